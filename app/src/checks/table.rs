@@ -1,0 +1,255 @@
+//! Lookup tables rolled on with dice: reactions, injuries, morale results.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::dice::{Dice, DiceError, DiceSource, Roll};
+
+/// A table of results looked up by a dice total.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollTable<T> {
+    /// The table's name, also the label of its rolls.
+    pub name: String,
+    /// The dice rolled on it.
+    pub dice: Dice,
+    /// The rows, each covering a range of totals.
+    pub rows: Vec<TableRow<T>>,
+}
+
+/// One row of a [`RollTable`]: the totals `low..=high` give `result`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRow<T> {
+    /// Lowest total for this row.
+    pub low: i64,
+    /// Highest total for this row.
+    pub high: i64,
+    /// What the row says.
+    pub result: T,
+}
+
+/// Why a table cannot be used as written. Rows are numbered from 1, as a person reads them.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TableError {
+    /// The table's dice break the limits (only possible for dice built in code).
+    #[error(transparent)]
+    Dice(#[from] DiceError),
+    /// The table has no rows at all.
+    #[error("table has no rows")]
+    Empty,
+    /// A row whose low end is above its high end.
+    #[error("row {row} runs backwards: {low}–{high}")]
+    Backwards {
+        /// The row, from 1.
+        row: usize,
+        /// Its low end.
+        low: i64,
+        /// Its high end.
+        high: i64,
+    },
+    /// Totals the dice can roll that no row covers.
+    #[error("rows leave {} uncovered", Span(*.low, *.high))]
+    Gap {
+        /// First uncovered total.
+        low: i64,
+        /// Last uncovered total.
+        high: i64,
+    },
+    /// Two rows that both cover a total.
+    #[error("rows {first} and {second} overlap at {at}")]
+    Overlap {
+        /// The earlier row, from 1.
+        first: usize,
+        /// The later row, from 1.
+        second: usize,
+        /// The lowest total both cover.
+        at: i64,
+    },
+}
+
+/// `7` or `7–8`, for messages.
+struct Span(i64, i64);
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == self.1 {
+            write!(f, "{}", self.0)
+        } else {
+            write!(f, "{}–{}", self.0, self.1)
+        }
+    }
+}
+
+impl<T> RollTable<T> {
+    /// Checks that every total the dice can roll is covered by exactly one row. Rows may
+    /// reach beyond the dice's range (for totals pushed there by modifiers). Reports the
+    /// problem at the lowest total first.
+    pub fn validate(&self) -> Result<(), TableError> {
+        self.dice.validate()?;
+        if self.rows.is_empty() {
+            return Err(TableError::Empty);
+        }
+        if let Some((i, row)) = self.rows.iter().enumerate().find(|(_, r)| r.low > r.high) {
+            return Err(TableError::Backwards { row: i + 1, low: row.low, high: row.high });
+        }
+        let (min, max) = (self.dice.min(), self.dice.max());
+        let mut order: Vec<usize> = (0..self.rows.len()).collect();
+        order.sort_by_key(|&i| (self.rows[i].low, self.rows[i].high));
+        // Sweep from the lowest total up: `next` is the first total not yet covered, and
+        // `reach` the row reaching furthest so far, which any later row could overlap.
+        let mut next = min;
+        let mut reach: Option<usize> = None;
+        for i in order {
+            let row = &self.rows[i];
+            if let Some(r) = reach
+                && row.low <= self.rows[r].high
+            {
+                return Err(TableError::Overlap {
+                    first: r.min(i) + 1,
+                    second: r.max(i) + 1,
+                    at: row.low,
+                });
+            }
+            if row.low > next && next <= max {
+                return Err(TableError::Gap { low: next, high: (row.low - 1).min(max) });
+            }
+            next = next.max(row.high.saturating_add(1));
+            reach = Some(i);
+        }
+        if next <= max {
+            return Err(TableError::Gap { low: next, high: max });
+        }
+        Ok(())
+    }
+
+    /// The first row covering `total`, if any.
+    pub fn lookup(&self, total: i64) -> Option<&TableRow<T>> {
+        self.rows.iter().find(|row| (row.low..=row.high).contains(&total))
+    }
+
+    /// Rolls the table's dice (labelled with its name) and looks the total up.
+    pub fn roll(
+        &self,
+        dice: &mut dyn DiceSource,
+        roller: Option<&str>,
+    ) -> Result<(Roll, Option<&TableRow<T>>), DiceError> {
+        let roll = dice.roll(&self.dice, &self.name, roller)?;
+        let row = self.lookup(roll.total);
+        Ok((roll, row))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{PlannedDice, SeededDice};
+
+    fn table(dice: &str, rows: &[(i64, i64, &'static str)]) -> RollTable<&'static str> {
+        RollTable {
+            name: "test".into(),
+            dice: Dice::parse(dice).unwrap(),
+            rows: rows.iter().map(|&(low, high, result)| TableRow { low, high, result }).collect(),
+        }
+    }
+
+    fn reaction() -> RollTable<&'static str> {
+        table(
+            "2d6",
+            &[
+                (2, 2, "Hostile"),
+                (3, 5, "Wary"),
+                (6, 8, "Curious"),
+                (9, 11, "Kind"),
+                (12, 12, "Helpful"),
+            ],
+        )
+    }
+
+    #[test]
+    fn reaction_table() {
+        let t = reaction();
+        assert_eq!(t.validate(), Ok(()));
+        let result = |total| t.lookup(total).map(|row| row.result);
+        assert_eq!(result(2), Some("Hostile"));
+        assert_eq!(result(5), Some("Wary"));
+        assert_eq!(result(7), Some("Curious"));
+        assert_eq!(result(11), Some("Kind"));
+        assert_eq!(result(12), Some("Helpful"));
+        assert_eq!(result(1), None);
+        assert_eq!(result(13), None);
+    }
+
+    #[test]
+    fn d10_table() {
+        let t = table("d10", &[(1, 3, "Scar"), (4, 9, "Bruise"), (10, 10, "Lost eye")]);
+        assert_eq!(t.validate(), Ok(()));
+        assert_eq!(t.lookup(10).unwrap().result, "Lost eye");
+        // Rows listed out of order are fine.
+        let shuffled = table("d10", &[(10, 10, "c"), (1, 3, "a"), (4, 9, "b")]);
+        assert_eq!(shuffled.validate(), Ok(()));
+    }
+
+    #[test]
+    fn gaps() {
+        let t = table("2d6", &[(2, 6, "a"), (9, 12, "b")]);
+        assert_eq!(t.validate().unwrap_err().to_string(), "rows leave 7–8 uncovered");
+        let t = table("2d6", &[(3, 12, "a")]);
+        assert_eq!(t.validate().unwrap_err().to_string(), "rows leave 2 uncovered");
+        let t = table("2d6", &[(2, 10, "a")]);
+        assert_eq!(t.validate(), Err(TableError::Gap { low: 11, high: 12 }));
+        // A row entirely above the range still leaves the top uncovered.
+        let t = table("d6", &[(1, 4, "a"), (8, 9, "b")]);
+        assert_eq!(t.validate().unwrap_err().to_string(), "rows leave 5–6 uncovered");
+    }
+
+    #[test]
+    fn overlaps() {
+        let t = table("d6", &[(1, 2, "a"), (3, 5, "b"), (5, 6, "c")]);
+        assert_eq!(t.validate().unwrap_err().to_string(), "rows 2 and 3 overlap at 5");
+        // Reported with the earlier row first even when listed the other way round.
+        let t = table("d6", &[(4, 6, "a"), (1, 4, "b")]);
+        assert_eq!(t.validate().unwrap_err().to_string(), "rows 1 and 2 overlap at 4");
+        // A wide row overlapping a later, narrower one.
+        let t = table("d10", &[(1, 9, "a"), (3, 4, "b"), (10, 10, "c")]);
+        assert_eq!(t.validate().unwrap_err().to_string(), "rows 1 and 2 overlap at 3");
+    }
+
+    #[test]
+    fn rows_beyond_the_dice_are_allowed() {
+        let t = table("d6", &[(-5, 2, "low"), (3, 6, "mid"), (7, 99, "high")]);
+        assert_eq!(t.validate(), Ok(()));
+    }
+
+    #[test]
+    fn empty_and_backwards_rows() {
+        assert_eq!(table("d6", &[]).validate().unwrap_err().to_string(), "table has no rows");
+        let t = table("d6", &[(1, 3, "a"), (6, 4, "b")]);
+        assert_eq!(t.validate().unwrap_err().to_string(), "row 2 runs backwards: 6–4");
+        let mut t = table("d6", &[(1, 6, "a")]);
+        t.dice = Dice::die(0);
+        assert_eq!(
+            t.validate().unwrap_err().to_string(),
+            "invalid dice 'd0': a die needs at least 1 side"
+        );
+    }
+
+    #[test]
+    fn rolls_on_the_table() {
+        let t = reaction();
+        let mut dice = PlannedDice::new(SeededDice::new(1, 1)).then_table([3, 4]);
+        let (roll, row) = t.roll(&mut dice, Some("GM")).unwrap();
+        assert_eq!(roll.label, "test");
+        assert_eq!(row.unwrap().result, "Curious");
+    }
+
+    #[test]
+    fn serde_round_trip() {
+        let t = reaction();
+        let json = serde_json::to_string(&t).unwrap();
+        assert!(json.contains("\"dice\":\"2d6\""), "{json}");
+        let back: RollTable<String> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.rows[4].result, "Helpful");
+        assert_eq!(back.validate(), Ok(()));
+    }
+}

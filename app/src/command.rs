@@ -1,0 +1,220 @@
+//! Commands: what the GM asks for. A system checks a command against the rules and turns it
+//! into events, or refuses it with a reason.
+
+use crate::dice::Dice;
+use crate::encounter::{BoardRect, Stat, Track};
+use crate::ids::{CombatantId, SideId, ZoneId};
+use serde::{Deserialize, Serialize};
+
+/// A combatant to add, as the library or the quick-add field describes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewCombatant {
+    /// Name; with `count > 1` it is numbered ("Goblin 1", "Goblin 2"...).
+    pub name: String,
+    /// The side it fights for.
+    pub side: SideId,
+    /// Where it starts.
+    #[serde(default)]
+    pub zone: Option<ZoneId>,
+    /// Its stats.
+    #[serde(default)]
+    pub stats: Vec<Stat>,
+    /// Its tracks; they start full unless a value is given.
+    #[serde(default)]
+    pub tracks: Vec<Track>,
+    /// Conditions it starts with.
+    #[serde(default)]
+    pub conditions: Vec<String>,
+    /// The library entry it comes from.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// The system's stat block (opaque to the core).
+    #[serde(default)]
+    pub block: serde_json::Value,
+}
+
+/// Everything the GM can ask of an encounter. Overrides (set a stat, move anyone, reorder)
+/// are commands too, so they are journaled and undoable like the rest.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Command {
+    /// Add a side.
+    AddSide {
+        /// Its name.
+        name: String,
+        /// Token colour `#rrggbb`.
+        colour: String,
+        /// Whether it is the players' side.
+        party: bool,
+    },
+    /// Add one or several combatants.
+    AddCombatant {
+        /// What to add.
+        combatant: NewCombatant,
+        /// How many; 1 keeps the name as it is.
+        count: u32,
+    },
+    /// Remove a combatant from the encounter.
+    RemoveCombatant {
+        /// Who.
+        id: CombatantId,
+    },
+    /// Rename a combatant.
+    RenameCombatant {
+        /// Who.
+        id: CombatantId,
+        /// The new name.
+        name: String,
+    },
+    /// Put a combatant on another side.
+    ChangeSide {
+        /// Who.
+        id: CombatantId,
+        /// The new side.
+        side: SideId,
+    },
+    /// Add a zone.
+    AddZone {
+        /// Its name.
+        name: String,
+        /// Capacity, if limited.
+        capacity: Option<u32>,
+        /// Where its card goes.
+        rect: BoardRect,
+    },
+    /// Change a zone's name, capacity or note.
+    EditZone {
+        /// Which zone.
+        id: ZoneId,
+        /// New name.
+        name: String,
+        /// New capacity.
+        capacity: Option<u32>,
+        /// New note.
+        note: String,
+    },
+    /// Move or resize a zone card.
+    PlaceZone {
+        /// Which zone.
+        id: ZoneId,
+        /// New position and size.
+        rect: BoardRect,
+    },
+    /// Remove a zone.
+    RemoveZone {
+        /// Which zone.
+        id: ZoneId,
+    },
+    /// Make two zones adjacent.
+    ConnectZones {
+        /// One end.
+        a: ZoneId,
+        /// The other end.
+        b: ZoneId,
+    },
+    /// Make two zones no longer adjacent.
+    DisconnectZones {
+        /// One end.
+        a: ZoneId,
+        /// The other end.
+        b: ZoneId,
+    },
+    /// Move a combatant to a zone (`None` = off the board). The system checks capacity.
+    Move {
+        /// Who.
+        id: CombatantId,
+        /// Where to.
+        to: Option<ZoneId>,
+    },
+    /// Set a stat (a GM override).
+    SetStat {
+        /// Whose.
+        id: CombatantId,
+        /// Which stat.
+        stat: String,
+        /// New value.
+        value: i64,
+    },
+    /// Set a track's current value (a GM override).
+    SetTrack {
+        /// Whose.
+        id: CombatantId,
+        /// Which track.
+        track: String,
+        /// New value.
+        value: i64,
+    },
+    /// Change a track by an amount: damage is negative, healing positive.
+    AdjustTrack {
+        /// Whose.
+        id: CombatantId,
+        /// Which track.
+        track: String,
+        /// By how much.
+        delta: i64,
+    },
+    /// Set a track's maximum.
+    SetTrackMax {
+        /// Whose.
+        id: CombatantId,
+        /// Which track.
+        track: String,
+        /// New maximum.
+        max: i64,
+    },
+    /// Put a condition on a combatant.
+    AddCondition {
+        /// Who.
+        id: CombatantId,
+        /// The condition label.
+        condition: String,
+    },
+    /// Take a condition off a combatant.
+    RemoveCondition {
+        /// Who.
+        id: CombatantId,
+        /// The condition label.
+        condition: String,
+    },
+    /// Replace the GM's notes on a combatant.
+    SetNotes {
+        /// Whose.
+        id: CombatantId,
+        /// The notes.
+        notes: String,
+    },
+    /// Roll dice from the tray (or record a table roll).
+    Roll {
+        /// What to roll.
+        dice: Dice,
+        /// What the roll is for ("Harald's DEX save").
+        label: String,
+        /// Who rolled, if anyone in particular.
+        #[serde(default)]
+        roller: Option<CombatantId>,
+    },
+    /// Set the turn order (a GM override in every system; the procedure in freeform).
+    SetOrder {
+        /// Who acts, in order.
+        order: Vec<CombatantId>,
+    },
+    /// The acting combatant waits: it goes to the end of the order and the next one acts.
+    Delay {
+        /// Who delays (must be acting now).
+        id: CombatantId,
+    },
+    /// The stepper's Next button: the next turn, phase or round, as the system defines it.
+    Advance,
+    /// Change a rule setting (`null` resets it).
+    SetSetting {
+        /// Setting key.
+        key: String,
+        /// New value.
+        value: serde_json::Value,
+    },
+    /// Write a line into the journal.
+    Narrate {
+        /// The text.
+        text: String,
+    },
+}

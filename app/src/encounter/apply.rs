@@ -1,0 +1,147 @@
+//! `Encounter::apply`: the only place state changes. It never fails; an event about something
+//! that no longer exists is ignored, so a journal always folds.
+
+use super::Encounter;
+use crate::event::{Event, EventKind};
+use crate::ids::ZoneId;
+
+impl Encounter {
+    /// Applies one event to the state.
+    pub fn apply(&mut self, event: &Event) {
+        match &event.kind {
+            EventKind::SideAdded { side } => {
+                self.bump_id(side.id.0);
+                self.sides.insert(side.id, side.clone());
+            }
+            EventKind::CombatantAdded { combatant } => {
+                self.bump_id(combatant.id.0);
+                self.combatants.insert(combatant.id, combatant.clone());
+            }
+            EventKind::CombatantRemoved { id, .. } => {
+                self.combatants.remove(id);
+                for entry in &mut self.order {
+                    entry.combatants.retain(|c| c != id);
+                }
+            }
+            EventKind::CombatantRenamed { id, name } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.name.clone_from(name);
+                }
+            }
+            EventKind::SideChanged { id, side } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.side = *side;
+                }
+            }
+            EventKind::ZoneAdded { zone } => {
+                self.bump_id(zone.id.0);
+                self.zones.insert(zone.id, zone.clone());
+            }
+            EventKind::ZoneEdited { id, name, capacity, note } => {
+                if let Some(z) = self.zones.get_mut(id) {
+                    z.name.clone_from(name);
+                    z.capacity = *capacity;
+                    z.note.clone_from(note);
+                }
+            }
+            EventKind::ZonePlaced { id, rect } => {
+                if let Some(z) = self.zones.get_mut(id) {
+                    z.rect = *rect;
+                }
+            }
+            EventKind::ZoneRemoved { id, .. } => {
+                self.zones.remove(id);
+                for z in self.zones.values_mut() {
+                    z.adjacent.remove(id);
+                }
+                for c in self.combatants.values_mut() {
+                    if c.zone == Some(*id) {
+                        c.zone = None;
+                    }
+                }
+            }
+            EventKind::ZonesConnected { a, b } => self.link(*a, *b, true),
+            EventKind::ZonesDisconnected { a, b } => self.link(*a, *b, false),
+            EventKind::Moved { id, to, .. } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.zone = *to;
+                }
+            }
+            EventKind::StatSet { id, stat, to, .. } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.set_stat(stat, *to);
+                }
+            }
+            EventKind::TrackSet { id, track, to, .. } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.track_mut(track).value = *to;
+                }
+            }
+            EventKind::TrackMaxSet { id, track, max } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.track_mut(track).max = *max;
+                }
+            }
+            EventKind::ConditionAdded { id, condition } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.conditions.insert(condition.clone());
+                }
+            }
+            EventKind::ConditionRemoved { id, condition } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.conditions.remove(condition);
+                }
+            }
+            EventKind::NotesSet { id, notes } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.notes.clone_from(notes);
+                }
+            }
+            EventKind::Rolled { .. } | EventKind::Narration { .. } => {}
+            EventKind::OrderSet { order } => {
+                self.order.clone_from(order);
+                self.turn = None;
+            }
+            EventKind::TurnStarted { index } => self.turn = *index,
+            EventKind::RoundStarted { round } => {
+                self.round = *round;
+                self.turn = None;
+            }
+            EventKind::PhaseEntered { phase } => self.phase.clone_from(phase),
+            EventKind::SettingChanged { key, value } => {
+                if value.is_null() {
+                    self.settings.remove(key);
+                } else {
+                    self.settings.insert(key.clone(), value.clone());
+                }
+            }
+        }
+    }
+
+    /// Applies events in order.
+    pub fn apply_all<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) {
+        for e in events {
+            self.apply(e);
+        }
+    }
+
+    fn bump_id(&mut self, used: u32) {
+        self.next_id = self.next_id.max(used + 1);
+    }
+
+    fn link(&mut self, a: ZoneId, b: ZoneId, on: bool) {
+        // Adjacency is symmetric and only between zones that both exist.
+        if a == b || !self.zones.contains_key(&a) || !self.zones.contains_key(&b) {
+            return;
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(z) = self.zones.get_mut(&x) {
+                if on {
+                    z.adjacent.insert(y);
+                } else {
+                    z.adjacent.remove(&y);
+                }
+            }
+        }
+    }
+}

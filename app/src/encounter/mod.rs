@@ -1,0 +1,134 @@
+//! Encounter state: what the board looks like after a sequence of events.
+//!
+//! State is only ever changed by [`Encounter::apply`], which cannot fail: every check happens
+//! earlier, in a system's `handle`. That is what makes undo, replay and crash recovery simple.
+
+mod apply;
+mod model;
+
+pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone};
+
+use crate::ids::{CombatantId, SideId, ZoneId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One place in the turn order. Several combatants in one entry act simultaneously (the d12
+/// procedure's ties); `count` is the initiative number when the system has one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderEntry {
+    /// Who acts at this place.
+    pub combatants: Vec<CombatantId>,
+    /// The initiative count, if the system orders by number.
+    #[serde(default)]
+    pub count: Option<i64>,
+    /// Why this place, in the GM's terms ("quick turn, reach weapon").
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// The whole state of one fight.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Encounter {
+    /// Id of the rule system that runs it (`freeform`, `bdp`...).
+    pub system: String,
+    /// Name the GM gave it.
+    pub name: String,
+    /// Seed of the app's dice for this encounter (stored, so rolls can be audited).
+    pub seed: u64,
+    /// Sides by id.
+    pub sides: BTreeMap<SideId, Side>,
+    /// Combatants by id; ids grow, so this is also the order they were added.
+    pub combatants: BTreeMap<CombatantId, Combatant>,
+    /// Zones by id.
+    pub zones: BTreeMap<ZoneId, Zone>,
+    /// Current round; 0 before the fight starts.
+    pub round: u32,
+    /// Current phase id of the system (empty before the fight starts).
+    pub phase: String,
+    /// The turn order of this round.
+    pub order: Vec<OrderEntry>,
+    /// Index into `order` of the place acting now.
+    pub turn: Option<usize>,
+    /// Rule settings the GM changed from the system's defaults.
+    pub settings: BTreeMap<String, serde_json::Value>,
+    /// Next free id number (shared by all id kinds, so ids are never reused).
+    pub next_id: u32,
+}
+
+impl Encounter {
+    /// A new, empty encounter for a system.
+    pub fn new(system: &str, name: &str, seed: u64) -> Self {
+        Self {
+            system: system.to_owned(),
+            name: name.to_owned(),
+            seed,
+            sides: BTreeMap::new(),
+            combatants: BTreeMap::new(),
+            zones: BTreeMap::new(),
+            round: 0,
+            phase: String::new(),
+            order: Vec::new(),
+            turn: None,
+            settings: BTreeMap::new(),
+            next_id: 1,
+        }
+    }
+
+    /// A combatant by id.
+    pub fn combatant(&self, id: CombatantId) -> Option<&Combatant> {
+        self.combatants.get(&id)
+    }
+
+    /// A zone by id.
+    pub fn zone(&self, id: ZoneId) -> Option<&Zone> {
+        self.zones.get(&id)
+    }
+
+    /// A side by id.
+    pub fn side(&self, id: SideId) -> Option<&Side> {
+        self.sides.get(&id)
+    }
+
+    /// A combatant found by exact name (case-insensitive), for scripts and the CLI.
+    pub fn combatant_named(&self, name: &str) -> Option<&Combatant> {
+        self.combatants.values().find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    /// A zone found by exact name (case-insensitive).
+    pub fn zone_named(&self, name: &str) -> Option<&Zone> {
+        self.zones.values().find(|z| z.name.eq_ignore_ascii_case(name))
+    }
+
+    /// A side found by exact name (case-insensitive).
+    pub fn side_named(&self, name: &str) -> Option<&Side> {
+        self.sides.values().find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Combatants standing in a zone.
+    pub fn in_zone(&self, zone: ZoneId) -> impl Iterator<Item = &Combatant> {
+        self.combatants.values().filter(move |c| c.zone == Some(zone))
+    }
+
+    /// The combatants whose turn it is now (several when they act simultaneously).
+    pub fn acting(&self) -> &[CombatantId] {
+        match self.turn.and_then(|t| self.order.get(t)) {
+            Some(entry) => &entry.combatants,
+            None => &[],
+        }
+    }
+
+    /// The display name of a combatant, or its id when it no longer exists.
+    pub fn name_of(&self, id: CombatantId) -> String {
+        self.combatant(id).map_or_else(|| id.to_string(), |c| c.name.clone())
+    }
+
+    /// A setting's value, if the GM set one.
+    pub fn setting(&self, key: &str) -> Option<&serde_json::Value> {
+        self.settings.get(key)
+    }
+
+    /// A boolean setting, with the system's default when unset.
+    pub fn flag(&self, key: &str, default: bool) -> bool {
+        self.settings.get(key).and_then(serde_json::Value::as_bool).unwrap_or(default)
+    }
+}

@@ -1,0 +1,133 @@
+//! The things an encounter is made of: sides, combatants with their stats and tracks, zones.
+
+use crate::ids::{CombatantId, SideId, ZoneId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// A side (faction) in the fight: the party, a warband, a third force.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Side {
+    /// Identifier, unique within the encounter.
+    pub id: SideId,
+    /// Name shown on the board and in the journal.
+    pub name: String,
+    /// Token colour as `#rrggbb`.
+    pub colour: String,
+    /// Whether this is the players' side (PCs are exempt from some rules, e.g. morale).
+    pub party: bool,
+}
+
+/// A named number on a combatant (STR, DEX, armour, attack bonus...).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stat {
+    /// Name as the system spells it, e.g. `str`, `armor`.
+    pub name: String,
+    /// Current value.
+    pub value: i64,
+}
+
+/// A number that goes down and up between bounds: HP, STR as health, Stress, Wound Points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Track {
+    /// Name as the system spells it, e.g. `hp`.
+    pub name: String,
+    /// Current value; systems decide whether it may go below zero.
+    pub value: i64,
+    /// Maximum value.
+    pub max: i64,
+}
+
+/// One fighter on the board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Combatant {
+    /// Identifier, unique within the encounter.
+    pub id: CombatantId,
+    /// Name shown on the token ("Goblin 3").
+    pub name: String,
+    /// The side it fights for.
+    pub side: SideId,
+    /// The zone it stands in; `None` while off the board.
+    pub zone: Option<ZoneId>,
+    /// Fixed-ish numbers (ability scores, armour...), in display order.
+    #[serde(default)]
+    pub stats: Vec<Stat>,
+    /// HP-like tracks, in display order.
+    #[serde(default)]
+    pub tracks: Vec<Track>,
+    /// Conditions as short labels ("prone", "fleeing").
+    #[serde(default)]
+    pub conditions: BTreeSet<String>,
+    /// Free notes of the GM.
+    #[serde(default)]
+    pub notes: String,
+    /// The library entry it was made from, if any (e.g. `creature:42`).
+    #[serde(default)]
+    pub source: Option<String>,
+    /// The system's stat block as JSON (weapons, features...), opaque to the core.
+    #[serde(default)]
+    pub block: serde_json::Value,
+}
+
+impl Combatant {
+    /// The value of a stat, if the combatant has it.
+    pub fn stat(&self, name: &str) -> Option<i64> {
+        self.stats.iter().find(|s| s.name == name).map(|s| s.value)
+    }
+
+    /// A track by name.
+    pub fn track(&self, name: &str) -> Option<&Track> {
+        self.tracks.iter().find(|t| t.name == name)
+    }
+
+    /// Sets a stat, adding it at the end when missing.
+    pub(crate) fn set_stat(&mut self, name: &str, value: i64) {
+        match self.stats.iter_mut().find(|s| s.name == name) {
+            Some(s) => s.value = value,
+            None => self.stats.push(Stat { name: name.to_owned(), value }),
+        }
+    }
+
+    /// A track by name, mutable; adds an empty one when missing.
+    pub(crate) fn track_mut(&mut self, name: &str) -> &mut Track {
+        if let Some(i) = self.tracks.iter().position(|t| t.name == name) {
+            &mut self.tracks[i]
+        } else {
+            self.tracks.push(Track { name: name.to_owned(), value: 0, max: 0 });
+            self.tracks.last_mut().expect("just pushed")
+        }
+    }
+}
+
+/// Where a zone card sits on the board, in board units (logical pixels at 100 %).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+pub struct BoardRect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
+
+/// A zone of the battlefield: a node of the zone graph.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Zone {
+    /// Identifier, unique within the encounter.
+    pub id: ZoneId,
+    /// Name ("Crypt entrance").
+    pub name: String,
+    /// How many combatants fit; `None` = no limit.
+    #[serde(default)]
+    pub capacity: Option<u32>,
+    /// Terrain and conditions in the GM's words ("dark, knee-deep water").
+    #[serde(default)]
+    pub note: String,
+    /// Zones one step away.
+    #[serde(default)]
+    pub adjacent: BTreeSet<ZoneId>,
+    /// Position and size of the zone card on the board.
+    #[serde(default)]
+    pub rect: BoardRect,
+}

@@ -1,0 +1,221 @@
+//! Events: the facts a command produced. The journal, undo, replay and storage all work on
+//! these; state is their fold.
+
+use crate::dice::Roll;
+use crate::encounter::{BoardRect, Combatant, OrderEntry, Side, Zone};
+use crate::ids::{CombatantId, SideId, ZoneId};
+use serde::{Deserialize, Serialize};
+
+/// Version of the event format. Bump it when a variant changes shape, and teach the loader
+/// to read the old one: journals written by older Fray must keep opening.
+pub const EVENT_VERSION: u32 = 1;
+
+/// One fact, tagged with when it happened, who did it and which rule produced it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// Format version, see [`EVENT_VERSION`].
+    pub v: u32,
+    /// Sequence number of the command that produced it (0-based position in the history).
+    pub seq: u64,
+    /// Round in which it happened (0 = before the fight).
+    pub round: u32,
+    /// Phase id in which it happened.
+    pub phase: String,
+    /// The combatant it is about or who did it, if any.
+    pub actor: Option<CombatantId>,
+    /// The rule that produced it, as `system.rule` (e.g. `freeform.move`, `core.override`).
+    pub rule: String,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// What happened. Variants carry everything needed to apply them, including the dice, so
+/// replaying never re-rolls.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    /// A side joined the encounter.
+    SideAdded {
+        /// The new side.
+        side: Side,
+    },
+    /// A combatant was put into the encounter.
+    CombatantAdded {
+        /// The new combatant, complete.
+        combatant: Combatant,
+    },
+    /// A combatant was taken out of the encounter (not killed: removed).
+    CombatantRemoved {
+        /// Who.
+        id: CombatantId,
+        /// Its name, for the journal.
+        name: String,
+    },
+    /// A combatant was renamed.
+    CombatantRenamed {
+        /// Who.
+        id: CombatantId,
+        /// New name.
+        name: String,
+    },
+    /// A combatant changed sides.
+    SideChanged {
+        /// Who.
+        id: CombatantId,
+        /// The new side.
+        side: SideId,
+    },
+    /// A zone was added.
+    ZoneAdded {
+        /// The new zone.
+        zone: Zone,
+    },
+    /// A zone's name, capacity or note changed.
+    ZoneEdited {
+        /// Which zone.
+        id: ZoneId,
+        /// New name.
+        name: String,
+        /// New capacity.
+        capacity: Option<u32>,
+        /// New note.
+        note: String,
+    },
+    /// A zone card was moved or resized on the board.
+    ZonePlaced {
+        /// Which zone.
+        id: ZoneId,
+        /// Where it is now.
+        rect: BoardRect,
+    },
+    /// A zone was removed; whoever stood in it is now off the board.
+    ZoneRemoved {
+        /// Which zone.
+        id: ZoneId,
+        /// Its name, for the journal.
+        name: String,
+    },
+    /// Two zones became adjacent.
+    ZonesConnected {
+        /// One end.
+        a: ZoneId,
+        /// The other end.
+        b: ZoneId,
+    },
+    /// Two zones stopped being adjacent.
+    ZonesDisconnected {
+        /// One end.
+        a: ZoneId,
+        /// The other end.
+        b: ZoneId,
+    },
+    /// A combatant moved.
+    Moved {
+        /// Who.
+        id: CombatantId,
+        /// From where (`None` = off the board).
+        from: Option<ZoneId>,
+        /// To where (`None` = off the board).
+        to: Option<ZoneId>,
+    },
+    /// A stat was set.
+    StatSet {
+        /// Whose.
+        id: CombatantId,
+        /// Which stat.
+        stat: String,
+        /// Value before.
+        from: i64,
+        /// Value after.
+        to: i64,
+    },
+    /// A track's current value changed (damage, healing, an override).
+    TrackSet {
+        /// Whose.
+        id: CombatantId,
+        /// Which track.
+        track: String,
+        /// Value before.
+        from: i64,
+        /// Value after.
+        to: i64,
+    },
+    /// A track's maximum changed.
+    TrackMaxSet {
+        /// Whose.
+        id: CombatantId,
+        /// Which track.
+        track: String,
+        /// New maximum.
+        max: i64,
+    },
+    /// A condition was put on a combatant.
+    ConditionAdded {
+        /// Who.
+        id: CombatantId,
+        /// The condition label.
+        condition: String,
+    },
+    /// A condition was taken off.
+    ConditionRemoved {
+        /// Who.
+        id: CombatantId,
+        /// The condition label.
+        condition: String,
+    },
+    /// The GM's notes on a combatant changed.
+    NotesSet {
+        /// Whose.
+        id: CombatantId,
+        /// The new notes.
+        notes: String,
+    },
+    /// Dice were rolled (by the app or typed in from the table).
+    Rolled {
+        /// The roll, complete.
+        roll: Roll,
+    },
+    /// The turn order was set.
+    OrderSet {
+        /// The new order.
+        order: Vec<OrderEntry>,
+    },
+    /// A place in the order starts acting (`None` = nobody: between turns).
+    TurnStarted {
+        /// Index into the order.
+        index: Option<usize>,
+    },
+    /// A new round began.
+    RoundStarted {
+        /// Its number.
+        round: u32,
+    },
+    /// The round moved to another phase.
+    PhaseEntered {
+        /// Phase id.
+        phase: String,
+    },
+    /// A rule setting changed.
+    SettingChanged {
+        /// Setting key.
+        key: String,
+        /// New value (`null` = back to the system's default).
+        value: serde_json::Value,
+    },
+    /// A line the GM wrote into the journal.
+    Narration {
+        /// The text.
+        text: String,
+    },
+}
+
+impl Event {
+    /// The dice this event carries, in the order they were rolled.
+    pub fn rolls(&self) -> impl Iterator<Item = &Roll> {
+        match &self.kind {
+            EventKind::Rolled { roll } => Some(roll),
+            _ => None,
+        }
+        .into_iter()
+    }
+}

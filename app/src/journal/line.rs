@@ -1,0 +1,633 @@
+//! The one-line description of an event, shared by every format.
+//!
+//! There is one `match` over the event kinds, [`write_event`]; the formats differ only in how
+//! they dress names, numbers and free text, which a [`Style`] decides. So the plain line the
+//! window shows, the Markdown bullet and the HTML entry always say the same thing.
+
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
+use std::ops::Range;
+
+use crate::dice::{Dice, Roll, RollSource, Term};
+use crate::encounter::Encounter;
+use crate::event::{Event, EventKind};
+use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::system;
+
+/// How a format dresses the parts of a line. Every method appends to `out`; the words
+/// between the parts are ours (plain ASCII and `→`) and need no escaping in any format.
+pub(crate) trait Style {
+    /// A combatant's name.
+    fn who(&self, out: &mut String, name: &str);
+    /// A zone's or a side's name.
+    fn place(&self, out: &mut String, name: &str);
+    /// Free text from the data (conditions, stat names, notes, setting values).
+    fn text(&self, out: &mut String, text: &str);
+    /// A line the GM wrote, the whole entry.
+    fn narration(&self, out: &mut String, text: &str);
+    /// A dice expression.
+    fn dice(&self, out: &mut String, dice: &Dice);
+    /// What a roll was for, with its lead-in (` "attack"`, ` for *attack*`).
+    fn label(&self, out: &mut String, label: &str);
+    /// One face; dropped dice of `kh`/`kl` have `kept` false.
+    fn face(&self, out: &mut String, face: u32, kept: bool) {
+        if kept {
+            push_fmt(out, face);
+        } else {
+            out.push('(');
+            push_fmt(out, face);
+            out.push(')');
+        }
+    }
+    /// A roll's total.
+    fn total(&self, out: &mut String, total: i64);
+    /// Where the dice came from, with its lead-in (or nothing).
+    fn source(&self, out: &mut String, source: RollSource);
+}
+
+/// The style of the window's journal and of [`describe`]: no markup at all.
+pub(crate) struct Plain;
+
+impl Style for Plain {
+    fn who(&self, out: &mut String, name: &str) {
+        push_one_line(out, name);
+    }
+
+    fn place(&self, out: &mut String, name: &str) {
+        push_one_line(out, name);
+    }
+
+    fn text(&self, out: &mut String, text: &str) {
+        push_one_line(out, text);
+    }
+
+    fn narration(&self, out: &mut String, text: &str) {
+        push_one_line(out, text);
+    }
+
+    fn dice(&self, out: &mut String, dice: &Dice) {
+        let _ = write!(out, "{dice}");
+    }
+
+    fn label(&self, out: &mut String, label: &str) {
+        out.push_str(" \"");
+        push_one_line(out, label);
+        out.push('"');
+    }
+
+    fn total(&self, out: &mut String, total: i64) {
+        push_fmt(out, total);
+    }
+
+    fn source(&self, out: &mut String, source: RollSource) {
+        // Same convention as `Roll::summary`: only dice typed in from the table are marked.
+        if source == RollSource::Table {
+            out.push_str(" (table)");
+        }
+    }
+}
+
+/// Appends `text` with control characters (line breaks, tabs) as spaces, so an entry stays
+/// one line whatever the GM typed.
+pub(crate) fn push_one_line(out: &mut String, text: &str) {
+    if text.contains(char::is_control) {
+        out.extend(text.chars().map(|c| if c.is_control() { ' ' } else { c }));
+    } else {
+        out.push_str(text);
+    }
+}
+
+/// Appends anything printable (numbers, dice) without an intermediate `String`.
+pub(crate) fn push_fmt(out: &mut String, n: impl fmt::Display) {
+    let _ = write!(out, "{n}");
+}
+
+/// One readable line for `event`, with names as they are in `before` (the state just before
+/// the event): `Harald rolled 2d6+1 "Harald attacks": [4, 3] +1 = 8 (table)`.
+///
+/// To describe a whole log, walk it with [`lines`] rather than calling this with a state you
+/// fold yourself: it does exactly that, once.
+pub fn describe(before: &Encounter, event: &Event) -> String {
+    let mut out = String::with_capacity(64);
+    write_event(&mut out, before, event, &Plain);
+    out
+}
+
+/// Appends the description of `event` to `out`, in `style`, with names from `before`.
+pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event: &Event, s: &S) {
+    let enc = before;
+    match &event.kind {
+        EventKind::SideAdded { side } => {
+            out.push_str("Side ");
+            s.place(out, &side.name);
+            out.push_str(" added");
+            if side.party {
+                out.push_str(" (the party)");
+            }
+        }
+        EventKind::CombatantAdded { combatant: c } => {
+            s.who(out, &c.name);
+            out.push_str(" joined ");
+            side(out, enc, c.side, s);
+            match c.zone {
+                Some(z) => {
+                    out.push_str(" in ");
+                    zone(out, enc, z, s);
+                }
+                None => out.push_str(", off the board"),
+            }
+            let mut first = true;
+            for t in &c.tracks {
+                out.push_str(if first { " (" } else { ", " });
+                first = false;
+                stat_name(out, &t.name, s);
+                out.push(' ');
+                push_fmt(out, t.value);
+                out.push('/');
+                push_fmt(out, t.max);
+            }
+            for cond in &c.conditions {
+                out.push_str(if first { " (" } else { ", " });
+                first = false;
+                s.text(out, cond);
+            }
+            if !first {
+                out.push(')');
+            }
+        }
+        EventKind::CombatantRemoved { name, .. } => {
+            s.who(out, name);
+            out.push_str(" left the encounter");
+        }
+        EventKind::CombatantRenamed { id, name } => {
+            who(out, enc, *id, s);
+            out.push_str(" is now called ");
+            s.who(out, name);
+        }
+        EventKind::SideChanged { id, side: to } => {
+            who(out, enc, *id, s);
+            out.push_str(" now fights for ");
+            side(out, enc, *to, s);
+        }
+        EventKind::ZoneAdded { zone: z } => {
+            out.push_str("Zone ");
+            s.place(out, &z.name);
+            out.push_str(" added");
+            if let Some(cap) = z.capacity {
+                out.push_str(" (room for ");
+                push_fmt(out, cap);
+                out.push(')');
+            }
+        }
+        EventKind::ZoneEdited { id, name, capacity, note } => {
+            out.push_str("Zone ");
+            zone(out, enc, *id, s);
+            out.push_str(" edited: ");
+            s.place(out, name);
+            match capacity {
+                Some(cap) => {
+                    out.push_str(", room for ");
+                    push_fmt(out, *cap);
+                }
+                None => out.push_str(", no size limit"),
+            }
+            if !note.is_empty() {
+                out.push_str(", ");
+                s.text(out, note);
+            }
+        }
+        EventKind::ZonePlaced { id, .. } => {
+            out.push_str("Zone ");
+            zone(out, enc, *id, s);
+            out.push_str(" moved on the board");
+        }
+        EventKind::ZoneRemoved { name, .. } => {
+            out.push_str("Zone ");
+            s.place(out, name);
+            out.push_str(" removed");
+        }
+        EventKind::ZonesConnected { a, b } | EventKind::ZonesDisconnected { a, b } => {
+            zone(out, enc, *a, s);
+            out.push_str(" and ");
+            zone(out, enc, *b, s);
+            out.push_str(if matches!(event.kind, EventKind::ZonesConnected { .. }) {
+                " connected"
+            } else {
+                " no longer connected"
+            });
+        }
+        EventKind::Moved { id, from, to } => {
+            who(out, enc, *id, s);
+            match (from, to) {
+                (Some(f), Some(t)) => {
+                    out.push_str(" moved from ");
+                    zone(out, enc, *f, s);
+                    out.push_str(" to ");
+                    zone(out, enc, *t, s);
+                }
+                (None, Some(t)) => {
+                    out.push_str(" entered ");
+                    zone(out, enc, *t, s);
+                }
+                (Some(f), None) => {
+                    out.push_str(" left ");
+                    zone(out, enc, *f, s);
+                    out.push_str(" (off the board)");
+                }
+                (None, None) => out.push_str(" stayed off the board"),
+            }
+        }
+        EventKind::StatSet { id, stat: name, from, to }
+        | EventKind::TrackSet { id, track: name, from, to } => {
+            who(out, enc, *id, s);
+            out.push(' ');
+            stat_name(out, name, s);
+            out.push(' ');
+            push_fmt(out, *from);
+            out.push_str(" → ");
+            push_fmt(out, *to);
+        }
+        EventKind::TrackMaxSet { id, track, max } => {
+            who(out, enc, *id, s);
+            out.push(' ');
+            stat_name(out, track, s);
+            out.push_str(" maximum set to ");
+            push_fmt(out, *max);
+        }
+        EventKind::ConditionAdded { id, condition } => {
+            who(out, enc, *id, s);
+            out.push_str(" is now ");
+            s.text(out, condition);
+        }
+        EventKind::ConditionRemoved { id, condition } => {
+            who(out, enc, *id, s);
+            out.push_str(" is no longer ");
+            s.text(out, condition);
+        }
+        EventKind::NotesSet { id, .. } => {
+            out.push_str("Notes on ");
+            who(out, enc, *id, s);
+            out.push_str(" updated");
+        }
+        EventKind::Rolled { roll } => write_roll(out, enc, event.actor, roll, s),
+        EventKind::OrderSet { order } => {
+            if order.iter().all(|e| e.combatants.is_empty()) {
+                out.push_str("Order cleared");
+                return;
+            }
+            out.push_str("Order: ");
+            let mut first = true;
+            for entry in order.iter().filter(|e| !e.combatants.is_empty()) {
+                if !first {
+                    out.push_str(", ");
+                }
+                first = false;
+                group(out, enc, &entry.combatants, s);
+                if let Some(count) = entry.count {
+                    out.push_str(" (");
+                    push_fmt(out, count);
+                    out.push(')');
+                }
+            }
+        }
+        EventKind::TurnStarted { index: None } => out.push_str("Nobody is acting"),
+        EventKind::TurnStarted { index: Some(i) } => match enc.order.get(*i) {
+            Some(entry) if entry.combatants.len() == 1 => {
+                who(out, enc, entry.combatants[0], s);
+                out.push_str("'s turn");
+            }
+            Some(entry) if !entry.combatants.is_empty() => {
+                group(out, enc, &entry.combatants, s);
+                out.push_str(" act together");
+            }
+            _ => {
+                out.push_str("Turn ");
+                push_fmt(out, i + 1);
+            }
+        },
+        EventKind::RoundStarted { round } => {
+            out.push_str("Round ");
+            push_fmt(out, *round);
+            out.push_str(" begins");
+        }
+        EventKind::PhaseEntered { phase } => {
+            out.push_str("Phase: ");
+            let label = system::by_id(&enc.system)
+                .and_then(|sys| sys.phases().iter().find(|p| p.id == phase))
+                .map_or(phase.as_str(), |p| p.label);
+            s.text(out, label);
+        }
+        EventKind::SettingChanged { key, value } => {
+            out.push_str("Setting ");
+            let spec = system::by_id(&enc.system)
+                .and_then(|sys| sys.settings().into_iter().find(|spec| spec.key == key));
+            s.text(out, spec.as_ref().map_or(key.as_str(), |spec| spec.label));
+            if value.is_null() {
+                out.push_str(" back to its default");
+            } else {
+                out.push_str(" set to ");
+                s.text(out, &value.to_string());
+            }
+        }
+        EventKind::Narration { text } => s.narration(out, text),
+    }
+}
+
+/// `Harald rolled 2d6+1 "attack": [4, 3] +1 = 8 (table)`, laid out like `Roll::summary`.
+fn write_roll<S: Style>(
+    out: &mut String,
+    enc: &Encounter,
+    actor: Option<CombatantId>,
+    roll: &Roll,
+    s: &S,
+) {
+    // The roll keeps the roller's name as it was; the actor is the fallback for systems
+    // that roll on someone's behalf without naming them.
+    match (&roll.roller, actor) {
+        (Some(name), _) => {
+            s.who(out, name);
+            out.push_str(" rolled ");
+        }
+        (None, Some(id)) => {
+            who(out, enc, id, s);
+            out.push_str(" rolled ");
+        }
+        (None, None) => out.push_str("Rolled "),
+    }
+    s.dice(out, &roll.dice);
+    // An empty label is replaced by the notation when rolling; saying it twice adds nothing.
+    if !prints_as(&roll.dice, &roll.label) {
+        s.label(out, &roll.label);
+    }
+    out.push(':');
+    for (i, (term, result)) in roll.dice.terms.iter().zip(&roll.terms).enumerate() {
+        match term {
+            Term::Constant(c) => {
+                out.push(' ');
+                if i > 0 || *c < 0 {
+                    out.push(if *c < 0 { '-' } else { '+' });
+                }
+                push_fmt(out, c.unsigned_abs());
+            }
+            Term::Dice(dice) => {
+                out.push_str(match (i, dice.negative) {
+                    (0, false) => " ",
+                    (0, true) => " -",
+                    (_, false) => " + ",
+                    (_, true) => " - ",
+                });
+                out.push('[');
+                for (j, (face, kept)) in result.faces.iter().zip(&result.kept).enumerate() {
+                    if j > 0 {
+                        out.push_str(", ");
+                    }
+                    s.face(out, *face, *kept);
+                }
+                out.push(']');
+            }
+        }
+    }
+    out.push_str(" = ");
+    s.total(out, roll.total);
+    s.source(out, roll.source);
+}
+
+/// Whether `dice` prints exactly as `text`, without allocating the printed form.
+fn prints_as(dice: &Dice, text: &str) -> bool {
+    struct Prefix<'a>(&'a str);
+    impl fmt::Write for Prefix<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            match self.0.strip_prefix(s) {
+                Some(rest) => {
+                    self.0 = rest;
+                    Ok(())
+                }
+                None => Err(fmt::Error),
+            }
+        }
+    }
+    let mut rest = Prefix(text);
+    write!(rest, "{dice}").is_ok() && rest.0.is_empty()
+}
+
+/// A combatant's name as it is now, or its id when it no longer exists.
+fn who<S: Style>(out: &mut String, enc: &Encounter, id: CombatantId, s: &S) {
+    match enc.combatant(id) {
+        Some(c) => s.who(out, &c.name),
+        None => s.who(out, &id.to_string()),
+    }
+}
+
+/// Names joined by ` & ` (combatants acting together).
+fn group<S: Style>(out: &mut String, enc: &Encounter, ids: &[CombatantId], s: &S) {
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" & ");
+        }
+        who(out, enc, *id, s);
+    }
+}
+
+fn zone<S: Style>(out: &mut String, enc: &Encounter, id: ZoneId, s: &S) {
+    match enc.zone(id) {
+        Some(z) => s.place(out, &z.name),
+        None => s.place(out, &id.to_string()),
+    }
+}
+
+fn side<S: Style>(out: &mut String, enc: &Encounter, id: SideId, s: &S) {
+    match enc.side(id) {
+        Some(side) => s.place(out, &side.name),
+        None => s.place(out, &id.to_string()),
+    }
+}
+
+/// Stat and track names: short all-letter ones are abbreviations and read better in capitals
+/// (`hp` → `HP`, `str` → `STR`); longer ones ("stress", "wound points") stay as written.
+fn stat_name<S: Style>(out: &mut String, name: &str, s: &S) {
+    if (1..=3).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphabetic()) {
+        // Capital ASCII letters need no escaping in any format.
+        out.extend(name.chars().map(|c| c.to_ascii_uppercase()));
+    } else {
+        s.text(out, name);
+    }
+}
+
+/// One entry of the journal, as the window lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line<'a> {
+    /// Position of the event in the log (0-based).
+    pub index: usize,
+    /// Sequence number of the command that produced it.
+    pub seq: u64,
+    /// Round in which it happened (0 = before the fight).
+    pub round: u32,
+    /// Phase id in which it happened.
+    pub phase: &'a str,
+    /// Who it is about, if anyone.
+    pub actor: Option<CombatantId>,
+    /// The readable line, as [`describe`] gives it.
+    pub text: Cow<'a, str>,
+    /// The dice, when the event is a roll (for a dice widget next to the text).
+    pub roll: Option<&'a Roll>,
+}
+
+impl<'a> Line<'a> {
+    fn new(index: usize, event: &'a Event, text: Cow<'a, str>) -> Self {
+        Line {
+            index,
+            seq: event.seq,
+            round: event.round,
+            phase: &event.phase,
+            actor: event.actor,
+            text,
+            roll: event.rolls().next(),
+        }
+    }
+}
+
+/// Walks a log once, describing each event with the names it had at the time: the state is
+/// folded along the way, one event at a time, and never cloned after the start.
+///
+/// Made by [`lines`]. For a window that shows a growing log every frame, [`JournalView`]
+/// keeps the lines it has already made.
+#[derive(Debug, Clone)]
+pub struct JournalLines<'a> {
+    state: Encounter,
+    events: &'a [Event],
+    next: usize,
+}
+
+/// The lines of `events` folded onto `base`, first to last.
+pub fn lines<'a>(base: &Encounter, events: &'a [Event]) -> JournalLines<'a> {
+    JournalLines { state: base.clone(), events, next: 0 }
+}
+
+impl JournalLines<'_> {
+    /// The state after the events walked so far.
+    pub fn state(&self) -> &Encounter {
+        &self.state
+    }
+}
+
+impl<'a> Iterator for JournalLines<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
+        let event = self.events.get(self.next)?;
+        let text = describe(&self.state, event);
+        self.state.apply(event);
+        self.next += 1;
+        Some(Line::new(self.next - 1, event, Cow::Owned(text)))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.events.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for JournalLines<'_> {}
+
+/// The window's live journal: the text of every line made so far, kept between frames so a
+/// frame only describes the events that are new since the last one.
+///
+/// Call [`JournalView::sync`] each frame with the history's base and live events, then draw
+/// only the visible rows with [`JournalView::line`] (or [`JournalView::text`]): nothing is
+/// re-described, and the texts live in one buffer, not one allocation per line.
+#[derive(Debug, Clone, Default)]
+pub struct JournalView {
+    /// The base the lines were folded from; a different base means starting over.
+    base: Option<Encounter>,
+    /// The state after the events described so far.
+    state: Option<Encounter>,
+    /// Every line's text, one after the other.
+    text: String,
+    /// Where each line's text ends in `text`.
+    ends: Vec<usize>,
+    /// The last event described, to notice a log that changed under the view.
+    last: Option<Event>,
+}
+
+impl JournalView {
+    /// An empty view.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Brings the view up to `events` folded onto `base`; returns whether anything changed.
+    ///
+    /// Cheap when nothing changed (a length check and one event comparison) and when events
+    /// were added (only the new ones are described). When the log got shorter (undo) the
+    /// lines past the end are dropped and the state is folded again. A log that changes
+    /// anywhere but at its end (which `History` never does) must be synced after each change;
+    /// if the view still sees a different last event it starts over.
+    pub fn sync(&mut self, base: &Encounter, events: &[Event]) -> bool {
+        let seen = self.ends.len();
+        let same_base = self.base.as_ref() == Some(base);
+        let same_last =
+            seen == 0 || (events.len() >= seen && self.last.as_ref() == Some(&events[seen - 1]));
+        if same_base && events.len() == seen && same_last {
+            return false;
+        }
+        if !same_base {
+            self.base = Some(base.clone());
+            self.reset(base, events, 0);
+        } else if events.len() < seen {
+            // Undo: the lines before the cursor still stand; only the state needs folding.
+            self.reset(base, events, events.len());
+        } else if !same_last {
+            self.reset(base, events, 0);
+        }
+        let state = self.state.get_or_insert_with(|| base.clone());
+        for event in &events[self.ends.len()..] {
+            write_event(&mut self.text, state, event, &Plain);
+            self.ends.push(self.text.len());
+            state.apply(event);
+        }
+        self.last = events.last().cloned();
+        true
+    }
+
+    /// Keeps the first `keep` lines and folds the state over `events[..keep]`.
+    fn reset(&mut self, base: &Encounter, events: &[Event], keep: usize) {
+        self.ends.truncate(keep);
+        self.text.truncate(self.ends.last().copied().unwrap_or(0));
+        let mut state = base.clone();
+        state.apply_all(&events[..keep]);
+        self.state = Some(state);
+    }
+
+    /// Number of lines.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are no lines.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The text of line `index`.
+    pub fn text(&self, index: usize) -> Option<&str> {
+        let end = *self.ends.get(index)?;
+        let start = index.checked_sub(1).map_or(0, |i| self.ends[i]);
+        Some(&self.text[start..end])
+    }
+
+    /// Line `index` with its event's tags; `events` must be the slice last synced.
+    pub fn line<'a>(&'a self, events: &'a [Event], index: usize) -> Option<Line<'a>> {
+        let text = self.text(index)?;
+        Some(Line::new(index, events.get(index)?, Cow::Borrowed(text)))
+    }
+
+    /// The lines in `range` (clamped to the log): the rows a virtualized list shows.
+    pub fn rows<'a>(
+        &'a self,
+        events: &'a [Event],
+        range: Range<usize>,
+    ) -> impl Iterator<Item = Line<'a>> + 'a {
+        let end = range.end.min(self.len()).min(events.len());
+        (range.start.min(end)..end).filter_map(move |i| self.line(events, i))
+    }
+}

@@ -1,0 +1,43 @@
+//! Journal rendering: Markdown, HTML and JSON, pure functions of the events.
+//!
+//! - [`describe`] / [`lines`] / [`JournalView`]: one readable line per event, with names as
+//!   they were at the time (the state is folded along the log, never re-read from the end).
+//! - [`markdown`] and [`html`]: the log to share, by round, every name escaped.
+//! - [`to_json`] / [`from_json`]: the lossless [`JournalDoc`], and [`replay`], which re-runs
+//!   it through the rules with the recorded dice and checks every event.
+//!
+//! Every format writes the same sentence for an event: they share one description in
+//! `line.rs` and differ only in markup.
+
+mod html;
+mod json;
+mod line;
+mod markdown;
+mod replay;
+
+pub use html::html;
+pub use json::{FORMAT, JournalDoc, JournalError, VERSION, from_json, to_json};
+pub use line::{JournalLines, JournalView, Line, describe, lines};
+pub use markdown::markdown;
+pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
+
+use crate::encounter::Encounter;
+use crate::system;
+
+/// The name of the encounter's system, or its id when this Fray does not know it.
+fn system_name(enc: &Encounter) -> &str {
+    system::by_id(&enc.system).map_or(enc.system.as_str(), |s| s.name())
+}
+
+/// The heading of a round's section.
+fn round_title(out: &mut String, round: u32) {
+    if round == 0 {
+        out.push_str("Before the fight");
+    } else {
+        out.push_str("Round ");
+        line::push_fmt(out, round);
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,207 @@
+//! Re-running a journal through the rules to check that it is what the rules produce.
+
+use thiserror::Error;
+
+use crate::dice::{DiceError, DiceSource, ReplayDice, Roll, RollSource, SeededDice};
+use crate::encounter::Encounter;
+use crate::event::Event;
+use crate::history::{History, fold};
+use crate::system::RuleError;
+
+use super::json::{JournalDoc, JournalError};
+use super::line::describe;
+
+/// What a successful replay went through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplayReport {
+    /// Commands re-run.
+    pub commands: usize,
+    /// Events reproduced.
+    pub events: usize,
+}
+
+/// Why a journal does not replay.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The rules, given the recorded dice, produce something other than what was recorded.
+    #[error(
+        "command {seq} does not reproduce the journal: the journal has {expected}, the rules give {got}"
+    )]
+    Mismatch {
+        /// Sequence number of the command.
+        seq: u64,
+        /// What the journal recorded, briefly.
+        expected: String,
+        /// What the replay produced, briefly.
+        got: String,
+    },
+    /// The rules refuse a recorded command.
+    #[error("command {seq} is refused on replay: {reason}")]
+    Refused {
+        /// Sequence number of the command.
+        seq: u64,
+        /// The rules' reason.
+        reason: String,
+    },
+    /// The journal's parts do not fit together (see [`JournalError`]).
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+}
+
+/// Re-runs every command of `doc` through the rules from `doc.base`, handing the rules the
+/// dice recorded in that command's events, and checks that each command produces exactly
+/// its recorded events (tags and sequence numbers included), that every recorded roll adds
+/// up, that no recorded roll goes unused, and that the final state is the fold of the events.
+///
+/// Stops at the first difference, naming the command.
+pub fn replay(doc: &JournalDoc) -> Result<ReplayReport, ReplayError> {
+    doc.check()?;
+    let mut history = History::new(doc.base.clone());
+    for record in &doc.commands {
+        let seq = record.seq;
+        let recorded = &doc.events[record.events.clone()];
+        for roll in recorded.iter().flat_map(Event::rolls) {
+            check_roll(seq, roll)?;
+        }
+        let mut dice = ReplayDice::new(recorded.iter().flat_map(Event::rolls).cloned());
+        let produced = match history.prepare(record.command.clone(), &mut dice) {
+            Ok(events) => events,
+            Err(RuleError::Dice(DiceError::ReplayMismatch { expected, got })) => {
+                return Err(ReplayError::Mismatch {
+                    seq,
+                    expected: format!("a roll of {expected}"),
+                    got: format!("a roll of {got}"),
+                });
+            }
+            Err(RuleError::Dice(DiceError::ReplayExhausted)) => {
+                return Err(ReplayError::Mismatch {
+                    seq,
+                    expected: "no further roll".into(),
+                    got: "one more roll".into(),
+                });
+            }
+            Err(err) => return Err(ReplayError::Refused { seq, reason: err.to_string() }),
+        };
+        compare(history.state(), seq, recorded, &produced)?;
+        if dice.remaining() > 0 {
+            return Err(ReplayError::Mismatch {
+                seq,
+                expected: format!("{} more roll(s)", dice.remaining()),
+                got: "no use for them".into(),
+            });
+        }
+        history.record(record.command.clone(), produced);
+    }
+    if fold(&doc.base, &doc.events) != *history.state() {
+        return Err(ReplayError::Mismatch {
+            seq: doc.commands.last().map_or(0, |c| c.seq),
+            expected: "the state its events fold to".into(),
+            got: "a different final state".into(),
+        });
+    }
+    Ok(ReplayReport { commands: doc.commands.len(), events: doc.events.len() })
+}
+
+/// A recorded roll must add up: its kept dice, subtotals and total follow from its faces.
+fn check_roll(seq: u64, roll: &Roll) -> Result<(), ReplayError> {
+    if roll.verify().is_ok() {
+        return Ok(());
+    }
+    let got = match Roll::from_faces(
+        roll.dice.clone(),
+        &roll.faces(),
+        roll.label.clone(),
+        roll.roller.clone(),
+        roll.source,
+    ) {
+        Ok(again) => format!("{} from those faces", again.summary()),
+        Err(err) => err.to_string(),
+    };
+    Err(ReplayError::Mismatch { seq, expected: roll.summary(), got })
+}
+
+/// The first difference between the recorded and the produced events of one command.
+fn compare(
+    before: &Encounter,
+    seq: u64,
+    recorded: &[Event],
+    produced: &[Event],
+) -> Result<(), ReplayError> {
+    let Some(i) =
+        (0..recorded.len().max(produced.len())).find(|&i| recorded.get(i) != produced.get(i))
+    else {
+        return Ok(());
+    };
+    // Only on failure: the state the differing event was described against.
+    let mut state = before.clone();
+    state.apply_all(&recorded[..i]);
+    let (expected, got) = match (recorded.get(i), produced.get(i)) {
+        (Some(a), Some(b)) => brief_pair(&state, a, b),
+        (Some(a), None) => (describe(&state, a), "nothing more".to_owned()),
+        (None, Some(b)) => ("nothing more".to_owned(), describe(&state, b)),
+        (None, None) => unreachable!("index {i} is below one of the lengths"),
+    };
+    Err(ReplayError::Mismatch { seq, expected, got })
+}
+
+/// Both events in a few words, with as much detail as it takes to tell them apart.
+fn brief_pair(state: &Encounter, a: &Event, b: &Event) -> (String, String) {
+    let (da, db) = (describe(state, a), describe(state, b));
+    if da != db {
+        return (da, db);
+    }
+    let tags = |e: &Event, d: &str| {
+        format!(
+            "{d} [seq {}, round {}, phase '{}', rule {}, actor {}]",
+            e.seq,
+            e.round,
+            e.phase,
+            e.rule,
+            e.actor.map_or_else(|| "none".to_owned(), |c| c.to_string())
+        )
+    };
+    let (ta, tb) = (tags(a, &da), tags(b, &db));
+    if ta != tb {
+        return (ta, tb);
+    }
+    // Same words and tags: the difference is in a detail no line shows.
+    let json = |e: &Event| serde_json::to_string(e).unwrap_or_else(|err| err.to_string());
+    (json(a), json(b))
+}
+
+/// Checks the app's rolls against the encounter's seed: each command's app dice must be the
+/// ones [`SeededDice`] gives for `base.seed` on the command's stream, in order (dice typed
+/// in from the table do not draw from the stream). Returns how many rolls were checked.
+///
+/// This is stricter than [`replay`], which accepts whatever dice were recorded: it catches a
+/// journal whose app rolls were edited consistently, faces and totals together.
+pub fn verify_app_dice(doc: &JournalDoc) -> Result<usize, ReplayError> {
+    doc.check()?;
+    let mut checked = 0;
+    for record in &doc.commands {
+        let mut rng = SeededDice::new(doc.base.seed, record.stream);
+        let app = doc.events[record.events.clone()]
+            .iter()
+            .flat_map(Event::rolls)
+            .filter(|r| r.source == RollSource::App);
+        for roll in app {
+            let again =
+                rng.roll(&roll.dice, &roll.label, roll.roller.as_deref()).map_err(|err| {
+                    ReplayError::Mismatch {
+                        seq: record.seq,
+                        expected: roll.summary(),
+                        got: err.to_string(),
+                    }
+                })?;
+            if again.faces() != roll.faces() {
+                return Err(ReplayError::Mismatch {
+                    seq: record.seq,
+                    expected: roll.summary(),
+                    got: format!("{} from the seed", again.summary()),
+                });
+            }
+            checked += 1;
+        }
+    }
+    Ok(checked)
+}

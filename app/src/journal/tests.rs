@@ -1,0 +1,443 @@
+use super::*;
+use crate::command::{Command, NewCombatant};
+use crate::dice::{Dice, PlannedDice, SeededDice};
+use crate::encounter::{BoardRect, Encounter, Track};
+use crate::event::EventKind;
+use crate::history::History;
+use crate::ids::{CombatantId, SideId, ZoneId};
+
+const HEROES: SideId = SideId(1);
+const GOBLINS: SideId = SideId(2);
+const HALL: ZoneId = ZoneId(3);
+const YARD: ZoneId = ZoneId(4);
+const HARALD: CombatantId = CombatantId(5);
+const GOBLIN_1: CombatantId = CombatantId(6);
+const GOBLIN_2: CombatantId = CombatantId(7);
+const BOB: CombatantId = CombatantId(8);
+
+/// The app's dice for the next command, as the window makes them: the encounter's seed on
+/// the command's own stream, with the GM's table dice first.
+fn dice(h: &History, table: &[&[u32]]) -> PlannedDice {
+    let mut dice = PlannedDice::new(SeededDice::new(h.base().seed, h.next_stream()));
+    for faces in table {
+        dice = dice.then_table(faces.to_vec());
+    }
+    dice
+}
+
+fn run(h: &mut History, command: Command) {
+    run_table(h, command, &[]);
+}
+
+fn run_table(h: &mut History, command: Command, table: &[&[u32]]) {
+    let mut dice = dice(h, table);
+    if let Err(err) = h.execute(command.clone(), &mut dice) {
+        panic!("{command:?} refused: {err}");
+    }
+}
+
+fn side(name: &str, party: bool) -> Command {
+    Command::AddSide { name: name.into(), colour: "#336699".into(), party }
+}
+
+fn zone(name: &str) -> Command {
+    Command::AddZone {
+        name: name.into(),
+        capacity: None,
+        rect: BoardRect { x: 0.0, y: 0.0, w: 100.0, h: 80.0 },
+    }
+}
+
+fn fighter(name: &str, side: SideId, zone: ZoneId, hp: i64, count: u32) -> Command {
+    Command::AddCombatant {
+        combatant: NewCombatant {
+            name: name.into(),
+            side,
+            zone: Some(zone),
+            stats: Vec::new(),
+            tracks: vec![Track { name: "hp".into(), value: hp, max: hp }],
+            conditions: Vec::new(),
+            source: None,
+            block: serde_json::Value::Null,
+        },
+        count,
+    }
+}
+
+/// A short freeform fight touching every kind of command the journal must describe.
+fn fight() -> History {
+    let mut h = History::new(Encounter::new("freeform", "Crypt <b>& \"friends\"", 7));
+    run(&mut h, side("Heroes", true));
+    run(&mut h, side("Goblins", false));
+    run(&mut h, zone("Hall"));
+    run(&mut h, zone("Yard"));
+    run(&mut h, Command::ConnectZones { a: HALL, b: YARD });
+    run(&mut h, fighter("Harald", HEROES, HALL, 7, 1));
+    run(&mut h, fighter("Goblin", GOBLINS, YARD, 4, 2));
+    run(&mut h, fighter("*Bob*", GOBLINS, YARD, 3, 1));
+    run(&mut h, Command::Move { id: GOBLIN_2, to: Some(HALL) });
+    run_table(
+        &mut h,
+        Command::Roll {
+            dice: Dice::parse("2d6+1").unwrap(),
+            label: "attack".into(),
+            roller: Some(HARALD),
+        },
+        &[&[4, 3]],
+    );
+    run(&mut h, Command::AdjustTrack { id: GOBLIN_2, track: "hp".into(), delta: -3 });
+    run(&mut h, Command::AddCondition { id: HARALD, condition: "prone".into() });
+    run(&mut h, Command::SetOrder { order: vec![HARALD, GOBLIN_1, GOBLIN_2, BOB] });
+    run(&mut h, Command::Advance);
+    // An app roll: the seeded dice of this command's stream.
+    run(
+        &mut h,
+        Command::Roll {
+            dice: Dice::parse("d20").unwrap(),
+            label: "Goblin 1 stabs".into(),
+            roller: Some(GOBLIN_1),
+        },
+    );
+    for _ in 0..4 {
+        run(&mut h, Command::Advance);
+    }
+    run(&mut h, Command::Advance);
+    run(&mut h, Command::RenameCombatant { id: GOBLIN_2, name: "Grik".into() });
+    run(&mut h, Command::RemoveCombatant { id: BOB });
+    run_table(
+        &mut h,
+        Command::Roll { dice: Dice::parse("4d6kh3").unwrap(), label: String::new(), roller: None },
+        &[&[1, 6, 4, 5]],
+    );
+    run(&mut h, Command::Narrate { text: "The *ceiling* creaks\n- loudly".into() });
+    h
+}
+
+/// The event of the first command whose events include one matching `pred`, and its seq.
+fn find(h: &History, pred: impl Fn(&EventKind) -> bool) -> (usize, u64) {
+    let i = h.events().iter().position(|e| pred(&e.kind)).expect("event present");
+    (i, h.events()[i].seq)
+}
+
+#[test]
+fn describe_gives_one_readable_line() {
+    let h = fight();
+    let texts: Vec<String> = lines(h.base(), h.events()).map(|l| l.text.into_owned()).collect();
+    for expected in [
+        "Side Heroes added (the party)",
+        "Zone Hall added",
+        "Hall and Yard connected",
+        "Harald joined Heroes in Hall (HP 7/7)",
+        "Goblin 2 joined Goblins in Yard (HP 4/4)",
+        "Goblin 2 moved from Yard to Hall",
+        "Harald rolled 2d6+1 \"attack\": [4, 3] +1 = 8 (table)",
+        "Goblin 2 HP 4 → 1",
+        "Harald is now prone",
+        "Order: Harald, Goblin 1, Goblin 2, *Bob*",
+        "Round 1 begins",
+        "Phase: Turns",
+        "Harald's turn",
+        "Goblin 1's turn",
+        "Nobody is acting",
+        "Phase: End of round",
+        "Round 2 begins",
+        // Names as they were at the time: the rename reads the old name, the removal the
+        // name carried by the event.
+        "Goblin 2 is now called Grik",
+        "*Bob* left the encounter",
+        "Rolled 4d6kh3: [(1), 6, 4, 5] = 15 (table)",
+        "The *ceiling* creaks - loudly",
+    ] {
+        assert!(texts.iter().any(|t| t == expected), "no line {expected:?} in {texts:#?}");
+    }
+    // `describe` with the state before the event says the same as the walk.
+    let (i, _) = find(&h, |k| matches!(k, EventKind::CombatantRenamed { .. }));
+    assert_eq!(describe(&h.fold_to(i), &h.events()[i]), "Goblin 2 is now called Grik");
+    // After the rename, the new name is used.
+    assert!(lines(h.base(), h.events()).skip(i + 1).all(|l| !l.text.contains("Goblin 2")));
+}
+
+#[test]
+fn lines_carry_the_event_tags() {
+    let h = fight();
+    let all: Vec<Line<'_>> = lines(h.base(), h.events()).collect();
+    assert_eq!(all.len(), h.events().len());
+    let (i, seq) = find(&h, |k| matches!(k, EventKind::Rolled { .. }));
+    let line = &all[i];
+    assert_eq!((line.index, line.seq, line.round, line.actor), (i, seq, 0, Some(HARALD)));
+    assert_eq!(line.roll.map(|r| r.total), Some(8));
+    assert!(all.iter().filter(|l| l.roll.is_none()).count() > 10);
+    let turn = all.iter().find(|l| l.text == "Harald's turn").unwrap();
+    assert_eq!((turn.round, turn.phase), (1, "turns"));
+    assert_eq!(lines(h.base(), h.events()).len(), h.events().len());
+}
+
+#[test]
+fn markdown_has_rounds_and_roll_lines() {
+    let h = fight();
+    let md = markdown(h.base(), h.events());
+    let md_lines: Vec<&str> = md.lines().collect();
+    assert_eq!(md_lines[0], "# Crypt \\<b\\>& \"friends\" — Freeform");
+    for expected in [
+        "## Before the fight",
+        "## Round 1",
+        "## Round 2",
+        "- **Harald** rolled `2d6+1` for *attack*: [4, 3] +1 = **8** _(table dice)_",
+        "- **Goblin 2** moved from Yard to Hall",
+        "- **Goblin 2** HP 4 → 1",
+        "- Round 2 begins",
+        "- **Goblin 2** is now called **Grik**",
+        "- **\\*Bob\\*** left the encounter",
+        "- Rolled `4d6kh3`: [(1), 6, 4, 5] = **15** _(table dice)_",
+        "- *The \\*ceiling\\* creaks - loudly*",
+    ] {
+        assert!(md_lines.contains(&expected), "no line {expected:?} in\n{md}");
+    }
+    let app = md_lines.iter().find(|l| l.contains("for *Goblin 1 stabs*")).unwrap();
+    assert!(app.starts_with("- **Goblin 1** rolled `d20` for *Goblin 1 stabs*: ["), "{app}");
+    assert!(app.ends_with(" _(app dice)_"), "{app}");
+    // Headings come in order, each once.
+    let headings: Vec<&&str> = md_lines.iter().filter(|l| l.starts_with("## ")).collect();
+    assert_eq!(headings, [&"## Before the fight", &"## Round 1", &"## Round 2"]);
+}
+
+#[test]
+fn markdown_escapes_every_significant_character() {
+    let mut out = String::new();
+    markdown::escape_into(&mut out, r"a*b_c`d[e]f<g>h#i|j~k\l &amp; & m");
+    assert_eq!(out, r"a\*b\_c\`d\[e\]f\<g\>h\#i\|j\~k\\l \&amp; & m");
+}
+
+#[test]
+fn html_escapes_hostile_names() {
+    let mut h = fight();
+    run(&mut h, fighter("<script>alert(1)</script>", GOBLINS, HALL, 2, 1));
+    run(&mut h, fighter("\"quotes\" & ampersands", HEROES, HALL, 2, 1));
+    run(&mut h, Command::Narrate { text: "<img src=x onerror=alert(2)> 'single'".into() });
+    let page = html(h.base(), h.events());
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(!page.to_ascii_lowercase().contains("<script"), "{page}");
+    assert!(!page.contains("<img"), "{page}");
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(page.contains("&quot;quotes&quot; &amp; ampersands"));
+    assert!(page.contains("&#39;single&#39;"));
+    assert!(page.contains("<title>Crypt &lt;b&gt;&amp; &quot;friends&quot; — Freeform</title>"));
+    // Self-contained: nothing to fetch.
+    for external in ["src=\"", "href=\"", "http://", "https://", "@import", "url("] {
+        assert!(!page.contains(external), "{external} in the page");
+    }
+    assert_eq!(page.matches("<section>").count(), 3);
+    assert_eq!(page.matches("<section>").count(), page.matches("</section>").count());
+    assert_eq!(page.matches("<li ").count(), h.events().len());
+    assert!(page.contains(
+        "<span class=\"who\">Harald</span> rolled <code>2d6+1</code> for <i>attack</i>: \
+         [4, 3] +1 = <span class=\"total\">8</span> <span class=\"src table\">table dice</span>"
+    ));
+    assert!(page.contains("[<span class=\"drop\">1</span>, 6, 4, 5]"));
+}
+
+#[test]
+fn json_round_trips_and_replays() {
+    let h = fight();
+    let json = to_json(&h);
+    let doc = from_json(&json).unwrap();
+    assert_eq!(doc, JournalDoc::from_history(&h));
+    assert_eq!(doc.to_json(), json);
+    assert_eq!((doc.format.as_str(), doc.version), (FORMAT, VERSION));
+    let report = replay(&doc).unwrap();
+    assert_eq!(report, ReplayReport { commands: h.cursor(), events: h.events().len() });
+    assert_eq!(verify_app_dice(&doc).unwrap(), 1);
+    let back = doc.to_history().unwrap();
+    assert_eq!(back.state(), h.state());
+}
+
+#[test]
+fn json_holds_only_what_is_in_effect() {
+    let mut h = fight();
+    assert!(h.undo() && h.undo());
+    let doc = from_json(&to_json(&h)).unwrap();
+    assert_eq!(doc.commands.len(), h.cursor());
+    assert_eq!(doc.events.len(), h.events().len());
+    assert_eq!(replay(&doc).unwrap().commands, h.cursor());
+    assert!(!markdown(h.base(), h.events()).contains("ceiling"));
+}
+
+/// The journal as a JSON value, for tampering.
+fn value(h: &History) -> serde_json::Value {
+    serde_json::from_str(&to_json(h)).unwrap()
+}
+
+fn replay_value(v: &serde_json::Value) -> Result<ReplayReport, ReplayError> {
+    replay(&from_json(&v.to_string()).unwrap())
+}
+
+#[test]
+fn tampering_with_a_face_is_caught_at_its_command() {
+    let h = fight();
+    let (i, seq) = find(&h, |k| matches!(k, EventKind::Rolled { roll } if roll.total == 8));
+    let mut v = value(&h);
+    v["events"][i]["kind"]["roll"]["terms"][0]["faces"][0] = 5.into();
+    match replay_value(&v) {
+        Err(ReplayError::Mismatch { seq: at, expected, got }) => {
+            assert_eq!(at, seq);
+            assert_eq!(expected, "2d6+1: [5, 3] +1 = 8 (table)");
+            assert_eq!(got, "2d6+1: [5, 3] +1 = 9 (table) from those faces");
+        }
+        other => panic!("{other:?}"),
+    }
+    // An impossible face is named as such.
+    v["events"][i]["kind"]["roll"]["terms"][0]["faces"][0] = 9.into();
+    let err = replay_value(&v).unwrap_err();
+    assert!(
+        matches!(&err, ReplayError::Mismatch { seq: at, got, .. } if *at == seq && got == "9 is not a face of a d6"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_consistent_edit_of_app_dice_fails_the_seed_check() {
+    let h = fight();
+    let (i, seq) =
+        find(&h, |k| matches!(k, EventKind::Rolled { roll } if roll.label == "Goblin 1 stabs"));
+    let mut v = value(&h);
+    let roll = &mut v["events"][i]["kind"]["roll"];
+    let face = roll["terms"][0]["faces"][0].as_u64().unwrap();
+    let forged = if face == 20 { 19 } else { face + 1 };
+    roll["terms"][0]["faces"][0] = forged.into();
+    roll["terms"][0]["subtotal"] = forged.into();
+    roll["total"] = forged.into();
+    let doc = from_json(&v.to_string()).unwrap();
+    // The rules accept any dice they are handed...
+    assert!(replay(&doc).is_ok());
+    // ...but the seed does not give these.
+    assert!(
+        matches!(verify_app_dice(&doc), Err(ReplayError::Mismatch { seq: at, .. }) if at == seq)
+    );
+}
+
+#[test]
+fn tampering_with_an_event_is_caught_at_its_command() {
+    let h = fight();
+    let (i, seq) = find(&h, |k| matches!(k, EventKind::TrackSet { .. }));
+    let mut v = value(&h);
+    v["events"][i]["kind"]["to"] = 2.into();
+    assert_eq!(
+        replay_value(&v).unwrap_err(),
+        ReplayError::Mismatch {
+            seq,
+            expected: "Goblin 2 HP 4 → 2".into(),
+            got: "Goblin 2 HP 4 → 1".into()
+        }
+    );
+    // A difference no line shows is still named, by its tags.
+    let mut v = value(&h);
+    v["events"][i]["rule"] = "core.heal".into();
+    match replay_value(&v).unwrap_err() {
+        ReplayError::Mismatch { seq: at, expected, got } => {
+            assert_eq!(at, seq);
+            assert!(
+                expected.contains("rule core.heal") && got.contains("rule core.damage"),
+                "{expected} / {got}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    // The event's own sequence number counts too.
+    let mut v = value(&h);
+    v["events"][i]["seq"] = 99.into();
+    assert!(matches!(replay_value(&v), Err(ReplayError::Mismatch { seq: at, .. }) if at == seq));
+}
+
+#[test]
+fn replay_names_refused_commands_and_wrong_dice() {
+    let h = fight();
+    let (_, seq) = find(&h, |k| matches!(k, EventKind::Moved { .. }));
+    let mut v = value(&h);
+    v["commands"][seq as usize]["command"]["to"] = 99.into();
+    assert_eq!(
+        replay_value(&v).unwrap_err(),
+        ReplayError::Refused { seq, reason: "no zone z99 in this encounter".into() }
+    );
+    let (_, seq) = find(&h, |k| matches!(k, EventKind::Rolled { roll } if roll.total == 8));
+    let mut v = value(&h);
+    v["commands"][seq as usize]["command"]["dice"] = "d20".into();
+    assert_eq!(
+        replay_value(&v).unwrap_err(),
+        ReplayError::Mismatch {
+            seq,
+            expected: "a roll of 2d6+1 for 'attack'".into(),
+            got: "a roll of d20 for 'attack'".into()
+        }
+    );
+    // Another command in place of the recorded one.
+    let (_, seq) = find(&h, |k| matches!(k, EventKind::ConditionAdded { .. }));
+    let mut v = value(&h);
+    v["commands"][seq as usize]["command"] = serde_json::json!({"type": "narrate", "text": "x"});
+    assert!(matches!(replay_value(&v), Err(ReplayError::Mismatch { seq: at, .. }) if at == seq));
+}
+
+#[test]
+fn from_json_refuses_other_files_clearly() {
+    let h = fight();
+    let mut v = value(&h);
+    v["format"] = "fray-bestiary".into();
+    let err = from_json(&v.to_string()).unwrap_err();
+    assert_eq!(err, JournalError::NotAJournal("fray-bestiary".into()));
+    assert_eq!(
+        err.to_string(),
+        "not a Fray journal: format is 'fray-bestiary', expected 'fray-journal'"
+    );
+    // A newer version is refused by its number even when its shape changed.
+    let newer = serde_json::json!({"format": "fray-journal", "version": 2, "chapters": []});
+    assert_eq!(
+        from_json(&newer.to_string()).unwrap_err().to_string(),
+        "journal version 2 is not supported: this Fray reads version 1"
+    );
+    assert!(matches!(from_json("{ nope"), Err(JournalError::Malformed(_))));
+    assert!(matches!(from_json("[]"), Err(JournalError::Malformed(_))));
+    let mut v = value(&h);
+    v["commands"][3]["events"]["end"] = 1000.into();
+    assert!(matches!(from_json(&v.to_string()), Err(JournalError::Inconsistent(_))));
+    let mut v = value(&h);
+    v["events"][0]["v"] = 9.into();
+    assert!(
+        matches!(from_json(&v.to_string()), Err(JournalError::Inconsistent(m)) if m.contains("format version 9"))
+    );
+}
+
+#[test]
+fn view_follows_commands_undo_and_redo() {
+    let mut h = fight();
+    let expected = |h: &History| -> Vec<String> {
+        lines(h.base(), h.events()).map(|l| l.text.into_owned()).collect()
+    };
+    let texts = |v: &JournalView| -> Vec<String> {
+        (0..v.len()).map(|i| v.text(i).unwrap().to_owned()).collect()
+    };
+    let mut view = JournalView::new();
+    assert!(view.sync(h.base(), h.events()));
+    assert_eq!(texts(&view), expected(&h));
+    assert!(!view.sync(h.base(), h.events()), "nothing new");
+    h.undo();
+    h.undo();
+    assert!(view.sync(h.base(), h.events()));
+    assert_eq!(texts(&view), expected(&h));
+    run(&mut h, Command::Move { id: HARALD, to: Some(YARD) });
+    assert!(view.sync(h.base(), h.events()));
+    assert_eq!(texts(&view), expected(&h));
+    assert_eq!(view.text(view.len() - 1), Some("Harald moved from Hall to Yard"));
+    // A new command after an undo, synced only afterwards: the last event differs, so the
+    // view starts over rather than keep a stale line.
+    h.undo();
+    run(&mut h, Command::Move { id: HARALD, to: None });
+    assert!(view.sync(h.base(), h.events()));
+    assert_eq!(texts(&view), expected(&h));
+    let rows: Vec<Line<'_>> = view.rows(h.events(), view.len() - 2..view.len() + 5).collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[1].text, "Harald left Hall (off the board)");
+    assert_eq!(rows[1].actor, Some(HARALD));
+    // Another encounter altogether.
+    let other = History::new(Encounter::new("freeform", "Other", 1));
+    assert!(view.sync(other.base(), other.events()));
+    assert!(view.is_empty());
+}

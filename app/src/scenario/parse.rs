@@ -1,0 +1,769 @@
+//! From script text to [`Script`]: header, steps, dice plans, expectations. Names stay names
+//! here; they are looked up when the step runs, against the state at that point.
+
+use super::ScenarioError;
+use super::lex::{Token, tokenize};
+use crate::dice::{Dice, DieChoice};
+use crate::system;
+
+/// A parsed scenario: the encounter to start from and the steps to run on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Script {
+    /// The file name used in messages ("crypt.fray").
+    pub file: String,
+    /// The rule system's id (`system` line; `freeform` by default).
+    pub system: String,
+    /// The encounter's name (`name` line; the file name without extension by default).
+    pub name: String,
+    /// The seed of the app's dice (`seed` line; 0 by default).
+    pub seed: u64,
+    /// The steps, in order.
+    pub(crate) steps: Vec<Step>,
+}
+
+/// One line that does something.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Step {
+    /// 1-based line number in the script.
+    pub line: usize,
+    /// What it does.
+    pub kind: StepKind,
+}
+
+/// What a step does.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum StepKind {
+    /// Give the encounter a command, with dice typed in or rolled as planned.
+    Do {
+        /// The command, with names instead of ids.
+        action: Action,
+        /// How its rolls are made, in order; rolls past the plan are app rolls.
+        dice: Vec<DieChoice>,
+    },
+    /// Take back this many commands.
+    Undo(u32),
+    /// Put back this many commands.
+    Redo(u32),
+    /// Check the state (or the previous command's refusal).
+    Expect(Expect),
+}
+
+/// A command as the script names it. Each becomes one [`crate::Command`] when it runs,
+/// except [`Action::Answer`], which becomes the chosen option's command.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Action {
+    /// `side NAME [party] [colour #rrggbb]`
+    Side { name: String, party: bool, colour: Option<String> },
+    /// `zone NAME [capacity N] [at X Y] [size W H]`
+    Zone { name: String, capacity: Option<u32>, at: Option<(f32, f32)>, size: Option<(f32, f32)> },
+    /// `edit-zone ZONE [name NEW] [capacity N|none] [note TEXT]`
+    EditZone {
+        zone: String,
+        name: Option<String>,
+        capacity: Option<Option<u32>>,
+        note: Option<String>,
+    },
+    /// `place-zone ZONE [at X Y] [size W H]`
+    PlaceZone { zone: String, at: Option<(f32, f32)>, size: Option<(f32, f32)> },
+    /// `remove-zone ZONE`
+    RemoveZone { zone: String },
+    /// `connect A B`
+    Connect { a: String, b: String },
+    /// `disconnect A B`
+    Disconnect { a: String, b: String },
+    /// `add NAME side SIDE [zone Z] [count N] [stat K=V...] [track K=V[/M]...]
+    /// [condition C...] [source S] [block JSON]`
+    Add {
+        name: String,
+        side: String,
+        zone: Option<String>,
+        count: u32,
+        stats: Vec<(String, i64)>,
+        tracks: Vec<(String, i64, i64)>,
+        conditions: Vec<String>,
+        source: Option<String>,
+        block: serde_json::Value,
+    },
+    /// `remove NAME`
+    Remove { who: String },
+    /// `rename OLD NEW`
+    Rename { who: String, name: String },
+    /// `change-side NAME SIDE`
+    ChangeSide { who: String, side: String },
+    /// `move NAME ZONE|off`
+    Move { who: String, to: Option<String> },
+    /// `set NAME STAT=V`
+    SetStat { who: String, stat: String, value: i64 },
+    /// `hp NAME =V`, `track NAME TRACK =V`
+    SetTrack { who: String, track: String, value: i64 },
+    /// `hp NAME -3`, `track NAME TRACK +2`
+    AdjustTrack { who: String, track: String, delta: i64 },
+    /// `max NAME TRACK N`
+    SetTrackMax { who: String, track: String, max: i64 },
+    /// `condition NAME +C`
+    AddCondition { who: String, condition: String },
+    /// `condition NAME -C`
+    RemoveCondition { who: String, condition: String },
+    /// `notes NAME TEXT`
+    Notes { who: String, notes: String },
+    /// `roll EXPR [LABEL] [by NAME]`
+    Roll { dice: Dice, label: String, by: Option<String> },
+    /// `order A B C...`
+    Order { names: Vec<String> },
+    /// `delay NAME`
+    Delay { who: String },
+    /// `next`
+    Next,
+    /// `setting KEY VALUE`
+    Setting { key: String, value: serde_json::Value },
+    /// `say TEXT`
+    Say { text: String },
+    /// `answer PROMPT OPTION`
+    Answer { prompt: String, option: String },
+}
+
+/// A check on the state after the steps before it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Expect {
+    /// `expect error [TEXT]`: the previous command was refused (with TEXT in the reason).
+    Error(Option<String>),
+    /// `expect round N`
+    Round(u32),
+    /// `expect phase ID`
+    Phase(String),
+    /// `expect turn NAME|none`
+    Turn(Option<String>),
+    /// `expect order A B C...`
+    Order(Vec<String>),
+    /// `expect roll TOTAL [faces F...]`: the last roll in effect.
+    Roll { total: i64, faces: Option<Vec<u32>> },
+    /// `expect setting KEY VALUE`
+    Setting { key: String, value: serde_json::Value },
+    /// `expect prompt PROMPT`: a prompt (by id or title) is open.
+    Prompt(String),
+    /// `expect option PROMPT OPTION enabled|disabled [REASON]`
+    Option { prompt: String, option: String, enabled: bool, reason: Option<String> },
+    /// `expect connected A B` / `expect disconnected A B`
+    Connected { a: String, b: String, connected: bool },
+    /// `expect zone Z holds N`
+    ZoneHolds { zone: String, count: usize },
+    /// `expect zone Z capacity N|none`
+    ZoneCapacity { zone: String, capacity: Option<u32> },
+    /// `expect zone Z note TEXT`
+    ZoneNote { zone: String, note: String },
+    /// `expect no NAME`, `expect no zone Z`, `expect no side S`
+    Absent { what: Kind, name: String },
+    /// `expect commands N`: commands in effect (undo moves this).
+    Commands(usize),
+    /// `expect NAME in ZONE|off`
+    In { who: String, zone: Option<String> },
+    /// `expect NAME is C` / `expect NAME not C`
+    Condition { who: String, condition: String, present: bool },
+    /// `expect NAME side SIDE`
+    Side { who: String, side: String },
+    /// `expect NAME notes TEXT`
+    Notes { who: String, notes: String },
+    /// `expect NAME KEY V[/M]`: a track (value and maybe max) or else a stat.
+    Value { who: String, key: String, value: i64, max: Option<i64> },
+}
+
+/// What kind of thing a name refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A combatant.
+    Combatant,
+    /// A zone.
+    Zone,
+    /// A side.
+    Side,
+}
+
+impl Kind {
+    /// The word for it in messages.
+    pub(crate) fn word(self) -> &'static str {
+        match self {
+            Kind::Combatant => "combatant",
+            Kind::Zone => "zone",
+            Kind::Side => "side",
+        }
+    }
+}
+
+/// Parses a whole script. `file` names it in messages; its stem is the default encounter name.
+pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
+    let stem = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    let stem = stem.strip_suffix(".fray").unwrap_or(stem);
+    let mut script = Script {
+        file: file.to_owned(),
+        system: "freeform".into(),
+        name: if stem.is_empty() { "Scenario".into() } else { stem.to_owned() },
+        seed: 0,
+        steps: Vec::new(),
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let fail = |message: String| ScenarioError { file: file.to_owned(), line, message };
+        let tokens = tokenize(raw).map_err(fail)?;
+        let Some(first) = tokens.first() else { continue };
+        if !first.quoted && ["system", "name", "seed"].iter().any(|h| first.is(h)) {
+            header(&mut script, &tokens).map_err(fail)?;
+            continue;
+        }
+        let kind = step(&tokens).map_err(fail)?;
+        script.steps.push(Step { line, kind });
+    }
+    Ok(script)
+}
+
+fn header(script: &mut Script, tokens: &[Token]) -> Result<(), String> {
+    let mut c = Cursor::new(tokens);
+    let word = c.word("a header")?.to_ascii_lowercase();
+    if !script.steps.is_empty() {
+        return Err(format!("'{word}' belongs in the header, before the first command"));
+    }
+    match word.as_str() {
+        "system" => {
+            let id = c.word("a system id")?;
+            if system::by_id(&id).is_none() {
+                let known: Vec<_> = system::all().iter().map(|s| s.id()).collect();
+                return Err(format!("unknown system '{id}' (known: {})", known.join(", ")));
+            }
+            script.system = id;
+        }
+        "name" => script.name = c.word("the encounter's name")?,
+        _ => script.seed = c.number("a seed")?,
+    }
+    c.end()
+}
+
+fn step(tokens: &[Token]) -> Result<StepKind, String> {
+    let mut c = Cursor::new(tokens);
+    let verb = c.next().expect("a step has a first word");
+    if verb.quoted {
+        return Err(format!("'{}' is not a command (commands are not quoted)", verb.text));
+    }
+    let verb = verb.text.to_ascii_lowercase();
+    match verb.as_str() {
+        "undo" | "redo" => {
+            let n = if c.done() { 1 } else { c.number("how many commands")? };
+            c.end()?;
+            if n == 0 {
+                return Err(format!("{verb} 0 does nothing"));
+            }
+            Ok(if verb == "undo" { StepKind::Undo(n) } else { StepKind::Redo(n) })
+        }
+        "expect" => {
+            let e = expect(&mut c)?;
+            c.end()?;
+            Ok(StepKind::Expect(e))
+        }
+        // Free text runs to the end of the line: these never roll, so `table` is just a word.
+        "say" => {
+            Ok(StepKind::Do { action: Action::Say { text: c.rest("the text")? }, dice: Vec::new() })
+        }
+        "notes" => {
+            let who = c.word("a combatant")?;
+            let notes = if c.done() { String::new() } else { c.rest("the notes")? };
+            Ok(StepKind::Do { action: Action::Notes { who, notes }, dice: Vec::new() })
+        }
+        _ => {
+            let split =
+                tokens.iter().position(|t| t.is("table") || t.is("app")).unwrap_or(tokens.len());
+            let dice = plan(&tokens[split..])?;
+            let mut c = Cursor::new(&tokens[..split]);
+            c.next();
+            let action = action(&verb, &mut c)?;
+            c.end()?;
+            Ok(StepKind::Do { action, dice })
+        }
+    }
+}
+
+/// `table 4 3 | app | 6`: one choice per `|`-separated part.
+fn plan(tokens: &[Token]) -> Result<Vec<DieChoice>, String> {
+    let mut choices = Vec::new();
+    if tokens.is_empty() {
+        return Ok(choices);
+    }
+    for part in tokens.split(|t| t.is("|")) {
+        let faces = match part.first() {
+            None => return Err("empty dice between '|'s: write table FACES or app".into()),
+            Some(t) if t.is("app") => {
+                if let Some(extra) = part.get(1) {
+                    return Err(format!("unexpected '{}' after app", extra.text));
+                }
+                choices.push(DieChoice::App);
+                continue;
+            }
+            Some(t) if t.is("table") => &part[1..],
+            Some(_) => part,
+        };
+        if faces.is_empty() {
+            return Err("table needs the faces rolled, e.g. table 4 3".into());
+        }
+        let faces = faces
+            .iter()
+            .map(|t| {
+                t.text.parse::<u32>().map_err(|_| format!("expected a die face, got '{}'", t.text))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        choices.push(DieChoice::Table(faces));
+    }
+    Ok(choices)
+}
+
+fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
+    Ok(match verb {
+        "side" => {
+            let name = c.word("the side's name")?;
+            let mut party = false;
+            let mut colour = None;
+            while let Some(t) = c.next() {
+                if t.is("party") {
+                    party = true;
+                } else if t.is("colour") || t.is("color") {
+                    colour = Some(c.word("a colour like #3366cc")?);
+                } else {
+                    return Err(format!(
+                        "unexpected '{}': side takes party and colour #rrggbb",
+                        t.text
+                    ));
+                }
+            }
+            Action::Side { name, party, colour }
+        }
+        "zone" => {
+            let name = c.word("the zone's name")?;
+            let (mut capacity, mut at, mut size) = (None, None, None);
+            while let Some(t) = c.next() {
+                if t.is("capacity") {
+                    capacity = Some(c.number("a capacity")?);
+                } else if t.is("at") {
+                    at = Some((c.float("x")?, c.float("y")?));
+                } else if t.is("size") {
+                    size = Some((c.float("a width")?, c.float("a height")?));
+                } else {
+                    return Err(format!(
+                        "unexpected '{}': zone takes capacity, at and size",
+                        t.text
+                    ));
+                }
+            }
+            Action::Zone { name, capacity, at, size }
+        }
+        "edit-zone" => {
+            let zone = c.word("a zone")?;
+            let (mut name, mut capacity, mut note) = (None, None, None);
+            while let Some(t) = c.next() {
+                if t.is("name") {
+                    name = Some(c.word("the new name")?);
+                } else if t.is("capacity") {
+                    capacity = Some(if c.peek_is("none") {
+                        c.next();
+                        None
+                    } else {
+                        Some(c.number("a capacity or none")?)
+                    });
+                } else if t.is("note") {
+                    note = Some(c.word("the note (quote it)")?);
+                } else {
+                    return Err(format!(
+                        "unexpected '{}': edit-zone takes name, capacity and note",
+                        t.text
+                    ));
+                }
+            }
+            Action::EditZone { zone, name, capacity, note }
+        }
+        "place-zone" => {
+            let zone = c.word("a zone")?;
+            let (mut at, mut size) = (None, None);
+            while let Some(t) = c.next() {
+                if t.is("at") {
+                    at = Some((c.float("x")?, c.float("y")?));
+                } else if t.is("size") {
+                    size = Some((c.float("a width")?, c.float("a height")?));
+                } else {
+                    return Err(format!("unexpected '{}': place-zone takes at and size", t.text));
+                }
+            }
+            if at.is_none() && size.is_none() {
+                return Err("place-zone needs at X Y, size W H or both".into());
+            }
+            Action::PlaceZone { zone, at, size }
+        }
+        "remove-zone" => Action::RemoveZone { zone: c.word("a zone")? },
+        "connect" => Action::Connect { a: c.word("a zone")?, b: c.word("a second zone")? },
+        "disconnect" => Action::Disconnect { a: c.word("a zone")?, b: c.word("a second zone")? },
+        "add" => add(c)?,
+        "remove" => Action::Remove { who: c.word("a combatant")? },
+        "rename" => Action::Rename { who: c.word("a combatant")?, name: c.word("the new name")? },
+        "change-side" => {
+            Action::ChangeSide { who: c.word("a combatant")?, side: c.word("a side")? }
+        }
+        "move" => {
+            let who = c.word("a combatant")?;
+            let to = c.next().ok_or("expected a zone or off")?;
+            Action::Move { who, to: if to.is("off") { None } else { Some(to.text.clone()) } }
+        }
+        "set" => {
+            let who = c.word("a combatant")?;
+            let (stat, value) = c.pair("STAT=VALUE, e.g. str=14")?;
+            Action::SetStat { who, stat, value: int(&value)? }
+        }
+        "hp" => {
+            let who = c.word("a combatant")?;
+            change_track(who, "hp".into(), c)?
+        }
+        "track" => {
+            let who = c.word("a combatant")?;
+            let track = c.word("a track name")?;
+            change_track(who, track, c)?
+        }
+        "max" => Action::SetTrackMax {
+            who: c.word("a combatant")?,
+            track: c.word("a track name")?,
+            max: int(&c.word("the new maximum")?)?,
+        },
+        "condition" => {
+            let who = c.word("a combatant")?;
+            let t = c.word("+CONDITION or -CONDITION")?;
+            let (sign, rest) = t.split_at(t.chars().next().map_or(0, char::len_utf8));
+            let condition = if rest.is_empty() {
+                c.word("the condition after the sign")?
+            } else {
+                rest.to_owned()
+            };
+            match sign {
+                "+" => Action::AddCondition { who, condition },
+                "-" => Action::RemoveCondition { who, condition },
+                _ => {
+                    return Err(format!(
+                        "expected +{t} or -{t}: the sign says whether to add or remove it"
+                    ));
+                }
+            }
+        }
+        "roll" => {
+            let expr = c.word("a dice expression like 2d6+1")?;
+            let dice = Dice::parse(&expr).map_err(|e| format!("bad dice '{expr}': {e}"))?;
+            let mut label = String::new();
+            let mut by = None;
+            while let Some(t) = c.next() {
+                if t.is("by") {
+                    by = Some(c.word("who rolls")?);
+                } else if label.is_empty() {
+                    label = t.text.clone();
+                } else {
+                    return Err(format!("unexpected '{}': quote a label with spaces", t.text));
+                }
+            }
+            Action::Roll { dice, label, by }
+        }
+        "order" => {
+            let names: Vec<String> =
+                std::iter::from_fn(|| c.next().map(|t| t.text.clone())).collect();
+            if names.is_empty() {
+                return Err("order needs the combatants, first to act first".into());
+            }
+            Action::Order { names }
+        }
+        "next" => Action::Next,
+        "delay" => Action::Delay { who: c.word("who delays")? },
+        "setting" => {
+            let key = c.word("a setting key")?;
+            Action::Setting { key, value: json(&c.word("a value (true, 3, \"text\", null)")?) }
+        }
+        "answer" => Action::Answer {
+            prompt: c.word("a prompt id or title")?,
+            option: c.word("an option label")?,
+        },
+        other => return Err(format!("unknown command '{other}' (see SCENARIOS.md)")),
+    })
+}
+
+fn change_track(who: String, track: String, c: &mut Cursor) -> Result<Action, String> {
+    let amount = c.word("-N to damage, +N to heal or =N to set")?;
+    let amount =
+        if amount == "=" { format!("={}", c.word("the value after '='")?) } else { amount };
+    if let Some(value) = amount.strip_prefix('=') {
+        return Ok(Action::SetTrack { who, track, value: int(value)? });
+    }
+    if amount.starts_with(['+', '-']) {
+        return Ok(Action::AdjustTrack { who, track, delta: int(amount.trim_start_matches('+'))? });
+    }
+    Err(format!("expected -{amount}, +{amount} or ={amount}: damage, heal or set"))
+}
+
+fn add(c: &mut Cursor) -> Result<Action, String> {
+    const KEYS: [&str; 7] = ["side", "zone", "count", "stat", "track", "condition", "source"];
+    let name = c.word("the combatant's name")?;
+    let mut side = None;
+    let mut zone = None;
+    let mut count = 1;
+    let mut stats = Vec::new();
+    let mut tracks = Vec::new();
+    let mut conditions = Vec::new();
+    let mut source = None;
+    let mut block = serde_json::Value::Null;
+    while let Some(t) = c.next() {
+        if t.is("side") {
+            side = Some(c.word("a side")?);
+        } else if t.is("zone") {
+            zone = Some(c.word("a zone")?);
+        } else if t.is("count") {
+            count = c.number("how many")?;
+        } else if t.is("stat") {
+            stats.push(pair_value(c.pair("STAT=VALUE, e.g. str=12")?)?);
+            while c.peek().is_some_and(|t| t.text.contains('=') && !KEYS.iter().any(|k| t.is(k))) {
+                stats.push(pair_value(c.pair("STAT=VALUE")?)?);
+            }
+        } else if t.is("track") {
+            tracks.push(track(c.pair("TRACK=VALUE or TRACK=VALUE/MAX, e.g. hp=7/7")?)?);
+            while c.peek().is_some_and(|t| t.text.contains('=') && !KEYS.iter().any(|k| t.is(k))) {
+                tracks.push(track(c.pair("TRACK=VALUE/MAX")?)?);
+            }
+        } else if t.is("condition") {
+            conditions.push(c.word("a condition")?);
+            while c.peek().is_some_and(|t| !KEYS.iter().any(|k| t.is(k)) && !t.is("block")) {
+                conditions.push(c.word("a condition")?);
+            }
+        } else if t.is("source") {
+            source = Some(c.word("the library entry")?);
+        } else if t.is("block") {
+            let text = c.word("the stat block as JSON (quote it)")?;
+            block =
+                serde_json::from_str(&text).map_err(|e| format!("the block is not JSON: {e}"))?;
+        } else {
+            return Err(format!(
+                "unexpected '{}': add takes side, zone, count, stat, track, condition, source and block",
+                t.text
+            ));
+        }
+    }
+    let side = side.ok_or("add needs a side: add NAME side SIDE")?;
+    Ok(Action::Add { name, side, zone, count, stats, tracks, conditions, source, block })
+}
+
+fn pair_value((key, value): (String, String)) -> Result<(String, i64), String> {
+    Ok((key, int(&value)?))
+}
+
+/// `hp=7` (full) or `hp=3/7`.
+fn track((name, value): (String, String)) -> Result<(String, i64, i64), String> {
+    match value.split_once('/') {
+        Some((v, m)) => Ok((name, int(v)?, int(m)?)),
+        None => {
+            let v = int(&value)?;
+            Ok((name, v, v))
+        }
+    }
+}
+
+fn expect(c: &mut Cursor) -> Result<Expect, String> {
+    let first = c.next().ok_or("expect what? (see SCENARIOS.md)")?.clone();
+    let key = if first.quoted { String::new() } else { first.text.to_ascii_lowercase() };
+    Ok(match key.as_str() {
+        "error" => Expect::Error(if c.done() { None } else { Some(c.word("the reason")?) }),
+        "round" => Expect::Round(c.number("a round number")?),
+        "phase" => Expect::Phase(c.word("a phase id")?),
+        "turn" => {
+            let who = c.next().ok_or("expected a combatant or none")?;
+            Expect::Turn(if who.is("none") { None } else { Some(who.text.clone()) })
+        }
+        "order" => Expect::Order(std::iter::from_fn(|| c.next().map(|t| t.text.clone())).collect()),
+        "roll" => {
+            let total = int(&c.word("the total")?)?;
+            let faces = if c.peek_is("faces") {
+                c.next();
+                let faces: Result<Vec<u32>, String> = std::iter::from_fn(|| c.next())
+                    .map(|t| {
+                        t.text.parse().map_err(|_| format!("expected a die face, got '{}'", t.text))
+                    })
+                    .collect();
+                Some(faces?)
+            } else {
+                None
+            };
+            Expect::Roll { total, faces }
+        }
+        "setting" => {
+            let key = c.word("a setting key")?;
+            Expect::Setting { key, value: json(&c.word("a value")?) }
+        }
+        "prompt" => Expect::Prompt(c.word("a prompt id or title")?),
+        "option" => {
+            let prompt = c.word("a prompt id or title")?;
+            let option = c.word("an option label")?;
+            let state = c.word("enabled or disabled")?;
+            let enabled = match state.to_ascii_lowercase().as_str() {
+                "enabled" => true,
+                "disabled" => false,
+                _ => return Err(format!("expected enabled or disabled, got '{state}'")),
+            };
+            let reason = if c.done() { None } else { Some(c.word("the reason")?) };
+            Expect::Option { prompt, option, enabled, reason }
+        }
+        "connected" | "disconnected" => Expect::Connected {
+            a: c.word("a zone")?,
+            b: c.word("a second zone")?,
+            connected: key == "connected",
+        },
+        "zone" => {
+            let zone = c.word("a zone")?;
+            let what = c.word("holds, capacity or note")?.to_ascii_lowercase();
+            match what.as_str() {
+                "holds" => Expect::ZoneHolds { zone, count: c.number("how many")? },
+                "capacity" => {
+                    let capacity = if c.peek_is("none") {
+                        c.next();
+                        None
+                    } else {
+                        Some(c.number("a capacity or none")?)
+                    };
+                    Expect::ZoneCapacity { zone, capacity }
+                }
+                "note" => Expect::ZoneNote { zone, note: c.word("the note")? },
+                _ => {
+                    return Err(format!(
+                        "expected holds, capacity or note after the zone, got '{what}'"
+                    ));
+                }
+            }
+        }
+        "no" => {
+            let what = if c.peek_is("zone") {
+                Kind::Zone
+            } else if c.peek_is("side") {
+                Kind::Side
+            } else {
+                Kind::Combatant
+            };
+            if what != Kind::Combatant {
+                c.next();
+            }
+            Expect::Absent { what, name: c.word(&format!("a {} name", what.word()))? }
+        }
+        "commands" => Expect::Commands(c.number("a number of commands")?),
+        _ => {
+            let who = first.text;
+            let what = c
+                .next()
+                .ok_or_else(|| format!("expect {who} what? e.g. hp 3, in Hall, is prone"))?
+                .clone();
+            let word = if what.quoted { String::new() } else { what.text.to_ascii_lowercase() };
+            match word.as_str() {
+                "in" => {
+                    let zone = c.next().ok_or("expected a zone or off")?;
+                    Expect::In {
+                        who,
+                        zone: if zone.is("off") { None } else { Some(zone.text.clone()) },
+                    }
+                }
+                "is" | "not" => Expect::Condition {
+                    who,
+                    condition: c.word("a condition")?,
+                    present: word == "is",
+                },
+                "side" => Expect::Side { who, side: c.word("a side")? },
+                "notes" => Expect::Notes { who, notes: c.word("the notes")? },
+                _ => {
+                    let value = c.word(&format!("the expected {}", what.text))?;
+                    let (value, max) = match value.split_once('/') {
+                        Some((v, m)) => (int(v)?, Some(int(m)?)),
+                        None => (int(&value)?, None),
+                    };
+                    Expect::Value { who, key: what.text, value, max }
+                }
+            }
+        }
+    })
+}
+
+/// A JSON value, or the word itself as a string when it is not JSON (`setting mode fast`).
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.to_owned()))
+}
+
+fn int(text: &str) -> Result<i64, String> {
+    text.parse().map_err(|_| format!("expected a whole number, got '{text}'"))
+}
+
+/// Walks the words of one line.
+struct Cursor<'a> {
+    tokens: &'a [Token],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(tokens: &'a [Token]) -> Self {
+        Self { tokens, pos: 0 }
+    }
+
+    fn next(&mut self) -> Option<&'a Token> {
+        let t = self.tokens.get(self.pos)?;
+        self.pos += 1;
+        Some(t)
+    }
+
+    fn peek(&self) -> Option<&'a Token> {
+        self.tokens.get(self.pos)
+    }
+
+    fn peek_is(&self, keyword: &str) -> bool {
+        self.peek().is_some_and(|t| t.is(keyword))
+    }
+
+    fn done(&self) -> bool {
+        self.pos >= self.tokens.len()
+    }
+
+    /// The next word, or an error saying what was expected.
+    fn word(&mut self, what: &str) -> Result<String, String> {
+        match self.next() {
+            Some(t) if t.is("|") => Err(format!("expected {what}, got '|'")),
+            Some(t) => Ok(t.text.clone()),
+            None => Err(format!("expected {what}")),
+        }
+    }
+
+    /// The rest of the line as one text.
+    fn rest(&mut self, what: &str) -> Result<String, String> {
+        let words: Vec<&str> =
+            std::iter::from_fn(|| self.next()).map(|t| t.text.as_str()).collect();
+        if words.is_empty() {
+            return Err(format!("expected {what}"));
+        }
+        Ok(words.join(" "))
+    }
+
+    fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
+        let word = self.word(what)?;
+        word.parse().map_err(|_| format!("expected {what}, got '{word}'"))
+    }
+
+    fn float(&mut self, what: &str) -> Result<f32, String> {
+        let word = self.word(what)?;
+        match word.parse::<f32>() {
+            Ok(v) if v.is_finite() => Ok(v),
+            _ => Err(format!("expected a number for {what}, got '{word}'")),
+        }
+    }
+
+    /// `key=value`, or `key value` as two words.
+    fn pair(&mut self, what: &str) -> Result<(String, String), String> {
+        let word = self.word(what)?;
+        match word.split_once('=') {
+            Some((k, v)) if !k.is_empty() && !v.is_empty() => Ok((k.to_owned(), v.to_owned())),
+            Some(_) => Err(format!("expected {what}, got '{word}'")),
+            None => Ok((word, self.word(&format!("a value after {what}"))?)),
+        }
+    }
+
+    fn end(&self) -> Result<(), String> {
+        match self.peek() {
+            None => Ok(()),
+            Some(t) => Err(format!("unexpected '{}' at the end of the line", t.text)),
+        }
+    }
+}

@@ -1,0 +1,342 @@
+//! Commands every system handles the same way: building the board, GM overrides, free rolls.
+//! Systems call [`handle_common`] for whatever they do not treat specially.
+
+use super::{Emitter, RuleError, System};
+use crate::command::{Command, NewCombatant};
+use crate::dice::DiceSource;
+use crate::encounter::{BoardRect, Combatant, Encounter, OrderEntry, Side, Track, Zone};
+use crate::event::{Event, EventKind};
+use crate::ids::{CombatantId, SideId, ZoneId};
+use std::collections::BTreeSet;
+
+/// Most combatants one command may add (a count field typo must not flood the board).
+pub const MAX_ADD_COUNT: u32 = 100;
+
+/// Handles the commands shared by all systems. `Advance` is always the system's own; it is
+/// refused here.
+pub fn handle_common(
+    system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let mut out = Emitter::new(enc);
+    match command {
+        Command::AddSide { name, colour, party } => {
+            let name = non_empty(&name, "side name")?;
+            check_colour(&colour)?;
+            if enc.side_named(&name).is_some() {
+                return Err(RuleError::Invalid(format!("there is already a side called {name}")));
+            }
+            let side = Side { id: SideId(enc.next_id), name, colour, party };
+            out.push("core.add", None, EventKind::SideAdded { side });
+        }
+        Command::AddCombatant { combatant, count } => {
+            add_combatants(enc, combatant, count, &mut out)?
+        }
+        Command::RemoveCombatant { id } => {
+            let c = combatant(enc, id)?;
+            out.push(
+                "core.remove",
+                Some(id),
+                EventKind::CombatantRemoved { id, name: c.name.clone() },
+            );
+        }
+        Command::RenameCombatant { id, name } => {
+            combatant(enc, id)?;
+            let name = non_empty(&name, "name")?;
+            out.push("core.override", Some(id), EventKind::CombatantRenamed { id, name });
+        }
+        Command::ChangeSide { id, side } => {
+            combatant(enc, id)?;
+            enc.side(side).ok_or(RuleError::UnknownSide(side))?;
+            out.push("core.override", Some(id), EventKind::SideChanged { id, side });
+        }
+        Command::AddZone { name, capacity, rect } => {
+            let name = non_empty(&name, "zone name")?;
+            check_capacity(capacity)?;
+            check_rect(&rect)?;
+            let zone = Zone {
+                id: ZoneId(enc.next_id),
+                name,
+                capacity,
+                note: String::new(),
+                adjacent: BTreeSet::new(),
+                rect,
+            };
+            out.push("core.board", None, EventKind::ZoneAdded { zone });
+        }
+        Command::EditZone { id, name, capacity, note } => {
+            zone(enc, id)?;
+            let name = non_empty(&name, "zone name")?;
+            check_capacity(capacity)?;
+            out.push("core.board", None, EventKind::ZoneEdited { id, name, capacity, note });
+        }
+        Command::PlaceZone { id, rect } => {
+            zone(enc, id)?;
+            check_rect(&rect)?;
+            out.push("core.board", None, EventKind::ZonePlaced { id, rect });
+        }
+        Command::RemoveZone { id } => {
+            let z = zone(enc, id)?;
+            out.push("core.board", None, EventKind::ZoneRemoved { id, name: z.name.clone() });
+        }
+        Command::ConnectZones { a, b } | Command::DisconnectZones { a, b } if a == b => {
+            zone(enc, a)?;
+            return Err(RuleError::Invalid("a zone cannot be connected to itself".into()));
+        }
+        Command::ConnectZones { a, b } => {
+            zone(enc, a)?;
+            zone(enc, b)?;
+            out.push("core.board", None, EventKind::ZonesConnected { a, b });
+        }
+        Command::DisconnectZones { a, b } => {
+            zone(enc, a)?;
+            zone(enc, b)?;
+            out.push("core.board", None, EventKind::ZonesDisconnected { a, b });
+        }
+        Command::Move { id, to } => {
+            let c = combatant(enc, id)?;
+            if let Some(to) = to {
+                check_room(enc, to, 1, Some(id))?;
+            }
+            out.push("core.move", Some(id), EventKind::Moved { id, from: c.zone, to });
+        }
+        Command::SetStat { id, stat, value } => {
+            let c = combatant(enc, id)?;
+            let stat = non_empty(&stat, "stat name")?;
+            let from = c.stat(&stat).unwrap_or(0);
+            out.push("core.override", Some(id), EventKind::StatSet { id, stat, from, to: value });
+        }
+        Command::SetTrack { id, track, value } => {
+            let c = combatant(enc, id)?;
+            let from = existing_track(c, &track)?.value;
+            out.push("core.override", Some(id), EventKind::TrackSet { id, track, from, to: value });
+        }
+        Command::AdjustTrack { id, track, delta } => {
+            let c = combatant(enc, id)?;
+            let t = existing_track(c, &track)?;
+            // Healing stops at the maximum; damage may go below zero, systems read that.
+            let mut to = t.value.saturating_add(delta);
+            if delta > 0 && t.max > 0 {
+                to = to.min(t.max.max(t.value));
+            }
+            let rule = if delta < 0 { "core.damage" } else { "core.heal" };
+            out.push(rule, Some(id), EventKind::TrackSet { id, track, from: t.value, to });
+        }
+        Command::SetTrackMax { id, track, max } => {
+            let c = combatant(enc, id)?;
+            existing_track(c, &track)?;
+            if max < 0 {
+                return Err(RuleError::Invalid(format!("{track} maximum cannot be negative")));
+            }
+            out.push("core.override", Some(id), EventKind::TrackMaxSet { id, track, max });
+        }
+        Command::AddCondition { id, condition } => {
+            let c = combatant(enc, id)?;
+            let condition = non_empty(&condition, "condition")?;
+            if c.conditions.contains(&condition) {
+                return Err(RuleError::Invalid(format!("{} is already {condition}", c.name)));
+            }
+            out.push("core.condition", Some(id), EventKind::ConditionAdded { id, condition });
+        }
+        Command::RemoveCondition { id, condition } => {
+            let c = combatant(enc, id)?;
+            if !c.conditions.contains(&condition) {
+                return Err(RuleError::Invalid(format!("{} is not {condition}", c.name)));
+            }
+            out.push("core.condition", Some(id), EventKind::ConditionRemoved { id, condition });
+        }
+        Command::SetNotes { id, notes } => {
+            combatant(enc, id)?;
+            out.push("core.notes", Some(id), EventKind::NotesSet { id, notes });
+        }
+        Command::Roll { dice: expr, label, roller } => {
+            let who = match roller {
+                Some(id) => Some(combatant(enc, id)?.name.clone()),
+                None => None,
+            };
+            let label = if label.trim().is_empty() { expr.to_string() } else { label };
+            let roll = dice.roll(&expr, &label, who.as_deref())?;
+            out.push("core.roll", roller, EventKind::Rolled { roll });
+        }
+        Command::SetOrder { order } => {
+            let mut seen = BTreeSet::new();
+            for id in &order {
+                combatant(enc, *id)?;
+                if !seen.insert(*id) {
+                    return Err(RuleError::Invalid(format!(
+                        "{} appears twice in the order",
+                        enc.name_of(*id)
+                    )));
+                }
+            }
+            let order = order
+                .into_iter()
+                .map(|id| OrderEntry {
+                    combatants: vec![id],
+                    count: None,
+                    reason: "set by the GM".into(),
+                })
+                .collect();
+            out.push("core.order", None, EventKind::OrderSet { order });
+        }
+        Command::SetSetting { key, value } => {
+            let Some(spec) = system.settings().into_iter().find(|s| s.key == key) else {
+                return Err(RuleError::Invalid(format!(
+                    "{} has no setting '{key}'",
+                    system.name()
+                )));
+            };
+            if !value.is_null()
+                && std::mem::discriminant(&value) != std::mem::discriminant(&spec.default)
+            {
+                return Err(RuleError::Invalid(format!(
+                    "setting '{key}' takes a value like {}",
+                    spec.default
+                )));
+            }
+            out.push("core.setting", None, EventKind::SettingChanged { key, value });
+        }
+        Command::Narrate { text } => {
+            let text = non_empty(&text, "journal line")?;
+            out.push("core.note", None, EventKind::Narration { text });
+        }
+        Command::Delay { .. } => {
+            return Err(RuleError::NotAllowed(format!("{} has no delayed turns", system.name())));
+        }
+        Command::Advance => {
+            return Err(RuleError::NotAllowed(format!("{} has no next step here", system.name())));
+        }
+    }
+    Ok(out.finish())
+}
+
+fn add_combatants(
+    enc: &Encounter,
+    new: NewCombatant,
+    count: u32,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    if !(1..=MAX_ADD_COUNT).contains(&count) {
+        return Err(RuleError::Invalid(format!("add between 1 and {MAX_ADD_COUNT} at once")));
+    }
+    let base = non_empty(&new.name, "name")?;
+    enc.side(new.side).ok_or(RuleError::UnknownSide(new.side))?;
+    if let Some(z) = new.zone {
+        check_room(enc, z, count, None)?;
+    }
+    for t in &new.tracks {
+        if t.max < 0 {
+            return Err(RuleError::Invalid(format!(
+                "{}: {} maximum cannot be negative",
+                base, t.name
+            )));
+        }
+    }
+    // Numbering continues after the highest existing "Name N", so a second drag of goblins
+    // gives Goblin 5..8 rather than a second Goblin 1.
+    let first = if count > 1 { next_number(enc, &base) } else { 0 };
+    for i in 0..count {
+        let name = if count > 1 { format!("{base} {}", first + i) } else { base.clone() };
+        let combatant = Combatant {
+            id: CombatantId(enc.next_id + i),
+            name,
+            side: new.side,
+            zone: new.zone,
+            stats: new.stats.clone(),
+            tracks: new
+                .tracks
+                .iter()
+                .map(|t| Track { name: t.name.clone(), value: t.value, max: t.max })
+                .collect(),
+            conditions: new.conditions.iter().cloned().collect(),
+            notes: String::new(),
+            source: new.source.clone(),
+            block: new.block.clone(),
+        };
+        let id = combatant.id;
+        out.push("core.add", Some(id), EventKind::CombatantAdded { combatant });
+    }
+    Ok(())
+}
+
+fn next_number(enc: &Encounter, base: &str) -> u32 {
+    let prefix = format!("{base} ");
+    let highest = enc
+        .combatants
+        .values()
+        .filter_map(|c| c.name.strip_prefix(&prefix)?.parse::<u32>().ok())
+        .max()
+        .unwrap_or(0);
+    highest + 1
+}
+
+/// Checks that `extra` more combatants fit in a zone (`moving` is already counted if there).
+pub fn check_room(
+    enc: &Encounter,
+    zone_id: ZoneId,
+    extra: u32,
+    moving: Option<CombatantId>,
+) -> Result<(), RuleError> {
+    let z = zone(enc, zone_id)?;
+    let Some(capacity) = z.capacity else { return Ok(()) };
+    let present = enc.in_zone(zone_id).filter(|c| Some(c.id) != moving).count() as u32;
+    if present + extra > capacity {
+        return Err(RuleError::ZoneFull { zone: z.name.clone(), capacity });
+    }
+    Ok(())
+}
+
+/// A combatant by id, or the error naming it.
+pub fn combatant(enc: &Encounter, id: CombatantId) -> Result<&Combatant, RuleError> {
+    enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))
+}
+
+/// A zone by id, or the error naming it.
+pub fn zone(enc: &Encounter, id: ZoneId) -> Result<&Zone, RuleError> {
+    enc.zone(id).ok_or(RuleError::UnknownZone(id))
+}
+
+fn existing_track<'a>(c: &'a Combatant, track: &str) -> Result<&'a Track, RuleError> {
+    c.track(track).ok_or_else(|| RuleError::Invalid(format!("{} has no track '{track}'", c.name)))
+}
+
+fn non_empty(s: &str, what: &str) -> Result<String, RuleError> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Err(RuleError::Invalid(format!("the {what} cannot be empty")));
+    }
+    if t.chars().count() > 200 {
+        return Err(RuleError::Invalid(format!("the {what} is longer than 200 characters")));
+    }
+    Ok(t.to_owned())
+}
+
+fn check_rect(rect: &BoardRect) -> Result<(), RuleError> {
+    // A zero rect means "let the board place it"; anything else must be a real, finite box
+    // (a NaN would not survive the JSON journal).
+    let finite = [rect.x, rect.y, rect.w, rect.h].iter().all(|v| v.is_finite());
+    if !finite || rect.w < 0.0 || rect.h < 0.0 {
+        return Err(RuleError::Invalid("a zone needs a finite position and size".into()));
+    }
+    Ok(())
+}
+
+fn check_capacity(capacity: Option<u32>) -> Result<(), RuleError> {
+    match capacity {
+        Some(0) => Err(RuleError::Invalid("a zone's capacity must be at least 1".into())),
+        _ => Ok(()),
+    }
+}
+
+fn check_colour(colour: &str) -> Result<(), RuleError> {
+    let ok = colour.len() == 7
+        && colour.starts_with('#')
+        && colour[1..].chars().all(|c| c.is_ascii_hexdigit());
+    if ok {
+        Ok(())
+    } else {
+        Err(RuleError::Invalid(format!("colour '{colour}' is not of the form #rrggbb")))
+    }
+}

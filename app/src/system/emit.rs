@@ -1,0 +1,49 @@
+//! Building events with their tags (round, phase, actor, rule) filled in.
+
+use crate::encounter::Encounter;
+use crate::event::{EVENT_VERSION, Event, EventKind};
+use crate::ids::CombatantId;
+
+/// Collects the events of one command, tagging each with the round and phase current at that
+/// point (a command may start a new round halfway through).
+#[derive(Debug)]
+pub struct Emitter {
+    round: u32,
+    phase: String,
+    events: Vec<Event>,
+}
+
+impl Emitter {
+    /// Starts collecting for a command handled against `encounter`.
+    pub fn new(encounter: &Encounter) -> Self {
+        Self { round: encounter.round, phase: encounter.phase.clone(), events: Vec::new() }
+    }
+
+    /// Adds an event produced by `rule`, about `actor`.
+    pub fn push(&mut self, rule: &str, actor: Option<CombatantId>, kind: EventKind) {
+        match &kind {
+            EventKind::RoundStarted { round } => self.round = *round,
+            EventKind::PhaseEntered { phase } => self.phase.clone_from(phase),
+            _ => {}
+        }
+        self.events.push(Event {
+            v: EVENT_VERSION,
+            seq: 0,
+            round: self.round,
+            phase: self.phase.clone(),
+            actor,
+            rule: rule.to_owned(),
+            kind,
+        });
+    }
+
+    /// The events collected so far.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The collected events.
+    pub fn finish(self) -> Vec<Event> {
+        self.events
+    }
+}

@@ -1,0 +1,86 @@
+//! The `System` trait every combat procedure implements, and the registry of systems.
+//!
+//! ARCHITECTURE.md at the repository root explains how each of the five procedures maps onto
+//! this trait.
+
+mod common;
+mod emit;
+mod error;
+mod prompt;
+
+pub use common::handle_common;
+pub use emit::Emitter;
+pub use error::RuleError;
+pub use prompt::{Prompt, PromptOption};
+
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::Encounter;
+use crate::event::Event;
+use crate::space::RangeBand;
+use serde::{Deserialize, Serialize};
+
+/// One phase of a round, as the stepper shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phase {
+    /// Stable id stored in events.
+    pub id: &'static str,
+    /// Button label.
+    pub label: &'static str,
+}
+
+/// A rule the GM can switch or tune per encounter (an ambiguity default, an optional rule).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SettingSpec {
+    /// Key stored in the encounter's settings.
+    pub key: &'static str,
+    /// Label in the settings view.
+    pub label: &'static str,
+    /// One line of help, in our own words.
+    pub help: &'static str,
+    /// Default value.
+    pub default: serde_json::Value,
+}
+
+/// A combat procedure: checks commands against its rules, rolls what they need, and says
+/// what it needs from the GM next.
+pub trait System: Send + Sync {
+    /// Stable id (`freeform`, `bdp`, `dr12`, `sovereign`, `murdham`, `d12`).
+    fn id(&self) -> &'static str;
+
+    /// Name shown to the GM.
+    fn name(&self) -> &'static str;
+
+    /// The phases of a round, in order.
+    fn phases(&self) -> &'static [Phase];
+
+    /// Checks a command and produces its events, rolling dice through `dice`. Never changes
+    /// the encounter; refuses an illegal command with the reason.
+    fn handle(
+        &self,
+        encounter: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError>;
+
+    /// What the system needs from the GM now, each option a ready command.
+    fn prompts(&self, encounter: &Encounter) -> Vec<Prompt>;
+
+    /// The range band for a distance in zone steps (`None` = no path).
+    fn range_band(&self, steps: Option<u32>) -> RangeBand;
+
+    /// The settings this system exposes.
+    fn settings(&self) -> Vec<SettingSpec> {
+        Vec::new()
+    }
+}
+
+/// Every system Fray ships, in menu order.
+pub fn all() -> &'static [&'static dyn System] {
+    &[&crate::systems::freeform::Freeform]
+}
+
+/// A system by id.
+pub fn by_id(id: &str) -> Option<&'static dyn System> {
+    all().iter().copied().find(|s| s.id() == id)
+}

@@ -1,0 +1,55 @@
+//! Prompts: what a system asks the GM, each answer a ready command.
+
+use crate::command::Command;
+use crate::ids::CombatantId;
+use serde::{Deserialize, Serialize};
+
+/// A question for the GM ("Harald is attacked: how does he react?").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prompt {
+    /// Stable id within the current state, for tests and scripts.
+    pub id: String,
+    /// The question, in one line.
+    pub title: String,
+    /// Who it is about.
+    pub actor: Option<CombatantId>,
+    /// The possible answers, forbidden ones included (disabled, with the reason).
+    pub options: Vec<PromptOption>,
+}
+
+/// One answer to a prompt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PromptOption {
+    /// Button label.
+    pub label: String,
+    /// What choosing it does.
+    pub command: Command,
+    /// Whether the rules allow it now.
+    pub enabled: bool,
+    /// Why it is disabled (or a note on why it is allowed).
+    pub reason: Option<String>,
+    /// What it costs, if anything ("+1 Fatigue").
+    pub cost: Option<String>,
+}
+
+impl PromptOption {
+    /// An allowed option.
+    pub fn allowed(label: impl Into<String>, command: Command) -> Self {
+        Self { label: label.into(), command, enabled: true, reason: None, cost: None }
+    }
+
+    /// A forbidden option, shown disabled with the reason.
+    pub fn forbidden(
+        label: impl Into<String>,
+        command: Command,
+        reason: impl Into<String>,
+    ) -> Self {
+        Self {
+            label: label.into(),
+            command,
+            enabled: false,
+            reason: Some(reason.into()),
+            cost: None,
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Freeform: the fallback for any game. The GM sets the order and rolls what they like; Fray
+//! passes the turns, tracks HP and conditions, and journals everything.
+
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::{Encounter, OrderEntry};
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::space::{RangeBand, band_from_table};
+use crate::system::{
+    Emitter, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+};
+
+/// The freeform system.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Freeform;
+
+/// Phase before the first round.
+pub const SETUP: &str = "setup";
+/// Phase in which combatants take their turns.
+pub const TURNS: &str = "turns";
+/// Phase after the last turn of a round.
+pub const END: &str = "end";
+
+/// Setting: pass over combatants marked with one of [`OUT_CONDITIONS`].
+pub const SKIP_OUT: &str = "skip_out";
+
+/// Conditions that take a combatant out of the turn order when [`SKIP_OUT`] is on.
+pub const OUT_CONDITIONS: [&str; 3] = ["dead", "down", "fled"];
+
+const PHASES: &[Phase] = &[
+    Phase { id: SETUP, label: "Set up" },
+    Phase { id: TURNS, label: "Turns" },
+    Phase { id: END, label: "End of round" },
+];
+
+impl System for Freeform {
+    fn id(&self) -> &'static str {
+        "freeform"
+    }
+
+    fn name(&self) -> &'static str {
+        "Freeform"
+    }
+
+    fn phases(&self) -> &'static [Phase] {
+        PHASES
+    }
+
+    fn handle(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => advance(enc),
+            Command::Delay { id } => delay(enc, id),
+            Command::SetOrder { order } => {
+                // Keep the turn with whoever is acting now, wherever they land in the order.
+                let acting = enc.acting().first().copied();
+                let mut events =
+                    handle_common(self, enc, Command::SetOrder { order: order.clone() }, dice)?;
+                if enc.phase == TURNS {
+                    let mut out = Emitter::new(enc);
+                    let index = acting.and_then(|a| order.iter().position(|c| *c == a));
+                    out.push("freeform.order", acting, EventKind::TurnStarted { index });
+                    events.extend(out.finish());
+                }
+                Ok(events)
+            }
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
+        match enc.phase.as_str() {
+            TURNS => turn_prompts(enc),
+            END => vec![Prompt {
+                id: "round-end".into(),
+                title: format!("Round {} is over", enc.round),
+                actor: None,
+                options: vec![PromptOption::allowed(
+                    format!("Start round {}", enc.round + 1),
+                    Command::Advance,
+                )],
+            }],
+            _ => {
+                let start = PromptOption::allowed("Start round 1", Command::Advance);
+                let start = if enc.combatants.is_empty() {
+                    PromptOption {
+                        enabled: false,
+                        reason: Some("add at least one combatant first".into()),
+                        ..start
+                    }
+                } else if enc.order.is_empty() {
+                    PromptOption {
+                        reason: Some("nobody ordered yet: the order will be as listed".into()),
+                        ..start
+                    }
+                } else {
+                    start
+                };
+                vec![Prompt {
+                    id: "start".into(),
+                    title: "Ready to fight?".into(),
+                    actor: None,
+                    options: vec![start],
+                }]
+            }
+        }
+    }
+
+    fn range_band(&self, steps: Option<u32>) -> RangeBand {
+        band_from_table(steps, &[(0, "Close"), (1, "Near"), (2, "Far")], "Distant")
+    }
+
+    fn settings(&self) -> Vec<SettingSpec> {
+        vec![SettingSpec {
+            key: SKIP_OUT,
+            label: "Skip the fallen",
+            help: "Passing the turn jumps over anyone marked dead, down or fled.",
+            default: serde_json::Value::Bool(true),
+        }]
+    }
+}
+
+fn turn_prompts(enc: &Encounter) -> Vec<Prompt> {
+    let acting = enc.acting();
+    let Some(&first) = acting.first() else { return Vec::new() };
+    let name = enc.name_of(first);
+    let mut options = vec![PromptOption::allowed("End turn", Command::Advance)];
+    let delay = Command::Delay { id: first };
+    let last = enc.turn.is_some_and(|t| t + 1 >= enc.order.len());
+    options.push(if last {
+        PromptOption::forbidden("Delay to the end", delay, "already last in the order")
+    } else {
+        PromptOption::allowed("Delay to the end", delay)
+    });
+    vec![Prompt {
+        id: format!("turn-{first}"),
+        title: format!("{name}'s turn"),
+        actor: Some(first),
+        options,
+    }]
+}
+
+/// The acting combatant moves to the end of the order; the place it left now holds the next
+/// one, who acts at once.
+fn delay(enc: &Encounter, id: CombatantId) -> Result<Vec<Event>, RuleError> {
+    let Some(turn) = enc.turn.filter(|_| enc.phase == TURNS && enc.acting().contains(&id)) else {
+        return Err(RuleError::NotAllowed(format!("{} is not acting now", enc.name_of(id))));
+    };
+    if turn + 1 >= enc.order.len() {
+        return Err(RuleError::NotAllowed(format!(
+            "{} is already last in the order",
+            enc.name_of(id)
+        )));
+    }
+    let mut order = enc.order.clone();
+    let mut place = order.remove(turn);
+    place.reason = "delayed".into();
+    order.push(place);
+    let mut out = Emitter::new(enc);
+    out.push("freeform.delay", Some(id), EventKind::OrderSet { order: order.clone() });
+    let next = next_turn(enc, &order, turn.checked_sub(1));
+    let actor = next.and_then(|i| order[i].combatants.first().copied());
+    out.push("freeform.delay", actor, EventKind::TurnStarted { index: next });
+    Ok(out.finish())
+}
+
+fn is_out(enc: &Encounter, entry: &OrderEntry) -> bool {
+    if !enc.flag(SKIP_OUT, true) {
+        return entry.combatants.is_empty();
+    }
+    entry.combatants.iter().all(|id| {
+        enc.combatant(*id).is_none_or(|c| OUT_CONDITIONS.iter().any(|o| c.conditions.contains(*o)))
+    })
+}
+
+/// The next place after `from` (exclusive) whose combatants can still act.
+fn next_turn(enc: &Encounter, order: &[OrderEntry], from: Option<usize>) -> Option<usize> {
+    let start = from.map_or(0, |t| t + 1);
+    (start..order.len()).find(|&i| !is_out(enc, &order[i]))
+}
+
+fn advance(enc: &Encounter) -> Result<Vec<Event>, RuleError> {
+    let mut out = Emitter::new(enc);
+    match enc.phase.as_str() {
+        TURNS => match next_turn(enc, &enc.order, enc.turn) {
+            Some(i) => out.push(
+                "freeform.turn",
+                enc.order[i].combatants.first().copied(),
+                EventKind::TurnStarted { index: Some(i) },
+            ),
+            None => {
+                out.push("freeform.turn", None, EventKind::TurnStarted { index: None });
+                out.push("freeform.round", None, EventKind::PhaseEntered { phase: END.into() });
+            }
+        },
+        _ => {
+            if enc.combatants.is_empty() {
+                return Err(RuleError::NotAllowed(
+                    "add at least one combatant before starting".into(),
+                ));
+            }
+            let mut order = enc.order.clone();
+            if order.iter().all(|e| e.combatants.is_empty()) {
+                order = enc
+                    .combatants
+                    .keys()
+                    .map(|id| OrderEntry {
+                        combatants: vec![*id],
+                        count: None,
+                        reason: "as listed".into(),
+                    })
+                    .collect();
+                out.push("freeform.order", None, EventKind::OrderSet { order: order.clone() });
+            }
+            out.push("freeform.round", None, EventKind::RoundStarted { round: enc.round + 1 });
+            out.push("freeform.round", None, EventKind::PhaseEntered { phase: TURNS.into() });
+            let first = next_turn(enc, &order, None);
+            let actor = first.and_then(|i| order[i].combatants.first().copied());
+            out.push("freeform.turn", actor, EventKind::TurnStarted { index: first });
+        }
+    }
+    Ok(out.finish())
+}
+
+#[cfg(test)]
+mod tests;

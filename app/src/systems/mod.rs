@@ -1,0 +1,4 @@
+//! The combat procedures, one module each. They share the building blocks in
+//! [`crate::checks`], [`crate::space`] and [`crate::system::handle_common`].
+
+pub mod freeform;

@@ -1,0 +1,103 @@
+//! The part of a stat block (or character sheet) every system shares, and turning a library
+//! entry into a combatant to drop on the board.
+//!
+//! A block is a JSON object; Fray reads two keys and keeps the rest for the system:
+//! `"stats": {"armor": 12, "attack": 3}` (numbers) and `"tracks": {"hp": 7}` (a full track)
+//! or `"tracks": {"hp": {"value": 3, "max": 7}}`.
+
+use crate::characters::Character;
+use crate::creatures::Creature;
+use fray_app::command::NewCombatant;
+use fray_app::encounter::{Stat, Track};
+use fray_app::ids::SideId;
+use serde_json::Value;
+
+impl Creature {
+    /// The creature as a combatant for `side`, its block carried along.
+    pub fn to_combatant(&self, side: SideId) -> NewCombatant {
+        new_combatant(&self.name, &self.block, side, format!("creature:{}", self.id.0))
+    }
+}
+
+impl Character {
+    /// The character as a combatant for `side`, its sheet carried along.
+    pub fn to_combatant(&self, side: SideId) -> NewCombatant {
+        new_combatant(&self.name, &self.sheet, side, format!("character:{}", self.id.0))
+    }
+}
+
+/// A combatant named `name` with the stats and tracks of `block`.
+pub fn new_combatant(name: &str, block: &Value, side: SideId, source: String) -> NewCombatant {
+    NewCombatant {
+        name: name.to_owned(),
+        side,
+        zone: None,
+        stats: stats(block),
+        tracks: tracks(block),
+        conditions: Vec::new(),
+        source: Some(source),
+        block: block.clone(),
+    }
+}
+
+/// The numeric `stats` of a block; other values are the system's business and skipped.
+pub fn stats(block: &Value) -> Vec<Stat> {
+    let Some(stats) = block.get("stats").and_then(Value::as_object) else { return Vec::new() };
+    stats
+        .iter()
+        .filter_map(|(name, v)| Some(Stat { name: name.clone(), value: v.as_i64()? }))
+        .collect()
+}
+
+/// The `tracks` of a block: a number is a full track, an object gives `value` and `max`.
+pub fn tracks(block: &Value) -> Vec<Track> {
+    let Some(tracks) = block.get("tracks").and_then(Value::as_object) else { return Vec::new() };
+    tracks
+        .iter()
+        .filter_map(|(name, v)| {
+            let (value, max) = match v {
+                Value::Object(t) => {
+                    let max = t.get("max").and_then(Value::as_i64)?;
+                    (t.get("value").and_then(Value::as_i64).unwrap_or(max), max)
+                }
+                v => (v.as_i64()?, v.as_i64()?),
+            };
+            Some(Track { name: name.clone(), value, max })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_stats_and_tracks() {
+        let block = json!({
+            "stats": {"armor": 12, "attack": 3, "style": "sneaky"},
+            "tracks": {"hp": 7, "stress": {"value": 1, "max": 6}, "bad": "x"},
+            "notes": "kept",
+        });
+        let c = new_combatant("Goblin", &block, SideId(1), "creature:1".into());
+        assert_eq!(
+            c.stats,
+            [Stat { name: "armor".into(), value: 12 }, Stat { name: "attack".into(), value: 3 }]
+        );
+        assert_eq!(
+            c.tracks,
+            [
+                Track { name: "hp".into(), value: 7, max: 7 },
+                Track { name: "stress".into(), value: 1, max: 6 }
+            ]
+        );
+        assert_eq!(c.block["notes"], "kept");
+        assert_eq!(c.source.as_deref(), Some("creature:1"));
+    }
+
+    #[test]
+    fn a_block_without_the_shared_keys_gives_none() {
+        let c = new_combatant("Odd", &json!({}), SideId(1), "x".into());
+        assert!(c.stats.is_empty() && c.tracks.is_empty());
+    }
+}

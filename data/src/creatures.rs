@@ -1,0 +1,197 @@
+//! The bestiary: creatures per system, with a stat block as JSON, searchable by name and tags.
+
+use crate::db::now_ms;
+use crate::ids::CreatureId;
+use crate::search::{Index, Search, normalize_tags, required};
+use crate::{Db, DbError};
+use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
+use serde::{Deserialize, Serialize};
+
+/// A creature as the GM writes or edits it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewCreature {
+    /// The system whose stat block this is (`freeform`, `bdp`...).
+    pub system: String,
+    /// Name ("Goblin").
+    pub name: String,
+    /// Tags for filtering ("humanoid", "undead"); stored lowercase.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// The system's stat block, a JSON object (see [`crate::block`] for the shared part).
+    #[serde(default = "empty_object")]
+    pub block: serde_json::Value,
+}
+
+/// A stored bestiary entry.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Creature {
+    /// Row id.
+    pub id: CreatureId,
+    /// The system whose stat block this is.
+    pub system: String,
+    /// Name.
+    pub name: String,
+    /// Tags, lowercase.
+    pub tags: Vec<String>,
+    /// The stat block.
+    pub block: serde_json::Value,
+    /// When it was added (Unix milliseconds).
+    pub created: i64,
+    /// When it last changed (Unix milliseconds).
+    pub updated: i64,
+}
+
+/// The bestiary of a [`Db`].
+#[derive(Debug, Clone, Copy)]
+pub struct Creatures<'a> {
+    db: &'a Db,
+}
+
+impl Db {
+    /// The bestiary.
+    pub fn creatures(&self) -> Creatures<'_> {
+        Creatures { db: self }
+    }
+}
+
+const INDEX: Index =
+    Index { table: "creatures", fts: "creatures_fts", tags: "creature_tags", key: "creature_id" };
+const COLUMNS: &str = "t.id, t.system, t.name, t.tags, t.block, t.created, t.updated";
+
+impl Creatures<'_> {
+    /// Adds a creature.
+    pub fn insert(&self, new: &NewCreature) -> Result<CreatureId, DbError> {
+        let id = insert(&self.db.lock(), new, None)?;
+        Ok(id.expect("entries without an origin never conflict"))
+    }
+
+    /// Adds many creatures in one transaction (all or none).
+    pub fn insert_many(&self, new: &[NewCreature]) -> Result<Vec<CreatureId>, DbError> {
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        let ids = new
+            .iter()
+            .map(|c| Ok(insert(&tx, c, None)?.expect("entries without an origin never conflict")))
+            .collect::<Result<_, DbError>>()?;
+        tx.commit()?;
+        Ok(ids)
+    }
+
+    /// A creature by id.
+    pub fn get(&self, id: CreatureId) -> Result<Option<Creature>, DbError> {
+        let conn = self.db.lock();
+        let sql = format!("SELECT {COLUMNS} FROM creatures t WHERE t.id = ?1");
+        let row = conn.query_row(&sql, [id.0], raw).optional()?;
+        row.map(Raw::parse).transpose()
+    }
+
+    /// Replaces a creature's system, name, tags and stat block.
+    pub fn update(&self, id: CreatureId, new: &NewCreature) -> Result<(), DbError> {
+        let (system, name, tags, block) = columns(new)?;
+        let changed = self.db.lock().execute(
+            "UPDATE creatures SET system = ?2, name = ?3, tags = ?4, block = ?5, updated = ?6
+             WHERE id = ?1",
+            params![id.0, system, name, tags, block, now_ms()],
+        )?;
+        if changed == 0 {
+            return Err(DbError::NotFound { what: CreatureId::WHAT, id: id.0 });
+        }
+        Ok(())
+    }
+
+    /// Deletes a creature; false when there was none.
+    pub fn delete(&self, id: CreatureId) -> Result<bool, DbError> {
+        Ok(self.db.lock().execute("DELETE FROM creatures WHERE id = ?1", [id.0])? > 0)
+    }
+
+    /// Creatures matching a search, ordered by name.
+    pub fn search(&self, search: &Search) -> Result<Vec<Creature>, DbError> {
+        let conn = self.db.lock();
+        let (sql, params) = INDEX.select(&conn, COLUMNS, search)?;
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let rows = stmt.query_map(params_from_iter(params), raw)?;
+        rows.map(|r| r?.parse()).collect()
+    }
+
+    /// How many creatures there are.
+    pub fn count(&self) -> Result<u64, DbError> {
+        let n: i64 =
+            self.db.lock().query_row("SELECT count(*) FROM creatures", [], |r| r.get(0))?;
+        Ok(n.unsigned_abs())
+    }
+}
+
+/// Inserts a creature; with an `origin` (bundled content) that already exists, does nothing
+/// and returns `None`.
+pub(crate) fn insert(
+    conn: &Connection,
+    new: &NewCreature,
+    origin: Option<&str>,
+) -> Result<Option<CreatureId>, DbError> {
+    let (system, name, tags, block) = columns(new)?;
+    let now = now_ms();
+    let id = conn
+        .prepare_cached(
+            "INSERT INTO creatures (system, name, tags, block, origin, created, updated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
+             ON CONFLICT (origin) DO NOTHING RETURNING id",
+        )?
+        .query_row(params![system, name, tags, block, origin, now], |r| r.get(0))
+        .optional()?;
+    Ok(id.map(CreatureId))
+}
+
+/// The validated column values of a creature.
+fn columns(new: &NewCreature) -> Result<(String, String, String, String), DbError> {
+    let system = required(&new.system, "creature system")?;
+    let name = required(&new.name, "creature name")?;
+    if !new.block.is_object() {
+        return Err(DbError::Invalid(format!("{name}: the stat block must be a JSON object")));
+    }
+    let tags = serde_json::to_string(&normalize_tags(&new.tags)).expect("strings serialize");
+    Ok((system, name, tags, new.block.to_string()))
+}
+
+fn empty_object() -> serde_json::Value {
+    serde_json::Value::Object(serde_json::Map::new())
+}
+
+/// A row as stored, before its JSON is parsed.
+struct Raw {
+    id: i64,
+    system: String,
+    name: String,
+    tags: String,
+    block: String,
+    created: i64,
+    updated: i64,
+}
+
+fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
+    Ok(Raw {
+        id: row.get(0)?,
+        system: row.get(1)?,
+        name: row.get(2)?,
+        tags: row.get(3)?,
+        block: row.get(4)?,
+        created: row.get(5)?,
+        updated: row.get(6)?,
+    })
+}
+
+impl Raw {
+    fn parse(self) -> Result<Creature, DbError> {
+        let id = CreatureId(self.id);
+        Ok(Creature {
+            tags: serde_json::from_str(&self.tags)
+                .map_err(|e| DbError::corrupt(id.to_string(), e))?,
+            block: serde_json::from_str(&self.block)
+                .map_err(|e| DbError::corrupt(id.to_string(), e))?,
+            id,
+            system: self.system,
+            name: self.name,
+            created: self.created,
+            updated: self.updated,
+        })
+    }
+}

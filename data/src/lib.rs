@@ -1,0 +1,31 @@
+//! Fray's storage: the SQLite schema and its migrations, the library stores (bestiary,
+//! characters, roll tables), stored encounters, settings, the bundled content, and
+//! [`Session`]: an encounter whose every command is journaled durably before the GM sees it.
+//!
+//! Open a [`Db`], then reach each store through it (`db.creatures().search(...)`,
+//! `db.encounters().list()`...); play an encounter with [`Session::open`].
+
+pub mod block;
+pub mod characters;
+pub mod content;
+pub mod creatures;
+mod db;
+pub mod encounters;
+mod error;
+pub mod ids;
+mod journal;
+pub mod migrations;
+pub mod search;
+pub mod session;
+pub mod settings;
+pub mod tables;
+
+pub use characters::{Character, NewCharacter};
+pub use creatures::{Creature, NewCreature};
+pub use db::Db;
+pub use encounters::EncounterInfo;
+pub use error::DbError;
+pub use ids::{CharacterId, CreatureId, EncounterId, TableId};
+pub use search::Search;
+pub use session::{Session, SessionError};
+pub use tables::{Effect, NewTable, StoredTable};

@@ -1,0 +1,167 @@
+//! One test per migration step: migrate a real file to that step and check what it did.
+
+use super::{MIGRATIONS, STEPS};
+use rusqlite::{Connection, params};
+use tempfile::TempDir;
+
+/// A database file migrated to `version`, with the pragmas the app uses.
+fn at(version: usize) -> (TempDir, Connection) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut conn = Connection::open(dir.path().join("fray.db")).unwrap();
+    conn.execute_batch("PRAGMA foreign_keys = ON;").unwrap();
+    MIGRATIONS.to_version(&mut conn, version).unwrap();
+    let v: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    assert_eq!(v, i64::try_from(version).unwrap());
+    (dir, conn)
+}
+
+fn count(conn: &Connection, sql: &str) -> i64 {
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+#[test]
+fn the_list_validates() {
+    MIGRATIONS.validate().unwrap();
+}
+
+#[test]
+fn the_app_runs_every_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = crate::Db::open(dir.path().join("fray.db")).unwrap();
+    assert_eq!(db.schema_version().unwrap() as usize, STEPS.len());
+}
+
+#[test]
+fn step_1_creatures_with_tag_and_text_indexes() {
+    let (_dir, conn) = at(1);
+    conn.execute(
+        "INSERT INTO creatures (id, system, name, tags, block, created, updated)
+         VALUES (7, 'freeform', 'Goblin', '[\"humanoid\",\"small\"]', '{}', 0, 0)",
+        [],
+    )
+    .unwrap();
+    assert_eq!(count(&conn, "SELECT count(*) FROM creature_tags WHERE creature_id = 7"), 2);
+    let fts = "SELECT count(*) FROM creatures_fts WHERE creatures_fts MATCH";
+    assert_eq!(count(&conn, &format!("{fts} '\"gob\"*'")), 1);
+    conn.execute("UPDATE creatures SET name = 'Hobgoblin', tags = '[\"big\"]' WHERE id = 7", [])
+        .unwrap();
+    assert_eq!(count(&conn, &format!("{fts} '\"gob\"*'")), 0);
+    assert_eq!(count(&conn, &format!("{fts} '\"hob\"*'")), 1);
+    assert_eq!(count(&conn, "SELECT count(*) FROM creature_tags WHERE tag = 'big'"), 1);
+    assert_eq!(count(&conn, "SELECT count(*) FROM creature_tags WHERE tag = 'small'"), 0);
+    conn.execute("DELETE FROM creatures WHERE id = 7", []).unwrap();
+    assert_eq!(count(&conn, &format!("{fts} '\"hob\"*'")), 0);
+    assert_eq!(count(&conn, "SELECT count(*) FROM creature_tags"), 0);
+    // Tags must be a JSON array, names must not be blank, bundled origins are unique.
+    let bad =
+        "INSERT INTO creatures (system, name, tags, created, updated) VALUES (?1, ?2, ?3, 0, 0)";
+    assert!(conn.execute(bad, params!["freeform", "Imp", "\"imp\""]).is_err());
+    assert!(conn.execute(bad, params!["freeform", "  ", "[]"]).is_err());
+    let origin = "INSERT INTO creatures (system, name, origin, created, updated)
+                  VALUES ('freeform', 'Imp', 'bundled:x', 0, 0)";
+    conn.execute(origin, []).unwrap();
+    assert!(conn.execute(origin, []).is_err());
+}
+
+#[test]
+fn step_2_characters_searchable_by_party() {
+    let (_dir, conn) = at(2);
+    conn.execute(
+        "INSERT INTO characters (id, system, name, tags, sheet, party, created, updated)
+         VALUES (3, 'freeform', 'Harald', '[\"fighter\"]', '{}', 'Lantern Company', 0, 0)",
+        [],
+    )
+    .unwrap();
+    let fts = "SELECT count(*) FROM characters_fts WHERE characters_fts MATCH";
+    assert_eq!(count(&conn, &format!("{fts} '\"lant\"*'")), 1);
+    assert_eq!(count(&conn, "SELECT count(*) FROM character_tags WHERE tag = 'fighter'"), 1);
+    conn.execute("UPDATE characters SET party = NULL WHERE id = 3", []).unwrap();
+    assert_eq!(count(&conn, &format!("{fts} '\"lant\"*'")), 0);
+    conn.execute("DELETE FROM characters", []).unwrap();
+    assert_eq!(count(&conn, &format!("{fts} '\"har\"*'")), 0);
+    assert_eq!(count(&conn, "SELECT count(*) FROM character_tags"), 0);
+}
+
+#[test]
+fn step_3_roll_tables_and_their_rows() {
+    let (_dir, conn) = at(3);
+    conn.execute(
+        "INSERT INTO roll_tables (id, system, name, dice, created, updated)
+         VALUES (1, 'freeform', 'Injuries', 'd6', 0, 0)",
+        [],
+    )
+    .unwrap();
+    let row = "INSERT INTO roll_table_rows (table_id, low, high, effect) VALUES (?1, ?2, ?3, 'x')";
+    conn.execute(row, params![1, 1, 3]).unwrap();
+    conn.execute(row, params![1, 4, 6]).unwrap();
+    assert!(conn.execute(row, params![1, 1, 1]).is_err(), "two rows start at 1");
+    assert!(conn.execute(row, params![1, 9, 8]).is_err(), "high below low");
+    assert!(conn.execute(row, params![2, 1, 1]).is_err(), "no table 2");
+    conn.execute("DELETE FROM roll_tables WHERE id = 1", []).unwrap();
+    assert_eq!(count(&conn, "SELECT count(*) FROM roll_table_rows"), 0);
+}
+
+#[test]
+fn step_4_encounters() {
+    let (_dir, conn) = at(4);
+    conn.execute(
+        "INSERT INTO encounters (id, system, name, seed, base, created, updated)
+         VALUES (1, 'freeform', 'Crypt', -1, '{}', 0, 0)",
+        [],
+    )
+    .unwrap();
+    let (cursor, stream, opened): (i64, i64, Option<i64>) = conn
+        .query_row("SELECT cursor, next_stream, last_opened FROM encounters", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .unwrap();
+    assert_eq!((cursor, stream, opened), (0, 0, None));
+    assert!(conn.execute("UPDATE encounters SET cursor = -1", []).is_err());
+    assert!(conn.execute("UPDATE encounters SET base = 'not json'", []).is_err());
+}
+
+#[test]
+fn step_5_journal_goes_with_its_encounter() {
+    let (_dir, conn) = at(5);
+    conn.execute(
+        "INSERT INTO encounters (id, system, name, seed, base, created, updated)
+         VALUES (1, 'freeform', 'Crypt', 0, '{}', 0, 0)",
+        [],
+    )
+    .unwrap();
+    let command =
+        "INSERT INTO commands (encounter_id, seq, command, stream, first_event, event_count)
+                   VALUES (1, ?1, '{}', ?1, ?2, 1)";
+    let event = "INSERT INTO events (encounter_id, idx, seq, event) VALUES (1, ?1, ?2, '{}')";
+    for seq in 0..3 {
+        conn.execute(command, params![seq, seq]).unwrap();
+        conn.execute(event, params![seq, seq]).unwrap();
+    }
+    assert!(conn.execute(event, params![9, 9]).is_err(), "an event needs its command");
+    assert!(conn.execute(command, params![0, 0]).is_err(), "seq is unique per encounter");
+    // Dropping a redo tail: deleting commands deletes their events.
+    conn.execute("DELETE FROM commands WHERE encounter_id = 1 AND seq >= 2", []).unwrap();
+    assert_eq!(count(&conn, "SELECT count(*) FROM events"), 2);
+    conn.execute("DELETE FROM encounters WHERE id = 1", []).unwrap();
+    assert_eq!(count(&conn, "SELECT count(*) FROM commands"), 0);
+    assert_eq!(count(&conn, "SELECT count(*) FROM events"), 0);
+}
+
+#[test]
+fn step_6_settings() {
+    let (_dir, conn) = at(6);
+    conn.execute("INSERT INTO settings (key, value) VALUES ('theme', 'dark')", []).unwrap();
+    assert!(conn.execute("INSERT INTO settings (key, value) VALUES ('theme', 'x')", []).is_err());
+    let v: String =
+        conn.query_row("SELECT value FROM settings WHERE key = 'theme'", [], |r| r.get(0)).unwrap();
+    assert_eq!(v, "dark");
+}
+
+#[test]
+fn every_step_has_a_test() {
+    // Appending a step without its `step_N_...` test above fails here.
+    let source = include_str!("tests.rs");
+    for n in 1..=STEPS.len() {
+        assert!(source.contains(&format!("fn step_{n}_")), "no test for migration step {n}");
+    }
+}

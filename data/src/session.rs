@@ -1,0 +1,221 @@
+//! A session: one encounter being played, its history in memory and its journal on disk.
+//!
+//! Every change is written and committed before it is applied in memory, so whatever the GM
+//! has seen is on disk: killing the process (or, with `synchronous = FULL`, cutting the
+//! power) loses nothing shown. Reopening restores the same state and undo cursor.
+
+use crate::encounters;
+use crate::ids::EncounterId;
+use crate::journal::{self, LoadError};
+use crate::{Db, DbError};
+use fray_app::dice::{DieChoice, PlannedDice, SeededDice};
+use fray_app::{Command, Encounter, Event, History, Prompt, RuleError};
+use rusqlite::TransactionBehavior;
+use thiserror::Error;
+
+/// Why a session could not do what was asked. Nothing was changed, on disk or in memory.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    /// The rules (or the state) refused the command.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// SQLite failed.
+    #[error("database error: {0}")]
+    Db(#[from] rusqlite::Error),
+    /// The stored encounter does not read back as a history.
+    #[error("{encounter} cannot be opened, its journal is damaged: {detail}")]
+    Corrupt {
+        /// Which encounter.
+        encounter: EncounterId,
+        /// What is wrong, and where.
+        detail: String,
+    },
+    /// There is no such encounter (any more).
+    #[error("there is no {0}")]
+    NotFound(EncounterId),
+    /// A store refused (an empty name, an unknown system...).
+    #[error(transparent)]
+    Store(#[from] DbError),
+}
+
+/// One encounter being played.
+#[derive(Debug)]
+pub struct Session {
+    db: Db,
+    id: EncounterId,
+    history: History,
+}
+
+impl Session {
+    /// Creates a new, empty encounter and opens it.
+    pub fn create(db: &Db, system: &str, name: &str, seed: u64) -> Result<Self, SessionError> {
+        let base = Encounter::new(system, name.trim(), seed);
+        let id = db.encounters().create(&base)?;
+        touch_opened(&db.lock(), id)?;
+        Ok(Self { db: db.clone(), id, history: History::new(base) })
+    }
+
+    /// Opens a stored encounter where the GM left it, undo cursor included.
+    pub fn open(db: &Db, id: EncounterId) -> Result<Self, SessionError> {
+        let conn = db.lock();
+        let history = journal::load(&conn, id).map_err(|e| match e {
+            LoadError::Sqlite(e) => SessionError::Db(e),
+            LoadError::NotFound => SessionError::NotFound(id),
+            LoadError::Corrupt(detail) => SessionError::Corrupt { encounter: id, detail },
+        })?;
+        touch_opened(&conn, id)?;
+        drop(conn);
+        Ok(Self { db: db.clone(), id, history })
+    }
+
+    /// Handles a command with the app's dice, stores it and applies it; returns its events.
+    pub fn apply(&mut self, command: Command) -> Result<&[Event], SessionError> {
+        self.apply_with(command, Vec::new())
+    }
+
+    /// Like [`Session::apply`], answering the command's dice from `plan` first (dice typed in
+    /// from the table, or explicit app rolls), then from the app's dice.
+    pub fn apply_with(
+        &mut self,
+        command: Command,
+        plan: Vec<DieChoice>,
+    ) -> Result<&[Event], SessionError> {
+        let mut dice =
+            PlannedDice::new(SeededDice::new(self.history.base().seed, self.history.next_stream()));
+        for choice in plan {
+            dice.push(choice);
+        }
+        let events = self.history.prepare(command.clone(), &mut dice)?;
+        let (command_json, events_json) = storable(&command, &events)?;
+        {
+            let mut conn = self.db.lock();
+            // IMMEDIATE takes the write lock up front: no upgrade deadlock with a reader.
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            journal::append(&tx, self.id, &self.history, &command_json, &events_json)
+                .map_err(|e| self.missing(e))?;
+            tx.commit()?;
+        }
+        let range = self.history.record(command, events).events.clone();
+        Ok(&self.history.all_events()[range])
+    }
+
+    /// Takes back the last command in effect; false when there is none.
+    pub fn undo(&mut self) -> Result<bool, SessionError> {
+        if !self.history.can_undo() {
+            return Ok(false);
+        }
+        self.set_cursor(self.history.cursor() - 1)?;
+        Ok(true)
+    }
+
+    /// Puts back the next command of the redo tail; false when there is none.
+    pub fn redo(&mut self) -> Result<bool, SessionError> {
+        if !self.history.can_redo() {
+            return Ok(false);
+        }
+        self.set_cursor(self.history.cursor() + 1)?;
+        Ok(true)
+    }
+
+    /// Moves the undo cursor to `cursor` commands in effect (clamped to the journal).
+    pub fn set_cursor(&mut self, cursor: usize) -> Result<(), SessionError> {
+        let cursor = cursor.min(self.history.commands().len());
+        if cursor == self.history.cursor() {
+            return Ok(());
+        }
+        journal::set_cursor(&self.db.lock(), self.id, cursor).map_err(|e| self.missing(e))?;
+        if cursor + 1 == self.history.cursor() {
+            self.history.undo();
+        } else if cursor == self.history.cursor() + 1 {
+            self.history.redo();
+        } else {
+            self.history.set_cursor(cursor);
+        }
+        Ok(())
+    }
+
+    /// Renames the encounter, on disk and in memory.
+    pub fn rename(&mut self, name: &str) -> Result<(), SessionError> {
+        let base = {
+            let mut conn = self.db.lock();
+            let tx = conn.transaction()?;
+            let base = encounters::rename(&tx, self.id, name)?;
+            tx.commit()?;
+            base
+        };
+        // The name lives in the base state; rebuilding from the same journal keeps the rest.
+        let h = &self.history;
+        self.history = History::from_parts(
+            base,
+            h.commands().to_vec(),
+            h.all_events().to_vec(),
+            h.cursor(),
+            h.next_stream(),
+        )
+        .map_err(|detail| SessionError::Corrupt { encounter: self.id, detail })?;
+        Ok(())
+    }
+
+    /// The history: commands, events, cursor.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The state at the undo cursor: what the GM sees.
+    pub fn state(&self) -> &Encounter {
+        self.history.state()
+    }
+
+    /// What the encounter's system needs from the GM now.
+    pub fn prompts(&self) -> Vec<Prompt> {
+        self.history.system().prompts(self.history.state())
+    }
+
+    /// The stored encounter's id.
+    pub fn encounter_id(&self) -> EncounterId {
+        self.id
+    }
+
+    /// The database the session writes to.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Maps "no row updated" (the encounter was deleted under the session) to `NotFound`.
+    fn missing(&self, e: rusqlite::Error) -> SessionError {
+        match e {
+            rusqlite::Error::QueryReturnedNoRows => SessionError::NotFound(self.id),
+            e => SessionError::Db(e),
+        }
+    }
+}
+
+/// The command and events as JSON, refused if they would not read back as they are (a
+/// non-finite number becomes `null` in JSON): a journal must always reopen.
+fn storable(command: &Command, events: &[Event]) -> Result<(String, Vec<String>), SessionError> {
+    let unstorable = |what: &str| {
+        RuleError::Invalid(format!("{what} holds a value that cannot be saved (not a number?)"))
+    };
+    let command_json = serde_json::to_string(command).map_err(|_| unstorable("the command"))?;
+    if serde_json::from_str::<Command>(&command_json).ok().as_ref() != Some(command) {
+        return Err(unstorable("the command").into());
+    }
+    let mut events_json = Vec::with_capacity(events.len());
+    for event in events {
+        let json = serde_json::to_string(event).map_err(|_| unstorable("an event"))?;
+        if serde_json::from_str::<Event>(&json).ok().as_ref() != Some(event) {
+            return Err(unstorable("an event").into());
+        }
+        events_json.push(json);
+    }
+    Ok((command_json, events_json))
+}
+
+/// Marks an encounter as opened now (the list shows the most recent first).
+fn touch_opened(conn: &rusqlite::Connection, id: EncounterId) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE encounters SET last_opened = ?2 WHERE id = ?1",
+        rusqlite::params![id.0, crate::db::now_ms()],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,235 @@
+//! Roll tables (injuries, morale, reactions...): a die expression and rows of ranges, each
+//! with an effect in words and optionally as structured JSON for the rules to act on.
+
+use crate::db::now_ms;
+use crate::ids::TableId;
+use crate::search::required;
+use crate::{Db, DbError};
+use fray_app::checks::{RollTable, TableRow};
+use fray_app::dice::Dice;
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::{Deserialize, Serialize};
+
+/// What one row of a table says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Effect {
+    /// The effect in words, as the journal shows it.
+    pub text: String,
+    /// The same effect for the rules engine (a condition to add, a stat to lower...), if
+    /// the system understands one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub structured: Option<serde_json::Value>,
+}
+
+/// A roll table as the GM writes or edits it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewTable {
+    /// The system it belongs to.
+    pub system: String,
+    /// The damage type it is rolled for ("slashing", "fire"), if any.
+    #[serde(default)]
+    pub damage_type: Option<String>,
+    /// Name, dice and rows.
+    pub table: RollTable<Effect>,
+}
+
+/// A stored roll table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoredTable {
+    /// Row id.
+    pub id: TableId,
+    /// The system it belongs to.
+    pub system: String,
+    /// The damage type it is rolled for, if any.
+    pub damage_type: Option<String>,
+    /// Name, dice and rows (ordered by their low end); ready to roll with
+    /// [`RollTable::roll`].
+    pub table: RollTable<Effect>,
+    /// When it was added (Unix milliseconds).
+    pub created: i64,
+    /// When it last changed (Unix milliseconds).
+    pub updated: i64,
+}
+
+/// The roll tables of a [`Db`].
+#[derive(Debug, Clone, Copy)]
+pub struct Tables<'a> {
+    db: &'a Db,
+}
+
+impl Db {
+    /// The roll tables.
+    pub fn tables(&self) -> Tables<'_> {
+        Tables { db: self }
+    }
+}
+
+impl Tables<'_> {
+    /// Adds a table after checking that its rows cover every total exactly once.
+    pub fn insert(&self, new: &NewTable) -> Result<TableId, DbError> {
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        let id = insert(&tx, new, None)?.expect("entries without an origin never conflict");
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// A table by id, with its rows.
+    pub fn get(&self, id: TableId) -> Result<Option<StoredTable>, DbError> {
+        let conn = self.db.lock();
+        let head = conn
+            .query_row(
+                "SELECT id, system, name, dice, damage_type, created, updated
+                 FROM roll_tables WHERE id = ?1",
+                [id.0],
+                head,
+            )
+            .optional()?;
+        head.map(|h| h.load(&conn)).transpose()
+    }
+
+    /// Replaces a table's fields and rows (checked like [`Tables::insert`]).
+    pub fn update(&self, id: TableId, new: &NewTable) -> Result<(), DbError> {
+        let c = columns(new)?;
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        let changed = tx.execute(
+            "UPDATE roll_tables SET system = ?2, name = ?3, dice = ?4, damage_type = ?5,
+             updated = ?6 WHERE id = ?1",
+            params![id.0, c.system, c.name, c.dice, c.damage_type, now_ms()],
+        )?;
+        if changed == 0 {
+            return Err(DbError::NotFound { what: TableId::WHAT, id: id.0 });
+        }
+        tx.execute("DELETE FROM roll_table_rows WHERE table_id = ?1", [id.0])?;
+        insert_rows(&tx, id, &new.table)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Deletes a table and its rows; false when there was none.
+    pub fn delete(&self, id: TableId) -> Result<bool, DbError> {
+        Ok(self.db.lock().execute("DELETE FROM roll_tables WHERE id = ?1", [id.0])? > 0)
+    }
+
+    /// Every table (of one system, or all), ordered by name.
+    pub fn list(&self, system: Option<&str>) -> Result<Vec<StoredTable>, DbError> {
+        let conn = self.db.lock();
+        let mut stmt = conn.prepare_cached(
+            "SELECT id, system, name, dice, damage_type, created, updated FROM roll_tables
+             WHERE ?1 IS NULL OR system = ?1 ORDER BY name COLLATE NOCASE, id",
+        )?;
+        let heads: Vec<Head> = stmt.query_map([system], head)?.collect::<Result<_, _>>()?;
+        heads.into_iter().map(|h| h.load(&conn)).collect()
+    }
+}
+
+/// Inserts a table and its rows (inside the caller's transaction); with an `origin`
+/// (bundled content) that already exists, does nothing and returns `None`.
+pub(crate) fn insert(
+    conn: &Connection,
+    new: &NewTable,
+    origin: Option<&str>,
+) -> Result<Option<TableId>, DbError> {
+    let c = columns(new)?;
+    let now = now_ms();
+    let id: Option<i64> = conn
+        .prepare_cached(
+            "INSERT INTO roll_tables (system, name, dice, damage_type, origin, created, updated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
+             ON CONFLICT (origin) DO NOTHING RETURNING id",
+        )?
+        .query_row(params![c.system, c.name, c.dice, c.damage_type, origin, now], |r| r.get(0))
+        .optional()?;
+    let Some(id) = id.map(TableId) else { return Ok(None) };
+    insert_rows(conn, id, &new.table)?;
+    Ok(Some(id))
+}
+
+fn insert_rows(conn: &Connection, id: TableId, table: &RollTable<Effect>) -> Result<(), DbError> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO roll_table_rows (table_id, low, high, effect, structured)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for row in &table.rows {
+        let structured = row.result.structured.as_ref().map(serde_json::Value::to_string);
+        stmt.execute(params![id.0, row.low, row.high, row.result.text.trim(), structured])?;
+    }
+    Ok(())
+}
+
+/// The validated column values of a table.
+struct Columns {
+    system: String,
+    name: String,
+    dice: String,
+    damage_type: Option<String>,
+}
+
+fn columns(new: &NewTable) -> Result<Columns, DbError> {
+    let system = required(&new.system, "table system")?;
+    let name = required(&new.table.name, "table name")?;
+    new.table.validate().map_err(|e| DbError::Invalid(format!("table {name}: {e}")))?;
+    for (i, row) in new.table.rows.iter().enumerate() {
+        if row.result.text.trim().is_empty() {
+            return Err(DbError::Invalid(format!("table {name}, row {}: effect is empty", i + 1)));
+        }
+    }
+    let damage_type =
+        new.damage_type.as_deref().map(str::trim).filter(|d| !d.is_empty()).map(str::to_owned);
+    Ok(Columns { system, name, dice: new.table.dice.to_string(), damage_type })
+}
+
+/// A table's own row, before its rows are read.
+struct Head {
+    id: i64,
+    system: String,
+    name: String,
+    dice: String,
+    damage_type: Option<String>,
+    created: i64,
+    updated: i64,
+}
+
+fn head(row: &Row<'_>) -> rusqlite::Result<Head> {
+    Ok(Head {
+        id: row.get(0)?,
+        system: row.get(1)?,
+        name: row.get(2)?,
+        dice: row.get(3)?,
+        damage_type: row.get(4)?,
+        created: row.get(5)?,
+        updated: row.get(6)?,
+    })
+}
+
+impl Head {
+    fn load(self, conn: &Connection) -> Result<StoredTable, DbError> {
+        let id = TableId(self.id);
+        let dice = Dice::parse(&self.dice).map_err(|e| DbError::corrupt(id.to_string(), e))?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT low, high, effect, structured FROM roll_table_rows
+             WHERE table_id = ?1 ORDER BY low",
+        )?;
+        let rows = stmt.query_map([id.0], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, Option<String>>(3)?))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (low, high, text, structured) = row?;
+            let structured = structured
+                .map(|s| serde_json::from_str(&s))
+                .transpose()
+                .map_err(|e| DbError::corrupt(format!("{id}, row {low}"), e))?;
+            out.push(TableRow { low, high, result: Effect { text, structured } });
+        }
+        Ok(StoredTable {
+            id,
+            system: self.system,
+            damage_type: self.damage_type,
+            table: RollTable { name: self.name, dice, rows: out },
+            created: self.created,
+            updated: self.updated,
+        })
+    }
+}

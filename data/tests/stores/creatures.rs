@@ -1,0 +1,121 @@
+use crate::{db, reopen};
+use fray_data::{DbError, NewCreature, Search};
+use serde_json::json;
+
+fn creature(name: &str, tags: &[&str]) -> NewCreature {
+    NewCreature {
+        system: "test".into(),
+        name: name.into(),
+        tags: tags.iter().map(|t| (*t).to_owned()).collect(),
+        block: json!({"stats": {"armor": 12}, "tracks": {"hp": 5}}),
+    }
+}
+
+fn names(db: &fray_data::Db, search: Search) -> Vec<String> {
+    db.creatures().search(&search.system("test")).unwrap().into_iter().map(|c| c.name).collect()
+}
+
+#[test]
+fn round_trip() {
+    let (dir, db) = db();
+    let id = db
+        .creatures()
+        .insert(&creature(" Goblin Boss ", &["Humanoid", "humanoid", " Boss"]))
+        .unwrap();
+    let db = {
+        drop(db);
+        reopen(&dir)
+    };
+    let c = db.creatures().get(id).unwrap().unwrap();
+    assert_eq!(c.name, "Goblin Boss");
+    assert_eq!(c.system, "test");
+    assert_eq!(c.tags, ["humanoid", "boss"]);
+    assert_eq!(c.block["stats"]["armor"], 12);
+    assert!(c.created > 0 && c.updated >= c.created);
+
+    let mut edit = creature("Goblin Chief", &["leader"]);
+    edit.block = json!({"notes": "bigger"});
+    db.creatures().update(id, &edit).unwrap();
+    let c = db.creatures().get(id).unwrap().unwrap();
+    assert_eq!((c.name.as_str(), c.tags.as_slice()), ("Goblin Chief", &["leader".to_owned()][..]));
+    assert_eq!(c.block, json!({"notes": "bigger"}));
+
+    assert!(db.creatures().delete(id).unwrap());
+    assert!(!db.creatures().delete(id).unwrap());
+    assert_eq!(db.creatures().get(id).unwrap(), None);
+    assert!(matches!(db.creatures().update(id, &edit), Err(DbError::NotFound { .. })));
+}
+
+#[test]
+fn refuses_blank_names_and_non_object_blocks() {
+    let (_dir, db) = db();
+    let err = db.creatures().insert(&creature("  ", &[])).unwrap_err();
+    assert_eq!(err.to_string(), "creature name must not be empty");
+    let mut bad = creature("Imp", &[]);
+    bad.block = json!([1, 2]);
+    assert!(matches!(db.creatures().insert(&bad), Err(DbError::Invalid(_))));
+}
+
+#[test]
+fn search_as_you_type() {
+    let (_dir, db) = db();
+    for (name, tags) in [
+        ("Goblin", &["humanoid", "goblinoid"][..]),
+        ("Goblin Archer", &["humanoid", "goblinoid", "ranged"]),
+        ("Hobgoblin", &["humanoid", "goblinoid"]),
+        ("Skeleton", &["undead"]),
+        ("Skeletal Horse", &["undead", "beast"]),
+        ("Wolf", &["beast"]),
+        ("Élan Sprite", &["fey"]),
+    ] {
+        db.creatures().insert(&creature(name, tags)).unwrap();
+    }
+    // Prefix of a word of the name; the tag "goblinoid" also matches "gob".
+    assert_eq!(names(&db, Search::text("gob")), ["Goblin", "Goblin Archer", "Hobgoblin"]);
+    assert_eq!(names(&db, Search::text("g")), ["Goblin", "Goblin Archer", "Hobgoblin"]);
+    assert_eq!(names(&db, Search::text("gob arc")), ["Goblin Archer"]);
+    assert_eq!(names(&db, Search::text("SKEL")), ["Skeletal Horse", "Skeleton"]);
+    assert_eq!(names(&db, Search::text("und")), ["Skeletal Horse", "Skeleton"]);
+    assert_eq!(names(&db, Search::text("elan")), ["Élan Sprite"], "diacritics fold");
+    // Tag filters are exact and combine with text.
+    assert_eq!(names(&db, Search::text("").tag("Beast")), ["Skeletal Horse", "Wolf"]);
+    assert_eq!(names(&db, Search::text("sk").tag("beast")), ["Skeletal Horse"]);
+    assert_eq!(names(&db, Search::text("").tag("undead").tag("beast")), ["Skeletal Horse"]);
+    assert!(names(&db, Search::text("").tag("goblin")).is_empty(), "no partial tags");
+    // Limit, and FTS syntax typed by the GM is just text.
+    // NOCASE folds ASCII only: accented names sort after z.
+    assert_eq!(names(&db, Search::text("").limit(2)), ["Goblin", "Goblin Archer"]);
+    assert!(names(&db, Search::text("gob OR wolf")).is_empty());
+    assert!(names(&db, Search::text("\"wolf")).contains(&"Wolf".to_owned()));
+    assert_eq!(names(&db, Search::text("- * (")).len(), 7, "no words: everything");
+}
+
+#[test]
+fn search_index_follows_updates_and_deletes() {
+    let (dir, db) = db();
+    let id = db.creatures().insert(&creature("Goblin", &["small"])).unwrap();
+    db.creatures().update(id, &creature("Kobold", &["scaly"])).unwrap();
+    assert!(names(&db, Search::text("gob")).is_empty());
+    assert!(names(&db, Search::text("").tag("small")).is_empty());
+    assert_eq!(names(&db, Search::text("kob")), ["Kobold"]);
+    assert_eq!(names(&db, Search::text("").tag("scaly")), ["Kobold"]);
+    let db = {
+        drop(db);
+        reopen(&dir)
+    };
+    assert_eq!(names(&db, Search::text("scal")), ["Kobold"]);
+    db.creatures().delete(id).unwrap();
+    assert!(names(&db, Search::text("kob")).is_empty());
+    assert!(names(&db, Search::text("").tag("scaly")).is_empty());
+    db.integrity_check().unwrap();
+}
+
+#[test]
+fn search_filters_by_system() {
+    let (_dir, db) = db();
+    db.creatures().insert(&creature("Goblin", &[])).unwrap();
+    let freeform = db.creatures().search(&Search::text("gob").system("freeform")).unwrap();
+    assert_eq!(freeform.len(), 1, "the bundled goblin only");
+    assert_eq!(freeform[0].system, "freeform");
+    assert_eq!(db.creatures().search(&Search::text("gob")).unwrap().len(), 2);
+}

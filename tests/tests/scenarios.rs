@@ -1,0 +1,122 @@
+//! Golden scenarios: every `tests/scenarios/NAME.fray` is run and its Markdown journal must
+//! equal `tests/scenarios/NAME.expected.md` byte for byte. Each journal must also replay.
+//!
+//! After a deliberate change to the rules or the journal's wording, rewrite the goldens with
+//! `UPDATE_GOLDEN=1 cargo test -p fray-tests --test scenarios` and review the diff.
+
+use fray_app::journal::{self, JournalDoc};
+use fray_app::scenario;
+use std::path::{Path, PathBuf};
+
+fn scenarios_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")
+}
+
+/// The scripts, sorted so failures come in a stable order.
+fn scripts() -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(scenarios_dir())
+        .expect("tests/scenarios exists")
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "fray"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// Where two texts first differ, with the lines around it, for a readable failure.
+fn first_difference(expected: &str, actual: &str) -> String {
+    let (e, a): (Vec<&str>, Vec<&str>) = (expected.lines().collect(), actual.lines().collect());
+    let at = (0..e.len().max(a.len())).find(|&i| e.get(i) != a.get(i)).unwrap_or(0);
+    let show = |lines: &[&str]| {
+        (at.saturating_sub(2)..(at + 3).min(lines.len()))
+            .map(|i| format!("{:>5} {}{}", i + 1, if i == at { "> " } else { "  " }, lines[i]))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    format!(
+        "first difference at line {}:\n  expected:\n{}\n  actual:\n{}",
+        at + 1,
+        show(&e),
+        show(&a)
+    )
+}
+
+#[test]
+fn golden_scenarios_produce_their_journals() {
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
+    let scripts = scripts();
+    assert!(!scripts.is_empty(), "no scenarios in {}", scenarios_dir().display());
+    let mut failures = Vec::new();
+    for path in &scripts {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(path).unwrap();
+        let history = match scenario::run(&name, &text) {
+            Ok(h) => h,
+            Err(e) => {
+                failures.push(format!("{e}"));
+                continue;
+            }
+        };
+        let actual = journal::markdown(history.base(), history.events());
+        let golden = path.with_extension("expected.md");
+        if update {
+            std::fs::write(&golden, &actual).unwrap();
+            eprintln!("rewrote {}", golden.display());
+        } else {
+            match std::fs::read_to_string(&golden) {
+                Ok(expected) if expected == actual => {}
+                Ok(expected) => failures.push(format!(
+                    "{name}: the journal differs from {} (rerun with UPDATE_GOLDEN=1 if the change is \
+                     intended)\n{}",
+                    golden.file_name().unwrap().to_string_lossy(),
+                    first_difference(&expected, &actual)
+                )),
+                Err(_) => failures.push(format!(
+                    "{name}: no golden {}; create it with UPDATE_GOLDEN=1 and review it",
+                    golden.display()
+                )),
+            }
+        }
+        // The journal a scenario writes must be one `fray replay` accepts.
+        if let Err(e) = journal::replay(&JournalDoc::from_history(&history)) {
+            failures.push(format!("{name}: its journal does not replay: {e}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} scenarios failed:\n\n{}",
+        failures.len(),
+        scripts.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn every_golden_has_its_script() {
+    let orphans: Vec<String> = std::fs::read_dir(scenarios_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".expected.md"))
+        .filter(|p| !p.with_extension("").with_extension("fray").exists())
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(orphans.is_empty(), "goldens without a script: {orphans:?}");
+}
+
+#[test]
+fn the_short_example_in_scenarios_md_runs() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
+            .unwrap();
+    let after = doc.split_once("A short one:").expect("SCENARIOS.md has its short example").1;
+    let block = after.split_once("```text\n").unwrap().1.split_once("```").unwrap().0;
+    let history = scenario::run("SCENARIOS.md", block).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(history.base().name, "Crypt");
+}
+
+#[test]
+fn the_differences_are_shown_by_line() {
+    let d = first_difference("a\nb\nc\n", "a\nB\nc\n");
+    assert!(d.starts_with("first difference at line 2"), "{d}");
+    assert!(d.contains("    2 > b") && d.contains("    2 > B"), "{d}");
+}

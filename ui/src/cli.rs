@@ -1,0 +1,121 @@
+//! The command line's shape: subcommands, their arguments and their help.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Fray: a desktop companion for game masters running combat at the table.
+///
+/// Without a subcommand, opens the window.
+#[derive(Debug, Parser)]
+#[command(name = "fray", version, about, long_about)]
+pub struct Cli {
+    /// The database to use instead of the default one in your data folder.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+
+    /// What to do; nothing opens the window.
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// Roll dice: `fray roll 2d6+1` prints `2d6+1: [4, 3] +1 = 8`.
+    Roll {
+        /// What to roll, in standard notation: d20, 2d6+1, 4d6kh3, 2d20kl1, d%. Quote it if it
+        /// has spaces.
+        #[arg(allow_hyphen_values = true)]
+        expr: String,
+        /// Seed for the app's dice, to get the same roll again.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Faces you rolled at the table, one per die (`--table 4 3` or `--table 4,3`).
+        #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "FACES", conflicts_with = "seed")]
+        table: Option<Vec<u32>>,
+    },
+    /// Run a scenario script headless and print its journal (see SCENARIOS.md).
+    Play {
+        /// The script, e.g. tests/scenarios/freeform-ambush.fray.
+        script: PathBuf,
+        /// How to print the journal.
+        #[arg(long, value_enum, default_value_t = Format::Md)]
+        format: Format,
+        /// Also store the fight in the database, as a new encounter you can open and export.
+        #[arg(long)]
+        save: bool,
+        /// Write the journal to this file instead of printing it.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Export a stored encounter's journal.
+    Export {
+        /// The encounter's id or name (see `fray encounters`).
+        encounter: String,
+        /// The journal format: md to share as text, html as a page, json to replay.
+        #[arg(long, value_enum)]
+        format: Format,
+        /// Write to this file instead of printing.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Re-run a JSON journal through the rules with its recorded dice, and check it matches.
+    Replay {
+        /// A journal written by `fray export --format json`.
+        file: PathBuf,
+    },
+    /// List the stored encounters.
+    Encounters,
+    /// Create an empty encounter.
+    New {
+        /// Its name.
+        name: String,
+        /// The rule system that runs it.
+        #[arg(long, default_value = "freeform")]
+        system: String,
+        /// Seed of its app dice (random if not given).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+}
+
+/// A journal format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Markdown, to paste anywhere.
+    #[value(alias = "markdown")]
+    Md,
+    /// A self-contained HTML page.
+    Html,
+    /// Lossless JSON, for `fray replay` and archiving.
+    Json,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn table_faces_take_spaces_or_commas() {
+        for args in [
+            ["fray", "roll", "2d6", "--table", "4", "3"].as_slice(),
+            &["fray", "roll", "2d6", "--table", "4,3"],
+        ] {
+            let cli = Cli::try_parse_from(args).unwrap();
+            let Some(Cmd::Roll { table, .. }) = cli.command else { panic!() };
+            assert_eq!(table, Some(vec![4, 3]));
+        }
+    }
+
+    #[test]
+    fn a_negative_expression_is_not_a_flag() {
+        let cli = Cli::try_parse_from(["fray", "roll", "-d4"]).unwrap();
+        assert!(matches!(cli.command, Some(Cmd::Roll { expr, .. }) if expr == "-d4"));
+    }
+}

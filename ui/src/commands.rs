@@ -1,0 +1,284 @@
+//! What each subcommand does. Output goes to stdout (or `-o FILE`); messages about what
+//! happened besides the output (an encounter saved) go to stderr, so pipes stay clean.
+
+use crate::cli::{Cli, Cmd, Format};
+use crate::window;
+use anyhow::{Context, Result, bail};
+use fray_app::Command;
+use fray_app::History;
+use fray_app::dice::{Dice, DiceSource, DieChoice, Roll, RollSource, SeededDice};
+use fray_app::journal;
+use fray_app::scenario::{self, Target, TargetError};
+use fray_data::{Db, EncounterId, Session, SessionError};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Runs what the command line asked for.
+pub fn run(cli: Cli) -> Result<()> {
+    let db = cli.db;
+    match cli.command {
+        None => window::run(db_path(db)?),
+        Some(Cmd::Roll { expr, seed, table }) => roll(&expr, seed, table),
+        Some(Cmd::Play { script, format, save, output }) => {
+            play(&script, format, save.then_some(db), output)
+        }
+        Some(Cmd::Export { encounter, format, output }) => {
+            export(&open_db(db)?, &encounter, format, output)
+        }
+        Some(Cmd::Replay { file }) => replay(&file),
+        Some(Cmd::Encounters) => encounters(&open_db(db)?),
+        Some(Cmd::New { name, system, seed }) => new(&open_db(db)?, &name, &system, seed),
+    }
+}
+
+/// `fray roll EXPR [--seed N] [--table FACES...]`
+fn roll(expr: &str, seed: Option<u64>, table: Option<Vec<u32>>) -> Result<()> {
+    let dice = Dice::parse(expr).with_context(|| format!("bad dice '{expr}'"))?;
+    let roll = match table {
+        Some(faces) => Roll::from_faces(dice, &faces, expr, None, RollSource::Table)?,
+        None => SeededDice::new(seed.unwrap_or_else(random_seed), 0).roll(&dice, expr, None)?,
+    };
+    emit(&format!("{}\n", roll.summary()), None)
+}
+
+/// `fray play SCRIPT [--format F] [--save] [-o FILE]`; `save` holds the `--db` override.
+fn play(
+    path: &Path,
+    format: Format,
+    save: Option<Option<PathBuf>>,
+    output: Option<PathBuf>,
+) -> Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    // Messages name the script as the user wrote it: "crypt.fray line 12: ...".
+    let script = scenario::parse(&path.display().to_string(), &text)?;
+    let history = match save {
+        None => script.run()?,
+        Some(db) => {
+            let db = open_db(db)?;
+            let mut session = Session::create(&db, &script.system, &script.name, script.seed)
+                .context("cannot store the encounter")?;
+            let id = session.encounter_id();
+            if let Err(e) = script.run_on(&mut Stored(&mut session)) {
+                // A half-played script is no use in the list: take it out again.
+                let _ = db.encounters().delete(id);
+                return Err(e.into());
+            }
+            eprintln!("saved as {id}: {}", session.history().base().name);
+            session.history().clone()
+        }
+    };
+    emit(&render(&history, format), output.as_deref())
+}
+
+/// `fray export ENCOUNTER --format F [-o FILE]`
+fn export(db: &Db, key: &str, format: Format, output: Option<PathBuf>) -> Result<()> {
+    let id = find_encounter(db, key)?;
+    let session = Session::open(db, id).with_context(|| format!("cannot open {id}"))?;
+    emit(&render(session.history(), format), output.as_deref())
+}
+
+/// `fray replay FILE.json`
+fn replay(path: &Path) -> Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let doc =
+        journal::from_json(&text).with_context(|| format!("{} does not replay", path.display()))?;
+    let report =
+        journal::replay(&doc).with_context(|| format!("{} does not replay", path.display()))?;
+    emit(&format!("ok: {} commands, {} events replayed\n", report.commands, report.events), None)
+}
+
+/// `fray encounters`
+fn encounters(db: &Db) -> Result<()> {
+    let list = db.encounters().list().context("cannot list the encounters")?;
+    if list.is_empty() {
+        eprintln!("no encounters yet: make one with 'fray new NAME' or 'fray play SCRIPT --save'");
+        return Ok(());
+    }
+    let rows: Vec<[String; 4]> = list
+        .iter()
+        .map(|e| [e.id.0.to_string(), e.name.clone(), e.system.clone(), utc_minute(e.updated)])
+        .collect();
+    let header = ["ID", "NAME", "SYSTEM", "UPDATED (UTC)"];
+    let width = |i: usize| {
+        rows.iter().map(|r| r[i].chars().count()).chain([header[i].len()]).max().unwrap_or(0)
+    };
+    let widths = [width(0), width(1), width(2)];
+    let mut out = String::new();
+    for row in std::iter::once(header.map(String::from)).chain(rows) {
+        let line = format!(
+            "{:<w0$}  {:<w1$}  {:<w2$}  {}",
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2]
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    emit(&out, None)
+}
+
+/// `fray new NAME [--system S] [--seed N]`
+fn new(db: &Db, name: &str, system: &str, seed: Option<u64>) -> Result<()> {
+    let session = Session::create(db, system, name, seed.unwrap_or_else(random_seed))
+        .with_context(|| format!("cannot create '{name}'"))?;
+    emit(&format!("created {}: {}\n", session.encounter_id(), session.history().base().name), None)
+}
+
+/// The journal in a format.
+fn render(history: &History, format: Format) -> String {
+    match format {
+        Format::Md => journal::markdown(history.base(), history.events()),
+        Format::Html => journal::html(history.base(), history.events()),
+        Format::Json => journal::to_json(history),
+    }
+}
+
+/// Writes the output to a file, or to stdout. A closed pipe (`fray play x | head`) is not an
+/// error: the reader has what it wanted.
+fn emit(text: &str, output: Option<&Path>) -> Result<()> {
+    let mut text = text.to_owned();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    if let Some(path) = output {
+        return std::fs::write(path, text)
+            .with_context(|| format!("cannot write {}", path.display()));
+    }
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write to stdout")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// An encounter by id, or else by name (ignoring case).
+fn find_encounter(db: &Db, key: &str) -> Result<EncounterId> {
+    let list = db.encounters().list().context("cannot list the encounters")?;
+    if let Ok(n) = key.trim().parse::<i64>()
+        && let Some(e) = list.iter().find(|e| e.id.0 == n)
+    {
+        return Ok(e.id);
+    }
+    let named: Vec<_> = list.iter().filter(|e| e.name.eq_ignore_ascii_case(key.trim())).collect();
+    match named.as_slice() {
+        [] => bail!("no encounter '{key}' (see 'fray encounters')"),
+        [one] => Ok(one.id),
+        many => {
+            let ids: Vec<String> = many.iter().map(|e| e.id.0.to_string()).collect();
+            bail!(
+                "{} encounters are called '{key}' (ids {}): give the id",
+                many.len(),
+                ids.join(", ")
+            )
+        }
+    }
+}
+
+/// The database path: `--db`, or `fray.db` in the platform's data folder.
+fn db_path(flag: Option<PathBuf>) -> Result<PathBuf> {
+    if let Some(path) = flag {
+        return Ok(path);
+    }
+    let dirs = directories::ProjectDirs::from("app", "Fray", "Fray")
+        .context("cannot find your home folder to keep Fray's data in; pass --db PATH")?;
+    Ok(dirs.data_dir().join("fray.db"))
+}
+
+fn open_db(flag: Option<PathBuf>) -> Result<Db> {
+    let path = db_path(flag)?;
+    Db::open(&path).with_context(|| format!("cannot open the database {}", path.display()))
+}
+
+/// A seed for app dice when none is given: the clock mixed with the process id, which is
+/// plenty for dice (the seed is journaled, so rolls stay auditable).
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // SplitMix64's finaliser spreads nearby clock readings over the whole range.
+    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Unix milliseconds as `YYYY-MM-DD HH:MM` in UTC.
+fn utc_minute(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's days-to-civil, so the list needs no date crate.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest % 3600 / 60)
+}
+
+/// A stored session as a scenario target: each command is journaled to disk as it runs.
+struct Stored<'a>(&'a mut Session);
+
+impl Target for Stored<'_> {
+    fn history(&self) -> &History {
+        self.0.history()
+    }
+
+    fn execute(&mut self, command: Command, plan: Vec<DieChoice>) -> Result<(), TargetError> {
+        self.0.apply_with(command, plan).map(|_| ()).map_err(session_error)
+    }
+
+    fn undo(&mut self) -> Result<bool, TargetError> {
+        self.0.undo().map_err(session_error)
+    }
+
+    fn redo(&mut self) -> Result<bool, TargetError> {
+        self.0.redo().map_err(session_error)
+    }
+}
+
+fn session_error(e: SessionError) -> TargetError {
+    match e {
+        SessionError::Rule(rule) => TargetError::Refused(rule.to_string()),
+        other => TargetError::Failed(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc_civil_dates() {
+        assert_eq!(utc_minute(0), "1970-01-01 00:00");
+        assert_eq!(utc_minute(951_782_400_000), "2000-02-29 00:00");
+        assert_eq!(utc_minute(1_700_000_000_000), "2023-11-14 22:13");
+        assert_eq!(utc_minute(-60_000), "1969-12-31 23:59");
+    }
+
+    #[test]
+    fn a_stored_session_runs_a_script_like_a_bare_history() {
+        let script = scenario::parse(
+            "t.fray",
+            "seed 9\nside A\nadd X side A track hp=5\nroll 2d6\nhp X -2\nundo\nroll d20 table 7",
+        )
+        .unwrap();
+        let bare = script.run().unwrap();
+        let db = Db::open_in_memory().unwrap();
+        let mut session = Session::create(&db, &script.system, &script.name, script.seed).unwrap();
+        script.run_on(&mut Stored(&mut session)).unwrap();
+        assert_eq!(session.history().events(), bare.events());
+        assert_eq!(session.history().base(), bare.base());
+    }
+}

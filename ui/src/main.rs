@@ -1,0 +1,55 @@
+//! `fray`: the desktop companion for game masters, and its command line.
+//!
+//! Without a subcommand it opens the window; the subcommands work headless (roll dice, play a
+//! scenario script, export or replay a journal, list the stored encounters). Errors are one
+//! line on stderr, `fray: what went wrong: why`, and a non-zero exit code.
+
+mod cli;
+mod commands;
+mod window;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    match commands::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // `{:#}` joins anyhow's context chain with ": ", which is the one-line form we want.
+            eprintln!("fray: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Help and version go to stdout as clap writes them; a usage mistake becomes one line on
+/// stderr pointing at the help, with clap's usage exit code.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        // Printing help can only fail on a closed stdout, where there is no one to tell.
+        let _ = e.print();
+        return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
+    }
+    // clap's message is a paragraph ("...not provided:\n  <EXPR>") then usage and tips.
+    let text = e.to_string();
+    let message: Vec<&str> =
+        text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    eprintln!("fray: {message} (try --help)");
+    ExitCode::from(2)
+}

@@ -1,0 +1,272 @@
+//! The `fray` command line, run as a user would: the real binary, a throwaway `--db`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `fray` with `args`.
+fn fray(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("the fray binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts success and returns stdout.
+fn ok(args: &[&str]) -> String {
+    let o = fray(args);
+    assert!(o.status.success(), "fray {args:?} failed: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Asserts failure with one `fray: ...` line on stderr, and returns that line.
+fn fails(args: &[&str]) -> String {
+    let o = fray(args);
+    assert!(!o.status.success(), "fray {args:?} succeeded: {}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.starts_with("fray: ") && err.ends_with('\n'), "not a fray error line: {err:?}");
+    assert_eq!(err.lines().count(), 1, "more than one line: {err:?}");
+    err.trim_end().to_owned()
+}
+
+fn ambush() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/scenarios/freeform-ambush.fray")
+}
+
+/// A temp folder holding the database; `db` is the `--db` value.
+struct Temp {
+    dir: tempfile::TempDir,
+    db: String,
+}
+
+fn temp() -> Temp {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db").display().to_string();
+    Temp { dir, db }
+}
+
+impl Temp {
+    fn file(&self, name: &str) -> String {
+        self.dir.path().join(name).display().to_string()
+    }
+}
+
+#[test]
+fn roll_with_a_seed_is_deterministic_and_shows_faces_and_total() {
+    let first = ok(&["roll", "2d6+1", "--seed", "42"]);
+    assert_eq!(first, ok(&["roll", "2d6+1", "--seed", "42"]));
+    // `2d6+1: [a, b] +1 = t`, with t = a + b + 1.
+    let line = first.strip_suffix('\n').unwrap();
+    let rest = line.strip_prefix("2d6+1: [").unwrap_or_else(|| panic!("{line}"));
+    let (faces, total) = rest.split_once("] +1 = ").unwrap_or_else(|| panic!("{line}"));
+    let faces: Vec<i64> = faces.split(", ").map(|f| f.parse().unwrap()).collect();
+    assert_eq!(faces.len(), 2);
+    assert!(faces.iter().all(|f| (1..=6).contains(f)), "{line}");
+    assert_eq!(total.parse::<i64>().unwrap(), faces.iter().sum::<i64>() + 1, "{line}");
+}
+
+#[test]
+fn roll_with_table_faces_records_them() {
+    assert_eq!(ok(&["roll", "2d6+1", "--table", "4", "3"]), "2d6+1: [4, 3] +1 = 8 (table)\n");
+    assert_eq!(
+        ok(&["roll", "4d6kh3", "--table", "6,5,4,1"]),
+        "4d6kh3: [6, 5, 4, (1)] = 15 (table)\n"
+    );
+    assert_eq!(fails(&["roll", "2d6", "--table", "7", "1"]), "fray: 7 is not a face of a d6");
+    assert_eq!(fails(&["roll", "2d6", "--table", "4"]), "fray: expected 2 faces for 2d6, got 1");
+}
+
+#[test]
+fn bad_dice_fail_with_the_column() {
+    assert_eq!(
+        fails(&["roll", "2d"]),
+        "fray: bad dice '2d': expected die size after 'd' at column 3"
+    );
+    let err = fails(&["roll", "2x6"]);
+    assert!(err.starts_with("fray: bad dice '2x6': ") && err.contains("column 2"), "{err}");
+}
+
+#[test]
+fn usage_mistakes_are_one_line_and_exit_2() {
+    for args in
+        [&["roll"][..], &["frobnicate"], &["export", "x"], &["play", "x", "--format", "pdf"]]
+    {
+        let o = fray(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.starts_with("fray: ") && err.lines().count() == 1, "{args:?}: {err:?}");
+    }
+}
+
+#[test]
+fn help_works_for_every_subcommand() {
+    let top = ok(&["--help"]);
+    let subcommands = ["roll", "play", "export", "replay", "encounters", "new"];
+    for sub in subcommands {
+        assert!(top.contains(sub), "fray --help does not list {sub}");
+        let help = ok(&[sub, "--help"]);
+        assert!(help.contains(&format!("Usage: fray {sub}")), "{sub}: {help}");
+        assert!(help.contains("--db <PATH>"), "{sub} lacks the global --db: {help}");
+    }
+    assert!(ok(&["help", "play"]).contains("Usage: fray play"));
+    assert!(ok(&["--version"]).starts_with("fray "));
+}
+
+#[test]
+fn play_prints_the_golden_journal() {
+    let script = ambush();
+    let md = ok(&["play", script.to_str().unwrap()]);
+    let golden = std::fs::read_to_string(script.with_extension("expected.md")).unwrap();
+    assert_eq!(md, golden);
+    let html = ok(&["play", script.to_str().unwrap(), "--format", "html"]);
+    assert!(
+        html.starts_with("<!DOCTYPE html>") && html.contains("Ambush on the forest road"),
+        "{html}"
+    );
+}
+
+#[test]
+fn play_reports_script_errors_with_file_and_line() {
+    let t = temp();
+    let path = t.file("crypt.fray");
+    std::fs::write(
+        &path,
+        "side Party party\nzone Hall\nadd Harald side Party zone Hall\nmove Haral Hall\n",
+    )
+    .unwrap();
+    assert_eq!(
+        fails(&["play", &path]),
+        format!("fray: {path} line 4: unknown combatant 'Haral' (there are: Harald)")
+    );
+    std::fs::write(&path, "side A\nadd X side A\nroll 2d6 table 9 9\n").unwrap();
+    assert_eq!(
+        fails(&["play", &path]),
+        format!("fray: {path} line 3: refused: 9 is not a face of a d6")
+    );
+    let missing = t.file("missing.fray");
+    let err = fails(&["play", &missing]);
+    assert!(err.starts_with(&format!("fray: cannot read {missing}: ")), "{err}");
+}
+
+#[test]
+fn a_played_journal_replays_and_a_tampered_one_does_not() {
+    let t = temp();
+    let json = t.file("ambush.json");
+    ok(&["play", ambush().to_str().unwrap(), "--format", "json", "-o", &json]);
+    assert_eq!(ok(&["replay", &json]), "ok: 59 commands, 66 events replayed\n");
+
+    // Raise the total of one recorded roll: its faces no longer add up.
+    let text = std::fs::read_to_string(&json).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let roll = doc["events"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|e| e["kind"]["type"] == "rolled")
+        .expect("the ambush rolls dice");
+    let total = roll["kind"]["roll"]["total"].as_i64().unwrap();
+    roll["kind"]["roll"]["total"] = (total + 1).into();
+    let tampered = t.file("tampered.json");
+    std::fs::write(&tampered, doc.to_string()).unwrap();
+    let err = fails(&["replay", &tampered]);
+    assert!(err.starts_with(&format!("fray: {tampered} does not replay: ")), "{err}");
+
+    // Change what a command asked for: the recorded events no longer follow from it.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let hp = doc["commands"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|c| c["command"]["type"] == "adjust_track")
+        .unwrap();
+    hp["command"]["delta"] = (-1).into();
+    std::fs::write(&tampered, doc.to_string()).unwrap();
+    let err = fails(&["replay", &tampered]);
+    assert!(err.contains("does not reproduce the journal"), "{err}");
+
+    std::fs::write(&tampered, "{\"hello\": 1}").unwrap();
+    let err = fails(&["replay", &tampered]);
+    assert!(err.starts_with(&format!("fray: {tampered} does not replay: ")), "{err}");
+}
+
+#[test]
+fn saved_plays_are_listed_exported_and_replayed() {
+    let t = temp();
+    let script = ambush();
+    let o = fray(&["--db", &t.db, "play", script.to_str().unwrap(), "--save"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "saved as encounter 1: Ambush on the forest road\n");
+    let golden = std::fs::read_to_string(script.with_extension("expected.md")).unwrap();
+    assert_eq!(stdout(&o), golden);
+
+    let list = ok(&["--db", &t.db, "encounters"]);
+    let rows: Vec<&str> = list.lines().collect();
+    assert_eq!(rows.len(), 2, "{list}");
+    assert!(
+        rows[0].starts_with("ID") && rows[0].contains("NAME") && rows[0].contains("SYSTEM"),
+        "{list}"
+    );
+    assert!(
+        rows[1].starts_with("1 ") && rows[1].contains("Ambush on the forest road  freeform"),
+        "{list}"
+    );
+
+    // By name (any case) or by id; to stdout or to a file.
+    assert_eq!(
+        ok(&["--db", &t.db, "export", "ambush on the FOREST road", "--format", "md"]),
+        golden
+    );
+    let html = ok(&["--db", &t.db, "export", "1", "--format", "html"]);
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("Bandit chief"), "{html}");
+    let json = t.file("export.json");
+    assert_eq!(ok(&["--db", &t.db, "export", "1", "--format", "json", "-o", &json]), "");
+    assert_eq!(ok(&["replay", &json]), "ok: 59 commands, 66 events replayed\n");
+
+    assert_eq!(
+        fails(&["--db", &t.db, "export", "Nowhere", "--format", "md"]),
+        "fray: no encounter 'Nowhere' (see 'fray encounters')"
+    );
+}
+
+#[test]
+fn a_failed_save_leaves_nothing_behind() {
+    let t = temp();
+    let path = t.file("broken.fray");
+    std::fs::write(&path, "side A\nadd X side A\nhp Y -1\n").unwrap();
+    let err = fails(&["--db", &t.db, "play", &path, "--save"]);
+    assert!(err.ends_with("line 3: unknown combatant 'Y' (there are: X)"), "{err}");
+    let o = fray(&["--db", &t.db, "encounters"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "");
+    assert!(stderr(&o).starts_with("no encounters yet"), "{}", stderr(&o));
+}
+
+#[test]
+fn new_encounters_export_empty_journals() {
+    let t = temp();
+    assert_eq!(ok(&["--db", &t.db, "new", "Crypt", "--seed", "7"]), "created encounter 1: Crypt\n");
+    assert_eq!(ok(&["--db", &t.db, "new", "Crypt"]), "created encounter 2: Crypt\n");
+    let md = ok(&["--db", &t.db, "export", "1", "--format", "md"]);
+    assert!(md.starts_with("# Crypt — Freeform"), "{md}");
+    let err = fails(&["--db", &t.db, "export", "crypt", "--format", "md"]);
+    assert_eq!(err, "fray: 2 encounters are called 'crypt' (ids 1, 2): give the id");
+    let err = fails(&["--db", &t.db, "new", "Chess", "--system", "chess"]);
+    assert!(err.starts_with("fray: cannot create 'Chess': ") && err.contains("chess"), "{err}");
+    let json = t.file("empty.json");
+    ok(&["--db", &t.db, "export", "2", "--format", "json", "-o", &json]);
+    assert_eq!(ok(&["replay", &json]), "ok: 0 commands, 0 events replayed\n");
+}
+
+#[test]
+fn an_unopenable_database_is_one_clear_line() {
+    let t = temp();
+    // A folder where the database file should be.
+    let dir = t.file("db-is-a-folder");
+    std::fs::create_dir(&dir).unwrap();
+    let err = fails(&["--db", &dir, "encounters"]);
+    assert!(err.starts_with(&format!("fray: cannot open the database {dir}: ")), "{err}");
+}
