@@ -46,8 +46,11 @@ impl Db {
         // WAL: readers never block the journal's writes and a commit is one append.
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         // FULL syncs the WAL on every commit: what the GM has seen survives a power cut, not
-        // only a killed process. It stays well inside the 2 ms budget (see the benches).
+        // only a killed process. It costs about 0.1 ms a command, well inside the 2 ms budget
+        // (see benches/store.rs).
         conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")?;
+        // 32 MB of page cache (the default is 2 MB) holds a large bestiary and its indexes,
+        // which makes library search several times faster.
         conn.execute_batch("PRAGMA cache_size = -32000;")?;
         MIGRATIONS.to_latest(&mut conn)?;
         content::load_bundled(&mut conn)?;

@@ -77,7 +77,9 @@ impl Encounters<'_> {
         Ok(journal::create(&self.db.lock(), base)?)
     }
 
-    /// Renames an encounter (its listing and its base state).
+    /// Renames an encounter (its listing and its base state). A [`Session`](crate::Session)
+    /// already open on it keeps the old name until reopened: rename that one with
+    /// [`Session::rename`](crate::Session::rename).
     pub fn rename(&self, id: EncounterId, name: &str) -> Result<(), DbError> {
         let mut conn = self.db.lock();
         let tx = conn.transaction()?;
@@ -132,7 +134,7 @@ pub(crate) fn rename(conn: &Connection, id: EncounterId, name: &str) -> Result<E
     Ok(base)
 }
 
-pub(crate) fn load_error(id: EncounterId, e: LoadError) -> DbError {
+fn load_error(id: EncounterId, e: LoadError) -> DbError {
     match e {
         LoadError::Sqlite(e) => DbError::Sqlite(e),
         LoadError::NotFound => DbError::NotFound { what: EncounterId::WHAT, id: id.0 },

@@ -80,8 +80,24 @@ impl Session {
         command: Command,
         plan: Vec<DieChoice>,
     ) -> Result<&[Event], SessionError> {
+        self.apply_planned(command, plan, false)
+    }
+
+    /// Like [`Session::apply_with`]; with `ask` set, a roll the plan does not cover is not
+    /// rolled by the app but refused with `DiceError::NeedTableDice`, so the window can ask
+    /// the GM for the faces and try again with a longer plan. Nothing is stored until every
+    /// roll is known.
+    pub fn apply_planned(
+        &mut self,
+        command: Command,
+        plan: Vec<DieChoice>,
+        ask: bool,
+    ) -> Result<&[Event], SessionError> {
         let mut dice =
             PlannedDice::new(SeededDice::new(self.history.base().seed, self.history.next_stream()));
+        if ask {
+            dice = dice.with_table_default();
+        }
         for choice in plan {
             dice.push(choice);
         }

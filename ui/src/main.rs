@@ -4,11 +4,8 @@
 //! scenario script, export or replay a journal, list the stored encounters). Errors are one
 //! line on stderr, `fray: what went wrong: why`, and a non-zero exit code.
 
-mod cli;
-mod commands;
-mod window;
-
 use clap::Parser;
+use fray_ui::{cli, commands};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

@@ -1,0 +1,7 @@
+//! Fray's user-facing layer: the eframe window and the command line. The binary `fray`
+//! (`main.rs`) is a thin wrapper around this library, so the window can be driven by
+//! `egui_kittest` tests exactly as a GM drives it.
+
+pub mod cli;
+pub mod commands;
+pub mod window;

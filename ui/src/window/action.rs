@@ -1,0 +1,309 @@
+//! What the GM did in a frame, and the one place that carries it out.
+
+use super::model::{DiceMode, LAST_ENCOUNTER_KEY, Model, PREFS_KEY, PendingRoll, Prefs};
+use super::views::ViewState;
+use fray_app::Command;
+use fray_app::command::NewCombatant;
+use fray_app::dice::{DiceError, DieChoice};
+use fray_app::ids::CombatantId;
+use fray_app::journal;
+use fray_app::system::RuleError;
+use fray_data::{EncounterId, Session, SessionError};
+use std::path::PathBuf;
+
+/// A journal export format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// Markdown, for Discord and Obsidian.
+    Markdown,
+    /// One self-contained HTML page.
+    Html,
+    /// Lossless JSON that `fray replay` verifies.
+    Json,
+}
+
+impl ExportFormat {
+    /// All formats, in menu order.
+    pub const ALL: [ExportFormat; 3] = [Self::Markdown, Self::Html, Self::Json];
+
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Markdown => "md",
+            Self::Html => "html",
+            Self::Json => "json",
+        }
+    }
+
+    /// The label on the button.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Markdown => "Markdown",
+            Self::Html => "HTML",
+            Self::Json => "JSON",
+        }
+    }
+}
+
+/// Everything a view can ask for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Run a rules command in the open encounter (dice per the dice mode).
+    Game(Command),
+    /// Add a library entry (or a quick-add) as one or several combatants. The side is the
+    /// party for characters and the first non-party side for creatures; either is created
+    /// when missing.
+    AddCombatant {
+        /// What to add; its `side` is ignored and chosen as described.
+        combatant: NewCombatant,
+        /// Whether it joins the party.
+        party: bool,
+        /// How many.
+        count: u32,
+    },
+    /// Take back the last command.
+    Undo,
+    /// Put back the last undone command.
+    Redo,
+    /// The faces typed for the pending roll.
+    TableFaces(Vec<u32>),
+    /// Let the app roll the pending roll.
+    RollForMe,
+    /// Give up the command waiting for dice.
+    CancelRoll,
+    /// Who rolls the engine's dice.
+    SetDiceMode(DiceMode),
+    /// Show a combatant's card (or none).
+    Select(Option<CombatantId>),
+    /// Create an encounter and open it.
+    NewEncounter {
+        /// System id.
+        system: String,
+        /// Its name.
+        name: String,
+    },
+    /// Open a stored encounter.
+    OpenEncounter(EncounterId),
+    /// Rename the open encounter.
+    RenameEncounter(String),
+    /// Copy an encounter's current board as a new encounter (a template) and open it.
+    DuplicateEncounter(EncounterId),
+    /// Delete an encounter (the view asked for confirmation first).
+    DeleteEncounter(EncounterId),
+    /// Write the journal to a file.
+    Export {
+        /// Which format.
+        format: ExportFormat,
+        /// Where.
+        path: PathBuf,
+    },
+    /// Change and persist the preferences.
+    SetPrefs(Prefs),
+    /// Clear the status line.
+    DismissStatus,
+}
+
+/// Carries out one action. Every failure ends in the status line; nothing panics.
+pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
+    match action {
+        Action::Game(command) => run(model, command, Vec::new()),
+        Action::AddCombatant { combatant, party, count } => {
+            add_combatant(model, combatant, party, count)
+        }
+        Action::Undo => step(model, Session::undo, "Nothing to undo"),
+        Action::Redo => step(model, Session::redo, "Nothing to redo"),
+        Action::TableFaces(faces) => continue_roll(model, DieChoice::Table(faces)),
+        Action::RollForMe => continue_roll(model, DieChoice::App),
+        Action::CancelRoll => {
+            if model.pending_roll.take().is_some() {
+                model.info("Roll cancelled: nothing was recorded");
+            }
+        }
+        Action::SetDiceMode(mode) => model.dice_mode = mode,
+        Action::Select(id) => model.selected = id,
+        Action::NewEncounter { system, name } => {
+            let seed = fresh_seed();
+            match Session::create(&model.db, &system, &name, seed) {
+                Ok(session) => open_session(model, session),
+                Err(e) => model.error(format!("Could not create the encounter: {e}")),
+            }
+        }
+        Action::OpenEncounter(id) => match Session::open(&model.db, id) {
+            Ok(session) => open_session(model, session),
+            Err(e) => model.error(format!("Could not open the encounter: {e}")),
+        },
+        Action::RenameEncounter(name) => {
+            let result = match &mut model.session {
+                Some(s) => s.rename(&name).map_err(|e| e.to_string()),
+                None => Err("no encounter is open".into()),
+            };
+            match result {
+                Ok(()) => model.refresh_encounters(),
+                Err(e) => model.error(format!("Could not rename: {e}")),
+            }
+        }
+        Action::DuplicateEncounter(id) => duplicate(model, id),
+        Action::DeleteEncounter(id) => {
+            if model.session.as_ref().is_some_and(|s| s.encounter_id() == id) {
+                model.session = None;
+                model.selected = None;
+                let _ = model.db.settings().remove(LAST_ENCOUNTER_KEY);
+            }
+            match model.db.encounters().delete(id) {
+                Ok(_) => model.info("Encounter deleted"),
+                Err(e) => model.error(format!("Could not delete the encounter: {e}")),
+            }
+            model.refresh_encounters();
+        }
+        Action::Export { format, path } => export(model, format, &path),
+        Action::SetPrefs(mut prefs) => {
+            prefs.scale_percent =
+                prefs.scale_percent.clamp(*Prefs::SCALE_RANGE.start(), *Prefs::SCALE_RANGE.end());
+            if let Err(e) = model.db.settings().set_json(PREFS_KEY, &prefs) {
+                model.error(format!("Could not save the settings: {e}"));
+            }
+            model.prefs = prefs;
+        }
+        Action::DismissStatus => model.status = None,
+    }
+    let _ = view;
+    model.sync_journal();
+}
+
+/// Runs a command with the dice decided so far; in table mode a roll nobody typed yet
+/// becomes a pending roll the dice tray asks the GM about.
+fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>) {
+    let Some(session) = &mut model.session else {
+        model.error("Open or create an encounter first");
+        return;
+    };
+    let ask = model.dice_mode == DiceMode::Table;
+    match session.apply_planned(command.clone(), plan.clone(), ask) {
+        Ok(_) => {
+            model.pending_roll = None;
+            model.status = None;
+        }
+        Err(SessionError::Rule(RuleError::Dice(DiceError::NeedTableDice { dice, label }))) => {
+            model.pending_roll = Some(PendingRoll { command, plan, dice, label, error: None });
+        }
+        Err(SessionError::Rule(RuleError::Dice(e))) if !plan.is_empty() => {
+            // The faces just typed do not fit the dice: ask again, keeping the command.
+            let mut plan = plan;
+            plan.pop();
+            if let Some(p) = &mut model.pending_roll {
+                p.plan = plan;
+                p.error = Some(e.to_string());
+            } else {
+                model.error(e.to_string());
+            }
+        }
+        Err(e) => {
+            model.pending_roll = None;
+            model.error(e.to_string());
+        }
+    }
+}
+
+fn continue_roll(model: &mut Model, choice: DieChoice) {
+    let Some(pending) = model.pending_roll.clone() else { return };
+    let mut plan = pending.plan;
+    plan.push(choice);
+    run(model, pending.command, plan);
+}
+
+fn step(model: &mut Model, f: fn(&mut Session) -> Result<bool, SessionError>, nothing: &str) {
+    let Some(session) = &mut model.session else { return };
+    match f(session) {
+        Ok(true) => model.status = None,
+        Ok(false) => model.info(nothing),
+        Err(e) => model.error(e.to_string()),
+    }
+    model.pending_roll = None;
+}
+
+fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, count: u32) {
+    let Some(session) = &model.session else {
+        model.error("Open or create an encounter first");
+        return;
+    };
+    let side = session.state().sides.values().find(|s| s.party == party).map(|s| s.id);
+    let side = match side {
+        Some(id) => id,
+        None => {
+            let (name, colour) = if party { ("Party", "#3d7fc4") } else { ("Foes", "#c4503d") };
+            run(
+                model,
+                Command::AddSide { name: name.into(), colour: colour.into(), party },
+                Vec::new(),
+            );
+            match model
+                .session
+                .as_ref()
+                .and_then(|s| s.state().sides.values().find(|s| s.party == party))
+            {
+                Some(s) => s.id,
+                None => return,
+            }
+        }
+    };
+    combatant.side = side;
+    run(model, Command::AddCombatant { combatant, count }, Vec::new());
+}
+
+fn open_session(model: &mut Model, session: Session) {
+    let id = session.encounter_id();
+    model.session = Some(session);
+    model.selected = None;
+    model.pending_roll = None;
+    model.status = None;
+    if let Err(e) = model.db.settings().set_json(LAST_ENCOUNTER_KEY, &id.0) {
+        model.error(format!("Could not remember the open encounter: {e}"));
+    }
+    model.refresh_encounters();
+}
+
+fn duplicate(model: &mut Model, id: EncounterId) {
+    let name = model
+        .encounters
+        .iter()
+        .find(|e| e.id == id)
+        .map(|e| format!("{} (copy)", e.name))
+        .unwrap_or_else(|| "Copy".into());
+    match model.db.encounters().duplicate(id, &name, fresh_seed()) {
+        Ok(new_id) => match Session::open(&model.db, new_id) {
+            Ok(session) => open_session(model, session),
+            Err(e) => model.error(format!("Could not open the copy: {e}")),
+        },
+        Err(e) => model.error(format!("Could not duplicate: {e}")),
+    }
+}
+
+fn export(model: &mut Model, format: ExportFormat, path: &std::path::Path) {
+    let Some(session) = &model.session else {
+        model.error("Open an encounter to export its journal");
+        return;
+    };
+    let h = session.history();
+    let text = match format {
+        ExportFormat::Markdown => journal::markdown(h.base(), h.events()),
+        ExportFormat::Html => journal::html(h.base(), h.events()),
+        ExportFormat::Json => journal::to_json(h),
+    };
+    // Write beside, then rename: a failed export never leaves half a file where a good one was.
+    let tmp = path.with_extension(format!("{}.part", format.extension()));
+    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    match result {
+        Ok(()) => model.info(format!("Journal exported to {}", path.display())),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            model.error(format!("Could not write {}: {e}", path.display()));
+        }
+    }
+}
+
+/// A seed for a new encounter's dice. The window is the one place allowed a clock.
+fn fresh_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos as u64) ^ ((nanos >> 64) as u64).rotate_left(17) ^ u64::from(std::process::id())
+}

@@ -1,0 +1,107 @@
+//! The desktop window a GM keeps open on a second monitor.
+//!
+//! Layout (see DESIGN.md, "The window"): the library on the left, the board in the centre,
+//! the phase stepper, prompts, combatant card and dice tray on the right, the live journal at
+//! the bottom, the encounter bar on top.
+//!
+//! Views never change the model: each `*_ui` function reads [`Model`], keeps its own widget
+//! state (text being typed, a drag in progress) and pushes [`Action`]s; [`apply`] runs them
+//! after the frame. That single place is where the database and the session change.
+
+mod action;
+mod model;
+mod theme;
+pub mod views;
+
+pub use action::{Action, ExportFormat, apply};
+pub use model::{DiceMode, Model, PendingRoll, Prefs, Status};
+pub use views::ViewState;
+
+use anyhow::{Context, Result, anyhow};
+use eframe::egui;
+use fray_data::Db;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The app icon, built into the binary so the window never depends on files beside it.
+const ICON_PNG: &[u8] = include_bytes!("../../../icons/icon.png");
+
+/// Opens the window and blocks until it is closed.
+pub fn run(db_path: PathBuf) -> Result<()> {
+    let db = Db::open(&db_path).with_context(|| format!("opening {}", db_path.display()))?;
+    let icon = icon().context("decoding the built-in icon")?;
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Fray")
+            .with_app_id("fray")
+            .with_inner_size([1600.0, 1000.0])
+            .with_min_inner_size([900.0, 600.0])
+            .with_icon(Arc::new(icon)),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Fray",
+        options,
+        Box::new(move |cc| Ok(Box::new(FrayApp::new(&cc.egui_ctx, db)))),
+    )
+    // eframe's error is not `Send + Sync`; keep its message.
+    .map_err(|e| anyhow!("{e}"))
+    .context("opening the window")
+}
+
+/// Decodes the embedded PNG into the RGBA pixels the window system wants.
+pub fn icon() -> Result<egui::IconData> {
+    let image =
+        image::load_from_memory_with_format(ICON_PNG, image::ImageFormat::Png)?.into_rgba8();
+    let (width, height) = image.dimensions();
+    Ok(egui::IconData { rgba: image.into_raw(), width, height })
+}
+
+/// The whole window: the model, the views' own state and the actions of this frame.
+pub struct FrayApp {
+    /// What the window shows: database, open session, selection, preferences.
+    pub model: Model,
+    /// Widget state of the views (search text, fields being typed, drags).
+    pub view: ViewState,
+    /// Actions pushed by the views this frame, applied after it.
+    outbox: Vec<Action>,
+}
+
+impl FrayApp {
+    /// Builds the window's state over an open database, reopening the last encounter.
+    pub fn new(ctx: &egui::Context, db: Db) -> Self {
+        let model = Model::load(db);
+        theme::apply_prefs(ctx, &model.prefs);
+        Self { model, view: ViewState::default(), outbox: Vec::new() }
+    }
+
+    /// Draws one frame into `ui` and then applies what the GM did. The eframe app and the
+    /// kittest harness both call this.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        views::layout_ui(ui, &self.model, &mut self.view, &mut self.outbox);
+        let ctx = ui.ctx().clone();
+        for action in self.outbox.drain(..) {
+            let prefs_before = self.model.prefs.clone();
+            apply(&mut self.model, &mut self.view, action);
+            if self.model.prefs != prefs_before {
+                theme::apply_prefs(&ctx, &self.model.prefs);
+            }
+        }
+    }
+}
+
+impl eframe::App for FrayApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_icon_decodes_to_a_square_of_pixels() {
+        let icon = super::icon().unwrap();
+        assert_eq!(icon.width, icon.height);
+        assert_eq!(icon.rgba.len(), (icon.width * icon.height * 4) as usize);
+    }
+}

@@ -1,0 +1,148 @@
+//! What the window shows: the database, the open session and the GM's preferences. Only
+//! [`super::apply`] changes it.
+
+use fray_app::Command;
+use fray_app::dice::DieChoice;
+use fray_app::ids::CombatantId;
+use fray_app::journal::JournalView;
+use fray_data::{Db, EncounterId, EncounterInfo, Session};
+use serde::{Deserialize, Serialize};
+
+/// Settings key of the preferences, as JSON.
+pub const PREFS_KEY: &str = "ui.prefs";
+/// Settings key of the encounter open when the window last closed.
+pub const LAST_ENCOUNTER_KEY: &str = "ui.last_encounter";
+
+/// The GM's window preferences, persisted in the database.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// UI scale in percent, 100–250.
+    pub scale_percent: u32,
+    /// Dark theme (true) or light.
+    pub dark: bool,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Self { scale_percent: 100, dark: true }
+    }
+}
+
+impl Prefs {
+    /// Smallest and largest UI scale, in percent.
+    pub const SCALE_RANGE: std::ops::RangeInclusive<u32> = 100..=250;
+}
+
+/// Who rolls when the rules need dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DiceMode {
+    /// The app rolls.
+    #[default]
+    App,
+    /// The GM types the faces the players rolled; Fray asks for each roll.
+    Table,
+}
+
+/// A command waiting for the GM to type the faces of a roll (or to let the app roll it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PendingRoll {
+    /// The command to run once the dice are known.
+    pub command: Command,
+    /// Dice already decided for this command, in order.
+    pub plan: Vec<DieChoice>,
+    /// The dice asked for now, in notation ("d8").
+    pub dice: String,
+    /// What the roll is for ("Harald attacks").
+    pub label: String,
+    /// Why the last faces were refused, if they were.
+    pub error: Option<String>,
+}
+
+/// A message for the GM in the status line: what was refused and why, or what happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Status {
+    /// The message.
+    pub text: String,
+    /// Whether it reports a refusal or failure.
+    pub error: bool,
+}
+
+/// The window's model.
+pub struct Model {
+    /// The database (library, encounters, settings).
+    pub db: Db,
+    /// The encounter being run, if any.
+    pub session: Option<Session>,
+    /// The stored encounters, newest first (refreshed when they change).
+    pub encounters: Vec<EncounterInfo>,
+    /// The combatant whose card is shown.
+    pub selected: Option<CombatantId>,
+    /// Who rolls the engine's dice.
+    pub dice_mode: DiceMode,
+    /// A command waiting for table dice.
+    pub pending_roll: Option<PendingRoll>,
+    /// The GM's preferences.
+    pub prefs: Prefs,
+    /// The last message for the GM.
+    pub status: Option<Status>,
+    /// The journal's lines, kept in step with the session's events.
+    pub journal: JournalView,
+}
+
+impl Model {
+    /// Loads preferences and the encounter list, and reopens the last encounter exactly as
+    /// it was. A last encounter that cannot be opened is reported, not fatal.
+    pub fn load(db: Db) -> Self {
+        let prefs = db.settings().get_json::<Prefs>(PREFS_KEY).ok().flatten().unwrap_or_default();
+        let mut model = Self {
+            encounters: Vec::new(),
+            session: None,
+            selected: None,
+            dice_mode: DiceMode::App,
+            pending_roll: None,
+            prefs,
+            status: None,
+            journal: JournalView::default(),
+            db,
+        };
+        model.refresh_encounters();
+        let last = model.db.settings().get_json::<i64>(LAST_ENCOUNTER_KEY).ok().flatten();
+        if let Some(id) = last {
+            match Session::open(&model.db, EncounterId(id)) {
+                Ok(session) => model.session = Some(session),
+                Err(e) => model.error(format!("Could not reopen the last encounter: {e}")),
+            }
+        }
+        model.sync_journal();
+        model
+    }
+
+    /// Rereads the list of stored encounters.
+    pub fn refresh_encounters(&mut self) {
+        match self.db.encounters().list() {
+            Ok(list) => self.encounters = list,
+            Err(e) => self.error(format!("Could not list the encounters: {e}")),
+        }
+    }
+
+    /// Brings the journal lines in step with the session.
+    pub fn sync_journal(&mut self) {
+        match &self.session {
+            Some(s) => {
+                self.journal.sync(s.history().base(), s.history().events());
+            }
+            None => self.journal = JournalView::default(),
+        }
+    }
+
+    /// Shows a refusal or failure in the status line.
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.status = Some(Status { text: text.into(), error: true });
+    }
+
+    /// Shows what happened in the status line.
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.status = Some(Status { text: text.into(), error: false });
+    }
+}

@@ -1,0 +1,64 @@
+//! The views, one file each. Each `*_ui` function reads the [`Model`], keeps its own widget
+//! state in [`ViewState`] and pushes [`Action`]s; none changes the model.
+
+pub mod board;
+pub mod card;
+pub mod dice_tray;
+pub mod encounter_bar;
+pub mod journal_panel;
+pub mod library;
+pub mod stepper;
+
+use super::{Action, Model};
+use eframe::egui;
+
+/// The widget state of every view (text being typed, open dialogs, drags in progress).
+#[derive(Default)]
+pub struct ViewState {
+    /// The library panel.
+    pub library: library::LibraryView,
+    /// The board.
+    pub board: board::BoardView,
+    /// The combatant card.
+    pub card: card::CardView,
+    /// The dice tray.
+    pub dice: dice_tray::DiceTrayView,
+    /// The encounter bar and its dialogs (new, open, rename, delete, settings, export).
+    pub bar: encounter_bar::EncounterBarView,
+    /// The journal panel.
+    pub journal: journal_panel::JournalPanelView,
+}
+
+/// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
+/// card right, board in the middle.
+pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {
+    egui::Panel::top("encounter-bar").show(ui, |ui| {
+        encounter_bar::encounter_bar_ui(ui, model, &mut view.bar, out);
+    });
+    if model.session.is_none() {
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            encounter_bar::welcome_ui(ui, model, &mut view.bar, out);
+        });
+        return;
+    }
+    egui::Panel::bottom("journal")
+        .resizable(true)
+        .default_size(220.0)
+        .show(ui, |ui| journal_panel::journal_panel_ui(ui, model, &mut view.journal, out));
+    egui::Panel::left("library")
+        .resizable(true)
+        .default_size(300.0)
+        .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));
+    egui::Panel::right("stepper").resizable(true).default_size(380.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            stepper::stepper_ui(ui, model, out);
+            ui.separator();
+            dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
+            ui.separator();
+            card::card_ui(ui, model, &mut view.card, out);
+        });
+    });
+    egui::CentralPanel::default_margins().show(ui, |ui| {
+        board::board_ui(ui, model, &mut view.board, out);
+    });
+}

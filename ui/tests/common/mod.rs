@@ -1,0 +1,54 @@
+//! Shared setup for the window tests: the real `FrayApp` over a real SQLite file in a temp
+//! dir, driven by `egui_kittest` the way a GM drives it (clicks and drags by label).
+
+#![allow(dead_code)]
+
+use eframe::egui;
+use egui_kittest::Harness;
+use fray_data::Db;
+use fray_ui::window::FrayApp;
+use std::path::PathBuf;
+
+/// A window over a fresh database, and the temp dir that holds it (kept alive with it).
+pub struct Window {
+    /// The harness; its state is the app.
+    pub harness: Harness<'static, FrayApp>,
+    /// The temp dir of the database (and of exports).
+    pub dir: tempfile::TempDir,
+}
+
+impl Window {
+    /// The path of a file in the test's temp dir.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Runs frames until the UI settles.
+    pub fn settle(&mut self) {
+        self.harness.run_steps(4);
+    }
+
+    /// The app behind the window.
+    pub fn app(&self) -> &FrayApp {
+        self.harness.state()
+    }
+}
+
+/// Opens the window over a new database in a temp dir, at a desktop size.
+pub fn window() -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    window_with(dir, db)
+}
+
+/// Opens the window over an existing database (to test reopening).
+pub fn window_with(dir: tempfile::TempDir, db: Db) -> Window {
+    let ctx = egui::Context::default();
+    let app = FrayApp::new(&ctx, db);
+    let harness = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .build_ui_state(|ui, app: &mut FrayApp| app.frame_ui(ui), app);
+    let mut w = Window { harness, dir };
+    w.settle();
+    w
+}
