@@ -83,19 +83,18 @@ impl Session {
         self.apply_planned(command, plan, false)
     }
 
-    /// Like [`Session::apply_with`]; with `ask` set, a roll the plan does not cover is not
-    /// rolled by the app but refused with `DiceError::NeedTableDice`, so the window can ask
-    /// the GM for the faces and try again with a longer plan. Nothing is stored until every
-    /// roll is known.
+    /// Like [`Session::apply_with`]; with `table_default`, a roll the plan does not cover
+    /// refuses the command with [`DiceError::NeedTableDice`](fray_app::dice::DiceError)
+    /// (nothing stored) so the window can ask the GM for those dice and try again.
     pub fn apply_planned(
         &mut self,
         command: Command,
         plan: Vec<DieChoice>,
-        ask: bool,
+        table_default: bool,
     ) -> Result<&[Event], SessionError> {
-        let mut dice =
-            PlannedDice::new(SeededDice::new(self.history.base().seed, self.history.next_stream()));
-        if ask {
+        let rng = SeededDice::new(self.history.base().seed, self.history.next_stream());
+        let mut dice = PlannedDice::new(rng);
+        if table_default {
             dice = dice.with_table_default();
         }
         for choice in plan {

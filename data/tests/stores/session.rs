@@ -260,3 +260,17 @@ fn a_damaged_journal_is_reported_not_guessed() {
     assert!(matches!(err, SessionError::Corrupt { encounter, .. } if encounter == id), "{err}");
     assert!(err.to_string().contains("event 2"), "{err}");
 }
+
+#[test]
+fn table_default_asks_for_dice_and_stores_nothing() {
+    use fray_app::dice::DiceError;
+    let (dir, _db, mut s) = fight();
+    let roll =
+        Command::Roll { dice: Dice::parse("d20").unwrap(), label: "Save".into(), roller: None };
+    let err = s.apply_planned(roll.clone(), Vec::new(), true).unwrap_err();
+    assert!(matches!(err, SessionError::Rule(RuleError::Dice(DiceError::NeedTableDice { .. }))));
+    assert_eq!(rows(&dir, s.encounter_id()), (4, 4, 4));
+    let events = s.apply_planned(roll, vec![DieChoice::Table(vec![17])], true).unwrap();
+    assert!(matches!(&events[0].kind, EventKind::Rolled { roll } if roll.total == 17));
+    assert_eq!(rows(&dir, s.encounter_id()), (5, 5, 5));
+}
