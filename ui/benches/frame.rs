@@ -22,7 +22,9 @@ fn big_board() -> (egui::Context, FrayApp) {
     apply(&mut app.model, &mut app.view, new);
     let session = app.model.session.as_mut().unwrap();
     for (name, colour, party) in [("Party", "#3d7fc4", true), ("Horde", "#c4503d", false)] {
-        session.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
+        session
+            .apply(Command::AddSide { name: name.into(), colour: colour.into(), party })
+            .unwrap();
     }
     let sides: Vec<_> = session.state().sides.keys().copied().collect();
     for z in 0..50u32 {
@@ -32,7 +34,9 @@ fn big_board() -> (egui::Context, FrayApp) {
             w: 240.0,
             h: 200.0,
         };
-        session.apply(Command::AddZone { name: format!("Zone {z}"), capacity: None, rect }).unwrap();
+        session
+            .apply(Command::AddZone { name: format!("Zone {z}"), capacity: None, rect })
+            .unwrap();
     }
     let zones: Vec<_> = session.state().zones.keys().copied().collect();
     for w in zones.windows(2) {
@@ -57,7 +61,11 @@ fn big_board() -> (egui::Context, FrayApp) {
         let id = ids[i % ids.len()];
         let cmd = match i % 3 {
             0 => Command::AdjustTrack { id, track: "hp".into(), delta: -1 },
-            1 => Command::Roll { dice: "d20".parse().unwrap(), label: "attack".into(), roller: Some(id) },
+            1 => Command::Roll {
+                dice: "d20".parse().unwrap(),
+                label: "attack".into(),
+                roller: Some(id),
+            },
             _ => Command::Narrate { text: format!("Blow {i}") },
         };
         session.apply(cmd).unwrap();

@@ -50,6 +50,9 @@ impl ExportFormat {
 pub enum Action {
     /// Run a rules command in the open encounter (dice per the dice mode).
     Game(Command),
+    /// Run a rules command with dice already decided (faces typed from the table, in the
+    /// order the command rolls them); any further roll follows the dice mode.
+    GameWithDice(Command, Vec<DieChoice>),
     /// Add a library entry (or a quick-add) as one or several combatants. The side is the
     /// party for characters and the first non-party side for creatures; either is created
     /// when missing.
@@ -107,6 +110,7 @@ pub enum Action {
 pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
     match action {
         Action::Game(command) => run(model, command, Vec::new()),
+        Action::GameWithDice(command, plan) => run(model, command, plan),
         Action::AddCombatant { combatant, party, count } => {
             add_combatant(model, combatant, party, count)
         }

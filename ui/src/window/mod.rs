@@ -39,15 +39,25 @@ pub fn run(db_path: PathBuf) -> Result<()> {
             .with_icon(Arc::new(icon)),
         ..Default::default()
     };
+    // For start-up measurements (README): close as soon as the first frame is drawn.
+    let exit_after_first_frame = std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some();
     eframe::run_native(
         "Fray",
         options,
-        Box::new(move |cc| Ok(Box::new(FrayApp::new(&cc.egui_ctx, db)))),
+        Box::new(move |cc| {
+            let mut app = FrayApp::new(&cc.egui_ctx, db);
+            app.exit_after_first_frame = exit_after_first_frame;
+            Ok(Box::new(app))
+        }),
     )
     // eframe's error is not `Send + Sync`; keep its message.
     .map_err(|e| anyhow!("{e}"))
     .context("opening the window")
 }
+
+/// Environment variable that makes the window close right after its first frame, so start-up
+/// time can be measured from the outside (`hyperfine`), the same way as a bare eframe window.
+pub const EXIT_AFTER_FIRST_FRAME: &str = "FRAY_EXIT_AFTER_FIRST_FRAME";
 
 /// Decodes the embedded PNG into the RGBA pixels the window system wants.
 pub fn icon() -> Result<egui::IconData> {
@@ -65,6 +75,8 @@ pub struct FrayApp {
     pub view: ViewState,
     /// Actions pushed by the views this frame, applied after it.
     outbox: Vec<Action>,
+    /// Close after the first frame (start-up measurement).
+    exit_after_first_frame: bool,
 }
 
 impl FrayApp {
@@ -72,7 +84,12 @@ impl FrayApp {
     pub fn new(ctx: &egui::Context, db: Db) -> Self {
         let model = Model::load(db);
         theme::apply_prefs(ctx, &model.prefs);
-        Self { model, view: ViewState::default(), outbox: Vec::new() }
+        Self {
+            model,
+            view: ViewState::default(),
+            outbox: Vec::new(),
+            exit_after_first_frame: false,
+        }
     }
 
     /// Draws one frame into `ui` and then applies what the GM did. The eframe app and the
@@ -93,6 +110,9 @@ impl FrayApp {
 impl eframe::App for FrayApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
+        if self.exit_after_first_frame {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
     }
 }
 

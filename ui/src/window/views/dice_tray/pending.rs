@@ -1,0 +1,91 @@
+//! The question the window asks in table-dice mode when the engine needs a roll: type the
+//! faces the player rolled, let the app roll this one, or give up the command. A modal, so
+//! the GM cannot miss it and nothing else happens while the command waits.
+
+use super::DiceTrayView;
+use super::faces::parse_faces;
+use crate::window::{Action, PendingRoll};
+use eframe::egui::{self, RichText};
+
+/// Which request the faces being typed answer: the dice, the label and how many rolls of
+/// the command are already known.
+pub(super) type PendingKey = (String, String, usize);
+
+fn key(pending: &PendingRoll) -> PendingKey {
+    (pending.dice.clone(), pending.label.clone(), pending.plan.len())
+}
+
+/// Shows the modal while a roll is pending.
+pub(super) fn pending_ui(
+    ctx: &egui::Context,
+    pending: &PendingRoll,
+    view: &mut DiceTrayView,
+    out: &mut Vec<Action>,
+) {
+    let fresh = view.pending_for.as_ref() != Some(&key(pending));
+    if fresh {
+        // A new request: clear what was typed for the last one.
+        view.pending_for = Some(key(pending));
+        view.pending_faces.clear();
+        view.pending_error = None;
+        view.table_entry = None;
+    }
+    egui::Modal::new(egui::Id::new("dice-tray-pending-roll")).show(ctx, |ui| {
+        ui.set_max_width(460.0);
+        ui.label(RichText::new("Dice needed").heading());
+        ui.add_space(4.0);
+        let ask = format!("Type the faces for {} ({})", pending.label, pending.dice);
+        ui.add(egui::Label::new(RichText::new(ask).size(20.0)).wrap());
+        ui.add_space(6.0);
+        let field = egui::TextEdit::singleline(&mut view.pending_faces)
+            .hint_text("e.g. 4 3")
+            .font(egui::TextStyle::Heading)
+            .desired_width(ui.available_width());
+        let response = ui.add(field).accessible_name("Faces");
+        if fresh {
+            response.request_focus();
+        }
+        let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        // Our own message (not a number) first, else the engine's (a 7 on a d6).
+        if let Some(error) = view.pending_error.as_ref().or(pending.error.as_ref()) {
+            let text = RichText::new(error).color(ui.visuals().error_fg_color);
+            ui.add(egui::Label::new(text).wrap());
+        }
+        ui.add_space(8.0);
+        let mut record = entered;
+        ui.horizontal_wrapped(|ui| {
+            let big = egui::vec2(120.0, 40.0);
+            record |= ui.add(egui::Button::new("Record").min_size(big)).clicked();
+            if ui
+                .add(egui::Button::new("Roll for me").min_size(big))
+                .on_hover_text("The app rolls this one")
+                .clicked()
+            {
+                out.push(Action::RollForMe);
+            }
+            if ui
+                .add(egui::Button::new("Cancel").min_size(big))
+                .on_hover_text("Give up the command: nothing is recorded")
+                .clicked()
+            {
+                out.push(Action::CancelRoll);
+            }
+        });
+        if record {
+            match parse_faces(&view.pending_faces) {
+                Ok(faces) => {
+                    view.pending_error = None;
+                    out.push(Action::TableFaces(faces));
+                }
+                Err(e) => view.pending_error = Some(e),
+            }
+        }
+    });
+}
+
+/// Forgets the last request once nothing is pending.
+pub(super) fn clear(view: &mut DiceTrayView) {
+    view.pending_for = None;
+    view.pending_faces.clear();
+    view.pending_error = None;
+}

@@ -1,0 +1,159 @@
+//! The bar's modal dialogs: new, open, rename, delete (with confirmation); export and
+//! settings have their own files. A dialog closes on Cancel, Escape or a click beside it.
+
+use super::welcome::{new_encounter_form_ui, recent_list_ui};
+use super::{Dialog, EncounterBarView, export, settings};
+use crate::window::{Action, Model};
+use eframe::egui::{self, RichText};
+
+/// What a dialog wants once drawn.
+pub(super) enum Outcome {
+    /// Stay open.
+    Keep,
+    /// Close.
+    Close,
+    /// Replace it by another dialog.
+    Switch(Dialog),
+}
+
+/// Draws the open dialog, if any, and closes it when it is done.
+pub(super) fn dialog_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut EncounterBarView,
+    out: &mut Vec<Action>,
+) {
+    let Some(dialog) = &mut view.dialog else { return };
+    let ctx = ui.ctx().clone();
+    let id = egui::Id::new(("fray-dialog", kind(dialog)));
+    let modal = egui::Modal::new(id).show(&ctx, |ui| {
+        ui.set_width(dialog_width(ui));
+        match dialog {
+            Dialog::New => new_ui(ui, &mut view.new_form, out),
+            Dialog::Open => open_ui(ui, model, out),
+            Dialog::Rename(name) => rename_ui(ui, name, out),
+            Dialog::Delete { id, name } => delete_ui(ui, *id, name, out),
+            Dialog::Export(form) => export::export_ui(ui, model, form, out),
+            Dialog::Settings(form) => settings::settings_ui(ui, model, form, out),
+        }
+    });
+    let outcome = if modal.should_close() { Outcome::Close } else { modal.inner };
+    match outcome {
+        Outcome::Keep => {}
+        Outcome::Close => view.dialog = None,
+        Outcome::Switch(next) => view.dialog = Some(next),
+    }
+}
+
+/// A stable name per dialog kind, so each keeps its own place and size.
+fn kind(dialog: &Dialog) -> &'static str {
+    match dialog {
+        Dialog::New => "new",
+        Dialog::Open => "open",
+        Dialog::Rename(_) => "rename",
+        Dialog::Delete { .. } => "delete",
+        Dialog::Export(_) => "export",
+        Dialog::Settings(_) => "settings",
+    }
+}
+
+/// Comfortable on a big screen, never wider than the window (200 % scale on a laptop).
+fn dialog_width(ui: &egui::Ui) -> f32 {
+    let screen = ui.ctx().content_rect().width();
+    (screen - 80.0).clamp(280.0, 620.0)
+}
+
+/// The title of a dialog, with room under it.
+pub(super) fn title_ui(ui: &mut egui::Ui, title: &str) {
+    ui.label(RichText::new(title).heading());
+    ui.add_space(10.0);
+}
+
+/// The row of buttons at the bottom of a dialog: Cancel, then the main one on the right.
+/// A `danger` button is red: it destroys something. Returns (main clicked, cancel clicked).
+pub(super) fn buttons_ui(
+    ui: &mut egui::Ui,
+    main: &str,
+    enabled: bool,
+    danger: bool,
+) -> (bool, bool) {
+    ui.add_space(14.0);
+    let mut clicked = (false, false);
+    let size = egui::vec2(ui.available_width(), 40.0);
+    ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let mut text = RichText::new(main).strong();
+        if danger {
+            text = text.color(egui::Color32::WHITE);
+        }
+        let mut button = egui::Button::new(text).min_size(egui::vec2(110.0, 36.0));
+        if danger {
+            button = button.fill(egui::Color32::from_rgb(0xb0, 0x3a, 0x2e));
+        }
+        clicked.0 = ui.add_enabled(enabled, button).clicked();
+        clicked.1 = ui.add(egui::Button::new("Cancel").min_size(egui::vec2(90.0, 36.0))).clicked();
+    });
+    clicked
+}
+
+fn new_ui(
+    ui: &mut egui::Ui,
+    form: &mut super::welcome::NewEncounterForm,
+    out: &mut Vec<Action>,
+) -> Outcome {
+    title_ui(ui, "New encounter");
+    if new_encounter_form_ui(ui, form, out) {
+        return Outcome::Close;
+    }
+    ui.add_space(8.0);
+    if ui.button("Cancel").clicked() { Outcome::Close } else { Outcome::Keep }
+}
+
+fn open_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) -> Outcome {
+    title_ui(ui, "Open an encounter");
+    let before = out.len();
+    let max = (ui.ctx().content_rect().height() * 0.6).max(200.0);
+    egui::ScrollArea::vertical().max_height(max).show(ui, |ui| {
+        // Deleting is done from the open encounter's menu or the welcome screen, not here.
+        let _ = recent_list_ui(ui, model, false, out);
+    });
+    ui.add_space(10.0);
+    // Opening one closes the dialog.
+    if out.len() > before || ui.button("Cancel").clicked() { Outcome::Close } else { Outcome::Keep }
+}
+
+fn rename_ui(ui: &mut egui::Ui, name: &mut String, out: &mut Vec<Action>) -> Outcome {
+    title_ui(ui, "Rename the encounter");
+    let label = ui.label("New name");
+    let field = ui
+        .add(egui::TextEdit::singleline(name).desired_width(f32::INFINITY))
+        .labelled_by(label.id);
+    // Focus the field on opening so the GM can type at once.
+    if !field.has_focus() && ui.memory(|m| m.focused().is_none()) {
+        field.request_focus();
+    }
+    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    let trimmed = name.trim();
+    let (ok, cancel) = buttons_ui(ui, "Rename", !trimmed.is_empty(), false);
+    if (ok || enter) && !trimmed.is_empty() {
+        out.push(Action::RenameEncounter(trimmed.to_owned()));
+        return Outcome::Close;
+    }
+    if cancel { Outcome::Close } else { Outcome::Keep }
+}
+
+fn delete_ui(
+    ui: &mut egui::Ui,
+    id: fray_data::EncounterId,
+    name: &str,
+    out: &mut Vec<Action>,
+) -> Outcome {
+    title_ui(ui, "Delete the encounter");
+    ui.label(format!("Delete '{name}'? This cannot be undone."));
+    ui.label(RichText::new("Its board and its whole journal are removed.").weak());
+    let (ok, cancel) = buttons_ui(ui, "Delete", true, true);
+    if ok {
+        out.push(Action::DeleteEncounter(id));
+        return Outcome::Close;
+    }
+    if cancel { Outcome::Close } else { Outcome::Keep }
+}

@@ -1,0 +1,199 @@
+//! The export dialog: pick a format, choose where (the desktop's save dialog through `rfd`,
+//! or Fray's own path field when the desktop offers none), export.
+
+use super::dialogs::{Outcome, buttons_ui, title_ui};
+use crate::window::{Action, ExportFormat, Model};
+use eframe::egui::{self, RichText};
+use fray_app::Encounter;
+use std::path::{Path, PathBuf};
+
+/// What the GM chose in the export dialog.
+pub(super) struct ExportForm {
+    /// The chosen format.
+    format: ExportFormat,
+    /// Where to write, as typed (`~/` is the home folder).
+    path: String,
+    /// An export was asked for; the dialog waits for the outcome in the status line.
+    waiting: bool,
+    /// Why the last export failed, or a hint after the save dialog returned nothing.
+    message: Option<(String, bool)>,
+}
+
+impl ExportForm {
+    /// A form for the encounter's journal, in Markdown, to the documents folder.
+    pub(super) fn new(state: &Encounter) -> Self {
+        let format = ExportFormat::Markdown;
+        let path = default_dir().join(file_name(&state.name, format));
+        Self { format, path: path.display().to_string(), waiting: false, message: None }
+    }
+}
+
+/// Draws the export dialog.
+pub(super) fn export_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    form: &mut ExportForm,
+    out: &mut Vec<Action>,
+) -> Outcome {
+    if form.waiting {
+        // The export ran after the last frame; its outcome is in the status line.
+        form.waiting = false;
+        match &model.status {
+            Some(s) if s.error => form.message = Some((s.text.clone(), true)),
+            _ => return Outcome::Close,
+        }
+    }
+    title_ui(ui, "Export the journal");
+    ui.horizontal(|ui| {
+        for format in ExportFormat::ALL {
+            let text = RichText::new(format.label()).size(19.0);
+            let button =
+                egui::Button::selectable(form.format == format, text).min_size(egui::vec2(120.0, 38.0));
+            if ui.add(button).clicked() && form.format != format {
+                form.path = with_extension(&form.path, format);
+                form.format = format;
+            }
+        }
+    });
+    ui.label(RichText::new(describe(form.format)).weak());
+    ui.add_space(12.0);
+
+    let label = ui.label("Save to");
+    ui.horizontal(|ui| {
+        let browse = ui.button("Browse…").on_hover_text("Choose the file with the desktop's dialog");
+        let field = egui::TextEdit::singleline(&mut form.path)
+            .hint_text("~/journal.md")
+            .desired_width(ui.available_width());
+        ui.add(field).labelled_by(label.id);
+        if browse.clicked() {
+            browse_for(form);
+        }
+    });
+    if let Some((text, error)) = &form.message {
+        let colour = if *error { ui.visuals().error_fg_color } else { ui.visuals().weak_text_color() };
+        ui.add(egui::Label::new(RichText::new(text).color(colour)).wrap());
+    }
+
+    let path = expand_home(form.path.trim());
+    let (ok, cancel) = buttons_ui(ui, "Export", path.is_some(), false);
+    if ok && let Some(path) = path {
+        // Clear the old message first: the status line then tells this export's outcome.
+        out.push(Action::DismissStatus);
+        out.push(Action::Export { format: form.format, path });
+        form.waiting = true;
+        form.message = None;
+    }
+    if cancel { Outcome::Close } else { Outcome::Keep }
+}
+
+/// Asks the desktop for a file name. Where it offers no dialog (no xdg portal or zenity on a
+/// bare Linux) `rfd` returns nothing, as it does on Cancel: the path field stays, so the GM
+/// can still type where the file goes.
+fn browse_for(form: &mut ExportForm) {
+    let current = expand_home(form.path.trim()).unwrap_or_else(|| default_dir().join("journal"));
+    let mut dialog = rfd::FileDialog::new()
+        .set_title("Export the journal")
+        .add_filter(form.format.label(), &[form.format.extension()]);
+    if let Some(dir) = current.parent().filter(|d| d.is_dir()) {
+        dialog = dialog.set_directory(dir);
+    }
+    if let Some(name) = current.file_name() {
+        dialog = dialog.set_file_name(name.to_string_lossy());
+    }
+    match dialog.save_file() {
+        Some(path) => {
+            form.path = path.display().to_string();
+            form.message = None;
+        }
+        None => {
+            let hint = "No file chosen. Type the path above and click Export.";
+            form.message = Some((hint.into(), false));
+        }
+    }
+}
+
+/// What each format is for, in a line.
+fn describe(format: ExportFormat) -> &'static str {
+    match format {
+        ExportFormat::Markdown => "Markdown: paste into Discord or Obsidian.",
+        ExportFormat::Html => "HTML: one page to open in any browser or print.",
+        ExportFormat::Json => "JSON: everything, lossless; `fray replay` checks it.",
+    }
+}
+
+/// The documents folder, else the home folder, else the current one.
+fn default_dir() -> PathBuf {
+    let dirs = directories::UserDirs::new();
+    dirs.as_ref()
+        .and_then(|d| d.document_dir().map(Path::to_path_buf))
+        .or_else(|| dirs.as_ref().map(|d| d.home_dir().to_path_buf()))
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// A file name from the encounter's name, without the characters file systems refuse.
+fn file_name(name: &str, format: ExportFormat) -> String {
+    let clean: String = name
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() || "/\\:*?\"<>|".contains(c) { '-' } else { c })
+        .collect();
+    let stem = if clean.trim_matches(['-', '.', ' ']).is_empty() { "journal" } else { &clean };
+    format!("{stem}.{}", format.extension())
+}
+
+/// The path with the format's extension, when it has none or another format's.
+fn with_extension(path: &str, format: ExportFormat) -> String {
+    let p = Path::new(path);
+    let ours = p
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_none_or(|e| ExportFormat::ALL.iter().any(|f| f.extension().eq_ignore_ascii_case(e)));
+    if path.trim().is_empty() || !ours {
+        return path.to_owned();
+    }
+    p.with_extension(format.extension()).display().to_string()
+}
+
+/// The typed path, with a leading `~` as the home folder; `None` when empty.
+fn expand_home(path: &str) -> Option<PathBuf> {
+    if path.is_empty() {
+        return None;
+    }
+    let rest = match path.strip_prefix('~') {
+        Some("") => "",
+        Some(rest) if rest.starts_with(['/', '\\']) => &rest[1..],
+        _ => return Some(PathBuf::from(path)),
+    };
+    let home = directories::UserDirs::new().map(|d| d.home_dir().to_path_buf())?;
+    Some(if rest.is_empty() { home } else { home.join(rest) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_come_from_the_encounter_name() {
+        assert_eq!(file_name("Crypt", ExportFormat::Markdown), "Crypt.md");
+        assert_eq!(file_name("A/B: c?", ExportFormat::Html), "A-B- c-.html");
+        assert_eq!(file_name("  ", ExportFormat::Json), "journal.json");
+    }
+
+    #[test]
+    fn switching_format_switches_only_our_extensions() {
+        assert_eq!(with_extension("/tmp/a.md", ExportFormat::Json), "/tmp/a.json");
+        assert_eq!(with_extension("/tmp/a", ExportFormat::Html), "/tmp/a.html");
+        assert_eq!(with_extension("/tmp/a.txt", ExportFormat::Html), "/tmp/a.txt");
+        assert_eq!(with_extension("", ExportFormat::Html), "");
+    }
+
+    #[test]
+    fn a_leading_tilde_is_the_home_folder() {
+        assert_eq!(expand_home(""), None);
+        assert_eq!(expand_home("/tmp/x.md"), Some(PathBuf::from("/tmp/x.md")));
+        assert_eq!(expand_home("~user/x"), Some(PathBuf::from("~user/x")));
+        if let Some(home) = directories::UserDirs::new().map(|d| d.home_dir().to_path_buf()) {
+            assert_eq!(expand_home("~/x.md"), Some(home.join("x.md")));
+        }
+    }
+}

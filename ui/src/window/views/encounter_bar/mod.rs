@@ -1,0 +1,206 @@
+//! The bar on top: the encounter's name and menu (new, open, rename, duplicate, delete),
+//! undo and redo, export and settings; and the welcome screen when nothing is open.
+//!
+//! One file per job: [`welcome`] (the start screen and the new-encounter form), `dialogs`
+//! (new, open, rename, delete), `export`, `settings`, and `shortcuts` (Ctrl+Z and friends).
+
+mod dialogs;
+mod export;
+mod settings;
+mod shortcuts;
+mod welcome;
+
+pub use welcome::welcome_ui;
+
+use crate::window::{Action, Model};
+use eframe::egui::{self, RichText};
+use fray_data::EncounterId;
+
+/// Widget state of the bar and its dialogs.
+#[derive(Default)]
+pub struct EncounterBarView {
+    /// The new-encounter form, shared by the welcome screen and the "New…" dialog.
+    new_form: welcome::NewEncounterForm,
+    /// The dialog open over the window, if any (one at a time).
+    dialog: Option<Dialog>,
+}
+
+impl EncounterBarView {
+    /// Whether a dialog is open over the window (the shortcuts stay quiet then).
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+}
+
+/// The dialogs the bar opens.
+enum Dialog {
+    /// Create an encounter.
+    New,
+    /// Pick a stored encounter.
+    Open,
+    /// Rename the open encounter; the name being typed.
+    Rename(String),
+    /// Confirm a deletion.
+    Delete {
+        /// Which encounter.
+        id: EncounterId,
+        /// Its name, for the question.
+        name: String,
+    },
+    /// Export the journal.
+    Export(export::ExportForm),
+    /// Window preferences and the encounter's rules.
+    Settings(settings::SettingsForm),
+}
+
+/// Draws the bar, the dialog it opened, and handles the undo/redo shortcuts (the bar is
+/// drawn every frame, so this is the one place they are read).
+pub fn encounter_bar_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut EncounterBarView,
+    out: &mut Vec<Action>,
+) {
+    shortcuts::undo_redo_keys(ui.ctx(), model, view.dialog_open(), out);
+    ui.add_space(4.0);
+    ui.horizontal_wrapped(|ui| {
+        match &model.session {
+            Some(session) => encounter_controls_ui(ui, model, session, view, out),
+            None => {
+                ui.label(RichText::new("Fray").heading().strong());
+            }
+        }
+        // Export and Settings sit at the far right, away from the undo buttons.
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("Settings…").clicked() {
+                view.dialog = Some(Dialog::Settings(settings::SettingsForm::new(model)));
+            }
+            if let Some(session) = &model.session
+                && ui.button("Export…").on_hover_text("Write the journal to a file").clicked()
+            {
+                view.dialog = Some(Dialog::Export(export::ExportForm::new(session.state())));
+            }
+        });
+    });
+    ui.add_space(4.0);
+    dialogs::dialog_ui(ui, model, view, out);
+}
+
+/// The open encounter's name and system, its menu, and undo/redo.
+fn encounter_controls_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    session: &fray_data::Session,
+    view: &mut EncounterBarView,
+    out: &mut Vec<Action>,
+) {
+    let state = session.state();
+    ui.label(RichText::new(&state.name).heading().strong());
+    ui.label(RichText::new(system_name(&state.system)).weak());
+    ui.add_space(12.0);
+    ui.menu_button("Encounter", |ui| {
+        ui.set_min_width(220.0);
+        if ui.button("New…").clicked() {
+            view.dialog = Some(Dialog::New);
+        }
+        if ui.button("Open…").clicked() {
+            view.dialog = Some(Dialog::Open);
+        }
+        ui.separator();
+        if ui.button("Rename…").clicked() {
+            view.dialog = Some(Dialog::Rename(state.name.clone()));
+        }
+        if ui
+            .button("Duplicate")
+            .on_hover_text("Copy the board as it is now into a new encounter, for next session")
+            .clicked()
+        {
+            out.push(Action::DuplicateEncounter(session.encounter_id()));
+        }
+        ui.separator();
+        if ui.button("Delete…").clicked() {
+            view.dialog =
+                Some(Dialog::Delete { id: session.encounter_id(), name: state.name.clone() });
+        }
+    });
+    ui.add_space(12.0);
+    let history = session.history();
+    if ui
+        .add_enabled(history.can_undo(), egui::Button::new("Undo"))
+        .on_hover_text("Take back the last action (Ctrl+Z)")
+        .on_disabled_hover_text("Nothing to undo")
+        .clicked()
+    {
+        out.push(Action::Undo);
+    }
+    if ui
+        .add_enabled(history.can_redo(), egui::Button::new("Redo"))
+        .on_hover_text("Put back what was undone (Ctrl+Shift+Z or Ctrl+Y)")
+        .on_disabled_hover_text("Nothing to redo")
+        .clicked()
+    {
+        out.push(Action::Redo);
+    }
+    let _ = model;
+}
+
+/// The name of a system, or its id when this Fray does not know it.
+fn system_name(id: &str) -> &str {
+    fray_app::system::by_id(id).map_or(id, |s| s.name())
+}
+
+/// When something happened, as a GM reads it: "just now", "5 min ago", "yesterday", or the
+/// date. `ms` and `now` are Unix milliseconds.
+fn when(ms: i64, now: i64) -> String {
+    let minutes = (now - ms).max(0) / 60_000;
+    match minutes {
+        0 => "just now".into(),
+        1..=59 => format!("{minutes} min ago"),
+        60..=1439 => format!("{} h ago", minutes / 60),
+        1440..=2879 => "yesterday".into(),
+        2880..=10079 => format!("{} days ago", minutes / 1440),
+        _ => {
+            let (y, m, d) = civil_date(ms.div_euclid(86_400_000));
+            format!("{y}-{m:02}-{d:02}")
+        }
+    }
+}
+
+/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm), so the
+/// list can show dates without a date library.
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// Now, in Unix milliseconds (for "5 min ago").
+fn now_ms() -> i64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{civil_date, when};
+
+    #[test]
+    fn dates_and_ages_read_like_a_person_says_them() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(19_723), (2024, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        let now = 1_700_000_000_000;
+        assert_eq!(when(now - 10_000, now), "just now");
+        assert_eq!(when(now - 5 * 60_000, now), "5 min ago");
+        assert_eq!(when(now - 3 * 3_600_000, now), "3 h ago");
+        assert_eq!(when(now - 30 * 3_600_000, now), "yesterday");
+        assert_eq!(when(now - 4 * 86_400_000, now), "4 days ago");
+        assert_eq!(when(0, now), "1970-01-01");
+    }
+}

@@ -1,0 +1,207 @@
+//! The screen shown when no encounter is open: create one (system and name), or pick up a
+//! recent one where it was left.
+
+use super::{Dialog, EncounterBarView, now_ms, system_name, when};
+use crate::window::{Action, Model};
+use eframe::egui::{self, RichText};
+
+/// What the GM is typing into the new-encounter form.
+#[derive(Default)]
+pub(super) struct NewEncounterForm {
+    /// Index of the chosen system in `fray_app::system::all()`.
+    system: usize,
+    /// The name being typed.
+    name: String,
+}
+
+/// Wide enough for the two cards side by side; narrower windows (or 200 % scale) stack them.
+const SIDE_BY_SIDE: f32 = 940.0;
+
+/// Draws the screen shown when no encounter is open.
+pub fn welcome_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut EncounterBarView,
+    out: &mut Vec<Action>,
+) {
+    egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
+        let width = ui.available_width().min(1200.0);
+        let margin = ((ui.available_width() - width) / 2.0).max(0.0);
+        ui.horizontal(|ui| {
+            ui.add_space(margin);
+            ui.vertical(|ui| {
+                ui.set_max_width(width);
+                ui.add_space(24.0);
+                ui.label(RichText::new("Welcome").size(34.0).strong());
+                ui.label(
+                    RichText::new("Create an encounter, or pick up a recent one where you left it.")
+                        .weak(),
+                );
+                if let Some(status) = &model.status {
+                    ui.add_space(8.0);
+                    status_ui(ui, status, out);
+                }
+                ui.add_space(20.0);
+                if width >= SIDE_BY_SIDE {
+                    ui.columns(2, |cols| {
+                        card_ui(&mut cols[0], |ui| new_card_ui(ui, view, out));
+                        card_ui(&mut cols[1], |ui| recent_ui(ui, model, view, out));
+                    });
+                } else {
+                    card_ui(ui, |ui| new_card_ui(ui, view, out));
+                    ui.add_space(16.0);
+                    card_ui(ui, |ui| recent_ui(ui, model, view, out));
+                }
+                ui.add_space(24.0);
+            });
+        });
+    });
+}
+
+/// A calm framed card filling the width it is given.
+fn card_ui(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    egui::Frame::group(ui.style()).inner_margin(18.0).corner_radius(8.0).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        add(ui);
+    });
+}
+
+fn new_card_ui(ui: &mut egui::Ui, view: &mut EncounterBarView, out: &mut Vec<Action>) {
+    ui.label(RichText::new("New encounter").heading());
+    ui.add_space(8.0);
+    new_encounter_form_ui(ui, &mut view.new_form, out);
+}
+
+/// The system picker, the name field and "Create". Returns whether the GM created one.
+pub(super) fn new_encounter_form_ui(
+    ui: &mut egui::Ui,
+    form: &mut NewEncounterForm,
+    out: &mut Vec<Action>,
+) -> bool {
+    let systems = fray_app::system::all();
+    form.system = form.system.min(systems.len().saturating_sub(1));
+    let mut submit = false;
+    egui::Grid::new("new-encounter").num_columns(2).spacing([12.0, 12.0]).show(ui, |ui| {
+        let label = ui.label("System");
+        egui::ComboBox::from_id_salt("new-encounter-system")
+            .width(260.0)
+            .selected_text(systems.get(form.system).map_or("", |s| s.name()))
+            .show_ui(ui, |ui| {
+                for (i, system) in systems.iter().enumerate() {
+                    ui.selectable_value(&mut form.system, i, system.name());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        ui.end_row();
+
+        let label = ui.label("Name");
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut form.name)
+                    .hint_text("The crypt under the chapel")
+                    .desired_width(320.0),
+            )
+            .labelled_by(label.id);
+        submit = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.end_row();
+    });
+    ui.add_space(12.0);
+    let name = form.name.trim();
+    let create = ui
+        .add_enabled(
+            !name.is_empty(),
+            egui::Button::new(RichText::new("Create").size(20.0)).min_size(egui::vec2(160.0, 44.0)),
+        )
+        .on_disabled_hover_text("Give the encounter a name first");
+    if (create.clicked() || submit)
+        && !name.is_empty()
+        && let Some(system) = systems.get(form.system)
+    {
+        out.push(Action::NewEncounter { system: system.id().into(), name: name.into() });
+        form.name.clear();
+        return true;
+    }
+    false
+}
+
+/// The stored encounters, most recently used first, each with Open (and Delete… on the
+/// welcome screen, where nothing is open).
+fn recent_ui(ui: &mut egui::Ui, model: &Model, view: &mut EncounterBarView, out: &mut Vec<Action>) {
+    ui.label(RichText::new("Recent encounters").heading());
+    ui.add_space(8.0);
+    if let Some(dialog) = recent_list_ui(ui, model, true, out) {
+        view.dialog = Some(dialog);
+    }
+}
+
+/// The list of stored encounters; `deletable` adds a Delete… button to each row. Returns the
+/// dialog the GM asked for, if any.
+pub(super) fn recent_list_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    deletable: bool,
+    out: &mut Vec<Action>,
+) -> Option<Dialog> {
+    if model.encounters.is_empty() {
+        ui.label(RichText::new("No encounters yet. Create one to start.").weak());
+        return None;
+    }
+    let open_id = model.session.as_ref().map(|s| s.encounter_id());
+    let now = now_ms();
+    let mut dialog = None;
+    for (i, e) in model.encounters.iter().enumerate() {
+        if i > 0 {
+            ui.separator();
+        }
+        // A fixed-height row: buttons on the right first, the text truncated into the rest.
+        let size = egui::vec2(ui.available_width(), 58.0);
+        let layout = egui::Layout::right_to_left(egui::Align::Center);
+        ui.allocate_ui_with_layout(size, layout, |ui| {
+            if open_id == Some(e.id) {
+                ui.label(RichText::new("open now").weak());
+            } else {
+                let open = egui::Button::new(RichText::new("Open").size(19.0))
+                    .min_size(egui::vec2(100.0, 38.0));
+                if ui.add(open).accessible_name(format!("Open {}", e.name)).clicked() {
+                    out.push(Action::OpenEncounter(e.id));
+                }
+                if deletable
+                    && ui.button("Delete…").accessible_name(format!("Delete {}…", e.name)).clicked()
+                {
+                    dialog = Some(Dialog::Delete { id: e.id, name: e.name.clone() });
+                }
+            }
+            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.add(egui::Label::new(RichText::new(&e.name).size(20.0).strong()).truncate());
+                let when = match e.last_opened {
+                    Some(t) => format!("opened {}", when(t, now)),
+                    None => format!("changed {}", when(e.updated, now)),
+                };
+                let what = format!("{} · {} · {when}", system_name(&e.system), actions(e.cursor));
+                ui.add(egui::Label::new(RichText::new(what).weak()).truncate());
+            });
+        });
+    }
+    dialog
+}
+
+/// "no actions yet", "1 action", "12 actions": how far the encounter went.
+fn actions(n: u64) -> String {
+    match n {
+        0 => "no actions yet".into(),
+        1 => "1 action".into(),
+        n => format!("{n} actions"),
+    }
+}
+
+/// The status line, on the welcome screen (the other screens show it elsewhere).
+fn status_ui(ui: &mut egui::Ui, status: &crate::window::Status, out: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let colour = if status.error { ui.visuals().error_fg_color } else { ui.visuals().text_color() };
+        ui.label(RichText::new(&status.text).color(colour));
+        if ui.small_button("Dismiss").clicked() {
+            out.push(Action::DismissStatus);
+        }
+    });
+}

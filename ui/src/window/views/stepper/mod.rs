@@ -1,0 +1,88 @@
+//! The phase stepper: the round's phases, the current one lit, the round number, who acts,
+//! Next, and the system's prompts as big buttons; the turn order under them.
+
+mod order;
+mod prompts;
+
+use crate::window::{Action, Model};
+use eframe::egui::{self, RichText};
+use fray_app::Command;
+use fray_app::Encounter;
+use fray_app::system::Phase;
+
+/// Height of the Next button: the button the GM presses most, so the biggest.
+const NEXT_HEIGHT: f32 = 48.0;
+
+/// Draws the stepper and the prompts.
+pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
+    let Some(session) = &model.session else { return };
+    let state = session.state();
+    phases_ui(ui, session.history().system().phases(), state);
+    ui.add_space(6.0);
+    let round = match state.round {
+        0 => "Before the fight".to_owned(),
+        n => format!("Round {n}"),
+    };
+    ui.label(RichText::new(round).heading());
+    acting_ui(ui, state);
+    ui.add_space(4.0);
+    let next = egui::Button::new(RichText::new("Next").size(24.0).strong())
+        .min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
+    if ui.add(next).on_hover_text("The next turn, phase or round").clicked() {
+        out.push(Action::Game(Command::Advance));
+    }
+    prompts::prompts_ui(ui, &session.prompts(), out);
+    ui.add_space(8.0);
+    order::order_ui(ui, model, state, out);
+}
+
+/// The phases of a round as a row of pills, the current one lit. Before the first round
+/// (no phase yet) the first phase is lit: that is where the GM is.
+fn phases_ui(ui: &mut egui::Ui, phases: &[Phase], state: &Encounter) {
+    let current = if state.phase.is_empty() {
+        phases.first().map(|p| p.id)
+    } else {
+        phases.iter().find(|p| p.id == state.phase).map(|p| p.id)
+    };
+    ui.horizontal_wrapped(|ui| {
+        for phase in phases {
+            pill_ui(ui, phase.label, current == Some(phase.id));
+        }
+        // A phase the system does not list (an old journal): still say where we are.
+        if current.is_none() && !state.phase.is_empty() {
+            pill_ui(ui, &state.phase, true);
+        }
+    });
+}
+
+/// One phase pill. Not a button: phases change with Next, never by jumping.
+fn pill_ui(ui: &mut egui::Ui, text: &str, lit: bool) {
+    let visuals = ui.visuals();
+    let (fill, colour) = if lit {
+        (visuals.selection.bg_fill, visuals.selection.stroke.color)
+    } else {
+        (visuals.faint_bg_color, visuals.weak_text_color())
+    };
+    let mut text = RichText::new(text).color(colour);
+    if lit {
+        text = text.strong();
+    }
+    egui::Frame::new()
+        .fill(fill)
+        .stroke(egui::Stroke::new(1.0, visuals.widgets.noninteractive.bg_stroke.color))
+        .corner_radius(12.0)
+        .inner_margin(egui::Margin::symmetric(12, 4))
+        .show(ui, |ui| ui.label(text));
+}
+
+/// Whose turn it is, in big letters.
+fn acting_ui(ui: &mut egui::Ui, state: &Encounter) {
+    let acting = state.acting();
+    ui.label(RichText::new("Acting now").small().weak());
+    if acting.is_empty() {
+        ui.label(RichText::new("Nobody").size(28.0).weak());
+    } else {
+        let names: Vec<String> = acting.iter().map(|id| state.name_of(*id)).collect();
+        ui.add(egui::Label::new(RichText::new(names.join(" & ")).size(30.0).strong()).wrap());
+    }
+}
