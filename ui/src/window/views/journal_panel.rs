@@ -1,11 +1,89 @@
 //! The live journal: newest last, one line per event, filter by combatant, virtualised.
+//!
+//! Only the rows in view are drawn (`ScrollArea::show_rows`), and their text comes ready from
+//! [`fray_app::journal::JournalView`]: a frame costs the same with 100 or 100 000 events.
+//! A combatant filter keeps the matching line numbers, rebuilt only when the filter or the
+//! journal changes (and only extended when events were added).
 
 use crate::window::{Action, Model};
-use eframe::egui;
+use eframe::egui::{self, RichText};
+use fray_app::Event;
+use fray_app::dice::RollSource;
+use fray_app::ids::CombatantId;
+use fray_app::journal::Line;
+use fray_app::system::Phase;
+use fray_data::EncounterId;
 
 /// Widget state of the journal panel.
 #[derive(Default)]
-pub struct JournalPanelView {}
+pub struct JournalPanelView {
+    /// Show only the lines about this combatant.
+    filter: Option<CombatantId>,
+    /// The lines the filter keeps.
+    rows: FilteredRows,
+}
+
+impl JournalPanelView {
+    /// The combatant whose lines are shown, if the journal is filtered.
+    pub fn filter(&self) -> Option<CombatantId> {
+        self.filter
+    }
+}
+
+/// Line numbers of the events about one combatant, with what they were computed from.
+#[derive(Default)]
+struct FilteredRows {
+    /// What `indices` was built from; `None` = nothing built yet.
+    key: Option<RowsKey>,
+    /// Matching line numbers, ascending.
+    indices: Vec<usize>,
+}
+
+/// What the filtered rows depend on.
+#[derive(PartialEq)]
+struct RowsKey {
+    filter: CombatantId,
+    encounter: EncounterId,
+    len: usize,
+    /// The last event seen: the same length with another last event (an undo followed by a
+    /// new command) means the log changed.
+    last: Option<Event>,
+}
+
+impl FilteredRows {
+    /// Brings the rows up to `events`: nothing to do when nothing changed, only the new
+    /// events are looked at when some were added, and a fresh scan otherwise.
+    fn sync(&mut self, filter: CombatantId, encounter: EncounterId, events: &[Event]) {
+        let len = events.len();
+        let from = match &self.key {
+            Some(k) if k.filter == filter && k.encounter == encounter => {
+                let kept = k.len.min(len);
+                let prefix_same = kept == 0 || (kept == k.len && events.get(kept - 1) == k.last.as_ref());
+                if kept == len && k.len == len && prefix_same {
+                    return;
+                }
+                if prefix_same {
+                    kept
+                } else if len < k.len {
+                    // Undo: the log only lost its tail, the rest still stands.
+                    let cut = self.indices.partition_point(|&i| i < len);
+                    self.indices.truncate(cut);
+                    len
+                } else {
+                    0
+                }
+            }
+            _ => 0,
+        };
+        if from == 0 {
+            self.indices.clear();
+        }
+        self.indices.extend(
+            events[from..].iter().enumerate().filter(|(_, e)| e.actor == Some(filter)).map(|(i, _)| from + i),
+        );
+        self.key = Some(RowsKey { filter, encounter, len, last: events.last().cloned() });
+    }
+}
 
 /// Draws the journal.
 pub fn journal_panel_ui(
@@ -14,6 +92,182 @@ pub fn journal_panel_ui(
     view: &mut JournalPanelView,
     out: &mut Vec<Action>,
 ) {
-    let _ = (model, view, out);
-    ui.label("Journal");
+    let _ = out;
+    let Some(session) = &model.session else { return };
+    let state = session.state();
+    let events = session.history().events();
+    // The journal view is synced by `apply`; never show more lines than it has.
+    let total = model.journal.len().min(events.len());
+    let events = &events[..total];
+
+    if let Some(id) = view.filter {
+        view.rows.sync(id, session.encounter_id(), events);
+    }
+    let shown = match view.filter {
+        Some(_) => view.rows.indices.len(),
+        None => total,
+    };
+
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Journal").size(20.0).strong());
+        let count = match view.filter {
+            Some(_) => format!("{shown} of {total} entries"),
+            None if total == 1 => "1 entry".to_owned(),
+            None => format!("{total} entries"),
+        };
+        ui.label(RichText::new(count).weak());
+        ui.add_space(16.0);
+        let label = ui.label("Show");
+        let selected = match view.filter {
+            Some(id) => state.name_of(id),
+            None => "Everyone".to_owned(),
+        };
+        egui::ComboBox::from_id_salt("journal-filter")
+            .width(220.0)
+            .selected_text(selected)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut view.filter, None, "Everyone");
+                for c in state.combatants.values() {
+                    ui.selectable_value(&mut view.filter, Some(c.id), &c.name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    ui.separator();
+
+    if shown == 0 {
+        let text = if total == 0 {
+            "Nothing has happened yet. What the GM does lands here, one line each."
+        } else {
+            "Nothing about this combatant yet."
+        };
+        ui.label(RichText::new(text).weak());
+        return;
+    }
+
+    let phases = fray_app::system::by_id(&state.system).map_or(&[][..], |s| s.phases());
+    let row_height = ui.text_style_height(&egui::TextStyle::Body).max(22.0);
+    egui::ScrollArea::vertical()
+        .id_salt(("journal-rows", session.encounter_id(), view.filter))
+        .auto_shrink(false)
+        // Follows new lines while the GM is at the bottom; scrolling up stops it.
+        .stick_to_bottom(true)
+        .show_rows(ui, row_height, shown, |ui, range| {
+            for row in range {
+                let index = match view.filter {
+                    Some(_) => view.rows.indices[row],
+                    None => row,
+                };
+                if let Some(line) = model.journal.line(events, index) {
+                    line_ui(ui, &line, phases, row_height);
+                }
+            }
+        });
+}
+
+/// One journal line: when (small), a dice mark for rolls, and the sentence.
+fn line_ui(ui: &mut egui::Ui, line: &Line<'_>, phases: &[Phase], height: f32) {
+    let size = egui::vec2(ui.available_width(), height);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        ui.set_height(height);
+        let when = when(line.round, line.phase, phases);
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(WHEN_WIDTH, height), egui::Sense::hover());
+        ui.painter().text(
+            rect.left_center(),
+            egui::Align2::LEFT_CENTER,
+            when,
+            egui::TextStyle::Small.resolve(ui.style()),
+            ui.visuals().weak_text_color(),
+        );
+        let (mark, hint) = match line.roll.map(|r| r.source) {
+            Some(RollSource::Table) => ("🎲", Some("Dice rolled at the table and typed in")),
+            Some(_) => ("🎲", Some("Dice rolled by Fray")),
+            None => ("", None),
+        };
+        let (rect, response) = ui.allocate_exact_size(egui::vec2(26.0, height), egui::Sense::hover());
+        if let Some(hint) = hint {
+            let colour = match line.roll.map(|r| r.source) {
+                Some(RollSource::Table) => egui::Color32::from_rgb(0xd9, 0x8e, 0x2b),
+                _ => ui.visuals().weak_text_color(),
+            };
+            ui.painter().text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                mark,
+                egui::TextStyle::Body.resolve(ui.style()),
+                colour,
+            );
+            response.on_hover_text(hint);
+        }
+        let mut text = RichText::new(line.text.as_ref());
+        if line.roll.is_some() {
+            text = text.strong();
+        }
+        ui.add(egui::Label::new(text).truncate());
+    });
+}
+
+/// Width of the "R2 · Turns" column.
+const WHEN_WIDTH: f32 = 130.0;
+
+/// "Set up", "R2 · Turns": the round and phase a line happened in, short.
+fn when(round: u32, phase: &str, phases: &[Phase]) -> String {
+    let label = phases.iter().find(|p| p.id == phase).map_or(phase, |p| p.label);
+    match (round, label.is_empty()) {
+        (0, true) => "Before".to_owned(),
+        (0, false) => label.to_owned(),
+        (r, true) => format!("R{r}"),
+        (r, false) => format!("R{r} · {label}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_app::event::EventKind;
+
+    fn event(seq: u64, actor: Option<u32>) -> Event {
+        Event {
+            v: 1,
+            seq,
+            round: 0,
+            phase: String::new(),
+            actor: actor.map(CombatantId),
+            rule: "core.narrate".into(),
+            kind: EventKind::Narration { text: format!("line {seq}") },
+        }
+    }
+
+    #[test]
+    fn filtered_rows_follow_additions_undo_and_a_changed_tail() {
+        let who = CombatantId(1);
+        let enc = EncounterId(1);
+        let mut log: Vec<Event> = (0..6).map(|i| event(i, (i % 2 == 0).then_some(1))).collect();
+        let mut rows = FilteredRows::default();
+        rows.sync(who, enc, &log);
+        assert_eq!(rows.indices, [0, 2, 4]);
+        log.push(event(6, Some(1)));
+        rows.sync(who, enc, &log);
+        assert_eq!(rows.indices, [0, 2, 4, 6]);
+        log.truncate(3);
+        rows.sync(who, enc, &log);
+        assert_eq!(rows.indices, [0, 2]);
+        // Same length, another last event: rebuilt.
+        log[2] = event(9, None);
+        rows.sync(who, enc, &log);
+        assert_eq!(rows.indices, [0]);
+        rows.sync(CombatantId(2), enc, &log);
+        assert_eq!(rows.indices, Vec::<usize>::new());
+    }
+
+    #[test]
+    fn when_is_short() {
+        let phases = [Phase { id: "turns", label: "Turns" }];
+        assert_eq!(when(0, "", &phases), "Before");
+        assert_eq!(when(2, "turns", &phases), "R2 · Turns");
+        assert_eq!(when(3, "odd", &phases), "R3 · odd");
+    }
 }

@@ -30,7 +30,7 @@ pub(super) fn pending_ui(
         view.pending_error = None;
         view.table_entry = None;
     }
-    egui::Modal::new(egui::Id::new("dice-tray-pending-roll")).show(ctx, |ui| {
+    egui::Modal::new(egui::Id::unique("dice-tray-pending-roll")).show(ctx, |ui| {
         ui.set_max_width(460.0);
         ui.label(RichText::new("Dice needed").heading());
         ui.add_space(4.0);

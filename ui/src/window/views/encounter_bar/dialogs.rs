@@ -25,7 +25,7 @@ pub(super) fn dialog_ui(
 ) {
     let Some(dialog) = &mut view.dialog else { return };
     let ctx = ui.ctx().clone();
-    let id = egui::Id::new(("fray-dialog", kind(dialog)));
+    let id = egui::Id::unique(("fray-dialog", kind(dialog)));
     let modal = egui::Modal::new(id).show(&ctx, |ui| {
         ui.set_width(dialog_width(ui));
         match dialog {

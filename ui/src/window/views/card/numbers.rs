@@ -1,0 +1,111 @@
+//! The card's numbers: stats as typed fields, tracks with − / + buttons, a typed value and
+//! maximum, and a bar.
+
+use super::CardView;
+use super::edits::{Field, display_name, field_ui};
+use crate::window::Action;
+use eframe::egui::{self, RichText};
+use fray_app::Command;
+use fray_app::encounter::Combatant;
+
+/// Width of a number field: room for "-999".
+const NUMBER_WIDTH: f32 = 52.0;
+/// Side of the − / + buttons.
+const STEP_SIZE: f32 = 34.0;
+
+/// Draws the stats, each a label and a field; typing a value and pressing Enter (or leaving
+/// the field) sets it.
+pub(super) fn stats_ui(ui: &mut egui::Ui, c: &Combatant, view: &mut CardView, out: &mut Vec<Action>) {
+    if c.stats.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for stat in &c.stats {
+            // Keep each label with its field when the row wraps.
+            ui.horizontal(|ui| {
+                let name = display_name(&stat.name);
+                ui.label(RichText::new(&name).strong());
+                let field = Field::Stat(stat.name.clone());
+                let current = stat.value.to_string();
+                if let Some(text) = field_ui(ui, &mut view.buffers, field.clone(), &current, &name, number)
+                {
+                    view.commit(c, &field, &text, out);
+                }
+            });
+            ui.add_space(6.0);
+        }
+    });
+}
+
+/// Draws the tracks: name, −, value / max, +, and a bar of how much is left.
+pub(super) fn tracks_ui(ui: &mut egui::Ui, c: &Combatant, view: &mut CardView, out: &mut Vec<Action>) {
+    if c.tracks.is_empty() {
+        return;
+    }
+    egui::Grid::new(("card-tracks", c.id.0)).num_columns(7).spacing([6.0, 6.0]).show(ui, |ui| {
+        for track in &c.tracks {
+            let name = display_name(&track.name);
+            ui.label(RichText::new(&name).strong());
+            if step_ui(ui, "−", &format!("Lower {name}"), &format!("{name} −1")) {
+                out.push(adjust(c, &track.name, -1));
+            }
+            let field = Field::Track(track.name.clone());
+            let current = track.value.to_string();
+            if let Some(text) = field_ui(ui, &mut view.buffers, field.clone(), &current, &name, number) {
+                view.commit(c, &field, &text, out);
+            }
+            ui.label("/");
+            let field = Field::Max(track.name.clone());
+            let current = track.max.to_string();
+            let max_name = format!("{name} max");
+            if let Some(text) =
+                field_ui(ui, &mut view.buffers, field.clone(), &current, &max_name, number)
+            {
+                view.commit(c, &field, &text, out);
+            }
+            if step_ui(ui, "+", &format!("Raise {name}"), &format!("{name} +1")) {
+                out.push(adjust(c, &track.name, 1));
+            }
+            bar_ui(ui, track.value, track.max);
+            ui.end_row();
+        }
+    });
+}
+
+/// A number field: narrow, centred, in the heading font so it reads from afar.
+fn number(text: &mut String) -> egui::TextEdit<'_> {
+    egui::TextEdit::singleline(text)
+        .desired_width(NUMBER_WIDTH)
+        .align(egui::Align2::CENTER_CENTER)
+        .font(egui::TextStyle::Heading)
+}
+
+/// A square − or + button; true when clicked.
+fn step_ui(ui: &mut egui::Ui, symbol: &str, name: &str, help: &str) -> bool {
+    let button = egui::Button::new(RichText::new(symbol).size(22.0).strong())
+        .min_size(egui::vec2(STEP_SIZE, STEP_SIZE));
+    ui.add(button).accessible_name(name).on_hover_text(help).clicked()
+}
+
+fn adjust(c: &Combatant, track: &str, delta: i64) -> Action {
+    Action::Game(Command::AdjustTrack { id: c.id, track: track.to_owned(), delta })
+}
+
+/// How full a track is, as a thin bar: calm green when healthy, amber, then red.
+fn bar_ui(ui: &mut egui::Ui, value: i64, max: i64) {
+    if max <= 0 {
+        ui.label("");
+        return;
+    }
+    let part = (value as f32 / max as f32).clamp(0.0, 1.0);
+    let colour = if part > 0.5 {
+        egui::Color32::from_rgb(0x4c, 0x9a, 0x6a)
+    } else if part > 0.25 {
+        egui::Color32::from_rgb(0xc9, 0x9a, 0x2e)
+    } else {
+        egui::Color32::from_rgb(0xc0, 0x4a, 0x3a)
+    };
+    let width = ui.available_width().clamp(24.0, 80.0);
+    ui.add(egui::ProgressBar::new(part).fill(colour).desired_width(width).desired_height(10.0))
+        .on_hover_text(format!("{value} of {max}"));
+}

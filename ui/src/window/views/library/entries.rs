@@ -1,0 +1,196 @@
+//! The library's search results: what the GM typed turned into a database search, run only
+//! when the query changes, and each result made ready to drop on the board.
+
+use super::Tab;
+use fray_app::command::NewCombatant;
+use fray_app::ids::SideId;
+use fray_data::{Db, Search};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Most results listed at once; the GM narrows the search to see others.
+const LIMIT: u32 = 200;
+
+/// One library entry, ready to become combatants.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    /// Unique key (`creature:12`), for widget ids.
+    pub key: String,
+    /// Name shown in the list.
+    pub name: String,
+    /// A few key numbers ("HP 5 · Armor 11 · Attack 2").
+    pub summary: String,
+    /// Whether it joins the party (characters) or the foes (creatures).
+    pub party: bool,
+    /// The combatant it becomes; its side and zone are set when it is dropped.
+    pub combatant: NewCombatant,
+}
+
+/// What the GM drags from the library onto a zone (or the off-board tray).
+#[derive(Debug, Clone)]
+pub struct LibraryDrop {
+    /// The entry.
+    pub entry: Arc<Entry>,
+    /// How many to add.
+    pub count: u32,
+}
+
+/// What the results were searched for; a new search runs when it changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Query {
+    pub system: String,
+    pub tab: Tab,
+    pub text: String,
+    pub tag: Option<String>,
+}
+
+/// The results of one query.
+pub(super) struct Results {
+    pub query: Query,
+    /// Matching entries, by name.
+    pub entries: Vec<Arc<Entry>>,
+    /// The tags of the entries matching the text (ignoring the tag filter), most used first,
+    /// so the GM can switch tags without clearing the filter.
+    pub tags: Vec<String>,
+    /// Why the search failed, if it did.
+    pub error: Option<String>,
+}
+
+impl Results {
+    /// Runs the searches for `query`.
+    pub fn load(db: &Db, query: Query) -> Self {
+        let base = Search::text(query.text.clone()).system(query.system.clone()).limit(LIMIT);
+        let found = match query.tab {
+            Tab::Bestiary => search_creatures(db, &base, query.tag.as_deref()),
+            Tab::Characters => search_characters(db, &base, query.tag.as_deref()),
+        };
+        match found {
+            Ok((entries, tags)) => Self { query, entries, tags, error: None },
+            Err(e) => Self {
+                query,
+                entries: Vec::new(),
+                tags: Vec::new(),
+                error: Some(format!("The library could not be searched: {e}")),
+            },
+        }
+    }
+}
+
+type Found = Result<(Vec<Arc<Entry>>, Vec<String>), fray_data::DbError>;
+
+fn search_creatures(db: &Db, base: &Search, tag: Option<&str>) -> Found {
+    let all = db.creatures().search(base)?;
+    let tags = tags_by_use(all.iter().map(|c| c.tags.as_slice()));
+    let shown = match tag {
+        Some(tag) => db.creatures().search(&base.clone().tag(tag))?,
+        None => all,
+    };
+    let entries = shown
+        .into_iter()
+        .map(|c| {
+            let combatant = c.to_combatant(SideId(0));
+            Arc::new(Entry {
+                key: format!("creature:{}", c.id.0),
+                summary: summary(&combatant, None),
+                name: c.name,
+                party: false,
+                combatant,
+            })
+        })
+        .collect();
+    Ok((entries, tags))
+}
+
+fn search_characters(db: &Db, base: &Search, tag: Option<&str>) -> Found {
+    let all = db.characters().search(base)?;
+    let tags = tags_by_use(all.iter().map(|c| c.tags.as_slice()));
+    let shown = match tag {
+        Some(tag) => db.characters().search(&base.clone().tag(tag))?,
+        None => all,
+    };
+    let entries = shown
+        .into_iter()
+        .map(|c| {
+            let combatant = c.to_combatant(SideId(0));
+            Arc::new(Entry {
+                key: format!("character:{}", c.id.0),
+                summary: summary(&combatant, c.party.as_deref()),
+                name: c.name,
+                party: true,
+                combatant,
+            })
+        })
+        .collect();
+    Ok((entries, tags))
+}
+
+/// Tags ordered by how many entries carry them, then by name.
+fn tags_by_use<'a>(lists: impl Iterator<Item = &'a [String]>) -> Vec<String> {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for list in lists {
+        for tag in list {
+            *counts.entry(tag).or_default() += 1;
+        }
+    }
+    let mut tags: Vec<(&str, usize)> = counts.into_iter().collect();
+    tags.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    tags.into_iter().map(|(t, _)| t.to_owned()).collect()
+}
+
+/// The few numbers a GM picks an entry by: tracks first (HP), then the first stats.
+pub(super) fn summary(c: &NewCombatant, party: Option<&str>) -> String {
+    let tracks = c.tracks.iter().map(|t| format!("{} {}", label(&t.name), t.max));
+    let stats = c.stats.iter().map(|s| format!("{} {}", label(&s.name), s.value));
+    let mut parts: Vec<String> = tracks.chain(stats).take(3).collect();
+    if let Some(party) = party.filter(|p| !p.is_empty()) {
+        parts.push(party.to_owned());
+    }
+    parts.join(" · ")
+}
+
+/// A stat or track name as the GM reads it: short ones in capitals ("HP"), others
+/// capitalised ("Armor").
+pub(super) fn label(name: &str) -> String {
+    if name.chars().count() <= 3 {
+        return name.to_uppercase();
+    }
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_app::encounter::{Stat, Track};
+
+    #[test]
+    fn a_summary_shows_tracks_then_stats() {
+        let c = NewCombatant {
+            name: "Goblin".into(),
+            side: SideId(0),
+            zone: None,
+            stats: vec![
+                Stat { name: "armor".into(), value: 11 },
+                Stat { name: "attack".into(), value: 2 },
+                Stat { name: "morale".into(), value: 6 },
+            ],
+            tracks: vec![Track { name: "hp".into(), value: 5, max: 5 }],
+            conditions: vec![],
+            source: None,
+            block: serde_json::Value::Null,
+        };
+        assert_eq!(summary(&c, None), "HP 5 · Armor 11 · Attack 2");
+        assert_eq!(summary(&c, Some("Lanterns")), "HP 5 · Armor 11 · Attack 2 · Lanterns");
+    }
+
+    #[test]
+    fn tags_are_ordered_by_use() {
+        let a = vec!["beast".to_owned(), "pack".to_owned()];
+        let b = vec!["beast".to_owned(), "apex".to_owned()];
+        let tags = tags_by_use([a.as_slice(), b.as_slice()].into_iter());
+        assert_eq!(tags, ["beast", "apex", "pack"]);
+    }
+}

@@ -1,0 +1,230 @@
+//! The library: bestiary and characters of the encounter's system, search as you type, tag
+//! filter, drag an entry onto a zone (a count adds several at once); quick-add by name.
+
+mod entries;
+mod quick_add;
+
+pub use entries::{Entry, LibraryDrop};
+
+use crate::window::{Action, Model};
+use eframe::egui::{self, Align2, Color32, CornerRadius, Id, Sense, Stroke, TextStyle, vec2};
+use entries::{Query, Results};
+use fray_app::command::NewCombatant;
+use std::sync::Arc;
+
+/// Most combatants one drop may add (the core refuses more).
+const MAX_COUNT: u32 = 100;
+/// Height of one entry row in the list.
+const ROW_HEIGHT: f32 = 54.0;
+
+/// Which half of the library is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tab {
+    /// Creatures: they join the foes.
+    #[default]
+    Bestiary,
+    /// Characters: they join the party.
+    Characters,
+}
+
+/// Widget state of the library.
+pub struct LibraryView {
+    tab: Tab,
+    text: String,
+    tag: Option<String>,
+    count: u32,
+    /// The last search, kept until the query changes (not run every frame).
+    results: Option<Results>,
+    quick: quick_add::QuickAdd,
+}
+
+impl Default for LibraryView {
+    fn default() -> Self {
+        Self {
+            tab: Tab::default(),
+            text: String::new(),
+            tag: None,
+            count: 1,
+            results: None,
+            quick: quick_add::QuickAdd::default(),
+        }
+    }
+}
+
+/// Draws the library.
+pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out: &mut Vec<Action>) {
+    let Some(session) = &model.session else {
+        ui.label("Open an encounter to see its library.");
+        return;
+    };
+    let system = &session.state().system;
+    egui::Panel::bottom("library-quick-add")
+        .resizable(false)
+        .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 8)))
+        .show(ui, |ui| quick_add::quick_add_ui(ui, model, &mut view.quick, out));
+
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        for (tab, label) in [(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")] {
+            let button = egui::Button::selectable(view.tab == tab, label).min_size(vec2(0.0, 34.0));
+            if ui.add(button).clicked() && view.tab != tab {
+                view.tab = tab;
+                view.tag = None;
+            }
+        }
+    });
+    ui.add_space(2.0);
+    search_ui(ui, view);
+
+    let query =
+        Query { system: system.clone(), tab: view.tab, text: view.text.clone(), tag: view.tag.clone() };
+    if view.results.as_ref().is_none_or(|r| r.query != query) {
+        view.results = Some(Results::load(&model.db, query));
+    }
+    let Some(results) = &view.results else { return };
+
+    tag_ui(ui, &mut view.tag, &results.tags);
+    count_ui(ui, &mut view.count);
+    ui.separator();
+
+    if let Some(error) = &results.error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+        return;
+    }
+    if results.entries.is_empty() {
+        let what = if view.tab == Tab::Bestiary { "creature" } else { "character" };
+        ui.weak(format!("No {what} of this system matches."));
+        return;
+    }
+    ui.weak("Drag onto a zone to add.");
+    let count = view.count;
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show_rows(
+        ui,
+        ROW_HEIGHT,
+        results.entries.len(),
+        |ui, range| {
+            for entry in &results.entries[range] {
+                entry_row_ui(ui, entry, count);
+            }
+        },
+    );
+}
+
+fn search_ui(ui: &mut egui::Ui, view: &mut LibraryView) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Search");
+        let edit = egui::TextEdit::singleline(&mut view.text)
+            .hint_text("name or tag")
+            .desired_width(f32::INFINITY);
+        ui.add(edit).labelled_by(label.id);
+    });
+}
+
+fn tag_ui(ui: &mut egui::Ui, tag: &mut Option<String>, tags: &[String]) {
+    if tags.is_empty() && tag.is_none() {
+        return;
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label("Tag");
+        let shown = tag.as_deref().unwrap_or("Any tag");
+        egui::ComboBox::from_id_salt("library-tag")
+            .selected_text(shown)
+            .width(ui.available_width() - 8.0)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(tag, None, "Any tag");
+                for t in tags {
+                    ui.selectable_value(tag, Some(t.clone()), t.as_str());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+fn count_ui(ui: &mut egui::Ui, count: &mut u32) {
+    ui.horizontal(|ui| {
+        let label = ui.label("How many");
+        let big = vec2(34.0, 30.0);
+        if ui.add_enabled(*count > 1, egui::Button::new("−").min_size(big)).clicked() {
+            *count -= 1;
+        }
+        ui.add(egui::DragValue::new(count).range(1..=MAX_COUNT).speed(0.2))
+            .labelled_by(label.id)
+            .on_hover_text("How many to add with each drag (numbered Goblin 1, Goblin 2…)");
+        if ui.add_enabled(*count < MAX_COUNT, egui::Button::new("+").min_size(big)).clicked() {
+            *count += 1;
+        }
+    });
+}
+
+/// One draggable entry: its name and a few numbers. Dragging it carries a [`LibraryDrop`];
+/// the board adds the combatants where it is released.
+fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, count: u32) {
+    let (rect, _) =
+        ui.allocate_exact_size(vec2(ui.available_width(), ROW_HEIGHT), Sense::hover());
+    let id = Id::new(("library-entry", &entry.key));
+    let response = ui.interact(rect, id, Sense::drag()).on_hover_cursor(egui::CursorIcon::Grab);
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, entry.name.as_str())
+    });
+    if response.drag_started() {
+        egui::DragAndDrop::set_payload(ui.ctx(), LibraryDrop { entry: entry.clone(), count });
+    }
+    let carried = response.dragged() && egui::DragAndDrop::has_payload_of_type::<LibraryDrop>(ui.ctx());
+
+    if !ui.is_rect_visible(rect) {
+        return;
+    }
+    let visuals = ui.visuals();
+    let fill = if response.hovered() || carried {
+        visuals.widgets.hovered.weak_bg_fill
+    } else {
+        visuals.faint_bg_color
+    };
+    let painter = ui.painter();
+    painter.rect_filled(rect.shrink2(vec2(0.0, 2.0)), CornerRadius::same(6), fill);
+    let body = TextStyle::Body.resolve(ui.style());
+    let small = TextStyle::Small.resolve(ui.style());
+    let text_w = rect.width() - 20.0;
+    let name = painter.layout(
+        entry.name.clone(),
+        egui::FontId::new(body.size, body.family.clone()),
+        visuals.strong_text_color(),
+        text_w,
+    );
+    painter.galley(rect.min + vec2(10.0, 6.0), name, Color32::PLACEHOLDER);
+    let summary = painter.layout(entry.summary.clone(), small, visuals.weak_text_color(), text_w);
+    painter.galley(rect.min + vec2(10.0, 8.0 + body.size + 4.0), summary, Color32::PLACEHOLDER);
+
+    if carried {
+        ghost_ui(ui, &entry.name, count);
+    }
+}
+
+/// The pill following the pointer while an entry is dragged.
+fn ghost_ui(ui: &egui::Ui, name: &str, count: u32) {
+    let Some(pos) = ui.ctx().pointer_interact_pos() else { return };
+    let painter =
+        ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, Id::new("library-ghost")));
+    let text = if count > 1 { format!("{name} ×{count}") } else { name.to_owned() };
+    let font = TextStyle::Body.resolve(ui.style());
+    let visuals = ui.visuals();
+    let galley = painter.layout_no_wrap(text, font, visuals.strong_text_color());
+    let rect = Align2::LEFT_TOP
+        .anchor_size(pos + vec2(14.0, 10.0), galley.size())
+        .expand2(vec2(10.0, 6.0));
+    painter.rect(
+        rect,
+        CornerRadius::same(12),
+        visuals.widgets.active.weak_bg_fill,
+        Stroke::new(1.5, visuals.selection.stroke.color),
+        egui::StrokeKind::Outside,
+    );
+    painter.galley(rect.min + vec2(10.0, 6.0), galley, Color32::PLACEHOLDER);
+}
+
+/// The combatant a drop adds: the entry's, standing in `zone`.
+pub fn dropped_combatant(drop: &LibraryDrop, zone: Option<fray_app::ids::ZoneId>) -> Action {
+    let combatant = NewCombatant { zone, ..drop.entry.combatant.clone() };
+    Action::AddCombatant { combatant, party: drop.entry.party, count: drop.count }
+}
