@@ -10,7 +10,8 @@
 
 mod action;
 mod model;
-mod theme;
+pub mod sample;
+pub mod theme;
 pub mod views;
 
 pub use action::{Action, ExportFormat, apply};
@@ -77,32 +78,43 @@ pub struct FrayApp {
     outbox: Vec<Action>,
     /// Close after the first frame (start-up measurement).
     exit_after_first_frame: bool,
+    /// The preferences last applied to the context that draws the frames; `None` until the
+    /// first frame, which applies them to whichever context draws it (a test harness's too).
+    applied_prefs: Option<Prefs>,
 }
 
 impl FrayApp {
     /// Builds the window's state over an open database, reopening the last encounter.
     pub fn new(ctx: &egui::Context, db: Db) -> Self {
         let model = Model::load(db);
+        theme::install_fonts(ctx);
         theme::apply_prefs(ctx, &model.prefs);
         Self {
             model,
             view: ViewState::default(),
             outbox: Vec::new(),
             exit_after_first_frame: false,
+            applied_prefs: None,
         }
     }
 
     /// Draws one frame into `ui` and then applies what the GM did. The eframe app and the
     /// kittest harness both call this.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        self.apply_prefs_if_changed(ui.ctx());
         views::layout_ui(ui, &self.model, &mut self.view, &mut self.outbox);
-        let ctx = ui.ctx().clone();
         for action in self.outbox.drain(..) {
-            let prefs_before = self.model.prefs.clone();
             apply(&mut self.model, &mut self.view, action);
-            if self.model.prefs != prefs_before {
-                theme::apply_prefs(&ctx, &self.model.prefs);
-            }
+        }
+        // Settings apply live: the next frame is drawn at the new scale and theme.
+        self.apply_prefs_if_changed(ui.ctx());
+    }
+
+    /// Applies the preferences to `ctx` when they changed since they were last applied.
+    fn apply_prefs_if_changed(&mut self, ctx: &egui::Context) {
+        if self.applied_prefs.as_ref() != Some(&self.model.prefs) {
+            theme::apply_prefs(ctx, &self.model.prefs);
+            self.applied_prefs = Some(self.model.prefs.clone());
         }
     }
 }

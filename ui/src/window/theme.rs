@@ -1,7 +1,31 @@
 //! Look and size: large, calm text readable from arm's length, the GM's scale and theme.
 
 use super::Prefs;
-use eframe::egui::{self, FontFamily, FontId, TextStyle};
+use eframe::egui::{self, FontData, FontDefinitions, FontFamily, FontId, TextStyle};
+use std::sync::Arc;
+
+/// Noto Sans Regular (SIL OFL), subset to Latin, Greek, Cyrillic and punctuation: a regular
+/// weight reads better from a distance than egui's light default.
+const TEXT_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Regular.ttf");
+/// DejaVu Sans (free licence), subset to arrows, maths and symbols: the journal's "→", "−",
+/// "✓" and the like, which the text font lacks.
+const SYMBOL_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Symbols.ttf");
+
+/// Installs Fray's fonts: the text font first, egui's own fonts (emoji, icons) after it, the
+/// symbol font last. Takes effect from the next frame.
+pub fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = FontDefinitions::default();
+    fonts.font_data.insert("fray-text".into(), Arc::new(FontData::from_static(TEXT_FONT)));
+    fonts.font_data.insert("fray-symbols".into(), Arc::new(FontData::from_static(SYMBOL_FONT)));
+    for (family, text_first) in [(FontFamily::Proportional, true), (FontFamily::Monospace, false)] {
+        let list = fonts.families.entry(family).or_default();
+        if text_first {
+            list.insert(0, "fray-text".into());
+        }
+        list.push("fray-symbols".into());
+    }
+    ctx.set_fonts(fonts);
+}
 
 /// Applies the GM's preferences (scale, theme) and Fray's text sizes to the context.
 pub fn apply_prefs(ctx: &egui::Context, prefs: &Prefs) {

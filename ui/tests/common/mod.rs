@@ -47,6 +47,8 @@ pub fn window_with(dir: tempfile::TempDir, db: Db) -> Window {
     let app = FrayApp::new(&ctx, db);
     let harness = Harness::builder()
         .with_size(egui::vec2(1600.0, 1000.0))
+        // The harness draws with its own context: give it Fray's fonts before its first frame.
+        .with_context_setup(fray_ui::window::theme::install_fonts)
         .build_ui_state(|ui, app: &mut FrayApp| app.frame_ui(ui), app);
     let mut w = Window { harness, dir };
     w.settle();

@@ -7,11 +7,11 @@
 
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
-use fray_app::Event;
 use fray_app::dice::RollSource;
 use fray_app::ids::CombatantId;
 use fray_app::journal::Line;
 use fray_app::system::Phase;
+use fray_app::{Event, EventKind};
 use fray_data::EncounterId;
 
 /// Widget state of the journal panel.
@@ -27,6 +27,17 @@ impl JournalPanelView {
     /// The combatant whose lines are shown, if the journal is filtered.
     pub fn filter(&self) -> Option<CombatantId> {
         self.filter
+    }
+
+    /// How many lines the filter lets through, bringing its rows up to `events` first.
+    fn shown(&mut self, encounter: EncounterId, events: &[Event]) -> usize {
+        match self.filter {
+            Some(id) => {
+                self.rows.sync(id, encounter, events);
+                self.rows.indices.len()
+            }
+            None => events.len(),
+        }
     }
 }
 
@@ -58,7 +69,8 @@ impl FilteredRows {
         let from = match &self.key {
             Some(k) if k.filter == filter && k.encounter == encounter => {
                 let kept = k.len.min(len);
-                let prefix_same = kept == 0 || (kept == k.len && events.get(kept - 1) == k.last.as_ref());
+                let prefix_same =
+                    kept == 0 || (kept == k.len && events.get(kept - 1) == k.last.as_ref());
                 if kept == len && k.len == len && prefix_same {
                     return;
                 }
@@ -79,7 +91,11 @@ impl FilteredRows {
             self.indices.clear();
         }
         self.indices.extend(
-            events[from..].iter().enumerate().filter(|(_, e)| e.actor == Some(filter)).map(|(i, _)| from + i),
+            events[from..]
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.actor == Some(filter))
+                .map(|(i, _)| from + i),
         );
         self.key = Some(RowsKey { filter, encounter, len, last: events.last().cloned() });
     }
@@ -92,7 +108,6 @@ pub fn journal_panel_ui(
     view: &mut JournalPanelView,
     out: &mut Vec<Action>,
 ) {
-    let _ = out;
     let Some(session) = &model.session else { return };
     let state = session.state();
     let events = session.history().events();
@@ -100,15 +115,10 @@ pub fn journal_panel_ui(
     let total = model.journal.len().min(events.len());
     let events = &events[..total];
 
-    if let Some(id) = view.filter {
-        view.rows.sync(id, session.encounter_id(), events);
-    }
-    let shown = match view.filter {
-        Some(_) => view.rows.indices.len(),
-        None => total,
-    };
+    let mut shown = view.shown(session.encounter_id(), events);
 
     ui.add_space(4.0);
+    let filter_before = view.filter;
     ui.horizontal(|ui| {
         ui.label(RichText::new("Journal").size(20.0).strong());
         let count = match view.filter {
@@ -129,13 +139,17 @@ pub fn journal_panel_ui(
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut view.filter, None, "Everyone");
                 for c in state.combatants.values() {
-                    ui.selectable_value(&mut view.filter, Some(c.id), &c.name);
+                    ui.selectable_value(&mut view.filter, Some(c.id), &c.name)
+                        .accessible_name(format!("Only {}", c.name));
                 }
             })
             .response
             .labelled_by(label.id);
     });
     ui.separator();
+    if view.filter != filter_before {
+        shown = view.shown(session.encounter_id(), events);
+    }
 
     if shown == 0 {
         let text = if total == 0 {
@@ -149,32 +163,46 @@ pub fn journal_panel_ui(
 
     let phases = fray_app::system::by_id(&state.system).map_or(&[][..], |s| s.phases());
     let row_height = ui.text_style_height(&egui::TextStyle::Body).max(22.0);
-    egui::ScrollArea::vertical()
-        .id_salt(("journal-rows", session.encounter_id(), view.filter))
-        .auto_shrink(false)
-        // Follows new lines while the GM is at the bottom; scrolling up stops it.
-        .stick_to_bottom(true)
-        .show_rows(ui, row_height, shown, |ui, range| {
-            for row in range {
-                let index = match view.filter {
-                    Some(_) => view.rows.indices[row],
-                    None => row,
-                };
-                if let Some(line) = model.journal.line(events, index) {
-                    line_ui(ui, &line, phases, row_height);
+    // Named, so a screen reader (or a test) can tell the journal's lines from the rest.
+    let region = egui::UiBuilder::new().accessibility_label("Journal lines");
+    ui.scope_builder(region, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt(("journal-rows", session.encounter_id(), view.filter))
+            .auto_shrink(false)
+            // Follows new lines while the GM is at the bottom; scrolling up stops it.
+            .stick_to_bottom(true)
+            .show_rows(ui, row_height, shown, |ui, range| {
+                for row in range {
+                    let index = match view.filter {
+                        Some(_) => view.rows.indices[row],
+                        None => row,
+                    };
+                    if let Some(line) = model.journal.line(events, index) {
+                        let narration = matches!(events[index].kind, EventKind::Narration { .. });
+                        line_ui(ui, &line, phases, row_height, narration, out);
+                    }
                 }
-            }
-        });
+            });
+    });
 }
 
-/// One journal line: when (small), a dice mark for rolls, and the sentence.
-fn line_ui(ui: &mut egui::Ui, line: &Line<'_>, phases: &[Phase], height: f32) {
+/// One journal line: when (small), a dice mark for rolls, and the sentence; clicking it
+/// selects whom it is about.
+fn line_ui(
+    ui: &mut egui::Ui,
+    line: &Line<'_>,
+    phases: &[Phase],
+    height: f32,
+    narration: bool,
+    out: &mut Vec<Action>,
+) {
     let size = egui::vec2(ui.available_width(), height);
     let layout = egui::Layout::left_to_right(egui::Align::Center);
     ui.allocate_ui_with_layout(size, layout, |ui| {
         ui.set_height(height);
         let when = when(line.round, line.phase, phases);
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(WHEN_WIDTH, height), egui::Sense::hover());
+        let (rect, _) =
+            ui.allocate_exact_size(egui::vec2(WHEN_WIDTH, height), egui::Sense::hover());
         ui.painter().text(
             rect.left_center(),
             egui::Align2::LEFT_CENTER,
@@ -182,32 +210,52 @@ fn line_ui(ui: &mut egui::Ui, line: &Line<'_>, phases: &[Phase], height: f32) {
             egui::TextStyle::Small.resolve(ui.style()),
             ui.visuals().weak_text_color(),
         );
-        let (mark, hint) = match line.roll.map(|r| r.source) {
-            Some(RollSource::Table) => ("🎲", Some("Dice rolled at the table and typed in")),
-            Some(_) => ("🎲", Some("Dice rolled by Fray")),
-            None => ("", None),
+        let (rect, response) =
+            ui.allocate_exact_size(egui::vec2(26.0, height), egui::Sense::hover());
+        if let Some(roll) = line.roll {
+            let table = roll.source == RollSource::Table;
+            die_mark(ui, rect.center(), table);
+            response.on_hover_text(if table {
+                "Dice rolled at the table and typed in"
+            } else {
+                "Dice rolled by Fray"
+            });
+        }
+        // One colour for every line, clickable or not; rolls stand out, the GM's words lean.
+        let visuals = ui.visuals();
+        let text = RichText::new(line.text.as_ref());
+        let text = if line.roll.is_some() {
+            text.color(visuals.strong_text_color())
+        } else if narration {
+            text.color(visuals.text_color()).italics()
+        } else {
+            text.color(visuals.text_color())
         };
-        let (rect, response) = ui.allocate_exact_size(egui::vec2(26.0, height), egui::Sense::hover());
-        if let Some(hint) = hint {
-            let colour = match line.roll.map(|r| r.source) {
-                Some(RollSource::Table) => egui::Color32::from_rgb(0xd9, 0x8e, 0x2b),
-                _ => ui.visuals().weak_text_color(),
-            };
-            ui.painter().text(
-                rect.center(),
-                egui::Align2::CENTER_CENTER,
-                mark,
-                egui::TextStyle::Body.resolve(ui.style()),
-                colour,
-            );
-            response.on_hover_text(hint);
+        // A click on a line shows the card of whom it is about.
+        let sense = if line.actor.is_some() { egui::Sense::click() } else { egui::Sense::hover() };
+        if ui.add(egui::Label::new(text).truncate().sense(sense)).clicked() {
+            out.push(Action::Select(line.actor));
         }
-        let mut text = RichText::new(line.text.as_ref());
-        if line.roll.is_some() {
-            text = text.strong();
-        }
-        ui.add(egui::Label::new(text).truncate());
     });
+}
+
+/// A small die drawn by hand (no emoji font needed): filled amber for dice rolled at the
+/// table, an outline for Fray's own.
+fn die_mark(ui: &egui::Ui, centre: egui::Pos2, table: bool) {
+    let rect = egui::Rect::from_center_size(centre, egui::vec2(14.0, 14.0));
+    let painter = ui.painter();
+    let weak = ui.visuals().weak_text_color();
+    let (pip, stroke) = if table {
+        let amber = egui::Color32::from_rgb(0xd9, 0x8e, 0x2b);
+        painter.rect_filled(rect, 3.0, amber);
+        (egui::Color32::WHITE, egui::Stroke::NONE)
+    } else {
+        (weak, egui::Stroke::new(1.5, weak))
+    };
+    painter.rect_stroke(rect, 3.0, stroke, egui::StrokeKind::Inside);
+    for offset in [-3.5, 0.0, 3.5] {
+        painter.circle_filled(centre + egui::vec2(offset, offset), 1.4, pip);
+    }
 }
 
 /// Width of the "R2 · Turns" column.
@@ -227,7 +275,6 @@ fn when(round: u32, phase: &str, phases: &[Phase]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_app::event::EventKind;
 
     fn event(seq: u64, actor: Option<u32>) -> Event {
         Event {

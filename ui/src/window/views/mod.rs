@@ -41,23 +41,29 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
         });
         return;
     }
+    // Side panels start as a share of the window, so a high UI scale (fewer points on the
+    // same screen) still leaves the board room; the GM can resize them.
+    let screen = ui.available_size();
     egui::Panel::bottom("journal")
         .resizable(true)
-        .default_size(220.0)
+        .default_size((screen.y * 0.22).clamp(110.0, 240.0))
         .show(ui, |ui| journal_panel::journal_panel_ui(ui, model, &mut view.journal, out));
     egui::Panel::left("library")
         .resizable(true)
-        .default_size(300.0)
+        .default_size((screen.x * 0.19).clamp(210.0, 320.0))
         .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));
-    egui::Panel::right("stepper").resizable(true).default_size(380.0).show(ui, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            stepper::stepper_ui(ui, model, out);
-            ui.separator();
-            dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
-            ui.separator();
-            card::card_ui(ui, model, &mut view.card, out);
+    egui::Panel::right("stepper")
+        .resizable(true)
+        .default_size((screen.x * 0.24).clamp(280.0, 400.0))
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                stepper::stepper_ui(ui, model, out);
+                ui.separator();
+                dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
+                ui.separator();
+                card::card_ui(ui, model, &mut view.card, out);
+            });
         });
-    });
     egui::CentralPanel::default_margins().show(ui, |ui| {
         board::board_ui(ui, model, &mut view.board, out);
     });

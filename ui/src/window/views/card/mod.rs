@@ -10,8 +10,8 @@ mod edits;
 mod numbers;
 
 use crate::window::{Action, Model};
-use eframe::egui::{self, RichText};
 use edits::{Buffers, Field, field_ui};
+use eframe::egui::{self, RichText};
 use fray_app::Command;
 use fray_app::Encounter;
 use fray_app::encounter::Combatant;
@@ -109,7 +109,9 @@ fn header_ui(
     let side = state.side(c.side);
     let colour = side.map_or(ui.visuals().weak_text_color(), |s| side_colour(&s.colour));
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+        // As tall as the name field, so the dot sits level with the name.
+        let height = ui.text_style_height(&egui::TextStyle::Heading) + 8.0;
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, height), egui::Sense::hover());
         ui.painter().circle_filled(rect.center(), 8.0, colour);
         // Measured before the field is added: the closure cannot borrow `ui`.
         let width = ui.available_width();
@@ -200,7 +202,10 @@ fn side_colour(hex: &str) -> egui::Color32 {
 mod tests {
     #[test]
     fn side_colours_are_read_from_hex() {
-        assert_eq!(super::side_colour("#3d7fc4"), eframe::egui::Color32::from_rgb(0x3d, 0x7f, 0xc4));
+        assert_eq!(
+            super::side_colour("#3d7fc4"),
+            eframe::egui::Color32::from_rgb(0x3d, 0x7f, 0xc4)
+        );
         assert_eq!(super::side_colour("blue"), eframe::egui::Color32::GRAY);
     }
 }

@@ -10,12 +10,19 @@ use fray_app::encounter::Combatant;
 
 /// Width of a number field: room for "-999".
 const NUMBER_WIDTH: f32 = 52.0;
+/// Height of a number field, its label and the − / + buttons beside it.
+const FIELD_HEIGHT: f32 = 38.0;
 /// Side of the − / + buttons.
-const STEP_SIZE: f32 = 34.0;
+const STEP_SIZE: f32 = FIELD_HEIGHT;
 
 /// Draws the stats, each a label and a field; typing a value and pressing Enter (or leaving
 /// the field) sets it.
-pub(super) fn stats_ui(ui: &mut egui::Ui, c: &Combatant, view: &mut CardView, out: &mut Vec<Action>) {
+pub(super) fn stats_ui(
+    ui: &mut egui::Ui,
+    c: &Combatant,
+    view: &mut CardView,
+    out: &mut Vec<Action>,
+) {
     if c.stats.is_empty() {
         return;
     }
@@ -24,10 +31,11 @@ pub(super) fn stats_ui(ui: &mut egui::Ui, c: &Combatant, view: &mut CardView, ou
             // Keep each label with its field when the row wraps.
             ui.horizontal(|ui| {
                 let name = display_name(&stat.name);
-                ui.label(RichText::new(&name).strong());
+                centred_label_ui(ui, RichText::new(&name).strong());
                 let field = Field::Stat(stat.name.clone());
                 let current = stat.value.to_string();
-                if let Some(text) = field_ui(ui, &mut view.buffers, field.clone(), &current, &name, number)
+                if let Some(text) =
+                    field_ui(ui, &mut view.buffers, field.clone(), &current, &name, number)
                 {
                     view.commit(c, &field, &text, out);
                 }
@@ -38,23 +46,32 @@ pub(super) fn stats_ui(ui: &mut egui::Ui, c: &Combatant, view: &mut CardView, ou
 }
 
 /// Draws the tracks: name, −, value / max, +, and a bar of how much is left.
-pub(super) fn tracks_ui(ui: &mut egui::Ui, c: &Combatant, view: &mut CardView, out: &mut Vec<Action>) {
+pub(super) fn tracks_ui(
+    ui: &mut egui::Ui,
+    c: &Combatant,
+    view: &mut CardView,
+    out: &mut Vec<Action>,
+) {
     if c.tracks.is_empty() {
         return;
     }
-    egui::Grid::new(("card-tracks", c.id.0)).num_columns(7).spacing([6.0, 6.0]).show(ui, |ui| {
+    let grid = egui::Grid::new(("card-tracks", c.id.0)).num_columns(7).spacing([6.0, 6.0]);
+    // The default minimum column width would leave a wide gap around the "/".
+    grid.min_col_width(0.0).show(ui, |ui| {
         for track in &c.tracks {
             let name = display_name(&track.name);
-            ui.label(RichText::new(&name).strong());
+            centred_label_ui(ui, RichText::new(&name).strong());
             if step_ui(ui, "−", &format!("Lower {name}"), &format!("{name} −1")) {
                 out.push(adjust(c, &track.name, -1));
             }
             let field = Field::Track(track.name.clone());
             let current = track.value.to_string();
-            if let Some(text) = field_ui(ui, &mut view.buffers, field.clone(), &current, &name, number) {
+            if let Some(text) =
+                field_ui(ui, &mut view.buffers, field.clone(), &current, &name, number)
+            {
                 view.commit(c, &field, &text, out);
             }
-            ui.label("/");
+            centred_label_ui(ui, RichText::new("/"));
             let field = Field::Max(track.name.clone());
             let current = track.max.to_string();
             let max_name = format!("{name} max");
@@ -72,10 +89,23 @@ pub(super) fn tracks_ui(ui: &mut egui::Ui, c: &Combatant, view: &mut CardView, o
     });
 }
 
+/// A label as tall as the number fields, its text centred, so it sits level with them.
+fn centred_label_ui(ui: &mut egui::Ui, text: RichText) {
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    ui.add_sized(egui::vec2(galley.size().x, FIELD_HEIGHT), egui::Label::new(galley));
+}
+
 /// A number field: narrow, centred, in the heading font so it reads from afar.
 fn number(text: &mut String) -> egui::TextEdit<'_> {
     egui::TextEdit::singleline(text)
         .desired_width(NUMBER_WIDTH)
+        // A grid cell offers only last frame's column width; never shrink below the number.
+        .min_size(egui::vec2(NUMBER_WIDTH, FIELD_HEIGHT))
         .align(egui::Align2::CENTER_CENTER)
         .font(egui::TextStyle::Heading)
 }

@@ -27,6 +27,8 @@ pub struct DiceTrayView {
     table_entry: Option<String>,
     /// Why the typed table faces were not sent.
     faces_error: Option<String>,
+    /// The faces field was just opened: give it the keyboard.
+    focus_faces: bool,
     /// The faces being typed for the engine's pending roll.
     pending_faces: String,
     /// Which pending roll `pending_faces` answers; a new request clears the field.
@@ -50,8 +52,13 @@ pub fn dice_tray_ui(
     ui.label(RichText::new("Dice").size(21.0).strong());
     mode_ui(ui, model.dice_mode, out);
     ui.add_space(4.0);
-    let dice = notation_ui(ui, view);
+    let (dice, entered) = notation_ui(ui, view);
     buttons_ui(ui, dice.as_ref(), model.dice_mode, view, out);
+    // Enter in the notation field rolls, as the Roll button does.
+    if entered && let Some(dice) = &dice {
+        out.push(Action::Game(roll_command(dice, view)));
+        view.table_entry = None;
+    }
     if let (Some(dice), Some(_)) = (&dice, &view.table_entry) {
         table_entry_ui(ui, dice, view, out);
     }
@@ -86,20 +93,24 @@ fn mode_ui(ui: &mut egui::Ui, mode: DiceMode, out: &mut Vec<Action>) {
     });
 }
 
-/// The notation and label fields. Returns the parsed dice when the notation is valid;
-/// shows the parser's message (with its column) when it is not.
-fn notation_ui(ui: &mut egui::Ui, view: &mut DiceTrayView) -> Option<Dice> {
+/// The notation and label fields. Returns the parsed dice when the notation is valid (and
+/// whether the GM pressed Enter in it); shows the parser's message (with its column) when
+/// it is not.
+fn notation_ui(ui: &mut egui::Ui, view: &mut DiceTrayView) -> (Option<Dice>, bool) {
     let width = ui.available_width();
+    let mut entered = false;
     egui::Grid::new("dice-tray-fields").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
         let label = ui.label("Notation");
         let field = egui::TextEdit::singleline(&mut view.notation)
-            .hint_text("2d6+1")
+            .hint_text(RichText::new("2d6+1").text_style(egui::TextStyle::Heading))
             .font(egui::TextStyle::Heading)
             .desired_width((width - 90.0).max(120.0));
-        if ui.add(field).labelled_by(label.id).changed() {
+        let response = ui.add(field).labelled_by(label.id);
+        if response.changed() {
             // Different dice: faces typed for the old ones no longer apply.
             view.faces_error = None;
         }
+        entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.end_row();
         let label = ui.label("For");
         let field = egui::TextEdit::singleline(&mut view.label)
@@ -109,14 +120,14 @@ fn notation_ui(ui: &mut egui::Ui, view: &mut DiceTrayView) -> Option<Dice> {
         ui.end_row();
     });
     if view.notation.trim().is_empty() {
-        return None;
+        return (None, false);
     }
     match Dice::parse(&view.notation) {
-        Ok(dice) => Some(dice),
+        Ok(dice) => (Some(dice), entered),
         Err(e) => {
             let text = RichText::new(e.to_string()).color(ui.visuals().error_fg_color);
             ui.add(egui::Label::new(text).wrap());
-            None
+            (None, false)
         }
     }
 }
@@ -152,6 +163,7 @@ fn buttons_ui(
             .on_disabled_hover_text(why_not);
         if response.clicked() {
             view.table_entry = if open { None } else { Some(String::new()) };
+            view.focus_faces = !open;
             view.faces_error = None;
         }
     });
@@ -160,21 +172,28 @@ fn buttons_ui(
 /// The faces field of a table roll: checked against the dice before it is sent.
 fn table_entry_ui(ui: &mut egui::Ui, dice: &Dice, view: &mut DiceTrayView, out: &mut Vec<Action>) {
     let Some(text) = &mut view.table_entry else { return };
-    let hint = format!("{} face(s) for {dice}", dice.dice_count());
+    let count = dice.dice_count();
+    let what =
+        if count == 1 { format!("1 face for {dice}") } else { format!("{count} faces for {dice}") };
+    ui.label(RichText::new(what).small().weak());
     let mut record = false;
-    let mut cancel = false;
-    ui.horizontal_wrapped(|ui| {
+    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
         let label = ui.label("Faces");
         let field = egui::TextEdit::singleline(text)
-            .hint_text(hint)
+            .hint_text(RichText::new("e.g. 4 3").text_style(egui::TextStyle::Heading))
             .font(egui::TextStyle::Heading)
-            .desired_width(140.0);
+            .desired_width(f32::INFINITY);
         let response = ui.add(field).labelled_by(label.id);
-        if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            record = true;
+        if std::mem::take(&mut view.focus_faces) {
+            response.request_focus();
         }
-        record |= ui.add(egui::Button::new("Record").min_size(egui::vec2(90.0, 34.0))).clicked();
-        cancel = ui.button("Cancel").clicked();
+        record = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    });
+    let mut cancel = false;
+    ui.horizontal(|ui| {
+        let big = egui::vec2(110.0, 36.0);
+        record |= ui.add(egui::Button::new("Record").min_size(big)).clicked();
+        cancel = ui.add(egui::Button::new("Cancel").min_size(big)).clicked();
     });
     if let Some(error) = &view.faces_error {
         let text = RichText::new(error).color(ui.visuals().error_fg_color);

@@ -38,7 +38,7 @@ pub(super) fn pending_ui(
         ui.add(egui::Label::new(RichText::new(ask).size(20.0)).wrap());
         ui.add_space(6.0);
         let field = egui::TextEdit::singleline(&mut view.pending_faces)
-            .hint_text("e.g. 4 3")
+            .hint_text(RichText::new("e.g. 4 3").text_style(egui::TextStyle::Heading))
             .font(egui::TextStyle::Heading)
             .desired_width(ui.available_width());
         let response = ui.add(field).accessible_name("Faces");
@@ -71,6 +71,11 @@ pub(super) fn pending_ui(
                 out.push(Action::CancelRoll);
             }
         });
+        // Escape gives up, like Cancel; a stray click outside the modal does not.
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            out.push(Action::CancelRoll);
+            return;
+        }
         if record {
             match parse_faces(&view.pending_faces) {
                 Ok(faces) => {

@@ -1,7 +1,7 @@
 //! The bar's modal dialogs: new, open, rename, delete (with confirmation); export and
 //! settings have their own files. A dialog closes on Cancel, Escape or a click beside it.
 
-use super::welcome::{new_encounter_form_ui, recent_list_ui};
+use super::welcome::{new_encounter_fields_ui, recent_list_ui};
 use super::{Dialog, EncounterBarView, export, settings};
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
@@ -12,8 +12,6 @@ pub(super) enum Outcome {
     Keep,
     /// Close.
     Close,
-    /// Replace it by another dialog.
-    Switch(Dialog),
 }
 
 /// Draws the open dialog, if any, and closes it when it is done.
@@ -26,7 +24,8 @@ pub(super) fn dialog_ui(
     let Some(dialog) = &mut view.dialog else { return };
     let ctx = ui.ctx().clone();
     let id = egui::Id::unique(("fray-dialog", kind(dialog)));
-    let modal = egui::Modal::new(id).show(&ctx, |ui| {
+    let frame = egui::Frame::popup(&ctx.global_style()).inner_margin(20.0);
+    let modal = egui::Modal::new(id).frame(frame).show(&ctx, |ui| {
         ui.set_width(dialog_width(ui));
         match dialog {
             Dialog::New => new_ui(ui, &mut view.new_form, out),
@@ -41,7 +40,6 @@ pub(super) fn dialog_ui(
     match outcome {
         Outcome::Keep => {}
         Outcome::Close => view.dialog = None,
-        Outcome::Switch(next) => view.dialog = Some(next),
     }
 }
 
@@ -101,11 +99,9 @@ fn new_ui(
     out: &mut Vec<Action>,
 ) -> Outcome {
     title_ui(ui, "New encounter");
-    if new_encounter_form_ui(ui, form, out) {
-        return Outcome::Close;
-    }
-    ui.add_space(8.0);
-    if ui.button("Cancel").clicked() { Outcome::Close } else { Outcome::Keep }
+    let enter = new_encounter_fields_ui(ui, form);
+    let (create, cancel) = buttons_ui(ui, "Create", form.ready(), false);
+    if (create || enter) && form.submit(out) || cancel { Outcome::Close } else { Outcome::Keep }
 }
 
 fn open_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) -> Outcome {
@@ -124,9 +120,8 @@ fn open_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) -> Outcome {
 fn rename_ui(ui: &mut egui::Ui, name: &mut String, out: &mut Vec<Action>) -> Outcome {
     title_ui(ui, "Rename the encounter");
     let label = ui.label("New name");
-    let field = ui
-        .add(egui::TextEdit::singleline(name).desired_width(f32::INFINITY))
-        .labelled_by(label.id);
+    let field =
+        ui.add(egui::TextEdit::singleline(name).desired_width(f32::INFINITY)).labelled_by(label.id);
     // Focus the field on opening so the GM can type at once.
     if !field.has_focus() && ui.memory(|m| m.focused().is_none()) {
         field.request_focus();

@@ -47,8 +47,8 @@ pub(super) fn export_ui(
     ui.horizontal(|ui| {
         for format in ExportFormat::ALL {
             let text = RichText::new(format.label()).size(19.0);
-            let button =
-                egui::Button::selectable(form.format == format, text).min_size(egui::vec2(120.0, 38.0));
+            let button = egui::Button::selectable(form.format == format, text)
+                .min_size(egui::vec2(120.0, 38.0));
             if ui.add(button).clicked() && form.format != format {
                 form.path = with_extension(&form.path, format);
                 form.format = format;
@@ -60,7 +60,8 @@ pub(super) fn export_ui(
 
     let label = ui.label("Save to");
     ui.horizontal(|ui| {
-        let browse = ui.button("Browse…").on_hover_text("Choose the file with the desktop's dialog");
+        let browse =
+            ui.button("Browse…").on_hover_text("Choose the file with the desktop's dialog");
         let field = egui::TextEdit::singleline(&mut form.path)
             .hint_text("~/journal.md")
             .desired_width(ui.available_width());
@@ -70,7 +71,8 @@ pub(super) fn export_ui(
         }
     });
     if let Some((text, error)) = &form.message {
-        let colour = if *error { ui.visuals().error_fg_color } else { ui.visuals().weak_text_color() };
+        let colour =
+            if *error { ui.visuals().error_fg_color } else { ui.visuals().weak_text_color() };
         ui.add(egui::Label::new(RichText::new(text).color(colour)).wrap());
     }
 

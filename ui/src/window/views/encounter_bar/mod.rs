@@ -23,6 +23,10 @@ pub struct EncounterBarView {
     new_form: welcome::NewEncounterForm,
     /// The dialog open over the window, if any (one at a time).
     dialog: Option<Dialog>,
+    /// Width of the Export/Settings buttons last frame, to right-align them.
+    right_width: f32,
+    /// Width of every control of the bar but the name, last frame.
+    controls_width: f32,
 }
 
 impl EncounterBarView {
@@ -63,40 +67,58 @@ pub fn encounter_bar_ui(
 ) {
     shortcuts::undo_redo_keys(ui.ctx(), model, view.dialog_open(), out);
     ui.add_space(4.0);
-    ui.horizontal_wrapped(|ui| {
-        match &model.session {
-            Some(session) => encounter_controls_ui(ui, model, session, view, out),
-            None => {
-                ui.label(RichText::new("Fray").heading().strong());
-            }
+    ui.horizontal(|ui| {
+        // The name takes what the buttons leave (their width is last frame's) and is cut
+        // short with "…" rather than pushing the buttons off a narrow window.
+        let name_max = (ui.available_width() - view.controls_width).max(160.0);
+        let title = match &model.session {
+            Some(session) => &session.state().name,
+            None => "Fray",
+        };
+        ui.scope(|ui| {
+            ui.set_max_width(name_max);
+            let text = RichText::new(title).heading().strong();
+            ui.add(egui::Label::new(text).truncate());
+        });
+        let mut controls = egui::Rect::NOTHING;
+        if let Some(session) = &model.session {
+            controls = encounter_controls_ui(ui, session, view, out);
         }
         // Export and Settings sit at the far right, away from the undo buttons.
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Settings…").clicked() {
-                view.dialog = Some(Dialog::Settings(settings::SettingsForm::new(model)));
-            }
-            if let Some(session) = &model.session
-                && ui.button("Export…").on_hover_text("Write the journal to a file").clicked()
-            {
+        let gap = ui.spacing().item_spacing.x;
+        let room = ui.available_width() - view.right_width - gap - 1.0;
+        if view.right_width > 0.0 && room > 0.0 {
+            ui.add_space(room);
+        }
+        let mut right = egui::Rect::NOTHING;
+        if let Some(session) = &model.session {
+            let export = ui.button("Export…").on_hover_text("Write the journal to a file");
+            right = right.union(export.rect);
+            if export.clicked() {
                 view.dialog = Some(Dialog::Export(export::ExportForm::new(session.state())));
             }
-        });
+        }
+        let settings = ui.button("Settings…");
+        right = right.union(settings.rect);
+        if settings.clicked() {
+            view.dialog = Some(Dialog::Settings(settings::SettingsForm::new(model)));
+        }
+        view.right_width = right.width();
+        view.controls_width = controls.width().max(0.0) + right.width() + 3.0 * gap + 2.0;
     });
     ui.add_space(4.0);
     dialogs::dialog_ui(ui, model, view, out);
 }
 
-/// The open encounter's name and system, its menu, and undo/redo.
+/// The open encounter's system, its menu, and undo/redo. Returns the space they took.
 fn encounter_controls_ui(
     ui: &mut egui::Ui,
-    model: &Model,
     session: &fray_data::Session,
     view: &mut EncounterBarView,
     out: &mut Vec<Action>,
-) {
+) -> egui::Rect {
     let state = session.state();
-    ui.label(RichText::new(&state.name).heading().strong());
-    ui.label(RichText::new(system_name(&state.system)).weak());
+    let first = ui.label(RichText::new(system_name(&state.system)).weak()).rect;
     ui.add_space(12.0);
     ui.menu_button("Encounter", |ui| {
         ui.set_min_width(220.0);
@@ -125,23 +147,21 @@ fn encounter_controls_ui(
     });
     ui.add_space(12.0);
     let history = session.history();
-    if ui
+    let undo = ui
         .add_enabled(history.can_undo(), egui::Button::new("Undo"))
         .on_hover_text("Take back the last action (Ctrl+Z)")
-        .on_disabled_hover_text("Nothing to undo")
-        .clicked()
-    {
+        .on_disabled_hover_text("Nothing to undo");
+    if undo.clicked() {
         out.push(Action::Undo);
     }
-    if ui
+    let redo = ui
         .add_enabled(history.can_redo(), egui::Button::new("Redo"))
         .on_hover_text("Put back what was undone (Ctrl+Shift+Z or Ctrl+Y)")
-        .on_disabled_hover_text("Nothing to redo")
-        .clicked()
-    {
+        .on_disabled_hover_text("Nothing to redo");
+    if redo.clicked() {
         out.push(Action::Redo);
     }
-    let _ = model;
+    first.union(undo.rect).union(redo.rect)
 }
 
 /// The name of a system, or its id when this Fray does not know it.

@@ -41,7 +41,8 @@ pub(super) fn settings_ui(
     out: &mut Vec<Action>,
 ) -> Outcome {
     title_ui(ui, "Settings");
-    let max = (ui.ctx().content_rect().height() - 220.0).max(160.0);
+    // Room for the title and the Close row; the rest scrolls (at 200 % on a small screen).
+    let max = (ui.ctx().content_rect().height() - 170.0).max(160.0);
     egui::ScrollArea::vertical().max_height(max).show(ui, |ui| {
         window_prefs_ui(ui, &model.prefs, form, out);
         if let Some(session) = &model.session {
@@ -51,7 +52,8 @@ pub(super) fn settings_ui(
         }
     });
     ui.add_space(14.0);
-    let close = egui::Button::new(RichText::new("Close").strong()).min_size(egui::vec2(110.0, 36.0));
+    let close =
+        egui::Button::new(RichText::new("Close").strong()).min_size(egui::vec2(110.0, 36.0));
     let size = egui::vec2(ui.available_width(), 40.0);
     let layout = egui::Layout::right_to_left(egui::Align::Center);
     let closed = ui.allocate_ui_with_layout(size, layout, |ui| ui.add(close).clicked()).inner;
@@ -59,7 +61,12 @@ pub(super) fn settings_ui(
 }
 
 /// Scale and theme; every change is saved and applied at once.
-fn window_prefs_ui(ui: &mut egui::Ui, prefs: &Prefs, form: &mut SettingsForm, out: &mut Vec<Action>) {
+fn window_prefs_ui(
+    ui: &mut egui::Ui,
+    prefs: &Prefs,
+    form: &mut SettingsForm,
+    out: &mut Vec<Action>,
+) {
     ui.label(RichText::new("Window").strong());
     ui.add_space(6.0);
     if !form.dragging {
@@ -67,12 +74,14 @@ fn window_prefs_ui(ui: &mut egui::Ui, prefs: &Prefs, form: &mut SettingsForm, ou
     }
     ui.horizontal(|ui| {
         let label = ui.label("UI scale");
+        ui.spacing_mut().slider_width = 260.0;
         let (lo, hi) = (*Prefs::SCALE_RANGE.start(), *Prefs::SCALE_RANGE.end());
         let slider = egui::Slider::new(&mut form.scale, lo..=hi).step_by(5.0).show_value(false);
         let r = ui.add(slider).labelled_by(label.id);
         ui.label(RichText::new(format!("{} %", form.scale)).strong());
         form.dragging = r.dragged();
-        if (r.drag_stopped() || (r.changed() && !r.dragged())) && form.scale != prefs.scale_percent {
+        if (r.drag_stopped() || (r.changed() && !r.dragged())) && form.scale != prefs.scale_percent
+        {
             out.push(Action::SetPrefs(Prefs { scale_percent: form.scale, ..prefs.clone() }));
         }
     });
@@ -89,7 +98,8 @@ fn window_prefs_ui(ui: &mut egui::Ui, prefs: &Prefs, form: &mut SettingsForm, ou
     ui.horizontal(|ui| {
         ui.label("Theme");
         for (dark, name) in [(true, "Dark"), (false, "Light")] {
-            let button = egui::Button::selectable(prefs.dark == dark, name).min_size(egui::vec2(80.0, 30.0));
+            let button =
+                egui::Button::selectable(prefs.dark == dark, name).min_size(egui::vec2(80.0, 30.0));
             if ui.add(button).clicked() && prefs.dark != dark {
                 out.push(Action::SetPrefs(Prefs { dark, ..prefs.clone() }));
             }
@@ -105,7 +115,9 @@ fn rules_ui(
     out: &mut Vec<Action>,
 ) {
     let Some(system) = fray_app::system::by_id(&state.system) else {
-        ui.label(RichText::new(format!("Rules: this Fray does not know \"{}\"", state.system)).weak());
+        ui.label(
+            RichText::new(format!("Rules: this Fray does not know \"{}\"", state.system)).weak(),
+        );
         return;
     };
     ui.label(RichText::new(format!("Rules of this encounter ({})", system.name())).strong());
@@ -136,6 +148,9 @@ fn rule_ui(
     };
     if let serde_json::Value::Bool(default) = spec.default {
         let mut on = current.as_bool().unwrap_or(default);
+        // A box big enough to hit from arm's length.
+        ui.spacing_mut().icon_width = 22.0;
+        ui.spacing_mut().icon_width_inner = 12.0;
         if ui.checkbox(&mut on, RichText::new(spec.label).size(18.0)).changed() {
             out.push(set_to(serde_json::Value::Bool(on)));
         }
@@ -143,9 +158,8 @@ fn rule_ui(
         ui.horizontal(|ui| {
             let label = ui.label(spec.label);
             let text = form.texts.entry(spec.key).or_insert_with(|| current.to_string());
-            let field = ui
-                .add(egui::TextEdit::singleline(text).desired_width(200.0))
-                .labelled_by(label.id);
+            let field =
+                ui.add(egui::TextEdit::singleline(text).desired_width(200.0)).labelled_by(label.id);
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let apply = ui.button("Set").accessible_name(format!("Set {}", spec.label));
             if apply.clicked() || enter {

@@ -25,7 +25,8 @@ pub fn welcome_ui(
     out: &mut Vec<Action>,
 ) {
     egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
-        let width = ui.available_width().min(1200.0);
+        // Leave room for the scroll bar that floats over the right edge.
+        let width = (ui.available_width() - 12.0).min(1200.0);
         let margin = ((ui.available_width() - width) / 2.0).max(0.0);
         ui.horizontal(|ui| {
             ui.add_space(margin);
@@ -34,8 +35,10 @@ pub fn welcome_ui(
                 ui.add_space(24.0);
                 ui.label(RichText::new("Welcome").size(34.0).strong());
                 ui.label(
-                    RichText::new("Create an encounter, or pick up a recent one where you left it.")
-                        .weak(),
+                    RichText::new(
+                        "Create an encounter, or pick up a recent one where you left it.",
+                    )
+                    .weak(),
                 );
                 if let Some(status) = &model.status {
                     ui.add_space(8.0);
@@ -47,10 +50,13 @@ pub fn welcome_ui(
                         card_ui(&mut cols[0], |ui| new_card_ui(ui, view, out));
                         card_ui(&mut cols[1], |ui| recent_ui(ui, model, view, out));
                     });
-                } else {
+                } else if model.encounters.is_empty() {
                     card_ui(ui, |ui| new_card_ui(ui, view, out));
-                    ui.add_space(16.0);
+                } else {
+                    // Narrow (or 200 %): picking up a recent fight comes first, above the fold.
                     card_ui(ui, |ui| recent_ui(ui, model, view, out));
+                    ui.add_space(16.0);
+                    card_ui(ui, |ui| new_card_ui(ui, view, out));
                 }
                 ui.add_space(24.0);
             });
@@ -62,25 +68,32 @@ pub fn welcome_ui(
 fn card_ui(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     egui::Frame::group(ui.style()).inner_margin(18.0).corner_radius(8.0).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        add(ui);
+        // `columns` lays out justified; the card's buttons keep their own size.
+        ui.with_layout(egui::Layout::top_down(egui::Align::Min), add);
     });
 }
 
 fn new_card_ui(ui: &mut egui::Ui, view: &mut EncounterBarView, out: &mut Vec<Action>) {
     ui.label(RichText::new("New encounter").heading());
     ui.add_space(8.0);
-    new_encounter_form_ui(ui, &mut view.new_form, out);
+    let form = &mut view.new_form;
+    let enter = new_encounter_fields_ui(ui, form);
+    ui.add_space(12.0);
+    let button =
+        egui::Button::new(RichText::new("Create").size(20.0)).min_size(egui::vec2(160.0, 44.0));
+    let create = ui
+        .add_enabled(form.ready(), button)
+        .on_disabled_hover_text("Give the encounter a name first");
+    if create.clicked() || enter {
+        form.submit(out);
+    }
 }
 
-/// The system picker, the name field and "Create". Returns whether the GM created one.
-pub(super) fn new_encounter_form_ui(
-    ui: &mut egui::Ui,
-    form: &mut NewEncounterForm,
-    out: &mut Vec<Action>,
-) -> bool {
+/// The system picker and the name field. Returns whether Enter was pressed in the name.
+pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounterForm) -> bool {
     let systems = fray_app::system::all();
     form.system = form.system.min(systems.len().saturating_sub(1));
-    let mut submit = false;
+    let mut enter = false;
     egui::Grid::new("new-encounter").num_columns(2).spacing([12.0, 12.0]).show(ui, |ui| {
         let label = ui.label("System");
         egui::ComboBox::from_id_salt("new-encounter-system")
@@ -100,29 +113,32 @@ pub(super) fn new_encounter_form_ui(
             .add(
                 egui::TextEdit::singleline(&mut form.name)
                     .hint_text("The crypt under the chapel")
-                    .desired_width(320.0),
+                    .desired_width(ui.available_width().clamp(200.0, 420.0)),
             )
             .labelled_by(label.id);
-        submit = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.end_row();
     });
-    ui.add_space(12.0);
-    let name = form.name.trim();
-    let create = ui
-        .add_enabled(
-            !name.is_empty(),
-            egui::Button::new(RichText::new("Create").size(20.0)).min_size(egui::vec2(160.0, 44.0)),
-        )
-        .on_disabled_hover_text("Give the encounter a name first");
-    if (create.clicked() || submit)
-        && !name.is_empty()
-        && let Some(system) = systems.get(form.system)
-    {
-        out.push(Action::NewEncounter { system: system.id().into(), name: name.into() });
-        form.name.clear();
-        return true;
+    enter
+}
+
+impl NewEncounterForm {
+    /// Whether the form can be submitted (it has a name).
+    pub(super) fn ready(&self) -> bool {
+        !self.name.trim().is_empty()
     }
-    false
+
+    /// Pushes the creation of the encounter and clears the name; false when not ready.
+    pub(super) fn submit(&mut self, out: &mut Vec<Action>) -> bool {
+        let Some(system) = fray_app::system::all().get(self.system) else { return false };
+        let name = self.name.trim();
+        if name.is_empty() {
+            return false;
+        }
+        out.push(Action::NewEncounter { system: system.id().into(), name: name.into() });
+        self.name.clear();
+        true
+    }
 }
 
 /// The stored encounters, most recently used first, each with Open (and Delete… on the
@@ -198,7 +214,8 @@ fn actions(n: u64) -> String {
 /// The status line, on the welcome screen (the other screens show it elsewhere).
 fn status_ui(ui: &mut egui::Ui, status: &crate::window::Status, out: &mut Vec<Action>) {
     ui.horizontal(|ui| {
-        let colour = if status.error { ui.visuals().error_fg_color } else { ui.visuals().text_color() };
+        let colour =
+            if status.error { ui.visuals().error_fg_color } else { ui.visuals().text_color() };
         ui.label(RichText::new(&status.text).color(colour));
         if ui.small_button("Dismiss").clicked() {
             out.push(Action::DismissStatus);

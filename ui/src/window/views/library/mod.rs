@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// Most combatants one drop may add (the core refuses more).
 const MAX_COUNT: u32 = 100;
 /// Height of one entry row in the list.
-const ROW_HEIGHT: f32 = 54.0;
+const ROW_HEIGHT: f32 = 50.0;
 
 /// Which half of the library is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -36,6 +36,8 @@ pub struct LibraryView {
     /// The last search, kept until the query changes (not run every frame).
     results: Option<Results>,
     quick: quick_add::QuickAdd,
+    /// Whether the GM opened (or closed) the quick-add; `None` until they do.
+    quick_open: Option<bool>,
 }
 
 impl Default for LibraryView {
@@ -47,6 +49,7 @@ impl Default for LibraryView {
             count: 1,
             results: None,
             quick: quick_add::QuickAdd::default(),
+            quick_open: None,
         }
     }
 }
@@ -58,11 +61,44 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
         return;
     };
     let system = &session.state().system;
+    // Quick-add is open unless the panel is short (a small window at a large scale: the list
+    // needs the room more), until the GM opens or closes it.
+    let roomy = ui.available_height() > 480.0;
+    let open = view.quick_open.unwrap_or(roomy);
     egui::Panel::bottom("library-quick-add")
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 8)))
-        .show(ui, |ui| quick_add::quick_add_ui(ui, model, &mut view.quick, out));
+        .show(ui, |ui| {
+            let toggle = egui::Button::selectable(open, "Quick add").min_size(vec2(0.0, 30.0));
+            if ui.add(toggle).on_hover_text("Add someone by name, not from the library").clicked() {
+                view.quick_open = Some(!open);
+            }
+            if open {
+                quick_add::quick_add_ui(ui, model, &mut view.quick, out);
+            }
+        });
 
+    // Whatever the height left, nothing overlaps the quick-add: when it is short, the whole
+    // list scrolls as one (a short list, not virtualised).
+    let tight = ui.available_height() < 300.0;
+    if tight {
+        egui::ScrollArea::vertical()
+            .id_salt("library-short")
+            .auto_shrink([false, false])
+            .show(ui, |ui| list_ui(ui, model, system, view, false));
+    } else {
+        list_ui(ui, model, system, view, true);
+    }
+}
+
+/// Tabs, search, tag, count and the entries (virtualised when `virtualised`).
+fn list_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    system: &str,
+    view: &mut LibraryView,
+    virtualised: bool,
+) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         for (tab, label) in [(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")] {
@@ -76,8 +112,12 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
     ui.add_space(2.0);
     search_ui(ui, view);
 
-    let query =
-        Query { system: system.clone(), tab: view.tab, text: view.text.clone(), tag: view.tag.clone() };
+    let query = Query {
+        system: system.to_owned(),
+        tab: view.tab,
+        text: view.text.clone(),
+        tag: view.tag.clone(),
+    };
     if view.results.as_ref().is_none_or(|r| r.query != query) {
         view.results = Some(Results::load(&model.db, query));
     }
@@ -98,6 +138,12 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
     }
     ui.weak("Drag onto a zone to add.");
     let count = view.count;
+    if !virtualised {
+        for entry in &results.entries {
+            entry_row_ui(ui, entry, count);
+        }
+        return;
+    }
     egui::ScrollArea::vertical().auto_shrink([false, false]).show_rows(
         ui,
         ROW_HEIGHT,
@@ -145,13 +191,20 @@ fn count_ui(ui: &mut egui::Ui, count: &mut u32) {
     ui.horizontal(|ui| {
         let label = ui.label("How many");
         let big = vec2(34.0, 30.0);
-        if ui.add_enabled(*count > 1, egui::Button::new("−").min_size(big)).clicked() {
+        let fewer = ui.add_enabled(*count > 1, egui::Button::new("−").min_size(big));
+        fewer
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, *count > 1, "One fewer"));
+        if fewer.clicked() {
             *count -= 1;
         }
         ui.add(egui::DragValue::new(count).range(1..=MAX_COUNT).speed(0.2))
             .labelled_by(label.id)
             .on_hover_text("How many to add with each drag (numbered Goblin 1, Goblin 2…)");
-        if ui.add_enabled(*count < MAX_COUNT, egui::Button::new("+").min_size(big)).clicked() {
+        let more = ui.add_enabled(*count < MAX_COUNT, egui::Button::new("+").min_size(big));
+        more.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::Role::Button, *count < MAX_COUNT, "One more")
+        });
+        if more.clicked() {
             *count += 1;
         }
     });
@@ -160,17 +213,20 @@ fn count_ui(ui: &mut egui::Ui, count: &mut u32) {
 /// One draggable entry: its name and a few numbers. Dragging it carries a [`LibraryDrop`];
 /// the board adds the combatants where it is released.
 fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, count: u32) {
-    let (rect, _) =
-        ui.allocate_exact_size(vec2(ui.available_width(), ROW_HEIGHT), Sense::hover());
-    let id = Id::new(("library-entry", &entry.key));
+    let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), ROW_HEIGHT), Sense::hover());
+    let id = Id::unique(("library-entry", &entry.key));
     let response = ui.interact(rect, id, Sense::drag()).on_hover_cursor(egui::CursorIcon::Grab);
+    // The key numbers are the row's value for assistive tools (and the tests).
     response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, entry.name.as_str())
+        let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, entry.name.as_str());
+        info.current_text_value = Some(entry.summary.clone());
+        info
     });
     if response.drag_started() {
         egui::DragAndDrop::set_payload(ui.ctx(), LibraryDrop { entry: entry.clone(), count });
     }
-    let carried = response.dragged() && egui::DragAndDrop::has_payload_of_type::<LibraryDrop>(ui.ctx());
+    let carried =
+        response.dragged() && egui::DragAndDrop::has_payload_of_type::<LibraryDrop>(ui.ctx());
 
     if !ui.is_rect_visible(rect) {
         return;
@@ -194,7 +250,7 @@ fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, count: u32) {
     );
     painter.galley(rect.min + vec2(10.0, 6.0), name, Color32::PLACEHOLDER);
     let summary = painter.layout(entry.summary.clone(), small, visuals.weak_text_color(), text_w);
-    painter.galley(rect.min + vec2(10.0, 8.0 + body.size + 4.0), summary, Color32::PLACEHOLDER);
+    painter.galley(rect.min + vec2(10.0, 6.0 + body.size + 6.0), summary, Color32::PLACEHOLDER);
 
     if carried {
         ghost_ui(ui, &entry.name, count);
@@ -204,8 +260,9 @@ fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, count: u32) {
 /// The pill following the pointer while an entry is dragged.
 fn ghost_ui(ui: &egui::Ui, name: &str, count: u32) {
     let Some(pos) = ui.ctx().pointer_interact_pos() else { return };
-    let painter =
-        ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, Id::new("library-ghost")));
+    let painter = ui
+        .ctx()
+        .layer_painter(egui::LayerId::new(egui::Order::Tooltip, Id::unique("library-ghost")));
     let text = if count > 1 { format!("{name} ×{count}") } else { name.to_owned() };
     let font = TextStyle::Body.resolve(ui.style());
     let visuals = ui.visuals();

@@ -60,29 +60,37 @@ pub(super) fn quick_add_ui(
     if q.zone.is_some_and(|z| !zones.contains_key(&z)) {
         q.zone = None;
     }
-    ui.strong("Quick add");
     let mut submit = false;
-    egui::Grid::new("library-quick-add-grid").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
-        let label = ui.label("New combatant");
-        let name = ui.add(
-            egui::TextEdit::singleline(&mut q.name)
-                .hint_text("name")
-                .desired_width(ui.available_width().max(80.0)),
-        );
-        name.clone().labelled_by(label.id);
-        submit |= name.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        ui.end_row();
-
-        let label = ui.label("HP (optional)");
-        ui.add(egui::TextEdit::singleline(&mut q.hp).hint_text("none").desired_width(70.0))
-            .labelled_by(label.id);
-        ui.end_row();
-
+    let name = ui.add(
+        egui::TextEdit::singleline(&mut q.name)
+            .hint_text("name")
+            .desired_width(ui.available_width()),
+    );
+    // Named apart from the other "Name" fields of the window (encounter, card).
+    name.widget_info(|| {
+        let mut info = egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Quick-add name");
+        info.current_text_value = Some(q.name.clone());
+        info
+    });
+    submit |= name.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    ui.horizontal(|ui| {
+        ui.label("HP");
+        let hp = ui.add(egui::TextEdit::singleline(&mut q.hp).desired_width(56.0));
+        // Named apart from the combatant card's "HP" field, which may show at the same time.
+        hp.widget_info(|| {
+            let mut info = egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Quick-add HP");
+            info.current_text_value = Some(q.hp.clone());
+            info
+        });
+        ui.add_space(8.0);
+        ui.checkbox(&mut q.party, "Party");
+    });
+    ui.horizontal(|ui| {
         let label = ui.label("Where");
         let shown = q.zone.and_then(|z| zones.get(&z)).map_or("Not on the board", |z| &z.name);
         egui::ComboBox::from_id_salt("library-quick-add-zone")
             .selected_text(shown)
-            .width(ui.available_width().max(80.0))
+            .width(ui.available_width() - 8.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut q.zone, None, "Not on the board");
                 for z in zones.values() {
@@ -91,23 +99,19 @@ pub(super) fn quick_add_ui(
             })
             .response
             .labelled_by(label.id);
-        ui.end_row();
     });
-    ui.horizontal(|ui| {
-        ui.checkbox(&mut q.party, "Party");
-        let ready = q.action();
-        let button = egui::Button::new("Add combatant").min_size(vec2(0.0, 34.0));
-        let response = ui.add_enabled(ready.is_ok(), button);
-        let response = match &ready {
-            Err(why) => response.on_disabled_hover_text(*why),
-            Ok(_) => response,
-        };
-        submit |= response.clicked();
-        if submit && let Ok(action) = ready {
-            out.push(action);
-            q.name.clear();
-        }
-    });
+    let ready = q.action();
+    let button = egui::Button::new("Add combatant").min_size(vec2(ui.available_width(), 34.0));
+    let response = ui.add_enabled(ready.is_ok(), button);
+    let response = match &ready {
+        Err(why) => response.on_disabled_hover_text(*why),
+        Ok(_) => response,
+    };
+    submit |= response.clicked();
+    if submit && let Ok(action) = ready {
+        out.push(action);
+        q.name.clear();
+    }
 }
 
 #[cfg(test)]

@@ -26,8 +26,9 @@ pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
     ui.label(RichText::new(round).heading());
     acting_ui(ui, state);
     ui.add_space(4.0);
-    let next = egui::Button::new(RichText::new("Next").size(24.0).strong())
-        .min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
+    // Grow atoms on both sides centre the word in the wide button.
+    let label = (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
+    let next = egui::Button::new(label).min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
     if ui.add(next).on_hover_text("The next turn, phase or round").clicked() {
         out.push(Action::Game(Command::Advance));
     }

@@ -1,10 +1,17 @@
 //! The turn order as a compact list: the place acting now highlighted, each place's count
-//! and reason in small text. Clicking a name shows that combatant's card.
+//! and reason in small text, conditions at a glance. Clicking a name shows that combatant's
+//! card. Only the visible rows are drawn, so a big fight costs no more than a small one, and
+//! the list follows the turn.
 
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
 use fray_app::Encounter;
 use fray_app::encounter::OrderEntry;
+
+/// Tallest the list grows before it scrolls.
+const MAX_HEIGHT: f32 = 300.0;
+/// Inner vertical margin of a row's frame.
+const ROW_MARGIN: i8 = 2;
 
 /// Draws the turn order under a collapsible header.
 pub(super) fn order_ui(ui: &mut egui::Ui, model: &Model, state: &Encounter, out: &mut Vec<Action>) {
@@ -16,66 +23,88 @@ pub(super) fn order_ui(ui: &mut egui::Ui, model: &Model, state: &Encounter, out:
                 ui.label(RichText::new("No order yet").small().weak());
                 return;
             }
-            for (index, entry) in state.order.iter().enumerate() {
-                entry_ui(ui, model, state, index, entry, out);
+            let row_height = ui.spacing().interact_size.y + 2.0 * f32::from(ROW_MARGIN);
+            let mut area = egui::ScrollArea::vertical()
+                .id_salt("stepper-turn-order-rows")
+                .max_height(MAX_HEIGHT)
+                .auto_shrink([false, true]);
+            // When the turn moves, bring the new place into view (egui memory keeps which
+            // turn the list last followed; the stepper has no view state of its own).
+            let followed = ui.make_persistent_id("stepper-turn-order-followed");
+            if ui.data(|d| d.get_temp::<Option<usize>>(followed)) != Some(state.turn) {
+                ui.data_mut(|d| d.insert_temp(followed, state.turn));
+                if let Some(turn) = state.turn {
+                    let spaced = row_height + ui.spacing().item_spacing.y;
+                    area = area.vertical_scroll_offset((turn as f32 - 1.0).max(0.0) * spaced);
+                }
             }
+            area.show_rows(ui, row_height, state.order.len(), |ui, rows| {
+                for index in rows {
+                    entry_ui(ui, model, state, index, &state.order[index], row_height, out);
+                }
+            });
         });
 }
 
-/// One place of the order: number, names, then count and reason.
+/// One place of the order, on one line: number, names with their conditions, then count
+/// and reason.
 fn entry_ui(
     ui: &mut egui::Ui,
     model: &Model,
     state: &Encounter,
     index: usize,
     entry: &OrderEntry,
+    row_height: f32,
     out: &mut Vec<Action>,
 ) {
     let current = state.turn == Some(index);
     let visuals = ui.visuals();
     let fill = if current { visuals.selection.bg_fill } else { egui::Color32::TRANSPARENT };
     let text_colour = if current { Some(visuals.selection.stroke.color) } else { None };
-    egui::Frame::new().fill(fill).corner_radius(4.0).inner_margin(egui::Margin::symmetric(6, 2)).show(
-        ui,
-        |ui| {
-            ui.set_width(ui.available_width());
-            ui.horizontal_wrapped(|ui| {
-                let mut number = RichText::new(format!("{}.", index + 1));
-                number = match text_colour {
-                    Some(c) => number.color(c),
-                    None => number.weak(),
-                };
-                ui.label(number);
-                for id in &entry.combatants {
-                    let mut name = RichText::new(state.name_of(*id));
-                    if current {
-                        name = name.strong();
-                    }
-                    if let Some(c) = text_colour {
-                        name = name.color(c);
-                    }
-                    let selected = model.selected == Some(*id);
-                    let button = egui::Button::selectable(selected, name).frame_when_inactive(false);
-                    if ui.add(button).on_hover_text("Show the card").clicked() {
-                        out.push(Action::Select(Some(*id)));
-                    }
+    let weak = |text: RichText| match text_colour {
+        Some(c) => text.color(c),
+        None => text.weak(),
+    };
+    let frame = egui::Frame::new()
+        .fill(fill)
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin::symmetric(6, ROW_MARGIN));
+    frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.set_height(row_height - 2.0 * f32::from(ROW_MARGIN));
+        ui.horizontal_centered(|ui| {
+            ui.label(weak(RichText::new(format!("{}.", index + 1))));
+            for id in &entry.combatants {
+                let mut name = RichText::new(state.name_of(*id));
+                if current {
+                    name = name.strong();
                 }
-                let mut notes = Vec::new();
-                if let Some(count) = entry.count {
-                    notes.push(count.to_string());
+                if let Some(c) = text_colour {
+                    name = name.color(c);
                 }
-                if !entry.reason.is_empty() {
-                    notes.push(entry.reason.clone());
+                let selected = model.selected == Some(*id);
+                let button = egui::Button::selectable(selected, name).frame_when_inactive(false);
+                if ui.add(button).on_hover_text("Show the card").clicked() {
+                    out.push(Action::Select(Some(*id)));
                 }
-                if !notes.is_empty() {
-                    let mut small = RichText::new(notes.join(" · ")).small();
-                    small = match text_colour {
-                        Some(c) => small.color(c),
-                        None => small.weak(),
-                    };
-                    ui.label(small);
+                // Conditions at a glance: who is down, fled or stunned.
+                let conditions = state.combatant(*id).map(|c| &c.conditions);
+                if let Some(conditions) = conditions.filter(|c| !c.is_empty()) {
+                    let list: Vec<&str> = conditions.iter().map(String::as_str).collect();
+                    let colour = text_colour.unwrap_or(ui.visuals().warn_fg_color);
+                    ui.label(RichText::new(list.join(", ")).small().italics().color(colour));
                 }
-            });
-        },
-    );
+            }
+            let mut notes = Vec::new();
+            if let Some(count) = entry.count {
+                notes.push(count.to_string());
+            }
+            if !entry.reason.is_empty() {
+                notes.push(entry.reason.clone());
+            }
+            if !notes.is_empty() {
+                ui.label(weak(RichText::new(notes.join(" · ")).small()));
+            }
+        });
+    });
 }

@@ -38,7 +38,8 @@ fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<Action>) {
     if let Some(reason) = &option.reason {
         // A forbidden answer says why in the error colour, so the GM need not hover.
         let text = RichText::new(reason).small();
-        let text = if option.enabled { text.weak() } else { text.color(ui.visuals().warn_fg_color) };
+        let text =
+            if option.enabled { text.weak() } else { text.color(ui.visuals().warn_fg_color) };
         ui.add(egui::Label::new(text).wrap());
     }
     if let Some(cost) = &option.cost {

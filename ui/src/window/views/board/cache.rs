@@ -1,0 +1,244 @@
+//! What the board draws, prepared once per state change instead of once per frame: who
+//! stands in which zone, side colours, and every token's text already laid out. A frame then
+//! only places and paints (the board must stay fast with 500 tokens).
+
+use super::geometry::{COMPACT_DISC, COMPACT_TILE, FULL_DISC, FULL_TILE_WIDTH};
+use eframe::egui::text::{LayoutJob, TextWrapping};
+use eframe::egui::{self, Color32, FontId, Galley};
+use fray_app::encounter::Encounter;
+use fray_app::ids::{CombatantId, ZoneId};
+use fray_app::space;
+use fray_data::{EncounterId, Session};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+/// Size of a full token's name.
+pub const NAME_FONT: f32 = 16.0;
+/// Size of a compact token's name.
+pub const COMPACT_NAME_FONT: f32 = 14.0;
+/// Size of the numbers beside a bar.
+pub const BAR_FONT: f32 = 13.0;
+/// Size of condition and range chips.
+pub const CHIP_FONT: f32 = 12.5;
+/// Conditions shown on a token before a "+N".
+const MAX_CHIPS: usize = 3;
+
+/// One HP-like track as a bar.
+pub struct Bar {
+    /// value / max, clamped to 0..=1.
+    pub fraction: f32,
+    /// "5/9".
+    pub text: Arc<Galley>,
+}
+
+/// A token ready to paint. Galleys are laid out with [`Color32::PLACEHOLDER`] so the painter
+/// picks the colour (theme, highlight) at paint time.
+pub struct Token {
+    /// Whose token.
+    pub id: CombatantId,
+    /// Its name (for accessibility and tooltips).
+    pub name: String,
+    /// The side's colour.
+    pub colour: Color32,
+    /// Text colour on the disc, readable on the side's colour.
+    pub ink: Color32,
+    /// Initials for a full disc.
+    pub initials: Arc<Galley>,
+    /// Initials for a compact disc.
+    pub initials_small: Arc<Galley>,
+    /// Name, cut to a full token's width.
+    pub name_full: Arc<Galley>,
+    /// Name, cut to a compact token's width.
+    pub name_compact: Arc<Galley>,
+    /// Tracks with a maximum.
+    pub bars: Vec<Bar>,
+    /// Condition chips (the first few, then "+N").
+    pub chips: Vec<Arc<Galley>>,
+    /// How many conditions it has.
+    pub conditions: usize,
+}
+
+/// Everything prepared for one state of one encounter.
+pub struct Cache {
+    key: Key,
+    /// Tokens in the order the combatants were added.
+    pub tokens: Vec<Token>,
+    /// Token indexes per zone.
+    pub members: BTreeMap<ZoneId, Vec<usize>>,
+    /// Token indexes of the combatants off the board.
+    pub off_board: Vec<usize>,
+    /// Steps from the selected combatant's zone (computed once, not per token).
+    ranges: Option<(ZoneId, BTreeMap<ZoneId, u32>)>,
+    /// Range band labels laid out, per size.
+    bands: HashMap<(&'static str, bool), Arc<Galley>>,
+}
+
+/// What the prepared data depends on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Key {
+    encounter: EncounterId,
+    /// Grows with every command recorded (even after an undo).
+    stream: u64,
+    /// Commands in effect (moves with undo and redo).
+    cursor: usize,
+    /// Text is laid out for one scale.
+    pixels_per_point: f32,
+}
+
+impl Cache {
+    /// The cache for the session's current state, rebuilt only when the state (or the scale)
+    /// changed.
+    pub fn refresh<'a>(
+        slot: &'a mut Option<Cache>,
+        ctx: &egui::Context,
+        session: &Session,
+    ) -> &'a mut Cache {
+        let h = session.history();
+        let key = Key {
+            encounter: session.encounter_id(),
+            stream: h.next_stream(),
+            cursor: h.cursor(),
+            pixels_per_point: ctx.pixels_per_point(),
+        };
+        if slot.as_ref().is_none_or(|c| c.key != key) {
+            *slot = Some(Self::build(key, ctx, session.state()));
+        }
+        slot.as_mut().expect("just filled")
+    }
+
+    fn build(key: Key, ctx: &egui::Context, state: &Encounter) -> Self {
+        let mut members: BTreeMap<ZoneId, Vec<usize>> =
+            state.zones.keys().map(|z| (*z, Vec::new())).collect();
+        let mut off_board = Vec::new();
+        let colours: HashMap<_, _> = state
+            .sides
+            .values()
+            .map(|s| (s.id, Color32::from_hex(&s.colour).unwrap_or(Color32::GRAY)))
+            .collect();
+        let tokens = ctx.fonts_mut(|fonts| {
+            let mut layout = |text: String, size: f32, width: f32| {
+                let mut job = LayoutJob::simple_singleline(
+                    text,
+                    FontId::proportional(size),
+                    Color32::PLACEHOLDER,
+                );
+                job.wrap = TextWrapping::truncate_at_width(width);
+                fonts.layout_job(job)
+            };
+            let full_text_w = FULL_TILE_WIDTH - FULL_DISC - 20.0;
+            let compact_text_w = COMPACT_TILE.x - COMPACT_DISC - 16.0;
+            state
+                .combatants
+                .values()
+                .enumerate()
+                .map(|(i, c)| {
+                    match c.zone.and_then(|z| members.get_mut(&z)) {
+                        Some(list) => list.push(i),
+                        None => off_board.push(i),
+                    }
+                    let colour = colours.get(&c.side).copied().unwrap_or(Color32::GRAY);
+                    let initials = initials(&c.name);
+                    let bars = c
+                        .tracks
+                        .iter()
+                        .filter(|t| t.max > 0)
+                        .map(|t| Bar {
+                            fraction: (t.value as f32 / t.max as f32).clamp(0.0, 1.0),
+                            text: layout(format!("{}/{}", t.value, t.max), BAR_FONT, 80.0),
+                        })
+                        .collect();
+                    let mut chips: Vec<_> = c
+                        .conditions
+                        .iter()
+                        .take(MAX_CHIPS)
+                        .map(|k| layout(k.clone(), CHIP_FONT, 90.0))
+                        .collect();
+                    if c.conditions.len() > MAX_CHIPS {
+                        let more = format!("+{}", c.conditions.len() - MAX_CHIPS);
+                        chips.push(layout(more, CHIP_FONT, 40.0));
+                    }
+                    Token {
+                        id: c.id,
+                        colour,
+                        ink: ink_on(colour),
+                        initials: layout(initials.clone(), 15.0, FULL_DISC),
+                        initials_small: layout(initials, 12.0, COMPACT_DISC),
+                        name_full: layout(c.name.clone(), NAME_FONT, full_text_w),
+                        name_compact: layout(c.name.clone(), COMPACT_NAME_FONT, compact_text_w),
+                        name: c.name.clone(),
+                        bars,
+                        chips,
+                        conditions: c.conditions.len(),
+                    }
+                })
+                .collect()
+        });
+        Self { key, tokens, members, off_board, ranges: None, bands: HashMap::new() }
+    }
+
+    /// Steps from `from` to every zone, computed once per selected zone and state.
+    pub fn ranges_from(&mut self, state: &Encounter, from: ZoneId) -> &BTreeMap<ZoneId, u32> {
+        if self.ranges.as_ref().is_none_or(|(z, _)| *z != from) {
+            self.ranges = Some((from, space::distances(state, from)));
+        }
+        &self.ranges.as_ref().expect("just filled").1
+    }
+
+    /// A range band's label laid out (small for compact tokens).
+    pub fn band(&mut self, ctx: &egui::Context, label: &'static str, small: bool) -> Arc<Galley> {
+        self.bands
+            .entry((label, small))
+            .or_insert_with(|| {
+                let size = if small { 11.5 } else { CHIP_FONT };
+                ctx.fonts_mut(|f| {
+                    f.layout_no_wrap(
+                        label.to_owned(),
+                        FontId::proportional(size),
+                        Color32::PLACEHOLDER,
+                    )
+                })
+            })
+            .clone()
+    }
+}
+
+/// Up to three characters naming a combatant on its disc: "Goblin 12" → "G12",
+/// "Brother Aldo" → "BA", "Harald" → "Ha".
+pub fn initials(name: &str) -> String {
+    let mut words = name.split_whitespace();
+    let Some(first) = words.next() else { return "?".into() };
+    let lead: String = first.chars().take(1).flat_map(char::to_uppercase).collect();
+    match words.last() {
+        Some(last) if last.chars().all(|c| c.is_ascii_digit()) => {
+            lead + &last.chars().take(2).collect::<String>()
+        }
+        Some(last) => lead + &last.chars().take(1).flat_map(char::to_uppercase).collect::<String>(),
+        None => lead + &first.chars().skip(1).take(1).collect::<String>(),
+    }
+}
+
+/// Black or white, whichever reads better on `bg`.
+pub fn ink_on(bg: Color32) -> Color32 {
+    let [r, g, b, _] = bg.to_array();
+    let luma = 0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b);
+    if luma > 150.0 { Color32::from_gray(20) } else { Color32::WHITE }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn initials_name_the_token() {
+        assert_eq!(initials("Goblin 12"), "G12");
+        assert_eq!(initials("Brother Aldo"), "BA");
+        assert_eq!(initials("Harald"), "Ha");
+        assert_eq!(initials("  "), "?");
+    }
+
+    #[test]
+    fn ink_contrasts_with_the_side_colour() {
+        assert_eq!(ink_on(Color32::from_rgb(0x3d, 0x7f, 0xc4)), Color32::WHITE);
+        assert_eq!(ink_on(Color32::from_rgb(0xf0, 0xe0, 0x80)), Color32::from_gray(20));
+    }
+}

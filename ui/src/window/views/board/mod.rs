@@ -1,0 +1,167 @@
+//! The board: zone cards the GM places, resizes and connects; tokens dragged between zones;
+//! the tray of combatants not on the board; the status line saying what was refused.
+//!
+//! Every drop is decided here, once per frame: library entries (a [`LibraryDrop`]) and
+//! tokens (a [`TokenDrag`]) land on the card or tray under the pointer when it is released.
+//! A drop the rules refuse changes nothing (the token was never moved on screen) and the
+//! refusal appears in the status line.
+
+mod cache;
+mod canvas;
+mod dialogs;
+mod geometry;
+mod palette;
+mod token;
+mod tray;
+mod zone_card;
+
+pub use token::TokenDrag;
+
+use crate::window::views::library::{self, LibraryDrop};
+use crate::window::{Action, Model};
+use cache::Cache;
+use canvas::{Scene, ZoneDrag};
+use dialogs::Dialog;
+use eframe::egui::{self, Rect, Vec2, vec2};
+use fray_app::Command;
+use fray_app::ids::ZoneId;
+use fray_data::EncounterId;
+
+/// Widget state of the board.
+#[derive(Default)]
+pub struct BoardView {
+    /// The encounter this state belongs to (pan and dialogs reset when another opens).
+    encounter: Option<EncounterId>,
+    /// How far the GM panned the board.
+    pan: Vec2,
+    /// Prepared tokens for the current state.
+    cache: Option<Cache>,
+    /// A card being moved or resized.
+    drag: Option<ZoneDrag>,
+    /// The card the GM is linking from (waiting for a click on another).
+    linking: Option<ZoneId>,
+    /// The open dialog.
+    dialog: Option<Dialog>,
+    /// Where every card is this frame, in board units (to find a free spot).
+    board_rects: Vec<Rect>,
+    /// Each zone's card rect with unplaced zones in their automatic cells, in zone order.
+    auto_rects: Vec<Rect>,
+}
+
+/// A place a drag can end: a zone's card, or the tray (`None`: off the board).
+#[derive(Debug, Clone, Copy)]
+pub struct Target {
+    /// Where, on screen.
+    pub rect: Rect,
+    /// The zone, or off the board.
+    pub zone: Option<ZoneId>,
+}
+
+/// Draws the board.
+pub fn board_ui(ui: &mut egui::Ui, model: &Model, view: &mut BoardView, out: &mut Vec<Action>) {
+    let Some(session) = &model.session else { return };
+    let id = session.encounter_id();
+    if view.encounter != Some(id) {
+        *view = BoardView { encounter: Some(id), ..BoardView::default() };
+    }
+    let state = session.state();
+    // The cache leaves the view while drawing so the view's other fields stay borrowable.
+    let mut cache = view.cache.take();
+    let prepared = Cache::refresh(&mut cache, ui.ctx(), session);
+    if view.linking.is_some_and(|z| state.zone(z).is_none()) {
+        view.linking = None;
+    }
+    let mut targets = Vec::new();
+
+    egui::Panel::top("board-tools")
+        .resizable(false)
+        .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
+        .show(ui, |ui| toolbar_ui(ui, state, view));
+    if let Some(status) = &model.status {
+        egui::Panel::bottom("board-status")
+            .resizable(false)
+            .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
+            .show(ui, |ui| status_ui(ui, status, out));
+    }
+    egui::Panel::bottom("board-tray")
+        .resizable(false)
+        .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 6)))
+        .show(ui, |ui| {
+            tray::tray_ui(ui, state, model.selected, prepared, out, &mut targets);
+        });
+    let scene = Scene { state, system: session.history().system(), selected: model.selected };
+    canvas::canvas_ui(ui, &scene, view, prepared, out, &mut targets);
+    drop_ui(ui, model, &targets, out);
+    dialogs::dialog_ui(ui.ctx(), state, &mut view.dialog, &view.board_rects, out);
+    view.cache = cache;
+}
+
+/// "+ Zone", "Reset view", and while linking, what to click.
+fn toolbar_ui(ui: &mut egui::Ui, state: &fray_app::encounter::Encounter, view: &mut BoardView) {
+    ui.horizontal_wrapped(|ui| {
+        let big = vec2(0.0, 34.0);
+        if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
+            view.dialog = Some(Dialog::add());
+        }
+        if ui
+            .add(egui::Button::new("Reset view").min_size(big))
+            .on_hover_text("Scroll or drag the background to pan")
+            .clicked()
+        {
+            view.pan = Vec2::ZERO;
+        }
+        if let Some(from) = view.linking.and_then(|z| state.zone(z)) {
+            ui.add_space(12.0);
+            ui.colored_label(
+                ui.visuals().selection.stroke.color,
+                format!("Linking {}: click the zone to connect (or disconnect)", from.name),
+            );
+            if ui.add(egui::Button::new("Cancel link").min_size(big)).clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                view.linking = None;
+            }
+        }
+    });
+}
+
+/// The last message for the GM: what was refused and why, or what happened.
+fn status_ui(ui: &mut egui::Ui, status: &crate::window::Status, out: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let colour = if status.error {
+            ui.visuals().error_fg_color
+        } else {
+            ui.visuals().strong_text_color()
+        };
+        if ui.button("Dismiss").clicked() {
+            out.push(Action::DismissStatus);
+        }
+        ui.add(egui::Label::new(egui::RichText::new(&status.text).color(colour)).truncate());
+    });
+}
+
+/// Ends a drag on release: a token moves to the zone (or tray) under the pointer, a library
+/// entry is added there. Anywhere else nothing happens: the token stays where it was.
+fn drop_ui(ui: &egui::Ui, model: &Model, targets: &[Target], out: &mut Vec<Action>) {
+    let ctx = ui.ctx();
+    let (released, pointer) = ui.input(|i| (i.pointer.any_released(), i.pointer.interact_pos()));
+    if !released {
+        return;
+    }
+    let target = pointer.and_then(|p| targets.iter().rev().find(|t| t.rect.contains(p)));
+    if let Some(token) = egui::DragAndDrop::payload::<TokenDrag>(ctx) {
+        egui::DragAndDrop::clear_payload(ctx);
+        let from =
+            model.session.as_ref().and_then(|s| s.state().combatant(token.0)).map(|c| c.zone);
+        if let (Some(target), Some(from)) = (target, from)
+            && target.zone != from
+        {
+            out.push(Action::Game(Command::Move { id: token.0, to: target.zone }));
+        }
+    } else if let Some(entry) = egui::DragAndDrop::payload::<LibraryDrop>(ctx) {
+        egui::DragAndDrop::clear_payload(ctx);
+        if let Some(target) = target {
+            out.push(library::dropped_combatant(&entry, target.zone));
+        }
+    }
+}

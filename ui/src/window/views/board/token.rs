@@ -1,0 +1,226 @@
+//! A token: a disc in the side's colour with initials, the name, a bar per HP-like track,
+//! range and condition chips. Click to select; drag to another zone.
+
+use super::cache::Token;
+use super::geometry::{BAR_LINE, COMPACT_DISC, FULL_DISC, NAME_HEIGHT};
+use super::palette::Palette;
+use eframe::egui::{
+    self, Color32, CornerRadius, Galley, Id, Painter, Pos2, Rect, Response, Sense, Stroke,
+    StrokeKind, pos2, vec2,
+};
+use fray_app::encounter::Encounter;
+use fray_app::ids::CombatantId;
+use std::sync::Arc;
+
+/// What the board carries while a token is dragged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenDrag(pub CombatantId);
+
+/// How a token is shown this frame.
+pub struct Look {
+    /// Compact (crowded card, tray) or full.
+    pub compact: bool,
+    /// Its card is shown.
+    pub selected: bool,
+    /// It acts now.
+    pub acting: bool,
+    /// Its range band from the selected combatant ("Near"), and that label laid out.
+    pub band: Option<(&'static str, Arc<Galley>)>,
+}
+
+/// Draws a token at `rect` and returns its response (clicked, dragged...). Starting a drag
+/// carries a [`TokenDrag`]; the board decides where it lands.
+pub fn token_ui(
+    ui: &egui::Ui,
+    rect: Rect,
+    token: &Token,
+    look: &Look,
+    palette: &Palette,
+    state: &Encounter,
+) -> Response {
+    let id = Id::unique(("board-token", token.id));
+    let response = ui.interact(rect, id, Sense::click_and_drag());
+    // The range band is the token's value for assistive tools (and the tests): "Near".
+    response.widget_info(|| {
+        let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, token.name.as_str());
+        info.current_text_value = look.band.as_ref().map(|(label, _)| (*label).to_owned());
+        info
+    });
+    if response.drag_started() {
+        egui::DragAndDrop::set_payload(ui.ctx(), TokenDrag(token.id));
+    }
+    let carried =
+        response.dragged() && egui::DragAndDrop::has_payload_of_type::<TokenDrag>(ui.ctx());
+    if ui.is_rect_visible(rect) {
+        let mut painter = ui.painter().clone();
+        if carried {
+            // The token stays faded in its zone until the drop says where it goes.
+            painter.multiply_opacity(0.35);
+        }
+        paint(&painter, rect, token, look, palette, response.hovered());
+    }
+    if carried && let Some(pointer) = ui.ctx().pointer_interact_pos() {
+        let layer = egui::LayerId::new(egui::Order::Tooltip, Id::unique("board-token-ghost"));
+        let mut ghost = ui.ctx().layer_painter(layer);
+        ghost.multiply_opacity(0.9);
+        let at = Rect::from_center_size(pointer, rect.size());
+        paint(&ghost, at, token, look, palette, true);
+    }
+    if carried {
+        return response.on_hover_cursor(egui::CursorIcon::Grabbing);
+    }
+    response.on_hover_ui(|ui| tooltip_ui(ui, token.id, state))
+}
+
+/// Paints a token.
+pub fn paint(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette, hovered: bool) {
+    let fill = if hovered { pal.tile_hover } else { pal.tile };
+    let fill = if look.acting { blend(fill, pal.acting, 0.22) } else { fill };
+    p.rect_filled(rect, CornerRadius::same(8), fill);
+    if look.acting {
+        p.rect_stroke(
+            rect,
+            CornerRadius::same(8),
+            Stroke::new(2.0, pal.acting),
+            StrokeKind::Inside,
+        );
+    }
+    if look.selected {
+        p.rect_stroke(
+            rect.expand(1.0),
+            CornerRadius::same(9),
+            Stroke::new(3.0, pal.accent),
+            StrokeKind::Outside,
+        );
+    }
+    if look.compact {
+        paint_compact(p, rect, t, look, pal)
+    } else {
+        paint_full(p, rect, t, look, pal)
+    }
+}
+
+fn paint_full(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
+    let centre = pos2(rect.min.x + 6.0 + FULL_DISC / 2.0, rect.center().y);
+    disc(p, centre, FULL_DISC, t, &t.initials, look, pal);
+    let x = rect.min.x + 6.0 + FULL_DISC + 8.0;
+    let right = rect.max.x - 6.0;
+    let mut y = rect.min.y + 6.0;
+    p.galley(pos2(x, y), t.name_full.clone(), pal.text);
+    y += NAME_HEIGHT;
+    for bar in &t.bars {
+        let text_x = right - bar.text.size().x;
+        p.galley(
+            pos2(text_x, y + (BAR_LINE - bar.text.size().y) / 2.0),
+            bar.text.clone(),
+            pal.weak,
+        );
+        let bar_right = (right - 46.0).min(text_x - 6.0).max(x + 10.0);
+        let r = Rect::from_min_max(pos2(x, y + 4.0), pos2(bar_right, y + BAR_LINE - 4.0));
+        meter(p, r, bar.fraction, pal);
+        y += BAR_LINE;
+    }
+    let mut cx = x;
+    let chip_y = y + 2.0;
+    if let Some((_, band)) = &look.band {
+        let r = Rect::from_min_size(pos2(cx, chip_y), band.size() + vec2(10.0, 2.0));
+        p.rect_stroke(r, CornerRadius::same(7), Stroke::new(1.0, pal.accent), StrokeKind::Inside);
+        p.galley(r.min + vec2(5.0, 1.0), band.clone(), pal.accent);
+        cx = r.max.x + 4.0;
+    }
+    for (i, chip) in t.chips.iter().enumerate() {
+        let r = Rect::from_min_size(pos2(cx, chip_y), chip.size() + vec2(10.0, 2.0));
+        if r.max.x > right {
+            // Say how many did not fit (the tooltip and the card list them all).
+            let more = format!("+{}", t.conditions.saturating_sub(i));
+            let font = egui::FontId::proportional(super::cache::CHIP_FONT);
+            p.text(pos2(cx, chip_y + 1.0), egui::Align2::LEFT_TOP, more, font, pal.weak);
+            break;
+        }
+        p.rect_filled(r, CornerRadius::same(7), pal.chip);
+        p.galley(r.min + vec2(5.0, 1.0), chip.clone(), pal.text);
+        cx = r.max.x + 4.0;
+    }
+}
+
+fn paint_compact(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
+    let centre = pos2(rect.min.x + 5.0 + COMPACT_DISC / 2.0, rect.center().y);
+    disc(p, centre, COMPACT_DISC, t, &t.initials_small, look, pal);
+    let x = rect.min.x + 5.0 + COMPACT_DISC + 6.0;
+    let right = rect.max.x - 5.0;
+    p.galley(pos2(x, rect.min.y + 3.0), t.name_compact.clone(), pal.text);
+    if let Some(bar) = t.bars.first() {
+        let r = Rect::from_min_max(pos2(x, rect.min.y + 23.0), pos2(right, rect.min.y + 27.0));
+        meter(p, r, bar.fraction, pal);
+    }
+    if let Some((_, band)) = &look.band {
+        p.galley(pos2(x, rect.min.y + 28.0), band.clone(), pal.accent);
+    }
+    if !t.chips.is_empty() {
+        // Conditions do not fit a compact token; a dot says there are some (the tooltip and
+        // the card list them).
+        p.circle_filled(pos2(right - 3.0, rect.min.y + 7.0), 4.0, pal.acting);
+    }
+}
+
+fn disc(
+    p: &Painter,
+    centre: Pos2,
+    diameter: f32,
+    t: &Token,
+    initials: &Arc<Galley>,
+    look: &Look,
+    pal: &Palette,
+) {
+    p.circle_filled(centre, diameter / 2.0, t.colour);
+    let ring = if look.acting {
+        Stroke::new(2.5, pal.acting)
+    } else {
+        Stroke::new(1.0, pal.border_on(t.colour))
+    };
+    p.circle_stroke(centre, diameter / 2.0, ring);
+    p.galley(centre - initials.size() / 2.0, initials.clone(), t.ink);
+}
+
+/// A bar: the empty track, filled to `fraction` in the colour for how full it is.
+fn meter(p: &Painter, r: Rect, fraction: f32, pal: &Palette) {
+    p.rect_filled(r, CornerRadius::same(3), pal.track);
+    if fraction > 0.0 {
+        let filled = Rect::from_min_size(r.min, vec2(r.width() * fraction, r.height()));
+        p.rect_filled(filled, CornerRadius::same(3), pal.bar(fraction));
+    }
+}
+
+fn blend(a: Color32, b: Color32, t: f32) -> Color32 {
+    let mix = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * t).round() as u8;
+    Color32::from_rgb(mix(a.r(), b.r()), mix(a.g(), b.g()), mix(a.b(), b.b()))
+}
+
+impl Palette {
+    /// A thin ring that separates a disc of `colour` from the tile.
+    fn border_on(&self, colour: Color32) -> Color32 {
+        blend(colour, self.text, 0.25)
+    }
+}
+
+/// The details on hover: side, every track, stats, conditions.
+fn tooltip_ui(ui: &mut egui::Ui, id: CombatantId, state: &Encounter) {
+    let Some(c) = state.combatant(id) else { return };
+    ui.strong(&c.name);
+    if let Some(side) = state.side(c.side) {
+        ui.label(&side.name);
+    }
+    for t in &c.tracks {
+        ui.label(format!("{}: {}/{}", t.name.to_uppercase(), t.value, t.max));
+    }
+    if !c.stats.is_empty() {
+        let stats: Vec<String> =
+            c.stats.iter().map(|s| format!("{} {}", s.name, s.value)).collect();
+        ui.label(stats.join(" · "));
+    }
+    if !c.conditions.is_empty() {
+        let list: Vec<&str> = c.conditions.iter().map(String::as_str).collect();
+        ui.label(list.join(", "));
+    }
+    ui.weak("Click to select, drag to move");
+}

@@ -1,0 +1,78 @@
+//! The "Not on the board" tray: combatants without a zone, to drag onto one; dropping a
+//! token here takes it off the board.
+
+use super::Target;
+use super::cache::Cache;
+use super::geometry::COMPACT_TILE;
+use super::palette::Palette;
+use super::token::{self, Look, TokenDrag};
+use crate::window::Action;
+use crate::window::views::library::LibraryDrop;
+use eframe::egui::{self, CornerRadius, Stroke, StrokeKind, vec2};
+use fray_app::encounter::Encounter;
+use fray_app::ids::CombatantId;
+
+/// Draws the tray and records it as a drop target.
+pub fn tray_ui(
+    ui: &mut egui::Ui,
+    state: &Encounter,
+    selected: Option<CombatantId>,
+    cache: &Cache,
+    out: &mut Vec<Action>,
+    targets: &mut Vec<Target>,
+) {
+    let pal = Palette::of(ui.visuals());
+    let frame_rect = ui.available_rect_before_wrap();
+    ui.horizontal(|ui| {
+        ui.strong("Not on the board");
+        let n = cache.off_board.len();
+        if n > 0 {
+            ui.weak(format!("({n})"));
+        }
+        let hint = egui::RichText::new("Drag a token here to take it off the board.").weak();
+        ui.add(egui::Label::new(hint).truncate());
+    });
+    let acting = state.acting();
+    egui::ScrollArea::horizontal().id_salt("board-tray").auto_shrink([false, true]).show(
+        ui,
+        |ui| {
+            ui.horizontal(|ui| {
+                if cache.off_board.is_empty() {
+                    ui.allocate_exact_size(vec2(1.0, COMPACT_TILE.y), egui::Sense::hover());
+                    ui.weak("Nobody.");
+                }
+                for &t in &cache.off_board {
+                    let token = &cache.tokens[t];
+                    let (rect, _) = ui.allocate_exact_size(COMPACT_TILE, egui::Sense::hover());
+                    let selected = selected == Some(token.id);
+                    let look = Look {
+                        compact: true,
+                        selected,
+                        acting: acting.contains(&token.id),
+                        band: None,
+                    };
+                    let response = token::token_ui(ui, rect, token, &look, &pal, state);
+                    if response.clicked() && !selected {
+                        out.push(Action::Select(Some(token.id)));
+                    }
+                }
+            });
+        },
+    );
+    let rect = frame_rect.with_max_y(ui.min_rect().max.y);
+    targets.push(Target { rect, zone: None });
+
+    // Highlight the tray when a token from a zone (or a library entry) is carried over it.
+    let over = ui.rect_contains_pointer(rect);
+    let token_from_zone = egui::DragAndDrop::payload::<TokenDrag>(ui.ctx())
+        .is_some_and(|t| state.combatant(t.0).is_some_and(|c| c.zone.is_some()));
+    let entry = egui::DragAndDrop::has_payload_of_type::<LibraryDrop>(ui.ctx());
+    if over && (token_from_zone || entry) {
+        ui.painter().rect_stroke(
+            rect.expand(2.0),
+            CornerRadius::same(6),
+            Stroke::new(3.0, pal.accent),
+            StrokeKind::Outside,
+        );
+    }
+}

@@ -1,0 +1,181 @@
+//! The dice tray: roll notation with the app's dice, record dice rolled at the table (checked
+//! before anything is sent), and answer the window's request for faces in table-dice mode.
+
+mod common;
+
+use common::Window;
+use eframe::egui;
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use fray_app::dice::{Roll, RollSource};
+use fray_app::{Command, EventKind};
+use fray_data::{Db, Session};
+use fray_ui::window::DiceMode;
+
+/// A window reopening an empty freeform encounter.
+fn encounter() -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let mut session = Session::create(&db, "freeform", "Dice practice", 11).unwrap();
+    let side = Command::AddSide { name: "Party".into(), colour: "#3d7fc4".into(), party: true };
+    session.apply(side).unwrap();
+    db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
+    drop(session);
+    common::window_with(dir, db)
+}
+
+fn session(w: &Window) -> &Session {
+    w.app().model.session.as_ref().expect("an encounter is open")
+}
+
+/// Every roll in the journal, oldest first.
+fn rolls(w: &Window) -> Vec<Roll> {
+    session(w)
+        .history()
+        .events()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Rolled { roll } => Some(roll.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Clicks the button labelled `label`, scrolling the right panel to it first.
+fn press(w: &mut Window, label: &str) {
+    w.harness.get_by_role_and_label(Role::Button, label).scroll_to_me();
+    w.settle();
+    w.harness.get_by_role_and_label(Role::Button, label).click();
+    w.settle();
+}
+
+/// Replaces the text of the field named `label` with `text`, as typed.
+fn type_into(w: &mut Window, label: &str, text: &str) {
+    w.harness.get_by_role_and_label(Role::TextInput, label).scroll_to_me();
+    w.settle();
+    w.harness.get_by_role_and_label(Role::TextInput, label).focus();
+    w.settle();
+    w.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    w.harness.get_by_role_and_label(Role::TextInput, label).type_text(text);
+    w.settle();
+}
+
+#[test]
+fn the_app_rolls_notation_from_the_tray() {
+    let mut w = encounter();
+    type_into(&mut w, "Notation", "2d6+1");
+    type_into(&mut w, "For", "Harald's fall");
+    press(&mut w, "Roll");
+    let rolls = rolls(&w);
+    assert_eq!(rolls.len(), 1);
+    let roll = &rolls[0];
+    assert_eq!(roll.source, RollSource::App);
+    assert_eq!(roll.dice.to_string(), "2d6+1");
+    assert_eq!(roll.label, "Harald's fall");
+    assert!((3..=13).contains(&roll.total));
+    // The result shows big in the tray.
+    w.harness.get_by_label(&roll.total.to_string());
+    w.harness.get_by_label("2d6+1 · app dice");
+}
+
+#[test]
+fn bad_notation_is_explained_where_it_was_typed() {
+    let mut w = encounter();
+    type_into(&mut w, "Notation", "2d6+x");
+    w.harness.get_by_label("unexpected 'x' at column 5: expected a number or 'd'");
+    press(&mut w, "Roll");
+    assert!(rolls(&w).is_empty(), "nothing is rolled from bad notation");
+}
+
+#[test]
+fn table_dice_are_checked_then_recorded() {
+    let mut w = encounter();
+    type_into(&mut w, "Notation", "2d6");
+    press(&mut w, "Enter table dice");
+    type_into(&mut w, "Faces", "7 3");
+    press(&mut w, "Record");
+    w.harness.get_by_label("7 is not a face of a d6");
+    assert!(rolls(&w).is_empty(), "a refused face records nothing");
+
+    type_into(&mut w, "Faces", "4");
+    press(&mut w, "Record");
+    w.harness.get_by_label("expected 2 faces for 2d6, got 1");
+    assert!(rolls(&w).is_empty());
+
+    type_into(&mut w, "Faces", "4 3");
+    press(&mut w, "Record");
+    let rolls = rolls(&w);
+    assert_eq!(rolls.len(), 1);
+    assert_eq!(rolls[0].source, RollSource::Table);
+    assert_eq!(rolls[0].faces(), [4, 3]);
+    assert_eq!(rolls[0].total, 7);
+    w.harness.get_by_label("7");
+    // The faces field closes once the roll is recorded.
+    assert!(w.harness.query_by_role_and_label(Role::TextInput, "Faces").is_none());
+}
+
+#[test]
+fn in_table_mode_the_window_asks_for_the_faces() {
+    let mut w = encounter();
+    press(&mut w, "I'll type them");
+    assert_eq!(w.app().model.dice_mode, DiceMode::Table);
+    type_into(&mut w, "Notation", "2d6");
+    type_into(&mut w, "For", "initiative");
+    press(&mut w, "Roll");
+    let pending = w.app().model.pending_roll.clone().expect("the roll waits for the faces");
+    assert_eq!(pending.dice, "2d6");
+    w.harness.get_by_label("Type the faces for initiative (2d6)");
+    assert!(rolls(&w).is_empty());
+
+    // A 7 on a d6 is refused; the question stays, with the reason.
+    type_into(&mut w, "Faces", "7 3");
+    press(&mut w, "Record");
+    assert!(rolls(&w).is_empty());
+    assert!(w.app().model.pending_roll.is_some());
+    w.harness.get_by_label("7 is not a face of a d6");
+
+    type_into(&mut w, "Faces", "4 3");
+    press(&mut w, "Record");
+    assert!(w.app().model.pending_roll.is_none());
+    let rolls = rolls(&w);
+    assert_eq!(rolls.len(), 1);
+    assert_eq!((rolls[0].source, rolls[0].total), (RollSource::Table, 7));
+    assert_eq!(rolls[0].label, "initiative");
+    // Every widget of the window can be found by name (the harness checks on `run`).
+    w.harness.run();
+}
+
+#[test]
+fn a_pending_roll_can_be_rolled_by_the_app_or_cancelled() {
+    let mut w = encounter();
+    press(&mut w, "I'll type them");
+    type_into(&mut w, "Notation", "d20");
+    press(&mut w, "Roll");
+    assert!(w.app().model.pending_roll.is_some());
+    press(&mut w, "Cancel");
+    assert!(w.app().model.pending_roll.is_none());
+    assert!(rolls(&w).is_empty(), "a cancelled roll records nothing");
+
+    // Escape gives up too.
+    press(&mut w, "Roll");
+    assert!(w.app().model.pending_roll.is_some());
+    w.harness.key_press(egui::Key::Escape);
+    w.settle();
+    assert!(w.app().model.pending_roll.is_none());
+
+    press(&mut w, "Roll");
+    press(&mut w, "Roll for me");
+    let rolls = rolls(&w);
+    assert_eq!(rolls.len(), 1);
+    assert_eq!(rolls[0].source, RollSource::App);
+
+    // Back to app dice: the next roll needs no question. Enter in the notation rolls too.
+    press(&mut w, "App rolls");
+    press(&mut w, "Roll");
+    assert!(w.app().model.pending_roll.is_none());
+    assert_eq!(self::rolls(&w).len(), 2);
+    type_into(&mut w, "Notation", "d4");
+    w.harness.key_press(egui::Key::Enter);
+    w.settle();
+    assert_eq!(self::rolls(&w).last().unwrap().dice.to_string(), "d4");
+}

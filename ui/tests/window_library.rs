@@ -1,0 +1,237 @@
+//! The library panel: the bestiary and characters of the open encounter's system, search as
+//! you type, the tag filter, entries dragged onto a zone (several at once, numbered), and
+//! quick-add. Every drag is a real drag in the harness.
+
+mod common;
+
+use common::Window;
+use eframe::egui::{self, Pos2};
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use fray_app::Command;
+use fray_app::encounter::{BoardRect, Encounter, Track};
+use fray_app::ids::ZoneId;
+use fray_data::{Db, NewCreature};
+use fray_ui::window::{Action, apply};
+
+/// A window with a new freeform encounter holding two zones, Gate and Yard (capacity 2).
+fn encounter() -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    // An entry of another system must never show in a freeform encounter's library.
+    let other = NewCreature {
+        system: "other".into(),
+        name: "Gobbo".into(),
+        tags: vec!["goblinoid".into()],
+        block: serde_json::json!({}),
+    };
+    db.creatures().insert(&other).unwrap();
+    let mut w = common::window_with(dir, db);
+    let app = w.harness.state_mut();
+    let new = Action::NewEncounter { system: "freeform".into(), name: "Crypt".into() };
+    apply(&mut app.model, &mut app.view, new);
+    for (name, capacity, x) in [("Gate", None, 20.0), ("Yard", Some(2), 440.0)] {
+        let rect = BoardRect { x, y: 20.0, w: 400.0, h: 240.0 };
+        let add = Command::AddZone { name: name.into(), capacity, rect };
+        apply(&mut app.model, &mut app.view, Action::Game(add));
+    }
+    w.settle();
+    w
+}
+
+fn state(w: &Window) -> &Encounter {
+    w.app().model.session.as_ref().expect("an encounter is open").state()
+}
+
+fn zone(w: &Window, name: &str) -> ZoneId {
+    state(w).zone_named(name).unwrap().id
+}
+
+fn centre(w: &Window, label: &str) -> Pos2 {
+    w.harness.get_by_label(label).rect().center()
+}
+
+fn type_into(w: &mut Window, label: &str, text: &str) {
+    w.harness.get_by_role_and_label(Role::TextInput, label).focus();
+    w.settle();
+    w.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    if text.is_empty() {
+        w.harness.key_press(egui::Key::Backspace);
+    } else {
+        w.harness.get_by_role_and_label(Role::TextInput, label).type_text(text);
+    }
+    w.settle();
+}
+
+/// Presses at `from`, moves the pointer in steps to `to` and releases there.
+fn drag(w: &mut Window, from: Pos2, to: Pos2) {
+    w.harness.hover_at(from);
+    w.harness.step();
+    w.harness.drag_at(from);
+    w.harness.step();
+    for i in 1..=4 {
+        w.harness.hover_at(from + (to - from) * (i as f32 / 4.0));
+        w.harness.step();
+    }
+    w.harness.drop_at(to);
+    w.harness.step();
+    w.settle();
+}
+
+fn names_in(w: &Window, zone: ZoneId) -> Vec<String> {
+    state(w).in_zone(zone).map(|c| c.name.clone()).collect()
+}
+
+#[test]
+fn the_bestiary_lists_the_encounter_systems_creatures() {
+    let w = encounter();
+    // In name order; the list scrolls (and is virtualised) past what fits.
+    let names = ["Bandit", "Cultist", "Giant Rat", "Goblin"];
+    let tops: Vec<f32> = names.iter().map(|n| w.harness.get_by_label(n).rect().top()).collect();
+    assert!(tops.windows(2).all(|p| p[0] < p[1]), "{tops:?}");
+    assert!(w.harness.query_by_label("Gobbo").is_none(), "another system's creature");
+    // A few key numbers beside each name.
+    let goblin = w.harness.get_by_label("Goblin").value();
+    assert_eq!(goblin.as_deref(), Some("HP 5 · Armor 11 · Attack 2"));
+}
+
+#[test]
+fn search_narrows_the_list_as_the_gm_types() {
+    let mut w = encounter();
+    type_into(&mut w, "Search", "g");
+    w.harness.get_by_label("Goblin");
+    w.harness.get_by_label("Giant Rat");
+    assert!(w.harness.query_by_label("Bandit").is_none());
+    type_into(&mut w, "Search", "gob");
+    w.harness.get_by_label("Goblin");
+    assert!(w.harness.query_by_label("Giant Rat").is_none());
+    assert!(w.harness.query_by_label("Gobbo").is_none(), "another system's creature");
+    // Tags match too: "und" finds the undead.
+    type_into(&mut w, "Search", "und");
+    w.harness.get_by_label("Skeleton");
+    w.harness.get_by_label("Walking Corpse");
+    assert!(w.harness.query_by_label("Goblin").is_none());
+    type_into(&mut w, "Search", "zzz");
+    w.harness.get_by_label_contains("No creature");
+}
+
+#[test]
+fn the_tag_filter_keeps_the_entries_carrying_the_tag() {
+    let mut w = encounter();
+    w.harness.get_by_label("Tag").click();
+    w.settle();
+    w.harness.get_by_label("beast").click();
+    w.settle();
+    w.harness.get_by_label("Wolf");
+    w.harness.get_by_label("Giant Rat");
+    assert!(w.harness.query_by_label("Goblin").is_none());
+    assert!(w.harness.query_by_label("Skeleton").is_none());
+    // Back to every tag.
+    w.harness.get_by_label("Tag").click();
+    w.settle();
+    w.harness.get_by_label("Any tag").click();
+    w.settle();
+    w.harness.get_by_label("Goblin");
+}
+
+#[test]
+fn dragging_goblin_with_a_count_of_three_adds_goblins_1_to_3_to_the_zone() {
+    let mut w = encounter();
+    let gate = zone(&w, "Gate");
+    w.harness.get_by_label("One more").click();
+    w.settle();
+    w.harness.get_by_label("One more").click();
+    w.settle();
+    assert_eq!(w.harness.get_by_label("How many").value().as_deref(), Some("3"));
+    let (from, to) = (centre(&w, "Goblin"), centre(&w, "Zone Gate"));
+    drag(&mut w, from, to);
+    assert_eq!(names_in(&w, gate), ["Goblin 1", "Goblin 2", "Goblin 3"]);
+    let goblin = state(&w).combatant_named("Goblin 2").unwrap();
+    assert_eq!(goblin.track("hp"), Some(&Track { name: "hp".into(), value: 5, max: 5 }));
+    let side = state(&w).side(goblin.side).unwrap();
+    assert!(!side.party, "creatures join the foes");
+    // Their tokens are on the board.
+    w.harness.get_by_label("Goblin 3");
+}
+
+#[test]
+fn a_drag_that_would_overfill_a_zone_adds_nobody() {
+    let mut w = encounter();
+    let yard = zone(&w, "Yard");
+    for _ in 0..2 {
+        w.harness.get_by_label("One more").click();
+        w.settle();
+    }
+    let (from, to) = (centre(&w, "Bandit"), centre(&w, "Zone Yard"));
+    drag(&mut w, from, to);
+    assert!(names_in(&w, yard).is_empty());
+    let status = w.app().model.status.as_ref().expect("the refusal is shown");
+    assert!(status.text.contains("Yard is full"), "{}", status.text);
+}
+
+#[test]
+fn a_character_dragged_onto_a_zone_joins_the_party() {
+    let mut w = encounter();
+    let gate = zone(&w, "Gate");
+    w.harness.get_by_label("Characters").click();
+    w.settle();
+    assert!(w.harness.query_by_label("Goblin").is_none());
+    let (from, to) = (centre(&w, "Harald"), centre(&w, "Zone Gate"));
+    drag(&mut w, from, to);
+    assert_eq!(names_in(&w, gate), ["Harald"]);
+    let harald = state(&w).combatant_named("Harald").unwrap();
+    assert!(state(&w).side(harald.side).unwrap().party);
+    assert_eq!(harald.source.as_deref().map(|s| s.starts_with("character:")), Some(true));
+}
+
+#[test]
+fn an_entry_dropped_on_the_tray_waits_off_the_board() {
+    let mut w = encounter();
+    let (from, to) = (centre(&w, "Ogre"), centre(&w, "Not on the board"));
+    drag(&mut w, from, to);
+    let ogre = state(&w).combatant_named("Ogre").expect("added");
+    assert_eq!(ogre.zone, None);
+}
+
+#[test]
+fn an_entry_dropped_outside_any_zone_adds_nobody() {
+    let mut w = encounter();
+    let from = centre(&w, "Ogre");
+    let to = centre(&w, "Zone Gate") + egui::vec2(0.0, 400.0);
+    drag(&mut w, from, to);
+    assert!(state(&w).combatants.is_empty());
+}
+
+#[test]
+fn quick_add_puts_an_ad_hoc_combatant_off_the_board_or_in_a_zone() {
+    let mut w = encounter();
+    let yard = zone(&w, "Yard");
+    type_into(&mut w, "Quick-add name", "Old Tom");
+    type_into(&mut w, "Quick-add HP", "6");
+    w.harness.get_by_label("Party").click();
+    w.settle();
+    w.harness.get_by_label("Add combatant").click();
+    w.settle();
+    let tom = state(&w).combatant_named("Old Tom").expect("added");
+    assert_eq!(tom.zone, None);
+    assert_eq!(tom.track("hp"), Some(&Track { name: "hp".into(), value: 6, max: 6 }));
+    assert!(state(&w).side(tom.side).unwrap().party);
+    // The name field is cleared for the next one.
+    assert_eq!(
+        w.harness.get_by_role_and_label(Role::TextInput, "Quick-add name").value().as_deref(),
+        Some("")
+    );
+
+    // Into a zone, without HP, with the Where box.
+    type_into(&mut w, "Quick-add name", "Lamplighter");
+    type_into(&mut w, "Quick-add HP", "");
+    w.harness.get_by_label("Where").click();
+    w.settle();
+    w.harness.get_by_label("Yard").click();
+    w.settle();
+    w.harness.get_by_label("Add combatant").click();
+    w.settle();
+    let lamp = state(&w).combatant_named("Lamplighter").expect("added");
+    assert_eq!(lamp.zone, Some(yard));
+    assert!(lamp.tracks.is_empty());
+}

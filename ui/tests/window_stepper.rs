@@ -1,0 +1,146 @@
+//! The phase stepper: Next advances the fight, and the system's prompts are answered by
+//! clicking their buttons; a forbidden answer is shown, says why, and cannot be clicked.
+
+mod common;
+
+use common::Window;
+use eframe::egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use fray_app::Command;
+use fray_app::command::NewCombatant;
+use fray_app::encounter::Track;
+use fray_app::ids::CombatantId;
+use fray_data::{Db, Session};
+
+/// A window reopening a freeform encounter with the given combatants (one side), not
+/// started yet.
+fn fight(names: &[&str]) -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let mut session = Session::create(&db, "freeform", "Ambush", 7).unwrap();
+    let side = Command::AddSide { name: "Party".into(), colour: "#3d7fc4".into(), party: true };
+    session.apply(side).unwrap();
+    let side = session.state().side_named("Party").unwrap().id;
+    for name in names {
+        let combatant = NewCombatant {
+            name: (*name).into(),
+            side,
+            zone: None,
+            stats: Vec::new(),
+            tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
+            conditions: Vec::new(),
+            source: None,
+            block: serde_json::Value::Null,
+        };
+        session.apply(Command::AddCombatant { combatant, count: 1 }).unwrap();
+    }
+    db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
+    drop(session);
+    common::window_with(dir, db)
+}
+
+fn session(w: &Window) -> &Session {
+    w.app().model.session.as_ref().expect("an encounter is open")
+}
+
+fn acting(w: &Window) -> Vec<String> {
+    let state = session(w).state();
+    state.acting().iter().map(|id| state.name_of(*id)).collect()
+}
+
+fn id_of(w: &Window, name: &str) -> CombatantId {
+    session(w).state().combatant_named(name).unwrap().id
+}
+
+/// Whether some text on screen reads exactly `label` (the journal may repeat a prompt's
+/// title, so there can be more than one).
+fn shows(w: &Window, label: &str) -> bool {
+    w.harness.query_all_by_label(label).next().is_some()
+}
+
+/// Clicks the button labelled `label`, scrolling the right panel to it first.
+fn press(w: &mut Window, label: &str) {
+    w.harness.get_by_role_and_label(Role::Button, label).scroll_to_me();
+    w.settle();
+    w.harness.get_by_role_and_label(Role::Button, label).click();
+    w.settle();
+}
+
+#[test]
+fn next_starts_the_fight_and_passes_the_turns() {
+    let mut w = fight(&["Harald", "Narvi"]);
+    w.harness.get_by_label("Before the fight");
+    assert_eq!(session(&w).state().round, 0);
+
+    press(&mut w, "Next");
+    let state = session(&w).state();
+    assert_eq!((state.round, state.phase.as_str()), (1, "turns"));
+    assert_eq!(acting(&w), ["Harald"]);
+    w.harness.get_by_label("Round 1");
+
+    press(&mut w, "Next");
+    assert_eq!(acting(&w), ["Narvi"]);
+    press(&mut w, "Next");
+    assert_eq!(session(&w).state().phase, "end");
+    assert!(acting(&w).is_empty());
+    press(&mut w, "Next");
+    assert_eq!(session(&w).state().round, 2);
+    assert_eq!(acting(&w), ["Harald"]);
+    w.harness.get_by_label("Round 2");
+    // Every step went through the journal.
+    assert!(w.app().model.journal.len() >= 4);
+}
+
+#[test]
+fn prompts_are_answered_by_clicking_their_options() {
+    let mut w = fight(&["Harald", "Narvi", "Bandit"]);
+    w.harness.get_by_label("Ready to fight?");
+    // Nobody ordered yet: the option says what will happen, and stays allowed.
+    w.harness.get_by_label("nobody ordered yet: the order will be as listed");
+    press(&mut w, "Start round 1");
+    assert_eq!(session(&w).state().round, 1);
+    assert_eq!(acting(&w), ["Harald"]);
+    assert!(shows(&w, "Harald's turn"));
+
+    // Harald waits: he goes to the end and Narvi acts.
+    press(&mut w, "Delay to the end");
+    assert_eq!(acting(&w), ["Narvi"]);
+    let order: Vec<CombatantId> =
+        session(&w).state().order.iter().map(|e| e.combatants[0]).collect();
+    assert_eq!(order, [id_of(&w, "Narvi"), id_of(&w, "Bandit"), id_of(&w, "Harald")]);
+    // The order list shows why Harald is last.
+    w.harness.get_by_label("delayed");
+
+    press(&mut w, "End turn");
+    assert_eq!(acting(&w), ["Bandit"]);
+    press(&mut w, "End turn");
+    assert_eq!(acting(&w), ["Harald"]);
+
+    // Harald is last: delaying is forbidden, and the window says why without hovering.
+    w.harness.get_by_label("already last in the order");
+    let commands = session(&w).history().cursor();
+    press(&mut w, "Delay to the end");
+    assert_eq!(session(&w).history().cursor(), commands, "a disabled option does nothing");
+    assert_eq!(acting(&w), ["Harald"]);
+
+    press(&mut w, "End turn");
+    assert_eq!(session(&w).state().phase, "end");
+    assert!(shows(&w, "Round 1 is over"));
+    press(&mut w, "Start round 2");
+    assert_eq!(session(&w).state().round, 2);
+    // Every widget of the window can be found by name (the harness checks on `run`).
+    w.harness.run();
+}
+
+#[test]
+fn starting_without_combatants_is_disabled_with_its_reason() {
+    let mut w = fight(&[]);
+    w.harness.get_by_label("add at least one combatant first");
+    press(&mut w, "Start round 1");
+    assert_eq!(session(&w).state().round, 0);
+    assert_eq!(session(&w).history().cursor(), 1, "only the side was added");
+    // The refusal of Next lands in the status line, not in the journal.
+    press(&mut w, "Next");
+    assert_eq!(session(&w).state().round, 0);
+    assert!(w.app().model.status.as_ref().is_some_and(|s| s.error));
+}
