@@ -216,10 +216,13 @@ fn the_corner_handle_resizes_a_card() {
 fn dragging_the_background_pans_the_board_without_changing_it() {
     let mut w = encounter();
     add_zone(&mut w, "Gate", "");
+    // "Reset view" fits the board to the canvas: the view the board comes back to.
+    w.harness.get_by_label("Reset view").click();
+    w.settle();
     let card = centre(&w, "Zone Gate");
     let stored = state(&w).zone_named("Gate").unwrap().rect;
-    // Empty board below and right of the first card.
-    let empty = card + vec2(0.0, 400.0);
+    // Empty board just below and right of the card (the fit leaves a margin around it).
+    let empty = w.harness.get_by_label("Resize Gate").rect().right_bottom() + vec2(10.0, 10.0);
     drag(&mut w, empty, empty + vec2(-40.0, -100.0));
     let panned = centre(&w, "Zone Gate");
     assert!((panned - (card + vec2(-40.0, -100.0))).length() < 1.0);
@@ -360,4 +363,32 @@ fn while_linking_a_click_on_a_token_stands_for_its_zone() {
     w.settle();
     assert!(state(&w).zone(gate).unwrap().adjacent.contains(&yard));
     assert_eq!(w.app().model.selected, None, "the click linked, it did not select");
+}
+
+#[test]
+fn the_board_zooms_and_fits_and_cards_still_move_in_board_units() {
+    let mut w = encounter();
+    add_zone(&mut w, "Gate", "");
+    let before = w.harness.get_by_label("Zone Gate").rect();
+    // "Fit" makes the one card fill much of the canvas (zoom capped at 200 %).
+    w.harness.get_by_label("Fit").click();
+    w.settle();
+    let fitted = w.harness.get_by_label("Zone Gate").rect();
+    assert!(fitted.width() > before.width() * 1.5, "fit zooms in on a small board");
+    assert!(w.harness.query_by_label("200 %").is_some());
+    w.harness.get_by_label("\u{2212}").click();
+    w.settle();
+    let smaller = w.harness.get_by_label("Zone Gate").rect();
+    assert!(smaller.width() < fitted.width(), "zooming out draws the card smaller");
+    assert!(w.harness.query_by_label("160 %").is_some());
+    // A drag of 80 screen points at 160 % moves the card 50 board units.
+    let stored = state(&w).zone_named("Gate").unwrap().rect;
+    let from = smaller.center();
+    drag(&mut w, from, from + vec2(80.0, 40.0));
+    let after = state(&w).zone_named("Gate").unwrap().rect;
+    assert_eq!((after.x - stored.x, after.y - stored.y), (50.0, 25.0));
+    assert_eq!((after.w, after.h), (stored.w, stored.h), "the stored size stays");
+    w.harness.get_by_label("+").click();
+    w.settle();
+    assert!(w.harness.get_by_label("Zone Gate").rect().width() > smaller.width());
 }

@@ -197,7 +197,9 @@ fn an_entry_dropped_on_the_tray_waits_off_the_board() {
 fn an_entry_dropped_outside_any_zone_adds_nobody() {
     let mut w = encounter();
     let from = centre(&w, "Ogre");
-    let to = centre(&w, "Zone Gate") + egui::vec2(0.0, 400.0);
+    // Empty board just below the Gate's card (the board is fitted to the canvas).
+    let below = w.harness.get_by_label("Resize Gate").rect().bottom() + 12.0;
+    let to = egui::pos2(centre(&w, "Zone Gate").x, below);
     drag(&mut w, from, to);
     assert!(state(&w).combatants.is_empty());
 }

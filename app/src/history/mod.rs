@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 /// Events between two snapshots.
-pub const SNAPSHOT_EVERY: usize = 512;
+pub const SNAPSHOT_EVERY: usize = 4096;
 
 /// One command as it was handled, and where its events are in the log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

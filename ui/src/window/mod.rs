@@ -78,9 +78,6 @@ pub struct FrayApp {
     outbox: Vec<Action>,
     /// Close after the first frame (start-up measurement).
     exit_after_first_frame: bool,
-    /// The preferences last applied to the context that draws the frames; `None` until the
-    /// first frame, which applies them to whichever context draws it (a test harness's too).
-    applied_prefs: Option<Prefs>,
 }
 
 impl FrayApp {
@@ -94,27 +91,27 @@ impl FrayApp {
             view: ViewState::default(),
             outbox: Vec::new(),
             exit_after_first_frame: false,
-            applied_prefs: None,
         }
     }
 
     /// Draws one frame into `ui` and then applies what the GM did. The eframe app and the
     /// kittest harness both call this.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
-        self.apply_prefs_if_changed(ui.ctx());
+        if theme::styled_with(ui.ctx()).is_none() {
+            // A context Fray has not styled yet (a test harness's): the saved scale takes
+            // effect from the next pass, so lay nothing out at the wrong scale, or the panels
+            // would remember sizes meant for another zoom.
+            theme::apply_prefs(ui.ctx(), &self.model.prefs);
+            ui.ctx().request_discard("applying the saved UI scale");
+            return;
+        }
         views::layout_ui(ui, &self.model, &mut self.view, &mut self.outbox);
         for action in self.outbox.drain(..) {
             apply(&mut self.model, &mut self.view, action);
         }
         // Settings apply live: the next frame is drawn at the new scale and theme.
-        self.apply_prefs_if_changed(ui.ctx());
-    }
-
-    /// Applies the preferences to `ctx` when they changed since they were last applied.
-    fn apply_prefs_if_changed(&mut self, ctx: &egui::Context) {
-        if self.applied_prefs.as_ref() != Some(&self.model.prefs) {
-            theme::apply_prefs(ctx, &self.model.prefs);
-            self.applied_prefs = Some(self.model.prefs.clone());
+        if theme::styled_with(ui.ctx()).as_ref() != Some(&self.model.prefs) {
+            theme::apply_prefs(ui.ctx(), &self.model.prefs);
         }
     }
 }

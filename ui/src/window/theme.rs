@@ -27,8 +27,20 @@ pub fn install_fonts(ctx: &egui::Context) {
     ctx.set_fonts(fonts);
 }
 
+/// Where a context keeps the preferences Fray last applied to it.
+fn styled_id() -> egui::Id {
+    egui::Id::unique("fray-applied-prefs")
+}
+
+/// The preferences last applied to this context, `None` if Fray never styled it. Kept in the
+/// context itself, so a window and a test harness (each with its own context) both get styled.
+pub fn styled_with(ctx: &egui::Context) -> Option<Prefs> {
+    ctx.data(|d| d.get_temp::<Prefs>(styled_id()))
+}
+
 /// Applies the GM's preferences (scale, theme) and Fray's text sizes to the context.
 pub fn apply_prefs(ctx: &egui::Context, prefs: &Prefs) {
+    ctx.data_mut(|d| d.insert_temp(styled_id(), prefs.clone()));
     ctx.set_zoom_factor(prefs.scale_percent as f32 / 100.0);
     ctx.set_theme(if prefs.dark { egui::Theme::Dark } else { egui::Theme::Light });
     // The same sizes for both themes: a GM reads this from arm's length.

@@ -47,6 +47,7 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
     egui::Panel::bottom("journal")
         .resizable(true)
         .default_size((screen.y * 0.22).clamp(110.0, 240.0))
+        .max_size(screen.y * 0.45)
         .show(ui, |ui| journal_panel::journal_panel_ui(ui, model, &mut view.journal, out));
     egui::Panel::left("library")
         .resizable(true)

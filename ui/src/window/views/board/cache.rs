@@ -12,14 +12,16 @@ use fray_data::{EncounterId, Session};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-/// Size of a full token's name.
-pub const NAME_FONT: f32 = 16.0;
-/// Size of a compact token's name.
-pub const COMPACT_NAME_FONT: f32 = 14.0;
+/// Size of a full token's name (the body size).
+pub const NAME_FONT: f32 = 17.0;
+/// Size of a compact token's name (the body size: the GM reads it from arm's length).
+pub const COMPACT_NAME_FONT: f32 = 17.0;
 /// Size of the numbers beside a bar.
-pub const BAR_FONT: f32 = 13.0;
+pub const BAR_FONT: f32 = 14.0;
 /// Size of condition and range chips.
-pub const CHIP_FONT: f32 = 12.5;
+pub const CHIP_FONT: f32 = 13.5;
+/// Width kept free at the right of a compact token's name for the condition dot.
+pub const DOT_ROOM: f32 = 14.0;
 /// Conditions shown on a token before a "+N".
 const MAX_CHIPS: usize = 3;
 
@@ -61,8 +63,10 @@ pub struct Token {
 /// Everything prepared for one state of one encounter.
 pub struct Cache {
     key: Key,
-    /// Tokens in the order the combatants were added.
+    /// Tokens in the order the combatants were added, laid out for the board's zoom.
     pub tokens: Vec<Token>,
+    /// Tokens of [`Self::off_board`] (same order), laid out at zoom 1 for the tray.
+    pub tray: Vec<Token>,
     /// Token indexes per zone.
     pub members: BTreeMap<ZoneId, Vec<usize>>,
     /// Token indexes of the combatants off the board.
@@ -83,15 +87,18 @@ struct Key {
     cursor: usize,
     /// Text is laid out for one scale.
     pixels_per_point: f32,
+    /// And one board zoom.
+    zoom: f32,
 }
 
 impl Cache {
-    /// The cache for the session's current state, rebuilt only when the state (or the scale)
-    /// changed.
+    /// The cache for the session's current state, rebuilt only when the state (or the scale,
+    /// or the board's `zoom`) changed.
     pub fn refresh<'a>(
         slot: &'a mut Option<Cache>,
         ctx: &egui::Context,
         session: &Session,
+        zoom: f32,
     ) -> &'a mut Cache {
         let h = session.history();
         let key = Key {
@@ -99,6 +106,7 @@ impl Cache {
             stream: h.next_stream(),
             cursor: h.cursor(),
             pixels_per_point: ctx.pixels_per_point(),
+            zoom,
         };
         if slot.as_ref().is_none_or(|c| c.key != key) {
             *slot = Some(Self::build(key, ctx, session.state()));
@@ -115,65 +123,22 @@ impl Cache {
             .values()
             .map(|s| (s.id, Color32::from_hex(&s.colour).unwrap_or(Color32::GRAY)))
             .collect();
-        let tokens = ctx.fonts_mut(|fonts| {
-            let mut layout = |text: String, size: f32, width: f32| {
-                let mut job = LayoutJob::simple_singleline(
-                    text,
-                    FontId::proportional(size),
-                    Color32::PLACEHOLDER,
-                );
-                job.wrap = TextWrapping::truncate_at_width(width);
-                fonts.layout_job(job)
-            };
-            let full_text_w = FULL_TILE_WIDTH - FULL_DISC - 20.0;
-            let compact_text_w = COMPACT_TILE.x - COMPACT_DISC - 16.0;
-            state
-                .combatants
-                .values()
-                .enumerate()
-                .map(|(i, c)| {
-                    match c.zone.and_then(|z| members.get_mut(&z)) {
-                        Some(list) => list.push(i),
-                        None => off_board.push(i),
+        let (tokens, tray) = ctx.fonts_mut(|fonts| {
+            let mut tokens = Vec::with_capacity(state.combatants.len());
+            let mut tray = Vec::new();
+            for (i, c) in state.combatants.values().enumerate() {
+                match c.zone.and_then(|z| members.get_mut(&z)) {
+                    Some(list) => list.push(i),
+                    None => {
+                        off_board.push(i);
+                        tray.push(token(fonts, c, &colours, 1.0));
                     }
-                    let colour = colours.get(&c.side).copied().unwrap_or(Color32::GRAY);
-                    let initials = initials(&c.name);
-                    let bars = c
-                        .tracks
-                        .iter()
-                        .filter(|t| t.max > 0)
-                        .map(|t| Bar {
-                            fraction: (t.value as f32 / t.max as f32).clamp(0.0, 1.0),
-                            text: layout(format!("{}/{}", t.value, t.max), BAR_FONT, 80.0),
-                        })
-                        .collect();
-                    let mut chips: Vec<_> = c
-                        .conditions
-                        .iter()
-                        .take(MAX_CHIPS)
-                        .map(|k| layout(k.clone(), CHIP_FONT, 90.0))
-                        .collect();
-                    if c.conditions.len() > MAX_CHIPS {
-                        let more = format!("+{}", c.conditions.len() - MAX_CHIPS);
-                        chips.push(layout(more, CHIP_FONT, 40.0));
-                    }
-                    Token {
-                        id: c.id,
-                        colour,
-                        ink: ink_on(colour),
-                        initials: layout(initials.clone(), 15.0, FULL_DISC),
-                        initials_small: layout(initials, 12.0, COMPACT_DISC),
-                        name_full: layout(c.name.clone(), NAME_FONT, full_text_w),
-                        name_compact: layout(c.name.clone(), COMPACT_NAME_FONT, compact_text_w),
-                        name: c.name.clone(),
-                        bars,
-                        chips,
-                        conditions: c.conditions.len(),
-                    }
-                })
-                .collect()
+                }
+                tokens.push(token(fonts, c, &colours, key.zoom));
+            }
+            (tokens, tray)
         });
-        Self { key, tokens, members, off_board, ranges: None, bands: HashMap::new() }
+        Self { key, tokens, tray, members, off_board, ranges: None, bands: HashMap::new() }
     }
 
     /// Steps from `from` to every zone, computed once per selected zone and state.
@@ -184,12 +149,13 @@ impl Cache {
         &self.ranges.as_ref().expect("just filled").1
     }
 
-    /// A range band's label laid out (small for compact tokens).
+    /// A range band's label laid out at the board's zoom (small for compact tokens).
     pub fn band(&mut self, ctx: &egui::Context, label: &'static str, small: bool) -> Arc<Galley> {
+        let zoom = self.key.zoom;
         self.bands
             .entry((label, small))
             .or_insert_with(|| {
-                let size = if small { 11.5 } else { CHIP_FONT };
+                let size = if small { 12.5 } else { CHIP_FONT } * zoom;
                 ctx.fonts_mut(|f| {
                     f.layout_no_wrap(
                         label.to_owned(),
@@ -199,6 +165,56 @@ impl Cache {
                 })
             })
             .clone()
+    }
+}
+
+/// A token laid out at `zoom`.
+fn token(
+    fonts: &mut egui::epaint::FontsView<'_>,
+    c: &fray_app::encounter::Combatant,
+    colours: &HashMap<fray_app::ids::SideId, Color32>,
+    zoom: f32,
+) -> Token {
+    let mut layout = |text: String, size: f32, width: f32| {
+        let mut job = LayoutJob::simple_singleline(
+            text,
+            FontId::proportional(size * zoom),
+            Color32::PLACEHOLDER,
+        );
+        job.wrap = TextWrapping::truncate_at_width(width * zoom);
+        fonts.layout_job(job)
+    };
+    let full_text_w = FULL_TILE_WIDTH - FULL_DISC - 20.0;
+    let compact_text_w = COMPACT_TILE.x - COMPACT_DISC - 16.0 - DOT_ROOM;
+    let colour = colours.get(&c.side).copied().unwrap_or(Color32::GRAY);
+    let initials = initials(&c.name);
+    let bars = c
+        .tracks
+        .iter()
+        .filter(|t| t.max > 0)
+        .map(|t| Bar {
+            fraction: (t.value as f32 / t.max as f32).clamp(0.0, 1.0),
+            text: layout(format!("{}/{}", t.value, t.max), BAR_FONT, 80.0),
+        })
+        .collect();
+    let mut chips: Vec<_> =
+        c.conditions.iter().take(MAX_CHIPS).map(|k| layout(k.clone(), CHIP_FONT, 90.0)).collect();
+    if c.conditions.len() > MAX_CHIPS {
+        let more = format!("+{}", c.conditions.len() - MAX_CHIPS);
+        chips.push(layout(more, CHIP_FONT, 40.0));
+    }
+    Token {
+        id: c.id,
+        colour,
+        ink: ink_on(colour),
+        initials: layout(initials.clone(), 15.0, FULL_DISC),
+        initials_small: layout(initials, 12.5, COMPACT_DISC),
+        name_full: layout(c.name.clone(), NAME_FONT, full_text_w),
+        name_compact: layout(c.name.clone(), COMPACT_NAME_FONT, compact_text_w),
+        name: c.name.clone(),
+        bars,
+        chips,
+        conditions: c.conditions.len(),
     }
 }
 

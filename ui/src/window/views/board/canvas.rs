@@ -2,7 +2,7 @@
 //! their tokens; moving and resizing a card; linking two cards.
 
 use super::cache::Cache;
-use super::geometry::{self, CardLayout, MIN_CARD_SIZE};
+use super::geometry::{self, CardLayout, MIN_CARD_SIZE, Transform};
 use super::palette::Palette;
 use super::token::{self, Look, TokenDrag};
 use super::zone_card::{self, CardLook, DropHint};
@@ -24,14 +24,16 @@ pub struct ZoneDrag {
     pub resize: bool,
     /// Its rect when the drag began, in board units.
     pub start: Rect,
-    /// Where the pointer was pressed.
+    /// Where the pointer was pressed, on screen.
     pub pointer: Pos2,
+    /// The zoom when the drag began (screen points per board unit).
+    pub zoom: f32,
 }
 
 impl ZoneDrag {
-    /// The card's rect (board units) with the pointer at `now`.
+    /// The card's rect (board units) with the pointer at `now` (on screen).
     fn rect(&self, now: Pos2) -> Rect {
-        let delta = now - self.pointer;
+        let delta = (now - self.pointer) / self.zoom;
         if self.resize {
             Rect::from_min_size(self.start.min, (self.start.size() + delta).max(MIN_CARD_SIZE))
         } else {
@@ -42,6 +44,8 @@ impl ZoneDrag {
 
 /// Everything the canvas needs from the model this frame.
 pub struct Scene<'a> {
+    /// The session (the token cache is rebuilt from it when the zoom changes).
+    pub session: &'a fray_data::Session,
     /// The encounter's state.
     pub state: &'a Encounter,
     /// Its rules (for range bands).
@@ -55,7 +59,7 @@ pub fn canvas_ui(
     ui: &mut egui::Ui,
     scene: &Scene<'_>,
     view: &mut BoardView,
-    cache: &mut Cache,
+    slot: &mut Option<Cache>,
     out: &mut Vec<Action>,
     targets: &mut Vec<Target>,
 ) {
@@ -69,21 +73,71 @@ pub fn canvas_ui(
     // Pan: drag the background, or scroll over the board.
     if bg.dragged() {
         view.pan += bg.drag_delta();
+        view.auto_fit = false;
     }
+    let (pointer, released, down) =
+        ui.input(|i| (i.pointer.interact_pos(), i.pointer.any_released(), i.pointer.any_down()));
+    // Zoom: Ctrl+scroll around the pointer, the toolbar's buttons around the centre.
     if ui.rect_contains_pointer(canvas) {
-        view.pan += ui.input(|i| i.smooth_scroll_delta);
+        let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta()));
+        view.pan += scroll;
+        if scroll != Vec2::ZERO || zoom != 1.0 {
+            view.auto_fit = false;
+        }
+        if zoom != 1.0 {
+            view.zoom_target =
+                (view.zoom_target * zoom).clamp(geometry::MIN_ZOOM, geometry::MAX_ZOOM);
+            zoom_around(
+                view,
+                canvas,
+                pointer.unwrap_or(canvas.center()),
+                super::step_zoom(view.zoom_target),
+            );
+        }
+    }
+    if let Some(factor) = view.zoom_request.take() {
+        view.auto_fit = false;
+        view.zoom_target = super::step_zoom(view.zoom * factor);
+        zoom_around(view, canvas, canvas.center(), view.zoom_target);
     }
     // A click on the empty board cancels a link in progress, else clears the selection.
     if bg.clicked() && view.linking.take().is_none() && scene.selected.is_some() {
         out.push(Action::Select(None));
     }
 
-    let (pointer, released, down) =
-        ui.input(|i| (i.pointer.interact_pos(), i.pointer.any_released(), i.pointer.any_down()));
-    let origin = canvas.min.to_vec2() + view.pan;
-    let cards = layout_cards(state, cache, view, pointer, origin);
+    let cache = Cache::refresh(slot, ui.ctx(), scene.session, view.zoom);
+    let board = layout_cards(ui.ctx(), state, cache, view, pointer);
+    // A fit is redone for a few frames while the panels around the board settle, and again
+    // when the window changes size while the GM has not moved the view.
+    let window = ui.ctx().content_rect().size();
+    if view.auto_fit && view.fitted_for != Some(window) {
+        view.fit_pending = true;
+    }
+    if std::mem::take(&mut view.fit_pending) {
+        view.settling = 3;
+    }
+    if view.settling > 0 {
+        view.settling -= 1;
+        ui.ctx().request_repaint();
+        view.auto_fit = true;
+        view.fitted_for = Some(window);
+        let bounds = board.iter().map(|(_, l)| l.rect).reduce(|a, b| a.union(b));
+        let (pan, zoom) = match bounds {
+            Some(b) => geometry::fit(b, canvas, 24.0),
+            None => (Vec2::ZERO, 1.0),
+        };
+        view.pan = pan;
+        // On a step, rounded down so the whole board stays in view.
+        let step = super::ZOOM_STEP;
+        view.zoom = ((zoom / step).floor() * step).clamp(geometry::MIN_ZOOM, geometry::MAX_ZOOM);
+        view.zoom_target = view.zoom;
+    }
+    let cache = Cache::refresh(slot, ui.ctx(), scene.session, view.zoom);
+    let transform = Transform { origin: canvas.min.to_vec2() + view.pan, zoom: view.zoom };
     view.board_rects.clear();
-    view.board_rects.extend(cards.iter().map(|(_, l)| l.rect.translate(-origin)));
+    view.board_rects.extend(board.iter().map(|(_, l)| l.rect));
+    let cards: Vec<(ZoneId, CardLayout)> =
+        board.iter().map(|(z, l)| (*z, l.to_screen(transform))).collect();
 
     if state.zones.is_empty() {
         ui.painter().text(
@@ -124,7 +178,7 @@ pub fn canvas_ui(
     let from_zone = scene.selected.and_then(|id| state.combatant(id)).and_then(|c| c.zone);
     let acting = state.acting();
 
-    for (zone_id, layout) in &cards {
+    for ((zone_id, layout), (_, board_layout)) in cards.iter().zip(&board) {
         let Some(zone) = state.zone(*zone_id) else { continue };
         let dragged = view.drag.is_some_and(|d| d.zone == *zone_id);
         if !dragged && !canvas.intersects(layout.rect) {
@@ -146,8 +200,10 @@ pub fn canvas_ui(
         if card.title.drag_started()
             && let Some(press) = ui.input(|i| i.pointer.press_origin())
         {
-            let start = layout_rect_in_board(state, view, *zone_id, origin, layout);
-            view.drag = Some(ZoneDrag { zone: *zone_id, resize: false, start, pointer: press });
+            let start = layout_rect_in_board(state, view, *zone_id, board_layout);
+            let zoom = view.zoom;
+            view.drag =
+                Some(ZoneDrag { zone: *zone_id, resize: false, start, pointer: press, zoom });
         }
         if card.edit || card.title.double_clicked() {
             view.linking = None;
@@ -179,6 +235,7 @@ pub fn canvas_ui(
                 selected,
                 acting: acting.contains(&token.id),
                 band: if selected { None } else { zone_band.clone() },
+                zoom: layout.zoom,
             };
             let response = token::token_ui(ui, rect, token, &look, &pal, state);
             if response.clicked() {
@@ -200,12 +257,14 @@ pub fn canvas_ui(
             view.linking = None;
         }
 
-        let handle = zone_card::resize_handle_ui(ui, zone, layout.rect, &pal);
+        let handle = zone_card::resize_handle_ui(ui, zone, layout.rect, &pal, layout.zoom);
         if handle.drag_started()
             && let Some(press) = ui.input(|i| i.pointer.press_origin())
         {
-            let start = layout_rect_in_board(state, view, *zone_id, origin, layout);
-            view.drag = Some(ZoneDrag { zone: *zone_id, resize: true, start, pointer: press });
+            let start = layout_rect_in_board(state, view, *zone_id, board_layout);
+            let zoom = view.zoom;
+            view.drag =
+                Some(ZoneDrag { zone: *zone_id, resize: true, start, pointer: press, zoom });
         }
     }
 
@@ -232,23 +291,35 @@ fn layout_rect_in_board(
     state: &Encounter,
     view: &BoardView,
     zone: ZoneId,
-    origin: Vec2,
-    layout: &CardLayout,
+    board: &CardLayout,
 ) -> Rect {
     let stored = state.zone(zone).and_then(|z| geometry::placed(&z.rect));
     stored.unwrap_or_else(|| {
         let i = state.zones.keys().position(|z| *z == zone).unwrap_or(0);
-        view.auto_rects.get(i).copied().unwrap_or_else(|| layout.rect.translate(-origin))
+        view.auto_rects.get(i).copied().unwrap_or(board.rect)
     })
 }
 
-/// Every card's layout on screen, in zone order; the card being dragged goes last (on top).
+/// Changes the zoom to `zoom`, keeping the board point under `anchor` (on screen) in place.
+fn zoom_around(view: &mut BoardView, canvas: Rect, anchor: Pos2, zoom: f32) {
+    if zoom == view.zoom {
+        return;
+    }
+    let origin = canvas.min.to_vec2() + view.pan;
+    let view_before = Transform { origin, zoom: view.zoom };
+    let under = view_before.board_pos(anchor);
+    view.pan = anchor.to_vec2() - under.to_vec2() * zoom - canvas.min.to_vec2();
+    view.zoom = zoom;
+}
+
+/// Every card's layout in board units, in zone order; the card being dragged goes last (on
+/// top).
 fn layout_cards(
+    ctx: &egui::Context,
     state: &Encounter,
     cache: &Cache,
     view: &mut BoardView,
     pointer: Option<Pos2>,
-    origin: Vec2,
 ) -> Vec<(ZoneId, CardLayout)> {
     view.auto_rects = geometry::place_all(state.zones.values().map(|z| z.rect));
     let mut cards: Vec<(ZoneId, CardLayout)> = state
@@ -265,11 +336,9 @@ fn layout_cards(
             let members = cache.members.get(&zone.id).map_or(&[][..], Vec::as_slice);
             let bars = members.iter().map(|&t| cache.tokens[t].bars.len()).max().unwrap_or(1);
             let full_height = geometry::full_tile_height(bars, true);
-            let screen = board.translate(origin);
-            (
-                zone.id,
-                geometry::card_layout(screen, members.len(), full_height, !zone.note.is_empty()),
-            )
+            let note = !zone.note.is_empty();
+            let two_rows = !title_fits(ctx, zone, members.len(), board.width());
+            (zone.id, geometry::card_layout(board, members.len(), full_height, note, two_rows))
         })
         .collect();
     if let Some(drag) = view.drag
@@ -281,10 +350,35 @@ fn layout_cards(
     cards
 }
 
+/// Whether a zone's name, its count and the buttons fit one title row (in board units; the
+/// galleys come from egui's cache, so this is cheap every frame).
+fn title_fits(
+    ctx: &egui::Context,
+    zone: &fray_app::encounter::Zone,
+    count: usize,
+    width: f32,
+) -> bool {
+    let count = match zone.capacity {
+        Some(c) => format!("{count}/{c}"),
+        None => count.to_string(),
+    };
+    let (name, count) = ctx.fonts_mut(|f| {
+        let name = f.layout_no_wrap(
+            zone.name.clone(),
+            FontId::proportional(geometry::TITLE_FONT),
+            egui::Color32::PLACEHOLDER,
+        );
+        let count = f.layout_no_wrap(count, FontId::proportional(15.0), egui::Color32::PLACEHOLDER);
+        (name.size().x, count.size().x)
+    });
+    geometry::title_fits_one_row(width, name, count)
+}
+
 /// Adjacency as lines between card centres, under the cards.
 fn links(ui: &egui::Ui, state: &Encounter, cards: &[(ZoneId, CardLayout)], pal: &Palette) {
     let centre = |id: ZoneId| cards.iter().find(|(z, _)| *z == id).map(|(_, l)| l.rect.center());
-    let stroke = Stroke::new(4.0, pal.link);
+    let zoom = cards.first().map_or(1.0, |(_, l)| l.zoom);
+    let stroke = Stroke::new(4.0 * zoom.max(0.75), pal.link);
     for zone in state.zones.values() {
         let Some(a) = centre(zone.id) else { continue };
         for other in zone.adjacent.range(zone.id..) {

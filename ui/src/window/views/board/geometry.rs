@@ -19,6 +19,18 @@ pub const ORIGIN: Pos2 = pos2(24.0, 24.0);
 
 /// Height of a card's title bar.
 pub const TITLE_HEIGHT: f32 = 40.0;
+/// Height of the second title row (count and buttons) when the name needs the whole width.
+pub const TITLE_ROW2: f32 = 32.0;
+/// Size of a zone's name on its card.
+pub const TITLE_FONT: f32 = 18.0;
+/// Width of a title-bar button.
+pub const BUTTON_WIDTH: f32 = 44.0;
+/// Smallest board zoom.
+pub const MIN_ZOOM: f32 = 0.5;
+/// Largest board zoom.
+pub const MAX_ZOOM: f32 = 3.0;
+/// Largest zoom "Fit" picks (one small card should not fill the screen).
+pub const MAX_FIT_ZOOM: f32 = 2.0;
 /// Height of the note line under the title, when there is a note.
 pub const NOTE_HEIGHT: f32 = 22.0;
 /// Inner padding of a card.
@@ -28,16 +40,16 @@ pub const PAD: f32 = 8.0;
 pub const TILE_GAP: f32 = 6.0;
 /// Width of a token with its bars and chips.
 pub const FULL_TILE_WIDTH: f32 = 178.0;
-/// A compact token (disc, name, one thin bar), used when a card is crowded.
-pub const COMPACT_TILE: Vec2 = vec2(128.0, 42.0);
+/// A compact token (disc, name, one bar with its numbers), used when a card is crowded.
+pub const COMPACT_TILE: Vec2 = vec2(168.0, 50.0);
 /// Diameter of a full token's disc.
 pub const FULL_DISC: f32 = 40.0;
 /// Diameter of a compact token's disc.
 pub const COMPACT_DISC: f32 = 30.0;
 /// Height of a full token's name line.
-pub const NAME_HEIGHT: f32 = 20.0;
+pub const NAME_HEIGHT: f32 = 23.0;
 /// Height of one bar line (bar and its numbers).
-pub const BAR_LINE: f32 = 17.0;
+pub const BAR_LINE: f32 = 18.0;
 /// Height of the line of range and condition chips.
 pub const CHIP_LINE: f32 = 19.0;
 
@@ -100,6 +112,8 @@ pub struct TokenGrid {
     pub columns: usize,
     /// Size of one token.
     pub tile: Vec2,
+    /// Space between tokens.
+    pub gap: f32,
 }
 
 impl TokenGrid {
@@ -118,20 +132,25 @@ impl TokenGrid {
         // Share the spare width among the columns so the tiles fill the card.
         let spare = width - columns as f32 * tile.x - (columns - 1) as f32 * TILE_GAP;
         let tile = vec2(tile.x + (spare / columns as f32).max(0.0), tile.y);
-        Self { compact, columns, tile }
+        Self { compact, columns, tile, gap: TILE_GAP }
+    }
+
+    /// The same grid drawn at `zoom`.
+    pub fn scaled(&self, zoom: f32) -> Self {
+        Self { tile: self.tile * zoom, gap: self.gap * zoom, ..*self }
     }
 
     /// Height of `count` tokens.
     pub fn height(&self, count: usize) -> f32 {
         let rows = count.div_ceil(self.columns);
-        if rows == 0 { 0.0 } else { rows as f32 * (self.tile.y + TILE_GAP) - TILE_GAP }
+        if rows == 0 { 0.0 } else { rows as f32 * (self.tile.y + self.gap) - self.gap }
     }
 
     /// Where the `i`-th token goes, from the grid's top-left corner.
     pub fn tile_rect(&self, origin: Pos2, i: usize) -> Rect {
         let (row, col) = (i / self.columns, i % self.columns);
         let min = origin
-            + vec2(col as f32 * (self.tile.x + TILE_GAP), row as f32 * (self.tile.y + TILE_GAP));
+            + vec2(col as f32 * (self.tile.x + self.gap), row as f32 * (self.tile.y + self.gap));
         Rect::from_min_size(min, self.tile)
     }
 }
@@ -152,20 +171,96 @@ pub struct CardLayout {
     pub body: Rect,
     /// How they sit.
     pub grid: TokenGrid,
+    /// Whether the name has the title bar's first row to itself (count and buttons below).
+    pub two_rows: bool,
+    /// How many screen points a board unit is (1 in board units).
+    pub zoom: f32,
+}
+
+impl CardLayout {
+    /// Height of the title bar, in this layout's units.
+    pub fn title_height(&self) -> f32 {
+        title_height(self.two_rows) * self.zoom
+    }
+
+    /// This layout on screen: board units times `zoom`, from `origin`.
+    pub fn to_screen(self, view: Transform) -> Self {
+        Self {
+            rect: view.rect(self.rect),
+            body: view.rect(self.body),
+            grid: self.grid.scaled(view.zoom),
+            two_rows: self.two_rows,
+            zoom: view.zoom,
+        }
+    }
+}
+
+/// Height of a card's title bar in board units.
+pub fn title_height(two_rows: bool) -> f32 {
+    TITLE_HEIGHT + if two_rows { TITLE_ROW2 } else { 0.0 }
+}
+
+/// Whether a name `name_width` wide (and a count `count_width` wide) leave room for the
+/// buttons on one row of a card `card_width` wide (board units).
+pub fn title_fits_one_row(card_width: f32, name_width: f32, count_width: f32) -> bool {
+    let card_width = card_width.max(SMALLEST_SHOWN.x);
+    12.0 + name_width + 10.0 + count_width + 8.0 + 2.0 * BUTTON_WIDTH + 4.0 + 6.0 <= card_width
+}
+
+/// The board's view: where board point (0, 0) is on screen, and the zoom.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Transform {
+    /// Screen position of the board's origin.
+    pub origin: Vec2,
+    /// Screen points per board unit.
+    pub zoom: f32,
+}
+
+impl Transform {
+    /// A board rect on screen.
+    pub fn rect(&self, r: Rect) -> Rect {
+        Rect::from_min_size(self.pos(r.min), r.size() * self.zoom)
+    }
+
+    /// A board point on screen.
+    pub fn pos(&self, p: Pos2) -> Pos2 {
+        (p.to_vec2() * self.zoom + self.origin).to_pos2()
+    }
+
+    /// A screen point on the board.
+    pub fn board_pos(&self, p: Pos2) -> Pos2 {
+        ((p.to_vec2() - self.origin) / self.zoom).to_pos2()
+    }
+}
+
+/// The pan (offset of the board's origin from the canvas's corner) and zoom that show all of
+/// `bounds` (board units) centred in `canvas` with `margin` around.
+pub fn fit(bounds: Rect, canvas: Rect, margin: f32) -> (Vec2, f32) {
+    let room = (canvas.size() - Vec2::splat(2.0 * margin)).max(Vec2::splat(1.0));
+    let size = bounds.size().max(Vec2::splat(1.0));
+    let zoom = (room.x / size.x).min(room.y / size.y).clamp(MIN_ZOOM, MAX_FIT_ZOOM);
+    let origin = canvas.center().to_vec2() - bounds.center().to_vec2() * zoom;
+    (origin - canvas.min.to_vec2(), zoom)
 }
 
 /// Lays out a card at `rect` holding `count` tokens whose full height is `full_height`.
 /// A card too small for its tokens grows downwards (on screen only; the stored size stays).
-pub fn card_layout(rect: Rect, count: usize, full_height: f32, note: bool) -> CardLayout {
+pub fn card_layout(
+    rect: Rect,
+    count: usize,
+    full_height: f32,
+    note: bool,
+    two_rows: bool,
+) -> CardLayout {
     // Scripts may store cards smaller than the title bar needs; show them at a usable size.
     let rect = Rect::from_min_size(rect.min, rect.size().max(SMALLEST_SHOWN));
-    let top = TITLE_HEIGHT + if note { NOTE_HEIGHT } else { 0.0 } + PAD;
+    let top = title_height(two_rows) + if note { NOTE_HEIGHT } else { 0.0 } + PAD;
     let inner = vec2(rect.width() - 2.0 * PAD, rect.height() - top - PAD);
     let grid = TokenGrid::fit(inner, count, full_height);
     let needed = top + grid.height(count) + PAD;
     let rect = Rect::from_min_size(rect.min, vec2(rect.width(), rect.height().max(needed)));
     let body = Rect::from_min_max(rect.min + vec2(PAD, top), rect.max - vec2(PAD, PAD));
-    CardLayout { rect, body, grid }
+    CardLayout { rect, body, grid, two_rows, zoom: 1.0 }
 }
 
 #[cfg(test)]
@@ -210,13 +305,30 @@ mod tests {
     fn crowded_cards_go_compact_then_grow() {
         let rect = Rect::from_min_size(Pos2::ZERO, CARD_SIZE);
         let h = full_tile_height(1, false);
-        let few = card_layout(rect, 2, h, false);
+        let few = card_layout(rect, 2, h, false, false);
         assert!(!few.grid.compact);
         assert_eq!(few.rect, rect);
-        let many = card_layout(rect, 30, h, false);
+        let many = card_layout(rect, 30, h, false, true);
         assert!(many.grid.compact);
         assert!(many.rect.height() > rect.height());
         let last = many.grid.tile_rect(many.body.min, 29);
         assert!(many.body.contains_rect(last));
+    }
+
+    #[test]
+    fn fit_centres_the_board_and_clamps_the_zoom() {
+        let canvas = Rect::from_min_size(pos2(100.0, 50.0), vec2(1000.0, 600.0));
+        let bounds = Rect::from_min_size(pos2(24.0, 24.0), vec2(400.0, 200.0));
+        let (pan, zoom) = fit(bounds, canvas, 20.0);
+        assert_eq!(zoom, MAX_FIT_ZOOM);
+        let view = Transform { origin: canvas.min.to_vec2() + pan, zoom };
+        assert!((view.rect(bounds).center() - canvas.center()).length() < 0.01);
+        let huge = Rect::from_min_size(Pos2::ZERO, vec2(9000.0, 300.0));
+        assert_eq!(fit(huge, canvas, 20.0).1, MIN_ZOOM);
+        let wide = Rect::from_min_size(Pos2::ZERO, vec2(1920.0, 300.0));
+        let (_, zoom) = fit(wide, canvas, 20.0);
+        assert!((zoom - 960.0 / 1920.0).abs() < 0.01);
+        let p = pos2(300.0, 200.0);
+        assert!((view.board_pos(view.pos(p)) - p).length() < 0.001);
     }
 }

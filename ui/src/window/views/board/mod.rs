@@ -28,12 +28,26 @@ use fray_app::ids::ZoneId;
 use fray_data::EncounterId;
 
 /// Widget state of the board.
-#[derive(Default)]
 pub struct BoardView {
     /// The encounter this state belongs to (pan and dialogs reset when another opens).
     encounter: Option<EncounterId>,
-    /// How far the GM panned the board.
+    /// How far the GM panned the board: the board's origin from the canvas's corner, on screen.
     pan: Vec2,
+    /// Screen points per board unit, in steps of [`ZOOM_STEP`] (text is laid out per step).
+    zoom: f32,
+    /// The zoom the GM's Ctrl+scroll aims at; [`Self::zoom`] follows it step by step.
+    zoom_target: f32,
+    /// A zoom asked for by the toolbar (a factor, around the canvas's centre).
+    zoom_request: Option<f32>,
+    /// Fit the board to the canvas on the next frame (first shown, "Fit", "Reset view").
+    fit_pending: bool,
+    /// The view was fitted and the GM has not panned or zoomed since: fit again when the
+    /// window changes size (not when a status line takes some of the board's height).
+    auto_fit: bool,
+    /// The window size the last fit was for.
+    fitted_for: Option<Vec2>,
+    /// Frames left in which a fit is redone while the panels around the board settle.
+    settling: u8,
     /// Prepared tokens for the current state.
     cache: Option<Cache>,
     /// A card being moved or resized.
@@ -46,6 +60,36 @@ pub struct BoardView {
     board_rects: Vec<Rect>,
     /// Each zone's card rect with unplaced zones in their automatic cells, in zone order.
     auto_rects: Vec<Rect>,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        Self {
+            encounter: None,
+            pan: Vec2::ZERO,
+            zoom: 1.0,
+            zoom_target: 1.0,
+            zoom_request: None,
+            fit_pending: true,
+            auto_fit: false,
+            fitted_for: None,
+            settling: 0,
+            cache: None,
+            drag: None,
+            linking: None,
+            dialog: None,
+            board_rects: Vec::new(),
+            auto_rects: Vec::new(),
+        }
+    }
+}
+
+/// Zoom steps: text is laid out again for each.
+pub const ZOOM_STEP: f32 = 0.05;
+
+/// `zoom` on a step, within the allowed range.
+fn step_zoom(zoom: f32) -> f32 {
+    ((zoom / ZOOM_STEP).round() * ZOOM_STEP).clamp(geometry::MIN_ZOOM, geometry::MAX_ZOOM)
 }
 
 /// A place a drag can end: a zone's card, or the tray (`None`: off the board).
@@ -67,7 +111,7 @@ pub fn board_ui(ui: &mut egui::Ui, model: &Model, view: &mut BoardView, out: &mu
     let state = session.state();
     // The cache leaves the view while drawing so the view's other fields stay borrowable.
     let mut cache = view.cache.take();
-    let prepared = Cache::refresh(&mut cache, ui.ctx(), session);
+    let prepared = Cache::refresh(&mut cache, ui.ctx(), session, view.zoom);
     if view.linking.is_some_and(|z| state.zone(z).is_none()) {
         view.linking = None;
     }
@@ -89,14 +133,15 @@ pub fn board_ui(ui: &mut egui::Ui, model: &Model, view: &mut BoardView, out: &mu
         .show(ui, |ui| {
             tray::tray_ui(ui, state, model.selected, prepared, out, &mut targets);
         });
-    let scene = Scene { state, system: session.history().system(), selected: model.selected };
-    canvas::canvas_ui(ui, &scene, view, prepared, out, &mut targets);
+    let scene =
+        Scene { session, state, system: session.history().system(), selected: model.selected };
+    canvas::canvas_ui(ui, &scene, view, &mut cache, out, &mut targets);
     drop_ui(ui, model, &targets, out);
     dialogs::dialog_ui(ui.ctx(), state, &mut view.dialog, &view.board_rects, out);
     view.cache = cache;
 }
 
-/// "+ Zone", "Reset view", and while linking, what to click.
+/// "+ Zone", the view's buttons (reset, zoom, fit), and while linking, what to click.
 fn toolbar_ui(ui: &mut egui::Ui, state: &fray_app::encounter::Encounter, view: &mut BoardView) {
     ui.horizontal_wrapped(|ui| {
         let big = vec2(0.0, 34.0);
@@ -105,10 +150,36 @@ fn toolbar_ui(ui: &mut egui::Ui, state: &fray_app::encounter::Encounter, view: &
         }
         if ui
             .add(egui::Button::new("Reset view").min_size(big))
-            .on_hover_text("Scroll or drag the background to pan")
+            .on_hover_text("Show the whole board. Scroll or drag the background to pan")
             .clicked()
         {
-            view.pan = Vec2::ZERO;
+            view.fit_pending = true;
+        }
+        let zoom_out = ui
+            .add_enabled(
+                view.zoom > geometry::MIN_ZOOM,
+                egui::Button::new("\u{2212}").min_size(vec2(34.0, 34.0)),
+            )
+            .on_hover_text("Zoom out (Ctrl+scroll)");
+        if zoom_out.clicked() {
+            view.zoom_request = Some(1.0 / 1.25);
+        }
+        ui.label(format!("{:.0} %", view.zoom * 100.0));
+        let zoom_in = ui
+            .add_enabled(
+                view.zoom < geometry::MAX_ZOOM,
+                egui::Button::new("+").min_size(vec2(34.0, 34.0)),
+            )
+            .on_hover_text("Zoom in (Ctrl+scroll)");
+        if zoom_in.clicked() {
+            view.zoom_request = Some(1.25);
+        }
+        if ui
+            .add(egui::Button::new("Fit").min_size(big))
+            .on_hover_text("Show the whole board")
+            .clicked()
+        {
+            view.fit_pending = true;
         }
         if let Some(from) = view.linking.and_then(|z| state.zone(z)) {
             ui.add_space(12.0);

@@ -26,6 +26,8 @@ pub struct Look {
     pub acting: bool,
     /// Its range band from the selected combatant ("Near"), and that label laid out.
     pub band: Option<(&'static str, Arc<Galley>)>,
+    /// Screen points per board unit (1 in the tray); the token's galleys are laid out for it.
+    pub zoom: f32,
 }
 
 /// Draws a token at `rect` and returns its response (clicked, dragged...). Starting a drag
@@ -76,19 +78,15 @@ pub fn token_ui(
 pub fn paint(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette, hovered: bool) {
     let fill = if hovered { pal.tile_hover } else { pal.tile };
     let fill = if look.acting { blend(fill, pal.acting, 0.22) } else { fill };
-    p.rect_filled(rect, CornerRadius::same(8), fill);
+    let radius = |r: f32| CornerRadius::same((r * look.zoom).round().clamp(0.0, 255.0) as u8);
+    p.rect_filled(rect, radius(8.0), fill);
     if look.acting {
-        p.rect_stroke(
-            rect,
-            CornerRadius::same(8),
-            Stroke::new(2.0, pal.acting),
-            StrokeKind::Inside,
-        );
+        p.rect_stroke(rect, radius(8.0), Stroke::new(2.0, pal.acting), StrokeKind::Inside);
     }
     if look.selected {
         p.rect_stroke(
             rect.expand(1.0),
-            CornerRadius::same(9),
+            radius(9.0),
             Stroke::new(3.0, pal.accent),
             StrokeKind::Outside,
         );
@@ -101,65 +99,84 @@ pub fn paint(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette, hov
 }
 
 fn paint_full(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
-    let centre = pos2(rect.min.x + 6.0 + FULL_DISC / 2.0, rect.center().y);
-    disc(p, centre, FULL_DISC, t, &t.initials, look, pal);
-    let x = rect.min.x + 6.0 + FULL_DISC + 8.0;
-    let right = rect.max.x - 6.0;
-    let mut y = rect.min.y + 6.0;
+    let z = look.zoom;
+    let chip_radius = CornerRadius::same((7.0 * z).round().clamp(0.0, 255.0) as u8);
+    let centre = pos2(rect.min.x + (6.0 + FULL_DISC / 2.0) * z, rect.center().y);
+    disc(p, centre, FULL_DISC * z, t, &t.initials, look, pal);
+    let x = rect.min.x + (6.0 + FULL_DISC + 8.0) * z;
+    let right = rect.max.x - 6.0 * z;
+    let mut y = rect.min.y + 6.0 * z;
     p.galley(pos2(x, y), t.name_full.clone(), pal.text);
-    y += NAME_HEIGHT;
+    y += NAME_HEIGHT * z;
     for bar in &t.bars {
         let text_x = right - bar.text.size().x;
         p.galley(
-            pos2(text_x, y + (BAR_LINE - bar.text.size().y) / 2.0),
+            pos2(text_x, y + (BAR_LINE * z - bar.text.size().y) / 2.0),
             bar.text.clone(),
-            pal.weak,
+            pal.text,
         );
-        let bar_right = (right - 46.0).min(text_x - 6.0).max(x + 10.0);
-        let r = Rect::from_min_max(pos2(x, y + 4.0), pos2(bar_right, y + BAR_LINE - 4.0));
+        let bar_right = (right - 46.0 * z).min(text_x - 6.0 * z).max(x + 10.0 * z);
+        let r = Rect::from_min_max(pos2(x, y + 5.0 * z), pos2(bar_right, y + (BAR_LINE - 5.0) * z));
         meter(p, r, bar.fraction, pal);
-        y += BAR_LINE;
+        y += BAR_LINE * z;
     }
     let mut cx = x;
-    let chip_y = y + 2.0;
+    let chip_y = y + 2.0 * z;
     if let Some((_, band)) = &look.band {
-        let r = Rect::from_min_size(pos2(cx, chip_y), band.size() + vec2(10.0, 2.0));
-        p.rect_stroke(r, CornerRadius::same(7), Stroke::new(1.0, pal.accent), StrokeKind::Inside);
-        p.galley(r.min + vec2(5.0, 1.0), band.clone(), pal.accent);
-        cx = r.max.x + 4.0;
+        let r = Rect::from_min_size(pos2(cx, chip_y), band.size() + vec2(10.0, 2.0) * z);
+        p.rect_stroke(r, chip_radius, Stroke::new(1.0, pal.accent), StrokeKind::Inside);
+        p.galley(r.min + vec2(5.0, 1.0) * z, band.clone(), pal.accent);
+        cx = r.max.x + 4.0 * z;
     }
     for (i, chip) in t.chips.iter().enumerate() {
-        let r = Rect::from_min_size(pos2(cx, chip_y), chip.size() + vec2(10.0, 2.0));
+        let r = Rect::from_min_size(pos2(cx, chip_y), chip.size() + vec2(10.0, 2.0) * z);
         if r.max.x > right {
             // Say how many did not fit (the tooltip and the card list them all).
             let more = format!("+{}", t.conditions.saturating_sub(i));
-            let font = egui::FontId::proportional(super::cache::CHIP_FONT);
-            p.text(pos2(cx, chip_y + 1.0), egui::Align2::LEFT_TOP, more, font, pal.weak);
+            let font = egui::FontId::proportional(super::cache::CHIP_FONT * z);
+            p.text(pos2(cx, chip_y + z), egui::Align2::LEFT_TOP, more, font, pal.weak);
             break;
         }
-        p.rect_filled(r, CornerRadius::same(7), pal.chip);
-        p.galley(r.min + vec2(5.0, 1.0), chip.clone(), pal.text);
-        cx = r.max.x + 4.0;
+        p.rect_filled(r, chip_radius, pal.chip);
+        p.galley(r.min + vec2(5.0, 1.0) * z, chip.clone(), pal.text);
+        cx = r.max.x + 4.0 * z;
     }
 }
 
 fn paint_compact(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
-    let centre = pos2(rect.min.x + 5.0 + COMPACT_DISC / 2.0, rect.center().y);
-    disc(p, centre, COMPACT_DISC, t, &t.initials_small, look, pal);
-    let x = rect.min.x + 5.0 + COMPACT_DISC + 6.0;
-    let right = rect.max.x - 5.0;
-    p.galley(pos2(x, rect.min.y + 3.0), t.name_compact.clone(), pal.text);
-    if let Some(bar) = t.bars.first() {
-        let r = Rect::from_min_max(pos2(x, rect.min.y + 23.0), pos2(right, rect.min.y + 27.0));
-        meter(p, r, bar.fraction, pal);
-    }
+    let z = look.zoom;
+    let centre = pos2(rect.min.x + (5.0 + COMPACT_DISC / 2.0) * z, rect.center().y);
+    disc(p, centre, COMPACT_DISC * z, t, &t.initials_small, look, pal);
+    let x = rect.min.x + (5.0 + COMPACT_DISC + 6.0) * z;
+    let right = rect.max.x - 5.0 * z;
+    p.galley(pos2(x, rect.min.y + 3.0 * z), t.name_compact.clone(), pal.text);
+    // Second line: the first bar with its numbers, then the range band.
+    let line =
+        Rect::from_min_max(pos2(x, rect.min.y + 27.0 * z), pos2(right, rect.max.y - 3.0 * z));
+    let mut end = right;
     if let Some((_, band)) = &look.band {
-        p.galley(pos2(x, rect.min.y + 28.0), band.clone(), pal.accent);
+        end -= band.size().x;
+        p.galley(pos2(end, line.center().y - band.size().y / 2.0), band.clone(), pal.accent);
+        end -= 6.0 * z;
+    }
+    if let Some(bar) = t.bars.first() {
+        end -= bar.text.size().x;
+        let text_pos = pos2(end, line.center().y - bar.text.size().y / 2.0);
+        p.galley(text_pos, bar.text.clone(), pal.text);
+        end -= 5.0 * z;
+        if end > x + 8.0 * z {
+            let h = 5.0 * z;
+            let r = Rect::from_min_max(
+                pos2(x, line.center().y - h / 2.0),
+                pos2(end, line.center().y + h / 2.0),
+            );
+            meter(p, r, bar.fraction, pal);
+        }
     }
     if !t.chips.is_empty() {
         // Conditions do not fit a compact token; a dot says there are some (the tooltip and
-        // the card list them).
-        p.circle_filled(pos2(right - 3.0, rect.min.y + 7.0), 4.0, pal.acting);
+        // the card list them). The name leaves room for it (see `cache::DOT_ROOM`).
+        p.circle_filled(pos2(right - 4.0 * z, rect.min.y + 12.0 * z), 4.5 * z, pal.acting);
     }
 }
 

@@ -41,8 +41,8 @@ pub fn tray_ui(
                     ui.allocate_exact_size(vec2(1.0, COMPACT_TILE.y), egui::Sense::hover());
                     ui.weak("Nobody.");
                 }
-                for &t in &cache.off_board {
-                    let token = &cache.tokens[t];
+                // The tray keeps its size whatever the board's zoom: its own tokens.
+                for token in &cache.tray {
                     let (rect, _) = ui.allocate_exact_size(COMPACT_TILE, egui::Sense::hover());
                     let selected = selected == Some(token.id);
                     let look = Look {
@@ -50,6 +50,7 @@ pub fn tray_ui(
                         selected,
                         acting: acting.contains(&token.id),
                         band: None,
+                        zoom: 1.0,
                     };
                     let response = token::token_ui(ui, rect, token, &look, &pal, state);
                     if response.clicked() && !selected {
