@@ -22,7 +22,12 @@ impl Emitter {
     /// Adds an event produced by `rule`, about `actor`.
     pub fn push(&mut self, rule: &str, actor: Option<CombatantId>, kind: EventKind) {
         match &kind {
-            EventKind::RoundStarted { round } => self.round = *round,
+            // A new round starts between phases: its own event carries no phase, and the
+            // events after it carry whatever phase the system enters next.
+            EventKind::RoundStarted { round } => {
+                self.round = *round;
+                self.phase.clear();
+            }
             EventKind::PhaseEntered { phase } => self.phase.clone_from(phase),
             _ => {}
         }

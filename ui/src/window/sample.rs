@@ -48,7 +48,7 @@ pub fn big_board(
             side: sides[i % 2],
             zone: zone_ids.get(i % zone_ids.len().max(1)).copied(),
             stats: vec![],
-            tracks: vec![Track { name: "hp".into(), value: 1_000_000, max: 1_000_000 }],
+            tracks: vec![Track { name: "hp".into(), value: 120, max: 120 }],
             conditions: if i % 7 == 0 { vec!["prone".into()] } else { vec![] },
             source: None,
             block: serde_json::Value::Null,

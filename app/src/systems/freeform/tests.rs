@@ -250,3 +250,14 @@ fn a_zone_card_must_have_a_finite_box() {
     );
     assert_eq!(h.state().zone(hall).unwrap().rect.w, 200.0);
 }
+
+#[test]
+fn a_new_round_is_tagged_with_its_number_and_no_phase() {
+    let (mut h, ..) = skirmish();
+    run(&mut h, Command::Advance);
+    let start = h.events().iter().position(|e| matches!(e.kind, EventKind::RoundStarted { .. }));
+    let e = &h.events()[start.unwrap()];
+    assert_eq!((e.round, e.phase.as_str()), (1, ""));
+    let next = &h.events()[start.unwrap() + 1];
+    assert_eq!((next.round, next.phase.as_str()), (1, TURNS));
+}

@@ -31,6 +31,9 @@ pub const MIN_ZOOM: f32 = 0.5;
 pub const MAX_ZOOM: f32 = 3.0;
 /// Largest zoom "Fit" picks (one small card should not fill the screen).
 pub const MAX_FIT_ZOOM: f32 = 2.0;
+/// Smallest zoom "Fit" picks: below it names are too small to read from arm's length, so a
+/// bigger board is shown from its top-left corner and the GM pans (or zooms out by hand).
+pub const MIN_FIT_ZOOM: f32 = 0.8;
 /// Height of the note line under the title, when there is a note.
 pub const NOTE_HEIGHT: f32 = 22.0;
 /// Inner padding of a card.
@@ -238,7 +241,12 @@ impl Transform {
 pub fn fit(bounds: Rect, canvas: Rect, margin: f32) -> (Vec2, f32) {
     let room = (canvas.size() - Vec2::splat(2.0 * margin)).max(Vec2::splat(1.0));
     let size = bounds.size().max(Vec2::splat(1.0));
-    let zoom = (room.x / size.x).min(room.y / size.y).clamp(MIN_ZOOM, MAX_FIT_ZOOM);
+    let zoom = (room.x / size.x).min(room.y / size.y);
+    if zoom < MIN_FIT_ZOOM {
+        let origin = Vec2::splat(margin) - bounds.min.to_vec2() * MIN_FIT_ZOOM;
+        return (origin, MIN_FIT_ZOOM);
+    }
+    let zoom = zoom.min(MAX_FIT_ZOOM);
     let origin = canvas.center().to_vec2() - bounds.center().to_vec2() * zoom;
     (origin - canvas.min.to_vec2(), zoom)
 }
@@ -323,11 +331,15 @@ mod tests {
         assert_eq!(zoom, MAX_FIT_ZOOM);
         let view = Transform { origin: canvas.min.to_vec2() + pan, zoom };
         assert!((view.rect(bounds).center() - canvas.center()).length() < 0.01);
-        let huge = Rect::from_min_size(Pos2::ZERO, vec2(9000.0, 300.0));
-        assert_eq!(fit(huge, canvas, 20.0).1, MIN_ZOOM);
-        let wide = Rect::from_min_size(Pos2::ZERO, vec2(1920.0, 300.0));
+        // Too big to fit readably: the smallest readable zoom, top-left corner in view.
+        let huge = Rect::from_min_size(pos2(30.0, 40.0), vec2(9000.0, 300.0));
+        let (pan, zoom) = fit(huge, canvas, 20.0);
+        assert_eq!(zoom, MIN_FIT_ZOOM);
+        let big = Transform { origin: canvas.min.to_vec2() + pan, zoom };
+        assert!((big.pos(huge.min) - (canvas.min + vec2(20.0, 20.0))).length() < 0.01);
+        let wide = Rect::from_min_size(Pos2::ZERO, vec2(1100.0, 300.0));
         let (_, zoom) = fit(wide, canvas, 20.0);
-        assert!((zoom - 960.0 / 1920.0).abs() < 0.01);
+        assert!((zoom - 960.0 / 1100.0).abs() < 0.01);
         let p = pos2(300.0, 200.0);
         assert!((view.board_pos(view.pos(p)) - p).length() < 0.001);
     }

@@ -9,6 +9,7 @@
 mod cache;
 mod canvas;
 mod dialogs;
+mod disc;
 mod geometry;
 mod palette;
 mod token;

@@ -189,13 +189,8 @@ fn disc(
     look: &Look,
     pal: &Palette,
 ) {
-    p.circle_filled(centre, diameter / 2.0, t.colour);
-    let ring = if look.acting {
-        Stroke::new(2.5, pal.acting)
-    } else {
-        Stroke::new(1.0, pal.border_on(t.colour))
-    };
-    p.circle_stroke(centre, diameter / 2.0, ring);
+    let ring = if look.acting { pal.acting } else { pal.border_on(t.colour) };
+    super::disc::paint(p, centre, diameter, t.colour, ring, look.acting);
     p.galley(centre - initials.size() / 2.0, initials.clone(), t.ink);
 }
 
