@@ -3,8 +3,9 @@
 
 use eframe::egui::{self, Color32, ColorImage, Painter, Pos2, Rect, TextureHandle, TextureOptions};
 
-/// Side of the disc textures in pixels; mipmaps keep small discs smooth.
-const SIZE: usize = 96;
+/// Side of the disc textures in pixels: near the size discs are drawn at, so plain linear
+/// filtering keeps them smooth (mipmaps would cost a second shader in software GL at start).
+const SIZE: usize = 48;
 
 /// The white disc and the two rings (thin, thick), tinted when drawn.
 #[derive(Clone)]
@@ -36,7 +37,7 @@ fn discs(ctx: &egui::Context) -> Discs {
     if let Some(d) = ctx.data(|d| d.get_temp::<Discs>(id)) {
         return d;
     }
-    let options = TextureOptions::LINEAR.with_mipmap_mode(Some(egui::TextureFilter::Linear));
+    let options = TextureOptions::LINEAR;
     let discs = Discs {
         fill: ctx.load_texture("token-disc", image(|d, r| coverage(r - d)), options),
         // Ring widths as a share of the radius: about 1 and 2.5 points on a 28-point disc.
