@@ -2,6 +2,7 @@
 //! happened besides the output (an encounter saved) go to stderr, so pipes stay clean.
 
 use crate::cli::{Cli, Cmd, Format};
+use crate::dates::utc_minute;
 use crate::window;
 use anyhow::{Context, Result, bail};
 use fray_app::Command;
@@ -210,23 +211,6 @@ fn random_seed() -> u64 {
     z ^ (z >> 31)
 }
 
-/// Unix milliseconds as `YYYY-MM-DD HH:MM` in UTC.
-fn utc_minute(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
-    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Howard Hinnant's days-to-civil, so the list needs no date crate.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest % 3600 / 60)
-}
-
 /// A stored session as a scenario target: each command is journaled to disk as it runs.
 struct Stored<'a>(&'a mut Session);
 
@@ -258,14 +242,6 @@ fn session_error(e: SessionError) -> TargetError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_are_utc_civil_dates() {
-        assert_eq!(utc_minute(0), "1970-01-01 00:00");
-        assert_eq!(utc_minute(951_782_400_000), "2000-02-29 00:00");
-        assert_eq!(utc_minute(1_700_000_000_000), "2023-11-14 22:13");
-        assert_eq!(utc_minute(-60_000), "1969-12-31 23:59");
-    }
 
     #[test]
     fn a_stored_session_runs_a_script_like_a_bare_history() {

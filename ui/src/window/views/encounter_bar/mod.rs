@@ -12,6 +12,7 @@ mod welcome;
 
 pub use welcome::welcome_ui;
 
+use crate::dates::civil_date;
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
 use fray_data::EncounterId;
@@ -186,20 +187,6 @@ fn when(ms: i64, now: i64) -> String {
     }
 }
 
-/// The calendar date of a day counted from 1970-01-01 (Howard Hinnant's algorithm), so the
-/// list can show dates without a date library.
-fn civil_date(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
 /// Now, in Unix milliseconds (for "5 min ago").
 fn now_ms() -> i64 {
     use std::time::{SystemTime, UNIX_EPOCH};
@@ -208,7 +195,8 @@ fn now_ms() -> i64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{civil_date, when};
+    use super::when;
+    use crate::dates::civil_date;
 
     #[test]
     fn dates_and_ages_read_like_a_person_says_them() {
