@@ -67,21 +67,6 @@ fn add_zone(w: &mut Window, name: &str, capacity: &str) {
     w.settle();
 }
 
-/// Presses at `from`, moves the pointer in steps to `to` and releases there.
-fn drag(w: &mut Window, from: Pos2, to: Pos2) {
-    w.harness.hover_at(from);
-    w.harness.step();
-    w.harness.drag_at(from);
-    w.harness.step();
-    for i in 1..=4 {
-        w.harness.hover_at(from + (to - from) * (i as f32 / 4.0));
-        w.harness.step();
-    }
-    w.harness.drop_at(to);
-    w.harness.step();
-    w.settle();
-}
-
 /// Adds combatants straight through the model (the library has its own tests).
 fn add(w: &mut Window, name: &str, zone: Option<ZoneId>, party: bool) {
     let combatant = NewCombatant {
@@ -189,7 +174,7 @@ fn dragging_a_card_by_its_title_moves_it_with_one_place_zone() {
     add_zone(&mut w, "Gate", "");
     let before = state(&w).zone_named("Gate").unwrap().rect;
     let from = centre(&w, "Zone Gate");
-    drag(&mut w, from, from + vec2(150.0, 90.0));
+    w.drag(from, from + vec2(150.0, 90.0));
     let after = state(&w).zone_named("Gate").unwrap().rect;
     assert_eq!((after.x - before.x, after.y - before.y), (150.0, 90.0));
     assert_eq!((after.w, after.h), (before.w, before.h));
@@ -205,7 +190,7 @@ fn the_corner_handle_resizes_a_card() {
     add_zone(&mut w, "Gate", "");
     let before = state(&w).zone_named("Gate").unwrap().rect;
     let from = centre(&w, "Resize Gate");
-    drag(&mut w, from, from + vec2(80.0, 60.0));
+    w.drag(from, from + vec2(80.0, 60.0));
     let after = state(&w).zone_named("Gate").unwrap().rect;
     assert_eq!((after.x, after.y), (before.x, before.y));
     assert_eq!((after.w - before.w, after.h - before.h), (80.0, 60.0));
@@ -223,7 +208,7 @@ fn dragging_the_background_pans_the_board_without_changing_it() {
     let stored = state(&w).zone_named("Gate").unwrap().rect;
     // Empty board just below and right of the card (the fit leaves a margin around it).
     let empty = w.harness.get_by_label("Resize Gate").rect().right_bottom() + vec2(10.0, 10.0);
-    drag(&mut w, empty, empty + vec2(-40.0, -100.0));
+    w.drag(empty, empty + vec2(-40.0, -100.0));
     let panned = centre(&w, "Zone Gate");
     assert!((panned - (card + vec2(-40.0, -100.0))).length() < 1.0);
     assert_eq!(state(&w).zone_named("Gate").unwrap().rect, stored);
@@ -241,7 +226,7 @@ fn a_token_dragged_to_another_zone_moves_there_and_stays_after_reopening() {
     add(&mut w, "Harald", Some(gate), true);
     let from = centre(&w, "Harald");
     let to = centre(&w, "Zone Yard");
-    drag(&mut w, from, to);
+    w.drag(from, to);
     assert_eq!(zone_of(&w, "Harald"), Some(yard));
     assert!(w.app().model.status.is_none());
     // The token is drawn in its new card.
@@ -268,7 +253,7 @@ fn a_drop_on_a_full_zone_is_refused_and_says_why() {
 
     let from = centre(&w, "Narvi");
     let to = centre(&w, "Zone Gate");
-    drag(&mut w, from, to);
+    w.drag(from, to);
     assert_eq!(zone_of(&w, "Narvi"), Some(yard), "the token snaps back");
     assert_eq!(w.app().model.session.as_ref().unwrap().history().events().len(), events);
     let status = w.app().model.status.as_ref().expect("the refusal is shown");
@@ -290,7 +275,7 @@ fn a_drop_outside_any_zone_changes_nothing() {
     let events = w.app().model.session.as_ref().unwrap().history().events().len();
     let from = centre(&w, "Harald");
     let empty = centre(&w, "Zone Gate") + vec2(0.0, 400.0);
-    drag(&mut w, from, empty);
+    w.drag(from, empty);
     assert_eq!(zone_of(&w, "Harald"), Some(gate));
     assert_eq!(w.app().model.session.as_ref().unwrap().history().events().len(), events);
 }
@@ -304,11 +289,11 @@ fn the_tray_holds_who_is_off_the_board_both_ways() {
     w.harness.get_by_label("Not on the board");
     // From the tray onto the board...
     let (from, to) = (centre(&w, "Ysolde"), centre(&w, "Zone Gate"));
-    drag(&mut w, from, to);
+    w.drag(from, to);
     assert_eq!(zone_of(&w, "Ysolde"), Some(gate));
     // ...and back off it.
     let (from, to) = (centre(&w, "Ysolde"), centre(&w, "Not on the board"));
-    drag(&mut w, from, to);
+    w.drag(from, to);
     assert_eq!(zone_of(&w, "Ysolde"), None);
 }
 
@@ -384,7 +369,7 @@ fn the_board_zooms_and_fits_and_cards_still_move_in_board_units() {
     // A drag of 80 screen points at 160 % moves the card 50 board units.
     let stored = state(&w).zone_named("Gate").unwrap().rect;
     let from = smaller.center();
-    drag(&mut w, from, from + vec2(80.0, 40.0));
+    w.drag(from, from + vec2(80.0, 40.0));
     let after = state(&w).zone_named("Gate").unwrap().rect;
     assert_eq!((after.x - stored.x, after.y - stored.y), (50.0, 25.0));
     assert_eq!((after.w, after.h), (stored.w, stored.h), "the stored size stays");

@@ -78,14 +78,6 @@ fn last_event(w: &Window) -> EventKind {
     session(w).history().events().last().unwrap().kind.clone()
 }
 
-/// Clicks the button labelled `label`, scrolling the right panel to it first.
-fn press(w: &mut Window, label: &str) {
-    w.harness.get_by_role_and_label(Role::Button, label).scroll_to_me();
-    w.settle();
-    w.harness.get_by_role_and_label(Role::Button, label).click();
-    w.settle();
-}
-
 /// Focuses the one-line field named `label` and replaces its text with `text`, as typed,
 /// without committing it.
 fn type_into(w: &mut Window, label: &str, text: &str) {
@@ -111,13 +103,13 @@ fn enter(w: &mut Window) {
 fn minus_and_plus_change_a_track_through_the_journal() {
     let mut w = harald_selected();
     let events = session(&w).history().events().len();
-    press(&mut w, "Lower HP");
+    w.press("Lower HP");
     assert_eq!(hp(&w), 11);
     assert_eq!(session(&w).history().events().len(), events + 1);
     let id = harald(&w).id;
     assert_eq!(last_event(&w), EventKind::TrackSet { id, track: "hp".into(), from: 12, to: 11 });
-    press(&mut w, "Lower HP");
-    press(&mut w, "Raise HP");
+    w.press("Lower HP");
+    w.press("Raise HP");
     assert_eq!(hp(&w), 11);
     assert_eq!(session(&w).history().events().len(), events + 3);
 }
@@ -173,11 +165,11 @@ fn conditions_are_added_and_removed() {
     assert_eq!(last_event(&w), EventKind::ConditionAdded { id, condition: "stunned".into() });
 
     // A common condition is one click away.
-    press(&mut w, "+ prone");
+    w.press("+ prone");
     assert!(harald(&w).conditions.contains("prone"));
     assert!(w.harness.query_by_label("+ prone").is_none(), "no suggestion for what is on");
 
-    press(&mut w, "Remove stunned");
+    w.press("Remove stunned");
     assert!(!harald(&w).conditions.contains("stunned"));
     assert_eq!(last_event(&w), EventKind::ConditionRemoved { id, condition: "stunned".into() });
     assert!(harald(&w).conditions.contains("prone"));
@@ -239,12 +231,12 @@ fn side_and_zone_are_changed_from_the_card() {
 #[test]
 fn removal_asks_first() {
     let mut w = harald_selected();
-    press(&mut w, "Remove from encounter");
+    w.press("Remove from encounter");
     w.harness.get_by_label("Remove Harald from the encounter?");
-    press(&mut w, "Keep");
+    w.press("Keep");
     assert!(session(&w).state().combatant_named("Harald").is_some());
-    press(&mut w, "Remove from encounter");
-    press(&mut w, "Remove");
+    w.press("Remove from encounter");
+    w.press("Remove");
     assert!(session(&w).state().combatant_named("Harald").is_none());
     w.harness.get_by_label("Select a token to see its card");
 }

@@ -41,14 +41,6 @@ fn rolls(w: &Window) -> Vec<Roll> {
         .collect()
 }
 
-/// Clicks the button labelled `label`, scrolling the right panel to it first.
-fn press(w: &mut Window, label: &str) {
-    w.harness.get_by_role_and_label(Role::Button, label).scroll_to_me();
-    w.settle();
-    w.harness.get_by_role_and_label(Role::Button, label).click();
-    w.settle();
-}
-
 /// Replaces the text of the field named `label` with `text`, as typed.
 fn type_into(w: &mut Window, label: &str, text: &str) {
     w.harness.get_by_role_and_label(Role::TextInput, label).scroll_to_me();
@@ -65,7 +57,7 @@ fn the_app_rolls_notation_from_the_tray() {
     let mut w = encounter();
     type_into(&mut w, "Notation", "2d6+1");
     type_into(&mut w, "For", "Harald's fall");
-    press(&mut w, "Roll");
+    w.press("Roll");
     let rolls = rolls(&w);
     assert_eq!(rolls.len(), 1);
     let roll = &rolls[0];
@@ -83,7 +75,7 @@ fn bad_notation_is_explained_where_it_was_typed() {
     let mut w = encounter();
     type_into(&mut w, "Notation", "2d6+x");
     w.harness.get_by_label("unexpected 'x' at column 5: expected a number or 'd'");
-    press(&mut w, "Roll");
+    w.press("Roll");
     assert!(rolls(&w).is_empty(), "nothing is rolled from bad notation");
 }
 
@@ -91,19 +83,19 @@ fn bad_notation_is_explained_where_it_was_typed() {
 fn table_dice_are_checked_then_recorded() {
     let mut w = encounter();
     type_into(&mut w, "Notation", "2d6");
-    press(&mut w, "Enter table dice");
+    w.press("Enter table dice");
     type_into(&mut w, "Faces", "7 3");
-    press(&mut w, "Record");
+    w.press("Record");
     w.harness.get_by_label("7 is not a face of a d6");
     assert!(rolls(&w).is_empty(), "a refused face records nothing");
 
     type_into(&mut w, "Faces", "4");
-    press(&mut w, "Record");
+    w.press("Record");
     w.harness.get_by_label("expected 2 faces for 2d6, got 1");
     assert!(rolls(&w).is_empty());
 
     type_into(&mut w, "Faces", "4 3");
-    press(&mut w, "Record");
+    w.press("Record");
     let rolls = rolls(&w);
     assert_eq!(rolls.len(), 1);
     assert_eq!(rolls[0].source, RollSource::Table);
@@ -117,11 +109,11 @@ fn table_dice_are_checked_then_recorded() {
 #[test]
 fn in_table_mode_the_window_asks_for_the_faces() {
     let mut w = encounter();
-    press(&mut w, "I'll type them");
+    w.press("I'll type them");
     assert_eq!(w.app().model.dice_mode, DiceMode::Table);
     type_into(&mut w, "Notation", "2d6");
     type_into(&mut w, "For", "initiative");
-    press(&mut w, "Roll");
+    w.press("Roll");
     let pending = w.app().model.pending_roll.clone().expect("the roll waits for the faces");
     assert_eq!(pending.dice, "2d6");
     w.harness.get_by_label("Type the faces for initiative (2d6)");
@@ -129,13 +121,13 @@ fn in_table_mode_the_window_asks_for_the_faces() {
 
     // A 7 on a d6 is refused; the question stays, with the reason.
     type_into(&mut w, "Faces", "7 3");
-    press(&mut w, "Record");
+    w.press("Record");
     assert!(rolls(&w).is_empty());
     assert!(w.app().model.pending_roll.is_some());
     w.harness.get_by_label("7 is not a face of a d6");
 
     type_into(&mut w, "Faces", "4 3");
-    press(&mut w, "Record");
+    w.press("Record");
     assert!(w.app().model.pending_roll.is_none());
     let rolls = rolls(&w);
     assert_eq!(rolls.len(), 1);
@@ -148,30 +140,30 @@ fn in_table_mode_the_window_asks_for_the_faces() {
 #[test]
 fn a_pending_roll_can_be_rolled_by_the_app_or_cancelled() {
     let mut w = encounter();
-    press(&mut w, "I'll type them");
+    w.press("I'll type them");
     type_into(&mut w, "Notation", "d20");
-    press(&mut w, "Roll");
+    w.press("Roll");
     assert!(w.app().model.pending_roll.is_some());
-    press(&mut w, "Cancel");
+    w.press("Cancel");
     assert!(w.app().model.pending_roll.is_none());
     assert!(rolls(&w).is_empty(), "a cancelled roll records nothing");
 
     // Escape gives up too.
-    press(&mut w, "Roll");
+    w.press("Roll");
     assert!(w.app().model.pending_roll.is_some());
     w.harness.key_press(egui::Key::Escape);
     w.settle();
     assert!(w.app().model.pending_roll.is_none());
 
-    press(&mut w, "Roll");
-    press(&mut w, "Roll for me");
+    w.press("Roll");
+    w.press("Roll for me");
     let rolls = rolls(&w);
     assert_eq!(rolls.len(), 1);
     assert_eq!(rolls[0].source, RollSource::App);
 
     // Back to app dice: the next roll needs no question. Enter in the notation rolls too.
-    press(&mut w, "App rolls");
-    press(&mut w, "Roll");
+    w.press("App rolls");
+    w.press("Roll");
     assert!(w.app().model.pending_roll.is_none());
     assert_eq!(self::rolls(&w).len(), 2);
     type_into(&mut w, "Notation", "d4");

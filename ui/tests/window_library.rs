@@ -63,21 +63,6 @@ fn type_into(w: &mut Window, label: &str, text: &str) {
     w.settle();
 }
 
-/// Presses at `from`, moves the pointer in steps to `to` and releases there.
-fn drag(w: &mut Window, from: Pos2, to: Pos2) {
-    w.harness.hover_at(from);
-    w.harness.step();
-    w.harness.drag_at(from);
-    w.harness.step();
-    for i in 1..=4 {
-        w.harness.hover_at(from + (to - from) * (i as f32 / 4.0));
-        w.harness.step();
-    }
-    w.harness.drop_at(to);
-    w.harness.step();
-    w.settle();
-}
-
 fn names_in(w: &Window, zone: ZoneId) -> Vec<String> {
     state(w).in_zone(zone).map(|c| c.name.clone()).collect()
 }
@@ -144,7 +129,7 @@ fn dragging_goblin_with_a_count_of_three_adds_goblins_1_to_3_to_the_zone() {
     w.settle();
     assert_eq!(w.harness.get_by_label("How many").value().as_deref(), Some("3"));
     let (from, to) = (centre(&w, "Goblin"), centre(&w, "Zone Gate"));
-    drag(&mut w, from, to);
+    w.drag(from, to);
     assert_eq!(names_in(&w, gate), ["Goblin 1", "Goblin 2", "Goblin 3"]);
     let goblin = state(&w).combatant_named("Goblin 2").unwrap();
     assert_eq!(goblin.track("hp"), Some(&Track { name: "hp".into(), value: 5, max: 5 }));
@@ -163,7 +148,7 @@ fn a_drag_that_would_overfill_a_zone_adds_nobody() {
         w.settle();
     }
     let (from, to) = (centre(&w, "Bandit"), centre(&w, "Zone Yard"));
-    drag(&mut w, from, to);
+    w.drag(from, to);
     assert!(names_in(&w, yard).is_empty());
     let status = w.app().model.status.as_ref().expect("the refusal is shown");
     assert!(status.text.contains("Yard is full"), "{}", status.text);
@@ -177,7 +162,7 @@ fn a_character_dragged_onto_a_zone_joins_the_party() {
     w.settle();
     assert!(w.harness.query_by_label("Goblin").is_none());
     let (from, to) = (centre(&w, "Harald"), centre(&w, "Zone Gate"));
-    drag(&mut w, from, to);
+    w.drag(from, to);
     assert_eq!(names_in(&w, gate), ["Harald"]);
     let harald = state(&w).combatant_named("Harald").unwrap();
     assert!(state(&w).side(harald.side).unwrap().party);
@@ -188,7 +173,7 @@ fn a_character_dragged_onto_a_zone_joins_the_party() {
 fn an_entry_dropped_on_the_tray_waits_off_the_board() {
     let mut w = encounter();
     let (from, to) = (centre(&w, "Ogre"), centre(&w, "Not on the board"));
-    drag(&mut w, from, to);
+    w.drag(from, to);
     let ogre = state(&w).combatant_named("Ogre").expect("added");
     assert_eq!(ogre.zone, None);
 }
@@ -200,7 +185,7 @@ fn an_entry_dropped_outside_any_zone_adds_nobody() {
     // Empty board just below the Gate's card (the board is fitted to the canvas).
     let below = w.harness.get_by_label("Resize Gate").rect().bottom() + 12.0;
     let to = egui::pos2(centre(&w, "Zone Gate").x, below);
-    drag(&mut w, from, to);
+    w.drag(from, to);
     assert!(state(&w).combatants.is_empty());
 }
 

@@ -4,7 +4,6 @@
 mod common;
 
 use common::Window;
-use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use fray_app::Command;
 use fray_app::command::NewCombatant;
@@ -58,32 +57,24 @@ fn shows(w: &Window, label: &str) -> bool {
     w.harness.query_all_by_label(label).next().is_some()
 }
 
-/// Clicks the button labelled `label`, scrolling the right panel to it first.
-fn press(w: &mut Window, label: &str) {
-    w.harness.get_by_role_and_label(Role::Button, label).scroll_to_me();
-    w.settle();
-    w.harness.get_by_role_and_label(Role::Button, label).click();
-    w.settle();
-}
-
 #[test]
 fn next_starts_the_fight_and_passes_the_turns() {
     let mut w = fight(&["Harald", "Narvi"]);
     w.harness.get_by_label("Before the fight");
     assert_eq!(session(&w).state().round, 0);
 
-    press(&mut w, "Next");
+    w.press("Next");
     let state = session(&w).state();
     assert_eq!((state.round, state.phase.as_str()), (1, "turns"));
     assert_eq!(acting(&w), ["Harald"]);
     w.harness.get_by_label("Round 1");
 
-    press(&mut w, "Next");
+    w.press("Next");
     assert_eq!(acting(&w), ["Narvi"]);
-    press(&mut w, "Next");
+    w.press("Next");
     assert_eq!(session(&w).state().phase, "end");
     assert!(acting(&w).is_empty());
-    press(&mut w, "Next");
+    w.press("Next");
     assert_eq!(session(&w).state().round, 2);
     assert_eq!(acting(&w), ["Harald"]);
     w.harness.get_by_label("Round 2");
@@ -97,13 +88,13 @@ fn prompts_are_answered_by_clicking_their_options() {
     w.harness.get_by_label("Ready to fight?");
     // Nobody ordered yet: the option says what will happen, and stays allowed.
     w.harness.get_by_label("nobody ordered yet: the order will be as listed");
-    press(&mut w, "Start round 1");
+    w.press("Start round 1");
     assert_eq!(session(&w).state().round, 1);
     assert_eq!(acting(&w), ["Harald"]);
     assert!(shows(&w, "Harald's turn"));
 
     // Harald waits: he goes to the end and Narvi acts.
-    press(&mut w, "Delay to the end");
+    w.press("Delay to the end");
     assert_eq!(acting(&w), ["Narvi"]);
     let order: Vec<CombatantId> =
         session(&w).state().order.iter().map(|e| e.combatants[0]).collect();
@@ -111,22 +102,22 @@ fn prompts_are_answered_by_clicking_their_options() {
     // The order list shows why Harald is last.
     w.harness.get_by_label("delayed");
 
-    press(&mut w, "End turn");
+    w.press("End turn");
     assert_eq!(acting(&w), ["Bandit"]);
-    press(&mut w, "End turn");
+    w.press("End turn");
     assert_eq!(acting(&w), ["Harald"]);
 
     // Harald is last: delaying is forbidden, and the window says why without hovering.
     w.harness.get_by_label("already last in the order");
     let commands = session(&w).history().cursor();
-    press(&mut w, "Delay to the end");
+    w.press("Delay to the end");
     assert_eq!(session(&w).history().cursor(), commands, "a disabled option does nothing");
     assert_eq!(acting(&w), ["Harald"]);
 
-    press(&mut w, "End turn");
+    w.press("End turn");
     assert_eq!(session(&w).state().phase, "end");
     assert!(shows(&w, "Round 1 is over"));
-    press(&mut w, "Start round 2");
+    w.press("Start round 2");
     assert_eq!(session(&w).state().round, 2);
     // Every widget of the window can be found by name (the harness checks on `run`).
     w.harness.run();
@@ -136,11 +127,11 @@ fn prompts_are_answered_by_clicking_their_options() {
 fn starting_without_combatants_is_disabled_with_its_reason() {
     let mut w = fight(&[]);
     w.harness.get_by_label("add at least one combatant first");
-    press(&mut w, "Start round 1");
+    w.press("Start round 1");
     assert_eq!(session(&w).state().round, 0);
     assert_eq!(session(&w).history().cursor(), 1, "only the side was added");
     // The refusal of Next lands in the status line, not in the journal.
-    press(&mut w, "Next");
+    w.press("Next");
     assert_eq!(session(&w).state().round, 0);
     assert!(w.app().model.status.as_ref().is_some_and(|s| s.error));
 }

@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 use eframe::egui;
+use egui::accesskit::Role;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use fray_data::Db;
 use fray_ui::window::FrayApp;
 use std::path::PathBuf;
@@ -31,6 +33,29 @@ impl Window {
     /// The app behind the window.
     pub fn app(&self) -> &FrayApp {
         self.harness.state()
+    }
+
+    /// A real drag: presses at `from`, moves the pointer in steps to `to`, releases there.
+    pub fn drag(&mut self, from: egui::Pos2, to: egui::Pos2) {
+        self.harness.hover_at(from);
+        self.harness.step();
+        self.harness.drag_at(from);
+        self.harness.step();
+        for i in 1..=4 {
+            self.harness.hover_at(from + (to - from) * (i as f32 / 4.0));
+            self.harness.step();
+        }
+        self.harness.drop_at(to);
+        self.harness.step();
+        self.settle();
+    }
+
+    /// Clicks the button labelled `label`, scrolling its panel to it first.
+    pub fn press(&mut self, label: &str) {
+        self.harness.get_by_role_and_label(Role::Button, label).scroll_to_me();
+        self.settle();
+        self.harness.get_by_role_and_label(Role::Button, label).click();
+        self.settle();
     }
 }
 
