@@ -242,14 +242,16 @@ fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, count: u32) {
     let body = TextStyle::Body.resolve(ui.style());
     let small = TextStyle::Small.resolve(ui.style());
     let text_w = rect.width() - 20.0;
-    let name = painter.layout(
-        entry.name.clone(),
-        egui::FontId::new(body.size, body.family.clone()),
-        visuals.strong_text_color(),
-        text_w,
-    );
+    // One line each, cut with "…": a row has a fixed height (the list is virtualised), so a
+    // wrapped summary would spill into the next row.
+    let line = |text: &str, font: egui::FontId, colour: Color32| {
+        let mut job = egui::text::LayoutJob::simple_singleline(text.to_owned(), font, colour);
+        job.wrap = egui::text::TextWrapping::truncate_at_width(text_w);
+        ui.fonts_mut(|f| f.layout_job(job))
+    };
+    let name = line(&entry.name, body.clone(), visuals.strong_text_color());
     painter.galley(rect.min + vec2(10.0, 6.0), name, Color32::PLACEHOLDER);
-    let summary = painter.layout(entry.summary.clone(), small, visuals.weak_text_color(), text_w);
+    let summary = line(&entry.summary, small, visuals.weak_text_color());
     painter.galley(rect.min + vec2(10.0, 6.0 + body.size + 6.0), summary, Color32::PLACEHOLDER);
 
     if carried {
