@@ -6,7 +6,7 @@
 mod apply;
 mod model;
 
-pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone};
+pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone, stat_label};
 
 use crate::ids::{CombatantId, SideId, ZoneId};
 use serde::{Deserialize, Serialize};

@@ -98,6 +98,20 @@ impl Combatant {
     }
 }
 
+/// How a stat or track name reads to the GM, everywhere it is shown (card, library, journal):
+/// short all-letter names are abbreviations and go in capitals (`hp` → `HP`, `str` → `STR`),
+/// longer ones get a capital first letter (`stress` → `Stress`).
+pub fn stat_label(name: &str) -> String {
+    if (1..=3).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return name.to_ascii_uppercase();
+    }
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// Where a zone card sits on the board, in board units (logical pixels at 100 %).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
 pub struct BoardRect {
@@ -130,4 +144,19 @@ pub struct Zone {
     /// Position and size of the zone card on the board.
     #[serde(default)]
     pub rect: BoardRect,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stat_label;
+
+    #[test]
+    fn short_names_are_capitals_and_long_ones_capitalised() {
+        assert_eq!(stat_label("hp"), "HP");
+        assert_eq!(stat_label("str"), "STR");
+        assert_eq!(stat_label("stress"), "Stress");
+        assert_eq!(stat_label("wound points"), "Wound points");
+        assert_eq!(stat_label("d12"), "D12");
+        assert_eq!(stat_label(""), "");
+    }
 }

@@ -442,15 +442,10 @@ fn side<S: Style>(out: &mut String, enc: &Encounter, id: SideId, s: &S) {
     }
 }
 
-/// Stat and track names: short all-letter ones are abbreviations and read better in capitals
-/// (`hp` → `HP`, `str` → `STR`); longer ones ("stress", "wound points") stay as written.
+/// Stat and track names as the GM reads them everywhere (see `stat_label`), escaped for the
+/// format.
 fn stat_name<S: Style>(out: &mut String, name: &str, s: &S) {
-    if (1..=3).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphabetic()) {
-        // Capital ASCII letters need no escaping in any format.
-        out.extend(name.chars().map(|c| c.to_ascii_uppercase()));
-    } else {
-        s.text(out, name);
-    }
+    s.text(out, &crate::encounter::stat_label(name));
 }
 
 /// One entry of the journal, as the window lists it.

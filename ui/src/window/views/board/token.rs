@@ -9,6 +9,7 @@ use eframe::egui::{
     StrokeKind, pos2, vec2,
 };
 use fray_app::encounter::Encounter;
+use fray_app::encounter::stat_label;
 use fray_app::ids::CombatantId;
 use std::sync::Arc;
 
@@ -223,7 +224,7 @@ fn tooltip_ui(ui: &mut egui::Ui, id: CombatantId, state: &Encounter) {
         ui.label(&side.name);
     }
     for t in &c.tracks {
-        ui.label(format!("{}: {}/{}", t.name.to_uppercase(), t.value, t.max));
+        ui.label(format!("{}: {}/{}", stat_label(&t.name), t.value, t.max));
     }
     if !c.stats.is_empty() {
         let stats: Vec<String> =

@@ -5,6 +5,7 @@
 use eframe::egui;
 use fray_app::Command;
 use fray_app::encounter::Combatant;
+use fray_app::encounter::stat_label;
 use std::collections::BTreeMap;
 
 /// Which value of the combatant a field edits.
@@ -58,32 +59,19 @@ impl Field {
                 Command::RenameCombatant { id, name: name.to_owned() }
             }
             Field::Stat(stat) => {
-                Command::SetStat { id, stat: stat.clone(), value: number(&display_name(stat))? }
+                Command::SetStat { id, stat: stat.clone(), value: number(&stat_label(stat))? }
             }
             Field::Track(track) => {
-                Command::SetTrack { id, track: track.clone(), value: number(&display_name(track))? }
+                Command::SetTrack { id, track: track.clone(), value: number(&stat_label(track))? }
             }
             Field::Max(track) => Command::SetTrackMax {
                 id,
                 track: track.clone(),
-                max: number(&format!("{} maximum", display_name(track)))?,
+                max: number(&format!("{} maximum", stat_label(track)))?,
             },
             Field::Notes => Command::SetNotes { id, notes: text.trim_end().to_owned() },
         };
         Ok(Some(command))
-    }
-}
-
-/// How a stat or track name is shown: short names as capitals (HP, STR), longer ones with
-/// a capital first letter (Armour, Stress).
-pub(super) fn display_name(name: &str) -> String {
-    if name.chars().count() <= 3 {
-        return name.to_uppercase();
-    }
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
@@ -153,7 +141,7 @@ mod tests {
 
     #[test]
     fn names_are_shown_the_way_players_write_them() {
-        assert_eq!(display_name("hp"), "HP");
-        assert_eq!(display_name("armour"), "Armour");
+        assert_eq!(stat_label("hp"), "HP");
+        assert_eq!(stat_label("armour"), "Armour");
     }
 }

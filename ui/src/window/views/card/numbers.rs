@@ -2,11 +2,11 @@
 //! maximum, and a bar.
 
 use super::CardView;
-use super::edits::{Field, display_name, field_ui};
+use super::edits::{Field, field_ui};
 use crate::window::Action;
 use eframe::egui::{self, RichText};
 use fray_app::Command;
-use fray_app::encounter::Combatant;
+use fray_app::encounter::{Combatant, stat_label};
 
 /// Width of a number field: room for "-999".
 const NUMBER_WIDTH: f32 = 52.0;
@@ -30,7 +30,7 @@ pub(super) fn stats_ui(
         for stat in &c.stats {
             // Keep each label with its field when the row wraps.
             ui.horizontal(|ui| {
-                let name = display_name(&stat.name);
+                let name = stat_label(&stat.name);
                 centred_label_ui(ui, RichText::new(&name).strong());
                 let field = Field::Stat(stat.name.clone());
                 let current = stat.value.to_string();
@@ -59,7 +59,7 @@ pub(super) fn tracks_ui(
     // The default minimum column width would leave a wide gap around the "/".
     grid.min_col_width(0.0).show(ui, |ui| {
         for track in &c.tracks {
-            let name = display_name(&track.name);
+            let name = stat_label(&track.name);
             centred_label_ui(ui, RichText::new(&name).strong());
             if step_ui(ui, "−", &format!("Lower {name}"), &format!("{name} −1")) {
                 out.push(adjust(c, &track.name, -1));

@@ -3,6 +3,7 @@
 
 use super::Tab;
 use fray_app::command::NewCombatant;
+use fray_app::encounter::stat_label;
 use fray_app::ids::SideId;
 use fray_data::{Db, Search};
 use std::collections::BTreeMap;
@@ -139,26 +140,13 @@ fn tags_by_use<'a>(lists: impl Iterator<Item = &'a [String]>) -> Vec<String> {
 
 /// The few numbers a GM picks an entry by: tracks first (HP), then the first stats.
 pub(super) fn summary(c: &NewCombatant, party: Option<&str>) -> String {
-    let tracks = c.tracks.iter().map(|t| format!("{} {}", label(&t.name), t.max));
-    let stats = c.stats.iter().map(|s| format!("{} {}", label(&s.name), s.value));
+    let tracks = c.tracks.iter().map(|t| format!("{} {}", stat_label(&t.name), t.max));
+    let stats = c.stats.iter().map(|s| format!("{} {}", stat_label(&s.name), s.value));
     let mut parts: Vec<String> = tracks.chain(stats).take(3).collect();
     if let Some(party) = party.filter(|p| !p.is_empty()) {
         parts.push(party.to_owned());
     }
     parts.join(" · ")
-}
-
-/// A stat or track name as the GM reads it: short ones in capitals ("HP"), others
-/// capitalised ("Armor").
-pub(super) fn label(name: &str) -> String {
-    if name.chars().count() <= 3 {
-        return name.to_uppercase();
-    }
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]
