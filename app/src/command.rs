@@ -217,4 +217,6 @@ pub enum Command {
         /// The text.
         text: String,
     },
+    /// A command of the Block, Dodge, Parry procedure.
+    Bdp(crate::systems::bdp::BdpCommand),
 }

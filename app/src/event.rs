@@ -207,6 +207,8 @@ pub enum EventKind {
         /// The text.
         text: String,
     },
+    /// A fact of the Block, Dodge, Parry procedure.
+    Bdp(crate::systems::bdp::BdpEvent),
 }
 
 impl Event {

@@ -18,7 +18,8 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// Version of the bundled content; raise it whenever a file or entry is added.
-pub const CONTENT_VERSION: u32 = 1;
+/// 2: the Block, Dodge, Parry (`bdp`) bestiary, party and tables.
+pub const CONTENT_VERSION: u32 = 2;
 
 /// The settings key holding the loaded content version.
 pub const CONTENT_VERSION_KEY: &str = "content_version";
@@ -45,7 +46,16 @@ const FILES: &[File] = &[
     file!("freeform/creatures.json", Kind::Creatures),
     file!("freeform/characters.json", Kind::Characters),
     file!("freeform/tables.json", Kind::Tables),
+    file!("bdp/creatures.json", Kind::Creatures),
+    file!("bdp/characters.json", Kind::Characters),
+    file!("bdp/tables.json", Kind::Tables),
 ];
+
+/// The Block, Dodge, Parry weapon list (`{"system": "bdp", "entries": [...]}`; each entry has
+/// `key`, `name`, `die`, `speed`, and optionally `reach`, `ranged`, `bulky`, `damage_type`,
+/// `tags` and `notes`). Not stored in the database: a reference the UI can offer when a GM
+/// arms a stat block.
+pub const BDP_WEAPONS: &str = include_str!("../content/bdp/weapons.json");
 
 impl Db {
     /// Loads every bundled entry that is not in the database (deleted examples come back);
@@ -211,6 +221,82 @@ mod tests {
     fn every_file_loads_into_a_fresh_database() {
         let db = Db::open_in_memory().unwrap();
         assert_eq!(db.load_bundled_content().unwrap(), 0, "first run loaded everything");
+    }
+
+    /// One entry of [`BDP_WEAPONS`], every field checked.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct WeaponRef {
+        key: String,
+        name: String,
+        die: u32,
+        speed: String,
+        #[serde(default)]
+        reach: bool,
+        #[serde(default)]
+        ranged: bool,
+        #[serde(default)]
+        bulky: bool,
+        #[serde(default)]
+        damage_type: Option<String>,
+        #[serde(default)]
+        tags: Vec<String>,
+        notes: String,
+    }
+
+    #[test]
+    fn the_bdp_weapon_list_is_consistent() {
+        let file: ContentFile = serde_json::from_str(BDP_WEAPONS).unwrap();
+        assert_eq!(file.system, "bdp");
+        assert!(file.entries.len() >= 20, "{} weapons", file.entries.len());
+        let mut keys = std::collections::HashSet::new();
+        for value in file.entries {
+            let w: WeaponRef = entry(value).unwrap();
+            assert!(keys.insert(w.key.clone()), "{}: duplicate key", w.key);
+            assert!(!w.name.is_empty() && !w.notes.is_empty(), "{}", w.key);
+            assert!(matches!(w.die, 4 | 6 | 8 | 10 | 12), "{}: d{}", w.key, w.die);
+            assert!(matches!(w.speed.as_str(), "fast" | "balanced" | "slow"), "{}", w.key);
+            // Missile weapons are all fast whatever their die; hand weapons follow the die.
+            let by_die = match w.die {
+                6 => "fast",
+                8 => "balanced",
+                10 => "slow",
+                _ => w.speed.as_str(),
+            };
+            if w.ranged {
+                assert_eq!(w.speed, "fast", "{}", w.key);
+            } else {
+                assert_eq!(w.speed, by_die, "{}: speed against d{}", w.key, w.die);
+            }
+            assert!(!(w.reach && w.ranged), "{}: reach is for hand weapons", w.key);
+            // Slow weapons take both hands.
+            assert!(w.speed != "slow" || w.bulky, "{}: slow but not bulky", w.key);
+            if let Some(t) = &w.damage_type {
+                assert!(matches!(t.as_str(), "piercing" | "bludgeoning" | "slashing"), "{t}");
+            }
+            for tag in &w.tags {
+                let (word, x) = tag.rsplit_once(' ').unwrap_or((tag, ""));
+                assert!(
+                    matches!(
+                        word,
+                        "Heavy"
+                            | "Sweep"
+                            | "Push"
+                            | "Counter"
+                            | "Brutal"
+                            | "Shock"
+                            | "Bleed"
+                            | "Quick"
+                            | "Magic"
+                    ) && x.parse::<u32>().is_ok(),
+                    "{}: tag {tag:?}",
+                    w.key
+                );
+            }
+        }
+        for key in ["dagger", "shortsword", "longsword", "spear", "greataxe", "shortbow"] {
+            assert!(keys.contains(key), "{key} missing");
+        }
     }
 
     #[test]

@@ -98,6 +98,7 @@ impl Encounter {
                 }
             }
             EventKind::Rolled { .. } | EventKind::Narration { .. } => {}
+            EventKind::Bdp(e) => self.bdp.apply(e),
             EventKind::OrderSet { order } => {
                 self.order.clone_from(order);
                 self.turn = None;

@@ -9,6 +9,7 @@ mod model;
 pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone, stat_label};
 
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::systems::bdp::BdpState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -53,6 +54,9 @@ pub struct Encounter {
     pub settings: BTreeMap<String, serde_json::Value>,
     /// Next free id number (shared by all id kinds, so ids are never reused).
     pub next_id: u32,
+    /// The Block, Dodge, Parry procedure's own state (empty in other systems).
+    #[serde(default, skip_serializing_if = "BdpState::is_empty")]
+    pub bdp: BdpState,
 }
 
 impl Encounter {
@@ -71,6 +75,7 @@ impl Encounter {
             turn: None,
             settings: BTreeMap::new(),
             next_id: 1,
+            bdp: BdpState::default(),
         }
     }
 

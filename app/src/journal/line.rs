@@ -330,6 +330,7 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
             }
         }
         EventKind::Narration { text } => s.narration(out, text),
+        EventKind::Bdp(e) => crate::systems::bdp::journal::write(out, enc, e, s),
     }
 }
 
@@ -411,7 +412,7 @@ fn prints_as(dice: &Dice, text: &str) -> bool {
 }
 
 /// A combatant's name as it is now, or its id when it no longer exists.
-fn who<S: Style>(out: &mut String, enc: &Encounter, id: CombatantId, s: &S) {
+pub(crate) fn who<S: Style>(out: &mut String, enc: &Encounter, id: CombatantId, s: &S) {
     match enc.combatant(id) {
         Some(c) => s.who(out, &c.name),
         None => s.who(out, &id.to_string()),

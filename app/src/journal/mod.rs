@@ -11,7 +11,7 @@
 
 mod html;
 mod json;
-mod line;
+pub(crate) mod line;
 mod markdown;
 mod replay;
 

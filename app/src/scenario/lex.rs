@@ -22,6 +22,29 @@ impl Token {
     }
 }
 
+/// The JSON object starting at `start` (a `{`): its text and the index after its `}`.
+fn json_object(chars: &[char], start: usize) -> Result<(String, usize), String> {
+    let mut depth = 0;
+    let mut in_string = false;
+    let mut i = start;
+    while i < chars.len() {
+        match (chars[i], in_string) {
+            ('\\', true) => i += 1,
+            ('"', _) => in_string = !in_string,
+            ('{', false) => depth += 1,
+            ('}', false) => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok((chars[start..=i].iter().collect(), i + 1));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    Err(format!("the {{ opened at column {} is not closed", start + 1))
+}
+
 /// Splits one line into words, dropping any comment.
 pub(crate) fn tokenize(line: &str) -> Result<Vec<Token>, String> {
     let chars: Vec<char> = line.chars().collect();
@@ -41,6 +64,14 @@ pub(crate) fn tokenize(line: &str) -> Result<Vec<Token>, String> {
         if c == '|' {
             tokens.push(Token { text: "|".into(), quoted: false });
             i += 1;
+            continue;
+        }
+        if c == '{' {
+            // A JSON object (a stat block) is one word, spaces and quotes included, up to
+            // its matching brace.
+            let (text, end) = json_object(&chars, i)?;
+            tokens.push(Token { text, quoted: true });
+            i = end;
             continue;
         }
         let mut text = String::new();

@@ -118,6 +118,8 @@ pub(crate) enum Action {
     Setting { key: String, value: serde_json::Value },
     /// `say TEXT`
     Say { text: String },
+    /// A verb of the encounter's system, with its words (see SCENARIOS.md).
+    System { verb: String, args: Vec<String> },
     /// `answer PROMPT OPTION`
     Answer { prompt: String, option: String },
 }
@@ -209,7 +211,7 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
             header(&mut script, &tokens).map_err(fail)?;
             continue;
         }
-        let kind = step(&tokens).map_err(fail)?;
+        let kind = step(&script.system, &tokens).map_err(fail)?;
         script.steps.push(Step { line, kind });
     }
     Ok(script)
@@ -236,7 +238,7 @@ fn header(script: &mut Script, tokens: &[Token]) -> Result<(), String> {
     c.end()
 }
 
-fn step(tokens: &[Token]) -> Result<StepKind, String> {
+fn step(system_id: &str, tokens: &[Token]) -> Result<StepKind, String> {
     let mut c = Cursor::new(tokens);
     let verb = c.next().expect("a step has a first word");
     if verb.quoted {
@@ -272,6 +274,14 @@ fn step(tokens: &[Token]) -> Result<StepKind, String> {
             let dice = plan(&tokens[split..])?;
             let mut c = Cursor::new(&tokens[..split]);
             c.next();
+            // The system's own verbs (`declare`, `attack`...) are checked when the line runs,
+            // against the names in the encounter at that point.
+            let own =
+                system::by_id(system_id).is_some_and(|s| s.script_verbs().contains(&verb.as_str()));
+            if own {
+                let args = tokens[1..split].iter().map(|t| t.text.clone()).collect();
+                return Ok(StepKind::Do { action: Action::System { verb, args }, dice });
+            }
             let action = action(&verb, &mut c)?;
             c.end()?;
             Ok(StepKind::Do { action, dice })

@@ -285,6 +285,9 @@ fn command(history: &History, action: &Action) -> Result<Command, Failure> {
             Command::SetSetting { key: key.clone(), value: value.clone() }
         }
         Action::Say { text } => Command::Narrate { text: text.clone() },
+        Action::System { verb, args } => {
+            history.system().script_command(enc, verb, args).map_err(Failure::Script)?
+        }
         Action::Answer { prompt, option } => {
             let prompts = history.system().prompts(enc);
             let (prompt, option) = find_option(&prompts, prompt, option)?;

@@ -205,6 +205,12 @@ pub fn handle_common(
         Command::Delay { .. } => {
             return Err(RuleError::NotAllowed(format!("{} has no delayed turns", system.name())));
         }
+        Command::Bdp(_) => {
+            return Err(RuleError::NotAllowed(format!(
+                "that is a Block, Dodge, Parry command; this encounter runs {}",
+                system.name()
+            )));
+        }
         Command::Advance => {
             return Err(RuleError::NotAllowed(format!("{} has no next step here", system.name())));
         }

@@ -8,7 +8,7 @@ mod emit;
 mod error;
 mod prompt;
 
-pub use common::handle_common;
+pub use common::{MAX_ADD_COUNT, handle_common};
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use prompt::{Prompt, PromptOption};
@@ -73,11 +73,28 @@ pub trait System: Send + Sync {
     fn settings(&self) -> Vec<SettingSpec> {
         Vec::new()
     }
+
+    /// Verbs of this system's own commands in `fray play` scripts (`declare`, `attack`...).
+    fn script_verbs(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Turns a script line starting with one of [`System::script_verbs`] into a command,
+    /// names looked up in `encounter` as it is when the line runs.
+    fn script_command(
+        &self,
+        encounter: &Encounter,
+        verb: &str,
+        args: &[String],
+    ) -> Result<Command, String> {
+        let _ = (encounter, args);
+        Err(format!("{} has no '{verb}' command", self.name()))
+    }
 }
 
 /// Every system Fray ships, in menu order.
 pub fn all() -> &'static [&'static dyn System] {
-    &[&crate::systems::freeform::Freeform]
+    &[&crate::systems::freeform::Freeform, &crate::systems::bdp::Bdp]
 }
 
 /// A system by id.

@@ -1,6 +1,8 @@
 use crate::{db, reopen};
 use fray_data::Search;
 use fray_data::content::{CONTENT_VERSION, CONTENT_VERSION_KEY};
+use serde::Deserialize;
+use serde_json::Value;
 
 fn totals(db: &fray_data::Db) -> (usize, usize, usize) {
     let all = Search::default().limit(10_000);
@@ -17,10 +19,12 @@ fn first_run_loads_the_freeform_examples() {
     let goblins = db.creatures().search(&Search::text("gob").system("freeform")).unwrap();
     assert_eq!(goblins[0].name, "Goblin");
     assert!(goblins[0].block["tracks"]["hp"].as_i64().unwrap() > 0);
-    let (creatures, characters, tables) = totals(&db);
+    let freeform = Search::default().system("freeform").limit(10_000);
+    let creatures = db.creatures().search(&freeform).unwrap().len();
+    let characters = db.characters().search(&freeform).unwrap().len();
     assert!((6..=10).contains(&creatures), "{creatures} creatures");
     assert!((3..=4).contains(&characters), "{characters} characters");
-    assert_eq!(tables, 1);
+    assert_eq!(db.tables().list(Some("freeform")).unwrap().len(), 1);
     let injuries = &db.tables().list(Some("freeform")).unwrap()[0];
     injuries.table.validate().unwrap();
     let version = db.settings().get(CONTENT_VERSION_KEY).unwrap();
@@ -70,4 +74,178 @@ fn bundled_creatures_become_combatants() {
         assert!(new.tracks.iter().any(|t| t.name == "hp" && t.max > 0), "{}", c.name);
         assert!(new.stats.iter().any(|s| s.name == "armor"), "{}", c.name);
     }
+}
+
+/// A weapon of a Block, Dodge, Parry block, as the rules read it (unknown fields refused).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BdpWeapon {
+    name: String,
+    die: u32,
+    #[serde(default)]
+    speed: Option<String>,
+    #[serde(default)]
+    reach: bool,
+    #[serde(default)]
+    ranged: bool,
+    #[serde(default)]
+    blast: bool,
+    #[serde(default)]
+    #[expect(dead_code, reason = "read only to check the field's type")]
+    magic: bool,
+    #[serde(default)]
+    tags: Vec<String>,
+}
+
+/// The keys a bdp block may hold; anything else is a typo the rules would silently ignore.
+const BDP_KEYS: [&str; 12] = [
+    "stats",
+    "tracks",
+    "weapons",
+    "armor_item",
+    "shield",
+    "reactions",
+    "features",
+    "detachment",
+    "leader",
+    "magic_dice",
+    "slots_used",
+    "notes",
+];
+
+/// Checks one bdp stat block or sheet; `pc` for a player character.
+fn check_bdp_block(name: &str, block: &Value, pc: bool) {
+    let obj = block.as_object().unwrap_or_else(|| panic!("{name}: not an object"));
+    for key in obj.keys() {
+        assert!(BDP_KEYS.contains(&key.as_str()), "{name}: unknown key {key}");
+    }
+    for track in ["hp", "str", "dex", "wil"] {
+        let n = block["tracks"][track].as_i64().unwrap_or(0);
+        assert!((1..=20).contains(&n), "{name}: {track} = {n}");
+    }
+    let armor = block["stats"]["armor"].as_i64();
+    assert!(armor.is_some_and(|a| (0..=3).contains(&a)), "{name}: armor {armor:?}");
+    let shield = block["stats"].get("shield").and_then(Value::as_i64).unwrap_or(0);
+    assert_eq!(shield > 0, block["shield"] == true, "{name}: shield stat and flag disagree");
+    let weapons: Vec<BdpWeapon> = serde_json::from_value(block["weapons"].clone())
+        .unwrap_or_else(|e| panic!("{name}: weapons: {e}"));
+    assert!(!weapons.is_empty(), "{name}: unarmed");
+    for w in &weapons {
+        assert!(!w.name.is_empty(), "{name}: a weapon without a name");
+        assert!(matches!(w.die, 4 | 6 | 8 | 10 | 12), "{name}: {} d{}", w.name, w.die);
+        let speed = w.speed.as_deref().unwrap_or("fast");
+        assert!(matches!(speed, "fast" | "balanced" | "slow"), "{name}: {} {speed}", w.name);
+        assert!(!(w.reach && w.ranged) && !w.blast, "{name}: {}", w.name);
+        assert!(w.tags.iter().all(|t| !t.is_empty()), "{name}: {}", w.name);
+    }
+    if let Some(r) = block.get("reactions") {
+        let r = r.as_object().unwrap_or_else(|| panic!("{name}: reactions"));
+        for (k, v) in r {
+            assert!(["fight_back", "block", "dodge", "parry"].contains(&k.as_str()), "{name}: {k}");
+            assert!(v.is_boolean(), "{name}: {k}");
+        }
+    }
+    let magic_dice = block.get("magic_dice").map_or(Some(0), Value::as_u64);
+    assert!(magic_dice.is_some_and(|m| m <= 4), "{name}: magic_dice {magic_dice:?}");
+    if block["detachment"] == true {
+        assert!(block["tracks"]["members"].as_i64().unwrap_or(0) > 1, "{name}: members");
+    }
+    if pc {
+        let fatigue = &block["tracks"]["fatigue"];
+        assert_eq!((fatigue["value"].as_i64(), fatigue["max"].as_i64()), (Some(0), Some(10)));
+        let slots = block["slots_used"].as_u64();
+        assert!(slots.is_some_and(|s| (1..=10).contains(&s)), "{name}: slots {slots:?}");
+        assert!(block.get("reactions").is_none(), "{name}: player characters react freely");
+    }
+}
+
+#[test]
+fn first_run_loads_the_bdp_examples() {
+    let (_dir, db) = db();
+    let bdp = Search::default().system("bdp").limit(10_000);
+    let creatures = db.creatures().search(&bdp).unwrap();
+    for name in ["Skeleton archer", "Skeleton spearman", "The pontiff", "Goblin detachment"] {
+        assert!(creatures.iter().any(|c| c.name == name), "{name} missing");
+    }
+    assert!(creatures.len() >= 8, "{} bdp creatures", creatures.len());
+    for c in &creatures {
+        assert_eq!(c.system, "bdp");
+        check_bdp_block(&c.name, &c.block, false);
+        let new = c.to_combatant(fray_app::ids::SideId(2));
+        assert!(new.tracks.iter().any(|t| t.name == "hp" && t.max > 0), "{}", c.name);
+        assert!(new.stats.iter().any(|s| s.name == "armor"), "{}", c.name);
+    }
+
+    let party = db.characters().party("The crown hunters").unwrap();
+    let mut names: Vec<&str> = party.iter().map(|c| c.name.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["Elmyra", "Harald", "Narvi", "Thibaldus"]);
+    for c in &party {
+        assert_eq!(c.system, "bdp");
+        check_bdp_block(&c.name, &c.sheet, true);
+        let new = c.to_combatant(fray_app::ids::SideId(1));
+        let fatigue = new.tracks.iter().find(|t| t.name == "fatigue").unwrap();
+        assert_eq!((fatigue.value, fatigue.max), (0, 10), "{}", c.name);
+    }
+
+    let tables = db.tables().list(Some("bdp")).unwrap();
+    let names: Vec<&str> = tables.iter().map(|t| t.table.name.as_str()).collect();
+    assert_eq!(names, ["Reaction (2d6)", "Wound location (d10)"]);
+    for t in &tables {
+        t.table.validate().unwrap();
+    }
+}
+
+/// The numbers the combat chapter's example of play depends on.
+#[test]
+fn the_example_of_play_numbers_hold() {
+    let (_dir, db) = db();
+    let creature = |name: &str| {
+        let found = db.creatures().search(&Search::text(name).system("bdp")).unwrap();
+        found.into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name}")).block
+    };
+    let character = |name: &str| {
+        let found = db.characters().search(&Search::text(name).system("bdp")).unwrap();
+        found.into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name}")).sheet
+    };
+    // An arrow for 5 takes the archer from 3 HP to 0 and STR 8 to 6; the lunge for 9 takes
+    // the spearman to STR 2; both have no armour. Their DEX saves are against 10.
+    for name in ["Skeleton archer", "Skeleton spearman", "Skeleton swordsman"] {
+        let b = creature(name);
+        assert_eq!(b["stats"]["armor"], 0, "{name}");
+        assert_eq!((b["tracks"]["hp"].as_i64(), b["tracks"]["str"].as_i64()), (Some(3), Some(8)));
+    }
+    assert_eq!(creature("Skeleton spearman")["tracks"]["dex"], 10);
+    assert_eq!(creature("Skeleton spearman")["weapons"][0]["reach"], true);
+    assert_eq!(creature("Skeleton archer")["weapons"][0]["die"], 6);
+    let pontiff = creature("The pontiff");
+    assert_eq!(
+        (pontiff["tracks"]["dex"].as_i64(), pontiff["leader"].as_bool()),
+        (Some(10), Some(true))
+    );
+    let goblins = creature("Goblin detachment");
+    assert_eq!(
+        (goblins["detachment"].as_bool(), goblins["tracks"]["members"].as_i64()),
+        (Some(true), Some(8))
+    );
+    // Chainmail and a shield make Harald's 3 Armour; DEX 12 loses to a 15.
+    let harald = character("Harald");
+    assert_eq!(harald["stats"], serde_json::json!({"armor": 2, "shield": 1}));
+    assert_eq!(harald["tracks"]["dex"], 12);
+    assert_eq!(harald["weapons"][0]["die"], 8);
+    // Elmyra: DEX 14, leather (1), and 4 HP left after 3 damage.
+    let elmyra = character("Elmyra");
+    assert_eq!(
+        (elmyra["tracks"]["dex"].as_i64(), elmyra["tracks"]["hp"].as_i64()),
+        (Some(14), Some(7))
+    );
+    assert_eq!(elmyra["stats"]["armor"], 1);
+    assert_eq!(elmyra["weapons"][0]["ranged"], true);
+    // Thibaldus casts with three Magic Dice; Narvi swings a slow d10 with DEX 9.
+    assert_eq!(character("Thibaldus")["magic_dice"], 3);
+    let narvi = character("Narvi");
+    assert_eq!(
+        (narvi["tracks"]["dex"].as_i64(), narvi["weapons"][0]["die"].as_i64()),
+        (Some(9), Some(10))
+    );
 }

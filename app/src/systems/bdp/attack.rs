@@ -1,0 +1,606 @@
+//! Attacks: the blow, the defender's reaction (with what it costs and why one is not
+//! allowed), simultaneous attackers keeping the single highest die, dual weapons, enhanced and
+//! impaired dice, detachments, parries and fighting back.
+
+use super::block::{self, BdpBlock, Speed, Weapon};
+use super::ctx::Ctx;
+use super::damage::{Blow, deal};
+use super::model::{Arms, BdpEvent, Edge, Intent, PendingAttack, Reaction};
+use super::{ENHANCED_ADDS, PARRY_ALL, PARRY_ARMOR, R_ATTACK, R_REACT};
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter};
+use crate::event::Event;
+use crate::ids::CombatantId;
+use crate::system::RuleError;
+
+/// What a combatant strikes with now: its declared arms when it declared a strike, else its
+/// first weapon.
+pub(crate) fn arms_of(enc: &Encounter, id: CombatantId, block: &BdpBlock) -> Arms {
+    match enc.bdp.declarations.get(&id).map(|d| &d.intent) {
+        Some(Intent::Attack { arms, .. } | Intent::Gambit { arms, .. }) => arms.clone(),
+        _ => block.default_arms(),
+    }
+}
+
+/// The weapons a combatant strikes with now, refusing broken ones.
+pub(crate) fn wielded(enc: &Encounter, c: &Combatant) -> Result<Vec<Weapon>, RuleError> {
+    let block = BdpBlock::of(c)?;
+    let arms = arms_of(enc, c.id, &block);
+    if let Arms::Weapon(i) | Arms::Dual(i, _) = arms {
+        let broken = |i: usize| enc.bdp.broken.contains(&(c.id, format!("weapon:{i}")));
+        if broken(i) || matches!(arms, Arms::Dual(_, j) if broken(j)) {
+            return Err(RuleError::NotAllowed(format!("{}'s weapon is broken", c.name)));
+        }
+    }
+    block.strikes(&arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))
+}
+
+/// Starts an attack: checks it, then either waits for the defender's reaction or resolves it.
+pub(crate) fn attack(
+    enc: &Encounter,
+    attackers: Vec<CombatantId>,
+    targets: Vec<CombatantId>,
+    edge: Edge,
+    nonlethal: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    super::check_free(enc)?;
+    if attackers.is_empty() || targets.is_empty() {
+        return Err(RuleError::Invalid("an attack needs an attacker and a target".into()));
+    }
+    for id in attackers.iter().chain(&targets) {
+        let c = enc.combatant(*id).ok_or(RuleError::UnknownCombatant(*id))?;
+        if block::is_out(c) {
+            return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+        }
+    }
+    let mut blast = true;
+    for id in &attackers {
+        if targets.contains(id) {
+            return Err(RuleError::Invalid(format!("{} cannot strike itself", enc.name_of(*id))));
+        }
+        if enc.bdp.acted.contains(id) {
+            return Err(RuleError::NotAllowed(format!(
+                "{} has already acted this round",
+                enc.name_of(*id)
+            )));
+        }
+        let c = &enc.combatants[id];
+        let weapons = wielded(enc, c)?;
+        blast &= BdpBlock::of(c)?.detachment || weapons.iter().any(|w| w.blast);
+    }
+    if targets.len() > 1 && !blast {
+        return Err(RuleError::NotAllowed(
+            "only a blast (a detachment, a blast weapon) strikes several targets".into(),
+        ));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    for id in &attackers {
+        ctx.bdp(R_ATTACK, Some(*id), BdpEvent::Acted { id: *id });
+    }
+    let mut queue = targets;
+    let first = queue.remove(0);
+    let pending = PendingAttack { attackers, target: first, queue, edge, nonlethal };
+    next_target(&mut ctx, pending)?;
+    Ok(ctx.finish())
+}
+
+/// Puts the blow on `pending.target` up for a reaction, or resolves it when the defender
+/// has none; then the next target of a blast.
+fn next_target(ctx: &mut Ctx, mut pending: PendingAttack) -> Result<(), RuleError> {
+    loop {
+        let can_react = reaction_options(&ctx.enc, &pending)?
+            .iter()
+            .any(|o| o.allowed.is_ok() && o.reaction != Reaction::Defend);
+        if can_react {
+            ctx.bdp(R_ATTACK, Some(pending.target), BdpEvent::AttackPending { attack: pending });
+            return Ok(());
+        }
+        resolve(ctx, &pending, &Reaction::Defend)?;
+        if pending.queue.is_empty() {
+            return Ok(());
+        }
+        pending.target = pending.queue.remove(0);
+    }
+}
+
+/// The defender answers the waiting blow.
+pub(crate) fn react(
+    enc: &Encounter,
+    reaction: Reaction,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let Some(pending) = enc.bdp.attack.clone() else {
+        return Err(RuleError::NotAllowed("no blow is waiting for a reaction".into()));
+    };
+    let options = reaction_options(enc, &pending)?;
+    let Some(option) = options.iter().find(|o| o.reaction == reaction) else {
+        return Err(RuleError::NotAllowed(format!(
+            "{} cannot answer that way to this blow",
+            enc.name_of(pending.target)
+        )));
+    };
+    if let Err(why) = &option.allowed {
+        return Err(RuleError::NotAllowed(format!("{}: {why}", option.label)));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.bdp(R_REACT, Some(pending.target), BdpEvent::AttackDone);
+    let fatigue = option.fatigue;
+    if fatigue > 0 {
+        tire(&mut ctx, pending.target, fatigue, &option.label)?;
+    }
+    resolve(&mut ctx, &pending, &reaction)?;
+    let mut rest = pending;
+    if !rest.queue.is_empty() {
+        rest.target = rest.queue.remove(0);
+        next_target(&mut ctx, rest)?;
+    }
+    Ok(ctx.finish())
+}
+
+/// Adds Fatigue to a player character (it fills a slot); others just tire in the journal.
+pub(crate) fn tire(
+    ctx: &mut Ctx,
+    id: CombatantId,
+    amount: i64,
+    why: &str,
+) -> Result<(), RuleError> {
+    let c = ctx.who(id)?.clone();
+    let name = c.name.clone();
+    if block::is_pc(&ctx.enc, &c) {
+        let now = block::track(&c, "fatigue");
+        ctx.set_track(R_REACT, id, "fatigue", now + amount);
+        if c.track("fatigue").is_none_or(|t| t.max == 0) {
+            ctx.push(
+                R_REACT,
+                Some(id),
+                crate::event::EventKind::TrackMaxSet {
+                    id,
+                    track: "fatigue".into(),
+                    max: block::SLOTS,
+                },
+            );
+        }
+        ctx.ruling(R_REACT, Some(id), format!("{name} takes {amount} Fatigue ({why})"));
+    }
+    Ok(())
+}
+
+/// One reaction with whether it is allowed now, why not, and its Fatigue.
+#[derive(Debug, Clone)]
+pub(crate) struct ReactionOption {
+    /// The answer.
+    pub reaction: Reaction,
+    /// Button label.
+    pub label: String,
+    /// Allowed, or the reason it is not.
+    pub allowed: Result<(), String>,
+    /// Fatigue it costs.
+    pub fatigue: i64,
+    /// A note (why it is free, what it changes).
+    pub note: Option<String>,
+}
+
+/// Every reaction the defender of `pending` could choose, each allowed or not with the reason.
+pub(crate) fn reaction_options(
+    enc: &Encounter,
+    pending: &PendingAttack,
+) -> Result<Vec<ReactionOption>, RuleError> {
+    let t = enc.combatant(pending.target).ok_or(RuleError::UnknownCombatant(pending.target))?;
+    let tb = BdpBlock::of(t)?;
+    let can = block::reactions(enc, t, &tb);
+    let pc = block::is_pc(enc, t);
+    let unaware = t.conditions.contains("unaware");
+    let weapons = wielded(enc, t).unwrap_or_default();
+    let heavy = block::heavy(enc, t);
+    let shield = block::shield_held(t);
+    let any = |s: Speed| weapons.iter().any(|w| w.speed() == s);
+    let mut out = vec![ReactionOption {
+        reaction: Reaction::Defend,
+        label: "Defend".into(),
+        allowed: Ok(()),
+        fatigue: 0,
+        note: Some("take it on the guard".into()),
+    }];
+    let gate = |has: bool, what: &str| -> Result<(), String> {
+        if unaware {
+            Err("unaware: no time to react".into())
+        } else if !has {
+            Err(format!("{what} is not in {}'s stat block", t.name))
+        } else {
+            Ok(())
+        }
+    };
+    let fatigue = |cost: i64| if pc { cost } else { 0 };
+    for a in &pending.attackers {
+        out.push(ReactionOption {
+            reaction: Reaction::FightBack { against: *a },
+            label: format!("Fight back at {}", enc.name_of(*a)),
+            allowed: gate(can.fight_back, "Fighting back"),
+            fatigue: fatigue(1),
+            note: None,
+        });
+    }
+    let block_ok = gate(can.block, "Blocking").and_then(|()| {
+        if shield || any(Speed::Balanced) || any(Speed::Slow) {
+            Ok(())
+        } else {
+            Err("needs a balanced or slow weapon, or a shield in hand".into())
+        }
+    });
+    let block_free = heavy && (shield || any(Speed::Slow));
+    out.push(ReactionOption {
+        reaction: Reaction::Block,
+        label: "Block".into(),
+        allowed: block_ok,
+        fatigue: fatigue(if block_free { 0 } else { 1 }),
+        note: Some(if block_free {
+            "free: shield or slow weapon in heavy armour".into()
+        } else {
+            "fast and balanced blows become d4".into()
+        }),
+    });
+    let dodge_ok = gate(can.dodge, "Dodging").and_then(|()| {
+        if heavy {
+            Err("cannot dodge in heavy armour".into())
+        } else if any(Speed::Slow) {
+            Err("cannot dodge with a slow weapon".into())
+        } else {
+            Ok(())
+        }
+    });
+    let dodge_free = weapons.iter().all(|w| w.speed() == Speed::Fast) && block::worn_armor(t) <= 1;
+    out.push(ReactionOption {
+        reaction: Reaction::Dodge,
+        label: "Dodge".into(),
+        allowed: dodge_ok,
+        fatigue: fatigue(if dodge_free { 0 } else { 1 }),
+        note: Some(if dodge_free {
+            "free: fast weapon, light or no armour".into()
+        } else {
+            "balanced and slow blows become d4".into()
+        }),
+    });
+    for a in &pending.attackers {
+        let ac = &enc.combatants[a];
+        let reach = ac.zone.is_some() && ac.zone == t.zone || weapons.iter().any(|w| w.ranged);
+        let allowed = gate(can.parry, "Parrying").and_then(|()| {
+            if reach { Ok(()) } else { Err(format!("cannot strike back at {}", ac.name)) }
+        });
+        out.push(ReactionOption {
+            reaction: Reaction::Parry { against: *a },
+            label: format!("Parry {}", ac.name),
+            allowed,
+            fatigue: 0,
+            note: Some("higher roll hits the other's STR; a tie, nothing".into()),
+        });
+    }
+    // Giving up gear is a move of characters who defend themselves: PCs, and foes with
+    // reactions of their own.
+    let sacrifice = sacrifice_options(enc, t, &tb, pending, unaware);
+    out.extend(sacrifice.into_iter().map(|mut o| {
+        if !pc && !can.any() && o.allowed.is_ok() {
+            o.allowed = Err(format!("{} does not react (no reactions in its stat block)", t.name));
+        }
+        o
+    }));
+    Ok(out)
+}
+
+/// Gear the defender could give up to stop the blow.
+fn sacrifice_options(
+    enc: &Encounter,
+    t: &Combatant,
+    tb: &BdpBlock,
+    pending: &PendingAttack,
+    unaware: bool,
+) -> Vec<ReactionOption> {
+    // A spell or magical weapon can only be stopped by heavy armour or a shield.
+    let magic = pending.attackers.iter().any(|a| {
+        enc.combatant(*a)
+            .and_then(|c| wielded(enc, c).ok())
+            .is_some_and(|ws| ws.iter().any(|w| w.magic))
+    });
+    let hp = block::track(t, "hp");
+    let mut items: Vec<(String, String, Result<(), String>)> = Vec::new();
+    if block::shield_held(t) {
+        items.push(("shield".into(), "shield".into(), Ok(())));
+    }
+    let worn = block::worn_armor(t);
+    if worn > 0 {
+        let name = tb.armor_item.clone().unwrap_or_else(|| "armour".into());
+        let ok = match (magic, worn) {
+            (true, 3) | (false, 2..) => Ok(()),
+            (true, _) => Err("only heavy armour stops magic".into()),
+            (false, _) => Err("light armour cannot stop a blow".into()),
+        };
+        items.push(("armor".into(), name, ok));
+    }
+    for (i, w) in tb.weapons.iter().enumerate() {
+        let key = format!("weapon:{i}");
+        if w.speed() == Speed::Fast || w.ranged || enc.bdp.broken.contains(&(t.id, key.clone())) {
+            continue;
+        }
+        let ok =
+            if magic { Err("only heavy armour or a shield stops magic".into()) } else { Ok(()) };
+        items.push((key, w.name.clone(), ok));
+    }
+    items
+        .into_iter()
+        .map(|(item, name, ok)| {
+            let allowed = if unaware { Err("unaware: no time to react".into()) } else { ok };
+            let label = if hp > 0 {
+                format!("Drop to 0 HP and sacrifice the {name}")
+            } else {
+                format!("Sacrifice the {name}")
+            };
+            ReactionOption {
+                reaction: Reaction::Sacrifice { item },
+                label,
+                allowed,
+                fatigue: 0,
+                note: Some("stops this blow; the item breaks".into()),
+            }
+        })
+        .collect()
+}
+
+/// One attacker's dice against `target`: the value it keeps and the weapon that rolled it.
+fn strike(
+    ctx: &mut Ctx,
+    attacker: CombatantId,
+    target: CombatantId,
+    edge: Edge,
+    reaction: &Reaction,
+) -> Result<(i64, Weapon), RuleError> {
+    let a = ctx.who(attacker)?.clone();
+    let t = ctx.who(target)?.clone();
+    let ab = BdpBlock::of(&a)?;
+    let tb = BdpBlock::of(&t)?;
+    let weapons = wielded(&ctx.enc, &a)?;
+    let risky = ctx.enc.bdp.stunt_risk.contains(&target);
+    let enhanced =
+        matches!(edge, Edge::Enhanced | Edge::Stunt) || (ab.detachment && !tb.detachment) || risky;
+    let weak = edge == Edge::Impaired || a.conditions.contains("arm wound");
+    let mut best: Option<(i64, Weapon)> = None;
+    for w in weapons {
+        let speed = w.speed();
+        let impaired = weak
+            || (tb.detachment && !ab.detachment && !w.blast)
+            || (*reaction == Reaction::Block && speed != Speed::Slow)
+            || (*reaction == Reaction::Dodge && speed != Speed::Fast);
+        let sides = if impaired { 4 } else { w.die };
+        let label = if impaired && w.die != 4 {
+            format!("{}'s {} (impaired)", a.name, w.name.to_lowercase())
+        } else {
+            format!("{}'s {}", a.name, w.name.to_lowercase())
+        };
+        let value = ctx.die(R_ATTACK, Some(attacker), sides, &label)?;
+        if best.as_ref().is_none_or(|(b, _)| value > *b) {
+            best = Some((value, w));
+        }
+    }
+    let (mut value, weapon) = best.unwrap_or((0, Weapon::unarmed()));
+    if enhanced {
+        let d12 = ctx.die(R_ATTACK, Some(attacker), 12, &format!("{}'s enhanced d12", a.name))?;
+        value = if ctx.enc.flag(ENHANCED_ADDS, false) { value + d12 } else { value.max(d12) };
+    }
+    Ok((value, weapon))
+}
+
+/// Rolls every attacker, applies the reaction and deals the result.
+fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Result<(), RuleError> {
+    let target = pending.target;
+    let name = ctx.name(target);
+    if let Reaction::Sacrifice { item } = reaction {
+        return sacrifice(ctx, target, item);
+    }
+    if ctx.enc.bdp.stunt_risk.contains(&target) {
+        ctx.ruling(
+            R_ATTACK,
+            Some(target),
+            format!("{name} pays for the stunt: the blow is enhanced"),
+        );
+    }
+    let mut pool = Vec::new();
+    for a in &pending.attackers {
+        let (value, weapon) = strike(ctx, *a, target, pending.edge, reaction)?;
+        pool.push((*a, value, weapon));
+    }
+    if ctx.enc.bdp.stunt_risk.contains(&target) {
+        ctx.bdp(R_ATTACK, Some(target), BdpEvent::StuntRisk { id: target, on: false });
+    }
+    if pending.edge == Edge::Stunt {
+        for a in &pending.attackers {
+            ctx.bdp(R_ATTACK, Some(*a), BdpEvent::StuntRisk { id: *a, on: true });
+        }
+    }
+    match reaction {
+        Reaction::Parry { against } => parry(ctx, target, *against, &mut pool)?,
+        _ => land(ctx, target, &pool, pending.nonlethal)?,
+    }
+    for (a, _, w) in &pool {
+        if w.name.starts_with("Improvised") {
+            ctx.bdp(
+                R_ATTACK,
+                Some(*a),
+                BdpEvent::ItemBroken { id: *a, item: "improvised".into(), name: w.name.clone() },
+            );
+        }
+    }
+    if let Reaction::FightBack { against } = reaction {
+        let standing = ctx.who(target).is_ok_and(|c| !block::is_out(c));
+        let foe_standing = ctx.who(*against).is_ok_and(|c| !block::is_out(c));
+        if standing && foe_standing {
+            ctx.ruling(R_REACT, Some(target), format!("{name} fights back"));
+            let (value, weapon) = strike(ctx, target, *against, Edge::Normal, &Reaction::Defend)?;
+            land(ctx, *against, &[(target, value, weapon)], false)?;
+        }
+    }
+    Ok(())
+}
+
+/// The highest die of the pool lands on `target`; only that weapon's tags count.
+fn land(
+    ctx: &mut Ctx,
+    target: CombatantId,
+    pool: &[(CombatantId, i64, Weapon)],
+    nonlethal: bool,
+) -> Result<(), RuleError> {
+    // Keep the single highest: the earliest attacker wins a tie.
+    let Some((attacker, value, weapon)) =
+        pool.iter().fold(None::<&(CombatantId, i64, Weapon)>, |best, p| match best {
+            Some(b) if b.1 >= p.1 => Some(b),
+            _ => Some(p),
+        })
+    else {
+        return Ok(());
+    };
+    let who = ctx.name(*attacker);
+    if pool.len() > 1 {
+        ctx.ruling(R_ATTACK, Some(*attacker), format!("{who}'s {value} is the highest and lands"));
+    }
+    if !weapon.tags.is_empty() {
+        ctx.ruling(R_ATTACK, Some(*attacker), format!("Tags: {}", weapon.tags.join(", ")));
+    }
+    let blow = Blow {
+        raw: *value,
+        source: format!("{who}'s {}", weapon.name.to_lowercase()),
+        armor: true,
+        to_str: false,
+        save: true,
+        nonlethal: nonlethal || weapon.name == "Unarmed",
+    };
+    deal(ctx, target, blow)
+}
+
+/// A parry: the defender's roll against one attacker's (or every attacker's, by setting).
+fn parry(
+    ctx: &mut Ctx,
+    defender: CombatantId,
+    against: CombatantId,
+    pool: &mut Vec<(CombatantId, i64, Weapon)>,
+) -> Result<(), RuleError> {
+    let (mine, my_weapon) = strike(ctx, defender, against, Edge::Normal, &Reaction::Defend)?;
+    let armor = ctx.enc.flag(PARRY_ARMOR, false);
+    let all = ctx.enc.flag(PARRY_ALL, false);
+    let me = ctx.name(defender);
+    let contested: Vec<(CombatantId, i64, Weapon)> = if all {
+        std::mem::take(pool)
+    } else {
+        let i = pool.iter().position(|p| p.0 == against).ok_or_else(|| {
+            RuleError::Invalid(format!("{} is not among the attackers", ctx.name(against)))
+        })?;
+        vec![pool.remove(i)]
+    };
+    let mut worst: Option<(CombatantId, i64, Weapon)> = None;
+    for (a, theirs, weapon) in contested {
+        let foe = ctx.name(a);
+        if mine > theirs {
+            ctx.ruling(
+                R_REACT,
+                Some(defender),
+                format!("{me}'s parry {mine} beats {foe}'s {theirs}"),
+            );
+            let blow = Blow {
+                raw: mine,
+                source: format!("{me}'s {}", my_weapon.name.to_lowercase()),
+                armor,
+                to_str: true,
+                save: false,
+                nonlethal: false,
+            };
+            deal(ctx, a, blow)?;
+        } else if theirs > mine {
+            ctx.ruling(
+                R_REACT,
+                Some(defender),
+                format!("{foe}'s {theirs} beats {me}'s parry {mine}"),
+            );
+            if worst.as_ref().is_none_or(|w| theirs > w.1) {
+                worst = Some((a, theirs, weapon));
+            }
+        } else {
+            ctx.ruling(
+                R_REACT,
+                Some(defender),
+                format!("{me} and {foe} both roll {mine}: the blades ring, no harm"),
+            );
+        }
+    }
+    if let Some((a, value, weapon)) = worst {
+        let blow = Blow {
+            raw: value,
+            source: format!("{}'s {}", ctx.name(a), weapon.name.to_lowercase()),
+            armor,
+            to_str: true,
+            save: false,
+            nonlethal: false,
+        };
+        deal(ctx, defender, blow)?;
+    }
+    // Attackers the parry did not face still strike as usual.
+    if !pool.is_empty() {
+        land(ctx, defender, pool, false)?;
+    }
+    Ok(())
+}
+
+/// Gear given up to stop a blow: the guard drops to 0 and the item breaks.
+fn sacrifice(ctx: &mut Ctx, id: CombatantId, item: &str) -> Result<(), RuleError> {
+    let c = ctx.who(id)?.clone();
+    let b = BdpBlock::of(&c)?;
+    let name = match item {
+        "shield" => "shield".to_owned(),
+        "armor" => b.armor_item.clone().unwrap_or_else(|| "armour".into()),
+        _ => {
+            let i: usize = item
+                .strip_prefix("weapon:")
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| RuleError::Invalid(format!("no item '{item}'")))?;
+            b.weapons.get(i).map(|w| w.name.clone()).unwrap_or_default()
+        }
+    };
+    ctx.set_track(R_REACT, id, "hp", 0);
+    ctx.ruling(R_REACT, Some(id), format!("{} gives up the {name} to stop the blow", c.name));
+    match item {
+        "shield" => ctx.set_stat(R_REACT, id, "shield", 0),
+        "armor" => ctx.set_stat(R_REACT, id, "armor", 0),
+        _ => {}
+    }
+    ctx.bdp(R_REACT, Some(id), BdpEvent::ItemBroken { id, item: item.into(), name });
+    Ok(())
+}
+
+/// A free 1d4 strike at someone leaving a zone carelessly.
+pub(crate) fn free_attack(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+    take: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    if !enc.bdp.free_attacks.contains(&(attacker, target)) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} has no free strike at {}",
+            enc.name_of(attacker),
+            enc.name_of(target)
+        )));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.bdp(R_ATTACK, Some(attacker), BdpEvent::FreeAttackDone { attacker, target });
+    if take {
+        let who = ctx.name(attacker);
+        let value = ctx.die(R_ATTACK, Some(attacker), 4, &format!("{who}'s free strike"))?;
+        let blow = Blow {
+            raw: value,
+            source: format!("{who}'s free strike"),
+            armor: true,
+            to_str: false,
+            save: true,
+            nonlethal: false,
+        };
+        deal(&mut ctx, target, blow)?;
+    }
+    Ok(ctx.finish())
+}

@@ -1,0 +1,121 @@
+//! A command's working copy: events are applied to a scratch encounter as they are emitted,
+//! so each step of a blow (HP, then STR, then the save) sees the state the previous one left.
+
+use super::model::BdpEvent;
+use crate::dice::{Dice, DiceSource, Roll};
+use crate::encounter::{Combatant, Encounter};
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::system::{Emitter, RuleError};
+
+/// The scratch state, the events so far and the dice.
+pub(crate) struct Ctx<'a> {
+    /// The state with this command's events so far applied.
+    pub enc: Encounter,
+    out: Emitter,
+    dice: &'a mut dyn DiceSource,
+}
+
+impl<'a> Ctx<'a> {
+    /// Starts a command against `enc`.
+    pub fn new(enc: &Encounter, dice: &'a mut dyn DiceSource) -> Self {
+        Ctx { enc: enc.clone(), out: Emitter::new(enc), dice }
+    }
+
+    /// Emits an event and applies it to the scratch state.
+    pub fn push(&mut self, rule: &str, actor: Option<CombatantId>, kind: EventKind) {
+        self.out.push(rule, actor, kind);
+        let event = self.out.events().last().expect("just pushed");
+        self.enc.apply(event);
+    }
+
+    /// Emits one of this procedure's events.
+    pub fn bdp(&mut self, rule: &str, actor: Option<CombatantId>, event: BdpEvent) {
+        self.push(rule, actor, EventKind::Bdp(event));
+    }
+
+    /// Journals a ruling line.
+    pub fn ruling(&mut self, rule: &str, actor: Option<CombatantId>, text: impl Into<String>) {
+        self.bdp(rule, actor, BdpEvent::Ruling { text: text.into() });
+    }
+
+    /// Rolls `dice` for `label` on behalf of `who`, journaling the roll.
+    pub fn roll(
+        &mut self,
+        rule: &str,
+        who: Option<CombatantId>,
+        dice: &Dice,
+        label: &str,
+    ) -> Result<Roll, RuleError> {
+        let name = who.map(|id| self.enc.name_of(id));
+        let roll = self.dice.roll(dice, label, name.as_deref())?;
+        self.push(rule, who, EventKind::Rolled { roll: roll.clone() });
+        Ok(roll)
+    }
+
+    /// Rolls one die of `sides`.
+    pub fn die(
+        &mut self,
+        rule: &str,
+        who: Option<CombatantId>,
+        sides: u32,
+        label: &str,
+    ) -> Result<i64, RuleError> {
+        Ok(self.roll(rule, who, &Dice::die(sides), label)?.total)
+    }
+
+    /// A combatant of the scratch state.
+    pub fn who(&self, id: CombatantId) -> Result<&Combatant, RuleError> {
+        self.enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))
+    }
+
+    /// The name of a combatant.
+    pub fn name(&self, id: CombatantId) -> String {
+        self.enc.name_of(id)
+    }
+
+    /// Sets a track to a value (journaled with its old value).
+    pub fn set_track(&mut self, rule: &str, id: CombatantId, track: &str, to: i64) {
+        let from = self.enc.combatant(id).and_then(|c| c.track(track)).map_or(0, |t| t.value);
+        if from != to {
+            self.push(rule, Some(id), EventKind::TrackSet { id, track: track.into(), from, to });
+        }
+    }
+
+    /// Sets a stat (journaled with its old value).
+    pub fn set_stat(&mut self, rule: &str, id: CombatantId, stat: &str, to: i64) {
+        let from = self.enc.combatant(id).and_then(|c| c.stat(stat)).unwrap_or(0);
+        if from != to {
+            self.push(rule, Some(id), EventKind::StatSet { id, stat: stat.into(), from, to });
+        }
+    }
+
+    /// Puts a condition on, once.
+    pub fn condition(&mut self, rule: &str, id: CombatantId, condition: &str) {
+        let has = self.enc.combatant(id).is_some_and(|c| c.conditions.contains(condition));
+        if !has {
+            self.push(
+                rule,
+                Some(id),
+                EventKind::ConditionAdded { id, condition: condition.into() },
+            );
+        }
+    }
+
+    /// Takes a condition off, if on.
+    pub fn uncondition(&mut self, rule: &str, id: CombatantId, condition: &str) {
+        let has = self.enc.combatant(id).is_some_and(|c| c.conditions.contains(condition));
+        if has {
+            self.push(
+                rule,
+                Some(id),
+                EventKind::ConditionRemoved { id, condition: condition.into() },
+            );
+        }
+    }
+
+    /// The events emitted.
+    pub fn finish(self) -> Vec<Event> {
+        self.out.finish()
+    }
+}

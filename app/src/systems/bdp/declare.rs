@@ -1,0 +1,136 @@
+//! Declaring intentions: each one is a quick turn (one action) or a full turn (moving and
+//! acting, or something slow), and Fray says why.
+
+use super::block::{self, BdpBlock};
+use super::ctx::Ctx;
+use super::model::{BdpEvent, Declaration, Intent, TurnClass};
+use super::{DECLARE, R_DECLARE};
+use crate::dice::DiceSource;
+use crate::encounter::Encounter;
+use crate::event::Event;
+use crate::ids::CombatantId;
+use crate::space::distance;
+use crate::system::RuleError;
+
+/// The class of an intention and the reason, or why the intention is not possible.
+pub(crate) fn classify(
+    enc: &Encounter,
+    id: CombatantId,
+    intent: &Intent,
+) -> Result<(TurnClass, String), RuleError> {
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let b = BdpBlock::of(c)?;
+    let foe_here = |z| enc.in_zone(z).any(|o| o.side != c.side && !block::is_out(o));
+    Ok(match intent {
+        Intent::Attack { target, arms, moving } | Intent::Gambit { target, arms, moving } => {
+            let t = enc.combatant(*target).ok_or(RuleError::UnknownCombatant(*target))?;
+            if *target == id {
+                return Err(RuleError::Invalid(format!("{} cannot target itself", c.name)));
+            }
+            let weapons =
+                b.strikes(arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))?;
+            let ranged = weapons.iter().all(|w| w.ranged);
+            let close = c.zone.is_some() && c.zone == t.zone;
+            match (ranged, close, moving) {
+                (true, _, false) => (TurnClass::Quick, "shoots".into()),
+                (true, _, true) => (TurnClass::Full, "moves and shoots".into()),
+                (false, true, false) => (TurnClass::Quick, "strikes a close foe".into()),
+                (false, true, true) => (TurnClass::Full, "strikes and moves".into()),
+                (false, false, _) => (TurnClass::Full, format!("closes in on {}", t.name)),
+            }
+        }
+        Intent::Move { to } => {
+            enc.zone(*to).ok_or(RuleError::UnknownZone(*to))?;
+            let steps = match c.zone {
+                Some(from) => distance(enc, from, *to),
+                None => Some(1),
+            };
+            match steps {
+                Some(0) => {
+                    return Err(RuleError::Invalid(format!("{} is already there", c.name)));
+                }
+                Some(1) => (TurnClass::Quick, "moves one zone".into()),
+                Some(2) => (TurnClass::Full, "moves two zones (the whole turn)".into()),
+                Some(n) => {
+                    return Err(RuleError::NotAllowed(format!(
+                        "{} zones away: two at most in one turn",
+                        n
+                    )));
+                }
+                None => {
+                    return Err(RuleError::NotAllowed("no way there from here".into()));
+                }
+            }
+        }
+        Intent::Cast { fast, .. } => {
+            if b.magic_dice == 0 {
+                return Err(RuleError::NotAllowed(format!("{} has no Magic Dice", c.name)));
+            }
+            if *fast {
+                (TurnClass::Quick, "a fast spell".into())
+            } else {
+                (TurnClass::Full, "casts a spell".into())
+            }
+        }
+        Intent::Retreat => {
+            if c.zone.is_some_and(foe_here) {
+                (TurnClass::Full, "retreats from a close foe".into())
+            } else {
+                (TurnClass::Quick, "retreats, no foe close".into())
+            }
+        }
+        Intent::Other { full, .. } => {
+            if *full {
+                (TurnClass::Full, "takes the whole turn".into())
+            } else {
+                (TurnClass::Quick, "one action".into())
+            }
+        }
+        Intent::Hold => (TurnClass::Quick, "holds".into()),
+    })
+}
+
+/// Records an intention with its class (the GM's if given).
+pub(crate) fn declare(
+    enc: &Encounter,
+    id: CombatantId,
+    intent: Intent,
+    class: Option<TurnClass>,
+    no_reach: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    if enc.phase != DECLARE {
+        return Err(RuleError::NotAllowed(
+            "intentions are declared at the start of a round".into(),
+        ));
+    }
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if let Some(why) = cannot_act(c) {
+        return Err(RuleError::NotAllowed(format!("{} {why}", c.name)));
+    }
+    let (auto, reason) = classify(enc, id, &intent)?;
+    let declaration = match class {
+        Some(chosen) if chosen != auto => Declaration {
+            intent,
+            class: chosen,
+            reason: format!("GM: {} ({} by the rules: {reason})", chosen.label(), auto.label()),
+            overridden: true,
+            no_reach,
+        },
+        _ => Declaration { intent, class: auto, reason, overridden: false, no_reach },
+    };
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.bdp(R_DECLARE, Some(id), BdpEvent::Declared { id, declaration });
+    Ok(ctx.finish())
+}
+
+/// Why a combatant cannot declare or act this round, if it cannot.
+pub(crate) fn cannot_act(c: &crate::encounter::Combatant) -> Option<&'static str> {
+    if block::is_out(c) {
+        Some("is out of the fight")
+    } else if c.conditions.contains("surprised") {
+        Some("is surprised: acts from the next round")
+    } else {
+        None
+    }
+}

@@ -1,0 +1,196 @@
+//! Detachments at the table: form one from identical combatants, split it, merge two, or
+//! break it into individuals. Each is journaled; the token shows the `members` track.
+
+use super::R_DETACHMENT;
+use super::block::{self, BdpBlock};
+use super::ctx::Ctx;
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter, Track};
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::system::RuleError;
+
+/// Most members a detachment may have.
+pub const MAX_MEMBERS: i64 = 1000;
+
+fn detachment<'a>(enc: &'a Encounter, id: CombatantId) -> Result<&'a Combatant, RuleError> {
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if !BdpBlock::of(c)?.detachment {
+        return Err(RuleError::NotAllowed(format!("{} is not a detachment", c.name)));
+    }
+    Ok(c)
+}
+
+fn members(c: &Combatant) -> i64 {
+    block::track(c, "members").max(1)
+}
+
+/// The block with the detachment flag set or cleared.
+fn with_flag(block: &serde_json::Value, on: bool) -> serde_json::Value {
+    let mut b = block.clone();
+    if !b.is_object() {
+        b = serde_json::json!({});
+    }
+    b["detachment"] = serde_json::Value::Bool(on);
+    b
+}
+
+/// The name without a trailing number ("Goblin 3" → "Goblin").
+fn base_name(name: &str) -> &str {
+    match name.rsplit_once(' ') {
+        Some((base, n)) if n.parse::<u32>().is_ok() => base,
+        _ => name,
+    }
+}
+
+fn add(ctx: &mut Ctx, mut c: Combatant) -> CombatantId {
+    c.id = CombatantId(ctx.enc.next_id);
+    let id = c.id;
+    ctx.push(R_DETACHMENT, Some(id), EventKind::CombatantAdded { combatant: c });
+    id
+}
+
+fn remove(ctx: &mut Ctx, id: CombatantId) {
+    let name = ctx.name(id);
+    ctx.push(R_DETACHMENT, Some(id), EventKind::CombatantRemoved { id, name });
+}
+
+fn set_members(c: &mut Combatant, n: i64) {
+    c.tracks.retain(|t| t.name != "members");
+    c.tracks.push(Track { name: "members".into(), value: n, max: n });
+}
+
+/// Several identical combatants become one detachment token.
+pub(crate) fn form(
+    enc: &Encounter,
+    ids: Vec<CombatantId>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    super::check_free(enc)?;
+    if ids.len() < 2 {
+        return Err(RuleError::Invalid("a detachment needs at least two combatants".into()));
+    }
+    let first = enc.combatant(ids[0]).ok_or(RuleError::UnknownCombatant(ids[0]))?.clone();
+    let mut total = 0;
+    for (i, id) in ids.iter().enumerate() {
+        let c = enc.combatant(*id).ok_or(RuleError::UnknownCombatant(*id))?;
+        if ids[..i].contains(id) {
+            return Err(RuleError::Invalid(format!("{} is listed twice", c.name)));
+        }
+        if c.side != first.side {
+            return Err(RuleError::NotAllowed(format!("{} fights for another side", c.name)));
+        }
+        if block::is_out(c) {
+            return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+        }
+        total += if BdpBlock::of(c)?.detachment { members(c) } else { 1 };
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    let mut d = first.clone();
+    d.name = format!("{} detachment", base_name(&first.name));
+    d.block = with_flag(&first.block, true);
+    d.conditions.clear();
+    set_members(&mut d, total);
+    for id in &ids {
+        remove(&mut ctx, *id);
+    }
+    let new = add(&mut ctx, d);
+    let name = ctx.name(new);
+    ctx.ruling(R_DETACHMENT, Some(new), format!("{name} forms: {total} fighting as one"));
+    Ok(ctx.finish())
+}
+
+/// `n` members leave a detachment and form a second one.
+pub(crate) fn split(
+    enc: &Encounter,
+    id: CombatantId,
+    n: i64,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    super::check_free(enc)?;
+    let c = detachment(enc, id)?.clone();
+    let has = members(&c);
+    if n < 1 || n >= has {
+        return Err(RuleError::Invalid(format!(
+            "{} has {has} members: split off 1 to {}",
+            c.name,
+            has - 1
+        )));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.push(
+        R_DETACHMENT,
+        Some(id),
+        EventKind::TrackMaxSet { id, track: "members".into(), max: has - n },
+    );
+    ctx.set_track(R_DETACHMENT, id, "members", has - n);
+    let mut part = c.clone();
+    part.name = format!("{} (split)", c.name);
+    set_members(&mut part, n);
+    let new = add(&mut ctx, part);
+    ctx.ruling(
+        R_DETACHMENT,
+        Some(new),
+        format!("{n} leave {} and fight as {}", c.name, ctx.name(new)),
+    );
+    Ok(ctx.finish())
+}
+
+/// A second detachment joins the first.
+pub(crate) fn merge(
+    enc: &Encounter,
+    into: CombatantId,
+    from: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    super::check_free(enc)?;
+    if into == from {
+        return Err(RuleError::Invalid("a detachment cannot merge with itself".into()));
+    }
+    let a = detachment(enc, into)?.clone();
+    let b = detachment(enc, from)?.clone();
+    if a.side != b.side {
+        return Err(RuleError::NotAllowed(format!("{} fights for another side", b.name)));
+    }
+    let total = (members(&a) + members(&b)).min(MAX_MEMBERS);
+    let mut ctx = Ctx::new(enc, dice);
+    remove(&mut ctx, from);
+    ctx.push(
+        R_DETACHMENT,
+        Some(into),
+        EventKind::TrackMaxSet { id: into, track: "members".into(), max: total },
+    );
+    ctx.set_track(R_DETACHMENT, into, "members", total);
+    ctx.ruling(R_DETACHMENT, Some(into), format!("{} joins {}: {total} members", b.name, a.name));
+    Ok(ctx.finish())
+}
+
+/// A detachment breaks into individuals with the stat block of one member.
+pub(crate) fn dissolve(
+    enc: &Encounter,
+    id: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    super::check_free(enc)?;
+    let c = detachment(enc, id)?.clone();
+    let n = members(&c);
+    if n > i64::from(crate::system::MAX_ADD_COUNT) {
+        return Err(RuleError::Invalid(format!("{} has too many members to break up", c.name)));
+    }
+    let base = base_name(c.name.trim_end_matches(" detachment")).to_owned();
+    let mut ctx = Ctx::new(enc, dice);
+    remove(&mut ctx, id);
+    for i in 1..=n {
+        let mut one = c.clone();
+        one.name = format!("{base} {i}");
+        one.block = with_flag(&c.block, false);
+        one.tracks.retain(|t| t.name != "members");
+        // Each member starts whole: the detachment's wounds were spread over many bodies.
+        for t in &mut one.tracks {
+            t.value = t.max;
+        }
+        add(&mut ctx, one);
+    }
+    ctx.ruling(R_DETACHMENT, None, format!("{} breaks up into {n} fighters", c.name));
+    Ok(ctx.finish())
+}

@@ -1,0 +1,276 @@
+//! Block, Dodge, Parry (`bdp`): declared intentions ordered by quick and full turns and weapon
+//! length, blows answered by the defender's reaction, damage through Armor, the guard (HP)
+//! and STR with the Critical Damage Save, gambits, Magic Dice, detachments and morale.
+//!
+//! The checklist this implements is the "000" section of the rules README; the module map:
+//! `declare` and `order` (initiative), `attack` and `damage` (the blow), `gambit`, `magic`,
+//! `morale`, `before` (surprise and reaction), `detachment`, `saves` (GM-called saves,
+//! retreat, ruled damage), `turns` (the Next button), `prompts`, `script` and `journal`.
+
+mod attack;
+mod before;
+pub mod block;
+mod ctx;
+mod damage;
+mod declare;
+mod detachment;
+mod gambit;
+pub(crate) mod journal;
+mod magic;
+pub mod model;
+mod morale;
+mod order;
+mod prompts;
+mod saves;
+mod script;
+mod turns;
+
+pub use model::{BdpCommand, BdpEvent, BdpState};
+
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::Encounter;
+use crate::event::Event;
+use crate::space::{RangeBand, band_from_table};
+use crate::system::{Phase, Prompt, RuleError, SettingSpec, System, handle_common};
+
+/// The Block, Dodge, Parry system.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Bdp;
+
+/// Before the first round: surprise, the reaction roll, setting up.
+pub const BEFORE: &str = "before";
+/// Everyone says what they mean to do.
+pub const DECLARE: &str = "declare";
+/// The order is worked out; ties are broken.
+pub const ORDER: &str = "order";
+/// Quick turns are resolved.
+pub const QUICK: &str = "quick";
+/// Full turns are resolved.
+pub const FULL: &str = "full";
+/// Morale checks of the round.
+pub const MORALE: &str = "morale";
+
+const PHASES: &[Phase] = &[
+    Phase { id: BEFORE, label: "Before the fight" },
+    Phase { id: DECLARE, label: "Declare" },
+    Phase { id: ORDER, label: "Order" },
+    Phase { id: QUICK, label: "Quick turns" },
+    Phase { id: FULL, label: "Full turns" },
+    Phase { id: MORALE, label: "Morale" },
+];
+
+/// Setting: a parry faces every attacker, not only the chosen one.
+pub const PARRY_ALL: &str = "parry_all_attackers";
+/// Setting: Armor counts against parry damage.
+pub const PARRY_ARMOR: &str = "parry_armor";
+/// Setting: only a heavy armour item (3 worn) counts as heavy, not 3 Armor with a shield.
+pub const HEAVY_FROM_ITEM: &str = "heavy_from_item";
+/// Setting: an enhanced attack adds the d12 instead of keeping the higher die.
+pub const ENHANCED_ADDS: &str = "enhanced_adds";
+/// Setting: arcane feedback is a blast from 4 damage (the older text) rather than from 7.
+pub const FEEDBACK_BLAST_FROM_4: &str = "feedback_blast_from_4";
+/// Setting: the wound location is read on a d6 instead of a d10.
+pub const CDS_D6: &str = "cds_location_d6";
+
+// Rule tags of the events, as the journal filter shows them.
+const R_BEFORE: &str = "bdp.before";
+const R_DECLARE: &str = "bdp.declare";
+const R_ORDER: &str = "bdp.order";
+const R_TURN: &str = "bdp.turn";
+const R_ATTACK: &str = "bdp.attack";
+const R_REACT: &str = "bdp.reaction";
+const R_DAMAGE: &str = "bdp.damage";
+const R_GAMBIT: &str = "bdp.gambit";
+const R_MAGIC: &str = "bdp.magic";
+const R_MORALE: &str = "bdp.morale";
+const R_SAVE: &str = "bdp.save";
+const R_DETACHMENT: &str = "bdp.detachment";
+
+impl System for Bdp {
+    fn id(&self) -> &'static str {
+        "bdp"
+    }
+
+    fn name(&self) -> &'static str {
+        "Block, Dodge, Parry"
+    }
+
+    fn phases(&self) -> &'static [Phase] {
+        PHASES
+    }
+
+    fn handle(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => turns::advance(enc, dice),
+            Command::Bdp(c) => handle_bdp(enc, c, dice),
+            Command::Move { id, to } => turns::move_to(self, enc, id, to, dice),
+            Command::Delay { .. } => Err(RuleError::NotAllowed(
+                "in Block, Dodge, Parry the order comes from the intentions: change one instead"
+                    .into(),
+            )),
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
+        prompts::prompts(enc)
+    }
+
+    fn range_band(&self, steps: Option<u32>) -> RangeBand {
+        // Same zone is Close or Near; one or two zones Far (bow range); beyond, Distant.
+        band_from_table(steps, &[(0, "Close"), (2, "Far")], "Distant")
+    }
+
+    fn settings(&self) -> Vec<SettingSpec> {
+        let flag = |key, label, help, on: bool| SettingSpec {
+            key,
+            label,
+            help,
+            default: serde_json::Value::Bool(on),
+        };
+        vec![
+            flag(
+                PARRY_ALL,
+                "A parry faces every attacker",
+                "Off: the parry is against the one attacker the defender picks; the others \
+                 strike as usual. On: the parry roll is compared with each attacker's.",
+                false,
+            ),
+            flag(
+                PARRY_ARMOR,
+                "Armor counts against parry damage",
+                "Off: whoever loses a parry takes the winner's roll straight to STR. On: their \
+                 Armor is taken off first.",
+                false,
+            ),
+            flag(
+                HEAVY_FROM_ITEM,
+                "Heavy armour means the armour itself",
+                "On: only worn armour of 3 is heavy (a shield on top does not make it heavy) \
+                 for free blocks and for dodging. Off: 3 Armor in total counts.",
+                true,
+            ),
+            flag(
+                ENHANCED_ADDS,
+                "Enhanced attacks add the d12",
+                "Off: an enhanced attack rolls its die and a d12 and keeps the higher. On: it \
+                 adds them.",
+                false,
+            ),
+            flag(
+                FEEDBACK_BLAST_FROM_4,
+                "Arcane feedback blasts from 4",
+                "Off: feedback of 7 or more hurts everyone close to the caster. On: from 4.",
+                false,
+            ),
+            flag(
+                CDS_D6,
+                "Wound location on a d6",
+                "Off: a failed STR save rolls a d10 for where it hurts. On: a d6 (1–3 torso, \
+                 4 leg, 5 arm, 6 head).",
+                false,
+            ),
+        ]
+    }
+
+    fn script_verbs(&self) -> &'static [&'static str] {
+        script::VERBS
+    }
+
+    fn script_command(
+        &self,
+        enc: &Encounter,
+        verb: &str,
+        args: &[String],
+    ) -> Result<Command, String> {
+        script::command(enc, verb, args).map(Command::Bdp)
+    }
+}
+
+fn handle_bdp(
+    enc: &Encounter,
+    command: BdpCommand,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    use BdpCommand as C;
+    match command {
+        C::Surprise { situation, favoured, ambush } => {
+            before::surprise(enc, situation, favoured, ambush, dice)
+        }
+        C::Reaction { stance } => before::reaction(enc, stance, dice),
+        C::Declare { id, intent, class, no_reach } => {
+            declare::declare(enc, id, intent, class, no_reach, dice)
+        }
+        C::BreakTie { id } => saves::break_tie(enc, id, dice),
+        C::Attack { attackers, targets, edge, nonlethal } => {
+            attack::attack(enc, attackers, targets, edge, nonlethal, dice)
+        }
+        C::React { reaction } => attack::react(enc, reaction, dice),
+        C::Gambit { attacker, target, ability } => {
+            gambit::gambit(enc, attacker, target, ability, dice)
+        }
+        C::DeclineCounter => gambit::decline(enc, dice),
+        C::Cast { caster, dice: n } => magic::cast(enc, caster, n, dice),
+        C::SpellDamage { targets, faces, blast } => magic::damage(enc, targets, faces, blast, dice),
+        C::Trick { target, ability, faces } => magic::trick(enc, target, ability, faces, dice),
+        C::EndSpell => magic::end(enc, dice),
+        C::Save { id, ability, modifier } => saves::save(enc, id, ability, modifier, dice),
+        C::Hurt { target, dice: expr, to_str, save } => {
+            saves::hurt(enc, target, &expr, to_str, save, dice)
+        }
+        C::FreeAttack { attacker, target } => {
+            attack::free_attack(enc, attacker, target, true, dice)
+        }
+        C::LetGo { attacker, target } => attack::free_attack(enc, attacker, target, false, dice),
+        C::Retreat { id } => saves::retreat(enc, id, dice),
+        C::Morale { side, trigger, leader, on_fail } => {
+            morale::check(enc, side, trigger, leader, on_fail, dice)
+        }
+        C::SkipMorale { side, trigger } => morale::skip(enc, side, trigger, dice),
+        C::FormDetachment { ids } => detachment::form(enc, ids, dice),
+        C::SplitDetachment { id, members } => detachment::split(enc, id, members, dice),
+        C::MergeDetachments { into, from } => detachment::merge(enc, into, from, dice),
+        C::BreakDetachment { id } => detachment::dissolve(enc, id, dice),
+    }
+}
+
+/// Refuses a new action while something waits for an answer (a reaction, a counter-gambit,
+/// magic dice in hand, a free strike).
+pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
+    let s = &enc.bdp;
+    if let Some(a) = &s.attack {
+        return Err(RuleError::NotAllowed(format!(
+            "first answer the blow on {}: how does it react?",
+            enc.name_of(a.target)
+        )));
+    }
+    if let Some((by, _)) = s.counter {
+        return Err(RuleError::NotAllowed(format!(
+            "first settle {}'s counter-gambit chance",
+            enc.name_of(by)
+        )));
+    }
+    if let Some((caster, _)) = &s.spell {
+        return Err(RuleError::NotAllowed(format!(
+            "first spend or put away {}'s magic dice",
+            enc.name_of(*caster)
+        )));
+    }
+    if let Some((a, t)) = s.free_attacks.first() {
+        return Err(RuleError::NotAllowed(format!(
+            "first settle {}'s free strike at {}",
+            enc.name_of(*a),
+            enc.name_of(*t)
+        )));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,176 @@
+//! Morale: a group of non-player combatants saves on WIL when its first member falls and when
+//! half are down; a lone foe saves at 0 HP. A leader's WIL may stand for the whole group (one
+//! roll). Player characters never check. Failing means fleeing or surrendering.
+
+use super::R_MORALE;
+use super::block::{self, BdpBlock};
+use super::ctx::Ctx;
+use super::model::{Ability, BdpEvent, Broken, Trigger};
+use super::saves::roll_save;
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter};
+use crate::event::Event;
+use crate::ids::{CombatantId, SideId};
+use crate::system::RuleError;
+
+/// Conditions of a combatant whose morale broke.
+pub(crate) const BROKEN: [&str; 2] = ["fleeing", "surrendered"];
+
+/// The members of a side that check morale: everyone but player characters.
+fn members<'a>(enc: &'a Encounter, side: SideId) -> Vec<&'a Combatant> {
+    enc.combatants.values().filter(|c| c.side == side && !block::is_pc(enc, c)).collect()
+}
+
+/// Members still in the fight and not already broken.
+pub(crate) fn standing(enc: &Encounter, side: SideId) -> Vec<CombatantId> {
+    members(enc, side)
+        .into_iter()
+        .filter(|c| !block::is_out(c) && !BROKEN.iter().any(|b| c.conditions.contains(*b)))
+        .map(|c| c.id)
+        .collect()
+}
+
+/// Morale checks due now and not yet made, side by side.
+pub(crate) fn due(enc: &Encounter) -> Vec<(SideId, Trigger)> {
+    let mut out = Vec::new();
+    for side in enc.sides.keys() {
+        let all = members(enc, *side);
+        let total = all.len();
+        if total == 0 || standing(enc, *side).is_empty() {
+            continue;
+        }
+        let fallen = all.iter().filter(|c| block::is_out(c)).count();
+        let mut triggers = Vec::new();
+        if total == 1 {
+            if block::track(all[0], "hp") <= 0 {
+                triggers.push(Trigger::Lone);
+            }
+        } else {
+            if fallen >= 1 {
+                triggers.push(Trigger::FirstFall);
+            }
+            if fallen * 2 >= total {
+                triggers.push(Trigger::Half);
+            }
+        }
+        for t in triggers {
+            if !enc.bdp.morale.contains(&(*side, t)) {
+                out.push((*side, t));
+            }
+        }
+    }
+    out
+}
+
+/// The group's leaders that may lend their WIL.
+pub(crate) fn leaders(enc: &Encounter, side: SideId) -> Vec<CombatantId> {
+    standing(enc, side)
+        .into_iter()
+        .filter(|id| {
+            enc.combatants.get(id).and_then(|c| BdpBlock::of(c).ok()).is_some_and(|b| b.leader)
+        })
+        .collect()
+}
+
+fn check_due(enc: &Encounter, side: SideId, trigger: Trigger) -> Result<(), RuleError> {
+    let s = enc.side(side).ok_or(RuleError::UnknownSide(side))?;
+    if !due(enc).contains(&(side, trigger)) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} has no morale check due for that ({})",
+            s.name,
+            trigger.label()
+        )));
+    }
+    Ok(())
+}
+
+/// Makes a group's morale save.
+pub(crate) fn check(
+    enc: &Encounter,
+    side: SideId,
+    trigger: Trigger,
+    leader: Option<CombatantId>,
+    on_fail: Broken,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_due(enc, side, trigger)?;
+    if let Some(l) = leader {
+        if !leaders(enc, side).contains(&l) {
+            return Err(RuleError::NotAllowed(format!(
+                "{} does not lead this group",
+                enc.name_of(l)
+            )));
+        }
+    }
+    let condition = match on_fail {
+        Broken::Flee => "fleeing",
+        Broken::Surrender => "surrendered",
+    };
+    let group = standing(enc, side);
+    let mut ctx = Ctx::new(enc, dice);
+    let side_name = enc.sides[&side].name.clone();
+    ctx.ruling(R_MORALE, None, format!("Morale of {side_name}: {}", trigger.label()));
+    ctx.bdp(R_MORALE, None, BdpEvent::MoraleChecked { side, trigger });
+    match leader {
+        Some(l) => {
+            let outcome = roll_save(&mut ctx, R_MORALE, l, Ability::Wil, 0, " (morale)")?;
+            let lname = ctx.name(l);
+            if outcome.success {
+                ctx.ruling(
+                    R_MORALE,
+                    Some(l),
+                    format!("{lname} holds them together ({})", outcome.describe()),
+                );
+            } else {
+                ctx.ruling(
+                    R_MORALE,
+                    Some(l),
+                    format!("{lname} cannot hold them: {condition} ({})", outcome.describe()),
+                );
+                for id in group {
+                    ctx.condition(R_MORALE, id, condition);
+                }
+            }
+        }
+        None => {
+            for id in group {
+                let outcome = roll_save(&mut ctx, R_MORALE, id, Ability::Wil, 0, " (morale)")?;
+                let name = ctx.name(id);
+                if outcome.success {
+                    ctx.ruling(
+                        R_MORALE,
+                        Some(id),
+                        format!("{name} stands firm ({})", outcome.describe()),
+                    );
+                } else {
+                    ctx.ruling(
+                        R_MORALE,
+                        Some(id),
+                        format!("{name} breaks: {condition} ({})", outcome.describe()),
+                    );
+                    ctx.condition(R_MORALE, id, condition);
+                }
+            }
+        }
+    }
+    Ok(ctx.finish())
+}
+
+/// The GM waives a morale check.
+pub(crate) fn skip(
+    enc: &Encounter,
+    side: SideId,
+    trigger: Trigger,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_due(enc, side, trigger)?;
+    let mut ctx = Ctx::new(enc, dice);
+    let name = enc.sides[&side].name.clone();
+    ctx.bdp(R_MORALE, None, BdpEvent::MoraleChecked { side, trigger });
+    ctx.ruling(
+        R_MORALE,
+        None,
+        format!("No morale check for {name} ({}): the GM rules they hold", trigger.label()),
+    );
+    Ok(ctx.finish())
+}

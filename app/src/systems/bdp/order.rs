@@ -1,0 +1,196 @@
+//! Who goes first: quick turns before full turns; within a class, weapon length (closing in,
+//! longer first: reach, d10, d8, d6; already engaged, shorter first); a tie between a player
+//! character and the foes it faces is broken by the PC's DEX save. Attackers on one target
+//! at the same moment share one place: they roll together and the highest die counts.
+
+use super::block::{self, BdpBlock, Speed};
+use super::model::{Declaration, Intent, TurnClass};
+use crate::encounter::{Encounter, OrderEntry};
+use crate::ids::CombatantId;
+use std::collections::BTreeMap;
+
+/// Key of intentions that are not strikes: after the strikes of their class.
+const NOT_A_STRIKE: u32 = 10;
+
+/// The order of the round, and the ties still waiting for a DEX save.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Plan {
+    /// The places, quick turns first.
+    pub order: Vec<OrderEntry>,
+    /// Player characters who must save to break a tie, with the foes they are tied with.
+    pub pending: Vec<(CombatantId, Vec<CombatantId>)>,
+}
+
+/// One combatant's sort position.
+#[derive(Debug, Clone)]
+struct Place {
+    id: CombatantId,
+    class: TurnClass,
+    key: u32,
+    target: Option<CombatantId>,
+    pc: bool,
+    what: String,
+}
+
+/// The weapon-length key of a declaration (smaller acts first) and its words.
+fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, String) {
+    let (Intent::Attack { target, arms, moving } | Intent::Gambit { target, arms, moving }) =
+        &d.intent
+    else {
+        return (NOT_A_STRIKE, String::new());
+    };
+    let Some(c) = enc.combatant(id) else { return (NOT_A_STRIKE, String::new()) };
+    let weapons = BdpBlock::of(c).ok().and_then(|b| b.strikes(arms).ok()).unwrap_or_default();
+    let close = enc.combatant(*target).is_some_and(|t| t.zone.is_some() && t.zone == c.zone);
+    let closing = !close || *moving;
+    // Length 0 (fast) to 3 (reach); a dual strike waits for its later weapon.
+    let len = |w: &block::Weapon| -> u32 {
+        if w.reach && !d.no_reach {
+            3
+        } else {
+            match w.speed() {
+                Speed::Fast => 0,
+                Speed::Balanced => 1,
+                Speed::Slow => 2,
+            }
+        }
+    };
+    let key = weapons.iter().map(|w| if closing { 3 - len(w) } else { len(w) }).max().unwrap_or(0);
+    let longest = weapons.iter().max_by_key(|w| if closing { 3 - len(w) } else { len(w) });
+    let weapon = longest.map_or("fists".to_owned(), |w| {
+        if w.reach && !d.no_reach { "reach".to_owned() } else { format!("d{}", w.die) }
+    });
+    let how = if closing { "closing in" } else { "engaged" };
+    (key, format!("{weapon}, {how}"))
+}
+
+/// Works out the order from the declarations and the tie saves made so far.
+pub(crate) fn plan(enc: &Encounter) -> Plan {
+    let mut places: Vec<Place> = Vec::new();
+    for (id, d) in &enc.bdp.declarations {
+        let Some(c) = enc.combatant(*id) else { continue };
+        if d.intent == Intent::Hold || super::declare::cannot_act(c).is_some() {
+            continue;
+        }
+        let (key, what) = length(enc, *id, d);
+        let target = match &d.intent {
+            Intent::Attack { target, .. } | Intent::Gambit { target, .. } => Some(*target),
+            _ => None,
+        };
+        places.push(Place { id: *id, class: d.class, key, target, pc: block::is_pc(enc, c), what });
+    }
+    places.sort_by_key(|p| (p.class, p.key, p.id));
+    let mut buckets: BTreeMap<(TurnClass, u32), Vec<Place>> = BTreeMap::new();
+    for p in places {
+        buckets.entry((p.class, p.key)).or_default().push(p);
+    }
+    let mut order = Vec::new();
+    let mut pending = Vec::new();
+    for ((class, _), bucket) in buckets {
+        for group in components(enc, &bucket) {
+            place_group(enc, class, &group, &mut order, &mut pending);
+        }
+    }
+    Plan { order, pending }
+}
+
+/// Splits a bucket into groups that face each other (one targets the other, or both the
+/// same foe), in listing order.
+fn components(enc: &Encounter, bucket: &[Place]) -> Vec<Vec<Place>> {
+    let n = bucket.len();
+    let mut root: Vec<usize> = (0..n).collect();
+    fn find(root: &mut [usize], i: usize) -> usize {
+        let mut i = i;
+        while root[i] != i {
+            root[i] = root[root[i]];
+            i = root[i];
+        }
+        i
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&bucket[i], &bucket[j]);
+            let facing = a.target == Some(b.id)
+                || b.target == Some(a.id)
+                || (a.target.is_some() && a.target == b.target);
+            let sides_differ =
+                enc.combatant(a.id).map(|c| c.side) != enc.combatant(b.id).map(|c| c.side);
+            if facing && (sides_differ || a.target == b.target) {
+                let (ra, rb) = (find(&mut root, i), find(&mut root, j));
+                root[ra.max(rb)] = ra.min(rb);
+            }
+        }
+    }
+    let mut groups: BTreeMap<usize, Vec<Place>> = BTreeMap::new();
+    for (i, p) in bucket.iter().enumerate() {
+        let r = find(&mut root, i);
+        groups.entry(r).or_default().push(p.clone());
+    }
+    groups.into_values().collect()
+}
+
+/// Orders one group: PCs who won the tie, then the others, then PCs who lost it; attackers
+/// on one target in the same run share a place.
+fn place_group(
+    enc: &Encounter,
+    class: TurnClass,
+    group: &[Place],
+    order: &mut Vec<OrderEntry>,
+    pending: &mut Vec<(CombatantId, Vec<CombatantId>)>,
+) {
+    let side = |id: CombatantId| enc.combatant(id).map(|c| c.side);
+    let tied = group.iter().any(|p| p.pc) && group.iter().any(|p| !p.pc);
+    let foes_of = |p: &Place| -> Vec<CombatantId> {
+        group.iter().filter(|o| !o.pc && side(o.id) != side(p.id)).map(|o| o.id).collect()
+    };
+    let mut before = Vec::new();
+    let mut middle = Vec::new();
+    let mut after = Vec::new();
+    for p in group {
+        let foes = foes_of(p);
+        if !tied || !p.pc || foes.is_empty() {
+            middle.push((p.clone(), None));
+            continue;
+        }
+        match enc.bdp.ties.get(&p.id) {
+            Some(true) => before.push((p.clone(), Some("won the DEX save"))),
+            Some(false) => after.push((p.clone(), Some("lost the DEX save"))),
+            None => {
+                pending.push((p.id, foes));
+                before.push((p.clone(), Some("tied: DEX save to come")));
+            }
+        }
+    }
+    for run in [before, middle, after] {
+        let mut i = 0;
+        while i < run.len() {
+            let (first, note) = &run[i];
+            let mut ids = vec![first.id];
+            let mut j = i + 1;
+            // Same target, same moment: one place, the highest die counts.
+            while j < run.len()
+                && first.target.is_some()
+                && run[j].0.target == first.target
+                && !run[j].0.pc
+                && !first.pc
+            {
+                ids.push(run[j].0.id);
+                j += 1;
+            }
+            let mut reason = class.label().to_owned();
+            if !first.what.is_empty() {
+                reason.push_str(&format!(", {}", first.what));
+            }
+            if ids.len() > 1 {
+                if let Some(t) = first.target {
+                    reason.push_str(&format!(", together on {}", enc.name_of(t)));
+                }
+            }
+            if let Some(note) = note {
+                reason.push_str(&format!(", {note}"));
+            }
+            order.push(OrderEntry { combatants: ids, count: None, reason });
+            i = j;
+        }
+    }
+}

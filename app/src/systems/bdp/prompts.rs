@@ -1,0 +1,556 @@
+//! What the procedure asks the GM, phase by phase. Anything waiting for an answer (a
+//! reaction, a counter-gambit, magic dice in hand, a free strike) comes first and alone.
+
+use super::attack::reaction_options;
+use super::block::{self, BdpBlock};
+use super::declare::{cannot_act, classify};
+use super::model::{
+    Ability, Arms, BdpCommand, Broken, Edge, Intent, Situation, Stance, Trigger, TurnClass,
+};
+use super::{BEFORE, DECLARE, FULL, MORALE, ORDER, QUICK, morale, order};
+use crate::command::Command;
+use crate::encounter::{Combatant, Encounter};
+use crate::ids::CombatantId;
+use crate::space::distances;
+use crate::system::{Prompt, PromptOption};
+
+fn bdp(c: BdpCommand) -> Command {
+    Command::Bdp(c)
+}
+
+/// Every prompt for the state.
+pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+    let waiting = waiting(enc);
+    if !waiting.is_empty() {
+        return waiting;
+    }
+    let mut out = match enc.phase.as_str() {
+        "" | BEFORE => before(enc),
+        DECLARE => declare(enc),
+        ORDER => ties(enc),
+        QUICK | FULL => turn(enc),
+        MORALE => Vec::new(),
+        _ => Vec::new(),
+    };
+    if enc.round > 0 {
+        out.extend(morale_prompts(enc));
+    }
+    if enc.phase == MORALE && morale::due(enc).is_empty() {
+        out.push(Prompt {
+            id: "round-end".into(),
+            title: format!("Round {} is over", enc.round),
+            actor: None,
+            options: vec![PromptOption::allowed(
+                format!("Start round {}", enc.round + 1),
+                Command::Advance,
+            )],
+        });
+    }
+    out
+}
+
+/// Prompts that block everything else until answered.
+fn waiting(enc: &Encounter) -> Vec<Prompt> {
+    let s = &enc.bdp;
+    if let Some(pending) = &s.attack {
+        let names: Vec<String> = pending
+            .attackers
+            .iter()
+            .map(|a| {
+                let c = &enc.combatants[a];
+                let dice = super::attack::wielded(enc, c)
+                    .map(|ws| {
+                        ws.iter().map(|w| format!("d{}", w.die)).collect::<Vec<_>>().join("+")
+                    })
+                    .unwrap_or_default();
+                format!("{} ({dice})", c.name)
+            })
+            .collect();
+        let options = reaction_options(enc, pending)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|o| {
+                let command = bdp(BdpCommand::React { reaction: o.reaction.clone() });
+                let mut option = match &o.allowed {
+                    Ok(()) => PromptOption::allowed(o.label.clone(), command),
+                    Err(why) => PromptOption::forbidden(o.label.clone(), command, why.clone()),
+                };
+                if o.allowed.is_ok() {
+                    option.reason = o.note.clone();
+                }
+                if o.fatigue > 0 {
+                    option.cost = Some(format!("+{} Fatigue", o.fatigue));
+                }
+                option
+            })
+            .collect();
+        return vec![Prompt {
+            id: format!("react-{}", pending.target),
+            title: format!(
+                "{} is struck by {}: how does it react?",
+                enc.name_of(pending.target),
+                names.join(" and ")
+            ),
+            actor: Some(pending.target),
+            options,
+        }];
+    }
+    if let Some((by, against)) = s.counter {
+        let mut options: Vec<PromptOption> = Ability::ALL
+            .iter()
+            .map(|a| {
+                PromptOption::allowed(
+                    format!("Counter-gambit: {} save", a.label()),
+                    bdp(BdpCommand::Gambit { attacker: by, target: against, ability: *a }),
+                )
+            })
+            .collect();
+        options.push(PromptOption::allowed("Let it be", bdp(BdpCommand::DeclineCounter)));
+        return vec![Prompt {
+            id: format!("counter-{by}"),
+            title: format!(
+                "{} resisted: a gambit back at {}?",
+                enc.name_of(by),
+                enc.name_of(against)
+            ),
+            actor: Some(by),
+            options,
+        }];
+    }
+    if let Some((caster, faces)) = &s.spell {
+        return vec![spell_prompt(enc, *caster, faces)];
+    }
+    if let Some((attacker, target)) = s.free_attacks.first().copied() {
+        let (a, t) = (enc.name_of(attacker), enc.name_of(target));
+        return vec![Prompt {
+            id: format!("free-{attacker}-{target}"),
+            title: format!("{t} leaves {a}'s zone carelessly"),
+            actor: Some(attacker),
+            options: vec![
+                PromptOption::allowed(
+                    format!("{a} strikes (1d4)"),
+                    bdp(BdpCommand::FreeAttack { attacker, target }),
+                ),
+                PromptOption::allowed(
+                    format!("{a} lets {t} go"),
+                    bdp(BdpCommand::LetGo { attacker, target }),
+                ),
+            ],
+        }];
+    }
+    Vec::new()
+}
+
+fn spell_prompt(enc: &Encounter, caster: CombatantId, faces: &[u32]) -> Prompt {
+    let sum: u32 = faces.iter().sum();
+    let lowest = faces.iter().min().copied().unwrap_or(0);
+    let mut options = Vec::new();
+    for foe in foes(enc, caster) {
+        let detachment = BdpBlock::of(foe).is_ok_and(|b| b.detachment);
+        let hit = if detachment { faces.iter().max().copied().unwrap_or(0) } else { sum };
+        options.push(PromptOption::allowed(
+            format!("All dice on {}: {hit} damage", foe.name),
+            bdp(BdpCommand::SpellDamage {
+                targets: vec![foe.id],
+                faces: faces.to_vec(),
+                blast: false,
+            }),
+        ));
+        if faces.len() > 1 {
+            options.push(PromptOption::allowed(
+                format!("Trick on {} with the {lowest} (DEX save)", foe.name),
+                bdp(BdpCommand::Trick {
+                    target: foe.id,
+                    ability: Ability::Dex,
+                    faces: vec![lowest],
+                }),
+            ));
+        }
+    }
+    options.push(PromptOption::allowed("Put the dice away", bdp(BdpCommand::EndSpell)));
+    let list: Vec<String> = faces.iter().map(u32::to_string).collect();
+    Prompt {
+        id: format!("spell-{caster}"),
+        title: format!("{} holds Magic Dice {}", enc.name_of(caster), list.join(", ")),
+        actor: Some(caster),
+        options,
+    }
+}
+
+/// Standing foes of a combatant.
+fn foes<'a>(enc: &'a Encounter, id: CombatantId) -> Vec<&'a Combatant> {
+    let Some(me) = enc.combatant(id) else { return Vec::new() };
+    enc.combatants.values().filter(|c| c.side != me.side && !block::is_out(c)).collect()
+}
+
+fn before(enc: &Encounter) -> Vec<Prompt> {
+    let mut surprise = Vec::new();
+    if enc.round == 0 && !enc.combatants.values().any(|c| c.conditions.contains("surprised")) {
+        let roll = |label: &str, situation, favoured, ambush| {
+            PromptOption::allowed(label, bdp(BdpCommand::Surprise { situation, favoured, ambush }))
+        };
+        surprise.push(roll("Roll surprise (1 or 6)", Situation::Normal, None, false));
+        surprise.push(roll("Low visibility (1–2 or 5–6)", Situation::LowVisibility, None, false));
+        surprise.push(roll("The foes have the edge (1–2 or 6)", Situation::Advantage, None, false));
+        for side in enc.sides.values() {
+            surprise.push(roll(
+                &format!("Only {} can surprise (1–3)", side.name),
+                Situation::OneSided,
+                Some(side.id),
+                false,
+            ));
+        }
+        surprise.push(roll("Ambush: roll, the caught cannot guard", Situation::Normal, None, true));
+    }
+    let mut out = Vec::new();
+    if !surprise.is_empty() {
+        out.push(Prompt {
+            id: "surprise".into(),
+            title: "Surprise?".into(),
+            actor: None,
+            options: surprise,
+        });
+    }
+    out.push(Prompt {
+        id: "reaction".into(),
+        title: "The foes' reaction (2d6)".into(),
+        actor: None,
+        options: vec![
+            PromptOption::allowed(
+                "Roll the reaction",
+                bdp(BdpCommand::Reaction { stance: Stance::Neutral }),
+            ),
+            PromptOption::allowed(
+                "Weapons drawn (−1d4)",
+                bdp(BdpCommand::Reaction { stance: Stance::Drawn }),
+            ),
+            PromptOption::allowed(
+                "Weapons sheathed (+1d4)",
+                bdp(BdpCommand::Reaction { stance: Stance::Sheathed }),
+            ),
+        ],
+    });
+    let start = PromptOption::allowed("Start round 1", Command::Advance);
+    let start = if enc.combatants.is_empty() {
+        PromptOption {
+            enabled: false,
+            reason: Some("add at least one combatant first".into()),
+            ..start
+        }
+    } else {
+        start
+    };
+    out.push(Prompt {
+        id: "start".into(),
+        title: "Ready to fight?".into(),
+        actor: None,
+        options: vec![start],
+    });
+    out
+}
+
+/// The declaration options of one combatant, each with its class and why.
+pub(crate) fn intents_of(enc: &Encounter, c: &Combatant) -> Vec<(String, Intent)> {
+    let mut out = Vec::new();
+    let Ok(b) = BdpBlock::of(c) else { return out };
+    let arms: Vec<(String, Arms)> = if b.weapons.is_empty() {
+        vec![("fists".into(), Arms::Unarmed)]
+    } else {
+        let mut a: Vec<(String, Arms)> = b
+            .weapons
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.name.to_lowercase(), Arms::Weapon(i)))
+            .collect();
+        let melee: Vec<usize> = (0..b.weapons.len()).filter(|i| !b.weapons[*i].ranged).collect();
+        if melee.len() >= 2 {
+            let (x, y) = (melee[0], melee[1]);
+            a.push((
+                format!(
+                    "{} and {}",
+                    b.weapons[x].name.to_lowercase(),
+                    b.weapons[y].name.to_lowercase()
+                ),
+                Arms::Dual(x, y),
+            ));
+        }
+        a
+    };
+    for foe in foes(enc, c.id) {
+        for (name, arms) in &arms {
+            out.push((
+                format!("Attack {} ({name})", foe.name),
+                Intent::Attack { target: foe.id, arms: arms.clone(), moving: false },
+            ));
+        }
+        out.push((
+            format!("Gambit on {}", foe.name),
+            Intent::Gambit { target: foe.id, arms: b.default_arms(), moving: false },
+        ));
+    }
+    if b.magic_dice > 0 {
+        out.push(("Cast a spell".into(), Intent::Cast { target: None, fast: false }));
+        out.push(("A fast spell or trick".into(), Intent::Cast { target: None, fast: true }));
+    }
+    if let Some(from) = c.zone {
+        for (zone, steps) in distances(enc, from) {
+            if (1..=2).contains(&steps) {
+                let name = enc.zone(zone).map_or(String::new(), |z| z.name.clone());
+                out.push((format!("Move to {name}"), Intent::Move { to: zone }));
+            }
+        }
+    }
+    out.push(("Retreat".into(), Intent::Retreat));
+    out.push(("Hold".into(), Intent::Hold));
+    out
+}
+
+fn declare(enc: &Encounter) -> Vec<Prompt> {
+    let mut out = Vec::new();
+    let undeclared: Vec<&Combatant> = enc
+        .combatants
+        .values()
+        .filter(|c| cannot_act(c).is_none() && !enc.bdp.declarations.contains_key(&c.id))
+        .collect();
+    if let Some(c) = undeclared.first() {
+        let options = intents_of(enc, c)
+            .into_iter()
+            .map(|(label, intent)| {
+                let command = bdp(BdpCommand::Declare {
+                    id: c.id,
+                    intent: intent.clone(),
+                    class: None,
+                    no_reach: false,
+                });
+                match classify(enc, c.id, &intent) {
+                    Ok((class, why)) => {
+                        let mut o = PromptOption::allowed(label, command);
+                        if intent != Intent::Hold {
+                            o.reason = Some(format!("{}: {why}", class.label()));
+                        }
+                        o
+                    }
+                    Err(e) => PromptOption::forbidden(label, command, e.to_string()),
+                }
+            })
+            .collect();
+        out.push(Prompt {
+            id: format!("declare-{}", c.id),
+            title: format!("What does {} mean to do?", c.name),
+            actor: Some(c.id),
+            options,
+        });
+    }
+    let mut overrides = Vec::new();
+    for (id, d) in &enc.bdp.declarations {
+        if d.intent == Intent::Hold {
+            continue;
+        }
+        let other = match d.class {
+            TurnClass::Quick => TurnClass::Full,
+            TurnClass::Full => TurnClass::Quick,
+        };
+        overrides.push(PromptOption::allowed(
+            format!("{}: make it a {}", enc.name_of(*id), other.label()),
+            bdp(BdpCommand::Declare {
+                id: *id,
+                intent: d.intent.clone(),
+                class: Some(other),
+                no_reach: d.no_reach,
+            }),
+        ));
+    }
+    if !overrides.is_empty() {
+        out.push(Prompt {
+            id: "classes".into(),
+            title: "The GM's call on a turn".into(),
+            actor: None,
+            options: overrides,
+        });
+    }
+    let mut next = PromptOption::allowed("Work out the order", Command::Advance);
+    if !undeclared.is_empty() {
+        let names: Vec<&str> = undeclared.iter().map(|c| c.name.as_str()).collect();
+        next.reason = Some(format!("not declared yet, they hold: {}", names.join(", ")));
+    }
+    out.push(Prompt {
+        id: "order".into(),
+        title: "Everyone declared?".into(),
+        actor: None,
+        options: vec![next],
+    });
+    out
+}
+
+fn ties(enc: &Encounter) -> Vec<Prompt> {
+    let plan = order::plan(enc);
+    let mut out: Vec<Prompt> = plan
+        .pending
+        .iter()
+        .map(|(pc, foes)| {
+            let names: Vec<String> = foes.iter().map(|f| enc.name_of(*f)).collect();
+            Prompt {
+                id: format!("tie-{pc}"),
+                title: format!("{} and {} are tied", enc.name_of(*pc), names.join(" and ")),
+                actor: Some(*pc),
+                options: vec![PromptOption::allowed(
+                    format!("{}'s DEX save to go first", enc.name_of(*pc)),
+                    bdp(BdpCommand::BreakTie { id: *pc }),
+                )],
+            }
+        })
+        .collect();
+    let mut go = PromptOption::allowed("Start the turns", Command::Advance);
+    if !plan.pending.is_empty() {
+        go = PromptOption { enabled: false, reason: Some("break the ties first".into()), ..go };
+    }
+    out.push(Prompt {
+        id: "turns".into(),
+        title: "The order is set".into(),
+        actor: None,
+        options: vec![go],
+    });
+    out
+}
+
+fn turn(enc: &Encounter) -> Vec<Prompt> {
+    let acting: Vec<CombatantId> =
+        enc.acting().iter().copied().filter(|id| !enc.bdp.acted.contains(id)).collect();
+    let mut options = Vec::new();
+    let gambits_left = acting.iter().any(|id| {
+        matches!(enc.bdp.declarations.get(id).map(|d| &d.intent), Some(Intent::Gambit { .. }))
+    });
+    let mut strikes: Vec<(CombatantId, Vec<CombatantId>)> = Vec::new();
+    for id in &acting {
+        let Some(d) = enc.bdp.declarations.get(id) else { continue };
+        let name = enc.name_of(*id);
+        match &d.intent {
+            Intent::Attack { target, .. } => match strikes.iter_mut().find(|(t, _)| t == target) {
+                Some((_, who)) => who.push(*id),
+                None => strikes.push((*target, vec![*id])),
+            },
+            Intent::Gambit { target, .. } => {
+                for a in Ability::ALL {
+                    options.push(PromptOption::allowed(
+                        format!("{name}'s gambit on {}: {} save", enc.name_of(*target), a.label()),
+                        bdp(BdpCommand::Gambit { attacker: *id, target: *target, ability: a }),
+                    ));
+                }
+            }
+            Intent::Cast { .. } => {
+                let c = &enc.combatants[id];
+                let most = BdpBlock::of(c).map_or(0, |b| b.magic_dice);
+                for n in 1..=most {
+                    options.push(PromptOption::allowed(
+                        format!("{name} invests {n} Magic {}", if n == 1 { "Die" } else { "Dice" }),
+                        bdp(BdpCommand::Cast { caster: *id, dice: n }),
+                    ));
+                }
+            }
+            Intent::Move { to } => {
+                let zone = enc.zone(*to).map_or(String::new(), |z| z.name.clone());
+                options.push(PromptOption::allowed(
+                    format!("{name} moves to {zone}"),
+                    Command::Move { id: *id, to: Some(*to) },
+                ));
+            }
+            Intent::Retreat => options.push(PromptOption::allowed(
+                format!("{name} tries to get away (DEX save)"),
+                bdp(BdpCommand::Retreat { id: *id }),
+            )),
+            Intent::Other { .. } | Intent::Hold => {}
+        }
+    }
+    for (target, attackers) in strikes {
+        let names: Vec<String> = attackers.iter().map(|a| enc.name_of(*a)).collect();
+        let who = names.join(" and ");
+        let t = enc.name_of(target);
+        let out = enc.combatant(target).is_none_or(block::is_out);
+        for (label, edge) in [
+            (format!("{who} strikes {t}"), Edge::Normal),
+            (format!("{who}: enhanced strike (+d12)"), Edge::Enhanced),
+            (format!("{who}: impaired strike (d4)"), Edge::Impaired),
+            (format!("{who}: a stunt (enhanced, risky)"), Edge::Stunt),
+        ] {
+            let command = bdp(BdpCommand::Attack {
+                attackers: attackers.clone(),
+                targets: vec![target],
+                edge,
+                nonlethal: false,
+            });
+            options.push(if out {
+                PromptOption::forbidden(label, command, format!("{t} is out of the fight"))
+            } else if gambits_left {
+                PromptOption::forbidden(label, command, "resolve the gambits first")
+            } else {
+                PromptOption::allowed(label, command)
+            });
+        }
+    }
+    options.push(PromptOption::allowed("Done: next turn", Command::Advance));
+    let title = match enc.acting() {
+        [] => "Nobody is acting".to_owned(),
+        ids => {
+            let names: Vec<String> = ids.iter().map(|id| enc.name_of(*id)).collect();
+            let what = enc
+                .acting()
+                .first()
+                .and_then(|id| enc.bdp.declarations.get(id))
+                .map_or(String::new(), |d| format!(" ({})", d.reason));
+            format!("{}'s turn{what}", names.join(" and "))
+        }
+    };
+    vec![Prompt { id: "turn".into(), title, actor: enc.acting().first().copied(), options }]
+}
+
+fn morale_prompts(enc: &Encounter) -> Vec<Prompt> {
+    morale::due(enc)
+        .into_iter()
+        .map(|(side, trigger)| {
+            let name = enc.sides[&side].name.clone();
+            let mut options = vec![
+                PromptOption::allowed(
+                    "Each saves on WIL; failing, they flee",
+                    bdp(BdpCommand::Morale { side, trigger, leader: None, on_fail: Broken::Flee }),
+                ),
+                PromptOption::allowed(
+                    "Each saves on WIL; failing, they surrender",
+                    bdp(BdpCommand::Morale {
+                        side,
+                        trigger,
+                        leader: None,
+                        on_fail: Broken::Surrender,
+                    }),
+                ),
+            ];
+            for l in morale::leaders(enc, side) {
+                options.push(PromptOption::allowed(
+                    format!("{}'s WIL for all; failing, they flee", enc.name_of(l)),
+                    bdp(BdpCommand::Morale {
+                        side,
+                        trigger,
+                        leader: Some(l),
+                        on_fail: Broken::Flee,
+                    }),
+                ));
+            }
+            options.push(PromptOption::allowed(
+                "No check: they hold (fearless, or the GM rules)",
+                bdp(BdpCommand::SkipMorale { side, trigger }),
+            ));
+            Prompt {
+                id: format!(
+                    "morale-{side}-{}",
+                    match trigger {
+                        Trigger::FirstFall => "first-fall",
+                        Trigger::Half => "half",
+                        Trigger::Lone => "lone",
+                    }
+                ),
+                title: format!("Morale of {name}: {}", trigger.label()),
+                actor: None,
+                options,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,142 @@
+//! Saves: the tie-breaking DEX save, saves the GM calls for, retreating, and damage the GM
+//! rules outside an attack (a fall down the stairs).
+
+use super::block;
+use super::ctx::Ctx;
+use super::damage::{Blow, deal, wound};
+use super::model::{Ability, BdpEvent, Intent};
+use super::{FULL, ORDER, QUICK, R_ORDER, R_SAVE};
+use crate::checks::{CheckOutcome, save_under};
+use crate::dice::{Dice, DiceSource};
+use crate::encounter::Encounter;
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::system::RuleError;
+
+/// Rolls `who`'s save: d20 at or under the ability (plus `modifier`); 1 passes, 20 fails.
+pub(crate) fn roll_save(
+    ctx: &mut Ctx,
+    rule: &str,
+    id: CombatantId,
+    ability: Ability,
+    modifier: i64,
+    why: &str,
+) -> Result<CheckOutcome, RuleError> {
+    let c = ctx.who(id)?.clone();
+    let score = block::track(&c, ability.track()) + modifier;
+    let label = format!("{}'s {} save{why}", c.name, ability.label());
+    let roll = ctx.roll(rule, Some(id), &Dice::die(20), &label)?;
+    Ok(save_under(score, &roll))
+}
+
+/// A player character's DEX save against the foes it is tied with.
+pub(crate) fn break_tie(
+    enc: &Encounter,
+    id: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    if enc.phase != ORDER {
+        return Err(RuleError::NotAllowed("ties are broken while the order is set".into()));
+    }
+    let plan = super::order::plan(enc);
+    let Some((_, foes)) = plan.pending.iter().find(|(pc, _)| *pc == id) else {
+        return Err(RuleError::NotAllowed(format!("{} has no tie to break", enc.name_of(id))));
+    };
+    let foes: Vec<String> = foes.iter().map(|f| enc.name_of(*f)).collect();
+    let mut ctx = Ctx::new(enc, dice);
+    let outcome = roll_save(&mut ctx, R_ORDER, id, Ability::Dex, 0, " (to go first)")?;
+    let name = ctx.name(id);
+    let text = if outcome.success {
+        format!("{name} goes before {} ({})", foes.join(" and "), outcome.describe())
+    } else {
+        format!("{} go first, then {name} ({})", foes.join(" and "), outcome.describe())
+    };
+    ctx.ruling(R_ORDER, Some(id), text);
+    ctx.bdp(R_ORDER, Some(id), BdpEvent::TieBroken { id, passed: outcome.success });
+    let order = super::order::plan(&ctx.enc).order;
+    ctx.push(R_ORDER, None, EventKind::OrderSet { order });
+    Ok(ctx.finish())
+}
+
+/// A save the GM calls for; the journal says pass or fail, the GM rules what follows.
+pub(crate) fn save(
+    enc: &Encounter,
+    id: CombatantId,
+    ability: Ability,
+    modifier: i64,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let mut ctx = Ctx::new(enc, dice);
+    let outcome = roll_save(&mut ctx, R_SAVE, id, ability, modifier, "")?;
+    let name = ctx.name(id);
+    let word = if outcome.success { "passes" } else { "fails" };
+    ctx.ruling(R_SAVE, Some(id), format!("{name} {word} ({})", outcome.describe()));
+    Ok(ctx.finish())
+}
+
+/// Damage the GM rules (a fall, a fire): through the guard, or straight to STR.
+pub(crate) fn hurt(
+    enc: &Encounter,
+    target: CombatantId,
+    expr: &Dice,
+    to_str: bool,
+    save: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let c = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
+    let mut ctx = Ctx::new(enc, dice);
+    let label = format!("Damage to {}", c.name);
+    let raw = ctx.roll(R_SAVE, Some(target), expr, &label)?.total.max(0);
+    if to_str {
+        ctx.ruling(R_SAVE, Some(target), format!("{} takes {raw} to STR", c.name));
+        if raw > 0 {
+            wound(&mut ctx, target, "str", raw, save, false)?;
+        }
+    } else {
+        let blow = Blow {
+            raw,
+            source: "Ruled damage".into(),
+            armor: true,
+            to_str,
+            save,
+            nonlethal: false,
+        };
+        deal(&mut ctx, target, blow)?;
+    }
+    Ok(ctx.finish())
+}
+
+/// Retreat: a DEX save; on a pass the combatant is away (off the board, marked fled).
+pub(crate) fn retreat(
+    enc: &Encounter,
+    id: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    super::check_free(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&id) {
+        return Err(RuleError::NotAllowed(format!("{} retreats on its turn", c.name)));
+    }
+    if !matches!(enc.bdp.declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat)) {
+        return Err(RuleError::NotAllowed(format!("{} did not declare a retreat", c.name)));
+    }
+    if enc.bdp.acted.contains(&id) {
+        return Err(RuleError::NotAllowed(format!("{} has already acted", c.name)));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.bdp(R_SAVE, Some(id), BdpEvent::Acted { id });
+    let outcome = roll_save(&mut ctx, R_SAVE, id, Ability::Dex, 0, " (retreat)")?;
+    if outcome.success {
+        ctx.ruling(R_SAVE, Some(id), format!("{} gets away ({})", c.name, outcome.describe()));
+        ctx.push(R_SAVE, Some(id), EventKind::Moved { id, from: c.zone, to: None });
+        ctx.condition(R_SAVE, id, "fled");
+    } else {
+        ctx.ruling(
+            R_SAVE,
+            Some(id),
+            format!("{} cannot break away ({})", c.name, outcome.describe()),
+        );
+    }
+    Ok(ctx.finish())
+}

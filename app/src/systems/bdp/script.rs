@@ -1,0 +1,358 @@
+//! `fray play` verbs of this procedure. SCENARIOS.md documents each one; every command and
+//! prompt answer of the system has a verb here.
+
+use super::block::BdpBlock;
+use super::model::{
+    Ability, Arms, BdpCommand, Broken, Edge, Intent, Reaction, Situation, Stance, Trigger,
+    TurnClass,
+};
+use crate::dice::Dice;
+use crate::encounter::Encounter;
+use crate::ids::{CombatantId, SideId, ZoneId};
+
+/// The verbs, as `System::script_verbs` lists them.
+pub(crate) const VERBS: &[&str] = &[
+    "surprise",
+    "reaction",
+    "declare",
+    "tie",
+    "attack",
+    "react",
+    "gambit",
+    "decline",
+    "cast",
+    "spell-damage",
+    "trick",
+    "end-spell",
+    "save",
+    "hurt",
+    "free-attack",
+    "let-go",
+    "retreat",
+    "morale",
+    "skip-morale",
+    "form-detachment",
+    "split",
+    "merge",
+    "break-up",
+];
+
+/// Words of one line, read left to right.
+struct Words<'a> {
+    enc: &'a Encounter,
+    words: &'a [String],
+    at: usize,
+}
+
+impl<'a> Words<'a> {
+    fn next(&mut self, what: &str) -> Result<&'a str, String> {
+        let w = self.words.get(self.at).ok_or_else(|| format!("expected {what}"))?;
+        self.at += 1;
+        Ok(w)
+    }
+
+    fn peek_is(&self, word: &str) -> bool {
+        self.words.get(self.at).is_some_and(|w| w.eq_ignore_ascii_case(word))
+    }
+
+    fn eat(&mut self, word: &str) -> bool {
+        let yes = self.peek_is(word);
+        if yes {
+            self.at += 1;
+        }
+        yes
+    }
+
+    fn done(&self) -> bool {
+        self.at >= self.words.len()
+    }
+
+    fn end(&self) -> Result<(), String> {
+        match self.words.get(self.at) {
+            Some(w) => Err(format!("unexpected '{w}'")),
+            None => Ok(()),
+        }
+    }
+
+    fn who(&mut self) -> Result<CombatantId, String> {
+        let name = self.next("a combatant")?;
+        self.enc
+            .combatant_named(name)
+            .map(|c| c.id)
+            .ok_or_else(|| format!("no combatant called '{name}'"))
+    }
+
+    fn zone(&mut self) -> Result<ZoneId, String> {
+        let name = self.next("a zone")?;
+        self.enc.zone_named(name).map(|z| z.id).ok_or_else(|| format!("no zone called '{name}'"))
+    }
+
+    fn side(&mut self) -> Result<SideId, String> {
+        let name = self.next("a side")?;
+        self.enc.side_named(name).map(|s| s.id).ok_or_else(|| format!("no side called '{name}'"))
+    }
+
+    fn ability(&mut self) -> Result<Ability, String> {
+        match self.next("str, dex or wil")?.to_ascii_lowercase().as_str() {
+            "str" => Ok(Ability::Str),
+            "dex" => Ok(Ability::Dex),
+            "wil" => Ok(Ability::Wil),
+            other => Err(format!("'{other}' is not str, dex or wil")),
+        }
+    }
+
+    fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
+        let w = self.next(what)?;
+        w.parse().map_err(|_| format!("expected {what}, got '{w}'"))
+    }
+
+    /// Names up to (not including) `stop` or the end.
+    fn names_until(&mut self, stop: &[&str]) -> Result<Vec<CombatantId>, String> {
+        let mut out = Vec::new();
+        while !self.done() && !stop.iter().any(|s| self.peek_is(s)) {
+            out.push(self.who()?);
+        }
+        Ok(out)
+    }
+
+    /// Faces after `dice`.
+    fn faces(&mut self) -> Result<Vec<u32>, String> {
+        if !self.eat("dice") {
+            return Err("expected 'dice' and the faces spent".into());
+        }
+        let mut out = Vec::new();
+        while let Some(w) = self.words.get(self.at) {
+            let Ok(f) = w.parse::<u32>() else { break };
+            out.push(f);
+            self.at += 1;
+        }
+        Ok(out)
+    }
+}
+
+/// A weapon choice by name or number: `spear`, `2`, `dagger+longsword`, `unarmed`,
+/// `improvised d8`.
+fn arms(words: &mut Words, id: CombatantId) -> Result<Arms, String> {
+    let c = &words.enc.combatants[&id];
+    let block = BdpBlock::of(c).map_err(|e| e.to_string())?;
+    let one = |w: &str| -> Result<usize, String> {
+        if let Ok(n) = w.parse::<usize>() {
+            return n
+                .checked_sub(1)
+                .filter(|i| *i < block.weapons.len())
+                .ok_or_else(|| format!("{} has no weapon #{n}", c.name));
+        }
+        block
+            .weapons
+            .iter()
+            .position(|x| x.name.eq_ignore_ascii_case(w))
+            .ok_or_else(|| format!("{} has no weapon called '{w}'", c.name))
+    };
+    let w = words.next("a weapon")?;
+    if w.eq_ignore_ascii_case("unarmed") {
+        return Ok(Arms::Unarmed);
+    }
+    if w.eq_ignore_ascii_case("improvised") {
+        let die = words.next("d6, d8 or d10")?;
+        let n = die
+            .trim_start_matches(['d', 'D'])
+            .parse()
+            .map_err(|_| format!("'{die}' is not a die"))?;
+        return Ok(Arms::Improvised(n));
+    }
+    match w.split_once('+') {
+        Some((a, b)) => Ok(Arms::Dual(one(a)?, one(b)?)),
+        None => Ok(Arms::Weapon(one(w)?)),
+    }
+}
+
+fn trigger(w: &str) -> Result<Trigger, String> {
+    match w.to_ascii_lowercase().as_str() {
+        "first-fall" => Ok(Trigger::FirstFall),
+        "half" => Ok(Trigger::Half),
+        "lone" => Ok(Trigger::Lone),
+        other => Err(format!("'{other}' is not first-fall, half or lone")),
+    }
+}
+
+/// Reads one line of a verb of [`VERBS`].
+pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<BdpCommand, String> {
+    let mut w = Words { enc, words: args, at: 0 };
+    let c = match verb {
+        // surprise normal|low-visibility|advantage|one-sided [favour SIDE] [ambush]
+        "surprise" => {
+            let situation = match w.next("the odds")?.to_ascii_lowercase().as_str() {
+                "normal" => Situation::Normal,
+                "low-visibility" => Situation::LowVisibility,
+                "advantage" => Situation::Advantage,
+                "one-sided" => Situation::OneSided,
+                other => {
+                    return Err(format!(
+                        "'{other}' is not normal, low-visibility, advantage or one-sided"
+                    ));
+                }
+            };
+            let favoured = if w.eat("favour") { Some(w.side()?) } else { None };
+            let ambush = w.eat("ambush");
+            BdpCommand::Surprise { situation, favoured, ambush }
+        }
+        // reaction [drawn|sheathed]
+        "reaction" => {
+            let stance = if w.eat("drawn") {
+                Stance::Drawn
+            } else if w.eat("sheathed") {
+                Stance::Sheathed
+            } else {
+                Stance::Neutral
+            };
+            BdpCommand::Reaction { stance }
+        }
+        // declare NAME attack|gambit TARGET [with WEAPON] [moving] | move ZONE | cast [fast]
+        //   | retreat | other TEXT | hold, then [quick|full] [noreach]
+        "declare" => {
+            let id = w.who()?;
+            let intent = match w.next("an intention")?.to_ascii_lowercase().as_str() {
+                kind @ ("attack" | "gambit") => {
+                    let target = w.who()?;
+                    let arms = if w.eat("with") {
+                        arms(&mut w, id)?
+                    } else {
+                        let c = &enc.combatants[&id];
+                        BdpBlock::of(c).map_err(|e| e.to_string())?.default_arms()
+                    };
+                    let moving = w.eat("moving");
+                    if kind == "attack" {
+                        Intent::Attack { target, arms, moving }
+                    } else {
+                        Intent::Gambit { target, arms, moving }
+                    }
+                }
+                "move" => Intent::Move { to: w.zone()? },
+                "cast" => {
+                    let fast = w.eat("fast");
+                    Intent::Cast { target: None, fast }
+                }
+                "retreat" => Intent::Retreat,
+                "other" => {
+                    let text = w.next("what it is")?.to_owned();
+                    Intent::Other { text, full: w.peek_is("full") }
+                }
+                "hold" => Intent::Hold,
+                other => return Err(format!("'{other}' is not an intention")),
+            };
+            let class = if w.eat("quick") {
+                Some(TurnClass::Quick)
+            } else if w.eat("full") {
+                Some(TurnClass::Full)
+            } else {
+                None
+            };
+            let no_reach = w.eat("noreach");
+            BdpCommand::Declare { id, intent, class, no_reach }
+        }
+        // tie NAME
+        "tie" => BdpCommand::BreakTie { id: w.who()? },
+        // attack A [B...] on T [U...] [enhanced|impaired|stunt] [nonlethal]
+        "attack" => {
+            let attackers = w.names_until(&["on"])?;
+            if !w.eat("on") {
+                return Err("expected 'on' and the target".into());
+            }
+            let targets = w.names_until(&["enhanced", "impaired", "stunt", "nonlethal"])?;
+            let edge = if w.eat("enhanced") {
+                Edge::Enhanced
+            } else if w.eat("impaired") {
+                Edge::Impaired
+            } else if w.eat("stunt") {
+                Edge::Stunt
+            } else {
+                Edge::Normal
+            };
+            let nonlethal = w.eat("nonlethal");
+            BdpCommand::Attack { attackers, targets, edge, nonlethal }
+        }
+        // react defend|block|dodge|fight-back NAME|parry NAME|sacrifice shield|armor|weapon:N
+        "react" => {
+            let reaction = match w.next("a reaction")?.to_ascii_lowercase().as_str() {
+                "defend" => Reaction::Defend,
+                "block" => Reaction::Block,
+                "dodge" => Reaction::Dodge,
+                "fight-back" => Reaction::FightBack { against: w.who()? },
+                "parry" => Reaction::Parry { against: w.who()? },
+                "sacrifice" => {
+                    Reaction::Sacrifice { item: w.next("an item")?.to_ascii_lowercase() }
+                }
+                other => return Err(format!("'{other}' is not a reaction")),
+            };
+            BdpCommand::React { reaction }
+        }
+        // gambit A on T str|dex|wil
+        "gambit" => {
+            let attacker = w.who()?;
+            if !w.eat("on") {
+                return Err("expected 'on' and the target".into());
+            }
+            let target = w.who()?;
+            BdpCommand::Gambit { attacker, target, ability: w.ability()? }
+        }
+        "decline" => BdpCommand::DeclineCounter,
+        // cast NAME N
+        "cast" => BdpCommand::Cast { caster: w.who()?, dice: w.number("how many dice")? },
+        // spell-damage T [U...] dice F [F...] [blast]
+        "spell-damage" => {
+            let targets = w.names_until(&["dice"])?;
+            let faces = w.faces()?;
+            let blast = w.eat("blast");
+            BdpCommand::SpellDamage { targets, faces, blast }
+        }
+        // trick T str|dex|wil dice F [F...]
+        "trick" => {
+            let target = w.who()?;
+            let ability = w.ability()?;
+            BdpCommand::Trick { target, ability, faces: w.faces()? }
+        }
+        "end-spell" => BdpCommand::EndSpell,
+        // save NAME str|dex|wil [MODIFIER]
+        "save" => {
+            let id = w.who()?;
+            let ability = w.ability()?;
+            let modifier = if w.done() { 0 } else { w.number("a modifier like -2")? };
+            BdpCommand::Save { id, ability, modifier }
+        }
+        // hurt NAME DICE [to-str] [no-save]
+        "hurt" => {
+            let target = w.who()?;
+            let text = w.next("dice")?;
+            let dice = Dice::parse(text).map_err(|e| e.to_string())?;
+            let to_str = w.eat("to-str");
+            let save = !w.eat("no-save");
+            BdpCommand::Hurt { target, dice, to_str, save }
+        }
+        "free-attack" => BdpCommand::FreeAttack { attacker: w.who()?, target: w.who()? },
+        "let-go" => BdpCommand::LetGo { attacker: w.who()?, target: w.who()? },
+        "retreat" => BdpCommand::Retreat { id: w.who()? },
+        // morale SIDE first-fall|half|lone [leader NAME] flee|surrender
+        "morale" => {
+            let side = w.side()?;
+            let trigger = trigger(w.next("first-fall, half or lone")?)?;
+            let leader = if w.eat("leader") { Some(w.who()?) } else { None };
+            let on_fail = match w.next("flee or surrender")?.to_ascii_lowercase().as_str() {
+                "flee" => Broken::Flee,
+                "surrender" => Broken::Surrender,
+                other => return Err(format!("'{other}' is not flee or surrender")),
+            };
+            BdpCommand::Morale { side, trigger, leader, on_fail }
+        }
+        "skip-morale" => {
+            let side = w.side()?;
+            BdpCommand::SkipMorale { side, trigger: trigger(w.next("first-fall, half or lone")?)? }
+        }
+        "form-detachment" => BdpCommand::FormDetachment { ids: w.names_until(&[])? },
+        "split" => BdpCommand::SplitDetachment { id: w.who()?, members: w.number("how many")? },
+        "merge" => BdpCommand::MergeDetachments { into: w.who()?, from: w.who()? },
+        "break-up" => BdpCommand::BreakDetachment { id: w.who()? },
+        other => return Err(format!("Block, Dodge, Parry has no '{other}' command")),
+    };
+    w.end()?;
+    Ok(c)
+}

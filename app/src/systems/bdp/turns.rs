@@ -1,0 +1,161 @@
+//! The Next button: into the first round, from declaring to the order, through the quick and
+//! full turns, to morale and the next round. Also moves, which may provoke a free strike.
+
+use super::block;
+use super::ctx::Ctx;
+use super::model::{BdpEvent, Intent, TurnClass};
+use super::{BEFORE, DECLARE, FULL, MORALE, ORDER, QUICK, R_ATTACK, R_TURN, morale, order};
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::{Encounter, OrderEntry};
+use crate::event::{Event, EventKind};
+use crate::ids::{CombatantId, ZoneId};
+use crate::system::{RuleError, System, handle_common};
+
+/// The class of a place in the order (its first combatant's declaration).
+pub(crate) fn class_of(enc: &Encounter, entry: &OrderEntry) -> TurnClass {
+    entry
+        .combatants
+        .first()
+        .and_then(|id| enc.bdp.declarations.get(id))
+        .map_or(TurnClass::Full, |d| d.class)
+}
+
+/// Whether nobody at this place can act any more.
+fn is_out(enc: &Encounter, entry: &OrderEntry) -> bool {
+    entry
+        .combatants
+        .iter()
+        .all(|id| enc.combatant(*id).is_none_or(|c| super::declare::cannot_act(c).is_some()))
+}
+
+/// The next place after `from` whose combatants can still act.
+fn next_place(enc: &Encounter, order: &[OrderEntry], from: Option<usize>) -> Option<usize> {
+    let start = from.map_or(0, |t| t + 1);
+    (start..order.len()).find(|&i| !is_out(enc, &order[i]))
+}
+
+/// Goes to place `next` (entering the full-turn phase when it is one), or to morale.
+fn go_to(ctx: &mut Ctx, order: &[OrderEntry], next: Option<usize>) {
+    match next {
+        Some(i) => {
+            let phase = match class_of(&ctx.enc, &order[i]) {
+                TurnClass::Quick => QUICK,
+                TurnClass::Full => FULL,
+            };
+            if ctx.enc.phase != phase {
+                ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: phase.into() });
+            }
+            let actor = order[i].combatants.first().copied();
+            ctx.push(R_TURN, actor, EventKind::TurnStarted { index: Some(i) });
+        }
+        None => {
+            ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
+            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: MORALE.into() });
+        }
+    }
+}
+
+/// Starts round `round`: intentions start over and a surprise's free round is over.
+fn new_round(ctx: &mut Ctx, round: u32) {
+    ctx.push(R_TURN, None, EventKind::RoundStarted { round });
+    ctx.bdp(R_TURN, None, BdpEvent::RoundReset);
+    if round > 1 {
+        let caught: Vec<CombatantId> = ctx
+            .enc
+            .combatants
+            .values()
+            .filter(|c| c.conditions.contains("surprised") || c.conditions.contains("unaware"))
+            .map(|c| c.id)
+            .collect();
+        for id in caught {
+            ctx.uncondition(R_TURN, id, "surprised");
+            ctx.uncondition(R_TURN, id, "unaware");
+        }
+    }
+    ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: DECLARE.into() });
+}
+
+/// The stepper's Next.
+pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+    super::check_free(enc)?;
+    let mut ctx = Ctx::new(enc, dice);
+    match enc.phase.as_str() {
+        "" | BEFORE => {
+            if enc.combatants.is_empty() {
+                return Err(RuleError::NotAllowed(
+                    "add at least one combatant before starting".into(),
+                ));
+            }
+            new_round(&mut ctx, 1);
+        }
+        DECLARE => {
+            let plan = order::plan(enc);
+            ctx.push(R_TURN, None, EventKind::OrderSet { order: plan.order });
+            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: ORDER.into() });
+        }
+        ORDER => {
+            let plan = order::plan(enc);
+            if let Some((pc, _)) = plan.pending.first() {
+                return Err(RuleError::NotAllowed(format!(
+                    "break the tie first: {}'s DEX save",
+                    enc.name_of(*pc)
+                )));
+            }
+            let next = next_place(enc, &enc.order, None);
+            let order = enc.order.clone();
+            go_to(&mut ctx, &order, next);
+        }
+        QUICK | FULL => {
+            let order = enc.order.clone();
+            let next = next_place(enc, &order, enc.turn);
+            go_to(&mut ctx, &order, next);
+        }
+        MORALE => {
+            if let Some((side, trigger)) = morale::due(enc).first() {
+                return Err(RuleError::NotAllowed(format!(
+                    "{} must check morale first ({})",
+                    enc.sides[side].name,
+                    trigger.label()
+                )));
+            }
+            new_round(&mut ctx, enc.round + 1);
+        }
+        other => {
+            return Err(RuleError::NotAllowed(format!("unknown phase '{other}'")));
+        }
+    }
+    Ok(ctx.finish())
+}
+
+/// A move: the core move, then a free strike on offer for every foe left behind, unless the
+/// mover declared a retreat (a careful one).
+pub(crate) fn move_to(
+    system: &dyn System,
+    enc: &Encounter,
+    id: CombatantId,
+    to: Option<ZoneId>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let mut events = handle_common(system, enc, Command::Move { id, to }, dice)?;
+    let Some(c) = enc.combatant(id) else { return Ok(events) };
+    let from = c.zone;
+    let in_turns = [QUICK, FULL].contains(&enc.phase.as_str());
+    let careful = matches!(enc.bdp.declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat));
+    if !in_turns || careful || from.is_none() || from == to || block::is_out(c) {
+        return Ok(events);
+    }
+    let foes: Vec<CombatantId> = enc
+        .in_zone(from.expect("checked"))
+        .filter(|o| o.side != c.side && super::declare::cannot_act(o).is_none())
+        .map(|o| o.id)
+        .collect();
+    let mut after = enc.clone();
+    after.apply_all(&events);
+    let mut ctx = Ctx::new(&after, dice);
+    for attacker in foes {
+        ctx.bdp(R_ATTACK, Some(attacker), BdpEvent::FreeAttackOffered { attacker, target: id });
+    }
+    events.extend(ctx.finish());
+    Ok(events)
+}
