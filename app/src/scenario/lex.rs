@@ -122,6 +122,29 @@ mod tests {
     }
 
     #[test]
+    fn a_json_object_is_one_word_up_to_its_brace() {
+        let line =
+            r#"add X side A block {"weapons": [{"name": "Spear {long}", "die": 8}]} track hp=3"#;
+        assert_eq!(
+            words(line),
+            [
+                "add",
+                "X",
+                "side",
+                "A",
+                "block",
+                r#"{"weapons": [{"name": "Spear {long}", "die": 8}]}"#,
+                "track",
+                "hp=3"
+            ]
+        );
+        assert_eq!(
+            tokenize(r#"add X block {"a": 1"#).unwrap_err(),
+            "the { opened at column 13 is not closed"
+        );
+    }
+
+    #[test]
     fn splits_on_blanks_and_keeps_quoted_spaces() {
         assert_eq!(words("move \"Goblin 1\"  Hall"), ["move", "Goblin 1", "Hall"]);
         assert_eq!(

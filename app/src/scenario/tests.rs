@@ -190,6 +190,9 @@ fn tag(c: &Command) -> &'static str {
         Command::Delay { .. } => "delay",
         Command::SetSetting { .. } => "set_setting",
         Command::Narrate { .. } => "narrate",
+        // A system's own commands are covered by that system's scenarios (fray-tests checks
+        // every Block, Dodge, Parry command appears in its golden scenarios).
+        Command::Bdp(_) => "bdp",
     }
 }
 
@@ -272,7 +275,10 @@ fn errors_name_the_file_line_and_what_was_expected() {
         err("side A\nseed 3"),
         "test.fray line 2: 'seed' belongs in the header, before the first command"
     );
-    assert_eq!(err("system chess"), "test.fray line 1: unknown system 'chess' (known: freeform)");
+    assert_eq!(
+        err("system chess"),
+        "test.fray line 1: unknown system 'chess' (known: freeform, bdp)"
+    );
     assert_eq!(err("seed many"), "test.fray line 1: expected a seed, got 'many'");
     assert_eq!(err("say \"open"), "test.fray line 1: the quote opened at column 5 is not closed");
     assert_eq!(err("side A\nadd X"), "test.fray line 2: add needs a side: add NAME side SIDE");

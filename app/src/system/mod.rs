@@ -13,7 +13,7 @@ pub use emit::Emitter;
 pub use error::RuleError;
 pub use prompt::{Prompt, PromptOption};
 
-use crate::command::Command;
+use crate::command::{Command, NewCombatant};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
@@ -71,6 +71,28 @@ pub trait System: Send + Sync {
 
     /// The settings this system exposes.
     fn settings(&self) -> Vec<SettingSpec> {
+        Vec::new()
+    }
+
+    /// Whether the system fights with detachments (many bodies as one token).
+    fn has_detachments(&self) -> bool {
+        false
+    }
+
+    /// `count` copies of `combatant` as one detachment token, for systems that have them.
+    fn detachment_of(&self, combatant: NewCombatant, count: u32) -> Option<NewCombatant> {
+        let _ = (combatant, count);
+        None
+    }
+
+    /// Things the GM may do with one combatant now, beyond the turn's prompts (a save the
+    /// GM calls for, splitting a detachment...), shown on its card.
+    fn card_actions(
+        &self,
+        encounter: &Encounter,
+        id: crate::ids::CombatantId,
+    ) -> Vec<PromptOption> {
+        let _ = (encounter, id);
         Vec::new()
     }
 

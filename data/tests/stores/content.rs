@@ -1,4 +1,5 @@
 use crate::{db, reopen};
+use fray_app::systems::bdp::block::{BdpBlock, Speed};
 use fray_data::Search;
 use fray_data::content::{CONTENT_VERSION, CONTENT_VERSION_KEY};
 use serde::Deserialize;
@@ -127,6 +128,13 @@ fn check_bdp_block(name: &str, block: &Value, pc: bool) {
     assert!(armor.is_some_and(|a| (0..=3).contains(&a)), "{name}: armor {armor:?}");
     let shield = block["stats"].get("shield").and_then(Value::as_i64).unwrap_or(0);
     assert_eq!(shield > 0, block["shield"] == true, "{name}: shield stat and flag disagree");
+    // The rules' own reading of the block agrees.
+    let rules: BdpBlock = serde_json::from_value(block.clone())
+        .unwrap_or_else(|e| panic!("{name}: the bdp rules refuse the block: {e}"));
+    assert_eq!(rules.shield, shield > 0, "{name}");
+    for w in rules.weapons.iter().filter(|w| !w.ranged) {
+        assert_eq!(w.speed(), Speed::of_die(w.die), "{name}: {} speed against its die", w.name);
+    }
     let weapons: Vec<BdpWeapon> = serde_json::from_value(block["weapons"].clone())
         .unwrap_or_else(|e| panic!("{name}: weapons: {e}"));
     assert!(!weapons.is_empty(), "{name}: unarmed");

@@ -54,6 +54,23 @@ pub(crate) fn attack(
             return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
         }
     }
+    // Gambits of the same place come before its blows (as the turn prompt says).
+    let acting = enc.acting();
+    if attackers.iter().any(|a| acting.contains(a)) {
+        let gambit_left = acting.iter().find(|id| {
+            !enc.bdp.acted.contains(id)
+                && matches!(
+                    enc.bdp.declarations.get(id).map(|d| &d.intent),
+                    Some(Intent::Gambit { .. })
+                )
+        });
+        if let Some(g) = gambit_left {
+            return Err(RuleError::NotAllowed(format!(
+                "resolve the gambits first ({}'s)",
+                enc.name_of(*g)
+            )));
+        }
+    }
     let mut blast = true;
     for id in &attackers {
         if targets.contains(id) {
@@ -410,14 +427,16 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
     if ctx.enc.bdp.stunt_risk.contains(&target) {
         ctx.bdp(R_ATTACK, Some(target), BdpEvent::StuntRisk { id: target, on: false });
     }
+    match reaction {
+        Reaction::Parry { against } => parry(ctx, target, *against, &mut pool)?,
+        _ => land(ctx, target, &pool, pending.nonlethal)?,
+    }
+    // The stunt's risk starts once the blow is struck: a parry meets the stunt itself, a
+    // blow fought back comes after it.
     if pending.edge == Edge::Stunt {
         for a in &pending.attackers {
             ctx.bdp(R_ATTACK, Some(*a), BdpEvent::StuntRisk { id: *a, on: true });
         }
-    }
-    match reaction {
-        Reaction::Parry { against } => parry(ctx, target, *against, &mut pool)?,
-        _ => land(ctx, target, &pool, pending.nonlethal)?,
     }
     for (a, _, w) in &pool {
         if w.name.starts_with("Improvised") {
@@ -433,11 +452,30 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
         let foe_standing = ctx.who(*against).is_ok_and(|c| !block::is_out(c));
         if standing && foe_standing {
             ctx.ruling(R_REACT, Some(target), format!("{name} fights back"));
-            let (value, weapon) = strike(ctx, target, *against, Edge::Normal, &Reaction::Defend)?;
+            let (value, weapon) = strike_back(ctx, target, *against)?;
             land(ctx, *against, &[(target, value, weapon)], false)?;
         }
     }
     Ok(())
+}
+
+/// The defender's own roll at an attacker (fighting back, parrying): enhanced when that
+/// attacker is paying for an earlier stunt, which spends the risk.
+fn strike_back(
+    ctx: &mut Ctx,
+    defender: CombatantId,
+    at: CombatantId,
+) -> Result<(i64, Weapon), RuleError> {
+    let risky = ctx.enc.bdp.stunt_risk.contains(&at);
+    if risky {
+        let who = ctx.name(at);
+        ctx.ruling(R_ATTACK, Some(at), format!("{who} pays for the stunt: the blow is enhanced"));
+    }
+    let out = strike(ctx, defender, at, Edge::Normal, &Reaction::Defend)?;
+    if risky {
+        ctx.bdp(R_ATTACK, Some(at), BdpEvent::StuntRisk { id: at, on: false });
+    }
+    Ok(out)
 }
 
 /// The highest die of the pool lands on `target`; only that weapon's tags count.
@@ -481,7 +519,7 @@ fn parry(
     against: CombatantId,
     pool: &mut Vec<(CombatantId, i64, Weapon)>,
 ) -> Result<(), RuleError> {
-    let (mine, my_weapon) = strike(ctx, defender, against, Edge::Normal, &Reaction::Defend)?;
+    let (mine, my_weapon) = strike_back(ctx, defender, against)?;
     let armor = ctx.enc.flag(PARRY_ARMOR, false);
     let all = ctx.enc.flag(PARRY_ALL, false);
     let me = ctx.name(defender);

@@ -18,6 +18,11 @@ fn detachment<'a>(enc: &'a Encounter, id: CombatantId) -> Result<&'a Combatant, 
     if !BdpBlock::of(c)?.detachment {
         return Err(RuleError::NotAllowed(format!("{} is not a detachment", c.name)));
     }
+    // A routed or destroyed detachment is out: splitting, merging or breaking it up would
+    // bring its members back into the fight.
+    if block::is_out(c) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+    }
     Ok(c)
 }
 
@@ -43,6 +48,31 @@ fn base_name(name: &str) -> &str {
     }
 }
 
+/// The name one member goes by: no number, no "(split)", no " detachment"
+/// ("Goblin detachment (split) 2" → "Goblin").
+fn member_base(name: &str) -> &str {
+    let name = base_name(base_name(name).trim_end_matches(" (split)"));
+    name.strip_suffix(" detachment").unwrap_or(name)
+}
+
+/// `wanted`, or `wanted 2`, `wanted 3`... when someone already goes by it: the GM and the
+/// scripts find combatants by name.
+fn free_name(enc: &Encounter, wanted: &str) -> String {
+    let taken = |n: &str| enc.combatant_named(n).is_some();
+    if !taken(wanted) {
+        return wanted.to_owned();
+    }
+    (2..).map(|i| format!("{wanted} {i}")).find(|n| !taken(n)).unwrap_or_default()
+}
+
+/// The number after every "base N" in the encounter (Goblin 1 and 2 there: 3), as adding
+/// several at once numbers them.
+fn next_number(enc: &Encounter, base: &str) -> i64 {
+    let prefix = format!("{base} ");
+    let taken = enc.combatants.values().filter_map(|c| c.name.strip_prefix(&prefix)?.parse().ok());
+    taken.max().unwrap_or(0) + 1
+}
+
 fn add(ctx: &mut Ctx, mut c: Combatant) -> CombatantId {
     c.id = CombatantId(ctx.enc.next_id);
     let id = c.id;
@@ -58,6 +88,19 @@ fn remove(ctx: &mut Ctx, id: CombatantId) {
 fn set_members(c: &mut Combatant, n: i64) {
     c.tracks.retain(|t| t.name != "members");
     c.tracks.push(Track { name: "members".into(), value: n, max: n });
+}
+
+/// A library entry added `count` times over as one detachment token.
+pub(crate) fn of_new(
+    mut new: crate::command::NewCombatant,
+    count: u32,
+) -> crate::command::NewCombatant {
+    new.name = format!("{} detachment", base_name(&new.name));
+    new.block = with_flag(&new.block, true);
+    let n = i64::from(count.max(1));
+    new.tracks.retain(|t| t.name != "members");
+    new.tracks.push(Track { name: "members".into(), value: n, max: n });
+    new
 }
 
 /// Several identical combatants become one detachment token.
@@ -87,13 +130,13 @@ pub(crate) fn form(
     }
     let mut ctx = Ctx::new(enc, dice);
     let mut d = first.clone();
-    d.name = format!("{} detachment", base_name(&first.name));
     d.block = with_flag(&first.block, true);
     d.conditions.clear();
     set_members(&mut d, total);
     for id in &ids {
         remove(&mut ctx, *id);
     }
+    d.name = free_name(&ctx.enc, &format!("{} detachment", member_base(&first.name)));
     let new = add(&mut ctx, d);
     let name = ctx.name(new);
     ctx.ruling(R_DETACHMENT, Some(new), format!("{name} forms: {total} fighting as one"));
@@ -125,7 +168,7 @@ pub(crate) fn split(
     );
     ctx.set_track(R_DETACHMENT, id, "members", has - n);
     let mut part = c.clone();
-    part.name = format!("{} (split)", c.name);
+    part.name = free_name(&ctx.enc, &format!("{} (split)", c.name));
     set_members(&mut part, n);
     let new = add(&mut ctx, part);
     ctx.ruling(
@@ -177,10 +220,12 @@ pub(crate) fn dissolve(
     if n > i64::from(crate::system::MAX_ADD_COUNT) {
         return Err(RuleError::Invalid(format!("{} has too many members to break up", c.name)));
     }
-    let base = base_name(c.name.trim_end_matches(" detachment")).to_owned();
+    let base = member_base(&c.name).to_owned();
     let mut ctx = Ctx::new(enc, dice);
     remove(&mut ctx, id);
-    for i in 1..=n {
+    // Numbered after the fighters of that name already here, never a second "Goblin 1".
+    let first = next_number(&ctx.enc, &base);
+    for i in first..first + n {
         let mut one = c.clone();
         one.name = format!("{base} {i}");
         one.block = with_flag(&c.block, false);

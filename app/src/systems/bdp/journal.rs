@@ -56,7 +56,8 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &BdpEvent, s
             out.push_str(" may answer with a gambit on ");
             who(out, enc, *against, s);
         }
-        BdpEvent::CounterDone => out.push_str("The gambit chain ends here"),
+        // Taken or let go: a taken counter-gambit follows on the next lines.
+        BdpEvent::CounterDone => out.push_str("The counter-gambit chance is settled"),
         BdpEvent::SpellDice { caster, faces } => {
             who(out, enc, *caster, s);
             if faces.is_empty() {

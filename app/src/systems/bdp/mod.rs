@@ -27,12 +27,13 @@ mod turns;
 
 pub use model::{BdpCommand, BdpEvent, BdpState};
 
-use crate::command::Command;
+use crate::command::{Command, NewCombatant};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
+use crate::ids::CombatantId;
 use crate::space::{RangeBand, band_from_table};
-use crate::system::{Phase, Prompt, RuleError, SettingSpec, System, handle_common};
+use crate::system::{Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common};
 
 /// The Block, Dodge, Parry system.
 #[derive(Debug, Clone, Copy, Default)]
@@ -177,6 +178,18 @@ impl System for Bdp {
                 false,
             ),
         ]
+    }
+
+    fn has_detachments(&self) -> bool {
+        true
+    }
+
+    fn detachment_of(&self, combatant: NewCombatant, count: u32) -> Option<NewCombatant> {
+        Some(detachment::of_new(combatant, count))
+    }
+
+    fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
+        prompts::card_actions(enc, id)
     }
 
     fn script_verbs(&self) -> &'static [&'static str] {

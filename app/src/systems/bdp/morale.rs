@@ -72,6 +72,23 @@ pub(crate) fn leaders(enc: &Encounter, side: SideId) -> Vec<CombatantId> {
         .collect()
 }
 
+/// Why a side checks now: every trigger due at once, in words. One save answers them all
+/// (the first fall of a pair is also half of it).
+pub(crate) fn reasons(enc: &Encounter, side: SideId) -> String {
+    let words: Vec<&str> =
+        due(enc).into_iter().filter(|(s, _)| *s == side).map(|(_, t)| t.label()).collect();
+    words.join(" and ")
+}
+
+/// Marks every trigger due for `side` as checked.
+fn settle(ctx: &mut Ctx, enc: &Encounter, side: SideId) {
+    for (s, trigger) in due(enc) {
+        if s == side {
+            ctx.bdp(R_MORALE, None, BdpEvent::MoraleChecked { side, trigger });
+        }
+    }
+}
+
 fn check_due(enc: &Encounter, side: SideId, trigger: Trigger) -> Result<(), RuleError> {
     let s = enc.side(side).ok_or(RuleError::UnknownSide(side))?;
     if !due(enc).contains(&(side, trigger)) {
@@ -109,8 +126,8 @@ pub(crate) fn check(
     let group = standing(enc, side);
     let mut ctx = Ctx::new(enc, dice);
     let side_name = enc.sides[&side].name.clone();
-    ctx.ruling(R_MORALE, None, format!("Morale of {side_name}: {}", trigger.label()));
-    ctx.bdp(R_MORALE, None, BdpEvent::MoraleChecked { side, trigger });
+    ctx.ruling(R_MORALE, None, format!("Morale of {side_name}: {}", reasons(enc, side)));
+    settle(&mut ctx, enc, side);
     match leader {
         Some(l) => {
             let outcome = roll_save(&mut ctx, R_MORALE, l, Ability::Wil, 0, " (morale)")?;
@@ -166,11 +183,12 @@ pub(crate) fn skip(
     check_due(enc, side, trigger)?;
     let mut ctx = Ctx::new(enc, dice);
     let name = enc.sides[&side].name.clone();
-    ctx.bdp(R_MORALE, None, BdpEvent::MoraleChecked { side, trigger });
+    let why = reasons(enc, side);
+    settle(&mut ctx, enc, side);
     ctx.ruling(
         R_MORALE,
         None,
-        format!("No morale check for {name} ({}): the GM rules they hold", trigger.label()),
+        format!("No morale check for {name} ({why}): the GM rules they hold"),
     );
     Ok(ctx.finish())
 }

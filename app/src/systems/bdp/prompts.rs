@@ -283,6 +283,12 @@ pub(crate) fn intents_of(enc: &Encounter, c: &Combatant) -> Vec<(String, Intent)
                 Intent::Attack { target: foe.id, arms: arms.clone(), moving: false },
             ));
         }
+        if foe.zone.is_some() && foe.zone == c.zone {
+            out.push((
+                format!("Attack {}, then move away", foe.name),
+                Intent::Attack { target: foe.id, arms: b.default_arms(), moving: true },
+            ));
+        }
         out.push((
             format!("Gambit on {}", foe.name),
             Intent::Gambit { target: foe.id, arms: b.default_arms(), moving: false },
@@ -301,6 +307,11 @@ pub(crate) fn intents_of(enc: &Encounter, c: &Combatant) -> Vec<(String, Intent)
         }
     }
     out.push(("Retreat".into(), Intent::Retreat));
+    for (label, full) in
+        [("Something else (one action)", false), ("Something else (the whole turn)", true)]
+    {
+        out.push((label.into(), Intent::Other { text: "something else".into(), full }));
+    }
     out.push(("Hold".into(), Intent::Hold));
     out
 }
@@ -350,6 +361,25 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
             TurnClass::Quick => TurnClass::Full,
             TurnClass::Full => TurnClass::Quick,
         };
+        let c = &enc.combatants[id];
+        let reach = match &d.intent {
+            Intent::Attack { arms, .. } | Intent::Gambit { arms, .. } => BdpBlock::of(c)
+                .ok()
+                .and_then(|b| b.strikes(arms).ok())
+                .is_some_and(|ws| ws.iter().any(|w| w.reach)),
+            _ => false,
+        };
+        if reach && !d.no_reach {
+            overrides.push(PromptOption::allowed(
+                format!("{}: its reach does not count this round", c.name),
+                bdp(BdpCommand::Declare {
+                    id: *id,
+                    intent: d.intent.clone(),
+                    class: d.overridden.then_some(d.class),
+                    no_reach: true,
+                }),
+            ));
+        }
         overrides.push(PromptOption::allowed(
             format!("{}: make it a {}", enc.name_of(*id), other.label()),
             bdp(BdpCommand::Declare {
@@ -504,8 +534,10 @@ fn turn(enc: &Encounter) -> Vec<Prompt> {
 }
 
 fn morale_prompts(enc: &Encounter) -> Vec<Prompt> {
-    morale::due(enc)
-        .into_iter()
+    let mut due = morale::due(enc);
+    // One prompt per side: its first trigger stands for all those due at once.
+    due.dedup_by_key(|(side, _)| *side);
+    due.into_iter()
         .map(|(side, trigger)| {
             let name = enc.sides[&side].name.clone();
             let mut options = vec![
@@ -547,10 +579,82 @@ fn morale_prompts(enc: &Encounter) -> Vec<Prompt> {
                         Trigger::Lone => "lone",
                     }
                 ),
-                title: format!("Morale of {name}: {}", trigger.label()),
+                title: format!("Morale of {name}: {}", morale::reasons(enc, side)),
                 actor: None,
                 options,
             }
         })
         .collect()
+}
+
+/// The card's buttons for one combatant: the saves the GM calls for, the shield, and the
+/// detachment moves (form, split, merge, break up).
+pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
+    let Some(c) = enc.combatant(id) else { return Vec::new() };
+    let Ok(b) = BdpBlock::of(c) else { return Vec::new() };
+    let mut out: Vec<PromptOption> = Ability::ALL
+        .iter()
+        .map(|a| {
+            PromptOption::allowed(
+                format!("{} save", a.label()),
+                bdp(BdpCommand::Save { id, ability: *a, modifier: 0 }),
+            )
+        })
+        .collect();
+    if b.shield {
+        let (label, to) =
+            if block::shield_held(c) { ("Drop the shield", 0) } else { ("Take up the shield", 1) };
+        out.push(PromptOption::allowed(
+            label,
+            Command::SetStat { id, stat: "shield".into(), value: to },
+        ));
+    }
+    if b.detachment {
+        let members = block::track(c, "members");
+        if members >= 2 {
+            out.push(PromptOption::allowed(
+                format!("Split in two ({} and {})", members - members / 2, members / 2),
+                bdp(BdpCommand::SplitDetachment { id, members: members / 2 }),
+            ));
+            out.push(PromptOption::allowed(
+                format!("Break up into {members} fighters"),
+                bdp(BdpCommand::BreakDetachment { id }),
+            ));
+        }
+        for other in enc.combatants.values() {
+            let same = other.id != id
+                && other.side == c.side
+                && BdpBlock::of(other).is_ok_and(|o| o.detachment);
+            if same {
+                out.push(PromptOption::allowed(
+                    format!("Merge {} into this one", other.name),
+                    bdp(BdpCommand::MergeDetachments { into: id, from: other.id }),
+                ));
+            }
+        }
+    } else if !block::is_pc(enc, c) {
+        let base = |name: &str| {
+            name.rsplit_once(' ')
+                .filter(|(_, n)| n.parse::<u32>().is_ok())
+                .map_or(name.to_owned(), |(b, _)| b.to_owned())
+        };
+        let kin: Vec<CombatantId> = enc
+            .combatants
+            .values()
+            .filter(|o| {
+                o.side == c.side
+                    && !block::is_out(o)
+                    && base(&o.name) == base(&c.name)
+                    && BdpBlock::of(o).is_ok_and(|x| !x.detachment)
+            })
+            .map(|o| o.id)
+            .collect();
+        if kin.len() >= 2 {
+            out.push(PromptOption::allowed(
+                format!("Form a detachment of the {} {}", kin.len(), base(&c.name)),
+                bdp(BdpCommand::FormDetachment { ids: kin }),
+            ));
+        }
+    }
+    out
 }

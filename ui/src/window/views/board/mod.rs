@@ -232,8 +232,9 @@ fn drop_ui(ui: &egui::Ui, model: &Model, targets: &[Target], out: &mut Vec<Actio
         }
     } else if let Some(entry) = egui::DragAndDrop::payload::<LibraryDrop>(ctx) {
         egui::DragAndDrop::clear_payload(ctx);
-        if let Some(target) = target {
-            out.push(library::dropped_combatant(&entry, target.zone));
+        if let (Some(target), Some(session)) = (target, &model.session) {
+            let system = session.history().system();
+            out.push(library::dropped_combatant(&entry, system, target.zone));
         }
     }
 }

@@ -81,6 +81,7 @@ pub fn card_ui(ui: &mut egui::Ui, model: &Model, view: &mut CardView, out: &mut 
     numbers::tracks_ui(ui, c, view, out);
     section_ui(ui, "Conditions");
     conditions::conditions_ui(ui, c, view, out);
+    actions_ui(ui, session.history().system(), state, c, out);
     section_ui(ui, "Notes");
     let notes = field_ui(ui, &mut view.buffers, Field::Notes, &c.notes, "Notes", |text| {
         egui::TextEdit::multiline(text).desired_rows(3).desired_width(f32::INFINITY)
@@ -90,6 +91,34 @@ pub fn card_ui(ui: &mut egui::Ui, model: &Model, view: &mut CardView, out: &mut 
     }
     ui.add_space(10.0);
     remove_ui(ui, c, view, out);
+}
+
+/// The system's buttons for this combatant (saves, shield, detachment moves), in a wrapped
+/// row: the GM's tools outside the turn's prompts.
+fn actions_ui(
+    ui: &mut egui::Ui,
+    system: &dyn fray_app::System,
+    state: &Encounter,
+    c: &Combatant,
+    out: &mut Vec<Action>,
+) {
+    let actions = system.card_actions(state, c.id);
+    if actions.is_empty() {
+        return;
+    }
+    section_ui(ui, "Actions");
+    ui.horizontal_wrapped(|ui| {
+        for option in actions {
+            let button = egui::Button::new(&option.label).min_size(egui::vec2(0.0, 32.0));
+            let mut response = ui.add_enabled(option.enabled, button);
+            if let Some(reason) = &option.reason {
+                response = response.on_disabled_hover_text(reason);
+            }
+            if response.clicked() {
+                out.push(Action::Game(option.command));
+            }
+        }
+    });
 }
 
 /// A small caption over a part of the card.

@@ -34,6 +34,8 @@ pub struct LibraryDrop {
     pub entry: Arc<Entry>,
     /// How many to add.
     pub count: u32,
+    /// Add them as one detachment token (systems with detachments).
+    pub detachment: bool,
 }
 
 /// What the results were searched for; a new search runs when it changes.

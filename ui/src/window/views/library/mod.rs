@@ -33,6 +33,8 @@ pub struct LibraryView {
     text: String,
     tag: Option<String>,
     count: u32,
+    /// Add several as one detachment (systems that have them).
+    detachment: bool,
     /// The last search, kept until the query changes (not run every frame).
     results: Option<Results>,
     quick: quick_add::QuickAdd,
@@ -47,6 +49,7 @@ impl Default for LibraryView {
             text: String::new(),
             tag: None,
             count: 1,
+            detachment: false,
             results: None,
             quick: quick_add::QuickAdd::default(),
             quick_open: None,
@@ -125,6 +128,11 @@ fn list_ui(
 
     tag_ui(ui, &mut view.tag, &results.tags);
     count_ui(ui, &mut view.count);
+    let detachments = fray_app::system::by_id(system).is_some_and(|s| s.has_detachments());
+    if detachments {
+        ui.checkbox(&mut view.detachment, "As one detachment")
+            .on_hover_text("Several of them as one token with a member count");
+    }
     ui.separator();
 
     if let Some(error) = &results.error {
@@ -137,10 +145,10 @@ fn list_ui(
         return;
     }
     ui.weak("Drag onto a zone to add.");
-    let count = view.count;
+    let drag = Drag { count: view.count, detachment: detachments && view.detachment };
     if !virtualised {
         for entry in &results.entries {
-            entry_row_ui(ui, entry, count);
+            entry_row_ui(ui, entry, drag);
         }
         return;
     }
@@ -150,7 +158,7 @@ fn list_ui(
         results.entries.len(),
         |ui, range| {
             for entry in &results.entries[range] {
-                entry_row_ui(ui, entry, count);
+                entry_row_ui(ui, entry, drag);
             }
         },
     );
@@ -212,7 +220,7 @@ fn count_ui(ui: &mut egui::Ui, count: &mut u32) {
 
 /// One draggable entry: its name and a few numbers. Dragging it carries a [`LibraryDrop`];
 /// the board adds the combatants where it is released.
-fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, count: u32) {
+fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, drag: Drag) {
     let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), ROW_HEIGHT), Sense::hover());
     let id = Id::unique(("library-entry", &entry.key));
     let response = ui.interact(rect, id, Sense::drag()).on_hover_cursor(egui::CursorIcon::Grab);
@@ -223,7 +231,9 @@ fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, count: u32) {
         info
     });
     if response.drag_started() {
-        egui::DragAndDrop::set_payload(ui.ctx(), LibraryDrop { entry: entry.clone(), count });
+        let payload =
+            LibraryDrop { entry: entry.clone(), count: drag.count, detachment: drag.detachment };
+        egui::DragAndDrop::set_payload(ui.ctx(), payload);
     }
     let carried =
         response.dragged() && egui::DragAndDrop::has_payload_of_type::<LibraryDrop>(ui.ctx());
@@ -255,7 +265,7 @@ fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, count: u32) {
     painter.galley(rect.min + vec2(10.0, 6.0 + body.size + 6.0), summary, Color32::PLACEHOLDER);
 
     if carried {
-        ghost_ui(ui, &entry.name, count);
+        ghost_ui(ui, &entry.name, drag.count);
     }
 }
 
@@ -282,8 +292,25 @@ fn ghost_ui(ui: &egui::Ui, name: &str, count: u32) {
     painter.galley(rect.min + vec2(10.0, 6.0), galley, Color32::PLACEHOLDER);
 }
 
-/// The combatant a drop adds: the entry's, standing in `zone`.
-pub fn dropped_combatant(drop: &LibraryDrop, zone: Option<fray_app::ids::ZoneId>) -> Action {
+/// What a drag carries besides the entry.
+#[derive(Debug, Clone, Copy)]
+struct Drag {
+    count: u32,
+    detachment: bool,
+}
+
+/// The combatant a drop adds: the entry's, standing in `zone`; several as one detachment
+/// when the GM asked for it and the system (`system`) has detachments.
+pub fn dropped_combatant(
+    drop: &LibraryDrop,
+    system: &dyn fray_app::System,
+    zone: Option<fray_app::ids::ZoneId>,
+) -> Action {
     let combatant = NewCombatant { zone, ..drop.entry.combatant.clone() };
+    if drop.detachment && drop.count > 1 {
+        if let Some(one) = system.detachment_of(combatant.clone(), drop.count) {
+            return Action::AddCombatant { combatant: one, party: drop.entry.party, count: 1 };
+        }
+    }
     Action::AddCombatant { combatant, party: drop.entry.party, count: drop.count }
 }

@@ -73,7 +73,8 @@ fn pill_ui(ui: &mut egui::Ui, text: &str, lit: bool) {
         .stroke(egui::Stroke::new(1.0, visuals.widgets.noninteractive.bg_stroke.color))
         .corner_radius(12.0)
         .inner_margin(egui::Margin::symmetric(12, 4))
-        .show(ui, |ui| ui.label(text));
+        // A pill never breaks inside: the row wraps whole pills instead.
+        .show(ui, |ui| ui.add(egui::Label::new(text).extend()));
 }
 
 /// Whose turn it is, in big letters.
