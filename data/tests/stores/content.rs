@@ -143,7 +143,7 @@ fn check_bdp_block(name: &str, block: &Value, pc: bool) {
         assert!(matches!(w.die, 4 | 6 | 8 | 10 | 12), "{name}: {} d{}", w.name, w.die);
         let speed = w.speed.as_deref().unwrap_or("fast");
         assert!(matches!(speed, "fast" | "balanced" | "slow"), "{name}: {} {speed}", w.name);
-        assert!(!(w.reach && w.ranged) && !w.blast, "{name}: {}", w.name);
+        assert!(!(w.blast || w.reach && w.ranged), "{name}: {}", w.name);
         assert!(w.tags.iter().all(|t| !t.is_empty()), "{name}: {}", w.name);
     }
     if let Some(r) = block.get("reactions") {

@@ -13,7 +13,7 @@ use crate::system::RuleError;
 /// Most members a detachment may have.
 pub const MAX_MEMBERS: i64 = 1000;
 
-fn detachment<'a>(enc: &'a Encounter, id: CombatantId) -> Result<&'a Combatant, RuleError> {
+fn detachment(enc: &Encounter, id: CombatantId) -> Result<&Combatant, RuleError> {
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     if !BdpBlock::of(c)?.detachment {
         return Err(RuleError::NotAllowed(format!("{} is not a detachment", c.name)));

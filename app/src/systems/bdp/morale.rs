@@ -17,7 +17,7 @@ use crate::system::RuleError;
 pub(crate) const BROKEN: [&str; 2] = ["fleeing", "surrendered"];
 
 /// The members of a side that check morale: everyone but player characters.
-fn members<'a>(enc: &'a Encounter, side: SideId) -> Vec<&'a Combatant> {
+fn members(enc: &Encounter, side: SideId) -> Vec<&Combatant> {
     enc.combatants.values().filter(|c| c.side == side && !block::is_pc(enc, c)).collect()
 }
 
@@ -111,13 +111,10 @@ pub(crate) fn check(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_due(enc, side, trigger)?;
-    if let Some(l) = leader {
-        if !leaders(enc, side).contains(&l) {
-            return Err(RuleError::NotAllowed(format!(
-                "{} does not lead this group",
-                enc.name_of(l)
-            )));
-        }
+    if let Some(l) = leader
+        && !leaders(enc, side).contains(&l)
+    {
+        return Err(RuleError::NotAllowed(format!("{} does not lead this group", enc.name_of(l))));
     }
     let condition = match on_fail {
         Broken::Flee => "fleeing",

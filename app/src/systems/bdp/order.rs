@@ -181,10 +181,10 @@ fn place_group(
             if !first.what.is_empty() {
                 reason.push_str(&format!(", {}", first.what));
             }
-            if ids.len() > 1 {
-                if let Some(t) = first.target {
-                    reason.push_str(&format!(", together on {}", enc.name_of(t)));
-                }
+            if ids.len() > 1
+                && let Some(t) = first.target
+            {
+                reason.push_str(&format!(", together on {}", enc.name_of(t)));
             }
             if let Some(note) = note {
                 reason.push_str(&format!(", {note}"));

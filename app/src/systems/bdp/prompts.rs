@@ -178,7 +178,7 @@ fn spell_prompt(enc: &Encounter, caster: CombatantId, faces: &[u32]) -> Prompt {
 }
 
 /// Standing foes of a combatant.
-fn foes<'a>(enc: &'a Encounter, id: CombatantId) -> Vec<&'a Combatant> {
+fn foes(enc: &Encounter, id: CombatantId) -> Vec<&Combatant> {
     let Some(me) = enc.combatant(id) else { return Vec::new() };
     enc.combatants.values().filter(|c| c.side != me.side && !block::is_out(c)).collect()
 }

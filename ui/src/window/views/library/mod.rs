@@ -307,10 +307,11 @@ pub fn dropped_combatant(
     zone: Option<fray_app::ids::ZoneId>,
 ) -> Action {
     let combatant = NewCombatant { zone, ..drop.entry.combatant.clone() };
-    if drop.detachment && drop.count > 1 {
-        if let Some(one) = system.detachment_of(combatant.clone(), drop.count) {
-            return Action::AddCombatant { combatant: one, party: drop.entry.party, count: 1 };
-        }
+    if drop.detachment
+        && drop.count > 1
+        && let Some(one) = system.detachment_of(combatant.clone(), drop.count)
+    {
+        return Action::AddCombatant { combatant: one, party: drop.entry.party, count: 1 };
     }
     Action::AddCombatant { combatant, party: drop.entry.party, count: drop.count }
 }
