@@ -94,6 +94,14 @@ fn faces(w: &mut Window, text: &str) {
     w.press("Record");
 }
 
+/// Opens a folded heading of a prompt (many foes: the strikes are listed per foe).
+fn unfold(w: &mut Window, heading: &str) {
+    w.harness.get_by_role_and_label(Role::DisclosureTriangle, heading).scroll_to_me();
+    w.settle();
+    w.harness.get_by_role_and_label(Role::DisclosureTriangle, heading).click();
+    w.harness.run_steps(12);
+}
+
 /// Whether a button labelled `label` is on screen and enabled.
 fn enabled(w: &Window, label: &str) -> bool {
     let node = w.harness.get_by_role_and_label(Role::Button, label);
@@ -109,10 +117,10 @@ fn declare_order_react_and_morale_through_the_window() {
     // Declare: one prompt at a time, each option saying quick or full and why.
     w.harness.get_by_label("What does Harald mean to do?");
     assert!(w.harness.query_all_by_label("quick turn: strikes a close foe").next().is_some());
-    w.press("Attack Goblin 1 (longsword)");
+    w.press("Attack Goblin 1 (longsword d8)");
     w.harness.get_by_label("What does Goblin 1 mean to do?");
-    w.press("Attack Harald (knife)");
-    w.press("Attack Harald (knife)");
+    w.press("Attack Harald (knife d6)");
+    w.press("Attack Harald (knife d6)");
     w.press("Work out the order");
 
     // Order: engaged, the shorter knives strike first, both goblins together.
@@ -291,13 +299,19 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
     w.press("Start round 1");
 
     // Intentions, each from its prompt, then the GM's two calls.
-    w.press("Attack Spear skeleton (longsword)");
-    w.press("Attack Skeleton archer (bow)");
+    unfold(&mut w, "Against Spear skeleton");
+    w.press("Attack Spear skeleton (longsword d8)");
+    unfold(&mut w, "Against Skeleton archer");
+    w.press("Attack Skeleton archer (bow d6)");
     w.press("Cast a spell");
-    w.press("Attack Pontiff (greataxe)");
-    w.press("Attack Elmyra (bow)");
-    w.press("Attack Harald (spear)");
-    w.press("Attack Harald (scimitar)");
+    unfold(&mut w, "Against Pontiff");
+    w.press("Attack Pontiff (greataxe d10)");
+    unfold(&mut w, "Against Elmyra");
+    w.press("Attack Elmyra (bow d6)");
+    unfold(&mut w, "Against Harald");
+    w.press("Attack Harald (spear d8)");
+    unfold(&mut w, "Against Harald");
+    w.press("Attack Harald (scimitar d8)");
     w.press("Something else (the whole turn)");
     w.press("Spear skeleton: its reach does not count this round");
     w.press("Narvi: make it a full turn");

@@ -30,12 +30,20 @@ pub struct PromptOption {
     pub reason: Option<String>,
     /// What it costs, if anything ("+1 Fatigue").
     pub cost: Option<String>,
+    /// A heading it is listed under, when a prompt has many answers ("Against Goblin 1").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 impl PromptOption {
     /// An allowed option.
     pub fn allowed(label: impl Into<String>, command: Command) -> Self {
-        Self { label: label.into(), command, enabled: true, reason: None, cost: None }
+        Self { label: label.into(), command, enabled: true, reason: None, cost: None, group: None }
+    }
+
+    /// The same option, listed under `group`.
+    pub fn in_group(self, group: impl Into<String>) -> Self {
+        Self { group: Some(group.into()), ..self }
     }
 
     /// A forbidden option, shown disabled with the reason.
@@ -50,6 +58,7 @@ impl PromptOption {
             enabled: false,
             reason: Some(reason.into()),
             cost: None,
+            group: None,
         }
     }
 }

@@ -249,70 +249,71 @@ fn before(enc: &Encounter) -> Vec<Prompt> {
     out
 }
 
-/// The declaration options of one combatant, each with its class and why.
-pub(crate) fn intents_of(enc: &Encounter, c: &Combatant) -> Vec<(String, Intent)> {
+/// The declaration options of one combatant: (label, intention, heading). Strikes and
+/// gambits are listed under the foe they are against.
+pub(crate) fn intents_of(enc: &Encounter, c: &Combatant) -> Vec<(String, Intent, Option<String>)> {
     let mut out = Vec::new();
     let Ok(b) = BdpBlock::of(c) else { return out };
-    let arms: Vec<(String, Arms)> = if b.weapons.is_empty() {
-        vec![("fists".into(), Arms::Unarmed)]
-    } else {
-        let mut a: Vec<(String, Arms)> = b
-            .weapons
-            .iter()
-            .enumerate()
-            .map(|(i, w)| (w.name.to_lowercase(), Arms::Weapon(i)))
-            .collect();
-        let melee: Vec<usize> = (0..b.weapons.len()).filter(|i| !b.weapons[*i].ranged).collect();
-        if melee.len() >= 2 {
-            let (x, y) = (melee[0], melee[1]);
-            a.push((
-                format!(
-                    "{} and {}",
-                    b.weapons[x].name.to_lowercase(),
-                    b.weapons[y].name.to_lowercase()
-                ),
-                Arms::Dual(x, y),
-            ));
-        }
-        a
-    };
+    let mut arms: Vec<(String, Arms)> = b
+        .weapons
+        .iter()
+        .enumerate()
+        .map(|(i, w)| (format!("{} d{}", w.name.to_lowercase(), w.die), Arms::Weapon(i)))
+        .collect();
+    let melee: Vec<usize> = (0..b.weapons.len()).filter(|i| !b.weapons[*i].ranged).collect();
+    if melee.len() >= 2 {
+        let (x, y) = (melee[0], melee[1]);
+        let (wx, wy) = (&b.weapons[x], &b.weapons[y]);
+        arms.push((
+            format!("{} and {}", wx.name.to_lowercase(), wy.name.to_lowercase()),
+            Arms::Dual(x, y),
+        ));
+    }
+    arms.push(("fists d4".into(), Arms::Unarmed));
+    for (what, die) in [("a bottle", 6), ("a chair", 8), ("a bench", 10)] {
+        arms.push((format!("{what}, d{die}, breaks"), Arms::Improvised(die)));
+    }
     for foe in foes(enc, c.id) {
+        let group = Some(format!("Against {}", foe.name));
         for (name, arms) in &arms {
             out.push((
                 format!("Attack {} ({name})", foe.name),
                 Intent::Attack { target: foe.id, arms: arms.clone(), moving: false },
+                group.clone(),
             ));
         }
         if foe.zone.is_some() && foe.zone == c.zone {
             out.push((
                 format!("Attack {}, then move away", foe.name),
                 Intent::Attack { target: foe.id, arms: b.default_arms(), moving: true },
+                group.clone(),
             ));
         }
         out.push((
             format!("Gambit on {}", foe.name),
             Intent::Gambit { target: foe.id, arms: b.default_arms(), moving: false },
+            group,
         ));
     }
     if b.magic_dice > 0 {
-        out.push(("Cast a spell".into(), Intent::Cast { target: None, fast: false }));
-        out.push(("A fast spell or trick".into(), Intent::Cast { target: None, fast: true }));
+        out.push(("Cast a spell".into(), Intent::Cast { target: None, fast: false }, None));
+        out.push(("A fast spell or trick".into(), Intent::Cast { target: None, fast: true }, None));
     }
     if let Some(from) = c.zone {
         for (zone, steps) in distances(enc, from) {
             if (1..=2).contains(&steps) {
                 let name = enc.zone(zone).map_or(String::new(), |z| z.name.clone());
-                out.push((format!("Move to {name}"), Intent::Move { to: zone }));
+                out.push((format!("Move to {name}"), Intent::Move { to: zone }, None));
             }
         }
     }
-    out.push(("Retreat".into(), Intent::Retreat));
+    out.push(("Retreat".into(), Intent::Retreat, None));
     for (label, full) in
         [("Something else (one action)", false), ("Something else (the whole turn)", true)]
     {
-        out.push((label.into(), Intent::Other { text: "something else".into(), full }));
+        out.push((label.into(), Intent::Other { text: "something else".into(), full }, None));
     }
-    out.push(("Hold".into(), Intent::Hold));
+    out.push(("Hold".into(), Intent::Hold, None));
     out
 }
 
@@ -326,14 +327,14 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
     if let Some(c) = undeclared.first() {
         let options = intents_of(enc, c)
             .into_iter()
-            .map(|(label, intent)| {
+            .map(|(label, intent, group)| {
                 let command = bdp(BdpCommand::Declare {
                     id: c.id,
                     intent: intent.clone(),
                     class: None,
                     no_reach: false,
                 });
-                match classify(enc, c.id, &intent) {
+                let option = match classify(enc, c.id, &intent) {
                     Ok((class, why)) => {
                         let mut o = PromptOption::allowed(label, command);
                         if intent != Intent::Hold {
@@ -342,6 +343,10 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
                         o
                     }
                     Err(e) => PromptOption::forbidden(label, command, e.to_string()),
+                };
+                match group {
+                    Some(g) => option.in_group(g),
+                    None => option,
                 }
             })
             .collect();

@@ -1,5 +1,7 @@
 //! The system's prompts as big buttons: the title, then one button per answer. A forbidden
 //! answer stays visible, disabled, with its reason on hover and in small text under it.
+//! Answers with a heading ("Against Goblin 1") are listed under it, in a section the GM can
+//! fold; with many headings they start folded, so a long list stays short.
 
 use crate::window::Action;
 use eframe::egui::{self, RichText};
@@ -8,13 +10,38 @@ use fray_app::system::{Prompt, PromptOption};
 /// Height of an answer button: clicked all fight long, from arm's length.
 const OPTION_HEIGHT: f32 = 40.0;
 
+/// Up to this many headings start unfolded.
+const OPEN_GROUPS: usize = 3;
+
 /// Draws every prompt.
 pub(super) fn prompts_ui(ui: &mut egui::Ui, prompts: &[Prompt], out: &mut Vec<Action>) {
     for prompt in prompts {
         ui.add_space(10.0);
         ui.add(egui::Label::new(RichText::new(&prompt.title).size(21.0).strong()).wrap());
+        let mut groups: Vec<&str> = Vec::new();
+        for g in prompt.options.iter().filter_map(|o| o.group.as_deref()) {
+            if !groups.contains(&g) {
+                groups.push(g);
+            }
+        }
+        let mut shown: Vec<&str> = Vec::new();
         for option in &prompt.options {
-            option_ui(ui, option, out);
+            match option.group.as_deref() {
+                None => option_ui(ui, option, out),
+                Some(g) if !shown.contains(&g) => {
+                    shown.push(g);
+                    egui::CollapsingHeader::new(RichText::new(g).size(19.0).strong())
+                        .id_salt(("prompt-group", &prompt.id, g))
+                        .default_open(groups.len() <= OPEN_GROUPS)
+                        .show(ui, |ui| {
+                            for o in prompt.options.iter().filter(|o| o.group.as_deref() == Some(g))
+                            {
+                                option_ui(ui, o, out);
+                            }
+                        });
+                }
+                Some(_) => {}
+            }
         }
     }
 }
