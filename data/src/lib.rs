@@ -19,6 +19,7 @@ pub mod search;
 pub mod session;
 pub mod settings;
 pub mod tables;
+pub mod weapons;
 
 pub use characters::{Character, NewCharacter};
 pub use creatures::{Creature, NewCreature};

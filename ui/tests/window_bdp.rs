@@ -382,3 +382,17 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
     w.press("Start round 2");
     assert_eq!(session(&w).state().round, 2);
 }
+
+#[test]
+fn the_weapon_list_is_a_tab_of_the_library() {
+    let mut w = yard();
+    w.press("Weapons");
+    w.harness.get_by_label("Spear");
+    w.harness.get_by_label("d8 balanced · reach · Push 6");
+    w.harness.get_by_role_and_label(Role::TextInput, "Search").focus();
+    w.settle();
+    w.harness.get_by_role_and_label(Role::TextInput, "Search").type_text("sweep");
+    w.settle();
+    w.harness.get_by_label("Longsword");
+    assert!(w.harness.query_by_label("Spear").is_none(), "the search filters the list");
+}

@@ -66,6 +66,8 @@ impl Results {
         let found = match query.tab {
             Tab::Bestiary => search_creatures(db, &base, query.tag.as_deref()),
             Tab::Characters => search_characters(db, &base, query.tag.as_deref()),
+            // The weapon list is not searched in the database (see `weapons`).
+            Tab::Weapons => Ok((Vec::new(), Vec::new())),
         };
         match found {
             Ok((entries, tags)) => Self { query, entries, tags, error: None },

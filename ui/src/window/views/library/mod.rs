@@ -3,6 +3,7 @@
 
 mod entries;
 mod quick_add;
+mod weapons;
 
 pub use entries::{Entry, LibraryDrop};
 
@@ -25,6 +26,8 @@ pub enum Tab {
     Bestiary,
     /// Characters: they join the party.
     Characters,
+    /// The system's weapon list, a reference (systems that ship one).
+    Weapons,
 }
 
 /// Widget state of the library.
@@ -104,7 +107,11 @@ fn list_ui(
 ) {
     ui.add_space(4.0);
     ui.horizontal(|ui| {
-        for (tab, label) in [(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")] {
+        let mut tabs = vec![(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")];
+        if weapons::has_weapons(system) {
+            tabs.push((Tab::Weapons, "Weapons"));
+        }
+        for (tab, label) in tabs {
             let button = egui::Button::selectable(view.tab == tab, label).min_size(vec2(0.0, 34.0));
             if ui.add(button).clicked() && view.tab != tab {
                 view.tab = tab;
@@ -114,6 +121,10 @@ fn list_ui(
     });
     ui.add_space(2.0);
     search_ui(ui, view);
+    if view.tab == Tab::Weapons {
+        weapons::weapons_ui(ui, system, &view.text);
+        return;
+    }
 
     let query = Query {
         system: system.to_owned(),
