@@ -143,6 +143,8 @@ pub(crate) enum Expect {
     Setting { key: String, value: serde_json::Value },
     /// `expect prompt PROMPT`: a prompt (by id or title) is open.
     Prompt(String),
+    /// `expect no prompt PROMPT`: no such prompt is open.
+    NoPrompt(String),
     /// `expect option PROMPT OPTION enabled|disabled [REASON]`
     Option { prompt: String, option: String, enabled: bool, reason: Option<String> },
     /// `expect connected A B` / `expect disconnected A B`
@@ -640,6 +642,10 @@ fn expect(c: &mut Cursor) -> Result<Expect, String> {
                     ));
                 }
             }
+        }
+        "no" if c.peek_is("prompt") => {
+            c.next();
+            Expect::NoPrompt(c.word("a prompt id or title")?)
         }
         "no" => {
             let what = if c.peek_is("zone") {

@@ -366,6 +366,15 @@ fn check(history: &History, expect: &Expect) -> Result<(), String> {
             let prompts = history.system().prompts(enc);
             find_prompt(&prompts, p).map(|_| ())
         }
+        Expect::NoPrompt(p) => {
+            let prompts = history.system().prompts(enc);
+            match find_prompt(&prompts, p) {
+                Ok(found) => {
+                    Err(format!("expected no prompt '{p}', but '{}' is open", found.title))
+                }
+                Err(_) => Ok(()),
+            }
+        }
         Expect::Option { prompt, option, enabled, reason } => {
             let prompts = history.system().prompts(enc);
             let (_, o) = find_option(&prompts, prompt, option).map_err(|f| match f {

@@ -48,6 +48,11 @@ pub(crate) fn attack(
     if attackers.is_empty() || targets.is_empty() {
         return Err(RuleError::Invalid("an attack needs an attacker and a target".into()));
     }
+    // Blows land in the order of the round; off-turn strikes are reactions or free strikes.
+    let on_turn = [super::QUICK, super::FULL].contains(&enc.phase.as_str());
+    if let Some(a) = attackers.iter().find(|a| !on_turn || !enc.acting().contains(a)) {
+        return Err(RuleError::NotAllowed(format!("{} strikes on its turn", enc.name_of(*a))));
+    }
     for id in attackers.iter().chain(&targets) {
         let c = enc.combatant(*id).ok_or(RuleError::UnknownCombatant(*id))?;
         if block::is_out(c) {
@@ -266,7 +271,8 @@ pub(crate) fn reaction_options(
             Ok(())
         }
     });
-    let dodge_free = weapons.iter().all(|w| w.speed() == Speed::Fast) && block::worn_armor(t) <= 1;
+    // Light or no Armor in all: a shield on top of leather makes it more than light.
+    let dodge_free = weapons.iter().all(|w| w.speed() == Speed::Fast) && block::armor(t) <= 1;
     out.push(ReactionOption {
         reaction: Reaction::Dodge,
         label: "Dodge".into(),
@@ -639,6 +645,9 @@ pub(crate) fn free_attack(
             nonlethal: false,
         };
         deal(&mut ctx, target, blow)?;
+    } else {
+        let text = format!("{} lets {} go", ctx.name(attacker), ctx.name(target));
+        ctx.ruling(R_ATTACK, Some(attacker), text);
     }
     Ok(ctx.finish())
 }

@@ -59,6 +59,11 @@ pub(crate) fn surprise(
     if enc.round > 0 || !(enc.phase.is_empty() || enc.phase == BEFORE) {
         return Err(RuleError::NotAllowed("surprise is rolled before the first round".into()));
     }
+    if enc.combatants.values().any(|c| c.conditions.contains("surprised")) {
+        return Err(RuleError::NotAllowed(
+            "surprise is already rolled: undo it to roll again".into(),
+        ));
+    }
     let favoured_party = match (situation, favoured) {
         (Situation::OneSided, None) => {
             return Err(RuleError::Invalid(

@@ -90,9 +90,10 @@ impl Weapon {
         }
     }
 
-    /// A chair, a bottle, a bench: d6, d8 or d10, breaks after one attack.
+    /// A chair, a bottle, a bench: d6, d8 or d10, breaks after one attack. Its speed comes
+    /// from its die (a bench is as slow as any d10).
     pub fn improvised(die: u32) -> Weapon {
-        Weapon { name: format!("Improvised d{die}"), die, ..Weapon::unarmed() }
+        Weapon { name: format!("Improvised d{die}"), die, speed: None, ..Weapon::unarmed() }
     }
 }
 

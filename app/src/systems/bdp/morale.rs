@@ -42,7 +42,9 @@ pub(crate) fn due(enc: &Encounter) -> Vec<(SideId, Trigger)> {
         let fallen = all.iter().filter(|c| block::is_out(c)).count();
         let mut triggers = Vec::new();
         if total == 1 {
-            if block::track(all[0], "hp") <= 0 {
+            // A detachment alone is still a group: its rout is its Critical Damage Save.
+            let detachment = BdpBlock::of(all[0]).is_ok_and(|b| b.detachment);
+            if !detachment && block::track(all[0], "hp") <= 0 {
                 triggers.push(Trigger::Lone);
             }
         } else {

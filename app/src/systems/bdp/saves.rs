@@ -89,9 +89,12 @@ pub(crate) fn hurt(
     let label = format!("Damage to {}", c.name);
     let raw = ctx.roll(R_SAVE, Some(target), expr, &label)?.total.max(0);
     if to_str {
-        ctx.ruling(R_SAVE, Some(target), format!("{} takes {raw} to STR", c.name));
+        // A detachment's body is its will: what reaches "STR" reaches its WIL.
+        let ability = if super::block::BdpBlock::of(c)?.detachment { "wil" } else { "str" };
+        let name = ability.to_uppercase();
+        ctx.ruling(R_SAVE, Some(target), format!("{} takes {raw} to {name}", c.name));
         if raw > 0 {
-            wound(&mut ctx, target, "str", raw, save, false)?;
+            wound(&mut ctx, target, ability, raw, save, false)?;
         }
     } else {
         let blow = Blow {

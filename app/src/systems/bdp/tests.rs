@@ -71,3 +71,76 @@ fn a_malformed_block_names_the_combatant_and_the_field() {
     let e = super::block::BdpBlock::of(&enc.combatants[&orc]).unwrap_err();
     assert!(e.to_string().starts_with("Orc's stat block: invalid type"), "{e}");
 }
+
+#[test]
+fn a_shield_over_light_armour_makes_dodging_tiring() {
+    // Ann: a dagger and leather; with a shield in hand her Armor is 2, no longer light.
+    let h = run("set Ann armor=1\nnext\ndeclare Orc attack Ann\ndeclare Ann hold\nnext\nnext\n");
+    let enc = h.state();
+    let pending = |enc: &crate::Encounter| super::model::PendingAttack {
+        attackers: vec![enc.combatant_named("Orc").unwrap().id],
+        target: enc.combatant_named("Ann").unwrap().id,
+        queue: Vec::new(),
+        edge: super::model::Edge::Normal,
+        nonlethal: false,
+    };
+    let dodge = |enc: &crate::Encounter| {
+        super::attack::reaction_options(enc, &pending(enc))
+            .unwrap()
+            .into_iter()
+            .find(|o| o.reaction == super::model::Reaction::Dodge)
+            .unwrap()
+    };
+    let mut enc = enc.clone();
+    let ann = enc.combatant_named("Ann").unwrap().id;
+    // Her dagger is fast: light armour alone dodges for free.
+    enc.combatants.get_mut(&ann).unwrap().block =
+        serde_json::json!({"weapons": [{"name": "Dagger", "die": 6}]});
+    assert_eq!(dodge(&enc).fatigue, 0);
+    enc.combatants
+        .get_mut(&ann)
+        .unwrap()
+        .stats
+        .push(crate::encounter::Stat { name: "shield".into(), value: 1 });
+    assert_eq!(dodge(&enc).fatigue, 1);
+}
+
+#[test]
+fn loose_ends_the_rules_close() {
+    // Surprise is rolled once; attacks wait for the attacker's turn; foes who break strike
+    // no one who leaves.
+    run(r#"
+surprise normal table 6
+expect Orc is surprised
+surprise normal table 1
+expect error "surprise is already rolled: undo it to roll again"
+undo
+next
+declare Orc attack Ann
+declare Ann move Yard
+next
+next
+expect turn Orc
+attack Ann on Orc
+expect error "Ann strikes on its turn"
+next
+expect turn Ann
+condition Orc +fleeing
+move Ann Yard
+expect no prompt "Ann leaves Orc's zone carelessly"
+"#);
+}
+
+#[test]
+fn a_detachment_takes_ruled_body_damage_on_wil_and_is_never_a_lone_foe() {
+    run(r#"
+remove Orc
+add Goblins side F zone Hall track hp=4 str=8 dex=10 wil=7 members=6 block {"detachment": true, "weapons": [{"name": "Knife", "die": 6}]}
+next
+hurt Goblins 1d4 to-str no-save table 3
+expect Goblins wil 4/7
+expect Goblins str 8/8
+hp Goblins =0
+expect no prompt "Morale of F: alone and at 0 HP"
+"#);
+}

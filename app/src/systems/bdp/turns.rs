@@ -147,7 +147,12 @@ pub(crate) fn move_to(
     }
     let foes: Vec<CombatantId> = enc
         .in_zone(from.expect("checked"))
-        .filter(|o| o.side != c.side && super::declare::cannot_act(o).is_none())
+        .filter(|o| {
+            // Foes running or giving up strike no one.
+            o.side != c.side
+                && super::declare::cannot_act(o).is_none()
+                && !super::morale::BROKEN.iter().any(|b| o.conditions.contains(*b))
+        })
         .map(|o| o.id)
         .collect();
     let mut after = enc.clone();
