@@ -218,7 +218,7 @@ fn the_example_of_play_numbers_hold() {
     };
     // An arrow for 5 takes the archer from 3 HP to 0 and STR 8 to 6; the lunge for 9 takes
     // the spearman to STR 2; both have no armour. Their DEX saves are against 10.
-    for name in ["Skeleton archer", "Skeleton spearman", "Skeleton swordsman"] {
+    for name in ["Skeleton archer", "Skeleton spearman", "Scimitar skeleton"] {
         let b = creature(name);
         assert_eq!(b["stats"]["armor"], 0, "{name}");
         assert_eq!((b["tracks"]["hp"].as_i64(), b["tracks"]["str"].as_i64()), (Some(3), Some(8)));
