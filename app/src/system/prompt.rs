@@ -35,6 +35,41 @@ pub struct PromptOption {
     pub group: Option<String>,
 }
 
+impl Prompt {
+    /// The end of a round: one button starting the next.
+    pub fn round_over(encounter: &crate::encounter::Encounter) -> Prompt {
+        Prompt {
+            id: "round-end".into(),
+            title: format!("Round {} is over", encounter.round),
+            actor: None,
+            options: vec![PromptOption::allowed(
+                format!("Start round {}", encounter.round + 1),
+                Command::Advance,
+            )],
+        }
+    }
+
+    /// Before the first round: one button starting it, disabled while nobody is on the board.
+    pub fn ready_to_fight(encounter: &crate::encounter::Encounter) -> Prompt {
+        let start = PromptOption::allowed("Start round 1", Command::Advance);
+        let start = if encounter.combatants.is_empty() {
+            PromptOption {
+                enabled: false,
+                reason: Some("add at least one combatant first".into()),
+                ..start
+            }
+        } else {
+            start
+        };
+        Prompt {
+            id: "start".into(),
+            title: "Ready to fight?".into(),
+            actor: None,
+            options: vec![start],
+        }
+    }
+}
+
 impl PromptOption {
     /// An allowed option.
     pub fn allowed(label: impl Into<String>, command: Command) -> Self {

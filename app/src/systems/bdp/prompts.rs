@@ -36,15 +36,7 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
         out.extend(morale_prompts(enc));
     }
     if enc.phase == MORALE && morale::due(enc).is_empty() {
-        out.push(Prompt {
-            id: "round-end".into(),
-            title: format!("Round {} is over", enc.round),
-            actor: None,
-            options: vec![PromptOption::allowed(
-                format!("Start round {}", enc.round + 1),
-                Command::Advance,
-            )],
-        });
+        out.push(Prompt::round_over(enc));
     }
     out
 }
@@ -230,22 +222,7 @@ fn before(enc: &Encounter) -> Vec<Prompt> {
             ),
         ],
     });
-    let start = PromptOption::allowed("Start round 1", Command::Advance);
-    let start = if enc.combatants.is_empty() {
-        PromptOption {
-            enabled: false,
-            reason: Some("add at least one combatant first".into()),
-            ..start
-        }
-    } else {
-        start
-    };
-    out.push(Prompt {
-        id: "start".into(),
-        title: "Ready to fight?".into(),
-        actor: None,
-        options: vec![start],
-    });
+    out.push(Prompt::ready_to_fight(enc));
     out
 }
 

@@ -76,37 +76,14 @@ impl System for Freeform {
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
         match enc.phase.as_str() {
             TURNS => turn_prompts(enc),
-            END => vec![Prompt {
-                id: "round-end".into(),
-                title: format!("Round {} is over", enc.round),
-                actor: None,
-                options: vec![PromptOption::allowed(
-                    format!("Start round {}", enc.round + 1),
-                    Command::Advance,
-                )],
-            }],
+            END => vec![Prompt::round_over(enc)],
             _ => {
-                let start = PromptOption::allowed("Start round 1", Command::Advance);
-                let start = if enc.combatants.is_empty() {
-                    PromptOption {
-                        enabled: false,
-                        reason: Some("add at least one combatant first".into()),
-                        ..start
-                    }
-                } else if enc.order.is_empty() {
-                    PromptOption {
-                        reason: Some("nobody ordered yet: the order will be as listed".into()),
-                        ..start
-                    }
-                } else {
-                    start
-                };
-                vec![Prompt {
-                    id: "start".into(),
-                    title: "Ready to fight?".into(),
-                    actor: None,
-                    options: vec![start],
-                }]
+                let mut start = Prompt::ready_to_fight(enc);
+                let option = &mut start.options[0];
+                if option.enabled && enc.order.is_empty() {
+                    option.reason = Some("nobody ordered yet: the order will be as listed".into());
+                }
+                vec![start]
             }
         }
     }
