@@ -207,6 +207,12 @@ pub enum EventKind {
         /// The text.
         text: String,
     },
+    /// What a rule decided, in one line (a save's meaning, a hit's arithmetic), in the
+    /// system's words. Changes nothing: the facts it explains are events of their own.
+    Ruling {
+        /// The line.
+        text: String,
+    },
     /// A fact of the Block, Dodge, Parry procedure.
     Bdp(crate::systems::bdp::BdpEvent),
 }

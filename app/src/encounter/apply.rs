@@ -97,7 +97,7 @@ impl Encounter {
                     c.notes.clone_from(notes);
                 }
             }
-            EventKind::Rolled { .. } | EventKind::Narration { .. } => {}
+            EventKind::Rolled { .. } | EventKind::Narration { .. } | EventKind::Ruling { .. } => {}
             EventKind::Bdp(e) => self.bdp.apply(e),
             EventKind::OrderSet { order } => {
                 self.order.clone_from(order);

@@ -330,6 +330,7 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
             }
         }
         EventKind::Narration { text } => s.narration(out, text),
+        EventKind::Ruling { text } => s.text(out, text),
         EventKind::Bdp(e) => crate::systems::bdp::journal::write(out, enc, e, s),
     }
 }

@@ -4,11 +4,13 @@
 //! this trait.
 
 mod common;
+mod ctx;
 mod emit;
 mod error;
 mod prompt;
 
 pub use common::{MAX_ADD_COUNT, handle_common};
+pub use ctx::Ctx;
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use prompt::{Prompt, PromptOption};

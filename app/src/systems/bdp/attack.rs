@@ -2,8 +2,8 @@
 //! allowed), simultaneous attackers keeping the single highest die, dual weapons, enhanced and
 //! impaired dice, detachments, parries and fighting back.
 
+use super::BdpCtx;
 use super::block::{self, BdpBlock, Speed, Weapon};
-use super::ctx::Ctx;
 use super::damage::{Blow, deal};
 use super::model::{Arms, BdpEvent, Edge, Intent, PendingAttack, Reaction};
 use super::{ENHANCED_ADDS, PARRY_ALL, PARRY_ARMOR, R_ATTACK, R_REACT};
@@ -11,6 +11,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::system::Ctx;
 use crate::system::RuleError;
 
 /// What a combatant strikes with now: its declared arms when it declared a strike, else its

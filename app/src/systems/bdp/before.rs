@@ -1,6 +1,5 @@
 //! Before the fight: the surprise roll (with the GM's choice of odds) and the foes' reaction.
 
-use super::ctx::Ctx;
 use super::model::{Situation, Stance};
 use super::{BEFORE, R_BEFORE};
 use crate::checks::{RollTable, TableRow};
@@ -8,6 +7,7 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::SideId;
+use crate::system::Ctx;
 use crate::system::RuleError;
 
 /// Who a surprise roll catches out.

@@ -2,11 +2,11 @@
 //! Save and what failing it means. Detachments take the overflow on WIL and save with it.
 
 use super::block::{self, BdpBlock};
-use super::ctx::Ctx;
 use super::{CDS_D6, R_DAMAGE};
 use crate::checks::save_under;
 use crate::dice::Dice;
 use crate::ids::CombatantId;
+use crate::system::Ctx;
 use crate::system::RuleError;
 
 /// One blow about to land.

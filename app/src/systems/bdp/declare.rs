@@ -1,8 +1,8 @@
 //! Declaring intentions: each one is a quick turn (one action) or a full turn (moving and
 //! acting, or something slow), and Fray says why.
 
+use super::BdpCtx;
 use super::block::{self, BdpBlock};
-use super::ctx::Ctx;
 use super::model::{BdpEvent, Declaration, Intent, TurnClass};
 use super::{DECLARE, R_DECLARE};
 use crate::dice::DiceSource;
@@ -10,6 +10,7 @@ use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::distance;
+use crate::system::Ctx;
 use crate::system::RuleError;
 
 /// The class of an intention and the reason, or why the intention is not possible.

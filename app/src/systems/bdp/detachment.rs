@@ -3,11 +3,11 @@
 
 use super::R_DETACHMENT;
 use super::block::{self, BdpBlock};
-use super::ctx::Ctx;
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter, Track};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
+use crate::system::Ctx;
 use crate::system::RuleError;
 
 /// Most members a detachment may have.

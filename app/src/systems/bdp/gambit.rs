@@ -2,8 +2,8 @@
 //! the target must save at or under its ability and above the Difficulty. A target that
 //! resists may answer with a gambit of its own, and so on down the chain.
 
+use super::BdpCtx;
 use super::attack::wielded;
-use super::ctx::Ctx;
 use super::model::{Ability, BdpEvent};
 use super::saves::roll_save;
 use super::{FULL, QUICK, R_GAMBIT, block};
@@ -11,6 +11,7 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::system::Ctx;
 use crate::system::RuleError;
 
 /// Tries a gambit (or the counter-gambit on offer).

@@ -99,6 +99,5 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &BdpEvent, s
             s.text(out, name);
             out.push_str(" breaks");
         }
-        BdpEvent::Ruling { text } => s.text(out, text),
     }
 }

@@ -3,9 +3,9 @@
 //! is big), then spend the faces as damage (a detachment takes only the highest unless the
 //! spell is a blast) or on tricks (2 harder per die beyond the first).
 
+use super::BdpCtx;
 use super::attack::tire;
 use super::block::{self, BdpBlock};
-use super::ctx::Ctx;
 use super::damage::{Blow, deal, wound};
 use super::model::{Ability, BdpEvent};
 use super::saves::roll_save;
@@ -14,6 +14,7 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::system::Ctx;
 use crate::system::RuleError;
 use std::collections::BTreeMap;
 

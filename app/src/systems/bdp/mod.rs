@@ -10,7 +10,6 @@
 mod attack;
 mod before;
 pub mod block;
-mod ctx;
 mod damage;
 mod declare;
 mod detachment;
@@ -33,7 +32,9 @@ use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::{RangeBand, band_from_table};
-use crate::system::{Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common};
+use crate::system::{
+    Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+};
 
 /// The Block, Dodge, Parry system.
 #[derive(Debug, Clone, Copy, Default)]
@@ -250,6 +251,18 @@ fn handle_bdp(
         C::SplitDetachment { id, members } => detachment::split(enc, id, members, dice),
         C::MergeDetachments { into, from } => detachment::merge(enc, into, from, dice),
         C::BreakDetachment { id } => detachment::dissolve(enc, id, dice),
+    }
+}
+
+/// Emitting this procedure's own events from a [`Ctx`].
+pub(crate) trait BdpCtx {
+    /// Emits one of this procedure's events.
+    fn bdp(&mut self, rule: &str, actor: Option<CombatantId>, event: BdpEvent);
+}
+
+impl BdpCtx for Ctx<'_> {
+    fn bdp(&mut self, rule: &str, actor: Option<CombatantId>, event: BdpEvent) {
+        self.push(rule, actor, crate::event::EventKind::Bdp(event));
     }
 }
 

@@ -534,11 +534,6 @@ pub enum BdpEvent {
         /// Its name, for the journal.
         name: String,
     },
-    /// What a rule decided, in one line (a save's meaning, a hit's arithmetic).
-    Ruling {
-        /// The line.
-        text: String,
-    },
 }
 
 /// The procedure's own state, folded from [`BdpEvent`]s.
@@ -629,7 +624,6 @@ impl BdpState {
             BdpEvent::ItemBroken { id, item, .. } => {
                 self.broken.insert((*id, item.clone()));
             }
-            BdpEvent::Ruling { .. } => {}
         }
     }
 }

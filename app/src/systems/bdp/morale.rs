@@ -2,15 +2,16 @@
 //! half are down; a lone foe saves at 0 HP. A leader's WIL may stand for the whole group (one
 //! roll). Player characters never check. Failing means fleeing or surrendering.
 
+use super::BdpCtx;
 use super::R_MORALE;
 use super::block::{self, BdpBlock};
-use super::ctx::Ctx;
 use super::model::{Ability, BdpEvent, Broken, Trigger};
 use super::saves::roll_save;
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::{CombatantId, SideId};
+use crate::system::Ctx;
 use crate::system::RuleError;
 
 /// Conditions of a combatant whose morale broke.

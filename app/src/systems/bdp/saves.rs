@@ -1,8 +1,8 @@
 //! Saves: the tie-breaking DEX save, saves the GM calls for, retreating, and damage the GM
 //! rules outside an attack (a fall down the stairs).
 
+use super::BdpCtx;
 use super::block;
-use super::ctx::Ctx;
 use super::damage::{Blow, deal, wound};
 use super::model::{Ability, BdpEvent, Intent};
 use super::{FULL, ORDER, QUICK, R_ORDER, R_SAVE};
@@ -11,6 +11,7 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
+use crate::system::Ctx;
 use crate::system::RuleError;
 
 /// Rolls `who`'s save: d20 at or under the ability (plus `modifier`); 1 passes, 20 fails.

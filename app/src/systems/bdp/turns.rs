@@ -1,8 +1,8 @@
 //! The Next button: into the first round, from declaring to the order, through the quick and
 //! full turns, to morale and the next round. Also moves, which may provoke a free strike.
 
+use super::BdpCtx;
 use super::block;
-use super::ctx::Ctx;
 use super::model::{BdpEvent, Intent, TurnClass};
 use super::{BEFORE, DECLARE, FULL, MORALE, ORDER, QUICK, R_ATTACK, R_TURN, morale, order};
 use crate::command::Command;
@@ -10,6 +10,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, ZoneId};
+use crate::system::Ctx;
 use crate::system::{RuleError, System, handle_common};
 
 /// The class of a place in the order (its first combatant's declaration).

@@ -1,15 +1,14 @@
-//! A command's working copy: events are applied to a scratch encounter as they are emitted,
+//! A command's working copy, for systems whose commands take several steps: events are applied to a scratch encounter as they are emitted,
 //! so each step of a blow (HP, then STR, then the save) sees the state the previous one left.
 
-use super::model::BdpEvent;
+use super::{Emitter, RuleError};
 use crate::dice::{Dice, DiceSource, Roll};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
-use crate::system::{Emitter, RuleError};
 
 /// The scratch state, the events so far and the dice.
-pub(crate) struct Ctx<'a> {
+pub struct Ctx<'a> {
     /// The state with this command's events so far applied.
     pub enc: Encounter,
     out: Emitter,
@@ -29,14 +28,9 @@ impl<'a> Ctx<'a> {
         self.enc.apply(event);
     }
 
-    /// Emits one of this procedure's events.
-    pub fn bdp(&mut self, rule: &str, actor: Option<CombatantId>, event: BdpEvent) {
-        self.push(rule, actor, EventKind::Bdp(event));
-    }
-
     /// Journals a ruling line.
     pub fn ruling(&mut self, rule: &str, actor: Option<CombatantId>, text: impl Into<String>) {
-        self.bdp(rule, actor, BdpEvent::Ruling { text: text.into() });
+        self.push(rule, actor, EventKind::Ruling { text: text.into() });
     }
 
     /// Rolls `dice` for `label` on behalf of `who`, journaling the roll.
