@@ -396,3 +396,36 @@ fn the_weapon_list_is_a_tab_of_the_library() {
     w.harness.get_by_label("Longsword");
     assert!(w.harness.query_by_label("Spear").is_none(), "the search filters the list");
 }
+
+#[test]
+fn a_detachment_is_dropped_from_the_library_and_split_from_its_card() {
+    let mut w = yard();
+    // Three bandits, as one token with a member count.
+    for _ in 0..2 {
+        w.harness.get_by_label("One more").click();
+        w.settle();
+    }
+    w.harness.get_by_label("As one detachment").click();
+    w.settle();
+    let from = w.harness.get_by_label("Bandit").rect().center();
+    let to = w.harness.get_by_label("Zone Yard").rect().center();
+    w.drag(from, to);
+    assert_eq!(value(&w, "Bandit detachment", "members"), 3);
+    assert!(session(&w).state().combatant_named("Bandit 1").is_none());
+
+    // Its card offers the detachment's moves; splitting makes a second token of one.
+    let id = session(&w).state().combatant_named("Bandit detachment").unwrap().id;
+    w.harness.state_mut().model.selected = Some(id);
+    w.settle();
+    w.harness.get_by_label("Break up into 3 fighters");
+    w.press("Split in two (2 and 1)");
+    assert_eq!(value(&w, "Bandit detachment", "members"), 2);
+    assert_eq!(value(&w, "Bandit detachment (split)", "members"), 1);
+
+    // Two goblins of one stat block can become a detachment from either card.
+    let goblin = session(&w).state().combatant_named("Goblin 1").unwrap().id;
+    w.harness.state_mut().model.selected = Some(goblin);
+    w.settle();
+    w.press("Form a detachment of the 2 Goblin");
+    assert_eq!(value(&w, "Goblin detachment", "members"), 2);
+}

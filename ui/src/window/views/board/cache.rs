@@ -6,6 +6,7 @@ use super::geometry::{COMPACT_DISC, COMPACT_TILE, FULL_DISC, FULL_TILE_WIDTH};
 use eframe::egui::text::{LayoutJob, TextWrapping};
 use eframe::egui::{self, Color32, FontId, Galley};
 use fray_app::encounter::Encounter;
+use fray_app::encounter::stat_label;
 use fray_app::ids::{CombatantId, ZoneId};
 use fray_app::space;
 use fray_data::{EncounterId, Session};
@@ -194,7 +195,7 @@ fn token(
         .filter(|t| t.max > 0)
         .map(|t| Bar {
             fraction: (t.value as f32 / t.max as f32).clamp(0.0, 1.0),
-            text: layout(format!("{}/{}", t.value, t.max), BAR_FONT, 80.0),
+            text: layout(bar_text(t), BAR_FONT, 110.0),
         })
         .collect();
     let mut chips: Vec<_> =
@@ -233,6 +234,11 @@ pub fn initials(name: &str) -> String {
     }
 }
 
+/// A bar's words: named, so a token with several tracks (HP, STR, WIL...) reads at a glance.
+fn bar_text(t: &fray_app::encounter::Track) -> String {
+    format!("{} {}/{}", stat_label(&t.name), t.value, t.max)
+}
+
 /// Black or white, whichever reads better on `bg`.
 pub fn ink_on(bg: Color32) -> Color32 {
     let [r, g, b, _] = bg.to_array();
@@ -243,6 +249,13 @@ pub fn ink_on(bg: Color32) -> Color32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bars_name_their_track() {
+        let t = |name: &str| fray_app::encounter::Track { name: name.into(), value: 3, max: 8 };
+        assert_eq!(bar_text(&t("hp")), "HP 3/8");
+        assert_eq!(bar_text(&t("members")), "Members 3/8");
+    }
 
     #[test]
     fn initials_name_the_token() {

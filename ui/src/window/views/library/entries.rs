@@ -84,49 +84,59 @@ impl Results {
 type Found = Result<(Vec<Arc<Entry>>, Vec<String>), fray_data::DbError>;
 
 fn search_creatures(db: &Db, base: &Search, tag: Option<&str>) -> Found {
-    let all = db.creatures().search(base)?;
-    let tags = tags_by_use(all.iter().map(|c| c.tags.as_slice()));
-    let shown = match tag {
-        Some(tag) => db.creatures().search(&base.clone().tag(tag))?,
-        None => all,
-    };
-    let entries = shown
-        .into_iter()
-        .map(|c| {
+    search_with(
+        base,
+        tag,
+        |q| db.creatures().search(q),
+        |c| &c.tags,
+        |c| {
             let combatant = c.to_combatant(SideId(0));
-            Arc::new(Entry {
+            Entry {
                 key: format!("creature:{}", c.id.0),
                 summary: summary(&combatant, None),
                 name: c.name,
                 party: false,
                 combatant,
-            })
-        })
-        .collect();
-    Ok((entries, tags))
+            }
+        },
+    )
 }
 
 fn search_characters(db: &Db, base: &Search, tag: Option<&str>) -> Found {
-    let all = db.characters().search(base)?;
-    let tags = tags_by_use(all.iter().map(|c| c.tags.as_slice()));
-    let shown = match tag {
-        Some(tag) => db.characters().search(&base.clone().tag(tag))?,
-        None => all,
-    };
-    let entries = shown
-        .into_iter()
-        .map(|c| {
+    search_with(
+        base,
+        tag,
+        |q| db.characters().search(q),
+        |c| &c.tags,
+        |c| {
             let combatant = c.to_combatant(SideId(0));
-            Arc::new(Entry {
+            Entry {
                 key: format!("character:{}", c.id.0),
                 summary: summary(&combatant, c.party.as_deref()),
                 name: c.name,
                 party: true,
                 combatant,
-            })
-        })
-        .collect();
-    Ok((entries, tags))
+            }
+        },
+    )
+}
+
+/// One store's search: the tags of everything matching the text (so the GM can switch tags
+/// without clearing the filter), then the entries with the tag filter applied.
+fn search_with<T>(
+    base: &Search,
+    tag: Option<&str>,
+    search: impl Fn(&Search) -> Result<Vec<T>, fray_data::DbError>,
+    tags_of: impl Fn(&T) -> &Vec<String>,
+    entry: impl Fn(T) -> Entry,
+) -> Found {
+    let all = search(base)?;
+    let tags = tags_by_use(all.iter().map(|x| tags_of(x).as_slice()));
+    let shown = match tag {
+        Some(tag) => search(&base.clone().tag(tag))?,
+        None => all,
+    };
+    Ok((shown.into_iter().map(|x| Arc::new(entry(x))).collect(), tags))
 }
 
 /// Tags ordered by how many entries carry them, then by name.
