@@ -2,7 +2,7 @@
 //! into events, or refuses it with a reason.
 
 use crate::dice::Dice;
-use crate::encounter::{BoardRect, Stat, Track};
+use crate::encounter::{BoardRect, EncounterTable, Stat, Track};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +31,37 @@ pub struct NewCombatant {
     /// The system's stat block (opaque to the core).
     #[serde(default)]
     pub block: serde_json::Value,
+}
+
+/// The numeric `stats` of a stat block (`"stats": {"armor": 12}`); other values are the
+/// system's business and skipped.
+pub fn block_stats(block: &serde_json::Value) -> Vec<Stat> {
+    let Some(stats) = block.get("stats").and_then(serde_json::Value::as_object) else {
+        return Vec::new();
+    };
+    stats
+        .iter()
+        .filter_map(|(name, v)| Some(Stat { name: name.clone(), value: v.as_i64()? }))
+        .collect()
+}
+
+/// The `tracks` of a stat block: a number is a full track, an object gives `value` and `max`.
+pub fn block_tracks(block: &serde_json::Value) -> Vec<Track> {
+    use serde_json::Value;
+    let Some(tracks) = block.get("tracks").and_then(Value::as_object) else { return Vec::new() };
+    tracks
+        .iter()
+        .filter_map(|(name, v)| {
+            let (value, max) = match v {
+                Value::Object(t) => {
+                    let max = t.get("max").and_then(Value::as_i64)?;
+                    (t.get("value").and_then(Value::as_i64).unwrap_or(max), max)
+                }
+                v => (v.as_i64()?, v.as_i64()?),
+            };
+            Some(Track { name: name.clone(), value, max })
+        })
+        .collect()
 }
 
 /// Everything the GM can ask of an encounter. Overrides (set a stat, move anyone, reorder)
@@ -217,6 +248,13 @@ pub enum Command {
         /// The text.
         text: String,
     },
+    /// Copy the library's roll tables into the encounter (replacing earlier copies).
+    LoadTables {
+        /// The tables, rows included.
+        tables: Vec<EncounterTable>,
+    },
     /// A command of the Block, Dodge, Parry procedure.
     Bdp(crate::systems::bdp::BdpCommand),
+    /// A command of the d12 declared-action procedure.
+    D12(crate::systems::d12::D12Command),
 }

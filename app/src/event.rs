@@ -2,7 +2,7 @@
 //! these; state is their fold.
 
 use crate::dice::Roll;
-use crate::encounter::{BoardRect, Combatant, OrderEntry, Side, Zone};
+use crate::encounter::{BoardRect, Combatant, EncounterTable, OrderEntry, Side, Zone};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use serde::{Deserialize, Serialize};
 
@@ -213,8 +213,15 @@ pub enum EventKind {
         /// The line.
         text: String,
     },
+    /// The library's roll tables were copied into the encounter (replacing earlier copies).
+    TablesLoaded {
+        /// The tables, rows included.
+        tables: Vec<EncounterTable>,
+    },
     /// A fact of the Block, Dodge, Parry procedure.
     Bdp(crate::systems::bdp::BdpEvent),
+    /// A fact of the d12 declared-action procedure.
+    D12(crate::systems::d12::D12Event),
 }
 
 impl Event {

@@ -8,7 +8,6 @@
 use crate::characters::Character;
 use crate::creatures::Creature;
 use fray_app::command::NewCombatant;
-use fray_app::encounter::{Stat, Track};
 use fray_app::ids::SideId;
 use serde_json::Value;
 
@@ -41,35 +40,14 @@ pub fn new_combatant(name: &str, block: &Value, side: SideId, source: String) ->
 }
 
 /// The numeric `stats` of a block; other values are the system's business and skipped.
-pub fn stats(block: &Value) -> Vec<Stat> {
-    let Some(stats) = block.get("stats").and_then(Value::as_object) else { return Vec::new() };
-    stats
-        .iter()
-        .filter_map(|(name, v)| Some(Stat { name: name.clone(), value: v.as_i64()? }))
-        .collect()
-}
-
+pub use fray_app::command::block_stats as stats;
 /// The `tracks` of a block: a number is a full track, an object gives `value` and `max`.
-pub fn tracks(block: &Value) -> Vec<Track> {
-    let Some(tracks) = block.get("tracks").and_then(Value::as_object) else { return Vec::new() };
-    tracks
-        .iter()
-        .filter_map(|(name, v)| {
-            let (value, max) = match v {
-                Value::Object(t) => {
-                    let max = t.get("max").and_then(Value::as_i64)?;
-                    (t.get("value").and_then(Value::as_i64).unwrap_or(max), max)
-                }
-                v => (v.as_i64()?, v.as_i64()?),
-            };
-            Some(Track { name: name.clone(), value, max })
-        })
-        .collect()
-}
+pub use fray_app::command::block_tracks as tracks;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fray_app::encounter::{Stat, Track};
     use serde_json::json;
 
     #[test]

@@ -19,7 +19,8 @@ use serde_json::Value;
 
 /// Version of the bundled content; raise it whenever a file or entry is added.
 /// 2: the Block, Dodge, Parry (`bdp`) bestiary, party and tables.
-pub const CONTENT_VERSION: u32 = 2;
+/// 3: the d12 declared-action bestiary, party, weapons and injury tables.
+pub const CONTENT_VERSION: u32 = 3;
 
 /// The settings key holding the loaded content version.
 pub const CONTENT_VERSION_KEY: &str = "content_version";
@@ -49,6 +50,9 @@ const FILES: &[File] = &[
     file!("bdp/creatures.json", Kind::Creatures),
     file!("bdp/characters.json", Kind::Characters),
     file!("bdp/tables.json", Kind::Tables),
+    file!("d12/creatures.json", Kind::Creatures),
+    file!("d12/characters.json", Kind::Characters),
+    file!("d12/tables.json", Kind::Tables),
 ];
 
 /// The Block, Dodge, Parry weapon list (`{"system": "bdp", "entries": [...]}`; each entry has
@@ -56,6 +60,12 @@ const FILES: &[File] = &[
 /// `tags` and `notes`). Not stored in the database: a reference the UI can offer when a GM
 /// arms a stat block.
 pub const BDP_WEAPONS: &str = include_str!("../content/bdp/weapons.json");
+
+/// The `d12` weapon list (`{"system": "d12", "entries": [...]}`; each entry has `key`, `name`,
+/// `damage` (dice), `types` (damage types), `speed` (the initiative modifier), `crit` (the
+/// critical multiplier), `hands`, `notes`, and optionally `ranged`). A reference like
+/// [`BDP_WEAPONS`], not stored in the database.
+pub const D12_WEAPONS: &str = include_str!("../content/d12/weapons.json");
 
 impl Db {
     /// Loads every bundled entry that is not in the database (deleted examples come back);
@@ -296,6 +306,301 @@ mod tests {
         }
         for key in ["dagger", "shortsword", "longsword", "spear", "greataxe", "shortbow"] {
             assert!(keys.contains(key), "{key} missing");
+        }
+    }
+
+    /// The damage types of the `d12` rules, one injury table each.
+    const D12_DAMAGE_TYPES: [&str; 11] = [
+        "blunt", "piercing", "slashing", "chopping", "fire", "cold", "electric", "sonic", "acid",
+        "holy", "unholy",
+    ];
+
+    /// The abilities a `d12` injury can lower.
+    const D12_ABILITIES: [&str; 5] = ["str", "agi", "dex", "per", "mem"];
+
+    /// `text` read as dice that roll at least one die ("1d8", not "5").
+    fn dice(text: &str, what: &str) -> Dice {
+        let d = Dice::parse(text).unwrap_or_else(|e| panic!("{what}: {text:?}: {e}"));
+        assert!(d.dice_count() > 0, "{what}: {text:?} rolls no die");
+        d
+    }
+
+    /// One entry of [`D12_WEAPONS`], every field checked.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct D12WeaponRef {
+        key: String,
+        name: String,
+        damage: String,
+        types: Vec<String>,
+        speed: i64,
+        crit: u32,
+        hands: u32,
+        #[serde(default)]
+        ranged: bool,
+        notes: String,
+    }
+
+    #[test]
+    fn the_d12_weapon_list_is_consistent() {
+        let file: ContentFile = serde_json::from_str(D12_WEAPONS).unwrap();
+        assert_eq!(file.system, "d12");
+        assert!((15..=25).contains(&file.entries.len()), "{} weapons", file.entries.len());
+        let mut keys = std::collections::HashSet::new();
+        for value in file.entries {
+            let w: D12WeaponRef = entry(value).unwrap();
+            assert!(keys.insert(w.key.clone()), "{}: duplicate key", w.key);
+            assert!(!w.name.is_empty() && !w.notes.is_empty(), "{}", w.key);
+            dice(&w.damage, &w.key);
+            assert!(!w.types.is_empty(), "{}: no damage type", w.key);
+            for t in &w.types {
+                assert!(D12_DAMAGE_TYPES.contains(&t.as_str()), "{}: type {t:?}", w.key);
+            }
+            assert!((2..=4).contains(&w.crit), "{}: ×{}", w.key, w.crit);
+            assert!((0..=12).contains(&w.speed), "{}: speed {}", w.key, w.speed);
+            assert!((1..=2).contains(&w.hands), "{}: {} hands", w.key, w.hands);
+            // Bows and crossbows take both hands, and shoot.
+            if w.key.ends_with("bow") {
+                assert!(
+                    w.ranged && w.hands == 2,
+                    "{}: a bow is a two-handed missile weapon",
+                    w.key
+                );
+            }
+        }
+        for key in [
+            "unarmed",
+            "dagger",
+            "shortsword",
+            "longsword",
+            "greatsword",
+            "hand-axe",
+            "battleaxe",
+            "club",
+            "mace",
+            "morningstar",
+            "warhammer",
+            "greatclub",
+            "spear",
+            "halberd",
+            "shortbow",
+            "longbow",
+            "crossbow",
+            "sling",
+        ] {
+            assert!(keys.contains(key), "{key} missing");
+        }
+    }
+
+    /// A `d12` attack, as a stat block writes it.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct D12Attack {
+        name: String,
+        damage: String,
+        types: Vec<String>,
+        speed: i64,
+        crit: u32,
+        #[expect(dead_code, reason = "read only to check the field's type")]
+        bonus: i64,
+    }
+
+    /// A `d12` spell: its name and casting target number.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct D12Spell {
+        name: String,
+        tn: i64,
+    }
+
+    /// A `d12` stat block or sheet; unknown keys are typos the rules would silently ignore.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct D12Block {
+        stats: serde_json::Map<String, Value>,
+        hd: String,
+        #[serde(default)]
+        tracks: Option<serde_json::Map<String, Value>>,
+        attacks: Vec<D12Attack>,
+        #[serde(default)]
+        spells: Vec<D12Spell>,
+        notes: String,
+    }
+
+    /// Checks one `d12` stat block or sheet (`pc` for a player character) and returns it.
+    fn check_d12_block(name: &str, block: &Value, pc: bool) -> D12Block {
+        let b: D12Block = serde_json::from_value(block.clone())
+            .unwrap_or_else(|e| panic!("{name}: not a d12 block: {e}"));
+        let hd = dice(&b.hd, &format!("{name}: hd"));
+        assert_eq!(hd.dice_terms().count(), 1, "{name}: hd {} is one kind of die", b.hd);
+        const REQUIRED: [&str; 7] =
+            ["str", "str mod", "agi mod", "ins mod", "defense bonus", "armour", "speed"];
+        for key in REQUIRED {
+            assert!(b.stats.contains_key(key), "{name}: no {key:?} stat");
+        }
+        for (key, value) in &b.stats {
+            let known =
+                REQUIRED.contains(&key.as_str()) || ["heal", "intimidate"].contains(&&**key);
+            assert!(known, "{name}: unknown stat {key:?}");
+            assert!(value.is_i64(), "{name}: {key} = {value}");
+        }
+        let stat = |key: &str| b.stats[key].as_i64().unwrap();
+        assert!(stat("str") > 0, "{name}: STR {}", stat("str"));
+        assert!((-5..=5).contains(&stat("str mod")), "{name}: STR mod");
+        assert!(stat("armour") >= 0 && stat("defense bonus") >= 0, "{name}");
+        assert!(stat("speed") > 0 && stat("speed") % 5 == 0, "{name}: speed {}", stat("speed"));
+        // Stress and Wound Points are computed by the rules; only a caster's mana is kept.
+        match &b.tracks {
+            None => {}
+            Some(tracks) => {
+                assert!(pc, "{name}: a creature with tracks");
+                let keys: Vec<&str> = tracks.keys().map(String::as_str).collect();
+                assert_eq!(keys, ["mana"], "{name}: tracks");
+                assert!(tracks["mana"].as_i64().is_some_and(|m| m > 0), "{name}: mana");
+            }
+        }
+        assert!(!b.attacks.is_empty(), "{name}: unarmed");
+        for a in &b.attacks {
+            let what = format!("{name}: {}", a.name);
+            assert!(!a.name.is_empty(), "{what}");
+            dice(&a.damage, &what);
+            assert!(!a.types.is_empty(), "{what}: no damage type");
+            for t in &a.types {
+                assert!(D12_DAMAGE_TYPES.contains(&t.as_str()), "{what}: type {t:?}");
+            }
+            assert!((2..=4).contains(&a.crit), "{what}: ×{}", a.crit);
+            assert!((0..=12).contains(&a.speed), "{what}: speed {}", a.speed);
+        }
+        for s in &b.spells {
+            assert!(
+                !s.name.is_empty() && (11..=20).contains(&s.tn),
+                "{name}: {} TN {}",
+                s.name,
+                s.tn
+            );
+        }
+        assert!(!b.notes.is_empty(), "{name}: notes");
+        b
+    }
+
+    #[test]
+    fn the_d12_examples_hold_together() {
+        let db = Db::open_in_memory().unwrap();
+        let d12 = crate::Search::default().system("d12").limit(10_000);
+        let creatures = db.creatures().search(&d12).unwrap();
+        for name in ["Hobgoblin witch", "Bugbear scoundrel", "Hobgoblin warrior", "Wolf", "Ghoul"] {
+            assert!(creatures.iter().any(|c| c.name == name), "{name} missing");
+        }
+        let mut attacks = Vec::new();
+        for c in &creatures {
+            let b = check_d12_block(&c.name, &c.block, false);
+            assert!(c.tags.iter().any(|t| t == "example"), "{}: not tagged example", c.name);
+            attacks.extend(b.attacks.into_iter().map(|a| (c.name.clone(), a)));
+        }
+        let hd = |name: &str| {
+            let c = creatures.iter().find(|c| c.name == name).unwrap();
+            c.block["hd"].as_str().unwrap().to_owned()
+        };
+        assert_eq!(
+            ["Hobgoblin warrior", "Hobgoblin witch", "Bugbear scoundrel", "Wolf", "Ghoul"].map(hd),
+            ["1d8", "2d8", "3d8", "2d8", "2d8"]
+        );
+        let witch = creatures.iter().find(|c| c.name == "Hobgoblin witch").unwrap();
+        assert!(witch.block["spells"].as_array().is_some_and(|s| !s.is_empty()), "witch spells");
+        // The chapter's late ghoul claws at +0.
+        assert!(attacks.iter().any(|(c, a)| c == "Ghoul" && a.name == "Claws" && a.speed == 0));
+        assert!(attacks.iter().any(|(_, a)| a.types.len() > 1), "no weapon with two types");
+        assert!(
+            attacks.iter().any(|(_, a)| a.types == ["blunt"] && (2..=3).contains(&a.crit)),
+            "no blunt weapon"
+        );
+
+        let party = db.characters().party("The lantern company").unwrap();
+        assert_eq!(party.len(), 2);
+        let mut sheets = Vec::new();
+        for c in &party {
+            assert_eq!(c.system, "d12");
+            sheets.push((c, check_d12_block(&c.name, &c.sheet, true)));
+        }
+        // The chapter's Leonin hunter: 5d8 + 3 × 5 = 37.5 Stress on average, 17 Wound Points.
+        let (_, leonin) = sheets
+            .iter()
+            .find(|(c, _)| c.tags.iter().any(|t| t == "leonin"))
+            .expect("a Leonin hunter");
+        let hd = Dice::parse(&leonin.hd).unwrap();
+        let stress = (hd.min() + hd.max()) as f64 / 2.0
+            + (leonin.stats["str mod"].as_i64().unwrap() * i64::from(hd.dice_count())) as f64;
+        assert_eq!((leonin.hd.as_str(), stress), ("5d8", 37.5));
+        assert_eq!(leonin.stats["str"], 17);
+        // The healer: Heal +3, mana, a blunt weapon that crits ×3.
+        let (_, healer) = sheets
+            .iter()
+            .find(|(_, b)| b.stats.get("heal").and_then(Value::as_i64) == Some(3))
+            .expect("a healer");
+        assert_eq!(healer.tracks.as_ref().unwrap()["mana"], 6);
+        assert!(healer.attacks.iter().any(|a| a.types.contains(&"blunt".into()) && a.crit == 3));
+    }
+
+    #[test]
+    fn the_d12_injury_tables_hold_together() {
+        let db = Db::open_in_memory().unwrap();
+        let tables = db.tables().list(Some("d12")).unwrap();
+        // One table per damage type, every one rolled on a d20.
+        let mut types: Vec<&str> = tables.iter().filter_map(|t| t.damage_type.as_deref()).collect();
+        types.sort_unstable();
+        let mut expected = D12_DAMAGE_TYPES;
+        expected.sort_unstable();
+        assert_eq!(types, expected);
+        assert!(tables.iter().all(|t| t.table.dice.to_string() == "d20"));
+        for t in tables.iter().filter(|t| t.damage_type.as_deref() != Some("blunt")) {
+            assert!(t.table.rows.is_empty(), "{}: a placeholder for the GM", t.table.name);
+        }
+
+        let blunt = tables.iter().find(|t| t.damage_type.as_deref() == Some("blunt")).unwrap();
+        assert_eq!(blunt.table.name, "Blunt injuries");
+        blunt.table.validate().unwrap();
+        assert_eq!(blunt.table.rows.len(), 20);
+        for (total, row) in (1..=20).zip(&blunt.table.rows) {
+            assert_eq!((row.low, row.high), (total, total));
+            let what = format!("blunt {total}");
+            let s = row.result.structured.as_ref().unwrap_or_else(|| panic!("{what}: structured"));
+            let s = s.as_object().unwrap_or_else(|| panic!("{what}: not an object"));
+            for key in s.keys() {
+                let known = ["injury", "damage", "conditions", "limb"].contains(&key.as_str());
+                assert!(known, "{what}: unknown key {key:?}");
+            }
+            let injury = s["injury"].as_str().unwrap_or_else(|| panic!("{what}: injury"));
+            assert!(!injury.is_empty(), "{what}");
+            assert!(row.result.text.starts_with(&format!("{injury}: ")), "{what}: effect text");
+            if let Some(damage) = s.get("damage") {
+                let damage = damage.as_array().unwrap_or_else(|| panic!("{what}: damage"));
+                assert!(!damage.is_empty(), "{what}: leave damage out when there is none");
+                for d in damage {
+                    let abilities = d["abilities"].as_array().unwrap_or_else(|| panic!("{what}"));
+                    assert!(!abilities.is_empty(), "{what}: no ability");
+                    for a in abilities {
+                        let a = a.as_str().unwrap_or_default();
+                        assert!(D12_ABILITIES.contains(&a), "{what}: ability {a:?}");
+                    }
+                    dice(d["dice"].as_str().unwrap_or_default(), &what);
+                }
+            }
+            if let Some(conditions) = s.get("conditions") {
+                let conditions = conditions.as_array().unwrap_or_else(|| panic!("{what}"));
+                assert!(!conditions.is_empty(), "{what}: leave conditions out when there are none");
+                for c in conditions {
+                    let c = c.as_str().unwrap_or_default();
+                    assert!(!c.is_empty() && c == c.to_lowercase(), "{what}: condition {c:?}");
+                }
+            }
+            // Rows 8 to 12 roll a d4 for the main or the other arm (the hand on 12).
+            let limb = s.get("limb").and_then(Value::as_str);
+            let expected = match total {
+                8..=11 => Some("arm"),
+                12 => Some("hand"),
+                _ => None,
+            };
+            assert_eq!(limb, expected, "{what}: limb");
         }
     }
 

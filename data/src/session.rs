@@ -9,6 +9,7 @@ use crate::ids::EncounterId;
 use crate::journal::{self, LoadError};
 use crate::{Db, DbError};
 use fray_app::dice::{DieChoice, PlannedDice, SeededDice};
+use fray_app::encounter::EncounterTable;
 use fray_app::{Command, Encounter, Event, History, Prompt, RuleError};
 use rusqlite::TransactionBehavior;
 use thiserror::Error;
@@ -38,6 +39,16 @@ pub enum SessionError {
     Store(#[from] DbError),
 }
 
+/// The library's roll tables of `system`, as an encounter keeps them.
+pub fn library_tables(db: &Db, system: &str) -> Result<Vec<EncounterTable>, DbError> {
+    Ok(db
+        .tables()
+        .list(Some(system))?
+        .into_iter()
+        .map(|t| EncounterTable { damage_type: t.damage_type, table: t.table })
+        .collect())
+}
+
 /// One encounter being played.
 #[derive(Debug)]
 pub struct Session {
@@ -47,12 +58,25 @@ pub struct Session {
 }
 
 impl Session {
-    /// Creates a new, empty encounter and opens it.
+    /// Creates a new, empty encounter and opens it. A system that reads roll tables (the d12
+    /// injury tables) starts with a journaled copy of the library's.
     pub fn create(db: &Db, system: &str, name: &str, seed: u64) -> Result<Self, SessionError> {
         let base = Encounter::new(system, name.trim(), seed);
         let id = db.encounters().create(&base)?;
         touch_opened(&db.lock(), id)?;
-        Ok(Self { db: db.clone(), id, history: History::new(base) })
+        let mut session = Self { db: db.clone(), id, history: History::new(base) };
+        if fray_app::system::by_id(system).is_some_and(|s| s.uses_tables()) {
+            session.reload_tables()?;
+        }
+        Ok(session)
+    }
+
+    /// Copies the library's current roll tables of the encounter's system into it (a
+    /// journaled command: undo takes the copy back).
+    pub fn reload_tables(&mut self) -> Result<(), SessionError> {
+        let tables = library_tables(&self.db, &self.history.base().system)?;
+        self.apply(Command::LoadTables { tables })?;
+        Ok(())
     }
 
     /// Opens a stored encounter where the GM left it, undo cursor included.

@@ -5,21 +5,13 @@ use crate::db::now_ms;
 use crate::ids::TableId;
 use crate::search::required;
 use crate::{Db, DbError};
-use fray_app::checks::{RollTable, TableRow};
+use fray_app::checks::{RollTable, TableError, TableRow};
 use fray_app::dice::Dice;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 
-/// What one row of a table says.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Effect {
-    /// The effect in words, as the journal shows it.
-    pub text: String,
-    /// The same effect for the rules engine (a condition to add, a stat to lower...), if
-    /// the system understands one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub structured: Option<serde_json::Value>,
-}
+/// What one row of a table says (the rules core's type: an encounter keeps the same rows).
+pub use fray_app::checks::Effect;
 
 /// A roll table as the GM writes or edits it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -43,7 +35,8 @@ pub struct StoredTable {
     /// The damage type it is rolled for, if any.
     pub damage_type: Option<String>,
     /// Name, dice and rows (ordered by their low end); ready to roll with
-    /// [`RollTable::roll`].
+    /// [`RollTable::roll`]. No rows for a placeholder not filled in yet: every roll on it
+    /// finds no row.
     pub table: RollTable<Effect>,
     /// When it was added (Unix milliseconds).
     pub created: i64,
@@ -65,7 +58,8 @@ impl Db {
 }
 
 impl Tables<'_> {
-    /// Adds a table after checking that its rows cover every total exactly once.
+    /// Adds a table after checking that its rows cover every total exactly once. A table
+    /// with no rows at all is accepted: a placeholder the GM fills in later.
     pub fn insert(&self, new: &NewTable) -> Result<TableId, DbError> {
         let mut conn = self.db.lock();
         let tx = conn.transaction()?;
@@ -169,7 +163,14 @@ struct Columns {
 fn columns(new: &NewTable) -> Result<Columns, DbError> {
     let system = required(&new.system, "table system")?;
     let name = required(&new.table.name, "table name")?;
-    new.table.validate().map_err(|e| DbError::Invalid(format!("table {name}: {e}")))?;
+    // A table without rows is a placeholder the GM fills in later (its dice are still
+    // checked); one with rows must cover every total the dice can roll exactly once.
+    let checked = if new.table.rows.is_empty() {
+        new.table.dice.validate().map_err(TableError::from)
+    } else {
+        new.table.validate()
+    };
+    checked.map_err(|e| DbError::Invalid(format!("table {name}: {e}")))?;
     for (i, row) in new.table.rows.iter().enumerate() {
         if row.result.text.trim().is_empty() {
             return Err(DbError::Invalid(format!("table {name}, row {}: effect is empty", i + 1)));
@@ -231,5 +232,61 @@ impl Head {
             created: self.created,
             updated: self.updated,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(rows: &[(i64, i64)]) -> NewTable {
+        let rows = rows
+            .iter()
+            .map(|&(low, high)| TableRow {
+                low,
+                high,
+                result: Effect { text: format!("{low}-{high}"), structured: None },
+            })
+            .collect();
+        NewTable {
+            system: "test".into(),
+            damage_type: Some("acid".into()),
+            table: RollTable {
+                name: "Acid injuries".into(),
+                dice: Dice::parse("d20").unwrap(),
+                rows,
+            },
+        }
+    }
+
+    #[test]
+    fn an_empty_table_is_a_placeholder() {
+        let db = Db::open_in_memory().unwrap();
+        let id = db.tables().insert(&table(&[])).unwrap();
+        let stored = db.tables().get(id).unwrap().unwrap();
+        assert!(stored.table.rows.is_empty());
+        assert_eq!(stored.damage_type.as_deref(), Some("acid"));
+        assert_eq!(stored.table.dice.to_string(), "d20");
+        let listed = db.tables().list(Some("test")).unwrap();
+        assert_eq!(listed.len(), 1);
+        assert!(listed[0].table.rows.is_empty());
+        // Filled in later, then emptied again.
+        db.tables().update(id, &table(&[(1, 10), (11, 20)])).unwrap();
+        assert_eq!(db.tables().get(id).unwrap().unwrap().table.rows.len(), 2);
+        db.tables().update(id, &table(&[])).unwrap();
+        assert!(db.tables().get(id).unwrap().unwrap().table.rows.is_empty());
+    }
+
+    #[test]
+    fn a_table_with_rows_is_still_checked() {
+        let db = Db::open_in_memory().unwrap();
+        let err = db.tables().insert(&table(&[(1, 10), (12, 20)])).unwrap_err();
+        assert_eq!(err.to_string(), "table Acid injuries: rows leave 11 uncovered");
+        let err = db.tables().insert(&table(&[(1, 15)])).unwrap_err();
+        assert_eq!(err.to_string(), "table Acid injuries: rows leave 16–20 uncovered");
+        assert!(db.tables().list(Some("test")).unwrap().is_empty());
+        let id = db.tables().insert(&table(&[])).unwrap();
+        assert!(matches!(db.tables().update(id, &table(&[(2, 20)])), Err(DbError::Invalid(_))));
+        assert!(db.tables().get(id).unwrap().unwrap().table.rows.is_empty(), "nothing changed");
     }
 }

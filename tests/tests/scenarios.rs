@@ -4,15 +4,27 @@
 //! After a deliberate change to the rules or the journal's wording, rewrite the goldens with
 //! `UPDATE_GOLDEN=1 cargo test -p fray-tests --test scenarios` and review the diff.
 
+use fray_app::History;
 use fray_app::journal::{self, JournalDoc};
 use fray_app::scenario;
+use fray_app::scenario::ScenarioError;
 use fray_app::systems::bdp::{Bdp, BdpCommand};
+use fray_app::systems::d12::{D12, D12Command};
 use fray_app::{Command, System};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")
+}
+
+/// Runs a script the way `fray play` does: `load-tables` lines copy the tables a fresh
+/// database holds (the bundled ones, read back from SQLite).
+fn run(name: &str, text: &str) -> Result<History, ScenarioError> {
+    let script = scenario::parse(name, text)?;
+    let db = fray_data::Db::open_in_memory().expect("a fresh database");
+    let tables = fray_data::session::library_tables(&db, &script.system).expect("tables");
+    script.with_tables(tables).run()
 }
 
 /// The scripts, sorted so failures come in a stable order.
@@ -53,7 +65,7 @@ fn golden_scenarios_produce_their_journals() {
     for path in &scripts {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(path).unwrap();
-        let history = match scenario::run(&name, &text) {
+        let history = match run(&name, &text) {
             Ok(h) => h,
             Err(e) => {
                 failures.push(format!("{e}"));
@@ -160,7 +172,7 @@ fn every_bdp_command_is_used_by_a_golden_scenario_and_documented() {
     for path in scripts().iter().filter(|p| p.to_string_lossy().contains("/bdp-")) {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(path).unwrap();
-        let history = scenario::run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
+        let history = run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
         for record in history.live_commands() {
             if let Command::Bdp(c) = &record.command {
                 used.insert(bdp_tag(c));
@@ -176,4 +188,53 @@ fn every_bdp_command_is_used_by_a_golden_scenario_and_documented() {
     let undocumented: Vec<&&str> =
         verbs.iter().filter(|v| !doc.contains(&format!("`{v} "))).collect();
     assert!(undocumented.is_empty(), "bdp verbs SCENARIOS.md does not show: {undocumented:?}");
+}
+
+/// A d12 command's verbs. A new variant stops this compiling: give it a verb, document it in
+/// SCENARIOS.md and use it in a golden scenario.
+fn d12_tags(c: &D12Command) -> &'static [&'static str] {
+    match c {
+        D12Command::Surprise { surprised: true, .. } => &["surprise"],
+        D12Command::Surprise { surprised: false, .. } => &["unsurprise"],
+        D12Command::Initiative { .. } => &["initiative"],
+        D12Command::Declare { .. } => &["declare"],
+        D12Command::Attack { riposte: false, .. } => &["attack"],
+        D12Command::Attack { riposte: true, .. } => &["riposte"],
+        D12Command::Damage { critical: false } => &["damage"],
+        D12Command::Damage { critical: true } => &["critical"],
+        D12Command::Injury { .. } => &["injury"],
+        D12Command::Dismiss => &["dismiss"],
+        D12Command::Done { acted: true, .. } => &["done"],
+        D12Command::Done { acted: false, .. } => &["pass"],
+        D12Command::Stabilize { .. } => &["stabilize"],
+        D12Command::SpendStress { .. } => &["spend-stress"],
+        D12Command::Intimidate { .. } => &["intimidate"],
+        D12Command::Morale { .. } => &["morale"],
+        D12Command::SkipMorale { .. } => &["skip-morale"],
+    }
+}
+
+#[test]
+fn every_d12_command_is_used_by_a_golden_scenario_and_documented() {
+    let mut used = BTreeSet::new();
+    for path in scripts().iter().filter(|p| p.to_string_lossy().contains("/d12-")) {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(path).unwrap();
+        let history = run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
+        for record in history.live_commands() {
+            if let Command::D12(c) = &record.command {
+                used.extend(d12_tags(c));
+            }
+        }
+    }
+    let verbs: BTreeSet<&str> = D12.script_verbs().iter().copied().collect();
+    let missing: Vec<&&str> = verbs.difference(&used).collect();
+    assert!(missing.is_empty(), "d12 verbs no golden scenario uses: {missing:?}");
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
+            .unwrap();
+    let section = doc.split_once("## The d12").map_or("", |(_, rest)| rest);
+    let undocumented: Vec<&&str> =
+        verbs.iter().filter(|v| !section.contains(&format!("`{v}"))).collect();
+    assert!(undocumented.is_empty(), "d12 verbs SCENARIOS.md does not show: {undocumented:?}");
 }

@@ -10,6 +10,7 @@ use fray_app::History;
 use fray_app::dice::{Dice, DiceSource, DieChoice, Roll, RollSource, SeededDice};
 use fray_app::journal;
 use fray_app::scenario::{self, Target, TargetError};
+use fray_data::session::library_tables;
 use fray_data::{Db, EncounterId, Session, SessionError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -54,9 +55,17 @@ fn play(
     // Messages name the script as the user wrote it: "crypt.fray line 12: ...".
     let script = scenario::parse(&path.display().to_string(), &text)?;
     let history = match save {
-        None => script.run()?,
+        None => {
+            // `load-tables` lines copy the bundled tables, read back from a fresh database
+            // in memory: the same rows a new Fray starts with.
+            let library = Db::open_in_memory().context("cannot load the bundled content")?;
+            let tables = library_tables(&library, &script.system)?;
+            script.with_tables(tables).run()?
+        }
         Some(db) => {
             let db = open_db(db)?;
+            let tables = library_tables(&db, &script.system)?;
+            let script = script.with_tables(tables);
             let mut session = Session::create(&db, &script.system, &script.name, script.seed)
                 .context("cannot store the encounter")?;
             let id = session.encounter_id();

@@ -18,6 +18,17 @@ pub struct RollTable<T> {
     pub rows: Vec<TableRow<T>>,
 }
 
+/// What one row of a stored table says: words for the journal, and optionally the same effect
+/// as JSON for a system to act on (an ability to lower, a condition to put on).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Effect {
+    /// The effect in words, as the journal shows it.
+    pub text: String,
+    /// The same effect for the rules engine, if the system understands one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub structured: Option<serde_json::Value>,
+}
+
 /// One row of a [`RollTable`]: the totals `low..=high` give `result`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableRow<T> {

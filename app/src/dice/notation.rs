@@ -176,6 +176,31 @@ impl Dice {
         }
     }
 
+    /// The same dice with `n` added (`d12` plus −2 is `d12-2`); a trailing constant absorbs
+    /// it, and adding 0 changes nothing.
+    pub fn plus(mut self, n: i64) -> Dice {
+        if n == 0 {
+            return self;
+        }
+        let several = self.terms.len() > 1;
+        match self.terms.last_mut() {
+            Some(Term::Constant(c)) if several => {
+                *c += n;
+                if *c == 0 {
+                    self.terms.pop();
+                }
+            }
+            _ => self.terms.push(Term::Constant(n)),
+        }
+        self
+    }
+
+    /// The mean total (`5d8+15` averages 37.5). Exact for dice kept whole; a keep-highest or
+    /// keep-lowest term counts as the middle of its range.
+    pub fn average(&self) -> f64 {
+        (self.min() + self.max()) as f64 / 2.0
+    }
+
     /// Total number of dice to roll, across all terms (dropped dice included).
     pub fn dice_count(&self) -> u32 {
         // Saturating, so dice built in code far past the limits cannot overflow.
@@ -287,6 +312,19 @@ impl<'de> Deserialize<'de> for Dice {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn plus_and_average() {
+        let d = |s: &str| super::Dice::parse(s).unwrap();
+        assert_eq!(d("d12").plus(-2).to_string(), "d12-2");
+        assert_eq!(d("d12").plus(1).to_string(), "d12+1");
+        assert_eq!(d("d12").plus(0).to_string(), "d12");
+        assert_eq!(d("5d8+3").plus(12).to_string(), "5d8+15");
+        assert_eq!(d("d6+2").plus(-2).to_string(), "d6");
+        // The chapter's Leonin: 5d8+15 averages 37.5 (not the 41 the text gives).
+        assert_eq!(d("5d8+15").average(), 37.5);
+        assert_eq!(d("3d6").average(), 10.5);
+    }
+
     use super::*;
 
     fn d(s: &str) -> Dice {

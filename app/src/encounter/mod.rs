@@ -8,8 +8,10 @@ mod model;
 
 pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone, stat_label};
 
+use crate::checks::{Effect, RollTable};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::systems::bdp::BdpState;
+use crate::systems::d12::D12State;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -25,6 +27,18 @@ pub struct OrderEntry {
     /// Why this place, in the GM's terms ("quick turn, reach weapon").
     #[serde(default)]
     pub reason: String,
+}
+
+/// A roll table copied from the GM's library into the encounter (injury tables...), so the
+/// rules read it without a database and replaying the journal reads the same rows. A table
+/// may have no rows yet: the GM has not written it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EncounterTable {
+    /// The damage type it is rolled for ("blunt"), if any.
+    #[serde(default)]
+    pub damage_type: Option<String>,
+    /// Name, dice and rows.
+    pub table: RollTable<Effect>,
 }
 
 /// The whole state of one fight.
@@ -57,6 +71,12 @@ pub struct Encounter {
     /// The Block, Dodge, Parry procedure's own state (empty in other systems).
     #[serde(default, skip_serializing_if = "BdpState::is_empty")]
     pub bdp: BdpState,
+    /// The d12 procedure's own state (empty in other systems).
+    #[serde(default, skip_serializing_if = "D12State::is_empty")]
+    pub d12: D12State,
+    /// Roll tables copied from the library (see [`EncounterTable`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<EncounterTable>,
 }
 
 impl Encounter {
@@ -76,6 +96,8 @@ impl Encounter {
             settings: BTreeMap::new(),
             next_id: 1,
             bdp: BdpState::default(),
+            d12: D12State::default(),
+            tables: Vec::new(),
         }
     }
 
@@ -130,6 +152,18 @@ impl Encounter {
     /// A setting's value, if the GM set one.
     pub fn setting(&self, key: &str) -> Option<&serde_json::Value> {
         self.settings.get(key)
+    }
+
+    /// The table rolled for a damage type, if the library gave one (case-insensitive).
+    pub fn table_for(&self, damage_type: &str) -> Option<&EncounterTable> {
+        self.tables
+            .iter()
+            .find(|t| t.damage_type.as_deref().is_some_and(|d| d.eq_ignore_ascii_case(damage_type)))
+    }
+
+    /// A text setting, with the system's default when unset.
+    pub fn choice<'a>(&'a self, key: &str, default: &'a str) -> &'a str {
+        self.settings.get(key).and_then(serde_json::Value::as_str).unwrap_or(default)
     }
 
     /// A boolean setting, with the system's default when unset.

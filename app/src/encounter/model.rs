@@ -105,6 +105,13 @@ pub fn stat_label(name: &str) -> String {
     if (1..=3).contains(&name.len()) && name.bytes().all(|b| b.is_ascii_alphabetic()) {
         return name.to_ascii_uppercase();
     }
+    // "str mod", "agi damage": the abbreviation stays in capitals.
+    if let Some((head, rest)) = name.split_once(' ')
+        && (1..=3).contains(&head.len())
+        && head.bytes().all(|b| b.is_ascii_alphabetic())
+    {
+        return format!("{} {rest}", head.to_ascii_uppercase());
+    }
     let mut chars = name.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
@@ -157,6 +164,9 @@ mod tests {
         assert_eq!(stat_label("stress"), "Stress");
         assert_eq!(stat_label("wound points"), "Wound points");
         assert_eq!(stat_label("d12"), "D12");
+        assert_eq!(stat_label("str mod"), "STR mod");
+        assert_eq!(stat_label("agi damage"), "AGI damage");
+        assert_eq!(stat_label("defense bonus"), "Defense bonus");
         assert_eq!(stat_label(""), "");
     }
 }

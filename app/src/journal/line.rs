@@ -332,6 +332,19 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
         EventKind::Narration { text } => s.narration(out, text),
         EventKind::Ruling { text } => s.text(out, text),
         EventKind::Bdp(e) => crate::systems::bdp::journal::write(out, enc, e, s),
+        EventKind::D12(e) => crate::systems::d12::journal::write(out, enc, e, s),
+        EventKind::TablesLoaded { tables } => {
+            out.push_str("Tables from the library: ");
+            let list: Vec<String> = tables
+                .iter()
+                .map(|t| match t.table.rows.len() {
+                    0 => format!("{} (no rows yet)", t.table.name),
+                    n => format!("{} ({}, {n} rows)", t.table.name, t.table.dice),
+                })
+                .collect();
+            let list = if list.is_empty() { "none".to_owned() } else { list.join(", ") };
+            s.text(out, &list);
+        }
     }
 }
 

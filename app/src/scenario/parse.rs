@@ -19,6 +19,16 @@ pub struct Script {
     pub seed: u64,
     /// The steps, in order.
     pub(crate) steps: Vec<Step>,
+    /// The library's roll tables that `load-tables` copies in (the host gives them, see
+    /// [`Script::with_tables`]; none by default).
+    pub tables: Vec<crate::encounter::EncounterTable>,
+}
+
+impl Script {
+    /// The same script with the library's roll tables for `load-tables` lines.
+    pub fn with_tables(self, tables: Vec<crate::encounter::EncounterTable>) -> Script {
+        Script { tables, ..self }
+    }
 }
 
 /// One line that does something.
@@ -118,6 +128,8 @@ pub(crate) enum Action {
     Setting { key: String, value: serde_json::Value },
     /// `say TEXT`
     Say { text: String },
+    /// `load-tables`: the library's tables into the encounter.
+    LoadTables,
     /// A verb of the encounter's system, with its words (see SCENARIOS.md).
     System { verb: String, args: Vec<String> },
     /// `answer PROMPT OPTION`
@@ -203,6 +215,7 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
         name: if stem.is_empty() { "Scenario".into() } else { stem.to_owned() },
         seed: 0,
         steps: Vec::new(),
+        tables: Vec::new(),
     };
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -481,6 +494,7 @@ fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
             Action::Order { names }
         }
         "next" => Action::Next,
+        "load-tables" => Action::LoadTables,
         "delay" => Action::Delay { who: c.word("who delays")? },
         "setting" => {
             let key = c.word("a setting key")?;

@@ -65,7 +65,7 @@ pub(super) fn run(script: &Script, target: &mut dyn Target) -> Result<(), Scenar
                 true => Ok(()),
                 false => Err(Failure::Refused("nothing to redo".into())),
             }),
-            StepKind::Do { action, dice } => perform(target, action, dice),
+            StepKind::Do { action, dice } => perform(target, action, dice, &script.tables),
         };
         previous = Some(step.line);
         match outcome {
@@ -102,8 +102,13 @@ impl From<TargetError> for Failure {
 }
 
 /// Runs one command with its planned dice.
-fn perform(target: &mut dyn Target, action: &Action, plan: &[DieChoice]) -> Result<(), Failure> {
-    let command = command(target.history(), action)?;
+fn perform(
+    target: &mut dyn Target,
+    action: &Action,
+    plan: &[DieChoice],
+    tables: &[crate::encounter::EncounterTable],
+) -> Result<(), Failure> {
+    let command = command(target.history(), action, tables)?;
     target.execute(command, plan.to_vec())?;
     // Every roll is journaled in the command's events, so they tell how much of the plan
     // was used.
@@ -173,7 +178,11 @@ impl Target for History {
 }
 
 /// The command an action stands for, names looked up in the current state.
-fn command(history: &History, action: &Action) -> Result<Command, Failure> {
+fn command(
+    history: &History,
+    action: &Action,
+    tables: &[crate::encounter::EncounterTable],
+) -> Result<Command, Failure> {
     let enc = history.state();
     Ok(match action {
         Action::Side { name, party, colour } => Command::AddSide {
@@ -215,23 +224,24 @@ fn command(history: &History, action: &Action) -> Result<Command, Failure> {
             Command::DisconnectZones { a: zone(enc, a)?, b: zone(enc, b)? }
         }
         Action::Add { name, side: s, zone: z, count, stats, tracks, conditions, source, block } => {
+            // Like a library drop: the block's own stats and tracks, then the line's.
+            let mut all_stats = crate::command::block_stats(block);
+            for (name, value) in stats {
+                all_stats.retain(|x| &x.name != name);
+                all_stats.push(Stat { name: name.clone(), value: *value });
+            }
+            let mut all_tracks = crate::command::block_tracks(block);
+            for (name, value, max) in tracks {
+                all_tracks.retain(|x| &x.name != name);
+                all_tracks.push(Track { name: name.clone(), value: *value, max: *max });
+            }
             Command::AddCombatant {
                 combatant: NewCombatant {
                     name: name.clone(),
                     side: side(enc, s)?,
                     zone: z.as_deref().map(|z| zone(enc, z)).transpose()?,
-                    stats: stats
-                        .iter()
-                        .map(|(name, value)| Stat { name: name.clone(), value: *value })
-                        .collect(),
-                    tracks: tracks
-                        .iter()
-                        .map(|(name, value, max)| Track {
-                            name: name.clone(),
-                            value: *value,
-                            max: *max,
-                        })
-                        .collect(),
+                    stats: all_stats,
+                    tracks: all_tracks,
                     conditions: conditions.clone(),
                     source: source.clone(),
                     block: block.clone(),
@@ -280,6 +290,7 @@ fn command(history: &History, action: &Action) -> Result<Command, Failure> {
             order: names.iter().map(|n| combatant(enc, n)).collect::<Result<_, _>>()?,
         },
         Action::Next => Command::Advance,
+        Action::LoadTables => Command::LoadTables { tables: tables.to_vec() },
         Action::Delay { who } => Command::Delay { id: combatant(enc, who)? },
         Action::Setting { key, value } => {
             Command::SetSetting { key: key.clone(), value: value.clone() }

@@ -196,6 +196,15 @@ pub fn handle_common(
                     spec.default
                 )));
             }
+            if let (false, Some(word)) = (spec.choices.is_empty(), value.as_str())
+                && !spec.choices.iter().any(|(w, _)| *w == word)
+            {
+                let words: Vec<&str> = spec.choices.iter().map(|(w, _)| *w).collect();
+                return Err(RuleError::Invalid(format!(
+                    "setting '{key}' is one of {}",
+                    words.join(", ")
+                )));
+            }
             out.push("core.setting", None, EventKind::SettingChanged { key, value });
         }
         Command::Narrate { text } => {
@@ -205,17 +214,30 @@ pub fn handle_common(
         Command::Delay { .. } => {
             return Err(RuleError::NotAllowed(format!("{} has no delayed turns", system.name())));
         }
-        Command::Bdp(_) => {
-            return Err(RuleError::NotAllowed(format!(
-                "that is a Block, Dodge, Parry command; this encounter runs {}",
-                system.name()
-            )));
+        Command::LoadTables { tables } => {
+            for t in &tables {
+                // A table without rows is a placeholder the GM has yet to write; any other
+                // must cover every total its dice can roll.
+                if !t.table.rows.is_empty() {
+                    t.table
+                        .validate()
+                        .map_err(|e| RuleError::Invalid(format!("table {}: {e}", t.table.name)))?;
+                }
+            }
+            out.push("core.tables", None, EventKind::TablesLoaded { tables });
         }
+        Command::Bdp(_) => return Err(foreign("a Block, Dodge, Parry", system)),
+        Command::D12(_) => return Err(foreign("a d12", system)),
         Command::Advance => {
             return Err(RuleError::NotAllowed(format!("{} has no next step here", system.name())));
         }
     }
     Ok(out.finish())
+}
+
+/// The refusal of another procedure's command.
+fn foreign(what: &str, system: &dyn System) -> RuleError {
+    RuleError::NotAllowed(format!("that is {what} command; this encounter runs {}", system.name()))
 }
 
 fn add_combatants(

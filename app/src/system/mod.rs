@@ -8,12 +8,14 @@ mod ctx;
 mod emit;
 mod error;
 mod prompt;
+mod words;
 
 pub use common::{MAX_ADD_COUNT, handle_common};
 pub use ctx::Ctx;
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use prompt::{Prompt, PromptOption};
+pub(crate) use words::Words;
 
 use crate::command::{Command, NewCombatant};
 use crate::dice::DiceSource;
@@ -42,6 +44,10 @@ pub struct SettingSpec {
     pub help: &'static str,
     /// Default value.
     pub default: serde_json::Value,
+    /// For a setting that takes one of a few words: each word and its label (the default is
+    /// one of them). Empty for on/off and free values.
+    #[serde(skip_deserializing)]
+    pub choices: &'static [(&'static str, &'static str)],
 }
 
 /// A combat procedure: checks commands against its rules, rolls what they need, and says
@@ -87,6 +93,12 @@ pub trait System: Send + Sync {
         None
     }
 
+    /// Whether the encounter reads roll tables from the library (injury tables): a new
+    /// encounter then starts with a copy of the library's tables of this system.
+    fn uses_tables(&self) -> bool {
+        false
+    }
+
     /// Things the GM may do with one combatant now, beyond the turn's prompts (a save the
     /// GM calls for, splitting a detachment...), shown on its card.
     fn card_actions(
@@ -118,7 +130,7 @@ pub trait System: Send + Sync {
 
 /// Every system Fray ships, in menu order.
 pub fn all() -> &'static [&'static dyn System] {
-    &[&crate::systems::freeform::Freeform, &crate::systems::bdp::Bdp]
+    &[&crate::systems::freeform::Freeform, &crate::systems::bdp::Bdp, &crate::systems::d12::D12]
 }
 
 /// A system by id.

@@ -2,4 +2,5 @@
 //! [`crate::checks`], [`crate::space`] and [`crate::system::handle_common`].
 
 pub mod bdp;
+pub mod d12;
 pub mod freeform;

@@ -59,8 +59,25 @@ fn refuses_bad_ranges_and_changes_nothing() {
     assert!(db.tables().list(Some("test")).unwrap().is_empty());
 
     let id = db.tables().insert(&table(vec![row(1, 6, "a")])).unwrap();
-    assert!(matches!(db.tables().update(id, &table(vec![])), Err(DbError::Invalid(_))));
+    let gap = table(vec![row(1, 2, "a"), row(4, 6, "b")]);
+    assert!(matches!(db.tables().update(id, &gap), Err(DbError::Invalid(_))));
     assert_eq!(db.tables().get(id).unwrap().unwrap().table.rows.len(), 1, "rows kept");
+}
+
+#[test]
+fn an_empty_table_is_kept_as_a_placeholder() {
+    let (dir, db) = db();
+    let id = db.tables().insert(&table(vec![])).unwrap();
+    let db = {
+        drop(db);
+        reopen(&dir)
+    };
+    let t = db.tables().get(id).unwrap().unwrap();
+    assert!(t.table.rows.is_empty());
+    // Rolling on it finds no row rather than failing.
+    let mut dice = PlannedDice::new(SeededDice::new(1, 1)).then_table(vec![4]);
+    let (roll, hit) = t.table.roll(&mut dice, None).unwrap();
+    assert_eq!((roll.total, hit), (4, None));
 }
 
 #[test]

@@ -135,6 +135,7 @@ impl System for Bdp {
             label,
             help,
             default: serde_json::Value::Bool(on),
+            choices: &[],
         };
         vec![
             flag(

@@ -8,7 +8,8 @@ use super::model::{
 };
 use crate::dice::Dice;
 use crate::encounter::Encounter;
-use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::ids::CombatantId;
+use crate::system::Words;
 
 /// The verbs, as `System::script_verbs` lists them.
 pub(crate) const VERBS: &[&str] = &[
@@ -37,61 +38,13 @@ pub(crate) const VERBS: &[&str] = &[
     "break-up",
 ];
 
-/// Words of one line, read left to right.
-struct Words<'a> {
-    enc: &'a Encounter,
-    words: &'a [String],
-    at: usize,
+/// Reading an ability and spent faces, words only this procedure has.
+trait BdpWords {
+    fn ability(&mut self) -> Result<Ability, String>;
+    fn faces(&mut self) -> Result<Vec<u32>, String>;
 }
 
-impl<'a> Words<'a> {
-    fn next(&mut self, what: &str) -> Result<&'a str, String> {
-        let w = self.words.get(self.at).ok_or_else(|| format!("expected {what}"))?;
-        self.at += 1;
-        Ok(w)
-    }
-
-    fn peek_is(&self, word: &str) -> bool {
-        self.words.get(self.at).is_some_and(|w| w.eq_ignore_ascii_case(word))
-    }
-
-    fn eat(&mut self, word: &str) -> bool {
-        let yes = self.peek_is(word);
-        if yes {
-            self.at += 1;
-        }
-        yes
-    }
-
-    fn done(&self) -> bool {
-        self.at >= self.words.len()
-    }
-
-    fn end(&self) -> Result<(), String> {
-        match self.words.get(self.at) {
-            Some(w) => Err(format!("unexpected '{w}'")),
-            None => Ok(()),
-        }
-    }
-
-    fn who(&mut self) -> Result<CombatantId, String> {
-        let name = self.next("a combatant")?;
-        self.enc
-            .combatant_named(name)
-            .map(|c| c.id)
-            .ok_or_else(|| format!("no combatant called '{name}'"))
-    }
-
-    fn zone(&mut self) -> Result<ZoneId, String> {
-        let name = self.next("a zone")?;
-        self.enc.zone_named(name).map(|z| z.id).ok_or_else(|| format!("no zone called '{name}'"))
-    }
-
-    fn side(&mut self) -> Result<SideId, String> {
-        let name = self.next("a side")?;
-        self.enc.side_named(name).map(|s| s.id).ok_or_else(|| format!("no side called '{name}'"))
-    }
-
+impl BdpWords for Words<'_> {
     fn ability(&mut self) -> Result<Ability, String> {
         match self.next("str, dex or wil")?.to_ascii_lowercase().as_str() {
             "str" => Ok(Ability::Str),
@@ -99,20 +52,6 @@ impl<'a> Words<'a> {
             "wil" => Ok(Ability::Wil),
             other => Err(format!("'{other}' is not str, dex or wil")),
         }
-    }
-
-    fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
-        let w = self.next(what)?;
-        w.parse().map_err(|_| format!("expected {what}, got '{w}'"))
-    }
-
-    /// Names up to (not including) `stop` or the end.
-    fn names_until(&mut self, stop: &[&str]) -> Result<Vec<CombatantId>, String> {
-        let mut out = Vec::new();
-        while !self.done() && !stop.iter().any(|s| self.peek_is(s)) {
-            out.push(self.who()?);
-        }
-        Ok(out)
     }
 
     /// Faces after `dice`.
@@ -177,7 +116,7 @@ fn trigger(w: &str) -> Result<Trigger, String> {
 
 /// Reads one line of a verb of [`VERBS`].
 pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<BdpCommand, String> {
-    let mut w = Words { enc, words: args, at: 0 };
+    let mut w = Words::new(enc, args);
     let c = match verb {
         // surprise normal|low-visibility|advantage|one-sided [favour SIDE] [ambush]
         "surprise" => {

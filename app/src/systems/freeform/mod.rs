@@ -98,6 +98,7 @@ impl System for Freeform {
             label: "Skip the fallen",
             help: "Passing the turn jumps over anyone marked dead, down or fled.",
             default: serde_json::Value::Bool(true),
+            choices: &[],
         }]
     }
 }

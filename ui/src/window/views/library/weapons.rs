@@ -1,4 +1,5 @@
-//! The system's weapon list as a reference: name, die and speed, reach, tags; the note on
+//! The system's weapon list as a reference: name and its numbers (die and speed, reach, tags
+//! for Block, Dodge, Parry; damage, types, speed and critical multiplier for d12); the note on
 //! hover. Filtered by the library's search text.
 
 use eframe::egui::{self, RichText};
@@ -9,7 +10,7 @@ pub(super) fn has_weapons(system: &str) -> bool {
     !weapons(system).is_empty()
 }
 
-/// The weapons whose name or tags contain `text` (case-insensitive).
+/// The weapons whose name, tags or damage types contain `text` (case-insensitive).
 pub(super) fn matching(system: &str, text: &str) -> Vec<&'static WeaponRef> {
     let needle = text.trim().to_lowercase();
     weapons(system)
@@ -17,7 +18,7 @@ pub(super) fn matching(system: &str, text: &str) -> Vec<&'static WeaponRef> {
         .filter(|w| {
             needle.is_empty()
                 || w.name.to_lowercase().contains(&needle)
-                || w.tags.iter().any(|t| t.to_lowercase().contains(&needle))
+                || w.tags.iter().chain(&w.types).any(|t| t.to_lowercase().contains(&needle))
         })
         .collect()
 }
@@ -45,4 +46,22 @@ pub(super) fn weapons_ui(ui: &mut egui::Ui, system: &str, text: &str) {
             }
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{has_weapons, matching};
+
+    #[test]
+    fn both_lists_show_and_filter() {
+        assert!(has_weapons("bdp") && has_weapons("d12") && !has_weapons("freeform"));
+        let names = |system, text| -> Vec<&str> {
+            matching(system, text).into_iter().map(|w| w.name.as_str()).collect()
+        };
+        assert!(names("bdp", "sweep").contains(&"Longsword"), "by tag");
+        let blunt = names("d12", "BLUNT");
+        assert!(blunt.contains(&"Mace") && blunt.contains(&"Morningstar"), "by type: {blunt:?}");
+        assert!(!blunt.contains(&"Longsword"));
+        assert_eq!(names("d12", "longsw"), ["Longsword"]);
+    }
 }

@@ -1,0 +1,287 @@
+//! Declaring: each action's initiative modifier, the round's count, newcomers who declare
+//! after their count has passed, and carrying out an action that is not an attack.
+
+use super::block::D12Block;
+use super::initiative::SURPRISED;
+use super::model::{Action, D12Event, Declared};
+use super::wounds::{self, Status, status};
+use super::{D12Ctx, DECLARE, HIDDEN, R_DECLARE, R_TURN, RESOLVE, ROUND_ROBIN, check_free};
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter, OrderEntry};
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::system::{Ctx, RuleError};
+use std::collections::BTreeMap;
+
+/// Condition: on full defense this round (+4 Defense, half speed).
+pub const FULL_DEFENSE: &str = "full defense";
+
+/// The initiative modifier of an action for this combatant.
+pub fn modifier(c: &Combatant, action: &Action) -> Result<i64, RuleError> {
+    let block = D12Block::of(c)?;
+    let speed = |i: usize| {
+        block
+            .attacks
+            .get(i)
+            .map(|a| a.speed)
+            .ok_or_else(|| RuleError::Invalid(format!("{} has no attack #{}", c.name, i + 1)))
+    };
+    Ok(match action {
+        Action::Attack { weapon, .. } => speed(*weapon)?,
+        Action::DefensiveAttack { weapon, .. } => weapon.map(speed).transpose()?.unwrap_or(0) + 1,
+        Action::Spell { tn, .. } => tn - 10,
+        Action::Consumable { modifier } => modifier.unwrap_or(6),
+        Action::Throw { modifier, .. } => modifier.unwrap_or(2),
+        Action::FullDefense => -1,
+        Action::Crawl => 0,
+        Action::Other { modifier, .. } => *modifier,
+    })
+}
+
+/// A few words for an action ("attacks Bugbear with Longsword").
+pub fn words(enc: &Encounter, c: &Combatant, action: &Action) -> String {
+    let weapon = |i: usize| {
+        D12Block::of(c)
+            .ok()
+            .and_then(|b| b.attacks.get(i).map(|a| a.name.clone()))
+            .unwrap_or_else(|| format!("attack #{}", i + 1))
+    };
+    let at =
+        |t: &Option<CombatantId>| t.map(|t| format!(" at {}", enc.name_of(t))).unwrap_or_default();
+    match action {
+        Action::Attack { target, weapon: w } => {
+            format!("attacks {} with {}", enc.name_of(*target), weapon(*w))
+        }
+        Action::DefensiveAttack { target, weapon: w } => match w {
+            Some(w) => format!("attacks defensively{} with {}", at(target), weapon(*w)),
+            None => "moves defensively".into(),
+        },
+        Action::Spell { name, tn, target } => format!("casts {name} (TN {tn}){}", at(target)),
+        Action::Consumable { .. } => "uses an item".into(),
+        Action::Throw { target, .. } => format!("throws something{}", at(target)),
+        Action::FullDefense => "goes on full defense".into(),
+        Action::Crawl => "crawls".into(),
+        Action::Other { text, .. } => text.clone(),
+    }
+}
+
+/// Whether a combatant may declare now at all, and why not.
+pub fn cannot_declare(enc: &Encounter, c: &Combatant) -> Option<String> {
+    if status(c) == Status::Dead {
+        return Some(format!("{} is dead", c.name));
+    }
+    if wounds::OUT.iter().any(|k| c.conditions.contains(*k)) {
+        return Some(format!("{} is out of the fight", c.name));
+    }
+    if c.conditions.contains(SURPRISED) {
+        return Some(format!("{} is surprised: it does not act this round", c.name));
+    }
+    if !enc.d12.base.contains_key(&c.id) {
+        return Some(format!("{} has no base initiative yet", c.name));
+    }
+    None
+}
+
+/// Who still has to declare, in the order the setting asks for.
+pub fn to_declare(enc: &Encounter) -> Vec<CombatantId> {
+    let mut ids: Vec<&Combatant> = enc
+        .combatants
+        .values()
+        .filter(|c| cannot_declare(enc, c).is_none() && !enc.d12.declared.contains_key(&c.id))
+        .collect();
+    if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == super::BY_AGI {
+        ids.sort_by_key(|c| -super::block::stat(c, super::block::AGI_MOD));
+    }
+    ids.into_iter().map(|c| c.id).collect()
+}
+
+/// The count a place in the order stands for now (`None` between counts).
+pub fn current_count(enc: &Encounter) -> Option<i64> {
+    enc.turn.and_then(|t| enc.order.get(t)).and_then(|e| e.count)
+}
+
+/// The declaration a combatant acts on at the current count: its late action when the
+/// count is the late one, its declaration otherwise.
+pub fn action_now(enc: &Encounter, id: CombatantId) -> Option<&Declared> {
+    let count = current_count(enc);
+    match enc.d12.late_now.get(&id) {
+        Some(late) if Some(late.count) == count => Some(late),
+        _ => enc.d12.declared.get(&id).filter(|d| !d.missed),
+    }
+}
+
+/// Declares an action.
+pub(crate) fn declare(
+    enc: &Encounter,
+    id: CombatantId,
+    action: Action,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_free(enc)?;
+    let mut ctx = Ctx::new(enc, dice);
+    let c = ctx.who(id)?.clone();
+    if enc.round == 0 {
+        return Err(RuleError::NotAllowed("the fight has not started: press Next".into()));
+    }
+    match enc.phase.as_str() {
+        DECLARE => {}
+        RESOLVE if !enc.d12.declared.contains_key(&id) => {}
+        RESOLVE => {
+            return Err(RuleError::NotAllowed(format!(
+                "{} has declared this round; actions are fixed once the counting starts",
+                c.name
+            )));
+        }
+        _ => {
+            return Err(RuleError::NotAllowed(
+                "the round is ending: declare in the next round".into(),
+            ));
+        }
+    }
+    if let Some(why) = cannot_declare(enc, &c) {
+        return Err(RuleError::NotAllowed(why));
+    }
+    for t in targets(&action) {
+        ctx.who(t)?;
+    }
+    let down = matches!(status(&c), Status::Incapacitated | Status::Dying);
+    if matches!(action, Action::Crawl) && !down {
+        return Err(RuleError::NotAllowed(format!("{} is not down: it can walk", c.name)));
+    }
+    let modifier = modifier(&c, &action)?;
+    let base = enc.d12.base[&id];
+    let count = base + modifier;
+    let was_full = enc.d12.declared.get(&id).is_some_and(|d| d.action == Action::FullDefense);
+    if was_full && action != Action::FullDefense {
+        ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);
+    }
+    if action == Action::FullDefense {
+        ctx.condition(R_DECLARE, id, FULL_DEFENSE);
+    }
+    let now = current_count(enc);
+    let missed = enc.phase == RESOLVE && now.is_some_and(|n| count < n);
+    let hidden = enc.phase == DECLARE && enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
+    let declared = Declared { action: action.clone(), modifier, count, missed };
+    ctx.d12(R_DECLARE, Some(id), D12Event::Declared { id, declared: declared.clone(), hidden });
+    if enc.phase != RESOLVE {
+        return Ok(ctx.finish());
+    }
+    if missed {
+        let late = Declared { count: count - 12, ..declared };
+        ctx.ruling(
+            R_DECLARE,
+            Some(id),
+            format!(
+                "{}'s count {count} has passed (the round is at {}): it acts next round at {} \
+                 and again at its own count",
+                c.name,
+                now.unwrap_or_default(),
+                count - 12
+            ),
+        );
+        ctx.d12(R_DECLARE, Some(id), D12Event::Late { id, declared: late });
+    } else {
+        // Still to come this round: it takes its place in the order.
+        let order = plan(&ctx.enc);
+        let index = order.iter().position(|e| e.count == now);
+        let joins_now = index.is_some_and(|i| order[i].combatants.contains(&id));
+        ctx.push(R_TURN, None, EventKind::OrderSet { order });
+        ctx.push(R_TURN, None, EventKind::TurnStarted { index });
+        if joins_now && status(&c) == Status::Up {
+            ctx.d12(R_TURN, Some(id), D12Event::JoinedCount { id });
+        }
+    }
+    Ok(ctx.finish())
+}
+
+/// The combatants an action names.
+fn targets(action: &Action) -> Vec<CombatantId> {
+    match action {
+        Action::Attack { target, .. } => vec![*target],
+        Action::DefensiveAttack { target, .. }
+        | Action::Spell { target, .. }
+        | Action::Throw { target, .. } => target.iter().copied().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The round's order: every declared count and every late action due, lowest first; equal
+/// counts share a place (they act at once).
+pub fn plan(enc: &Encounter) -> Vec<OrderEntry> {
+    let mut by_count: BTreeMap<i64, Vec<(CombatantId, String)>> = BTreeMap::new();
+    for (id, d) in &enc.d12.declared {
+        if d.missed {
+            continue;
+        }
+        let Some(c) = enc.combatant(*id) else { continue };
+        by_count.entry(d.count).or_default().push((*id, words(enc, c, &d.action)));
+    }
+    for (id, d) in &enc.d12.late_now {
+        let Some(c) = enc.combatant(*id) else { continue };
+        let w = format!("late: {}", words(enc, c, &d.action));
+        by_count.entry(d.count).or_default().push((*id, w));
+    }
+    by_count
+        .into_iter()
+        .map(|(count, list)| {
+            let reason = if list.len() == 1 {
+                list[0].1.clone()
+            } else {
+                list.iter()
+                    .map(|(id, w)| format!("{} {w}", enc.name_of(*id)))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            };
+            OrderEntry {
+                combatants: list.into_iter().map(|(id, _)| id).collect(),
+                count: Some(count),
+                reason,
+            }
+        })
+        .collect()
+}
+
+/// Whether `id` may use its place at the current count now, and why not.
+pub fn cannot_act_now(enc: &Encounter, id: CombatantId) -> Option<String> {
+    let name = enc.name_of(id);
+    if enc.phase != RESOLVE || !enc.acting().contains(&id) {
+        return Some(format!("it is not {name}'s count"));
+    }
+    if enc.d12.acted.contains(&id) {
+        return Some(format!("{name} has acted at this count"));
+    }
+    let c = enc.combatant(id)?;
+    // Struck down at this very count, it still acts: the results land together.
+    if status(c) == Status::Dead && !enc.d12.fit.contains(&id) {
+        return Some(format!("{name} is dead"));
+    }
+    if wounds::OUT.iter().any(|k| c.conditions.contains(*k)) && !enc.d12.fit.contains(&id) {
+        return Some(format!("{name} is out of the fight"));
+    }
+    None
+}
+
+/// A combatant at its count carries out its declared action (or lets the count pass).
+pub(crate) fn done(
+    enc: &Encounter,
+    id: CombatantId,
+    acted: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_free(enc)?;
+    if let Some(why) = cannot_act_now(enc, id) {
+        return Err(RuleError::NotAllowed(why));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    let c = ctx.who(id)?.clone();
+    let action = action_now(enc, id).map(|d| d.action.clone());
+    ctx.d12(R_TURN, Some(id), D12Event::Acted { id });
+    if acted {
+        let what = action.as_ref().map_or("acts".to_owned(), |a| words(enc, &c, a));
+        ctx.ruling(R_TURN, Some(id), format!("{} {what}", c.name));
+        wounds::pay_to_act(&mut ctx, id, action.as_ref());
+    } else {
+        ctx.ruling(R_TURN, Some(id), format!("{} lets the count pass", c.name));
+    }
+    Ok(ctx.finish())
+}

@@ -1,0 +1,107 @@
+//! Journal lines for this procedure's events, in any format's style.
+
+use super::declare::words;
+use super::model::{D12Event, Declared, Pending};
+use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+use crate::journal::line::{Style, who};
+
+fn declared_words(enc: &Encounter, id: CombatantId, d: &Declared) -> String {
+    let what = enc.combatant(id).map_or_else(String::new, |c| words(enc, c, &d.action));
+    format!("{what} ({:+}): count {}", d.modifier, d.count)
+}
+
+/// Appends the line of one event.
+pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &D12Event, s: &S) {
+    match e {
+        D12Event::BaseInitiative { ids, base } => {
+            for (i, id) in ids.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(if i + 1 == ids.len() { " and " } else { ", " });
+                }
+                who(out, enc, *id, s);
+            }
+            out.push_str(if ids.len() == 1 { " has" } else { " share" });
+            out.push_str(" base initiative ");
+            s.text(out, &base.to_string());
+        }
+        D12Event::Declared { id, hidden: true, .. } => {
+            who(out, enc, *id, s);
+            out.push_str(" writes down an action");
+        }
+        D12Event::Declared { id, declared, .. } => {
+            who(out, enc, *id, s);
+            out.push_str(" declares: ");
+            s.text(out, &declared_words(enc, *id, declared));
+        }
+        D12Event::Revealed => {
+            out.push_str("The written actions are shown: ");
+            let list: Vec<String> = enc
+                .d12
+                .declared
+                .iter()
+                .map(|(id, d)| format!("{} {}", enc.name_of(*id), declared_words(enc, *id, d)))
+                .collect();
+            s.text(out, &list.join("; "));
+        }
+        D12Event::Late { id, declared } => {
+            who(out, enc, *id, s);
+            out.push_str(" owes a late action next round at count ");
+            s.text(out, &declared.count.to_string());
+        }
+        D12Event::CountStarted { fit } => {
+            out.push_str("Up when the count begins: ");
+            let names: Vec<String> = fit.iter().map(|id| enc.name_of(*id)).collect();
+            let list = if names.is_empty() { "nobody".to_owned() } else { names.join(", ") };
+            s.text(out, &list);
+        }
+        D12Event::JoinedCount { id } => {
+            who(out, enc, *id, s);
+            out.push_str(" joins this count");
+        }
+        D12Event::Acted { id } => {
+            who(out, enc, *id, s);
+            out.push_str(" takes its action");
+        }
+        D12Event::Queued { pending, .. } => {
+            out.push_str("Waiting: ");
+            s.text(out, &super::pending_words(enc, pending));
+        }
+        D12Event::Settled => {
+            out.push_str("Settled: ");
+            let what = enc.d12.pending.first().map(|p| match p {
+                Pending::Damage { .. } => "the damage",
+                Pending::Injury { .. } => "the injury",
+                Pending::Riposte { .. } => "the riposte",
+            });
+            s.text(out, what.unwrap_or("nothing"));
+        }
+        D12Event::Wounded { id, wound } => {
+            who(out, enc, *id, s);
+            out.push_str(" takes a wound: ");
+            let crit = if wound.critical { ", critical" } else { "" };
+            s.text(out, &format!("{} {}{crit}", wound.amount, wound.damage_type));
+        }
+        D12Event::Injured { id, injury } => {
+            who(out, enc, *id, s);
+            out.push_str(" is injured: ");
+            s.text(out, injury);
+        }
+        D12Event::BigHit { id } => {
+            who(out, enc, *id, s);
+            out.push_str(" lost over half its Wound Points in one hit: morale at the round's end");
+        }
+        D12Event::Intimidated { id, result } => {
+            who(out, enc, *id, s);
+            out.push_str(" is intimidated (");
+            s.text(out, &result.to_string());
+            out.push(')');
+        }
+        D12Event::MoraleSettled { id } => {
+            out.push_str("Morale of ");
+            who(out, enc, *id, s);
+            out.push_str(" settled for the round");
+        }
+        D12Event::RoundReset => out.push_str("Declarations start over"),
+    }
+}

@@ -1,0 +1,229 @@
+//! The d12 declared-action procedure (`d12`): a base initiative rolled once per fight, actions
+//! declared each round and resolved counting up from the lowest number (ties at once),
+//! damage to Stress then Wound Points, critical hits with combat injuries from the GM's
+//! tables, dying, and monster morale on 3d6.
+//!
+//! The checklist this implements is the "004" section of the rules README; the module map:
+//! `block` (the stat block's numbers), `initiative` (surprise and base initiative), `declare`
+//! (actions and their modifiers, newcomers), `turns` (the Next button: counts and the end of
+//! the round), `attack` (the attack roll, damage, riposte), `wounds` (Stress, Wound Points,
+//! incapacitated, dying, stabilizing), `injury` (combat injuries), `morale`, `prompts`,
+//! `script` and `journal`.
+
+mod attack;
+pub mod block;
+mod declare;
+mod initiative;
+mod injury;
+pub(crate) mod journal;
+pub mod model;
+mod morale;
+mod prompts;
+mod script;
+mod turns;
+mod wounds;
+
+pub use model::{Action, D12Command, D12Event, D12State, Declared, Pending, Trigger, Wound};
+
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::Encounter;
+use crate::event::Event;
+use crate::ids::CombatantId;
+use crate::space::{RangeBand, band_from_table};
+use crate::system::{
+    Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+};
+
+/// The d12 declared-action system.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct D12;
+
+/// Before the first round: surprise, base initiative.
+pub const BEFORE: &str = "before";
+/// Everyone declares an action.
+pub const DECLARE: &str = "declare";
+/// Counting up: each count's actions are resolved together.
+pub const RESOLVE: &str = "resolve";
+/// The end of the round: the dying bleed, monsters check morale.
+pub const END: &str = "end";
+
+const PHASES: &[Phase] = &[
+    Phase { id: BEFORE, label: "Before the fight" },
+    Phase { id: DECLARE, label: "Declare" },
+    Phase { id: RESOLVE, label: "Resolve" },
+    Phase { id: END, label: "End of round" },
+];
+
+/// Setting: in which order actions are declared.
+pub const DECLARE_ORDER: &str = "declare_order";
+/// Declaring around the table, in the order the combatants were added.
+pub const ROUND_ROBIN: &str = "round_robin";
+/// Declaring from the highest Agility down.
+pub const BY_AGI: &str = "by_agility";
+/// Everyone writes an action down; all are shown together.
+pub const HIDDEN: &str = "hidden";
+
+// Rule tags of the events, as the journal filter shows them.
+const R_INIT: &str = "d12.initiative";
+const R_DECLARE: &str = "d12.declare";
+const R_TURN: &str = "d12.turn";
+const R_ATTACK: &str = "d12.attack";
+const R_DAMAGE: &str = "d12.damage";
+const R_INJURY: &str = "d12.injury";
+const R_WOUNDS: &str = "d12.wounds";
+const R_MORALE: &str = "d12.morale";
+
+impl System for D12 {
+    fn id(&self) -> &'static str {
+        "d12"
+    }
+
+    fn name(&self) -> &'static str {
+        "d12 declared actions"
+    }
+
+    fn phases(&self) -> &'static [Phase] {
+        PHASES
+    }
+
+    fn handle(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => turns::advance(enc, dice),
+            Command::D12(c) => handle_d12(enc, c, dice),
+            Command::AddCombatant { combatant, count } => {
+                let combatant = block::complete(combatant)?;
+                handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)
+            }
+            Command::Delay { .. } => Err(RuleError::NotAllowed(
+                "in the d12 procedure the count comes from the declared action: change the \
+                 action instead"
+                    .into(),
+            )),
+            c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
+                // A hand-edited Wound Points track still says who is down or dying.
+                let events = handle_common(self, enc, c, dice)?;
+                wounds::after_edit(enc, events, dice)
+            }
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
+        prompts::prompts(enc)
+    }
+
+    fn range_band(&self, steps: Option<u32>) -> RangeBand {
+        // Same zone: melee; next zone: near; beyond: far.
+        band_from_table(steps, &[(0, "Melee"), (1, "Near")], "Far")
+    }
+
+    fn settings(&self) -> Vec<SettingSpec> {
+        vec![SettingSpec {
+            key: DECLARE_ORDER,
+            label: "Order of declaring",
+            help: "Around the table in the order combatants joined; from the most agile \
+                   down; or written down in secret and shown together before the counting \
+                   starts. Pick one and keep it for the whole campaign.",
+            default: serde_json::Value::String(ROUND_ROBIN.into()),
+            choices: &[
+                (ROUND_ROBIN, "Around the table"),
+                (BY_AGI, "Highest Agility first"),
+                (HIDDEN, "Written down, then shown"),
+            ],
+        }]
+    }
+
+    fn uses_tables(&self) -> bool {
+        true
+    }
+
+    fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
+        prompts::card_actions(enc, id)
+    }
+
+    fn script_verbs(&self) -> &'static [&'static str] {
+        script::VERBS
+    }
+
+    fn script_command(
+        &self,
+        enc: &Encounter,
+        verb: &str,
+        args: &[String],
+    ) -> Result<Command, String> {
+        script::command(enc, verb, args).map(Command::D12)
+    }
+}
+
+fn handle_d12(
+    enc: &Encounter,
+    command: D12Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    use D12Command as C;
+    match command {
+        C::Surprise { ids, surprised } => initiative::surprise(enc, ids, surprised, dice),
+        C::Initiative { ids } => initiative::roll(enc, ids, dice),
+        C::Declare { id, action } => declare::declare(enc, id, action, dice),
+        C::Attack { attacker, target, weapon, riposte } => {
+            attack::attack(enc, attacker, target, weapon, riposte, dice)
+        }
+        C::Damage { critical } => attack::damage(enc, critical, dice),
+        C::Injury { damage_type } => injury::roll(enc, &damage_type, dice),
+        C::Dismiss => attack::dismiss(enc, dice),
+        C::Done { id, acted } => declare::done(enc, id, acted, dice),
+        C::Stabilize { healer, target } => wounds::stabilize(enc, healer, target, dice),
+        C::SpendStress { id, amount } => wounds::spend_stress(enc, id, amount, dice),
+        C::Intimidate { by, target } => morale::intimidate(enc, by, target, dice),
+        C::Morale { id, obvious } => morale::check(enc, id, obvious, dice),
+        C::SkipMorale { id } => morale::skip(enc, id, dice),
+    }
+}
+
+/// Emitting this procedure's own events from a [`Ctx`].
+pub(crate) trait D12Ctx {
+    /// Emits one of this procedure's events.
+    fn d12(&mut self, rule: &str, actor: Option<CombatantId>, event: D12Event);
+}
+
+impl D12Ctx for Ctx<'_> {
+    fn d12(&mut self, rule: &str, actor: Option<CombatantId>, event: D12Event) {
+        self.push(rule, actor, crate::event::EventKind::D12(event));
+    }
+}
+
+/// Refuses a new action while something waits for the GM (damage to roll, an injury's
+/// table, a riposte).
+pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
+    match enc.d12.pending.first() {
+        None => Ok(()),
+        Some(p) => Err(RuleError::NotAllowed(format!("first settle: {}", pending_words(enc, p)))),
+    }
+}
+
+/// What waits, in a few words.
+pub(crate) fn pending_words(enc: &Encounter, p: &Pending) -> String {
+    match p {
+        Pending::Damage { attacker, target, .. } => {
+            format!("the damage of {}'s hit on {}", enc.name_of(*attacker), enc.name_of(*target))
+        }
+        Pending::Injury { target, .. } => format!("{}'s combat injury", enc.name_of(*target)),
+        Pending::Riposte { defender, attacker } => {
+            format!("{}'s riposte at {}", enc.name_of(*defender), enc.name_of(*attacker))
+        }
+    }
+}
+
+/// Whether a combatant's side is the players'.
+pub(crate) fn is_party(enc: &Encounter, id: CombatantId) -> bool {
+    enc.combatant(id).and_then(|c| enc.side(c.side)).is_some_and(|s| s.party)
+}
+
+#[cfg(test)]
+mod tests;

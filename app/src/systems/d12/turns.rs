@@ -1,0 +1,139 @@
+//! The Next button: into the first round once everyone has a base initiative, from the
+//! declarations to the counting, count by count, to the end of the round (the dying bleed,
+//! morale) and the next round.
+
+use super::declare::{FULL_DEFENSE, plan, to_declare};
+use super::initiative::SURPRISED;
+use super::model::D12Event;
+use super::wounds::{self, Status, status};
+use super::{
+    BEFORE, D12Ctx, DECLARE, END, HIDDEN, R_TURN, RESOLVE, ROUND_ROBIN, check_free, morale,
+};
+use crate::dice::DiceSource;
+use crate::encounter::{Encounter, OrderEntry};
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::system::{Ctx, RuleError};
+
+/// Combatants still without a base initiative.
+pub fn without_base(enc: &Encounter) -> Vec<CombatantId> {
+    enc.combatants
+        .values()
+        .filter(|c| !enc.d12.base.contains_key(&c.id) && status(c) != Status::Dead)
+        .map(|c| c.id)
+        .collect()
+}
+
+/// Whether anyone at this place can still act.
+fn has_actor(enc: &Encounter, entry: &OrderEntry) -> bool {
+    entry.combatants.iter().any(|id| {
+        enc.combatant(*id).is_some_and(|c| {
+            status(c) != Status::Dead && !wounds::OUT.iter().any(|k| c.conditions.contains(*k))
+        })
+    })
+}
+
+/// Goes to the next place after `from` with someone able to act, or ends the round.
+fn next_count(ctx: &mut Ctx, from: Option<usize>) {
+    let order = ctx.enc.order.clone();
+    let start = from.map_or(0, |t| t + 1);
+    match (start..order.len()).find(|&i| has_actor(&ctx.enc, &order[i])) {
+        Some(i) => {
+            let first = order[i].combatants.first().copied();
+            ctx.push(R_TURN, first, EventKind::TurnStarted { index: Some(i) });
+            let fit = order[i]
+                .combatants
+                .iter()
+                .copied()
+                .filter(|id| ctx.enc.combatant(*id).is_some_and(wounds::is_up))
+                .collect();
+            ctx.d12(R_TURN, first, D12Event::CountStarted { fit });
+        }
+        None => {
+            ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
+            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: END.into() });
+            wounds::bleed(ctx);
+        }
+    }
+}
+
+/// Starts round `round`: declarations start over, surprise and full defense wear off.
+fn new_round(ctx: &mut Ctx, round: u32) {
+    ctx.push(R_TURN, None, EventKind::RoundStarted { round });
+    ctx.d12(R_TURN, None, D12Event::RoundReset);
+    let worn: Vec<(CombatantId, &str)> = ctx
+        .enc
+        .combatants
+        .values()
+        .flat_map(|c| {
+            let mut v = Vec::new();
+            if round > 1 && c.conditions.contains(SURPRISED) {
+                v.push((c.id, SURPRISED));
+            }
+            if c.conditions.contains(FULL_DEFENSE) {
+                v.push((c.id, FULL_DEFENSE));
+            }
+            v
+        })
+        .collect();
+    for (id, k) in worn {
+        ctx.uncondition(R_TURN, id, k);
+    }
+    ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: DECLARE.into() });
+}
+
+/// The stepper's Next.
+pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+    check_free(enc)?;
+    let mut ctx = Ctx::new(enc, dice);
+    match enc.phase.as_str() {
+        "" | BEFORE => {
+            if enc.combatants.is_empty() {
+                return Err(RuleError::NotAllowed(
+                    "add at least one combatant before starting".into(),
+                ));
+            }
+            if let Some(id) = without_base(enc).first() {
+                return Err(RuleError::NotAllowed(format!(
+                    "roll {}'s base initiative first",
+                    enc.name_of(*id)
+                )));
+            }
+            new_round(&mut ctx, 1);
+        }
+        DECLARE => {
+            if let Some(id) = without_base(enc).first() {
+                return Err(RuleError::NotAllowed(format!(
+                    "roll {}'s base initiative first",
+                    enc.name_of(*id)
+                )));
+            }
+            if let Some(id) = to_declare(enc).first() {
+                return Err(RuleError::NotAllowed(format!(
+                    "{} has not declared an action",
+                    enc.name_of(*id)
+                )));
+            }
+            if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN {
+                ctx.d12(R_TURN, None, D12Event::Revealed);
+            }
+            let order = plan(enc);
+            ctx.push(R_TURN, None, EventKind::OrderSet { order });
+            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: RESOLVE.into() });
+            next_count(&mut ctx, None);
+        }
+        RESOLVE => next_count(&mut ctx, enc.turn),
+        END => {
+            if let Some((id, trigger)) = morale::due(enc).first() {
+                return Err(RuleError::NotAllowed(format!(
+                    "{} must check morale first ({})",
+                    enc.name_of(*id),
+                    trigger.label()
+                )));
+            }
+            new_round(&mut ctx, enc.round + 1);
+        }
+        other => return Err(RuleError::NotAllowed(format!("unknown phase '{other}'"))),
+    }
+    Ok(ctx.finish())
+}
