@@ -1,5 +1,5 @@
-//! Bundled content (example bestiaries, characters and roll tables in our own words), embedded
-//! from `data/content/` and loaded on first run.
+//! Bundled content (example bestiaries, characters, roll tables and weapon lists in our own
+//! words), embedded from `data/content/` and loaded on first run.
 //!
 //! Each entry is stored with an origin (`bundled:<system>/<kind>/<key>`) that is unique in
 //! its table, so loading again never duplicates anything and never overwrites the GM's edits.
@@ -9,6 +9,7 @@
 use crate::characters::{self, NewCharacter};
 use crate::creatures::{self, NewCreature};
 use crate::tables::{self, Effect, NewTable};
+use crate::weapons::{self, NewWeapon, WeaponRef};
 use crate::{Db, DbError, settings};
 use fray_app::checks::{RollTable, TableRow};
 use fray_app::dice::Dice;
@@ -20,7 +21,8 @@ use serde_json::Value;
 /// Version of the bundled content; raise it whenever a file or entry is added.
 /// 2: the Block, Dodge, Parry (`bdp`) bestiary, party and tables.
 /// 3: the d12 declared-action bestiary, party, weapons and injury tables.
-pub const CONTENT_VERSION: u32 = 3;
+/// 4: the weapon lists are stored in the database, editable.
+pub const CONTENT_VERSION: u32 = 4;
 
 /// The settings key holding the loaded content version.
 pub const CONTENT_VERSION_KEY: &str = "content_version";
@@ -31,6 +33,8 @@ enum Kind {
     Creatures,
     Characters,
     Tables,
+    /// A system's weapon list: each entry is a [`WeaponRef`].
+    Weapons,
 }
 
 /// One embedded file: its path under `data/content/`, kind and text.
@@ -50,22 +54,12 @@ const FILES: &[File] = &[
     file!("bdp/creatures.json", Kind::Creatures),
     file!("bdp/characters.json", Kind::Characters),
     file!("bdp/tables.json", Kind::Tables),
+    file!("bdp/weapons.json", Kind::Weapons),
     file!("d12/creatures.json", Kind::Creatures),
     file!("d12/characters.json", Kind::Characters),
     file!("d12/tables.json", Kind::Tables),
+    file!("d12/weapons.json", Kind::Weapons),
 ];
-
-/// The Block, Dodge, Parry weapon list (`{"system": "bdp", "entries": [...]}`; each entry has
-/// `key`, `name`, `die`, `speed`, and optionally `reach`, `ranged`, `bulky`, `damage_type`,
-/// `tags` and `notes`). Not stored in the database: a reference the UI can offer when a GM
-/// arms a stat block.
-pub const BDP_WEAPONS: &str = include_str!("../content/bdp/weapons.json");
-
-/// The `d12` weapon list (`{"system": "d12", "entries": [...]}`; each entry has `key`, `name`,
-/// `damage` (dice), `types` (damage types), `speed` (the initiative modifier), `crit` (the
-/// critical multiplier), `hands`, `notes`, and optionally `ranged`). A reference like
-/// [`BDP_WEAPONS`], not stored in the database.
-pub const D12_WEAPONS: &str = include_str!("../content/d12/weapons.json");
 
 impl Db {
     /// Loads every bundled entry that is not in the database (deleted examples come back);
@@ -212,6 +206,12 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
                 };
                 tables::insert(conn, &new, Some(&origin(&e.key, "table"))).map_err(named)?.is_some()
             }
+            Kind::Weapons => {
+                let weapon: WeaponRef = entry(value).map_err(|m| error(name.clone(), m))?;
+                let origin = origin(&weapon.key, "weapon");
+                let new = NewWeapon { system: system.clone(), weapon };
+                weapons::insert(conn, &new, Some(&origin)).map_err(named)?.is_some()
+            }
         };
         added += usize::from(new);
     }
@@ -226,6 +226,7 @@ fn entry<T: DeserializeOwned>(value: Value) -> Result<T, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::weapons::WeaponSpeed;
 
     #[test]
     fn every_file_loads_into_a_fresh_database() {
@@ -233,54 +234,70 @@ mod tests {
         assert_eq!(db.load_bundled_content().unwrap(), 0, "first run loaded everything");
     }
 
-    /// One entry of [`BDP_WEAPONS`], every field checked.
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct WeaponRef {
-        key: String,
-        name: String,
-        die: u32,
-        speed: String,
-        #[serde(default)]
-        reach: bool,
-        #[serde(default)]
-        ranged: bool,
-        #[serde(default)]
-        bulky: bool,
-        #[serde(default)]
-        damage_type: Option<String>,
-        #[serde(default)]
-        tags: Vec<String>,
-        notes: String,
+    /// The weapons of a bundled list, each checked by the store's own rules
+    /// ([`WeaponRef::validate`]: what the system needs), with a unique key and a note.
+    fn weapon_list(path: &str, system: &str) -> Vec<WeaponRef> {
+        let file = FILES.iter().find(|f| f.0 == path).unwrap_or_else(|| panic!("no {path}"));
+        assert!(matches!(file.1, Kind::Weapons), "{path} is not loaded as weapons");
+        let file: ContentFile = serde_json::from_str(file.2).unwrap();
+        assert_eq!(file.system, system);
+        let mut keys = std::collections::HashSet::new();
+        let list: Vec<WeaponRef> = file
+            .entries
+            .into_iter()
+            .map(|value| entry(value).unwrap_or_else(|e| panic!("{path}: {e}")))
+            .collect();
+        for w in &list {
+            w.validate(system).unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert!(keys.insert(w.key.clone()), "{}: duplicate key", w.key);
+            assert!(!w.notes.is_empty(), "{}: no note", w.key);
+        }
+        list
+    }
+
+    #[test]
+    fn a_stored_weapon_is_its_entry_as_the_file_writes_it() {
+        let db = Db::open_in_memory().unwrap();
+        let conn = db.lock();
+        for file in FILES.iter().filter(|f| matches!(f.1, Kind::Weapons)) {
+            let content: ContentFile = serde_json::from_str(file.2).unwrap();
+            for value in content.entries {
+                let key = value["key"].as_str().unwrap();
+                let origin = format!("bundled:{}/weapon/{key}", content.system);
+                let stored: String = conn
+                    .query_row("SELECT entry FROM weapons WHERE origin = ?1", [&origin], |r| {
+                        r.get(0)
+                    })
+                    .unwrap();
+                assert_eq!(serde_json::from_str::<Value>(&stored).unwrap(), value, "{origin}");
+            }
+        }
     }
 
     #[test]
     fn the_bdp_weapon_list_is_consistent() {
-        let file: ContentFile = serde_json::from_str(BDP_WEAPONS).unwrap();
-        assert_eq!(file.system, "bdp");
-        assert!(file.entries.len() >= 20, "{} weapons", file.entries.len());
-        let mut keys = std::collections::HashSet::new();
-        for value in file.entries {
-            let w: WeaponRef = entry(value).unwrap();
-            assert!(keys.insert(w.key.clone()), "{}: duplicate key", w.key);
-            assert!(!w.name.is_empty() && !w.notes.is_empty(), "{}", w.key);
-            assert!(matches!(w.die, 4 | 6 | 8 | 10 | 12), "{}: d{}", w.key, w.die);
-            assert!(matches!(w.speed.as_str(), "fast" | "balanced" | "slow"), "{}", w.key);
+        let list = weapon_list("bdp/weapons.json", "bdp");
+        assert!(list.len() >= 20, "{} weapons", list.len());
+        for w in &list {
+            // The d12 list's fields have no meaning here.
+            let d12 = w.damage.is_some() || !w.types.is_empty() || w.crit.is_some();
+            assert!(!d12 && w.hands.is_none(), "{}: a d12 field", w.key);
+            let (die, speed) = (w.die.expect("checked"), w.speed.to_string());
             // Missile weapons are all fast whatever their die; hand weapons follow the die.
-            let by_die = match w.die {
+            let by_die = match die {
                 6 => "fast",
                 8 => "balanced",
                 10 => "slow",
-                _ => w.speed.as_str(),
+                _ => speed.as_str(),
             };
             if w.ranged {
-                assert_eq!(w.speed, "fast", "{}", w.key);
+                assert_eq!(speed, "fast", "{}", w.key);
             } else {
-                assert_eq!(w.speed, by_die, "{}: speed against d{}", w.key, w.die);
+                assert_eq!(speed, by_die, "{}: speed against d{die}", w.key);
             }
             assert!(!(w.reach && w.ranged), "{}: reach is for hand weapons", w.key);
             // Slow weapons take both hands.
-            assert!(w.speed != "slow" || w.bulky, "{}: slow but not bulky", w.key);
+            assert!(speed != "slow" || w.bulky, "{}: slow but not bulky", w.key);
             if let Some(t) = &w.damage_type {
                 assert!(matches!(t.as_str(), "piercing" | "bludgeoning" | "slashing"), "{t}");
             }
@@ -305,7 +322,7 @@ mod tests {
             }
         }
         for key in ["dagger", "shortsword", "longsword", "spear", "greataxe", "shortbow"] {
-            assert!(keys.contains(key), "{key} missing");
+            assert!(list.iter().any(|w| w.key == key), "{key} missing");
         }
     }
 
@@ -325,44 +342,25 @@ mod tests {
         d
     }
 
-    /// One entry of [`D12_WEAPONS`], every field checked.
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct D12WeaponRef {
-        key: String,
-        name: String,
-        damage: String,
-        types: Vec<String>,
-        speed: i64,
-        crit: u32,
-        hands: u32,
-        #[serde(default)]
-        ranged: bool,
-        notes: String,
-    }
-
     #[test]
     fn the_d12_weapon_list_is_consistent() {
-        let file: ContentFile = serde_json::from_str(D12_WEAPONS).unwrap();
-        assert_eq!(file.system, "d12");
-        assert!((15..=25).contains(&file.entries.len()), "{} weapons", file.entries.len());
-        let mut keys = std::collections::HashSet::new();
-        for value in file.entries {
-            let w: D12WeaponRef = entry(value).unwrap();
-            assert!(keys.insert(w.key.clone()), "{}: duplicate key", w.key);
-            assert!(!w.name.is_empty() && !w.notes.is_empty(), "{}", w.key);
-            dice(&w.damage, &w.key);
+        let list = weapon_list("d12/weapons.json", "d12");
+        assert!((15..=25).contains(&list.len()), "{} weapons", list.len());
+        for w in &list {
+            // The Block, Dodge, Parry list's fields have no meaning here.
+            let bdp = w.die.is_some() || w.reach || w.bulky || w.damage_type.is_some();
+            assert!(!bdp && w.tags.is_empty(), "{}: a bdp field", w.key);
             assert!(!w.types.is_empty(), "{}: no damage type", w.key);
             for t in &w.types {
                 assert!(D12_DAMAGE_TYPES.contains(&t.as_str()), "{}: type {t:?}", w.key);
             }
-            assert!((2..=4).contains(&w.crit), "{}: ×{}", w.key, w.crit);
-            assert!((0..=12).contains(&w.speed), "{}: speed {}", w.key, w.speed);
-            assert!((1..=2).contains(&w.hands), "{}: {} hands", w.key, w.hands);
+            let WeaponSpeed::Modifier(speed) = w.speed else { unreachable!("checked") };
+            assert!((0..=12).contains(&speed), "{}: speed {speed}", w.key);
+            assert!(w.hands.is_some(), "{}: hands missing", w.key);
             // Bows and crossbows take both hands, and shoot.
             if w.key.ends_with("bow") {
                 assert!(
-                    w.ranged && w.hands == 2,
+                    w.ranged && w.hands == Some(2),
                     "{}: a bow is a two-handed missile weapon",
                     w.key
                 );
@@ -388,7 +386,7 @@ mod tests {
             "crossbow",
             "sling",
         ] {
-            assert!(keys.contains(key), "{key} missing");
+            assert!(list.iter().any(|w| w.key == key), "{key} missing");
         }
     }
 
@@ -612,5 +610,23 @@ mod tests {
         let err = load_file(&conn, &File("test.json", Kind::Creatures, text)).unwrap_err();
         let msg = err.to_string();
         assert!(msg.contains("test.json") && msg.contains("imp") && msg.contains("nam"), "{msg}");
+    }
+
+    #[test]
+    fn a_bad_weapon_is_named_with_its_field() {
+        let conn = Connection::open_in_memory().unwrap();
+        let load = |text: &'static str| {
+            load_file(&conn, &File("weapons.json", Kind::Weapons, text)).unwrap_err().to_string()
+        };
+        let no_die = r#"{"system": "bdp", "entries": [{"key": "pike", "name": "Pike",
+                                                      "speed": "slow"}]}"#;
+        assert_eq!(
+            load(no_die),
+            "bundled content weapons.json, entry pike: weapon Pike: die is missing (4, 6, 8, 10 or 12)"
+        );
+        let typo = r#"{"system": "d12", "entries": [{"key": "pike", "name": "Pike",
+                                                    "damage": "1d8", "speed": 7, "critt": 3}]}"#;
+        let msg = load(typo);
+        assert!(msg.contains("entry pike") && msg.contains("critt"), "{msg}");
     }
 }

@@ -45,3 +45,8 @@ row_id!(
     EncounterId,
     "encounter"
 );
+row_id!(
+    /// A weapon of a system's weapon list.
+    WeaponId,
+    "weapon"
+);

@@ -1,5 +1,5 @@
 //! Fray's storage: the SQLite schema and its migrations, the library stores (bestiary,
-//! characters, roll tables), stored encounters, settings, the bundled content, and
+//! characters, roll tables, weapon lists), stored encounters, settings, the bundled content, and
 //! [`Session`]: an encounter whose every command is journaled durably before the GM sees it.
 //!
 //! Open a [`Db`], then reach each store through it (`db.creatures().search(...)`,
@@ -26,7 +26,8 @@ pub use creatures::{Creature, NewCreature};
 pub use db::Db;
 pub use encounters::EncounterInfo;
 pub use error::DbError;
-pub use ids::{CharacterId, CreatureId, EncounterId, TableId};
+pub use ids::{CharacterId, CreatureId, EncounterId, TableId, WeaponId};
 pub use search::Search;
 pub use session::{Session, SessionError};
 pub use tables::{Effect, NewTable, StoredTable};
+pub use weapons::{NewWeapon, StoredWeapon, WeaponRef};

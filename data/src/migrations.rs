@@ -192,6 +192,24 @@ pub const STEPS: &[M<'static>] = &[
         ) WITHOUT ROWID;
         "#,
     ),
+    // 7. The weapon lists (a reference beside the bestiary), editable like the rest of the
+    //    library. `entry` is the whole weapon as the content file writes it (key, name, die or
+    //    damage, speed...); `name` repeats it as a column so the list can be ordered and
+    //    indexed. `origin` names bundled entries ("bundled:bdp/weapon/spear") as for creatures.
+    M::up(
+        r#"
+        CREATE TABLE weapons (
+            id INTEGER PRIMARY KEY,
+            system TEXT NOT NULL,
+            name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+            entry TEXT NOT NULL CHECK (json_valid(entry) AND json_type(entry) = 'object'),
+            origin TEXT UNIQUE,
+            created INTEGER NOT NULL,
+            updated INTEGER NOT NULL
+        );
+        CREATE INDEX weapons_by_system_name ON weapons (system, name COLLATE NOCASE);
+        "#,
+    ),
 ];
 
 /// The migrations, ready to run.

@@ -339,6 +339,7 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
                 .iter()
                 .map(|t| match t.table.rows.len() {
                     0 => format!("{} (no rows yet)", t.table.name),
+                    1 => format!("{} ({}, 1 row)", t.table.name, t.table.dice),
                     n => format!("{} ({}, {n} rows)", t.table.name, t.table.dice),
                 })
                 .collect();
@@ -434,7 +435,7 @@ pub(crate) fn who<S: Style>(out: &mut String, enc: &Encounter, id: CombatantId, 
 }
 
 /// Names joined by ` & ` (combatants acting together).
-fn group<S: Style>(out: &mut String, enc: &Encounter, ids: &[CombatantId], s: &S) {
+pub(crate) fn group<S: Style>(out: &mut String, enc: &Encounter, ids: &[CombatantId], s: &S) {
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
             out.push_str(" & ");

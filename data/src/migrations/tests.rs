@@ -158,6 +158,42 @@ fn step_6_settings() {
 }
 
 #[test]
+fn step_7_weapons() {
+    let (_dir, conn) = at(7);
+    let insert = "INSERT INTO weapons (system, name, entry, origin, created, updated)
+                  VALUES (?1, ?2, ?3, ?4, 0, 0)";
+    let spear = r#"{"key": "spear", "name": "Spear", "die": 8, "speed": "balanced"}"#;
+    conn.execute(insert, params!["bdp", "Spear", spear, "bundled:bdp/weapon/spear"]).unwrap();
+    let axe = r#"{"key": "axe", "name": "axe", "die": 10, "speed": "slow"}"#;
+    conn.execute(insert, params!["bdp", "axe", axe, None::<String>]).unwrap();
+    // The GM's own entries have no origin, so any number of them may share none.
+    conn.execute(insert, params!["bdp", "Club", "{}", None::<String>]).unwrap();
+    assert!(
+        conn.execute(insert, params!["bdp", "Spear", spear, "bundled:bdp/weapon/spear"]).is_err(),
+        "bundled origins are unique"
+    );
+    assert!(conn.execute(insert, params!["bdp", " ", "{}", None::<String>]).is_err(), "blank");
+    assert!(conn.execute(insert, params!["bdp", "X", "not json", None::<String>]).is_err());
+    assert!(conn.execute(insert, params!["bdp", "X", "[1]", None::<String>]).is_err(), "array");
+    // Listed by system and name (case-insensitive) through the index.
+    let mut stmt = conn
+        .prepare("SELECT name FROM weapons WHERE system = 'bdp' ORDER BY name COLLATE NOCASE")
+        .unwrap();
+    let names: Vec<String> =
+        stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    assert_eq!(names, ["axe", "Club", "Spear"]);
+    let plan: String = conn
+        .query_row(
+            "EXPLAIN QUERY PLAN SELECT name FROM weapons WHERE system = 'bdp'
+             ORDER BY name COLLATE NOCASE",
+            [],
+            |r| r.get(3),
+        )
+        .unwrap();
+    assert!(plan.contains("weapons_by_system_name"), "{plan}");
+}
+
+#[test]
 fn every_step_has_a_test() {
     // Appending a step without its `step_N_...` test above fails here.
     let source = include_str!("tests.rs");

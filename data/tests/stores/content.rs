@@ -5,13 +5,81 @@ use fray_data::content::{CONTENT_VERSION, CONTENT_VERSION_KEY};
 use serde::Deserialize;
 use serde_json::Value;
 
-fn totals(db: &fray_data::Db) -> (usize, usize, usize) {
+fn totals(db: &fray_data::Db) -> (usize, usize, usize, usize) {
     let all = Search::default().limit(10_000);
     (
         db.creatures().search(&all).unwrap().len(),
         db.characters().search(&all).unwrap().len(),
         db.tables().list(None).unwrap().len(),
+        db.weapons().list(None).unwrap().len(),
     )
+}
+
+/// How many entries a bundled file holds.
+fn entries_in(text: &str) -> usize {
+    let file: Value = serde_json::from_str(text).unwrap();
+    file["entries"].as_array().unwrap().len()
+}
+
+#[test]
+fn first_run_loads_both_weapon_lists() {
+    let (_dir, db) = db();
+    let count = |system| db.weapons().list(Some(system)).unwrap().len();
+    assert_eq!(count("bdp"), 31);
+    assert_eq!(count("d12"), entries_in(include_str!("../../content/d12/weapons.json")));
+    assert_eq!(count("freeform"), 0);
+    assert_eq!(db.weapons().list(None).unwrap().len(), count("bdp") + count("d12"));
+    let spear =
+        db.weapons().list(Some("bdp")).unwrap().into_iter().find(|w| w.weapon.key == "spear");
+    assert_eq!(spear.unwrap().weapon.summary(), "d8 balanced · reach · Push 6");
+    // Ordered by name.
+    let names: Vec<String> =
+        db.weapons().list(Some("d12")).unwrap().into_iter().map(|w| w.weapon.name).collect();
+    let mut sorted = names.clone();
+    sorted.sort_by_key(|n| n.to_lowercase());
+    assert_eq!(names, sorted);
+}
+
+#[test]
+fn a_database_from_before_version_4_gets_the_weapon_lists() {
+    let (dir, db) = db();
+    // As a database that loaded version 3 (the lists were not stored then) looks.
+    let before = totals(&db);
+    for w in db.weapons().list(None).unwrap() {
+        db.weapons().delete(w.id).unwrap();
+    }
+    db.settings().set(CONTENT_VERSION_KEY, "3").unwrap();
+    drop(db);
+    let db = reopen(&dir);
+    assert_eq!(totals(&db), before, "the weapons are added, nothing else twice");
+    assert_eq!(db.settings().get(CONTENT_VERSION_KEY).unwrap(), Some("4".into()));
+}
+
+#[test]
+fn an_edited_bundled_weapon_survives_a_reload() {
+    let (dir, db) = db();
+    let list = db.weapons().list(Some("d12")).unwrap();
+    let longsword = list.iter().find(|w| w.weapon.key == "longsword").unwrap();
+    let mut edit = fray_data::weapons::NewWeapon {
+        system: longsword.system.clone(),
+        weapon: longsword.weapon.clone(),
+    };
+    edit.weapon.name = "Bastard sword".into();
+    edit.weapon.damage = Some("1d10".into());
+    db.weapons().update(longsword.id, &edit).unwrap();
+    let mace = list.iter().find(|w| w.weapon.key == "mace").unwrap();
+    db.weapons().delete(mace.id).unwrap();
+
+    assert_eq!(db.load_bundled_content().unwrap(), 1, "only the mace comes back");
+    db.settings().remove(CONTENT_VERSION_KEY).unwrap();
+    drop(db);
+    let db = reopen(&dir);
+    let kept = db.weapons().get(longsword.id).unwrap().unwrap();
+    assert_eq!(kept.weapon, edit.weapon, "the GM's edit is kept");
+    let list = db.weapons().list(Some("d12")).unwrap();
+    assert_eq!(list.iter().filter(|w| w.weapon.key == "longsword").count(), 1);
+    assert_eq!(list.iter().filter(|w| w.weapon.key == "mace").count(), 1);
+    assert_eq!(list.len(), entries_in(include_str!("../../content/d12/weapons.json")));
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod creatures;
 mod session;
 mod settings;
 mod tables;
+mod weapons;
 
 use fray_data::Db;
 use tempfile::TempDir;

@@ -102,6 +102,9 @@ pub enum Action {
     },
     /// Change and persist the preferences.
     SetPrefs(Prefs),
+    /// Copy the library's roll tables of the encounter's system into it again (journaled:
+    /// undo takes the copy back).
+    ReloadTables,
     /// Clear the status line.
     DismissStatus,
 }
@@ -168,6 +171,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             }
             model.prefs = prefs;
         }
+        Action::ReloadTables => reload_tables(model),
         Action::DismissStatus => model.status = None,
     }
     let _ = view;
@@ -252,6 +256,21 @@ fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, co
     };
     combatant.side = side;
     run(model, Command::AddCombatant { combatant, count }, Vec::new());
+}
+
+fn reload_tables(model: &mut Model) {
+    let Some(session) = &mut model.session else {
+        model.error("Open or create an encounter first");
+        return;
+    };
+    match session.reload_tables() {
+        Ok(()) => {
+            let n = session.state().tables.len();
+            let what = if n == 1 { "1 table".to_owned() } else { format!("{n} tables") };
+            model.info(format!("The library's tables were copied into the encounter ({what})"));
+        }
+        Err(e) => model.error(format!("Could not copy the tables: {e}")),
+    }
 }
 
 fn open_session(model: &mut Model, session: Session) {

@@ -72,7 +72,11 @@ pub(crate) fn attack(
     }
     let full = on_full_defense(&t);
     let defense = super::block::defense(&t, full);
-    let label = format!("{}'s {} at {}", a.name, w.name, t.name);
+    let label = if riposte {
+        format!("{}'s riposte with {} at {}", a.name, w.name, t.name)
+    } else {
+        format!("{}'s {} at {}", a.name, w.name, t.name)
+    };
     let roll = ctx.roll(R_ATTACK, Some(attacker), &Dice::die(20).plus(w.bonus), &label)?;
     let natural = roll.kept_faces().first().copied().unwrap_or(0);
     let hit = roll.total >= defense;
@@ -119,7 +123,10 @@ pub(crate) fn damage(
     let raw = if critical { roll.total * w.crit } else { roll.total };
     let dealt = (raw - armour).max(0);
     let sum = if critical {
-        format!("critical: {} × {} = {raw}, − Armour {armour} = {dealt}", roll.total, w.crit)
+        format!(
+            "a critical hit: {} × {} = {raw}, − Armour {armour} = {dealt}, all to Wound Points",
+            roll.total, w.crit
+        )
     } else {
         format!("{raw} − Armour {armour} = {dealt}")
     };
@@ -137,6 +144,15 @@ pub(crate) fn damage(
         wounds::hurt(&mut ctx, target, dealt, w.main_type())
     };
     wounds::note_big_hit(&mut ctx, target, lost);
+    // A defender the blow took down (or killed) no longer ripostes.
+    let riposte_waits = matches!(
+        ctx.enc.d12.pending.first(),
+        Some(Pending::Riposte { defender, .. }) if *defender == target
+    );
+    if riposte_waits && !ctx.who(target).is_ok_and(wounds::is_up) {
+        ctx.d12(R_ATTACK, Some(target), D12Event::Settled);
+        ctx.ruling(R_ATTACK, Some(target), format!("{} is down: no riposte", t.name));
+    }
     if critical && dealt > 0 {
         injury::chance(&mut ctx, attacker, target, &w, dealt)?;
     }

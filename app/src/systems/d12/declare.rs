@@ -151,18 +151,19 @@ pub(crate) fn declare(
     let modifier = modifier(&c, &action)?;
     let base = enc.d12.base[&id];
     let count = base + modifier;
+    let now = current_count(enc);
+    let missed = enc.phase == RESOLVE && now.is_some_and(|n| count < n);
+    let hidden = enc.phase == DECLARE && enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
     let was_full = enc.d12.declared.get(&id).is_some_and(|d| d.action == Action::FullDefense);
     if was_full && action != Action::FullDefense {
         ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);
     }
-    if action == Action::FullDefense {
-        ctx.condition(R_DECLARE, id, FULL_DEFENSE);
-    }
-    let now = current_count(enc);
-    let missed = enc.phase == RESOLVE && now.is_some_and(|n| count < n);
-    let hidden = enc.phase == DECLARE && enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
     let declared = Declared { action: action.clone(), modifier, count, missed };
     ctx.d12(R_DECLARE, Some(id), D12Event::Declared { id, declared: declared.clone(), hidden });
+    // A written-down full defense shows on the token only when the actions are shown.
+    if action == Action::FullDefense && !hidden {
+        ctx.condition(R_DECLARE, id, FULL_DEFENSE);
+    }
     if enc.phase != RESOLVE {
         return Ok(ctx.finish());
     }

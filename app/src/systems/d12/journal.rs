@@ -4,7 +4,7 @@ use super::declare::words;
 use super::model::{D12Event, Declared, Pending};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
-use crate::journal::line::{Style, who};
+use crate::journal::line::{Style, group, who};
 
 fn declared_words(enc: &Encounter, id: CombatantId, d: &Declared) -> String {
     let what = enc.combatant(id).map_or_else(String::new, |c| words(enc, c, &d.action));
@@ -15,12 +15,7 @@ fn declared_words(enc: &Encounter, id: CombatantId, d: &Declared) -> String {
 pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &D12Event, s: &S) {
     match e {
         D12Event::BaseInitiative { ids, base } => {
-            for (i, id) in ids.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(if i + 1 == ids.len() { " and " } else { ", " });
-                }
-                who(out, enc, *id, s);
-            }
+            group(out, enc, ids, s);
             out.push_str(if ids.len() == 1 { " has" } else { " share" });
             out.push_str(" base initiative ");
             s.text(out, &base.to_string());
@@ -60,8 +55,15 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &D12Event, s
             out.push_str(" joins this count");
         }
         D12Event::Acted { id } => {
+            // Also when it lets the count pass: the line after says which.
             who(out, enc, *id, s);
-            out.push_str(" takes its action");
+            match super::declare::current_count(enc) {
+                Some(n) => {
+                    out.push_str(" uses its place at count ");
+                    s.text(out, &n.to_string());
+                }
+                None => out.push_str(" uses its place at this count"),
+            }
         }
         D12Event::Queued { pending, .. } => {
             out.push_str("Waiting: ");

@@ -87,12 +87,13 @@ pub(crate) fn check(
         false
     } else {
         let (dice, tn) = numbers(enc, &c);
+        let n = allies(enc, &c);
         let label = format!(
-            "{}'s morale (INS {:+}, HD {}, {} allies)",
+            "{}'s morale (INS {:+}, HD {}, {n} {})",
             c.name,
             stat(&c, INS_MOD),
             stat(&c, HD),
-            allies(enc, &c)
+            if n == 1 { "ally" } else { "allies" }
         );
         let roll = ctx.roll(R_MORALE, Some(id), &dice, &label)?;
         let passed = roll.total >= tn;

@@ -70,10 +70,14 @@ fn action(w: &mut Words, id: CombatantId) -> Result<Action, String> {
             let target = w.who()?;
             Action::Attack { target, weapon: weapon(w, id)? }
         }
-        // defensive [TARGET] [with W]
+        // defensive [TARGET [with W]]: with a target, the first attack unless `with` names
+        // one (as for `attack`); with none, it moves defensively (+1).
         "defensive" => {
             let target = if w.done() || w.peek_is("with") { None } else { Some(w.who()?) };
-            let weapon = if w.peek_is("with") { Some(weapon(w, id)?) } else { None };
+            let armed = w.peek_is("with")
+                || (target.is_some()
+                    && D12Block::of(&w.enc.combatants[&id]).is_ok_and(|b| !b.attacks.is_empty()));
+            let weapon = if armed { Some(weapon(w, id)?) } else { None };
             Action::DefensiveAttack { target, weapon }
         }
         // spell NAME [tn N] [at TARGET]

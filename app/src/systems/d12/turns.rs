@@ -4,7 +4,7 @@
 
 use super::declare::{FULL_DEFENSE, plan, to_declare};
 use super::initiative::SURPRISED;
-use super::model::D12Event;
+use super::model::{Action, D12Event};
 use super::wounds::{self, Status, status};
 use super::{
     BEFORE, D12Ctx, DECLARE, END, HIDDEN, R_TURN, RESOLVE, ROUND_ROBIN, check_free, morale,
@@ -116,6 +116,17 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN {
                 ctx.d12(R_TURN, None, D12Event::Revealed);
+                // Full defense written down shows on the token now.
+                let full: Vec<CombatantId> = enc
+                    .d12
+                    .declared
+                    .iter()
+                    .filter(|(_, d)| d.action == Action::FullDefense)
+                    .map(|(id, _)| *id)
+                    .collect();
+                for id in full {
+                    ctx.condition(R_TURN, id, FULL_DEFENSE);
+                }
             }
             let order = plan(enc);
             ctx.push(R_TURN, None, EventKind::OrderSet { order });

@@ -55,6 +55,8 @@ pub struct Token {
     pub name_compact: Arc<Galley>,
     /// Tracks with a maximum.
     pub bars: Vec<Bar>,
+    /// The bar a compact token shows (it has room for one): see [`compact_bar`].
+    pub compact_bar: Option<usize>,
     /// Condition chips (the first few, then "+N").
     pub chips: Vec<Arc<Galley>>,
     /// How many conditions it has.
@@ -185,21 +187,25 @@ fn token(
         job.wrap = TextWrapping::truncate_at_width(width * zoom);
         fonts.layout_job(job)
     };
+    let tracks: Vec<&fray_app::encounter::Track> = c.tracks.iter().filter(|t| t.max > 0).collect();
     let full_text_w = FULL_TILE_WIDTH - FULL_DISC - 20.0;
     let compact_text_w = COMPACT_TILE.x - COMPACT_DISC - 16.0 - DOT_ROOM;
     let colour = colours.get(&c.side).copied().unwrap_or(Color32::GRAY);
     let initials = initials(&c.name);
-    let bars = c
-        .tracks
+    let compact_bar = compact_bar(&tracks);
+    let bars = tracks
         .iter()
-        .filter(|t| t.max > 0)
         .map(|t| Bar {
             fraction: (t.value as f32 / t.max as f32).clamp(0.0, 1.0),
             text: layout(bar_text(t), BAR_FONT, 110.0),
         })
         .collect();
-    let mut chips: Vec<_> =
-        c.conditions.iter().take(MAX_CHIPS).map(|k| layout(k.clone(), CHIP_FONT, 90.0)).collect();
+    let mut chips: Vec<_> = c
+        .conditions
+        .iter()
+        .take(MAX_CHIPS)
+        .map(|k| layout(k.clone(), CHIP_FONT, full_text_w - 10.0))
+        .collect();
     if c.conditions.len() > MAX_CHIPS {
         let more = format!("+{}", c.conditions.len() - MAX_CHIPS);
         chips.push(layout(more, CHIP_FONT, 40.0));
@@ -210,12 +216,66 @@ fn token(
         ink: ink_on(colour),
         initials: layout(initials.clone(), 15.0, FULL_DISC),
         initials_small: layout(initials, 12.5, COMPACT_DISC),
-        name_full: layout(c.name.clone(), NAME_FONT, full_text_w),
-        name_compact: layout(c.name.clone(), COMPACT_NAME_FONT, compact_text_w),
+        name_full: name_galley(fonts, &c.name, NAME_FONT * zoom, full_text_w * zoom),
+        name_compact: name_galley(fonts, &c.name, COMPACT_NAME_FONT * zoom, compact_text_w * zoom),
         name: c.name.clone(),
         bars,
+        compact_bar,
         chips,
         conditions: c.conditions.len(),
+    }
+}
+
+/// The bar that tells most when there is room for one: a track below zero first (a d12
+/// creature dying at −3 Wound Points with its Stress untouched), else the first that still
+/// holds something (Stress until it is spent, then the Wound Points; HP, then STR), else the
+/// first. A counter starting at 0 (fatigue) is never below zero, so it never takes the place
+/// of the HP.
+fn compact_bar(tracks: &[&fray_app::encounter::Track]) -> Option<usize> {
+    tracks
+        .iter()
+        .position(|t| t.value < 0)
+        .or_else(|| tracks.iter().position(|t| t.value > 0))
+        .or(if tracks.is_empty() { None } else { Some(0) })
+}
+
+/// A name on one line of at most `width` points. Cut short, a name ending in a number keeps
+/// it ("Hobgoblin w… 2"): two warriors must not both read "Hobgoblin w…".
+fn name_galley(
+    fonts: &mut egui::epaint::FontsView<'_>,
+    name: &str,
+    size: f32,
+    width: f32,
+) -> Arc<Galley> {
+    let font = FontId::proportional(size);
+    let mut line = |text: String| fonts.layout_no_wrap(text, font.clone(), Color32::PLACEHOLDER);
+    let whole = line(name.to_owned());
+    let number = name
+        .rsplit_once(' ')
+        .filter(|(head, n)| !head.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    match number {
+        _ if whole.size().x <= width => whole,
+        Some((head, n)) => {
+            // The longest start of the head that fits with "… N" after it.
+            let chars: Vec<char> = head.trim_end().chars().collect();
+            let cut =
+                |k: usize| format!("{}… {n}", chars[..k].iter().collect::<String>().trim_end());
+            let (mut lo, mut hi) = (0, chars.len());
+            while lo < hi {
+                let mid = (lo + hi).div_ceil(2);
+                if line(cut(mid)).size().x <= width {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            line(cut(lo))
+        }
+        None => {
+            let mut job = LayoutJob::simple_singleline(name.to_owned(), font, Color32::PLACEHOLDER);
+            job.wrap = TextWrapping::truncate_at_width(width);
+            fonts.layout_job(job)
+        }
     }
 }
 
@@ -236,7 +296,9 @@ pub fn initials(name: &str) -> String {
 
 /// A bar's words: named, so a token with several tracks (HP, STR, WIL...) reads at a glance.
 fn bar_text(t: &fray_app::encounter::Track) -> String {
-    format!("{} {}/{}", stat_label(&t.name), t.value, t.max)
+    // A true minus: "-3" next to a bar reads as a dash.
+    let value = if t.value < 0 { format!("−{}", -t.value) } else { t.value.to_string() };
+    format!("{} {value}/{}", stat_label(&t.name), t.max)
 }
 
 /// Black or white, whichever reads better on `bg`.
@@ -255,6 +317,28 @@ mod tests {
         let t = |name: &str| fray_app::encounter::Track { name: name.into(), value: 3, max: 8 };
         assert_eq!(bar_text(&t("hp")), "HP 3/8");
         assert_eq!(bar_text(&t("members")), "Members 3/8");
+        let dying = fray_app::encounter::Track { name: "wp".into(), value: -3, max: 13 };
+        assert_eq!(bar_text(&dying), "WP −3/13");
+    }
+
+    #[test]
+    fn a_compact_token_shows_the_bar_that_tells_most() {
+        let t = |name: &str, value: i64, max: i64| fray_app::encounter::Track {
+            name: name.into(),
+            value,
+            max,
+        };
+        let pick =
+            |tracks: &[fray_app::encounter::Track]| compact_bar(&tracks.iter().collect::<Vec<_>>());
+        // d12: Stress while there is some, then the Wound Points; dying shows first.
+        assert_eq!(pick(&[t("stress", 3, 5), t("wp", 13, 13)]), Some(0));
+        assert_eq!(pick(&[t("stress", 0, 5), t("wp", 9, 13)]), Some(1));
+        assert_eq!(pick(&[t("stress", 5, 5), t("wp", -3, 13)]), Some(1));
+        // bdp: HP, then STR; the fatigue counter at 0 never wins.
+        assert_eq!(pick(&[t("hp", 5, 5), t("str", 13, 13), t("fatigue", 0, 10)]), Some(0));
+        assert_eq!(pick(&[t("hp", 0, 5), t("str", 9, 13), t("fatigue", 2, 10)]), Some(1));
+        assert_eq!(pick(&[t("hp", 0, 5)]), Some(0));
+        assert_eq!(pick(&[]), None);
     }
 
     #[test]

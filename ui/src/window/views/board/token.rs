@@ -151,7 +151,7 @@ fn paint_compact(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette)
     let x = rect.min.x + (5.0 + COMPACT_DISC + 6.0) * z;
     let right = rect.max.x - 5.0 * z;
     p.galley(pos2(x, rect.min.y + 3.0 * z), t.name_compact.clone(), pal.text);
-    // Second line: the first bar with its numbers, then the range band.
+    // Second line: the bar that tells most, with its numbers, then the range band.
     let line =
         Rect::from_min_max(pos2(x, rect.min.y + 27.0 * z), pos2(right, rect.max.y - 3.0 * z));
     let mut end = right;
@@ -160,7 +160,7 @@ fn paint_compact(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette)
         p.galley(pos2(end, line.center().y - band.size().y / 2.0), band.clone(), pal.accent);
         end -= 6.0 * z;
     }
-    if let Some(bar) = t.bars.first() {
+    if let Some(bar) = t.compact_bar.and_then(|i| t.bars.get(i)) {
         end -= bar.text.size().x;
         let text_pos = pos2(end, line.center().y - bar.text.size().y / 2.0);
         p.galley(text_pos, bar.text.clone(), pal.text);

@@ -1,5 +1,6 @@
 //! The settings dialog: UI scale and theme (the GM's, kept in the database), and the open
-//! encounter's rule settings (the encounter's, kept in its journal as `SetSetting` commands).
+//! encounter's rule settings (the encounter's, kept in its journal as `SetSetting` commands),
+//! with, for systems that roll on tables, the button copying the library's tables again.
 
 use super::dialogs::{Outcome, title_ui};
 use crate::window::{Action, Model, Prefs};
@@ -131,9 +132,52 @@ fn rules_ui(
         ui.add_space(6.0);
         rule_ui(ui, state, &spec, form, out);
     }
+    if system.uses_tables() {
+        ui.add_space(14.0);
+        tables_ui(ui, state, out);
+    }
 }
 
-/// One rule setting: a checkbox for on/off rules, a value field for the others.
+/// The encounter's own copy of the library's roll tables, and the button taking a fresh one.
+fn tables_ui(ui: &mut egui::Ui, state: &fray_app::Encounter, out: &mut Vec<Action>) {
+    ui.label(RichText::new("Roll tables").strong());
+    // The tables with rows by name; the placeholders not written yet in one short line.
+    let (filled, empty): (Vec<_>, Vec<_>) =
+        state.tables.iter().partition(|t| !t.table.rows.is_empty());
+    let filled: Vec<String> = filled
+        .iter()
+        .map(|t| match t.table.rows.len() {
+            1 => format!("{} ({}, 1 row)", t.table.name, t.table.dice),
+            n => format!("{} ({}, {n} rows)", t.table.name, t.table.dice),
+        })
+        .collect();
+    let have = if filled.is_empty() {
+        "This encounter has no table to roll on yet.".to_owned()
+    } else {
+        format!("This encounter rolls on: {}.", filled.join(", "))
+    };
+    ui.add(egui::Label::new(have).wrap());
+    if !empty.is_empty() {
+        let names: Vec<&str> = empty
+            .iter()
+            .map(|t| t.damage_type.as_deref().unwrap_or(t.table.name.as_str()))
+            .collect();
+        let text = format!("No rows yet: {}.", names.join(", "));
+        ui.add(egui::Label::new(RichText::new(text).weak()).wrap());
+    }
+    ui.add_space(4.0);
+    let button = egui::Button::new(RichText::new("Copy the library's tables again").size(18.0))
+        .min_size(egui::vec2(0.0, 40.0));
+    if ui.add(button).clicked() {
+        out.push(Action::ReloadTables);
+    }
+    let help = "The encounter keeps its own copy; edits in the library reach it when copied \
+                again; undo takes it back.";
+    ui.add(egui::Label::new(RichText::new(help).weak()).wrap());
+}
+
+/// One rule setting: a checkbox for on/off rules, a radio button per choice for the ones
+/// taking one of a few words, a value field for the others.
 fn rule_ui(
     ui: &mut egui::Ui,
     state: &fray_app::Encounter,
@@ -153,6 +197,23 @@ fn rule_ui(
         ui.spacing_mut().icon_width_inner = 12.0;
         if ui.checkbox(&mut on, RichText::new(spec.label).size(18.0)).changed() {
             out.push(set_to(serde_json::Value::Bool(on)));
+        }
+    } else if !spec.choices.is_empty() {
+        ui.label(RichText::new(spec.label).size(18.0));
+        // Radio buttons big enough to hit from arm's length, one per line; each is named by
+        // its label, so assistive tools (and the tests) find it.
+        ui.spacing_mut().icon_width = 22.0;
+        ui.spacing_mut().icon_width_inner = 12.0;
+        let chosen = current.as_str().unwrap_or_default();
+        for (value, label) in spec.choices {
+            ui.horizontal(|ui| {
+                ui.add_space(12.0);
+                let on = chosen == *value;
+                let radio = egui::RadioButton::new(on, RichText::new(*label).size(18.0));
+                if ui.add(radio).clicked() && !on {
+                    out.push(set_to(serde_json::Value::String((*value).to_owned())));
+                }
+            });
         }
     } else {
         ui.horizontal(|ui| {

@@ -66,7 +66,7 @@ impl Results {
         let found = match query.tab {
             Tab::Bestiary => search_creatures(db, &base, query.tag.as_deref()),
             Tab::Characters => search_characters(db, &base, query.tag.as_deref()),
-            // The weapon list is not searched in the database (see `weapons`).
+            // The weapon list is read and filtered apart (see `weapons`).
             Tab::Weapons => Ok((Vec::new(), Vec::new())),
         };
         match found {

@@ -40,6 +40,8 @@ pub struct LibraryView {
     detachment: bool,
     /// The last search, kept until the query changes (not run every frame).
     results: Option<Results>,
+    /// The system's weapon list, kept until the system changes or the tab is opened again.
+    weapons: Option<weapons::WeaponList>,
     quick: quick_add::QuickAdd,
     /// Whether the GM opened (or closed) the quick-add; `None` until they do.
     quick_open: Option<bool>,
@@ -54,6 +56,7 @@ impl Default for LibraryView {
             count: 1,
             detachment: false,
             results: None,
+            weapons: None,
             quick: quick_add::QuickAdd::default(),
             quick_open: None,
         }
@@ -106,9 +109,16 @@ fn list_ui(
     virtualised: bool,
 ) {
     ui.add_space(4.0);
+    if view.weapons.as_ref().is_none_or(|w| w.system != system) {
+        view.weapons = Some(weapons::WeaponList::load(&model.db, system));
+    }
+    let has_weapons = view.weapons.as_ref().is_some_and(weapons::WeaponList::shown);
+    if view.tab == Tab::Weapons && !has_weapons {
+        view.tab = Tab::Bestiary;
+    }
     ui.horizontal(|ui| {
         let mut tabs = vec![(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")];
-        if weapons::has_weapons(system) {
+        if has_weapons {
             tabs.push((Tab::Weapons, "Weapons"));
         }
         for (tab, label) in tabs {
@@ -116,13 +126,19 @@ fn list_ui(
             if ui.add(button).clicked() && view.tab != tab {
                 view.tab = tab;
                 view.tag = None;
+                if tab == Tab::Weapons {
+                    // Opening the tab reads the list again: it may have been edited since.
+                    view.weapons = Some(weapons::WeaponList::load(&model.db, system));
+                }
             }
         }
     });
     ui.add_space(2.0);
     search_ui(ui, view);
     if view.tab == Tab::Weapons {
-        weapons::weapons_ui(ui, system, &view.text);
+        if let Some(list) = &view.weapons {
+            weapons::weapons_ui(ui, list, &view.text);
+        }
         return;
     }
 

@@ -1,32 +1,59 @@
 //! The system's weapon list as a reference: name and its numbers (die and speed, reach, tags
 //! for Block, Dodge, Parry; damage, types, speed and critical multiplier for d12); the note on
-//! hover. Filtered by the library's search text.
+//! hover. Read from the library's `weapons` store, filtered by the library's search text.
 
 use eframe::egui::{self, RichText};
-use fray_data::weapons::{WeaponRef, weapons};
+use fray_data::Db;
+use fray_data::weapons::WeaponRef;
 
-/// Whether the system ships a weapon list (the library shows the tab only then).
-pub(super) fn has_weapons(system: &str) -> bool {
-    !weapons(system).is_empty()
+/// One system's weapon list as last read from the database; read again when the system
+/// changes or the GM opens the tab (not every frame).
+pub(super) struct WeaponList {
+    /// The system it was read for.
+    pub system: String,
+    /// The weapons, by name, or why they could not be read.
+    weapons: Result<Vec<WeaponRef>, String>,
 }
 
-/// The weapons whose name, tags or damage types contain `text` (case-insensitive).
-pub(super) fn matching(system: &str, text: &str) -> Vec<&'static WeaponRef> {
-    let needle = text.trim().to_lowercase();
-    weapons(system)
-        .iter()
-        .filter(|w| {
-            needle.is_empty()
-                || w.name.to_lowercase().contains(&needle)
-                || w.tags.iter().chain(&w.types).any(|t| t.to_lowercase().contains(&needle))
-        })
-        .collect()
+impl WeaponList {
+    /// Reads `system`'s list.
+    pub fn load(db: &Db, system: &str) -> Self {
+        let weapons = db
+            .weapons()
+            .list(Some(system))
+            .map(|list| list.into_iter().map(|w| w.weapon).collect())
+            .map_err(|e| format!("The weapon list could not be read: {e}"));
+        Self { system: system.to_owned(), weapons }
+    }
+
+    /// Whether the library shows the tab: the system has weapons (or reading them failed, so
+    /// the tab can say why).
+    pub fn shown(&self) -> bool {
+        !matches!(&self.weapons, Ok(w) if w.is_empty())
+    }
+
+    /// The weapons whose name, tags or damage types contain `text` (case-insensitive).
+    pub fn matching(&self, text: &str) -> Vec<&WeaponRef> {
+        let needle = text.trim().to_lowercase();
+        let all = self.weapons.as_deref().unwrap_or_default();
+        all.iter()
+            .filter(|w| {
+                needle.is_empty()
+                    || w.name.to_lowercase().contains(&needle)
+                    || w.tags.iter().chain(&w.types).any(|t| t.to_lowercase().contains(&needle))
+            })
+            .collect()
+    }
 }
 
 /// Draws the list.
-pub(super) fn weapons_ui(ui: &mut egui::Ui, system: &str, text: &str) {
-    let list = matching(system, text);
-    if list.is_empty() {
+pub(super) fn weapons_ui(ui: &mut egui::Ui, list: &WeaponList, text: &str) {
+    if let Err(error) = &list.weapons {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+        return;
+    }
+    let shown = list.matching(text);
+    if shown.is_empty() {
         ui.weak("No weapon of this system matches.");
         return;
     }
@@ -34,7 +61,7 @@ pub(super) fn weapons_ui(ui: &mut egui::Ui, system: &str, text: &str) {
     egui::ScrollArea::vertical().id_salt("library-weapons").auto_shrink([false, false]).show(
         ui,
         |ui| {
-            for w in list {
+            for w in shown {
                 let row = ui.vertical(|ui| {
                     ui.label(RichText::new(&w.name).strong());
                     ui.label(RichText::new(w.summary()).small().weak());
@@ -50,18 +77,33 @@ pub(super) fn weapons_ui(ui: &mut egui::Ui, system: &str, text: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::{has_weapons, matching};
+    use super::WeaponList;
+    use fray_data::Db;
+    use fray_data::weapons::NewWeapon;
 
     #[test]
     fn both_lists_show_and_filter() {
-        assert!(has_weapons("bdp") && has_weapons("d12") && !has_weapons("freeform"));
-        let names = |system, text| -> Vec<&str> {
-            matching(system, text).into_iter().map(|w| w.name.as_str()).collect()
+        let db = Db::open_in_memory().unwrap();
+        let list = |system| WeaponList::load(&db, system);
+        assert!(list("bdp").shown() && list("d12").shown() && !list("freeform").shown());
+        let names = |system, text| -> Vec<String> {
+            list(system).matching(text).into_iter().map(|w| w.name.clone()).collect()
         };
-        assert!(names("bdp", "sweep").contains(&"Longsword"), "by tag");
+        assert!(names("bdp", "sweep").contains(&"Longsword".into()), "by tag");
         let blunt = names("d12", "BLUNT");
-        assert!(blunt.contains(&"Mace") && blunt.contains(&"Morningstar"), "by type: {blunt:?}");
-        assert!(!blunt.contains(&"Longsword"));
+        assert!(
+            blunt.contains(&"Mace".into()) && blunt.contains(&"Morningstar".into()),
+            "{blunt:?}"
+        );
+        assert!(!blunt.contains(&"Longsword".into()));
         assert_eq!(names("d12", "longsw"), ["Longsword"]);
+
+        // The list is the database's: a GM's edit shows once it is read again.
+        let sword = db.weapons().list(Some("d12")).unwrap();
+        let sword = sword.into_iter().find(|w| w.weapon.key == "longsword").unwrap();
+        let mut edit = NewWeapon { system: sword.system, weapon: sword.weapon };
+        edit.weapon.name = "Longsword of the lantern".into();
+        db.weapons().update(sword.id, &edit).unwrap();
+        assert_eq!(names("d12", "longsw"), ["Longsword of the lantern"]);
     }
 }

@@ -19,7 +19,10 @@ pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
     let state = session.state();
     phases_ui(ui, session.history().system().phases(), state);
     ui.add_space(6.0);
+    let phases = session.history().system().phases();
     let round = match state.round {
+        // A first pill of the same words (d12) says it already.
+        0 if phases.iter().any(|p| p.label == "Before the fight") => "Not started yet".to_owned(),
         0 => "Before the fight".to_owned(),
         n => format!("Round {n}"),
     };
@@ -77,14 +80,46 @@ fn pill_ui(ui: &mut egui::Ui, text: &str, lit: bool) {
         .show(ui, |ui| ui.add(egui::Label::new(text).extend()));
 }
 
-/// Whose turn it is, in big letters.
+/// Whose turn it is, in big letters. A system counting initiative up (d12) leads with the
+/// count, and says when several act at it together: "Count 9: Harald · Hobgoblin 1 act
+/// together", one label so it reads (and is read out) as one sentence.
 fn acting_ui(ui: &mut egui::Ui, state: &Encounter) {
     let acting = state.acting();
     ui.label(RichText::new("Acting now").small().weak());
     if acting.is_empty() {
         ui.label(RichText::new("Nobody").size(28.0).weak());
-    } else {
-        let names: Vec<String> = acting.iter().map(|id| state.name_of(*id)).collect();
-        ui.add(egui::Label::new(RichText::new(names.join(" & ")).size(30.0).strong()).wrap());
+        return;
     }
+    let names: Vec<String> = acting.iter().map(|id| state.name_of(*id)).collect();
+    let count = state.turn.and_then(|t| state.order.get(t)).and_then(|e| e.count);
+    let Some(count) = count else {
+        ui.add(egui::Label::new(RichText::new(names.join(" & ")).size(30.0).strong()).wrap());
+        return;
+    };
+    let visuals = ui.visuals();
+    let style = ui.style();
+    let mut job = egui::text::LayoutJob::default();
+    let lit = visuals.selection.stroke.color;
+    let strong = visuals.strong_text_color();
+    RichText::new(format!("Count {count}: ")).size(30.0).strong().color(lit).append_to(
+        &mut job,
+        style,
+        egui::FontSelection::Default,
+        egui::Align::Center,
+    );
+    RichText::new(names.join(" · ")).size(30.0).strong().color(strong).append_to(
+        &mut job,
+        style,
+        egui::FontSelection::Default,
+        egui::Align::Center,
+    );
+    if names.len() > 1 {
+        RichText::new(" act together").size(20.0).color(visuals.text_color()).append_to(
+            &mut job,
+            style,
+            egui::FontSelection::Default,
+            egui::Align::Center,
+        );
+    }
+    ui.add(egui::Label::new(job).wrap());
 }

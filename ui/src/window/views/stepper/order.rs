@@ -1,5 +1,5 @@
 //! The turn order as a compact list: the place acting now highlighted, each place's count
-//! and reason in small text, conditions at a glance. Clicking a name shows that combatant's
+//! in front (or its number), the reason in small text, conditions at a glance. Clicking a name shows that combatant's
 //! card. Only the visible rows are drawn, so a big fight costs no more than a small one, and
 //! the list follows the turn.
 
@@ -10,6 +10,8 @@ use fray_app::encounter::OrderEntry;
 
 /// Tallest the list grows before it scrolls.
 const MAX_HEIGHT: f32 = 300.0;
+/// Width of the count leading a row of a counted order: room for "-12".
+const COUNT_WIDTH: f32 = 36.0;
 /// Inner vertical margin of a row's frame.
 const ROW_MARGIN: i8 = 2;
 
@@ -46,8 +48,8 @@ pub(super) fn order_ui(ui: &mut egui::Ui, model: &Model, state: &Encounter, out:
         });
 }
 
-/// One place of the order, on one line: number, names with their conditions, then count
-/// and reason.
+/// One place of the order, on one line: count (or number), whether several act together,
+/// names with their conditions, then the reason.
 fn entry_ui(
     ui: &mut egui::Ui,
     model: &Model,
@@ -73,8 +75,31 @@ fn entry_ui(
         ui.set_width(ui.available_width());
         ui.set_height(row_height - 2.0 * f32::from(ROW_MARGIN));
         ui.horizontal_centered(|ui| {
-            ui.label(weak(RichText::new(format!("{}.", index + 1))));
-            for id in &entry.combatants {
+            // A counted order (d12) leads with the count, big enough to read from afar;
+            // others number their places.
+            match entry.count {
+                Some(count) => {
+                    let text = RichText::new(count.to_string()).size(20.0).strong();
+                    let text = match text_colour {
+                        Some(c) => text.color(c),
+                        None => text,
+                    };
+                    ui.add_sized([COUNT_WIDTH, ui.available_height()], egui::Label::new(text))
+                        .on_hover_text(format!("Count {count}"));
+                }
+                None => {
+                    ui.label(weak(RichText::new(format!("{}.", index + 1))));
+                }
+            }
+            // Several at one count act at once; said before the names, so it cannot be
+            // read with a condition after them ("dying together").
+            if entry.count.is_some() && entry.combatants.len() > 1 {
+                ui.label(weak(RichText::new("together:").small()));
+            }
+            for (i, id) in entry.combatants.iter().enumerate() {
+                if i > 0 {
+                    ui.label(weak(RichText::new("·")));
+                }
                 let mut name = RichText::new(state.name_of(*id));
                 if current {
                     name = name.strong();
@@ -96,14 +121,15 @@ fn entry_ui(
                 }
             }
             let mut notes = Vec::new();
-            if let Some(count) = entry.count {
-                notes.push(count.to_string());
-            }
             if !entry.reason.is_empty() {
                 notes.push(entry.reason.clone());
             }
             if !notes.is_empty() {
-                ui.label(weak(RichText::new(notes.join(" · ")).small()));
+                // Cut short, never wrapped or widened: a long reason (several acting
+                // together) must not push the panel wider; the hover shows it whole.
+                let text = notes.join(" · ");
+                ui.add(egui::Label::new(weak(RichText::new(&text).small())).truncate())
+                    .on_hover_text(text);
             }
         });
     });

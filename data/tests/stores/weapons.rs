@@ -1,0 +1,119 @@
+use crate::{db, reopen};
+use fray_data::weapons::{NewWeapon, WeaponRef, WeaponSpeed};
+use fray_data::{DbError, WeaponId};
+
+/// A GM's own Block, Dodge, Parry weapon.
+fn pike() -> NewWeapon {
+    let weapon = serde_json::from_value(serde_json::json!({
+        "key": "pike",
+        "name": "Pike",
+        "die": 10,
+        "speed": "slow",
+        "reach": true,
+        "bulky": true,
+        "tags": ["Push 7"],
+        "notes": "Longer than a spear, and heavier.",
+    }))
+    .unwrap();
+    NewWeapon { system: "test-bdp".into(), weapon }
+}
+
+#[test]
+fn round_trip_edit_reopen_list_delete() {
+    let (dir, db) = db();
+    let id = db.weapons().insert(&pike()).unwrap();
+    let mut club = pike();
+    club.weapon = WeaponRef {
+        key: "club".into(),
+        name: "  Club ".into(),
+        die: Some(6),
+        speed: WeaponSpeed::Word("fast".into()),
+        reach: false,
+        bulky: false,
+        tags: vec![],
+        notes: String::new(),
+        ..club.weapon
+    };
+    let club_id = db.weapons().insert(&club).unwrap();
+    assert_ne!(id, club_id);
+
+    let stored = db.weapons().get(id).unwrap().unwrap();
+    assert_eq!((stored.id, stored.system.as_str()), (id, "test-bdp"));
+    assert_eq!(stored.weapon, pike().weapon);
+    assert_eq!(stored.weapon.summary(), "d10 slow · reach · bulky · Push 7");
+    assert_eq!(stored.created, stored.updated);
+
+    // Edited, then read back after a restart.
+    let mut edit = pike();
+    edit.weapon.name = "Long pike".into();
+    edit.weapon.tags = vec!["Push 8".into()];
+    db.weapons().update(id, &edit).unwrap();
+    drop(db);
+    let db = reopen(&dir);
+    let stored = db.weapons().get(id).unwrap().unwrap();
+    assert_eq!(stored.weapon, edit.weapon);
+    assert!(stored.updated >= stored.created);
+
+    // Listed by name (the name trimmed), only this system's.
+    let names: Vec<String> =
+        db.weapons().list(Some("test-bdp")).unwrap().into_iter().map(|w| w.weapon.name).collect();
+    assert_eq!(names, ["Club", "Long pike"]);
+    let all = db.weapons().list(None).unwrap();
+    assert!(all.len() > 2 && all.iter().any(|w| w.system == "bdp"), "bundled lists too");
+
+    assert!(db.weapons().delete(id).unwrap());
+    assert!(!db.weapons().delete(id).unwrap(), "gone already");
+    assert_eq!(db.weapons().get(id).unwrap(), None);
+    let err = db.weapons().update(id, &edit).unwrap_err();
+    assert!(matches!(err, DbError::NotFound { what: "weapon", .. }), "{err}");
+    drop(db);
+    let db = reopen(&dir);
+    let left: Vec<WeaponId> =
+        db.weapons().list(Some("test-bdp")).unwrap().into_iter().map(|w| w.id).collect();
+    assert_eq!(left, [club_id]);
+}
+
+#[test]
+fn a_bad_entry_is_refused_naming_the_entry_and_field() {
+    let (_dir, db) = db();
+    let mut bad = pike();
+    bad.system = "bdp".into();
+    bad.weapon.die = None;
+    let err = db.weapons().insert(&bad).unwrap_err();
+    assert!(matches!(err, DbError::Invalid(_)));
+    assert_eq!(err.to_string(), "weapon Pike: die is missing (4, 6, 8, 10 or 12)");
+
+    bad.weapon.die = Some(10);
+    bad.weapon.speed = WeaponSpeed::Modifier(4);
+    let err = db.weapons().insert(&bad).unwrap_err();
+    assert_eq!(err.to_string(), "weapon Pike: speed must be fast, balanced or slow, not speed 4");
+
+    bad.weapon.name = " ".into();
+    let err = db.weapons().insert(&bad).unwrap_err();
+    assert_eq!(err.to_string(), "weapon pike: name must not be empty");
+
+    let d12 = |json: serde_json::Value| NewWeapon {
+        system: "d12".into(),
+        weapon: serde_json::from_value(json).unwrap(),
+    };
+    let flail = serde_json::json!({
+        "key": "flail", "name": "Flail", "damage": "1d8", "types": ["blunt"], "speed": 6,
+        "crit": 3, "hands": 1, "notes": "",
+    });
+    let id = db.weapons().insert(&d12(flail.clone())).unwrap();
+    let mut wrong = flail.clone();
+    wrong["damage"] = "one d8".into();
+    let err = db.weapons().update(id, &d12(wrong)).unwrap_err().to_string();
+    assert!(err.starts_with("weapon Flail: damage \"one d8\": "), "{err}");
+    let mut wrong = flail;
+    wrong["crit"] = 5.into();
+    let err = db.weapons().update(id, &d12(wrong)).unwrap_err();
+    assert_eq!(err.to_string(), "weapon Flail: crit must be 2, 3 or 4, not 5");
+    assert_eq!(db.weapons().get(id).unwrap().unwrap().weapon.crit, Some(3), "nothing changed");
+
+    let mut no_system = pike();
+    no_system.system = String::new();
+    let err = db.weapons().insert(&no_system).unwrap_err();
+    assert_eq!(err.to_string(), "weapon system must not be empty");
+    assert!(db.weapons().list(Some("bdp")).unwrap().iter().all(|w| w.weapon.key != "pike"));
+}
