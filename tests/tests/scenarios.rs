@@ -166,28 +166,44 @@ fn bdp_tag(c: &BdpCommand) -> &'static str {
     }
 }
 
-#[test]
-fn every_bdp_command_is_used_by_a_golden_scenario_and_documented() {
+/// Checks that the goldens named `PREFIX-*.fray` use every script verb of `system` (`verbs`
+/// says which verb a recorded command stands for) and that SCENARIOS.md shows each one, in
+/// the text after `section` (as `` `verb `` followed by `after`).
+fn verbs_used_and_documented(
+    prefix: &str,
+    system: &dyn System,
+    verbs: impl Fn(&Command) -> Vec<&'static str>,
+    section: &str,
+    after: &str,
+) {
     let mut used = BTreeSet::new();
-    for path in scripts().iter().filter(|p| p.to_string_lossy().contains("/bdp-")) {
+    for path in scripts().iter().filter(|p| p.to_string_lossy().contains(&format!("/{prefix}-"))) {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(path).unwrap();
         let history = run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
         for record in history.live_commands() {
-            if let Command::Bdp(c) = &record.command {
-                used.insert(bdp_tag(c));
-            }
+            used.extend(verbs(&record.command));
         }
     }
-    let verbs: BTreeSet<&str> = Bdp.script_verbs().iter().copied().collect();
-    let missing: Vec<&&str> = verbs.difference(&used).collect();
-    assert!(missing.is_empty(), "bdp verbs no golden scenario uses: {missing:?}");
+    let all: BTreeSet<&str> = system.script_verbs().iter().copied().collect();
+    let missing: Vec<&&str> = all.difference(&used).collect();
+    assert!(missing.is_empty(), "{prefix} verbs no golden scenario uses: {missing:?}");
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
             .unwrap();
+    let doc = doc.split_once(section).map_or("", |(_, rest)| rest);
     let undocumented: Vec<&&str> =
-        verbs.iter().filter(|v| !doc.contains(&format!("`{v} "))).collect();
-    assert!(undocumented.is_empty(), "bdp verbs SCENARIOS.md does not show: {undocumented:?}");
+        all.iter().filter(|v| !doc.contains(&format!("`{v}{after}"))).collect();
+    assert!(undocumented.is_empty(), "{prefix} verbs SCENARIOS.md does not show: {undocumented:?}");
+}
+
+#[test]
+fn every_bdp_command_is_used_by_a_golden_scenario_and_documented() {
+    let verbs = |c: &Command| match c {
+        Command::Bdp(c) => vec![bdp_tag(c)],
+        _ => Vec::new(),
+    };
+    verbs_used_and_documented("bdp", &Bdp, verbs, "", " ");
 }
 
 /// A d12 command's verbs. A new variant stops this compiling: give it a verb, document it in
@@ -216,25 +232,9 @@ fn d12_tags(c: &D12Command) -> &'static [&'static str] {
 
 #[test]
 fn every_d12_command_is_used_by_a_golden_scenario_and_documented() {
-    let mut used = BTreeSet::new();
-    for path in scripts().iter().filter(|p| p.to_string_lossy().contains("/d12-")) {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(path).unwrap();
-        let history = run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
-        for record in history.live_commands() {
-            if let Command::D12(c) = &record.command {
-                used.extend(d12_tags(c));
-            }
-        }
-    }
-    let verbs: BTreeSet<&str> = D12.script_verbs().iter().copied().collect();
-    let missing: Vec<&&str> = verbs.difference(&used).collect();
-    assert!(missing.is_empty(), "d12 verbs no golden scenario uses: {missing:?}");
-    let doc =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
-            .unwrap();
-    let section = doc.split_once("## The d12").map_or("", |(_, rest)| rest);
-    let undocumented: Vec<&&str> =
-        verbs.iter().filter(|v| !section.contains(&format!("`{v}"))).collect();
-    assert!(undocumented.is_empty(), "d12 verbs SCENARIOS.md does not show: {undocumented:?}");
+    let verbs = |c: &Command| match c {
+        Command::D12(c) => d12_tags(c).to_vec(),
+        _ => Vec::new(),
+    };
+    verbs_used_and_documented("d12", &D12, verbs, "## The d12", "");
 }
