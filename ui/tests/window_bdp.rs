@@ -75,33 +75,6 @@ fn yard() -> Window {
     common::window_with(dir, db)
 }
 
-fn session(w: &Window) -> &Session {
-    w.app().model.session.as_ref().expect("an encounter is open")
-}
-
-fn value(w: &Window, who: &str, track: &str) -> i64 {
-    let state = session(w).state();
-    state.combatant_named(who).unwrap().track(track).unwrap().value
-}
-
-/// Types the faces of the roll the window asks for and records them.
-fn faces(w: &mut Window, text: &str) {
-    w.harness.get_by_role_and_label(Role::TextInput, "Faces").focus();
-    w.settle();
-    w.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    w.harness.get_by_role_and_label(Role::TextInput, "Faces").type_text(text);
-    w.settle();
-    w.press("Record");
-}
-
-/// Opens a folded heading of a prompt (many foes: the strikes are listed per foe).
-fn unfold(w: &mut Window, heading: &str) {
-    w.harness.get_by_role_and_label(Role::DisclosureTriangle, heading).scroll_to_me();
-    w.settle();
-    w.harness.get_by_role_and_label(Role::DisclosureTriangle, heading).click();
-    w.harness.run_steps(12);
-}
-
 /// Whether a button labelled `label` is on screen and enabled.
 fn enabled(w: &Window, label: &str) -> bool {
     let node = w.harness.get_by_role_and_label(Role::Button, label);
@@ -112,7 +85,7 @@ fn enabled(w: &Window, label: &str) -> bool {
 fn declare_order_react_and_morale_through_the_window() {
     let mut w = yard();
     w.press("Next");
-    assert_eq!(session(&w).state().phase, "declare");
+    assert_eq!(w.session().state().phase, "declare");
 
     // Declare: one prompt at a time, each option saying quick or full and why.
     w.harness.get_by_label("What does Harald mean to do?");
@@ -124,7 +97,7 @@ fn declare_order_react_and_morale_through_the_window() {
     w.press("Work out the order");
 
     // Order: engaged, the shorter knives strike first, both goblins together.
-    let state = session(&w).state();
+    let state = w.session().state();
     assert_eq!(state.phase, "order");
     let names: Vec<Vec<String>> = state
         .order
@@ -144,30 +117,30 @@ fn declare_order_react_and_morale_through_the_window() {
     assert!(enabled(&w, "Block") && enabled(&w, "Dodge") && enabled(&w, "Parry Goblin 1"));
     w.press("Block");
     // Both knives are impaired to d4 by the block: the highest, 3, is stopped by 3 Armor.
-    faces(&mut w, "3");
-    faces(&mut w, "1");
-    assert_eq!(value(&w, "Harald", "hp"), 5);
-    assert_eq!(value(&w, "Harald", "fatigue"), 1);
+    w.faces("3");
+    w.faces("1");
+    assert_eq!(w.value("Harald", "hp"), 5);
+    assert_eq!(w.value("Harald", "fatigue"), 1);
 
     // Harald's blow: a d8 of 8 goes through the goblin's guard and kills it.
     w.press("Done: next turn");
     w.press("Harald strikes Goblin 1");
-    faces(&mut w, "8");
-    let state = session(&w).state();
+    w.faces("8");
+    let state = w.session().state();
     assert!(state.combatant_named("Goblin 1").unwrap().conditions.contains("dead"));
 
     // The round ends; the goblins' morale is due and the round cannot end without it.
     w.press("Done: next turn");
-    assert_eq!(session(&w).state().phase, "morale");
+    assert_eq!(w.session().state().phase, "morale");
     w.harness.get_by_label("Morale of Goblins: the first of them fell and half of them are down");
     w.press("Next");
-    assert_eq!(session(&w).state().phase, "morale", "refused until morale is settled");
+    assert_eq!(w.session().state().phase, "morale", "refused until morale is settled");
     w.press("Each saves on WIL; failing, they flee");
-    faces(&mut w, "15");
-    let state = session(&w).state();
+    w.faces("15");
+    let state = w.session().state();
     assert!(state.combatant_named("Goblin 2").unwrap().conditions.contains("fleeing"));
     w.press("Start round 2");
-    assert_eq!(session(&w).state().round, 2);
+    assert_eq!(w.session().state().round, 2);
 }
 
 /// A combatant for the crypt: `stats` and `tracks` as (name, value), tracks full.
@@ -295,22 +268,22 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
     w.press("I'll type them");
     // Before the fight: nobody is surprised on a 3.
     w.press("Roll surprise (1 or 6)");
-    faces(&mut w, "3");
+    w.faces("3");
     w.press("Start round 1");
 
     // Intentions, each from its prompt, then the GM's two calls.
-    unfold(&mut w, "Against Spear skeleton");
+    w.unfold("Against Spear skeleton");
     w.press("Attack Spear skeleton (longsword d8)");
-    unfold(&mut w, "Against Skeleton archer");
+    w.unfold("Against Skeleton archer");
     w.press("Attack Skeleton archer (bow d6)");
     w.press("Cast a spell");
-    unfold(&mut w, "Against Pontiff");
+    w.unfold("Against Pontiff");
     w.press("Attack Pontiff (greataxe d10)");
-    unfold(&mut w, "Against Elmyra");
+    w.unfold("Against Elmyra");
     w.press("Attack Elmyra (bow d6)");
-    unfold(&mut w, "Against Harald");
+    w.unfold("Against Harald");
     w.press("Attack Harald (spear d8)");
-    unfold(&mut w, "Against Harald");
+    w.unfold("Against Harald");
     w.press("Attack Harald (scimitar d8)");
     w.press("Something else (the whole turn)");
     w.press("Spear skeleton: its reach does not count this round");
@@ -319,60 +292,60 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
 
     // Two ties: Elmyra wins hers (12 under DEX 14), Harald loses his (15 over DEX 12).
     w.press("Elmyra's DEX save to go first");
-    faces(&mut w, "12");
+    w.faces("12");
     w.press("Harald's DEX save to go first");
-    faces(&mut w, "15");
+    w.faces("15");
     w.press("Start the turns");
 
     // Elmyra's arrow (5) takes the archer's guard and 2 STR; its save (3) holds.
     w.press("Elmyra strikes Skeleton archer");
-    faces(&mut w, "5");
-    faces(&mut w, "3");
-    assert_eq!((value(&w, "Skeleton archer", "hp"), value(&w, "Skeleton archer", "str")), (0, 6));
+    w.faces("5");
+    w.faces("3");
+    assert_eq!((w.value("Skeleton archer", "hp"), w.value("Skeleton archer", "str")), (0, 6));
     w.press("Done: next turn");
     w.press("Skeleton archer strikes Elmyra");
     w.press("Defend");
-    faces(&mut w, "4");
-    assert_eq!(value(&w, "Elmyra", "hp"), 4);
+    w.faces("4");
+    assert_eq!(w.value("Elmyra", "hp"), 4);
 
     // The two skeletons strike Harald together; he blocks: 2d4, the highest 3 stopped.
     w.press("Done: next turn");
     w.press("Spear skeleton and Scimitar skeleton strikes Harald");
     w.press("Block");
-    faces(&mut w, "3");
-    faces(&mut w, "2");
-    assert_eq!((value(&w, "Harald", "hp"), value(&w, "Harald", "fatigue")), (5, 1));
+    w.faces("3");
+    w.faces("2");
+    assert_eq!((w.value("Harald", "hp"), w.value("Harald", "fatigue")), (5, 1));
 
     // Harald's enhanced lunge: 6 and 9 keep 9; the skeleton's save fails; a head wound, 2.
     w.press("Done: next turn");
     w.press("Harald: enhanced strike (+d12)");
-    faces(&mut w, "6");
-    faces(&mut w, "9");
-    faces(&mut w, "15");
-    faces(&mut w, "10");
-    faces(&mut w, "2");
-    let state = session(&w).state();
+    w.faces("6");
+    w.faces("9");
+    w.faces("15");
+    w.faces("10");
+    w.faces("2");
+    let state = w.session().state();
     assert!(state.combatant_named("Spear skeleton").unwrap().conditions.contains("dead"));
 
     // Narvi does not reach the pontiff; Thibaldus casts three dice: 4, 2, 1.
     w.press("Done: next turn");
     w.press("Done: next turn");
     w.press("Thibaldus invests 3 Magic Dice");
-    faces(&mut w, "4 2 1");
-    assert_eq!(value(&w, "Thibaldus", "fatigue"), 1);
+    w.faces("4 2 1");
+    assert_eq!(w.value("Thibaldus", "fatigue"), 1);
     w.press("Trick on Pontiff with the 1 (DEX save)");
-    faces(&mut w, "14");
+    w.faces("14");
     w.press("All dice on Pontiff: 6 damage");
-    assert_eq!(value(&w, "Pontiff", "hp"), 2);
+    assert_eq!(w.value("Pontiff", "hp"), 2);
 
     // The pontiff's turn, then morale: the first skeleton fell; the pontiff's WIL holds.
     w.press("Done: next turn");
     w.press("Done: next turn");
-    assert_eq!(session(&w).state().phase, "morale");
+    assert_eq!(w.session().state().phase, "morale");
     w.press("Pontiff's WIL for all; failing, they flee");
-    faces(&mut w, "9");
+    w.faces("9");
     assert!(
-        !session(&w)
+        !w.session()
             .state()
             .combatant_named("Scimitar skeleton")
             .unwrap()
@@ -380,7 +353,7 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
             .contains("fleeing")
     );
     w.press("Start round 2");
-    assert_eq!(session(&w).state().round, 2);
+    assert_eq!(w.session().state().round, 2);
 }
 
 #[test]
@@ -410,22 +383,22 @@ fn a_detachment_is_dropped_from_the_library_and_split_from_its_card() {
     let from = w.harness.get_by_label("Bandit").rect().center();
     let to = w.harness.get_by_label("Zone Yard").rect().center();
     w.drag(from, to);
-    assert_eq!(value(&w, "Bandit detachment", "members"), 3);
-    assert!(session(&w).state().combatant_named("Bandit 1").is_none());
+    assert_eq!(w.value("Bandit detachment", "members"), 3);
+    assert!(w.session().state().combatant_named("Bandit 1").is_none());
 
     // Its card offers the detachment's moves; splitting makes a second token of one.
-    let id = session(&w).state().combatant_named("Bandit detachment").unwrap().id;
+    let id = w.session().state().combatant_named("Bandit detachment").unwrap().id;
     w.harness.state_mut().model.selected = Some(id);
     w.settle();
     w.harness.get_by_label("Break up into 3 fighters");
     w.press("Split in two (2 and 1)");
-    assert_eq!(value(&w, "Bandit detachment", "members"), 2);
-    assert_eq!(value(&w, "Bandit detachment (split)", "members"), 1);
+    assert_eq!(w.value("Bandit detachment", "members"), 2);
+    assert_eq!(w.value("Bandit detachment (split)", "members"), 1);
 
     // Two goblins of one stat block can become a detachment from either card.
-    let goblin = session(&w).state().combatant_named("Goblin 1").unwrap().id;
+    let goblin = w.session().state().combatant_named("Goblin 1").unwrap().id;
     w.harness.state_mut().model.selected = Some(goblin);
     w.settle();
     w.press("Form a detachment of the 2 Goblin");
-    assert_eq!(value(&w, "Goblin detachment", "members"), 2);
+    assert_eq!(w.value("Goblin detachment", "members"), 2);
 }

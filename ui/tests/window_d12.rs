@@ -15,65 +15,23 @@ use fray_app::Command;
 use fray_app::EventKind;
 use fray_data::{Db, Session};
 
-fn session(w: &Window) -> &Session {
-    w.app().model.session.as_ref().expect("an encounter is open")
-}
-
-fn value(w: &Window, who: &str, track: &str) -> i64 {
-    let state = session(w).state();
-    state.combatant_named(who).unwrap().track(track).unwrap().value
-}
-
 fn stat(w: &Window, who: &str, stat: &str) -> Option<i64> {
-    session(w).state().combatant_named(who).unwrap().stat(stat)
+    w.session().state().combatant_named(who).unwrap().stat(stat)
 }
 
 fn has(w: &Window, who: &str, condition: &str) -> bool {
-    session(w).state().combatant_named(who).unwrap().conditions.contains(condition)
+    w.session().state().combatant_named(who).unwrap().conditions.contains(condition)
 }
 
 fn acting(w: &Window) -> Vec<String> {
-    let state = session(w).state();
+    let state = w.session().state();
     state.acting().iter().map(|id| state.name_of(*id)).collect()
 }
 
 /// The count acting now.
 fn count(w: &Window) -> Option<i64> {
-    let state = session(w).state();
+    let state = w.session().state();
     state.turn.and_then(|t| state.order.get(t)).and_then(|e| e.count)
-}
-
-/// Whether some journal line reads `text` somewhere.
-fn journal_says(w: &Window, text: &str) -> bool {
-    let journal = &w.app().model.journal;
-    (0..journal.len()).filter_map(|i| journal.text(i)).any(|line| line.contains(text))
-}
-
-/// Replaces the text of the field named `label`, as typed.
-fn type_into(w: &mut Window, label: &str, text: &str) {
-    w.harness.get_by_role_and_label(Role::TextInput, label).focus();
-    w.settle();
-    w.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    if text.is_empty() {
-        w.harness.key_press(egui::Key::Backspace);
-    } else {
-        w.harness.get_by_role_and_label(Role::TextInput, label).type_text(text);
-    }
-    w.settle();
-}
-
-/// Types the faces of the roll the window asks for and records them.
-fn faces(w: &mut Window, text: &str) {
-    type_into(w, "Faces", text);
-    w.press("Record");
-}
-
-/// Opens a folded heading of a prompt (many foes: the strikes are listed per foe).
-fn unfold(w: &mut Window, heading: &str) {
-    w.harness.get_by_role_and_label(Role::DisclosureTriangle, heading).scroll_to_me();
-    w.settle();
-    w.harness.get_by_role_and_label(Role::DisclosureTriangle, heading).click();
-    w.harness.run_steps(12);
 }
 
 /// Clicks the `nth` (from 0) of the buttons labelled `label`: the same strike listed under
@@ -103,7 +61,7 @@ fn shows(w: &Window, label: &str) -> bool {
 
 /// Drags a library entry onto a zone card, after searching for it.
 fn drop_entry(w: &mut Window, entry: &str, zone: &str) {
-    type_into(w, "Search", entry);
+    w.type_into("Search", entry);
     let from = w.harness.get_by_label(entry).rect().center();
     let to = w.harness.get_by_label(&format!("Zone {zone}")).rect().center();
     w.drag(from, to);
@@ -123,10 +81,10 @@ fn ambush() -> Window {
     w.harness.get_by_label("Name").type_text("Ambush on the old road");
     w.settle();
     w.press("Create");
-    assert_eq!(session(&w).state().system, "d12");
+    assert_eq!(w.session().state().system, "d12");
 
     w.press("+ Zone");
-    type_into(&mut w, "Zone name", "Road");
+    w.type_into("Zone name", "Road");
     w.press("Add zone");
 
     w.press("Characters");
@@ -137,10 +95,10 @@ fn ambush() -> Window {
     drop_entry(&mut w, "Hobgoblin warrior", "Road");
     w.press("One fewer");
     drop_entry(&mut w, "Bugbear scoundrel", "Road");
-    type_into(&mut w, "Search", "");
+    w.type_into("Search", "");
     w.harness.get_by_label("Wolf");
     let names: Vec<String> =
-        session(&w).state().combatants.values().map(|c| c.name.clone()).collect();
+        w.session().state().combatants.values().map(|c| c.name.clone()).collect();
     assert_eq!(
         names,
         [
@@ -159,15 +117,15 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     let mut w = ambush();
 
     // The new encounter has its own copy of the library's tables, the Blunt one filled in.
-    let blunt = session(&w).state().table_for("blunt").expect("a blunt table").clone();
+    let blunt = w.session().state().table_for("blunt").expect("a blunt table").clone();
     assert_eq!((blunt.table.name.as_str(), blunt.table.rows.len()), ("Blunt injuries", 20));
-    assert!(journal_says(&w, "Blunt injuries (d20, 20 rows)"));
+    assert!(w.journal_says("Blunt injuries (d20, 20 rows)"));
 
     // The d12 tracks, worked out from HD and STR when they joined.
-    assert_eq!((value(&w, "Tavorr", "stress"), value(&w, "Tavorr", "wp")), (37, 17));
-    assert_eq!((value(&w, "Sister Maud", "stress"), value(&w, "Sister Maud", "wp")), (16, 12));
-    assert_eq!(value(&w, "Hobgoblin warrior 1", "wp"), 13);
-    assert_eq!(value(&w, "Bugbear scoundrel", "wp"), 16);
+    assert_eq!((w.value("Tavorr", "stress"), w.value("Tavorr", "wp")), (37, 17));
+    assert_eq!((w.value("Sister Maud", "stress"), w.value("Sister Maud", "wp")), (16, 12));
+    assert_eq!(w.value("Hobgoblin warrior 1", "wp"), 13);
+    assert_eq!(w.value("Bugbear scoundrel", "wp"), 16);
     w.harness.get_by_label("Before the fight");
     w.harness.get_by_label("Declare");
     w.harness.get_by_label("Resolve");
@@ -177,15 +135,15 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     w.press("I'll type them");
     w.harness.get_by_label("Base initiative for the fight (d12 − AGI)");
     w.press("Hobgoblin warrior ×2: one roll (1d12)");
-    faces(&mut w, "3");
+    w.faces("3");
     w.press("Tavorr: 1d12−2");
-    faces(&mut w, "7");
+    w.faces("7");
     w.press("Sister Maud: 1d12");
-    faces(&mut w, "4");
+    w.faces("4");
     w.press("Bugbear scoundrel: 1d12−1");
-    faces(&mut w, "3");
+    w.faces("3");
     let base = |w: &Window, who: &str| {
-        let s = session(w).state();
+        let s = w.session().state();
         s.d12.base[&s.combatant_named(who).unwrap().id]
     };
     assert_eq!(
@@ -199,17 +157,17 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
         .map(|n| base(&w, n)),
         [5, 4, 3, 3, 2]
     );
-    assert!(journal_says(&w, "share base initiative 3"), "one roll for both warriors");
+    assert!(w.journal_says("share base initiative 3"), "one roll for both warriors");
     w.press("Start round 1");
-    assert_eq!(session(&w).state().phase, "declare");
+    assert_eq!(w.session().state().phase, "declare");
 
     // Declarations around the table, each option saying the count it gives. Tavorr has
     // three foes: his strikes are folded under each.
     w.harness.get_by_label("Tavorr declares (base initiative 5)");
-    unfold(&mut w, "Against Hobgoblin warrior 1");
+    w.unfold("Against Hobgoblin warrior 1");
     w.press("Hand axe (+4) · count 9");
     w.harness.get_by_label("Sister Maud declares (base initiative 4)");
-    unfold(&mut w, "Against Bugbear scoundrel");
+    w.unfold("Against Bugbear scoundrel");
     w.press("Warhammer (+6) · count 10");
     // A warrior's strikes are listed under each of its two foes: the first is Tavorr.
     w.harness.get_by_label("Hobgoblin warrior 1 declares (base initiative 3)");
@@ -217,9 +175,9 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     w.press("Full defense (−1, +4 Defense) · count 2");
     w.harness.get_by_label("Bugbear scoundrel declares (base initiative 2)");
     press_nth(&mut w, "Morningstar (+6) · count 8", 1);
-    assert!(journal_says(&w, "Bugbear scoundrel declares: attacks Sister Maud with Morningstar"));
+    assert!(w.journal_says("Bugbear scoundrel declares: attacks Sister Maud with Morningstar"));
     w.press("Start counting");
-    let state = session(&w).state();
+    let state = w.session().state();
     assert_eq!(state.phase, "resolve");
     let counts: Vec<(Option<i64>, Vec<String>)> = state
         .order
@@ -246,23 +204,23 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     // 4 × 3 − Armour 3 = 9 to her Wound Points; the d% of 7 is under 9: a combat injury.
     assert_eq!((count(&w), acting(&w)), (Some(8), vec!["Bugbear scoundrel".to_owned()]));
     w.press("Attack Sister Maud with Morningstar (d20+3 vs Defense 12)");
-    faces(&mut w, "15");
+    w.faces("15");
     w.harness.get_by_label("Bugbear scoundrel hits Sister Maud with Morningstar: roll the damage");
     w.press("Critical hit (d8 ×3, all to Wound Points)");
-    faces(&mut w, "4");
-    faces(&mut w, "7");
-    assert_eq!((value(&w, "Sister Maud", "wp"), value(&w, "Sister Maud", "stress")), (3, 16));
+    w.faces("4");
+    w.faces("7");
+    assert_eq!((w.value("Sister Maud", "wp"), w.value("Sister Maud", "stress")), (3, 16));
     // Two damage types: the attacker's side picks the table; the empty one says why not.
     w.harness.get_by_label("the Piercing injuries table has no rows yet");
     w.press("Roll on Blunt injuries (d20)");
-    faces(&mut w, "9");
-    faces(&mut w, "4");
-    faces(&mut w, "1");
+    w.faces("9");
+    w.faces("4");
+    w.faces("1");
     assert!(has(&w, "Sister Maud", "broken upper arm"));
     assert!(has(&w, "Sister Maud", "main arm useless"));
     assert_eq!(stat(&w, "Sister Maud", "str damage"), Some(4));
     // Her card shows the injury and the ability damage.
-    let maud = session(&w).state().combatant_named("Sister Maud").unwrap().id;
+    let maud = w.session().state().combatant_named("Sister Maud").unwrap().id;
     w.harness.state_mut().model.selected = Some(maud);
     w.settle();
     assert!(shows(&w, "broken upper arm") && shows(&w, "main arm useless"));
@@ -276,52 +234,52 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     assert_eq!(acting(&w), ["Tavorr", "Hobgoblin warrior 1"]);
     w.harness.get_by_label("Count 9: Tavorr · Hobgoblin warrior 1 act together");
     w.press("Attack Hobgoblin warrior 1 with Hand axe (d20+3 vs Defense 12)");
-    faces(&mut w, "12");
+    w.faces("12");
     w.press("Critical hit (d6 ×3, all to Wound Points)");
-    faces(&mut w, "6");
-    faces(&mut w, "90");
-    assert_eq!(value(&w, "Hobgoblin warrior 1", "wp"), -3);
+    w.faces("6");
+    w.faces("90");
+    assert_eq!(w.value("Hobgoblin warrior 1", "wp"), -3);
     assert!(has(&w, "Hobgoblin warrior 1", "dying"));
     w.press("Attack Tavorr with Longbow (d20+1 vs Defense 13)");
-    faces(&mut w, "14");
+    w.faces("14");
     w.press("Damage (d8)");
-    faces(&mut w, "5");
-    assert_eq!(value(&w, "Tavorr", "stress"), 33, "5 − Armour 1 off his Stress");
-    assert_eq!(value(&w, "Hobgoblin warrior 1", "wp"), -3, "acting at its count costs nothing");
+    w.faces("5");
+    assert_eq!(w.value("Tavorr", "stress"), 33, "5 − Armour 1 off his Stress");
+    assert_eq!(w.value("Hobgoblin warrior 1", "wp"), -3, "acting at its count costs nothing");
     w.press("Next: count 10");
 
     // Count 10: Maud's hammer, a critical hit of 11: over half the bugbear's 16.
     assert_eq!((count(&w), acting(&w)), (Some(10), vec!["Sister Maud".to_owned()]));
     w.press("Attack Bugbear scoundrel with Warhammer (d20+2 vs Defense 12)");
-    faces(&mut w, "13");
+    w.faces("13");
     w.press("Critical hit (d8 ×3, all to Wound Points)");
-    faces(&mut w, "4");
-    faces(&mut w, "50");
-    assert_eq!(value(&w, "Bugbear scoundrel", "wp"), 5);
+    w.faces("4");
+    w.faces("50");
+    assert_eq!(w.value("Bugbear scoundrel", "wp"), 5);
     w.press("End the round");
 
     // The end of the round: the dying warrior bleeds; both monsters hit hard check morale,
     // and the round cannot end before they do.
-    let state = session(&w).state();
+    let state = w.session().state();
     assert_eq!(state.phase, "end");
-    assert_eq!(value(&w, "Hobgoblin warrior 1", "wp"), -4);
+    assert_eq!(w.value("Hobgoblin warrior 1", "wp"), -4);
     w.harness.get_by_label(
         "Bugbear scoundrel checks morale (lost over half its Wound Points in one hit)",
     );
     assert!(!shows(&w, "Start round 2"), "no way to the next round yet");
     w.press("Next");
-    assert_eq!(session(&w).state().round, 1, "refused until morale is settled");
+    assert_eq!(w.session().state().round, 1, "refused until morale is settled");
     let status = w.app().model.status.clone().expect("the refusal is shown");
     assert!(status.error && status.text.contains("must check morale first"), "{status:?}");
     // The dying warrior: the GM rules no check (its prompt comes first).
     press_nth(&mut w, "No check (the GM rules)", 0);
     // The bugbear: 3d6 + HD 3 + 1 ally standing, against 11 + 2 foes: 6 + 4 breaks.
     w.press("Roll 3d6+4 against 13");
-    faces(&mut w, "2 2 2");
+    w.faces("2 2 2");
     assert!(has(&w, "Bugbear scoundrel", "failed morale"));
-    assert!(journal_says(&w, "10 against TN 13 (11 + 2 opponents): breaks"));
+    assert!(w.journal_says("10 against TN 13 (11 + 2 opponents): breaks"));
     w.press("Start round 2");
-    let state = session(&w).state();
+    let state = w.session().state();
     assert_eq!((state.round, state.phase.as_str()), (2, "declare"));
 }
 
@@ -365,36 +323,36 @@ fn the_declare_order_is_a_radio_and_written_actions_stay_hidden_until_shown() {
     assert!(!radio(&w, "Written down, then shown"));
     w.harness.get_by_role_and_label(Role::RadioButton, "Written down, then shown").click();
     w.settle();
-    assert_eq!(session(&w).state().setting("declare_order"), Some(&serde_json::json!("hidden")));
+    assert_eq!(w.session().state().setting("declare_order"), Some(&serde_json::json!("hidden")));
     assert!(radio(&w, "Written down, then shown") && !radio(&w, "Around the table"));
     w.press("Close");
 
     w.press("I'll type them");
     w.press("Hobgoblin warrior ×2: one roll (1d12)");
-    faces(&mut w, "3");
+    w.faces("3");
     w.press("Tavorr: 1d12−2");
-    faces(&mut w, "7");
+    w.faces("7");
     w.press("Start round 1");
     // Written down: everyone's prompt at once, and the journal keeps the secret.
     w.harness.get_by_label("Tavorr declares (base initiative 5)");
     w.harness.get_by_label("Hobgoblin warrior 1 declares (base initiative 3)");
     w.harness.get_by_label("Hobgoblin warrior 2 declares (base initiative 3)");
     press_nth(&mut w, "Hand axe (+4) · count 9", 0);
-    assert!(journal_says(&w, "Tavorr writes down an action"));
-    assert!(!journal_says(&w, "Tavorr declares"));
+    assert!(w.journal_says("Tavorr writes down an action"));
+    assert!(!w.journal_says("Tavorr declares"));
     assert!(w.harness.query_by_label_contains("Tavorr writes down an action").is_some());
     press_nth(&mut w, "Longsword (+5) · count 8", 0);
     w.press("Longbow (+6) · count 9");
     w.press("Show the actions and start counting");
-    assert!(journal_says(&w, "The written actions are shown"));
-    assert_eq!(session(&w).state().phase, "resolve");
+    assert!(w.journal_says("The written actions are shown"));
+    assert_eq!(w.session().state().phase, "resolve");
     assert_eq!((count(&w), acting(&w)), (Some(8), vec!["Hobgoblin warrior 1".to_owned()]));
 }
 
 #[test]
 fn the_library_tables_are_copied_again_from_the_settings_and_undo_takes_the_copy_back() {
     let mut w = camp();
-    let rows = |w: &Window| session(w).state().table_for("piercing").unwrap().table.rows.len();
+    let rows = |w: &Window| w.session().state().table_for("piercing").unwrap().table.rows.len();
     assert_eq!(rows(&w), 0, "the bundled Piercing table is a placeholder");
 
     // The GM writes the Piercing table in the library: the encounter keeps its old copy.
@@ -424,8 +382,8 @@ fn the_library_tables_are_copied_again_from_the_settings_and_undo_takes_the_copy
     );
     w.press("Copy the library's tables again");
     assert_eq!(rows(&w), 1);
-    assert!(journal_says(&w, "Piercing injuries (d20, 1 row"));
-    let last = session(&w).history().events().last().map(|e| e.kind.clone());
+    assert!(w.journal_says("Piercing injuries (d20, 1 row"));
+    let last = w.session().history().events().last().map(|e| e.kind.clone());
     assert!(matches!(last, Some(EventKind::TablesLoaded { .. })));
     w.harness.get_by_label(
         "This encounter rolls on: Blunt injuries (d20, 20 rows), Piercing injuries (d20, 1 row).",

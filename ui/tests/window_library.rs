@@ -51,18 +51,6 @@ fn centre(w: &Window, label: &str) -> Pos2 {
     w.harness.get_by_label(label).rect().center()
 }
 
-fn type_into(w: &mut Window, label: &str, text: &str) {
-    w.harness.get_by_role_and_label(Role::TextInput, label).focus();
-    w.settle();
-    w.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    if text.is_empty() {
-        w.harness.key_press(egui::Key::Backspace);
-    } else {
-        w.harness.get_by_role_and_label(Role::TextInput, label).type_text(text);
-    }
-    w.settle();
-}
-
 fn names_in(w: &Window, zone: ZoneId) -> Vec<String> {
     state(w).in_zone(zone).map(|c| c.name.clone()).collect()
 }
@@ -83,20 +71,20 @@ fn the_bestiary_lists_the_encounter_systems_creatures() {
 #[test]
 fn search_narrows_the_list_as_the_gm_types() {
     let mut w = encounter();
-    type_into(&mut w, "Search", "g");
+    w.type_into("Search", "g");
     w.harness.get_by_label("Goblin");
     w.harness.get_by_label("Giant Rat");
     assert!(w.harness.query_by_label("Bandit").is_none());
-    type_into(&mut w, "Search", "gob");
+    w.type_into("Search", "gob");
     w.harness.get_by_label("Goblin");
     assert!(w.harness.query_by_label("Giant Rat").is_none());
     assert!(w.harness.query_by_label("Gobbo").is_none(), "another system's creature");
     // Tags match too: "und" finds the undead.
-    type_into(&mut w, "Search", "und");
+    w.type_into("Search", "und");
     w.harness.get_by_label("Skeleton");
     w.harness.get_by_label("Walking Corpse");
     assert!(w.harness.query_by_label("Goblin").is_none());
-    type_into(&mut w, "Search", "zzz");
+    w.type_into("Search", "zzz");
     w.harness.get_by_label_contains("No creature");
 }
 
@@ -193,8 +181,8 @@ fn an_entry_dropped_outside_any_zone_adds_nobody() {
 fn quick_add_puts_an_ad_hoc_combatant_off_the_board_or_in_a_zone() {
     let mut w = encounter();
     let yard = zone(&w, "Yard");
-    type_into(&mut w, "Quick-add name", "Old Tom");
-    type_into(&mut w, "Quick-add HP", "6");
+    w.type_into("Quick-add name", "Old Tom");
+    w.type_into("Quick-add HP", "6");
     w.harness.get_by_label("Party").click();
     w.settle();
     w.harness.get_by_label("Add combatant").click();
@@ -210,8 +198,8 @@ fn quick_add_puts_an_ad_hoc_combatant_off_the_board_or_in_a_zone() {
     );
 
     // Into a zone, without HP, with the Where box.
-    type_into(&mut w, "Quick-add name", "Lamplighter");
-    type_into(&mut w, "Quick-add HP", "");
+    w.type_into("Quick-add name", "Lamplighter");
+    w.type_into("Quick-add HP", "");
     w.harness.get_by_label("Where").click();
     w.settle();
     w.harness.get_by_label("Yard").click();

@@ -20,6 +20,50 @@ pub struct Window {
 }
 
 impl Window {
+    /// The open encounter's session.
+    pub fn session(&self) -> &fray_data::Session {
+        self.app().model.session.as_ref().expect("an encounter is open")
+    }
+
+    /// The current value of `who`'s `track`.
+    pub fn value(&self, who: &str, track: &str) -> i64 {
+        let state = self.session().state();
+        state.combatant_named(who).unwrap().track(track).unwrap().value
+    }
+
+    /// Whether some journal line reads `text` somewhere.
+    pub fn journal_says(&self, text: &str) -> bool {
+        let journal = &self.app().model.journal;
+        (0..journal.len()).filter_map(|i| journal.text(i)).any(|line| line.contains(text))
+    }
+
+    /// Replaces the text of the field named `label`, as typed.
+    pub fn type_into(&mut self, label: &str, text: &str) {
+        self.harness.get_by_role_and_label(Role::TextInput, label).focus();
+        self.settle();
+        self.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        if text.is_empty() {
+            self.harness.key_press(egui::Key::Backspace);
+        } else {
+            self.harness.get_by_role_and_label(Role::TextInput, label).type_text(text);
+        }
+        self.settle();
+    }
+
+    /// Types the faces of the roll the window asks for and records them.
+    pub fn faces(&mut self, text: &str) {
+        self.type_into("Faces", text);
+        self.press("Record");
+    }
+
+    /// Opens a folded heading of a prompt (many foes: the strikes are listed per foe).
+    pub fn unfold(&mut self, heading: &str) {
+        self.harness.get_by_role_and_label(Role::DisclosureTriangle, heading).scroll_to_me();
+        self.settle();
+        self.harness.get_by_role_and_label(Role::DisclosureTriangle, heading).click();
+        self.harness.run_steps(12);
+    }
+
     /// The path of a file in the test's temp dir.
     pub fn path(&self, name: &str) -> PathBuf {
         self.dir.path().join(name)
