@@ -257,4 +257,6 @@ pub enum Command {
     Bdp(crate::systems::bdp::BdpCommand),
     /// A command of the d12 declared-action procedure.
     D12(crate::systems::d12::D12Command),
+    /// A command of the Murdham procedure.
+    Murdham(crate::systems::murdham::MurdhamCommand),
 }

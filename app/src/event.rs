@@ -222,6 +222,8 @@ pub enum EventKind {
     Bdp(crate::systems::bdp::BdpEvent),
     /// A fact of the d12 declared-action procedure.
     D12(crate::systems::d12::D12Event),
+    /// A fact of the Murdham procedure.
+    Murdham(crate::systems::murdham::MurdhamEvent),
 }
 
 impl Event {

@@ -22,7 +22,8 @@ use serde_json::Value;
 /// 2: the Block, Dodge, Parry (`bdp`) bestiary, party and tables.
 /// 3: the d12 declared-action bestiary, party, weapons and injury tables.
 /// 4: the weapon lists are stored in the database, editable.
-pub const CONTENT_VERSION: u32 = 4;
+/// 5: the Murdham bestiary, party, injury table and weapon and armour list.
+pub const CONTENT_VERSION: u32 = 5;
 
 /// The settings key holding the loaded content version.
 pub const CONTENT_VERSION_KEY: &str = "content_version";
@@ -59,6 +60,10 @@ const FILES: &[File] = &[
     file!("d12/characters.json", Kind::Characters),
     file!("d12/tables.json", Kind::Tables),
     file!("d12/weapons.json", Kind::Weapons),
+    file!("murdham/creatures.json", Kind::Creatures),
+    file!("murdham/characters.json", Kind::Characters),
+    file!("murdham/tables.json", Kind::Tables),
+    file!("murdham/weapons.json", Kind::Weapons),
 ];
 
 impl Db {
@@ -282,7 +287,9 @@ mod tests {
             // The d12 list's fields have no meaning here.
             let d12 = w.damage.is_some() || !w.types.is_empty() || w.crit.is_some();
             assert!(!d12 && w.hands.is_none(), "{}: a d12 field", w.key);
-            let (die, speed) = (w.die.expect("checked"), w.speed.to_string());
+            assert!(w.range.is_none() && w.armour.is_none(), "{}: a murdham field", w.key);
+            let speed = w.speed.as_ref().expect("checked").to_string();
+            let die = w.die.expect("checked");
             // Missile weapons are all fast whatever their die; hand weapons follow the die.
             let by_die = match die {
                 6 => "fast",
@@ -354,7 +361,8 @@ mod tests {
             for t in &w.types {
                 assert!(D12_DAMAGE_TYPES.contains(&t.as_str()), "{}: type {t:?}", w.key);
             }
-            let WeaponSpeed::Modifier(speed) = w.speed else { unreachable!("checked") };
+            assert!(w.range.is_none() && w.armour.is_none(), "{}: a murdham field", w.key);
+            let Some(WeaponSpeed::Modifier(speed)) = w.speed else { unreachable!("checked") };
             assert!((0..=12).contains(&speed), "{}: speed {speed}", w.key);
             assert!(w.hands.is_some(), "{}: hands missing", w.key);
             // Bows and crossbows take both hands, and shoot.
@@ -387,6 +395,196 @@ mod tests {
             "sling",
         ] {
             assert!(list.iter().any(|w| w.key == key), "{key} missing");
+        }
+    }
+
+    /// The keywords a Murdham weapon list may use as tags.
+    const MURDHAM_KEYWORDS: [&str; 13] = [
+        "simple",
+        "martial",
+        "missile",
+        "two-handed",
+        "indirect",
+        "blast",
+        "direct",
+        "robust",
+        "impaired",
+        "fire",
+        "consumable",
+        "shield",
+        "helmet",
+    ];
+
+    #[test]
+    fn the_murdham_weapon_list_is_consistent() {
+        let list = weapon_list("murdham/weapons.json", "murdham");
+        assert!((12..=25).contains(&list.len()), "{} weapons", list.len());
+        for w in &list {
+            // The other lists' fields have no meaning here: a range says it shoots, and the
+            // keywords (two-handed...) are tags.
+            let other = w.damage.is_some()
+                || !w.types.is_empty()
+                || w.speed.is_some()
+                || w.crit.is_some()
+                || w.hands.is_some()
+                || w.reach
+                || w.ranged
+                || w.bulky
+                || w.damage_type.is_some();
+            assert!(!other, "{}: a bdp or d12 field", w.key);
+            for tag in &w.tags {
+                assert!(MURDHAM_KEYWORDS.contains(&tag.as_str()), "{}: tag {tag:?}", w.key);
+            }
+            let tagged = |word: &str| w.tags.iter().any(|t| t == word);
+            let worn = w.armour.is_some() || tagged("shield") || tagged("helmet");
+            if worn {
+                // Light armour 1, heavy 2; a shield and a helmet add no armour of their own.
+                assert_eq!(w.armour.is_some(), !tagged("shield") && !tagged("helmet"), "{}", w.key);
+                continue;
+            }
+            let die = w.die.expect("checked");
+            // Simple weapons d4 (d6 in two hands), martial d6 (d8), missile d4 (d6) at range 8.
+            let class: Vec<&str> =
+                ["simple", "martial", "missile"].into_iter().filter(|c| tagged(c)).collect();
+            let two = u32::from(tagged("two-handed"));
+            match class.as_slice() {
+                ["simple"] => assert_eq!(die, 4 + 2 * two, "{}", w.key),
+                ["martial"] => assert_eq!(die, 6 + 2 * two, "{}", w.key),
+                ["missile"] => assert_eq!((die, w.range), (4 + 2 * two, Some(8)), "{}", w.key),
+                [] => {}
+                _ => panic!("{}: classes {class:?}", w.key),
+            }
+            assert_eq!(w.range.is_some(), tagged("missile") || tagged("blast"), "{}", w.key);
+        }
+        let find = |key: &str| {
+            list.iter().find(|w| w.key == key).unwrap_or_else(|| panic!("{key} missing"))
+        };
+        for key in [
+            "unarmed",
+            "dagger",
+            "club",
+            "hand-axe",
+            "sword",
+            "spear",
+            "halberd",
+            "bow",
+            "crossbow",
+            "sling",
+            "fire-flask",
+        ] {
+            assert!(find(key).die.is_some(), "{key}: no die");
+        }
+        assert_eq!(find("light-armour").armour, Some(1));
+        assert_eq!(find("heavy-armour").armour, Some(2));
+        assert!(find("shield").tags.contains(&"shield".into()));
+        assert!(find("helmet").tags.contains(&"helmet".into()));
+        assert!(list.iter().any(|w| w.tags.contains(&"blast".into()) && w.range.is_some()));
+        assert!(list.iter().any(|w| w.tags.contains(&"indirect".into())));
+        assert!(list.iter().any(|w| w.tags.contains(&"direct".into())));
+    }
+
+    /// Reads a Murdham block as the rules do and completes it into a combatant (health from
+    /// STR, armour from the worn armour), failing with the engine's message.
+    fn murdham_combatant(
+        name: &str,
+        block: &Value,
+    ) -> (fray_app::systems::murdham::block::MurdhamBlock, fray_app::command::NewCombatant) {
+        use fray_app::systems::murdham::block::{self as rules, MurdhamBlock};
+        let b = MurdhamBlock::read(name, block).unwrap_or_else(|e| panic!("{e}"));
+        let new = crate::block::new_combatant(name, block, fray_app::ids::SideId(1), "x".into());
+        let new = rules::complete(new).unwrap_or_else(|e| panic!("{e}"));
+        let obj = block.as_object().unwrap_or_else(|| panic!("{name}: not an object"));
+        const KEYS: [&str; 9] = [
+            "stats",
+            "weapons",
+            "armour",
+            "shield",
+            "helmet",
+            "kind",
+            "intelligence",
+            "morale_immune",
+            "notes",
+        ];
+        for key in obj.keys() {
+            assert!(KEYS.contains(&key.as_str()), "{name}: unknown key {key:?}");
+        }
+        let stats = block["stats"].as_object().unwrap_or_else(|| panic!("{name}: stats"));
+        let mut keys: Vec<&str> = stats.keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["agi", "str", "wit"], "{name}: stats");
+        assert!(!b.weapons.is_empty(), "{name}: unarmed");
+        for w in &b.weapons {
+            let what = format!("{name}: {}", w.name);
+            assert!(matches!(w.die, 4 | 6 | 8 | 10 | 12), "{what}: d{}", w.die);
+            assert!(w.range.is_none_or(|r| r > 0), "{what}: range 0");
+            assert!(!w.indirect || w.range.is_some(), "{what}: indirect but not a missile");
+            for k in &w.keywords {
+                assert!(MURDHAM_KEYWORDS.contains(&k.as_str()) || k == "power", "{what}: {k:?}");
+            }
+        }
+        if let Some(a) = &b.armour {
+            assert!((1..=3).contains(&a.value), "{name}: armour {}", a.value);
+        }
+        assert!(!block["notes"].as_str().unwrap_or_default().is_empty(), "{name}: notes");
+        (b, new)
+    }
+
+    #[test]
+    fn the_murdham_examples_hold_together() {
+        let db = Db::open_in_memory().unwrap();
+        let murdham = crate::Search::default().system("murdham").limit(10_000);
+        let creatures = db.creatures().search(&murdham).unwrap();
+        assert!((5..=7).contains(&creatures.len()), "{} creatures", creatures.len());
+        let mut blocks = Vec::new();
+        for c in &creatures {
+            assert!(c.tags.iter().any(|t| t == "example"), "{}: not tagged example", c.name);
+            let (b, new) = murdham_combatant(&c.name, &c.block);
+            let health = new.tracks.iter().find(|t| t.name == "health").expect("health");
+            assert_eq!(
+                Some(health.max),
+                new.stats.iter().find(|s| s.name == "str").map(|s| s.value)
+            );
+            let armour = new.stats.iter().find(|s| s.name == "armour").expect("armour");
+            assert_eq!(armour.value, b.armour.as_ref().map_or(0, |a| a.value), "{}", c.name);
+            blocks.push((c.name.clone(), b));
+        }
+        let kinds: std::collections::HashSet<Option<&str>> =
+            blocks.iter().map(|(_, b)| b.kind.as_deref()).collect();
+        assert!(kinds.len() >= 3, "kinds {kinds:?}");
+        assert!(blocks.iter().any(|(_, b)| b.fearless().is_some()), "none fear-immune");
+        assert!(blocks.iter().any(|(_, b)| b.fearless().is_none()), "all fear-immune");
+        let weapons = || blocks.iter().flat_map(|(_, b)| &b.weapons);
+        assert!(weapons().any(|w| w.blast && w.ranged()), "no ranged blast weapon");
+        assert!(weapons().any(|w| w.indirect && w.range == Some(8)), "no indirect weapon");
+        assert!(
+            blocks.iter().any(|(_, b)| b.helmet && b.shield.is_some() && b.armour.is_some()),
+            "no one in helmet, shield and armour"
+        );
+        let corpse = blocks.iter().find(|(n, _)| n == "Walking corpse").expect("a walking corpse");
+        assert!(corpse.1.fearless().is_some(), "the walking corpse knows fear");
+
+        let party = db.characters().party("The ferry debtors").unwrap();
+        assert_eq!(party.len(), 2);
+        for c in &party {
+            assert_eq!(c.system, "murdham");
+            murdham_combatant(&c.name, &c.sheet);
+        }
+    }
+
+    #[test]
+    fn the_murdham_injury_table_holds_together() {
+        let db = Db::open_in_memory().unwrap();
+        let tables = db.tables().list(Some("murdham")).unwrap();
+        let injury: Vec<_> =
+            tables.iter().filter(|t| t.damage_type.as_deref() == Some("injury")).collect();
+        assert_eq!(injury.len(), 1, "one injury table");
+        let t = &injury[0].table;
+        assert_eq!((t.name.as_str(), t.dice.to_string().as_str()), ("Injuries (d6)", "d6"));
+        t.validate().unwrap();
+        for total in 1..=6 {
+            let rows = t.rows.iter().filter(|r| (r.low..=r.high).contains(&total)).count();
+            assert_eq!(rows, 1, "{total} is on {rows} rows");
+            assert!(t.rows.iter().all(|r| !r.result.text.is_empty()));
         }
     }
 

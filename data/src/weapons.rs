@@ -5,9 +5,12 @@
 //! The lists differ by system: a Block, Dodge, Parry weapon has a die and a speed word
 //! (`"die": 8, "speed": "balanced"`); a `d12` weapon has damage dice, damage types, a numeric
 //! speed (its initiative modifier) and a critical multiplier
-//! (`"damage": "1d8", "types": ["slashing"], "speed": 5, "crit": 2`). One [`WeaponRef`] holds
-//! either, the fields a list does not use left empty; [`WeaponRef::validate`] checks what its
-//! system's rules need.
+//! (`"damage": "1d8", "types": ["slashing"], "speed": 5, "crit": 2`); a Murdham weapon has a
+//! die, a range in zones for missile weapons and keyword tags, and no speed
+//! (`"die": 6, "range": 8, "tags": ["missile", "two-handed"]`), and the same list holds its
+//! armour (`"armour": 1`), shield and helmet (tagged `shield`, `helmet`). One [`WeaponRef`]
+//! holds any of them, the fields a list does not use left empty; [`WeaponRef::validate`]
+//! checks what its system's rules need.
 
 use crate::db::now_ms;
 use crate::ids::WeaponId;
@@ -28,7 +31,7 @@ pub struct WeaponRef {
     pub key: String,
     /// Name.
     pub name: String,
-    /// Damage die (6 = d6), for lists that roll one die (`bdp`).
+    /// Damage die (6 = d6), for lists that roll one die (`bdp`, `murdham`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub die: Option<u32>,
     /// Damage dice ("1d8", "2d6"), for lists that give them (`d12`).
@@ -38,8 +41,17 @@ pub struct WeaponRef {
     /// (`d12`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub types: Vec<String>,
-    /// A speed word (`fast`, `balanced`, `slow`: `bdp`) or an initiative modifier (`d12`).
-    pub speed: WeaponSpeed,
+    /// A speed word (`fast`, `balanced`, `slow`: `bdp`) or an initiative modifier (`d12`);
+    /// none for lists without one (`murdham`). The `bdp` and `d12` lists require it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<WeaponSpeed>,
+    /// Range in zones, for missile weapons of lists that give one (`murdham`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u32>,
+    /// Armour value, for the armour a list holds beside its weapons (`murdham`: light 1,
+    /// heavy 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub armour: Option<u32>,
     /// Critical multiplier (2 = ×2), for lists that have one (`d12`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub crit: Option<u32>,
@@ -58,7 +70,9 @@ pub struct WeaponRef {
     /// Piercing, slashing, bludgeoning... (`bdp`; `d12` lists use `types`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage_type: Option<String>,
-    /// Tags with their numbers ("Sweep 7").
+    /// Tags with their numbers ("Sweep 7": `bdp`), or keywords (`murdham`: "simple",
+    /// "martial", "missile", "two-handed", "indirect", "blast", "direct", "robust", "fire"...,
+    /// and "shield" or "helmet" for those pieces of gear).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
     /// One line in our words.
@@ -91,7 +105,8 @@ impl fmt::Display for WeaponSpeed {
 
 impl WeaponRef {
     /// The numbers a GM looks for: "d8 balanced · reach · Sweep 7" for a Block, Dodge, Parry
-    /// weapon, "1d8 slashing · speed 5 · ×2" for a `d12` one.
+    /// weapon, "1d8 slashing · speed 5 · ×2" for a `d12` one, "d6 · range 8 · missile" or
+    /// "armour 1" for a Murdham one.
     pub fn summary(&self) -> String {
         let mut head = match (&self.damage, self.die) {
             (Some(damage), _) => damage.clone(),
@@ -104,11 +119,12 @@ impl WeaponRef {
         }
         // A speed word reads with the die ("d8 balanced"); a modifier stands on its own.
         let modifier = match &self.speed {
-            WeaponSpeed::Word(w) => {
+            Some(WeaponSpeed::Word(w)) => {
                 words.push(w.clone());
                 None
             }
-            speed @ WeaponSpeed::Modifier(_) => Some(speed.to_string()),
+            Some(speed @ WeaponSpeed::Modifier(_)) => Some(speed.to_string()),
+            None => None,
         };
         for word in words.into_iter().filter(|w| !w.is_empty()) {
             if !head.is_empty() {
@@ -118,6 +134,12 @@ impl WeaponRef {
         }
         let mut parts = vec![head];
         parts.extend(modifier);
+        if let Some(range) = self.range {
+            parts.push(format!("range {range}"));
+        }
+        if let Some(armour) = self.armour {
+            parts.push(format!("armour {armour}"));
+        }
         if let Some(crit) = self.crit {
             parts.push(format!("×{crit}"));
         }
@@ -141,8 +163,11 @@ impl WeaponRef {
     /// Checks what `system`'s rules need of a weapon, naming the weapon and the field: a name
     /// always; for `bdp` a die of 4, 6, 8, 10 or 12 and a speed word; for `d12` damage dice
     /// that roll at least one die, a numeric speed (the initiative modifier), a critical
-    /// multiplier of 2 to 4 and one or two hands. Weapons of other systems only need a name.
-    /// The bundled lists' own tests add what makes a list consistent (speed against die...).
+    /// multiplier of 2 to 4 and one or two hands; for `murdham` a die of 4, 6, 8, 10 or 12
+    /// (armour, shields and helmets may go without), a range of 1 zone or more when given (and
+    /// given for an `indirect` weapon), and an armour value of 1 to 3 when given. Weapons of
+    /// other systems only need a name. The bundled lists' own tests add what makes a list
+    /// consistent (speed against die...).
     pub fn validate(&self, system: &str) -> Result<(), DbError> {
         self.problem(system).map_or(Ok(()), |p| Err(DbError::Invalid(format!("{self}: {p}"))))
     }
@@ -154,15 +179,14 @@ impl WeaponRef {
         }
         match system {
             "bdp" => {
-                match self.die {
-                    None => return Some("die is missing (4, 6, 8, 10 or 12)".into()),
-                    Some(4 | 6 | 8 | 10 | 12) => {}
-                    Some(die) => return Some(format!("die must be 4, 6, 8, 10 or 12, not {die}")),
+                if let Some(p) = die_problem(self.die) {
+                    return Some(p);
                 }
                 let words = [Speed::Fast, Speed::Balanced, Speed::Slow].map(Speed::label);
                 match &self.speed {
-                    WeaponSpeed::Word(w) if words.contains(&w.as_str()) => {}
-                    speed => {
+                    Some(WeaponSpeed::Word(w)) if words.contains(&w.as_str()) => {}
+                    None => return Some("speed is missing (fast, balanced or slow)".into()),
+                    Some(speed) => {
                         return Some(format!("speed must be fast, balanced or slow, not {speed}"));
                     }
                 }
@@ -178,10 +202,14 @@ impl WeaponRef {
                     }
                     Ok(_) => {}
                 }
-                if let WeaponSpeed::Word(w) = &self.speed {
-                    return Some(format!(
-                        "speed must be a number (the initiative modifier), not {w:?}"
-                    ));
+                match &self.speed {
+                    None => return Some("speed is missing (the initiative modifier)".into()),
+                    Some(WeaponSpeed::Word(w)) => {
+                        return Some(format!(
+                            "speed must be a number (the initiative modifier), not {w:?}"
+                        ));
+                    }
+                    Some(WeaponSpeed::Modifier(_)) => {}
                 }
                 match self.crit {
                     None => return Some("crit is missing (2, 3 or 4)".into()),
@@ -192,9 +220,42 @@ impl WeaponRef {
                     return Some(format!("hands must be 1 or 2, not {hands}"));
                 }
             }
+            "murdham" => {
+                // Armour, a shield or a helmet is worn; a shield may also strike (with a die).
+                let worn = self.armour.is_some() || self.tagged("shield") || self.tagged("helmet");
+                if !(worn && self.die.is_none())
+                    && let Some(p) = die_problem(self.die)
+                {
+                    return Some(p);
+                }
+                match self.range {
+                    Some(0) => return Some("range must be 1 zone or more, not 0".into()),
+                    None if self.tagged("indirect") => {
+                        return Some("range is missing (an indirect weapon shoots)".into());
+                    }
+                    _ => {}
+                }
+                if let Some(armour) = self.armour.filter(|a| !(1..=3).contains(a)) {
+                    return Some(format!("armour must be 1, 2 or 3, not {armour}"));
+                }
+            }
             _ => {}
         }
         None
+    }
+
+    /// Whether it has the tag `word` (case-insensitive).
+    fn tagged(&self, word: &str) -> bool {
+        self.tags.iter().any(|t| t.trim().eq_ignore_ascii_case(word))
+    }
+}
+
+/// What is wrong with a die that must be a d4, d6, d8, d10 or d12 (`bdp`, `murdham`).
+fn die_problem(die: Option<u32>) -> Option<String> {
+    match die {
+        None => Some("die is missing (4, 6, 8, 10 or 12)".into()),
+        Some(4 | 6 | 8 | 10 | 12) => None,
+        Some(die) => Some(format!("die must be 4, 6, 8, 10 or 12, not {die}")),
     }
 }
 
@@ -378,7 +439,9 @@ mod tests {
         assert!(list.len() >= 20, "{}", list.len());
         let spear = list.iter().find(|w| w.key == "spear").unwrap();
         assert_eq!(spear.summary(), "d8 balanced · reach · Push 6");
-        assert!(list.iter().all(|w| w.die.is_some() && matches!(w.speed, WeaponSpeed::Word(_))));
+        assert!(
+            list.iter().all(|w| w.die.is_some() && matches!(w.speed, Some(WeaponSpeed::Word(_))))
+        );
         assert!(db.weapons().list(Some("freeform")).unwrap().is_empty());
     }
 
@@ -393,8 +456,27 @@ mod tests {
         assert_eq!(summary("greatclub"), "1d10 blunt · speed 8 · ×2 · two-handed");
         assert_eq!(summary("longbow"), "1d8 piercing · speed 6 · ×3 · ranged · two-handed");
         assert!(list.iter().all(|w| {
-            w.damage.is_some() && w.crit.is_some() && matches!(w.speed, WeaponSpeed::Modifier(_))
+            w.damage.is_some()
+                && w.crit.is_some()
+                && matches!(w.speed, Some(WeaponSpeed::Modifier(_)))
         }));
+    }
+
+    #[test]
+    fn the_murdham_list_reads_and_sums_up() {
+        let db = Db::open_in_memory().unwrap();
+        let list = list(&db, "murdham");
+        assert!((12..=25).contains(&list.len()), "{}", list.len());
+        let summary = |key: &str| list.iter().find(|w| w.key == key).unwrap().summary();
+        assert_eq!(summary("sword"), "d6 · martial");
+        assert_eq!(summary("sling"), "d4 · range 8 · missile");
+        assert_eq!(summary("bow"), "d6 · range 8 · missile · two-handed · indirect");
+        assert_eq!(summary("fire-flask"), "d6 · range 2 · blast · fire · consumable");
+        assert_eq!(summary("light-armour"), "armour 1");
+        assert_eq!(summary("heavy-armour"), "armour 2");
+        assert_eq!(summary("shield"), "d4 · shield");
+        assert_eq!(summary("helmet"), "helmet");
+        assert!(list.iter().all(|w| w.speed.is_none()), "no speed in this list");
     }
 
     #[test]
@@ -411,6 +493,13 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("dmg"), "{err}");
+        // A Murdham weapon has no speed, and none is written back.
+        let text = r#"{"key": "bow", "name": "Bow", "die": 6, "range": 8,
+                       "tags": ["missile", "indirect"], "notes": "Arcs."}"#;
+        let bow: WeaponRef = serde_json::from_str(text).unwrap();
+        assert_eq!((bow.speed.as_ref(), bow.range), (None, Some(8)));
+        let written: serde_json::Value = serde_json::to_value(&bow).unwrap();
+        assert_eq!(written, serde_json::from_str::<serde_json::Value>(text).unwrap());
     }
 
     #[test]
@@ -445,11 +534,11 @@ mod tests {
             "weapon Club: die must be 4, 6, 8, 10 or 12, not 7"
         );
         assert_eq!(
-            problem(&bdp, "bdp", |w| w.speed = WeaponSpeed::Modifier(3)),
+            problem(&bdp, "bdp", |w| w.speed = Some(WeaponSpeed::Modifier(3))),
             "weapon Club: speed must be fast, balanced or slow, not speed 3"
         );
         assert_eq!(
-            problem(&bdp, "bdp", |w| w.speed = WeaponSpeed::Word("quick".into())),
+            problem(&bdp, "bdp", |w| w.speed = Some(WeaponSpeed::Word("quick".into()))),
             "weapon Club: speed must be fast, balanced or slow, not quick"
         );
         assert_eq!(
@@ -465,8 +554,16 @@ mod tests {
             "weapon Club: damage \"5\" rolls no die"
         );
         assert_eq!(
-            problem(&d12, "d12", |w| w.speed = WeaponSpeed::Word("fast".into())),
+            problem(&d12, "d12", |w| w.speed = Some(WeaponSpeed::Word("fast".into()))),
             "weapon Club: speed must be a number (the initiative modifier), not \"fast\""
+        );
+        assert_eq!(
+            problem(&bdp, "bdp", |w| w.speed = None),
+            "weapon Club: speed is missing (fast, balanced or slow)"
+        );
+        assert_eq!(
+            problem(&d12, "d12", |w| w.speed = None),
+            "weapon Club: speed is missing (the initiative modifier)"
         );
         assert_eq!(
             problem(&d12, "d12", |w| w.crit = None),
@@ -479,6 +576,63 @@ mod tests {
         assert_eq!(
             problem(&d12, "d12", |w| w.hands = Some(3)),
             "weapon Club: hands must be 1 or 2, not 3"
+        );
+    }
+
+    #[test]
+    fn murdham_checks_die_range_and_armour() {
+        let read = |text: &str| serde_json::from_str::<WeaponRef>(text).unwrap();
+        let bow = read(
+            r#"{"key": "bow", "name": "Bow", "die": 6, "range": 8,
+                           "tags": ["missile", "indirect"]}"#,
+        );
+        let mail = read(r#"{"key": "mail", "name": "Mail", "armour": 1}"#);
+        let shield = read(r#"{"key": "shield", "name": "Shield", "die": 4, "tags": ["shield"]}"#);
+        let helmet = read(r#"{"key": "helmet", "name": "Helmet", "tags": ["Helmet"]}"#);
+        for w in [&bow, &mail, &shield, &helmet] {
+            w.validate("murdham").unwrap();
+        }
+        // Speed is not needed here, but bdp and d12 still want it.
+        assert_eq!(
+            bow.validate("bdp").unwrap_err().to_string(),
+            "weapon Bow: speed is missing (fast, balanced or slow)"
+        );
+        let problem = |w: &WeaponRef, change: fn(&mut WeaponRef)| {
+            let mut w = w.clone();
+            change(&mut w);
+            w.validate("murdham").unwrap_err().to_string()
+        };
+        assert_eq!(
+            problem(&bow, |w| w.die = None),
+            "weapon Bow: die is missing (4, 6, 8, 10 or 12)"
+        );
+        assert_eq!(
+            problem(&bow, |w| w.die = Some(5)),
+            "weapon Bow: die must be 4, 6, 8, 10 or 12, not 5"
+        );
+        assert_eq!(
+            problem(&bow, |w| w.range = Some(0)),
+            "weapon Bow: range must be 1 zone or more, not 0"
+        );
+        assert_eq!(
+            problem(&bow, |w| w.range = None),
+            "weapon Bow: range is missing (an indirect weapon shoots)"
+        );
+        assert_eq!(
+            problem(&mail, |w| w.armour = Some(4)),
+            "weapon Mail: armour must be 1, 2 or 3, not 4"
+        );
+        assert_eq!(
+            problem(&mail, |w| w.armour = Some(0)),
+            "weapon Mail: armour must be 1, 2 or 3, not 0"
+        );
+        assert_eq!(
+            problem(&shield, |w| w.die = Some(7)),
+            "weapon Shield: die must be 4, 6, 8, 10 or 12, not 7"
+        );
+        assert_eq!(
+            problem(&helmet, |w| w.tags.clear()),
+            "weapon Helmet: die is missing (4, 6, 8, 10 or 12)"
         );
     }
 }

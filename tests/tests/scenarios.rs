@@ -10,6 +10,7 @@ use fray_app::scenario;
 use fray_app::scenario::ScenarioError;
 use fray_app::systems::bdp::{Bdp, BdpCommand};
 use fray_app::systems::d12::{D12, D12Command};
+use fray_app::systems::murdham::{MainAction, Murdham, MurdhamCommand};
 use fray_app::{Command, System};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -237,4 +238,49 @@ fn every_d12_command_is_used_by_a_golden_scenario_and_documented() {
         _ => Vec::new(),
     };
     verbs_used_and_documented("d12", &D12, verbs, "## The d12", "");
+}
+
+/// A Murdham command's verb. A new variant stops this compiling: give it a verb, document it
+/// in SCENARIOS.md and use it in a golden scenario.
+fn murdham_tag(c: &MurdhamCommand) -> &'static str {
+    use MurdhamCommand as C;
+    match c {
+        C::Holder { .. } => "holder",
+        C::First { .. } => "first",
+        C::Activate { .. } => "activate",
+        C::Pass { .. } => "pass",
+        C::EndTurn => "end-turn",
+        C::Bonus { .. } => "bonus",
+        C::Main { action } => match action {
+            MainAction::FullMovement => "full-move",
+            MainAction::InvokePower { .. } => "invoke",
+            MainAction::Distract { .. } => "distract",
+            MainAction::Surrender => "surrender",
+            MainAction::Other { .. } => "act",
+        },
+        C::Attack(_) => "attack",
+        C::Stunt { accept: true } => "accept",
+        C::Stunt { accept: false } => "refuse",
+        C::React { .. } => "react",
+        C::Opportunity { by: Some(_) } => "opportunity",
+        C::Opportunity { by: None } => "let-go",
+        C::Shove { .. } => "shove",
+        C::Release { .. } => "release",
+        C::Border { .. } => "border",
+        C::Morale { .. } => "morale",
+        C::SkipMorale { .. } => "skip-morale",
+        C::GiveUp { .. } => "give-up",
+        C::Chase { .. } => "chase",
+        C::EndFight => "end-fight",
+        C::Durability => "durability",
+    }
+}
+
+#[test]
+fn every_murdham_command_is_used_by_a_golden_scenario_and_documented() {
+    let verbs = |c: &Command| match c {
+        Command::Murdham(c) => vec![murdham_tag(c)],
+        _ => Vec::new(),
+    };
+    verbs_used_and_documented("murdham", &Murdham, verbs, "## Murdham", "");
 }

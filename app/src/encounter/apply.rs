@@ -100,6 +100,7 @@ impl Encounter {
             EventKind::Rolled { .. } | EventKind::Narration { .. } | EventKind::Ruling { .. } => {}
             EventKind::Bdp(e) => self.bdp.apply(e),
             EventKind::D12(e) => self.d12.apply(e),
+            EventKind::Murdham(e) => self.murdham.apply(e),
             EventKind::TablesLoaded { tables } => self.tables.clone_from(tables),
             EventKind::OrderSet { order } => {
                 self.order.clone_from(order);

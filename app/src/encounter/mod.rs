@@ -12,6 +12,7 @@ use crate::checks::{Effect, RollTable};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::systems::bdp::BdpState;
 use crate::systems::d12::D12State;
+use crate::systems::murdham::MurdhamState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -74,6 +75,9 @@ pub struct Encounter {
     /// The d12 procedure's own state (empty in other systems).
     #[serde(default, skip_serializing_if = "D12State::is_empty")]
     pub d12: D12State,
+    /// The Murdham procedure's own state (empty in other systems).
+    #[serde(default, skip_serializing_if = "MurdhamState::is_empty")]
+    pub murdham: MurdhamState,
     /// Roll tables copied from the library (see [`EncounterTable`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tables: Vec<EncounterTable>,
@@ -97,6 +101,7 @@ impl Encounter {
             next_id: 1,
             bdp: BdpState::default(),
             d12: D12State::default(),
+            murdham: MurdhamState::default(),
             tables: Vec::new(),
         }
     }

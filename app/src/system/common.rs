@@ -228,6 +228,7 @@ pub fn handle_common(
         }
         Command::Bdp(_) => return Err(foreign("a Block, Dodge, Parry", system)),
         Command::D12(_) => return Err(foreign("a d12", system)),
+        Command::Murdham(_) => return Err(foreign("a Murdham", system)),
         Command::Advance => {
             return Err(RuleError::NotAllowed(format!("{} has no next step here", system.name())));
         }

@@ -10,7 +10,7 @@ mod error;
 mod prompt;
 mod words;
 
-pub use common::{MAX_ADD_COUNT, handle_common};
+pub use common::{MAX_ADD_COUNT, check_room, handle_common};
 pub use ctx::Ctx;
 pub use emit::Emitter;
 pub use error::RuleError;
@@ -130,7 +130,12 @@ pub trait System: Send + Sync {
 
 /// Every system Fray ships, in menu order.
 pub fn all() -> &'static [&'static dyn System] {
-    &[&crate::systems::freeform::Freeform, &crate::systems::bdp::Bdp, &crate::systems::d12::D12]
+    &[
+        &crate::systems::freeform::Freeform,
+        &crate::systems::bdp::Bdp,
+        &crate::systems::murdham::Murdham,
+        &crate::systems::d12::D12,
+    ]
 }
 
 /// A system by id.

@@ -4,3 +4,4 @@
 pub mod bdp;
 pub mod d12;
 pub mod freeform;
+pub mod murdham;

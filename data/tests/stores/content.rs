@@ -22,13 +22,15 @@ fn entries_in(text: &str) -> usize {
 }
 
 #[test]
-fn first_run_loads_both_weapon_lists() {
+fn first_run_loads_every_weapon_list() {
     let (_dir, db) = db();
     let count = |system| db.weapons().list(Some(system)).unwrap().len();
     assert_eq!(count("bdp"), 31);
     assert_eq!(count("d12"), entries_in(include_str!("../../content/d12/weapons.json")));
+    assert_eq!(count("murdham"), entries_in(include_str!("../../content/murdham/weapons.json")));
     assert_eq!(count("freeform"), 0);
-    assert_eq!(db.weapons().list(None).unwrap().len(), count("bdp") + count("d12"));
+    let all = db.weapons().list(None).unwrap().len();
+    assert_eq!(all, count("bdp") + count("d12") + count("murdham"));
     let spear =
         db.weapons().list(Some("bdp")).unwrap().into_iter().find(|w| w.weapon.key == "spear");
     assert_eq!(spear.unwrap().weapon.summary(), "d8 balanced · reach · Push 6");
@@ -52,7 +54,34 @@ fn a_database_from_before_version_4_gets_the_weapon_lists() {
     drop(db);
     let db = reopen(&dir);
     assert_eq!(totals(&db), before, "the weapons are added, nothing else twice");
-    assert_eq!(db.settings().get(CONTENT_VERSION_KEY).unwrap(), Some("4".into()));
+    let version = db.settings().get(CONTENT_VERSION_KEY).unwrap();
+    assert_eq!(version, Some(CONTENT_VERSION.to_string()));
+}
+
+#[test]
+fn a_database_from_before_version_5_gets_the_murdham_content() {
+    let (dir, db) = db();
+    let before = totals(&db);
+    let murdham = Search::default().system("murdham").limit(10_000);
+    // As a database that loaded version 4 (no Murdham content then) looks.
+    for c in db.creatures().search(&murdham).unwrap() {
+        db.creatures().delete(c.id).unwrap();
+    }
+    for c in db.characters().search(&murdham).unwrap() {
+        db.characters().delete(c.id).unwrap();
+    }
+    for t in db.tables().list(Some("murdham")).unwrap() {
+        db.tables().delete(t.id).unwrap();
+    }
+    for w in db.weapons().list(Some("murdham")).unwrap() {
+        db.weapons().delete(w.id).unwrap();
+    }
+    db.settings().set(CONTENT_VERSION_KEY, "4").unwrap();
+    drop(db);
+    let db = reopen(&dir);
+    assert_eq!(totals(&db), before, "the Murdham entries are added, nothing else twice");
+    let injuries = db.tables().list(Some("murdham")).unwrap();
+    assert_eq!(injuries[0].damage_type.as_deref(), Some("injury"));
 }
 
 #[test]

@@ -27,7 +27,7 @@ fn round_trip_edit_reopen_list_delete() {
         key: "club".into(),
         name: "  Club ".into(),
         die: Some(6),
-        speed: WeaponSpeed::Word("fast".into()),
+        speed: Some(WeaponSpeed::Word("fast".into())),
         reach: false,
         bulky: false,
         tags: vec![],
@@ -84,7 +84,7 @@ fn a_bad_entry_is_refused_naming_the_entry_and_field() {
     assert_eq!(err.to_string(), "weapon Pike: die is missing (4, 6, 8, 10 or 12)");
 
     bad.weapon.die = Some(10);
-    bad.weapon.speed = WeaponSpeed::Modifier(4);
+    bad.weapon.speed = Some(WeaponSpeed::Modifier(4));
     let err = db.weapons().insert(&bad).unwrap_err();
     assert_eq!(err.to_string(), "weapon Pike: speed must be fast, balanced or slow, not speed 4");
 

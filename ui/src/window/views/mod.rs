@@ -27,6 +27,17 @@ pub struct ViewState {
     pub bar: encounter_bar::EncounterBarView,
     /// The journal panel.
     pub journal: journal_panel::JournalPanelView,
+    /// The stepper (the GM's attack circumstances, the declaration timer).
+    pub stepper: stepper::StepperView,
+}
+
+/// Who acts now: the place of the order acting, or (in a procedure without an order, like
+/// Murdham's alternating activations) the character whose turn is going.
+pub fn acting(state: &fray_app::Encounter) -> Vec<fray_app::ids::CombatantId> {
+    match (state.acting(), state.murdham.turn.id) {
+        ([], Some(id)) => vec![id],
+        (ids, _) => ids.to_vec(),
+    }
 }
 
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
@@ -58,7 +69,7 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
         .default_size((screen.x * 0.24).clamp(280.0, 400.0))
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                stepper::stepper_ui(ui, model, out);
+                stepper::stepper_ui(ui, model, &mut view.stepper, out);
                 ui.separator();
                 dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
                 ui.separator();

@@ -9,6 +9,7 @@ use fray_app::encounter::Encounter;
 use fray_app::encounter::stat_label;
 use fray_app::ids::{CombatantId, ZoneId};
 use fray_app::space;
+use fray_app::systems::murdham::CONCEALED;
 use fray_data::{EncounterId, Session};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -61,6 +62,12 @@ pub struct Token {
     pub chips: Vec<Arc<Galley>>,
     /// How many conditions it has.
     pub conditions: usize,
+    /// Concealed (hidden from its foes): drawn faded, dashed, with a crossed-out eye.
+    pub hidden: bool,
+    /// It has had its turn this round (Murdham): drawn faded.
+    pub done: bool,
+    /// "↔ Yard": it stands on the border with that zone (Murdham), laid out as a chip.
+    pub border: Option<Arc<Galley>>,
 }
 
 /// Everything prepared for one state of one encounter.
@@ -134,10 +141,10 @@ impl Cache {
                     Some(list) => list.push(i),
                     None => {
                         off_board.push(i);
-                        tray.push(token(fonts, c, &colours, 1.0));
+                        tray.push(token(fonts, state, c, &colours, 1.0));
                     }
                 }
-                tokens.push(token(fonts, c, &colours, key.zoom));
+                tokens.push(token(fonts, state, c, &colours, key.zoom));
             }
             (tokens, tray)
         });
@@ -174,6 +181,7 @@ impl Cache {
 /// A token laid out at `zoom`.
 fn token(
     fonts: &mut egui::epaint::FontsView<'_>,
+    state: &Encounter,
     c: &fray_app::encounter::Combatant,
     colours: &HashMap<fray_app::ids::SideId, Color32>,
     zoom: f32,
@@ -210,6 +218,9 @@ fn token(
         let more = format!("+{}", c.conditions.len() - MAX_CHIPS);
         chips.push(layout(more, CHIP_FONT, 40.0));
     }
+    let border = state.murdham.borders.get(&c.id).and_then(|z| state.zone(*z));
+    let border =
+        border.map(|z| layout(format!("\u{2194} {}", z.name), CHIP_FONT, full_text_w - 10.0));
     Token {
         id: c.id,
         colour,
@@ -223,6 +234,9 @@ fn token(
         compact_bar,
         chips,
         conditions: c.conditions.len(),
+        hidden: c.conditions.contains(CONCEALED),
+        done: state.murdham.acted.contains(&c.id),
+        border,
     }
 }
 

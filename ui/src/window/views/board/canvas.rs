@@ -176,7 +176,7 @@ pub fn canvas_ui(
 
     // The selected combatant's zone: every other token shows its range band from it.
     let from_zone = scene.selected.and_then(|id| state.combatant(id)).and_then(|c| c.zone);
-    let acting = state.acting();
+    let acting = crate::window::views::acting(state);
 
     for ((zone_id, layout), (_, board_layout)) in cards.iter().zip(&board) {
         let Some(zone) = state.zone(*zone_id) else { continue };
@@ -267,6 +267,9 @@ pub fn canvas_ui(
                 Some(ZoneDrag { zone: *zone_id, resize: true, start, pointer: press, zoom });
         }
     }
+
+    // A blast gone astray, over the cards.
+    super::deviation::deviation_ui(ui, state, &cards, &pal);
 
     // A card drag ends on release with one PlaceZone (not one per frame).
     if let Some(drag) = view.drag {

@@ -8,6 +8,7 @@
 
 mod cache;
 mod canvas;
+mod deviation;
 mod dialogs;
 mod disc;
 mod geometry;

@@ -40,6 +40,8 @@ pub struct Palette {
     pub mid: Color32,
     /// A bar at a quarter or less.
     pub low: Color32,
+    /// A blast gone astray: the deviation arrow.
+    pub blast: Color32,
 }
 
 impl Palette {
@@ -64,6 +66,7 @@ impl Palette {
                 good: Color32::from_rgb(96, 178, 110),
                 mid: Color32::from_rgb(222, 170, 70),
                 low: Color32::from_rgb(214, 92, 78),
+                blast: Color32::from_rgb(242, 128, 60),
             }
         } else {
             Self {
@@ -84,6 +87,7 @@ impl Palette {
                 good: Color32::from_rgb(60, 150, 75),
                 mid: Color32::from_rgb(205, 145, 30),
                 low: Color32::from_rgb(200, 70, 55),
+                blast: Color32::from_rgb(205, 85, 20),
             }
         }
     }

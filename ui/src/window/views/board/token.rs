@@ -1,5 +1,7 @@
 //! A token: a disc in the side's colour with initials, the name, a bar per HP-like track,
-//! range and condition chips. Click to select; drag to another zone.
+//! range and condition chips. Click to select; drag to another zone. A token that has had its
+//! turn this round is faded; a concealed one is faded with a dashed outline and a crossed-out
+//! eye on its disc; one standing on a border carries the neighbouring zone's name ("↔ Yard").
 
 use super::cache::Token;
 use super::geometry::{BAR_LINE, COMPACT_DISC, FULL_DISC, NAME_HEIGHT};
@@ -12,6 +14,11 @@ use fray_app::encounter::Encounter;
 use fray_app::encounter::stat_label;
 use fray_app::ids::CombatantId;
 use std::sync::Arc;
+
+/// A concealed token's opacity: there, but hidden from its foes.
+const HIDDEN_OPACITY: f32 = 0.5;
+/// The opacity of a token that has had its turn this round.
+const DONE_OPACITY: f32 = 0.45;
 
 /// What the board carries while a token is dragged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,15 +66,22 @@ pub fn token_ui(
         if carried {
             // The token stays faded in its zone until the drop says where it goes.
             painter.multiply_opacity(0.35);
+        } else if token.hidden {
+            painter.multiply_opacity(HIDDEN_OPACITY);
+        } else if token.done && !look.acting {
+            painter.multiply_opacity(DONE_OPACITY);
         }
-        paint(&painter, rect, token, look, palette, response.hovered());
+        paint(&painter, ui.painter(), rect, token, look, palette, response.hovered());
+        if token.hidden && !carried {
+            hidden_marks(ui.painter(), rect, look, palette, token.ink);
+        }
     }
     if carried && let Some(pointer) = ui.ctx().pointer_interact_pos() {
         let layer = egui::LayerId::new(egui::Order::Tooltip, Id::unique("board-token-ghost"));
         let mut ghost = ui.ctx().layer_painter(layer);
         ghost.multiply_opacity(0.9);
         let at = Rect::from_center_size(pointer, rect.size());
-        paint(&ghost, at, token, look, palette, true);
+        paint(&ghost, &ghost, at, token, look, palette, true);
     }
     if carried {
         return response.on_hover_cursor(egui::CursorIcon::Grabbing);
@@ -75,8 +89,17 @@ pub fn token_ui(
     response.on_hover_ui(|ui| tooltip_ui(ui, token.id, state))
 }
 
-/// Paints a token.
-pub fn paint(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette, hovered: bool) {
+/// Paints a token with `p` (faded for a token that had its turn or is concealed); where it
+/// stands (the border chip) is painted with `strong`, never faded.
+pub fn paint(
+    p: &Painter,
+    strong: &Painter,
+    rect: Rect,
+    t: &Token,
+    look: &Look,
+    pal: &Palette,
+    hovered: bool,
+) {
     let fill = if hovered { pal.tile_hover } else { pal.tile };
     let fill = if look.acting { blend(fill, pal.acting, 0.22) } else { fill };
     let radius = |r: f32| CornerRadius::same((r * look.zoom).round().clamp(0.0, 255.0) as u8);
@@ -93,13 +116,13 @@ pub fn paint(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette, hov
         );
     }
     if look.compact {
-        paint_compact(p, rect, t, look, pal)
+        paint_compact(p, strong, rect, t, look, pal)
     } else {
-        paint_full(p, rect, t, look, pal)
+        paint_full(p, strong, rect, t, look, pal)
     }
 }
 
-fn paint_full(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
+fn paint_full(p: &Painter, strong: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
     let z = look.zoom;
     let chip_radius = CornerRadius::same((7.0 * z).round().clamp(0.0, 255.0) as u8);
     let centre = pos2(rect.min.x + (6.0 + FULL_DISC / 2.0) * z, rect.center().y);
@@ -123,6 +146,13 @@ fn paint_full(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
     }
     let mut cx = x;
     let chip_y = y + 2.0 * z;
+    if let Some(border) = &t.border {
+        let r = Rect::from_min_size(pos2(cx, chip_y), border.size() + vec2(10.0, 2.0) * z);
+        strong.rect_filled(r, chip_radius, blend(pal.tile, pal.accent, 0.3));
+        strong.rect_stroke(r, chip_radius, Stroke::new(1.5, pal.accent), StrokeKind::Inside);
+        strong.galley(r.min + vec2(5.0, 1.0) * z, border.clone(), pal.text);
+        cx = r.max.x + 4.0 * z;
+    }
     if let Some((_, band)) = &look.band {
         let r = Rect::from_min_size(pos2(cx, chip_y), band.size() + vec2(10.0, 2.0) * z);
         p.rect_stroke(r, chip_radius, Stroke::new(1.0, pal.accent), StrokeKind::Inside);
@@ -144,7 +174,7 @@ fn paint_full(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
     }
 }
 
-fn paint_compact(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
+fn paint_compact(p: &Painter, strong: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette) {
     let z = look.zoom;
     let centre = pos2(rect.min.x + (5.0 + COMPACT_DISC / 2.0) * z, rect.center().y);
     disc(p, centre, COMPACT_DISC * z, t, &t.initials_small, look, pal);
@@ -174,6 +204,12 @@ fn paint_compact(p: &Painter, rect: Rect, t: &Token, look: &Look, pal: &Palette)
             meter(p, r, bar.fraction, pal);
         }
     }
+    if t.border.is_some() {
+        // No room for the border's chip: a stripe in the accent colour down the right edge
+        // (the tooltip names the zone).
+        let stripe = Rect::from_min_max(pos2(rect.max.x - 4.0 * z, rect.min.y), rect.max);
+        strong.rect_filled(stripe, CornerRadius::same(2), pal.accent);
+    }
     if !t.chips.is_empty() {
         // Conditions do not fit a compact token; a dot says there are some (the tooltip and
         // the card list them). The name leaves room for it (see `cache::DOT_ROOM`).
@@ -192,7 +228,10 @@ fn disc(
 ) {
     let ring = if look.acting { pal.acting } else { pal.border_on(t.colour) };
     super::disc::paint(p, centre, diameter, t.colour, ring, look.acting);
-    p.galley(centre - initials.size() / 2.0, initials.clone(), t.ink);
+    // A concealed token's disc shows a crossed-out eye instead (see `hidden_marks`).
+    if !t.hidden {
+        p.galley(centre - initials.size() / 2.0, initials.clone(), t.ink);
+    }
 }
 
 /// A bar: the empty track, filled to `fraction` in the colour for how full it is.
@@ -216,6 +255,44 @@ impl Palette {
     }
 }
 
+/// A concealed token's marks, at full strength over the faded token: a dashed outline and a
+/// crossed-out eye on its disc instead of the initials.
+fn hidden_marks(p: &Painter, rect: Rect, look: &Look, pal: &Palette, ink: Color32) {
+    let z = look.zoom;
+    let r = rect.shrink(1.5);
+    let corners = [r.left_top(), r.right_top(), r.right_bottom(), r.left_bottom(), r.left_top()];
+    let stroke = Stroke::new(2.0, pal.text);
+    p.extend(egui::Shape::dashed_line(&corners, stroke, 7.0 * z, 5.0 * z));
+    // In the disc, where the initials were, at full strength over the faded disc.
+    let (disc, inset) = if look.compact { (COMPACT_DISC, 5.0) } else { (FULL_DISC, 6.0) };
+    let centre = pos2(rect.min.x + (inset + disc / 2.0) * z, rect.center().y);
+    eye_slash(p, centre, disc * 0.72 * z, ink);
+}
+
+/// A crossed-out eye of `size` points, centred on `c`.
+fn eye_slash(p: &Painter, c: Pos2, size: f32, colour: Color32) {
+    let w = size * 0.55;
+    let h = size * 0.3;
+    let stroke = Stroke::new((size * 0.09).max(1.5), colour);
+    // The eye: two arcs meeting at the corners, and the pupil.
+    let arc = |sign: f32| -> Vec<Pos2> {
+        (0..=12)
+            .map(|i| {
+                let t = i as f32 / 12.0;
+                let x = -w + 2.0 * w * t;
+                let y = sign * h * (1.0 - (x / w).powi(2));
+                pos2(c.x + x, c.y + y)
+            })
+            .collect()
+    };
+    p.add(egui::Shape::line(arc(1.0), stroke));
+    p.add(egui::Shape::line(arc(-1.0), stroke));
+    p.circle_filled(c, h * 0.55, colour);
+    // The slash.
+    let d = vec2(w * 0.85, h * 1.6);
+    p.line_segment([c - d, c + d], Stroke::new(stroke.width * 1.3, colour));
+}
+
 /// The details on hover: side, every track, stats, conditions.
 fn tooltip_ui(ui: &mut egui::Ui, id: CombatantId, state: &Encounter) {
     let Some(c) = state.combatant(id) else { return };
@@ -234,6 +311,12 @@ fn tooltip_ui(ui: &mut egui::Ui, id: CombatantId, state: &Encounter) {
     if !c.conditions.is_empty() {
         let list: Vec<&str> = c.conditions.iter().map(String::as_str).collect();
         ui.label(list.join(", "));
+    }
+    if let Some(zone) = state.murdham.borders.get(&id).and_then(|z| state.zone(*z)) {
+        ui.label(format!("On the border with {}", zone.name));
+    }
+    if state.murdham.acted.contains(&id) && state.murdham.turn.id != Some(id) {
+        ui.label("Has had its turn this round");
     }
     ui.weak("Click to select, drag to move");
 }

@@ -1,6 +1,6 @@
 //! The system's weapon list as a reference: name and its numbers (die and speed, reach, tags
-//! for Block, Dodge, Parry; damage, types, speed and critical multiplier for d12); the note on
-//! hover. Read from the library's `weapons` store, filtered by the library's search text.
+//! for Block, Dodge, Parry; damage, types, speed and critical multiplier for d12; die, range,
+//! keywords and armour for Murdham); the note on hover. Read from the library's `weapons` store, filtered by the library's search text.
 
 use eframe::egui::{self, RichText};
 use fray_data::Db;
@@ -82,10 +82,11 @@ mod tests {
     use fray_data::weapons::NewWeapon;
 
     #[test]
-    fn both_lists_show_and_filter() {
+    fn every_list_shows_and_filters() {
         let db = Db::open_in_memory().unwrap();
         let list = |system| WeaponList::load(&db, system);
-        assert!(list("bdp").shown() && list("d12").shown() && !list("freeform").shown());
+        assert!(list("bdp").shown() && list("d12").shown() && list("murdham").shown());
+        assert!(!list("freeform").shown());
         let names = |system, text| -> Vec<String> {
             list(system).matching(text).into_iter().map(|w| w.name.clone()).collect()
         };
@@ -97,6 +98,9 @@ mod tests {
         );
         assert!(!blunt.contains(&"Longsword".into()));
         assert_eq!(names("d12", "longsw"), ["Longsword"]);
+        // Murdham keywords are tags: the indirect bow, the blast flask.
+        assert_eq!(names("murdham", "indirect"), ["Bow"]);
+        assert_eq!(names("murdham", "blast"), ["Fire flask"]);
 
         // The list is the database's: a GM's edit shows once it is read again.
         let sword = db.weapons().list(Some("d12")).unwrap();

@@ -1,6 +1,9 @@
 //! The phase stepper: the round's phases, the current one lit, the round number, who acts,
-//! Next, and the system's prompts as big buttons; the turn order under them.
+//! Next, and the system's prompts as big buttons; the turn order under them. Murdham has no
+//! order: its own view says whose choice or turn it is and who is still to act per faction
+//! (see [`murdham`]).
 
+mod murdham;
 mod order;
 mod prompts;
 
@@ -13,10 +16,18 @@ use fray_app::system::Phase;
 /// Height of the Next button: the button the GM presses most, so the biggest.
 const NEXT_HEIGHT: f32 = 48.0;
 
+/// Widget state of the stepper: what the GM set for a Murdham attack, the declaration timer.
+#[derive(Default)]
+pub struct StepperView {
+    /// Murdham's circumstances and timer.
+    murdham: murdham::MurdhamView,
+}
+
 /// Draws the stepper and the prompts.
-pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
+pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
     let Some(session) = &model.session else { return };
     let state = session.state();
+    let murdham = state.system == murdham::SYSTEM;
     phases_ui(ui, session.history().system().phases(), state);
     ui.add_space(6.0);
     let phases = session.history().system().phases();
@@ -27,7 +38,11 @@ pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
         n => format!("Round {n}"),
     };
     ui.label(RichText::new(round).heading());
-    acting_ui(ui, state);
+    if murdham {
+        murdham::headline_ui(ui, session, &mut view.murdham);
+    } else {
+        acting_ui(ui, state);
+    }
     ui.add_space(4.0);
     // Grow atoms on both sides centre the word in the wide button.
     let label = (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
@@ -35,9 +50,15 @@ pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
     if ui.add(next).on_hover_text("The next turn, phase or round").clicked() {
         out.push(Action::Game(Command::Advance));
     }
-    prompts::prompts_ui(ui, &session.prompts(), out);
-    ui.add_space(8.0);
-    order::order_ui(ui, model, state, out);
+    if murdham {
+        murdham::prompts_ui(ui, session, &mut view.murdham, out);
+        ui.add_space(8.0);
+        murdham::factions_ui(ui, state);
+    } else {
+        prompts::prompts_ui(ui, &session.prompts(), out);
+        ui.add_space(8.0);
+        order::order_ui(ui, model, state, out);
+    }
 }
 
 /// The phases of a round as a row of pills, the current one lit. Before the first round
@@ -59,25 +80,39 @@ fn phases_ui(ui: &mut egui::Ui, phases: &[Phase], state: &Encounter) {
     });
 }
 
-/// One phase pill. Not a button: phases change with Next, never by jumping.
+/// One phase pill. Not a button: phases change with Next, never by jumping. Laid out before
+/// it is placed, so a row of many phases (Murdham has six) wraps instead of widening the
+/// panel.
 fn pill_ui(ui: &mut egui::Ui, text: &str, lit: bool) {
-    let visuals = ui.visuals();
+    let visuals = ui.visuals().clone();
     let (fill, colour) = if lit {
         (visuals.selection.bg_fill, visuals.selection.stroke.color)
     } else {
         (visuals.faint_bg_color, visuals.weak_text_color())
     };
-    let mut text = RichText::new(text).color(colour);
+    let mut rich = RichText::new(text).color(colour);
     if lit {
-        text = text.strong();
+        rich = rich.strong();
     }
-    egui::Frame::new()
-        .fill(fill)
-        .stroke(egui::Stroke::new(1.0, visuals.widgets.noninteractive.bg_stroke.color))
-        .corner_radius(12.0)
-        .inner_margin(egui::Margin::symmetric(12, 4))
-        // A pill never breaks inside: the row wraps whole pills instead.
-        .show(ui, |ui| ui.add(egui::Label::new(text).extend()));
+    let galley = egui::WidgetText::from(rich).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    let margin = egui::vec2(12.0, 4.0);
+    let (rect, response) =
+        ui.allocate_exact_size(galley.size() + 2.0 * margin, egui::Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        12.0,
+        fill,
+        egui::Stroke::new(1.0, visuals.widgets.noninteractive.bg_stroke.color),
+        egui::StrokeKind::Inside,
+    );
+    painter.galley(rect.min + margin, galley, colour);
 }
 
 /// Whose turn it is, in big letters. A system counting initiative up (d12) leads with the

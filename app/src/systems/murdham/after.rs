@@ -1,0 +1,90 @@
+//! After the fight: every weapon, shield and armour used rolls for durability — damaged on
+//! a 1 on a d4, or on a d8 for robust gear.
+
+use super::block::MurdhamBlock;
+use super::damage::wear;
+use super::model::{MurdhamEvent as E, Wear};
+use super::{AFTER, MurdhamCtx, R_GEAR, R_ROUND, check_free};
+use crate::dice::{Dice, DiceSource};
+use crate::encounter::Encounter;
+use crate::event::{Event, EventKind};
+use crate::system::{Ctx, RuleError};
+
+/// Ends the fight: on to the durability rolls.
+pub(crate) fn end_fight(
+    enc: &Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_free(enc)?;
+    if enc.phase == AFTER {
+        return Err(RuleError::NotAllowed("the fight is already over".into()));
+    }
+    if enc.round == 0 {
+        return Err(RuleError::NotAllowed("the fight has not started".into()));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: AFTER.into() });
+    ctx.murdham(R_ROUND, None, E::FightOver);
+    Ok(ctx.finish())
+}
+
+/// Whether an item is robust and already damaged, as its owner's block says.
+fn item_facts(block: &MurdhamBlock, item: &str) -> Option<(bool, bool)> {
+    let weapon = block.weapons.iter().find(|w| w.name == item).map(|w| (w.robust, w.damaged));
+    let worn = [&block.armour, &block.shield]
+        .into_iter()
+        .flatten()
+        .find(|i| i.name == item)
+        .map(|i| (i.robust, i.damaged));
+    weapon.or(worn)
+}
+
+/// The durability rolls of everything used in the fight.
+pub(crate) fn durability(
+    enc: &Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    if enc.phase != AFTER {
+        return Err(RuleError::NotAllowed("durability is rolled after the fight".into()));
+    }
+    if enc.murdham.durability_done {
+        return Err(RuleError::NotAllowed("durability is already rolled".into()));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    let mut any = false;
+    for (owner, items) in &enc.murdham.used {
+        let Some(c) = enc.combatant(*owner) else { continue };
+        let block = MurdhamBlock::of(c)?;
+        for item in items {
+            let Some((robust, damaged)) = item_facts(&block, item) else { continue };
+            any = true;
+            match wear(enc, *owner, item, damaged) {
+                Some(Wear::Broken) => continue,
+                Some(Wear::Damaged) => {
+                    ctx.ruling(
+                        R_GEAR,
+                        Some(*owner),
+                        format!("{}'s {item} is already damaged", c.name),
+                    );
+                    continue;
+                }
+                None => {}
+            }
+            let sides = if robust { 8 } else { 4 };
+            let label = format!("{}'s {item} durability", c.name);
+            let face = ctx.roll(R_GEAR, Some(*owner), &Dice::die(sides), &label)?.total;
+            if face == 1 {
+                ctx.murdham(
+                    R_GEAR,
+                    Some(*owner),
+                    E::Worn { owner: *owner, item: item.clone(), wear: Wear::Damaged },
+                );
+            }
+        }
+    }
+    if !any {
+        ctx.ruling(R_GEAR, None, "No gear was used");
+    }
+    ctx.murdham(R_GEAR, None, E::DurabilityRolled);
+    Ok(ctx.finish())
+}

@@ -1,0 +1,350 @@
+//! The Murdham procedure (`murdham`): factions take turns activating one character or
+//! passing until every faction has passed in a row; reactions spend the reacting character's
+//! turn; attacks hit unless a WIT save is called for; damage dice explode; health is STR;
+//! morale is a group WIT save at the end of the round; gear wears out after the fight.
+//!
+//! The checklist this implements is the "003" section of the rules README (mechanics only:
+//! the text is all rights reserved, every word shown here is ours). The module map: `block`
+//! (the stat block), `round` (initiative, first faction, activations, passes, phases,
+//! ambush, fast and slow), `turn` (bonus and main actions, moving, opportunity attacks),
+//! `attack` (what may be attacked and whether a WIT save is needed, blasts and deviation),
+//! `react` (stunts, dodge, counter, hide behind, guard), `damage` (exploding dice,
+//! impaired and enhanced, armour, critical hits, dying, gear breaking), `grapple` (disarm,
+//! grab, shove), `morale` (morale, surrender, chases), `after` (durability), `prompts`,
+//! `script` and `journal`.
+
+mod after;
+mod attack;
+pub mod block;
+mod damage;
+mod grapple;
+pub(crate) mod journal;
+pub mod model;
+mod morale;
+mod prompts;
+mod react;
+mod round;
+mod script;
+mod turn;
+pub mod window;
+
+pub use model::{
+    Aim, AttackSpec, Circumstances, MainAction, MurdhamCommand, MurdhamEvent, MurdhamState,
+    NonLethal, Pending, PendingAttack, Reaction, Struck, Wear, Yield,
+};
+
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter};
+use crate::event::Event;
+use crate::ids::{CombatantId, SideId};
+use crate::space::{RangeBand, band_from_table};
+use crate::system::{
+    Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+};
+
+/// The Murdham system.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Murdham;
+
+/// Before the fight: who holds the initiative, who lies in ambush.
+pub const BEFORE: &str = "before";
+/// The ambushers' bonus turn at the start of the fight.
+pub const AMBUSH: &str = "ambush";
+/// Optional: only the quick-witted act (WIT at least the round's threshold).
+pub const FAST: &str = "fast";
+/// Factions take turns activating characters.
+pub const TURNS: &str = "turns";
+/// The end of the round: the dying die, morale.
+pub const END: &str = "end";
+/// After the fight: gear wears.
+pub const AFTER: &str = "after";
+
+const PHASES: &[Phase] = &[
+    Phase { id: BEFORE, label: "Before the fight" },
+    Phase { id: AMBUSH, label: "Ambush" },
+    Phase { id: FAST, label: "Fast actions" },
+    Phase { id: TURNS, label: "Turns" },
+    Phase { id: END, label: "End of round" },
+    Phase { id: AFTER, label: "After the fight" },
+];
+
+/// Setting: the most zones a character moves in one round.
+pub const ZONES_PER_ROUND: &str = "zones_per_round";
+/// Setting: the optional fast and slow phases.
+pub const FAST_SLOW: &str = "fast_slow";
+/// Setting: the optional 15-second limit on declaring a turn.
+pub const CHAOS_TIMER: &str = "chaos_timer";
+/// Setting: the players' characters check morale too.
+pub const PARTY_MORALE: &str = "party_morale";
+/// Seconds a player has to say what their character does, with [`CHAOS_TIMER`] on.
+pub const DECLARE_SECS: u64 = 15;
+
+/// Condition: out of the fight for good.
+pub const DEAD: &str = "dead";
+/// Condition: at 0 health, dies at the end of the next round unless healed.
+pub const DYING: &str = "dying";
+/// Condition: a critical hit put it down for the stretch.
+pub const INCAPACITATED: &str = "incapacitated";
+/// Condition: gave up; spared, unless harmed.
+pub const SURRENDERED: &str = "surrendered";
+/// Condition: falling back out of the fight.
+pub const RETREATING: &str = "retreating";
+/// Condition: hidden from the enemy (an ambusher).
+pub const CONCEALED: &str = "concealed";
+/// Condition: held by a grabber.
+pub const ENTANGLED: &str = "entangled";
+/// Condition: dropped a weapon.
+pub const DISARMED: &str = "disarmed";
+/// Condition: got away in a chase.
+pub const ESCAPED: &str = "escaped";
+
+// Rule tags of the events, as the journal filter shows them.
+const R_ROUND: &str = "murdham.round";
+const R_TURN: &str = "murdham.turn";
+const R_ATTACK: &str = "murdham.attack";
+const R_REACT: &str = "murdham.reaction";
+const R_DAMAGE: &str = "murdham.damage";
+const R_GRAPPLE: &str = "murdham.grapple";
+const R_MORALE: &str = "murdham.morale";
+const R_GEAR: &str = "murdham.gear";
+
+impl System for Murdham {
+    fn id(&self) -> &'static str {
+        "murdham"
+    }
+
+    fn name(&self) -> &'static str {
+        "Murdham"
+    }
+
+    fn phases(&self) -> &'static [Phase] {
+        PHASES
+    }
+
+    fn handle(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => round::advance(enc, dice),
+            Command::Murdham(c) => handle_murdham(enc, c, dice),
+            Command::AddCombatant { combatant, count } => {
+                let combatant = block::complete(combatant)?;
+                handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)
+            }
+            Command::Move { id, to } => turn::moved(enc, id, to, dice),
+            Command::Delay { .. } => Err(RuleError::NotAllowed(
+                "in Murdham a faction passes instead: the character can still act later this \
+                 round"
+                    .into(),
+            )),
+            c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
+                // Healing a dying character by hand saves it (and calls for an injury roll).
+                let events = handle_common(self, enc, c, dice)?;
+                damage::after_edit(enc, events, dice)
+            }
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
+        prompts::prompts(enc)
+    }
+
+    fn range_band(&self, steps: Option<u32>) -> RangeBand {
+        // Same zone: nearby; beyond that, the zone count is the range.
+        band_from_table(steps, &[(0, "Nearby"), (1, "1 zone"), (2, "2 zones")], "Far")
+    }
+
+    fn settings(&self) -> Vec<SettingSpec> {
+        vec![
+            SettingSpec {
+                key: ZONES_PER_ROUND,
+                label: "Most zones moved in a round",
+                help: "A turn moves one zone, or more when its main action is full movement; \
+                       this caps the round's total. 2 keeps full movement at two zones; 3 lets \
+                       it add two to the ordinary one.",
+                default: serde_json::json!(2),
+                choices: &[],
+            },
+            SettingSpec {
+                key: FAST_SLOW,
+                label: "Fast and slow actions",
+                help: "Each round a d20 sets a threshold: characters with WIT at least that \
+                       high take their turns first, everyone else after. Reactions come in \
+                       either part.",
+                default: serde_json::Value::Bool(false),
+                choices: &[],
+            },
+            SettingSpec {
+                key: CHAOS_TIMER,
+                label: "15 seconds to declare",
+                help: "When a player's character is activated, a big countdown gives the \
+                       player 15 seconds to say what it does; talking between players costs a \
+                       bonus action.",
+                default: serde_json::Value::Bool(false),
+                choices: &[],
+            },
+            SettingSpec {
+                key: PARTY_MORALE,
+                label: "The party checks morale too",
+                help: "Off: only the GM's factions check morale. On: the players' side \
+                       checks it like everyone else.",
+                default: serde_json::Value::Bool(false),
+                choices: &[],
+            },
+        ]
+    }
+
+    fn uses_tables(&self) -> bool {
+        true
+    }
+
+    fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
+        prompts::card_actions(enc, id)
+    }
+
+    fn script_verbs(&self) -> &'static [&'static str] {
+        script::VERBS
+    }
+
+    fn script_command(
+        &self,
+        enc: &Encounter,
+        verb: &str,
+        args: &[String],
+    ) -> Result<Command, String> {
+        script::command(enc, verb, args)
+    }
+}
+
+fn handle_murdham(
+    enc: &Encounter,
+    command: MurdhamCommand,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    use MurdhamCommand as C;
+    match command {
+        C::Holder { side } => round::holder(enc, side, dice),
+        C::First { side } => round::first(enc, side, dice),
+        C::Activate { id } => round::activate(enc, id, dice),
+        C::Pass { side } => round::pass(enc, side, dice),
+        C::EndTurn => round::end_turn(enc, dice),
+        C::Bonus { what } => turn::bonus(enc, what, dice),
+        C::Main { action } => turn::main(enc, action, dice),
+        C::Attack(spec) => attack::attack(enc, spec, dice),
+        C::Stunt { accept } => react::stunt(enc, accept, dice),
+        C::React { id, reaction } => react::react(enc, id, reaction, dice),
+        C::Opportunity { by } => turn::opportunity(enc, by, dice),
+        C::Shove { grabber, toward } => grapple::shove(enc, grabber, toward, dice),
+        C::Release { grabber } => grapple::release(enc, grabber, dice),
+        C::Border { id, zone } => grapple::border(enc, id, zone, dice),
+        C::Morale { side } => morale::check(enc, side, dice),
+        C::SkipMorale { side } => morale::skip(enc, side, dice),
+        C::GiveUp { id, how } => morale::give_up(enc, id, how, dice),
+        C::Chase { ids } => morale::chase(enc, ids, dice),
+        C::EndFight => after::end_fight(enc, dice),
+        C::Durability => after::durability(enc, dice),
+    }
+}
+
+/// Emitting this procedure's own events from a [`Ctx`].
+pub(crate) trait MurdhamCtx {
+    /// Emits one of this procedure's events.
+    fn murdham(&mut self, rule: &str, actor: Option<CombatantId>, event: MurdhamEvent);
+}
+
+impl MurdhamCtx for Ctx<'_> {
+    fn murdham(&mut self, rule: &str, actor: Option<CombatantId>, event: MurdhamEvent) {
+        self.push(rule, actor, crate::event::EventKind::Murdham(event));
+    }
+}
+
+/// Wraps a command of this procedure.
+pub(crate) fn cmd(c: MurdhamCommand) -> Command {
+    Command::Murdham(c)
+}
+
+/// Refuses a new action while something waits for the GM.
+pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
+    match enc.murdham.pending.first() {
+        None => Ok(()),
+        Some(p) => Err(RuleError::NotAllowed(format!("first settle {}", pending_words(enc, p)))),
+    }
+}
+
+/// What waits, in a few words.
+pub(crate) fn pending_words(enc: &Encounter, p: &Pending) -> String {
+    match p {
+        Pending::Attack(a) => {
+            let targets: Vec<String> = a.struck.iter().map(|s| enc.name_of(s.id)).collect();
+            format!("{}'s attack on {}", enc.name_of(a.spec.attacker), targets.join(", "))
+        }
+        Pending::Leaving { held, .. } => format!("{} moving away", enc.name_of(held.id)),
+        Pending::Yield { id } => format!("whether {} surrenders or retreats", enc.name_of(*id)),
+    }
+}
+
+/// Whether a combatant's side is the players'.
+pub(crate) fn is_party(enc: &Encounter, id: CombatantId) -> bool {
+    enc.combatant(id).and_then(|c| enc.side(c.side)).is_some_and(|s| s.party)
+}
+
+/// Why a character cannot act (take a turn or react), if it cannot.
+pub(crate) fn unable(c: &Combatant) -> Option<&'static str> {
+    [
+        (DEAD, "dead"),
+        (DYING, "dying"),
+        (INCAPACITATED, "incapacitated"),
+        (SURRENDERED, "has surrendered"),
+        (RETREATING, "is retreating"),
+        (ESCAPED, "got away"),
+    ]
+    .into_iter()
+    .find(|(c2, _)| c.conditions.contains(*c2))
+    .map(|(_, why)| why)
+}
+
+/// Whether a character still stands in the fight.
+pub(crate) fn standing(c: &Combatant) -> bool {
+    unable(c).is_none()
+}
+
+/// The factions in the fight: sides with anyone on them, in the order they were made.
+pub(crate) fn factions(enc: &Encounter) -> Vec<SideId> {
+    enc.sides.keys().copied().filter(|s| enc.combatants.values().any(|c| c.side == *s)).collect()
+}
+
+/// Whether two characters fight on opposite sides.
+pub(crate) fn enemies(enc: &Encounter, a: CombatantId, b: CombatantId) -> bool {
+    match (enc.combatant(a), enc.combatant(b)) {
+        (Some(x), Some(y)) => x.side != y.side,
+        _ => false,
+    }
+}
+
+/// Whether two characters are nearby (the same zone; off the board counts as anywhere,
+/// since the GM keeps track).
+pub(crate) fn nearby(enc: &Encounter, a: CombatantId, b: CombatantId) -> bool {
+    match (enc.combatant(a).and_then(|c| c.zone), enc.combatant(b).and_then(|c| c.zone)) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    }
+}
+
+/// A side's name.
+pub(crate) fn side_name(enc: &Encounter, side: SideId) -> String {
+    enc.side(side).map_or_else(|| side.to_string(), |s| s.name.clone())
+}
+
+/// A side's name as a possessive: "Bandits'" but "Party's".
+pub(crate) fn sides(enc: &Encounter, side: SideId) -> String {
+    let name = side_name(enc, side);
+    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+}
+
+#[cfg(test)]
+mod tests;
