@@ -149,6 +149,11 @@ impl Encounter {
         }
     }
 
+    /// Whether a combatant fights on the players' side (exempt from some rules, e.g. morale).
+    pub fn is_party(&self, id: CombatantId) -> bool {
+        self.combatant(id).and_then(|c| self.side(c.side)).is_some_and(|s| s.party)
+    }
+
     /// The display name of a combatant, or its id when it no longer exists.
     pub fn name_of(&self, id: CombatantId) -> String {
         self.combatant(id).map_or_else(|| id.to_string(), |c| c.name.clone())

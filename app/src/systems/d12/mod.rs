@@ -220,10 +220,5 @@ pub(crate) fn pending_words(enc: &Encounter, p: &Pending) -> String {
     }
 }
 
-/// Whether a combatant's side is the players'.
-pub(crate) fn is_party(enc: &Encounter, id: CombatantId) -> bool {
-    enc.combatant(id).and_then(|c| enc.side(c.side)).is_some_and(|s| s.party)
-}
-
 #[cfg(test)]
 mod tests;

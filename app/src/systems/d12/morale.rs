@@ -6,7 +6,7 @@
 use super::block::{HD, INS_MOD, INTIMIDATE, stat};
 use super::model::{D12Event, Trigger};
 use super::wounds::{self, Status, status};
-use super::{D12Ctx, END, R_MORALE, check_free, is_party};
+use super::{D12Ctx, END, R_MORALE, check_free};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
@@ -32,7 +32,7 @@ pub fn trigger(enc: &Encounter, c: &Combatant) -> Option<Trigger> {
     let gone = status(c) == Status::Dead
         || wounds::OUT.iter().any(|k| c.conditions.contains(*k))
         || c.conditions.contains(FAILED);
-    if is_party(enc, c.id) || gone || enc.d12.morale_done.contains(&c.id) {
+    if enc.is_party(c.id) || gone || enc.d12.morale_done.contains(&c.id) {
         return None;
     }
     if enc.d12.intimidated.contains_key(&c.id) {
@@ -147,7 +147,7 @@ pub(crate) fn intimidate(
     let mut ctx = Ctx::new(enc, dice);
     let b = ctx.who(by)?.clone();
     let t = ctx.who(target)?.clone();
-    if is_party(enc, target) {
+    if enc.is_party(target) {
         return Err(RuleError::NotAllowed(format!(
             "{} is on the players' side: only monsters check morale",
             t.name

@@ -525,7 +525,7 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
             );
         }
     }
-    if !super::is_party(enc, id) && status(c) != Status::Dead {
+    if !enc.is_party(id) && status(c) != Status::Dead {
         for o in enc.combatants.values().filter(|o| o.side != c.side && wounds::is_up(o)) {
             out.push(
                 PromptOption::allowed(

@@ -4,7 +4,7 @@
 
 use super::block::{HEAL, STR, STRESS, WP, stat};
 use super::model::{Action, D12Event, Wound};
-use super::{D12Ctx, R_WOUNDS, check_free, is_party};
+use super::{D12Ctx, R_WOUNDS, check_free};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -286,7 +286,7 @@ pub(crate) fn after_edit(
 pub(crate) fn note_big_hit(ctx: &mut Ctx, id: CombatantId, lost: i64) {
     let Ok(c) = ctx.who(id) else { return };
     let max = c.track(WP).map_or(0, |t| t.max);
-    if !is_party(&ctx.enc, id) && max > 0 && lost * 2 > max && status(c) != Status::Dead {
+    if !ctx.enc.is_party(id) && max > 0 && lost * 2 > max && status(c) != Status::Dead {
         ctx.d12(R_WOUNDS, Some(id), D12Event::BigHit { id });
     }
 }

@@ -7,8 +7,7 @@
 use super::block::{AGI, HEALTH, MurdhamBlock, WIT, stat};
 use super::model::{MurdhamEvent as E, Pending, Yield};
 use super::{
-    END, ESCAPED, MurdhamCtx, PARTY_MORALE, R_MORALE, RETREATING, SURRENDERED, is_party, side_name,
-    standing,
+    END, ESCAPED, MurdhamCtx, PARTY_MORALE, R_MORALE, RETREATING, SURRENDERED, side_name, standing,
 };
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
@@ -195,7 +194,7 @@ pub(crate) fn chase(
             );
             ctx.condition(R_MORALE, id, ESCAPED);
         } else {
-            let who = if is_party(enc, id) { "the pursuers reach it" } else { "caught" };
+            let who = if enc.is_party(id) { "the pursuers reach it" } else { "caught" };
             ctx.ruling(
                 R_MORALE,
                 Some(id),

@@ -1,7 +1,7 @@
 //! What the procedure asks the GM, phase by phase. Anything waiting (a stunt's answer, a
 //! reaction, a strike at someone leaving, a broken character's choice) comes first and alone.
 
-use super::attack::{to_hit, weapon_name};
+use super::attack::weapon_name;
 use super::block::{AGI, MurdhamBlock, Weapon, stat};
 use super::model::{
     Aim, AttackSpec, MainAction, MurdhamCommand as C, NonLethal, Pending, PendingAttack, Reaction,
@@ -143,16 +143,14 @@ pub(crate) fn dice_words(w: Option<&Weapon>) -> String {
 
 /// An option for an attack, enabled when the rules allow it, noting a WIT save to hit.
 fn attack_option(enc: &Encounter, label: String, spec: AttackSpec, group: String) -> PromptOption {
-    let main_taken = no_main(enc);
     let command = cmd(C::Attack(spec.clone()));
-    let option = match (main_taken, to_hit(enc, &spec)) {
-        (Some(why), _) => PromptOption::forbidden(label, command, why),
-        (None, Err(e)) => PromptOption::forbidden(label, command, e.to_string()),
-        (None, Ok(Some(why))) => PromptOption {
+    let option = match super::window::attack_check(enc, &spec) {
+        Err(why) => PromptOption::forbidden(label, command, why),
+        Ok(Some(why)) => PromptOption {
             reason: Some(format!("WIT save to hit: {why}")),
             ..PromptOption::allowed(label, command)
         },
-        (None, Ok(None)) => PromptOption::allowed(label, command),
+        Ok(None) => PromptOption::allowed(label, command),
     };
     option.in_group(group)
 }
