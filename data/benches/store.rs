@@ -159,6 +159,8 @@ fn search(c: &mut Criterion) {
         ("search_50k_prefix_gob", Search::text("gob").limit(50)),
         ("search_50k_prefix_g", Search::text("g").limit(50)),
         ("search_50k_two_words", Search::text("fro gob").limit(50)),
+        // A word of every creature's notes and of no name: the block-text pass alone.
+        ("search_50k_word_in_every_note", Search::text("benchm").limit(50)),
         ("search_50k_prefix_system", Search::text("gob").system("freeform").limit(50)),
         ("search_50k_prefix_and_tag", Search::text("gob").tag("undead").limit(50)),
         ("search_50k_tag_only", Search::default().tag("undead").limit(50)),

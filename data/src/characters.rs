@@ -2,10 +2,11 @@
 //! and an optional party, searchable by name, tags and party.
 
 use crate::db::now_ms;
+use crate::entry::{EntryTable, text_sql, uid_sql};
 use crate::ids::CharacterId;
 use crate::search::{Index, Search, normalize_tags, required};
 use crate::{Db, DbError};
-use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 
 /// A character as the GM writes or edits it.
@@ -31,6 +32,8 @@ pub struct NewCharacter {
 pub struct Character {
     /// Row id.
     pub id: CharacterId,
+    /// The id it travels with in Fray JSON files (the same in every database it reaches).
+    pub uid: String,
     /// The system whose sheet this is.
     pub system: String,
     /// Name.
@@ -65,13 +68,26 @@ const INDEX: Index = Index {
     fts: "characters_fts",
     tags: "character_tags",
     key: "character_id",
+    named: "{name tags party}",
 };
-const COLUMNS: &str = "t.id, t.system, t.name, t.tags, t.sheet, t.party, t.created, t.updated";
+const COLUMNS: &str =
+    "t.id, t.system, t.name, t.tags, t.sheet, t.party, t.created, t.updated, t.uid";
+const TABLE: EntryTable = EntryTable { table: "characters", what: CharacterId::WHAT };
+
+/// A deleted character with everything it had, so the deletion can be undone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RemovedCharacter {
+    /// The character as it was.
+    pub character: Character,
+    /// Its portrait, if it had one.
+    pub portrait: Option<Vec<u8>>,
+    origin: Option<String>,
+}
 
 impl Characters<'_> {
     /// Adds a character.
     pub fn insert(&self, new: &NewCharacter) -> Result<CharacterId, DbError> {
-        let id = insert(&self.db.lock(), new, None)?;
+        let id = insert(&self.db.lock(), new, None, None)?;
         Ok(id.expect("entries without an origin never conflict"))
     }
 
@@ -85,16 +101,7 @@ impl Characters<'_> {
 
     /// Replaces a character's system, name, tags, sheet and party.
     pub fn update(&self, id: CharacterId, new: &NewCharacter) -> Result<(), DbError> {
-        let c = columns(new)?;
-        let changed = self.db.lock().execute(
-            "UPDATE characters SET system = ?2, name = ?3, tags = ?4, sheet = ?5, party = ?6,
-             updated = ?7 WHERE id = ?1",
-            params![id.0, c.system, c.name, c.tags, c.sheet, c.party, now_ms()],
-        )?;
-        if changed == 0 {
-            return Err(DbError::NotFound { what: CharacterId::WHAT, id: id.0 });
-        }
-        Ok(())
+        update(&self.db.lock(), id, new)
     }
 
     /// Deletes a character; false when there was none.
@@ -102,13 +109,110 @@ impl Characters<'_> {
         Ok(self.db.lock().execute("DELETE FROM characters WHERE id = ?1", [id.0])? > 0)
     }
 
+    /// Deletes a character and hands back all of it, for [`Characters::restore`] (undo).
+    pub fn remove(&self, id: CharacterId) -> Result<Option<RemovedCharacter>, DbError> {
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        let sql =
+            format!("SELECT {COLUMNS}, t.portrait, t.origin FROM characters t WHERE t.id = ?1");
+        let found =
+            tx.query_row(&sql, [id.0], |r| Ok((raw(r)?, r.get(9)?, r.get(10)?))).optional()?;
+        let Some((row, portrait, origin)) = found else { return Ok(None) };
+        tx.execute("DELETE FROM characters WHERE id = ?1", [id.0])?;
+        tx.commit()?;
+        Ok(Some(RemovedCharacter { character: row.parse()?, portrait, origin }))
+    }
+
+    /// Puts a removed character back as it was: same id, uid, portrait and dates.
+    pub fn restore(&self, removed: &RemovedCharacter) -> Result<(), DbError> {
+        let ch = &removed.character;
+        let new = NewCharacter {
+            system: ch.system.clone(),
+            name: ch.name.clone(),
+            tags: ch.tags.clone(),
+            sheet: ch.sheet.clone(),
+            party: ch.party.clone(),
+        };
+        let c = columns(&new)?;
+        self.db.lock().execute(
+            &format!(
+                "INSERT INTO characters (id, uid, system, name, tags, sheet, party, origin,
+                 portrait, created, updated, text)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, {})",
+                text_sql(6)
+            ),
+            params![
+                ch.id.0,
+                ch.uid,
+                c.system,
+                c.name,
+                c.tags,
+                c.sheet,
+                c.party,
+                removed.origin,
+                removed.portrait,
+                ch.created,
+                ch.updated
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// A copy of a character ("Harald (copy)", its portrait too) with a new uid; its id.
+    pub fn duplicate(&self, id: CharacterId) -> Result<CharacterId, DbError> {
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        let sql = format!(
+            "INSERT INTO characters
+             (uid, system, name, tags, sheet, party, portrait, text, created, updated)
+             SELECT {}, system, name || ' (copy)', tags, sheet, party, portrait, text, ?2, ?2
+             FROM characters WHERE id = ?1 RETURNING id",
+            uid_sql(3)
+        );
+        let copy: Option<i64> =
+            tx.query_row(&sql, params![id.0, now_ms(), None::<String>], |r| r.get(0)).optional()?;
+        let copy = copy.ok_or(DbError::NotFound { what: CharacterId::WHAT, id: id.0 })?;
+        tx.commit()?;
+        Ok(CharacterId(copy))
+    }
+
+    /// A character's portrait (a square PNG), if it has one.
+    pub fn portrait(&self, id: CharacterId) -> Result<Option<Vec<u8>>, DbError> {
+        TABLE.portrait(&self.db.lock(), id.0)
+    }
+
+    /// Sets (or with `None` clears) a character's portrait: PNG bytes of a thumbnail.
+    pub fn set_portrait(&self, id: CharacterId, png: Option<&[u8]>) -> Result<(), DbError> {
+        TABLE.set_portrait(&self.db.lock(), id.0, png)
+    }
+
+    /// The characters that have a portrait.
+    pub fn with_portraits(&self) -> Result<Vec<CharacterId>, DbError> {
+        Ok(TABLE.with_portraits(&self.db.lock())?.into_iter().map(CharacterId).collect())
+    }
+
+    /// The character carrying `uid`, if any.
+    pub fn by_uid(&self, uid: &str) -> Result<Option<CharacterId>, DbError> {
+        Ok(TABLE.by_uid(&self.db.lock(), uid)?.map(CharacterId))
+    }
+
+    /// Every party name, in order, with how many characters of `system` (or all) are in it.
+    pub fn parties(&self, system: Option<&str>) -> Result<Vec<(String, u32)>, DbError> {
+        let conn = self.db.lock();
+        let mut stmt = conn.prepare_cached(
+            "SELECT party, count(*) FROM characters
+             WHERE party IS NOT NULL AND (?1 IS NULL OR system = ?1)
+             GROUP BY party ORDER BY party COLLATE NOCASE",
+        )?;
+        let rows = stmt.query_map([system], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Characters matching a search (the text also matches the party), ordered by name.
     pub fn search(&self, search: &Search) -> Result<Vec<Character>, DbError> {
         let conn = self.db.lock();
-        let (sql, params) = INDEX.select(&conn, COLUMNS, search)?;
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map(params_from_iter(params), raw)?;
-        rows.map(|r| r?.parse()).collect()
+        let rows = INDEX.search(&conn, COLUMNS, search, raw)?;
+        rows.into_iter().map(|(_, r)| r.parse()).collect()
     }
 
     /// The members of a party, ordered by name.
@@ -125,24 +229,51 @@ impl Characters<'_> {
 }
 
 /// Inserts a character; with an `origin` (bundled content) that already exists, does
-/// nothing and returns `None`.
+/// nothing and returns `None`. Its uid is `uid`, else the origin, else a fresh random one.
 pub(crate) fn insert(
     conn: &Connection,
     new: &NewCharacter,
     origin: Option<&str>,
+    uid: Option<&str>,
 ) -> Result<Option<CharacterId>, DbError> {
     let c = columns(new)?;
+    let uid = uid.or(origin);
     let id = conn
-        .prepare_cached(
-            "INSERT INTO characters (system, name, tags, sheet, party, origin, created, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
+        .prepare_cached(&format!(
+            "INSERT INTO characters
+             (system, name, tags, sheet, party, origin, created, updated, uid, text)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, {}, {})
              ON CONFLICT (origin) DO NOTHING RETURNING id",
-        )?
-        .query_row(params![c.system, c.name, c.tags, c.sheet, c.party, origin, now_ms()], |r| {
-            r.get(0)
-        })
+            uid_sql(8),
+            text_sql(4)
+        ))?
+        .query_row(
+            params![c.system, c.name, c.tags, c.sheet, c.party, origin, now_ms(), uid],
+            |r| r.get(0),
+        )
         .optional()?;
     Ok(id.map(CharacterId))
+}
+
+/// Replaces a character's system, name, tags, sheet and party (inside the caller's
+/// transaction).
+pub(crate) fn update(
+    conn: &Connection,
+    id: CharacterId,
+    new: &NewCharacter,
+) -> Result<(), DbError> {
+    let c = columns(new)?;
+    let changed = conn
+        .prepare_cached(&format!(
+            "UPDATE characters SET system = ?2, name = ?3, tags = ?4, sheet = ?5, party = ?6,
+             updated = ?7, text = {} WHERE id = ?1",
+            text_sql(5)
+        ))?
+        .execute(params![id.0, c.system, c.name, c.tags, c.sheet, c.party, now_ms()])?;
+    if changed == 0 {
+        return Err(DbError::NotFound { what: CharacterId::WHAT, id: id.0 });
+    }
+    Ok(())
 }
 
 /// The validated column values of a character.
@@ -180,6 +311,7 @@ struct Raw {
     party: Option<String>,
     created: i64,
     updated: i64,
+    uid: String,
 }
 
 fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
@@ -192,6 +324,7 @@ fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
         party: row.get(5)?,
         created: row.get(6)?,
         updated: row.get(7)?,
+        uid: row.get(8)?,
     })
 }
 
@@ -204,6 +337,7 @@ impl Raw {
             sheet: serde_json::from_str(&self.sheet)
                 .map_err(|e| DbError::corrupt(id.to_string(), e))?,
             id,
+            uid: self.uid,
             system: self.system,
             name: self.name,
             party: self.party,

@@ -174,7 +174,7 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
                     tags: e.tags,
                     block: e.block,
                 };
-                creatures::insert(conn, &new, Some(&origin(&e.key, "creature")))
+                creatures::insert(conn, &new, Some(&origin(&e.key, "creature")), None)
                     .map_err(named)?
                     .is_some()
             }
@@ -187,7 +187,7 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
                     sheet: e.sheet,
                     party: e.party,
                 };
-                characters::insert(conn, &new, Some(&origin(&e.key, "character")))
+                characters::insert(conn, &new, Some(&origin(&e.key, "character")), None)
                     .map_err(named)?
                     .is_some()
             }
@@ -209,7 +209,9 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
                     damage_type: e.damage_type,
                     table: RollTable { name: e.name, dice, rows },
                 };
-                tables::insert(conn, &new, Some(&origin(&e.key, "table"))).map_err(named)?.is_some()
+                tables::insert(conn, &new, Some(&origin(&e.key, "table")), None)
+                    .map_err(named)?
+                    .is_some()
             }
             Kind::Weapons => {
                 let weapon: WeaponRef = entry(value).map_err(|m| error(name.clone(), m))?;
@@ -798,6 +800,62 @@ mod tests {
             };
             assert_eq!(limb, expected, "{what}: limb");
         }
+    }
+
+    /// The creatures or characters of a content file that do not fit their system's schema
+    /// and reader ([`fray_app::system::validate_block`]), each as "file, entry: problem".
+    fn misfits(&File(path, kind, text): &File) -> Vec<String> {
+        let (character, block) = match kind {
+            Kind::Creatures => (false, "block"),
+            Kind::Characters => (true, "sheet"),
+            Kind::Tables | Kind::Weapons => return Vec::new(),
+        };
+        let file: ContentFile =
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let system = fray_app::system::by_id(&file.system)
+            .unwrap_or_else(|| panic!("{path}: no system {:?}", file.system));
+        let mut found = Vec::new();
+        for (i, e) in file.entries.iter().enumerate() {
+            let name = e["name"].as_str().unwrap_or_default();
+            let key = e["key"].as_str().map_or(format!("#{}", i + 1), str::to_owned);
+            for p in fray_app::system::validate_block(system, name, &e[block], character) {
+                found.push(format!("{path}, entry {key}: {p}"));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_bundled_creature_and_character_fits_its_system() {
+        let found: Vec<String> = FILES.iter().flat_map(misfits).collect();
+        assert!(found.is_empty(), "{}", found.join("\n"));
+        // Every system has its creatures and characters checked.
+        for system in fray_app::system::all() {
+            for kind in ["creatures", "characters"] {
+                let path = format!("{}/{kind}.json", system.id());
+                assert!(FILES.iter().any(|f| f.0 == path), "no {path}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_misfit_names_its_file_entry_and_field() {
+        let text = r#"{"system": "bdp", "entries": [{"key": "orc", "name": "Orc", "block": {
+            "tracks": {"hp": 5, "str": 12, "dex": 9, "wil": 8},
+            "weapons": [{"name": "Club", "die": 5}]}}]}"#;
+        assert_eq!(
+            misfits(&File("bdp/creatures.json", Kind::Creatures, text)),
+            ["bdp/creatures.json, entry orc: field 'weapons[0].die' (Damage die): must be one \
+                 of 4, 6, 8, 10, 12, not 5"]
+        );
+        // A character sheet is checked as one: a sheet's Fatigue, not a creature's.
+        let text = r#"{"system": "bdp", "entries": [{"key": "ann", "name": "Ann", "sheet": {
+            "tracks": {"hp": 5, "str": 12, "dex": 9, "wil": 8, "fatigue": 12}}}]}"#;
+        assert_eq!(
+            misfits(&File("bdp/characters.json", Kind::Characters, text)),
+            ["bdp/characters.json, entry ann: field 'tracks.fatigue' (Fatigue): must be \
+                 between 0 and 10, not 12"]
+        );
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! The bestiary: creatures per system, with a stat block as JSON, searchable by name and tags.
 
 use crate::db::now_ms;
+use crate::entry::{EntryTable, text_sql, uid_sql};
 use crate::ids::CreatureId;
 use crate::search::{Index, Search, normalize_tags, required};
 use crate::{Db, DbError};
-use rusqlite::{Connection, OptionalExtension, Row, params, params_from_iter};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 
 /// A creature as the GM writes or edits it.
@@ -27,6 +28,8 @@ pub struct NewCreature {
 pub struct Creature {
     /// Row id.
     pub id: CreatureId,
+    /// The id it travels with in Fray JSON files (the same in every database it reaches).
+    pub uid: String,
     /// The system whose stat block this is.
     pub system: String,
     /// Name.
@@ -54,14 +57,30 @@ impl Db {
     }
 }
 
-const INDEX: Index =
-    Index { table: "creatures", fts: "creatures_fts", tags: "creature_tags", key: "creature_id" };
-const COLUMNS: &str = "t.id, t.system, t.name, t.tags, t.block, t.created, t.updated";
+const INDEX: Index = Index {
+    table: "creatures",
+    fts: "creatures_fts",
+    tags: "creature_tags",
+    key: "creature_id",
+    named: "{name tags}",
+};
+const COLUMNS: &str = "t.id, t.system, t.name, t.tags, t.block, t.created, t.updated, t.uid";
+const TABLE: EntryTable = EntryTable { table: "creatures", what: CreatureId::WHAT };
+
+/// A deleted creature with everything it had, so the deletion can be undone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RemovedCreature {
+    /// The creature as it was.
+    pub creature: Creature,
+    /// Its portrait, if it had one.
+    pub portrait: Option<Vec<u8>>,
+    origin: Option<String>,
+}
 
 impl Creatures<'_> {
     /// Adds a creature.
     pub fn insert(&self, new: &NewCreature) -> Result<CreatureId, DbError> {
-        let id = insert(&self.db.lock(), new, None)?;
+        let id = insert(&self.db.lock(), new, None, None)?;
         Ok(id.expect("entries without an origin never conflict"))
     }
 
@@ -71,7 +90,9 @@ impl Creatures<'_> {
         let tx = conn.transaction()?;
         let ids = new
             .iter()
-            .map(|c| Ok(insert(&tx, c, None)?.expect("entries without an origin never conflict")))
+            .map(|c| {
+                Ok(insert(&tx, c, None, None)?.expect("entries without an origin never conflict"))
+            })
             .collect::<Result<_, DbError>>()?;
         tx.commit()?;
         Ok(ids)
@@ -87,16 +108,7 @@ impl Creatures<'_> {
 
     /// Replaces a creature's system, name, tags and stat block.
     pub fn update(&self, id: CreatureId, new: &NewCreature) -> Result<(), DbError> {
-        let (system, name, tags, block) = columns(new)?;
-        let changed = self.db.lock().execute(
-            "UPDATE creatures SET system = ?2, name = ?3, tags = ?4, block = ?5, updated = ?6
-             WHERE id = ?1",
-            params![id.0, system, name, tags, block, now_ms()],
-        )?;
-        if changed == 0 {
-            return Err(DbError::NotFound { what: CreatureId::WHAT, id: id.0 });
-        }
-        Ok(())
+        update(&self.db.lock(), id, new)
     }
 
     /// Deletes a creature; false when there was none.
@@ -104,13 +116,95 @@ impl Creatures<'_> {
         Ok(self.db.lock().execute("DELETE FROM creatures WHERE id = ?1", [id.0])? > 0)
     }
 
+    /// Deletes a creature and hands back all of it, for [`Creatures::restore`] (undo).
+    pub fn remove(&self, id: CreatureId) -> Result<Option<RemovedCreature>, DbError> {
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        let sql =
+            format!("SELECT {COLUMNS}, t.portrait, t.origin FROM creatures t WHERE t.id = ?1");
+        let found =
+            tx.query_row(&sql, [id.0], |r| Ok((raw(r)?, r.get(8)?, r.get(9)?))).optional()?;
+        let Some((row, portrait, origin)) = found else { return Ok(None) };
+        tx.execute("DELETE FROM creatures WHERE id = ?1", [id.0])?;
+        tx.commit()?;
+        Ok(Some(RemovedCreature { creature: row.parse()?, portrait, origin }))
+    }
+
+    /// Puts a removed creature back as it was: same id, uid, portrait and dates.
+    pub fn restore(&self, removed: &RemovedCreature) -> Result<(), DbError> {
+        let c = &removed.creature;
+        let new = NewCreature {
+            system: c.system.clone(),
+            name: c.name.clone(),
+            tags: c.tags.clone(),
+            block: c.block.clone(),
+        };
+        let (system, name, tags, block) = columns(&new)?;
+        self.db.lock().execute(
+            &format!(
+                "INSERT INTO creatures
+                 (id, uid, system, name, tags, block, origin, portrait, created, updated, text)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, {})",
+                text_sql(6)
+            ),
+            params![
+                c.id.0,
+                c.uid,
+                system,
+                name,
+                tags,
+                block,
+                removed.origin,
+                removed.portrait,
+                c.created,
+                c.updated
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// A copy of a creature ("Goblin (copy)", its portrait too) with a new uid; its id.
+    pub fn duplicate(&self, id: CreatureId) -> Result<CreatureId, DbError> {
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        let sql = format!(
+            "INSERT INTO creatures (uid, system, name, tags, block, portrait, text, created, updated)
+             SELECT {}, system, name || ' (copy)', tags, block, portrait, text, ?2, ?2
+             FROM creatures WHERE id = ?1 RETURNING id",
+            uid_sql(3)
+        );
+        let copy: Option<i64> =
+            tx.query_row(&sql, params![id.0, now_ms(), None::<String>], |r| r.get(0)).optional()?;
+        let copy = copy.ok_or(DbError::NotFound { what: CreatureId::WHAT, id: id.0 })?;
+        tx.commit()?;
+        Ok(CreatureId(copy))
+    }
+
+    /// A creature's portrait (a square PNG), if it has one.
+    pub fn portrait(&self, id: CreatureId) -> Result<Option<Vec<u8>>, DbError> {
+        TABLE.portrait(&self.db.lock(), id.0)
+    }
+
+    /// Sets (or with `None` clears) a creature's portrait: PNG bytes of a thumbnail.
+    pub fn set_portrait(&self, id: CreatureId, png: Option<&[u8]>) -> Result<(), DbError> {
+        TABLE.set_portrait(&self.db.lock(), id.0, png)
+    }
+
+    /// The creatures that have a portrait.
+    pub fn with_portraits(&self) -> Result<Vec<CreatureId>, DbError> {
+        Ok(TABLE.with_portraits(&self.db.lock())?.into_iter().map(CreatureId).collect())
+    }
+
+    /// The creature carrying `uid`, if any.
+    pub fn by_uid(&self, uid: &str) -> Result<Option<CreatureId>, DbError> {
+        Ok(TABLE.by_uid(&self.db.lock(), uid)?.map(CreatureId))
+    }
+
     /// Creatures matching a search, ordered by name.
     pub fn search(&self, search: &Search) -> Result<Vec<Creature>, DbError> {
         let conn = self.db.lock();
-        let (sql, params) = INDEX.select(&conn, COLUMNS, search)?;
-        let mut stmt = conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map(params_from_iter(params), raw)?;
-        rows.map(|r| r?.parse()).collect()
+        let rows = INDEX.search(&conn, COLUMNS, search, raw)?;
+        rows.into_iter().map(|(_, r)| r.parse()).collect()
     }
 
     /// How many creatures there are.
@@ -122,23 +216,43 @@ impl Creatures<'_> {
 }
 
 /// Inserts a creature; with an `origin` (bundled content) that already exists, does nothing
-/// and returns `None`.
+/// and returns `None`. Its uid is `uid`, else the origin, else a fresh random one.
 pub(crate) fn insert(
     conn: &Connection,
     new: &NewCreature,
     origin: Option<&str>,
+    uid: Option<&str>,
 ) -> Result<Option<CreatureId>, DbError> {
     let (system, name, tags, block) = columns(new)?;
     let now = now_ms();
+    let uid = uid.or(origin);
     let id = conn
-        .prepare_cached(
-            "INSERT INTO creatures (system, name, tags, block, origin, created, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
+        .prepare_cached(&format!(
+            "INSERT INTO creatures (system, name, tags, block, origin, created, updated, uid, text)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, {}, {})
              ON CONFLICT (origin) DO NOTHING RETURNING id",
-        )?
-        .query_row(params![system, name, tags, block, origin, now], |r| r.get(0))
+            uid_sql(7),
+            text_sql(4)
+        ))?
+        .query_row(params![system, name, tags, block, origin, now, uid], |r| r.get(0))
         .optional()?;
     Ok(id.map(CreatureId))
+}
+
+/// Replaces a creature's system, name, tags and stat block (inside the caller's transaction).
+pub(crate) fn update(conn: &Connection, id: CreatureId, new: &NewCreature) -> Result<(), DbError> {
+    let (system, name, tags, block) = columns(new)?;
+    let changed = conn
+        .prepare_cached(&format!(
+            "UPDATE creatures SET system = ?2, name = ?3, tags = ?4, block = ?5, updated = ?6,
+             text = {} WHERE id = ?1",
+            text_sql(5)
+        ))?
+        .execute(params![id.0, system, name, tags, block, now_ms()])?;
+    if changed == 0 {
+        return Err(DbError::NotFound { what: CreatureId::WHAT, id: id.0 });
+    }
+    Ok(())
 }
 
 /// The validated column values of a creature.
@@ -165,6 +279,7 @@ struct Raw {
     block: String,
     created: i64,
     updated: i64,
+    uid: String,
 }
 
 fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
@@ -176,6 +291,7 @@ fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
         block: row.get(4)?,
         created: row.get(5)?,
         updated: row.get(6)?,
+        uid: row.get(7)?,
     })
 }
 
@@ -188,6 +304,7 @@ impl Raw {
             block: serde_json::from_str(&self.block)
                 .map_err(|e| DbError::corrupt(id.to_string(), e))?,
             id,
+            uid: self.uid,
             system: self.system,
             name: self.name,
             created: self.created,

@@ -50,3 +50,8 @@ row_id!(
     WeaponId,
     "weapon"
 );
+row_id!(
+    /// A saved template (a detachment or an encounter board).
+    TemplateId,
+    "template"
+);

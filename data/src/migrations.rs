@@ -210,6 +210,108 @@ pub const STEPS: &[M<'static>] = &[
         CREATE INDEX weapons_by_system_name ON weapons (system, name COLLATE NOCASE);
         "#,
     ),
+    // 8. The prep bench. Every library entry gets a `uid`: an id that travels with it in
+    //    Fray JSON files, so an import can tell a new entry from a changed or identical one
+    //    (bundled entries take their origin, the GM's get a random one). Creatures and
+    //    characters get a `portrait` (a small square PNG) and a `text` column: every string of
+    //    the block, so the library search finds words of the notes, weapons and features.
+    //    Their FTS5 indexes are made again with that column (an external-content index
+    //    cannot gain one) and rebuilt. `templates` keeps detachments (a block and a count)
+    //    and encounter boards to start new encounters from.
+    M::up(
+        r#"
+        ALTER TABLE creatures ADD COLUMN uid TEXT;
+        UPDATE creatures SET uid = coalesce(origin, lower(hex(randomblob(16))));
+        CREATE UNIQUE INDEX creatures_by_uid ON creatures (uid);
+        ALTER TABLE creatures ADD COLUMN portrait BLOB;
+        ALTER TABLE creatures ADD COLUMN text TEXT NOT NULL DEFAULT '';
+        UPDATE creatures SET text = (SELECT coalesce(group_concat(value, ' '), '')
+            FROM json_tree(creatures.block) WHERE type = 'text');
+        DROP TRIGGER creatures_ai;
+        DROP TRIGGER creatures_ad;
+        DROP TRIGGER creatures_au;
+        DROP TABLE creatures_fts;
+        CREATE VIRTUAL TABLE creatures_fts USING fts5 (
+            name, tags, text,
+            content = 'creatures', content_rowid = 'id',
+            tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+        );
+        INSERT INTO creatures_fts (creatures_fts) VALUES ('rebuild');
+        CREATE TRIGGER creatures_ai AFTER INSERT ON creatures BEGIN
+            INSERT INTO creatures_fts (rowid, name, tags, text)
+                VALUES (new.id, new.name, new.tags, new.text);
+            INSERT INTO creature_tags (tag, creature_id)
+                SELECT DISTINCT value, new.id FROM json_each(new.tags);
+        END;
+        CREATE TRIGGER creatures_ad AFTER DELETE ON creatures BEGIN
+            INSERT INTO creatures_fts (creatures_fts, rowid, name, tags, text)
+                VALUES ('delete', old.id, old.name, old.tags, old.text);
+        END;
+        CREATE TRIGGER creatures_au AFTER UPDATE OF name, tags, text ON creatures BEGIN
+            INSERT INTO creatures_fts (creatures_fts, rowid, name, tags, text)
+                VALUES ('delete', old.id, old.name, old.tags, old.text);
+            INSERT INTO creatures_fts (rowid, name, tags, text)
+                VALUES (new.id, new.name, new.tags, new.text);
+            DELETE FROM creature_tags WHERE creature_id = old.id;
+            INSERT INTO creature_tags (tag, creature_id)
+                SELECT DISTINCT value, new.id FROM json_each(new.tags);
+        END;
+
+        ALTER TABLE characters ADD COLUMN uid TEXT;
+        UPDATE characters SET uid = coalesce(origin, lower(hex(randomblob(16))));
+        CREATE UNIQUE INDEX characters_by_uid ON characters (uid);
+        ALTER TABLE characters ADD COLUMN portrait BLOB;
+        ALTER TABLE characters ADD COLUMN text TEXT NOT NULL DEFAULT '';
+        UPDATE characters SET text = (SELECT coalesce(group_concat(value, ' '), '')
+            FROM json_tree(characters.sheet) WHERE type = 'text');
+        DROP TRIGGER characters_ai;
+        DROP TRIGGER characters_ad;
+        DROP TRIGGER characters_au;
+        DROP TABLE characters_fts;
+        CREATE VIRTUAL TABLE characters_fts USING fts5 (
+            name, tags, party, text,
+            content = 'characters', content_rowid = 'id',
+            tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+        );
+        INSERT INTO characters_fts (characters_fts) VALUES ('rebuild');
+        CREATE TRIGGER characters_ai AFTER INSERT ON characters BEGIN
+            INSERT INTO characters_fts (rowid, name, tags, party, text)
+                VALUES (new.id, new.name, new.tags, new.party, new.text);
+            INSERT INTO character_tags (tag, character_id)
+                SELECT DISTINCT value, new.id FROM json_each(new.tags);
+        END;
+        CREATE TRIGGER characters_ad AFTER DELETE ON characters BEGIN
+            INSERT INTO characters_fts (characters_fts, rowid, name, tags, party, text)
+                VALUES ('delete', old.id, old.name, old.tags, old.party, old.text);
+        END;
+        CREATE TRIGGER characters_au AFTER UPDATE OF name, tags, party, text ON characters BEGIN
+            INSERT INTO characters_fts (characters_fts, rowid, name, tags, party, text)
+                VALUES ('delete', old.id, old.name, old.tags, old.party, old.text);
+            INSERT INTO characters_fts (rowid, name, tags, party, text)
+                VALUES (new.id, new.name, new.tags, new.party, new.text);
+            DELETE FROM character_tags WHERE character_id = old.id;
+            INSERT INTO character_tags (tag, character_id)
+                SELECT DISTINCT value, new.id FROM json_each(new.tags);
+        END;
+
+        ALTER TABLE roll_tables ADD COLUMN uid TEXT;
+        UPDATE roll_tables SET uid = coalesce(origin, lower(hex(randomblob(16))));
+        CREATE UNIQUE INDEX roll_tables_by_uid ON roll_tables (uid);
+
+        CREATE TABLE templates (
+            id INTEGER PRIMARY KEY,
+            uid TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('detachment', 'encounter')),
+            system TEXT NOT NULL,
+            name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+            body TEXT NOT NULL CHECK (json_valid(body) AND json_type(body) = 'object'),
+            origin TEXT UNIQUE,
+            created INTEGER NOT NULL,
+            updated INTEGER NOT NULL
+        );
+        CREATE INDEX templates_by_kind_name ON templates (kind, system, name COLLATE NOCASE);
+        "#,
+    ),
 ];
 
 /// The migrations, ready to run.

@@ -2,8 +2,8 @@
 //! filters. Shared by the bestiary and the characters.
 
 use crate::DbError;
-use rusqlite::Connection;
 use rusqlite::types::Value;
+use rusqlite::{Connection, params_from_iter};
 
 /// Results returned when a search does not say how many.
 pub const DEFAULT_LIMIT: u32 = 100;
@@ -66,18 +66,78 @@ pub(crate) struct Index {
     pub tags: &'static str,
     /// The entry id column of the tag index.
     pub key: &'static str,
+    /// The FTS columns an entry is named by (`{name tags}`), matched before the block's text.
+    pub named: &'static str,
 }
 
 impl Index {
-    /// The SQL and parameters selecting `columns` of the entries (aliased `t`) that match.
-    pub(crate) fn select(
+    /// The entries matching a search, as `row` reads `columns` (aliased `t`, the id first):
+    /// those whose name or tags match, in name order, then, to fill the limit, those whose
+    /// block text matches (notes, weapons...), in name order among themselves. Name matches
+    /// come first because they are what the GM types most; the text is searched by walking
+    /// the full-text index, which stops as soon as the limit is reached, so a word found in
+    /// every entry's notes costs no more than a rare one.
+    pub(crate) fn search<T>(
         &self,
         conn: &Connection,
         columns: &str,
         search: &Search,
-    ) -> rusqlite::Result<(String, Vec<Value>)> {
-        let Index { table, fts, tags, key } = self;
+        row: impl Fn(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> rusqlite::Result<Vec<(i64, T)>> {
+        let read = |r: &rusqlite::Row<'_>| Ok((r.get::<_, i64>(0)?, row(r)?));
         let text = fts_query(&search.text);
+        let named = text.as_ref().map(|q| format!("{} : ({q})", self.named));
+        let (sql, params) = self.select(conn, columns, search, named.as_deref())?;
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut found: Vec<(i64, T)> =
+            stmt.query_map(params_from_iter(params), read)?.collect::<Result<_, _>>()?;
+        let need = search.limit as usize - found.len().min(search.limit as usize);
+        let Some(query) = text.filter(|_| need > 0) else { return Ok(found) };
+
+        let Index { table, fts, tags, key, .. } = self;
+        let mut sql = format!(
+            "SELECT {columns} FROM {fts} f CROSS JOIN {table} t ON t.id = f.rowid
+             WHERE {fts} MATCH ?"
+        );
+        let mut params = vec![Value::Text(query)];
+        if let Some(system) = &search.system {
+            sql += " AND t.system = ?";
+            params.push(Value::Text(system.clone()));
+        }
+        for tag in normalize_tags(&search.tags) {
+            sql += &format!(" AND EXISTS (SELECT 1 FROM {tags} WHERE tag = ? AND {key} = t.id)");
+            params.push(Value::Text(tag));
+        }
+        // Enough rows to fill the limit even when all of the name matches come up again.
+        sql += " LIMIT ?";
+        params.push(Value::Integer((need + found.len()) as i64));
+        let seen: std::collections::HashSet<i64> = found.iter().map(|(id, _)| *id).collect();
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut more: Vec<(i64, String, T)> = Vec::new();
+        for r in stmt.query_map(params_from_iter(params), |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(2)?, row(r)?))
+        })? {
+            let (id, name, t) = r?;
+            if !seen.contains(&id) && more.len() < need {
+                more.push((id, name, t));
+            }
+        }
+        more.sort_by_cached_key(|(id, name, _)| (name.to_lowercase(), *id));
+        found.extend(more.into_iter().map(|(id, _, t)| (id, t)));
+        Ok(found)
+    }
+
+    /// The SQL and parameters selecting `columns` of the entries (aliased `t`) whose named
+    /// columns match `text` (an FTS query) and the filters, in name order.
+    fn select(
+        &self,
+        conn: &Connection,
+        columns: &str,
+        search: &Search,
+        text: Option<&str>,
+    ) -> rusqlite::Result<(String, Vec<Value>)> {
+        let Index { table, fts, tags, key, .. } = self;
+        let text = text.map(str::to_owned);
         let tag_list = normalize_tags(&search.tags);
         // A unary `+` stops SQLite from driving the query from a filter's matches, so it
         // walks the name index instead and stops at the limit.

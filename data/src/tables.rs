@@ -2,6 +2,7 @@
 //! with an effect in words and optionally as structured JSON for the rules to act on.
 
 use crate::db::now_ms;
+use crate::entry::uid_sql;
 use crate::ids::TableId;
 use crate::search::required;
 use crate::{Db, DbError};
@@ -30,6 +31,8 @@ pub struct NewTable {
 pub struct StoredTable {
     /// Row id.
     pub id: TableId,
+    /// The id it travels with in Fray JSON files (the same in every database it reaches).
+    pub uid: String,
     /// The system it belongs to.
     pub system: String,
     /// The damage type it is rolled for, if any.
@@ -63,7 +66,7 @@ impl Tables<'_> {
     pub fn insert(&self, new: &NewTable) -> Result<TableId, DbError> {
         let mut conn = self.db.lock();
         let tx = conn.transaction()?;
-        let id = insert(&tx, new, None)?.expect("entries without an origin never conflict");
+        let id = insert(&tx, new, None, None)?.expect("entries without an origin never conflict");
         tx.commit()?;
         Ok(id)
     }
@@ -73,7 +76,7 @@ impl Tables<'_> {
         let conn = self.db.lock();
         let head = conn
             .query_row(
-                "SELECT id, system, name, dice, damage_type, created, updated
+                "SELECT id, system, name, dice, damage_type, created, updated, uid
                  FROM roll_tables WHERE id = ?1",
                 [id.0],
                 head,
@@ -84,19 +87,9 @@ impl Tables<'_> {
 
     /// Replaces a table's fields and rows (checked like [`Tables::insert`]).
     pub fn update(&self, id: TableId, new: &NewTable) -> Result<(), DbError> {
-        let c = columns(new)?;
         let mut conn = self.db.lock();
         let tx = conn.transaction()?;
-        let changed = tx.execute(
-            "UPDATE roll_tables SET system = ?2, name = ?3, dice = ?4, damage_type = ?5,
-             updated = ?6 WHERE id = ?1",
-            params![id.0, c.system, c.name, c.dice, c.damage_type, now_ms()],
-        )?;
-        if changed == 0 {
-            return Err(DbError::NotFound { what: TableId::WHAT, id: id.0 });
-        }
-        tx.execute("DELETE FROM roll_table_rows WHERE table_id = ?1", [id.0])?;
-        insert_rows(&tx, id, &new.table)?;
+        update(&tx, id, new)?;
         tx.commit()?;
         Ok(())
     }
@@ -110,34 +103,129 @@ impl Tables<'_> {
     pub fn list(&self, system: Option<&str>) -> Result<Vec<StoredTable>, DbError> {
         let conn = self.db.lock();
         let mut stmt = conn.prepare_cached(
-            "SELECT id, system, name, dice, damage_type, created, updated FROM roll_tables
+            "SELECT id, system, name, dice, damage_type, created, updated, uid FROM roll_tables
              WHERE ?1 IS NULL OR system = ?1 ORDER BY name COLLATE NOCASE, id",
         )?;
         let heads: Vec<Head> = stmt.query_map([system], head)?.collect::<Result<_, _>>()?;
         heads.into_iter().map(|h| h.load(&conn)).collect()
     }
+
+    /// Deletes a table and hands back all of it, for [`Tables::restore`] (undo).
+    pub fn remove(&self, id: TableId) -> Result<Option<RemovedTable>, DbError> {
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        let head = tx
+            .query_row(
+                "SELECT id, system, name, dice, damage_type, created, updated, uid, origin
+                 FROM roll_tables WHERE id = ?1",
+                [id.0],
+                |r| Ok((head(r)?, r.get::<_, Option<String>>(8)?)),
+            )
+            .optional()?;
+        let Some((head, origin)) = head else { return Ok(None) };
+        let table = head.load(&tx)?;
+        tx.execute("DELETE FROM roll_tables WHERE id = ?1", [id.0])?;
+        tx.commit()?;
+        Ok(Some(RemovedTable { table, origin }))
+    }
+
+    /// Puts a removed table back as it was: same id, uid, rows and dates.
+    pub fn restore(&self, removed: &RemovedTable) -> Result<(), DbError> {
+        let t = &removed.table;
+        let new = NewTable {
+            system: t.system.clone(),
+            damage_type: t.damage_type.clone(),
+            table: t.table.clone(),
+        };
+        let c = columns(&new)?;
+        let mut conn = self.db.lock();
+        let tx = conn.transaction()?;
+        tx.execute(
+            "INSERT INTO roll_tables
+             (id, uid, system, name, dice, damage_type, origin, created, updated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                t.id.0,
+                t.uid,
+                c.system,
+                c.name,
+                c.dice,
+                c.damage_type,
+                removed.origin,
+                t.created,
+                t.updated
+            ],
+        )?;
+        insert_rows(&tx, t.id, &t.table)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// A copy of a table ("Injuries (copy)") with a new uid; its id.
+    pub fn duplicate(&self, id: TableId) -> Result<TableId, DbError> {
+        let stored = self.get(id)?.ok_or(DbError::NotFound { what: TableId::WHAT, id: id.0 })?;
+        let mut table = stored.table;
+        table.name = format!("{} (copy)", table.name);
+        self.insert(&NewTable { system: stored.system, damage_type: stored.damage_type, table })
+    }
+
+    /// The table carrying `uid`, if any.
+    pub fn by_uid(&self, uid: &str) -> Result<Option<TableId>, DbError> {
+        let conn = self.db.lock();
+        let mut stmt = conn.prepare_cached("SELECT id FROM roll_tables WHERE uid = ?1")?;
+        Ok(stmt.query_row([uid], |r| r.get(0)).optional()?.map(TableId))
+    }
+}
+
+/// A deleted table with everything it had, so the deletion can be undone.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RemovedTable {
+    /// The table as it was, rows included.
+    pub table: StoredTable,
+    origin: Option<String>,
 }
 
 /// Inserts a table and its rows (inside the caller's transaction); with an `origin`
-/// (bundled content) that already exists, does nothing and returns `None`.
+/// (bundled content) that already exists, does nothing and returns `None`. Its uid is `uid`,
+/// else the origin, else a fresh random one.
 pub(crate) fn insert(
     conn: &Connection,
     new: &NewTable,
     origin: Option<&str>,
+    uid: Option<&str>,
 ) -> Result<Option<TableId>, DbError> {
     let c = columns(new)?;
     let now = now_ms();
+    let uid = uid.or(origin);
     let id: Option<i64> = conn
-        .prepare_cached(
-            "INSERT INTO roll_tables (system, name, dice, damage_type, origin, created, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
+        .prepare_cached(&format!(
+            "INSERT INTO roll_tables
+             (system, name, dice, damage_type, origin, created, updated, uid)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, {})
              ON CONFLICT (origin) DO NOTHING RETURNING id",
-        )?
-        .query_row(params![c.system, c.name, c.dice, c.damage_type, origin, now], |r| r.get(0))
+            uid_sql(7)
+        ))?
+        .query_row(params![c.system, c.name, c.dice, c.damage_type, origin, now, uid], |r| r.get(0))
         .optional()?;
     let Some(id) = id.map(TableId) else { return Ok(None) };
     insert_rows(conn, id, &new.table)?;
     Ok(Some(id))
+}
+
+/// Replaces a table's fields and rows (inside the caller's transaction).
+pub(crate) fn update(conn: &Connection, id: TableId, new: &NewTable) -> Result<(), DbError> {
+    let c = columns(new)?;
+    let changed = conn
+        .prepare_cached(
+            "UPDATE roll_tables SET system = ?2, name = ?3, dice = ?4, damage_type = ?5,
+             updated = ?6 WHERE id = ?1",
+        )?
+        .execute(params![id.0, c.system, c.name, c.dice, c.damage_type, now_ms()])?;
+    if changed == 0 {
+        return Err(DbError::NotFound { what: TableId::WHAT, id: id.0 });
+    }
+    conn.prepare_cached("DELETE FROM roll_table_rows WHERE table_id = ?1")?.execute([id.0])?;
+    insert_rows(conn, id, &new.table)
 }
 
 fn insert_rows(conn: &Connection, id: TableId, table: &RollTable<Effect>) -> Result<(), DbError> {
@@ -190,6 +278,7 @@ struct Head {
     damage_type: Option<String>,
     created: i64,
     updated: i64,
+    uid: String,
 }
 
 fn head(row: &Row<'_>) -> rusqlite::Result<Head> {
@@ -201,6 +290,7 @@ fn head(row: &Row<'_>) -> rusqlite::Result<Head> {
         damage_type: row.get(4)?,
         created: row.get(5)?,
         updated: row.get(6)?,
+        uid: row.get(7)?,
     })
 }
 
@@ -226,6 +316,7 @@ impl Head {
         }
         Ok(StoredTable {
             id,
+            uid: self.uid,
             system: self.system,
             damage_type: self.damage_type,
             table: RollTable { name: self.name, dice, rows: out },

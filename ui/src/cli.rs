@@ -66,6 +66,29 @@ pub enum Cmd {
     },
     /// List the stored encounters.
     Encounters,
+    /// Import a library file: Fray JSON (creatures, characters, tables, templates) or a CSV of
+    /// creatures. Prints what it would add or change, then writes it all, or nothing if
+    /// anything in the file is wrong.
+    Import {
+        /// A `.json` file written by `fray export-library` (or by hand), or a `.csv` file with
+        /// a header row (needs `--system`).
+        file: PathBuf,
+        /// The system whose stat blocks the CSV rows are (`freeform`, `bdp`...).
+        #[arg(long)]
+        system: Option<String>,
+        /// Only show what would be imported; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Export the library (or one system's entries) as a Fray JSON file.
+    ExportLibrary {
+        /// Only this system's entries.
+        #[arg(long)]
+        system: Option<String>,
+        /// The file to write.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
     /// Create an empty encounter.
     New {
         /// Its name.

@@ -3,6 +3,7 @@
 
 use crate::cli::{Cli, Cmd, Format};
 use crate::dates::utc_minute;
+use crate::library;
 use crate::window;
 use anyhow::{Context, Result, bail};
 use fray_app::Command;
@@ -30,6 +31,12 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Replay { file }) => replay(&file),
         Some(Cmd::Encounters) => encounters(&open_db(db)?),
         Some(Cmd::New { name, system, seed }) => new(&open_db(db)?, &name, &system, seed),
+        Some(Cmd::Import { file, system, dry_run }) => {
+            library::import(&open_db(db)?, &file, system.as_deref(), dry_run)
+        }
+        Some(Cmd::ExportLibrary { system, output }) => {
+            library::export(&open_db(db)?, system, &output)
+        }
     }
 }
 

@@ -5,4 +5,6 @@
 pub mod cli;
 pub mod commands;
 pub mod dates;
+pub mod library;
+pub mod portrait;
 pub mod window;

@@ -95,8 +95,10 @@ fn ambush() -> Window {
     drop_entry(&mut w, "Hobgoblin warrior", "Road");
     w.press("One fewer");
     drop_entry(&mut w, "Bugbear scoundrel", "Road");
-    w.type_into("Search", "");
+    // The rest of the bestiary is a search away.
+    w.type_into("Search", "wolf");
     w.harness.get_by_label("Wolf");
+    w.type_into("Search", "");
     let names: Vec<String> =
         w.session().state().combatants.values().map(|c| c.name.clone()).collect();
     assert_eq!(

@@ -106,6 +106,31 @@ impl Encounter {
         }
     }
 
+    /// The board as it stood before the fight, to save as a template or start a new
+    /// encounter from: the same system, name, seed, settings, zones (places and links),
+    /// sides, tables and combatants where they stand, but round 0 with no phase entered, no
+    /// order or turn, no procedure state (BDP, d12, Murdham), every track back to its
+    /// maximum and every condition cleared.
+    pub fn board(&self) -> Encounter {
+        let mut board = Encounter {
+            round: 0,
+            phase: String::new(),
+            order: Vec::new(),
+            turn: None,
+            bdp: BdpState::default(),
+            d12: D12State::default(),
+            murdham: MurdhamState::default(),
+            ..self.clone()
+        };
+        for c in board.combatants.values_mut() {
+            for t in &mut c.tracks {
+                t.value = t.max;
+            }
+            c.conditions.clear();
+        }
+        board
+    }
+
     /// A combatant by id.
     pub fn combatant(&self, id: CombatantId) -> Option<&Combatant> {
         self.combatants.get(&id)
@@ -179,5 +204,86 @@ impl Encounter {
     /// A boolean setting, with the system's default when unset.
     pub fn flag(&self, key: &str, default: bool) -> bool {
         self.settings.get(key).and_then(serde_json::Value::as_bool).unwrap_or(default)
+    }
+}
+
+#[cfg(test)]
+mod board_tests {
+    use super::*;
+    use crate::encounter::{BoardRect, Track};
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn the_board_goes_back_before_the_fight() {
+        let mut e = Encounter::new("d12", "Ferry at night", 7);
+        let (side, zone, other, who) = (SideId(1), ZoneId(2), ZoneId(3), CombatantId(4));
+        e.sides.insert(
+            side,
+            Side { id: side, name: "Foes".into(), colour: "#c4503d".into(), party: false },
+        );
+        let rect = BoardRect { x: 10.0, y: 20.0, w: 200.0, h: 120.0 };
+        e.zones.insert(
+            zone,
+            Zone {
+                id: zone,
+                name: "Deck".into(),
+                capacity: Some(6),
+                note: "wet".into(),
+                adjacent: BTreeSet::from([other]),
+                rect,
+            },
+        );
+        e.zones.insert(
+            other,
+            Zone {
+                id: other,
+                name: "Pier".into(),
+                capacity: None,
+                note: String::new(),
+                adjacent: BTreeSet::from([zone]),
+                rect: BoardRect::default(),
+            },
+        );
+        e.combatants.insert(
+            who,
+            Combatant {
+                id: who,
+                name: "Boatman".into(),
+                side,
+                zone: Some(zone),
+                stats: vec![Stat { name: "armor".into(), value: 11 }],
+                tracks: vec![Track { name: "hp".into(), value: 2, max: 9 }],
+                conditions: BTreeSet::from(["prone".to_owned()]),
+                notes: "keeps the pole".into(),
+                source: Some("creature:1".into()),
+                block: serde_json::json!({"stats": {"armor": 11}}),
+            },
+        );
+        e.next_id = 5;
+        e.settings.insert("injuries".into(), serde_json::json!(true));
+        e.round = 3;
+        e.phase = "resolve".into();
+        e.order = vec![OrderEntry { combatants: vec![who], count: Some(4), reason: String::new() }];
+        e.turn = Some(0);
+        e.murdham.turn.id = Some(who);
+
+        let b = e.board();
+        assert_eq!((b.round, b.phase.as_str(), b.turn), (0, "", None));
+        assert!(b.order.is_empty());
+        assert!(b.murdham.is_empty() && b.d12.is_empty() && b.bdp.is_empty());
+        let c = b.combatant(who).unwrap();
+        assert_eq!(c.track("hp").unwrap().value, 9);
+        assert!(c.conditions.is_empty());
+        assert_eq!(
+            (c.zone, c.stats.clone(), c.notes.as_str()),
+            (Some(zone), e.combatants[&who].stats.clone(), "keeps the pole")
+        );
+        assert_eq!((b.zones.clone(), b.sides.clone()), (e.zones.clone(), e.sides.clone()));
+        assert_eq!(
+            (b.name.as_str(), b.seed, b.next_id, b.settings.clone()),
+            ("Ferry at night", 7, 5, e.settings.clone())
+        );
+        // A board is already before the fight.
+        assert_eq!(b.board(), b);
     }
 }

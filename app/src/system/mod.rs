@@ -8,6 +8,7 @@ mod ctx;
 mod emit;
 mod error;
 mod prompt;
+pub mod schema;
 mod words;
 
 pub use common::{MAX_ADD_COUNT, check_room, handle_common};
@@ -15,6 +16,7 @@ pub use ctx::Ctx;
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use prompt::{Prompt, PromptOption};
+pub use schema::{BlockSchema, FieldProblem};
 pub(crate) use words::Words;
 
 use crate::command::{Command, NewCombatant};
@@ -110,6 +112,22 @@ pub trait System: Send + Sync {
         Vec::new()
     }
 
+    /// The fields of this system's stat blocks and character sheets (see [`schema`]).
+    fn block_schema(&self) -> BlockSchema;
+
+    /// The system's own reading of a block that already fits [`System::block_schema`]: the
+    /// rules no single field can check (which keys go together, a die a weapon list allows).
+    /// `name` is the entry's name, for the message.
+    fn check_block(
+        &self,
+        name: &str,
+        block: &serde_json::Value,
+        character: bool,
+    ) -> Result<(), String> {
+        let _ = (name, block, character);
+        Ok(())
+    }
+
     /// Verbs of this system's own commands in `fray play` scripts (`declare`, `attack`...).
     fn script_verbs(&self) -> &'static [&'static str] {
         &[]
@@ -141,4 +159,22 @@ pub fn all() -> &'static [&'static dyn System] {
 /// A system by id.
 pub fn by_id(id: &str) -> Option<&'static dyn System> {
     all().iter().copied().find(|s| s.id() == id)
+}
+
+/// Every problem of a stat block (`character`: a character sheet) for `system`: the schema's
+/// field by field, then, when those hold, the system's own reading. Empty when it is good.
+pub fn validate_block(
+    system: &dyn System,
+    name: &str,
+    block: &serde_json::Value,
+    character: bool,
+) -> Vec<FieldProblem> {
+    let problems = system.block_schema().check(block, character);
+    if !problems.is_empty() {
+        return problems;
+    }
+    match system.check_block(name, block, character) {
+        Ok(()) => Vec::new(),
+        Err(message) => vec![FieldProblem { path: String::new(), label: String::new(), message }],
+    }
 }

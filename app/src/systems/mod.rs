@@ -5,3 +5,46 @@ pub mod bdp;
 pub mod d12;
 pub mod freeform;
 pub mod murdham;
+
+use crate::command::{NewCombatant, block_stats, block_tracks};
+use crate::ids::SideId;
+
+/// A stat block as a combatant added from it would be (stats and tracks read the way the
+/// board reads them), for a system's own checks of a library entry named `name`.
+pub(crate) fn combatant_of(name: &str, block: &serde_json::Value) -> NewCombatant {
+    NewCombatant {
+        name: name.to_owned(),
+        side: SideId(0),
+        zone: None,
+        stats: block_stats(block),
+        tracks: block_tracks(block),
+        conditions: Vec::new(),
+        source: None,
+        block: block.clone(),
+    }
+}
+
+/// A block with every field of `schema` for `character` filled with a value that fits it
+/// (lists hold one item filled the same way): every key a schema names, at once.
+#[cfg(test)]
+pub(crate) fn full_block(
+    fields: impl Iterator<Item = &'static crate::system::schema::Field>,
+) -> serde_json::Value {
+    use crate::system::schema::{Kind, set};
+    use serde_json::{Value, json};
+    let mut block = json!({});
+    for field in fields {
+        let value = match field.kind {
+            Kind::Whole { only: [first, ..], .. } => json!(first),
+            Kind::Whole { min, max, .. } | Kind::Track { min, max } => json!(1.clamp(min, max)),
+            Kind::Text { .. } => json!("x"),
+            Kind::Dice => json!("2d6"),
+            Kind::Flag => json!(true),
+            Kind::Choice(options) => json!(options[0].0),
+            Kind::Words => json!(["x"]),
+            Kind::List { item, .. } => Value::Array(vec![full_block(item.iter())]),
+        };
+        set(&mut block, field.key, Some(value));
+    }
+    block
+}

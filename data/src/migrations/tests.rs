@@ -194,6 +194,75 @@ fn step_7_weapons() {
 }
 
 #[test]
+fn step_8_uids_portraits_text_search_and_templates() {
+    // Rows written before the step keep working: they get a uid (their origin when bundled),
+    // their block's strings become searchable, and the tag index is untouched.
+    let (_dir, mut conn) = at(7);
+    conn.execute(
+        "INSERT INTO creatures (id, system, name, tags, block, origin, created, updated)
+         VALUES (1, 'bdp', 'Skeleton', '[\"undead\"]',
+                 '{\"notes\": \"Rattles when it walks\", \"weapons\": [{\"name\": \"Rusty scimitar\"}]}',
+                 'bundled:bdp/skeleton', 0, 0),
+                (2, 'bdp', 'Wolf', '[\"beast\"]', '{}', NULL, 0, 0)",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO characters (id, system, name, sheet, party, created, updated)
+         VALUES (1, 'bdp', 'Harald', '{\"notes\": \"Dented shield\"}', 'Lanterns', 0, 0)",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO roll_tables (id, system, name, dice, created, updated)
+         VALUES (1, 'd12', 'Blunt', 'd20', 0, 0)",
+        [],
+    )
+    .unwrap();
+    MIGRATIONS.to_version(&mut conn, 8).unwrap();
+    let uid = |sql: &str| -> String { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(uid("SELECT uid FROM creatures WHERE id = 1"), "bundled:bdp/skeleton");
+    assert_eq!(uid("SELECT uid FROM creatures WHERE id = 2").len(), 32, "random hex");
+    assert_eq!(uid("SELECT uid FROM characters WHERE id = 1").len(), 32);
+    assert_eq!(uid("SELECT uid FROM roll_tables WHERE id = 1").len(), 32);
+    let fts = "SELECT count(*) FROM creatures_fts WHERE creatures_fts MATCH";
+    assert_eq!(count(&conn, &format!("{fts} '\"rattl\"*'")), 1, "notes are searchable");
+    assert_eq!(count(&conn, &format!("{fts} '\"scim\"*'")), 1, "weapon names too");
+    assert_eq!(count(&conn, &format!("{fts} '\"skel\"*'")), 1, "names still are");
+    assert_eq!(count(&conn, &format!("{fts} '\"undead\"*'")), 1, "tags still are");
+    let cfts = "SELECT count(*) FROM characters_fts WHERE characters_fts MATCH";
+    assert_eq!(count(&conn, &format!("{cfts} '\"dent\"*'")), 1);
+    assert_eq!(count(&conn, &format!("{cfts} '\"lant\"*'")), 1, "party still is");
+    // The new triggers keep the index in step with later writes of text.
+    conn.execute("UPDATE creatures SET text = 'howls at night' WHERE id = 2", []).unwrap();
+    assert_eq!(count(&conn, &format!("{fts} '\"howl\"*'")), 1);
+    conn.execute("DELETE FROM creatures WHERE id = 2", []).unwrap();
+    assert_eq!(count(&conn, &format!("{fts} '\"howl\"*'")), 0);
+    // Uids are unique; portraits are blobs.
+    assert!(conn.execute("UPDATE creatures SET uid = 'x'", []).is_ok());
+    conn.execute(
+        "INSERT INTO creatures (system, name, uid, created, updated) VALUES ('bdp', 'A', 'y', 0, 0)",
+        [],
+    )
+    .unwrap();
+    assert!(
+        conn.execute(
+            "INSERT INTO creatures (system, name, uid, created, updated) VALUES ('bdp', 'B', 'y', 0, 0)",
+            [],
+        )
+        .is_err()
+    );
+    conn.execute("UPDATE characters SET portrait = x'89504e47' WHERE id = 1", []).unwrap();
+    // Templates: a known kind and a JSON object body.
+    let insert = "INSERT INTO templates (uid, kind, system, name, body, created, updated)
+                  VALUES (?1, ?2, 'bdp', 'Goblin band', ?3, 0, 0)";
+    conn.execute(insert, params!["t1", "detachment", "{}"]).unwrap();
+    assert!(conn.execute(insert, params!["t2", "party", "{}"]).is_err(), "kind");
+    assert!(conn.execute(insert, params!["t3", "encounter", "[]"]).is_err(), "object body");
+    assert!(conn.execute(insert, params!["t1", "encounter", "{}"]).is_err(), "uid unique");
+}
+
+#[test]
 fn every_step_has_a_test() {
     // Appending a step without its `step_N_...` test above fails here.
     let source = include_str!("tests.rs");

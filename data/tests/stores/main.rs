@@ -3,6 +3,7 @@
 mod characters;
 mod content;
 mod creatures;
+mod prep;
 mod session;
 mod settings;
 mod tables;

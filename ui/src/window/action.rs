@@ -1,6 +1,8 @@
 //! What the GM did in a frame, and the one place that carries it out.
 
-use super::model::{DiceMode, LAST_ENCOUNTER_KEY, Model, PREFS_KEY, PendingRoll, Prefs};
+use super::library_ops::LibraryAction;
+use super::model::{DiceMode, LAST_ENCOUNTER_KEY, Model, PREFS_KEY, PendingRoll, Prefs, Removed};
+use super::prep_ops::PrepAction;
 use super::views::ViewState;
 use fray_app::Command;
 use fray_app::command::NewCombatant;
@@ -105,6 +107,13 @@ pub enum Action {
     /// Copy the library's roll tables of the encounter's system into it again (journaled:
     /// undo takes the copy back).
     ReloadTables,
+    /// Put back the last library entry deleted ([`Model::removed`]).
+    UndoRemove,
+    /// Something done on the prep bench (tables, templates; see [`PrepAction`]).
+    Prep(PrepAction),
+    /// Something done to the bestiary or the characters (new, edit, save, duplicate,
+    /// delete; see [`LibraryAction`]).
+    Library(LibraryAction),
     /// Clear the status line.
     DismissStatus,
 }
@@ -172,6 +181,9 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             model.prefs = prefs;
         }
         Action::ReloadTables => reload_tables(model),
+        Action::UndoRemove => undo_remove(model),
+        Action::Prep(prep) => super::prep_ops::apply(model, view, prep),
+        Action::Library(library) => super::library_ops::apply(model, view, library),
         Action::DismissStatus => model.status = None,
     }
     let _ = view;
@@ -273,6 +285,30 @@ fn reload_tables(model: &mut Model) {
     }
 }
 
+/// Deletes are undone by writing back the whole entry: same id, uid, portrait and rows.
+fn undo_remove(model: &mut Model) {
+    let Some(removed) = model.removed.take() else {
+        model.info("Nothing deleted to put back");
+        return;
+    };
+    let result = match &removed {
+        Removed::Creature(c) => model.db.creatures().restore(c),
+        Removed::Character(c) => model.db.characters().restore(c),
+        Removed::Table(t) => model.db.tables().restore(t),
+        Removed::Template(t) => model.db.templates().restore(t),
+    };
+    match result {
+        Ok(()) => {
+            model.info(format!("{} is back", removed.name()));
+            model.library_version += 1;
+        }
+        Err(e) => {
+            model.error(format!("Could not put {} back: {e}", removed.name()));
+            model.removed = Some(removed);
+        }
+    }
+}
+
 fn open_session(model: &mut Model, session: Session) {
     let id = session.encounter_id();
     model.session = Some(session);
@@ -325,7 +361,7 @@ fn export(model: &mut Model, format: ExportFormat, path: &std::path::Path) {
 }
 
 /// A seed for a new encounter's dice. The window is the one place allowed a clock.
-fn fresh_seed() -> u64 {
+pub(super) fn fresh_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) ^ ((nanos >> 64) as u64).rotate_left(17) ^ u64::from(std::process::id())

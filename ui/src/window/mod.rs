@@ -9,13 +9,17 @@
 //! after the frame. That single place is where the database and the session change.
 
 mod action;
+pub mod library_ops;
 mod model;
+mod prep_ops;
 pub mod sample;
 pub mod theme;
 pub mod views;
 
 pub use action::{Action, ExportFormat, apply};
-pub use model::{DiceMode, Model, PendingRoll, Prefs, Status};
+pub use library_ops::{EntryRef, LibraryAction, SavedEntry};
+pub use model::{DiceMode, Model, PendingRoll, Prefs, Removed, Status};
+pub use prep_ops::PrepAction;
 pub use views::ViewState;
 
 use anyhow::{Context, Result, anyhow};

@@ -5,7 +5,10 @@ use fray_app::Command;
 use fray_app::dice::DieChoice;
 use fray_app::ids::CombatantId;
 use fray_app::journal::JournalView;
-use fray_data::{Db, EncounterId, EncounterInfo, Session};
+use fray_data::characters::RemovedCharacter;
+use fray_data::creatures::RemovedCreature;
+use fray_data::tables::RemovedTable;
+use fray_data::{Db, EncounterId, EncounterInfo, Session, Template};
 use serde::{Deserialize, Serialize};
 
 /// Settings key of the preferences, as JSON.
@@ -68,6 +71,31 @@ pub struct Status {
     pub error: bool,
 }
 
+/// Something the GM deleted from the library, kept whole so the deletion can be undone.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Removed {
+    /// A bestiary entry.
+    Creature(RemovedCreature),
+    /// A character.
+    Character(RemovedCharacter),
+    /// A roll table.
+    Table(RemovedTable),
+    /// A detachment or encounter template.
+    Template(Template),
+}
+
+impl Removed {
+    /// The name of what was deleted, for the status line.
+    pub fn name(&self) -> &str {
+        match self {
+            Removed::Creature(c) => &c.creature.name,
+            Removed::Character(c) => &c.character.name,
+            Removed::Table(t) => &t.table.table.name,
+            Removed::Template(t) => &t.name,
+        }
+    }
+}
+
 /// The window's model.
 pub struct Model {
     /// The database (library, encounters, settings).
@@ -88,6 +116,10 @@ pub struct Model {
     pub status: Option<Status>,
     /// The journal's lines, kept in step with the session's events.
     pub journal: JournalView,
+    /// The last library entry deleted, until it is restored or another is deleted.
+    pub removed: Option<Removed>,
+    /// Bumped whenever the library changes, so views reread their lists.
+    pub library_version: u64,
 }
 
 impl Model {
@@ -104,6 +136,8 @@ impl Model {
             prefs,
             status: None,
             journal: JournalView::default(),
+            removed: None,
+            library_version: 0,
             db,
         };
         model.refresh_encounters();

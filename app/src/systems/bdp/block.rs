@@ -156,23 +156,29 @@ pub const ARMOR_CAP: i64 = 3;
 impl BdpBlock {
     /// Reads a combatant's block; a malformed one is refused naming the combatant and field.
     pub fn of(c: &Combatant) -> Result<BdpBlock, RuleError> {
-        if c.block.is_null() {
+        Self::read(&c.name, &c.block)
+    }
+
+    /// Reads a block of `name` (a combatant or a library entry), naming it and the field
+    /// when it is malformed: a die other than 4, 6, 8, 10 or 12, more than 4 Magic Dice.
+    pub fn read(name: &str, block: &serde_json::Value) -> Result<BdpBlock, RuleError> {
+        if block.is_null() {
             return Ok(BdpBlock::default());
         }
-        let block: BdpBlock = serde_json::from_value(c.block.clone())
-            .map_err(|e| RuleError::Invalid(format!("{}'s stat block: {e}", c.name)))?;
+        let block: BdpBlock = serde_json::from_value(block.clone())
+            .map_err(|e| RuleError::Invalid(format!("{name}'s stat block: {e}")))?;
         for (i, w) in block.weapons.iter().enumerate() {
             if !matches!(w.die, 4 | 6 | 8 | 10 | 12) {
                 return Err(RuleError::Invalid(format!(
-                    "{}'s stat block: weapons[{i}] ({}): die must be 4, 6, 8, 10 or 12, not {}",
-                    c.name, w.name, w.die
+                    "{name}'s stat block: weapons[{i}] ({}): die must be 4, 6, 8, 10 or 12, not {}",
+                    w.name, w.die
                 )));
             }
         }
         if block.magic_dice > 4 {
             return Err(RuleError::Invalid(format!(
-                "{}'s stat block: magic_dice is at most 4, not {}",
-                c.name, block.magic_dice
+                "{name}'s stat block: magic_dice is at most 4, not {}",
+                block.magic_dice
             )));
         }
         Ok(block)

@@ -21,6 +21,7 @@ mod morale;
 mod order;
 mod prompts;
 mod saves;
+pub mod schema;
 mod script;
 mod turns;
 
@@ -33,7 +34,7 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::{RangeBand, band_from_table};
 use crate::system::{
-    Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+    BlockSchema, Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
 };
 
 /// The Block, Dodge, Parry system.
@@ -96,6 +97,21 @@ impl System for Bdp {
 
     fn name(&self) -> &'static str {
         "Block, Dodge, Parry"
+    }
+
+    fn block_schema(&self) -> BlockSchema {
+        schema::SCHEMA
+    }
+
+    fn check_block(
+        &self,
+        name: &str,
+        block: &serde_json::Value,
+        _character: bool,
+    ) -> Result<(), String> {
+        // What only the reader knows: a weapon's or the reactions' unknown keys, the types
+        // serde insists on.
+        block::BdpBlock::read(name, block).map(|_| ()).map_err(|e| e.to_string())
     }
 
     fn phases(&self) -> &'static [Phase] {

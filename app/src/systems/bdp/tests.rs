@@ -144,3 +144,142 @@ hp Goblins =0
 expect no prompt "Morale of F: alone and at 0 HP"
 "#);
 }
+
+/// What the schema finds wrong with a block, as the GM reads it.
+fn problems(block: &serde_json::Value, character: bool) -> Vec<String> {
+    super::schema::SCHEMA.check(block, character).iter().map(ToString::to_string).collect()
+}
+
+/// What [`crate::system::validate_block`] finds wrong with an entry named Orc.
+fn refusals(block: &serde_json::Value, character: bool) -> Vec<String> {
+    crate::system::validate_block(&super::Bdp, "Orc", block, character)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn the_schema_takes_a_good_block_and_names_the_bad_field() {
+    let good = serde_json::json!({
+        "stats": {"armor": 1, "shield": 1},
+        "tracks": {"hp": 5, "str": 12, "dex": 9, "wil": {"value": 6, "max": 8}, "members": 6},
+        "weapons": [
+            {"name": "Spear", "die": 8, "speed": "balanced", "reach": true, "tags": ["Push 6"]},
+            {"name": "Sling", "die": 4, "ranged": true},
+        ],
+        "armor_item": "Leather",
+        "shield": true,
+        "reactions": {"fight_back": true, "block": true},
+        "features": ["Charge"],
+        "detachment": true,
+        "leader": true,
+        "magic_dice": 2,
+        "notes": "Holds the bridge.",
+    });
+    assert_eq!(refusals(&good, false), Vec::<String>::new());
+
+    let mut bad = good.clone();
+    bad["stats"]["armor"] = serde_json::json!(4);
+    bad["weapons"][0]["die"] = serde_json::json!(5);
+    bad["weapons"][1]["speed"] = serde_json::json!("quick");
+    bad["reactions"]["dodge"] = serde_json::json!("yes");
+    bad["magic_dice"] = serde_json::json!(5);
+    assert_eq!(
+        problems(&bad, false),
+        [
+            "field 'stats.armor' (Armour): must be between 0 and 3, not 4",
+            "field 'weapons[0].die' (Damage die): must be one of 4, 6, 8, 10, 12, not 5",
+            "field 'weapons[1].speed' (Speed): 'quick' is not one of fast, balanced, slow",
+            "field 'reactions.dodge' (Dodges): must be true or false, not text",
+            "field 'magic_dice' (Magic Dice): must be between 0 and 4, not 5",
+        ]
+    );
+    assert_eq!(refusals(&bad, false), problems(&bad, false), "the schema speaks first");
+    assert_eq!(
+        problems(&serde_json::json!({"weapons": [{"die": 6}]}), false),
+        [
+            "field 'tracks.hp' (HP): is required",
+            "field 'tracks.str' (STR): is required",
+            "field 'tracks.dex' (DEX): is required",
+            "field 'tracks.wil' (WIL): is required",
+            "field 'weapons[0].name' (Name): is required",
+        ]
+    );
+
+    // A character's Fatigue and slots are checked on sheets, not on creatures.
+    let sheet = serde_json::json!({
+        "tracks": {"hp": 4, "str": 9, "dex": 12, "wil": 11, "fatigue": {"value": 2, "max": 11}},
+        "slots_used": 12,
+    });
+    assert_eq!(
+        problems(&sheet, true),
+        [
+            "field 'tracks.fatigue' (Fatigue): must be between 0 and 10, not 11",
+            "field 'slots_used' (Slots used): must be between 0 and 10, not 12",
+        ]
+    );
+    assert!(problems(&sheet, false).is_empty());
+}
+
+#[test]
+fn check_block_refuses_what_only_the_reader_knows() {
+    // Unknown keys of a weapon or of the reactions fit no field, so only the reader sees them.
+    let block = serde_json::json!({
+        "tracks": {"hp": 5, "str": 12, "dex": 9, "wil": 8},
+        "weapons": [{"name": "Club", "die": 6, "dmg": 8}],
+    });
+    assert!(problems(&block, false).is_empty());
+    let refused = refusals(&block, false);
+    assert_eq!(refused.len(), 1);
+    assert!(refused[0].starts_with("Orc's stat block: unknown field `dmg`"), "{refused:?}");
+    let block = serde_json::json!({
+        "tracks": {"hp": 5, "str": 12, "dex": 9, "wil": 8},
+        "reactions": {"block": true, "uses": 2},
+    });
+    assert!(refusals(&block, false)[0].contains("unknown field `uses`"));
+    // The reader's own checks, as `of` makes them.
+    let e = super::block::BdpBlock::read("Orc", &serde_json::json!({"magic_dice": 6})).unwrap_err();
+    assert_eq!(e.to_string(), "Orc's stat block: magic_dice is at most 4, not 6");
+}
+
+#[test]
+fn a_new_block_validates_once_named() {
+    use super::schema::SCHEMA;
+    for character in [false, true] {
+        let block = SCHEMA.new_block(character);
+        assert_eq!(refusals(&block, character), Vec::<String>::new(), "{block}");
+        assert_eq!(block["tracks"]["hp"], 4);
+    }
+    // Fatigue starts empty: a full track of 10 would fill every slot.
+    assert_eq!(
+        SCHEMA.new_block(true)["tracks"]["fatigue"],
+        serde_json::json!({"value": 0, "max": 10})
+    );
+    assert!(SCHEMA.new_block(false)["tracks"].get("fatigue").is_none());
+}
+
+#[test]
+fn the_schema_names_every_key_the_reader_reads_and_no_other() {
+    use super::schema::{SCHEMA, WEAPON};
+    use serde_json::Value;
+    // Every field filled at once is a block the reader takes (weapons and reactions refuse
+    // unknown keys, so a field the reader does not know fails here).
+    for character in [false, true] {
+        let full = crate::systems::full_block(SCHEMA.fields_for(character));
+        assert_eq!(refusals(&full, character), Vec::<String>::new(), "{full}");
+    }
+    // And the reader has no key the schema leaves out.
+    let keys = |v: Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    let top: Vec<&str> = SCHEMA.fields.iter().map(|f| f.key.split('.').next().unwrap()).collect();
+    for key in keys(serde_json::to_value(super::block::BdpBlock::default()).unwrap()) {
+        assert!(top.contains(&key.as_str()), "the schema has no {key:?}");
+    }
+    for key in keys(serde_json::to_value(super::block::Reactions::ALL).unwrap()) {
+        let key = format!("reactions.{key}");
+        assert!(SCHEMA.fields.iter().any(|f| f.key == key), "the schema has no {key:?}");
+    }
+    let weapon: Vec<&str> = WEAPON.iter().map(|f| f.key).collect();
+    for key in keys(serde_json::to_value(super::block::Weapon::unarmed()).unwrap()) {
+        assert!(weapon.contains(&key.as_str()), "a weapon has no {key:?} in the schema");
+    }
+}

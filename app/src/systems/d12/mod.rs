@@ -19,6 +19,7 @@ pub(crate) mod journal;
 pub mod model;
 mod morale;
 mod prompts;
+pub mod schema;
 mod script;
 mod turns;
 mod wounds;
@@ -32,7 +33,7 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::{RangeBand, band_from_table};
 use crate::system::{
-    Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+    BlockSchema, Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
 };
 
 /// The d12 declared-action system.
@@ -81,6 +82,31 @@ impl System for D12 {
 
     fn name(&self) -> &'static str {
         "d12 declared actions"
+    }
+
+    fn block_schema(&self) -> BlockSchema {
+        schema::SCHEMA
+    }
+
+    fn check_block(
+        &self,
+        name: &str,
+        block: &serde_json::Value,
+        _character: bool,
+    ) -> Result<(), String> {
+        // The reader (unknown keys of an attack or a spell), Hit Dice that roll dice (Stress
+        // comes from them), and what adding it to a fight needs (a STR score).
+        let read = block::D12Block::read(name, block).map_err(|e| e.to_string())?;
+        if let Some(hd) = &read.hd
+            && hd.dice_count() == 0
+        {
+            return Err(format!(
+                "{name}'s stat block: hd is {hd}, which rolls no die; write dice such as 2d8"
+            ));
+        }
+        block::complete(crate::systems::combatant_of(name, block))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     fn phases(&self) -> &'static [Phase] {

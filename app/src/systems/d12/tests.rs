@@ -220,3 +220,108 @@ fn the_system_is_registered_with_its_phases_and_setting() {
         .unwrap_err();
     assert_eq!(e.to_string(), "setting 'declare_order' is one of round_robin, by_agility, hidden");
 }
+
+/// What the schema finds wrong with a block, as the GM reads it.
+fn problems(block: &serde_json::Value, character: bool) -> Vec<String> {
+    super::schema::SCHEMA.check(block, character).iter().map(ToString::to_string).collect()
+}
+
+/// What [`crate::system::validate_block`] finds wrong with an entry named Orc.
+fn refusals(block: &serde_json::Value, character: bool) -> Vec<String> {
+    crate::system::validate_block(&super::D12, "Orc", block, character)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn the_schema_takes_a_good_block_and_names_the_bad_field() {
+    let ann: serde_json::Value = serde_json::from_str(ANN).unwrap();
+    let orc: serde_json::Value = serde_json::from_str(ORC).unwrap();
+    assert_eq!(refusals(&ann, true), Vec::<String>::new());
+    assert_eq!(refusals(&orc, false), Vec::<String>::new());
+
+    let mut bad = ann.clone();
+    bad["stats"]["str mod"] = serde_json::json!("+1");
+    bad["hd"] = serde_json::json!("2x8");
+    bad["attacks"][1]["crit"] = serde_json::json!(5);
+    bad["attacks"][1]["damage"] = serde_json::json!(6);
+    bad["spells"][0] = serde_json::json!({"name": "Spark"});
+    bad["tracks"] = serde_json::json!({"mana": {"value": 4, "max": 3}});
+    let found = problems(&bad, true);
+    assert_eq!(found.len(), 6, "{found:#?}");
+    assert_eq!(found[0], "field 'stats.str mod' (STR mod): must be a whole number, not text");
+    assert!(found[1].starts_with("field 'hd' (Hit Dice): "), "{}", found[1]);
+    assert_eq!(
+        found[2..],
+        [
+            "field 'attacks[1].damage' (Damage): must be dice like 2d6, not a number",
+            "field 'attacks[1].crit' (Crit ×): must be one of 2, 3, 4, not 5",
+            "field 'spells[0].tn' (TN): is required",
+            "field 'tracks.mana' (Mana): value: must be at most 3, not 4",
+        ]
+    );
+    // Mana is a character's: a creature's block is not checked for it.
+    assert_eq!(problems(&bad, false).len(), 5);
+    assert_eq!(problems(&serde_json::json!({}), false), ["field 'stats.str' (STR): is required"]);
+}
+
+#[test]
+fn check_block_refuses_what_only_the_reader_knows() {
+    let mut orc: serde_json::Value = serde_json::from_str(ORC).unwrap();
+    // Hit Dice with no die give no Stress.
+    orc["hd"] = serde_json::json!("5");
+    assert!(problems(&orc, false).is_empty());
+    assert_eq!(
+        refusals(&orc, false),
+        ["Orc's stat block: hd is 5, which rolls no die; write dice such as 2d8"]
+    );
+    // An attack's unknown key fits no field.
+    orc["hd"] = serde_json::json!("1d8");
+    orc["attacks"][0]["dmg"] = serde_json::json!("1d6");
+    assert!(problems(&orc, false).is_empty());
+    let refused = refusals(&orc, false);
+    assert!(refused[0].starts_with("Orc's stat block: unknown field `dmg`"), "{refused:?}");
+}
+
+#[test]
+fn a_new_block_validates_once_named() {
+    use super::schema::SCHEMA;
+    for character in [false, true] {
+        let block = SCHEMA.new_block(character);
+        assert_eq!(refusals(&block, character), Vec::<String>::new(), "{block}");
+        // Added to a fight, it has Wound Points and Stress.
+        let new = block::complete(crate::systems::combatant_of("New", &block)).unwrap();
+        let tracks: Vec<&str> = new.tracks.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(tracks, ["stress", "wp"]);
+    }
+}
+
+#[test]
+fn the_schema_names_every_key_the_reader_reads() {
+    use super::schema::SCHEMA;
+    // Every field filled at once is a block the reader takes (attacks and spells refuse
+    // unknown keys, so a field the reader does not know fails here).
+    for character in [false, true] {
+        let full = crate::systems::full_block(SCHEMA.fields_for(character));
+        assert_eq!(refusals(&full, character), Vec::<String>::new(), "{full}");
+    }
+    let stats = [
+        block::STR,
+        block::STR_MOD,
+        block::AGI_MOD,
+        block::INS_MOD,
+        block::HD,
+        block::DEFENSE_BONUS,
+        block::ARMOUR,
+        block::HEAL,
+        block::INTIMIDATE,
+    ];
+    let keys = stats
+        .map(|s| format!("stats.{s}"))
+        .into_iter()
+        .chain([block::STRESS, block::WP, "mana"].map(|t| format!("tracks.{t}")));
+    for key in keys.chain(["hd", "attacks", "spells"].map(String::from)) {
+        assert!(SCHEMA.fields.iter().any(|f| f.key == key), "the schema has no {key:?}");
+    }
+}

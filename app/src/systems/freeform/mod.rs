@@ -7,8 +7,10 @@ use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
 use crate::space::{RangeBand, band_from_table};
+use crate::system::schema::{Field, Kind};
 use crate::system::{
-    Emitter, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+    BlockSchema, Emitter, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    handle_common,
 };
 
 /// The freeform system.
@@ -28,6 +30,26 @@ pub const SKIP_OUT: &str = "skip_out";
 /// Conditions that take a combatant out of the turn order when [`SKIP_OUT`] is on.
 pub const OUT_CONDITIONS: [&str; 3] = ["dead", "down", "fled"];
 
+/// One attack of a freeform block.
+const ATTACK: &[Field] = &[
+    Field::new("name", "Name", Kind::Text { multiline: false }).required(),
+    Field::new("damage", "Damage", Kind::Dice).help("Dice notation, e.g. d6 or 2d4+1"),
+];
+
+/// A freeform block: the numbers most games share, all optional but HP.
+const SCHEMA: BlockSchema = BlockSchema {
+    fields: &[
+        Field::new("tracks.hp", "HP", Kind::Track { min: 0, max: 9999 }).required().default("5"),
+        Field::new("stats.armor", "Armor", Kind::Whole { min: -99, max: 999, only: &[] })
+            .help("Armour class or armour value, as the game counts it"),
+        Field::new("stats.attack", "Attack", Kind::Whole { min: -99, max: 999, only: &[] })
+            .help("Attack bonus"),
+        Field::new("stats.morale", "Morale", Kind::Whole { min: -99, max: 999, only: &[] }),
+        Field::new("attacks", "Attacks", Kind::List { item: ATTACK, noun: "attack" }),
+        Field::new("notes", "Notes", Kind::Text { multiline: true }),
+    ],
+};
+
 const PHASES: &[Phase] = &[
     Phase { id: SETUP, label: "Set up" },
     Phase { id: TURNS, label: "Turns" },
@@ -45,6 +67,10 @@ impl System for Freeform {
 
     fn phases(&self) -> &'static [Phase] {
         PHASES
+    }
+
+    fn block_schema(&self) -> BlockSchema {
+        SCHEMA
     }
 
     fn handle(

@@ -24,6 +24,7 @@ mod morale;
 mod prompts;
 mod react;
 mod round;
+pub mod schema;
 mod script;
 mod turn;
 pub mod window;
@@ -40,7 +41,7 @@ use crate::event::Event;
 use crate::ids::{CombatantId, SideId};
 use crate::space::{RangeBand, band_from_table};
 use crate::system::{
-    Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+    BlockSchema, Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
 };
 
 /// The Murdham system.
@@ -116,6 +117,24 @@ impl System for Murdham {
 
     fn name(&self) -> &'static str {
         "Murdham"
+    }
+
+    fn block_schema(&self) -> BlockSchema {
+        schema::SCHEMA
+    }
+
+    fn check_block(
+        &self,
+        name: &str,
+        block: &serde_json::Value,
+        _character: bool,
+    ) -> Result<(), String> {
+        // The reader (an armour or shield without a name, an indirect weapon without a range,
+        // unknown keys of a weapon or an item), then what adding it to a fight needs.
+        block::MurdhamBlock::read(name, block).map_err(|e| e.to_string())?;
+        block::complete(crate::systems::combatant_of(name, block))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     fn phases(&self) -> &'static [Phase] {

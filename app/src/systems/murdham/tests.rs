@@ -327,3 +327,102 @@ fn a_missed_ranged_blast_lands_in_a_neighbouring_zone_by_the_die() {
     assert_eq!(health(&h, "Orc 2"), 5);
     assert_eq!(health(&h, "Orc 1"), 9);
 }
+
+/// What the schema finds wrong with a block, as the GM reads it.
+fn problems(block: &serde_json::Value) -> Vec<String> {
+    super::schema::SCHEMA.check(block, false).iter().map(ToString::to_string).collect()
+}
+
+/// What [`crate::system::validate_block`] finds wrong with an entry named Orc.
+fn refusals(block: &serde_json::Value, character: bool) -> Vec<String> {
+    crate::system::validate_block(&super::Murdham, "Orc", block, character)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn the_schema_takes_a_good_block_and_names_the_bad_field() {
+    for text in [ANN, ORC, HELM, BONES] {
+        let block: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(refusals(&block, false), Vec::<String>::new(), "{text}");
+        assert_eq!(refusals(&block, true), Vec::<String>::new(), "{text}");
+    }
+    let mut bad: serde_json::Value = serde_json::from_str(ANN).unwrap();
+    bad["stats"]["agi"] = serde_json::json!(20);
+    bad["armour"]["value"] = serde_json::json!(7);
+    bad["shield"] = serde_json::json!({"name": "Buckler", "robust": "yes"});
+    bad["weapons"][1]["die"] = serde_json::json!(5);
+    bad["weapons"][2]["range"] = serde_json::json!(0);
+    bad["morale_immune"] = serde_json::json!(1);
+    assert_eq!(
+        problems(&bad),
+        [
+            "field 'stats.agi' (AGI): must be between 1 and 19, not 20",
+            "field 'morale_immune' (No morale): must be true or false, not a number",
+            "field 'armour.value' (Armour value): must be between 0 and 5, not 7",
+            "field 'shield.robust' (Shield is robust): must be true or false, not text",
+            "field 'weapons[1].die' (Damage die): must be one of 2, 3, 4, 6, 8, 10, 12, 20, not 5",
+            "field 'weapons[2].range' (Range): must be between 1 and 20, not 0",
+        ]
+    );
+    assert_eq!(
+        problems(&serde_json::json!({"stats": {"str": 9}})),
+        ["field 'stats.agi' (AGI): is required", "field 'stats.wit' (WIT): is required"]
+    );
+}
+
+#[test]
+fn check_block_refuses_what_only_the_reader_knows() {
+    // Which keys go together: an indirect weapon shoots, armour has a name.
+    let mortar = serde_json::json!({
+        "stats": {"str": 9, "agi": 8, "wit": 7},
+        "weapons": [{"name": "Mortar", "die": 6, "indirect": true}],
+    });
+    assert!(problems(&mortar).is_empty());
+    assert_eq!(
+        refusals(&mortar, false),
+        ["Orc's stat block: weapons[0] (Mortar): an indirect weapon needs a range"]
+    );
+    let nameless =
+        serde_json::json!({"stats": {"str": 9, "agi": 8, "wit": 7}, "armour": {"value": 1}});
+    assert!(problems(&nameless).is_empty());
+    let refused = refusals(&nameless, true);
+    assert!(refused[0].starts_with("Orc's stat block: missing field `name`"), "{refused:?}");
+    let typo = serde_json::json!({
+        "stats": {"str": 9, "agi": 8, "wit": 7},
+        "weapons": [{"name": "Club", "die": 6, "keyword": ["simple"]}],
+    });
+    assert!(refusals(&typo, false)[0].contains("unknown field `keyword`"));
+}
+
+#[test]
+fn a_new_block_validates_once_named() {
+    use super::schema::SCHEMA;
+    for character in [false, true] {
+        let block = SCHEMA.new_block(character);
+        assert_eq!(block["stats"], serde_json::json!({"str": 10, "agi": 10, "wit": 10}));
+        assert_eq!(refusals(&block, character), Vec::<String>::new(), "{block}");
+    }
+}
+
+#[test]
+fn the_schema_names_every_key_the_reader_reads() {
+    use super::block::{AGI, ARMOUR, HEALTH, STR, WIT};
+    use super::schema::SCHEMA;
+    // Every field filled at once is a block the reader takes (weapons, armour and shield
+    // refuse unknown keys, so a field the reader does not know fails here).
+    let full = crate::systems::full_block(SCHEMA.fields_for(false));
+    assert_eq!(refusals(&full, false), Vec::<String>::new(), "{full}");
+    let stats = [STR, AGI, WIT, ARMOUR].map(|s| format!("stats.{s}"));
+    let top = ["weapons", "helmet", "kind", "intelligence", "morale_immune", "armour.name"];
+    for key in stats.into_iter().chain([format!("tracks.{HEALTH}")]).chain(top.map(String::from)) {
+        assert!(SCHEMA.fields.iter().any(|f| f.key == key), "the schema has no {key:?}");
+    }
+    for item in ["armour", "shield"] {
+        for key in ["name", "robust", "damaged"] {
+            let key = format!("{item}.{key}");
+            assert!(SCHEMA.fields.iter().any(|f| f.key == key), "the schema has no {key:?}");
+        }
+    }
+}

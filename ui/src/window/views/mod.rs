@@ -4,9 +4,11 @@
 pub mod board;
 pub mod card;
 pub mod dice_tray;
+pub mod editor;
 pub mod encounter_bar;
 pub mod journal_panel;
 pub mod library;
+pub mod portraits;
 pub mod stepper;
 
 use super::{Action, Model};
@@ -29,6 +31,10 @@ pub struct ViewState {
     pub journal: journal_panel::JournalPanelView,
     /// The stepper (the GM's attack circumstances, the declaration timer).
     pub stepper: stepper::StepperView,
+    /// The stat-block editor window.
+    pub editor: editor::EditorView,
+    /// Portrait textures of the open encounter's combatants.
+    pub portraits: portraits::Portraits,
 }
 
 /// Who acts now: the place of the order acting, or (in a procedure without an order, like
@@ -46,7 +52,15 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
     egui::Panel::top("encounter-bar").show(ui, |ui| {
         encounter_bar::encounter_bar_ui(ui, model, &mut view.bar, out);
     });
+    view.portraits.sync(ui.ctx(), model);
+    editor::editor_ui(ui, model, &mut view.editor, out);
     if model.session.is_none() {
+        // The library works without an encounter: the GM prepares any system.
+        let width = ui.available_width();
+        egui::Panel::left("library")
+            .resizable(true)
+            .default_size((width * 0.19).clamp(210.0, 320.0))
+            .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));
         egui::CentralPanel::default_margins().show(ui, |ui| {
             encounter_bar::welcome_ui(ui, model, &mut view.bar, out);
         });

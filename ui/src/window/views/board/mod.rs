@@ -127,7 +127,7 @@ pub fn board_ui(ui: &mut egui::Ui, model: &Model, view: &mut BoardView, out: &mu
         egui::Panel::bottom("board-status")
             .resizable(false)
             .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
-            .show(ui, |ui| status_ui(ui, status, out));
+            .show(ui, |ui| status_ui(ui, model, status, out));
     }
     egui::Panel::bottom("board-tray")
         .resizable(false)
@@ -199,7 +199,12 @@ fn toolbar_ui(ui: &mut egui::Ui, state: &fray_app::encounter::Encounter, view: &
 }
 
 /// The last message for the GM: what was refused and why, or what happened.
-fn status_ui(ui: &mut egui::Ui, status: &crate::window::Status, out: &mut Vec<Action>) {
+fn status_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    status: &crate::window::Status,
+    out: &mut Vec<Action>,
+) {
     ui.horizontal(|ui| {
         let colour = if status.error {
             ui.visuals().error_fg_color
@@ -209,6 +214,7 @@ fn status_ui(ui: &mut egui::Ui, status: &crate::window::Status, out: &mut Vec<Ac
         if ui.button("Dismiss").clicked() {
             out.push(Action::DismissStatus);
         }
+        super::library::undo_delete_ui(ui, model, out);
         ui.add(egui::Label::new(egui::RichText::new(&status.text).color(colour)).truncate());
     });
 }
@@ -236,6 +242,16 @@ fn drop_ui(ui: &egui::Ui, model: &Model, targets: &[Target], out: &mut Vec<Actio
         if let (Some(target), Some(session)) = (target, &model.session) {
             let system = session.history().system();
             out.push(library::dropped_combatant(&entry, system, target.zone));
+        }
+    } else if let Some(party) = egui::DragAndDrop::payload::<library::prep::PartyDrop>(ctx) {
+        // A party: every member joins the party side, one after the other.
+        egui::DragAndDrop::clear_payload(ctx);
+        if let (Some(target), Some(session)) = (target, &model.session) {
+            let system = session.history().system();
+            for entry in &party.members {
+                let one = LibraryDrop { entry: entry.clone(), count: 1, detachment: false };
+                out.push(library::dropped_combatant(&one, system, target.zone));
+            }
         }
     }
 }

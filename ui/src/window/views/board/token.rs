@@ -1,5 +1,5 @@
-//! A token: a disc in the side's colour with initials, the name, a bar per HP-like track,
-//! range and condition chips. Click to select; drag to another zone. A token that has had its
+//! A token: a disc in the side's colour with initials (or its library entry's portrait), the
+//! name, a bar per HP-like track, range and condition chips. Click to select; drag to another zone. A token that has had its
 //! turn this round is faded; a concealed one is faded with a dashed outline and a crossed-out
 //! eye on its disc; one standing on a border carries the neighbouring zone's name ("↔ Yard").
 
@@ -229,8 +229,17 @@ fn disc(
     let ring = if look.acting { pal.acting } else { pal.border_on(t.colour) };
     super::disc::paint(p, centre, diameter, t.colour, ring, look.acting);
     // A concealed token's disc shows a crossed-out eye instead (see `hidden_marks`).
-    if !t.hidden {
-        p.galley(centre - initials.size() / 2.0, initials.clone(), t.ink);
+    if t.hidden {
+        return;
+    }
+    // The library entry's portrait, inside the side's ring; else the initials.
+    use crate::window::views::portraits;
+    match portraits::of(p.ctx(), t.id) {
+        Some(texture) => {
+            let inset = (diameter * 0.09).max(2.0);
+            portraits::paint_round(p, centre, diameter / 2.0 - inset, texture);
+        }
+        None => p.galley(centre - initials.size() / 2.0, initials.clone(), t.ink),
     }
 }
 

@@ -93,6 +93,17 @@ pub fn card_ui(ui: &mut egui::Ui, model: &Model, view: &mut CardView, out: &mut 
     remove_ui(ui, c, view, out);
 }
 
+/// The portrait of the combatant's library entry, round, ringed in its side's colour.
+fn portrait_ui(ui: &mut egui::Ui, c: &Combatant, colour: egui::Color32) {
+    use crate::window::views::portraits;
+    let Some(texture) = portraits::of(ui.ctx(), c.id) else { return };
+    const SIDE: f32 = 112.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(SIDE, SIDE), egui::Sense::hover());
+    let centre = rect.center();
+    ui.painter().circle_filled(centre, SIDE / 2.0, colour);
+    portraits::paint_round(ui.painter(), centre, SIDE / 2.0 - 4.0, texture);
+}
+
 /// The system's buttons for this combatant (saves, shield, detachment moves), in a wrapped
 /// row: the GM's tools outside the turn's prompts.
 fn actions_ui(
@@ -137,6 +148,7 @@ fn header_ui(
 ) {
     let side = state.side(c.side);
     let colour = side.map_or(ui.visuals().weak_text_color(), |s| side_colour(&s.colour));
+    portrait_ui(ui, c, colour);
     ui.horizontal(|ui| {
         // As tall as the name field, so the dot sits level with the name.
         let height = ui.text_style_height(&egui::TextStyle::Heading) + 8.0;

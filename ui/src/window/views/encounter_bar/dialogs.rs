@@ -28,12 +28,15 @@ pub(super) fn dialog_ui(
     let modal = egui::Modal::new(id).frame(frame).show(&ctx, |ui| {
         ui.set_width(dialog_width(ui));
         match dialog {
-            Dialog::New => new_ui(ui, &mut view.new_form, out),
+            Dialog::New => new_ui(ui, model, &mut view.new_form, out),
             Dialog::Open => open_ui(ui, model, out),
             Dialog::Rename(name) => rename_ui(ui, name, out),
             Dialog::Delete { id, name } => delete_ui(ui, *id, name, out),
             Dialog::Export(form) => export::export_ui(ui, model, form, out),
             Dialog::Settings(form) => settings::settings_ui(ui, model, form, out),
+            Dialog::SaveTemplate(name) => super::templates::save_template_ui(ui, name, out),
+            Dialog::Import(form) => super::import::import_ui(ui, model, form, out),
+            Dialog::ExportLibrary(form) => super::import::export_library_ui(ui, form, out),
         }
     });
     let outcome = if modal.should_close() { Outcome::Close } else { modal.inner };
@@ -52,6 +55,9 @@ fn kind(dialog: &Dialog) -> &'static str {
         Dialog::Delete { .. } => "delete",
         Dialog::Export(_) => "export",
         Dialog::Settings(_) => "settings",
+        Dialog::SaveTemplate(_) => "save-template",
+        Dialog::Import(_) => "import",
+        Dialog::ExportLibrary(_) => "export-library",
     }
 }
 
@@ -95,11 +101,14 @@ pub(super) fn buttons_ui(
 
 fn new_ui(
     ui: &mut egui::Ui,
+    model: &Model,
     form: &mut super::welcome::NewEncounterForm,
     out: &mut Vec<Action>,
 ) -> Outcome {
     title_ui(ui, "New encounter");
     let enter = new_encounter_fields_ui(ui, form);
+    ui.add_space(8.0);
+    super::templates::start_from_ui(ui, model, &mut form.template);
     let (create, cancel) = buttons_ui(ui, "Create", form.ready(), false);
     if (create || enter) && form.submit(out) || cancel { Outcome::Close } else { Outcome::Keep }
 }

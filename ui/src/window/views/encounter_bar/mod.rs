@@ -6,8 +6,11 @@
 
 mod dialogs;
 mod export;
+mod import;
+pub mod import_form;
 mod settings;
 mod shortcuts;
+mod templates;
 mod welcome;
 
 pub use welcome::welcome_ui;
@@ -35,6 +38,18 @@ impl EncounterBarView {
     pub fn dialog_open(&self) -> bool {
         self.dialog.is_some()
     }
+
+    /// Opens the import dialog on a file read and previewed.
+    pub fn open_import(&mut self, form: import_form::ImportForm) {
+        self.dialog = Some(Dialog::Import(form));
+    }
+
+    /// Closes the import dialog (its file was imported).
+    pub fn close_import(&mut self) {
+        if matches!(self.dialog, Some(Dialog::Import(_))) {
+            self.dialog = None;
+        }
+    }
 }
 
 /// The dialogs the bar opens.
@@ -56,6 +71,12 @@ enum Dialog {
     Export(export::ExportForm),
     /// Window preferences and the encounter's rules.
     Settings(settings::SettingsForm),
+    /// Save the board as an encounter template; the name being typed.
+    SaveTemplate(String),
+    /// Import a file into the library.
+    Import(import_form::ImportForm),
+    /// Export the library to a Fray JSON file.
+    ExportLibrary(import::ExportLibraryForm),
 }
 
 /// Draws the bar, the dialog it opened, and handles the undo/redo shortcuts (the bar is
@@ -99,6 +120,16 @@ pub fn encounter_bar_ui(
                 view.dialog = Some(Dialog::Export(export::ExportForm::new(session.state())));
             }
         }
+        let library = ui.menu_button("Library", |ui| {
+            ui.set_min_width(220.0);
+            if ui.button("Import…").on_hover_text("Fray JSON or CSV creatures").clicked() {
+                import::pick_import(out);
+            }
+            if ui.button("Export library…").clicked() {
+                view.dialog = Some(Dialog::ExportLibrary(import::ExportLibraryForm::default()));
+            }
+        });
+        right = right.union(library.response.rect);
         let settings = ui.button("Settings…");
         right = right.union(settings.rect);
         if settings.clicked() {
@@ -139,6 +170,13 @@ fn encounter_controls_ui(
             .clicked()
         {
             out.push(Action::DuplicateEncounter(session.encounter_id()));
+        }
+        if ui
+            .button("Save as template…")
+            .on_hover_text("Keep this board (before the fight) to start new encounters from")
+            .clicked()
+        {
+            view.dialog = Some(Dialog::SaveTemplate(state.name.clone()));
         }
         ui.separator();
         if ui.button("Delete…").clicked() {

@@ -12,6 +12,8 @@ pub(super) struct NewEncounterForm {
     system: usize,
     /// The name being typed.
     name: String,
+    /// The encounter template to start from, if any (its id and name).
+    pub(super) template: Option<(fray_data::TemplateId, String)>,
 }
 
 /// Wide enough for the two cards side by side; narrower windows (or 200 % scale) stack them.
@@ -42,21 +44,21 @@ pub fn welcome_ui(
                 );
                 if let Some(status) = &model.status {
                     ui.add_space(8.0);
-                    status_ui(ui, status, out);
+                    status_ui(ui, model, status, out);
                 }
                 ui.add_space(20.0);
                 if width >= SIDE_BY_SIDE {
                     ui.columns(2, |cols| {
-                        card_ui(&mut cols[0], |ui| new_card_ui(ui, view, out));
+                        card_ui(&mut cols[0], |ui| new_card_ui(ui, model, view, out));
                         card_ui(&mut cols[1], |ui| recent_ui(ui, model, view, out));
                     });
                 } else if model.encounters.is_empty() {
-                    card_ui(ui, |ui| new_card_ui(ui, view, out));
+                    card_ui(ui, |ui| new_card_ui(ui, model, view, out));
                 } else {
                     // Narrow (or 200 %): picking up a recent fight comes first, above the fold.
                     card_ui(ui, |ui| recent_ui(ui, model, view, out));
                     ui.add_space(16.0);
-                    card_ui(ui, |ui| new_card_ui(ui, view, out));
+                    card_ui(ui, |ui| new_card_ui(ui, model, view, out));
                 }
                 ui.add_space(24.0);
             });
@@ -73,11 +75,18 @@ fn card_ui(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     });
 }
 
-fn new_card_ui(ui: &mut egui::Ui, view: &mut EncounterBarView, out: &mut Vec<Action>) {
+fn new_card_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut EncounterBarView,
+    out: &mut Vec<Action>,
+) {
     ui.label(RichText::new("New encounter").heading());
     ui.add_space(8.0);
     let form = &mut view.new_form;
     let enter = new_encounter_fields_ui(ui, form);
+    ui.add_space(8.0);
+    super::templates::start_from_ui(ui, model, &mut form.template);
     ui.add_space(12.0);
     let button =
         egui::Button::new(RichText::new("Create").size(20.0)).min_size(egui::vec2(160.0, 44.0));
@@ -135,7 +144,17 @@ impl NewEncounterForm {
         if name.is_empty() {
             return false;
         }
-        out.push(Action::NewEncounter { system: system.id().into(), name: name.into() });
+        match self.template.take() {
+            Some((template, _)) => {
+                out.push(Action::Prep(crate::window::PrepAction::FromTemplate {
+                    template,
+                    name: name.into(),
+                }))
+            }
+            None => {
+                out.push(Action::NewEncounter { system: system.id().into(), name: name.into() })
+            }
+        }
         self.name.clear();
         true
     }
@@ -212,7 +231,12 @@ fn actions(n: u64) -> String {
 }
 
 /// The status line, on the welcome screen (the other screens show it elsewhere).
-fn status_ui(ui: &mut egui::Ui, status: &crate::window::Status, out: &mut Vec<Action>) {
+fn status_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    status: &crate::window::Status,
+    out: &mut Vec<Action>,
+) {
     ui.horizontal(|ui| {
         let colour =
             if status.error { ui.visuals().error_fg_color } else { ui.visuals().text_color() };
@@ -220,5 +244,6 @@ fn status_ui(ui: &mut egui::Ui, status: &crate::window::Status, out: &mut Vec<Ac
         if ui.small_button("Dismiss").clicked() {
             out.push(Action::DismissStatus);
         }
+        crate::window::views::library::undo_delete_ui(ui, model, out);
     });
 }

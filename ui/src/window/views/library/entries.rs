@@ -2,6 +2,7 @@
 //! when the query changes, and each result made ready to drop on the board.
 
 use super::Tab;
+use crate::window::library_ops::EntryRef;
 use fray_app::command::NewCombatant;
 use fray_app::encounter::stat_label;
 use fray_app::ids::SideId;
@@ -17,6 +18,8 @@ const LIMIT: u32 = 200;
 pub struct Entry {
     /// Unique key (`creature:12`), for widget ids.
     pub key: String,
+    /// The stored entry (for Edit, Duplicate, Delete; offered only when `key` names it).
+    pub stored: EntryRef,
     /// Name shown in the list.
     pub name: String,
     /// A few key numbers ("HP 5 · Armor 11 · Attack 2").
@@ -25,6 +28,14 @@ pub struct Entry {
     pub party: bool,
     /// The combatant it becomes; its side and zone are set when it is dropped.
     pub combatant: NewCombatant,
+}
+
+impl Entry {
+    /// The stored creature or character the row stands for, for Edit, Duplicate and Delete:
+    /// `None` for a row that is no library entry (a saved detachment), whose key says so.
+    pub fn stored(&self) -> Option<EntryRef> {
+        (self.key == self.stored.source()).then_some(self.stored)
+    }
 }
 
 /// What the GM drags from the library onto a zone (or the off-board tray).
@@ -45,6 +56,9 @@ pub(super) struct Query {
     pub tab: Tab,
     pub text: String,
     pub tag: Option<String>,
+    /// The library's version ([`crate::window::Model::library_version`]): an edit runs the
+    /// search again.
+    pub version: u64,
 }
 
 /// The results of one query.
@@ -57,6 +71,9 @@ pub(super) struct Results {
     pub tags: Vec<String>,
     /// Why the search failed, if it did.
     pub error: Option<String>,
+    /// How many creatures and characters match the text (ignoring the tag filter), for the
+    /// tabs.
+    pub counts: (usize, usize),
 }
 
 impl Results {
@@ -67,15 +84,25 @@ impl Results {
             Tab::Bestiary => search_creatures(db, &base, query.tag.as_deref()),
             Tab::Characters => search_characters(db, &base, query.tag.as_deref()),
             // The weapon list is read and filtered apart (see `weapons`).
-            Tab::Weapons => Ok((Vec::new(), Vec::new())),
+            Tab::Weapons | Tab::Tables | Tab::Detachments | Tab::Templates => {
+                Ok((Vec::new(), Vec::new()))
+            }
         };
-        match found {
-            Ok((entries, tags)) => Self { query, entries, tags, error: None },
+        // The other tab's count (the shown tab's is the number of its matches).
+        let counts = || -> Result<(usize, usize), fray_data::DbError> {
+            if query.text.trim().is_empty() {
+                return Ok((0, 0));
+            }
+            Ok((db.creatures().search(&base)?.len(), db.characters().search(&base)?.len()))
+        };
+        match found.and_then(|f| Ok((f, counts()?))) {
+            Ok(((entries, tags), counts)) => Self { query, entries, tags, error: None, counts },
             Err(e) => Self {
                 query,
                 entries: Vec::new(),
                 tags: Vec::new(),
                 error: Some(format!("The library could not be searched: {e}")),
+                counts: (0, 0),
             },
         }
     }
@@ -93,6 +120,7 @@ fn search_creatures(db: &Db, base: &Search, tag: Option<&str>) -> Found {
             let combatant = c.to_combatant(SideId(0));
             Entry {
                 key: format!("creature:{}", c.id.0),
+                stored: EntryRef::Creature(c.id),
                 summary: summary(&combatant, None),
                 name: c.name,
                 party: false,
@@ -112,6 +140,7 @@ fn search_characters(db: &Db, base: &Search, tag: Option<&str>) -> Found {
             let combatant = c.to_combatant(SideId(0));
             Entry {
                 key: format!("character:{}", c.id.0),
+                stored: EntryRef::Character(c.id),
                 summary: summary(&combatant, c.party.as_deref()),
                 name: c.name,
                 party: true,
@@ -137,6 +166,11 @@ fn search_with<T>(
         None => all,
     };
     Ok((shown.into_iter().map(|x| Arc::new(entry(x))).collect(), tags))
+}
+
+/// A tab's count of matches: "200+" once the search limit is reached.
+pub(super) fn count_text(n: usize) -> String {
+    if n >= LIMIT as usize { format!("{n}+") } else { n.to_string() }
 }
 
 /// Tags ordered by how many entries carry them, then by name.

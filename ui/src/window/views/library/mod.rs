@@ -1,12 +1,18 @@
-//! The library: bestiary and characters of the encounter's system, search as you type, tag
-//! filter, drag an entry onto a zone (a count adds several at once); quick-add by name.
+//! The library: bestiary and characters of a system (the open encounter's, or any the GM
+//! picks to prepare), search as you type over names, tags and notes, tag filter, drag an
+//! entry onto a zone (a count adds several at once); quick-add by name. New, Edit, Duplicate
+//! and Delete open the stat-block editor or ask first.
 
+mod confirm;
 mod entries;
+pub mod prep;
 mod quick_add;
 mod weapons;
 
+pub use confirm::{DeleteConfirm, confirm_delete_ui};
 pub use entries::{Entry, LibraryDrop};
 
+use crate::window::library_ops::{EntryRef, LibraryAction, deleted_message};
 use crate::window::{Action, Model};
 use eframe::egui::{self, Align2, Color32, CornerRadius, Id, Sense, Stroke, TextStyle, vec2};
 use entries::{Query, Results};
@@ -28,6 +34,12 @@ pub enum Tab {
     Characters,
     /// The system's weapon list, a reference (systems that ship one).
     Weapons,
+    /// The system's roll tables (prep bench).
+    Tables,
+    /// Saved detachments (systems that have them).
+    Detachments,
+    /// Saved encounter boards.
+    Templates,
 }
 
 /// Widget state of the library.
@@ -45,6 +57,14 @@ pub struct LibraryView {
     quick: quick_add::QuickAdd,
     /// Whether the GM opened (or closed) the quick-add; `None` until they do.
     quick_open: Option<bool>,
+    /// The prep bench's tabs (tables, detachments, templates) and party rows.
+    pub prep: prep::PrepView,
+    /// The system whose library is shown; follows the open encounter's until the GM picks.
+    system: Option<String>,
+    /// The open encounter's system when it was last followed.
+    followed: Option<String>,
+    /// A deletion waiting for confirmation.
+    confirm: Option<DeleteConfirm>,
 }
 
 impl Default for LibraryView {
@@ -59,17 +79,26 @@ impl Default for LibraryView {
             weapons: None,
             quick: quick_add::QuickAdd::default(),
             quick_open: None,
+            prep: prep::PrepView::default(),
+            system: None,
+            followed: None,
+            confirm: None,
         }
     }
 }
 
 /// Draws the library.
 pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out: &mut Vec<Action>) {
-    let Some(session) = &model.session else {
-        ui.label("Open an encounter to see its library.");
-        return;
-    };
-    let system = &session.state().system;
+    let open = model.session.as_ref().map(|s| s.state().system.clone());
+    if open.is_some() && open != view.followed {
+        // A newly opened encounter shows its own system's library.
+        view.followed.clone_from(&open);
+        view.system.clone_from(&open);
+    }
+    let system = view.system.clone().or(open.clone()).unwrap_or_else(|| "freeform".to_owned());
+    let system = system.as_str();
+    confirm_delete_ui(ui, &mut view.confirm, out);
+    let droppable = open.as_deref() == Some(system);
     // Quick-add is open unless the panel is short (a small window at a large scale: the list
     // needs the room more), until the GM opens or closes it.
     let roomy = ui.available_height() > 480.0;
@@ -78,10 +107,14 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 8)))
         .show(ui, |ui| {
-            let toggle = egui::Button::selectable(open, "Quick add").min_size(vec2(0.0, 30.0));
-            if ui.add(toggle).on_hover_text("Add someone by name, not from the library").clicked() {
-                view.quick_open = Some(!open);
-            }
+            ui.horizontal(|ui| {
+                let toggle = egui::Button::selectable(open, "Quick add").min_size(vec2(0.0, 30.0));
+                let hover = "Add someone by name, not from the library";
+                if ui.add(toggle).on_hover_text(hover).clicked() {
+                    view.quick_open = Some(!open);
+                }
+                new_entry_ui(ui, system, view.tab, out);
+            });
             if open {
                 quick_add::quick_add_ui(ui, model, &mut view.quick, out);
             }
@@ -94,9 +127,73 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
         egui::ScrollArea::vertical()
             .id_salt("library-short")
             .auto_shrink([false, false])
-            .show(ui, |ui| list_ui(ui, model, system, view, false));
+            .show(ui, |ui| list_ui(ui, model, system, view, droppable, false, out));
     } else {
-        list_ui(ui, model, system, view, true);
+        list_ui(ui, model, system, view, droppable, true, out);
+    }
+}
+
+/// The system picker, at the start of the search row (no row of its own: the list needs the
+/// height). Shows a short name; the list names every system in full.
+fn system_ui(ui: &mut egui::Ui, system: &str, view: &mut LibraryView) {
+    let full = fray_app::system::by_id(system).map_or(system, |s| s.name());
+    let mut picked = system.to_owned();
+    egui::ComboBox::from_id_salt("library-system")
+        .selected_text(short_name(full))
+        .width(96.0)
+        .show_ui(ui, |ui| {
+            for s in fray_app::system::all() {
+                ui.selectable_value(&mut picked, s.id().to_owned(), s.name());
+            }
+        })
+        .response
+        // Not "System": the welcome screen's picker for a new encounter is called that.
+        .accessible_name("Library of")
+        .on_hover_text(format!(
+            "The library of {full}. Pick another system to prepare it; adding to the board \
+             needs an encounter of that system"
+        ));
+    if picked != system {
+        view.system = Some(picked);
+        view.tag = None;
+    }
+}
+
+/// "Block, Dodge, Parry" → "BDP", "d12 declared actions" → "d12", "Freeform" → "Freeform".
+fn short_name(name: &str) -> String {
+    if name.contains(',') {
+        name.split([',', ' ']).filter_map(|w| w.chars().next()).collect()
+    } else {
+        name.split(' ').next().unwrap_or(name).to_owned()
+    }
+}
+
+/// The button making a new entry of the tab's kind ("New creature", "New character").
+fn new_entry_ui(ui: &mut egui::Ui, system: &str, tab: Tab, out: &mut Vec<Action>) {
+    let new = match tab {
+        Tab::Bestiary => Some(("New creature", false)),
+        Tab::Characters => Some(("New character", true)),
+        _ => None,
+    };
+    if let Some((label, character)) = new {
+        let button = egui::Button::new(label).min_size(vec2(0.0, 30.0));
+        if ui.add(button).on_hover_text("Write a new stat block in the editor").clicked() {
+            let system = system.to_owned();
+            out.push(Action::Library(LibraryAction::New { system, character }));
+        }
+    }
+}
+
+/// "Undo" beside the status line while it reports a library deletion that can be undone.
+pub fn undo_delete_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
+    let (Some(removed), Some(status)) = (&model.removed, &model.status) else { return };
+    if status.error || status.text != deleted_message(removed.name()) {
+        return;
+    }
+    let undo = ui.button("Undo").accessible_name("Undo delete");
+    let undo = undo.on_hover_text(format!("Put {} back", removed.name()));
+    if undo.clicked() {
+        out.push(Action::UndoRemove);
     }
 }
 
@@ -106,7 +203,9 @@ fn list_ui(
     model: &Model,
     system: &str,
     view: &mut LibraryView,
+    droppable: bool,
     virtualised: bool,
+    out: &mut Vec<Action>,
 ) {
     ui.add_space(4.0);
     if view.weapons.as_ref().is_none_or(|w| w.system != system) {
@@ -116,14 +215,44 @@ fn list_ui(
     if view.tab == Tab::Weapons && !has_weapons {
         view.tab = Tab::Bestiary;
     }
-    ui.horizontal(|ui| {
+    let detachments = fray_app::system::by_id(system).is_some_and(|s| s.has_detachments());
+    if view.tab == Tab::Detachments && !detachments {
+        view.tab = Tab::Bestiary;
+    }
+    // While the GM searches, the bestiary and characters tabs say how many entries match, so
+    // hits in the other tab are not missed.
+    let counts =
+        view.results.as_ref().filter(|r| !r.query.text.trim().is_empty()).map(|r| r.counts);
+    ui.horizontal_wrapped(|ui| {
         let mut tabs = vec![(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")];
         if has_weapons {
             tabs.push((Tab::Weapons, "Weapons"));
         }
+        tabs.push((Tab::Tables, "Tables"));
+        if detachments {
+            tabs.push((Tab::Detachments, "Detachments"));
+        }
+        tabs.push((Tab::Templates, "Templates"));
         for (tab, label) in tabs {
-            let button = egui::Button::selectable(view.tab == tab, label).min_size(vec2(0.0, 34.0));
-            if ui.add(button).clicked() && view.tab != tab {
+            let count = match (tab, counts) {
+                (Tab::Bestiary, Some((n, _))) | (Tab::Characters, Some((_, n))) => {
+                    Some(entries::count_text(n))
+                }
+                _ => None,
+            };
+            let shown =
+                count.as_ref().map_or_else(|| label.to_owned(), |n| format!("{label} ({n})"));
+            let selected = view.tab == tab;
+            let button = egui::Button::selectable(selected, shown).min_size(vec2(0.0, 34.0));
+            let response = ui.add(button);
+            // The tab keeps its name for assistive tools (and the tests); the count is its value.
+            response.widget_info(|| {
+                let mut info =
+                    egui::WidgetInfo::selected(egui::Role::Button, true, selected, label);
+                info.current_text_value = count.clone();
+                info
+            });
+            if response.clicked() && view.tab != tab {
                 view.tab = tab;
                 view.tag = None;
                 if tab == Tab::Weapons {
@@ -134,7 +263,22 @@ fn list_ui(
         }
     });
     ui.add_space(2.0);
-    search_ui(ui, view);
+    search_ui(ui, system, view);
+    // The prep bench's tabs draw themselves (see `prep`).
+    let (prep, text) = (&mut view.prep, view.text.as_str());
+    match view.tab {
+        Tab::Tables => {
+            return prep::tables::tables_ui(ui, model, system, text, &mut prep.tables, out);
+        }
+        Tab::Detachments => {
+            let d = &mut prep.detachments;
+            return prep::detachments::detachments_ui(ui, model, system, text, d, out);
+        }
+        Tab::Templates => {
+            return prep::templates::templates_ui(ui, model, text, &mut prep.templates, out);
+        }
+        _ => {}
+    }
     if view.tab == Tab::Weapons {
         if let Some(list) = &view.weapons {
             weapons::weapons_ui(ui, list, &view.text);
@@ -147,6 +291,7 @@ fn list_ui(
         tab: view.tab,
         text: view.text.clone(),
         tag: view.tag.clone(),
+        version: model.library_version,
     };
     if view.results.as_ref().is_none_or(|r| r.query != query) {
         view.results = Some(Results::load(&model.db, query));
@@ -161,6 +306,9 @@ fn list_ui(
             .on_hover_text("Several of them as one token with a member count");
     }
     ui.separator();
+    if view.tab == Tab::Characters {
+        prep::parties::parties_ui(ui, model, system, &mut view.prep.parties);
+    }
 
     if let Some(error) = &results.error {
         ui.colored_label(ui.visuals().error_fg_color, error);
@@ -171,11 +319,16 @@ fn list_ui(
         ui.weak(format!("No {what} of this system matches."));
         return;
     }
-    ui.weak("Drag onto a zone to add.");
-    let drag = Drag { count: view.count, detachment: detachments && view.detachment };
+    if droppable {
+        ui.weak("Drag onto a zone to add.");
+    } else {
+        ui.weak("Right-click an entry to edit it.");
+    }
+    let drag = Drag { count: view.count, detachment: detachments && view.detachment, droppable };
+    let confirm = &mut view.confirm;
     if !virtualised {
         for entry in &results.entries {
-            entry_row_ui(ui, entry, drag);
+            entry_row_ui(ui, entry, drag, confirm, out);
         }
         return;
     }
@@ -185,19 +338,19 @@ fn list_ui(
         results.entries.len(),
         |ui, range| {
             for entry in &results.entries[range] {
-                entry_row_ui(ui, entry, drag);
+                entry_row_ui(ui, entry, drag, confirm, out);
             }
         },
     );
 }
 
-fn search_ui(ui: &mut egui::Ui, view: &mut LibraryView) {
+fn search_ui(ui: &mut egui::Ui, system: &str, view: &mut LibraryView) {
     ui.horizontal(|ui| {
-        let label = ui.label("Search");
+        system_ui(ui, system, view);
         let edit = egui::TextEdit::singleline(&mut view.text)
-            .hint_text("name or tag")
+            .hint_text("Search name, tag, notes")
             .desired_width(f32::INFINITY);
-        ui.add(edit).labelled_by(label.id);
+        ui.add(edit).accessible_name("Search");
     });
 }
 
@@ -246,11 +399,26 @@ fn count_ui(ui: &mut egui::Ui, count: &mut u32) {
 }
 
 /// One draggable entry: its name and a few numbers. Dragging it carries a [`LibraryDrop`];
-/// the board adds the combatants where it is released.
-fn entry_row_ui(ui: &mut egui::Ui, entry: &Arc<Entry>, drag: Drag) {
+/// the board adds the combatants where it is released. Double-click edits it; right-click
+/// offers Edit, Duplicate and Delete.
+fn entry_row_ui(
+    ui: &mut egui::Ui,
+    entry: &Arc<Entry>,
+    drag: Drag,
+    confirm: &mut Option<DeleteConfirm>,
+    out: &mut Vec<Action>,
+) {
     let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), ROW_HEIGHT), Sense::hover());
     let id = Id::unique(("library-entry", &entry.key));
-    let response = ui.interact(rect, id, Sense::drag()).on_hover_cursor(egui::CursorIcon::Grab);
+    let sense = if drag.droppable { Sense::click_and_drag() } else { Sense::click() };
+    let cursor = if drag.droppable { egui::CursorIcon::Grab } else { egui::CursorIcon::Default };
+    let response = ui.interact(rect, id, sense).on_hover_cursor(cursor);
+    if let Some(stored) = entry.stored() {
+        if response.double_clicked() {
+            out.push(Action::Library(LibraryAction::Edit(stored)));
+        }
+        response.context_menu(|ui| entry_menu_ui(ui, stored, &entry.name, confirm, out));
+    }
     // The key numbers are the row's value for assistive tools (and the tests).
     response.widget_info(|| {
         let mut info = egui::WidgetInfo::labeled(egui::Role::Button, true, entry.name.as_str());
@@ -324,6 +492,43 @@ fn ghost_ui(ui: &egui::Ui, name: &str, count: u32) {
 struct Drag {
     count: u32,
     detachment: bool,
+    /// Whether the board accepts the list's entries (an encounter of their system is open).
+    droppable: bool,
+}
+
+/// The row's context menu (Export can hook in here later).
+fn entry_menu_ui(
+    ui: &mut egui::Ui,
+    entry: EntryRef,
+    name: &str,
+    confirm: &mut Option<DeleteConfirm>,
+    out: &mut Vec<Action>,
+) {
+    // Named for assistive tools: the encounter bar has its own Duplicate and Delete.
+    if ui.button("Edit").accessible_name(format!("Edit {name}")).clicked() {
+        out.push(Action::Library(LibraryAction::Edit(entry)));
+    }
+    if ui.button("Duplicate").accessible_name(format!("Duplicate {name}")).clicked() {
+        out.push(Action::Library(LibraryAction::Duplicate { entry, edit: false }));
+    }
+    if ui.button("Delete…").accessible_name(format!("Delete {name}…")).clicked() {
+        *confirm = Some(DeleteConfirm { entry, name: name.to_owned() });
+    }
+    if ui
+        .button("Export Markdown…")
+        .accessible_name(format!("Export {name} as Markdown…"))
+        .clicked()
+    {
+        // The file dialog only picks the path; the action writes the file.
+        let picked = rfd::FileDialog::new()
+            .set_title("Export the stat block as Markdown")
+            .set_file_name(format!("{name}.md"))
+            .add_filter("Markdown", &["md"])
+            .save_file();
+        if let Some(path) = picked {
+            out.push(Action::Library(LibraryAction::ExportMarkdown { entry, path }));
+        }
+    }
 }
 
 /// The combatant a drop adds: the entry's, standing in `zone`; several as one detachment

@@ -1,0 +1,53 @@
+//! Import benchmark: 10,000 creatures from a Fray JSON file into a fresh database file (read,
+//! check, preview and apply in one transaction); target 2 s.
+//!
+//! `cargo bench -p fray-data --bench exchange -- --warm-up-time 1 --measurement-time 5`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use fray_data::Db;
+use fray_data::exchange::{self, CreatureEntry, LibraryFile};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// 10,000 freeform creatures with tags, attacks and notes.
+fn file() -> LibraryFile {
+    let creatures = (0..10_000)
+        .map(|i| CreatureEntry {
+            uid: format!("bench-{i}"),
+            system: "freeform".into(),
+            name: format!("Goblin raider {i}"),
+            tags: vec!["humanoid".into(), "goblinoid".into()],
+            block: serde_json::json!({
+                "tracks": {"hp": 1 + i % 40},
+                "stats": {"armor": 10 + i % 8, "attack": i % 6},
+                "attacks": [{"name": "Claw", "damage": "d6"}],
+                "notes": "A generated creature for the benchmark, with a line of notes.",
+            }),
+            portrait: None,
+        })
+        .collect();
+    LibraryFile { creatures, ..LibraryFile::new() }
+}
+
+fn import(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bestiary.json");
+    exchange::write_library(&path, &file()).unwrap();
+    let mut group = c.benchmark_group("exchange");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    let mut n = 0;
+    group.bench_function("import_10k_creatures", |b| {
+        b.iter(|| {
+            n += 1;
+            let db = Db::open(dir.path().join(format!("fray-{n}.db"))).unwrap();
+            let lib = exchange::read_library(&path).unwrap();
+            let preview = exchange::preview(&db, &lib).unwrap();
+            assert_eq!(preview.count(exchange::Status::New), 10_000);
+            black_box(exchange::apply(&db, &lib).unwrap())
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, import);
+criterion_main!(benches);

@@ -1,0 +1,279 @@
+//! Creatures from a spreadsheet: a CSV file whose header names the columns, each column
+//! mapped onto a field of the system's stat block by its label or key ("HP", "tracks.hp"),
+//! or onto the name, tags or notes. Commas, semicolons (European spreadsheets) and tabs are
+//! recognised from the header line.
+//!
+//! List fields (weapons, attacks) are not typed as one cell, so they are never mapped: a
+//! creature imported from CSV has none until the GM adds them in the editor.
+
+use super::format::{CreatureEntry, LibraryFile};
+use super::problem::{ImportProblem, Problems};
+use fray_app::system::schema::{self, Kind};
+use fray_app::system::{self, System, validate_block};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Target key of the column holding each creature's name.
+const NAME: &str = "name";
+/// Target key of the column holding each creature's tags.
+const TAGS: &str = "tags";
+/// Block key of the notes, for systems whose schema has no notes field.
+const NOTES: &str = "notes";
+
+/// How the columns of a CSV file map onto a creature: each header with the key of the field
+/// it fills (`name`, `tags`, or a schema key such as `tracks.hp`), or `None` when the column
+/// is ignored. [`CsvMapping::propose`] guesses it from the headers; the GM may change it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvMapping {
+    /// Each header, in file order, and its target key.
+    pub columns: Vec<(String, Option<String>)>,
+    /// The separator found in the header line (`,`, `;` or tab).
+    pub delimiter: u8,
+}
+
+/// What a CSV column can fill for `system`: `(key, label)` of the name, the tags, then every
+/// field of its creature blocks that is not a list (and the notes, if its schema has none).
+/// Empty for an unknown system.
+pub fn csv_targets(system: &str) -> Vec<(String, String)> {
+    let Some(system) = system::by_id(system) else { return Vec::new() };
+    let mut out = vec![(NAME.to_owned(), "Name".to_owned()), (TAGS.to_owned(), "Tags".to_owned())];
+    let fields = system.block_schema().fields_for(false);
+    let mut has_notes = false;
+    for f in fields.filter(|f| !matches!(f.kind, Kind::List { .. })) {
+        has_notes |= f.key == NOTES;
+        out.push((f.key.to_owned(), f.label.to_owned()));
+    }
+    if !has_notes {
+        out.push((NOTES.to_owned(), "Notes".to_owned()));
+    }
+    out
+}
+
+impl CsvMapping {
+    /// The mapping the headers of `text` suggest for `system`: each header matched, ignoring
+    /// case and surrounding spaces, to a target's key or label ([`csv_targets`]); a target
+    /// takes the first column that names it. `file` names the file in messages.
+    pub fn propose(file: &str, text: &str, system: &str) -> Result<CsvMapping, Problems> {
+        let targets = csv_targets(system);
+        if targets.is_empty() {
+            return Err(unknown_system(file, system).into());
+        }
+        let delimiter = delimiter(text);
+        let mut reader = csv::ReaderBuilder::new()
+            .delimiter(delimiter)
+            .flexible(true)
+            .from_reader(text.as_bytes());
+        let headers = reader.headers().map_err(|e| {
+            Problems::from(ImportProblem::entry(
+                file,
+                "row 1",
+                None,
+                format!("cannot be read: {e}"),
+            ))
+        })?;
+        let mut taken = Vec::new();
+        let columns = headers
+            .iter()
+            .map(|h| {
+                let wanted = h.trim();
+                let found = targets
+                    .iter()
+                    .find(|(k, l)| k.eq_ignore_ascii_case(wanted) || l.eq_ignore_ascii_case(wanted))
+                    .map(|(k, _)| k.clone())
+                    .filter(|k| !taken.contains(k));
+                if let Some(k) = &found {
+                    taken.push(k.clone());
+                }
+                (h.to_owned(), found)
+            })
+            .collect();
+        Ok(CsvMapping { columns, delimiter })
+    }
+
+    /// The mapping as lines to show: `HP -> tracks.hp (HP)`, `Size -> (ignored)`.
+    pub fn describe(&self, system: &str) -> Vec<String> {
+        let targets: HashMap<String, String> = csv_targets(system).into_iter().collect();
+        self.columns
+            .iter()
+            .map(|(h, k)| match k {
+                Some(k) => {
+                    let label = targets.get(k).map_or(String::new(), |l| format!(" ({l})"));
+                    format!("{h} -> {k}{label}")
+                }
+                None => format!("{h} -> (ignored)"),
+            })
+            .collect()
+    }
+}
+
+fn unknown_system(file: &str, system: &str) -> ImportProblem {
+    let known: Vec<&str> = system::all().iter().map(|s| s.id()).collect();
+    ImportProblem::file(
+        file,
+        format!(
+            "cannot be read for the unknown system '{system}' (Fray knows {})",
+            known.join(", ")
+        ),
+    )
+}
+
+/// The separator of the header line: whichever of `,`, `;` and tab it has most of outside
+/// quotes (a comma when it has none).
+fn delimiter(text: &str) -> u8 {
+    let header = text.lines().next().unwrap_or("");
+    let mut counts = [0usize; 3];
+    let mut quoted = false;
+    for c in header.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => counts[0] += 1,
+            ';' if !quoted => counts[1] += 1,
+            '\t' if !quoted => counts[2] += 1,
+            _ => {}
+        }
+    }
+    let best = (0..3).max_by_key(|&i| (counts[i], std::cmp::Reverse(i))).unwrap_or(0);
+    if counts[best] == 0 { b',' } else { [b',', b';', b'\t'][best] }
+}
+
+/// The creatures of a CSV file for `system`, columns read as `mapping` says: each cell typed
+/// as its field's kind, then each block checked against the system's schema. Rows are
+/// numbered as a spreadsheet shows them (the header is row 1); blank rows are skipped. Each
+/// creature's uid comes from the system and its name, so importing the same sheet again
+/// updates the creatures instead of adding copies; two rows may not share a name.
+///
+/// Errors read `goblins.csv row 14, column 'HP': 'ten' is not a whole number`.
+pub fn csv_creatures(
+    file: &str,
+    text: &str,
+    system_id: &str,
+    mapping: &CsvMapping,
+) -> Result<LibraryFile, Problems> {
+    let Some(system) = system::by_id(system_id) else {
+        return Err(unknown_system(file, system_id).into());
+    };
+    let mut problems = Problems::default();
+    if !mapping.columns.iter().any(|(_, k)| k.as_deref() == Some(NAME)) {
+        problems.push(ImportProblem::file(
+            file,
+            "has no column for the name: map one column to 'name'",
+        ));
+        return Err(problems);
+    }
+    let kinds: HashMap<&str, Kind> =
+        system.block_schema().fields_for(false).map(|f| (f.key, f.kind)).collect();
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(mapping.delimiter)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut lib = LibraryFile::new();
+    let mut rows_by_name: HashMap<String, usize> = HashMap::new();
+    for (i, record) in reader.records().enumerate() {
+        let row = i + 2;
+        let at = format!("row {row}");
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                problems.push(ImportProblem::entry(file, at, None, format!("cannot be read: {e}")));
+                continue;
+            }
+        };
+        if record.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        let mut entry = CreatureEntry {
+            uid: String::new(),
+            system: system.id().to_owned(),
+            name: String::new(),
+            tags: Vec::new(),
+            block: system.block_schema().new_block(false),
+            portrait: None,
+        };
+        let mut cell_ok = true;
+        for ((header, key), cell) in mapping.columns.iter().zip(record.iter()) {
+            let Some(key) = key.as_deref() else { continue };
+            let column = || Some(format!("column '{header}'"));
+            let mut fail = |message: String| {
+                problems.push(ImportProblem::entry(file, at.clone(), column(), message));
+                cell_ok = false;
+            };
+            match key {
+                NAME => entry.name = cell.trim().to_owned(),
+                TAGS => match Kind::Words.parse_text(cell) {
+                    Ok(Some(Value::Array(words))) => {
+                        entry.tags =
+                            words.iter().filter_map(|w| w.as_str().map(str::to_owned)).collect();
+                    }
+                    Ok(_) => {}
+                    Err(e) => fail(e),
+                },
+                key => {
+                    let kind = kinds.get(key).copied().unwrap_or(Kind::Text { multiline: true });
+                    if matches!(kind, Kind::List { .. }) {
+                        fail(format!("'{key}' is a list and cannot be filled from one cell"));
+                        continue;
+                    }
+                    match kind.parse_text(cell) {
+                        Ok(Some(v)) => schema::set(&mut entry.block, key, Some(v)),
+                        Ok(None) => {}
+                        Err(e) => fail(e),
+                    }
+                }
+            }
+        }
+        let name_column = mapping.columns.iter().find(|(_, k)| k.as_deref() == Some(NAME));
+        let name_column = name_column.map(|(h, _)| format!("column '{h}'"));
+        if entry.name.is_empty() {
+            problems.push(ImportProblem::entry(
+                file,
+                at,
+                name_column,
+                "a creature needs a name".to_owned(),
+            ));
+            continue;
+        }
+        let key = entry.name.to_lowercase();
+        if let Some(first) = rows_by_name.get(&key) {
+            problems.push(ImportProblem::entry(
+                file,
+                at,
+                name_column,
+                format!("'{}' is also the name on row {first}; names must differ", entry.name),
+            ));
+            continue;
+        }
+        rows_by_name.insert(key.clone(), row);
+        if cell_ok {
+            check_block(file, &at, system, &entry, mapping, &mut problems);
+        }
+        entry.uid = format!("csv:{}/{key}", system.id());
+        lib.creatures.push(entry);
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    lib.normalize();
+    Ok(lib)
+}
+
+/// The schema's and the system's problems with a row's block, each named by the column that
+/// filled the field (or by the field, when no column did).
+fn check_block(
+    file: &str,
+    at: &str,
+    system: &dyn System,
+    entry: &CreatureEntry,
+    mapping: &CsvMapping,
+    problems: &mut Problems,
+) {
+    for p in validate_block(system, &entry.name, &entry.block, false) {
+        let column = mapping.columns.iter().find(|(_, k)| k.as_deref() == Some(p.path.as_str()));
+        let field = match column {
+            Some((h, _)) => Some(format!("column '{h}'")),
+            None if p.path.is_empty() => None,
+            None if p.label.is_empty() => Some(format!("field '{}'", p.path)),
+            None => Some(format!("field '{}' ({})", p.path, p.label)),
+        };
+        problems.push(ImportProblem::entry(file, at, field, p.message));
+    }
+}

@@ -1,0 +1,118 @@
+//! Exporting library entries as a Fray JSON file.
+
+use super::format::{CharacterEntry, CreatureEntry, LibraryFile, TableEntry, TemplateEntry};
+use crate::db::now_ms;
+use crate::ids::{CharacterId, CreatureId, TableId, TemplateId};
+use crate::{Db, DbError, Search, TemplateKind};
+use std::path::Path;
+
+/// Which entries to export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Selection {
+    /// The whole library.
+    All,
+    /// Every entry of one system (`bdp`).
+    System(String),
+    /// The entries picked in the library panels.
+    Entries {
+        /// Creatures.
+        creatures: Vec<CreatureId>,
+        /// Characters.
+        characters: Vec<CharacterId>,
+        /// Roll tables.
+        tables: Vec<TableId>,
+        /// Templates.
+        templates: Vec<TemplateId>,
+    },
+}
+
+/// The selected entries as a Fray JSON file (uids and portraits included), stamped with the
+/// time of export. Creatures and characters come ordered by name; picked entries that no
+/// longer exist are left out.
+pub fn export(db: &Db, selection: &Selection) -> Result<LibraryFile, DbError> {
+    let mut lib = LibraryFile { exported: Some(utc_now()), ..LibraryFile::new() };
+    match selection {
+        Selection::All | Selection::System(_) => {
+            let system = match selection {
+                Selection::System(s) => Some(s.as_str()),
+                _ => None,
+            };
+            let mut search = Search::default().limit(u32::MAX);
+            search.system = system.map(str::to_owned);
+            for c in db.creatures().search(&search)? {
+                lib.creatures.push(CreatureEntry::from_stored(
+                    &c,
+                    db.creatures().portrait(c.id)?.as_deref(),
+                ));
+            }
+            for c in db.characters().search(&search)? {
+                lib.characters.push(CharacterEntry::from_stored(
+                    &c,
+                    db.characters().portrait(c.id)?.as_deref(),
+                ));
+            }
+            lib.tables = db.tables().list(system)?.iter().map(TableEntry::from_stored).collect();
+            for kind in [TemplateKind::Detachment, TemplateKind::Encounter] {
+                let list = db.templates().list(kind, system)?;
+                lib.templates.extend(list.iter().map(TemplateEntry::from_stored));
+            }
+        }
+        Selection::Entries { creatures, characters, tables, templates } => {
+            for &id in creatures {
+                if let Some(c) = db.creatures().get(id)? {
+                    let png = db.creatures().portrait(id)?;
+                    lib.creatures.push(CreatureEntry::from_stored(&c, png.as_deref()));
+                }
+            }
+            for &id in characters {
+                if let Some(c) = db.characters().get(id)? {
+                    let png = db.characters().portrait(id)?;
+                    lib.characters.push(CharacterEntry::from_stored(&c, png.as_deref()));
+                }
+            }
+            for &id in tables {
+                if let Some(t) = db.tables().get(id)? {
+                    lib.tables.push(TableEntry::from_stored(&t));
+                }
+            }
+            for &id in templates {
+                if let Some(t) = db.templates().get(id)? {
+                    lib.templates.push(TemplateEntry::from_stored(&t));
+                }
+            }
+        }
+    }
+    Ok(lib)
+}
+
+/// Writes a Fray JSON file (pretty-printed) to `path`: beside it first (`.part`), then
+/// renamed over it, so a failed export never leaves half a file where a good one was.
+pub fn write_library(path: &Path, lib: &LibraryFile) -> std::io::Result<()> {
+    let mut text = serde_json::to_string_pretty(lib).map_err(std::io::Error::other)?;
+    text.push('\n');
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".part");
+    let tmp = std::path::PathBuf::from(tmp);
+    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Now in UTC as `YYYY-MM-DDTHH:MM:SSZ`.
+fn utc_now() -> String {
+    let secs = now_ms().div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rest / 3600, rest % 3600 / 60, rest % 60)
+}

@@ -1,0 +1,46 @@
+//! Fray JSON files and other ways in and out of the library: one file holds any mix of
+//! creatures, characters, roll tables and templates; CSV brings creatures in from a
+//! spreadsheet; Markdown takes a stat block out to notes and handouts.
+//!
+//! Importing is untrusted work, done in three steps so the GM sees what will happen first:
+//!
+//! 1. Read and check: [`read_library`] (Fray JSON) or [`CsvMapping::propose`] then
+//!    [`csv_creatures`] (CSV). Every problem names the file, the entry and the field
+//!    ([`ImportProblem`]); a file with any problem is refused whole.
+//! 2. [`preview`]: each entry is new, changed or the same as the library's (matched by uid).
+//! 3. [`apply`]: writes every new and changed entry in one transaction; on any error nothing
+//!    is written.
+//!
+//! Exporting: [`export`] a [`Selection`], then [`write_library`] (atomic).
+
+mod check;
+mod csv;
+mod export;
+mod format;
+mod markdown;
+mod preview;
+mod problem;
+mod read;
+mod schema;
+
+pub use self::csv::{CsvMapping, csv_creatures, csv_targets};
+pub use check::check;
+pub use export::{Selection, export, write_library};
+pub use format::{
+    CharacterEntry, CreatureEntry, LibraryFile, RowEntry, TableEntry, TemplateEntry,
+    TemplateKindEntry,
+};
+pub use markdown::{character_markdown, creature_markdown, markdown};
+pub use preview::{EntryKind, Preview, PreviewEntry, Status, Summary, apply, preview};
+pub use problem::{ImportProblem, Problems};
+pub use read::{parse_library, read_library, read_text};
+pub use schema::json_schema;
+
+/// The newest Fray JSON format version this build reads (and the one it writes).
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The largest file an import reads, in bytes (20 MB).
+pub const MAX_IMPORT_BYTES: u64 = 20 * 1024 * 1024;
+
+/// The most problems a refused import lists; the rest are counted.
+pub const MAX_PROBLEMS: usize = 50;

@@ -1,0 +1,195 @@
+//! Reading an untrusted file: bounded in size, UTF-8 only, JSON syntax errors with their line
+//! and column, then each entry on its own so one file reports every entry that is wrong.
+
+use super::check::{Positions, check_into};
+use super::format::LibraryFile;
+use super::problem::{ImportProblem, Problems};
+use super::{FORMAT_VERSION, MAX_IMPORT_BYTES};
+use serde_json::{Map, Value};
+use std::io::Read;
+use std::path::Path;
+
+/// A file's name as messages show it (`goblins.csv`, not the whole path).
+pub(crate) fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into())
+}
+
+/// The text of a file to import: refused when larger than [`MAX_IMPORT_BYTES`] (before
+/// reading it), when it is UTF-16 (named by its byte-order mark) or not UTF-8 (the message
+/// gives the first bad byte's offset). A UTF-8 byte-order mark is dropped.
+pub fn read_text(path: &Path) -> Result<String, Problems> {
+    let name = file_name(path);
+    let cannot = |e: std::io::Error| ImportProblem::file(&name, format!("cannot be read: {e}"));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let size = file.metadata().map_err(cannot)?.len();
+    if size > MAX_IMPORT_BYTES {
+        return Err(too_big(&name, size).into());
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    // The file may grow while it is read: never take more than the limit and one byte.
+    file.take(MAX_IMPORT_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_IMPORT_BYTES {
+        return Err(too_big(&name, bytes.len() as u64).into());
+    }
+    decode(&name, bytes).map_err(Problems::from)
+}
+
+fn too_big(name: &str, size: u64) -> ImportProblem {
+    ImportProblem::file(
+        name,
+        format!(
+            "is {:.1} MB, more than the {} MB an import may be",
+            size as f64 / (1024.0 * 1024.0),
+            MAX_IMPORT_BYTES / (1024 * 1024)
+        ),
+    )
+}
+
+/// Bytes as UTF-8 text (see [`read_text`]).
+pub(crate) fn decode(name: &str, mut bytes: Vec<u8>) -> Result<String, ImportProblem> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        let order = if bytes[0] == 0xFF { "little-endian" } else { "big-endian" };
+        return Err(ImportProblem::file(
+            name,
+            format!("is UTF-16 text ({order}); save it as UTF-8"),
+        ));
+    }
+    let bom = if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) { 3 } else { 0 };
+    if let Err(e) = std::str::from_utf8(&bytes[bom..]) {
+        return Err(ImportProblem::file(
+            name,
+            format!("is not UTF-8 text (byte {}); save it as UTF-8", bom + e.valid_up_to()),
+        ));
+    }
+    bytes.drain(..bom);
+    Ok(String::from_utf8(bytes).expect("checked above"))
+}
+
+/// Reads and checks a Fray JSON file ([`read_text`], then [`parse_library`]).
+pub fn read_library(path: &Path) -> Result<LibraryFile, Problems> {
+    let text = read_text(path)?;
+    parse_library(&file_name(path), &text)
+}
+
+/// The top-level keys of a Fray JSON file.
+const KEYS: &[&str] = &["fray", "exported", "creatures", "characters", "tables", "templates"];
+
+/// Parses and checks the text of a Fray JSON file named `file` (for messages): JSON syntax,
+/// the format version, each entry's types (the field named by its path), then everything
+/// [`check`] looks at. The entries come back as the stores keep them (names trimmed, tags
+/// lowercase).
+pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
+    let value: Value = serde_json::from_str(text).map_err(|e| syntax(file, &e))?;
+    let Value::Object(top) = value else {
+        return Err(ImportProblem::file(
+            file,
+            "is not a Fray library file: it should be a JSON object with \"fray\": 1",
+        )
+        .into());
+    };
+    let fray = version(file, &top)?;
+    let mut problems = Problems::default();
+    for key in top.keys().filter(|k| !KEYS.contains(&k.as_str())) {
+        problems.push(ImportProblem::file(
+            file,
+            format!("has an unknown key '{key}' (known: {})", KEYS.join(", ")),
+        ));
+    }
+    let exported = match top.get("exported") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(_) => {
+            problems.push(ImportProblem::file(file, "has an 'exported' that is not text"));
+            None
+        }
+    };
+    let mut lib = LibraryFile { fray, exported, ..LibraryFile::new() };
+    let mut pos = Positions::default();
+    (lib.creatures, pos.creatures) = entries(file, &top, "creatures", &mut problems);
+    (lib.characters, pos.characters) = entries(file, &top, "characters", &mut problems);
+    (lib.tables, pos.tables) = entries(file, &top, "tables", &mut problems);
+    (lib.templates, pos.templates) = entries(file, &top, "templates", &mut problems);
+    // The entries that read are checked too, so one pass reports everything wrong.
+    lib.normalize();
+    check_into(file, &lib, &pos, &mut problems);
+    if problems.is_empty() { Ok(lib) } else { Err(problems) }
+}
+
+/// A JSON syntax error at its line and column.
+fn syntax(file: &str, e: &serde_json::Error) -> Problems {
+    let full = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let mut message = full.strip_suffix(&suffix).unwrap_or(&full).to_owned();
+    if e.is_eof() {
+        message += " (is the file cut short?)";
+    }
+    let place = format!("line {}, column {}", e.line(), e.column());
+    ImportProblem::entry(file, place, None, message).into()
+}
+
+/// The format version, refused when missing or newer than this build reads.
+fn version(file: &str, top: &Map<String, Value>) -> Result<u32, Problems> {
+    let Some(v) = top.get("fray") else {
+        return Err(ImportProblem::file(
+            file,
+            "has no \"fray\" version: is it a Fray library file?",
+        )
+        .into());
+    };
+    match v.as_u64() {
+        Some(n) if (1..=u64::from(FORMAT_VERSION)).contains(&n) => {
+            Ok(u32::try_from(n).expect("small"))
+        }
+        Some(n) if n > u64::from(FORMAT_VERSION) => Err(ImportProblem::file(
+            file,
+            format!(
+                "was written by a newer Fray (format {n}; this one reads up to \
+                 {FORMAT_VERSION}): update Fray to import it"
+            ),
+        )
+        .into()),
+        _ => Err(ImportProblem::file(
+            file,
+            format!(
+                "has a \"fray\" version of {v}; it should be a number from 1 to {FORMAT_VERSION}"
+            ),
+        )
+        .into()),
+    }
+}
+
+/// The entries of one list that read, each on its own, and their places in the list; the
+/// ones that do not read become problems.
+fn entries<T: serde::de::DeserializeOwned>(
+    file: &str,
+    top: &Map<String, Value>,
+    key: &str,
+    problems: &mut Problems,
+) -> (Vec<T>, Vec<usize>) {
+    let items = match top.get(key) {
+        None | Some(Value::Null) => return (Vec::new(), Vec::new()),
+        Some(Value::Array(items)) => items,
+        Some(_) => {
+            problems.push(ImportProblem::file(file, format!("has a '{key}' that is not a list")));
+            return (Vec::new(), Vec::new());
+        }
+    };
+    let mut out = Vec::with_capacity(items.len());
+    let mut places = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        match serde_path_to_error::deserialize::<_, T>(item) {
+            Ok(entry) => {
+                out.push(entry);
+                places.push(i);
+            }
+            Err(e) => {
+                let name = item.get("name").and_then(Value::as_str).unwrap_or("");
+                let path = e.path().to_string();
+                let field = (path != ".").then(|| format!("field '{path}'"));
+                let label = super::check::label(key, i, name);
+                problems.push(ImportProblem::entry(file, label, field, e.inner().to_string()));
+            }
+        }
+    }
+    (out, places)
+}

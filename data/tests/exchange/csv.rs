@@ -1,0 +1,115 @@
+//! Creatures from CSV: the mapping proposed from the headers, cells typed by the schema, rows
+//! named as a spreadsheet numbers them.
+
+use crate::{counts, db, lines};
+use fray_data::exchange::{self, CsvMapping, Status};
+
+fn mapping(text: &str, system: &str) -> CsvMapping {
+    CsvMapping::propose("sheet.csv", text, system).unwrap()
+}
+
+fn targets(m: &CsvMapping) -> Vec<(&str, Option<&str>)> {
+    m.columns.iter().map(|(h, k)| (h.as_str(), k.as_deref())).collect()
+}
+
+#[test]
+fn headers_match_labels_and_keys_ignoring_case() {
+    let m = mapping(" name ,hp,STATS.ARMOR,Morale,Size,HP,Attacks,notes\n", "freeform");
+    assert_eq!(
+        targets(&m),
+        [
+            (" name ", Some("name")),
+            ("hp", Some("tracks.hp")),
+            ("STATS.ARMOR", Some("stats.armor")),
+            ("Morale", Some("stats.morale")),
+            ("Size", None),
+            ("HP", None),
+            ("Attacks", None),
+            ("notes", Some("notes")),
+        ],
+        "unknown columns, a second HP and list fields are ignored"
+    );
+    assert_eq!(m.delimiter, b',');
+    assert_eq!(m.describe("freeform")[1], "hp -> tracks.hp (HP)");
+    assert_eq!(m.describe("freeform")[4], "Size -> (ignored)");
+    let err = CsvMapping::propose("sheet.csv", "Name\n", "pathfinder").unwrap_err();
+    assert_eq!(
+        lines(&err),
+        [
+            "sheet.csv cannot be read for the unknown system 'pathfinder' (Fray knows freeform, bdp, \
+          murdham, d12)"
+        ]
+    );
+}
+
+#[test]
+fn a_sheet_becomes_creatures_and_imports_twice_as_the_same() {
+    let text = "Name;HP;Armor;Tags;Notes;Size\nGoblin;5;11;\"humanoid, Sneaky\";Loud;small\n\
+                ;;;;;\nWolf;4;;beast;\"Hunts in packs;\nhowls\";medium\n";
+    let m = mapping(text, "freeform");
+    assert_eq!(m.delimiter, b';', "European spreadsheets separate with semicolons");
+    let lib = exchange::csv_creatures("wolves.csv", text, "freeform", &m).unwrap();
+    assert_eq!(lib.creatures.len(), 2, "the blank row is skipped");
+    let goblin = &lib.creatures[0];
+    assert_eq!(goblin.uid, "csv:freeform/goblin");
+    assert_eq!(goblin.tags, ["humanoid", "sneaky"]);
+    assert_eq!(
+        goblin.block,
+        serde_json::json!({"tracks": {"hp": 5}, "stats": {"armor": 11}, "notes": "Loud"})
+    );
+    assert_eq!(lib.creatures[1].block["notes"], "Hunts in packs;\nhowls");
+
+    let (_dir, db) = db();
+    let before = counts(&db)[0];
+    assert_eq!(exchange::preview(&db, &lib).unwrap().count(Status::New), 2);
+    exchange::apply(&db, &lib).unwrap();
+    assert_eq!(counts(&db)[0], before + 2);
+    let again = exchange::csv_creatures("wolves.csv", text, "freeform", &m).unwrap();
+    assert_eq!(exchange::preview(&db, &again).unwrap().count(Status::Same), 2);
+}
+
+#[test]
+fn a_bdp_sheet_is_checked_against_its_schema() {
+    let text = "Name,HP,STR,DEX,WIL,Armour,Features,Blocks\n\
+                Bandit,4,10,12,8,1,\"Cowardly, Quick\",yes\n\
+                Brute,5,25,9,9,0,,no\n\
+                Ghost,two,10,10,10,4,,maybe\n\
+                Bandit,3,10,10,10,0,,\n\
+                ,3,10,10,10,0,,\n";
+    let m = mapping(text, "bdp");
+    let err = exchange::csv_creatures("bandits.csv", text, "bdp", &m).unwrap_err();
+    assert_eq!(
+        lines(&err),
+        [
+            "bandits.csv row 3, column 'STR': must be between 1 and 20, not 25",
+            "bandits.csv row 4, column 'HP': 'two' is not a whole number",
+            "bandits.csv row 4, column 'Armour': must be between 0 and 3, not 4",
+            "bandits.csv row 4, column 'Blocks': 'maybe' is not yes or no",
+            "bandits.csv row 5, column 'Name': 'Bandit' is also the name on row 2; names must \
+             differ",
+            "bandits.csv row 6, column 'Name': a creature needs a name",
+        ]
+    );
+    let good =
+        "Name,HP,STR,DEX,WIL,Armour,Features,Blocks\nBandit,4,10,12,8,1,\"Cowardly, Quick\",yes\n";
+    let lib = exchange::csv_creatures("bandits.csv", good, "bdp", &mapping(good, "bdp")).unwrap();
+    let block = &lib.creatures[0].block;
+    assert_eq!(block["tracks"]["str"], 10);
+    assert_eq!(block["features"], serde_json::json!(["Cowardly", "Quick"]));
+    assert_eq!(block["reactions"]["block"], true);
+}
+
+#[test]
+fn a_sheet_needs_a_name_column() {
+    let text = "Title,HP\nGoblin,5\n";
+    let err = exchange::csv_creatures("x.csv", text, "freeform", &mapping(text, "freeform"));
+    assert_eq!(
+        lines(&err.unwrap_err()),
+        ["x.csv has no column for the name: map one column to 'name'"]
+    );
+    // The GM maps it by hand.
+    let mut m = mapping(text, "freeform");
+    m.columns[0].1 = Some("name".into());
+    let lib = exchange::csv_creatures("x.csv", text, "freeform", &m).unwrap();
+    assert_eq!(lib.creatures[0].name, "Goblin");
+}

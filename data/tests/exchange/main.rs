@@ -1,0 +1,60 @@
+//! Fray JSON, CSV and Markdown: the broken-file corpus, previews, all-or-nothing imports and
+//! round trips, each on a real SQLite file in a temporary folder.
+
+mod corpus;
+mod csv;
+mod import;
+mod markdown;
+
+use fray_data::Db;
+use fray_data::exchange::{self, LibraryFile, Problems};
+use std::path::PathBuf;
+use tempfile::TempDir;
+
+/// A fresh database file (bundled content loaded) and the folder that holds it.
+pub fn db() -> (TempDir, Db) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    (dir, db)
+}
+
+/// A file of the broken-file corpus.
+pub fn corpus(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/import").join(name)
+}
+
+/// How many entries of each kind the library holds.
+pub fn counts(db: &Db) -> [usize; 4] {
+    let lib = exchange::export(db, &exchange::Selection::All).unwrap();
+    [lib.creatures.len(), lib.characters.len(), lib.tables.len(), lib.templates.len()]
+}
+
+/// The problems' lines.
+pub fn lines(p: &Problems) -> Vec<String> {
+    p.to_string().lines().map(str::to_owned).collect()
+}
+
+/// Reads a corpus file, expecting it refused; its problems' lines.
+pub fn refused(name: &str) -> Vec<String> {
+    match exchange::read_library(&corpus(name)) {
+        Ok(lib) => panic!("{name} was accepted: {lib:?}"),
+        Err(p) => lines(&p),
+    }
+}
+
+/// A freeform creature entry.
+pub fn goblin(uid: &str, name: &str, hp: i64) -> exchange::CreatureEntry {
+    exchange::CreatureEntry {
+        uid: uid.into(),
+        system: "freeform".into(),
+        name: name.into(),
+        tags: vec!["humanoid".into()],
+        block: serde_json::json!({"tracks": {"hp": hp}, "stats": {"armor": 11}}),
+        portrait: None,
+    }
+}
+
+/// A file of `creatures`.
+pub fn file_of(creatures: Vec<exchange::CreatureEntry>) -> LibraryFile {
+    LibraryFile { creatures, ..LibraryFile::new() }
+}

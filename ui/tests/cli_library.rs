@@ -1,0 +1,117 @@
+//! `fray import` and `fray export-library`, run as a user would: the real binary, a
+//! throwaway `--db`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fray(db: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray"))
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .expect("the fray binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8")
+}
+
+fn ok(db: &Path, args: &[&str]) -> String {
+    let o = fray(db, args);
+    assert!(o.status.success(), "fray {args:?} failed: {}", text(&o.stderr));
+    text(&o.stdout)
+}
+
+fn corpus(name: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/import");
+    dir.join(name).display().to_string()
+}
+
+/// The `new ...` lines of an import's preview, by status.
+fn count(out: &str, status: &str) -> usize {
+    out.lines().filter(|l| l.starts_with(&format!("{status} "))).count()
+}
+
+#[test]
+fn a_csv_imports_after_a_dry_run_and_again_is_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let csv = dir.path().join("goblins.csv");
+    let sheet = std::fs::read_to_string(corpus("goblins.csv")).unwrap();
+    std::fs::write(&csv, sheet.replace("Goblin 14,ten,", "Goblin 14,6,")).unwrap();
+    let csv = csv.display().to_string();
+
+    let o = fray(&db, &["import", &csv]);
+    assert!(!o.status.success());
+    assert_eq!(
+        text(&o.stderr),
+        "fray: goblins.csv is a CSV file: say which system its creatures are with --system ID\n"
+    );
+
+    let out = ok(&db, &["import", &csv, "--system", "freeform", "--dry-run"]);
+    assert!(out.starts_with("columns:\n  Name -> name (Name)\n  HP -> tracks.hp (HP)\n"), "{out}");
+    assert!(out.contains("  Size -> (ignored)\n"), "{out}");
+    assert!(out.contains("goblins.csv: 19 new, 0 changed, 0 the same\n"), "{out}");
+    assert!(out.contains("\nnew      creature   Goblin 2 (freeform)\n"), "{out}");
+    assert!(out.ends_with("dry run: nothing written\n"), "{out}");
+    let again = ok(&db, &["import", &csv, "--system", "freeform", "--dry-run"]);
+    assert_eq!(count(&again, "new"), 19, "the dry run wrote nothing");
+
+    let out = ok(&db, &["import", &csv, "--system", "freeform"]);
+    assert!(out.ends_with("imported: 19 added, 0 changed\n"), "{out}");
+    let out = ok(&db, &["import", &csv, "--system", "freeform"]);
+    assert_eq!((count(&out, "new"), count(&out, "same")), (0, 19));
+}
+
+#[test]
+fn a_bad_file_prints_every_problem_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let out_file = dir.path().join("before.json").display().to_string();
+    let before = ok(&db, &["export-library", "-o", &out_file]);
+    let o = fray(&db, &["import", &corpus("bad-block.json")]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(err.starts_with("fray: bad-block.json was not imported:\n"), "{err}");
+    assert!(
+        err.contains(
+            "\nbad-block.json, creatures[1] (Skeleton), field 'block.weapons[0].die': must be one \
+             of 4, 6, 8, 10, 12, not 5\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 6, "{err}");
+    let o = fray(&db, &["import", &corpus("goblins.csv"), "--system", "freeform"]);
+    assert!(
+        text(&o.stderr)
+            .contains("\ngoblins.csv row 14, column 'HP': 'ten' is not a whole number\n")
+    );
+    let after = ok(&db, &["export-library", "-o", &out_file]);
+    assert_eq!(before, after, "the library is unchanged");
+}
+
+#[test]
+fn export_library_by_system_then_import_into_a_fresh_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let out_file = dir.path().join("bdp.json");
+    let out =
+        ok(&db, &["export-library", "--system", "bdp", "-o", &out_file.display().to_string()]);
+    assert!(out.starts_with(&format!("wrote {}: ", out_file.display())), "{out}");
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out_file).unwrap()).unwrap();
+    assert_eq!(written["fray"], 1);
+    let creatures = written["creatures"].as_array().unwrap();
+    assert!(!creatures.is_empty());
+    assert!(creatures.iter().all(|c| c["system"] == "bdp"));
+
+    // A fresh database has the same bundled entries: all the same.
+    let fresh = dir.path().join("fresh.db");
+    let out = ok(&fresh, &["import", &out_file.display().to_string()]);
+    assert_eq!(count(&out, "new") + count(&out, "changed"), 0, "{out}");
+    assert!(count(&out, "same") > 0);
+
+    let o = fray(&db, &["export-library", "--system", "gurps", "-o", "x.json"]);
+    assert_eq!(text(&o.stderr), "fray: unknown system 'gurps'\n");
+}

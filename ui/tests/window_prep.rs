@@ -1,0 +1,236 @@
+//! The prep bench driven through the window like a GM preparing next session: an injury
+//! table written row by row (its gap and its overlap refused inline), a party dragged onto a
+//! zone in one go, a detachment saved and dropped as one token, and the board saved as a
+//! template to start a new encounter from.
+
+mod common;
+
+use common::Window;
+use eframe::egui;
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use fray_app::Command;
+use fray_app::encounter::BoardRect;
+use fray_data::{Db, Session};
+
+/// A window over a bdp encounter with one zone, "Yard", and nobody in it yet.
+fn yard() -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let mut session = Session::create(&db, "bdp", "Goblins in the yard", 3).unwrap();
+    let rect = BoardRect { x: 40.0, y: 40.0, w: 420.0, h: 240.0 };
+    session.apply(Command::AddZone { name: "Yard".into(), capacity: None, rect }).unwrap();
+    drop(session);
+    let mut w = common::window_with(dir, db);
+    w.press("Open Goblins in the yard");
+    w
+}
+
+/// Whether the button labelled `label` is off.
+fn disabled(w: &Window, label: &str) -> bool {
+    w.harness.get_by_role_and_label(Role::Button, label).accesskit_node().is_disabled()
+}
+
+/// Drags the library row labelled `row` onto the zone card `zone`.
+fn drag_onto(w: &mut Window, row: &str, zone: &str) {
+    let from = w.harness.get_by_label(row).rect().center();
+    let to = w.harness.get_by_label(&format!("Zone {zone}")).rect().center();
+    w.drag(from, to);
+}
+
+/// Clicks an item of the Encounter menu.
+fn menu(w: &mut Window, item: &str) {
+    w.harness.get_by_label("Encounter").click();
+    w.settle();
+    w.harness.get_by_label(item).click();
+    w.settle();
+}
+
+fn row(w: &mut Window, n: usize, low: &str, high: &str, effect: &str) {
+    w.type_into(&format!("Row {n} low"), low);
+    w.type_into(&format!("Row {n} high"), high);
+    w.type_into(&format!("Row {n} effect"), effect);
+}
+
+#[test]
+fn an_injury_table_is_written_and_its_gaps_and_overlaps_refused() {
+    let mut w = yard();
+    w.press("Tables");
+    w.press("New table");
+    w.type_into("Name", "Leg wounds");
+    w.type_into("Dice", "d6");
+    w.type_into("Damage type", "crushing");
+    for _ in 0..3 {
+        w.press("Add row");
+    }
+    row(&mut w, 1, "1", "2", "Bruise");
+    row(&mut w, 2, "3", "4", "Limp");
+    // The last row starts one too late: 5 is left uncovered, said inline, and Save is off.
+    row(&mut w, 3, "6", "6", "Lost leg");
+    w.harness.get_by_label("5 is not covered");
+    w.harness.get_by_label("Save is off: 5 is not covered");
+    assert!(disabled(&w, "Save table"));
+
+    w.type_into("Row 3 low", "5");
+    w.type_into("Row 3 structured effect", r#"{"conditions": ["lame"]}"#);
+    assert!(w.harness.query_by_label_contains("not covered").is_none());
+    assert!(!disabled(&w, "Save table"));
+
+    // Try a roll: the total and the row it landed on.
+    w.press("Try a roll");
+    w.harness.get_by_label_contains("Rolled ");
+    w.harness.get_by_label_contains("→ row ");
+
+    w.press("Save table");
+    assert!(w.harness.query_by_label("New roll table").is_none(), "the editor closed");
+    let db = &w.app().model.db;
+    let stored = db.tables().list(Some("bdp")).unwrap();
+    let t = stored.iter().find(|t| t.table.name == "Leg wounds").expect("stored");
+    assert_eq!(t.damage_type.as_deref(), Some("crushing"));
+    let rows: Vec<(i64, i64, &str)> =
+        t.table.rows.iter().map(|r| (r.low, r.high, r.result.text.as_str())).collect();
+    assert_eq!(rows, [(1, 2, "Bruise"), (3, 4, "Limp"), (5, 6, "Lost leg")]);
+    assert_eq!(t.table.rows[2].result.structured.as_ref().unwrap()["conditions"][0], "lame");
+
+    // Editing it: row 2 reaching 5 overlaps row 3, refused likewise; Cancel keeps it as it was.
+    w.type_into("Search", "Leg");
+    w.press("Edit Leg wounds");
+    w.type_into("Row 2 high", "5");
+    w.harness.get_by_label("Rows 2 and 3 both cover 5");
+    assert!(disabled(&w, "Save table"));
+    w.press("Cancel");
+    let again = w.app().model.db.tables().get(t.id).unwrap().unwrap();
+    assert_eq!(again.table.rows[1].high, 4);
+
+    // Delete, then Undo puts it back.
+    w.press("Delete Leg wounds…");
+    w.press("Delete");
+    assert!(w.app().model.db.tables().get(t.id).unwrap().is_none());
+    w.harness.get_by_label_contains("Leg wounds deleted");
+    w.press("Undo delete");
+    assert!(w.app().model.db.tables().get(t.id).unwrap().is_some(), "undo put it back");
+}
+
+#[test]
+fn a_party_drags_onto_a_zone_in_one_go() {
+    let mut w = yard();
+    w.press("Characters");
+    drag_onto(&mut w, "The crown hunters · 4", "Yard");
+    let state = w.session().state();
+    assert_eq!(state.combatants.len(), 4, "every member joined");
+    let yard = state.zone_named("Yard").unwrap().id;
+    for c in state.combatants.values() {
+        assert_eq!(c.zone, Some(yard), "{} stands in the yard", c.name);
+        assert!(state.is_party(c.id), "{} is on the party side", c.name);
+    }
+    assert!(state.combatant_named("Harald").is_some());
+}
+
+#[test]
+fn a_detachment_template_drops_as_one_token() {
+    let mut w = yard();
+    w.press("Detachments");
+    w.press("New detachment");
+    w.type_into("Creature", "Bandit");
+    w.harness.get_by_label("Bandit").click();
+    w.settle();
+    w.type_into("Name", "Road bandits");
+    w.press("Save detachment");
+    let stored = w
+        .app()
+        .model
+        .db
+        .templates()
+        .list(fray_data::TemplateKind::Detachment, Some("bdp"))
+        .unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].detachment().unwrap().count, 6);
+
+    drag_onto(&mut w, "Road bandits", "Yard");
+    let state = w.session().state();
+    assert_eq!(state.combatants.len(), 1, "one token");
+    let token = state.combatants.values().next().unwrap();
+    assert_eq!(token.name, "Bandit detachment");
+    assert_eq!(token.track("members").map(|t| (t.value, t.max)), Some((6, 6)));
+}
+
+#[test]
+fn a_board_saved_as_a_template_starts_a_new_encounter() {
+    let mut w = yard();
+    w.press("Characters");
+    drag_onto(&mut w, "The crown hunters · 4", "Yard");
+    menu(&mut w, "Save as template…");
+    w.type_into("Template name", "Yard ambush");
+    w.press("Save template");
+    let saved = w.session().state().clone();
+
+    menu(&mut w, "New…");
+    w.type_into("Name", "Yard, second night");
+    w.harness.get_by_label("Start from").click();
+    w.settle();
+    w.harness.get_all_by_label_contains("Yard ambush (").last().unwrap().click();
+    w.settle();
+    w.press("Create");
+
+    let state = w.session().state();
+    assert_eq!(state.name, "Yard, second night");
+    assert_eq!(state.system, "bdp");
+    assert_eq!(state.round, 0);
+    assert_eq!(state.zones, saved.zones);
+    let names = |s: &fray_app::Encounter| {
+        s.combatants.values().map(|c| (c.name.clone(), c.zone)).collect::<Vec<_>>()
+    };
+    assert_eq!(names(state), names(&saved));
+
+    // The template is listed in the library's Templates tab.
+    w.press("Templates");
+    w.harness.get_by_label("Yard ambush");
+}
+
+/// Runs an action as if a view had pushed it (the file dialog only picks the path).
+fn act(w: &mut Window, action: fray_ui::window::Action) {
+    let app = w.harness.state_mut();
+    fray_ui::window::apply(&mut app.model, &mut app.view, action);
+    w.settle();
+}
+
+#[test]
+fn a_fray_json_file_is_previewed_then_imported_and_a_broken_one_writes_nothing() {
+    use fray_data::exchange::{self, Selection};
+    use fray_ui::window::{Action, PrepAction};
+    let mut w = yard();
+    // The bdp library as another Fray exported it: one creature renamed, one added.
+    let mut lib = exchange::export(&w.app().model.db, &Selection::System("bdp".into())).unwrap();
+    lib.creatures[0].name = format!("{} (revised)", lib.creatures[0].name);
+    let mut hag = lib.creatures[1].clone();
+    hag.uid = "test-marsh-hag".into();
+    hag.name = "Marsh hag".into();
+    lib.creatures.push(hag);
+    let path = w.path("bdp.json");
+    exchange::write_library(&path, &lib).unwrap();
+    let before = w.app().model.db.creatures().count().unwrap();
+
+    act(&mut w, Action::Prep(PrepAction::OpenImport(path)));
+    w.harness.get_by_label("Import bdp.json");
+    w.harness.get_by_label_contains("1 new, 1 changed, ");
+    w.harness.get_by_label("Marsh hag");
+    assert!(w.harness.query_all_by_label("New").count() >= 1);
+    assert!(w.harness.query_all_by_label("Changed").count() >= 1);
+    assert_eq!(w.app().model.db.creatures().count().unwrap(), before, "nothing written yet");
+    w.press("Import 2");
+    w.harness.get_by_label_contains("Imported 1 new, 1 changed");
+    assert_eq!(w.app().model.db.creatures().count().unwrap(), before + 1);
+    assert!(w.harness.query_by_label("Import bdp.json").is_none(), "the dialog closed");
+
+    // A broken file: the problem is listed, and nothing is written.
+    let broken = w.path("broken.json");
+    std::fs::write(&broken, r#"{"fray": 1, "creatures": [{"uid": "x", "system": "bdp"}]}"#)
+        .unwrap();
+    act(&mut w, Action::Prep(PrepAction::OpenImport(broken)));
+    w.harness.get_by_label("This file cannot be imported; nothing was written.");
+    // The title and at least one problem naming the file.
+    assert!(w.harness.query_all_by_label_contains("broken.json").count() >= 2);
+    assert!(w.harness.get_by_role_and_label(Role::Button, "Import").accesskit_node().is_disabled());
+    w.press("Cancel");
+    assert_eq!(w.app().model.db.creatures().count().unwrap(), before + 1);
+}
