@@ -9,6 +9,7 @@ pub mod block;
 pub mod characters;
 pub mod content;
 pub mod creatures;
+pub mod dates;
 mod db;
 pub mod encounters;
 pub mod entry;

@@ -4,7 +4,8 @@
 
 pub mod cli;
 pub mod commands;
-pub mod dates;
+/// Calendar dates from Unix time (kept in the storage layer, which stamps exports too).
+pub use fray_data::dates;
 pub mod library;
 pub mod portrait;
 pub mod window;

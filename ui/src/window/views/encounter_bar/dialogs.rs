@@ -67,37 +67,8 @@ fn dialog_width(ui: &egui::Ui) -> f32 {
     (screen - 80.0).clamp(280.0, 620.0)
 }
 
-/// The title of a dialog, with room under it.
-pub(super) fn title_ui(ui: &mut egui::Ui, title: &str) {
-    ui.label(RichText::new(title).heading());
-    ui.add_space(10.0);
-}
-
-/// The row of buttons at the bottom of a dialog: Cancel, then the main one on the right.
-/// A `danger` button is red: it destroys something. Returns (main clicked, cancel clicked).
-pub(super) fn buttons_ui(
-    ui: &mut egui::Ui,
-    main: &str,
-    enabled: bool,
-    danger: bool,
-) -> (bool, bool) {
-    ui.add_space(14.0);
-    let mut clicked = (false, false);
-    let size = egui::vec2(ui.available_width(), 40.0);
-    ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        let mut text = RichText::new(main).strong();
-        if danger {
-            text = text.color(egui::Color32::WHITE);
-        }
-        let mut button = egui::Button::new(text).min_size(egui::vec2(110.0, 36.0));
-        if danger {
-            button = button.fill(egui::Color32::from_rgb(0xb0, 0x3a, 0x2e));
-        }
-        clicked.0 = ui.add_enabled(enabled, button).clicked();
-        clicked.1 = ui.add(egui::Button::new("Cancel").min_size(egui::vec2(90.0, 36.0))).clicked();
-    });
-    clicked
-}
+// The dialogs' title and buttons are the library dialogs' own: one look for every dialog.
+pub(super) use crate::window::views::library::prep::{buttons_ui, title_ui};
 
 fn new_ui(
     ui: &mut egui::Ui,
@@ -109,7 +80,8 @@ fn new_ui(
     let enter = new_encounter_fields_ui(ui, form);
     ui.add_space(8.0);
     super::templates::start_from_ui(ui, model, &mut form.template);
-    let (create, cancel) = buttons_ui(ui, "Create", form.ready(), false);
+    let why = (!form.ready()).then_some("Type a name first");
+    let (create, cancel) = buttons_ui(ui, "Create", why, false);
     if (create || enter) && form.submit(out) || cancel { Outcome::Close } else { Outcome::Keep }
 }
 
@@ -137,7 +109,8 @@ fn rename_ui(ui: &mut egui::Ui, name: &mut String, out: &mut Vec<Action>) -> Out
     }
     let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     let trimmed = name.trim();
-    let (ok, cancel) = buttons_ui(ui, "Rename", !trimmed.is_empty(), false);
+    let why = trimmed.is_empty().then_some("Type a name first");
+    let (ok, cancel) = buttons_ui(ui, "Rename", why, false);
     if (ok || enter) && !trimmed.is_empty() {
         out.push(Action::RenameEncounter(trimmed.to_owned()));
         return Outcome::Close;
@@ -154,7 +127,7 @@ fn delete_ui(
     title_ui(ui, "Delete the encounter");
     ui.label(format!("Delete '{name}'? This cannot be undone."));
     ui.label(RichText::new("Its board and its whole journal are removed.").weak());
-    let (ok, cancel) = buttons_ui(ui, "Delete", true, true);
+    let (ok, cancel) = buttons_ui(ui, "Delete", None, true);
     if ok {
         out.push(Action::DeleteEncounter(id));
         return Outcome::Close;

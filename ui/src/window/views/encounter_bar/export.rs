@@ -77,7 +77,8 @@ pub(super) fn export_ui(
     }
 
     let path = expand_home(form.path.trim());
-    let (ok, cancel) = buttons_ui(ui, "Export", path.is_some(), false);
+    let why = path.is_none().then_some("Type a path or choose a file first");
+    let (ok, cancel) = buttons_ui(ui, "Export", why, false);
     if ok && let Some(path) = path {
         // Clear the old message first: the status line then tells this export's outcome.
         out.push(Action::DismissStatus);

@@ -32,7 +32,8 @@ pub(super) fn import_ui(
     match &mut form.stage {
         Stage::Refused(problems) => {
             problems_ui(ui, problems);
-            let (_, cancel) = buttons_ui(ui, "Import", false, false);
+            let (_, cancel) =
+                buttons_ui(ui, "Import", Some("The file was refused: nothing to import"), false);
             return if cancel { Outcome::Close } else { Outcome::Keep };
         }
         Stage::Csv { system, mapping, read, .. } => {
@@ -52,7 +53,8 @@ pub(super) fn import_ui(
     }
     let n = form.ready().map_or(0, |(_, p)| writes(p));
     let label = if n == 1 { "Import 1".to_owned() } else { format!("Import {n}") };
-    let (import, cancel) = buttons_ui(ui, &label, n > 0, false);
+    let why = (n == 0).then_some("Nothing new or changed to import");
+    let (import, cancel) = buttons_ui(ui, &label, why, false);
     if import && let Some((file, _)) = form.ready() {
         out.push(Action::Prep(PrepAction::Import(file.clone())));
     }
@@ -195,7 +197,7 @@ pub(super) fn export_library_ui(
             .response
             .labelled_by(label.id);
     });
-    let (export, cancel) = buttons_ui(ui, "Export…", true, false);
+    let (export, cancel) = buttons_ui(ui, "Export…", None, false);
     if export {
         let name = form
             .system

@@ -29,7 +29,8 @@ pub(super) fn save_template_ui(
     }
     let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     let trimmed = name.trim();
-    let (ok, cancel) = buttons_ui(ui, "Save template", !trimmed.is_empty(), false);
+    let why = trimmed.is_empty().then_some("Type a name first");
+    let (ok, cancel) = buttons_ui(ui, "Save template", why, false);
     if (ok || enter) && !trimmed.is_empty() {
         out.push(Action::Prep(PrepAction::SaveBoard(trimmed.to_owned())));
         return Outcome::Close;

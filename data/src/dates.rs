@@ -1,5 +1,5 @@
-//! Calendar dates from Unix time, for the encounter lists of the window and the command line,
-//! without a date library.
+//! Calendar dates from Unix time, for the encounter lists of the window and the command line
+//! and the date stamped on exported library files, without a date library.
 
 /// The calendar date `(year, month, day)` of a day counted from 1970-01-01 (Howard Hinnant's
 /// days-to-civil algorithm).
@@ -23,6 +23,19 @@ pub fn utc_minute(ms: i64) -> String {
     format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", rest / 3600, rest % 3600 / 60)
 }
 
+/// Unix milliseconds as `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339, UTC).
+pub fn utc_second(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (year, month, day) = civil_date(days);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -34,5 +47,6 @@ mod tests {
         assert_eq!(utc_minute(1_700_000_000_000), "2023-11-14 22:13");
         assert_eq!(utc_minute(-60_000), "1969-12-31 23:59");
         assert_eq!(civil_date(-1), (1969, 12, 31));
+        assert_eq!(utc_second(1_700_000_000_999), "2023-11-14T22:13:20Z");
     }
 }
