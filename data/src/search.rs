@@ -72,8 +72,9 @@ pub(crate) struct Index {
 
 impl Index {
     /// The entries matching a search, as `row` reads `columns` (aliased `t`, the id first):
-    /// those whose name or tags match, in name order, then, to fill the limit, those whose
-    /// block text matches (notes, weapons...), in name order among themselves. Name matches
+    /// those whose name or tags match, in name order, then, to fill the limit, the first
+    /// entries the full-text index finds whose block text matches (notes, weapons...), shown
+    /// in name order among themselves. Name matches
     /// come first because they are what the GM types most; the text is searched by walking
     /// the full-text index, which stops as soon as the limit is reached, so a word found in
     /// every entry's notes costs no more than a rare one.

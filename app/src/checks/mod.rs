@@ -13,7 +13,7 @@ pub use advantage::Advantage;
 pub use outcome::{CheckOutcome, natural_d20};
 pub use over::test_over;
 pub use pool::keep_highest;
-pub use table::{Effect, RollTable, TableError, TableRow};
+pub use table::{Coverage, Effect, RollTable, TableError, TableRow, coverage};
 pub use under::{Contest, contested_saves, save_under};
 
 #[cfg(test)]

@@ -92,6 +92,59 @@ impl fmt::Display for Span {
     }
 }
 
+/// How rows fail to cover the totals of their dice exactly once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coverage {
+    /// Totals from `low` to `high` that no row covers.
+    Gap {
+        /// First uncovered total.
+        low: i64,
+        /// Last uncovered total.
+        high: i64,
+    },
+    /// Two rows (indexes as given, `first` < `second`) that both cover `low..=high`.
+    Overlap {
+        /// The earlier row.
+        first: usize,
+        /// The later row.
+        second: usize,
+        /// The lowest total both cover.
+        low: i64,
+        /// The highest total both cover.
+        high: i64,
+    },
+}
+
+/// Every gap in `min..=max` (lowest first) and every pair of overlapping rows (in row order)
+/// of `ranges`, each `(row index, low, high)` with `low <= high`. Rows may reach beyond
+/// `min..=max`. The table editor lists them all as the GM types; [`RollTable::validate`]
+/// refuses the lowest.
+pub fn coverage(ranges: &[(usize, i64, i64)], min: i64, max: i64) -> Vec<Coverage> {
+    let mut out = Vec::new();
+    let mut sorted: Vec<(i64, i64)> = ranges.iter().map(|&(_, l, h)| (l, h)).collect();
+    sorted.sort_unstable();
+    // Sweep from the lowest total up: `next` is the first total not yet covered.
+    let mut next = min;
+    for (low, high) in sorted {
+        if low > next && next <= max {
+            out.push(Coverage::Gap { low: next, high: (low - 1).min(max) });
+        }
+        next = next.max(high.saturating_add(1));
+    }
+    if next <= max {
+        out.push(Coverage::Gap { low: next, high: max });
+    }
+    for (a, &(i, l1, h1)) in ranges.iter().enumerate() {
+        for &(j, l2, h2) in &ranges[a + 1..] {
+            let (low, high) = (l1.max(l2), h1.min(h2));
+            if low <= high {
+                out.push(Coverage::Overlap { first: i.min(j), second: i.max(j), low, high });
+            }
+        }
+    }
+    out
+}
+
 impl<T> RollTable<T> {
     /// Checks that every total the dice can roll is covered by exactly one row. Rows may
     /// reach beyond the dice's range (for totals pushed there by modifiers). Reports the
@@ -104,34 +157,21 @@ impl<T> RollTable<T> {
         if let Some((i, row)) = self.rows.iter().enumerate().find(|(_, r)| r.low > r.high) {
             return Err(TableError::Backwards { row: i + 1, low: row.low, high: row.high });
         }
-        let (min, max) = (self.dice.min(), self.dice.max());
-        let mut order: Vec<usize> = (0..self.rows.len()).collect();
-        order.sort_by_key(|&i| (self.rows[i].low, self.rows[i].high));
-        // Sweep from the lowest total up: `next` is the first total not yet covered, and
-        // `reach` the row reaching furthest so far, which any later row could overlap.
-        let mut next = min;
-        let mut reach: Option<usize> = None;
-        for i in order {
-            let row = &self.rows[i];
-            if let Some(r) = reach
-                && row.low <= self.rows[r].high
-            {
-                return Err(TableError::Overlap {
-                    first: r.min(i) + 1,
-                    second: r.max(i) + 1,
-                    at: row.low,
-                });
+        let ranges: Vec<(usize, i64, i64)> =
+            self.rows.iter().enumerate().map(|(i, r)| (i, r.low, r.high)).collect();
+        // The problem at the lowest total is the one reported.
+        let first = coverage(&ranges, self.dice.min(), self.dice.max()).into_iter().min_by_key(
+            |c| match *c {
+                Coverage::Gap { low, .. } | Coverage::Overlap { low, .. } => low,
+            },
+        );
+        match first {
+            None => Ok(()),
+            Some(Coverage::Gap { low, high }) => Err(TableError::Gap { low, high }),
+            Some(Coverage::Overlap { first, second, low, .. }) => {
+                Err(TableError::Overlap { first: first + 1, second: second + 1, at: low })
             }
-            if row.low > next && next <= max {
-                return Err(TableError::Gap { low: next, high: (row.low - 1).min(max) });
-            }
-            next = next.max(row.high.saturating_add(1));
-            reach = Some(i);
         }
-        if next <= max {
-            return Err(TableError::Gap { low: next, high: max });
-        }
-        Ok(())
     }
 
     /// The first row covering `total`, if any.
@@ -224,6 +264,22 @@ mod tests {
         // A wide row overlapping a later, narrower one.
         let t = table("d10", &[(1, 9, "a"), (3, 4, "b"), (10, 10, "c")]);
         assert_eq!(t.validate().unwrap_err().to_string(), "rows 1 and 2 overlap at 3");
+    }
+
+    #[test]
+    fn coverage_lists_every_gap_and_overlap() {
+        let c = coverage(&[(0, 1, 3), (1, 3, 4), (2, 7, 12), (3, 9, 9)], 1, 20);
+        assert_eq!(
+            c,
+            [
+                Coverage::Gap { low: 5, high: 6 },
+                Coverage::Gap { low: 13, high: 20 },
+                Coverage::Overlap { first: 0, second: 1, low: 3, high: 3 },
+                Coverage::Overlap { first: 2, second: 3, low: 9, high: 9 },
+            ]
+        );
+        // Rows past the dice leave no gap there; a clean table has nothing to say.
+        assert!(coverage(&[(0, -5, 3), (1, 4, 99)], 1, 6).is_empty());
     }
 
     #[test]

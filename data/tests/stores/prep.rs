@@ -215,3 +215,34 @@ fn templates_round_trip_and_are_checked() {
     assert_eq!(store.get(id).unwrap().unwrap(), t);
     assert_eq!(store.by_uid(&t.uid).unwrap(), Some(id));
 }
+
+#[test]
+fn name_matches_come_first_and_text_matches_fill_the_limit() {
+    let (_dir, db) = db();
+    let store = db.creatures();
+    let new = |name: &str, notes: &str| NewCreature {
+        system: "test".into(),
+        name: name.into(),
+        tags: vec![],
+        block: json!({"notes": notes}),
+    };
+    // "Ash" matches by name; the others only by a word of their notes, listed by name.
+    store.insert(&new("Zephyr", "Smells of ashes")).unwrap();
+    store.insert(&new("Ash wight", "Cold")).unwrap();
+    store.insert(&new("Bog hag", "Keeps an ash staff")).unwrap();
+    let names = |limit: u32| -> Vec<String> {
+        let search = Search::text("ash").system("test").limit(limit);
+        store.search(&search).unwrap().into_iter().map(|c| c.name).collect()
+    };
+    assert_eq!(names(10), ["Ash wight", "Bog hag", "Zephyr"]);
+    // With a limit, the text pass takes the first entries the index finds (not the first by
+    // name): it stops early instead of listing every note that mentions the word.
+    let two = names(2);
+    assert_eq!(two.len(), 2, "the limit holds across both passes");
+    assert_eq!(two[0], "Ash wight");
+    assert!(two[1] == "Bog hag" || two[1] == "Zephyr", "{two:?}");
+    assert_eq!(names(1), ["Ash wight"]);
+    // Filters apply to the text pass too.
+    let tagged = store.search(&Search::text("ash").system("test").tag("none")).unwrap();
+    assert!(tagged.is_empty());
+}

@@ -2,12 +2,10 @@
 //! problem with it in the GM's words (a total no row covers, two rows covering the same
 //! total) while they type. Pure: no drawing, no database.
 
+use fray_app::checks::Coverage;
 use fray_app::checks::{RollTable, TableRow};
 use fray_app::dice::Dice;
 use fray_data::{Effect, NewTable, StoredTable, TableId};
-
-/// Widest range of totals checked one by one (a d1000 table is fine; 100d100 is not).
-const MAX_SPAN: i64 = 100_000;
 
 /// One row as typed.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -244,37 +242,19 @@ pub fn structured_keys(system: &str) -> Option<&'static str> {
 /// The totals `min..=max` no row covers, and the totals two rows both cover, as messages:
 /// "11 is not covered", "rows 3 and 4 both cover 12". `ranges` are (row index, low, high).
 pub fn coverage(ranges: &[(usize, i64, i64)], min: i64, max: i64) -> Vec<String> {
-    let mut out = Vec::new();
-    if max - min <= MAX_SPAN {
-        let mut start: Option<i64> = None;
-        for t in min..=max + 1 {
-            let covered = t <= max && ranges.iter().any(|&(_, l, h)| (l..=h).contains(&t));
-            match (covered || t > max, start) {
-                (false, None) => start = Some(t),
-                (true, Some(s)) => {
-                    let end = t - 1;
-                    out.push(if s == end {
-                        format!("{s} is not covered")
-                    } else {
-                        format!("{s}–{end} are not covered")
-                    });
-                    start = None;
-                }
-                _ => {}
+    let span = |low: i64, high: i64| {
+        if low == high { low.to_string() } else { format!("{low}–{high}") }
+    };
+    fray_app::checks::coverage(ranges, min, max)
+        .into_iter()
+        .map(|c| match c {
+            Coverage::Gap { low, high } if low == high => format!("{low} is not covered"),
+            Coverage::Gap { low, high } => format!("{} are not covered", span(low, high)),
+            Coverage::Overlap { first, second, low, high } => {
+                format!("rows {} and {} both cover {}", first + 1, second + 1, span(low, high))
             }
-        }
-    }
-    for (a, &(i, l1, h1)) in ranges.iter().enumerate() {
-        for &(j, l2, h2) in &ranges[a + 1..] {
-            let (l, h) = (l1.max(l2), h1.min(h2));
-            if l <= h {
-                let (first, second) = (i.min(j) + 1, i.max(j) + 1);
-                let at = if l == h { l.to_string() } else { format!("{l}–{h}") };
-                out.push(format!("rows {first} and {second} both cover {at}"));
-            }
-        }
-    }
-    out
+        })
+        .collect()
 }
 
 #[cfg(test)]
