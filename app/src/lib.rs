@@ -14,6 +14,7 @@ pub mod history;
 pub mod ids;
 pub mod journal;
 pub mod scenario;
+pub mod simulate;
 pub mod space;
 pub mod system;
 pub mod systems;

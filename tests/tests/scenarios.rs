@@ -60,7 +60,10 @@ fn first_difference(expected: &str, actual: &str) -> String {
 #[test]
 fn golden_scenarios_produce_their_journals() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
-    let scripts = scripts();
+    // `FRAY_GOLDEN=part` plays only the scripts whose name holds it (while writing one).
+    let only = std::env::var("FRAY_GOLDEN").unwrap_or_default();
+    let scripts: Vec<PathBuf> =
+        scripts().into_iter().filter(|p| p.to_string_lossy().contains(only.as_str())).collect();
     assert!(!scripts.is_empty(), "no scenarios in {}", scenarios_dir().display());
     let mut failures = Vec::new();
     for path in &scripts {
@@ -215,6 +218,7 @@ fn d12_tags(c: &D12Command) -> &'static [&'static str] {
         D12Command::Surprise { surprised: false, .. } => &["unsurprise"],
         D12Command::Initiative { .. } => &["initiative"],
         D12Command::Declare { .. } => &["declare"],
+        D12Command::ChangeDeclaration { .. } => &["change-declaration"],
         D12Command::Attack { riposte: false, .. } => &["attack"],
         D12Command::Attack { riposte: true, .. } => &["riposte"],
         D12Command::Damage { critical: false } => &["damage"],

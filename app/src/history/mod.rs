@@ -150,7 +150,7 @@ impl History {
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        let mut events = self.system().handle(&self.state, command, dice)?;
+        let mut events = system::handle(self.system(), &self.state, command, dice)?;
         let seq = self.cursor as u64;
         for e in &mut events {
             e.seq = seq;

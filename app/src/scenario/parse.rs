@@ -134,6 +134,9 @@ pub(crate) enum Action {
     System { verb: String, args: Vec<String> },
     /// `answer PROMPT OPTION`
     Answer { prompt: String, option: String },
+    /// `command JSON`: any command as Fray stores it, ids and all (what random play writes
+    /// to reproduce a failure exactly).
+    Raw(Box<crate::Command>),
 }
 
 /// A check on the state after the steps before it.
@@ -499,6 +502,12 @@ fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
         "setting" => {
             let key = c.word("a setting key")?;
             Action::Setting { key, value: json(&c.word("a value (true, 3, \"text\", null)")?) }
+        }
+        "command" => {
+            let text = c.word("a command as JSON")?;
+            let command = serde_json::from_str(&text)
+                .map_err(|e| format!("that is not a command Fray knows: {e}"))?;
+            Action::Raw(Box::new(command))
         }
         "answer" => Action::Answer {
             prompt: c.word("a prompt id or title")?,

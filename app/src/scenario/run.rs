@@ -296,6 +296,7 @@ fn command(
             Command::SetSetting { key: key.clone(), value: value.clone() }
         }
         Action::Say { text } => Command::Narrate { text: text.clone() },
+        Action::Raw(command) => (**command).clone(),
         Action::System { verb, args } => {
             history.system().script_command(enc, verb, args).map_err(Failure::Script)?
         }

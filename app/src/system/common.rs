@@ -12,6 +12,21 @@ use std::collections::BTreeSet;
 /// Most combatants one command may add (a count field typo must not flood the board).
 pub const MAX_ADD_COUNT: u32 = 100;
 
+/// The largest stat or track value, either way: dice take constants up to this, and a sheet
+/// never comes near it. A larger number is a typo, refused rather than carried into sums.
+pub const MAX_NUMBER: i64 = 1_000_000;
+
+/// Refuses a stat or track value beyond ±[`MAX_NUMBER`], naming it.
+fn check_number(what: &str, value: i64) -> Result<(), RuleError> {
+    if (-MAX_NUMBER..=MAX_NUMBER).contains(&value) {
+        Ok(())
+    } else {
+        Err(RuleError::Invalid(format!(
+            "{what} {value} is out of bounds (at most {MAX_NUMBER} either way)"
+        )))
+    }
+}
+
 /// Handles the commands shared by all systems. `Advance` is always the system's own; it is
 /// refused here.
 pub fn handle_common(
@@ -105,19 +120,22 @@ pub fn handle_common(
         Command::SetStat { id, stat, value } => {
             let c = combatant(enc, id)?;
             let stat = non_empty(&stat, "stat name")?;
+            check_number(&stat, value)?;
             let from = c.stat(&stat).unwrap_or(0);
             out.push("core.override", Some(id), EventKind::StatSet { id, stat, from, to: value });
         }
         Command::SetTrack { id, track, value } => {
             let c = combatant(enc, id)?;
             let from = existing_track(c, &track)?.value;
+            check_number(&track, value)?;
             out.push("core.override", Some(id), EventKind::TrackSet { id, track, from, to: value });
         }
         Command::AdjustTrack { id, track, delta } => {
             let c = combatant(enc, id)?;
             let t = existing_track(c, &track)?;
             // Healing stops at the maximum; damage may go below zero, systems read that.
-            let mut to = t.value.saturating_add(delta);
+            check_number(&format!("{track} change"), delta)?;
+            let mut to = t.value.saturating_add(delta).clamp(-MAX_NUMBER, MAX_NUMBER);
             if delta > 0 && t.max > 0 {
                 to = to.min(t.max.max(t.value));
             }
@@ -130,6 +148,7 @@ pub fn handle_common(
             if max < 0 {
                 return Err(RuleError::Invalid(format!("{track} maximum cannot be negative")));
             }
+            check_number(&format!("{track} maximum"), max)?;
             out.push("core.override", Some(id), EventKind::TrackMaxSet { id, track, max });
         }
         Command::AddCondition { id, condition } => {
@@ -255,7 +274,12 @@ fn add_combatants(
     if let Some(z) = new.zone {
         check_room(enc, z, count, None)?;
     }
+    for s in &new.stats {
+        check_number(&format!("{base}: {}", s.name), s.value)?;
+    }
     for t in &new.tracks {
+        check_number(&format!("{base}: {}", t.name), t.value)?;
+        check_number(&format!("{base}: {} maximum", t.name), t.max)?;
         if t.max < 0 {
             return Err(RuleError::Invalid(format!(
                 "{}: {} maximum cannot be negative",

@@ -28,6 +28,13 @@ impl<'a> Ctx<'a> {
         self.enc.apply(event);
     }
 
+    /// Takes an event already made (by the command's own handling), keeping its tags, and
+    /// applies it to the scratch state.
+    pub fn push_event(&mut self, event: Event) {
+        self.enc.apply(&event);
+        self.out.push_event(event);
+    }
+
     /// Journals a ruling line.
     pub fn ruling(&mut self, rule: &str, actor: Option<CombatantId>, text: impl Into<String>) {
         self.push(rule, actor, EventKind::Ruling { text: text.into() });

@@ -42,6 +42,19 @@ impl Emitter {
         });
     }
 
+    /// Adds an event already made (by a system's `handle`), keeping its tags.
+    pub fn push_event(&mut self, event: Event) {
+        match &event.kind {
+            EventKind::RoundStarted { round } => {
+                self.round = *round;
+                self.phase.clear();
+            }
+            EventKind::PhaseEntered { phase } => self.phase.clone_from(phase),
+            _ => {}
+        }
+        self.events.push(event);
+    }
+
     /// The events collected so far.
     pub fn events(&self) -> &[Event] {
         &self.events

@@ -5,14 +5,16 @@
 
 mod common;
 mod ctx;
+mod departure;
 mod emit;
 mod error;
 mod prompt;
 pub mod schema;
 mod words;
 
-pub use common::{MAX_ADD_COUNT, check_room, handle_common};
+pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common};
 pub use ctx::Ctx;
+pub use departure::{Departure, Left, departures, handle};
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use prompt::{Prompt, PromptOption};
@@ -23,6 +25,7 @@ use crate::command::{Command, NewCombatant};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
+use crate::ids::CombatantId;
 use crate::space::RangeBand;
 use serde::{Deserialize, Serialize};
 
@@ -84,6 +87,17 @@ pub trait System: Send + Sync {
         Vec::new()
     }
 
+    /// Settles what the procedure had open about `id` now that it left (see
+    /// [`Departure`]): a blow it dealt is dropped, a blow aimed at it misses, its turn ends, a
+    /// reaction or free strike it was owed or owes is skipped, each with a journal line. `ctx`
+    /// holds the state after the GM's edit. Called by [`handle`] after every GM edit that
+    /// takes someone out; it must leave no state that names the one who left in a step only
+    /// undo could leave.
+    fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
+        let _ = (ctx, left);
+        Ok(())
+    }
+
     /// Whether the system fights with detachments (many bodies as one token).
     fn has_detachments(&self) -> bool {
         false
@@ -103,11 +117,7 @@ pub trait System: Send + Sync {
 
     /// Things the GM may do with one combatant now, beyond the turn's prompts (a save the
     /// GM calls for, splitting a detachment...), shown on its card.
-    fn card_actions(
-        &self,
-        encounter: &Encounter,
-        id: crate::ids::CombatantId,
-    ) -> Vec<PromptOption> {
+    fn card_actions(&self, encounter: &Encounter, id: CombatantId) -> Vec<PromptOption> {
         let _ = (encounter, id);
         Vec::new()
     }

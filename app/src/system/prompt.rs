@@ -81,6 +81,15 @@ impl PromptOption {
         Self { group: Some(group.into()), ..self }
     }
 
+    /// The same option, forbidden with the check's reason when the check fails: a prompt
+    /// asks the very check the command's handling will make, so the two cannot disagree.
+    pub fn unless(self, check: Result<(), super::RuleError>) -> Self {
+        match check {
+            Ok(()) => self,
+            Err(why) => Self { enabled: false, reason: Some(why.to_string()), ..self },
+        }
+    }
+
     /// A forbidden option, shown disabled with the reason.
     pub fn forbidden(
         label: impl Into<String>,

@@ -36,15 +36,13 @@ pub(crate) fn wielded(enc: &Encounter, c: &Combatant) -> Result<Vec<Weapon>, Rul
     block.strikes(&arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))
 }
 
-/// Starts an attack: checks it, then either waits for the defender's reaction or resolves it.
-pub(crate) fn attack(
+/// Whether `attackers` may strike `targets` now: the check the turn prompt shows and the
+/// command makes.
+pub(crate) fn check(
     enc: &Encounter,
-    attackers: Vec<CombatantId>,
-    targets: Vec<CombatantId>,
-    edge: Edge,
-    nonlethal: bool,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
+    attackers: &[CombatantId],
+    targets: &[CombatantId],
+) -> Result<(), RuleError> {
     super::check_free(enc)?;
     if attackers.is_empty() || targets.is_empty() {
         return Err(RuleError::Invalid("an attack needs an attacker and a target".into()));
@@ -54,7 +52,7 @@ pub(crate) fn attack(
     if let Some(a) = attackers.iter().find(|a| !on_turn || !enc.acting().contains(a)) {
         return Err(RuleError::NotAllowed(format!("{} strikes on its turn", enc.name_of(*a))));
     }
-    for id in attackers.iter().chain(&targets) {
+    for id in attackers.iter().chain(targets) {
         let c = enc.combatant(*id).ok_or(RuleError::UnknownCombatant(*id))?;
         if block::is_out(c) {
             return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
@@ -78,7 +76,7 @@ pub(crate) fn attack(
         }
     }
     let mut blast = true;
-    for id in &attackers {
+    for id in attackers {
         if targets.contains(id) {
             return Err(RuleError::Invalid(format!("{} cannot strike itself", enc.name_of(*id))));
         }
@@ -97,13 +95,26 @@ pub(crate) fn attack(
             "only a blast (a detachment, a blast weapon) strikes several targets".into(),
         ));
     }
+    Ok(())
+}
+
+/// Starts an attack: checks it, then either waits for the defender's reaction or resolves it.
+pub(crate) fn attack(
+    enc: &Encounter,
+    attackers: Vec<CombatantId>,
+    targets: Vec<CombatantId>,
+    edge: Edge,
+    nonlethal: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check(enc, &attackers, &targets)?;
     let mut ctx = Ctx::new(enc, dice);
     for id in &attackers {
         ctx.bdp(R_ATTACK, Some(*id), BdpEvent::Acted { id: *id });
     }
     let mut queue = targets;
     let first = queue.remove(0);
-    let pending = PendingAttack { attackers, target: first, queue, edge, nonlethal };
+    let pending = PendingAttack { attackers, target: first, queue, edge, nonlethal, free: false };
     next_target(&mut ctx, pending)?;
     Ok(ctx.finish())
 }
@@ -235,11 +246,21 @@ pub(crate) fn reaction_options(
         }
     };
     let fatigue = |cost: i64| if pc { cost } else { 0 };
+    // Fighting back and parrying are strikes: a weapon that is not broken, and the reach to
+    // hit the attacker (the same zone, or a ranged weapon).
+    let strike_back = |a: CombatantId| -> Result<(), String> {
+        let ac = enc.combatant(a).ok_or_else(|| format!("{} is gone", enc.name_of(a)))?;
+        let reach = ac.zone.is_some() && ac.zone == t.zone || weapons.iter().any(|w| w.ranged);
+        if !reach {
+            return Err(format!("cannot strike back at {}", ac.name));
+        }
+        wielded(enc, t).map(|_| ()).map_err(|e| e.to_string())
+    };
     for a in &pending.attackers {
         out.push(ReactionOption {
             reaction: Reaction::FightBack { against: *a },
             label: format!("Fight back at {}", enc.name_of(*a)),
-            allowed: gate(can.fight_back, "Fighting back"),
+            allowed: gate(can.fight_back, "Fighting back").and_then(|()| strike_back(*a)),
             fatigue: fatigue(1),
             note: None,
         });
@@ -286,15 +307,10 @@ pub(crate) fn reaction_options(
         }),
     });
     for a in &pending.attackers {
-        let ac = &enc.combatants[a];
-        let reach = ac.zone.is_some() && ac.zone == t.zone || weapons.iter().any(|w| w.ranged);
-        let allowed = gate(can.parry, "Parrying").and_then(|()| {
-            if reach { Ok(()) } else { Err(format!("cannot strike back at {}", ac.name)) }
-        });
         out.push(ReactionOption {
             reaction: Reaction::Parry { against: *a },
-            label: format!("Parry {}", ac.name),
-            allowed,
+            label: format!("Parry {}", enc.name_of(*a)),
+            allowed: gate(can.parry, "Parrying").and_then(|()| strike_back(*a)),
             fatigue: 0,
             note: Some("higher roll hits the other's STR; a tie, nothing".into()),
         });
@@ -342,7 +358,7 @@ fn sacrifice_options(
     }
     for (i, w) in tb.weapons.iter().enumerate() {
         let key = format!("weapon:{i}");
-        if w.speed() == Speed::Fast || w.ranged || enc.bdp.broken.contains(&(t.id, key.clone())) {
+        if w.speed() == Speed::Fast || enc.bdp.broken.contains(&(t.id, key.clone())) {
             continue;
         }
         let ok =
@@ -376,12 +392,13 @@ fn strike(
     target: CombatantId,
     edge: Edge,
     reaction: &Reaction,
+    free: bool,
 ) -> Result<(i64, Weapon), RuleError> {
     let a = ctx.who(attacker)?.clone();
     let t = ctx.who(target)?.clone();
     let ab = BdpBlock::of(&a)?;
     let tb = BdpBlock::of(&t)?;
-    let weapons = wielded(&ctx.enc, &a)?;
+    let weapons = if free { vec![Weapon::free_strike()] } else { wielded(&ctx.enc, &a)? };
     let risky = ctx.enc.bdp.stunt_risk.contains(&target);
     let enhanced =
         matches!(edge, Edge::Enhanced | Edge::Stunt) || (ab.detachment && !tb.detachment) || risky;
@@ -428,7 +445,7 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
     }
     let mut pool = Vec::new();
     for a in &pending.attackers {
-        let (value, weapon) = strike(ctx, *a, target, pending.edge, reaction)?;
+        let (value, weapon) = strike(ctx, *a, target, pending.edge, reaction, pending.free)?;
         pool.push((*a, value, weapon));
     }
     if ctx.enc.bdp.stunt_risk.contains(&target) {
@@ -478,7 +495,7 @@ fn strike_back(
         let who = ctx.name(at);
         ctx.ruling(R_ATTACK, Some(at), format!("{who} pays for the stunt: the blow is enhanced"));
     }
-    let out = strike(ctx, defender, at, Edge::Normal, &Reaction::Defend)?;
+    let out = strike(ctx, defender, at, Edge::Normal, &Reaction::Defend, false)?;
     if risky {
         ctx.bdp(R_ATTACK, Some(at), BdpEvent::StuntRisk { id: at, on: false });
     }
@@ -635,17 +652,16 @@ pub(crate) fn free_attack(
     let mut ctx = Ctx::new(enc, dice);
     ctx.bdp(R_ATTACK, Some(attacker), BdpEvent::FreeAttackDone { attacker, target });
     if take {
-        let who = ctx.name(attacker);
-        let value = ctx.die(R_ATTACK, Some(attacker), 4, &format!("{who}'s free strike"))?;
-        let blow = Blow {
-            raw: value,
-            source: format!("{who}'s free strike"),
-            armor: true,
-            to_str: false,
-            save: true,
+        // A blow like any other: a defender who can react picks its reaction first.
+        let pending = PendingAttack {
+            attackers: vec![attacker],
+            target,
+            queue: Vec::new(),
+            edge: Edge::Normal,
             nonlethal: false,
+            free: true,
         };
-        deal(&mut ctx, target, blow)?;
+        next_target(&mut ctx, pending)?;
     } else {
         let text = format!("{} lets {} go", ctx.name(attacker), ctx.name(target));
         ctx.ruling(R_ATTACK, Some(attacker), text);

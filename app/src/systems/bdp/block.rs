@@ -90,6 +90,11 @@ impl Weapon {
         }
     }
 
+    /// The quick 1d4 strike at someone leaving a zone carelessly.
+    pub fn free_strike() -> Weapon {
+        Weapon { name: "Free strike".into(), ..Weapon::unarmed() }
+    }
+
     /// A chair, a bottle, a bench: d6, d8 or d10, breaks after one attack. Its speed comes
     /// from its die (a bench is as slow as any d10).
     pub fn improvised(die: u32) -> Weapon {

@@ -100,16 +100,7 @@ pub(crate) fn declare(
     no_reach: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    if enc.phase != DECLARE {
-        return Err(RuleError::NotAllowed(
-            "intentions are declared at the start of a round".into(),
-        ));
-    }
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if let Some(why) = cannot_act(c) {
-        return Err(RuleError::NotAllowed(format!("{} {why}", c.name)));
-    }
-    let (auto, reason) = classify(enc, id, &intent)?;
+    let (auto, reason) = check(enc, id, &intent)?;
     let declaration = match class {
         Some(chosen) if chosen != auto => Declaration {
             intent,
@@ -123,6 +114,25 @@ pub(crate) fn declare(
     let mut ctx = Ctx::new(enc, dice);
     ctx.bdp(R_DECLARE, Some(id), BdpEvent::Declared { id, declaration });
     Ok(ctx.finish())
+}
+
+/// Whether `id` may declare `intent` now, and if so its class by the rules and why: the
+/// check the declare prompt shows and the command makes.
+pub(crate) fn check(
+    enc: &Encounter,
+    id: CombatantId,
+    intent: &Intent,
+) -> Result<(TurnClass, String), RuleError> {
+    if enc.phase != DECLARE {
+        return Err(RuleError::NotAllowed(
+            "intentions are declared at the start of a round".into(),
+        ));
+    }
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if let Some(why) = cannot_act(c) {
+        return Err(RuleError::NotAllowed(format!("{} {why}", c.name)));
+    }
+    classify(enc, id, intent)
 }
 
 /// Why a combatant cannot declare or act this round, if it cannot.

@@ -26,6 +26,12 @@ fn detachment(enc: &Encounter, id: CombatantId) -> Result<&Combatant, RuleError>
     Ok(c)
 }
 
+/// Whether a detachment may be split, merged or broken up now (what its card asks).
+pub(crate) fn can_reshape(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
+    super::check_free(enc)?;
+    detachment(enc, id).map(|_| ())
+}
+
 fn members(c: &Combatant) -> i64 {
     block::track(c, "members").max(1)
 }

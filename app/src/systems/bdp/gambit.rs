@@ -14,14 +14,13 @@ use crate::ids::CombatantId;
 use crate::system::Ctx;
 use crate::system::RuleError;
 
-/// Tries a gambit (or the counter-gambit on offer).
-pub(crate) fn gambit(
+/// Whether `attacker` may try a gambit on `target` now (its turn, or the counter-gambit on
+/// offer): the check the turn prompt shows and the command makes.
+pub(crate) fn check(
     enc: &Encounter,
     attacker: CombatantId,
     target: CombatantId,
-    ability: Ability,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
+) -> Result<(), RuleError> {
     let a = enc.combatant(attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
     let counter = enc.bdp.counter == Some((attacker, target));
@@ -39,6 +38,21 @@ pub(crate) fn gambit(
             return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
         }
     }
+    wielded(enc, a)?;
+    Ok(())
+}
+
+/// Tries a gambit (or the counter-gambit on offer).
+pub(crate) fn gambit(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+    ability: Ability,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check(enc, attacker, target)?;
+    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
+    let counter = enc.bdp.counter == Some((attacker, target));
     let weapon = wielded(enc, a)?
         .into_iter()
         .max_by_key(|w| w.die)

@@ -93,6 +93,10 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &BdpEvent, s
             s.text(out, trigger.label());
             out.push(')');
         }
+        BdpEvent::Withdrawn { id } => {
+            who(out, enc, *id, s);
+            out.push_str("'s intention is withdrawn");
+        }
         BdpEvent::ItemBroken { id, name, .. } => {
             who(out, enc, *id, s);
             out.push_str("'s ");

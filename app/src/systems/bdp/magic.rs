@@ -30,13 +30,9 @@ pub(crate) fn feedback(faces: &[u32]) -> i64 {
     count.iter().filter(|(_, n)| **n > 1).map(|(f, n)| i64::from(*f) * n).sum()
 }
 
-/// Rolls the Magic Dice a caster invests.
-pub(crate) fn cast(
-    enc: &Encounter,
-    caster: CombatantId,
-    n: u32,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
+/// Whether `caster` may invest `n` Magic Dice now: the check the turn prompt shows and the
+/// command makes.
+pub(crate) fn check_cast(enc: &Encounter, caster: CombatantId, n: u32) -> Result<(), RuleError> {
     super::check_free(enc)?;
     let c = enc.combatant(caster).ok_or(RuleError::UnknownCombatant(caster))?;
     let b = BdpBlock::of(c)?;
@@ -65,6 +61,18 @@ pub(crate) fn cast(
     if enc.bdp.acted.contains(&caster) {
         return Err(RuleError::NotAllowed(format!("{} has already acted", c.name)));
     }
+    Ok(())
+}
+
+/// Rolls the Magic Dice a caster invests.
+pub(crate) fn cast(
+    enc: &Encounter,
+    caster: CombatantId,
+    n: u32,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_cast(enc, caster, n)?;
+    let c = &enc.combatants[&caster];
     let mut ctx = Ctx::new(enc, dice);
     ctx.bdp(R_MAGIC, Some(caster), BdpEvent::Acted { id: caster });
     let label = format!("{}'s Magic Dice", c.name);

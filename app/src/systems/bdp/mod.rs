@@ -12,6 +12,7 @@ mod before;
 pub mod block;
 mod damage;
 mod declare;
+mod departure;
 mod detachment;
 mod gambit;
 pub(crate) mod journal;
@@ -34,7 +35,8 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::{RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    handle_common,
 };
 
 /// The Block, Dodge, Parry system.
@@ -200,6 +202,10 @@ impl System for Bdp {
 
     fn has_detachments(&self) -> bool {
         true
+    }
+
+    fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
+        departure::settle(ctx, left)
     }
 
     fn detachment_of(&self, combatant: NewCombatant, count: u32) -> Option<NewCombatant> {

@@ -447,6 +447,10 @@ pub struct PendingAttack {
     /// Knock out rather than kill.
     #[serde(default)]
     pub nonlethal: bool,
+    /// The quick 1d4 strike at someone leaving carelessly, rather than the attackers'
+    /// weapons.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
 }
 
 /// The facts only this procedure knows.
@@ -524,6 +528,12 @@ pub enum BdpEvent {
         side: SideId,
         /// Which check.
         trigger: Trigger,
+    },
+    /// A combatant left the fight mid-round: its intention, tie save and stunt risk are
+    /// forgotten, so the order no longer counts it.
+    Withdrawn {
+        /// Who.
+        id: CombatantId,
     },
     /// A piece of gear broke (sacrificed, or improvised).
     ItemBroken {
@@ -623,6 +633,11 @@ impl BdpState {
             }
             BdpEvent::ItemBroken { id, item, .. } => {
                 self.broken.insert((*id, item.clone()));
+            }
+            BdpEvent::Withdrawn { id } => {
+                self.declarations.remove(id);
+                self.ties.remove(id);
+                self.stunt_risk.remove(id);
             }
         }
     }

@@ -167,13 +167,9 @@ fn place_group(
             let (first, note) = &run[i];
             let mut ids = vec![first.id];
             let mut j = i + 1;
-            // Same target, same moment: one place, the highest die counts.
-            while j < run.len()
-                && first.target.is_some()
-                && run[j].0.target == first.target
-                && !run[j].0.pc
-                && !first.pc
-            {
+            // Same target, same moment: one place, the highest die counts, player
+            // characters as much as anyone.
+            while j < run.len() && first.target.is_some() && run[j].0.target == first.target {
                 ids.push(run[j].0.id);
                 j += 1;
             }

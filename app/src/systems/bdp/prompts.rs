@@ -3,7 +3,7 @@
 
 use super::attack::reaction_options;
 use super::block::{self, BdpBlock};
-use super::declare::{cannot_act, classify};
+use super::declare::cannot_act;
 use super::model::{
     Ability, Arms, BdpCommand, Broken, Edge, Intent, Situation, Stance, Trigger, TurnClass,
 };
@@ -49,12 +49,16 @@ fn waiting(enc: &Encounter) -> Vec<Prompt> {
             .attackers
             .iter()
             .map(|a| {
-                let c = &enc.combatants[a];
-                let dice = super::attack::wielded(enc, c)
-                    .map(|ws| {
-                        ws.iter().map(|w| format!("d{}", w.die)).collect::<Vec<_>>().join("+")
-                    })
-                    .unwrap_or_default();
+                let Some(c) = enc.combatant(*a) else { return enc.name_of(*a) };
+                let dice = if pending.free {
+                    "free strike, d4".to_owned()
+                } else {
+                    super::attack::wielded(enc, c)
+                        .map(|ws| {
+                            ws.iter().map(|w| format!("d{}", w.die)).collect::<Vec<_>>().join("+")
+                        })
+                        .unwrap_or_default()
+                };
                 format!("{} ({dice})", c.name)
             })
             .collect();
@@ -95,6 +99,7 @@ fn waiting(enc: &Encounter) -> Vec<Prompt> {
                     format!("Counter-gambit: {} save", a.label()),
                     bdp(BdpCommand::Gambit { attacker: by, target: against, ability: *a }),
                 )
+                .unless(super::gambit::check(enc, by, against))
             })
             .collect();
         options.push(PromptOption::allowed("Let it be", bdp(BdpCommand::DeclineCounter)));
@@ -311,7 +316,7 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
                     class: None,
                     no_reach: false,
                 });
-                let option = match classify(enc, c.id, &intent) {
+                let option = match super::declare::check(enc, c.id, &intent) {
                     Ok((class, why)) => {
                         let mut o = PromptOption::allowed(label, command);
                         if intent != Intent::Hold {
@@ -343,7 +348,8 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
             TurnClass::Quick => TurnClass::Full,
             TurnClass::Full => TurnClass::Quick,
         };
-        let c = &enc.combatants[id];
+        let Some(c) = enc.combatant(*id) else { continue };
+        let allowed = super::declare::check(enc, *id, &d.intent).map(|_| ());
         let reach = match &d.intent {
             Intent::Attack { arms, .. } | Intent::Gambit { arms, .. } => BdpBlock::of(c)
                 .ok()
@@ -352,25 +358,31 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
             _ => false,
         };
         if reach && !d.no_reach {
-            overrides.push(PromptOption::allowed(
-                format!("{}: its reach does not count this round", c.name),
+            overrides.push(
+                PromptOption::allowed(
+                    format!("{}: its reach does not count this round", c.name),
+                    bdp(BdpCommand::Declare {
+                        id: *id,
+                        intent: d.intent.clone(),
+                        class: d.overridden.then_some(d.class),
+                        no_reach: true,
+                    }),
+                )
+                .unless(allowed.clone()),
+            );
+        }
+        overrides.push(
+            PromptOption::allowed(
+                format!("{}: make it a {}", enc.name_of(*id), other.label()),
                 bdp(BdpCommand::Declare {
                     id: *id,
                     intent: d.intent.clone(),
-                    class: d.overridden.then_some(d.class),
-                    no_reach: true,
+                    class: Some(other),
+                    no_reach: d.no_reach,
                 }),
-            ));
-        }
-        overrides.push(PromptOption::allowed(
-            format!("{}: make it a {}", enc.name_of(*id), other.label()),
-            bdp(BdpCommand::Declare {
-                id: *id,
-                intent: d.intent.clone(),
-                class: Some(other),
-                no_reach: d.no_reach,
-            }),
-        ));
+            )
+            .unless(allowed),
+        );
     }
     if !overrides.is_empty() {
         out.push(Prompt {
@@ -443,28 +455,44 @@ fn turn(enc: &Encounter) -> Vec<Prompt> {
             },
             Intent::Gambit { target, .. } => {
                 for a in Ability::ALL {
-                    options.push(PromptOption::allowed(
-                        format!("{name}'s gambit on {}: {} save", enc.name_of(*target), a.label()),
-                        bdp(BdpCommand::Gambit { attacker: *id, target: *target, ability: a }),
-                    ));
+                    options.push(
+                        PromptOption::allowed(
+                            format!(
+                                "{name}'s gambit on {}: {} save",
+                                enc.name_of(*target),
+                                a.label()
+                            ),
+                            bdp(BdpCommand::Gambit { attacker: *id, target: *target, ability: a }),
+                        )
+                        .unless(super::gambit::check(enc, *id, *target)),
+                    );
                 }
             }
             Intent::Cast { .. } => {
-                let c = &enc.combatants[id];
+                let Some(c) = enc.combatant(*id) else { continue };
                 let most = BdpBlock::of(c).map_or(0, |b| b.magic_dice);
                 for n in 1..=most {
-                    options.push(PromptOption::allowed(
-                        format!("{name} invests {n} Magic {}", if n == 1 { "Die" } else { "Dice" }),
-                        bdp(BdpCommand::Cast { caster: *id, dice: n }),
-                    ));
+                    options.push(
+                        PromptOption::allowed(
+                            format!(
+                                "{name} invests {n} Magic {}",
+                                if n == 1 { "Die" } else { "Dice" }
+                            ),
+                            bdp(BdpCommand::Cast { caster: *id, dice: n }),
+                        )
+                        .unless(super::magic::check_cast(enc, *id, n)),
+                    );
                 }
             }
             Intent::Move { to } => {
                 let zone = enc.zone(*to).map_or(String::new(), |z| z.name.clone());
-                options.push(PromptOption::allowed(
-                    format!("{name} moves to {zone}"),
-                    Command::Move { id: *id, to: Some(*to) },
-                ));
+                options.push(
+                    PromptOption::allowed(
+                        format!("{name} moves to {zone}"),
+                        Command::Move { id: *id, to: Some(*to) },
+                    )
+                    .unless(crate::system::check_room(enc, *to, 1, Some(*id))),
+                );
             }
             Intent::Retreat => options.push(PromptOption::allowed(
                 format!("{name} tries to get away (DEX save)"),
@@ -477,7 +505,7 @@ fn turn(enc: &Encounter) -> Vec<Prompt> {
         let names: Vec<String> = attackers.iter().map(|a| enc.name_of(*a)).collect();
         let who = names.join(" and ");
         let t = enc.name_of(target);
-        let out = enc.combatant(target).is_none_or(block::is_out);
+        let allowed = super::attack::check(enc, &attackers, &[target]);
         for (label, edge) in [
             (format!("{who} strikes {t}"), Edge::Normal),
             (format!("{who}: enhanced strike (+d12)"), Edge::Enhanced),
@@ -490,8 +518,8 @@ fn turn(enc: &Encounter) -> Vec<Prompt> {
                 edge,
                 nonlethal: false,
             });
-            options.push(if out {
-                PromptOption::forbidden(label, command, format!("{t} is out of the fight"))
+            options.push(if let Err(why) = &allowed {
+                PromptOption::forbidden(label, command, why.to_string())
             } else if gambits_left {
                 PromptOption::forbidden(label, command, "resolve the gambits first")
             } else {
@@ -593,25 +621,43 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
     }
     if b.detachment {
         let members = block::track(c, "members");
+        let reshape = || super::detachment::can_reshape(enc, id);
         if members >= 2 {
-            out.push(PromptOption::allowed(
-                format!("Split in two ({} and {})", members - members / 2, members / 2),
-                bdp(BdpCommand::SplitDetachment { id, members: members / 2 }),
-            ));
-            out.push(PromptOption::allowed(
-                format!("Break up into {members} fighters"),
-                bdp(BdpCommand::BreakDetachment { id }),
-            ));
+            out.push(
+                PromptOption::allowed(
+                    format!("Split in two ({} and {})", members - members / 2, members / 2),
+                    bdp(BdpCommand::SplitDetachment { id, members: members / 2 }),
+                )
+                .unless(reshape()),
+            );
+            let too_many = if members > i64::from(crate::system::MAX_ADD_COUNT) {
+                Err(crate::system::RuleError::Invalid(format!(
+                    "{} has too many members to break up",
+                    c.name
+                )))
+            } else {
+                reshape()
+            };
+            out.push(
+                PromptOption::allowed(
+                    format!("Break up into {members} fighters"),
+                    bdp(BdpCommand::BreakDetachment { id }),
+                )
+                .unless(too_many),
+            );
         }
         for other in enc.combatants.values() {
             let same = other.id != id
                 && other.side == c.side
                 && BdpBlock::of(other).is_ok_and(|o| o.detachment);
             if same {
-                out.push(PromptOption::allowed(
-                    format!("Merge {} into this one", other.name),
-                    bdp(BdpCommand::MergeDetachments { into: id, from: other.id }),
-                ));
+                out.push(
+                    PromptOption::allowed(
+                        format!("Merge {} into this one", other.name),
+                        bdp(BdpCommand::MergeDetachments { into: id, from: other.id }),
+                    )
+                    .unless(reshape().and_then(|()| super::detachment::can_reshape(enc, other.id))),
+                );
             }
         }
     } else if !block::is_pc(enc, c) {
@@ -632,10 +678,13 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
             .map(|o| o.id)
             .collect();
         if kin.len() >= 2 {
-            out.push(PromptOption::allowed(
-                format!("Form a detachment of the {} {}", kin.len(), base(&c.name)),
-                bdp(BdpCommand::FormDetachment { ids: kin }),
-            ));
+            out.push(
+                PromptOption::allowed(
+                    format!("Form a detachment of the {} {}", kin.len(), base(&c.name)),
+                    bdp(BdpCommand::FormDetachment { ids: kin }),
+                )
+                .unless(super::check_free(enc)),
+            );
         }
     }
     out

@@ -83,6 +83,7 @@ fn a_shield_over_light_armour_makes_dodging_tiring() {
         queue: Vec::new(),
         edge: super::model::Edge::Normal,
         nonlethal: false,
+        free: false,
     };
     let dodge = |enc: &crate::Encounter| {
         super::attack::reaction_options(enc, &pending(enc))

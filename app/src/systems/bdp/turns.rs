@@ -143,7 +143,8 @@ pub(crate) fn move_to(
     let from = c.zone;
     let in_turns = [QUICK, FULL].contains(&enc.phase.as_str());
     let careful = matches!(enc.bdp.declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat));
-    if !in_turns || careful || from.is_none() || from == to || block::is_out(c) {
+    // Taken off the board is the GM's doing, not a careless step away.
+    if !in_turns || careful || from.is_none() || to.is_none() || from == to || block::is_out(c) {
         return Ok(events);
     }
     let foes: Vec<CombatantId> = enc

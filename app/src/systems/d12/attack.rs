@@ -57,6 +57,7 @@ pub(crate) fn attack(
         if let Some(why) = cannot_act_now(enc, attacker) {
             return Err(RuleError::NotAllowed(why));
         }
+        super::declare::check_strike(enc, attacker, weapon_index)?;
     }
     if attacker == target {
         return Err(RuleError::Invalid(format!("{} cannot attack itself", a.name)));

@@ -2,10 +2,14 @@
 //! the modifiers, Defense and Armour, and Stress and Wound Points worked out from HD and STR.
 
 use crate::command::NewCombatant;
-use crate::dice::Dice;
-use crate::encounter::{Combatant, Track};
-use crate::system::RuleError;
+use crate::dice::{Dice, DiceSource};
+use crate::encounter::{Combatant, Encounter, Track};
+use crate::event::{Event, EventKind};
+use crate::system::{Ctx, RuleError};
 use serde::Deserialize;
+
+/// Rule tag of the rolled maximum Stress.
+const R_STRESS: &str = "d12.stress";
 
 /// Track: stamina, spent first.
 pub const STRESS: &str = "stress";
@@ -157,4 +161,31 @@ pub fn complete(mut new: NewCombatant) -> Result<NewCombatant, RuleError> {
         }
     }
     Ok(new)
+}
+
+/// With the setting to roll maximum Stress: after the newcomers of `events` are added, each
+/// with Hit Dice rolls them (+ STR modifier each) for its maximum Stress, and starts full.
+pub fn roll_stress(
+    enc: &Encounter,
+    events: Vec<Event>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let mut ctx = Ctx::new(enc, dice);
+    let mut added = Vec::new();
+    for e in events {
+        if let EventKind::CombatantAdded { combatant } = &e.kind {
+            added.push(combatant.id);
+        }
+        ctx.push_event(e);
+    }
+    for id in added {
+        let c = ctx.who(id)?.clone();
+        let Ok(Some(hd)) = D12Block::of(&c).map(|b| b.hd) else { continue };
+        let expr = stress_dice(&hd, stat(&c, STR_MOD));
+        let roll = ctx.roll(R_STRESS, Some(id), &expr, &format!("{}'s maximum Stress", c.name))?;
+        let max = roll.total.max(0);
+        ctx.push(R_STRESS, Some(id), EventKind::TrackMaxSet { id, track: STRESS.into(), max });
+        ctx.set_track(R_STRESS, id, STRESS, max);
+    }
+    Ok(ctx.finish())
 }

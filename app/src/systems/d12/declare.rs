@@ -16,26 +16,50 @@ use std::collections::BTreeMap;
 /// Condition: on full defense this round (+4 Defense, half speed).
 pub const FULL_DEFENSE: &str = "full defense";
 
-/// The initiative modifier of an action for this combatant.
+/// Weapon speeds a block may give (the stat-block schema's range).
+pub const SPEEDS: std::ops::RangeInclusive<i64> = -10..=20;
+/// The largest initiative modifier an action may have either way: beyond it a number is a
+/// typo, refused rather than carried into the counts.
+pub const MAX_MODIFIER: i64 = 50;
+
+/// The initiative modifier of an action for this combatant. Speeds outside [`SPEEDS`] and
+/// modifiers beyond ±[`MAX_MODIFIER`] are refused, never wrapped.
 pub fn modifier(c: &Combatant, action: &Action) -> Result<i64, RuleError> {
     let block = D12Block::of(c)?;
     let speed = |i: usize| {
-        block
+        let a = block
             .attacks
             .get(i)
-            .map(|a| a.speed)
-            .ok_or_else(|| RuleError::Invalid(format!("{} has no attack #{}", c.name, i + 1)))
+            .ok_or_else(|| RuleError::Invalid(format!("{} has no attack #{}", c.name, i + 1)))?;
+        if !SPEEDS.contains(&a.speed) {
+            return Err(RuleError::Invalid(format!(
+                "{}'s {} has speed {}: a speed is from {} to {}",
+                c.name,
+                a.name,
+                a.speed,
+                SPEEDS.start(),
+                SPEEDS.end()
+            )));
+        }
+        Ok(a.speed)
     };
-    Ok(match action {
+    let m = match action {
         Action::Attack { weapon, .. } => speed(*weapon)?,
         Action::DefensiveAttack { weapon, .. } => weapon.map(speed).transpose()?.unwrap_or(0) + 1,
-        Action::Spell { tn, .. } => tn - 10,
+        Action::Spell { tn, .. } => tn.saturating_sub(10),
         Action::Consumable { modifier } => modifier.unwrap_or(6),
         Action::Throw { modifier, .. } => modifier.unwrap_or(2),
         Action::FullDefense => -1,
         Action::Crawl => 0,
         Action::Other { modifier, .. } => *modifier,
-    })
+    };
+    if !(-MAX_MODIFIER..=MAX_MODIFIER).contains(&m) {
+        return Err(RuleError::Invalid(format!(
+            "{}: an initiative modifier of {m:+} is out of bounds (at most ±{MAX_MODIFIER})",
+            c.name
+        )));
+    }
+    Ok(m)
 }
 
 /// A few words for an action ("attacks Bugbear with Longsword").
@@ -193,6 +217,93 @@ pub(crate) fn declare(
         }
     }
     Ok(ctx.finish())
+}
+
+/// The GM's call: `id` does `action` instead of what it declared. During the counting its
+/// place in the order stays where its declaration put it; before, it is a declaration anew.
+pub(crate) fn change(
+    enc: &Encounter,
+    id: CombatantId,
+    action: Action,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_free(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if enc.phase != RESOLVE {
+        return declare(enc, id, action, dice);
+    }
+    let Some(before) = enc.d12.declared.get(&id) else {
+        return Err(RuleError::NotAllowed(format!("{} has declared nothing to change", c.name)));
+    };
+    for t in targets(&action) {
+        enc.combatant(t).ok_or(RuleError::UnknownCombatant(t))?;
+    }
+    let down = matches!(status(c), Status::Incapacitated | Status::Dying);
+    if matches!(action, Action::Crawl) && !down {
+        return Err(RuleError::NotAllowed(format!("{} is not down: it can walk", c.name)));
+    }
+    modifier(c, &action)?;
+    let mut ctx = Ctx::new(enc, dice);
+    let was = words(enc, c, &before.action);
+    let now = words(enc, c, &action);
+    ctx.ruling(
+        R_DECLARE,
+        Some(id),
+        format!("The GM changes {}'s action: {was} → {now} (count {} stays)", c.name, before.count),
+    );
+    if before.action == Action::FullDefense && action != Action::FullDefense {
+        ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);
+    }
+    if action == Action::FullDefense {
+        ctx.condition(R_DECLARE, id, FULL_DEFENSE);
+    }
+    let declared = Declared { action, ..before.clone() };
+    ctx.d12(R_DECLARE, Some(id), D12Event::Declared { id, declared, hidden: false });
+    Ok(ctx.finish())
+}
+
+/// Whether `attacker` may strike with its attack `weapon` at this count: only the weapon it
+/// declared an attack with. Full defense, a spell, an item, a throw or anything else makes
+/// no weapon attack; the GM may change the declaration first.
+pub(crate) fn check_strike(
+    enc: &Encounter,
+    attacker: CombatantId,
+    weapon: usize,
+) -> Result<(), RuleError> {
+    let Some(c) = enc.combatant(attacker) else {
+        return Err(RuleError::UnknownCombatant(attacker));
+    };
+    let Some(d) = action_now(enc, attacker) else {
+        return Err(RuleError::NotAllowed(format!("{} declared nothing to act on", c.name)));
+    };
+    let declared = match &d.action {
+        Action::Attack { weapon, .. } | Action::DefensiveAttack { weapon: Some(weapon), .. } => {
+            *weapon
+        }
+        other => {
+            return Err(RuleError::NotAllowed(format!(
+                "{} {} this round, so makes no weapon attack at this count (the GM may \
+                 change the declaration)",
+                c.name,
+                words(enc, c, other)
+            )));
+        }
+    };
+    if declared != weapon {
+        let name = |i: usize| {
+            super::block::D12Block::of(c)
+                .ok()
+                .and_then(|b| b.attacks.get(i).map(|a| a.name.clone()))
+                .unwrap_or_else(|| format!("attack #{}", i + 1))
+        };
+        return Err(RuleError::NotAllowed(format!(
+            "{} declared its {}: it strikes with that at this count, not its {}",
+            c.name,
+            name(declared),
+            name(weapon)
+        )));
+    }
+    Ok(())
 }
 
 /// The combatants an action names.

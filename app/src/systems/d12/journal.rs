@@ -105,5 +105,14 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &D12Event, s
             out.push_str(" settled for the round");
         }
         D12Event::RoundReset => out.push_str("Declarations start over"),
+        D12Event::Dropped { index } => {
+            out.push_str("Dropped: ");
+            let what = enc.d12.pending.get(*index).map(|p| super::pending_words(enc, p));
+            s.text(out, &what.unwrap_or_else(|| "nothing".into()));
+        }
+        D12Event::Withdrawn { id } => {
+            who(out, enc, *id, s);
+            out.push_str("'s declaration is withdrawn");
+        }
     }
 }

@@ -13,6 +13,7 @@
 mod attack;
 pub mod block;
 mod declare;
+mod departure;
 mod initiative;
 mod injury;
 pub(crate) mod journal;
@@ -33,7 +34,8 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::{RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    handle_common,
 };
 
 /// The d12 declared-action system.
@@ -64,6 +66,9 @@ pub const ROUND_ROBIN: &str = "round_robin";
 pub const BY_AGI: &str = "by_agility";
 /// Everyone writes an action down; all are shown together.
 pub const HIDDEN: &str = "hidden";
+/// Setting: a newcomer's maximum Stress is rolled on its Hit Dice (+ STR modifier each)
+/// rather than their average.
+pub const ROLL_STRESS: &str = "roll_stress";
 
 // Rule tags of the events, as the journal filter shows them.
 const R_INIT: &str = "d12.initiative";
@@ -123,8 +128,12 @@ impl System for D12 {
             Command::Advance => turns::advance(enc, dice),
             Command::D12(c) => handle_d12(enc, c, dice),
             Command::AddCombatant { combatant, count } => {
+                let rolled = enc.flag(ROLL_STRESS, false)
+                    && !combatant.tracks.iter().any(|t| t.name == block::STRESS);
                 let combatant = block::complete(combatant)?;
-                handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)
+                let events =
+                    handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)?;
+                if rolled { block::roll_stress(enc, events, dice) } else { Ok(events) }
             }
             Command::Delay { .. } => Err(RuleError::NotAllowed(
                 "in the d12 procedure the count comes from the declared action: change the \
@@ -150,23 +159,38 @@ impl System for D12 {
     }
 
     fn settings(&self) -> Vec<SettingSpec> {
-        vec![SettingSpec {
-            key: DECLARE_ORDER,
-            label: "Order of declaring",
-            help: "Around the table in the order combatants joined; from the most agile \
+        vec![
+            SettingSpec {
+                key: DECLARE_ORDER,
+                label: "Order of declaring",
+                help: "Around the table in the order combatants joined; from the most agile \
                    down; or written down in secret and shown together before the counting \
                    starts. Pick one and keep it for the whole campaign.",
-            default: serde_json::Value::String(ROUND_ROBIN.into()),
-            choices: &[
-                (ROUND_ROBIN, "Around the table"),
-                (BY_AGI, "Highest Agility first"),
-                (HIDDEN, "Written down, then shown"),
-            ],
-        }]
+                default: serde_json::Value::String(ROUND_ROBIN.into()),
+                choices: &[
+                    (ROUND_ROBIN, "Around the table"),
+                    (BY_AGI, "Highest Agility first"),
+                    (HIDDEN, "Written down, then shown"),
+                ],
+            },
+            SettingSpec {
+                key: ROLL_STRESS,
+                label: "Roll maximum Stress",
+                help: "Off: a newcomer's maximum Stress is the average of its Hit Dice plus its \
+                       STR modifier for each. On: those dice are rolled, by the app or at the \
+                       table, once for each newcomer.",
+                default: serde_json::Value::Bool(false),
+                choices: &[],
+            },
+        ]
     }
 
     fn uses_tables(&self) -> bool {
         true
+    }
+
+    fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
+        departure::settle(ctx, left)
     }
 
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
@@ -197,6 +221,7 @@ fn handle_d12(
         C::Surprise { ids, surprised } => initiative::surprise(enc, ids, surprised, dice),
         C::Initiative { ids } => initiative::roll(enc, ids, dice),
         C::Declare { id, action } => declare::declare(enc, id, action, dice),
+        C::ChangeDeclaration { id, action } => declare::change(enc, id, action, dice),
         C::Attack { attacker, target, weapon, riposte } => {
             attack::attack(enc, attacker, target, weapon, riposte, dice)
         }

@@ -184,6 +184,14 @@ pub enum D12Command {
         /// What.
         action: Action,
     },
+    /// The GM changes what a combatant declared, once the counting has started: the action
+    /// changes, its place in the order stays (journaled as the GM's call).
+    ChangeDeclaration {
+        /// Who.
+        id: CombatantId,
+        /// What it does now.
+        action: Action,
+    },
     /// An attack roll: d20 + bonus against the target's Defense.
     Attack {
         /// Who strikes (on its count, or riposting).
@@ -341,6 +349,16 @@ pub enum D12Event {
     },
     /// A new round: declarations, counts and morale start over; owed late actions are due.
     RoundReset,
+    /// Something waiting (at this place in the queue) is dropped: someone it names left.
+    Dropped {
+        /// Its place in the queue.
+        index: usize,
+    },
+    /// A combatant left the fight mid-round: its declaration and owed late actions go.
+    Withdrawn {
+        /// Who.
+        id: CombatantId,
+    },
 }
 
 /// The procedure's state inside an encounter.
@@ -448,6 +466,18 @@ impl D12State {
             }
             D12Event::MoraleSettled { id } => {
                 self.morale_done.insert(*id);
+            }
+            D12Event::Dropped { index } => {
+                if *index < self.pending.len() {
+                    self.pending.remove(*index);
+                }
+            }
+            D12Event::Withdrawn { id } => {
+                self.declared.remove(id);
+                self.hidden.remove(id);
+                self.late.remove(id);
+                self.late_now.remove(id);
+                self.fit.remove(id);
             }
             D12Event::RoundReset => {
                 self.declared.clear();

@@ -13,6 +13,7 @@ pub(crate) const VERBS: &[&str] = &[
     "unsurprise",
     "initiative",
     "declare",
+    "change-declaration",
     "attack",
     "riposte",
     "damage",
@@ -137,6 +138,11 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<D1
         "declare" => {
             let id = w.who()?;
             D12Command::Declare { id, action: action(&mut w, id)? }
+        }
+        // change-declaration NAME ACTION...
+        "change-declaration" => {
+            let id = w.who()?;
+            D12Command::ChangeDeclaration { id, action: action(&mut w, id)? }
         }
         // attack NAME TARGET [with W] / riposte NAME TARGET [with W]
         "attack" | "riposte" => {

@@ -203,7 +203,9 @@ fn advance(enc: &Encounter) -> Result<Vec<Event>, RuleError> {
             }
         },
         _ => {
-            if enc.combatants.is_empty() {
+            // Only the first round needs someone: a fight whose last combatant was removed
+            // may still go on to the next round (the GM is about to add more).
+            if enc.round == 0 && enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed(
                     "add at least one combatant before starting".into(),
                 ));

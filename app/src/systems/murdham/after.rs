@@ -1,8 +1,8 @@
 //! After the fight: every weapon, shield and armour used rolls for durability — damaged on
-//! a 1 on a d4, or on a d8 for robust gear.
+//! a 1 on a d4, or on a d8 for robust gear; gear already damaged that fails is destroyed.
 
 use super::block::MurdhamBlock;
-use super::damage::wear;
+use super::damage::{break_item, wear};
 use super::model::{MurdhamEvent as E, Wear};
 use super::{AFTER, MurdhamCtx, R_GEAR, R_ROUND, check_free};
 use crate::dice::{Dice, DiceSource};
@@ -58,22 +58,25 @@ pub(crate) fn durability(
         for item in items {
             let Some((robust, damaged)) = item_facts(&block, item) else { continue };
             any = true;
-            match wear(enc, *owner, item, damaged) {
-                Some(Wear::Broken) => continue,
-                Some(Wear::Damaged) => {
-                    ctx.ruling(
-                        R_GEAR,
-                        Some(*owner),
-                        format!("{}'s {item} is already damaged", c.name),
-                    );
-                    continue;
-                }
-                None => {}
+            let was = wear(enc, *owner, item, damaged);
+            if was == Some(Wear::Broken) {
+                continue;
             }
+            // Damaged gear rolls too: failing again destroys it.
             let sides = if robust { 8 } else { 4 };
             let label = format!("{}'s {item} durability", c.name);
             let face = ctx.roll(R_GEAR, Some(*owner), &Dice::die(sides), &label)?.total;
-            if face == 1 {
+            if face != 1 {
+                continue;
+            }
+            if was == Some(Wear::Damaged) {
+                ctx.ruling(
+                    R_GEAR,
+                    Some(*owner),
+                    format!("{}'s {item} was damaged already: it is destroyed", c.name),
+                );
+                break_item(&mut ctx, *owner, item);
+            } else {
                 ctx.murdham(
                     R_GEAR,
                     Some(*owner),

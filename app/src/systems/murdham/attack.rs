@@ -184,12 +184,10 @@ pub(crate) fn blast_targets(enc: &Encounter, zone: ZoneId) -> Vec<CombatantId> {
         .collect()
 }
 
-/// An attack on the attacker's turn.
-pub(crate) fn attack(
-    enc: &Encounter,
-    spec: AttackSpec,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
+/// Whether the attack may be made on the attacker's turn now, and if so the WIT save it
+/// needs (why, or `None`): the check the turn prompt and the circumstances panel show and
+/// the command makes.
+pub(crate) fn check(enc: &Encounter, spec: &AttackSpec) -> Result<Option<String>, RuleError> {
     check_free(enc)?;
     let a = enc.combatant(spec.attacker).ok_or(RuleError::UnknownCombatant(spec.attacker))?;
     if enc.murdham.turn.id != Some(spec.attacker) {
@@ -201,6 +199,19 @@ pub(crate) fn attack(
     if let Some(why) = super::unable(a) {
         return Err(RuleError::NotAllowed(format!("{} cannot attack: {why}", a.name)));
     }
+    if let Some(why) = super::turn::no_main(enc) {
+        return Err(RuleError::NotAllowed(why));
+    }
+    to_hit(enc, spec)
+}
+
+/// An attack on the attacker's turn.
+pub(crate) fn attack(
+    enc: &Encounter,
+    spec: AttackSpec,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check(enc, &spec)?;
     let mut ctx = Ctx::new(enc, dice);
     turn::use_main(&mut ctx, false)?;
     strike(&mut ctx, spec, Mode::Turn)?;

@@ -204,15 +204,21 @@ fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Resul
             Some(t.id),
             format!("{}'s damaged {} breaks under a hit of {raw}", t.name, a.name),
         );
-        ctx.murdham(
-            R_GEAR,
-            Some(t.id),
-            E::Worn { owner: t.id, item: a.name.clone(), wear: Wear::Broken },
-        );
-        let left = (stat(t, ARMOUR) - a.value).max(0);
-        ctx.set_stat(R_GEAR, t.id, ARMOUR, left);
+        break_item(ctx, t.id, &a.name);
     }
     Ok(())
+}
+
+/// An item is broken for good: a weapon or shield can no longer be used, armour no longer
+/// counts (the armour stat loses its value).
+pub(crate) fn break_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
+    ctx.murdham(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear: Wear::Broken });
+    let Some(c) = ctx.enc.combatant(owner).cloned() else { return };
+    let armour = MurdhamBlock::of(&c).ok().and_then(|b| b.armour).filter(|a| a.name == item);
+    if let Some(a) = armour {
+        let left = (stat(&c, ARMOUR) - a.value).max(0);
+        ctx.set_stat(R_GEAR, owner, ARMOUR, left);
+    }
 }
 
 /// A damaged weapon that rolled a 1 breaks.
@@ -263,7 +269,19 @@ pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), Rul
                     c.name
                 ),
             );
-            ctx.uncondition(R_DAMAGE, id, INCAPACITATED);
+            // Losing all that remains is losing half or more: a critical hit as well, so
+            // the character stays incapacitated for the stretch after healing ends the dying.
+            if cur > 0 && !c.conditions.contains(INCAPACITATED) {
+                ctx.ruling(
+                    R_DAMAGE,
+                    Some(id),
+                    format!(
+                        "Critical hit: all {cur} remaining health lost: {} is incapacitated for the stretch as well",
+                        c.name
+                    ),
+                );
+                ctx.condition(R_DAMAGE, id, INCAPACITATED);
+            }
             ctx.condition(R_DAMAGE, id, DYING);
             ctx.murdham(R_DAMAGE, Some(id), E::Dying { id, dies });
         }

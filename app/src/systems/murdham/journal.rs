@@ -147,6 +147,19 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &E, s: &S) {
         }
         E::FightOver => out.push_str("The fight is over"),
         E::DurabilityRolled => out.push_str("Durability rolled for the gear used"),
+        E::Dropped { index } => {
+            out.push_str("Dropped: ");
+            let what = enc.murdham.pending.get(*index).map(|p| super::pending_words(enc, p));
+            s.text(out, &what.unwrap_or_else(|| "nothing".into()));
+        }
+        E::Revised { pending, .. } => {
+            out.push_str("Now waiting: ");
+            s.text(out, &super::pending_words(enc, pending));
+        }
+        E::Withdrawn { id } => {
+            who(out, enc, *id, s);
+            out.push_str(" leaves the fight's records");
+        }
     }
 }
 

@@ -17,6 +17,7 @@ mod after;
 mod attack;
 pub mod block;
 mod damage;
+mod departure;
 mod grapple;
 pub(crate) mod journal;
 pub mod model;
@@ -41,7 +42,8 @@ use crate::event::Event;
 use crate::ids::{CombatantId, SideId};
 use crate::space::{RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Phase, Prompt, PromptOption, RuleError, SettingSpec, System, handle_common,
+    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    handle_common,
 };
 
 /// The Murdham system.
@@ -220,6 +222,10 @@ impl System for Murdham {
 
     fn uses_tables(&self) -> bool {
         true
+    }
+
+    fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
+        departure::settle(ctx, left)
     }
 
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {

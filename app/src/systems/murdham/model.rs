@@ -532,6 +532,24 @@ pub enum MurdhamEvent {
     FightOver,
     /// The durability rolls are made.
     DurabilityRolled,
+    /// Something waiting (at this place in the queue) is dropped: someone it names left.
+    Dropped {
+        /// Its place in the queue.
+        index: usize,
+    },
+    /// Something waiting (at this place in the queue) is changed: someone it names left.
+    Revised {
+        /// Its place in the queue.
+        index: usize,
+        /// What it is now.
+        pending: Pending,
+    },
+    /// A character left the fight: its dying count, holds, border, moves, steadiness and
+    /// gear records go with it.
+    Withdrawn {
+        /// Who.
+        id: CombatantId,
+    },
 }
 
 /// The procedure's state inside an encounter.
@@ -712,6 +730,25 @@ impl MurdhamState {
                 self.pending.clear();
             }
             E::DurabilityRolled => self.durability_done = true,
+            E::Dropped { index } => {
+                if *index < self.pending.len() {
+                    self.pending.remove(*index);
+                }
+            }
+            E::Revised { index, pending } => {
+                if let Some(p) = self.pending.get_mut(*index) {
+                    *p = pending.clone();
+                }
+            }
+            E::Withdrawn { id } => {
+                self.dying.remove(id);
+                self.grabs.retain(|held, by| held != id && by != id);
+                self.borders.remove(id);
+                self.moved.remove(id);
+                self.steady.remove(id);
+                self.used.remove(id);
+                self.wear.remove(id);
+            }
         }
     }
 }

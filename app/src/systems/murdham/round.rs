@@ -195,8 +195,14 @@ pub(crate) fn end_turn(
 
 /// Ends `id`'s turn and hands the choice on.
 pub(crate) fn close_turn(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
-    ctx.murdham(R_TURN, Some(id), E::TurnEnded { id });
     let side = ctx.who(id)?.side;
+    close_turn_of(ctx, id, side)
+}
+
+/// Ends `id`'s turn and hands the choice on from `side`, the faction it acted for (it may
+/// have left it since).
+pub(crate) fn close_turn_of(ctx: &mut Ctx, id: CombatantId, side: SideId) -> Result<(), RuleError> {
+    ctx.murdham(R_TURN, Some(id), E::TurnEnded { id });
     next_chooser(ctx, side);
     settle_choice(ctx)
 }

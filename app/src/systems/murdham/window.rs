@@ -22,8 +22,5 @@ pub fn zones_left(enc: &Encounter, id: CombatantId) -> u32 {
 /// Whether `spec` may be made now, as its attacker's main action: `Ok(None)` it simply hits,
 /// `Ok(Some(why))` it needs a WIT save to hit, `Err(why)` it cannot be made.
 pub fn attack_check(enc: &Encounter, spec: &AttackSpec) -> Result<Option<String>, String> {
-    if let Some(why) = super::turn::no_main(enc) {
-        return Err(why);
-    }
-    super::attack::to_hit(enc, spec).map_err(|e| e.to_string())
+    super::attack::check(enc, spec).map_err(|e| e.to_string())
 }

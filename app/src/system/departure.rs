@@ -1,0 +1,131 @@
+//! When a combatant leaves in the middle of a step: the GM removes it, takes it off the board,
+//! puts it on another side or marks it dead on its card while the procedure still has
+//! something open that names it (its turn, a blow it dealt or must answer, a free strike on
+//! offer). Every system settles that by a rule of its own with a journal line
+//! ([`super::System::settle_departure`]); this module finds who left and runs it, in one place
+//! for every command, so no procedure can forget.
+
+use super::{Ctx, RuleError, System};
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::Encounter;
+use crate::event::{Event, EventKind};
+use crate::ids::{CombatantId, SideId};
+use std::collections::BTreeMap;
+
+/// How a combatant left the step it was part of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Departure {
+    /// Taken out of the encounter: it no longer exists.
+    Removed,
+    /// Moved off the board.
+    OffBoard,
+    /// Put on another side.
+    SideChanged,
+    /// Marked dead by the GM.
+    Dead,
+}
+
+impl Departure {
+    /// The words for the journal ("is removed").
+    pub fn words(self) -> &'static str {
+        match self {
+            Departure::Removed => "is removed",
+            Departure::OffBoard => "is off the board",
+            Departure::SideChanged => "changed sides",
+            Departure::Dead => "is dead",
+        }
+    }
+}
+
+/// A combatant who left, as it was before the GM's edit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Left {
+    /// Who.
+    pub id: CombatantId,
+    /// Its name (a removed combatant's is gone from the state).
+    pub name: String,
+    /// The side it was on.
+    pub side: SideId,
+    /// How it left.
+    pub how: Departure,
+}
+
+impl Left {
+    /// "Goblin 2 is removed".
+    pub fn says(&self) -> String {
+        format!("{} {}", self.name, self.how.words())
+    }
+}
+
+/// Who left in `events`, produced against `before`, and how (the weightiest way, when one
+/// combatant left in several: removed above all).
+pub fn departures(before: &Encounter, events: &[Event]) -> Vec<Left> {
+    let mut left: BTreeMap<CombatantId, Departure> = BTreeMap::new();
+    let mut note = |id: CombatantId, how: Departure| {
+        let e = left.entry(id).or_insert(how);
+        *e = (*e).min(how);
+    };
+    for event in events {
+        match &event.kind {
+            EventKind::CombatantRemoved { id, .. } => note(*id, Departure::Removed),
+            EventKind::Moved { id, from: Some(_), to: None } => note(*id, Departure::OffBoard),
+            EventKind::SideChanged { id, side }
+                if before.combatant(*id).is_some_and(|c| c.side != *side) =>
+            {
+                note(*id, Departure::SideChanged)
+            }
+            EventKind::ConditionAdded { id, condition } if condition == "dead" => {
+                note(*id, Departure::Dead)
+            }
+            _ => {}
+        }
+    }
+    left.into_iter()
+        .filter_map(|(id, how)| {
+            let c = before.combatant(id)?;
+            Some(Left { id, name: c.name.clone(), side: c.side, how })
+        })
+        .collect()
+}
+
+/// Whether a command is the GM's own edit rather than a step of the procedure. The
+/// procedure's own steps settle whoever they strike down by their rules (a d12 combatant
+/// felled at its count still acts); only the GM's edits need settling from outside.
+fn by_the_gm(command: &Command) -> bool {
+    !matches!(command, Command::Advance | Command::Bdp(_) | Command::D12(_) | Command::Murdham(_))
+}
+
+/// The one way a command reaches a system: its `handle`, then, for every combatant the GM's
+/// edit took out of a step, the system's settlement.
+pub fn handle(
+    system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let gm = by_the_gm(&command);
+    let events = system.handle(enc, command, dice)?;
+    if !gm {
+        return Ok(events);
+    }
+    let left = departures(enc, &events);
+    if left.is_empty() {
+        return Ok(events);
+    }
+    // The removals wait until the settling is done, so its journal lines still have the
+    // names and the procedure can still read the ones who leave.
+    let (removals, rest): (Vec<Event>, Vec<Event>) =
+        events.into_iter().partition(|e| matches!(e.kind, EventKind::CombatantRemoved { .. }));
+    let mut ctx = Ctx::new(enc, dice);
+    for event in rest {
+        ctx.push_event(event);
+    }
+    for who in &left {
+        system.settle_departure(&mut ctx, who)?;
+    }
+    for event in removals {
+        ctx.push_event(event);
+    }
+    Ok(ctx.finish())
+}
