@@ -8,6 +8,7 @@
 //! script that reproduces it under the test's temporary folder; `FRAY_SEED=N` plays one seed.
 
 use fray_app::ids::SideId;
+use fray_app::scenario;
 use fray_app::simulate::{self, Library};
 use fray_data::{Db, Search};
 use std::path::PathBuf;
@@ -79,4 +80,71 @@ fn d12() {
 #[test]
 fn murdham() {
     play("murdham");
+}
+
+/// The script a run writes plays the very same fight: what a failure writes reproduces it.
+#[test]
+fn a_run_is_reproduced_by_its_script() {
+    for system in ["freeform", "bdp", "d12", "murdham"] {
+        let report = simulate::play(system, 11, 150, &library(system)).expect("a clean run");
+        let replayed =
+            scenario::run(&format!("{system}-11.fray"), &report.script).unwrap_or_else(|e| {
+                panic!("{system}: the script does not run: {e}\n{}", report.script)
+            });
+        assert_eq!(replayed.events(), report.history.events(), "{system}: another fight");
+        assert_eq!(replayed.state(), report.history.state(), "{system}");
+    }
+}
+
+/// Every fault random play found, kept as the script it wrote (`tests/random-play/`): played
+/// up to its failing step, that step's command must now agree with the prompts. Offered as
+/// allowed, it is accepted; offered as forbidden (with a reason), it is refused.
+#[test]
+fn the_faults_random_play_found_stay_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("random-play");
+    let mut scripts: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/random-play exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "fray"))
+        .collect();
+    scripts.sort();
+    assert!(!scripts.is_empty());
+    for path in scripts {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (before, last) = text.trim_end().rsplit_once('\n').unwrap();
+        let history = scenario::run(&name, before).unwrap_or_else(|e| panic!("{e}"));
+        // The JSON right after `command`; a dice plan may follow it.
+        let json = last.trim_start().trim_start_matches("command").trim_start();
+        let command: fray_app::Command = serde_json::Deserializer::from_str(json)
+            .into_iter()
+            .next()
+            .and_then(Result::ok)
+            .unwrap_or_else(|| panic!("{name}: the last line is no command: {last}"));
+        let enc = history.state();
+        let system = history.system();
+        let mut offered: Vec<fray_app::PromptOption> =
+            system.prompts(enc).into_iter().flat_map(|p| p.options).collect();
+        for id in enc.combatants.keys() {
+            offered.extend(system.card_actions(enc, *id));
+        }
+        let mut dice = fray_app::dice::SeededDice::new(enc.seed, history.next_stream());
+        let outcome = fray_app::system::handle(system, enc, command.clone(), &mut dice);
+        for option in offered.iter().filter(|o| o.command == command) {
+            if option.enabled {
+                assert!(
+                    outcome.is_ok(),
+                    "{name}: '{}' is offered but refused: {:?}",
+                    option.label,
+                    outcome.err()
+                );
+            } else {
+                assert!(outcome.is_err(), "{name}: '{}' is forbidden but accepted", option.label);
+                assert!(
+                    option.reason.as_deref().is_some_and(|r| !r.is_empty()),
+                    "{name}: no reason"
+                );
+            }
+        }
+    }
 }

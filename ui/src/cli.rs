@@ -72,10 +72,18 @@ pub enum Cmd {
     Import {
         /// A `.json` file written by `fray export-library` (or by hand), or a `.csv` file with
         /// a header row (needs `--system`).
-        file: PathBuf,
+        #[arg(required_unless_present = "list_fields")]
+        file: Option<PathBuf>,
         /// The system whose stat blocks the CSV rows are (`freeform`, `bdp`...).
         #[arg(long)]
         system: Option<String>,
+        /// Points a CSV column at a field (its key or label): `--map Armor=stats.armor`,
+        /// `--map Size=ignore`. Repeat for more columns.
+        #[arg(long = "map", value_name = "COLUMN=FIELD")]
+        map: Vec<String>,
+        /// Lists the fields a CSV column can fill for `--system`, and stops.
+        #[arg(long)]
+        list_fields: bool,
         /// Only show what would be imported; write nothing.
         #[arg(long)]
         dry_run: bool,

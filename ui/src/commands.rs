@@ -31,8 +31,10 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Replay { file }) => replay(&file),
         Some(Cmd::Encounters) => encounters(&open_db(db)?),
         Some(Cmd::New { name, system, seed }) => new(&open_db(db)?, &name, &system, seed),
-        Some(Cmd::Import { file, system, dry_run }) => {
-            library::import(&open_db(db)?, &file, system.as_deref(), dry_run)
+        Some(Cmd::Import { list_fields: true, system, .. }) => library::list_fields(system),
+        Some(Cmd::Import { file, system, map, dry_run, .. }) => {
+            let file = file.context("name the file to import")?;
+            library::import(&open_db(db)?, &file, system.as_deref(), &map, dry_run)
         }
         Some(Cmd::ExportLibrary { system, output }) => {
             library::export(&open_db(db)?, system, &output)

@@ -13,15 +13,29 @@ macro_rules! say {
     }};
 }
 
-/// `fray import FILE [--system ID] [--dry-run]`: reads and checks the file, prints the CSV
-/// mapping (for a CSV) and the preview, then writes everything unless `dry_run`. Every
-/// problem of a refused file is printed, one a line.
-pub fn import(db: &Db, path: &Path, system: Option<&str>, dry_run: bool) -> Result<()> {
-    let file = read(path, system)?;
+/// `fray import FILE [--system ID] [--map COLUMN=FIELD]... [--dry-run]`: reads and checks
+/// the file, prints the CSV mapping (for a CSV) with a warning for each column that fills no
+/// field, and the preview (each changed entry's fields, and what the import deletes), then
+/// writes everything unless `dry_run`. Every problem of a refused file is printed, one a line.
+pub fn import(
+    db: &Db,
+    path: &Path,
+    system: Option<&str>,
+    map: &[String],
+    dry_run: bool,
+) -> Result<()> {
+    let file = read(path, system, map)?;
     let preview = exchange::preview(db, &file).context("cannot compare with the library")?;
     say!("{}: {}", path.display(), preview.counts());
     for entry in &preview.entries {
         say!("{entry}");
+    }
+    let removals = preview.removals();
+    if !removals.is_empty() {
+        say!("this import deletes:");
+        for line in &removals {
+            say!("  {line}");
+        }
     }
     if dry_run {
         say!("dry run: nothing written");
@@ -32,8 +46,22 @@ pub fn import(db: &Db, path: &Path, system: Option<&str>, dry_run: bool) -> Resu
     Ok(())
 }
 
+/// `fray import --list-fields --system ID`: what a CSV column can fill, key and label.
+pub fn list_fields(system: Option<String>) -> Result<()> {
+    let Some(system) = system else { bail!("--list-fields needs --system ID") };
+    let targets = exchange::csv_targets(&system);
+    if targets.is_empty() {
+        bail!("unknown system '{system}'");
+    }
+    say!("fields a CSV column can fill for {system} (key, then label):");
+    for (key, label) in targets {
+        say!("  {key:<24} {label}");
+    }
+    Ok(())
+}
+
 /// The checked entries of a Fray JSON or CSV file.
-fn read(path: &Path, system: Option<&str>) -> Result<LibraryFile> {
+fn read(path: &Path, system: Option<&str>, map: &[String]) -> Result<LibraryFile> {
     let name =
         path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
     let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
@@ -44,16 +72,30 @@ fn read(path: &Path, system: Option<&str>) -> Result<LibraryFile> {
                 bail!("{name} is a CSV file: say which system its creatures are with --system ID");
             };
             let text = exchange::read_text(path).map_err(refused)?;
-            let mapping = CsvMapping::propose(&name, &text, system).map_err(refused)?;
+            let mut mapping = CsvMapping::propose(&name, &text, system).map_err(refused)?;
+            for m in map {
+                let Some((column, field)) = m.split_once('=') else {
+                    bail!("--map takes COLUMN=FIELD, not '{m}'");
+                };
+                mapping
+                    .set(system, column, field)
+                    .map_err(|e| anyhow::anyhow!("--map {m}: {e}"))?;
+            }
             say!("columns:");
             for line in mapping.describe(system) {
                 say!("  {line}");
             }
+            for warning in mapping.unmapped(system) {
+                say!("warning: {warning}");
+            }
             exchange::csv_creatures(&name, &text, system, &mapping).map_err(refused)
         }
         _ => {
-            if system.is_some() {
-                bail!("--system is for CSV files; a Fray JSON file names each entry's system");
+            if system.is_some() || !map.is_empty() {
+                bail!(
+                    "--system and --map are for CSV files; a Fray JSON file names each entry's \
+                     system and fields"
+                );
             }
             exchange::read_library(path).map_err(refused)
         }

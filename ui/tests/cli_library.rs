@@ -115,3 +115,52 @@ fn export_library_by_system_then_import_into_a_fresh_database() {
     let o = fray(&db, &["export-library", "--system", "gurps", "-o", "x.json"]);
     assert_eq!(text(&o.stderr), "fray: unknown system 'gurps'\n");
 }
+
+#[test]
+fn a_sheet_imported_again_merges_and_columns_map_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let fields = ok(&db, &["import", "--list-fields", "--system", "bdp"]);
+    assert!(fields.contains("\n  stats.armor              Armour\n"), "{fields}");
+    assert!(fields.contains("\n  tracks.wil               WIL\n"), "{fields}");
+
+    let v1 = corpus("bestiary-v1.csv");
+    let out = ok(&db, &["import", &v1, "--system", "bdp", "--dry-run"]);
+    assert!(out.contains("  Armor -> stats.armor (Armour)\n"), "{out}");
+    assert!(
+        out.contains(
+            "warning: column 'Size' fills no field and is left out (no field is spelled like it)\n"
+        ),
+        "{out}"
+    );
+    // The GM puts the Size column into the notes instead.
+    let out = ok(
+        &db,
+        &["import", &v1, "--system", "bdp", "--map", "Size=notes", "--map", "Notes=ignore"],
+    );
+    assert!(out.contains("  Size -> notes (Notes)\n  Notes -> (ignored)\n"), "{out}");
+    assert!(!out.contains("warning:"), "a column left out on purpose is no warning: {out}");
+    assert!(out.ends_with("imported: 2 added, 0 changed\n"), "{out}");
+
+    let v2 = corpus("bestiary-v2.csv");
+    let out = ok(
+        &db,
+        &["import", &v2, "--system", "bdp", "--map", "Size=notes", "--map", "Notes=ignore"],
+    );
+    assert!(
+        out.contains(
+            "changed  creature   Orc raider (bdp)\n    HP 7 → 9\nimported: 0 added, 1 changed"
+        ),
+        "the preview names the field that changes: {out}"
+    );
+    assert!(!out.contains("this import deletes"), "{out}");
+
+    let o = fray(&db, &["import", &v2, "--system", "bdp", "--map", "Size"]);
+    assert!(!o.status.success());
+    assert_eq!(text(&o.stderr), "fray: --map takes COLUMN=FIELD, not 'Size'\n");
+    let o = fray(&db, &["import", &v2, "--system", "bdp", "--map", "Size=heigth"]);
+    assert_eq!(
+        text(&o.stderr),
+        "fray: --map Size=heigth: 'heigth' is no field of bdp (see --list-fields)\n"
+    );
+}

@@ -29,7 +29,7 @@ pub struct Library {
 }
 
 /// How a run went.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Report {
     /// Steps taken.
     pub steps: usize,
@@ -43,6 +43,10 @@ pub struct Report {
     pub events: usize,
     /// Highest round reached.
     pub rounds: u32,
+    /// The `fray play` script of the run (what a failure would have written).
+    pub script: String,
+    /// The encounter's history at the end.
+    pub history: History,
 }
 
 /// A broken rule of play: the seed, the step, what went wrong, and a script that shows it.
@@ -97,7 +101,7 @@ pub fn play(
     library: &Library,
 ) -> Result<Report, Failure> {
     let mut play = Play::new(system_id, seed, library);
-    let mut report = Report::default();
+    let mut report = Tally::default();
     let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
         play.set_up()?;
         for step in 0..steps {
@@ -110,9 +114,16 @@ pub fn play(
     }));
     let message = match outcome {
         Ok(Ok(())) => {
-            report.steps = steps;
-            report.events = play.history.events().len();
-            return Ok(report);
+            return Ok(Report {
+                steps,
+                accepted: report.accepted,
+                refused: report.refused,
+                options: report.options,
+                events: play.history.events().len(),
+                rounds: report.rounds,
+                script: play.script(),
+                history: play.history,
+            });
         }
         Ok(Err(message)) => message,
         Err(panic) => format!("panic: {}", panic_text(&panic)),
@@ -134,6 +145,15 @@ fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
     } else {
         "(no message)".into()
     }
+}
+
+/// What a run counts as it goes.
+#[derive(Debug, Default)]
+struct Tally {
+    accepted: usize,
+    refused: usize,
+    options: usize,
+    rounds: u32,
 }
 
 /// One run in progress.
@@ -263,7 +283,7 @@ impl<'a> Play<'a> {
         from.get(self.pick(from.len())).copied().unwrap_or(SideId(0))
     }
 
-    fn one_step(&mut self, report: &mut Report) -> Result<(), String> {
+    fn one_step(&mut self, report: &mut Tally) -> Result<(), String> {
         let roll = self.pick(100);
         let (command, origin) = match roll {
             0..=44 => match self.some_option() {

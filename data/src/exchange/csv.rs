@@ -4,9 +4,10 @@
 //! recognised from the header line.
 //!
 //! List fields (weapons, attacks) are not typed as one cell, so they are never mapped: a
-//! creature imported from CSV has none until the GM adds them in the editor.
+//! creature imported from CSV has none until the GM adds them in the editor, and importing
+//! the sheet again keeps what the GM added (the file fills only its mapped fields).
 
-use super::format::{CreatureEntry, LibraryFile};
+use super::format::{CreatureEntry, LibraryFile, Partial};
 use super::problem::{ImportProblem, Problems};
 use fray_app::system::schema::{self, Kind};
 use fray_app::system::{self, System, validate_block};
@@ -29,6 +30,8 @@ pub struct CsvMapping {
     pub columns: Vec<(String, Option<String>)>,
     /// The separator found in the header line (`,`, `;` or tab).
     pub delimiter: u8,
+    /// Headers the GM chose to leave out: no warning for them.
+    pub ignored: Vec<String>,
 }
 
 /// What a CSV column can fill for `system`: `(key, label)` of the name, the tags, then every
@@ -49,10 +52,64 @@ pub fn csv_targets(system: &str) -> Vec<(String, String)> {
     out
 }
 
+/// Words spreadsheets and books use for the same field: a header in a group matches a target
+/// whose label or key (its last part) is in the group.
+const SYNONYMS: &[&[&str]] = &[
+    &["armour", "armor", "ac", "armour class", "armor class", "arm", "armour value", "armor value"],
+    &["hp", "hit points", "hit point", "hit protection", "hits", "health", "hit"],
+    &["str", "strength"],
+    &["dex", "dexterity"],
+    &["wil", "will", "willpower"],
+    &["agi", "agility"],
+    &["wit", "wits"],
+    &["name", "creature", "monster", "npc"],
+    &["tags", "keywords", "labels"],
+    &["notes", "description", "special", "remarks"],
+    &["hd", "hit dice", "hit die"],
+    &["wp", "wound points", "wounds"],
+    &["magic_dice", "magic dice", "md"],
+];
+
+/// A header or a name as matching sees it: lower case, blanks and `_` as single spaces.
+fn folded(text: &str) -> String {
+    text.trim().to_lowercase().replace('_', " ").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether `header` names the target `(key, label)`: its key, its key's last part, its label,
+/// or a word of the same synonym group.
+fn names(header: &str, key: &str, label: &str) -> bool {
+    let h = folded(header);
+    let last = key.rsplit('.').next().unwrap_or(key);
+    let own = [folded(key), folded(last), folded(label)];
+    if own.contains(&h) {
+        return true;
+    }
+    SYNONYMS.iter().any(|group| {
+        group.iter().any(|w| folded(w) == h) && group.iter().any(|w| own.contains(&folded(w)))
+    })
+}
+
+/// The edit distance of two short texts (for the nearest field of an unmapped column).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
 impl CsvMapping {
     /// The mapping the headers of `text` suggest for `system`: each header matched, ignoring
-    /// case and surrounding spaces, to a target's key or label ([`csv_targets`]); a target
-    /// takes the first column that names it. `file` names the file in messages.
+    /// case, blanks and `_`, to a target's key, label or their usual synonyms (`Armor`,
+    /// `Armour`, `AC`; `HP`, `Hit Protection`, `Health`...: [`csv_targets`]); a target takes
+    /// the first column that names it. `file` names the file in messages.
     pub fn propose(file: &str, text: &str, system: &str) -> Result<CsvMapping, Problems> {
         let targets = csv_targets(system);
         if targets.is_empty() {
@@ -76,18 +133,86 @@ impl CsvMapping {
             .iter()
             .map(|h| {
                 let wanted = h.trim();
-                let found = targets
-                    .iter()
-                    .find(|(k, l)| k.eq_ignore_ascii_case(wanted) || l.eq_ignore_ascii_case(wanted))
-                    .map(|(k, _)| k.clone())
-                    .filter(|k| !taken.contains(k));
+                // An exact key or label first, then a synonym.
+                let exact = targets.iter().find(|(k, l)| {
+                    !taken.contains(k)
+                        && (folded(k) == folded(wanted) || folded(l) == folded(wanted))
+                });
+                let found = exact
+                    .or_else(|| {
+                        targets.iter().find(|(k, l)| !taken.contains(k) && names(wanted, k, l))
+                    })
+                    .map(|(k, _)| k.clone());
                 if let Some(k) = &found {
                     taken.push(k.clone());
                 }
                 (h.to_owned(), found)
             })
             .collect();
-        Ok(CsvMapping { columns, delimiter })
+        Ok(CsvMapping { columns, delimiter, ignored: Vec::new() })
+    }
+
+    /// Points `header` at `target` (a key, a label or a synonym; `ignore` or nothing drops
+    /// the column), as the GM says with `--map` or in the window. The error names what is
+    /// wrong and what would do.
+    pub fn set(&mut self, system: &str, header: &str, target: &str) -> Result<(), String> {
+        let Some(i) = self.columns.iter().position(|(h, _)| folded(h) == folded(header)) else {
+            let known: Vec<&str> = self.columns.iter().map(|(h, _)| h.as_str()).collect();
+            return Err(format!(
+                "there is no column '{header}' (the columns: {})",
+                known.join(", ")
+            ));
+        };
+        let t = folded(target);
+        if t.is_empty() || t == "ignore" || t == "ignored" {
+            self.ignore(i);
+            return Ok(());
+        }
+        let targets = csv_targets(system);
+        let found = targets
+            .iter()
+            .find(|(k, l)| folded(k) == t || folded(l) == t)
+            .or_else(|| targets.iter().find(|(k, l)| names(target, k, l)));
+        let Some((key, _)) = found else {
+            return Err(format!(
+                "'{target}' is no field of {system} (see --list-fields){}",
+                nearest(&targets, target).map_or(String::new(), |n| format!("; nearest: {n}"))
+            ));
+        };
+        for column in &mut self.columns {
+            if column.1.as_deref() == Some(key.as_str()) {
+                column.1 = None;
+            }
+        }
+        self.columns[i].1 = Some(key.clone());
+        Ok(())
+    }
+
+    /// Leaves column `i` out, on purpose: no warning for it.
+    pub fn ignore(&mut self, i: usize) {
+        if let Some((header, target)) = self.columns.get_mut(i) {
+            *target = None;
+            if !self.ignored.contains(header) {
+                self.ignored.push(header.clone());
+            }
+        }
+    }
+
+    /// The columns that fill no field, each with the nearest field's label and key, for the
+    /// warning the GM sees before importing: `'Size' fills no field (nearest: STR, tracks.str)`.
+    pub fn unmapped(&self, system: &str) -> Vec<String> {
+        let targets = csv_targets(system);
+        self.columns
+            .iter()
+            .filter(|(h, k)| k.is_none() && !self.ignored.contains(h))
+            .map(|(h, _)| {
+                let near = nearest(&targets, h).map_or_else(
+                    || " (no field is spelled like it)".to_owned(),
+                    |n| format!(" (nearest: {n})"),
+                );
+                format!("column '{h}' fills no field and is left out{near}")
+            })
+            .collect()
     }
 
     /// The mapping as lines to show: `HP -> tracks.hp (HP)`, `Size -> (ignored)`.
@@ -104,6 +229,23 @@ impl CsvMapping {
             })
             .collect()
     }
+}
+
+/// The target nearest to `header` by spelling, `Label (key)`, when one is near enough to be
+/// a slip of the keys (a third of the letters at most).
+fn nearest(targets: &[(String, String)], header: &str) -> Option<String> {
+    let h = folded(header);
+    let last = |k: &str| folded(k.rsplit('.').next().unwrap_or(k));
+    targets
+        .iter()
+        .map(|(k, l)| {
+            let d =
+                distance(&h, &folded(l)).min(distance(&h, &folded(k))).min(distance(&h, &last(k)));
+            (d, k, l)
+        })
+        .filter(|(d, _, _)| *d <= (h.chars().count() / 3).max(1))
+        .min_by_key(|(d, _, _)| *d)
+        .map(|(_, k, l)| format!("{l} ({k})"))
 }
 
 fn unknown_system(file: &str, system: &str) -> ImportProblem {
@@ -253,6 +395,17 @@ pub fn csv_creatures(
         return Err(problems);
     }
     lib.normalize();
+    // Only the mapped columns belong to the file: importing it over entries it made before
+    // replaces those fields and keeps the rest (weapons, portraits, what the editor added).
+    lib.partial = Some(Partial {
+        keys: mapping
+            .columns
+            .iter()
+            .filter_map(|(_, k)| k.clone())
+            .filter(|k| k != NAME && k != TAGS)
+            .collect(),
+        tags: mapping.columns.iter().any(|(_, k)| k.as_deref() == Some(TAGS)),
+    });
     Ok(lib)
 }
 

@@ -36,6 +36,20 @@ pub struct LibraryFile {
     /// Saved templates (detachments and encounter boards).
     #[serde(default)]
     pub templates: Vec<TemplateEntry>,
+    /// Set when the file fills only some fields of its creatures (a spreadsheet): an entry
+    /// the library has already keeps every other field. Never in a file.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub partial: Option<Partial>,
+}
+
+/// The fields a partial file (a spreadsheet's creatures) fills; the rest are the library's.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Partial {
+    /// Block keys the file fills (`tracks.hp`, `stats.armor`).
+    pub keys: Vec<String>,
+    /// Whether it fills the tags.
+    pub tags: bool,
 }
 
 /// A bestiary entry.
@@ -154,6 +168,7 @@ impl LibraryFile {
             characters: Vec::new(),
             tables: Vec::new(),
             templates: Vec::new(),
+            partial: None,
         }
     }
 

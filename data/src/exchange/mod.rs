@@ -7,12 +7,15 @@
 //! 1. Read and check: [`read_library`] (Fray JSON) or [`CsvMapping::propose`] then
 //!    [`csv_creatures`] (CSV). Every problem names the file, the entry and the field
 //!    ([`ImportProblem`]); a file with any problem is refused whole.
-//! 2. [`preview`]: each entry is new, changed or the same as the library's (matched by uid).
+//! 2. [`preview`]: each entry is new, changed or the same as the library's (matched by uid),
+//!    and for a changed one each field that changes, is kept or goes ([`Changes`]). A CSV
+//!    file fills only its mapped fields: over an entry it made before, the rest is kept.
 //! 3. [`apply`]: writes every new and changed entry in one transaction; on any error nothing
 //!    is written.
 //!
 //! Exporting: [`export`] a [`Selection`], then [`write_library`] (atomic).
 
+mod changes;
 mod check;
 mod csv;
 mod export;
@@ -24,10 +27,11 @@ mod read;
 mod schema;
 
 pub use self::csv::{CsvMapping, csv_creatures, csv_targets};
+pub use changes::Changes;
 pub use check::check;
 pub use export::{Selection, export, write_library};
 pub use format::{
-    CharacterEntry, CreatureEntry, LibraryFile, RowEntry, TableEntry, TemplateEntry,
+    CharacterEntry, CreatureEntry, LibraryFile, Partial, RowEntry, TableEntry, TemplateEntry,
     TemplateKindEntry,
 };
 pub use markdown::{character_markdown, creature_markdown, markdown};

@@ -1,6 +1,7 @@
 //! What an import would do (each entry new, changed or the same as the library's, matched by
 //! uid), and doing it in one transaction.
 
+use super::changes::{Changes, Side, changes, merge};
 use super::check::{check, decode_portrait};
 use super::format::{CharacterEntry, CreatureEntry, LibraryFile, TableEntry, TemplateEntry};
 use crate::entry::EntryTable;
@@ -70,10 +71,12 @@ pub struct PreviewEntry {
     pub name: String,
     /// Its system.
     pub system: String,
+    /// For a changed creature or character: each field that changes, is kept or goes.
+    pub changes: Changes,
 }
 
 impl fmt::Display for PreviewEntry {
-    /// `new      creature   Goblin (bdp)`
+    /// `changed  creature   Goblin (bdp)`, then a line per field: `    HP 7 → 9`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -82,7 +85,11 @@ impl fmt::Display for PreviewEntry {
             self.kind.word(),
             self.name,
             self.system
-        )
+        )?;
+        for line in &self.changes.lines {
+            write!(f, "\n    {line}")?;
+        }
+        Ok(())
     }
 }
 
@@ -98,6 +105,16 @@ impl Preview {
     /// How many entries have `status`.
     pub fn count(&self, status: Status) -> usize {
         self.entries.iter().filter(|e| e.status == status).count()
+    }
+
+    /// What the import would delete, entry by entry (`Goblin: Weapons (1 of 2), portrait`):
+    /// the GM sees it before *Import*. Empty when it deletes nothing.
+    pub fn removals(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .filter(|e| !e.changes.removes.is_empty())
+            .map(|e| format!("{}: {}", e.name, e.changes.removes.join(", ")))
+            .collect()
     }
 
     /// `3 new, 1 changed, 12 the same`
@@ -125,7 +142,9 @@ pub struct Summary {
 /// What importing `file` (read and checked by [`super::read_library`] or
 /// [`super::csv_creatures`]) into `db` would do. Writes nothing.
 pub fn preview(db: &Db, file: &LibraryFile) -> Result<Preview, DbError> {
-    Ok(plan(db, file)?.preview)
+    let mut file = file.clone();
+    file.normalize();
+    Ok(plan(db, &file)?.preview)
 }
 
 /// Imports `file` into `db`: checks it again, then adds every new entry and replaces every
@@ -135,9 +154,13 @@ pub fn apply(db: &Db, file: &LibraryFile) -> Result<Summary, DbError> {
     file.normalize();
     check("the import", &file).map_err(|p| DbError::Invalid(p.to_string()))?;
     let plan = plan(db, &file)?;
+    // What a spreadsheet merged over the library's entries is checked as it will be stored.
+    if file.partial.is_some() {
+        check("the import", &plan.file).map_err(|p| DbError::Invalid(p.to_string()))?;
+    }
     let mut conn = db.lock();
     let tx = conn.transaction()?;
-    write(&tx, &file, &plan)?;
+    write(&tx, &plan.file, &plan)?;
     tx.commit()?;
     Ok(Summary {
         added: plan.preview.count(Status::New),
@@ -149,6 +172,9 @@ pub fn apply(db: &Db, file: &LibraryFile) -> Result<Summary, DbError> {
 /// The preview and, for each changed entry, the id of the library entry it replaces (in the
 /// preview's order).
 struct Plan {
+    /// The entries as they will be written: a partial file's creatures merged over the
+    /// library's.
+    file: LibraryFile,
     preview: Preview,
     ids: Vec<Option<i64>>,
     /// The kind and system of each changed template as stored.
@@ -156,8 +182,12 @@ struct Plan {
 }
 
 fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
-    let mut plan =
-        Plan { preview: Preview::default(), ids: Vec::new(), template_heads: HashMap::new() };
+    let mut plan = Plan {
+        file: file.clone(),
+        preview: Preview::default(),
+        ids: Vec::new(),
+        template_heads: HashMap::new(),
+    };
     let all = Search::default().limit(u32::MAX);
     let needs = |n: usize| n > 0;
 
@@ -169,8 +199,19 @@ fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
             let png = if portraits.contains(&c.id) { store.portrait(c.id)? } else { None };
             stored.insert(c.uid.clone(), (c.id.0, CreatureEntry::from_stored(&c, png.as_deref())));
         }
-        for e in &file.creatures {
-            plan.push(EntryKind::Creature, &e.uid, &e.name, &e.system, stored.get(&e.uid), e);
+        for (i, e) in file.creatures.iter().enumerate() {
+            let found = stored.get(&e.uid);
+            let e = match (&file.partial, found) {
+                (Some(partial), Some((_, s))) => merge(s, e, partial),
+                _ => e.clone(),
+            };
+            let changes = found.map(|(_, s)| {
+                let (was, now) = (Side::creature(s), Side::creature(&e));
+                changes(&e.system, false, &was, &now, file.partial.as_ref())
+            });
+            plan.push(EntryKind::Creature, &e.uid, &e.name, &e.system, found, &e);
+            plan.note(changes);
+            plan.file.creatures[i] = e;
         }
     }
     if needs(file.characters.len()) {
@@ -182,7 +223,12 @@ fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
             stored.insert(c.uid.clone(), (c.id.0, CharacterEntry::from_stored(&c, png.as_deref())));
         }
         for e in &file.characters {
-            plan.push(EntryKind::Character, &e.uid, &e.name, &e.system, stored.get(&e.uid), e);
+            let found = stored.get(&e.uid);
+            let changes = found.map(|(_, s)| {
+                changes(&e.system, true, &Side::character(s), &Side::character(e), None)
+            });
+            plan.push(EntryKind::Character, &e.uid, &e.name, &e.system, found, e);
+            plan.note(changes);
         }
     }
     if needs(file.tables.len()) {
@@ -232,8 +278,18 @@ impl Plan {
             uid: uid.to_owned(),
             name: name.to_owned(),
             system: system.to_owned(),
+            changes: Changes::default(),
         });
         self.ids.push(stored.map(|(id, _)| *id));
+    }
+
+    /// The field changes of the entry just pushed, when it changes.
+    fn note(&mut self, changes: Option<Changes>) {
+        if let (Some(last), Some(c)) = (self.preview.entries.last_mut(), changes)
+            && last.status == Status::Changed
+        {
+            last.changes = c;
+        }
     }
 }
 

@@ -5,6 +5,7 @@ mod corpus;
 mod csv;
 mod import;
 mod markdown;
+mod merge;
 
 use fray_data::Db;
 use fray_data::exchange::{self, LibraryFile, Problems};

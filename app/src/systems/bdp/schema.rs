@@ -54,10 +54,11 @@ pub const SCHEMA: BlockSchema = BlockSchema {
             .required()
             .default("10")
             .help("Dexterity: saves to get away and to settle ties"),
-        Field::new("tracks.wil", "WIL", ABILITY)
+        // Mindless creatures have WIL 0: legal, and a detachment at 0 is destroyed.
+        Field::new("tracks.wil", "WIL", Kind::Track { min: 0, max: 20 })
             .required()
             .default("10")
-            .help("Willpower: morale, and a detachment's staying power"),
+            .help("Willpower: morale, and a detachment's staying power (0: mindless)"),
         Field::new("stats.armor", "Armour", Kind::Whole { min: 0, max: 3, only: &[] })
             .default("0")
             .help("Worn armour, 0 to 3, taken off each blow"),

@@ -88,9 +88,23 @@ fn preview_ui(ui: &mut egui::Ui, preview: &Preview) {
                 ui.label(&e.name);
                 ui.label(RichText::new(format!("{} · {}", e.kind.word(), e.system)).weak());
                 ui.end_row();
+                // What changes in it, field by field.
+                for line in &e.changes.lines {
+                    ui.label("");
+                    ui.label(RichText::new(line).weak());
+                    ui.end_row();
+                }
             }
         });
     });
+    let removals = preview.removals();
+    if !removals.is_empty() {
+        ui.add_space(6.0);
+        ui.label(RichText::new("This import deletes:").strong().color(ui.visuals().warn_fg_color));
+        for line in removals {
+            ui.label(RichText::new(line).color(ui.visuals().warn_fg_color));
+        }
+    }
 }
 
 fn badge_ui(ui: &mut egui::Ui, status: Status) {
@@ -157,6 +171,15 @@ fn mapping_ui(
             ui.end_row();
         }
     });
+    // A column the GM sets to "(ignore)" is left out on purpose: no warning for it.
+    for i in 0..edited.columns.len() {
+        if edited.columns[i].1.is_none() && mapping.columns[i].1.is_some() {
+            edited.ignore(i);
+        }
+    }
+    for warning in edited.unmapped(system) {
+        ui.label(RichText::new(format!("⚠ {warning}")).color(ui.visuals().warn_fg_color));
+    }
     if change.is_none() && edited != *mapping {
         change = Some((system.to_owned(), Some(edited)));
     }

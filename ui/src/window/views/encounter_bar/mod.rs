@@ -41,7 +41,7 @@ impl EncounterBarView {
 
     /// Opens the import dialog on a file read and previewed.
     pub fn open_import(&mut self, form: import_form::ImportForm) {
-        self.dialog = Some(Dialog::Import(form));
+        self.dialog = Some(Dialog::Import(Box::new(form)));
     }
 
     /// Closes the import dialog (its file was imported).
@@ -74,7 +74,7 @@ enum Dialog {
     /// Save the board as an encounter template; the name being typed.
     SaveTemplate(String),
     /// Import a file into the library.
-    Import(import_form::ImportForm),
+    Import(Box<import_form::ImportForm>),
     /// Export the library to a Fray JSON file.
     ExportLibrary(import::ExportLibraryForm),
 }
