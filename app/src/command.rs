@@ -33,6 +33,22 @@ pub struct NewCombatant {
     pub block: serde_json::Value,
 }
 
+impl NewCombatant {
+    /// A bare combatant: a name and a side, nothing else (quick add, tests).
+    pub fn named(name: impl Into<String>, side: SideId) -> Self {
+        NewCombatant {
+            name: name.into(),
+            side,
+            zone: None,
+            stats: Vec::new(),
+            tracks: Vec::new(),
+            conditions: Vec::new(),
+            source: None,
+            block: serde_json::Value::Null,
+        }
+    }
+}
+
 /// The numeric `stats` of a stat block (`"stats": {"armor": 12}`); other values are the
 /// system's business and skipped.
 pub fn block_stats(block: &serde_json::Value) -> Vec<Stat> {

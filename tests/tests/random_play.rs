@@ -14,9 +14,9 @@ use fray_data::{Db, Search};
 use std::path::PathBuf;
 
 /// Steps per seed.
-const STEPS: usize = 400;
+const STEPS: usize = 500;
 /// Seeds per system in the default run.
-const SEEDS: u64 = 6;
+const SEEDS: u64 = 10;
 
 fn library(system: &str) -> Library {
     let db = Db::open_in_memory().expect("a fresh database with the bundled content");

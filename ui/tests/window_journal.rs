@@ -21,16 +21,7 @@ fn open(w: &mut Window) {
 }
 
 fn add(w: &mut Window, name: &str) -> CombatantId {
-    let combatant = NewCombatant {
-        name: name.into(),
-        side: SideId(0),
-        zone: None,
-        stats: Vec::new(),
-        tracks: Vec::new(),
-        conditions: Vec::new(),
-        source: None,
-        block: serde_json::Value::Null,
-    };
+    let combatant = NewCombatant::named(name, SideId(0));
     act(w, Action::AddCombatant { combatant, party: true, count: 1 });
     let state = w.app().model.session.as_ref().unwrap().state();
     state.combatant_named(name).unwrap().id

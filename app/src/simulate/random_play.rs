@@ -259,7 +259,10 @@ impl<'a> Play<'a> {
                 (_, _, false) => &self.library.creatures,
                 _ => {
                     let side = self.side(party);
-                    return Command::AddCombatant { combatant: plain("Nobody", side), count };
+                    return Command::AddCombatant {
+                        combatant: NewCombatant::named("Nobody", side),
+                        count,
+                    };
                 }
             };
         let mut combatant = pool[self.pick(pool.len())].clone();
@@ -605,19 +608,6 @@ impl<'a> Play<'a> {
             out.push_str("   # the failing step\n");
         }
         out
-    }
-}
-
-fn plain(name: &str, side: SideId) -> NewCombatant {
-    NewCombatant {
-        name: name.into(),
-        side,
-        zone: None,
-        stats: Vec::new(),
-        tracks: Vec::new(),
-        conditions: Vec::new(),
-        source: None,
-        block: serde_json::Value::Null,
     }
 }
 

@@ -227,22 +227,11 @@ pub(crate) fn change(
     action: Action,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     if enc.phase != RESOLVE {
         return declare(enc, id, action, dice);
     }
-    let Some(before) = enc.d12.declared.get(&id) else {
-        return Err(RuleError::NotAllowed(format!("{} has declared nothing to change", c.name)));
-    };
-    for t in targets(&action) {
-        enc.combatant(t).ok_or(RuleError::UnknownCombatant(t))?;
-    }
-    let down = matches!(status(c), Status::Incapacitated | Status::Dying);
-    if matches!(action, Action::Crawl) && !down {
-        return Err(RuleError::NotAllowed(format!("{} is not down: it can walk", c.name)));
-    }
-    modifier(c, &action)?;
+    let before = check_change(enc, id, &action)?;
+    let c = &enc.combatants[&id];
     let mut ctx = Ctx::new(enc, dice);
     let was = words(enc, c, &before.action);
     let now = words(enc, c, &action);
@@ -260,6 +249,32 @@ pub(crate) fn change(
     let declared = Declared { action, ..before.clone() };
     ctx.d12(R_DECLARE, Some(id), D12Event::Declared { id, declared, hidden: false });
     Ok(ctx.finish())
+}
+
+/// Whether the GM may change `id`'s declaration to `action` during the counting, and the
+/// declaration it replaces: the check the act prompt shows and the command makes.
+pub(crate) fn check_change<'a>(
+    enc: &'a Encounter,
+    id: CombatantId,
+    action: &Action,
+) -> Result<&'a Declared, RuleError> {
+    check_free(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let Some(before) = enc.d12.declared.get(&id) else {
+        return Err(RuleError::NotAllowed(format!("{} has declared nothing to change", c.name)));
+    };
+    if before.action == *action {
+        return Err(RuleError::NotAllowed(format!("{} declared that already", c.name)));
+    }
+    for t in targets(action) {
+        enc.combatant(t).ok_or(RuleError::UnknownCombatant(t))?;
+    }
+    let down = matches!(status(c), Status::Incapacitated | Status::Dying);
+    if matches!(action, Action::Crawl) && !down {
+        return Err(RuleError::NotAllowed(format!("{} is not down: it can walk", c.name)));
+    }
+    modifier(c, action)?;
+    Ok(before)
 }
 
 /// Whether `attacker` may strike with its attack `weapon` at this count: only the weapon it

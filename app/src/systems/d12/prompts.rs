@@ -448,6 +448,7 @@ fn act_prompt(enc: &Encounter, id: CombatantId, count: i64) -> Prompt {
         }
         (_, None) => {}
     }
+    options.extend(change_options(enc, c, d.map(|d| &d.action)));
     options.push(PromptOption::allowed(
         "Let the count pass",
         d12(D12Command::Done { id, acted: false }),
@@ -459,6 +460,46 @@ fn act_prompt(enc: &Encounter, id: CombatantId, count: i64) -> Prompt {
         actor: Some(id),
         options,
     }
+}
+
+/// The GM's call at a combatant's count: strike with another of its attacks (at the declared
+/// foe, or the first standing one), or not strike at all. The count stays.
+fn change_options(enc: &Encounter, c: &Combatant, declared: Option<&Action>) -> Vec<PromptOption> {
+    let Some(declared) = declared else { return Vec::new() };
+    let group = "The GM changes the action";
+    let target = match declared {
+        Action::Attack { target, .. } | Action::DefensiveAttack { target: Some(target), .. } => {
+            Some(*target)
+        }
+        _ => foes(enc, c).next().map(|f| f.id),
+    };
+    let mut out = Vec::new();
+    let block = D12Block::of(c).unwrap_or_default();
+    if let Some(target) = target {
+        for (i, w) in block.attacks.iter().enumerate() {
+            let action = Action::Attack { target, weapon: i };
+            if action == *declared {
+                continue;
+            }
+            let command = d12(D12Command::ChangeDeclaration { id: c.id, action: action.clone() });
+            let label = format!("Attack {} with {} instead", enc.name_of(target), w.name);
+            out.push(
+                PromptOption::allowed(label, command)
+                    .unless(declare::check_change(enc, c.id, &action).map(|_| ()))
+                    .in_group(group),
+            );
+        }
+    }
+    let other = Action::Other { text: "does something else".into(), modifier: 0 };
+    if !matches!(declared, Action::Other { .. }) {
+        let command = d12(D12Command::ChangeDeclaration { id: c.id, action: other.clone() });
+        out.push(
+            PromptOption::allowed("Something else instead (no attack)", command)
+                .unless(declare::check_change(enc, c.id, &other).map(|_| ()))
+                .in_group(group),
+        );
+    }
+    out
 }
 
 /// A due morale check.
