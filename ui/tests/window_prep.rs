@@ -234,3 +234,43 @@ fn a_fray_json_file_is_previewed_then_imported_and_a_broken_one_writes_nothing()
     w.press("Cancel");
     assert_eq!(w.app().model.db.creatures().count().unwrap(), before + 1);
 }
+
+#[test]
+fn a_spreadsheet_imported_again_shows_each_field_and_keeps_the_gms_weapons() {
+    use fray_ui::window::{Action, PrepAction};
+    let corpus =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/import");
+    let mut w = yard();
+    // The first version of the sheet, as the GM imported it last month.
+    let v1 = w.path("bestiary.csv");
+    std::fs::copy(corpus.join("bestiary-v1.csv"), &v1).unwrap();
+    act(&mut w, Action::Prep(PrepAction::OpenImport(v1.clone())));
+    // The column no field takes is a warning, before anything is written.
+    w.harness.get_by_label_contains("column 'Size' fills no field");
+    w.press("Import 2");
+    w.harness.get_by_label_contains("Imported 2 new");
+    // Since then, the GM gave the orc an axe in the editor.
+    let db = &w.app().model.db;
+    let orc = db
+        .creatures()
+        .search(&fray_data::Search::text("orc raider").system("bdp"))
+        .unwrap()
+        .into_iter()
+        .find(|c| c.uid == "csv:bdp/orc raider")
+        .unwrap();
+    let mut block = orc.block.clone();
+    block["weapons"] = serde_json::json!([{"name": "Axe", "die": 8}]);
+    let new = fray_data::NewCreature { system: orc.system, name: orc.name, tags: orc.tags, block };
+    db.creatures().update(orc.id, &new).unwrap();
+    // The new version of the sheet: the preview names the field that changes and what stays.
+    std::fs::copy(corpus.join("bestiary-v2.csv"), &v1).unwrap();
+    act(&mut w, Action::Prep(PrepAction::OpenImport(v1)));
+    w.harness.get_by_label("HP 7 → 9");
+    w.harness.get_by_label("kept: Weapons");
+    assert!(w.harness.query_by_label("This import deletes:").is_none());
+    w.press("Import 1");
+    w.harness.get_by_label_contains("Imported 0 new, 1 changed");
+    let after = w.app().model.db.creatures().get(orc.id).unwrap().unwrap();
+    assert_eq!(after.block["tracks"]["hp"], 9);
+    assert_eq!(after.block["weapons"][0]["name"], "Axe", "the GM's weapon stayed");
+}

@@ -125,8 +125,8 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: PrepAction) {
         },
         PrepAction::SaveBoard(name) => save_board(model, &name),
         PrepAction::OpenImport(path) => {
-            let system = model.session.as_ref().map_or("freeform", |s| s.state().system.as_str());
-            let form = ImportForm::load(&model.db, &path, system);
+            let system = view.library.shown_system(model);
+            let form = ImportForm::load(&model.db, &path, &system);
             view.bar.open_import(form);
         }
         PrepAction::Import(file) => match exchange::apply(&model.db, &file) {

@@ -87,6 +87,21 @@ impl Default for LibraryView {
     }
 }
 
+impl LibraryView {
+    /// The system whose library is shown: the one the GM picked, else the open encounter's,
+    /// else freeform. A file imported from the library is read for it.
+    pub fn shown_system(&self, model: &Model) -> String {
+        let open = model.session.as_ref().map(|s| s.state().system.clone());
+        self.system.clone().or(open).unwrap_or_else(|| "freeform".to_owned())
+    }
+
+    /// Shows the library of `system` (the picker above the list).
+    pub fn pick_system(&mut self, system: &str) {
+        self.system = Some(system.to_owned());
+        self.tag = None;
+    }
+}
+
 /// Draws the library.
 pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out: &mut Vec<Action>) {
     let open = model.session.as_ref().map(|s| s.state().system.clone());
@@ -95,7 +110,7 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
         view.followed.clone_from(&open);
         view.system.clone_from(&open);
     }
-    let system = view.system.clone().or(open.clone()).unwrap_or_else(|| "freeform".to_owned());
+    let system = view.shown_system(model);
     let system = system.as_str();
     confirm_delete_ui(ui, &mut view.confirm, out);
     let droppable = open.as_deref() == Some(system);
@@ -154,8 +169,7 @@ fn system_ui(ui: &mut egui::Ui, system: &str, view: &mut LibraryView) {
              needs an encounter of that system"
         ));
     if picked != system {
-        view.system = Some(picked);
-        view.tag = None;
+        view.pick_system(&picked);
     }
 }
 
