@@ -8,6 +8,7 @@ mod ctx;
 mod departure;
 mod emit;
 mod error;
+pub mod presentation;
 mod prompt;
 pub mod schema;
 mod words;
@@ -96,6 +97,46 @@ pub trait System: Send + Sync {
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
         let _ = (ctx, left);
         Ok(())
+    }
+
+    /// The keys of a combatant's main tracks, most telling first (what a token shows with
+    /// its number). A combatant with none of them shows its first track.
+    fn main_tracks(&self) -> &'static [&'static str] {
+        &["hp"]
+    }
+
+    /// What a track measures, for its colour ([`presentation::usual_meaning`] by default).
+    fn track_meaning(&self, key: &str) -> presentation::Meaning {
+        presentation::usual_meaning(key)
+    }
+
+    /// Who acts now: the place of the order acting, by default.
+    fn acting(&self, enc: &Encounter) -> Vec<CombatantId> {
+        enc.acting().to_vec()
+    }
+
+    /// Whether `id` has had its turn this round (its token is faded).
+    fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
+        let _ = (enc, id);
+        false
+    }
+
+    /// The neighbouring zone `id` stands on the border with, if the procedure has borders.
+    fn border(&self, enc: &Encounter, id: CombatantId) -> Option<crate::ids::ZoneId> {
+        let _ = (enc, id);
+        None
+    }
+
+    /// An arrow the board draws between two zones, with its words (a blast gone astray).
+    fn arrow(&self, enc: &Encounter) -> Option<presentation::Arrow> {
+        let _ = enc;
+        None
+    }
+
+    /// Who acts now, in the stepper's words ("Harald", "Count 9: Tavorr · Hobgoblin 1"), or
+    /// empty when nobody does.
+    fn who_acts(&self, enc: &Encounter) -> String {
+        presentation::names(enc, &self.acting(enc))
     }
 
     /// Whether the system fights with detachments (many bodies as one token).

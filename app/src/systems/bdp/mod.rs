@@ -208,6 +208,15 @@ impl System for Bdp {
         departure::settle(ctx, left)
     }
 
+    fn main_tracks(&self) -> &'static [&'static str] {
+        // The guard, then the body: STR is what a blow reaches once HP is gone.
+        &["hp", "str", "members"]
+    }
+
+    fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
+        enc.bdp.acted.contains(&id)
+    }
+
     fn detachment_of(&self, combatant: NewCombatant, count: u32) -> Option<NewCombatant> {
         Some(detachment::of_new(combatant, count))
     }

@@ -193,6 +193,25 @@ impl System for D12 {
         departure::settle(ctx, left)
     }
 
+    fn main_tracks(&self) -> &'static [&'static str] {
+        // Stamina first, then the body.
+        &["stress", "wp"]
+    }
+
+    fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
+        let now = declare::current_count(enc);
+        let passed = enc.d12.declared.get(&id).is_some_and(|d| now.is_some_and(|n| d.count < n));
+        passed || (enc.d12.acted.contains(&id) && enc.acting().contains(&id))
+    }
+
+    fn who_acts(&self, enc: &Encounter) -> String {
+        let names = enc.acting().iter().map(|id| enc.name_of(*id)).collect::<Vec<_>>();
+        match declare::current_count(enc) {
+            Some(n) if !names.is_empty() => format!("Count {n}: {}", names.join(" · ")),
+            _ => names.join(" · "),
+        }
+    }
+
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
         prompts::card_actions(enc, id)
     }

@@ -228,6 +228,36 @@ impl System for Murdham {
         departure::settle(ctx, left)
     }
 
+    fn main_tracks(&self) -> &'static [&'static str] {
+        &[block::HEALTH]
+    }
+
+    fn acting(&self, enc: &Encounter) -> Vec<CombatantId> {
+        // No order: the character whose turn is going.
+        enc.murdham.turn.id.into_iter().collect()
+    }
+
+    fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
+        enc.murdham.acted.contains(&id) && enc.murdham.turn.id != Some(id)
+    }
+
+    fn border(&self, enc: &Encounter, id: CombatantId) -> Option<crate::ids::ZoneId> {
+        enc.murdham.borders.get(&id).copied()
+    }
+
+    fn arrow(&self, enc: &Encounter) -> Option<crate::system::presentation::Arrow> {
+        let (from, to) = enc.murdham.deviation?;
+        Some(crate::system::presentation::Arrow { from, to, label: "Blast deviated" })
+    }
+
+    fn who_acts(&self, enc: &Encounter) -> String {
+        match (enc.murdham.turn.id, enc.murdham.choosing) {
+            (Some(id), _) => enc.name_of(id),
+            (None, Some(side)) => format!("{} choice", sides(enc, side)),
+            (None, None) => String::new(),
+        }
+    }
+
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
         prompts::card_actions(enc, id)
     }

@@ -37,15 +37,6 @@ pub struct ViewState {
     pub portraits: portraits::Portraits,
 }
 
-/// Who acts now: the place of the order acting, or (in a procedure without an order, like
-/// Murdham's alternating activations) the character whose turn is going.
-pub fn acting(state: &fray_app::Encounter) -> Vec<fray_app::ids::CombatantId> {
-    match (state.acting(), state.murdham.turn.id) {
-        ([], Some(id)) => vec![id],
-        (ids, _) => ids.to_vec(),
-    }
-}
-
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
 /// card right, board in the middle.
 pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {

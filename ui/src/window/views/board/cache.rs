@@ -6,10 +6,10 @@ use super::geometry::{COMPACT_DISC, COMPACT_TILE, FULL_DISC, FULL_TILE_WIDTH};
 use eframe::egui::text::{LayoutJob, TextWrapping};
 use eframe::egui::{self, Color32, FontId, Galley};
 use fray_app::encounter::Encounter;
-use fray_app::encounter::stat_label;
 use fray_app::ids::{CombatantId, ZoneId};
 use fray_app::space;
-use fray_app::systems::murdham::CONCEALED;
+use fray_app::system::System;
+use fray_app::system::presentation::{Meaning, Standing, TokenView, TrackView, token_view};
 use fray_data::{EncounterId, Session};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -26,12 +26,18 @@ pub const CHIP_FONT: f32 = 13.5;
 pub const DOT_ROOM: f32 = 14.0;
 /// Conditions shown on a token before a "+N".
 const MAX_CHIPS: usize = 3;
+/// Size of a compact token's condition chip.
+pub const SHORT_CHIP_FONT: f32 = 12.5;
+/// Size of the word on an out-of-the-fight token ("DEAD"): read from across the table.
+pub const STANDING_FONT: f32 = 14.0;
 
-/// One HP-like track as a bar.
+/// One main track as a bar.
 pub struct Bar {
     /// value / max, clamped to 0..=1.
     pub fraction: f32,
-    /// "5/9".
+    /// What it measures: its colour.
+    pub meaning: Meaning,
+    /// "HP 5/9".
     pub text: Arc<Galley>,
 }
 
@@ -54,18 +60,26 @@ pub struct Token {
     pub name_full: Arc<Galley>,
     /// Name, cut to a compact token's width.
     pub name_compact: Arc<Galley>,
-    /// Tracks with a maximum.
+    /// The main tracks the procedure names (bdp HP then STR, d12 Stress then Wound Points...).
     pub bars: Vec<Bar>,
-    /// The bar a compact token shows (it has room for one): see [`compact_bar`].
+    /// The bar a compact token shows (it has room for one): the procedure's pick.
     pub compact_bar: Option<usize>,
     /// Condition chips (the first few, then "+N").
     pub chips: Vec<Arc<Galley>>,
+    /// The first condition, short, with "+N" for the others: a compact token's chip.
+    pub chip_short: Option<Arc<Galley>>,
     /// How many conditions it has.
     pub conditions: usize,
+    /// How it stands (dead, dying, down, fled...): out of the fight, it is greyed and marked.
+    pub standing: Standing,
+    /// The standing's word in capitals ("DEAD"), laid out for its badge.
+    pub standing_text: Option<Arc<Galley>>,
     /// Concealed (hidden from its foes): drawn faded, dashed, with a crossed-out eye.
     pub hidden: bool,
-    /// It has had its turn this round (Murdham): drawn faded.
+    /// It has had its turn this round: drawn faded.
     pub done: bool,
+    /// It acts now: lit.
+    pub acting: bool,
     /// "↔ Yard": it stands on the border with that zone (Murdham), laid out as a chip.
     pub border: Option<Arc<Galley>>,
 }
@@ -119,12 +133,12 @@ impl Cache {
             zoom,
         };
         if slot.as_ref().is_none_or(|c| c.key != key) {
-            *slot = Some(Self::build(key, ctx, session.state()));
+            *slot = Some(Self::build(key, ctx, h.system(), session.state()));
         }
         slot.as_mut().expect("just filled")
     }
 
-    fn build(key: Key, ctx: &egui::Context, state: &Encounter) -> Self {
+    fn build(key: Key, ctx: &egui::Context, system: &dyn System, state: &Encounter) -> Self {
         let mut members: BTreeMap<ZoneId, Vec<usize>> =
             state.zones.keys().map(|z| (*z, Vec::new())).collect();
         let mut off_board = Vec::new();
@@ -137,14 +151,15 @@ impl Cache {
             let mut tokens = Vec::with_capacity(state.combatants.len());
             let mut tray = Vec::new();
             for (i, c) in state.combatants.values().enumerate() {
+                let view = token_view(system, state, c.id).expect("a combatant of the state");
                 match c.zone.and_then(|z| members.get_mut(&z)) {
                     Some(list) => list.push(i),
                     None => {
                         off_board.push(i);
-                        tray.push(token(fonts, state, c, &colours, 1.0));
+                        tray.push(token(fonts, state, c, &view, &colours, 1.0));
                     }
                 }
-                tokens.push(token(fonts, state, c, &colours, key.zoom));
+                tokens.push(token(fonts, state, c, &view, &colours, key.zoom));
             }
             (tokens, tray)
         });
@@ -178,11 +193,12 @@ impl Cache {
     }
 }
 
-/// A token laid out at `zoom`.
+/// A token laid out at `zoom`, showing what the procedure says matters (`view`).
 fn token(
     fonts: &mut egui::epaint::FontsView<'_>,
     state: &Encounter,
     c: &fray_app::encounter::Combatant,
+    view: &TokenView,
     colours: &HashMap<fray_app::ids::SideId, Color32>,
     zoom: f32,
 ) -> Token {
@@ -195,30 +211,39 @@ fn token(
         job.wrap = TextWrapping::truncate_at_width(width * zoom);
         fonts.layout_job(job)
     };
-    let tracks: Vec<&fray_app::encounter::Track> = c.tracks.iter().filter(|t| t.max > 0).collect();
     let full_text_w = FULL_TILE_WIDTH - FULL_DISC - 20.0;
     let compact_text_w = COMPACT_TILE.x - COMPACT_DISC - 16.0 - DOT_ROOM;
     let colour = colours.get(&c.side).copied().unwrap_or(Color32::GRAY);
     let initials = initials(&c.name);
-    let compact_bar = compact_bar(&tracks);
-    let bars = tracks
+    let bars = view
+        .main
         .iter()
         .map(|t| Bar {
-            fraction: (t.value as f32 / t.max as f32).clamp(0.0, 1.0),
+            fraction: t.fraction(),
+            meaning: t.meaning,
             text: layout(bar_text(t), BAR_FONT, 110.0),
         })
         .collect();
-    let mut chips: Vec<_> = c
-        .conditions
+    let shown = &view.conditions;
+    let mut chips: Vec<_> = shown
         .iter()
         .take(MAX_CHIPS)
         .map(|k| layout(k.clone(), CHIP_FONT, full_text_w - 10.0))
         .collect();
-    if c.conditions.len() > MAX_CHIPS {
-        let more = format!("+{}", c.conditions.len() - MAX_CHIPS);
+    if shown.len() > MAX_CHIPS {
+        let more = format!("+{}", shown.len() - MAX_CHIPS);
         chips.push(layout(more, CHIP_FONT, 40.0));
     }
-    let border = state.murdham.borders.get(&c.id).and_then(|z| state.zone(*z));
+    let chip_short = shown.first().map(|first| {
+        let short: String = first.chars().take(6).collect();
+        let more = if shown.len() > 1 { format!(" +{}", shown.len() - 1) } else { String::new() };
+        layout(format!("{short}{more}"), SHORT_CHIP_FONT, 70.0)
+    });
+    let standing_text = view
+        .standing
+        .is_out()
+        .then(|| layout(view.standing.word().to_uppercase(), STANDING_FONT, 120.0));
+    let border = view.border.and_then(|z| state.zone(z));
     let border =
         border.map(|z| layout(format!("\u{2194} {}", z.name), CHIP_FONT, full_text_w - 10.0));
     Token {
@@ -231,26 +256,17 @@ fn token(
         name_compact: name_galley(fonts, &c.name, COMPACT_NAME_FONT * zoom, compact_text_w * zoom),
         name: c.name.clone(),
         bars,
-        compact_bar,
+        compact_bar: view.compact,
         chips,
-        conditions: c.conditions.len(),
-        hidden: c.conditions.contains(CONCEALED),
-        done: state.murdham.acted.contains(&c.id),
+        chip_short,
+        conditions: shown.len(),
+        standing: view.standing,
+        standing_text,
+        hidden: view.hidden,
+        done: view.done,
+        acting: view.acting,
         border,
     }
-}
-
-/// The bar that tells most when there is room for one: a track below zero first (a d12
-/// creature dying at −3 Wound Points with its Stress untouched), else the first that still
-/// holds something (Stress until it is spent, then the Wound Points; HP, then STR), else the
-/// first. A counter starting at 0 (fatigue) is never below zero, so it never takes the place
-/// of the HP.
-fn compact_bar(tracks: &[&fray_app::encounter::Track]) -> Option<usize> {
-    tracks
-        .iter()
-        .position(|t| t.value < 0)
-        .or_else(|| tracks.iter().position(|t| t.value > 0))
-        .or(if tracks.is_empty() { None } else { Some(0) })
 }
 
 /// A name on one line of at most `width` points. Cut short, a name ending in a number keeps
@@ -308,11 +324,12 @@ pub fn initials(name: &str) -> String {
     }
 }
 
-/// A bar's words: named, so a token with several tracks (HP, STR, WIL...) reads at a glance.
-fn bar_text(t: &fray_app::encounter::Track) -> String {
+/// A bar's words: named, so a token with several tracks (HP, STR...) reads at a glance.
+fn bar_text(t: &TrackView) -> String {
     // A true minus: "-3" next to a bar reads as a dash.
-    let value = if t.value < 0 { format!("−{}", -t.value) } else { t.value.to_string() };
-    format!("{} {value}/{}", stat_label(&t.name), t.max)
+    let value =
+        if t.value < 0 { format!("−{}", t.value.unsigned_abs()) } else { t.value.to_string() };
+    format!("{} {value}/{}", t.label, t.max)
 }
 
 /// Black or white, whichever reads better on `bg`.
@@ -328,31 +345,16 @@ mod tests {
 
     #[test]
     fn bars_name_their_track() {
-        let t = |name: &str| fray_app::encounter::Track { name: name.into(), value: 3, max: 8 };
-        assert_eq!(bar_text(&t("hp")), "HP 3/8");
-        assert_eq!(bar_text(&t("members")), "Members 3/8");
-        let dying = fray_app::encounter::Track { name: "wp".into(), value: -3, max: 13 };
-        assert_eq!(bar_text(&dying), "WP −3/13");
-    }
-
-    #[test]
-    fn a_compact_token_shows_the_bar_that_tells_most() {
-        let t = |name: &str, value: i64, max: i64| fray_app::encounter::Track {
-            name: name.into(),
+        let t = |label: &str, value: i64| TrackView {
+            key: label.to_lowercase(),
+            label: label.into(),
             value,
-            max,
+            max: 8,
+            meaning: Meaning::Harm,
         };
-        let pick =
-            |tracks: &[fray_app::encounter::Track]| compact_bar(&tracks.iter().collect::<Vec<_>>());
-        // d12: Stress while there is some, then the Wound Points; dying shows first.
-        assert_eq!(pick(&[t("stress", 3, 5), t("wp", 13, 13)]), Some(0));
-        assert_eq!(pick(&[t("stress", 0, 5), t("wp", 9, 13)]), Some(1));
-        assert_eq!(pick(&[t("stress", 5, 5), t("wp", -3, 13)]), Some(1));
-        // bdp: HP, then STR; the fatigue counter at 0 never wins.
-        assert_eq!(pick(&[t("hp", 5, 5), t("str", 13, 13), t("fatigue", 0, 10)]), Some(0));
-        assert_eq!(pick(&[t("hp", 0, 5), t("str", 9, 13), t("fatigue", 2, 10)]), Some(1));
-        assert_eq!(pick(&[t("hp", 0, 5)]), Some(0));
-        assert_eq!(pick(&[]), None);
+        assert_eq!(bar_text(&t("HP", 3)), "HP 3/8");
+        assert_eq!(bar_text(&t("Members", 3)), "Members 3/8");
+        assert_eq!(bar_text(&t("WP", -3)), "WP −3/8");
     }
 
     #[test]

@@ -176,7 +176,6 @@ pub fn canvas_ui(
 
     // The selected combatant's zone: every other token shows its range band from it.
     let from_zone = scene.selected.and_then(|id| state.combatant(id)).and_then(|c| c.zone);
-    let acting = crate::window::views::acting(state);
 
     for ((zone_id, layout), (_, board_layout)) in cards.iter().zip(&board) {
         let Some(zone) = state.zone(*zone_id) else { continue };
@@ -233,7 +232,7 @@ pub fn canvas_ui(
             let look = Look {
                 compact: layout.grid.compact,
                 selected,
-                acting: acting.contains(&token.id),
+                acting: token.acting,
                 band: if selected { None } else { zone_band.clone() },
                 zoom: layout.zoom,
             };
@@ -269,7 +268,7 @@ pub fn canvas_ui(
     }
 
     // A blast gone astray, over the cards.
-    super::deviation::deviation_ui(ui, state, &cards, &pal);
+    super::deviation::deviation_ui(ui, scene.system, state, &cards, &pal);
 
     // A card drag ends on release with one PlaceZone (not one per frame).
     if let Some(drag) = view.drag {

@@ -1,4 +1,4 @@
-//! A blast that went astray (Murdham): a thick arrow arching over the cards from the zone it
+//! The procedure's arrow over the board (Murdham: a blast that went astray): a thick arrow arching over the cards from the zone it
 //! was aimed at to the zone where it landed, "Blast deviated" at its top, and the landing
 //! card ringed in the same colour. It stays until the next round.
 
@@ -7,18 +7,18 @@ use super::palette::Palette;
 use eframe::egui::{self, Align2, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind};
 use fray_app::encounter::Encounter;
 use fray_app::ids::ZoneId;
+use fray_app::system::System;
+use fray_app::system::presentation::Arrow;
 
-/// The label on the arrow.
-const LABEL: &str = "Blast deviated";
-
-/// Draws the last deviation of the round, if any, between the two cards.
+/// Draws the procedure's arrow, if any, between the two cards.
 pub fn deviation_ui(
     ui: &egui::Ui,
+    system: &dyn System,
     state: &Encounter,
     cards: &[(ZoneId, CardLayout)],
     pal: &Palette,
 ) {
-    let Some((from, to)) = state.murdham.deviation else { return };
+    let Some(Arrow { from, to, label }) = system.arrow(state) else { return };
     let card = |id: ZoneId| cards.iter().find(|(z, _)| *z == id).map(|(_, l)| (l.rect, l.zoom));
     let (Some((a, zoom)), Some((b, _))) = (card(from), card(to)) else { return };
     let name = |id: ZoneId| state.zone(id).map_or_else(|| id.to_string(), |z| z.name.clone());
@@ -64,7 +64,7 @@ pub fn deviation_ui(
 
     // The label in the middle, on a plate so it reads over anything.
     let font = FontId::proportional(18.0 * zoom.max(0.8));
-    let galley = painter.layout_no_wrap(LABEL.to_owned(), font, pal.text);
+    let galley = painter.layout_no_wrap(label.to_owned(), font, pal.text);
     // The top of the arc.
     let middle = pos(start, control, shaft_end, 0.5);
     let plate = Rect::from_center_size(middle, galley.size() + egui::vec2(18.0, 8.0) * zoom);

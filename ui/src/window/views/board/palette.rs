@@ -2,6 +2,7 @@
 //! one accent for the selection and one warm colour for whoever acts.
 
 use eframe::egui::{Color32, Visuals};
+use fray_app::system::presentation::{Meaning, Standing};
 
 /// Colours of the board for one theme.
 #[derive(Debug, Clone, Copy)]
@@ -89,6 +90,28 @@ impl Palette {
                 low: Color32::from_rgb(200, 70, 55),
                 blast: Color32::from_rgb(205, 85, 20),
             }
+        }
+    }
+
+    /// A bar's colour for what it measures and how full it is: harm goes green to amber to
+    /// red as it empties; stress is blue, fatigue violet, a count grey-blue (none of them
+    /// looks like a body about to drop).
+    pub fn meter(&self, meaning: Meaning, fraction: f32) -> Color32 {
+        match meaning {
+            Meaning::Harm => self.bar(fraction),
+            Meaning::Stress => Color32::from_rgb(92, 146, 214),
+            Meaning::Fatigue => Color32::from_rgb(160, 116, 206),
+            Meaning::Count => Color32::from_rgb(128, 146, 170),
+        }
+    }
+
+    /// The badge colour of a token out of the fight: dead and dying in the harm colour, down
+    /// in amber, fled and surrendered neutral.
+    pub fn standing(&self, standing: Standing) -> Color32 {
+        match standing {
+            Standing::Dead | Standing::Dying => self.low,
+            Standing::Down => self.mid,
+            Standing::Fled | Standing::Surrendered | Standing::Up => self.weak,
         }
     }
 

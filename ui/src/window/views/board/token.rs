@@ -1,7 +1,10 @@
 //! A token: a disc in the side's colour with initials (or its library entry's portrait), the
-//! name, a bar per HP-like track, range and condition chips. Click to select; drag to another zone. A token that has had its
-//! turn this round is faded; a concealed one is faded with a dashed outline and a crossed-out
-//! eye on its disc; one standing on a border carries the neighbouring zone's name ("↔ Yard").
+//! name, a bar per main track the procedure names (coloured by what it measures), range and
+//! condition chips (a short one on a small token). Click to select; drag to another zone. A
+//! token that has had its turn this round is faded; one out of the fight is greyed under a
+//! badge saying how ("DEAD", "DYING", "FLED"), a dead one's disc crossed out; a concealed one
+//! is faded with a dashed outline and a crossed-out eye; one standing on a border carries the
+//! neighbouring zone's name ("↔ Yard").
 
 use super::cache::Token;
 use super::geometry::{BAR_LINE, COMPACT_DISC, FULL_DISC, NAME_HEIGHT};
@@ -13,12 +16,16 @@ use eframe::egui::{
 use fray_app::encounter::Encounter;
 use fray_app::encounter::stat_label;
 use fray_app::ids::CombatantId;
+use fray_app::system::presentation::Standing;
 use std::sync::Arc;
 
 /// A concealed token's opacity: there, but hidden from its foes.
 const HIDDEN_OPACITY: f32 = 0.5;
 /// The opacity of a token that has had its turn this round.
 const DONE_OPACITY: f32 = 0.45;
+/// The opacity of a token out of the fight (dead, down, fled): its badge stays at full
+/// strength over it.
+const OUT_OPACITY: f32 = 0.4;
 
 /// What the board carries while a token is dragged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +73,8 @@ pub fn token_ui(
         if carried {
             // The token stays faded in its zone until the drop says where it goes.
             painter.multiply_opacity(0.35);
+        } else if token.standing.is_out() {
+            painter.multiply_opacity(OUT_OPACITY);
         } else if token.hidden {
             painter.multiply_opacity(HIDDEN_OPACITY);
         } else if token.done && !look.acting {
@@ -74,6 +83,9 @@ pub fn token_ui(
         paint(&painter, ui.painter(), rect, token, look, palette, response.hovered());
         if token.hidden && !carried {
             hidden_marks(ui.painter(), rect, look, palette, token.ink);
+        }
+        if token.standing == Standing::Dead && !carried {
+            dead_cross(ui.painter(), rect, look, palette);
         }
     }
     if carried && let Some(pointer) = ui.ctx().pointer_interact_pos() {
@@ -86,7 +98,7 @@ pub fn token_ui(
     if carried {
         return response.on_hover_cursor(egui::CursorIcon::Grabbing);
     }
-    response.on_hover_ui(|ui| tooltip_ui(ui, token.id, state))
+    response.on_hover_ui(|ui| tooltip_ui(ui, token, state))
 }
 
 /// Paints a token with `p` (faded for a token that had its turn or is concealed); where it
@@ -141,11 +153,14 @@ fn paint_full(p: &Painter, strong: &Painter, rect: Rect, t: &Token, look: &Look,
         );
         let bar_right = (right - 46.0 * z).min(text_x - 6.0 * z).max(x + 10.0 * z);
         let r = Rect::from_min_max(pos2(x, y + 5.0 * z), pos2(bar_right, y + (BAR_LINE - 5.0) * z));
-        meter(p, r, bar.fraction, pal);
+        meter(p, r, bar, pal);
         y += BAR_LINE * z;
     }
     let mut cx = x;
     let chip_y = y + 2.0 * z;
+    if let Some(word) = &t.standing_text {
+        cx = standing_badge(strong, pos2(cx, chip_y), word, t, pal, z).max.x + 4.0 * z;
+    }
     if let Some(border) = &t.border {
         let r = Rect::from_min_size(pos2(cx, chip_y), border.size() + vec2(10.0, 2.0) * z);
         strong.rect_filled(r, chip_radius, blend(pal.tile, pal.accent, 0.3));
@@ -195,14 +210,34 @@ fn paint_compact(p: &Painter, strong: &Painter, rect: Rect, t: &Token, look: &Lo
         let text_pos = pos2(end, line.center().y - bar.text.size().y / 2.0);
         p.galley(text_pos, bar.text.clone(), pal.text);
         end -= 5.0 * z;
-        if end > x + 8.0 * z {
-            let h = 5.0 * z;
-            let r = Rect::from_min_max(
-                pos2(x, line.center().y - h / 2.0),
-                pos2(end, line.center().y + h / 2.0),
-            );
-            meter(p, r, bar.fraction, pal);
+    }
+    // Out of the fight, the word says so where the bar was; else the first condition, short,
+    // then the bar in what room is left.
+    let mut start = x;
+    if let Some(word) = &t.standing_text {
+        let at = pos2(x, line.center().y - (word.size().y + 2.0 * z) / 2.0);
+        start = standing_badge(strong, at, word, t, pal, z).max.x + 4.0 * z;
+    } else if let Some(chip) = &t.chip_short {
+        let r = Rect::from_min_size(
+            pos2(x, line.center().y - (chip.size().y + 2.0 * z) / 2.0),
+            chip.size() + vec2(8.0, 2.0) * z,
+        );
+        if r.max.x < end {
+            p.rect_filled(r, CornerRadius::same((5.0 * z) as u8), pal.chip);
+            p.galley(r.min + vec2(4.0, 1.0) * z, chip.clone(), pal.text);
+            start = r.max.x + 4.0 * z;
         }
+    }
+    if let Some(bar) = t.compact_bar.and_then(|i| t.bars.get(i))
+        && t.standing_text.is_none()
+        && end > start + 8.0 * z
+    {
+        let h = 5.0 * z;
+        let r = Rect::from_min_max(
+            pos2(start, line.center().y - h / 2.0),
+            pos2(end, line.center().y + h / 2.0),
+        );
+        meter(p, r, bar, pal);
     }
     if t.border.is_some() {
         // No room for the border's chip: a stripe in the accent colour down the right edge
@@ -210,11 +245,23 @@ fn paint_compact(p: &Painter, strong: &Painter, rect: Rect, t: &Token, look: &Lo
         let stripe = Rect::from_min_max(pos2(rect.max.x - 4.0 * z, rect.min.y), rect.max);
         strong.rect_filled(stripe, CornerRadius::same(2), pal.accent);
     }
-    if !t.chips.is_empty() {
-        // Conditions do not fit a compact token; a dot says there are some (the tooltip and
-        // the card list them). The name leaves room for it (see `cache::DOT_ROOM`).
-        p.circle_filled(pos2(right - 4.0 * z, rect.min.y + 12.0 * z), 4.5 * z, pal.acting);
-    }
+}
+
+/// The badge of a token out of the fight ("DEAD", "DYING", "FLED"), at full strength over the
+/// greyed token, at `at`; a dead one's disc is crossed out as well. Returns its rectangle.
+fn standing_badge(
+    p: &Painter,
+    at: Pos2,
+    word: &Arc<Galley>,
+    t: &Token,
+    pal: &Palette,
+    z: f32,
+) -> Rect {
+    let colour = pal.standing(t.standing);
+    let r = Rect::from_min_size(at, word.size() + vec2(10.0, 2.0) * z);
+    p.rect_filled(r, CornerRadius::same((5.0 * z) as u8), colour);
+    p.galley(r.min + vec2(5.0, 1.0) * z, word.clone(), super::cache::ink_on(colour));
+    r
 }
 
 fn disc(
@@ -243,12 +290,12 @@ fn disc(
     }
 }
 
-/// A bar: the empty track, filled to `fraction` in the colour for how full it is.
-fn meter(p: &Painter, r: Rect, fraction: f32, pal: &Palette) {
+/// A bar: the empty track, filled to its fraction in the colour of what it measures.
+fn meter(p: &Painter, r: Rect, bar: &super::cache::Bar, pal: &Palette) {
     p.rect_filled(r, CornerRadius::same(3), pal.track);
-    if fraction > 0.0 {
-        let filled = Rect::from_min_size(r.min, vec2(r.width() * fraction, r.height()));
-        p.rect_filled(filled, CornerRadius::same(3), pal.bar(fraction));
+    if bar.fraction > 0.0 {
+        let filled = Rect::from_min_size(r.min, vec2(r.width() * bar.fraction, r.height()));
+        p.rect_filled(filled, CornerRadius::same(3), pal.meter(bar.meaning, bar.fraction));
     }
 }
 
@@ -278,6 +325,17 @@ fn hidden_marks(p: &Painter, rect: Rect, look: &Look, pal: &Palette, ink: Color3
     eye_slash(p, centre, disc * 0.72 * z, ink);
 }
 
+/// A dead token's disc, crossed out at full strength over the greyed token: not colour alone.
+fn dead_cross(p: &Painter, rect: Rect, look: &Look, pal: &Palette) {
+    let z = look.zoom;
+    let (disc, inset) = if look.compact { (COMPACT_DISC, 5.0) } else { (FULL_DISC, 6.0) };
+    let c = pos2(rect.min.x + (inset + disc / 2.0) * z, rect.center().y);
+    let d = disc * 0.42 * z;
+    let stroke = Stroke::new((3.0 * z).max(2.0), pal.standing(Standing::Dead));
+    p.line_segment([c - vec2(d, d), c + vec2(d, d)], stroke);
+    p.line_segment([c + vec2(-d, d), c + vec2(d, -d)], stroke);
+}
+
 /// A crossed-out eye of `size` points, centred on `c`.
 fn eye_slash(p: &Painter, c: Pos2, size: f32, colour: Color32) {
     let w = size * 0.55;
@@ -303,8 +361,8 @@ fn eye_slash(p: &Painter, c: Pos2, size: f32, colour: Color32) {
 }
 
 /// The details on hover: side, every track, stats, conditions.
-fn tooltip_ui(ui: &mut egui::Ui, id: CombatantId, state: &Encounter) {
-    let Some(c) = state.combatant(id) else { return };
+fn tooltip_ui(ui: &mut egui::Ui, token: &Token, state: &Encounter) {
+    let Some(c) = state.combatant(token.id) else { return };
     ui.strong(&c.name);
     if let Some(side) = state.side(c.side) {
         ui.label(&side.name);
@@ -321,10 +379,13 @@ fn tooltip_ui(ui: &mut egui::Ui, id: CombatantId, state: &Encounter) {
         let list: Vec<&str> = c.conditions.iter().map(String::as_str).collect();
         ui.label(list.join(", "));
     }
-    if let Some(zone) = state.murdham.borders.get(&id).and_then(|z| state.zone(*z)) {
-        ui.label(format!("On the border with {}", zone.name));
+    if token.standing.is_out() {
+        ui.label(token.standing.word());
     }
-    if state.murdham.acted.contains(&id) && state.murdham.turn.id != Some(id) {
+    if let Some(border) = &token.border {
+        ui.label(format!("On the border: {}", border.text().trim_start_matches('\u{2194}').trim()));
+    }
+    if token.done {
         ui.label("Has had its turn this round");
     }
     ui.weak("Click to select, drag to move");

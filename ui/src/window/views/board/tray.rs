@@ -32,7 +32,6 @@ pub fn tray_ui(
         let hint = egui::RichText::new("Drag a token here to take it off the board.").weak();
         ui.add(egui::Label::new(hint).truncate());
     });
-    let acting = crate::window::views::acting(state);
     egui::ScrollArea::horizontal().id_salt("board-tray").auto_shrink([false, true]).show(
         ui,
         |ui| {
@@ -48,7 +47,7 @@ pub fn tray_ui(
                     let look = Look {
                         compact: true,
                         selected,
-                        acting: acting.contains(&token.id),
+                        acting: token.acting,
                         band: None,
                         zoom: 1.0,
                     };

@@ -1,0 +1,381 @@
+//! What a screen shows of a fight, answered by the procedure so views never read a system's
+//! own state: a token's main tracks and how it stands (acting, done, down, dying, dead,
+//! fled...), the headline (who acts or chooses, and what is asked) and the last ruling. The
+//! window draws these; the player window will draw them through the table view.
+
+use super::System;
+use crate::encounter::{Combatant, Encounter, Track, stat_label};
+use crate::event::{Event, EventKind};
+use crate::ids::{CombatantId, ZoneId};
+
+/// What a track measures, so each meaning gets its own colour: harm that kills, fatigue that
+/// fills up, stress spent first, or a plain count (a detachment's members).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meaning {
+    /// Health: HP, STR, Wound Points, Health. Low is bad.
+    Harm,
+    /// Stamina spent before harm (d12 Stress, Mana). Low is tired, not hurt.
+    Stress,
+    /// Fills up as it gets worse (bdp Fatigue). High is bad.
+    Fatigue,
+    /// A count (members of a detachment).
+    Count,
+}
+
+/// One track as a token shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrackView {
+    /// The track's key (`hp`).
+    pub key: String,
+    /// Its label (`HP`).
+    pub label: String,
+    /// Current value.
+    pub value: i64,
+    /// Maximum.
+    pub max: i64,
+    /// What it means.
+    pub meaning: Meaning,
+}
+
+impl TrackView {
+    fn of(track: &Track, meaning: Meaning) -> Self {
+        TrackView {
+            key: track.name.clone(),
+            label: stat_label(&track.name),
+            value: track.value,
+            max: track.max,
+            meaning,
+        }
+    }
+
+    /// How bad it is, 0 (fine) to 1 (spent or full up), for colour and bar length.
+    pub fn fraction(&self) -> f32 {
+        if self.max <= 0 {
+            return 0.0;
+        }
+        (self.value as f32 / self.max as f32).clamp(0.0, 1.0)
+    }
+}
+
+/// How a combatant stands in the fight, the worst first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Standing {
+    /// Dead or destroyed.
+    Dead,
+    /// Dying: dead soon unless helped.
+    Dying,
+    /// Down: unconscious, incapacitated, at 0 where that drops one.
+    Down,
+    /// Fled, routed, escaped or retreating: leaving the fight.
+    Fled,
+    /// Surrendered.
+    Surrendered,
+    /// Up and fighting.
+    Up,
+}
+
+impl Standing {
+    /// The word on the token ("Dead").
+    pub fn word(self) -> &'static str {
+        match self {
+            Standing::Dead => "Dead",
+            Standing::Dying => "Dying",
+            Standing::Down => "Down",
+            Standing::Fled => "Fled",
+            Standing::Surrendered => "Surrendered",
+            Standing::Up => "",
+        }
+    }
+
+    /// Whether it is out of the fight for now (the token is greyed).
+    pub fn is_out(self) -> bool {
+        self != Standing::Up
+    }
+}
+
+/// Conditions that say how a combatant stands, in the words the procedures use.
+const STANDINGS: &[(&str, Standing)] = &[
+    ("dead", Standing::Dead),
+    ("destroyed", Standing::Dead),
+    ("dying", Standing::Dying),
+    ("down", Standing::Down),
+    ("unconscious", Standing::Down),
+    ("incapacitated", Standing::Down),
+    ("fled", Standing::Fled),
+    ("routed", Standing::Fled),
+    ("escaped", Standing::Fled),
+    ("retreating", Standing::Fled),
+    ("fleeing", Standing::Fled),
+    ("surrendered", Standing::Surrendered),
+];
+
+/// Everything a token shows of one combatant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenView {
+    /// The main tracks, most telling first (bdp HP then STR, d12 Stress then Wound Points,
+    /// Murdham Health); never empty when the combatant has a track with a maximum.
+    pub main: Vec<TrackView>,
+    /// The index in [`TokenView::main`] of the track a small token shows: the first not yet
+    /// spent (HP until it is gone, then STR), or a harm track below zero.
+    pub compact: Option<usize>,
+    /// How it stands.
+    pub standing: Standing,
+    /// It acts now.
+    pub acting: bool,
+    /// It has had its turn this round.
+    pub done: bool,
+    /// Concealed from its foes.
+    pub hidden: bool,
+    /// Surprised: no turn yet.
+    pub surprised: bool,
+    /// Its other conditions, for chips (those that set the standing are left out).
+    pub conditions: Vec<String>,
+    /// The neighbouring zone it stands on the border with.
+    pub border: Option<ZoneId>,
+}
+
+/// An arrow between two zones the board draws, with its words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrow {
+    /// Where it starts (where a blast was aimed).
+    pub from: ZoneId,
+    /// Where it points (where it landed); that card is ringed.
+    pub to: ZoneId,
+    /// Its words ("Blast deviated").
+    pub label: &'static str,
+}
+
+/// The token of `id` as `system` shows it, or `None` when it is gone.
+pub fn token_view(system: &dyn System, enc: &Encounter, id: CombatantId) -> Option<TokenView> {
+    let c = enc.combatant(id)?;
+    let with_max: Vec<&Track> = c.tracks.iter().filter(|t| t.max > 0).collect();
+    let mut main: Vec<TrackView> = system
+        .main_tracks()
+        .iter()
+        .filter_map(|key| with_max.iter().find(|t| t.name == *key))
+        .map(|t| TrackView::of(t, system.track_meaning(&t.name)))
+        .collect();
+    if main.is_empty()
+        && let Some(t) = with_max.first()
+    {
+        main.push(TrackView::of(t, system.track_meaning(&t.name)));
+    }
+    let compact = compact_track(&main);
+    let standing = standing(c);
+    Some(TokenView {
+        compact,
+        standing,
+        acting: system.acting(enc).contains(&id),
+        done: system.has_acted(enc, id),
+        hidden: c.conditions.contains("concealed"),
+        surprised: c.conditions.contains("surprised"),
+        conditions: c
+            .conditions
+            .iter()
+            .filter(|k| !STANDINGS.iter().any(|(w, _)| w == k))
+            .filter(|k| *k != "concealed")
+            .cloned()
+            .collect(),
+        border: system.border(enc, id),
+        main,
+    })
+}
+
+/// The worst standing its conditions say.
+pub fn standing(c: &Combatant) -> Standing {
+    STANDINGS
+        .iter()
+        .filter(|(word, _)| c.conditions.contains(*word))
+        .map(|(_, s)| *s)
+        .min()
+        .unwrap_or(Standing::Up)
+}
+
+/// The main track a small token shows: a harm track below zero (dying), else the first that
+/// still holds something, else the last (all spent).
+fn compact_track(main: &[TrackView]) -> Option<usize> {
+    main.iter()
+        .position(|t| t.value < 0 && t.meaning == Meaning::Harm)
+        .or_else(|| main.iter().position(|t| t.value > 0))
+        .or(main.len().checked_sub(1))
+}
+
+/// The meaning of a track by its usual key: what most procedures call their tracks.
+pub fn usual_meaning(key: &str) -> Meaning {
+    match key {
+        "fatigue" | "exhaustion" => Meaning::Fatigue,
+        "stress" | "mana" | "power" => Meaning::Stress,
+        "members" => Meaning::Count,
+        _ => Meaning::Harm,
+    }
+}
+
+/// What the stepper pins at the top: who acts (or chooses) and what is asked now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Headline {
+    /// "Harald", "Count 9: Tavorr · Hobgoblin 1", "Bandits choose", or empty.
+    pub who: String,
+    /// The question now ("Harald is struck by two skeletons: how does he react?"), or empty.
+    pub asked: String,
+}
+
+/// The headline of `enc` under `system`: its own words for who acts, and the first prompt's
+/// question.
+pub fn headline(system: &dyn System, enc: &Encounter) -> Headline {
+    Headline {
+        who: system.who_acts(enc),
+        asked: system.prompts(enc).first().map(|p| p.title.clone()).unwrap_or_default(),
+    }
+}
+
+/// The names of `ids` as the stepper says them: "Harald & Goblin 1".
+pub fn names(enc: &Encounter, ids: &[CombatantId]) -> String {
+    ids.iter().map(|id| enc.name_of(*id)).collect::<Vec<_>>().join(" & ")
+}
+
+/// The newest ruling in `events` (a procedure's one-line explanation of a decision: "Harald
+/// blocks: d8 → d4, 3 − 1 Armor = 2 to HP"), for the banner over the board until the next.
+pub fn last_ruling(events: &[Event]) -> Option<&str> {
+    events.iter().rev().find_map(|e| match &e.kind {
+        EventKind::Ruling { text } => Some(text.as_str()),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::system::by_id;
+
+    fn view(system: &str, script: &str, who: &str) -> TokenView {
+        let text = format!("system {system}\nside Party party\nside Foes\nzone Hall\n{script}");
+        let h = crate::scenario::run("t.fray", &text).unwrap();
+        let enc = h.state();
+        let id = enc.combatant_named(who).unwrap().id;
+        token_view(by_id(system).unwrap(), enc, id).unwrap()
+    }
+
+    fn shown(v: &TokenView) -> (Vec<&str>, Option<&str>) {
+        let main = v.main.iter().map(|t| t.label.as_str()).collect();
+        (main, v.compact.map(|i| v.main[i].label.as_str()))
+    }
+
+    #[test]
+    fn bdp_shows_hp_then_str_never_dex() {
+        // The skeleton of the report: HP 0/3, STR 4/8, DEX 9/10.
+        let v = view(
+            "bdp",
+            "add Skeleton side Foes zone Hall track hp=0/3 str=4/8 dex=9/10 wil=7",
+            "Skeleton",
+        );
+        assert_eq!(
+            shown(&v),
+            (vec!["HP", "STR"], Some("STR")),
+            "HP spent: the small token shows STR"
+        );
+        assert_eq!((v.main[1].value, v.main[1].max), (4, 8));
+        let v = view(
+            "bdp",
+            "add Bandit side Foes zone Hall track hp=3/4 str=9 dex=10 wil=8 fatigue=2/10",
+            "Bandit",
+        );
+        assert_eq!(shown(&v), (vec!["HP", "STR"], Some("HP")));
+        let v = view(
+            "bdp",
+            "add Horde side Foes zone Hall track hp=4 str=8 dex=12 wil=7 members=6/8",
+            "Horde",
+        );
+        assert_eq!(
+            v.main.last().map(|t| (t.label.as_str(), t.meaning)),
+            Some(("Members", Meaning::Count))
+        );
+    }
+
+    #[test]
+    fn d12_shows_stress_then_wound_points() {
+        let block = r#"{"stats": {"str": 13, "str mod": 1}, "hd": "1d8", "attacks": []}"#;
+        let v = view("d12", &format!("add Wolf side Foes zone Hall block {block}"), "Wolf");
+        assert_eq!(shown(&v), (vec!["Stress", "WP"], Some("Stress")));
+        assert_eq!(v.main[0].meaning, Meaning::Stress);
+        assert_eq!(v.main[1].meaning, Meaning::Harm);
+        let v = view(
+            "d12",
+            &format!(
+                "add Wolf side Foes zone Hall block {block}\ntrack Wolf stress =0\ntrack Wolf wp =-3"
+            ),
+            "Wolf",
+        );
+        assert_eq!(shown(&v).1, Some("WP"), "dying at −3: the Wound Points");
+    }
+
+    #[test]
+    fn murdham_and_freeform_show_their_health() {
+        let v = view("murdham", "add Hugo side Party zone Hall stat str=12 agi=10 wit=10", "Hugo");
+        assert_eq!(shown(&v), (vec!["Health"], Some("Health")));
+        let v = view("freeform", "add Orc side Foes zone Hall track hp=3/7 fatigue=1/5", "Orc");
+        assert_eq!(shown(&v), (vec!["HP"], Some("HP")));
+        let v = view("freeform", "add Ooze side Foes zone Hall track slime=3/7", "Ooze");
+        assert_eq!(shown(&v), (vec!["Slime"], Some("Slime")), "no HP: the first track");
+    }
+
+    #[test]
+    fn the_standing_is_the_worst_condition_and_leaves_the_chips() {
+        let v = view(
+            "freeform",
+            "add Orc side Foes zone Hall track hp=0/7 condition dying condition prone",
+            "Orc",
+        );
+        assert_eq!(v.standing, Standing::Dying);
+        assert_eq!(v.conditions, ["prone"]);
+        let v =
+            view("freeform", "add Orc side Foes zone Hall condition dying condition dead", "Orc");
+        assert_eq!(v.standing, Standing::Dead);
+        let v = view(
+            "bdp",
+            "add Orc side Foes zone Hall track hp=4 str=9 dex=9 wil=9 condition routed",
+            "Orc",
+        );
+        assert_eq!((v.standing, v.standing.word()), (Standing::Fled, "Fled"));
+        assert!(v.standing.is_out());
+        let v = view("freeform", "add Orc side Foes zone Hall", "Orc");
+        assert_eq!(v.standing, Standing::Up);
+        assert!(v.main.is_empty());
+    }
+
+    #[test]
+    fn acting_and_done_follow_the_procedure() {
+        let text = "system murdham\nside Party party\nside Foes\nzone Hall\n\
+                    add Hugo side Party zone Hall stat str=12 agi=10 wit=10\n\
+                    add Brute side Foes zone Hall stat str=14 agi=8 wit=7\n\
+                    holder Foes\nnext\nfirst Foes\nactivate Brute\n";
+        let h = crate::scenario::run("t.fray", text).unwrap();
+        let (sys, enc) = (by_id("murdham").unwrap(), h.state());
+        let brute = enc.combatant_named("Brute").unwrap().id;
+        let hugo = enc.combatant_named("Hugo").unwrap().id;
+        assert!(token_view(sys, enc, brute).unwrap().acting);
+        assert_eq!(headline(sys, enc).who, "Brute");
+        let mut h = h;
+        let mut dice = crate::dice::SeededDice::new(0, 99);
+        h.execute(
+            crate::Command::Murdham(crate::systems::murdham::MurdhamCommand::EndTurn),
+            &mut dice,
+        )
+        .unwrap();
+        let enc = h.state();
+        let brute_view = token_view(sys, enc, brute).unwrap();
+        assert!(!brute_view.acting && brute_view.done);
+        assert!(!token_view(sys, enc, hugo).unwrap().done);
+        assert_eq!(headline(sys, enc).who, "Party's choice");
+    }
+
+    #[test]
+    fn the_banner_holds_the_newest_ruling() {
+        let text = "system bdp\nside Party party\nside Foes\nzone Hall\n\
+                    add Ann side Party zone Hall track hp=4 str=10 dex=10 wil=10\n\
+                    hurt Ann 1d4 table 3\nsay \"The torches gutter.\"\n";
+        let h = crate::scenario::run("t.fray", text).unwrap();
+        let ruling = last_ruling(h.events()).unwrap();
+        assert!(ruling.contains("3"), "{ruling}");
+        assert_eq!(last_ruling(&h.events()[..2]), None);
+    }
+}
