@@ -33,6 +33,10 @@ pub struct PromptOption {
     /// A heading it is listed under, when a prompt has many answers ("Against Goblin 1").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<String>,
+    /// One of the step's main buttons ("End turn"): the stepper pins it at the top, beside
+    /// Next, so it is never below the fold.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub main: bool,
 }
 
 impl Prompt {
@@ -73,7 +77,20 @@ impl Prompt {
 impl PromptOption {
     /// An allowed option.
     pub fn allowed(label: impl Into<String>, command: Command) -> Self {
-        Self { label: label.into(), command, enabled: true, reason: None, cost: None, group: None }
+        Self {
+            label: label.into(),
+            command,
+            enabled: true,
+            reason: None,
+            cost: None,
+            group: None,
+            main: false,
+        }
+    }
+
+    /// The same option as one of the step's main buttons (pinned beside Next).
+    pub fn main(self) -> Self {
+        Self { main: true, ..self }
     }
 
     /// The same option, listed under `group`.
@@ -103,6 +120,7 @@ impl PromptOption {
             reason: Some(reason.into()),
             cost: None,
             group: None,
+            main: false,
         }
     }
 }

@@ -18,7 +18,9 @@ pub mod views;
 
 pub use action::{Action, ExportFormat, apply};
 pub use library_ops::{EntryRef, LibraryAction, SavedEntry};
-pub use model::{DiceMode, Model, PendingRoll, Prefs, Removed, Status};
+pub use model::{
+    DiceMode, LAST_ENCOUNTER_KEY, Model, PREFS_KEY, PendingRoll, Prefs, Removed, Status,
+};
 pub use prep_ops::PrepAction;
 pub use views::ViewState;
 

@@ -112,10 +112,15 @@ pub fn window() -> Window {
 
 /// Opens the window over an existing database (to test reopening).
 pub fn window_with(dir: tempfile::TempDir, db: Db) -> Window {
+    window_sized(dir, db, egui::vec2(1600.0, 1000.0))
+}
+
+/// Opens the window over an existing database on a screen of `size` pixels.
+pub fn window_sized(dir: tempfile::TempDir, db: Db, size: egui::Vec2) -> Window {
     let ctx = egui::Context::default();
     let app = FrayApp::new(&ctx, db);
     let harness = Harness::builder()
-        .with_size(egui::vec2(1600.0, 1000.0))
+        .with_size(size)
         // The harness draws with its own context: give it Fray's fonts before its first frame.
         .with_context_setup(fray_ui::window::theme::install_fonts)
         .build_ui_state(|ui, app: &mut FrayApp| app.frame_ui(ui), app);

@@ -133,7 +133,7 @@ fn turn_prompts(enc: &Encounter) -> Vec<Prompt> {
     let acting = enc.acting();
     let Some(&first) = acting.first() else { return Vec::new() };
     let name = enc.name_of(first);
-    let mut options = vec![PromptOption::allowed("End turn", Command::Advance)];
+    let mut options = vec![PromptOption::allowed("End turn", Command::Advance).main()];
     let delay = Command::Delay { id: first };
     let last = enc.turn.is_some_and(|t| t + 1 >= enc.order.len());
     options.push(if last {

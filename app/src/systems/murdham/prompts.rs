@@ -252,7 +252,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
             .in_group("Other actions"),
         );
     }
-    options.push(PromptOption::allowed("End turn", cmd(C::EndTurn)));
+    options.push(PromptOption::allowed("End turn", cmd(C::EndTurn)).main());
     let t = &enc.murdham.turn;
     let mut used = Vec::new();
     if t.main {

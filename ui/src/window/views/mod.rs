@@ -8,11 +8,13 @@ pub mod editor;
 pub mod encounter_bar;
 pub mod journal_panel;
 pub mod library;
+pub mod panels;
 pub mod portraits;
 pub mod stepper;
 
 use super::{Action, Model};
 use eframe::egui;
+use panels::Panel;
 
 /// The widget state of every view (text being typed, open dialogs, drags in progress).
 #[derive(Default)]
@@ -35,6 +37,8 @@ pub struct ViewState {
     pub editor: editor::EditorView,
     /// Portrait textures of the open encounter's combatants.
     pub portraits: portraits::Portraits,
+    /// Which side panels are folded.
+    pub panels: panels::Panels,
 }
 
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
@@ -57,31 +61,53 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
         });
         return;
     }
-    // Side panels start as a share of the window, so a high UI scale (fewer points on the
-    // same screen) still leaves the board room; the GM can resize them.
+    // Side panels start as a share of the window and are capped to one, so a high UI scale
+    // (fewer points on the same screen) still leaves the board at least half the window; on
+    // a small window the library and the journal start folded.
     let screen = ui.available_size();
-    egui::Panel::bottom("journal")
-        .resizable(true)
-        .default_size((screen.y * 0.22).clamp(110.0, 240.0))
-        .max_size(screen.y * 0.45)
-        .show(ui, |ui| journal_panel::journal_panel_ui(ui, model, &mut view.journal, out));
-    egui::Panel::left("library")
-        .resizable(true)
-        .default_size((screen.x * 0.19).clamp(210.0, 320.0))
-        .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));
-    egui::Panel::right("stepper")
-        .resizable(true)
-        .default_size((screen.x * 0.24).clamp(280.0, 400.0))
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                stepper::stepper_ui(ui, model, &mut view.stepper, out);
-                ui.separator();
-                dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
-                ui.separator();
-                card::card_ui(ui, model, &mut view.card, out);
+    view.panels.keys(ui.ctx(), screen);
+    let open = |p| view.panels.open(p, screen);
+    let (library_open, journal_open, right_open) =
+        (open(Panel::Library), open(Panel::Journal), open(Panel::Right));
+    if journal_open {
+        egui::Panel::bottom("journal")
+            .resizable(true)
+            .default_size((screen.y * 0.2).clamp(90.0, 240.0))
+            .max_size(screen.y * panels::JOURNAL_SHARE)
+            .show(ui, |ui| journal_panel::journal_panel_ui(ui, model, &mut view.journal, out));
+    }
+    if library_open {
+        egui::Panel::left("library")
+            .resizable(true)
+            .default_size(
+                (screen.x * 0.17).clamp(180.0, 320.0).min(screen.x * panels::LIBRARY_SHARE),
+            )
+            .max_size(screen.x * panels::LIBRARY_SHARE)
+            .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));
+    }
+    if right_open {
+        egui::Panel::right("stepper")
+            .resizable(true)
+            .default_size((screen.x * 0.24).clamp(250.0, 420.0).min(screen.x * panels::RIGHT_SHARE))
+            .max_size(screen.x * panels::RIGHT_SHARE)
+            .show(ui, |ui| {
+                // Nothing in the column may widen it (a card with many stats wraps instead):
+                // a column growing mid-round would move everything under the pointer.
+                let width = ui.available_width().min(screen.x * panels::RIGHT_SHARE);
+                ui.set_max_width(width);
+                stepper::pinned_ui(ui, model, &mut view.stepper, out);
+                egui::ScrollArea::vertical().max_width(width).show(ui, |ui| {
+                    ui.set_max_width(width - ui.spacing().scroll.allocated_width());
+                    stepper::stepper_ui(ui, model, &mut view.stepper, out);
+                    ui.separator();
+                    dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
+                    ui.separator();
+                    card::card_ui(ui, model, &mut view.card, out);
+                });
             });
-        });
+    }
+    let panels = &mut view.panels;
     egui::CentralPanel::default_margins().show(ui, |ui| {
-        board::board_ui(ui, model, &mut view.board, out);
+        board::board_ui(ui, model, &mut view.board, panels, screen, out);
     });
 }

@@ -235,9 +235,13 @@ fn token(
         chips.push(layout(more, CHIP_FONT, 40.0));
     }
     let chip_short = shown.first().map(|first| {
-        let short: String = first.chars().take(6).collect();
+        let short: String = if first.chars().count() > 8 {
+            first.chars().take(7).chain(std::iter::once('…')).collect()
+        } else {
+            first.clone()
+        };
         let more = if shown.len() > 1 { format!(" +{}", shown.len() - 1) } else { String::new() };
-        layout(format!("{short}{more}"), SHORT_CHIP_FONT, 70.0)
+        layout(format!("{short}{more}"), SHORT_CHIP_FONT, 90.0)
     });
     let standing_text = view
         .standing

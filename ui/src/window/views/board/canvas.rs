@@ -66,6 +66,8 @@ pub fn canvas_ui(
     let state = scene.state;
     let pal = Palette::of(ui.visuals());
     let (canvas, bg) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+    // Named for assistive tools (and the layout tests, which measure it).
+    bg.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board"));
     let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(canvas).id_salt("board-canvas"));
     ui.set_clip_rect(canvas.intersect(ui.clip_rect()));
     ui.painter().rect_filled(canvas, 8.0, pal.canvas);

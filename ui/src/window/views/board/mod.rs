@@ -20,6 +20,7 @@ mod zone_card;
 pub use token::TokenDrag;
 
 use crate::window::views::library::{self, LibraryDrop};
+use crate::window::views::panels::{Panel, Panels};
 use crate::window::{Action, Model};
 use cache::Cache;
 use canvas::{Scene, ZoneDrag};
@@ -27,6 +28,7 @@ use dialogs::Dialog;
 use eframe::egui::{self, Rect, Vec2, vec2};
 use fray_app::Command;
 use fray_app::ids::ZoneId;
+use fray_app::system::presentation;
 use fray_data::EncounterId;
 
 /// Widget state of the board.
@@ -62,6 +64,8 @@ pub struct BoardView {
     board_rects: Vec<Rect>,
     /// Each zone's card rect with unplaced zones in their automatic cells, in zone order.
     auto_rects: Vec<Rect>,
+    /// The newest ruling, found for the state with this (stream, cursor).
+    ruling: Option<((u64, usize), Option<String>)>,
 }
 
 impl Default for BoardView {
@@ -82,6 +86,7 @@ impl Default for BoardView {
             dialog: None,
             board_rects: Vec::new(),
             auto_rects: Vec::new(),
+            ruling: None,
         }
     }
 }
@@ -104,7 +109,14 @@ pub struct Target {
 }
 
 /// Draws the board.
-pub fn board_ui(ui: &mut egui::Ui, model: &Model, view: &mut BoardView, out: &mut Vec<Action>) {
+pub fn board_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut BoardView,
+    panels: &mut Panels,
+    window: egui::Vec2,
+    out: &mut Vec<Action>,
+) {
     let Some(session) = &model.session else { return };
     let id = session.encounter_id();
     if view.encounter != Some(id) {
@@ -122,7 +134,8 @@ pub fn board_ui(ui: &mut egui::Ui, model: &Model, view: &mut BoardView, out: &mu
     egui::Panel::top("board-tools")
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
-        .show(ui, |ui| toolbar_ui(ui, state, view));
+        .show(ui, |ui| toolbar_ui(ui, state, view, panels, window));
+    ruling_ui(ui, session, view);
     if let Some(status) = &model.status {
         egui::Panel::bottom("board-status")
             .resizable(false)
@@ -143,17 +156,71 @@ pub fn board_ui(ui: &mut egui::Ui, model: &Model, view: &mut BoardView, out: &mu
     view.cache = cache;
 }
 
-/// "+ Zone", the view's buttons (reset, zoom, fit), and while linking, what to click.
-fn toolbar_ui(ui: &mut egui::Ui, state: &fray_app::encounter::Encounter, view: &mut BoardView) {
+/// The newest ruling of the fight in large type over the board ("Harald blocks: d8 → d4,
+/// 3 − 1 Armor = 2 to HP"), until the next one. Found once per state, not per frame.
+fn ruling_ui(ui: &mut egui::Ui, session: &fray_data::Session, view: &mut BoardView) {
+    let h = session.history();
+    let key = (h.next_stream(), h.cursor());
+    if view.ruling.as_ref().is_none_or(|(k, _)| *k != key) {
+        let text = presentation::last_ruling(h.events()).map(str::to_owned);
+        view.ruling = Some((key, text));
+    }
+    let Some((_, Some(text))) = &view.ruling else { return };
+    egui::Panel::top("board-ruling")
+        .resizable(false)
+        .frame(
+            egui::Frame::new()
+                .fill(ui.visuals().faint_bg_color)
+                .inner_margin(egui::Margin::symmetric(10, 6))
+                .corner_radius(6.0),
+        )
+        .show(ui, |ui| {
+            // One line, whatever the scale: the whole ruling on hover and in the journal.
+            let label = egui::RichText::new(text).size(22.0).strong();
+            ui.add(egui::Label::new(label).truncate()).on_hover_text(text);
+        });
+}
+
+/// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), and while linking, what
+/// to click.
+fn toolbar_ui(
+    ui: &mut egui::Ui,
+    state: &fray_app::encounter::Encounter,
+    view: &mut BoardView,
+    panels: &mut Panels,
+    window: egui::Vec2,
+) {
+    // A narrow board (a high UI scale) keeps the toolbar to one row: the folds by their keys
+    // alone, and no "Reset view" beside Fit (they do the same).
+    let narrow = ui.available_width() < 720.0;
     ui.horizontal_wrapped(|ui| {
         let big = vec2(0.0, 34.0);
+        for panel in Panel::ALL {
+            let open = panels.open(panel, window);
+            let text = if narrow {
+                format!("{:?}", panel.key())
+            } else {
+                format!("{} ({:?})", panel.label(), panel.key())
+            };
+            let button = egui::Button::selectable(open, text).min_size(big);
+            let hint = format!(
+                "{} the {}",
+                if open { "Fold" } else { "Unfold" },
+                panel.label().to_lowercase()
+            );
+            if ui.add(button).on_hover_text(hint).clicked() {
+                panels.toggle(panel, window);
+            }
+        }
+        ui.separator();
         if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
             view.dialog = Some(Dialog::add());
         }
-        if ui
-            .add(egui::Button::new("Reset view").min_size(big))
-            .on_hover_text("Show the whole board. Scroll or drag the background to pan")
-            .clicked()
+        if !narrow
+            && ui
+                .add(egui::Button::new("Reset view").min_size(big))
+                .on_hover_text("Show the whole board. Scroll or drag the background to pan")
+                .clicked()
         {
             view.fit_pending = true;
         }

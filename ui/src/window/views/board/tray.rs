@@ -8,7 +8,7 @@ use super::palette::Palette;
 use super::token::{self, Look, TokenDrag};
 use crate::window::Action;
 use crate::window::views::library::LibraryDrop;
-use eframe::egui::{self, CornerRadius, Stroke, StrokeKind, vec2};
+use eframe::egui::{self, CornerRadius, Stroke, StrokeKind};
 use fray_app::encounter::Encounter;
 use fray_app::ids::CombatantId;
 
@@ -23,42 +23,46 @@ pub fn tray_ui(
 ) {
     let pal = Palette::of(ui.visuals());
     let frame_rect = ui.available_rect_before_wrap();
+    let n = cache.off_board.len();
     ui.horizontal(|ui| {
+        // Empty, the tray is this one line (the board keeps the height): still a drop target.
+        ui.set_min_height(if n == 0 { 34.0 } else { 0.0 });
         ui.strong("Not on the board");
-        let n = cache.off_board.len();
         if n > 0 {
             ui.weak(format!("({n})"));
         }
-        let hint = egui::RichText::new("Drag a token here to take it off the board.").weak();
-        ui.add(egui::Label::new(hint).truncate());
+        let hint = if n == 0 {
+            "Nobody. Drag a token here to take it off the board."
+        } else {
+            "Drag a token here to take it off the board."
+        };
+        ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
     });
-    egui::ScrollArea::horizontal().id_salt("board-tray").auto_shrink([false, true]).show(
-        ui,
-        |ui| {
-            ui.horizontal(|ui| {
-                if cache.off_board.is_empty() {
-                    ui.allocate_exact_size(vec2(1.0, COMPACT_TILE.y), egui::Sense::hover());
-                    ui.weak("Nobody.");
-                }
-                // The tray keeps its size whatever the board's zoom: its own tokens.
-                for token in &cache.tray {
-                    let (rect, _) = ui.allocate_exact_size(COMPACT_TILE, egui::Sense::hover());
-                    let selected = selected == Some(token.id);
-                    let look = Look {
-                        compact: true,
-                        selected,
-                        acting: token.acting,
-                        band: None,
-                        zoom: 1.0,
-                    };
-                    let response = token::token_ui(ui, rect, token, &look, &pal, state);
-                    if response.clicked() && !selected {
-                        out.push(Action::Select(Some(token.id)));
+    if n > 0 {
+        egui::ScrollArea::horizontal().id_salt("board-tray").auto_shrink([false, true]).show(
+            ui,
+            |ui| {
+                ui.horizontal(|ui| {
+                    // The tray keeps its size whatever the board's zoom: its own tokens.
+                    for token in &cache.tray {
+                        let (rect, _) = ui.allocate_exact_size(COMPACT_TILE, egui::Sense::hover());
+                        let selected = selected == Some(token.id);
+                        let look = Look {
+                            compact: true,
+                            selected,
+                            acting: token.acting,
+                            band: None,
+                            zoom: 1.0,
+                        };
+                        let response = token::token_ui(ui, rect, token, &look, &pal, state);
+                        if response.clicked() && !selected {
+                            out.push(Action::Select(Some(token.id)));
+                        }
                     }
-                }
-            });
-        },
-    );
+                });
+            },
+        );
+    }
     let rect = frame_rect.with_max_y(ui.min_rect().max.y);
     targets.push(Target { rect, zone: None });
 

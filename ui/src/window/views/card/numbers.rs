@@ -26,24 +26,34 @@ pub(super) fn stats_ui(
     if c.stats.is_empty() {
         return;
     }
-    ui.horizontal_wrapped(|ui| {
-        for stat in &c.stats {
-            // Keep each label with its field when the row wraps.
-            ui.horizontal(|ui| {
-                let name = stat_label(&stat.name);
-                centred_label_ui(ui, RichText::new(&name).strong());
-                let field = Field::Stat(stat.name.clone());
-                let current = stat.value.to_string();
-                if let Some(text) =
-                    field_ui(ui, &mut view.buffers, field.clone(), &current, &name, number)
-                {
-                    view.commit(c, &field, &text, out);
+    // A grid as wide as the column allows: a row of many stats (an injury's "STR damage")
+    // wraps instead of widening the column under the pointer. Each label stays with its field.
+    let columns = ((ui.available_width() / STAT_CELL) as usize).max(1);
+    egui::Grid::new(("card-stats", c.id.0)).num_columns(columns).spacing([10.0, 6.0]).show(
+        ui,
+        |ui| {
+            for (i, stat) in c.stats.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    let name = stat_label(&stat.name);
+                    centred_label_ui(ui, RichText::new(&name).strong());
+                    let field = Field::Stat(stat.name.clone());
+                    let current = stat.value.to_string();
+                    if let Some(text) =
+                        field_ui(ui, &mut view.buffers, field.clone(), &current, &name, number)
+                    {
+                        view.commit(c, &field, &text, out);
+                    }
+                });
+                if (i + 1) % columns == 0 {
+                    ui.end_row();
                 }
-            });
-            ui.add_space(6.0);
-        }
-    });
+            }
+        },
+    );
 }
+
+/// The width a stat takes in the card's grid (its label and its field).
+const STAT_CELL: f32 = 150.0;
 
 /// Draws the tracks: name, −, value / max, +, and a bar of how much is left.
 pub(super) fn tracks_ui(

@@ -3,6 +3,7 @@
 //! order: its own view says whose choice or turn it is and who is still to act per faction
 //! (see [`murdham`]).
 
+mod keys;
 mod murdham;
 mod order;
 mod prompts;
@@ -16,41 +17,92 @@ use fray_app::system::Phase;
 /// Height of the Next button: the button the GM presses most, so the biggest.
 const NEXT_HEIGHT: f32 = 48.0;
 
+/// Below this window height in points the stepper's top is one line shorter.
+const SHORT_WINDOW: f32 = 700.0;
+
 /// Widget state of the stepper: what the GM set for a Murdham attack, the declaration timer.
 #[derive(Default)]
 pub struct StepperView {
     /// Murdham's circumstances and timer.
     murdham: murdham::MurdhamView,
+    /// The shortcuts window (F1) is open.
+    help: bool,
 }
 
-/// Draws the stepper and the prompts.
-pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
+/// The top of the right column, never scrolled away: the phases, the round, who acts (or
+/// chooses), the question asked now, and Next with the step's main buttons ("End turn").
+/// Keys: Space is Next, 1–9 answer the first question's allowed options in order, F1 lists
+/// every shortcut.
+pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
     let Some(session) = &model.session else { return };
     let state = session.state();
+    let system = session.history().system();
     let murdham = state.system == murdham::SYSTEM;
-    phases_ui(ui, session.history().system().phases(), state);
-    ui.add_space(6.0);
-    let phases = session.history().system().phases();
+    let phases = system.phases();
+    // A short window (a high UI scale) says the round and the phase in one line instead of
+    // the row of pills, so the question and Next stay in view.
+    let short = ui.ctx().content_rect().height() < SHORT_WINDOW;
     let round = match state.round {
         // A first pill of the same words (d12) says it already.
         0 if phases.iter().any(|p| p.label == "Before the fight") => "Not started yet".to_owned(),
         0 => "Before the fight".to_owned(),
         n => format!("Round {n}"),
     };
-    ui.label(RichText::new(round).heading());
+    if short {
+        let phase = phases.iter().find(|p| p.id == state.phase).map(|p| p.label);
+        let line = match phase {
+            Some(p) if state.round > 0 => format!("{round} · {p}"),
+            _ => round,
+        };
+        ui.label(RichText::new(line).heading());
+    } else {
+        phases_ui(ui, phases, state);
+        ui.add_space(6.0);
+        ui.label(RichText::new(round).heading());
+    }
     if murdham {
         murdham::headline_ui(ui, session, &mut view.murdham);
     } else {
         acting_ui(ui, state);
     }
+    let prompts = session.prompts();
+    if let Some(first) = prompts.first() {
+        // Two lines at most: the answers below say the rest.
+        let mut job = egui::text::LayoutJob::single_section(
+            first.title.clone(),
+            egui::TextFormat::simple(
+                egui::FontId::proportional(21.0),
+                ui.visuals().strong_text_color(),
+            ),
+        );
+        job.wrap = egui::text::TextWrapping {
+            max_width: ui.available_width(),
+            max_rows: 2,
+            break_anywhere: false,
+            overflow_character: Some('…'),
+        };
+        ui.add(egui::Label::new(job)).on_hover_text(&first.title);
+    }
     ui.add_space(4.0);
     // Grow atoms on both sides centre the word in the wide button.
     let label = (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
     let next = egui::Button::new(label).min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
-    if ui.add(next).on_hover_text("The next turn, phase or round").clicked() {
+    if ui.add(next).on_hover_text("The next turn, phase or round (Space)").clicked() {
         out.push(Action::Game(Command::Advance));
     }
-    if murdham {
+    for option in prompts.iter().flat_map(|p| &p.options).filter(|o| o.main) {
+        prompts::option_ui(ui, option, out);
+    }
+    keys::keys_ui(ui, &prompts, &mut view.help, out);
+    ui.separator();
+}
+
+/// The rest of the stepper, in the right column's scroll: the prompts' answers and the turn
+/// order (Murdham: the circumstances and who is still to act per faction).
+pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
+    let Some(session) = &model.session else { return };
+    let state = session.state();
+    if state.system == murdham::SYSTEM {
         murdham::prompts_ui(ui, session, &mut view.murdham, out);
         ui.add_space(8.0);
         murdham::factions_ui(ui, state);

@@ -13,41 +13,73 @@ const OPTION_HEIGHT: f32 = 40.0;
 /// Up to this many headings start unfolded.
 const OPEN_GROUPS: usize = 3;
 
-/// Draws every prompt.
+/// At least this many forbidden answers in a row, for one same reason, fold into one line.
+const FOLD_SAME_REASON: usize = 3;
+
+/// Draws every prompt; the first one's question is pinned above (see `pinned_ui`), and main
+/// buttons beside Next.
 pub(super) fn prompts_ui(ui: &mut egui::Ui, prompts: &[Prompt], out: &mut Vec<Action>) {
-    for prompt in prompts {
+    for (n, prompt) in prompts.iter().enumerate() {
         ui.add_space(10.0);
-        ui.add(egui::Label::new(RichText::new(&prompt.title).size(21.0).strong()).wrap());
+        if n > 0 {
+            ui.add(egui::Label::new(RichText::new(&prompt.title).size(21.0).strong()).wrap());
+        }
+        let ungrouped: Vec<&PromptOption> =
+            prompt.options.iter().filter(|o| o.group.is_none() && !o.main).collect();
+        options_ui(ui, &prompt.id, &ungrouped, out);
         let mut groups: Vec<&str> = Vec::new();
         for g in prompt.options.iter().filter_map(|o| o.group.as_deref()) {
             if !groups.contains(&g) {
                 groups.push(g);
             }
         }
-        let mut shown: Vec<&str> = Vec::new();
-        for option in &prompt.options {
-            match option.group.as_deref() {
-                None => option_ui(ui, option, out),
-                Some(g) if !shown.contains(&g) => {
-                    shown.push(g);
-                    egui::CollapsingHeader::new(RichText::new(g).size(19.0).strong())
-                        .id_salt(("prompt-group", &prompt.id, g))
-                        .default_open(groups.len() <= OPEN_GROUPS)
-                        .show(ui, |ui| {
-                            for o in prompt.options.iter().filter(|o| o.group.as_deref() == Some(g))
-                            {
-                                option_ui(ui, o, out);
-                            }
-                        });
-                }
-                Some(_) => {}
+        for g in &groups {
+            egui::CollapsingHeader::new(RichText::new(*g).size(19.0).strong())
+                .id_salt(("prompt-group", &prompt.id, *g))
+                .default_open(groups.len() <= OPEN_GROUPS)
+                .show(ui, |ui| {
+                    let members: Vec<&PromptOption> = prompt
+                        .options
+                        .iter()
+                        .filter(|o| o.group.as_deref() == Some(*g) && !o.main)
+                        .collect();
+                    options_ui(ui, &prompt.id, &members, out);
+                });
+        }
+    }
+}
+
+/// Answers in order; a run of forbidden ones sharing one reason ("the main action is taken")
+/// folds into one line that says so and opens on click.
+fn options_ui(ui: &mut egui::Ui, prompt: &str, options: &[&PromptOption], out: &mut Vec<Action>) {
+    let mut i = 0;
+    while i < options.len() {
+        let reason = options[i].reason.as_deref().filter(|_| !options[i].enabled);
+        let run =
+            options[i..].iter().take_while(|o| !o.enabled && o.reason.as_deref() == reason).count();
+        match reason {
+            Some(why) if run >= FOLD_SAME_REASON => {
+                let title = format!("{run} more, not now: {why}");
+                egui::CollapsingHeader::new(RichText::new(title).color(ui.visuals().warn_fg_color))
+                    .id_salt(("prompt-folded", prompt, i))
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        for o in &options[i..i + run] {
+                            option_ui(ui, o, out);
+                        }
+                    });
+                i += run;
+            }
+            _ => {
+                option_ui(ui, options[i], out);
+                i += 1;
             }
         }
     }
 }
 
 /// One answer: a full-width button, then its reason and cost in small text.
-fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<Action>) {
+pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<Action>) {
     let button = egui::Button::new(RichText::new(&option.label).size(19.0))
         .wrap()
         .min_size(egui::vec2(ui.available_width(), OPTION_HEIGHT));

@@ -1,0 +1,116 @@
+//! Which side panels are open, and how wide they may grow, so the board always keeps at least
+//! half the window, whatever the UI scale and screen: at 200 % on 1920×1080 (960×540 points)
+//! or 150 % on 1366×768 the library and the journal start folded (the *Table* layout), and
+//! every panel is capped to a share of the window. The GM folds and unfolds each with one
+//! click (the board's toolbar) or a key: F2 the library, F3 the journal, F4 the right column.
+
+use eframe::egui::{self, Key, Vec2};
+
+/// Below this width in points a window starts with the library folded.
+pub const WIDE_POINTS: f32 = 1300.0;
+/// Below this height in points a window starts with the journal folded.
+pub const TALL_POINTS: f32 = 680.0;
+
+/// The most of the window's width the library may take.
+pub const LIBRARY_SHARE: f32 = 0.2;
+/// The most of the window's width the right column may take.
+pub const RIGHT_SHARE: f32 = 0.3;
+/// The most of the window's height the journal may take.
+pub const JOURNAL_SHARE: f32 = 0.3;
+
+/// The GM's choice for each panel; `None` until the GM folds or unfolds it: then the window's
+/// size decides.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Panels {
+    /// The library (left).
+    pub library: Option<bool>,
+    /// The journal (bottom).
+    pub journal: Option<bool>,
+    /// The stepper, dice tray and card (right).
+    pub right: Option<bool>,
+}
+
+/// One panel, for toggling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Panel {
+    /// The library.
+    Library,
+    /// The journal.
+    Journal,
+    /// The right column.
+    Right,
+}
+
+impl Panel {
+    /// Every panel, in the toolbar's order.
+    pub const ALL: [Panel; 3] = [Panel::Library, Panel::Journal, Panel::Right];
+
+    /// Its name on the toggle.
+    pub fn label(self) -> &'static str {
+        match self {
+            Panel::Library => "Library",
+            Panel::Journal => "Journal",
+            Panel::Right => "Stepper",
+        }
+    }
+
+    /// Its key.
+    pub fn key(self) -> Key {
+        match self {
+            Panel::Library => Key::F2,
+            Panel::Journal => Key::F3,
+            Panel::Right => Key::F4,
+        }
+    }
+}
+
+impl Panels {
+    /// Whether `panel` is open in a window of `size` points.
+    pub fn open(&self, panel: Panel, size: Vec2) -> bool {
+        match panel {
+            Panel::Library => self.library.unwrap_or(size.x >= WIDE_POINTS),
+            Panel::Journal => self.journal.unwrap_or(size.y >= TALL_POINTS),
+            Panel::Right => self.right.unwrap_or(true),
+        }
+    }
+
+    /// Folds `panel` if open, unfolds it if folded.
+    pub fn toggle(&mut self, panel: Panel, size: Vec2) {
+        let now = !self.open(panel, size);
+        match panel {
+            Panel::Library => self.library = Some(now),
+            Panel::Journal => self.journal = Some(now),
+            Panel::Right => self.right = Some(now),
+        }
+    }
+
+    /// The panel keys pressed this frame (not while typing: F-keys type nothing anyway).
+    pub fn keys(&mut self, ctx: &egui::Context, size: Vec2) {
+        for panel in Panel::ALL {
+            if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, panel.key())) {
+                self.toggle(panel, size);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_window_starts_with_library_and_journal_folded() {
+        let p = Panels::default();
+        let big = Vec2::new(1920.0, 1080.0);
+        let at_200 = Vec2::new(960.0, 540.0);
+        assert!(p.open(Panel::Library, big) && p.open(Panel::Journal, big));
+        assert!(!p.open(Panel::Library, at_200) && !p.open(Panel::Journal, at_200));
+        assert!(p.open(Panel::Right, at_200), "the stepper stays");
+        let mut p = p;
+        p.toggle(Panel::Library, at_200);
+        assert!(
+            p.open(Panel::Library, at_200) && p.open(Panel::Library, big),
+            "the GM's choice holds"
+        );
+    }
+}

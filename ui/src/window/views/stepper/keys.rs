@@ -1,0 +1,95 @@
+//! The stepper's keys: Space is Next, 1–9 answer the first question's allowed options in
+//! the order they are listed, F1 opens the list of every shortcut. Quiet while a text field
+//! has focus (they type there).
+
+use crate::window::Action;
+use eframe::egui::{self, Key, Modifiers, RichText};
+use fray_app::Command;
+use fray_app::system::Prompt;
+
+/// The number keys, in order.
+const DIGITS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
+/// Every shortcut, as the F1 window lists them.
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("Space", "Next: the next turn, phase or round"),
+    ("1 – 9", "answer the question at the top: its allowed answers, in the order listed"),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
+    ("F2", "fold or unfold the library"),
+    ("F3", "fold or unfold the journal"),
+    ("F4", "fold or unfold the right column"),
+    ("Ctrl+scroll, − / +", "zoom the board"),
+    ("F1", "this list"),
+];
+
+/// The allowed answers of the first question, in the order the stepper lists them (main
+/// buttons first, then the rest, groups after the ungrouped).
+pub fn numbered(prompts: &[Prompt]) -> Vec<&fray_app::system::PromptOption> {
+    let Some(p) = prompts.first() else { return Vec::new() };
+    let main = p.options.iter().filter(|o| o.main);
+    let plain = p.options.iter().filter(|o| !o.main && o.group.is_none());
+    let mut groups: Vec<&str> = Vec::new();
+    for g in p.options.iter().filter_map(|o| o.group.as_deref()) {
+        if !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
+    let grouped = groups
+        .into_iter()
+        .flat_map(|g| p.options.iter().filter(move |o| !o.main && o.group.as_deref() == Some(g)));
+    main.chain(plain).chain(grouped).filter(|o| o.enabled).collect()
+}
+
+/// Reads this frame's keys and draws the shortcuts window when open.
+pub(super) fn keys_ui(
+    ui: &mut egui::Ui,
+    prompts: &[Prompt],
+    help: &mut bool,
+    out: &mut Vec<Action>,
+) {
+    let ctx = ui.ctx().clone();
+    if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F1)) {
+        *help = !*help;
+    }
+    if !ctx.text_edit_focused() && !ctx.any_popup_open() {
+        if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Space)) {
+            out.push(Action::Game(Command::Advance));
+        }
+        let answers = numbered(prompts);
+        for (key, option) in DIGITS.iter().zip(&answers) {
+            if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, *key)) {
+                out.push(Action::Game(option.command.clone()));
+            }
+        }
+    }
+    if *help {
+        let mut open = true;
+        egui::Window::new("Shortcuts")
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .fixed_size(egui::vec2(460.0, 0.0))
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(&ctx, |ui| {
+                egui::Grid::new("shortcuts").num_columns(2).spacing([16.0, 8.0]).show(ui, |ui| {
+                    for (key, what) in SHORTCUTS {
+                        ui.label(RichText::new(*key).strong());
+                        ui.label(*what);
+                        ui.end_row();
+                    }
+                });
+            });
+        *help = open;
+    }
+}

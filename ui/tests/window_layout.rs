@@ -1,0 +1,114 @@
+//! The table view at every UI scale a GM uses: at 100 %, 200 % and 250 % on 1920×1080 and at
+//! 150 % on 1366×768 the board keeps at least half the window each way and Next is in view
+//! without scrolling; the panels fold with a click or a key.
+
+mod common;
+
+use common::Window;
+use eframe::egui;
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use fray_app::Command;
+use fray_app::command::NewCombatant;
+use fray_app::encounter::{BoardRect, Track};
+use fray_app::ids::SideId;
+use fray_data::{Db, Session};
+use fray_ui::window::{LAST_ENCOUNTER_KEY, PREFS_KEY, Prefs};
+
+/// A Block, Dodge, Parry fight in round 1 on a screen of `size` pixels at `scale` percent.
+fn fight(size: egui::Vec2, scale: u32) -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let mut session = Session::create(&db, "bdp", "The pontiff's crypt", 7).unwrap();
+    session
+        .apply(Command::AddSide { name: "Party".into(), colour: "#3366cc".into(), party: true })
+        .unwrap();
+    session
+        .apply(Command::AddSide { name: "Dead".into(), colour: "#888888".into(), party: false })
+        .unwrap();
+    for (i, name) in ["Entrance", "Stairs", "Dais"].iter().enumerate() {
+        let rect = BoardRect { x: 40.0 + 400.0 * i as f32, y: 40.0, w: 380.0, h: 240.0 };
+        session.apply(Command::AddZone { name: (*name).into(), capacity: None, rect }).unwrap();
+    }
+    let zones: Vec<_> = session.state().zones.keys().copied().collect();
+    for (name, side, zone) in [
+        ("Harald", SideId(1), zones[0]),
+        ("Elmyra", SideId(1), zones[2]),
+        ("Skeleton", SideId(2), zones[0]),
+        ("Skeleton", SideId(2), zones[1]),
+    ] {
+        let mut c = NewCombatant::named(name, side);
+        c.zone = Some(zone);
+        c.tracks = ["hp", "str", "dex", "wil"]
+            .iter()
+            .map(|t| Track { name: (*t).into(), value: 8, max: 8 })
+            .collect();
+        session.apply(Command::AddCombatant { combatant: c, count: 1 }).unwrap();
+    }
+    session.apply(Command::Advance).unwrap();
+    let settings = db.settings();
+    settings.set_json(PREFS_KEY, &Prefs { scale_percent: scale, dark: true }).unwrap();
+    settings.set_json(LAST_ENCOUNTER_KEY, &session.encounter_id().0).unwrap();
+    drop(session);
+    // The harness measures its screen in points: a physical screen at `scale` % has that
+    // many fewer (eframe divides the pixels by the scale).
+    common::window_sized(dir, db, size * 100.0 / scale as f32)
+}
+
+/// The window's rectangle in points (the scale shrinks it).
+fn screen(w: &Window) -> egui::Rect {
+    w.harness.ctx.content_rect()
+}
+
+#[test]
+fn the_board_keeps_half_the_window_and_next_stays_in_view() {
+    for (width, height, scale) in
+        [(1920.0, 1080.0, 100), (1920.0, 1080.0, 200), (1920.0, 1080.0, 250), (1366.0, 768.0, 150)]
+    {
+        let w = fight(egui::vec2(width, height), scale);
+        let screen = screen(&w);
+        let board = w.harness.get_by_label("Board").rect();
+        let what = format!("{width}×{height} at {scale} %: board {board:?} in {screen:?}");
+        assert!(board.width() >= screen.width() * 0.5, "{what}");
+        assert!(board.height() >= screen.height() * 0.5, "{what}");
+        let next = w.harness.get_by_role_and_label(Role::Button, "Next").rect();
+        assert!(screen.contains_rect(next), "Next is in view: {next:?} ({what})");
+        assert!(board.max.x <= next.min.x, "the board stays left of the column ({what})");
+    }
+}
+
+#[test]
+fn a_card_with_many_stats_does_not_widen_the_column() {
+    let mut w = fight(egui::vec2(1920.0, 1080.0), 100);
+    let next = w.harness.get_by_role_and_label(Role::Button, "Next").rect();
+    let harald = w.session().state().combatant_named("Harald").unwrap().id;
+    let app = w.harness.state_mut();
+    let session = app.model.session.as_mut().unwrap();
+    for stat in ["str damage", "agi damage", "armour", "speed", "heal", "intimidate", "ins mod"] {
+        session.apply(Command::SetStat { id: harald, stat: stat.into(), value: 12 }).unwrap();
+    }
+    app.model.selected = Some(harald);
+    w.settle();
+    assert_eq!(w.harness.get_by_role_and_label(Role::Button, "Next").rect(), next);
+    let board = w.harness.get_by_label("Board").rect();
+    assert!(board.max.x <= next.min.x, "board {board:?}, column from {}", next.min.x);
+    let speed = w.harness.get_by_role_and_label(Role::TextInput, "Speed").rect();
+    assert!(speed.max.x <= next.max.x + 1.0, "the stats wrap inside the column: {speed:?}");
+}
+
+#[test]
+fn the_panels_fold_with_a_click_or_a_key() {
+    let mut w = fight(egui::vec2(1920.0, 1080.0), 100);
+    assert!(w.harness.query_by_label("Bestiary").is_some(), "the library is open at 100 %");
+    let before = w.harness.get_by_label("Board").rect().width();
+    w.harness.key_press(egui::Key::F2);
+    w.settle();
+    assert!(w.harness.query_by_label("Bestiary").is_none(), "F2 folds the library");
+    assert!(w.harness.get_by_label("Board").rect().width() > before, "the board takes the room");
+    w.press("Library (F2)");
+    assert!(w.harness.query_by_label("Bestiary").is_some(), "its toggle unfolds it");
+    // At 200 % the library and the journal start folded.
+    let w = fight(egui::vec2(1920.0, 1080.0), 200);
+    assert!(w.harness.query_by_label("Bestiary").is_none());
+    assert!(w.harness.query_by_label_contains("entries").is_none(), "the journal is folded");
+}
