@@ -89,7 +89,6 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
         egui::Panel::right("stepper")
             .resizable(true)
             .default_size((screen.x * 0.24).clamp(250.0, 420.0).min(screen.x * panels::RIGHT_SHARE))
-            .max_size(screen.x * panels::RIGHT_SHARE)
             .show(ui, |ui| {
                 // Nothing in the column may widen it (a card with many stats wraps instead):
                 // a column growing mid-round would move everything under the pointer.

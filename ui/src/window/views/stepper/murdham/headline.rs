@@ -133,6 +133,17 @@ fn chip_ui(ui: &mut egui::Ui, text: &str, free: bool) {
     if !free {
         text = text.strikethrough();
     }
+    // A framed chip is not one widget, so the wrapping row cannot break before it by itself:
+    // measure it, and start a new row when it would not fit (the column must never widen).
+    let galley = egui::WidgetText::from(text.clone()).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    if galley.size().x + 18.0 > ui.available_size_before_wrap().x {
+        ui.end_row();
+    }
     egui::Frame::new()
         .stroke(egui::Stroke::new(1.0, stroke))
         .corner_radius(6.0)
