@@ -216,6 +216,15 @@ pub enum Command {
         /// The condition label.
         condition: String,
     },
+    /// Put a condition on a combatant (or keep the one it has) that ends by itself.
+    AddTimedCondition {
+        /// Who.
+        id: CombatantId,
+        /// The condition label.
+        condition: String,
+        /// How long it lasts.
+        duration: crate::encounter::Duration,
+    },
     /// Take a condition off a combatant.
     RemoveCondition {
         /// Who.

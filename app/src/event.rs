@@ -195,6 +195,19 @@ pub enum EventKind {
         /// Phase id.
         phase: String,
     },
+    /// A condition was given a time to end (or its count moved on): it replaces any timer
+    /// of the same combatant and condition.
+    TimerSet {
+        /// The timer.
+        timer: crate::encounter::Timer,
+    },
+    /// A condition's timer ended (its condition is taken off by the event before).
+    TimerEnded {
+        /// Who had it.
+        id: CombatantId,
+        /// Which condition.
+        condition: String,
+    },
     /// A rule setting changed.
     SettingChanged {
         /// Setting key.

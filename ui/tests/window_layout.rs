@@ -112,3 +112,25 @@ fn the_panels_fold_with_a_click_or_a_key() {
     assert!(w.harness.query_by_label("Bestiary").is_none());
     assert!(w.harness.query_by_label_contains("entries").is_none(), "the journal is folded");
 }
+
+#[test]
+fn a_condition_given_rounds_in_the_card_shows_them() {
+    let mut w = fight(egui::vec2(1920.0, 1080.0), 100);
+    let harald = w.session().state().combatant_named("Harald").unwrap().id;
+    w.harness.state_mut().model.selected = Some(harald);
+    w.settle();
+    w.harness.get_by_role_and_label(Role::ComboBox, "Lasts").scroll_to_me();
+    w.settle();
+    w.harness.get_by_role_and_label(Role::ComboBox, "Lasts").click();
+    w.settle();
+    w.harness.get_by_label("for 2 rounds").click();
+    w.settle();
+    w.type_into("New condition", "blessed");
+    w.press("Add");
+    let state = w.session().state();
+    assert!(state.combatant(harald).unwrap().conditions.contains("blessed"));
+    let timer = state.timer(harald, "blessed").expect("a timer");
+    assert_eq!(timer.short(state.round), "2");
+    // The card's chip says so.
+    w.harness.get_by_label("(2)");
+}

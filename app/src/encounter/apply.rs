@@ -19,6 +19,7 @@ impl Encounter {
             }
             EventKind::CombatantRemoved { id, .. } => {
                 self.combatants.remove(id);
+                self.timers.retain(|t| t.id != *id);
                 for entry in &mut self.order {
                     entry.combatants.retain(|c| c != id);
                 }
@@ -91,6 +92,17 @@ impl Encounter {
                 if let Some(c) = self.combatants.get_mut(id) {
                     c.conditions.remove(condition);
                 }
+                // A condition taken off ends its timer with it.
+                self.timers.retain(|t| !(t.id == *id && t.condition == *condition));
+            }
+            EventKind::TimerSet { timer } => {
+                self.timers.retain(|t| !(t.id == timer.id && t.condition == timer.condition));
+                if self.combatants.contains_key(&timer.id) {
+                    self.timers.push(timer.clone());
+                }
+            }
+            EventKind::TimerEnded { id, condition } => {
+                self.timers.retain(|t| !(t.id == *id && t.condition == *condition));
             }
             EventKind::NotesSet { id, notes } => {
                 if let Some(c) = self.combatants.get_mut(id) {

@@ -5,8 +5,10 @@
 
 mod apply;
 mod model;
+pub mod timer;
 
 pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone, stat_label};
+pub use timer::{Duration, Timer, Until};
 
 use crate::checks::{Effect, RollTable};
 use crate::ids::{CombatantId, SideId, ZoneId};
@@ -81,6 +83,9 @@ pub struct Encounter {
     /// Roll tables copied from the library (see [`EncounterTable`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tables: Vec<EncounterTable>,
+    /// Conditions that end by themselves (see [`timer`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timers: Vec<Timer>,
 }
 
 impl Encounter {
@@ -103,6 +108,7 @@ impl Encounter {
             d12: D12State::default(),
             murdham: MurdhamState::default(),
             tables: Vec::new(),
+            timers: Vec::new(),
         }
     }
 
@@ -120,6 +126,7 @@ impl Encounter {
             bdp: BdpState::default(),
             d12: D12State::default(),
             murdham: MurdhamState::default(),
+            timers: Vec::new(),
             ..self.clone()
         };
         for c in board.combatants.values_mut() {
@@ -182,6 +189,11 @@ impl Encounter {
     /// The display name of a combatant, or its id when it no longer exists.
     pub fn name_of(&self, id: CombatantId) -> String {
         self.combatant(id).map_or_else(|| id.to_string(), |c| c.name.clone())
+    }
+
+    /// The timer of `id`'s `condition`, if it ends by itself.
+    pub fn timer(&self, id: CombatantId, condition: &str) -> Option<&Timer> {
+        self.timers.iter().find(|t| t.id == id && t.condition == condition)
     }
 
     /// A setting's value, if the GM set one.

@@ -329,6 +329,19 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
                 s.text(out, &value.to_string());
             }
         }
+        EventKind::TimerSet { timer } => {
+            who(out, enc, timer.id, s);
+            out.push_str(" stays ");
+            s.text(out, &timer.condition);
+            out.push(' ');
+            s.text(out, &timer_words(enc, &timer.until));
+        }
+        EventKind::TimerEnded { id, condition } => {
+            who(out, enc, *id, s);
+            out.push_str("'s ");
+            s.text(out, condition);
+            out.push_str(" has run its time");
+        }
         EventKind::Narration { text } => s.narration(out, text),
         EventKind::Ruling { text } => s.text(out, text),
         EventKind::Bdp(e) => crate::systems::bdp::journal::write(out, enc, e, s),
@@ -641,5 +654,18 @@ impl JournalView {
     ) -> impl Iterator<Item = Line<'a>> + 'a {
         let end = range.end.min(self.len()).min(events.len());
         (range.start.min(end)..end).filter_map(move |i| self.line(events, i))
+    }
+}
+
+/// When a timer ends, in words: "until round 3 is over", "until the end of Harald's next turn".
+pub fn timer_words(enc: &Encounter, until: &crate::encounter::Until) -> String {
+    use crate::encounter::Until;
+    match until {
+        Until::RoundOver { round } => format!("until round {round} is over"),
+        Until::EndOfTurn { of, ends } if *ends > 1 => {
+            format!("until the end of {}'s next turn", enc.name_of(*of))
+        }
+        Until::EndOfTurn { of, .. } => format!("until the end of {}'s turn", enc.name_of(*of)),
+        Until::StartOfTurn { of } => format!("until the start of {}'s next turn", enc.name_of(*of)),
     }
 }

@@ -17,7 +17,7 @@ mod replay;
 
 pub use html::html;
 pub use json::{FORMAT, JournalDoc, JournalError, VERSION, from_json, to_json};
-pub use line::{JournalLines, JournalView, Line, describe, lines};
+pub use line::{JournalLines, JournalView, Line, describe, lines, timer_words};
 pub use markdown::markdown;
 pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
 

@@ -112,6 +112,8 @@ pub(crate) enum Action {
     SetTrackMax { who: String, track: String, max: i64 },
     /// `condition NAME +C`
     AddCondition { who: String, condition: String },
+    /// `condition NAME +C for N rounds` / `until end of NAME` / `until start of NAME`
+    AddTimedCondition { who: String, condition: String, until: TimedBy },
     /// `condition NAME -C`
     RemoveCondition { who: String, condition: String },
     /// `notes NAME TEXT`
@@ -137,6 +139,17 @@ pub(crate) enum Action {
     /// `command JSON`: any command as Fray stores it, ids and all (what random play writes
     /// to reproduce a failure exactly).
     Raw(Box<crate::Command>),
+}
+
+/// How long a condition set by a script lasts, names unresolved.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum TimedBy {
+    /// `for N rounds`
+    Rounds(u32),
+    /// `until end of NAME`
+    EndOf(String),
+    /// `until start of NAME`
+    StartOf(String),
 }
 
 /// A check on the state after the steps before it.
@@ -463,6 +476,32 @@ fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
                 rest.to_owned()
             };
             match sign {
+                "+" if c.peek_is("for") || c.peek_is("until") => {
+                    let until = if c.peek_is("for") {
+                        c.next();
+                        let n = c.number("how many rounds")?;
+                        let unit = c.word("rounds")?;
+                        if !unit.eq_ignore_ascii_case("rounds")
+                            && !unit.eq_ignore_ascii_case("round")
+                        {
+                            return Err(format!("expected rounds, got '{unit}'"));
+                        }
+                        TimedBy::Rounds(n)
+                    } else {
+                        c.next();
+                        let edge = c.word("end or start")?.to_ascii_lowercase();
+                        if !c.next().is_some_and(|t| t.is("of")) {
+                            return Err("expected 'of' and whose turn: until end of NAME".into());
+                        }
+                        let whose = c.word("whose turn")?;
+                        match edge.as_str() {
+                            "end" => TimedBy::EndOf(whose),
+                            "start" => TimedBy::StartOf(whose),
+                            other => return Err(format!("expected end or start, got '{other}'")),
+                        }
+                    };
+                    Action::AddTimedCondition { who, condition, until }
+                }
                 "+" => Action::AddCondition { who, condition },
                 "-" => Action::RemoveCondition { who, condition },
                 _ => {

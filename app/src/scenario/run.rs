@@ -272,6 +272,20 @@ fn command(
         Action::SetTrackMax { who, track, max } => {
             Command::SetTrackMax { id: combatant(enc, who)?, track: track.clone(), max: *max }
         }
+        Action::AddTimedCondition { who, condition, until } => {
+            use super::parse::TimedBy;
+            use crate::encounter::Duration;
+            let duration = match until {
+                TimedBy::Rounds(rounds) => Duration::Rounds { rounds: *rounds },
+                TimedBy::EndOf(n) => Duration::EndOfTurn { of: combatant(enc, n)? },
+                TimedBy::StartOf(n) => Duration::StartOfTurn { of: combatant(enc, n)? },
+            };
+            Command::AddTimedCondition {
+                id: combatant(enc, who)?,
+                condition: condition.clone(),
+                duration,
+            }
+        }
         Action::AddCondition { who, condition } => {
             Command::AddCondition { id: combatant(enc, who)?, condition: condition.clone() }
         }

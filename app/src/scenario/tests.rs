@@ -101,6 +101,8 @@ condition Harald +prone
 expect Harald is prone
 condition Harald -prone
 expect Harald not prone
+condition Harald +blessed for 2 rounds
+expect Harald is blessed
 notes Harald owes the innkeeper | 3 silver
 expect Harald notes "owes the innkeeper | 3 silver"
 roll 2d6+1 "Harald attack" by Harald table 4 3
@@ -118,7 +120,7 @@ expect turn Harald
 expect order Harald "Goblin 1" "Goblin 2"
 say The goblins shriek and charge the table
 load-tables
-expect commands 34
+expect commands 35
 "#
     );
     let h = ok(&script);
@@ -135,7 +137,7 @@ expect commands 34
 }
 
 /// Every `Command` variant.
-const COMMANDS: [&str; 26] = [
+const COMMANDS: [&str; 27] = [
     "add_side",
     "add_combatant",
     "remove_combatant",
@@ -153,6 +155,7 @@ const COMMANDS: [&str; 26] = [
     "adjust_track",
     "set_track_max",
     "add_condition",
+    "add_timed_condition",
     "remove_condition",
     "set_notes",
     "roll",
@@ -185,6 +188,7 @@ fn tag(c: &Command) -> &'static str {
         Command::AdjustTrack { .. } => "adjust_track",
         Command::SetTrackMax { .. } => "set_track_max",
         Command::AddCondition { .. } => "add_condition",
+        Command::AddTimedCondition { .. } => "add_timed_condition",
         Command::RemoveCondition { .. } => "remove_condition",
         Command::SetNotes { .. } => "set_notes",
         Command::Roll { .. } => "roll",

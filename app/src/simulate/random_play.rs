@@ -411,6 +411,20 @@ impl<'a> Play<'a> {
                 } else {
                     CONDITIONS[self.pick(CONDITIONS.len())]
                 };
+                if self.chance(30) {
+                    use crate::encounter::Duration;
+                    let other = ids[self.pick(ids.len())];
+                    let duration = match self.pick(3) {
+                        0 => Duration::Rounds { rounds: 1 + self.pick(3) as u32 },
+                        1 => Duration::EndOfTurn { of: other },
+                        _ => Duration::StartOfTurn { of: other },
+                    };
+                    return Command::AddTimedCondition {
+                        id,
+                        condition: condition.into(),
+                        duration,
+                    };
+                }
                 Command::AddCondition { id, condition: condition.into() }
             }
             10 => self.setting(),

@@ -4,7 +4,9 @@
 use super::{Emitter, RuleError, System};
 use crate::command::{Command, NewCombatant};
 use crate::dice::DiceSource;
-use crate::encounter::{BoardRect, Combatant, Encounter, OrderEntry, Side, Track, Zone};
+use crate::encounter::{
+    BoardRect, Combatant, Duration, Encounter, OrderEntry, Side, Timer, Track, Until, Zone,
+};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use std::collections::BTreeSet;
@@ -158,6 +160,35 @@ pub fn handle_common(
                 return Err(RuleError::Invalid(format!("{} is already {condition}", c.name)));
             }
             out.push("core.condition", Some(id), EventKind::ConditionAdded { id, condition });
+        }
+        Command::AddTimedCondition { id, condition, duration } => {
+            let c = combatant(enc, id)?;
+            let condition = non_empty(&condition, "condition")?;
+            let until = match duration {
+                Duration::Rounds { rounds: 0 } => {
+                    return Err(RuleError::Invalid("a condition lasts 1 round or more".into()));
+                }
+                Duration::Rounds { rounds } => {
+                    let round = enc.round.max(1).saturating_add(rounds - 1);
+                    Until::RoundOver { round }
+                }
+                Duration::EndOfTurn { of } => {
+                    combatant(enc, of)?;
+                    // Set during that turn, it lasts through the next one too.
+                    let ends = if system.acting(enc).contains(&of) { 2 } else { 1 };
+                    Until::EndOfTurn { of, ends }
+                }
+                Duration::StartOfTurn { of } => {
+                    combatant(enc, of)?;
+                    Until::StartOfTurn { of }
+                }
+            };
+            if !c.conditions.contains(&condition) {
+                let added = EventKind::ConditionAdded { id, condition: condition.clone() };
+                out.push("core.condition", Some(id), added);
+            }
+            let timer = Timer { id, condition, until };
+            out.push("core.condition", Some(id), EventKind::TimerSet { timer });
         }
         Command::RemoveCondition { id, condition } => {
             let c = combatant(enc, id)?;

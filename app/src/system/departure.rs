@@ -97,7 +97,8 @@ fn by_the_gm(command: &Command) -> bool {
 }
 
 /// The one way a command reaches a system: its `handle`, then, for every combatant the GM's
-/// edit took out of a step, the system's settlement.
+/// edit took out of a step, the system's settlement, then the timed conditions whose time
+/// came (see [`super::timers`]).
 pub fn handle(
     system: &dyn System,
     enc: &Encounter,
@@ -106,11 +107,9 @@ pub fn handle(
 ) -> Result<Vec<Event>, RuleError> {
     let gm = by_the_gm(&command);
     let events = system.handle(enc, command, dice)?;
-    if !gm {
-        return Ok(events);
-    }
-    let left = departures(enc, &events);
-    if left.is_empty() {
+    let left = if gm { departures(enc, &events) } else { Vec::new() };
+    let timed = super::timers::any(enc, &events);
+    if left.is_empty() && !timed {
         return Ok(events);
     }
     // The removals wait until the settling is done, so its journal lines still have the
@@ -118,11 +117,14 @@ pub fn handle(
     let (removals, rest): (Vec<Event>, Vec<Event>) =
         events.into_iter().partition(|e| matches!(e.kind, EventKind::CombatantRemoved { .. }));
     let mut ctx = Ctx::new(enc, dice);
-    for event in rest {
+    for event in rest.iter().cloned() {
         ctx.push_event(event);
     }
     for who in &left {
         system.settle_departure(&mut ctx, who)?;
+    }
+    if timed {
+        super::timers::run_out(system, enc, &rest, &mut ctx);
     }
     for event in removals {
         ctx.push_event(event);

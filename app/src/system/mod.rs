@@ -11,6 +11,7 @@ mod error;
 pub mod presentation;
 mod prompt;
 pub mod schema;
+mod timers;
 mod words;
 
 pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common};

@@ -174,7 +174,11 @@ pub fn token_view(system: &dyn System, enc: &Encounter, id: CombatantId) -> Opti
             .iter()
             .filter(|k| !STANDINGS.iter().any(|(w, _)| w == k))
             .filter(|k| *k != "concealed")
-            .cloned()
+            .map(|k| match enc.timer(id, k) {
+                // A condition that ends by itself shows what is left of it: "blessed (2)".
+                Some(t) => format!("{k} ({})", t.short(enc.round)),
+                None => k.clone(),
+            })
             .collect(),
         border: system.border(enc, id),
         main,

@@ -4,16 +4,19 @@
 use super::CardView;
 use crate::window::Action;
 use eframe::egui::{self, RichText};
-use fray_app::Command;
-use fray_app::encounter::Combatant;
+use fray_app::encounter::{Combatant, Duration};
+use fray_app::{Command, Encounter, System};
 
 /// Conditions most fights need, offered as one-click buttons.
 const COMMON: [&str; 8] =
     ["prone", "stunned", "grappled", "hidden", "fleeing", "fled", "down", "dead"];
 
-/// Draws the conditions, the add field and the suggestions.
+/// Draws the conditions (a timed one says when it ends), the add field with how long the
+/// next one lasts, and the suggestions.
 pub(super) fn conditions_ui(
     ui: &mut egui::Ui,
+    state: &Encounter,
+    system: &dyn System,
     c: &Combatant,
     view: &mut CardView,
     out: &mut Vec<Action>,
@@ -23,10 +26,11 @@ pub(super) fn conditions_ui(
     } else {
         ui.horizontal_wrapped(|ui| {
             for condition in &c.conditions {
-                chip_ui(ui, c, condition, out);
+                chip_ui(ui, state, c, condition, out);
             }
         });
     }
+    duration_ui(ui, state, system, c, view);
     let mut add = None;
     ui.horizontal(|ui| {
         let field = egui::TextEdit::singleline(&mut view.condition)
@@ -53,18 +57,83 @@ pub(super) fn conditions_ui(
         }
     });
     if let Some(condition) = add {
-        if c.conditions.contains(&condition) {
-            view.error = Some(format!("{} is already {condition}", c.name));
-        } else {
-            out.push(Action::Game(Command::AddCondition { id: c.id, condition }));
-            view.error = None;
+        match view.duration {
+            // A timed condition may go on one the combatant has: it gets the time.
+            Some(duration) => {
+                out.push(Action::Game(Command::AddTimedCondition {
+                    id: c.id,
+                    condition,
+                    duration,
+                }));
+                view.error = None;
+            }
+            None if c.conditions.contains(&condition) => {
+                view.error = Some(format!("{} is already {condition}", c.name));
+            }
+            None => {
+                out.push(Action::Game(Command::AddCondition { id: c.id, condition }));
+                view.error = None;
+            }
         }
         view.condition.clear();
     }
 }
 
-/// One condition as a rounded chip with its × button.
-fn chip_ui(ui: &mut egui::Ui, c: &Combatant, condition: &str, out: &mut Vec<Action>) {
+/// How long the next condition lasts: until taken off, some rounds, or until a turn of its
+/// own or of whoever acts now ends or starts.
+fn duration_ui(
+    ui: &mut egui::Ui,
+    state: &Encounter,
+    system: &dyn System,
+    c: &Combatant,
+    view: &mut CardView,
+) {
+    let mut choices: Vec<(Option<Duration>, String)> = vec![(None, "until taken off".into())];
+    for rounds in [1, 2, 3, 10] {
+        let words =
+            if rounds == 1 { "for 1 round".to_owned() } else { format!("for {rounds} rounds") };
+        choices.push((Some(Duration::Rounds { rounds }), words));
+    }
+    let mut whose = vec![c.id];
+    whose.extend(system.acting(state).into_iter().filter(|id| *id != c.id));
+    for of in whose {
+        let name = state.name_of(of);
+        choices.push((
+            Some(Duration::EndOfTurn { of }),
+            format!("until the end of {name}'s next turn"),
+        ));
+        choices.push((
+            Some(Duration::StartOfTurn { of }),
+            format!("until the start of {name}'s next turn"),
+        ));
+    }
+    if !choices.iter().any(|(d, _)| *d == view.duration) {
+        view.duration = None;
+    }
+    let shown = choices.iter().find(|(d, _)| *d == view.duration).map_or("", |(_, w)| w.as_str());
+    ui.horizontal(|ui| {
+        let label = ui.label("Lasts");
+        egui::ComboBox::from_id_salt(("condition-duration", c.id.0))
+            .selected_text(shown)
+            .width(ui.available_width() - 8.0)
+            .show_ui(ui, |ui| {
+                for (d, words) in &choices {
+                    ui.selectable_value(&mut view.duration, *d, words);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+}
+
+/// One condition as a rounded chip with its × button; a timed one says when it ends.
+fn chip_ui(
+    ui: &mut egui::Ui,
+    state: &Encounter,
+    c: &Combatant,
+    condition: &str,
+    out: &mut Vec<Action>,
+) {
     let visuals = ui.visuals();
     egui::Frame::new()
         .fill(visuals.widgets.inactive.weak_bg_fill)
@@ -74,7 +143,12 @@ fn chip_ui(ui: &mut egui::Ui, c: &Combatant, condition: &str, out: &mut Vec<Acti
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.spacing_mut().item_spacing.x = 4.0;
-                ui.label(condition);
+                let label = ui.label(condition);
+                if let Some(t) = state.timer(c.id, condition) {
+                    ui.label(RichText::new(format!("({})", t.short(state.round))).weak())
+                        .on_hover_text(fray_app::journal::timer_words(state, &t.until));
+                    label.on_hover_text(fray_app::journal::timer_words(state, &t.until));
+                }
                 let remove = egui::Button::new(RichText::new("×").size(18.0)).frame(false);
                 let response = ui
                     .add(remove)

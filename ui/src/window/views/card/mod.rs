@@ -26,6 +26,8 @@ pub struct CardView {
     buffers: Buffers,
     /// The condition being typed.
     condition: String,
+    /// How long the next condition added lasts (`None`: until taken off).
+    duration: Option<fray_app::encounter::Duration>,
     /// Why the last edit was refused before it was sent ("STR: 'x' is not a whole number").
     error: Option<String>,
     /// The GM asked to remove the combatant; waiting for the confirmation.
@@ -80,7 +82,7 @@ pub fn card_ui(ui: &mut egui::Ui, model: &Model, view: &mut CardView, out: &mut 
     numbers::stats_ui(ui, c, view, out);
     numbers::tracks_ui(ui, c, view, out);
     section_ui(ui, "Conditions");
-    conditions::conditions_ui(ui, c, view, out);
+    conditions::conditions_ui(ui, state, session.history().system(), c, view, out);
     actions_ui(ui, session.history().system(), state, c, out);
     section_ui(ui, "Notes");
     let notes = field_ui(ui, &mut view.buffers, Field::Notes, &c.notes, "Notes", |text| {
