@@ -410,3 +410,19 @@ fn a_stat_block_exports_as_markdown() {
     );
     assert!(!bad.exists());
 }
+
+/// A message under a field keeps a row of its own from the start: the fields below never move
+/// while the GM types (typing went into the wrong field when they did).
+#[test]
+fn a_problem_appearing_moves_no_field() {
+    let mut w = encounter("bdp");
+    w.press("New creature");
+    w.type_into("Name", "Spearman");
+    let below = w.harness.get_by_role_and_label(Role::TextInput, "DEX").rect();
+    w.type_into("STR", "25");
+    assert!(shows(&w, "must be between 1 and 20, not 25"), "the problem is shown");
+    assert_eq!(w.harness.get_by_role_and_label(Role::TextInput, "DEX").rect(), below);
+    w.type_into("Name", "");
+    assert!(shows(&w, "A name is required"));
+    assert_eq!(w.harness.get_by_role_and_label(Role::TextInput, "DEX").rect(), below);
+}

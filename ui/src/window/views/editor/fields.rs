@@ -27,9 +27,7 @@ pub(super) fn about_ui(ui: &mut egui::Ui, draft: &mut Draft) {
                     .hint_text("required")
                     .desired_width(FIELD_WIDTH);
                 changed |= ui.add(edit).accessible_name("Name").changed();
-                if draft.name.trim().is_empty() {
-                    problem_ui(ui, "A name is required");
-                }
+                problem_ui(ui, draft.name.trim().is_empty().then_some("A name is required"));
             });
             ui.end_row();
             label_ui(ui, "Tags", "Words to filter and search by, separated by commas");
@@ -86,9 +84,8 @@ pub(super) fn fields_ui(ui: &mut egui::Ui, draft: &mut Draft) {
         if response.changed() {
             draft.typed(&path, &field.kind);
         }
-        if let Some(problem) = draft.problem(&path).map(str::to_owned) {
-            problem_ui(ui, &problem);
-        }
+        let problem = draft.problem(&path).map(str::to_owned);
+        problem_ui(ui, problem.as_deref());
     }
 }
 
@@ -112,9 +109,8 @@ fn list_ui(
     if !field.help.is_empty() {
         heading.on_hover_text(field.help);
     }
-    if let Some(problem) = draft.problem(field.key).map(str::to_owned) {
-        problem_ui(ui, &problem);
-    }
+    let problem = draft.problem(field.key).map(str::to_owned);
+    problem_ui(ui, problem.as_deref());
     let noun_big = capitalised(noun);
     let mut remove = None;
     for index in 0..draft.items(field.key) {
@@ -201,9 +197,8 @@ fn field_row_ui(ui: &mut egui::Ui, draft: &mut Draft, field: &Field, path: Strin
                 }
             }
         }
-        if let Some(problem) = draft.problem(&path).map(str::to_owned) {
-            problem_ui(ui, &problem);
-        }
+        let problem = draft.problem(&path).map(str::to_owned);
+        problem_ui(ui, problem.as_deref());
     });
     ui.end_row();
 }
@@ -241,8 +236,17 @@ fn heading_ui(ui: &mut egui::Ui, text: &str) -> egui::Response {
     response
 }
 
-/// Why a field does not hold, in red beneath it.
-fn problem_ui(ui: &mut egui::Ui, text: &str) {
-    let text = RichText::new(text).color(ui.visuals().error_fg_color);
-    ui.add(egui::Label::new(text).wrap());
+/// Why a field does not hold, in red beneath it, on a row every field keeps whether or not
+/// it has a problem: a message appearing never moves the fields below (typing would go into
+/// the wrong one). A long message is cut short; the whole of it shows on hover.
+fn problem_ui(ui: &mut egui::Ui, text: Option<&str>) {
+    let height = ui.text_style_height(&egui::TextStyle::Body) + 2.0;
+    let width = ui.available_width().min(FIELD_WIDTH.max(ui.available_width()));
+    ui.allocate_ui(vec2(width, height), |ui| {
+        ui.set_min_height(height);
+        if let Some(text) = text {
+            let rich = RichText::new(text).color(ui.visuals().error_fg_color);
+            ui.add(egui::Label::new(rich).truncate()).on_hover_text(text);
+        }
+    });
 }
