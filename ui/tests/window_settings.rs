@@ -120,3 +120,16 @@ fn without_an_encounter_only_the_window_settings_show() {
             == Some(100.0)
     );
 }
+
+/// The dialog is where it will stay from its first shown frame: its first button does not
+/// move while the rest of it is laid out (the first click used to miss).
+#[test]
+fn the_settings_dialog_does_not_move_after_it_opens() {
+    let mut w = common::window();
+    w.harness.get_by_label("Settings…").click();
+    w.harness.run_steps(2);
+    let first = w.harness.get_by_label("200 %").rect();
+    w.harness.run_steps(10);
+    assert_eq!(w.harness.get_by_label("200 %").rect(), first);
+    assert!(w.harness.get_by_label("Close").rect().min.y > first.min.y);
+}

@@ -25,7 +25,12 @@ pub(super) fn dialog_ui(
     let ctx = ui.ctx().clone();
     let id = egui::Id::unique(("fray-dialog", kind(dialog)));
     let frame = egui::Frame::popup(&ctx.global_style()).inner_margin(20.0);
-    let modal = egui::Modal::new(id).frame(frame).show(&ctx, |ui| {
+    // Anchored by its top edge, not its centre: a dialog whose content grows (a section
+    // unfolding, a message) grows downwards, and nothing already shown moves under the
+    // pointer.
+    let top = (ctx.content_rect().height() * 0.08).clamp(16.0, 90.0);
+    let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, top));
+    let modal = egui::Modal::new(id).area(area).frame(frame).show(&ctx, |ui| {
         ui.set_width(dialog_width(ui));
         match dialog {
             Dialog::New => new_ui(ui, model, &mut view.new_form, out),
