@@ -110,8 +110,10 @@ pub fn canvas_ui(
     let cache = Cache::refresh(slot, ui.ctx(), scene.session, view.zoom);
     let board = layout_cards(ui.ctx(), state, cache, view, pointer);
     // A fit is redone for a few frames while the panels around the board settle, and again
-    // when the window changes size while the GM has not moved the view.
-    let window = ui.ctx().content_rect().size();
+    // when the window changes size, or a side panel folds or unfolds, while the GM has not
+    // moved the view. (Not when the height alone changes: a banner or the tray growing must
+    // not rescale the board under the pointer.)
+    let window = (ui.ctx().content_rect().size(), canvas.width().round());
     if view.auto_fit && view.fitted_for != Some(window) {
         view.fit_pending = true;
     }

@@ -48,8 +48,8 @@ pub struct BoardView {
     /// The view was fitted and the GM has not panned or zoomed since: fit again when the
     /// window changes size (not when a status line takes some of the board's height).
     auto_fit: bool,
-    /// The window size the last fit was for.
-    fitted_for: Option<Vec2>,
+    /// The window size and the board's width the last fit was for.
+    fitted_for: Option<(Vec2, f32)>,
     /// Frames left in which a fit is redone while the panels around the board settle.
     settling: u8,
     /// Prepared tokens for the current state.
