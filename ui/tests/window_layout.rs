@@ -134,3 +134,19 @@ fn a_condition_given_rounds_in_the_card_shows_them() {
     // The card's chip says so.
     w.harness.get_by_label("(2)");
 }
+
+#[test]
+fn an_encounters_folds_are_remembered() {
+    let mut w = fight(egui::vec2(1920.0, 1080.0), 100);
+    w.harness.key_press(egui::Key::F2);
+    w.harness.key_press(egui::Key::F3);
+    w.settle();
+    assert!(w.harness.query_by_label("Bestiary").is_none());
+    // The window closes and opens again on the same encounter: its Table layout is back.
+    let Window { harness, dir } = w;
+    drop(harness.into_state());
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let w = common::window_sized(dir, db, egui::vec2(1920.0, 1080.0));
+    assert!(w.harness.query_by_label("Bestiary").is_none(), "the library stays folded");
+    assert!(w.harness.query_by_label_contains("entries").is_none(), "the journal too");
+}

@@ -104,6 +104,8 @@ pub enum Action {
     },
     /// Change and persist the preferences.
     SetPrefs(Prefs),
+    /// Remember which panels are folded for the open encounter (its Table or Prep layout).
+    SavePanels(crate::window::views::panels::Panels),
     /// Copy the library's roll tables of the encounter's system into it again (journaled:
     /// undo takes the copy back).
     ReloadTables,
@@ -179,6 +181,14 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
                 model.error(format!("Could not save the settings: {e}"));
             }
             model.prefs = prefs;
+        }
+        Action::SavePanels(panels) => {
+            if let Some(session) = &model.session {
+                let key = crate::window::views::panels::key(session.encounter_id());
+                if let Err(e) = model.db.settings().set_json(&key, &panels) {
+                    model.error(format!("Could not save the layout: {e}"));
+                }
+            }
         }
         Action::ReloadTables => reload_tables(model),
         Action::UndoRemove => undo_remove(model),

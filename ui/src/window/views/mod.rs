@@ -37,8 +37,8 @@ pub struct ViewState {
     pub editor: editor::EditorView,
     /// Portrait textures of the open encounter's combatants.
     pub portraits: portraits::Portraits,
-    /// Which side panels are folded.
-    pub panels: panels::Panels,
+    /// Which side panels are folded, per encounter.
+    pub panels: panels::PanelsView,
 }
 
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
@@ -65,8 +65,10 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
     // (fewer points on the same screen) still leaves the board at least half the window; on
     // a small window the library and the journal start folded.
     let screen = ui.available_size();
-    view.panels.keys(ui.ctx(), screen);
-    let open = |p| view.panels.open(p, screen);
+    view.panels.follow(model);
+    let before = view.panels.panels;
+    view.panels.panels.keys(ui.ctx(), screen);
+    let open = |p| view.panels.panels.open(p, screen);
     let (library_open, journal_open, right_open) =
         (open(Panel::Library), open(Panel::Journal), open(Panel::Right));
     if journal_open {
@@ -105,8 +107,11 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
                 });
             });
     }
-    let panels = &mut view.panels;
+    let panels = &mut view.panels.panels;
     egui::CentralPanel::default_margins().show(ui, |ui| {
         board::board_ui(ui, model, &mut view.board, panels, screen, out);
     });
+    if view.panels.panels != before {
+        out.push(Action::SavePanels(view.panels.panels));
+    }
 }

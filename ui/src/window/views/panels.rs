@@ -19,8 +19,8 @@ pub const RIGHT_SHARE: f32 = 0.3;
 pub const JOURNAL_SHARE: f32 = 0.3;
 
 /// The GM's choice for each panel; `None` until the GM folds or unfolds it: then the window's
-/// size decides.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// size decides. Kept per encounter (a fight's *Table* layout, a prepared one's *Prep*).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Panels {
     /// The library (left).
     pub library: Option<bool>,
@@ -85,11 +85,42 @@ impl Panels {
     }
 
     /// The panel keys pressed this frame (not while typing: F-keys type nothing anyway).
-    pub fn keys(&mut self, ctx: &egui::Context, size: Vec2) {
+    /// Returns whether any panel changed.
+    pub fn keys(&mut self, ctx: &egui::Context, size: Vec2) -> bool {
+        let mut changed = false;
         for panel in Panel::ALL {
             if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, panel.key())) {
                 self.toggle(panel, size);
+                changed = true;
             }
+        }
+        changed
+    }
+}
+
+/// Where an encounter's folds are kept in the settings.
+pub fn key(encounter: fray_data::EncounterId) -> String {
+    format!("ui.panels.{}", encounter.0)
+}
+
+/// The panels of the window, and the encounter they were loaded for.
+#[derive(Debug, Default)]
+pub struct PanelsView {
+    /// The folds shown.
+    pub panels: Panels,
+    /// The encounter they belong to.
+    pub encounter: Option<fray_data::EncounterId>,
+}
+
+impl PanelsView {
+    /// The folds of the open encounter, read once when it opens.
+    pub fn follow(&mut self, model: &crate::window::Model) {
+        let open = model.session.as_ref().map(fray_data::Session::encounter_id);
+        if open != self.encounter {
+            self.encounter = open;
+            self.panels = open
+                .and_then(|id| model.db.settings().get_json::<Panels>(&key(id)).ok().flatten())
+                .unwrap_or_default();
         }
     }
 }
