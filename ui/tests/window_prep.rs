@@ -274,3 +274,32 @@ fn a_spreadsheet_imported_again_shows_each_field_and_keeps_the_gms_weapons() {
     assert_eq!(after.block["tracks"]["hp"], 9);
     assert_eq!(after.block["weapons"][0]["name"], "Axe", "the GM's weapon stayed");
 }
+
+#[test]
+fn a_party_that_only_partly_fits_leaves_the_others_visibly_off_the_board() {
+    let mut w = yard();
+    let yard = w.session().state().zone_named("Yard").unwrap().id;
+    let app = w.harness.state_mut();
+    let session = app.model.session.as_mut().unwrap();
+    session
+        .apply(Command::EditZone {
+            id: yard,
+            name: "Yard".into(),
+            capacity: Some(3),
+            note: String::new(),
+        })
+        .unwrap();
+    w.settle();
+    w.press("Characters");
+    drag_onto(&mut w, "The crown hunters · 4", "Yard");
+    let state = w.session().state();
+    assert_eq!(state.combatants.len(), 4, "every member joined");
+    assert_eq!(state.in_zone(yard).count(), 3, "three fit the yard");
+    let waiting: Vec<&str> =
+        state.combatants.values().filter(|c| c.zone.is_none()).map(|c| c.name.as_str()).collect();
+    assert_eq!(waiting.len(), 1, "the fourth waits off the board");
+    // The status line names who waits, and the tray shows the token.
+    w.harness
+        .get_by_label_contains(&format!("Yard is full: {} waits Not on the board", waiting[0]));
+    assert!(w.harness.query_all_by_label(waiting[0]).count() >= 1);
+}

@@ -104,6 +104,8 @@ pub enum Action {
     },
     /// Change and persist the preferences.
     SetPrefs(Prefs),
+    /// Say something in the status line that must be seen (who did not fit a zone).
+    Notice(String),
     /// Remember which panels are folded for the open encounter (its Table or Prep layout).
     SavePanels(crate::window::views::panels::Panels),
     /// Copy the library's roll tables of the encounter's system into it again (journaled:
@@ -182,6 +184,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             }
             model.prefs = prefs;
         }
+        Action::Notice(text) => model.error(text),
         Action::SavePanels(panels) => {
             if let Some(session) = &model.session {
                 let key = crate::window::views::panels::key(session.encounter_id());

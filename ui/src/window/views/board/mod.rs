@@ -315,9 +315,31 @@ fn drop_ui(ui: &egui::Ui, model: &Model, targets: &[Target], out: &mut Vec<Actio
         egui::DragAndDrop::clear_payload(ctx);
         if let (Some(target), Some(session)) = (target, &model.session) {
             let system = session.history().system();
-            for entry in &party.members {
+            let state = session.state();
+            // A zone with room for fewer than the party: the first ones go in, the others
+            // wait Not on the board, and the status line says who.
+            let zone = target.zone.and_then(|z| state.zone(z));
+            let room = zone.and_then(|z| {
+                let present = state.in_zone(z.id).count() as u32;
+                z.capacity.map(|cap| cap.saturating_sub(present) as usize)
+            });
+            let mut waiting = Vec::new();
+            for (i, entry) in party.members.iter().enumerate() {
+                let fits = room.is_none_or(|r| i < r);
+                if !fits {
+                    waiting.push(entry.combatant.name.clone());
+                }
                 let one = LibraryDrop { entry: entry.clone(), count: 1, detachment: false };
-                out.push(library::dropped_combatant(&one, system, target.zone));
+                let to = if fits { target.zone } else { None };
+                out.push(library::dropped_combatant(&one, system, to));
+            }
+            if let (Some(zone), false) = (zone, waiting.is_empty()) {
+                out.push(Action::Notice(format!(
+                    "{} is full: {} wait{} Not on the board",
+                    zone.name,
+                    waiting.join(", "),
+                    if waiting.len() == 1 { "s" } else { "" }
+                )));
             }
         }
     }
