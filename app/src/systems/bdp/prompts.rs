@@ -484,6 +484,8 @@ fn turn(enc: &Encounter) -> Vec<Prompt> {
                     );
                 }
             }
+            // Dragged there by hand already: the move is made, nothing stale to offer.
+            Intent::Move { to } if enc.combatant(*id).is_some_and(|c| c.zone == Some(*to)) => {}
             Intent::Move { to } => {
                 let zone = enc.zone(*to).map_or(String::new(), |z| z.name.clone());
                 options.push(

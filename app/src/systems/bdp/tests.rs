@@ -284,3 +284,31 @@ fn the_schema_names_every_key_the_reader_reads_and_no_other() {
         assert!(weapon.contains(&key.as_str()), "a weapon has no {key:?} in the schema");
     }
 }
+
+/// A declared move the GM already made by dragging the token is not offered again (it would
+/// journal "moved from Stairs to Stairs").
+#[test]
+fn a_move_made_by_hand_is_not_offered_again() {
+    let h = run(
+        "zone Stairs\nconnect Hall Stairs\nnext\ndeclare Ann move Stairs\ndeclare Orc hold\nnext\nnext\n",
+    );
+    let offered = |h: &crate::History| {
+        crate::System::prompts(&crate::systems::bdp::Bdp, h.state())
+            .iter()
+            .flat_map(|p| p.options.iter().map(|o| o.label.clone()))
+            .any(|l| l.contains("moves to Stairs"))
+    };
+    assert!(offered(&h), "the declared move is offered on Ann's turn");
+    let mut h = h;
+    let ann = h.state().combatant_named("Ann").unwrap().id;
+    let stairs = h.state().zone_named("Stairs").unwrap().id;
+    let mut dice = crate::dice::SeededDice::new(0, 9);
+    h.execute(crate::Command::Move { id: ann, to: Some(stairs) }, &mut dice).unwrap();
+    // The orc lets her go (she left its zone): the turn's prompt is back.
+    let orc = h.state().combatant_named("Orc").unwrap().id;
+    let let_go = super::BdpCommand::LetGo { attacker: orc, target: ann };
+    h.execute(crate::Command::Bdp(let_go), &mut dice).unwrap();
+    let prompts = crate::System::prompts(&crate::systems::bdp::Bdp, h.state());
+    assert_eq!(prompts[0].id, "turn", "Ann's turn is asked again");
+    assert!(!offered(&h), "dragged there: no stale move");
+}
