@@ -113,6 +113,9 @@ struct Key {
     pixels_per_point: f32,
     /// And one board zoom.
     zoom: f32,
+    /// And one theme: switching it may rebuild the font atlas, which would leave the laid-out
+    /// text of the other theme blank (the tokens lost their names until the next zoom).
+    dark: bool,
 }
 
 impl Cache {
@@ -131,6 +134,7 @@ impl Cache {
             cursor: h.cursor(),
             pixels_per_point: ctx.pixels_per_point(),
             zoom,
+            dark: ctx.theme() == egui::Theme::Dark,
         };
         if slot.as_ref().is_none_or(|c| c.key != key) {
             *slot = Some(Self::build(key, ctx, h.system(), session.state()));
