@@ -466,7 +466,7 @@ fn act_prompt(enc: &Encounter, id: CombatantId, count: i64) -> Prompt {
 /// foe, or the first standing one), or not strike at all. The count stays.
 fn change_options(enc: &Encounter, c: &Combatant, declared: Option<&Action>) -> Vec<PromptOption> {
     let Some(declared) = declared else { return Vec::new() };
-    let group = "The GM changes the action";
+    let group = "The GM's call: another action";
     let target = match declared {
         Action::Attack { target, .. } | Action::DefensiveAttack { target: Some(target), .. } => {
             Some(*target)

@@ -13,6 +13,9 @@ const OPTION_HEIGHT: f32 = 40.0;
 /// Up to this many headings start unfolded.
 const OPEN_GROUPS: usize = 3;
 
+/// Headings of the GM's overrides ("The GM's call: another action") start folded.
+const GM_CALL: &str = "The GM's call";
+
 /// At least this many forbidden answers in a row, for one same reason, fold into one line.
 const FOLD_SAME_REASON: usize = 3;
 
@@ -36,7 +39,8 @@ pub(super) fn prompts_ui(ui: &mut egui::Ui, prompts: &[Prompt], out: &mut Vec<Ac
         for g in &groups {
             egui::CollapsingHeader::new(RichText::new(*g).size(19.0).strong())
                 .id_salt(("prompt-group", &prompt.id, *g))
-                .default_open(groups.len() <= OPEN_GROUPS)
+                // The GM's overrides are there when needed, folded away otherwise.
+                .default_open(groups.len() <= OPEN_GROUPS && !g.starts_with(GM_CALL))
                 .show(ui, |ui| {
                     let members: Vec<&PromptOption> = prompt
                         .options

@@ -61,7 +61,9 @@ fn holder_line(ui: &mut egui::Ui, state: &Encounter, holder: fray_app::ids::Side
 fn choice_ui(ui: &mut egui::Ui, state: &Encounter, side: fray_app::ids::SideId) {
     let ms = &state.murdham;
     small(ui, "Whose choice");
-    big(ui, state, Some(side), &format!("{}'s choice", side_name(state, side)));
+    // The procedure's own words ("Bandits' choice").
+    let words = fray_app::System::who_acts(&fray_app::systems::murdham::Murdham, state);
+    big(ui, state, Some(side), &words);
     if let Some(holder) = ms.holder {
         holder_line(ui, state, holder);
     }
