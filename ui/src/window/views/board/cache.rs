@@ -379,3 +379,65 @@ mod tests {
         assert_eq!(ink_on(Color32::from_rgb(0xf0, 0xe0, 0x80)), Color32::from_gray(20));
     }
 }
+
+#[cfg(test)]
+mod token_tests {
+    //! The main track a token shows, per procedure, at every token size: full tokens (bars
+    //! of the main tracks), compact ones (one bar) and the tray's (laid out at zoom 1).
+    use super::*;
+
+    /// The tokens of `script`'s end state, laid out at `zoom`, with the board's text.
+    fn tokens(system: &str, script: &str, zoom: f32) -> Vec<(String, Vec<String>, Option<String>)> {
+        let text = format!("system {system}\nside P party\nside F\nzone Hall\n{script}");
+        let h = fray_app::scenario::run("t.fray", &text).unwrap();
+        let ctx = egui::Context::default();
+        let mut out = Vec::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let ctx = ui.ctx();
+            let key = Key {
+                encounter: EncounterId(1),
+                stream: 0,
+                cursor: 0,
+                pixels_per_point: 1.0,
+                zoom,
+                dark: true,
+            };
+            let cache = Cache::build(key, ctx, h.system(), h.state());
+            for t in cache.tokens.iter().chain(&cache.tray) {
+                let bars: Vec<String> = t.bars.iter().map(|b| b.text.text().to_owned()).collect();
+                let compact = t.compact_bar.map(|i| bars[i].clone());
+                out.push((t.name.clone(), bars, compact));
+            }
+        });
+        // No renderer here: the font atlas's upload is not needed.
+        output.textures_delta.clear();
+        out
+    }
+
+    #[test]
+    fn each_procedure_shows_its_main_track_at_every_size() {
+        // bdp: the skeleton of the report, HP spent: HP then STR, the small token STR.
+        let bdp = "add Skeleton side F zone Hall track hp=0/3 str=4/8 dex=9/10 wil=7\n\
+                   add Lost side F track hp=2/3 str=8 dex=9 wil=7";
+        for zoom in [0.5, 1.0, 2.0] {
+            let t = tokens("bdp", bdp, zoom);
+            assert_eq!(t[0].1, ["HP 0/3", "STR 4/8"], "full, zoom {zoom}");
+            assert_eq!(t[0].2.as_deref(), Some("STR 4/8"), "compact, zoom {zoom}");
+            // The tray (off the board) has its own token at zoom 1: the same track.
+            assert_eq!(t[2].0, "Lost");
+            assert_eq!(t[2].2.as_deref(), Some("HP 2/3"), "tray");
+        }
+        let d12 = r#"add Wolf side F zone Hall block {"stats": {"str": 12, "str mod": 1}, "hd": "2d8", "attacks": []}
+track Wolf stress =0"#;
+        let t = tokens("d12", d12, 1.0);
+        assert_eq!(t[0].1, ["Stress 0/11", "WP 12/12"]);
+        assert_eq!(t[0].2.as_deref(), Some("WP 12/12"), "Stress spent: the Wound Points");
+        let t = tokens("murdham", "add Hugo side P zone Hall stat str=12 agi=10 wit=10", 1.0);
+        assert_eq!(t[0].1, ["Health 12/12"]);
+        let t = tokens("freeform", "add Orc side F zone Hall track hp=3/7 fatigue=1/5", 1.0);
+        assert_eq!(
+            (t[0].1.clone(), t[0].2.clone()),
+            (vec!["HP 3/7".to_owned()], Some("HP 3/7".to_owned()))
+        );
+    }
+}
