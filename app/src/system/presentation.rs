@@ -196,12 +196,17 @@ pub fn standing(c: &Combatant) -> Standing {
 }
 
 /// The main track a small token shows: a harm track below zero (dying), else the first that
-/// still holds something, else the last (all spent).
+/// still holds something, else the last of them (all spent). Fatigue, which fills up as it
+/// gets worse, is never the pick: a full token shows it beside the others.
 fn compact_track(main: &[TrackView]) -> Option<usize> {
-    main.iter()
-        .position(|t| t.value < 0 && t.meaning == Meaning::Harm)
-        .or_else(|| main.iter().position(|t| t.value > 0))
-        .or(main.len().checked_sub(1))
+    let candidates: Vec<usize> =
+        (0..main.len()).filter(|i| main[*i].meaning != Meaning::Fatigue).collect();
+    candidates
+        .iter()
+        .copied()
+        .find(|i| main[*i].value < 0 && main[*i].meaning == Meaning::Harm)
+        .or_else(|| candidates.iter().copied().find(|i| main[*i].value > 0))
+        .or(candidates.last().copied())
 }
 
 /// The meaning of a track by its usual key: what most procedures call their tracks.
@@ -283,7 +288,15 @@ mod tests {
             "add Bandit side Foes zone Hall track hp=3/4 str=9 dex=10 wil=8 fatigue=2/10",
             "Bandit",
         );
-        assert_eq!(shown(&v), (vec!["HP", "STR"], Some("HP")));
+        assert_eq!(shown(&v), (vec!["HP", "STR", "Fatigue"], Some("HP")));
+        assert_eq!(v.main[2].meaning, Meaning::Fatigue);
+        // All spent, fatigue high: the small token still shows the body, never the fatigue.
+        let v = view(
+            "bdp",
+            "add Gone side Foes zone Hall track hp=0/4 str=0/9 dex=10 wil=8 fatigue=6/10",
+            "Gone",
+        );
+        assert_eq!(shown(&v).1, Some("STR"));
         let v = view(
             "bdp",
             "add Horde side Foes zone Hall track hp=4 str=8 dex=12 wil=7 members=6/8",

@@ -117,10 +117,24 @@ pub fn window_with(dir: tempfile::TempDir, db: Db) -> Window {
 
 /// Opens the window over an existing database on a screen of `size` pixels.
 pub fn window_sized(dir: tempfile::TempDir, db: Db, size: egui::Vec2) -> Window {
+    window_built(dir, db, Harness::builder().with_size(size))
+}
+
+/// Opens the window over an existing database, drawn for real (wgpu on the software
+/// adapter), for image snapshots.
+#[allow(dead_code)]
+pub fn window_rendered(dir: tempfile::TempDir, db: Db, size: egui::Vec2) -> Window {
+    window_built(dir, db, Harness::builder().with_size(size).wgpu())
+}
+
+fn window_built(
+    dir: tempfile::TempDir,
+    db: Db,
+    builder: egui_kittest::HarnessBuilder<FrayApp>,
+) -> Window {
     let ctx = egui::Context::default();
     let app = FrayApp::new(&ctx, db);
-    let harness = Harness::builder()
-        .with_size(size)
+    let harness = builder
         // The harness draws with its own context: give it Fray's fonts before its first frame.
         .with_context_setup(fray_ui::window::theme::install_fonts)
         .build_ui_state(|ui, app: &mut FrayApp| app.frame_ui(ui), app);

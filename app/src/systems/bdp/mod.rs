@@ -209,8 +209,9 @@ impl System for Bdp {
     }
 
     fn main_tracks(&self) -> &'static [&'static str] {
-        // The guard, then the body: STR is what a blow reaches once HP is gone.
-        &["hp", "str", "members"]
+        // The guard, then the body: STR is what a blow reaches once HP is gone. A character's
+        // Fatigue (its own colour), a detachment's members.
+        &["hp", "str", "fatigue", "members"]
     }
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
