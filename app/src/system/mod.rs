@@ -8,9 +8,11 @@ mod ctx;
 mod departure;
 mod emit;
 mod error;
+pub mod modifiers;
 pub mod presentation;
 mod prompt;
 pub mod schema;
+pub mod spotlight;
 mod timers;
 mod words;
 
@@ -138,6 +140,43 @@ pub trait System: Send + Sync {
     /// empty when nobody does.
     fn who_acts(&self, enc: &Encounter) -> String {
         presentation::names(enc, &self.acting(enc))
+    }
+
+    /// The stepper's headline: who acts or chooses, and what goes with it (by default whoever
+    /// the order has acting, led by the count when the order counts).
+    fn spotlight(&self, enc: &Encounter) -> spotlight::Spotlight {
+        spotlight::by_order(enc, &self.acting(enc))
+    }
+
+    /// Who is still to act per faction, for a procedure without a turn order (the stepper
+    /// then shows this instead of the order). `None`: the procedure has an order.
+    fn factions(&self, enc: &Encounter) -> Option<Vec<spotlight::Faction>> {
+        let _ = enc;
+        None
+    }
+
+    /// The circumstances the GM may set by hand for the next command of one kind (Murdham's
+    /// attack), if the procedure has any.
+    fn modifiers(&self) -> Option<&'static modifiers::ModifierSpec> {
+        None
+    }
+
+    /// `option` made with the GM's `set` circumstances, allowed or not as the rules then say;
+    /// `None` when the circumstances do not apply to it.
+    fn modified(
+        &self,
+        enc: &Encounter,
+        option: &PromptOption,
+        set: &modifiers::Modifiers,
+    ) -> Option<PromptOption> {
+        let _ = (enc, option, set);
+        None
+    }
+
+    /// Whether the circumstances go with `command` (once it is sent they are cleared).
+    fn takes_modifiers(&self, command: &Command) -> bool {
+        let _ = command;
+        false
     }
 
     /// Whether the system fights with detachments (many bodies as one token).

@@ -16,6 +16,7 @@
 mod after;
 mod attack;
 pub mod block;
+mod circumstances;
 mod damage;
 mod departure;
 mod grapple;
@@ -27,8 +28,8 @@ mod react;
 mod round;
 pub mod schema;
 mod script;
+mod spotlight;
 mod turn;
-pub mod window;
 
 pub use model::{
     Aim, AttackSpec, Circumstances, MainAction, MurdhamCommand, MurdhamEvent, MurdhamState,
@@ -256,6 +257,31 @@ impl System for Murdham {
             (None, Some(side)) => format!("{} choice", sides(enc, side)),
             (None, None) => String::new(),
         }
+    }
+
+    fn spotlight(&self, enc: &Encounter) -> crate::system::spotlight::Spotlight {
+        spotlight::spotlight(enc)
+    }
+
+    fn factions(&self, enc: &Encounter) -> Option<Vec<crate::system::spotlight::Faction>> {
+        Some(spotlight::factions(enc))
+    }
+
+    fn modifiers(&self) -> Option<&'static crate::system::modifiers::ModifierSpec> {
+        Some(&circumstances::SPEC)
+    }
+
+    fn modified(
+        &self,
+        enc: &Encounter,
+        option: &PromptOption,
+        set: &crate::system::modifiers::Modifiers,
+    ) -> Option<PromptOption> {
+        circumstances::modified(enc, option, set)
+    }
+
+    fn takes_modifiers(&self, command: &Command) -> bool {
+        circumstances::attack(command).is_some()
     }
 
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {

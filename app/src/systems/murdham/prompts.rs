@@ -143,16 +143,20 @@ pub(crate) fn dice_words(w: Option<&Weapon>) -> String {
 
 /// An option for an attack, enabled when the rules allow it, noting a WIT save to hit.
 fn attack_option(enc: &Encounter, label: String, spec: AttackSpec, group: String) -> PromptOption {
-    let command = cmd(C::Attack(spec.clone()));
-    let option = match super::window::attack_check(enc, &spec) {
-        Err(why) => PromptOption::forbidden(label, command, why),
-        Ok(Some(why)) => PromptOption {
-            reason: Some(format!("WIT save to hit: {why}")),
-            ..PromptOption::allowed(label, command)
-        },
-        Ok(None) => PromptOption::allowed(label, command),
-    };
+    let (enabled, reason) = attack_verdict(enc, &spec);
+    let option =
+        PromptOption { enabled, reason, ..PromptOption::allowed(label, cmd(C::Attack(spec))) };
     option.in_group(group)
+}
+
+/// Whether an attack may be made now, and why not or what it needs (a WIT save to hit): the
+/// attack's own check, for its option and for the same option with the GM's circumstances.
+pub(super) fn attack_verdict(enc: &Encounter, spec: &AttackSpec) -> (bool, Option<String>) {
+    match super::attack::check(enc, spec) {
+        Ok(None) => (true, None),
+        Ok(Some(why)) => (true, Some(format!("WIT save to hit: {why}"))),
+        Err(why) => (false, Some(why.to_string())),
+    }
 }
 
 fn spec(attacker: CombatantId, aim: Aim, weapon: Option<usize>) -> AttackSpec {

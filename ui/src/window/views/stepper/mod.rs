@@ -1,12 +1,17 @@
-//! The phase stepper: the round's phases, the current one lit, the round number, who acts,
-//! Next, and the system's prompts as big buttons; the turn order under them. Murdham has no
-//! order: its own view says whose choice or turn it is and who is still to act per faction
-//! (see [`murdham`]).
+//! The phase stepper: the round's phases, the current one lit, the round number, who acts
+//! or chooses ([`spotlight`], as the procedure answers it), Next, and the system's prompts as
+//! big buttons; under them the turn order, or who is still to act per faction for a
+//! procedure without an order ([`factions`]).
+//! Circumstances the GM sets by hand for the next command (Murdham's attack) sit over the
+//! prompts ([`modifiers`]), when the procedure lists any.
 
+mod countdown;
+mod factions;
 mod keys;
-mod murdham;
+mod modifiers;
 mod order;
 mod prompts;
+mod spotlight;
 
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
@@ -20,11 +25,14 @@ const NEXT_HEIGHT: f32 = 48.0;
 /// Below this window height in points the stepper's top is one line shorter.
 const SHORT_WINDOW: f32 = 700.0;
 
-/// Widget state of the stepper: what the GM set for a Murdham attack, the declaration timer.
+/// Widget state of the stepper: the circumstances the GM set for the next attack, the
+/// declaration countdown.
 #[derive(Default)]
 pub struct StepperView {
-    /// Murdham's circumstances and timer.
-    murdham: murdham::MurdhamView,
+    /// The circumstances of the next attack.
+    modifiers: modifiers::ModifiersView,
+    /// The declaration countdown.
+    countdown: countdown::CountdownView,
     /// The shortcuts window (F1) is open.
     help: bool,
 }
@@ -37,7 +45,6 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
     let Some(session) = &model.session else { return };
     let state = session.state();
     let system = session.history().system();
-    let murdham = state.system == murdham::SYSTEM;
     let phases = system.phases();
     // A short window (a high UI scale) says the round and the phase in one line instead of
     // the row of pills, so the question and Next stay in view.
@@ -60,11 +67,9 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
         ui.add_space(6.0);
         ui.label(RichText::new(round).heading());
     }
-    if murdham {
-        murdham::headline_ui(ui, session, &mut view.murdham);
-    } else {
-        acting_ui(ui, state);
-    }
+    let spot = system.spotlight(state);
+    spotlight::spotlight_ui(ui, state, &spot);
+    countdown::countdown_ui(ui, spot.countdown.as_ref(), &mut view.countdown);
     let prompts = session.prompts();
     if let Some(first) = prompts.first() {
         // Two lines at most: the answers below say the rest.
@@ -102,14 +107,15 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
 pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
     let Some(session) = &model.session else { return };
     let state = session.state();
-    if state.system == murdham::SYSTEM {
-        murdham::prompts_ui(ui, session, &mut view.murdham, out);
-        ui.add_space(8.0);
-        murdham::factions_ui(ui, state);
-    } else {
-        prompts::prompts_ui(ui, &session.prompts(), out);
-        ui.add_space(8.0);
-        order::order_ui(ui, model, state, out);
+    let mut prompts = session.prompts();
+    modifiers::modifiers_ui(ui, session, &mut view.modifiers, &mut prompts);
+    let first = out.len();
+    prompts::prompts_ui(ui, &prompts, out);
+    modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
+    ui.add_space(8.0);
+    match session.history().system().factions(state) {
+        Some(factions) => factions::factions_ui(ui, state, &factions),
+        None => order::order_ui(ui, model, state, out),
     }
 }
 
@@ -165,48 +171,4 @@ fn pill_ui(ui: &mut egui::Ui, text: &str, lit: bool) {
         egui::StrokeKind::Inside,
     );
     painter.galley(rect.min + margin, galley, colour);
-}
-
-/// Whose turn it is, in big letters. A system counting initiative up (d12) leads with the
-/// count, and says when several act at it together: "Count 9: Harald · Hobgoblin 1 act
-/// together", one label so it reads (and is read out) as one sentence.
-fn acting_ui(ui: &mut egui::Ui, state: &Encounter) {
-    let acting = state.acting();
-    ui.label(RichText::new("Acting now").small().weak());
-    if acting.is_empty() {
-        ui.label(RichText::new("Nobody").size(28.0).weak());
-        return;
-    }
-    let names: Vec<String> = acting.iter().map(|id| state.name_of(*id)).collect();
-    let count = state.turn.and_then(|t| state.order.get(t)).and_then(|e| e.count);
-    let Some(count) = count else {
-        ui.add(egui::Label::new(RichText::new(names.join(" & ")).size(30.0).strong()).wrap());
-        return;
-    };
-    let visuals = ui.visuals();
-    let style = ui.style();
-    let mut job = egui::text::LayoutJob::default();
-    let lit = visuals.selection.stroke.color;
-    let strong = visuals.strong_text_color();
-    RichText::new(format!("Count {count}: ")).size(30.0).strong().color(lit).append_to(
-        &mut job,
-        style,
-        egui::FontSelection::Default,
-        egui::Align::Center,
-    );
-    RichText::new(names.join(" · ")).size(30.0).strong().color(strong).append_to(
-        &mut job,
-        style,
-        egui::FontSelection::Default,
-        egui::Align::Center,
-    );
-    if names.len() > 1 {
-        RichText::new(" act together").size(20.0).color(visuals.text_color()).append_to(
-            &mut job,
-            style,
-            egui::FontSelection::Default,
-            egui::Align::Center,
-        );
-    }
-    ui.add(egui::Label::new(job).wrap());
 }

@@ -1,23 +1,17 @@
-//! The chaos of combat: with the optional rule on, a player whose character is activated has
-//! 15 seconds to say what it does. A big countdown starts when a party character's turn
-//! starts and turns into "Time's up" at 0; the GM then ends the turn. The clock is the
-//! window's (egui's input time, which the test harness steps), never the engine's: nothing
-//! of it is recorded.
+//! A countdown for a player to declare (Murdham's chaos of combat: 15 seconds when a party
+//! character's turn starts), when the procedure asks for one
+//! ([`fray_app::system::spotlight::Countdown`]). It turns into "Time's up" at 0; the GM then
+//! acts. The clock is the window's (egui's input time, which the test harness steps), never
+//! the engine's: nothing of it is recorded.
 
 use eframe::egui::{self, RichText};
-use fray_app::Encounter;
-use fray_app::ids::CombatantId;
-use fray_app::systems::murdham::{self as m};
-
-/// Which turn a countdown belongs to: the round, the phase, who, and whether it is an
-/// ambush turn (an ambusher has two turns in the first round).
-type TurnKey = (u32, String, CombatantId, bool);
+use fray_app::system::spotlight::Countdown;
 
 /// The countdown's state.
 #[derive(Default)]
-pub(super) struct TimerView {
-    /// The turn being timed.
-    turn: Option<TurnKey>,
+pub(super) struct CountdownView {
+    /// The key of the countdown being run (a new key starts it again).
+    key: Option<String>,
     /// When it started, in egui's input time (seconds).
     started: f64,
 }
@@ -25,18 +19,22 @@ pub(super) struct TimerView {
 /// Size of the seconds left: the players read it across the table.
 const DIGITS: f32 = 64.0;
 
-/// Draws the countdown while a party character's turn runs with the rule on.
-pub(super) fn timer_ui(ui: &mut egui::Ui, state: &Encounter, view: &mut TimerView) {
-    let Some(key) = timed_turn(state) else {
-        view.turn = None;
+/// Draws the countdown the procedure asks for, if any.
+pub(super) fn countdown_ui(
+    ui: &mut egui::Ui,
+    countdown: Option<&Countdown>,
+    view: &mut CountdownView,
+) {
+    let Some(countdown) = countdown else {
+        view.key = None;
         return;
     };
     let now = ui.input(|i| i.time);
-    if view.turn.as_ref() != Some(&key) {
-        view.turn = Some(key);
+    if view.key.as_deref() != Some(countdown.key.as_str()) {
+        view.key = Some(countdown.key.clone());
         view.started = now;
     }
-    let total = m::DECLARE_SECS as f64;
+    let total = f64::from(countdown.seconds);
     let left = (total - (now - view.started)).max(0.0);
     ui.add_space(4.0);
     let visuals = ui.visuals().clone();
@@ -67,30 +65,18 @@ pub(super) fn timer_ui(ui: &mut egui::Ui, state: &Encounter, view: &mut TimerVie
                     ui.label(text.color(visuals.error_fg_color));
                     restart_ui(ui, view, now);
                 });
-                let hint = "The character hesitates: end its turn";
-                ui.add(egui::Label::new(RichText::new(hint).size(17.0)).wrap());
+                let hint = RichText::new(&countdown.expired).size(17.0);
+                ui.add(egui::Label::new(hint).wrap());
             }
         });
 }
 
-/// Starts the 15 seconds again (the GM was interrupted), at the row's right end.
-fn restart_ui(ui: &mut egui::Ui, view: &mut TimerView, now: f64) {
+/// Starts the countdown again (the GM was interrupted), at the row's right end.
+fn restart_ui(ui: &mut egui::Ui, view: &mut CountdownView, now: f64) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         let restart = egui::Button::new("Restart").min_size(egui::vec2(0.0, 36.0));
-        if ui.add(restart).on_hover_text("Give the player 15 seconds again").clicked() {
+        if ui.add(restart).on_hover_text("Give the player the full time again").clicked() {
             view.started = now;
         }
     });
-}
-
-/// The turn to time, if any: a party character's, with the rule on.
-fn timed_turn(state: &Encounter) -> Option<TurnKey> {
-    if !state.flag(m::CHAOS_TIMER, false) {
-        return None;
-    }
-    let t = &state.murdham.turn;
-    let id = t.id?;
-    let c = state.combatant(id)?;
-    state.side(c.side).filter(|s| s.party)?;
-    Some((state.round, state.phase.clone(), id, t.ambush))
 }

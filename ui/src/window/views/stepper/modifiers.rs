@@ -1,0 +1,124 @@
+//! The circumstances the GM sets by hand for the procedure's next command of one kind, which
+//! the rules cannot see (Murdham's attack: the target unseen, unaware, in cover, the blow held
+//! back...), as the procedure lists them ([`fray_app::system::modifiers`]): big toggles and an
+//! optional line of words. Shown over a prompt whose options they apply to; those options are
+//! sent with them and say at once what they change (a WIT save now needed, an attack now
+//! impossible). They clear once the command is recorded, and when another turn starts.
+
+use crate::window::Action;
+use eframe::egui::{self, RichText};
+use fray_app::Prompt;
+use fray_app::ids::CombatantId;
+use fray_app::system::modifiers::{ModifierSpec, Modifiers};
+use fray_data::Session;
+
+/// What the GM set, and for which turn.
+#[derive(Default)]
+pub(super) struct ModifiersView {
+    /// The toggles and words.
+    set: Modifiers,
+    /// The turn they were set in: round, phase, who.
+    turn: Option<(u32, String, CombatantId)>,
+    /// A command went out with them: they clear once the history has grown past this.
+    sent: Option<u64>,
+}
+
+impl ModifiersView {
+    fn clear(&mut self) {
+        self.set = Modifiers::default();
+        self.sent = None;
+    }
+}
+
+/// Height of a toggle: pressed from arm's length.
+const TOGGLE_HEIGHT: f32 = 38.0;
+
+/// Draws the panel when some prompt offers an option they apply to, and patches those.
+pub(super) fn modifiers_ui(
+    ui: &mut egui::Ui,
+    session: &Session,
+    view: &mut ModifiersView,
+    prompts: &mut [Prompt],
+) {
+    let system = session.history().system();
+    let Some(spec) = system.modifiers() else { return };
+    let state = session.state();
+    let acting = system.acting(state).first().copied();
+    let turn = acting.map(|id| (state.round, state.phase.clone(), id));
+    if view.turn != turn {
+        view.clear();
+        view.turn = turn;
+    }
+    if view.sent.is_some_and(|s| session.history().next_stream() > s) {
+        view.clear();
+    }
+    let applies = |o: &fray_app::PromptOption| system.takes_modifiers(&o.command);
+    if !prompts.iter().any(|p| p.options.iter().any(applies)) {
+        return;
+    }
+    ui.add_space(8.0);
+    egui::CollapsingHeader::new(RichText::new(spec.title).size(19.0).strong())
+        .id_salt("stepper-modifiers")
+        .default_open(true)
+        .show(ui, |ui| panel_ui(ui, spec, view));
+    if view.set.any() {
+        for option in prompts.iter_mut().flat_map(|p| p.options.iter_mut()) {
+            if let Some(made) = system.modified(state, option, &view.set) {
+                *option = made;
+            }
+        }
+    }
+}
+
+/// Remembers a command sent with the circumstances, so they clear once it is recorded.
+pub(super) fn after_prompts(session: &Session, view: &mut ModifiersView, sent: &[Action]) {
+    let system = session.history().system();
+    let took = sent.iter().any(|a| matches!(a, Action::Game(c) if system.takes_modifiers(c)));
+    if took && view.set.any() {
+        view.sent = Some(session.history().next_stream());
+    }
+}
+
+/// The toggles, three to a row, and the words.
+fn panel_ui(ui: &mut egui::Ui, spec: &ModifierSpec, view: &mut ModifiersView) {
+    ui.label(RichText::new(spec.caption).small().weak());
+    let spacing = ui.spacing().item_spacing.x;
+    let width = ((ui.available_width() - spacing * 2.0) / 3.0).floor();
+    for row in spec.toggles.chunks(3) {
+        ui.horizontal(|ui| {
+            for toggle in row {
+                let on = view.set.is_on(toggle.key);
+                let text = RichText::new(toggle.label).size(16.5);
+                let text = if on { text.strong() } else { text };
+                let button = egui::Button::new(text)
+                    .selected(on)
+                    .wrap()
+                    .min_size(egui::vec2(width, TOGGLE_HEIGHT));
+                if ui.add(button).on_hover_text(toggle.help).clicked() {
+                    if on {
+                        view.set.on.remove(toggle.key);
+                    } else {
+                        view.set.on.insert(toggle.key);
+                    }
+                }
+            }
+        });
+    }
+    if let Some((label, hint)) = spec.words {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(label).size(17.0));
+            let field = egui::TextEdit::singleline(&mut view.set.words)
+                .hint_text(hint)
+                .desired_width(ui.available_width());
+            ui.add(field).accessible_name(label);
+        });
+    }
+    if view.set.any() {
+        let clear = egui::Button::new(format!("Clear the {}", spec.title.to_lowercase()))
+            .min_size(egui::vec2(0.0, 32.0));
+        if ui.add(clear).clicked() {
+            view.clear();
+        }
+    }
+}

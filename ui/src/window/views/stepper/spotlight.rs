@@ -1,0 +1,113 @@
+//! The stepper's headline, in big letters, as the procedure answers it
+//! ([`fray_app::system::spotlight`]): a small caption, who acts or chooses (led by the side's
+//! colour or the initiative count), what the turn has left as chips, and notes under it.
+
+use eframe::egui::{self, RichText};
+use fray_app::Encounter;
+use fray_app::system::spotlight::{Spotlight, Tone};
+
+/// Size of the name of whoever acts or chooses: read from arm's length.
+const BIG: f32 = 30.0;
+/// Size of the lines under it.
+const LINE: f32 = 18.0;
+
+/// Draws the headline.
+pub(super) fn spotlight_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight) {
+    ui.label(RichText::new(&s.caption).small().weak());
+    if s.who.is_empty() {
+        ui.label(RichText::new("Nobody").size(28.0).weak());
+    } else if let Some(side) = s.side {
+        ui.horizontal(|ui| {
+            swatch_ui(ui, side_colour(state, side), BIG);
+            big_ui(ui, s);
+        });
+    } else {
+        big_ui(ui, s);
+    }
+    if !s.chips.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for chip in &s.chips {
+                chip_ui(ui, &chip.text, chip.free);
+            }
+        });
+    }
+    for note in &s.notes {
+        let visuals = ui.visuals();
+        let text = match note.tone {
+            Tone::Plain => RichText::new(&note.text).size(LINE).color(visuals.text_color()),
+            Tone::Warn => RichText::new(&note.text).size(LINE).color(visuals.warn_fg_color),
+            Tone::Lit => {
+                ui.add_space(2.0);
+                let lit = ui.visuals().selection.stroke.color;
+                RichText::new(&note.text).size(22.0).strong().color(lit)
+            }
+        };
+        ui.add(egui::Label::new(text).wrap());
+    }
+}
+
+/// The big line, one label so it reads (and is read out) as one sentence: "Count 9: Harald ·
+/// Hobgoblin 1 act together".
+fn big_ui(ui: &mut egui::Ui, s: &Spotlight) {
+    let visuals = ui.visuals();
+    let style = ui.style();
+    let mut job = egui::text::LayoutJob::default();
+    let mut add = |text: RichText| {
+        text.append_to(&mut job, style, egui::FontSelection::Default, egui::Align::Center);
+    };
+    if !s.lead.is_empty() {
+        add(RichText::new(&s.lead).size(BIG).strong().color(visuals.selection.stroke.color));
+    }
+    add(RichText::new(&s.who).size(BIG).strong().color(visuals.strong_text_color()));
+    if s.together {
+        add(RichText::new(" act together").size(20.0).color(visuals.text_color()));
+    }
+    ui.add(egui::Label::new(job).wrap());
+}
+
+/// A side's colour, grey when it has none that reads.
+pub(super) fn side_colour(state: &Encounter, side: fray_app::ids::SideId) -> egui::Color32 {
+    state
+        .side(side)
+        .and_then(|s| egui::Color32::from_hex(&s.colour).ok())
+        .unwrap_or(egui::Color32::GRAY)
+}
+
+/// A round swatch of a side's colour, the height of a line of `size` text.
+pub(super) fn swatch_ui(ui: &mut egui::Ui, colour: egui::Color32, size: f32) {
+    // As tall as a line of text of that size, so the swatch sits in the middle of it.
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(size * 0.7, size * 1.36), egui::Sense::hover());
+    let stroke = egui::Stroke::new(1.5, ui.visuals().strong_text_color());
+    ui.painter().circle(rect.center(), size * 0.32, colour, stroke);
+}
+
+/// What a turn has, as a chip: free ones framed in the text colour, used ones faded.
+fn chip_ui(ui: &mut egui::Ui, text: &str, free: bool) {
+    let visuals = ui.visuals();
+    let (colour, stroke) = if free {
+        (visuals.strong_text_color(), visuals.text_color())
+    } else {
+        (visuals.weak_text_color(), visuals.widgets.noninteractive.bg_stroke.color)
+    };
+    let mut text = RichText::new(text).size(17.0).color(colour);
+    if !free {
+        text = text.strikethrough();
+    }
+    // A framed chip is not one widget, so the wrapping row cannot break before it by itself:
+    // measure it, and start a new row when it would not fit (the column must never widen).
+    let galley = egui::WidgetText::from(text.clone()).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    if galley.size().x + 18.0 > ui.available_size_before_wrap().x {
+        ui.end_row();
+    }
+    egui::Frame::new()
+        .stroke(egui::Stroke::new(1.0, stroke))
+        .corner_radius(6.0)
+        .inner_margin(egui::Margin::symmetric(8, 3))
+        .show(ui, |ui| ui.add(egui::Label::new(text).extend()));
+}
