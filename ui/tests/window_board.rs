@@ -201,8 +201,8 @@ fn the_corner_handle_resizes_a_card() {
 fn dragging_the_background_pans_the_board_without_changing_it() {
     let mut w = encounter();
     add_zone(&mut w, "Gate", "");
-    // "Reset view" fits the board to the canvas: the view the board comes back to.
-    w.harness.get_by_label("Reset view").click();
+    // "Fit" fits the board to the canvas: the view the board comes back to.
+    w.harness.get_by_label("Fit").click();
     w.settle();
     let card = centre(&w, "Zone Gate");
     let stored = state(&w).zone_named("Gate").unwrap().rect;
@@ -212,7 +212,7 @@ fn dragging_the_background_pans_the_board_without_changing_it() {
     let panned = centre(&w, "Zone Gate");
     assert!((panned - (card + vec2(-40.0, -100.0))).length() < 1.0);
     assert_eq!(state(&w).zone_named("Gate").unwrap().rect, stored);
-    w.harness.get_by_label("Reset view").click();
+    w.harness.get_by_label("Fit").click();
     w.settle();
     assert!((centre(&w, "Zone Gate") - card).length() < 1.0);
 }

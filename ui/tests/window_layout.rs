@@ -114,6 +114,38 @@ fn the_panels_fold_with_a_click_or_a_key() {
 }
 
 #[test]
+fn the_table_and_prep_layouts_switch_with_one_click_or_f5() {
+    let mut w = fight(egui::vec2(1920.0, 1080.0), 100);
+    let journal_open = |w: &Window| w.harness.query_by_label_contains("entries").is_some();
+    let library_open = |w: &Window| w.harness.query_by_label("Bestiary").is_some();
+    assert!(library_open(&w) && journal_open(&w), "a big window starts as Prep");
+    let board = w.harness.get_by_label("Board").rect();
+    w.press("Table");
+    assert!(!library_open(&w) && !journal_open(&w), "Table folds the library and the journal");
+    let table = w.harness.get_by_label("Board").rect();
+    assert!(table.width() > board.width() && table.height() > board.height(), "{table:?}");
+    w.harness.get_by_label("Next");
+    w.harness.key_press(egui::Key::F5);
+    w.settle();
+    assert!(library_open(&w) && journal_open(&w), "F5 goes back to Prep");
+    w.harness.key_press(egui::Key::F5);
+    w.settle();
+    assert!(!library_open(&w) && !journal_open(&w), "and to Table again");
+    w.press("Prep");
+    assert!(library_open(&w) && journal_open(&w));
+    // At 200 % the window starts on the Table layout; Prep opens every panel.
+    let mut w = fight(egui::vec2(1920.0, 1080.0), 200);
+    assert!(!library_open(&w) && !journal_open(&w));
+    w.press("Prep");
+    assert!(library_open(&w) && journal_open(&w));
+    // A narrow board (250 %) has one toggle: Table is on, and a click opens every panel.
+    let mut w = fight(egui::vec2(1920.0, 1080.0), 250);
+    assert!(!library_open(&w) && w.harness.query_by_label("Prep").is_none());
+    w.press("Table");
+    assert!(library_open(&w) && journal_open(&w), "off the Table layout: Prep");
+}
+
+#[test]
 fn a_condition_given_rounds_in_the_card_shows_them() {
     let mut w = fight(egui::vec2(1920.0, 1080.0), 100);
     let harald = w.session().state().combatant_named("Harald").unwrap().id;

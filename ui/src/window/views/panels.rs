@@ -2,7 +2,9 @@
 //! half the window, whatever the UI scale and screen: at 200 % on 1920×1080 (960×540 points)
 //! or 150 % on 1366×768 the library and the journal start folded (the *Table* layout), and
 //! every panel is capped to a share of the window. The GM folds and unfolds each with one
-//! click (the board's toolbar) or a key: F2 the library, F3 the journal, F4 the right column.
+//! click (the board's toolbar) or a key: F2 the library, F3 the journal, F4 the right column;
+//! or switches the whole layout at once: *Table* (the board, the pinned question, the banner)
+//! for play, *Prep* (every panel) for building, F5 going from one to the other.
 
 use eframe::egui::{self, Key, Vec2};
 
@@ -64,7 +66,59 @@ impl Panel {
     }
 }
 
+/// A whole layout, set with one click.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// For play: the board and the right column; the library and the journal folded.
+    Table,
+    /// For building: every panel open.
+    Prep,
+}
+
+impl Layout {
+    /// Both, in the toolbar's order.
+    pub const ALL: [Layout; 2] = [Layout::Table, Layout::Prep];
+
+    /// The key going from one layout to the other.
+    pub const KEY: Key = Key::F5;
+
+    /// Its name on the toolbar.
+    pub fn label(self) -> &'static str {
+        match self {
+            Layout::Table => "Table",
+            Layout::Prep => "Prep",
+        }
+    }
+
+    /// What it shows, for the hover.
+    pub fn hint(self) -> &'static str {
+        match self {
+            Layout::Table => "For play: the board and the stepper; library and journal folded (F5)",
+            Layout::Prep => "For building: library, journal and stepper all open (F5)",
+        }
+    }
+
+    /// The folds it stands for.
+    fn panels(self) -> Panels {
+        let open = self == Layout::Prep;
+        Panels { library: Some(open), journal: Some(open), right: Some(true) }
+    }
+}
+
 impl Panels {
+    /// The layout the panels open in a window of `size` points show, if they show one.
+    pub fn layout(&self, size: Vec2) -> Option<Layout> {
+        Layout::ALL.into_iter().find(|l| {
+            let want = l.panels();
+            Panel::ALL.into_iter().all(|p| want.open(p, size) == self.open(p, size))
+        })
+    }
+
+    /// Sets a whole layout.
+    pub fn set_layout(&mut self, layout: Layout) {
+        *self = layout.panels();
+    }
+
     /// Whether `panel` is open in a window of `size` points.
     pub fn open(&self, panel: Panel, size: Vec2) -> bool {
         match panel {
@@ -93,6 +147,14 @@ impl Panels {
                 self.toggle(panel, size);
                 changed = true;
             }
+        }
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Layout::KEY)) {
+            let next = match self.layout(size) {
+                Some(Layout::Table) => Layout::Prep,
+                _ => Layout::Table,
+            };
+            self.set_layout(next);
+            changed = true;
         }
         changed
     }
@@ -143,5 +205,21 @@ mod tests {
             p.open(Panel::Library, at_200) && p.open(Panel::Library, big),
             "the GM's choice holds"
         );
+    }
+
+    #[test]
+    fn a_layout_sets_every_fold_and_is_recognised() {
+        let big = Vec2::new(1920.0, 1080.0);
+        let at_200 = Vec2::new(960.0, 540.0);
+        let mut p = Panels::default();
+        assert_eq!(p.layout(big), Some(Layout::Prep), "a big window opens every panel");
+        assert_eq!(p.layout(at_200), Some(Layout::Table), "a small one folds to the table");
+        p.set_layout(Layout::Table);
+        assert!(!p.open(Panel::Library, big) && !p.open(Panel::Journal, big));
+        assert!(p.open(Panel::Right, big));
+        p.toggle(Panel::Right, big);
+        assert_eq!(p.layout(big), None, "the stepper folded by hand is neither layout");
+        p.set_layout(Layout::Prep);
+        assert!(Panel::ALL.into_iter().all(|panel| p.open(panel, at_200)));
     }
 }

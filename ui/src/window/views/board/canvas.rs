@@ -127,7 +127,10 @@ pub fn canvas_ui(
         view.fitted_for = Some(window);
         let bounds = board.iter().map(|(_, l)| l.rect).reduce(|a, b| a.union(b));
         let (pan, zoom) = match bounds {
-            Some(b) => geometry::fit(b, canvas, 24.0),
+            Some(b) => {
+                let floor = geometry::min_fit_zoom(ui.ctx().pixels_per_point());
+                geometry::fit(b, canvas, 24.0, floor)
+            }
             None => (Vec2::ZERO, 1.0),
         };
         view.pan = pan;

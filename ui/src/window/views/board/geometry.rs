@@ -31,9 +31,17 @@ pub const MIN_ZOOM: f32 = 0.5;
 pub const MAX_ZOOM: f32 = 3.0;
 /// Largest zoom "Fit" picks (one small card should not fill the screen).
 pub const MAX_FIT_ZOOM: f32 = 2.0;
-/// Smallest zoom "Fit" picks: below it names are too small to read from arm's length, so a
-/// bigger board is shown from its top-left corner and the GM pans (or zooms out by hand).
+/// Smallest zoom "Fit" picks at 100 % UI scale: below it names are too small to read from
+/// arm's length, so a bigger board is shown from its top-left corner and the GM pans (or
+/// zooms out by hand). What is readable is a size in pixels: at a higher UI scale the floor
+/// is lower by as much ([`min_fit_zoom`]).
 pub const MIN_FIT_ZOOM: f32 = 0.8;
+
+/// The smallest zoom "Fit" picks with `pixels_per_point` (2.0 at 200 %): the same size in
+/// pixels as [`MIN_FIT_ZOOM`] at 100 %, never below [`MIN_ZOOM`].
+pub fn min_fit_zoom(pixels_per_point: f32) -> f32 {
+    (MIN_FIT_ZOOM / pixels_per_point.max(1.0)).max(MIN_ZOOM)
+}
 /// Height of the note line under the title, when there is a note.
 pub const NOTE_HEIGHT: f32 = 22.0;
 /// Inner padding of a card.
@@ -237,14 +245,15 @@ impl Transform {
 }
 
 /// The pan (offset of the board's origin from the canvas's corner) and zoom that show all of
-/// `bounds` (board units) centred in `canvas` with `margin` around.
-pub fn fit(bounds: Rect, canvas: Rect, margin: f32) -> (Vec2, f32) {
+/// `bounds` (board units) centred in `canvas` with `margin` around, zooming out no further
+/// than `min_zoom` (a bigger board shows its top-left corner).
+pub fn fit(bounds: Rect, canvas: Rect, margin: f32, min_zoom: f32) -> (Vec2, f32) {
     let room = (canvas.size() - Vec2::splat(2.0 * margin)).max(Vec2::splat(1.0));
     let size = bounds.size().max(Vec2::splat(1.0));
     let zoom = (room.x / size.x).min(room.y / size.y);
-    if zoom < MIN_FIT_ZOOM {
-        let origin = Vec2::splat(margin) - bounds.min.to_vec2() * MIN_FIT_ZOOM;
-        return (origin, MIN_FIT_ZOOM);
+    if zoom < min_zoom {
+        let origin = Vec2::splat(margin) - bounds.min.to_vec2() * min_zoom;
+        return (origin, min_zoom);
     }
     let zoom = zoom.min(MAX_FIT_ZOOM);
     let origin = canvas.center().to_vec2() - bounds.center().to_vec2() * zoom;
@@ -327,19 +336,29 @@ mod tests {
     fn fit_centres_the_board_and_clamps_the_zoom() {
         let canvas = Rect::from_min_size(pos2(100.0, 50.0), vec2(1000.0, 600.0));
         let bounds = Rect::from_min_size(pos2(24.0, 24.0), vec2(400.0, 200.0));
-        let (pan, zoom) = fit(bounds, canvas, 20.0);
+        let (pan, zoom) = fit(bounds, canvas, 20.0, MIN_FIT_ZOOM);
         assert_eq!(zoom, MAX_FIT_ZOOM);
         let view = Transform { origin: canvas.min.to_vec2() + pan, zoom };
         assert!((view.rect(bounds).center() - canvas.center()).length() < 0.01);
         // Too big to fit readably: the smallest readable zoom, top-left corner in view.
         let huge = Rect::from_min_size(pos2(30.0, 40.0), vec2(9000.0, 300.0));
-        let (pan, zoom) = fit(huge, canvas, 20.0);
+        let (pan, zoom) = fit(huge, canvas, 20.0, MIN_FIT_ZOOM);
         assert_eq!(zoom, MIN_FIT_ZOOM);
         let big = Transform { origin: canvas.min.to_vec2() + pan, zoom };
         assert!((big.pos(huge.min) - (canvas.min + vec2(20.0, 20.0))).length() < 0.01);
         let wide = Rect::from_min_size(Pos2::ZERO, vec2(1100.0, 300.0));
-        let (_, zoom) = fit(wide, canvas, 20.0);
+        let (_, zoom) = fit(wide, canvas, 20.0, MIN_FIT_ZOOM);
         assert!((zoom - 960.0 / 1100.0).abs() < 0.01);
+        // At 200 % the same pixels are half the zoom: a board twice too wide still fits whole.
+        let (_, zoom) = fit(
+            Rect::from_min_size(Pos2::ZERO, vec2(1600.0, 300.0)),
+            canvas,
+            20.0,
+            min_fit_zoom(2.0),
+        );
+        assert!((zoom - 0.6).abs() < 0.01, "{zoom}");
+        assert_eq!(min_fit_zoom(1.0), MIN_FIT_ZOOM);
+        assert_eq!(min_fit_zoom(4.0), MIN_ZOOM, "never below the smallest zoom");
         let p = pos2(300.0, 200.0);
         assert!((view.board_pos(view.pos(p)) - p).length() < 0.001);
     }

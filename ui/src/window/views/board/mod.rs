@@ -20,7 +20,7 @@ mod zone_card;
 pub use token::TokenDrag;
 
 use crate::window::views::library::{self, LibraryDrop};
-use crate::window::views::panels::{Panel, Panels};
+use crate::window::views::panels::{Layout, Panel, Panels};
 use crate::window::{Action, Model};
 use cache::Cache;
 use canvas::{Scene, ZoneDrag};
@@ -43,7 +43,7 @@ pub struct BoardView {
     zoom_target: f32,
     /// A zoom asked for by the toolbar (a factor, around the canvas's centre).
     zoom_request: Option<f32>,
-    /// Fit the board to the canvas on the next frame (first shown, "Fit", "Reset view").
+    /// Fit the board to the canvas on the next frame (first shown, "Fit").
     fit_pending: bool,
     /// The view was fitted and the GM has not panned or zoomed since: fit again when the
     /// window changes size (not when a status line takes some of the board's height).
@@ -191,7 +191,7 @@ fn toolbar_ui(
     window: egui::Vec2,
 ) {
     // A narrow board (a high UI scale) keeps the toolbar to one row: the folds by their keys
-    // alone, and no "Reset view" beside Fit (they do the same).
+    // alone, one Table toggle.
     let narrow = ui.available_width() < 720.0;
     ui.horizontal_wrapped(|ui| {
         let big = vec2(0.0, 34.0);
@@ -213,16 +213,27 @@ fn toolbar_ui(
             }
         }
         ui.separator();
+        let now = panels.layout(window);
+        if narrow {
+            // One toggle: Table on, or off to Prep.
+            let table = now == Some(Layout::Table);
+            let button = egui::Button::selectable(table, Layout::Table.label()).min_size(big);
+            let hint = if table { Layout::Prep.hint() } else { Layout::Table.hint() };
+            if ui.add(button).on_hover_text(hint).clicked() {
+                panels.set_layout(if table { Layout::Prep } else { Layout::Table });
+            }
+        } else {
+            for layout in Layout::ALL {
+                let button =
+                    egui::Button::selectable(now == Some(layout), layout.label()).min_size(big);
+                if ui.add(button).on_hover_text(layout.hint()).clicked() {
+                    panels.set_layout(layout);
+                }
+            }
+        }
+        ui.separator();
         if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
             view.dialog = Some(Dialog::add());
-        }
-        if !narrow
-            && ui
-                .add(egui::Button::new("Reset view").min_size(big))
-                .on_hover_text("Show the whole board. Scroll or drag the background to pan")
-                .clicked()
-        {
-            view.fit_pending = true;
         }
         let zoom_out = ui
             .add_enabled(
@@ -245,7 +256,7 @@ fn toolbar_ui(
         }
         if ui
             .add(egui::Button::new("Fit").min_size(big))
-            .on_hover_text("Show the whole board")
+            .on_hover_text("Show the whole board. Scroll or drag the background to pan")
             .clicked()
         {
             view.fit_pending = true;

@@ -29,6 +29,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F2", "fold or unfold the library"),
     ("F3", "fold or unfold the journal"),
     ("F4", "fold or unfold the right column"),
+    ("F5", "switch between the Table layout (play) and the Prep layout (building)"),
     ("Ctrl+scroll, − / +", "zoom the board"),
     ("F1", "this list"),
 ];
