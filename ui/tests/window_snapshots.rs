@@ -1,13 +1,14 @@
 //! Image snapshots of the real window, drawn with wgpu on the software adapter (Mesa's
-//! lavapipe in CI): a token in every state, and each procedure's stepper mid-round. A visual
-//! change shows in review as a changed PNG under `ui/tests/snapshots/`; rewrite them after a
-//! deliberate change with `UPDATE_SNAPSHOTS=1 cargo test -p fray-ui --test window_snapshots`
-//! and look at the diff.
+//! lavapipe in CI): a token in every state, tokens after a theme switch, and each procedure's
+//! stepper mid-round. A visual change shows in review as a changed PNG under
+//! `ui/tests/snapshots/`; rewrite them after a deliberate change with
+//! `UPDATE_SNAPSHOTS=1 cargo test -p fray-ui --test window_snapshots` and look at the diff.
 
 mod common;
 
 use common::Window;
 use eframe::egui;
+use egui_kittest::kittest::Queryable;
 use fray_app::scenario;
 use fray_data::{Db, Session};
 use fray_ui::window::{LAST_ENCOUNTER_KEY, PREFS_KEY, Prefs};
@@ -111,4 +112,25 @@ declare Wolf attack Tavorr
 next
 "#;
     stepper("d12", d12);
+}
+
+#[test]
+fn tokens_keep_their_text_after_switching_theme() {
+    // Reported: after switching theme the tokens lost their names until the board was zoomed.
+    // The picture after the switch, without touching the board, must show every name.
+    let script = r#"side Party party colour #3366cc
+side Foes colour #aa3333
+zone Yard at 20 20 size 520 260
+add Harald side Party zone Yard track hp=6/9 str=12 dex=10 wil=10
+add Skeleton side Foes zone Yard track hp=0/3 str=4/8 dex=9 wil=7 condition dead
+"#;
+    let mut w = rendered("bdp", script, egui::vec2(1200.0, 800.0));
+    w.harness.get_by_label("Settings…").click();
+    w.harness.run_steps(4);
+    w.harness.get_by_label("Light").click();
+    w.harness.run_steps(4);
+    w.harness.get_by_label("Close").click();
+    w.harness.run_steps(8);
+    assert_eq!(w.harness.ctx.theme(), egui::Theme::Light);
+    w.harness.snapshot("tokens_after_switching_theme");
 }
