@@ -15,6 +15,7 @@ pub mod encounters;
 pub mod entry;
 mod error;
 pub mod exchange;
+pub mod files;
 pub mod ids;
 mod journal;
 pub mod migrations;

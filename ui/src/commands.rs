@@ -166,7 +166,7 @@ fn emit(text: &str, output: Option<&Path>) -> Result<()> {
         text.push('\n');
     }
     if let Some(path) = output {
-        return std::fs::write(path, text)
+        return fray_data::files::write_atomic(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()));
     }
     let mut out = std::io::stdout().lock();

@@ -270,3 +270,22 @@ fn an_unopenable_database_is_one_clear_line() {
     let err = fails(&["--db", &dir, "encounters"]);
     assert!(err.starts_with(&format!("fray: cannot open the database {dir}: ")), "{err}");
 }
+
+#[cfg(unix)]
+#[test]
+fn output_files_are_written_whole_and_a_device_is_never_replaced() {
+    let t = temp();
+    // `-o /dev/null` is refused in one line, and /dev/null stays the device.
+    let err = fails(&["play", ambush().to_str().unwrap(), "--format", "md", "-o", "/dev/null"]);
+    assert!(err.contains("cannot write /dev/null") && err.contains("a device"), "{err}");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    // A link planted at the old temporary name is not written through.
+    let out = t.file("log.md");
+    let victim = t.file("victim");
+    std::fs::write(&victim, "untouched").unwrap();
+    std::os::unix::fs::symlink(&victim, format!("{out}.part")).unwrap();
+    ok(&["play", ambush().to_str().unwrap(), "--format", "md", "-o", &out]);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
+    assert!(std::fs::read_to_string(&out).unwrap().starts_with("# "));
+}

@@ -164,3 +164,24 @@ fn a_sheet_imported_again_merges_and_columns_map_by_hand() {
         "fray: --map Size=heigth: 'heigth' is no field of bdp (see --list-fields)\n"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn export_library_never_replaces_a_device_and_writes_through_a_link_to_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let o = fray(&db, &["export-library", "-o", "/dev/null"]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(err.contains("/dev/null") && err.contains("a device"), "{err}");
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    // A link to a regular file: the file gets the library, the link stays.
+    let real = dir.path().join("shared.json");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.path().join("library.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    ok(&db, &["export-library", "-o", link.to_str().unwrap()]);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&real).unwrap().contains("\"creatures\""));
+}

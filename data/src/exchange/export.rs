@@ -85,19 +85,12 @@ pub fn export(db: &Db, selection: &Selection) -> Result<LibraryFile, DbError> {
     Ok(lib)
 }
 
-/// Writes a Fray JSON file (pretty-printed) to `path`: beside it first (`.part`), then
-/// renamed over it, so a failed export never leaves half a file where a good one was.
+/// Writes a Fray JSON file (pretty-printed) to `path`, whole or not at all
+/// ([`crate::files::write_atomic`]).
 pub fn write_library(path: &Path, lib: &LibraryFile) -> std::io::Result<()> {
     let mut text = serde_json::to_string_pretty(lib).map_err(std::io::Error::other)?;
     text.push('\n');
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".part");
-    let tmp = std::path::PathBuf::from(tmp);
-    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    crate::files::write_atomic(path, text.as_bytes())
 }
 
 /// Now in UTC as `YYYY-MM-DDTHH:MM:SSZ`.

@@ -361,15 +361,10 @@ fn export(model: &mut Model, format: ExportFormat, path: &std::path::Path) {
         ExportFormat::Html => journal::html(h.base(), h.events()),
         ExportFormat::Json => journal::to_json(h),
     };
-    // Write beside, then rename: a failed export never leaves half a file where a good one was.
-    let tmp = path.with_extension(format!("{}.part", format.extension()));
-    let result = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path));
-    match result {
+    // Whole or not at all: a failed export never leaves half a file where a good one was.
+    match fray_data::files::write_atomic(path, text.as_bytes()) {
         Ok(()) => model.info(format!("Journal exported to {}", path.display())),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            model.error(format!("Could not write {}: {e}", path.display()));
-        }
+        Err(e) => model.error(format!("Could not write {}: {e}", path.display())),
     }
 }
 

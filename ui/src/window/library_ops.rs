@@ -113,13 +113,9 @@ fn export_markdown(model: &mut Model, entry: EntryRef, path: &std::path::Path) {
         Ok(None) => return model.error("That entry no longer exists"),
         Err(e) => return model.error(format!("Could not read the entry: {e}")),
     };
-    let tmp = path.with_extension("md.part");
-    match std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
+    match fray_data::files::write_atomic(path, text.as_bytes()) {
         Ok(()) => model.info(format!("Stat block written to {}", path.display())),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            model.error(format!("Could not write {}: {e}", path.display()));
-        }
+        Err(e) => model.error(format!("Could not write {}: {e}", path.display())),
     }
 }
 

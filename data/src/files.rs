@@ -1,0 +1,230 @@
+//! The one way Fray writes a file the GM keeps (exports, library files, journals, stat
+//! blocks): whole or not at all. The bytes go to a temporary file created exclusively (never
+//! a name someone could have planted a link at) in the target's folder, are flushed to disk,
+//! and the temporary file is renamed over the target in one step, so a kill or a full disk
+//! leaves the previous good file, never half a new one, and no temporary file when the write
+//! fails.
+//!
+//! What may be replaced: a regular file, or nothing yet. A symbolic link to a regular file is
+//! written through (the file it points at is replaced; the link stays a link), so a GM who
+//! links a shared folder's file keeps the link. Anything else — a device such as `/dev/null`,
+//! a named pipe, a folder, a link to one of those or to nothing — is refused with a message
+//! saying what it is: replacing it with a regular file would damage the system.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+/// Leftover temporary files of a killed write older than this are removed by the next write
+/// of the same file (a younger one may be another process writing right now).
+const STALE: Duration = Duration::from_secs(600);
+
+/// Writes `bytes` to `path` atomically (see the module). The error says what went wrong;
+/// callers name the file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let target = target(path)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target
+        .file_name()
+        .ok_or_else(|| invalid("not a file name"))?
+        .to_string_lossy()
+        .into_owned();
+    let prefix = format!(".{name}.");
+    remove_stale(&dir, &prefix);
+    let mut tmp =
+        tempfile::Builder::new().prefix(&prefix).suffix(".fray-part").tempfile_in(&dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    // On failure the temporary file is dropped, which deletes it.
+    tmp.persist(&target).map_err(|e| e.error)?;
+    sync_dir(&dir);
+    Ok(())
+}
+
+/// The file to replace for `path`: itself, or the regular file a link points at. Refuses
+/// what is not a regular file.
+fn target(path: &Path) -> std::io::Result<PathBuf> {
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(e),
+    };
+    if meta.file_type().is_file() {
+        return Ok(path.to_path_buf());
+    }
+    if meta.file_type().is_symlink() {
+        return match std::fs::metadata(path) {
+            Ok(m) if m.file_type().is_file() => std::fs::canonicalize(path),
+            Ok(m) => Err(invalid(&format!(
+                "a link to {}, not to a regular file: Fray will not replace it",
+                kind(&m.file_type())
+            ))),
+            Err(_) => Err(invalid("a link to nothing: Fray will not replace it")),
+        };
+    }
+    Err(invalid(&format!(
+        "{}, not a regular file: Fray will not replace it",
+        kind(&meta.file_type())
+    )))
+}
+
+/// What a file type is, in words.
+fn kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() { "a folder" } else { "a special file" }
+}
+
+fn invalid(what: &str) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("it is {what}"))
+}
+
+/// Removes temporary files an earlier, killed write of the same file left behind.
+fn remove_stale(dir: &Path, prefix: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let now = SystemTime::now();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.starts_with(prefix) && name.ends_with(".fray-part")) {
+            continue;
+        }
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age > STALE);
+        if old {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Flushes the folder entry of the rename (where the platform allows), so after a power cut
+/// the folder shows the new file, not the old one or none.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".fray-part") || n.ends_with(".part"))
+            .collect()
+    }
+
+    #[test]
+    fn a_file_is_replaced_whole_and_nothing_is_left_beside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("log.md");
+        write_atomic(&out, b"first").unwrap();
+        write_atomic(&out, b"second").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"second");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_device_a_pipe_or_a_folder_is_refused_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = write_atomic(Path::new("/dev/null"), b"x").unwrap_err();
+        assert!(e.to_string().contains("a device"), "{e}");
+        let meta = std::fs::symlink_metadata("/dev/null").unwrap();
+        assert!(!meta.file_type().is_file(), "/dev/null is still the device");
+        let e = write_atomic(dir.path(), b"x").unwrap_err();
+        assert!(e.to_string().contains("a folder"), "{e}");
+        // A link to the device is refused too, and so is a link to nothing.
+        let link = dir.path().join("null.md");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        let e = write_atomic(&link, b"x").unwrap_err();
+        assert!(e.to_string().contains("a link to a device"), "{e}");
+        let dangling = dir.path().join("gone.md");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+        assert!(write_atomic(&dangling, b"x").unwrap_err().to_string().contains("nothing"));
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_a_regular_file_is_written_through_and_stays_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("shared.json");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("mine.json");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_part_link_is_not_written_through() {
+        // The old routine wrote `OUT.part` then renamed it: a link planted at that name sent
+        // the bytes wherever it pointed.
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "untouched").unwrap();
+        let out = dir.path().join("out.json");
+        std::os::unix::fs::symlink(&victim, dir.path().join("out.json.part")).unwrap();
+        write_atomic(&out, b"export").unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"untouched");
+        assert_eq!(std::fs::read(&out).unwrap(), b"export");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("no such folder").join("out.md");
+        assert!(write_atomic(&missing, b"x").is_err());
+        let out = dir.path().join("out.md");
+        std::fs::write(&out, "good").unwrap();
+        // A folder where the file should be: refused, nothing written beside it.
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        std::fs::create_dir(sub.join("taken.md")).unwrap();
+        assert!(write_atomic(&sub.join("taken.md"), b"x").is_err());
+        assert!(leftovers(&sub).is_empty());
+        assert_eq!(std::fs::read(&out).unwrap(), b"good");
+    }
+
+    #[test]
+    fn a_killed_writes_old_temporary_is_cleared_by_the_next_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let stale = dir.path().join(".out.md.abc123.fray-part");
+        let f = std::fs::File::create(&stale).unwrap();
+        f.set_modified(SystemTime::now() - STALE - Duration::from_secs(1)).unwrap();
+        drop(f);
+        let young = dir.path().join(".out.md.def456.fray-part");
+        std::fs::write(&young, "another process writing now").unwrap();
+        write_atomic(&dir.path().join("out.md"), b"x").unwrap();
+        assert!(!stale.exists(), "the killed write's leftover is gone");
+        assert!(young.exists(), "a write in progress elsewhere is left alone");
+    }
+}
