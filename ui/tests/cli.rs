@@ -188,6 +188,13 @@ fn a_played_journal_replays_and_a_tampered_one_does_not() {
     let err = fails(&["replay", &tampered]);
     assert!(err.contains("does not reproduce the journal"), "{err}");
 
+    // Change the seed: the app's dice are no longer the ones it would roll.
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["base"]["seed"] = (doc["base"]["seed"].as_u64().unwrap() + 1).into();
+    std::fs::write(&tampered, doc.to_string()).unwrap();
+    let err = fails(&["replay", &tampered]);
+    assert!(err.contains("has a roll the app did not make"), "{err}");
+
     std::fs::write(&tampered, "{\"hello\": 1}").unwrap();
     let err = fails(&["replay", &tampered]);
     assert!(err.starts_with(&format!("fray: {tampered} does not replay: ")), "{err}");

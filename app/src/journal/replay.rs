@@ -5,7 +5,7 @@ use thiserror::Error;
 use crate::dice::{DiceError, DiceSource, ReplayDice, Roll, RollSource, SeededDice};
 use crate::encounter::Encounter;
 use crate::event::Event;
-use crate::history::{History, fold};
+use crate::history::{CommandRecord, History, fold};
 use crate::system::RuleError;
 
 use super::json::{JournalDoc, JournalError};
@@ -35,6 +35,25 @@ pub enum ReplayError {
         /// What the replay produced, briefly.
         got: String,
     },
+    /// A roll recorded as the app's is not what the encounter's seed gives on that command's
+    /// stream: the journal was edited (a die with its total, the seed, an initiative die
+    /// with what followed from it). Dice typed in from the table are taken as typed.
+    #[error(
+        "command {seq} has a roll the app did not make ({label}): the journal has {roll}, the encounter's seed gives {seeded}"
+    )]
+    Forged {
+        /// Sequence number of the command.
+        seq: u64,
+        /// What the roll was for ("Goblin 1 stabs").
+        label: String,
+        /// The recorded roll ("d20: [14] = 14").
+        roll: String,
+        /// What the seed gives there.
+        seeded: String,
+    },
+    /// The journal names a procedure Fray does not have.
+    #[error("the journal is for the system '{0}', which Fray does not have")]
+    UnknownSystem(String),
     /// The rules refuse a recorded command.
     #[error("command {seq} is refused on replay: {reason}")]
     Refused {
@@ -51,11 +70,16 @@ pub enum ReplayError {
 /// Re-runs every command of `doc` through the rules from `doc.base`, handing the rules the
 /// dice recorded in that command's events, and checks that each command produces exactly
 /// its recorded events (tags and sequence numbers included), that every recorded roll adds
-/// up, that no recorded roll goes unused, and that the final state is the fold of the events.
+/// up, that every app roll is the one the seed gives ([`verify_app_dice`]), that no recorded
+/// roll goes unused, and that the final state is the fold of the events. A journal of a
+/// system Fray does not have is refused.
 ///
 /// Stops at the first difference, naming the command.
 pub fn replay(doc: &JournalDoc) -> Result<ReplayReport, ReplayError> {
     doc.check()?;
+    if crate::system::by_id(&doc.base.system).is_none() {
+        return Err(ReplayError::UnknownSystem(doc.base.system.clone()));
+    }
     let mut history = History::new(doc.base.clone());
     for record in &doc.commands {
         let seq = record.seq;
@@ -63,6 +87,7 @@ pub fn replay(doc: &JournalDoc) -> Result<ReplayReport, ReplayError> {
         for roll in recorded.iter().flat_map(Event::rolls) {
             check_roll(seq, roll)?;
         }
+        app_dice(doc.base.seed, record, recorded)?;
         let mut dice = ReplayDice::new(recorded.iter().flat_map(Event::rolls).cloned());
         let produced = match history.prepare(record.command.clone(), &mut dice) {
             Ok(events) => events,
@@ -173,35 +198,35 @@ fn brief_pair(state: &Encounter, a: &Event, b: &Event) -> (String, String) {
 /// ones [`SeededDice`] gives for `base.seed` on the command's stream, in order (dice typed
 /// in from the table do not draw from the stream). Returns how many rolls were checked.
 ///
-/// This is stricter than [`replay`], which accepts whatever dice were recorded: it catches a
-/// journal whose app rolls were edited consistently, faces and totals together.
+/// [`replay`] makes this check too; alone it says whether the dice are the app's without
+/// re-running the rules.
 pub fn verify_app_dice(doc: &JournalDoc) -> Result<usize, ReplayError> {
     doc.check()?;
     let mut checked = 0;
     for record in &doc.commands {
-        let mut rng = SeededDice::new(doc.base.seed, record.stream);
-        let app = doc.events[record.events.clone()]
-            .iter()
-            .flat_map(Event::rolls)
-            .filter(|r| r.source == RollSource::App);
-        for roll in app {
-            let again =
-                rng.roll(&roll.dice, &roll.label, roll.roller.as_deref()).map_err(|err| {
-                    ReplayError::Mismatch {
-                        seq: record.seq,
-                        expected: roll.summary(),
-                        got: err.to_string(),
-                    }
-                })?;
-            if again.faces() != roll.faces() {
-                return Err(ReplayError::Mismatch {
-                    seq: record.seq,
-                    expected: roll.summary(),
-                    got: format!("{} from the seed", again.summary()),
-                });
-            }
-            checked += 1;
+        checked += app_dice(doc.base.seed, record, &doc.events[record.events.clone()])?;
+    }
+    Ok(checked)
+}
+
+/// The app rolls among one command's `events`, checked against the seed; how many.
+fn app_dice(seed: u64, record: &CommandRecord, events: &[Event]) -> Result<usize, ReplayError> {
+    let mut rng = SeededDice::new(seed, record.stream);
+    let mut checked = 0;
+    for roll in events.iter().flat_map(Event::rolls).filter(|r| r.source == RollSource::App) {
+        let forged = |seeded: String| ReplayError::Forged {
+            seq: record.seq,
+            label: roll.label.clone(),
+            roll: roll.summary(),
+            seeded,
+        };
+        let again = rng
+            .roll(&roll.dice, &roll.label, roll.roller.as_deref())
+            .map_err(|err| forged(err.to_string()))?;
+        if again.faces() != roll.faces() {
+            return Err(forged(again.summary()));
         }
+        checked += 1;
     }
     Ok(checked)
 }

@@ -307,12 +307,40 @@ fn a_consistent_edit_of_app_dice_fails_the_seed_check() {
     roll["terms"][0]["subtotal"] = forged.into();
     roll["total"] = forged.into();
     let doc = from_json(&v.to_string()).unwrap();
-    // The rules accept any dice they are handed...
-    assert!(replay(&doc).is_ok());
-    // ...but the seed does not give these.
-    assert!(
-        matches!(verify_app_dice(&doc), Err(ReplayError::Mismatch { seq: at, .. }) if at == seq)
-    );
+    // The faces add up and the rules would accept them, but the seed does not give them:
+    // replay names the command and the roll.
+    let forged = |e: &ReplayError| matches!(e, ReplayError::Forged { seq: at, .. } if *at == seq);
+    assert!(forged(&verify_app_dice(&doc).unwrap_err()));
+    let err = replay(&doc).unwrap_err();
+    assert!(forged(&err), "{err:?}");
+    assert!(err.to_string().contains("Goblin 1 stabs"), "{err}");
+}
+
+#[test]
+fn a_changed_seed_or_an_unknown_system_does_not_replay() {
+    let h = fight();
+    let mut v = value(&h);
+    v["base"]["seed"] = (h.base().seed + 1).into();
+    let err = replay_value(&v).unwrap_err();
+    assert!(matches!(err, ReplayError::Forged { .. }), "{err:?}");
+    let mut v = value(&h);
+    v["base"]["system"] = "chess".into();
+    assert_eq!(replay_value(&v).unwrap_err(), ReplayError::UnknownSystem("chess".into()));
+}
+
+#[test]
+fn table_dice_are_taken_as_typed() {
+    // A table roll edited consistently (faces and total together) replays: the players rolled
+    // what the GM typed, and nothing can check it. (The edited total still has to follow.)
+    let h = fight();
+    let (i, _) = find(&h, |k| matches!(k, EventKind::Rolled { roll } if roll.total == 8));
+    let mut v = value(&h);
+    let roll = &mut v["events"][i]["kind"]["roll"];
+    roll["terms"][0]["faces"][0] = 5.into();
+    roll["terms"][0]["subtotal"] = 8.into();
+    roll["total"] = 9.into();
+    let err = replay_value(&v).err();
+    assert!(!matches!(err, Some(ReplayError::Forged { .. })), "{err:?}");
 }
 
 #[test]
