@@ -5,13 +5,17 @@
 //! leaves the previous good file, never half a new one, and no temporary file when the write
 //! fails.
 //!
+//! Reading an untrusted file goes through [`read_text`]: only a regular file (a named pipe
+//! would hang, a device never ends), never more than a limit, UTF-8 (a byte-order mark is
+//! dropped, UTF-16 named).
+//!
 //! What may be replaced: a regular file, or nothing yet. A symbolic link to a regular file is
 //! written through (the file it points at is replaced; the link stays a link), so a GM who
 //! links a shared folder's file keeps the link. Anything else — a device such as `/dev/null`,
 //! a named pipe, a folder, a link to one of those or to nothing — is refused with a message
 //! saying what it is: replacing it with a regular file would damage the system.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
@@ -126,6 +130,78 @@ fn sync_dir(dir: &Path) {
     let _ = dir;
 }
 
+/// Why a file could not be read as text.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The system refused (missing, no permission...).
+    Io(std::io::Error),
+    /// Not a regular file: what it is.
+    NotRegular(&'static str),
+    /// Larger than the limit, in bytes.
+    TooBig {
+        /// Its size.
+        size: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// UTF-16 text, with its byte order.
+    Utf16(&'static str),
+    /// Not UTF-8: the offset of the first bad byte.
+    NotUtf8(usize),
+}
+
+impl std::fmt::Display for ReadError {
+    /// The words after the file's name: "is a named pipe, not a regular file".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "cannot be read: {e}"),
+            ReadError::NotRegular(kind) => write!(f, "is {kind}, not a regular file"),
+            ReadError::TooBig { size, max } => write!(
+                f,
+                "is {:.1} MB, more than the {} MB Fray reads",
+                *size as f64 / (1024.0 * 1024.0),
+                max / (1024 * 1024)
+            ),
+            ReadError::Utf16(order) => write!(f, "is UTF-16 text ({order}); save it as UTF-8"),
+            ReadError::NotUtf8(at) => write!(f, "is not UTF-8 text (byte {at}); save it as UTF-8"),
+        }
+    }
+}
+
+/// The text of an untrusted file: a regular file (checked before opening it, so a named pipe
+/// cannot hang the read), at most `max` bytes (the file may grow while it is read: never more
+/// than that and one byte are taken), UTF-8 with a byte-order mark dropped.
+pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
+    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if !meta.file_type().is_file() {
+        return Err(ReadError::NotRegular(kind(&meta.file_type())));
+    }
+    if meta.len() > max {
+        return Err(ReadError::TooBig { size: meta.len(), max });
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
+    file.take(max + 1).read_to_end(&mut bytes).map_err(ReadError::Io)?;
+    if bytes.len() as u64 > max {
+        return Err(ReadError::TooBig { size: bytes.len() as u64, max });
+    }
+    decode(bytes)
+}
+
+/// Bytes as UTF-8 text (see [`read_text`]).
+pub fn decode(mut bytes: Vec<u8>) -> Result<String, ReadError> {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        let order = if bytes[0] == 0xFF { "little-endian" } else { "big-endian" };
+        return Err(ReadError::Utf16(order));
+    }
+    let bom = if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) { 3 } else { 0 };
+    if let Err(e) = std::str::from_utf8(&bytes[bom..]) {
+        return Err(ReadError::NotUtf8(bom + e.valid_up_to()));
+    }
+    bytes.drain(..bom);
+    Ok(String::from_utf8(bytes).expect("checked above"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +302,36 @@ mod tests {
         write_atomic(&dir.path().join("out.md"), b"x").unwrap();
         assert!(!stale.exists(), "the killed write's leftover is gone");
         assert!(young.exists(), "a write in progress elsewhere is left alone");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn reading_refuses_a_pipe_without_hanging_and_bounds_the_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.fray");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let e = read_text(&fifo, 1024).unwrap_err();
+            assert_eq!(e.to_string(), "is a named pipe, not a regular file");
+        }
+        let e = read_text(Path::new("/dev/zero"), 1024).unwrap_err();
+        assert_eq!(e.to_string(), "is a device, not a regular file");
+        let big = dir.path().join("big.json");
+        std::fs::write(&big, vec![b' '; 3 * 1024 * 1024]).unwrap();
+        let e = read_text(&big, 2 * 1024 * 1024).unwrap_err();
+        assert_eq!(e.to_string(), "is 3.0 MB, more than the 2 MB Fray reads");
+    }
+
+    #[test]
+    fn reading_drops_a_utf8_bom_and_names_other_encodings() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("bom.fray");
+        std::fs::write(&f, b"\xEF\xBB\xBFsystem bdp\n").unwrap();
+        assert_eq!(read_text(&f, 1024).unwrap(), "system bdp\n");
+        assert!(matches!(
+            decode(vec![0xFF, 0xFE, b'a', 0]),
+            Err(ReadError::Utf16("little-endian"))
+        ));
+        assert!(matches!(decode(b"ok \xE9".to_vec()), Err(ReadError::NotUtf8(3))));
     }
 }

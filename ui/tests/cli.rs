@@ -296,3 +296,29 @@ fn output_files_are_written_whole_and_a_device_is_never_replaced() {
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "untouched");
     assert!(std::fs::read_to_string(&out).unwrap().starts_with("# "));
 }
+
+#[cfg(unix)]
+#[test]
+fn play_and_replay_take_a_bom_and_refuse_what_is_not_a_file() {
+    let t = temp();
+    // A script saved with a UTF-8 byte-order mark plays, and its journal (with one) replays.
+    let script = std::fs::read(ambush()).unwrap();
+    let bom = t.file("bom.fray");
+    std::fs::write(&bom, [&[0xEF, 0xBB, 0xBF][..], &script].concat()).unwrap();
+    let json = t.file("bom.json");
+    ok(&["play", &bom, "--format", "json", "-o", &json]);
+    let journal = std::fs::read(&json).unwrap();
+    std::fs::write(&json, [&[0xEF, 0xBB, 0xBF][..], &journal].concat()).unwrap();
+    assert!(ok(&["replay", &json]).starts_with("ok: "));
+    // A device is refused at once instead of read for ever.
+    let err = fails(&["replay", "/dev/zero"]);
+    assert_eq!(err, "fray: /dev/zero is a device, not a regular file");
+    let err = fails(&["play", "/dev/zero"]);
+    assert_eq!(err, "fray: /dev/zero is a device, not a regular file");
+    // A named pipe too, without waiting for a writer.
+    let fifo = t.file("pipe.fray");
+    if std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        let err = fails(&["play", &fifo]);
+        assert!(err.ends_with("is a named pipe, not a regular file"), "{err}");
+    }
+}

@@ -6,7 +6,6 @@ use super::format::LibraryFile;
 use super::problem::{ImportProblem, Problems};
 use super::{FORMAT_VERSION, MAX_IMPORT_BYTES};
 use serde_json::{Map, Value};
-use std::io::Read;
 use std::path::Path;
 
 /// A file's name as messages show it (`goblins.csv`, not the whole path).
@@ -14,55 +13,28 @@ pub(crate) fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into())
 }
 
-/// The text of a file to import: refused when larger than [`MAX_IMPORT_BYTES`] (before
-/// reading it), when it is UTF-16 (named by its byte-order mark) or not UTF-8 (the message
-/// gives the first bad byte's offset). A UTF-8 byte-order mark is dropped.
+/// The text of a file to import ([`crate::files::read_text`] with [`MAX_IMPORT_BYTES`]):
+/// refused when it is not a regular file, larger than the limit (before reading it), UTF-16
+/// (named by its byte-order mark) or not UTF-8 (the first bad byte's offset). A UTF-8
+/// byte-order mark is dropped.
 pub fn read_text(path: &Path) -> Result<String, Problems> {
     let name = file_name(path);
-    let cannot = |e: std::io::Error| ImportProblem::file(&name, format!("cannot be read: {e}"));
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let size = file.metadata().map_err(cannot)?.len();
-    if size > MAX_IMPORT_BYTES {
-        return Err(too_big(&name, size).into());
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-    // The file may grow while it is read: never take more than the limit and one byte.
-    file.take(MAX_IMPORT_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
-    if bytes.len() as u64 > MAX_IMPORT_BYTES {
-        return Err(too_big(&name, bytes.len() as u64).into());
-    }
-    decode(&name, bytes).map_err(Problems::from)
+    crate::files::read_text(path, MAX_IMPORT_BYTES).map_err(|e| problem(&name, &e).into())
 }
 
-fn too_big(name: &str, size: u64) -> ImportProblem {
-    ImportProblem::file(
-        name,
-        format!(
-            "is {:.1} MB, more than the {} MB an import may be",
-            size as f64 / (1024.0 * 1024.0),
-            MAX_IMPORT_BYTES / (1024 * 1024)
+/// A read error as an import problem of the file.
+pub(crate) fn problem(name: &str, e: &crate::files::ReadError) -> ImportProblem {
+    match e {
+        crate::files::ReadError::TooBig { size, max } => ImportProblem::file(
+            name,
+            format!(
+                "is {:.1} MB, more than the {} MB an import may be",
+                *size as f64 / (1024.0 * 1024.0),
+                max / (1024 * 1024)
+            ),
         ),
-    )
-}
-
-/// Bytes as UTF-8 text (see [`read_text`]).
-pub(crate) fn decode(name: &str, mut bytes: Vec<u8>) -> Result<String, ImportProblem> {
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        let order = if bytes[0] == 0xFF { "little-endian" } else { "big-endian" };
-        return Err(ImportProblem::file(
-            name,
-            format!("is UTF-16 text ({order}); save it as UTF-8"),
-        ));
+        e => ImportProblem::file(name, e.to_string()),
     }
-    let bom = if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) { 3 } else { 0 };
-    if let Err(e) = std::str::from_utf8(&bytes[bom..]) {
-        return Err(ImportProblem::file(
-            name,
-            format!("is not UTF-8 text (byte {}); save it as UTF-8", bom + e.valid_up_to()),
-        ));
-    }
-    bytes.drain(..bom);
-    Ok(String::from_utf8(bytes).expect("checked above"))
 }
 
 /// Reads and checks a Fray JSON file ([`read_text`], then [`parse_library`]).
