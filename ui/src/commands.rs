@@ -82,7 +82,7 @@ fn play(
                 let _ = db.encounters().delete(id);
                 return Err(e.into());
             }
-            eprintln!("saved as {id}: {}", session.history().base().name);
+            eprintln!("saved as {id}: {}", crate::terminal::safe(&session.history().base().name));
             session.history().clone()
         }
     };
@@ -182,6 +182,9 @@ fn emit(text: &str, output: Option<&Path>) -> Result<()> {
         return fray_data::files::write_atomic(path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()));
     }
+    // A terminal (or whatever reads the pipe) gets names from untrusted files: shown, never
+    // obeyed. Files get the text as it is.
+    let text = crate::terminal::safe(&text);
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {

@@ -8,4 +8,5 @@ pub mod commands;
 pub use fray_data::dates;
 pub mod library;
 pub mod portrait;
+pub mod terminal;
 pub mod window;

@@ -5,11 +5,13 @@ use fray_data::Db;
 use fray_data::exchange::{self, CsvMapping, LibraryFile, Selection};
 use std::path::Path;
 
-/// Prints a line to stdout; a closed pipe (`fray import x | head`) is not an error.
+/// Prints a line to stdout, names from the file escaped ([`crate::terminal::safe`]); a
+/// closed pipe (`fray import x | head`) is not an error.
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+        let line = format!($($arg)*);
+        let _ = writeln!(std::io::stdout().lock(), "{}", crate::terminal::safe(&line));
     }};
 }
 

@@ -17,7 +17,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // `{:#}` joins anyhow's context chain with ": ", which is the one-line form we want.
-            eprintln!("fray: {e:#}");
+            eprintln!("fray: {}", fray_ui::terminal::safe(&format!("{e:#}")));
             ExitCode::FAILURE
         }
     }
@@ -47,6 +47,6 @@ fn usage_error(e: clap::Error) -> ExitCode {
         text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
     let message = message.join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
-    eprintln!("fray: {message} (try --help)");
+    eprintln!("fray: {} (try --help)", fray_ui::terminal::safe(message));
     ExitCode::from(2)
 }

@@ -322,3 +322,17 @@ fn play_and_replay_take_a_bom_and_refuse_what_is_not_a_file() {
         assert!(err.ends_with("is a named pipe, not a regular file"), "{err}");
     }
 }
+
+#[test]
+fn names_with_escape_sequences_are_printed_escaped() {
+    let t = temp();
+    let name = "\u{1b}[2J\u{1b}[31mRed Hand";
+    let created = ok(&["--db", &t.db, "new", name]);
+    let listed = ok(&["--db", &t.db, "encounters"]);
+    for out in [&created, &listed] {
+        assert!(!out.contains('\u{1b}'), "a raw escape reached the terminal: {out:?}");
+        assert!(out.contains("\\u{1b}[2J\\u{1b}[31mRed Hand"), "{out}");
+    }
+    let err = fails(&["--db", &t.db, "export", "\u{1b}]0;pwned\u{7}", "--format", "md"]);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+}

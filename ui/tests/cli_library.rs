@@ -185,3 +185,16 @@ fn export_library_never_replaces_a_device_and_writes_through_a_link_to_a_file() 
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
     assert!(std::fs::read_to_string(&real).unwrap().contains("\"creatures\""));
 }
+
+#[test]
+fn an_import_preview_prints_names_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let file = dir.path().join("evil.json");
+    let entry = r#"{"fray": 1, "creatures": [{"uid": "e-1", "name": "\u001b[2JGoblin", "system": "freeform", "block": {"tracks": {"hp": 5}}}]}"#;
+    std::fs::write(&file, entry).unwrap();
+    let o = fray(&db, &["import", file.to_str().unwrap(), "--dry-run"]);
+    let out = text(&o.stdout) + &text(&o.stderr);
+    assert!(!out.contains('\u{1b}'), "a raw escape reached the terminal: {out:?}");
+    assert!(out.contains("\\u{1b}[2JGoblin"), "{out}");
+}
