@@ -25,6 +25,7 @@ mod preview;
 mod problem;
 mod read;
 mod schema;
+mod strict;
 
 pub use self::csv::{CsvMapping, csv_creatures, csv_targets};
 pub use changes::Changes;

@@ -51,7 +51,7 @@ const KEYS: &[&str] = &["fray", "exported", "creatures", "characters", "tables",
 /// [`check`] looks at. The entries come back as the stores keep them (names trimmed, tags
 /// lowercase).
 pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
-    let value: Value = serde_json::from_str(text).map_err(|e| syntax(file, &e))?;
+    let (value, repeated) = super::strict::parse(text).map_err(|e| syntax(file, &e))?;
     let Value::Object(top) = value else {
         return Err(ImportProblem::file(
             file,
@@ -61,6 +61,9 @@ pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
     };
     let fray = version(file, &top)?;
     let mut problems = Problems::default();
+    for d in &repeated {
+        problems.push(repeated_key(file, &top, d));
+    }
     for key in top.keys().filter(|k| !KEYS.contains(&k.as_str())) {
         problems.push(ImportProblem::file(
             file,
@@ -85,6 +88,35 @@ pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
     lib.normalize();
     check_into(file, &lib, &pos, &mut problems);
     if problems.is_empty() { Ok(lib) } else { Err(problems) }
+}
+
+/// A key given twice, named by its entry (and the field holding it) when it is inside one.
+fn repeated_key(
+    file: &str,
+    top: &Map<String, Value>,
+    d: &super::strict::Duplicate,
+) -> ImportProblem {
+    let message = format!("has the key '{}' twice", d.key);
+    // "creatures[3].block.tracks" → the list, the index, the rest.
+    let entry = d.path.split_once('[').and_then(|(list, rest)| {
+        let (index, rest) = rest.split_once(']')?;
+        let index: usize = index.parse().ok()?;
+        KEYS.contains(&list).then_some((list, index, rest.trim_start_matches('.')))
+    });
+    match entry {
+        Some((list, index, rest)) => {
+            let name = top
+                .get(list)
+                .and_then(|l| l.get(index))
+                .and_then(|e| e.get("name"))
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let field = (!rest.is_empty()).then(|| format!("field '{rest}'"));
+            ImportProblem::entry(file, super::check::label(list, index, name), field, message)
+        }
+        None if d.path.is_empty() => ImportProblem::file(file, message),
+        None => ImportProblem::file(file, format!("{message} (in '{}')", d.path)),
+    }
 }
 
 /// A JSON syntax error at its line and column.

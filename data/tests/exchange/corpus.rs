@@ -68,6 +68,17 @@ fn huge_numbers_are_named_never_clamped() {
 }
 
 #[test]
+fn a_key_given_twice_is_refused_by_entry_and_field() {
+    assert_refused(
+        "repeated-keys.json",
+        &[
+            "repeated-keys.json, creatures[0] (Orc): has the key 'name' twice",
+            "repeated-keys.json, creatures[0] (Orc), field 'block.tracks': has the key 'hp' twice",
+        ],
+    );
+}
+
+#[test]
 fn wrong_encodings_are_named() {
     assert_refused("latin1.csv", &["latin1.csv is not UTF-8 text (byte 25); save it as UTF-8"]);
     assert_refused("utf16.json", &["utf16.json is UTF-16 text (little-endian); save it as UTF-8"]);
