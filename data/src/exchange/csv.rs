@@ -302,6 +302,17 @@ pub fn csv_creatures(
         ));
         return Err(problems);
     }
+    // A quote never closed swallows every row after it into one cell: refuse the file, naming
+    // the line where the quote opened.
+    if let Some(line) = unclosed_quote(text, mapping.delimiter) {
+        problems.push(ImportProblem::entry(
+            file,
+            format!("line {line}"),
+            None,
+            "opens a quote (\") that is never closed: close it or remove it",
+        ));
+        return Err(problems);
+    }
     let kinds: HashMap<&str, Kind> =
         system.block_schema().fields_for(false).map(|f| (f.key, f.kind)).collect();
     let mut reader = csv::ReaderBuilder::new()
@@ -340,7 +351,15 @@ pub fn csv_creatures(
                 cell_ok = false;
             };
             match key {
-                NAME => entry.name = cell.trim().to_owned(),
+                NAME => {
+                    // A name over several lines is quotes gone wrong (rows run together).
+                    if cell.trim().contains(['\n', '\r']) {
+                        fail(
+                            "the name runs over several lines: check the quotes on this row".into(),
+                        );
+                    }
+                    entry.name = cell.trim().to_owned();
+                }
                 TAGS => match Kind::Words.parse_text(cell) {
                     Ok(Some(Value::Array(words))) => {
                         entry.tags =
@@ -429,4 +448,32 @@ fn check_block(
         };
         problems.push(ImportProblem::entry(file, at, field, p.message));
     }
+}
+
+/// The line (1-based) where a quoted cell opens and is never closed, if one is. A quote opens
+/// a quoted cell only at the start of a cell (elsewhere it is a plain character, as in
+/// `5" tall`); inside, `""` is a quote and a single `"` closes it.
+fn unclosed_quote(text: &str, delimiter: u8) -> Option<usize> {
+    let delimiter = char::from(delimiter);
+    let (mut line, mut opened) = (1, None);
+    let mut at_start = true;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match opened {
+            Some(_) if c == '"' => {
+                if chars.peek() == Some(&'"') {
+                    chars.next();
+                } else {
+                    opened = None;
+                }
+            }
+            None if c == '"' && at_start => opened = Some(line),
+            _ => {}
+        }
+        if c == '\n' {
+            line += 1;
+        }
+        at_start = opened.is_none() && (c == delimiter || c == '\n' || c == '\r');
+    }
+    opened
 }

@@ -113,3 +113,33 @@ fn a_sheet_needs_a_name_column() {
     let lib = exchange::csv_creatures("x.csv", text, "freeform", &m).unwrap();
     assert_eq!(lib.creatures[0].name, "Goblin");
 }
+
+fn refused(text: &str) -> Vec<String> {
+    let m = mapping(text, "freeform");
+    lines(&exchange::csv_creatures("sheet.csv", text, "freeform", &m).unwrap_err())
+}
+
+#[test]
+fn an_unbalanced_quote_is_refused_naming_its_line() {
+    // Before: one creature named "Goblin,5\nOrc" across two rows, the rest swallowed.
+    let text = "Name,HP\nBat,2\n\"Goblin,5\nOrc,7\nRat,1\n";
+    assert_eq!(
+        refused(text),
+        ["sheet.csv line 3: opens a quote (\") that is never closed: close it or remove it"]
+    );
+    // A quote inside a cell is a plain character; quoted cells with "" inside are fine.
+    let fine = "Name,HP,Notes\nGiant,30,\"10\"\" club, \"\"heavy\"\"\"\nDwarf 5\" tall,9,\n";
+    let m = mapping(fine, "freeform");
+    let lib = exchange::csv_creatures("sheet.csv", fine, "freeform", &m).unwrap();
+    let names: Vec<&str> = lib.creatures.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["Giant", "Dwarf 5\" tall"]);
+}
+
+#[test]
+fn a_name_over_two_lines_is_refused() {
+    // Balanced, but the quotes run two rows together into one name.
+    let text = "Name,HP\n\"Goblin\nOrc\",5\n";
+    let got = refused(text);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].contains("the name runs over several lines"), "{got:?}");
+}
