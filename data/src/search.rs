@@ -214,12 +214,14 @@ pub(crate) fn fts_query(text: &str) -> Option<String> {
     (!terms.is_empty()).then(|| terms.join(" "))
 }
 
-/// Tags as stored: trimmed, lowercase, without blanks or repeats, in the order given.
+/// Tags as stored: trimmed, lowercase, without blanks or repeats, in the order given. In
+/// linear time (a set of those seen): a file may carry a great many.
 pub(crate) fn normalize_tags(tags: &[String]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::with_capacity(tags.len());
     let mut out: Vec<String> = Vec::with_capacity(tags.len());
     for tag in tags {
         let tag = tag.trim().to_lowercase();
-        if !tag.is_empty() && !out.contains(&tag) {
+        if !tag.is_empty() && seen.insert(tag.clone()) {
             out.push(tag);
         }
     }

@@ -15,6 +15,13 @@ use std::collections::HashMap;
 /// The longest uid accepted.
 const MAX_UID: usize = 200;
 
+/// The longest name accepted, in characters: a name is read on a token and a card; a longer
+/// one is a mistake (or a file built to bloat the database).
+pub const MAX_NAME_CHARS: usize = 120;
+
+/// The most tags one entry may have (after blanks and repeats are dropped).
+pub const MAX_TAGS: usize = 100;
+
 /// The first bytes of every PNG file.
 const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 
@@ -70,6 +77,7 @@ pub(crate) fn check_into(file: &str, lib: &LibraryFile, pos: &Positions, problem
             at.block(system, "block", &c.block, false);
         }
         at.name();
+        at.tags(&c.tags);
         at.portrait(c.portrait.as_deref());
     }
     uids.clear();
@@ -80,6 +88,7 @@ pub(crate) fn check_into(file: &str, lib: &LibraryFile, pos: &Positions, problem
             at.block(system, "sheet", &c.sheet, true);
         }
         at.name();
+        at.tags(&c.tags);
         at.portrait(c.portrait.as_deref());
     }
     uids.clear();
@@ -186,6 +195,14 @@ impl<'a> Checker<'a> {
     fn name(&mut self) {
         if self.name.trim().is_empty() {
             self.problem(Some("name"), "must not be empty".into());
+        } else if let Some(why) = name_too_long(self.name) {
+            self.problem(Some("name"), why);
+        }
+    }
+
+    fn tags(&mut self, tags: &[String]) {
+        if tags.len() > MAX_TAGS {
+            self.problem(Some("tags"), format!("has {} tags; at most {MAX_TAGS}", tags.len()));
         }
     }
 
@@ -230,4 +247,10 @@ pub(crate) fn decode_portrait(text: &str) -> Result<Vec<u8>, String> {
         return Err("is not a PNG image".into());
     }
     Ok(bytes)
+}
+
+/// Why a name is too long, if it is (shared by library files and spreadsheet rows).
+pub(crate) fn name_too_long(name: &str) -> Option<String> {
+    let n = name.chars().count();
+    (n > MAX_NAME_CHARS).then(|| format!("is {n} characters long; at most {MAX_NAME_CHARS}"))
 }

@@ -357,10 +357,19 @@ pub fn csv_creatures(
                         fail(
                             "the name runs over several lines: check the quotes on this row".into(),
                         );
+                    } else if let Some(why) = super::check::name_too_long(cell.trim()) {
+                        fail(why);
                     }
                     entry.name = cell.trim().to_owned();
                 }
                 TAGS => match Kind::Words.parse_text(cell) {
+                    Ok(Some(Value::Array(words))) if words.len() > super::check::MAX_TAGS => {
+                        fail(format!(
+                            "has {} tags; at most {}",
+                            words.len(),
+                            super::check::MAX_TAGS
+                        ));
+                    }
                     Ok(Some(Value::Array(words))) => {
                         entry.tags =
                             words.iter().filter_map(|w| w.as_str().map(str::to_owned)).collect();

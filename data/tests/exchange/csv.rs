@@ -143,3 +143,19 @@ fn a_name_over_two_lines_is_refused() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].contains("the name runs over several lines"), "{got:?}");
 }
+
+#[test]
+fn a_long_name_or_too_many_tags_is_refused_in_the_preview() {
+    // 188 characters passed the dry run and failed the real import on a uid the file has not.
+    let long = "G".repeat(188);
+    let tags: Vec<String> = (0..101).map(|i| format!("t{i}")).collect();
+    let text = format!("Name,HP,Tags\n{long},5,\nRat,1,\"{}\"\n", tags.join(", "));
+    let got = refused(&text);
+    assert_eq!(
+        got,
+        [
+            "sheet.csv row 2, column 'Name': is 188 characters long; at most 120",
+            "sheet.csv row 3, column 'Tags': has 101 tags; at most 100",
+        ]
+    );
+}

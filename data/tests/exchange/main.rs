@@ -59,3 +59,26 @@ pub fn goblin(uid: &str, name: &str, hp: i64) -> exchange::CreatureEntry {
 pub fn file_of(creatures: Vec<exchange::CreatureEntry>) -> LibraryFile {
     LibraryFile { creatures, ..LibraryFile::new() }
 }
+
+#[test]
+fn a_json_name_or_tag_list_too_long_is_refused() {
+    let (dir, _db) = db();
+    let file = dir.path().join("bloated.json");
+    let tags: Vec<String> = (0..80_000).map(|i| format!("tag{i}")).collect();
+    let doc = serde_json::json!({
+        "fray": 1,
+        "creatures": [
+            {"uid": "b-1", "system": "freeform", "name": "N".repeat(10_000), "block": {"tracks": {"hp": 1}}},
+            {"uid": "b-2", "system": "freeform", "name": "Tagged", "tags": tags, "block": {"tracks": {"hp": 1}}}
+        ]
+    });
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let err = exchange::read_library(&file).unwrap_err();
+    let got = lines(&err);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].ends_with("field 'name': is 10000 characters long; at most 120"), "{got:?}");
+    assert_eq!(
+        got[1],
+        "bloated.json, creatures[1] (Tagged), field 'tags': has 80000 tags; at most 100"
+    );
+}
