@@ -112,6 +112,20 @@ pub(crate) fn append(
         conn.prepare_cached("DELETE FROM commands WHERE encounter_id = ?1 AND seq >= ?2")?
             .execute(params![id.0, seq])?;
     }
+    append_at(conn, id, seq, first, stream, command, events)
+}
+
+/// Writes one command and its events at `seq` (the events from index `first`), drawn from
+/// dice `stream`, and moves the cursor and the stream on past it.
+pub(crate) fn append_at(
+    conn: &Connection,
+    id: EncounterId,
+    seq: i64,
+    first: i64,
+    stream: i64,
+    command: &str,
+    events: &[String],
+) -> rusqlite::Result<()> {
     let n = i64::try_from(events.len()).expect("fewer than 2^63 events");
     conn.prepare_cached(
         "INSERT INTO commands (encounter_id, seq, command, stream, first_event, event_count)

@@ -6,13 +6,12 @@ use crate::dates::utc_minute;
 use crate::library;
 use crate::window;
 use anyhow::{Context, Result, bail};
-use fray_app::Command;
 use fray_app::History;
-use fray_app::dice::{Dice, DiceSource, DieChoice, Roll, RollSource, SeededDice};
+use fray_app::dice::{Dice, DiceSource, Roll, RollSource, SeededDice};
 use fray_app::journal;
-use fray_app::scenario::{self, Target, TargetError};
+use fray_app::scenario;
 use fray_data::session::library_tables;
-use fray_data::{Db, EncounterId, Session, SessionError};
+use fray_data::{Db, EncounterId, Session};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -73,15 +72,11 @@ fn play(
         Some(db) => {
             let db = open_db(db)?;
             let tables = library_tables(&db, &script.system)?;
-            let script = script.with_tables(tables);
-            let mut session = Session::create(&db, &script.system, &script.name, script.seed)
-                .context("cannot store the encounter")?;
+            // Played in memory first, then stored whole in one transaction: a script that
+            // fails, or a disk that fills up, leaves nothing half-played in the list.
+            let history = script.with_tables(tables).run()?;
+            let session = Session::store(&db, &history).context("cannot store the encounter")?;
             let id = session.encounter_id();
-            if let Err(e) = script.run_on(&mut Stored(&mut session)) {
-                // A half-played script is no use in the list: take it out again.
-                let _ = db.encounters().delete(id);
-                return Err(e.into());
-            }
             eprintln!("saved as {id}: {}", crate::terminal::safe(&session.history().base().name));
             session.history().clone()
         }
@@ -243,52 +238,4 @@ fn random_seed() -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
-}
-
-/// A stored session as a scenario target: each command is journaled to disk as it runs.
-struct Stored<'a>(&'a mut Session);
-
-impl Target for Stored<'_> {
-    fn history(&self) -> &History {
-        self.0.history()
-    }
-
-    fn execute(&mut self, command: Command, plan: Vec<DieChoice>) -> Result<(), TargetError> {
-        self.0.apply_with(command, plan).map(|_| ()).map_err(session_error)
-    }
-
-    fn undo(&mut self) -> Result<bool, TargetError> {
-        self.0.undo().map_err(session_error)
-    }
-
-    fn redo(&mut self) -> Result<bool, TargetError> {
-        self.0.redo().map_err(session_error)
-    }
-}
-
-fn session_error(e: SessionError) -> TargetError {
-    match e {
-        SessionError::Rule(rule) => TargetError::Refused(rule.to_string()),
-        other => TargetError::Failed(other.to_string()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_stored_session_runs_a_script_like_a_bare_history() {
-        let script = scenario::parse(
-            "t.fray",
-            "seed 9\nside A\nadd X side A track hp=5\nroll 2d6\nhp X -2\nundo\nroll d20 table 7",
-        )
-        .unwrap();
-        let bare = script.run().unwrap();
-        let db = Db::open_in_memory().unwrap();
-        let mut session = Session::create(&db, &script.system, &script.name, script.seed).unwrap();
-        script.run_on(&mut Stored(&mut session)).unwrap();
-        assert_eq!(session.history().events(), bare.events());
-        assert_eq!(session.history().base(), bare.base());
-    }
 }
