@@ -43,6 +43,10 @@ impl Db {
     fn setup(mut conn: Connection, path: Option<PathBuf>) -> Result<Self, DbError> {
         // Another Fray (or a backup tool) may hold the lock for a moment; wait rather than fail.
         conn.busy_timeout(Duration::from_secs(5))?;
+        // Every write transaction takes the write lock when it begins (BEGIN IMMEDIATE), so
+        // the wait above applies to it: a transaction that read first and then found another
+        // process had written meanwhile would fail at once ("database is locked").
+        conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
         // WAL: readers never block the journal's writes and a commit is one append.
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         // FULL syncs the WAL on every commit: what the GM has seen survives a power cut, not
@@ -114,5 +118,22 @@ mod tests {
         drop(conn);
         db.integrity_check().unwrap();
         assert!(db.path().unwrap().ends_with("nested/folder/fray.db"));
+    }
+
+    #[test]
+    fn a_write_transaction_holds_the_write_lock_from_its_start() {
+        // So another process's writer waits its turn (the busy timeout) instead of the two
+        // finding out at their first write that one must fail.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fray.db");
+        let db = Db::open(&path).unwrap();
+        let mut conn = db.lock();
+        let tx = conn.transaction().unwrap();
+        let other = Connection::open(&path).unwrap();
+        other.busy_timeout(Duration::ZERO).unwrap();
+        let err = other.execute_batch("BEGIN IMMEDIATE").unwrap_err();
+        assert!(err.to_string().contains("locked"), "{err}");
+        tx.commit().unwrap();
+        other.execute_batch("BEGIN IMMEDIATE; COMMIT").unwrap();
     }
 }
