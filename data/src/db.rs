@@ -48,7 +48,9 @@ impl Db {
         // process had written meanwhile would fail at once ("database is locked").
         conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
         // WAL: readers never block the journal's writes and a commit is one append.
-        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        // Switching a new file to WAL needs it alone for a moment, and SQLite does not wait
+        // for that by itself: several first opens at once retry until it is theirs.
+        retry_busy(|| conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0)))?;
         // FULL syncs the WAL on every commit: what the GM has seen survives a power cut, not
         // only a killed process. It costs about 0.1 ms a command, well inside the 2 ms budget
         // (see benches/store.rs).
@@ -56,7 +58,7 @@ impl Db {
         // 8 MB of page cache: enough for search-as-you-type over a big bestiary to stay warm, small
         // enough that a long journal does not fill the window's memory with pages it wrote.
         conn.execute_batch("PRAGMA cache_size = -8000;")?;
-        MIGRATIONS.to_latest(&mut conn)?;
+        migrate(&mut conn)?;
         content::load_bundled(&mut conn)?;
         Ok(Self { conn: Arc::new(Mutex::new(conn)), path: path.map(Arc::new) })
     }
@@ -96,6 +98,43 @@ pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Runs `f` again while the database is busy (up to ten seconds).
+fn retry_busy<T>(mut f: impl FnMut() -> rusqlite::Result<T>) -> rusqlite::Result<T> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        match f() {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Brings the schema up to date. Several Frays opening a brand-new database at once race for
+/// the first migration: one whose attempt fails because another moved the schema on under it
+/// (its tables "already exist") tries again, and finds nothing left to do. A failure where
+/// nobody else moved on is the real one, said in one line (the failing SQL is not repeated).
+fn migrate(conn: &mut Connection) -> Result<(), DbError> {
+    let version = |conn: &Connection| MIGRATIONS.current_version(conn).ok();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let before = version(conn);
+        let Err(e) = MIGRATIONS.to_latest(conn) else { return Ok(()) };
+        if version(conn) == before || std::time::Instant::now() > deadline {
+            let why = match e {
+                rusqlite_migration::Error::RusqliteError { err, .. } => err.to_string(),
+                other => other.to_string().lines().next().unwrap_or_default().to_owned(),
+            };
+            return Err(DbError::Migration(why));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 #[cfg(test)]

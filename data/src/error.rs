@@ -9,9 +9,9 @@ pub enum DbError {
     /// SQLite refused or failed.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    /// The schema could not be brought up to date.
+    /// The schema could not be brought up to date: the one-line reason (never the SQL).
     #[error("could not update the database schema: {0}")]
-    Migration(#[from] rusqlite_migration::Error),
+    Migration(String),
     /// The database's folder could not be created.
     #[error("could not create the folder {}: {source}", path.display())]
     Io {

@@ -354,3 +354,28 @@ fn the_example_of_play_numbers_hold() {
         (Some(9), Some(10))
     );
 }
+
+#[test]
+fn many_first_opens_at_once_all_succeed_with_the_content_loaded() {
+    // Several Frays started together on a brand-new database: each waits its turn for the
+    // migrations and the bundled content, none fails, and the content is there once.
+    for _ in 0..3 {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fray.db");
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(8));
+        let opens: Vec<_> = (0..8)
+            .map(|_| {
+                let (path, barrier) = (path.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    fray_data::Db::open(&path).map(|db| db.creatures().count().unwrap())
+                })
+            })
+            .collect();
+        let counts: Vec<u64> = opens
+            .into_iter()
+            .map(|t| t.join().unwrap().unwrap_or_else(|e| panic!("a first open failed: {e}")))
+            .collect();
+        assert!(counts.iter().all(|&n| n > 0 && n == counts[0]), "{counts:?}");
+    }
+}
