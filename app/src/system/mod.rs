@@ -136,12 +136,6 @@ pub trait System: Send + Sync {
         None
     }
 
-    /// Who acts now, in the stepper's words ("Harald", "Count 9: Tavorr · Hobgoblin 1"), or
-    /// empty when nobody does.
-    fn who_acts(&self, enc: &Encounter) -> String {
-        presentation::names(enc, &self.acting(enc))
-    }
-
     /// The stepper's headline: who acts or chooses, and what goes with it (by default whoever
     /// the order has acting, led by the count when the order counts).
     fn spotlight(&self, enc: &Encounter) -> spotlight::Spotlight {

@@ -1,6 +1,6 @@
 //! What a screen shows of a fight, answered by the procedure so views never read a system's
 //! own state: a token's main tracks and how it stands (acting, done, down, dying, dead,
-//! fled...), the headline (who acts or chooses, and what is asked) and the last ruling. The
+//! fled...) and the last ruling; the stepper's headline is [`super::spotlight`]. The
 //! window draws these; the player window will draw them through the table view.
 
 use super::System;
@@ -219,29 +219,6 @@ pub fn usual_meaning(key: &str) -> Meaning {
     }
 }
 
-/// What the stepper pins at the top: who acts (or chooses) and what is asked now.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Headline {
-    /// "Harald", "Count 9: Tavorr · Hobgoblin 1", "Bandits choose", or empty.
-    pub who: String,
-    /// The question now ("Harald is struck by two skeletons: how does he react?"), or empty.
-    pub asked: String,
-}
-
-/// The headline of `enc` under `system`: its own words for who acts, and the first prompt's
-/// question.
-pub fn headline(system: &dyn System, enc: &Encounter) -> Headline {
-    Headline {
-        who: system.who_acts(enc),
-        asked: system.prompts(enc).first().map(|p| p.title.clone()).unwrap_or_default(),
-    }
-}
-
-/// The names of `ids` as the stepper says them: "Harald & Goblin 1".
-pub fn names(enc: &Encounter, ids: &[CombatantId]) -> String {
-    ids.iter().map(|id| enc.name_of(*id)).collect::<Vec<_>>().join(" & ")
-}
-
 /// The newest ruling in `events` (a procedure's one-line explanation of a decision: "Harald
 /// blocks: d8 → d4, 3 − 1 Armor = 2 to HP"), for the banner over the board until the next.
 pub fn last_ruling(events: &[Event]) -> Option<&str> {
@@ -370,7 +347,7 @@ mod tests {
         let brute = enc.combatant_named("Brute").unwrap().id;
         let hugo = enc.combatant_named("Hugo").unwrap().id;
         assert!(token_view(sys, enc, brute).unwrap().acting);
-        assert_eq!(headline(sys, enc).who, "Brute");
+        assert_eq!(sys.spotlight(enc).who, "Brute");
         let mut h = h;
         let mut dice = crate::dice::SeededDice::new(0, 99);
         h.execute(
@@ -382,7 +359,7 @@ mod tests {
         let brute_view = token_view(sys, enc, brute).unwrap();
         assert!(!brute_view.acting && brute_view.done);
         assert!(!token_view(sys, enc, hugo).unwrap().done);
-        assert_eq!(headline(sys, enc).who, "Party's choice");
+        assert_eq!(sys.spotlight(enc).who, "Party's choice");
     }
 
     #[test]

@@ -204,14 +204,6 @@ impl System for D12 {
         passed || (enc.d12.acted.contains(&id) && enc.acting().contains(&id))
     }
 
-    fn who_acts(&self, enc: &Encounter) -> String {
-        let names = enc.acting().iter().map(|id| enc.name_of(*id)).collect::<Vec<_>>();
-        match declare::current_count(enc) {
-            Some(n) if !names.is_empty() => format!("Count {n}: {}", names.join(" · ")),
-            _ => names.join(" · "),
-        }
-    }
-
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
         prompts::card_actions(enc, id)
     }

@@ -251,14 +251,6 @@ impl System for Murdham {
         Some(crate::system::presentation::Arrow { from, to, label: "Blast deviated" })
     }
 
-    fn who_acts(&self, enc: &Encounter) -> String {
-        match (enc.murdham.turn.id, enc.murdham.choosing) {
-            (Some(id), _) => enc.name_of(id),
-            (None, Some(side)) => format!("{} choice", sides(enc, side)),
-            (None, None) => String::new(),
-        }
-    }
-
     fn spotlight(&self, enc: &Encounter) -> crate::system::spotlight::Spotlight {
         spotlight::spotlight(enc)
     }
