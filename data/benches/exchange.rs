@@ -1,6 +1,9 @@
 //! Import benchmark: 10,000 creatures from a Fray JSON file into a fresh database file (read,
 //! check, preview and apply in one transaction); target 2 s.
 //!
+//! Also: reading (and refusing) a 10.9 MB file whose one entry has a million tags, which took
+//! over 300 s when tag clean-up was quadratic.
+//!
 //! `cargo bench -p fray-data --bench exchange -- --warm-up-time 1 --measurement-time 5`
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -49,5 +52,25 @@ fn import(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, import);
+/// One creature with a million tags (10.9 MB): read, cleaned up and refused for its count.
+fn million_tags(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tags.json");
+    let tags: Vec<String> = (0..1_000_000).map(|i| format!("tag{i}")).collect();
+    let doc = serde_json::json!({"fray": 1, "creatures": [{"uid": "t", "system": "freeform",
+        "name": "Tagged", "tags": tags, "block": {"tracks": {"hp": 1}}}]});
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let mut group = c.benchmark_group("exchange");
+    group.sample_size(10);
+    group.bench_function("refuse_1m_tags", |b| {
+        b.iter(|| {
+            let err = exchange::read_library(&path).unwrap_err();
+            assert!(err.to_string().contains("1000000 tags"), "{err}");
+            black_box(err)
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, import, million_tags);
 criterion_main!(benches);

@@ -80,9 +80,19 @@ impl Db {
 
 /// Loads the bundled content unless this version was loaded already (first run, upgrade).
 pub(crate) fn load_bundled(conn: &mut Connection) -> Result<(), DbError> {
+    let up_to_date = |conn: &Connection| -> Result<bool, DbError> {
+        let loaded = settings::get(conn, CONTENT_VERSION_KEY)?.and_then(|v| v.parse::<u32>().ok());
+        Ok(loaded.is_some_and(|v| v >= CONTENT_VERSION))
+    };
+    // Looked at first without a write transaction: on every open but the first, this is all,
+    // and opening must not wait for another program's write (it would fail where the command
+    // itself only needed to read, or name the wrong step when it gives up).
+    if up_to_date(conn)? {
+        return Ok(());
+    }
     let tx = conn.transaction()?;
-    let loaded = settings::get(&tx, CONTENT_VERSION_KEY)?.and_then(|v| v.parse::<u32>().ok());
-    if loaded.is_some_and(|v| v >= CONTENT_VERSION) {
+    // Read again under the write lock: another Fray may have loaded it meanwhile.
+    if up_to_date(&tx)? {
         return Ok(());
     }
     load_all(&tx)?;

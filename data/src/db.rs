@@ -14,6 +14,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub struct Db {
     conn: Arc<Mutex<Connection>>,
     path: Option<Arc<PathBuf>>,
+    /// Opened with [`Db::open_read_only`]: every write fails.
+    read_only: bool,
 }
 
 impl std::fmt::Debug for Db {
@@ -32,7 +34,37 @@ impl Db {
                 .map_err(|source| DbError::Io { path: dir.to_owned(), source })?;
         }
         let conn = Connection::open(path)?;
-        Self::setup(conn, Some(path.to_owned()))
+        Self::setup(conn, Some(path.to_owned())).map_err(|e| {
+            // SQLite opens a file it may not write read-only without a word, then fails at the
+            // first write (the switch to WAL) as "unable to open": say what it is.
+            if e.is_database() && !writable(path) { DbError::ReadOnly } else { e }
+        })
+    }
+
+    /// Opens the database at `path` for reading only, for commands that never write (listing
+    /// and exporting): nothing is written to it, not even "last opened", so it works on a
+    /// read-only file or mount and on a full disk. A database that does not exist yet, or whose
+    /// schema is older than this Fray, is opened with [`Db::open`] instead (created, or brought
+    /// up to date, which is a write).
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Self, DbError> {
+        let path = path.as_ref();
+        if !path.exists() {
+            return Self::open(path);
+        }
+        let conn = open_read_only_conn(path)?;
+        // rusqlite_migration keeps the number of steps run in `user_version`.
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let latest = usize::try_from(version).is_ok_and(|v| v == crate::migrations::STEPS.len());
+        if !latest {
+            drop(conn);
+            return Self::open(path);
+        }
+        conn.busy_timeout(Duration::from_secs(5))?;
+        Ok(Self {
+            conn: Arc::new(Mutex::new(conn)),
+            path: Some(Arc::new(path.to_owned())),
+            read_only: true,
+        })
     }
 
     /// A throwaway database in memory, for quick tests only: it is not durable.
@@ -60,12 +92,17 @@ impl Db {
         conn.execute_batch("PRAGMA cache_size = -8000;")?;
         migrate(&mut conn)?;
         content::load_bundled(&mut conn)?;
-        Ok(Self { conn: Arc::new(Mutex::new(conn)), path: path.map(Arc::new) })
+        Ok(Self { conn: Arc::new(Mutex::new(conn)), path: path.map(Arc::new), read_only: false })
     }
 
     /// Where the database lives (`None` in memory).
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref().map(PathBuf::as_path)
+    }
+
+    /// Whether this handle only reads (see [`Db::open_read_only`]).
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
     }
 
     /// The schema version (number of migration steps run).
@@ -98,6 +135,69 @@ pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// Whether `path` can be opened for writing (false on a read-only file, folder or mount).
+fn writable(path: &Path) -> bool {
+    let file_ok = std::fs::OpenOptions::new().append(true).open(path).is_ok();
+    // SQLite also writes its `-wal` and `-shm` files beside the database.
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir_ok = tempfile::tempfile_in(dir).is_ok();
+    file_ok && dir_ok
+}
+
+/// A read-only connection to an existing database. SQLite reads a WAL database through its
+/// `-shm` index, which it creates beside the file; on a read-only mount or a full disk it
+/// cannot, and then,
+/// if no write-ahead log was left behind (every commit is in the file itself), the file is
+/// read as immutable. A log left behind (a Fray killed mid-session on what is now a read-only
+/// mount) holds commits the file lacks: that is refused rather than showing an older state.
+fn open_read_only_conn(path: &Path) -> Result<Connection, DbError> {
+    use rusqlite::OpenFlags;
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let first = Connection::open_with_flags(path, flags)
+        .and_then(|c| c.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)).map(|_| c));
+    match first {
+        Ok(conn) => Ok(conn),
+        // Cannot make the index: a read-only place (cannot open it) or a full disk (I/O error).
+        Err(e)
+            if matches!(
+                e.sqlite_error_code(),
+                Some(
+                    rusqlite::ErrorCode::CannotOpen
+                        | rusqlite::ErrorCode::SystemIoFailure
+                        | rusqlite::ErrorCode::DiskFull
+                )
+            ) =>
+        {
+            let wal = path.with_file_name(format!(
+                "{}-wal",
+                path.file_name().unwrap_or_default().to_string_lossy()
+            ));
+            if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
+                return Err(DbError::Sqlite(e));
+            }
+            let uri = format!("file:{}?immutable=1", uri_path(path));
+            Ok(Connection::open_with_flags(uri, flags)?)
+        }
+        Err(e) => Err(DbError::Sqlite(e)),
+    }
+}
+
+/// `path` as the path part of an SQLite `file:` URI (percent-encoding what the URI syntax
+/// reserves).
+fn uri_path(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let mut out = String::new();
+    for byte in absolute.as_os_str().as_encoded_bytes().iter().copied() {
+        match byte {
+            b'?' | b'#' | b'%' | b'&' | b'=' | 0x80.. => out.push_str(&format!("%{byte:02X}")),
+            _ => out.push(char::from(byte)),
+        }
+    }
+    out
 }
 
 /// Runs `f` again while the database is busy (up to ten seconds).
@@ -174,5 +274,66 @@ mod tests {
         assert!(err.to_string().contains("locked"), "{err}");
         tx.commit().unwrap();
         other.execute_batch("BEGIN IMMEDIATE; COMMIT").unwrap();
+    }
+
+    #[test]
+    fn a_read_only_handle_reads_and_never_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fray.db");
+        let id = {
+            let db = Db::open(&path).unwrap();
+            crate::Session::create(&db, "freeform", "Crypt", 1).unwrap().encounter_id()
+        };
+        let before = std::fs::read(&path).unwrap();
+        let db = Db::open_read_only(&path).unwrap();
+        assert!(db.is_read_only());
+        assert_eq!(crate::Session::read(&db, id).unwrap().base().name, "Crypt");
+        assert!(db.creatures().count().unwrap() > 0, "the bundled content is there");
+        let err = db.encounters().rename(id, "Tomb").unwrap_err();
+        assert_eq!(err.to_string(), "the database is read-only here; nothing was written");
+        assert!(err.is_database());
+        drop(db);
+        assert_eq!(std::fs::read(&path).unwrap(), before, "the file is as it was");
+    }
+
+    #[test]
+    fn a_read_only_open_of_a_missing_or_older_database_creates_or_upgrades_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.db");
+        let db = Db::open_read_only(&path).unwrap();
+        assert!(!db.is_read_only(), "a first run creates the file");
+        assert_eq!(db.schema_version().unwrap() as usize, crate::migrations::STEPS.len());
+        drop(db);
+        Connection::open(&path).unwrap().execute_batch("PRAGMA user_version = 3").unwrap();
+        let db = Db::open_read_only(&path);
+        // Step 4 runs again on tables that exist: what matters is that it was tried with
+        // write access, not read as if it were current.
+        assert!(db.as_ref().is_err_and(|e| e.is_database()) || db.is_ok_and(|d| !d.is_read_only()));
+    }
+
+    #[test]
+    fn sqlite_failures_are_said_in_the_gms_words_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fray.db");
+        let db = Db::open(&path).unwrap();
+        let other = Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE").unwrap();
+        db.lock().busy_timeout(Duration::from_millis(50)).unwrap();
+        let err = db.encounters().rename(crate::EncounterId(1), "x").unwrap_err();
+        let text = anyhow_like(&err);
+        assert_eq!(text.matches("busy").count(), 1, "{text}");
+        assert!(text.starts_with("the database is busy"), "{text}");
+    }
+
+    /// The error and its sources joined as a one-line report would (anyhow's `{:#}`).
+    fn anyhow_like(e: &dyn std::error::Error) -> String {
+        let mut out = e.to_string();
+        let mut source = e.source();
+        while let Some(s) = source {
+            out.push_str(": ");
+            out.push_str(&s.to_string());
+            source = s.source();
+        }
+        out
     }
 }

@@ -38,8 +38,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .into_owned();
     let prefix = format!(".{name}.");
     remove_stale(&dir, &prefix);
-    let mut tmp =
-        tempfile::Builder::new().prefix(&prefix).suffix(".fray-part").tempfile_in(&dir)?;
+    // The writer's process id is in the name, so the next write can tell a killed writer's
+    // leftover (its process is gone) from another Fray's write in progress.
+    let prefix = format!("{prefix}{}.", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".fray-part");
+    // A temporary file is private (0600) by default; what Fray writes is an ordinary file the
+    // GM shares: new ones get the usual mode (0666 less the umask), a replaced one keeps its own.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(&dir)?;
+    if let Ok(meta) = std::fs::metadata(&target) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     // On failure the temporary file is dropped, which deletes it.
@@ -97,26 +111,41 @@ fn invalid(what: &str) -> std::io::Error {
     std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("it is {what}"))
 }
 
-/// Removes temporary files an earlier, killed write of the same file left behind.
+/// Removes temporary files an earlier, killed write of the same file left behind: those of a
+/// process that is no longer running (where the platform tells, Linux's `/proc`), and any
+/// older than [`STALE`].
 fn remove_stale(dir: &Path, prefix: &str) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     let now = SystemTime::now();
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if !(name.starts_with(prefix) && name.ends_with(".fray-part")) {
+        let Some(middle) = name.strip_prefix(prefix).and_then(|n| n.strip_suffix(".fray-part"))
+        else {
             continue;
-        }
+        };
         let old = entry
             .metadata()
             .and_then(|m| m.modified())
             .ok()
             .and_then(|t| now.duration_since(t).ok())
             .is_some_and(|age| age > STALE);
-        if old {
+        if old || writer_is_gone(middle) {
             let _ = std::fs::remove_file(entry.path());
         }
     }
+}
+
+/// Whether the process named in a temporary file's name (`PID.RANDOM`) has ended. `false`
+/// when it cannot be told (no pid in the name, no `/proc`): then only age clears it.
+fn writer_is_gone(middle: &str) -> bool {
+    let Some(pid) = middle.split_once('.').and_then(|(pid, _)| pid.parse::<u32>().ok()) else {
+        return false;
+    };
+    let proc_root = Path::new("/proc/self");
+    pid != std::process::id()
+        && proc_root.exists()
+        && !Path::new("/proc").join(pid.to_string()).exists()
 }
 
 /// Flushes the folder entry of the rename (where the platform allows), so after a power cut
@@ -227,6 +256,23 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn a_new_file_gets_the_usual_mode_and_a_replaced_one_keeps_its_own() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        // The umask of this process, read by creating a plain file.
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, b"").unwrap();
+        let out = dir.path().join("journal.html");
+        write_atomic(&out, b"first").unwrap();
+        assert_eq!(mode(&out), mode(&plain), "like any file the GM makes, not private");
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&out, b"second").unwrap();
+        assert_eq!(mode(&out), 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn a_device_a_pipe_or_a_folder_is_refused_and_left_alone() {
         let dir = tempfile::tempdir().unwrap();
         let e = write_atomic(Path::new("/dev/null"), b"x").unwrap_err();
@@ -290,6 +336,7 @@ mod tests {
         assert_eq!(std::fs::read(&out).unwrap(), b"good");
     }
 
+    #[cfg(unix)]
     #[test]
     fn a_killed_writes_old_temporary_is_cleared_by_the_next_write() {
         let dir = tempfile::tempdir().unwrap();
@@ -299,9 +346,24 @@ mod tests {
         drop(f);
         let young = dir.path().join(".out.md.def456.fray-part");
         std::fs::write(&young, "another process writing now").unwrap();
+        // A process that has ended: a child that ran and was waited for.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let gone_pid = child.id();
+        child.wait().unwrap();
+        let killed = dir.path().join(format!(".out.md.{gone_pid}.k1ll3d.fray-part"));
+        std::fs::write(&killed, "half a journal").unwrap();
+        // One of a process still running (this one's parent, say).
+        let alive = dir
+            .path()
+            .join(format!(".out.md.{}.w0rk1n.fray-part", std::os::unix::process::parent_id()));
+        std::fs::write(&alive, "being written").unwrap();
         write_atomic(&dir.path().join("out.md"), b"x").unwrap();
-        assert!(!stale.exists(), "the killed write's leftover is gone");
-        assert!(young.exists(), "a write in progress elsewhere is left alone");
+        assert!(!stale.exists(), "the old leftover is gone");
+        assert!(young.exists(), "a young one whose writer cannot be told is left alone");
+        if Path::new("/proc/self").exists() {
+            assert!(!killed.exists(), "the killed writer's leftover is gone at once");
+        }
+        assert!(alive.exists(), "a write in progress elsewhere is left alone");
     }
 
     #[cfg(unix)]

@@ -20,9 +20,9 @@ pub enum SessionError {
     /// The rules (or the state) refused the command.
     #[error(transparent)]
     Rule(#[from] RuleError),
-    /// SQLite failed.
-    #[error("database error: {0}")]
-    Db(#[from] rusqlite::Error),
+    /// SQLite failed (not a `source`, see [`DbError::Sqlite`]).
+    #[error("{}", crate::error::describe_sqlite(.0))]
+    Db(rusqlite::Error),
     /// The stored encounter does not read back as a history.
     #[error("{encounter} cannot be opened, its journal is damaged: {detail}")]
     Corrupt {
@@ -37,6 +37,23 @@ pub enum SessionError {
     /// A store refused (an empty name, an unknown system...).
     #[error(transparent)]
     Store(#[from] DbError),
+}
+
+impl From<rusqlite::Error> for SessionError {
+    fn from(e: rusqlite::Error) -> Self {
+        Self::Db(e)
+    }
+}
+
+impl SessionError {
+    /// Whether SQLite itself failed: the message is about the database file.
+    pub fn is_database(&self) -> bool {
+        match self {
+            Self::Db(_) => true,
+            Self::Store(e) => e.is_database(),
+            _ => false,
+        }
+    }
 }
 
 /// The library's roll tables of `system`, as an encounter keeps them.
@@ -114,14 +131,17 @@ impl Session {
     /// Opens a stored encounter where the GM left it, undo cursor included.
     pub fn open(db: &Db, id: EncounterId) -> Result<Self, SessionError> {
         let conn = db.lock();
-        let history = journal::load(&conn, id).map_err(|e| match e {
-            LoadError::Sqlite(e) => SessionError::Db(e),
-            LoadError::NotFound => SessionError::NotFound(id),
-            LoadError::Corrupt(detail) => SessionError::Corrupt { encounter: id, detail },
-        })?;
+        let history = load_history(&conn, id)?;
         touch_opened(&conn, id)?;
         drop(conn);
         Ok(Self { db: db.clone(), id, history })
+    }
+
+    /// A stored encounter's history, read without opening it for play: nothing is written
+    /// (not even "last opened"), so it works on a database opened with
+    /// [`Db::open_read_only`]. For exports and listings.
+    pub fn read(db: &Db, id: EncounterId) -> Result<History, SessionError> {
+        load_history(&db.lock(), id)
     }
 
     /// Handles a command with the app's dice, stores it and applies it; returns its events.
@@ -280,6 +300,15 @@ fn storable(command: &Command, events: &[Event]) -> Result<(String, Vec<String>)
         events_json.push(json);
     }
     Ok((command_json, events_json))
+}
+
+/// Reads an encounter back, its failures in the session's terms.
+fn load_history(conn: &rusqlite::Connection, id: EncounterId) -> Result<History, SessionError> {
+    journal::load(conn, id).map_err(|e| match e {
+        LoadError::Sqlite(e) => SessionError::Db(e),
+        LoadError::NotFound => SessionError::NotFound(id),
+        LoadError::Corrupt(detail) => SessionError::Corrupt { encounter: id, detail },
+    })
 }
 
 /// Marks an encounter as opened now (the list shows the most recent first).

@@ -11,7 +11,7 @@ use fray_app::dice::{Dice, DiceSource, Roll, RollSource, SeededDice};
 use fray_app::journal;
 use fray_app::scenario;
 use fray_data::session::library_tables;
-use fray_data::{Db, EncounterId, Session};
+use fray_data::{Db, DbError, EncounterId, Session, SessionError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -25,20 +25,64 @@ pub fn run(cli: Cli) -> Result<()> {
             play(&script, format, save.then_some(db), output)
         }
         Some(Cmd::Export { encounter, format, output }) => {
-            export(&open_db(db)?, &encounter, format, output)
+            with_db(db, Access::Read, |db| export(db, &encounter, format, output))
         }
         Some(Cmd::Replay { file }) => replay(&file),
-        Some(Cmd::Encounters) => encounters(&open_db(db)?),
-        Some(Cmd::New { name, system, seed }) => new(&open_db(db)?, &name, &system, seed),
+        Some(Cmd::Encounters) => with_db(db, Access::Read, encounters),
+        Some(Cmd::New { name, system, seed }) => {
+            with_db(db, Access::Write, |db| new(db, &name, &system, seed))
+        }
         Some(Cmd::Import { list_fields: true, system, .. }) => library::list_fields(system),
         Some(Cmd::Import { file, system, map, dry_run, .. }) => {
             let file = file.context("name the file to import")?;
-            library::import(&open_db(db)?, &file, system.as_deref(), &map, dry_run)
+            // A dry run only compares with the library.
+            let access = if dry_run { Access::Read } else { Access::Write };
+            with_db(db, access, |db| library::import(db, &file, system.as_deref(), &map, dry_run))
         }
         Some(Cmd::ExportLibrary { system, output }) => {
-            library::export(&open_db(db)?, system, &output)
+            with_db(db, Access::Read, |db| library::export(db, system, &output))
         }
     }
+}
+
+/// Whether a command writes to the database.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// Only reads: opened read-only, so it works on a read-only file or mount and a full disk,
+    /// and leaves the file as it was (not even "last opened" changes).
+    Read,
+    /// Writes.
+    Write,
+}
+
+/// Opens the database (`--db`, or the default one) and runs `f` with it. A failure of the
+/// database itself (busy, read-only, full, damaged) names the file, so the GM knows which.
+fn with_db<T>(
+    flag: Option<PathBuf>,
+    access: Access,
+    f: impl FnOnce(&Db) -> Result<T>,
+) -> Result<T> {
+    let path = db_path(flag)?;
+    let opened = match access {
+        Access::Read => Db::open_read_only(&path),
+        Access::Write => Db::open(&path),
+    };
+    let db = opened.with_context(|| format!("cannot open the database {}", path.display()))?;
+    f(&db).map_err(|e| {
+        if is_database_failure(&e) {
+            anyhow::anyhow!("{e:#} (database {})", path.display())
+        } else {
+            e
+        }
+    })
+}
+
+/// Whether SQLite failed somewhere in the chain (as opposed to the GM's input being refused).
+fn is_database_failure(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause.downcast_ref::<DbError>().is_some_and(DbError::is_database)
+            || cause.downcast_ref::<SessionError>().is_some_and(SessionError::is_database)
+    })
 }
 
 /// `fray roll EXPR [--seed N] [--table FACES...]`
@@ -69,17 +113,16 @@ fn play(
             let tables = library_tables(&library, &script.system)?;
             script.with_tables(tables).run()?
         }
-        Some(db) => {
-            let db = open_db(db)?;
-            let tables = library_tables(&db, &script.system)?;
+        Some(db) => with_db(db, Access::Write, |db| {
+            let tables = library_tables(db, &script.system)?;
             // Played in memory first, then stored whole in one transaction: a script that
             // fails, or a disk that fills up, leaves nothing half-played in the list.
             let history = script.with_tables(tables).run()?;
-            let session = Session::store(&db, &history).context("cannot store the encounter")?;
+            let session = Session::store(db, &history).context("cannot store the encounter")?;
             let id = session.encounter_id();
             eprintln!("saved as {id}: {}", crate::terminal::safe(&session.history().base().name));
-            session.history().clone()
-        }
+            Ok(session.history().clone())
+        })?,
     };
     emit(&render(&history, format), output.as_deref())
 }
@@ -87,8 +130,9 @@ fn play(
 /// `fray export ENCOUNTER --format F [-o FILE]`
 fn export(db: &Db, key: &str, format: Format, output: Option<PathBuf>) -> Result<()> {
     let id = find_encounter(db, key)?;
-    let session = Session::open(db, id).with_context(|| format!("cannot open {id}"))?;
-    emit(&render(session.history(), format), output.as_deref())
+    // Read, not opened for play: an export leaves "last opened" as it was.
+    let history = Session::read(db, id).with_context(|| format!("cannot open {id}"))?;
+    emit(&render(&history, format), output.as_deref())
 }
 
 /// The most a script or a journal read by `play` or `replay` may be: a long session's
@@ -202,7 +246,9 @@ fn find_encounter(db: &Db, key: &str) -> Result<EncounterId> {
         [] => bail!("no encounter '{key}' (see 'fray encounters')"),
         [one] => Ok(one.id),
         many => {
-            let ids: Vec<String> = many.iter().map(|e| e.id.0.to_string()).collect();
+            let mut ids: Vec<i64> = many.iter().map(|e| e.id.0).collect();
+            ids.sort_unstable();
+            let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
             bail!(
                 "{} encounters are called '{key}' (ids {}): give the id",
                 many.len(),
@@ -220,11 +266,6 @@ fn db_path(flag: Option<PathBuf>) -> Result<PathBuf> {
     let dirs = directories::ProjectDirs::from("app", "Fray", "Fray")
         .context("cannot find your home folder to keep Fray's data in; pass --db PATH")?;
     Ok(dirs.data_dir().join("fray.db"))
-}
-
-fn open_db(flag: Option<PathBuf>) -> Result<Db> {
-    let path = db_path(flag)?;
-    Db::open(&path).with_context(|| format!("cannot open the database {}", path.display()))
 }
 
 /// A seed for app dice when none is given: the clock mixed with the process id, which is

@@ -278,6 +278,25 @@ fn an_unopenable_database_is_one_clear_line() {
     assert!(err.starts_with(&format!("fray: cannot open the database {dir}: ")), "{err}");
 }
 
+#[test]
+fn reading_commands_leave_the_database_as_it_was() {
+    let t = temp();
+    ok(&["--db", &t.db, "new", "Crypt", "--system", "freeform"]);
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    ok(&["--db", &t.db, "new", "Bridge", "--system", "freeform"]);
+    let listed = |t: &Temp| -> Vec<String> {
+        ok(&["--db", &t.db, "encounters"]).lines().skip(1).map(|l| l.to_owned()).collect()
+    };
+    let before = listed(&t);
+    assert!(before[0].contains("Bridge"), "the newest first: {before:?}");
+    let file = std::fs::read(&t.db).unwrap();
+    // Exporting the older one does not make it the "last opened" one.
+    ok(&["--db", &t.db, "export", "Crypt", "--format", "md"]);
+    ok(&["--db", &t.db, "export-library", "-o", &t.file("lib.json")]);
+    assert_eq!(listed(&t), before);
+    assert_eq!(std::fs::read(&t.db).unwrap(), file, "not a byte changed");
+}
+
 #[cfg(unix)]
 #[test]
 fn output_files_are_written_whole_and_a_device_is_never_replaced() {

@@ -204,7 +204,48 @@ impl BlockSchema {
         }
         let mut problems = Vec::new();
         check_fields(self.fields_for(character), block, "", &mut problems);
+        problems.extend(long_texts(block, ""));
         problems
+    }
+}
+
+/// The longest text any one field of a stat block may hold, in characters: a long
+/// description with its lore runs to a few thousand; more is a mistake or a file built to
+/// bloat the library (every search reads every text).
+pub const MAX_TEXT_CHARS: usize = 20_000;
+
+/// Every string anywhere in `value` (fields of the schema or kept unknown keys) longer than
+/// [`MAX_TEXT_CHARS`], named by its path under `path`.
+pub fn long_texts(value: &Value, path: &str) -> Vec<FieldProblem> {
+    let mut problems = Vec::new();
+    walk_texts(value, path, &mut problems);
+    problems
+}
+
+fn walk_texts(value: &Value, path: &str, problems: &mut Vec<FieldProblem>) {
+    match value {
+        Value::String(text) => {
+            let n = text.chars().count();
+            if n > MAX_TEXT_CHARS {
+                problems.push(FieldProblem {
+                    path: path.to_owned(),
+                    label: String::new(),
+                    message: format!("is {n} characters long; at most {MAX_TEXT_CHARS}"),
+                });
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                walk_texts(item, &format!("{path}[{i}]"), problems);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                let path = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                walk_texts(item, &path, problems);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -112,9 +112,11 @@ pub(crate) fn check_into(file: &str, lib: &LibraryFile, pos: &Positions, problem
             }
         }
         for (r, row) in t.rows.iter().enumerate() {
+            let field = format!("rows[{r}].effect");
             if row.effect.trim().is_empty() {
-                at.problem(Some(&format!("rows[{r}].effect")), "must not be empty".into());
+                at.problem(Some(&field), "must not be empty".into());
             }
+            at.texts(&serde_json::Value::String(row.effect.clone()), &field);
         }
     }
     uids.clear();
@@ -123,6 +125,7 @@ pub(crate) fn check_into(file: &str, lib: &LibraryFile, pos: &Positions, problem
         at.uid(&mut uids, &t.uid);
         let known = at.system(&t.system).is_some();
         at.name();
+        at.texts(&t.body, "body");
         if known
             && !t.name.trim().is_empty()
             && let Err(e) = t.to_new().check()
@@ -203,6 +206,19 @@ impl<'a> Checker<'a> {
     fn tags(&mut self, tags: &[String]) {
         if tags.len() > MAX_TAGS {
             self.problem(Some("tags"), format!("has {} tags; at most {MAX_TAGS}", tags.len()));
+            return;
+        }
+        for (i, tag) in tags.iter().enumerate() {
+            if let Some(why) = name_too_long(tag) {
+                self.problem(Some(&format!("tags[{i}]")), why);
+            }
+        }
+    }
+
+    /// Texts too long anywhere in `value` (a table row's effect, a template's body).
+    fn texts(&mut self, value: &Value, key: &str) {
+        for p in fray_app::system::schema::long_texts(value, key) {
+            self.problem(Some(&p.path), p.message);
         }
     }
 

@@ -82,3 +82,42 @@ fn a_json_name_or_tag_list_too_long_is_refused() {
         "bloated.json, creatures[1] (Tagged), field 'tags': has 80000 tags; at most 100"
     );
 }
+
+#[test]
+fn a_json_text_or_tag_too_long_is_refused_where_it_is() {
+    let (dir, _db) = db();
+    let file = dir.path().join("bloated.json");
+    let long = "x".repeat(1024 * 1024);
+    let doc = serde_json::json!({
+        "fray": 1,
+        "creatures": [
+            {"uid": "b-1", "system": "freeform", "name": "Wordy",
+             "block": {"tracks": {"hp": 1}, "notes": long, "lore": {"pages": ["ok", long]}}},
+            {"uid": "b-2", "system": "freeform", "name": "Tagged", "tags": ["fine", "t".repeat(121)],
+             "block": {"tracks": {"hp": 1}}}
+        ],
+        "tables": [
+            {"uid": "t-1", "system": "freeform", "name": "Fates", "dice": "1d2",
+             "rows": [{"low": 1, "high": 2, "effect": long}]}
+        ],
+        "templates": [
+            {"uid": "p-1", "system": "freeform", "name": "Camp", "kind": "encounter",
+             "body": {"notes": long}}
+        ]
+    });
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let err = exchange::read_library(&file).unwrap_err();
+    let got = lines(&err);
+    let n = 1024 * 1024;
+    for expected in [
+        format!("creatures[0] (Wordy), field 'block.notes': is {n} characters long; at most 20000"),
+        format!(
+            "creatures[0] (Wordy), field 'block.lore.pages[1]': is {n} characters long; at most 20000"
+        ),
+        "creatures[1] (Tagged), field 'tags[1]': is 121 characters long; at most 120".to_owned(),
+        format!("tables[0] (Fates), field 'rows[0].effect': is {n} characters long; at most 20000"),
+        format!("templates[0] (Camp), field 'body.notes': is {n} characters long; at most 20000"),
+    ] {
+        assert!(got.iter().any(|l| l.ends_with(&expected)), "missing {expected:?} in {got:?}");
+    }
+}
