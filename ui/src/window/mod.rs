@@ -35,7 +35,8 @@ const ICON_PNG: &[u8] = include_bytes!("../../../icons/icon.png");
 
 /// Opens the window and blocks until it is closed.
 pub fn run(db_path: PathBuf) -> Result<()> {
-    let db = Db::open(&db_path).with_context(|| format!("cannot open the database {}", db_path.display()))?;
+    let db = Db::open(&db_path)
+        .with_context(|| format!("cannot open the database {}", db_path.display()))?;
     let icon = icon().context("decoding the built-in icon")?;
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
