@@ -102,7 +102,7 @@ fn play(
     save: Option<Option<PathBuf>>,
     output: Option<PathBuf>,
 ) -> Result<()> {
-    let text = read_input(path)?;
+    let text = crate::inputs::read_input(path)?;
     // Messages name the script as the user wrote it: "crypt.fray line 12: ...".
     let script = scenario::parse(&path.display().to_string(), &text)?;
     let history = match save {
@@ -135,29 +135,9 @@ fn export(db: &Db, key: &str, format: Format, output: Option<PathBuf>) -> Result
     emit(&render(&history, format), output.as_deref())
 }
 
-/// The most a script or a journal read by `play` or `replay` may be: a long session's
-/// journal is a few megabytes; a larger file is refused before it is read.
-const MAX_INPUT_BYTES: u64 = 100 * 1024 * 1024;
-
-/// The text of a script or a journal: a regular file, bounded, UTF-8 (a byte-order mark is
-/// dropped, as imports do).
-fn read_input(path: &Path) -> Result<String> {
-    fray_data::files::read_text(path, MAX_INPUT_BYTES).map_err(|e| match e {
-        fray_data::files::ReadError::Io(e) => {
-            anyhow::anyhow!("cannot read {}: {e}", path.display())
-        }
-        e => anyhow::anyhow!("{} {e}", path.display()),
-    })
-}
-
 /// `fray replay FILE.json`
 fn replay(path: &Path) -> Result<()> {
-    let text = read_input(path)?;
-    let doc =
-        journal::from_json(&text).with_context(|| format!("{} does not replay", path.display()))?;
-    let report =
-        journal::replay(&doc).with_context(|| format!("{} does not replay", path.display()))?;
-    emit(&format!("ok: {} commands, {} events replayed\n", report.commands, report.events), None)
+    emit(&format!("{}\n", crate::inputs::check_journal(path)?), None)
 }
 
 /// `fray encounters`

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod commands;
 /// Calendar dates from Unix time (kept in the storage layer, which stamps exports too).
 pub use fray_data::dates;
+pub mod inputs;
 pub mod library;
 pub mod portrait;
 pub mod terminal;

@@ -122,3 +122,57 @@ fn a_path_that_cannot_be_written_keeps_the_dialog_open_and_says_why() {
     assert!(good.exists());
     assert!(w.harness.query_by_label("Export the journal").is_none());
 }
+
+/// Types `path` into the check field and clicks Check; returns what the dialog says.
+fn check(w: &mut Window, path: &Path) -> String {
+    w.harness.get_by_label("Check a journal (JSON)").click();
+    w.settle();
+    w.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    w.harness.get_by_label("Check a journal (JSON)").type_text(&path.display().to_string());
+    w.settle();
+    w.harness.get_by_label("Check").click();
+    w.settle();
+    w.app().model.status.clone().map(|s| s.text).unwrap_or_default()
+}
+
+#[test]
+fn a_shared_journal_is_checked_like_fray_replay_and_a_forged_roll_is_named() {
+    let mut w = fight();
+    let path = w.path("crypt.json");
+    export(&mut w, "JSON", &path);
+    let good = read(&path);
+    w.harness.get_by_label("Export…").click();
+    w.settle();
+    let said = check(&mut w, &path);
+    assert!(said.ends_with("crypt.json: ok: 2 commands, 2 events replayed"), "{said}");
+    // The dialog stays open and shows the outcome under the field (and the status line).
+    assert!(w.harness.query_by_label("Check a journal (JSON)").is_some());
+    assert_eq!(w.harness.query_all_by_label_contains("ok: 2 commands").count(), 2);
+
+    // A forged app roll: a face and the total raised together, so they still add up.
+    let mut doc: serde_json::Value = serde_json::from_str(&good).unwrap();
+    let roll = doc["events"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|e| e["kind"]["type"] == "rolled")
+        .unwrap();
+    let term = &mut roll["kind"]["roll"]["terms"][0];
+    let face = term["faces"][0].as_i64().unwrap();
+    let forged = if face == 6 { 5 } else { face + 1 };
+    term["faces"][0] = forged.into();
+    term["subtotal"] = (term["subtotal"].as_i64().unwrap() + forged - face).into();
+    let total = roll["kind"]["roll"]["total"].as_i64().unwrap();
+    roll["kind"]["roll"]["total"] = (total + forged - face).into();
+    let forged_path = w.path("forged.json");
+    std::fs::write(&forged_path, doc.to_string()).unwrap();
+    let said = check(&mut w, &forged_path);
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["replay", &forged_path.display().to_string()])
+        .output()
+        .unwrap();
+    let cli = String::from_utf8(cli.stderr).unwrap();
+    assert_eq!(format!("fray: {said}\n"), cli, "the window says what the command line says");
+    assert!(said.contains("the app did not make"), "{said}");
+    assert!(w.app().model.status.as_ref().unwrap().error);
+}

@@ -102,6 +102,9 @@ pub enum Action {
         /// Where.
         path: PathBuf,
     },
+    /// Replay a journal file (JSON) with its dice checked, as `fray replay` does; the outcome
+    /// goes to the status line.
+    CheckJournal(PathBuf),
     /// Change and persist the preferences.
     SetPrefs(Prefs),
     /// Say something in the status line that must be seen (who did not fit a zone).
@@ -176,6 +179,10 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             model.refresh_encounters();
         }
         Action::Export { format, path } => export(model, format, &path),
+        Action::CheckJournal(path) => match crate::inputs::check_journal(&path) {
+            Ok(said) => model.info(format!("{}: {said}", path.display())),
+            Err(e) => model.error(format!("{e:#}")),
+        },
         Action::SetPrefs(mut prefs) => {
             prefs.scale_percent =
                 prefs.scale_percent.clamp(*Prefs::SCALE_RANGE.start(), *Prefs::SCALE_RANGE.end());

@@ -17,6 +17,12 @@ pub(super) struct ExportForm {
     waiting: bool,
     /// Why the last export failed, or a hint after the save dialog returned nothing.
     message: Option<(String, bool)>,
+    /// A journal file to check, as typed.
+    check_path: String,
+    /// A check was asked for; its outcome is read from the status line next frame.
+    checking: bool,
+    /// The last check's outcome (text, whether it failed).
+    check_message: Option<(String, bool)>,
 }
 
 impl ExportForm {
@@ -24,7 +30,15 @@ impl ExportForm {
     pub(super) fn new(state: &Encounter) -> Self {
         let format = ExportFormat::Markdown;
         let path = default_dir().join(file_name(&state.name, format));
-        Self { format, path: path.display().to_string(), waiting: false, message: None }
+        Self {
+            format,
+            path: path.display().to_string(),
+            waiting: false,
+            message: None,
+            check_path: String::new(),
+            checking: false,
+            check_message: None,
+        }
     }
 }
 
@@ -77,6 +91,7 @@ pub(super) fn export_ui(
     }
 
     let path = expand_home(form.path.trim());
+    check_ui(ui, model, form, out);
     let why = path.is_none().then_some("Type a path or choose a file first");
     let (ok, cancel) = buttons_ui(ui, "Export", why, false);
     if ok && let Some(path) = path {
@@ -87,6 +102,49 @@ pub(super) fn export_ui(
         form.message = None;
     }
     if cancel { Outcome::Close } else { Outcome::Keep }
+}
+
+/// Checking a journal someone shared: replayed with its dice checked against its seed, the
+/// same check as `fray replay`, the outcome said under the field.
+fn check_ui(ui: &mut egui::Ui, model: &Model, form: &mut ExportForm, out: &mut Vec<Action>) {
+    if form.checking {
+        form.checking = false;
+        form.check_message = model.status.as_ref().map(|s| (s.text.clone(), s.error));
+    }
+    ui.add_space(12.0);
+    ui.separator();
+    let label = ui.label("Check a journal (JSON)");
+    ui.horizontal(|ui| {
+        let browse =
+            ui.button("Choose…").on_hover_text("Choose a journal with the desktop's dialog");
+        let path = expand_home(form.check_path.trim());
+        let check = ui.add_enabled(path.is_some(), egui::Button::new("Check"));
+        let field = egui::TextEdit::singleline(&mut form.check_path)
+            .hint_text("~/journal.json")
+            .desired_width(ui.available_width());
+        ui.add(field).labelled_by(label.id);
+        if browse.clicked()
+            && let Some(chosen) = rfd::FileDialog::new()
+                .set_title("Check a journal")
+                .add_filter("JSON", &["json"])
+                .pick_file()
+        {
+            form.check_path = chosen.display().to_string();
+        }
+        if check.clicked()
+            && let Some(path) = path
+        {
+            out.push(Action::DismissStatus);
+            out.push(Action::CheckJournal(path));
+            form.checking = true;
+            form.check_message = None;
+        }
+    });
+    if let Some((text, error)) = &form.check_message {
+        let colour =
+            if *error { ui.visuals().error_fg_color } else { ui.visuals().weak_text_color() };
+        ui.add(egui::Label::new(RichText::new(text).color(colour)).wrap());
+    }
 }
 
 /// Asks the desktop for a file name. Where it offers no dialog (no xdg portal or zenity on a

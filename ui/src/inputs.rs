@@ -1,0 +1,34 @@
+//! Files Fray reads from outside that are not library files: scenario scripts and journals.
+//! One reader (bounded, regular files only, a byte-order mark dropped) and one journal check,
+//! shared by `fray play`, `fray replay` and the window's *Check a journal*.
+
+use anyhow::{Context, Result};
+use fray_app::journal;
+use std::path::Path;
+
+/// The most a script or a journal may be: a long session's journal is a few megabytes; a
+/// larger file is refused before it is read.
+pub const MAX_INPUT_BYTES: u64 = 100 * 1024 * 1024;
+
+/// The text of a script or a journal: a regular file, bounded, UTF-8 (a byte-order mark is
+/// dropped, as imports do).
+pub fn read_input(path: &Path) -> Result<String> {
+    fray_data::files::read_text(path, MAX_INPUT_BYTES).map_err(|e| match e {
+        fray_data::files::ReadError::Io(e) => {
+            anyhow::anyhow!("cannot read {}: {e}", path.display())
+        }
+        e => anyhow::anyhow!("{} {e}", path.display()),
+    })
+}
+
+/// Re-runs a journal file with its recorded dice, every app die checked against the seed and
+/// its command's stream; says how much it replayed ("ok: 59 commands, 66 events replayed"),
+/// or names the first thing that does not hold (a forged roll, with its command and die).
+pub fn check_journal(path: &Path) -> Result<String> {
+    let text = read_input(path)?;
+    let doc =
+        journal::from_json(&text).with_context(|| format!("{} does not replay", path.display()))?;
+    let report =
+        journal::replay(&doc).with_context(|| format!("{} does not replay", path.display()))?;
+    Ok(format!("ok: {} commands, {} events replayed", report.commands, report.events))
+}
