@@ -1,0 +1,311 @@
+//! Moving on the grid: which steps are legal, what they cost, the cheapest path.
+//!
+//! Sovereign's rules, used for every procedure on a grid: a step goes to any of the eight
+//! neighbouring squares (diagonals are adjacent and cost the same), never through a wall or a
+//! closed door or a window, and never diagonally past a corner a wall touches (the two
+//! straight ways round it must both be open). Entering a difficult square costs double.
+//! Allies may be passed through, enemies block — unless the mover is at least eight times
+//! their size, when they only count as difficult. Nobody ends a move on an occupied square.
+
+use super::grid::{Axis, Edge, Footprint, Grid, GridPos};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Another combatant on the grid, as the mover sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Occupant {
+    /// Where it stands.
+    pub at: Footprint,
+    /// Whether it is on the mover's side (may be passed through).
+    pub ally: bool,
+}
+
+/// A found path: the squares the mover's top-left passes, start and end included, and what
+/// it costs in feet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Path {
+    /// Top-left squares from the start to the end.
+    pub squares: Vec<GridPos>,
+    /// Feet of movement it takes.
+    pub cost_ft: u32,
+}
+
+/// Why a move is not possible, in the GM's words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveRefusal {
+    /// The destination is off the grid (or the mover does not fit there).
+    #[error("{0} is off the grid")]
+    OffGrid(GridPos),
+    /// Someone stands there.
+    #[error("someone already stands at {0}")]
+    Occupied(GridPos),
+    /// Walls or enemies close every way.
+    #[error("no way leads to {0}: walls or enemies are in the way")]
+    NoWay(GridPos),
+    /// The way is longer than the mover may go.
+    #[error("{to} is {cost_ft} ft away; this move allows {allowance_ft} ft")]
+    TooFar {
+        /// Where to.
+        to: GridPos,
+        /// The cheapest way there.
+        cost_ft: u32,
+        /// What the move allows.
+        allowance_ft: u32,
+    },
+}
+
+/// The walls that stop movement, as dense tables for fast questions.
+#[derive(Debug, Clone)]
+pub struct Passage {
+    width: u16,
+    height: u16,
+    /// Horizontal edges, `(height + 1) × width`.
+    horizontal: Vec<bool>,
+    /// Vertical edges, `height × (width + 1)`.
+    vertical: Vec<bool>,
+    /// Difficult squares, `height × width`.
+    difficult: Vec<bool>,
+    feet: u32,
+}
+
+impl Passage {
+    /// Indexes `grid`.
+    pub fn new(grid: &Grid) -> Self {
+        let (w, h) = (usize::from(grid.width), usize::from(grid.height));
+        let mut p = Self {
+            width: grid.width,
+            height: grid.height,
+            horizontal: vec![false; (h + 1) * w],
+            vertical: vec![false; h * (w + 1)],
+            difficult: vec![false; h * w],
+            feet: u32::from(grid.feet),
+        };
+        for wall in grid.walls.iter().filter(|w| w.kind.blocks_movement()) {
+            if grid.has_edge(wall.edge) {
+                let (x, y) = (usize::from(wall.edge.x), usize::from(wall.edge.y));
+                match wall.edge.axis {
+                    Axis::Horizontal => p.horizontal[y * w + x] = true,
+                    Axis::Vertical => p.vertical[y * (w + 1) + x] = true,
+                }
+            }
+        }
+        for d in &grid.difficult {
+            if d.x < grid.width && d.y < grid.height {
+                p.difficult[usize::from(d.y) * w + usize::from(d.x)] = true;
+            }
+        }
+        p
+    }
+
+    /// Whether a wall on `edge` stops movement.
+    pub fn blocked(&self, edge: Edge) -> bool {
+        let (x, y, w) = (usize::from(edge.x), usize::from(edge.y), usize::from(self.width));
+        match edge.axis {
+            Axis::Horizontal => self.horizontal.get(y * w + x).copied().unwrap_or(true),
+            Axis::Vertical => self.vertical.get(y * (w + 1) + x).copied().unwrap_or(true),
+        }
+    }
+
+    fn is_difficult(&self, p: GridPos) -> bool {
+        self.difficult[usize::from(p.y) * usize::from(self.width) + usize::from(p.x)]
+    }
+
+    fn fits(&self, at: GridPos, size: u8) -> bool {
+        u32::from(at.x) + u32::from(size) <= u32::from(self.width)
+            && u32::from(at.y) + u32::from(size) <= u32::from(self.height)
+    }
+
+    /// Whether a footprint may stand at `at` as far as walls go: on the grid, and no wall
+    /// runs through it.
+    pub fn can_stand(&self, at: GridPos, size: u8) -> bool {
+        if !self.fits(at, size) {
+            return false;
+        }
+        let s = u16::from(size);
+        (1..s).all(|i| {
+            (0..s).all(|j| {
+                !self.blocked(Edge { x: at.x + i, y: at.y + j, axis: Axis::Vertical })
+                    && !self.blocked(Edge { x: at.x + j, y: at.y + i, axis: Axis::Horizontal })
+            })
+        })
+    }
+
+    /// Whether a straight step (one of `dx`, `dy` zero) from `at` crosses no wall.
+    fn straight(&self, at: GridPos, size: u8, dx: i32, dy: i32) -> Option<GridPos> {
+        let to = offset(at, dx, dy)?;
+        if !self.fits(to, size) {
+            return None;
+        }
+        let s = u16::from(size);
+        let open = match (dx, dy) {
+            (1, 0) => (0..s)
+                .all(|j| !self.blocked(Edge { x: at.x + s, y: at.y + j, axis: Axis::Vertical })),
+            (-1, 0) => {
+                (0..s).all(|j| !self.blocked(Edge { x: at.x, y: at.y + j, axis: Axis::Vertical }))
+            }
+            (0, 1) => (0..s)
+                .all(|i| !self.blocked(Edge { x: at.x + i, y: at.y + s, axis: Axis::Horizontal })),
+            (0, -1) => {
+                (0..s).all(|i| !self.blocked(Edge { x: at.x + i, y: at.y, axis: Axis::Horizontal }))
+            }
+            _ => false,
+        };
+        open.then_some(to)
+    }
+
+    /// Where a step of `(dx, dy)` from `at` lands, walls permitting: a diagonal needs both
+    /// straight ways round its corner open.
+    pub fn step(&self, at: GridPos, size: u8, dx: i32, dy: i32) -> Option<GridPos> {
+        if dx == 0 || dy == 0 {
+            return self.straight(at, size, dx, dy);
+        }
+        let a = self.straight(at, size, dx, 0)?;
+        let b = self.straight(at, size, 0, dy)?;
+        let to = self.straight(a, size, 0, dy)?;
+        self.straight(b, size, dx, 0)?;
+        Some(to)
+    }
+}
+
+fn offset(at: GridPos, dx: i32, dy: i32) -> Option<GridPos> {
+    let x = u16::try_from(i32::from(at.x) + dx).ok()?;
+    let y = u16::try_from(i32::from(at.y) + dy).ok()?;
+    Some(GridPos { x, y })
+}
+
+const STEPS: [(i32, i32); 8] =
+    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The moves of one combatant: its size and everyone else on the grid.
+#[derive(Debug, Clone)]
+pub struct Moves<'a> {
+    passage: &'a Passage,
+    size: u8,
+    occupants: Vec<Occupant>,
+}
+
+impl<'a> Moves<'a> {
+    /// The moves of a combatant `size` squares on a side among `occupants` (not itself).
+    pub fn new(passage: &'a Passage, size: u8, occupants: Vec<Occupant>) -> Self {
+        Self { passage, size, occupants }
+    }
+
+    /// What entering `to` from `from` costs in feet, or `None` when an enemy bars it.
+    fn enter_cost(&self, from: GridPos, to: GridPos) -> Option<u32> {
+        let old = Footprint { at: from, size: self.size };
+        let new = Footprint { at: to, size: self.size };
+        let mut double = false;
+        for o in self.occupants.iter().filter(|o| !o.ally && o.at.overlaps(new)) {
+            // Eight times the size (by area) treats enemies as difficult terrain.
+            let (mine, theirs) = (u32::from(self.size).pow(2), u32::from(o.at.size).pow(2));
+            if mine < 8 * theirs {
+                return None;
+            }
+            double = true;
+        }
+        double |= new.squares().any(|p| !old.covers(p) && self.passage.is_difficult(p));
+        Some(if double { 2 * self.passage.feet } else { self.passage.feet })
+    }
+
+    /// Whether the mover may end a move at `at`.
+    pub fn can_end(&self, at: GridPos) -> Result<(), MoveRefusal> {
+        if !self.passage.can_stand(at, self.size) {
+            return Err(MoveRefusal::OffGrid(at));
+        }
+        let here = Footprint { at, size: self.size };
+        if self.occupants.iter().any(|o| o.at.overlaps(here)) {
+            return Err(MoveRefusal::Occupied(at));
+        }
+        Ok(())
+    }
+
+    /// The cheapest legal path from `from` to `to` (A*: the grid distance is a lower bound).
+    pub fn path(&self, from: GridPos, to: GridPos) -> Result<Path, MoveRefusal> {
+        self.can_end(to)?;
+        let w = usize::from(self.passage.width);
+        let idx = |p: GridPos| usize::from(p.y) * w + usize::from(p.x);
+        let n = w * usize::from(self.passage.height);
+        let mut best = vec![u32::MAX; n];
+        let mut came = vec![usize::MAX; n];
+        let feet = self.passage.feet;
+        let guess = |p: GridPos| u32::from(p.x.abs_diff(to.x).max(p.y.abs_diff(to.y))) * feet;
+        let mut open = BinaryHeap::new();
+        best[idx(from)] = 0;
+        open.push(Reverse((guess(from), 0u32, from.y, from.x)));
+        while let Some(Reverse((_, cost, y, x))) = open.pop() {
+            let here = GridPos { x, y };
+            if here == to {
+                let mut squares = vec![to];
+                let mut i = idx(to);
+                while came[i] != usize::MAX {
+                    i = came[i];
+                    squares.push(GridPos { x: (i % w) as u16, y: (i / w) as u16 });
+                }
+                squares.reverse();
+                return Ok(Path { squares, cost_ft: cost });
+            }
+            if cost > best[idx(here)] {
+                continue;
+            }
+            for (dx, dy) in STEPS {
+                let Some(next) = self.passage.step(here, self.size, dx, dy) else { continue };
+                let Some(step) = self.enter_cost(here, next) else { continue };
+                let c = cost + step;
+                if c < best[idx(next)] {
+                    best[idx(next)] = c;
+                    came[idx(next)] = idx(here);
+                    open.push(Reverse((c + guess(next), c, next.y, next.x)));
+                }
+            }
+        }
+        Err(MoveRefusal::NoWay(to))
+    }
+
+    /// [`Moves::path`], refused when it costs more than `allowance_ft`.
+    pub fn within(
+        &self,
+        from: GridPos,
+        to: GridPos,
+        allowance_ft: u32,
+    ) -> Result<Path, MoveRefusal> {
+        let path = self.path(from, to)?;
+        if path.cost_ft > allowance_ft {
+            return Err(MoveRefusal::TooFar { to, cost_ft: path.cost_ft, allowance_ft });
+        }
+        Ok(path)
+    }
+
+    /// Every square the mover may end on within `budget_ft`, with its cost (Dijkstra).
+    pub fn reachable(&self, from: GridPos, budget_ft: u32) -> Vec<(GridPos, u32)> {
+        let w = usize::from(self.passage.width);
+        let idx = |p: GridPos| usize::from(p.y) * w + usize::from(p.x);
+        let mut best = vec![u32::MAX; w * usize::from(self.passage.height)];
+        let mut open = BinaryHeap::new();
+        best[idx(from)] = 0;
+        open.push(Reverse((0u32, from.y, from.x)));
+        let mut out = Vec::new();
+        while let Some(Reverse((cost, y, x))) = open.pop() {
+            let here = GridPos { x, y };
+            if cost > best[idx(here)] {
+                continue;
+            }
+            if here != from && self.can_end(here).is_ok() {
+                out.push((here, cost));
+            }
+            for (dx, dy) in STEPS {
+                let Some(next) = self.passage.step(here, self.size, dx, dy) else { continue };
+                let Some(step) = self.enter_cost(here, next) else { continue };
+                let c = cost + step;
+                if c <= budget_ft && c < best[idx(next)] {
+                    best[idx(next)] = c;
+                    open.push(Reverse((c, next.y, next.x)));
+                }
+            }
+        }
+        out.sort_by_key(|(p, _)| (p.y, p.x));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,121 @@
+use super::*;
+use crate::space::grid::{WallKind, walled};
+
+fn p(x: u16, y: u16) -> GridPos {
+    GridPos { x, y }
+}
+
+fn cost(
+    g: &Grid,
+    size: u8,
+    occupants: Vec<Occupant>,
+    from: GridPos,
+    to: GridPos,
+) -> Result<u32, MoveRefusal> {
+    let passage = Passage::new(g);
+    Moves::new(&passage, size, occupants).path(from, to).map(|p| p.cost_ft)
+}
+
+#[test]
+fn diagonals_are_adjacent_and_cost_a_square() {
+    let g = Grid::new(10, 10, 5);
+    assert_eq!(cost(&g, 1, vec![], p(0, 0), p(3, 3)), Ok(15));
+    assert_eq!(cost(&g, 1, vec![], p(0, 0), p(5, 2)), Ok(25));
+}
+
+#[test]
+fn walls_and_closed_doors_and_windows_stop_movement_open_doors_do_not() {
+    let line = ((3, 0), (3, 10));
+    for (kind, expected) in [
+        (WallKind::Wall, Err(MoveRefusal::NoWay(p(5, 5)))),
+        (WallKind::Window, Err(MoveRefusal::NoWay(p(5, 5)))),
+        (WallKind::Door { open: false }, Err(MoveRefusal::NoWay(p(5, 5)))),
+        (WallKind::Door { open: true }, Ok(20)),
+    ] {
+        let g = walled(&[(line.0, line.1, kind)]);
+        assert_eq!(cost(&g, 1, vec![], p(1, 5), p(5, 5)), expected, "{kind:?}");
+    }
+    // A gap: round through it.
+    let g = walled(&[((3, 0), (3, 4), WallKind::Wall), ((3, 5), (3, 10), WallKind::Wall)]);
+    // Into the gap straight (both diagonals into it cut a wall's end), out diagonally.
+    assert_eq!(cost(&g, 1, vec![], p(1, 1), p(5, 1)), Ok(35), "down to row 4 and back up");
+}
+
+#[test]
+fn no_corner_is_cut_past_a_wall() {
+    // One wall edge touching the corner between (2,2) and (3,3) forbids that diagonal.
+    let g = walled(&[((3, 1), (3, 3), WallKind::Wall)]);
+    let passage = Passage::new(&g);
+    assert_eq!(passage.step(p(2, 2), 1, 1, 1), None);
+    assert_eq!(passage.step(p(2, 3), 1, 1, 1), Some(p(3, 4)), "a corner no wall touches");
+    assert_eq!(cost(&g, 1, vec![], p(2, 2), p(3, 3)), Ok(10), "down, then across");
+}
+
+#[test]
+fn difficult_squares_cost_double_to_enter() {
+    let mut g = Grid::new(10, 10, 5);
+    for y in 0..10 {
+        g.set_difficult(p(3, y), true);
+    }
+    assert_eq!(cost(&g, 1, vec![], p(1, 1), p(5, 1)), Ok(25));
+    // Leaving one costs nothing extra.
+    assert_eq!(cost(&g, 1, vec![], p(3, 1), p(4, 1)), Ok(5));
+}
+
+#[test]
+fn allies_are_passed_through_enemies_block_and_nobody_shares_a_square() {
+    let g = walled(&[((0, 4), (4, 4), WallKind::Wall), ((0, 5), (4, 5), WallKind::Wall)]);
+    // A corridor along row 4 from x 0 to 4, open to the east.
+    let one = |x, y| Footprint { at: p(x, y), size: 1 };
+    let ally = Occupant { at: one(2, 4), ally: true };
+    let enemy = Occupant { at: one(2, 4), ally: false };
+    assert_eq!(cost(&g, 1, vec![ally], p(0, 4), p(4, 4)), Ok(20));
+    assert_eq!(cost(&g, 1, vec![enemy], p(0, 4), p(4, 4)), Err(MoveRefusal::NoWay(p(4, 4))));
+    assert_eq!(cost(&g, 1, vec![ally], p(0, 4), p(2, 4)), Err(MoveRefusal::Occupied(p(2, 4))));
+}
+
+#[test]
+fn a_creature_eight_times_bigger_treats_enemies_as_difficult() {
+    let g = Grid::new(12, 12, 5);
+    let small = Occupant { at: Footprint { at: p(4, 1), size: 1 }, ally: false };
+    // 3×3 is nine times a 1×1: it may wade through, at double cost for that step.
+    assert_eq!(cost(&g, 3, vec![small], p(0, 0), p(5, 0)), Ok(30));
+    // 2×2 is only four times: it must go round.
+    let wall_of_foes: Vec<Occupant> =
+        (0..12).map(|y| Occupant { at: Footprint { at: p(4, y), size: 1 }, ally: false }).collect();
+    assert!(cost(&g, 2, wall_of_foes, p(0, 0), p(6, 0)).is_err());
+}
+
+#[test]
+fn a_large_creature_needs_room_for_its_whole_footprint() {
+    // A one-square gap in a wall: a 2×2 cannot pass, a 1×1 can.
+    let g = walled(&[((5, 0), (5, 4), WallKind::Wall), ((5, 5), (5, 10), WallKind::Wall)]);
+    assert!(cost(&g, 1, vec![], p(2, 4), p(7, 4)).is_ok());
+    assert_eq!(cost(&g, 2, vec![], p(2, 4), p(7, 4)), Err(MoveRefusal::NoWay(p(7, 4))));
+    let g = walled(&[((5, 0), (5, 4), WallKind::Wall), ((5, 6), (5, 10), WallKind::Wall)]);
+    assert_eq!(cost(&g, 2, vec![], p(2, 4), p(7, 4)), Ok(25));
+}
+
+#[test]
+fn a_move_beyond_the_allowance_is_refused_with_the_reason() {
+    let g = Grid::new(10, 10, 5);
+    let passage = Passage::new(&g);
+    let moves = Moves::new(&passage, 1, vec![]);
+    let err = moves.within(p(0, 0), p(7, 0), 30).unwrap_err();
+    assert_eq!(err.to_string(), "(7, 0) is 35 ft away; this move allows 30 ft");
+    assert_eq!(moves.within(p(0, 0), p(6, 3), 30).map(|p| p.cost_ft), Ok(30));
+}
+
+#[test]
+fn the_reachable_squares_are_those_within_the_budget() {
+    let g = Grid::new(10, 10, 5);
+    let passage = Passage::new(&g);
+    let moves = Moves::new(&passage, 1, vec![]);
+    let reach = moves.reachable(p(5, 5), 10);
+    assert_eq!(reach.len(), 24, "a 5×5 block less the start");
+    assert!(reach.iter().all(|(_, c)| *c <= 10));
+    // Every reachable square's cost is its path's cost.
+    for (sq, c) in reach {
+        assert_eq!(moves.path(p(5, 5), sq).unwrap().cost_ft, c);
+    }
+}
