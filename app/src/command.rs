@@ -4,6 +4,7 @@
 use crate::dice::Dice;
 use crate::encounter::{BoardRect, EncounterTable, Stat, Track};
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::space::grid::{GridPos, WallKind};
 use serde::{Deserialize, Serialize};
 
 /// A combatant to add, as the library or the quick-add field describes it.
@@ -165,6 +166,60 @@ pub enum Command {
         a: ZoneId,
         /// The other end.
         b: ZoneId,
+    },
+    /// Lay the board out as a grid of `width` × `height` squares of `feet` each (or resize
+    /// it). Only on an encounter without zones, of a procedure fought on a grid.
+    SetGrid {
+        /// Squares across.
+        width: u16,
+        /// Squares down.
+        height: u16,
+        /// Feet a square measures.
+        feet: u16,
+    },
+    /// Put a wall, door or window on a straight run of grid edges from corner `from` to
+    /// corner `to`, or clear them (`kind: None`).
+    SetWalls {
+        /// One end (a corner of the grid, `(x, y)`).
+        from: (u16, u16),
+        /// The other end, on the same row or column of corners.
+        to: (u16, u16),
+        /// What to put there; `None` clears.
+        kind: Option<WallKind>,
+    },
+    /// Mark or clear a block of difficult squares.
+    SetDifficult {
+        /// Its top-left square.
+        at: GridPos,
+        /// Squares across.
+        width: u16,
+        /// Squares down.
+        height: u16,
+        /// Difficult (`true`) or clear.
+        on: bool,
+    },
+    /// Move a combatant on the grid along the cheapest legal way to `to`, within its
+    /// allowance (its `move` stat in feet, when it has one).
+    Step {
+        /// Who.
+        id: CombatantId,
+        /// The square its top-left ends on.
+        to: GridPos,
+    },
+    /// Put a combatant on a square of the grid, or off it (`None`): the GM's placement, no
+    /// path needed, but never onto someone or into a wall.
+    Place {
+        /// Who.
+        id: CombatantId,
+        /// Its top-left square.
+        at: Option<GridPos>,
+    },
+    /// How many squares on a side a combatant takes on the grid.
+    SetSize {
+        /// Who.
+        id: CombatantId,
+        /// 1 (medium) to 4.
+        size: u8,
     },
     /// Move a combatant to a zone (`None` = off the board). The system checks capacity.
     Move {

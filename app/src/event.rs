@@ -4,6 +4,7 @@
 use crate::dice::Roll;
 use crate::encounter::{BoardRect, Combatant, EncounterTable, OrderEntry, Side, Zone};
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::space::grid::{Edge, GridPos, WallKind};
 use serde::{Deserialize, Serialize};
 
 /// Version of the event format. Bump it when a variant changes shape, and teach the loader
@@ -108,6 +109,47 @@ pub enum EventKind {
         a: ZoneId,
         /// The other end.
         b: ZoneId,
+    },
+    /// The board became (or was resized as) a grid.
+    GridSet {
+        /// Squares across.
+        width: u16,
+        /// Squares down.
+        height: u16,
+        /// Feet a square measures.
+        feet: u16,
+    },
+    /// Walls, doors or windows were put on edges of the grid, or cleared.
+    WallsSet {
+        /// The unit edges.
+        edges: Vec<Edge>,
+        /// What stands on them now; `None`: nothing.
+        kind: Option<WallKind>,
+    },
+    /// Squares became difficult, or clear.
+    DifficultSet {
+        /// Which.
+        squares: Vec<GridPos>,
+        /// Difficult now (`true`) or clear.
+        on: bool,
+    },
+    /// A combatant moved on the grid.
+    Placed {
+        /// Who.
+        id: CombatantId,
+        /// From where (`None` = off the grid).
+        from: Option<GridPos>,
+        /// To where (`None` = off the grid).
+        to: Option<GridPos>,
+        /// The feet of movement it took, for a step along a path; `None` for a placement.
+        cost_ft: Option<u32>,
+    },
+    /// A combatant's size on the grid changed.
+    SizeSet {
+        /// Who.
+        id: CombatantId,
+        /// Squares on a side now.
+        size: u8,
     },
     /// A combatant moved.
     Moved {

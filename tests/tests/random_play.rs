@@ -148,3 +148,27 @@ fn the_faults_random_play_found_stay_fixed() {
         }
     }
 }
+
+#[test]
+fn grid_encounters_are_played_too() {
+    use fray_app::event::EventKind;
+    let library = library("freeform");
+    let (mut grids, mut steps, mut walls) = (0, 0, 0);
+    for seed in 1..=SEEDS {
+        let report = simulate::play("freeform", seed, STEPS, &library).expect("plays");
+        if report.history.state().grid.is_none() {
+            continue;
+        }
+        grids += 1;
+        for e in report.history.events() {
+            match &e.kind {
+                EventKind::Placed { cost_ft: Some(_), .. } => steps += 1,
+                EventKind::WallsSet { .. } => walls += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(grids >= 2, "only {grids} of {SEEDS} runs were on a grid");
+    assert!(steps >= 10, "only {steps} steps along a path were accepted");
+    assert!(walls >= 10, "only {walls} wall edits were accepted");
+}

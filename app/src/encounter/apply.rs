@@ -4,6 +4,7 @@
 use super::Encounter;
 use crate::event::{Event, EventKind};
 use crate::ids::ZoneId;
+use crate::space::grid::Grid;
 
 impl Encounter {
     /// Applies one event to the state.
@@ -66,6 +67,38 @@ impl Encounter {
             EventKind::Moved { id, to, .. } => {
                 if let Some(c) = self.combatants.get_mut(id) {
                     c.zone = *to;
+                }
+            }
+            EventKind::GridSet { width, height, feet } => {
+                let grid = self.grid.get_or_insert_with(|| Grid::new(*width, *height, *feet));
+                (grid.width, grid.height, grid.feet) = (*width, *height, *feet);
+                // What no longer lies on the grid goes with the squares it stood on.
+                let on_grid = Grid::new(*width, *height, *feet);
+                grid.walls.retain(|w| on_grid.has_edge(w.edge));
+                grid.difficult.retain(|p| p.x < *width && p.y < *height);
+            }
+            EventKind::WallsSet { edges, kind } => {
+                if let Some(grid) = &mut self.grid {
+                    for edge in edges {
+                        grid.set_wall(*edge, *kind);
+                    }
+                }
+            }
+            EventKind::DifficultSet { squares, on } => {
+                if let Some(grid) = &mut self.grid {
+                    for p in squares {
+                        grid.set_difficult(*p, *on);
+                    }
+                }
+            }
+            EventKind::Placed { id, to, .. } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.square = *to;
+                }
+            }
+            EventKind::SizeSet { id, size } => {
+                if let Some(c) = self.combatants.get_mut(id) {
+                    c.size = *size;
                 }
             }
             EventKind::StatSet { id, stat, to, .. } => {

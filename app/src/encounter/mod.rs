@@ -12,6 +12,7 @@ pub use timer::{Duration, Timer, Until};
 
 use crate::checks::{Effect, RollTable};
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::space::grid::Grid;
 use crate::systems::bdp::BdpState;
 use crate::systems::d12::D12State;
 use crate::systems::murdham::MurdhamState;
@@ -59,6 +60,9 @@ pub struct Encounter {
     pub combatants: BTreeMap<CombatantId, Combatant>,
     /// Zones by id.
     pub zones: BTreeMap<ZoneId, Zone>,
+    /// The grid, on an encounter fought on squares instead of zones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<Grid>,
     /// Current round; 0 before the fight starts.
     pub round: u32,
     /// Current phase id of the system (empty before the fight starts).
@@ -98,6 +102,7 @@ impl Encounter {
             sides: BTreeMap::new(),
             combatants: BTreeMap::new(),
             zones: BTreeMap::new(),
+            grid: None,
             round: 0,
             phase: String::new(),
             order: Vec::new(),
@@ -263,6 +268,8 @@ mod board_tests {
                 name: "Boatman".into(),
                 side,
                 zone: Some(zone),
+                square: None,
+                size: 1,
                 stats: vec![Stat { name: "armor".into(), value: 11 }],
                 tracks: vec![Track { name: "hp".into(), value: 2, max: 9 }],
                 conditions: BTreeSet::from(["prone".to_owned()]),

@@ -1,6 +1,7 @@
 //! The things an encounter is made of: sides, combatants with their stats and tracks, zones.
 
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::space::grid::{Footprint, GridPos};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -46,8 +47,15 @@ pub struct Combatant {
     pub name: String,
     /// The side it fights for.
     pub side: SideId,
-    /// The zone it stands in; `None` while off the board.
+    /// The zone it stands in; `None` while off the board (or on a grid encounter).
     pub zone: Option<ZoneId>,
+    /// On a grid encounter, the square it stands on (its top-left one); `None` while off
+    /// the grid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub square: Option<GridPos>,
+    /// Squares it takes on a side on a grid (1 medium, 2 large...).
+    #[serde(default = "one_square", skip_serializing_if = "is_one_square")]
+    pub size: u8,
     /// Fixed-ish numbers (ability scores, armour...), in display order.
     #[serde(default)]
     pub stats: Vec<Stat>,
@@ -68,7 +76,25 @@ pub struct Combatant {
     pub block: serde_json::Value,
 }
 
+fn one_square() -> u8 {
+    1
+}
+
+fn is_one_square(size: &u8) -> bool {
+    *size == 1
+}
+
 impl Combatant {
+    /// Whether it stands on the board: in a zone or on a square.
+    pub fn on_board(&self) -> bool {
+        self.zone.is_some() || self.square.is_some()
+    }
+
+    /// Where it stands on the grid, if it does.
+    pub fn footprint(&self) -> Option<Footprint> {
+        self.square.map(|at| Footprint { at, size: self.size })
+    }
+
     /// The value of a stat, if the combatant has it.
     pub fn stat(&self, name: &str) -> Option<i64> {
         self.stats.iter().find(|s| s.name == name).map(|s| s.value)

@@ -89,7 +89,7 @@ fn class(kind: &EventKind) -> &'static str {
         EventKind::TrackSet { .. } | EventKind::TrackMaxSet { .. } => "track",
         EventKind::RoundStarted { .. } => "round",
         EventKind::Narration { .. } => "note",
-        EventKind::Moved { .. } => "move",
+        EventKind::Moved { .. } | EventKind::Placed { .. } => "move",
         EventKind::TurnStarted { .. }
         | EventKind::OrderSet { .. }
         | EventKind::PhaseEntered { .. } => "turn",

@@ -216,6 +216,68 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
                 " no longer connected"
             });
         }
+        EventKind::GridSet { width, height, feet } => {
+            out.push_str(if enc.grid.is_some() {
+                "The grid is now "
+            } else {
+                "The board is a grid of "
+            });
+            push_fmt(out, width);
+            out.push_str(" × ");
+            push_fmt(out, height);
+            out.push_str(" squares of ");
+            push_fmt(out, feet);
+            out.push_str(" ft");
+        }
+        EventKind::WallsSet { edges, kind } => {
+            let n = edges.len();
+            match kind {
+                Some(kind) => {
+                    if n == 1 {
+                        out.push_str(if kind.label().starts_with('o') { "An " } else { "A " });
+                    }
+                    if n > 1 {
+                        push_fmt(out, n);
+                        out.push(' ');
+                    }
+                    out.push_str(kind.label());
+                    out.push_str(if n == 1 { " put" } else { " edges put" });
+                }
+                None => {
+                    push_fmt(out, n);
+                    out.push_str(if n == 1 { " edge cleared" } else { " edges cleared" });
+                }
+            }
+            if let (Some(first), Some(last)) = (edges.first(), edges.last()) {
+                let [a, _] = first.ends();
+                let [_, b] = last.ends();
+                out.push_str(&format!(" from ({}, {}) to ({}, {})", a.0, a.1, b.0, b.1));
+            }
+        }
+        EventKind::DifficultSet { squares, on } => {
+            push_fmt(out, squares.len());
+            out.push_str(if squares.len() == 1 { " square " } else { " squares " });
+            out.push_str(if *on { "made difficult" } else { "cleared of difficult ground" });
+            if let Some(first) = squares.first() {
+                out.push_str(&format!(" from {first}"));
+            }
+        }
+        EventKind::Placed { id, from, to, cost_ft } => {
+            who(out, enc, *id, s);
+            match (from, to, cost_ft) {
+                (Some(f), Some(t), Some(cost)) => {
+                    out.push_str(&format!(" moved from {f} to {t} ({cost} ft)"));
+                }
+                (Some(f), Some(t), None) => out.push_str(&format!(" placed at {t} (from {f})")),
+                (None, Some(t), _) => out.push_str(&format!(" placed at {t}")),
+                (Some(f), None, _) => out.push_str(&format!(" left the grid from {f}")),
+                (None, None, _) => out.push_str(" stayed off the grid"),
+            }
+        }
+        EventKind::SizeSet { id, size } => {
+            who(out, enc, *id, s);
+            out.push_str(&format!(" now takes {size}×{size} squares"));
+        }
         EventKind::Moved { id, from, to } => {
             who(out, enc, *id, s);
             match (from, to) {

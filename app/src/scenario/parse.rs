@@ -4,6 +4,8 @@
 use super::ScenarioError;
 use super::lex::{Token, tokenize};
 use crate::dice::{Dice, DieChoice};
+use crate::space::grid::{GridPos, WallKind};
+use crate::space::sight::Cover;
 use crate::system;
 
 /// A parsed scenario: the encounter to start from and the steps to run on it.
@@ -100,6 +102,18 @@ pub(crate) enum Action {
     Rename { who: String, name: String },
     /// `change-side NAME SIDE`
     ChangeSide { who: String, side: String },
+    /// `grid W H [feet F]`
+    Grid { width: u16, height: u16, feet: u16 },
+    /// `wall X1 Y1 X2 Y2 [door open|closed] [window] [clear]`
+    Wall { from: (u16, u16), to: (u16, u16), kind: Option<WallKind> },
+    /// `difficult X Y [W H] [clear]`
+    Difficult { at: GridPos, width: u16, height: u16, on: bool },
+    /// `place NAME at X Y` or `place NAME off`
+    Place { who: String, at: Option<GridPos> },
+    /// `step NAME to X Y`: along the cheapest way, within the allowance
+    Step { who: String, to: GridPos },
+    /// `size NAME N`
+    Size { who: String, size: u8 },
     /// `move NAME ZONE|off`
     Move { who: String, to: Option<String> },
     /// `set NAME STAT=V`
@@ -155,6 +169,14 @@ pub(crate) enum TimedBy {
 /// A check on the state after the steps before it.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Expect {
+    /// `expect NAME at X Y` (or `at off`): where it stands on the grid.
+    At { who: String, at: Option<GridPos> },
+    /// `expect NAME cover from OTHER none|half|full|hidden`
+    Cover { who: String, from: String, cover: Cover },
+    /// `expect NAME sees OTHER` / `expect NAME not sees OTHER`
+    Sees { who: String, other: String, sees: bool },
+    /// `expect NAME distance OTHER N`: feet on a grid, zone steps on zones.
+    Distance { who: String, other: String, distance: u32 },
     /// `expect error [TEXT]`: the previous command was refused (with TEXT in the reason).
     Error(Option<String>),
     /// `expect round N`
@@ -441,6 +463,79 @@ fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
         "rename" => Action::Rename { who: c.word("a combatant")?, name: c.word("the new name")? },
         "change-side" => {
             Action::ChangeSide { who: c.word("a combatant")?, side: c.word("a side")? }
+        }
+        "grid" => {
+            let width = c.number("a width in squares")?;
+            let height = c.number("a height in squares")?;
+            let feet = if c.peek_is("feet") {
+                c.next();
+                c.number("feet a square")?
+            } else {
+                5
+            };
+            Action::Grid { width, height, feet }
+        }
+        "wall" => {
+            let from = (c.number("x of one end")?, c.number("y of one end")?);
+            let to = (c.number("x of the other end")?, c.number("y of the other end")?);
+            let mut kind = Some(WallKind::Wall);
+            while let Some(t) = c.next() {
+                if t.is("door") {
+                    let open = c.next().ok_or("door open or door closed")?;
+                    kind = Some(WallKind::Door { open: open.is("open") });
+                    if !open.is("open") && !open.is("closed") {
+                        return Err(format!(
+                            "expected open or closed after door, got '{}'",
+                            open.text
+                        ));
+                    }
+                } else if t.is("window") {
+                    kind = Some(WallKind::Window);
+                } else if t.is("clear") {
+                    kind = None;
+                } else {
+                    return Err(format!(
+                        "unexpected '{}': wall takes door open|closed, window or clear",
+                        t.text
+                    ));
+                }
+            }
+            Action::Wall { from, to, kind }
+        }
+        "difficult" => {
+            let at = GridPos { x: c.number("x")?, y: c.number("y")? };
+            let (mut width, mut height, mut on) = (1, 1, true);
+            while let Some(t) = c.next() {
+                if t.is("clear") {
+                    on = false;
+                } else {
+                    width = t
+                        .text
+                        .parse()
+                        .map_err(|_| format!("expected a width, got '{}'", t.text))?;
+                    height = c.number("a height")?;
+                }
+            }
+            Action::Difficult { at, width, height, on }
+        }
+        "place" => {
+            let who = c.word("a combatant")?;
+            let at = match c.next() {
+                Some(t) if t.is("off") => None,
+                Some(t) if t.is("at") => Some(GridPos { x: c.number("x")?, y: c.number("y")? }),
+                _ => return Err("expected at X Y or off".into()),
+            };
+            Action::Place { who, at }
+        }
+        "step" => {
+            let who = c.word("a combatant")?;
+            if !c.next().is_some_and(|t| t.is("to")) {
+                return Err("expected to X Y".into());
+            }
+            Action::Step { who, to: GridPos { x: c.number("x")?, y: c.number("y")? } }
+        }
+        "size" => {
+            Action::Size { who: c.word("a combatant")?, size: c.number("a size in squares")? }
         }
         "move" => {
             let who = c.word("a combatant")?;
@@ -738,6 +833,44 @@ fn expect(c: &mut Cursor) -> Result<Expect, String> {
                         zone: if zone.is("off") { None } else { Some(zone.text.clone()) },
                     }
                 }
+                "at" => Expect::At {
+                    who,
+                    at: if c.peek_is("off") {
+                        c.next();
+                        None
+                    } else {
+                        Some(GridPos { x: c.number("x")?, y: c.number("y")? })
+                    },
+                },
+                "cover" => {
+                    if !c.next().is_some_and(|t| t.is("from")) {
+                        return Err("expected cover from OTHER none|half|full|hidden".into());
+                    }
+                    let from = c.word("who attacks")?;
+                    let word = c.word("none, half, full or hidden")?;
+                    let cover = match word.as_str() {
+                        "none" => Cover::None,
+                        "half" => Cover::Half,
+                        "full" => Cover::Full,
+                        "hidden" => Cover::Hidden,
+                        other => {
+                            return Err(format!(
+                                "expected none, half, full or hidden, got '{other}'"
+                            ));
+                        }
+                    };
+                    Expect::Cover { who, from, cover }
+                }
+                "sees" => Expect::Sees { who, other: c.word("whom")?, sees: true },
+                "not" if c.peek_is("sees") => {
+                    c.next();
+                    Expect::Sees { who, other: c.word("whom")?, sees: false }
+                }
+                "distance" => Expect::Distance {
+                    who,
+                    other: c.word("to whom")?,
+                    distance: c.number("feet or zone steps")?,
+                },
                 "is" | "not" => Expect::Condition {
                     who,
                     condition: c.word("a condition")?,

@@ -8,6 +8,7 @@ use crate::encounter::{BoardRect, Encounter, Stat, Track};
 use crate::event::EventKind;
 use crate::history::History;
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::space::grid::GridPos;
 use crate::system::{Prompt, PromptOption};
 
 /// Token colours for sides given without one, in order of creation.
@@ -256,6 +257,16 @@ fn command(
         Action::ChangeSide { who, side: s } => {
             Command::ChangeSide { id: combatant(enc, who)?, side: side(enc, s)? }
         }
+        Action::Grid { width, height, feet } => {
+            Command::SetGrid { width: *width, height: *height, feet: *feet }
+        }
+        Action::Wall { from, to, kind } => Command::SetWalls { from: *from, to: *to, kind: *kind },
+        Action::Difficult { at, width, height, on } => {
+            Command::SetDifficult { at: *at, width: *width, height: *height, on: *on }
+        }
+        Action::Place { who, at } => Command::Place { id: combatant(enc, who)?, at: *at },
+        Action::Step { who, to } => Command::Step { id: combatant(enc, who)?, to: *to },
+        Action::Size { who, size } => Command::SetSize { id: combatant(enc, who)?, size: *size },
         Action::Move { who, to } => Command::Move {
             id: combatant(enc, who)?,
             to: to.as_deref().map(|z| zone(enc, z)).transpose()?,
@@ -461,6 +472,70 @@ fn check(history: &History, expect: &Expect) -> Result<(), String> {
         }
         Expect::Commands(n) => {
             mismatch("commands in effect:".into(), n.to_string(), history.cursor().to_string())
+        }
+        Expect::At { who, at } => {
+            let c = enc.combatant(combatant(enc, who)?).expect("just found");
+            let say = |p: Option<GridPos>| p.map_or("off the grid".to_owned(), |p| p.to_string());
+            if c.square == *at {
+                Ok(())
+            } else {
+                Err(format!(
+                    "expected {} at {}, but they are at {}",
+                    c.name,
+                    say(*at),
+                    say(c.square)
+                ))
+            }
+        }
+        Expect::Cover { who, from, cover } => {
+            let target = enc.combatant(combatant(enc, who)?).expect("just found");
+            let attacker = enc.combatant(combatant(enc, from)?).expect("just found");
+            let got = crate::space::cover(enc, target, attacker);
+            if got == *cover {
+                Ok(())
+            } else {
+                Err(format!(
+                    "expected {} to have {} from {}, but they have {}",
+                    target.name,
+                    cover.label(),
+                    attacker.name,
+                    got.label()
+                ))
+            }
+        }
+        Expect::Sees { who, other, sees } => {
+            let a = enc.combatant(combatant(enc, who)?).expect("just found");
+            let b = enc.combatant(combatant(enc, other)?).expect("just found");
+            let got = crate::space::sees(enc, a, b);
+            if got == *sees {
+                Ok(())
+            } else {
+                let says = |s: bool| if s { "sees" } else { "does not see" };
+                Err(format!(
+                    "expected {} {} {}, but {} {} {}",
+                    a.name,
+                    says(*sees),
+                    b.name,
+                    a.name,
+                    says(got),
+                    b.name
+                ))
+            }
+        }
+        Expect::Distance { who, other, distance } => {
+            let a = enc.combatant(combatant(enc, who)?).expect("just found");
+            let b = enc.combatant(combatant(enc, other)?).expect("just found");
+            let got = crate::space::range(enc, a, b);
+            let n = got.map(|d| match d {
+                crate::space::Distance::Steps(n) | crate::space::Distance::Feet(n) => n,
+            });
+            if n == Some(*distance) {
+                Ok(())
+            } else {
+                let said = got
+                    .map_or("no distance (off the board or no way)".to_owned(), |d| d.to_string());
+                Err(format!("expected {} {distance} from {}, but it is {said}", a.name, b.name))
+            }
         }
         Expect::In { who, zone: z } => {
             let c = enc.combatant(combatant(enc, who)?).expect("just found");

@@ -124,7 +124,39 @@ expect commands 35
 "#
     );
     let h = ok(&script);
-    let used: BTreeSet<&str> = h.live_commands().iter().map(|c| tag(&c.command)).collect();
+    // The grid's commands, on a board of their own (a board is zones or a grid).
+    let grid = ok(r#"
+side Party party
+side Foes
+add Ann side Party
+add Ogre side Foes
+grid 300 8
+expect error "1 to 200 squares"
+grid 10 8 feet 5
+wall 4 0 4 5
+wall 4 5 4 6 door closed
+wall 4 6 4 8 window
+wall 4 7 4 8 clear
+difficult 1 1 2 2
+difficult 2 2 clear
+place Ann at 1 3
+size Ogre 2
+place Ogre at 6 3
+step Ann to 3 3
+expect Ann at 3 3
+expect Ann not sees Ogre
+expect Ogre cover from Ann hidden
+expect Ann distance Ogre 15
+wall 4 0 4 5 door open
+expect Ann sees Ogre
+expect Ogre cover from Ann none
+"#);
+    let used: BTreeSet<&str> = h
+        .live_commands()
+        .iter()
+        .chain(grid.live_commands().iter())
+        .map(|c| tag(&c.command))
+        .collect();
     let all: BTreeSet<&str> = COMMANDS.iter().copied().collect();
     assert_eq!(all.len(), COMMANDS.len());
     assert_eq!(used, all, "a command type is missing from the script");
@@ -137,7 +169,7 @@ expect commands 35
 }
 
 /// Every `Command` variant.
-const COMMANDS: [&str; 27] = [
+const COMMANDS: [&str; 33] = [
     "add_side",
     "add_combatant",
     "remove_combatant",
@@ -149,6 +181,12 @@ const COMMANDS: [&str; 27] = [
     "remove_zone",
     "connect_zones",
     "disconnect_zones",
+    "set_grid",
+    "set_walls",
+    "set_difficult",
+    "step",
+    "place",
+    "set_size",
     "move",
     "set_stat",
     "set_track",
@@ -182,6 +220,12 @@ fn tag(c: &Command) -> &'static str {
         Command::RemoveZone { .. } => "remove_zone",
         Command::ConnectZones { .. } => "connect_zones",
         Command::DisconnectZones { .. } => "disconnect_zones",
+        Command::SetGrid { .. } => "set_grid",
+        Command::SetWalls { .. } => "set_walls",
+        Command::SetDifficult { .. } => "set_difficult",
+        Command::Step { .. } => "step",
+        Command::Place { .. } => "place",
+        Command::SetSize { .. } => "set_size",
         Command::Move { .. } => "move",
         Command::SetStat { .. } => "set_stat",
         Command::SetTrack { .. } => "set_track",

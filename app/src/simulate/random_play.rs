@@ -14,6 +14,7 @@ use crate::encounter::{BoardRect, Encounter, EncounterTable};
 use crate::history::{History, fold};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::journal;
+use crate::space::grid::{GridPos, WallKind};
 use crate::system::{self, PromptOption, System};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -219,15 +220,24 @@ impl<'a> Play<'a> {
                 party: *party,
             })?;
         }
-        for (i, (name, capacity)) in
-            [("Gate", None), ("Bridge", Some(3)), ("Keep", None)].iter().enumerate()
-        {
-            let rect = BoardRect { x: 40.0 + 240.0 * i as f32, y: 40.0, w: 200.0, h: 140.0 };
-            self.must(Command::AddZone { name: (*name).into(), capacity: *capacity, rect })?;
-        }
-        let zones: Vec<ZoneId> = self.state().zones.keys().copied().collect();
-        for pair in zones.windows(2) {
-            self.must(Command::ConnectZones { a: pair[0], b: pair[1] })?;
+        // A procedure that may be fought on a grid gets one half the time.
+        if self.system.allows_grid() && self.chance(50) {
+            self.must(Command::SetGrid { width: 12, height: 9, feet: 5 })?;
+            for _ in 0..6 + self.pick(8) {
+                let edit = self.grid_edit();
+                let _ = self.run(edit, &Origin::Free)?;
+            }
+        } else {
+            for (i, (name, capacity)) in
+                [("Gate", None), ("Bridge", Some(3)), ("Keep", None)].iter().enumerate()
+            {
+                let rect = BoardRect { x: 40.0 + 240.0 * i as f32, y: 40.0, w: 200.0, h: 140.0 };
+                self.must(Command::AddZone { name: (*name).into(), capacity: *capacity, rect })?;
+            }
+            let zones: Vec<ZoneId> = self.state().zones.keys().copied().collect();
+            for pair in zones.windows(2) {
+                self.must(Command::ConnectZones { a: pair[0], b: pair[1] })?;
+            }
         }
         if self.system.uses_tables() && !self.library.tables.is_empty() {
             self.must(Command::LoadTables { tables: self.library.tables.clone() })?;
@@ -241,7 +251,55 @@ impl<'a> Play<'a> {
             let add = self.add_command(false, count);
             let _ = self.run(add, &Origin::Free)?;
         }
+        if self.state().grid.is_some() {
+            let ids: Vec<CombatantId> = self.state().combatants.keys().copied().collect();
+            for id in ids {
+                let at = self.square();
+                let _ = self.run(Command::Place { id, at: Some(at) }, &Origin::Free)?;
+            }
+        }
         Ok(())
+    }
+
+    /// A square of the grid (the grid of [`Play::set_up`], a little beyond it now and then).
+    fn square(&mut self) -> GridPos {
+        let (w, h) = self.state().grid.as_ref().map_or((12, 9), |g| (g.width, g.height));
+        let spill = usize::from(self.chance(5));
+        GridPos {
+            x: self.pick(usize::from(w) + spill) as u16,
+            y: self.pick(usize::from(h) + spill) as u16,
+        }
+    }
+
+    /// One of the GM's edits of a grid: walls, doors, windows, difficult ground, its size.
+    fn grid_edit(&mut self) -> Command {
+        let (w, h) = self.state().grid.as_ref().map_or((12, 9), |g| (g.width, g.height));
+        match self.pick(10) {
+            0..=5 => {
+                let x = self.pick(usize::from(w) + 1) as u16;
+                let y = self.pick(usize::from(h) + 1) as u16;
+                let len = 1 + self.pick(4) as u16;
+                let to = if self.chance(50) { (x + len, y) } else { (x, y + len) };
+                let kind = match self.pick(6) {
+                    0 => None,
+                    1 => Some(WallKind::Window),
+                    2 => Some(WallKind::Door { open: self.chance(50) }),
+                    _ => Some(WallKind::Wall),
+                };
+                Command::SetWalls { from: (x, y), to, kind }
+            }
+            6 | 7 => Command::SetDifficult {
+                at: self.square(),
+                width: 1 + self.pick(3) as u16,
+                height: 1 + self.pick(3) as u16,
+                on: self.chance(70),
+            },
+            _ => Command::SetGrid {
+                width: w.saturating_add(self.pick(3) as u16).saturating_sub(1).max(1),
+                height: h.saturating_add(self.pick(3) as u16).saturating_sub(1).max(1),
+                feet: 5,
+            },
+        }
     }
 
     fn must(&mut self, command: Command) -> Result<(), String> {
@@ -361,6 +419,17 @@ impl<'a> Play<'a> {
         }
         let id = ids[self.pick(ids.len())];
         let c = enc.combatants[&id].clone();
+        if enc.grid.is_some() && self.chance(40) {
+            return match self.pick(8) {
+                0..=2 => Command::Step { id, to: self.square() },
+                3 | 4 => Command::Place {
+                    id,
+                    at: if self.chance(15) { None } else { Some(self.square()) },
+                },
+                5 => Command::SetSize { id, size: 1 + self.pick(3) as u8 },
+                _ => self.grid_edit(),
+            };
+        }
         match self.pick(15) {
             0 => Command::RemoveCombatant { id },
             1 | 2 => {
@@ -573,6 +642,19 @@ impl<'a> Play<'a> {
         let _ = self.system.prompts(&enc);
         for id in enc.combatants.keys() {
             let _ = self.system.card_actions(&enc, *id);
+        }
+        // On a grid nobody shares a square or stands off its edge or across a wall.
+        if let Some(grid) = &enc.grid {
+            let passage = crate::space::path::Passage::new(grid);
+            let placed: Vec<_> = crate::space::footprints(&enc).collect();
+            for (i, (a, fa)) in placed.iter().enumerate() {
+                if !passage.can_stand(fa.at, fa.size) {
+                    return Err(format!("{} stands off the grid or across a wall", a.name));
+                }
+                if let Some((b, _)) = placed[i + 1..].iter().find(|(_, fb)| fa.overlaps(*fb)) {
+                    return Err(format!("{} and {} share a square", a.name, b.name));
+                }
+            }
         }
         if fold(self.history.base(), self.history.events()) != enc {
             return Err("the state is not the fold of the events".into());

@@ -1,6 +1,7 @@
 //! Where combatants stand and what that means: the zone graph or the 5-ft grid, behind one
-//! seam. Procedures ask how far, whether one sees the other, what cover and whether a move is
-//! possible, and never look at which kind of space the encounter has.
+//! seam. Procedures ask how far ([`range`]), whether one sees the other ([`sees`]), what cover
+//! ([`cover`]), whether one can strike the other ([`in_melee`]) and where one may go
+//! ([`moves`]), and never look at which kind of space the encounter has.
 
 pub mod grid;
 pub mod path;
@@ -8,3 +9,103 @@ pub mod sight;
 mod zones;
 
 pub use zones::{RangeBand, band_from_table, distance, distances};
+
+use crate::encounter::{Combatant, Encounter};
+use grid::Footprint;
+use path::{Moves, Occupant, Passage};
+use serde::{Deserialize, Serialize};
+use sight::{Cover, Sight};
+
+/// How far apart two combatants are, in the units of the encounter's space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Distance {
+    /// Zone steps on the zone graph (0: the same zone).
+    Steps(u32),
+    /// Feet on the grid (5: adjacent squares, diagonals included).
+    Feet(u32),
+}
+
+impl std::fmt::Display for Distance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Distance::Steps(1) => write!(f, "1 zone"),
+            Distance::Steps(n) => write!(f, "{n} zones"),
+            Distance::Feet(n) => write!(f, "{n} ft"),
+        }
+    }
+}
+
+/// How far `a` is from `b`: zone steps, or feet between their nearest squares. `None` when
+/// either is off the board or no path of zones joins them.
+pub fn range(enc: &Encounter, a: &Combatant, b: &Combatant) -> Option<Distance> {
+    match &enc.grid {
+        Some(grid) => {
+            let (fa, fb) = (a.footprint()?, b.footprint()?);
+            Some(Distance::Feet(u32::from(fa.squares_to(fb)) * u32::from(grid.feet)))
+        }
+        None => distance(enc, a.zone?, b.zone?).map(Distance::Steps),
+    }
+}
+
+/// Whether `a` has a line of sight to `b` (and `b` to `a`: it is the same line). Zones have
+/// no walls: everyone on the board sees everyone.
+pub fn sees(enc: &Encounter, a: &Combatant, b: &Combatant) -> bool {
+    match &enc.grid {
+        Some(grid) => match (a.footprint(), b.footprint()) {
+            (Some(fa), Some(fb)) => Sight::new(grid).line_of_sight(fa, fb),
+            _ => false,
+        },
+        None => a.zone.is_some() && b.zone.is_some(),
+    }
+}
+
+/// How well `target` is covered from `attacker`. Zones give no cover of their own.
+pub fn cover(enc: &Encounter, target: &Combatant, attacker: &Combatant) -> Cover {
+    match &enc.grid {
+        Some(grid) => match (attacker.footprint(), target.footprint()) {
+            (Some(fa), Some(ft)) => Sight::new(grid).cover(fa, ft),
+            _ => Cover::Hidden,
+        },
+        None if attacker.zone.is_some() && target.zone.is_some() => Cover::None,
+        None => Cover::Hidden,
+    }
+}
+
+/// Whether `a` can strike `b` in melee: the same zone, or squares side by side (diagonals
+/// too) with no wall between them and no corner of a wall cut.
+pub fn in_melee(enc: &Encounter, a: &Combatant, b: &Combatant) -> bool {
+    match &enc.grid {
+        Some(grid) => {
+            let (Some(fa), Some(fb)) = (a.footprint(), b.footprint()) else { return false };
+            if fa.squares_to(fb) != 1 {
+                return false;
+            }
+            // Some square of `a` steps onto some square of `b` past no wall.
+            let passage = Passage::new(grid);
+            fa.squares().any(|p| {
+                path::STEPS
+                    .iter()
+                    .any(|&(dx, dy)| passage.step(p, 1, dx, dy).is_some_and(|q| fb.covers(q)))
+            })
+        }
+        None => a.zone.is_some() && a.zone == b.zone,
+    }
+}
+
+/// The moves open to `who` on the grid: everyone else on it, its side's as allies.
+/// `passage` is [`Passage::new`] of the encounter's grid.
+pub fn moves<'a>(enc: &Encounter, passage: &'a Passage, who: &Combatant) -> Moves<'a> {
+    let occupants = enc
+        .combatants
+        .values()
+        .filter(|c| c.id != who.id)
+        .filter_map(|c| Some(Occupant { at: c.footprint()?, ally: c.side == who.side }))
+        .collect();
+    Moves::new(passage, who.size, occupants)
+}
+
+/// Everyone standing on the grid, as footprints (for drawing and for the GM's placements).
+pub fn footprints(enc: &Encounter) -> impl Iterator<Item = (&Combatant, Footprint)> {
+    enc.combatants.values().filter_map(|c| Some((c, c.footprint()?)))
+}

@@ -173,7 +173,8 @@ fn offset(at: GridPos, dx: i32, dy: i32) -> Option<GridPos> {
     Some(GridPos { x, y })
 }
 
-const STEPS: [(i32, i32); 8] =
+/// The eight steps to a neighbouring square.
+pub(crate) const STEPS: [(i32, i32); 8] =
     [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// The moves of one combatant: its size and everyone else on the grid.

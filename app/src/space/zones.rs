@@ -1,5 +1,6 @@
-//! Distance on the zone graph and its mapping to a system's range bands.
+//! Distance on the zone graph, and the mapping of a distance to a system's range bands.
 
+use super::Distance;
 use crate::encounter::Encounter;
 use crate::ids::ZoneId;
 use serde::{Deserialize, Serialize};
@@ -10,8 +11,8 @@ use std::collections::{BTreeMap, VecDeque};
 pub struct RangeBand {
     /// The band's name.
     pub label: &'static str,
-    /// Distance in zone steps; `None` when there is no path.
-    pub steps: Option<u32>,
+    /// The distance it was read from; `None` when there is no path.
+    pub distance: Option<Distance>,
 }
 
 /// Zone steps from `from` to every zone reachable from it (breadth-first on adjacency).
@@ -39,17 +40,25 @@ pub fn distance(enc: &Encounter, a: ZoneId, b: ZoneId) -> Option<u32> {
     distances(enc, a).get(&b).copied()
 }
 
-/// Maps steps to a band with a system's table: `bands[i] = (most steps, label)` in rising
-/// order; anything further (or unreachable) is `beyond`.
+/// Maps a distance to a band with a system's tables: `steps[i]` (zones) or `feet[i]` (grid)
+/// is `(most, label)` in rising order; anything further, unreachable or without a table is
+/// `beyond`.
 pub fn band_from_table(
-    steps: Option<u32>,
-    bands: &[(u32, &'static str)],
+    distance: Option<Distance>,
+    steps: &[(u32, &'static str)],
+    feet: &[(u32, &'static str)],
     beyond: &'static str,
 ) -> RangeBand {
-    let label = steps
-        .and_then(|s| bands.iter().find(|(most, _)| s <= *most).map(|(_, l)| *l))
-        .unwrap_or(beyond);
-    RangeBand { label, steps }
+    let find = |n: u32, table: &[(u32, &'static str)]| {
+        table.iter().find(|(most, _)| n <= *most).map(|(_, l)| *l)
+    };
+    let label = match distance {
+        Some(Distance::Steps(n)) => find(n, steps),
+        Some(Distance::Feet(n)) => find(n, feet),
+        None => None,
+    }
+    .unwrap_or(beyond);
+    RangeBand { label, distance }
 }
 
 #[cfg(test)]
@@ -102,12 +111,19 @@ mod tests {
     }
 
     #[test]
-    fn bands_map_steps() {
-        let table = [(0, "Close"), (1, "Near"), (2, "Far")];
-        assert_eq!(band_from_table(Some(0), &table, "Distant").label, "Close");
-        assert_eq!(band_from_table(Some(1), &table, "Distant").label, "Near");
-        assert_eq!(band_from_table(Some(2), &table, "Distant").label, "Far");
-        assert_eq!(band_from_table(Some(3), &table, "Distant").label, "Distant");
-        assert_eq!(band_from_table(None, &table, "Distant").label, "Distant");
+    fn bands_map_steps_and_feet() {
+        let steps = [(0, "Close"), (1, "Near"), (2, "Far")];
+        let feet = [(5, "Close"), (30, "Near")];
+        let band = |d| band_from_table(d, &steps, &feet, "Distant").label;
+        assert_eq!(band(Some(Distance::Steps(0))), "Close");
+        assert_eq!(band(Some(Distance::Steps(1))), "Near");
+        assert_eq!(band(Some(Distance::Steps(2))), "Far");
+        assert_eq!(band(Some(Distance::Steps(3))), "Distant");
+        assert_eq!(band(Some(Distance::Feet(5))), "Close");
+        assert_eq!(band(Some(Distance::Feet(30))), "Near");
+        assert_eq!(band(Some(Distance::Feet(35))), "Distant");
+        assert_eq!(band(None), "Distant");
+        // A procedure without a table for the grid calls every distance there `beyond`.
+        assert_eq!(band_from_table(Some(Distance::Feet(5)), &steps, &[], "Far").label, "Far");
     }
 }

@@ -69,6 +69,19 @@ pub fn handle_common(
             enc.side(side).ok_or(RuleError::UnknownSide(side))?;
             out.push("core.override", Some(id), EventKind::SideChanged { id, side });
         }
+        Command::SetGrid { .. }
+        | Command::SetWalls { .. }
+        | Command::SetDifficult { .. }
+        | Command::Place { .. }
+        | Command::Step { .. }
+        | Command::SetSize { .. } => {
+            super::grid_commands::handle_grid(system, enc, command, &mut out)?
+        }
+        Command::AddZone { .. } if enc.grid.is_some() => {
+            return Err(RuleError::Invalid(
+                "this board is a grid; zones belong to a zone board".into(),
+            ));
+        }
         Command::AddZone { name, capacity, rect } => {
             let name = non_empty(&name, "zone name")?;
             check_capacity(capacity)?;
@@ -111,6 +124,10 @@ pub fn handle_common(
             zone(enc, a)?;
             zone(enc, b)?;
             out.push("core.board", None, EventKind::ZonesDisconnected { a, b });
+        }
+        Command::Move { id, to: Some(_) } if enc.grid.is_some() => {
+            combatant(enc, id)?;
+            return Err(RuleError::Invalid("this board is a grid: place them on a square".into()));
         }
         Command::Move { id, to } => {
             let c = combatant(enc, id)?;
@@ -328,6 +345,8 @@ fn add_combatants(
             name,
             side: new.side,
             zone: new.zone,
+            square: None,
+            size: 1,
             stats: new.stats.clone(),
             tracks: new
                 .tracks

@@ -69,7 +69,10 @@ pub fn departures(before: &Encounter, events: &[Event]) -> Vec<Left> {
     for event in events {
         match &event.kind {
             EventKind::CombatantRemoved { id, .. } => note(*id, Departure::Removed),
-            EventKind::Moved { id, from: Some(_), to: None } => note(*id, Departure::OffBoard),
+            EventKind::Moved { id, from: Some(_), to: None }
+            | EventKind::Placed { id, from: Some(_), to: None, .. } => {
+                note(*id, Departure::OffBoard)
+            }
             EventKind::SideChanged { id, side }
                 if before.combatant(*id).is_some_and(|c| c.side != *side) =>
             {

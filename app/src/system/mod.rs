@@ -8,6 +8,7 @@ mod ctx;
 mod departure;
 mod emit;
 mod error;
+mod grid_commands;
 pub mod modifiers;
 pub mod presentation;
 mod prompt;
@@ -30,7 +31,7 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space::RangeBand;
+use crate::space::{Distance, RangeBand};
 use serde::{Deserialize, Serialize};
 
 /// One phase of a round, as the stepper shows it.
@@ -83,8 +84,14 @@ pub trait System: Send + Sync {
     /// What the system needs from the GM now, each option a ready command.
     fn prompts(&self, encounter: &Encounter) -> Vec<Prompt>;
 
-    /// The range band for a distance in zone steps (`None` = no path).
-    fn range_band(&self, steps: Option<u32>) -> RangeBand;
+    /// Whether an encounter of this procedure may be fought on a grid (its rules say what
+    /// squares, feet and cover mean). Procedures written for zones say no.
+    fn allows_grid(&self) -> bool {
+        false
+    }
+
+    /// The range band for a distance (`None` = no path, or off the board).
+    fn range_band(&self, distance: Option<Distance>) -> RangeBand;
 
     /// The settings this system exposes.
     fn settings(&self) -> Vec<SettingSpec> {

@@ -33,7 +33,7 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space::{RangeBand, band_from_table};
+use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
     handle_common,
@@ -142,9 +142,9 @@ impl System for Bdp {
         prompts::prompts(enc)
     }
 
-    fn range_band(&self, steps: Option<u32>) -> RangeBand {
+    fn range_band(&self, distance: Option<Distance>) -> RangeBand {
         // Same zone is Close or Near; one or two zones Far (bow range); beyond, Distant.
-        band_from_table(steps, &[(0, "Close"), (2, "Far")], "Distant")
+        band_from_table(distance, &[(0, "Close"), (2, "Far")], &[], "Distant")
     }
 
     fn settings(&self) -> Vec<SettingSpec> {

@@ -32,7 +32,7 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space::{RangeBand, band_from_table};
+use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
     handle_common,
@@ -153,9 +153,9 @@ impl System for D12 {
         prompts::prompts(enc)
     }
 
-    fn range_band(&self, steps: Option<u32>) -> RangeBand {
+    fn range_band(&self, distance: Option<Distance>) -> RangeBand {
         // Same zone: melee; next zone: near; beyond: far.
-        band_from_table(steps, &[(0, "Melee"), (1, "Near")], "Far")
+        band_from_table(distance, &[(0, "Melee"), (1, "Near")], &[], "Far")
     }
 
     fn settings(&self) -> Vec<SettingSpec> {

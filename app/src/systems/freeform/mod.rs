@@ -6,7 +6,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
-use crate::space::{RangeBand, band_from_table};
+use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::schema::{Field, Kind};
 use crate::system::{
     BlockSchema, Emitter, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
@@ -114,8 +114,18 @@ impl System for Freeform {
         }
     }
 
-    fn range_band(&self, steps: Option<u32>) -> RangeBand {
-        band_from_table(steps, &[(0, "Close"), (1, "Near"), (2, "Far")], "Distant")
+    fn allows_grid(&self) -> bool {
+        true
+    }
+
+    fn range_band(&self, distance: Option<Distance>) -> RangeBand {
+        // On a grid: adjacent is Close; a move away Near; a bowshot Far.
+        band_from_table(
+            distance,
+            &[(0, "Close"), (1, "Near"), (2, "Far")],
+            &[(5, "Close"), (30, "Near"), (120, "Far")],
+            "Distant",
+        )
     }
 
     fn settings(&self) -> Vec<SettingSpec> {

@@ -220,11 +220,16 @@ fn settings_are_checked_against_the_system() {
 
 #[test]
 fn range_bands_by_zone_steps() {
-    assert_eq!(Freeform.range_band(Some(0)).label, "Close");
-    assert_eq!(Freeform.range_band(Some(1)).label, "Near");
-    assert_eq!(Freeform.range_band(Some(2)).label, "Far");
-    assert_eq!(Freeform.range_band(Some(5)).label, "Distant");
+    use crate::space::Distance::{Feet, Steps};
+    assert_eq!(Freeform.range_band(Some(Steps(0))).label, "Close");
+    assert_eq!(Freeform.range_band(Some(Steps(1))).label, "Near");
+    assert_eq!(Freeform.range_band(Some(Steps(2))).label, "Far");
+    assert_eq!(Freeform.range_band(Some(Steps(5))).label, "Distant");
     assert_eq!(Freeform.range_band(None).label, "Distant");
+    assert_eq!(Freeform.range_band(Some(Feet(5))).label, "Close");
+    assert_eq!(Freeform.range_band(Some(Feet(25))).label, "Near");
+    assert_eq!(Freeform.range_band(Some(Feet(60))).label, "Far");
+    assert_eq!(Freeform.range_band(Some(Feet(125))).label, "Distant");
 }
 
 #[test]

@@ -41,7 +41,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::{CombatantId, SideId};
-use crate::space::{RangeBand, band_from_table};
+use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
     handle_common,
@@ -176,9 +176,9 @@ impl System for Murdham {
         prompts::prompts(enc)
     }
 
-    fn range_band(&self, steps: Option<u32>) -> RangeBand {
+    fn range_band(&self, distance: Option<Distance>) -> RangeBand {
         // Same zone: nearby; beyond that, the zone count is the range.
-        band_from_table(steps, &[(0, "Nearby"), (1, "1 zone"), (2, "2 zones")], "Far")
+        band_from_table(distance, &[(0, "Nearby"), (1, "1 zone"), (2, "2 zones")], &[], "Far")
     }
 
     fn settings(&self) -> Vec<SettingSpec> {

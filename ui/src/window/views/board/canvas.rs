@@ -223,7 +223,7 @@ pub fn canvas_ui(
         let band = |cache: &mut Cache, compact: bool| {
             let from = from_zone?;
             let steps = cache.ranges_from(state, from).get(zone_id).copied();
-            let label = scene.system.range_band(steps).label;
+            let label = scene.system.range_band(steps.map(fray_app::space::Distance::Steps)).label;
             Some((label, cache.band(ui.ctx(), label, compact)))
         };
         let zone_band = band(cache, layout.grid.compact);

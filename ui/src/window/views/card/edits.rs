@@ -113,6 +113,8 @@ mod tests {
             name: "Harald".into(),
             side: SideId(1),
             zone: None,
+            square: None,
+            size: 1,
             stats: vec![Stat { name: "str".into(), value: 14 }],
             tracks: vec![Track { name: "hp".into(), value: 12, max: 12 }],
             conditions: Default::default(),
