@@ -19,6 +19,8 @@
 
 use super::grid::{Axis, Footprint, Grid};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// Units per square: a square's inset corner is one unit inside it.
 pub const UNIT: i64 = 16;
@@ -53,7 +55,7 @@ impl Cover {
 }
 
 /// A closed axis-aligned box in scaled coordinates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Region {
     /// Top-left corner.
     pub min: Point,
@@ -84,6 +86,8 @@ impl Region {
 pub struct Sight {
     /// Closed segments in scaled coordinates; runs of unit edges merged.
     segments: Vec<(Point, Point)>,
+    /// Answers already found: does this point see that region?
+    asked: RefCell<HashMap<(Point, Region), bool>>,
 }
 
 impl Sight {
@@ -117,7 +121,7 @@ impl Sight {
                 i += 1;
             }
         }
-        Self { segments }
+        Self { segments, asked: RefCell::default() }
     }
 
     /// Whether any wall blocks sight at all.
@@ -127,12 +131,29 @@ impl Sight {
 
     /// How well `target` is covered from `attacker`.
     pub fn cover(&self, attacker: Footprint, target: Footprint) -> Cover {
+        if attacker.overlaps(target) {
+            return Cover::None;
+        }
         let (from, to) = (Region::of(attacker), Region::of(target));
-        let seen = to.corners().iter().filter(|c| self.sees_region(**c, from).is_some()).count();
+        // Every question below has its point in one region and looks at the other: only a
+        // wall crossing the box around both can matter. Gathered once for all of them.
+        let near = self.near(from, to);
+        if near.is_empty() {
+            return Cover::None;
+        }
+        if near.iter().any(|w| separates(*w, from, to)) {
+            return Cover::Hidden;
+        }
+        let seen = to.corners().iter().filter(|c| self.sees(&near, **c, from)).count();
         match seen {
             4 => Cover::None,
             1..=3 => Cover::Half,
-            _ if self.line_of_sight(attacker, target) => Cover::Full,
+            // No corner: the rest of the line-of-sight points (the corners were just asked).
+            _ if self.sees(&near, to.centre(), from)
+                || points(from).iter().any(|p| self.sees(&near, *p, to)) =>
+            {
+                Cover::Full
+            }
             _ => Cover::Hidden,
         }
     }
@@ -143,70 +164,124 @@ impl Sight {
             return true;
         }
         let (ra, rb) = (Region::of(a), Region::of(b));
-        let points = |r: Region| {
-            let [c0, c1, c2, c3] = r.corners();
-            [c0, c1, c2, c3, r.centre()]
-        };
-        points(rb).iter().any(|p| self.sees_region(*p, ra).is_some())
-            || points(ra).iter().any(|p| self.sees_region(*p, rb).is_some())
+        let near = self.near(ra, rb);
+        if near.iter().any(|w| separates(*w, ra, rb)) {
+            return false;
+        }
+        near.is_empty()
+            || points(rb).iter().any(|p| self.sees(&near, *p, ra))
+            || points(ra).iter().any(|p| self.sees(&near, *p, rb))
     }
 
     /// Whether the point `q` sees some of `region` (`q` outside it): a direction from `q` that
     /// reaches the region before any wall, or `None`.
     pub fn sees_region(&self, q: Point, region: Region) -> Option<Point> {
-        let corners = region.corners().map(|c| sub(c, q));
-        // The region's interval of directions: its most clockwise and most counter-clockwise
-        // corners (the region is convex and `q` is outside it, so it spans less than a half
-        // turn).
-        let lo = *corners.iter().find(|c| corners.iter().all(|o| cross(**c, *o) >= 0))?;
-        let hi = *corners.iter().find(|c| corners.iter().all(|o| cross(*o, **c) >= 0))?;
-        // Only a wall that crosses the box around `q` and the region can stand between them.
-        let bx = (q.0.min(region.min.0), q.0.max(region.max.0));
-        let by = (q.1.min(region.min.1), q.1.max(region.max.1));
-        let mut hidden: Vec<(Point, Point)> = Vec::new();
-        for &(a, b) in &self.segments {
-            if a.0.max(b.0) < bx.0
-                || a.0.min(b.0) > bx.1
-                || a.1.max(b.1) < by.0
-                || a.1.min(b.1) > by.1
-            {
-                continue;
-            }
-            let (va, vb) = (sub(a, q), sub(b, q));
-            let (w_lo, w_hi) = if cross(va, vb) >= 0 { (va, vb) } else { (vb, va) };
-            // The overlap of the wall's directions with the region's.
-            let from = if cross(lo, w_lo) > 0 { w_lo } else { lo };
-            let to = if cross(w_hi, hi) > 0 { w_hi } else { hi };
-            if cross(from, to) < 0 || (cross(from, to) == 0 && dot(from, to) < 0) {
-                continue;
-            }
-            // Along a direction both share, the wall hides the region only if it comes first.
-            if before(q, from, (a, b), region) {
-                hidden.push((from, to));
-            }
-        }
-        hidden.sort_by(|x, y| cross(y.0, x.0).cmp(&0));
-        // Sweep from `lo` to `hi`: the first direction no hidden interval covers.
-        let mut reach = lo;
-        let mut started = false;
-        for (from, to) in hidden {
-            if !started {
-                if cross(lo, from) > 0 {
-                    return Some(lo);
-                }
-                started = true;
-                reach = to;
-            } else if cross(reach, from) > 0 {
-                return Some(add(reach, from));
-            } else if cross(reach, to) > 0 {
-                reach = to;
-            }
-        }
-        if !started {
-            return Some(lo);
-        }
-        (cross(reach, hi) > 0).then_some(hi)
+        sweep(&self.segments, q, region)
     }
+
+    /// [`sweep`] among `near`, remembered: the cover of A from B and of B from A, and their
+    /// line of sight, ask many of the same questions.
+    fn sees(&self, near: &[(Point, Point)], q: Point, region: Region) -> bool {
+        if let Some(known) = self.asked.borrow().get(&(q, region)) {
+            return *known;
+        }
+        let answer = sweep(near, q, region).is_some();
+        self.asked.borrow_mut().insert((q, region), answer);
+        answer
+    }
+
+    /// The walls crossing the box around two regions.
+    fn near(&self, a: Region, b: Region) -> Vec<(Point, Point)> {
+        let bx = (a.min.0.min(b.min.0), a.max.0.max(b.max.0));
+        let by = (a.min.1.min(b.min.1), a.max.1.max(b.max.1));
+        self.segments
+            .iter()
+            .filter(|(p, q)| {
+                p.0.max(q.0) >= bx.0
+                    && p.0.min(q.0) <= bx.1
+                    && p.1.max(q.1) >= by.0
+                    && p.1.min(q.1) <= by.1
+            })
+            .copied()
+            .collect()
+    }
+}
+
+/// Whether one straight wall stands wholly between two regions: on a grid line strictly
+/// between them, spanning everything either covers across it. Every line from one to the
+/// other crosses that grid line within that span, so it meets the wall. (A quick answer for
+/// the common case of a room's wall; the sweep would find the same.)
+fn separates((p, q): (Point, Point), a: Region, b: Region) -> bool {
+    let between = |c: i64, a_lo: i64, a_hi: i64, b_lo: i64, b_hi: i64| {
+        (a_hi < c && c < b_lo) || (b_hi < c && c < a_lo)
+    };
+    let spans = |lo: i64, hi: i64, from: i64, to: i64| lo <= from && to <= hi;
+    if p.0 == q.0 {
+        between(p.0, a.min.0, a.max.0, b.min.0, b.max.0)
+            && spans(p.1.min(q.1), p.1.max(q.1), a.min.1.min(b.min.1), a.max.1.max(b.max.1))
+    } else {
+        between(p.1, a.min.1, a.max.1, b.min.1, b.max.1)
+            && spans(p.0.min(q.0), p.0.max(q.0), a.min.0.min(b.min.0), a.max.0.max(b.max.0))
+    }
+}
+
+/// The points a region is looked at from for line of sight: its corners and centre.
+fn points(r: Region) -> [Point; 5] {
+    let [c0, c1, c2, c3] = r.corners();
+    [c0, c1, c2, c3, r.centre()]
+}
+
+/// The angular sweep: a direction from `q` reaching `region` before any of `segments`.
+fn sweep(segments: &[(Point, Point)], q: Point, region: Region) -> Option<Point> {
+    let corners = region.corners().map(|c| sub(c, q));
+    // The region's interval of directions: its most clockwise and most counter-clockwise
+    // corners (the region is convex and `q` is outside it, so it spans less than a half
+    // turn).
+    let lo = *corners.iter().find(|c| corners.iter().all(|o| cross(**c, *o) >= 0))?;
+    let hi = *corners.iter().find(|c| corners.iter().all(|o| cross(*o, **c) >= 0))?;
+    // Only a wall that crosses the box around `q` and the region can stand between them.
+    let bx = (q.0.min(region.min.0), q.0.max(region.max.0));
+    let by = (q.1.min(region.min.1), q.1.max(region.max.1));
+    let mut hidden: Vec<(Point, Point)> = Vec::new();
+    for &(a, b) in segments {
+        if a.0.max(b.0) < bx.0 || a.0.min(b.0) > bx.1 || a.1.max(b.1) < by.0 || a.1.min(b.1) > by.1
+        {
+            continue;
+        }
+        let (va, vb) = (sub(a, q), sub(b, q));
+        let (w_lo, w_hi) = if cross(va, vb) >= 0 { (va, vb) } else { (vb, va) };
+        // The overlap of the wall's directions with the region's.
+        let from = if cross(lo, w_lo) > 0 { w_lo } else { lo };
+        let to = if cross(w_hi, hi) > 0 { w_hi } else { hi };
+        if cross(from, to) < 0 || (cross(from, to) == 0 && dot(from, to) < 0) {
+            continue;
+        }
+        // Along a direction both share, the wall hides the region only if it comes first.
+        if before(q, from, (a, b), region) {
+            hidden.push((from, to));
+        }
+    }
+    hidden.sort_by(|x, y| cross(y.0, x.0).cmp(&0));
+    // Sweep from `lo` to `hi`: the first direction no hidden interval covers.
+    let mut reach = lo;
+    let mut started = false;
+    for (from, to) in hidden {
+        if !started {
+            if cross(lo, from) > 0 {
+                return Some(lo);
+            }
+            started = true;
+            reach = to;
+        } else if cross(reach, from) > 0 {
+            return Some(add(reach, from));
+        } else if cross(reach, to) > 0 {
+            reach = to;
+        }
+    }
+    if !started {
+        return Some(lo);
+    }
+    (cross(reach, hi) > 0).then_some(hi)
 }
 
 fn sub(a: Point, b: Point) -> Point {
