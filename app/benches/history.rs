@@ -49,6 +49,7 @@ fn long_fight(events: usize) -> History {
             name: format!("Fighter {i}"),
             side: sides[i % 2],
             zone: Some(zones[i % 50]),
+            square: None,
             stats: vec![],
             tracks: vec![Track { name: "hp".into(), value: 1_000_000, max: 1_000_000 }],
             conditions: vec![],

@@ -49,6 +49,7 @@ fn long_fight() -> History {
             name: name.into(),
             side,
             zone: Some(zone),
+            square: None,
             stats: Vec::new(),
             tracks: vec![Track { name: "hp".into(), value: 12, max: 12 }],
             conditions: Vec::new(),

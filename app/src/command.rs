@@ -17,6 +17,10 @@ pub struct NewCombatant {
     /// Where it starts.
     #[serde(default)]
     pub zone: Option<ZoneId>,
+    /// On a grid, the square it is dropped on: it (and each of `count`) takes the nearest
+    /// free square from there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub square: Option<GridPos>,
     /// Its stats.
     #[serde(default)]
     pub stats: Vec<Stat>,
@@ -41,6 +45,7 @@ impl NewCombatant {
             name: name.into(),
             side,
             zone: None,
+            square: None,
             stats: Vec::new(),
             tracks: Vec::new(),
             conditions: Vec::new(),

@@ -21,6 +21,7 @@ fn session(c: &mut Criterion) {
         name: "Ogre".into(),
         side: SideId(1),
         zone: None,
+        square: None,
         stats: Vec::new(),
         tracks: vec![Track { name: "hp".into(), value: 1 << 40, max: 1 << 40 }],
         conditions: Vec::new(),

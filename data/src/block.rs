@@ -31,6 +31,7 @@ pub fn new_combatant(name: &str, block: &Value, side: SideId, source: String) ->
         name: name.to_owned(),
         side,
         zone: None,
+        square: None,
         stats: stats(block),
         tracks: tracks(block),
         conditions: Vec::new(),

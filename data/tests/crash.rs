@@ -30,6 +30,7 @@ fn crash_child() {
         name: "Ogre".into(),
         side: SideId(1),
         zone: None,
+        square: None,
         stats: Vec::new(),
         tracks: vec![Track { name: "hp".into(), value: START_HP, max: START_HP }],
         conditions: Vec::new(),

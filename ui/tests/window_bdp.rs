@@ -38,6 +38,7 @@ fn yard() -> Window {
         name: "Harald".into(),
         side: party,
         zone: Some(yard),
+        square: None,
         stats: vec![
             Stat { name: "armor".into(), value: 2 },
             Stat { name: "shield".into(), value: 1 },
@@ -58,6 +59,7 @@ fn yard() -> Window {
         name: "Goblin".into(),
         side: goblins,
         zone: Some(yard),
+        square: None,
         stats: Vec::new(),
         tracks: vec![
             track("hp", 2, 2),
@@ -156,6 +158,7 @@ fn npc(
         name: name.into(),
         side,
         zone: Some(zone),
+        square: None,
         stats: stats.iter().map(|(n, v)| Stat { name: (*n).into(), value: *v }).collect(),
         tracks: tracks.iter().map(|(n, v)| track(n, *v, *v)).collect(),
         conditions: Vec::new(),

@@ -73,6 +73,7 @@ fn add(w: &mut Window, name: &str, zone: Option<ZoneId>, party: bool) {
         name: name.into(),
         side: SideId(0),
         zone,
+        square: None,
         stats: vec![],
         tracks: vec![Track { name: "hp".into(), value: 5, max: 9 }],
         conditions: vec![],

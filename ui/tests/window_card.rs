@@ -34,6 +34,7 @@ fn harald_selected() -> Window {
             name: name.into(),
             side,
             zone: None,
+            square: None,
             stats: vec![Stat { name: "str".into(), value: 14 }],
             tracks: vec![Track { name: "hp".into(), value: 12, max: 12 }],
             conditions: Vec::new(),

@@ -66,6 +66,7 @@ fn raid(settings: &[(&str, serde_json::Value)]) -> Window {
             name: name.into(),
             side: s.state().side_named(side).unwrap().id,
             zone: Some(zone(s, at)),
+            square: None,
             stats: block_stats(&block),
             tracks: Vec::new(),
             conditions: Vec::new(),

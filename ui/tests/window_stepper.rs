@@ -25,6 +25,7 @@ fn fight(names: &[&str]) -> Window {
             name: (*name).into(),
             side,
             zone: None,
+            square: None,
             stats: Vec::new(),
             tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
             conditions: Vec::new(),

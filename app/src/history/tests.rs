@@ -26,6 +26,7 @@ fn setup() -> (History, CombatantId) {
                 name: "Hero".into(),
                 side,
                 zone: None,
+                square: None,
                 stats: vec![],
                 tracks: vec![Track { name: "hp".into(), value: 1_000_000, max: 1_000_000 }],
                 conditions: vec![],

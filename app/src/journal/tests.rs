@@ -54,6 +54,7 @@ fn fighter(name: &str, side: SideId, zone: ZoneId, hp: i64, count: u32) -> Comma
             name: name.into(),
             side,
             zone: Some(zone),
+            square: None,
             stats: Vec::new(),
             tracks: vec![Track { name: "hp".into(), value: hp, max: hp }],
             conditions: Vec::new(),

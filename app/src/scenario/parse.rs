@@ -83,12 +83,13 @@ pub(crate) enum Action {
     Connect { a: String, b: String },
     /// `disconnect A B`
     Disconnect { a: String, b: String },
-    /// `add NAME side SIDE [zone Z] [count N] [stat K=V...] [track K=V[/M]...]
+    /// `add NAME side SIDE [zone Z | at X Y] [count N] [stat K=V...] [track K=V[/M]...]
     /// [condition C...] [source S] [block JSON]`
     Add {
         name: String,
         side: String,
         zone: Option<String>,
+        at: Option<GridPos>,
         count: u32,
         stats: Vec<(String, i64)>,
         tracks: Vec<(String, i64, i64)>,
@@ -665,10 +666,11 @@ fn change_track(who: String, track: String, c: &mut Cursor) -> Result<Action, St
 }
 
 fn add(c: &mut Cursor) -> Result<Action, String> {
-    const KEYS: [&str; 7] = ["side", "zone", "count", "stat", "track", "condition", "source"];
+    const KEYS: [&str; 8] = ["side", "zone", "at", "count", "stat", "track", "condition", "source"];
     let name = c.word("the combatant's name")?;
     let mut side = None;
     let mut zone = None;
+    let mut at = None;
     let mut count = 1;
     let mut stats = Vec::new();
     let mut tracks = Vec::new();
@@ -680,6 +682,8 @@ fn add(c: &mut Cursor) -> Result<Action, String> {
             side = Some(c.word("a side")?);
         } else if t.is("zone") {
             zone = Some(c.word("a zone")?);
+        } else if t.is("at") {
+            at = Some(GridPos { x: c.number("x")?, y: c.number("y")? });
         } else if t.is("count") {
             count = c.number("how many")?;
         } else if t.is("stat") {
@@ -705,13 +709,13 @@ fn add(c: &mut Cursor) -> Result<Action, String> {
                 serde_json::from_str(&text).map_err(|e| format!("the block is not JSON: {e}"))?;
         } else {
             return Err(format!(
-                "unexpected '{}': add takes side, zone, count, stat, track, condition, source and block",
+                "unexpected '{}': add takes side, zone, at, count, stat, track, condition, source and block",
                 t.text
             ));
         }
     }
     let side = side.ok_or("add needs a side: add NAME side SIDE")?;
-    Ok(Action::Add { name, side, zone, count, stats, tracks, conditions, source, block })
+    Ok(Action::Add { name, side, zone, at, count, stats, tracks, conditions, source, block })
 }
 
 fn pair_value((key, value): (String, String)) -> Result<(String, i64), String> {

@@ -224,7 +224,18 @@ fn command(
         Action::Disconnect { a, b } => {
             Command::DisconnectZones { a: zone(enc, a)?, b: zone(enc, b)? }
         }
-        Action::Add { name, side: s, zone: z, count, stats, tracks, conditions, source, block } => {
+        Action::Add {
+            name,
+            side: s,
+            zone: z,
+            at,
+            count,
+            stats,
+            tracks,
+            conditions,
+            source,
+            block,
+        } => {
             // Like a library drop: the block's own stats and tracks, then the line's.
             let mut all_stats = crate::command::block_stats(block);
             for (name, value) in stats {
@@ -241,6 +252,7 @@ fn command(
                     name: name.clone(),
                     side: side(enc, s)?,
                     zone: z.as_deref().map(|z| zone(enc, z)).transpose()?,
+                    square: *at,
                     stats: all_stats,
                     tracks: all_tracks,
                     conditions: conditions.clone(),

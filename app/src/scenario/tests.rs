@@ -573,3 +573,19 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn a_group_dropped_on_the_grid_takes_the_nearest_free_squares_on_its_side_of_a_wall() {
+    let h = ok("side A\ngrid 6 4\nwall 2 0 2 4\nadd Rock side A at 1 1\n\
+                add Goblin side A at 1 1 count 4");
+    let at = |name: &str| h.state().combatants.values().find(|c| c.name == name).unwrap().square;
+    let sq = |x, y| Some(crate::space::grid::GridPos { x, y });
+    assert_eq!(at("Rock"), sq(1, 1));
+    // (1,1) is taken: the walkable squares around it, west of the wall, in order.
+    assert_eq!(
+        [at("Goblin 1"), at("Goblin 2"), at("Goblin 3"), at("Goblin 4")],
+        [sq(0, 1), sq(1, 2), sq(1, 0), sq(0, 2)]
+    );
+    let e = err("side A\ngrid 2 1\nadd Goblin side A at 0 0 count 3");
+    assert!(e.contains("room for only 2 more"), "{e}");
+}

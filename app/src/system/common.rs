@@ -335,6 +335,11 @@ fn add_combatants(
             )));
         }
     }
+    // On a grid, each takes the nearest free square to where they were dropped.
+    let squares = match new.square {
+        Some(at) => Some(super::grid_commands::free_squares(enc, at, count as usize)?),
+        None => None,
+    };
     // Numbering continues after the highest existing "Name N", so a second drag of goblins
     // gives Goblin 5..8 rather than a second Goblin 1.
     let first = if count > 1 { next_number(enc, &base) } else { 0 };
@@ -345,7 +350,7 @@ fn add_combatants(
             name,
             side: new.side,
             zone: new.zone,
-            square: None,
+            square: squares.as_ref().map(|s| s[i as usize]),
             size: 1,
             stats: new.stats.clone(),
             tracks: new

@@ -16,6 +16,7 @@ pub(crate) fn combatant_of(name: &str, block: &serde_json::Value) -> NewCombatan
         name: name.to_owned(),
         side: SideId(0),
         zone: None,
+        square: None,
         stats: block_stats(block),
         tracks: block_tracks(block),
         conditions: Vec::new(),

@@ -17,6 +17,7 @@ fn add_fighter(name: &str) -> Command {
             name: name.into(),
             side: SideId(1),
             zone: None,
+            square: None,
             stats: Vec::new(),
             tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
             conditions: Vec::new(),

@@ -47,6 +47,7 @@ pub fn big_board(
             name: format!("Fighter {i}"),
             side: sides[i % 2],
             zone: zone_ids.get(i % zone_ids.len().max(1)).copied(),
+            square: None,
             stats: vec![],
             tracks: vec![Track { name: "hp".into(), value: 120, max: 120 }],
             conditions: if i % 7 == 0 { vec!["prone".into()] } else { vec![] },

@@ -29,6 +29,7 @@ fn fighter(name: &str, side: SideId, zone: Option<ZoneId>, hp: i64) -> Command {
             name: name.into(),
             side,
             zone,
+            square: None,
             stats: vec![],
             tracks: vec![Track { name: "hp".into(), value: hp, max: hp }],
             conditions: vec![],

@@ -158,6 +158,8 @@ impl Cache {
                 let view = token_view(system, state, c.id).expect("a combatant of the state");
                 match c.zone.and_then(|z| members.get_mut(&z)) {
                     Some(list) => list.push(i),
+                    // On a grid: drawn on its squares, not in the tray.
+                    None if c.square.is_some() => {}
                     None => {
                         off_board.push(i);
                         tray.push(token(fonts, state, c, &view, &colours, 1.0));

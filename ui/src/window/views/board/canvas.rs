@@ -125,7 +125,11 @@ pub fn canvas_ui(
         ui.ctx().request_repaint();
         view.auto_fit = true;
         view.fitted_for = Some(window);
-        let bounds = board.iter().map(|(_, l)| l.rect).reduce(|a, b| a.union(b));
+        let bounds = match &state.grid {
+            // The grid and its coordinates around it.
+            Some(grid) => Some(super::grid_paint::bounds(grid).expand(28.0)),
+            None => board.iter().map(|(_, l)| l.rect).reduce(|a, b| a.union(b)),
+        };
         let (pan, zoom) = match bounds {
             Some(b) => {
                 let floor = geometry::min_fit_zoom(ui.ctx().pixels_per_point());
@@ -146,6 +150,17 @@ pub fn canvas_ui(
     let cards: Vec<(ZoneId, CardLayout)> =
         board.iter().map(|(z, l)| (*z, l.to_screen(transform))).collect();
 
+    if let Some(grid) = &state.grid {
+        let scene = super::grid_canvas::GridScene {
+            session: scene.session,
+            state,
+            grid,
+            system: scene.system,
+            selected: scene.selected,
+        };
+        super::grid_canvas::grid_ui(ui, &scene, &mut view.grid, cache, transform, canvas, out);
+        return;
+    }
     if state.zones.is_empty() {
         ui.painter().text(
             canvas.center(),

@@ -12,6 +12,8 @@ mod deviation;
 mod dialogs;
 mod disc;
 mod geometry;
+mod grid_canvas;
+mod grid_paint;
 mod palette;
 mod token;
 mod tray;
@@ -66,6 +68,8 @@ pub struct BoardView {
     auto_rects: Vec<Rect>,
     /// The newest ruling, found for the state with this (stream, cursor).
     ruling: Option<((u64, usize), Option<String>)>,
+    /// The grid board's tool and drags (on a grid encounter).
+    grid: grid_canvas::GridState,
 }
 
 impl Default for BoardView {
@@ -87,6 +91,7 @@ impl Default for BoardView {
             board_rects: Vec::new(),
             auto_rects: Vec::new(),
             ruling: None,
+            grid: grid_canvas::GridState::default(),
         }
     }
 }
@@ -232,7 +237,16 @@ fn toolbar_ui(
             }
         }
         ui.separator();
-        if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
+        if state.grid.is_some() {
+            // A grid's tools instead of zones.
+            for tool in grid_canvas::Tool::ALL {
+                let button =
+                    egui::Button::selectable(view.grid.tool == tool, tool.label()).min_size(big);
+                if ui.add(button).on_hover_text(tool.hint()).clicked() {
+                    view.grid.tool = tool;
+                }
+            }
+        } else if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
             view.dialog = Some(Dialog::add());
         }
         let zoom_out = ui

@@ -14,7 +14,13 @@ pub(super) struct NewEncounterForm {
     name: String,
     /// The encounter template to start from, if any (its id and name).
     pub(super) template: Option<(fray_data::TemplateId, String)>,
+    /// A 5-ft grid instead of zones (for procedures that may be fought on one), and its size
+    /// in squares.
+    grid: Option<(u16, u16)>,
 }
+
+/// The size a new grid starts at: a good room and its approaches.
+const NEW_GRID: (u16, u16) = (20, 14);
 
 /// Wide enough for the two cards side by side; narrower windows (or 200 % scale) stack them.
 const SIDE_BY_SIDE: f32 = 940.0;
@@ -127,6 +133,29 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
             .labelled_by(label.id);
         enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.end_row();
+
+        // Zones or a grid, for the procedures that may be fought on a grid.
+        if systems.get(form.system).is_some_and(|s| s.allows_grid()) {
+            let label = ui.label("Board");
+            ui.horizontal(|ui| {
+                let zones = egui::Button::selectable(form.grid.is_none(), "Zones");
+                if ui.add(zones).labelled_by(label.id).clicked() {
+                    form.grid = None;
+                }
+                let grid = egui::Button::selectable(form.grid.is_some(), "5-ft grid");
+                if ui.add(grid).on_hover_text("Squares with walls, doors and cover").clicked() {
+                    form.grid.get_or_insert(NEW_GRID);
+                }
+                if let Some((w, h)) = &mut form.grid {
+                    ui.add(egui::DragValue::new(w).range(1..=200).suffix(" across"));
+                    ui.label("×");
+                    ui.add(egui::DragValue::new(h).range(1..=200).suffix(" down"));
+                }
+            });
+            ui.end_row();
+        } else {
+            form.grid = None;
+        }
     });
     enter
 }
@@ -152,7 +181,11 @@ impl NewEncounterForm {
                 }))
             }
             None => {
-                out.push(Action::NewEncounter { system: system.id().into(), name: name.into() })
+                out.push(Action::NewEncounter { system: system.id().into(), name: name.into() });
+                // The grid is the new encounter's first command (journaled, undoable).
+                if let Some((width, height)) = self.grid {
+                    out.push(Action::Game(fray_app::Command::SetGrid { width, height, feet: 5 }));
+                }
             }
         }
         self.name.clear();

@@ -208,6 +208,7 @@ mod tests {
             name: "Goblin".into(),
             side: SideId(0),
             zone: None,
+            square: None,
             stats: vec![
                 Stat { name: "armor".into(), value: 11 },
                 Stat { name: "attack".into(), value: 2 },

@@ -334,7 +334,8 @@ fn list_ui(
         return;
     }
     if droppable {
-        ui.weak("Drag onto a zone to add.");
+        let on_grid = model.session.as_ref().is_some_and(|s| s.state().grid.is_some());
+        ui.weak(if on_grid { "Drag onto a square to add." } else { "Drag onto a zone to add." });
     } else {
         ui.weak("Right-click an entry to edit it.");
     }

@@ -37,6 +37,7 @@ impl QuickAdd {
             name: name.to_owned(),
             side: SideId(0),
             zone: self.zone,
+            square: None,
             stats: Vec::new(),
             tracks,
             conditions: Vec::new(),

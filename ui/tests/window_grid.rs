@@ -1,0 +1,241 @@
+//! The grid board as a GM uses it: a grid encounter made from the welcome screen, walls drawn
+//! with the mouse, a wall made a door and the door opened, tokens dragged square to square
+//! (a way too long or blocked is refused and nothing moves), difficult ground painted, and the
+//! distance and cover of every token from the selected one.
+
+mod common;
+
+use common::Window;
+use eframe::egui::{self, Pos2, vec2};
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use fray_app::Command;
+use fray_app::space::grid::{Axis, Edge, GridPos, WallKind};
+use fray_ui::window::{Action, apply};
+
+/// A freeform encounter on a 12 × 8 grid made through the welcome screen's form, with Ann
+/// (the party, 30 ft of move) at (1, 3) and Orc at (6, 3).
+fn gatehouse() -> Window {
+    let mut w = common::window();
+    let app = w.harness.state_mut();
+    // (The welcome form's grid has its own test; a smaller grid keeps the squares big.)
+    apply(
+        &mut app.model,
+        &mut app.view,
+        Action::NewEncounter { system: "freeform".into(), name: "Gatehouse".into() },
+    );
+    w.settle();
+    for command in [
+        Command::SetGrid { width: 12, height: 8, feet: 5 },
+        Command::AddSide { name: "Party".into(), colour: "#3366cc".into(), party: true },
+        Command::AddSide { name: "Foes".into(), colour: "#aa3333".into(), party: false },
+    ] {
+        run(&mut w, command);
+    }
+    let sides: Vec<_> = w.session().state().sides.keys().copied().collect();
+    let mut ann = fray_app::command::NewCombatant::named("Ann", sides[0]);
+    ann.stats.push(fray_app::encounter::Stat { name: "move".into(), value: 30 });
+    ann.square = Some(GridPos { x: 1, y: 3 });
+    run(&mut w, Command::AddCombatant { combatant: ann, count: 1 });
+    let mut orc = fray_app::command::NewCombatant::named("Orc", sides[1]);
+    orc.square = Some(GridPos { x: 6, y: 3 });
+    run(&mut w, Command::AddCombatant { combatant: orc, count: 1 });
+    w
+}
+
+fn run(w: &mut Window, command: Command) {
+    let app = w.harness.state_mut();
+    apply(&mut app.model, &mut app.view, Action::Game(command));
+    w.settle();
+}
+
+/// The screen centre of square `(x, y)`, found from where Ann's token is drawn.
+fn square(w: &Window, x: u16, y: u16) -> Pos2 {
+    let ann = w.session().state().combatant_named("Ann").unwrap().square.unwrap();
+    let rect = w.harness.get_by_role_and_label(Role::Button, "Ann").rect();
+    let side = rect.width();
+    let (dx, dy) = (f32::from(x) - f32::from(ann.x), f32::from(y) - f32::from(ann.y));
+    rect.center() + vec2(dx * side, dy * side)
+}
+
+/// The screen point of grid corner `(x, y)`.
+fn corner(w: &Window, x: u16, y: u16) -> Pos2 {
+    let c = square(w, x, y);
+    let side = w.harness.get_by_role_and_label(Role::Button, "Ann").rect().width();
+    c - vec2(side / 2.0, side / 2.0)
+}
+
+fn at(w: &Window, name: &str) -> Option<GridPos> {
+    w.session().state().combatant_named(name).unwrap().square
+}
+
+#[test]
+fn the_welcome_form_makes_a_grid_encounter() {
+    let mut w = common::window();
+    w.type_into("Name", "Gatehouse");
+    w.press("5-ft grid");
+    w.press("Create");
+    let grid = w.session().state().grid.clone().expect("a grid");
+    assert_eq!((grid.width, grid.height, grid.feet), (20, 14, 5));
+    // The board's tools are the grid's, not "+ Zone".
+    assert!(w.harness.query_by_label("+ Zone").is_none());
+    w.harness.get_by_label("Walls");
+    w.harness.get_by_label("Ground");
+}
+
+#[test]
+fn dragging_a_token_steps_it_along_the_way_and_a_refused_step_moves_nothing() {
+    let mut w = gatehouse();
+    let (from, to) = (square(&w, 1, 3), square(&w, 4, 5));
+    w.drag(from, to);
+    assert_eq!(at(&w, "Ann"), Some(GridPos { x: 4, y: 5 }));
+    assert!(w.journal_says("Ann moved from (1, 3) to (4, 5) (15 ft)"));
+    // Onto the orc: refused, said, nothing moves.
+    let (from, to) = (square(&w, 4, 5), square(&w, 6, 3));
+    w.drag(from, to);
+    assert_eq!(at(&w, "Ann"), Some(GridPos { x: 4, y: 5 }));
+    let status = w.app().model.status.clone().unwrap();
+    assert!(status.error && status.text.contains("someone already stands at (6, 3)"), "{status:?}");
+    // Beyond her 30 ft.
+    let (from, to) = (square(&w, 4, 5), square(&w, 11, 0));
+    w.drag(from, to);
+    assert_eq!(at(&w, "Ann"), Some(GridPos { x: 4, y: 5 }));
+    let status = w.app().model.status.clone().unwrap();
+    assert!(status.text.contains("is 35 ft away; this move allows 30 ft"), "{status:?}");
+}
+
+#[test]
+fn walls_are_drawn_with_the_mouse_made_doors_and_opened() {
+    let mut w = gatehouse();
+    w.press("Walls");
+    // Along the line x = 4 from y = 0 to y = 8.
+    let (a, b) = (corner(&w, 4, 0), corner(&w, 4, 8));
+    w.drag(a + vec2(1.0, 0.0), b + vec2(1.0, 0.0));
+    let grid = w.session().state().grid.clone().unwrap();
+    let edge = |y| Edge { x: 4, y, axis: Axis::Vertical };
+    assert!((0..8).all(|y| grid.wall(edge(y)) == Some(WallKind::Wall)), "{:?}", grid.walls);
+    // Ann cannot get past it now.
+    w.press("Move");
+    let (from, to) = (square(&w, 1, 3), square(&w, 5, 3));
+    w.drag(from, to);
+    assert_eq!(at(&w, "Ann"), Some(GridPos { x: 1, y: 3 }));
+    // A click on the wall at row 3: the menu makes it a door.
+    w.press("Walls");
+    let on_wall = corner(&w, 4, 3) + vec2(1.0, 20.0);
+    w.harness.hover_at(on_wall);
+    w.settle();
+    w.harness.get_by_role_and_label(Role::Canvas, "Board");
+    click_at(&mut w, on_wall);
+    w.press("Door (closed)");
+    let grid = w.session().state().grid.clone().unwrap();
+    assert_eq!(grid.wall(edge(3)), Some(WallKind::Door { open: false }));
+    // A click on the door opens it.
+    click_at(&mut w, on_wall);
+    let grid = w.session().state().grid.clone().unwrap();
+    assert_eq!(grid.wall(edge(3)), Some(WallKind::Door { open: true }));
+    // Through the open door.
+    w.press("Move");
+    let (from, to) = (square(&w, 1, 3), square(&w, 5, 3));
+    w.drag(from, to);
+    assert_eq!(at(&w, "Ann"), Some(GridPos { x: 5, y: 3 }));
+    // A right-click erases.
+    w.press("Walls");
+    let on_wall = corner(&w, 4, 6) + vec2(1.0, 20.0);
+    w.harness.hover_at(on_wall);
+    w.settle();
+    w.harness.event(egui::Event::PointerButton {
+        pos: on_wall,
+        button: egui::PointerButton::Secondary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    w.harness.event(egui::Event::PointerButton {
+        pos: on_wall,
+        button: egui::PointerButton::Secondary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    w.settle();
+    let grid = w.session().state().grid.clone().unwrap();
+    assert_eq!(grid.wall(edge(6)), None);
+}
+
+fn click_at(w: &mut Window, p: Pos2) {
+    w.harness.hover_at(p);
+    w.harness.step();
+    w.harness.event(egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    w.harness.step();
+    w.harness.event(egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    w.settle();
+}
+
+#[test]
+fn difficult_ground_is_painted_and_costs_double() {
+    let mut w = gatehouse();
+    w.press("Ground");
+    let (a, b) = (square(&w, 3, 2), square(&w, 3, 4));
+    w.drag(a, b);
+    let grid = w.session().state().grid.clone().unwrap();
+    for y in 2..=4 {
+        assert!(grid.is_difficult(GridPos { x: 3, y }), "(3, {y}) {:?}", grid.difficult);
+    }
+    w.press("Move");
+    let (from, to) = (square(&w, 1, 3), square(&w, 4, 3));
+    w.drag(from, to);
+    assert!(w.journal_says("Ann moved from (1, 3) to (4, 3) (20 ft)"));
+}
+
+#[test]
+fn the_selected_token_shows_every_other_ones_distance_and_cover() {
+    let mut w = gatehouse();
+    w.harness.get_by_role_and_label(Role::Button, "Ann").click();
+    w.settle();
+    let orc = w.harness.get_by_role_and_label(Role::Button, "Orc");
+    assert_eq!(orc.value().as_deref(), Some("25 ft · Near"));
+    // A wall between them, with a window: she sees him, he has no cover.
+    run(&mut w, Command::SetWalls { from: (4, 0), to: (4, 8), kind: Some(WallKind::Window) });
+    let orc = w.harness.get_by_role_and_label(Role::Button, "Orc");
+    assert_eq!(orc.value().as_deref(), Some("25 ft · Near"));
+    // Solid: out of sight.
+    run(&mut w, Command::SetWalls { from: (4, 0), to: (4, 8), kind: Some(WallKind::Wall) });
+    let orc = w.harness.get_by_role_and_label(Role::Button, "Orc");
+    assert_eq!(orc.value().as_deref(), Some("25 ft · unseen"));
+    // A short wall covering part of him: half cover.
+    run(&mut w, Command::SetWalls { from: (4, 0), to: (4, 8), kind: None });
+    run(&mut w, Command::SetWalls { from: (6, 3), to: (6, 4), kind: Some(WallKind::Wall) });
+    let orc = orc_id(&w);
+    run(&mut w, Command::Place { id: orc, at: Some(GridPos { x: 6, y: 1 }) });
+    run(&mut w, Command::SetWalls { from: (6, 1), to: (6, 2), kind: Some(WallKind::Wall) });
+    let orc = w.harness.get_by_role_and_label(Role::Button, "Orc");
+    assert_eq!(orc.value().as_deref(), Some("25 ft · half cover"));
+}
+
+fn orc_id(w: &Window) -> fray_app::ids::CombatantId {
+    w.session().state().combatant_named("Orc").unwrap().id
+}
+
+#[test]
+fn a_library_entry_dropped_on_the_grid_lands_on_that_square() {
+    let mut w = gatehouse();
+    let to = square(&w, 8, 6);
+    // The first entries of the bundled bestiary (the list is alphabetical).
+    let from = w.harness.get_by_label("Bandit").rect().center();
+    w.drag(from, to);
+    assert_eq!(at(&w, "Bandit"), Some(GridPos { x: 8, y: 6 }));
+    // Dropped onto someone: the nearest free square.
+    let to = square(&w, 6, 3);
+    let from = w.harness.get_by_label("Cultist").rect().center();
+    w.drag(from, to);
+    let cultist = at(&w, "Cultist").expect("on the grid");
+    assert_eq!(cultist.x.abs_diff(6).max(cultist.y.abs_diff(3)), 1, "next to the orc: {cultist:?}");
+}
