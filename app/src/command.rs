@@ -4,7 +4,7 @@
 use crate::dice::Dice;
 use crate::encounter::{BoardRect, EncounterTable, Stat, Track};
 use crate::ids::{CombatantId, SideId, ZoneId};
-use crate::space::grid::{GridPos, WallKind};
+use crate::space::grid::{BattleMap, Grid, GridPos, WallKind};
 use serde::{Deserialize, Serialize};
 
 /// A combatant to add, as the library or the quick-add field describes it.
@@ -191,6 +191,17 @@ pub enum Command {
         to: (u16, u16),
         /// What to put there; `None` clears.
         kind: Option<WallKind>,
+    },
+    /// Lay a battle map under the grid (or take it away: `None`).
+    SetMap {
+        /// The image's key, scale and place.
+        map: Option<BattleMap>,
+    },
+    /// Replace the whole grid at once (an imported map with its walls and doors): one command,
+    /// so one undo takes it all back.
+    SetBoard {
+        /// The new grid.
+        grid: Grid,
     },
     /// Mark or clear a block of difficult squares.
     SetDifficult {

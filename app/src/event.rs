@@ -4,7 +4,7 @@
 use crate::dice::Roll;
 use crate::encounter::{BoardRect, Combatant, EncounterTable, OrderEntry, Side, Zone};
 use crate::ids::{CombatantId, SideId, ZoneId};
-use crate::space::grid::{Edge, GridPos, WallKind};
+use crate::space::grid::{BattleMap, Edge, Grid, GridPos, WallKind};
 use serde::{Deserialize, Serialize};
 
 /// Version of the event format. Bump it when a variant changes shape, and teach the loader
@@ -125,6 +125,16 @@ pub enum EventKind {
         edges: Vec<Edge>,
         /// What stands on them now; `None`: nothing.
         kind: Option<WallKind>,
+    },
+    /// A battle map was laid under the grid, or taken away.
+    MapSet {
+        /// The map now; `None`: none.
+        map: Option<BattleMap>,
+    },
+    /// The whole grid was replaced (an imported map).
+    BoardSet {
+        /// The new grid.
+        grid: Grid,
     },
     /// Squares became difficult, or clear.
     DifficultSet {

@@ -18,6 +18,7 @@ pub mod exchange;
 pub mod files;
 pub mod ids;
 mod journal;
+pub mod maps;
 pub mod migrations;
 pub mod search;
 pub mod session;

@@ -312,6 +312,20 @@ pub const STEPS: &[M<'static>] = &[
         CREATE INDEX templates_by_kind_name ON templates (kind, system, name COLLATE NOCASE);
         "#,
     ),
+    // 9. Battle maps: the images drawn under grid boards. An encounter's grid names its map by
+    //    `key` (the journal carries the key, never the bytes); the same image loaded twice is
+    //    stored once.
+    M::up(
+        r#"
+        CREATE TABLE maps (
+            key TEXT PRIMARY KEY,
+            image BLOB NOT NULL,
+            width_px INTEGER NOT NULL CHECK (width_px > 0),
+            height_px INTEGER NOT NULL CHECK (height_px > 0),
+            created INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        "#,
+    ),
 ];
 
 /// The migrations, ready to run.

@@ -1,13 +1,15 @@
 //! CPU time of one frame of the whole window on a big board: 500 combatants in 50 zones with
 //! a 100,000-event journal, one combatant selected (so range bands are computed).
 //!
+//! Also the grid board: 100 × 100 squares, 500 wall edges, 50 tokens and a battle map.
+//!
 //! Target on the 2-core reference machine: ≤ 4 ms per frame (layout + tessellation; the GPU
 //! upload is not the app's code). `cargo bench -p fray-ui --bench frame`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use eframe::egui;
 use fray_data::Db;
-use fray_ui::window::sample::big_board;
+use fray_ui::window::sample::{big_board, big_grid};
 use std::hint::black_box;
 
 fn input() -> egui::RawInput {
@@ -32,9 +34,25 @@ fn bench(c: &mut Criterion) {
     });
 }
 
+/// The grid board: 100 × 100 squares, about 500 wall edges, 50 tokens, a battle map, one
+/// token selected (its reach, everyone's distance and cover). Target: ≤ 4 ms.
+fn grid(c: &mut Criterion) {
+    let ctx = egui::Context::default();
+    let mut app = big_grid(&ctx, Db::open_in_memory().unwrap(), 100, 500, 50).unwrap();
+    for _ in 0..5 {
+        let _ = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+    }
+    c.bench_function("frame: 100x100 grid, 500 wall edges, 50 tokens, a map", |b| {
+        b.iter(|| {
+            let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+            black_box(ctx.tessellate(out.shapes, out.pixels_per_point))
+        })
+    });
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30);
-    targets = bench
+    targets = bench, grid
 }
 criterion_main!(benches);

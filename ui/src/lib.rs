@@ -2,6 +2,7 @@
 //! (`main.rs`) is a thin wrapper around this library, so the window can be driven by
 //! `egui_kittest` tests exactly as a GM drives it.
 
+pub mod battle_map;
 pub mod cli;
 pub mod commands;
 /// Calendar dates from Unix time (kept in the storage layer, which stamps exports too).

@@ -239,3 +239,78 @@ fn a_library_entry_dropped_on_the_grid_lands_on_that_square() {
     let cultist = at(&w, "Cultist").expect("on the grid");
     assert_eq!(cultist.x.abs_diff(6).max(cultist.y.abs_diff(3)), 1, "next to the orc: {cultist:?}");
 }
+
+fn corpus(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/maps").join(name)
+}
+
+/// Opens the map form, types the file's path and loads it.
+fn load_map(w: &mut Window, path: &std::path::Path) {
+    w.press("Map…");
+    w.type_into("Map file", &path.display().to_string());
+    w.press("Load");
+}
+
+#[test]
+fn a_universal_vtt_file_becomes_the_board_in_one_undoable_step() {
+    let mut w = gatehouse();
+    load_map(&mut w, &corpus("gatehouse.dd2vtt"));
+    let grid = w.session().state().grid.clone().unwrap();
+    assert_eq!((grid.width, grid.height), (12, 8));
+    let v = |y| grid.wall(Edge { x: 6, y, axis: Axis::Vertical });
+    assert_eq!(v(0), Some(WallKind::Wall));
+    assert_eq!(v(3), Some(WallKind::Door { open: false }), "the portal is a closed door");
+    assert_eq!(v(5), None, "the gap the file leaves");
+    // The pillar's four sides.
+    assert_eq!(grid.wall(Edge { x: 3, y: 1, axis: Axis::Horizontal }), Some(WallKind::Wall));
+    assert_eq!(grid.wall(Edge { x: 4, y: 1, axis: Axis::Vertical }), Some(WallKind::Wall));
+    let map = grid.map.clone().expect("the picture is under it");
+    assert_eq!((map.width_squares, map.height_squares), (12.0, 8.0));
+    let kept = w.session().db().maps().get(&map.image).unwrap().expect("kept in the database");
+    assert_eq!((kept.width_px, kept.height_px), (480, 320));
+    assert!(w.journal_says("Board loaded: 12 × 8 squares of 5 ft"));
+    // Ann and the orc are now on either side of the door: no sight.
+    w.harness.get_by_role_and_label(Role::Button, "Ann").click();
+    w.settle();
+    let orc = w.harness.get_by_role_and_label(Role::Button, "Orc");
+    assert_eq!(orc.value().as_deref(), Some("25 ft · unseen"));
+    // One undo takes the whole board back.
+    w.press("Undo");
+    let grid = w.session().state().grid.clone().unwrap();
+    assert!(grid.walls.is_empty() && grid.map.is_none());
+}
+
+#[test]
+fn a_broken_map_file_is_refused_naming_the_fields_and_nothing_changes() {
+    let mut w = gatehouse();
+    let before = w.session().history().cursor();
+    load_map(&mut w, &corpus("broken.dd2vtt"));
+    let status = w.app().model.status.clone().unwrap();
+    assert!(status.error, "{status:?}");
+    assert!(status.text.starts_with("broken.dd2vtt: "), "{}", status.text);
+    assert!(
+        status.text.contains("field 'line_of_sight[4][1]': (30, 0) lies outside the 12 × 8 map"),
+        "{}",
+        status.text
+    );
+    assert!(
+        status.text.contains("field 'image': not a PNG, JPEG or WebP picture"),
+        "{}",
+        status.text
+    );
+    assert_eq!(w.session().history().cursor(), before, "no command ran");
+    assert!(w.session().state().grid.as_ref().unwrap().walls.is_empty());
+}
+
+#[test]
+fn a_picture_goes_under_the_grid_and_can_be_removed() {
+    let mut w = gatehouse();
+    load_map(&mut w, &corpus("gatehouse.png"));
+    let map = w.session().state().grid.clone().unwrap().map.expect("a map");
+    assert_eq!((map.width_squares, map.height_squares), (12.0, 8.0));
+    assert!(w.journal_says("Battle map laid under the grid (12 × 8 squares)"));
+    w.press("Remove the map");
+    assert!(w.session().state().grid.clone().unwrap().map.is_none());
+    w.press("Undo");
+    assert!(w.session().state().grid.clone().unwrap().map.is_some());
+}

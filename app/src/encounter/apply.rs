@@ -84,6 +84,12 @@ impl Encounter {
                     }
                 }
             }
+            EventKind::MapSet { map } => {
+                if let Some(grid) = &mut self.grid {
+                    grid.map = map.clone();
+                }
+            }
+            EventKind::BoardSet { grid } => self.grid = Some(grid.clone()),
             EventKind::DifficultSet { squares, on } => {
                 if let Some(grid) = &mut self.grid {
                     for p in squares {

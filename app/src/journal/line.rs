@@ -4,6 +4,7 @@
 //! they dress names, numbers and free text, which a [`Style`] decides. So the plain line the
 //! window shows, the Markdown bullet and the HTML entry always say the same thing.
 
+use crate::space::grid::WallKind;
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 use std::ops::Range;
@@ -253,6 +254,27 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
                 let [_, b] = last.ends();
                 out.push_str(&format!(" from ({}, {}) to ({}, {})", a.0, a.1, b.0, b.1));
             }
+        }
+        EventKind::MapSet { map: Some(m) } => {
+            out.push_str(&format!(
+                "Battle map laid under the grid ({} × {} squares)",
+                m.width_squares, m.height_squares
+            ));
+        }
+        EventKind::MapSet { map: None } => out.push_str("Battle map taken away"),
+        EventKind::BoardSet { grid } => {
+            let doors =
+                grid.walls.iter().filter(|w| matches!(w.kind, WallKind::Door { .. })).count();
+            out.push_str(&format!(
+                "Board loaded: {} × {} squares of {} ft, {} wall edges ({} door{}){}",
+                grid.width,
+                grid.height,
+                grid.feet,
+                grid.walls.len(),
+                doors,
+                if doors == 1 { "" } else { "s" },
+                if grid.map.is_some() { ", with its map" } else { "" }
+            ));
         }
         EventKind::DifficultSet { squares, on } => {
             push_fmt(out, squares.len());

@@ -115,6 +115,8 @@ pub(crate) enum Action {
     Step { who: String, to: GridPos },
     /// `size NAME N`
     Size { who: String, size: u8 },
+    /// `map KEY W H [offset X Y]` or `map off`
+    Map { map: Option<crate::space::grid::BattleMap> },
     /// `move NAME ZONE|off`
     Move { who: String, to: Option<String> },
     /// `set NAME STAT=V`
@@ -537,6 +539,28 @@ fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
         }
         "size" => {
             Action::Size { who: c.word("a combatant")?, size: c.number("a size in squares")? }
+        }
+        "map" => {
+            let key = c.word("a map's key, or off")?;
+            if key == "off" {
+                Action::Map { map: None }
+            } else {
+                let width_squares = c.float("squares across")?;
+                let height_squares = c.float("squares down")?;
+                let (mut offset_x, mut offset_y) = (0.0, 0.0);
+                if c.peek_is("offset") {
+                    c.next();
+                    (offset_x, offset_y) = (c.float("x")?, c.float("y")?);
+                }
+                let map = crate::space::grid::BattleMap {
+                    image: key,
+                    width_squares,
+                    height_squares,
+                    offset_x,
+                    offset_y,
+                };
+                Action::Map { map: Some(map) }
+            }
         }
         "move" => {
             let who = c.word("a combatant")?;

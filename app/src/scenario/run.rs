@@ -279,6 +279,7 @@ fn command(
         Action::Place { who, at } => Command::Place { id: combatant(enc, who)?, at: *at },
         Action::Step { who, to } => Command::Step { id: combatant(enc, who)?, to: *to },
         Action::Size { who, size } => Command::SetSize { id: combatant(enc, who)?, size: *size },
+        Action::Map { map } => Command::SetMap { map: map.clone() },
         Action::Move { who, to } => Command::Move {
             id: combatant(enc, who)?,
             to: to.as_deref().map(|z| zone(enc, z)).transpose()?,

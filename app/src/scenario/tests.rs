@@ -150,6 +150,10 @@ expect Ann distance Ogre 15
 wall 4 0 4 5 door open
 expect Ann sees Ogre
 expect Ogre cover from Ann none
+map map-0123 10 8 offset 0.5 0
+map off
+command {"type": "set_board", "grid": {"width": 10, "height": 8, "feet": 5, "walls": [{"edge": {"x": 4, "y": 0, "axis": "vertical"}, "kind": {"type": "door", "open": false}}]}}
+expect Ann sees Ogre
 "#);
     let used: BTreeSet<&str> = h
         .live_commands()
@@ -169,7 +173,7 @@ expect Ogre cover from Ann none
 }
 
 /// Every `Command` variant.
-const COMMANDS: [&str; 33] = [
+const COMMANDS: [&str; 35] = [
     "add_side",
     "add_combatant",
     "remove_combatant",
@@ -187,6 +191,8 @@ const COMMANDS: [&str; 33] = [
     "step",
     "place",
     "set_size",
+    "set_map",
+    "set_board",
     "move",
     "set_stat",
     "set_track",
@@ -226,6 +232,8 @@ fn tag(c: &Command) -> &'static str {
         Command::Step { .. } => "step",
         Command::Place { .. } => "place",
         Command::SetSize { .. } => "set_size",
+        Command::SetMap { .. } => "set_map",
+        Command::SetBoard { .. } => "set_board",
         Command::Move { .. } => "move",
         Command::SetStat { .. } => "set_stat",
         Command::SetTrack { .. } => "set_track",

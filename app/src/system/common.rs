@@ -74,7 +74,9 @@ pub fn handle_common(
         | Command::SetDifficult { .. }
         | Command::Place { .. }
         | Command::Step { .. }
-        | Command::SetSize { .. } => {
+        | Command::SetSize { .. }
+        | Command::SetMap { .. }
+        | Command::SetBoard { .. } => {
             super::grid_commands::handle_grid(system, enc, command, &mut out)?
         }
         Command::AddZone { .. } if enc.grid.is_some() => {

@@ -6,7 +6,7 @@ use super::{Emitter, RuleError, System};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::EventKind;
-use crate::space::grid::{Edge, Footprint, Grid, GridPos, MAX_SIDE, MAX_SIZE};
+use crate::space::grid::{BattleMap, Edge, Footprint, Grid, GridPos, MAX_SIDE, MAX_SIZE};
 use crate::space::path::Passage;
 use crate::space::{self};
 
@@ -146,6 +146,29 @@ pub(super) fn handle_grid(
                 },
             );
         }
+        Command::SetMap { map } => {
+            grid(enc)?;
+            if let Some(m) = &map {
+                check_map(m)?;
+            }
+            out.push("core.board", None, EventKind::MapSet { map });
+        }
+        Command::SetBoard { grid: new } => {
+            if !system.allows_grid() {
+                return Err(RuleError::Invalid(format!(
+                    "{} is fought in zones, not on a grid",
+                    system.name()
+                )));
+            }
+            if !enc.zones.is_empty() {
+                return Err(RuleError::Invalid(
+                    "this board is laid out in zones; a grid replaces them: remove the zones first"
+                        .into(),
+                ));
+            }
+            check_board(enc, &new)?;
+            out.push("core.board", None, EventKind::BoardSet { grid: new });
+        }
         Command::SetSize { id, size } => {
             let c = combatant(enc, id)?;
             if !(1..=MAX_SIZE).contains(&size) {
@@ -223,4 +246,65 @@ pub(super) fn free_squares(
         "there is room for only {} more within reach of {at}",
         found.len()
     )))
+}
+
+/// The most squares a map may span, and how far off the grid it may be shifted.
+const MAX_MAP_SQUARES: f32 = 1000.0;
+
+/// A battle map's numbers must be real (JSON keeps no NaN) and sensible.
+fn check_map(m: &BattleMap) -> Result<(), RuleError> {
+    let key_ok = !m.image.trim().is_empty() && m.image.len() <= 100;
+    let size_ok = [m.width_squares, m.height_squares]
+        .iter()
+        .all(|v| v.is_finite() && *v > 0.0 && *v <= MAX_MAP_SQUARES);
+    let offset_ok =
+        [m.offset_x, m.offset_y].iter().all(|v| v.is_finite() && v.abs() <= MAX_MAP_SQUARES);
+    if !key_ok {
+        return Err(RuleError::Invalid("a battle map needs its image's key".into()));
+    }
+    if !size_ok || !offset_ok {
+        return Err(RuleError::Invalid(format!(
+            "a battle map spans 0 to {MAX_MAP_SQUARES} squares each way and lies within \
+             {MAX_MAP_SQUARES} squares of the grid"
+        )));
+    }
+    Ok(())
+}
+
+/// A whole new grid must be one the commands could have built: its size, walls on its edges
+/// once each and in order, difficult squares on it, its map sensible, and everyone standing on
+/// it still clear of walls.
+fn check_board(enc: &Encounter, g: &Grid) -> Result<(), RuleError> {
+    if !(1..=MAX_SIDE).contains(&g.width) || !(1..=MAX_SIDE).contains(&g.height) {
+        return Err(RuleError::Invalid(format!(
+            "a grid is 1 to {MAX_SIDE} squares on a side, not {} × {}",
+            g.width, g.height
+        )));
+    }
+    if !(1..=MAX_FEET).contains(&g.feet) {
+        return Err(RuleError::Invalid(format!("a square measures 1 to {MAX_FEET} ft")));
+    }
+    if let Some(w) = g.walls.iter().find(|w| !g.has_edge(w.edge)) {
+        let [(x, y), _] = w.edge.ends();
+        return Err(RuleError::Invalid(format!("a wall at ({x}, {y}) lies off the grid")));
+    }
+    if g.walls.windows(2).any(|p| p[0].edge >= p[1].edge) {
+        return Err(RuleError::Invalid("the walls must be in order, one per edge".into()));
+    }
+    if g.difficult.iter().any(|p| p.x >= g.width || p.y >= g.height)
+        || g.difficult.windows(2).any(|p| p[0] >= p[1])
+    {
+        return Err(RuleError::Invalid("difficult squares must lie on the grid, once each".into()));
+    }
+    if let Some(m) = &g.map {
+        check_map(m)?;
+    }
+    let passage = Passage::new(g);
+    if let Some((c, _)) = space::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size)) {
+        return Err(RuleError::Invalid(format!(
+            "{} would stand off the new grid or across a wall: move them first",
+            c.name
+        )));
+    }
+    Ok(())
 }

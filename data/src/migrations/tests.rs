@@ -263,6 +263,17 @@ fn step_8_uids_portraits_text_search_and_templates() {
 }
 
 #[test]
+fn step_9_battle_maps() {
+    let (_dir, conn) = at(9);
+    let insert =
+        "INSERT INTO maps (key, image, width_px, height_px, created) VALUES (?1, ?2, ?3, ?4, 0)";
+    conn.execute(insert, params!["m1", vec![1u8, 2, 3], 640, 480]).unwrap();
+    assert!(conn.execute(insert, params!["m1", vec![1u8], 1, 1]).is_err(), "one image a key");
+    assert!(conn.execute(insert, params!["m2", vec![1u8], 0, 10]).is_err(), "a real size");
+    assert_eq!(count(&conn, "SELECT count(*) FROM maps"), 1);
+}
+
+#[test]
 fn every_step_has_a_test() {
     // Appending a step without its `step_N_...` test above fails here.
     let source = include_str!("tests.rs");

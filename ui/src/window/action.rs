@@ -105,6 +105,9 @@ pub enum Action {
     /// Replay a journal file (JSON) with its dice checked, as `fray replay` does; the outcome
     /// goes to the status line.
     CheckJournal(PathBuf),
+    /// Lay a picture under the grid, or load a Universal VTT file as the board (by its
+    /// extension). Nothing is kept when the file is refused.
+    LoadMap(PathBuf),
     /// Change and persist the preferences.
     SetPrefs(Prefs),
     /// Say something in the status line that must be seen (who did not fit a zone).
@@ -179,6 +182,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             model.refresh_encounters();
         }
         Action::Export { format, path } => export(model, format, &path),
+        Action::LoadMap(path) => load_map(model, &path),
         Action::CheckJournal(path) => match crate::inputs::check_journal(&path) {
             Ok(said) => model.info(format!("{}: {said}", path.display())),
             Err(e) => model.error(format!("{e:#}")),
@@ -380,4 +384,61 @@ pub(super) fn fresh_seed() -> u64 {
     use std::time::{SystemTime, UNIX_EPOCH};
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     (nanos as u64) ^ ((nanos >> 64) as u64).rotate_left(17) ^ u64::from(std::process::id())
+}
+
+/// Reads a map file, keeps its picture in the database, and lays it under the grid (a
+/// picture) or loads the whole board (a Universal VTT file) in one journaled command.
+fn load_map(model: &mut Model, path: &std::path::Path) {
+    use crate::battle_map;
+    use fray_app::space::grid::{BattleMap, Grid};
+    let Some(session) = &model.session else {
+        model.error("Open an encounter first");
+        return;
+    };
+    let keep = |db: &fray_data::Db, p: &battle_map::Picture| {
+        db.maps().insert(&p.bytes, p.width_px, p.height_px).map_err(|e| e.to_string())
+    };
+    let command = if battle_map::is_uvtt(path) {
+        let board = match battle_map::read_uvtt(path) {
+            Ok(b) => b,
+            Err(e) => return model.error(e.to_string()),
+        };
+        let key = match keep(session.db(), &board.picture) {
+            Ok(k) => k,
+            Err(e) => return model.error(format!("Could not keep the map: {e}")),
+        };
+        let (w, h) = (f32::from(board.grid.width), f32::from(board.grid.height));
+        let map = BattleMap {
+            image: key,
+            width_squares: w,
+            height_squares: h,
+            offset_x: 0.0,
+            offset_y: 0.0,
+        };
+        Command::SetBoard { grid: Grid { map: Some(map), ..board.grid } }
+    } else {
+        let Some(grid) = &session.state().grid else {
+            return model.error("A picture goes under a grid: this board is laid out in zones");
+        };
+        let picture = match battle_map::read_picture(path) {
+            Ok(p) => p,
+            Err(e) => return model.error(e.to_string()),
+        };
+        let key = match keep(session.db(), &picture) {
+            Ok(k) => k,
+            Err(e) => return model.error(format!("Could not keep the map: {e}")),
+        };
+        // Across the whole grid, its height as the picture's shape says.
+        let across = f32::from(grid.width);
+        let down = across * picture.height_px as f32 / picture.width_px as f32;
+        let map = BattleMap {
+            image: key,
+            width_squares: across,
+            height_squares: down,
+            offset_x: 0.0,
+            offset_y: 0.0,
+        };
+        Command::SetMap { map: Some(map) }
+    };
+    run(model, command, Vec::new());
 }

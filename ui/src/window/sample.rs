@@ -76,3 +76,73 @@ pub fn big_board(
     apply(&mut app.model, &mut app.view, Action::Select(selected));
     Ok(app)
 }
+
+/// A big grid board: `side` × `side` squares with rooms walled by about `walls` edges (a
+/// doorway in each wall), `tokens` combatants on it, a battle-map picture under it, and one
+/// token selected (so its reach and everyone's distance and cover are drawn).
+pub fn big_grid(
+    ctx: &egui::Context,
+    db: Db,
+    side: u16,
+    walls: usize,
+    tokens: usize,
+) -> Result<FrayApp, SessionError> {
+    use fray_app::space::grid::{BattleMap, GridPos, WallKind};
+    let invalid = |m: &str| SessionError::Rule(fray_app::RuleError::Invalid(m.into()));
+    // The picture: a smooth pattern, 1600 pixels a side.
+    let picture = image::RgbImage::from_fn(1600, 1600, |x, y| {
+        image::Rgb([
+            (60 + (x / 7) % 60) as u8,
+            (70 + (y / 9) % 50) as u8,
+            (64 + ((x + y) / 11) % 40) as u8,
+        ])
+    });
+    let mut png = Vec::new();
+    image::DynamicImage::ImageRgb8(picture)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .map_err(|e| invalid(&e.to_string()))?;
+    let key = db.maps().insert(&png, 1600, 1600)?;
+    let mut app = FrayApp::new(ctx, db);
+    let new = Action::NewEncounter { system: "freeform".into(), name: "Big grid".into() };
+    apply(&mut app.model, &mut app.view, new);
+    let Some(session) = app.model.session.as_mut() else { return Err(invalid("no session")) };
+    session.apply(Command::SetGrid { width: side, height: side, feet: 5 })?;
+    let edge = f32::from(side);
+    let map = BattleMap {
+        image: key,
+        width_squares: edge,
+        height_squares: edge,
+        offset_x: 0.0,
+        offset_y: 0.0,
+    };
+    session.apply(Command::SetMap { map: Some(map) })?;
+    for (name, colour, party) in [("Party", "#3d7fc4", true), ("Horde", "#c4503d", false)] {
+        session.apply(Command::AddSide { name: name.into(), colour: colour.into(), party })?;
+    }
+    // Rooms of 10 squares: wall runs of 9 edges with a one-square doorway, until `walls`.
+    let mut placed = 0;
+    'rooms: for line in (10..side).step_by(10) {
+        for start in (0..side).step_by(10) {
+            for (from, to) in
+                [((line, start), (line, start + 9)), ((start, line), (start + 9, line))]
+            {
+                if placed >= walls {
+                    break 'rooms;
+                }
+                session.apply(Command::SetWalls { from, to, kind: Some(WallKind::Wall) })?;
+                placed += 9;
+            }
+        }
+    }
+    let sides: Vec<_> = session.state().sides.keys().copied().collect();
+    for i in 0..tokens {
+        let mut c = NewCombatant::named(format!("Fighter {i}"), sides[i % 2]);
+        c.tracks.push(Track { name: "hp".into(), value: 12, max: 12 });
+        let (x, y) = ((i * 37 % usize::from(side)) as u16, (i * 53 % usize::from(side)) as u16);
+        c.square = Some(GridPos { x, y });
+        session.apply(Command::AddCombatant { combatant: c, count: 1 })?;
+    }
+    let selected = session.state().combatants.keys().nth(3).copied();
+    apply(&mut app.model, &mut app.view, Action::Select(selected));
+    Ok(app)
+}

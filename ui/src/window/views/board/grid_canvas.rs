@@ -61,7 +61,7 @@ impl Tool {
 }
 
 /// The grid board's own state.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct GridState {
     /// The tool in hand.
     pub tool: Tool,
@@ -73,7 +73,26 @@ pub struct GridState {
     menu: Option<(Edge, Pos2)>,
     /// The selected token's reach, for the state it was found in.
     reach: Option<(ReachKey, Vec<(GridPos, u32)>)>,
+    /// The battle map's picture on the GPU, by its key (`None`: it could not be read).
+    map_texture: Option<(String, Option<egui::TextureHandle>)>,
+    /// The map form, when open.
+    pub map_form: Option<MapForm>,
 }
+
+/// The map form: a file to load, and the picture's scale and place.
+#[derive(Debug, Clone, Default)]
+pub struct MapForm {
+    /// A picture or Universal VTT file, as typed.
+    path: String,
+    /// Squares the picture spans across.
+    across: f32,
+    /// Where its top-left corner lies, in squares.
+    offset: (f32, f32),
+}
+
+/// The widest texture made of a map: big enough to stay sharp on a board, small enough for
+/// every GPU and for memory.
+const MAX_TEXTURE_PX: u32 = 4096;
 
 /// What a reach was computed for: the state and the token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,7 +132,8 @@ pub fn grid_ui(
     let pal = Palette::of(ui.visuals());
     let (state, grid) = (scene.state, scene.grid);
     let painter = ui.painter().clone();
-    grid_paint::paint_floor(&painter, view, grid, &pal);
+    let map = map_texture(ui.ctx(), scene, gs);
+    grid_paint::paint_floor(&painter, view, grid, map, &pal);
     let passage = Passage::new(grid);
     let sight = Sight::new(grid);
     let pointer = ui.input(|i| i.pointer.interact_pos()).filter(|p| canvas.contains(*p));
@@ -559,5 +579,104 @@ fn ground_ui(
             out.push(Action::Game(Command::SetDifficult { at: *sq, width: 1, height: 1, on: *on }));
         }
         gs.painting = None;
+    }
+}
+
+/// The battle map's texture, read from the database and decoded once per picture.
+fn map_texture(
+    ctx: &egui::Context,
+    scene: &GridScene<'_>,
+    gs: &mut GridState,
+) -> Option<egui::TextureId> {
+    let key = &scene.grid.map.as_ref()?.image;
+    if gs.map_texture.as_ref().is_none_or(|(k, _)| k != key) {
+        let loaded =
+            scene.session.db().maps().get(key).ok().flatten().and_then(|m| decode(&m.image)).map(
+                |img| {
+                    ctx.load_texture(format!("battle-map-{key}"), img, egui::TextureOptions::LINEAR)
+                },
+            );
+        gs.map_texture = Some((key.clone(), loaded));
+    }
+    gs.map_texture.as_ref().and_then(|(_, t)| t.as_ref().map(egui::TextureHandle::id))
+}
+
+/// A picture's pixels, scaled down to at most [`MAX_TEXTURE_PX`] on its long side.
+fn decode(bytes: &[u8]) -> Option<egui::ColorImage> {
+    let img = image::load_from_memory(bytes).ok()?;
+    let img = if img.width().max(img.height()) > MAX_TEXTURE_PX {
+        img.resize(MAX_TEXTURE_PX, MAX_TEXTURE_PX, image::imageops::FilterType::Triangle)
+    } else {
+        img
+    };
+    let rgba = img.to_rgba8();
+    let size = [rgba.width() as usize, rgba.height() as usize];
+    Some(egui::ColorImage::from_rgba_unmultiplied(size, rgba.as_raw()))
+}
+
+/// The map form: load a picture or a Universal VTT file; scale and move the picture.
+pub fn map_form_ui(ui: &mut egui::Ui, grid: &Grid, gs: &mut GridState, out: &mut Vec<Action>) {
+    let Some(form) = &mut gs.map_form else { return };
+    let mut open = true;
+    egui::Window::new("Battle map")
+        .id(egui::Id::unique("battle-map-form"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .default_width(560.0)
+        .show(ui.ctx(), |ui| {
+            ui.set_width(560.0);
+            ui.label("A picture (PNG, JPEG, WebP) goes under the grid; a Universal VTT file (.dd2vtt, .uvtt) becomes the whole board: squares, walls, doors and picture.");
+            ui.add_space(6.0);
+            let label = ui.label("Map file");
+            ui.horizontal(|ui| {
+                if ui.button("Browse…").clicked()
+                    && let Some(path) = rfd::FileDialog::new()
+                        .add_filter("Maps", &["png", "jpg", "jpeg", "webp", "dd2vtt", "uvtt", "df2vtt"])
+                        .pick_file()
+                {
+                    form.path = path.display().to_string();
+                }
+                ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(ui.available_width()))
+                    .labelled_by(label.id);
+            });
+            let path = form.path.trim();
+            if ui.add_enabled(!path.is_empty(), egui::Button::new("Load")).clicked() {
+                out.push(Action::LoadMap(std::path::PathBuf::from(path)));
+            }
+            if let Some(m) = &grid.map {
+                ui.separator();
+                if form.across <= 0.0 {
+                    form.across = m.width_squares;
+                    form.offset = (m.offset_x, m.offset_y);
+                }
+                ui.horizontal(|ui| {
+                    let l = ui.label("Squares across");
+                    ui.add(egui::DragValue::new(&mut form.across).range(1.0..=1000.0).speed(0.05)).labelled_by(l.id);
+                    let l = ui.label("Offset");
+                    ui.add(egui::DragValue::new(&mut form.offset.0).range(-1000.0..=1000.0).speed(0.02)).labelled_by(l.id);
+                    ui.add(egui::DragValue::new(&mut form.offset.1).range(-1000.0..=1000.0).speed(0.02));
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Apply").clicked() {
+                        let scale = form.across / m.width_squares;
+                        let map = fray_app::space::grid::BattleMap {
+                            image: m.image.clone(),
+                            width_squares: form.across,
+                            height_squares: m.height_squares * scale,
+                            offset_x: form.offset.0,
+                            offset_y: form.offset.1,
+                        };
+                        out.push(Action::Game(Command::SetMap { map: Some(map) }));
+                    }
+                    if ui.button("Remove the map").clicked() {
+                        out.push(Action::Game(Command::SetMap { map: None }));
+                    }
+                });
+            }
+        });
+    if !open {
+        gs.map_form = None;
     }
 }

@@ -53,10 +53,25 @@ pub fn corner_pos((x, y): (u16, u16)) -> Pos2 {
     pos2(f32::from(x) * SQUARE, f32::from(y) * SQUARE)
 }
 
-/// The squares, their lines, coordinates along the top and left edges, and difficult ground.
-pub fn paint_floor(p: &Painter, view: Transform, grid: &Grid, pal: &Palette) {
+/// The squares (over the battle map's picture, when there is one and its texture is given),
+/// their lines, coordinates along the top and left edges, and difficult ground.
+pub fn paint_floor(
+    p: &Painter,
+    view: Transform,
+    grid: &Grid,
+    map: Option<egui::TextureId>,
+    pal: &Palette,
+) {
     let area = view.rect(bounds(grid));
     p.rect_filled(area, 0.0, pal.card);
+    if let (Some(texture), Some(m)) = (map, &grid.map) {
+        let rect = Rect::from_min_size(
+            pos2(m.offset_x * SQUARE, m.offset_y * SQUARE),
+            vec2(m.width_squares * SQUARE, m.height_squares * SQUARE),
+        );
+        let uv = Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0));
+        p.image(texture, view.rect(rect), uv, Color32::WHITE);
+    }
     // Difficult ground: hatched, so it reads without colour.
     let hatch = Stroke::new((1.5 * view.zoom).max(1.0), pal.chip);
     for d in &grid.difficult {
@@ -94,7 +109,9 @@ pub fn paint_floor(p: &Painter, view: Transform, grid: &Grid, pal: &Palette) {
             p.rect_filled(view.rect(square_rect(GridPos { x, y })), 0.0, pal.border);
         }
     }
-    let line = Stroke::new(1.0, pal.border);
+    // Over a picture the lines are fainter: the map has its own.
+    let line =
+        Stroke::new(1.0, if map.is_some() { pal.border.gamma_multiply(0.5) } else { pal.border });
     for x in 0..=grid.width {
         let a = view.pos(corner_pos((x, 0)));
         let b = view.pos(corner_pos((x, grid.height)));

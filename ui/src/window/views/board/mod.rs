@@ -156,6 +156,9 @@ pub fn board_ui(
     let scene =
         Scene { session, state, system: session.history().system(), selected: model.selected };
     canvas::canvas_ui(ui, &scene, view, &mut cache, out, &mut targets);
+    if let Some(grid) = &state.grid {
+        grid_canvas::map_form_ui(ui, grid, &mut view.grid, out);
+    }
     drop_ui(ui, model, &targets, out);
     dialogs::dialog_ui(ui.ctx(), state, &mut view.dialog, &view.board_rects, out);
     view.cache = cache;
@@ -245,6 +248,14 @@ fn toolbar_ui(
                 if ui.add(button).on_hover_text(tool.hint()).clicked() {
                     view.grid.tool = tool;
                 }
+            }
+            let map = egui::Button::new("Map…").min_size(big);
+            if ui
+                .add(map)
+                .on_hover_text("Lay a picture under the grid, or load a Universal VTT map")
+                .clicked()
+            {
+                view.grid.map_form.get_or_insert_with(Default::default);
             }
         } else if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
             view.dialog = Some(Dialog::add());
