@@ -39,6 +39,23 @@ fn bench(c: &mut Criterion) {
 fn grid(c: &mut Criterion) {
     let ctx = egui::Context::default();
     let mut app = big_grid(&ctx, Db::open_in_memory().unwrap(), 100, 500, 50).unwrap();
+    // The Table layout (F5), zoomed out (Ctrl+scroll over the board) until the whole grid
+    // is in view.
+    let mut table = input();
+    table.events = vec![egui::Event::Key {
+        key: egui::Key::F5,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    }];
+    let _ = ctx.run_ui(table, |ui| app.frame_ui(ui));
+    for _ in 0..12 {
+        let mut zoom_out = input();
+        zoom_out.events =
+            vec![egui::Event::PointerMoved(egui::pos2(250.0, 130.0)), egui::Event::Zoom(0.7)];
+        let _ = ctx.run_ui(zoom_out, |ui| app.frame_ui(ui));
+    }
     for _ in 0..5 {
         let _ = ctx.run_ui(input(), |ui| app.frame_ui(ui));
     }

@@ -314,3 +314,33 @@ fn a_picture_goes_under_the_grid_and_can_be_removed() {
     w.press("Undo");
     assert!(w.session().state().grid.clone().unwrap().map.is_some());
 }
+
+#[test]
+fn the_benchmarks_big_grid_is_drawn_with_its_map_tokens_and_chips() {
+    // What `cargo bench --bench frame -- grid` measures must be the real board.
+    let dir = tempfile::tempdir().unwrap();
+    let db = fray_data::Db::open(dir.path().join("fray.db")).unwrap();
+    let ctx = egui::Context::default();
+    let app = fray_ui::window::sample::big_grid(&ctx, db, 100, 500, 50).unwrap();
+    let mut w = common::window_of(dir, app);
+    // The Table layout (the board and the stepper), zoomed out as the benchmark does, until
+    // the whole grid is in view.
+    w.press("Table");
+    for _ in 0..12 {
+        w.harness.hover_at(egui::pos2(250.0, 130.0));
+        w.harness.event(egui::Event::Zoom(0.7));
+        w.harness.step();
+    }
+    w.settle();
+    let state = w.session().state();
+    let grid = state.grid.as_ref().unwrap();
+    assert!(grid.walls.len() >= 500 && grid.map.is_some());
+    // Tokens in view carry their distance and cover from the selected one.
+    let shown: Vec<_> = state
+        .combatants
+        .values()
+        .filter_map(|c| w.harness.query_by_role_and_label(Role::Button, &c.name).map(|n| n.value()))
+        .collect();
+    assert_eq!(shown.len(), 50, "every token drawn");
+    assert!(shown.iter().flatten().any(|v| v.contains(" ft")), "{shown:?}");
+}

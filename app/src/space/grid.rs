@@ -277,3 +277,50 @@ pub(crate) fn walled(lines: &[WallLine]) -> Grid {
     }
     g
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_radius_is_a_square_of_twice_its_side_clipped_to_the_grid() {
+        let g = Grid::new(10, 10, 5);
+        let area = radius_area(&g, (5, 5), 2);
+        assert_eq!(area.len(), 16, "4 × 4 squares");
+        assert_eq!(area.first(), Some(&GridPos { x: 3, y: 3 }));
+        assert_eq!(area.last(), Some(&GridPos { x: 6, y: 6 }));
+        // At the corner of the grid, only what lies on it.
+        assert_eq!(radius_area(&g, (0, 0), 2).len(), 4);
+    }
+
+    #[test]
+    fn distances_count_diagonals_as_adjacent_between_nearest_squares() {
+        let one = |x, y| Footprint { at: GridPos { x, y }, size: 1 };
+        assert_eq!(one(0, 0).squares_to(one(3, 1)), 3);
+        assert_eq!(one(0, 0).squares_to(one(1, 1)), 1);
+        let big = Footprint { at: GridPos { x: 2, y: 2 }, size: 2 };
+        assert_eq!(one(0, 0).squares_to(big), 2, "to its nearest square (2, 2)");
+        assert_eq!(one(4, 3).squares_to(big), 1);
+        assert_eq!(one(3, 3).squares_to(big), 0, "under it");
+        assert!(big.covers(GridPos { x: 3, y: 3 }) && !big.covers(GridPos { x: 4, y: 3 }));
+    }
+
+    #[test]
+    fn an_encounter_stored_before_the_grid_still_loads() {
+        // A combatant and an encounter as they were written before grids existed.
+        let old = serde_json::json!({
+            "system": "freeform", "name": "Old", "seed": 1, "sides": {}, "zones": {},
+            "combatants": {"3": {"id": 3, "name": "Harald", "side": 1, "zone": null}},
+            "round": 0, "phase": "", "order": [], "turn": null, "settings": {}, "next_id": 4
+        });
+        let enc: crate::encounter::Encounter = serde_json::from_value(old).unwrap();
+        assert!(enc.grid.is_none());
+        let c = enc.combatants.values().next().unwrap();
+        assert_eq!((c.square, c.size), (None, 1));
+        // And it is written as before: no grid fields when there is no grid.
+        let back = serde_json::to_value(&enc).unwrap();
+        assert!(back.get("grid").is_none());
+        assert!(back["combatants"]["3"].get("square").is_none());
+        assert!(back["combatants"]["3"].get("size").is_none());
+    }
+}

@@ -142,3 +142,14 @@ fn window_built(
     w.settle();
     w
 }
+
+/// A window over an app built beforehand (a sample board), at a desktop size.
+pub fn window_of(dir: tempfile::TempDir, app: FrayApp) -> Window {
+    let harness = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .with_context_setup(fray_ui::window::theme::install_fonts)
+        .build_ui_state(|ui, app: &mut FrayApp| app.frame_ui(ui), app);
+    let mut w = Window { harness, dir };
+    w.settle();
+    w
+}

@@ -250,7 +250,7 @@ pub(crate) fn reaction_options(
     // hit the attacker (the same zone, or a ranged weapon).
     let strike_back = |a: CombatantId| -> Result<(), String> {
         let ac = enc.combatant(a).ok_or_else(|| format!("{} is gone", enc.name_of(a)))?;
-        let reach = ac.zone.is_some() && ac.zone == t.zone || weapons.iter().any(|w| w.ranged);
+        let reach = crate::space::in_melee(enc, ac, t) || weapons.iter().any(|w| w.ranged);
         if !reach {
             return Err(format!("cannot strike back at {}", ac.name));
         }

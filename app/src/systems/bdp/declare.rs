@@ -31,7 +31,7 @@ pub(crate) fn classify(
             let weapons =
                 b.strikes(arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))?;
             let ranged = weapons.iter().all(|w| w.ranged);
-            let close = c.zone.is_some() && c.zone == t.zone;
+            let close = crate::space::in_melee(enc, c, t);
             match (ranged, close, moving) {
                 (true, _, false) => (TurnClass::Quick, "shoots".into()),
                 (true, _, true) => (TurnClass::Full, "moves and shoots".into()),

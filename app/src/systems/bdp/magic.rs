@@ -99,12 +99,13 @@ pub(crate) fn cast(
             wound(&mut ctx, caster, "wil", fb - to_hp, true, false)?;
         }
         if blast {
-            let zone = c.zone;
             let close: Vec<CombatantId> = ctx
                 .enc
                 .combatants
                 .values()
-                .filter(|o| o.id != caster && zone.is_some() && o.zone == zone && !block::is_out(o))
+                .filter(|o| {
+                    o.id != caster && crate::space::in_melee(&ctx.enc, c, o) && !block::is_out(o)
+                })
                 .map(|o| o.id)
                 .collect();
             for id in close {

@@ -41,7 +41,7 @@ fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, String) {
     };
     let Some(c) = enc.combatant(id) else { return (NOT_A_STRIKE, String::new()) };
     let weapons = BdpBlock::of(c).ok().and_then(|b| b.strikes(arms).ok()).unwrap_or_default();
-    let close = enc.combatant(*target).is_some_and(|t| t.zone.is_some() && t.zone == c.zone);
+    let close = enc.combatant(*target).is_some_and(|t| crate::space::in_melee(enc, t, c));
     let closing = !close || *moving;
     // Length 0 (fast) to 3 (reach); a dual strike waits for its later weapon.
     let len = |w: &block::Weapon| -> u32 {

@@ -264,7 +264,7 @@ pub(crate) fn intents_of(enc: &Encounter, c: &Combatant) -> Vec<(String, Intent,
                 group.clone(),
             ));
         }
-        if foe.zone.is_some() && foe.zone == c.zone {
+        if crate::space::in_melee(enc, foe, c) {
             out.push((
                 format!("Attack {}, then move away", foe.name),
                 Intent::Attack { target: foe.id, arms: b.default_arms(), moving: true },

@@ -88,18 +88,18 @@ pub fn canvas_ui(
         }
         if zoom != 1.0 {
             view.zoom_target =
-                (view.zoom_target * zoom).clamp(geometry::MIN_ZOOM, geometry::MAX_ZOOM);
+                (view.zoom_target * zoom).clamp(geometry::min_zoom(state), geometry::MAX_ZOOM);
             zoom_around(
                 view,
                 canvas,
                 pointer.unwrap_or(canvas.center()),
-                super::step_zoom(view.zoom_target),
+                super::step_zoom(view.zoom_target, geometry::min_zoom(state)),
             );
         }
     }
     if let Some(factor) = view.zoom_request.take() {
         view.auto_fit = false;
-        view.zoom_target = super::step_zoom(view.zoom * factor);
+        view.zoom_target = super::step_zoom(view.zoom * factor, geometry::min_zoom(state));
         zoom_around(view, canvas, canvas.center(), view.zoom_target);
     }
     // A click on the empty board cancels a link in progress, else clears the selection.
@@ -140,7 +140,8 @@ pub fn canvas_ui(
         view.pan = pan;
         // On a step, rounded down so the whole board stays in view.
         let step = super::ZOOM_STEP;
-        view.zoom = ((zoom / step).floor() * step).clamp(geometry::MIN_ZOOM, geometry::MAX_ZOOM);
+        view.zoom =
+            ((zoom / step).floor() * step).clamp(geometry::min_zoom(state), geometry::MAX_ZOOM);
         view.zoom_target = view.zoom;
     }
     let cache = Cache::refresh(slot, ui.ctx(), scene.session, view.zoom);

@@ -27,6 +27,13 @@ pub const TITLE_FONT: f32 = 18.0;
 pub const BUTTON_WIDTH: f32 = 44.0;
 /// Smallest board zoom.
 pub const MIN_ZOOM: f32 = 0.5;
+/// Smallest zoom of a grid board: a whole dungeon level in view, for the overview (tokens
+/// are small there; Fit never goes below [`MIN_FIT_ZOOM`]).
+pub const GRID_MIN_ZOOM: f32 = 0.12;
+/// The smallest zoom of a board: a grid may be looked at from further away than zone cards.
+pub fn min_zoom(state: &fray_app::encounter::Encounter) -> f32 {
+    if state.grid.is_some() { GRID_MIN_ZOOM } else { MIN_ZOOM }
+}
 /// Largest board zoom.
 pub const MAX_ZOOM: f32 = 3.0;
 /// Largest zoom "Fit" picks (one small card should not fill the screen).

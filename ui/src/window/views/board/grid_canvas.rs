@@ -176,7 +176,8 @@ pub fn grid_ui(
         let look =
             GridLook { selected: scene.selected == Some(c.id), carried: carried == Some(c.id) };
         grid_paint::paint_token(&painter, rect, token, look, &pal);
-        if let Some(b) = band {
+        // Zoomed far out, squares are too small for words: the value is still there.
+        if let Some(b) = band.filter(|_| rect.width() >= 28.0) {
             chip(&painter, rect, &b.short, b.cover, &pal);
         }
         if !response.dragged() {
@@ -268,7 +269,7 @@ fn reach_ui(
         gs.reach = Some((key, squares));
     }
     let Some((_, squares)) = &gs.reach else { return };
-    let tint = pal.accent.gamma_multiply(0.16);
+    let tint = pal.accent.gamma_multiply(0.22);
     for (sq, _) in squares {
         p.rect_filled(view.rect(grid_paint::square_rect(*sq)).shrink(1.0), 2.0, tint);
     }

@@ -250,6 +250,9 @@ pub fn paint_token(p: &Painter, rect: Rect, t: &Token, look: GridLook, pal: &Pal
         };
         let at =
             pos2(rect.center().x - galley.size().x / 2.0, centre.y + diameter * 0.5 + side * 0.02);
+        // On a plate: a battle map under it may be any colour.
+        let plate = Rect::from_min_size(at, galley.size()).expand2(vec2(3.0, 0.0));
+        p.rect_filled(plate, 3.0, pal.card.gamma_multiply(0.85));
         p.galley(at, galley, pal.text);
     }
     // The main bar along the bottom of the square.

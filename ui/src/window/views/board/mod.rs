@@ -100,8 +100,8 @@ impl Default for BoardView {
 pub const ZOOM_STEP: f32 = 0.05;
 
 /// `zoom` on a step, within the allowed range.
-fn step_zoom(zoom: f32) -> f32 {
-    ((zoom / ZOOM_STEP).round() * ZOOM_STEP).clamp(geometry::MIN_ZOOM, geometry::MAX_ZOOM)
+fn step_zoom(zoom: f32, min: f32) -> f32 {
+    ((zoom / ZOOM_STEP).round() * ZOOM_STEP).clamp(min, geometry::MAX_ZOOM)
 }
 
 /// A place a drag can end: a zone's card, or the tray (`None`: off the board).
@@ -262,7 +262,7 @@ fn toolbar_ui(
         }
         let zoom_out = ui
             .add_enabled(
-                view.zoom > geometry::MIN_ZOOM,
+                view.zoom > geometry::min_zoom(state),
                 egui::Button::new("\u{2212}").min_size(vec2(34.0, 34.0)),
             )
             .on_hover_text("Zoom out (Ctrl+scroll)");
