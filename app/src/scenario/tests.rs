@@ -597,3 +597,23 @@ fn a_group_dropped_on_the_grid_takes_the_nearest_free_squares_on_its_side_of_a_w
     let e = err("side A\ngrid 2 1\nadd Goblin side A at 0 0 count 3");
     assert!(e.contains("room for only 2 more"), "{e}");
 }
+
+#[test]
+fn a_board_is_zones_or_a_grid_never_both() {
+    let e = err("system bdp\ngrid 10 10");
+    assert!(e.contains("is fought in zones, not on a grid"), "{e}");
+    let e = err("zone Hall\ngrid 10 10");
+    assert!(e.contains("remove the zones first"), "{e}");
+    let e = err("grid 10 10\nzone Hall");
+    assert!(e.contains("this board is a grid"), "{e}");
+    let e = err("side A\nadd Ann side A\ngrid 4 4\nwall 9 0 9 2");
+    assert!(e.contains("the corner (9, 1) is off the grid"), "{e}");
+    let e = err("side A\nadd Ann side A at 0 0\ngrid 4 4");
+    assert!(e.contains("not on a grid") || e.contains("off the grid"), "{e}");
+    // A big one standing across a line keeps the wall from being drawn through it.
+    let e = err("side A\ngrid 6 6\nadd Ogre side A at 1 1\nsize Ogre 2\nwall 2 0 2 6");
+    assert!(e.contains("Ogre stands across that line"), "{e}");
+    // Shrinking the grid would leave someone off it.
+    let e = err("side A\ngrid 6 6\nadd Ann side A at 5 5\ngrid 4 4");
+    assert!(e.contains("Ann would be left off the grid"), "{e}");
+}

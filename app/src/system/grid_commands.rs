@@ -22,18 +22,7 @@ pub(super) fn handle_grid(
 ) -> Result<(), RuleError> {
     match command {
         Command::SetGrid { width, height, feet } => {
-            if !system.allows_grid() {
-                return Err(RuleError::Invalid(format!(
-                    "{} is fought in zones, not on a grid",
-                    system.name()
-                )));
-            }
-            if !enc.zones.is_empty() {
-                return Err(RuleError::Invalid(
-                    "this board is laid out in zones; a grid replaces them: remove the zones first"
-                        .into(),
-                ));
-            }
+            may_be_grid(system, enc)?;
             if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
                 return Err(RuleError::Invalid(format!(
                     "a grid is 1 to {MAX_SIDE} squares on a side, not {width} × {height}"
@@ -154,18 +143,7 @@ pub(super) fn handle_grid(
             out.push("core.board", None, EventKind::MapSet { map });
         }
         Command::SetBoard { grid: new } => {
-            if !system.allows_grid() {
-                return Err(RuleError::Invalid(format!(
-                    "{} is fought in zones, not on a grid",
-                    system.name()
-                )));
-            }
-            if !enc.zones.is_empty() {
-                return Err(RuleError::Invalid(
-                    "this board is laid out in zones; a grid replaces them: remove the zones first"
-                        .into(),
-                ));
-            }
+            may_be_grid(system, enc)?;
             check_board(enc, &new)?;
             out.push("core.board", None, EventKind::BoardSet { grid: new });
         }
@@ -191,6 +169,23 @@ pub(super) fn handle_grid(
         other => {
             return Err(RuleError::Invalid(format!("not a grid command: {other:?}")));
         }
+    }
+    Ok(())
+}
+
+/// Whether this encounter may become a grid: its procedure is fought on one, and no zones
+/// are laid out (a board is one or the other).
+fn may_be_grid(system: &dyn System, enc: &Encounter) -> Result<(), RuleError> {
+    if !system.allows_grid() {
+        return Err(RuleError::Invalid(format!(
+            "{} is fought in zones, not on a grid",
+            system.name()
+        )));
+    }
+    if !enc.zones.is_empty() {
+        return Err(RuleError::Invalid(
+            "this board is laid out in zones; a grid replaces them: remove the zones first".into(),
+        ));
     }
     Ok(())
 }
