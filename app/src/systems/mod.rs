@@ -5,6 +5,7 @@ pub mod bdp;
 pub mod d12;
 pub mod freeform;
 pub mod murdham;
+pub mod sovereign;
 
 use crate::command::{NewCombatant, block_stats, block_tracks};
 use crate::ids::SideId;
