@@ -617,3 +617,21 @@ fn a_board_is_zones_or_a_grid_never_both() {
     let e = err("side A\ngrid 6 6\nadd Ann side A at 5 5\ngrid 4 4");
     assert!(e.contains("Ann would be left off the grid"), "{e}");
 }
+
+#[test]
+fn freeform_passes_the_turn_when_the_one_acting_leaves() {
+    // Removed while acting: the next place acts, the round goes on.
+    let h = ok("side A\nadd X side A\nadd Y side A\nadd Z side A\norder X Y Z\nnext\n\
+                expect turn X\nremove X\nexpect turn Y\nnext\nexpect turn Z");
+    assert!(h.events().iter().any(|e| matches!(&e.kind,
+        EventKind::Ruling { text } if text == "X is removed: the turn passes to Y")));
+    // Marked dead while acting (the fallen are skipped by default): the same.
+    ok("side A\nadd X side A\nadd Y side A\norder X Y\nnext\ncondition X +dead\nexpect turn Y");
+    // The last one acting leaves: the round is over.
+    ok("side A\nadd X side A\nadd Y side A\norder X Y\nnext\nnext\nexpect turn Y\nremove Y\n\
+        expect turn none\nexpect phase end");
+    // Someone else's departure changes nothing; off the board, the acting one still acts.
+    ok("side A\nadd X side A\nadd Y side A\norder X Y\nnext\nremove Y\nexpect turn X");
+    ok("side A\nzone Hall\nadd X side A zone Hall\nadd Y side A\norder X Y\nnext\nmove X off\n\
+        expect turn X");
+}

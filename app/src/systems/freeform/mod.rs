@@ -9,8 +9,8 @@ use crate::ids::CombatantId;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::schema::{Field, Kind};
 use crate::system::{
-    BlockSchema, Emitter, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
-    handle_common,
+    BlockSchema, Ctx, Departure, Emitter, Left, Phase, Prompt, PromptOption, RuleError,
+    SettingSpec, System, handle_common,
 };
 
 /// The freeform system.
@@ -118,6 +118,11 @@ impl System for Freeform {
         true
     }
 
+    fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
+        settle(ctx, left);
+        Ok(())
+    }
+
     fn range_band(&self, distance: Option<Distance>) -> RangeBand {
         // On a grid: adjacent is Close; a move away Near; a bowshot Far.
         band_from_table(
@@ -190,6 +195,46 @@ fn is_out(enc: &Encounter, entry: &OrderEntry) -> bool {
     entry.combatants.iter().all(|id| {
         enc.combatant(*id).is_none_or(|c| OUT_CONDITIONS.iter().any(|o| c.conditions.contains(*o)))
     })
+}
+
+/// Someone who acts now left (removed, or marked dead while the fallen are skipped): when
+/// nobody else of their place can act, the turn passes to the next place, as Next would —
+/// the board never waits on an empty place.
+fn settle(ctx: &mut Ctx<'_>, left: &Left) {
+    let enc = &ctx.enc;
+    if enc.phase != TURNS {
+        return;
+    }
+    let Some(turn) = enc.turn else { return };
+    let Some(entry) = enc.order.get(turn) else { return };
+    if !entry.combatants.contains(&left.id) {
+        return;
+    }
+    // The place as it is once they are gone.
+    let gone = |e: &OrderEntry| OrderEntry {
+        combatants: e.combatants.iter().copied().filter(|c| *c != left.id).collect(),
+        ..e.clone()
+    };
+    let order: Vec<OrderEntry> = enc.order.iter().map(gone).collect();
+    let still = match left.how {
+        Departure::Removed | Departure::Dead => !is_out(enc, &order[turn]),
+        // Off the board or on another side, they may still act: the GM's call.
+        Departure::OffBoard | Departure::SideChanged => true,
+    };
+    if still {
+        return;
+    }
+    let next = next_turn(enc, &order, Some(turn));
+    let actor = next.and_then(|i| order[i].combatants.first().copied());
+    let says = match actor {
+        Some(a) => format!("{}: the turn passes to {}", left.says(), enc.name_of(a)),
+        None => format!("{}: nobody is left to act this round", left.says()),
+    };
+    ctx.ruling("freeform.departure", None, says);
+    ctx.push("freeform.turn", actor, EventKind::TurnStarted { index: next });
+    if next.is_none() {
+        ctx.push("freeform.round", None, EventKind::PhaseEntered { phase: END.into() });
+    }
 }
 
 /// The next place after `from` (exclusive) whose combatants can still act.
