@@ -179,18 +179,20 @@ pub enum ReadError {
     NotUtf8(usize),
 }
 
+/// A file or picture over its limit, in the GM's words: "is 3.4 MB, more than the 2 MB
+/// `what`" ("an import may be", "a map may be"). One wording for every size refused.
+pub fn too_big(size: u64, max: u64, what: &str) -> String {
+    const MIB: f64 = 1024.0 * 1024.0;
+    format!("is {:.1} MB, more than the {} MB {what}", size as f64 / MIB, max / (1024 * 1024))
+}
+
 impl std::fmt::Display for ReadError {
     /// The words after the file's name: "is a named pipe, not a regular file".
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReadError::Io(e) => write!(f, "cannot be read: {e}"),
             ReadError::NotRegular(kind) => write!(f, "is {kind}, not a regular file"),
-            ReadError::TooBig { size, max } => write!(
-                f,
-                "is {:.1} MB, more than the {} MB Fray reads",
-                *size as f64 / (1024.0 * 1024.0),
-                max / (1024 * 1024)
-            ),
+            ReadError::TooBig { size, max } => f.write_str(&too_big(*size, *max, "Fray reads")),
             ReadError::Utf16(order) => write!(f, "is UTF-16 text ({order}); save it as UTF-8"),
             ReadError::NotUtf8(at) => write!(f, "is not UTF-8 text (byte {at}); save it as UTF-8"),
         }

@@ -38,11 +38,9 @@ impl Maps<'_> {
     /// key; the same bytes give the same key and are kept once.
     pub fn insert(&self, image: &[u8], width_px: u32, height_px: u32) -> Result<String, DbError> {
         if image.len() > MAX_MAP_BYTES {
-            return Err(DbError::Invalid(format!(
-                "the map image is {} MB; at most {} MB",
-                image.len() / (1024 * 1024),
-                MAX_MAP_BYTES / (1024 * 1024)
-            )));
+            let words =
+                crate::files::too_big(image.len() as u64, MAX_MAP_BYTES as u64, "a map may be");
+            return Err(DbError::Invalid(format!("the map image {words}")));
         }
         if width_px == 0 || height_px == 0 {
             return Err(DbError::Invalid("the map image has no pixels".into()));
@@ -112,6 +110,12 @@ mod tests {
         );
         assert_eq!(db.maps().get("map-none").unwrap(), None);
         let big = vec![0u8; MAX_MAP_BYTES + 1];
-        assert!(db.maps().insert(&big, 1, 1).unwrap_err().to_string().contains("at most 20 MB"));
+        assert!(
+            db.maps()
+                .insert(&big, 1, 1)
+                .unwrap_err()
+                .to_string()
+                .contains("more than the 20 MB a map may be")
+        );
     }
 }

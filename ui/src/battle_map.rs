@@ -96,7 +96,10 @@ fn picture(file: &str, field: &str, bytes: Vec<u8>) -> Result<Picture, MapError>
     if bytes.len() as u64 > MAX_PICTURE_BYTES {
         return Err(MapError::one(
             file,
-            at(format!("the picture is over {} MB", MAX_PICTURE_BYTES / (1024 * 1024))),
+            at(format!(
+                "the picture {}",
+                fray_data::files::too_big(bytes.len() as u64, MAX_PICTURE_BYTES, "a map may be")
+            )),
         ));
     }
     let mut reader = ImageReader::new(Cursor::new(bytes.as_slice()))
@@ -136,11 +139,7 @@ fn read_bytes(path: &Path, file: &str, max: u64) -> Result<Vec<u8>, MapError> {
     if meta.len() > max {
         return Err(MapError::one(
             file,
-            format!(
-                "{:.1} MB; a map file may be {} MB",
-                meta.len() as f64 / 1048576.0,
-                max / 1048576
-            ),
+            fray_data::files::too_big(meta.len(), max, "a map file may be"),
         ));
     }
     std::fs::read(path).map_err(|e| MapError::one(file, e.to_string()))

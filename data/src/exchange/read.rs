@@ -25,14 +25,9 @@ pub fn read_text(path: &Path) -> Result<String, Problems> {
 /// A read error as an import problem of the file.
 pub(crate) fn problem(name: &str, e: &crate::files::ReadError) -> ImportProblem {
     match e {
-        crate::files::ReadError::TooBig { size, max } => ImportProblem::file(
-            name,
-            format!(
-                "is {:.1} MB, more than the {} MB an import may be",
-                *size as f64 / (1024.0 * 1024.0),
-                max / (1024 * 1024)
-            ),
-        ),
+        crate::files::ReadError::TooBig { size, max } => {
+            ImportProblem::file(name, crate::files::too_big(*size, *max, "an import may be"))
+        }
         e => ImportProblem::file(name, e.to_string()),
     }
 }
