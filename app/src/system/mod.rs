@@ -197,6 +197,12 @@ pub trait System: Send + Sync {
         false
     }
 
+    /// The keys its rules read in a roll-table row's structured effect, in a line for the
+    /// table editor's hint (`None`: it reads none).
+    fn table_effect_keys(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Things the GM may do with one combatant now, beyond the turn's prompts (a save the
     /// GM calls for, splitting a detachment...), shown on its card.
     fn card_actions(&self, encounter: &Encounter, id: CombatantId) -> Vec<PromptOption> {
@@ -268,5 +274,28 @@ pub fn validate_block(
     match system.check_block(name, block, character) {
         Ok(()) => Vec::new(),
         Err(message) => vec![FieldProblem { path: String::new(), label: String::new(), message }],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_procedure_that_reads_roll_tables_says_which_effect_keys_it_reads() {
+        for system in all() {
+            let keys = system.table_effect_keys();
+            assert_eq!(
+                system.uses_tables(),
+                keys.is_some(),
+                "{}: reads tables {} but names {:?}",
+                system.id(),
+                system.uses_tables(),
+                keys
+            );
+            if let Some(keys) = keys {
+                assert!(keys.contains("\"injury\""), "{}: {keys}", system.id());
+            }
+        }
     }
 }

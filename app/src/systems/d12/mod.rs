@@ -189,6 +189,12 @@ impl System for D12 {
         true
     }
 
+    fn table_effect_keys(&self) -> Option<&'static str> {
+        Some(
+            r#"d12 reads: "injury" (its name), "conditions": ["…"], "damage": [{"abilities": ["str"], "dice": "d6"}], "limb": "arm""#,
+        )
+    }
+
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
         departure::settle(ctx, left)
     }

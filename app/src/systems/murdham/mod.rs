@@ -225,6 +225,10 @@ impl System for Murdham {
         true
     }
 
+    fn table_effect_keys(&self) -> Option<&'static str> {
+        Some(r#"Murdham reads: "injury" (the short name put on the character)"#)
+    }
+
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
         departure::settle(ctx, left)
     }

@@ -228,15 +228,10 @@ pub fn structured(text: &str) -> Result<Option<serde_json::Value>, String> {
     }
 }
 
-/// The keys a system's rules read in a row's structured effect, for the editor's hint.
+/// The keys a system's rules read in a row's structured effect, for the editor's hint (the
+/// system says; see `System::table_effect_keys`).
 pub fn structured_keys(system: &str) -> Option<&'static str> {
-    match system {
-        "d12" => Some(
-            r#"d12 reads: "injury" (its name), "conditions": ["…"], "damage": [{"abilities": ["str"], "dice": "d6"}], "limb": "arm""#,
-        ),
-        "murdham" => Some(r#"Murdham reads: "injury" (the short name put on the character)"#),
-        _ => None,
-    }
+    fray_app::system::by_id(system).and_then(|s| s.table_effect_keys())
 }
 
 /// The totals `min..=max` no row covers, and the totals two rows both cover, as messages:
