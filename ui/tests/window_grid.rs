@@ -344,3 +344,35 @@ fn the_benchmarks_big_grid_is_drawn_with_its_map_tokens_and_chips() {
     assert_eq!(shown.len(), 50, "every token drawn");
     assert!(shown.iter().flatten().any(|v| v.contains(" ft")), "{shown:?}");
 }
+
+#[test]
+fn a_token_dragged_into_the_tray_leaves_the_grid_and_comes_back() {
+    let mut w = gatehouse();
+    let (from, to) = (square(&w, 6, 3), w.harness.get_by_label("Not on the board").rect().center());
+    w.drag(from, to);
+    assert_eq!(at(&w, "Orc"), None, "off the grid");
+    assert!(w.journal_says("Orc left the grid from (6, 3)"));
+    // From the tray back onto a square: placed there (no path from off the grid).
+    let from = w.harness.get_by_role_and_label(Role::Button, "Orc").rect().center();
+    let to = square(&w, 9, 6);
+    w.drag(from, to);
+    assert_eq!(at(&w, "Orc"), Some(GridPos { x: 9, y: 6 }));
+}
+
+#[test]
+fn the_card_of_a_token_on_the_grid_gives_its_square_and_size() {
+    let mut w = gatehouse();
+    w.harness.get_by_role_and_label(Role::Button, "Orc").click();
+    w.settle();
+    w.harness.get_by_label("(6, 3)");
+    assert!(w.harness.query_by_label("Zone").is_none(), "no zones on a grid");
+    let size = w.harness.get_by_role_and_label(Role::ComboBox, "Size");
+    assert_eq!(size.value().as_deref(), Some("1×1 (medium)"));
+    size.click();
+    w.settle();
+    w.harness.get_by_label("2×2 (large)").click();
+    w.settle();
+    assert_eq!(w.session().state().combatant_named("Orc").unwrap().size, 2);
+    w.press("Off the grid");
+    assert_eq!(at(&w, "Orc"), None);
+}

@@ -333,12 +333,14 @@ fn drop_ui(ui: &egui::Ui, model: &Model, targets: &[Target], out: &mut Vec<Actio
     let target = pointer.and_then(|p| targets.iter().rev().find(|t| t.rect.contains(p)));
     if let Some(token) = egui::DragAndDrop::payload::<TokenDrag>(ctx) {
         egui::DragAndDrop::clear_payload(ctx);
-        let from =
-            model.session.as_ref().and_then(|s| s.state().combatant(token.0)).map(|c| c.zone);
-        if let (Some(target), Some(from)) = (target, from)
-            && target.zone != from
-        {
-            out.push(Action::Game(Command::Move { id: token.0, to: target.zone }));
+        let who = model.session.as_ref().and_then(|s| s.state().combatant(token.0));
+        if let (Some(target), Some(c)) = (target, who) {
+            if c.square.is_some() && target.zone.is_none() {
+                // Off the grid, into the tray.
+                out.push(Action::Game(Command::Place { id: c.id, at: None }));
+            } else if target.zone != c.zone {
+                out.push(Action::Game(Command::Move { id: token.0, to: target.zone }));
+            }
         }
     } else if let Some(entry) = egui::DragAndDrop::payload::<LibraryDrop>(ctx) {
         egui::DragAndDrop::clear_payload(ctx);

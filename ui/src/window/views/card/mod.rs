@@ -172,9 +172,46 @@ fn header_ui(
         let label = ui.label("Side");
         ui.label_inputs_by(label.id, |ui| side_picker_ui(ui, state, c, out));
         ui.end_row();
-        let label = ui.label("Zone");
-        ui.label_inputs_by(label.id, |ui| zone_picker_ui(ui, state, c, out));
+        if state.grid.is_some() {
+            let label = ui.label("Square");
+            ui.label_inputs_by(label.id, |ui| square_ui(ui, c, out));
+            ui.end_row();
+            let label = ui.label("Size");
+            ui.label_inputs_by(label.id, |ui| size_picker_ui(ui, c, out));
+        } else {
+            let label = ui.label("Zone");
+            ui.label_inputs_by(label.id, |ui| zone_picker_ui(ui, state, c, out));
+        }
         ui.end_row();
+    });
+}
+
+/// Where it stands on the grid, and a way off it (onto the grid is a drag).
+fn square_ui(ui: &mut egui::Ui, c: &Combatant, out: &mut Vec<Action>) {
+    match c.square {
+        Some(at) => {
+            ui.label(at.to_string());
+            if ui.button("Off the grid").clicked() {
+                out.push(Action::Game(Command::Place { id: c.id, at: None }));
+            }
+        }
+        None => {
+            ui.weak("Off the grid: drag the token onto a square");
+        }
+    }
+}
+
+/// How many squares a side it takes on the grid (medium 1, large 2, huge 3, gargantuan 4).
+fn size_picker_ui(ui: &mut egui::Ui, c: &Combatant, out: &mut Vec<Action>) {
+    const SIZES: [(u8, &str); 4] =
+        [(1, "1×1 (medium)"), (2, "2×2 (large)"), (3, "3×3 (huge)"), (4, "4×4 (gargantuan)")];
+    let current = SIZES.iter().find(|(s, _)| *s == c.size).map_or("?", |(_, t)| t);
+    egui::ComboBox::from_id_salt(("card-size", c.id.0)).selected_text(current).show_ui(ui, |ui| {
+        for (size, text) in SIZES {
+            if ui.selectable_label(c.size == size, text).clicked() && c.size != size {
+                out.push(Action::Game(Command::SetSize { id: c.id, size }));
+            }
+        }
     });
 }
 
