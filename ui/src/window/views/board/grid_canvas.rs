@@ -73,10 +73,28 @@ pub struct GridState {
     menu: Option<(Edge, Pos2)>,
     /// The selected token's reach, for the state it was found in.
     reach: Option<(ReachKey, Vec<(GridPos, u32)>)>,
-    /// The battle map's picture on the GPU, by its key (`None`: it could not be read).
-    map_texture: Option<(String, Option<egui::TextureHandle>)>,
+    /// The battle map's picture: being decoded, or on the GPU (by its key).
+    map_texture: Option<MapTexture>,
     /// The map form, when open.
     pub map_form: Option<MapForm>,
+}
+
+/// A battle map's picture on its way to the GPU. A big picture takes a moment to decode: that
+/// happens on a thread of its own, so the board keeps answering meanwhile (the grid shows
+/// without its picture until it is ready).
+enum MapTexture {
+    /// Decoding; the pixels arrive on the channel (`None`: the picture could not be read).
+    Loading(String, std::sync::mpsc::Receiver<Option<egui::ColorImage>>),
+    /// Uploaded (`None`: it could not be read).
+    Ready(String, Option<egui::TextureHandle>),
+}
+
+impl MapTexture {
+    fn key(&self) -> &str {
+        match self {
+            MapTexture::Loading(k, _) | MapTexture::Ready(k, _) => k,
+        }
+    }
 }
 
 /// The map form: a file to load, and the picture's scale and place.
@@ -583,23 +601,37 @@ fn ground_ui(
     }
 }
 
-/// The battle map's texture, read from the database and decoded once per picture.
+/// The battle map's texture: read from the database and decoded once per picture, on a
+/// thread of its own.
 fn map_texture(
     ctx: &egui::Context,
     scene: &GridScene<'_>,
     gs: &mut GridState,
 ) -> Option<egui::TextureId> {
     let key = &scene.grid.map.as_ref()?.image;
-    if gs.map_texture.as_ref().is_none_or(|(k, _)| k != key) {
-        let loaded =
-            scene.session.db().maps().get(key).ok().flatten().and_then(|m| decode(&m.image)).map(
-                |img| {
-                    ctx.load_texture(format!("battle-map-{key}"), img, egui::TextureOptions::LINEAR)
-                },
-            );
-        gs.map_texture = Some((key.clone(), loaded));
+    if gs.map_texture.as_ref().is_none_or(|t| t.key() != key) {
+        let (send, receive) = std::sync::mpsc::channel();
+        let (db, wanted, ctx) = (scene.session.db().clone(), key.clone(), ctx.clone());
+        std::thread::spawn(move || {
+            let pixels = db.maps().get(&wanted).ok().flatten().and_then(|m| decode(&m.image));
+            // The board may have moved on; then nobody listens, which is fine.
+            let _ = send.send(pixels);
+            ctx.request_repaint();
+        });
+        gs.map_texture = Some(MapTexture::Loading(key.clone(), receive));
     }
-    gs.map_texture.as_ref().and_then(|(_, t)| t.as_ref().map(egui::TextureHandle::id))
+    if let Some(MapTexture::Loading(k, receive)) = &gs.map_texture
+        && let Ok(pixels) = receive.try_recv()
+    {
+        let texture = pixels.map(|img| {
+            ctx.load_texture(format!("battle-map-{k}"), img, egui::TextureOptions::LINEAR)
+        });
+        gs.map_texture = Some(MapTexture::Ready(k.clone(), texture));
+    }
+    match &gs.map_texture {
+        Some(MapTexture::Ready(_, Some(t))) => Some(t.id()),
+        _ => None,
+    }
 }
 
 /// A picture's pixels, scaled down to at most [`MAX_TEXTURE_PX`] on its long side.
