@@ -5,13 +5,10 @@
 //! `UPDATE_GOLDEN=1 cargo test -p fray-tests --test scenarios` and review the diff.
 
 use fray_app::History;
+use fray_app::System;
 use fray_app::journal::{self, JournalDoc};
 use fray_app::scenario;
 use fray_app::scenario::ScenarioError;
-use fray_app::systems::bdp::{Bdp, BdpCommand};
-use fray_app::systems::d12::{D12, D12Command};
-use fray_app::systems::murdham::{MainAction, Murdham, MurdhamCommand};
-use fray_app::{Command, System};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -140,151 +137,47 @@ fn the_differences_are_shown_by_line() {
     assert!(d.contains("    2 > b") && d.contains("    2 > B"), "{d}");
 }
 
-/// A Block, Dodge, Parry command's variant. A new variant stops this compiling: give it a
-/// verb, document it in SCENARIOS.md and use it in a golden scenario.
-fn bdp_tag(c: &BdpCommand) -> &'static str {
-    match c {
-        BdpCommand::Surprise { .. } => "surprise",
-        BdpCommand::Reaction { .. } => "reaction",
-        BdpCommand::Declare { .. } => "declare",
-        BdpCommand::BreakTie { .. } => "tie",
-        BdpCommand::Attack { .. } => "attack",
-        BdpCommand::React { .. } => "react",
-        BdpCommand::Gambit { .. } => "gambit",
-        BdpCommand::DeclineCounter => "decline",
-        BdpCommand::Cast { .. } => "cast",
-        BdpCommand::SpellDamage { .. } => "spell-damage",
-        BdpCommand::Trick { .. } => "trick",
-        BdpCommand::EndSpell => "end-spell",
-        BdpCommand::Save { .. } => "save",
-        BdpCommand::Hurt { .. } => "hurt",
-        BdpCommand::FreeAttack { .. } => "free-attack",
-        BdpCommand::LetGo { .. } => "let-go",
-        BdpCommand::Retreat { .. } => "retreat",
-        BdpCommand::Morale { .. } => "morale",
-        BdpCommand::SkipMorale { .. } => "skip-morale",
-        BdpCommand::FormDetachment { .. } => "form-detachment",
-        BdpCommand::SplitDetachment { .. } => "split",
-        BdpCommand::MergeDetachments { .. } => "merge",
-        BdpCommand::BreakDetachment { .. } => "break-up",
-    }
-}
-
-/// Checks that the goldens named `PREFIX-*.fray` use every script verb of `system` (`verbs`
-/// says which verb a recorded command stands for) and that SCENARIOS.md shows each one, in
-/// the text after `section` (as `` `verb `` followed by `after`).
-fn verbs_used_and_documented(
-    prefix: &str,
-    system: &dyn System,
-    verbs: impl Fn(&Command) -> Vec<&'static str>,
-    section: &str,
-    after: &str,
-) {
-    let mut used = BTreeSet::new();
-    for path in scripts().iter().filter(|p| p.to_string_lossy().contains(&format!("/{prefix}-"))) {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(path).unwrap();
-        let history = run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
-        for record in history.live_commands() {
-            used.extend(verbs(&record.command));
-        }
-    }
-    let all: BTreeSet<&str> = system.script_verbs().iter().copied().collect();
-    let missing: Vec<&&str> = all.difference(&used).collect();
-    assert!(missing.is_empty(), "{prefix} verbs no golden scenario uses: {missing:?}");
+/// Every procedure's script verbs (`System::script_verbs`) are used by a golden scenario named
+/// after it (`ID-*.fray`; `System::script_verbs_of` says which verbs a recorded command
+/// stands for) and shown in its SCENARIOS.md section (the one headed with `` (`system ID`) ``).
+#[test]
+fn every_procedure_verb_is_used_by_a_golden_scenario_and_documented() {
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
             .unwrap();
-    let doc = doc.split_once(section).map_or("", |(_, rest)| rest);
-    let undocumented: Vec<&&str> =
-        all.iter().filter(|v| !doc.contains(&format!("`{v}{after}"))).collect();
-    assert!(undocumented.is_empty(), "{prefix} verbs SCENARIOS.md does not show: {undocumented:?}");
-}
-
-#[test]
-fn every_bdp_command_is_used_by_a_golden_scenario_and_documented() {
-    let verbs = |c: &Command| match c {
-        Command::Bdp(c) => vec![bdp_tag(c)],
-        _ => Vec::new(),
-    };
-    verbs_used_and_documented("bdp", &Bdp, verbs, "", " ");
-}
-
-/// A d12 command's verbs. A new variant stops this compiling: give it a verb, document it in
-/// SCENARIOS.md and use it in a golden scenario.
-fn d12_tags(c: &D12Command) -> &'static [&'static str] {
-    match c {
-        D12Command::Surprise { surprised: true, .. } => &["surprise"],
-        D12Command::Surprise { surprised: false, .. } => &["unsurprise"],
-        D12Command::Initiative { .. } => &["initiative"],
-        D12Command::Declare { .. } => &["declare"],
-        D12Command::ChangeDeclaration { .. } => &["change-declaration"],
-        D12Command::Attack { riposte: false, .. } => &["attack"],
-        D12Command::Attack { riposte: true, .. } => &["riposte"],
-        D12Command::Damage { critical: false } => &["damage"],
-        D12Command::Damage { critical: true } => &["critical"],
-        D12Command::Injury { .. } => &["injury"],
-        D12Command::Dismiss => &["dismiss"],
-        D12Command::Done { acted: true, .. } => &["done"],
-        D12Command::Done { acted: false, .. } => &["pass"],
-        D12Command::Stabilize { .. } => &["stabilize"],
-        D12Command::SpendStress { .. } => &["spend-stress"],
-        D12Command::Intimidate { .. } => &["intimidate"],
-        D12Command::Morale { .. } => &["morale"],
-        D12Command::SkipMorale { .. } => &["skip-morale"],
+    for system in fray_app::system::all() {
+        let id = system.id();
+        let all: BTreeSet<&str> = system.script_verbs().iter().copied().collect();
+        if all.is_empty() {
+            continue;
+        }
+        let mut used = BTreeSet::new();
+        for path in scripts().iter().filter(|p| p.to_string_lossy().contains(&format!("/{id}-"))) {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let text = std::fs::read_to_string(path).unwrap();
+            let history = run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
+            for record in history.live_commands() {
+                used.extend(system.script_verbs_of(&record.command));
+            }
+        }
+        let missing: Vec<&&str> = all.difference(&used).collect();
+        assert!(missing.is_empty(), "{id} verbs no golden scenario uses: {missing:?}");
+        let heading = format!("(`system {id}`)");
+        let section = doc.split_once(&heading).map_or("", |(_, rest)| rest);
+        let section = section.split("\n## ").next().unwrap_or_default();
+        assert!(!section.is_empty(), "SCENARIOS.md has no section headed {heading}");
+        let undocumented: Vec<&&str> = all
+            .iter()
+            .filter(|v| {
+                !section.contains(&format!("`{v}`")) && !section.contains(&format!("`{v} "))
+            })
+            .collect();
+        assert!(undocumented.is_empty(), "{id} verbs SCENARIOS.md does not show: {undocumented:?}");
+        // And no recorded command of another kind claims to be one of its verbs.
+        assert!(
+            used.is_subset(&all),
+            "{id}: verbs of commands that are not its own: {:?}",
+            used.difference(&all).collect::<Vec<_>>()
+        );
     }
-}
-
-#[test]
-fn every_d12_command_is_used_by_a_golden_scenario_and_documented() {
-    let verbs = |c: &Command| match c {
-        Command::D12(c) => d12_tags(c).to_vec(),
-        _ => Vec::new(),
-    };
-    verbs_used_and_documented("d12", &D12, verbs, "## The d12", "");
-}
-
-/// A Murdham command's verb. A new variant stops this compiling: give it a verb, document it
-/// in SCENARIOS.md and use it in a golden scenario.
-fn murdham_tag(c: &MurdhamCommand) -> &'static str {
-    use MurdhamCommand as C;
-    match c {
-        C::Holder { .. } => "holder",
-        C::First { .. } => "first",
-        C::Activate { .. } => "activate",
-        C::Pass { .. } => "pass",
-        C::EndTurn => "end-turn",
-        C::Bonus { .. } => "bonus",
-        C::Main { action } => match action {
-            MainAction::FullMovement => "full-move",
-            MainAction::InvokePower { .. } => "invoke",
-            MainAction::Distract { .. } => "distract",
-            MainAction::Surrender => "surrender",
-            MainAction::Other { .. } => "act",
-        },
-        C::Attack(_) => "attack",
-        C::Stunt { accept: true } => "accept",
-        C::Stunt { accept: false } => "refuse",
-        C::React { .. } => "react",
-        C::Opportunity { by: Some(_) } => "opportunity",
-        C::Opportunity { by: None } => "let-go",
-        C::Shove { .. } => "shove",
-        C::Release { .. } => "release",
-        C::Border { .. } => "border",
-        C::Morale { .. } => "morale",
-        C::SkipMorale { .. } => "skip-morale",
-        C::GiveUp { .. } => "give-up",
-        C::Chase { .. } => "chase",
-        C::EndFight => "end-fight",
-        C::Durability => "durability",
-    }
-}
-
-#[test]
-fn every_murdham_command_is_used_by_a_golden_scenario_and_documented() {
-    let verbs = |c: &Command| match c {
-        Command::Murdham(c) => vec![murdham_tag(c)],
-        _ => Vec::new(),
-    };
-    verbs_used_and_documented("murdham", &Murdham, verbs, "## Murdham", "");
 }

@@ -231,6 +231,13 @@ pub trait System: Send + Sync {
         &[]
     }
 
+    /// The script verbs a recorded command of this procedure stands for (none for the
+    /// common commands): how the golden scenarios are checked to use every verb.
+    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
+        let _ = command;
+        Vec::new()
+    }
+
     /// Turns a script line starting with one of [`System::script_verbs`] into a command,
     /// names looked up in `encounter` as it is when the line runs.
     fn script_command(

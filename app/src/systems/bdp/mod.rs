@@ -230,6 +230,13 @@ impl System for Bdp {
         script::VERBS
     }
 
+    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
+        match command {
+            Command::Bdp(c) => vec![script::verb_of(c)],
+            _ => Vec::new(),
+        }
+    }
+
     fn script_command(
         &self,
         enc: &Encounter,

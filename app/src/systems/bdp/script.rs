@@ -295,3 +295,34 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<Bd
     w.end()?;
     Ok(c)
 }
+
+/// A Block, Dodge, Parry command's variant. A new variant stops this compiling: give it a
+/// verb, document it in SCENARIOS.md and use it in a golden scenario (checked by
+/// `fray-tests`).
+pub(crate) fn verb_of(c: &BdpCommand) -> &'static str {
+    match c {
+        BdpCommand::Surprise { .. } => "surprise",
+        BdpCommand::Reaction { .. } => "reaction",
+        BdpCommand::Declare { .. } => "declare",
+        BdpCommand::BreakTie { .. } => "tie",
+        BdpCommand::Attack { .. } => "attack",
+        BdpCommand::React { .. } => "react",
+        BdpCommand::Gambit { .. } => "gambit",
+        BdpCommand::DeclineCounter => "decline",
+        BdpCommand::Cast { .. } => "cast",
+        BdpCommand::SpellDamage { .. } => "spell-damage",
+        BdpCommand::Trick { .. } => "trick",
+        BdpCommand::EndSpell => "end-spell",
+        BdpCommand::Save { .. } => "save",
+        BdpCommand::Hurt { .. } => "hurt",
+        BdpCommand::FreeAttack { .. } => "free-attack",
+        BdpCommand::LetGo { .. } => "let-go",
+        BdpCommand::Retreat { .. } => "retreat",
+        BdpCommand::Morale { .. } => "morale",
+        BdpCommand::SkipMorale { .. } => "skip-morale",
+        BdpCommand::FormDetachment { .. } => "form-detachment",
+        BdpCommand::SplitDetachment { .. } => "split",
+        BdpCommand::MergeDetachments { .. } => "merge",
+        BdpCommand::BreakDetachment { .. } => "break-up",
+    }
+}

@@ -218,6 +218,13 @@ impl System for D12 {
         script::VERBS
     }
 
+    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
+        match command {
+            Command::D12(c) => script::verbs_of(c).to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
     fn script_command(
         &self,
         enc: &Encounter,

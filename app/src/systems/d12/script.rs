@@ -185,3 +185,28 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<D1
     w.end()?;
     Ok(c)
 }
+
+/// A d12 command's verbs. A new variant stops this compiling: give it a verb, document it in
+/// SCENARIOS.md and use it in a golden scenario.
+pub(crate) fn verbs_of(c: &D12Command) -> &'static [&'static str] {
+    match c {
+        D12Command::Surprise { surprised: true, .. } => &["surprise"],
+        D12Command::Surprise { surprised: false, .. } => &["unsurprise"],
+        D12Command::Initiative { .. } => &["initiative"],
+        D12Command::Declare { .. } => &["declare"],
+        D12Command::ChangeDeclaration { .. } => &["change-declaration"],
+        D12Command::Attack { riposte: false, .. } => &["attack"],
+        D12Command::Attack { riposte: true, .. } => &["riposte"],
+        D12Command::Damage { critical: false } => &["damage"],
+        D12Command::Damage { critical: true } => &["critical"],
+        D12Command::Injury { .. } => &["injury"],
+        D12Command::Dismiss => &["dismiss"],
+        D12Command::Done { acted: true, .. } => &["done"],
+        D12Command::Done { acted: false, .. } => &["pass"],
+        D12Command::Stabilize { .. } => &["stabilize"],
+        D12Command::SpendStress { .. } => &["spend-stress"],
+        D12Command::Intimidate { .. } => &["intimidate"],
+        D12Command::Morale { .. } => &["morale"],
+        D12Command::SkipMorale { .. } => &["skip-morale"],
+    }
+}

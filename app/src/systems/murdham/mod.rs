@@ -288,6 +288,13 @@ impl System for Murdham {
         script::VERBS
     }
 
+    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
+        match command {
+            Command::Murdham(c) => vec![script::verb_of(c)],
+            _ => Vec::new(),
+        }
+    }
+
     fn script_command(
         &self,
         enc: &Encounter,

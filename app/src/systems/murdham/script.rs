@@ -223,3 +223,39 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<Co
     w.end()?;
     Ok(Command::Murdham(c))
 }
+
+/// A Murdham command's verb. A new variant stops this compiling: give it a verb, document it
+/// in SCENARIOS.md and use it in a golden scenario.
+pub(crate) fn verb_of(c: &super::MurdhamCommand) -> &'static str {
+    use super::MurdhamCommand as C;
+    match c {
+        C::Holder { .. } => "holder",
+        C::First { .. } => "first",
+        C::Activate { .. } => "activate",
+        C::Pass { .. } => "pass",
+        C::EndTurn => "end-turn",
+        C::Bonus { .. } => "bonus",
+        C::Main { action } => match action {
+            MainAction::FullMovement => "full-move",
+            MainAction::InvokePower { .. } => "invoke",
+            MainAction::Distract { .. } => "distract",
+            MainAction::Surrender => "surrender",
+            MainAction::Other { .. } => "act",
+        },
+        C::Attack(_) => "attack",
+        C::Stunt { accept: true } => "accept",
+        C::Stunt { accept: false } => "refuse",
+        C::React { .. } => "react",
+        C::Opportunity { by: Some(_) } => "opportunity",
+        C::Opportunity { by: None } => "let-go",
+        C::Shove { .. } => "shove",
+        C::Release { .. } => "release",
+        C::Border { .. } => "border",
+        C::Morale { .. } => "morale",
+        C::SkipMorale { .. } => "skip-morale",
+        C::GiveUp { .. } => "give-up",
+        C::Chase { .. } => "chase",
+        C::EndFight => "end-fight",
+        C::Durability => "durability",
+    }
+}
