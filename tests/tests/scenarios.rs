@@ -5,7 +5,6 @@
 //! `UPDATE_GOLDEN=1 cargo test -p fray-tests --test scenarios` and review the diff.
 
 use fray_app::History;
-use fray_app::System;
 use fray_app::journal::{self, JournalDoc};
 use fray_app::scenario;
 use fray_app::scenario::ScenarioError;
