@@ -356,3 +356,21 @@ pub enum Command {
     /// A command of the Murdham procedure.
     Murdham(crate::systems::murdham::MurdhamCommand),
 }
+
+impl From<crate::systems::bdp::BdpCommand> for Command {
+    fn from(c: crate::systems::bdp::BdpCommand) -> Self {
+        Command::Bdp(c)
+    }
+}
+
+impl From<crate::systems::d12::D12Command> for Command {
+    fn from(c: crate::systems::d12::D12Command) -> Self {
+        Command::D12(c)
+    }
+}
+
+impl From<crate::systems::murdham::MurdhamCommand> for Command {
+    fn from(c: crate::systems::murdham::MurdhamCommand) -> Self {
+        Command::Murdham(c)
+    }
+}

@@ -301,3 +301,21 @@ impl Event {
         .into_iter()
     }
 }
+
+impl From<crate::systems::bdp::BdpEvent> for EventKind {
+    fn from(e: crate::systems::bdp::BdpEvent) -> Self {
+        EventKind::Bdp(e)
+    }
+}
+
+impl From<crate::systems::d12::D12Event> for EventKind {
+    fn from(e: crate::systems::d12::D12Event) -> Self {
+        EventKind::D12(e)
+    }
+}
+
+impl From<crate::systems::murdham::MurdhamEvent> for EventKind {
+    fn from(e: crate::systems::murdham::MurdhamEvent) -> Self {
+        EventKind::Murdham(e)
+    }
+}

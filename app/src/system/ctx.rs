@@ -36,6 +36,13 @@ impl<'a> Ctx<'a> {
     }
 
     /// Journals a ruling line.
+    /// Emits a procedure's own event (anything that converts into an [`EventKind`]) and
+    /// applies it: one way for every procedure.
+    pub fn emit(&mut self, rule: &str, actor: Option<CombatantId>, event: impl Into<EventKind>) {
+        self.push(rule, actor, event.into());
+    }
+
+    /// Emits a ruling line for the journal.
     pub fn ruling(&mut self, rule: &str, actor: Option<CombatantId>, text: impl Into<String>) {
         self.push(rule, actor, EventKind::Ruling { text: text.into() });
     }

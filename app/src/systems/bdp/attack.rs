@@ -2,7 +2,6 @@
 //! allowed), simultaneous attackers keeping the single highest die, dual weapons, enhanced and
 //! impaired dice, detachments, parries and fighting back.
 
-use super::BdpCtx;
 use super::block::{self, BdpBlock, Speed, Weapon};
 use super::damage::{Blow, deal};
 use super::model::{Arms, BdpEvent, Edge, Intent, PendingAttack, Reaction};
@@ -110,7 +109,7 @@ pub(crate) fn attack(
     check(enc, &attackers, &targets)?;
     let mut ctx = Ctx::new(enc, dice);
     for id in &attackers {
-        ctx.bdp(R_ATTACK, Some(*id), BdpEvent::Acted { id: *id });
+        ctx.emit(R_ATTACK, Some(*id), BdpEvent::Acted { id: *id });
     }
     let mut queue = targets;
     let first = queue.remove(0);
@@ -127,7 +126,7 @@ fn next_target(ctx: &mut Ctx, mut pending: PendingAttack) -> Result<(), RuleErro
             .iter()
             .any(|o| o.allowed.is_ok() && o.reaction != Reaction::Defend);
         if can_react {
-            ctx.bdp(R_ATTACK, Some(pending.target), BdpEvent::AttackPending { attack: pending });
+            ctx.emit(R_ATTACK, Some(pending.target), BdpEvent::AttackPending { attack: pending });
             return Ok(());
         }
         resolve(ctx, &pending, &Reaction::Defend)?;
@@ -158,7 +157,7 @@ pub(crate) fn react(
         return Err(RuleError::NotAllowed(format!("{}: {why}", option.label)));
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.bdp(R_REACT, Some(pending.target), BdpEvent::AttackDone);
+    ctx.emit(R_REACT, Some(pending.target), BdpEvent::AttackDone);
     let fatigue = option.fatigue;
     if fatigue > 0 {
         tire(&mut ctx, pending.target, fatigue, &option.label)?;
@@ -449,7 +448,7 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
         pool.push((*a, value, weapon));
     }
     if ctx.enc.bdp.stunt_risk.contains(&target) {
-        ctx.bdp(R_ATTACK, Some(target), BdpEvent::StuntRisk { id: target, on: false });
+        ctx.emit(R_ATTACK, Some(target), BdpEvent::StuntRisk { id: target, on: false });
     }
     match reaction {
         Reaction::Parry { against } => parry(ctx, target, *against, &mut pool)?,
@@ -459,12 +458,12 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
     // blow fought back comes after it.
     if pending.edge == Edge::Stunt {
         for a in &pending.attackers {
-            ctx.bdp(R_ATTACK, Some(*a), BdpEvent::StuntRisk { id: *a, on: true });
+            ctx.emit(R_ATTACK, Some(*a), BdpEvent::StuntRisk { id: *a, on: true });
         }
     }
     for (a, _, w) in &pool {
         if w.name.starts_with("Improvised") {
-            ctx.bdp(
+            ctx.emit(
                 R_ATTACK,
                 Some(*a),
                 BdpEvent::ItemBroken { id: *a, item: "improvised".into(), name: w.name.clone() },
@@ -497,7 +496,7 @@ fn strike_back(
     }
     let out = strike(ctx, defender, at, Edge::Normal, &Reaction::Defend, false)?;
     if risky {
-        ctx.bdp(R_ATTACK, Some(at), BdpEvent::StuntRisk { id: at, on: false });
+        ctx.emit(R_ATTACK, Some(at), BdpEvent::StuntRisk { id: at, on: false });
     }
     Ok(out)
 }
@@ -630,7 +629,7 @@ fn sacrifice(ctx: &mut Ctx, id: CombatantId, item: &str) -> Result<(), RuleError
         "armor" => ctx.set_stat(R_REACT, id, "armor", 0),
         _ => {}
     }
-    ctx.bdp(R_REACT, Some(id), BdpEvent::ItemBroken { id, item: item.into(), name });
+    ctx.emit(R_REACT, Some(id), BdpEvent::ItemBroken { id, item: item.into(), name });
     Ok(())
 }
 
@@ -650,7 +649,7 @@ pub(crate) fn free_attack(
         )));
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.bdp(R_ATTACK, Some(attacker), BdpEvent::FreeAttackDone { attacker, target });
+    ctx.emit(R_ATTACK, Some(attacker), BdpEvent::FreeAttackDone { attacker, target });
     if take {
         // A blow like any other: a defender who can react picks its reaction first.
         let pending = PendingAttack {

@@ -1,7 +1,6 @@
 //! Declaring intentions: each one is a quick turn (one action) or a full turn (moving and
 //! acting, or something slow), and Fray says why.
 
-use super::BdpCtx;
 use super::block::{self, BdpBlock};
 use super::model::{BdpEvent, Declaration, Intent, TurnClass};
 use super::{DECLARE, R_DECLARE};
@@ -112,7 +111,7 @@ pub(crate) fn declare(
         _ => Declaration { intent, class: auto, reason, overridden: false, no_reach },
     };
     let mut ctx = Ctx::new(enc, dice);
-    ctx.bdp(R_DECLARE, Some(id), BdpEvent::Declared { id, declaration });
+    ctx.emit(R_DECLARE, Some(id), BdpEvent::Declared { id, declaration });
     Ok(ctx.finish())
 }
 

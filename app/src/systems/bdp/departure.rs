@@ -1,7 +1,6 @@
 //! Someone leaves mid-step (removed, off the board, to another side, marked dead): what
 //! the procedure had open about it is settled by rule, each with a journal line.
 
-use super::BdpCtx;
 use super::R_TURN;
 use super::model::{BdpEvent, Intent, PendingAttack};
 use crate::ids::CombatantId;
@@ -18,27 +17,27 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         && (by == id || against == id)
     {
         ctx.ruling(R_TURN, Some(by), format!("{gone}: the counter-gambit chance is gone"));
-        ctx.bdp(R_TURN, Some(by), BdpEvent::CounterDone);
+        ctx.emit(R_TURN, Some(by), BdpEvent::CounterDone);
     }
     if let Some((caster, _)) = ctx.enc.bdp.spell.clone()
         && caster == id
     {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the Magic Dice in hand are put away"));
-        ctx.bdp(R_TURN, Some(id), BdpEvent::SpellDice { caster, faces: Vec::new() });
+        ctx.emit(R_TURN, Some(id), BdpEvent::SpellDice { caster, faces: Vec::new() });
     }
     let strikes: Vec<_> =
         ctx.enc.bdp.free_attacks.iter().copied().filter(|(a, t)| *a == id || *t == id).collect();
     for (attacker, target) in strikes {
         let (a, t) = (ctx.name(attacker), ctx.name(target));
         ctx.ruling(R_TURN, Some(attacker), format!("{gone}: {a}'s free strike at {t} is dropped"));
-        ctx.bdp(R_TURN, Some(attacker), BdpEvent::FreeAttackDone { attacker, target });
+        ctx.emit(R_TURN, Some(attacker), BdpEvent::FreeAttackDone { attacker, target });
     }
     let acting = ctx.enc.order.get(ctx.enc.turn.unwrap_or(usize::MAX));
     let was_acting =
         acting.is_some_and(|e| e.combatants.contains(&id)) && !ctx.enc.bdp.acted.contains(&id);
     if was_acting {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn ends"));
-        ctx.bdp(R_TURN, Some(id), BdpEvent::Acted { id });
+        ctx.emit(R_TURN, Some(id), BdpEvent::Acted { id });
     }
     if left.how == Departure::Removed {
         // Intentions aimed at the one who is gone have nothing to aim at: they are
@@ -54,10 +53,10 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         for who in aimed {
             let name = ctx.name(who);
             ctx.ruling(R_TURN, Some(who), format!("{gone}: {name}'s intention has no target"));
-            ctx.bdp(R_TURN, Some(who), BdpEvent::Withdrawn { id: who });
+            ctx.emit(R_TURN, Some(who), BdpEvent::Withdrawn { id: who });
         }
         if ctx.enc.bdp.declarations.contains_key(&id) {
-            ctx.bdp(R_TURN, Some(id), BdpEvent::Withdrawn { id });
+            ctx.emit(R_TURN, Some(id), BdpEvent::Withdrawn { id });
         }
     }
     Ok(())
@@ -77,7 +76,7 @@ fn settle_blow(ctx: &mut Ctx, left: &Left, mut pending: PendingAttack) {
                 Some(id),
                 format!("{gone}: the blow on {} is dropped", ctx.name(pending.target)),
             );
-            ctx.bdp(R_TURN, Some(id), BdpEvent::AttackDone);
+            ctx.emit(R_TURN, Some(id), BdpEvent::AttackDone);
             return;
         }
         ctx.ruling(
@@ -90,14 +89,14 @@ fn settle_blow(ctx: &mut Ctx, left: &Left, mut pending: PendingAttack) {
     if pending.target == id {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the blow misses"));
         if pending.queue.is_empty() {
-            ctx.bdp(R_TURN, Some(id), BdpEvent::AttackDone);
+            ctx.emit(R_TURN, Some(id), BdpEvent::AttackDone);
             return;
         }
         pending.target = pending.queue.remove(0);
     }
     if pending != before {
         let target = pending.target;
-        ctx.bdp(R_TURN, Some(target), BdpEvent::AttackPending { attack: pending });
+        ctx.emit(R_TURN, Some(target), BdpEvent::AttackPending { attack: pending });
     }
 }
 

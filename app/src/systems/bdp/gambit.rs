@@ -2,7 +2,6 @@
 //! the target must save at or under its ability and above the Difficulty. A target that
 //! resists may answer with a gambit of its own, and so on down the chain.
 
-use super::BdpCtx;
 use super::attack::wielded;
 use super::model::{Ability, BdpEvent};
 use super::saves::roll_save;
@@ -59,9 +58,9 @@ pub(crate) fn gambit(
         .unwrap_or_else(super::block::Weapon::unarmed);
     let mut ctx = Ctx::new(enc, dice);
     if counter {
-        ctx.bdp(R_GAMBIT, Some(attacker), BdpEvent::CounterDone);
+        ctx.emit(R_GAMBIT, Some(attacker), BdpEvent::CounterDone);
     } else {
-        ctx.bdp(R_GAMBIT, Some(attacker), BdpEvent::Acted { id: attacker });
+        ctx.emit(R_GAMBIT, Some(attacker), BdpEvent::Acted { id: attacker });
     }
     let kind = if counter { "counter-gambit" } else { "gambit" };
     let label = format!("{}'s {kind} ({})", a.name, weapon.name.to_lowercase());
@@ -83,7 +82,11 @@ pub(crate) fn gambit(
                 t.name, a.name, outcome.total
             ),
         );
-        ctx.bdp(R_GAMBIT, Some(target), BdpEvent::CounterOffered { by: target, against: attacker });
+        ctx.emit(
+            R_GAMBIT,
+            Some(target),
+            BdpEvent::CounterOffered { by: target, against: attacker },
+        );
     } else {
         ctx.ruling(
             R_GAMBIT,
@@ -100,7 +103,7 @@ pub(crate) fn decline(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
         return Err(RuleError::NotAllowed("no counter-gambit is on offer".into()));
     };
     let mut ctx = Ctx::new(enc, dice);
-    ctx.bdp(R_GAMBIT, Some(by), BdpEvent::CounterDone);
+    ctx.emit(R_GAMBIT, Some(by), BdpEvent::CounterDone);
     ctx.ruling(R_GAMBIT, Some(by), format!("{} lets it be", ctx.name(by)));
     Ok(ctx.finish())
 }

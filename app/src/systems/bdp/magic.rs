@@ -3,7 +3,6 @@
 //! is big), then spend the faces as damage (a detachment takes only the highest unless the
 //! spell is a blast) or on tricks (2 harder per die beyond the first).
 
-use super::BdpCtx;
 use super::attack::tire;
 use super::block::{self, BdpBlock};
 use super::damage::{Blow, deal, wound};
@@ -74,7 +73,7 @@ pub(crate) fn cast(
     check_cast(enc, caster, n)?;
     let c = &enc.combatants[&caster];
     let mut ctx = Ctx::new(enc, dice);
-    ctx.bdp(R_MAGIC, Some(caster), BdpEvent::Acted { id: caster });
+    ctx.emit(R_MAGIC, Some(caster), BdpEvent::Acted { id: caster });
     let label = format!("{}'s Magic Dice", c.name);
     let roll = ctx.roll(R_MAGIC, Some(caster), &Dice::pool(n, 6), &label)?;
     let faces = roll.faces();
@@ -121,7 +120,7 @@ pub(crate) fn cast(
             }
         }
     }
-    ctx.bdp(R_MAGIC, Some(caster), BdpEvent::SpellDice { caster, faces });
+    ctx.emit(R_MAGIC, Some(caster), BdpEvent::SpellDice { caster, faces });
     Ok(ctx.finish())
 }
 
@@ -185,7 +184,7 @@ pub(crate) fn damage(
         };
         deal(&mut ctx, t, blow)?;
     }
-    ctx.bdp(R_MAGIC, Some(caster), BdpEvent::SpellDice { caster, faces: left });
+    ctx.emit(R_MAGIC, Some(caster), BdpEvent::SpellDice { caster, faces: left });
     Ok(ctx.finish())
 }
 
@@ -219,7 +218,7 @@ pub(crate) fn trick(
         )
     };
     ctx.ruling(R_MAGIC, Some(target), text);
-    ctx.bdp(R_MAGIC, Some(caster), BdpEvent::SpellDice { caster, faces: left });
+    ctx.emit(R_MAGIC, Some(caster), BdpEvent::SpellDice { caster, faces: left });
     Ok(ctx.finish())
 }
 
@@ -229,7 +228,7 @@ pub(crate) fn end(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Even
         return Err(RuleError::NotAllowed("no Magic Dice in hand".into()));
     };
     let mut ctx = Ctx::new(enc, dice);
-    ctx.bdp(R_MAGIC, Some(caster), BdpEvent::SpellDice { caster, faces: Vec::new() });
+    ctx.emit(R_MAGIC, Some(caster), BdpEvent::SpellDice { caster, faces: Vec::new() });
     Ok(ctx.finish())
 }
 

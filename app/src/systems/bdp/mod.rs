@@ -294,18 +294,6 @@ fn handle_bdp(
     }
 }
 
-/// Emitting this procedure's own events from a [`Ctx`].
-pub(crate) trait BdpCtx {
-    /// Emits one of this procedure's events.
-    fn bdp(&mut self, rule: &str, actor: Option<CombatantId>, event: BdpEvent);
-}
-
-impl BdpCtx for Ctx<'_> {
-    fn bdp(&mut self, rule: &str, actor: Option<CombatantId>, event: BdpEvent) {
-        self.push(rule, actor, crate::event::EventKind::Bdp(event));
-    }
-}
-
 /// Refuses a new action while something waits for an answer (a reaction, a counter-gambit,
 /// magic dice in hand, a free strike).
 pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {

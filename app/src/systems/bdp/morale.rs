@@ -2,7 +2,6 @@
 //! half are down; a lone foe saves at 0 HP. A leader's WIL may stand for the whole group (one
 //! roll). Player characters never check. Failing means fleeing or surrendering.
 
-use super::BdpCtx;
 use super::R_MORALE;
 use super::block::{self, BdpBlock};
 use super::model::{Ability, BdpEvent, Broken, Trigger};
@@ -87,7 +86,7 @@ pub(crate) fn reasons(enc: &Encounter, side: SideId) -> String {
 fn settle(ctx: &mut Ctx, enc: &Encounter, side: SideId) {
     for (s, trigger) in due(enc) {
         if s == side {
-            ctx.bdp(R_MORALE, None, BdpEvent::MoraleChecked { side, trigger });
+            ctx.emit(R_MORALE, None, BdpEvent::MoraleChecked { side, trigger });
         }
     }
 }

@@ -1,7 +1,6 @@
 //! Saves: the tie-breaking DEX save, saves the GM calls for, retreating, and damage the GM
 //! rules outside an attack (a fall down the stairs).
 
-use super::BdpCtx;
 use super::block;
 use super::damage::{Blow, deal, wound};
 use super::model::{Ability, BdpEvent, Intent};
@@ -53,7 +52,7 @@ pub(crate) fn break_tie(
         format!("{} go first, then {name} ({})", foes.join(" and "), outcome.describe())
     };
     ctx.ruling(R_ORDER, Some(id), text);
-    ctx.bdp(R_ORDER, Some(id), BdpEvent::TieBroken { id, passed: outcome.success });
+    ctx.emit(R_ORDER, Some(id), BdpEvent::TieBroken { id, passed: outcome.success });
     let order = super::order::plan(&ctx.enc).order;
     ctx.push(R_ORDER, None, EventKind::OrderSet { order });
     Ok(ctx.finish())
@@ -129,7 +128,7 @@ pub(crate) fn retreat(
         return Err(RuleError::NotAllowed(format!("{} has already acted", c.name)));
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.bdp(R_SAVE, Some(id), BdpEvent::Acted { id });
+    ctx.emit(R_SAVE, Some(id), BdpEvent::Acted { id });
     let outcome = roll_save(&mut ctx, R_SAVE, id, Ability::Dex, 0, " (retreat)")?;
     if outcome.success {
         ctx.ruling(R_SAVE, Some(id), format!("{} gets away ({})", c.name, outcome.describe()));

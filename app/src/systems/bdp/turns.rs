@@ -1,7 +1,6 @@
 //! The Next button: into the first round, from declaring to the order, through the quick and
 //! full turns, to morale and the next round. Also moves, which may provoke a free strike.
 
-use super::BdpCtx;
 use super::block;
 use super::model::{BdpEvent, Intent, TurnClass};
 use super::{BEFORE, DECLARE, FULL, MORALE, ORDER, QUICK, R_ATTACK, R_TURN, morale, order};
@@ -60,7 +59,7 @@ fn go_to(ctx: &mut Ctx, order: &[OrderEntry], next: Option<usize>) {
 /// Starts round `round`: intentions start over and a surprise's free round is over.
 fn new_round(ctx: &mut Ctx, round: u32) {
     ctx.push(R_TURN, None, EventKind::RoundStarted { round });
-    ctx.bdp(R_TURN, None, BdpEvent::RoundReset);
+    ctx.emit(R_TURN, None, BdpEvent::RoundReset);
     if round > 1 {
         let caught: Vec<CombatantId> = ctx
             .enc
@@ -161,7 +160,7 @@ pub(crate) fn move_to(
     after.apply_all(&events);
     let mut ctx = Ctx::new(&after, dice);
     for attacker in foes {
-        ctx.bdp(R_ATTACK, Some(attacker), BdpEvent::FreeAttackOffered { attacker, target: id });
+        ctx.emit(R_ATTACK, Some(attacker), BdpEvent::FreeAttackOffered { attacker, target: id });
     }
     events.extend(ctx.finish());
     Ok(events)

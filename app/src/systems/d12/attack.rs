@@ -7,7 +7,7 @@ use super::block::{ARMOUR, Attack, D12Block, stat};
 use super::declare::{FULL_DEFENSE, action_now, cannot_act_now};
 use super::model::{Action, D12Event, Pending, Wound};
 use super::wounds::{self, Status, status};
-use super::{D12Ctx, R_ATTACK, R_DAMAGE, check_free, injury};
+use super::{R_ATTACK, R_DAMAGE, check_free, injury};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
@@ -51,7 +51,7 @@ pub(crate) fn attack(
                 )));
             }
         }
-        ctx.d12(R_ATTACK, Some(attacker), D12Event::Settled);
+        ctx.emit(R_ATTACK, Some(attacker), D12Event::Settled);
     } else {
         check_free(enc)?;
         if let Some(why) = cannot_act_now(enc, attacker) {
@@ -68,7 +68,7 @@ pub(crate) fn attack(
     let w = weapon(&a, weapon_index)?;
     let declared = action_now(enc, attacker).map(|d| d.action.clone());
     if !riposte {
-        ctx.d12(R_ATTACK, Some(attacker), D12Event::Acted { id: attacker });
+        ctx.emit(R_ATTACK, Some(attacker), D12Event::Acted { id: attacker });
         wounds::pay_to_act(&mut ctx, attacker, declared.as_ref());
     }
     let full = on_full_defense(&t);
@@ -93,12 +93,12 @@ pub(crate) fn attack(
     );
     if hit {
         let pending = Pending::Damage { attacker, target, weapon: weapon_index, natural };
-        ctx.d12(R_ATTACK, Some(attacker), D12Event::Queued { pending, first: true });
+        ctx.emit(R_ATTACK, Some(attacker), D12Event::Queued { pending, first: true });
     }
     let careful = matches!(declared, Some(Action::DefensiveAttack { .. }));
     if full && !riposte && !careful && status(&t) == Status::Up {
         let pending = Pending::Riposte { defender: target, attacker };
-        ctx.d12(R_ATTACK, Some(target), D12Event::Queued { pending, first: false });
+        ctx.emit(R_ATTACK, Some(target), D12Event::Queued { pending, first: false });
     }
     Ok(ctx.finish())
 }
@@ -117,7 +117,7 @@ pub(crate) fn damage(
     let a = ctx.who(attacker)?.clone();
     let t = ctx.who(target)?.clone();
     let w = weapon(&a, *wi)?;
-    ctx.d12(R_DAMAGE, Some(attacker), D12Event::Settled);
+    ctx.emit(R_DAMAGE, Some(attacker), D12Event::Settled);
     let label = format!("{}'s {} damage", a.name, w.name);
     let roll = ctx.roll(R_DAMAGE, Some(attacker), &w.damage, &label)?;
     let armour = stat(&t, ARMOUR).max(0);
@@ -151,7 +151,7 @@ pub(crate) fn damage(
         Some(Pending::Riposte { defender, .. }) if *defender == target
     );
     if riposte_waits && !ctx.who(target).is_ok_and(wounds::is_up) {
-        ctx.d12(R_ATTACK, Some(target), D12Event::Settled);
+        ctx.emit(R_ATTACK, Some(target), D12Event::Settled);
         ctx.ruling(R_ATTACK, Some(target), format!("{} is down: no riposte", t.name));
     }
     if critical && dealt > 0 {
@@ -176,7 +176,7 @@ pub(crate) fn dismiss(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
         None => return Err(RuleError::NotAllowed("nothing is waiting".into())),
     };
     let actor = enc.d12.pending.first().map(Pending::actor);
-    ctx.d12(R_ATTACK, actor, D12Event::Settled);
+    ctx.emit(R_ATTACK, actor, D12Event::Settled);
     ctx.ruling(R_ATTACK, actor, line);
     Ok(ctx.finish())
 }

@@ -5,7 +5,7 @@ use super::block::D12Block;
 use super::initiative::SURPRISED;
 use super::model::{Action, D12Event, Declared};
 use super::wounds::{self, Status, status};
-use super::{D12Ctx, DECLARE, HIDDEN, R_DECLARE, R_TURN, RESOLVE, ROUND_ROBIN, check_free};
+use super::{DECLARE, HIDDEN, R_DECLARE, R_TURN, RESOLVE, ROUND_ROBIN, check_free};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
@@ -183,7 +183,7 @@ pub(crate) fn declare(
         ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);
     }
     let declared = Declared { action: action.clone(), modifier, count, missed };
-    ctx.d12(R_DECLARE, Some(id), D12Event::Declared { id, declared: declared.clone(), hidden });
+    ctx.emit(R_DECLARE, Some(id), D12Event::Declared { id, declared: declared.clone(), hidden });
     // A written-down full defense shows on the token only when the actions are shown.
     if action == Action::FullDefense && !hidden {
         ctx.condition(R_DECLARE, id, FULL_DEFENSE);
@@ -204,7 +204,7 @@ pub(crate) fn declare(
                 count - 12
             ),
         );
-        ctx.d12(R_DECLARE, Some(id), D12Event::Late { id, declared: late });
+        ctx.emit(R_DECLARE, Some(id), D12Event::Late { id, declared: late });
     } else {
         // Still to come this round: it takes its place in the order.
         let order = plan(&ctx.enc);
@@ -213,7 +213,7 @@ pub(crate) fn declare(
         ctx.push(R_TURN, None, EventKind::OrderSet { order });
         ctx.push(R_TURN, None, EventKind::TurnStarted { index });
         if joins_now && status(&c) == Status::Up {
-            ctx.d12(R_TURN, Some(id), D12Event::JoinedCount { id });
+            ctx.emit(R_TURN, Some(id), D12Event::JoinedCount { id });
         }
     }
     Ok(ctx.finish())
@@ -247,7 +247,7 @@ pub(crate) fn change(
         ctx.condition(R_DECLARE, id, FULL_DEFENSE);
     }
     let declared = Declared { action, ..before.clone() };
-    ctx.d12(R_DECLARE, Some(id), D12Event::Declared { id, declared, hidden: false });
+    ctx.emit(R_DECLARE, Some(id), D12Event::Declared { id, declared, hidden: false });
     Ok(ctx.finish())
 }
 
@@ -402,7 +402,7 @@ pub(crate) fn done(
     let mut ctx = Ctx::new(enc, dice);
     let c = ctx.who(id)?.clone();
     let action = action_now(enc, id).map(|d| d.action.clone());
-    ctx.d12(R_TURN, Some(id), D12Event::Acted { id });
+    ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     if acted {
         let what = action.as_ref().map_or("acts".to_owned(), |a| words(enc, &c, a));
         ctx.ruling(R_TURN, Some(id), format!("{} {what}", c.name));

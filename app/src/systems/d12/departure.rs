@@ -1,8 +1,8 @@
 //! Someone leaves mid-step (removed, off the board, to another side, marked dead): what
 //! the procedure had open about it is settled by rule, each with a journal line.
 
+use super::R_TURN;
 use super::model::{D12Event, Pending};
-use super::{D12Ctx, R_TURN};
 use crate::ids::CombatantId;
 use crate::system::{Ctx, Departure, Left, RuleError};
 
@@ -31,12 +31,12 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             _ => continue,
         };
         ctx.ruling(R_TURN, Some(id), format!("{gone}: {what}"));
-        ctx.d12(R_TURN, Some(p.actor()), D12Event::Dropped { index });
+        ctx.emit(R_TURN, Some(p.actor()), D12Event::Dropped { index });
     }
     let acting = ctx.enc.acting().contains(&id);
     if acting && !ctx.enc.d12.acted.contains(&id) {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn at this count ends"));
-        ctx.d12(R_TURN, Some(id), D12Event::Acted { id });
+        ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     }
     let d = &ctx.enc.d12;
     if left.how == Departure::Removed
@@ -44,7 +44,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             || d.late.contains_key(&id)
             || d.late_now.contains_key(&id))
     {
-        ctx.d12(R_TURN, Some(id), D12Event::Withdrawn { id });
+        ctx.emit(R_TURN, Some(id), D12Event::Withdrawn { id });
     }
     Ok(())
 }

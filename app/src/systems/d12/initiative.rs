@@ -3,7 +3,7 @@
 
 use super::block::{AGI_MOD, initiative_dice, stat};
 use super::model::D12Event;
-use super::{D12Ctx, R_INIT, check_free};
+use super::{R_INIT, check_free};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
@@ -84,7 +84,7 @@ pub(crate) fn roll(
         format!("base initiative shared by {}", names(enc, &ids))
     };
     let roll = ctx.roll(R_INIT, Some(first), &initiative_dice(&lead), &label)?;
-    ctx.d12(R_INIT, Some(first), D12Event::BaseInitiative { ids, base: roll.total });
+    ctx.emit(R_INIT, Some(first), D12Event::BaseInitiative { ids, base: roll.total });
     Ok(ctx.finish())
 }
 

@@ -3,9 +3,9 @@
 //! there are several). Tables come from the library (copied into the encounter); a type
 //! without a table, or with an empty one, asks the GM instead of failing.
 
+use super::R_INJURY;
 use super::block::Attack;
 use super::model::{D12Event, Pending};
-use super::{D12Ctx, R_INJURY};
 use crate::checks::{Effect, TableRow};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Encounter, EncounterTable};
@@ -50,7 +50,7 @@ pub(crate) fn chance(
         return on_table(ctx, target, &table);
     }
     let pending = Pending::Injury { attacker, target, types };
-    ctx.d12(R_INJURY, Some(attacker), D12Event::Queued { pending, first: true });
+    ctx.emit(R_INJURY, Some(attacker), D12Event::Queued { pending, first: true });
     Ok(())
 }
 
@@ -65,7 +65,7 @@ pub(crate) fn roll(
     };
     let table = usable(enc, damage_type).map_err(RuleError::NotAllowed)?.clone();
     let mut ctx = Ctx::new(enc, dice);
-    ctx.d12(R_INJURY, Some(*attacker), D12Event::Settled);
+    ctx.emit(R_INJURY, Some(*attacker), D12Event::Settled);
     on_table(&mut ctx, *target, &table)?;
     Ok(ctx.finish())
 }
@@ -120,7 +120,7 @@ fn apply(ctx: &mut Ctx, target: CombatantId, row: &TableRow<Effect>) -> Result<(
         .clone()
         .unwrap_or_else(|| effect.text.split(':').next().unwrap_or(&effect.text).trim().to_owned());
     ctx.ruling(R_INJURY, Some(target), format!("{name}: {}", effect.text));
-    ctx.d12(R_INJURY, Some(target), D12Event::Injured { id: target, injury: injury.clone() });
+    ctx.emit(R_INJURY, Some(target), D12Event::Injured { id: target, injury: injury.clone() });
     ctx.condition(R_INJURY, target, &injury.to_lowercase());
     for d in &s.damage {
         let label = format!("{name}'s {} damage ({injury})", abilities(&d.abilities));

@@ -261,18 +261,6 @@ fn handle_d12(
     }
 }
 
-/// Emitting this procedure's own events from a [`Ctx`].
-pub(crate) trait D12Ctx {
-    /// Emits one of this procedure's events.
-    fn d12(&mut self, rule: &str, actor: Option<CombatantId>, event: D12Event);
-}
-
-impl D12Ctx for Ctx<'_> {
-    fn d12(&mut self, rule: &str, actor: Option<CombatantId>, event: D12Event) {
-        self.push(rule, actor, crate::event::EventKind::D12(event));
-    }
-}
-
 /// Refuses a new action while something waits for the GM (damage to roll, an injury's
 /// table, a riposte).
 pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {

@@ -6,7 +6,7 @@
 use super::block::{HD, INS_MOD, INTIMIDATE, stat};
 use super::model::{D12Event, Trigger};
 use super::wounds::{self, Status, status};
-use super::{D12Ctx, END, R_MORALE, check_free};
+use super::{END, R_MORALE, check_free};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
@@ -114,7 +114,7 @@ pub(crate) fn check(
         );
         passed
     };
-    ctx.d12(R_MORALE, Some(id), D12Event::MoraleSettled { id });
+    ctx.emit(R_MORALE, Some(id), D12Event::MoraleSettled { id });
     if !passed {
         ctx.condition(R_MORALE, id, FAILED);
     }
@@ -131,7 +131,7 @@ pub(crate) fn skip(
     let mut ctx = Ctx::new(enc, dice);
     let name = ctx.name(id);
     ctx.ruling(R_MORALE, Some(id), format!("{name} ({}): no check, the GM rules", trigger.label()));
-    ctx.d12(R_MORALE, Some(id), D12Event::MoraleSettled { id });
+    ctx.emit(R_MORALE, Some(id), D12Event::MoraleSettled { id });
     Ok(ctx.finish())
 }
 
@@ -159,7 +159,7 @@ pub(crate) fn intimidate(
     let label = format!("{}'s Intimidation of {}", b.name, t.name);
     let dice = Dice::die(20).plus(stat(&b, INTIMIDATE));
     let roll = ctx.roll(R_MORALE, Some(by), &dice, &label)?;
-    ctx.d12(R_MORALE, Some(target), D12Event::Intimidated { id: target, result: roll.total });
+    ctx.emit(R_MORALE, Some(target), D12Event::Intimidated { id: target, result: roll.total });
     ctx.ruling(
         R_MORALE,
         Some(target),

@@ -6,9 +6,7 @@ use super::declare::{FULL_DEFENSE, plan, to_declare};
 use super::initiative::SURPRISED;
 use super::model::{Action, D12Event};
 use super::wounds::{self, Status, status};
-use super::{
-    BEFORE, D12Ctx, DECLARE, END, HIDDEN, R_TURN, RESOLVE, ROUND_ROBIN, check_free, morale,
-};
+use super::{BEFORE, DECLARE, END, HIDDEN, R_TURN, RESOLVE, ROUND_ROBIN, check_free, morale};
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
@@ -47,7 +45,7 @@ fn next_count(ctx: &mut Ctx, from: Option<usize>) {
                 .copied()
                 .filter(|id| ctx.enc.combatant(*id).is_some_and(wounds::is_up))
                 .collect();
-            ctx.d12(R_TURN, first, D12Event::CountStarted { fit });
+            ctx.emit(R_TURN, first, D12Event::CountStarted { fit });
         }
         None => {
             ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
@@ -60,7 +58,7 @@ fn next_count(ctx: &mut Ctx, from: Option<usize>) {
 /// Starts round `round`: declarations start over, surprise and full defense wear off.
 fn new_round(ctx: &mut Ctx, round: u32) {
     ctx.push(R_TURN, None, EventKind::RoundStarted { round });
-    ctx.d12(R_TURN, None, D12Event::RoundReset);
+    ctx.emit(R_TURN, None, D12Event::RoundReset);
     let worn: Vec<(CombatantId, &str)> = ctx
         .enc
         .combatants
@@ -115,7 +113,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
                 )));
             }
             if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN {
-                ctx.d12(R_TURN, None, D12Event::Revealed);
+                ctx.emit(R_TURN, None, D12Event::Revealed);
                 // Full defense written down shows on the token now.
                 let full: Vec<CombatantId> = enc
                     .d12

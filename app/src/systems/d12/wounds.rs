@@ -4,7 +4,7 @@
 
 use super::block::{HEAL, STR, STRESS, WP, stat};
 use super::model::{Action, D12Event, Wound};
-use super::{D12Ctx, R_WOUNDS, check_free};
+use super::{R_WOUNDS, check_free};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -113,7 +113,7 @@ pub(crate) fn wound(ctx: &mut Ctx, rule: &str, id: CombatantId, wound: Wound) ->
     let Ok(c) = ctx.who(id) else { return 0 };
     let now = wp(c).unwrap_or(0);
     ctx.set_track(rule, id, WP, now - amount);
-    ctx.d12(rule, Some(id), D12Event::Wounded { id, wound });
+    ctx.emit(rule, Some(id), D12Event::Wounded { id, wound });
     ctx.uncondition(rule, id, STABILIZED);
     sync(ctx, id);
     amount
@@ -287,6 +287,6 @@ pub(crate) fn note_big_hit(ctx: &mut Ctx, id: CombatantId, lost: i64) {
     let Ok(c) = ctx.who(id) else { return };
     let max = c.track(WP).map_or(0, |t| t.max);
     if !ctx.enc.is_party(id) && max > 0 && lost * 2 > max && status(c) != Status::Dead {
-        ctx.d12(R_WOUNDS, Some(id), D12Event::BigHit { id });
+        ctx.emit(R_WOUNDS, Some(id), D12Event::BigHit { id });
     }
 }

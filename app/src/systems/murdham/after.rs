@@ -4,7 +4,7 @@
 use super::block::MurdhamBlock;
 use super::damage::{break_item, wear};
 use super::model::{MurdhamEvent as E, Wear};
-use super::{AFTER, MurdhamCtx, R_GEAR, R_ROUND, check_free};
+use super::{AFTER, R_GEAR, R_ROUND, check_free};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
@@ -24,7 +24,7 @@ pub(crate) fn end_fight(
     }
     let mut ctx = Ctx::new(enc, dice);
     ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: AFTER.into() });
-    ctx.murdham(R_ROUND, None, E::FightOver);
+    ctx.emit(R_ROUND, None, E::FightOver);
     Ok(ctx.finish())
 }
 
@@ -77,7 +77,7 @@ pub(crate) fn durability(
                 );
                 break_item(&mut ctx, *owner, item);
             } else {
-                ctx.murdham(
+                ctx.emit(
                     R_GEAR,
                     Some(*owner),
                     E::Worn { owner: *owner, item: item.clone(), wear: Wear::Damaged },
@@ -88,6 +88,6 @@ pub(crate) fn durability(
     if !any {
         ctx.ruling(R_GEAR, None, "No gear was used");
     }
-    ctx.murdham(R_GEAR, None, E::DurabilityRolled);
+    ctx.emit(R_GEAR, None, E::DurabilityRolled);
     Ok(ctx.finish())
 }

@@ -6,7 +6,7 @@
 
 use super::block::{WIT, Weapon, stat, weapon};
 use super::model::{Aim, AttackSpec, HeldMove, MurdhamEvent as E, PendingAttack, Struck};
-use super::{CONCEALED, DYING, INCAPACITATED, MurdhamCtx, R_ATTACK, check_free, nearby, turn};
+use super::{CONCEALED, DYING, INCAPACITATED, R_ATTACK, check_free, nearby, turn};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -227,11 +227,7 @@ pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), 
     let wname = weapon_name(w.as_ref());
     // A grab is made with the hands: the weapon is not used.
     if let Some(w) = w.as_ref().filter(|_| spec.nonlethal != Some(super::NonLethal::Grapple)) {
-        ctx.murdham(
-            R_ATTACK,
-            Some(attacker),
-            E::ItemUsed { owner: attacker, item: w.name.clone() },
-        );
+        ctx.emit(R_ATTACK, Some(attacker), E::ItemUsed { owner: attacker, item: w.name.clone() });
     }
     // Striking anyone but the one it holds lets that one go.
     let held_target = match spec.aim {
@@ -360,7 +356,7 @@ fn deviate(ctx: &mut Ctx, from: ZoneId) -> Result<Option<ZoneId>, RuleError> {
                 None,
                 format!("The blast lands in {}, the only neighbouring zone", name(ctx, to)),
             );
-            ctx.murdham(R_ATTACK, None, E::Deviated { from, to });
+            ctx.emit(R_ATTACK, None, E::Deviated { from, to });
             Ok(Some(to))
         }
         n => {
@@ -377,7 +373,7 @@ fn deviate(ctx: &mut Ctx, from: ZoneId) -> Result<Option<ZoneId>, RuleError> {
                 None,
                 format!("The die over the neighbouring zones ({}) says {face}", list.join(", ")),
             );
-            ctx.murdham(R_ATTACK, None, E::Deviated { from, to });
+            ctx.emit(R_ATTACK, None, E::Deviated { from, to });
             Ok(Some(to))
         }
     }

@@ -7,9 +7,7 @@
 
 use super::block::{AGI, ARMOUR, HEALTH, MurdhamBlock, STR, Weapon, health, stat, weapon};
 use super::model::{MurdhamEvent as E, NonLethal, PendingAttack, Reaction, Struck, Wear};
-use super::{
-    DEAD, DYING, INCAPACITATED, MurdhamCtx, R_DAMAGE, R_GEAR, RETREATING, SURRENDERED, standing,
-};
+use super::{DEAD, DYING, INCAPACITATED, R_DAMAGE, R_GEAR, RETREATING, SURRENDERED, standing};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
@@ -173,14 +171,14 @@ fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Resul
     let block = MurdhamBlock::of(t)?;
     let shield = if reacted { shield_in_use(&ctx.enc, t) } else { None };
     if let Some(s) = &shield {
-        ctx.murdham(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: s.name.clone() });
+        ctx.emit(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: s.name.clone() });
     }
     let worn = block
         .armour
         .clone()
         .filter(|a| wear(&ctx.enc, t.id, &a.name, a.damaged) != Some(Wear::Broken));
     if let Some(a) = &worn {
-        ctx.murdham(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: a.name.clone() });
+        ctx.emit(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: a.name.clone() });
     }
     if raw < 8 {
         return Ok(());
@@ -193,7 +191,7 @@ fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Resul
             Some(t.id),
             format!("{}'s damaged {} breaks under a hit of {raw}", t.name, s.name),
         );
-        ctx.murdham(R_GEAR, Some(t.id), E::Worn { owner: t.id, item: s.name, wear: Wear::Broken });
+        ctx.emit(R_GEAR, Some(t.id), E::Worn { owner: t.id, item: s.name, wear: Wear::Broken });
         return Ok(());
     }
     if let Some(a) =
@@ -212,7 +210,7 @@ fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Resul
 /// An item is broken for good: a weapon or shield can no longer be used, armour no longer
 /// counts (the armour stat loses its value).
 pub(crate) fn break_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
-    ctx.murdham(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear: Wear::Broken });
+    ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear: Wear::Broken });
     let Some(c) = ctx.enc.combatant(owner).cloned() else { return };
     let armour = MurdhamBlock::of(&c).ok().and_then(|b| b.armour).filter(|a| a.name == item);
     if let Some(a) = armour {
@@ -230,11 +228,7 @@ fn weapon_wear(ctx: &mut Ctx, owner: CombatantId, w: Option<&Weapon>, roll: Dama
             Some(owner),
             format!("{}'s damaged {} breaks on a 1", ctx.name(owner), w.name),
         );
-        ctx.murdham(
-            R_GEAR,
-            Some(owner),
-            E::Worn { owner, item: w.name.clone(), wear: Wear::Broken },
-        );
+        ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: w.name.clone(), wear: Wear::Broken });
     }
 }
 
@@ -283,7 +277,7 @@ pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), Rul
                 ctx.condition(R_DAMAGE, id, INCAPACITATED);
             }
             ctx.condition(R_DAMAGE, id, DYING);
-            ctx.murdham(R_DAMAGE, Some(id), E::Dying { id, dies });
+            ctx.emit(R_DAMAGE, Some(id), E::Dying { id, dies });
         }
     } else if cur > 0 {
         let helmet = MurdhamBlock::of(&c).is_ok_and(|b| b.helmet);
@@ -315,11 +309,11 @@ pub(crate) fn kill(ctx: &mut Ctx, id: CombatantId, why: &str) {
     ctx.uncondition(R_DAMAGE, id, INCAPACITATED);
     ctx.condition(R_DAMAGE, id, DEAD);
     if ctx.enc.murdham.dying.contains_key(&id) {
-        ctx.murdham(R_DAMAGE, Some(id), E::NoLongerDying { id });
+        ctx.emit(R_DAMAGE, Some(id), E::NoLongerDying { id });
     }
     super::grapple::let_go_of_all(ctx, id);
     if ctx.enc.murdham.grabs.contains_key(&id) {
-        ctx.murdham(R_DAMAGE, Some(id), E::Freed { id });
+        ctx.emit(R_DAMAGE, Some(id), E::Freed { id });
         ctx.uncondition(R_DAMAGE, id, super::ENTANGLED);
     }
 }
@@ -373,7 +367,7 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
             let c = ctx.who(cid)?.clone();
             let cw = weapon(&c, cwi)?;
             if let Some(cw) = &cw {
-                ctx.murdham(R_GEAR, Some(cid), E::ItemUsed { owner: cid, item: cw.name.clone() });
+                ctx.emit(R_GEAR, Some(cid), E::ItemUsed { owner: cid, item: cw.name.clone() });
             }
             let sides = cw.as_ref().map_or(4, |w| w.die);
             let label =
@@ -549,7 +543,7 @@ pub(crate) fn after_edit(
                 format!("{} is healed in time: no longer dying", c.name),
             );
             ctx.uncondition(R_DAMAGE, id, DYING);
-            ctx.murdham(R_DAMAGE, Some(id), E::NoLongerDying { id });
+            ctx.emit(R_DAMAGE, Some(id), E::NoLongerDying { id });
             injury(&mut ctx, id)?;
         } else if to <= 0 && from > 0 {
             let dies = ctx.enc.round.max(1) + 1;
@@ -562,7 +556,7 @@ pub(crate) fn after_edit(
                 ),
             );
             ctx.condition(R_DAMAGE, id, DYING);
-            ctx.murdham(R_DAMAGE, Some(id), E::Dying { id, dies });
+            ctx.emit(R_DAMAGE, Some(id), E::Dying { id, dies });
         }
     }
     out.extend(ctx.finish());

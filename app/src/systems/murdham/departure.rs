@@ -2,7 +2,7 @@
 //! the procedure had open about it is settled by rule, each with a journal line.
 
 use super::model::{MurdhamEvent as E, Pending};
-use super::{MurdhamCtx, R_TURN, pending_words, round, turn};
+use super::{R_TURN, pending_words, round, turn};
 use crate::system::{Ctx, Departure, Left, RuleError};
 
 /// An attack whose attacker left is dropped, one on a target who left misses it; a move
@@ -19,15 +19,15 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             Outcome::Untouched => {}
             Outcome::Dropped(why) => {
                 ctx.ruling(R_TURN, Some(id), format!("{gone}: {what} {why}"));
-                ctx.murdham(R_TURN, Some(id), E::Dropped { index });
+                ctx.emit(R_TURN, Some(id), E::Dropped { index });
             }
             Outcome::Revised(pending, why) => {
                 ctx.ruling(R_TURN, Some(id), format!("{gone}: {what} {why}"));
-                ctx.murdham(R_TURN, Some(id), E::Revised { index, pending });
+                ctx.emit(R_TURN, Some(id), E::Revised { index, pending });
             }
             Outcome::MoveGoesOn(held) => {
                 ctx.ruling(R_TURN, Some(id), format!("{gone}: {what} goes on unhindered"));
-                ctx.murdham(R_TURN, Some(id), E::Dropped { index });
+                ctx.emit(R_TURN, Some(id), E::Dropped { index });
                 if ctx.enc.combatant(held.id).is_some() && held.id != id {
                     turn::finish_move(ctx, &held)?;
                 }
@@ -38,18 +38,18 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         if held == id || by == id {
             let freed = ctx.name(held);
             ctx.ruling(R_TURN, Some(held), format!("{gone}: {freed} is no longer held"));
-            ctx.murdham(R_TURN, Some(held), E::Freed { id: held });
+            ctx.emit(R_TURN, Some(held), E::Freed { id: held });
         }
     }
     if left.how == Departure::OffBoard && ctx.enc.murdham.borders.contains_key(&id) {
-        ctx.murdham(R_TURN, Some(id), E::OnBorder { id, zone: None });
+        ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
     }
     if ctx.enc.murdham.turn.id == Some(id) && ctx.enc.murdham.pending.is_empty() {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn ends"));
         round::close_turn_of(ctx, id, left.side)?;
     }
     if left.how == Departure::Removed {
-        ctx.murdham(R_TURN, Some(id), E::Withdrawn { id });
+        ctx.emit(R_TURN, Some(id), E::Withdrawn { id });
     }
     Ok(())
 }

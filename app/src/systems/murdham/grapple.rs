@@ -6,7 +6,7 @@
 
 use super::block::{STR, stat};
 use super::model::{MurdhamEvent as E, NonLethal};
-use super::{DISARMED, ENTANGLED, MurdhamCtx, R_GRAPPLE, check_free, turn};
+use super::{DISARMED, ENTANGLED, R_GRAPPLE, check_free, turn};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -67,9 +67,9 @@ pub(crate) fn nonlethal(
                 ),
             );
             if ctx.enc.murdham.grabs.contains_key(&target) {
-                ctx.murdham(R_GRAPPLE, Some(target), E::Freed { id: target });
+                ctx.emit(R_GRAPPLE, Some(target), E::Freed { id: target });
             }
-            ctx.murdham(R_GRAPPLE, Some(target), E::Grabbed { id: target, by });
+            ctx.emit(R_GRAPPLE, Some(target), E::Grabbed { id: target, by });
             ctx.condition(R_GRAPPLE, target, ENTANGLED);
         }
     }
@@ -85,7 +85,7 @@ pub(crate) fn let_go_of_all(ctx: &mut Ctx, grabber: CombatantId) {
                 Some(held),
                 format!("{} lets go of {}", ctx.name(grabber), ctx.name(held)),
             );
-            ctx.murdham(R_GRAPPLE, Some(held), E::Freed { id: held });
+            ctx.emit(R_GRAPPLE, Some(held), E::Freed { id: held });
             ctx.uncondition(R_GRAPPLE, held, ENTANGLED);
         }
     }
@@ -128,10 +128,10 @@ pub(crate) fn shove(
         Some(held),
         format!("{} shoves {} half a zone{where_to}", enc.name_of(grabber), enc.name_of(held)),
     );
-    ctx.murdham(R_GRAPPLE, Some(held), E::Freed { id: held });
+    ctx.emit(R_GRAPPLE, Some(held), E::Freed { id: held });
     ctx.uncondition(R_GRAPPLE, held, ENTANGLED);
     if toward.is_some() {
-        ctx.murdham(R_GRAPPLE, Some(held), E::OnBorder { id: held, zone: toward });
+        ctx.emit(R_GRAPPLE, Some(held), E::OnBorder { id: held, zone: toward });
     }
     Ok(ctx.finish())
 }
@@ -176,6 +176,6 @@ pub(crate) fn border(
         return Err(RuleError::NotAllowed(format!("{} is not on a border", enc.name_of(id))));
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.murdham(R_GRAPPLE, Some(id), E::OnBorder { id, zone });
+    ctx.emit(R_GRAPPLE, Some(id), E::OnBorder { id, zone });
     Ok(ctx.finish())
 }

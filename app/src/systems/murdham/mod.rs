@@ -335,18 +335,6 @@ fn handle_murdham(
     }
 }
 
-/// Emitting this procedure's own events from a [`Ctx`].
-pub(crate) trait MurdhamCtx {
-    /// Emits one of this procedure's events.
-    fn murdham(&mut self, rule: &str, actor: Option<CombatantId>, event: MurdhamEvent);
-}
-
-impl MurdhamCtx for Ctx<'_> {
-    fn murdham(&mut self, rule: &str, actor: Option<CombatantId>, event: MurdhamEvent) {
-        self.push(rule, actor, crate::event::EventKind::Murdham(event));
-    }
-}
-
 /// Wraps a command of this procedure.
 pub(crate) fn cmd(c: MurdhamCommand) -> Command {
     Command::Murdham(c)

@@ -6,9 +6,7 @@
 
 use super::block::{AGI, HEALTH, MurdhamBlock, WIT, stat};
 use super::model::{MurdhamEvent as E, Pending, Yield};
-use super::{
-    END, ESCAPED, MurdhamCtx, PARTY_MORALE, R_MORALE, RETREATING, SURRENDERED, side_name, standing,
-};
+use super::{END, ESCAPED, PARTY_MORALE, R_MORALE, RETREATING, SURRENDERED, side_name, standing};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -97,7 +95,7 @@ pub(crate) fn check(
                 Some(id),
                 format!("{} holds ({} ≤ WIT {wit}): steady for the stretch", c.name, roll.total),
             );
-            ctx.murdham(R_MORALE, Some(id), E::Steady { id });
+            ctx.emit(R_MORALE, Some(id), E::Steady { id });
         } else {
             ctx.ruling(
                 R_MORALE,
@@ -107,14 +105,14 @@ pub(crate) fn check(
                     c.name, roll.total
                 ),
             );
-            ctx.murdham(
+            ctx.emit(
                 R_MORALE,
                 Some(id),
                 E::Queued { pending: Pending::Yield { id }, first: false },
             );
         }
     }
-    ctx.murdham(R_MORALE, None, E::MoraleDone { side });
+    ctx.emit(R_MORALE, None, E::MoraleDone { side });
     Ok(ctx.finish())
 }
 
@@ -136,7 +134,7 @@ pub(crate) fn skip(
         None,
         format!("No morale check for {} this round (the GM rules)", side_name(enc, side)),
     );
-    ctx.murdham(R_MORALE, None, E::MoraleDone { side });
+    ctx.emit(R_MORALE, None, E::MoraleDone { side });
     Ok(ctx.finish())
 }
 
@@ -157,7 +155,7 @@ pub(crate) fn give_up(
         }
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.murdham(R_MORALE, Some(id), E::Settled);
+    ctx.emit(R_MORALE, Some(id), E::Settled);
     let (condition, words) = match how {
         Yield::Surrender => (SURRENDERED, "surrenders"),
         Yield::Retreat => (RETREATING, "retreats"),

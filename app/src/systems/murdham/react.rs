@@ -6,7 +6,7 @@
 
 use super::block::{MurdhamBlock, weapon};
 use super::model::{MurdhamEvent as E, Pending, PendingAttack, Reaction, Struck};
-use super::{MurdhamCtx, R_REACT, check_free, nearby, standing};
+use super::{R_REACT, check_free, nearby, standing};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
@@ -156,7 +156,7 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
         }
         if pa.struck.iter().all(|s| s.reaction.is_some()) {
             if !new {
-                ctx.murdham(R_REACT, None, E::Settled);
+                ctx.emit(R_REACT, None, E::Settled);
             }
             return super::damage::resolve(ctx, pa);
         }
@@ -178,9 +178,9 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
     let attacker = Some(pa.spec.attacker);
     let pending = Pending::Attack(pa);
     if new {
-        ctx.murdham(R_REACT, attacker, E::Queued { pending, first: true });
+        ctx.emit(R_REACT, attacker, E::Queued { pending, first: true });
     } else {
-        ctx.murdham(R_REACT, attacker, E::Updated { pending });
+        ctx.emit(R_REACT, attacker, E::Updated { pending });
     }
     Ok(())
 }
@@ -202,7 +202,7 @@ pub(crate) fn stunt(
     let effect = pa.spec.stunt.clone().unwrap_or_default();
     let mut ctx = Ctx::new(enc, dice);
     if accept {
-        ctx.murdham(R_REACT, Some(target), E::Settled);
+        ctx.emit(R_REACT, Some(target), E::Settled);
         ctx.ruling(
             R_REACT,
             Some(target),
@@ -256,27 +256,27 @@ pub(crate) fn react(
             pa.struck[i].reaction = Some(Reaction::None);
         }
         Reaction::Dodge => {
-            ctx.murdham(R_REACT, Some(id), E::Reacted { id, how: "dodges".into() });
+            ctx.emit(R_REACT, Some(id), E::Reacted { id, how: "dodges".into() });
             pa.struck[i].reaction = Some(reaction.clone());
         }
         Reaction::Counter { weapon: wi, .. } => {
             let c = ctx.who(id)?.clone();
             let w = weapon(&c, *wi)?;
             let how = format!("counters with {}", super::attack::weapon_name(w.as_ref()));
-            ctx.murdham(R_REACT, Some(id), E::Reacted { id, how });
+            ctx.emit(R_REACT, Some(id), E::Reacted { id, how });
             pa.struck[i].reaction = Some(reaction.clone());
         }
         Reaction::HideBehind { shield } => {
             let held = enc.murdham.grabs.get(shield) == Some(&id);
             let note = if held { ", the one it holds, who has no say" } else { "" };
             let how = format!("hides behind {}{note}", enc.name_of(*shield));
-            ctx.murdham(R_REACT, Some(id), E::Reacted { id, how });
+            ctx.emit(R_REACT, Some(id), E::Reacted { id, how });
             pa.struck[i] =
                 Struck { id: *shield, reaction: held.then_some(Reaction::None), guard: held };
         }
         Reaction::GuardedBy { guard } => {
             let how = format!("guards {name} and takes the attack");
-            ctx.murdham(R_REACT, Some(*guard), E::Reacted { id: *guard, how });
+            ctx.emit(R_REACT, Some(*guard), E::Reacted { id: *guard, how });
             pa.struck[i] = Struck { id: *guard, reaction: Some(Reaction::None), guard: true };
         }
     }

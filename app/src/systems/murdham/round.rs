@@ -5,8 +5,8 @@
 use super::block::{WIT, stat};
 use super::model::MurdhamEvent as E;
 use super::{
-    AFTER, AMBUSH, BEFORE, CONCEALED, DEAD, DYING, END, FAST, FAST_SLOW, MurdhamCtx, R_DAMAGE,
-    R_ROUND, R_TURN, TURNS, check_free, factions, side_name, standing,
+    AFTER, AMBUSH, BEFORE, CONCEALED, DEAD, DYING, END, FAST, FAST_SLOW, R_DAMAGE, R_ROUND, R_TURN,
+    TURNS, check_free, factions, side_name, standing,
 };
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -38,14 +38,14 @@ pub(crate) fn holder(
                     side_name(enc, side)
                 )));
             }
-            ctx.murdham(R_ROUND, None, E::Holder { side, rolled: false });
+            ctx.emit(R_ROUND, None, E::Holder { side, rolled: false });
         }
         None => {
             // Each faction gets a face, in the order they were made.
             let n = u32::try_from(all.len()).unwrap_or(u32::MAX);
             let face = ctx.roll(R_ROUND, None, &Dice::die(n), "who holds the initiative")?.total;
             let side = all[usize::try_from(face - 1).unwrap_or(0).min(all.len() - 1)];
-            ctx.murdham(R_ROUND, None, E::Holder { side, rolled: true });
+            ctx.emit(R_ROUND, None, E::Holder { side, rolled: true });
         }
     }
     Ok(ctx.finish())
@@ -73,7 +73,7 @@ pub(crate) fn first(
         )));
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.murdham(R_ROUND, None, E::First { side });
+    ctx.emit(R_ROUND, None, E::First { side });
     settle_choice(&mut ctx)?;
     Ok(ctx.finish())
 }
@@ -161,7 +161,7 @@ pub(crate) fn activate(
     }
     check_choice(enc, c.side)?;
     let mut ctx = Ctx::new(enc, dice);
-    ctx.murdham(R_TURN, Some(id), E::Activated { id, ambush: enc.phase == AMBUSH });
+    ctx.emit(R_TURN, Some(id), E::Activated { id, ambush: enc.phase == AMBUSH });
     Ok(ctx.finish())
 }
 
@@ -173,7 +173,7 @@ pub(crate) fn pass(
 ) -> Result<Vec<Event>, RuleError> {
     check_choice(enc, side)?;
     let mut ctx = Ctx::new(enc, dice);
-    ctx.murdham(R_TURN, None, E::Passed { side, forced: false });
+    ctx.emit(R_TURN, None, E::Passed { side, forced: false });
     next_chooser(&mut ctx, side);
     settle_choice(&mut ctx)?;
     Ok(ctx.finish())
@@ -202,7 +202,7 @@ pub(crate) fn close_turn(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError
 /// Ends `id`'s turn and hands the choice on from `side`, the faction it acted for (it may
 /// have left it since).
 pub(crate) fn close_turn_of(ctx: &mut Ctx, id: CombatantId, side: SideId) -> Result<(), RuleError> {
-    ctx.murdham(R_TURN, Some(id), E::TurnEnded { id });
+    ctx.emit(R_TURN, Some(id), E::TurnEnded { id });
     next_chooser(ctx, side);
     settle_choice(ctx)
 }
@@ -215,7 +215,7 @@ fn next_chooser(ctx: &mut Ctx, side: SideId) {
         None => all.first().copied().unwrap_or(side),
     };
     if ctx.enc.murdham.choosing != Some(next) {
-        ctx.murdham(R_TURN, None, E::Chooses { side: next });
+        ctx.emit(R_TURN, None, E::Chooses { side: next });
     }
 }
 
@@ -232,7 +232,7 @@ pub(crate) fn settle_choice(ctx: &mut Ctx) -> Result<(), RuleError> {
         if !can_activate(&ctx.enc, side).is_empty() {
             return Ok(());
         }
-        ctx.murdham(R_TURN, None, E::Passed { side, forced: true });
+        ctx.emit(R_TURN, None, E::Passed { side, forced: true });
         next_chooser(ctx, side);
     }
     Ok(())
@@ -259,7 +259,7 @@ fn begin_phase(ctx: &mut Ctx, phase: &str) -> Result<(), RuleError> {
     } else if phase == TURNS && ctx.enc.flag(FAST_SLOW, false) {
         ctx.ruling(R_ROUND, None, "Slow actions: everyone who has not acted");
     }
-    ctx.murdham(R_ROUND, None, E::PhaseBegun);
+    ctx.emit(R_ROUND, None, E::PhaseBegun);
     if ctx.enc.murdham.first.is_some() { settle_choice(ctx) } else { Ok(()) }
 }
 
@@ -279,7 +279,7 @@ fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
         ctx.ruling(R_DAMAGE, Some(id), format!("{} dies of its wounds", ctx.name(id)));
         ctx.uncondition(R_DAMAGE, id, DYING);
         ctx.condition(R_DAMAGE, id, DEAD);
-        ctx.murdham(R_DAMAGE, Some(id), E::NoLongerDying { id });
+        ctx.emit(R_DAMAGE, Some(id), E::NoLongerDying { id });
     }
     Ok(())
 }
@@ -288,11 +288,11 @@ fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
 fn start_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     let round = ctx.enc.round + 1;
     ctx.push(R_ROUND, None, EventKind::RoundStarted { round });
-    ctx.murdham(R_ROUND, None, E::RoundReset);
+    ctx.emit(R_ROUND, None, E::RoundReset);
     let fast = ctx.enc.flag(FAST_SLOW, false);
     if fast {
         let t = ctx.roll(R_ROUND, None, &Dice::die(20), "fast action threshold")?.total;
-        ctx.murdham(R_ROUND, None, E::Threshold { threshold: t });
+        ctx.emit(R_ROUND, None, E::Threshold { threshold: t });
     }
     let ambushers =
         ctx.enc.combatants.values().any(|c| c.conditions.contains(CONCEALED) && standing(c));
@@ -309,10 +309,10 @@ fn start_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     } else if phase == FAST {
         ctx.ruling(R_ROUND, None, format!("Fast actions: WIT {} or more", threshold(ctx)));
     }
-    ctx.murdham(R_ROUND, None, E::PhaseBegun);
+    ctx.emit(R_ROUND, None, E::PhaseBegun);
     // With one faction there is nothing to choose.
     if let [only] = factions(&ctx.enc)[..] {
-        ctx.murdham(R_ROUND, None, E::First { side: only });
+        ctx.emit(R_ROUND, None, E::First { side: only });
         settle_choice(ctx)?;
     }
     Ok(())

@@ -3,9 +3,7 @@
 //! strike as it leaves (an opportunity attack, which spends their turn).
 
 use super::model::{AttackSpec, HeldMove, MainAction, MurdhamEvent as E, Pending};
-use super::{
-    CONCEALED, MurdhamCtx, R_TURN, SURRENDERED, ZONES_PER_ROUND, check_free, enemies, nearby, round,
-};
+use super::{CONCEALED, R_TURN, SURRENDERED, ZONES_PER_ROUND, check_free, enemies, nearby, round};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
@@ -45,7 +43,7 @@ pub(crate) fn use_main(ctx: &mut Ctx, full_move: bool) -> Result<(), RuleError> 
         return Err(RuleError::NotAllowed(why));
     }
     let t = ctx.enc.murdham.turn.clone();
-    ctx.murdham(R_TURN, t.id, E::Used { bonus: t.bonus, main: true, zones: t.zones, full_move });
+    ctx.emit(R_TURN, t.id, E::Used { bonus: t.bonus, main: true, zones: t.zones, full_move });
     Ok(())
 }
 
@@ -64,7 +62,7 @@ pub(crate) fn bonus(
     let what = if what.is_empty() { "a bonus action" } else { what };
     let mut ctx = Ctx::new(enc, dice);
     let t = enc.murdham.turn.clone();
-    ctx.murdham(
+    ctx.emit(
         R_TURN,
         Some(id),
         E::Used { bonus: t.bonus + 1, main: t.main, zones: t.zones, full_move: t.full_move },
@@ -192,7 +190,7 @@ pub(crate) fn moved(
     if strikers.is_empty() {
         finish_move(&mut ctx, &held)?;
     } else {
-        ctx.murdham(
+        ctx.emit(
             R_TURN,
             Some(id),
             E::Queued { pending: Pending::Leaving { held, enemies: strikers }, first: false },
@@ -228,11 +226,11 @@ pub(crate) fn finish_move(ctx: &mut Ctx, held: &HeldMove) -> Result<(), RuleErro
     let from = c.zone;
     ctx.push(R_TURN, Some(id), EventKind::Moved { id, from, to: held.to });
     if ctx.enc.murdham.borders.contains_key(&id) {
-        ctx.murdham(R_TURN, Some(id), E::OnBorder { id, zone: None });
+        ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
     }
     if ctx.enc.murdham.turn.id == Some(id) {
         let t = ctx.enc.murdham.turn.clone();
-        ctx.murdham(
+        ctx.emit(
             R_TURN,
             Some(id),
             E::Used {
@@ -269,7 +267,7 @@ fn carry_along(
             }
         }
         if enc.murdham.borders.contains_key(&id) {
-            ctx.murdham(R_TURN, Some(id), E::OnBorder { id, zone: None });
+            ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
         }
     }
     Ok(ctx.finish())
@@ -286,7 +284,7 @@ pub(crate) fn opportunity(
     };
     let held = held.clone();
     let mut ctx = Ctx::new(enc, dice);
-    ctx.murdham(R_TURN, None, E::Settled);
+    ctx.emit(R_TURN, None, E::Settled);
     match by {
         None => {
             ctx.ruling(
@@ -304,7 +302,7 @@ pub(crate) fn opportunity(
                 )));
             }
             let how = format!("strikes at {} leaving", enc.name_of(held.id));
-            ctx.murdham(R_TURN, Some(striker), E::Reacted { id: striker, how });
+            ctx.emit(R_TURN, Some(striker), E::Reacted { id: striker, how });
             let aim = super::model::Aim::One { target: held.id };
             let spec = AttackSpec::plain(striker, aim, weapon);
             super::attack::strike(&mut ctx, spec, super::attack::Mode::Opportunity(held))?;
