@@ -146,7 +146,7 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     w.faces("3");
     let base = |w: &Window, who: &str| {
         let s = w.session().state();
-        s.d12.base[&s.combatant_named(who).unwrap().id]
+        s.d12().base[&s.combatant_named(who).unwrap().id]
     };
     assert_eq!(
         [

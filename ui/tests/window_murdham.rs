@@ -182,7 +182,7 @@ fn a_murdham_round_alternates_activations_with_a_dodge_a_deviated_blast_and_mora
     let state = w.session().state();
     let (well, tower) =
         (state.zone_named("Well").unwrap().id, state.zone_named("Tower").unwrap().id);
-    assert_eq!(state.murdham.deviation, Some((well, tower)));
+    assert_eq!(state.murdham().deviation, Some((well, tower)));
     assert!(shows(&w, "Blast deviated from Well to Tower"), "the arrow on the board");
     w.press("End turn");
 
@@ -212,7 +212,7 @@ fn a_murdham_round_alternates_activations_with_a_dodge_a_deviated_blast_and_mora
     w.press("Start round 2");
     let state = w.session().state();
     assert_eq!((state.round, state.phase.as_str()), (2, "turns"));
-    assert_eq!(state.murdham.deviation, None, "a new round forgets the stray blast");
+    assert_eq!(state.murdham().deviation, None, "a new round forgets the stray blast");
     assert!(shows(&w, "Red Hand picks who goes first"));
 }
 

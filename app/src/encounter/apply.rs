@@ -149,9 +149,9 @@ impl Encounter {
                 }
             }
             EventKind::Rolled { .. } | EventKind::Narration { .. } | EventKind::Ruling { .. } => {}
-            EventKind::Bdp(e) => self.bdp.apply(e),
-            EventKind::D12(e) => self.d12.apply(e),
-            EventKind::Murdham(e) => self.murdham.apply(e),
+            EventKind::Bdp(e) => self.procedure.bdp_mut().apply(e),
+            EventKind::D12(e) => self.procedure.d12_mut().apply(e),
+            EventKind::Murdham(e) => self.procedure.murdham_mut().apply(e),
             EventKind::TablesLoaded { tables } => self.tables.clone_from(tables),
             EventKind::OrderSet { order } => {
                 self.order.clone_from(order);

@@ -5,17 +5,16 @@
 
 mod apply;
 mod model;
+mod procedure;
 pub mod timer;
 
 pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone, stat_label};
+pub use procedure::ProcedureState;
 pub use timer::{Duration, Timer, Until};
 
 use crate::checks::{Effect, RollTable};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::space::grid::Grid;
-use crate::systems::bdp::BdpState;
-use crate::systems::d12::D12State;
-use crate::systems::murdham::MurdhamState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -75,15 +74,9 @@ pub struct Encounter {
     pub settings: BTreeMap<String, serde_json::Value>,
     /// Next free id number (shared by all id kinds, so ids are never reused).
     pub next_id: u32,
-    /// The Block, Dodge, Parry procedure's own state (empty in other systems).
-    #[serde(default, skip_serializing_if = "BdpState::is_empty")]
-    pub bdp: BdpState,
-    /// The d12 procedure's own state (empty in other systems).
-    #[serde(default, skip_serializing_if = "D12State::is_empty")]
-    pub d12: D12State,
-    /// The Murdham procedure's own state (empty in other systems).
-    #[serde(default, skip_serializing_if = "MurdhamState::is_empty")]
-    pub murdham: MurdhamState,
+    /// The procedure's own state (none for freeform); written under its procedure's key.
+    #[serde(flatten)]
+    pub procedure: ProcedureState,
     /// Roll tables copied from the library (see [`EncounterTable`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tables: Vec<EncounterTable>,
@@ -109,9 +102,7 @@ impl Encounter {
             turn: None,
             settings: BTreeMap::new(),
             next_id: 1,
-            bdp: BdpState::default(),
-            d12: D12State::default(),
-            murdham: MurdhamState::default(),
+            procedure: ProcedureState::None,
             tables: Vec::new(),
             timers: Vec::new(),
         }
@@ -128,9 +119,7 @@ impl Encounter {
             phase: String::new(),
             order: Vec::new(),
             turn: None,
-            bdp: BdpState::default(),
-            d12: D12State::default(),
-            murdham: MurdhamState::default(),
+            procedure: ProcedureState::None,
             timers: Vec::new(),
             ..self.clone()
         };
@@ -141,6 +130,21 @@ impl Encounter {
             c.conditions.clear();
         }
         board
+    }
+
+    /// The Block, Dodge, Parry procedure's state (empty in other encounters).
+    pub fn bdp(&self) -> &crate::systems::bdp::BdpState {
+        self.procedure.bdp()
+    }
+
+    /// The d12 procedure's state (empty in other encounters).
+    pub fn d12(&self) -> &crate::systems::d12::D12State {
+        self.procedure.d12()
+    }
+
+    /// The Murdham procedure's state (empty in other encounters).
+    pub fn murdham(&self) -> &crate::systems::murdham::MurdhamState {
+        self.procedure.murdham()
     }
 
     /// A combatant by id.
@@ -284,12 +288,12 @@ mod board_tests {
         e.phase = "resolve".into();
         e.order = vec![OrderEntry { combatants: vec![who], count: Some(4), reason: String::new() }];
         e.turn = Some(0);
-        e.murdham.turn.id = Some(who);
+        e.procedure.murdham_mut().turn.id = Some(who);
 
         let b = e.board();
         assert_eq!((b.round, b.phase.as_str(), b.turn), (0, "", None));
         assert!(b.order.is_empty());
-        assert!(b.murdham.is_empty() && b.d12.is_empty() && b.bdp.is_empty());
+        assert_eq!(b.procedure, ProcedureState::None);
         let c = b.combatant(who).unwrap();
         assert_eq!(c.track("hp").unwrap().value, 9);
         assert!(c.conditions.is_empty());

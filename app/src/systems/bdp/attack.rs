@@ -16,7 +16,7 @@ use crate::system::RuleError;
 /// What a combatant strikes with now: its declared arms when it declared a strike, else its
 /// first weapon.
 pub(crate) fn arms_of(enc: &Encounter, id: CombatantId, block: &BdpBlock) -> Arms {
-    match enc.bdp.declarations.get(&id).map(|d| &d.intent) {
+    match enc.bdp().declarations.get(&id).map(|d| &d.intent) {
         Some(Intent::Attack { arms, .. } | Intent::Gambit { arms, .. }) => arms.clone(),
         _ => block.default_arms(),
     }
@@ -27,7 +27,7 @@ pub(crate) fn wielded(enc: &Encounter, c: &Combatant) -> Result<Vec<Weapon>, Rul
     let block = BdpBlock::of(c)?;
     let arms = arms_of(enc, c.id, &block);
     if let Arms::Weapon(i) | Arms::Dual(i, _) = arms {
-        let broken = |i: usize| enc.bdp.broken.contains(&(c.id, format!("weapon:{i}")));
+        let broken = |i: usize| enc.bdp().broken.contains(&(c.id, format!("weapon:{i}")));
         if broken(i) || matches!(arms, Arms::Dual(_, j) if broken(j)) {
             return Err(RuleError::NotAllowed(format!("{}'s weapon is broken", c.name)));
         }
@@ -61,9 +61,9 @@ pub(crate) fn check(
     let acting = enc.acting();
     if attackers.iter().any(|a| acting.contains(a)) {
         let gambit_left = acting.iter().find(|id| {
-            !enc.bdp.acted.contains(id)
+            !enc.bdp().acted.contains(id)
                 && matches!(
-                    enc.bdp.declarations.get(id).map(|d| &d.intent),
+                    enc.bdp().declarations.get(id).map(|d| &d.intent),
                     Some(Intent::Gambit { .. })
                 )
         });
@@ -79,7 +79,7 @@ pub(crate) fn check(
         if targets.contains(id) {
             return Err(RuleError::Invalid(format!("{} cannot strike itself", enc.name_of(*id))));
         }
-        if enc.bdp.acted.contains(id) {
+        if enc.bdp().acted.contains(id) {
             return Err(RuleError::NotAllowed(format!(
                 "{} has already acted this round",
                 enc.name_of(*id)
@@ -143,7 +143,7 @@ pub(crate) fn react(
     reaction: Reaction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let Some(pending) = enc.bdp.attack.clone() else {
+    let Some(pending) = enc.bdp().attack.clone() else {
         return Err(RuleError::NotAllowed("no blow is waiting for a reaction".into()));
     };
     let options = reaction_options(enc, &pending)?;
@@ -357,7 +357,7 @@ fn sacrifice_options(
     }
     for (i, w) in tb.weapons.iter().enumerate() {
         let key = format!("weapon:{i}");
-        if w.speed() == Speed::Fast || enc.bdp.broken.contains(&(t.id, key.clone())) {
+        if w.speed() == Speed::Fast || enc.bdp().broken.contains(&(t.id, key.clone())) {
             continue;
         }
         let ok =
@@ -398,7 +398,7 @@ fn strike(
     let ab = BdpBlock::of(&a)?;
     let tb = BdpBlock::of(&t)?;
     let weapons = if free { vec![Weapon::free_strike()] } else { wielded(&ctx.enc, &a)? };
-    let risky = ctx.enc.bdp.stunt_risk.contains(&target);
+    let risky = ctx.enc.bdp().stunt_risk.contains(&target);
     let enhanced =
         matches!(edge, Edge::Enhanced | Edge::Stunt) || (ab.detachment && !tb.detachment) || risky;
     let weak = edge == Edge::Impaired || a.conditions.contains("arm wound");
@@ -435,7 +435,7 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
     if let Reaction::Sacrifice { item } = reaction {
         return sacrifice(ctx, target, item);
     }
-    if ctx.enc.bdp.stunt_risk.contains(&target) {
+    if ctx.enc.bdp().stunt_risk.contains(&target) {
         ctx.ruling(
             R_ATTACK,
             Some(target),
@@ -447,7 +447,7 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
         let (value, weapon) = strike(ctx, *a, target, pending.edge, reaction, pending.free)?;
         pool.push((*a, value, weapon));
     }
-    if ctx.enc.bdp.stunt_risk.contains(&target) {
+    if ctx.enc.bdp().stunt_risk.contains(&target) {
         ctx.emit(R_ATTACK, Some(target), BdpEvent::StuntRisk { id: target, on: false });
     }
     match reaction {
@@ -489,7 +489,7 @@ fn strike_back(
     defender: CombatantId,
     at: CombatantId,
 ) -> Result<(i64, Weapon), RuleError> {
-    let risky = ctx.enc.bdp.stunt_risk.contains(&at);
+    let risky = ctx.enc.bdp().stunt_risk.contains(&at);
     if risky {
         let who = ctx.name(at);
         ctx.ruling(R_ATTACK, Some(at), format!("{who} pays for the stunt: the blow is enhanced"));
@@ -641,7 +641,7 @@ pub(crate) fn free_attack(
     take: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    if !enc.bdp.free_attacks.contains(&(attacker, target)) {
+    if !enc.bdp().free_attacks.contains(&(attacker, target)) {
         return Err(RuleError::NotAllowed(format!(
             "{} has no free strike at {}",
             enc.name_of(attacker),

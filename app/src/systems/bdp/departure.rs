@@ -10,23 +10,23 @@ use crate::system::{Ctx, Departure, Left, RuleError};
 pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     let id = left.id;
     let gone = left.says();
-    if let Some(pending) = ctx.enc.bdp.attack.clone() {
+    if let Some(pending) = ctx.enc.bdp().attack.clone() {
         settle_blow(ctx, left, pending);
     }
-    if let Some((by, against)) = ctx.enc.bdp.counter
+    if let Some((by, against)) = ctx.enc.bdp().counter
         && (by == id || against == id)
     {
         ctx.ruling(R_TURN, Some(by), format!("{gone}: the counter-gambit chance is gone"));
         ctx.emit(R_TURN, Some(by), BdpEvent::CounterDone);
     }
-    if let Some((caster, _)) = ctx.enc.bdp.spell.clone()
+    if let Some((caster, _)) = ctx.enc.bdp().spell.clone()
         && caster == id
     {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the Magic Dice in hand are put away"));
         ctx.emit(R_TURN, Some(id), BdpEvent::SpellDice { caster, faces: Vec::new() });
     }
     let strikes: Vec<_> =
-        ctx.enc.bdp.free_attacks.iter().copied().filter(|(a, t)| *a == id || *t == id).collect();
+        ctx.enc.bdp().free_attacks.iter().copied().filter(|(a, t)| *a == id || *t == id).collect();
     for (attacker, target) in strikes {
         let (a, t) = (ctx.name(attacker), ctx.name(target));
         ctx.ruling(R_TURN, Some(attacker), format!("{gone}: {a}'s free strike at {t} is dropped"));
@@ -34,7 +34,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     }
     let acting = ctx.enc.order.get(ctx.enc.turn.unwrap_or(usize::MAX));
     let was_acting =
-        acting.is_some_and(|e| e.combatants.contains(&id)) && !ctx.enc.bdp.acted.contains(&id);
+        acting.is_some_and(|e| e.combatants.contains(&id)) && !ctx.enc.bdp().acted.contains(&id);
     if was_acting {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn ends"));
         ctx.emit(R_TURN, Some(id), BdpEvent::Acted { id });
@@ -44,7 +44,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         // withdrawn, and the GM may declare anew.
         let aimed: Vec<_> = ctx
             .enc
-            .bdp
+            .bdp()
             .declarations
             .iter()
             .filter(|(who, d)| **who != id && aims_at(&d.intent, id))
@@ -55,7 +55,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             ctx.ruling(R_TURN, Some(who), format!("{gone}: {name}'s intention has no target"));
             ctx.emit(R_TURN, Some(who), BdpEvent::Withdrawn { id: who });
         }
-        if ctx.enc.bdp.declarations.contains_key(&id) {
+        if ctx.enc.bdp().declarations.contains_key(&id) {
             ctx.emit(R_TURN, Some(id), BdpEvent::Withdrawn { id });
         }
     }

@@ -22,13 +22,13 @@ pub(crate) fn check(
 ) -> Result<(), RuleError> {
     let a = enc.combatant(attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
-    let counter = enc.bdp.counter == Some((attacker, target));
+    let counter = enc.bdp().counter == Some((attacker, target));
     if !counter {
         super::check_free(enc)?;
         if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&attacker) {
             return Err(RuleError::NotAllowed(format!("{} tries gambits on its turn", a.name)));
         }
-        if enc.bdp.acted.contains(&attacker) {
+        if enc.bdp().acted.contains(&attacker) {
             return Err(RuleError::NotAllowed(format!("{} has already acted", a.name)));
         }
     }
@@ -51,7 +51,7 @@ pub(crate) fn gambit(
 ) -> Result<Vec<Event>, RuleError> {
     check(enc, attacker, target)?;
     let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
-    let counter = enc.bdp.counter == Some((attacker, target));
+    let counter = enc.bdp().counter == Some((attacker, target));
     let weapon = wielded(enc, a)?
         .into_iter()
         .max_by_key(|w| w.die)
@@ -99,7 +99,7 @@ pub(crate) fn gambit(
 
 /// Lets the counter-gambit chance go.
 pub(crate) fn decline(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
-    let Some((by, _)) = enc.bdp.counter else {
+    let Some((by, _)) = enc.bdp().counter else {
         return Err(RuleError::NotAllowed("no counter-gambit is on offer".into()));
     };
     let mut ctx = Ctx::new(enc, dice);

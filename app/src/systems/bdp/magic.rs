@@ -57,7 +57,7 @@ pub(crate) fn check_cast(enc: &Encounter, caster: CombatantId, n: u32) -> Result
     if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&caster) {
         return Err(RuleError::NotAllowed(format!("{} casts on its turn", c.name)));
     }
-    if enc.bdp.acted.contains(&caster) {
+    if enc.bdp().acted.contains(&caster) {
         return Err(RuleError::NotAllowed(format!("{} has already acted", c.name)));
     }
     Ok(())
@@ -126,7 +126,7 @@ pub(crate) fn cast(
 
 /// Takes `spent` out of the faces in hand, refusing faces that are not there.
 fn spend(enc: &Encounter, spent: &[u32]) -> Result<(CombatantId, Vec<u32>), RuleError> {
-    let Some((caster, faces)) = enc.bdp.spell.clone() else {
+    let Some((caster, faces)) = enc.bdp().spell.clone() else {
         return Err(RuleError::NotAllowed("no Magic Dice in hand: cast first".into()));
     };
     if spent.is_empty() {
@@ -224,7 +224,7 @@ pub(crate) fn trick(
 
 /// Puts away the dice left in hand.
 pub(crate) fn end(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
-    let Some((caster, _)) = enc.bdp.spell else {
+    let Some((caster, _)) = enc.bdp().spell else {
         return Err(RuleError::NotAllowed("no Magic Dice in hand".into()));
     };
     let mut ctx = Ctx::new(enc, dice);

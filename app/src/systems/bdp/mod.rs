@@ -215,7 +215,7 @@ impl System for Bdp {
     }
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
-        enc.bdp.acted.contains(&id)
+        enc.bdp().acted.contains(&id)
     }
 
     fn detachment_of(&self, combatant: NewCombatant, count: u32) -> Option<NewCombatant> {
@@ -297,7 +297,7 @@ fn handle_bdp(
 /// Refuses a new action while something waits for an answer (a reaction, a counter-gambit,
 /// magic dice in hand, a free strike).
 pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
-    let s = &enc.bdp;
+    let s = &enc.bdp();
     if let Some(a) = &s.attack {
         return Err(RuleError::NotAllowed(format!(
             "first answer the blow on {}: how does it react?",

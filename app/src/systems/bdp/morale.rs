@@ -56,7 +56,7 @@ pub(crate) fn due(enc: &Encounter) -> Vec<(SideId, Trigger)> {
             }
         }
         for t in triggers {
-            if !enc.bdp.morale.contains(&(*side, t)) {
+            if !enc.bdp().morale.contains(&(*side, t)) {
                 out.push((*side, t));
             }
         }

@@ -67,7 +67,7 @@ fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, String) {
 /// Works out the order from the declarations and the tie saves made so far.
 pub(crate) fn plan(enc: &Encounter) -> Plan {
     let mut places: Vec<Place> = Vec::new();
-    for (id, d) in &enc.bdp.declarations {
+    for (id, d) in &enc.bdp().declarations {
         let Some(c) = enc.combatant(*id) else { continue };
         if d.intent == Intent::Hold || super::declare::cannot_act(c).is_some() {
             continue;
@@ -152,7 +152,7 @@ fn place_group(
             middle.push((p.clone(), None));
             continue;
         }
-        match enc.bdp.ties.get(&p.id) {
+        match enc.bdp().ties.get(&p.id) {
             Some(true) => before.push((p.clone(), Some("won the DEX save"))),
             Some(false) => after.push((p.clone(), Some("lost the DEX save"))),
             None => {

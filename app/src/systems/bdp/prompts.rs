@@ -43,7 +43,7 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
 
 /// Prompts that block everything else until answered.
 fn waiting(enc: &Encounter) -> Vec<Prompt> {
-    let s = &enc.bdp;
+    let s = &enc.bdp();
     if let Some(pending) = &s.attack {
         let names: Vec<String> = pending
             .attackers
@@ -304,7 +304,7 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
     let undeclared: Vec<&Combatant> = enc
         .combatants
         .values()
-        .filter(|c| cannot_act(c).is_none() && !enc.bdp.declarations.contains_key(&c.id))
+        .filter(|c| cannot_act(c).is_none() && !enc.bdp().declarations.contains_key(&c.id))
         .collect();
     if let Some(c) = undeclared.first() {
         let options = intents_of(enc, c)
@@ -340,7 +340,7 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
         });
     }
     let mut overrides = Vec::new();
-    for (id, d) in &enc.bdp.declarations {
+    for (id, d) in &enc.bdp().declarations {
         if d.intent == Intent::Hold {
             continue;
         }
@@ -439,14 +439,14 @@ fn ties(enc: &Encounter) -> Vec<Prompt> {
 
 fn turn(enc: &Encounter) -> Vec<Prompt> {
     let acting: Vec<CombatantId> =
-        enc.acting().iter().copied().filter(|id| !enc.bdp.acted.contains(id)).collect();
+        enc.acting().iter().copied().filter(|id| !enc.bdp().acted.contains(id)).collect();
     let mut options = Vec::new();
     let gambits_left = acting.iter().any(|id| {
-        matches!(enc.bdp.declarations.get(id).map(|d| &d.intent), Some(Intent::Gambit { .. }))
+        matches!(enc.bdp().declarations.get(id).map(|d| &d.intent), Some(Intent::Gambit { .. }))
     });
     let mut strikes: Vec<(CombatantId, Vec<CombatantId>)> = Vec::new();
     for id in &acting {
-        let Some(d) = enc.bdp.declarations.get(id) else { continue };
+        let Some(d) = enc.bdp().declarations.get(id) else { continue };
         let name = enc.name_of(*id);
         match &d.intent {
             Intent::Attack { target, .. } => match strikes.iter_mut().find(|(t, _)| t == target) {
@@ -537,7 +537,7 @@ fn turn(enc: &Encounter) -> Vec<Prompt> {
             let what = enc
                 .acting()
                 .first()
-                .and_then(|id| enc.bdp.declarations.get(id))
+                .and_then(|id| enc.bdp().declarations.get(id))
                 .map_or(String::new(), |d| format!(" ({})", d.reason));
             format!("{}'s turn{what}", names.join(" and "))
         }

@@ -121,10 +121,10 @@ pub(crate) fn retreat(
     if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} retreats on its turn", c.name)));
     }
-    if !matches!(enc.bdp.declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat)) {
+    if !matches!(enc.bdp().declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat)) {
         return Err(RuleError::NotAllowed(format!("{} did not declare a retreat", c.name)));
     }
-    if enc.bdp.acted.contains(&id) {
+    if enc.bdp().acted.contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} has already acted", c.name)));
     }
     let mut ctx = Ctx::new(enc, dice);

@@ -17,7 +17,7 @@ pub(crate) fn class_of(enc: &Encounter, entry: &OrderEntry) -> TurnClass {
     entry
         .combatants
         .first()
-        .and_then(|id| enc.bdp.declarations.get(id))
+        .and_then(|id| enc.bdp().declarations.get(id))
         .map_or(TurnClass::Full, |d| d.class)
 }
 
@@ -141,7 +141,8 @@ pub(crate) fn move_to(
     let Some(c) = enc.combatant(id) else { return Ok(events) };
     let from = c.zone;
     let in_turns = [QUICK, FULL].contains(&enc.phase.as_str());
-    let careful = matches!(enc.bdp.declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat));
+    let careful =
+        matches!(enc.bdp().declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat));
     // Taken off the board is the GM's doing, not a careless step away.
     if !in_turns || careful || from.is_none() || to.is_none() || from == to || block::is_out(c) {
         return Ok(events);

@@ -41,7 +41,7 @@ pub(crate) fn attack(
     let a = ctx.who(attacker)?.clone();
     let t = ctx.who(target)?.clone();
     if riposte {
-        match enc.d12.pending.first() {
+        match enc.d12().pending.first() {
             Some(Pending::Riposte { defender, attacker: at })
                 if *defender == attacker && *at == target => {}
             _ => {
@@ -109,7 +109,8 @@ pub(crate) fn damage(
     critical: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let Some(Pending::Damage { attacker, target, weapon: wi, .. }) = enc.d12.pending.first() else {
+    let Some(Pending::Damage { attacker, target, weapon: wi, .. }) = enc.d12().pending.first()
+    else {
         return Err(RuleError::NotAllowed("no hit is waiting for its damage".into()));
     };
     let (attacker, target) = (*attacker, *target);
@@ -147,7 +148,7 @@ pub(crate) fn damage(
     wounds::note_big_hit(&mut ctx, target, lost);
     // A defender the blow took down (or killed) no longer ripostes.
     let riposte_waits = matches!(
-        ctx.enc.d12.pending.first(),
+        ctx.enc.d12().pending.first(),
         Some(Pending::Riposte { defender, .. }) if *defender == target
     );
     if riposte_waits && !ctx.who(target).is_ok_and(wounds::is_up) {
@@ -163,7 +164,7 @@ pub(crate) fn damage(
 /// Lets the first waiting injury or riposte go.
 pub(crate) fn dismiss(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    let line = match enc.d12.pending.first() {
+    let line = match enc.d12().pending.first() {
         Some(Pending::Injury { target, .. }) => {
             format!("No combat injury is rolled for {}", enc.name_of(*target))
         }
@@ -175,7 +176,7 @@ pub(crate) fn dismiss(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
         }
         None => return Err(RuleError::NotAllowed("nothing is waiting".into())),
     };
-    let actor = enc.d12.pending.first().map(Pending::actor);
+    let actor = enc.d12().pending.first().map(Pending::actor);
     ctx.emit(R_ATTACK, actor, D12Event::Settled);
     ctx.ruling(R_ATTACK, actor, line);
     Ok(ctx.finish())

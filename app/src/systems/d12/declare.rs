@@ -100,7 +100,7 @@ pub fn cannot_declare(enc: &Encounter, c: &Combatant) -> Option<String> {
     if c.conditions.contains(SURPRISED) {
         return Some(format!("{} is surprised: it does not act this round", c.name));
     }
-    if !enc.d12.base.contains_key(&c.id) {
+    if !enc.d12().base.contains_key(&c.id) {
         return Some(format!("{} has no base initiative yet", c.name));
     }
     None
@@ -111,7 +111,7 @@ pub fn to_declare(enc: &Encounter) -> Vec<CombatantId> {
     let mut ids: Vec<&Combatant> = enc
         .combatants
         .values()
-        .filter(|c| cannot_declare(enc, c).is_none() && !enc.d12.declared.contains_key(&c.id))
+        .filter(|c| cannot_declare(enc, c).is_none() && !enc.d12().declared.contains_key(&c.id))
         .collect();
     if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == super::BY_AGI {
         ids.sort_by_key(|c| -super::block::stat(c, super::block::AGI_MOD));
@@ -128,9 +128,9 @@ pub fn current_count(enc: &Encounter) -> Option<i64> {
 /// count is the late one, its declaration otherwise.
 pub fn action_now(enc: &Encounter, id: CombatantId) -> Option<&Declared> {
     let count = current_count(enc);
-    match enc.d12.late_now.get(&id) {
+    match enc.d12().late_now.get(&id) {
         Some(late) if Some(late.count) == count => Some(late),
-        _ => enc.d12.declared.get(&id).filter(|d| !d.missed),
+        _ => enc.d12().declared.get(&id).filter(|d| !d.missed),
     }
 }
 
@@ -149,7 +149,7 @@ pub(crate) fn declare(
     }
     match enc.phase.as_str() {
         DECLARE => {}
-        RESOLVE if !enc.d12.declared.contains_key(&id) => {}
+        RESOLVE if !enc.d12().declared.contains_key(&id) => {}
         RESOLVE => {
             return Err(RuleError::NotAllowed(format!(
                 "{} has declared this round; actions are fixed once the counting starts",
@@ -173,12 +173,12 @@ pub(crate) fn declare(
         return Err(RuleError::NotAllowed(format!("{} is not down: it can walk", c.name)));
     }
     let modifier = modifier(&c, &action)?;
-    let base = enc.d12.base[&id];
+    let base = enc.d12().base[&id];
     let count = base + modifier;
     let now = current_count(enc);
     let missed = enc.phase == RESOLVE && now.is_some_and(|n| count < n);
     let hidden = enc.phase == DECLARE && enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
-    let was_full = enc.d12.declared.get(&id).is_some_and(|d| d.action == Action::FullDefense);
+    let was_full = enc.d12().declared.get(&id).is_some_and(|d| d.action == Action::FullDefense);
     if was_full && action != Action::FullDefense {
         ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);
     }
@@ -260,7 +260,7 @@ pub(crate) fn check_change<'a>(
 ) -> Result<&'a Declared, RuleError> {
     check_free(enc)?;
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    let Some(before) = enc.d12.declared.get(&id) else {
+    let Some(before) = enc.d12().declared.get(&id) else {
         return Err(RuleError::NotAllowed(format!("{} has declared nothing to change", c.name)));
     };
     if before.action == *action {
@@ -336,14 +336,14 @@ fn targets(action: &Action) -> Vec<CombatantId> {
 /// counts share a place (they act at once).
 pub fn plan(enc: &Encounter) -> Vec<OrderEntry> {
     let mut by_count: BTreeMap<i64, Vec<(CombatantId, String)>> = BTreeMap::new();
-    for (id, d) in &enc.d12.declared {
+    for (id, d) in &enc.d12().declared {
         if d.missed {
             continue;
         }
         let Some(c) = enc.combatant(*id) else { continue };
         by_count.entry(d.count).or_default().push((*id, words(enc, c, &d.action)));
     }
-    for (id, d) in &enc.d12.late_now {
+    for (id, d) in &enc.d12().late_now {
         let Some(c) = enc.combatant(*id) else { continue };
         let w = format!("late: {}", words(enc, c, &d.action));
         by_count.entry(d.count).or_default().push((*id, w));
@@ -374,15 +374,15 @@ pub fn cannot_act_now(enc: &Encounter, id: CombatantId) -> Option<String> {
     if enc.phase != RESOLVE || !enc.acting().contains(&id) {
         return Some(format!("it is not {name}'s count"));
     }
-    if enc.d12.acted.contains(&id) {
+    if enc.d12().acted.contains(&id) {
         return Some(format!("{name} has acted at this count"));
     }
     let c = enc.combatant(id)?;
     // Struck down at this very count, it still acts: the results land together.
-    if status(c) == Status::Dead && !enc.d12.fit.contains(&id) {
+    if status(c) == Status::Dead && !enc.d12().fit.contains(&id) {
         return Some(format!("{name} is dead"));
     }
-    if wounds::OUT.iter().any(|k| c.conditions.contains(*k)) && !enc.d12.fit.contains(&id) {
+    if wounds::OUT.iter().any(|k| c.conditions.contains(*k)) && !enc.d12().fit.contains(&id) {
         return Some(format!("{name} is out of the fight"));
     }
     None

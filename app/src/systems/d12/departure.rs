@@ -12,8 +12,8 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     let id = left.id;
     let gone = left.says();
     // From the back, so the indexes of the ones still to look at do not move.
-    for index in (0..ctx.enc.d12.pending.len()).rev() {
-        let p = ctx.enc.d12.pending[index].clone();
+    for index in (0..ctx.enc.d12().pending.len()).rev() {
+        let p = ctx.enc.d12().pending[index].clone();
         let n = |x: CombatantId| ctx.enc.name_of(x);
         let what = match &p {
             Pending::Damage { attacker, target, .. } if *attacker == id => {
@@ -34,11 +34,11 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         ctx.emit(R_TURN, Some(p.actor()), D12Event::Dropped { index });
     }
     let acting = ctx.enc.acting().contains(&id);
-    if acting && !ctx.enc.d12.acted.contains(&id) {
+    if acting && !ctx.enc.d12().acted.contains(&id) {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn at this count ends"));
         ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     }
-    let d = &ctx.enc.d12;
+    let d = &ctx.enc.d12();
     if left.how == Departure::Removed
         && (d.declared.contains_key(&id)
             || d.late.contains_key(&id)

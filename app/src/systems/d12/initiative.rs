@@ -26,7 +26,7 @@ pub(crate) fn surprise(
     let mut ctx = Ctx::new(enc, dice);
     for id in ids {
         let c = ctx.who(id)?;
-        if surprised && enc.d12.declared.contains_key(&id) {
+        if surprised && enc.d12().declared.contains_key(&id) {
             return Err(RuleError::NotAllowed(format!(
                 "{} has declared an action this round: too late to be surprised",
                 c.name
@@ -65,7 +65,7 @@ pub(crate) fn roll(
         if ids[..i].contains(id) {
             return Err(RuleError::Invalid(format!("{} is named twice", c.name)));
         }
-        if enc.d12.base.contains_key(id) {
+        if enc.d12().base.contains_key(id) {
             return Err(RuleError::NotAllowed(format!(
                 "{} has its base initiative for this fight already",
                 c.name

@@ -60,7 +60,7 @@ pub(crate) fn roll(
     damage_type: &str,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let Some(Pending::Injury { target, attacker, .. }) = enc.d12.pending.first() else {
+    let Some(Pending::Injury { target, attacker, .. }) = enc.d12().pending.first() else {
         return Err(RuleError::NotAllowed("no combat injury is waiting".into()));
     };
     let table = usable(enc, damage_type).map_err(RuleError::NotAllowed)?.clone();

@@ -32,7 +32,7 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &D12Event, s
         D12Event::Revealed => {
             out.push_str("The written actions are shown: ");
             let list: Vec<String> = enc
-                .d12
+                .d12()
                 .declared
                 .iter()
                 .map(|(id, d)| format!("{} {}", enc.name_of(*id), declared_words(enc, *id, d)))
@@ -71,7 +71,7 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &D12Event, s
         }
         D12Event::Settled => {
             out.push_str("Settled: ");
-            let what = enc.d12.pending.first().map(|p| match p {
+            let what = enc.d12().pending.first().map(|p| match p {
                 Pending::Damage { .. } => "the damage",
                 Pending::Injury { .. } => "the injury",
                 Pending::Riposte { .. } => "the riposte",
@@ -107,7 +107,7 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &D12Event, s
         D12Event::RoundReset => out.push_str("Declarations start over"),
         D12Event::Dropped { index } => {
             out.push_str("Dropped: ");
-            let what = enc.d12.pending.get(*index).map(|p| super::pending_words(enc, p));
+            let what = enc.d12().pending.get(*index).map(|p| super::pending_words(enc, p));
             s.text(out, &what.unwrap_or_else(|| "nothing".into()));
         }
         D12Event::Withdrawn { id } => {

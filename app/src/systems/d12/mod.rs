@@ -206,8 +206,8 @@ impl System for D12 {
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
         let now = declare::current_count(enc);
-        let passed = enc.d12.declared.get(&id).is_some_and(|d| now.is_some_and(|n| d.count < n));
-        passed || (enc.d12.acted.contains(&id) && enc.acting().contains(&id))
+        let passed = enc.d12().declared.get(&id).is_some_and(|d| now.is_some_and(|n| d.count < n));
+        passed || (enc.d12().acted.contains(&id) && enc.acting().contains(&id))
     }
 
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
@@ -264,7 +264,7 @@ fn handle_d12(
 /// Refuses a new action while something waits for the GM (damage to roll, an injury's
 /// table, a riposte).
 pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
-    match enc.d12.pending.first() {
+    match enc.d12().pending.first() {
         None => Ok(()),
         Some(p) => Err(RuleError::NotAllowed(format!("first settle: {}", pending_words(enc, p)))),
     }

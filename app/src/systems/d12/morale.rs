@@ -32,12 +32,12 @@ pub fn trigger(enc: &Encounter, c: &Combatant) -> Option<Trigger> {
     let gone = status(c) == Status::Dead
         || wounds::OUT.iter().any(|k| c.conditions.contains(*k))
         || c.conditions.contains(FAILED);
-    if enc.is_party(c.id) || gone || enc.d12.morale_done.contains(&c.id) {
+    if enc.is_party(c.id) || gone || enc.d12().morale_done.contains(&c.id) {
         return None;
     }
-    if enc.d12.intimidated.contains_key(&c.id) {
+    if enc.d12().intimidated.contains_key(&c.id) {
         Some(Trigger::Intimidated)
-    } else if enc.d12.big_hits.contains(&c.id) {
+    } else if enc.d12().big_hits.contains(&c.id) {
         Some(Trigger::BigHit)
     } else if allies(enc, c) + 1 < opponents(enc, c) {
         Some(Trigger::Outnumbered)
@@ -57,7 +57,7 @@ pub fn due(enc: &Encounter) -> Vec<(CombatantId, Trigger)> {
 /// The check's dice and target: (3d6 + Insight + HD + allies, TN).
 pub fn numbers(enc: &Encounter, c: &Combatant) -> (Dice, i64) {
     let bonus = stat(c, INS_MOD) + stat(c, HD) + allies(enc, c);
-    let tn = enc.d12.intimidated.get(&c.id).copied().unwrap_or(11 + opponents(enc, c));
+    let tn = enc.d12().intimidated.get(&c.id).copied().unwrap_or(11 + opponents(enc, c));
     (Dice::pool(3, 6).plus(bonus), tn)
 }
 

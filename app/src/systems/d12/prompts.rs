@@ -20,7 +20,7 @@ fn d12(c: D12Command) -> Command {
 
 /// Every prompt for the state.
 pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
-    if let Some(p) = enc.d12.pending.first() {
+    if let Some(p) = enc.d12().pending.first() {
         return vec![pending(enc, p)];
     }
     let mut out = Vec::new();
@@ -263,7 +263,7 @@ fn foes<'a>(enc: &'a Encounter, c: &'a Combatant) -> impl Iterator<Item = &'a Co
 /// One combatant's declaration: each action with its count.
 fn declare_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
     let c = &enc.combatants[&id];
-    let base = enc.d12.base.get(&id).copied().unwrap_or(0);
+    let base = enc.d12().base.get(&id).copied().unwrap_or(0);
     let down = matches!(status(c), Status::Incapacitated | Status::Dying);
     let now = if enc.phase == RESOLVE { current_count(enc) } else { None };
     let option = |label: String, action: Action| {
@@ -386,7 +386,7 @@ fn act_prompt(enc: &Encounter, id: CombatantId, count: i64) -> Prompt {
     let c = &enc.combatants[&id];
     let d = action_now(enc, id);
     let down = matches!(status(c), Status::Incapacitated | Status::Dying)
-        && !enc.d12.fit.contains(&id)
+        && !enc.d12().fit.contains(&id)
         && !c.conditions.contains(STABILIZED);
     let cost = |mut o: PromptOption, action: Option<&Action>| {
         if down && !matches!(action, Some(Action::Crawl)) {
@@ -528,7 +528,7 @@ fn morale_prompt(enc: &Encounter, id: CombatantId, trigger: super::Trigger) -> P
 pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
     let Some(c) = enc.combatant(id) else { return Vec::new() };
     let mut out = Vec::new();
-    if !enc.d12.base.contains_key(&id) && status(c) != Status::Dead {
+    if !enc.d12().base.contains_key(&id) && status(c) != Status::Dead {
         out.push(
             PromptOption::allowed(
                 format!("Roll base initiative ({})", formula(enc, id)),
@@ -538,7 +538,7 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
         );
     }
     let surprised = c.conditions.contains(SURPRISED);
-    if surprised || !enc.d12.declared.contains_key(&id) {
+    if surprised || !enc.d12().declared.contains_key(&id) {
         out.push(PromptOption::allowed(
             if surprised { "Not surprised" } else { "Surprised" },
             d12(D12Command::Surprise { ids: vec![id], surprised: !surprised }),

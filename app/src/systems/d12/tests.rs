@@ -82,7 +82,7 @@ fn each_action_has_its_modifier() {
 #[test]
 fn base_initiative_subtracts_the_agility_modifier_and_a_group_shares_one_roll() {
     let h = run("initiative Ann table 7\ninitiative \"Orc 1\" \"Orc 2\" table 4");
-    let s = &h.state().d12;
+    let s = &h.state().d12();
     let id = |n: &str| h.state().combatant_named(n).unwrap().id;
     // AGI +2 rolls d12−2; AGI −1 rolls d12+1.
     assert_eq!(s.base[&id("Ann")], 5);
@@ -143,12 +143,12 @@ fn a_critical_skips_stress_and_multiplies_before_armour() {
     // Orc on full defense: Defense 10 − 1 + 4 = 13; 20 + 2 hits. 4 × 2 − 2 Armour = 6.
     assert_eq!(orc.track("wp").unwrap().value, 4);
     assert_eq!(orc.track("stress").unwrap().value, orc.track("stress").unwrap().max);
-    let w = &h.state().d12.wounds[&orc.id];
+    let w = &h.state().d12().wounds[&orc.id];
     assert_eq!((w[0].amount, w[0].critical, w[0].damage_type.as_str()), (6, true, "slashing"));
     // More than half of 10 in one hit: morale is due at the end of the round.
-    assert!(h.state().d12.big_hits.contains(&orc.id));
+    assert!(h.state().d12().big_hits.contains(&orc.id));
     // A full-defense target may riposte once the hit is settled.
-    assert!(matches!(h.state().d12.pending.first(), Some(Pending::Riposte { .. })));
+    assert!(matches!(h.state().d12().pending.first(), Some(Pending::Riposte { .. })));
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn an_ordinary_hit_spends_stress_first() {
     // Stress 4 (1d8 averages 4.5), 8 − 2 Armour = 6: 4 from Stress, 2 to the Wound Points.
     assert_eq!(orc.track("stress").unwrap().value, 0);
     assert_eq!(orc.track("wp").unwrap().value, 8);
-    assert_eq!(h.state().d12.wounds[&orc.id][0].amount, 2);
+    assert_eq!(h.state().d12().wounds[&orc.id][0].amount, 2);
 }
 
 #[test]

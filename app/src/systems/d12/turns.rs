@@ -17,7 +17,7 @@ use crate::system::{Ctx, RuleError};
 pub fn without_base(enc: &Encounter) -> Vec<CombatantId> {
     enc.combatants
         .values()
-        .filter(|c| !enc.d12.base.contains_key(&c.id) && status(c) != Status::Dead)
+        .filter(|c| !enc.d12().base.contains_key(&c.id) && status(c) != Status::Dead)
         .map(|c| c.id)
         .collect()
 }
@@ -116,7 +116,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
                 ctx.emit(R_TURN, None, D12Event::Revealed);
                 // Full defense written down shows on the token now.
                 let full: Vec<CombatantId> = enc
-                    .d12
+                    .d12()
                     .declared
                     .iter()
                     .filter(|(_, d)| d.action == Action::FullDefense)

@@ -144,7 +144,7 @@ pub(crate) fn pay_to_act(ctx: &mut Ctx, id: CombatantId, action: Option<&Action>
     let Ok(c) = ctx.who(id) else { return };
     let down = matches!(status(c), Status::Incapacitated | Status::Dying);
     if !down
-        || ctx.enc.d12.fit.contains(&id)
+        || ctx.enc.d12().fit.contains(&id)
         || c.conditions.contains(STABILIZED)
         || matches!(action, Some(Action::Crawl))
     {
@@ -176,7 +176,7 @@ pub(crate) fn bleed(ctx: &mut Ctx) {
 
 /// The worst wound a combatant has taken (0 without any).
 pub fn worst_wound(enc: &Encounter, id: CombatantId) -> i64 {
-    enc.d12.wounds.get(&id).into_iter().flatten().map(|w| w.amount).max().unwrap_or(0)
+    enc.d12().wounds.get(&id).into_iter().flatten().map(|w| w.amount).max().unwrap_or(0)
 }
 
 /// The TN to stabilize a combatant: 10 + its worst wound.

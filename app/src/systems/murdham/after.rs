@@ -47,12 +47,12 @@ pub(crate) fn durability(
     if enc.phase != AFTER {
         return Err(RuleError::NotAllowed("durability is rolled after the fight".into()));
     }
-    if enc.murdham.durability_done {
+    if enc.murdham().durability_done {
         return Err(RuleError::NotAllowed("durability is already rolled".into()));
     }
     let mut ctx = Ctx::new(enc, dice);
     let mut any = false;
-    for (owner, items) in &enc.murdham.used {
+    for (owner, items) in &enc.murdham().used {
         let Some(c) = enc.combatant(*owner) else { continue };
         let block = MurdhamBlock::of(c)?;
         for item in items {

@@ -163,7 +163,7 @@ pub(crate) fn check_not_broken(
 
 /// Whether the character moved during its turn in progress.
 fn moved_this_turn(enc: &Encounter, id: CombatantId) -> bool {
-    enc.murdham.turn.id == Some(id) && enc.murdham.turn.zones > 0
+    enc.murdham().turn.id == Some(id) && enc.murdham().turn.zones > 0
 }
 
 /// The zone an attack aims at (the target's, for one target).
@@ -178,7 +178,7 @@ fn aimed_zone(enc: &Encounter, spec: &AttackSpec) -> Option<ZoneId> {
 pub(crate) fn blast_targets(enc: &Encounter, zone: ZoneId) -> Vec<CombatantId> {
     enc.combatants
         .values()
-        .filter(|c| c.zone == Some(zone) || enc.murdham.borders.get(&c.id) == Some(&zone))
+        .filter(|c| c.zone == Some(zone) || enc.murdham().borders.get(&c.id) == Some(&zone))
         .filter(|c| !c.conditions.contains(super::DEAD))
         .map(|c| c.id)
         .collect()
@@ -190,7 +190,7 @@ pub(crate) fn blast_targets(enc: &Encounter, zone: ZoneId) -> Vec<CombatantId> {
 pub(crate) fn check(enc: &Encounter, spec: &AttackSpec) -> Result<Option<String>, RuleError> {
     check_free(enc)?;
     let a = enc.combatant(spec.attacker).ok_or(RuleError::UnknownCombatant(spec.attacker))?;
-    if enc.murdham.turn.id != Some(spec.attacker) {
+    if enc.murdham().turn.id != Some(spec.attacker) {
         return Err(RuleError::NotAllowed(format!(
             "{} attacks on its own turn (or as a reaction)",
             a.name
@@ -231,7 +231,7 @@ pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), 
     }
     // Striking anyone but the one it holds lets that one go.
     let held_target = match spec.aim {
-        Aim::One { target } => ctx.enc.murdham.grabs.get(&target) == Some(&attacker),
+        Aim::One { target } => ctx.enc.murdham().grabs.get(&target) == Some(&attacker),
         Aim::Zone { .. } => false,
     };
     if !held_target {

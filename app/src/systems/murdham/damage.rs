@@ -87,7 +87,7 @@ fn impairments(w: Option<&Weapon>, held_back: bool, concealment: bool) -> u32 {
 
 /// An item's wear in the fight (its block's, or what happened since).
 pub(crate) fn wear(enc: &Encounter, owner: CombatantId, item: &str, damaged: bool) -> Option<Wear> {
-    enc.murdham
+    enc.murdham()
         .wear
         .get(&owner)
         .and_then(|m| m.get(item).copied())
@@ -308,11 +308,11 @@ pub(crate) fn kill(ctx: &mut Ctx, id: CombatantId, why: &str) {
     ctx.uncondition(R_DAMAGE, id, DYING);
     ctx.uncondition(R_DAMAGE, id, INCAPACITATED);
     ctx.condition(R_DAMAGE, id, DEAD);
-    if ctx.enc.murdham.dying.contains_key(&id) {
+    if ctx.enc.murdham().dying.contains_key(&id) {
         ctx.emit(R_DAMAGE, Some(id), E::NoLongerDying { id });
     }
     super::grapple::let_go_of_all(ctx, id);
-    if ctx.enc.murdham.grabs.contains_key(&id) {
+    if ctx.enc.murdham().grabs.contains_key(&id) {
         ctx.emit(R_DAMAGE, Some(id), E::Freed { id });
         ctx.uncondition(R_DAMAGE, id, super::ENTANGLED);
     }

@@ -12,8 +12,8 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     let id = left.id;
     let gone = left.says();
     // From the back, so the indexes of the ones still to look at do not move.
-    for index in (0..ctx.enc.murdham.pending.len()).rev() {
-        let p = ctx.enc.murdham.pending[index].clone();
+    for index in (0..ctx.enc.murdham().pending.len()).rev() {
+        let p = ctx.enc.murdham().pending[index].clone();
         let what = pending_words(&ctx.enc, &p);
         match settle_pending(&p, id) {
             Outcome::Untouched => {}
@@ -34,17 +34,17 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             }
         }
     }
-    for (held, by) in ctx.enc.murdham.grabs.clone() {
+    for (held, by) in ctx.enc.murdham().grabs.clone() {
         if held == id || by == id {
             let freed = ctx.name(held);
             ctx.ruling(R_TURN, Some(held), format!("{gone}: {freed} is no longer held"));
             ctx.emit(R_TURN, Some(held), E::Freed { id: held });
         }
     }
-    if left.how == Departure::OffBoard && ctx.enc.murdham.borders.contains_key(&id) {
+    if left.how == Departure::OffBoard && ctx.enc.murdham().borders.contains_key(&id) {
         ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
     }
-    if ctx.enc.murdham.turn.id == Some(id) && ctx.enc.murdham.pending.is_empty() {
+    if ctx.enc.murdham().turn.id == Some(id) && ctx.enc.murdham().pending.is_empty() {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn ends"));
         round::close_turn_of(ctx, id, left.side)?;
     }

@@ -66,7 +66,7 @@ pub(crate) fn nonlethal(
                     roll.total
                 ),
             );
-            if ctx.enc.murdham.grabs.contains_key(&target) {
+            if ctx.enc.murdham().grabs.contains_key(&target) {
                 ctx.emit(R_GRAPPLE, Some(target), E::Freed { id: target });
             }
             ctx.emit(R_GRAPPLE, Some(target), E::Grabbed { id: target, by });
@@ -78,7 +78,7 @@ pub(crate) fn nonlethal(
 
 /// Frees everyone `grabber` holds.
 pub(crate) fn let_go_of_all(ctx: &mut Ctx, grabber: CombatantId) {
-    for (held, by) in ctx.enc.murdham.grabs.clone() {
+    for (held, by) in ctx.enc.murdham().grabs.clone() {
         if by == grabber {
             ctx.ruling(
                 R_GRAPPLE,
@@ -93,7 +93,7 @@ pub(crate) fn let_go_of_all(ctx: &mut Ctx, grabber: CombatantId) {
 
 /// Whom `grabber` holds, if anyone.
 pub(crate) fn held_by(enc: &Encounter, grabber: CombatantId) -> Option<CombatantId> {
-    enc.murdham.grabs.iter().find(|(_, by)| **by == grabber).map(|(held, _)| *held)
+    enc.murdham().grabs.iter().find(|(_, by)| **by == grabber).map(|(held, _)| *held)
 }
 
 /// The grabber shoves the one it holds half a zone away (onto a border), freeing it: its
@@ -108,7 +108,7 @@ pub(crate) fn shove(
     let Some(held) = held_by(enc, grabber) else {
         return Err(RuleError::NotAllowed(format!("{} holds nobody", enc.name_of(grabber))));
     };
-    if enc.murdham.turn.id != Some(grabber) {
+    if enc.murdham().turn.id != Some(grabber) {
         return Err(RuleError::NotAllowed(format!(
             "{} shoves on its own turn",
             enc.name_of(grabber)
@@ -172,7 +172,7 @@ pub(crate) fn border(
 ) -> Result<Vec<Event>, RuleError> {
     if let Some(z) = zone {
         check_neighbour(enc, id, z)?;
-    } else if !enc.murdham.borders.contains_key(&id) {
+    } else if !enc.murdham().borders.contains_key(&id) {
         return Err(RuleError::NotAllowed(format!("{} is not on a border", enc.name_of(id))));
     }
     let mut ctx = Ctx::new(enc, dice);

@@ -29,7 +29,7 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &E, s: &S) {
             out.push_str(if *ambush { " takes its ambush turn" } else { " takes its turn" });
         }
         E::Used { bonus, main, zones, full_move } => {
-            let id = enc.murdham.turn.id;
+            let id = enc.murdham().turn.id;
             if let Some(id) = id {
                 who(out, enc, id, s);
                 out.push_str(" has used ");
@@ -85,7 +85,7 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &E, s: &S) {
         }
         E::Settled => {
             out.push_str("Settled: ");
-            let what = enc.murdham.pending.first().map(|p| super::pending_words(enc, p));
+            let what = enc.murdham().pending.first().map(|p| super::pending_words(enc, p));
             s.text(out, what.as_deref().unwrap_or("nothing"));
         }
         E::Deviated { from, to } => {
@@ -149,7 +149,7 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &E, s: &S) {
         E::DurabilityRolled => out.push_str("Durability rolled for the gear used"),
         E::Dropped { index } => {
             out.push_str("Dropped: ");
-            let what = enc.murdham.pending.get(*index).map(|p| super::pending_words(enc, p));
+            let what = enc.murdham().pending.get(*index).map(|p| super::pending_words(enc, p));
             s.text(out, &what.unwrap_or_else(|| "nothing".into()));
         }
         E::Revised { pending, .. } => {

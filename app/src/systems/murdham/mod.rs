@@ -239,19 +239,19 @@ impl System for Murdham {
 
     fn acting(&self, enc: &Encounter) -> Vec<CombatantId> {
         // No order: the character whose turn is going.
-        enc.murdham.turn.id.into_iter().collect()
+        enc.murdham().turn.id.into_iter().collect()
     }
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
-        enc.murdham.acted.contains(&id) && enc.murdham.turn.id != Some(id)
+        enc.murdham().acted.contains(&id) && enc.murdham().turn.id != Some(id)
     }
 
     fn border(&self, enc: &Encounter, id: CombatantId) -> Option<crate::ids::ZoneId> {
-        enc.murdham.borders.get(&id).copied()
+        enc.murdham().borders.get(&id).copied()
     }
 
     fn arrow(&self, enc: &Encounter) -> Option<crate::system::presentation::Arrow> {
-        let (from, to) = enc.murdham.deviation?;
+        let (from, to) = enc.murdham().deviation?;
         Some(crate::system::presentation::Arrow { from, to, label: "Blast deviated" })
     }
 
@@ -342,7 +342,7 @@ pub(crate) fn cmd(c: MurdhamCommand) -> Command {
 
 /// Refuses a new action while something waits for the GM.
 pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
-    match enc.murdham.pending.first() {
+    match enc.murdham().pending.first() {
         None => Ok(()),
         Some(p) => Err(RuleError::NotAllowed(format!("first settle {}", pending_words(enc, p)))),
     }

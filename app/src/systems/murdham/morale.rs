@@ -32,7 +32,7 @@ pub(crate) fn due(enc: &Encounter) -> Vec<Due> {
     }
     let mut out = Vec::new();
     for side in enc.sides.values() {
-        if enc.murdham.morale_done.contains(&side.id)
+        if enc.murdham().morale_done.contains(&side.id)
             || (side.party && !enc.flag(PARTY_MORALE, false))
         {
             continue;
@@ -58,7 +58,7 @@ pub(crate) fn due(enc: &Encounter) -> Vec<Due> {
         };
         let ids: Vec<CombatantId> = fighting
             .iter()
-            .filter(|c| !enc.murdham.steady.contains(&c.id))
+            .filter(|c| !enc.murdham().steady.contains(&c.id))
             .filter(|c| MurdhamBlock::of(c).ok().and_then(|b| b.fearless()).is_none())
             .map(|c| c.id)
             .collect();
@@ -145,7 +145,7 @@ pub(crate) fn give_up(
     how: Yield,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    match enc.murdham.pending.first() {
+    match enc.murdham().pending.first() {
         Some(Pending::Yield { id: who }) if *who == id => {}
         _ => {
             return Err(RuleError::NotAllowed(format!(

@@ -21,10 +21,10 @@ use crate::system::{Prompt, PromptOption};
 
 /// Every prompt for the state.
 pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
-    if let Some(p) = enc.murdham.pending.first() {
+    if let Some(p) = enc.murdham().pending.first() {
         return vec![pending(enc, p)];
     }
-    let m = &enc.murdham;
+    let m = &enc.murdham();
     match enc.phase.as_str() {
         "" | BEFORE => {
             let mut out = Vec::new();
@@ -90,7 +90,7 @@ fn holder_prompt(enc: &Encounter) -> Prompt {
 }
 
 fn first_prompt(enc: &Encounter) -> Prompt {
-    let holder = enc.murdham.holder.map_or_else(|| "The holder".into(), |s| side_name(enc, s));
+    let holder = enc.murdham().holder.map_or_else(|| "The holder".into(), |s| side_name(enc, s));
     Prompt {
         id: "first".into(),
         title: format!("{holder} holds the initiative: who acts first this round?"),
@@ -123,7 +123,7 @@ fn choice_prompt(enc: &Encounter, side: crate::ids::SideId) -> Prompt {
         })
         .collect();
     options.push(PromptOption::allowed("Pass", cmd(C::Pass { side })));
-    let passed = enc.murdham.passes.len();
+    let passed = enc.murdham().passes.len();
     let note = if passed == 0 { String::new() } else { format!(" ({passed} passed in a row)") };
     Prompt {
         id: format!("choice-{side}"),
@@ -257,7 +257,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
         );
     }
     options.push(PromptOption::allowed("End turn", cmd(C::EndTurn)).main());
-    let t = &enc.murdham.turn;
+    let t = &enc.murdham().turn;
     let mut used = Vec::new();
     if t.main {
         used.push(if t.full_move { "full movement" } else { "main action" });
@@ -408,7 +408,7 @@ fn reaction_prompt(enc: &Encounter, pa: &PendingAttack) -> Prompt {
     for b in bystanders(enc, pa, target) {
         let name = enc.name_of(b);
         let ally = enc.combatants.get(&b).is_some_and(|x| x.side == t.side);
-        if ally || enc.murdham.grabs.get(&b) == Some(&target) {
+        if ally || enc.murdham().grabs.get(&b) == Some(&target) {
             options.push(
                 option(format!("Hide behind {name}"), Reaction::HideBehind { shield: b })
                     .in_group("Someone else"),
@@ -457,7 +457,7 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
         ));
     }
     if let Some(zone) = c.zone.and_then(|z| enc.zone(z)) {
-        let on = enc.murdham.borders.get(&id);
+        let on = enc.murdham().borders.get(&id);
         for z in zone.adjacent.iter().filter_map(|z| enc.zone(*z)) {
             if on != Some(&z.id) {
                 out.push(PromptOption::allowed(

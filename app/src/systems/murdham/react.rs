@@ -19,10 +19,10 @@ pub(crate) fn cannot_react(enc: &Encounter, id: CombatantId) -> Option<String> {
     if let Some(why) = super::unable(c) {
         return Some(why.into());
     }
-    if enc.murdham.turn.id == Some(id) {
+    if enc.murdham().turn.id == Some(id) {
         return Some("it is taking its turn".into());
     }
-    if enc.murdham.acted.contains(&id) {
+    if enc.murdham().acted.contains(&id) {
         return Some("already had its turn this round".into());
     }
     None
@@ -101,7 +101,7 @@ pub(crate) fn allowed(
             }
         }
         Reaction::HideBehind { shield } => {
-            let holds = enc.murdham.grabs.get(shield) == Some(&target);
+            let holds = enc.murdham().grabs.get(shield) == Some(&target);
             if !holds {
                 own_turn(enc)?;
             } else if let Some(why) = cannot_react(enc, target) {
@@ -191,7 +191,7 @@ pub(crate) fn stunt(
     accept: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let Some(Pending::Attack(pa)) = enc.murdham.pending.first() else {
+    let Some(Pending::Attack(pa)) = enc.murdham().pending.first() else {
         return Err(RuleError::NotAllowed("no stunt waits for an answer".into()));
     };
     if !pa.stunt_open {
@@ -229,7 +229,7 @@ pub(crate) fn react(
     reaction: Reaction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let Some(Pending::Attack(pa)) = enc.murdham.pending.first() else {
+    let Some(Pending::Attack(pa)) = enc.murdham().pending.first() else {
         check_free(enc)?;
         return Err(RuleError::NotAllowed("no attack waits for a reaction".into()));
     };
@@ -267,7 +267,7 @@ pub(crate) fn react(
             pa.struck[i].reaction = Some(reaction.clone());
         }
         Reaction::HideBehind { shield } => {
-            let held = enc.murdham.grabs.get(shield) == Some(&id);
+            let held = enc.murdham().grabs.get(shield) == Some(&id);
             let note = if held { ", the one it holds, who has no say" } else { "" };
             let how = format!("hides behind {}{note}", enc.name_of(*shield));
             ctx.emit(R_REACT, Some(id), E::Reacted { id, how });

@@ -60,10 +60,10 @@ pub(crate) fn first(
     if !activating(&enc.phase) {
         return Err(RuleError::NotAllowed("the round has not started".into()));
     }
-    if enc.murdham.first.is_some() {
+    if enc.murdham().first.is_some() {
         return Err(RuleError::NotAllowed(format!(
             "{} already acts first this round",
-            side_name(enc, enc.murdham.first.unwrap_or(side))
+            side_name(enc, enc.murdham().first.unwrap_or(side))
         )));
     }
     if !factions(enc).contains(&side) {
@@ -84,7 +84,7 @@ pub(crate) fn cannot_activate(enc: &Encounter, id: CombatantId) -> Option<String
     if let Some(why) = super::unable(c) {
         return Some(why.into());
     }
-    let m = &enc.murdham;
+    let m = &enc.murdham();
     match enc.phase.as_str() {
         AMBUSH => {
             if !c.conditions.contains(CONCEALED) {
@@ -125,13 +125,13 @@ fn check_choice(enc: &Encounter, side: SideId) -> Result<(), RuleError> {
     if !activating(&enc.phase) {
         return Err(RuleError::NotAllowed("factions take turns only during the round".into()));
     }
-    if let Some(id) = enc.murdham.turn.id {
+    if let Some(id) = enc.murdham().turn.id {
         return Err(RuleError::NotAllowed(format!(
             "{}'s turn is still going: end it first",
             enc.name_of(id)
         )));
     }
-    match enc.murdham.choosing {
+    match enc.murdham().choosing {
         None => Err(RuleError::NotAllowed(
             "the faction holding the initiative first says who acts first".into(),
         )),
@@ -154,7 +154,7 @@ pub(crate) fn activate(
     check_free(enc)?;
     // Why this character cannot act says more than whose choice it is.
     if activating(&enc.phase)
-        && enc.murdham.turn.id.is_none()
+        && enc.murdham().turn.id.is_none()
         && let Some(why) = cannot_activate(enc, id)
     {
         return Err(RuleError::NotAllowed(format!("{} cannot act: {why}", c.name)));
@@ -185,7 +185,7 @@ pub(crate) fn end_turn(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_free(enc)?;
-    let Some(id) = enc.murdham.turn.id else {
+    let Some(id) = enc.murdham().turn.id else {
         return Err(RuleError::NotAllowed("nobody is taking a turn".into()));
     };
     let mut ctx = Ctx::new(enc, dice);
@@ -214,7 +214,7 @@ fn next_chooser(ctx: &mut Ctx, side: SideId) {
         Some(i) => all[(i + 1) % all.len()],
         None => all.first().copied().unwrap_or(side),
     };
-    if ctx.enc.murdham.choosing != Some(next) {
+    if ctx.enc.murdham().choosing != Some(next) {
         ctx.emit(R_TURN, None, E::Chooses { side: next });
     }
 }
@@ -225,10 +225,10 @@ pub(crate) fn settle_choice(ctx: &mut Ctx) -> Result<(), RuleError> {
     let all = factions(&ctx.enc);
     // Each faction passes at most once before the phase ends, so this stops.
     for _ in 0..=all.len() {
-        if all.iter().all(|s| ctx.enc.murdham.passes.contains(s)) {
+        if all.iter().all(|s| ctx.enc.murdham().passes.contains(s)) {
             return end_phase(ctx);
         }
-        let Some(side) = ctx.enc.murdham.choosing else { return Ok(()) };
+        let Some(side) = ctx.enc.murdham().choosing else { return Ok(()) };
         if !can_activate(&ctx.enc, side).is_empty() {
             return Ok(());
         }
@@ -254,13 +254,13 @@ fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
 fn begin_phase(ctx: &mut Ctx, phase: &str) -> Result<(), RuleError> {
     ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: phase.into() });
     if phase == FAST {
-        let t = ctx.enc.murdham.threshold.unwrap_or(0);
+        let t = ctx.enc.murdham().threshold.unwrap_or(0);
         ctx.ruling(R_ROUND, None, format!("Fast actions: WIT {t} or more"));
     } else if phase == TURNS && ctx.enc.flag(FAST_SLOW, false) {
         ctx.ruling(R_ROUND, None, "Slow actions: everyone who has not acted");
     }
     ctx.emit(R_ROUND, None, E::PhaseBegun);
-    if ctx.enc.murdham.first.is_some() { settle_choice(ctx) } else { Ok(()) }
+    if ctx.enc.murdham().first.is_some() { settle_choice(ctx) } else { Ok(()) }
 }
 
 /// The end of the round: the dying whose time is up die; morale is asked by the prompts.
@@ -269,7 +269,7 @@ fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     let round = ctx.enc.round;
     let due: Vec<CombatantId> = ctx
         .enc
-        .murdham
+        .murdham()
         .dying
         .iter()
         .filter(|(_, dies)| **dies <= round)
@@ -319,7 +319,7 @@ fn start_round(ctx: &mut Ctx) -> Result<(), RuleError> {
 }
 
 fn threshold(ctx: &Ctx) -> i64 {
-    ctx.enc.murdham.threshold.unwrap_or(0)
+    ctx.enc.murdham().threshold.unwrap_or(0)
 }
 
 /// The Next button: starts the fight or the next round, or ends the turn in progress.
@@ -331,7 +331,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             if enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed("add at least one combatant first".into()));
             }
-            if enc.murdham.holder.is_none() {
+            if enc.murdham().holder.is_none() {
                 return Err(RuleError::NotAllowed(
                     "first say which faction holds the initiative (it started the fight), or \
                      roll for it"
@@ -340,10 +340,10 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             start_round(&mut ctx)?;
         }
-        AMBUSH | FAST | TURNS => match enc.murdham.turn.id {
+        AMBUSH | FAST | TURNS => match enc.murdham().turn.id {
             Some(id) => close_turn(&mut ctx, id)?,
             None => {
-                let whose = enc.murdham.choosing.map(|s| super::sides(enc, s));
+                let whose = enc.murdham().choosing.map(|s| super::sides(enc, s));
                 return Err(RuleError::NotAllowed(match whose {
                     Some(s) => format!("it is {s} choice: activate a character or pass"),
                     None => "the faction holding the initiative first says who acts first".into(),

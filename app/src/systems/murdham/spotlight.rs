@@ -22,7 +22,7 @@ fn factions_in(enc: &Encounter) -> Vec<SideId> {
 
 /// The headline.
 pub(super) fn spotlight(enc: &Encounter) -> Spotlight {
-    let ms = &enc.murdham;
+    let ms = &enc.murdham();
     let mut s = match (ms.turn.id, ms.first, ms.choosing) {
         (Some(id), _, _) => turn_of(enc, id),
         (None, None, _) if activating(enc) => {
@@ -54,7 +54,7 @@ fn holder_note(enc: &Encounter, holder: SideId) -> Note {
 
 /// A faction's choice: its name, the holder, the passes in a row and what one more does.
 fn choice_of(enc: &Encounter, side: SideId) -> Spotlight {
-    let ms = &enc.murdham;
+    let ms = &enc.murdham();
     let mut s = Spotlight {
         caption: "Whose choice".into(),
         who: format!("{} choice", super::sides(enc, side)),
@@ -86,7 +86,7 @@ fn choice_of(enc: &Encounter, side: SideId) -> Spotlight {
 
 /// The character taking its turn, and what its turn has left.
 fn turn_of(enc: &Encounter, id: CombatantId) -> Spotlight {
-    let t = &enc.murdham.turn;
+    let t = &enc.murdham().turn;
     let main = if t.full_move {
         chip("Main action: full movement", false)
     } else if t.main {
@@ -120,7 +120,7 @@ fn chip(text: &str, free: bool) -> Chip {
 
 /// With fast and slow actions on: who acts in this part of the round.
 fn threshold_note(enc: &Encounter) -> Option<Note> {
-    let t = enc.murdham.threshold?;
+    let t = enc.murdham().threshold?;
     if !enc.flag(FAST_SLOW, false) {
         return None;
     }
@@ -142,7 +142,7 @@ fn countdown(enc: &Encounter) -> Option<Countdown> {
     if !enc.flag(CHAOS_TIMER, false) {
         return None;
     }
-    let t = &enc.murdham.turn;
+    let t = &enc.murdham().turn;
     let id = t.id?;
     let c = enc.combatant(id)?;
     enc.side(c.side).filter(|s| s.party)?;
@@ -155,7 +155,7 @@ fn countdown(enc: &Encounter) -> Option<Countdown> {
 
 /// Who is still to act, per faction.
 pub(super) fn factions(enc: &Encounter) -> Vec<Faction> {
-    let ms = &enc.murdham;
+    let ms = &enc.murdham();
     let someone_acting = ms.turn.id.and_then(|id| enc.combatant(id)).is_some();
     factions_in(enc)
         .into_iter()

@@ -201,7 +201,7 @@ fn zero_health_is_dying_and_death_comes_at_the_end_of_the_next_round() {
         format!("track \"Orc 1\" health =2\n{ANN_TURN}attack Ann \"Orc 1\" unaware table 3\n");
     let h = run(&body);
     assert!(is(&h, "Orc 1", "dying"));
-    assert_eq!(h.state().murdham.dying.values().copied().collect::<Vec<_>>(), [2]);
+    assert_eq!(h.state().murdham().dying.values().copied().collect::<Vec<_>>(), [2]);
 }
 
 #[test]
@@ -323,7 +323,7 @@ fn a_missed_ranged_blast_lands_in_a_neighbouring_zone_by_the_die() {
     ));
     let s = h.state();
     let (yard, gate) = (s.zone_named("Yard").unwrap().id, s.zone_named("Gate").unwrap().id);
-    assert_eq!(s.murdham.deviation, Some((yard, gate)));
+    assert_eq!(s.murdham().deviation, Some((yard, gate)));
     assert_eq!(health(&h, "Orc 2"), 5);
     assert_eq!(health(&h, "Orc 1"), 9);
 }

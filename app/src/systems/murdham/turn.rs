@@ -12,12 +12,12 @@ use crate::system::{Ctx, RuleError, check_room, handle_common};
 
 /// The character whose turn is going, or why there is none.
 pub(crate) fn active(enc: &Encounter) -> Result<CombatantId, RuleError> {
-    enc.murdham.turn.id.ok_or_else(|| RuleError::NotAllowed("nobody is taking a turn".into()))
+    enc.murdham().turn.id.ok_or_else(|| RuleError::NotAllowed("nobody is taking a turn".into()))
 }
 
 /// Why the active character cannot take a main action now, if it cannot.
 pub(crate) fn no_main(enc: &Encounter) -> Option<String> {
-    let t = &enc.murdham.turn;
+    let t = &enc.murdham().turn;
     if t.main {
         Some("the main action is taken".into())
     } else if t.bonus >= 2 {
@@ -29,7 +29,7 @@ pub(crate) fn no_main(enc: &Encounter) -> Option<String> {
 
 /// Why the active character cannot take a bonus action now, if it cannot.
 pub(crate) fn no_bonus(enc: &Encounter) -> Option<String> {
-    let t = &enc.murdham.turn;
+    let t = &enc.murdham().turn;
     if t.bonus + u32::from(t.main) >= 2 {
         Some("a bonus and a main action (or two bonus actions) are taken".into())
     } else {
@@ -42,7 +42,7 @@ pub(crate) fn use_main(ctx: &mut Ctx, full_move: bool) -> Result<(), RuleError> 
     if let Some(why) = no_main(&ctx.enc) {
         return Err(RuleError::NotAllowed(why));
     }
-    let t = ctx.enc.murdham.turn.clone();
+    let t = ctx.enc.murdham().turn.clone();
     ctx.emit(R_TURN, t.id, E::Used { bonus: t.bonus, main: true, zones: t.zones, full_move });
     Ok(())
 }
@@ -61,7 +61,7 @@ pub(crate) fn bonus(
     let what = what.trim();
     let what = if what.is_empty() { "a bonus action" } else { what };
     let mut ctx = Ctx::new(enc, dice);
-    let t = enc.murdham.turn.clone();
+    let t = enc.murdham().turn.clone();
     ctx.emit(
         R_TURN,
         Some(id),
@@ -125,13 +125,13 @@ pub(crate) fn reveal(ctx: &mut Ctx, id: CombatantId, by: &str) {
 
 /// Zones the active character may still move this turn.
 pub(crate) fn allowance(enc: &Encounter, id: CombatantId) -> u32 {
-    let t = &enc.murdham.turn;
+    let t = &enc.murdham().turn;
     let cap = enc
         .setting(ZONES_PER_ROUND)
         .and_then(serde_json::Value::as_u64)
         .map_or(2, |n| u32::try_from(n).unwrap_or(u32::MAX));
     let this_turn: u32 = if t.full_move { 3 } else { 1 };
-    let moved_round = enc.murdham.moved.get(&id).copied().unwrap_or(0);
+    let moved_round = enc.murdham().moved.get(&id).copied().unwrap_or(0);
     this_turn.saturating_sub(t.zones).min(cap.saturating_sub(moved_round))
 }
 
@@ -145,14 +145,14 @@ pub(crate) fn moved(
 ) -> Result<Vec<Event>, RuleError> {
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     let from = c.zone;
-    if let Some(by) = enc.murdham.grabs.get(&id) {
+    if let Some(by) = enc.murdham().grabs.get(&id) {
         return Err(RuleError::NotAllowed(format!(
             "{} is held by {}: it moves only with its grabber",
             c.name,
             enc.name_of(*by)
         )));
     }
-    let turn_move = enc.murdham.turn.id == Some(id) && round::activating(&enc.phase);
+    let turn_move = enc.murdham().turn.id == Some(id) && round::activating(&enc.phase);
     if !turn_move || from == to {
         let mut events =
             handle_common(&super::Murdham, enc, crate::command::Command::Move { id, to }, dice)?;
@@ -172,7 +172,7 @@ pub(crate) fn moved(
     };
     let left = allowance(enc, id);
     if steps > left {
-        let t = &enc.murdham.turn;
+        let t = &enc.murdham().turn;
         let hint =
             if t.full_move || t.main { "" } else { " (full movement, a main action, gives more)" };
         return Err(RuleError::NotAllowed(format!(
@@ -225,11 +225,11 @@ pub(crate) fn finish_move(ctx: &mut Ctx, held: &HeldMove) -> Result<(), RuleErro
     }
     let from = c.zone;
     ctx.push(R_TURN, Some(id), EventKind::Moved { id, from, to: held.to });
-    if ctx.enc.murdham.borders.contains_key(&id) {
+    if ctx.enc.murdham().borders.contains_key(&id) {
         ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
     }
-    if ctx.enc.murdham.turn.id == Some(id) {
-        let t = ctx.enc.murdham.turn.clone();
+    if ctx.enc.murdham().turn.id == Some(id) {
+        let t = ctx.enc.murdham().turn.clone();
         ctx.emit(
             R_TURN,
             Some(id),
@@ -241,7 +241,7 @@ pub(crate) fn finish_move(ctx: &mut Ctx, held: &HeldMove) -> Result<(), RuleErro
             },
         );
     }
-    for (grabbed, by) in ctx.enc.murdham.grabs.clone() {
+    for (grabbed, by) in ctx.enc.murdham().grabs.clone() {
         if by == id {
             ctx.push(R_TURN, Some(grabbed), EventKind::Moved { id: grabbed, from, to: held.to });
             ctx.ruling(R_TURN, Some(grabbed), format!("{} is dragged along", ctx.name(grabbed)));
@@ -260,13 +260,13 @@ fn carry_along(
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     if from != to {
-        for (grabbed, by) in enc.murdham.grabs.clone() {
+        for (grabbed, by) in enc.murdham().grabs.clone() {
             if by == id {
                 let gfrom = enc.combatant(grabbed).and_then(|c| c.zone);
                 ctx.push(R_TURN, Some(grabbed), EventKind::Moved { id: grabbed, from: gfrom, to });
             }
         }
-        if enc.murdham.borders.contains_key(&id) {
+        if enc.murdham().borders.contains_key(&id) {
             ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
         }
     }
@@ -279,7 +279,7 @@ pub(crate) fn opportunity(
     by: Option<(CombatantId, Option<usize>)>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let Some(Pending::Leaving { held, enemies }) = enc.murdham.pending.first() else {
+    let Some(Pending::Leaving { held, enemies }) = enc.murdham().pending.first() else {
         return Err(RuleError::NotAllowed("nobody is moving away from an enemy".into()));
     };
     let held = held.clone();
