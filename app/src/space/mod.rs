@@ -105,6 +105,26 @@ pub fn moves<'a>(enc: &Encounter, passage: &'a Passage, who: &Combatant) -> Move
     Moves::new(passage, who.size, occupants)
 }
 
+/// The feet `who` may move in one step on the grid: its `move` stat, when its sheet gives
+/// one; `None`: as far as the GM allows (procedures with an action economy check their own).
+pub fn move_allowance_ft(who: &Combatant) -> Option<u32> {
+    who.stat("move").and_then(|m| u32::try_from(m).ok())
+}
+
+/// The way a step of `who` from `from` to `to` takes, within its allowance: what the rules
+/// accept for a step, and what the board shows while the token is dragged.
+pub fn step_path(
+    moves: &Moves<'_>,
+    who: &Combatant,
+    from: grid::GridPos,
+    to: grid::GridPos,
+) -> Result<path::Path, path::MoveRefusal> {
+    match move_allowance_ft(who) {
+        Some(allowance) => moves.within(from, to, allowance),
+        None => moves.path(from, to),
+    }
+}
+
 /// Everyone standing on the grid, as footprints (for drawing and for the GM's placements).
 pub fn footprints(enc: &Encounter) -> impl Iterator<Item = (&Combatant, Footprint)> {
     enc.combatants.values().filter_map(|c| Some((c, c.footprint()?)))

@@ -124,11 +124,6 @@ impl Sight {
         Self { segments, asked: RefCell::default() }
     }
 
-    /// Whether any wall blocks sight at all.
-    pub fn is_empty(&self) -> bool {
-        self.segments.is_empty()
-    }
-
     /// How well `target` is covered from `attacker`.
     pub fn cover(&self, attacker: Footprint, target: Footprint) -> Cover {
         if attacker.overlaps(target) {

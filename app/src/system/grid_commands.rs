@@ -117,13 +117,7 @@ pub(super) fn handle_grid(
             };
             let passage = Passage::new(grid);
             let moves = space::moves(enc, &passage, c);
-            // The combatant's own allowance, when its sheet gives one; the GM's judgement
-            // otherwise (procedures with an action economy check their own).
-            let path = match c.stat("move").and_then(|m| u32::try_from(m).ok()) {
-                Some(allowance) => moves.within(from, to, allowance),
-                None => moves.path(from, to),
-            }
-            .map_err(refused(c))?;
+            let path = space::step_path(&moves, c, from, to).map_err(refused(c))?;
             out.push(
                 "core.move",
                 Some(id),

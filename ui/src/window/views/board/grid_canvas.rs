@@ -295,7 +295,7 @@ fn reach_ui(
 
 /// The feet a combatant may move in one go: its `move` stat, else one ordinary move.
 fn allowance_ft(c: &Combatant) -> u32 {
-    c.stat("move").and_then(|m| u32::try_from(m).ok()).unwrap_or(DEFAULT_MOVE_FT)
+    space::move_allowance_ft(c).unwrap_or(DEFAULT_MOVE_FT)
 }
 
 /// From each corner of the target, the line the ruling found to the attacker (green), or a
@@ -383,7 +383,7 @@ fn drag_ui(
         let moves = space::moves(scene.state, passage, c);
         let outcome: Result<Option<Path>, MoveRefusal> = match c.square {
             Some(from) if from == to => return,
-            Some(from) => moves.within(from, to, allowance_for(c)).map(Some),
+            Some(from) => space::step_path(&moves, c, from, to).map(Some),
             None => moves.can_end(to).map(|()| None),
         };
         let p = ui.painter();
@@ -438,11 +438,6 @@ fn drag_ui(
             out.push(action);
         }
     }
-}
-
-/// The allowance a drag shows against (the rules check their own when the step is made).
-fn allowance_for(c: &Combatant) -> u32 {
-    c.stat("move").and_then(|m| u32::try_from(m).ok()).unwrap_or(u32::MAX)
 }
 
 /// A label near the pointer, on a plate.

@@ -241,12 +241,26 @@ fn toolbar_ui(
         }
         ui.separator();
         if state.grid.is_some() {
-            // A grid's tools instead of zones.
-            for tool in grid_canvas::Tool::ALL {
-                let button =
-                    egui::Button::selectable(view.grid.tool == tool, tool.label()).min_size(big);
-                if ui.add(button).on_hover_text(tool.hint()).clicked() {
-                    view.grid.tool = tool;
+            // A grid's tools instead of zones; on a narrow board one picker, so the toolbar
+            // keeps to one row and the board its height.
+            if narrow {
+                egui::ComboBox::from_id_salt("grid-tool")
+                    .selected_text(view.grid.tool.label())
+                    .show_ui(ui, |ui| {
+                        for tool in grid_canvas::Tool::ALL {
+                            ui.selectable_value(&mut view.grid.tool, tool, tool.label())
+                                .on_hover_text(tool.hint());
+                        }
+                    })
+                    .response
+                    .on_hover_text("The grid's tool: Move, Walls or Ground");
+            } else {
+                for tool in grid_canvas::Tool::ALL {
+                    let button = egui::Button::selectable(view.grid.tool == tool, tool.label())
+                        .min_size(big);
+                    if ui.add(button).on_hover_text(tool.hint()).clicked() {
+                        view.grid.tool = tool;
+                    }
                 }
             }
             let map = egui::Button::new("Map…").min_size(big);
