@@ -243,7 +243,7 @@ fn entry<T: DeserializeOwned>(value: Value) -> Result<T, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::weapons::WeaponSpeed;
+    use fray_app::system::weapon_list::{flag, text, whole, words};
 
     #[test]
     fn every_file_loads_into_a_fresh_database() {
@@ -295,32 +295,29 @@ mod tests {
     fn the_bdp_weapon_list_is_consistent() {
         let list = weapon_list("bdp/weapons.json", "bdp");
         assert!(list.len() >= 20, "{} weapons", list.len());
-        for w in &list {
-            // The d12 list's fields have no meaning here.
-            let d12 = w.damage.is_some() || !w.types.is_empty() || w.crit.is_some();
-            assert!(!d12 && w.hands.is_none(), "{}: a d12 field", w.key);
-            assert!(w.range.is_none() && w.armour.is_none(), "{}: a murdham field", w.key);
-            let speed = w.speed.as_ref().expect("checked").to_string();
-            let die = w.die.expect("checked");
+        for weapon in &list {
+            let (w, key) = (&weapon.fields, &weapon.key);
+            let speed = text(w, "speed").expect("checked");
+            let die = whole(w, "die").expect("checked");
             // Missile weapons are all fast whatever their die; hand weapons follow the die.
             let by_die = match die {
                 6 => "fast",
                 8 => "balanced",
                 10 => "slow",
-                _ => speed.as_str(),
+                _ => speed,
             };
-            if w.ranged {
-                assert_eq!(speed, "fast", "{}", w.key);
+            if flag(w, "ranged") {
+                assert_eq!(speed, "fast", "{key}");
             } else {
-                assert_eq!(speed, by_die, "{}: speed against d{die}", w.key);
+                assert_eq!(speed, by_die, "{key}: speed against d{die}");
             }
-            assert!(!(w.reach && w.ranged), "{}: reach is for hand weapons", w.key);
+            assert!(!(flag(w, "reach") && flag(w, "ranged")), "{key}: reach is for hand weapons");
             // Slow weapons take both hands.
-            assert!(speed != "slow" || w.bulky, "{}: slow but not bulky", w.key);
-            if let Some(t) = &w.damage_type {
-                assert!(matches!(t.as_str(), "piercing" | "bludgeoning" | "slashing"), "{t}");
+            assert!(speed != "slow" || flag(w, "bulky"), "{key}: slow but not bulky");
+            if let Some(t) = text(w, "damage_type") {
+                assert!(matches!(t, "piercing" | "bludgeoning" | "slashing"), "{t}");
             }
-            for tag in &w.tags {
+            for tag in words(w, "tags") {
                 let (word, x) = tag.rsplit_once(' ').unwrap_or((tag, ""));
                 assert!(
                     matches!(
@@ -335,8 +332,7 @@ mod tests {
                             | "Quick"
                             | "Magic"
                     ) && x.parse::<u32>().is_ok(),
-                    "{}: tag {tag:?}",
-                    w.key
+                    "{key}: tag {tag:?}"
                 );
             }
         }
@@ -365,24 +361,22 @@ mod tests {
     fn the_d12_weapon_list_is_consistent() {
         let list = weapon_list("d12/weapons.json", "d12");
         assert!((15..=25).contains(&list.len()), "{} weapons", list.len());
-        for w in &list {
-            // The Block, Dodge, Parry list's fields have no meaning here.
-            let bdp = w.die.is_some() || w.reach || w.bulky || w.damage_type.is_some();
-            assert!(!bdp && w.tags.is_empty(), "{}: a bdp field", w.key);
-            assert!(!w.types.is_empty(), "{}: no damage type", w.key);
-            for t in &w.types {
-                assert!(D12_DAMAGE_TYPES.contains(&t.as_str()), "{}: type {t:?}", w.key);
+        for weapon in &list {
+            let (w, key) = (&weapon.fields, &weapon.key);
+            let types = words(w, "types");
+            assert!(!types.is_empty(), "{key}: no damage type");
+            for t in types {
+                assert!(D12_DAMAGE_TYPES.contains(&t), "{key}: type {t:?}");
             }
-            assert!(w.range.is_none() && w.armour.is_none(), "{}: a murdham field", w.key);
-            let Some(WeaponSpeed::Modifier(speed)) = w.speed else { unreachable!("checked") };
-            assert!((0..=12).contains(&speed), "{}: speed {speed}", w.key);
-            assert!(w.hands.is_some(), "{}: hands missing", w.key);
+            dice(text(w, "damage").expect("checked"), key);
+            let speed = whole(w, "speed").expect("checked");
+            assert!((0..=12).contains(&speed), "{key}: speed {speed}");
+            assert!(whole(w, "hands").is_some(), "{key}: hands missing");
             // Bows and crossbows take both hands, and shoot.
-            if w.key.ends_with("bow") {
+            if key.ends_with("bow") {
                 assert!(
-                    w.ranged && w.hands == Some(2),
-                    "{}: a bow is a two-handed missile weapon",
-                    w.key
+                    flag(w, "ranged") && whole(w, "hands") == Some(2),
+                    "{key}: a bow is a two-handed missile weapon"
                 );
             }
         }
@@ -431,42 +425,32 @@ mod tests {
     fn the_murdham_weapon_list_is_consistent() {
         let list = weapon_list("murdham/weapons.json", "murdham");
         assert!((12..=25).contains(&list.len()), "{} weapons", list.len());
-        for w in &list {
-            // The other lists' fields have no meaning here: a range says it shoots, and the
-            // keywords (two-handed...) are tags.
-            let other = w.damage.is_some()
-                || !w.types.is_empty()
-                || w.speed.is_some()
-                || w.crit.is_some()
-                || w.hands.is_some()
-                || w.reach
-                || w.ranged
-                || w.bulky
-                || w.damage_type.is_some();
-            assert!(!other, "{}: a bdp or d12 field", w.key);
-            for tag in &w.tags {
-                assert!(MURDHAM_KEYWORDS.contains(&tag.as_str()), "{}: tag {tag:?}", w.key);
+        for weapon in &list {
+            let (w, key) = (&weapon.fields, &weapon.key);
+            for tag in words(w, "tags") {
+                assert!(MURDHAM_KEYWORDS.contains(&tag), "{key}: tag {tag:?}");
             }
-            let tagged = |word: &str| w.tags.iter().any(|t| t == word);
-            let worn = w.armour.is_some() || tagged("shield") || tagged("helmet");
-            if worn {
+            let tagged = |word: &str| words(w, "tags").contains(&word);
+            let armour = whole(w, "armour");
+            if armour.is_some() || tagged("shield") || tagged("helmet") {
                 // Light armour 1, heavy 2; a shield and a helmet add no armour of their own.
-                assert_eq!(w.armour.is_some(), !tagged("shield") && !tagged("helmet"), "{}", w.key);
+                assert_eq!(armour.is_some(), !tagged("shield") && !tagged("helmet"), "{key}");
                 continue;
             }
-            let die = w.die.expect("checked");
+            let die = whole(w, "die").expect("checked");
+            let range = whole(w, "range");
             // Simple weapons d4 (d6 in two hands), martial d6 (d8), missile d4 (d6) at range 8.
             let class: Vec<&str> =
                 ["simple", "martial", "missile"].into_iter().filter(|c| tagged(c)).collect();
-            let two = u32::from(tagged("two-handed"));
+            let two = i64::from(tagged("two-handed"));
             match class.as_slice() {
-                ["simple"] => assert_eq!(die, 4 + 2 * two, "{}", w.key),
-                ["martial"] => assert_eq!(die, 6 + 2 * two, "{}", w.key),
-                ["missile"] => assert_eq!((die, w.range), (4 + 2 * two, Some(8)), "{}", w.key),
+                ["simple"] => assert_eq!(die, 4 + 2 * two, "{key}"),
+                ["martial"] => assert_eq!(die, 6 + 2 * two, "{key}"),
+                ["missile"] => assert_eq!((die, range), (4 + 2 * two, Some(8)), "{key}"),
                 [] => {}
-                _ => panic!("{}: classes {class:?}", w.key),
+                _ => panic!("{key}: classes {class:?}"),
             }
-            assert_eq!(w.range.is_some(), tagged("missile") || tagged("blast"), "{}", w.key);
+            assert_eq!(range.is_some(), tagged("missile") || tagged("blast"), "{key}");
         }
         let find = |key: &str| {
             list.iter().find(|w| w.key == key).unwrap_or_else(|| panic!("{key} missing"))
@@ -484,15 +468,15 @@ mod tests {
             "sling",
             "fire-flask",
         ] {
-            assert!(find(key).die.is_some(), "{key}: no die");
+            assert!(whole(&find(key).fields, "die").is_some(), "{key}: no die");
         }
-        assert_eq!(find("light-armour").armour, Some(1));
-        assert_eq!(find("heavy-armour").armour, Some(2));
-        assert!(find("shield").tags.contains(&"shield".into()));
-        assert!(find("helmet").tags.contains(&"helmet".into()));
-        assert!(list.iter().any(|w| w.tags.contains(&"blast".into()) && w.range.is_some()));
-        assert!(list.iter().any(|w| w.tags.contains(&"indirect".into())));
-        assert!(list.iter().any(|w| w.tags.contains(&"direct".into())));
+        let tagged = |w: &WeaponRef, word: &str| words(&w.fields, "tags").contains(&word);
+        assert_eq!(whole(&find("light-armour").fields, "armour"), Some(1));
+        assert_eq!(whole(&find("heavy-armour").fields, "armour"), Some(2));
+        assert!(tagged(find("shield"), "shield") && tagged(find("helmet"), "helmet"));
+        assert!(list.iter().any(|w| tagged(w, "blast") && w.get("range").is_some()));
+        assert!(list.iter().any(|w| tagged(w, "indirect")));
+        assert!(list.iter().any(|w| tagged(w, "direct")));
     }
 
     /// Reads a Murdham block as the rules do and completes it into a combatant (health from
@@ -888,7 +872,7 @@ mod tests {
                                                       "speed": "slow"}]}"#;
         assert_eq!(
             load(no_die),
-            "bundled content weapons.json, entry pike: weapon Pike: die is missing (4, 6, 8, 10 or 12)"
+            "bundled content weapons.json, entry pike: weapon Pike: field 'die' (Damage die): is required"
         );
         let typo = r#"{"system": "d12", "entries": [{"key": "pike", "name": "Pike",
                                                     "damage": "1d8", "speed": 7, "critt": 3}]}"#;

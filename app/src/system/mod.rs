@@ -3,6 +3,7 @@
 //! ARCHITECTURE.md at the repository root explains how each of the five procedures maps onto
 //! this trait.
 
+pub mod block_reader;
 mod common;
 mod ctx;
 mod departure;
@@ -15,6 +16,7 @@ mod prompt;
 pub mod schema;
 pub mod spotlight;
 mod timers;
+pub mod weapon_list;
 mod words;
 
 pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common};
@@ -24,6 +26,7 @@ pub use emit::Emitter;
 pub use error::RuleError;
 pub use prompt::{Prompt, PromptOption};
 pub use schema::{BlockSchema, FieldProblem};
+pub use weapon_list::WeaponList;
 pub(crate) use words::Words;
 
 use crate::command::{Command, NewCombatant};
@@ -224,6 +227,12 @@ pub trait System: Send + Sync {
     ) -> Result<(), String> {
         let _ = (name, block, character);
         Ok(())
+    }
+
+    /// The system's weapon reference list, as the library shows and checks it; none when the
+    /// system keeps no list.
+    fn weapon_list(&self) -> Option<&'static WeaponList> {
+        None
     }
 
     /// Verbs of this system's own commands in `fray play` scripts (`declare`, `attack`...).

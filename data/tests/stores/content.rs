@@ -33,7 +33,7 @@ fn first_run_loads_every_weapon_list() {
     assert_eq!(all, count("bdp") + count("d12") + count("murdham"));
     let spear =
         db.weapons().list(Some("bdp")).unwrap().into_iter().find(|w| w.weapon.key == "spear");
-    assert_eq!(spear.unwrap().weapon.summary(), "d8 balanced · reach · Push 6");
+    assert_eq!(spear.unwrap().weapon.summary("bdp"), "d8 balanced · reach · Push 6");
     // Ordered by name.
     let names: Vec<String> =
         db.weapons().list(Some("d12")).unwrap().into_iter().map(|w| w.weapon.name).collect();
@@ -94,7 +94,7 @@ fn an_edited_bundled_weapon_survives_a_reload() {
         weapon: longsword.weapon.clone(),
     };
     edit.weapon.name = "Bastard sword".into();
-    edit.weapon.damage = Some("1d10".into());
+    edit.weapon.fields.insert("damage".into(), "1d10".into());
     db.weapons().update(longsword.id, &edit).unwrap();
     let mace = list.iter().find(|w| w.weapon.key == "mace").unwrap();
     db.weapons().delete(mace.id).unwrap();

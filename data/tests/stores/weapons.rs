@@ -1,6 +1,7 @@
 use crate::{db, reopen};
-use fray_data::weapons::{NewWeapon, WeaponRef, WeaponSpeed};
+use fray_data::weapons::{NewWeapon, WeaponRef};
 use fray_data::{DbError, WeaponId};
+use serde_json::json;
 
 /// A GM's own Block, Dodge, Parry weapon.
 fn pike() -> NewWeapon {
@@ -26,13 +27,8 @@ fn round_trip_edit_reopen_list_delete() {
     club.weapon = WeaponRef {
         key: "club".into(),
         name: "  Club ".into(),
-        die: Some(6),
-        speed: Some(WeaponSpeed::Word("fast".into())),
-        reach: false,
-        bulky: false,
-        tags: vec![],
         notes: String::new(),
-        ..club.weapon
+        fields: json!({"die": 6, "speed": "fast"}).as_object().unwrap().clone(),
     };
     let club_id = db.weapons().insert(&club).unwrap();
     assert_ne!(id, club_id);
@@ -40,13 +36,13 @@ fn round_trip_edit_reopen_list_delete() {
     let stored = db.weapons().get(id).unwrap().unwrap();
     assert_eq!((stored.id, stored.system.as_str()), (id, "test-bdp"));
     assert_eq!(stored.weapon, pike().weapon);
-    assert_eq!(stored.weapon.summary(), "d10 slow · reach · bulky · Push 7");
+    assert_eq!(stored.weapon.summary("bdp"), "d10 slow · reach · bulky · Push 7");
     assert_eq!(stored.created, stored.updated);
 
     // Edited, then read back after a restart.
     let mut edit = pike();
     edit.weapon.name = "Long pike".into();
-    edit.weapon.tags = vec!["Push 8".into()];
+    edit.weapon.fields.insert("tags".into(), json!(["Push 8"]));
     db.weapons().update(id, &edit).unwrap();
     drop(db);
     let db = reopen(&dir);
@@ -78,15 +74,15 @@ fn a_bad_entry_is_refused_naming_the_entry_and_field() {
     let (_dir, db) = db();
     let mut bad = pike();
     bad.system = "bdp".into();
-    bad.weapon.die = None;
+    bad.weapon.fields.remove("die");
     let err = db.weapons().insert(&bad).unwrap_err();
     assert!(matches!(err, DbError::Invalid(_)));
-    assert_eq!(err.to_string(), "weapon Pike: die is missing (4, 6, 8, 10 or 12)");
+    assert_eq!(err.to_string(), "weapon Pike: field 'die' (Damage die): is required");
 
-    bad.weapon.die = Some(10);
-    bad.weapon.speed = Some(WeaponSpeed::Modifier(4));
+    bad.weapon.fields.insert("die".into(), json!(10));
+    bad.weapon.fields.insert("speed".into(), json!(4));
     let err = db.weapons().insert(&bad).unwrap_err();
-    assert_eq!(err.to_string(), "weapon Pike: speed must be fast, balanced or slow, not speed 4");
+    assert!(err.to_string().starts_with("weapon Pike: field 'speed' (Speed): "), "{err}");
 
     bad.weapon.name = " ".into();
     let err = db.weapons().insert(&bad).unwrap_err();
@@ -104,12 +100,19 @@ fn a_bad_entry_is_refused_naming_the_entry_and_field() {
     let mut wrong = flail.clone();
     wrong["damage"] = "one d8".into();
     let err = db.weapons().update(id, &d12(wrong)).unwrap_err().to_string();
-    assert!(err.starts_with("weapon Flail: damage \"one d8\": "), "{err}");
+    assert!(err.starts_with("weapon Flail: field 'damage' (Damage): "), "{err}");
     let mut wrong = flail;
     wrong["crit"] = 5.into();
     let err = db.weapons().update(id, &d12(wrong)).unwrap_err();
-    assert_eq!(err.to_string(), "weapon Flail: crit must be 2, 3 or 4, not 5");
-    assert_eq!(db.weapons().get(id).unwrap().unwrap().weapon.crit, Some(3), "nothing changed");
+    assert_eq!(
+        err.to_string(),
+        "weapon Flail: field 'crit' (Crit ×): must be one of 2, 3, 4, not 5"
+    );
+    assert_eq!(
+        db.weapons().get(id).unwrap().unwrap().weapon.get("crit"),
+        Some(&json!(3)),
+        "nothing changed"
+    );
 
     let mut no_system = pike();
     no_system.system = String::new();

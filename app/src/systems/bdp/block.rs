@@ -8,6 +8,7 @@
 use super::{HEAVY_FROM_ITEM, model::Arms};
 use crate::encounter::{Combatant, Encounter};
 use crate::system::RuleError;
+use crate::system::block_reader::read_block;
 use serde::{Deserialize, Serialize};
 
 /// How quick a weapon is; it decides which reactions work against it and the order.
@@ -167,11 +168,7 @@ impl BdpBlock {
     /// Reads a block of `name` (a combatant or a library entry), naming it and the field
     /// when it is malformed: a die other than 4, 6, 8, 10 or 12, more than 4 Magic Dice.
     pub fn read(name: &str, block: &serde_json::Value) -> Result<BdpBlock, RuleError> {
-        if block.is_null() {
-            return Ok(BdpBlock::default());
-        }
-        let block: BdpBlock = serde_json::from_value(block.clone())
-            .map_err(|e| RuleError::Invalid(format!("{name}'s stat block: {e}")))?;
+        let block: BdpBlock = read_block(name, block)?;
         for (i, w) in block.weapons.iter().enumerate() {
             if !matches!(w.die, 4 | 6 | 8 | 10 | 12) {
                 return Err(RuleError::Invalid(format!(
@@ -252,10 +249,7 @@ pub fn reactions(enc: &Encounter, c: &Combatant, block: &BdpBlock) -> Reactions 
     if is_pc(enc, c) { Reactions::ALL } else { block.reactions.unwrap_or_default() }
 }
 
-/// A track's current value, 0 when missing.
-pub fn track(c: &Combatant, name: &str) -> i64 {
-    c.track(name).map_or(0, |t| t.value)
-}
+pub use crate::system::block_reader::track;
 
 /// Conditions that take a combatant out of the fight (no turn, no reaction, not counted
 /// as standing for morale).

@@ -25,6 +25,7 @@ mod saves;
 pub mod schema;
 mod script;
 mod turns;
+mod weapon_list;
 
 pub use model::{BdpCommand, BdpEvent, BdpState};
 
@@ -103,6 +104,10 @@ impl System for Bdp {
 
     fn block_schema(&self) -> BlockSchema {
         schema::SCHEMA
+    }
+
+    fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
+        Some(&weapon_list::LIST)
     }
 
     fn check_block(

@@ -5,6 +5,7 @@ use crate::command::NewCombatant;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter, Track};
 use crate::event::{Event, EventKind};
+use crate::system::block_reader::read_block;
 use crate::system::{Ctx, RuleError};
 use serde::Deserialize;
 
@@ -100,18 +101,11 @@ impl D12Block {
 
     /// Reads a block of `name`.
     pub fn read(name: &str, block: &serde_json::Value) -> Result<D12Block, RuleError> {
-        if block.is_null() {
-            return Ok(D12Block::default());
-        }
-        serde_json::from_value(block.clone())
-            .map_err(|e| RuleError::Invalid(format!("{name}'s stat block: {e}")))
+        read_block(name, block)
     }
 }
 
-/// A stat, 0 when missing.
-pub fn stat(c: &Combatant, name: &str) -> i64 {
-    c.stat(name).unwrap_or(0)
-}
+pub use crate::system::block_reader::stat;
 
 /// Defense: 10 + AGI modifier + bonus, + 4 on full defense.
 pub fn defense(c: &Combatant, full_defense: bool) -> i64 {

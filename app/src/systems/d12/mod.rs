@@ -23,6 +23,7 @@ mod prompts;
 pub mod schema;
 mod script;
 mod turns;
+mod weapon_list;
 mod wounds;
 
 pub use model::{Action, D12Command, D12Event, D12State, Declared, Pending, Trigger, Wound};
@@ -91,6 +92,10 @@ impl System for D12 {
 
     fn block_schema(&self) -> BlockSchema {
         schema::SCHEMA
+    }
+
+    fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
+        Some(&weapon_list::LIST)
     }
 
     fn check_block(

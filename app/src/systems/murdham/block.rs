@@ -12,6 +12,7 @@
 use crate::command::NewCombatant;
 use crate::encounter::{Combatant, Stat, Track};
 use crate::system::RuleError;
+use crate::system::block_reader::read_block;
 use serde::Deserialize;
 
 /// Track: health, equal to STR.
@@ -117,11 +118,7 @@ impl MurdhamBlock {
 
     /// Reads a block of `name`.
     pub fn read(name: &str, block: &serde_json::Value) -> Result<MurdhamBlock, RuleError> {
-        if block.is_null() {
-            return Ok(MurdhamBlock::default());
-        }
-        let b: MurdhamBlock = serde_json::from_value(block.clone())
-            .map_err(|e| RuleError::Invalid(format!("{name}'s stat block: {e}")))?;
+        let b: MurdhamBlock = read_block(name, block)?;
         for (i, w) in b.weapons.iter().enumerate() {
             let problem = if w.die < 2 {
                 Some("die must be 2 or more")
@@ -167,10 +164,7 @@ impl MurdhamBlock {
     }
 }
 
-/// A stat, 0 when missing.
-pub fn stat(c: &Combatant, name: &str) -> i64 {
-    c.stat(name).unwrap_or(0)
-}
+pub use crate::system::block_reader::stat;
 
 /// Current health (0 without the track).
 pub fn health(c: &Combatant) -> i64 {

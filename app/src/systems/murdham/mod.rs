@@ -30,6 +30,7 @@ pub mod schema;
 mod script;
 mod spotlight;
 mod turn;
+mod weapon_list;
 
 pub use model::{
     Aim, AttackSpec, Circumstances, MainAction, MurdhamCommand, MurdhamEvent, MurdhamState,
@@ -124,6 +125,10 @@ impl System for Murdham {
 
     fn block_schema(&self) -> BlockSchema {
         schema::SCHEMA
+    }
+
+    fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
+        Some(&weapon_list::LIST)
     }
 
     fn check_block(

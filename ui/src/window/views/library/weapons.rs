@@ -1,6 +1,6 @@
-//! The system's weapon list as a reference: name and its numbers (die and speed, reach, tags
-//! for Block, Dodge, Parry; damage, types, speed and critical multiplier for d12; die, range,
-//! keywords and armour for Murdham); the note on hover. Read from the library's `weapons` store, filtered by the library's search text.
+//! The system's weapon list as a reference: each weapon's name and the line its system sums it
+//! up with (`System::weapon_list`); the note on hover. Read from the library's `weapons` store,
+//! filtered by the library's search text.
 
 use eframe::egui::{self, RichText};
 use fray_data::Db;
@@ -32,7 +32,8 @@ impl WeaponList {
         !matches!(&self.weapons, Ok(w) if w.is_empty())
     }
 
-    /// The weapons whose name, tags or damage types contain `text` (case-insensitive).
+    /// The weapons whose name or any word of their fields (tags, damage types...) contains
+    /// `text` (case-insensitive).
     pub fn matching(&self, text: &str) -> Vec<&WeaponRef> {
         let needle = text.trim().to_lowercase();
         let all = self.weapons.as_deref().unwrap_or_default();
@@ -40,7 +41,7 @@ impl WeaponList {
             .filter(|w| {
                 needle.is_empty()
                     || w.name.to_lowercase().contains(&needle)
-                    || w.tags.iter().chain(&w.types).any(|t| t.to_lowercase().contains(&needle))
+                    || w.words().any(|t| t.to_lowercase().contains(&needle))
             })
             .collect()
     }
@@ -64,7 +65,7 @@ pub(super) fn weapons_ui(ui: &mut egui::Ui, list: &WeaponList, text: &str) {
             for w in shown {
                 let row = ui.vertical(|ui| {
                     ui.label(RichText::new(&w.name).strong());
-                    ui.label(RichText::new(w.summary()).small().weak());
+                    ui.label(RichText::new(w.summary(&list.system)).small().weak());
                 });
                 if !w.notes.is_empty() {
                     row.response.on_hover_text(&w.notes);
