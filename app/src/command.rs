@@ -357,6 +357,20 @@ pub enum Command {
     Murdham(crate::systems::murdham::MurdhamCommand),
 }
 
+impl Command {
+    /// The id of the procedure whose own command this is (`bdp`...), or none for a command
+    /// every system shares. Only that procedure handles it; it is a step of the procedure,
+    /// not a GM edit.
+    pub fn procedure(&self) -> Option<&'static str> {
+        match self {
+            Command::Bdp(_) => Some("bdp"),
+            Command::D12(_) => Some("d12"),
+            Command::Murdham(_) => Some("murdham"),
+            _ => None,
+        }
+    }
+}
+
 impl From<crate::systems::bdp::BdpCommand> for Command {
     fn from(c: crate::systems::bdp::BdpCommand) -> Self {
         Command::Bdp(c)

@@ -252,9 +252,7 @@ fn tag(c: &Command) -> &'static str {
         Command::LoadTables { .. } => "load_tables",
         // A system's own commands are covered by that system's scenarios (fray-tests checks
         // every Block, Dodge, Parry and d12 command appears in its golden scenarios).
-        Command::Bdp(_) => "bdp",
-        Command::D12(_) => "d12",
-        Command::Murdham(_) => "murdham",
+        procedure_command => procedure_command.procedure().expect("the rest are a procedure's"),
     }
 }
 

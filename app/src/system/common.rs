@@ -295,19 +295,23 @@ pub fn handle_common(
             }
             out.push("core.tables", None, EventKind::TablesLoaded { tables });
         }
-        Command::Bdp(_) => return Err(foreign("a Block, Dodge, Parry", system)),
-        Command::D12(_) => return Err(foreign("a d12", system)),
-        Command::Murdham(_) => return Err(foreign("a Murdham", system)),
         Command::Advance => {
             return Err(RuleError::NotAllowed(format!("{} has no next step here", system.name())));
         }
+        // What is left is a procedure's own command ([`Command::procedure`]), which reaches
+        // here only when the encounter runs another procedure.
+        procedure_command => return Err(foreign(procedure_command.procedure(), system)),
     }
     Ok(out.finish())
 }
 
-/// The refusal of another procedure's command.
-fn foreign(what: &str, system: &dyn System) -> RuleError {
-    RuleError::NotAllowed(format!("that is {what} command; this encounter runs {}", system.name()))
+/// The refusal of another procedure's command (`procedure`: its id).
+fn foreign(procedure: Option<&str>, system: &dyn System) -> RuleError {
+    let what = procedure.and_then(super::by_id).map_or("another procedure's", |s| s.name());
+    RuleError::NotAllowed(format!(
+        "that is a command of {what}; this encounter runs {}",
+        system.name()
+    ))
 }
 
 fn add_combatants(

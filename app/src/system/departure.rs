@@ -96,7 +96,7 @@ pub fn departures(before: &Encounter, events: &[Event]) -> Vec<Left> {
 /// procedure's own steps settle whoever they strike down by their rules (a d12 combatant
 /// felled at its count still acts); only the GM's edits need settling from outside.
 fn by_the_gm(command: &Command) -> bool {
-    !matches!(command, Command::Advance | Command::Bdp(_) | Command::D12(_) | Command::Murdham(_))
+    !matches!(command, Command::Advance) && command.procedure().is_none()
 }
 
 /// The one way a command reaches a system: its `handle`, then, for every combatant the GM's

@@ -51,7 +51,7 @@ fn a_bdp_command_is_refused_by_another_system() {
     let e = h.execute(Command::Bdp(BdpCommand::EndSpell), &mut dice).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "that is a Block, Dodge, Parry command; this encounter runs Freeform"
+        "that is a command of Block, Dodge, Parry; this encounter runs Freeform"
     );
 }
 
