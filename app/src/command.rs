@@ -355,6 +355,8 @@ pub enum Command {
     D12(crate::systems::d12::D12Command),
     /// A command of the Murdham procedure.
     Murdham(crate::systems::murdham::MurdhamCommand),
+    /// A command of the DR12 procedure.
+    Dr12(crate::systems::dr12::Dr12Command),
 }
 
 impl Command {
@@ -366,6 +368,7 @@ impl Command {
             Command::Bdp(_) => Some("bdp"),
             Command::D12(_) => Some("d12"),
             Command::Murdham(_) => Some("murdham"),
+            Command::Dr12(_) => Some("dr12"),
             _ => None,
         }
     }
@@ -380,6 +383,12 @@ impl From<crate::systems::bdp::BdpCommand> for Command {
 impl From<crate::systems::d12::D12Command> for Command {
     fn from(c: crate::systems::d12::D12Command) -> Self {
         Command::D12(c)
+    }
+}
+
+impl From<crate::systems::dr12::Dr12Command> for Command {
+    fn from(c: crate::systems::dr12::Dr12Command) -> Self {
+        Command::Dr12(c)
     }
 }
 

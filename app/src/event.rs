@@ -289,6 +289,8 @@ pub enum EventKind {
     D12(crate::systems::d12::D12Event),
     /// A fact of the Murdham procedure.
     Murdham(crate::systems::murdham::MurdhamEvent),
+    /// A fact of the DR12 procedure.
+    Dr12(crate::systems::dr12::Dr12Event),
 }
 
 impl Event {
@@ -311,6 +313,12 @@ impl From<crate::systems::bdp::BdpEvent> for EventKind {
 impl From<crate::systems::d12::D12Event> for EventKind {
     fn from(e: crate::systems::d12::D12Event) -> Self {
         EventKind::D12(e)
+    }
+}
+
+impl From<crate::systems::dr12::Dr12Event> for EventKind {
+    fn from(e: crate::systems::dr12::Dr12Event) -> Self {
+        EventKind::Dr12(e)
     }
 }
 

@@ -23,7 +23,8 @@ use serde_json::Value;
 /// 3: the d12 declared-action bestiary, party, weapons and injury tables.
 /// 4: the weapon lists are stored in the database, editable.
 /// 5: the Murdham bestiary, party, injury table and weapon and armour list.
-pub const CONTENT_VERSION: u32 = 5;
+/// 6: the DR12 bestiary, party and weapon list.
+pub const CONTENT_VERSION: u32 = 6;
 
 /// The settings key holding the loaded content version.
 pub const CONTENT_VERSION_KEY: &str = "content_version";
@@ -64,6 +65,9 @@ const FILES: &[File] = &[
     file!("murdham/characters.json", Kind::Characters),
     file!("murdham/tables.json", Kind::Tables),
     file!("murdham/weapons.json", Kind::Weapons),
+    file!("dr12/creatures.json", Kind::Creatures),
+    file!("dr12/characters.json", Kind::Characters),
+    file!("dr12/weapons.json", Kind::Weapons),
 ];
 
 impl Db {

@@ -142,6 +142,11 @@ impl Encounter {
         self.procedure.d12()
     }
 
+    /// The DR12 procedure's state (empty in other encounters).
+    pub fn dr12(&self) -> &crate::systems::dr12::Dr12State {
+        self.procedure.dr12()
+    }
+
     /// The Murdham procedure's state (empty in other encounters).
     pub fn murdham(&self) -> &crate::systems::murdham::MurdhamState {
         self.procedure.murdham()

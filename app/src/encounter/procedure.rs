@@ -9,6 +9,7 @@
 
 use crate::systems::bdp::BdpState;
 use crate::systems::d12::D12State;
+use crate::systems::dr12::Dr12State;
 use crate::systems::murdham::MurdhamState;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
@@ -26,6 +27,8 @@ pub enum ProcedureState {
     D12(D12State),
     /// Murdham.
     Murdham(MurdhamState),
+    /// DR12 zones.
+    Dr12(Dr12State),
 }
 
 impl ProcedureState {
@@ -36,6 +39,7 @@ impl ProcedureState {
             ProcedureState::Bdp(s) => s.is_empty(),
             ProcedureState::D12(s) => s.is_empty(),
             ProcedureState::Murdham(s) => s.is_empty(),
+            ProcedureState::Dr12(s) => s.is_empty(),
         }
     }
 }
@@ -48,6 +52,7 @@ impl PartialEq for ProcedureState {
             (ProcedureState::Bdp(a), ProcedureState::Bdp(b)) => a == b,
             (ProcedureState::D12(a), ProcedureState::D12(b)) => a == b,
             (ProcedureState::Murdham(a), ProcedureState::Murdham(b)) => a == b,
+            (ProcedureState::Dr12(a), ProcedureState::Dr12(b)) => a == b,
             (a, b) => a.is_empty() && b.is_empty(),
         }
     }
@@ -62,6 +67,8 @@ struct Stored {
     d12: Option<D12State>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     murdham: Option<MurdhamState>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dr12: Option<Dr12State>,
 }
 
 impl From<Stored> for ProcedureState {
@@ -70,6 +77,7 @@ impl From<Stored> for ProcedureState {
             Stored { bdp: Some(b), .. } if !b.is_empty() => ProcedureState::Bdp(b),
             Stored { d12: Some(d), .. } if !d.is_empty() => ProcedureState::D12(d),
             Stored { murdham: Some(m), .. } if !m.is_empty() => ProcedureState::Murdham(m),
+            Stored { dr12: Some(d), .. } if !d.is_empty() => ProcedureState::Dr12(d),
             _ => ProcedureState::None,
         }
     }
@@ -82,6 +90,9 @@ impl From<ProcedureState> for Stored {
             ProcedureState::D12(d) if !d.is_empty() => Stored { d12: Some(d), ..Stored::default() },
             ProcedureState::Murdham(m) if !m.is_empty() => {
                 Stored { murdham: Some(m), ..Stored::default() }
+            }
+            ProcedureState::Dr12(d) if !d.is_empty() => {
+                Stored { dr12: Some(d), ..Stored::default() }
             }
             _ => Stored::default(),
         }
@@ -119,6 +130,7 @@ macro_rules! access {
 access!(bdp, bdp_mut, Bdp, BdpState);
 access!(d12, d12_mut, D12, D12State);
 access!(murdham, murdham_mut, Murdham, MurdhamState);
+access!(dr12, dr12_mut, Dr12, Dr12State);
 
 #[cfg(test)]
 mod tests {

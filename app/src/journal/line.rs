@@ -431,6 +431,7 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
         EventKind::Bdp(e) => crate::systems::bdp::journal::write(out, enc, e, s),
         EventKind::D12(e) => crate::systems::d12::journal::write(out, enc, e, s),
         EventKind::Murdham(e) => crate::systems::murdham::journal::write(out, enc, e, s),
+        EventKind::Dr12(e) => crate::systems::dr12::journal::write(out, enc, e, s),
         EventKind::TablesLoaded { tables } => {
             out.push_str("Tables from the library: ");
             let list: Vec<String> = tables

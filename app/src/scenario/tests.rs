@@ -337,7 +337,7 @@ fn errors_name_the_file_line_and_what_was_expected() {
     );
     assert_eq!(
         err("system chess"),
-        "test.fray line 1: unknown system 'chess' (known: freeform, bdp, murdham, d12)"
+        "test.fray line 1: unknown system 'chess' (known: freeform, bdp, murdham, d12, dr12)"
     );
     assert_eq!(err("seed many"), "test.fray line 1: expected a seed, got 'many'");
     assert_eq!(err("say \"open"), "test.fray line 1: the quote opened at column 5 is not closed");

@@ -267,6 +267,7 @@ pub fn all() -> &'static [&'static dyn System] {
         &crate::systems::bdp::Bdp,
         &crate::systems::murdham::Murdham,
         &crate::systems::d12::D12,
+        &crate::systems::dr12::Dr12,
     ]
 }
 

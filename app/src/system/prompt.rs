@@ -37,6 +37,10 @@ pub struct PromptOption {
     /// Next, so it is never below the fold.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub main: bool,
+    /// A player's own roll (a character's Test against a blow): the window asks for the
+    /// faces from the table whatever its dice mode, and the GM may still let the app roll.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub player_rolls: bool,
 }
 
 impl Prompt {
@@ -85,12 +89,18 @@ impl PromptOption {
             cost: None,
             group: None,
             main: false,
+            player_rolls: false,
         }
     }
 
     /// The same option as one of the step's main buttons (pinned beside Next).
     pub fn main(self) -> Self {
         Self { main: true, ..self }
+    }
+
+    /// The same option, rolled by a player at the table (see [`PromptOption::player_rolls`]).
+    pub fn player_rolls(self) -> Self {
+        Self { player_rolls: true, ..self }
     }
 
     /// The same option, listed under `group`.
@@ -121,6 +131,7 @@ impl PromptOption {
             cost: None,
             group: None,
             main: false,
+            player_rolls: false,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod bdp;
 pub mod d12;
+pub mod dr12;
 pub mod freeform;
 pub mod murdham;
 pub mod sovereign;

@@ -104,7 +104,7 @@ fn bad_blocks_name_the_field_and_the_system() {
             "bad-block.json, creatures[1] (Skeleton), field 'block.weapons[0].die': must be one \
              of 4, 6, 8, 10, 12, not 5",
             "bad-block.json, creatures[2] (Orc), field 'system': unknown system 'pathfinder' \
-             (Fray knows freeform, bdp, murdham, d12)",
+             (Fray knows freeform, bdp, murdham, d12, dr12)",
             "bad-block.json, creatures[3], field 'name': must not be empty",
         ],
     );

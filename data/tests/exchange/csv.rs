@@ -37,7 +37,7 @@ fn headers_match_labels_and_keys_ignoring_case() {
         lines(&err),
         [
             "sheet.csv cannot be read for the unknown system 'pathfinder' (Fray knows freeform, bdp, \
-          murdham, d12)"
+          murdham, d12, dr12)"
         ]
     );
 }

@@ -28,9 +28,10 @@ fn first_run_loads_every_weapon_list() {
     assert_eq!(count("bdp"), 31);
     assert_eq!(count("d12"), entries_in(include_str!("../../content/d12/weapons.json")));
     assert_eq!(count("murdham"), entries_in(include_str!("../../content/murdham/weapons.json")));
+    assert_eq!(count("dr12"), entries_in(include_str!("../../content/dr12/weapons.json")));
     assert_eq!(count("freeform"), 0);
     let all = db.weapons().list(None).unwrap().len();
-    assert_eq!(all, count("bdp") + count("d12") + count("murdham"));
+    assert_eq!(all, count("bdp") + count("d12") + count("murdham") + count("dr12"));
     let spear =
         db.weapons().list(Some("bdp")).unwrap().into_iter().find(|w| w.weapon.key == "spear");
     assert_eq!(spear.unwrap().weapon.summary("bdp"), "d8 balanced · reach · Push 6");

@@ -1,0 +1,352 @@
+//! Attacks and moves: a character's STR or DEX Test to hit, a creature's blow the defender
+//! avoids with DEX, damage by the weapon's die (two one-handed weapons: both, the higher
+//! counts), the naturals (20 doubles a character's damage, 1 on the defence doubles what it
+//! takes, 1 on an attack marks a usage), and the free attacks on a character leaving its
+//! foes.
+
+use super::block::{
+    DEX, DISTRACTED, PARALYSED, SKILL, STR, STUCK, Weapon, has, is_character, is_out, weapon,
+};
+use super::check::test;
+use super::damage::hit;
+use super::model::{Dr12Event, Pending, TurnAt};
+use super::round::{check_begun, is_turn_of};
+use super::{ENEMY_TESTS, FREE_ATTACK, PC_DEFENDS, R_ATTACK, R_MOVE, USAGE_MAX, check_settled};
+use crate::checks::Advantage;
+use crate::dice::{Dice, DiceSource};
+use crate::encounter::{Combatant, Encounter};
+use crate::event::{Event, EventKind};
+use crate::ids::{CombatantId, ZoneId};
+use crate::space::in_melee;
+use crate::system::{Ctx, RuleError, check_room};
+
+/// How many usages a weapon takes before it is spent.
+pub(crate) fn usage_max(enc: &Encounter, w: &Weapon) -> u32 {
+    w.usage_max.unwrap_or_else(|| {
+        enc.setting(USAGE_MAX).and_then(serde_json::Value::as_u64).map_or(3, |n| n as u32)
+    })
+}
+
+/// Refuses unless `id` may spend its Action now: its turn, the Action unspent, not Distracted
+/// or Paralysed, nothing waiting.
+pub(crate) fn check_action(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
+    check_begun(enc)?;
+    check_settled(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if !is_turn_of(enc, id) {
+        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
+    }
+    if is_out(c) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+    }
+    for h in [DISTRACTED, PARALYSED] {
+        if has(c, h) {
+            return Err(RuleError::NotAllowed(format!("{} is {h}: no Actions", c.name)));
+        }
+    }
+    if enc.dr12().spent(enc).acted {
+        return Err(RuleError::NotAllowed(format!("{} has spent its Action", c.name)));
+    }
+    Ok(())
+}
+
+/// The attack's own check: the Action, the target, the weapons (melee needs Close).
+pub(crate) fn check_attack(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+    index: usize,
+    second: Option<usize>,
+) -> Result<(), RuleError> {
+    check_action(enc, attacker)?;
+    let a = &enc.combatants[&attacker];
+    let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
+    if t.side == a.side {
+        return Err(RuleError::NotAllowed(format!("{} is on {}'s side", t.name, a.name)));
+    }
+    if is_out(t) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", t.name)));
+    }
+    let w = weapon(a, index)?;
+    check_weapon(enc, a, t, index, &w)?;
+    if let Some(s) = second {
+        let w2 = weapon(a, s)?;
+        if s == index {
+            return Err(RuleError::Invalid("two weapons means two different ones".into()));
+        }
+        if w.hands != 1 || w2.hands != 1 {
+            return Err(RuleError::NotAllowed(
+                "only two one-handed weapons can be used together".into(),
+            ));
+        }
+        check_weapon(enc, a, t, s, &w2)?;
+    }
+    Ok(())
+}
+
+fn check_weapon(
+    enc: &Encounter,
+    a: &Combatant,
+    t: &Combatant,
+    index: usize,
+    w: &Weapon,
+) -> Result<(), RuleError> {
+    let used = enc.dr12().usages(a.id, index);
+    let max = usage_max(enc, w);
+    if used >= max {
+        return Err(RuleError::NotAllowed(format!(
+            "{}'s {} is spent ({used}/{max} usages)",
+            a.name, w.name
+        )));
+    }
+    if w.ranged {
+        if crate::space::range(enc, a, t).is_none() {
+            return Err(RuleError::NotAllowed(format!("{} is not on the board", t.name)));
+        }
+    } else if !in_melee(enc, a, t) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} is not Close: a melee attack needs the same zone",
+            t.name
+        )));
+    }
+    Ok(())
+}
+
+/// An attack.
+pub(crate) fn attack(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+    index: usize,
+    second: Option<usize>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_attack(enc, attacker, target, index, second)?;
+    let mut ctx = Ctx::new(enc, dice);
+    let w = weapon(&enc.combatants[&attacker], index)?;
+    let mut what = format!("attacks {} with {}", enc.name_of(target), w.name);
+    if let Some(s) = second {
+        what.push_str(&format!(" and {}", weapon(&enc.combatants[&attacker], s)?.name));
+    }
+    let at = TurnAt::now(enc).unwrap_or_default();
+    ctx.emit(R_ATTACK, Some(attacker), Dr12Event::Acted { id: attacker, at, what });
+    if !is_character(enc, attacker) {
+        // A creature's blow: the defender Tests DEX to avoid it.
+        let pending = Pending { attacker, target, weapon: index, free: false };
+        ctx.emit(R_ATTACK, Some(target), Dr12Event::Waiting { pending });
+        return Ok(ctx.finish());
+    }
+    let a = enc.combatants[&attacker].clone();
+    let t = enc.combatants[&target].clone();
+    let w = weapon(&a, index)?;
+    let close = in_melee(enc, &a, &t);
+    let (key, extra) = match (w.ranged, close) {
+        (true, true) => (DEX, Advantage::Disadvantage),
+        (true, false) => (DEX, Advantage::Normal),
+        (false, _) => (STR, Advantage::Normal),
+    };
+    let what = format!("attack on {} with {}", t.name, w.name);
+    let tested = test(&mut ctx, R_ATTACK, attacker, key, extra, &what)?;
+    if tested.one {
+        mark_usage(&mut ctx, &a, index, &w);
+    }
+    if !tested.outcome.success {
+        return Ok(ctx.finish());
+    }
+    let mut arms = vec![(index, w)];
+    if let Some(s) = second {
+        arms.push((s, weapon(&a, s)?));
+    }
+    let mut best = 0;
+    for (_, w) in &arms {
+        let d = ctx.die(R_ATTACK, Some(attacker), w.die, &format!("Damage ({})", w.name))?;
+        best = best.max(d);
+    }
+    if arms.len() == 2 {
+        ctx.ruling(
+            R_ATTACK,
+            Some(attacker),
+            format!("two weapons: the higher die, {best}, counts"),
+        );
+    }
+    if tested.twenty {
+        ctx.ruling(
+            R_ATTACK,
+            Some(attacker),
+            format!("natural 20: damage doubled, {best} → {}", best * 2),
+        );
+        best *= 2;
+    }
+    hit(&mut ctx, R_ATTACK, target, best, &format!("{}'s attack", a.name))?;
+    Ok(ctx.finish())
+}
+
+/// A natural 1 attacking: one more usage on the weapon; spent at its maximum.
+fn mark_usage(ctx: &mut Ctx, a: &Combatant, index: usize, w: &Weapon) {
+    let usages = ctx.enc.dr12().usages(a.id, index) + 1;
+    ctx.ruling(R_ATTACK, Some(a.id), format!("natural 1: the {} marks a usage", w.name));
+    ctx.emit(R_ATTACK, Some(a.id), Dr12Event::Usage { id: a.id, weapon: index, usages });
+}
+
+/// The defender's DEX Test against the first attack waiting.
+pub(crate) fn defend(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+    let Some(p) = enc.dr12().pending.first().cloned() else {
+        return Err(RuleError::NotAllowed("no attack waits for a DEX Test".into()));
+    };
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.emit(R_ATTACK, Some(p.target), Dr12Event::Settled);
+    let a = enc.combatants[&p.attacker].clone();
+    let w = weapon(&a, p.weapon)?;
+    let what = format!("DEX Test to avoid {}'s {}", a.name, w.name);
+    let tested = test(&mut ctx, R_ATTACK, p.target, DEX, Advantage::Normal, &what)?;
+    if !tested.outcome.success {
+        let mut damage =
+            ctx.die(R_ATTACK, Some(p.attacker), w.die, &format!("Damage ({})", w.name))?;
+        if tested.one {
+            let t = ctx.name(p.target);
+            ctx.ruling(
+                R_ATTACK,
+                Some(p.target),
+                format!("natural 1 on the defence: {t} takes double, {damage} → {}", damage * 2),
+            );
+            damage *= 2;
+        }
+        hit(&mut ctx, R_ATTACK, p.target, damage, &format!("{}'s {}", a.name, w.name))?;
+    }
+    release(&mut ctx)?;
+    Ok(ctx.finish())
+}
+
+/// When no free attack waits any more, the held move is made (unless the mover fell).
+fn release(ctx: &mut Ctx) -> Result<(), RuleError> {
+    if !ctx.enc.dr12().pending.is_empty() {
+        return Ok(());
+    }
+    let Some((id, to)) = ctx.enc.dr12().held else { return Ok(()) };
+    ctx.emit(R_MOVE, Some(id), Dr12Event::Released);
+    let Some(c) = ctx.enc.combatant(id).cloned() else { return Ok(()) };
+    if is_out(&c) {
+        ctx.ruling(R_MOVE, Some(id), format!("{} falls before leaving", c.name));
+        return Ok(());
+    }
+    if check_room(&ctx.enc, to, 1, Some(id)).is_err() {
+        ctx.ruling(R_MOVE, Some(id), format!("{} finds no room and stays", c.name));
+        return Ok(());
+    }
+    ctx.push(R_MOVE, Some(id), EventKind::Moved { id, from: c.zone, to: Some(to) });
+    Ok(())
+}
+
+/// The checks of the acting combatant's own move to `to`.
+pub(crate) fn check_move(enc: &Encounter, id: CombatantId, to: ZoneId) -> Result<(), RuleError> {
+    check_settled(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    for h in [STUCK, PARALYSED] {
+        if has(c, h) {
+            return Err(RuleError::NotAllowed(format!("{} is {h}: no move", c.name)));
+        }
+    }
+    let from =
+        c.zone.ok_or_else(|| RuleError::NotAllowed(format!("{} is off the board", c.name)))?;
+    let zone = enc.zone(to).ok_or_else(|| RuleError::Invalid(format!("there is no zone {to}")))?;
+    if from == to {
+        return Err(RuleError::Invalid(format!("{} is already in {}", c.name, zone.name)));
+    }
+    if !enc.zone(from).is_some_and(|z| z.adjacent.contains(&to)) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} is not Nearby: a move goes to an adjacent zone",
+            zone.name
+        )));
+    }
+    if enc.dr12().spent(enc).moved {
+        // Another move is the turn's Action.
+        check_action(enc, id).map_err(|e| {
+            RuleError::NotAllowed(format!(
+                "{} has moved; another move needs the Action ({e})",
+                c.name
+            ))
+        })?;
+    }
+    check_room(enc, to, 1, Some(id))
+}
+
+/// The foes Close to a character leaving, who get a free attack — none when an ally is Close
+/// or it disengaged.
+pub(crate) fn free_attackers(enc: &Encounter, id: CombatantId) -> Vec<CombatantId> {
+    let c = &enc.combatants[&id];
+    if !is_character(enc, id) || enc.dr12().spent(enc).disengaged {
+        return Vec::new();
+    }
+    let close: Vec<&Combatant> = enc
+        .combatants
+        .values()
+        .filter(|o| o.id != id && !is_out(o) && in_melee(enc, c, o))
+        .collect();
+    if close.iter().any(|o| o.side == c.side) {
+        return Vec::new();
+    }
+    close.iter().filter(|o| o.side != c.side).map(|o| o.id).collect()
+}
+
+/// The acting combatant moves to a Nearby zone (its move, or its Action for a second); foes
+/// Close to a leaving character strike first.
+pub(crate) fn turn_move(
+    enc: &Encounter,
+    id: CombatantId,
+    to: ZoneId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_move(enc, id, to)?;
+    let mut ctx = Ctx::new(enc, dice);
+    let at = TurnAt::now(enc).unwrap_or_default();
+    let spend = if enc.dr12().spent(enc).moved {
+        Dr12Event::Acted { id, at, what: "moves again".into() }
+    } else {
+        Dr12Event::Moved { id, at }
+    };
+    ctx.emit(R_MOVE, Some(id), spend);
+    let foes = free_attackers(enc, id);
+    if foes.is_empty() {
+        let from = enc.combatants[&id].zone;
+        ctx.push(R_MOVE, Some(id), EventKind::Moved { id, from, to: Some(to) });
+        return Ok(ctx.finish());
+    }
+    let name = ctx.name(id);
+    ctx.ruling(
+        R_MOVE,
+        Some(id),
+        format!("{name} leaves while a foe is Close: a free attack first"),
+    );
+    ctx.emit(R_MOVE, Some(id), Dr12Event::Held { id, to });
+    let pc_defends = enc.choice(FREE_ATTACK, PC_DEFENDS) != ENEMY_TESTS;
+    for foe in foes {
+        let Some(w) = weapon(&enc.combatants[&foe], 0).ok() else {
+            let f = ctx.name(foe);
+            ctx.ruling(R_MOVE, Some(foe), format!("{f} has nothing to strike with"));
+            continue;
+        };
+        if pc_defends {
+            let pending = Pending { attacker: foe, target: id, weapon: 0, free: true };
+            ctx.emit(R_MOVE, Some(id), Dr12Event::Waiting { pending });
+        } else {
+            // The setting: the foe Tests its Skill to hit.
+            let f = ctx.name(foe);
+            let tested = test(
+                &mut ctx,
+                R_MOVE,
+                foe,
+                SKILL,
+                Advantage::Normal,
+                &format!("free attack on {name}"),
+            )?;
+            if tested.outcome.success {
+                let d = ctx
+                    .roll(R_MOVE, Some(foe), &Dice::die(w.die), &format!("Damage ({})", w.name))?
+                    .total;
+                hit(&mut ctx, R_MOVE, id, d, &format!("{f}'s free attack"))?;
+            }
+        }
+    }
+    release(&mut ctx)?;
+    Ok(ctx.finish())
+}

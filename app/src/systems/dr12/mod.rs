@@ -1,0 +1,290 @@
+//! DR12 zones (`dr12`): the GM's side d6 (1–3 enemies first), then each character's d6 + DEX,
+//! high to low, once per fight; a turn is a move to a Nearby zone and one Action; every Test
+//! is d20 + an attribute against 12. Characters roll to hit (STR in melee, DEX to shoot), and
+//! avoid a creature's blow with DEX; naturals double damage or mark a weapon's usage;
+//! ongoing damage, hindrances, free attacks on leaving, reactions and morale.
+//!
+//! The checklist this implements is the "001" section of the rules README; the module map:
+//! `block` (the numbers it reads), `schema` and `weapon_list` (the library's view), `check`
+//! (the Test), `round` (surprise, order, turns, ongoing damage), `attack` (attacks, defence,
+//! moves and free attacks), `damage`, `actions` (Disengage, Actions, Tests, morale, usages),
+//! `prompts`, `departure`, `script` and `journal`.
+
+mod actions;
+mod attack;
+pub mod block;
+mod check;
+mod damage;
+mod departure;
+pub(crate) mod journal;
+pub mod model;
+mod prompts;
+mod round;
+pub mod schema;
+mod script;
+mod weapon_list;
+
+pub use model::{Dr12Command, Dr12Event, Dr12State, Pending, Purpose};
+
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::Encounter;
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::space::{Distance, RangeBand, band_from_table};
+use crate::system::{
+    BlockSchema, Ctx, Emitter, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    handle_common,
+};
+use serde_json::Value;
+
+/// The DR12 system.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Dr12;
+
+/// The number every Test must reach.
+pub const DR: i64 = 12;
+
+/// Before the fight: surprise, reactions.
+pub const BEFORE: &str = "before";
+/// Turns, in the order of the fight.
+pub const TURNS: &str = "turns";
+/// The end of the round: morale.
+pub const END: &str = "end";
+
+const PHASES: &[Phase] = &[
+    Phase { id: BEFORE, label: "Before the fight" },
+    Phase { id: TURNS, label: "Turns" },
+    Phase { id: END, label: "End of round" },
+];
+
+/// Setting: how a free attack on a leaving character is settled.
+pub const FREE_ATTACK: &str = "free_attack";
+/// The character Tests DEX to avoid it (the default).
+pub const PC_DEFENDS: &str = "pc_defends";
+/// The foe Tests its Skill to hit.
+pub const ENEMY_TESTS: &str = "enemy_tests";
+/// Setting: a character's Level stands for Level and Skill in ongoing damage.
+pub const PC_LEVEL: &str = "pc_level";
+/// Setting: which way a creature's Skill Test goes.
+pub const SKILL_TEST: &str = "skill_test";
+/// d20 + Skill, 12 or more (the default).
+pub const OVER: &str = "over";
+/// d20 at most the Skill.
+pub const UNDER: &str = "under";
+/// Setting: what Disadvantage is.
+pub const DISADVANTAGE: &str = "disadvantage";
+/// Two d20, the worse counts (the default).
+pub const TWO_DICE: &str = "two_dice";
+/// One d20, −4.
+pub const MINUS_FOUR: &str = "minus_four";
+/// Setting: usages a weapon takes when its block gives none.
+pub const USAGE_MAX: &str = "usage_max";
+/// Setting: the end of the round names who should Test morale and why.
+pub const MORALE_PRESETS: &str = "morale_presets";
+
+// Rule tags of the events, as the journal filter shows them.
+const R_INIT: &str = "dr12.initiative";
+const R_TURN: &str = "dr12.turn";
+const R_ATTACK: &str = "dr12.attack";
+const R_MOVE: &str = "dr12.move";
+const R_ACTION: &str = "dr12.action";
+const R_ONGOING: &str = "dr12.ongoing";
+const R_MORALE: &str = "dr12.morale";
+
+impl System for Dr12 {
+    fn id(&self) -> &'static str {
+        "dr12"
+    }
+
+    fn name(&self) -> &'static str {
+        "DR12 zones"
+    }
+
+    fn phases(&self) -> &'static [Phase] {
+        PHASES
+    }
+
+    fn block_schema(&self) -> BlockSchema {
+        schema::SCHEMA
+    }
+
+    fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
+        Some(&weapon_list::LIST)
+    }
+
+    fn check_block(&self, name: &str, block: &Value, _character: bool) -> Result<(), String> {
+        block::Dr12Block::read(name, block).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn handle(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => round::advance(enc, dice),
+            Command::Dr12(c) => handle_dr12(enc, c, dice),
+            Command::Move { id, to: Some(to) }
+                if enc.grid.is_none() && round::is_turn_of(enc, id) =>
+            {
+                attack::turn_move(enc, id, to, dice)
+            }
+            Command::SetOrder { order } => {
+                // Keep the turn with whoever acts now, wherever they land.
+                let acting = enc.acting().first().copied();
+                let mut events =
+                    handle_common(self, enc, Command::SetOrder { order: order.clone() }, dice)?;
+                if enc.phase == TURNS {
+                    let mut out = Emitter::new(enc);
+                    let index = acting.and_then(|a| order.iter().position(|c| *c == a));
+                    out.push(R_TURN, acting, EventKind::TurnStarted { index });
+                    events.extend(out.finish());
+                }
+                Ok(events)
+            }
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
+        prompts::prompts(enc)
+    }
+
+    fn range_band(&self, distance: Option<Distance>) -> RangeBand {
+        band_from_table(distance, &[(0, "Close"), (1, "Nearby"), (2, "Far-Away")], &[], "Distant")
+    }
+
+    fn settings(&self) -> Vec<SettingSpec> {
+        vec![
+            SettingSpec {
+                key: FREE_ATTACK,
+                label: "Free attack on leaving",
+                help: "When a character leaves a zone with a foe in it: the character Tests DEX \
+                       to avoid the blow, or the foe Tests its Skill to land it.",
+                default: Value::String(PC_DEFENDS.into()),
+                choices: &[
+                    (PC_DEFENDS, "The character Tests DEX"),
+                    (ENEMY_TESTS, "The foe Tests Skill"),
+                ],
+            },
+            SettingSpec {
+                key: PC_LEVEL,
+                label: "Characters' ongoing damage by Level",
+                help: "On: a character with ongoing damage loses its Level in HP each turn and \
+                       Tests its Level to stop it. Off: it loses 1 HP and Tests with no bonus.",
+                default: Value::Bool(true),
+                choices: &[],
+            },
+            SettingSpec {
+                key: SKILL_TEST,
+                label: "Creature Skill Tests",
+                help: "d20 + Skill reaching 12, or a d20 at most the Skill.",
+                default: Value::String(OVER.into()),
+                choices: &[(OVER, "d20 + Skill ≥ 12"), (UNDER, "d20 ≤ Skill")],
+            },
+            SettingSpec {
+                key: DISADVANTAGE,
+                label: "Disadvantage",
+                help: "Two d20 keeping the worse, or one d20 with −4.",
+                default: Value::String(TWO_DICE.into()),
+                choices: &[(TWO_DICE, "Two d20, the worse"), (MINUS_FOUR, "One d20, −4")],
+            },
+            SettingSpec {
+                key: USAGE_MAX,
+                label: "Usages of a weapon",
+                help: "How many fumbles a weapon takes before it is spent, when its own entry \
+                       does not say.",
+                default: Value::from(3),
+                choices: &[],
+            },
+            SettingSpec {
+                key: MORALE_PRESETS,
+                label: "Morale reminders",
+                help: "At the end of the round, name the creatures that should Test morale: \
+                       their leader fell, half their group is gone, or one is left at a third \
+                       of its HP or less.",
+                default: Value::Bool(false),
+                choices: &[],
+            },
+        ]
+    }
+
+    fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
+        departure::settle(ctx, left)
+    }
+
+    fn main_tracks(&self) -> &'static [&'static str] {
+        &[block::HP]
+    }
+
+    fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
+        let Some(turn) = enc.turn else { return false };
+        enc.phase == TURNS
+            && enc.order.iter().position(|p| p.combatants.contains(&id)).is_some_and(|i| i < turn)
+    }
+
+    fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
+        prompts::card_actions(enc, id)
+    }
+
+    fn script_verbs(&self) -> &'static [&'static str] {
+        script::VERBS
+    }
+
+    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
+        match command {
+            Command::Dr12(c) => script::verbs_of(c).to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn script_command(
+        &self,
+        enc: &Encounter,
+        verb: &str,
+        args: &[String],
+    ) -> Result<Command, String> {
+        script::command(enc, verb, args).map(Command::Dr12)
+    }
+}
+
+fn handle_dr12(
+    enc: &Encounter,
+    command: Dr12Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    use Dr12Command as C;
+    match command {
+        C::Surprise { side } => round::surprise(enc, side, dice),
+        C::Reaction { side } => round::reaction(enc, side, dice),
+        C::Attack { attacker, target, weapon, second } => {
+            attack::attack(enc, attacker, target, weapon, second, dice)
+        }
+        C::Defend => attack::defend(enc, dice),
+        C::Disengage { id } => actions::disengage(enc, id, dice),
+        C::Act { id, what } => actions::act(enc, id, &what, dice),
+        C::Test { id, stat, purpose, action } => {
+            actions::test_for(enc, id, &stat, purpose, action, dice)
+        }
+        C::Morale { id } => actions::morale(enc, id, dice),
+        C::Yield { id, flee } => actions::yield_to(enc, id, flee, dice),
+        C::SetUsage { id, weapon, usages } => actions::set_usage(enc, id, weapon, usages, dice),
+    }
+}
+
+/// Refuses anything else while an attack waits for its DEX Test.
+pub(crate) fn check_settled(enc: &Encounter) -> Result<(), RuleError> {
+    match enc.dr12().pending.first() {
+        None => Ok(()),
+        Some(p) => Err(RuleError::NotAllowed(format!(
+            "first settle {}'s DEX Test against {}'s attack",
+            enc.name_of(p.target),
+            enc.name_of(p.attacker)
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,343 @@
+//! The commands, events and state of the DR12 procedure. Ordinary facts (damage, hindrances
+//! and ongoing damage as conditions, rolls, moves, the order) are core events; these carry
+//! what only this procedure knows: the surprised side, the turn in progress (move and Action
+//! spent, a disengage), the attacks waiting for a defender's DEX test, a move held until
+//! free attacks are settled, weapon usages, reaction results and failed morale.
+
+use crate::encounter::Encounter;
+use crate::ids::{CombatantId, SideId, ZoneId};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a Test is for: the journal says it, and its result does what the purpose says.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "for", rename_all = "snake_case")]
+pub enum Purpose {
+    /// A stunt against another creature (a push, a grapple...): the GM reads the result.
+    Stunt {
+        /// Against whom.
+        target: Option<CombatantId>,
+    },
+    /// Shaking off a hindrance: a pass removes it.
+    Shake {
+        /// The hindrance's condition (`weakened`...).
+        hindrance: String,
+    },
+    /// Resisting what the zone does (spores, a narrow ledge).
+    Zone,
+    /// Anything else the GM asks.
+    Other,
+}
+
+/// A command of the DR12 procedure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "dr12", rename_all = "snake_case")]
+pub enum Dr12Command {
+    /// Before the fight: the GM says which side is surprised (none: nobody).
+    Surprise {
+        /// The surprised side.
+        side: Option<SideId>,
+    },
+    /// Before the fight: a d10 reaction roll for a side met by chance.
+    Reaction {
+        /// Whose reaction.
+        side: SideId,
+    },
+    /// An attack. A character's is its own STR (melee) or DEX (ranged) Test; a creature's
+    /// waits for the defender's DEX Test.
+    Attack {
+        /// Who attacks.
+        attacker: CombatantId,
+        /// Whom.
+        target: CombatantId,
+        /// The weapon or attack (index into the block's list).
+        weapon: usize,
+        /// A second one-handed weapon: both damage dice are rolled, the higher counts.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        second: Option<usize>,
+    },
+    /// The defender's DEX Test against the first attack waiting.
+    Defend,
+    /// Spend the Action to leave without free attacks.
+    Disengage {
+        /// Who.
+        id: CombatantId,
+    },
+    /// Spend the Action on something else: taking an item from the backpack, talking, a
+    /// spell... (its words go in the journal).
+    Act {
+        /// Who.
+        id: CombatantId,
+        /// What, in the GM's words.
+        what: String,
+    },
+    /// A Test of one attribute (or a creature's Skill) against 12.
+    Test {
+        /// Who tests.
+        id: CombatantId,
+        /// The stat tested (`str`, `dex`, `skill`...).
+        stat: String,
+        /// What it is for.
+        purpose: Purpose,
+        /// Whether it spends the Action.
+        #[serde(default)]
+        action: bool,
+    },
+    /// Morale: the creature Tests its Skill; a fail means it parleys or flees.
+    Morale {
+        /// Who.
+        id: CombatantId,
+    },
+    /// A creature that failed morale parleys (`flee` false) or flees.
+    Yield {
+        /// Who.
+        id: CombatantId,
+        /// Flees rather than parleys.
+        flee: bool,
+    },
+    /// The GM sets a weapon's usage count (a mend, a fresh quiver).
+    SetUsage {
+        /// Whose weapon.
+        id: CombatantId,
+        /// Which.
+        weapon: usize,
+        /// The count.
+        usages: u32,
+    },
+}
+
+/// An attack waiting for the defender's DEX Test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// Who attacks.
+    pub attacker: CombatantId,
+    /// Who defends.
+    pub target: CombatantId,
+    /// The attacker's attack (index into its block's list).
+    pub weapon: usize,
+    /// A free attack on someone leaving (it comes before the move).
+    #[serde(default)]
+    pub free: bool,
+}
+
+/// A fact only this procedure knows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "dr12", rename_all = "snake_case")]
+pub enum Dr12Event {
+    /// The surprised side (none: nobody).
+    Surprised {
+        /// Which.
+        side: Option<SideId>,
+    },
+    /// A side's reaction, rolled on d10.
+    Reacted {
+        /// Which side.
+        side: SideId,
+        /// The word ("Wary").
+        reaction: String,
+    },
+    /// The side roll: characters first or enemies first, for the whole fight.
+    SideRoll {
+        /// The d6.
+        roll: i64,
+    },
+    /// The acting combatant made its one move of the turn.
+    Moved {
+        /// Who.
+        id: CombatantId,
+        /// Which turn.
+        at: TurnAt,
+    },
+    /// The acting combatant spent its Action.
+    Acted {
+        /// Who.
+        id: CombatantId,
+        /// Which turn.
+        at: TurnAt,
+        /// On what, in a few words.
+        what: String,
+    },
+    /// It spent its Action to disengage.
+    Disengaged {
+        /// Who.
+        id: CombatantId,
+        /// Which turn.
+        at: TurnAt,
+    },
+    /// An attack waits for the defender's DEX Test.
+    Waiting {
+        /// The attack.
+        pending: Pending,
+    },
+    /// The first attack waiting was settled.
+    Settled,
+    /// An attack waiting was dropped (its attacker or target left).
+    Dropped {
+        /// Its place in the queue.
+        index: usize,
+    },
+    /// A move waits for the free attacks before it.
+    Held {
+        /// Who moves.
+        id: CombatantId,
+        /// Where to.
+        to: ZoneId,
+    },
+    /// The held move was made or dropped.
+    Released,
+    /// A weapon's usage count.
+    Usage {
+        /// Whose weapon.
+        id: CombatantId,
+        /// Which.
+        weapon: usize,
+        /// The count now.
+        usages: u32,
+    },
+    /// A creature failed morale: it parleys or flees, as the GM says.
+    Broke {
+        /// Who.
+        id: CombatantId,
+    },
+    /// Its morale answer was given.
+    Yielded {
+        /// Who.
+        id: CombatantId,
+    },
+}
+
+/// A turn: the round and the place of the order. What a turn spent belongs to it alone, so a
+/// new turn starts with nothing spent without an event of its own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnAt {
+    /// The round.
+    pub round: u32,
+    /// The place in the order.
+    pub place: usize,
+}
+
+impl TurnAt {
+    /// The turn going on now (none between turns).
+    pub fn now(enc: &Encounter) -> Option<TurnAt> {
+        enc.turn.map(|place| TurnAt { round: enc.round, place })
+    }
+}
+
+/// What a turn has spent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Which turn.
+    #[serde(default)]
+    pub at: TurnAt,
+    /// Its one move to a Nearby zone is made.
+    #[serde(default)]
+    pub moved: bool,
+    /// Its Action is spent.
+    #[serde(default)]
+    pub acted: bool,
+    /// It disengaged: it leaves without free attacks.
+    #[serde(default)]
+    pub disengaged: bool,
+}
+
+/// What only the DR12 procedure knows.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dr12State {
+    /// The surprised side: it does not act in round 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surprised: Option<SideId>,
+    /// The GM's side d6 (1–3 enemies first), once per fight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side_roll: Option<i64>,
+    /// Reactions rolled, per side.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub reactions: BTreeMap<SideId, String>,
+    /// What the latest turn spent (read it with [`Dr12State::spent`]).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub turn: Turn,
+    /// Attacks waiting for a DEX Test, first first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<Pending>,
+    /// A move held until the free attacks before it are settled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub held: Option<(CombatantId, ZoneId)>,
+    /// Weapon usages marked, per combatant and weapon.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub usages: BTreeMap<CombatantId, BTreeMap<usize, u32>>,
+    /// Creatures that failed morale and must still parley or flee.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub broken: BTreeSet<CombatantId>,
+}
+
+impl Dr12State {
+    /// Whether nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        *self == Dr12State::default()
+    }
+
+    /// A weapon's usages (0 when none marked).
+    pub fn usages(&self, id: CombatantId, weapon: usize) -> u32 {
+        self.usages.get(&id).and_then(|w| w.get(&weapon)).copied().unwrap_or(0)
+    }
+
+    /// What the turn going on now has spent.
+    pub fn spent(&self, enc: &Encounter) -> Turn {
+        match TurnAt::now(enc) {
+            Some(at) if at == self.turn.at => self.turn.clone(),
+            _ => Turn::default(),
+        }
+    }
+
+    /// The turn record for `at`, started afresh when it is a new turn.
+    fn turn_at(&mut self, at: TurnAt) -> &mut Turn {
+        if self.turn.at != at {
+            self.turn = Turn { at, ..Turn::default() };
+        }
+        &mut self.turn
+    }
+
+    /// Applies one event; never fails.
+    pub fn apply(&mut self, e: &Dr12Event) {
+        use Dr12Event as E;
+        match e {
+            E::Surprised { side } => self.surprised = *side,
+            E::Reacted { side, reaction } => {
+                self.reactions.insert(*side, reaction.clone());
+            }
+            E::SideRoll { roll } => self.side_roll = Some(*roll),
+            E::Moved { at, .. } => self.turn_at(*at).moved = true,
+            E::Acted { at, .. } => self.turn_at(*at).acted = true,
+            E::Disengaged { at, .. } => {
+                let turn = self.turn_at(*at);
+                turn.acted = true;
+                turn.disengaged = true;
+            }
+            E::Waiting { pending } => self.pending.push(pending.clone()),
+            E::Settled => {
+                if !self.pending.is_empty() {
+                    self.pending.remove(0);
+                }
+            }
+            E::Dropped { index } => {
+                if *index < self.pending.len() {
+                    self.pending.remove(*index);
+                }
+            }
+            E::Held { id, to } => self.held = Some((*id, *to)),
+            E::Released => self.held = None,
+            E::Usage { id, weapon, usages } => {
+                self.usages.entry(*id).or_default().insert(*weapon, *usages);
+            }
+            E::Broke { id } => {
+                self.broken.insert(*id);
+            }
+            E::Yielded { id } => {
+                self.broken.remove(id);
+            }
+        }
+    }
+}
+
+fn is_default(t: &Turn) -> bool {
+    *t == Turn::default()
+}

@@ -1,0 +1,58 @@
+//! Unit tests of the procedure's pieces; the golden scenarios in `tests/scenarios/dr12-*.fray`
+//! cover the checklist end to end with table dice.
+
+use super::round::reaction_word;
+use crate::scenario;
+
+const KAI: &str = r#"{"tracks": {"hp": 8}, "stats": {"str": 2, "dex": 1, "level": 2}, "weapons": [{"name": "Sword", "die": 8}, {"name": "Dagger", "die": 4}, {"name": "Bow", "die": 6, "hands": 2, "ranged": true}]}"#;
+const RAT: &str = r#"{"tracks": {"hp": 4}, "stats": {"level": 1, "skill": 1}, "attacks": [{"name": "Bite", "die": 4}]}"#;
+
+/// The state a short DR12 script leaves (Kai of the party against a rat).
+fn run(body: &str) -> crate::History {
+    let text = format!(
+        "system dr12\nside P party\nside F\nzone Hall\nzone Yard\nconnect Hall Yard\n\
+         add Kai side P zone Hall block {KAI}\n\
+         add Rat side F zone Hall block {RAT}\n{body}"
+    );
+    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_reaction_table_has_five_bands() {
+    let words: Vec<&str> = (1..=10).map(reaction_word).collect();
+    assert_eq!(
+        words,
+        [
+            "Hostile", "Wary", "Wary", "Curious", "Curious", "Curious", "Curious", "Kind", "Kind",
+            "Helpful"
+        ]
+    );
+}
+
+#[test]
+fn the_side_roll_puts_a_side_first_and_the_characters_by_d6_plus_dex() {
+    // Side d6 2: the enemies begin; Kai's d6 5 + DEX 1 = 6.
+    let h = run("next table 2 | 5");
+    let enc = h.state();
+    let names: Vec<String> = enc.order.iter().map(|p| enc.name_of(p.combatants[0])).collect();
+    assert_eq!(names, ["Rat", "Kai"]);
+    assert_eq!(enc.order[1].count, Some(6));
+    assert!(enc.order[1].reason.contains("d6 5 + DEX 1 = 6"), "{}", enc.order[1].reason);
+    let h = run("next table 4 | 5");
+    assert_eq!(h.state().name_of(h.state().order[0].combatants[0]), "Kai");
+}
+
+#[test]
+fn a_melee_attack_needs_the_same_zone_and_a_ranged_one_at_close_has_disadvantage() {
+    // Kai first (side 6); the rat leaves to the Yard by hand, so the sword cannot reach.
+    let h = run("next table 6 | 3\nmove Rat Yard");
+    let prompts = crate::system::by_id("dr12").unwrap().prompts(h.state());
+    let sword = prompts[0].options.iter().find(|o| o.label.starts_with("Sword")).unwrap();
+    assert!(!sword.enabled && sword.reason.as_deref().unwrap().contains("not Close"));
+    let bow = prompts[0].options.iter().find(|o| o.label.starts_with("Bow")).unwrap();
+    assert!(bow.enabled, "{:?}", bow.reason);
+    // Back in the Hall, the bow shoots with Disadvantage: 2d20, the worse counts.
+    let h = run("next table 6 | 3\nattack Kai Rat with Bow table 15 4");
+    let text = crate::journal::markdown(h.state(), h.events());
+    assert!(text.contains("4 + 1 = 5 against 12: fail"), "{text}");
+}
