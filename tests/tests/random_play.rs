@@ -82,10 +82,15 @@ fn murdham() {
     play("murdham");
 }
 
+#[test]
+fn dr12() {
+    play("dr12");
+}
+
 /// The script a run writes plays the very same fight: what a failure writes reproduces it.
 #[test]
 fn a_run_is_reproduced_by_its_script() {
-    for system in ["freeform", "bdp", "d12", "murdham"] {
+    for system in fray_app::system::all().iter().map(|s| s.id()) {
         let report = simulate::play(system, 11, 150, &library(system)).expect("a clean run");
         let replayed =
             scenario::run(&format!("{system}-11.fray"), &report.script).unwrap_or_else(|e| {

@@ -100,10 +100,6 @@ pub(crate) fn test_for(
 ) -> Result<Vec<Event>, RuleError> {
     check_test(enc, id, stat, &purpose, action)?;
     let mut ctx = Ctx::new(enc, dice);
-    if action {
-        let what = "a Test".into();
-        ctx.emit(R_ACTION, Some(id), Dr12Event::Acted { id, at: now(enc), what });
-    }
     let what = match &purpose {
         Purpose::Stunt { target: Some(t) } => format!("stunt against {}", enc.name_of(*t)),
         Purpose::Stunt { target: None } => "stunt".into(),
@@ -114,6 +110,10 @@ pub(crate) fn test_for(
         }
         Purpose::Other => "Test".into(),
     };
+    if action {
+        let at = now(enc);
+        ctx.emit(R_ACTION, Some(id), Dr12Event::Acted { id, at, what: what.clone() });
+    }
     let key = stat.trim().to_lowercase();
     let tested = test(&mut ctx, R_ACTION, id, &key, Advantage::Normal, &what)?;
     if let Purpose::Shake { hindrance } = &purpose
@@ -169,7 +169,7 @@ pub(crate) fn yield_to(
         return Err(RuleError::NotAllowed(format!("{} has not failed morale", enc.name_of(id))));
     }
     let mut ctx = Ctx::new(enc, dice);
-    let condition = if flee { "fled" } else { "parley" };
+    let condition = if flee { "fled" } else { "parleying" };
     ctx.emit(R_MORALE, Some(id), Dr12Event::Yielded { id });
     ctx.condition(R_MORALE, id, condition);
     Ok(ctx.finish())

@@ -35,7 +35,7 @@ pub const HINDRANCES: [&str; 4] = [WEAKENED, DISTRACTED, STUCK, PARALYSED];
 pub const ONGOING: &str = "ongoing";
 
 /// Conditions that take a combatant out of the fight.
-pub const OUT: [&str; 5] = ["dead", "down", "fled", "parley", "surrendered"];
+pub const OUT: [&str; 5] = ["dead", "down", "fled", "parleying", "surrendered"];
 
 /// One weapon or natural attack.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]

@@ -48,7 +48,11 @@ pub(crate) fn test(
         (a, _) if under => (a.apply_under(&Dice::die(20)), 0),
         (a, _) => (a.apply(&Dice::die(20)), 0),
     };
-    let label = format!("{what} (d20 + {})", stat_key.to_uppercase());
+    let label = if stat_key.is_empty() {
+        format!("{what} (d20)")
+    } else {
+        format!("{what} (d20 + {})", stat_words(stat_key))
+    };
     let roll = ctx.roll(rule, Some(who), &dice, &label)?;
     let face = roll.total;
     let name = ctx.name(who);
@@ -83,4 +87,13 @@ pub(crate) fn test(
     ctx.ruling(rule, Some(who), line);
     let natural = outcome.natural;
     Ok(Tested { outcome, twenty: natural == Some(20), one: natural == Some(1) })
+}
+
+/// How a stat reads in a label: attributes in capitals, Skill and Level as words.
+pub(crate) fn stat_words(key: &str) -> String {
+    match key {
+        SKILL => "Skill".into(),
+        super::block::LEVEL => "Level".into(),
+        other => other.to_uppercase(),
+    }
 }

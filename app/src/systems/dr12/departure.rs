@@ -17,8 +17,6 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         if p.attacker != id && p.target != id {
             continue;
         }
-        let (a, t) = (ctx.enc.name_of(p.attacker), ctx.enc.name_of(p.target));
-        ctx.ruling(R_TURN, Some(id), format!("{gone}: {a}'s attack on {t} is dropped"));
         ctx.emit(R_TURN, Some(id), Dr12Event::Dropped { index });
     }
     if let Some((mover, to)) = ctx.enc.dr12().held {

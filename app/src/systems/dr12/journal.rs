@@ -42,7 +42,15 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &Dr12Event, 
             out.push_str(if pending.free { "'s free attack" } else { "'s attack" });
         }
         Dr12Event::Settled => out.push_str("The DEX Test against it is rolled"),
-        Dr12Event::Dropped { .. } => out.push_str("An attack waiting is dropped"),
+        Dr12Event::Dropped { index } => match enc.dr12().pending.get(*index) {
+            Some(p) => {
+                who(out, enc, p.attacker, s);
+                out.push_str("'s attack on ");
+                who(out, enc, p.target, s);
+                out.push_str(" is dropped");
+            }
+            None => out.push_str("An attack waiting is dropped"),
+        },
         Dr12Event::Held { id, .. } => {
             who(out, enc, *id, s);
             out.push_str("'s move waits for the free attacks");
@@ -64,7 +72,7 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &Dr12Event, 
         }
         Dr12Event::Yielded { id } => {
             who(out, enc, *id, s);
-            out.push_str(" gives in");
+            out.push_str("'s failed morale is settled");
         }
     }
 }

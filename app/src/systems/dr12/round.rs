@@ -209,11 +209,12 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
 }
 
 /// Ongoing damage and its Test read the Level and Skill; a character has no Skill, so by
-/// default its Level stands for both (the setting: Level 1 and no Skill).
+/// default its Level stands for both (the setting: 1 HP a turn, and a Test with no bonus —
+/// the empty stat key).
 fn ongoing_numbers(enc: &Encounter, id: CombatantId) -> (i64, &'static str) {
     let c = &enc.combatants[&id];
     if is_character(enc, id) {
-        if enc.flag(PC_LEVEL, true) { (stat(c, LEVEL).max(1), LEVEL) } else { (1, SKILL) }
+        if enc.flag(PC_LEVEL, true) { (stat(c, LEVEL).max(1), LEVEL) } else { (1, "") }
     } else {
         (stat(c, LEVEL).max(1), SKILL)
     }
