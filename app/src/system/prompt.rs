@@ -37,8 +37,9 @@ pub struct PromptOption {
     /// Next, so it is never below the fold.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub main: bool,
-    /// A player's own roll (a character's Test against a blow): the window asks for the
-    /// faces from the table whatever its dice mode, and the GM may still let the app roll.
+    /// A player's own roll (a character's Test against a blow): the window asks for its
+    /// first die from the table whatever its dice mode (the GM may still let the app roll);
+    /// the dice after it (the damage) follow the mode.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub player_rolls: bool,
 }

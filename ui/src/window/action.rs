@@ -55,6 +55,9 @@ pub enum Action {
     /// Run a rules command with dice already decided (faces typed from the table, in the
     /// order the command rolls them); any further roll follows the dice mode.
     GameWithDice(Command, Vec<DieChoice>),
+    /// Run a rules command a player rolls for (a prompt option marked `player_rolls`): its
+    /// first die is asked for from the table even in app mode.
+    PlayerRoll(Command),
     /// Add a library entry (or a quick-add) as one or several combatants. The side is the
     /// party for characters and the first non-party side for creatures; either is created
     /// when missing.
@@ -131,8 +134,9 @@ pub enum Action {
 /// Carries out one action. Every failure ends in the status line; nothing panics.
 pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
     match action {
-        Action::Game(command) => run(model, command, Vec::new()),
-        Action::GameWithDice(command, plan) => run(model, command, plan),
+        Action::Game(command) => run(model, command, Vec::new(), false),
+        Action::PlayerRoll(command) => run(model, command, Vec::new(), true),
+        Action::GameWithDice(command, plan) => run(model, command, plan, false),
         Action::AddCombatant { combatant, party, count } => {
             add_combatant(model, combatant, party, count)
         }
@@ -216,19 +220,22 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
 
 /// Runs a command with the dice decided so far; in table mode a roll nobody typed yet
 /// becomes a pending roll the dice tray asks the GM about.
-fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>) {
+fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) {
     let Some(session) = &mut model.session else {
         model.error("Open or create an encounter first");
         return;
     };
-    let ask = model.dice_mode == DiceMode::Table;
+    // A player's roll is the command's first die (the Test); what follows (the damage) is
+    // the GM's, by the dice mode.
+    let ask = (player && plan.is_empty()) || model.dice_mode == DiceMode::Table;
     match session.apply_planned(command.clone(), plan.clone(), ask) {
         Ok(_) => {
             model.pending_roll = None;
             model.status = None;
         }
         Err(SessionError::Rule(RuleError::Dice(DiceError::NeedTableDice { dice, label }))) => {
-            model.pending_roll = Some(PendingRoll { command, plan, dice, label, error: None });
+            model.pending_roll =
+                Some(PendingRoll { command, plan, dice, label, error: None, player });
         }
         Err(SessionError::Rule(RuleError::Dice(e))) if !plan.is_empty() => {
             // The faces just typed do not fit the dice: ask again, keeping the command.
@@ -252,7 +259,7 @@ fn continue_roll(model: &mut Model, choice: DieChoice) {
     let Some(pending) = model.pending_roll.clone() else { return };
     let mut plan = pending.plan;
     plan.push(choice);
-    run(model, pending.command, plan);
+    run(model, pending.command, plan, pending.player);
 }
 
 fn step(model: &mut Model, f: fn(&mut Session) -> Result<bool, SessionError>, nothing: &str) {
@@ -279,6 +286,7 @@ fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, co
                 model,
                 Command::AddSide { name: name.into(), colour: colour.into(), party },
                 Vec::new(),
+                false,
             );
             match model
                 .session
@@ -291,7 +299,7 @@ fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, co
         }
     };
     combatant.side = side;
-    run(model, Command::AddCombatant { combatant, count }, Vec::new());
+    run(model, Command::AddCombatant { combatant, count }, Vec::new(), false);
 }
 
 fn reload_tables(model: &mut Model) {
@@ -440,5 +448,5 @@ fn load_map(model: &mut Model, path: &std::path::Path) {
         };
         Command::SetMap { map: Some(map) }
     };
-    run(model, command, Vec::new());
+    run(model, command, Vec::new(), false);
 }

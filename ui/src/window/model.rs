@@ -60,6 +60,9 @@ pub struct PendingRoll {
     pub label: String,
     /// Why the last faces were refused, if they were.
     pub error: Option<String>,
+    /// A player's own roll: its first die is asked for at the table, whatever the dice mode
+    /// (the GM may still press Roll for me); the rest follow the mode.
+    pub player: bool,
 }
 
 /// A message for the GM in the status line: what was refused and why, or what happened.

@@ -56,3 +56,31 @@ fn a_melee_attack_needs_the_same_zone_and_a_ranged_one_at_close_has_disadvantage
     let text = crate::journal::markdown(h.state(), h.events());
     assert!(text.contains("4 + 1 = 5 against 12: fail"), "{text}");
 }
+
+#[test]
+fn the_morale_reminders_and_the_usage_maximum_have_their_defaults() {
+    // The boss falls; at the end of the round the goblin's morale button says nothing of why
+    // until the reminders are switched on.
+    let boss = r#"{"tracks": {"hp": 2}, "stats": {"level": 2, "skill": 2}, "attacks": [{"name": "Spear", "die": 6}], "leader": true}"#;
+    let body = format!(
+        "add Boss side F zone Hall block {boss}\nnext table 6 | 3\n\
+         attack Kai Boss table 15 | 8\nnext\nnext"
+    );
+    let reason = |h: &crate::History| {
+        let prompts = crate::system::by_id("dr12").unwrap().prompts(h.state());
+        let o = prompts[0].options.iter().find(|o| o.label == "Morale: Rat Tests Skill").unwrap();
+        o.reason.clone()
+    };
+    let h = run(&body);
+    assert_eq!(h.state().phase, "end");
+    assert_eq!(reason(&h), None);
+    let h = run(&format!("{body}\nsetting morale_presets true"));
+    assert_eq!(reason(&h).as_deref(), Some("their leader fell"));
+
+    // A weapon without its own maximum is spent at the third fumble by default.
+    let h = run("next table 6 | 3");
+    let w = super::block::weapon(h.state().combatant_named("Kai").unwrap(), 0).unwrap();
+    assert_eq!(super::attack::usage_max(h.state(), &w), 3);
+    let h = run("setting usage_max 5\nnext table 6 | 3");
+    assert_eq!(super::attack::usage_max(h.state(), &w), 5);
+}

@@ -96,7 +96,11 @@ pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<
         };
     }
     if response.clicked() {
-        out.push(Action::Game(option.command.clone()));
+        out.push(if option.player_rolls {
+            Action::PlayerRoll(option.command.clone())
+        } else {
+            Action::Game(option.command.clone())
+        });
     }
     if let Some(reason) = &option.reason {
         // A forbidden answer says why in the error colour, so the GM need not hover.
