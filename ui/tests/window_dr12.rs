@@ -136,7 +136,7 @@ fn a_dr12_round_from_the_side_roll_to_morale() {
     w.press("App rolls");
     w.unfold("Attack Tamsin");
     w.press("Knife (d4)");
-    assert!(shows(&w, "Tamsin Tests DEX to avoid Goblin's attack"));
+    assert!(shows(&w, "Tamsin Tests DEX against Goblin"));
     w.press("Tamsin rolls d20 + DEX (12 avoids it)");
     assert!(shows(&w, "Faces"), "the player's roll is asked for in app mode");
     w.faces("3");

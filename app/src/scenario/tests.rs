@@ -335,9 +335,10 @@ fn errors_name_the_file_line_and_what_was_expected() {
         err("side A\nseed 3"),
         "test.fray line 2: 'seed' belongs in the header, before the first command"
     );
+    let known: Vec<&str> = crate::system::all().iter().map(|s| s.id()).collect();
     assert_eq!(
         err("system chess"),
-        "test.fray line 1: unknown system 'chess' (known: freeform, bdp, murdham, d12, dr12)"
+        format!("test.fray line 1: unknown system 'chess' (known: {})", known.join(", "))
     );
     assert_eq!(err("seed many"), "test.fray line 1: expected a seed, got 'many'");
     assert_eq!(err("say \"open"), "test.fray line 1: the quote opened at column 5 is not closed");

@@ -59,7 +59,7 @@ pub struct CreatureEntry {
     /// The id the entry travels with: importing a file again updates the entry with this uid
     /// instead of adding a copy.
     pub uid: String,
-    /// The system whose stat block this is (`freeform`, `bdp`, `murdham`, `d12`, `dr12`).
+    /// The system whose stat block this is (an id such as `freeform` or `bdp`).
     pub system: String,
     /// Name ("Goblin").
     pub name: String,

@@ -1,7 +1,7 @@
 //! Every broken file of `tests/corpus/import/` refused with its exact messages, and the
 //! database unchanged.
 
-use crate::{corpus, counts, db, lines, refused};
+use crate::{corpus, counts, db, known_systems, lines, refused};
 use fray_data::exchange::{self, CsvMapping, MAX_IMPORT_BYTES};
 
 /// Asserts that `name` is refused with exactly `expected`, and that trying to import it
@@ -103,8 +103,11 @@ fn bad_blocks_name_the_field_and_the_system() {
              number, not text",
             "bad-block.json, creatures[1] (Skeleton), field 'block.weapons[0].die': must be one \
              of 4, 6, 8, 10, 12, not 5",
-            "bad-block.json, creatures[2] (Orc), field 'system': unknown system 'pathfinder' \
-             (Fray knows freeform, bdp, murdham, d12, dr12)",
+            &format!(
+                "bad-block.json, creatures[2] (Orc), field 'system': unknown system \
+                 'pathfinder' (Fray knows {})",
+                known_systems()
+            ),
             "bad-block.json, creatures[3], field 'name': must not be empty",
         ],
     );

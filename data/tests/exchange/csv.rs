@@ -1,7 +1,7 @@
 //! Creatures from CSV: the mapping proposed from the headers, cells typed by the schema, rows
 //! named as a spreadsheet numbers them.
 
-use crate::{counts, db, lines};
+use crate::{counts, db, known_systems, lines};
 use fray_data::exchange::{self, CsvMapping, Status};
 
 fn mapping(text: &str, system: &str) -> CsvMapping {
@@ -35,10 +35,10 @@ fn headers_match_labels_and_keys_ignoring_case() {
     let err = CsvMapping::propose("sheet.csv", "Name\n", "pathfinder").unwrap_err();
     assert_eq!(
         lines(&err),
-        [
-            "sheet.csv cannot be read for the unknown system 'pathfinder' (Fray knows freeform, bdp, \
-          murdham, d12, dr12)"
-        ]
+        [format!(
+            "sheet.csv cannot be read for the unknown system 'pathfinder' (Fray knows {})",
+            known_systems()
+        )]
     );
 }
 

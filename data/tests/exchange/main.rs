@@ -121,3 +121,8 @@ fn a_json_text_or_tag_too_long_is_refused_where_it_is() {
         assert!(got.iter().any(|l| l.ends_with(&expected)), "missing {expected:?} in {got:?}");
     }
 }
+
+/// The ids of every system Fray knows, as its messages list them.
+pub fn known_systems() -> String {
+    fray_app::system::all().iter().map(|s| s.id()).collect::<Vec<_>>().join(", ")
+}

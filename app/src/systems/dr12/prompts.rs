@@ -35,10 +35,11 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
 
 fn defence(enc: &Encounter, p: &Pending) -> Prompt {
     let (a, t) = (enc.name_of(p.attacker), enc.name_of(p.target));
-    let what = if p.free { "free attack" } else { "attack" };
+    // Short: the stepper shows it large, two lines at most.
+    let free = if p.free { " (free attack)" } else { "" };
     Prompt {
         id: format!("defend-{}", p.target),
-        title: format!("{t} Tests DEX to avoid {a}'s {what}"),
+        title: format!("{t} Tests DEX against {a}{free}"),
         actor: Some(p.target),
         options: vec![
             PromptOption::allowed(format!("{t} rolls d20 + DEX (12 avoids it)"), cmd(C::Defend))
