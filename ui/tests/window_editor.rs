@@ -205,6 +205,27 @@ fn a_d12_creature_is_written_saved_found_and_dropped() {
     });
 }
 
+#[test]
+fn a_dr12_creature_is_written_saved_found_and_dropped() {
+    new_creature_round_trip(Case {
+        system: "dr12",
+        name: "Bog hag",
+        add: ("Add attack", &[("Attack 1 Name", "Claws")]),
+        mistake: Mistake {
+            label: "Attack 1 Damage die",
+            wrong: "7",
+            reason: "must be one of 4, 6, 8, 10, 12, not 7",
+            right: "6",
+        },
+        block: json!({
+            "tracks": {"hp": 6},
+            "stats": {"level": 1, "skill": 2},
+            "attacks": [{"name": "Claws", "die": 6}],
+        }),
+        number: ("level", 1),
+    });
+}
+
 /// An ogre, Grumm, stored with a key no schema names.
 fn grumm(db: &Db) {
     let ogre = NewCreature {

@@ -305,6 +305,27 @@ pub fn handle_common(
     Ok(out.finish())
 }
 
+/// Sets the turn order for a procedure whose turns pass along it: while turns are running
+/// (`running`), the turn stays with whoever acts now, wherever the new order puts them.
+pub fn set_order_keeping_turn(
+    system: &dyn System,
+    enc: &Encounter,
+    order: Vec<CombatantId>,
+    running: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let acting = enc.acting().first().copied();
+    let mut events = handle_common(system, enc, Command::SetOrder { order: order.clone() }, dice)?;
+    if running {
+        let mut out = Emitter::new(enc);
+        let index = acting.and_then(|a| order.iter().position(|c| *c == a));
+        let rule = format!("{}.order", system.id());
+        out.push(&rule, acting, EventKind::TurnStarted { index });
+        events.extend(out.finish());
+    }
+    Ok(events)
+}
+
 /// The refusal of another procedure's command (`procedure`: its id).
 fn foreign(procedure: Option<&str>, system: &dyn System) -> RuleError {
     let what = procedure.and_then(super::by_id).map_or("another procedure's", |s| s.name());

@@ -19,7 +19,7 @@ mod timers;
 pub mod weapon_list;
 mod words;
 
-pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common};
+pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common, set_order_keeping_turn};
 pub use ctx::Ctx;
 pub use departure::{Departure, Left, departures, handle};
 pub use emit::Emitter;

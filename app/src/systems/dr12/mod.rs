@@ -29,12 +29,12 @@ pub use model::{Dr12Command, Dr12Event, Dr12State, Pending, Purpose};
 use crate::command::Command;
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
-use crate::event::{Event, EventKind};
+use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Emitter, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
-    handle_common,
+    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    handle_common, set_order_keeping_turn,
 };
 use serde_json::Value;
 
@@ -132,17 +132,7 @@ impl System for Dr12 {
                 attack::turn_move(enc, id, to, dice)
             }
             Command::SetOrder { order } => {
-                // Keep the turn with whoever acts now, wherever they land.
-                let acting = enc.acting().first().copied();
-                let mut events =
-                    handle_common(self, enc, Command::SetOrder { order: order.clone() }, dice)?;
-                if enc.phase == TURNS {
-                    let mut out = Emitter::new(enc);
-                    let index = acting.and_then(|a| order.iter().position(|c| *c == a));
-                    out.push(R_TURN, acting, EventKind::TurnStarted { index });
-                    events.extend(out.finish());
-                }
-                Ok(events)
+                set_order_keeping_turn(self, enc, order, enc.phase == TURNS, dice)
             }
             other => handle_common(self, enc, other, dice),
         }

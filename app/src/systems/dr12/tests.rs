@@ -84,3 +84,15 @@ fn the_morale_reminders_and_the_usage_maximum_have_their_defaults() {
     let h = run("setting usage_max 5\nnext table 6 | 3");
     assert_eq!(super::attack::usage_max(h.state(), &w), 5);
 }
+
+#[test]
+fn ranges_are_read_from_zone_steps() {
+    use crate::space::Distance;
+    use crate::system::System;
+    let band = |n| super::Dr12.range_band(Some(Distance::Steps(n))).label;
+    assert_eq!(
+        [band(0), band(1), band(2), band(3), band(7)],
+        ["Close", "Nearby", "Far-Away", "Distant", "Distant"]
+    );
+    assert_eq!(super::Dr12.range_band(None).label, "Distant");
+}

@@ -10,7 +10,7 @@ use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::schema::{Field, Kind};
 use crate::system::{
     BlockSchema, Ctx, Departure, Emitter, Left, Phase, Prompt, PromptOption, RuleError,
-    SettingSpec, System, handle_common,
+    SettingSpec, System, handle_common, set_order_keeping_turn,
 };
 
 /// The freeform system.
@@ -83,17 +83,7 @@ impl System for Freeform {
             Command::Advance => advance(enc),
             Command::Delay { id } => delay(enc, id),
             Command::SetOrder { order } => {
-                // Keep the turn with whoever is acting now, wherever they land in the order.
-                let acting = enc.acting().first().copied();
-                let mut events =
-                    handle_common(self, enc, Command::SetOrder { order: order.clone() }, dice)?;
-                if enc.phase == TURNS {
-                    let mut out = Emitter::new(enc);
-                    let index = acting.and_then(|a| order.iter().position(|c| *c == a));
-                    out.push("freeform.order", acting, EventKind::TurnStarted { index });
-                    events.extend(out.finish());
-                }
-                Ok(events)
+                set_order_keeping_turn(self, enc, order, enc.phase == TURNS, dice)
             }
             other => handle_common(self, enc, other, dice),
         }
