@@ -357,6 +357,8 @@ pub enum Command {
     Murdham(crate::systems::murdham::MurdhamCommand),
     /// A command of the DR12 procedure.
     Dr12(crate::systems::dr12::Dr12Command),
+    /// A command of the Sovereign procedure.
+    Sovereign(crate::systems::sovereign::SovCommand),
 }
 
 impl Command {
@@ -369,6 +371,7 @@ impl Command {
             Command::D12(_) => Some("d12"),
             Command::Murdham(_) => Some("murdham"),
             Command::Dr12(_) => Some("dr12"),
+            Command::Sovereign(_) => Some("sovereign"),
             _ => None,
         }
     }
@@ -383,6 +386,12 @@ impl From<crate::systems::bdp::BdpCommand> for Command {
 impl From<crate::systems::d12::D12Command> for Command {
     fn from(c: crate::systems::d12::D12Command) -> Self {
         Command::D12(c)
+    }
+}
+
+impl From<crate::systems::sovereign::SovCommand> for Command {
+    fn from(c: crate::systems::sovereign::SovCommand) -> Self {
+        Command::Sovereign(c)
     }
 }
 

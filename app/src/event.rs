@@ -291,6 +291,8 @@ pub enum EventKind {
     Murdham(crate::systems::murdham::MurdhamEvent),
     /// A fact of the DR12 procedure.
     Dr12(crate::systems::dr12::Dr12Event),
+    /// A fact of the Sovereign procedure.
+    Sovereign(crate::systems::sovereign::SovEvent),
 }
 
 impl Event {
@@ -313,6 +315,12 @@ impl From<crate::systems::bdp::BdpEvent> for EventKind {
 impl From<crate::systems::d12::D12Event> for EventKind {
     fn from(e: crate::systems::d12::D12Event) -> Self {
         EventKind::D12(e)
+    }
+}
+
+impl From<crate::systems::sovereign::SovEvent> for EventKind {
+    fn from(e: crate::systems::sovereign::SovEvent) -> Self {
+        EventKind::Sovereign(e)
     }
 }
 

@@ -24,7 +24,8 @@ use serde_json::Value;
 /// 4: the weapon lists are stored in the database, editable.
 /// 5: the Murdham bestiary, party, injury table and weapon and armour list.
 /// 6: the DR12 bestiary, party and weapon list.
-pub const CONTENT_VERSION: u32 = 6;
+/// 7: the Sovereign bestiary and party.
+pub const CONTENT_VERSION: u32 = 7;
 
 /// The settings key holding the loaded content version.
 pub const CONTENT_VERSION_KEY: &str = "content_version";
@@ -68,6 +69,8 @@ const FILES: &[File] = &[
     file!("dr12/creatures.json", Kind::Creatures),
     file!("dr12/characters.json", Kind::Characters),
     file!("dr12/weapons.json", Kind::Weapons),
+    file!("sovereign/creatures.json", Kind::Creatures),
+    file!("sovereign/characters.json", Kind::Characters),
 ];
 
 impl Db {

@@ -87,6 +87,11 @@ fn dr12() {
     play("dr12");
 }
 
+#[test]
+fn sovereign() {
+    play("sovereign");
+}
+
 /// The script a run writes plays the very same fight: what a failure writes reproduces it.
 #[test]
 fn a_run_is_reproduced_by_its_script() {

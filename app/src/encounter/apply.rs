@@ -153,6 +153,7 @@ impl Encounter {
             EventKind::D12(e) => self.procedure.d12_mut().apply(e),
             EventKind::Murdham(e) => self.procedure.murdham_mut().apply(e),
             EventKind::Dr12(e) => self.procedure.dr12_mut().apply(e),
+            EventKind::Sovereign(e) => self.procedure.sovereign_mut().apply(e),
             EventKind::TablesLoaded { tables } => self.tables.clone_from(tables),
             EventKind::OrderSet { order } => {
                 self.order.clone_from(order);

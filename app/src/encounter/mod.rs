@@ -147,6 +147,11 @@ impl Encounter {
         self.procedure.dr12()
     }
 
+    /// The Sovereign procedure's state (empty in other encounters).
+    pub fn sovereign(&self) -> &crate::systems::sovereign::SovState {
+        self.procedure.sovereign()
+    }
+
     /// The Murdham procedure's state (empty in other encounters).
     pub fn murdham(&self) -> &crate::systems::murdham::MurdhamState {
         self.procedure.murdham()

@@ -11,6 +11,7 @@ use crate::systems::bdp::BdpState;
 use crate::systems::d12::D12State;
 use crate::systems::dr12::Dr12State;
 use crate::systems::murdham::MurdhamState;
+use crate::systems::sovereign::SovState;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -29,6 +30,8 @@ pub enum ProcedureState {
     Murdham(MurdhamState),
     /// DR12 zones.
     Dr12(Dr12State),
+    /// Sovereign.
+    Sovereign(SovState),
 }
 
 impl ProcedureState {
@@ -40,6 +43,7 @@ impl ProcedureState {
             ProcedureState::D12(s) => s.is_empty(),
             ProcedureState::Murdham(s) => s.is_empty(),
             ProcedureState::Dr12(s) => s.is_empty(),
+            ProcedureState::Sovereign(s) => s.is_empty(),
         }
     }
 }
@@ -53,6 +57,7 @@ impl PartialEq for ProcedureState {
             (ProcedureState::D12(a), ProcedureState::D12(b)) => a == b,
             (ProcedureState::Murdham(a), ProcedureState::Murdham(b)) => a == b,
             (ProcedureState::Dr12(a), ProcedureState::Dr12(b)) => a == b,
+            (ProcedureState::Sovereign(a), ProcedureState::Sovereign(b)) => a == b,
             (a, b) => a.is_empty() && b.is_empty(),
         }
     }
@@ -69,6 +74,8 @@ struct Stored {
     murdham: Option<MurdhamState>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dr12: Option<Dr12State>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sovereign: Option<SovState>,
 }
 
 impl From<Stored> for ProcedureState {
@@ -78,6 +85,7 @@ impl From<Stored> for ProcedureState {
             Stored { d12: Some(d), .. } if !d.is_empty() => ProcedureState::D12(d),
             Stored { murdham: Some(m), .. } if !m.is_empty() => ProcedureState::Murdham(m),
             Stored { dr12: Some(d), .. } if !d.is_empty() => ProcedureState::Dr12(d),
+            Stored { sovereign: Some(s), .. } if !s.is_empty() => ProcedureState::Sovereign(s),
             _ => ProcedureState::None,
         }
     }
@@ -90,6 +98,9 @@ impl From<ProcedureState> for Stored {
             ProcedureState::D12(d) if !d.is_empty() => Stored { d12: Some(d), ..Stored::default() },
             ProcedureState::Murdham(m) if !m.is_empty() => {
                 Stored { murdham: Some(m), ..Stored::default() }
+            }
+            ProcedureState::Sovereign(s) if !s.is_empty() => {
+                Stored { sovereign: Some(s), ..Stored::default() }
             }
             ProcedureState::Dr12(d) if !d.is_empty() => {
                 Stored { dr12: Some(d), ..Stored::default() }
@@ -131,6 +142,7 @@ access!(bdp, bdp_mut, Bdp, BdpState);
 access!(d12, d12_mut, D12, D12State);
 access!(murdham, murdham_mut, Murdham, MurdhamState);
 access!(dr12, dr12_mut, Dr12, Dr12State);
+access!(sovereign, sovereign_mut, Sovereign, SovState);
 
 #[cfg(test)]
 mod tests {

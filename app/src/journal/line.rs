@@ -130,12 +130,13 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
             s.who(out, &c.name);
             out.push_str(" joined ");
             side(out, enc, c.side, s);
-            match c.zone {
-                Some(z) => {
+            match (c.zone, c.square) {
+                (Some(z), _) => {
                     out.push_str(" in ");
                     zone(out, enc, z, s);
                 }
-                None => out.push_str(", off the board"),
+                (None, Some(at)) => out.push_str(&format!(" at {at}")),
+                (None, None) => out.push_str(", off the board"),
             }
             let mut first = true;
             for t in &c.tracks {
@@ -432,6 +433,7 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
         EventKind::D12(e) => crate::systems::d12::journal::write(out, enc, e, s),
         EventKind::Murdham(e) => crate::systems::murdham::journal::write(out, enc, e, s),
         EventKind::Dr12(e) => crate::systems::dr12::journal::write(out, enc, e, s),
+        EventKind::Sovereign(e) => crate::systems::sovereign::journal::write(out, enc, e, s),
         EventKind::TablesLoaded { tables } => {
             out.push_str("Tables from the library: ");
             let list: Vec<String> = tables

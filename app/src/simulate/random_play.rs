@@ -220,8 +220,9 @@ impl<'a> Play<'a> {
                 party: *party,
             })?;
         }
-        // A procedure that may be fought on a grid gets one half the time.
-        if self.system.allows_grid() && self.chance(50) {
+        // A procedure that may be fought on a grid gets one half the time (one fought only on
+        // a grid, always).
+        if self.system.needs_grid() || (self.system.allows_grid() && self.chance(50)) {
             self.must(Command::SetGrid { width: 12, height: 9, feet: 5 })?;
             for _ in 0..6 + self.pick(8) {
                 let edit = self.grid_edit();

@@ -16,6 +16,7 @@ mod prompt;
 pub mod schema;
 pub mod spotlight;
 mod timers;
+mod turn_at;
 pub mod weapon_list;
 mod words;
 
@@ -26,6 +27,7 @@ pub use emit::Emitter;
 pub use error::RuleError;
 pub use prompt::{Prompt, PromptOption};
 pub use schema::{BlockSchema, FieldProblem};
+pub use turn_at::TurnAt;
 pub use weapon_list::WeaponList;
 pub(crate) use words::Words;
 
@@ -90,6 +92,11 @@ pub trait System: Send + Sync {
     /// Whether an encounter of this procedure may be fought on a grid (its rules say what
     /// squares, feet and cover mean). Procedures written for zones say no.
     fn allows_grid(&self) -> bool {
+        false
+    }
+
+    /// Whether it is fought on a grid only (a zone board is refused with the reason).
+    fn needs_grid(&self) -> bool {
         false
     }
 
@@ -268,6 +275,7 @@ pub fn all() -> &'static [&'static dyn System] {
         &crate::systems::murdham::Murdham,
         &crate::systems::d12::D12,
         &crate::systems::dr12::Dr12,
+        &crate::systems::sovereign::Sovereign,
     ]
 }
 

@@ -6,6 +6,7 @@
 
 use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId, ZoneId};
+pub use crate::system::TurnAt;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -204,23 +205,6 @@ pub enum Dr12Event {
         /// Who.
         id: CombatantId,
     },
-}
-
-/// A turn: the round and the place of the order. What a turn spent belongs to it alone, so a
-/// new turn starts with nothing spent without an event of its own.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TurnAt {
-    /// The round.
-    pub round: u32,
-    /// The place in the order.
-    pub place: usize,
-}
-
-impl TurnAt {
-    /// The turn going on now (none between turns).
-    pub fn now(enc: &Encounter) -> Option<TurnAt> {
-        enc.turn.map(|place| TurnAt { round: enc.round, place })
-    }
 }
 
 /// What a turn has spent.

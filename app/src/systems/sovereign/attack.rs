@@ -1,0 +1,310 @@
+//! The turn's actions: an attack with the Main action (d20 + attack bonus + attribute
+//! modifier + skill against AC, the situation's modifiers from the grid — cover, range,
+//! prone, melee — damage never below Shock, Shock on a miss, a shield's first Shock turned
+//! aside), the Move (and the Main as a second Move) walked on the grid, and the Heal check
+//! that stabilizes the mortally injured.
+
+use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
+use super::model::{SovEvent, TurnAt};
+use super::round::{check_begun, fall, is_turn_of};
+use super::rules::{
+    Situation, attack_modifiers, attack_roll, attribute_mod, damage_on_hit, heal_penalty,
+    skill_check,
+};
+use super::{R_ATTACK, R_HEAL, R_MOVE};
+use crate::dice::{Dice, DiceSource};
+use crate::encounter::{Combatant, Encounter};
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::space::grid::GridPos;
+use crate::space::path::Passage;
+use crate::space::{self, Distance};
+use crate::system::{Ctx, RuleError};
+
+/// Feet a Move covers when the block gives none.
+pub const DEFAULT_MOVE_FT: u32 = 30;
+
+/// Refuses unless `id` may spend its Main action now.
+pub(crate) fn check_main(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
+    check_begun(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if !is_turn_of(enc, id) {
+        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
+    }
+    if is_out(c) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+    }
+    if enc.sovereign().spent(enc).main {
+        return Err(RuleError::NotAllowed(format!("{} has spent its Main action", c.name)));
+    }
+    Ok(())
+}
+
+/// Whether any foe of `c` stands in melee with it.
+fn foe_in_melee(enc: &Encounter, c: &Combatant) -> bool {
+    enc.combatants.values().any(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
+}
+
+/// The situation of an attack, read from the grid and the conditions.
+fn situation(
+    enc: &Encounter,
+    a: &Combatant,
+    t: &Combatant,
+    index: usize,
+) -> Result<Situation, RuleError> {
+    let w = attack(a, index)?;
+    let adjacent = space::in_melee(enc, a, t);
+    let feet = match space::range(enc, a, t) {
+        Some(Distance::Feet(f)) => f,
+        _ => {
+            return Err(RuleError::NotAllowed(format!(
+                "{} and {} are not both on the grid",
+                a.name, t.name
+            )));
+        }
+    };
+    let mut long_range = false;
+    if let Some(normal) = w.range {
+        let long = w.long_range.unwrap_or(normal).max(normal);
+        if feet > long {
+            return Err(RuleError::NotAllowed(format!(
+                "{} is {feet} ft away: beyond {}'s range ({long} ft)",
+                t.name, w.name
+            )));
+        }
+        long_range = feet > normal;
+    } else if !adjacent {
+        return Err(RuleError::NotAllowed(format!(
+            "{} is not next to {}: a melee attack needs it",
+            t.name, a.name
+        )));
+    }
+    let cover = space::cover(enc, t, a);
+    Ok(Situation {
+        ranged: w.ranged(),
+        thrown: w.thrown,
+        in_melee: w.ranged() && foe_in_melee(enc, a),
+        long_range,
+        cover: Some(cover),
+        target_prone: t.conditions.contains("prone"),
+        adjacent,
+        attacker_prone: a.conditions.contains("prone"),
+        unseen_located: false,
+        unseen_unlocated: false,
+        ..Situation::default()
+    })
+}
+
+/// The attack's own check, with its modifiers when it may be made.
+pub(crate) fn check_attack(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+    index: usize,
+) -> Result<Vec<(&'static str, i64)>, RuleError> {
+    check_main(enc, attacker)?;
+    let a = &enc.combatants[&attacker];
+    let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
+    if t.side == a.side {
+        return Err(RuleError::NotAllowed(format!("{} is on {}'s side", t.name, a.name)));
+    }
+    if is_out(t) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", t.name)));
+    }
+    let s = situation(enc, a, t, index)?;
+    attack_modifiers(&s).map_err(|why| RuleError::NotAllowed(why.into()))
+}
+
+/// An attack.
+pub(crate) fn attack_with(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+    index: usize,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let modifiers = check_attack(enc, attacker, target, index)?;
+    let a = enc.combatants[&attacker].clone();
+    let t = enc.combatants[&target].clone();
+    let w = attack(&a, index)?;
+    let mut ctx = Ctx::new(enc, dice);
+    let at = TurnAt::now(enc).unwrap_or_default();
+    let what = format!("attacks {} with {}", t.name, w.name);
+    ctx.emit(R_ATTACK, Some(attacker), SovEvent::Main { id: attacker, at, what });
+    let attr = w.attribute_mod(&a);
+    let skill = w.skill.as_deref().map_or(0, |k| stat(&a, k));
+    let bonus = stat(&a, ATK) + attr + skill;
+    let ac = stat(&t, AC);
+    let roll =
+        ctx.roll(R_ATTACK, Some(attacker), &Dice::die(20), &format!("{} at {}", w.name, t.name))?;
+    let outcome = attack_roll(&roll, bonus, &modifiers, ac);
+    let mut parts = vec![format!("{} {}", roll.total, signed(bonus))];
+    parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
+    let says = format!(
+        "{}'s {} at {}: {} = {} against AC {ac}: {}",
+        a.name,
+        w.name,
+        t.name,
+        parts.join(" "),
+        outcome.total,
+        if outcome.success { "hit" } else { "miss" }
+    );
+    ctx.ruling(R_ATTACK, Some(attacker), says);
+    // The Shock this blow deals on a miss (a shield turns the first one of the round aside).
+    let shock = w.shock().map_or(0, |s| s.on_miss(ac, attr, false));
+    if outcome.success {
+        let die =
+            ctx.roll(R_ATTACK, Some(attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
+        let damage = damage_on_hit(die, attr, 0, shock);
+        if damage > die + attr {
+            ctx.ruling(R_ATTACK, Some(attacker), format!("never below its Shock: {damage}"));
+        }
+        hurt(&mut ctx, target, damage)?;
+    } else if shock > 0 {
+        let shield = super::block::SovBlock::of(&t).is_ok_and(|b| b.shield);
+        if shield && !ctx.enc.sovereign().shields_used.contains(&target) {
+            ctx.ruling(
+                R_ATTACK,
+                Some(target),
+                format!("{}'s shield turns the Shock aside (the first this round)", t.name),
+            );
+            ctx.emit(R_ATTACK, Some(target), SovEvent::ShieldUsed { id: target });
+        } else {
+            ctx.ruling(R_ATTACK, Some(attacker), format!("Shock: {shock} on the miss"));
+            hurt(&mut ctx, target, shock)?;
+        }
+    }
+    Ok(ctx.finish())
+}
+
+/// A modifier as the journal writes it: "+ 2", "− 2".
+fn signed(v: i64) -> String {
+    if v < 0 { format!("− {}", -v) } else { format!("+ {v}") }
+}
+
+/// `id` loses `damage` HP; at 0 it falls.
+fn hurt(ctx: &mut Ctx, id: CombatantId, damage: i64) -> Result<(), RuleError> {
+    let c = ctx.who(id)?;
+    let before = track(c, HP);
+    let after = (before - damage.max(0)).max(0);
+    ctx.set_track(R_ATTACK, id, HP, after);
+    if after == 0 && before > 0 {
+        fall(ctx, R_ATTACK, id);
+    }
+    Ok(())
+}
+
+/// Feet a Move of `c` covers.
+pub(crate) fn move_ft(c: &Combatant) -> u32 {
+    c.stat(MOVE).and_then(|m| u32::try_from(m).ok()).unwrap_or(DEFAULT_MOVE_FT)
+}
+
+/// Feet `id` may still walk this turn: its Move, and its Main as a second Move while unspent.
+pub(crate) fn feet_left(enc: &Encounter, id: CombatantId) -> u32 {
+    let c = &enc.combatants[&id];
+    let spent = enc.sovereign().spent(enc);
+    let moves = if spent.main && spent.feet <= move_ft(c) { 1 } else { 2 };
+    (move_ft(c) * moves).saturating_sub(spent.feet)
+}
+
+/// The acting combatant walks to `to` on the grid, within its Move (and its Main as a second
+/// Move, spent once the first is used up).
+pub(crate) fn walk(
+    enc: &Encounter,
+    id: CombatantId,
+    to: GridPos,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let grid = enc.grid.as_ref().ok_or_else(|| RuleError::Invalid("there is no grid".into()))?;
+    let from =
+        c.square.ok_or_else(|| RuleError::Invalid(format!("{} is not on the grid", c.name)))?;
+    if is_out(c) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+    }
+    let left = feet_left(enc, id);
+    let passage = Passage::new(grid);
+    let moves = space::moves(enc, &passage, c);
+    let path = moves.within(from, to, left).map_err(|e| {
+        RuleError::NotAllowed(format!("{} cannot go there: {e} ({left} ft left this turn)", c.name))
+    })?;
+    let mut ctx = Ctx::new(enc, dice);
+    let at = TurnAt::now(enc).unwrap_or_default();
+    let spent = enc.sovereign().spent(enc);
+    let feet = spent.feet + path.cost_ft;
+    ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet });
+    if feet > move_ft(c) && !spent.main {
+        ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "a second Move".into() });
+    }
+    ctx.push(
+        R_MOVE,
+        Some(id),
+        EventKind::Placed { id, from: Some(from), to: Some(to), cost_ft: Some(path.cost_ft) },
+    );
+    Ok(ctx.finish())
+}
+
+/// The Heal check's own check: the healer's Main, next to someone mortally injured.
+pub(crate) fn check_heal(
+    enc: &Encounter,
+    healer: CombatantId,
+    target: CombatantId,
+) -> Result<(), RuleError> {
+    check_main(enc, healer)?;
+    let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
+    if !enc.sovereign().mortal.contains_key(&target) {
+        return Err(RuleError::NotAllowed(format!("{} is not mortally injured", t.name)));
+    }
+    let h = &enc.combatants[&healer];
+    if !space::in_melee(enc, h, t) {
+        return Err(RuleError::NotAllowed(format!("{} must be next to {}", h.name, t.name)));
+    }
+    Ok(())
+}
+
+/// A Heal check: 2d6 + Heal + the better of INT and WIS, −1 per round since the fall; 10 or
+/// more stabilizes at 1 HP, Frail.
+pub(crate) fn heal(
+    enc: &Encounter,
+    healer: CombatantId,
+    target: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_heal(enc, healer, target)?;
+    let h = enc.combatants[&healer].clone();
+    let t = enc.combatants[&target].clone();
+    let fell = enc.sovereign().mortal[&target];
+    let penalty = heal_penalty(enc.round.saturating_sub(fell));
+    let attr =
+        ["int", "wis"].iter().filter_map(|k| h.stat(k).map(attribute_mod)).max().unwrap_or(0);
+    let skill = stat(&h, HEAL);
+    let mut ctx = Ctx::new(enc, dice);
+    let at = TurnAt::now(enc).unwrap_or_default();
+    ctx.emit(
+        R_HEAL,
+        Some(healer),
+        SovEvent::Main { id: healer, at, what: format!("treats {}", t.name) },
+    );
+    let roll = ctx.roll(R_HEAL, Some(healer), &Dice::pool(2, 6), "Heal check")?;
+    let outcome = skill_check(&roll, skill, attr + penalty, 10);
+    ctx.ruling(
+        R_HEAL,
+        Some(healer),
+        format!(
+            "{}'s Heal check: {} + Heal {skill} {} (INT or WIS) {} (rounds since the fall) = {} against 10: {}",
+            h.name,
+            roll.total,
+            signed(attr),
+            signed(penalty),
+            outcome.total,
+            if outcome.success { "stabilized" } else { "not yet" }
+        ),
+    );
+    if outcome.success {
+        ctx.emit(R_HEAL, Some(target), SovEvent::Settled { id: target });
+        ctx.uncondition(R_HEAL, target, "mortally injured");
+        ctx.set_track(R_HEAL, target, HP, 1);
+        ctx.condition(R_HEAL, target, "frail");
+    }
+    Ok(ctx.finish())
+}

@@ -1,0 +1,132 @@
+//! A combatant's numbers as this procedure reads them: its attacks (damage dice, Shock, range,
+//! the attribute and skill they use), AC, attack bonus, Move in feet, attribute scores, and
+//! whether it carries a shield or is named (and so lies dying rather than dead at 0 HP).
+
+use super::rules::{Shock, attribute_mod};
+use crate::dice::Dice;
+use crate::encounter::{Combatant, Encounter};
+use crate::system::RuleError;
+use crate::system::block_reader::read_block;
+pub use crate::system::block_reader::{stat, track};
+use serde::Deserialize;
+
+/// Track: hit points.
+pub const HP: &str = "hp";
+/// Stat: Armour Class.
+pub const AC: &str = "ac";
+/// Stat: attack bonus.
+pub const ATK: &str = "atk";
+/// Stat: feet a Move covers.
+pub const MOVE: &str = "move";
+/// Stat: hit dice (NPCs).
+pub const HD: &str = "hd";
+/// Stat: the Heal skill.
+pub const HEAL: &str = "heal";
+
+/// Conditions that take a combatant out of the fight.
+pub const OUT: [&str; 5] = ["dead", "mortally injured", "fled", "surrendered", "unconscious"];
+
+/// Shock as a block writes it: `{"dmg": 2, "max_ac": 13}`; no `max_ac`: every AC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShockSpec {
+    /// Points of damage.
+    pub dmg: i64,
+    /// The highest AC it reaches.
+    #[serde(default)]
+    pub max_ac: Option<i64>,
+}
+
+/// One attack.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    /// Name.
+    pub name: String,
+    /// Damage dice.
+    pub dmg: Dice,
+    /// Shock, if the weapon deals it.
+    #[serde(default)]
+    pub shock: Option<ShockSpec>,
+    /// Normal range in feet, for what shoots or is thrown.
+    #[serde(default)]
+    pub range: Option<u32>,
+    /// Long range in feet (−2 to hit beyond the normal range); the normal range when blank.
+    #[serde(default)]
+    pub long_range: Option<u32>,
+    /// Thrown (not a bow): it may be used in melee at −4.
+    #[serde(default)]
+    pub thrown: bool,
+    /// The attribute it uses (`str`, `dex`); blank: STR in melee, DEX at range.
+    #[serde(default)]
+    pub attr: Option<String>,
+    /// The skill stat it adds (`stab`, `shoot`...), if any.
+    #[serde(default)]
+    pub skill: Option<String>,
+    /// Words of the source (piercing, long...).
+    #[serde(default)]
+    pub traits: Vec<String>,
+}
+
+impl Attack {
+    /// Whether it shoots or is thrown.
+    pub fn ranged(&self) -> bool {
+        self.range.is_some()
+    }
+
+    /// Its Shock.
+    pub fn shock(&self) -> Option<Shock> {
+        self.shock.map(|s| Shock { damage: s.dmg, max_ac: s.max_ac })
+    }
+
+    /// The attribute modifier it adds for `c` (0 without attribute scores).
+    pub fn attribute_mod(&self, c: &Combatant) -> i64 {
+        let key = self.attr.as_deref().unwrap_or(if self.ranged() { "dex" } else { "str" });
+        c.stat(key).map_or(0, attribute_mod)
+    }
+}
+
+/// The parts of a block this procedure reads.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct SovBlock {
+    /// Attacks.
+    #[serde(default)]
+    pub attacks: Vec<Attack>,
+    /// A named NPC: at 0 HP it is mortally injured, not dead (characters always are).
+    #[serde(default)]
+    pub named: bool,
+    /// Carries a shield: it turns aside the first Shock each round.
+    #[serde(default)]
+    pub shield: bool,
+}
+
+impl SovBlock {
+    /// Reads a combatant's block.
+    pub fn of(c: &Combatant) -> Result<SovBlock, RuleError> {
+        Self::read(&c.name, &c.block)
+    }
+
+    /// Reads a block of `name`.
+    pub fn read(name: &str, block: &serde_json::Value) -> Result<SovBlock, RuleError> {
+        read_block(name, block)
+    }
+}
+
+/// The attack at `index`, or why there is none.
+pub fn attack(c: &Combatant, index: usize) -> Result<Attack, RuleError> {
+    SovBlock::of(c)?
+        .attacks
+        .get(index)
+        .cloned()
+        .ok_or_else(|| RuleError::Invalid(format!("{} has no attack #{}", c.name, index + 1)))
+}
+
+/// Whether it is out of the fight.
+pub fn is_out(c: &Combatant) -> bool {
+    OUT.iter().any(|o| c.conditions.contains(*o))
+}
+
+/// Whether at 0 HP it lies mortally injured (a character, or a named NPC) rather than dies.
+pub fn lingers(enc: &Encounter, c: &Combatant) -> bool {
+    enc.is_party(c.id) || SovBlock::of(c).is_ok_and(|b| b.named)
+}

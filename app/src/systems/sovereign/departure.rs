@@ -1,0 +1,24 @@
+//! Someone leaves mid-step: a countdown naming one who was removed ends, and the turn of one
+//! who left passes on.
+
+use super::R_TURN;
+use super::model::SovEvent;
+use super::round::next;
+use crate::system::{Ctx, Departure, Left, RuleError};
+
+/// Settles what names the one who left.
+pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
+    let id = left.id;
+    let gone = matches!(left.how, Departure::Removed | Departure::Dead);
+    if gone && ctx.enc.sovereign().mortal.contains_key(&id) {
+        ctx.emit(R_TURN, Some(id), SovEvent::Settled { id });
+    }
+    let acting = ctx.enc.phase == super::TURNS && ctx.enc.acting().contains(&id);
+    let still = matches!(left.how, Departure::OffBoard | Departure::SideChanged);
+    if acting && !still {
+        ctx.ruling(R_TURN, Some(id), format!("{}: the turn passes on", left.says()));
+        let from = ctx.enc.turn;
+        next(ctx, from)?;
+    }
+    Ok(())
+}

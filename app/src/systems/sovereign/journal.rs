@@ -1,0 +1,41 @@
+//! Journal lines for this procedure's events, in any format's style.
+
+use super::model::SovEvent;
+use crate::encounter::Encounter;
+use crate::journal::line::{Style, who};
+
+/// Appends the line of one event.
+pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s: &S) {
+    let side = |id| enc.side(id).map_or_else(|| "a side".to_owned(), |s| s.name.clone());
+    match e {
+        SovEvent::Surprised { side: Some(id) } => {
+            s.text(out, &format!("Surprised: {} (the other side has a free round)", side(*id)));
+        }
+        SovEvent::Surprised { side: None } => out.push_str("Nobody is surprised"),
+        SovEvent::Initiative { side: id, total } => {
+            s.text(out, &format!("Initiative of {}: {total}", side(*id)));
+        }
+        SovEvent::Main { id, what, .. } => {
+            who(out, enc, *id, s);
+            out.push_str("'s Main action: ");
+            s.text(out, what);
+        }
+        SovEvent::Walked { id, feet, .. } => {
+            who(out, enc, *id, s);
+            s.text(out, &format!(" has walked {feet} ft this turn"));
+        }
+        SovEvent::ShieldUsed { id } => {
+            who(out, enc, *id, s);
+            out.push_str("'s shield is spent for the round");
+        }
+        SovEvent::Fell { id, round } => {
+            who(out, enc, *id, s);
+            s.text(out, &format!(" falls mortally injured in round {round}: dead at the end of round {} unless stabilized", round + super::rules::MORTAL_ROUNDS));
+        }
+        SovEvent::Settled { id } => {
+            who(out, enc, *id, s);
+            out.push_str("'s mortal countdown ends");
+        }
+        SovEvent::RoundReset => out.push_str("Shields are ready again"),
+    }
+}

@@ -1,0 +1,176 @@
+//! The commands, events and state of the Sovereign procedure. Ordinary facts (damage,
+//! conditions, rolls, steps on the grid, the order) are core events; these carry what only
+//! this procedure knows: the surprised side, each side's initiative, what the turn going on
+//! has spent (its Main action, the feet of its Move), the shields that took a Shock this
+//! round, and who fell mortally injured in which round.
+
+use crate::encounter::Encounter;
+use crate::ids::{CombatantId, SideId};
+pub use crate::system::TurnAt;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A command of the Sovereign procedure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "sovereign", rename_all = "snake_case")]
+pub enum SovCommand {
+    /// Before the fight: the side caught unaware (the other side has a free round first).
+    Surprise {
+        /// The surprised side (none: nobody).
+        side: Option<SideId>,
+    },
+    /// An attack with the attacker's Main action.
+    Attack {
+        /// Who attacks.
+        attacker: CombatantId,
+        /// Whom.
+        target: CombatantId,
+        /// The attack (index into the block's list).
+        weapon: usize,
+    },
+    /// A Heal check on someone mortally injured: 2d6 + Heal + the best of INT and WIS, −1 per
+    /// round since the fall, 10 or more stabilizes.
+    Heal {
+        /// Who treats.
+        healer: CombatantId,
+        /// Whom.
+        target: CombatantId,
+    },
+}
+
+/// A fact only this procedure knows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "sovereign", rename_all = "snake_case")]
+pub enum SovEvent {
+    /// The surprised side.
+    Surprised {
+        /// Which (none: nobody).
+        side: Option<SideId>,
+    },
+    /// A side's initiative, for the whole fight.
+    Initiative {
+        /// Which side.
+        side: SideId,
+        /// Its total (the d8, plus the party's best DEX modifier).
+        total: i64,
+    },
+    /// The acting combatant spent its Main action.
+    Main {
+        /// Who.
+        id: CombatantId,
+        /// Which turn.
+        at: TurnAt,
+        /// On what.
+        what: String,
+    },
+    /// The acting combatant walked `feet` of its moves.
+    Walked {
+        /// Who.
+        id: CombatantId,
+        /// Which turn.
+        at: TurnAt,
+        /// Feet, in all, this turn.
+        feet: u32,
+    },
+    /// A shield turned a Shock aside: it turns no other this round.
+    ShieldUsed {
+        /// Whose.
+        id: CombatantId,
+    },
+    /// Someone fell mortally injured.
+    Fell {
+        /// Who.
+        id: CombatantId,
+        /// In which round.
+        round: u32,
+    },
+    /// The mortally injured is stabilized, or dead: the countdown ends.
+    Settled {
+        /// Who.
+        id: CombatantId,
+    },
+    /// A new round: shields are ready again.
+    RoundReset,
+}
+
+/// What a turn has spent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Which turn.
+    #[serde(default)]
+    pub at: TurnAt,
+    /// Its Main action is spent (on an attack, or as a second Move).
+    #[serde(default)]
+    pub main: bool,
+    /// Feet walked this turn.
+    #[serde(default)]
+    pub feet: u32,
+}
+
+/// What only the Sovereign procedure knows.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SovState {
+    /// The surprised side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub surprised: Option<SideId>,
+    /// Each side's initiative, rolled once a fight.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub initiative: BTreeMap<SideId, i64>,
+    /// What the latest turn spent (read it with [`SovState::spent`]).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub turn: Turn,
+    /// Shields that turned a Shock aside this round.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub shields_used: BTreeSet<CombatantId>,
+    /// The mortally injured, with the round they fell in.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub mortal: BTreeMap<CombatantId, u32>,
+}
+
+fn is_default(t: &Turn) -> bool {
+    *t == Turn::default()
+}
+
+impl SovState {
+    /// Whether nothing is recorded.
+    pub fn is_empty(&self) -> bool {
+        *self == SovState::default()
+    }
+
+    /// What the turn going on now has spent.
+    pub fn spent(&self, enc: &Encounter) -> Turn {
+        match TurnAt::now(enc) {
+            Some(at) if at == self.turn.at => self.turn.clone(),
+            _ => Turn::default(),
+        }
+    }
+
+    fn turn_at(&mut self, at: TurnAt) -> &mut Turn {
+        if self.turn.at != at {
+            self.turn = Turn { at, ..Turn::default() };
+        }
+        &mut self.turn
+    }
+
+    /// Applies one event; never fails.
+    pub fn apply(&mut self, e: &SovEvent) {
+        match e {
+            SovEvent::Surprised { side } => self.surprised = *side,
+            SovEvent::Initiative { side, total } => {
+                self.initiative.insert(*side, *total);
+            }
+            SovEvent::Main { at, .. } => self.turn_at(*at).main = true,
+            SovEvent::Walked { at, feet, .. } => self.turn_at(*at).feet = *feet,
+            SovEvent::ShieldUsed { id } => {
+                self.shields_used.insert(*id);
+            }
+            SovEvent::Fell { id, round } => {
+                self.mortal.insert(*id, *round);
+            }
+            SovEvent::Settled { id } => {
+                self.mortal.remove(id);
+            }
+            SovEvent::RoundReset => self.shields_used.clear(),
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! What the procedure asks, phase by phase; each option asks the check its command makes.
+
+use super::attack::{check_attack, check_heal, feet_left};
+use super::block::{SovBlock, is_out};
+use super::model::SovCommand as C;
+use super::{BEFORE, END, TURNS};
+use crate::command::Command;
+use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+use crate::system::{Prompt, PromptOption};
+
+fn cmd(c: C) -> Command {
+    Command::Sovereign(c)
+}
+
+/// Every prompt for the state.
+pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+    match enc.phase.as_str() {
+        "" | BEFORE => vec![before(enc), start(enc)],
+        TURNS => enc.acting().first().map(|id| turn(enc, *id)).into_iter().collect(),
+        END => {
+            let mut p = Prompt::round_over(enc);
+            p.options[0] = p.options[0].clone().main();
+            vec![p]
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn start(enc: &Encounter) -> Prompt {
+    let mut p = Prompt::ready_to_fight(enc);
+    if enc.grid.is_none() {
+        let o = &mut p.options[0];
+        o.enabled = false;
+        o.reason = Some("Sovereign is fought on a grid: set one up first".into());
+    }
+    p
+}
+
+fn before(enc: &Encounter) -> Prompt {
+    let s = enc.sovereign();
+    let mut options: Vec<PromptOption> = enc
+        .sides
+        .iter()
+        .filter(|(id, _)| s.surprised != Some(**id))
+        .map(|(id, side)| {
+            PromptOption::allowed(
+                format!("{} is surprised", side.name),
+                cmd(C::Surprise { side: Some(*id) }),
+            )
+        })
+        .collect();
+    if s.surprised.is_some() {
+        options.push(PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None })));
+    }
+    Prompt {
+        id: "before".into(),
+        title: "Before the fight: is a side caught unaware?".into(),
+        actor: None,
+        options,
+    }
+}
+
+fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
+    let c = &enc.combatants[&id];
+    let mut options = vec![PromptOption::allowed("End turn", Command::Advance).main()];
+    let attacks = SovBlock::of(c).map(|b| b.attacks).unwrap_or_default();
+    for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
+        for (i, w) in attacks.iter().enumerate() {
+            let check = check_attack(enc, id, t.id, i);
+            let mut option = PromptOption::allowed(
+                format!("{} at {} ({})", w.name, t.name, w.dmg),
+                cmd(C::Attack { attacker: id, target: t.id, weapon: i }),
+            )
+            .unless(check.as_ref().map(|_| ()).map_err(Clone::clone))
+            .in_group(format!("Attack {}", t.name));
+            if let Ok(mods) = check
+                && !mods.is_empty()
+            {
+                let words: Vec<String> =
+                    mods.iter().map(|(why, v)| format!("{v:+} {why}")).collect();
+                option.reason = Some(words.join(", "));
+            }
+            options.push(option);
+        }
+    }
+    let title = format!("{}'s turn ({} ft left)", c.name, feet_left(enc, id));
+    Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }
+}
+
+/// What a card offers: a Heal check by each character who could make it now.
+pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
+    if !enc.sovereign().mortal.contains_key(&id) {
+        return Vec::new();
+    }
+    enc.combatants
+        .values()
+        .filter(|h| h.id != id && !is_out(h))
+        .map(|h| {
+            PromptOption::allowed(
+                format!("{} treats (Heal check)", h.name),
+                cmd(C::Heal { healer: h.id, target: id }),
+            )
+            .unless(check_heal(enc, h.id, id))
+            .in_group("Heal")
+        })
+        .collect()
+}

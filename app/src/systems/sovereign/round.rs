@@ -1,0 +1,232 @@
+//! The round: the surprised side, each side's d8 once a fight (the party adding its best DEX
+//! modifier, winning ties by default), the sides acting in turn with every member taking its
+//! whole turn, and the end of the round (the mortal-injury countdown, shields made ready).
+
+use super::block::{is_out, lingers};
+use super::model::SovEvent;
+use super::rules::{attribute_mod, dies_at_end_of, side_initiative};
+use super::{BEFORE, END, R_INIT, R_ROUND, R_TURN, REROLL, TIES, TURNS};
+use crate::dice::DiceSource;
+use crate::encounter::{Encounter, OrderEntry};
+use crate::event::{Event, EventKind};
+use crate::ids::{CombatantId, SideId};
+use crate::system::{Ctx, RuleError};
+
+/// Refuses what only comes before the fight.
+pub(crate) fn check_before(enc: &Encounter) -> Result<(), RuleError> {
+    if enc.round > 0 {
+        return Err(RuleError::NotAllowed("the fight has begun".into()));
+    }
+    Ok(())
+}
+
+/// The GM says which side is caught unaware.
+pub(crate) fn surprise(
+    enc: &Encounter,
+    side: Option<SideId>,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_before(enc)?;
+    if let Some(s) = side {
+        enc.side(s).ok_or_else(|| RuleError::Invalid(format!("there is no side {s}")))?;
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.emit(R_INIT, None, SovEvent::Surprised { side });
+    Ok(ctx.finish())
+}
+
+/// Next: start the fight, pass the turn, end the round, or start the next.
+pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+    let mut ctx = Ctx::new(enc, dice);
+    match enc.phase.as_str() {
+        TURNS => {
+            let from = enc.turn;
+            next(&mut ctx, from)?;
+        }
+        END => {
+            ctx.push(R_ROUND, None, EventKind::RoundStarted { round: enc.round + 1 });
+            newcomers(&mut ctx);
+            ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: TURNS.into() });
+            next(&mut ctx, None)?;
+        }
+        _ => {
+            if enc.grid.is_none() {
+                return Err(RuleError::NotAllowed(
+                    "Sovereign is fought on a grid: set one up first".into(),
+                ));
+            }
+            if enc.combatants.is_empty() {
+                return Err(RuleError::NotAllowed("nobody is on the board yet".into()));
+            }
+            initiative(&mut ctx)?;
+            ctx.push(R_ROUND, None, EventKind::RoundStarted { round: 1 });
+            ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: TURNS.into() });
+            next(&mut ctx, None)?;
+        }
+    }
+    Ok(ctx.finish())
+}
+
+/// The best DEX modifier among a side's members in the fight.
+fn best_dex(enc: &Encounter, side: SideId) -> i64 {
+    enc.combatants
+        .values()
+        .filter(|c| c.side == side && !is_out(c))
+        .filter_map(|c| c.stat("dex").map(attribute_mod))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Each side with someone in the fight rolls 1d8; the order lists the sides high to low.
+fn initiative(ctx: &mut Ctx) -> Result<(), RuleError> {
+    let sides: Vec<SideId> = ctx
+        .enc
+        .sides
+        .keys()
+        .copied()
+        .filter(|s| ctx.enc.combatants.values().any(|c| c.side == *s && !is_out(c)))
+        .collect();
+    let mut rolled: Vec<(SideId, i64, String)> = Vec::new();
+    for side in sides {
+        rolled.push(roll_side(ctx, side)?);
+    }
+    let reroll = ctx.enc.choice(TIES, super::PARTY_WINS) == REROLL;
+    // Ties: the party wins (the default), or the tied sides roll again.
+    for _ in 0..20 {
+        let tied: Vec<usize> = (0..rolled.len())
+            .filter(|&i| rolled.iter().enumerate().any(|(j, o)| j != i && o.1 == rolled[i].1))
+            .collect();
+        if !reroll || tied.is_empty() {
+            break;
+        }
+        for i in tied {
+            rolled[i] = roll_side(ctx, rolled[i].0)?;
+        }
+    }
+    let party = |s: SideId| ctx.enc.side(s).is_some_and(|s| s.party);
+    rolled.sort_by(|a, b| b.1.cmp(&a.1).then(party(b.0).cmp(&party(a.0))).then(a.0.cmp(&b.0)));
+    let mut order = Vec::new();
+    for (side, total, why) in &rolled {
+        ctx.emit(R_INIT, None, SovEvent::Initiative { side: *side, total: *total });
+        for c in ctx.enc.combatants.values().filter(|c| c.side == *side && !is_out(c)) {
+            order.push(OrderEntry {
+                combatants: vec![c.id],
+                count: Some(*total),
+                reason: why.clone(),
+            });
+        }
+    }
+    ctx.push(R_INIT, None, EventKind::OrderSet { order });
+    Ok(())
+}
+
+/// One side's d8 (with the party's best DEX modifier): its total and the reason.
+fn roll_side(ctx: &mut Ctx, side: SideId) -> Result<(SideId, i64, String), RuleError> {
+    let s =
+        ctx.enc.side(side).cloned().ok_or_else(|| RuleError::Invalid(format!("no side {side}")))?;
+    let d8 = ctx.die(R_INIT, None, 8, &format!("Initiative of {}", s.name))?;
+    let dex = if s.party { best_dex(&ctx.enc, side) } else { 0 };
+    let total = side_initiative(d8, s.party, dex);
+    let why = if s.party {
+        format!("{}: d8 {d8} + best DEX {dex:+} = {total}", s.name)
+    } else {
+        format!("{}: d8 {d8}", s.name)
+    };
+    Ok((side, total, why))
+}
+
+/// Newcomers join at the end of the order.
+fn newcomers(ctx: &mut Ctx) {
+    let mut order = ctx.enc.order.clone();
+    let placed = |id: CombatantId, o: &[OrderEntry]| o.iter().any(|p| p.combatants.contains(&id));
+    let new: Vec<CombatantId> = ctx
+        .enc
+        .combatants
+        .values()
+        .filter(|c| !is_out(c) && !placed(c.id, &order))
+        .map(|c| c.id)
+        .collect();
+    if new.is_empty() {
+        return;
+    }
+    for id in new {
+        order.push(OrderEntry {
+            combatants: vec![id],
+            count: None,
+            reason: "joined the fight".into(),
+        });
+    }
+    ctx.push(R_INIT, None, EventKind::OrderSet { order });
+}
+
+/// Whether a place can act: someone in it in the fight and, in round 1, not surprised.
+fn can_act(enc: &Encounter, place: &OrderEntry) -> bool {
+    let surprised = if enc.round == 1 { enc.sovereign().surprised } else { None };
+    place
+        .combatants
+        .iter()
+        .any(|id| enc.combatant(*id).is_some_and(|c| !is_out(c) && Some(c.side) != surprised))
+}
+
+/// Starts the next place that can act after `from`, or ends the round.
+pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> {
+    let start = from.map_or(0, |t| t + 1);
+    let order = ctx.enc.order.clone();
+    if let Some(i) = (start..order.len()).find(|&i| can_act(&ctx.enc, &order[i])) {
+        let actor = order[i].combatants.first().copied();
+        ctx.push(R_TURN, actor, EventKind::TurnStarted { index: Some(i) });
+        return Ok(());
+    }
+    ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
+    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: END.into() });
+    end_of_round(ctx);
+    Ok(())
+}
+
+/// The mortally injured whose sixth round after the fall is over die; shields are ready again.
+fn end_of_round(ctx: &mut Ctx) {
+    let round = ctx.enc.round;
+    let due: Vec<(CombatantId, u32)> =
+        ctx.enc.sovereign().mortal.iter().map(|(id, r)| (*id, *r)).collect();
+    for (id, fell) in due {
+        if dies_at_end_of(fell, round) {
+            let name = ctx.enc.name_of(id);
+            ctx.ruling(
+                R_ROUND,
+                Some(id),
+                format!("{name} fell in round {fell}: six rounds have passed unstabilized"),
+            );
+            ctx.emit(R_ROUND, Some(id), SovEvent::Settled { id });
+            ctx.uncondition(R_ROUND, id, "mortally injured");
+            ctx.condition(R_ROUND, id, "dead");
+        }
+    }
+    if !ctx.enc.sovereign().shields_used.is_empty() {
+        ctx.emit(R_ROUND, None, SovEvent::RoundReset);
+    }
+}
+
+/// Whether it is `id`'s turn.
+pub(crate) fn is_turn_of(enc: &Encounter, id: CombatantId) -> bool {
+    enc.phase == TURNS && enc.acting().contains(&id)
+}
+
+/// Refuses unless the fight is on.
+pub(crate) fn check_begun(enc: &Encounter) -> Result<(), RuleError> {
+    if enc.phase == BEFORE || enc.round == 0 {
+        return Err(RuleError::NotAllowed("the fight has not begun: press Next".into()));
+    }
+    Ok(())
+}
+
+/// Someone at 0 HP: a character or named NPC lies mortally injured, others die.
+pub(crate) fn fall(ctx: &mut Ctx, rule: &str, id: CombatantId) {
+    let Some(c) = ctx.enc.combatant(id).cloned() else { return };
+    if lingers(&ctx.enc, &c) {
+        ctx.condition(rule, id, "mortally injured");
+        let round = ctx.enc.round;
+        ctx.emit(rule, Some(id), SovEvent::Fell { id, round });
+    } else {
+        ctx.condition(rule, id, "dead");
+    }
+}

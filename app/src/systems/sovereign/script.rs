@@ -1,0 +1,68 @@
+//! `fray play` verbs of this procedure. SCENARIOS.md documents each one. A combatant's walk is
+//! the core `step` line.
+
+use super::block::SovBlock;
+use super::model::SovCommand;
+use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+use crate::system::Words;
+
+/// The verbs, as `System::script_verbs` lists them.
+pub(crate) const VERBS: &[&str] = &["surprise", "attack", "heal"];
+
+/// An attack of `id` by name or number from 1, after `with`; the first without.
+fn weapon(w: &mut Words, id: CombatantId) -> Result<usize, String> {
+    if !w.eat("with") {
+        return Ok(0);
+    }
+    let c = &w.enc.combatants[&id];
+    let block = SovBlock::of(c).map_err(|e| e.to_string())?;
+    let word = w.next("an attack")?;
+    if let Ok(n) = word.parse::<usize>() {
+        return n
+            .checked_sub(1)
+            .filter(|i| *i < block.attacks.len())
+            .ok_or_else(|| format!("{} has no attack #{n}", c.name));
+    }
+    block
+        .attacks
+        .iter()
+        .position(|a| a.name.eq_ignore_ascii_case(word))
+        .ok_or_else(|| format!("{} has no attack called '{word}'", c.name))
+}
+
+/// Reads one line of a verb of [`VERBS`].
+pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<SovCommand, String> {
+    let mut w = Words::new(enc, args);
+    let c = match verb {
+        // surprise SIDE / surprise nobody
+        "surprise" => {
+            let side = if w.eat("nobody") { None } else { Some(w.side()?) };
+            SovCommand::Surprise { side }
+        }
+        // attack NAME TARGET [with W]
+        "attack" => {
+            let attacker = w.who()?;
+            let target = w.who()?;
+            SovCommand::Attack { attacker, target, weapon: weapon(&mut w, attacker)? }
+        }
+        // heal HEALER TARGET
+        "heal" => {
+            let healer = w.who()?;
+            SovCommand::Heal { healer, target: w.who()? }
+        }
+        other => return Err(format!("Sovereign has no '{other}' command")),
+    };
+    w.end()?;
+    Ok(c)
+}
+
+/// A Sovereign command's verbs. A new variant stops this compiling: give it a verb, document
+/// it in SCENARIOS.md and use it in a golden scenario.
+pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
+    match c {
+        SovCommand::Surprise { .. } => &["surprise"],
+        SovCommand::Attack { .. } => &["attack"],
+        SovCommand::Heal { .. } => &["heal"],
+    }
+}
