@@ -8,7 +8,7 @@ mod common;
 use common::Window;
 use eframe::egui::{self, Pos2, vec2};
 use egui::accesskit::Role;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fray_app::Command;
 use fray_app::space::grid::{Axis, Edge, GridPos, WallKind};
 use fray_ui::window::{Action, apply};
@@ -81,6 +81,25 @@ fn the_welcome_form_makes_a_grid_encounter() {
     assert!(w.harness.query_by_label("+ Zone").is_none());
     w.harness.get_by_label("Walls");
     w.harness.get_by_label("Ground");
+}
+
+#[test]
+fn a_procedure_fought_only_on_a_grid_gets_one_and_zones_are_off() {
+    let mut w = common::window();
+    w.harness.get_by_label("System").click();
+    w.settle();
+    // The last of the list: scrolled to first.
+    w.harness.get_all_by_label("Sovereign").last().unwrap().scroll_to_me();
+    w.settle();
+    w.harness.get_all_by_label("Sovereign").last().unwrap().click();
+    w.settle();
+    w.type_into("Name", "Chapel");
+    // The Zones button (labelled by its row, Board) is off.
+    assert!(w.harness.get_by_label("Board").accesskit_node().is_disabled());
+    w.press("Create");
+    let state = w.session().state();
+    assert_eq!(state.system, "sovereign");
+    assert!(state.grid.is_some(), "the form made the grid");
 }
 
 #[test]

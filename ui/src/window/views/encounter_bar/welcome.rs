@@ -135,11 +135,20 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
         ui.end_row();
 
         // Zones or a grid, for the procedures that may be fought on a grid.
-        if systems.get(form.system).is_some_and(|s| s.allows_grid()) {
+        if let Some(system) = systems.get(form.system).filter(|s| s.allows_grid()) {
+            // A procedure fought only on a grid gets one, and says why zones are off.
+            let only_grid = system.needs_grid();
+            if only_grid {
+                form.grid.get_or_insert(NEW_GRID);
+            }
             let label = ui.label("Board");
             ui.horizontal(|ui| {
                 let zones = egui::Button::selectable(form.grid.is_none(), "Zones");
-                if ui.add(zones).labelled_by(label.id).clicked() {
+                let zones = ui
+                    .add_enabled(!only_grid, zones)
+                    .labelled_by(label.id)
+                    .on_disabled_hover_text(format!("{} is fought on a grid", system.name()));
+                if zones.clicked() {
                     form.grid = None;
                 }
                 let grid = egui::Button::selectable(form.grid.is_some(), "5-ft grid");
