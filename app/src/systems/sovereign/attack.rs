@@ -5,13 +5,12 @@
 //! that stabilizes the mortally injured.
 
 use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
-use super::model::{SovEvent, TurnAt};
+use super::model::{Pending, SovEvent, TurnAt};
 use super::round::{check_begun, fall, is_turn_of};
 use super::rules::{
-    Situation, attack_modifiers, attack_roll, attribute_mod, damage_on_hit, heal_penalty,
-    skill_check,
+    Situation, attack_modifiers, attribute_mod, damage_on_hit, heal_penalty, skill_check,
 };
-use super::{R_ATTACK, R_HEAL, R_MOVE};
+use super::{R_ATTACK, R_HEAL, R_MOVE, TOTAL_DEFENSE};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -34,7 +33,8 @@ pub(crate) fn check_main(enc: &Encounter, id: CombatantId) -> Result<(), RuleErr
     if is_out(c) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
     }
-    if enc.sovereign().spent(enc).main {
+    check_settled(enc)?;
+    if enc.sovereign().mains.contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} has spent its Main action", c.name)));
     }
     Ok(())
@@ -115,7 +115,16 @@ pub(crate) fn check_attack(
     attack_modifiers(&s).map_err(|why| RuleError::NotAllowed(why.into()))
 }
 
-/// An attack.
+/// Whether `id` may still take Total Defense: in the fight, not already defending, its Main
+/// action unspent this round.
+pub(crate) fn may_defend(enc: &Encounter, id: CombatantId) -> bool {
+    enc.combatant(id).is_some_and(|c| {
+        !is_out(c) && !c.conditions.contains(TOTAL_DEFENSE) && !enc.sovereign().mains.contains(&id)
+    })
+}
+
+/// An attack: the Main action and the d20. When the target may still take Total Defense (it
+/// may, after seeing the roll), the attack waits for its answer; otherwise it lands now.
 pub(crate) fn attack_with(
     enc: &Encounter,
     attacker: CombatantId,
@@ -133,48 +142,117 @@ pub(crate) fn attack_with(
     ctx.emit(R_ATTACK, Some(attacker), SovEvent::Main { id: attacker, at, what });
     let attr = w.attribute_mod(&a);
     let skill = w.skill.as_deref().map_or(0, |k| stat(&a, k));
-    let bonus = stat(&a, ATK) + attr + skill;
-    let ac = stat(&t, AC);
+    let base = stat(&a, ATK) + attr + skill;
     let roll =
         ctx.roll(R_ATTACK, Some(attacker), &Dice::die(20), &format!("{} at {}", w.name, t.name))?;
-    let outcome = attack_roll(&roll, bonus, &modifiers, ac);
-    let mut parts = vec![format!("{} {}", roll.total, signed(bonus))];
+    let mut parts = vec![signed(base)];
     parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
+    let bonus = base + modifiers.iter().map(|(_, v)| v).sum::<i64>();
+    let pending =
+        Pending { attacker, target, weapon: index, face: roll.total, bonus, says: parts.join(" ") };
+    if may_defend(enc, target) {
+        ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
+    } else {
+        land(&mut ctx, &pending)?;
+    }
+    Ok(ctx.finish())
+}
+
+/// The target's answer to the waiting attack: Total Defense or not; then the attack lands.
+pub(crate) fn answer(
+    enc: &Encounter,
+    total_defense: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let Some(p) = enc.sovereign().pending.clone() else {
+        return Err(RuleError::NotAllowed("no attack waits for an answer".into()));
+    };
+    if total_defense && !may_defend(enc, p.target) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} has spent its Main action this round",
+            enc.name_of(p.target)
+        )));
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.emit(R_ATTACK, Some(p.target), SovEvent::Answered);
+    if total_defense {
+        let at = TurnAt::now(enc).unwrap_or_default();
+        let what = "Total Defense (+2 AC, no Shock until its next turn)".into();
+        ctx.emit(R_ATTACK, Some(p.target), SovEvent::Main { id: p.target, at, what });
+        ctx.condition(R_ATTACK, p.target, TOTAL_DEFENSE);
+    }
+    land(&mut ctx, &p)?;
+    Ok(ctx.finish())
+}
+
+/// The attack lands against the target's AC (+2 and no Shock under Total Defense): a hit's
+/// damage never below Shock; a miss's Shock, unless a shield turns the first aside.
+fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
+    let (Some(a), Some(t)) =
+        (ctx.enc.combatant(p.attacker).cloned(), ctx.enc.combatant(p.target).cloned())
+    else {
+        return Ok(());
+    };
+    let w = attack(&a, p.weapon)?;
+    let attr = w.attribute_mod(&a);
+    let defending = t.conditions.contains(TOTAL_DEFENSE);
+    let ac = stat(&t, AC) + if defending { 2 } else { 0 };
+    let total = p.face + p.bonus;
+    let hit = total >= ac;
+    let defence = if defending { " (+2 Total Defense)" } else { "" };
     let says = format!(
-        "{}'s {} at {}: {} = {} against AC {ac}: {}",
+        "{}'s {} at {}: {} {} = {total} against AC {ac}{defence}: {}",
         a.name,
         w.name,
         t.name,
-        parts.join(" "),
-        outcome.total,
-        if outcome.success { "hit" } else { "miss" }
+        p.face,
+        p.says,
+        if hit { "hit" } else { "miss" }
     );
-    ctx.ruling(R_ATTACK, Some(attacker), says);
-    // The Shock this blow deals on a miss (a shield turns the first one of the round aside).
-    let shock = w.shock().map_or(0, |s| s.on_miss(ac, attr, false));
-    if outcome.success {
+    ctx.ruling(R_ATTACK, Some(p.attacker), says);
+    // The Shock this blow deals on a miss.
+    let shock = w.shock().map_or(0, |s| s.on_miss(ac, attr, defending));
+    if hit {
         let die =
-            ctx.roll(R_ATTACK, Some(attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
+            ctx.roll(R_ATTACK, Some(p.attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
         let damage = damage_on_hit(die, attr, 0, shock);
         if damage > die + attr {
-            ctx.ruling(R_ATTACK, Some(attacker), format!("never below its Shock: {damage}"));
+            ctx.ruling(R_ATTACK, Some(p.attacker), format!("never below its Shock: {damage}"));
         }
-        hurt(&mut ctx, target, damage)?;
+        hurt(ctx, p.target, damage)?;
     } else if shock > 0 {
         let shield = super::block::SovBlock::of(&t).is_ok_and(|b| b.shield);
-        if shield && !ctx.enc.sovereign().shields_used.contains(&target) {
+        if shield && !ctx.enc.sovereign().shields_used.contains(&p.target) {
             ctx.ruling(
                 R_ATTACK,
-                Some(target),
+                Some(p.target),
                 format!("{}'s shield turns the Shock aside (the first this round)", t.name),
             );
-            ctx.emit(R_ATTACK, Some(target), SovEvent::ShieldUsed { id: target });
+            ctx.emit(R_ATTACK, Some(p.target), SovEvent::ShieldUsed { id: p.target });
         } else {
-            ctx.ruling(R_ATTACK, Some(attacker), format!("Shock: {shock} on the miss"));
-            hurt(&mut ctx, target, shock)?;
+            ctx.ruling(R_ATTACK, Some(p.attacker), format!("Shock: {shock} on the miss"));
+            hurt(ctx, p.target, shock)?;
         }
+    } else if defending && w.shock.is_some() {
+        ctx.ruling(
+            R_ATTACK,
+            Some(p.target),
+            format!("{} takes no Shock under Total Defense", t.name),
+        );
     }
-    Ok(ctx.finish())
+    Ok(())
+}
+
+/// Refuses anything else while an attack waits for its target's answer.
+pub(crate) fn check_settled(enc: &Encounter) -> Result<(), RuleError> {
+    match &enc.sovereign().pending {
+        None => Ok(()),
+        Some(p) => Err(RuleError::NotAllowed(format!(
+            "first {} answers {}'s attack (Total Defense or not)",
+            enc.name_of(p.target),
+            enc.name_of(p.attacker)
+        ))),
+    }
 }
 
 /// A modifier as the journal writes it: "+ 2", "− 2".
@@ -203,7 +281,8 @@ pub(crate) fn move_ft(c: &Combatant) -> u32 {
 pub(crate) fn feet_left(enc: &Encounter, id: CombatantId) -> u32 {
     let c = &enc.combatants[&id];
     let spent = enc.sovereign().spent(enc);
-    let moves = if spent.main && spent.feet <= move_ft(c) { 1 } else { 2 };
+    let main = enc.sovereign().mains.contains(&id);
+    let moves = if main && spent.feet <= move_ft(c) { 1 } else { 2 };
     (move_ft(c) * moves).saturating_sub(spent.feet)
 }
 
@@ -222,6 +301,7 @@ pub(crate) fn walk(
     if is_out(c) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
     }
+    check_settled(enc)?;
     let left = feet_left(enc, id);
     let passage = Passage::new(grid);
     let moves = space::moves(enc, &passage, c);
@@ -233,7 +313,7 @@ pub(crate) fn walk(
     let spent = enc.sovereign().spent(enc);
     let feet = spent.feet + path.cost_ft;
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet });
-    if feet > move_ft(c) && !spent.main {
+    if feet > move_ft(c) && !enc.sovereign().mains.contains(&id) {
         ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "a second Move".into() });
     }
     ctx.push(

@@ -13,6 +13,13 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     if gone && ctx.enc.sovereign().mortal.contains_key(&id) {
         ctx.emit(R_TURN, Some(id), SovEvent::Settled { id });
     }
+    if let Some(p) = ctx.enc.sovereign().pending.clone()
+        && (p.attacker == id || p.target == id)
+    {
+        let (a, t) = (ctx.enc.name_of(p.attacker), ctx.enc.name_of(p.target));
+        ctx.ruling(R_TURN, Some(id), format!("{}: {a}'s attack on {t} is dropped", left.says()));
+        ctx.emit(R_TURN, Some(id), SovEvent::Answered);
+    }
     let acting = ctx.enc.phase == super::TURNS && ctx.enc.acting().contains(&id);
     let still = matches!(left.how, Departure::OffBoard | Departure::SideChanged);
     if acting && !still {

@@ -36,6 +36,12 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
             who(out, enc, *id, s);
             out.push_str("'s mortal countdown ends");
         }
-        SovEvent::RoundReset => out.push_str("Shields are ready again"),
+        SovEvent::Waiting { pending } => {
+            who(out, enc, pending.target, s);
+            out.push_str(" sees the roll and may take Total Defense against ");
+            who(out, enc, pending.attacker, s);
+        }
+        SovEvent::Answered => out.push_str("The target has answered"),
+        SovEvent::RoundReset => out.push_str("A new round: shields and Main actions are ready"),
     }
 }

@@ -56,6 +56,9 @@ const PHASES: &[Phase] = &[
     Phase { id: END, label: "End of round" },
 ];
 
+/// Condition: +2 AC and no Shock until its next turn.
+pub const TOTAL_DEFENSE: &str = "defending";
+
 /// Setting: how tied sides are ordered.
 pub const TIES: &str = "ties";
 /// The party acts first (the default).
@@ -113,6 +116,7 @@ impl System for Sovereign {
                     attack::attack_with(enc, attacker, target, weapon, dice)
                 }
                 SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
+                SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
             },
             Command::AddZone { .. } => Err(RuleError::NotAllowed(
                 "Sovereign is fought on a 5-ft grid, not in zones: set up a grid instead".into(),

@@ -28,6 +28,12 @@ pub enum SovCommand {
         /// The attack (index into the block's list).
         weapon: usize,
     },
+    /// The target's answer to an attack rolled against it: Total Defense (an Instant: +2 AC
+    /// and no Shock until its next turn, its Main action spent) or not.
+    Answer {
+        /// Total Defense.
+        total_defense: bool,
+    },
     /// A Heal check on someone mortally injured: 2d6 + Heal + the best of INT and WIS, −1 per
     /// round since the fall, 10 or more stabilizes.
     Heal {
@@ -54,7 +60,7 @@ pub enum SovEvent {
         /// Its total (the d8, plus the party's best DEX modifier).
         total: i64,
     },
-    /// The acting combatant spent its Main action.
+    /// Someone spent its Main action (on its turn, or on an Instant off it).
     Main {
         /// Who.
         id: CombatantId,
@@ -72,6 +78,13 @@ pub enum SovEvent {
         /// Feet, in all, this turn.
         feet: u32,
     },
+    /// An attack rolled, waiting for the target's answer.
+    Waiting {
+        /// The attack.
+        pending: Pending,
+    },
+    /// The waiting attack was answered (or dropped).
+    Answered,
     /// A shield turned a Shock aside: it turns no other this round.
     ShieldUsed {
         /// Whose.
@@ -89,22 +102,37 @@ pub enum SovEvent {
         /// Who.
         id: CombatantId,
     },
-    /// A new round: shields are ready again.
+    /// A new round: shields are ready again, and every Main action.
     RoundReset,
 }
 
-/// What a turn has spent.
+/// What a turn has walked.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
     /// Which turn.
     #[serde(default)]
     pub at: TurnAt,
-    /// Its Main action is spent (on an attack, or as a second Move).
-    #[serde(default)]
-    pub main: bool,
     /// Feet walked this turn.
     #[serde(default)]
     pub feet: u32,
+}
+
+/// An attack whose d20 is rolled, waiting for the target to say whether it takes Total
+/// Defense (an Instant it may use after seeing the roll).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// Who attacks.
+    pub attacker: CombatantId,
+    /// Whom.
+    pub target: CombatantId,
+    /// The attack (index into the attacker's block).
+    pub weapon: usize,
+    /// The d20's face.
+    pub face: i64,
+    /// Everything added to it (bonus, attribute, skill and the situation's modifiers).
+    pub bonus: i64,
+    /// The modifiers in words, for the journal.
+    pub says: String,
 }
 
 /// What only the Sovereign procedure knows.
@@ -119,6 +147,12 @@ pub struct SovState {
     /// What the latest turn spent (read it with [`SovState::spent`]).
     #[serde(default, skip_serializing_if = "is_default")]
     pub turn: Turn,
+    /// Who spent its Main action this round (on its turn, or on an Instant).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub mains: BTreeSet<CombatantId>,
+    /// The attack waiting for its target's answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending: Option<Pending>,
     /// Shields that turned a Shock aside this round.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub shields_used: BTreeSet<CombatantId>,
@@ -159,7 +193,11 @@ impl SovState {
             SovEvent::Initiative { side, total } => {
                 self.initiative.insert(*side, *total);
             }
-            SovEvent::Main { at, .. } => self.turn_at(*at).main = true,
+            SovEvent::Main { id, .. } => {
+                self.mains.insert(*id);
+            }
+            SovEvent::Waiting { pending } => self.pending = Some(pending.clone()),
+            SovEvent::Answered => self.pending = None,
             SovEvent::Walked { at, feet, .. } => self.turn_at(*at).feet = *feet,
             SovEvent::ShieldUsed { id } => {
                 self.shields_used.insert(*id);
@@ -170,7 +208,10 @@ impl SovState {
             SovEvent::Settled { id } => {
                 self.mortal.remove(id);
             }
-            SovEvent::RoundReset => self.shields_used.clear(),
+            SovEvent::RoundReset => {
+                self.shields_used.clear();
+                self.mains.clear();
+            }
         }
     }
 }

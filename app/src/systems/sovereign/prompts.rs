@@ -1,6 +1,6 @@
 //! What the procedure asks, phase by phase; each option asks the check its command makes.
 
-use super::attack::{check_attack, check_heal, feet_left};
+use super::attack::{check_attack, check_heal, feet_left, may_defend};
 use super::block::{SovBlock, is_out};
 use super::model::SovCommand as C;
 use super::{BEFORE, END, TURNS};
@@ -15,6 +15,31 @@ fn cmd(c: C) -> Command {
 
 /// Every prompt for the state.
 pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+    if let Some(p) = &enc.sovereign().pending {
+        let (a, t) = (enc.name_of(p.attacker), enc.name_of(p.target));
+        let total = p.face + p.bonus;
+        return vec![Prompt {
+            id: format!("answer-{}", p.target),
+            title: format!("{a} rolled {total} against {t}"),
+            actor: Some(p.target),
+            options: vec![
+                PromptOption::allowed(
+                    format!("{t}: Total Defense (+2 AC, no Shock)"),
+                    cmd(C::Answer { total_defense: true }),
+                )
+                .unless(if may_defend(enc, p.target) {
+                    Ok(())
+                } else {
+                    Err(crate::system::RuleError::NotAllowed("its Main action is spent".into()))
+                }),
+                PromptOption::allowed(
+                    format!("{t} takes it"),
+                    cmd(C::Answer { total_defense: false }),
+                )
+                .main(),
+            ],
+        }];
+    }
     match enc.phase.as_str() {
         "" | BEFORE => vec![before(enc), start(enc)],
         TURNS => enc.acting().first().map(|id| turn(enc, *id)).into_iter().collect(),

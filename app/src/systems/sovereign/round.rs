@@ -37,6 +37,7 @@ pub(crate) fn surprise(
 
 /// Next: start the fight, pass the turn, end the round, or start the next.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+    super::attack::check_settled(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     match enc.phase.as_str() {
         TURNS => {
@@ -175,6 +176,10 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
     if let Some(i) = (start..order.len()).find(|&i| can_act(&ctx.enc, &order[i])) {
         let actor = order[i].combatants.first().copied();
         ctx.push(R_TURN, actor, EventKind::TurnStarted { index: Some(i) });
+        // Total Defense lasts until its own next turn.
+        if let Some(id) = actor {
+            ctx.uncondition(R_TURN, id, super::TOTAL_DEFENSE);
+        }
         return Ok(());
     }
     ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
@@ -201,7 +206,8 @@ fn end_of_round(ctx: &mut Ctx) {
             ctx.condition(R_ROUND, id, "dead");
         }
     }
-    if !ctx.enc.sovereign().shields_used.is_empty() {
+    let s = ctx.enc.sovereign();
+    if !s.shields_used.is_empty() || !s.mains.is_empty() {
         ctx.emit(R_ROUND, None, SovEvent::RoundReset);
     }
 }

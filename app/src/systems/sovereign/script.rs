@@ -8,7 +8,7 @@ use crate::ids::CombatantId;
 use crate::system::Words;
 
 /// The verbs, as `System::script_verbs` lists them.
-pub(crate) const VERBS: &[&str] = &["surprise", "attack", "heal"];
+pub(crate) const VERBS: &[&str] = &["surprise", "attack", "total-defense", "take-it", "heal"];
 
 /// An attack of `id` by name or number from 1, after `with`; the first without.
 fn weapon(w: &mut Words, id: CombatantId) -> Result<usize, String> {
@@ -46,6 +46,9 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             let target = w.who()?;
             SovCommand::Attack { attacker, target, weapon: weapon(&mut w, attacker)? }
         }
+        "total-defense" | "take-it" => {
+            SovCommand::Answer { total_defense: verb == "total-defense" }
+        }
         // heal HEALER TARGET
         "heal" => {
             let healer = w.who()?;
@@ -64,5 +67,7 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Surprise { .. } => &["surprise"],
         SovCommand::Attack { .. } => &["attack"],
         SovCommand::Heal { .. } => &["heal"],
+        SovCommand::Answer { total_defense: true } => &["total-defense"],
+        SovCommand::Answer { total_defense: false } => &["take-it"],
     }
 }

@@ -1,0 +1,114 @@
+//! A Sovereign fight driven through the window like a GM (the part built so far): Next rolls
+//! each side's d8 (typed into the dice window) and the order shows the sides grouped with
+//! their rolls; Aldo's sword is rolled, and the bandit, seeing the roll, takes Total Defense
+//! from the prompt: the hit becomes a miss and its own attack later is refused.
+
+mod common;
+
+use eframe::egui;
+
+use common::Window;
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use fray_app::Command;
+use fray_app::command::{NewCombatant, block_stats, block_tracks};
+use fray_app::space::grid::GridPos;
+use fray_data::{Db, Session};
+use serde_json::json;
+
+fn has(w: &Window, who: &str, condition: &str) -> bool {
+    w.session().state().combatant_named(who).unwrap().conditions.contains(condition)
+}
+
+/// The toll gate: Aldo and Brina against a bandit, on a 10 × 6 grid.
+fn gate() -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let mut s = Session::create(&db, "sovereign", "The toll gate", 8).unwrap();
+    s.apply(Command::SetGrid { width: 10, height: 6, feet: 5 }).unwrap();
+    for (name, party, colour) in [("Party", true, "#3d7fc4"), ("Bandits", false, "#c4503d")] {
+        s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
+    }
+    let add =
+        |s: &mut Session, name: &str, side: &str, x: u16, y: u16, block: serde_json::Value| {
+            let combatant = NewCombatant {
+                name: name.into(),
+                side: s.state().side_named(side).unwrap().id,
+                zone: None,
+                square: Some(GridPos { x, y }),
+                stats: block_stats(&block),
+                tracks: block_tracks(&block),
+                conditions: Vec::new(),
+                source: None,
+                block,
+            };
+            s.apply(Command::AddCombatant { combatant, count: 1 }).unwrap();
+        };
+    add(
+        &mut s,
+        "Aldo",
+        "Party",
+        2,
+        2,
+        json!({"tracks": {"hp": 9}, "stats": {"ac": 14, "atk": 1, "str": 14},
+        "attacks": [{"name": "Sword", "dmg": "1d8", "shock": {"dmg": 2, "max_ac": 13}}]}),
+    );
+    add(
+        &mut s,
+        "Brina",
+        "Party",
+        1,
+        4,
+        json!({"tracks": {"hp": 7}, "stats": {"ac": 13, "atk": 1, "dex": 16},
+        "attacks": [{"name": "Bow", "dmg": "1d6", "range": 50, "long_range": 100}]}),
+    );
+    add(
+        &mut s,
+        "Bandit",
+        "Bandits",
+        3,
+        2,
+        json!({"tracks": {"hp": 5}, "stats": {"ac": 12, "atk": 1},
+        "attacks": [{"name": "Club", "dmg": "1d6", "shock": {"dmg": 1, "max_ac": 13}}]}),
+    );
+    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
+    drop(s);
+    let mut w = common::window_with(dir, db);
+    assert_eq!(w.session().state().system, "sovereign");
+    w.press("I'll type them");
+    w
+}
+
+#[test]
+fn side_initiative_then_total_defense_after_seeing_the_roll() {
+    let mut w = gate();
+    // The party's d8 4 + Brina's DEX (+1) = 5, the bandits' 5: a tie, the party first.
+    w.press("Next");
+    w.faces("4");
+    w.faces("5");
+    let state = w.session().state();
+    let order: Vec<String> = state.order.iter().map(|p| state.name_of(p.combatants[0])).collect();
+    assert_eq!(order, ["Aldo", "Brina", "Bandit"]);
+    assert_eq!(state.order[0].reason, "Party: d8 4 + best DEX +1 = 5");
+    assert!(w.journal_says("Initiative of Party: 5"));
+
+    // Aldo's sword: 11 + 2 = 13, a hit on AC 12 — the bandit sees it and defends.
+    w.press("Sword at Bandit (d8)");
+    w.faces("11");
+    w.harness.get_by_label("Aldo rolled 13 against Bandit");
+    w.press("Bandit: Total Defense (+2 AC, no Shock)");
+    assert!(has(&w, "Bandit", "defending"));
+    assert!(w.journal_says(
+        "Aldo's Sword at Bandit: 11 + 2 = 13 against AC 14 (+2 Total Defense): miss"
+    ));
+    assert_eq!(w.value("Bandit", "hp"), 5, "no Shock under Total Defense");
+    w.press("End turn");
+    w.press("End turn");
+
+    // The bandit's turn: its defence ends and its Main action is gone for the round.
+    assert!(!has(&w, "Bandit", "defending"));
+    let club = w.harness.get_by_role_and_label(Role::Button, "Club at Aldo (d6)");
+    assert!(club.accesskit_node().is_disabled());
+    assert!(w.harness.query_all_by_label("Bandit has spent its Main action").next().is_some());
+    w.harness.run();
+}
