@@ -4,13 +4,15 @@
 //! aside), the Move (and the Main as a second Move) walked on the grid, and the Heal check
 //! that stabilizes the mortally injured.
 
+use super::block::SovBlock;
 use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
-use super::model::{Pending, SovEvent, TurnAt};
+use super::model::{Manner, Pending, SovEvent, TurnAt};
 use super::round::{check_begun, fall, is_turn_of};
 use super::rules::{
-    Situation, attack_modifiers, attribute_mod, damage_on_hit, heal_penalty, skill_check,
+    Shock, Situation, attack_modifiers, attribute_mod, damage_on_hit, heal_penalty, skill_check,
+    swarm_allowed, swarm_bonus,
 };
-use super::{R_ATTACK, R_HEAL, R_MOVE, TOTAL_DEFENSE};
+use super::{R_ATTACK, R_HEAL, R_MOVE, SWARM_CAP, TOTAL_DEFENSE};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -23,12 +25,18 @@ use crate::system::{Ctx, RuleError};
 /// Feet a Move covers when the block gives none.
 pub const DEFAULT_MOVE_FT: u32 = 30;
 
-/// Refuses unless `id` may spend its Main action now.
-pub(crate) fn check_main(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
+/// Refuses unless `id` may spend its Main action now: on its turn, or off it for an Instant.
+pub(crate) fn check_main(enc: &Encounter, id: CombatantId, instant: bool) -> Result<(), RuleError> {
     check_begun(enc)?;
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if !is_turn_of(enc, id) {
+    if !instant && !is_turn_of(enc, id) {
         return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
+    }
+    if instant && is_turn_of(enc, id) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} acts now: an Instant is for off its turn",
+            c.name
+        )));
     }
     if is_out(c) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
@@ -43,6 +51,11 @@ pub(crate) fn check_main(enc: &Encounter, id: CombatantId) -> Result<(), RuleErr
 /// Whether any foe of `c` stands in melee with it.
 fn foe_in_melee(enc: &Encounter, c: &Combatant) -> bool {
     enc.combatants.values().any(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
+}
+
+/// Whether `t` is within reach of `a`'s attack `index` (next to it, or within its range).
+pub(crate) fn in_reach(enc: &Encounter, a: &Combatant, t: &Combatant, index: usize) -> bool {
+    situation(enc, a, t, index).is_ok()
 }
 
 /// The situation of an attack, read from the grid and the conditions.
@@ -101,8 +114,9 @@ pub(crate) fn check_attack(
     attacker: CombatantId,
     target: CombatantId,
     index: usize,
+    manner: &Manner,
 ) -> Result<Vec<(&'static str, i64)>, RuleError> {
-    check_main(enc, attacker)?;
+    check_main(enc, attacker, *manner == Manner::Snap)?;
     let a = &enc.combatants[&attacker];
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
     if t.side == a.side {
@@ -111,8 +125,64 @@ pub(crate) fn check_attack(
     if is_out(t) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", t.name)));
     }
-    let s = situation(enc, a, t, index)?;
+    let mut s = situation(enc, a, t, index)?;
+    match manner {
+        Manner::Plain => {}
+        Manner::Snap => {
+            let trained = enc.is_party(attacker) || SovBlock::of(a).is_ok_and(|b| b.snap_capable);
+            if !trained {
+                return Err(RuleError::NotAllowed(format!(
+                    "{} is not trained for Snap Attacks",
+                    a.name
+                )));
+            }
+            s.snap = true;
+        }
+        Manner::Dual => {
+            let melee = SovBlock::of(a)?.attacks.iter().filter(|w| !w.ranged()).count();
+            if melee < 2 || s.ranged {
+                return Err(RuleError::NotAllowed(format!("{} has not two hand weapons", a.name)));
+            }
+            s.dual_wielding = true;
+        }
+        Manner::Swarm { helpers } => {
+            check_swarm(enc, a, t, helpers)?;
+            s.swarm_helpers = helpers.len() as u32;
+        }
+    }
     attack_modifiers(&s).map_err(|why| RuleError::NotAllowed(why.into()))
+}
+
+/// A Swarm's helpers: distinct allies of the attacker next to the target, each with its Main
+/// action unspent, the whole Swarm within the setting's cap.
+fn check_swarm(
+    enc: &Encounter,
+    a: &Combatant,
+    t: &Combatant,
+    helpers: &[CombatantId],
+) -> Result<(), RuleError> {
+    let cap = enc.setting(SWARM_CAP).and_then(serde_json::Value::as_u64).map_or(4, |n| n as u32);
+    let members = helpers.len() as u32 + 1;
+    if !swarm_allowed(members, cap) {
+        return Err(RuleError::NotAllowed(format!("a Swarm takes 2 to {cap}, not {members}")));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for id in helpers {
+        let h = enc.combatant(*id).ok_or(RuleError::UnknownCombatant(*id))?;
+        if *id == a.id || !seen.insert(*id) {
+            return Err(RuleError::Invalid(format!("{} is named twice in the Swarm", h.name)));
+        }
+        if h.side != a.side || is_out(h) {
+            return Err(RuleError::NotAllowed(format!("{} cannot help {}", h.name, a.name)));
+        }
+        if enc.sovereign().mains.contains(id) {
+            return Err(RuleError::NotAllowed(format!("{} has spent its Main action", h.name)));
+        }
+        if !space::in_melee(enc, h, t) {
+            return Err(RuleError::NotAllowed(format!("{} is not next to {}", h.name, t.name)));
+        }
+    }
+    Ok(())
 }
 
 /// Whether `id` may still take Total Defense: in the fight, not already defending, its Main
@@ -130,16 +200,34 @@ pub(crate) fn attack_with(
     attacker: CombatantId,
     target: CombatantId,
     index: usize,
+    manner: &Manner,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let modifiers = check_attack(enc, attacker, target, index)?;
+    let modifiers = check_attack(enc, attacker, target, index, manner)?;
     let a = enc.combatants[&attacker].clone();
     let t = enc.combatants[&target].clone();
     let w = attack(&a, index)?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
-    let what = format!("attacks {} with {}", t.name, w.name);
+    let what = match manner {
+        Manner::Snap => format!("a Snap Attack on {} with {}", t.name, w.name),
+        Manner::Dual => format!("attacks {} with two weapons", t.name),
+        _ => format!("attacks {} with {}", t.name, w.name),
+    };
     ctx.emit(R_ATTACK, Some(attacker), SovEvent::Main { id: attacker, at, what });
+    let (mut damage_bonus, mut sure_shock) = (0, false);
+    match manner {
+        Manner::Dual => damage_bonus = 2,
+        Manner::Swarm { helpers } => {
+            for h in helpers {
+                let what = format!("helps {} swarm {}", a.name, t.name);
+                ctx.emit(R_ATTACK, Some(*h), SovEvent::Main { id: *h, at, what });
+            }
+            damage_bonus = swarm_bonus(helpers.len() as u32).1;
+            sure_shock = true;
+        }
+        _ => {}
+    }
     let attr = w.attribute_mod(&a);
     let skill = w.skill.as_deref().map_or(0, |k| stat(&a, k));
     let base = stat(&a, ATK) + attr + skill;
@@ -148,8 +236,17 @@ pub(crate) fn attack_with(
     let mut parts = vec![signed(base)];
     parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
     let bonus = base + modifiers.iter().map(|(_, v)| v).sum::<i64>();
-    let pending =
-        Pending { attacker, target, weapon: index, face: roll.total, bonus, says: parts.join(" ") };
+    let says = parts.join(" ");
+    let pending = Pending {
+        attacker,
+        target,
+        weapon: index,
+        face: roll.total,
+        bonus,
+        says,
+        damage_bonus,
+        sure_shock,
+    };
     if may_defend(enc, target) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
     } else {
@@ -210,13 +307,23 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
         if hit { "hit" } else { "miss" }
     );
     ctx.ruling(R_ATTACK, Some(p.attacker), says);
-    // The Shock this blow deals on a miss.
-    let shock = w.shock().map_or(0, |s| s.on_miss(ac, attr, defending));
+    // The Shock this blow deals on a miss (a Swarm's lands whatever the AC).
+    let shock = w.shock().map_or(0, |s| {
+        let s = if p.sure_shock { Shock { max_ac: None, ..s } } else { s };
+        s.on_miss(ac, attr, defending)
+    });
     if hit {
         let die =
             ctx.roll(R_ATTACK, Some(p.attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
-        let damage = damage_on_hit(die, attr, 0, shock);
-        if damage > die + attr {
+        let damage = damage_on_hit(die, attr, p.damage_bonus, shock);
+        if p.damage_bonus > 0 {
+            ctx.ruling(
+                R_ATTACK,
+                Some(p.attacker),
+                format!("{} damage (not added to Shock)", signed(p.damage_bonus)),
+            );
+        }
+        if damage > die + attr + p.damage_bonus {
             ctx.ruling(R_ATTACK, Some(p.attacker), format!("never below its Shock: {damage}"));
         }
         hurt(ctx, p.target, damage)?;
@@ -330,7 +437,7 @@ pub(crate) fn check_heal(
     healer: CombatantId,
     target: CombatantId,
 ) -> Result<(), RuleError> {
-    check_main(enc, healer)?;
+    check_main(enc, healer, false)?;
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
     if !enc.sovereign().mortal.contains_key(&target) {
         return Err(RuleError::NotAllowed(format!("{} is not mortally injured", t.name)));

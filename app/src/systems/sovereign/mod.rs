@@ -59,6 +59,9 @@ const PHASES: &[Phase] = &[
 /// Condition: +2 AC and no Shock until its next turn.
 pub const TOTAL_DEFENSE: &str = "defending";
 
+/// Setting: the most who may take part in a Swarm (the attacker and its helpers).
+pub const SWARM_CAP: &str = "swarm_cap";
+
 /// Setting: how tied sides are ordered.
 pub const TIES: &str = "ties";
 /// The party acts first (the default).
@@ -112,8 +115,8 @@ impl System for Sovereign {
             Command::Advance => round::advance(enc, dice),
             Command::Sovereign(c) => match c {
                 SovCommand::Surprise { side } => round::surprise(enc, side, dice),
-                SovCommand::Attack { attacker, target, weapon } => {
-                    attack::attack_with(enc, attacker, target, weapon, dice)
+                SovCommand::Attack { attacker, target, weapon, manner } => {
+                    attack::attack_with(enc, attacker, target, weapon, &manner, dice)
                 }
                 SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
                 SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
@@ -140,14 +143,23 @@ impl System for Sovereign {
     }
 
     fn settings(&self) -> Vec<SettingSpec> {
-        vec![SettingSpec {
-            key: TIES,
-            label: "Tied initiative",
-            help: "When two sides roll the same: the party acts first, or the tied sides roll \
+        vec![
+            SettingSpec {
+                key: TIES,
+                label: "Tied initiative",
+                help: "When two sides roll the same: the party acts first, or the tied sides roll \
                    again.",
-            default: Value::String(PARTY_WINS.into()),
-            choices: &[(PARTY_WINS, "The party first"), (REROLL, "Roll again")],
-        }]
+                default: Value::String(PARTY_WINS.into()),
+                choices: &[(PARTY_WINS, "The party first"), (REROLL, "Roll again")],
+            },
+            SettingSpec {
+                key: SWARM_CAP,
+                label: "Most in a Swarm",
+                help: "How many may swarm one foe, the attacker included: 4, or 3 in some printings.",
+                default: Value::from(4),
+                choices: &[],
+            },
+        ]
     }
 
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {

@@ -27,6 +27,9 @@ pub enum SovCommand {
         target: CombatantId,
         /// The attack (index into the block's list).
         weapon: usize,
+        /// How it is made: plainly, as a Snap Attack, with two weapons, or swarming.
+        #[serde(default, skip_serializing_if = "Manner::is_plain")]
+        manner: Manner,
     },
     /// The target's answer to an attack rolled against it: Total Defense (an Instant: +2 AC
     /// and no Shock until its next turn, its Main action spent) or not.
@@ -42,6 +45,32 @@ pub enum SovCommand {
         /// Whom.
         target: CombatantId,
     },
+}
+
+/// How an attack is made.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Manner {
+    /// One attack with one weapon.
+    #[default]
+    Plain,
+    /// A Snap Attack: an Instant off the attacker's turn, −4, its Main action spent.
+    Snap,
+    /// A weapon in each hand: −1 to hit, +2 damage.
+    Dual,
+    /// A Swarm: these helpers (next to the target, spending their Main actions) give +2 to hit
+    /// and +1 damage each (at most +6 and +3); its Shock lands whatever the AC.
+    Swarm {
+        /// Who helps.
+        helpers: Vec<CombatantId>,
+    },
+}
+
+impl Manner {
+    /// Whether it is a plain attack.
+    pub fn is_plain(&self) -> bool {
+        *self == Manner::Plain
+    }
 }
 
 /// A fact only this procedure knows.
@@ -133,6 +162,12 @@ pub struct Pending {
     pub bonus: i64,
     /// The modifiers in words, for the journal.
     pub says: String,
+    /// Damage added to a hit (two weapons, a Swarm), never to Shock.
+    #[serde(default)]
+    pub damage_bonus: i64,
+    /// The Shock lands whatever the AC (a Swarm's).
+    #[serde(default)]
+    pub sure_shock: bool,
 }
 
 /// What only the Sovereign procedure knows.

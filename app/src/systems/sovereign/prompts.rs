@@ -1,8 +1,8 @@
 //! What the procedure asks, phase by phase; each option asks the check its command makes.
 
-use super::attack::{check_attack, check_heal, feet_left, may_defend};
+use super::attack::{check_attack, check_heal, feet_left, in_reach, may_defend};
 use super::block::{SovBlock, is_out};
-use super::model::SovCommand as C;
+use super::model::{Manner, SovCommand as C};
 use super::{BEFORE, END, TURNS};
 use crate::command::Command;
 use crate::encounter::Encounter;
@@ -92,10 +92,10 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
     let attacks = SovBlock::of(c).map(|b| b.attacks).unwrap_or_default();
     for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
         for (i, w) in attacks.iter().enumerate() {
-            let check = check_attack(enc, id, t.id, i);
+            let check = check_attack(enc, id, t.id, i, &Manner::Plain);
             let mut option = PromptOption::allowed(
                 format!("{} at {} ({})", w.name, t.name, w.dmg),
-                cmd(C::Attack { attacker: id, target: t.id, weapon: i }),
+                cmd(C::Attack { attacker: id, target: t.id, weapon: i, manner: Manner::Plain }),
             )
             .unless(check.as_ref().map(|_| ()).map_err(Clone::clone))
             .in_group(format!("Attack {}", t.name));
@@ -113,11 +113,43 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
     Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }
 }
 
-/// What a card offers: a Heal check by each character who could make it now.
+/// What a card offers: Snap Attacks off its turn at foes in reach, and, when it lies mortally
+/// injured, a Heal check by each one who could make it now.
 pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
-    if !enc.sovereign().mortal.contains_key(&id) {
-        return Vec::new();
+    let Some(c) = enc.combatant(id) else { return Vec::new() };
+    let mut out = Vec::new();
+    if enc.phase == TURNS && !enc.acting().contains(&id) && !is_out(c) {
+        let attacks = SovBlock::of(c).map(|b| b.attacks).unwrap_or_default();
+        for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
+            for (i, w) in attacks.iter().enumerate() {
+                if !in_reach(enc, c, t, i) {
+                    continue;
+                }
+                out.push(
+                    PromptOption::allowed(
+                        format!("Snap Attack: {} at {} (−4)", w.name, t.name),
+                        cmd(C::Attack {
+                            attacker: id,
+                            target: t.id,
+                            weapon: i,
+                            manner: Manner::Snap,
+                        }),
+                    )
+                    .unless(check_attack(enc, id, t.id, i, &Manner::Snap).map(|_| ()))
+                    .in_group("Snap Attack"),
+                );
+            }
+        }
     }
+    if !enc.sovereign().mortal.contains_key(&id) {
+        return out;
+    }
+    out.extend(heal_options(enc, id));
+    out
+}
+
+/// The Heal checks each one could make on `id`.
+fn heal_options(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
     enc.combatants
         .values()
         .filter(|h| h.id != id && !is_out(h))

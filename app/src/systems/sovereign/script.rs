@@ -2,7 +2,7 @@
 //! the core `step` line.
 
 use super::block::SovBlock;
-use super::model::SovCommand;
+use super::model::{Manner, SovCommand};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Words;
@@ -40,11 +40,21 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             let side = if w.eat("nobody") { None } else { Some(w.side()?) };
             SovCommand::Surprise { side }
         }
-        // attack NAME TARGET [with W]
+        // attack NAME TARGET [with W] [snap | dual | swarm HELPER...]
         "attack" => {
             let attacker = w.who()?;
             let target = w.who()?;
-            SovCommand::Attack { attacker, target, weapon: weapon(&mut w, attacker)? }
+            let weapon = weapon(&mut w, attacker)?;
+            let manner = if w.eat("snap") {
+                Manner::Snap
+            } else if w.eat("dual") {
+                Manner::Dual
+            } else if w.eat("swarm") {
+                Manner::Swarm { helpers: w.names_until(&[])? }
+            } else {
+                Manner::Plain
+            };
+            SovCommand::Attack { attacker, target, weapon, manner }
         }
         "total-defense" | "take-it" => {
             SovCommand::Answer { total_defense: verb == "total-defense" }
