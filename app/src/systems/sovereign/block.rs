@@ -98,6 +98,9 @@ pub struct SovBlock {
     /// Carries a shield: it turns aside the first Shock each round.
     #[serde(default)]
     pub shield: bool,
+    /// Never checks morale (undead, constructs, zealots, the militarized).
+    #[serde(default)]
+    pub morale_exempt: bool,
     /// An NPC trained for Snap Attacks (characters always may).
     #[serde(default)]
     pub snap_capable: bool,

@@ -42,6 +42,10 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
             who(out, enc, pending.attacker, s);
         }
         SovEvent::Answered => out.push_str("The target has answered"),
+        SovEvent::MoraleDone { id } => {
+            who(out, enc, *id, s);
+            out.push_str("'s morale is settled for this fight");
+        }
         SovEvent::RoundReset => out.push_str("A new round: shields and Main actions are ready"),
     }
 }

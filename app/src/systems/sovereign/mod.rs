@@ -16,6 +16,7 @@
 
 mod attack;
 pub mod block;
+mod checks;
 mod departure;
 pub(crate) mod journal;
 pub mod model;
@@ -62,6 +63,9 @@ pub const TOTAL_DEFENSE: &str = "defending";
 /// Setting: the most who may take part in a Swarm (the attacker and its helpers).
 pub const SWARM_CAP: &str = "swarm_cap";
 
+/// Setting: morale is rolled (2d6 over the Morale score retreats) rather than judged.
+pub const MORALE_2D6: &str = "morale_2d6";
+
 /// Setting: how tied sides are ordered.
 pub const TIES: &str = "ties";
 /// The party acts first (the default).
@@ -75,6 +79,8 @@ const R_TURN: &str = "sovereign.turn";
 const R_ATTACK: &str = "sovereign.attack";
 const R_MOVE: &str = "sovereign.move";
 const R_HEAL: &str = "sovereign.heal";
+const R_CHECK: &str = "sovereign.check";
+const R_MORALE: &str = "sovereign.morale";
 
 impl System for Sovereign {
     fn id(&self) -> &'static str {
@@ -120,6 +126,11 @@ impl System for Sovereign {
                 }
                 SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
                 SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
+                SovCommand::Save { id, kind } => checks::save_throw(enc, id, kind, dice),
+                SovCommand::Check { id, skill, attr, against } => {
+                    checks::skill(enc, id, &skill, &attr, against.as_ref(), dice)
+                }
+                SovCommand::Morale { id, retreats } => checks::morale(enc, id, retreats, dice),
             },
             Command::AddZone { .. } => Err(RuleError::NotAllowed(
                 "Sovereign is fought on a 5-ft grid, not in zones: set up a grid instead".into(),
@@ -151,6 +162,14 @@ impl System for Sovereign {
                    again.",
                 default: Value::String(PARTY_WINS.into()),
                 choices: &[(PARTY_WINS, "The party first"), (REROLL, "Roll again")],
+            },
+            SettingSpec {
+                key: MORALE_2D6,
+                label: "Roll morale",
+                help: "Off: when a foe is due a morale check, you decide whether it retreats. \
+                       On: 2d6 over its Morale score and it retreats.",
+                default: Value::Bool(false),
+                choices: &[],
             },
             SettingSpec {
                 key: SWARM_CAP,

@@ -37,6 +37,36 @@ pub enum SovCommand {
         /// Total Defense.
         total_defense: bool,
     },
+    /// A saving throw the GM calls for: d20 at least 16 − level − the best modifier of the
+    /// save's attributes for a character, the block's save (or 15 − half its HD) for an NPC.
+    Save {
+        /// Who saves.
+        id: CombatantId,
+        /// Which save (a character's): Physical (STR, CON), Evasion (DEX, INT), Mental (WIS,
+        /// CHA).
+        kind: SaveKind,
+    },
+    /// A skill check the GM calls for: 2d6 + skill + attribute modifier, 10 or more, or more
+    /// than 8 + the opponent's own skill and modifier when opposed.
+    Check {
+        /// Who checks.
+        id: CombatantId,
+        /// The skill (a stat: `sneak`, `notice`...; an NPC's `skill` when it has none).
+        skill: String,
+        /// The attribute (`str`, `dex`...).
+        attr: String,
+        /// The opponent, with its skill and attribute, when opposed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        against: Option<Opponent>,
+    },
+    /// Morale: the GM's call on a creature or group due a check (it fights on or retreats), or
+    /// the optional 2d6 over its Morale.
+    Morale {
+        /// Who.
+        id: CombatantId,
+        /// What the GM decides (none: roll 2d6 against the Morale score).
+        retreats: Option<bool>,
+    },
     /// A Heal check on someone mortally injured: 2d6 + Heal + the best of INT and WIS, −1 per
     /// round since the fall, 10 or more stabilizes.
     Heal {
@@ -45,6 +75,49 @@ pub enum SovCommand {
         /// Whom.
         target: CombatantId,
     },
+}
+
+/// A character's three saves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SaveKind {
+    /// STR or CON.
+    Physical,
+    /// DEX or INT.
+    Evasion,
+    /// WIS or CHA.
+    Mental,
+}
+
+impl SaveKind {
+    /// The attributes whose best modifier counts.
+    pub fn attributes(self) -> [&'static str; 2] {
+        match self {
+            SaveKind::Physical => ["str", "con"],
+            SaveKind::Evasion => ["dex", "int"],
+            SaveKind::Mental => ["wis", "cha"],
+        }
+    }
+
+    /// Its name.
+    pub fn word(self) -> &'static str {
+        match self {
+            SaveKind::Physical => "Physical",
+            SaveKind::Evasion => "Evasion",
+            SaveKind::Mental => "Mental",
+        }
+    }
+}
+
+/// The other side of an opposed skill check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opponent {
+    /// Who.
+    pub id: CombatantId,
+    /// Its skill.
+    pub skill: String,
+    /// Its attribute.
+    pub attr: String,
 }
 
 /// How an attack is made.
@@ -131,6 +204,11 @@ pub enum SovEvent {
         /// Who.
         id: CombatantId,
     },
+    /// Morale was settled for this one (it will not be asked again this fight).
+    MoraleDone {
+        /// Who.
+        id: CombatantId,
+    },
     /// A new round: shields are ready again, and every Main action.
     RoundReset,
 }
@@ -191,6 +269,9 @@ pub struct SovState {
     /// Shields that turned a Shock aside this round.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub shields_used: BTreeSet<CombatantId>,
+    /// Who has had its morale settled this fight.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub morale_done: BTreeSet<CombatantId>,
     /// The mortally injured, with the round they fell in.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub mortal: BTreeMap<CombatantId, u32>,
@@ -242,6 +323,9 @@ impl SovState {
             }
             SovEvent::Settled { id } => {
                 self.mortal.remove(id);
+            }
+            SovEvent::MoraleDone { id } => {
+                self.morale_done.insert(*id);
             }
             SovEvent::RoundReset => {
                 self.shields_used.clear();

@@ -2,8 +2,9 @@
 
 use super::attack::{check_attack, check_heal, feet_left, in_reach, may_defend};
 use super::block::{SovBlock, is_out};
-use super::model::{Manner, SovCommand as C};
-use super::{BEFORE, END, TURNS};
+use super::checks::{morale_due, save_target};
+use super::model::{Manner, SaveKind, SovCommand as C};
+use super::{BEFORE, END, MORALE_2D6, TURNS};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
@@ -46,7 +47,9 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
         END => {
             let mut p = Prompt::round_over(enc);
             p.options[0] = p.options[0].clone().main();
-            vec![p]
+            let mut out = morale_prompts(enc);
+            out.push(p);
+            out
         }
         _ => Vec::new(),
     }
@@ -113,6 +116,76 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
     Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }
 }
 
+/// Morale for each foe due a check: the GM's call, or 2d6 with the setting on.
+fn morale_prompts(enc: &Encounter) -> Vec<Prompt> {
+    enc.combatants
+        .values()
+        .filter_map(|c| Some((c, morale_due(enc, c)?)))
+        .map(|(c, why)| {
+            let id = c.id;
+            let mut options = vec![
+                PromptOption::allowed(
+                    format!("{} fights on", c.name),
+                    cmd(C::Morale { id, retreats: Some(false) }),
+                ),
+                PromptOption::allowed(
+                    format!("{} retreats", c.name),
+                    cmd(C::Morale { id, retreats: Some(true) }),
+                ),
+            ];
+            let roll = PromptOption::allowed(
+                "Roll 2d6 against its Morale",
+                cmd(C::Morale { id, retreats: None }),
+            );
+            options.push(if enc.flag(MORALE_2D6, false) {
+                roll
+            } else {
+                PromptOption {
+                    enabled: false,
+                    reason: Some("the 2d6 morale check is off (a setting)".into()),
+                    ..roll
+                }
+            });
+            Prompt {
+                id: format!("morale-{id}"),
+                title: format!("Morale: {}, {why}", c.name),
+                actor: Some(id),
+                options,
+            }
+        })
+        .collect()
+}
+
+/// A card's saves and common skill checks, called for by the GM.
+fn check_options(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
+    let kinds: &[SaveKind] = if enc.is_party(id) {
+        &[SaveKind::Physical, SaveKind::Evasion, SaveKind::Mental]
+    } else {
+        &[SaveKind::Physical]
+    };
+    let c = &enc.combatants[&id];
+    let mut out: Vec<PromptOption> = kinds
+        .iter()
+        .map(|k| {
+            let target = save_target(enc, c, *k);
+            let word = if enc.is_party(id) { format!("{} save", k.word()) } else { "Save".into() };
+            PromptOption::allowed(format!("{word} (d20 ≥ {target})"), cmd(C::Save { id, kind: *k }))
+                .in_group("Saves and checks")
+        })
+        .collect();
+    for (skill, attr) in [("notice", "wis"), ("sneak", "dex"), ("exert", "str")] {
+        let label = format!("{}/{skill} check", attr.to_uppercase());
+        out.push(
+            PromptOption::allowed(
+                label,
+                cmd(C::Check { id, skill: skill.into(), attr: attr.into(), against: None }),
+            )
+            .in_group("Saves and checks"),
+        );
+    }
+    out
+}
+
 /// What a card offers: Snap Attacks off its turn at foes in reach, and, when it lies mortally
 /// injured, a Heal check by each one who could make it now.
 pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
@@ -141,10 +214,12 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
             }
         }
     }
-    if !enc.sovereign().mortal.contains_key(&id) {
-        return out;
+    if enc.sovereign().mortal.contains_key(&id) {
+        out.extend(heal_options(enc, id));
     }
-    out.extend(heal_options(enc, id));
+    if !is_out(c) {
+        out.extend(check_options(enc, id));
+    }
     out
 }
 

@@ -46,6 +46,9 @@ pub const SCHEMA: BlockSchema = BlockSchema {
         Field::new("stats.skill", "Skill", Kind::Whole { min: 0, max: 5, only: &[] }).creatures(),
         Field::new("stats.morale", "Morale", Kind::Whole { min: 2, max: 12, only: &[] })
             .creatures(),
+        Field::new("morale_exempt", "No morale", Kind::Flag)
+            .creatures()
+            .help("Undead, constructs, zealots, the militarized: never checks morale"),
         Field::new("snap_capable", "Snap Attacks", Kind::Flag)
             .creatures()
             .help("Trained to make Snap Attacks off its turn"),

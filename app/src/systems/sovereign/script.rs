@@ -2,13 +2,14 @@
 //! the core `step` line.
 
 use super::block::SovBlock;
-use super::model::{Manner, SovCommand};
+use super::model::{Manner, Opponent, SaveKind, SovCommand};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Words;
 
 /// The verbs, as `System::script_verbs` lists them.
-pub(crate) const VERBS: &[&str] = &["surprise", "attack", "total-defense", "take-it", "heal"];
+pub(crate) const VERBS: &[&str] =
+    &["surprise", "attack", "total-defense", "take-it", "heal", "save", "check", "morale"];
 
 /// An attack of `id` by name or number from 1, after `with`; the first without.
 fn weapon(w: &mut Words, id: CombatantId) -> Result<usize, String> {
@@ -59,6 +60,45 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
         "total-defense" | "take-it" => {
             SovCommand::Answer { total_defense: verb == "total-defense" }
         }
+        // save NAME [physical | evasion | mental]
+        "save" => {
+            let id = w.who()?;
+            let kind = if w.eat("evasion") {
+                SaveKind::Evasion
+            } else if w.eat("mental") {
+                SaveKind::Mental
+            } else {
+                w.eat("physical");
+                SaveKind::Physical
+            };
+            SovCommand::Save { id, kind }
+        }
+        // check NAME SKILL ATTR [against NAME SKILL ATTR]
+        "check" => {
+            let id = w.who()?;
+            let skill = w.next("a skill")?.to_lowercase();
+            let attr = w.next("an attribute")?.to_lowercase();
+            let against = if w.eat("against") {
+                let other = w.who()?;
+                let skill = w.next("its skill")?.to_lowercase();
+                Some(Opponent { id: other, skill, attr: w.next("its attribute")?.to_lowercase() })
+            } else {
+                None
+            };
+            SovCommand::Check { id, skill, attr, against }
+        }
+        // morale NAME [fights | retreats]  (without: 2d6 against its Morale)
+        "morale" => {
+            let id = w.who()?;
+            let retreats = if w.eat("fights") {
+                Some(false)
+            } else if w.eat("retreats") {
+                Some(true)
+            } else {
+                None
+            };
+            SovCommand::Morale { id, retreats }
+        }
         // heal HEALER TARGET
         "heal" => {
             let healer = w.who()?;
@@ -77,6 +117,9 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Surprise { .. } => &["surprise"],
         SovCommand::Attack { .. } => &["attack"],
         SovCommand::Heal { .. } => &["heal"],
+        SovCommand::Save { .. } => &["save"],
+        SovCommand::Check { .. } => &["check"],
+        SovCommand::Morale { .. } => &["morale"],
         SovCommand::Answer { total_defense: true } => &["total-defense"],
         SovCommand::Answer { total_defense: false } => &["take-it"],
     }
