@@ -12,7 +12,7 @@ use super::rules::{
     Shock, Situation, attack_modifiers, attribute_mod, damage_on_hit, heal_penalty, skill_check,
     swarm_allowed, swarm_bonus,
 };
-use super::{R_ATTACK, R_HEAL, R_MOVE, SWARM_CAP, TOTAL_DEFENSE};
+use super::{CHARGED, R_ATTACK, R_HEAL, R_MOVE, SWARM_CAP, TOTAL_DEFENSE};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -125,7 +125,9 @@ pub(crate) fn check_attack(
     if is_out(t) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", t.name)));
     }
-    let mut s = situation(enc, a, t, index)?;
+    // A Charge is judged from where it ends.
+    let mut s =
+        if *manner == Manner::Charge { Situation::default() } else { situation(enc, a, t, index)? };
     match manner {
         Manner::Plain => {}
         Manner::Snap => {
@@ -149,8 +151,101 @@ pub(crate) fn check_attack(
             check_swarm(enc, a, t, helpers)?;
             s.swarm_helpers = helpers.len() as u32;
         }
+        Manner::Charge => {
+            let (to, _) = charge_path(enc, a, t)?;
+            let mut there = enc.clone();
+            if let Some(c) = there.combatants.get_mut(&attacker) {
+                c.square = Some(to);
+            }
+            s = situation(&there, &there.combatants[&attacker], t, index)?;
+            if s.ranged {
+                return Err(RuleError::NotAllowed("a Charge ends in a melee attack".into()));
+            }
+            s.charging = true;
+        }
     }
     attack_modifiers(&s).map_err(|why| RuleError::NotAllowed(why.into()))
+}
+
+/// Where a Charge of `a` at `t` ends and its path: the nearest square next to `t` reached in a
+/// straight line (a row, a column or a diagonal), 5 ft at least and at most twice the Move,
+/// with the Move unused this turn.
+pub(crate) fn charge_path(
+    enc: &Encounter,
+    a: &Combatant,
+    t: &Combatant,
+) -> Result<(GridPos, u32), RuleError> {
+    if enc.sovereign().spent(enc).feet > 0 {
+        return Err(RuleError::NotAllowed(format!(
+            "{} has moved this turn: a Charge takes the whole Move",
+            a.name
+        )));
+    }
+    let grid = enc.grid.as_ref().ok_or_else(|| RuleError::Invalid("there is no grid".into()))?;
+    let (Some(from), Some(target)) = (a.square, t.square) else {
+        return Err(RuleError::NotAllowed(format!(
+            "{} and {} are not both on the grid",
+            a.name, t.name
+        )));
+    };
+    let passage = Passage::new(grid);
+    let moves = space::moves(enc, &passage, a);
+    let allowance = 2 * move_ft(a);
+    let mut best: Option<(GridPos, u32)> = None;
+    for dy in -1i32..=1 {
+        for dx in -1i32..=1 {
+            let (x, y) = (i32::from(target.x) + dx, i32::from(target.y) + dy);
+            let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y)) else { continue };
+            let to = GridPos { x, y };
+            if (dx, dy) == (0, 0) || to == from || !straight(from, to) {
+                continue;
+            }
+            let Some(cost) = straight_run(&moves, from, to, allowance) else { continue };
+            if best.is_none_or(|(_, c)| cost < c) {
+                best = Some((to, cost));
+            }
+        }
+    }
+    best.ok_or_else(|| {
+        RuleError::NotAllowed(format!(
+            "no straight run of {allowance} ft or less takes {} next to {}",
+            a.name, t.name
+        ))
+    })
+}
+
+/// The cost of running from `from` to `to` square by square along their line, each step a
+/// direct one (no wall, no one in the way), within `allowance` feet; none when it cannot.
+fn straight_run(
+    moves: &space::path::Moves<'_>,
+    from: GridPos,
+    to: GridPos,
+    allowance: u32,
+) -> Option<u32> {
+    let (dx, dy) = (
+        (i32::from(to.x) - i32::from(from.x)).signum(),
+        (i32::from(to.y) - i32::from(from.y)).signum(),
+    );
+    let (mut at, mut cost) = (from, 0u32);
+    while at != to {
+        let next = GridPos {
+            x: u16::try_from(i32::from(at.x) + dx).ok()?,
+            y: u16::try_from(i32::from(at.y) + dy).ok()?,
+        };
+        let step = moves.within(at, next, allowance.checked_sub(cost)?).ok()?;
+        if step.squares.len() != 2 {
+            return None;
+        }
+        cost += step.cost_ft;
+        at = next;
+    }
+    Some(cost)
+}
+
+/// Whether `to` lies on a row, a column or a diagonal through `from`.
+fn straight(from: GridPos, to: GridPos) -> bool {
+    let (dx, dy) = (i32::from(to.x) - i32::from(from.x), i32::from(to.y) - i32::from(from.y));
+    dx == 0 || dy == 0 || dx.abs() == dy.abs()
 }
 
 /// A Swarm's helpers: distinct allies of the attacker next to the target, each with its Main
@@ -209,7 +304,22 @@ pub(crate) fn attack_with(
     let w = attack(&a, index)?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
+    if *manner == Manner::Charge {
+        let (to, cost) = charge_path(enc, &a, &t)?;
+        ctx.emit(
+            R_MOVE,
+            Some(attacker),
+            SovEvent::Walked { id: attacker, at, feet: cost, done: true },
+        );
+        ctx.push(
+            R_MOVE,
+            Some(attacker),
+            EventKind::Placed { id: attacker, from: a.square, to: Some(to), cost_ft: Some(cost) },
+        );
+        ctx.condition(R_ATTACK, attacker, CHARGED);
+    }
     let what = match manner {
+        Manner::Charge => format!("charges {} with {}", t.name, w.name),
         Manner::Snap => format!("a Snap Attack on {} with {}", t.name, w.name),
         Manner::Dual => format!("attacks {} with two weapons", t.name),
         _ => format!("attacks {} with {}", t.name, w.name),
@@ -293,10 +403,16 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     let w = attack(&a, p.weapon)?;
     let attr = w.attribute_mod(&a);
     let defending = t.conditions.contains(TOTAL_DEFENSE);
-    let ac = stat(&t, AC) + if defending { 2 } else { 0 };
+    let charged = if t.conditions.contains(CHARGED) { -2 } else { 0 };
+    let ac = stat(&t, AC) + if defending { 2 } else { 0 } + charged;
     let total = p.face + p.bonus;
     let hit = total >= ac;
-    let defence = if defending { " (+2 Total Defense)" } else { "" };
+    let defence = match (defending, charged != 0) {
+        (true, true) => " (+2 Total Defense, −2 charging)",
+        (true, false) => " (+2 Total Defense)",
+        (false, true) => " (−2 charging)",
+        _ => "",
+    };
     let says = format!(
         "{}'s {} at {}: {} {} = {total} against AC {ac}{defence}: {}",
         a.name,
@@ -388,6 +504,9 @@ pub(crate) fn move_ft(c: &Combatant) -> u32 {
 pub(crate) fn feet_left(enc: &Encounter, id: CombatantId) -> u32 {
     let c = &enc.combatants[&id];
     let spent = enc.sovereign().spent(enc);
+    if spent.done {
+        return 0;
+    }
     let main = enc.sovereign().mains.contains(&id);
     let moves = if main && spent.feet <= move_ft(c) { 1 } else { 2 };
     (move_ft(c) * moves).saturating_sub(spent.feet)
@@ -419,7 +538,7 @@ pub(crate) fn walk(
     let at = TurnAt::now(enc).unwrap_or_default();
     let spent = enc.sovereign().spent(enc);
     let feet = spent.feet + path.cost_ft;
-    ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet });
+    ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
     if feet > move_ft(c) && !enc.sovereign().mains.contains(&id) {
         ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "a second Move".into() });
     }

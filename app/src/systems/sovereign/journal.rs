@@ -20,9 +20,10 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
             out.push_str("'s Main action: ");
             s.text(out, what);
         }
-        SovEvent::Walked { id, feet, .. } => {
+        SovEvent::Walked { id, feet, done, .. } => {
             who(out, enc, *id, s);
-            s.text(out, &format!(" has walked {feet} ft this turn"));
+            let over = if *done { ": its movement is over" } else { "" };
+            s.text(out, &format!(" has walked {feet} ft this turn{over}"));
         }
         SovEvent::ShieldUsed { id } => {
             who(out, enc, *id, s);

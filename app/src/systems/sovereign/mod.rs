@@ -60,6 +60,15 @@ const PHASES: &[Phase] = &[
 /// Condition: +2 AC and no Shock until its next turn.
 pub const TOTAL_DEFENSE: &str = "defending";
 
+/// Condition: charged this round, −2 AC.
+pub const CHARGED: &str = "charging";
+/// Setting: how long a charger's −2 AC lasts.
+pub const CHARGE_AC: &str = "charge_ac";
+/// To the end of the round (the default).
+pub const END_OF_ROUND: &str = "end_of_round";
+/// To the charger's next turn.
+pub const NEXT_TURN: &str = "next_turn";
+
 /// Setting: the most who may take part in a Swarm (the attacker and its helpers).
 pub const SWARM_CAP: &str = "swarm_cap";
 
@@ -162,6 +171,13 @@ impl System for Sovereign {
                    again.",
                 default: Value::String(PARTY_WINS.into()),
                 choices: &[(PARTY_WINS, "The party first"), (REROLL, "Roll again")],
+            },
+            SettingSpec {
+                key: CHARGE_AC,
+                label: "A charger's −2 AC lasts",
+                help: "To the end of the round, or to the charger's next turn (printings differ).",
+                default: Value::String(END_OF_ROUND.into()),
+                choices: &[(END_OF_ROUND, "The end of the round"), (NEXT_TURN, "Its next turn")],
             },
             SettingSpec {
                 key: MORALE_2D6,

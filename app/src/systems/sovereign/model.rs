@@ -131,6 +131,9 @@ pub enum Manner {
     Snap,
     /// A weapon in each hand: −1 to hit, +2 damage.
     Dual,
+    /// A Charge: the Main and the Move together, up to twice the Move in a straight line (5 ft
+    /// at least) to the target, +2 to hit, and −2 AC for the charger until the end of the round.
+    Charge,
     /// A Swarm: these helpers (next to the target, spending their Main actions) give +2 to hit
     /// and +1 damage each (at most +6 and +3); its Shock lands whatever the AC.
     Swarm {
@@ -179,6 +182,9 @@ pub enum SovEvent {
         at: TurnAt,
         /// Feet, in all, this turn.
         feet: u32,
+        /// Its movement is over for the turn (a Charge takes the whole Move).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        done: bool,
     },
     /// An attack rolled, waiting for the target's answer.
     Waiting {
@@ -222,6 +228,9 @@ pub struct Turn {
     /// Feet walked this turn.
     #[serde(default)]
     pub feet: u32,
+    /// Its movement is over (a Charge).
+    #[serde(default)]
+    pub done: bool,
 }
 
 /// An attack whose d20 is rolled, waiting for the target to say whether it takes Total
@@ -314,7 +323,11 @@ impl SovState {
             }
             SovEvent::Waiting { pending } => self.pending = Some(pending.clone()),
             SovEvent::Answered => self.pending = None,
-            SovEvent::Walked { at, feet, .. } => self.turn_at(*at).feet = *feet,
+            SovEvent::Walked { at, feet, done, .. } => {
+                let turn = self.turn_at(*at);
+                turn.feet = *feet;
+                turn.done = *done;
+            }
             SovEvent::ShieldUsed { id } => {
                 self.shields_used.insert(*id);
             }

@@ -110,6 +110,21 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
                 option.reason = Some(words.join(", "));
             }
             options.push(option);
+            if !w.ranged() {
+                options.push(
+                    PromptOption::allowed(
+                        format!("Charge {} with {} (+2)", t.name, w.name),
+                        cmd(C::Attack {
+                            attacker: id,
+                            target: t.id,
+                            weapon: i,
+                            manner: Manner::Charge,
+                        }),
+                    )
+                    .unless(check_attack(enc, id, t.id, i, &Manner::Charge).map(|_| ()))
+                    .in_group(format!("Attack {}", t.name)),
+                );
+            }
         }
     }
     let title = format!("{}'s turn ({} ft left)", c.name, feet_left(enc, id));

@@ -179,6 +179,9 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
         // Total Defense lasts until its own next turn.
         if let Some(id) = actor {
             ctx.uncondition(R_TURN, id, super::TOTAL_DEFENSE);
+            if ctx.enc.choice(super::CHARGE_AC, super::END_OF_ROUND) == super::NEXT_TURN {
+                ctx.uncondition(R_TURN, id, super::CHARGED);
+            }
         }
         return Ok(());
     }
@@ -188,8 +191,21 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
     Ok(())
 }
 
-/// The mortally injured whose sixth round after the fall is over die; shields are ready again.
+/// The mortally injured whose sixth round after the fall is over die; shields are ready again;
+/// chargers stand normally again (unless the setting keeps it to their next turn).
 fn end_of_round(ctx: &mut Ctx) {
+    if ctx.enc.choice(super::CHARGE_AC, super::END_OF_ROUND) == super::END_OF_ROUND {
+        let chargers: Vec<CombatantId> = ctx
+            .enc
+            .combatants
+            .values()
+            .filter(|c| c.conditions.contains(super::CHARGED))
+            .map(|c| c.id)
+            .collect();
+        for id in chargers {
+            ctx.uncondition(R_ROUND, id, super::CHARGED);
+        }
+    }
     let round = ctx.enc.round;
     let due: Vec<(CombatantId, u32)> =
         ctx.enc.sovereign().mortal.iter().map(|(id, r)| (*id, *r)).collect();

@@ -41,7 +41,7 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             let side = if w.eat("nobody") { None } else { Some(w.side()?) };
             SovCommand::Surprise { side }
         }
-        // attack NAME TARGET [with W] [snap | dual | swarm HELPER...]
+        // attack NAME TARGET [with W] [snap | dual | charge | swarm HELPER...]
         "attack" => {
             let attacker = w.who()?;
             let target = w.who()?;
@@ -50,6 +50,8 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
                 Manner::Snap
             } else if w.eat("dual") {
                 Manner::Dual
+            } else if w.eat("charge") {
+                Manner::Charge
             } else if w.eat("swarm") {
                 Manner::Swarm { helpers: w.names_until(&[])? }
             } else {

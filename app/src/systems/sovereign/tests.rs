@@ -15,3 +15,37 @@ fn a_zone_board_is_refused_with_the_reason() {
     assert!(!start.options[0].enabled);
     assert!(start.options[0].reason.as_deref().unwrap().contains("grid"));
 }
+
+/// A charge along a row, then the end of the round: the −2 AC ends with the round by default,
+/// or at the charger's next turn with the setting.
+fn charged_then_round_ends(setting: &str) -> crate::History {
+    let text = format!(
+        "system sovereign\nside P party\nside F\ngrid 12 5\n{setting}\n\
+         add Aldo side P at 1 2 block {{\"tracks\": {{\"hp\": 9}}, \"stats\": {{\"ac\": 14, \"atk\": 1}}, \"attacks\": [{{\"name\": \"Sword\", \"dmg\": \"1d8\"}}]}}\n\
+         add Orc side F at 6 2 block {{\"tracks\": {{\"hp\": 9}}, \"stats\": {{\"ac\": 12, \"atk\": 1}}, \"attacks\": [{{\"name\": \"Axe\", \"dmg\": \"1d8\"}}]}}\n\
+         next table 8 | 1\nattack Aldo Orc charge table 2\ntake-it\nnext\nnext\nanswer round-end \"Start round 2\""
+    );
+    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_chargers_ac_penalty_lasts_as_the_setting_says() {
+    let charging = |h: &crate::History| {
+        h.state().combatant_named("Aldo").unwrap().conditions.contains(super::CHARGED)
+    };
+    // Round 2 has begun and Aldo acts first: by default the penalty ended with round 1.
+    let h = charged_then_round_ends("");
+    assert!(!charging(&h));
+    // With the setting, it lasted until his next turn — which has just begun, so it is gone
+    // too; one step before (the end of round 1), it was still on.
+    let h = charged_then_round_ends("setting charge_ac next_turn");
+    assert!(!charging(&h));
+    let mut h = h;
+    h.undo();
+    assert_eq!(h.state().phase, "end");
+    assert!(charging(&h), "kept past the end of the round");
+    let h = charged_then_round_ends("");
+    let mut h = h;
+    h.undo();
+    assert!(!charging(&h), "gone at the end of the round");
+}
