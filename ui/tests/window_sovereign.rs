@@ -95,7 +95,7 @@ fn side_initiative_then_total_defense_after_seeing_the_roll() {
     // Aldo's sword: 11 + 2 = 13, a hit on AC 12 — the bandit sees it and defends.
     w.press("Sword at Bandit (d8)");
     w.faces("11");
-    w.harness.get_by_label("Aldo rolled 13 against Bandit");
+    w.harness.get_by_label("Aldo rolled 13 against Bandit's AC 12: a hit");
     w.press("Bandit: Total Defense (+2 AC, no Shock)");
     assert!(has(&w, "Bandit", "defending"));
     assert!(w.journal_says(

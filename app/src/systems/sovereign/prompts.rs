@@ -19,9 +19,15 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
     if let Some(p) = &enc.sovereign().pending {
         let (a, t) = (enc.name_of(p.attacker), enc.name_of(p.target));
         let total = p.face + p.bonus;
+        // What the roll does as things stand, so the GM sees what Total Defense would change.
+        let ac = enc.combatant(p.target).map_or(0, |c| {
+            let charging = if c.conditions.contains(super::CHARGED) { 2 } else { 0 };
+            super::block::stat(c, super::block::AC) - charging
+        });
+        let lands = if total >= ac { "a hit" } else { "a miss" };
         return vec![Prompt {
             id: format!("answer-{}", p.target),
-            title: format!("{a} rolled {total} against {t}"),
+            title: format!("{a} rolled {total} against {t}'s AC {ac}: {lands}"),
             actor: Some(p.target),
             options: vec![
                 PromptOption::allowed(
