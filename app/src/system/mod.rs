@@ -17,6 +17,7 @@ pub mod schema;
 pub mod spotlight;
 mod timers;
 mod turn_at;
+pub mod turn_order;
 pub mod weapon_list;
 mod words;
 

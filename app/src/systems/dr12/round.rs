@@ -12,6 +12,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
+use crate::system::turn_order::with_newcomers;
 use crate::system::{Ctx, RuleError};
 
 /// The reaction table (d10).
@@ -142,27 +143,9 @@ fn initiative(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// Anyone added since the order was set joins at its end for the new round.
 fn newcomers(ctx: &mut Ctx) {
-    let placed =
-        |id: CombatantId, order: &[OrderEntry]| order.iter().any(|p| p.combatants.contains(&id));
-    let mut order = ctx.enc.order.clone();
-    let new: Vec<CombatantId> = ctx
-        .enc
-        .combatants
-        .values()
-        .filter(|c| !is_out(c) && !placed(c.id, &order))
-        .map(|c| c.id)
-        .collect();
-    if new.is_empty() {
-        return;
+    if let Some(order) = with_newcomers(&ctx.enc, |c| !is_out(c)) {
+        ctx.push(R_INIT, None, EventKind::OrderSet { order });
     }
-    for id in new {
-        order.push(OrderEntry {
-            combatants: vec![id],
-            count: None,
-            reason: "joined the fight".into(),
-        });
-    }
-    ctx.push(R_INIT, None, EventKind::OrderSet { order });
 }
 
 /// Whether the place can act now: someone in it is on the board and in the fight, and in

@@ -206,9 +206,7 @@ impl System for Sovereign {
     }
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
-        let Some(turn) = enc.turn else { return false };
-        enc.phase == TURNS
-            && enc.order.iter().position(|p| p.combatants.contains(&id)).is_some_and(|i| i < turn)
+        crate::system::turn_order::place_passed(enc, id, enc.phase == TURNS)
     }
 
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {

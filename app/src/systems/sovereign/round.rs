@@ -10,6 +10,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
+use crate::system::turn_order::with_newcomers;
 use crate::system::{Ctx, RuleError};
 
 /// Refuses what only comes before the fight.
@@ -138,26 +139,9 @@ fn roll_side(ctx: &mut Ctx, side: SideId) -> Result<(SideId, i64, String), RuleE
 
 /// Newcomers join at the end of the order.
 fn newcomers(ctx: &mut Ctx) {
-    let mut order = ctx.enc.order.clone();
-    let placed = |id: CombatantId, o: &[OrderEntry]| o.iter().any(|p| p.combatants.contains(&id));
-    let new: Vec<CombatantId> = ctx
-        .enc
-        .combatants
-        .values()
-        .filter(|c| !is_out(c) && !placed(c.id, &order))
-        .map(|c| c.id)
-        .collect();
-    if new.is_empty() {
-        return;
+    if let Some(order) = with_newcomers(&ctx.enc, |c| !is_out(c)) {
+        ctx.push(R_INIT, None, EventKind::OrderSet { order });
     }
-    for id in new {
-        order.push(OrderEntry {
-            combatants: vec![id],
-            count: None,
-            reason: "joined the fight".into(),
-        });
-    }
-    ctx.push(R_INIT, None, EventKind::OrderSet { order });
 }
 
 /// Whether a place can act: someone in it in the fight and, in round 1, not surprised.
