@@ -495,9 +495,10 @@ fn hurt(ctx: &mut Ctx, id: CombatantId, damage: i64) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Feet a Move of `c` covers.
+/// Feet a Move of `c` covers (half while prone).
 pub(crate) fn move_ft(c: &Combatant) -> u32 {
-    c.stat(MOVE).and_then(|m| u32::try_from(m).ok()).unwrap_or(DEFAULT_MOVE_FT)
+    let full = c.stat(MOVE).and_then(|m| u32::try_from(m).ok()).unwrap_or(DEFAULT_MOVE_FT);
+    if c.conditions.contains("prone") { full / 2 } else { full }
 }
 
 /// Feet `id` may still walk this turn: its Move, and its Main as a second Move while unspent.
