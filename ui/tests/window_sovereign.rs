@@ -107,8 +107,13 @@ fn side_initiative_then_total_defense_after_seeing_the_roll() {
 
     // The bandit's turn: its defence ends and its Main action is gone for the round.
     assert!(!has(&w, "Bandit", "defending"));
+    // Every attack on Aldo (the club, a Charge, a shove, a grapple) is folded away, with why.
+    let folded = "4 more, not now: Bandit has spent its Main action";
+    let header =
+        w.harness.get_all_by_role_and_label(Role::DisclosureTriangle, folded).next().unwrap();
+    header.click();
+    w.harness.run_steps(12);
     let club = w.harness.get_by_role_and_label(Role::Button, "Club at Aldo (d6)");
     assert!(club.accesskit_node().is_disabled());
-    assert!(w.harness.query_all_by_label("Bandit has spent its Main action").next().is_some());
     w.harness.run();
 }

@@ -98,6 +98,9 @@ pub struct SovBlock {
     /// Carries a shield: it turns aside the first Shock each round.
     #[serde(default)]
     pub shield: bool,
+    /// Unarmed damage dice (a grapple's end-of-round damage; 1d2 when blank).
+    #[serde(default)]
+    pub unarmed: Option<Dice>,
     /// Never checks morale (undead, constructs, zealots, the militarized).
     #[serde(default)]
     pub morale_exempt: bool,

@@ -20,6 +20,9 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         ctx.ruling(R_TURN, Some(id), format!("{}: {a}'s attack on {t} is dropped", left.says()));
         ctx.emit(R_TURN, Some(id), SovEvent::Answered);
     }
+    if left.how != Departure::OffBoard {
+        super::wrestle::release(ctx, id, R_TURN);
+    }
     let acting = ctx.enc.phase == super::TURNS && ctx.enc.acting().contains(&id);
     let still = matches!(left.how, Departure::OffBoard | Departure::SideChanged);
     if acting && !still {

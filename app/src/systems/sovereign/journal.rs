@@ -43,6 +43,15 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
             who(out, enc, pending.attacker, s);
         }
         SovEvent::Answered => out.push_str("The target has answered"),
+        SovEvent::Grapple { target, by: Some(by) } => {
+            who(out, enc, *by, s);
+            out.push_str(" holds ");
+            who(out, enc, *target, s);
+        }
+        SovEvent::Grapple { target, by: None } => {
+            who(out, enc, *target, s);
+            out.push_str(" is held no more");
+        }
         SovEvent::MoraleDone { id } => {
             who(out, enc, *id, s);
             out.push_str("'s morale is settled for this fight");

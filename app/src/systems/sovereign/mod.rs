@@ -25,6 +25,7 @@ mod round;
 pub mod rules;
 pub mod schema;
 mod script;
+mod wrestle;
 
 pub use model::{SovCommand, SovEvent, SovState};
 
@@ -140,6 +141,9 @@ impl System for Sovereign {
                     checks::skill(enc, id, &skill, &attr, against.as_ref(), dice)
                 }
                 SovCommand::Morale { id, retreats } => checks::morale(enc, id, retreats, dice),
+                SovCommand::Wrestle { attacker, target, grapple } => {
+                    wrestle::wrestle(enc, attacker, target, grapple, dice)
+                }
             },
             Command::AddZone { .. } => Err(RuleError::NotAllowed(
                 "Sovereign is fought on a 5-ft grid, not in zones: set up a grid instead".into(),

@@ -67,6 +67,17 @@ pub enum SovCommand {
         /// What the GM decides (none: roll 2d6 against the Morale score).
         retreats: Option<bool>,
     },
+    /// A shove or a grapple with the Main action: an opposed STR/Brawl check (2d6 + Brawl +
+    /// STR modifier against 8 + the target's). A shove knocks it prone; a grapple holds it, and
+    /// the grappler's unarmed damage lands at each end of round while it lasts.
+    Wrestle {
+        /// Who.
+        attacker: CombatantId,
+        /// Whom.
+        target: CombatantId,
+        /// A grapple (else a shove).
+        grapple: bool,
+    },
     /// A Heal check on someone mortally injured: 2d6 + Heal + the best of INT and WIS, −1 per
     /// round since the fall, 10 or more stabilizes.
     Heal {
@@ -210,6 +221,13 @@ pub enum SovEvent {
         /// Who.
         id: CombatantId,
     },
+    /// A grapple begins (`by` holds `target`) or ends (`by` none).
+    Grapple {
+        /// Who is held.
+        target: CombatantId,
+        /// Who holds it.
+        by: Option<CombatantId>,
+    },
     /// Morale was settled for this one (it will not be asked again this fight).
     MoraleDone {
         /// Who.
@@ -278,6 +296,9 @@ pub struct SovState {
     /// Shields that turned a Shock aside this round.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub shields_used: BTreeSet<CombatantId>,
+    /// Who holds whom: the held, with its holder.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub grapples: BTreeMap<CombatantId, CombatantId>,
     /// Who has had its morale settled this fight.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub morale_done: BTreeSet<CombatantId>,
@@ -336,6 +357,12 @@ impl SovState {
             }
             SovEvent::Settled { id } => {
                 self.mortal.remove(id);
+            }
+            SovEvent::Grapple { target, by: Some(by) } => {
+                self.grapples.insert(*target, *by);
+            }
+            SovEvent::Grapple { target, by: None } => {
+                self.grapples.remove(target);
             }
             SovEvent::MoraleDone { id } => {
                 self.morale_done.insert(*id);

@@ -4,6 +4,7 @@ use super::attack::{check_attack, check_heal, feet_left, in_reach, may_defend};
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
 use super::model::{Manner, SaveKind, SovCommand as C};
+use super::wrestle::check_wrestle;
 use super::{BEFORE, END, MORALE_2D6, TURNS};
 use crate::command::Command;
 use crate::encounter::Encounter;
@@ -131,6 +132,18 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
                     .in_group(format!("Attack {}", t.name)),
                 );
             }
+        }
+    }
+    for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
+        for (grapple, word) in [(false, "Shove"), (true, "Grapple")] {
+            options.push(
+                PromptOption::allowed(
+                    format!("{word} {}", t.name),
+                    cmd(C::Wrestle { attacker: id, target: t.id, grapple }),
+                )
+                .unless(check_wrestle(enc, id, t.id))
+                .in_group(format!("Attack {}", t.name)),
+            );
         }
     }
     let title = format!("{}'s turn ({} ft left)", c.name, feet_left(enc, id));

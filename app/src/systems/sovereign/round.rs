@@ -5,6 +5,7 @@
 use super::block::{is_out, lingers};
 use super::model::SovEvent;
 use super::rules::{attribute_mod, dies_at_end_of, side_initiative};
+use super::wrestle;
 use super::{BEFORE, END, R_INIT, R_ROUND, R_TURN, REROLL, TIES, TURNS};
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
@@ -171,13 +172,12 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
     }
     ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
     ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: END.into() });
-    end_of_round(ctx);
-    Ok(())
+    end_of_round(ctx)
 }
 
 /// The mortally injured whose sixth round after the fall is over die; shields are ready again;
 /// chargers stand normally again (unless the setting keeps it to their next turn).
-fn end_of_round(ctx: &mut Ctx) {
+fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     if ctx.enc.choice(super::CHARGE_AC, super::END_OF_ROUND) == super::END_OF_ROUND {
         let chargers: Vec<CombatantId> = ctx
             .enc
@@ -190,6 +190,7 @@ fn end_of_round(ctx: &mut Ctx) {
             ctx.uncondition(R_ROUND, id, super::CHARGED);
         }
     }
+    wrestle::end_of_round(ctx)?;
     let round = ctx.enc.round;
     let due: Vec<(CombatantId, u32)> =
         ctx.enc.sovereign().mortal.iter().map(|(id, r)| (*id, *r)).collect();
@@ -210,6 +211,7 @@ fn end_of_round(ctx: &mut Ctx) {
     if !s.shields_used.is_empty() || !s.mains.is_empty() {
         ctx.emit(R_ROUND, None, SovEvent::RoundReset);
     }
+    Ok(())
 }
 
 /// Whether it is `id`'s turn.

@@ -46,6 +46,8 @@ pub const SCHEMA: BlockSchema = BlockSchema {
         Field::new("stats.skill", "Skill", Kind::Whole { min: 0, max: 5, only: &[] }).creatures(),
         Field::new("stats.morale", "Morale", Kind::Whole { min: 2, max: 12, only: &[] })
             .creatures(),
+        Field::new("unarmed", "Unarmed", Kind::Dice).help("Unarmed damage; 1d2 when blank"),
+        Field::new("stats.brawl", "Brawl", Kind::Whole { min: -1, max: 4, only: &[] }).characters(),
         Field::new("morale_exempt", "No morale", Kind::Flag)
             .creatures()
             .help("Undead, constructs, zealots, the militarized: never checks morale"),

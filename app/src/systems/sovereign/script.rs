@@ -8,8 +8,18 @@ use crate::ids::CombatantId;
 use crate::system::Words;
 
 /// The verbs, as `System::script_verbs` lists them.
-pub(crate) const VERBS: &[&str] =
-    &["surprise", "attack", "total-defense", "take-it", "heal", "save", "check", "morale"];
+pub(crate) const VERBS: &[&str] = &[
+    "surprise",
+    "attack",
+    "total-defense",
+    "take-it",
+    "heal",
+    "save",
+    "check",
+    "morale",
+    "shove",
+    "grapple",
+];
 
 /// An attack of `id` by name or number from 1, after `with`; the first without.
 fn weapon(w: &mut Words, id: CombatantId) -> Result<usize, String> {
@@ -101,6 +111,11 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             };
             SovCommand::Morale { id, retreats }
         }
+        // shove NAME TARGET / grapple NAME TARGET
+        "shove" | "grapple" => {
+            let attacker = w.who()?;
+            SovCommand::Wrestle { attacker, target: w.who()?, grapple: verb == "grapple" }
+        }
         // heal HEALER TARGET
         "heal" => {
             let healer = w.who()?;
@@ -120,6 +135,8 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Attack { .. } => &["attack"],
         SovCommand::Heal { .. } => &["heal"],
         SovCommand::Save { .. } => &["save"],
+        SovCommand::Wrestle { grapple: false, .. } => &["shove"],
+        SovCommand::Wrestle { grapple: true, .. } => &["grapple"],
         SovCommand::Check { .. } => &["check"],
         SovCommand::Morale { .. } => &["morale"],
         SovCommand::Answer { total_defense: true } => &["total-defense"],
