@@ -9,8 +9,8 @@ use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
 use super::model::{Manner, Pending, SovEvent, TurnAt};
 use super::round::{check_begun, fall, is_turn_of};
 use super::rules::{
-    Shock, Situation, attack_modifiers, attribute_mod, damage_on_hit, heal_penalty, skill_check,
-    swarm_allowed, swarm_bonus,
+    Shock, Situation, attack_modifiers, attack_roll, attribute_mod, damage_on_hit, heal_penalty,
+    skill_check, swarm_allowed, swarm_bonus,
 };
 use super::{CHARGED, R_ATTACK, R_HEAL, R_MOVE, SWARM_CAP, TOTAL_DEFENSE};
 use crate::dice::{Dice, DiceSource};
@@ -347,16 +347,8 @@ pub(crate) fn attack_with(
     parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
     let bonus = base + modifiers.iter().map(|(_, v)| v).sum::<i64>();
     let says = parts.join(" ");
-    let pending = Pending {
-        attacker,
-        target,
-        weapon: index,
-        face: roll.total,
-        bonus,
-        says,
-        damage_bonus,
-        sure_shock,
-    };
+    let pending =
+        Pending { attacker, target, weapon: index, roll, bonus, says, damage_bonus, sure_shock };
     if may_defend(enc, target) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
     } else {
@@ -405,8 +397,8 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     let defending = t.conditions.contains(TOTAL_DEFENSE);
     let charged = if t.conditions.contains(CHARGED) { -2 } else { 0 };
     let ac = stat(&t, AC) + if defending { 2 } else { 0 } + charged;
-    let total = p.face + p.bonus;
-    let hit = total >= ac;
+    let outcome = attack_roll(&p.roll, p.bonus, &[], ac);
+    let (total, hit) = (outcome.total, outcome.success);
     let defence = match (defending, charged != 0) {
         (true, true) => " (+2 Total Defense, −2 charging)",
         (true, false) => " (+2 Total Defense)",
@@ -418,7 +410,7 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
         a.name,
         w.name,
         t.name,
-        p.face,
+        p.roll.total,
         p.says,
         if hit { "hit" } else { "miss" }
     );

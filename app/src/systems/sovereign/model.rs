@@ -261,8 +261,8 @@ pub struct Pending {
     pub target: CombatantId,
     /// The attack (index into the attacker's block).
     pub weapon: usize,
-    /// The d20's face.
-    pub face: i64,
+    /// The d20 as rolled.
+    pub roll: crate::dice::Roll,
     /// Everything added to it (bonus, attribute, skill and the situation's modifiers).
     pub bonus: i64,
     /// The modifiers in words, for the journal.

@@ -19,7 +19,7 @@ fn cmd(c: C) -> Command {
 pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
     if let Some(p) = &enc.sovereign().pending {
         let (a, t) = (enc.name_of(p.attacker), enc.name_of(p.target));
-        let total = p.face + p.bonus;
+        let total = p.roll.total + p.bonus;
         // What the roll does as things stand, so the GM sees what Total Defense would change.
         let ac = enc.combatant(p.target).map_or(0, |c| {
             let charging = if c.conditions.contains(super::CHARGED) { 2 } else { 0 };

@@ -4,7 +4,7 @@
 
 use super::block::{is_out, lingers};
 use super::model::SovEvent;
-use super::rules::{attribute_mod, dies_at_end_of, side_initiative};
+use super::rules::{acts_first, attribute_mod, dies_at_end_of, side_initiative};
 use super::wrestle;
 use super::{BEFORE, END, R_INIT, R_ROUND, R_TURN, REROLL, TIES, TURNS};
 use crate::dice::DiceSource;
@@ -107,7 +107,19 @@ fn initiative(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
     }
     let party = |s: SideId| ctx.enc.side(s).is_some_and(|s| s.party);
-    rolled.sort_by(|a, b| b.1.cmp(&a.1).then(party(b.0).cmp(&party(a.0))).then(a.0.cmp(&b.0)));
+    // Higher first, the party on a tie; otherwise as the sides were made.
+    let first = |a: &(SideId, i64, String), b: &(SideId, i64, String)| {
+        acts_first(a.1, party(a.0), b.1, party(b.0))
+    };
+    rolled.sort_by(|a, b| {
+        if first(a, b) {
+            std::cmp::Ordering::Less
+        } else if first(b, a) {
+            std::cmp::Ordering::Greater
+        } else {
+            a.0.cmp(&b.0)
+        }
+    });
     let mut order = Vec::new();
     for (side, total, why) in &rolled {
         ctx.emit(R_INIT, None, SovEvent::Initiative { side: *side, total: *total });
