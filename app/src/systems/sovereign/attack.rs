@@ -288,6 +288,60 @@ pub(crate) fn may_defend(enc: &Encounter, id: CombatantId) -> bool {
     })
 }
 
+/// Whether `id` may still use Veteran's Luck this round.
+pub(crate) fn has_luck(enc: &Encounter, id: CombatantId) -> bool {
+    enc.combatant(id).is_some_and(|c| {
+        !is_out(c)
+            && !enc.sovereign().luck_used.contains(&id)
+            && SovBlock::of(c).is_ok_and(|b| b.veterans_luck)
+    })
+}
+
+/// The check of Veteran's Luck on the waiting attack: the attacker on a miss, the target on
+/// a hit (as things stand: the target's AC, a charger's −2).
+pub(crate) fn check_luck(enc: &Encounter, id: CombatantId) -> Result<bool, RuleError> {
+    let Some(p) = &enc.sovereign().pending else {
+        return Err(RuleError::NotAllowed("no attack waits".into()));
+    };
+    if !has_luck(enc, id) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} has no Veteran's Luck left this round",
+            enc.name_of(id)
+        )));
+    }
+    if p.forced.is_some() {
+        return Err(RuleError::NotAllowed("Veteran's Luck already turned this attack".into()));
+    }
+    let hit = standing_outcome(enc, p);
+    match (id == p.attacker, id == p.target, hit) {
+        (true, _, false) => Ok(true),
+        (_, true, true) => Ok(false),
+        (true, _, true) => Err(RuleError::NotAllowed("it hits already".into())),
+        (_, true, false) => Err(RuleError::NotAllowed("it misses already".into())),
+        _ => Err(RuleError::NotAllowed(format!("{} is not part of this attack", enc.name_of(id)))),
+    }
+}
+
+/// Whether the waiting attack hits as things stand (before any Total Defense).
+pub(crate) fn standing_outcome(enc: &Encounter, p: &Pending) -> bool {
+    enc.combatant(p.target).is_some_and(|t| {
+        let charging = if t.conditions.contains(CHARGED) { 2 } else { 0 };
+        p.roll.total + p.bonus >= stat(t, AC) - charging
+    })
+}
+
+/// Veteran's Luck on the waiting attack.
+pub(crate) fn luck(
+    enc: &Encounter,
+    id: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let hit = check_luck(enc, id)?;
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.emit(R_ATTACK, Some(id), SovEvent::Lucky { id, hit });
+    Ok(ctx.finish())
+}
+
 /// An attack: the Main action and the d20. When the target may still take Total Defense (it
 /// may, after seeing the roll), the attack waits for its answer; otherwise it lands now.
 pub(crate) fn attack_with(
@@ -347,9 +401,18 @@ pub(crate) fn attack_with(
     parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
     let bonus = base + modifiers.iter().map(|(_, v)| v).sum::<i64>();
     let says = parts.join(" ");
-    let pending =
-        Pending { attacker, target, weapon: index, roll, bonus, says, damage_bonus, sure_shock };
-    if may_defend(enc, target) {
+    let pending = Pending {
+        attacker,
+        target,
+        weapon: index,
+        roll,
+        bonus,
+        says,
+        forced: None,
+        damage_bonus,
+        sure_shock,
+    };
+    if may_defend(enc, target) || has_luck(enc, attacker) || has_luck(enc, target) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
     } else {
         land(&mut ctx, &pending)?;
@@ -393,12 +456,22 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
         return Ok(());
     };
     let w = attack(&a, p.weapon)?;
+    // Killing Blow: half the level, rounded up, on damage and Shock alike.
+    let killing = if SovBlock::of(&a).is_ok_and(|b| b.killing_blow) {
+        (stat(&a, "level").max(1) + 1) / 2
+    } else {
+        0
+    };
     let attr = w.attribute_mod(&a);
     let defending = t.conditions.contains(TOTAL_DEFENSE);
     let charged = if t.conditions.contains(CHARGED) { -2 } else { 0 };
     let ac = stat(&t, AC) + if defending { 2 } else { 0 } + charged;
     let outcome = attack_roll(&p.roll, p.bonus, &[], ac);
-    let (total, hit) = (outcome.total, outcome.success);
+    let (total, hit) = (outcome.total, p.forced.unwrap_or(outcome.success));
+    if let Some(forced) = p.forced {
+        let turned = if forced { "a hit" } else { "a miss" };
+        ctx.ruling(R_ATTACK, Some(p.attacker), format!("Veteran's Luck makes it {turned}"));
+    }
     let defence = match (defending, charged != 0) {
         (true, true) => " (+2 Total Defense, −2 charging)",
         (true, false) => " (+2 Total Defense)",
@@ -418,12 +491,15 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     // The Shock this blow deals on a miss (a Swarm's lands whatever the AC).
     let shock = w.shock().map_or(0, |s| {
         let s = if p.sure_shock { Shock { max_ac: None, ..s } } else { s };
-        s.on_miss(ac, attr, defending)
+        s.on_miss(ac, attr + killing, defending)
     });
     if hit {
         let die =
             ctx.roll(R_ATTACK, Some(p.attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
-        let damage = damage_on_hit(die, attr, p.damage_bonus, shock);
+        let damage = damage_on_hit(die, attr + killing, p.damage_bonus, shock);
+        if killing > 0 {
+            ctx.ruling(R_ATTACK, Some(p.attacker), format!("Killing Blow: + {killing}"));
+        }
         if p.damage_bonus > 0 {
             ctx.ruling(
                 R_ATTACK,
@@ -431,7 +507,7 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
                 format!("{} damage (not added to Shock)", signed(p.damage_bonus)),
             );
         }
-        if damage > die + attr + p.damage_bonus {
+        if damage > die + attr + killing + p.damage_bonus {
             ctx.ruling(R_ATTACK, Some(p.attacker), format!("never below its Shock: {damage}"));
         }
         hurt(ctx, p.target, damage)?;

@@ -101,6 +101,13 @@ pub struct SovBlock {
     /// Unarmed damage dice (a grapple's end-of-round damage; 1d2 when blank).
     #[serde(default)]
     pub unarmed: Option<Dice>,
+    /// Has Veteran's Luck (a class feature): once a round a miss of its own becomes a hit, or
+    /// a hit on it a miss.
+    #[serde(default)]
+    pub veterans_luck: bool,
+    /// Has Killing Blow (a class feature): + half its level (rounded up) to damage and Shock.
+    #[serde(default)]
+    pub killing_blow: bool,
     /// Never checks morale (undead, constructs, zealots, the militarized).
     #[serde(default)]
     pub morale_exempt: bool,

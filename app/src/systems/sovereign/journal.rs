@@ -39,10 +39,19 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
         }
         SovEvent::Waiting { pending } => {
             who(out, enc, pending.target, s);
-            out.push_str(" sees the roll and may take Total Defense against ");
+            out.push_str(" sees the roll of ");
             who(out, enc, pending.attacker, s);
+            out.push_str(" and may answer it");
         }
         SovEvent::Answered => out.push_str("The target has answered"),
+        SovEvent::Lucky { id, hit } => {
+            who(out, enc, *id, s);
+            out.push_str(if *hit {
+                " uses Veteran's Luck: the miss becomes a hit"
+            } else {
+                " uses Veteran's Luck: the hit becomes a miss"
+            });
+        }
         SovEvent::Grapple { target, by: Some(by) } => {
             who(out, enc, *by, s);
             out.push_str(" holds ");

@@ -136,6 +136,7 @@ impl System for Sovereign {
                 }
                 SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
                 SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
+                SovCommand::Luck { id } => attack::luck(enc, id, dice),
                 SovCommand::Save { id, kind } => checks::save_throw(enc, id, kind, dice),
                 SovCommand::Check { id, skill, attr, against } => {
                     checks::skill(enc, id, &skill, &attr, against.as_ref(), dice)

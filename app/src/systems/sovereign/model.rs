@@ -78,6 +78,12 @@ pub enum SovCommand {
         /// A grapple (else a shove).
         grapple: bool,
     },
+    /// Veteran's Luck on the waiting attack, once a round: the attacker turns its miss into a
+    /// hit, or the target turns a hit on it into a miss.
+    Luck {
+        /// Who uses it.
+        id: CombatantId,
+    },
     /// A Heal check on someone mortally injured: 2d6 + Heal + the best of INT and WIS, −1 per
     /// round since the fall, 10 or more stabilizes.
     Heal {
@@ -204,6 +210,13 @@ pub enum SovEvent {
     },
     /// The waiting attack was answered (or dropped).
     Answered,
+    /// Veteran's Luck forced the waiting attack's outcome (`hit`), and is spent for the round.
+    Lucky {
+        /// Who used it.
+        id: CombatantId,
+        /// The outcome now.
+        hit: bool,
+    },
     /// A shield turned a Shock aside: it turns no other this round.
     ShieldUsed {
         /// Whose.
@@ -267,6 +280,9 @@ pub struct Pending {
     pub bonus: i64,
     /// The modifiers in words, for the journal.
     pub says: String,
+    /// The outcome Veteran's Luck forced (a hit, or a miss), if it was used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forced: Option<bool>,
     /// Damage added to a hit (two weapons, a Swarm), never to Shock.
     #[serde(default)]
     pub damage_bonus: i64,
@@ -293,6 +309,9 @@ pub struct SovState {
     /// The attack waiting for its target's answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending: Option<Pending>,
+    /// Who used Veteran's Luck this round.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub luck_used: BTreeSet<CombatantId>,
     /// Shields that turned a Shock aside this round.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub shields_used: BTreeSet<CombatantId>,
@@ -344,6 +363,12 @@ impl SovState {
             }
             SovEvent::Waiting { pending } => self.pending = Some(pending.clone()),
             SovEvent::Answered => self.pending = None,
+            SovEvent::Lucky { id, hit } => {
+                self.luck_used.insert(*id);
+                if let Some(p) = &mut self.pending {
+                    p.forced = Some(*hit);
+                }
+            }
             SovEvent::Walked { at, feet, done, .. } => {
                 let turn = self.turn_at(*at);
                 turn.feet = *feet;
@@ -370,6 +395,7 @@ impl SovState {
             SovEvent::RoundReset => {
                 self.shields_used.clear();
                 self.mains.clear();
+                self.luck_used.clear();
             }
         }
     }

@@ -1,6 +1,8 @@
 //! What the procedure asks, phase by phase; each option asks the check its command makes.
 
-use super::attack::{check_attack, check_heal, feet_left, in_reach, may_defend};
+use super::attack::{
+    check_attack, check_heal, check_luck, feet_left, has_luck, in_reach, may_defend,
+};
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
 use super::model::{Manner, SaveKind, SovCommand as C};
@@ -25,7 +27,21 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
             let charging = if c.conditions.contains(super::CHARGED) { 2 } else { 0 };
             super::block::stat(c, super::block::AC) - charging
         });
-        let lands = if total >= ac { "a hit" } else { "a miss" };
+        let lands = match p.forced {
+            Some(true) => "a hit by Veteran's Luck",
+            Some(false) => "a miss by Veteran's Luck",
+            None if total >= ac => "a hit",
+            None => "a miss",
+        };
+        let mut luck: Vec<PromptOption> = [p.attacker, p.target]
+            .into_iter()
+            .filter(|id| has_luck(enc, *id))
+            .map(|id| {
+                let name = enc.name_of(id);
+                PromptOption::allowed(format!("{name}: Veteran's Luck"), cmd(C::Luck { id }))
+                    .unless(check_luck(enc, id).map(|_| ()))
+            })
+            .collect();
         return vec![Prompt {
             id: format!("answer-{}", p.target),
             title: format!("{a} rolled {total} against {t}'s AC {ac}: {lands}"),
@@ -45,7 +61,10 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
                     cmd(C::Answer { total_defense: false }),
                 )
                 .main(),
-            ],
+            ]
+            .into_iter()
+            .chain(luck.drain(..))
+            .collect(),
         }];
     }
     match enc.phase.as_str() {

@@ -48,6 +48,12 @@ pub const SCHEMA: BlockSchema = BlockSchema {
             .creatures(),
         Field::new("unarmed", "Unarmed", Kind::Dice).help("Unarmed damage; 1d2 when blank"),
         Field::new("stats.brawl", "Brawl", Kind::Whole { min: -1, max: 4, only: &[] }).characters(),
+        Field::new("veterans_luck", "Veteran's Luck", Kind::Flag)
+            .characters()
+            .help("Once a round: a miss of its own becomes a hit, or a hit on it a miss"),
+        Field::new("killing_blow", "Killing Blow", Kind::Flag)
+            .characters()
+            .help("Half its level, rounded up, added to damage and Shock"),
         Field::new("morale_exempt", "No morale", Kind::Flag)
             .creatures()
             .help("Undead, constructs, zealots, the militarized: never checks morale"),

@@ -19,6 +19,7 @@ pub(crate) const VERBS: &[&str] = &[
     "morale",
     "shove",
     "grapple",
+    "luck",
 ];
 
 /// An attack of `id` by name or number from 1, after `with`; the first without.
@@ -116,6 +117,8 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             let attacker = w.who()?;
             SovCommand::Wrestle { attacker, target: w.who()?, grapple: verb == "grapple" }
         }
+        // luck NAME
+        "luck" => SovCommand::Luck { id: w.who()? },
         // heal HEALER TARGET
         "heal" => {
             let healer = w.who()?;
@@ -135,6 +138,7 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Attack { .. } => &["attack"],
         SovCommand::Heal { .. } => &["heal"],
         SovCommand::Save { .. } => &["save"],
+        SovCommand::Luck { .. } => &["luck"],
         SovCommand::Wrestle { grapple: false, .. } => &["shove"],
         SovCommand::Wrestle { grapple: true, .. } => &["grapple"],
         SovCommand::Check { .. } => &["check"],
