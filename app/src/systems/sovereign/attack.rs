@@ -534,8 +534,60 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Refuses anything else while an attack waits for its target's answer.
+/// A free attack of `attacker` on `target` with attack `index` (`what`: its name in the
+/// journal), landing at once: no action spent, no answer waited for.
+pub(crate) fn strike_now(
+    ctx: &mut Ctx,
+    attacker: CombatantId,
+    target: CombatantId,
+    index: usize,
+    what: &str,
+) -> Result<(), RuleError> {
+    let (Some(a), Some(t)) =
+        (ctx.enc.combatant(attacker).cloned(), ctx.enc.combatant(target).cloned())
+    else {
+        return Ok(());
+    };
+    let w = attack(&a, index)?;
+    let modifiers = situation(&ctx.enc, &a, &t, index)
+        .ok()
+        .and_then(|s| attack_modifiers(&s).ok())
+        .unwrap_or_default();
+    let attr = w.attribute_mod(&a);
+    let skill = w.skill.as_deref().map_or(0, |k| stat(&a, k));
+    let base = stat(&a, ATK) + attr + skill;
+    let roll = ctx.roll(
+        R_ATTACK,
+        Some(attacker),
+        &Dice::die(20),
+        &format!("{} at {} ({what})", w.name, t.name),
+    )?;
+    let mut parts = vec![signed(base)];
+    parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
+    let bonus = base + modifiers.iter().map(|(_, v)| v).sum::<i64>();
+    let pending = Pending {
+        attacker,
+        target,
+        weapon: index,
+        roll,
+        bonus,
+        says: parts.join(" "),
+        forced: None,
+        damage_bonus: 0,
+        sure_shock: false,
+    };
+    land(ctx, &pending)
+}
+
+/// Refuses anything else while an attack waits for its target's answer, or a walk for the
+/// attacks of opportunity it draws.
 pub(crate) fn check_settled(enc: &Encounter) -> Result<(), RuleError> {
+    if let Some(t) = &enc.sovereign().threat {
+        return Err(RuleError::NotAllowed(format!(
+            "first the attacks of opportunity on {} leaving",
+            enc.name_of(t.id)
+        )));
+    }
     match &enc.sovereign().pending {
         None => Ok(()),
         Some(p) => Err(RuleError::NotAllowed(format!(
@@ -610,6 +662,13 @@ pub(crate) fn walk(
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
     if feet > move_ft(c) && !enc.sovereign().mains.contains(&id) {
         ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "a second Move".into() });
+    }
+    // Walking out of a foe's reach: the foe may strike first.
+    let strikers = super::opportunity::strikers(enc, c, to);
+    if !strikers.is_empty() {
+        let cost_ft = path.cost_ft;
+        ctx.emit(R_MOVE, Some(id), SovEvent::Threatened { id, from, to, cost_ft, strikers });
+        return Ok(ctx.finish());
     }
     ctx.push(
         R_MOVE,

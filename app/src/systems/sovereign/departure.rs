@@ -20,6 +20,15 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         ctx.ruling(R_TURN, Some(id), format!("{}: {a}'s attack on {t} is dropped", left.says()));
         ctx.emit(R_TURN, Some(id), SovEvent::Answered);
     }
+    if let Some(t) = ctx.enc.sovereign().threat.clone() {
+        if t.id == id {
+            ctx.ruling(R_TURN, Some(id), format!("{}: the walk is dropped", left.says()));
+            ctx.emit(R_TURN, Some(id), SovEvent::WalkSettled);
+        } else if t.strikers.contains(&id) {
+            ctx.emit(R_TURN, Some(id), SovEvent::Struck { striker: id });
+            super::opportunity::settle(ctx);
+        }
+    }
     if left.how != Departure::OffBoard {
         super::wrestle::release(ctx, id, R_TURN);
     }

@@ -52,6 +52,23 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
                 " uses Veteran's Luck: the hit becomes a miss"
             });
         }
+        SovEvent::Disengaged { id, .. } => {
+            who(out, enc, *id, s);
+            out.push_str(" may leave melee this turn without attacks of opportunity");
+        }
+        SovEvent::Threatened { id, strikers, .. } => {
+            who(out, enc, *id, s);
+            let names: Vec<String> = strikers.iter().map(|x| enc.name_of(*x)).collect();
+            s.text(
+                out,
+                &format!(" leaves the reach of {}: they may strike first", names.join(", ")),
+            );
+        }
+        SovEvent::Struck { striker } => {
+            who(out, enc, *striker, s);
+            out.push_str(" has answered");
+        }
+        SovEvent::WalkSettled => out.push_str("Every foe has answered"),
         SovEvent::Grapple { target, by: Some(by) } => {
             who(out, enc, *by, s);
             out.push_str(" holds ");

@@ -20,6 +20,7 @@ mod checks;
 mod departure;
 pub(crate) mod journal;
 pub mod model;
+mod opportunity;
 mod prompts;
 mod round;
 pub mod rules;
@@ -137,6 +138,10 @@ impl System for Sovereign {
                 SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
                 SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
                 SovCommand::Luck { id } => attack::luck(enc, id, dice),
+                SovCommand::Disengage { id } => opportunity::disengage(enc, id, dice),
+                SovCommand::Opportunity { striker, strike } => {
+                    opportunity::answer(enc, striker, strike, dice)
+                }
                 SovCommand::Save { id, kind } => checks::save_throw(enc, id, kind, dice),
                 SovCommand::Check { id, skill, attr, against } => {
                     checks::skill(enc, id, &skill, &attr, against.as_ref(), dice)

@@ -6,6 +6,7 @@
 
 use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId};
+use crate::space::grid::GridPos;
 pub use crate::system::TurnAt;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -83,6 +84,20 @@ pub enum SovCommand {
     Luck {
         /// Who uses it.
         id: CombatantId,
+    },
+    /// The Main action spent to disengage: walking out of melee this turn draws no attack of
+    /// opportunity.
+    Disengage {
+        /// Who.
+        id: CombatantId,
+    },
+    /// A foe's answer to someone walking out of its reach: an attack of opportunity (free,
+    /// with its first melee attack) or not.
+    Opportunity {
+        /// The foe.
+        striker: CombatantId,
+        /// Strikes (else lets it go).
+        strike: bool,
     },
     /// A Heal check on someone mortally injured: 2d6 + Heal + the best of INT and WIS, −1 per
     /// round since the fall, 10 or more stabilizes.
@@ -217,6 +232,33 @@ pub enum SovEvent {
         /// The outcome now.
         hit: bool,
     },
+    /// The acting combatant disengaged this turn.
+    Disengaged {
+        /// Who.
+        id: CombatantId,
+        /// Which turn.
+        at: TurnAt,
+    },
+    /// A walk out of melee waits for the attacks of opportunity of these foes.
+    Threatened {
+        /// Who walks.
+        id: CombatantId,
+        /// From where.
+        from: GridPos,
+        /// To where.
+        to: GridPos,
+        /// Feet it costs.
+        cost_ft: u32,
+        /// The foes it leaves.
+        strikers: Vec<CombatantId>,
+    },
+    /// A foe answered (struck or let go), or left.
+    Struck {
+        /// Who.
+        striker: CombatantId,
+    },
+    /// The walk waiting for attacks of opportunity is made or dropped.
+    WalkSettled,
     /// A shield turned a Shock aside: it turns no other this round.
     ShieldUsed {
         /// Whose.
@@ -262,6 +304,24 @@ pub struct Turn {
     /// Its movement is over (a Charge).
     #[serde(default)]
     pub done: bool,
+    /// It disengaged: walking out of melee draws no attack of opportunity.
+    #[serde(default)]
+    pub disengaged: bool,
+}
+
+/// A walk out of melee waiting for the foes' attacks of opportunity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Threat {
+    /// Who walks.
+    pub id: CombatantId,
+    /// From where.
+    pub from: GridPos,
+    /// To where.
+    pub to: GridPos,
+    /// Feet it costs.
+    pub cost_ft: u32,
+    /// The foes still to answer.
+    pub strikers: Vec<CombatantId>,
 }
 
 /// An attack whose d20 is rolled, waiting for the target to say whether it takes Total
@@ -306,6 +366,9 @@ pub struct SovState {
     /// Who spent its Main action this round (on its turn, or on an Instant).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub mains: BTreeSet<CombatantId>,
+    /// A walk out of melee waiting for attacks of opportunity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threat: Option<Threat>,
     /// The attack waiting for its target's answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending: Option<Pending>,
@@ -363,6 +426,22 @@ impl SovState {
             }
             SovEvent::Waiting { pending } => self.pending = Some(pending.clone()),
             SovEvent::Answered => self.pending = None,
+            SovEvent::Disengaged { at, .. } => self.turn_at(*at).disengaged = true,
+            SovEvent::Threatened { id, from, to, cost_ft, strikers } => {
+                self.threat = Some(Threat {
+                    id: *id,
+                    from: *from,
+                    to: *to,
+                    cost_ft: *cost_ft,
+                    strikers: strikers.clone(),
+                });
+            }
+            SovEvent::Struck { striker } => {
+                if let Some(t) = &mut self.threat {
+                    t.strikers.retain(|s| s != striker);
+                }
+            }
+            SovEvent::WalkSettled => self.threat = None,
             SovEvent::Lucky { id, hit } => {
                 self.luck_used.insert(*id);
                 if let Some(p) = &mut self.pending {

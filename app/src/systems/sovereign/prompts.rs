@@ -1,7 +1,7 @@
 //! What the procedure asks, phase by phase; each option asks the check its command makes.
 
 use super::attack::{
-    check_attack, check_heal, check_luck, feet_left, has_luck, in_reach, may_defend,
+    check_attack, check_heal, check_luck, check_main, feet_left, has_luck, in_reach, may_defend,
 };
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
@@ -19,6 +19,31 @@ fn cmd(c: C) -> Command {
 
 /// Every prompt for the state.
 pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+    if let Some(t) = &enc.sovereign().threat {
+        let walker = enc.name_of(t.id);
+        return t
+            .strikers
+            .iter()
+            .map(|s| {
+                let name = enc.name_of(*s);
+                Prompt {
+                    id: format!("opportunity-{s}"),
+                    title: format!("{walker} leaves {name}'s reach"),
+                    actor: Some(*s),
+                    options: vec![
+                        PromptOption::allowed(
+                            format!("{name} strikes"),
+                            cmd(C::Opportunity { striker: *s, strike: true }),
+                        ),
+                        PromptOption::allowed(
+                            format!("{name} lets it go"),
+                            cmd(C::Opportunity { striker: *s, strike: false }),
+                        ),
+                    ],
+                }
+            })
+            .collect();
+    }
     if let Some(p) = &enc.sovereign().pending {
         let (a, t) = (enc.name_of(p.attacker), enc.name_of(p.target));
         let total = p.roll.total + p.bonus;
@@ -164,6 +189,19 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
                 .in_group(format!("Attack {}", t.name)),
             );
         }
+    }
+    if enc
+        .combatants
+        .values()
+        .any(|o| o.side != c.side && !is_out(o) && crate::space::in_melee(enc, c, o))
+    {
+        options.push(
+            PromptOption::allowed(
+                "Disengage (leave melee without attacks)",
+                cmd(C::Disengage { id }),
+            )
+            .unless(check_main(enc, id, false)),
+        );
     }
     let title = format!("{}'s turn ({} ft left)", c.name, feet_left(enc, id));
     Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }

@@ -20,6 +20,8 @@ pub(crate) const VERBS: &[&str] = &[
     "shove",
     "grapple",
     "luck",
+    "disengage",
+    "opportunity",
 ];
 
 /// An attack of `id` by name or number from 1, after `with`; the first without.
@@ -117,6 +119,20 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             let attacker = w.who()?;
             SovCommand::Wrestle { attacker, target: w.who()?, grapple: verb == "grapple" }
         }
+        // disengage NAME
+        "disengage" => SovCommand::Disengage { id: w.who()? },
+        // opportunity STRIKER strike|pass
+        "opportunity" => {
+            let striker = w.who()?;
+            let strike = if w.eat("strike") {
+                true
+            } else if w.eat("pass") {
+                false
+            } else {
+                return Err("opportunity NAME strike, or opportunity NAME pass".into());
+            };
+            SovCommand::Opportunity { striker, strike }
+        }
         // luck NAME
         "luck" => SovCommand::Luck { id: w.who()? },
         // heal HEALER TARGET
@@ -139,6 +155,8 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Heal { .. } => &["heal"],
         SovCommand::Save { .. } => &["save"],
         SovCommand::Luck { .. } => &["luck"],
+        SovCommand::Disengage { .. } => &["disengage"],
+        SovCommand::Opportunity { .. } => &["opportunity"],
         SovCommand::Wrestle { grapple: false, .. } => &["shove"],
         SovCommand::Wrestle { grapple: true, .. } => &["grapple"],
         SovCommand::Check { .. } => &["check"],

@@ -1,0 +1,109 @@
+//! Attacks of opportunity: walking out of a foe's reach lets that foe strike first, free, with
+//! its first melee attack — unless the walker spent its Main action to disengage. The walk
+//! waits for every such foe's answer, then goes on (unless the walker fell).
+
+use super::attack::{check_main, strike_now};
+use super::block::{SovBlock, is_out};
+use super::model::{SovEvent, Threat, TurnAt};
+use super::{R_ATTACK, R_MOVE};
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter};
+use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
+use crate::space::{self, grid::GridPos};
+use crate::system::{Ctx, RuleError};
+
+/// The foes a walk of `c` to `to` takes it out of the reach of (next to it now, not at the
+/// end), each with a melee attack; none when it disengaged this turn.
+pub(crate) fn strikers(enc: &Encounter, c: &Combatant, to: GridPos) -> Vec<CombatantId> {
+    if enc.sovereign().spent(enc).disengaged {
+        return Vec::new();
+    }
+    let mut there = c.clone();
+    there.square = Some(to);
+    enc.combatants
+        .values()
+        .filter(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
+        .filter(|o| !space::in_melee(enc, &there, o))
+        .filter(|o| SovBlock::of(o).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged())))
+        .map(|o| o.id)
+        .collect()
+}
+
+/// Disengage: the Main action, so that walking out of melee draws no attack this turn.
+pub(crate) fn disengage(
+    enc: &Encounter,
+    id: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_main(enc, id, false)?;
+    let mut ctx = Ctx::new(enc, dice);
+    let at = TurnAt::now(enc).unwrap_or_default();
+    ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "disengages".into() });
+    ctx.emit(R_MOVE, Some(id), SovEvent::Disengaged { id, at });
+    Ok(ctx.finish())
+}
+
+/// The check of a foe's answer to the walk waiting.
+pub(crate) fn check_opportunity(
+    enc: &Encounter,
+    striker: CombatantId,
+) -> Result<&Threat, RuleError> {
+    let Some(t) = &enc.sovereign().threat else {
+        return Err(RuleError::NotAllowed("nobody is walking out of reach".into()));
+    };
+    if !t.strikers.contains(&striker) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} has no attack of opportunity now",
+            enc.name_of(striker)
+        )));
+    }
+    Ok(t)
+}
+
+/// A foe strikes at the walker (or lets it go); when every foe has answered, the walk goes on.
+pub(crate) fn answer(
+    enc: &Encounter,
+    striker: CombatantId,
+    strike: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let threat = check_opportunity(enc, striker)?.clone();
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.emit(R_ATTACK, Some(striker), SovEvent::Struck { striker });
+    if strike {
+        let index = SovBlock::of(&enc.combatants[&striker])?
+            .attacks
+            .iter()
+            .position(|w| !w.ranged())
+            .unwrap_or(0);
+        strike_now(&mut ctx, striker, threat.id, index, "an attack of opportunity")?;
+    }
+    settle(&mut ctx);
+    Ok(ctx.finish())
+}
+
+/// When no foe is left to answer, the walk is made (unless the walker fell).
+pub(crate) fn settle(ctx: &mut Ctx) {
+    let Some(t) = ctx.enc.sovereign().threat.clone() else { return };
+    if !t.strikers.is_empty() {
+        return;
+    }
+    ctx.emit(R_MOVE, Some(t.id), SovEvent::WalkSettled);
+    match ctx.enc.combatant(t.id) {
+        Some(c) if !is_out(c) => {
+            let placed = EventKind::Placed {
+                id: t.id,
+                from: Some(t.from),
+                to: Some(t.to),
+                cost_ft: Some(t.cost_ft),
+            };
+            ctx.push(R_MOVE, Some(t.id), placed);
+        }
+        Some(c) => {
+            let name = c.name.clone();
+            ctx.ruling(R_MOVE, Some(t.id), format!("{name} falls before getting away"));
+        }
+        None => {}
+    }
+}
