@@ -25,6 +25,21 @@ pub fn with_newcomers(
     Some(order)
 }
 
+/// Whether a place can act: someone in it is in the fight (`in_fight`) and, in round 1, not on
+/// the `surprised` side (which loses that round).
+pub fn can_act(
+    enc: &Encounter,
+    place: &OrderEntry,
+    surprised: Option<crate::ids::SideId>,
+    in_fight: impl Fn(&Combatant) -> bool,
+) -> bool {
+    let surprised = if enc.round == 1 { surprised } else { None };
+    place
+        .combatants
+        .iter()
+        .any(|id| enc.combatant(*id).is_some_and(|c| in_fight(c) && Some(c.side) != surprised))
+}
+
 /// Whether `id`'s place comes before the place acting now, while turns run (`running`).
 pub fn place_passed(enc: &Encounter, id: CombatantId, running: bool) -> bool {
     let Some(turn) = enc.turn else { return false };

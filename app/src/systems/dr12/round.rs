@@ -12,7 +12,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
-use crate::system::turn_order::with_newcomers;
+use crate::system::turn_order::{self, with_newcomers};
 use crate::system::{Ctx, RuleError};
 
 /// The reaction table (d10).
@@ -148,14 +148,9 @@ fn newcomers(ctx: &mut Ctx) {
     }
 }
 
-/// Whether the place can act now: someone in it is on the board and in the fight, and in
-/// round 1 not on the surprised side.
+/// Whether the place can act now (see [`turn_order::can_act`]).
 fn can_act(enc: &Encounter, place: &OrderEntry) -> bool {
-    let surprised = if enc.round == 1 { enc.dr12().surprised } else { None };
-    place
-        .combatants
-        .iter()
-        .any(|id| enc.combatant(*id).is_some_and(|c| !is_out(c) && Some(c.side) != surprised))
+    turn_order::can_act(enc, place, enc.dr12().surprised, |c| !is_out(c))
 }
 
 /// Starts the first place after `from` that can act, or ends the round.

@@ -11,7 +11,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
-use crate::system::turn_order::with_newcomers;
+use crate::system::turn_order::{self, with_newcomers};
 use crate::system::{Ctx, RuleError};
 
 /// Refuses what only comes before the fight.
@@ -157,13 +157,9 @@ fn newcomers(ctx: &mut Ctx) {
     }
 }
 
-/// Whether a place can act: someone in it in the fight and, in round 1, not surprised.
+/// Whether the place can act now (see [`turn_order::can_act`]).
 fn can_act(enc: &Encounter, place: &OrderEntry) -> bool {
-    let surprised = if enc.round == 1 { enc.sovereign().surprised } else { None };
-    place
-        .combatants
-        .iter()
-        .any(|id| enc.combatant(*id).is_some_and(|c| !is_out(c) && Some(c.side) != surprised))
+    turn_order::can_act(enc, place, enc.sovereign().surprised, |c| !is_out(c))
 }
 
 /// Starts the next place that can act after `from`, or ends the round.
