@@ -12,7 +12,7 @@ use super::rules::{
     Shock, Situation, attack_modifiers, attack_roll, attribute_mod, damage_on_hit, heal_penalty,
     skill_check, swarm_allowed, swarm_bonus,
 };
-use super::{CHARGED, R_ATTACK, R_HEAL, R_MOVE, SWARM_CAP, TOTAL_DEFENSE};
+use super::{CHARGED, HIDDEN, R_ATTACK, R_HEAL, R_MOVE, SWARM_CAP, TOTAL_DEFENSE, UNSEEN};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -102,8 +102,9 @@ fn situation(
         target_prone: t.conditions.contains("prone"),
         adjacent,
         attacker_prone: a.conditions.contains("prone"),
-        unseen_located: false,
-        unseen_unlocated: false,
+        // The GM marks what sight cannot show: `unseen` (its place known), `hidden` (not).
+        unseen_located: t.conditions.contains(UNSEEN),
+        unseen_unlocated: t.conditions.contains(HIDDEN),
         ..Situation::default()
     })
 }
@@ -667,7 +668,11 @@ pub(crate) fn walk(
     let strikers = super::opportunity::strikers(enc, c, to);
     if !strikers.is_empty() {
         let cost_ft = path.cost_ft;
-        ctx.emit(R_MOVE, Some(id), SovEvent::Threatened { id, from, to, cost_ft, strikers });
+        ctx.emit(
+            R_MOVE,
+            Some(id),
+            SovEvent::Threatened { id, from, to, cost_ft, strikers, standing: false },
+        );
         return Ok(ctx.finish());
     }
     ctx.push(

@@ -56,13 +56,11 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
             who(out, enc, *id, s);
             out.push_str(" may leave melee this turn without attacks of opportunity");
         }
-        SovEvent::Threatened { id, strikers, .. } => {
+        SovEvent::Threatened { id, strikers, standing, .. } => {
             who(out, enc, *id, s);
             let names: Vec<String> = strikers.iter().map(|x| enc.name_of(*x)).collect();
-            s.text(
-                out,
-                &format!(" leaves the reach of {}: they may strike first", names.join(", ")),
-            );
+            let how = if *standing { "stands up next to" } else { "leaves the reach of" };
+            s.text(out, &format!(" {how} {}: they may strike first", names.join(", ")));
         }
         SovEvent::Struck { striker } => {
             who(out, enc, *striker, s);

@@ -62,6 +62,11 @@ const PHASES: &[Phase] = &[
 /// Condition: +2 AC and no Shock until its next turn.
 pub const TOTAL_DEFENSE: &str = "defending";
 
+/// Condition the GM sets: the attacker cannot see it but knows where it is (−4).
+pub const UNSEEN: &str = "unseen";
+/// Condition the GM sets: it cannot be seen and its place is unknown (no attack).
+pub const HIDDEN: &str = "hidden";
+
 /// Condition: charged this round, −2 AC.
 pub const CHARGED: &str = "charging";
 /// Setting: how long a charger's −2 AC lasts.
@@ -139,6 +144,7 @@ impl System for Sovereign {
                 SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
                 SovCommand::Luck { id } => attack::luck(enc, id, dice),
                 SovCommand::Disengage { id } => opportunity::disengage(enc, id, dice),
+                SovCommand::StandUp { id } => opportunity::stand_up(enc, id, dice),
                 SovCommand::Opportunity { striker, strike } => {
                     opportunity::answer(enc, striker, strike, dice)
                 }

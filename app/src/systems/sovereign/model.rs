@@ -85,6 +85,11 @@ pub enum SovCommand {
         /// Who uses it.
         id: CombatantId,
     },
+    /// Stand up from prone: the turn's Move; foes next to it may strike first.
+    StandUp {
+        /// Who.
+        id: CombatantId,
+    },
     /// The Main action spent to disengage: walking out of melee this turn draws no attack of
     /// opportunity.
     Disengage {
@@ -251,6 +256,9 @@ pub enum SovEvent {
         cost_ft: u32,
         /// The foes it leaves.
         strikers: Vec<CombatantId>,
+        /// It stands up rather than walks (`from` and `to` are where it lies).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        standing: bool,
     },
     /// A foe answered (struck or let go), or left.
     Struck {
@@ -322,6 +330,9 @@ pub struct Threat {
     pub cost_ft: u32,
     /// The foes still to answer.
     pub strikers: Vec<CombatantId>,
+    /// It stands up rather than walks.
+    #[serde(default)]
+    pub standing: bool,
 }
 
 /// An attack whose d20 is rolled, waiting for the target to say whether it takes Total
@@ -427,13 +438,14 @@ impl SovState {
             SovEvent::Waiting { pending } => self.pending = Some(pending.clone()),
             SovEvent::Answered => self.pending = None,
             SovEvent::Disengaged { at, .. } => self.turn_at(*at).disengaged = true,
-            SovEvent::Threatened { id, from, to, cost_ft, strikers } => {
+            SovEvent::Threatened { id, from, to, cost_ft, strikers, standing } => {
                 self.threat = Some(Threat {
                     id: *id,
                     from: *from,
                     to: *to,
                     cost_ft: *cost_ft,
                     strikers: strikers.clone(),
+                    standing: *standing,
                 });
             }
             SovEvent::Struck { striker } => {

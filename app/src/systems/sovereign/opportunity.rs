@@ -2,9 +2,11 @@
 //! its first melee attack — unless the walker spent its Main action to disengage. The walk
 //! waits for every such foe's answer, then goes on (unless the walker fell).
 
-use super::attack::{check_main, strike_now};
+use super::attack::{DEFAULT_MOVE_FT, check_main, check_settled, strike_now};
+use super::block::MOVE;
 use super::block::{SovBlock, is_out};
 use super::model::{SovEvent, Threat, TurnAt};
+use super::round::{check_begun, is_turn_of};
 use super::{R_ATTACK, R_MOVE};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
@@ -28,6 +30,65 @@ pub(crate) fn strikers(enc: &Encounter, c: &Combatant, to: GridPos) -> Vec<Comba
         .filter(|o| SovBlock::of(o).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged())))
         .map(|o| o.id)
         .collect()
+}
+
+/// The check of standing up: its turn, prone, its Move unused.
+pub(crate) fn check_stand_up(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
+    check_begun(enc)?;
+    check_settled(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if !is_turn_of(enc, id) {
+        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
+    }
+    if !c.conditions.contains("prone") {
+        return Err(RuleError::NotAllowed(format!("{} is not prone", c.name)));
+    }
+    let spent = enc.sovereign().spent(enc);
+    if spent.feet > 0 || spent.done {
+        return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
+    }
+    if c.square.is_none() {
+        return Err(RuleError::NotAllowed(format!("{} is not on the grid", c.name)));
+    }
+    Ok(())
+}
+
+/// Standing up: the turn's Move, and every foe next to it may strike first.
+pub(crate) fn stand_up(
+    enc: &Encounter,
+    id: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_stand_up(enc, id)?;
+    let c = &enc.combatants[&id];
+    let spent = enc.sovereign().spent(enc);
+    let at_square =
+        c.square.ok_or_else(|| RuleError::NotAllowed(format!("{} is not on the grid", c.name)))?;
+    let mut ctx = Ctx::new(enc, dice);
+    let at = TurnAt::now(enc).unwrap_or_default();
+    let feet = c.stat(MOVE).and_then(|m| u32::try_from(m).ok()).unwrap_or(DEFAULT_MOVE_FT);
+    ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
+    let strikers: Vec<CombatantId> = if spent.disengaged {
+        Vec::new()
+    } else {
+        enc.combatants
+            .values()
+            .filter(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
+            .filter(|o| SovBlock::of(o).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged())))
+            .map(|o| o.id)
+            .collect()
+    };
+    if strikers.is_empty() {
+        ctx.uncondition(R_MOVE, id, "prone");
+    } else {
+        let (from, to) = (at_square, at_square);
+        ctx.emit(
+            R_MOVE,
+            Some(id),
+            SovEvent::Threatened { id, from, to, cost_ft: 0, strikers, standing: true },
+        );
+    }
+    Ok(ctx.finish())
 }
 
 /// Disengage: the Main action, so that walking out of melee draws no attack this turn.
@@ -91,6 +152,7 @@ pub(crate) fn settle(ctx: &mut Ctx) {
     }
     ctx.emit(R_MOVE, Some(t.id), SovEvent::WalkSettled);
     match ctx.enc.combatant(t.id) {
+        Some(c) if !is_out(c) && t.standing => ctx.uncondition(R_MOVE, t.id, "prone"),
         Some(c) if !is_out(c) => {
             let placed = EventKind::Placed {
                 id: t.id,

@@ -190,6 +190,12 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
             );
         }
     }
+    if c.conditions.contains("prone") {
+        options.push(
+            PromptOption::allowed("Stand up (the Move)", cmd(C::StandUp { id }))
+                .unless(super::opportunity::check_stand_up(enc, id)),
+        );
+    }
     if enc
         .combatants
         .values()

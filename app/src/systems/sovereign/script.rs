@@ -21,6 +21,7 @@ pub(crate) const VERBS: &[&str] = &[
     "grapple",
     "luck",
     "disengage",
+    "stand-up",
     "opportunity",
 ];
 
@@ -119,6 +120,8 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             let attacker = w.who()?;
             SovCommand::Wrestle { attacker, target: w.who()?, grapple: verb == "grapple" }
         }
+        // stand-up NAME
+        "stand-up" => SovCommand::StandUp { id: w.who()? },
         // disengage NAME
         "disengage" => SovCommand::Disengage { id: w.who()? },
         // opportunity STRIKER strike|pass
@@ -156,6 +159,7 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Save { .. } => &["save"],
         SovCommand::Luck { .. } => &["luck"],
         SovCommand::Disengage { .. } => &["disengage"],
+        SovCommand::StandUp { .. } => &["stand-up"],
         SovCommand::Opportunity { .. } => &["opportunity"],
         SovCommand::Wrestle { grapple: false, .. } => &["shove"],
         SovCommand::Wrestle { grapple: true, .. } => &["grapple"],
