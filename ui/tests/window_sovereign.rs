@@ -22,6 +22,11 @@ fn has(w: &Window, who: &str, condition: &str) -> bool {
 
 /// The toll gate: Aldo and Brina against a bandit, on a 10 × 6 grid.
 fn gate() -> Window {
+    gate_at((2, 2), 9, (3, 2))
+}
+
+/// The toll gate with Aldo at `aldo` with `aldo_hp` HP and the bandit at `bandit`.
+fn gate_at(aldo: (u16, u16), aldo_hp: i64, bandit: (u16, u16)) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let mut s = Session::create(&db, "sovereign", "The toll gate", 8).unwrap();
@@ -48,9 +53,9 @@ fn gate() -> Window {
         &mut s,
         "Aldo",
         "Party",
-        2,
-        2,
-        json!({"tracks": {"hp": 9}, "stats": {"ac": 14, "atk": 1, "str": 14},
+        aldo.0,
+        aldo.1,
+        json!({"tracks": {"hp": aldo_hp}, "stats": {"ac": 14, "atk": 1, "str": 14},
         "attacks": [{"name": "Sword", "dmg": "1d8", "shock": {"dmg": 2, "max_ac": 13}}]}),
     );
     add(
@@ -66,8 +71,8 @@ fn gate() -> Window {
         &mut s,
         "Bandit",
         "Bandits",
-        3,
-        2,
+        bandit.0,
+        bandit.1,
         json!({"tracks": {"hp": 5}, "stats": {"ac": 12, "atk": 1},
         "attacks": [{"name": "Club", "dmg": "1d6", "shock": {"dmg": 1, "max_ac": 13}}]}),
     );
@@ -115,5 +120,46 @@ fn side_initiative_then_total_defense_after_seeing_the_roll() {
     w.harness.run_steps(12);
     let club = w.harness.get_by_role_and_label(Role::Button, "Club at Aldo (d6)");
     assert!(club.accesskit_node().is_disabled());
+    w.harness.run();
+}
+
+#[test]
+fn a_charge_along_a_row_then_a_mortal_wound_and_its_countdown() {
+    let mut w = gate_at((1, 2), 4, (6, 2));
+    w.press("Next");
+    w.faces("8");
+    w.faces("1");
+    // Aldo charges the bandit 20 ft along the row: 12 + 2 + 2 hits; the bandit takes it; the
+    // d8 3 + 1.
+    w.press("Charge Bandit with Sword (+2)");
+    w.faces("12");
+    w.press("Bandit takes it");
+    w.faces("3");
+    let state = w.session().state();
+    let aldo = state.combatant_named("Aldo").unwrap();
+    assert_eq!(aldo.square, Some(GridPos { x: 5, y: 2 }), "next to the bandit, along the row");
+    assert!(aldo.conditions.contains("charging"));
+    assert_eq!(w.value("Bandit", "hp"), 1);
+    w.press("End turn");
+    w.press("End turn");
+
+    // The bandit's club meets the charger's lowered guard (20 + 1 against 14 − 2) and fells
+    // him (6 of his 4 HP): mortally injured in round 1, dead at the end of round 7.
+    w.press("Club at Aldo (d6)");
+    w.faces("20");
+    w.faces("6");
+    assert!(w.journal_says(
+        "Aldo falls mortally injured in round 1: dead at the end of round 7 unless stabilized"
+    ));
+    assert_eq!(
+        w.session()
+            .state()
+            .sovereign()
+            .mortal
+            .get(&w.session().state().combatant_named("Aldo").unwrap().id),
+        Some(&1)
+    );
+    w.press("End turn");
+    assert_eq!(w.session().state().phase, "end");
     w.harness.run();
 }
