@@ -12,6 +12,14 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
             s.text(out, &format!("Surprised: {} (the other side has a free round)", side(*id)));
         }
         SovEvent::Surprised { side: None } => out.push_str("Nobody is surprised"),
+        SovEvent::Expects { side: id, on } => {
+            let says = if *on {
+                "expects a fight: it cannot be surprised"
+            } else {
+                "no longer expects a fight"
+            };
+            s.text(out, &format!("{} {says}", side(*id)));
+        }
         SovEvent::Initiative { side: id, total } => {
             s.text(out, &format!("Initiative of {}: {total}", side(*id)));
         }

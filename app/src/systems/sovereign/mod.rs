@@ -137,6 +137,10 @@ impl System for Sovereign {
             Command::Advance => round::advance(enc, dice),
             Command::Sovereign(c) => match c {
                 SovCommand::Surprise { side } => round::surprise(enc, side, dice),
+                SovCommand::Expecting { side, on } => round::expecting(enc, side, on, dice),
+                SovCommand::SurpriseCheck { side, against, exert } => {
+                    round::surprise_check(enc, side, against, exert, dice)
+                }
                 SovCommand::Attack { attacker, target, weapon, manner } => {
                     attack::attack_with(enc, attacker, target, weapon, &manner, dice)
                 }

@@ -20,6 +20,24 @@ pub enum SovCommand {
         /// The surprised side (none: nobody).
         side: Option<SideId>,
     },
+    /// Before the fight: a side expects a fight (it cannot be surprised), or no longer does.
+    Expecting {
+        /// Which side.
+        side: SideId,
+        /// Expects one.
+        on: bool,
+    },
+    /// Before the fight: one side tries to catch another unaware — its best DEX/Sneak (or
+    /// STR/Exert) against 8 + the other's best WIS/Notice; on a success the other is surprised.
+    SurpriseCheck {
+        /// The side sneaking up.
+        side: SideId,
+        /// The side it would surprise.
+        against: SideId,
+        /// STR/Exert rather than DEX/Sneak (a loud rush).
+        #[serde(default)]
+        exert: bool,
+    },
     /// An attack with the attacker's Main action.
     Attack {
         /// Who attacks.
@@ -195,6 +213,13 @@ pub enum SovEvent {
         /// Which (none: nobody).
         side: Option<SideId>,
     },
+    /// A side expects a fight, or no longer does.
+    Expects {
+        /// Which side.
+        side: SideId,
+        /// Expects one.
+        on: bool,
+    },
     /// A side's initiative, for the whole fight.
     Initiative {
         /// Which side.
@@ -368,6 +393,9 @@ pub struct SovState {
     /// The surprised side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub surprised: Option<SideId>,
+    /// Sides that expect a fight: they cannot be surprised.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub expecting: BTreeSet<SideId>,
     /// Each side's initiative, rolled once a fight.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub initiative: BTreeMap<SideId, i64>,
@@ -429,6 +457,12 @@ impl SovState {
     pub fn apply(&mut self, e: &SovEvent) {
         match e {
             SovEvent::Surprised { side } => self.surprised = *side,
+            SovEvent::Expects { side, on: true } => {
+                self.expecting.insert(*side);
+            }
+            SovEvent::Expects { side, on: false } => {
+                self.expecting.remove(side);
+            }
             SovEvent::Initiative { side, total } => {
                 self.initiative.insert(*side, *total);
             }

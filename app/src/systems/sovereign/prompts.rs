@@ -6,6 +6,7 @@ use super::attack::{
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
 use super::model::{Manner, SaveKind, SovCommand as C};
+use super::round::{check_surprisable, check_surprise_check};
 use super::wrestle::check_wrestle;
 use super::{BEFORE, END, MORALE_2D6, TURNS};
 use crate::command::Command;
@@ -118,19 +119,48 @@ fn start(enc: &Encounter) -> Prompt {
 
 fn before(enc: &Encounter) -> Prompt {
     let s = enc.sovereign();
-    let mut options: Vec<PromptOption> = enc
-        .sides
-        .iter()
-        .filter(|(id, _)| s.surprised != Some(**id))
-        .map(|(id, side)| {
-            PromptOption::allowed(
-                format!("{} is surprised", side.name),
-                cmd(C::Surprise { side: Some(*id) }),
-            )
-        })
-        .collect();
+    let mut options = Vec::new();
+    for (id, side) in &enc.sides {
+        if s.surprised != Some(*id) {
+            options.push(
+                PromptOption::allowed(
+                    format!("{} is surprised", side.name),
+                    cmd(C::Surprise { side: Some(*id) }),
+                )
+                .unless(check_surprisable(enc, *id))
+                .in_group("Surprise"),
+            );
+        }
+        let on = !s.expecting.contains(id);
+        let label = if on {
+            format!("{} expects a fight", side.name)
+        } else {
+            format!("{} does not expect a fight", side.name)
+        };
+        options.push(
+            PromptOption::allowed(label, cmd(C::Expecting { side: *id, on })).in_group("Surprise"),
+        );
+        for (other, o) in enc.sides.iter().filter(|(o, _)| *o != id) {
+            for (exert, how) in [(false, "DEX/Sneak"), (true, "STR/Exert")] {
+                options.push(
+                    PromptOption::allowed(
+                        format!(
+                            "{} tries to catch {} unaware ({how} against WIS/Notice)",
+                            side.name, o.name
+                        ),
+                        cmd(C::SurpriseCheck { side: *id, against: *other, exert }),
+                    )
+                    .unless(check_surprise_check(enc, *id, *other))
+                    .in_group("Surprise checks"),
+                );
+            }
+        }
+    }
     if s.surprised.is_some() {
-        options.push(PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None })));
+        options.push(
+            PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }))
+                .in_group("Surprise"),
+        );
     }
     Prompt {
         id: "before".into(),

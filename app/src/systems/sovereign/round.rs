@@ -30,10 +30,111 @@ pub(crate) fn surprise(
 ) -> Result<Vec<Event>, RuleError> {
     check_before(enc)?;
     if let Some(s) = side {
-        enc.side(s).ok_or_else(|| RuleError::Invalid(format!("there is no side {s}")))?;
+        check_surprisable(enc, s)?;
     }
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_INIT, None, SovEvent::Surprised { side });
+    Ok(ctx.finish())
+}
+
+/// Refuses to surprise a side that expects a fight (or is no side).
+pub(crate) fn check_surprisable(enc: &Encounter, side: SideId) -> Result<(), RuleError> {
+    let s = enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
+    if enc.sovereign().expecting.contains(&side) {
+        return Err(RuleError::NotAllowed(format!(
+            "{} expects a fight: it cannot be surprised",
+            s.name
+        )));
+    }
+    Ok(())
+}
+
+/// A side expects a fight, or no longer does.
+pub(crate) fn expecting(
+    enc: &Encounter,
+    side: SideId,
+    on: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_before(enc)?;
+    enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
+    let mut ctx = Ctx::new(enc, dice);
+    ctx.emit(R_INIT, None, SovEvent::Expects { side, on });
+    if on && enc.sovereign().surprised == Some(side) {
+        ctx.emit(R_INIT, None, SovEvent::Surprised { side: None });
+    }
+    Ok(ctx.finish())
+}
+
+/// The check of a side trying to catch another unaware.
+pub(crate) fn check_surprise_check(
+    enc: &Encounter,
+    side: SideId,
+    against: SideId,
+) -> Result<(), RuleError> {
+    check_before(enc)?;
+    enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
+    if side == against {
+        return Err(RuleError::Invalid("a side cannot surprise itself".into()));
+    }
+    check_surprisable(enc, against)?;
+    let has = |s: SideId| enc.combatants.values().any(|c| c.side == s && !is_out(c));
+    if !has(side) || !has(against) {
+        return Err(RuleError::NotAllowed("both sides need someone on the board".into()));
+    }
+    Ok(())
+}
+
+/// The best total bonus of a side's members for `skill` with `attr`.
+fn best_of(enc: &Encounter, side: SideId, skill: &str, attr: &str) -> (i64, String) {
+    enc.combatants
+        .values()
+        .filter(|c| c.side == side && !is_out(c))
+        .map(|c| {
+            let bonus = c.stat(skill).or_else(|| c.stat("skill")).unwrap_or(0)
+                + c.stat(attr).map_or(0, attribute_mod);
+            (bonus, c.name.clone())
+        })
+        // The first of the best, in the order they joined.
+        .fold(None, |best: Option<(i64, String)>, x| match best {
+            Some(b) if b.0 >= x.0 => Some(b),
+            _ => Some(x),
+        })
+        .unwrap_or((0, String::new()))
+}
+
+/// One side tries to catch another unaware: its best against 8 + the other's best Notice.
+pub(crate) fn surprise_check(
+    enc: &Encounter,
+    side: SideId,
+    against: SideId,
+    exert: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_surprise_check(enc, side, against)?;
+    let (skill, attr) = if exert { ("exert", "str") } else { ("sneak", "dex") };
+    let (bonus, who) = best_of(enc, side, skill, attr);
+    let (notice, watcher) = best_of(enc, against, "notice", "wis");
+    let difficulty = super::rules::opposed_difficulty(notice);
+    let mut ctx = Ctx::new(enc, dice);
+    let (a, b) = (enc.sides[&side].name.clone(), enc.sides[&against].name.clone());
+    let what = format!("{a}: {}/{skill} to catch {b} unaware", attr.to_uppercase());
+    let roll = ctx.roll(R_INIT, None, &crate::dice::Dice::pool(2, 6), &what)?;
+    let o = super::rules::skill_check(&roll, bonus, 0, difficulty);
+    ctx.ruling(
+        R_INIT,
+        None,
+        format!(
+            "{what} ({who} leads): {} {} = {} against 8 + {notice} ({watcher} watches) = {difficulty}: {}",
+            roll.total,
+            if bonus < 0 { format!("− {}", -bonus) } else { format!("+ {bonus}") },
+            o.total,
+            if o.success { "unnoticed" } else { "noticed" }
+        ),
+    );
+    if o.success {
+        ctx.emit(R_INIT, None, SovEvent::Surprised { side: Some(against) });
+    }
     Ok(ctx.finish())
 }
 

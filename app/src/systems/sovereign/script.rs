@@ -10,6 +10,8 @@ use crate::system::Words;
 /// The verbs, as `System::script_verbs` lists them.
 pub(crate) const VERBS: &[&str] = &[
     "surprise",
+    "expecting",
+    "surprise-check",
     "attack",
     "total-defense",
     "take-it",
@@ -54,6 +56,20 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
         "surprise" => {
             let side = if w.eat("nobody") { None } else { Some(w.side()?) };
             SovCommand::Surprise { side }
+        }
+        // expecting SIDE [off]
+        "expecting" => {
+            let side = w.side()?;
+            SovCommand::Expecting { side, on: !w.eat("off") }
+        }
+        // surprise-check SIDE against SIDE [exert]
+        "surprise-check" => {
+            let side = w.side()?;
+            if !w.eat("against") {
+                return Err("surprise-check SIDE against SIDE [exert]".into());
+            }
+            let against = w.side()?;
+            SovCommand::SurpriseCheck { side, against, exert: w.eat("exert") }
         }
         // attack NAME TARGET [with W] [snap | dual | charge | swarm HELPER...]
         "attack" => {
@@ -154,6 +170,8 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
 pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
     match c {
         SovCommand::Surprise { .. } => &["surprise"],
+        SovCommand::Expecting { .. } => &["expecting"],
+        SovCommand::SurpriseCheck { .. } => &["surprise-check"],
         SovCommand::Attack { .. } => &["attack"],
         SovCommand::Heal { .. } => &["heal"],
         SovCommand::Save { .. } => &["save"],
