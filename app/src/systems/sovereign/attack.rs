@@ -4,8 +4,8 @@
 //! aside), the Move (and the Main as a second Move) walked on the grid, and the Heal check
 //! that stabilizes the mortally injured.
 
-use super::block::SovBlock;
 use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
+use super::block::{Reload, SovBlock};
 use super::model::{Manner, Pending, SovEvent, TurnAt};
 use super::round::{check_begun, fall, is_turn_of};
 use super::rules::{
@@ -125,6 +125,14 @@ pub(crate) fn check_attack(
     }
     if is_out(t) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", t.name)));
+    }
+    if enc.sovereign().unloaded.contains(&(attacker, index)) {
+        let w = attack(a, index)?;
+        let cost = if w.reload() == Some(Reload::Main) { "the Main" } else { "the Move" };
+        return Err(RuleError::NotAllowed(format!(
+            "{}'s {} must be reloaded first ({cost})",
+            a.name, w.name
+        )));
     }
     // A Charge is judged from where it ends.
     let mut s =
@@ -401,6 +409,15 @@ pub(crate) fn attack_with(
     let mut parts = vec![signed(base)];
     parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
     let bonus = base + modifiers.iter().map(|(_, v)| v).sum::<i64>();
+    // A bow or crossbow shot waits to be reloaded, unless the shooter has Shoot-1 or better
+    // (then reloading is free and never asked).
+    if w.reload().is_some() && stat(&a, "shoot") < 1 {
+        ctx.emit(
+            R_ATTACK,
+            Some(attacker),
+            SovEvent::Loaded { id: attacker, weapon: index, loaded: false },
+        );
+    }
     let says = parts.join(" ");
     let pending = Pending {
         attacker,
@@ -745,5 +762,62 @@ pub(crate) fn heal(
         ctx.set_track(R_HEAL, target, HP, 1);
         ctx.condition(R_HEAL, target, "frail");
     }
+    Ok(ctx.finish())
+}
+
+/// The check of reloading: its turn, the weapon shot, and the Move (a bow) or the Main (a
+/// crossbow) still to spend.
+pub(crate) fn check_reload(
+    enc: &Encounter,
+    id: CombatantId,
+    index: usize,
+) -> Result<Reload, RuleError> {
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let w = attack(c, index)?;
+    if !enc.sovereign().unloaded.contains(&(id, index)) {
+        return Err(RuleError::NotAllowed(format!("{}'s {} is loaded", c.name, w.name)));
+    }
+    let cost = w.reload().unwrap_or(Reload::Move);
+    match cost {
+        Reload::Main => check_main(enc, id, false)?,
+        Reload::Move => {
+            check_begun(enc)?;
+            check_settled(enc)?;
+            if !is_turn_of(enc, id) {
+                return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
+            }
+            let spent = enc.sovereign().spent(enc);
+            if spent.feet > 0 || spent.done {
+                return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
+            }
+        }
+    }
+    Ok(cost)
+}
+
+/// Reloads a bow (the Move) or a crossbow (the Main).
+pub(crate) fn reload(
+    enc: &Encounter,
+    id: CombatantId,
+    index: usize,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let cost = check_reload(enc, id, index)?;
+    let c = &enc.combatants[&id];
+    let w = attack(c, index)?;
+    let mut ctx = Ctx::new(enc, dice);
+    let at = TurnAt::now(enc).unwrap_or_default();
+    match cost {
+        Reload::Main => ctx.emit(
+            R_ATTACK,
+            Some(id),
+            SovEvent::Main { id, at, what: format!("reloads its {}", w.name) },
+        ),
+        Reload::Move => {
+            let feet = move_ft(c);
+            ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
+        }
+    }
+    ctx.emit(R_ATTACK, Some(id), SovEvent::Loaded { id, weapon: index, loaded: true });
     Ok(ctx.finish())
 }

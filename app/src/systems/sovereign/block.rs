@@ -68,7 +68,29 @@ pub struct Attack {
     pub traits: Vec<String>,
 }
 
+/// What reloading a weapon costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reload {
+    /// A bow: the Move.
+    Move,
+    /// A crossbow: the Main action.
+    Main,
+}
+
 impl Attack {
+    /// What reloading it costs after a shot (`traits` name `bow` or `crossbow`); none for
+    /// other weapons.
+    pub fn reload(&self) -> Option<Reload> {
+        let has = |w: &str| self.traits.iter().any(|t| t.eq_ignore_ascii_case(w));
+        if has("crossbow") {
+            Some(Reload::Main)
+        } else if has("bow") {
+            Some(Reload::Move)
+        } else {
+            None
+        }
+    }
+
     /// Whether it shoots or is thrown.
     pub fn ranged(&self) -> bool {
         self.range.is_some()

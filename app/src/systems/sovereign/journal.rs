@@ -60,6 +60,19 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
                 " uses Veteran's Luck: the hit becomes a miss"
             });
         }
+        SovEvent::Loaded { id, weapon, loaded } => {
+            who(out, enc, *id, s);
+            let name = enc
+                .combatant(*id)
+                .and_then(|c| super::block::attack(c, *weapon).ok())
+                .map_or_else(|| format!("weapon #{}", weapon + 1), |w| w.name);
+            let says = if *loaded {
+                format!("'s {name} is loaded")
+            } else {
+                format!("'s {name} must be reloaded")
+            };
+            s.text(out, &says);
+        }
         SovEvent::Disengaged { id, .. } => {
             who(out, enc, *id, s);
             out.push_str(" may leave melee this turn without attacks of opportunity");

@@ -149,6 +149,7 @@ impl System for Sovereign {
                 SovCommand::Luck { id } => attack::luck(enc, id, dice),
                 SovCommand::Disengage { id } => opportunity::disengage(enc, id, dice),
                 SovCommand::StandUp { id } => opportunity::stand_up(enc, id, dice),
+                SovCommand::Reload { id, weapon } => attack::reload(enc, id, weapon, dice),
                 SovCommand::Opportunity { striker, strike } => {
                     opportunity::answer(enc, striker, strike, dice)
                 }

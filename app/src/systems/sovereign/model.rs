@@ -103,6 +103,14 @@ pub enum SovCommand {
         /// Who uses it.
         id: CombatantId,
     },
+    /// Reload a bow (the Move) or a crossbow (the Main) that shot; free with Shoot-1 or
+    /// better, so never asked then.
+    Reload {
+        /// Who.
+        id: CombatantId,
+        /// Which attack.
+        weapon: usize,
+    },
     /// Stand up from prone: the turn's Move; foes next to it may strike first.
     StandUp {
         /// Who.
@@ -292,6 +300,15 @@ pub enum SovEvent {
     },
     /// The walk waiting for attacks of opportunity is made or dropped.
     WalkSettled,
+    /// A bow or crossbow shot and waits to be reloaded (`loaded` false), or is reloaded.
+    Loaded {
+        /// Whose.
+        id: CombatantId,
+        /// Which attack.
+        weapon: usize,
+        /// Loaded again.
+        loaded: bool,
+    },
     /// A shield turned a Shock aside: it turns no other this round.
     ShieldUsed {
         /// Whose.
@@ -414,6 +431,9 @@ pub struct SovState {
     /// Who used Veteran's Luck this round.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub luck_used: BTreeSet<CombatantId>,
+    /// Bows and crossbows that shot and wait to be reloaded: the combatant and its attack.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub unloaded: BTreeSet<(CombatantId, usize)>,
     /// Shields that turned a Shock aside this round.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub shields_used: BTreeSet<CombatantId>,
@@ -471,6 +491,12 @@ impl SovState {
             }
             SovEvent::Waiting { pending } => self.pending = Some(pending.clone()),
             SovEvent::Answered => self.pending = None,
+            SovEvent::Loaded { id, weapon, loaded: false } => {
+                self.unloaded.insert((*id, *weapon));
+            }
+            SovEvent::Loaded { id, weapon, loaded: true } => {
+                self.unloaded.remove(&(*id, *weapon));
+            }
             SovEvent::Disengaged { at, .. } => self.turn_at(*at).disengaged = true,
             SovEvent::Threatened { id, from, to, cost_ft, strikers, standing } => {
                 self.threat = Some(Threat {

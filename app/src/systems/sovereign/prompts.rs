@@ -220,6 +220,22 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
             );
         }
     }
+    for (i, w) in attacks.iter().enumerate() {
+        if enc.sovereign().unloaded.contains(&(id, i)) {
+            let cost = if w.reload() == Some(super::block::Reload::Main) {
+                "the Main"
+            } else {
+                "the Move"
+            };
+            options.push(
+                PromptOption::allowed(
+                    format!("Reload the {} ({cost})", w.name),
+                    cmd(C::Reload { id, weapon: i }),
+                )
+                .unless(super::attack::check_reload(enc, id, i).map(|_| ())),
+            );
+        }
+    }
     if c.conditions.contains("prone") {
         options.push(
             PromptOption::allowed("Stand up (the Move)", cmd(C::StandUp { id }))

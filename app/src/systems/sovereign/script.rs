@@ -24,6 +24,7 @@ pub(crate) const VERBS: &[&str] = &[
     "luck",
     "disengage",
     "stand-up",
+    "reload",
     "opportunity",
 ];
 
@@ -136,6 +137,11 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             let attacker = w.who()?;
             SovCommand::Wrestle { attacker, target: w.who()?, grapple: verb == "grapple" }
         }
+        // reload NAME [with W]
+        "reload" => {
+            let id = w.who()?;
+            SovCommand::Reload { id, weapon: weapon(&mut w, id)? }
+        }
         // stand-up NAME
         "stand-up" => SovCommand::StandUp { id: w.who()? },
         // disengage NAME
@@ -178,6 +184,7 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Luck { .. } => &["luck"],
         SovCommand::Disengage { .. } => &["disengage"],
         SovCommand::StandUp { .. } => &["stand-up"],
+        SovCommand::Reload { .. } => &["reload"],
         SovCommand::Opportunity { .. } => &["opportunity"],
         SovCommand::Wrestle { grapple: false, .. } => &["shove"],
         SovCommand::Wrestle { grapple: true, .. } => &["grapple"],
