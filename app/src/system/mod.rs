@@ -19,7 +19,7 @@ mod timers;
 mod turn_at;
 pub mod turn_order;
 pub mod weapon_list;
-mod words;
+pub(crate) mod words;
 
 pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common, set_order_keeping_turn};
 pub use ctx::Ctx;

@@ -4,6 +4,21 @@
 use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId, ZoneId};
 
+/// Which of `names` a script word means: the name (any case) or its number from 1; when
+/// neither, why, naming `owner` and what the list holds (`noun`: "weapon", "attack").
+pub(crate) fn pick(word: &str, names: &[&str], owner: &str, noun: &str) -> Result<usize, String> {
+    if let Ok(n) = word.parse::<usize>() {
+        return n
+            .checked_sub(1)
+            .filter(|i| *i < names.len())
+            .ok_or_else(|| format!("{owner} has no {noun} #{n}"));
+    }
+    names
+        .iter()
+        .position(|name| name.eq_ignore_ascii_case(word))
+        .ok_or_else(|| format!("{owner} has no {noun} called '{word}'"))
+}
+
 /// Words of one line, read left to right.
 pub(crate) struct Words<'a> {
     /// The encounter names are looked up in.
@@ -88,5 +103,23 @@ impl<'a> Words<'a> {
             out.push(self.who()?);
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pick;
+
+    #[test]
+    fn an_item_is_picked_by_name_or_number() {
+        let names = ["Sword", "Hand axe"];
+        assert_eq!(pick("hand AXE", &names, "Aldo", "weapon"), Ok(1));
+        assert_eq!(pick("1", &names, "Aldo", "weapon"), Ok(0));
+        assert_eq!(pick("3", &names, "Aldo", "weapon"), Err("Aldo has no weapon #3".into()));
+        assert_eq!(pick("0", &names, "Aldo", "weapon"), Err("Aldo has no weapon #0".into()));
+        assert_eq!(
+            pick("bow", &names, "Aldo", "attack"),
+            Err("Aldo has no attack called 'bow'".into())
+        );
     }
 }

@@ -10,6 +10,7 @@ use crate::dice::Dice;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Words;
+use crate::system::words::pick;
 
 /// The verbs, as `System::script_verbs` lists them.
 pub(crate) const VERBS: &[&str] = &[
@@ -74,19 +75,8 @@ impl BdpWords for Words<'_> {
 fn arms(words: &mut Words, id: CombatantId) -> Result<Arms, String> {
     let c = &words.enc.combatants[&id];
     let block = BdpBlock::of(c).map_err(|e| e.to_string())?;
-    let one = |w: &str| -> Result<usize, String> {
-        if let Ok(n) = w.parse::<usize>() {
-            return n
-                .checked_sub(1)
-                .filter(|i| *i < block.weapons.len())
-                .ok_or_else(|| format!("{} has no weapon #{n}", c.name));
-        }
-        block
-            .weapons
-            .iter()
-            .position(|x| x.name.eq_ignore_ascii_case(w))
-            .ok_or_else(|| format!("{} has no weapon called '{w}'", c.name))
-    };
+    let names: Vec<&str> = block.weapons.iter().map(|x| x.name.as_str()).collect();
+    let one = |w: &str| pick(w, &names, &c.name, "weapon");
     let w = words.next("a weapon")?;
     if w.eq_ignore_ascii_case("unarmed") {
         return Ok(Arms::Unarmed);

@@ -6,6 +6,7 @@ use super::model::{Action, D12Command};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Words;
+use crate::system::words::pick;
 
 /// The verbs, as `System::script_verbs` lists them.
 pub(crate) const VERBS: &[&str] = &[
@@ -37,17 +38,8 @@ fn weapon(w: &mut Words, id: CombatantId) -> Result<usize, String> {
     let c = &w.enc.combatants[&id];
     let block = D12Block::of(c).map_err(|e| e.to_string())?;
     let word = w.next("an attack")?;
-    if let Ok(n) = word.parse::<usize>() {
-        return n
-            .checked_sub(1)
-            .filter(|i| *i < block.attacks.len())
-            .ok_or_else(|| format!("{} has no attack #{n}", c.name));
-    }
-    block
-        .attacks
-        .iter()
-        .position(|a| a.name.eq_ignore_ascii_case(word))
-        .ok_or_else(|| format!("{} has no attack called '{word}'", c.name))
+    let names: Vec<&str> = block.attacks.iter().map(|a| a.name.as_str()).collect();
+    pick(word, &names, &c.name, "attack")
 }
 
 /// `at NAME`, when there.

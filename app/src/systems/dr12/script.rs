@@ -6,6 +6,7 @@ use super::model::{Dr12Command, Purpose};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Words;
+use crate::system::words::pick;
 
 /// The verbs, as `System::script_verbs` lists them.
 pub(crate) const VERBS: &[&str] = &[
@@ -26,17 +27,8 @@ pub(crate) const VERBS: &[&str] = &[
 fn weapon(w: &mut Words, id: CombatantId) -> Result<usize, String> {
     let c = &w.enc.combatants[&id];
     let block = Dr12Block::of(c).map_err(|e| e.to_string())?;
-    let arms = block.arms();
-    let word = w.next("a weapon")?;
-    if let Ok(n) = word.parse::<usize>() {
-        return n
-            .checked_sub(1)
-            .filter(|i| *i < arms.len())
-            .ok_or_else(|| format!("{} has no weapon #{n}", c.name));
-    }
-    arms.iter()
-        .position(|a| a.name.eq_ignore_ascii_case(word))
-        .ok_or_else(|| format!("{} has no weapon called '{word}'", c.name))
+    let names: Vec<&str> = block.arms().iter().map(|a| a.name.as_str()).collect();
+    pick(w.next("a weapon")?, &names, &c.name, "weapon")
 }
 
 /// Reads one line of a verb of [`VERBS`].

@@ -7,6 +7,7 @@ use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Words;
+use crate::system::words::pick;
 
 /// The verbs, as `System::script_verbs` lists them.
 pub(crate) const VERBS: &[&str] = &[
@@ -53,19 +54,8 @@ fn weapon(w: &mut Words, id: CombatantId) -> Result<Option<usize>, String> {
     if word.eq_ignore_ascii_case("bare") {
         return Ok(None);
     }
-    if let Ok(n) = word.parse::<usize>() {
-        return n
-            .checked_sub(1)
-            .filter(|i| *i < block.weapons.len())
-            .map(Some)
-            .ok_or_else(|| format!("{} has no weapon #{n}", c.name));
-    }
-    block
-        .weapons
-        .iter()
-        .position(|x| x.name.eq_ignore_ascii_case(word))
-        .map(Some)
-        .ok_or_else(|| format!("{} has no weapon called '{word}'", c.name))
+    let names: Vec<&str> = block.weapons.iter().map(|x| x.name.as_str()).collect();
+    pick(word, &names, &c.name, "weapon").map(Some)
 }
 
 /// `disarm` or `grapple`, when next.

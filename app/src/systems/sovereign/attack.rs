@@ -401,14 +401,7 @@ pub(crate) fn attack_with(
         }
         _ => {}
     }
-    let attr = w.attribute_mod(&a);
-    let skill = w.skill.as_deref().map_or(0, |k| stat(&a, k));
-    let base = stat(&a, ATK) + attr + skill;
-    let roll =
-        ctx.roll(R_ATTACK, Some(attacker), &Dice::die(20), &format!("{} at {}", w.name, t.name))?;
-    let mut parts = vec![signed(base)];
-    parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
-    let bonus = base + modifiers.iter().map(|(_, v)| v).sum::<i64>();
+    let mut pending = roll_attack(&mut ctx, &a, &t, index, &modifiers, "")?;
     // A bow or crossbow shot waits to be reloaded, unless the shooter has Shoot-1 or better
     // (then reloading is free and never asked).
     if w.reload().is_some() && stat(&a, "shoot") < 1 {
@@ -418,18 +411,8 @@ pub(crate) fn attack_with(
             SovEvent::Loaded { id: attacker, weapon: index, loaded: false },
         );
     }
-    let says = parts.join(" ");
-    let pending = Pending {
-        attacker,
-        target,
-        weapon: index,
-        roll,
-        bonus,
-        says,
-        forced: None,
-        damage_bonus,
-        sure_shock,
-    };
+    pending.damage_bonus = damage_bonus;
+    pending.sure_shock = sure_shock;
     if may_defend(enc, target) || has_luck(enc, attacker) || has_luck(enc, target) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
     } else {
@@ -552,6 +535,42 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     Ok(())
 }
 
+/// The d20 of `a`'s attack `index` on `t` (`label`: what the roll line adds): the attack
+/// bonus, attribute modifier and skill, and the situation's `modifiers`, in a pending attack
+/// with no bonus damage yet.
+fn roll_attack(
+    ctx: &mut Ctx,
+    a: &Combatant,
+    t: &Combatant,
+    index: usize,
+    modifiers: &[(&'static str, i64)],
+    label: &str,
+) -> Result<Pending, RuleError> {
+    let w = attack(a, index)?;
+    let attr = w.attribute_mod(a);
+    let skill = w.skill.as_deref().map_or(0, |k| stat(a, k));
+    let base = stat(a, ATK) + attr + skill;
+    let roll = ctx.roll(
+        R_ATTACK,
+        Some(a.id),
+        &Dice::die(20),
+        &format!("{} at {}{label}", w.name, t.name),
+    )?;
+    let mut parts = vec![signed(base)];
+    parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
+    Ok(Pending {
+        attacker: a.id,
+        target: t.id,
+        weapon: index,
+        roll,
+        bonus: base + modifiers.iter().map(|(_, v)| v).sum::<i64>(),
+        says: parts.join(" "),
+        forced: None,
+        damage_bonus: 0,
+        sure_shock: false,
+    })
+}
+
 /// A free attack of `attacker` on `target` with attack `index` (`what`: its name in the
 /// journal), landing at once: no action spent, no answer waited for.
 pub(crate) fn strike_now(
@@ -566,34 +585,11 @@ pub(crate) fn strike_now(
     else {
         return Ok(());
     };
-    let w = attack(&a, index)?;
     let modifiers = situation(&ctx.enc, &a, &t, index)
         .ok()
         .and_then(|s| attack_modifiers(&s).ok())
         .unwrap_or_default();
-    let attr = w.attribute_mod(&a);
-    let skill = w.skill.as_deref().map_or(0, |k| stat(&a, k));
-    let base = stat(&a, ATK) + attr + skill;
-    let roll = ctx.roll(
-        R_ATTACK,
-        Some(attacker),
-        &Dice::die(20),
-        &format!("{} at {} ({what})", w.name, t.name),
-    )?;
-    let mut parts = vec![signed(base)];
-    parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));
-    let bonus = base + modifiers.iter().map(|(_, v)| v).sum::<i64>();
-    let pending = Pending {
-        attacker,
-        target,
-        weapon: index,
-        roll,
-        bonus,
-        says: parts.join(" "),
-        forced: None,
-        damage_bonus: 0,
-        sure_shock: false,
-    };
+    let pending = roll_attack(ctx, &a, &t, index, &modifiers, &format!(" ({what})"))?;
     land(ctx, &pending)
 }
 
