@@ -9,6 +9,7 @@
 use crate::characters::{self, NewCharacter};
 use crate::creatures::{self, NewCreature};
 use crate::tables::{self, Effect, NewTable};
+use crate::templates::{self, NewTemplate};
 use crate::weapons::{self, NewWeapon, WeaponRef};
 use crate::{Db, DbError, settings};
 use fray_app::checks::{RollTable, TableRow};
@@ -25,7 +26,8 @@ use serde_json::Value;
 /// 5: the Murdham bestiary, party, injury table and weapon and armour list.
 /// 6: the DR12 bestiary, party and weapon list.
 /// 7: the Sovereign bestiary and party.
-pub const CONTENT_VERSION: u32 = 7;
+/// 8: the Sovereign battle map (an encounter template); Stab for its fighters.
+pub const CONTENT_VERSION: u32 = 8;
 
 /// The settings key holding the loaded content version.
 pub const CONTENT_VERSION_KEY: &str = "content_version";
@@ -73,6 +75,11 @@ const FILES: &[File] = &[
     file!("sovereign/characters.json", Kind::Characters),
 ];
 
+/// Bundled boards (battle maps with their walls and doors), each a `fray play` script stored
+/// as an encounter template; its key is the file's name.
+const BOARDS: &[(&str, &str)] =
+    &[("sovereign/watchtower.fray", include_str!("../content/sovereign/watchtower.fray"))];
+
 impl Db {
     /// Loads every bundled entry that is not in the database (deleted examples come back);
     /// returns how many were added. Entries already there, edited or not, are left alone.
@@ -112,6 +119,9 @@ fn load_all(conn: &Connection) -> Result<usize, DbError> {
     let mut added = 0;
     for file in FILES {
         added += load_file(conn, file)?;
+    }
+    for (path, text) in BOARDS {
+        added += load_board(conn, path, text)?;
     }
     Ok(added)
 }
@@ -242,6 +252,20 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
     Ok(added)
 }
 
+/// A board script, played and stored as an encounter template (once: its origin is unique).
+fn load_board(conn: &Connection, path: &'static str, text: &str) -> Result<usize, DbError> {
+    let key = path.rsplit('/').next().unwrap_or(path).trim_end_matches(".fray");
+    let history = fray_app::scenario::run(path, text).map_err(|e| DbError::Content {
+        file: path,
+        entry: key.into(),
+        message: e.to_string(),
+    })?;
+    let board = history.state();
+    let new = NewTemplate::board(&board.name, board);
+    let origin = format!("bundled:{}/board/{key}", board.system);
+    Ok(usize::from(templates::insert_bundled(conn, &new, &origin)?.is_some()))
+}
+
 /// An entry read as `T`; the message names the missing or unexpected field.
 fn entry<T: DeserializeOwned>(value: Value) -> Result<T, String> {
     serde_json::from_value(value).map_err(|e| e.to_string())
@@ -251,6 +275,25 @@ fn entry<T: DeserializeOwned>(value: Value) -> Result<T, String> {
 mod tests {
     use super::*;
     use fray_app::system::weapon_list::{flag, text, whole, words};
+
+    #[test]
+    fn the_sovereign_battle_map_is_a_template_with_walls_a_door_and_a_window() {
+        let db = Db::open_in_memory().unwrap();
+        let boards =
+            db.templates().list(templates::TemplateKind::Encounter, Some("sovereign")).unwrap();
+        let tower = boards.iter().find(|t| t.name == "The old watchtower").expect("bundled");
+        let board = tower.board().unwrap();
+        let grid = board.grid.as_ref().expect("a grid");
+        assert_eq!((grid.width, grid.height), (18, 12));
+        let kinds: Vec<_> = grid.walls.iter().map(|w| w.kind).collect();
+        use fray_app::space::grid::WallKind;
+        assert!(kinds.contains(&WallKind::Door { open: false }), "a closed door");
+        assert!(kinds.contains(&WallKind::Window), "a window");
+        assert!(kinds.iter().filter(|k| **k == WallKind::Wall).count() > 30, "the tower's walls");
+        assert_eq!(board.sides.len(), 2);
+        // Loading again adds nothing.
+        assert_eq!(db.load_bundled_content().unwrap(), 0);
+    }
 
     #[test]
     fn every_file_loads_into_a_fresh_database() {

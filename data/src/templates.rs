@@ -271,6 +271,26 @@ pub(crate) fn insert(
     Ok(TemplateId(id))
 }
 
+/// Inserts a bundled template once: nothing when one with `origin` is there already (kept as
+/// the GM left it, edited or not).
+pub(crate) fn insert_bundled(
+    conn: &Connection,
+    new: &NewTemplate,
+    origin: &str,
+) -> Result<Option<TemplateId>, DbError> {
+    let (name, body) = columns(new)?;
+    let system = required(&new.system, "template system")?;
+    let id = conn
+        .prepare_cached(
+            "INSERT INTO templates (uid, kind, system, name, body, origin, created, updated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?1, ?6, ?6)
+             ON CONFLICT (origin) DO NOTHING RETURNING id",
+        )?
+        .query_row(params![origin, new.kind.word(), system, name, body, now_ms()], |r| r.get(0))
+        .optional()?;
+    Ok(id.map(TemplateId))
+}
+
 /// Replaces a template's name and body (inside the caller's transaction).
 pub(crate) fn update(conn: &Connection, id: TemplateId, new: &NewTemplate) -> Result<(), DbError> {
     let (name, body) = columns(new)?;

@@ -1,7 +1,8 @@
-//! A Sovereign fight driven through the window like a GM (the part built so far): Next rolls
-//! each side's d8 (typed into the dice window) and the order shows the sides grouped with
-//! their rolls; Aldo's sword is rolled, and the bandit, seeing the roll, takes Total Defense
-//! from the prompt: the hit becomes a miss and its own attack later is refused.
+//! A Sovereign fight driven through the window like a GM: Next rolls each side's d8 (typed
+//! into the dice window) and the order shows the sides grouped with their rolls; Aldo's sword
+//! is rolled, and the bandit, seeing the roll, takes Total Defense from the prompt: the hit
+//! becomes a miss and its own attack later is refused. A Charge along a row and a mortal
+//! wound's countdown; a Screen taking the blow meant for its ward.
 
 mod common;
 
@@ -27,6 +28,34 @@ fn gate() -> Window {
 
 /// The toll gate with Aldo at `aldo` with `aldo_hp` HP and the bandit at `bandit`.
 fn gate_at(aldo: (u16, u16), aldo_hp: i64, bandit: (u16, u16)) -> Window {
+    fight(&[
+        (
+            "Aldo",
+            "Party",
+            aldo,
+            json!({"tracks": {"hp": aldo_hp}, "stats": {"ac": 14, "atk": 1, "str": 14},
+            "attacks": [{"name": "Sword", "dmg": "1d8", "shock": {"dmg": 2, "max_ac": 13}}]}),
+        ),
+        (
+            "Brina",
+            "Party",
+            (1, 4),
+            json!({"tracks": {"hp": 7}, "stats": {"ac": 13, "atk": 1, "dex": 16},
+            "attacks": [{"name": "Bow", "dmg": "1d6", "range": 50, "long_range": 100}]}),
+        ),
+        (
+            "Bandit",
+            "Bandits",
+            bandit,
+            json!({"tracks": {"hp": 5}, "stats": {"ac": 12, "atk": 1},
+            "attacks": [{"name": "Club", "dmg": "1d6", "shock": {"dmg": 1, "max_ac": 13}}]}),
+        ),
+    ])
+}
+
+/// A 10 × 6 grid with the Party and the Bandits, and these combatants (name, side, square,
+/// block), the window open on it with dice typed in.
+fn fight(combatants: &[(&str, &str, (u16, u16), serde_json::Value)]) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let mut s = Session::create(&db, "sovereign", "The toll gate", 8).unwrap();
@@ -34,48 +63,20 @@ fn gate_at(aldo: (u16, u16), aldo_hp: i64, bandit: (u16, u16)) -> Window {
     for (name, party, colour) in [("Party", true, "#3d7fc4"), ("Bandits", false, "#c4503d")] {
         s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
     }
-    let add =
-        |s: &mut Session, name: &str, side: &str, x: u16, y: u16, block: serde_json::Value| {
-            let combatant = NewCombatant {
-                name: name.into(),
-                side: s.state().side_named(side).unwrap().id,
-                zone: None,
-                square: Some(GridPos { x, y }),
-                stats: block_stats(&block),
-                tracks: block_tracks(&block),
-                conditions: Vec::new(),
-                source: None,
-                block,
-            };
-            s.apply(Command::AddCombatant { combatant, count: 1 }).unwrap();
+    for (name, side, (x, y), block) in combatants {
+        let combatant = NewCombatant {
+            name: (*name).into(),
+            side: s.state().side_named(side).unwrap().id,
+            zone: None,
+            square: Some(GridPos { x: *x, y: *y }),
+            stats: block_stats(block),
+            tracks: block_tracks(block),
+            conditions: Vec::new(),
+            source: None,
+            block: block.clone(),
         };
-    add(
-        &mut s,
-        "Aldo",
-        "Party",
-        aldo.0,
-        aldo.1,
-        json!({"tracks": {"hp": aldo_hp}, "stats": {"ac": 14, "atk": 1, "str": 14},
-        "attacks": [{"name": "Sword", "dmg": "1d8", "shock": {"dmg": 2, "max_ac": 13}}]}),
-    );
-    add(
-        &mut s,
-        "Brina",
-        "Party",
-        1,
-        4,
-        json!({"tracks": {"hp": 7}, "stats": {"ac": 13, "atk": 1, "dex": 16},
-        "attacks": [{"name": "Bow", "dmg": "1d6", "range": 50, "long_range": 100}]}),
-    );
-    add(
-        &mut s,
-        "Bandit",
-        "Bandits",
-        bandit.0,
-        bandit.1,
-        json!({"tracks": {"hp": 5}, "stats": {"ac": 12, "atk": 1},
-        "attacks": [{"name": "Club", "dmg": "1d6", "shock": {"dmg": 1, "max_ac": 13}}]}),
-    );
+        s.apply(Command::AddCombatant { combatant, count: 1 }).unwrap();
+    }
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
     let mut w = common::window_with(dir, db);
@@ -161,5 +162,53 @@ fn a_charge_along_a_row_then_a_mortal_wound_and_its_countdown() {
     );
     w.press("End turn");
     assert_eq!(w.session().state().phase, "end");
+    w.harness.run();
+}
+
+#[test]
+fn a_screen_from_the_prompt_takes_the_blow_meant_for_the_ward() {
+    let mut w = fight(&[
+        (
+            "Aldo",
+            "Party",
+            (1, 3),
+            json!({"tracks": {"hp": 10}, "stats": {"ac": 14, "atk": 1, "str": 15, "stab": 1},
+            "attacks": [{"name": "Sword", "dmg": "1d8", "skill": "stab"}]}),
+        ),
+        (
+            "Corvin",
+            "Party",
+            (1, 4),
+            json!({"tracks": {"hp": 5}, "stats": {"ac": 10, "atk": 0},
+            "attacks": [{"name": "Staff", "dmg": "1d6"}]}),
+        ),
+        (
+            "Bandit",
+            "Bandits",
+            (2, 5),
+            json!({"tracks": {"hp": 5}, "stats": {"ac": 12, "atk": 1, "skill": 1},
+            "attacks": [{"name": "Club", "dmg": "1d6"}]}),
+        ),
+    ]);
+    w.press("Next");
+    w.faces("8");
+    w.faces("1");
+    // Aldo, beside Corvin, screens him with his Move; Corvin has no combat skill to screen.
+    w.press("Screen Corvin (the Move)");
+    assert!(w.journal_says("Aldo screens Corvin until its next turn"));
+    w.press("End turn");
+    w.press("End turn");
+    // The bandit clubs at Corvin: its check 3 + 3 + 1 = 7 against Aldo's 4 + 2 + 1 + 1 = 8:
+    // Aldo holds and takes the blow (14 + 1 against AC 14), then 5 damage.
+    w.press("Club at Corvin (d6)");
+    w.faces("3 3");
+    w.faces("4 2");
+    w.faces("14");
+    assert!(w.journal_says("Aldo takes the attack meant for Corvin"));
+    w.harness.get_by_label("Bandit rolled 15 against Aldo's AC 14: a hit");
+    w.press("Aldo takes it");
+    w.faces("5");
+    assert_eq!(w.value("Aldo", "hp"), 5);
+    assert_eq!(w.value("Corvin", "hp"), 5, "the ward is untouched");
     w.harness.run();
 }

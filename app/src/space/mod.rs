@@ -93,8 +93,27 @@ pub fn in_melee(enc: &Encounter, a: &Combatant, b: &Combatant) -> bool {
     }
 }
 
+/// Setting (of the procedures that offer it): how enemies stand in a mover's way on the grid.
+pub const OBSTACLES: &str = "creatures_as_obstacles";
+/// They bar the way, except to a mover eight times their area (the default).
+pub const OBSTACLES_BY_SIZE: &str = "by_size";
+/// They always bar the way.
+pub const OBSTACLES_BLOCK: &str = "block";
+/// Their squares are difficult terrain, never barred.
+pub const OBSTACLES_DIFFICULT: &str = "difficult";
+
+/// The enemy rule the encounter's settings choose.
+fn enemy_rule(enc: &Encounter) -> path::EnemyRule {
+    match enc.choice(OBSTACLES, OBSTACLES_BY_SIZE) {
+        OBSTACLES_BLOCK => path::EnemyRule::Block,
+        OBSTACLES_DIFFICULT => path::EnemyRule::Difficult,
+        _ => path::EnemyRule::BySize,
+    }
+}
+
 /// The moves open to `who` on the grid: everyone else on it, its side's as allies.
 /// `passage` is [`Passage::new`] of the encounter's grid.
+/// Enemies stand in the way as the [`OBSTACLES`] setting says.
 pub fn moves<'a>(enc: &Encounter, passage: &'a Passage, who: &Combatant) -> Moves<'a> {
     let occupants = enc
         .combatants
@@ -102,7 +121,7 @@ pub fn moves<'a>(enc: &Encounter, passage: &'a Passage, who: &Combatant) -> Move
         .filter(|c| c.id != who.id)
         .filter_map(|c| Some(Occupant { at: c.footprint()?, ally: c.side == who.side }))
         .collect();
-    Moves::new(passage, who.size, occupants)
+    Moves::new(passage, who.size, occupants).with_enemies(enemy_rule(enc))
 }
 
 /// The feet `who` may move in one step on the grid: its `move` stat, when its sheet gives

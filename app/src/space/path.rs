@@ -177,18 +177,39 @@ fn offset(at: GridPos, dx: i32, dy: i32) -> Option<GridPos> {
 pub(crate) const STEPS: [(i32, i32); 8] =
     [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
 
+/// How enemies stand in a mover's way (a setting of the procedures that read it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EnemyRule {
+    /// They bar the way, except to a mover eight times their area, to whom they are
+    /// difficult terrain.
+    #[default]
+    BySize,
+    /// They always bar the way.
+    Block,
+    /// They never bar the way: their squares are difficult terrain to pass.
+    Difficult,
+}
+
 /// The moves of one combatant: its size and everyone else on the grid.
 #[derive(Debug, Clone)]
 pub struct Moves<'a> {
     passage: &'a Passage,
     size: u8,
     occupants: Vec<Occupant>,
+    enemies: EnemyRule,
 }
 
 impl<'a> Moves<'a> {
     /// The moves of a combatant `size` squares on a side among `occupants` (not itself).
     pub fn new(passage: &'a Passage, size: u8, occupants: Vec<Occupant>) -> Self {
-        Self { passage, size, occupants }
+        Self { passage, size, occupants, enemies: EnemyRule::default() }
+    }
+
+    /// The same moves with enemies standing in the way by `rule`.
+    #[must_use]
+    pub fn with_enemies(mut self, rule: EnemyRule) -> Self {
+        self.enemies = rule;
+        self
     }
 
     /// What entering `to` from `from` costs in feet, or `None` when an enemy bars it.
@@ -199,7 +220,12 @@ impl<'a> Moves<'a> {
         for o in self.occupants.iter().filter(|o| !o.ally && o.at.overlaps(new)) {
             // Eight times the size (by area) treats enemies as difficult terrain.
             let (mine, theirs) = (u32::from(self.size).pow(2), u32::from(o.at.size).pow(2));
-            if mine < 8 * theirs {
+            let passes = match self.enemies {
+                EnemyRule::BySize => mine >= 8 * theirs,
+                EnemyRule::Block => false,
+                EnemyRule::Difficult => true,
+            };
+            if !passes {
                 return None;
             }
             double = true;

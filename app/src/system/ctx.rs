@@ -35,7 +35,19 @@ impl<'a> Ctx<'a> {
         self.out.push_event(event);
     }
 
-    /// Journals a ruling line.
+    /// Runs another handling against the state so far (`f` with the scratch state and the
+    /// dice) and takes its events: an action that waited, made as part of this command.
+    pub fn then(
+        &mut self,
+        f: impl FnOnce(&Encounter, &mut dyn DiceSource) -> Result<Vec<Event>, RuleError>,
+    ) -> Result<(), RuleError> {
+        let events = f(&self.enc, &mut *self.dice)?;
+        for event in events {
+            self.push_event(event);
+        }
+        Ok(())
+    }
+
     /// Emits a procedure's own event (anything that converts into an [`EventKind`]) and
     /// applies it: one way for every procedure.
     pub fn emit(&mut self, rule: &str, actor: Option<CombatantId>, event: impl Into<EventKind>) {

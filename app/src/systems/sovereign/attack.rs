@@ -25,11 +25,14 @@ use crate::system::{Ctx, RuleError};
 /// Feet a Move covers when the block gives none.
 pub const DEFAULT_MOVE_FT: u32 = 30;
 
-/// Refuses unless `id` may spend its Main action now: on its turn, or off it for an Instant.
+/// Refuses unless `id` may spend its Main action now: on its turn, off it for an Instant (a
+/// Snap Attack), or any time this round after holding its action.
 pub(crate) fn check_main(enc: &Encounter, id: CombatantId, instant: bool) -> Result<(), RuleError> {
     check_begun(enc)?;
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if !instant && !is_turn_of(enc, id) {
+    // One who held its action may take its Main off its turn, until the round ends.
+    let held = enc.sovereign().held.contains(&id);
+    if !instant && !held && !is_turn_of(enc, id) {
         return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
     }
     if instant && is_turn_of(enc, id) {
@@ -401,6 +404,9 @@ pub(crate) fn attack_with(
         }
         _ => {}
     }
+    // A screener by the target may take the blow instead.
+    let target = super::screen::intercept(&mut ctx, &a, &t, index)?;
+    let t = ctx.who(target)?.clone();
     let mut pending = roll_attack(&mut ctx, &a, &t, index, &modifiers, "")?;
     // A bow or crossbow shot waits to be reloaded, unless the shooter has Shoot-1 or better
     // (then reloading is free and never asked).
@@ -613,12 +619,12 @@ pub(crate) fn check_settled(enc: &Encounter) -> Result<(), RuleError> {
 }
 
 /// A modifier as the journal writes it: "+ 2", "− 2".
-fn signed(v: i64) -> String {
+pub(crate) fn signed(v: i64) -> String {
     if v < 0 { format!("− {}", -v) } else { format!("+ {v}") }
 }
 
 /// `id` loses `damage` HP; at 0 it falls.
-fn hurt(ctx: &mut Ctx, id: CombatantId, damage: i64) -> Result<(), RuleError> {
+pub(crate) fn hurt(ctx: &mut Ctx, id: CombatantId, damage: i64) -> Result<(), RuleError> {
     let c = ctx.who(id)?;
     let before = track(c, HP);
     let after = (before - damage.max(0)).max(0);
@@ -684,7 +690,7 @@ pub(crate) fn walk(
         ctx.emit(
             R_MOVE,
             Some(id),
-            SovEvent::Threatened { id, from, to, cost_ft, strikers, standing: false },
+            SovEvent::Threatened { id, from, to, cost_ft, strikers, standing: false, then: None },
         );
         return Ok(ctx.finish());
     }

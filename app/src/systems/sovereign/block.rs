@@ -168,3 +168,26 @@ pub fn is_out(c: &Combatant) -> bool {
 pub fn lingers(enc: &Encounter, c: &Combatant) -> bool {
     enc.is_party(c.id) || SovBlock::of(c).is_ok_and(|b| b.named)
 }
+
+/// The combat skills: Stab, Shoot, Brawl (an NPC's single `skill` stands for all).
+pub const COMBAT_SKILLS: [&str; 4] = ["stab", "shoot", "brawl", "skill"];
+
+/// The best combat skill of `c` (0 without any).
+pub fn combat_skill(c: &Combatant) -> i64 {
+    COMBAT_SKILLS.iter().filter_map(|k| c.stat(k)).max().unwrap_or(0)
+}
+
+/// The better of the STR and DEX modifiers of `c` (0 without the scores).
+pub fn str_or_dex_mod(c: &Combatant) -> i64 {
+    ["str", "dex"].iter().filter_map(|k| c.stat(k).map(attribute_mod)).max().unwrap_or(0)
+}
+
+/// Whether `c` carries a melee weapon (it may strike those who act next to it).
+pub fn armed_in_melee(c: &Combatant) -> bool {
+    SovBlock::of(c).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged()))
+}
+
+/// The skill `c` adds to attack `w`: the weapon's skill stat, or an NPC's single `skill`.
+pub fn attack_skill(c: &Combatant, w: &Attack) -> i64 {
+    w.skill.as_deref().and_then(|k| c.stat(k)).or_else(|| c.stat("skill")).unwrap_or(0)
+}

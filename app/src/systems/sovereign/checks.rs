@@ -3,9 +3,12 @@
 //! are due; undead, constructs, zealots and the militarized never are. The GM judges, or rolls
 //! 2d6 against the Morale score with the setting on.
 
+use super::attack::check_settled;
+use super::attack::{check_main, move_ft, signed};
 use super::block::{HD, HP, SovBlock, is_out, stat, track};
-use super::model::{Opponent, SaveKind, SovEvent};
+use super::model::{Opponent, SaveKind, SovEvent, TurnAt};
 use super::round::check_begun;
+use super::round::is_turn_of;
 use super::rules::{
     attribute_mod, opposed_difficulty, save, save_target_npc, save_target_pc, skill_check,
 };
@@ -69,8 +72,12 @@ pub(crate) fn skill(
     skill_key: &str,
     attr: &str,
     against: Option<&Opponent>,
+    main: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
+    if main {
+        check_main(enc, id, false)?;
+    }
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?.clone();
     let (skill_key, attr) = (skill_key.trim().to_lowercase(), attr.trim().to_lowercase());
     if skill_key.is_empty() || attr.is_empty() {
@@ -87,6 +94,11 @@ pub(crate) fn skill(
     };
     let (bonus, attr_mod) = (skill_of(&c, &skill_key), modifier(&c, &attr));
     let mut ctx = Ctx::new(enc, dice);
+    if main {
+        let at = TurnAt::now(enc).unwrap_or_default();
+        let what = format!("uses {skill_key}");
+        ctx.emit(R_CHECK, Some(id), SovEvent::Main { id, at, what });
+    }
     let what = format!("{}/{} check", attr.to_uppercase(), skill_key);
     let roll = ctx.roll(R_CHECK, Some(id), &Dice::pool(2, 6), &what)?;
     let o = skill_check(&roll, bonus, attr_mod, difficulty);
@@ -95,9 +107,11 @@ pub(crate) fn skill(
         R_CHECK,
         Some(id),
         format!(
-            "{}'s {what}: {} + {bonus} {attr_mod:+} = {} against {difficulty}{vs}: {}",
+            "{}'s {what}: {} {} {} = {} against {difficulty}{vs}: {}",
             c.name,
             roll.total,
+            signed(bonus),
+            signed(attr_mod),
             o.total,
             if o.success { "success" } else { "failure" }
         ),
@@ -173,5 +187,39 @@ pub(crate) fn morale(
     if retreats {
         ctx.condition(R_MORALE, id, "fled");
     }
+    Ok(ctx.finish())
+}
+
+/// The check of picking up an item: its turn, its Move unused.
+pub(crate) fn check_pick_up(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
+    check_begun(enc)?;
+    check_settled(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if !is_turn_of(enc, id) {
+        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
+    }
+    if is_out(c) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+    }
+    let spent = enc.sovereign().spent(enc);
+    if spent.feet > 0 || spent.done {
+        return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
+    }
+    Ok(())
+}
+
+/// Picking up an item within reach: the turn's Move.
+pub(crate) fn pick_up(
+    enc: &Encounter,
+    id: CombatantId,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    check_pick_up(enc, id)?;
+    let c = &enc.combatants[&id];
+    let mut ctx = Ctx::new(enc, dice);
+    let at = TurnAt::now(enc).unwrap_or_default();
+    let feet = move_ft(c);
+    ctx.emit(R_CHECK, Some(id), SovEvent::Walked { id, at, feet, done: false });
+    ctx.ruling(R_CHECK, Some(id), format!("{} picks up an item (its Move)", c.name));
     Ok(ctx.finish())
 }

@@ -28,6 +28,10 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
             out.push_str("'s Main action: ");
             s.text(out, what);
         }
+        SovEvent::Walked { id, feet: 0, done: true, .. } => {
+            who(out, enc, *id, s);
+            out.push_str(" has used its Move");
+        }
         SovEvent::Walked { id, feet, done, .. } => {
             who(out, enc, *id, s);
             let over = if *done { ": its movement is over" } else { "" };
@@ -77,10 +81,14 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
             who(out, enc, *id, s);
             out.push_str(" may leave melee this turn without attacks of opportunity");
         }
-        SovEvent::Threatened { id, strikers, standing, .. } => {
+        SovEvent::Threatened { id, strikers, standing, then, .. } => {
             who(out, enc, *id, s);
             let names: Vec<String> = strikers.iter().map(|x| enc.name_of(*x)).collect();
-            let how = if *standing { "stands up next to" } else { "leaves the reach of" };
+            let how = match then {
+                Some(c) => format!("{} next to", super::provoke::doing(enc, c)),
+                None if *standing => "stands up next to".into(),
+                None => "leaves the reach of".into(),
+            };
             s.text(out, &format!(" {how} {}: they may strike first", names.join(", ")));
         }
         SovEvent::Struck { striker } => {
@@ -96,6 +104,30 @@ pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s
         SovEvent::Grapple { target, by: None } => {
             who(out, enc, *target, s);
             out.push_str(" is held no more");
+        }
+        SovEvent::Screening { screener, ward: Some(ward) } => {
+            who(out, enc, *screener, s);
+            out.push_str(" screens ");
+            who(out, enc, *ward, s);
+            out.push_str(" until its next turn");
+        }
+        SovEvent::Screening { screener, ward: None } => {
+            who(out, enc, *screener, s);
+            out.push_str(" screens no one now");
+        }
+        SovEvent::Screened { screener, attacker } => {
+            who(out, enc, *screener, s);
+            out.push_str(" has taken on ");
+            who(out, enc, *attacker, s);
+            out.push_str(" this round");
+        }
+        SovEvent::Held { id, on: true } => {
+            who(out, enc, *id, s);
+            out.push_str(" holds its action: its Main may come as an Instant this round");
+        }
+        SovEvent::Held { id, on: false } => {
+            who(out, enc, *id, s);
+            out.push_str(" holds its action no longer");
         }
         SovEvent::MoraleDone { id } => {
             who(out, enc, *id, s);

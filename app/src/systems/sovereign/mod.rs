@@ -7,25 +7,30 @@
 //! a character (or named NPC) is mortally injured and dies at the end of the sixth round after
 //! unless a Heal check stabilizes it; others die.
 //!
-//! Built so far: the above (see the issue's note for what follows: Instants, Snap Attack,
-//! Swarm, Charge, Screen, Total Defense, Hold, shove and grapple, dual wielding, attacks of
-//! opportunity, Veteran's Luck and Killing Blow, saves and skill checks, morale).
 //! Module map: `rules` (the arithmetic), `block`, `schema`, `round` (surprise, initiative,
-//! turns, the end of the round), `attack` (attacks, walking, the Heal check), `prompts`,
-//! `departure`, `script`, `journal`.
+//! turns, the end of the round), `attack` (attacks, Total Defense, Snap, two weapons, Swarm,
+//! Charge, Veteran's Luck, walking, the Heal check, reloading), `opportunity` (attacks of
+//! opportunity on walking and standing, Disengage), `provoke` (the other actions that draw
+//! them), `screen` (Screen an ally, Hold an Action), `wrestle` (shove, grapple), `execution`,
+//! `checks` (saves, skill checks, morale, Pick up), `prompts`, `spotlight`, `departure`,
+//! `script`, `journal`.
 
 mod attack;
 pub mod block;
 mod checks;
 mod departure;
+mod execution;
 pub(crate) mod journal;
 pub mod model;
 mod opportunity;
 mod prompts;
+mod provoke;
 mod round;
 pub mod rules;
 pub mod schema;
+mod screen;
 mod script;
+mod spotlight;
 mod wrestle;
 
 pub use model::{SovCommand, SovEvent, SovState};
@@ -135,33 +140,7 @@ impl System for Sovereign {
     ) -> Result<Vec<Event>, RuleError> {
         match command {
             Command::Advance => round::advance(enc, dice),
-            Command::Sovereign(c) => match c {
-                SovCommand::Surprise { side } => round::surprise(enc, side, dice),
-                SovCommand::Expecting { side, on } => round::expecting(enc, side, on, dice),
-                SovCommand::SurpriseCheck { side, against, exert } => {
-                    round::surprise_check(enc, side, against, exert, dice)
-                }
-                SovCommand::Attack { attacker, target, weapon, manner } => {
-                    attack::attack_with(enc, attacker, target, weapon, &manner, dice)
-                }
-                SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
-                SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
-                SovCommand::Luck { id } => attack::luck(enc, id, dice),
-                SovCommand::Disengage { id } => opportunity::disengage(enc, id, dice),
-                SovCommand::StandUp { id } => opportunity::stand_up(enc, id, dice),
-                SovCommand::Reload { id, weapon } => attack::reload(enc, id, weapon, dice),
-                SovCommand::Opportunity { striker, strike } => {
-                    opportunity::answer(enc, striker, strike, dice)
-                }
-                SovCommand::Save { id, kind } => checks::save_throw(enc, id, kind, dice),
-                SovCommand::Check { id, skill, attr, against } => {
-                    checks::skill(enc, id, &skill, &attr, against.as_ref(), dice)
-                }
-                SovCommand::Morale { id, retreats } => checks::morale(enc, id, retreats, dice),
-                SovCommand::Wrestle { attacker, target, grapple } => {
-                    wrestle::wrestle(enc, attacker, target, grapple, dice)
-                }
-            },
+            Command::Sovereign(c) => provoke::handle(enc, c, dice),
             Command::AddZone { .. } => Err(RuleError::NotAllowed(
                 "Sovereign is fought on a 5-ft grid, not in zones: set up a grid instead".into(),
             )),
@@ -209,6 +188,19 @@ impl System for Sovereign {
                 choices: &[],
             },
             SettingSpec {
+                key: crate::space::OBSTACLES,
+                label: "Enemies in the way",
+                help: "By size: foes bar the way, but one eight times their area wades through \
+                       them as difficult terrain. Or: foes always bar the way; or: their squares \
+                       only cost double.",
+                default: Value::String(crate::space::OBSTACLES_BY_SIZE.into()),
+                choices: &[
+                    (crate::space::OBSTACLES_BY_SIZE, "By size (8×)"),
+                    (crate::space::OBSTACLES_BLOCK, "Always bar the way"),
+                    (crate::space::OBSTACLES_DIFFICULT, "Difficult terrain"),
+                ],
+            },
+            SettingSpec {
                 key: SWARM_CAP,
                 label: "Most in a Swarm",
                 help: "How many may swarm one foe, the attacker included: 4, or 3 in some printings.",
@@ -228,6 +220,10 @@ impl System for Sovereign {
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
         crate::system::turn_order::place_passed(enc, id, enc.phase == TURNS)
+    }
+
+    fn spotlight(&self, enc: &Encounter) -> crate::system::spotlight::Spotlight {
+        spotlight::spotlight(enc)
     }
 
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
@@ -252,6 +248,48 @@ impl System for Sovereign {
         args: &[String],
     ) -> Result<Command, String> {
         script::command(enc, verb, args).map(Command::Sovereign)
+    }
+}
+
+/// Makes one of this procedure's actions, with no attack of opportunity to wait for (those are
+/// `provoke`'s, before it).
+pub(crate) fn act(
+    enc: &Encounter,
+    command: SovCommand,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    match command {
+        SovCommand::Surprise { side } => round::surprise(enc, side, dice),
+        SovCommand::Expecting { side, on } => round::expecting(enc, side, on, dice),
+        SovCommand::SurpriseCheck { side, against, exert } => {
+            round::surprise_check(enc, side, against, exert, dice)
+        }
+        SovCommand::Attack { attacker, target, weapon, manner } => {
+            attack::attack_with(enc, attacker, target, weapon, &manner, dice)
+        }
+        SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
+        SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
+        SovCommand::Luck { id } => attack::luck(enc, id, dice),
+        SovCommand::Disengage { id } => opportunity::disengage(enc, id, dice),
+        SovCommand::StandUp { id } => opportunity::stand_up(enc, id, dice),
+        SovCommand::Reload { id, weapon } => attack::reload(enc, id, weapon, dice),
+        SovCommand::Opportunity { striker, strike } => {
+            opportunity::answer(enc, striker, strike, dice)
+        }
+        SovCommand::Save { id, kind } => checks::save_throw(enc, id, kind, dice),
+        SovCommand::Check { id, skill, attr, against, main } => {
+            checks::skill(enc, id, &skill, &attr, against.as_ref(), main, dice)
+        }
+        SovCommand::PickUp { id } => checks::pick_up(enc, id, dice),
+        SovCommand::Screen { id, ward } => screen::screen(enc, id, ward, dice),
+        SovCommand::Hold { id } => screen::hold(enc, id, dice),
+        SovCommand::Execute { attacker, target, weapon } => {
+            execution::execute(enc, attacker, target, weapon, dice)
+        }
+        SovCommand::Morale { id, retreats } => checks::morale(enc, id, retreats, dice),
+        SovCommand::Wrestle { attacker, target, grapple } => {
+            wrestle::wrestle(enc, attacker, target, grapple, dice)
+        }
     }
 }
 

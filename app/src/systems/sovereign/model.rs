@@ -77,6 +77,41 @@ pub enum SovCommand {
         /// The opponent, with its skill and attribute, when opposed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         against: Option<Opponent>,
+        /// Used as the Main action on its turn (Use a Skill): foes next to it may strike
+        /// first.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        main: bool,
+    },
+    /// Pick up an item within reach: the turn's Move; foes next to it may strike first.
+    PickUp {
+        /// Who.
+        id: CombatantId,
+    },
+    /// Screen an ally: the turn's Move (its walk to the ally made first, within the Move).
+    /// Until its next turn, attacks on the ward must beat the screener's opposed combat check
+    /// or strike the screener instead, up to its best combat skill in attackers a round.
+    Screen {
+        /// Who screens.
+        id: CombatantId,
+        /// The ally it guards.
+        ward: CombatantId,
+    },
+    /// Hold an Action: the turn's Move spent; the Main may be taken later this round, off its
+    /// turn, as an Instant that resolves before what it answers.
+    Hold {
+        /// Who.
+        id: CombatantId,
+    },
+    /// An execution attack on someone entirely unsuspecting, before the fight: a melee blow
+    /// hits; a shot needs a DEX/Shoot check (+4 within 10 ft, +2 in normal range), AC ignored.
+    /// The victim saves (Physical) at a penalty of the assailant's combat skill or falls to 0.
+    Execute {
+        /// The assassin.
+        attacker: CombatantId,
+        /// The victim.
+        target: CombatantId,
+        /// The attack (index into the block's list).
+        weapon: usize,
     },
     /// Morale: the GM's call on a creature or group due a check (it fights on or retreats), or
     /// the optional 2d6 over its Morale.
@@ -292,6 +327,9 @@ pub enum SovEvent {
         /// It stands up rather than walks (`from` and `to` are where it lies).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         standing: bool,
+        /// The action that draws the attacks and waits for them, when it is not a walk.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Box<SovCommand>>,
     },
     /// A foe answered (struck or let go), or left.
     Struck {
@@ -332,6 +370,27 @@ pub enum SovEvent {
         target: CombatantId,
         /// Who holds it.
         by: Option<CombatantId>,
+    },
+    /// A screener guards a ward until its next turn, or stops (`ward` none).
+    Screening {
+        /// Who screens.
+        screener: CombatantId,
+        /// Whom.
+        ward: Option<CombatantId>,
+    },
+    /// A screener took on an attacker this round (it counts toward its cap).
+    Screened {
+        /// Who screens.
+        screener: CombatantId,
+        /// The attacker.
+        attacker: CombatantId,
+    },
+    /// Someone holds its action (its Main may come off its turn this round), or no longer.
+    Held {
+        /// Who.
+        id: CombatantId,
+        /// Holds it.
+        on: bool,
     },
     /// Morale was settled for this one (it will not be asked again this fight).
     MoraleDone {
@@ -375,6 +434,9 @@ pub struct Threat {
     /// It stands up rather than walks.
     #[serde(default)]
     pub standing: bool,
+    /// The action that waits for the attacks, when it is not a walk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<Box<SovCommand>>,
 }
 
 /// An attack whose d20 is rolled, waiting for the target to say whether it takes Total
@@ -446,6 +508,15 @@ pub struct SovState {
     /// The mortally injured, with the round they fell in.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub mortal: BTreeMap<CombatantId, u32>,
+    /// Screeners, each with the ward it guards.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub screens: BTreeMap<CombatantId, CombatantId>,
+    /// The attackers each screener took on this round.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub screened: BTreeMap<CombatantId, BTreeSet<CombatantId>>,
+    /// Who holds its action this round.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub held: BTreeSet<CombatantId>,
 }
 
 fn is_default(t: &Turn) -> bool {
@@ -487,7 +558,9 @@ impl SovState {
                 self.initiative.insert(*side, *total);
             }
             SovEvent::Main { id, .. } => {
+                // A held action is taken with the Main.
                 self.mains.insert(*id);
+                self.held.remove(id);
             }
             SovEvent::Waiting { pending } => self.pending = Some(pending.clone()),
             SovEvent::Answered => self.pending = None,
@@ -498,7 +571,7 @@ impl SovState {
                 self.unloaded.remove(&(*id, *weapon));
             }
             SovEvent::Disengaged { at, .. } => self.turn_at(*at).disengaged = true,
-            SovEvent::Threatened { id, from, to, cost_ft, strikers, standing } => {
+            SovEvent::Threatened { id, from, to, cost_ft, strikers, standing, then } => {
                 self.threat = Some(Threat {
                     id: *id,
                     from: *from,
@@ -506,6 +579,7 @@ impl SovState {
                     cost_ft: *cost_ft,
                     strikers: strikers.clone(),
                     standing: *standing,
+                    then: then.clone(),
                 });
             }
             SovEvent::Struck { striker } => {
@@ -540,6 +614,21 @@ impl SovState {
             SovEvent::Grapple { target, by: None } => {
                 self.grapples.remove(target);
             }
+            SovEvent::Screening { screener, ward: Some(ward) } => {
+                self.screens.insert(*screener, *ward);
+            }
+            SovEvent::Screening { screener, ward: None } => {
+                self.screens.remove(screener);
+            }
+            SovEvent::Screened { screener, attacker } => {
+                self.screened.entry(*screener).or_default().insert(*attacker);
+            }
+            SovEvent::Held { id, on: true } => {
+                self.held.insert(*id);
+            }
+            SovEvent::Held { id, on: false } => {
+                self.held.remove(id);
+            }
             SovEvent::MoraleDone { id } => {
                 self.morale_done.insert(*id);
             }
@@ -547,6 +636,8 @@ impl SovState {
                 self.shields_used.clear();
                 self.mains.clear();
                 self.luck_used.clear();
+                self.screened.clear();
+                self.held.clear();
             }
         }
     }

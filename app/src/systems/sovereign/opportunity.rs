@@ -85,7 +85,7 @@ pub(crate) fn stand_up(
         ctx.emit(
             R_MOVE,
             Some(id),
-            SovEvent::Threatened { id, from, to, cost_ft: 0, strikers, standing: true },
+            SovEvent::Threatened { id, from, to, cost_ft: 0, strikers, standing: true, then: None },
         );
     }
     Ok(ctx.finish())
@@ -152,6 +152,11 @@ pub(crate) fn settle(ctx: &mut Ctx) {
     }
     ctx.emit(R_MOVE, Some(t.id), SovEvent::WalkSettled);
     match ctx.enc.combatant(t.id) {
+        Some(c) if !is_out(c) && t.then.is_some() => {
+            if let Some(command) = t.then {
+                super::provoke::make(ctx, *command);
+            }
+        }
         Some(c) if !is_out(c) && t.standing => ctx.uncondition(R_MOVE, t.id, "prone"),
         Some(c) if !is_out(c) => {
             let placed = EventKind::Placed {
@@ -164,7 +169,8 @@ pub(crate) fn settle(ctx: &mut Ctx) {
         }
         Some(c) => {
             let name = c.name.clone();
-            ctx.ruling(R_MOVE, Some(t.id), format!("{name} falls before getting away"));
+            let what = if t.then.is_some() { "acting" } else { "getting away" };
+            ctx.ruling(R_MOVE, Some(t.id), format!("{name} falls before {what}"));
         }
         None => {}
     }

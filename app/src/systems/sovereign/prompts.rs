@@ -27,9 +27,14 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
             .iter()
             .map(|s| {
                 let name = enc.name_of(*s);
+                let what = match &t.then {
+                    Some(c) => format!("{walker} {} next to {name}", super::provoke::doing(enc, c)),
+                    None if t.standing => format!("{walker} stands up next to {name}"),
+                    None => format!("{walker} leaves {name}'s reach"),
+                };
                 Prompt {
                     id: format!("opportunity-{s}"),
-                    title: format!("{walker} leaves {name}'s reach"),
+                    title: what,
                     actor: Some(*s),
                     options: vec![
                         PromptOption::allowed(
@@ -236,6 +241,26 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
             );
         }
     }
+    for ally in enc.combatants.values().filter(|a| a.side == c.side && a.id != id && !is_out(a)) {
+        options.push(
+            PromptOption::allowed(
+                format!("Screen {} (the Move)", ally.name),
+                cmd(C::Screen { id, ward: ally.id }),
+            )
+            .unless(super::screen::check_screen(enc, id, ally.id))
+            .in_group("Move"),
+        );
+    }
+    options.push(
+        PromptOption::allowed("Hold the action (the Move)", cmd(C::Hold { id }))
+            .unless(super::screen::check_hold(enc, id))
+            .in_group("Move"),
+    );
+    options.push(
+        PromptOption::allowed("Pick up an item (the Move)", cmd(C::PickUp { id }))
+            .unless(super::checks::check_pick_up(enc, id))
+            .in_group("Move"),
+    );
     if c.conditions.contains("prone") {
         options.push(
             PromptOption::allowed("Stand up (the Move)", cmd(C::StandUp { id }))
@@ -321,7 +346,13 @@ fn check_options(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
         out.push(
             PromptOption::allowed(
                 label,
-                cmd(C::Check { id, skill: skill.into(), attr: attr.into(), against: None }),
+                cmd(C::Check {
+                    id,
+                    skill: skill.into(),
+                    attr: attr.into(),
+                    against: None,
+                    main: false,
+                }),
             )
             .in_group("Saves and checks"),
         );
@@ -336,6 +367,9 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
     let mut out = Vec::new();
     if enc.phase == TURNS && !enc.acting().contains(&id) && !is_out(c) {
         let attacks = SovBlock::of(c).map(|b| b.attacks).unwrap_or_default();
+        if enc.sovereign().held.contains(&id) {
+            out.extend(held_attacks(enc, c, &attacks));
+        }
         for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
             for (i, w) in attacks.iter().enumerate() {
                 if !in_reach(enc, c, t, i) {
@@ -356,6 +390,9 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
                 );
             }
         }
+    }
+    if enc.round == 0 && !is_out(c) {
+        out.extend(executions(enc, c));
     }
     if enc.sovereign().mortal.contains_key(&id) {
         out.extend(heal_options(enc, id));
@@ -380,4 +417,51 @@ fn heal_options(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
             .in_group("Heal")
         })
         .collect()
+}
+
+/// The attacks a held action may make now, at foes in reach.
+fn held_attacks(
+    enc: &Encounter,
+    c: &crate::encounter::Combatant,
+    attacks: &[super::block::Attack],
+) -> Vec<PromptOption> {
+    let mut out = Vec::new();
+    for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
+        for (i, w) in attacks.iter().enumerate() {
+            if !in_reach(enc, c, t, i) {
+                continue;
+            }
+            let attack =
+                C::Attack { attacker: c.id, target: t.id, weapon: i, manner: Manner::Plain };
+            out.push(
+                PromptOption::allowed(
+                    format!("Held action: {} at {}", w.name, t.name),
+                    cmd(attack),
+                )
+                .unless(check_attack(enc, c.id, t.id, i, &Manner::Plain).map(|_| ()))
+                .in_group("Held action"),
+            );
+        }
+    }
+    out
+}
+
+/// Before the fight, the execution attacks `c` could make on the unsuspecting.
+fn executions(enc: &Encounter, c: &crate::encounter::Combatant) -> Vec<PromptOption> {
+    let attacks = SovBlock::of(c).map(|b| b.attacks).unwrap_or_default();
+    let mut out = Vec::new();
+    for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
+        for (i, w) in attacks.iter().enumerate() {
+            if super::execution::check_execute(enc, c.id, t.id, i).is_ok() {
+                out.push(
+                    PromptOption::allowed(
+                        format!("Execution: {} at {} (unsuspecting)", w.name, t.name),
+                        cmd(C::Execute { attacker: c.id, target: t.id, weapon: i }),
+                    )
+                    .in_group("Execution"),
+                );
+            }
+        }
+    }
+    out
 }

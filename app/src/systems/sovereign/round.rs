@@ -272,6 +272,7 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
         ctx.push(R_TURN, actor, EventKind::TurnStarted { index: Some(i) });
         // Total Defense lasts until its own next turn.
         if let Some(id) = actor {
+            super::screen::turn_starts(ctx, id);
             ctx.uncondition(R_TURN, id, super::TOTAL_DEFENSE);
             if ctx.enc.choice(super::CHARGE_AC, super::END_OF_ROUND) == super::NEXT_TURN {
                 ctx.uncondition(R_TURN, id, super::CHARGED);
@@ -317,7 +318,8 @@ fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
         }
     }
     let s = ctx.enc.sovereign();
-    if !s.shields_used.is_empty() || !s.mains.is_empty() {
+    let busy = !s.shields_used.is_empty() || !s.mains.is_empty() || !s.luck_used.is_empty();
+    if busy || !s.screened.is_empty() || !s.held.is_empty() {
         ctx.emit(R_ROUND, None, SovEvent::RoundReset);
     }
     Ok(())

@@ -27,6 +27,11 @@ pub(crate) const VERBS: &[&str] = &[
     "stand-up",
     "reload",
     "opportunity",
+    "use-skill",
+    "pick-up",
+    "screen",
+    "hold",
+    "execute",
 ];
 
 /// An attack of `id` by name or number from 1, after `with`; the first without.
@@ -98,8 +103,8 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             };
             SovCommand::Save { id, kind }
         }
-        // check NAME SKILL ATTR [against NAME SKILL ATTR]
-        "check" => {
+        // check NAME SKILL ATTR [against NAME SKILL ATTR]; use-skill: the same as its Main
+        "check" | "use-skill" => {
             let id = w.who()?;
             let skill = w.next("a skill")?.to_lowercase();
             let attr = w.next("an attribute")?.to_lowercase();
@@ -110,7 +115,22 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
             } else {
                 None
             };
-            SovCommand::Check { id, skill, attr, against }
+            SovCommand::Check { id, skill, attr, against, main: verb == "use-skill" }
+        }
+        // pick-up NAME
+        "pick-up" => SovCommand::PickUp { id: w.who()? },
+        // screen NAME WARD
+        "screen" => {
+            let id = w.who()?;
+            SovCommand::Screen { id, ward: w.who()? }
+        }
+        // hold NAME
+        "hold" => SovCommand::Hold { id: w.who()? },
+        // execute NAME TARGET [with W]
+        "execute" => {
+            let attacker = w.who()?;
+            let target = w.who()?;
+            SovCommand::Execute { attacker, target, weapon: weapon(&mut w, attacker)? }
         }
         // morale NAME [fights | retreats]  (without: 2d6 against its Morale)
         "morale" => {
@@ -180,7 +200,12 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Opportunity { .. } => &["opportunity"],
         SovCommand::Wrestle { grapple: false, .. } => &["shove"],
         SovCommand::Wrestle { grapple: true, .. } => &["grapple"],
-        SovCommand::Check { .. } => &["check"],
+        SovCommand::Check { main: false, .. } => &["check"],
+        SovCommand::Check { main: true, .. } => &["use-skill"],
+        SovCommand::PickUp { .. } => &["pick-up"],
+        SovCommand::Screen { .. } => &["screen"],
+        SovCommand::Hold { .. } => &["hold"],
+        SovCommand::Execute { .. } => &["execute"],
         SovCommand::Morale { .. } => &["morale"],
         SovCommand::Answer { total_defense: true } => &["total-defense"],
         SovCommand::Answer { total_defense: false } => &["take-it"],

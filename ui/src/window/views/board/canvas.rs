@@ -132,7 +132,8 @@ pub fn canvas_ui(
         };
         let (pan, zoom) = match bounds {
             Some(b) => {
-                let floor = geometry::min_fit_zoom(ui.ctx().pixels_per_point());
+                let floor =
+                    geometry::min_fit_zoom(ui.ctx().pixels_per_point(), geometry::min_zoom(state));
                 geometry::fit(b, canvas, 24.0, floor)
             }
             None => (Vec2::ZERO, 1.0),

@@ -45,9 +45,10 @@ pub const MAX_FIT_ZOOM: f32 = 2.0;
 pub const MIN_FIT_ZOOM: f32 = 0.8;
 
 /// The smallest zoom "Fit" picks with `pixels_per_point` (2.0 at 200 %): the same size in
-/// pixels as [`MIN_FIT_ZOOM`] at 100 %, never below [`MIN_ZOOM`].
-pub fn min_fit_zoom(pixels_per_point: f32) -> f32 {
-    (MIN_FIT_ZOOM / pixels_per_point.max(1.0)).max(MIN_ZOOM)
+/// pixels as [`MIN_FIT_ZOOM`] at 100 %, never below `lowest` (the board's own smallest zoom,
+/// [`min_zoom`]: a grid's squares read well at half the zoom zone cards need).
+pub fn min_fit_zoom(pixels_per_point: f32, lowest: f32) -> f32 {
+    (MIN_FIT_ZOOM / pixels_per_point.max(1.0)).max(lowest)
 }
 /// Height of the note line under the title, when there is a note.
 pub const NOTE_HEIGHT: f32 = 22.0;
@@ -361,11 +362,13 @@ mod tests {
             Rect::from_min_size(Pos2::ZERO, vec2(1600.0, 300.0)),
             canvas,
             20.0,
-            min_fit_zoom(2.0),
+            min_fit_zoom(2.0, MIN_ZOOM),
         );
         assert!((zoom - 0.6).abs() < 0.01, "{zoom}");
-        assert_eq!(min_fit_zoom(1.0), MIN_FIT_ZOOM);
-        assert_eq!(min_fit_zoom(4.0), MIN_ZOOM, "never below the smallest zoom");
+        assert_eq!(min_fit_zoom(1.0, MIN_ZOOM), MIN_FIT_ZOOM);
+        assert_eq!(min_fit_zoom(4.0, MIN_ZOOM), MIN_ZOOM, "never below the smallest zoom");
+        // A grid at 200 %: the same pixels as 100 %, below the zone cards' floor.
+        assert_eq!(min_fit_zoom(2.0, GRID_MIN_ZOOM), MIN_FIT_ZOOM / 2.0);
         let p = pos2(300.0, 200.0);
         assert!((view.board_pos(view.pos(p)) - p).length() < 0.001);
     }

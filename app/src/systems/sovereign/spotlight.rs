@@ -1,0 +1,77 @@
+//! Sovereign's answers to the stepper (see [`crate::system::spotlight`]): the headline leads
+//! with the acting side and its initiative ("Party 8: Aldo"), the chips say what the turn has
+//! left (the Main action, the feet of the Move), and the notes keep in sight what lasts beyond
+//! a turn: who screens whom, who holds an action, and each mortal wound's last round.
+
+use super::TURNS;
+use super::attack::{feet_left, move_ft};
+use super::rules::MORTAL_ROUNDS;
+use crate::encounter::Encounter;
+use crate::system::spotlight::{self, Chip, Note, Spotlight, Tone};
+
+/// The headline.
+pub(super) fn spotlight(enc: &Encounter) -> Spotlight {
+    let acting = enc.acting();
+    let mut s = spotlight::by_order(enc, acting);
+    let s_state = enc.sovereign();
+    if let Some(c) = acting.first().and_then(|id| enc.combatant(*id)) {
+        s.side = Some(c.side);
+        if let (Some(side), Some(init)) = (enc.side(c.side), s_state.initiative.get(&c.side)) {
+            s.lead = format!("{} {init}: ", side.name);
+        }
+        if enc.phase == TURNS {
+            let main = !s_state.mains.contains(&c.id);
+            let spent = s_state.spent(enc);
+            let move_left = !spent.done && spent.feet < move_ft(c);
+            s.chips = vec![
+                Chip { text: if main { "Main: free" } else { "Main: spent" }.into(), free: main },
+                Chip {
+                    text: match feet_left(enc, c.id) {
+                        0 => "Move: spent".into(),
+                        ft => format!("Move: {ft} ft left"),
+                    },
+                    free: move_left,
+                },
+            ];
+        }
+    }
+    for (screener, ward) in &s_state.screens {
+        let text = format!("{} screens {}", enc.name_of(*screener), enc.name_of(*ward));
+        s.notes.push(Note { text, tone: Tone::Plain });
+    }
+    for id in &s_state.held {
+        let text =
+            format!("{} holds an action (an Instant until the round ends)", enc.name_of(*id));
+        s.notes.push(Note { text, tone: Tone::Lit });
+    }
+    for (id, fell) in &s_state.mortal {
+        let text = format!(
+            "{} dies at the end of round {} unless stabilized",
+            enc.name_of(*id),
+            fell + MORTAL_ROUNDS
+        );
+        s.notes.push(Note { text, tone: Tone::Warn });
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::system::by_id;
+
+    #[test]
+    fn the_headline_leads_with_the_side_and_keeps_screens_and_wounds_in_sight() {
+        let text = "system sovereign\nside Party party\nside Foes\ngrid 8 6\n\
+            add Aldo side Party at 1 1 block {\"tracks\": {\"hp\": 9}, \"stats\": {\"ac\": 14, \"stab\": 1}, \"attacks\": [{\"name\": \"Sword\", \"dmg\": \"1d8\"}]}\n\
+            add Corvin side Party at 1 2 block {\"tracks\": {\"hp\": 4}, \"stats\": {\"ac\": 10}, \"attacks\": []}\n\
+            add Orc side Foes at 5 5 block {\"tracks\": {\"hp\": 8}, \"stats\": {\"ac\": 13}, \"attacks\": [{\"name\": \"Axe\", \"dmg\": \"1d8\"}]}\n\
+            next table 6 | 2\nscreen Aldo Corvin\n";
+        let h = crate::scenario::run("t.fray", text).unwrap();
+        let s = by_id("sovereign").unwrap().spotlight(h.state());
+        assert_eq!(s.lead, "Party 6: ");
+        assert_eq!(s.who, "Aldo");
+        let chips: Vec<(&str, bool)> = s.chips.iter().map(|c| (c.text.as_str(), c.free)).collect();
+        assert_eq!(chips, [("Main: free", true), ("Move: spent", false)]);
+        assert!(s.notes.iter().any(|n| n.text == "Aldo screens Corvin"));
+    }
+}
