@@ -69,6 +69,7 @@ fn long_fight(events: usize) -> History {
                 dice: "d20".parse().unwrap(),
                 label: "attack".into(),
                 roller: Some(id),
+                secret: false,
             },
             _ => Command::Advance,
         };

@@ -81,13 +81,15 @@ fn long_fight() -> History {
         let label = format!("{name} attacks {}", h.state().name_of(target));
         // Half the attacks are the players' physical dice, typed in.
         let table = roll.is_multiple_of(2).then(|| vec![rng.face(20)]);
-        let command = Command::Roll { dice: attack.clone(), label, roller: Some(actor) };
+        let command =
+            Command::Roll { dice: attack.clone(), label, roller: Some(actor), secret: false };
         execute(&mut h, command, table);
         if !roll.is_multiple_of(3) {
             let command = Command::Roll {
                 dice: damage.clone(),
                 label: format!("{name} damage"),
                 roller: Some(actor),
+                secret: false,
             };
             execute(&mut h, command, None);
             let hp = h.state().combatant(target).unwrap().track("hp").unwrap().value;

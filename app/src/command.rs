@@ -319,6 +319,22 @@ pub enum Command {
         /// Who rolled, if anyone in particular.
         #[serde(default)]
         roller: Option<CombatantId>,
+        /// Kept from the players: the player window never shows it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        secret: bool,
+    },
+    /// Change what the player window shows (blackout, rotation, scale, health, names...).
+    SetPlayerView {
+        /// The new settings.
+        view: crate::table_view::PlayerView,
+    },
+    /// Reveal, hide or make anonymous a combatant for the players (`None`: as the settings
+    /// have new combatants).
+    Show {
+        /// Who.
+        id: CombatantId,
+        /// How.
+        shown: Option<crate::table_view::Shown>,
     },
     /// Set the turn order (a GM override in every system; the procedure in freeform).
     SetOrder {

@@ -226,6 +226,22 @@ pub enum EventKind {
     Rolled {
         /// The roll, complete.
         roll: Roll,
+        /// The GM kept it from the players (the player window never shows it).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        secret: bool,
+    },
+    /// The GM changed what the player window shows.
+    PlayerViewSet {
+        /// The new settings.
+        view: crate::table_view::PlayerView,
+    },
+    /// The GM revealed, hid or made anonymous a combatant for the players (`None`: back to
+    /// the default).
+    ShownSet {
+        /// Who.
+        id: CombatantId,
+        /// How it is shown.
+        shown: Option<crate::table_view::Shown>,
     },
     /// The turn order was set.
     OrderSet {
@@ -299,7 +315,7 @@ impl Event {
     /// The dice this event carries, in the order they were rolled.
     pub fn rolls(&self) -> impl Iterator<Item = &Roll> {
         match &self.kind {
-            EventKind::Rolled { roll } => Some(roll),
+            EventKind::Rolled { roll, .. } => Some(roll),
             _ => None,
         }
         .into_iter()

@@ -18,6 +18,7 @@ pub mod simulate;
 pub mod space;
 pub mod system;
 pub mod systems;
+pub mod table_view;
 
 pub use command::Command;
 pub use encounter::Encounter;

@@ -37,6 +37,7 @@ fn session(c: &mut Criterion) {
         dice: fray_app::dice::Dice::parse("4d6kh3").unwrap(),
         label: "Ogre's smash".into(),
         roller: Some(CombatantId(2)),
+        secret: false,
     };
     c.bench_function("session_apply_roll", |b| {
         b.iter(|| black_box(s.apply(roll.clone()).unwrap().len()));

@@ -20,7 +20,12 @@ fn fight() -> Window {
     apply(&mut app.model, &mut app.view, new);
     for command in [
         Command::Narrate { text: "The <script>door</script> creaks & opens.".into() },
-        Command::Roll { dice: Dice::parse("2d6+1").unwrap(), label: "Rats".into(), roller: None },
+        Command::Roll {
+            dice: Dice::parse("2d6+1").unwrap(),
+            label: "Rats".into(),
+            roller: None,
+            secret: false,
+        },
     ] {
         apply(&mut app.model, &mut app.view, Action::Game(command));
     }

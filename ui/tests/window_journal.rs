@@ -29,7 +29,10 @@ fn add(w: &mut Window, name: &str) -> CombatantId {
 
 fn roll(w: &mut Window, by: CombatantId, label: &str) {
     let dice = Dice::parse("d20").unwrap();
-    act(w, Action::Game(Command::Roll { dice, label: label.into(), roller: Some(by) }));
+    act(
+        w,
+        Action::Game(Command::Roll { dice, label: label.into(), roller: Some(by), secret: false }),
+    );
 }
 
 /// Whether a journal line (not the dice tray, not the card) contains `text`.

@@ -20,6 +20,8 @@ impl Encounter {
             }
             EventKind::CombatantRemoved { id, .. } => {
                 self.combatants.remove(id);
+                self.table.shown.remove(id);
+                self.table.acted.remove(id);
                 self.timers.retain(|t| t.id != *id);
                 for entry in &mut self.order {
                     entry.combatants.retain(|c| c != id);
@@ -148,7 +150,26 @@ impl Encounter {
                     c.notes.clone_from(notes);
                 }
             }
-            EventKind::Rolled { .. } | EventKind::Narration { .. } | EventKind::Ruling { .. } => {}
+            EventKind::Rolled { roll, secret } => {
+                self.table.keep_roll(roll, *secret);
+                // One who rolls has acted: a foe hidden until it acts shows from now on.
+                if let Some(id) = event.actor
+                    && self.combatants.contains_key(&id)
+                {
+                    self.table.acted.insert(id);
+                }
+            }
+            EventKind::Ruling { text } => self.table.keep_ruling(text),
+            EventKind::Narration { .. } => {}
+            EventKind::PlayerViewSet { view } => self.table.view.clone_from(view),
+            EventKind::ShownSet { id, shown: Some(s) } => {
+                if self.combatants.contains_key(id) {
+                    self.table.shown.insert(*id, *s);
+                }
+            }
+            EventKind::ShownSet { id, shown: None } => {
+                self.table.shown.remove(id);
+            }
             EventKind::Bdp(e) => self.procedure.bdp_mut().apply(e),
             EventKind::D12(e) => self.procedure.d12_mut().apply(e),
             EventKind::Murdham(e) => self.procedure.murdham_mut().apply(e),
@@ -159,7 +180,12 @@ impl Encounter {
                 self.order.clone_from(order);
                 self.turn = None;
             }
-            EventKind::TurnStarted { index } => self.turn = *index,
+            EventKind::TurnStarted { index } => {
+                self.turn = *index;
+                if let Some(place) = index.and_then(|i| self.order.get(i)) {
+                    self.table.acted.extend(place.combatants.iter().copied());
+                }
+            }
             EventKind::RoundStarted { round } => {
                 self.round = *round;
                 self.turn = None;

@@ -15,6 +15,7 @@ pub use timer::{Duration, Timer, Until};
 use crate::checks::{Effect, RollTable};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::space::grid::Grid;
+use crate::table_view::TableState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -83,6 +84,9 @@ pub struct Encounter {
     /// Conditions that end by themselves (see [`timer`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub timers: Vec<Timer>,
+    /// What the players may see (see [`crate::table_view`]).
+    #[serde(default, skip_serializing_if = "TableState::is_default")]
+    pub table: TableState,
 }
 
 impl Encounter {
@@ -105,6 +109,7 @@ impl Encounter {
             procedure: ProcedureState::None,
             tables: Vec::new(),
             timers: Vec::new(),
+            table: TableState::default(),
         }
     }
 
@@ -121,6 +126,14 @@ impl Encounter {
             turn: None,
             procedure: ProcedureState::None,
             timers: Vec::new(),
+            // The GM's player-view settings and word on each combatant stay; what happened
+            // in the fight does not.
+            table: TableState {
+                acted: Default::default(),
+                rolls: Vec::new(),
+                rulings: Vec::new(),
+                ..self.table.clone()
+            },
             ..self.clone()
         };
         for c in board.combatants.values_mut() {

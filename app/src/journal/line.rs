@@ -354,7 +354,26 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
             who(out, enc, *id, s);
             out.push_str(" updated");
         }
-        EventKind::Rolled { roll } => write_roll(out, enc, event.actor, roll, s),
+        EventKind::Rolled { roll, secret } => {
+            write_roll(out, enc, event.actor, roll, s);
+            if *secret {
+                out.push_str(" (kept from the players)");
+            }
+        }
+        EventKind::PlayerViewSet { view } => {
+            s.text(out, &format!("Player window: {}", view.describe(enc)));
+        }
+        EventKind::ShownSet { id, shown } => {
+            who(out, enc, *id, s);
+            out.push_str(match shown {
+                Some(crate::table_view::Shown::Revealed) => " is shown to the players",
+                Some(crate::table_view::Shown::Anonymous) => {
+                    " is shown to the players as an unknown creature"
+                }
+                Some(crate::table_view::Shown::Hidden) => " is hidden from the players",
+                None => " is shown to the players as new combatants are",
+            });
+        }
         EventKind::OrderSet { order } => {
             if order.iter().all(|e| e.combatants.is_empty()) {
                 out.push_str("Order cleared");

@@ -83,6 +83,7 @@ fn fight() -> History {
             dice: Dice::parse("2d6+1").unwrap(),
             label: "attack".into(),
             roller: Some(HARALD),
+            secret: false,
         },
         &[&[4, 3]],
     );
@@ -97,6 +98,7 @@ fn fight() -> History {
             dice: Dice::parse("d20").unwrap(),
             label: "Goblin 1 stabs".into(),
             roller: Some(GOBLIN_1),
+            secret: false,
         },
     );
     for _ in 0..4 {
@@ -107,7 +109,12 @@ fn fight() -> History {
     run(&mut h, Command::RemoveCombatant { id: BOB });
     run_table(
         &mut h,
-        Command::Roll { dice: Dice::parse("4d6kh3").unwrap(), label: String::new(), roller: None },
+        Command::Roll {
+            dice: Dice::parse("4d6kh3").unwrap(),
+            label: String::new(),
+            roller: None,
+            secret: false,
+        },
         &[&[1, 6, 4, 5]],
     );
     run(&mut h, Command::Narrate { text: "The *ceiling* creaks\n- loudly".into() });
@@ -275,7 +282,7 @@ fn replay_value(v: &serde_json::Value) -> Result<ReplayReport, ReplayError> {
 #[test]
 fn tampering_with_a_face_is_caught_at_its_command() {
     let h = fight();
-    let (i, seq) = find(&h, |k| matches!(k, EventKind::Rolled { roll } if roll.total == 8));
+    let (i, seq) = find(&h, |k| matches!(k, EventKind::Rolled { roll, .. } if roll.total == 8));
     let mut v = value(&h);
     v["events"][i]["kind"]["roll"]["terms"][0]["faces"][0] = 5.into();
     match replay_value(&v) {
@@ -299,7 +306,7 @@ fn tampering_with_a_face_is_caught_at_its_command() {
 fn a_consistent_edit_of_app_dice_fails_the_seed_check() {
     let h = fight();
     let (i, seq) =
-        find(&h, |k| matches!(k, EventKind::Rolled { roll } if roll.label == "Goblin 1 stabs"));
+        find(&h, |k| matches!(k, EventKind::Rolled { roll, .. } if roll.label == "Goblin 1 stabs"));
     let mut v = value(&h);
     let roll = &mut v["events"][i]["kind"]["roll"];
     let face = roll["terms"][0]["faces"][0].as_u64().unwrap();
@@ -334,7 +341,7 @@ fn table_dice_are_taken_as_typed() {
     // A table roll edited consistently (faces and total together) replays: the players rolled
     // what the GM typed, and nothing can check it. (The edited total still has to follow.)
     let h = fight();
-    let (i, _) = find(&h, |k| matches!(k, EventKind::Rolled { roll } if roll.total == 8));
+    let (i, _) = find(&h, |k| matches!(k, EventKind::Rolled { roll, .. } if roll.total == 8));
     let mut v = value(&h);
     let roll = &mut v["events"][i]["kind"]["roll"];
     roll["terms"][0]["faces"][0] = 5.into();
@@ -387,7 +394,7 @@ fn replay_names_refused_commands_and_wrong_dice() {
         replay_value(&v).unwrap_err(),
         ReplayError::Refused { seq, reason: "no zone z99 in this encounter".into() }
     );
-    let (_, seq) = find(&h, |k| matches!(k, EventKind::Rolled { roll } if roll.total == 8));
+    let (_, seq) = find(&h, |k| matches!(k, EventKind::Rolled { roll, .. } if roll.total == 8));
     let mut v = value(&h);
     v["commands"][seq as usize]["command"]["dice"] = "d20".into();
     assert_eq!(
@@ -519,11 +526,11 @@ mod props {
                         &mut dice(&h, &[]),
                     ).map(|_| ()),
                     Step::TableRoll(f) => h.execute(
-                        Command::Roll { dice: d6, label: "t".into(), roller: Some(ids[0]) },
+                        Command::Roll { dice: d6, label: "t".into(), roller: Some(ids[0]), secret: false },
                         &mut dice(&h, &[&[u32::from(f)]]),
                     ).map(|_| ()),
                     Step::AppRoll => h.execute(
-                        Command::Roll { dice: d6, label: "a".into(), roller: None },
+                        Command::Roll { dice: d6, label: "a".into(), roller: None, secret: false },
                         &mut dice(&h, &[]),
                     ).map(|_| ()),
                     Step::Move(z) => h.execute(

@@ -20,6 +20,7 @@
 
 mod lex;
 mod parse;
+mod player_view;
 mod run;
 
 #[cfg(test)]

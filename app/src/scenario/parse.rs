@@ -135,8 +135,12 @@ pub(crate) enum Action {
     RemoveCondition { who: String, condition: String },
     /// `notes NAME TEXT`
     Notes { who: String, notes: String },
-    /// `roll EXPR [LABEL] [by NAME]`
-    Roll { dice: Dice, label: String, by: Option<String> },
+    /// `roll EXPR [LABEL] [by NAME] [secret]`
+    Roll { dice: Dice, label: String, by: Option<String>, secret: bool },
+    /// `show NAME revealed|anonymous|hidden|default`
+    Show { who: String, shown: Option<crate::table_view::Shown> },
+    /// `player-view KEY VALUE...`: one player-view setting changed.
+    PlayerView { key: String, values: Vec<String> },
     /// `order A B C...`
     Order { names: Vec<String> },
     /// `delay NAME`
@@ -194,6 +198,9 @@ pub(crate) enum Expect {
     Roll { total: i64, faces: Option<Vec<u32>> },
     /// `expect setting KEY VALUE`
     Setting { key: String, value: serde_json::Value },
+    /// `expect table-view has TEXT` / `expect table-view lacks TEXT`: what the player window
+    /// is given, as JSON, holds TEXT or not.
+    TableView { text: String, has: bool },
     /// `expect prompt PROMPT`: a prompt (by id or title) is open.
     Prompt(String),
     /// `expect no prompt PROMPT`: no such prompt is open.
@@ -636,16 +643,36 @@ fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
             let dice = Dice::parse(&expr).map_err(|e| format!("bad dice '{expr}': {e}"))?;
             let mut label = String::new();
             let mut by = None;
+            let mut secret = false;
             while let Some(t) = c.next() {
                 if t.is("by") {
                     by = Some(c.word("who rolls")?);
+                } else if t.is("secret") {
+                    secret = true;
                 } else if label.is_empty() {
                     label = t.text.clone();
                 } else {
                     return Err(format!("unexpected '{}': quote a label with spaces", t.text));
                 }
             }
-            Action::Roll { dice, label, by }
+            Action::Roll { dice, label, by, secret }
+        }
+        "show" => {
+            let who = c.word("who")?;
+            let word = c.word("revealed, anonymous, hidden or default")?;
+            let shown = match word.as_str() {
+                "default" => None,
+                w => Some(crate::table_view::Shown::from_word(w).ok_or_else(|| {
+                    format!("expected revealed, anonymous, hidden or default, got '{w}'")
+                })?),
+            };
+            Action::Show { who, shown }
+        }
+        "player-view" => {
+            let key = c.word("a player-view setting")?;
+            let values: Vec<String> =
+                std::iter::from_fn(|| c.next().map(|t| t.text.clone())).collect();
+            Action::PlayerView { key, values }
         }
         "order" => {
             let names: Vec<String> =
@@ -787,6 +814,15 @@ fn expect(c: &mut Cursor) -> Result<Expect, String> {
         "setting" => {
             let key = c.word("a setting key")?;
             Expect::Setting { key, value: json(&c.word("a value")?) }
+        }
+        "table-view" => {
+            let how = c.word("has or lacks")?;
+            let has = match how.as_str() {
+                "has" => true,
+                "lacks" => false,
+                _ => return Err(format!("expected has or lacks, got '{how}'")),
+            };
+            Expect::TableView { text: c.word("the text")?, has }
         }
         "prompt" => Expect::Prompt(c.word("a prompt id or title")?),
         "option" => {

@@ -319,10 +319,15 @@ fn command(
         Action::Notes { who, notes } => {
             Command::SetNotes { id: combatant(enc, who)?, notes: notes.clone() }
         }
-        Action::Roll { dice, label, by } => Command::Roll {
+        Action::Roll { dice, label, by, secret } => Command::Roll {
             dice: dice.clone(),
             label: label.clone(),
             roller: by.as_deref().map(|n| combatant(enc, n)).transpose()?,
+            secret: *secret,
+        },
+        Action::Show { who, shown } => Command::Show { id: combatant(enc, who)?, shown: *shown },
+        Action::PlayerView { key, values } => Command::SetPlayerView {
+            view: super::player_view::change(enc, key, values).map_err(Failure::Script)?,
         },
         Action::Order { names } => Command::SetOrder {
             order: names.iter().map(|n| combatant(enc, n)).collect::<Result<_, _>>()?,
@@ -394,7 +399,7 @@ fn check(history: &History, expect: &Expect) -> Result<(), String> {
                 .iter()
                 .rev()
                 .find_map(|e| match &e.kind {
-                    EventKind::Rolled { roll } => Some(roll),
+                    EventKind::Rolled { roll, .. } => Some(roll),
                     _ => None,
                 })
                 .ok_or("expected a roll, but nothing has been rolled")?;
@@ -406,6 +411,15 @@ fn check(history: &History, expect: &Expect) -> Result<(), String> {
                     format!("{:?}", roll.faces()),
                 ),
                 None => Ok(()),
+            }
+        }
+        Expect::TableView { text, has } => {
+            let view = crate::table_view::table_view(history.system(), enc);
+            let json = serde_json::to_string(&view).unwrap_or_default();
+            match (json.contains(text.as_str()), has) {
+                (true, true) | (false, false) => Ok(()),
+                (false, true) => Err(format!("expected the table view to hold '{text}': {json}")),
+                (true, false) => Err(format!("expected the table view to lack '{text}': {json}")),
             }
         }
         Expect::Setting { key, value } => {

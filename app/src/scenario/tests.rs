@@ -120,7 +120,13 @@ expect turn Harald
 expect order Harald "Goblin 1" "Goblin 2"
 say The goblins shriek and charge the table
 load-tables
-expect commands 35
+roll d20 "the GM's secret" secret table 17
+expect table-view lacks "the GM's secret"
+show "Goblin 1" revealed
+expect table-view has "Goblin 1"
+player-view blackout #000000
+expect table-view has 000000
+expect commands 38
 "#
     );
     let h = ok(&script);
@@ -173,7 +179,7 @@ expect Ann sees Ogre
 }
 
 /// Every `Command` variant.
-const COMMANDS: [&str; 35] = [
+const COMMANDS: [&str; 37] = [
     "add_side",
     "add_combatant",
     "remove_combatant",
@@ -209,6 +215,8 @@ const COMMANDS: [&str; 35] = [
     "set_setting",
     "narrate",
     "load_tables",
+    "set_player_view",
+    "show",
 ];
 
 /// A command's variant. A new variant stops this compiling: add it here, to COMMANDS, to the
@@ -250,6 +258,8 @@ fn tag(c: &Command) -> &'static str {
         Command::SetSetting { .. } => "set_setting",
         Command::Narrate { .. } => "narrate",
         Command::LoadTables { .. } => "load_tables",
+        Command::SetPlayerView { .. } => "set_player_view",
+        Command::Show { .. } => "show",
         // A system's own commands are covered by that system's scenarios (fray-tests checks
         // every Block, Dodge, Parry and d12 command appears in its golden scenarios).
         procedure_command => procedure_command.procedure().expect("the rest are a procedure's"),

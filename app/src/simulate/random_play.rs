@@ -507,11 +507,24 @@ impl<'a> Play<'a> {
                 order.truncate(1 + self.pick(order.len()));
                 Command::SetOrder { order }
             }
-            12 => Command::Roll {
+            12 if self.chance(40) => Command::Roll {
                 dice: Dice::die(20),
                 label: format!("{}'s check", c.name),
                 roller: Some(id),
+                secret: self.chance(30),
             },
+            12 if self.chance(30) => {
+                use crate::table_view::Shown;
+                let shown =
+                    [None, Some(Shown::Hidden), Some(Shown::Anonymous), Some(Shown::Revealed)]
+                        [self.pick(4)];
+                Command::Show { id, shown }
+            }
+            12 if self.chance(30) => Command::SetNotes {
+                id,
+                notes: format!("GM-only note {} on {}", enc.next_id, c.name),
+            },
+            12 => self.player_view(&enc),
             13 if zones.len() > 1 && self.chance(30) => {
                 let a = zones[self.pick(zones.len())];
                 let b = zones[self.pick(zones.len())];
@@ -541,6 +554,38 @@ impl<'a> Play<'a> {
                 ),
             },
         }
+    }
+
+    /// The player-view settings, changed at random (now and then to a scale out of range).
+    fn player_view(&mut self, enc: &Encounter) -> Command {
+        use crate::table_view::{Blackout, HealthShown, Shown};
+        let mut view = enc.table.view.clone();
+        match self.pick(7) {
+            0 => view.new_foes = [Shown::Hidden, Shown::Anonymous, Shown::Revealed][self.pick(3)],
+            1 => {
+                let sides: Vec<_> = enc.sides.keys().copied().collect();
+                if !sides.is_empty() {
+                    let how = [HealthShown::Numbers, HealthShown::Words, HealthShown::Nothing]
+                        [self.pick(3)];
+                    view.set_health(sides[self.pick(sides.len())], how);
+                }
+            }
+            2 => view.names = !view.names,
+            3 => view.conditions = !view.conditions,
+            4 => view.tags = !view.tags,
+            5 => {
+                view.blackout = match self.pick(3) {
+                    0 => None,
+                    1 => Some(Blackout::Colour { colour: "#000000".into() }),
+                    _ => Some(Blackout::Colour { colour: "black".into() }),
+                }
+            }
+            _ => {
+                view.rotated = self.chance(50);
+                view.scale_percent = [100, 150, 250, 1000][self.pick(4)];
+            }
+        }
+        Command::SetPlayerView { view }
     }
 
     /// A rule setting of the system, changed to another value of its kind.

@@ -220,14 +220,22 @@ pub fn handle_common(
             combatant(enc, id)?;
             out.push("core.notes", Some(id), EventKind::NotesSet { id, notes });
         }
-        Command::Roll { dice: expr, label, roller } => {
+        Command::Roll { dice: expr, label, roller, secret } => {
             let who = match roller {
                 Some(id) => Some(combatant(enc, id)?.name.clone()),
                 None => None,
             };
             let label = if label.trim().is_empty() { expr.to_string() } else { label };
             let roll = dice.roll(&expr, &label, who.as_deref())?;
-            out.push("core.roll", roller, EventKind::Rolled { roll });
+            out.push("core.roll", roller, EventKind::Rolled { roll, secret });
+        }
+        Command::SetPlayerView { view } => {
+            check_player_view(enc, &view)?;
+            out.push("core.table", None, EventKind::PlayerViewSet { view });
+        }
+        Command::Show { id, shown } => {
+            combatant(enc, id)?;
+            out.push("core.table", Some(id), EventKind::ShownSet { id, shown });
         }
         Command::SetOrder { order } => {
             let mut seen = BTreeSet::new();
@@ -474,4 +482,27 @@ fn check_colour(colour: &str) -> Result<(), RuleError> {
     } else {
         Err(RuleError::Invalid(format!("colour '{colour}' is not of the form #rrggbb")))
     }
+}
+
+/// Refuses player-view settings that name a side the encounter lacks, a colour that is not
+/// `#rrggbb`, or a scale out of range.
+fn check_player_view(
+    enc: &Encounter,
+    view: &crate::table_view::PlayerView,
+) -> Result<(), RuleError> {
+    for (side, _) in &view.health {
+        enc.side(*side).ok_or(RuleError::UnknownSide(*side))?;
+    }
+    if let Some(crate::table_view::Blackout::Colour { colour }) = &view.blackout {
+        check_colour(colour)?;
+    }
+    if !crate::table_view::SCALE_RANGE.contains(&view.scale_percent) {
+        return Err(RuleError::Invalid(format!(
+            "the player window's scale is {} % to {} %, not {} %",
+            crate::table_view::SCALE_RANGE.start(),
+            crate::table_view::SCALE_RANGE.end(),
+            view.scale_percent
+        )));
+    }
+    Ok(())
 }

@@ -69,7 +69,7 @@ impl<'a> Ctx<'a> {
     ) -> Result<Roll, RuleError> {
         let name = who.map(|id| self.enc.name_of(id));
         let roll = self.dice.roll(dice, label, name.as_deref())?;
-        self.push(rule, who, EventKind::Rolled { roll: roll.clone() });
+        self.push(rule, who, EventKind::Rolled { roll: roll.clone(), secret: false });
         Ok(roll)
     }
 

@@ -160,28 +160,36 @@ fn an_unstorable_command_is_refused() {
 fn table_dice_are_journaled_as_typed() {
     let (dir, db, mut s) = fight();
     let id = s.encounter_id();
-    let roll =
-        Command::Roll { dice: Dice::parse("2d6").unwrap(), label: "Morale".into(), roller: None };
+    let roll = Command::Roll {
+        dice: Dice::parse("2d6").unwrap(),
+        label: "Morale".into(),
+        roller: None,
+        secret: false,
+    };
     let events = s.apply_with(roll.clone(), vec![DieChoice::Table(vec![6, 5])]).unwrap();
-    let EventKind::Rolled { roll: r } = &events[0].kind else { panic!("not a roll") };
+    let EventKind::Rolled { roll: r, .. } = &events[0].kind else { panic!("not a roll") };
     assert_eq!((r.total, r.source), (11, RollSource::Table));
     let events = s.apply(roll).unwrap();
-    let EventKind::Rolled { roll: app } = &events[0].kind else { panic!("not a roll") };
+    let EventKind::Rolled { roll: app, .. } = &events[0].kind else { panic!("not a roll") };
     assert_eq!(app.source, RollSource::App);
     let app = app.clone();
     let journal = s.history().all_events().to_vec();
     drop((s, db));
     let s = Session::open(&reopen(&dir), id).unwrap();
     assert_eq!(s.history().all_events(), journal.as_slice());
-    let EventKind::Rolled { roll } = &s.history().all_events()[5].kind else { panic!() };
+    let EventKind::Rolled { roll, .. } = &s.history().all_events()[5].kind else { panic!() };
     assert_eq!(roll, &app);
 }
 
 #[test]
 fn app_dice_follow_seed_and_stream() {
     // Same seed, same commands: same dice, in another file altogether.
-    let roll =
-        || Command::Roll { dice: Dice::parse("3d20").unwrap(), label: "x".into(), roller: None };
+    let roll = || Command::Roll {
+        dice: Dice::parse("3d20").unwrap(),
+        label: "x".into(),
+        roller: None,
+        secret: false,
+    };
     let faces = |_: ()| {
         let (_dir, db) = db();
         let mut s = Session::create(&db, "freeform", "A", 7).unwrap();
@@ -266,12 +274,16 @@ fn a_damaged_journal_is_reported_not_guessed() {
 fn table_default_asks_for_dice_and_stores_nothing() {
     use fray_app::dice::DiceError;
     let (dir, _db, mut s) = fight();
-    let roll =
-        Command::Roll { dice: Dice::parse("d20").unwrap(), label: "Save".into(), roller: None };
+    let roll = Command::Roll {
+        dice: Dice::parse("d20").unwrap(),
+        label: "Save".into(),
+        roller: None,
+        secret: false,
+    };
     let err = s.apply_planned(roll.clone(), Vec::new(), true).unwrap_err();
     assert!(matches!(err, SessionError::Rule(RuleError::Dice(DiceError::NeedTableDice { .. }))));
     assert_eq!(rows(&dir, s.encounter_id()), (4, 4, 4));
     let events = s.apply_planned(roll, vec![DieChoice::Table(vec![17])], true).unwrap();
-    assert!(matches!(&events[0].kind, EventKind::Rolled { roll } if roll.total == 17));
+    assert!(matches!(&events[0].kind, EventKind::Rolled { roll, .. } if roll.total == 17));
     assert_eq!(rows(&dir, s.encounter_id()), (5, 5, 5));
 }

@@ -66,6 +66,7 @@ pub fn big_board(
                 dice: fray_app::dice::Dice::die(20),
                 label: "attack".into(),
                 roller: Some(id),
+                secret: false,
             },
             _ => Command::Narrate { text: format!("Blow {i}") },
         };

@@ -199,9 +199,12 @@ fn a_table_roll_is_journaled_as_table_dice() {
         dice: Dice::parse("2d6+1").unwrap(),
         label: "attack".into(),
         roller: Some(harald),
+        secret: false,
     };
     h.execute(cmd.clone(), &mut dice().then_table(vec![4, 3])).unwrap();
-    let EventKind::Rolled { roll } = &h.events().last().unwrap().kind else { panic!("no roll") };
+    let EventKind::Rolled { roll, .. } = &h.events().last().unwrap().kind else {
+        panic!("no roll")
+    };
     assert_eq!(
         (roll.total, roll.source, roll.roller.as_deref()),
         (8, RollSource::Table, Some("Harald"))

@@ -144,6 +144,13 @@ pub(crate) fn answer(
     Ok(ctx.finish())
 }
 
+/// Whether `c` may end a walk on `to` as the board is now.
+fn free_at(enc: &Encounter, c: &Combatant, to: GridPos) -> bool {
+    let Some(grid) = enc.grid.as_ref() else { return false };
+    let passage = space::path::Passage::new(grid);
+    space::moves(enc, &passage, c).can_end(to).is_ok()
+}
+
 /// When no foe is left to answer, the walk is made (unless the walker fell).
 pub(crate) fn settle(ctx: &mut Ctx) {
     let Some(t) = ctx.enc.sovereign().threat.clone() else { return };
@@ -158,6 +165,12 @@ pub(crate) fn settle(ctx: &mut Ctx) {
             }
         }
         Some(c) if !is_out(c) && t.standing => ctx.uncondition(R_MOVE, t.id, "prone"),
+        Some(c) if !is_out(c) && !free_at(&ctx.enc, c, t.to) => {
+            // The GM changed the board while the foes answered (a token grew, one was placed
+            // there): the walk cannot end where it meant to.
+            let name = c.name.clone();
+            ctx.ruling(R_MOVE, Some(t.id), format!("{name} cannot end there now and stays"));
+        }
         Some(c) if !is_out(c) => {
             let placed = EventKind::Placed {
                 id: t.id,

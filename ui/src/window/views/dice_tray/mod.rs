@@ -63,7 +63,7 @@ pub fn dice_tray_ui(
         table_entry_ui(ui, dice, view, out);
     }
     let last = session.history().events().iter().rev().find_map(|e| match &e.kind {
-        EventKind::Rolled { roll } => Some(roll),
+        EventKind::Rolled { roll, .. } => Some(roll),
         _ => None,
     });
     if let Some(roll) = last {
@@ -217,5 +217,10 @@ fn table_entry_ui(ui: &mut egui::Ui, dice: &Dice, view: &mut DiceTrayView, out: 
 
 /// The tray's roll as a command.
 fn roll_command(dice: &Dice, view: &DiceTrayView) -> Command {
-    Command::Roll { dice: dice.clone(), label: view.label.trim().to_owned(), roller: None }
+    Command::Roll {
+        dice: dice.clone(),
+        label: view.label.trim().to_owned(),
+        roller: None,
+        secret: false,
+    }
 }

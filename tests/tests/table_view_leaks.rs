@@ -1,0 +1,201 @@
+//! The player window never leaks: random play of every procedure (the same seeded GM as
+//! `random_play`, who now also reveals, hides and makes combatants anonymous, writes GM notes,
+//! keeps rolls secret and changes the player-view settings), and after every event the table
+//! view is checked:
+//! - no string in it names a combatant the players may not see (hidden or anonymous);
+//! - it carries no id at all, and no GM note;
+//! - a side whose health is hidden shows none, one shown as words shows no numbers, and an
+//!   anonymous token never shows numbers;
+//! - a concealed character's place is not in it;
+//! - it does not change when what the procedures keep secret changes: the GM's notes, d12
+//!   declarations not yet revealed, bdp intentions.
+
+use fray_app::encounter::{Encounter, ProcedureState};
+use fray_app::ids::SideId;
+use fray_app::simulate::{self, Library};
+use fray_app::table_view::{self, HealthPublic, HealthShown, Shown, TableView};
+use fray_app::{History, System};
+use fray_data::{Db, Search};
+use serde_json::Value;
+
+const STEPS: usize = 300;
+
+fn seeds() -> u64 {
+    std::env::var("FRAY_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(6)
+}
+
+fn library(system: &str) -> Library {
+    let db = Db::open_in_memory().expect("a fresh database with the bundled content");
+    let search = Search::default().system(system).limit(500);
+    Library {
+        creatures: db
+            .creatures()
+            .search(&search)
+            .unwrap()
+            .iter()
+            .map(|c| c.to_combatant(SideId(0)))
+            .collect(),
+        characters: db
+            .characters()
+            .search(&search)
+            .unwrap()
+            .iter()
+            .map(|c| c.to_combatant(SideId(0)))
+            .collect(),
+        tables: fray_data::session::library_tables(&db, system).unwrap(),
+    }
+}
+
+/// Every string in a JSON value, and every object key.
+fn strings(v: &Value, out: &mut Vec<String>, keys: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out, keys)),
+        Value::Object(o) => {
+            for (k, x) in o {
+                keys.push(k.clone());
+                strings(x, out, keys);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// What the procedures keep secret, taken away: the view must not change.
+fn without_secrets(enc: &Encounter) -> Encounter {
+    let mut e = enc.clone();
+    for c in e.combatants.values_mut() {
+        c.notes.clear();
+    }
+    for z in e.zones.values_mut() {
+        z.note.clear();
+    }
+    match &mut e.procedure {
+        ProcedureState::D12(s) => {
+            let hidden = s.hidden.clone();
+            s.declared.retain(|id, _| !hidden.contains(id));
+        }
+        ProcedureState::Bdp(s) => s.declarations.clear(),
+        _ => {}
+    }
+    e
+}
+
+/// Whether the players may not know `c` by name, worked out apart from the table view's own
+/// reading: concealed foes, the GM's word, and the default for new foes (hidden until they
+/// act, or anonymous).
+fn secret(enc: &Encounter, c: &fray_app::encounter::Combatant) -> bool {
+    let party = enc.is_party(c.id);
+    if !party && c.conditions.contains("concealed") {
+        return true;
+    }
+    match enc.table.shown.get(&c.id) {
+        Some(Shown::Revealed) => false,
+        Some(_) => true,
+        None if party => false,
+        None => match enc.table.view.new_foes {
+            Shown::Revealed => false,
+            Shown::Anonymous => true,
+            Shown::Hidden => !enc.table.acted.contains(&c.id),
+        },
+    }
+}
+
+fn check(system: &dyn System, enc: &Encounter, at: &str) {
+    let view: TableView = table_view::table_view(system, enc);
+    let json = serde_json::to_value(&view).unwrap();
+    let (mut texts, mut keys) = (Vec::new(), Vec::new());
+    strings(&json, &mut texts, &mut keys);
+    assert!(!keys.iter().any(|k| k == "id"), "{at}: an id in the table view");
+    let public: Vec<&str> = enc
+        .combatants
+        .values()
+        .filter(|c| !secret(enc, c))
+        .map(|c| c.name.as_str())
+        .chain(enc.zones.values().map(|z| z.name.as_str()))
+        .chain(enc.sides.values().map(|s| s.name.as_str()))
+        .chain([enc.name.as_str()])
+        .collect();
+    for c in enc.combatants.values() {
+        let secret = secret(enc, c);
+        // A hidden name that is part of a public one ("Goblin 1" in "Goblin 10") proves
+        // nothing.
+        if secret && !c.name.is_empty() && !public.iter().any(|p| p.contains(c.name.as_str())) {
+            assert!(
+                !texts.iter().any(|t| t.contains(c.name.as_str())),
+                "{at}: {} is not shown, but the view names it: {json}",
+                c.name
+            );
+        }
+        if c.notes.len() > 3 {
+            assert!(!texts.iter().any(|t| t.contains(c.notes.as_str())), "{at}: a GM note leaks");
+        }
+        if c.conditions.contains("concealed") {
+            // Two may share a name: the placed tokens of that name are at most the
+            // namesakes that are not concealed.
+            let named = |x: &&fray_app::encounter::Combatant| x.name == c.name;
+            let open = enc
+                .combatants
+                .values()
+                .filter(named)
+                .filter(|x| !x.conditions.contains("concealed") && x.on_board())
+                .count();
+            let placed = view
+                .tokens
+                .iter()
+                .filter(|t| t.name.as_deref() == Some(&c.name) && t.place.is_some())
+                .count();
+            assert!(placed <= open, "{at}: {}'s concealed place leaks", c.name);
+        }
+    }
+    for t in &view.tokens {
+        let side = enc
+            .sides
+            .values()
+            .find(|s| s.colour == t.colour && s.party == t.party)
+            .map(|s| table_view::health_shown(enc, s.id));
+        match (&t.health, side) {
+            (Some(_), Some(HealthShown::Nothing)) => {
+                // Two sides may share a colour: only fail when every such side hides health.
+                let all_hide = enc
+                    .sides
+                    .values()
+                    .filter(|s| s.colour == t.colour && s.party == t.party)
+                    .all(|s| table_view::health_shown(enc, s.id) == HealthShown::Nothing);
+                assert!(!all_hide, "{at}: hidden health shown");
+            }
+            (Some(HealthPublic::Numbers { .. }), _) if !t.known => {
+                panic!("{at}: an anonymous token shows numbers")
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(
+        view,
+        table_view::table_view(system, &without_secrets(enc)),
+        "{at}: the view depends on what is kept secret"
+    );
+}
+
+fn play(system_id: &str) {
+    let library = library(system_id);
+    for seed in 1..=seeds() {
+        let report = simulate::play(system_id, seed, STEPS, &library)
+            .unwrap_or_else(|f| panic!("{system_id} seed {seed}: {f}"));
+        let history: &History = &report.history;
+        let system = history.system();
+        let mut enc = history.base().clone();
+        check(system, &enc, &format!("{system_id} seed {seed} start"));
+        for (i, event) in history.events().iter().enumerate() {
+            enc.apply(event);
+            check(system, &enc, &format!("{system_id} seed {seed} event {i}"));
+        }
+    }
+}
+
+#[test]
+fn no_system_leaks_to_the_player_window() {
+    for system in fray_app::system::all() {
+        play(system.id());
+    }
+}
