@@ -52,6 +52,8 @@ impl ExportFormat {
 pub enum Action {
     /// Run a rules command in the open encounter (dice per the dice mode).
     Game(Command),
+    /// Remember where the player window is (its monitor, size, full screen).
+    SavePlayerWindow(crate::window::views::player_window::Geometry),
     /// Run a rules command with dice already decided (faces typed from the table, in the
     /// order the command rolls them); any further roll follows the dice mode.
     GameWithDice(Command, Vec<DieChoice>),
@@ -135,6 +137,12 @@ pub enum Action {
 pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
     match action {
         Action::Game(command) => run(model, command, Vec::new(), false),
+        Action::SavePlayerWindow(g) => {
+            let key = crate::window::views::player_window::GEOMETRY_KEY;
+            if let Err(e) = model.db.settings().set_json(key, &g) {
+                model.error(format!("Could not remember the player window's place: {e}"));
+            }
+        }
         Action::PlayerRoll(command) => run(model, command, Vec::new(), true),
         Action::GameWithDice(command, plan) => run(model, command, plan, false),
         Action::AddCombatant { combatant, party, count } => {

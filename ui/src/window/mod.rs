@@ -113,6 +113,12 @@ impl FrayApp {
             return;
         }
         views::layout_ui(ui, &self.model, &mut self.view, &mut self.outbox);
+        views::player_window::player_window_ui(
+            ui.ctx(),
+            &self.model,
+            &mut self.view.players,
+            &mut self.outbox,
+        );
         for action in self.outbox.drain(..) {
             apply(&mut self.model, &mut self.view, action);
         }

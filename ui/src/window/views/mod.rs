@@ -9,6 +9,8 @@ pub mod encounter_bar;
 pub mod journal_panel;
 pub mod library;
 pub mod panels;
+pub mod picture;
+pub mod player_window;
 pub mod portraits;
 pub mod stepper;
 
@@ -39,13 +41,15 @@ pub struct ViewState {
     pub portraits: portraits::Portraits,
     /// Which side panels are folded, per encounter.
     pub panels: panels::PanelsView,
+    /// The player window.
+    pub players: player_window::PlayerWindowView,
 }
 
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
 /// card right, board in the middle.
 pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {
     egui::Panel::top("encounter-bar").show(ui, |ui| {
-        encounter_bar::encounter_bar_ui(ui, model, &mut view.bar, out);
+        encounter_bar::encounter_bar_ui(ui, model, &mut view.bar, &mut view.players, out);
     });
     view.portraits.sync(ui.ctx(), model);
     editor::editor_ui(ui, model, &mut view.editor, out);

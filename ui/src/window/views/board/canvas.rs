@@ -261,6 +261,11 @@ pub fn canvas_ui(
                 zoom: layout.zoom,
             };
             let response = token::token_ui(ui, rect, token, &look, &pal, state);
+            if let Some(c) = state.combatant(token.id) {
+                response.context_menu(|ui| {
+                    crate::window::views::player_window::shown_menu_ui(ui, state, c, out);
+                });
+            }
             if response.clicked() {
                 // While linking, a token stands for its zone.
                 if view.linking.is_some() {

@@ -74,27 +74,9 @@ pub struct GridState {
     /// The selected token's reach, for the state it was found in.
     reach: Option<(ReachKey, Vec<(GridPos, u32)>)>,
     /// The battle map's picture: being decoded, or on the GPU (by its key).
-    map_texture: Option<MapTexture>,
+    map_texture: crate::window::views::picture::PictureTexture,
     /// The map form, when open.
     pub map_form: Option<MapForm>,
-}
-
-/// A battle map's picture on its way to the GPU. A big picture takes a moment to decode: that
-/// happens on a thread of its own, so the board keeps answering meanwhile (the grid shows
-/// without its picture until it is ready).
-enum MapTexture {
-    /// Decoding; the pixels arrive on the channel (`None`: the picture could not be read).
-    Loading(String, std::sync::mpsc::Receiver<Option<egui::ColorImage>>),
-    /// Uploaded (`None`: it could not be read).
-    Ready(String, Option<egui::TextureHandle>),
-}
-
-impl MapTexture {
-    fn key(&self) -> &str {
-        match self {
-            MapTexture::Loading(k, _) | MapTexture::Ready(k, _) => k,
-        }
-    }
 }
 
 /// The map form: a file to load, and the picture's scale and place.
@@ -107,10 +89,6 @@ pub struct MapForm {
     /// Where its top-left corner lies, in squares.
     offset: (f32, f32),
 }
-
-/// The widest texture made of a map: big enough to stay sharp on a board, small enough for
-/// every GPU and for memory.
-const MAX_TEXTURE_PX: u32 = 4096;
 
 /// What a reach was computed for: the state and the token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,6 +176,9 @@ pub fn grid_ui(
         if let Some(b) = band.filter(|_| rect.width() >= 28.0) {
             chip(&painter, rect, &b.short, b.cover, &pal);
         }
+        response.context_menu(|ui| {
+            crate::window::views::player_window::shown_menu_ui(ui, scene.state, c, out);
+        });
         if !response.dragged() {
             response.on_hover_text(&c.name);
         }
@@ -596,50 +577,14 @@ fn ground_ui(
     }
 }
 
-/// The battle map's texture: read from the database and decoded once per picture, on a
-/// thread of its own.
+/// The battle map's texture (see [`crate::window::views::picture::PictureTexture`]).
 fn map_texture(
     ctx: &egui::Context,
     scene: &GridScene<'_>,
     gs: &mut GridState,
 ) -> Option<egui::TextureId> {
     let key = &scene.grid.map.as_ref()?.image;
-    if gs.map_texture.as_ref().is_none_or(|t| t.key() != key) {
-        let (send, receive) = std::sync::mpsc::channel();
-        let (db, wanted, ctx) = (scene.session.db().clone(), key.clone(), ctx.clone());
-        std::thread::spawn(move || {
-            let pixels = db.maps().get(&wanted).ok().flatten().and_then(|m| decode(&m.image));
-            // The board may have moved on; then nobody listens, which is fine.
-            let _ = send.send(pixels);
-            ctx.request_repaint();
-        });
-        gs.map_texture = Some(MapTexture::Loading(key.clone(), receive));
-    }
-    if let Some(MapTexture::Loading(k, receive)) = &gs.map_texture
-        && let Ok(pixels) = receive.try_recv()
-    {
-        let texture = pixels.map(|img| {
-            ctx.load_texture(format!("battle-map-{k}"), img, egui::TextureOptions::LINEAR)
-        });
-        gs.map_texture = Some(MapTexture::Ready(k.clone(), texture));
-    }
-    match &gs.map_texture {
-        Some(MapTexture::Ready(_, Some(t))) => Some(t.id()),
-        _ => None,
-    }
-}
-
-/// A picture's pixels, scaled down to at most [`MAX_TEXTURE_PX`] on its long side.
-fn decode(bytes: &[u8]) -> Option<egui::ColorImage> {
-    let img = image::load_from_memory(bytes).ok()?;
-    let img = if img.width().max(img.height()) > MAX_TEXTURE_PX {
-        img.resize(MAX_TEXTURE_PX, MAX_TEXTURE_PX, image::imageops::FilterType::Triangle)
-    } else {
-        img
-    };
-    let rgba = img.to_rgba8();
-    let size = [rgba.width() as usize, rgba.height() as usize];
-    Some(egui::ColorImage::from_rgba_unmultiplied(size, rgba.as_raw()))
+    gs.map_texture.texture(ctx, scene.session.db(), key)
 }
 
 /// The map form: load a picture or a Universal VTT file; scale and move the picture.

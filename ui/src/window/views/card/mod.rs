@@ -183,6 +183,13 @@ fn header_ui(
             ui.label_inputs_by(label.id, |ui| zone_picker_ui(ui, state, c, out));
         }
         ui.end_row();
+        let label = ui.label("Players see");
+        ui.label_inputs_by(label.id, |ui| {
+            ui.horizontal(|ui| {
+                crate::window::views::player_window::shown_picker_ui(ui, state, c, out);
+            });
+        });
+        ui.end_row();
     });
 }
 

@@ -85,6 +85,7 @@ pub fn encounter_bar_ui(
     ui: &mut egui::Ui,
     model: &Model,
     view: &mut EncounterBarView,
+    players: &mut crate::window::views::player_window::PlayerWindowView,
     out: &mut Vec<Action>,
 ) {
     shortcuts::undo_redo_keys(ui.ctx(), model, view.dialog_open(), out);
@@ -105,6 +106,11 @@ pub fn encounter_bar_ui(
         let mut controls = egui::Rect::NOTHING;
         if let Some(session) = &model.session {
             controls = encounter_controls_ui(ui, session, view, out);
+            ui.add_space(12.0);
+            let menu = ui.menu_button("Players", |ui| {
+                crate::window::views::player_window::players_menu_ui(ui, model, players, out);
+            });
+            controls = controls.union(menu.response.rect);
         }
         // Export and Settings sit at the far right, away from the undo buttons.
         let gap = ui.spacing().item_spacing.x;
