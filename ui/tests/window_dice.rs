@@ -171,3 +171,21 @@ fn a_pending_roll_can_be_rolled_by_the_app_or_cancelled() {
     w.settle();
     assert_eq!(self::rolls(&w).last().unwrap().dice.to_string(), "d4");
 }
+
+#[test]
+fn a_secret_roll_is_kept_from_the_player_window() {
+    let mut w = encounter();
+    type_into(&mut w, "Notation", "d20");
+    type_into(&mut w, "For", "the hidden trap");
+    w.harness.get_by_label("Secret").click();
+    w.settle();
+    w.press("Roll");
+    let secret = session(&w).history().events().iter().any(|e| {
+        matches!(&e.kind, EventKind::Rolled { roll, secret: true } if roll.label == "the hidden trap")
+    });
+    assert!(secret, "the roll is marked secret");
+    let view =
+        fray_app::table_view::table_view(session(&w).history().system(), session(&w).state());
+    assert_eq!(view.last_roll, None, "the players never see it");
+    assert!(w.journal_says("(kept from the players)"));
+}

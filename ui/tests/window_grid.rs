@@ -385,6 +385,8 @@ fn the_card_of_a_token_on_the_grid_gives_its_square_and_size() {
     w.settle();
     w.harness.get_by_label("(6, 3)");
     assert!(w.harness.query_by_label("Zone").is_none(), "no zones on a grid");
+    w.harness.get_by_role_and_label(Role::ComboBox, "Size").scroll_to_me();
+    w.settle();
     let size = w.harness.get_by_role_and_label(Role::ComboBox, "Size");
     assert_eq!(size.value().as_deref(), Some("1×1 (medium)"));
     size.click();

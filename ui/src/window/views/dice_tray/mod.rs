@@ -35,6 +35,8 @@ pub struct DiceTrayView {
     pending_for: Option<pending::PendingKey>,
     /// Why the typed pending faces were not sent (not numbers).
     pending_error: Option<String>,
+    /// The GM's roll is kept from the player window.
+    secret: bool,
 }
 
 /// Draws the dice tray.
@@ -117,6 +119,9 @@ fn notation_ui(ui: &mut egui::Ui, view: &mut DiceTrayView) -> (Option<Dice>, boo
             .hint_text("what is it for? (optional)")
             .desired_width((width - 90.0).max(120.0));
         ui.add(field).labelled_by(label.id);
+        ui.end_row();
+        ui.label("");
+        ui.checkbox(&mut view.secret, "Secret").on_hover_text("Kept from the player window");
         ui.end_row();
     });
     if view.notation.trim().is_empty() {
@@ -221,6 +226,6 @@ fn roll_command(dice: &Dice, view: &DiceTrayView) -> Command {
         dice: dice.clone(),
         label: view.label.trim().to_owned(),
         roller: None,
-        secret: false,
+        secret: view.secret,
     }
 }
