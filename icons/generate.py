@@ -32,7 +32,7 @@ IVORY = {
 APP_ICONS = {
     "32x32.png": 32,
     "128x128.png": 128,
-    "128x128@2x.png": 256,
+    "256x256.png": 256,
     "icon.png": 512,
 }
 
@@ -178,6 +178,8 @@ def save(img, name):
 def main():
     for name, size in APP_ICONS.items():
         save(app_icon(size), name)
+    # The Windows installer's icon: every size Windows asks for, in one file.
+    app_icon(256).save(HERE / "icon.ico", sizes=[(16, 16), (32, 32), (48, 48), (128, 128), (256, 256)])
     save(token_default(128), "token-default.png")
 
 

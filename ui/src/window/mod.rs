@@ -30,6 +30,10 @@ use fray_data::Db;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// The window's app id (the X11 class, the Wayland app id): the desktop entry's
+/// `StartupWMClass`, which the installer writes from `tauri.conf.json`'s `mainBinaryName`.
+pub const APP_ID: &str = "fray";
+
 /// The app icon, built into the binary so the window never depends on files beside it.
 const ICON_PNG: &[u8] = include_bytes!("../../../icons/icon.png");
 
@@ -41,7 +45,7 @@ pub fn run(db_path: PathBuf) -> Result<()> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Fray")
-            .with_app_id("fray")
+            .with_app_id(APP_ID)
             .with_inner_size([1600.0, 1000.0])
             .with_min_inner_size([900.0, 600.0])
             .with_icon(Arc::new(icon)),

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Checks Fray's .deb end to end on this Debian 12 machine (run as root, from the repository
+# root, after `cargo xtask bundle --types deb`):
+# - Depends names exactly what the binary links (ldd + dpkg -S) and opens at run time, and no
+#   WebKit or GTK;
+# - it installs with dpkg -i; `fray` is on the PATH; `fray --version` prints tauri.conf.json's
+#   version; `fray roll d6` rolls;
+# - the desktop entry's StartupWMClass is the window's app id, and the hicolor theme has the
+#   icon at 32, 128 and 256;
+# - the window opens under Xvfb with that class and its icon;
+# - uninstalling leaves the user's data (the per-user data folder) untouched.
+set -euo pipefail
+
+fail() {
+  echo "deb check: $*" >&2
+  exit 1
+}
+
+deb=$(ls target/release/bundle/deb/*.deb 2>/dev/null | head -1)
+[ -n "$deb" ] || fail "no .deb under target/release/bundle/deb (run cargo xtask bundle --types deb)"
+version=$(python3 -c 'import json; print(json.load(open("tauri.conf.json"))["version"])')
+echo "package: $deb (version $version)"
+
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "Depends: $depends"
+if grep -Eiq 'webkit|gtk' <<<"$depends"; then fail "Depends names WebKit or GTK"; fi
+for lib in $(ldd target/release/fray | awk '/=>/ {print $3}'); do
+  pkg=$(dpkg -S "$lib" | cut -d: -f1)
+  grep -Eq "(^|, )$pkg(,|$| )" <<<"$depends" || fail "$lib ($pkg) is linked but not in Depends"
+done
+
+# The packages Depends names, then the package itself with dpkg -i.
+IFS=',' read -r -a wanted <<<"$depends"
+apt-get install -y -qq --no-install-recommends -o Dpkg::Use-Pty=0 "${wanted[@]// /}" >/dev/null
+dpkg -i "$deb"
+
+[ "$(command -v fray)" = /usr/bin/fray ] || fail "fray is not on the PATH"
+[ "$(fray --version)" = "fray $version" ] || fail "fray --version says '$(fray --version)'"
+fray roll d6 | grep -Eq '^d6: \[[1-6]\] = [1-6]$' || fail "fray roll d6 did not roll"
+
+desktop=/usr/share/applications/Fray.desktop
+grep -qx 'StartupWMClass=fray' "$desktop" || fail "no StartupWMClass=fray in $desktop"
+grep -qx 'Exec=fray' "$desktop" || fail "no Exec=fray in $desktop"
+for size in 32 128 256; do
+  icon=/usr/share/icons/hicolor/${size}x${size}/apps/fray.png
+  [ -f "$icon" ] || fail "no $icon"
+done
+
+# The installed window, under a virtual display, with a home of its own.
+home=$(mktemp -d)
+export HOME=$home XDG_DATA_HOME=$home/.local/share
+xvfb-run -a -s "-screen 0 1920x1080x24" bash -c '
+  LIBGL_ALWAYS_SOFTWARE=1 fray >/tmp/fray-deb-window.log 2>&1 &
+  pid=$!
+  for _ in $(seq 1 60); do
+    win=$(xdotool search --class fray 2>/dev/null | head -1) && [ -n "$win" ] && break
+    sleep 0.5
+  done
+  [ -n "${win:-}" ] || { echo "no window with class fray"; cat /tmp/fray-deb-window.log; kill $pid; exit 1; }
+  sleep 2
+  xprop -id "$win" WM_CLASS | grep -q "\"fray\"" || { echo "WM_CLASS is not fray"; kill $pid; exit 1; }
+  xprop -id "$win" _NET_WM_ICON | grep -q "=" || { echo "the window has no icon"; kill $pid; exit 1; }
+  echo "window $win: $(xprop -id "$win" WM_CLASS), with an icon"
+  kill $pid
+  wait $pid 2>/dev/null || true
+'
+data=$XDG_DATA_HOME/fray/fray.db
+[ -f "$data" ] || fail "the window made no database at $data"
+
+dpkg -r fray >/dev/null
+[ ! -e /usr/bin/fray ] || fail "/usr/bin/fray is still there after dpkg -r"
+[ -f "$data" ] || fail "uninstalling removed the user's data"
+rm -rf "$home"
+echo "deb check: ok"
