@@ -51,6 +51,31 @@ pub(crate) fn check_main(enc: &Encounter, id: CombatantId, instant: bool) -> Res
     Ok(())
 }
 
+/// Refuses unless `id` may still spend its Move on its turn: the fight on, nothing waiting,
+/// its turn, in the fight, and its Move unused — or, with `walked_ok`, used only for walking
+/// within it (a Screen's walk to its ward is part of the Screen).
+pub(crate) fn check_move_left(
+    enc: &Encounter,
+    id: CombatantId,
+    walked_ok: bool,
+) -> Result<&Combatant, RuleError> {
+    check_begun(enc)?;
+    check_settled(enc)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    if !is_turn_of(enc, id) {
+        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
+    }
+    if is_out(c) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+    }
+    let spent = enc.sovereign().spent(enc);
+    let walked = if walked_ok { spent.feet > move_ft(c) } else { spent.feet > 0 };
+    if spent.done || walked {
+        return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
+    }
+    Ok(c)
+}
+
 /// Whether any foe of `c` stands in melee with it.
 fn foe_in_melee(enc: &Encounter, c: &Combatant) -> bool {
     enc.combatants.values().any(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
@@ -783,15 +808,7 @@ pub(crate) fn check_reload(
     match cost {
         Reload::Main => check_main(enc, id, false)?,
         Reload::Move => {
-            check_begun(enc)?;
-            check_settled(enc)?;
-            if !is_turn_of(enc, id) {
-                return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
-            }
-            let spent = enc.sovereign().spent(enc);
-            if spent.feet > 0 || spent.done {
-                return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
-            }
+            check_move_left(enc, id, false)?;
         }
     }
     Ok(cost)

@@ -3,12 +3,10 @@
 //! are due; undead, constructs, zealots and the militarized never are. The GM judges, or rolls
 //! 2d6 against the Morale score with the setting on.
 
-use super::attack::check_settled;
-use super::attack::{check_main, move_ft, signed};
+use super::attack::{check_main, check_move_left, move_ft, signed};
 use super::block::{HD, HP, SovBlock, is_out, stat, track};
 use super::model::{Opponent, SaveKind, SovEvent, TurnAt};
 use super::round::check_begun;
-use super::round::is_turn_of;
 use super::rules::{
     attribute_mod, opposed_difficulty, save, save_target_npc, save_target_pc, skill_check,
 };
@@ -192,20 +190,7 @@ pub(crate) fn morale(
 
 /// The check of picking up an item: its turn, its Move unused.
 pub(crate) fn check_pick_up(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
-    check_begun(enc)?;
-    check_settled(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if !is_turn_of(enc, id) {
-        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
-    }
-    if is_out(c) {
-        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
-    }
-    let spent = enc.sovereign().spent(enc);
-    if spent.feet > 0 || spent.done {
-        return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
-    }
-    Ok(())
+    check_move_left(enc, id, false).map(|_| ())
 }
 
 /// Picking up an item within reach: the turn's Move.

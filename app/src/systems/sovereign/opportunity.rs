@@ -2,11 +2,10 @@
 //! its first melee attack — unless the walker spent its Main action to disengage. The walk
 //! waits for every such foe's answer, then goes on (unless the walker fell).
 
-use super::attack::{DEFAULT_MOVE_FT, check_main, check_settled, strike_now};
+use super::attack::{DEFAULT_MOVE_FT, check_main, check_move_left, strike_now};
 use super::block::MOVE;
 use super::block::{SovBlock, is_out};
 use super::model::{SovEvent, Threat, TurnAt};
-use super::round::{check_begun, is_turn_of};
 use super::{R_ATTACK, R_MOVE};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
@@ -34,18 +33,9 @@ pub(crate) fn strikers(enc: &Encounter, c: &Combatant, to: GridPos) -> Vec<Comba
 
 /// The check of standing up: its turn, prone, its Move unused.
 pub(crate) fn check_stand_up(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
-    check_begun(enc)?;
-    check_settled(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if !is_turn_of(enc, id) {
-        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
-    }
+    let c = check_move_left(enc, id, false)?;
     if !c.conditions.contains("prone") {
         return Err(RuleError::NotAllowed(format!("{} is not prone", c.name)));
-    }
-    let spent = enc.sovereign().spent(enc);
-    if spent.feet > 0 || spent.done {
-        return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
     }
     if c.square.is_none() {
         return Err(RuleError::NotAllowed(format!("{} is not on the grid", c.name)));

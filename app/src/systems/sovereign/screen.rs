@@ -11,10 +11,9 @@
 //! Holding an action spends the Move; the Main may then come off its turn, as an Instant, until
 //! the round ends. The GM makes it before what it answers, so it resolves first.
 
-use super::attack::{check_settled, move_ft, signed};
+use super::attack::{check_move_left, signed};
 use super::block::{attack, attack_skill, combat_skill, is_out, str_or_dex_mod};
 use super::model::{SovEvent, TurnAt};
-use super::round::{check_begun, is_turn_of};
 use super::{R_ATTACK, R_MOVE};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
@@ -23,25 +22,6 @@ use crate::ids::CombatantId;
 use crate::space;
 use crate::system::{Ctx, RuleError};
 
-/// Refuses unless `id` may still use its Move on its turn (walking within the Move is part of
-/// it, a second Move is not).
-fn check_move_left(enc: &Encounter, id: CombatantId) -> Result<&Combatant, RuleError> {
-    check_begun(enc)?;
-    check_settled(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if !is_turn_of(enc, id) {
-        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
-    }
-    if is_out(c) {
-        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
-    }
-    let spent = enc.sovereign().spent(enc);
-    if spent.done || spent.feet > move_ft(c) {
-        return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
-    }
-    Ok(c)
-}
-
 /// The check of a Screen: its Move left (the walk to the ward within it), next to an ally in
 /// the fight, with a combat skill of 1 or more.
 pub(crate) fn check_screen(
@@ -49,7 +29,7 @@ pub(crate) fn check_screen(
     id: CombatantId,
     ward: CombatantId,
 ) -> Result<(), RuleError> {
-    let c = check_move_left(enc, id)?;
+    let c = check_move_left(enc, id, true)?;
     let w = enc.combatant(ward).ok_or(RuleError::UnknownCombatant(ward))?;
     if ward == id || w.side != c.side {
         return Err(RuleError::NotAllowed(format!("{} can only screen an ally", c.name)));
@@ -90,10 +70,7 @@ pub(crate) fn screen(
 
 /// The check of holding an action: its turn, nothing moved, the Main unspent.
 pub(crate) fn check_hold(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
-    let c = check_move_left(enc, id)?;
-    if enc.sovereign().spent(enc).feet > 0 {
-        return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
-    }
+    let c = check_move_left(enc, id, false)?;
     if enc.sovereign().mains.contains(&id) {
         return Err(RuleError::NotAllowed(format!(
             "{} has spent its Main action: nothing is left to hold",
