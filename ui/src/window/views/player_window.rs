@@ -442,6 +442,7 @@ fn board_ui(
     // Tokens: on their squares, or laid out in rows inside their zone.
     let disc = if square { k } else { (56.0 * scale).min(k * 60.0) };
     let mut per_zone: std::collections::BTreeMap<usize, usize> = Default::default();
+    let mut placed = Vec::new();
     for (i, tok) in t.tokens.iter().enumerate() {
         let centre = match (&tok.place, &t.board) {
             (Some(PlacePublic::Square { at, size }), _) => {
@@ -470,11 +471,18 @@ fn board_ui(
             Some(PlacePublic::Square { size, .. }) => disc * *size as f32,
             _ => disc,
         };
-        token_ui(ui, painter, rot, centre, size, scale, tok, i);
+        placed.push((centre, size, tok, i));
+    }
+    // Discs first, then every label over them: a neighbour's disc never hides a name.
+    for labels in [false, true] {
+        for (centre, size, tok, i) in &placed {
+            token_ui(ui, painter, rot, *centre, *size, scale, tok, *i, labels);
+        }
     }
 }
 
-/// One token: a disc in its side's colour, a ring when it acts, its name and health below.
+/// One token: a disc in its side's colour, a ring when it acts (`labels` false), or its name
+/// and health below it (`labels` true).
 #[allow(clippy::too_many_arguments)]
 fn token_ui(
     ui: &egui::Ui,
@@ -485,10 +493,17 @@ fn token_ui(
     scale: f32,
     tok: &TokenPublic,
     i: usize,
+    labels: bool,
 ) {
     let r = size * 0.42;
     let c = rot.p(centre);
     let out = matches!(&tok.health, Some(HealthPublic::Word { word }) if matches!(word.as_str(), "dead" | "down" | "fled" | "surrendered"));
+    let name = tok.name.clone().unwrap_or_default();
+    let f = (r * 0.8).clamp(9.0, 40.0);
+    if labels {
+        token_label_ui(ui, painter, rot, centre, r, f, scale, tok, i, out, &name);
+        return;
+    }
     let fill = if out { Color32::from_gray(70) } else { hex(&tok.colour) };
     painter.circle_filled(c, r, fill);
     // Health at a glance from across the room: a ring in the colour of the word.
@@ -504,12 +519,28 @@ fn token_ui(
     if tok.acting {
         painter.circle_stroke(c, r + 4.0, egui::Stroke::new(4.0, Color32::from_rgb(250, 200, 70)));
     }
-    let name = tok.name.clone().unwrap_or_default();
     let initials = if tok.known { initials(&name) } else { "?".into() };
-    let f = (r * 0.8).clamp(9.0, 40.0);
     let g = painter.layout_no_wrap(initials.clone(), FontId::proportional(f), Color32::WHITE);
     let top = centre - g.size() / 2.0;
     text(ui, painter, rot, top, &initials, f, Color32::WHITE, &format!("tok-i-{i}"));
+}
+
+/// A token's name and health under its disc, and what assistive tools (and tests) hear of it.
+#[allow(clippy::too_many_arguments)]
+fn token_label_ui(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    rot: Turn,
+    centre: Pos2,
+    r: f32,
+    f: f32,
+    scale: f32,
+    tok: &TokenPublic,
+    i: usize,
+    out: bool,
+    name: &str,
+) {
+    let c = rot.p(centre);
     let health = match &tok.health {
         Some(HealthPublic::Word { word }) => word.clone(),
         Some(HealthPublic::Numbers { tracks }) => {
@@ -519,7 +550,7 @@ fn token_ui(
     };
     let small = (13.0 * scale).max(f * 0.5);
     let below = centre + vec2(0.0, r + 3.0);
-    let label = if health.is_empty() { name.clone() } else { format!("{name} — {health}") };
+    let label = if health.is_empty() { name.to_owned() } else { format!("{name} — {health}") };
     let galley = painter.layout_no_wrap(label.clone(), FontId::proportional(small), INK);
     let at = below - vec2(galley.size().x / 2.0, 0.0);
     let colour = if out { Color32::from_rgb(230, 110, 100) } else { INK };
