@@ -31,8 +31,10 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     }
     if left.how != Departure::OffBoard {
         super::wrestle::release(ctx, id, R_TURN);
-        super::screen::left(ctx, id, R_TURN);
     }
+    // Off the board, or gone, a screener guards nobody (nor is guarded), and what it held is
+    // lost.
+    super::screen::left(ctx, id, R_TURN);
     let acting = ctx.enc.phase == super::TURNS && ctx.enc.acting().contains(&id);
     let still = matches!(left.how, Departure::OffBoard | Departure::SideChanged);
     if acting && !still {

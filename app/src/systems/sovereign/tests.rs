@@ -49,3 +49,38 @@ fn the_chargers_ac_penalty_lasts_as_the_setting_says() {
     h.undo();
     assert!(!charging(&h), "gone at the end of the round");
 }
+
+/// Aldo screens Corvin and Dessa holds her action; then one of them leaves.
+fn screened_then(leaves: &str) -> crate::History {
+    let block = |hp: u32| {
+        format!(
+            "block {{\"tracks\": {{\"hp\": {hp}}}, \"stats\": {{\"ac\": 14, \"atk\": 1, \"stab\": 1}}, \"attacks\": [{{\"name\": \"Sword\", \"dmg\": \"1d8\", \"skill\": \"stab\"}}]}}"
+        )
+    };
+    let text = format!(
+        "system sovereign\nside P party\nside F\ngrid 10 6\n\
+         add Aldo side P at 1 1 {}\nadd Corvin side P at 1 2 {}\nadd Dessa side P at 4 4 {}\n\
+         add Orc side F at 8 4 {}\n\
+         next table 8 | 1\nscreen Aldo Corvin\nnext\nnext\nhold Dessa\n{leaves}\n",
+        block(9),
+        block(5),
+        block(9),
+        block(9)
+    );
+    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn screens_and_held_actions_end_with_whoever_leaves() {
+    let h = screened_then("");
+    let s = h.state().sovereign();
+    assert_eq!(s.screens.len(), 1);
+    assert_eq!(s.held.len(), 1);
+    // The screener, the ward, or the one holding leaves the fight mid-round.
+    for leaves in ["remove Aldo", "remove Corvin", "place Aldo off", "change-side Corvin F"] {
+        let h = screened_then(leaves);
+        assert!(h.state().sovereign().screens.is_empty(), "{leaves}: the screen stays");
+    }
+    let h = screened_then("remove Dessa");
+    assert!(h.state().sovereign().held.is_empty(), "the held action stays");
+}
