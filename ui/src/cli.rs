@@ -48,6 +48,35 @@ pub enum Cmd {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Play a fight out many times with the real procedure and print what tends to happen:
+    /// the party's chance of winning, each character's chance to go down and to die, a total
+    /// party kill, how many rounds, each with its 95% interval and how the fights were played.
+    Odds {
+        /// A stored encounter (id or name; see `fray encounters`) or a `.fray` script. A fight
+        /// under way goes on from where it stands; one not begun starts from its board.
+        encounter: String,
+        /// How many fights to play.
+        #[arg(long, default_value_t = fray_app::simulate::odds::DEFAULT_RUNS)]
+        runs: u32,
+        /// Seed of the fights' dice: the same seed gives the same odds.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start from the board before the fight even when the fight is under way.
+        #[arg(long)]
+        from_start: bool,
+        /// A fight still going after this round counts as undecided.
+        #[arg(long, default_value_t = 20, value_name = "ROUND")]
+        round_limit: u32,
+        /// Let the party run away when the procedure allows it (by default it fights on).
+        #[arg(long)]
+        party_flees: bool,
+        /// Threads to use (0: every core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Export a stored encounter's journal.
     Export {
         /// The encounter's id or name (see `fray encounters`).

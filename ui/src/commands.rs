@@ -10,6 +10,8 @@ use fray_app::History;
 use fray_app::dice::{Dice, DiceSource, Roll, RollSource, SeededDice};
 use fray_app::journal;
 use fray_app::scenario;
+use fray_app::simulate::autoplay::Rules;
+use fray_app::simulate::odds::Request;
 use fray_data::session::library_tables;
 use fray_data::{Db, DbError, EncounterId, Session, SessionError};
 use std::io::Write;
@@ -28,6 +30,21 @@ pub fn run(cli: Cli) -> Result<()> {
             with_db(db, Access::Read, |db| export(db, &encounter, format, output))
         }
         Some(Cmd::Replay { file }) => replay(&file),
+        Some(Cmd::Odds {
+            encounter,
+            runs,
+            seed,
+            from_start,
+            round_limit,
+            party_flees,
+            threads,
+            json,
+        }) => {
+            let request =
+                Request { runs, seed, threads, rules: Rules { round_limit, party_flees } };
+            let (name, start) = odds_start(db, &encounter, from_start)?;
+            crate::odds::print(&name, &start, &request, json)
+        }
         Some(Cmd::Encounters) => with_db(db, Access::Read, encounters),
         Some(Cmd::New { name, system, seed }) => {
             with_db(db, Access::Write, |db| new(db, &name, &system, seed))
@@ -133,6 +150,30 @@ fn export(db: &Db, key: &str, format: Format, output: Option<PathBuf>) -> Result
     // Read, not opened for play: an export leaves "last opened" as it was.
     let history = Session::read(db, id).with_context(|| format!("cannot open {id}"))?;
     emit(&render(&history, format), output.as_deref())
+}
+
+/// The fight `fray odds` plays: a script's end state, or a stored encounter's state, or
+/// either's board before the fight (`from_start`, or a fight not begun).
+fn odds_start(
+    db: Option<PathBuf>,
+    key: &str,
+    from_start: bool,
+) -> Result<(String, fray_app::Encounter)> {
+    let history = if key.ends_with(".fray") && Path::new(key).exists() {
+        let text = crate::inputs::read_input(Path::new(key))?;
+        let script = scenario::parse(key, &text)?;
+        let library = Db::open_in_memory().context("cannot load the bundled content")?;
+        let tables = library_tables(&library, &script.system)?;
+        script.with_tables(tables).run()?
+    } else {
+        with_db(db, Access::Read, |db| {
+            let id = find_encounter(db, key)?;
+            Session::read(db, id).with_context(|| format!("cannot open {id}"))
+        })?
+    };
+    let state = history.state();
+    let start = if from_start || state.round == 0 { state.board() } else { state.clone() };
+    Ok((state.name.clone(), start))
 }
 
 /// `fray replay FILE.json`

@@ -9,6 +9,7 @@ pub mod commands;
 pub use fray_data::dates;
 pub mod inputs;
 pub mod library;
+pub mod odds;
 pub mod portrait;
 pub mod terminal;
 pub mod window;

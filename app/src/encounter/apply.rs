@@ -58,8 +58,15 @@ impl Encounter {
                 for z in self.zones.values_mut() {
                     z.adjacent.remove(id);
                 }
-                for c in self.combatants.values_mut() {
-                    if c.zone == Some(*id) {
+                // Only those in the zone change (and so stop sharing with earlier copies).
+                let inside: Vec<crate::ids::CombatantId> = self
+                    .combatants
+                    .values()
+                    .filter(|c| c.zone == Some(*id))
+                    .map(|c| c.id)
+                    .collect();
+                for c in &inside {
+                    if let Some(c) = self.combatants.get_mut(c) {
                         c.zone = None;
                     }
                 }

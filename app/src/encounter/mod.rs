@@ -4,12 +4,16 @@
 //! earlier, in a system's `handle`. That is what makes undo, replay and crash recovery simple.
 
 mod apply;
+mod block;
 mod model;
 mod procedure;
+mod roster;
 pub mod timer;
 
+pub use block::Block;
 pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone, stat_label};
 pub use procedure::ProcedureState;
+pub use roster::Roster;
 pub use timer::{Duration, Timer, Until};
 
 use crate::checks::{Effect, RollTable};
@@ -57,7 +61,7 @@ pub struct Encounter {
     /// Sides by id.
     pub sides: BTreeMap<SideId, Side>,
     /// Combatants by id; ids grow, so this is also the order they were added.
-    pub combatants: BTreeMap<CombatantId, Combatant>,
+    pub combatants: Roster,
     /// Zones by id.
     pub zones: BTreeMap<ZoneId, Zone>,
     /// The grid, on an encounter fought on squares instead of zones.
@@ -97,7 +101,7 @@ impl Encounter {
             name: name.to_owned(),
             seed,
             sides: BTreeMap::new(),
-            combatants: BTreeMap::new(),
+            combatants: Roster::new(),
             zones: BTreeMap::new(),
             grid: None,
             round: 0,
@@ -130,8 +134,8 @@ impl Encounter {
             // in the fight does not.
             table: TableState {
                 acted: Default::default(),
-                rolls: Vec::new(),
-                rulings: Vec::new(),
+                rolls: Default::default(),
+                rulings: Default::default(),
                 ..self.table.clone()
             },
             ..self.clone()
@@ -302,7 +306,7 @@ mod board_tests {
                 conditions: BTreeSet::from(["prone".to_owned()]),
                 notes: "keeps the pole".into(),
                 source: Some("creature:1".into()),
-                block: serde_json::json!({"stats": {"armor": 11}}),
+                block: serde_json::json!({"stats": {"armor": 11}}).into(),
             },
         );
         e.next_id = 5;

@@ -73,7 +73,7 @@ pub struct Combatant {
     pub source: Option<String>,
     /// The system's stat block as JSON (weapons, features...), opaque to the core.
     #[serde(default)]
-    pub block: serde_json::Value,
+    pub block: super::Block,
 }
 
 fn one_square() -> u8 {

@@ -396,7 +396,7 @@ fn add_combatants(
             conditions: new.conditions.iter().cloned().collect(),
             notes: String::new(),
             source: new.source.clone(),
-            block: new.block.clone(),
+            block: new.block.clone().into(),
         };
         let id = combatant.id;
         out.push("core.add", Some(id), EventKind::CombatantAdded { combatant });

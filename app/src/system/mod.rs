@@ -142,6 +142,20 @@ pub trait System: Send + Sync {
         false
     }
 
+    /// Whether `c` is out of the fight by this procedure's rules (dead, down, dying, fled,
+    /// surrendered...): by default, whatever its conditions say of its standing. Encounter
+    /// odds end a fight when a side has nobody left who is not out.
+    fn is_out(&self, enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
+        let _ = enc;
+        presentation::standing(c).is_out()
+    }
+
+    /// How this procedure's sides fight when the app plays them (encounter odds); `None`
+    /// for a procedure with no rules of its own to play.
+    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
+        None
+    }
+
     /// The neighbouring zone `id` stands on the border with, if the procedure has borders.
     fn border(&self, enc: &Encounter, id: CombatantId) -> Option<crate::ids::ZoneId> {
         let _ = (enc, id);

@@ -98,6 +98,8 @@ const STANDINGS: &[(&str, Standing)] = &[
     ("dead", Standing::Dead),
     ("destroyed", Standing::Dead),
     ("dying", Standing::Dying),
+    // Sovereign's word for lying at 0 HP, dead at the countdown's end unless healed.
+    ("mortally injured", Standing::Dying),
     ("down", Standing::Down),
     ("unconscious", Standing::Down),
     ("incapacitated", Standing::Down),

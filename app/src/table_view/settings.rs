@@ -6,6 +6,7 @@ use crate::dice::Roll;
 use crate::ids::{CombatantId, SideId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// How much of one combatant the players see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -182,12 +183,18 @@ pub struct TableState {
     /// Who has acted in this fight (its turn came, or it rolled).
     #[serde(skip_serializing_if = "BTreeSet::is_empty")]
     pub acted: BTreeSet<CombatantId>,
-    /// The newest rolls, oldest first, each with whether the GM kept it secret.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub rolls: Vec<(Roll, bool)>,
-    /// The newest rulings, oldest first.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub rulings: Vec<String>,
+    /// The newest rolls, oldest first, each with whether the GM kept it secret. Shared
+    /// between copies of the encounter until one keeps a roll (every command's scratch copy
+    /// would otherwise copy them all).
+    #[serde(skip_serializing_if = "is_empty")]
+    pub rolls: Arc<Vec<(Roll, bool)>>,
+    /// The newest rulings, oldest first (shared like the rolls).
+    #[serde(skip_serializing_if = "is_empty")]
+    pub rulings: Arc<Vec<String>>,
+}
+
+fn is_empty<T>(list: &Arc<Vec<T>>) -> bool {
+    list.is_empty()
 }
 
 impl TableState {
@@ -198,17 +205,19 @@ impl TableState {
 
     /// Keeps a roll (the oldest falls off).
     pub fn keep_roll(&mut self, roll: &Roll, secret: bool) {
-        self.rolls.push((roll.clone(), secret));
-        if self.rolls.len() > RECENT {
-            self.rolls.remove(0);
+        let rolls = Arc::make_mut(&mut self.rolls);
+        rolls.push((roll.clone(), secret));
+        if rolls.len() > RECENT {
+            rolls.remove(0);
         }
     }
 
     /// Keeps a ruling (the oldest falls off).
     pub fn keep_ruling(&mut self, text: &str) {
-        self.rulings.push(text.to_owned());
-        if self.rulings.len() > RECENT {
-            self.rulings.remove(0);
+        let rulings = Arc::make_mut(&mut self.rulings);
+        rulings.push(text.to_owned());
+        if rulings.len() > RECENT {
+            rulings.remove(0);
         }
     }
 }

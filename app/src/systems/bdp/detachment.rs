@@ -136,7 +136,7 @@ pub(crate) fn form(
     }
     let mut ctx = Ctx::new(enc, dice);
     let mut d = first.clone();
-    d.block = with_flag(&first.block, true);
+    d.block = with_flag(&first.block, true).into();
     d.conditions.clear();
     set_members(&mut d, total);
     for id in &ids {
@@ -234,7 +234,7 @@ pub(crate) fn dissolve(
     for i in first..first + n {
         let mut one = c.clone();
         one.name = format!("{base} {i}");
-        one.block = with_flag(&c.block, false);
+        one.block = with_flag(&c.block, false).into();
         one.tracks.retain(|t| t.name != "members");
         // Each member starts whole: the detachment's wounds were spread over many bodies.
         for t in &mut one.tracks {

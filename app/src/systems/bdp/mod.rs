@@ -24,6 +24,7 @@ mod prompts;
 mod saves;
 pub mod schema;
 mod script;
+mod tactics;
 mod turns;
 mod weapon_list;
 
@@ -94,6 +95,14 @@ const R_SAVE: &str = "bdp.save";
 const R_DETACHMENT: &str = "bdp.detachment";
 
 impl System for Bdp {
+    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
+        block::is_out(c) || crate::system::presentation::standing(c).is_out()
+    }
+
+    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
+        Some(&tactics::BdpTactics)
+    }
+
     fn id(&self) -> &'static str {
         "bdp"
     }

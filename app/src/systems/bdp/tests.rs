@@ -60,14 +60,14 @@ fn a_malformed_block_names_the_combatant_and_the_field() {
     let h = run("");
     let mut enc = h.state().clone();
     let orc = enc.combatant_named("Orc").unwrap().id;
-    enc.combatants.get_mut(&orc).unwrap().block =
+    *enc.combatants.get_mut(&orc).unwrap().block =
         serde_json::json!({"weapons": [{"name": "Club", "die": 7}]});
     let e = super::block::BdpBlock::of(&enc.combatants[&orc]).unwrap_err();
     assert_eq!(
         e.to_string(),
         "Orc's stat block: weapons[0] (Club): die must be 4, 6, 8, 10 or 12, not 7"
     );
-    enc.combatants.get_mut(&orc).unwrap().block = serde_json::json!({"weapons": "lots"});
+    *enc.combatants.get_mut(&orc).unwrap().block = serde_json::json!({"weapons": "lots"});
     let e = super::block::BdpBlock::of(&enc.combatants[&orc]).unwrap_err();
     assert!(e.to_string().starts_with("Orc's stat block: invalid type"), "{e}");
 }
@@ -95,7 +95,7 @@ fn a_shield_over_light_armour_makes_dodging_tiring() {
     let mut enc = enc.clone();
     let ann = enc.combatant_named("Ann").unwrap().id;
     // Her dagger is fast: light armour alone dodges for free.
-    enc.combatants.get_mut(&ann).unwrap().block =
+    *enc.combatants.get_mut(&ann).unwrap().block =
         serde_json::json!({"weapons": [{"name": "Dagger", "die": 6}]});
     assert_eq!(dodge(&enc).fatigue, 0);
     enc.combatants

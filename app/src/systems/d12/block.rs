@@ -96,7 +96,8 @@ pub struct D12Block {
 impl D12Block {
     /// Reads a combatant's block, naming the combatant and the field when it is malformed.
     pub fn of(c: &Combatant) -> Result<D12Block, RuleError> {
-        Self::read(&c.name, &c.block)
+        // Read once per block and remembered (see `encounter::Block`).
+        c.block.typed(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name`.

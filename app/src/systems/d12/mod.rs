@@ -22,6 +22,7 @@ mod morale;
 mod prompts;
 pub mod schema;
 mod script;
+mod tactics;
 mod turns;
 mod weapon_list;
 mod wounds;
@@ -82,6 +83,14 @@ const R_WOUNDS: &str = "d12.wounds";
 const R_MORALE: &str = "d12.morale";
 
 impl System for D12 {
+    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
+        !wounds::is_up(c) || crate::system::presentation::standing(c).is_out()
+    }
+
+    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
+        Some(&tactics::D12Tactics)
+    }
+
     fn id(&self) -> &'static str {
         "d12"
     }

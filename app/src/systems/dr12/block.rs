@@ -77,7 +77,8 @@ pub struct Dr12Block {
 impl Dr12Block {
     /// Reads a combatant's block.
     pub fn of(c: &Combatant) -> Result<Dr12Block, RuleError> {
-        Self::read(&c.name, &c.block)
+        // Read once per block and remembered (see `encounter::Block`).
+        c.block.typed(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name` (a combatant or a library entry).

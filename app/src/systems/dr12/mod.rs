@@ -22,6 +22,7 @@ mod prompts;
 mod round;
 pub mod schema;
 mod script;
+mod tactics;
 mod weapon_list;
 
 pub use model::{Dr12Command, Dr12Event, Dr12State, Pending, Purpose};
@@ -93,6 +94,14 @@ const R_ONGOING: &str = "dr12.ongoing";
 const R_MORALE: &str = "dr12.morale";
 
 impl System for Dr12 {
+    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
+        block::is_out(c) || crate::system::presentation::standing(c).is_out()
+    }
+
+    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
+        Some(&tactics::Dr12Tactics)
+    }
+
     fn id(&self) -> &'static str {
         "dr12"
     }

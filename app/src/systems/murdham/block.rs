@@ -113,7 +113,8 @@ pub struct MurdhamBlock {
 impl MurdhamBlock {
     /// Reads a combatant's block, naming the combatant and the field when it is malformed.
     pub fn of(c: &Combatant) -> Result<MurdhamBlock, RuleError> {
-        Self::read(&c.name, &c.block)
+        // Read once per block and remembered (see `encounter::Block`).
+        c.block.typed(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name`.

@@ -29,6 +29,7 @@ mod round;
 pub mod schema;
 mod script;
 mod spotlight;
+mod tactics;
 mod turn;
 mod weapon_list;
 
@@ -115,6 +116,14 @@ const R_MORALE: &str = "murdham.morale";
 const R_GEAR: &str = "murdham.gear";
 
 impl System for Murdham {
+    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
+        Some(&tactics::MurdhamTactics)
+    }
+
+    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
+        !standing(c) || crate::system::presentation::standing(c).is_out()
+    }
+
     fn id(&self) -> &'static str {
         "murdham"
     }

@@ -141,7 +141,8 @@ pub struct SovBlock {
 impl SovBlock {
     /// Reads a combatant's block.
     pub fn of(c: &Combatant) -> Result<SovBlock, RuleError> {
-        Self::read(&c.name, &c.block)
+        // Read once per block and remembered (see `encounter::Block`).
+        c.block.typed(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name`.

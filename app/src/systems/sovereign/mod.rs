@@ -31,6 +31,7 @@ pub mod schema;
 mod screen;
 mod script;
 mod spotlight;
+mod tactics;
 mod wrestle;
 
 pub use model::{SovCommand, SovEvent, SovState};
@@ -104,6 +105,14 @@ const R_CHECK: &str = "sovereign.check";
 const R_MORALE: &str = "sovereign.morale";
 
 impl System for Sovereign {
+    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
+        Some(&tactics::SovTactics)
+    }
+
+    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
+        block::is_out(c) || crate::system::presentation::standing(c).is_out()
+    }
+
     fn id(&self) -> &'static str {
         "sovereign"
     }

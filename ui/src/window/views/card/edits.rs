@@ -120,7 +120,7 @@ mod tests {
             conditions: Default::default(),
             notes: String::new(),
             source: None,
-            block: serde_json::Value::Null,
+            block: serde_json::Value::Null.into(),
         }
     }
 

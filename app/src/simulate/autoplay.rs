@@ -1,0 +1,246 @@
+//! Headless auto-play: one fight played out by a policy per side, through the same
+//! `system::handle` the table uses, with the app's dice, until one side is out of the fight
+//! or the round limit.
+//!
+//! Each step asks the procedure for its prompts, lets the policy weigh every allowed option
+//! (an option is chosen by the side whose combatant it is about), and takes the best; when no
+//! option is worth taking the policy may make a move of its own (walk toward a foe), and
+//! otherwise presses Next. A step the rules refuse is never retried the same way.
+
+use super::policy::{self, Look, Tactics};
+use crate::command::Command;
+use crate::dice::SeededDice;
+use crate::encounter::Encounter;
+use crate::history::History;
+use crate::ids::{CombatantId, SideId};
+use crate::system::{self, System};
+
+/// How a fight is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rules {
+    /// A fight still going after this many rounds stops (counted as nobody's win).
+    pub round_limit: u32,
+    /// Whether the party may run away (off: it fights to the end).
+    pub party_flees: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules { round_limit: 20, party_flees: false }
+    }
+}
+
+/// How one fight ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Every foe is out and someone of the party still stands.
+    PartyWon,
+    /// Every member of the party is out.
+    PartyLost,
+    /// Both sides out at once, the round limit reached, or nothing left to do.
+    Undecided,
+}
+
+/// What became of one character by the end of a fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Fate {
+    /// It was out of the fight (down, dying, dead) at some point.
+    pub went_down: bool,
+    /// It is dead at the end.
+    pub died: bool,
+}
+
+/// One fight's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FightResult {
+    /// How it ended.
+    pub ending: Ending,
+    /// Rounds fought (the round it ended in).
+    pub rounds: u32,
+    /// Each character of the party, in the encounter's order.
+    pub fates: Vec<(CombatantId, Fate)>,
+    /// Every character down or dead at the end (none fled or standing).
+    pub party_wiped: bool,
+    /// Commands taken.
+    pub steps: u32,
+}
+
+/// Steps a fight may take before it is called stuck: far beyond any real fight.
+const STEP_LIMIT: u32 = 20_000;
+
+/// Where a fight's commands go: straight into the encounter (fast), or through a
+/// [`History`] so the fight can be journaled and replayed.
+enum Board {
+    Fast { enc: Box<Encounter>, stream: u64 },
+    Journaled(Box<History>),
+}
+
+impl Board {
+    fn state(&self) -> &Encounter {
+        match self {
+            Board::Fast { enc, .. } => enc,
+            Board::Journaled(h) => h.state(),
+        }
+    }
+
+    /// Handles `command` with the app's dice; false when the rules refuse it.
+    fn run(&mut self, system: &dyn System, seed: u64, command: Command) -> bool {
+        match self {
+            Board::Fast { enc, stream } => {
+                let mut dice = SeededDice::new(seed, *stream);
+                *stream += 1;
+                match system::handle(system, enc, command, &mut dice) {
+                    Ok(events) => {
+                        enc.apply_all(&events);
+                        true
+                    }
+                    Err(_) => false,
+                }
+            }
+            Board::Journaled(h) => {
+                let mut dice = SeededDice::new(h.state().seed, h.next_stream());
+                h.execute(command, &mut dice).is_ok()
+            }
+        }
+    }
+}
+
+/// Plays the fight in `start` to its end with the procedure's `tactics` and the dice of `seed`.
+pub fn play_fight(
+    system: &'static dyn System,
+    tactics: &dyn Tactics,
+    start: &Encounter,
+    seed: u64,
+    rules: &Rules,
+) -> FightResult {
+    let mut board = Board::Fast { enc: Box::new(start.clone()), stream: 0 };
+    drive(system, tactics, &mut board, seed, rules)
+}
+
+/// Plays the fight like [`play_fight`] and keeps its history, to journal one sample fight.
+/// The encounter's seed becomes `seed`, so `fray replay` checks the journal's dice.
+pub fn play_journaled(
+    system: &'static dyn System,
+    tactics: &dyn Tactics,
+    start: &Encounter,
+    seed: u64,
+    rules: &Rules,
+) -> (FightResult, History) {
+    let mut base = start.clone();
+    base.seed = seed;
+    let mut board = Board::Journaled(Box::new(History::new(base)));
+    let result = drive(system, tactics, &mut board, seed, rules);
+    let Board::Journaled(history) = board else { unreachable!("made journaled above") };
+    (result, *history)
+}
+
+fn drive(
+    system: &'static dyn System,
+    tactics: &dyn Tactics,
+    board: &mut Board,
+    seed: u64,
+    rules: &Rules,
+) -> FightResult {
+    let party: Vec<CombatantId> = party_members(board.state());
+    let mut fates: Vec<(CombatantId, Fate)> =
+        party.iter().map(|id| (*id, Fate::default())).collect();
+    // The policy's own coin (for ties between equal choices), apart from the dice.
+    let mut coin = SeededDice::new(seed, u64::MAX);
+    let mut steps = 0;
+    // Commands refused since the last accepted one: never tried twice in a row.
+    let mut refused: Vec<Command> = Vec::new();
+    let mut stuck = false;
+    let mut taken: Vec<Command> = Vec::new();
+    let ending = loop {
+        note_fates(system, board.state(), &mut fates);
+        if let Some(ending) = decided(system, board.state()) {
+            break ending;
+        }
+        if board.state().round > rules.round_limit || steps >= STEP_LIMIT {
+            break Ending::Undecided;
+        }
+        let look = Look { party_flees: rules.party_flees, refused: &refused, stuck, taken: &taken };
+        let command = policy::choose(system, tactics, board.state(), &look, &mut coin)
+            .unwrap_or(Command::Advance);
+        steps += 1;
+        if board.run(system, seed, command.clone()) {
+            refused.clear();
+            stuck = false;
+            taken.push(command);
+        } else if command == Command::Advance {
+            if stuck {
+                // Next refused and not even a last resort left: the fight cannot go on.
+                break Ending::Undecided;
+            }
+            stuck = true;
+        } else {
+            refused.push(command);
+        }
+    };
+    let enc = board.state();
+    let party_wiped = !fates.is_empty()
+        && fates.iter().all(|(id, _)| {
+            enc.combatant(*id).is_none_or(|c| {
+                system.is_out(enc, c) && system::presentation::standing(c) != Standing::Fled
+            })
+        });
+    FightResult { ending, rounds: enc.round.max(1), fates, party_wiped, steps }
+}
+
+use crate::system::presentation::Standing;
+
+/// The party's characters now on the board.
+fn party_members(enc: &Encounter) -> Vec<CombatantId> {
+    enc.combatants.values().filter(|c| enc.is_party(c.id)).map(|c| c.id).collect()
+}
+
+/// Marks who is down now, and who is dead.
+fn note_fates(system: &dyn System, enc: &Encounter, fates: &mut [(CombatantId, Fate)]) {
+    for (id, fate) in fates {
+        match enc.combatant(*id) {
+            Some(c) => {
+                let standing = system::presentation::standing(c);
+                if system.is_out(enc, c) && standing != Standing::Fled {
+                    fate.went_down = true;
+                }
+                fate.died = standing == Standing::Dead;
+            }
+            None => fate.went_down = true,
+        }
+    }
+}
+
+/// Whether one side has won: every combatant of the party out, or every foe.
+fn decided(system: &dyn System, enc: &Encounter) -> Option<Ending> {
+    let standing = |party: bool| {
+        enc.combatants
+            .values()
+            .filter(|c| enc.is_party(c.id) == party)
+            .any(|c| on_board(c) && !system.is_out(enc, c))
+    };
+    match (standing(true), standing(false)) {
+        (true, true) => None,
+        (true, false) => Some(Ending::PartyWon),
+        (false, true) => Some(Ending::PartyLost),
+        (false, false) => Some(Ending::Undecided),
+    }
+}
+
+fn on_board(c: &crate::encounter::Combatant) -> bool {
+    c.zone.is_some() || c.square.is_some()
+}
+
+/// The sides of the fight: the party's and the others'.
+pub fn sides(enc: &Encounter) -> (Vec<SideId>, Vec<SideId>) {
+    enc.sides.values().map(|s| (s.id, s.party)).fold(
+        (Vec::new(), Vec::new()),
+        |(mut party, mut foes), (id, p)| {
+            if p {
+                party.push(id)
+            } else {
+                foes.push(id)
+            }
+            (party, foes)
+        },
+    )
+}

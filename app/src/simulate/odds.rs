@@ -1,0 +1,242 @@
+//! Encounter odds: the fight played out many times by [`super::autoplay`], spread over the
+//! cores, and what tends to happen, each figure with its 95% interval and the assumptions
+//! that produced it.
+//!
+//! Fight `i` of a run plays on dice seeded from the run's seed and `i` alone, and the
+//! results are counted in fight order, so a seed gives the same odds on any number of
+//! threads.
+
+use super::autoplay::{self, Ending, FightResult, Rules};
+use super::policy::SHARED_ASSUMPTIONS;
+use super::stats::{Proportion, Quantile};
+use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+use crate::system::{self, System};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+/// How many fights a run plays unless told.
+pub const DEFAULT_RUNS: u32 = 10_000;
+
+/// What to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// Fights to play.
+    pub runs: u32,
+    /// The run's seed: the same seed, the same odds.
+    pub seed: u64,
+    /// Threads to use (0: every core).
+    pub threads: usize,
+    /// How each fight is played.
+    pub rules: Rules,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request { runs: DEFAULT_RUNS, seed: 1, threads: 0, rules: Rules::default() }
+    }
+}
+
+/// A run's progress, read by another thread, and its cancel switch.
+#[derive(Debug, Default)]
+pub struct Progress {
+    done: AtomicU32,
+    cancelled: AtomicBool,
+}
+
+impl Progress {
+    /// Fights finished so far.
+    pub fn done(&self) -> u32 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Stops the run as soon as the fights under way end.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the run was asked to stop.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+}
+
+/// Why no odds came out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OddsError {
+    /// The procedure has no rules the app can play.
+    #[error("{0} has no rules of its own for Fray to play; odds need a combat procedure")]
+    NoTactics(String),
+    /// Nobody on one side.
+    #[error("odds need someone on the party's side and someone against them")]
+    NoFight,
+    /// A run of no fights.
+    #[error("odds need at least one fight (--runs 1 or more)")]
+    NoRuns,
+    /// The GM cancelled.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// One character's chances.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CharacterOdds {
+    /// Who.
+    pub id: CombatantId,
+    /// Its name.
+    pub name: String,
+    /// Out of the fight (down, dying or dead) at some point.
+    pub down: Proportion,
+    /// Dead at the end.
+    pub dies: Proportion,
+}
+
+/// What tends to happen.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Odds {
+    /// The procedure played.
+    pub system: String,
+    /// Fights played.
+    pub runs: u32,
+    /// The run's seed.
+    pub seed: u64,
+    /// The round the fights started from (0: before the fight).
+    pub from_round: u32,
+    /// The party won: every foe out and someone of the party standing.
+    pub party_wins: Proportion,
+    /// The party lost: all of it out.
+    pub party_loses: Proportion,
+    /// Neither by the round limit (or both out at once).
+    pub undecided: Proportion,
+    /// Every character down or dead (none fled).
+    pub party_wiped: Proportion,
+    /// Each character.
+    pub characters: Vec<CharacterOdds>,
+    /// Rounds fought: the median.
+    pub rounds_median: Quantile,
+    /// Rounds fought: the 90th percentile.
+    pub rounds_p90: Quantile,
+    /// How many fights lasted each number of rounds (round, fights), ascending.
+    pub rounds: Vec<(u32, u32)>,
+    /// How the fights were played, in plain words.
+    pub assumptions: Vec<String>,
+}
+
+/// Plays `request.runs` fights from `start` (a board before the fight, or a fight under way)
+/// and counts what happened. `progress` counts finished fights and may cancel.
+pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<Odds, OddsError> {
+    let system = system::by_id(&start.system).unwrap_or(&crate::systems::freeform::Freeform);
+    let tactics = system.tactics().ok_or_else(|| OddsError::NoTactics(system.name().into()))?;
+    if request.runs == 0 {
+        return Err(OddsError::NoRuns);
+    }
+    let (party, foes) = autoplay::sides(start);
+    let has = |sides: &[crate::ids::SideId]| {
+        start.combatants.values().any(|c| sides.contains(&c.side) && !system.is_out(start, c))
+    };
+    if !has(&party) || !has(&foes) {
+        return Err(OddsError::NoFight);
+    }
+    let play = |i: u32| -> Option<FightResult> {
+        if progress.is_cancelled() {
+            return None;
+        }
+        let result = autoplay::play_fight(
+            system,
+            tactics,
+            start,
+            fight_seed(request.seed, i),
+            &request.rules,
+        );
+        progress.done.fetch_add(1, Ordering::Relaxed);
+        Some(result)
+    };
+    let results: Vec<Option<FightResult>> = if request.threads == 1 {
+        (0..request.runs).map(play).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(request.threads)
+            .build()
+            .expect("a thread pool of the machine's cores");
+        pool.install(|| (0..request.runs).into_par_iter().map(play).collect())
+    };
+    if progress.is_cancelled() {
+        return Err(OddsError::Cancelled);
+    }
+    let results: Vec<FightResult> = results.into_iter().flatten().collect();
+    Ok(tally(system, start, request, &results, tactics.assumptions()))
+}
+
+/// The seed of fight `i`: the run's seed and the fight's number mixed (SplitMix64), so
+/// neighbouring fights share nothing.
+pub fn fight_seed(seed: u64, i: u32) -> u64 {
+    let mut z = seed ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn tally(
+    system: &dyn System,
+    start: &Encounter,
+    request: &Request,
+    results: &[FightResult],
+    own: &[&str],
+) -> Odds {
+    let n = results.len() as u32;
+    let count = |f: &dyn Fn(&FightResult) -> bool| {
+        Proportion::of(results.iter().filter(|r| f(r)).count() as u32, n)
+    };
+    let characters = start
+        .combatants
+        .values()
+        .filter(|c| start.is_party(c.id))
+        .map(|c| CharacterOdds {
+            id: c.id,
+            name: c.name.clone(),
+            down: count(&|r| r.fates.iter().any(|(id, f)| *id == c.id && f.went_down)),
+            dies: count(&|r| r.fates.iter().any(|(id, f)| *id == c.id && f.died)),
+        })
+        .collect();
+    let mut rounds: Vec<u32> = results.iter().map(|r| r.rounds).collect();
+    rounds.sort_unstable();
+    let mut histogram: Vec<(u32, u32)> = Vec::new();
+    for r in &rounds {
+        match histogram.last_mut() {
+            Some((round, fights)) if round == r => *fights += 1,
+            _ => histogram.push((*r, 1)),
+        }
+    }
+    let mut assumptions: Vec<String> =
+        SHARED_ASSUMPTIONS.iter().chain(own).map(|s| (*s).to_owned()).collect();
+    assumptions.push(format!(
+        "{} fights of {} with app dice from seed {}; a fight still going after round {} counts as undecided.",
+        n,
+        system.name(),
+        request.seed,
+        request.rules.round_limit
+    ));
+    if start.round > 0 {
+        assumptions
+            .push(format!("Each fight goes on from round {} as it stands now.", start.round));
+    }
+    if request.rules.party_flees {
+        assumptions.push("The party may run away.".into());
+    }
+    Odds {
+        system: system.id().into(),
+        runs: n,
+        seed: request.seed,
+        from_round: start.round,
+        party_wins: count(&|r| r.ending == Ending::PartyWon),
+        party_loses: count(&|r| r.ending == Ending::PartyLost),
+        undecided: count(&|r| r.ending == Ending::Undecided),
+        party_wiped: count(&|r| r.party_wiped),
+        characters,
+        rounds_median: Quantile::of(&rounds, 50),
+        rounds_p90: Quantile::of(&rounds, 90),
+        rounds: histogram,
+        assumptions,
+    }
+}

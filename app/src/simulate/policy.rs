@@ -1,0 +1,180 @@
+//! The policy of auto-play: how a side chooses among the open prompts' options. One shared
+//! chooser ([`choose`]) weighs every allowed option with the procedure's own [`Tactics`] and
+//! takes the best; the building blocks every procedure's tactics share (who is a foe, the
+//! weakest and the nearest, how hurt someone is, a step toward a foe) are here too.
+
+use crate::command::Command;
+use crate::dice::SeededDice;
+use crate::encounter::{Combatant, Encounter};
+use crate::ids::{CombatantId, ZoneId};
+use crate::space;
+use crate::system::{Prompt, PromptOption, System};
+
+/// What the policy knows beyond the board: the run's settings and what the rules just refused.
+#[derive(Debug)]
+pub struct Look<'a> {
+    /// Whether the party may run away.
+    pub party_flees: bool,
+    /// Commands refused since the last one the rules took: not tried again.
+    pub refused: &'a [Command],
+    /// Next was refused with nothing better to do: options worth [`LAST_RESORT`] may go.
+    pub stuck: bool,
+    /// Every command the rules took in this fight so far, oldest first: what the GM would
+    /// remember (a creature that already tested its morale for a setback).
+    pub taken: &'a [Command],
+}
+
+/// A procedure's way of fighting: what each allowed option is worth to whoever chooses it,
+/// and what a side does on its own when nothing asked is worth doing.
+pub trait Tactics: Sync {
+    /// The procedure's assumptions in plain words, listed with every result beside the
+    /// shared ones ([`SHARED_ASSUMPTIONS`]).
+    fn assumptions(&self) -> &'static [&'static str];
+
+    /// What `option` of `prompt` is worth (higher is better); `None`: never chosen (the GM
+    /// would not: fleeing with the party, ending a turn with a blow to strike).
+    fn worth(
+        &self,
+        enc: &Encounter,
+        prompt: &Prompt,
+        option: &PromptOption,
+        look: &Look,
+    ) -> Option<i32>;
+
+    /// A command no prompt offers, made when no option is worth taking: most often a walk
+    /// toward the nearest foe.
+    fn own_move(&self, _enc: &Encounter, _look: &Look) -> Option<Command> {
+        None
+    }
+}
+
+/// The worth of an option taken only when nothing better is allowed (letting a chance
+/// pass, dismissing what waits): below any real choice, above never.
+pub const LAST_RESORT: i32 = -1_000_000;
+
+/// What every procedure's policy assumes.
+pub const SHARED_ASSUMPTIONS: &[&str] = &[
+    "Everyone fights to win with what they carry: no spells or items the stat blocks do not list.",
+    "An attacker picks a foe it can reach, the most hurt first, then the nearest.",
+    "Nobody waits when there is something useful to do; a side moves toward the nearest foe.",
+    "The party never runs away unless the run's setting allows it; foes break by the rules' morale.",
+    "The fight ends when one side is all out (dead, down, fled or surrendered), or at the round limit.",
+];
+
+/// The command the sides choose now: the best allowed option of any prompt, else the
+/// procedure's own move, else `None` (press Next).
+pub fn choose(
+    system: &dyn System,
+    tactics: &dyn Tactics,
+    enc: &Encounter,
+    look: &Look,
+    coin: &mut SeededDice,
+) -> Option<Command> {
+    let mut best: Option<(i32, Command)> = None;
+    let mut ties = 0u32;
+    for prompt in system.prompts(enc) {
+        for option in prompt.options.iter().filter(|o| o.enabled) {
+            if option.command == Command::Advance || look.refused.contains(&option.command) {
+                continue;
+            }
+            let Some(worth) = tactics.worth(enc, &prompt, option, look) else { continue };
+            if worth <= LAST_RESORT && !look.stuck {
+                continue;
+            }
+            match &best {
+                Some((b, _)) if worth < *b => {}
+                Some((b, _)) if worth == *b => {
+                    // Reservoir choice among equals, so no option wins a tie by its place.
+                    ties += 1;
+                    if coin.face(ties + 1) == 1 {
+                        best = Some((worth, option.command.clone()));
+                    }
+                }
+                _ => {
+                    ties = 0;
+                    best = Some((worth, option.command.clone()));
+                }
+            }
+        }
+    }
+    if let Some((_, command)) = best {
+        return Some(command);
+    }
+    tactics.own_move(enc, look).filter(|c| !look.refused.contains(c))
+}
+
+/// Whether `a` and `b` fight on opposite sides (the party against everyone else).
+pub fn foes(enc: &Encounter, a: CombatantId, b: CombatantId) -> bool {
+    match (enc.combatant(a), enc.combatant(b)) {
+        (Some(x), Some(y)) => x.side != y.side && (enc.is_party(a) || enc.is_party(b)),
+        _ => false,
+    }
+}
+
+/// How much is left of a combatant's health, 0 (gone) to 1000 (untouched): its harm tracks
+/// summed against their maxima. The most hurt is the one to finish.
+pub fn health_permille(system: &dyn System, c: &Combatant) -> i64 {
+    let (mut value, mut max) = (0, 0);
+    for t in c.tracks.iter().filter(|t| t.max > 0) {
+        if system.track_meaning(&t.name) == crate::system::presentation::Meaning::Harm {
+            value += t.value.clamp(0, t.max);
+            max += t.max;
+        }
+    }
+    if max == 0 { 1000 } else { value * 1000 / max }
+}
+
+/// How good a target `target` is for `attacker`: the most hurt first, then the nearest
+/// (a larger number is a better target).
+pub fn target_worth(
+    system: &dyn System,
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+) -> i32 {
+    let (Some(a), Some(t)) = (enc.combatant(attacker), enc.combatant(target)) else {
+        return i32::MIN / 2;
+    };
+    let hurt = 1000 - health_permille(system, t);
+    let distance = space::range(enc, a, t).map_or(50, steps_of);
+    (hurt * 10) as i32 - distance
+}
+
+/// A distance as a number of steps: zones between, or 5-ft squares.
+fn steps_of(d: space::Distance) -> i32 {
+    match d {
+        space::Distance::Steps(n) => n as i32,
+        space::Distance::Feet(f) => (f / 5) as i32,
+    }
+}
+
+/// The nearest foe of `id` still fighting, and how far (zone steps or squares).
+pub fn nearest_foe(
+    system: &dyn System,
+    enc: &Encounter,
+    id: CombatantId,
+) -> Option<(CombatantId, i32)> {
+    let me = enc.combatant(id)?;
+    enc.combatants
+        .values()
+        .filter(|c| foes(enc, id, c.id) && !system.is_out(enc, c))
+        .filter_map(|c| space::range(enc, me, c).map(|d| (c.id, steps_of(d))))
+        .min_by_key(|(fid, d)| (*d, *fid))
+}
+
+/// The zone next to `id`'s that is one step nearer its nearest foe, on a board of zones.
+pub fn zone_toward_foe(system: &dyn System, enc: &Encounter, id: CombatantId) -> Option<ZoneId> {
+    let (foe, distance) = nearest_foe(system, enc, id)?;
+    if distance == 0 {
+        return None;
+    }
+    let here = enc.combatant(id)?.zone?;
+    let there = enc.combatant(foe)?.zone?;
+    let to_foe = space::distances(enc, there);
+    let zone = enc.zone(here)?;
+    zone.adjacent
+        .iter()
+        .copied()
+        .filter(|z| to_foe.get(z).is_some_and(|d| (*d as i32) < distance))
+        .min()
+}

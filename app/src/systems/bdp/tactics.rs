@@ -1,0 +1,113 @@
+//! How Block, Dodge, Parry is fought when the app plays it (encounter odds): every option
+//! weighed by [`Tactics::worth`]; the choosing itself is shared (`simulate::policy`).
+
+use super::block::BdpBlock;
+use super::block::Speed;
+use super::model::{Arms, BdpCommand, Edge, Intent, Reaction};
+use crate::command::Command;
+use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+use crate::simulate::policy::{Look, Tactics, target_worth};
+use crate::system::{Prompt, PromptOption};
+
+/// The bdp way of fighting.
+pub struct BdpTactics;
+
+impl Tactics for BdpTactics {
+    fn assumptions(&self) -> &'static [&'static str] {
+        &[
+            "Each combatant declares an attack with its best listed weapon (the largest die) on the best foe, or moves one zone toward the nearest; no gambits, spells, improvised weapons or holding.",
+            "A defender at 0 HP gives up gear to stop a blow when it can; otherwise it blocks or dodges when that impairs the blow, else takes the blow on its guard.",
+            "Free strikes at someone leaving are always taken; ties are broken with the DEX save.",
+            "Morale is rolled when due, and a broken group flees.",
+        ]
+    }
+
+    fn worth(&self, enc: &Encounter, _: &Prompt, option: &PromptOption, _: &Look) -> Option<i32> {
+        let Command::Bdp(command) = &option.command else { return None };
+        match command {
+            BdpCommand::Declare { id, intent, class: None, no_reach: false } => {
+                declare_worth(enc, *id, intent)
+            }
+            BdpCommand::BreakTie { .. } => Some(0),
+            BdpCommand::Attack { attackers, targets, edge: Edge::Normal, nonlethal: false } => {
+                let (a, t) = (attackers.first()?, targets.first()?);
+                Some(100 + target_worth(&super::Bdp, enc, *a, *t) / 100)
+            }
+            BdpCommand::React { reaction } => Some(reaction_worth(enc, option, reaction)),
+            BdpCommand::FreeAttack { .. } => Some(50),
+            BdpCommand::Retreat { .. } => Some(0),
+            BdpCommand::Morale { on_fail: super::model::Broken::Flee, leader, .. } => {
+                Some(if leader.is_some() { 1 } else { 0 })
+            }
+            BdpCommand::DeclineCounter => Some(0),
+            _ => None,
+        }
+    }
+}
+
+/// A declaration's worth: an attack with a listed weapon on the best target first (one that
+/// needs no closing in before one that does), then a move toward the nearest foe.
+fn declare_worth(enc: &Encounter, id: CombatantId, intent: &Intent) -> Option<i32> {
+    match intent {
+        Intent::Attack { target, arms, moving: false } => {
+            let die = arms_die(enc, id, arms)?;
+            Some(10_000 + target_worth(&super::Bdp, enc, id, *target) * 10 + die as i32)
+        }
+        Intent::Move { to } => {
+            let toward = crate::simulate::policy::zone_toward_foe(&super::Bdp, enc, id)?;
+            (toward == *to).then_some(1_000)
+        }
+        _ => None,
+    }
+}
+
+/// The damage die of a listed weapon (two at once: the larger); improvised arms and fists
+/// are never chosen.
+fn arms_die(enc: &Encounter, id: CombatantId, arms: &Arms) -> Option<u32> {
+    let block = BdpBlock::of(enc.combatant(id)?).ok()?;
+    let die = |i: &usize| block.weapons.get(*i).map(|w| w.die);
+    match arms {
+        Arms::Weapon(i) => die(i),
+        Arms::Dual(a, b) => Some(die(a)?.max(die(b)?)),
+        Arms::Unarmed | Arms::Improvised(_) => None,
+    }
+}
+
+/// A reaction's worth: stop the blow with gear at 0 HP, impair it (for free before at a
+/// Fatigue), else take it on the guard. Parrying and fighting back are left to players.
+fn reaction_worth(enc: &Encounter, option: &PromptOption, reaction: &Reaction) -> i32 {
+    let Some(pending) = &enc.bdp().attack else { return 0 };
+    let Some(defender) = enc.combatant(pending.target) else { return 0 };
+    let free = option.cost.is_none();
+    let speeds: Vec<Speed> = pending
+        .attackers
+        .iter()
+        .filter_map(|a| enc.combatant(*a))
+        .filter_map(|a| super::attack::wielded(enc, a).ok())
+        .flatten()
+        .map(|w| w.speed())
+        .collect();
+    let impairs = |spared: Speed| !speeds.is_empty() && !speeds.contains(&spared);
+    match reaction {
+        Reaction::Sacrifice { item } if super::block::track(defender, "hp") <= 0 => {
+            if item == "shield" { 50 } else { 45 }
+        }
+        Reaction::Block if impairs(Speed::Slow) => {
+            if free {
+                35
+            } else {
+                25
+            }
+        }
+        Reaction::Dodge if impairs(Speed::Fast) => {
+            if free {
+                35
+            } else {
+                25
+            }
+        }
+        Reaction::Defend => 10,
+        _ => 0,
+    }
+}

@@ -1,0 +1,62 @@
+//! How the d12 procedure is fought when the app plays it (encounter odds).
+
+use super::block::D12Block;
+use super::model::{Action, D12Command};
+use crate::command::Command;
+use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+use crate::simulate::policy::{LAST_RESORT, Look, Tactics, target_worth};
+use crate::system::{Prompt, PromptOption};
+
+/// The d12 way of fighting.
+pub struct D12Tactics;
+
+impl Tactics for D12Tactics {
+    fn assumptions(&self) -> &'static [&'static str] {
+        &[
+            "Each combatant declares an attack with its hardest-hitting attack (the highest average damage) on the best foe; one that cannot attack defends.",
+            "Nobody is caught unaware; base initiative is rolled for everyone.",
+            "A hit is a critical one only on a natural 20; a combat injury is rolled on the weapon's table whenever one is due.",
+            "A defender on full defense always ripostes; monsters check morale when the rules call for it.",
+        ]
+    }
+
+    fn worth(&self, enc: &Encounter, _: &Prompt, option: &PromptOption, _: &Look) -> Option<i32> {
+        let Command::D12(command) = &option.command else { return None };
+        match command {
+            D12Command::Initiative { .. } | D12Command::Morale { obvious: false, .. } => Some(0),
+            D12Command::Declare { id, action } => declare_worth(enc, *id, action),
+            D12Command::Attack { attacker, target, riposte, .. } => Some(
+                if *riposte { 50 } else { 100 }
+                    + target_worth(&super::D12, enc, *attacker, *target) / 100,
+            ),
+            D12Command::Done { acted: true, .. } => Some(0),
+            D12Command::Damage { critical } => match option.reason.as_deref() {
+                Some("a natural 20") => Some(i32::from(*critical)),
+                _ => (!critical).then_some(0),
+            },
+            D12Command::Injury { .. } => Some(0),
+            // Letting an injury or a riposte go, or a count pass: only when nothing else is
+            // allowed.
+            D12Command::Dismiss | D12Command::Done { acted: false, .. } => Some(LAST_RESORT),
+            _ => None,
+        }
+    }
+}
+
+/// An attack with the hardest-hitting weapon on the best target; full defense when no
+/// attack is allowed; crawling when that is all there is.
+fn declare_worth(enc: &Encounter, id: CombatantId, action: &Action) -> Option<i32> {
+    match action {
+        Action::Attack { target, weapon } => {
+            let block = D12Block::of(enc.combatant(id)?).ok()?;
+            let average = block.attacks.get(*weapon)?.damage.average();
+            Some(
+                10_000 + target_worth(&super::D12, enc, id, *target) * 10 + (average * 10.0) as i32,
+            )
+        }
+        Action::FullDefense => Some(1),
+        Action::Crawl => Some(0),
+        _ => None,
+    }
+}
