@@ -8,6 +8,7 @@ pub mod editor;
 pub mod encounter_bar;
 pub mod journal_panel;
 pub mod library;
+pub mod odds;
 pub mod panels;
 pub mod picture;
 pub mod player_window;
@@ -43,14 +44,24 @@ pub struct ViewState {
     pub panels: panels::PanelsView,
     /// The player window.
     pub players: player_window::PlayerWindowView,
+    /// The encounter odds window.
+    pub odds: odds::OddsView,
 }
 
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
 /// card right, board in the middle.
 pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {
     egui::Panel::top("encounter-bar").show(ui, |ui| {
-        encounter_bar::encounter_bar_ui(ui, model, &mut view.bar, &mut view.players, out);
+        encounter_bar::encounter_bar_ui(
+            ui,
+            model,
+            &mut view.bar,
+            &mut view.players,
+            &mut view.odds,
+            out,
+        );
     });
+    odds::odds_window_ui(ui.ctx(), model, &mut view.odds);
     view.portraits.sync(ui.ctx(), model);
     editor::editor_ui(ui, model, &mut view.editor, out);
     if model.session.is_none() {

@@ -86,6 +86,7 @@ pub fn encounter_bar_ui(
     model: &Model,
     view: &mut EncounterBarView,
     players: &mut crate::window::views::player_window::PlayerWindowView,
+    odds: &mut crate::window::views::odds::OddsView,
     out: &mut Vec<Action>,
 ) {
     shortcuts::undo_redo_keys(ui.ctx(), model, view.dialog_open(), out);
@@ -93,7 +94,7 @@ pub fn encounter_bar_ui(
     ui.horizontal(|ui| {
         // The name takes what the buttons leave (their width is last frame's) and is cut
         // short with "…" rather than pushing the buttons off a narrow window.
-        let name_max = (ui.available_width() - view.controls_width).max(160.0);
+        let name_max = (ui.available_width() - view.controls_width).max(100.0);
         let title = match &model.session {
             Some(session) => &session.state().name,
             None => "Fray",
@@ -105,7 +106,7 @@ pub fn encounter_bar_ui(
         });
         let mut controls = egui::Rect::NOTHING;
         if let Some(session) = &model.session {
-            controls = encounter_controls_ui(ui, session, view, out);
+            controls = encounter_controls_ui(ui, session, view, odds, out);
             ui.add_space(12.0);
             let menu = ui.menu_button("Players", |ui| {
                 crate::window::views::player_window::players_menu_ui(ui, model, players, out);
@@ -153,6 +154,7 @@ fn encounter_controls_ui(
     ui: &mut egui::Ui,
     session: &fray_data::Session,
     view: &mut EncounterBarView,
+    odds: &mut crate::window::views::odds::OddsView,
     out: &mut Vec<Action>,
 ) -> egui::Rect {
     let state = session.state();
@@ -183,6 +185,14 @@ fn encounter_controls_ui(
             .clicked()
         {
             view.dialog = Some(Dialog::SaveTemplate(state.name.clone()));
+        }
+        ui.separator();
+        if ui
+            .button("Odds…")
+            .on_hover_text("Play this fight out many times and see what tends to happen")
+            .clicked()
+        {
+            odds.open = true;
         }
         ui.separator();
         if ui.button("Delete…").clicked() {

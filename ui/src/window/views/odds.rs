@@ -1,0 +1,289 @@
+//! The *Odds…* window: the open encounter played out many times on a thread of its own
+//! (`fray_app::simulate::odds`), a progress bar with Cancel while it runs, then the party's
+//! chances as plain numbers, a bar per character and a histogram of rounds, with how the
+//! fights were played. The window stays responsive: the run uses every core but one, and
+//! this view only polls it.
+
+use crate::window::Model;
+use eframe::egui::{self, Color32, RichText};
+use fray_app::Encounter;
+use fray_app::simulate::autoplay::Rules;
+use fray_app::simulate::odds::{self, DEFAULT_RUNS, Odds, OddsError, Progress, Request};
+use fray_app::simulate::stats::Proportion;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Widget state of the odds window.
+pub struct OddsView {
+    /// Whether the window is shown (the GM may hide it while a run goes on).
+    pub open: bool,
+    /// Fights to play.
+    pub runs: u32,
+    /// Start from the board before the fight even when a fight is under way.
+    from_start: bool,
+    /// The run in progress.
+    job: Option<Job>,
+    /// What the last run gave: its odds, or why there are none.
+    outcome: Option<Result<Odds, String>>,
+}
+
+impl Default for OddsView {
+    fn default() -> Self {
+        OddsView { open: false, runs: DEFAULT_RUNS, from_start: false, job: None, outcome: None }
+    }
+}
+
+/// A run on its own thread.
+struct Job {
+    progress: Arc<Progress>,
+    runs: u32,
+    handle: JoinHandle<Result<Odds, OddsError>>,
+}
+
+impl OddsView {
+    /// Whether a run is going on.
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn start(&mut self, start: Encounter) {
+        let progress = Arc::new(Progress::default());
+        // Every core but one: the window keeps one to stay responsive.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let request = Request {
+            runs: self.runs,
+            seed: start.seed,
+            threads: cores.saturating_sub(1).max(1),
+            rules: Rules::default(),
+        };
+        let shared = Arc::clone(&progress);
+        let handle = std::thread::spawn(move || odds::run(&start, &request, &shared));
+        self.job = Some(Job { progress, runs: self.runs, handle });
+        self.outcome = None;
+    }
+
+    /// Collects a finished run.
+    fn poll(&mut self) {
+        if self.job.as_ref().is_some_and(|j| j.handle.is_finished())
+            && let Some(job) = self.job.take()
+        {
+            self.outcome = Some(match job.handle.join() {
+                Ok(result) => result.map_err(|e| e.to_string()),
+                Err(_) => Err("the simulation stopped unexpectedly".into()),
+            });
+        }
+    }
+}
+
+/// The *Odds…* window over the open encounter.
+pub fn odds_window_ui(ctx: &egui::Context, model: &Model, view: &mut OddsView) {
+    let was_running = view.job.is_some();
+    view.poll();
+    if view.job.is_some() {
+        ctx.request_repaint_after(Duration::from_millis(100));
+    } else if was_running {
+        // The result came: one more frame, so the window takes its new size.
+        ctx.request_repaint();
+    }
+    let Some(session) = &model.session else { return };
+    let state = session.state();
+    let mut open = view.open;
+    let centre = ctx.content_rect().center();
+    // A fixed size, small until there is a result, then as tall as the screen allows (the
+    // rest scrolls): an egui window sized by its content keeps its first height.
+    let room = (ctx.content_rect().height() - 140.0).max(240.0);
+    let height = match (&view.outcome, state.round > 0) {
+        (Some(Ok(_)), _) => room,
+        (_, true) => 230.0,
+        (_, false) => 200.0,
+    };
+    egui::Window::new("Encounter odds")
+        .open(&mut open)
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(egui::pos2(centre.x, 80.0))
+        .fixed_size(egui::vec2(660.0, height))
+        .collapsible(false)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| odds_ui(ui, state, view));
+        });
+    view.open = open;
+}
+
+fn odds_ui(ui: &mut egui::Ui, state: &Encounter, view: &mut OddsView) {
+    ui.label("Fray plays this fight out many times with the real procedure and app dice, each side fighting by simple rules, and counts what happens.");
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        ui.label("Fights:");
+        ui.add_enabled(
+            view.job.is_none(),
+            egui::DragValue::new(&mut view.runs).range(100..=1_000_000).speed(100.0),
+        );
+    });
+    if state.round > 0 {
+        ui.horizontal(|ui| {
+            ui.radio_value(
+                &mut view.from_start,
+                false,
+                format!("From round {} as it stands", state.round),
+            );
+            ui.radio_value(&mut view.from_start, true, "From the board before the fight");
+        });
+    }
+    ui.add_space(6.0);
+    match &view.job {
+        Some(job) => {
+            let done = job.progress.done();
+            let part = done as f32 / job.runs.max(1) as f32;
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::ProgressBar::new(part)
+                        .desired_width(360.0)
+                        .text(format!("{done} of {} fights", job.runs)),
+                );
+                if ui.button("Cancel").clicked() {
+                    job.progress.cancel();
+                }
+            });
+        }
+        None => {
+            let run = egui::Button::new(RichText::new("Run the fights").strong())
+                .min_size(egui::vec2(180.0, 32.0));
+            if ui.add(run).clicked() {
+                let start =
+                    if view.from_start || state.round == 0 { state.board() } else { state.clone() };
+                view.start(start);
+            }
+        }
+    }
+    ui.add_space(8.0);
+    match &view.outcome {
+        Some(Ok(odds)) => result_ui(ui, odds),
+        Some(Err(why)) if why == "cancelled" => {
+            ui.label("Cancelled: no odds from a part of the fights.");
+        }
+        Some(Err(why)) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("No odds: {why}."));
+        }
+        None => {}
+    }
+}
+
+fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
+    let heading = |p: &Proportion| RichText::new(p.percent()).size(22.0).strong();
+    egui::Grid::new("odds-numbers").num_columns(2).spacing([16.0, 4.0]).show(ui, |ui| {
+        ui.label(RichText::new("The party wins").size(18.0));
+        ui.label(heading(&odds.party_wins));
+        ui.end_row();
+        ui.label("The party loses");
+        ui.label(odds.party_loses.percent());
+        ui.end_row();
+        ui.label("Undecided");
+        ui.label(odds.undecided.percent());
+        ui.end_row();
+        ui.label("Total party kill");
+        ui.label(odds.party_wiped.percent());
+        ui.end_row();
+        ui.label("Rounds");
+        ui.label(format!(
+            "median {} ({}–{}); 9 fights in 10 within {} ({}–{})",
+            odds.rounds_median.value,
+            odds.rounds_median.low,
+            odds.rounds_median.high,
+            odds.rounds_p90.value,
+            odds.rounds_p90.low,
+            odds.rounds_p90.high
+        ));
+        ui.end_row();
+    });
+    ui.small(format!(
+        "{} fights{}; each figure with its 95% confidence interval.",
+        odds.runs,
+        if odds.from_round > 0 {
+            format!(" from round {}", odds.from_round)
+        } else {
+            String::new()
+        }
+    ));
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Each character").strong());
+        ui.small("bars: amber goes down, red dies");
+    });
+    characters_ui(ui, odds);
+    ui.add_space(8.0);
+    ui.label(RichText::new("How long the fights lasted").strong());
+    rounds_ui(ui, odds);
+    ui.add_space(8.0);
+    egui::CollapsingHeader::new("How these fights were played").default_open(true).show(ui, |ui| {
+        for a in &odds.assumptions {
+            ui.label(format!("• {a}"));
+        }
+    });
+}
+
+/// Down (amber) and dead (red) bars for each character, with the numbers beside them.
+fn characters_ui(ui: &mut egui::Ui, odds: &Odds) {
+    let down = Color32::from_rgb(0xd9, 0x8c, 0x1f);
+    let dead = Color32::from_rgb(0xc0, 0x39, 0x2b);
+    egui::Grid::new("odds-characters").num_columns(3).spacing([12.0, 4.0]).show(ui, |ui| {
+        for c in &odds.characters {
+            ui.label(&c.name);
+            bar_ui(ui, &[(c.down.estimate, down), (c.dies.estimate, dead)], 220.0);
+            ui.label(format!("down {}, dies {}", c.down.percent(), c.dies.percent()));
+            ui.end_row();
+        }
+    });
+}
+
+/// One bar holding several shares, the larger drawn first so the smaller shows over it.
+fn bar_ui(ui: &mut egui::Ui, parts: &[(f64, Color32)], width: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 16.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
+    for (share, colour) in parts {
+        let w = rect.width() * (*share as f32).clamp(0.0, 1.0);
+        painter.rect_filled(
+            egui::Rect::from_min_size(rect.min, egui::vec2(w, rect.height())),
+            3.0,
+            *colour,
+        );
+    }
+}
+
+/// A histogram of rounds fought, one column per round.
+fn rounds_ui(ui: &mut egui::Ui, odds: &Odds) {
+    let Some(last) = odds.rounds.last().map(|(r, _)| *r) else { return };
+    let first = odds.rounds.first().map_or(1, |(r, _)| *r);
+    let most = odds.rounds.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
+    let columns = (last - first + 1) as f32;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(480.0, 110.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let plot = egui::Rect::from_min_max(rect.min, rect.max - egui::vec2(0.0, 18.0));
+    let width = plot.width() / columns;
+    let colour = ui.visuals().selection.bg_fill;
+    let text = ui.visuals().text_color();
+    for (round, fights) in &odds.rounds {
+        let x = plot.left() + (round - first) as f32 * width;
+        let h = plot.height() * *fights as f32 / most as f32;
+        let bar = egui::Rect::from_min_max(
+            egui::pos2(x + 1.0, plot.bottom() - h),
+            egui::pos2(x + width - 1.0, plot.bottom()),
+        );
+        painter.rect_filled(bar, 2.0, colour);
+    }
+    // A few round numbers along the bottom, never crowded.
+    let step = ((columns / 10.0).ceil() as u32).max(1);
+    for round in (first..=last).step_by(step as usize) {
+        let x = plot.left() + (round - first) as f32 * width + width / 2.0;
+        painter.text(
+            egui::pos2(x, rect.bottom()),
+            egui::Align2::CENTER_BOTTOM,
+            round.to_string(),
+            egui::FontId::proportional(12.0),
+            text,
+        );
+    }
+}

@@ -1,0 +1,92 @@
+//! The *Odds…* window: the GM runs the fights, sees the progress, cancels a long run, hides
+//! the window while a run goes on, and reads the result (the party's chances, each
+//! character's, the rounds, and how the fights were played).
+
+mod common;
+
+use common::Window;
+use egui_kittest::kittest::Queryable;
+use fray_data::{Db, Session};
+use std::time::{Duration, Instant};
+
+fn duel() -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let script = "system bdp\nside Party party colour #3366cc\nside Foes colour #aa3333\n\
+        zone Road\n\
+        add Ann side Party zone Road track hp=6 str=12 dex=12 wil=10 block {\"weapons\": [{\"name\": \"Sword\", \"die\": 8}]}\n\
+        add Rat side Foes zone Road track hp=2 str=4 dex=12 wil=4 block {\"weapons\": [{\"name\": \"Bite\", \"die\": 4}]}\n";
+    let mut s = Session::create(&db, "bdp", "Rat in the road", 3).unwrap();
+    let parsed = fray_app::scenario::run("setup.fray", script).unwrap();
+    for record in parsed.live_commands() {
+        s.apply(record.command.clone()).unwrap();
+    }
+    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
+    drop(s);
+    common::window_with(dir, db)
+}
+
+/// Opens the Encounter menu and picks *Odds…* (it shows the odds window again when hidden).
+fn odds(w: &mut Window) {
+    w.harness.get_by_label("Encounter").click();
+    w.settle();
+    w.press("Odds…");
+}
+
+/// Runs frames until `label` shows (a run finishing on its thread), or fails after a while.
+fn wait_for(w: &mut Window, label: &str) {
+    let start = Instant::now();
+    while w.harness.query_by_label_contains(label).is_none() {
+        assert!(start.elapsed() < Duration::from_secs(120), "no {label:?} after two minutes");
+        std::thread::sleep(Duration::from_millis(50));
+        w.harness.run_steps(2);
+    }
+}
+
+#[test]
+fn the_gm_runs_the_fights_and_reads_the_odds() {
+    let mut w = duel();
+    let names = w.harness.query_all_by_label("Ann").count();
+    odds(&mut w);
+    assert!(w.harness.query_by_label("Encounter odds").is_some());
+    w.harness.state_mut().view.odds.runs = 300;
+    w.press("Run the fights");
+    // While it runs, the window keeps drawing: the progress and Cancel are there.
+    let shown = |w: &Window, label: &str| w.harness.query_by_label_contains(label).is_some();
+    assert!(shown(&w, "of 300 fights") || shown(&w, "The party wins"));
+    wait_for(&mut w, "The party wins");
+    assert!(w.harness.query_by_label_contains("The party loses").is_some());
+    assert!(w.harness.query_by_label_contains("Total party kill").is_some());
+    assert!(w.harness.query_by_label_contains("down ").is_some(), "Ann's chances");
+    assert_eq!(w.harness.query_all_by_label("Ann").count(), names + 1, "Ann's row");
+    assert!(w.harness.query_by_label_contains("300 fights; each figure").is_some());
+    assert!(w.harness.query_by_label_contains("with what they carry").is_some(), "the assumptions");
+}
+
+#[test]
+fn a_long_run_is_cancelled_and_a_hidden_run_goes_on() {
+    let mut w = duel();
+    odds(&mut w);
+    w.harness.state_mut().view.odds.runs = 1_000_000;
+    w.press("Run the fights");
+    assert!(w.harness.query_by_label_contains("of 1000000 fights").is_some());
+    w.press("Cancel");
+    wait_for(&mut w, "Cancelled");
+    assert!(w.harness.query_by_label_contains("The party wins").is_none());
+    assert!(!w.app().view.odds.running());
+
+    // Hidden while it runs, the run goes on; opened again, the result is there.
+    w.harness.state_mut().view.odds.runs = 200;
+    w.press("Run the fights");
+    w.harness.get_by_label("Close window").click();
+    w.settle();
+    assert!(w.harness.query_by_label("Encounter odds").is_none(), "hidden");
+    let start = Instant::now();
+    while w.app().view.odds.running() {
+        assert!(start.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(50));
+        w.harness.run_steps(2);
+    }
+    odds(&mut w);
+    wait_for(&mut w, "The party wins");
+}
