@@ -11,6 +11,10 @@ use fray_app::simulate::autoplay::{self, Rules};
 use fray_app::simulate::odds::{self, Progress, Request};
 use std::hint::black_box;
 
+// The allocator the `fray` binary ships with (see ui/src/main.rs): a fight allocates a lot.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn crypt() -> Encounter {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/odds/bdp-crypt.fray");
     let text = std::fs::read_to_string(path).expect("the benchmark fight");

@@ -15,19 +15,22 @@ pub struct Block {
 }
 
 impl Block {
-    /// The block read as `T` by `read`, remembered after the first success (a failure is
-    /// not remembered: it is rare and its message names the combatant).
-    pub fn typed<T, E>(&self, read: impl FnOnce(&serde_json::Value) -> Result<T, E>) -> Result<T, E>
+    /// The block read as `T` by `read`, remembered after the first success and shared, not
+    /// copied (a failure is not remembered: it is rare and its message names the combatant).
+    pub fn shared<T, E>(
+        &self,
+        read: impl FnOnce(&serde_json::Value) -> Result<T, E>,
+    ) -> Result<Arc<T>, E>
     where
-        T: Clone + Send + Sync + 'static,
+        T: Send + Sync + 'static,
     {
-        if let Some(known) = self.read.get().and_then(|r| r.downcast_ref::<T>()) {
-            return Ok(known.clone());
+        if let Some(known) = self.read.get().and_then(|r| Arc::clone(r).downcast::<T>().ok()) {
+            return Ok(known);
         }
-        let fresh = read(&self.value)?;
+        let fresh = Arc::new(read(&self.value)?);
         // Another type may already be remembered (a block read by two procedures' readers):
         // then this one is simply not kept.
-        let _ = self.read.set(Arc::new(fresh.clone()));
+        let _ = self.read.set(fresh.clone());
         Ok(fresh)
     }
 
@@ -110,20 +113,21 @@ mod tests {
     #[test]
     fn a_change_forgets_the_reading() {
         let mut b = Block::from(json!({"level": 2}));
-        assert_eq!(b.typed(level), Ok(2));
+        assert_eq!(b.shared(level).as_deref(), Ok(&2));
         b["level"] = json!(5);
-        assert_eq!(b.typed(level), Ok(5));
+        assert_eq!(b.shared(level).as_deref(), Ok(&5));
         *b = json!({});
-        assert_eq!(b.typed(level), Err("no level".into()));
+        assert_eq!(b.shared(level).as_deref(), Err(&"no level".to_owned()));
     }
 
     #[test]
     fn a_copy_keeps_the_reading_and_changes_apart() {
         let a = Block::from(json!({"level": 2}));
-        assert_eq!(a.typed(level), Ok(2));
+        assert_eq!(a.shared(level).as_deref(), Ok(&2));
         let mut b = a.clone();
         b["level"] = json!(3);
-        assert_eq!((a.typed(level), b.typed(level)), (Ok(2), Ok(3)));
+        assert_eq!(a.shared(level).as_deref(), Ok(&2));
+        assert_eq!(b.shared(level).as_deref(), Ok(&3));
         assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"level":2}"#);
     }
 }

@@ -148,17 +148,28 @@ fn steps_of(d: space::Distance) -> i32 {
     }
 }
 
-/// The nearest foe of `id` still fighting, and how far (zone steps or squares).
+/// The nearest foe of `id` still fighting, and how far (zone steps or squares). On zones
+/// the distances from `id`'s zone are found once, not once per foe.
 pub fn nearest_foe(
     system: &dyn System,
     enc: &Encounter,
     id: CombatantId,
 ) -> Option<(CombatantId, i32)> {
     let me = enc.combatant(id)?;
+    let from_here = match (&enc.grid, me.zone) {
+        (None, Some(zone)) => Some(space::distances(enc, zone)),
+        _ => None,
+    };
     enc.combatants
         .values()
         .filter(|c| foes(enc, id, c.id) && !system.is_out(enc, c))
-        .filter_map(|c| space::range(enc, me, c).map(|d| (c.id, steps_of(d))))
+        .filter_map(|c| {
+            let steps = match &from_here {
+                Some(map) => map.get(&c.zone?).map(|d| *d as i32),
+                None => space::range(enc, me, c).map(steps_of),
+            };
+            steps.map(|d| (c.id, d))
+        })
         .min_by_key(|(fid, d)| (*d, *fid))
 }
 

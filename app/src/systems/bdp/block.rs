@@ -161,9 +161,9 @@ pub const ARMOR_CAP: i64 = 3;
 
 impl BdpBlock {
     /// Reads a combatant's block; a malformed one is refused naming the combatant and field.
-    pub fn of(c: &Combatant) -> Result<BdpBlock, RuleError> {
+    pub fn of(c: &Combatant) -> Result<std::sync::Arc<BdpBlock>, RuleError> {
         // Read once per block and remembered (see `encounter::Block`).
-        c.block.typed(|v| Self::read(&c.name, v))
+        c.block.shared(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name` (a combatant or a library entry), naming it and the field

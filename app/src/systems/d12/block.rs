@@ -95,9 +95,9 @@ pub struct D12Block {
 
 impl D12Block {
     /// Reads a combatant's block, naming the combatant and the field when it is malformed.
-    pub fn of(c: &Combatant) -> Result<D12Block, RuleError> {
+    pub fn of(c: &Combatant) -> Result<std::sync::Arc<D12Block>, RuleError> {
         // Read once per block and remembered (see `encounter::Block`).
-        c.block.typed(|v| Self::read(&c.name, v))
+        c.block.shared(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name`.
@@ -175,7 +175,7 @@ pub fn roll_stress(
     }
     for id in added {
         let c = ctx.who(id)?.clone();
-        let Ok(Some(hd)) = D12Block::of(&c).map(|b| b.hd) else { continue };
+        let Ok(Some(hd)) = D12Block::of(&c).map(|b| b.hd.clone()) else { continue };
         let expr = stress_dice(&hd, stat(&c, STR_MOD));
         let roll = ctx.roll(R_STRESS, Some(id), &expr, &format!("{}'s maximum Stress", c.name))?;
         let max = roll.total.max(0);

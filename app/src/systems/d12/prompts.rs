@@ -128,7 +128,7 @@ fn pending(enc: &Encounter, p: &Pending) -> Prompt {
         Pending::Riposte { defender, attacker } => {
             let d = &enc.combatants[defender];
             let mut options: Vec<PromptOption> = D12Block::of(d)
-                .map(|b| b.attacks)
+                .map(|b| b.attacks.clone())
                 .unwrap_or_default()
                 .iter()
                 .enumerate()

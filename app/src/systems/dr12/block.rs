@@ -76,9 +76,9 @@ pub struct Dr12Block {
 
 impl Dr12Block {
     /// Reads a combatant's block.
-    pub fn of(c: &Combatant) -> Result<Dr12Block, RuleError> {
+    pub fn of(c: &Combatant) -> Result<std::sync::Arc<Dr12Block>, RuleError> {
         // Read once per block and remembered (see `encounter::Block`).
-        c.block.typed(|v| Self::read(&c.name, v))
+        c.block.shared(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name` (a combatant or a library entry).

@@ -112,9 +112,9 @@ pub struct MurdhamBlock {
 
 impl MurdhamBlock {
     /// Reads a combatant's block, naming the combatant and the field when it is malformed.
-    pub fn of(c: &Combatant) -> Result<MurdhamBlock, RuleError> {
+    pub fn of(c: &Combatant) -> Result<std::sync::Arc<MurdhamBlock>, RuleError> {
         // Read once per block and remembered (see `encounter::Block`).
-        c.block.typed(|v| Self::read(&c.name, v))
+        c.block.shared(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name`.

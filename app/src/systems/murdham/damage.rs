@@ -125,7 +125,7 @@ fn armour(
 
 /// The shield a character bears, unless broken.
 fn shield_in_use(enc: &Encounter, c: &Combatant) -> Option<super::block::Item> {
-    let s = MurdhamBlock::of(c).ok()?.shield?;
+    let s = MurdhamBlock::of(c).ok()?.shield.clone()?;
     (wear(enc, c.id, &s.name, s.damaged) != Some(Wear::Broken)).then_some(s)
 }
 
@@ -212,7 +212,8 @@ fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Resul
 pub(crate) fn break_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
     ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear: Wear::Broken });
     let Some(c) = ctx.enc.combatant(owner).cloned() else { return };
-    let armour = MurdhamBlock::of(&c).ok().and_then(|b| b.armour).filter(|a| a.name == item);
+    let armour =
+        MurdhamBlock::of(&c).ok().and_then(|b| b.armour.clone()).filter(|a| a.name == item);
     if let Some(a) = armour {
         let left = (stat(&c, ARMOUR) - a.value).max(0);
         ctx.set_stat(R_GEAR, owner, ARMOUR, left);

@@ -140,9 +140,9 @@ pub struct SovBlock {
 
 impl SovBlock {
     /// Reads a combatant's block.
-    pub fn of(c: &Combatant) -> Result<SovBlock, RuleError> {
+    pub fn of(c: &Combatant) -> Result<std::sync::Arc<SovBlock>, RuleError> {
         // Read once per block and remembered (see `encounter::Block`).
-        c.block.typed(|v| Self::read(&c.name, v))
+        c.block.shared(|v| Self::read(&c.name, v))
     }
 
     /// Reads a block of `name`.

@@ -178,7 +178,7 @@ fn before(enc: &Encounter) -> Prompt {
 fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
     let c = &enc.combatants[&id];
     let mut options = vec![PromptOption::allowed("End turn", Command::Advance).main()];
-    let attacks = SovBlock::of(c).map(|b| b.attacks).unwrap_or_default();
+    let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
     for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
         for (i, w) in attacks.iter().enumerate() {
             let check = check_attack(enc, id, t.id, i, &Manner::Plain);
@@ -366,7 +366,7 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
     let Some(c) = enc.combatant(id) else { return Vec::new() };
     let mut out = Vec::new();
     if enc.phase == TURNS && !enc.acting().contains(&id) && !is_out(c) {
-        let attacks = SovBlock::of(c).map(|b| b.attacks).unwrap_or_default();
+        let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
         if enc.sovereign().held.contains(&id) {
             out.extend(held_attacks(enc, c, &attacks));
         }
@@ -448,7 +448,7 @@ fn held_attacks(
 
 /// Before the fight, the execution attacks `c` could make on the unsuspecting.
 fn executions(enc: &Encounter, c: &crate::encounter::Combatant) -> Vec<PromptOption> {
-    let attacks = SovBlock::of(c).map(|b| b.attacks).unwrap_or_default();
+    let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
     let mut out = Vec::new();
     for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
         for (i, w) in attacks.iter().enumerate() {

@@ -95,8 +95,10 @@ pub(crate) fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
         if is_out(&h) || is_out(&t) {
             continue;
         }
-        let dice =
-            SovBlock::of(&h).ok().and_then(|b| b.unarmed).unwrap_or_else(|| Dice::pool(1, 2));
+        let dice = SovBlock::of(&h)
+            .ok()
+            .and_then(|b| b.unarmed.clone())
+            .unwrap_or_else(|| Dice::pool(1, 2));
         let damage =
             ctx.roll(R_ROUND, Some(by), &dice, &format!("Unarmed damage on {}", t.name))?.total
                 + h.stat("str").map_or(0, attribute_mod);
