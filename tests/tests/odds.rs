@@ -244,3 +244,29 @@ fn a_cancelled_run_says_so_and_freeform_has_nothing_to_play() {
         Err(odds::OddsError::NoRuns)
     );
 }
+
+#[test]
+fn a_fight_of_the_run_read_again_is_the_fight_that_was_counted_and_its_journal_replays() {
+    for system in SYSTEMS {
+        let start = mirror(system);
+        let request = Request { runs: 5, seed: 9, threads: 1, rules: Rules::default() };
+        let sys = system::by_id(system).expect("a procedure");
+        let tactics = sys.tactics().expect("tactics");
+        for i in 0..3 {
+            let counted = fray_app::simulate::autoplay::play_fight(
+                sys,
+                tactics,
+                &start,
+                odds::fight_seed(request.seed, i),
+                &request.rules,
+            );
+            let (again, history) = odds::sample_fight(&start, &request, i).expect("a fight");
+            assert_eq!(again, counted, "{system} fight {i}");
+            let doc = fray_app::journal::from_json(&fray_app::journal::to_json(&history))
+                .expect("its journal reads back");
+            let report = fray_app::journal::replay(&doc).expect("and replays with its dice");
+            assert_eq!(report.commands, history.commands().len(), "{system} fight {i}");
+            fray_app::journal::verify_app_dice(&doc).expect("every app die from the seed");
+        }
+    }
+}

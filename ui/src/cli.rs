@@ -76,6 +76,10 @@ pub enum Cmd {
         /// Print the result as JSON.
         #[arg(long)]
         json: bool,
+        /// Also print the journal of fight N of the run (0 is the first), played again
+        /// exactly as it went: to see how the fights were fought.
+        #[arg(long, value_name = "N")]
+        show_fight: Option<u32>,
     },
     /// Export a stored encounter's journal.
     Export {

@@ -39,11 +39,16 @@ pub fn run(cli: Cli) -> Result<()> {
             party_flees,
             threads,
             json,
+            show_fight,
         }) => {
             let request =
                 Request { runs, seed, threads, rules: Rules { round_limit, party_flees } };
             let (name, start) = odds_start(db, &encounter, from_start)?;
-            crate::odds::print(&name, &start, &request, json)
+            crate::odds::print(&name, &start, &request, json)?;
+            match show_fight {
+                Some(n) => crate::odds::show_fight(&start, &request, n),
+                None => Ok(()),
+            }
         }
         Some(Cmd::Encounters) => with_db(db, Access::Read, encounters),
         Some(Cmd::New { name, system, seed }) => {

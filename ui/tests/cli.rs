@@ -355,3 +355,63 @@ fn names_with_escape_sequences_are_printed_escaped() {
     let err = fails(&["--db", &t.db, "export", "\u{1b}]0;pwned\u{7}", "--format", "md"]);
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
 }
+
+fn scenario(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/scenarios")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn odds_play_a_script_or_a_stored_fight_the_same_for_a_seed_on_any_threads() {
+    let script = scenario("bdp-example-of-play.fray");
+    let json = |extra: &[&str]| {
+        let mut args = vec!["odds", script.as_str(), "--runs", "80", "--seed", "5", "--json"];
+        args.extend_from_slice(extra);
+        let text = ok(&args);
+        (serde_json::from_str::<serde_json::Value>(&text).expect("JSON"), text)
+    };
+    let (odds, text) = json(&[]);
+    assert_eq!(odds["runs"], 80);
+    // The script stops in round 2: the fights go on from there unless told otherwise.
+    assert_eq!(odds["from_round"], 2);
+    assert_eq!(json(&["--from-start"]).0["from_round"], 0);
+    assert_eq!(json(&["--threads", "1"]).1, text, "one thread or many, the same odds");
+    let share = odds["party_wins"]["estimate"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&share));
+    assert_eq!(odds["characters"].as_array().unwrap().len(), 4);
+
+    // The plain text names each figure, each character and how the fights were played, and
+    // one of the fights can be read in full.
+    let plain = ok(&["odds", &script, "--runs", "40", "--show-fight", "2"]);
+    for words in
+        ["The party wins", "Total party kill", "Harald", "Narvi", "- The party never runs away"]
+    {
+        assert!(plain.contains(words), "{words:?} in {plain}");
+    }
+    assert!(plain.contains("Fight 2 of the run"), "{plain}");
+    assert!(plain.contains("## Round "), "the journal of the fight: {plain}");
+
+    // A stored encounter, by name.
+    let t = temp();
+    ok(&["--db", &t.db, "play", &script, "--save"]);
+    let stored = ok(&["--db", &t.db, "odds", "The pontiff's crypt", "--runs", "40"]);
+    assert!(stored.starts_with("The pontiff's crypt — 40 fights from round 2"), "{stored}");
+}
+
+#[test]
+fn odds_of_a_procedure_without_rules_or_no_fights_is_one_clear_error() {
+    let err = fails(&["odds", &ambush().display().to_string(), "--runs", "10"]);
+    assert_eq!(
+        err,
+        "fray: Freeform has no rules of its own for Fray to play; odds need a combat procedure"
+    );
+    let script = scenario("bdp-example-of-play.fray");
+    let err = fails(&["odds", &script, "--runs", "0"]);
+    assert_eq!(err, "fray: odds need at least one fight (--runs 1 or more)");
+    let t = temp();
+    let err = fails(&["--db", &t.db, "odds", "Nowhere"]);
+    assert_eq!(err, "fray: no encounter 'Nowhere' (see 'fray encounters')");
+}

@@ -87,11 +87,13 @@ impl Board {
     fn run(&mut self, system: &dyn System, seed: u64, command: Command) -> bool {
         match self {
             Board::Fast { enc, stream } => {
+                // A stream per command the rules take, as a history numbers them, so a fight
+                // played here and the same fight journaled roll the same dice.
                 let mut dice = SeededDice::new(seed, *stream);
-                *stream += 1;
                 match system::handle(system, enc, command, &mut dice) {
                     Ok(events) => {
                         enc.apply_all(&events);
+                        *stream += 1;
                         true
                     }
                     Err(_) => false,

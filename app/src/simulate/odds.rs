@@ -168,6 +168,24 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
     Ok(tally(system, start, request, &results, tactics.assumptions()))
 }
 
+/// Fight `i` of the run `request` played again with its journal: the same dice, the same
+/// choices, so the GM can read how one of the counted fights went.
+pub fn sample_fight(
+    start: &Encounter,
+    request: &Request,
+    i: u32,
+) -> Result<(FightResult, crate::history::History), OddsError> {
+    let system = system::by_id(&start.system).unwrap_or(&crate::systems::freeform::Freeform);
+    let tactics = system.tactics().ok_or_else(|| OddsError::NoTactics(system.name().into()))?;
+    Ok(autoplay::play_journaled(
+        system,
+        tactics,
+        start,
+        fight_seed(request.seed, i),
+        &request.rules,
+    ))
+}
+
 /// The seed of fight `i`: the run's seed and the fight's number mixed (SplitMix64), so
 /// neighbouring fights share nothing.
 pub fn fight_seed(seed: u64, i: u32) -> u64 {

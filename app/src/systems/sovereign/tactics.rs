@@ -5,6 +5,7 @@ use super::model::{Manner, SovCommand};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::simulate::policy::{self, LAST_RESORT, Look, Tactics, target_worth};
+use crate::space::grid::{Footprint, GridPos};
 use crate::space::{self, path::Passage};
 use crate::system::{Prompt, PromptOption, System};
 
@@ -45,42 +46,60 @@ impl Tactics for SovTactics {
         }
     }
 
-    /// The acting combatant walks toward the nearest foe when none is next to it.
+    /// The acting combatant walks toward the nearest foe it can reach when none is next to
+    /// it: by the cheapest path round walls and doors, within its Move when that ends next to
+    /// the foe, else as far along as its Move and Main allow.
     fn own_move(&self, enc: &Encounter, _: &Look) -> Option<Command> {
         let system = &super::Sovereign;
         let id = *system.acting(enc).first()?;
         let me = enc.combatant(id)?;
-        if enc.combatants.values().any(|c| {
-            policy::foes(enc, id, c.id) && !system.is_out(enc, c) && space::in_melee(enc, me, c)
-        }) {
+        let standing = |c: &&crate::encounter::Combatant| {
+            policy::foes(enc, id, c.id) && !system.is_out(enc, c)
+        };
+        if enc.combatants.values().filter(standing).any(|c| space::in_melee(enc, me, c)) {
             return None;
         }
-        let (foe, _) = policy::nearest_foe(system, enc, id)?;
-        let foe = enc.combatant(foe)?.footprint()?;
         let grid = enc.grid.as_ref()?;
         let passage = Passage::new(grid);
         let moves = space::moves(enc, &passage, me);
+        let from = me.square?;
         let left = feet_left(enc, id);
         // Keep the Main for the attack when one Move is enough to reach.
         let main_unspent = !enc.sovereign().mains.contains(&id);
         let one_move = if main_unspent { left.saturating_sub(move_ft(me)) } else { left };
-        let from = me.square?;
-        let size = me.size;
-        let best = |budget: u32| {
-            moves
-                .reachable(from, budget)
-                .into_iter()
-                .map(|(at, cost)| {
-                    let there = crate::space::grid::Footprint { at, size };
-                    (there.squares_to(foe), cost, at)
-                })
-                .min()
-        };
-        let (gap, _, at) = match best(one_move) {
-            Some(b) if b.0 <= 1 => b,
-            _ => best(left)?,
-        };
-        let here = me.footprint()?.squares_to(foe);
-        (gap < here).then_some(Command::Step { id, to: at })
+        // The foes by straight distance; the first with a way to it is walked to.
+        let mut foes: Vec<_> = enc
+            .combatants
+            .values()
+            .filter(standing)
+            .filter_map(|c| Some((me.footprint()?.squares_to(c.footprint()?), c.footprint()?)))
+            .collect();
+        foes.sort_by_key(|(d, f)| (*d, f.at.y, f.at.x));
+        let path = foes.iter().find_map(|(_, foe)| {
+            next_to(*foe, me.size)
+                .filter_map(|at| moves.path(from, at).ok())
+                .min_by_key(|p| (p.cost_ft, p.squares.last().map(|s| (s.y, s.x))))
+        })?;
+        let budget = if path.cost_ft <= one_move { one_move } else { left };
+        // The farthest square along the path within the budget where it may stop.
+        let to = path
+            .squares
+            .iter()
+            .rev()
+            .find(|at| **at != from && moves.within(from, **at, budget).is_ok())?;
+        Some(Command::Step { id, to: *to })
     }
+}
+
+/// The top-left squares from which a mover of `size` stands next to `foe`.
+fn next_to(foe: Footprint, size: u8) -> impl Iterator<Item = GridPos> {
+    let (s, f) = (i32::from(size), i32::from(foe.size));
+    let (x0, y0) = (i32::from(foe.at.x), i32::from(foe.at.y));
+    (y0 - s..=y0 + f).flat_map(move |y| (x0 - s..=x0 + f).map(move |x| (x, y))).filter_map(
+        move |(x, y)| {
+            let at = GridPos { x: u16::try_from(x).ok()?, y: u16::try_from(y).ok()? };
+            let here = Footprint { at, size };
+            (here.squares_to(foe) == 1).then_some(at)
+        },
+    )
 }
