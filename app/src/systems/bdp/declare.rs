@@ -36,7 +36,7 @@ pub(crate) fn classify(
                 (true, _, true) => (TurnClass::Full, "moves and shoots".into()),
                 (false, true, false) => (TurnClass::Quick, "strikes a close foe".into()),
                 (false, true, true) => (TurnClass::Full, "strikes and moves".into()),
-                (false, false, _) => (TurnClass::Full, format!("closes in on {}", t.name)),
+                (false, false, _) => (TurnClass::Full, ["closes in on ", &t.name].concat()),
             }
         }
         Intent::Move { to } => {
