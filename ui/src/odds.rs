@@ -61,18 +61,7 @@ pub fn report(name: &str, odds: &Odds) -> String {
     out += &row("The party loses", odds.party_loses.percent());
     out += &row("Undecided", odds.undecided.percent());
     out += &row("Total party kill", odds.party_wiped.percent());
-    out += &row(
-        "Rounds",
-        format!(
-            "median {} ({}–{}), 9 fights in 10 within {} ({}–{})",
-            odds.rounds_median.value,
-            odds.rounds_median.low,
-            odds.rounds_median.high,
-            odds.rounds_p90.value,
-            odds.rounds_p90.low,
-            odds.rounds_p90.high
-        ),
-    );
+    out += &row("Rounds", odds.rounds_words());
     let width = odds.characters.iter().map(|c| c.name.chars().count()).max().unwrap_or(0).max(9);
     out += &format!("\n{:<width$}  {:<20}{}\n", "Character", "Goes down", "Dies");
     for c in &odds.characters {

@@ -123,6 +123,18 @@ pub struct Odds {
     pub assumptions: Vec<String>,
 }
 
+impl Odds {
+    /// How long the fights lasted, in words: "median 7 (7–7), 9 fights in 10 within 13
+    /// (13–14)", each with its interval.
+    pub fn rounds_words(&self) -> String {
+        let (m, p) = (&self.rounds_median, &self.rounds_p90);
+        format!(
+            "median {} ({}–{}), 9 fights in 10 within {} ({}–{})",
+            m.value, m.low, m.high, p.value, p.low, p.high
+        )
+    }
+}
+
 /// Plays `request.runs` fights from `start` (a board before the fight, or a fight under way)
 /// and counts what happened. `progress` counts finished fights and may cancel.
 pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<Odds, OddsError> {

@@ -187,15 +187,7 @@ fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
         ui.label(odds.party_wiped.percent());
         ui.end_row();
         ui.label("Rounds");
-        ui.label(format!(
-            "median {} ({}–{}); 9 fights in 10 within {} ({}–{})",
-            odds.rounds_median.value,
-            odds.rounds_median.low,
-            odds.rounds_median.high,
-            odds.rounds_p90.value,
-            odds.rounds_p90.low,
-            odds.rounds_p90.high
-        ));
+        ui.label(odds.rounds_words());
         ui.end_row();
     });
     ui.small(format!(
