@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 fn duel() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
+    // Another encounter in the library, to switch to.
+    drop(Session::create(&db, "bdp", "Another road", 4).unwrap());
     let script = "system bdp\nside Party party colour #3366cc\nside Foes colour #aa3333\n\
         zone Road\n\
         add Ann side Party zone Road track hp=6 str=12 dex=12 wil=10 block {\"weapons\": [{\"name\": \"Sword\", \"die\": 8}]}\n\
@@ -89,4 +91,37 @@ fn a_long_run_is_cancelled_and_a_hidden_run_goes_on() {
     }
     odds(&mut w);
     wait_for(&mut w, "The party wins");
+}
+
+#[test]
+fn the_odds_of_one_encounter_go_when_another_is_opened() {
+    let mut w = duel();
+    odds(&mut w);
+    w.harness.state_mut().view.odds.runs = 200;
+    w.press("Run the fights");
+    wait_for(&mut w, "The party wins");
+    let other = w
+        .app()
+        .model
+        .db
+        .encounters()
+        .list()
+        .unwrap()
+        .into_iter()
+        .find(|e| e.name == "Another road")
+        .unwrap()
+        .id;
+    let app = w.harness.state_mut();
+    fray_ui::window::apply(
+        &mut app.model,
+        &mut app.view,
+        fray_ui::window::Action::OpenEncounter(other),
+    );
+    w.settle();
+    assert_eq!(w.session().state().name, "Another road");
+    assert!(w.harness.query_by_label("Encounter odds").is_some(), "the window stays open");
+    assert!(
+        w.harness.query_by_label_contains("The party wins").is_none(),
+        "no odds of another fight"
+    );
 }

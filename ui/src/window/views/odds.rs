@@ -26,11 +26,20 @@ pub struct OddsView {
     job: Option<Job>,
     /// What the last run gave: its odds, or why there are none.
     outcome: Option<Result<Odds, String>>,
+    /// The encounter the run and its outcome are of.
+    of: Option<fray_data::EncounterId>,
 }
 
 impl Default for OddsView {
     fn default() -> Self {
-        OddsView { open: false, runs: DEFAULT_RUNS, from_start: false, job: None, outcome: None }
+        OddsView {
+            open: false,
+            runs: DEFAULT_RUNS,
+            from_start: false,
+            job: None,
+            outcome: None,
+            of: None,
+        }
     }
 }
 
@@ -87,6 +96,14 @@ pub fn odds_window_ui(ctx: &egui::Context, model: &Model, view: &mut OddsView) {
         ctx.request_repaint();
     }
     let Some(session) = &model.session else { return };
+    // Another encounter opened: a run of the last one stops and its odds go.
+    if view.of.is_some_and(|of| of != session.encounter_id()) {
+        if let Some(job) = view.job.take() {
+            job.progress.cancel();
+        }
+        view.outcome = None;
+        view.of = None;
+    }
     let state = session.state();
     let mut open = view.open;
     let centre = ctx.content_rect().center();
@@ -107,12 +124,17 @@ pub fn odds_window_ui(ctx: &egui::Context, model: &Model, view: &mut OddsView) {
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
-                .show(ui, |ui| odds_ui(ui, state, view));
+                .show(ui, |ui| odds_ui(ui, state, session.encounter_id(), view));
         });
     view.open = open;
 }
 
-fn odds_ui(ui: &mut egui::Ui, state: &Encounter, view: &mut OddsView) {
+fn odds_ui(
+    ui: &mut egui::Ui,
+    state: &Encounter,
+    session_id: fray_data::EncounterId,
+    view: &mut OddsView,
+) {
     ui.label("Fray plays this fight out many times with the real procedure and app dice, each side fighting by simple rules, and counts what happens.");
     ui.add_space(6.0);
     ui.horizontal(|ui| {
@@ -155,6 +177,7 @@ fn odds_ui(ui: &mut egui::Ui, state: &Encounter, view: &mut OddsView) {
                 let start =
                     if view.from_start || state.round == 0 { state.board() } else { state.clone() };
                 view.start(start);
+                view.of = Some(session_id);
             }
         }
     }
