@@ -1,8 +1,9 @@
 //! Encounter odds (`fray_app::simulate::odds`): every procedure's fights played out by its
 //! tactics, with the bundled library's creatures and characters read back from a fresh
 //! SQLite database. Sanity cases per procedure (a hopeless fight, an easy one, a mirror
-//! match, a fight under way gone better or worse), and the same odds for a seed on any
-//! number of threads.
+//! match, a fight under way gone better or worse), the same odds for a seed on any number
+//! of threads, and fights played on from whatever random play left (`ODDS_SOAK=N` plays N
+//! random boards of each procedure instead of 4).
 
 use fray_app::command::{Command, NewCombatant};
 use fray_app::dice::SeededDice;
@@ -267,6 +268,55 @@ fn a_fight_of_the_run_read_again_is_the_fight_that_was_counted_and_its_journal_r
             let report = fray_app::journal::replay(&doc).expect("and replays with its dice");
             assert_eq!(report.commands, history.commands().len(), "{system} fight {i}");
             fray_app::journal::verify_app_dice(&doc).expect("every app die from the seed");
+        }
+    }
+}
+
+/// The library of `system`, as random play drops it on the board.
+fn library(system: &str) -> fray_app::simulate::Library {
+    let db = Db::open_in_memory().expect("a fresh database with the bundled content");
+    let search = Search::default().system(system).limit(500);
+    fray_app::simulate::Library {
+        creatures: db
+            .creatures()
+            .search(&search)
+            .unwrap()
+            .iter()
+            .map(|c| c.to_combatant(SideId(0)))
+            .collect(),
+        characters: db
+            .characters()
+            .search(&search)
+            .unwrap()
+            .iter()
+            .map(|c| c.to_combatant(SideId(0)))
+            .collect(),
+        tables: fray_data::session::library_tables(&db, system).expect("tables"),
+    }
+}
+
+#[test]
+fn odds_go_on_from_whatever_random_play_left_on_the_board() {
+    // Random play edits anything (conditions, sides, zones, half-answered prompts): the
+    // fights played on from there must end without a panic, whatever they find.
+    for system in SYSTEMS {
+        let library = library(system);
+        for seed in 1..=std::env::var("ODDS_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(4) {
+            let report = fray_app::simulate::play(system, seed, 120, &library)
+                .unwrap_or_else(|f| panic!("{f}"));
+            let state = report.history.state().clone();
+            let request = Request { runs: 12, seed, threads: 1, rules: Rules::default() };
+            match odds::run(&state, &request, &Progress::default()) {
+                Ok(o) => assert_eq!(o.runs, 12, "{system} seed {seed}"),
+                Err(odds::OddsError::NoFight) => {}
+                Err(e) => panic!("{system} seed {seed}: {e}"),
+            }
+            let board = state.board();
+            match odds::run(&board, &request, &Progress::default()) {
+                Ok(o) => assert_eq!(o.runs, 12, "{system} seed {seed}"),
+                Err(odds::OddsError::NoFight) => {}
+                Err(e) => panic!("{system} seed {seed}: {e}"),
+            }
         }
     }
 }
