@@ -9,11 +9,12 @@ use fray_app::command::{Command, NewCombatant};
 use fray_app::dice::SeededDice;
 use fray_app::encounter::{BoardRect, Encounter};
 use fray_app::ids::{CombatantId, SideId, ZoneId};
+use fray_app::simulate::Library;
 use fray_app::simulate::autoplay::Rules;
 use fray_app::simulate::odds::{self, Odds, Progress, Request};
 use fray_app::space::grid::GridPos;
 use fray_app::{History, system};
-use fray_data::{Db, Search};
+use fray_tests::library;
 
 /// The procedures that fight (freeform has no rules of its own to play).
 const SYSTEMS: [&str; 5] = ["bdp", "d12", "dr12", "murdham", "sovereign"];
@@ -41,23 +42,18 @@ fn cast(system: &str) -> (&'static str, &'static str, Vec<&'static str>) {
 }
 
 /// The library entry called `name` (a creature or a character) as a combatant of `side`.
-fn entry(db: &Db, system: &str, name: &str, side: SideId) -> NewCombatant {
-    let search = Search::default().system(system).limit(500);
-    let creatures = db.creatures().search(&search).expect("creatures");
-    let characters = db.characters().search(&search).expect("characters");
-    creatures
-        .iter()
-        .find(|c| c.name == name)
-        .map(|c| c.to_combatant(side))
-        .or_else(|| characters.iter().find(|c| c.name == name).map(|c| c.to_combatant(side)))
-        .unwrap_or_else(|| panic!("{system} has no {name}"))
+fn entry(library: &Library, system: &str, name: &str, side: SideId) -> NewCombatant {
+    let found = library.creatures.iter().chain(&library.characters).find(|c| c.name == name);
+    let mut c = found.unwrap_or_else(|| panic!("{system} has no {name}")).clone();
+    c.side = side;
+    c
 }
 
 /// A fight of `system`: the party (`party`, library names) against `foes` (name, how many),
 /// the party in one zone and the foes in the next (d12 fights in one zone; Sovereign on a
 /// grid, the sides six squares apart). Tables are loaded as the window loads them.
 fn fight(system: &str, party: &[&str], foes: &[(&str, u32)]) -> Encounter {
-    let db = Db::open_in_memory().expect("a fresh database with the bundled content");
+    let library = library(system);
     let mut h = History::new(Encounter::new(system, "Odds test", 7));
     let run = |h: &mut History, c: Command| {
         let mut dice = SeededDice::new(7, h.next_stream());
@@ -80,17 +76,16 @@ fn fight(system: &str, party: &[&str], foes: &[(&str, u32)]) -> Encounter {
         let far = if system == "d12" { zones[0] } else { zones[1] };
         (Some(zones[0]), Some(far))
     };
-    let tables = fray_data::session::library_tables(&db, system).expect("tables");
-    if !tables.is_empty() {
-        run(&mut h, Command::LoadTables { tables });
+    if !library.tables.is_empty() {
+        run(&mut h, Command::LoadTables { tables: library.tables.clone() });
     }
     for name in party {
-        let mut c = entry(&db, system, name, us);
+        let mut c = entry(&library, system, name, us);
         c.zone = near;
         run(&mut h, Command::AddCombatant { combatant: c, count: 1 });
     }
     for (name, count) in foes {
-        let mut c = entry(&db, system, name, them);
+        let mut c = entry(&library, system, name, them);
         c.zone = far;
         run(&mut h, Command::AddCombatant { combatant: c, count: *count });
     }
@@ -171,12 +166,7 @@ fn under_way(start: &Encounter, who: CombatantId) -> Encounter {
         let mut dice = SeededDice::new(5, h.next_stream());
         // Before round 1 some procedures want initiative first: roll it as the tactics would.
         while h.state().round == 0 && command == Command::Advance {
-            let look = fray_app::simulate::policy::Look {
-                party_flees: false,
-                refused: &[],
-                stuck: false,
-                taken: &[],
-            };
+            let look = fray_app::simulate::policy::Look { refused: &[], stuck: false, taken: &[] };
             let tactics = system.tactics().expect("tactics");
             let next =
                 fray_app::simulate::policy::choose(system, tactics, h.state(), &look, &mut dice)
@@ -269,29 +259,6 @@ fn a_fight_of_the_run_read_again_is_the_fight_that_was_counted_and_its_journal_r
             assert_eq!(report.commands, history.commands().len(), "{system} fight {i}");
             fray_app::journal::verify_app_dice(&doc).expect("every app die from the seed");
         }
-    }
-}
-
-/// The library of `system`, as random play drops it on the board.
-fn library(system: &str) -> fray_app::simulate::Library {
-    let db = Db::open_in_memory().expect("a fresh database with the bundled content");
-    let search = Search::default().system(system).limit(500);
-    fray_app::simulate::Library {
-        creatures: db
-            .creatures()
-            .search(&search)
-            .unwrap()
-            .iter()
-            .map(|c| c.to_combatant(SideId(0)))
-            .collect(),
-        characters: db
-            .characters()
-            .search(&search)
-            .unwrap()
-            .iter()
-            .map(|c| c.to_combatant(SideId(0)))
-            .collect(),
-        tables: fray_data::session::library_tables(&db, system).expect("tables"),
     }
 }
 

@@ -7,28 +7,15 @@
 //! --release` plays 200 seeds of each. A failure names its seed and writes a `fray play`
 //! script that reproduces it under the test's temporary folder; `FRAY_SEED=N` plays one seed.
 
-use fray_app::ids::SideId;
 use fray_app::scenario;
-use fray_app::simulate::{self, Library};
-use fray_data::{Db, Search};
+use fray_app::simulate;
+use fray_tests::library;
 use std::path::PathBuf;
 
 /// Steps per seed.
 const STEPS: usize = 500;
 /// Seeds per system in the default run.
 const SEEDS: u64 = 10;
-
-fn library(system: &str) -> Library {
-    let db = Db::open_in_memory().expect("a fresh database with the bundled content");
-    let search = Search::default().system(system).limit(500);
-    let creatures = db.creatures().search(&search).expect("creatures");
-    let characters = db.characters().search(&search).expect("characters");
-    Library {
-        creatures: creatures.iter().map(|c| c.to_combatant(SideId(0))).collect(),
-        characters: characters.iter().map(|c| c.to_combatant(SideId(0))).collect(),
-        tables: fray_data::session::library_tables(&db, system).expect("tables"),
-    }
-}
 
 fn seeds() -> Vec<u64> {
     if let Some(seed) = std::env::var("FRAY_SEED").ok().and_then(|s| s.parse().ok()) {

@@ -11,39 +11,16 @@
 //!   declarations not yet revealed, bdp intentions.
 
 use fray_app::encounter::{Encounter, ProcedureState};
-use fray_app::ids::SideId;
-use fray_app::simulate::{self, Library};
+use fray_app::simulate;
 use fray_app::table_view::{self, HealthPublic, HealthShown, Shown, TableView};
 use fray_app::{History, System};
-use fray_data::{Db, Search};
+use fray_tests::library;
 use serde_json::Value;
 
 const STEPS: usize = 300;
 
 fn seeds() -> u64 {
     std::env::var("FRAY_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(6)
-}
-
-fn library(system: &str) -> Library {
-    let db = Db::open_in_memory().expect("a fresh database with the bundled content");
-    let search = Search::default().system(system).limit(500);
-    Library {
-        creatures: db
-            .creatures()
-            .search(&search)
-            .unwrap()
-            .iter()
-            .map(|c| c.to_combatant(SideId(0)))
-            .collect(),
-        characters: db
-            .characters()
-            .search(&search)
-            .unwrap()
-            .iter()
-            .map(|c| c.to_combatant(SideId(0)))
-            .collect(),
-        tables: fray_data::session::library_tables(&db, system).unwrap(),
-    }
 }
 
 /// Every string in a JSON value, and every object key.

@@ -67,9 +67,6 @@ pub enum Cmd {
         /// A fight still going after this round counts as undecided.
         #[arg(long, default_value_t = 20, value_name = "ROUND")]
         round_limit: u32,
-        /// Let the party run away when the procedure allows it (by default it fights on).
-        #[arg(long)]
-        party_flees: bool,
         /// Threads to use (0: every core).
         #[arg(long, default_value_t = 0)]
         threads: usize,

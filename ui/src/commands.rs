@@ -36,13 +36,11 @@ pub fn run(cli: Cli) -> Result<()> {
             seed,
             from_start,
             round_limit,
-            party_flees,
             threads,
             json,
             show_fight,
         }) => {
-            let request =
-                Request { runs, seed, threads, rules: Rules { round_limit, party_flees } };
+            let request = Request { runs, seed, threads, rules: Rules { round_limit } };
             let (name, start) = odds_start(db, &encounter, from_start)?;
             crate::odds::print(&name, &start, &request, json)?;
             match show_fight {

@@ -13,6 +13,7 @@ use crate::dice::SeededDice;
 use crate::encounter::Encounter;
 use crate::history::History;
 use crate::ids::{CombatantId, SideId};
+use crate::system::presentation::Standing;
 use crate::system::{self, System};
 
 /// How a fight is played.
@@ -20,13 +21,11 @@ use crate::system::{self, System};
 pub struct Rules {
     /// A fight still going after this many rounds stops (counted as nobody's win).
     pub round_limit: u32,
-    /// Whether the party may run away (off: it fights to the end).
-    pub party_flees: bool,
 }
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules { round_limit: 20, party_flees: false }
+        Rules { round_limit: 20 }
     }
 }
 
@@ -161,7 +160,7 @@ fn drive(
         if board.state().round > rules.round_limit || steps >= STEP_LIMIT {
             break Ending::Undecided;
         }
-        let look = Look { party_flees: rules.party_flees, refused: &refused, stuck, taken: &taken };
+        let look = Look { refused: &refused, stuck, taken: &taken };
         let command = policy::choose(system, tactics, board.state(), &look, &mut coin)
             .unwrap_or(Command::Advance);
         steps += 1;
@@ -188,8 +187,6 @@ fn drive(
         });
     FightResult { ending, rounds: enc.round.max(1), fates, party_wiped, steps }
 }
-
-use crate::system::presentation::Standing;
 
 /// The party's characters now on the board.
 fn party_members(enc: &Encounter) -> Vec<CombatantId> {

@@ -251,9 +251,6 @@ fn tally(
         assumptions
             .push(format!("Each fight goes on from round {} as it stands now.", start.round));
     }
-    if request.rules.party_flees {
-        assumptions.push("The party may run away.".into());
-    }
     Odds {
         system: system.id().into(),
         runs: n,

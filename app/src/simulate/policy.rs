@@ -10,11 +10,9 @@ use crate::ids::{CombatantId, ZoneId};
 use crate::space;
 use crate::system::{Prompt, PromptOption, System};
 
-/// What the policy knows beyond the board: the run's settings and what the rules just refused.
+/// What the policy knows beyond the board: what the rules just refused and what was done.
 #[derive(Debug)]
 pub struct Look<'a> {
-    /// Whether the party may run away.
-    pub party_flees: bool,
     /// Commands refused since the last one the rules took: not tried again.
     pub refused: &'a [Command],
     /// Next was refused with nothing better to do: options worth [`LAST_RESORT`] may go.
@@ -57,7 +55,7 @@ pub const SHARED_ASSUMPTIONS: &[&str] = &[
     "Everyone fights to win with what they carry: no spells or items the stat blocks do not list.",
     "An attacker picks a foe it can reach, the most hurt first, then the nearest.",
     "Nobody waits when there is something useful to do; a side moves toward the nearest foe.",
-    "The party never runs away unless the run's setting allows it; foes break by the rules' morale.",
+    "The party never runs away; foes break by the rules' morale.",
     "The fight ends when one side is all out (dead, down, fled or surrendered), or at the round limit.",
 ];
 

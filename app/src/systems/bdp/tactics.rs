@@ -111,3 +111,50 @@ fn reaction_worth(enc: &Encounter, option: &PromptOption, reaction: &Reaction) -
         _ => 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Command;
+    use crate::dice::SeededDice;
+    use crate::simulate::policy::{Look, choose};
+    use crate::system::System;
+    use crate::systems::bdp::Bdp;
+    use crate::systems::bdp::model::{BdpCommand, Reaction};
+
+    /// Ann (shield, leather, `hp` HP) waits; the orc strikes her with a weapon of `die`, and
+    /// the blow waits for her reaction. What does the policy answer?
+    fn answer(die: u32, hp: i64) -> Command {
+        let script = format!(
+            "system bdp\nside Party party\nside Foes\nzone Hall\n\
+             add Ann side Party zone Hall stat armor=1 shield=1 track hp={hp}/5 str=12 dex=12 wil=10 fatigue=0/10 block {{\"shield\": true, \"weapons\": [{{\"name\": \"Sword\", \"die\": 8}}]}}\n\
+             add Orc side Foes zone Hall track hp=5 str=12 dex=10 wil=8 block {{\"weapons\": [{{\"name\": \"Club\", \"die\": {die}}}]}}\n\
+             next\ndeclare Ann other \"watches\"\ndeclare Orc attack Ann\nnext\nnext\n"
+        );
+        let mut h = crate::scenario::run("reactions.fray", &script).expect("the script runs");
+        // Whoever goes first, play on until the orc's blow waits for Ann.
+        let mut coin = SeededDice::new(1, 1);
+        while h.state().bdp().attack.is_none() {
+            let look = Look { refused: &[], stuck: false, taken: &[] };
+            let next = choose(&Bdp, Bdp.tactics().unwrap(), h.state(), &look, &mut coin)
+                .unwrap_or(Command::Advance);
+            let mut dice = SeededDice::new(2, h.next_stream());
+            h.execute(next, &mut dice).expect("a step the rules take");
+        }
+        let look = Look { refused: &[], stuck: false, taken: &[] };
+        choose(&Bdp, Bdp.tactics().unwrap(), h.state(), &look, &mut coin).expect("an answer")
+    }
+
+    fn react(reaction: Reaction) -> Command {
+        Command::Bdp(BdpCommand::React { reaction })
+    }
+
+    #[test]
+    fn a_defender_takes_the_reaction_that_impairs_the_blow_or_gives_up_gear_at_zero() {
+        // A fast knife (d4): blocking impairs it, dodging would not.
+        assert_eq!(answer(4, 5), react(Reaction::Block));
+        // A slow maul (d12): dodging impairs it, blocking would not.
+        assert_eq!(answer(12, 5), react(Reaction::Dodge));
+        // At 0 HP the shield is given up to stop the blow.
+        assert_eq!(answer(4, 0), react(Reaction::Sacrifice { item: "shield".into() }));
+    }
+}
