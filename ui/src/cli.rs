@@ -21,18 +21,29 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
-    /// Roll dice: `fray roll 2d6+1` prints `2d6+1: [4, 3] +1 = 8`.
+    /// Roll dice: `fray roll 2d6+1` prints `2d6+1: [4, 3] +1 = 8`; `--odds` prints the
+    /// chance of every total instead.
     Roll {
-        /// What to roll, in standard notation: d20, 2d6+1, 4d6kh3, 2d20kl1, d%. Quote it if it
-        /// has spaces.
+        /// What to roll: d20, 2d6+1, 4d6kh3, 4d6dl1, d%, 4dF, d6!, d6!p, 4d6r1, 6d10>=8f1,
+        /// (d6+1)*2, d20/2, {2d8,d12}kh1, "2d6 [fire]" (see the README). Quote it if it has
+        /// spaces or braces.
         #[arg(allow_hyphen_values = true)]
         expr: String,
         /// Seed for the app's dice, to get the same roll again.
         #[arg(long)]
         seed: Option<u64>,
-        /// Faces you rolled at the table, one per die (`--table 4 3` or `--table 4,3`).
-        #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "FACES", conflicts_with = "seed")]
-        table: Option<Vec<u32>>,
+        /// Faces you rolled at the table, as rolled: one per die, an exploding or rerolled
+        /// die's extra faces after it (`--table 4 3`, `--table 4,3`; `00` on a d%, `- 0 +`
+        /// on Fudge dice).
+        #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "FACES", conflicts_with_all = ["seed", "odds"], allow_hyphen_values = true)]
+        table: Option<Vec<String>>,
+        /// Print the chance of every total (exact, or estimated where exact is too big),
+        /// the mean, and with `--target` the chance to reach it.
+        #[arg(long)]
+        odds: bool,
+        /// With `--odds`: the total to reach, e.g. `--target 15` for "≥ 15: 51%".
+        #[arg(long, requires = "odds", allow_hyphen_values = true)]
+        target: Option<i64>,
     },
     /// Run a scenario script headless and print its journal (see SCENARIOS.md).
     Play {
@@ -170,7 +181,7 @@ mod tests {
         ] {
             let cli = Cli::try_parse_from(args).unwrap();
             let Some(Cmd::Roll { table, .. }) = cli.command else { panic!() };
-            assert_eq!(table, Some(vec![4, 3]));
+            assert_eq!(table, Some(vec!["4".to_string(), "3".to_string()]));
         }
     }
 

@@ -22,7 +22,8 @@ pub fn run(cli: Cli) -> Result<()> {
     let db = cli.db;
     match cli.command {
         None => window::run(db_path(db)?),
-        Some(Cmd::Roll { expr, seed, table }) => roll(&expr, seed, table),
+        Some(Cmd::Roll { expr, seed, table, odds: false, .. }) => roll(&expr, seed, table),
+        Some(Cmd::Roll { expr, odds: true, target, .. }) => roll_odds(&expr, target),
         Some(Cmd::Play { script, format, save, output }) => {
             play(&script, format, save.then_some(db), output)
         }
@@ -106,13 +107,22 @@ fn is_database_failure(e: &anyhow::Error) -> bool {
 }
 
 /// `fray roll EXPR [--seed N] [--table FACES...]`
-fn roll(expr: &str, seed: Option<u64>, table: Option<Vec<u32>>) -> Result<()> {
+fn roll(expr: &str, seed: Option<u64>, table: Option<Vec<String>>) -> Result<()> {
     let dice = Dice::parse(expr).with_context(|| format!("bad dice '{expr}'"))?;
     let roll = match table {
-        Some(faces) => Roll::from_faces(dice, &faces, expr, None, RollSource::Table)?,
+        Some(typed) => {
+            let faces = fray_app::dice::read_faces(&dice, &typed.join(" "))?;
+            Roll::from_faces(dice, &faces, expr, None, RollSource::Table)?
+        }
         None => SeededDice::new(seed.unwrap_or_else(random_seed), 0).roll(&dice, expr, None)?,
     };
     emit(&format!("{}\n", roll.summary()), None)
+}
+
+/// `fray roll EXPR --odds [--target N]`: the chance of every total, as a table with bars.
+fn roll_odds(expr: &str, target: Option<i64>) -> Result<()> {
+    let dice = Dice::parse(expr).with_context(|| format!("bad dice '{expr}'"))?;
+    emit(&crate::dice_odds::report(&dice, target), None)
 }
 
 /// `fray play SCRIPT [--format F] [--save] [-o FILE]`; `save` holds the `--db` override.

@@ -5,6 +5,7 @@
 pub mod battle_map;
 pub mod cli;
 pub mod commands;
+pub mod dice_odds;
 /// Calendar dates from Unix time (kept in the storage layer, which stamps exports too).
 pub use fray_data::dates;
 pub mod inputs;

@@ -76,8 +76,37 @@ fn roll_with_table_faces_records_them() {
         ok(&["roll", "4d6kh3", "--table", "6,5,4,1"]),
         "4d6kh3: [6, 5, 4, (1)] = 15 (table)\n"
     );
-    assert_eq!(fails(&["roll", "2d6", "--table", "7", "1"]), "fray: 7 is not a face of a d6");
+    assert_eq!(fails(&["roll", "2d6", "--table", "7", "1"]), "fray: '7' is not a face of a d6");
     assert_eq!(fails(&["roll", "2d6", "--table", "4"]), "fray: expected 2 faces for 2d6, got 1");
+    // Faces as rolled: `00` on a d%, an explosion's added dice, Fudge signs.
+    assert_eq!(ok(&["roll", "d%", "--table", "00"]), "d%: [100] = 100 (table)\n");
+    assert_eq!(ok(&["roll", "d6!p", "--table", "6", "6", "3"]), "d6!p: [6, 6, 3] = 13 (table)\n");
+    assert_eq!(
+        ok(&["roll", "4dF", "--table", "+", "-", "0", "+"]),
+        "4dF: [+, -, 0, +] = 1 (table)\n"
+    );
+    assert_eq!(
+        ok(&["roll", "{2d8,d12}kh1", "--table", "3,5,7"]),
+        "{2d8,d12}kh1: {[3, 5],[(7)]}kh1 = 8 (table)\n"
+    );
+}
+
+#[test]
+fn roll_odds_prints_every_total_and_the_target() {
+    let text = ok(&["roll", "2d20kh1", "--odds", "--target", "15"]);
+    assert!(text.starts_with("2d20kh1: exact\n"), "{text}");
+    assert!(text.ends_with("2d20kh1 ≥ 15: 51.00%\n"), "{text}");
+    let err = fails(&["roll", "2d6", "--odds", "--table", "4", "3"]);
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
+fn a_near_miss_suggests_the_nearest_form() {
+    assert_eq!(
+        fails(&["roll", "4d6d1"]),
+        "fray: bad dice '4d6d1': unexpected '1' at column 5: expected 'h' or 'l' after 'd'; \
+         did you mean '4d6dl1'?"
+    );
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn the_app_rolls_notation_from_the_tray() {
 fn bad_notation_is_explained_where_it_was_typed() {
     let mut w = encounter();
     type_into(&mut w, "Notation", "2d6+x");
-    w.harness.get_by_label("unexpected 'x' at column 5: expected a number or 'd'");
+    w.harness.get_by_label("unexpected 'x' at column 5: expected a number, 'd', '(' or '{'");
     w.press("Roll");
     assert!(rolls(&w).is_empty(), "nothing is rolled from bad notation");
 }
@@ -86,7 +86,7 @@ fn table_dice_are_checked_then_recorded() {
     w.press("Enter table dice");
     type_into(&mut w, "Faces", "7 3");
     w.press("Record");
-    w.harness.get_by_label("7 is not a face of a d6");
+    w.harness.get_by_label("'7' is not a face of a d6");
     assert!(rolls(&w).is_empty(), "a refused face records nothing");
 
     type_into(&mut w, "Faces", "4");
@@ -124,7 +124,7 @@ fn in_table_mode_the_window_asks_for_the_faces() {
     w.press("Record");
     assert!(rolls(&w).is_empty());
     assert!(w.app().model.pending_roll.is_some());
-    w.harness.get_by_label("7 is not a face of a d6");
+    w.harness.get_by_label("'7' is not a face of a d6");
 
     type_into(&mut w, "Faces", "4 3");
     w.press("Record");

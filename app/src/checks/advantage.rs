@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::{Dice, Keep, Term};
+use crate::dice::{Dice, Keep, Node};
 
 /// Whether a roll is made normally, with advantage or with disadvantage.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -53,8 +53,12 @@ impl Advantage {
 /// `base` with its first single, added, unkept die doubled and kept as `keep`.
 fn double_first_die(base: &Dice, keep: Keep) -> Dice {
     let mut dice = base.clone();
-    let first = dice.terms.iter_mut().find_map(|term| match term {
-        Term::Dice(t) if t.count == 1 && t.keep.is_none() && !t.negative => Some(t),
+    // Only in a sum: a die inside a product or a group is not "the" die of the check.
+    let sum = dice.is_sum();
+    let first = dice.nodes.iter_mut().filter(|_| sum).find_map(|node| match node {
+        Node::Dice(t) if t.count == 1 && t.keep.is_none() && t.success.is_none() && !t.negative => {
+            Some(t)
+        }
         _ => None,
     });
     if let Some(term) = first {

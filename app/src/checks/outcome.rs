@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::{Roll, Sides, Term};
+use crate::dice::{Node, Roll, Sides};
 
 /// The result of rolling against a target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -48,12 +48,16 @@ impl CheckOutcome {
 /// exactly one of its dice counted. Constants may be present (`d20+3`).
 pub fn natural_d20(roll: &Roll) -> Option<u32> {
     let mut dice_terms =
-        roll.dice.terms.iter().zip(&roll.terms).filter_map(|(term, rolled)| match term {
-            Term::Dice(dice) => Some((dice, rolled)),
-            Term::Constant(_) => None,
+        roll.dice.leaves().zip(&roll.terms).filter_map(|(term, rolled)| match term {
+            Node::Dice(dice) => Some((dice, rolled)),
+            _ => None,
         });
     let (dice, rolled) = dice_terms.next()?;
-    if dice_terms.next().is_some() || dice.sides != Sides::N(20) || dice.negative {
+    if dice_terms.next().is_some()
+        || dice.sides != Sides::N(20)
+        || dice.negative
+        || dice.success.is_some()
+    {
         return None;
     }
     let mut kept = rolled.faces.iter().zip(&rolled.kept).filter(|(_, k)| **k).map(|(f, _)| *f);

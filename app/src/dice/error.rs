@@ -84,6 +84,26 @@ pub enum DiceError {
         /// The limit.
         max: i64,
     },
+    /// Something at a column the parser cannot take, said in words: a keep or drop count the
+    /// group cannot give, a divisor that can be 0, a modifier given twice, a reroll that
+    /// would never stop.
+    #[error("{what} at column {column}: {why}")]
+    Bad {
+        /// What is wrong ("division", "cannot drop 4").
+        what: String,
+        /// 1-based column of the spot.
+        column: usize,
+        /// Why.
+        why: String,
+    },
+    /// A parse error that a small edit at its spot mends: the error, then the mended form.
+    #[error("{error}; did you mean '{suggestion}'?")]
+    Suggest {
+        /// The error itself.
+        error: Box<DiceError>,
+        /// The nearest form that parses, printed canonically.
+        suggestion: String,
+    },
     /// A [`Dice`](super::Dice) built in code (not parsed) breaks one of the limits.
     #[error("invalid dice '{dice}': {reason}")]
     Invalid {
@@ -92,7 +112,8 @@ pub enum DiceError {
         /// Which limit it breaks.
         reason: String,
     },
-    /// Typed-in faces whose number does not match the dice.
+    /// Typed-in faces whose number does not match the dice (for dice that explode or
+    /// reroll: the faces ran out, or some were left over).
     #[error("expected {expected} faces for {dice}, got {got}")]
     WrongFaceCount {
         /// The expression.
@@ -102,6 +123,25 @@ pub enum DiceError {
         /// Faces given.
         got: usize,
     },
+    /// Typed-in faces that ran out: a die exploded or was rerolled and needs another.
+    #[error("{dice} needs more faces than the {got} typed: a die exploded or was rerolled")]
+    MoreFaces {
+        /// The expression.
+        dice: String,
+        /// Faces given.
+        got: usize,
+    },
+    /// A typed token that is not a face of the die it lands on ("7" on a d6, "x").
+    #[error("'{token}' is not a face of a {die}{hint}", hint = if die == "dF" { ": type -, 0 or +" } else { "" })]
+    NotATypedFace {
+        /// The token as typed.
+        token: String,
+        /// The die, e.g. "d6" or "dF".
+        die: String,
+    },
+    /// Nothing typed for dice that need faces.
+    #[error("type the faces, e.g. 4 3")]
+    NoFacesTyped,
     /// A typed-in face the die cannot show, such as 7 on a d6.
     #[error("{face} is not a face of a {die}")]
     NotAFace {

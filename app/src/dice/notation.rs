@@ -1,4 +1,10 @@
 //! The dice expression types, their canonical printing and their limits.
+//!
+//! An expression is stored as its nodes in postfix order ([`Node`]): the leaves (numbers and
+//! groups of dice) in the order they are written and rolled, each operator after its
+//! operands. A sum of signed leaves, the form nearly every rule rolls, is its leaves joined
+//! by [`Node::Add`]; a subtracted leaf carries its own sign (`d20-d4-1` is `d20`, `-d4`,
+//! `+`, `-1`, `+`), so each leaf's result is its share of the total.
 
 use std::fmt;
 
@@ -10,39 +16,77 @@ use super::DiceError;
 pub const MAX_DICE_PER_TERM: u32 = 1_000;
 /// Most sides one die may have (`d10000`).
 pub const MAX_SIDES: u32 = 10_000;
-/// Most terms one expression may have.
+/// Most terms (numbers and groups of dice) one expression may have.
 pub const MAX_TERMS: usize = 20;
 /// Largest constant, either sign.
 pub const MAX_CONSTANT: i64 = 1_000_000;
+/// Deepest nesting of parentheses and braces.
+pub const MAX_DEPTH: usize = 8;
+/// Most times one exploding die may explode: the app's dice never get there in practice,
+/// and typed-in dice past it are refused rather than looping.
+pub const MAX_EXPLOSIONS: u32 = 30;
+/// Most times one die may be rerolled by `r` (`ro` rerolls once).
+pub const MAX_REROLLS: u32 = 30;
 
-/// A parsed dice expression such as `2d6+1` or `4d6kh3`.
+/// A parsed dice expression such as `2d6+1`, `4d6dl1`, `{2d8,d12}kh1` or `(d6+1)*2 [fire]`.
 ///
 /// Parse with [`Dice::parse`] or [`str::parse`]; print with `Display`, which gives the
-/// canonical form (lowercase, no spaces, count 1 omitted). Serde uses that string too.
+/// canonical form (lowercase, no spaces, count 1 omitted, parentheses only where needed).
+/// Serde uses that string too.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Dice {
-    /// The terms, added up in order.
-    pub terms: Vec<Term>,
+    /// The expression in postfix order (see the module docs).
+    pub nodes: Vec<Node>,
+    /// The words in brackets after it (`2d6+1 [fire]`), if any. Boxed: dice sit in many
+    /// procedures' state, and this keeps them small.
+    pub label: Option<Box<str>>,
 }
 
-/// One term of an expression: a group of dice or a signed constant.
+/// One node of an expression, in postfix order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Term {
-    /// A group of identical dice, such as `2d8kh1`.
+pub enum Node {
+    /// A signed constant.
+    Number(i64),
+    /// A group of identical dice with its modifiers, such as `4d6dl1` or `-d4`.
     Dice(DiceTerm),
-    /// A constant, negative when subtracted (`d20-2` ends with `Constant(-2)`).
-    Constant(i64),
+    /// Negates the expression before it (a leaf is negated in place instead).
+    Neg,
+    /// Adds the two expressions before it.
+    Add,
+    /// Subtracts the last expression (never a leaf: that is a negative leaf added).
+    Sub,
+    /// Multiplies the two expressions before it.
+    Mul,
+    /// Divides, rounding down (toward minus infinity): `7/2` is 3, `-7/2` is -4.
+    Div,
+    /// `{a,b,...}`: the last `items` expressions, each totalled, summed or kept as `keep`
+    /// says (`{2d8,d12}kh1` keeps the single highest total).
+    Group {
+        /// How many expressions the braces hold.
+        items: u8,
+        /// Which totals count; all of them when `None`.
+        keep: Option<Keep>,
+    },
 }
 
-/// A group of identical dice, such as `4d6kh3`.
+/// A group of identical dice, such as `4d6kh3`, `6d10>=8f1` or `d6!p`.
+///
+/// The modifiers apply in one order whatever order they are typed in: each die is rerolled
+/// first, then explodes, then the kept dice are chosen, then successes are counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DiceTerm {
     /// How many dice, 1 to [`MAX_DICE_PER_TERM`].
     pub count: u32,
     /// The kind of die.
     pub sides: Sides,
+    /// Rerolling faces that match (`r1`, `ro<3`).
+    pub reroll: Option<Reroll>,
+    /// Exploding on the highest face (`!`, `!p`).
+    pub explode: Option<Explode>,
     /// Which dice count towards the total; `None` keeps them all.
     pub keep: Option<Keep>,
+    /// Counting successes instead of adding faces (`>=8`, `>=8f1`).
+    pub success: Option<Success>,
     /// Whether the term is subtracted (`d20-d4`).
     pub negative: bool,
 }
@@ -54,6 +98,9 @@ pub enum Sides {
     N(u32),
     /// Percentile dice, 1 to 100, printed `d%`.
     Percent,
+    /// A Fudge die: minus, blank, plus (-1, 0, +1), printed `dF`. Its faces are recorded as
+    /// 1, 2 and 3.
+    Fudge,
 }
 
 /// Which dice of a group count.
@@ -63,6 +110,61 @@ pub enum Keep {
     Highest(u32),
     /// Keep the N lowest (`kl`).
     Lowest(u32),
+    /// Drop the N lowest (`dl`): keeps the rest.
+    DropLowest(u32),
+    /// Drop the N highest (`dh`): keeps the rest.
+    DropHighest(u32),
+}
+
+/// A comparison with a number: `>=8`, `<3`, `=1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Compare {
+    /// How to compare.
+    pub op: CompareOp,
+    /// With what (a die's value: a Fudge die's is -1, 0 or 1).
+    pub value: i64,
+}
+
+/// A comparison operator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CompareOp {
+    /// `=`
+    Eq,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// Rerolling: a face that matches is set aside (shown dropped) and the die rolled again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Reroll {
+    /// Which faces are rerolled.
+    pub when: Compare,
+    /// `ro`: at most once per die; `r`: until it no longer matches.
+    pub once: bool,
+}
+
+/// Exploding: a die showing its highest face adds another die, which may explode in turn,
+/// at most [`MAX_EXPLOSIONS`] times.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Explode {
+    /// `!p`: each added die counts one less (Murdham's damage, HackMaster's "penetrating").
+    pub penetrating: bool,
+}
+
+/// Counting successes: each kept die that meets `hit` counts 1, each that meets `fail`
+/// takes 1 away; the term is that count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Success {
+    /// What counts as a success.
+    pub hit: Compare,
+    /// What takes one away (`f1`), if anything.
+    pub fail: Option<Compare>,
 }
 
 impl Sides {
@@ -71,46 +173,172 @@ impl Sides {
         match self {
             Sides::N(n) => n,
             Sides::Percent => 100,
+            Sides::Fudge => 3,
         }
+    }
+
+    /// What a face counts for: itself, or -1, 0, 1 on a Fudge die.
+    pub fn value(self, face: u32) -> i64 {
+        match self {
+            Sides::Fudge => i64::from(face) - 2,
+            _ => i64::from(face),
+        }
+    }
+
+    /// The lowest and highest values of one die.
+    pub fn value_range(self) -> (i64, i64) {
+        (self.value(1), self.value(self.faces()))
     }
 }
 
 impl fmt::Display for Sides {
-    /// Prints the die alone: `d6`, `d%`.
+    /// Prints the die alone: `d6`, `d%`, `dF`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Sides::N(n) => write!(f, "d{n}"),
             Sides::Percent => f.write_str("d%"),
+            Sides::Fudge => f.write_str("dF"),
         }
     }
 }
 
 impl Keep {
-    /// How many dice are kept.
-    pub fn count(self) -> u32 {
+    /// The number written after it.
+    pub fn n(self) -> u32 {
         match self {
-            Keep::Highest(n) | Keep::Lowest(n) => n,
+            Keep::Highest(n) | Keep::Lowest(n) | Keep::DropLowest(n) | Keep::DropHighest(n) => n,
+        }
+    }
+
+    /// How many of `of` count.
+    pub fn kept_of(self, of: u32) -> u32 {
+        match self {
+            Keep::Highest(n) | Keep::Lowest(n) => n.min(of),
+            Keep::DropLowest(n) | Keep::DropHighest(n) => of.saturating_sub(n),
+        }
+    }
+
+    /// Whether the highest are the ones kept.
+    pub fn keeps_highest(self) -> bool {
+        matches!(self, Keep::Highest(_) | Keep::DropLowest(_))
+    }
+
+    /// How many are kept: the same as [`Keep::n`] for `kh`/`kl`; kept for compatibility.
+    pub fn count(self) -> u32 {
+        self.n()
+    }
+
+    /// `kh`, `kl`, `dl` or `dh`.
+    fn code(self) -> &'static str {
+        match self {
+            Keep::Highest(_) => "kh",
+            Keep::Lowest(_) => "kl",
+            Keep::DropLowest(_) => "dl",
+            Keep::DropHighest(_) => "dh",
+        }
+    }
+
+    /// The first problem with keeping this of `of` things, if any.
+    fn problem(self, of: u32, what: &str) -> Option<String> {
+        let n = self.n();
+        let bad = match self {
+            Keep::Highest(_) | Keep::Lowest(_) => n == 0 || n > of,
+            Keep::DropLowest(_) | Keep::DropHighest(_) => n == 0 || n >= of,
+        };
+        bad.then(|| match self {
+            Keep::Highest(_) | Keep::Lowest(_) => format!("cannot keep {n} of {of} {what}"),
+            _ => format!("cannot drop {n} of {of} {what}"),
+        })
+    }
+}
+
+impl fmt::Display for Keep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.code(), self.n())
+    }
+}
+
+impl CompareOp {
+    fn symbol(self) -> &'static str {
+        match self {
+            CompareOp::Eq => "=",
+            CompareOp::Lt => "<",
+            CompareOp::Le => "<=",
+            CompareOp::Gt => ">",
+            CompareOp::Ge => ">=",
         }
     }
 }
 
+impl Compare {
+    /// Whether `value` meets it.
+    pub fn holds(self, value: i64) -> bool {
+        match self.op {
+            CompareOp::Eq => value == self.value,
+            CompareOp::Lt => value < self.value,
+            CompareOp::Le => value <= self.value,
+            CompareOp::Gt => value > self.value,
+            CompareOp::Ge => value >= self.value,
+        }
+    }
+}
+
+impl fmt::Display for Compare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.op.symbol(), self.value)
+    }
+}
+
 impl DiceTerm {
-    /// How many dice count towards the total.
+    /// `count` plain dice of `sides`.
+    pub fn plain(count: u32, sides: Sides) -> Self {
+        DiceTerm {
+            count,
+            sides,
+            reroll: None,
+            explode: None,
+            keep: None,
+            success: None,
+            negative: false,
+        }
+    }
+
+    /// How many dice count towards the total when none explodes.
     pub fn kept_count(&self) -> u32 {
-        self.keep.map_or(self.count, Keep::count)
+        self.keep.map_or(self.count, |k| k.kept_of(self.count))
+    }
+
+    /// Whether a rolled face is rerolled (before `ro`'s one chance is used).
+    pub fn rerolls(&self, face: u32) -> bool {
+        self.reroll.is_some_and(|r| r.when.holds(self.sides.value(face)))
     }
 
     /// Smallest and largest value of the term, sign included.
-    fn range(&self) -> (i64, i64) {
+    pub(super) fn range(&self) -> (i64, i64) {
         // Saturating, so dice built in code far past the limits cannot overflow.
-        let kept = i64::from(self.kept_count());
-        let low = kept;
-        let high = kept.saturating_mul(i64::from(self.sides.faces()));
+        let (low, high) = if let Some(s) = self.success {
+            // Every face of a kept die counts, the faces its explosions added too.
+            let per_die = 1 + if self.explode.is_some() { i64::from(MAX_EXPLOSIONS) } else { 0 };
+            let faces = i64::from(self.kept_count()) * per_die;
+            (if s.fail.is_some() { -faces } else { 0 }, faces)
+        } else {
+            let kept = i64::from(self.kept_count());
+            let (lo, hi) = self.sides.value_range();
+            let hi = match self.explode {
+                // Every kept die exploding to the limit.
+                Some(e) => {
+                    let extra = if e.penetrating { hi - 1 } else { hi };
+                    hi.saturating_add(extra.saturating_mul(i64::from(MAX_EXPLOSIONS)))
+                }
+                None => hi,
+            };
+            (kept.saturating_mul(lo), kept.saturating_mul(hi))
+        };
         if self.negative { (-high, -low) } else { (low, high) }
     }
 
     /// The first limit this term breaks, if any.
-    fn problem(&self) -> Option<String> {
+    pub(super) fn problem(&self) -> Option<String> {
         if self.count == 0 {
             return Some("a term needs at least 1 die".into());
         }
@@ -124,37 +352,126 @@ impl DiceTerm {
             }
             _ => {}
         }
-        match self.keep {
-            Some(keep) if keep.count() == 0 || keep.count() > self.count => {
-                Some(format!("cannot keep {} of {} dice", keep.count(), self.count))
-            }
-            _ => None,
+        if let Some(why) = self.keep.and_then(|k| k.problem(self.count, "dice")) {
+            return Some(why);
         }
+        if let Some(r) = self.reroll {
+            let all = (1..=self.sides.faces()).all(|f| r.when.holds(self.sides.value(f)));
+            if all && !r.once {
+                return Some(format!("rerolling {} would never stop", r.when));
+            }
+        }
+        if self.explode.is_some() {
+            if self.sides == Sides::Fudge {
+                return Some("a Fudge die cannot explode".into());
+            }
+            if self.sides.faces() < 2 {
+                return Some("a one-sided die cannot explode".into());
+            }
+        }
+        None
     }
 }
 
 impl fmt::Display for DiceTerm {
-    /// Prints the term without its sign: `d20`, `4d6kh3`.
+    /// Prints the term without its sign, modifiers in their fixed order: `d20`, `4d6kh3`,
+    /// `4d6r1!kh3`, `6d10>=8f1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.count != 1 {
             write!(f, "{}", self.count)?;
         }
         write!(f, "{}", self.sides)?;
-        match self.keep {
-            Some(Keep::Highest(n)) => write!(f, "kh{n}"),
-            Some(Keep::Lowest(n)) => write!(f, "kl{n}"),
-            None => Ok(()),
+        if let Some(r) = self.reroll {
+            f.write_str(if r.once { "ro" } else { "r" })?;
+            write_condition(f, r.when)?;
         }
+        if let Some(e) = self.explode {
+            f.write_str(if e.penetrating { "!p" } else { "!" })?;
+        }
+        if let Some(k) = self.keep {
+            write!(f, "{k}")?;
+        }
+        if let Some(s) = self.success {
+            write!(f, "{}", s.hit)?;
+            if let Some(fail) = s.fail {
+                f.write_str("f")?;
+                write_condition(f, fail)?;
+            }
+        }
+        Ok(())
     }
 }
 
+/// A condition after `r`, `ro` or `f`: `=` is left out (`r1`, `f1`).
+fn write_condition(f: &mut fmt::Formatter<'_>, c: Compare) -> fmt::Result {
+    if c.op == CompareOp::Eq { write!(f, "{}", c.value) } else { write!(f, "{c}") }
+}
+
+/// How tightly a node binds, for printing parentheses only where they are needed.
+fn precedence(node: &Node) -> u8 {
+    match node {
+        Node::Add | Node::Sub => 1,
+        Node::Mul | Node::Div => 2,
+        Node::Neg => 3,
+        Node::Number(_) | Node::Dice(_) | Node::Group { .. } => 4,
+    }
+}
+
+/// How many expressions a node takes from the stack.
+pub(super) fn arity(node: &Node) -> usize {
+    match node {
+        Node::Number(_) | Node::Dice(_) => 0,
+        Node::Neg => 1,
+        Node::Add | Node::Sub | Node::Mul | Node::Div => 2,
+        Node::Group { items, .. } => usize::from(*items),
+    }
+}
+
+/// Where each operand of the node at `at` starts, in order (each ends just before the next
+/// starts; the last just before `at`).
+pub(super) fn operand_starts(nodes: &[Node], at: usize) -> Vec<usize> {
+    let mut starts = Vec::with_capacity(arity(&nodes[at]));
+    let mut end = at;
+    for _ in 0..arity(&nodes[at]) {
+        let start = subtree_start(nodes, end - 1);
+        starts.push(start);
+        end = start;
+    }
+    starts.reverse();
+    starts
+}
+
+/// The first node of the expression ending at `last`.
+pub(super) fn subtree_start(nodes: &[Node], last: usize) -> usize {
+    let mut need = 1usize;
+    let mut i = last + 1;
+    while need > 0 {
+        i -= 1;
+        need = need - 1 + arity(&nodes[i]);
+    }
+    i
+}
+
 impl Dice {
-    /// Parses standard notation: `d20`, `2d6+1`, `4d6kh3`, `d%`, `d6 + d8`, `5`.
+    /// Parses notation: `d20`, `2d6+1`, `4d6kh3`, `4d6dl1`, `d%`, `4dF`, `d6!`, `d6!p`,
+    /// `4d6r1`, `6d10>=8f1`, `(d6+1)*2`, `d20/2`, `{2d8,d12}kh1`, `2d6+1 [fire]`.
     ///
-    /// Spaces are allowed around terms and uppercase is accepted; see [`DiceError`] for
-    /// the messages.
+    /// Spaces are allowed between terms and operators, uppercase is accepted, and the minus
+    /// sign `−` reads as `-`; see [`DiceError`] for the messages.
     pub fn parse(input: &str) -> Result<Dice, DiceError> {
         super::parse::parse(input)
+    }
+
+    /// A sum of signed leaves, as the parser builds it: `leaves[0] + leaves[1] + ...`.
+    pub fn sum(leaves: impl IntoIterator<Item = Node>) -> Dice {
+        let mut nodes = Vec::new();
+        for (i, leaf) in leaves.into_iter().enumerate() {
+            nodes.push(leaf);
+            if i > 0 {
+                nodes.push(Node::Add);
+            }
+        }
+        Dice { nodes, label: None }
     }
 
     /// One die with `sides` sides (`Dice::die(20)` is `d20`). Not checked against the
@@ -166,122 +483,409 @@ impl Dice {
     /// `count` dice with `sides` sides, all kept (`Dice::pool(3, 6)` is `3d6`). Not checked
     /// against the limits, like [`Dice::die`].
     pub fn pool(count: u32, sides: u32) -> Dice {
-        Dice {
-            terms: vec![Term::Dice(DiceTerm {
-                count,
-                sides: Sides::N(sides),
-                keep: None,
-                negative: false,
-            })],
-        }
+        Dice::sum([Node::Dice(DiceTerm::plain(count, Sides::N(sides)))])
     }
 
-    /// The same dice with `n` added (`d12` plus −2 is `d12-2`); a trailing constant absorbs
-    /// it, and adding 0 changes nothing.
+    /// The same dice with `n` added (`d12` plus −2 is `d12-2`); a trailing added constant
+    /// absorbs it, and adding 0 changes nothing.
     pub fn plus(mut self, n: i64) -> Dice {
         if n == 0 {
             return self;
         }
-        let several = self.terms.len() > 1;
-        match self.terms.last_mut() {
-            Some(Term::Constant(c)) if several => {
-                *c += n;
-                if *c == 0 {
-                    self.terms.pop();
-                }
+        let len = self.nodes.len();
+        if len >= 3
+            && let (Node::Number(c), Node::Add) = (self.nodes[len - 2], self.nodes[len - 1])
+        {
+            let sum = c + n;
+            if sum == 0 {
+                self.nodes.truncate(len - 2);
+            } else {
+                self.nodes[len - 2] = Node::Number(sum);
             }
-            _ => self.terms.push(Term::Constant(n)),
+            return self;
         }
+        self.nodes.push(Node::Number(n));
+        self.nodes.push(Node::Add);
         self
     }
 
-    /// The mean total (`5d8+15` averages 37.5). Exact for dice kept whole; a keep-highest or
-    /// keep-lowest term counts as the middle of its range.
-    pub fn average(&self) -> f64 {
-        (self.min() + self.max()) as f64 / 2.0
+    /// The same dice with its label (`2d6 [fire]`).
+    pub fn labelled(self, label: impl Into<String>) -> Dice {
+        Dice { label: Some(label.into().into_boxed_str()), ..self }
     }
 
-    /// Total number of dice to roll, across all terms (dropped dice included).
+    /// Whether the number of faces is fixed: no die explodes or is rerolled.
+    pub fn is_fixed_count(&self) -> bool {
+        self.dice_terms().all(|t| t.reroll.is_none() && t.explode.is_none())
+    }
+
+    /// Whether the expression is a plain sum of signed leaves (`d20+d4-1`): each leaf's
+    /// result is then its share of the total.
+    pub fn is_sum(&self) -> bool {
+        self.nodes.iter().all(|n| matches!(n, Node::Number(_) | Node::Dice(_) | Node::Add))
+    }
+
+    /// The mean total. Exact for sums of dice kept whole without modifiers; otherwise the
+    /// middle of the range (the exact mean is in [`Dice::distribution`]).
+    pub fn average(&self) -> f64 {
+        let plain = self.is_sum()
+            && self.dice_terms().all(|t| {
+                t.keep.is_none() && t.reroll.is_none() && t.explode.is_none() && t.success.is_none()
+            });
+        if plain {
+            self.leaves()
+                .map(|n| match n {
+                    Node::Number(c) => *c as f64,
+                    Node::Dice(t) => {
+                        let (lo, hi) = t.sides.value_range();
+                        let mean = f64::from(t.count) * (lo + hi) as f64 / 2.0;
+                        if t.negative { -mean } else { mean }
+                    }
+                    _ => 0.0,
+                })
+                .sum()
+        } else {
+            (self.min() + self.max()) as f64 / 2.0
+        }
+    }
+
+    /// Total number of dice to roll before any explodes or is rerolled, across all terms.
     pub fn dice_count(&self) -> u32 {
         // Saturating, so dice built in code far past the limits cannot overflow.
         self.dice_terms().fold(0, |sum, t| sum.saturating_add(t.count))
     }
 
+    /// The leaves (numbers and dice), in the order written and rolled.
+    pub fn leaves(&self) -> impl Iterator<Item = &Node> {
+        self.nodes.iter().filter(|n| arity(n) == 0)
+    }
+
     /// The dice terms, in order, skipping constants.
     pub fn dice_terms(&self) -> impl Iterator<Item = &DiceTerm> {
-        self.terms.iter().filter_map(|term| match term {
-            Term::Dice(dice) => Some(dice),
-            Term::Constant(_) => None,
+        self.nodes.iter().filter_map(|n| match n {
+            Node::Dice(dice) => Some(dice),
+            _ => None,
         })
     }
 
     /// Smallest possible total.
     pub fn min(&self) -> i64 {
-        self.terms.iter().fold(0, |sum, t| sum.saturating_add(term_range(t).0))
+        self.range().0
     }
 
     /// Largest possible total.
     pub fn max(&self) -> i64 {
-        self.terms.iter().fold(0, |sum, t| sum.saturating_add(term_range(t).1))
+        self.range().1
     }
 
-    /// Checks a `Dice` built in code against the limits the parser enforces: 1 to
-    /// [`MAX_TERMS`] terms, 1 to [`MAX_DICE_PER_TERM`] dice of 1 to [`MAX_SIDES`] sides,
-    /// keep counts between 1 and the term's dice, constants within ±[`MAX_CONSTANT`].
-    /// Parsed dice always pass.
+    /// Smallest and largest possible totals.
+    pub fn range(&self) -> (i64, i64) {
+        ranges(&self.nodes).last().copied().unwrap_or((0, 0))
+    }
+
+    /// Checks a `Dice` built in code against the limits the parser enforces (see the
+    /// constants of this module). Parsed dice always pass.
     pub fn validate(&self) -> Result<(), DiceError> {
-        let problem = if self.terms.is_empty() {
-            Some("no terms".to_string())
-        } else if self.terms.len() > MAX_TERMS {
-            Some(format!("at most {MAX_TERMS} terms"))
-        } else {
-            self.terms.iter().find_map(|term| match term {
-                Term::Dice(dice) => dice.problem(),
-                Term::Constant(c) if c.abs() > MAX_CONSTANT => {
-                    Some(format!("constants are at most {MAX_CONSTANT}"))
-                }
-                Term::Constant(_) => None,
-            })
-        };
-        match problem {
+        match self.problem() {
             None => Ok(()),
             Some(reason) => Err(DiceError::Invalid { dice: self.to_string(), reason }),
         }
     }
+
+    fn problem(&self) -> Option<String> {
+        if self.nodes.is_empty() {
+            return Some("no terms".into());
+        }
+        if self.leaves().count() > MAX_TERMS {
+            return Some(format!("at most {MAX_TERMS} terms"));
+        }
+        if !well_formed(&self.nodes) {
+            return Some("operators and terms do not match".into());
+        }
+        if nesting(&self.nodes) > MAX_DEPTH {
+            return Some(format!("at most {MAX_DEPTH} levels of parentheses"));
+        }
+        let ranges = ranges(&self.nodes);
+        for (i, node) in self.nodes.iter().enumerate() {
+            let problem = match node {
+                Node::Dice(dice) => dice.problem(),
+                Node::Number(c) if c.abs() > MAX_CONSTANT => {
+                    Some(format!("constants are at most {MAX_CONSTANT}"))
+                }
+                Node::Div => {
+                    let (lo, hi) = ranges[i - 1];
+                    (lo <= 0 && hi >= 0).then(|| "the divisor can be 0".to_string())
+                }
+                Node::Group { items, keep: Some(keep) } => keep.problem(u32::from(*items), "items"),
+                _ => None,
+            };
+            if problem.is_some() {
+                return problem;
+            }
+        }
+        None
+    }
+
+    /// Writes the expression with each leaf written by `leaf` (its index among the leaves
+    /// and the leaf): the canonical form when `leaf` prints the leaf itself, a roll's faces
+    /// in the journal.
+    pub fn write_with(
+        &self,
+        out: &mut dyn fmt::Write,
+        leaf: &mut dyn FnMut(&mut dyn fmt::Write, usize, &Node) -> fmt::Result,
+    ) -> fmt::Result {
+        if self.nodes.is_empty() {
+            return Ok(());
+        }
+        if !well_formed(&self.nodes) {
+            // Only dice built wrongly in code get here: shown as they are, in postfix.
+            for (i, node) in self.nodes.iter().enumerate() {
+                if i > 0 {
+                    out.write_str(" ")?;
+                }
+                match node {
+                    Node::Number(_) | Node::Dice(_) => write_leaf(out, node)?,
+                    Node::Group { items, .. } => write!(out, "{{{items}}}")?,
+                    op => out.write_str(symbol(op))?,
+                }
+            }
+            return Ok(());
+        }
+        let mut leaves = 0;
+        write_node(&self.nodes, self.nodes.len() - 1, out, leaf, &mut leaves)
+    }
 }
 
-/// Smallest and largest value of one term.
-fn term_range(term: &Term) -> (i64, i64) {
-    match term {
-        Term::Dice(dice) => dice.range(),
-        Term::Constant(c) => (*c, *c),
+/// Whether every operator finds its operands and one expression is left.
+fn well_formed(nodes: &[Node]) -> bool {
+    let mut depth = 0usize;
+    for node in nodes {
+        let need = arity(node);
+        if depth < need || matches!(node, Node::Group { items: 0, .. }) {
+            return false;
+        }
+        depth = depth - need + 1;
+    }
+    depth == 1
+}
+
+/// An operator's sign.
+fn symbol(node: &Node) -> &'static str {
+    match node {
+        Node::Neg | Node::Sub => "-",
+        Node::Add => "+",
+        Node::Mul => "*",
+        Node::Div => "/",
+        _ => "",
+    }
+}
+
+/// The range of every node's expression, by node index.
+fn ranges(nodes: &[Node]) -> Vec<(i64, i64)> {
+    let mut out: Vec<(i64, i64)> = Vec::with_capacity(nodes.len());
+    let mut stack: Vec<(i64, i64)> = Vec::new();
+    for node in nodes {
+        let r = match node {
+            Node::Number(c) => (*c, *c),
+            Node::Dice(t) => t.range(),
+            Node::Neg => {
+                let (lo, hi) = stack.pop().unwrap_or((0, 0));
+                (hi.saturating_neg(), lo.saturating_neg())
+            }
+            Node::Add | Node::Sub | Node::Mul | Node::Div => {
+                let b = stack.pop().unwrap_or((0, 0));
+                let a = stack.pop().unwrap_or((0, 0));
+                binary_range(*node, a, b)
+            }
+            Node::Group { items, keep } => {
+                let at = stack.len().saturating_sub(usize::from(*items));
+                let mut parts: Vec<(i64, i64)> = stack.split_off(at);
+                let kept = keep.map_or(parts.len() as u32, |k| k.kept_of(parts.len() as u32));
+                let take = kept as usize;
+                // The lowest possible kept sum takes the lowest minima, the highest the
+                // highest maxima (of whichever items end up kept).
+                let mut lows: Vec<i64> = parts.iter().map(|p| p.0).collect();
+                let mut highs: Vec<i64> = parts.iter().map(|p| p.1).collect();
+                lows.sort_unstable();
+                highs.sort_unstable_by(|a, b| b.cmp(a));
+                parts.clear();
+                let lo = match keep {
+                    Some(k) if k.keeps_highest() => {
+                        let mut l = lows.clone();
+                        l.sort_unstable_by(|a, b| b.cmp(a));
+                        // Keeping the highest: at least the highest `take` minima.
+                        l.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v))
+                    }
+                    _ => lows.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v)),
+                };
+                let hi = match keep {
+                    Some(k) if !k.keeps_highest() => {
+                        let mut h = highs.clone();
+                        h.sort_unstable();
+                        h.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v))
+                    }
+                    _ => highs.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v)),
+                };
+                (lo, hi)
+            }
+        };
+        stack.push(r);
+        out.push(r);
+    }
+    out
+}
+
+/// The range of `a op b`.
+fn binary_range(op: Node, a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
+    match op {
+        Node::Add => (a.0.saturating_add(b.0), a.1.saturating_add(b.1)),
+        Node::Sub => (a.0.saturating_sub(b.1), a.1.saturating_sub(b.0)),
+        Node::Mul | Node::Div => {
+            let f = |x: i64, y: i64| {
+                if op == Node::Mul { x.saturating_mul(y) } else { div_floor(x, y) }
+            };
+            // A divisor range holding 0 is refused by `validate`; its ends then bound it.
+            let corners = [f(a.0, b.0), f(a.0, b.1), f(a.1, b.0), f(a.1, b.1)];
+            let (mut lo, mut hi) = (corners[0], corners[0]);
+            for c in corners {
+                lo = lo.min(c);
+                hi = hi.max(c);
+            }
+            (lo, hi)
+        }
+        _ => (0, 0),
+    }
+}
+
+/// `a / b` rounded toward minus infinity; 0 when `b` is 0 (never reached by valid dice).
+pub(super) fn div_floor(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        return 0;
+    }
+    let q = a.wrapping_div(b);
+    if (a % b != 0) && ((a < 0) != (b < 0)) { q - 1 } else { q }
+}
+
+/// How deeply parentheses and braces nest in the printed form.
+fn nesting(nodes: &[Node]) -> usize {
+    fn depth(nodes: &[Node], at: usize) -> usize {
+        let node = &nodes[at];
+        let starts = operand_starts(nodes, at);
+        (0..starts.len())
+            .map(|i| {
+                let end = if i + 1 < starts.len() { starts[i + 1] - 1 } else { at - 1 };
+                let braces = matches!(node, Node::Group { .. });
+                let parens = braces || needs_parens(node, &nodes[end], i == 1);
+                usize::from(parens) + depth(nodes, end)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+    if nodes.is_empty() { 0 } else { depth(nodes, nodes.len() - 1) }
+}
+
+/// Whether `child` (the right operand when `right`) prints in parentheses under `parent`.
+fn needs_parens(parent: &Node, child: &Node, right: bool) -> bool {
+    match parent {
+        Node::Neg => precedence(child) < 4,
+        Node::Add | Node::Sub | Node::Mul | Node::Div => {
+            let (p, c) = (precedence(parent), precedence(child));
+            // Operators group to the left: a right operand of the same rank needs them.
+            if right { c <= p } else { c < p }
+        }
+        _ => false,
+    }
+}
+
+fn write_node(
+    nodes: &[Node],
+    at: usize,
+    out: &mut dyn fmt::Write,
+    leaf: &mut dyn FnMut(&mut dyn fmt::Write, usize, &Node) -> fmt::Result,
+    leaves: &mut usize,
+) -> fmt::Result {
+    let node = &nodes[at];
+    let starts = operand_starts(nodes, at);
+    let end_of = |i: usize| if i + 1 < starts.len() { starts[i + 1] - 1 } else { at - 1 };
+    let child = |out: &mut dyn fmt::Write,
+                 i: usize,
+                 leaf: &mut dyn FnMut(&mut dyn fmt::Write, usize, &Node) -> fmt::Result,
+                 leaves: &mut usize| {
+        let end = end_of(i);
+        let parens = needs_parens(node, &nodes[end], i == 1);
+        if parens {
+            out.write_str("(")?;
+        }
+        write_node(nodes, end, out, leaf, leaves)?;
+        if parens {
+            out.write_str(")")?;
+        }
+        Ok(())
+    };
+    match node {
+        Node::Number(_) | Node::Dice(_) => {
+            let i = *leaves;
+            *leaves += 1;
+            leaf(out, i, node)
+        }
+        Node::Neg => {
+            out.write_str("-")?;
+            child(out, 0, leaf, leaves)
+        }
+        Node::Add | Node::Sub | Node::Mul | Node::Div => {
+            child(out, 0, leaf, leaves)?;
+            let right = &nodes[end_of(1)];
+            let negative_leaf = match right {
+                Node::Number(c) => *c < 0,
+                Node::Dice(t) => t.negative,
+                _ => false,
+            };
+            // A negative leaf added prints its own minus: `d20-d4`, `d20-1`.
+            if !(*node == Node::Add && negative_leaf) {
+                out.write_str(symbol(node))?;
+            }
+            child(out, 1, leaf, leaves)
+        }
+        Node::Group { keep, .. } => {
+            out.write_str("{")?;
+            for i in 0..starts.len() {
+                if i > 0 {
+                    out.write_str(",")?;
+                }
+                // Items are whole expressions between commas: never parenthesised.
+                write_node(nodes, end_of(i), out, leaf, leaves)?;
+            }
+            out.write_str("}")?;
+            match keep {
+                Some(k) => write!(out, "{k}"),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
+/// Prints one leaf as written: `-d4`, `2d6`, `-5`.
+pub(super) fn write_leaf(out: &mut dyn fmt::Write, node: &Node) -> fmt::Result {
+    match node {
+        Node::Number(c) => write!(out, "{c}"),
+        Node::Dice(t) => {
+            if t.negative {
+                out.write_str("-")?;
+            }
+            write!(out, "{t}")
+        }
+        _ => Ok(()),
     }
 }
 
 impl fmt::Display for Dice {
-    /// The canonical form: terms in order, `+`/`-` between them, no spaces, lowercase,
-    /// count 1 omitted. A leading subtraction prints as `-d4`, never `+`.
+    /// The canonical form: no spaces, lowercase (`dF` aside), count 1 omitted, modifiers in
+    /// their fixed order, parentheses only where the meaning needs them, the label last in
+    /// brackets after one space.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, term) in self.terms.iter().enumerate() {
-            match term {
-                Term::Dice(dice) => {
-                    if dice.negative {
-                        f.write_str("-")?;
-                    } else if i > 0 {
-                        f.write_str("+")?;
-                    }
-                    write!(f, "{dice}")?;
-                }
-                Term::Constant(c) => {
-                    if *c < 0 {
-                        write!(f, "-{}", c.unsigned_abs())?;
-                    } else if i > 0 {
-                        write!(f, "+{c}")?;
-                    } else {
-                        write!(f, "{c}")?;
-                    }
-                }
-            }
+        self.write_with(f, &mut |out, _, node| write_leaf(out, node))?;
+        if let Some(label) = &self.label {
+            write!(f, " [{label}]")?;
         }
         Ok(())
     }
@@ -312,23 +916,25 @@ impl<'de> Deserialize<'de> for Dice {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Dice {
+        Dice::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
     #[test]
     fn plus_and_average() {
-        let d = |s: &str| super::Dice::parse(s).unwrap();
         assert_eq!(d("d12").plus(-2).to_string(), "d12-2");
         assert_eq!(d("d12").plus(1).to_string(), "d12+1");
         assert_eq!(d("d12").plus(0).to_string(), "d12");
         assert_eq!(d("5d8+3").plus(12).to_string(), "5d8+15");
         assert_eq!(d("d6+2").plus(-2).to_string(), "d6");
+        assert_eq!(d("(d6+1)*2").plus(1).to_string(), "(d6+1)*2+1");
         // The chapter's Leonin: 5d8+15 averages 37.5 (not the 41 the text gives).
         assert_eq!(d("5d8+15").average(), 37.5);
         assert_eq!(d("3d6").average(), 10.5);
-    }
-
-    use super::*;
-
-    fn d(s: &str) -> Dice {
-        Dice::parse(s).unwrap()
+        assert_eq!(d("4dF").average(), 0.0);
+        assert_eq!(d("d20-d4").average(), 8.0);
     }
 
     #[test]
@@ -364,11 +970,34 @@ mod tests {
         assert_eq!(d("d20").dice_count(), 1);
         assert_eq!(d("4d6kh3+d8-2").dice_count(), 5);
         assert_eq!(d("5").dice_count(), 0);
-        assert_eq!((d("2d6+1").min(), d("2d6+1").max()), (3, 13));
-        assert_eq!((d("4d6kh3").min(), d("4d6kh3").max()), (3, 18));
-        assert_eq!((d("d%").min(), d("d%").max()), (1, 100));
-        assert_eq!((d("d20-d4").min(), d("d20-d4").max()), (-3, 19));
-        assert_eq!((d("-5").min(), d("-5").max()), (-5, -5));
+        assert_eq!(d("2d6+1").range(), (3, 13));
+        assert_eq!(d("4d6kh3").range(), (3, 18));
+        assert_eq!(d("4d6dl1").range(), (3, 18));
+        assert_eq!(d("d%").range(), (1, 100));
+        assert_eq!(d("d20-d4").range(), (-3, 19));
+        assert_eq!(d("-5").range(), (-5, -5));
+        assert_eq!(d("4dF").range(), (-4, 4));
+        assert_eq!(d("6d10>=8f1").range(), (-6, 6));
+        assert_eq!(d("6d10>=8").range(), (0, 6));
+        assert_eq!(d("(d6+1)*2").range(), (4, 14));
+        assert_eq!(d("d6*-2").range(), (-12, -2));
+        assert_eq!(d("d20/3").range(), (0, 6));
+        assert_eq!(d("-d20/3").range(), (-7, -1));
+        assert_eq!(d("{2d8,d12}kh1").range(), (2, 16));
+        assert_eq!(d("{2d8,d12}kl1").range(), (1, 12));
+        assert_eq!(d("{d6,d8}").range(), (2, 14));
+        assert_eq!(d("d6!").range(), (1, 6 + 6 * i64::from(MAX_EXPLOSIONS)));
+        assert_eq!(d("d6!p").range(), (1, 6 + 5 * i64::from(MAX_EXPLOSIONS)));
+    }
+
+    #[test]
+    fn floor_division() {
+        assert_eq!(div_floor(7, 2), 3);
+        assert_eq!(div_floor(-7, 2), -4);
+        assert_eq!(div_floor(7, -2), -4);
+        assert_eq!(div_floor(-7, -2), 3);
+        assert_eq!(div_floor(6, 3), 2);
+        assert_eq!(div_floor(-6, 3), -2);
     }
 
     #[test]
@@ -376,6 +1005,7 @@ mod tests {
         assert_eq!(Dice::die(20), d("d20"));
         assert_eq!(Dice::pool(3, 6), d("3d6"));
         assert_eq!(Dice::pool(3, 6).to_string(), "3d6");
+        assert_eq!(Dice::die(6).labelled("fire").to_string(), "d6 [fire]");
     }
 
     #[test]
@@ -386,11 +1016,11 @@ mod tests {
             "invalid dice 'd0': a die needs at least 1 side"
         );
         assert_eq!(
-            Dice { terms: vec![] }.validate().unwrap_err().to_string(),
+            Dice { nodes: vec![], label: None }.validate().unwrap_err().to_string(),
             "invalid dice '': no terms"
         );
         let mut keep_too_many = d("2d20kh1");
-        if let Term::Dice(t) = &mut keep_too_many.terms[0] {
+        if let Node::Dice(t) = &mut keep_too_many.nodes[0] {
             t.keep = Some(Keep::Highest(3));
         }
         assert_eq!(
@@ -398,20 +1028,32 @@ mod tests {
             "invalid dice '2d20kh3': cannot keep 3 of 2 dice"
         );
         assert!(Dice::pool(1001, 6).validate().is_err());
+        let dangling = Dice { nodes: vec![Node::Number(1), Node::Add], label: None };
+        assert!(dangling.validate().is_err());
+        let two = Dice { nodes: vec![Node::Number(1), Node::Number(2)], label: None };
+        assert!(two.validate().is_err());
+        let by_zero =
+            Dice { nodes: vec![Node::Number(1), Node::Number(0), Node::Div], label: None };
+        assert_eq!(
+            by_zero.validate().unwrap_err().to_string(),
+            "invalid dice '1/0': the divisor can be 0"
+        );
         // Far past the limits: counting and ranges saturate instead of overflowing.
-        let huge = Dice { terms: vec![Dice::pool(u32::MAX, u32::MAX).terms[0]; 3] };
+        let huge = Dice::sum([Dice::pool(u32::MAX, u32::MAX).nodes[0]; 3]);
         assert_eq!((huge.dice_count(), huge.max()), (u32::MAX, i64::MAX));
         assert!(Dice::die(10_001).validate().is_err());
-        assert!(Dice { terms: vec![Term::Constant(MAX_CONSTANT + 1)] }.validate().is_err());
+        assert!(Dice::sum([Node::Number(MAX_CONSTANT + 1)]).validate().is_err());
     }
 
     #[test]
     fn serde_uses_the_canonical_string() {
-        let dice = d("4D6 KH3".replace(' ', "").as_str());
+        let dice = d("4D6KH3");
         assert_eq!(serde_json::to_string(&dice).unwrap(), "\"4d6kh3\"");
         let back: Dice = serde_json::from_str("\"2d6 + 1\"").unwrap();
         assert_eq!(back, d("2d6+1"));
-        let err = serde_json::from_str::<Dice>("\"2x6\"").unwrap_err();
-        assert!(err.to_string().contains("unexpected 'x' at column 2"), "{err}");
+        let labelled: Dice = serde_json::from_str("\"2d6+1 [fire]\"").unwrap();
+        assert_eq!(labelled.label.as_deref(), Some("fire"));
+        let err = serde_json::from_str::<Dice>("\"2q6\"").unwrap_err();
+        assert!(err.to_string().contains("unexpected 'q' at column 2"), "{err}");
     }
 }

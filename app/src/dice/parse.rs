@@ -1,102 +1,136 @@
-//! The parser from standard notation to [`Dice`].
+//! The parser from notation to [`Dice`].
 //!
-//! Grammar (case-insensitive; spaces allowed before and after each sign and at both ends,
-//! never inside a term):
+//! Grammar (case-insensitive; spaces allowed around operators, commas and brackets, never
+//! inside a dice term; `−` reads as `-`):
 //!
 //! ```text
-//! expr  = [sign] term { sign term }
-//! sign  = "+" | "-"
-//! term  = number | [number] "d" size [keep]
-//! size  = number | "%"
-//! keep  = ("kh" | "kl") number
+//! dice     = expr [ "[" label "]" ]
+//! expr     = product { ("+" | "-") product }
+//! product  = unary { ("*" | "/") unary }
+//! unary    = ("-" | "+") unary | primary
+//! primary  = number | roll | "(" expr ")" | "{" expr { "," expr } "}" [keep]
+//! roll     = [number] "d" (number | "%" | "f") { modifier }
+//! modifier = ("r" | "ro") condition      reroll (once)
+//!          | "!" ["p"]                   explode (penetrating: one less per added die)
+//!          | keep                        which dice count
+//!          | compare ["f" condition]     count successes (and failures)
+//! keep     = ("kh" | "kl" | "dh" | "dl") number
+//! compare  = ("=" | "<" | "<=" | ">" | ">=") signed
+//! condition = [ "=" | "<" | "<=" | ">" | ">=" ] signed
 //! ```
+//!
+//! A signed number may follow any operator (`1d20+-5` is `1d20-5`). Each modifier appears
+//! at most once; whatever their order, they apply as documented on [`DiceTerm`].
 
-use super::notation::{MAX_CONSTANT, MAX_DICE_PER_TERM, MAX_SIDES, MAX_TERMS};
-use super::{Dice, DiceError, DiceTerm, Keep, Sides, Term};
+use super::notation::{MAX_CONSTANT, MAX_DEPTH, MAX_DICE_PER_TERM, MAX_SIDES, MAX_TERMS};
+use super::{
+    Compare, CompareOp, Dice, DiceError, DiceTerm, Explode, Keep, Node, Reroll, Sides, Success,
+};
 
 /// What may follow a finished term.
-const AFTER_TERM: &str = "'+', '-' or end";
+const AFTER_TERM: &str = "an operator, ')' or end";
 /// What may follow a number.
-const AFTER_NUMBER: &str = "'d', '+', '-' or end";
-/// What may follow a die without a keep.
-const AFTER_DIE: &str = "'kh', 'kl', '+', '-' or end";
+const AFTER_NUMBER: &str = "'d', an operator or end";
+/// What may follow a die.
+const AFTER_DIE: &str = "a modifier ('kh', 'dl', '!', 'r', '>='...), an operator or end";
 /// What may start a term.
-const TERM_START: &str = "a number or 'd'";
+const TERM_START: &str = "a number, 'd', '(' or '{'";
 
-/// Parses `input`; see the module docs for the grammar.
+/// Parses `input`; see the module docs for the grammar. An error whose spot a small edit
+/// mends (`4d6d1`) suggests the mended form.
 pub(super) fn parse(input: &str) -> Result<Dice, DiceError> {
+    parse_exact(input).map_err(|error| match suggestion(input, &error) {
+        Some(suggestion) => DiceError::Suggest { error: Box::new(error), suggestion },
+        None => error,
+    })
+}
+
+fn parse_exact(input: &str) -> Result<Dice, DiceError> {
     if input.trim().is_empty() {
         return Err(DiceError::Empty);
     }
-    let mut cursor = Cursor::new(input);
-    let mut terms = Vec::new();
-    cursor.skip_spaces();
-    let mut negative = match cursor.peek() {
-        Some('-') => {
-            cursor.bump();
-            true
-        }
-        Some('+') => {
-            cursor.bump();
-            false
-        }
-        _ => false,
+    let mut p = Parser { chars: input.chars().collect(), at: 0, leaves: 0, depth: 0 };
+    p.skip_spaces();
+    let nodes = p.expr()?;
+    p.skip_spaces();
+    let label = if p.peek() == Some('[') { Some(p.label()?.into_boxed_str()) } else { None };
+    p.skip_spaces();
+    if let Some(found) = p.peek_raw() {
+        return Err(DiceError::Unexpected { found, column: p.column(), expected: AFTER_TERM });
+    }
+    Ok(Dice { nodes, label })
+}
+
+/// The first small edit at the error's spot that makes `input` parse: the nearest form the
+/// user may have meant.
+fn suggestion(input: &str, error: &DiceError) -> Option<String> {
+    let column = match error {
+        DiceError::Unexpected { column, .. } | DiceError::Expected { column, .. } => *column,
+        _ => return None,
     };
-    loop {
-        cursor.skip_spaces();
-        if terms.len() == MAX_TERMS {
-            return Err(DiceError::TooManyTerms { column: cursor.column(), max: MAX_TERMS });
-        }
-        terms.push(cursor.term(negative)?);
-        cursor.skip_spaces();
-        negative = match cursor.peek() {
-            None => break,
-            Some('+') => false,
-            Some('-') => true,
-            Some(found) => {
-                return Err(DiceError::Unexpected {
-                    found,
-                    column: cursor.column(),
-                    expected: AFTER_TERM,
-                });
-            }
-        };
-        cursor.bump();
+    let chars: Vec<char> = input.chars().collect();
+    let at = (column - 1).min(chars.len());
+    let edit = |insert: &str, remove: usize| {
+        let mut s: String = chars[..at].iter().collect();
+        s.push_str(insert);
+        s.extend(chars[(at + remove).min(chars.len())..].iter());
+        s
+    };
+    let here = chars.get(at).map(|c| c.to_ascii_lowercase());
+    let before = at.checked_sub(1).and_then(|i| chars.get(i)).map(|c| c.to_ascii_lowercase());
+    // After `k` the highest is kept most often; after `d` the lowest dropped.
+    let (first, second) = if before == Some('k') { ("h", "l") } else { ("l", "h") };
+    let mut candidates = vec![edit(first, 0), edit(second, 0), edit("k", 0)];
+    match here {
+        Some('x' | '×' | '·') => candidates.push(edit("*", 1)),
+        Some('e') => candidates.push(edit("!", 1)),
+        _ => {}
     }
-    Ok(Dice { terms })
+    // A stray letter goes, unless a number follows it (that would change the number).
+    let after = chars.get(at + 1);
+    if here.is_some_and(char::is_alphabetic) && !after.is_some_and(char::is_ascii_digit) {
+        candidates.push(edit("", 1));
+    }
+    candidates.extend([edit(")", 0), edit("}", 0)]);
+    candidates.into_iter().find_map(|c| parse_exact(&c).ok().map(|d| d.to_string()))
 }
 
-/// A position in the input, counted in characters so columns match what the user sees.
-struct Cursor<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
-    /// 0-based index of the next character.
-    index: usize,
+/// One step of parsing: a position in the input, counted in characters so columns match
+/// what the user sees.
+struct Parser {
+    chars: Vec<char>,
+    at: usize,
+    /// Leaves read so far, against [`MAX_TERMS`].
+    leaves: usize,
+    /// Parentheses and braces open now, against [`MAX_DEPTH`].
+    depth: usize,
 }
 
-impl<'a> Cursor<'a> {
-    fn new(input: &'a str) -> Self {
-        Cursor { chars: input.chars().peekable(), index: 0 }
+impl Parser {
+    /// The next character, lowercased, with the minus sign read as `-`.
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).map(|c| if *c == '−' { '-' } else { c.to_ascii_lowercase() })
     }
 
-    /// The next character, lowercased for matching.
-    fn peek(&mut self) -> Option<char> {
-        self.chars.peek().map(char::to_ascii_lowercase)
+    /// The character after the next one, the same way.
+    fn peek2(&self) -> Option<char> {
+        self.chars.get(self.at + 1).map(|c| if *c == '−' { '-' } else { c.to_ascii_lowercase() })
     }
 
     /// The next character exactly as typed, for error messages.
-    fn peek_raw(&mut self) -> Option<char> {
-        self.chars.peek().copied()
+    fn peek_raw(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
     }
 
     fn bump(&mut self) {
-        if self.chars.next().is_some() {
-            self.index += 1;
+        if self.at < self.chars.len() {
+            self.at += 1;
         }
     }
 
     /// 1-based column of the next character (one past the end at the end).
     fn column(&self) -> usize {
-        self.index + 1
+        self.at + 1
     }
 
     fn skip_spaces(&mut self) {
@@ -106,7 +140,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// "expected X" at the end, or "unexpected 'c': expected X" on a character.
-    fn error(&mut self, expected: &'static str) -> DiceError {
+    fn error(&self, expected: &'static str) -> DiceError {
         let column = self.column();
         match self.peek_raw() {
             None => DiceError::Expected { expected, column },
@@ -127,21 +161,179 @@ impl<'a> Cursor<'a> {
         value.map(|v| (v, column))
     }
 
-    /// One term after its sign.
-    fn term(&mut self, negative: bool) -> Result<Term, DiceError> {
+    /// A number with an optional sign, within ±[`MAX_CONSTANT`].
+    fn signed(&mut self, expected: &'static str) -> Result<i64, DiceError> {
+        let negative = match self.peek() {
+            Some('-') => {
+                self.bump();
+                true
+            }
+            Some('+') => {
+                self.bump();
+                false
+            }
+            _ => false,
+        };
+        let Some((value, column)) = self.number() else { return Err(self.error(expected)) };
+        let value = i64::try_from(value).unwrap_or(i64::MAX);
+        if value > MAX_CONSTANT {
+            return Err(DiceError::ConstantTooLarge { column, max: MAX_CONSTANT });
+        }
+        Ok(if negative { -value } else { value })
+    }
+
+    /// expr = product { ("+" | "-") product }
+    fn expr(&mut self) -> Result<Vec<Node>, DiceError> {
+        let mut nodes = self.product()?;
+        loop {
+            self.skip_spaces();
+            let minus = match self.peek() {
+                Some('+') => false,
+                Some('-') => true,
+                _ => return Ok(nodes),
+            };
+            self.bump();
+            self.skip_spaces();
+            let right = self.product()?;
+            join_sum(&mut nodes, right, minus);
+        }
+    }
+
+    /// product = unary { ("*" | "/") unary }
+    fn product(&mut self) -> Result<Vec<Node>, DiceError> {
+        let mut nodes = self.unary()?;
+        loop {
+            self.skip_spaces();
+            let op = match self.peek() {
+                Some('*') => Node::Mul,
+                Some('/') => Node::Div,
+                _ => return Ok(nodes),
+            };
+            let column = self.column();
+            self.bump();
+            self.skip_spaces();
+            let right = self.unary()?;
+            if op == Node::Div {
+                let divisor = Dice { nodes: right.clone(), label: None };
+                let (lo, hi) = divisor.range();
+                if lo <= 0 && hi >= 0 {
+                    return Err(DiceError::Bad {
+                        what: "division".into(),
+                        column,
+                        why: format!("{divisor} can be 0"),
+                    });
+                }
+            }
+            nodes.extend(right);
+            nodes.push(op);
+        }
+    }
+
+    /// unary = ("-" | "+") unary | primary
+    fn unary(&mut self) -> Result<Vec<Node>, DiceError> {
+        match self.peek() {
+            Some('-') => {
+                self.bump();
+                self.skip_spaces();
+                let mut nodes = self.unary()?;
+                negate(&mut nodes);
+                Ok(nodes)
+            }
+            Some('+') => {
+                self.bump();
+                self.skip_spaces();
+                self.unary()
+            }
+            _ => self.primary(),
+        }
+    }
+
+    /// primary = number | roll | "(" expr ")" | "{" expr { "," expr } "}" [keep]
+    fn primary(&mut self) -> Result<Vec<Node>, DiceError> {
+        match self.peek() {
+            Some('(') => {
+                self.open()?;
+                let nodes = self.expr()?;
+                self.skip_spaces();
+                if self.peek() != Some(')') {
+                    return Err(self.error("an operator or ')'"));
+                }
+                self.bump();
+                self.depth -= 1;
+                Ok(nodes)
+            }
+            Some('{') => self.group(),
+            _ => {
+                if self.leaves == MAX_TERMS {
+                    return Err(DiceError::TooManyTerms { column: self.column(), max: MAX_TERMS });
+                }
+                self.leaves += 1;
+                Ok(vec![self.leaf()?])
+            }
+        }
+    }
+
+    /// Enters a parenthesis or brace, within [`MAX_DEPTH`].
+    fn open(&mut self) -> Result<(), DiceError> {
+        if self.depth == MAX_DEPTH {
+            return Err(DiceError::Bad {
+                what: "too deep".into(),
+                column: self.column(),
+                why: format!("at most {MAX_DEPTH} levels of parentheses"),
+            });
+        }
+        self.depth += 1;
+        self.bump();
+        self.skip_spaces();
+        Ok(())
+    }
+
+    /// "{" expr { "," expr } "}" [keep]
+    fn group(&mut self) -> Result<Vec<Node>, DiceError> {
+        self.open()?;
+        let mut nodes = Vec::new();
+        let mut items: u8 = 0;
+        loop {
+            nodes.extend(self.expr()?);
+            items += 1;
+            self.skip_spaces();
+            match self.peek() {
+                Some(',') => {
+                    self.bump();
+                    self.skip_spaces();
+                }
+                Some('}') => break,
+                _ => return Err(self.error("an operator, ',' or '}'")),
+            }
+        }
+        self.bump();
+        self.depth -= 1;
+        // The keep may stand apart from its braces (`{2d8, d12} kh1`).
+        let before = self.at;
+        self.skip_spaces();
+        if !matches!(self.peek(), Some('k' | 'd')) {
+            self.at = before;
+        }
+        let keep = self.keep(u32::from(items), "the group holds", "items")?;
+        nodes.push(Node::Group { items, keep });
+        Ok(nodes)
+    }
+
+    /// A number or a roll.
+    fn leaf(&mut self) -> Result<Node, DiceError> {
         let number = self.number();
         if self.peek() != Some('d') {
             let Some((value, column)) = number else {
                 return Err(self.error(TERM_START));
             };
-            if self.peek().is_some_and(|c| !c.is_whitespace() && c != '+' && c != '-') {
+            if self.peek().is_some_and(|c| c.is_ascii_alphanumeric()) {
                 return Err(self.error(AFTER_NUMBER));
             }
             let value = i64::try_from(value).unwrap_or(i64::MAX);
             if value > MAX_CONSTANT {
                 return Err(DiceError::ConstantTooLarge { column, max: MAX_CONSTANT });
             }
-            return Ok(Term::Constant(if negative { -value } else { value }));
+            return Ok(Node::Number(value));
         }
         let count = match number {
             None => 1,
@@ -153,57 +345,240 @@ impl<'a> Cursor<'a> {
             Some((n, _)) => n as u32,
         };
         self.bump(); // The 'd'.
-        let sides = if self.peek() == Some('%') {
-            self.bump();
-            Sides::Percent
-        } else {
-            match self.number() {
+        let sides = match self.peek() {
+            Some('%') => {
+                self.bump();
+                Sides::Percent
+            }
+            Some('f') => {
+                self.bump();
+                Sides::Fudge
+            }
+            _ => match self.number() {
                 None => return Err(self.error("die size after 'd'")),
                 Some((0, column)) => return Err(DiceError::NoSides { column }),
                 Some((n, column)) if n > u64::from(MAX_SIDES) => {
                     return Err(DiceError::TooManySides { column, max: MAX_SIDES });
                 }
                 Some((n, _)) => Sides::N(n as u32),
-            }
+            },
         };
-        let keep = self.keep(count)?;
-        if self.peek().is_some_and(|c| !c.is_whitespace() && c != '+' && c != '-') {
-            let expected = if keep.is_some() { AFTER_TERM } else { AFTER_DIE };
-            return Err(self.error(expected));
+        let mut term = DiceTerm::plain(count, sides);
+        self.modifiers(&mut term)?;
+        if self.peek().is_some_and(|c| c.is_ascii_alphanumeric() || "!<>=".contains(c)) {
+            return Err(self.error(AFTER_DIE));
         }
-        Ok(Term::Dice(DiceTerm { count, sides, keep, negative }))
+        Ok(Node::Dice(term))
     }
 
-    /// An optional `khN` / `klN` after a die.
-    fn keep(&mut self, count: u32) -> Result<Option<Keep>, DiceError> {
-        if self.peek() != Some('k') {
-            return Ok(None);
+    /// The modifiers after a die, each at most once, in any order.
+    fn modifiers(&mut self, term: &mut DiceTerm) -> Result<(), DiceError> {
+        loop {
+            // A comparison may stand apart from its die (`6d10 >= 8`); nothing else may.
+            let before = self.at;
+            self.skip_spaces();
+            if !matches!(self.peek(), Some('<' | '>' | '=')) {
+                self.at = before;
+            }
+            let column = self.column();
+            let twice = |what: &str| DiceError::Bad {
+                what: what.into(),
+                column,
+                why: "given twice for one term".into(),
+            };
+            match (self.peek(), self.peek2()) {
+                (Some('k' | 'd'), _) => {
+                    if term.keep.is_some() {
+                        return Err(twice("keep or drop"));
+                    }
+                    term.keep = self.keep(term.count, "the term rolls", "dice")?;
+                }
+                (Some('r'), _) => {
+                    if term.reroll.is_some() {
+                        return Err(twice("reroll"));
+                    }
+                    self.bump();
+                    let once = self.peek() == Some('o');
+                    if once {
+                        self.bump();
+                    }
+                    let when = self.condition("a face to reroll after 'r'")?;
+                    term.reroll = Some(Reroll { when, once });
+                }
+                (Some('!'), _) => {
+                    if term.explode.is_some() {
+                        return Err(twice("explode"));
+                    }
+                    self.bump();
+                    let penetrating = self.peek() == Some('p');
+                    if penetrating {
+                        self.bump();
+                    }
+                    term.explode = Some(Explode { penetrating });
+                }
+                (Some('<' | '>' | '='), _) => {
+                    if term.success.is_some() {
+                        return Err(twice("success count"));
+                    }
+                    let hit = self.compare()?;
+                    let fail = if self.peek() == Some('f') {
+                        self.bump();
+                        Some(self.condition("a failure face after 'f'")?)
+                    } else {
+                        None
+                    };
+                    term.success = Some(Success { hit, fail });
+                }
+                _ => break,
+            }
         }
+        let column = self.column();
+        match term.problem() {
+            // Keep counts are checked where they are read, with their own column.
+            Some(why) => Err(DiceError::Bad { what: format!("{term}"), column, why }),
+            None => Ok(()),
+        }
+    }
+
+    /// An optional `khN`, `klN`, `dhN` or `dlN` over `of` things.
+    fn keep(
+        &mut self,
+        of: u32,
+        holds: &'static str,
+        things: &'static str,
+    ) -> Result<Option<Keep>, DiceError> {
+        let first = match self.peek() {
+            Some(c @ ('k' | 'd')) => c,
+            _ => return Ok(None),
+        };
         self.bump();
         let highest = match self.peek() {
             Some('h') => true,
             Some('l') => false,
-            _ => return Err(self.error("'h' or 'l' after 'k'")),
+            _ if first == 'k' => return Err(self.error("'h' or 'l' after 'k'")),
+            _ => return Err(self.error("'h' or 'l' after 'd'")),
         };
         self.bump();
-        let Some((keep, column)) = self.number() else {
-            return Err(self.error(if highest {
-                "keep count after 'kh'"
-            } else {
-                "keep count after 'kl'"
+        let Some((n, column)) = self.number() else {
+            return Err(self.error(match (first, highest) {
+                ('k', true) => "keep count after 'kh'",
+                ('k', false) => "keep count after 'kl'",
+                (_, true) => "drop count after 'dh'",
+                (_, false) => "drop count after 'dl'",
             }));
         };
-        if keep == 0 || keep > u64::from(count) {
-            return Err(DiceError::BadKeep {
+        let n32 = u32::try_from(n).unwrap_or(u32::MAX);
+        let keep = match (first, highest) {
+            ('k', true) => Keep::Highest(n32),
+            ('k', false) => Keep::Lowest(n32),
+            (_, true) => Keep::DropHighest(n32),
+            (_, false) => Keep::DropLowest(n32),
+        };
+        let bad = match keep {
+            Keep::Highest(_) | Keep::Lowest(_) => n == 0 || n > u64::from(of),
+            _ => n == 0 || n >= u64::from(of),
+        };
+        if bad {
+            if things == "dice" && first == 'k' {
+                return Err(DiceError::BadKeep { column, keep: n32, count: of });
+            }
+            let verb = if first == 'k' { "keep" } else { "drop" };
+            return Err(DiceError::Bad {
+                what: format!("cannot {verb} {n}"),
                 column,
-                keep: u32::try_from(keep).unwrap_or(u32::MAX),
-                count,
+                why: format!("{holds} {of} {things}"),
             });
         }
-        // At most `count`, so it fits.
-        let keep = keep as u32;
-        Ok(Some(if highest { Keep::Highest(keep) } else { Keep::Lowest(keep) }))
+        Ok(Some(keep))
     }
+
+    /// `>=8`: an operator, then a signed number.
+    fn compare(&mut self) -> Result<Compare, DiceError> {
+        let op = self.op().unwrap_or(CompareOp::Eq);
+        self.skip_spaces();
+        let value = self.signed("a number after the comparison")?;
+        Ok(Compare { op, value })
+    }
+
+    /// `1`, `<3`: an optional operator (`=` when left out), then a signed number.
+    fn condition(&mut self, expected: &'static str) -> Result<Compare, DiceError> {
+        let op = self.op().unwrap_or(CompareOp::Eq);
+        let value = self.signed(expected)?;
+        Ok(Compare { op, value })
+    }
+
+    fn op(&mut self) -> Option<CompareOp> {
+        let op = match (self.peek(), self.peek2()) {
+            (Some('<'), Some('=')) => CompareOp::Le,
+            (Some('>'), Some('=')) => CompareOp::Ge,
+            (Some('<'), _) => CompareOp::Lt,
+            (Some('>'), _) => CompareOp::Gt,
+            (Some('='), _) => CompareOp::Eq,
+            _ => return None,
+        };
+        self.bump();
+        if matches!(op, CompareOp::Le | CompareOp::Ge) {
+            self.bump();
+        }
+        Some(op)
+    }
+
+    /// `[fire]`: the words in brackets, trimmed, not empty.
+    fn label(&mut self) -> Result<String, DiceError> {
+        let column = self.column();
+        self.bump();
+        let start = self.at;
+        while self.peek().is_some_and(|c| c != ']') {
+            self.bump();
+        }
+        if self.peek() != Some(']') {
+            return Err(self.error("']' to close the label"));
+        }
+        let text: String = self.chars[start..self.at].iter().collect::<String>().trim().to_owned();
+        self.bump();
+        if text.is_empty() {
+            return Err(DiceError::Bad {
+                what: "empty label".into(),
+                column,
+                why: "write words between the brackets or leave them out".into(),
+            });
+        }
+        Ok(text)
+    }
+}
+
+/// Turns `nodes` into its negation: a leaf flips its own sign, a negation is undone,
+/// anything else is negated by a [`Node::Neg`].
+fn negate(nodes: &mut Vec<Node>) {
+    match nodes.as_mut_slice() {
+        [Node::Number(c)] => *c = -*c,
+        [Node::Dice(t)] => t.negative = !t.negative,
+        [.., Node::Neg] => {
+            nodes.pop();
+        }
+        _ => nodes.push(Node::Neg),
+    }
+}
+
+/// Appends `right` to the sum `nodes` (subtracted when `minus`), one way for each meaning:
+/// a leaf carries its sign and is added, a negated expression is subtracted.
+fn join_sum(nodes: &mut Vec<Node>, mut right: Vec<Node>, minus: bool) {
+    let leaf = right.len() == 1;
+    let op = match (leaf, minus, right.last()) {
+        (true, true, _) => {
+            negate(&mut right);
+            Node::Add
+        }
+        (true, false, _) => Node::Add,
+        (false, _, Some(Node::Neg)) => {
+            right.pop();
+            if minus { Node::Add } else { Node::Sub }
+        }
+        (false, true, _) => Node::Sub,
+        (false, false, _) => Node::Add,
+    };
+    nodes.extend(right);
+    nodes.push(op);
 }
 
 #[cfg(test)]
@@ -212,6 +587,10 @@ mod tests {
 
     fn err(input: &str) -> String {
         parse(input).unwrap_err().to_string()
+    }
+
+    fn canon(input: &str) -> String {
+        parse(input).unwrap_or_else(|e| panic!("{input}: {e}")).to_string()
     }
 
     #[test]
@@ -225,34 +604,105 @@ mod tests {
     }
 
     #[test]
-    fn builds_the_expected_terms() {
+    fn builds_the_expected_nodes() {
+        let term = |count, sides, keep, negative| {
+            Node::Dice(DiceTerm { keep, negative, ..DiceTerm::plain(count, sides) })
+        };
         assert_eq!(
-            parse("2d8kh1 - 3").unwrap().terms,
+            parse("2d8kh1 - 3").unwrap().nodes,
+            vec![term(2, Sides::N(8), Some(Keep::Highest(1)), false), Node::Number(-3), Node::Add]
+        );
+        assert_eq!(
+            parse("-2d%kl1").unwrap().nodes,
+            vec![term(2, Sides::Percent, Some(Keep::Lowest(1)), true)]
+        );
+        // Products and groups in postfix order.
+        assert_eq!(
+            parse("(d6+1)*2").unwrap().nodes,
             vec![
-                Term::Dice(DiceTerm {
-                    count: 2,
-                    sides: Sides::N(8),
-                    keep: Some(Keep::Highest(1)),
-                    negative: false,
-                }),
-                Term::Constant(-3),
+                term(1, Sides::N(6), None, false),
+                Node::Number(1),
+                Node::Add,
+                Node::Number(2),
+                Node::Mul
             ]
         );
         assert_eq!(
-            parse("-2d%kl1").unwrap().terms,
-            vec![Term::Dice(DiceTerm {
-                count: 2,
-                sides: Sides::Percent,
-                keep: Some(Keep::Lowest(1)),
-                negative: true,
-            })]
+            parse("{2d8,d12}kh1").unwrap().nodes,
+            vec![
+                term(2, Sides::N(8), None, false),
+                term(1, Sides::N(12), None, false),
+                Node::Group { items: 2, keep: Some(Keep::Highest(1)) }
+            ]
         );
+    }
+
+    #[test]
+    fn the_forms_gms_type_each_with_one_meaning() {
+        for (input, printed) in [
+            // Drop beside keep.
+            ("4d6dl1", "4d6dl1"),
+            ("4d6DH1", "4d6dh1"),
+            // Exploding, and the variant that adds one less per added die.
+            ("d6!", "d6!"),
+            ("3d6!p", "3d6!p"),
+            // Fudge dice.
+            ("4dF", "4dF"),
+            ("4df+1", "4dF+1"),
+            // Rerolls.
+            ("4d6r1", "4d6r1"),
+            ("4d6ro1", "4d6ro1"),
+            ("4d6r<3", "4d6r<3"),
+            ("4d6r=1", "4d6r1"),
+            // Successes, with failures.
+            ("6d10>=8", "6d10>=8"),
+            ("6d10>=8f1", "6d10>=8f1"),
+            ("6d10 >= 8", "6d10>=8"),
+            // Arithmetic, parentheses, rounding down.
+            ("2d6*2", "2d6*2"),
+            ("d20/2", "d20/2"),
+            ("(d6+1)*2", "(d6+1)*2"),
+            ("((d6))", "d6"),
+            ("d6*(2+1)", "d6*(2+1)"),
+            ("d20-(d4+1)", "d20-(d4+1)"),
+            ("d20+(d4+1)", "d20+(d4+1)"),
+            ("-(d4+1)", "-(d4+1)"),
+            ("2*-d4", "2*-d4"),
+            ("2*-(d4+1)", "2*-(d4+1)"),
+            ("d8*2+1", "d8*2+1"),
+            ("1+d8*2", "1+d8*2"),
+            // A signed number after an operator.
+            ("1d20+-5", "d20-5"),
+            ("1d20 - -5", "d20+5"),
+            ("d20+-(d4+1)", "d20-(d4+1)"),
+            ("d20--(d4+1)", "d20+(d4+1)"),
+            ("--d6", "d6"),
+            // Keep across different dice.
+            ("{2d8,1d12}kh1", "{2d8,d12}kh1"),
+            ("{ 2d8 , d12 } kh1", "{2d8,d12}kh1"),
+            ("{d20+5, d20}kl1", "{d20+5,d20}kl1"),
+            ("{d6,d8}", "{d6,d8}"),
+            // A label.
+            ("2d6+1 [fire]", "2d6+1 [fire]"),
+            ("2d6+1[  Fire damage ]", "2d6+1 [Fire damage]"),
+            // The minus sign Fray prints.
+            ("1d12−2", "d12-2"),
+            ("d20 − d4", "d20-d4"),
+            // Modifiers in any order, printed in one.
+            ("4d6kh3r1", "4d6r1kh3"),
+            ("4d6kh3!", "4d6!kh3"),
+        ] {
+            assert_eq!(canon(input), printed, "input {input:?}");
+        }
     }
 
     #[test]
     fn exact_error_messages() {
         assert_eq!(err("2d"), "expected die size after 'd' at column 3");
-        assert_eq!(err("2x6"), "unexpected 'x' at column 2: expected 'd', '+', '-' or end");
+        assert_eq!(
+            err("2x6"),
+            "unexpected 'x' at column 2: expected 'd', an operator or end; did you mean '2*6'?"
+        );
         assert_eq!(err("2000d6"), "too many dice at column 1: at most 1000 per term");
         assert_eq!(err("d0"), "die size 0 at column 2: a die needs at least 1 side");
         assert_eq!(err(""), "empty dice expression");
@@ -261,16 +711,22 @@ mod tests {
         assert_eq!(err("d10001"), "die too large at column 2: at most 10000 sides");
         assert_eq!(err("2d20kh3"), "cannot keep 3 at column 7: the term rolls 2 dice");
         assert_eq!(err("2d20kl0"), "cannot keep 0 at column 7: the term rolls 2 dice");
-        assert_eq!(err("2d20k"), "expected 'h' or 'l' after 'k' at column 6");
-        assert_eq!(err("2d20kx1"), "unexpected 'x' at column 6: expected 'h' or 'l' after 'k'");
+        assert_eq!(err("4d6dl4"), "cannot drop 4 at column 6: the term rolls 4 dice");
+        assert_eq!(err("{d6,d8}kh3"), "cannot keep 3 at column 10: the group holds 2 items");
         assert_eq!(err("2d20kh"), "expected keep count after 'kh' at column 7");
-        assert_eq!(err("2d6+"), "expected a number or 'd' at column 5");
-        assert_eq!(err("2d6 + x"), "unexpected 'x' at column 7: expected a number or 'd'");
-        assert_eq!(err("d6x"), "unexpected 'x' at column 3: expected 'kh', 'kl', '+', '-' or end");
-        assert_eq!(err("d6kh1x"), "unexpected 'x' at column 6: expected '+', '-' or end");
-        assert_eq!(err("2 3"), "unexpected '3' at column 3: expected '+', '-' or end");
+        assert_eq!(err("2d6+"), "expected a number, 'd', '(' or '{' at column 5");
+        assert_eq!(
+            err("2d6 + x"),
+            "unexpected 'x' at column 7: expected a number, 'd', '(' or '{'"
+        );
+        assert_eq!(
+            err("d6kh1q"),
+            "unexpected 'q' at column 6: expected a modifier ('kh', 'dl', '!', 'r', '>='...), \
+             an operator or end; did you mean 'd6kh1'?"
+        );
+        assert_eq!(err("2 3"), "unexpected '3' at column 3: expected an operator, ')' or end");
         assert_eq!(err("dx"), "unexpected 'x' at column 2: expected die size after 'd'");
-        assert_eq!(err("d6++1"), "unexpected '+' at column 4: expected a number or 'd'");
+        assert_eq!(err("d6++"), "expected a number, 'd', '(' or '{' at column 5");
         assert_eq!(err("1000001"), "number too large at column 1: constants are at most 1000000");
         assert_eq!(
             err("d6-99999999999999999999999"),
@@ -280,10 +736,40 @@ mod tests {
             err("99999999999999999999999d6"),
             "too many dice at column 1: at most 1000 per term"
         );
+        assert_eq!(err("d6/(d2-1)"), "division at column 3: d2-1 can be 0");
+        assert_eq!(err("d6r<7"), "d6r<7 at column 6: rerolling <7 would never stop");
+        assert_eq!(err("dF!"), "dF! at column 4: a Fudge die cannot explode");
+        assert_eq!(err("d1!"), "d1! at column 4: a one-sided die cannot explode");
+        assert_eq!(err("d6!!"), "explode at column 4: given twice for one term");
+        assert_eq!(err("(d6"), "expected an operator or ')' at column 4; did you mean 'd6'?");
+        assert_eq!(
+            err("d6 []"),
+            "empty label at column 4: write words between the brackets or leave them out"
+        );
+        assert_eq!(err("d6 [fire"), "expected ']' to close the label at column 9");
         // Columns count characters, not bytes.
-        assert_eq!(err("d6+é"), "unexpected 'é' at column 4: expected a number or 'd'");
+        assert_eq!(err("d6+é"), "unexpected 'é' at column 4: expected a number, 'd', '(' or '{'");
         // The found character is shown as typed.
-        assert_eq!(err("2X6"), "unexpected 'X' at column 2: expected 'd', '+', '-' or end");
+        assert_eq!(
+            err("2X6"),
+            "unexpected 'X' at column 2: expected 'd', an operator or end; did you mean '2*6'?"
+        );
+    }
+
+    #[test]
+    fn near_misses_suggest_the_nearest_form() {
+        assert_eq!(
+            err("4d6d1"),
+            "unexpected '1' at column 5: expected 'h' or 'l' after 'd'; did you mean '4d6dl1'?"
+        );
+        let hint = |input: &str| match parse(input).unwrap_err() {
+            DiceError::Suggest { suggestion, .. } => suggestion,
+            other => panic!("{input}: no suggestion in {other}"),
+        };
+        assert_eq!(hint("4d6k3"), "4d6kh3");
+        assert_eq!(hint("2d6x2"), "2d6*2");
+        assert_eq!(hint("d6e"), "d6!");
+        assert_eq!(hint("{d6,d8kh1"), "{d6,d8kh1}");
     }
 
     #[test]
@@ -295,5 +781,9 @@ mod tests {
         assert!(parse(&twenty).is_ok());
         let twenty_one = vec!["d6"; 21].join("+");
         assert_eq!(err(&twenty_one), "too many terms at column 61: at most 20");
+        let deep = format!("{}d6{}", "(".repeat(8), ")".repeat(8));
+        assert!(parse(&deep).is_ok());
+        let deeper = format!("{}d6{}", "(".repeat(9), ")".repeat(9));
+        assert_eq!(err(&deeper), "too deep at column 9: at most 8 levels of parentheses");
     }
 }

@@ -1,4 +1,4 @@
-//! Property tests over arbitrary valid expressions.
+//! Property tests over arbitrary expressions: every form the notation has, nested.
 
 use proptest::prelude::*;
 
@@ -7,52 +7,139 @@ use super::*;
 /// Any die kind the parser accepts.
 fn sides() -> impl Strategy<Value = Sides> {
     prop_oneof![
-        4 => (1..=MAX_SIDES).prop_map(Sides::N),
+        3 => (1..=20u32).prop_map(Sides::N),
+        1 => (1..=MAX_SIDES).prop_map(Sides::N),
         1 => Just(Sides::Percent),
+        1 => Just(Sides::Fudge),
     ]
 }
 
-/// Any dice term the parser accepts, small pools more often than large ones.
+/// A comparison with a value a die of `sides` can show, or just past its faces.
+fn compare(sides: Sides) -> impl Strategy<Value = Compare> {
+    let (lo, hi) = sides.value_range();
+    let op = prop_oneof![
+        Just(CompareOp::Eq),
+        Just(CompareOp::Lt),
+        Just(CompareOp::Le),
+        Just(CompareOp::Gt),
+        Just(CompareOp::Ge),
+    ];
+    // Conditions print without spaces; a negative one (Fudge) stays inside its term.
+    (op, lo.max(0)..=hi + 1).prop_map(|(op, value)| Compare { op, value })
+}
+
+/// Any dice term, small pools more often than large ones, with any modifiers.
 fn dice_term() -> impl Strategy<Value = DiceTerm> {
-    let count = prop_oneof![3 => 1..=10u32, 1 => 1..=MAX_DICE_PER_TERM];
+    let count = prop_oneof![3 => 1..=6u32, 1 => 1..=MAX_DICE_PER_TERM];
     (count, sides(), any::<bool>())
         .prop_flat_map(|(count, sides, negative)| {
             let keep = prop_oneof![
-                2 => Just(None),
+                3 => Just(None),
                 1 => (1..=count).prop_map(|n| Some(Keep::Highest(n))),
                 1 => (1..=count).prop_map(|n| Some(Keep::Lowest(n))),
+                1 => (0..count).prop_map(|n| Some(Keep::DropLowest(n.max(1)))),
+                1 => (0..count).prop_map(|n| Some(Keep::DropHighest(n.max(1)))),
             ];
-            (Just(count), Just(sides), keep, Just(negative))
+            let reroll = prop_oneof![
+                3 => Just(None),
+                1 => (compare(sides), any::<bool>())
+                    .prop_map(|(when, once)| Some(Reroll { when, once })),
+            ];
+            let explode = prop_oneof![
+                3 => Just(None),
+                1 => any::<bool>().prop_map(|penetrating| Some(Explode { penetrating })),
+            ];
+            let success = prop_oneof![
+                3 => Just(None),
+                1 => (compare(sides), prop::option::of(compare(sides)))
+                    .prop_map(|(hit, fail)| Some(Success { hit, fail })),
+            ];
+            (Just(count), Just(sides), keep, reroll, explode, success, Just(negative))
         })
-        .prop_map(|(count, sides, keep, negative)| DiceTerm { count, sides, keep, negative })
+        .prop_map(|(count, sides, keep, reroll, explode, success, negative)| DiceTerm {
+            count,
+            sides,
+            reroll,
+            explode,
+            keep,
+            success,
+            negative,
+        })
 }
 
-/// Any expression the parser accepts.
-fn dice() -> impl Strategy<Value = Dice> {
-    let term = prop_oneof![
-        3 => dice_term().prop_map(Term::Dice),
-        1 => (-MAX_CONSTANT..=MAX_CONSTANT).prop_map(Term::Constant),
+/// Any expression as postfix nodes: leaves, negations, the four operators and groups.
+fn expression() -> impl Strategy<Value = Vec<Node>> {
+    let leaf = prop_oneof![
+        3 => dice_term().prop_map(|t| vec![Node::Dice(t)]),
+        1 => (-MAX_CONSTANT..=MAX_CONSTANT).prop_map(|c| vec![Node::Number(c)]),
     ];
-    prop::collection::vec(term, 1..=MAX_TERMS).prop_map(|terms| Dice { terms })
+    leaf.prop_recursive(4, 16, 3, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(|mut e| {
+                e.push(Node::Neg);
+                e
+            }),
+            (
+                inner.clone(),
+                inner.clone(),
+                prop_oneof![Just(Node::Add), Just(Node::Sub), Just(Node::Mul), Just(Node::Div)]
+            )
+                .prop_map(|(mut a, b, op)| {
+                    a.extend(b);
+                    a.push(op);
+                    a
+                }),
+            (prop::collection::vec(inner, 1..=3), 0..3u32).prop_map(|(items, k)| {
+                let n = items.len() as u8;
+                let keep = match k {
+                    0 => None,
+                    1 => Some(Keep::Highest(1)),
+                    _ => Some(Keep::Lowest(1)),
+                };
+                let mut nodes: Vec<Node> = items.into_iter().flatten().collect();
+                nodes.push(Node::Group { items: n, keep });
+                nodes
+            }),
+        ]
+    })
+}
+
+/// Any valid expression, as built in code (not necessarily in the parser's one form).
+fn dice() -> impl Strategy<Value = Dice> {
+    expression()
+        .prop_map(|nodes| Dice { nodes, label: None })
+        .prop_filter("within the limits", |d| d.validate().is_ok())
 }
 
 proptest! {
     #[test]
-    fn print_then_parse_round_trips(d in dice()) {
-        prop_assert!(d.validate().is_ok());
+    fn print_is_canonical_and_keeps_the_meaning(d in dice(), seed in any::<u64>()) {
         let printed = d.to_string();
         let parsed = Dice::parse(&printed);
-        prop_assert_eq!(parsed.as_ref(), Ok(&d), "printed as {}", printed);
-        prop_assert_eq!(parsed.unwrap().to_string(), printed);
+        prop_assert!(parsed.is_ok(), "{} does not parse: {:?}", printed, parsed);
+        let parsed = parsed.unwrap();
+        // The parser's one form for it prints a text that parses back to that same form
+        // (dice built in code, like `-(-d4)`, print as they are and read in that form).
+        let canonical = parsed.to_string();
+        prop_assert_eq!(Dice::parse(&canonical), Ok(parsed.clone()));
+        // And it means what was built: the same dice give the same total.
+        let built = SeededDice::new(seed, 0).roll(&d, "prop", None).unwrap();
+        let read = SeededDice::new(seed, 0).roll(&parsed, "prop", None).unwrap();
+        prop_assert_eq!(built.total, read.total, "{}", printed);
+        prop_assert_eq!(built.faces(), read.faces());
     }
 
     #[test]
     fn spaced_uppercase_input_prints_canonically(d in dice()) {
-        let printed = d.to_string();
+        let printed = Dice::parse(&d.to_string()).unwrap().to_string();
         let noisy = printed
             .to_uppercase()
             .replace('+', " + ")
-            .replace('-', " - ");
+            .replace('*', " * ")
+            .replace('/', " / ")
+            .replace('(', "( ")
+            .replace(')', " )")
+            .replace(',', " , ");
         prop_assert_eq!(Dice::parse(&noisy).map(|d| d.to_string()), Ok(printed));
     }
 
@@ -64,17 +151,20 @@ proptest! {
     ) {
         let mut rng = SeededDice::new(seed, stream);
         let roll = rng.roll(&d, "prop", None).unwrap();
-        prop_assert_eq!(roll.terms.len(), d.terms.len());
-        for (term, rolled) in d.terms.iter().zip(&roll.terms) {
-            if let Term::Dice(t) = term {
-                prop_assert_eq!(rolled.faces.len(), t.count as usize);
-                prop_assert_eq!(rolled.kept.iter().filter(|k| **k).count(), t.kept_count() as usize);
+        prop_assert_eq!(roll.terms.len(), d.leaves().count());
+        for (leaf, rolled) in d.leaves().zip(&roll.terms) {
+            if let Node::Dice(t) = leaf {
+                if t.reroll.is_none() && t.explode.is_none() {
+                    prop_assert_eq!(rolled.faces.len(), t.count as usize);
+                    prop_assert!(rolled.kept.iter().filter(|k| **k).count() <= t.kept_count() as usize);
+                }
                 prop_assert!(rolled.faces.iter().all(|f| (1..=t.sides.faces()).contains(f)));
             }
         }
-        prop_assert!((d.min()..=d.max()).contains(&roll.total));
+        prop_assert!((d.min()..=d.max()).contains(&roll.total), "{} rolled {}", d, roll.summary());
         let again = Roll::from_faces(d.clone(), &roll.faces(), "prop", None, RollSource::App);
         prop_assert_eq!(again, Ok(roll.clone()));
+        prop_assert!(roll.verify().is_ok());
         let mut twin = SeededDice::new(seed, stream);
         prop_assert_eq!(twin.roll(&d, "prop", None), Ok(roll));
     }
@@ -89,7 +179,7 @@ proptest! {
     }
 
     #[test]
-    fn parse_never_panics(input in "[ 0-9dDkKhHlL%+\\-x]{0,24}") {
+    fn parse_never_panics(input in "[ 0-9dDkKhHlLfFrRoOpP%+\\-−*/(){},!<>=\\[\\]x]{0,24}") {
         let _ = Dice::parse(&input);
     }
 }

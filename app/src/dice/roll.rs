@@ -4,16 +4,19 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Dice, DiceError, DiceTerm, Keep, RollSource, Term};
+use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_floor};
+use super::{Dice, DiceError, DiceTerm, Keep, Node, RollSource, Sides};
 
-/// The result of one term of a [`Roll`].
+/// The result of one term (a number or a group of dice) of a [`Roll`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TermRoll {
-    /// Every die's face, in the order rolled; empty for a constant.
+    /// Every face, in the order rolled (a rerolled face, then its replacement; an exploding
+    /// face, then the faces it added); empty for a constant.
     pub faces: Vec<u32>,
-    /// Whether each face counted (parallel to `faces`); dropped dice of `kh`/`kl` are false.
+    /// Whether each face counted (parallel to `faces`): rerolled faces and dropped dice are
+    /// false.
     pub kept: Vec<bool>,
-    /// The term's contribution to the total, sign included (a constant's own value).
+    /// The term's result, sign included (a constant's own value; successes when counted).
     pub subtotal: i64,
 }
 
@@ -22,9 +25,9 @@ pub struct TermRoll {
 pub struct Roll {
     /// What was rolled.
     pub dice: Dice,
-    /// One entry per term of `dice`, in order.
+    /// One entry per term (number or dice) of `dice`, in the order written.
     pub terms: Vec<TermRoll>,
-    /// The sum of the subtotals.
+    /// The result of the whole expression.
     pub total: i64,
     /// What the roll was for, e.g. "Harald's DEX save".
     pub label: String,
@@ -35,9 +38,10 @@ pub struct Roll {
 }
 
 impl Roll {
-    /// Builds a roll from faces typed in (or generated), checking that there is exactly one
-    /// face per die and that each face exists on its die, then working out kept dice and
-    /// totals. Faces are given in term order, all dice of a term together.
+    /// Builds a roll from faces typed in (or generated), as the dice were rolled: one face
+    /// per die, in term order, a rerolled die's new face right after the old one and an
+    /// exploding die's added faces right after it. Checks that every face exists on its die
+    /// and that every face is used, then works out kept dice and totals.
     ///
     /// Keeping breaks ties by the earliest die: `2d20kh1` with faces `[7, 7]` keeps the first.
     pub fn from_faces(
@@ -49,51 +53,61 @@ impl Roll {
     ) -> Result<Roll, DiceError> {
         dice.validate()?;
         let expected = dice.dice_count() as usize;
-        if faces.len() != expected {
+        if dice.is_fixed_count() && faces.len() != expected {
             return Err(DiceError::WrongFaceCount {
                 dice: dice.to_string(),
                 expected,
                 got: faces.len(),
             });
         }
-        let mut rest = faces;
-        for term in dice.dice_terms() {
-            let (mine, after) = rest.split_at(term.count as usize);
-            let top = term.sides.faces();
-            if let Some(&face) = mine.iter().find(|&&f| f == 0 || f > top) {
-                return Err(DiceError::NotAFace { face, die: term.sides.to_string() });
+        let mut used = 0usize;
+        let printed = dice.to_string();
+        let roll = Roll::evaluate(dice, label.into(), roller, source, &mut |sides| {
+            let Some(&face) = faces.get(used) else {
+                return Err(DiceError::MoreFaces { dice: printed.clone(), got: faces.len() });
+            };
+            if face == 0 || face > sides.faces() {
+                return Err(DiceError::NotAFace { face, die: sides.to_string() });
             }
-            rest = after;
+            used += 1;
+            Ok(face)
+        })?;
+        if used != faces.len() {
+            return Err(DiceError::WrongFaceCount {
+                dice: roll.dice.to_string(),
+                expected: used,
+                got: faces.len(),
+            });
         }
-        let mut rest = faces;
-        Ok(Roll::assemble(dice, label.into(), roller, source, |term| {
-            let (mine, after) = rest.split_at(term.count as usize);
-            rest = after;
-            mine.to_vec()
-        }))
+        Ok(roll)
     }
 
-    /// Builds a roll of validated `dice`, asking `faces_for` for each dice term's faces in
-    /// order (one in-range face per die; not checked). Shared by [`Roll::from_faces`] and
-    /// the RNG, which fills each term's faces directly rather than copying them.
-    pub(super) fn assemble(
+    /// Rolls validated `dice`, asking `face` for each die's face in order (the RNG, or the
+    /// faces typed in). Shared by [`Roll::from_faces`] and the app's dice, so a roll and
+    /// its check can never disagree.
+    pub(super) fn evaluate(
         dice: Dice,
         label: String,
         roller: Option<String>,
         source: RollSource,
-        mut faces_for: impl FnMut(&DiceTerm) -> Vec<u32>,
-    ) -> Roll {
-        let mut terms = Vec::with_capacity(dice.terms.len());
-        let mut total = 0;
-        for term in &dice.terms {
-            let roll = match term {
-                Term::Constant(c) => TermRoll { faces: Vec::new(), kept: Vec::new(), subtotal: *c },
-                Term::Dice(dice_term) => roll_term(dice_term, faces_for(dice_term)),
-            };
-            total += roll.subtotal;
-            terms.push(roll);
+        face: &mut dyn FnMut(Sides) -> Result<u32, DiceError>,
+    ) -> Result<Roll, DiceError> {
+        let mut terms = Vec::with_capacity(dice.nodes.len());
+        for node in &dice.nodes {
+            match node {
+                Node::Number(c) => {
+                    terms.push(TermRoll { faces: Vec::new(), kept: Vec::new(), subtotal: *c })
+                }
+                Node::Dice(t) => terms.push(roll_term(t, face)?),
+                _ => {}
+            }
         }
-        Roll { dice, terms, total, label, roller, source }
+        let total = if dice.is_sum() {
+            terms.iter().map(|t| t.subtotal).fold(0i64, i64::saturating_add)
+        } else {
+            combine(&dice.nodes, &mut terms)
+        };
+        Ok(Roll { dice, terms, total, label, roller, source })
     }
 
     /// Checks that a roll read back from a journal is internally consistent: its faces fit
@@ -129,69 +143,231 @@ impl Roll {
     }
 
     /// One line for people: `2d6+1: [4, 3] +1 = 8`, `4d6kh3: [6, 5, 4, (1)] = 15` (dropped
-    /// dice in parentheses), with ` (table)` appended for dice typed in by the GM.
+    /// dice in parentheses), `(d6+1)*2: ([4]+1)*2 = 10`, with ` (table)` appended for dice
+    /// typed in by the GM.
     pub fn summary(&self) -> String {
         let mut out = format!("{}:", self.dice);
-        for (i, (term, roll)) in self.dice.terms.iter().zip(&self.terms).enumerate() {
-            match term {
-                Term::Constant(c) => {
-                    let sign = if *c < 0 { '-' } else { '+' };
-                    if i == 0 && *c >= 0 {
-                        let _ = write!(out, " {c}");
-                    } else {
-                        let _ = write!(out, " {sign}{}", c.unsigned_abs());
-                    }
+        let _ = self.write_faces(&mut out, &mut |out, term, roll| {
+            out.push('[');
+            for (j, (face, kept)) in roll.faces.iter().zip(&roll.kept).enumerate() {
+                if j > 0 {
+                    out.push_str(", ");
                 }
-                Term::Dice(dice) => {
-                    match (i, dice.negative) {
-                        (0, false) => out.push(' '),
-                        (0, true) => out.push_str(" -"),
-                        (_, false) => out.push_str(" + "),
-                        (_, true) => out.push_str(" - "),
-                    }
-                    out.push('[');
-                    for (j, (face, kept)) in roll.faces.iter().zip(&roll.kept).enumerate() {
-                        if j > 0 {
-                            out.push_str(", ");
-                        }
-                        if *kept {
-                            let _ = write!(out, "{face}");
-                        } else {
-                            let _ = write!(out, "({face})");
-                        }
-                    }
-                    out.push(']');
+                let shown = face_text(term.sides, *face);
+                if *kept {
+                    out.push_str(&shown);
+                } else {
+                    let _ = write!(out, "({shown})");
                 }
             }
-        }
+            out.push(']');
+        });
         let _ = write!(out, " = {}", self.total);
         if self.source == RollSource::Table {
             out.push_str(" (table)");
         }
         out
     }
-}
 
-/// Kept flags and subtotal for one dice term.
-fn roll_term(term: &DiceTerm, faces: Vec<u32>) -> TermRoll {
-    let kept = match term.keep {
-        None => vec![true; faces.len()],
-        Some(keep) => keep_flags(keep, &faces),
-    };
-    let sum: i64 = faces.iter().zip(&kept).filter(|(_, k)| **k).map(|(f, _)| i64::from(*f)).sum();
-    TermRoll { faces, kept, subtotal: if term.negative { -sum } else { sum } }
-}
-
-/// Which faces a keep rule keeps; equal faces go to the earliest die.
-fn keep_flags(keep: Keep, faces: &[u32]) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..faces.len()).collect();
-    // A stable sort keeps equal faces in die order, so ties go to the earliest die.
-    match keep {
-        Keep::Highest(_) => order.sort_by(|&a, &b| faces[b].cmp(&faces[a])),
-        Keep::Lowest(_) => order.sort_by_key(|&i| faces[i]),
+    /// Writes the roll's terms after its notation: a sum as ` [4, 3] +1` (the form the
+    /// journal has always had), anything else as the expression with each group of dice
+    /// replaced by its faces, ` ([4]+1)*2`. `dice` writes one group's faces.
+    pub fn write_faces(
+        &self,
+        out: &mut String,
+        dice: &mut dyn FnMut(&mut String, &DiceTerm, &TermRoll),
+    ) -> std::fmt::Result {
+        if self.dice.is_sum() {
+            for (i, (leaf, roll)) in self.dice.leaves().zip(&self.terms).enumerate() {
+                match leaf {
+                    Node::Number(c) => {
+                        out.push(' ');
+                        if i > 0 || *c < 0 {
+                            out.push(if *c < 0 { '-' } else { '+' });
+                        }
+                        let _ = write!(out, "{}", c.unsigned_abs());
+                    }
+                    Node::Dice(term) => {
+                        out.push_str(match (i, term.negative) {
+                            (0, false) => " ",
+                            (0, true) => " -",
+                            (_, false) => " + ",
+                            (_, true) => " - ",
+                        });
+                        dice(out, term, roll);
+                    }
+                    _ => {}
+                }
+            }
+            return Ok(());
+        }
+        out.push(' ');
+        let mut text = String::new();
+        self.dice.write_with(&mut text, &mut |w, i, leaf| match (leaf, self.terms.get(i)) {
+            (Node::Dice(term), Some(roll)) => {
+                let mut faces = String::new();
+                if term.negative {
+                    faces.push('-');
+                }
+                dice(&mut faces, term, roll);
+                w.write_str(&faces)
+            }
+            _ => super::notation::write_leaf(w, leaf),
+        })?;
+        out.push_str(&text);
+        Ok(())
     }
-    let mut kept = vec![false; faces.len()];
-    for &i in order.iter().take(keep.count() as usize) {
+}
+
+/// How a face reads: itself, or `-`, `0`, `+` on a Fudge die.
+pub fn face_text(sides: Sides, face: u32) -> String {
+    match (sides, face) {
+        (Sides::Fudge, 1) => "-".into(),
+        (Sides::Fudge, 2) => "0".into(),
+        (Sides::Fudge, 3) => "+".into(),
+        _ => face.to_string(),
+    }
+}
+
+/// Rolls one group of dice: each die rerolled while it must be, then exploded, then the
+/// kept dice chosen, then added up or its successes counted.
+fn roll_term(
+    term: &DiceTerm,
+    next: &mut dyn FnMut(Sides) -> Result<u32, DiceError>,
+) -> Result<TermRoll, DiceError> {
+    let top = term.sides.faces();
+    let count = term.count as usize;
+    let mut faces = Vec::with_capacity(count);
+    let mut kept = Vec::with_capacity(count);
+    // Where each die's faces start, for keeping whole dice (explosions and all).
+    let mut starts = Vec::with_capacity(if term.keep.is_some() { count } else { 0 });
+    let mut values: Vec<i64> = Vec::with_capacity(if term.keep.is_some() { count } else { 0 });
+    let mut sum = 0i64;
+    for _ in 0..term.count {
+        let start = faces.len();
+        let mut face = next(term.sides)?;
+        if let Some(reroll) = term.reroll {
+            let mut times = 0;
+            while term.rerolls(face) && times < MAX_REROLLS && !(reroll.once && times == 1) {
+                faces.push(face);
+                kept.push(false);
+                face = next(term.sides)?;
+                times += 1;
+            }
+        }
+        faces.push(face);
+        kept.push(true);
+        let mut value = term.sides.value(face);
+        if let Some(explode) = term.explode {
+            let mut times = 0;
+            while face == top && times < MAX_EXPLOSIONS {
+                face = next(term.sides)?;
+                faces.push(face);
+                kept.push(true);
+                value += term.sides.value(face) - i64::from(explode.penetrating);
+                times += 1;
+            }
+        }
+        if term.keep.is_some() {
+            starts.push(start);
+            values.push(value);
+        }
+        sum += value;
+    }
+    if let Some(keep) = term.keep {
+        let keep_die = keep_flags(keep, &values);
+        sum = 0;
+        for (die, keep_it) in keep_die.iter().enumerate() {
+            let end = starts.get(die + 1).copied().unwrap_or(faces.len());
+            if *keep_it {
+                sum += values[die];
+            } else {
+                kept[starts[die]..end].iter_mut().for_each(|k| *k = false);
+            }
+        }
+    }
+    let result = match term.success {
+        Some(success) => faces
+            .iter()
+            .zip(&kept)
+            .filter(|(_, k)| **k)
+            .map(|(f, _)| {
+                let v = term.sides.value(*f);
+                i64::from(success.hit.holds(v))
+                    - i64::from(success.fail.is_some_and(|c| c.holds(v)))
+            })
+            .sum(),
+        None => sum,
+    };
+    Ok(TermRoll { faces, kept, subtotal: if term.negative { -result } else { result } })
+}
+
+/// Works out an expression that is more than a sum, from its terms' results: products,
+/// quotients, negations and groups, marking the terms of a group's dropped items as not
+/// kept.
+fn combine(nodes: &[Node], terms: &mut [TermRoll]) -> i64 {
+    // Each entry: the value, and the terms (by index) its expression spans.
+    let mut stack: Vec<(i64, usize, usize)> = Vec::new();
+    let mut leaf = 0;
+    for node in nodes {
+        match node {
+            Node::Number(_) | Node::Dice(_) => {
+                stack.push((terms[leaf].subtotal, leaf, leaf + 1));
+                leaf += 1;
+            }
+            Node::Neg => {
+                if let Some(top) = stack.last_mut() {
+                    top.0 = top.0.saturating_neg();
+                }
+            }
+            Node::Add | Node::Sub | Node::Mul | Node::Div => {
+                let (b, _, b_end) = stack.pop().unwrap_or((0, leaf, leaf));
+                let (a, a_start, _) = stack.pop().unwrap_or((0, leaf, leaf));
+                let value = match node {
+                    Node::Add => a.saturating_add(b),
+                    Node::Sub => a.saturating_sub(b),
+                    Node::Mul => a.saturating_mul(b),
+                    _ => div_floor(a, b),
+                };
+                stack.push((value, a_start, b_end));
+            }
+            Node::Group { items, keep } => {
+                let at = stack.len().saturating_sub(usize::from(*items));
+                let parts = stack.split_off(at);
+                let start = parts.first().map_or(leaf, |p| p.1);
+                let values: Vec<i64> = parts.iter().map(|p| p.0).collect();
+                let flags = match keep {
+                    Some(k) => keep_flags(*k, &values),
+                    None => vec![true; values.len()],
+                };
+                let mut value = 0i64;
+                for (part, keep_it) in parts.iter().zip(&flags) {
+                    if *keep_it {
+                        value = value.saturating_add(part.0);
+                    } else {
+                        for t in &mut terms[part.1..part.2] {
+                            t.kept.iter_mut().for_each(|k| *k = false);
+                        }
+                    }
+                }
+                stack.push((value, start, leaf));
+            }
+        }
+    }
+    stack.last().map_or(0, |s| s.0)
+}
+
+/// Which values a keep rule keeps; equal values go to the earliest.
+fn keep_flags(keep: Keep, values: &[i64]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    // A stable sort keeps equal values in order, so ties go to the earliest die.
+    if keep.keeps_highest() {
+        order.sort_by(|&a, &b| values[b].cmp(&values[a]));
+    } else {
+        order.sort_by_key(|&i| values[i]);
+    }
+    let mut kept = vec![false; values.len()];
+    for &i in order.iter().take(keep.kept_of(values.len() as u32) as usize) {
         kept[i] = true;
     }
     kept
@@ -268,6 +444,59 @@ mod tests {
         assert_eq!(roll("-5", &[]).summary(), "-5: -5 = -5");
         let table = Roll::from_faces(Dice::die(8), &[5], "x", None, RollSource::Table).unwrap();
         assert_eq!(table.summary(), "d8: [5] = 5 (table)");
+    }
+
+    #[test]
+    fn the_new_forms_with_table_dice() {
+        // Drop the lowest: the same as keeping the three highest.
+        let r = roll("4d6dl1", &[1, 6, 4, 5]);
+        assert_eq!((r.total, r.terms[0].kept.clone()), (15, vec![false, true, true, true]));
+        assert_eq!(roll("4d6dh1", &[1, 6, 4, 5]).total, 10);
+        // Exploding: a 6 adds another die, as long as they come.
+        assert_eq!(roll("d6!", &[6, 6, 3]).total, 15);
+        assert_eq!(roll("d6!", &[5]).total, 5);
+        // Penetrating (Murdham's damage): each added die counts one less.
+        assert_eq!(roll("d6!p", &[6, 6, 3]).total, 6 + 5 + 2);
+        // Keeping whole dice, explosions and all: Murdham's impaired damage.
+        let r = roll("2d6!pkl1", &[6, 2, 3]);
+        assert_eq!((r.total, r.terms[0].kept.clone()), (3, vec![false, false, true]));
+        assert_eq!(roll("2d6!pkh1", &[6, 2, 3]).total, 7);
+        // Rerolls: until the face no longer matches, or once.
+        let r = roll("4d6r1", &[1, 1, 3, 5, 6, 2]);
+        assert_eq!(
+            (r.total, r.terms[0].kept.clone()),
+            (16, vec![false, false, true, true, true, true])
+        );
+        assert_eq!(roll("4d6ro1", &[1, 1, 5, 6, 2]).total, 14);
+        assert_eq!(roll("2d6r<3", &[2, 1, 4, 6]).total, 10);
+        // Successes less failures.
+        assert_eq!(roll("6d10>=8f1", &[8, 1, 10, 3, 9, 1]).total, 1);
+        assert_eq!(roll("6d10>=8", &[8, 1, 10, 3, 9, 1]).total, 3);
+        assert_eq!(roll("3d10!>=8", &[10, 8, 2, 7]).total, 2);
+        // Fudge dice.
+        let r = roll("4dF", &[1, 2, 3, 3]);
+        assert_eq!((r.total, r.summary()), (1, "4dF: [-, 0, +, +] = 1".to_string()));
+        // Arithmetic: products, quotients rounded down, parentheses.
+        assert_eq!(roll("(d6+1)*2", &[4]).total, 10);
+        assert_eq!(roll("d20/2", &[7]).total, 3);
+        assert_eq!(roll("-d20/2", &[7]).total, -4);
+        assert_eq!(roll("d20-(d4+1)", &[15, 3]).total, 11);
+        // The highest of different dice: bdp's "keep the single highest die".
+        let r = roll("{2d8,d12}kh1", &[3, 5, 7]);
+        assert_eq!(r.total, 8);
+        assert_eq!(r.terms[1].kept, vec![false]);
+        assert_eq!(r.summary(), "{2d8,d12}kh1: {[3, 5],[(7)]}kh1 = 8");
+        assert_eq!(roll("{d6,d8,d10}kh1", &[2, 8, 5]).total, 8);
+        assert_eq!(roll("(d6+1)*2", &[4]).summary(), "(d6+1)*2: ([4]+1)*2 = 10");
+        // A label rides along.
+        assert_eq!(roll("2d6+1 [fire]", &[4, 3]).summary(), "2d6+1 [fire]: [4, 3] +1 = 8");
+        // Faces that run out or are left over.
+        assert_eq!(
+            refusal("d6!", &[6]),
+            "d6! needs more faces than the 1 typed: a die exploded or was rerolled"
+        );
+        assert_eq!(refusal("d6!", &[3, 4]), "expected 1 faces for d6!, got 2");
+        assert_eq!(refusal("4dF", &[4, 1, 1, 1]), "4 is not a face of a dF");
     }
 
     #[test]

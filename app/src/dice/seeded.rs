@@ -75,16 +75,13 @@ impl Clone for SeededDice {
 impl DiceSource for SeededDice {
     fn roll(&mut self, dice: &Dice, label: &str, roller: Option<&str>) -> Result<Roll, DiceError> {
         dice.validate()?;
-        Ok(Roll::assemble(
+        Roll::evaluate(
             dice.clone(),
             label.to_owned(),
             roller.map(str::to_owned),
             RollSource::App,
-            |term| {
-                let sides = term.sides.faces();
-                (0..term.count).map(|_| self.face(sides)).collect()
-            },
-        ))
+            &mut |sides| Ok(self.face(sides.faces())),
+        )
     }
 }
 

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 use std::ops::Range;
 
-use crate::dice::{Dice, Roll, RollSource, Term};
+use crate::dice::{Dice, Roll, RollSource};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId, ZoneId};
@@ -496,33 +496,29 @@ fn write_roll<S: Style>(
         s.label(out, &roll.label);
     }
     out.push(':');
-    for (i, (term, result)) in roll.dice.terms.iter().zip(&roll.terms).enumerate() {
-        match term {
-            Term::Constant(c) => {
-                out.push(' ');
-                if i > 0 || *c < 0 {
-                    out.push(if *c < 0 { '-' } else { '+' });
-                }
-                push_fmt(out, c.unsigned_abs());
+    let _ = roll.write_faces(out, &mut |out, term, result| {
+        out.push('[');
+        for (j, (face, kept)) in result.faces.iter().zip(&result.kept).enumerate() {
+            if j > 0 {
+                out.push_str(", ");
             }
-            Term::Dice(dice) => {
-                out.push_str(match (i, dice.negative) {
-                    (0, false) => " ",
-                    (0, true) => " -",
-                    (_, false) => " + ",
-                    (_, true) => " - ",
-                });
-                out.push('[');
-                for (j, (face, kept)) in result.faces.iter().zip(&result.kept).enumerate() {
-                    if j > 0 {
-                        out.push_str(", ");
+            match term.sides {
+                // A Fudge die reads as its sign, not its recorded face.
+                crate::dice::Sides::Fudge => {
+                    let text = crate::dice::face_text(term.sides, *face);
+                    if *kept {
+                        out.push_str(&text);
+                    } else {
+                        out.push('(');
+                        out.push_str(&text);
+                        out.push(')');
                     }
-                    s.face(out, *face, *kept);
                 }
-                out.push(']');
+                _ => s.face(out, *face, *kept),
             }
         }
-    }
+        out.push(']');
+    });
     out.push_str(" = ");
     s.total(out, roll.total);
     s.source(out, roll.source);

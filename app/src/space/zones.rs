@@ -37,6 +37,10 @@ pub fn distances(enc: &Encounter, from: ZoneId) -> BTreeMap<ZoneId, u32> {
 
 /// Zone steps between two zones, `None` when no path joins them.
 pub fn distance(enc: &Encounter, a: ZoneId, b: ZoneId) -> Option<u32> {
+    // The same zone is asked most (who is in melee, who is close): no search for it.
+    if a == b {
+        return enc.zones.contains_key(&a).then_some(0);
+    }
     distances(enc, a).get(&b).copied()
 }
 

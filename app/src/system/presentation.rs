@@ -189,6 +189,10 @@ pub fn token_view(system: &dyn System, enc: &Encounter, id: CombatantId) -> Opti
 
 /// The worst standing its conditions say.
 pub fn standing(c: &Combatant) -> Standing {
+    // Most combatants have no condition at all; this is asked at every step of a simulation.
+    if c.conditions.is_empty() {
+        return Standing::Up;
+    }
     STANDINGS
         .iter()
         .filter(|(word, _)| c.conditions.contains(*word))

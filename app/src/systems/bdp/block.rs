@@ -258,7 +258,8 @@ pub const OUT: [&str; 6] = ["dead", "destroyed", "unconscious", "fled", "surrend
 
 /// Whether a combatant is out of the fight.
 pub fn is_out(c: &Combatant) -> bool {
-    OUT.iter().any(|o| c.conditions.contains(*o))
+    // Asked for everyone at every step of a simulated fight; most have no condition.
+    !c.conditions.is_empty() && OUT.iter().any(|o| c.conditions.contains(*o))
 }
 
 /// Slots filled: gear, Fatigue and severe wounds. Ten filled = no defence at all.

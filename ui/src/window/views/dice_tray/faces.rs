@@ -1,6 +1,6 @@
 //! Reading the faces the GM typed ("4 3", "4, 3", "[4 3]") and checking them against dice.
 
-use fray_app::dice::{Dice, Roll, RollSource};
+use fray_app::dice::Dice;
 
 /// The numbers typed, or a message naming the first thing that is not one.
 pub(super) fn parse_faces(text: &str) -> Result<Vec<u32>, String> {
@@ -15,13 +15,11 @@ pub(super) fn parse_faces(text: &str) -> Result<Vec<u32>, String> {
     }
 }
 
-/// The faces typed for `dice`, checked the way the engine will check them (one face per
-/// die, each on its die), so a wrong entry is explained before anything is sent.
+/// The faces typed for `dice`, each read by the die it lands on (`00` on a d%, `- 0 +` on
+/// Fudge dice) and checked the way the engine will check them, so a wrong entry is
+/// explained before anything is sent.
 pub(super) fn faces_for(dice: &Dice, text: &str) -> Result<Vec<u32>, String> {
-    let faces = parse_faces(text)?;
-    Roll::from_faces(dice.clone(), &faces, "", None, RollSource::Table)
-        .map(|_| faces)
-        .map_err(|e| e.to_string())
+    fray_app::dice::read_faces(dice, text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -40,7 +38,11 @@ mod tests {
     fn faces_are_checked_against_the_dice() {
         let dice = Dice::parse("2d6+1").unwrap();
         assert_eq!(faces_for(&dice, "4 3"), Ok(vec![4, 3]));
-        assert_eq!(faces_for(&dice, "7 3").unwrap_err(), "7 is not a face of a d6");
+        assert_eq!(faces_for(&dice, "7 3").unwrap_err(), "'7' is not a face of a d6");
         assert!(faces_for(&dice, "4").unwrap_err().contains("expected 2 faces"));
+        let percent = Dice::parse("d%").unwrap();
+        assert_eq!(faces_for(&percent, "00"), Ok(vec![100]));
+        let exploding = Dice::parse("d6!").unwrap();
+        assert_eq!(faces_for(&exploding, "6 2"), Ok(vec![6, 2]));
     }
 }

@@ -3,7 +3,7 @@
 //! the GM cannot miss it and nothing else happens while the command waits.
 
 use super::DiceTrayView;
-use super::faces::parse_faces;
+use super::faces::{faces_for, parse_faces};
 use crate::window::{Action, PendingRoll};
 use eframe::egui::{self, RichText};
 
@@ -77,7 +77,13 @@ pub(super) fn pending_ui(
             return;
         }
         if record {
-            match parse_faces(&view.pending_faces) {
+            // Read by the dice asked for when they parse (`00` on a d%, `- 0 +` on Fudge
+            // dice, an explosion's faces), else as plain numbers the engine then checks.
+            let read = match fray_app::dice::Dice::parse(&pending.dice) {
+                Ok(dice) => faces_for(&dice, &view.pending_faces),
+                Err(_) => parse_faces(&view.pending_faces),
+            };
+            match read {
                 Ok(faces) => {
                     view.pending_error = None;
                     out.push(Action::TableFaces(faces));
