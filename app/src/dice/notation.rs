@@ -699,34 +699,23 @@ fn ranges(nodes: &[Node]) -> Vec<(i64, i64)> {
             }
             Node::Group { items, keep } => {
                 let at = stack.len().saturating_sub(usize::from(*items));
-                let mut parts: Vec<(i64, i64)> = stack.split_off(at);
-                let kept = keep.map_or(parts.len() as u32, |k| k.kept_of(parts.len() as u32));
-                let take = kept as usize;
-                // The lowest possible kept sum takes the lowest minima, the highest the
-                // highest maxima (of whichever items end up kept).
-                let mut lows: Vec<i64> = parts.iter().map(|p| p.0).collect();
-                let mut highs: Vec<i64> = parts.iter().map(|p| p.1).collect();
-                lows.sort_unstable();
-                highs.sort_unstable_by(|a, b| b.cmp(a));
-                parts.clear();
-                let lo = match keep {
-                    Some(k) if k.keeps_highest() => {
-                        let mut l = lows.clone();
-                        l.sort_unstable_by(|a, b| b.cmp(a));
-                        // Keeping the highest: at least the highest `take` minima.
-                        l.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v))
+                let parts = stack.split_off(at);
+                let take = keep.map_or(parts.len(), |k| k.kept_of(parts.len() as u32) as usize);
+                // Whichever items end up kept, the kept sum is at least the sum of the `take`
+                // best (highest when keeping the highest) minima, and at most likewise of the
+                // maxima.
+                let highest = keep.is_none_or(|k| k.keeps_highest());
+                let best = |mut ends: Vec<i64>| {
+                    ends.sort_unstable();
+                    if highest {
+                        ends.reverse();
                     }
-                    _ => lows.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v)),
+                    ends.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v))
                 };
-                let hi = match keep {
-                    Some(k) if !k.keeps_highest() => {
-                        let mut h = highs.clone();
-                        h.sort_unstable();
-                        h.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v))
-                    }
-                    _ => highs.iter().take(take).fold(0i64, |s, v| s.saturating_add(*v)),
-                };
-                (lo, hi)
+                (
+                    best(parts.iter().map(|p| p.0).collect()),
+                    best(parts.iter().map(|p| p.1).collect()),
+                )
             }
         };
         stack.push(r);

@@ -109,12 +109,12 @@ struct Parser {
 impl Parser {
     /// The next character, lowercased, with the minus sign read as `-`.
     fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).map(|c| if *c == '−' { '-' } else { c.to_ascii_lowercase() })
+        self.chars.get(self.at).copied().map(folded)
     }
 
     /// The character after the next one, the same way.
     fn peek2(&self) -> Option<char> {
-        self.chars.get(self.at + 1).map(|c| if *c == '−' { '-' } else { c.to_ascii_lowercase() })
+        self.chars.get(self.at + 1).copied().map(folded)
     }
 
     /// The next character exactly as typed, for error messages.
@@ -398,10 +398,7 @@ impl Parser {
                         return Err(twice("reroll"));
                     }
                     self.bump();
-                    let once = self.peek() == Some('o');
-                    if once {
-                        self.bump();
-                    }
+                    let once = self.eat('o');
                     let when = self.condition("a face to reroll after 'r'")?;
                     term.reroll = Some(Reroll { when, once });
                 }
@@ -410,19 +407,15 @@ impl Parser {
                         return Err(twice("explode"));
                     }
                     self.bump();
-                    let penetrating = self.peek() == Some('p');
-                    if penetrating {
-                        self.bump();
-                    }
+                    let penetrating = self.eat('p');
                     term.explode = Some(Explode { penetrating });
                 }
                 (Some('<' | '>' | '='), _) => {
                     if term.success.is_some() {
                         return Err(twice("success count"));
                     }
-                    let hit = self.compare()?;
-                    let fail = if self.peek() == Some('f') {
-                        self.bump();
+                    let hit = self.condition("a number after the comparison")?;
+                    let fail = if self.eat('f') {
                         Some(self.condition("a failure face after 'f'")?)
                     } else {
                         None
@@ -492,19 +485,21 @@ impl Parser {
         Ok(Some(keep))
     }
 
-    /// `>=8`: an operator, then a signed number.
-    fn compare(&mut self) -> Result<Compare, DiceError> {
+    /// `>= 8`, `1`, `<3`: an optional operator (`=` when left out), then a signed number.
+    fn condition(&mut self, expected: &'static str) -> Result<Compare, DiceError> {
         let op = self.op().unwrap_or(CompareOp::Eq);
         self.skip_spaces();
-        let value = self.signed("a number after the comparison")?;
+        let value = self.signed(expected)?;
         Ok(Compare { op, value })
     }
 
-    /// `1`, `<3`: an optional operator (`=` when left out), then a signed number.
-    fn condition(&mut self, expected: &'static str) -> Result<Compare, DiceError> {
-        let op = self.op().unwrap_or(CompareOp::Eq);
-        let value = self.signed(expected)?;
-        Ok(Compare { op, value })
+    /// Takes `c` if it comes next.
+    fn eat(&mut self, c: char) -> bool {
+        let next = self.peek() == Some(c);
+        if next {
+            self.bump();
+        }
+        next
     }
 
     fn op(&mut self) -> Option<CompareOp> {
@@ -545,6 +540,11 @@ impl Parser {
         }
         Ok(text)
     }
+}
+
+/// A character as the grammar reads it: lowercased, the minus sign as `-`.
+fn folded(c: char) -> char {
+    if c == '−' { '-' } else { c.to_ascii_lowercase() }
 }
 
 /// Turns `nodes` into its negation: a leaf flips its own sign, a negation is undone,
