@@ -189,3 +189,22 @@ fn a_secret_roll_is_kept_from_the_player_window() {
     assert_eq!(view.last_roll, None, "the players never see it");
     assert!(w.journal_says("(kept from the players)"));
 }
+
+#[test]
+fn the_odds_of_the_typed_roll_fold_out_with_a_target() {
+    let mut w = encounter();
+    type_into(&mut w, "Notation", "2d20kh1");
+    // Folded at first: nothing below the buttons moves until the GM asks.
+    assert!(w.harness.query_by_role_and_label(Role::TextInput, "Reach").is_none());
+    w.harness.get_by_label("Odds of this roll").scroll_to_me();
+    w.settle();
+    w.harness.get_by_label("Odds of this roll").click();
+    w.settle();
+    w.harness.get_by_label("mean 13.83, from 1 to 20");
+    type_into(&mut w, "Reach", "15");
+    w.harness.get_by_label("2d20kh1 ≥ 15: 51%");
+    // Other dice, other odds.
+    type_into(&mut w, "Notation", "d20");
+    w.harness.get_by_label("d20 ≥ 15: 30%");
+    assert!(rolls(&w).is_empty(), "looking at the odds rolls nothing");
+}

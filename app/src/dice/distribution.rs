@@ -168,10 +168,12 @@ impl Dice {
     /// The chance of each total: exact where it can be worked out (see the module docs),
     /// else estimated from [`SAMPLES`] seeded rolls.
     pub fn distribution(&self) -> Distribution {
-        match self.validate().ok().and_then(|()| exact(&self.nodes)) {
-            Some(d) => d,
-            None => sampled(self, SAMPLES),
-        }
+        self.exact_distribution().unwrap_or_else(|| sampled(self, SAMPLES))
+    }
+
+    /// The exact chance of each total, or `None` where it is not worked out exactly.
+    pub fn exact_distribution(&self) -> Option<Distribution> {
+        self.validate().ok().and_then(|()| exact(&self.nodes))
     }
 }
 

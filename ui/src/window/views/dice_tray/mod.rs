@@ -5,10 +5,12 @@
 //! - "Enter table dice" opens a faces field: the faces a player rolled, checked against the
 //!   notation before anything is sent, recorded as a table roll.
 //! - The switch "App rolls / I'll type them" sets who rolls the engine's dice.
-//! - The last roll of the encounter shows big under the buttons.
+//! - The last roll of the encounter shows big under the buttons; the odds of the typed
+//!   roll fold out below it.
 
 mod faces;
 mod last_roll;
+mod odds;
 mod pending;
 
 use crate::window::{Action, DiceMode, Model};
@@ -37,6 +39,8 @@ pub struct DiceTrayView {
     pending_error: Option<String>,
     /// The GM's roll is kept from the player window.
     secret: bool,
+    /// The odds of the typed roll.
+    odds: odds::OddsView,
 }
 
 /// Draws the dice tray.
@@ -71,6 +75,10 @@ pub fn dice_tray_ui(
     if let Some(roll) = last {
         ui.add_space(6.0);
         last_roll::last_roll_ui(ui, roll);
+    }
+    if let Some(dice) = &dice {
+        ui.add_space(6.0);
+        odds::odds_ui(ui, dice, &mut view.odds);
     }
 }
 
