@@ -18,6 +18,17 @@ pub struct Cli {
     pub command: Option<Cmd>,
 }
 
+/// What `fray import --text` does with a pasted block whose name the library already has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClashChoice {
+    /// The library's entry takes what the paste read; the rest of it stays.
+    Update,
+    /// Both: the pasted block comes in beside it.
+    Both,
+    /// The pasted block is left out.
+    Skip,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -113,8 +124,18 @@ pub enum Cmd {
     Import {
         /// A `.json` file written by `fray export-library` (or by hand), or a `.csv` file with
         /// a header row (needs `--system`).
-        #[arg(required_unless_present = "list_fields")]
+        #[arg(required_unless_present_any = ["list_fields", "text"])]
         file: Option<PathBuf>,
+        /// Stat blocks pasted as printed, in a text file ("Ogre: 13 HP, 1 Armor, 16 STR,
+        /// club (d10)"; blocks apart by blank lines or one per "Name:" line). Needs
+        /// `--system`. Shows each entry and what in it was not read (kept in its notes).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "map", "list_fields"], requires = "system")]
+        text: Option<PathBuf>,
+        /// With `--text`: what to do with a block whose name the library already has (an
+        /// entry not made by pasting it before): take what was read into that entry,
+        /// import both, or leave the block out (the default).
+        #[arg(long, value_enum, requires = "text", default_value_t = ClashChoice::Skip)]
+        on_clash: ClashChoice,
         /// The system whose stat blocks the CSV rows are (`freeform`, `bdp`...).
         #[arg(long)]
         system: Option<String>,

@@ -54,6 +54,11 @@ pub fn run(cli: Cli) -> Result<()> {
             with_db(db, Access::Write, |db| new(db, &name, &system, seed))
         }
         Some(Cmd::Import { list_fields: true, system, .. }) => library::list_fields(system),
+        Some(Cmd::Import { text: Some(text), system, on_clash, dry_run, .. }) => {
+            let system = system.context("say which system the stat blocks are with --system ID")?;
+            let access = if dry_run { Access::Read } else { Access::Write };
+            with_db(db, access, |db| library::import_text(db, &text, &system, on_clash, dry_run))
+        }
         Some(Cmd::Import { file, system, map, dry_run, .. }) => {
             let file = file.context("name the file to import")?;
             // A dry run only compares with the library.

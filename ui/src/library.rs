@@ -48,6 +48,68 @@ pub fn import(
     Ok(())
 }
 
+/// `fray import --text FILE --system ID [--on-clash C] [--dry-run]`: stat blocks pasted as
+/// printed. Shows each entry with what it could not read and any name the library already
+/// has, then imports them (all or nothing).
+pub fn import_text(
+    db: &Db,
+    path: &Path,
+    system: &str,
+    on_clash: crate::cli::ClashChoice,
+    dry_run: bool,
+) -> Result<()> {
+    use crate::cli::ClashChoice;
+    use exchange::OnClash;
+    let name =
+        path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+    let refused = |p: exchange::Problems| anyhow::anyhow!("{name} was not imported:\n{p}");
+    let text = exchange::read_text(path).map_err(refused)?;
+    let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
+    let clashes = exchange::clashes(db, &blocks).context("cannot compare with the library")?;
+    let choice = match on_clash {
+        ClashChoice::Update => OnClash::Update,
+        ClashChoice::Both => OnClash::KeepBoth,
+        ClashChoice::Skip => OnClash::Skip,
+    };
+    for (block, clash) in blocks.iter().zip(&clashes) {
+        say!("{}: {} ({})", block.at, block.entry.name, read_summary(block));
+        for piece in &block.unread {
+            say!("  not read (kept in the notes): {piece}");
+        }
+        for warning in &block.warnings {
+            say!("  check: {warning}");
+        }
+        if let Some(existing) = clash {
+            say!(
+                "  the library already has '{}' (uid {}): {} (--on-clash update|both|skip)",
+                existing.name,
+                existing.uid,
+                choice.word()
+            );
+        }
+    }
+    let file = exchange::pasted_file(&blocks, &clashes, |_| choice);
+    let preview = exchange::preview(db, &file).context("cannot compare with the library")?;
+    say!("{name}: {}", preview.counts());
+    if dry_run {
+        say!("dry run: nothing written");
+        return Ok(());
+    }
+    let summary = exchange::apply(db, &file).context("the import failed; nothing was written")?;
+    say!("imported: {} added, {} changed", summary.added, summary.changed);
+    Ok(())
+}
+
+/// "HP, STR, Weapons": the fields a pasted block filled, by label.
+fn read_summary(block: &exchange::PastedBlock) -> String {
+    let labels: std::collections::HashMap<&str, &str> =
+        fray_app::system::by_id(&block.entry.system)
+            .map(|s| s.block_schema().fields_for(false).map(|f| (f.key, f.label)).collect())
+            .unwrap_or_default();
+    let read: Vec<&str> = block.read.iter().map(|k| labels.get(k).copied().unwrap_or(k)).collect();
+    if read.is_empty() { "nothing read".into() } else { format!("read {}", read.join(", ")) }
+}
+
 /// `fray import --list-fields --system ID`: what a CSV column can fill, key and label.
 pub fn list_fields(system: Option<String>) -> Result<()> {
     let Some(system) = system else { bail!("--list-fields needs --system ID") };

@@ -198,3 +198,34 @@ fn an_import_preview_prints_names_escaped() {
     assert!(!out.contains('\u{1b}'), "a raw escape reached the terminal: {out:?}");
     assert!(out.contains("\\u{1b}[2JGoblin"), "{out}");
 }
+
+#[test]
+fn pasted_stat_blocks_import_with_what_was_not_read_and_clashes_flagged() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let blocks = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/corpus/statblocks/bdp-cairn-form.txt")
+        .display()
+        .to_string();
+    let out = ok(&db, &["import", "--text", &blocks, "--system", "bdp", "--dry-run"]);
+    assert!(
+        out.starts_with("block 1, line 1: Ogre (read HP, Armour, STR, DEX, WIL, Weapons)\n"),
+        "{out}"
+    );
+    assert!(out.contains("  not read (kept in the notes): smells honey from a mile\n"), "{out}");
+    // The bundled bestiary has a Wolf: flagged, and left out unless told otherwise.
+    assert!(
+        out.contains("  the library already has 'Wolf' (uid bundled:bdp/creature/wolf): skip"),
+        "{out}"
+    );
+    assert!(out.contains("bdp-cairn-form.txt: 3 new, 0 changed, 0 the same\n"), "{out}");
+    assert!(out.ends_with("dry run: nothing written\n"), "{out}");
+    let out = ok(&db, &["import", "--text", &blocks, "--system", "bdp", "--on-clash", "update"]);
+    assert!(out.ends_with("imported: 3 added, 1 changed\n"), "{out}");
+    // Again: the same entries, nothing new.
+    let out = ok(&db, &["import", "--text", &blocks, "--system", "bdp", "--on-clash", "update"]);
+    assert!(out.contains("0 new, 0 changed, 4 the same"), "{out}");
+    let o = fray(&db, &["import", "--text", &blocks]);
+    assert!(!o.status.success());
+    assert!(text(&o.stderr).contains("--system"), "{}", text(&o.stderr));
+}

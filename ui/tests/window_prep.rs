@@ -303,3 +303,33 @@ fn a_party_that_only_partly_fits_leaves_the_others_visibly_off_the_board() {
         .get_by_label_contains(&format!("Yard is full: {} waits Not on the board", waiting[0]));
     assert!(w.harness.query_all_by_label(waiting[0]).count() >= 1);
 }
+
+#[test]
+fn stat_blocks_pasted_as_printed_are_previewed_and_a_known_name_asks_first() {
+    let mut w = yard();
+    let before = w.app().model.db.creatures().count().unwrap();
+    w.harness.get_by_label("Library").click();
+    w.settle();
+    w.press("Paste stat blocks…");
+    w.harness.get_by_label("Paste stat blocks");
+    assert!(disabled(&w, "Import 0"), "nothing pasted, nothing to import");
+    let field = w.harness.get_by_role_and_label(Role::MultilineTextInput, "Stat blocks");
+    field.focus();
+    w.settle();
+    w.harness
+        .get_by_role_and_label(Role::MultilineTextInput, "Stat blocks")
+        .type_text("Ogre: 13 HP, 1 Armor, 16 STR, club (d10), hates bells\nWolf: 3 HP, bite (d6)");
+    w.settle();
+    // What each block filled, and what it could not read (kept in its notes).
+    w.harness.get_by_label("Ogre");
+    w.harness.get_by_label("HP, Armour, STR, Weapons, Notes");
+    w.harness.get_by_label("Not read, kept in the notes: hates bells");
+    // The bundled bestiary has a Wolf: skipped until the GM says otherwise.
+    w.harness.get_by_label("The library has 'Wolf':");
+    assert!(!disabled(&w, "Import 1"));
+    w.press("Keep both");
+    w.press("Import 2");
+    w.harness.get_by_label_contains("Imported 2 new");
+    assert_eq!(w.app().model.db.creatures().count().unwrap(), before + 2);
+    assert!(w.harness.query_by_label("Paste stat blocks").is_none(), "the dialog closed");
+}

@@ -3,9 +3,11 @@
 //! or onto the name, tags or notes. Commas, semicolons (European spreadsheets) and tabs are
 //! recognised from the header line.
 //!
-//! List fields (weapons, attacks) are not typed as one cell, so they are never mapped: a
-//! creature imported from CSV has none until the GM adds them in the editor, and importing
-//! the sheet again keeps what the GM added (the file fills only its mapped fields).
+//! A list field (weapons, attacks) takes one cell written as the paste reads it: items apart
+//! by semicolons, each a name and its dice with words in parentheses, "club d10; bite d6
+//! (bleed); shortbow (d6, ranged)". A sheet without such a column leaves the lists alone:
+//! importing it again keeps what the GM added in the editor (the file fills only its mapped
+//! fields).
 
 use super::format::{CreatureEntry, LibraryFile, Partial};
 use super::problem::{ImportProblem, Problems};
@@ -35,14 +37,14 @@ pub struct CsvMapping {
 }
 
 /// What a CSV column can fill for `system`: `(key, label)` of the name, the tags, then every
-/// field of its creature blocks that is not a list (and the notes, if its schema has none).
+/// field of its creature blocks (and the notes, if its schema has none).
 /// Empty for an unknown system.
 pub fn csv_targets(system: &str) -> Vec<(String, String)> {
     let Some(system) = system::by_id(system) else { return Vec::new() };
     let mut out = vec![(NAME.to_owned(), "Name".to_owned()), (TAGS.to_owned(), "Tags".to_owned())];
     let fields = system.block_schema().fields_for(false);
     let mut has_notes = false;
-    for f in fields.filter(|f| !matches!(f.kind, Kind::List { .. })) {
+    for f in fields {
         has_notes |= f.key == NOTES;
         out.push((f.key.to_owned(), f.label.to_owned()));
     }
@@ -68,6 +70,7 @@ const SYNONYMS: &[&[&str]] = &[
     &["hd", "hit dice", "hit die"],
     &["wp", "wound points", "wounds"],
     &["magic_dice", "magic dice", "md"],
+    &["move", "speed", "movement", "mv"],
 ];
 
 /// A header or a name as matching sees it: lower case, blanks and `_` as single spaces.
@@ -77,7 +80,7 @@ fn folded(text: &str) -> String {
 
 /// Whether `header` names the target `(key, label)`: its key, its key's last part, its label,
 /// or a word of the same synonym group.
-fn names(header: &str, key: &str, label: &str) -> bool {
+pub(super) fn names(header: &str, key: &str, label: &str) -> bool {
     let h = folded(header);
     let last = key.rsplit('.').next().unwrap_or(key);
     let own = [folded(key), folded(last), folded(label)];
@@ -379,8 +382,15 @@ pub fn csv_creatures(
                 },
                 key => {
                     let kind = kinds.get(key).copied().unwrap_or(Kind::Text { multiline: true });
-                    if matches!(kind, Kind::List { .. }) {
-                        fail(format!("'{key}' is a list and cannot be filled from one cell"));
+                    if let Kind::List { item, noun } = kind {
+                        let (records, unread) = super::paste::list_cell(item, cell);
+                        match unread.first() {
+                            Some(piece) => fail(format!(
+                                "'{piece}' is not a {noun}: write a name and its dice, as in \
+                                 'club d10; bite d6 (bleed)'"
+                            )),
+                            None => schema::set(&mut entry.block, key, Some(Value::Array(records))),
+                        }
                         continue;
                     }
                     match kind.parse_text(cell) {

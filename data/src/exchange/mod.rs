@@ -1,6 +1,6 @@
 //! Fray JSON files and other ways in and out of the library: one file holds any mix of
 //! creatures, characters, roll tables and templates; CSV brings creatures in from a
-//! spreadsheet; Markdown takes a stat block out to notes and handouts.
+//! spreadsheet, and stat blocks pasted as printed are read by the system's schema; Markdown takes a stat block out to notes and handouts.
 //!
 //! Importing is untrusted work, done in three steps so the GM sees what will happen first:
 //!
@@ -21,6 +21,7 @@ mod csv;
 mod export;
 mod format;
 mod markdown;
+mod paste;
 mod preview;
 mod problem;
 mod read;
@@ -36,6 +37,9 @@ pub use format::{
     TemplateKindEntry,
 };
 pub use markdown::{character_markdown, creature_markdown, markdown};
+pub use paste::{
+    MAX_BLOCKS, OnClash, PastedBlock, clashes, list_cell, list_item, pasted_file, read_stat_blocks,
+};
 pub use preview::{EntryKind, Preview, PreviewEntry, Status, Summary, apply, preview};
 pub use problem::{ImportProblem, Problems};
 pub use read::{parse_library, read_library, read_text};

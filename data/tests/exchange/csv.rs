@@ -24,10 +24,10 @@ fn headers_match_labels_and_keys_ignoring_case() {
             ("Morale", Some("stats.morale")),
             ("Size", None),
             ("HP", None),
-            ("Attacks", None),
+            ("Attacks", Some("attacks")),
             ("notes", Some("notes")),
         ],
-        "unknown columns, a second HP and list fields are ignored"
+        "unknown columns and a second HP are ignored; a list takes its column"
     );
     assert_eq!(m.delimiter, b',');
     assert_eq!(m.describe("freeform")[1], "hp -> tracks.hp (HP)");
@@ -156,6 +156,32 @@ fn a_long_name_or_too_many_tags_is_refused_in_the_preview() {
         [
             "sheet.csv row 2, column 'Name': is 188 characters long; at most 120",
             "sheet.csv row 3, column 'Tags': has 101 tags; at most 100",
+        ]
+    );
+}
+
+#[test]
+fn a_weapons_column_is_read_like_a_paste() {
+    use serde_json::json;
+    let text = "Name,HP,Weapons\nOrc,8,\"club d10; bite d6 (bleed); shortbow (d6, ranged)\"\n";
+    let m = mapping(text, "bdp");
+    assert!(targets(&m).contains(&("Weapons", Some("weapons"))));
+    let lib = exchange::csv_creatures("sheet.csv", text, "bdp", &m).unwrap();
+    assert_eq!(
+        lib.creatures[0].block["weapons"],
+        json!([
+            {"name": "Club", "die": 10},
+            {"name": "Bite", "die": 6, "tags": ["bleed"]},
+            {"name": "Shortbow", "die": 6, "ranged": true}
+        ])
+    );
+    // A piece that is not a weapon is refused with its row and column.
+    let bad = "Name,HP,Weapons\nOrc,8,club d10; fists\n";
+    let err = exchange::csv_creatures("sheet.csv", bad, "bdp", &mapping(bad, "bdp")).unwrap_err();
+    assert_eq!(
+        lines(&err),
+        [
+            "sheet.csv row 2, column 'Weapons': 'fists' is not a weapon: write a name and its dice, as in 'club d10; bite d6 (bleed)'"
         ]
     );
 }

@@ -6,6 +6,7 @@ mod csv;
 mod import;
 mod markdown;
 mod merge;
+mod paste;
 
 use fray_data::Db;
 use fray_data::exchange::{self, LibraryFile, Problems};

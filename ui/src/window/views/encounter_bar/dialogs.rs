@@ -42,6 +42,7 @@ pub(super) fn dialog_ui(
             Dialog::SaveTemplate(name) => super::templates::save_template_ui(ui, name, out),
             Dialog::Import(form) => super::import::import_ui(ui, model, form, out),
             Dialog::ExportLibrary(form) => super::import::export_library_ui(ui, form, out),
+            Dialog::Paste(form) => super::paste::paste_ui(ui, model, form, out),
         }
     });
     let outcome = if modal.should_close() { Outcome::Close } else { modal.inner };
@@ -62,6 +63,7 @@ fn kind(dialog: &Dialog) -> &'static str {
         Dialog::Settings(_) => "settings",
         Dialog::SaveTemplate(_) => "save-template",
         Dialog::Import(_) => "import",
+        Dialog::Paste(_) => "paste",
         Dialog::ExportLibrary(_) => "export-library",
     }
 }

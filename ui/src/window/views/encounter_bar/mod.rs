@@ -8,6 +8,7 @@ mod dialogs;
 mod export;
 mod import;
 pub mod import_form;
+mod paste;
 mod settings;
 mod shortcuts;
 mod templates;
@@ -46,7 +47,7 @@ impl EncounterBarView {
 
     /// Closes the import dialog (its file was imported).
     pub fn close_import(&mut self) {
-        if matches!(self.dialog, Some(Dialog::Import(_))) {
+        if matches!(self.dialog, Some(Dialog::Import(_) | Dialog::Paste(_))) {
             self.dialog = None;
         }
     }
@@ -77,6 +78,8 @@ enum Dialog {
     Import(Box<import_form::ImportForm>),
     /// Export the library to a Fray JSON file.
     ExportLibrary(import::ExportLibraryForm),
+    /// Stat blocks pasted as printed.
+    Paste(Box<paste::PasteForm>),
 }
 
 /// Draws the bar, the dialog it opened, and handles the undo/redo shortcuts (the bar is
@@ -131,6 +134,11 @@ pub fn encounter_bar_ui(
             ui.set_min_width(220.0);
             if ui.button("Import…").on_hover_text("Fray JSON or CSV creatures").clicked() {
                 import::pick_import(out);
+            }
+            let paste = ui.button("Paste stat blocks…");
+            if paste.on_hover_text("Creatures as a book or a web page prints them").clicked() {
+                let system = model.session.as_ref().map_or("bdp", |s| s.state().system.as_str());
+                view.dialog = Some(Dialog::Paste(Box::new(paste::PasteForm::new(system))));
             }
             if ui.button("Export library…").clicked() {
                 view.dialog = Some(Dialog::ExportLibrary(import::ExportLibraryForm::default()));

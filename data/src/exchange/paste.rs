@@ -1,0 +1,499 @@
+//! Stat blocks pasted as printed: "Ogre: 13 HP, 1 Armor, 16 STR, 6 DEX, 8 WIL, club (d10)".
+//! One reader for every system, driven by the system's own schema: a number next to a
+//! field's label (or a usual synonym: `AC`, `Hit Points`...) fills that field, either way
+//! round ("13 HP", "HP 13", "HP: 13"); a name with dice ("club d10", "bite (d6, bleed)") is a
+//! weapon or attack of the schema's first list; a bare word that is a flag's label turns it
+//! on. Whatever is not read is listed with the entry and kept in its notes, never dropped.
+//!
+//! Blocks are separated by blank lines, or each starts a line of its own with "Name:". The
+//! same item reader reads a spreadsheet's `Weapons` cell ("club d10; bite d6 (bleed)").
+
+use super::csv::names;
+use super::format::CreatureEntry;
+use super::problem::{ImportProblem, Problems};
+use fray_app::dice::Dice;
+use fray_app::system::schema::{self, Field, Kind};
+use fray_app::system::{self, System};
+use serde_json::{Map, Value};
+
+/// Most blocks one paste may hold.
+pub const MAX_BLOCKS: usize = 500;
+
+/// One pasted stat block as read: the entry, and what in it was not read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PastedBlock {
+    /// Where it was in the paste ("block 2, line 4").
+    pub at: String,
+    /// The entry it makes (uid `paste:{system}/{name}`).
+    pub entry: CreatureEntry,
+    /// Each piece of text no field took, as written; kept in the entry's notes.
+    pub unread: Vec<String>,
+    /// The keys of the fields the paste filled (`tracks.hp`, `weapons`...): what updating an
+    /// entry already in the library changes in it.
+    pub read: Vec<&'static str>,
+    /// What the system's checks say about the entry (a missing weapon, a value out of range).
+    pub warnings: Vec<String>,
+}
+
+/// Reads every stat block of `text` for the system `system_id`. `file` names the paste in
+/// messages. Refused whole only when nothing can be read (an unknown system, no block, a
+/// block without a name).
+pub fn read_stat_blocks(
+    file: &str,
+    text: &str,
+    system_id: &str,
+) -> Result<Vec<PastedBlock>, Problems> {
+    let Some(system) = system::by_id(system_id) else {
+        return Err(
+            ImportProblem::file(file, format!("the system '{system_id}' is unknown")).into()
+        );
+    };
+    let blocks = split_blocks(text);
+    if blocks.is_empty() {
+        return Err(ImportProblem::file(file, "holds no stat block").into());
+    }
+    if blocks.len() > MAX_BLOCKS {
+        return Err(ImportProblem::file(
+            file,
+            format!("holds {} stat blocks; at most {MAX_BLOCKS} at once", blocks.len()),
+        )
+        .into());
+    }
+    let mut problems = Problems::default();
+    let mut out = Vec::new();
+    for (i, (line, block)) in blocks.iter().enumerate() {
+        let at = format!("block {}, line {line}", i + 1);
+        match read_block(system, block) {
+            Ok((entry, unread, read)) => {
+                let warnings = system::validate_block(system, &entry.name, &entry.block, false)
+                    .into_iter()
+                    .map(|p| {
+                        if p.label.is_empty() {
+                            p.message
+                        } else {
+                            format!("{}: {}", p.label, p.message)
+                        }
+                    })
+                    .collect();
+                out.push(PastedBlock { at, entry, unread, read, warnings });
+            }
+            Err(why) => problems.push(ImportProblem::entry(file, at, None, why)),
+        }
+    }
+    if problems.is_empty() { Ok(out) } else { Err(problems) }
+}
+
+/// The blocks of a paste with the line each starts on: paragraphs, and within a paragraph
+/// each line that starts "Name:" with stats after it.
+fn split_blocks(text: &str) -> Vec<(usize, String)> {
+    let mut blocks: Vec<(usize, String)> = Vec::new();
+    let mut open = false;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            open = false;
+            continue;
+        }
+        if !open || starts_block(line) && blocks.last().is_some_and(|(_, b)| starts_block(b)) {
+            blocks.push((n + 1, line.to_owned()));
+            open = true;
+        } else if let Some((_, b)) = blocks.last_mut() {
+            b.push('\n');
+            b.push_str(line);
+        }
+    }
+    blocks
+}
+
+/// "Ogre: 13 HP, ..." : a short name, a colon, then something with a number.
+fn starts_block(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(name, rest)| {
+        !name.trim().is_empty()
+            && name.len() <= 60
+            && !name.chars().any(|c| c.is_ascii_digit())
+            && rest.chars().any(|c| c.is_ascii_digit())
+    })
+}
+
+/// One block as an entry, and the pieces not read.
+fn read_block(
+    system: &dyn System,
+    block: &str,
+) -> Result<(CreatureEntry, Vec<String>, Vec<&'static str>), String> {
+    let (name, rest) = match block.split_once(':') {
+        Some((name, rest)) if !name.contains('\n') => (name.trim(), rest.to_owned()),
+        _ => match block.split_once('\n') {
+            Some((name, rest)) => (name.trim(), rest.to_owned()),
+            None => (block.trim(), String::new()),
+        },
+    };
+    if name.is_empty() {
+        return Err("has no name before its stats".into());
+    }
+    if let Some(why) = super::check::name_too_long(name) {
+        return Err(why);
+    }
+    let schema = system.block_schema();
+    let fields: Vec<&Field> = schema.fields_for(false).collect();
+    let mut entry = CreatureEntry {
+        uid: format!("paste:{}/{}", system.id(), name.to_lowercase()),
+        system: system.id().to_owned(),
+        name: name.to_owned(),
+        tags: Vec::new(),
+        block: schema.new_block(false),
+        portrait: None,
+    };
+    let mut unread = Vec::new();
+    let mut read = Vec::new();
+    for item in items(&rest) {
+        match read_item(&fields, &mut entry.block, &item) {
+            Some(key) if !read.contains(&key) => read.push(key),
+            Some(_) => {}
+            None => unread.push(item),
+        }
+    }
+    if !unread.is_empty() {
+        read.push(keep_in_notes(&fields, &mut entry.block, &unread));
+    }
+    Ok((entry, unread, read))
+}
+
+/// The pieces of a block: split at commas, semicolons, full stops and line ends outside
+/// parentheses,
+/// trimmed, a final full stop taken off. An attack written as a sentence ("Greatclub. Melee
+/// Weapon Attack: +6 to hit, reach 5 ft., one target. Hit: 13 (2d8 + 4) bludgeoning
+/// damage.") is one piece, rewritten as "Greatclub (2d8+4, bludgeoning)".
+fn items(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = String::new();
+    for line in text.lines() {
+        match sentence_attack(line) {
+            Some(item) => out.push(item),
+            None => {
+                rest.push_str(line);
+                rest.push('\n');
+            }
+        }
+    }
+    let text = rest.as_str();
+    let mut depth = 0i32;
+    let mut current = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        // A full stop ends a piece too when a space follows ("Bite (d4). Flees when alone").
+        let stop = c == '.' && chars.get(i + 1).is_some_and(|n| n.is_whitespace());
+        if depth <= 0 && (matches!(c, ',' | ';' | '\n') || stop) {
+            push_item(&mut out, &current);
+            current.clear();
+        } else {
+            current.push(c);
+        }
+    }
+    push_item(&mut out, &current);
+    out
+}
+
+fn push_item(out: &mut Vec<String>, item: &str) {
+    let item = item.trim().trim_end_matches('.').trim();
+    if !item.is_empty() {
+        out.push(item.to_owned());
+    }
+}
+
+/// "Name. ... Attack: ... Hit: 13 (2d8 + 4) bludgeoning damage." as "Name (2d8+4,
+/// bludgeoning)".
+fn sentence_attack(line: &str) -> Option<String> {
+    let line = line.trim().trim_start_matches(['*', '_']);
+    let (name, rest) = line.split_once('.')?;
+    let hit = rest.find("Attack:").and_then(|a| rest[a..].find("Hit:").map(|h| a + h + 4))?;
+    let after = &rest[hit..];
+    let open = after.find('(')?;
+    let close = after[open..].find(')')? + open;
+    let dice = Dice::parse(&after[open + 1..close]).ok()?;
+    let kind = after[close + 1..]
+        .split_whitespace()
+        .next()
+        .filter(|w| *w != "damage" && !w.ends_with('.'));
+    let name = name.trim().trim_matches(['*', '_']).trim();
+    Some(match kind {
+        Some(kind) => format!("{name} ({dice}, {kind})"),
+        None => format!("{name} ({dice})"),
+    })
+}
+
+/// Reads one piece into the block: the key of the field that took it, if one did.
+fn read_item(fields: &[&Field], block: &mut Value, item: &str) -> Option<&'static str> {
+    if let Some((label, number)) = label_and_number(item)
+        && let Some(field) =
+            fields.iter().find(|f| takes_number(f) && names(&label, f.key, f.label))
+        && let Ok(Some(value)) = field.kind.parse_text(&number)
+    {
+        schema::set(block, field.key, Some(value));
+        return Some(field.key);
+    }
+    if let Some((label, dice)) = label_and_dice(item)
+        && let Some(field) =
+            fields.iter().find(|f| matches!(f.kind, Kind::Dice) && names(&label, f.key, f.label))
+    {
+        schema::set(block, field.key, Some(Value::String(dice)));
+        return Some(field.key);
+    }
+    if let Some(field) =
+        fields.iter().find(|f| matches!(f.kind, Kind::Flag) && names(item, f.key, f.label))
+    {
+        schema::set(block, field.key, Some(Value::Bool(true)));
+        return Some(field.key);
+    }
+    if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
+        && let Kind::List { item: item_fields, .. } = list.kind
+        && let Some(record) = list_item(item_fields, item)
+    {
+        let mut items =
+            schema::get(block, list.key).and_then(Value::as_array).cloned().unwrap_or_default();
+        items.push(record);
+        schema::set(block, list.key, Some(Value::Array(items)));
+        return Some(list.key);
+    }
+    None
+}
+
+/// Whether a field holds a number.
+fn takes_number(f: &Field) -> bool {
+    matches!(f.kind, Kind::Whole { .. } | Kind::Track { .. })
+}
+
+/// "13 HP", "HP 13", "HP: 13", "Armour 1 (chain)", "Speed 40 ft." as ("HP", "13").
+fn label_and_number(item: &str) -> Option<(String, String)> {
+    let item = item.split('(').next()?.trim();
+    let mut words: Vec<&str> = item.split_whitespace().collect();
+    // A unit after the number says nothing the field does not.
+    if words.len() > 2 && matches!(words.last(), Some(&("ft" | "ft." | "feet" | "'"))) {
+        words.pop();
+    }
+    let number = |w: &str| w.trim_start_matches('+').parse::<i64>().ok().map(|n| n.to_string());
+    let (first, last) = (words.first()?, words.last()?);
+    if words.len() >= 2 {
+        if let Some(n) = number(first) {
+            return Some((words[1..].join(" "), n));
+        }
+        if let Some(n) = number(last) {
+            return Some((words[..words.len() - 1].join(" ").trim_end_matches(':').to_owned(), n));
+        }
+    }
+    // "HP:13", "STR:16".
+    let (label, n) = item.split_once(':')?;
+    Some((label.trim().to_owned(), number(n.trim())?))
+}
+
+/// "HD 3d8", "Hit Dice: 2d8+2" as ("HD", "3d8").
+fn label_and_dice(item: &str) -> Option<(String, String)> {
+    let (label, dice) = item.rsplit_once([' ', ':'])?;
+    let dice = Dice::parse(dice.trim()).ok()?;
+    Some((label.trim().trim_end_matches(':').to_owned(), dice.to_string()))
+}
+
+/// A weapon or attack as printed, "club (d10)", "bite d6 (bleed)", "longbow (d8, ranged)",
+/// as a record of `fields`: its name, its damage (a die or dice, as the schema keeps it)
+/// and each word in parentheses that is a flag's label (`ranged`) or, failing that, a tag.
+/// `None` when it has no dice.
+pub fn list_item(fields: &[Field], text: &str) -> Option<Value> {
+    let mut words: Vec<String> = Vec::new();
+    let mut dice: Option<Dice> = None;
+    let mut extra: Vec<String> = Vec::new();
+    let mut rest = text.to_owned();
+    // Words in parentheses: the dice, flags and tags.
+    while let (Some(open), Some(close)) = (rest.find('('), rest.rfind(')')) {
+        if close < open {
+            break;
+        }
+        let inside = rest[open + 1..close].to_owned();
+        for part in inside.split([',', ';']).map(str::trim).filter(|p| !p.is_empty()) {
+            match Dice::parse(part) {
+                Ok(d) if dice.is_none() => dice = Some(d),
+                _ => extra.push(part.to_owned()),
+            }
+        }
+        rest.replace_range(open..=close, " ");
+    }
+    for word in rest.split_whitespace() {
+        match Dice::parse(word) {
+            Ok(d) if dice.is_none() && d.dice_count() > 0 => dice = Some(d),
+            _ => words.push(word.to_owned()),
+        }
+    }
+    let dice = dice.filter(|d| d.dice_count() > 0)?;
+    let name = words.join(" ");
+    if name.is_empty() {
+        return None;
+    }
+    let mut record = Value::Object(Map::new());
+    let mut capitalised = name.clone();
+    if let Some(first) = capitalised.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    schema::set(&mut record, "name", Some(Value::String(capitalised)));
+    let damage = fields.iter().find(|f| f.key != "name" && f.required && takes_damage(f))?;
+    let value = match damage.kind {
+        Kind::Dice => Value::String(dice.to_string()),
+        // One die kept by the schema as its size: `d10` is 10; two like dice are its die too
+        // (Cairn prints a big weapon as `d10+d10`, bdp keeps the die).
+        _ => {
+            let mut sizes = dice.dice_terms().map(|t| t.sides.faces());
+            let first = sizes.next()?;
+            if sizes.any(|s| s != first) {
+                return None;
+            }
+            Value::from(first)
+        }
+    };
+    schema::set(&mut record, damage.key, Some(value));
+    let tags = fields.iter().find(|f| matches!(f.kind, Kind::Words));
+    let mut tag_words = Vec::new();
+    for word in extra {
+        match fields.iter().find(|f| matches!(f.kind, Kind::Flag) && names(&word, f.key, f.label)) {
+            Some(flag) => schema::set(&mut record, flag.key, Some(Value::Bool(true))),
+            None => tag_words.push(Value::String(word)),
+        }
+    }
+    if let Some(tags) = tags
+        && !tag_words.is_empty()
+    {
+        schema::set(&mut record, tags.key, Some(Value::Array(tag_words)));
+    }
+    Some(record)
+}
+
+/// Whether a list item's field holds its damage: dice, or a die's size.
+fn takes_damage(f: &Field) -> bool {
+    matches!(f.kind, Kind::Dice) || matches!(f.kind, Kind::Whole { .. }) && f.key.contains("die")
+}
+
+/// The pieces not read, kept in the block's notes (after any there), so nothing pasted is
+/// lost; the notes' key.
+fn keep_in_notes(fields: &[&Field], block: &mut Value, unread: &[String]) -> &'static str {
+    let key = fields
+        .iter()
+        .find(|f| matches!(f.kind, Kind::Text { multiline: true }))
+        .map_or("notes", |f| f.key);
+    let before = schema::get(block, key).and_then(Value::as_str).unwrap_or("").to_owned();
+    let added = format!("Pasted, not read: {}", unread.join("; "));
+    let notes = if before.is_empty() { added } else { format!("{before}\n{added}") };
+    schema::set(block, key, Some(Value::String(notes)));
+    key
+}
+
+/// What to do with a pasted block whose name an entry of the library already has (one not
+/// made by an earlier paste of the same block).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnClash {
+    /// The library's entry takes what the paste read; the rest of it stays.
+    Update,
+    /// The pasted block comes in as an entry of its own beside it.
+    KeepBoth,
+    /// The pasted block is left out.
+    Skip,
+}
+
+impl OnClash {
+    /// The word for it, as the command line takes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            OnClash::Update => "update",
+            OnClash::KeepBoth => "both",
+            OnClash::Skip => "skip",
+        }
+    }
+}
+
+/// For each pasted block, the library's entry of the same system it clashes with by name
+/// (ignoring case), if any; an entry with the block's own uid (an earlier paste of it) is
+/// not a clash but the same entry, and is updated as any import updates.
+pub fn clashes(
+    db: &crate::Db,
+    blocks: &[PastedBlock],
+) -> Result<Vec<Option<CreatureEntry>>, crate::DbError> {
+    let library = super::export(db, &super::Selection::All)?;
+    Ok(blocks
+        .iter()
+        .map(|b| {
+            library
+                .creatures
+                .iter()
+                .find(|c| {
+                    c.system == b.entry.system
+                        && c.uid != b.entry.uid
+                        && c.name.to_lowercase() == b.entry.name.to_lowercase()
+                })
+                .cloned()
+        })
+        .collect())
+}
+
+/// The library file a paste makes, each clash settled as `choice` says for it.
+pub fn pasted_file(
+    blocks: &[PastedBlock],
+    clashes: &[Option<CreatureEntry>],
+    choice: impl Fn(usize) -> OnClash,
+) -> super::LibraryFile {
+    let mut lib = super::LibraryFile::new();
+    for (i, block) in blocks.iter().enumerate() {
+        let entry = match clashes.get(i).and_then(Option::as_ref) {
+            None => block.entry.clone(),
+            Some(existing) => match choice(i) {
+                OnClash::Skip => continue,
+                OnClash::KeepBoth => block.entry.clone(),
+                OnClash::Update => {
+                    let mut merged = existing.clone();
+                    for key in &block.read {
+                        let value = schema::get(&block.entry.block, key).cloned();
+                        schema::set(&mut merged.block, key, value);
+                    }
+                    merged
+                }
+            },
+        };
+        lib.creatures.push(entry);
+    }
+    lib.normalize();
+    lib
+}
+
+/// The records of a spreadsheet cell of list items, "club d10; bite d6 (bleed)", for the
+/// list field `fields`; the pieces that are not items are returned apart.
+pub fn list_cell(fields: &[Field], cell: &str) -> (Vec<Value>, Vec<String>) {
+    let mut records = Vec::new();
+    let mut unread = Vec::new();
+    for piece in items(cell) {
+        match list_item(fields, &piece) {
+            Some(r) => records.push(r),
+            None => unread.push(piece),
+        }
+    }
+    (records, unread)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_blocks_by_blank_lines_and_name_lines() {
+        let blocks = split_blocks("Ogre: 13 HP, 1 Armor\nWolf: 3 HP\n\nTroll\nHP 9\nSTR 16\n");
+        assert_eq!(blocks.len(), 3);
+        assert_eq!(blocks[0], (1, "Ogre: 13 HP, 1 Armor".to_owned()));
+        assert_eq!(blocks[2], (4, "Troll\nHP 9\nSTR 16".to_owned()));
+    }
+
+    #[test]
+    fn items_keep_parentheses_whole() {
+        assert_eq!(
+            items("13 HP, club (d10, bulky), bite d6 (bleed).\n8 WIL"),
+            vec!["13 HP", "club (d10, bulky)", "bite d6 (bleed)", "8 WIL"]
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! Stat blocks pasted as printed, one fixture per system (`tests/corpus/statblocks`): every
+//! field read where it belongs, what is not read listed and kept in the notes.
+
+use fray_data::exchange::{PastedBlock, read_stat_blocks};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+
+fn fixture(name: &str) -> String {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/statblocks").join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn read(system: &str, name: &str) -> Vec<PastedBlock> {
+    read_stat_blocks(name, &fixture(name), system).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+fn field<'a>(b: &'a PastedBlock, key: &str) -> &'a Value {
+    fray_app::system::schema::get(&b.entry.block, key).unwrap_or(&Value::Null)
+}
+
+#[test]
+fn bdp_reads_cairn_bestiary_lines() {
+    let blocks = read("bdp", "bdp-cairn-form.txt");
+    let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
+    assert_eq!(names, ["Ogre", "Wolf", "Bandit archer", "Cave bear"]);
+    let ogre = &blocks[0];
+    assert_eq!(ogre.at, "block 1, line 1");
+    assert_eq!(ogre.entry.uid, "paste:bdp/ogre");
+    assert_eq!(
+        (field(ogre, "tracks.hp"), field(ogre, "stats.armor"), field(ogre, "tracks.str")),
+        (&json!(13), &json!(1), &json!(16))
+    );
+    assert_eq!((field(ogre, "tracks.dex"), field(ogre, "tracks.wil")), (&json!(6), &json!(8)));
+    // Cairn's big weapon, two like dice: its die.
+    assert_eq!(field(ogre, "weapons"), &json!([{"name": "Club", "die": 10}]));
+    assert!(ogre.unread.is_empty(), "{:?}", ogre.unread);
+    let archer = &blocks[2];
+    assert_eq!(
+        field(archer, "weapons"),
+        &json!([{"name": "Shortbow", "die": 6, "ranged": true}, {"name": "Dagger", "die": 4}])
+    );
+    let bear = &blocks[3];
+    assert_eq!(field(bear, "weapons"), &json!([{"name": "Claws", "die": 8, "tags": ["Sweep"]}]));
+    // Nothing pasted is lost: what no field takes is listed and kept in the notes.
+    assert_eq!(bear.unread, ["smells honey from a mile"]);
+    assert_eq!(field(bear, "notes"), &json!("Pasted, not read: smells honey from a mile"));
+}
+
+#[test]
+fn murdham_reads_its_lines_and_paragraphs() {
+    let blocks = read("murdham", "murdham-form.txt");
+    assert_eq!(blocks.len(), 2);
+    let orc = &blocks[0];
+    assert_eq!(orc.entry.name, "Orc raider");
+    assert_eq!(
+        (field(orc, "stats.str"), field(orc, "stats.agi"), field(orc, "stats.wit")),
+        (&json!(9), &json!(8), &json!(6))
+    );
+    assert_eq!(field(orc, "armour.value"), &json!(1));
+    assert_eq!(
+        field(orc, "weapons"),
+        &json!([{"name": "Spear", "die": 8}, {"name": "Shortbow", "die": 6}])
+    );
+    let rat = &blocks[1];
+    assert_eq!(field(rat, "weapons"), &json!([{"name": "Bite", "die": 4}]));
+    assert_eq!(rat.unread, ["Flees when alone"]);
+}
+
+#[test]
+fn d12_reads_hit_dice_and_attack_dice() {
+    let blocks = read("d12", "d12-form.txt");
+    let bugbear = &blocks[0];
+    assert_eq!(field(bugbear, "hd"), &json!("3d8"));
+    assert_eq!(field(bugbear, "stats.armour"), &json!(4));
+    assert_eq!(field(bugbear, "stats.speed"), &json!(30));
+    assert_eq!(
+        field(bugbear, "attacks"),
+        &json!([
+            {"name": "Morningstar", "damage": "2d4", "types": ["piercing"]},
+            {"name": "Javelin", "damage": "d6"}
+        ])
+    );
+    assert!(bugbear.unread.is_empty(), "{:?}", bugbear.unread);
+}
+
+#[test]
+fn dr12_reads_creature_attacks() {
+    let blocks = read("dr12", "dr12-form.txt");
+    assert_eq!(field(&blocks[0], "tracks.hp"), &json!(6));
+    assert_eq!(field(&blocks[0], "stats.armor"), &json!(1));
+    assert_eq!(field(&blocks[0], "attacks"), &json!([{"name": "Dagger", "die": 4}]));
+    assert_eq!(field(&blocks[1], "attacks"), &json!([{"name": "Bite", "die": 6}]));
+}
+
+#[test]
+fn sovereign_reads_srd_stat_blocks() {
+    let blocks = read("sovereign", "srd-5.1.txt");
+    let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
+    assert_eq!(names, ["Ogre", "Goblin"]);
+    let ogre = &blocks[0];
+    assert_eq!(field(ogre, "stats.ac"), &json!(11));
+    assert_eq!(field(ogre, "tracks.hp"), &json!(59));
+    assert_eq!(field(ogre, "stats.move"), &json!(40));
+    assert_eq!(
+        field(ogre, "attacks"),
+        &json!([
+            {"name": "Greatclub", "dmg": "2d8+4", "traits": ["bludgeoning"]},
+            {"name": "Javelin", "dmg": "2d6+4", "traits": ["piercing"]}
+        ])
+    );
+    // The abilities and senses have no field on a Sovereign creature: listed, kept in notes.
+    assert!(ogre.unread.iter().any(|u| u.starts_with("STR 19")), "{:?}", ogre.unread);
+    assert!(field(ogre, "notes").as_str().unwrap().contains("passive Perception 8"));
+    assert_eq!(field(&blocks[1], "tracks.hp"), &json!(7));
+}
+
+#[test]
+fn what_cannot_be_read_is_refused_with_its_place() {
+    let err = read_stat_blocks("paste", "Ogre: 13 HP", "pathfinder").unwrap_err();
+    assert!(format!("{err:?}").contains("the system 'pathfinder' is unknown"));
+    let err = read_stat_blocks("paste", "   \n\n", "bdp").unwrap_err();
+    assert!(format!("{err:?}").contains("holds no stat block"));
+    let long = format!("{}: 3 HP", "x".repeat(200));
+    let err = read_stat_blocks("paste", &long, "bdp").unwrap_err();
+    assert!(format!("{err:?}").contains("block 1, line 1"), "{err:?}");
+}
+
+#[test]
+fn a_name_the_library_has_is_flagged_and_settled_as_chosen() {
+    use fray_data::exchange::{self, OnClash, clashes, pasted_file};
+    let (_dir, db) = crate::db();
+    let before = exchange::export(&db, &exchange::Selection::All).unwrap();
+    let orc =
+        before.creatures.iter().find(|c| c.system == "bdp" && c.name == "Orc warrior").unwrap();
+    let text = "ORC WARRIOR: 9 HP, 15 STR\nCave rat: 2 HP, bite (d4)\n";
+    let blocks = read_stat_blocks("paste", text, "bdp").unwrap();
+    let found = clashes(&db, &blocks).unwrap();
+    assert_eq!(found[0].as_ref().map(|c| c.uid.as_str()), Some(orc.uid.as_str()));
+    assert!(found[1].is_none());
+
+    // Skip: only the rat comes in.
+    let file = pasted_file(&blocks, &found, |_| OnClash::Skip);
+    assert_eq!(file.creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Cave rat"]);
+
+    // Update: the library's orc takes the HP and STR read, and keeps its weapons.
+    let file = pasted_file(&blocks, &found, |_| OnClash::Update);
+    let preview = exchange::preview(&db, &file).unwrap();
+    assert_eq!(preview.counts(), "1 new, 1 changed, 0 the same");
+    exchange::apply(&db, &file).unwrap();
+    let after = exchange::export(&db, &exchange::Selection::All).unwrap();
+    let updated = after.creatures.iter().find(|c| c.uid == orc.uid).unwrap();
+    assert_eq!(field_of(&updated.block, "tracks.hp"), &json!(9));
+    assert_eq!(field_of(&updated.block, "tracks.str"), &json!(15));
+    assert_eq!(field_of(&updated.block, "weapons"), field_of(&orc.block, "weapons"));
+    assert_eq!(after.creatures.len(), before.creatures.len() + 1);
+
+    // Keep both: a second orc beside the first, never silently.
+    let file = pasted_file(&blocks, &found, |_| OnClash::KeepBoth);
+    exchange::apply(&db, &file).unwrap();
+    let again = exchange::export(&db, &exchange::Selection::All).unwrap();
+    let orcs =
+        again.creatures.iter().filter(|c| c.name.eq_ignore_ascii_case("orc warrior")).count();
+    assert_eq!(orcs, 2);
+}
+
+fn field_of<'a>(block: &'a Value, key: &str) -> &'a Value {
+    fray_app::system::schema::get(block, key).unwrap_or(&Value::Null)
+}
