@@ -84,16 +84,34 @@ pub fn read_stat_blocks(
 }
 
 /// The blocks of a paste with the line each starts on: paragraphs, and within a paragraph
-/// each line that starts "Name:" with stats after it.
+/// each line that starts "Name:" with stats after it. A paragraph that is only a name (a
+/// bestiary's bold heading) takes the paragraph after it as its stats; a Markdown heading
+/// (`# Bestiary`) is a title, not a block.
 fn split_blocks(text: &str) -> Vec<(usize, String)> {
     let mut blocks: Vec<(usize, String)> = Vec::new();
     let mut open = false;
+    // The last block is a lone name waiting for its stats across a blank line.
+    let mut waiting = false;
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() {
+            waiting = open && blocks.last().is_some_and(|(_, b)| only_a_name(b));
             open = false;
             continue;
         }
+        if line.starts_with('#') {
+            continue;
+        }
+        if waiting && !starts_block(line) {
+            if let Some((_, b)) = blocks.last_mut() {
+                b.push('\n');
+                b.push_str(line);
+            }
+            waiting = false;
+            open = true;
+            continue;
+        }
+        waiting = false;
         if !open || starts_block(line) && blocks.last().is_some_and(|(_, b)| starts_block(b)) {
             blocks.push((n + 1, line.to_owned()));
             open = true;
@@ -103,6 +121,11 @@ fn split_blocks(text: &str) -> Vec<(usize, String)> {
         }
     }
     blocks
+}
+
+/// A block that is one short line with no number: a name alone.
+fn only_a_name(block: &str) -> bool {
+    !block.contains('\n') && block.len() <= 60 && !block.chars().any(|c| c.is_ascii_digit())
 }
 
 /// "Ogre: 13 HP, ..." : a short name, a colon, then something with a number.
@@ -127,6 +150,8 @@ fn read_block(
             None => (block.trim(), String::new()),
         },
     };
+    // Markdown's emphasis around a bestiary's names is not part of them.
+    let name = name.trim_matches(['*', '_', '#', ' ']);
     if name.is_empty() {
         return Err("has no name before its stats".into());
     }
@@ -187,6 +212,13 @@ fn items(text: &str) -> Vec<String> {
         }
         // A full stop ends a piece too when a space follows ("Bite (d4). Flees when alone").
         let stop = c == '.' && chars.get(i + 1).is_some_and(|n| n.is_whitespace());
+        // A line wrapped before a parenthesis goes on ("ceremonial dagger\n(d6)").
+        let wrapped = c == '\n'
+            && chars[i + 1..].iter().find(|n| !n.is_whitespace()).is_some_and(|n| *n == '(');
+        if wrapped {
+            current.push(' ');
+            continue;
+        }
         if depth <= 0 && (matches!(c, ',' | ';' | '\n') || stop) {
             push_item(&mut out, &current);
             current.clear();
@@ -200,7 +232,14 @@ fn items(text: &str) -> Vec<String> {
 
 fn push_item(out: &mut Vec<String>, item: &str) {
     let item = item.trim().trim_end_matches('.').trim();
-    if !item.is_empty() {
+    if item.is_empty() {
+        return;
+    }
+    // "mace (d8) or ceremonial dagger (d6)": two weapons, either of which it may use.
+    let parts: Vec<&str> = item.split(" or ").collect();
+    if parts.len() > 1 && parts.iter().all(|p| p.contains("(d") || p.contains("(D")) {
+        out.extend(parts.iter().map(|p| p.trim().to_owned()));
+    } else {
         out.push(item.to_owned());
     }
 }

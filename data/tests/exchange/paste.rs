@@ -167,3 +167,35 @@ fn a_name_the_library_has_is_flagged_and_settled_as_chosen() {
 fn field_of<'a>(block: &'a Value, key: &str) -> &'a Value {
     fray_app::system::schema::get(block, key).unwrap_or(&Value::Null)
 }
+
+#[test]
+fn the_cairn_bestiary_reads_as_its_markdown_prints_it() {
+    let blocks = read("bdp", "cairn-bestiary.md");
+    let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
+    assert_eq!(names, ["Acolyte", "Ankheg", "Ape, White", "Bandit", "Banshee", "Basilisk"]);
+    let acolyte = &blocks[0];
+    assert_eq!(
+        (field(acolyte, "tracks.hp"), field(acolyte, "stats.armor"), field(acolyte, "tracks.wil")),
+        (&json!(4), &json!(1), &json!(14))
+    );
+    // Two weapons to choose from, the second wrapped onto the next line.
+    assert_eq!(
+        field(acolyte, "weapons"),
+        &json!([{"name": "Mace", "die": 8}, {"name": "Ceremonial dagger", "die": 6}])
+    );
+    assert_eq!(acolyte.unread, ["Holy Symbol (Ward once per day)"]);
+    let ankheg = &blocks[1];
+    assert_eq!(
+        field(ankheg, "weapons"),
+        &json!([{"name": "Bite", "die": 10}, {"name": "Acid squirt", "die": 8, "blast": true}])
+    );
+    let ape = &blocks[2];
+    assert_eq!(
+        field(ape, "weapons"),
+        &json!([{"name": "Claws", "die": 6}, {"name": "Rocks", "die": 6, "blast": true}])
+    );
+    for b in &blocks[1..] {
+        assert!(b.unread.is_empty(), "{}: {:?}", b.entry.name, b.unread);
+    }
+    assert_eq!(field(&blocks[5], "tracks.hp"), &json!(10));
+}
