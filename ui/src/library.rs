@@ -27,8 +27,14 @@ pub fn import(
     dry_run: bool,
 ) -> Result<()> {
     let file = read(path, system, map)?;
-    let preview = exchange::preview(db, &file).context("cannot compare with the library")?;
-    say!("{}: {}", path.display(), preview.counts());
+    preview_then_write(db, &path.display().to_string(), &file, dry_run)
+}
+
+/// Prints what importing `file` (shown as `shown`) would do, entry by entry and what it
+/// deletes, then writes it all in one transaction unless `dry_run`.
+fn preview_then_write(db: &Db, shown: &str, file: &LibraryFile, dry_run: bool) -> Result<()> {
+    let preview = exchange::preview(db, file).context("cannot compare with the library")?;
+    say!("{shown}: {}", preview.counts());
     for entry in &preview.entries {
         say!("{entry}");
     }
@@ -43,7 +49,7 @@ pub fn import(
         say!("dry run: nothing written");
         return Ok(());
     }
-    let summary = exchange::apply(db, &file).context("the import failed; nothing was written")?;
+    let summary = exchange::apply(db, file).context("the import failed; nothing was written")?;
     say!("imported: {} added, {} changed", summary.added, summary.changed);
     Ok(())
 }
@@ -72,7 +78,9 @@ pub fn import_text(
         ClashChoice::Skip => OnClash::Skip,
     };
     for (block, clash) in blocks.iter().zip(&clashes) {
-        say!("{}: {} ({})", block.at, block.entry.name, read_summary(block));
+        let read = block.read_labels();
+        let read = if read.is_empty() { "nothing read".into() } else { read.join(", ") };
+        say!("{}: {} (read {read})", block.at, block.entry.name);
         for piece in &block.unread {
             say!("  not read (kept in the notes): {piece}");
         }
@@ -89,25 +97,7 @@ pub fn import_text(
         }
     }
     let file = exchange::pasted_file(&blocks, &clashes, |_| choice);
-    let preview = exchange::preview(db, &file).context("cannot compare with the library")?;
-    say!("{name}: {}", preview.counts());
-    if dry_run {
-        say!("dry run: nothing written");
-        return Ok(());
-    }
-    let summary = exchange::apply(db, &file).context("the import failed; nothing was written")?;
-    say!("imported: {} added, {} changed", summary.added, summary.changed);
-    Ok(())
-}
-
-/// "HP, STR, Weapons": the fields a pasted block filled, by label.
-fn read_summary(block: &exchange::PastedBlock) -> String {
-    let labels: std::collections::HashMap<&str, &str> =
-        fray_app::system::by_id(&block.entry.system)
-            .map(|s| s.block_schema().fields_for(false).map(|f| (f.key, f.label)).collect())
-            .unwrap_or_default();
-    let read: Vec<&str> = block.read.iter().map(|k| labels.get(k).copied().unwrap_or(k)).collect();
-    if read.is_empty() { "nothing read".into() } else { format!("read {}", read.join(", ")) }
+    preview_then_write(db, &name, &file, dry_run)
 }
 
 /// `fray import --list-fields --system ID`: what a CSV column can fill, key and label.

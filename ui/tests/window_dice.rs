@@ -208,3 +208,26 @@ fn the_odds_of_the_typed_roll_fold_out_with_a_target() {
     w.harness.get_by_label("d20 ≥ 15: 30%");
     assert!(rolls(&w).is_empty(), "looking at the odds rolls nothing");
 }
+
+#[test]
+fn table_dice_for_exploding_and_percentile_rolls_are_typed_as_rolled() {
+    let mut w = encounter();
+    // Murdham's damage die, typed in the tray: a 6 explodes, each added die one less.
+    type_into(&mut w, "Notation", "d6!p");
+    w.press("Enter table dice");
+    type_into(&mut w, "Faces", "6");
+    w.press("Record");
+    w.harness
+        .get_by_label("d6!p needs more faces than the 1 typed: a die exploded or was rerolled");
+    assert!(rolls(&w).is_empty());
+    type_into(&mut w, "Faces", "6 6 3");
+    w.press("Record");
+    assert_eq!(rolls(&w)[0].faces(), [6, 6, 3]);
+    assert_eq!(rolls(&w)[0].total, 6 + 5 + 2);
+    // `00` on percentile dice is 100.
+    type_into(&mut w, "Notation", "d%");
+    w.press("Enter table dice");
+    type_into(&mut w, "Faces", "00");
+    w.press("Record");
+    assert_eq!(rolls(&w)[1].total, 100);
+}

@@ -223,11 +223,6 @@ impl Keep {
         matches!(self, Keep::Highest(_) | Keep::DropLowest(_))
     }
 
-    /// How many are kept: the same as [`Keep::n`] for `kh`/`kl`; kept for compatibility.
-    pub fn count(self) -> u32 {
-        self.n()
-    }
-
     /// `kh`, `kl`, `dl` or `dh`.
     fn code(self) -> &'static str {
         match self {

@@ -35,6 +35,18 @@ pub struct PastedBlock {
     pub warnings: Vec<String>,
 }
 
+impl PastedBlock {
+    /// The labels of the fields it filled ("HP", "Weapons"), in the order read.
+    pub fn read_labels(&self) -> Vec<&'static str> {
+        let Some(system) = system::by_id(&self.entry.system) else { return Vec::new() };
+        let fields: Vec<&'static Field> = system.block_schema().fields_for(false).collect();
+        self.read
+            .iter()
+            .map(|k| fields.iter().find(|f| f.key == *k).map_or(*k, |f| f.label))
+            .collect()
+    }
+}
+
 /// Reads every stat block of `text` for the system `system_id`. `file` names the paste in
 /// messages. Refused whole only when nothing can be read (an unknown system, no block, a
 /// block without a name).

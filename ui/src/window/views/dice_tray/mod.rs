@@ -186,8 +186,12 @@ fn buttons_ui(
 fn table_entry_ui(ui: &mut egui::Ui, dice: &Dice, view: &mut DiceTrayView, out: &mut Vec<Action>) {
     let Some(text) = &mut view.table_entry else { return };
     let count = dice.dice_count();
-    let what =
-        if count == 1 { format!("1 face for {dice}") } else { format!("{count} faces for {dice}") };
+    let faces = if count == 1 { "1 face".to_owned() } else { format!("{count} faces") };
+    let what = if dice.is_fixed_count() {
+        format!("{faces} for {dice}")
+    } else {
+        format!("{faces} for {dice}, and after a die that explodes or is rerolled, its next faces")
+    };
     ui.label(RichText::new(what).small().weak());
     let mut record = false;
     ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {

@@ -137,11 +137,7 @@ fn block_ui(
     clash: Option<&CreatureEntry>,
     choice: &mut OnClash,
 ) {
-    let labels: std::collections::HashMap<&str, &str> =
-        fray_app::system::by_id(&block.entry.system)
-            .map(|s| s.block_schema().fields_for(false).map(|f| (f.key, f.label)).collect())
-            .unwrap_or_default();
-    let read: Vec<&str> = block.read.iter().map(|k| labels.get(k).copied().unwrap_or(k)).collect();
+    let read = block.read_labels();
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&block.entry.name).strong());
         let what = if read.is_empty() { "nothing read".to_owned() } else { read.join(", ") };
