@@ -183,3 +183,44 @@ proptest! {
         let _ = Dice::parse(&input);
     }
 }
+
+/// Any valid expression with few, small dice: its distribution is quick to work out.
+fn small_dice() -> impl Strategy<Value = Dice> {
+    expression()
+        .prop_map(|nodes| {
+            let nodes = nodes
+                .into_iter()
+                .map(|n| match n {
+                    Node::Dice(mut t) => {
+                        t.count = t.count.min(4);
+                        if let Sides::N(s) = t.sides {
+                            t.sides = Sides::N(s % 12 + 1);
+                        }
+                        t.keep = t.keep.filter(|k| k.n() < t.count);
+                        Node::Dice(t)
+                    }
+                    Node::Number(c) => Node::Number(c % 100),
+                    other => other,
+                })
+                .collect();
+            Dice { nodes, label: None }
+        })
+        .prop_filter("within the limits", |d| d.validate().is_ok())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn any_roll_has_a_distribution_that_holds_its_rolls(d in small_dice(), seed in any::<u64>()) {
+        let dist = d.distribution();
+        let total: f64 = dist.totals.iter().map(|t| t.1).sum();
+        prop_assert!((total - 1.0).abs() < 1e-6, "{} sums to {}", d, total);
+        prop_assert!(dist.min() >= d.min() && dist.max() <= d.max(), "{} outside its range", d);
+        // Every roll the app makes is a total the distribution gives a chance (when exact).
+        let roll = SeededDice::new(seed, 0).roll(&d, "prop", None).unwrap();
+        if dist.is_exact() {
+            prop_assert!(dist.chance(roll.total) > 0.0, "{} rolled {}", d, roll.summary());
+        }
+    }
+}
