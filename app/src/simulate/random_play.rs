@@ -508,7 +508,9 @@ impl<'a> Play<'a> {
                 Command::SetOrder { order }
             }
             12 if self.chance(40) => Command::Roll {
-                dice: Dice::die(20),
+                // Every form of the notation, so odd dice meet every rule and the journal.
+                dice: Dice::parse(TRAY_DICE[self.pick(TRAY_DICE.len())])
+                    .expect("the tray's dice parse"),
                 label: format!("{}'s check", c.name),
                 roller: Some(id),
                 secret: self.chance(30),
@@ -752,6 +754,25 @@ impl<'a> Play<'a> {
         out
     }
 }
+
+/// What the GM rolls from the tray in random play: one of each form of the notation.
+const TRAY_DICE: &[&str] = &[
+    "d20",
+    "2d6+1",
+    "4d6dl1",
+    "2d20kh1",
+    "d6!",
+    "d6!p",
+    "4dF",
+    "4d6r1",
+    "3d8ro<3",
+    "6d10>=8f1",
+    "(d6+1)*2",
+    "d20/2-d4",
+    "{2d8,d12}kh1",
+    "2d6+1 [fire]",
+    "d%",
+];
 
 /// The app's dice for the command's stream, with a share of the rolls typed in as table
 /// dice; the plan records which, for the script.
