@@ -11,6 +11,9 @@ use super::{Dice, DiceSource, DiceTerm, Keep, Node, SeededDice};
 
 /// Largest table of outcomes worked out exactly; past it, the roll is sampled.
 pub const MAX_OUTCOMES: usize = 200_000;
+/// Most pairs of totals one step multiplies out (a convolution, a product): past it, the
+/// roll is sampled, so no expression takes the window more than a moment.
+pub const MAX_PAIRS: usize = 10_000_000;
 /// Rolls made for an estimate.
 pub const SAMPLES: u32 = 200_000;
 
@@ -110,7 +113,7 @@ impl Distribution {
         let span = |d: &Self| usize::try_from(d.max() - d.min()).ok().map(|s| s + 1);
         let (a_span, b_span) = (span(self)?, span(other)?);
         if a_span + b_span > MAX_OUTCOMES
-            || self.totals.len().saturating_mul(other.totals.len()) > 50_000_000
+            || self.totals.len().saturating_mul(other.totals.len()) > MAX_PAIRS
         {
             return None;
         }
@@ -126,7 +129,7 @@ impl Distribution {
 
     /// The distribution of `f(a, b)` for independent `a` from self and `b` from other.
     fn combine(&self, other: &Self, f: impl Fn(i64, i64) -> i64) -> Option<Self> {
-        if self.totals.len().saturating_mul(other.totals.len()) > 4_000_000 {
+        if self.totals.len().saturating_mul(other.totals.len()) > MAX_PAIRS {
             return None;
         }
         let mut pairs = Vec::with_capacity(self.totals.len() * other.totals.len());
@@ -255,16 +258,31 @@ fn term(t: &DiceTerm) -> Option<Distribution> {
     }
     let die = one_die(t)?;
     let total = match t.keep {
-        None => {
-            let mut sum = die.clone();
-            for _ in 1..t.count {
-                sum = sum.plus(&die)?;
-            }
-            sum
-        }
+        None => times(&die, t.count)?,
         Some(keep) => kept(&die, t.count, keep)?,
     };
     Some(if t.negative { total.negated() } else { total })
+}
+
+/// The sum of `n` dice that each follow `die`, by repeated doubling: a few convolutions, each
+/// refused past its limits, rather than `n` of them.
+fn times(die: &Distribution, n: u32) -> Option<Distribution> {
+    let mut result: Option<Distribution> = None;
+    let mut power = die.clone();
+    let mut left = n;
+    while left > 0 {
+        if left & 1 == 1 {
+            result = Some(match result {
+                None => power.clone(),
+                Some(r) => r.plus(&power)?,
+            });
+        }
+        left >>= 1;
+        if left > 0 {
+            power = power.plus(&power)?;
+        }
+    }
+    result
 }
 
 /// What one die of the term counts for: its value (or its successes), after rerolls, with
@@ -303,6 +321,11 @@ fn one_die(t: &DiceTerm) -> Option<Distribution> {
     }
     let pairs: Vec<(i64, f64)> = match t.explode {
         None => (1..=top).map(|f| (score(f), first[f as usize - 1])).collect(),
+        // Every added die could show the top face up to the limit: too wide a table to work
+        // out for big dice.
+        Some(_) if (top as usize).saturating_mul(MAX_EXPLOSIONS as usize + 1) > MAX_OUTCOMES => {
+            return None;
+        }
         Some(e) => {
             let less = i64::from(e.penetrating && t.success.is_none());
             // What the added dice bring once `depth` explosions are left to come.
@@ -484,6 +507,10 @@ mod tests {
         assert_eq!(d.samples, 20_000);
         assert!((d.mean() - 5_000_500.0).abs() < 20_000.0);
         assert!(d.standard_error(0.5) > 0.0);
+        // Big pools and big exploding dice are sampled rather than worked out at length.
+        assert!(!dist("1000d100").is_exact());
+        assert!(!dist("20d10000!").is_exact());
+        assert!(dist("100d6").is_exact());
         // Keeping two of three groups is sampled, and still sane.
         let d = dist("{d6,d8,d10}kh2");
         assert!(!d.is_exact());
