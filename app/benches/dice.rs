@@ -1,4 +1,5 @@
-//! Dice throughput: whole rolls through the `DiceSource` trait and raw faces.
+//! Dice throughput: whole rolls through the `DiceSource` trait and raw faces; the exact odds
+//! of a few rolls.
 //!
 //! Run with `cargo bench -p fray-app --bench dice -- --warm-up-time 1 --measurement-time 3`.
 
@@ -35,5 +36,15 @@ fn rolls(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, rolls);
+/// The odds of a roll, as the tray and `fray roll --odds` work them out.
+fn odds(c: &mut Criterion) {
+    let mut group = c.benchmark_group("odds of a roll");
+    for text in ["2d20kh1", "4d6dl1", "100d6", "{2d8,d12}kh1", "d6!p", "6d10>=8f1"] {
+        let dice = Dice::parse(text).unwrap();
+        group.bench_function(text, |b| b.iter(|| black_box(&dice).distribution()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, rolls, odds);
 criterion_main!(benches);

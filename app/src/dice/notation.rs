@@ -597,10 +597,13 @@ impl Dice {
         if !well_formed(&self.nodes) {
             return Some("operators and terms do not match".into());
         }
-        if nesting(&self.nodes) > MAX_DEPTH {
+        // A plain sum (what the rules roll, many times a step in a simulation) has no
+        // parentheses and no divisor: the walks below are only for the other forms.
+        let sum = self.is_sum();
+        if !sum && nesting(&self.nodes) > MAX_DEPTH {
             return Some(format!("at most {MAX_DEPTH} levels of parentheses"));
         }
-        let ranges = ranges(&self.nodes);
+        let ranges = if sum { Vec::new() } else { ranges(&self.nodes) };
         for (i, node) in self.nodes.iter().enumerate() {
             let problem = match node {
                 Node::Dice(dice) => dice.problem(),

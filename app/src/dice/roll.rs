@@ -235,8 +235,19 @@ fn roll_term(
     term: &DiceTerm,
     next: &mut dyn FnMut(Sides) -> Result<u32, DiceError>,
 ) -> Result<TermRoll, DiceError> {
-    let top = term.sides.faces();
     let count = term.count as usize;
+    let plain = term.reroll.is_none()
+        && term.explode.is_none()
+        && term.keep.is_none()
+        && term.success.is_none();
+    if plain {
+        // Most rolls: one face per die, all of them counted.
+        let faces = (0..count).map(|_| next(term.sides)).collect::<Result<Vec<u32>, _>>()?;
+        let sum: i64 = faces.iter().map(|f| term.sides.value(*f)).sum();
+        let kept = vec![true; count];
+        return Ok(TermRoll { faces, kept, subtotal: if term.negative { -sum } else { sum } });
+    }
+    let top = term.sides.faces();
     let mut faces = Vec::with_capacity(count);
     let mut kept = Vec::with_capacity(count);
     // Where each die's faces start, for keeping whole dice (explosions and all).
