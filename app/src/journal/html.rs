@@ -123,8 +123,8 @@ impl Style for Html {
 
     fn dice(&self, out: &mut String, dice: &Dice) {
         out.push_str("<code>");
-        // Canonical notation is digits, letters, `+`, `-` and `%`: nothing to escape.
-        push_fmt(out, dice);
+        // Notation may hold `<` and `>` (`4d6r<3`, `6d10>=8`) and a label anything.
+        escape_into(out, &dice.to_string());
         out.push_str("</code>");
     }
 

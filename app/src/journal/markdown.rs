@@ -69,10 +69,17 @@ impl Style for Markdown {
     }
 
     fn dice(&self, out: &mut String, dice: &Dice) {
-        // Canonical notation has no backticks, so a code span is safe as is.
-        out.push('`');
-        push_fmt(out, dice);
-        out.push('`');
+        // The notation has no backticks, but its label may: then the span takes two.
+        let text = dice.to_string();
+        if text.contains('`') {
+            out.push_str("`` ");
+            out.push_str(&text);
+            out.push_str(" ``");
+        } else {
+            out.push('`');
+            out.push_str(&text);
+            out.push('`');
+        }
     }
 
     fn label(&self, out: &mut String, label: &str) {

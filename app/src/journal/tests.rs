@@ -245,6 +245,22 @@ fn html_escapes_hostile_names() {
 }
 
 #[test]
+fn notation_with_comparisons_and_labels_is_escaped() {
+    let mut h = fight();
+    let roll = |dice: &str| Command::Roll {
+        dice: Dice::parse(dice).unwrap(),
+        label: "check".into(),
+        roller: None,
+        secret: false,
+    };
+    run_table(&mut h, roll("4d6r<3 [a<b & `c`]"), &[&[4, 3, 5, 6]]);
+    let page = html(h.base(), h.events());
+    assert!(page.contains("<code>4d6r&lt;3 [a&lt;b &amp; `c`]</code>"), "{page}");
+    let md = markdown(h.base(), h.events());
+    assert!(md.contains("`` 4d6r<3 [a<b & `c`] ``"), "{md}");
+}
+
+#[test]
 fn json_round_trips_and_replays() {
     let h = fight();
     let json = to_json(&h);
