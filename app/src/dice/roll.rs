@@ -153,11 +153,12 @@ impl Roll {
                 if j > 0 {
                     out.push_str(", ");
                 }
-                let shown = face_text(term.sides, *face);
-                if *kept {
-                    out.push_str(&shown);
-                } else {
-                    let _ = write!(out, "({shown})");
+                if !*kept {
+                    out.push('(');
+                }
+                push_face(out, term.sides, *face);
+                if !*kept {
+                    out.push(')');
                 }
             }
             out.push(']');
@@ -219,13 +220,16 @@ impl Roll {
     }
 }
 
-/// How a face reads: itself, or `-`, `0`, `+` on a Fudge die.
-pub fn face_text(sides: Sides, face: u32) -> String {
+/// Writes a face as it reads, without allocating: the number, or a Fudge die's sign (its
+/// faces are recorded as 1, 2 and 3).
+pub fn push_face(out: &mut String, sides: Sides, face: u32) {
     match (sides, face) {
-        (Sides::Fudge, 1) => "-".into(),
-        (Sides::Fudge, 2) => "0".into(),
-        (Sides::Fudge, 3) => "+".into(),
-        _ => face.to_string(),
+        (Sides::Fudge, 1) => out.push('-'),
+        (Sides::Fudge, 2) => out.push('0'),
+        (Sides::Fudge, 3) => out.push('+'),
+        _ => {
+            let _ = write!(out, "{face}");
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The journal as one self-contained HTML page, to share or print.
 
-use crate::dice::{Dice, RollSource};
+use crate::dice::{Dice, RollSource, Sides};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 
@@ -138,12 +138,12 @@ impl Style for Html {
         out.push_str("</i>");
     }
 
-    fn face(&self, out: &mut String, face: u32, kept: bool) {
-        if kept {
-            push_fmt(out, face);
-        } else {
+    fn face(&self, out: &mut String, sides: Sides, face: u32, kept: bool) {
+        if !kept {
             out.push_str("<span class=\"drop\">");
-            push_fmt(out, face);
+        }
+        crate::dice::push_face(out, sides, face);
+        if !kept {
             out.push_str("</span>");
         }
     }

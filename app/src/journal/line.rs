@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 use std::ops::Range;
 
-use crate::dice::{Dice, Roll, RollSource};
+use crate::dice::{Dice, Roll, RollSource, Sides, push_face};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId, ZoneId};
@@ -30,13 +30,14 @@ pub(crate) trait Style {
     fn dice(&self, out: &mut String, dice: &Dice);
     /// What a roll was for, with its lead-in (` "attack"`, ` for *attack*`).
     fn label(&self, out: &mut String, label: &str);
-    /// One face; dropped dice of `kh`/`kl` have `kept` false.
-    fn face(&self, out: &mut String, face: u32, kept: bool) {
+    /// One face of a die of `sides` as it reads (`4`, or `+` on a Fudge die); dropped and
+    /// rerolled dice have `kept` false.
+    fn face(&self, out: &mut String, sides: Sides, face: u32, kept: bool) {
         if kept {
-            push_fmt(out, face);
+            push_face(out, sides, face);
         } else {
             out.push('(');
-            push_fmt(out, face);
+            push_face(out, sides, face);
             out.push(')');
         }
     }
@@ -502,20 +503,7 @@ fn write_roll<S: Style>(
             if j > 0 {
                 out.push_str(", ");
             }
-            match term.sides {
-                // A Fudge die reads as its sign, not its recorded face.
-                crate::dice::Sides::Fudge => {
-                    let text = crate::dice::face_text(term.sides, *face);
-                    if *kept {
-                        out.push_str(&text);
-                    } else {
-                        out.push('(');
-                        out.push_str(&text);
-                        out.push(')');
-                    }
-                }
-                _ => s.face(out, *face, *kept),
-            }
+            s.face(out, term.sides, *face, *kept);
         }
         out.push(']');
     });

@@ -258,6 +258,10 @@ fn notation_with_comparisons_and_labels_is_escaped() {
     assert!(page.contains("<code>4d6r&lt;3 [a&lt;b &amp; `c`]</code>"), "{page}");
     let md = markdown(h.base(), h.events());
     assert!(md.contains("`` 4d6r<3 [a<b & `c`] ``"), "{md}");
+    // A dropped Fudge face reads as its sign, in the drop style.
+    run_table(&mut h, roll("4dFkh3"), &[&[1, 2, 3, 3]]);
+    let page = html(h.base(), h.events());
+    assert!(page.contains("[<span class=\"drop\">-</span>, 0, +, +]"), "{page}");
 }
 
 #[test]
