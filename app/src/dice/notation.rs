@@ -413,7 +413,7 @@ fn precedence(node: &Node) -> u8 {
 }
 
 /// How many expressions a node takes from the stack.
-pub(super) fn arity(node: &Node) -> usize {
+fn arity(node: &Node) -> usize {
     match node {
         Node::Number(_) | Node::Dice(_) => 0,
         Node::Neg => 1,
@@ -424,7 +424,7 @@ pub(super) fn arity(node: &Node) -> usize {
 
 /// Where each operand of the node at `at` starts, in order (each ends just before the next
 /// starts; the last just before `at`).
-pub(super) fn operand_starts(nodes: &[Node], at: usize) -> Vec<usize> {
+fn operand_starts(nodes: &[Node], at: usize) -> Vec<usize> {
     let mut starts = Vec::with_capacity(arity(&nodes[at]));
     let mut end = at;
     for _ in 0..arity(&nodes[at]) {
@@ -437,7 +437,7 @@ pub(super) fn operand_starts(nodes: &[Node], at: usize) -> Vec<usize> {
 }
 
 /// The first node of the expression ending at `last`.
-pub(super) fn subtree_start(nodes: &[Node], last: usize) -> usize {
+fn subtree_start(nodes: &[Node], last: usize) -> usize {
     let mut need = 1usize;
     let mut i = last + 1;
     while need > 0 {

@@ -51,33 +51,44 @@ impl Roll {
         roller: Option<String>,
         source: RollSource,
     ) -> Result<Roll, DiceError> {
-        dice.validate()?;
-        let expected = dice.dice_count() as usize;
-        if dice.is_fixed_count() && faces.len() != expected {
-            return Err(DiceError::WrongFaceCount {
-                dice: dice.to_string(),
-                expected,
-                got: faces.len(),
-            });
-        }
-        let mut used = 0usize;
-        let printed = dice.to_string();
-        let roll = Roll::evaluate(dice, label.into(), roller, source, &mut |sides| {
-            let Some(&face) = faces.get(used) else {
-                return Err(DiceError::MoreFaces { dice: printed.clone(), got: faces.len() });
-            };
+        Roll::from_typed(dice, faces.len(), label.into(), roller, source, &mut |i, sides| {
+            let face = faces[i];
             if face == 0 || face > sides.faces() {
                 return Err(DiceError::NotAFace { face, die: sides.to_string() });
             }
+            Ok(face)
+        })
+    }
+
+    /// Builds a roll from `count` values typed in as the dice were rolled, `read` turning the
+    /// i-th into a face of the die it lands on: one place for what every typed roll is
+    /// checked for (the count, for dice that neither explode nor reroll; faces that run out;
+    /// faces left over). Shared by [`Roll::from_faces`] and [`super::read_faces`].
+    pub(super) fn from_typed(
+        dice: Dice,
+        count: usize,
+        label: String,
+        roller: Option<String>,
+        source: RollSource,
+        read: &mut dyn FnMut(usize, Sides) -> Result<u32, DiceError>,
+    ) -> Result<Roll, DiceError> {
+        dice.validate()?;
+        let expected = dice.dice_count() as usize;
+        if dice.is_fixed_count() && count != expected {
+            return Err(DiceError::WrongFaceCount { dice: dice.to_string(), expected, got: count });
+        }
+        let mut used = 0usize;
+        let printed = dice.to_string();
+        let roll = Roll::evaluate(dice, label, roller, source, &mut |sides| {
+            if used == count {
+                return Err(DiceError::MoreFaces { dice: printed.clone(), got: count });
+            }
+            let face = read(used, sides)?;
             used += 1;
             Ok(face)
         })?;
-        if used != faces.len() {
-            return Err(DiceError::WrongFaceCount {
-                dice: roll.dice.to_string(),
-                expected: used,
-                got: faces.len(),
-            });
+        if used != count {
+            return Err(DiceError::WrongFaceCount { dice: printed, expected: used, got: count });
         }
         Ok(roll)
     }

@@ -13,34 +13,15 @@ pub fn read_faces(dice: &Dice, text: &str) -> Result<Vec<u32>, DiceError> {
     if tokens.is_empty() && dice.dice_count() > 0 {
         return Err(DiceError::NoFacesTyped);
     }
-    dice.validate()?;
-    let mut faces = Vec::with_capacity(tokens.len());
-    let mut next = tokens.iter();
-    let printed = dice.to_string();
-    let read = Roll::evaluate(dice.clone(), String::new(), None, RollSource::Table, &mut |sides| {
-        let Some(token) = next.next() else {
-            return Err(DiceError::MoreFaces { dice: printed.clone(), got: tokens.len() });
-        };
-        let face = face_of(sides, token)?;
-        faces.push(face);
-        Ok(face)
-    });
-    match read {
-        Err(DiceError::MoreFaces { .. }) if dice.is_fixed_count() => {
-            Err(DiceError::WrongFaceCount {
-                dice: printed,
-                expected: dice.dice_count() as usize,
-                got: tokens.len(),
-            })
-        }
-        Err(e) => Err(e),
-        Ok(_) if faces.len() < tokens.len() => Err(DiceError::WrongFaceCount {
-            dice: printed,
-            expected: faces.len(),
-            got: tokens.len(),
-        }),
-        Ok(_) => Ok(faces),
-    }
+    let roll = Roll::from_typed(
+        dice.clone(),
+        tokens.len(),
+        String::new(),
+        None,
+        RollSource::Table,
+        &mut |i, sides| face_of(sides, tokens[i]),
+    )?;
+    Ok(roll.faces())
 }
 
 /// One typed token as a face of a die of `sides`.

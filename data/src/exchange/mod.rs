@@ -37,9 +37,7 @@ pub use format::{
     TemplateKindEntry,
 };
 pub use markdown::{character_markdown, creature_markdown, markdown};
-pub use paste::{
-    MAX_BLOCKS, OnClash, PastedBlock, clashes, list_cell, list_item, pasted_file, read_stat_blocks,
-};
+pub use paste::{MAX_BLOCKS, OnClash, PastedBlock, clashes, pasted_file, read_stat_blocks};
 pub use preview::{EntryKind, Preview, PreviewEntry, Status, Summary, apply, preview};
 pub use problem::{ImportProblem, Problems};
 pub use read::{parse_library, read_library, read_text};

@@ -352,7 +352,7 @@ fn label_and_dice(item: &str) -> Option<(String, String)> {
 /// as a record of `fields`: its name, its damage (a die or dice, as the schema keeps it)
 /// and each word in parentheses that is a flag's label (`ranged`) or, failing that, a tag.
 /// `None` when it has no dice.
-pub fn list_item(fields: &[Field], text: &str) -> Option<Value> {
+fn list_item(fields: &[Field], text: &str) -> Option<Value> {
     let mut words: Vec<String> = Vec::new();
     let mut dice: Option<Dice> = None;
     let mut extra: Vec<String> = Vec::new();
@@ -516,7 +516,7 @@ pub fn pasted_file(
 
 /// The records of a spreadsheet cell of list items, "club d10; bite d6 (bleed)", for the
 /// list field `fields`; the pieces that are not items are returned apart.
-pub fn list_cell(fields: &[Field], cell: &str) -> (Vec<Value>, Vec<String>) {
+pub(super) fn list_cell(fields: &[Field], cell: &str) -> (Vec<Value>, Vec<String>) {
     let mut records = Vec::new();
     let mut unread = Vec::new();
     for piece in items(cell) {
