@@ -121,7 +121,8 @@ impl Encounter {
     /// encounter from: the same system, name, seed, settings, zones (places and links),
     /// sides, tables and combatants where they stand, but round 0 with no phase entered, no
     /// order or turn, no procedure state (BDP, d12, Murdham), every track back to its
-    /// maximum and every condition cleared.
+    /// maximum (a track that fills up as it worsens, Fatigue, back to 0) and every condition
+    /// cleared.
     pub fn board(&self) -> Encounter {
         let mut board = Encounter {
             round: 0,
@@ -140,9 +141,15 @@ impl Encounter {
             },
             ..self.clone()
         };
+        let system = crate::system::by_id(&self.system);
+        let fresh = |t: &Track| match system.map(|s| s.track_meaning(&t.name)) {
+            // A track that fills up as it gets worse (Fatigue) starts empty.
+            Some(crate::system::presentation::Meaning::Fatigue) => 0,
+            _ => t.max,
+        };
         for c in board.combatants.values_mut() {
             for t in &mut c.tracks {
-                t.value = t.max;
+                t.value = fresh(t);
             }
             c.conditions.clear();
         }
@@ -335,5 +342,20 @@ mod board_tests {
         );
         // A board is already before the fight.
         assert_eq!(b.board(), b);
+    }
+
+    #[test]
+    fn a_track_that_fills_as_it_worsens_starts_the_fight_empty() {
+        // A character three Fatigue in, with 4 of 6 HP: before the fight it is rested
+        // (Fatigue 0, not its maximum of 10) and whole.
+        let script = "system bdp\nside Party party\nzone Hall\n\
+            add Ann side Party zone Hall track hp=4/6 fatigue=3/10\n";
+        let e = crate::scenario::run("rested.fray", script).expect("runs").state().clone();
+        let ann = e.combatants.values().next().expect("Ann");
+        assert_eq!(ann.track("fatigue").map(|t| t.value), Some(3));
+        let b = e.board();
+        let ann = b.combatants.values().next().expect("Ann");
+        assert_eq!(ann.track("fatigue").map(|t| (t.value, t.max)), Some((0, 10)));
+        assert_eq!(ann.track("hp").map(|t| t.value), Some(6));
     }
 }
