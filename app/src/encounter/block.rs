@@ -7,10 +7,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::any::Any;
 use std::sync::{Arc, OnceLock};
 
-/// The JSON of a stat block and its remembered typed reading.
+/// The JSON of a stat block and its remembered typed reading. The JSON is shared between
+/// copies until one changes it: a combatant is copied whenever a command changes it (a hit,
+/// a condition), and the block almost never changes.
 #[derive(Default)]
 pub struct Block {
-    value: serde_json::Value,
+    value: Arc<serde_json::Value>,
     read: OnceLock<Arc<dyn Any + Send + Sync>>,
 }
 
@@ -36,7 +38,7 @@ impl Block {
 
     /// The JSON itself.
     pub fn into_value(self) -> serde_json::Value {
-        self.value
+        Arc::unwrap_or_clone(self.value)
     }
 }
 
@@ -51,7 +53,7 @@ impl std::ops::Deref for Block {
 impl std::ops::DerefMut for Block {
     fn deref_mut(&mut self) -> &mut serde_json::Value {
         self.read = OnceLock::new();
-        &mut self.value
+        Arc::make_mut(&mut self.value)
     }
 }
 
@@ -61,7 +63,7 @@ impl Clone for Block {
         if let Some(known) = self.read.get() {
             let _ = read.set(Arc::clone(known));
         }
-        Block { value: self.value.clone(), read }
+        Block { value: Arc::clone(&self.value), read }
     }
 }
 
@@ -73,7 +75,7 @@ impl PartialEq for Block {
 
 impl PartialEq<serde_json::Value> for Block {
     fn eq(&self, other: &serde_json::Value) -> bool {
-        self.value == *other
+        *self.value == *other
     }
 }
 
@@ -85,7 +87,7 @@ impl std::fmt::Debug for Block {
 
 impl From<serde_json::Value> for Block {
     fn from(value: serde_json::Value) -> Self {
-        Block { value, read: OnceLock::new() }
+        Block { value: Arc::new(value), read: OnceLock::new() }
     }
 }
 

@@ -193,9 +193,10 @@ pub fn standing(c: &Combatant) -> Standing {
     if c.conditions.is_empty() {
         return Standing::Up;
     }
-    STANDINGS
+    // The few conditions it has looked up among the standings, not every standing among them.
+    c.conditions
         .iter()
-        .filter(|(word, _)| c.conditions.contains(*word))
+        .filter_map(|cond| STANDINGS.iter().find(|(word, _)| *word == cond.as_str()))
         .map(|(_, s)| *s)
         .min()
         .unwrap_or(Standing::Up)

@@ -210,8 +210,8 @@ pub fn table_view(system: &dyn System, enc: &Encounter) -> TableView {
         .rolls
         .iter()
         .rev()
-        .filter(|(_, secret)| !secret)
-        .map(|(r, _)| roll_words(r))
+        .filter(|kept| !kept.1)
+        .map(|kept| roll_words(&kept.0))
         .find(|text| !tells(text));
     let banner = enc.table.rulings.iter().rev().find(|t| !tells(t)).cloned();
     TableView {

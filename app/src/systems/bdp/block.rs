@@ -187,26 +187,44 @@ impl BdpBlock {
         Ok(block)
     }
 
+    /// Why an arms choice cannot be made with this block, if it cannot.
+    fn arms_error(&self, arms: &Arms) -> Option<String> {
+        let missing =
+            |i: usize| (i >= self.weapons.len()).then(|| format!("there is no weapon #{}", i + 1));
+        match arms {
+            Arms::Weapon(i) => missing(*i),
+            Arms::Dual(a, b) if a == b => Some("two weapons means two different ones".into()),
+            Arms::Dual(a, b) => missing(*a).or_else(|| missing(*b)),
+            Arms::Unarmed => None,
+            Arms::Improvised(die) => {
+                (!matches!(die, 6 | 8 | 10)).then(|| "an improvised weapon is d6, d8 or d10".into())
+            }
+        }
+    }
+
     /// The weapons an arms choice strikes with.
     pub fn strikes(&self, arms: &Arms) -> Result<Vec<Weapon>, String> {
-        let listed = |i: usize| {
-            self.weapons.get(i).cloned().ok_or_else(|| format!("there is no weapon #{}", i + 1))
-        };
+        if let Some(why) = self.arms_error(arms) {
+            return Err(why);
+        }
         Ok(match arms {
-            Arms::Weapon(i) => vec![listed(*i)?],
-            Arms::Dual(a, b) => {
-                if a == b {
-                    return Err("two weapons means two different ones".into());
-                }
-                vec![listed(*a)?, listed(*b)?]
-            }
+            Arms::Weapon(i) => vec![self.weapons[*i].clone()],
+            Arms::Dual(a, b) => vec![self.weapons[*a].clone(), self.weapons[*b].clone()],
             Arms::Unarmed => vec![Weapon::unarmed()],
-            Arms::Improvised(die) => {
-                if !matches!(die, 6 | 8 | 10) {
-                    return Err("an improvised weapon is d6, d8 or d10".into());
-                }
-                vec![Weapon::improvised(*die)]
-            }
+            Arms::Improvised(die) => vec![Weapon::improvised(*die)],
+        })
+    }
+
+    /// Whether every weapon of an arms choice is a missile weapon: what a declaration's
+    /// class turns on, asked for every option of every declaration, so nothing is copied.
+    pub fn all_ranged(&self, arms: &Arms) -> Result<bool, String> {
+        if let Some(why) = self.arms_error(arms) {
+            return Err(why);
+        }
+        Ok(match arms {
+            Arms::Weapon(i) => self.weapons[*i].ranged,
+            Arms::Dual(a, b) => self.weapons[*a].ranged && self.weapons[*b].ranged,
+            Arms::Unarmed | Arms::Improvised(_) => false,
         })
     }
 
@@ -259,7 +277,7 @@ pub const OUT: [&str; 6] = ["dead", "destroyed", "unconscious", "fled", "surrend
 /// Whether a combatant is out of the fight.
 pub fn is_out(c: &Combatant) -> bool {
     // Asked for everyone at every step of a simulated fight; most have no condition.
-    !c.conditions.is_empty() && OUT.iter().any(|o| c.conditions.contains(*o))
+    c.conditions.iter().any(|x| OUT.contains(&x.as_str()))
 }
 
 /// Slots filled: gear, Fatigue and severe wounds. Ten filled = no defence at all.

@@ -4,12 +4,11 @@
 use super::block::{self, BdpBlock};
 use super::model::{BdpEvent, Declaration, Intent, TurnClass};
 use super::{DECLARE, R_DECLARE};
-use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::distance;
-use crate::system::Ctx;
+use crate::system::Emitter;
 use crate::system::RuleError;
 
 /// The class of an intention and the reason, or why the intention is not possible.
@@ -27,9 +26,8 @@ pub(crate) fn classify(
             if *target == id {
                 return Err(RuleError::Invalid(format!("{} cannot target itself", c.name)));
             }
-            let weapons =
-                b.strikes(arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))?;
-            let ranged = weapons.iter().all(|w| w.ranged);
+            let ranged =
+                b.all_ranged(arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))?;
             let close = crate::space::in_melee(enc, c, t);
             match (ranged, close, moving) {
                 (true, _, false) => (TurnClass::Quick, "shoots".into()),
@@ -97,7 +95,6 @@ pub(crate) fn declare(
     intent: Intent,
     class: Option<TurnClass>,
     no_reach: bool,
-    dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let (auto, reason) = check(enc, id, &intent)?;
     let declaration = match class {
@@ -110,9 +107,10 @@ pub(crate) fn declare(
         },
         _ => Declaration { intent, class: auto, reason, overridden: false, no_reach },
     };
-    let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_DECLARE, Some(id), BdpEvent::Declared { id, declaration });
-    Ok(ctx.finish())
+    // One event and nothing read after it: no scratch copy of the encounter is needed.
+    let mut out = Emitter::new(enc);
+    out.push(R_DECLARE, Some(id), BdpEvent::Declared { id, declaration }.into());
+    Ok(out.finish())
 }
 
 /// Whether `id` may declare `intent` now, and if so its class by the rules and why: the

@@ -273,7 +273,7 @@ fn handle_bdp(
         }
         C::Reaction { stance } => before::reaction(enc, stance, dice),
         C::Declare { id, intent, class, no_reach } => {
-            declare::declare(enc, id, intent, class, no_reach, dice)
+            declare::declare(enc, id, intent, class, no_reach)
         }
         C::BreakTie { id } => saves::break_tie(enc, id, dice),
         C::Attack { attackers, targets, edge, nonlethal } => {

@@ -34,28 +34,35 @@ pub(crate) fn standing(enc: &Encounter, side: SideId) -> Vec<CombatantId> {
 pub(crate) fn due(enc: &Encounter) -> Vec<(SideId, Trigger)> {
     let mut out = Vec::new();
     for side in enc.sides.keys() {
-        let all = members(enc, *side);
-        let total = all.len();
-        if total == 0 || standing(enc, *side).is_empty() {
-            continue;
+        // One counting pass per side, no lists: asked at every step of a simulated fight.
+        let (mut total, mut fallen, mut standing) = (0usize, 0usize, false);
+        let mut only = None;
+        for c in enc.combatants.values().filter(|c| c.side == *side && !block::is_pc(enc, c)) {
+            total += 1;
+            only = Some(c);
+            if block::is_out(c) {
+                fallen += 1;
+            } else if !BROKEN.iter().any(|b| c.conditions.contains(*b)) {
+                standing = true;
+            }
         }
-        let fallen = all.iter().filter(|c| block::is_out(c)).count();
-        let mut triggers = Vec::new();
+        let Some(only) = only.filter(|_| standing) else { continue };
+        let mut triggers = [None, None];
         if total == 1 {
             // A detachment alone is still a group: its rout is its Critical Damage Save.
-            let detachment = BdpBlock::of(all[0]).is_ok_and(|b| b.detachment);
-            if !detachment && block::track(all[0], "hp") <= 0 {
-                triggers.push(Trigger::Lone);
+            let detachment = BdpBlock::of(only).is_ok_and(|b| b.detachment);
+            if !detachment && block::track(only, "hp") <= 0 {
+                triggers[0] = Some(Trigger::Lone);
             }
         } else {
             if fallen >= 1 {
-                triggers.push(Trigger::FirstFall);
+                triggers[0] = Some(Trigger::FirstFall);
             }
             if fallen * 2 >= total {
-                triggers.push(Trigger::Half);
+                triggers[1] = Some(Trigger::Half);
             }
         }
-        for t in triggers {
+        for t in triggers.into_iter().flatten() {
             if !enc.bdp().morale.contains(&(*side, t)) {
                 out.push((*side, t));
             }

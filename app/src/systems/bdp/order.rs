@@ -22,24 +22,59 @@ pub(crate) struct Plan {
 }
 
 /// One combatant's sort position.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 struct Place {
     id: CombatantId,
     class: TurnClass,
     key: u32,
     target: Option<CombatantId>,
     pc: bool,
-    what: String,
+    what: Length,
 }
 
-/// The weapon-length key of a declaration (smaller acts first) and its words.
-fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, String) {
+/// What set a strike's place, for the order's reason: the weapon that counted and whether
+/// it closes in. Words only when the order is written (the plan is worked out at every
+/// step of a simulated fight).
+#[derive(Debug, Clone, Copy)]
+enum Length {
+    /// Not a strike: no words.
+    None,
+    /// A strike with `weapon` (`None`: fists), closing in or engaged.
+    Strike { weapon: Option<WeaponLength>, closing: bool },
+}
+
+/// The weapon that set a strike's place.
+#[derive(Debug, Clone, Copy)]
+enum WeaponLength {
+    Reach,
+    Die(u32),
+}
+
+impl Length {
+    /// Appends ", d8, closing in" (nothing for a non-strike).
+    fn push_words(self, out: &mut String) {
+        let Length::Strike { weapon, closing } = self else { return };
+        out.push_str(", ");
+        match weapon {
+            None => out.push_str("fists"),
+            Some(WeaponLength::Reach) => out.push_str("reach"),
+            Some(WeaponLength::Die(die)) => {
+                out.push('d');
+                out.push_str(&die.to_string());
+            }
+        }
+        out.push_str(if closing { ", closing in" } else { ", engaged" });
+    }
+}
+
+/// The weapon-length key of a declaration (smaller acts first) and what set it.
+fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, Length) {
     let (Intent::Attack { target, arms, moving } | Intent::Gambit { target, arms, moving }) =
         &d.intent
     else {
-        return (NOT_A_STRIKE, String::new());
+        return (NOT_A_STRIKE, Length::None);
     };
-    let Some(c) = enc.combatant(id) else { return (NOT_A_STRIKE, String::new()) };
+    let Some(c) = enc.combatant(id) else { return (NOT_A_STRIKE, Length::None) };
     let weapons = BdpBlock::of(c).ok().and_then(|b| b.strikes(arms).ok()).unwrap_or_default();
     let close = enc.combatant(*target).is_some_and(|t| crate::space::in_melee(enc, t, c));
     let closing = !close || *moving;
@@ -57,11 +92,10 @@ fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, String) {
     };
     let key = weapons.iter().map(|w| if closing { 3 - len(w) } else { len(w) }).max().unwrap_or(0);
     let longest = weapons.iter().max_by_key(|w| if closing { 3 - len(w) } else { len(w) });
-    let weapon = longest.map_or("fists".to_owned(), |w| {
-        if w.reach && !d.no_reach { "reach".to_owned() } else { format!("d{}", w.die) }
+    let weapon = longest.map(|w| {
+        if w.reach && !d.no_reach { WeaponLength::Reach } else { WeaponLength::Die(w.die) }
     });
-    let how = if closing { "closing in" } else { "engaged" };
-    (key, format!("{weapon}, {how}"))
+    (key, Length::Strike { weapon, closing })
 }
 
 /// Works out the order from the declarations and the tie saves made so far.
@@ -124,7 +158,7 @@ fn components(enc: &Encounter, bucket: &[Place]) -> Vec<Vec<Place>> {
     let mut groups: BTreeMap<usize, Vec<Place>> = BTreeMap::new();
     for (i, p) in bucket.iter().enumerate() {
         let r = find(&mut root, i);
-        groups.entry(r).or_default().push(p.clone());
+        groups.entry(r).or_default().push(*p);
     }
     groups.into_values().collect()
 }
@@ -149,15 +183,15 @@ fn place_group(
     for p in group {
         let foes = foes_of(p);
         if !tied || !p.pc || foes.is_empty() {
-            middle.push((p.clone(), None));
+            middle.push((*p, None));
             continue;
         }
         match enc.bdp().ties.get(&p.id) {
-            Some(true) => before.push((p.clone(), Some("won the DEX save"))),
-            Some(false) => after.push((p.clone(), Some("lost the DEX save"))),
+            Some(true) => before.push((*p, Some("won the DEX save"))),
+            Some(false) => after.push((*p, Some("lost the DEX save"))),
             None => {
                 pending.push((p.id, foes));
-                before.push((p.clone(), Some("tied: DEX save to come")));
+                before.push((*p, Some("tied: DEX save to come")));
             }
         }
     }
@@ -174,16 +208,16 @@ fn place_group(
                 j += 1;
             }
             let mut reason = class.label().to_owned();
-            if !first.what.is_empty() {
-                reason.push_str(&format!(", {}", first.what));
-            }
+            first.what.push_words(&mut reason);
             if ids.len() > 1
                 && let Some(t) = first.target
             {
-                reason.push_str(&format!(", together on {}", enc.name_of(t)));
+                reason.push_str(", together on ");
+                reason.push_str(&enc.name_of(t));
             }
             if let Some(note) = note {
-                reason.push_str(&format!(", {note}"));
+                reason.push_str(", ");
+                reason.push_str(note);
             }
             order.push(OrderEntry { combatants: ids, count: None, reason });
             i = j;
