@@ -199,6 +199,37 @@ fn odds_from_a_fight_under_way_move_with_what_happened() {
 }
 
 #[test]
+fn a_party_that_may_run_runs_at_half_down_and_fewer_fall() {
+    for system in SYSTEMS {
+        // Two characters against three strong foes: a fight the party often loses.
+        let (strong, _, party) = cast(system);
+        let start = fight(system, &party[..2], &[(strong, 3)]);
+        let play = |party_flees: bool| {
+            let rules = Rules { party_flees, ..Rules::default() };
+            odds::run(
+                &start,
+                &Request { runs: RUNS, seed: 11, threads: 0, rules },
+                &Progress::default(),
+            )
+            .expect("odds")
+        };
+        let (stays, runs) = (play(false), play(true));
+        assert_eq!(stays.party_fled.hits, 0, "{system}: never runs unless told");
+        assert!(runs.party_fled.hits > 0, "{system}: {runs:#?}");
+        // Running at the first of two down: the party is never all out, so never wiped,
+        // and whoever was still standing gets away.
+        assert_eq!(runs.party_wiped.hits, 0, "{system}: {runs:#?}");
+        // Whoever gets away is not struck down later: fewer fall, and no more die.
+        let down = |o: &Odds| o.characters.iter().map(|c| c.down.hits).sum::<u32>();
+        let deaths = |o: &Odds| o.characters.iter().map(|c| c.dies.hits).sum::<u32>();
+        assert!(down(&runs) < down(&stays), "{system}: {runs:#?} {stays:#?}");
+        assert!(deaths(&runs) <= deaths(&stays), "{system}: {runs:#?} {stays:#?}");
+        assert!(runs.assumptions.iter().any(|a| a.starts_with("The party runs once half")));
+        assert!(stays.assumptions.iter().any(|a| a.starts_with("The party never runs away")));
+    }
+}
+
+#[test]
 fn a_seed_gives_the_same_odds_on_any_number_of_threads() {
     for system in SYSTEMS {
         let start = mirror(system);

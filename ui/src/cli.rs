@@ -89,6 +89,10 @@ pub enum Cmd {
         /// A fight still going after this round counts as undecided.
         #[arg(long, default_value_t = 20, value_name = "ROUND")]
         round_limit: u32,
+        /// The party runs once half of it is out (down, dead or fled); without this it
+        /// fights to the end.
+        #[arg(long)]
+        party_flees: bool,
         /// Threads to use (0: every core).
         #[arg(long, default_value_t = 0)]
         threads: usize,

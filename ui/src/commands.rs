@@ -37,11 +37,13 @@ pub fn run(cli: Cli) -> Result<()> {
             seed,
             from_start,
             round_limit,
+            party_flees,
             threads,
             json,
             show_fight,
         }) => {
-            let request = Request { runs, seed, threads, rules: Rules { round_limit } };
+            let request =
+                Request { runs, seed, threads, rules: Rules { round_limit, party_flees } };
             let (name, start) = odds_start(db, &encounter, from_start)?;
             crate::odds::print(&name, &start, &request, json)?;
             match show_fight {

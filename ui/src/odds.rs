@@ -59,6 +59,9 @@ pub fn report(name: &str, odds: &Odds) -> String {
     let row = |label: &str, value: String| format!("{label:<20}{value}\n");
     out += &row("The party wins", odds.party_wins.percent());
     out += &row("The party loses", odds.party_loses.percent());
+    if odds.party_fled.hits > 0 {
+        out += &row("The party runs", odds.party_fled.percent());
+    }
     out += &row("Undecided", odds.undecided.percent());
     out += &row("Total party kill", odds.party_wiped.percent());
     out += &row("Rounds", odds.rounds_words());

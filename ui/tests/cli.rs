@@ -423,6 +423,12 @@ fn odds_play_a_script_or_a_stored_fight_the_same_for_a_seed_on_any_threads() {
     assert!(plain.contains("Fight 2 of the run"), "{plain}");
     assert!(plain.contains("## Round "), "the journal of the fight: {plain}");
 
+    // A party that may run: its share is a figure of its own, and the assumption says so.
+    let (running, _) = json(&["--party-flees", "--from-start"]);
+    assert!(running["party_fled"]["hits"].as_u64().unwrap() > 0, "{running:#}");
+    let said = running["assumptions"].as_array().unwrap();
+    assert!(said.iter().any(|a| a.as_str().unwrap().starts_with("The party runs once half")));
+
     // A stored encounter, by name.
     let t = temp();
     ok(&["--db", &t.db, "play", &script, "--save"]);

@@ -66,6 +66,19 @@ fn the_gm_runs_the_fights_and_reads_the_odds() {
 }
 
 #[test]
+fn the_gm_lets_the_party_run_and_the_result_says_how_it_was_played() {
+    let mut w = duel();
+    odds(&mut w);
+    w.harness.state_mut().view.odds.runs = 200;
+    w.harness.get_by_label("The party runs once half of it is down").click();
+    w.settle();
+    w.press("Run the fights");
+    wait_for(&mut w, "The party wins");
+    assert!(w.harness.query_by_label_contains("The party runs once half of it is out").is_some());
+    assert!(w.harness.query_by_label_contains("The party never runs away").is_none());
+}
+
+#[test]
 fn a_long_run_is_cancelled_and_a_hidden_run_goes_on() {
     let mut w = duel();
     odds(&mut w);

@@ -21,11 +21,25 @@ use crate::system::{self, System};
 pub struct Rules {
     /// A fight still going after this many rounds stops (counted as nobody's win).
     pub round_limit: u32,
+    /// The party runs once half of it or more is out of the fight (see [`party_breaks`]);
+    /// otherwise it never runs.
+    pub party_flees: bool,
 }
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules { round_limit: 20 }
+        Rules { round_limit: 20, party_flees: false }
+    }
+}
+
+impl Rules {
+    /// What the party does when the fight goes badly, in plain words, for the assumptions.
+    pub fn party_words(&self) -> &'static str {
+        if self.party_flees {
+            "The party runs once half of it is out (down, dead or fled): the fight ends there and whoever still stands gets away; the escape itself is not played. Foes break by the rules' morale."
+        } else {
+            "The party never runs away; foes break by the rules' morale."
+        }
     }
 }
 
@@ -36,6 +50,8 @@ pub enum Ending {
     PartyWon,
     /// Every member of the party is out.
     PartyLost,
+    /// Half the party or more was out and the rest ran ([`Rules::party_flees`]).
+    PartyFled,
     /// Both sides out at once, the round limit reached, or nothing left to do.
     Undecided,
 }
@@ -157,6 +173,9 @@ fn drive(
         if let Some(ending) = decided(system, board.state()) {
             break ending;
         }
+        if rules.party_flees && party_breaks(system, board.state(), &party) {
+            break Ending::PartyFled;
+        }
         if board.state().round > rules.round_limit || steps >= STEP_LIMIT {
             break Ending::Undecided;
         }
@@ -191,6 +210,16 @@ fn drive(
 /// The party's characters now on the board.
 fn party_members(enc: &Encounter) -> Vec<CombatantId> {
     enc.combatants.values().filter(|c| enc.is_party(c.id)).map(|c| c.id).collect()
+}
+
+/// Whether half of `party` or more is out of the fight (a member taken off the board
+/// counts as out): the moment a party that may run, runs.
+pub fn party_breaks(system: &dyn System, enc: &Encounter, party: &[CombatantId]) -> bool {
+    let out = party
+        .iter()
+        .filter(|id| enc.combatant(**id).is_none_or(|c| !on_board(c) || system.is_out(enc, c)))
+        .count();
+    !party.is_empty() && out * 2 >= party.len()
 }
 
 /// Marks who is down now, and who is dead.

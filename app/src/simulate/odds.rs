@@ -107,6 +107,8 @@ pub struct Odds {
     pub party_wins: Proportion,
     /// The party lost: all of it out.
     pub party_loses: Proportion,
+    /// The party ran with half of it out (only when [`Rules::party_flees`]).
+    pub party_fled: Proportion,
     /// Neither by the round limit (or both out at once).
     pub undecided: Proportion,
     /// Every character down or dead (none fled).
@@ -238,8 +240,12 @@ fn tally(
             _ => histogram.push((*r, 1)),
         }
     }
-    let mut assumptions: Vec<String> =
-        SHARED_ASSUMPTIONS.iter().chain(own).map(|s| (*s).to_owned()).collect();
+    let mut assumptions: Vec<String> = SHARED_ASSUMPTIONS
+        .iter()
+        .chain(&[request.rules.party_words()])
+        .chain(own)
+        .map(|s| (*s).to_owned())
+        .collect();
     assumptions.push(format!(
         "{} fights of {} with app dice from seed {}; a fight still going after round {} counts as undecided.",
         n,
@@ -258,6 +264,7 @@ fn tally(
         from_round: start.round,
         party_wins: count(&|r| r.ending == Ending::PartyWon),
         party_loses: count(&|r| r.ending == Ending::PartyLost),
+        party_fled: count(&|r| r.ending == Ending::PartyFled),
         undecided: count(&|r| r.ending == Ending::Undecided),
         party_wiped: count(&|r| r.party_wiped),
         characters,

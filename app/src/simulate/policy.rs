@@ -50,12 +50,12 @@ pub trait Tactics: Sync {
 /// pass, dismissing what waits): below any real choice, above never.
 pub const LAST_RESORT: i32 = -1_000_000;
 
-/// What every procedure's policy assumes.
+/// What every procedure's policy assumes (beside what the party does when the fight goes
+/// badly: [`super::autoplay::Rules::party_words`]).
 pub const SHARED_ASSUMPTIONS: &[&str] = &[
     "Everyone fights to win with what they carry: no spells or items the stat blocks do not list.",
     "An attacker picks a foe it can reach, the most hurt first, then the nearest.",
     "Nobody waits when there is something useful to do; a side moves toward the nearest foe.",
-    "The party never runs away; foes break by the rules' morale.",
     "The fight ends when one side is all out (dead, down, fled or surrendered), or at the round limit.",
 ];
 

@@ -22,6 +22,8 @@ pub struct OddsView {
     pub runs: u32,
     /// Start from the board before the fight even when a fight is under way.
     from_start: bool,
+    /// The party runs once half of it is out (otherwise it fights to the end).
+    party_flees: bool,
     /// The run in progress.
     job: Option<Job>,
     /// What the last run gave: its odds, or why there are none.
@@ -36,6 +38,7 @@ impl Default for OddsView {
             open: false,
             runs: DEFAULT_RUNS,
             from_start: false,
+            party_flees: false,
             job: None,
             outcome: None,
             of: None,
@@ -64,7 +67,7 @@ impl OddsView {
             runs: self.runs,
             seed: start.seed,
             threads: cores.saturating_sub(1).max(1),
-            rules: Rules::default(),
+            rules: Rules { party_flees: self.party_flees, ..Rules::default() },
         };
         let shared = Arc::clone(&progress);
         let handle = std::thread::spawn(move || odds::run(&start, &request, &shared));
@@ -144,6 +147,10 @@ fn odds_ui(
             egui::DragValue::new(&mut view.runs).range(100..=1_000_000).speed(100.0),
         );
     });
+    ui.add_enabled(
+        view.job.is_none(),
+        egui::Checkbox::new(&mut view.party_flees, "The party runs once half of it is down"),
+    );
     if state.round > 0 {
         ui.horizontal(|ui| {
             ui.radio_value(
@@ -203,6 +210,11 @@ fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
         ui.label("The party loses");
         ui.label(odds.party_loses.percent());
         ui.end_row();
+        if odds.party_fled.hits > 0 {
+            ui.label("The party runs");
+            ui.label(odds.party_fled.percent());
+            ui.end_row();
+        }
         ui.label("Undecided");
         ui.label(odds.undecided.percent());
         ui.end_row();
