@@ -16,7 +16,8 @@ pub struct BdpTactics;
 impl Tactics for BdpTactics {
     fn assumptions(&self) -> &'static [&'static str] {
         &[
-            "Each combatant declares an attack with its best listed weapon (the largest die) on the best foe, or moves one zone toward the nearest; no gambits, spells, improvised weapons or holding.",
+            "Each combatant declares an attack with its best listed weapon (the largest die) on the best foe, or moves one zone toward the nearest; no gambits, improvised weapons or holding.",
+            "A caster casts when it pays: when it can invest two Magic Dice or more (2d6, more than any weapon's die on average) while keeping half its empty slots for the Fatigue; it puts every die on the best foe.",
             "A defender at 0 HP gives up gear to stop a blow when it can; otherwise it blocks or dodges when that impairs the blow, else takes the blow on its guard.",
             "Free strikes at someone leaving are always taken; ties are broken with the DEX save.",
             "Morale is rolled when due, and a broken group flees.",
@@ -41,6 +42,15 @@ impl Tactics for BdpTactics {
                 Some(if leader.is_some() { 1 } else { 0 })
             }
             BdpCommand::DeclineCounter => Some(0),
+            BdpCommand::Cast { caster, dice } => {
+                (spell_dice(enc, *caster) == Some(*dice)).then_some(100)
+            }
+            BdpCommand::SpellDamage { targets, blast: false, .. } => {
+                let caster = enc.bdp().spell.as_ref()?.0;
+                let target = targets.first()?;
+                Some(100 + target_worth(&super::Bdp, enc, caster, *target) / 100)
+            }
+            BdpCommand::EndSpell => Some(0),
             _ => None,
         }
     }
@@ -50,6 +60,7 @@ impl Tactics for BdpTactics {
 /// needs no closing in before one that does), then a move toward the nearest foe.
 fn declare_worth(enc: &Encounter, id: CombatantId, intent: &Intent) -> Option<i32> {
     match intent {
+        Intent::Cast { target: None, fast: false } => spell_dice(enc, id).map(|_| 20_000),
         Intent::Attack { target, arms, moving: false } => {
             let die = arms_die(enc, id, arms)?;
             Some(10_000 + target_worth(&super::Bdp, enc, id, *target) * 10 + die as i32)
@@ -60,6 +71,20 @@ fn declare_worth(enc: &Encounter, id: CombatantId, intent: &Intent) -> Option<i3
         }
         _ => None,
     }
+}
+
+/// How many Magic Dice `id` would invest in a spell now, when casting pays: as many as it
+/// has (four at most), a character keeping half its empty slots free for the Fatigue each
+/// 4–6 brings; `None` below two dice, where a weapon does as well.
+fn spell_dice(enc: &Encounter, id: CombatantId) -> Option<u32> {
+    let c = enc.combatant(id)?;
+    let b = BdpBlock::of(c).ok()?;
+    let mut dice = b.magic_dice.min(super::magic::MAX_DICE);
+    if super::block::is_pc(enc, c) {
+        let free = super::block::SLOTS - super::block::slots_filled(c, &b);
+        dice = dice.min(u32::try_from(free / 2).unwrap_or(0));
+    }
+    (dice >= 2).then_some(dice)
 }
 
 /// The damage die of a listed weapon (two at once: the larger); improvised arms and fists
@@ -142,6 +167,63 @@ mod tests {
         }
         let look = Look { refused: &[], stuck: false, taken: &[] };
         choose(&Bdp, Bdp.tactics().unwrap(), h.state(), &look, &mut coin).expect("an answer")
+    }
+
+    /// The commands the policy takes in round 1 for a caster with three Magic Dice and
+    /// `slots_used` slots filled, against an orc.
+    fn caster_round(slots_used: u32) -> Vec<Command> {
+        let script = format!(
+            "system bdp\nside Party party\nside Foes\nzone Hall\n\
+             add Mage side Party zone Hall track hp=4/4 str=8 dex=13 wil=15 fatigue=0/10 block {{\"magic_dice\": 3, \"slots_used\": {slots_used}, \"weapons\": [{{\"name\": \"Staff\", \"die\": 6}}]}}\n\
+             add Orc side Foes zone Hall track hp=12 str=16 dex=10 wil=8 block {{\"weapons\": [{{\"name\": \"Club\", \"die\": 6}}]}}\n\
+             next\n"
+        );
+        let mut h = crate::scenario::run("caster.fray", &script).expect("the script runs");
+        let mut coin = SeededDice::new(1, 1);
+        let mut taken = Vec::new();
+        while h.state().round == 1 && taken.len() < 40 {
+            let look = Look { refused: &[], stuck: false, taken: &[] };
+            let next = choose(&Bdp, Bdp.tactics().unwrap(), h.state(), &look, &mut coin)
+                .unwrap_or(Command::Advance);
+            let mut dice = SeededDice::new(3, h.next_stream());
+            h.execute(next.clone(), &mut dice).expect("a step the rules take");
+            taken.push(next);
+        }
+        taken
+    }
+
+    #[test]
+    fn a_caster_casts_when_it_pays_and_spends_the_dice_on_a_foe() {
+        use crate::systems::bdp::model::Intent;
+        let bdp = |c: &Command| match c {
+            Command::Bdp(b) => Some(b.clone()),
+            _ => None,
+        };
+        // Seven empty slots: three dice, the most it has, keeping half the slots free.
+        let taken: Vec<BdpCommand> = caster_round(3).iter().filter_map(bdp).collect();
+        // Sides take the first ids: the mage is 4, the orc 5.
+        let (mage_id, orc_id) = (crate::ids::CombatantId(4), crate::ids::CombatantId(5));
+        let declared =
+            |b: &BdpCommand| matches!(b, BdpCommand::Declare { id, .. } if *id == mage_id);
+        let mage = taken.iter().find(|b| declared(b)).expect("the mage declares");
+        assert!(
+            matches!(mage, BdpCommand::Declare { intent: Intent::Cast { fast: false, .. }, .. }),
+            "{mage:?}"
+        );
+        assert!(taken.contains(&BdpCommand::Cast { caster: mage_id, dice: 3 }), "{taken:?}");
+        assert!(
+            taken.iter().any(|b| matches!(b, BdpCommand::SpellDamage { targets, .. }
+                if targets == &[orc_id])),
+            "every die on the orc: {taken:?}"
+        );
+        // Three empty slots: one die at most, where the staff does as well.
+        let taken: Vec<BdpCommand> = caster_round(7).iter().filter_map(bdp).collect();
+        let mage = taken.iter().find(|b| declared(b)).expect("the mage declares");
+        assert!(
+            matches!(mage, BdpCommand::Declare { intent: Intent::Attack { .. }, .. }),
+            "{mage:?}"
+        );
+        assert!(!taken.iter().any(|b| matches!(b, BdpCommand::Cast { .. })));
     }
 
     fn react(reaction: Reaction) -> Command {
