@@ -20,12 +20,14 @@ pub struct Event {
     pub seq: u64,
     /// Round in which it happened (0 = before the fight).
     pub round: u32,
-    /// Phase id in which it happened.
-    pub phase: String,
+    /// Phase id in which it happened (shared by the events of a phase: a simulated fight
+    /// makes thousands).
+    pub phase: std::sync::Arc<str>,
     /// The combatant it is about or who did it, if any.
     pub actor: Option<CombatantId>,
-    /// The rule that produced it, as `system.rule` (e.g. `freeform.move`, `core.override`).
-    pub rule: String,
+    /// The rule that produced it, as `system.rule` (e.g. `freeform.move`, `core.override`):
+    /// the procedure's own words, borrowed, when it was made in this run.
+    pub rule: std::borrow::Cow<'static, str>,
     /// What happened.
     pub kind: EventKind,
 }

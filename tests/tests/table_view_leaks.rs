@@ -44,7 +44,7 @@ fn without_secrets(enc: &Encounter) -> Encounter {
     for c in e.combatants.values_mut() {
         c.notes.clear();
     }
-    for z in e.zones.values_mut() {
+    for z in std::sync::Arc::make_mut(&mut e.zones).values_mut() {
         z.note.clear();
     }
     match &mut e.procedure {
@@ -52,7 +52,7 @@ fn without_secrets(enc: &Encounter) -> Encounter {
             let hidden = s.hidden.clone();
             s.declared.retain(|id, _| !hidden.contains(id));
         }
-        ProcedureState::Bdp(s) => s.declarations.clear(),
+        ProcedureState::Bdp(s) => s.declarations = Default::default(),
         _ => {}
     }
     e

@@ -5,6 +5,7 @@ use super::Encounter;
 use crate::event::{Event, EventKind};
 use crate::ids::ZoneId;
 use crate::space::grid::Grid;
+use std::sync::Arc;
 
 impl Encounter {
     /// Applies one event to the state.
@@ -12,7 +13,7 @@ impl Encounter {
         match &event.kind {
             EventKind::SideAdded { side } => {
                 self.bump_id(side.id.0);
-                self.sides.insert(side.id, side.clone());
+                Arc::make_mut(&mut self.sides).insert(side.id, side.clone());
             }
             EventKind::CombatantAdded { combatant } => {
                 self.bump_id(combatant.id.0);
@@ -23,7 +24,7 @@ impl Encounter {
                 self.table.shown.remove(id);
                 self.table.acted.remove(id);
                 self.timers.retain(|t| t.id != *id);
-                for entry in &mut self.order {
+                for entry in Arc::make_mut(&mut self.order).iter_mut() {
                     entry.combatants.retain(|c| c != id);
                 }
             }
@@ -39,23 +40,24 @@ impl Encounter {
             }
             EventKind::ZoneAdded { zone } => {
                 self.bump_id(zone.id.0);
-                self.zones.insert(zone.id, zone.clone());
+                Arc::make_mut(&mut self.zones).insert(zone.id, zone.clone());
             }
             EventKind::ZoneEdited { id, name, capacity, note } => {
-                if let Some(z) = self.zones.get_mut(id) {
+                if let Some(z) = Arc::make_mut(&mut self.zones).get_mut(id) {
                     z.name.clone_from(name);
                     z.capacity = *capacity;
                     z.note.clone_from(note);
                 }
             }
             EventKind::ZonePlaced { id, rect } => {
-                if let Some(z) = self.zones.get_mut(id) {
+                if let Some(z) = Arc::make_mut(&mut self.zones).get_mut(id) {
                     z.rect = *rect;
                 }
             }
             EventKind::ZoneRemoved { id, .. } => {
-                self.zones.remove(id);
-                for z in self.zones.values_mut() {
+                let zones = Arc::make_mut(&mut self.zones);
+                zones.remove(id);
+                for z in zones.values_mut() {
                     z.adjacent.remove(id);
                 }
                 // Only those in the zone change (and so stop sharing with earlier copies).
@@ -184,7 +186,7 @@ impl Encounter {
             EventKind::Sovereign(e) => self.procedure.sovereign_mut().apply(e),
             EventKind::TablesLoaded { tables } => self.tables.clone_from(tables),
             EventKind::OrderSet { order } => {
-                self.order.clone_from(order);
+                self.order = Arc::new(order.clone());
                 self.turn = None;
             }
             EventKind::TurnStarted { index } => {
@@ -225,7 +227,7 @@ impl Encounter {
             return;
         }
         for (x, y) in [(a, b), (b, a)] {
-            if let Some(z) = self.zones.get_mut(&x) {
+            if let Some(z) = Arc::make_mut(&mut self.zones).get_mut(&x) {
                 if on {
                     z.adjacent.insert(y);
                 } else {

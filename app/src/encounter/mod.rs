@@ -22,6 +22,7 @@ use crate::space::grid::Grid;
 use crate::table_view::TableState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// One place in the turn order. Several combatants in one entry act simultaneously (the d12
 /// procedure's ties); `count` is the initiative number when the system has one.
@@ -58,12 +59,14 @@ pub struct Encounter {
     pub name: String,
     /// Seed of the app's dice for this encounter (stored, so rolls can be audited).
     pub seed: u64,
-    /// Sides by id.
-    pub sides: BTreeMap<SideId, Side>,
+    /// Sides by id. This, the zones and the order are shared between copies of the
+    /// encounter until one changes them (`Arc::make_mut`): every command's handling works on
+    /// a copy, and few commands change them.
+    pub sides: Arc<BTreeMap<SideId, Side>>,
     /// Combatants by id; ids grow, so this is also the order they were added.
     pub combatants: Roster,
     /// Zones by id.
-    pub zones: BTreeMap<ZoneId, Zone>,
+    pub zones: Arc<BTreeMap<ZoneId, Zone>>,
     /// The grid, on an encounter fought on squares instead of zones.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<Grid>,
@@ -72,7 +75,7 @@ pub struct Encounter {
     /// Current phase id of the system (empty before the fight starts).
     pub phase: String,
     /// The turn order of this round.
-    pub order: Vec<OrderEntry>,
+    pub order: Arc<Vec<OrderEntry>>,
     /// Index into `order` of the place acting now.
     pub turn: Option<usize>,
     /// Rule settings the GM changed from the system's defaults.
@@ -100,13 +103,13 @@ impl Encounter {
             system: system.to_owned(),
             name: name.to_owned(),
             seed,
-            sides: BTreeMap::new(),
+            sides: Default::default(),
             combatants: Roster::new(),
-            zones: BTreeMap::new(),
+            zones: Default::default(),
             grid: None,
             round: 0,
             phase: String::new(),
-            order: Vec::new(),
+            order: Default::default(),
             turn: None,
             settings: BTreeMap::new(),
             next_id: 1,
@@ -127,7 +130,7 @@ impl Encounter {
         let mut board = Encounter {
             round: 0,
             phase: String::new(),
-            order: Vec::new(),
+            order: Default::default(),
             turn: None,
             procedure: ProcedureState::None,
             timers: Vec::new(),
@@ -272,12 +275,12 @@ mod board_tests {
     fn the_board_goes_back_before_the_fight() {
         let mut e = Encounter::new("d12", "Ferry at night", 7);
         let (side, zone, other, who) = (SideId(1), ZoneId(2), ZoneId(3), CombatantId(4));
-        e.sides.insert(
+        std::sync::Arc::make_mut(&mut e.sides).insert(
             side,
             Side { id: side, name: "Foes".into(), colour: "#c4503d".into(), party: false },
         );
         let rect = BoardRect { x: 10.0, y: 20.0, w: 200.0, h: 120.0 };
-        e.zones.insert(
+        std::sync::Arc::make_mut(&mut e.zones).insert(
             zone,
             Zone {
                 id: zone,
@@ -288,7 +291,7 @@ mod board_tests {
                 rect,
             },
         );
-        e.zones.insert(
+        std::sync::Arc::make_mut(&mut e.zones).insert(
             other,
             Zone {
                 id: other,
@@ -320,7 +323,11 @@ mod board_tests {
         e.settings.insert("injuries".into(), serde_json::json!(true));
         e.round = 3;
         e.phase = "resolve".into();
-        e.order = vec![OrderEntry { combatants: vec![who], count: Some(4), reason: String::new() }];
+        e.order = Arc::new(vec![OrderEntry {
+            combatants: vec![who],
+            count: Some(4),
+            reason: String::new(),
+        }]);
         e.turn = Some(0);
         e.procedure.murdham_mut().turn.id = Some(who);
 

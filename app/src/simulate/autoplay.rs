@@ -240,10 +240,11 @@ fn note_fates(system: &dyn System, enc: &Encounter, fates: &mut [(CombatantId, F
 
 /// Whether one side has won: every combatant of the party out, or every foe.
 fn decided(system: &dyn System, enc: &Encounter) -> Option<Ending> {
+    let in_party = |c: &crate::encounter::Combatant| enc.side(c.side).is_some_and(|s| s.party);
     let standing = |party: bool| {
         enc.combatants
             .values()
-            .filter(|c| enc.is_party(c.id) == party)
+            .filter(|c| in_party(c) == party)
             .any(|c| on_board(c) && !system.is_out(enc, c))
     };
     match (standing(true), standing(false)) {

@@ -70,7 +70,7 @@ pub fn choose(
 ) -> Option<Command> {
     let mut best: Option<(i32, Command)> = None;
     let mut ties = 0u32;
-    for prompt in system.prompts(enc) {
+    for prompt in system.choices(enc) {
         for option in prompt.options.iter().filter(|o| o.enabled) {
             if option.command == Command::Advance || look.refused.contains(&option.command) {
                 continue;
@@ -104,9 +104,15 @@ pub fn choose(
 /// Whether `a` and `b` fight on opposite sides (the party against everyone else).
 pub fn foes(enc: &Encounter, a: CombatantId, b: CombatantId) -> bool {
     match (enc.combatant(a), enc.combatant(b)) {
-        (Some(x), Some(y)) => x.side != y.side && (enc.is_party(a) || enc.is_party(b)),
+        (Some(x), Some(y)) => opposed(enc, x, y),
         _ => false,
     }
+}
+
+/// [`foes`] for two combatants at hand: no lookup by id.
+fn opposed(enc: &Encounter, x: &Combatant, y: &Combatant) -> bool {
+    let party = |c: &Combatant| enc.side(c.side).is_some_and(|s| s.party);
+    x.side != y.side && (party(x) || party(y))
 }
 
 /// How much is left of a combatant's health, 0 (gone) to 1000 (untouched): its harm tracks
@@ -146,25 +152,23 @@ fn steps_of(d: space::Distance) -> i32 {
     }
 }
 
-/// The nearest foe of `id` still fighting, and how far (zone steps or squares). On zones
-/// the distances from `id`'s zone are found once, not once per foe.
+/// The nearest foe of `id` still fighting, and how far (zone steps or squares).
 pub fn nearest_foe(
     system: &dyn System,
     enc: &Encounter,
     id: CombatantId,
 ) -> Option<(CombatantId, i32)> {
     let me = enc.combatant(id)?;
-    let from_here = match (&enc.grid, me.zone) {
-        (None, Some(zone)) => Some(space::distances(enc, zone)),
-        _ => None,
-    };
     enc.combatants
         .values()
-        .filter(|c| foes(enc, id, c.id) && !system.is_out(enc, c))
+        .filter(|c| opposed(enc, me, c) && !system.is_out(enc, c))
         .filter_map(|c| {
-            let steps = match &from_here {
-                Some(map) => map.get(&c.zone?).map(|d| *d as i32),
-                None => space::range(enc, me, c).map(steps_of),
+            let steps = match (&enc.grid, me.zone) {
+                // Zone to zone: one or two steps need no search (`zones::distance`).
+                (None, Some(here)) => {
+                    c.zone.and_then(|there| space::distance(enc, here, there)).map(|d| d as i32)
+                }
+                _ => space::range(enc, me, c).map(steps_of),
             };
             steps.map(|d| (c.id, d))
         })
@@ -179,11 +183,10 @@ pub fn zone_toward_foe(system: &dyn System, enc: &Encounter, id: CombatantId) ->
     }
     let here = enc.combatant(id)?.zone?;
     let there = enc.combatant(foe)?.zone?;
-    let to_foe = space::distances(enc, there);
     let zone = enc.zone(here)?;
     zone.adjacent
         .iter()
         .copied()
-        .filter(|z| to_foe.get(z).is_some_and(|d| (*d as i32) < distance))
+        .filter(|z| space::distance(enc, *z, there).is_some_and(|d| (d as i32) < distance))
         .min()
 }

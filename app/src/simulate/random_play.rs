@@ -686,8 +686,12 @@ impl<'a> Play<'a> {
     /// What must hold after every step.
     fn check_invariants(&mut self) -> Result<(), String> {
         let enc = self.history.state().clone();
-        // The window asks these every frame.
-        let _ = self.system.prompts(&enc);
+        // The window asks these every frame; the simulator asks the choices, which must be
+        // the same options in the same order, allowed alike, only without words.
+        let prompts = self.system.prompts(&enc);
+        if choices_of(&prompts) != choices_of(&self.system.choices(&enc)) {
+            return Err("the simulator's choices are not the prompts' options".into());
+        }
         for id in enc.combatants.keys() {
             let _ = self.system.card_actions(&enc, *id);
         }
@@ -796,4 +800,13 @@ impl DiceSource for MixedDice {
             Ok(roll)
         }
     }
+}
+
+/// What the simulator may choose from a list of prompts: each option's command, whether it is
+/// allowed and its cost, prompt by prompt, without the words.
+fn choices_of(prompts: &[crate::system::Prompt]) -> Vec<Vec<(&Command, bool, Option<&str>)>> {
+    prompts
+        .iter()
+        .map(|p| p.options.iter().map(|o| (&o.command, o.enabled, o.cost.as_deref())).collect())
+        .collect()
 }

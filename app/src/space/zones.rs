@@ -41,6 +41,18 @@ pub fn distance(enc: &Encounter, a: ZoneId, b: ZoneId) -> Option<u32> {
     if a == b {
         return enc.zones.contains_key(&a).then_some(0);
     }
+    // One or two steps (most boards, and every move a turn allows) without a search.
+    let from = enc.zones.get(&a)?;
+    if !enc.zones.contains_key(&b) {
+        return None;
+    }
+    if from.adjacent.contains(&b) {
+        return Some(1);
+    }
+    let near = |z: &ZoneId| enc.zones.get(z).is_some_and(|n| n.adjacent.contains(&b));
+    if from.adjacent.iter().any(near) {
+        return Some(2);
+    }
     distances(enc, a).get(&b).copied()
 }
 
@@ -81,7 +93,7 @@ mod tests {
             if i + 1 < n {
                 adjacent.insert(ZoneId(i + 1));
             }
-            enc.zones.insert(
+            std::sync::Arc::make_mut(&mut enc.zones).insert(
                 ZoneId(i),
                 Zone {
                     id: ZoneId(i),
@@ -108,8 +120,16 @@ mod tests {
     #[test]
     fn unreachable_and_unknown_zones_have_no_distance() {
         let mut enc = chain(3);
-        enc.zones.get_mut(&ZoneId(1)).unwrap().adjacent.remove(&ZoneId(2));
-        enc.zones.get_mut(&ZoneId(2)).unwrap().adjacent.remove(&ZoneId(1));
+        std::sync::Arc::make_mut(&mut enc.zones)
+            .get_mut(&ZoneId(1))
+            .unwrap()
+            .adjacent
+            .remove(&ZoneId(2));
+        std::sync::Arc::make_mut(&mut enc.zones)
+            .get_mut(&ZoneId(2))
+            .unwrap()
+            .adjacent
+            .remove(&ZoneId(1));
         assert_eq!(distance(&enc, ZoneId(0), ZoneId(2)), None);
         assert_eq!(distance(&enc, ZoneId(9), ZoneId(0)), None);
     }

@@ -328,7 +328,7 @@ pub fn set_order_keeping_turn(
         let mut out = Emitter::new(enc);
         let index = acting.and_then(|a| order.iter().position(|c| *c == a));
         let rule = format!("{}.order", system.id());
-        out.push(&rule, acting, EventKind::TurnStarted { index });
+        out.push(rule, acting, EventKind::TurnStarted { index });
         events.extend(out.finish());
     }
     Ok(events)

@@ -22,7 +22,12 @@ impl<'a> Ctx<'a> {
     }
 
     /// Emits an event and applies it to the scratch state.
-    pub fn push(&mut self, rule: &str, actor: Option<CombatantId>, kind: EventKind) {
+    pub fn push(
+        &mut self,
+        rule: impl Into<std::borrow::Cow<'static, str>>,
+        actor: Option<CombatantId>,
+        kind: EventKind,
+    ) {
         self.out.push(rule, actor, kind);
         let event = self.out.events().last().expect("just pushed");
         self.enc.apply(event);
@@ -50,19 +55,29 @@ impl<'a> Ctx<'a> {
 
     /// Emits a procedure's own event (anything that converts into an [`EventKind`]) and
     /// applies it: one way for every procedure.
-    pub fn emit(&mut self, rule: &str, actor: Option<CombatantId>, event: impl Into<EventKind>) {
+    pub fn emit(
+        &mut self,
+        rule: &'static str,
+        actor: Option<CombatantId>,
+        event: impl Into<EventKind>,
+    ) {
         self.push(rule, actor, event.into());
     }
 
     /// Emits a ruling line for the journal.
-    pub fn ruling(&mut self, rule: &str, actor: Option<CombatantId>, text: impl Into<String>) {
+    pub fn ruling(
+        &mut self,
+        rule: &'static str,
+        actor: Option<CombatantId>,
+        text: impl Into<String>,
+    ) {
         self.push(rule, actor, EventKind::Ruling { text: text.into() });
     }
 
     /// Rolls `dice` for `label` on behalf of `who`, journaling the roll.
     pub fn roll(
         &mut self,
-        rule: &str,
+        rule: &'static str,
         who: Option<CombatantId>,
         dice: &Dice,
         label: &str,
@@ -76,7 +91,7 @@ impl<'a> Ctx<'a> {
     /// Rolls one die of `sides`.
     pub fn die(
         &mut self,
-        rule: &str,
+        rule: &'static str,
         who: Option<CombatantId>,
         sides: u32,
         label: &str,
@@ -95,7 +110,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Sets a track to a value (journaled with its old value).
-    pub fn set_track(&mut self, rule: &str, id: CombatantId, track: &str, to: i64) {
+    pub fn set_track(&mut self, rule: &'static str, id: CombatantId, track: &str, to: i64) {
         let from = self.enc.combatant(id).and_then(|c| c.track(track)).map_or(0, |t| t.value);
         if from != to {
             self.push(rule, Some(id), EventKind::TrackSet { id, track: track.into(), from, to });
@@ -103,7 +118,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Sets a stat (journaled with its old value).
-    pub fn set_stat(&mut self, rule: &str, id: CombatantId, stat: &str, to: i64) {
+    pub fn set_stat(&mut self, rule: &'static str, id: CombatantId, stat: &str, to: i64) {
         let from = self.enc.combatant(id).and_then(|c| c.stat(stat)).unwrap_or(0);
         if from != to {
             self.push(rule, Some(id), EventKind::StatSet { id, stat: stat.into(), from, to });
@@ -111,7 +126,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Puts a condition on, once.
-    pub fn condition(&mut self, rule: &str, id: CombatantId, condition: &str) {
+    pub fn condition(&mut self, rule: &'static str, id: CombatantId, condition: &str) {
         let has = self.enc.combatant(id).is_some_and(|c| c.conditions.contains(condition));
         if !has {
             self.push(
@@ -123,7 +138,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Takes a condition off, if on.
-    pub fn uncondition(&mut self, rule: &str, id: CombatantId, condition: &str) {
+    pub fn uncondition(&mut self, rule: &'static str, id: CombatantId, condition: &str) {
         let has = self.enc.combatant(id).is_some_and(|c| c.conditions.contains(condition));
         if has {
             self.push(

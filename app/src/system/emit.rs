@@ -3,41 +3,48 @@
 use crate::encounter::Encounter;
 use crate::event::{EVENT_VERSION, Event, EventKind};
 use crate::ids::CombatantId;
+use std::borrow::Cow;
+use std::sync::Arc;
 
 /// Collects the events of one command, tagging each with the round and phase current at that
 /// point (a command may start a new round halfway through).
 #[derive(Debug)]
 pub struct Emitter {
     round: u32,
-    phase: String,
+    phase: Arc<str>,
     events: Vec<Event>,
 }
 
 impl Emitter {
     /// Starts collecting for a command handled against `encounter`.
     pub fn new(encounter: &Encounter) -> Self {
-        Self { round: encounter.round, phase: encounter.phase.clone(), events: Vec::new() }
+        Self { round: encounter.round, phase: encounter.phase.as_str().into(), events: Vec::new() }
     }
 
     /// Adds an event produced by `rule`, about `actor`.
-    pub fn push(&mut self, rule: &str, actor: Option<CombatantId>, kind: EventKind) {
+    pub fn push(
+        &mut self,
+        rule: impl Into<Cow<'static, str>>,
+        actor: Option<CombatantId>,
+        kind: EventKind,
+    ) {
         match &kind {
             // A new round starts between phases: its own event carries no phase, and the
             // events after it carry whatever phase the system enters next.
             EventKind::RoundStarted { round } => {
                 self.round = *round;
-                self.phase.clear();
+                self.phase = "".into();
             }
-            EventKind::PhaseEntered { phase } => self.phase.clone_from(phase),
+            EventKind::PhaseEntered { phase } => self.phase = phase.as_str().into(),
             _ => {}
         }
         self.events.push(Event {
             v: EVENT_VERSION,
             seq: 0,
             round: self.round,
-            phase: self.phase.clone(),
+            phase: Arc::clone(&self.phase),
             actor,
-            rule: rule.to_owned(),
+            rule: rule.into(),
             kind,
         });
     }
@@ -47,9 +54,9 @@ impl Emitter {
         match &event.kind {
             EventKind::RoundStarted { round } => {
                 self.round = *round;
-                self.phase.clear();
+                self.phase = "".into();
             }
-            EventKind::PhaseEntered { phase } => self.phase.clone_from(phase),
+            EventKind::PhaseEntered { phase } => self.phase = phase.as_str().into(),
             _ => {}
         }
         self.events.push(event);

@@ -90,6 +90,15 @@ pub trait System: Send + Sync {
     /// What the system needs from the GM now, each option a ready command.
     fn prompts(&self, encounter: &Encounter) -> Vec<Prompt>;
 
+    /// The prompts as the simulator needs them: the same prompts and options in the same
+    /// order, the same commands, whether each is allowed and what it costs, but labels,
+    /// reasons, headings and titles may be left empty. Asked at every step of a simulated
+    /// fight (encounter odds), where writing words nobody reads was a large part of the
+    /// time. A procedure whose words cost little keeps this default.
+    fn choices(&self, encounter: &Encounter) -> Vec<Prompt> {
+        self.prompts(encounter)
+    }
+
     /// Whether an encounter of this procedure may be fought on a grid (its rules say what
     /// squares, feet and cover mean). Procedures written for zones say no.
     fn allows_grid(&self) -> bool {

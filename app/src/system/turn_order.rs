@@ -16,7 +16,7 @@ pub fn with_newcomers(
     if new.is_empty() {
         return None;
     }
-    let mut order = enc.order.clone();
+    let mut order = enc.order.to_vec();
     order.extend(new.into_iter().map(|id| OrderEntry {
         combatants: vec![id],
         count: None,

@@ -213,7 +213,7 @@ pub fn table_view(system: &dyn System, enc: &Encounter) -> TableView {
         .filter(|kept| !kept.1)
         .map(|kept| roll_words(&kept.0))
         .find(|text| !tells(text));
-    let banner = enc.table.rulings.iter().rev().find(|t| !tells(t)).cloned();
+    let banner = enc.table.rulings.iter().rev().find(|t| !tells(t)).map(|t| t.to_string());
     TableView {
         title: enc.name.clone(),
         round: enc.round,

@@ -189,9 +189,9 @@ pub struct TableState {
     /// shared list copies pointers rather than rolls.
     #[serde(skip_serializing_if = "is_empty")]
     pub rolls: Arc<Vec<Arc<(Roll, bool)>>>,
-    /// The newest rulings, oldest first (shared like the rolls).
+    /// The newest rulings, oldest first (shared like the rolls, each on its own too).
     #[serde(skip_serializing_if = "is_empty")]
-    pub rulings: Arc<Vec<String>>,
+    pub rulings: Arc<Vec<Arc<str>>>,
 }
 
 fn is_empty<T>(list: &Arc<Vec<T>>) -> bool {
@@ -216,7 +216,7 @@ impl TableState {
     /// Keeps a ruling (the oldest falls off).
     pub fn keep_ruling(&mut self, text: &str) {
         let rulings = Arc::make_mut(&mut self.rulings);
-        rulings.push(text.to_owned());
+        rulings.push(text.into());
         if rulings.len() > RECENT {
             rulings.remove(0);
         }

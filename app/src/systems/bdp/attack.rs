@@ -27,7 +27,13 @@ pub(crate) fn wielded(enc: &Encounter, c: &Combatant) -> Result<Vec<Weapon>, Rul
     let block = BdpBlock::of(c)?;
     let arms = arms_of(enc, c.id, &block);
     if let Arms::Weapon(i) | Arms::Dual(i, _) = arms {
-        let broken = |i: usize| enc.bdp().broken.contains(&(c.id, format!("weapon:{i}")));
+        // Asked at every blow and reaction: most fights break no weapon, and none is
+        // written out to be looked up.
+        let broken = |i: usize| {
+            enc.bdp().broken.iter().any(|(id, item)| {
+                *id == c.id && item.strip_prefix("weapon:").and_then(|n| n.parse().ok()) == Some(i)
+            })
+        };
         if broken(i) || matches!(arms, Arms::Dual(_, j) if broken(j)) {
             return Err(RuleError::NotAllowed(format!("{}'s weapon is broken", c.name)));
         }
@@ -362,7 +368,7 @@ fn sacrifice_options(
         }
         let ok =
             if magic { Err("only heavy armour or a shield stops magic".into()) } else { Ok(()) };
-        items.push((key, w.name.clone(), ok));
+        items.push((key, w.name.to_string(), ok));
     }
     items
         .into_iter()
@@ -466,7 +472,11 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
             ctx.emit(
                 R_ATTACK,
                 Some(*a),
-                BdpEvent::ItemBroken { id: *a, item: "improvised".into(), name: w.name.clone() },
+                BdpEvent::ItemBroken {
+                    id: *a,
+                    item: "improvised".into(),
+                    name: w.name.to_string(),
+                },
             );
         }
     }
@@ -530,7 +540,7 @@ fn land(
         armor: true,
         to_str: false,
         save: true,
-        nonlethal: nonlethal || weapon.name == "Unarmed",
+        nonlethal: nonlethal || &*weapon.name == "Unarmed",
     };
     deal(ctx, target, blow)
 }
@@ -619,7 +629,7 @@ fn sacrifice(ctx: &mut Ctx, id: CombatantId, item: &str) -> Result<(), RuleError
                 .strip_prefix("weapon:")
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(|| RuleError::Invalid(format!("no item '{item}'")))?;
-            b.weapons.get(i).map(|w| w.name.clone()).unwrap_or_default()
+            b.weapons.get(i).map(|w| w.name.to_string()).unwrap_or_default()
         }
     };
     ctx.set_track(R_REACT, id, "hp", 0);

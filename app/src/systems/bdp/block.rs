@@ -47,8 +47,9 @@ impl Speed {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
-    /// Name ("Longsword").
-    pub name: String,
+    /// Name ("Longsword"). Shared, like the tags: a weapon is copied at every blow and
+    /// reaction that asks what a combatant wields.
+    pub name: std::sync::Arc<str>,
     /// Damage die: 4, 6, 8, 10 or 12.
     pub die: u32,
     /// Fast, balanced or slow; from the die when absent.
@@ -68,7 +69,7 @@ pub struct Weapon {
     pub magic: bool,
     /// Tags (Heavy, Sweep, Brutal...), journaled when this weapon lands the blow.
     #[serde(default)]
-    pub tags: Vec<String>,
+    pub tags: std::sync::Arc<[String]>,
 }
 
 impl Weapon {
@@ -87,7 +88,7 @@ impl Weapon {
             ranged: false,
             blast: false,
             magic: false,
-            tags: Vec::new(),
+            tags: std::sync::Arc::new([]),
         }
     }
 
@@ -99,7 +100,25 @@ impl Weapon {
     /// A chair, a bottle, a bench: d6, d8 or d10, breaks after one attack. Its speed comes
     /// from its die (a bench is as slow as any d10).
     pub fn improvised(die: u32) -> Weapon {
-        Weapon { name: format!("Improvised d{die}"), die, speed: None, ..Weapon::unarmed() }
+        Weapon { name: format!("Improvised d{die}").into(), die, speed: None, ..Weapon::unarmed() }
+    }
+}
+
+/// What sets a weapon's place in the order of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Traits {
+    /// Fast, balanced or slow.
+    pub speed: Speed,
+    /// A reach weapon.
+    pub reach: bool,
+    /// Its damage die.
+    pub die: u32,
+}
+
+impl Traits {
+    /// A weapon's traits.
+    pub fn of(w: &Weapon) -> Traits {
+        Traits { speed: w.speed(), reach: w.reach, die: w.die }
     }
 }
 
@@ -212,6 +231,23 @@ impl BdpBlock {
             Arms::Dual(a, b) => vec![self.weapons[*a].clone(), self.weapons[*b].clone()],
             Arms::Unarmed => vec![Weapon::unarmed()],
             Arms::Improvised(die) => vec![Weapon::improvised(*die)],
+        })
+    }
+
+    /// What the order of a round reads of each weapon an arms choice strikes with (speed,
+    /// reach, die), without copying the weapons: the order is worked out at every step of a
+    /// simulated fight.
+    pub fn strike_traits(&self, arms: &Arms) -> Result<[Option<Traits>; 2], String> {
+        if let Some(why) = self.arms_error(arms) {
+            return Err(why);
+        }
+        Ok(match arms {
+            Arms::Weapon(i) => [Some(Traits::of(&self.weapons[*i])), None],
+            Arms::Dual(a, b) => {
+                [Some(Traits::of(&self.weapons[*a])), Some(Traits::of(&self.weapons[*b]))]
+            }
+            Arms::Unarmed => [Some(Traits::of(&Weapon::unarmed())), None],
+            Arms::Improvised(die) => [Some(Traits::of(&Weapon::improvised(*die))), None],
         })
     }
 

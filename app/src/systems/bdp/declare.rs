@@ -4,21 +4,24 @@
 use super::block::{self, BdpBlock};
 use super::model::{BdpEvent, Declaration, Intent, TurnClass};
 use super::{DECLARE, R_DECLARE};
-use crate::encounter::Encounter;
+use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::distance;
 use crate::system::Emitter;
 use crate::system::RuleError;
+use std::borrow::Cow;
+use std::sync::Arc;
 
-/// The class of an intention and the reason, or why the intention is not possible.
-pub(crate) fn classify(
+/// The class of an intention and the reason, or why the intention is not possible. The
+/// reason is borrowed words where it can be: every option of a declaration is classified.
+fn classify(
     enc: &Encounter,
-    id: CombatantId,
+    c: &Combatant,
+    b: &BdpBlock,
     intent: &Intent,
-) -> Result<(TurnClass, String), RuleError> {
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    let b = BdpBlock::of(c)?;
+) -> Result<(TurnClass, Cow<'static, str>), RuleError> {
+    let id = c.id;
     let foe_here = |z| enc.in_zone(z).any(|o| o.side != c.side && !block::is_out(o));
     Ok(match intent {
         Intent::Attack { target, arms, moving } | Intent::Gambit { target, arms, moving } => {
@@ -34,7 +37,7 @@ pub(crate) fn classify(
                 (true, _, true) => (TurnClass::Full, "moves and shoots".into()),
                 (false, true, false) => (TurnClass::Quick, "strikes a close foe".into()),
                 (false, true, true) => (TurnClass::Full, "strikes and moves".into()),
-                (false, false, _) => (TurnClass::Full, ["closes in on ", &t.name].concat()),
+                (false, false, _) => (TurnClass::Full, ["closes in on ", &t.name].concat().into()),
             }
         }
         Intent::Move { to } => {
@@ -105,7 +108,13 @@ pub(crate) fn declare(
             overridden: true,
             no_reach,
         },
-        _ => Declaration { intent, class: auto, reason, overridden: false, no_reach },
+        _ => Declaration {
+            intent,
+            class: auto,
+            reason: reason.into_owned(),
+            overridden: false,
+            no_reach,
+        },
     };
     // One event and nothing read after it: no scratch copy of the encounter is needed.
     let mut out = Emitter::new(enc);
@@ -119,7 +128,17 @@ pub(crate) fn check(
     enc: &Encounter,
     id: CombatantId,
     intent: &Intent,
-) -> Result<(TurnClass, String), RuleError> {
+) -> Result<(TurnClass, Cow<'static, str>), RuleError> {
+    let (c, b) = may_declare(enc, id)?;
+    classify(enc, c, &b, intent)
+}
+
+/// Whether `id` may declare anything now, with its stat block: the part of [`check`] every
+/// intention shares, asked once for a whole declaration prompt.
+pub(crate) fn may_declare(
+    enc: &Encounter,
+    id: CombatantId,
+) -> Result<(&Combatant, Arc<BdpBlock>), RuleError> {
     if enc.phase != DECLARE {
         return Err(RuleError::NotAllowed(
             "intentions are declared at the start of a round".into(),
@@ -129,7 +148,16 @@ pub(crate) fn check(
     if let Some(why) = cannot_act(c) {
         return Err(RuleError::NotAllowed(format!("{} {why}", c.name)));
     }
-    classify(enc, id, intent)
+    Ok((c, BdpBlock::of(c)?))
+}
+
+/// [`check`] for an intention of a combatant [`may_declare`] let through.
+pub(crate) fn check_for(
+    enc: &Encounter,
+    actor: &(&Combatant, Arc<BdpBlock>),
+    intent: &Intent,
+) -> Result<(TurnClass, Cow<'static, str>), RuleError> {
+    classify(enc, actor.0, &actor.1, intent)
 }
 
 /// Why a combatant cannot declare or act this round, if it cannot.

@@ -153,7 +153,11 @@ impl System for Bdp {
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
-        prompts::prompts(enc)
+        prompts::prompts(enc, prompts::Words::Written)
+    }
+
+    fn choices(&self, enc: &Encounter) -> Vec<Prompt> {
+        prompts::prompts(enc, prompts::Words::Skipped)
     }
 
     fn range_band(&self, distance: Option<Distance>) -> RangeBand {

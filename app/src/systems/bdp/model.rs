@@ -549,9 +549,10 @@ pub enum BdpEvent {
 /// The procedure's own state, folded from [`BdpEvent`]s.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct BdpState {
-    /// This round's intentions.
+    /// This round's intentions, shared between copies of the encounter until one declares
+    /// (every command's handling works on a copy; most commands declare nothing).
     #[serde(default)]
-    pub declarations: BTreeMap<CombatantId, Declaration>,
+    pub declarations: std::sync::Arc<BTreeMap<CombatantId, Declaration>>,
     /// Tie-breaking saves made this round.
     #[serde(default)]
     pub ties: BTreeMap<CombatantId, bool>,
@@ -591,7 +592,7 @@ impl BdpState {
     pub fn apply(&mut self, event: &BdpEvent) {
         match event {
             BdpEvent::RoundReset => {
-                self.declarations.clear();
+                self.declarations = Default::default();
                 self.ties.clear();
                 self.acted.clear();
                 self.attack = None;
@@ -600,7 +601,7 @@ impl BdpState {
                 self.free_attacks.clear();
             }
             BdpEvent::Declared { id, declaration } => {
-                self.declarations.insert(*id, declaration.clone());
+                std::sync::Arc::make_mut(&mut self.declarations).insert(*id, declaration.clone());
             }
             BdpEvent::TieBroken { id, passed } => {
                 self.ties.insert(*id, *passed);
@@ -635,7 +636,9 @@ impl BdpState {
                 self.broken.insert((*id, item.clone()));
             }
             BdpEvent::Withdrawn { id } => {
-                self.declarations.remove(id);
+                if self.declarations.contains_key(id) {
+                    std::sync::Arc::make_mut(&mut self.declarations).remove(id);
+                }
                 self.ties.remove(id);
                 self.stunt_risk.remove(id);
             }

@@ -42,7 +42,7 @@ pub(crate) fn due(enc: &Encounter) -> Vec<(SideId, Trigger)> {
             only = Some(c);
             if block::is_out(c) {
                 fallen += 1;
-            } else if !BROKEN.iter().any(|b| c.conditions.contains(*b)) {
+            } else if c.conditions.is_empty() || !BROKEN.iter().any(|b| c.conditions.contains(*b)) {
                 standing = true;
             }
         }

@@ -6,7 +6,7 @@
 use super::block::{self, BdpBlock, Speed};
 use super::model::{Declaration, Intent, TurnClass};
 use crate::encounter::{Encounter, OrderEntry};
-use crate::ids::CombatantId;
+use crate::ids::{CombatantId, SideId};
 use std::collections::BTreeMap;
 
 /// Key of intentions that are not strikes: after the strikes of their class.
@@ -29,6 +29,8 @@ struct Place {
     key: u32,
     target: Option<CombatantId>,
     pc: bool,
+    /// Its side, kept here: the groups compare sides pair by pair.
+    side: SideId,
     what: Length,
 }
 
@@ -59,8 +61,8 @@ impl Length {
             None => out.push_str("fists"),
             Some(WeaponLength::Reach) => out.push_str("reach"),
             Some(WeaponLength::Die(die)) => {
-                out.push('d');
-                out.push_str(&die.to_string());
+                use std::fmt::Write;
+                let _ = write!(out, "d{die}");
             }
         }
         out.push_str(if closing { ", closing in" } else { ", engaged" });
@@ -75,23 +77,24 @@ fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, Length) {
         return (NOT_A_STRIKE, Length::None);
     };
     let Some(c) = enc.combatant(id) else { return (NOT_A_STRIKE, Length::None) };
-    let weapons = BdpBlock::of(c).ok().and_then(|b| b.strikes(arms).ok()).unwrap_or_default();
+    let traits = BdpBlock::of(c).ok().and_then(|b| b.strike_traits(arms).ok()).unwrap_or_default();
+    let weapons = traits.iter().flatten();
     let close = enc.combatant(*target).is_some_and(|t| crate::space::in_melee(enc, t, c));
     let closing = !close || *moving;
     // Length 0 (fast) to 3 (reach); a dual strike waits for its later weapon.
-    let len = |w: &block::Weapon| -> u32 {
+    let len = |w: &block::Traits| -> u32 {
         if w.reach && !d.no_reach {
             3
         } else {
-            match w.speed() {
+            match w.speed {
                 Speed::Fast => 0,
                 Speed::Balanced => 1,
                 Speed::Slow => 2,
             }
         }
     };
-    let key = weapons.iter().map(|w| if closing { 3 - len(w) } else { len(w) }).max().unwrap_or(0);
-    let longest = weapons.iter().max_by_key(|w| if closing { 3 - len(w) } else { len(w) });
+    let key = weapons.clone().map(|w| if closing { 3 - len(w) } else { len(w) }).max().unwrap_or(0);
+    let longest = weapons.max_by_key(|w| if closing { 3 - len(w) } else { len(w) });
     let weapon = longest.map(|w| {
         if w.reach && !d.no_reach { WeaponLength::Reach } else { WeaponLength::Die(w.die) }
     });
@@ -101,7 +104,7 @@ fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, Length) {
 /// Works out the order from the declarations and the tie saves made so far.
 pub(crate) fn plan(enc: &Encounter) -> Plan {
     let mut places: Vec<Place> = Vec::new();
-    for (id, d) in &enc.bdp().declarations {
+    for (id, d) in enc.bdp().declarations.iter() {
         let Some(c) = enc.combatant(*id) else { continue };
         if d.intent == Intent::Hold || super::declare::cannot_act(c).is_some() {
             continue;
@@ -111,7 +114,15 @@ pub(crate) fn plan(enc: &Encounter) -> Plan {
             Intent::Attack { target, .. } | Intent::Gambit { target, .. } => Some(*target),
             _ => None,
         };
-        places.push(Place { id: *id, class: d.class, key, target, pc: block::is_pc(enc, c), what });
+        places.push(Place {
+            id: *id,
+            class: d.class,
+            key,
+            target,
+            pc: block::is_pc(enc, c),
+            side: c.side,
+            what,
+        });
     }
     places.sort_by_key(|p| (p.class, p.key, p.id));
     let mut buckets: BTreeMap<(TurnClass, u32), Vec<Place>> = BTreeMap::new();
@@ -121,7 +132,7 @@ pub(crate) fn plan(enc: &Encounter) -> Plan {
     let mut order = Vec::new();
     let mut pending = Vec::new();
     for ((class, _), bucket) in buckets {
-        for group in components(enc, &bucket) {
+        for group in components(&bucket) {
             place_group(enc, class, &group, &mut order, &mut pending);
         }
     }
@@ -130,7 +141,7 @@ pub(crate) fn plan(enc: &Encounter) -> Plan {
 
 /// Splits a bucket into groups that face each other (one targets the other, or both the
 /// same foe), in listing order.
-fn components(enc: &Encounter, bucket: &[Place]) -> Vec<Vec<Place>> {
+fn components(bucket: &[Place]) -> Vec<Vec<Place>> {
     let n = bucket.len();
     let mut root: Vec<usize> = (0..n).collect();
     fn find(root: &mut [usize], i: usize) -> usize {
@@ -147,8 +158,7 @@ fn components(enc: &Encounter, bucket: &[Place]) -> Vec<Vec<Place>> {
             let facing = a.target == Some(b.id)
                 || b.target == Some(a.id)
                 || (a.target.is_some() && a.target == b.target);
-            let sides_differ =
-                enc.combatant(a.id).map(|c| c.side) != enc.combatant(b.id).map(|c| c.side);
+            let sides_differ = a.side != b.side;
             if facing && (sides_differ || a.target == b.target) {
                 let (ra, rb) = (find(&mut root, i), find(&mut root, j));
                 root[ra.max(rb)] = ra.min(rb);
@@ -172,25 +182,23 @@ fn place_group(
     order: &mut Vec<OrderEntry>,
     pending: &mut Vec<(CombatantId, Vec<CombatantId>)>,
 ) {
-    let side = |id: CombatantId| enc.combatant(id).map(|c| c.side);
     let tied = group.iter().any(|p| p.pc) && group.iter().any(|p| !p.pc);
-    let foes_of = |p: &Place| -> Vec<CombatantId> {
-        group.iter().filter(|o| !o.pc && side(o.id) != side(p.id)).map(|o| o.id).collect()
-    };
+    // Places are small and copied: the filter keeps its own.
+    let foes_of = |p: Place| group.iter().filter(move |o| !o.pc && o.side != p.side);
     let mut before = Vec::new();
     let mut middle = Vec::new();
     let mut after = Vec::new();
     for p in group {
-        let foes = foes_of(p);
-        if !tied || !p.pc || foes.is_empty() {
+        if !tied || !p.pc || foes_of(*p).next().is_none() {
             middle.push((*p, None));
             continue;
         }
+        let foes = || foes_of(*p).map(|o| o.id).collect();
         match enc.bdp().ties.get(&p.id) {
             Some(true) => before.push((*p, Some("won the DEX save"))),
             Some(false) => after.push((*p, Some("lost the DEX save"))),
             None => {
-                pending.push((p.id, foes));
+                pending.push((p.id, foes()));
                 before.push((*p, Some("tied: DEX save to come")));
             }
         }

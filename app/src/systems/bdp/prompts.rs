@@ -18,17 +18,39 @@ fn bdp(c: BdpCommand) -> Command {
     Command::Bdp(c)
 }
 
-/// Every prompt for the state.
-pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+/// Whether the words of the declaration prompt (labels, reasons, headings) are written:
+/// the table shows them; the simulator chooses by command alone and skips them
+/// ([`crate::system::System::choices`]). The options, their commands and whether each is
+/// allowed are the same either way (tested).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Words {
+    /// Written, for the GM.
+    Written,
+    /// Left empty, for the simulator.
+    Skipped,
+}
+
+impl Words {
+    /// `text()` when words are written, else an empty string (nothing allocated).
+    fn say(self, text: impl FnOnce() -> String) -> String {
+        match self {
+            Words::Written => text(),
+            Words::Skipped => String::new(),
+        }
+    }
+}
+
+/// Every prompt for the state, its words written or not.
+pub(crate) fn prompts(enc: &Encounter, words: Words) -> Vec<Prompt> {
     let waiting = waiting(enc);
     if !waiting.is_empty() {
         return waiting;
     }
     let mut out = match enc.phase.as_str() {
         "" | BEFORE => before(enc),
-        DECLARE => declare(enc),
-        ORDER => ties(enc),
-        QUICK | FULL => turn(enc),
+        DECLARE => declare(enc, words),
+        ORDER => ties(enc, words),
+        QUICK | FULL => turn(enc, words),
         MORALE => Vec::new(),
         _ => Vec::new(),
     };
@@ -232,77 +254,100 @@ fn before(enc: &Encounter) -> Vec<Prompt> {
 }
 
 /// The declaration options of one combatant: (label, intention, heading). Strikes and
-/// gambits are listed under the foe they are against.
-pub(crate) fn intents_of(enc: &Encounter, c: &Combatant) -> Vec<(String, Intent, Option<String>)> {
-    let mut out = Vec::new();
-    let Ok(b) = BdpBlock::of(c) else { return out };
+/// gambits are listed under the foe they are against. Without words, labels and headings
+/// are empty.
+pub(crate) fn intents_of(
+    enc: &Encounter,
+    c: &Combatant,
+    words: Words,
+) -> Vec<(String, Intent, Option<String>)> {
+    let Ok(b) = BdpBlock::of(c) else { return Vec::new() };
+    let written = words == Words::Written;
     let mut arms: Vec<(String, Arms)> = b
         .weapons
         .iter()
         .enumerate()
-        .map(|(i, w)| (format!("{} d{}", w.name.to_lowercase(), w.die), Arms::Weapon(i)))
+        .map(|(i, w)| {
+            (words.say(|| format!("{} d{}", w.name.to_lowercase(), w.die)), Arms::Weapon(i))
+        })
         .collect();
     let melee: Vec<usize> = (0..b.weapons.len()).filter(|i| !b.weapons[*i].ranged).collect();
     if melee.len() >= 2 {
         let (x, y) = (melee[0], melee[1]);
         let (wx, wy) = (&b.weapons[x], &b.weapons[y]);
         arms.push((
-            format!("{} and {}", wx.name.to_lowercase(), wy.name.to_lowercase()),
+            words.say(|| format!("{} and {}", wx.name.to_lowercase(), wy.name.to_lowercase())),
             Arms::Dual(x, y),
         ));
     }
-    arms.push(("fists d4".into(), Arms::Unarmed));
-    for (what, die) in [("a bottle", 6), ("a chair", 8), ("a bench", 10)] {
-        arms.push((format!("{what}, d{die}, breaks"), Arms::Improvised(die)));
+    arms.push((words.say(|| "fists d4".into()), Arms::Unarmed));
+    for (what, die) in
+        [("a bottle, d6, breaks", 6), ("a chair, d8, breaks", 8), ("a bench, d10, breaks", 10)]
+    {
+        arms.push((words.say(|| what.into()), Arms::Improvised(die)));
     }
-    // Plain concatenation rather than `format!`: these labels are built for every foe and
-    // every weapon at each declaration, and the formatting machinery was a fifth of a
-    // simulated fight's time.
-    for foe in foes(enc, c.id) {
-        let group = Some(["Against ", &foe.name].concat());
+    let foes = foes(enc, c.id);
+    // Room for every option at once: they are many, and moved each time the list grows.
+    let mut out = Vec::with_capacity(foes.len() * (arms.len() + 2) + 12);
+    for foe in foes {
+        let group = written.then(|| ["Against ", &foe.name].concat());
         for (name, arms) in &arms {
             out.push((
-                ["Attack ", &foe.name, " (", name, ")"].concat(),
+                words.say(|| ["Attack ", &foe.name, " (", name, ")"].concat()),
                 Intent::Attack { target: foe.id, arms: arms.clone(), moving: false },
                 group.clone(),
             ));
         }
         if crate::space::in_melee(enc, foe, c) {
             out.push((
-                ["Attack ", &foe.name, ", then move away"].concat(),
+                words.say(|| ["Attack ", &foe.name, ", then move away"].concat()),
                 Intent::Attack { target: foe.id, arms: b.default_arms(), moving: true },
                 group.clone(),
             ));
         }
         out.push((
-            ["Gambit on ", &foe.name].concat(),
+            words.say(|| ["Gambit on ", &foe.name].concat()),
             Intent::Gambit { target: foe.id, arms: b.default_arms(), moving: false },
             group,
         ));
     }
     if b.magic_dice > 0 {
-        out.push(("Cast a spell".into(), Intent::Cast { target: None, fast: false }, None));
-        out.push(("A fast spell or trick".into(), Intent::Cast { target: None, fast: true }, None));
+        out.push((
+            words.say(|| "Cast a spell".into()),
+            Intent::Cast { target: None, fast: false },
+            None,
+        ));
+        out.push((
+            words.say(|| "A fast spell or trick".into()),
+            Intent::Cast { target: None, fast: true },
+            None,
+        ));
     }
     if let Some(from) = c.zone {
         for (zone, steps) in distances(enc, from) {
             if (1..=2).contains(&steps) {
-                let name = enc.zone(zone).map_or(String::new(), |z| z.name.clone());
-                out.push((format!("Move to {name}"), Intent::Move { to: zone }, None));
+                let name =
+                    || enc.zone(zone).map_or(String::new(), |z| ["Move to ", &z.name].concat());
+                out.push((words.say(name), Intent::Move { to: zone }, None));
             }
         }
     }
-    out.push(("Retreat".into(), Intent::Retreat, None));
+    out.push((words.say(|| "Retreat".into()), Intent::Retreat, None));
     for (label, full) in
         [("Something else (one action)", false), ("Something else (the whole turn)", true)]
     {
-        out.push((label.into(), Intent::Other { text: "something else".into(), full }, None));
+        out.push((
+            words.say(|| label.into()),
+            Intent::Other { text: "something else".into(), full },
+            None,
+        ));
     }
-    out.push(("Hold".into(), Intent::Hold, None));
+    out.push((words.say(|| "Hold".into()), Intent::Hold, None));
     out
 }
 
-fn declare(enc: &Encounter) -> Vec<Prompt> {
+fn declare(enc: &Encounter, words: Words) -> Vec<Prompt> {
+    let written = words == Words::Written;
     let mut out = Vec::new();
     let undeclared: Vec<&Combatant> = enc
         .combatants
@@ -310,24 +355,32 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
         .filter(|c| cannot_act(c).is_none() && !enc.bdp().declarations.contains_key(&c.id))
         .collect();
     if let Some(c) = undeclared.first() {
-        let options = intents_of(enc, c)
+        // What every intention's check shares, asked once for the prompt.
+        let actor = super::declare::may_declare(enc, c.id);
+        let options = intents_of(enc, c, words)
             .into_iter()
             .map(|(label, intent, group)| {
-                let command = bdp(BdpCommand::Declare {
-                    id: c.id,
-                    intent: intent.clone(),
-                    class: None,
-                    no_reach: false,
-                });
-                let option = match super::declare::check(enc, c.id, &intent) {
+                let checked = match &actor {
+                    Ok(actor) => super::declare::check_for(enc, actor, &intent),
+                    Err(e) => Err(e.clone()),
+                };
+                let command =
+                    bdp(BdpCommand::Declare { id: c.id, intent, class: None, no_reach: false });
+                let option = match checked {
                     Ok((class, why)) => {
                         let mut o = PromptOption::allowed(label, command);
-                        if intent != Intent::Hold {
+                        if written
+                            && !matches!(
+                                o.command,
+                                Command::Bdp(BdpCommand::Declare { intent: Intent::Hold, .. })
+                            )
+                        {
                             o.reason = Some([class.label(), ": ", &why].concat());
                         }
                         o
                     }
-                    Err(e) => PromptOption::forbidden(label, command, e.to_string()),
+                    Err(e) if written => PromptOption::forbidden(label, command, e.to_string()),
+                    Err(_) => PromptOption::forbidden(label, command, String::new()),
                 };
                 match group {
                     Some(g) => option.in_group(g),
@@ -336,14 +389,18 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
             })
             .collect();
         out.push(Prompt {
-            id: format!("declare-{}", c.id),
-            title: format!("What does {} mean to do?", c.name),
+            id: if written { format!("declare-{}", c.id) } else { String::new() },
+            title: if written {
+                format!("What does {} mean to do?", c.name)
+            } else {
+                String::new()
+            },
             actor: Some(c.id),
             options,
         });
     }
     let mut overrides = Vec::new();
-    for (id, d) in &enc.bdp().declarations {
+    for (id, d) in enc.bdp().declarations.iter() {
         if d.intent == Intent::Hold {
             continue;
         }
@@ -356,14 +413,18 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
         let reach = match &d.intent {
             Intent::Attack { arms, .. } | Intent::Gambit { arms, .. } => BdpBlock::of(c)
                 .ok()
-                .and_then(|b| b.strikes(arms).ok())
-                .is_some_and(|ws| ws.iter().any(|w| w.reach)),
+                .and_then(|b| b.strike_traits(arms).ok())
+                .is_some_and(|ws| ws.iter().flatten().any(|w| w.reach)),
             _ => false,
         };
         if reach && !d.no_reach {
             overrides.push(
                 PromptOption::allowed(
-                    format!("{}: its reach does not count this round", c.name),
+                    if written {
+                        format!("{}: its reach does not count this round", c.name)
+                    } else {
+                        String::new()
+                    },
                     bdp(BdpCommand::Declare {
                         id: *id,
                         intent: d.intent.clone(),
@@ -376,7 +437,11 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
         }
         overrides.push(
             PromptOption::allowed(
-                format!("{}: make it a {}", enc.name_of(*id), other.label()),
+                if written {
+                    format!("{}: make it a {}", enc.name_of(*id), other.label())
+                } else {
+                    String::new()
+                },
                 bdp(BdpCommand::Declare {
                     id: *id,
                     intent: d.intent.clone(),
@@ -396,7 +461,7 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
         });
     }
     let mut next = PromptOption::allowed("Work out the order", Command::Advance);
-    if !undeclared.is_empty() {
+    if written && !undeclared.is_empty() {
         let names: Vec<&str> = undeclared.iter().map(|c| c.name.as_str()).collect();
         next.reason = Some(format!("not declared yet, they hold: {}", names.join(", ")));
     }
@@ -409,19 +474,19 @@ fn declare(enc: &Encounter) -> Vec<Prompt> {
     out
 }
 
-fn ties(enc: &Encounter) -> Vec<Prompt> {
+fn ties(enc: &Encounter, words: Words) -> Vec<Prompt> {
     let plan = order::plan(enc);
     let mut out: Vec<Prompt> = plan
         .pending
         .iter()
         .map(|(pc, foes)| {
-            let names: Vec<String> = foes.iter().map(|f| enc.name_of(*f)).collect();
+            let names = || foes.iter().map(|f| enc.name_of(*f)).collect::<Vec<_>>().join(" and ");
             Prompt {
-                id: format!("tie-{pc}"),
-                title: format!("{} and {} are tied", enc.name_of(*pc), names.join(" and ")),
+                id: words.say(|| format!("tie-{pc}")),
+                title: words.say(|| format!("{} and {} are tied", enc.name_of(*pc), names())),
                 actor: Some(*pc),
                 options: vec![PromptOption::allowed(
-                    format!("{}'s DEX save to go first", enc.name_of(*pc)),
+                    words.say(|| format!("{}'s DEX save to go first", enc.name_of(*pc))),
                     bdp(BdpCommand::BreakTie { id: *pc }),
                 )],
             }
@@ -440,7 +505,7 @@ fn ties(enc: &Encounter) -> Vec<Prompt> {
     out
 }
 
-fn turn(enc: &Encounter) -> Vec<Prompt> {
+fn turn(enc: &Encounter, words: Words) -> Vec<Prompt> {
     let acting: Vec<CombatantId> =
         enc.acting().iter().copied().filter(|id| !enc.bdp().acted.contains(id)).collect();
     let mut options = Vec::new();
@@ -507,15 +572,15 @@ fn turn(enc: &Encounter) -> Vec<Prompt> {
         }
     }
     for (target, attackers) in strikes {
-        let names: Vec<String> = attackers.iter().map(|a| enc.name_of(*a)).collect();
-        let who = names.join(" and ");
-        let t = enc.name_of(target);
+        let who = words
+            .say(|| attackers.iter().map(|a| enc.name_of(*a)).collect::<Vec<_>>().join(" and "));
+        let t = words.say(|| enc.name_of(target));
         let allowed = super::attack::check(enc, &attackers, &[target]);
         for (label, edge) in [
-            (format!("{who} strikes {t}"), Edge::Normal),
-            (format!("{who}: enhanced strike (+d12)"), Edge::Enhanced),
-            (format!("{who}: impaired strike (d4)"), Edge::Impaired),
-            (format!("{who}: a stunt (enhanced, risky)"), Edge::Stunt),
+            (words.say(|| format!("{who} strikes {t}")), Edge::Normal),
+            (words.say(|| format!("{who}: enhanced strike (+d12)")), Edge::Enhanced),
+            (words.say(|| format!("{who}: impaired strike (d4)")), Edge::Impaired),
+            (words.say(|| format!("{who}: a stunt (enhanced, risky)")), Edge::Stunt),
         ] {
             let command = bdp(BdpCommand::Attack {
                 attackers: attackers.clone(),
@@ -534,6 +599,7 @@ fn turn(enc: &Encounter) -> Vec<Prompt> {
     }
     options.push(PromptOption::allowed("Done: next turn", Command::Advance));
     let title = match enc.acting() {
+        _ if words == Words::Skipped => String::new(),
         [] => "Nobody is acting".to_owned(),
         ids => {
             let names: Vec<String> = ids.iter().map(|id| enc.name_of(*id)).collect();

@@ -16,7 +16,7 @@ use crate::system::RuleError;
 /// Rolls `who`'s save: d20 at or under the ability (plus `modifier`); 1 passes, 20 fails.
 pub(crate) fn roll_save(
     ctx: &mut Ctx,
-    rule: &str,
+    rule: &'static str,
     id: CombatantId,
     ability: Ability,
     modifier: i64,

@@ -75,7 +75,7 @@ impl BdpWords for Words<'_> {
 fn arms(words: &mut Words, id: CombatantId) -> Result<Arms, String> {
     let c = &words.enc.combatants[&id];
     let block = BdpBlock::of(c).map_err(|e| e.to_string())?;
-    let names: Vec<&str> = block.weapons.iter().map(|x| x.name.as_str()).collect();
+    let names: Vec<&str> = block.weapons.iter().map(|x| &*x.name).collect();
     let one = |w: &str| pick(w, &names, &c.name, "weapon");
     let w = words.next("a weapon")?;
     if w.eq_ignore_ascii_case("unarmed") {

@@ -66,6 +66,11 @@ fn declare_worth(enc: &Encounter, id: CombatantId, intent: &Intent) -> Option<i3
             Some(10_000 + target_worth(&super::Bdp, enc, id, *target) * 10 + die as i32)
         }
         Intent::Move { to } => {
+            // The way toward a foe is always a zone next door: no need to look further.
+            let here = enc.combatant(id)?.zone?;
+            if !enc.zone(here)?.adjacent.contains(to) {
+                return None;
+            }
             let toward = crate::simulate::policy::zone_toward_foe(&super::Bdp, enc, id)?;
             (toward == *to).then_some(1_000)
         }

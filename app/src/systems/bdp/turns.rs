@@ -103,11 +103,11 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
                 )));
             }
             let next = next_place(enc, &enc.order, None);
-            let order = enc.order.clone();
+            let order = enc.order.to_vec();
             go_to(&mut ctx, &order, next);
         }
         QUICK | FULL => {
-            let order = enc.order.clone();
+            let order = enc.order.to_vec();
             let next = next_place(enc, &order, enc.turn);
             go_to(&mut ctx, &order, next);
         }

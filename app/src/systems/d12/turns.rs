@@ -33,7 +33,7 @@ fn has_actor(enc: &Encounter, entry: &OrderEntry) -> bool {
 
 /// Goes to the next place after `from` with someone able to act, or ends the round.
 fn next_count(ctx: &mut Ctx, from: Option<usize>) {
-    let order = ctx.enc.order.clone();
+    let order = ctx.enc.order.to_vec();
     let start = from.map_or(0, |t| t + 1);
     match (start..order.len()).find(|&i| has_actor(&ctx.enc, &order[i])) {
         Some(i) => {

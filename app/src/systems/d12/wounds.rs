@@ -105,7 +105,7 @@ pub(crate) fn sync(ctx: &mut Ctx, id: CombatantId) {
 
 /// Wound Points lost from a wound (journaled with its type and amount); a new wound undoes a
 /// stabilization. Returns the amount.
-pub(crate) fn wound(ctx: &mut Ctx, rule: &str, id: CombatantId, wound: Wound) -> i64 {
+pub(crate) fn wound(ctx: &mut Ctx, rule: &'static str, id: CombatantId, wound: Wound) -> i64 {
     let amount = wound.amount;
     if amount <= 0 {
         return 0;

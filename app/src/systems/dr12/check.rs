@@ -24,7 +24,7 @@ pub(crate) struct Tested {
 /// roll and a ruling line `what: …`.
 pub(crate) fn test(
     ctx: &mut Ctx,
-    rule: &str,
+    rule: &'static str,
     who: CombatantId,
     stat_key: &str,
     extra: Advantage,

@@ -9,7 +9,7 @@ use crate::system::{Ctx, RuleError};
 /// `id` loses `amount` HP (`why` names it in the journal).
 pub(crate) fn hurt(
     ctx: &mut Ctx,
-    rule: &str,
+    rule: &'static str,
     id: CombatantId,
     amount: i64,
     why: &str,
@@ -31,7 +31,7 @@ pub(crate) fn hurt(
 /// A hit of `damage` on `target`: its armour first.
 pub(crate) fn hit(
     ctx: &mut Ctx,
-    rule: &str,
+    rule: &'static str,
     target: CombatantId,
     damage: i64,
     why: &str,

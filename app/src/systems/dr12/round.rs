@@ -156,7 +156,7 @@ fn can_act(enc: &Encounter, place: &OrderEntry) -> bool {
 /// Starts the first place after `from` that can act, or ends the round.
 pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> {
     let start = from.map_or(0, |t| t + 1);
-    let order = ctx.enc.order.clone();
+    let order = ctx.enc.order.to_vec();
     for (i, place) in order.iter().enumerate().skip(start) {
         if !can_act(&ctx.enc, place) {
             let skipped = place.combatants.iter().any(|id| {

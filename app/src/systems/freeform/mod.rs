@@ -166,7 +166,7 @@ fn delay(enc: &Encounter, id: CombatantId) -> Result<Vec<Event>, RuleError> {
             enc.name_of(id)
         )));
     }
-    let mut order = enc.order.clone();
+    let mut order = enc.order.to_vec();
     let mut place = order.remove(turn);
     place.reason = "delayed".into();
     order.push(place);
@@ -255,7 +255,7 @@ fn advance(enc: &Encounter) -> Result<Vec<Event>, RuleError> {
                     "add at least one combatant before starting".into(),
                 ));
             }
-            let mut order = enc.order.clone();
+            let mut order = enc.order.to_vec();
             if order.iter().all(|e| e.combatants.is_empty()) {
                 order = enc
                     .combatants

@@ -531,7 +531,7 @@ pub(crate) fn after_edit(
             }
             _ => None,
         };
-        ctx.push(&e.rule.clone(), e.actor, e.kind.clone());
+        ctx.push(e.rule.clone(), e.actor, e.kind.clone());
         let Some((id, from, to)) = health_change else { continue };
         let c = ctx.who(id)?.clone();
         if c.conditions.contains(DEAD) {

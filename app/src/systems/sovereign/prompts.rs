@@ -125,7 +125,7 @@ fn start(enc: &Encounter) -> Prompt {
 fn before(enc: &Encounter) -> Prompt {
     let s = enc.sovereign();
     let mut options = Vec::new();
-    for (id, side) in &enc.sides {
+    for (id, side) in enc.sides.iter() {
         if s.surprised != Some(*id) {
             options.push(
                 PromptOption::allowed(

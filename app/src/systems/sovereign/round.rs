@@ -266,7 +266,7 @@ fn can_act(enc: &Encounter, place: &OrderEntry) -> bool {
 /// Starts the next place that can act after `from`, or ends the round.
 pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> {
     let start = from.map_or(0, |t| t + 1);
-    let order = ctx.enc.order.clone();
+    let order = ctx.enc.order.to_vec();
     if let Some(i) = (start..order.len()).find(|&i| can_act(&ctx.enc, &order[i])) {
         let actor = order[i].combatants.first().copied();
         ctx.push(R_TURN, actor, EventKind::TurnStarted { index: Some(i) });
@@ -339,7 +339,7 @@ pub(crate) fn check_begun(enc: &Encounter) -> Result<(), RuleError> {
 }
 
 /// Someone at 0 HP: a character or named NPC lies mortally injured, others die.
-pub(crate) fn fall(ctx: &mut Ctx, rule: &str, id: CombatantId) {
+pub(crate) fn fall(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
     let Some(c) = ctx.enc.combatant(id).cloned() else { return };
     if lingers(&ctx.enc, &c) {
         ctx.condition(rule, id, "mortally injured");

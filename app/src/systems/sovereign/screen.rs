@@ -183,7 +183,7 @@ pub(crate) fn turn_starts(ctx: &mut Ctx, id: CombatantId) {
 }
 
 /// Someone leaves: screens it gave or received end, and a held action is gone.
-pub(crate) fn left(ctx: &mut Ctx, id: CombatantId, rule: &str) {
+pub(crate) fn left(ctx: &mut Ctx, id: CombatantId, rule: &'static str) {
     let ended: Vec<CombatantId> = ctx
         .enc
         .sovereign()

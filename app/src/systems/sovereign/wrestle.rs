@@ -115,7 +115,7 @@ pub(crate) fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
 }
 
 /// Ends every hold `id` is part of (it left the fight), each with a line.
-pub(crate) fn release(ctx: &mut Ctx, id: CombatantId, rule: &str) {
+pub(crate) fn release(ctx: &mut Ctx, id: CombatantId, rule: &'static str) {
     let holds: Vec<(CombatantId, CombatantId)> =
         ctx.enc.sovereign().grapples.iter().map(|(t, b)| (*t, *b)).collect();
     for (target, by) in holds {

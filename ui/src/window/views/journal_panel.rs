@@ -281,7 +281,7 @@ mod tests {
             v: 1,
             seq,
             round: 0,
-            phase: String::new(),
+            phase: "".into(),
             actor: actor.map(CombatantId),
             rule: "core.narrate".into(),
             kind: EventKind::Narration { text: format!("line {seq}") },
