@@ -56,7 +56,8 @@ fn long_fight(events: usize) -> History {
             source: None,
             block: serde_json::Value::Null,
         };
-        h.execute(Command::AddCombatant { combatant, count: 1 }, &mut dice()).unwrap();
+        h.execute(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }, &mut dice())
+            .unwrap();
     }
     let ids: Vec<CombatantId> = h.state().combatants.keys().copied().collect();
     let mut i = 0usize;

@@ -56,7 +56,7 @@ fn long_fight() -> History {
             source: None,
             block: serde_json::Value::Null,
         };
-        execute(h, Command::AddCombatant { combatant, count }, None);
+        execute(h, Command::AddCombatant { combatant: Box::new(combatant), count }, None);
     };
     let heroes = side_of("Heroes", &h);
     let goblins = side_of("Goblins", &h);

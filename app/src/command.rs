@@ -102,8 +102,9 @@ pub enum Command {
     },
     /// Add one or several combatants.
     AddCombatant {
-        /// What to add.
-        combatant: NewCombatant,
+        /// What to add (boxed: it is large, and every command, option and journal line
+        /// would otherwise be as large as it).
+        combatant: Box<NewCombatant>,
         /// How many; 1 keeps the name as it is.
         count: u32,
     },

@@ -28,7 +28,7 @@ fn session(c: &mut Criterion) {
         source: None,
         block: serde_json::Value::Null,
     };
-    s.apply(Command::AddCombatant { combatant: ogre, count: 1 }).unwrap();
+    s.apply(Command::AddCombatant { combatant: Box::new(ogre), count: 1 }).unwrap();
     let hit = Command::AdjustTrack { id: CombatantId(2), track: "hp".into(), delta: -1 };
     c.bench_function("session_apply_adjust_track", |b| {
         b.iter(|| black_box(s.apply(hit.clone()).unwrap().len()));

@@ -37,7 +37,7 @@ fn crash_child() {
         source: None,
         block: serde_json::Value::Null,
     };
-    s.apply(Command::AddCombatant { combatant: ogre, count: 1 }).unwrap();
+    s.apply(Command::AddCombatant { combatant: Box::new(ogre), count: 1 }).unwrap();
     for i in 0..100_000 {
         let cmd = if i % 3 == 2 {
             Command::Narrate { text: format!("The ogre roars ({i}).") }

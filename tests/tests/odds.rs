@@ -82,12 +82,12 @@ fn fight(system: &str, party: &[&str], foes: &[(&str, u32)]) -> Encounter {
     for name in party {
         let mut c = entry(&library, system, name, us);
         c.zone = near;
-        run(&mut h, Command::AddCombatant { combatant: c, count: 1 });
+        run(&mut h, Command::AddCombatant { combatant: Box::new(c), count: 1 });
     }
     for (name, count) in foes {
         let mut c = entry(&library, system, name, them);
         c.zone = far;
-        run(&mut h, Command::AddCombatant { combatant: c, count: *count });
+        run(&mut h, Command::AddCombatant { combatant: Box::new(c), count: *count });
     }
     if grid {
         let ids: Vec<(CombatantId, bool)> =

@@ -54,7 +54,7 @@ fn yard() -> Window {
         source: None,
         block: json!({"shield": true, "slots_used": 4, "weapons": [{"name": "Longsword", "die": 8}]}),
     };
-    session.apply(Command::AddCombatant { combatant: harald, count: 1 }).unwrap();
+    session.apply(Command::AddCombatant { combatant: Box::new(harald), count: 1 }).unwrap();
     let goblin = NewCombatant {
         name: "Goblin".into(),
         side: goblins,
@@ -71,7 +71,7 @@ fn yard() -> Window {
         source: None,
         block: json!({"weapons": [{"name": "Knife", "die": 6}]}),
     };
-    session.apply(Command::AddCombatant { combatant: goblin, count: 2 }).unwrap();
+    session.apply(Command::AddCombatant { combatant: Box::new(goblin), count: 2 }).unwrap();
     db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
     drop(session);
     common::window_with(dir, db)
@@ -165,7 +165,7 @@ fn npc(
         source: None,
         block,
     };
-    Command::AddCombatant { combatant, count: 1 }
+    Command::AddCombatant { combatant: Box::new(combatant), count: 1 }
 }
 
 /// The text's party and the crypt's dead, as in the example of play.

@@ -304,9 +304,9 @@ fn camp() -> Window {
     let party = s.state().side_named("Party").unwrap().id;
     let foes = s.state().side_named("Hobgoblins").unwrap().id;
     let tavorr = character("Tavorr").to_combatant(party);
-    s.apply(Command::AddCombatant { combatant: tavorr, count: 1 }).unwrap();
+    s.apply(Command::AddCombatant { combatant: Box::new(tavorr), count: 1 }).unwrap();
     let hob = creature("Hobgoblin warrior").to_combatant(foes);
-    s.apply(Command::AddCombatant { combatant: hob, count: 2 }).unwrap();
+    s.apply(Command::AddCombatant { combatant: Box::new(hob), count: 2 }).unwrap();
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
     common::window_with(dir, db)

@@ -63,7 +63,7 @@ fn ford() -> Window {
             source: None,
             block,
         };
-        s.apply(Command::AddCombatant { combatant, count: 1 }).unwrap();
+        s.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
     };
     let pc = |str: i64, dex: i64, weapon: &str, die: u32| {
         json!({"tracks": {"hp": 8}, "stats": {"str": str, "dex": dex, "level": 1},

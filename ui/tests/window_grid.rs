@@ -36,10 +36,10 @@ fn gatehouse() -> Window {
     let mut ann = fray_app::command::NewCombatant::named("Ann", sides[0]);
     ann.stats.push(fray_app::encounter::Stat { name: "move".into(), value: 30 });
     ann.square = Some(GridPos { x: 1, y: 3 });
-    run(&mut w, Command::AddCombatant { combatant: ann, count: 1 });
+    run(&mut w, Command::AddCombatant { combatant: Box::new(ann), count: 1 });
     let mut orc = fray_app::command::NewCombatant::named("Orc", sides[1]);
     orc.square = Some(GridPos { x: 6, y: 3 });
-    run(&mut w, Command::AddCombatant { combatant: orc, count: 1 });
+    run(&mut w, Command::AddCombatant { combatant: Box::new(orc), count: 1 });
     w
 }
 

@@ -43,7 +43,7 @@ fn fight(size: egui::Vec2, scale: u32) -> Window {
             .iter()
             .map(|t| Track { name: (*t).into(), value: 8, max: 8 })
             .collect();
-        session.apply(Command::AddCombatant { combatant: c, count: 1 }).unwrap();
+        session.apply(Command::AddCombatant { combatant: Box::new(c), count: 1 }).unwrap();
     }
     session.apply(Command::Advance).unwrap();
     let settings = db.settings();

@@ -73,7 +73,7 @@ fn raid(settings: &[(&str, serde_json::Value)]) -> Window {
             source: None,
             block,
         };
-        s.apply(Command::AddCombatant { combatant, count: 1 }).unwrap();
+        s.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
     };
     use serde_json::json;
     add(

@@ -75,7 +75,7 @@ fn fight(combatants: &[(&str, &str, (u16, u16), serde_json::Value)]) -> Window {
             source: None,
             block: block.clone(),
         };
-        s.apply(Command::AddCombatant { combatant, count: 1 }).unwrap();
+        s.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
     }
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);

@@ -32,7 +32,7 @@ fn fight(names: &[&str]) -> Window {
             source: None,
             block: serde_json::Value::Null,
         };
-        session.apply(Command::AddCombatant { combatant, count: 1 }).unwrap();
+        session.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
     }
     db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
     drop(session);

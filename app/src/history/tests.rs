@@ -22,7 +22,7 @@ fn setup() -> (History, CombatantId) {
     go(
         &mut h,
         Command::AddCombatant {
-            combatant: NewCombatant {
+            combatant: Box::new(NewCombatant {
                 name: "Hero".into(),
                 side,
                 zone: None,
@@ -32,7 +32,7 @@ fn setup() -> (History, CombatantId) {
                 conditions: vec![],
                 source: None,
                 block: serde_json::Value::Null,
-            },
+            }),
             count: 1,
         },
     );

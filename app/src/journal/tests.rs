@@ -50,7 +50,7 @@ fn zone(name: &str) -> Command {
 
 fn fighter(name: &str, side: SideId, zone: ZoneId, hp: i64, count: u32) -> Command {
     Command::AddCombatant {
-        combatant: NewCombatant {
+        combatant: Box::new(NewCombatant {
             name: name.into(),
             side,
             zone: Some(zone),
@@ -60,7 +60,7 @@ fn fighter(name: &str, side: SideId, zone: ZoneId, hp: i64, count: u32) -> Comma
             conditions: Vec::new(),
             source: None,
             block: serde_json::Value::Null,
-        },
+        }),
         count,
     }
 }

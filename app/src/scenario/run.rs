@@ -248,7 +248,7 @@ fn command(
                 all_tracks.push(Track { name: name.clone(), value: *value, max: *max });
             }
             Command::AddCombatant {
-                combatant: NewCombatant {
+                combatant: Box::new(NewCombatant {
                     name: name.clone(),
                     side: side(enc, s)?,
                     zone: z.as_deref().map(|z| zone(enc, z)).transpose()?,
@@ -258,7 +258,7 @@ fn command(
                     conditions: conditions.clone(),
                     source: source.clone(),
                     block: block.clone(),
-                },
+                }),
                 count: *count,
             }
         }

@@ -187,7 +187,7 @@ fn drive(
             refused.clear();
             stuck = false;
             taken.push(command);
-        } else if command == Command::Advance {
+        } else if matches!(command, Command::Advance) {
             if stuck {
                 // Next refused and not even a last resort left: the fight cannot go on.
                 break Ending::Undecided;
@@ -238,16 +238,25 @@ fn note_fates(system: &dyn System, enc: &Encounter, fates: &mut [(CombatantId, F
     }
 }
 
-/// Whether one side has won: every combatant of the party out, or every foe.
+/// Whether one side has won: every combatant of the party out, or every foe. One pass,
+/// each combatant asked once: this is asked at every step.
 fn decided(system: &dyn System, enc: &Encounter) -> Option<Ending> {
-    let in_party = |c: &crate::encounter::Combatant| enc.side(c.side).is_some_and(|s| s.party);
-    let standing = |party: bool| {
-        enc.combatants
-            .values()
-            .filter(|c| in_party(c) == party)
-            .any(|c| on_board(c) && !system.is_out(enc, c))
-    };
-    match (standing(true), standing(false)) {
+    let (mut party, mut foes) = (false, false);
+    for c in enc.combatants.values() {
+        let ours = enc.side(c.side).is_some_and(|s| s.party);
+        if (if ours { party } else { foes }) || !on_board(c) || system.is_out(enc, c) {
+            continue;
+        }
+        if ours {
+            party = true;
+        } else {
+            foes = true;
+        }
+        if party && foes {
+            return None;
+        }
+    }
+    match (party, foes) {
         (true, true) => None,
         (true, false) => Some(Ending::PartyWon),
         (false, true) => Some(Ending::PartyLost),

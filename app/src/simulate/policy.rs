@@ -68,35 +68,38 @@ pub fn choose(
     look: &Look,
     coin: &mut SeededDice,
 ) -> Option<Command> {
-    let mut best: Option<(i32, Command)> = None;
+    // The best so far by its place (prompt, option): taken out at the end, never copied.
+    let mut best: Option<(i32, usize, usize)> = None;
     let mut ties = 0u32;
-    for prompt in system.choices(enc) {
-        for option in prompt.options.iter().filter(|o| o.enabled) {
-            if option.command == Command::Advance || look.refused.contains(&option.command) {
+    let mut prompts = system.choices(enc);
+    for (p, prompt) in prompts.iter().enumerate() {
+        for (o, option) in prompt.options.iter().enumerate().filter(|(_, o)| o.enabled) {
+            if matches!(option.command, Command::Advance) || look.refused.contains(&option.command)
+            {
                 continue;
             }
-            let Some(worth) = tactics.worth(enc, &prompt, option, look) else { continue };
+            let Some(worth) = tactics.worth(enc, prompt, option, look) else { continue };
             if worth <= LAST_RESORT && !look.stuck {
                 continue;
             }
-            match &best {
-                Some((b, _)) if worth < *b => {}
-                Some((b, _)) if worth == *b => {
+            match best {
+                Some((b, ..)) if worth < b => {}
+                Some((b, ..)) if worth == b => {
                     // Reservoir choice among equals, so no option wins a tie by its place.
                     ties += 1;
                     if coin.face(ties + 1) == 1 {
-                        best = Some((worth, option.command.clone()));
+                        best = Some((worth, p, o));
                     }
                 }
                 _ => {
                     ties = 0;
-                    best = Some((worth, option.command.clone()));
+                    best = Some((worth, p, o));
                 }
             }
         }
     }
-    if let Some((_, command)) = best {
-        return Some(command);
+    if let Some((_, p, o)) = best {
+        return Some(prompts.swap_remove(p).options.swap_remove(o).command);
     }
     tactics.own_move(enc, look).filter(|c| !look.refused.contains(c))
 }

@@ -319,7 +319,7 @@ impl<'a> Play<'a> {
                 _ => {
                     let side = self.side(party);
                     return Command::AddCombatant {
-                        combatant: NewCombatant::named("Nobody", side),
+                        combatant: Box::new(NewCombatant::named("Nobody", side)),
                         count,
                     };
                 }
@@ -332,7 +332,7 @@ impl<'a> Play<'a> {
         } else {
             Some(zones[self.pick(zones.len())])
         };
-        Command::AddCombatant { combatant, count }
+        Command::AddCombatant { combatant: Box::new(combatant), count }
     }
 
     fn side(&mut self, party: bool) -> SideId {

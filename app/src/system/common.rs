@@ -49,7 +49,7 @@ pub fn handle_common(
             out.push("core.add", None, EventKind::SideAdded { side });
         }
         Command::AddCombatant { combatant, count } => {
-            add_combatants(enc, combatant, count, &mut out)?
+            add_combatants(enc, *combatant, count, &mut out)?
         }
         Command::RemoveCombatant { id } => {
             let c = combatant(enc, id)?;

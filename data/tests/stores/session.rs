@@ -13,7 +13,7 @@ fn add_side() -> Command {
 
 fn add_fighter(name: &str) -> Command {
     Command::AddCombatant {
-        combatant: NewCombatant {
+        combatant: Box::new(NewCombatant {
             name: name.into(),
             side: SideId(1),
             zone: None,
@@ -23,7 +23,7 @@ fn add_fighter(name: &str) -> Command {
             conditions: Vec::new(),
             source: None,
             block: serde_json::Value::Null,
-        },
+        }),
         count: 1,
     }
 }

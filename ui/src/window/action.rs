@@ -307,7 +307,7 @@ fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, co
         }
     };
     combatant.side = side;
-    run(model, Command::AddCombatant { combatant, count }, Vec::new(), false);
+    run(model, Command::AddCombatant { combatant: Box::new(combatant), count }, Vec::new(), false);
 }
 
 fn reload_tables(model: &mut Model) {

@@ -54,7 +54,7 @@ pub fn big_board(
             source: None,
             block: serde_json::Value::Null,
         };
-        session.apply(Command::AddCombatant { combatant, count: 1 })?;
+        session.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 })?;
     }
     let ids: Vec<_> = session.state().combatants.keys().copied().collect();
     let mut i = 0usize;
@@ -141,7 +141,7 @@ pub fn big_grid(
         c.tracks.push(Track { name: "hp".into(), value: 12, max: 12 });
         let (x, y) = ((i * 37 % usize::from(side)) as u16, (i * 53 % usize::from(side)) as u16);
         c.square = Some(GridPos { x, y });
-        session.apply(Command::AddCombatant { combatant: c, count: 1 })?;
+        session.apply(Command::AddCombatant { combatant: Box::new(c), count: 1 })?;
     }
     let selected = session.state().combatants.keys().nth(3).copied();
     apply(&mut app.model, &mut app.view, Action::Select(selected));

@@ -12,6 +12,7 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::system::Ctx;
 use crate::system::RuleError;
+use std::borrow::Cow;
 
 /// What a combatant strikes with now: its declared arms when it declared a strike, else its
 /// first weapon.
@@ -160,13 +161,14 @@ pub(crate) fn react(
         )));
     };
     if let Err(why) = &option.allowed {
-        return Err(RuleError::NotAllowed(format!("{}: {why}", option.label)));
+        let why = why.words(&enc.name_of(pending.target));
+        return Err(RuleError::NotAllowed(format!("{}: {why}", option.label(enc))));
     }
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_REACT, Some(pending.target), BdpEvent::AttackDone);
     let fatigue = option.fatigue;
     if fatigue > 0 {
-        tire(&mut ctx, pending.target, fatigue, &option.label)?;
+        tire(&mut ctx, pending.target, fatigue, &option.label(enc))?;
     }
     resolve(&mut ctx, &pending, &reaction)?;
     let mut rest = pending;
@@ -210,14 +212,54 @@ pub(crate) fn tire(
 pub(crate) struct ReactionOption {
     /// The answer.
     pub reaction: Reaction,
-    /// Button label.
-    pub label: String,
+    /// Button label (see [`ReactionOption::label`]). Words are borrowed where they can be,
+    /// here and below: the options are worked out for every blow (three times: offered,
+    /// checked, answered).
+    label: Cow<'static, str>,
     /// Allowed, or the reason it is not.
-    pub allowed: Result<(), String>,
+    pub allowed: Result<(), Refusal>,
     /// Fatigue it costs.
     pub fatigue: i64,
     /// A note (why it is free, what it changes).
-    pub note: Option<String>,
+    pub note: Option<&'static str>,
+}
+
+impl ReactionOption {
+    /// The button label; a strike back names its attacker, written out only when asked.
+    pub(crate) fn label(&self, enc: &Encounter) -> Cow<'static, str> {
+        match self.reaction {
+            Reaction::FightBack { against } => {
+                format!("Fight back at {}", enc.name_of(against)).into()
+            }
+            Reaction::Parry { against } => format!("Parry {}", enc.name_of(against)).into(),
+            _ => self.label.clone(),
+        }
+    }
+}
+
+/// Why a reaction is not allowed, written out only when shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// In these words.
+    Said(Cow<'static, str>),
+    /// The reaction (its name in the sentence) is not in the defender's stat block.
+    NotInBlock(&'static str),
+}
+
+impl Refusal {
+    /// The reason in words, for the defender named `defender`.
+    pub(crate) fn words(&self, defender: &str) -> Cow<'static, str> {
+        match self {
+            Refusal::Said(words) => words.clone(),
+            Refusal::NotInBlock(what) => format!("{what} is not in {defender}'s stat block").into(),
+        }
+    }
+}
+
+impl<T: Into<Cow<'static, str>>> From<T> for Refusal {
+    fn from(words: T) -> Self {
+        Refusal::Said(words.into())
+    }
 }
 
 /// Every reaction the defender of `pending` could choose, each allowed or not with the reason.
@@ -239,13 +281,13 @@ pub(crate) fn reaction_options(
         label: "Defend".into(),
         allowed: Ok(()),
         fatigue: 0,
-        note: Some("take it on the guard".into()),
+        note: Some("take it on the guard"),
     }];
-    let gate = |has: bool, what: &str| -> Result<(), String> {
+    let gate = |has: bool, what: &'static str| -> Result<(), Refusal> {
         if unaware {
             Err("unaware: no time to react".into())
         } else if !has {
-            Err(format!("{what} is not in {}'s stat block", t.name))
+            Err(Refusal::NotInBlock(what))
         } else {
             Ok(())
         }
@@ -253,18 +295,18 @@ pub(crate) fn reaction_options(
     let fatigue = |cost: i64| if pc { cost } else { 0 };
     // Fighting back and parrying are strikes: a weapon that is not broken, and the reach to
     // hit the attacker (the same zone, or a ranged weapon).
-    let strike_back = |a: CombatantId| -> Result<(), String> {
+    let strike_back = |a: CombatantId| -> Result<(), Refusal> {
         let ac = enc.combatant(a).ok_or_else(|| format!("{} is gone", enc.name_of(a)))?;
         let reach = crate::space::in_melee(enc, ac, t) || weapons.iter().any(|w| w.ranged);
         if !reach {
-            return Err(format!("cannot strike back at {}", ac.name));
+            return Err(format!("cannot strike back at {}", ac.name).into());
         }
-        wielded(enc, t).map(|_| ()).map_err(|e| e.to_string())
+        wielded(enc, t).map(|_| ()).map_err(|e| e.to_string().into())
     };
     for a in &pending.attackers {
         out.push(ReactionOption {
             reaction: Reaction::FightBack { against: *a },
-            label: format!("Fight back at {}", enc.name_of(*a)),
+            label: Cow::Borrowed(""),
             allowed: gate(can.fight_back, "Fighting back").and_then(|()| strike_back(*a)),
             fatigue: fatigue(1),
             note: None,
@@ -284,9 +326,9 @@ pub(crate) fn reaction_options(
         allowed: block_ok,
         fatigue: fatigue(if block_free { 0 } else { 1 }),
         note: Some(if block_free {
-            "free: shield or slow weapon in heavy armour".into()
+            "free: shield or slow weapon in heavy armour"
         } else {
-            "fast and balanced blows become d4".into()
+            "fast and balanced blows become d4"
         }),
     });
     let dodge_ok = gate(can.dodge, "Dodging").and_then(|()| {
@@ -306,18 +348,18 @@ pub(crate) fn reaction_options(
         allowed: dodge_ok,
         fatigue: fatigue(if dodge_free { 0 } else { 1 }),
         note: Some(if dodge_free {
-            "free: fast weapon, light or no armour".into()
+            "free: fast weapon, light or no armour"
         } else {
-            "balanced and slow blows become d4".into()
+            "balanced and slow blows become d4"
         }),
     });
     for a in &pending.attackers {
         out.push(ReactionOption {
             reaction: Reaction::Parry { against: *a },
-            label: format!("Parry {}", enc.name_of(*a)),
+            label: Cow::Borrowed(""),
             allowed: gate(can.parry, "Parrying").and_then(|()| strike_back(*a)),
             fatigue: 0,
-            note: Some("higher roll hits the other's STR; a tie, nothing".into()),
+            note: Some("higher roll hits the other's STR; a tie, nothing"),
         });
     }
     // Giving up gear is a move of characters who defend themselves: PCs, and foes with
@@ -325,7 +367,8 @@ pub(crate) fn reaction_options(
     let sacrifice = sacrifice_options(enc, t, &tb, pending, unaware);
     out.extend(sacrifice.into_iter().map(|mut o| {
         if !pc && !can.any() && o.allowed.is_ok() {
-            o.allowed = Err(format!("{} does not react (no reactions in its stat block)", t.name));
+            o.allowed =
+                Err(format!("{} does not react (no reactions in its stat block)", t.name).into());
         }
         o
     }));
@@ -347,7 +390,7 @@ fn sacrifice_options(
             .is_some_and(|ws| ws.iter().any(|w| w.magic))
     });
     let hp = block::track(t, "hp");
-    let mut items: Vec<(String, String, Result<(), String>)> = Vec::new();
+    let mut items: Vec<(String, String, Result<(), Refusal>)> = Vec::new();
     if block::shield_held(t) {
         items.push(("shield".into(), "shield".into(), Ok(())));
     }
@@ -375,16 +418,16 @@ fn sacrifice_options(
         .map(|(item, name, ok)| {
             let allowed = if unaware { Err("unaware: no time to react".into()) } else { ok };
             let label = if hp > 0 {
-                format!("Drop to 0 HP and sacrifice the {name}")
+                format!("Drop to 0 HP and sacrifice the {name}").into()
             } else {
-                format!("Sacrifice the {name}")
+                format!("Sacrifice the {name}").into()
             };
             ReactionOption {
                 reaction: Reaction::Sacrifice { item },
                 label,
                 allowed,
                 fatigue: 0,
-                note: Some("stops this blow; the item breaks".into()),
+                note: Some("stops this blow; the item breaks"),
             }
         })
         .collect()

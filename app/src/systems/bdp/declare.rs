@@ -13,6 +13,26 @@ use crate::system::RuleError;
 use std::borrow::Cow;
 use std::sync::Arc;
 
+/// Why an intention takes the turn it does: written out only when someone reads it (every
+/// option of a declaration is classified, and the simulator reads none of them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Why {
+    /// Words of the rules.
+    Said(&'static str),
+    /// A strike on a foe not yet in reach.
+    ClosesIn(CombatantId),
+}
+
+impl Why {
+    /// The reason in words.
+    pub(crate) fn words(self, enc: &Encounter) -> Cow<'static, str> {
+        match self {
+            Why::Said(words) => words.into(),
+            Why::ClosesIn(target) => ["closes in on ", &enc.name_of(target)].concat().into(),
+        }
+    }
+}
+
 /// The class of an intention and the reason, or why the intention is not possible. The
 /// reason is borrowed words where it can be: every option of a declaration is classified.
 fn classify(
@@ -20,7 +40,7 @@ fn classify(
     c: &Combatant,
     b: &BdpBlock,
     intent: &Intent,
-) -> Result<(TurnClass, Cow<'static, str>), RuleError> {
+) -> Result<(TurnClass, Why), RuleError> {
     let id = c.id;
     let foe_here = |z| enc.in_zone(z).any(|o| o.side != c.side && !block::is_out(o));
     Ok(match intent {
@@ -33,11 +53,11 @@ fn classify(
                 b.all_ranged(arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))?;
             let close = crate::space::in_melee(enc, c, t);
             match (ranged, close, moving) {
-                (true, _, false) => (TurnClass::Quick, "shoots".into()),
-                (true, _, true) => (TurnClass::Full, "moves and shoots".into()),
-                (false, true, false) => (TurnClass::Quick, "strikes a close foe".into()),
-                (false, true, true) => (TurnClass::Full, "strikes and moves".into()),
-                (false, false, _) => (TurnClass::Full, ["closes in on ", &t.name].concat().into()),
+                (true, _, false) => (TurnClass::Quick, Why::Said("shoots")),
+                (true, _, true) => (TurnClass::Full, Why::Said("moves and shoots")),
+                (false, true, false) => (TurnClass::Quick, Why::Said("strikes a close foe")),
+                (false, true, true) => (TurnClass::Full, Why::Said("strikes and moves")),
+                (false, false, _) => (TurnClass::Full, Why::ClosesIn(t.id)),
             }
         }
         Intent::Move { to } => {
@@ -50,8 +70,8 @@ fn classify(
                 Some(0) => {
                     return Err(RuleError::Invalid(format!("{} is already there", c.name)));
                 }
-                Some(1) => (TurnClass::Quick, "moves one zone".into()),
-                Some(2) => (TurnClass::Full, "moves two zones (the whole turn)".into()),
+                Some(1) => (TurnClass::Quick, Why::Said("moves one zone")),
+                Some(2) => (TurnClass::Full, Why::Said("moves two zones (the whole turn)")),
                 Some(n) => {
                     return Err(RuleError::NotAllowed(format!(
                         "{} zones away: two at most in one turn",
@@ -68,26 +88,26 @@ fn classify(
                 return Err(RuleError::NotAllowed(format!("{} has no Magic Dice", c.name)));
             }
             if *fast {
-                (TurnClass::Quick, "a fast spell".into())
+                (TurnClass::Quick, Why::Said("a fast spell"))
             } else {
-                (TurnClass::Full, "casts a spell".into())
+                (TurnClass::Full, Why::Said("casts a spell"))
             }
         }
         Intent::Retreat => {
             if c.zone.is_some_and(foe_here) {
-                (TurnClass::Full, "retreats from a close foe".into())
+                (TurnClass::Full, Why::Said("retreats from a close foe"))
             } else {
-                (TurnClass::Quick, "retreats, no foe close".into())
+                (TurnClass::Quick, Why::Said("retreats, no foe close"))
             }
         }
         Intent::Other { full, .. } => {
             if *full {
-                (TurnClass::Full, "takes the whole turn".into())
+                (TurnClass::Full, Why::Said("takes the whole turn"))
             } else {
-                (TurnClass::Quick, "one action".into())
+                (TurnClass::Quick, Why::Said("one action"))
             }
         }
-        Intent::Hold => (TurnClass::Quick, "holds".into()),
+        Intent::Hold => (TurnClass::Quick, Why::Said("holds")),
     })
 }
 
@@ -99,7 +119,8 @@ pub(crate) fn declare(
     class: Option<TurnClass>,
     no_reach: bool,
 ) -> Result<Vec<Event>, RuleError> {
-    let (auto, reason) = check(enc, id, &intent)?;
+    let (auto, why) = check(enc, id, &intent)?;
+    let reason = why.words(enc);
     let declaration = match class {
         Some(chosen) if chosen != auto => Declaration {
             intent,
@@ -128,7 +149,7 @@ pub(crate) fn check(
     enc: &Encounter,
     id: CombatantId,
     intent: &Intent,
-) -> Result<(TurnClass, Cow<'static, str>), RuleError> {
+) -> Result<(TurnClass, Why), RuleError> {
     let (c, b) = may_declare(enc, id)?;
     classify(enc, c, &b, intent)
 }
@@ -156,7 +177,7 @@ pub(crate) fn check_for(
     enc: &Encounter,
     actor: &(&Combatant, Arc<BdpBlock>),
     intent: &Intent,
-) -> Result<(TurnClass, Cow<'static, str>), RuleError> {
+) -> Result<(TurnClass, Why), RuleError> {
     classify(enc, actor.0, &actor.1, intent)
 }
 

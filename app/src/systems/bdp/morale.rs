@@ -32,39 +32,54 @@ pub(crate) fn standing(enc: &Encounter, side: SideId) -> Vec<CombatantId> {
 
 /// Morale checks due now and not yet made, side by side.
 pub(crate) fn due(enc: &Encounter) -> Vec<(SideId, Trigger)> {
-    let mut out = Vec::new();
-    for side in enc.sides.keys() {
-        // One counting pass per side, no lists: asked at every step of a simulated fight.
-        let (mut total, mut fallen, mut standing) = (0usize, 0usize, false);
-        let mut only = None;
-        for c in enc.combatants.values().filter(|c| c.side == *side && !block::is_pc(enc, c)) {
-            total += 1;
-            only = Some(c);
-            if block::is_out(c) {
-                fallen += 1;
-            } else if c.conditions.is_empty() || !BROKEN.iter().any(|b| c.conditions.contains(*b)) {
-                standing = true;
-            }
+    // One pass over the combatants, counting each side's group (no lists): asked at every
+    // step of a simulated fight.
+    struct Group<'e> {
+        side: SideId,
+        total: usize,
+        fallen: usize,
+        standing: bool,
+        only: Option<&'e Combatant>,
+    }
+    let mut groups: Vec<Group> = enc
+        .sides
+        .keys()
+        .map(|id| Group { side: *id, total: 0, fallen: 0, standing: false, only: None })
+        .collect();
+    for c in enc.combatants.values() {
+        let Some(g) = groups.iter_mut().find(|g| g.side == c.side) else { continue };
+        if block::is_pc(enc, c) {
+            continue;
         }
-        let Some(only) = only.filter(|_| standing) else { continue };
+        g.total += 1;
+        g.only = Some(c);
+        if block::is_out(c) {
+            g.fallen += 1;
+        } else if c.conditions.is_empty() || !BROKEN.iter().any(|b| c.conditions.contains(*b)) {
+            g.standing = true;
+        }
+    }
+    let mut out = Vec::new();
+    for g in groups {
+        let Some(only) = g.only.filter(|_| g.standing) else { continue };
         let mut triggers = [None, None];
-        if total == 1 {
+        if g.total == 1 {
             // A detachment alone is still a group: its rout is its Critical Damage Save.
             let detachment = BdpBlock::of(only).is_ok_and(|b| b.detachment);
             if !detachment && block::track(only, "hp") <= 0 {
                 triggers[0] = Some(Trigger::Lone);
             }
         } else {
-            if fallen >= 1 {
+            if g.fallen >= 1 {
                 triggers[0] = Some(Trigger::FirstFall);
             }
-            if fallen * 2 >= total {
+            if g.fallen * 2 >= g.total {
                 triggers[1] = Some(Trigger::Half);
             }
         }
         for t in triggers.into_iter().flatten() {
-            if !enc.bdp().morale.contains(&(*side, t)) {
-                out.push((*side, t));
+            if !enc.bdp().morale.contains(&(g.side, t)) {
+                out.push((g.side, t));
             }
         }
     }

@@ -84,17 +84,19 @@ fn waiting(enc: &Encounter) -> Vec<Prompt> {
                 format!("{} ({dice})", c.name)
             })
             .collect();
+        let defender = enc.name_of(pending.target);
         let options = reaction_options(enc, pending)
             .unwrap_or_default()
             .into_iter()
             .map(|o| {
                 let command = bdp(BdpCommand::React { reaction: o.reaction.clone() });
+                let label = o.label(enc);
                 let mut option = match &o.allowed {
-                    Ok(()) => PromptOption::allowed(o.label.clone(), command),
-                    Err(why) => PromptOption::forbidden(o.label.clone(), command, why.clone()),
+                    Ok(()) => PromptOption::allowed(label, command),
+                    Err(why) => PromptOption::forbidden(label, command, why.words(&defender)),
                 };
-                if o.allowed.is_ok() {
-                    option.reason = o.note.clone();
+                if option.enabled {
+                    option.reason = o.note.map(str::to_owned);
                 }
                 if o.fatigue > 0 {
                     option.cost = Some(format!("+{} Fatigue", o.fatigue));
@@ -375,7 +377,7 @@ fn declare(enc: &Encounter, words: Words) -> Vec<Prompt> {
                                 Command::Bdp(BdpCommand::Declare { intent: Intent::Hold, .. })
                             )
                         {
-                            o.reason = Some([class.label(), ": ", &why].concat());
+                            o.reason = Some([class.label(), ": ", &why.words(enc)].concat());
                         }
                         o
                     }

@@ -144,7 +144,7 @@ impl System for D12 {
             Command::AddCombatant { combatant, count } => {
                 let rolled = enc.flag(ROLL_STRESS, false)
                     && !combatant.tracks.iter().any(|t| t.name == block::STRESS);
-                let combatant = block::complete(combatant)?;
+                let combatant = Box::new(block::complete(*combatant)?);
                 let events =
                     handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)?;
                 if rolled { block::roll_stress(enc, events, dice) } else { Ok(events) }

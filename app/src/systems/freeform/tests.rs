@@ -25,7 +25,7 @@ fn refused(h: &mut History, cmd: Command) -> RuleError {
 
 fn fighter(name: &str, side: SideId, zone: Option<ZoneId>, hp: i64) -> Command {
     Command::AddCombatant {
-        combatant: NewCombatant {
+        combatant: Box::new(NewCombatant {
             name: name.into(),
             side,
             zone,
@@ -35,7 +35,7 @@ fn fighter(name: &str, side: SideId, zone: Option<ZoneId>, hp: i64) -> Command {
             conditions: vec![],
             source: None,
             block: serde_json::Value::Null,
-        },
+        }),
         count: 1,
     }
 }

@@ -168,7 +168,7 @@ impl System for Murdham {
             Command::Advance => round::advance(enc, dice),
             Command::Murdham(c) => handle_murdham(enc, c, dice),
             Command::AddCombatant { combatant, count } => {
-                let combatant = block::complete(combatant)?;
+                let combatant = Box::new(block::complete(*combatant)?);
                 handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)
             }
             Command::Move { id, to } => turn::moved(enc, id, to, dice),
