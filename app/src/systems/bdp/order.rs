@@ -103,6 +103,16 @@ fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, Length) {
 
 /// Works out the order from the declarations and the tie saves made so far.
 pub(crate) fn plan(enc: &Encounter) -> Plan {
+    plan_with(enc, true)
+}
+
+/// The ties still waiting for a DEX save: the plan without its order written out (asked at
+/// every step while the order is set; the order's words are written once, when it is).
+pub(crate) fn pending(enc: &Encounter) -> Vec<(CombatantId, Vec<CombatantId>)> {
+    plan_with(enc, false).pending
+}
+
+fn plan_with(enc: &Encounter, write_order: bool) -> Plan {
     let mut places: Vec<Place> = Vec::new();
     for (id, d) in enc.bdp().declarations.iter() {
         let Some(c) = enc.combatant(*id) else { continue };
@@ -133,7 +143,7 @@ pub(crate) fn plan(enc: &Encounter) -> Plan {
     let mut pending = Vec::new();
     for ((class, _), bucket) in buckets {
         for group in components(&bucket) {
-            place_group(enc, class, &group, &mut order, &mut pending);
+            place_group(enc, class, &group, write_order.then_some(&mut order), &mut pending);
         }
     }
     Plan { order, pending }
@@ -179,7 +189,7 @@ fn place_group(
     enc: &Encounter,
     class: TurnClass,
     group: &[Place],
-    order: &mut Vec<OrderEntry>,
+    order: Option<&mut Vec<OrderEntry>>,
     pending: &mut Vec<(CombatantId, Vec<CombatantId>)>,
 ) {
     let tied = group.iter().any(|p| p.pc) && group.iter().any(|p| !p.pc);
@@ -203,6 +213,7 @@ fn place_group(
             }
         }
     }
+    let Some(order) = order else { return };
     for run in [before, middle, after] {
         let mut i = 0;
         while i < run.len() {

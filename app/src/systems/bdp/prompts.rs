@@ -477,9 +477,8 @@ fn declare(enc: &Encounter, words: Words) -> Vec<Prompt> {
 }
 
 fn ties(enc: &Encounter, words: Words) -> Vec<Prompt> {
-    let plan = order::plan(enc);
-    let mut out: Vec<Prompt> = plan
-        .pending
+    let pending = order::pending(enc);
+    let mut out: Vec<Prompt> = pending
         .iter()
         .map(|(pc, foes)| {
             let names = || foes.iter().map(|f| enc.name_of(*f)).collect::<Vec<_>>().join(" and ");
@@ -495,7 +494,7 @@ fn ties(enc: &Encounter, words: Words) -> Vec<Prompt> {
         })
         .collect();
     let mut go = PromptOption::allowed("Start the turns", Command::Advance);
-    if !plan.pending.is_empty() {
+    if !pending.is_empty() {
         go = PromptOption { enabled: false, reason: Some("break the ties first".into()), ..go };
     }
     out.push(Prompt {

@@ -38,8 +38,8 @@ pub(crate) fn break_tie(
     if enc.phase != ORDER {
         return Err(RuleError::NotAllowed("ties are broken while the order is set".into()));
     }
-    let plan = super::order::plan(enc);
-    let Some((_, foes)) = plan.pending.iter().find(|(pc, _)| *pc == id) else {
+    let pending = super::order::pending(enc);
+    let Some((_, foes)) = pending.iter().find(|(pc, _)| *pc == id) else {
         return Err(RuleError::NotAllowed(format!("{} has no tie to break", enc.name_of(id))));
     };
     let foes: Vec<String> = foes.iter().map(|f| enc.name_of(*f)).collect();

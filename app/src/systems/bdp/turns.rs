@@ -95,21 +95,18 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: ORDER.into() });
         }
         ORDER => {
-            let plan = order::plan(enc);
-            if let Some((pc, _)) = plan.pending.first() {
+            if let Some((pc, _)) = order::pending(enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "break the tie first: {}'s DEX save",
                     enc.name_of(*pc)
                 )));
             }
             let next = next_place(enc, &enc.order, None);
-            let order = enc.order.to_vec();
-            go_to(&mut ctx, &order, next);
+            go_to(&mut ctx, &enc.order, next);
         }
         QUICK | FULL => {
-            let order = enc.order.to_vec();
-            let next = next_place(enc, &order, enc.turn);
-            go_to(&mut ctx, &order, next);
+            let next = next_place(enc, &enc.order, enc.turn);
+            go_to(&mut ctx, &enc.order, next);
         }
         MORALE => {
             if let Some((side, trigger)) = morale::due(enc).first() {
