@@ -115,8 +115,8 @@ pub fn odds_window_ui(ctx: &egui::Context, model: &Model, view: &mut OddsView) {
     let room = (ctx.content_rect().height() - 140.0).max(240.0);
     let height = match (&view.outcome, state.round > 0) {
         (Some(Ok(_)), _) => room,
-        (_, true) => 230.0,
-        (_, false) => 200.0,
+        (_, true) => 276.0,
+        (_, false) => 246.0,
     };
     egui::Window::new("Encounter odds")
         .open(&mut open)
