@@ -18,10 +18,11 @@ fn bdp(c: BdpCommand) -> Command {
     Command::Bdp(c)
 }
 
-/// Whether the words of the declaration prompt (labels, reasons, headings) are written:
-/// the table shows them; the simulator chooses by command alone and skips them
-/// ([`crate::system::System::choices`]). The options, their commands and whether each is
-/// allowed are the same either way (tested).
+/// Whether the words of the prompts asked at almost every step (the declaration, the ties,
+/// the turn: labels, reasons, headings, titles) are written: the table shows them; the
+/// simulator chooses by command alone and skips them ([`crate::system::System::choices`]).
+/// The options, their commands and whether each is allowed are the same either way (random
+/// play checks it at every step).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Words {
     /// Written, for the GM.
