@@ -52,8 +52,11 @@ impl Proportion {
 
 fn round_percent(x: f64) -> String {
     let p = x * 100.0;
-    // Under 1% or over 99%, a decimal tells "almost never" from "never".
-    if p > 0.0 && p < 1.0 || p > 99.0 && p < 100.0 {
+    // Under 1% or over 99%, a decimal tells "almost never" from "never"; under 0.1% (or
+    // over 99.9%) two, so a bound of 10,000 fights with no hit does not read "0.0".
+    if p > 0.0 && p < 0.1 || p > 99.9 && p < 100.0 {
+        format!("{p:.2}")
+    } else if p > 0.0 && p < 1.0 || p > 99.0 && p < 100.0 {
         format!("{p:.1}")
     } else {
         format!("{}", p.round() as i64)
@@ -135,5 +138,7 @@ mod tests {
     fn percent_reads_plainly() {
         assert_eq!(Proportion::of(62, 100).percent(), "62% (52–71%)");
         assert_eq!(Proportion::of(3, 1000).percent(), "0.3% (0.1–0.9%)");
+        // No hit in 10,000 fights: the upper bound is small, not nothing.
+        assert_eq!(Proportion::of(0, 10_000).percent(), "0% (0–0.04%)");
     }
 }
