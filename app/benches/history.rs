@@ -14,7 +14,8 @@ use std::hint::black_box;
 /// Builds the board through real commands, then a long fight of damage, moves, conditions and
 /// rolls, until the log holds `events` events.
 fn long_fight(events: usize) -> History {
-    let mut h = History::new(Encounter::new("freeform", "Bench", 1));
+    let mut h =
+        History::new(Encounter::new(fray_app::system::get("freeform").unwrap(), "Bench", 1));
     let dice = || PlannedDice::new(SeededDice::new(1, 0));
     h.execute(
         Command::AddSide { name: "Party".into(), colour: "#3070b0".into(), party: true },

@@ -28,7 +28,11 @@ fn execute(h: &mut History, command: Command, table: Option<Vec<u32>>) {
 /// it has [`EVENTS`] events: each turn moves sometimes, attacks (app or table dice), deals
 /// damage or heals, knocks prone or gets up, and now and then the GM writes a line.
 fn long_fight() -> History {
-    let mut h = History::new(Encounter::new("freeform", "The long siege", 2024));
+    let mut h = History::new(Encounter::new(
+        fray_app::system::get("freeform").unwrap(),
+        "The long siege",
+        2024,
+    ));
     let mut rng = SeededDice::new(7, 7);
     for (name, party) in [("Heroes", true), ("Goblins", false)] {
         let command = Command::AddSide { name: name.into(), colour: "#446688".into(), party };

@@ -262,7 +262,7 @@ fn load_board(conn: &Connection, path: &'static str, text: &str) -> Result<usize
     })?;
     let board = history.state();
     let new = NewTemplate::board(&board.name, board);
-    let origin = format!("bundled:{}/board/{key}", board.system);
+    let origin = format!("bundled:{}/board/{key}", board.system_id());
     Ok(usize::from(templates::insert_bundled(conn, &new, &origin)?.is_some()))
 }
 

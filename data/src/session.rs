@@ -78,11 +78,13 @@ impl Session {
     /// Creates a new, empty encounter and opens it. A system that reads roll tables (the d12
     /// injury tables) starts with a journaled copy of the library's.
     pub fn create(db: &Db, system: &str, name: &str, seed: u64) -> Result<Self, SessionError> {
-        let base = Encounter::new(system, name.trim(), seed);
+        let procedure =
+            fray_app::system::get(system).map_err(|e| DbError::Invalid(e.to_string()))?;
+        let base = Encounter::new(procedure, name.trim(), seed);
         let id = db.encounters().create(&base)?;
         touch_opened(&db.lock(), id)?;
         let mut session = Self { db: db.clone(), id, history: History::new(base) };
-        if fray_app::system::by_id(system).is_some_and(|s| s.uses_tables()) {
+        if procedure.uses_tables() {
             session.reload_tables()?;
         }
         Ok(session)
@@ -92,11 +94,6 @@ impl Session {
     /// one transaction: on any failure (a full disk) nothing of it is left in the database.
     /// Each command keeps its dice stream, so its app dice still check against the seed.
     pub fn store(db: &Db, history: &History) -> Result<Self, SessionError> {
-        if fray_app::system::by_id(&history.base().system).is_none() {
-            return Err(
-                DbError::Invalid(format!("unknown rule system {}", history.base().system)).into()
-            );
-        }
         let id = {
             let mut conn = db.lock();
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -123,7 +120,7 @@ impl Session {
     /// Copies the library's current roll tables of the encounter's system into it (a
     /// journaled command: undo takes the copy back).
     pub fn reload_tables(&mut self) -> Result<(), SessionError> {
-        let tables = library_tables(&self.db, &self.history.base().system)?;
+        let tables = library_tables(&self.db, self.history.base().system_id())?;
         self.apply(Command::LoadTables { tables })?;
         Ok(())
     }

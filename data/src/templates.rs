@@ -84,7 +84,7 @@ impl NewTemplate {
     pub fn board(name: &str, board: &Encounter) -> Self {
         Self {
             kind: TemplateKind::Encounter,
-            system: board.system.clone(),
+            system: board.system_id().to_owned(),
             name: name.to_owned(),
             body: serde_json::to_value(Board { board: board.clone() })
                 .expect("an encounter serializes"),
@@ -115,10 +115,11 @@ impl NewTemplate {
             TemplateKind::Encounter => {
                 let b: Board = serde_json::from_value(self.body.clone())
                     .map_err(|e| format!("encounter template {name}: {e}"))?;
-                if b.board.system != self.system {
+                if b.board.system_id() != self.system {
                     return Err(format!(
                         "encounter template {name}, field 'board.system': {} is not {}",
-                        b.board.system, self.system
+                        b.board.system_id(),
+                        self.system
                     ));
                 }
                 Ok(())

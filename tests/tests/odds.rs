@@ -54,7 +54,8 @@ fn entry(library: &Library, system: &str, name: &str, side: SideId) -> NewCombat
 /// grid, the sides six squares apart). Tables are loaded as the window loads them.
 fn fight(system: &str, party: &[&str], foes: &[(&str, u32)]) -> Encounter {
     let library = library(system);
-    let mut h = History::new(Encounter::new(system, "Odds test", 7));
+    let mut h =
+        History::new(Encounter::new(fray_app::system::get(system).unwrap(), "Odds test", 7));
     let run = |h: &mut History, c: Command| {
         let mut dice = SeededDice::new(7, h.next_stream());
         h.execute(c.clone(), &mut dice).unwrap_or_else(|e| panic!("{c:?}: {e}"));
@@ -160,7 +161,7 @@ fn a_mirror_match_is_even_within_its_interval() {
 
 /// The fight under way: round 1 begun, then the GM marks `who` dead.
 fn under_way(start: &Encounter, who: CombatantId) -> Encounter {
-    let system = system::by_id(&start.system).expect("a procedure");
+    let system = start.system();
     let mut h = History::new(start.clone());
     for command in [Command::Advance, Command::AddCondition { id: who, condition: "dead".into() }] {
         let mut dice = SeededDice::new(5, h.next_stream());
@@ -252,13 +253,13 @@ fn a_cancelled_run_says_so_and_freeform_has_nothing_to_play() {
     let request = Request { runs: 50, ..Request::default() };
     assert_eq!(odds::run(&mirror("bdp"), &request, &progress), Err(odds::OddsError::Cancelled));
     let mut free = mirror("bdp");
-    free.system = "freeform".into();
+    free.procedure = fray_app::system::get("freeform").unwrap().fresh_state();
     let err = odds::run(&free, &request, &Progress::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "Freeform has no rules of its own for Fray to play; odds need a combat procedure"
     );
-    let empty = Encounter::new("bdp", "Nobody", 1);
+    let empty = Encounter::new(fray_app::system::get("bdp").unwrap(), "Nobody", 1);
     assert_eq!(odds::run(&empty, &request, &Progress::default()), Err(odds::OddsError::NoFight));
     let none = Request { runs: 0, ..Request::default() };
     assert_eq!(

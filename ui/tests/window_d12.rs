@@ -81,7 +81,7 @@ fn ambush() -> Window {
     w.harness.get_by_label("Name").type_text("Ambush on the old road");
     w.settle();
     w.press("Create");
-    assert_eq!(w.session().state().system, "d12");
+    assert_eq!(w.session().state().system_id(), "d12");
 
     w.press("+ Zone");
     w.type_into("Zone name", "Road");

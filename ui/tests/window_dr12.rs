@@ -81,7 +81,7 @@ fn ford() -> Window {
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
     let w = common::window_with(dir, db);
-    assert_eq!(w.session().state().system, "dr12");
+    assert_eq!(w.session().state().system_id(), "dr12");
     w
 }
 

@@ -31,7 +31,7 @@ fn encounter_with(system: &str, prepare: impl FnOnce(&Db)) -> Window {
     let add = Command::AddZone { name: "Gate".into(), capacity: None, rect };
     apply(&mut app.model, &mut app.view, Action::Game(add));
     w.settle();
-    assert_eq!(w.session().state().system, system);
+    assert_eq!(w.session().state().system_id(), system);
     w
 }
 

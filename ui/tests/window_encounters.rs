@@ -68,7 +68,7 @@ fn the_gm_creates_an_encounter_on_the_welcome_screen() {
 
     let session = w.app().model.session.as_ref().unwrap();
     assert_eq!(session.state().name, "Crypt");
-    assert_eq!(session.state().system, "freeform");
+    assert_eq!(session.state().system_id(), "freeform");
     // The bar now shows it, and the database lists it as the one to reopen.
     w.harness.get_by_label("Crypt");
     w.harness.get_by_label("Undo");

@@ -98,7 +98,7 @@ fn a_procedure_fought_only_on_a_grid_gets_one_and_zones_are_off() {
     assert!(w.harness.get_by_label("Board").accesskit_node().is_disabled());
     w.press("Create");
     let state = w.session().state();
-    assert_eq!(state.system, "sovereign");
+    assert_eq!(state.system_id(), "sovereign");
     assert!(state.grid.is_some(), "the form made the grid");
 }
 

@@ -111,7 +111,7 @@ fn raid(settings: &[(&str, serde_json::Value)]) -> Window {
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
     let mut w = common::window_with(dir, db);
-    assert_eq!(w.session().state().system, "murdham");
+    assert_eq!(w.session().state().system_id(), "murdham");
     w.press("I'll type them");
     w
 }

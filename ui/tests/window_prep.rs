@@ -174,7 +174,7 @@ fn a_board_saved_as_a_template_starts_a_new_encounter() {
 
     let state = w.session().state();
     assert_eq!(state.name, "Yard, second night");
-    assert_eq!(state.system, "bdp");
+    assert_eq!(state.system_id(), "bdp");
     assert_eq!(state.round, 0);
     assert_eq!(state.zones, saved.zones);
     let names = |s: &fray_app::Encounter| {

@@ -80,7 +80,7 @@ fn fight(combatants: &[(&str, &str, (u16, u16), serde_json::Value)]) -> Window {
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
     let mut w = common::window_with(dir, db);
-    assert_eq!(w.session().state().system, "sovereign");
+    assert_eq!(w.session().state().system_id(), "sovereign");
     w.press("I'll type them");
     w
 }

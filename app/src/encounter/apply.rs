@@ -179,11 +179,6 @@ impl Encounter {
             EventKind::ShownSet { id, shown: None } => {
                 self.table.shown.remove(id);
             }
-            EventKind::Bdp(e) => self.procedure.bdp_mut().apply(e),
-            EventKind::D12(e) => self.procedure.d12_mut().apply(e),
-            EventKind::Murdham(e) => self.procedure.murdham_mut().apply(e),
-            EventKind::Dr12(e) => self.procedure.dr12_mut().apply(e),
-            EventKind::Sovereign(e) => self.procedure.sovereign_mut().apply(e),
             EventKind::TablesLoaded { tables } => self.tables.clone_from(tables),
             EventKind::OrderSet { order } => {
                 self.order = Arc::new(order.clone());
@@ -207,6 +202,8 @@ impl Encounter {
                     self.settings.insert(key.clone(), value.clone());
                 }
             }
+            // What is left is a procedure's own fact: its state takes it.
+            own => crate::system::registry::apply_own(&mut self.procedure, own),
         }
     }
 

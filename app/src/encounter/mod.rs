@@ -8,6 +8,7 @@ mod block;
 mod model;
 mod procedure;
 mod roster;
+mod stored;
 pub mod timer;
 
 pub use block::Block;
@@ -19,13 +20,14 @@ pub use timer::{Duration, Timer, Until};
 use crate::checks::{Effect, RollTable};
 use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::space::grid::Grid;
+use crate::system::System;
 use crate::table_view::TableState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// One place in the turn order. Several combatants in one entry act simultaneously (the d12
-/// procedure's ties); `count` is the initiative number when the system has one.
+/// One place in the turn order. Several combatants in one entry act simultaneously (a
+/// procedure's ties at one count); `count` is the initiative number when the system has one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrderEntry {
     /// Who acts at this place.
@@ -50,11 +52,11 @@ pub struct EncounterTable {
     pub table: RollTable<Effect>,
 }
 
-/// The whole state of one fight.
+/// The whole state of one fight. Its system is derived from [`Encounter::procedure`]; it is
+/// written as it always was (see [`stored`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "stored::Stored", into = "stored::Stored")]
 pub struct Encounter {
-    /// Id of the rule system that runs it (`freeform`, `bdp`...).
-    pub system: String,
     /// Name the GM gave it.
     pub name: String,
     /// Seed of the app's dice for this encounter (stored, so rolls can be audited).
@@ -68,7 +70,6 @@ pub struct Encounter {
     /// Zones by id.
     pub zones: Arc<BTreeMap<ZoneId, Zone>>,
     /// The grid, on an encounter fought on squares instead of zones.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<Grid>,
     /// Current round; 0 before the fight starts.
     pub round: u32,
@@ -82,25 +83,20 @@ pub struct Encounter {
     pub settings: BTreeMap<String, serde_json::Value>,
     /// Next free id number (shared by all id kinds, so ids are never reused).
     pub next_id: u32,
-    /// The procedure's own state (none for freeform); written under its procedure's key.
-    #[serde(flatten)]
+    /// The procedure that runs it, with the state it keeps; written under its key.
     pub procedure: ProcedureState,
     /// Roll tables copied from the library (see [`EncounterTable`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tables: Vec<EncounterTable>,
     /// Conditions that end by themselves (see [`timer`]).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub timers: Vec<Timer>,
     /// What the players may see (see [`crate::table_view`]).
-    #[serde(default, skip_serializing_if = "TableState::is_default")]
     pub table: TableState,
 }
 
 impl Encounter {
-    /// A new, empty encounter for a system.
-    pub fn new(system: &str, name: &str, seed: u64) -> Self {
+    /// A new, empty encounter of a procedure.
+    pub fn new(system: &dyn System, name: &str, seed: u64) -> Self {
         Self {
-            system: system.to_owned(),
             name: name.to_owned(),
             seed,
             sides: Default::default(),
@@ -113,7 +109,7 @@ impl Encounter {
             turn: None,
             settings: BTreeMap::new(),
             next_id: 1,
-            procedure: ProcedureState::None,
+            procedure: system.fresh_state(),
             tables: Vec::new(),
             timers: Vec::new(),
             table: TableState::default(),
@@ -123,7 +119,7 @@ impl Encounter {
     /// The board as it stood before the fight, to save as a template or start a new
     /// encounter from: the same system, name, seed, settings, zones (places and links),
     /// sides, tables and combatants where they stand, but round 0 with no phase entered, no
-    /// order or turn, no procedure state (BDP, d12, Murdham), every track back to its
+    /// order or turn, no procedure state kept, every track back to its
     /// maximum (a track that fills up as it worsens, Fatigue, back to 0) and every condition
     /// cleared.
     pub fn board(&self) -> Encounter {
@@ -132,7 +128,7 @@ impl Encounter {
             phase: String::new(),
             order: Default::default(),
             turn: None,
-            procedure: ProcedureState::None,
+            procedure: self.system().fresh_state(),
             timers: Vec::new(),
             // The GM's player-view settings and word on each combatant stay; what happened
             // in the fight does not.
@@ -144,10 +140,10 @@ impl Encounter {
             },
             ..self.clone()
         };
-        let system = crate::system::by_id(&self.system);
-        let fresh = |t: &Track| match system.map(|s| s.track_meaning(&t.name)) {
+        let system = self.system();
+        let fresh = |t: &Track| match system.track_meaning(&t.name) {
             // A track that fills up as it gets worse (Fatigue) starts empty.
-            Some(crate::system::presentation::Meaning::Fatigue) => 0,
+            crate::system::presentation::Meaning::Fatigue => 0,
             _ => t.max,
         };
         for c in board.combatants.values_mut() {
@@ -159,29 +155,14 @@ impl Encounter {
         board
     }
 
-    /// The Block, Dodge, Parry procedure's state (empty in other encounters).
-    pub fn bdp(&self) -> &crate::systems::bdp::BdpState {
-        self.procedure.bdp()
+    /// The procedure that runs it.
+    pub fn system(&self) -> &'static dyn System {
+        self.procedure.system()
     }
 
-    /// The d12 procedure's state (empty in other encounters).
-    pub fn d12(&self) -> &crate::systems::d12::D12State {
-        self.procedure.d12()
-    }
-
-    /// The DR12 procedure's state (empty in other encounters).
-    pub fn dr12(&self) -> &crate::systems::dr12::Dr12State {
-        self.procedure.dr12()
-    }
-
-    /// The Sovereign procedure's state (empty in other encounters).
-    pub fn sovereign(&self) -> &crate::systems::sovereign::SovState {
-        self.procedure.sovereign()
-    }
-
-    /// The Murdham procedure's state (empty in other encounters).
-    pub fn murdham(&self) -> &crate::systems::murdham::MurdhamState {
-        self.procedure.murdham()
+    /// The id of the procedure that runs it.
+    pub fn system_id(&self) -> &'static str {
+        self.system().id()
     }
 
     /// A combatant by id.
@@ -273,7 +254,7 @@ mod board_tests {
 
     #[test]
     fn the_board_goes_back_before_the_fight() {
-        let mut e = Encounter::new("d12", "Ferry at night", 7);
+        let mut e = Encounter::new(crate::system::get("murdham").unwrap(), "Ferry at night", 7);
         let (side, zone, other, who) = (SideId(1), ZoneId(2), ZoneId(3), CombatantId(4));
         std::sync::Arc::make_mut(&mut e.sides).insert(
             side,
@@ -329,12 +310,16 @@ mod board_tests {
             reason: String::new(),
         }]);
         e.turn = Some(0);
-        e.procedure.murdham_mut().turn.id = Some(who);
+        let mut kept = crate::systems::murdham::MurdhamState::default();
+        kept.turn.id = Some(who);
+        e.procedure = ProcedureState::Murdham(kept);
+        assert!(!e.procedure.is_empty());
 
         let b = e.board();
         assert_eq!((b.round, b.phase.as_str(), b.turn), (0, "", None));
         assert!(b.order.is_empty());
-        assert_eq!(b.procedure, ProcedureState::None);
+        assert!(b.procedure.is_empty(), "{:?}", b.procedure);
+        assert_eq!(b.system_id(), e.system_id(), "the same procedure");
         let c = b.combatant(who).unwrap();
         assert_eq!(c.track("hp").unwrap().value, 9);
         assert!(c.conditions.is_empty());

@@ -1,176 +1,136 @@
-//! The procedure's own state, one per encounter: a Block, Dodge, Parry fight keeps its
-//! intentions and pending blows, a d12 fight its declarations, a Murdham fight its turn and
-//! initiative — never more than one of them. A new procedure adds its variant here (and its
-//! accessors below); nothing else in [`super::Encounter`] changes.
+//! The procedure's own state, one per encounter, and which procedure it is: the variant says
+//! which (the encounter's system is derived from it, so the two can never disagree), and it
+//! holds what that procedure keeps (intentions and pending blows, declarations, turns...).
+//! The variants come from the list in `systems/mod.rs`; nothing here names a procedure.
 //!
-//! Stored as it always was: the state under its procedure's key (`"bdp": {…}`) among the
-//! encounter's fields, and nothing when it is empty, so journals written before this type
-//! existed load unchanged.
+//! Stored as it always was: the system's id under `system`, and the state under its
+//! procedure's key (`"<id>": {…}`) among the encounter's fields, nothing when it is empty,
+//! so journals written before this type existed load unchanged. An unknown id, or a state
+//! kept under another procedure's key, is refused with its name.
 
-use crate::systems::bdp::BdpState;
-use crate::systems::d12::D12State;
-use crate::systems::dr12::Dr12State;
-use crate::systems::murdham::MurdhamState;
-use crate::systems::sovereign::SovState;
+use crate::system::{Kept, Procedure, Registered, System};
 use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
-/// The state of the procedure running the encounter, if it keeps any.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(from = "Stored", into = "Stored")]
-pub enum ProcedureState {
-    /// None kept (freeform, or a procedure that has not begun keeping any).
-    #[default]
-    None,
-    /// Block, Dodge, Parry.
-    Bdp(BdpState),
-    /// The d12 declared-action procedure.
-    D12(D12State),
-    /// Murdham.
-    Murdham(MurdhamState),
-    /// DR12 zones.
-    Dr12(Dr12State),
-    /// Sovereign.
-    Sovereign(SovState),
-}
-
-impl ProcedureState {
-    /// Whether nothing is kept (no procedure's state, or an empty one).
-    pub fn is_empty(&self) -> bool {
-        match self {
-            ProcedureState::None => true,
-            ProcedureState::Bdp(s) => s.is_empty(),
-            ProcedureState::D12(s) => s.is_empty(),
-            ProcedureState::Murdham(s) => s.is_empty(),
-            ProcedureState::Dr12(s) => s.is_empty(),
-            ProcedureState::Sovereign(s) => s.is_empty(),
+/// Generates [`ProcedureState`] and its stored form from the list of procedures.
+macro_rules! procedure_state {
+    ($($(#[$attr:meta])* $variant:ident($key:ident): $procedure:path,)*) => {
+        /// The procedure running the encounter, with the state it keeps (empty before its
+        /// fight begins).
+        #[derive(Debug, Clone)]
+        pub enum ProcedureState {
+            $(
+                $(#[$attr])*
+                #[doc = concat!("The `", stringify!($key), "` procedure.")]
+                $variant(<$procedure as Procedure>::State),
+            )*
         }
-    }
-}
 
-/// An empty state equals none at all: the same encounter whether a procedure has begun
-/// keeping state and emptied it, or never kept any (as it reads back from the journal).
-impl PartialEq for ProcedureState {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (ProcedureState::Bdp(a), ProcedureState::Bdp(b)) => a == b,
-            (ProcedureState::D12(a), ProcedureState::D12(b)) => a == b,
-            (ProcedureState::Murdham(a), ProcedureState::Murdham(b)) => a == b,
-            (ProcedureState::Dr12(a), ProcedureState::Dr12(b)) => a == b,
-            (ProcedureState::Sovereign(a), ProcedureState::Sovereign(b)) => a == b,
-            (a, b) => a.is_empty() && b.is_empty(),
-        }
-    }
-}
-
-/// How the state is written: under its procedure's key, empty ones left out.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-struct Stored {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    bdp: Option<BdpState>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    d12: Option<D12State>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    murdham: Option<MurdhamState>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    dr12: Option<Dr12State>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    sovereign: Option<SovState>,
-}
-
-impl From<Stored> for ProcedureState {
-    fn from(s: Stored) -> Self {
-        match s {
-            Stored { bdp: Some(b), .. } if !b.is_empty() => ProcedureState::Bdp(b),
-            Stored { d12: Some(d), .. } if !d.is_empty() => ProcedureState::D12(d),
-            Stored { murdham: Some(m), .. } if !m.is_empty() => ProcedureState::Murdham(m),
-            Stored { dr12: Some(d), .. } if !d.is_empty() => ProcedureState::Dr12(d),
-            Stored { sovereign: Some(s), .. } if !s.is_empty() => ProcedureState::Sovereign(s),
-            _ => ProcedureState::None,
-        }
-    }
-}
-
-impl From<ProcedureState> for Stored {
-    fn from(p: ProcedureState) -> Self {
-        match p {
-            ProcedureState::Bdp(b) if !b.is_empty() => Stored { bdp: Some(b), ..Stored::default() },
-            ProcedureState::D12(d) if !d.is_empty() => Stored { d12: Some(d), ..Stored::default() },
-            ProcedureState::Murdham(m) if !m.is_empty() => {
-                Stored { murdham: Some(m), ..Stored::default() }
-            }
-            ProcedureState::Sovereign(s) if !s.is_empty() => {
-                Stored { sovereign: Some(s), ..Stored::default() }
-            }
-            ProcedureState::Dr12(d) if !d.is_empty() => {
-                Stored { dr12: Some(d), ..Stored::default() }
-            }
-            _ => Stored::default(),
-        }
-    }
-}
-
-/// Accessors: the state of one procedure, an empty one when another (or none) is kept; the
-/// mutable one (for `apply`) makes it the kept one.
-macro_rules! access {
-    ($get:ident, $get_mut:ident, $variant:ident, $state:ty) => {
         impl ProcedureState {
-            /// This procedure's state (empty when it keeps none).
-            pub fn $get(&self) -> &$state {
-                static EMPTY: OnceLock<$state> = OnceLock::new();
+            /// The procedure running the encounter.
+            pub fn system(&self) -> &'static dyn System {
                 match self {
-                    ProcedureState::$variant(s) => s,
-                    _ => EMPTY.get_or_init(<$state>::default),
+                    $($(#[$attr])* ProcedureState::$variant(_) => &$procedure,)*
                 }
             }
 
-            /// This procedure's state, to change (it becomes the state kept).
-            pub(crate) fn $get_mut(&mut self) -> &mut $state {
-                if !matches!(self, ProcedureState::$variant(_)) {
-                    *self = ProcedureState::$variant(<$state>::default());
-                }
+            /// Whether the procedure keeps nothing yet (or nothing any more).
+            pub fn is_empty(&self) -> bool {
                 match self {
-                    ProcedureState::$variant(s) => s,
-                    _ => unreachable!("just set"),
+                    $($(#[$attr])* ProcedureState::$variant(own) => own.is_empty(),)*
                 }
             }
+
+            /// The stored form: the state under its procedure's key, an empty one left out.
+            pub(super) fn to_stored(&self) -> Stored {
+                let mut stored = Stored::default();
+                match self {
+                    $(
+                        $(#[$attr])*
+                        ProcedureState::$variant(own) => {
+                            if !own.is_empty() {
+                                stored.$key = Some(own.clone());
+                            }
+                        }
+                    )*
+                }
+                stored
+            }
+
+            /// The state of the procedure `system` names, read from its key (empty when the
+            /// key is absent). Refused: an id no procedure has, and a state kept under the key
+            /// of another procedure.
+            pub(super) fn from_stored(system: &str, stored: Stored) -> Result<Self, String> {
+                let procedure = crate::system::get(system).map_err(|e| e.to_string())?;
+                let mut found = procedure.fresh_state();
+                $(
+                    $(#[$attr])*
+                    if let Some(own) = stored.$key {
+                        match <$procedure as Registered>::state_mut(&mut found) {
+                            Some(kept) => *kept = own,
+                            None if own.is_empty() => {}
+                            None => {
+                                return Err(format!(
+                                    "the encounter is '{system}' but keeps the state of '{}'",
+                                    <$procedure as Procedure>::ID
+                                ))
+                            }
+                        }
+                    }
+                )*
+                Ok(found)
+            }
+        }
+
+        /// An empty state equals none at all: the same encounter whether its procedure has
+        /// begun keeping state and emptied it, or never kept any (as it reads back from the
+        /// journal, where an empty state is not written).
+        impl PartialEq for ProcedureState {
+            fn eq(&self, other: &Self) -> bool {
+                match (self, other) {
+                    $(
+                        $(#[$attr])*
+                        (ProcedureState::$variant(a), ProcedureState::$variant(b)) => {
+                            a == b || (a.is_empty() && b.is_empty())
+                        }
+                    )*
+                    _ => false,
+                }
+            }
+        }
+
+        /// Each procedure's state by its id, for its own code (`enc.<id>()`): only ever asked
+        /// of its own encounters (another procedure's reads as empty).
+        impl super::Encounter {
+            $(
+                $(#[$attr])*
+                #[doc = concat!("The state of the `", stringify!($key), "` procedure.")]
+                pub fn $key(&self) -> &<$procedure as Procedure>::State {
+                    self.procedure.of::<$procedure>()
+                }
+            )*
+        }
+
+        /// How the state is written: under its procedure's key, empty ones left out.
+        #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+        pub(super) struct Stored {
+            $(
+                $(#[$attr])*
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                $key: Option<<$procedure as Procedure>::State>,
+            )*
         }
     };
 }
 
-access!(bdp, bdp_mut, Bdp, BdpState);
-access!(d12, d12_mut, D12, D12State);
-access!(murdham, murdham_mut, Murdham, MurdhamState);
-access!(dr12, dr12_mut, Dr12, Dr12State);
-access!(sovereign, sovereign_mut, Sovereign, SovState);
+crate::systems::procedures!(procedure_state);
 
-#[cfg(test)]
-mod tests {
-    use super::ProcedureState;
-    use crate::encounter::Encounter;
-    use crate::ids::CombatantId;
-
-    #[test]
-    fn the_state_is_written_under_its_procedures_key_as_before_and_read_back() {
-        let mut enc = Encounter::new("murdham", "Ambush", 1);
-        let plain = serde_json::to_value(&enc).unwrap();
-        for key in ["bdp", "d12", "murdham", "procedure"] {
-            assert!(plain.get(key).is_none(), "an empty state writes nothing: {key}");
+impl ProcedureState {
+    /// The state `P` keeps. Only `P`'s own code asks, and it runs only on `P`'s encounters;
+    /// asked of another procedure's encounter it is empty (and never changes it).
+    pub fn of<P: Registered>(&self) -> &P::State {
+        match P::state(self) {
+            Some(own) => own,
+            None => P::empty(),
         }
-        enc.procedure.murdham_mut().turn.id = Some(CombatantId(3));
-        let json = serde_json::to_value(&enc).unwrap();
-        assert_eq!(json["murdham"]["turn"]["id"], 3, "{json}");
-        assert!(json.get("procedure").is_none());
-        let back: Encounter = serde_json::from_value(json).unwrap();
-        assert_eq!(back, enc);
-        assert_eq!(back.murdham().turn.id, Some(CombatantId(3)));
-        // Another procedure's state reads as empty; asking to change it makes it the one kept.
-        assert!(back.bdp().is_empty());
-        let mut other = back.clone();
-        other.procedure.d12_mut();
-        assert!(other.murdham().is_empty(), "one procedure's state at a time");
-        // An emptied state is the same as none (as the journal reads it back).
-        assert_eq!(other.procedure, ProcedureState::None);
-        assert_ne!(back.procedure, ProcedureState::None);
     }
 }

@@ -104,7 +104,7 @@ impl History {
 
     /// The system that runs this encounter.
     pub fn system(&self) -> &'static dyn System {
-        system::by_id(&self.base.system).unwrap_or(&crate::systems::freeform::Freeform)
+        self.base.system()
     }
 
     /// Every command, the redo tail included.

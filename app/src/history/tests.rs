@@ -12,7 +12,7 @@ fn dice(stream: u64) -> PlannedDice {
 }
 
 fn setup() -> (History, CombatantId) {
-    let mut h = History::new(Encounter::new("freeform", "Undo", 99));
+    let mut h = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "Undo", 99));
     let go = |h: &mut History, c: Command| {
         h.execute(c, &mut dice(0)).unwrap();
     };

@@ -17,7 +17,7 @@ use crate::system;
 
 /// How a format dresses the parts of a line. Every method appends to `out`; the words
 /// between the parts are ours (plain ASCII and `→`) and need no escaping in any format.
-pub(crate) trait Style {
+pub trait Style {
     /// A combatant's name.
     fn who(&self, out: &mut String, name: &str);
     /// A zone's or a side's name.
@@ -417,15 +417,17 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
         }
         EventKind::PhaseEntered { phase } => {
             out.push_str("Phase: ");
-            let label = system::by_id(&enc.system)
-                .and_then(|sys| sys.phases().iter().find(|p| p.id == phase))
+            let label = enc
+                .system()
+                .phases()
+                .iter()
+                .find(|p| p.id == phase)
                 .map_or(phase.as_str(), |p| p.label);
             s.text(out, label);
         }
         EventKind::SettingChanged { key, value } => {
             out.push_str("Setting ");
-            let spec = system::by_id(&enc.system)
-                .and_then(|sys| sys.settings().into_iter().find(|spec| spec.key == key));
+            let spec = enc.system().settings().into_iter().find(|spec| spec.key == key);
             s.text(out, spec.as_ref().map_or(key.as_str(), |spec| spec.label));
             if value.is_null() {
                 out.push_str(" back to its default");
@@ -449,11 +451,6 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
         }
         EventKind::Narration { text } => s.narration(out, text),
         EventKind::Ruling { text } => s.text(out, text),
-        EventKind::Bdp(e) => crate::systems::bdp::journal::write(out, enc, e, s),
-        EventKind::D12(e) => crate::systems::d12::journal::write(out, enc, e, s),
-        EventKind::Murdham(e) => crate::systems::murdham::journal::write(out, enc, e, s),
-        EventKind::Dr12(e) => crate::systems::dr12::journal::write(out, enc, e, s),
-        EventKind::Sovereign(e) => crate::systems::sovereign::journal::write(out, enc, e, s),
         EventKind::TablesLoaded { tables } => {
             out.push_str("Tables from the library: ");
             let list: Vec<String> = tables
@@ -467,6 +464,8 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
             let list = if list.is_empty() { "none".to_owned() } else { list.join(", ") };
             s.text(out, &list);
         }
+        // What is left is a procedure's own fact, in its own words.
+        own => system::registry::journal_own(out, enc, own, s),
     }
 }
 

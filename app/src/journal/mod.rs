@@ -17,16 +17,15 @@ mod replay;
 
 pub use html::html;
 pub use json::{FORMAT, JournalDoc, JournalError, VERSION, from_json, to_json};
-pub use line::{JournalLines, JournalView, Line, describe, lines, timer_words};
+pub use line::{JournalLines, JournalView, Line, Style, describe, lines, timer_words};
 pub use markdown::markdown;
 pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
 
 use crate::encounter::Encounter;
-use crate::system;
 
-/// The name of the encounter's system, or its id when this Fray does not know it.
+/// The name of the encounter's system.
 fn system_name(enc: &Encounter) -> &str {
-    system::by_id(&enc.system).map_or(enc.system.as_str(), |s| s.name())
+    enc.system().name()
 }
 
 /// The heading of a round's section.

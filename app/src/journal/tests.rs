@@ -67,7 +67,11 @@ fn fighter(name: &str, side: SideId, zone: ZoneId, hp: i64, count: u32) -> Comma
 
 /// A short freeform fight touching every kind of command the journal must describe.
 fn fight() -> History {
-    let mut h = History::new(Encounter::new("freeform", "Crypt <b>& \"friends\"", 7));
+    let mut h = History::new(Encounter::new(
+        crate::system::get("freeform").unwrap(),
+        "Crypt <b>& \"friends\"",
+        7,
+    ));
     run(&mut h, side("Heroes", true));
     run(&mut h, side("Goblins", false));
     run(&mut h, zone("Hall"));
@@ -352,8 +356,16 @@ fn a_changed_seed_or_an_unknown_system_does_not_replay() {
     let err = replay_value(&v).unwrap_err();
     assert!(matches!(err, ReplayError::Forged { .. }), "{err:?}");
     let mut v = value(&h);
+    // A system no procedure has is refused when the journal is read, naming it: never
+    // played as another one.
     v["base"]["system"] = "chess".into();
-    assert_eq!(replay_value(&v).unwrap_err(), ReplayError::UnknownSystem("chess".into()));
+    let err = from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains("unknown system 'chess'"), "{err}");
+    // And so is a state kept under the key of another procedure than the encounter's.
+    let mut v = value(&h);
+    v["base"]["d12"] = serde_json::json!({"hidden": [1]});
+    let err = from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains("keeps the state of 'd12'"), "{err}");
 }
 
 #[test]
@@ -493,7 +505,7 @@ fn view_follows_commands_undo_and_redo() {
     assert_eq!(rows[1].text, "Harald left Hall (off the board)");
     assert_eq!(rows[1].actor, Some(HARALD));
     // Another encounter altogether.
-    let other = History::new(Encounter::new("freeform", "Other", 1));
+    let other = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "Other", 1));
     assert!(view.sync(other.base(), other.events()));
     assert!(view.is_empty());
 }
@@ -529,7 +541,7 @@ mod props {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn any_fight_round_trips_and_replays(steps in proptest::collection::vec(step(), 1..60)) {
-            let mut h = History::new(Encounter::new("freeform", "Props", 11));
+            let mut h = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "Props", 11));
             run(&mut h, side("A", true));
             run(&mut h, zone("Z1"));
             run(&mut h, zone("Z2"));

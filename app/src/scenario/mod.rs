@@ -55,14 +55,20 @@ impl Script {
     /// failed expectation, script mistake (an unknown name) or refused command not followed
     /// by `expect error`.
     pub fn run(&self) -> Result<History, ScenarioError> {
-        let mut history = History::new(self.base());
+        let mut history = History::new(self.base()?);
         self.run_on(&mut history)?;
         Ok(history)
     }
 
-    /// The encounter the script starts from: empty, with the header's system, name and seed.
-    pub fn base(&self) -> Encounter {
-        Encounter::new(&self.system, &self.name, self.seed)
+    /// The encounter the script starts from: empty, with the header's system, name and seed
+    /// (a system no procedure has is refused with its id).
+    pub fn base(&self) -> Result<Encounter, ScenarioError> {
+        let system = crate::system::get(&self.system).map_err(|e| ScenarioError {
+            file: self.file.clone(),
+            line: 0,
+            message: e.to_string(),
+        })?;
+        Ok(Encounter::new(system, &self.name, self.seed))
     }
 
     /// Runs the script on `target`, which must start from [`Script::base`] (a stored

@@ -289,10 +289,7 @@ fn header(script: &mut Script, tokens: &[Token]) -> Result<(), String> {
     match word.as_str() {
         "system" => {
             let id = c.word("a system id")?;
-            if system::by_id(&id).is_none() {
-                let known: Vec<_> = system::all().iter().map(|s| s.id()).collect();
-                return Err(format!("unknown system '{id}' (known: {})", known.join(", ")));
-            }
+            system::get(&id).map_err(|e| e.to_string())?;
             script.system = id;
         }
         "name" => script.name = c.word("the encounter's name")?,

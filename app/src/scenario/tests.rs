@@ -37,7 +37,7 @@ add Goblin side Goblins zone "Burial hall" count 2 track hp=3
 fn header_sets_up_the_encounter() {
     let h = ok(BOARD);
     let base = h.base();
-    assert_eq!((base.system.as_str(), base.name.as_str(), base.seed), ("freeform", "Crypt", 42));
+    assert_eq!((base.system_id(), base.name.as_str(), base.seed), ("freeform", "Crypt", 42));
     let party = h.state().side_named("party").unwrap();
     assert!(party.party);
     assert_eq!(party.colour, "#3366cc");
@@ -51,7 +51,7 @@ fn header_sets_up_the_encounter() {
 fn defaults_name_the_encounter_after_the_file() {
     let h = run("scripts/crypt.fray", "side A").unwrap();
     assert_eq!(
-        (h.base().name.as_str(), h.base().seed, h.base().system.as_str()),
+        (h.base().name.as_str(), h.base().seed, h.base().system_id()),
         ("crypt", 0, "freeform")
     );
 }

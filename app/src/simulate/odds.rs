@@ -11,7 +11,7 @@ use super::policy::SHARED_ASSUMPTIONS;
 use super::stats::{Proportion, Quantile};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
-use crate::system::{self, System};
+use crate::system::System;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -140,7 +140,7 @@ impl Odds {
 /// Plays `request.runs` fights from `start` (a board before the fight, or a fight under way)
 /// and counts what happened. `progress` counts finished fights and may cancel.
 pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<Odds, OddsError> {
-    let system = system::by_id(&start.system).unwrap_or(&crate::systems::freeform::Freeform);
+    let system = start.system();
     let tactics = system.tactics().ok_or_else(|| OddsError::NoTactics(system.name().into()))?;
     if request.runs == 0 {
         return Err(OddsError::NoRuns);
@@ -189,7 +189,7 @@ pub fn sample_fight(
     request: &Request,
     i: u32,
 ) -> Result<(FightResult, crate::history::History), OddsError> {
-    let system = system::by_id(&start.system).unwrap_or(&crate::systems::freeform::Freeform);
+    let system = start.system();
     let tactics = system.tactics().ok_or_else(|| OddsError::NoTactics(system.name().into()))?;
     Ok(autoplay::play_journaled(
         system,

@@ -101,7 +101,14 @@ pub fn play(
     steps: usize,
     library: &Library,
 ) -> Result<Report, Failure> {
-    let mut play = Play::new(system_id, seed, library);
+    let system = system::get(system_id).map_err(|e| Failure {
+        system: system_id.to_owned(),
+        seed,
+        step: 0,
+        message: e.to_string(),
+        script: String::new(),
+    })?;
+    let mut play = Play::new(system, seed, library);
     let mut report = Tally::default();
     let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
         play.set_up()?;
@@ -183,11 +190,10 @@ enum Origin {
 }
 
 impl<'a> Play<'a> {
-    fn new(system_id: &str, seed: u64, library: &'a Library) -> Self {
-        let system = system::by_id(system_id).unwrap_or(&crate::systems::freeform::Freeform);
+    fn new(system: &'static dyn System, seed: u64, library: &'a Library) -> Self {
         Play {
             system,
-            history: History::new(Encounter::new(system.id(), "Random play", seed)),
+            history: History::new(Encounter::new(system, "Random play", seed)),
             rng: SeededDice::new(seed, u64::MAX),
             library,
             step: 0,

@@ -93,8 +93,8 @@ pub fn departures(before: &Encounter, events: &[Event]) -> Vec<Left> {
 }
 
 /// Whether a command is the GM's own edit rather than a step of the procedure. The
-/// procedure's own steps settle whoever they strike down by their rules (a d12 combatant
-/// felled at its count still acts); only the GM's edits need settling from outside.
+/// procedure's own steps settle whoever they strike down by their rules (one felled at a
+/// count where everyone acts at once may still act); only the GM's edits need settling from outside.
 fn by_the_gm(command: &Command) -> bool {
     !matches!(command, Command::Advance) && command.procedure().is_none()
 }

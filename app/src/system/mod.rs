@@ -12,7 +12,9 @@ mod error;
 mod grid_commands;
 pub mod modifiers;
 pub mod presentation;
+mod procedure;
 mod prompt;
+pub mod registry;
 pub mod schema;
 pub mod spotlight;
 mod timers;
@@ -26,7 +28,9 @@ pub use ctx::Ctx;
 pub use departure::{Departure, Left, departures, handle};
 pub use emit::Emitter;
 pub use error::RuleError;
+pub use procedure::{Kept, Procedure};
 pub use prompt::{Prompt, PromptOption};
+pub use registry::{Registered, all};
 pub use schema::{BlockSchema, FieldProblem};
 pub use turn_at::TurnAt;
 pub use weapon_list::WeaponList;
@@ -34,7 +38,7 @@ pub(crate) use words::Words;
 
 use crate::command::{Command, NewCombatant};
 use crate::dice::DiceSource;
-use crate::encounter::Encounter;
+use crate::encounter::{Encounter, ProcedureState};
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::{Distance, RangeBand};
@@ -66,10 +70,11 @@ pub struct SettingSpec {
     pub choices: &'static [(&'static str, &'static str)],
 }
 
-/// A combat procedure: checks commands against its rules, rolls what they need, and says
-/// what it needs from the GM next.
-pub trait System: Send + Sync {
-    /// Stable id (`freeform`, `bdp`, `dr12`, `sovereign`, `murdham`, `d12`).
+/// A combat procedure as the core, the window and the simulator call it (object safe). Every
+/// registered [`Procedure`] is one through the blanket impl in [`registry`]: its id, name,
+/// phases, schema and script wording come from its typed face, the rest from [`Rules`].
+pub trait System: Rules {
+    /// Stable id, stored in every encounter and journal.
     fn id(&self) -> &'static str;
 
     /// Name shown to the GM.
@@ -87,6 +92,31 @@ pub trait System: Send + Sync {
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError>;
 
+    /// The fields of this system's stat blocks and character sheets (see [`schema`]).
+    fn block_schema(&self) -> BlockSchema;
+
+    /// The script verbs a recorded command of this procedure stands for (none for the
+    /// common commands): how the golden scenarios are checked to use every verb.
+    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str>;
+
+    /// Turns a script line starting with one of [`Rules::script_verbs`] into a command,
+    /// names looked up in `encounter` as it is when the line runs.
+    fn script_command(
+        &self,
+        encounter: &Encounter,
+        verb: &str,
+        args: &[String],
+    ) -> Result<Command, String>;
+
+    /// The state of an encounter of this procedure before anything happened.
+    fn fresh_state(&self) -> ProcedureState;
+}
+
+/// What a procedure answers beyond its own types: its prompts, settings, presentation, the
+/// library's view of its blocks and how the simulator plays it. Every method but
+/// [`Rules::prompts`] and [`Rules::range_band`] has a default that suits a procedure without
+/// the feature.
+pub trait Rules: Send + Sync {
     /// What the system needs from the GM now, each option a ready command.
     fn prompts(&self, encounter: &Encounter) -> Vec<Prompt>;
 
@@ -190,8 +220,8 @@ pub trait System: Send + Sync {
         None
     }
 
-    /// The circumstances the GM may set by hand for the next command of one kind (Murdham's
-    /// attack), if the procedure has any.
+    /// The circumstances the GM may set by hand for the next command of one kind (an attack
+    /// whose target is unseen or in cover), if the procedure has any.
     fn modifiers(&self) -> Option<&'static modifiers::ModifierSpec> {
         None
     }
@@ -244,9 +274,6 @@ pub trait System: Send + Sync {
         Vec::new()
     }
 
-    /// The fields of this system's stat blocks and character sheets (see [`schema`]).
-    fn block_schema(&self) -> BlockSchema;
-
     /// The system's own reading of a block that already fits [`System::block_schema`]: the
     /// rules no single field can check (which keys go together, a die a weapon list allows).
     /// `name` is the entry's name, for the message.
@@ -270,42 +297,26 @@ pub trait System: Send + Sync {
     fn script_verbs(&self) -> &'static [&'static str] {
         &[]
     }
-
-    /// The script verbs a recorded command of this procedure stands for (none for the
-    /// common commands): how the golden scenarios are checked to use every verb.
-    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
-        let _ = command;
-        Vec::new()
-    }
-
-    /// Turns a script line starting with one of [`System::script_verbs`] into a command,
-    /// names looked up in `encounter` as it is when the line runs.
-    fn script_command(
-        &self,
-        encounter: &Encounter,
-        verb: &str,
-        args: &[String],
-    ) -> Result<Command, String> {
-        let _ = (encounter, args);
-        Err(format!("{} has no '{verb}' command", self.name()))
-    }
-}
-
-/// Every system Fray ships, in menu order.
-pub fn all() -> &'static [&'static dyn System] {
-    &[
-        &crate::systems::freeform::Freeform,
-        &crate::systems::bdp::Bdp,
-        &crate::systems::murdham::Murdham,
-        &crate::systems::d12::D12,
-        &crate::systems::dr12::Dr12,
-        &crate::systems::sovereign::Sovereign,
-    ]
 }
 
 /// A system by id.
 pub fn by_id(id: &str) -> Option<&'static dyn System> {
     all().iter().copied().find(|s| s.id() == id)
+}
+
+/// A system by id, or the error that names the unknown id.
+pub fn get(id: &str) -> Result<&'static dyn System, UnknownSystem> {
+    by_id(id).ok_or_else(|| UnknownSystem(id.to_owned()))
+}
+
+/// An id no registered procedure has: refused with its name, never read as another one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown system '{0}' (known: {list})", list = known_ids())]
+pub struct UnknownSystem(pub String);
+
+/// The ids of every registered procedure, for a message.
+fn known_ids() -> String {
+    all().iter().map(|s| s.id()).collect::<Vec<_>>().join(", ")
 }
 
 /// Every problem of a stat block (`character`: a character sheet) for `system`: the schema's

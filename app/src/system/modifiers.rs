@@ -1,5 +1,5 @@
 //! Circumstances the GM sets by hand for a procedure's next command of one kind, which the
-//! rules cannot see (Murdham's attack: the target unseen, in cover, the blow held back...),
+//! rules cannot see (an attack: the target unseen, in cover, the blow held back...),
 //! as toggles and an optional line of words. The procedure lists them and applies them to a
 //! prompt's options, saying at once what they change (allowed or not, and why); the stepper
 //! only draws the toggles and sends the options it is given back.

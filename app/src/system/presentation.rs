@@ -14,9 +14,9 @@ use crate::ids::{CombatantId, ZoneId};
 pub enum Meaning {
     /// Health: HP, STR, Wound Points, Health. Low is bad.
     Harm,
-    /// Stamina spent before harm (d12 Stress, Mana). Low is tired, not hurt.
+    /// Stamina spent before harm (Stress, Mana). Low is tired, not hurt.
     Stress,
-    /// Fills up as it gets worse (bdp Fatigue). High is bad.
+    /// Fills up as it gets worse (Fatigue). High is bad.
     Fatigue,
     /// A count (members of a detachment).
     Count,
@@ -98,7 +98,7 @@ const STANDINGS: &[(&str, Standing)] = &[
     ("dead", Standing::Dead),
     ("destroyed", Standing::Dead),
     ("dying", Standing::Dying),
-    // Sovereign's word for lying at 0 HP, dead at the countdown's end unless healed.
+    // A word for lying at 0 HP, dead at a countdown's end unless healed.
     ("mortally injured", Standing::Dying),
     ("down", Standing::Down),
     ("unconscious", Standing::Down),
@@ -114,8 +114,8 @@ const STANDINGS: &[(&str, Standing)] = &[
 /// Everything a token shows of one combatant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TokenView {
-    /// The main tracks, most telling first (bdp HP then STR, d12 Stress then Wound Points,
-    /// Murdham Health); never empty when the combatant has a track with a maximum.
+    /// The main tracks, most telling first (HP then STR, Stress then Wound Points, as the
+    /// procedure says); never empty when the combatant has a track with a maximum.
     pub main: Vec<TrackView>,
     /// The index in [`TokenView::main`] of the track a small token shows: the first not yet
     /// spent (HP until it is gone, then STR), or a harm track below zero.

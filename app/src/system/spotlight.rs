@@ -1,7 +1,7 @@
 //! What the stepper pins at its top and lists under its prompts, answered by the procedure so
 //! the stepper draws one shape for every system: who acts or chooses (with a count, a side,
 //! what the turn has left, notes such as who holds the initiative), a declaration countdown,
-//! and who is still to act, as a turn order (the default) or per faction (Murdham's
+//! and who is still to act, as a turn order (the default) or per faction (for
 //! alternating activations). The window only lays these out.
 
 use crate::encounter::Encounter;
@@ -95,7 +95,7 @@ pub struct Faction {
 }
 
 /// The default headline: whoever the order has acting, led by the count when the order
-/// counts (d12's "Count 9: Harald · Hobgoblin 1 act together").
+/// counts ("Count 9: Harald · Hobgoblin 1 act together").
 pub fn by_order(enc: &Encounter, acting: &[CombatantId]) -> Spotlight {
     let count = enc.turn.and_then(|t| enc.order.get(t)).and_then(|e| e.count);
     let names: Vec<String> = acting.iter().map(|id| enc.name_of(*id)).collect();

@@ -1,4 +1,4 @@
-//! Small pieces of a procedure whose turns pass down an order of places (DR12, Sovereign):
+//! Small pieces of a procedure whose turns pass down an order of places:
 //! who joined since the order was set, and whose place has passed this round.
 
 use crate::encounter::{Combatant, Encounter, OrderEntry};

@@ -1,11 +1,35 @@
 //! The combat procedures, one module each. They share the building blocks in
 //! [`crate::checks`], [`crate::space`] and [`crate::system::handle_common`].
+//!
+//! [`procedures!`] is the one registration point: a procedure is its folder here and its line
+//! in that list. The core's command, event and procedure-state types, the dispatch of its
+//! events and `system::all()` are generated from the list, so no core module names one.
+
+/// Every procedure Fray knows, in menu order: `Variant(key): path`. The variant names the
+/// procedure's place in the core's `Command`, `EventKind` and `ProcedureState`; the key is its
+/// id, under which its state and facts are written. Calls `$then!` with the list.
+macro_rules! procedures {
+    ($then:ident) => {
+        $then! {
+            Freeform(freeform): $crate::systems::freeform::Freeform,
+            Bdp(bdp): $crate::systems::bdp::Bdp,
+            Murdham(murdham): $crate::systems::murdham::Murdham,
+            D12(d12): $crate::systems::d12::D12,
+            Dr12(dr12): $crate::systems::dr12::Dr12,
+            Sovereign(sovereign): $crate::systems::sovereign::Sovereign,
+            #[cfg(test)] Skirmish(skirmish): $crate::systems::skirmish::Skirmish,
+        }
+    };
+}
+pub(crate) use procedures;
 
 pub mod bdp;
 pub mod d12;
 pub mod dr12;
 pub mod freeform;
 pub mod murdham;
+#[cfg(test)]
+pub mod skirmish;
 pub mod sovereign;
 
 use crate::command::{NewCombatant, block_stats, block_tracks};

@@ -69,7 +69,7 @@ fn a_failed_import_writes_nothing() {
     let before = counts(&db);
     let mut file =
         file_of((0..5).map(|i| goblin(&format!("n{i}"), &format!("New {i}"), 4)).collect());
-    let board = Encounter::new("bdp", "Board", 1);
+    let board = Encounter::new(fray_app::system::get("bdp").unwrap(), "Board", 1);
     file.templates.push(TemplateEntry {
         uid,
         kind: TemplateKindEntry::Encounter,
@@ -159,7 +159,7 @@ fn fill(db: &fray_data::Db) {
     let band =
         Detachment { creature: "Goblin".into(), block: json!({"tracks": {"hp": 3}}), count: 6 };
     db.templates().insert(&NewTemplate::detachment("bdp", "Goblin band", &band)).unwrap();
-    let board = Encounter::new("murdham", "The ferry", 7);
+    let board = Encounter::new(fray_app::system::get("murdham").unwrap(), "The ferry", 7);
     db.templates().insert(&NewTemplate::board("Ferry at night", &board)).unwrap();
 }
 

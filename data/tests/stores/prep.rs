@@ -170,7 +170,7 @@ fn templates_round_trip_and_are_checked() {
     let band =
         Detachment { creature: "Goblin".into(), block: json!({"tracks": {"hp": 3}}), count: 6 };
     let id = store.insert(&NewTemplate::detachment("bdp", "Goblin band", &band)).unwrap();
-    let mut board = Encounter::new("murdham", "The ferry", 7);
+    let mut board = Encounter::new(fray_app::system::get("murdham").unwrap(), "The ferry", 7);
     board.round = 0;
     let b = store.insert(&NewTemplate::board("Ferry at night", &board)).unwrap();
     let db = {

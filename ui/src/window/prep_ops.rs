@@ -197,7 +197,7 @@ fn from_template(model: &mut Model, id: TemplateId, name: &str) {
     base.seed = super::action::fresh_seed();
     let created = model.db.encounters().create(&base).map_err(|e| e.to_string()).and_then(|id| {
         let mut session = Session::open(&model.db, id).map_err(|e| e.to_string())?;
-        if fray_app::system::by_id(&base.system).is_some_and(|s| s.uses_tables()) {
+        if base.system().uses_tables() {
             session.reload_tables().map_err(|e| e.to_string())?;
         }
         Ok(session)

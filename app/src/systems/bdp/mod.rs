@@ -35,9 +35,10 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common,
 };
 
@@ -94,25 +95,61 @@ const R_MORALE: &str = "bdp.morale";
 const R_SAVE: &str = "bdp.save";
 const R_DETACHMENT: &str = "bdp.detachment";
 
-impl System for Bdp {
+impl Procedure for Bdp {
+    const ID: &'static str = "bdp";
+    const NAME: &'static str = "Block, Dodge, Parry";
+    const PHASES: &'static [Phase] = PHASES;
+    const SCHEMA: BlockSchema = schema::SCHEMA;
+    type Command = BdpCommand;
+    type Event = BdpEvent;
+    type State = BdpState;
+
+    fn handle_own(
+        &self,
+        enc: &Encounter,
+        c: BdpCommand,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        handle_bdp(enc, c, dice)
+    }
+
+    fn handle_other(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => turns::advance(enc, dice),
+            Command::Move { id, to } => turns::move_to(self, enc, id, to, dice),
+            Command::Delay { .. } => Err(RuleError::NotAllowed(
+                "in Block, Dodge, Parry the order comes from the intentions: change one instead"
+                    .into(),
+            )),
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn verbs_of(c: &BdpCommand) -> Vec<&'static str> {
+        vec![script::verb_of(c)]
+    }
+
+    fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
+        script::command(enc, verb, args).map(Command::Bdp)
+    }
+
+    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &BdpEvent, style: &S) {
+        journal::write(out, enc, event, style)
+    }
+}
+
+impl Rules for Bdp {
     fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
         block::is_out(c) || crate::system::presentation::standing(c).is_out()
     }
 
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
         Some(&tactics::BdpTactics)
-    }
-
-    fn id(&self) -> &'static str {
-        "bdp"
-    }
-
-    fn name(&self) -> &'static str {
-        "Block, Dodge, Parry"
-    }
-
-    fn block_schema(&self) -> BlockSchema {
-        schema::SCHEMA
     }
 
     fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
@@ -128,28 +165,6 @@ impl System for Bdp {
         // What only the reader knows: a weapon's or the reactions' unknown keys, the types
         // serde insists on.
         block::BdpBlock::read(name, block).map(|_| ()).map_err(|e| e.to_string())
-    }
-
-    fn phases(&self) -> &'static [Phase] {
-        PHASES
-    }
-
-    fn handle(
-        &self,
-        enc: &Encounter,
-        command: Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        match command {
-            Command::Advance => turns::advance(enc, dice),
-            Command::Bdp(c) => handle_bdp(enc, c, dice),
-            Command::Move { id, to } => turns::move_to(self, enc, id, to, dice),
-            Command::Delay { .. } => Err(RuleError::NotAllowed(
-                "in Block, Dodge, Parry the order comes from the intentions: change one instead"
-                    .into(),
-            )),
-            other => handle_common(self, enc, other, dice),
-        }
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
@@ -246,22 +261,6 @@ impl System for Bdp {
 
     fn script_verbs(&self) -> &'static [&'static str] {
         script::VERBS
-    }
-
-    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
-        match command {
-            Command::Bdp(c) => vec![script::verb_of(c)],
-            _ => Vec::new(),
-        }
-    }
-
-    fn script_command(
-        &self,
-        enc: &Encounter,
-        verb: &str,
-        args: &[String],
-    ) -> Result<Command, String> {
-        script::command(enc, verb, args).map(Command::Bdp)
     }
 }
 

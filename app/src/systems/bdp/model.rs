@@ -582,14 +582,9 @@ pub struct BdpState {
     pub broken: BTreeSet<(CombatantId, String)>,
 }
 
-impl BdpState {
-    /// Whether nothing is recorded (an encounter of another system).
-    pub fn is_empty(&self) -> bool {
-        *self == BdpState::default()
-    }
-
+impl crate::system::Kept<BdpEvent> for BdpState {
     /// Applies one of this procedure's events.
-    pub fn apply(&mut self, event: &BdpEvent) {
+    fn apply(&mut self, event: &BdpEvent) {
         match event {
             BdpEvent::RoundReset => {
                 self.declarations = Default::default();

@@ -147,7 +147,7 @@ mod tests {
     use crate::Command;
     use crate::dice::SeededDice;
     use crate::simulate::policy::{Look, choose};
-    use crate::system::System;
+    use crate::system::Rules;
     use crate::systems::bdp::Bdp;
     use crate::systems::bdp::model::{BdpCommand, Reaction};
 

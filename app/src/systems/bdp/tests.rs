@@ -46,7 +46,8 @@ fn script_lines_become_commands_with_names_looked_up() {
 
 #[test]
 fn a_bdp_command_is_refused_by_another_system() {
-    let mut h = crate::History::new(crate::Encounter::new("freeform", "x", 1));
+    let mut h =
+        crate::History::new(crate::Encounter::new(crate::system::get("freeform").unwrap(), "x", 1));
     let mut dice = crate::dice::SeededDice::new(1, 0);
     let e = h.execute(Command::Bdp(BdpCommand::EndSpell), &mut dice).unwrap_err();
     assert_eq!(
@@ -293,7 +294,7 @@ fn a_move_made_by_hand_is_not_offered_again() {
         "zone Stairs\nconnect Hall Stairs\nnext\ndeclare Ann move Stairs\ndeclare Orc hold\nnext\nnext\n",
     );
     let offered = |h: &crate::History| {
-        crate::System::prompts(&crate::systems::bdp::Bdp, h.state())
+        crate::system::Rules::prompts(&crate::systems::bdp::Bdp, h.state())
             .iter()
             .flat_map(|p| p.options.iter().map(|o| o.label.clone()))
             .any(|l| l.contains("moves to Stairs"))
@@ -308,7 +309,7 @@ fn a_move_made_by_hand_is_not_offered_again() {
     let orc = h.state().combatant_named("Orc").unwrap().id;
     let let_go = super::BdpCommand::LetGo { attacker: orc, target: ann };
     h.execute(crate::Command::Bdp(let_go), &mut dice).unwrap();
-    let prompts = crate::System::prompts(&crate::systems::bdp::Bdp, h.state());
+    let prompts = crate::system::Rules::prompts(&crate::systems::bdp::Bdp, h.state());
     assert_eq!(prompts[0].id, "turn", "Ann's turn is asked again");
     assert!(!offered(&h), "dragged there: no stale move");
 }

@@ -34,9 +34,10 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common,
 };
 
@@ -82,25 +83,74 @@ const R_INJURY: &str = "d12.injury";
 const R_WOUNDS: &str = "d12.wounds";
 const R_MORALE: &str = "d12.morale";
 
-impl System for D12 {
+impl Procedure for D12 {
+    const ID: &'static str = "d12";
+    const NAME: &'static str = "d12 declared actions";
+    const PHASES: &'static [Phase] = PHASES;
+    const SCHEMA: BlockSchema = schema::SCHEMA;
+    type Command = D12Command;
+    type Event = D12Event;
+    type State = D12State;
+
+    fn handle_own(
+        &self,
+        enc: &Encounter,
+        c: D12Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        handle_d12(enc, c, dice)
+    }
+
+    fn handle_other(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => turns::advance(enc, dice),
+            Command::AddCombatant { combatant, count } => {
+                let rolled = enc.flag(ROLL_STRESS, false)
+                    && !combatant.tracks.iter().any(|t| t.name == block::STRESS);
+                let combatant = Box::new(block::complete(*combatant)?);
+                let events =
+                    handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)?;
+                if rolled { block::roll_stress(enc, events, dice) } else { Ok(events) }
+            }
+            Command::Delay { .. } => Err(RuleError::NotAllowed(
+                "in the d12 procedure the count comes from the declared action: change the \
+                 action instead"
+                    .into(),
+            )),
+            c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
+                // A hand-edited Wound Points track still says who is down or dying.
+                let events = handle_common(self, enc, c, dice)?;
+                wounds::after_edit(enc, events, dice)
+            }
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn verbs_of(c: &D12Command) -> Vec<&'static str> {
+        script::verbs_of(c).to_vec()
+    }
+
+    fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
+        script::command(enc, verb, args).map(Command::D12)
+    }
+
+    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &D12Event, style: &S) {
+        journal::write(out, enc, event, style)
+    }
+}
+
+impl Rules for D12 {
     fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
         !wounds::is_up(c) || crate::system::presentation::standing(c).is_out()
     }
 
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
         Some(&tactics::D12Tactics)
-    }
-
-    fn id(&self) -> &'static str {
-        "d12"
-    }
-
-    fn name(&self) -> &'static str {
-        "d12 declared actions"
-    }
-
-    fn block_schema(&self) -> BlockSchema {
-        schema::SCHEMA
     }
 
     fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
@@ -126,41 +176,6 @@ impl System for D12 {
         block::complete(crate::systems::combatant_of(name, block))
             .map(|_| ())
             .map_err(|e| e.to_string())
-    }
-
-    fn phases(&self) -> &'static [Phase] {
-        PHASES
-    }
-
-    fn handle(
-        &self,
-        enc: &Encounter,
-        command: Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        match command {
-            Command::Advance => turns::advance(enc, dice),
-            Command::D12(c) => handle_d12(enc, c, dice),
-            Command::AddCombatant { combatant, count } => {
-                let rolled = enc.flag(ROLL_STRESS, false)
-                    && !combatant.tracks.iter().any(|t| t.name == block::STRESS);
-                let combatant = Box::new(block::complete(*combatant)?);
-                let events =
-                    handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)?;
-                if rolled { block::roll_stress(enc, events, dice) } else { Ok(events) }
-            }
-            Command::Delay { .. } => Err(RuleError::NotAllowed(
-                "in the d12 procedure the count comes from the declared action: change the \
-                 action instead"
-                    .into(),
-            )),
-            c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
-                // A hand-edited Wound Points track still says who is down or dying.
-                let events = handle_common(self, enc, c, dice)?;
-                wounds::after_edit(enc, events, dice)
-            }
-            other => handle_common(self, enc, other, dice),
-        }
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
@@ -230,22 +245,6 @@ impl System for D12 {
 
     fn script_verbs(&self) -> &'static [&'static str] {
         script::VERBS
-    }
-
-    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
-        match command {
-            Command::D12(c) => script::verbs_of(c).to_vec(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn script_command(
-        &self,
-        enc: &Encounter,
-        verb: &str,
-        args: &[String],
-    ) -> Result<Command, String> {
-        script::command(enc, verb, args).map(Command::D12)
     }
 }
 

@@ -402,14 +402,9 @@ pub struct D12State {
     pub morale_done: BTreeSet<CombatantId>,
 }
 
-impl D12State {
-    /// Whether nothing is recorded (other systems' encounters).
-    pub fn is_empty(&self) -> bool {
-        *self == D12State::default()
-    }
-
+impl crate::system::Kept<D12Event> for D12State {
     /// Applies one event; never fails.
-    pub fn apply(&mut self, e: &D12Event) {
+    fn apply(&mut self, e: &D12Event) {
         match e {
             D12Event::BaseInitiative { ids, base } => {
                 for id in ids {

@@ -32,9 +32,10 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common, set_order_keeping_turn,
 };
 use serde_json::Value;
@@ -93,40 +94,25 @@ const R_ACTION: &str = "dr12.action";
 const R_ONGOING: &str = "dr12.ongoing";
 const R_MORALE: &str = "dr12.morale";
 
-impl System for Dr12 {
-    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
-        block::is_out(c) || crate::system::presentation::standing(c).is_out()
+impl Procedure for Dr12 {
+    const ID: &'static str = "dr12";
+    const NAME: &'static str = "DR12 zones";
+    const PHASES: &'static [Phase] = PHASES;
+    const SCHEMA: BlockSchema = schema::SCHEMA;
+    type Command = Dr12Command;
+    type Event = Dr12Event;
+    type State = Dr12State;
+
+    fn handle_own(
+        &self,
+        enc: &Encounter,
+        c: Dr12Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        handle_dr12(enc, c, dice)
     }
 
-    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
-        Some(&tactics::Dr12Tactics)
-    }
-
-    fn id(&self) -> &'static str {
-        "dr12"
-    }
-
-    fn name(&self) -> &'static str {
-        "DR12 zones"
-    }
-
-    fn phases(&self) -> &'static [Phase] {
-        PHASES
-    }
-
-    fn block_schema(&self) -> BlockSchema {
-        schema::SCHEMA
-    }
-
-    fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
-        Some(&weapon_list::LIST)
-    }
-
-    fn check_block(&self, name: &str, block: &Value, _character: bool) -> Result<(), String> {
-        block::Dr12Block::read(name, block).map(|_| ()).map_err(|e| e.to_string())
-    }
-
-    fn handle(
+    fn handle_other(
         &self,
         enc: &Encounter,
         command: Command,
@@ -134,7 +120,6 @@ impl System for Dr12 {
     ) -> Result<Vec<Event>, RuleError> {
         match command {
             Command::Advance => round::advance(enc, dice),
-            Command::Dr12(c) => handle_dr12(enc, c, dice),
             Command::Move { id, to: Some(to) }
                 if enc.grid.is_none() && round::is_turn_of(enc, id) =>
             {
@@ -145,6 +130,36 @@ impl System for Dr12 {
             }
             other => handle_common(self, enc, other, dice),
         }
+    }
+
+    fn verbs_of(c: &Dr12Command) -> Vec<&'static str> {
+        script::verbs_of(c).to_vec()
+    }
+
+    fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
+        script::command(enc, verb, args).map(Command::Dr12)
+    }
+
+    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &Dr12Event, style: &S) {
+        journal::write(out, enc, event, style)
+    }
+}
+
+impl Rules for Dr12 {
+    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
+        block::is_out(c) || crate::system::presentation::standing(c).is_out()
+    }
+
+    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
+        Some(&tactics::Dr12Tactics)
+    }
+
+    fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
+        Some(&weapon_list::LIST)
+    }
+
+    fn check_block(&self, name: &str, block: &Value, _character: bool) -> Result<(), String> {
+        block::Dr12Block::read(name, block).map(|_| ()).map_err(|e| e.to_string())
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
@@ -228,22 +243,6 @@ impl System for Dr12 {
 
     fn script_verbs(&self) -> &'static [&'static str] {
         script::VERBS
-    }
-
-    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
-        match command {
-            Command::Dr12(c) => script::verbs_of(c).to_vec(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn script_command(
-        &self,
-        enc: &Encounter,
-        verb: &str,
-        args: &[String],
-    ) -> Result<Command, String> {
-        script::command(enc, verb, args).map(Command::Dr12)
     }
 }
 

@@ -254,11 +254,6 @@ pub struct Dr12State {
 }
 
 impl Dr12State {
-    /// Whether nothing is recorded.
-    pub fn is_empty(&self) -> bool {
-        *self == Dr12State::default()
-    }
-
     /// A weapon's usages (0 when none marked).
     pub fn usages(&self, id: CombatantId, weapon: usize) -> u32 {
         self.usages.get(&id).and_then(|w| w.get(&weapon)).copied().unwrap_or(0)
@@ -279,9 +274,11 @@ impl Dr12State {
         }
         &mut self.turn
     }
+}
 
+impl crate::system::Kept<Dr12Event> for Dr12State {
     /// Applies one event; never fails.
-    pub fn apply(&mut self, e: &Dr12Event) {
+    fn apply(&mut self, e: &Dr12Event) {
         use Dr12Event as E;
         match e {
             E::Surprised { side } => self.surprised = *side,

@@ -88,7 +88,7 @@ fn the_morale_reminders_and_the_usage_maximum_have_their_defaults() {
 #[test]
 fn ranges_are_read_from_zone_steps() {
     use crate::space::Distance;
-    use crate::system::System;
+    use crate::system::Rules;
     let band = |n| super::Dr12.range_band(Some(Distance::Steps(n))).label;
     assert_eq!(
         [band(0), band(1), band(2), band(3), band(7)],

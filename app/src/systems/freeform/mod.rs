@@ -6,12 +6,14 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
+use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::schema::{Field, Kind};
 use crate::system::{
-    BlockSchema, Ctx, Departure, Emitter, Left, Phase, Prompt, PromptOption, RuleError,
-    SettingSpec, System, handle_common, set_order_keeping_turn,
+    BlockSchema, Ctx, Departure, Emitter, Kept, Left, Phase, Procedure, Prompt, PromptOption,
+    RuleError, Rules, SettingSpec, handle_common, set_order_keeping_turn,
 };
+use serde::{Deserialize, Serialize};
 
 /// The freeform system.
 #[derive(Debug, Clone, Copy, Default)]
@@ -56,24 +58,47 @@ const PHASES: &[Phase] = &[
     Phase { id: END, label: "End of round" },
 ];
 
-impl System for Freeform {
-    fn id(&self) -> &'static str {
-        "freeform"
+/// Freeform has no commands of its own: the shared ones are all it takes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum FreeformCommand {}
+
+/// Nor facts of its own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum FreeformEvent {}
+
+/// Nor anything to keep between events.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FreeformState {}
+
+impl Kept<FreeformEvent> for FreeformState {
+    fn is_empty(&self) -> bool {
+        true
     }
 
-    fn name(&self) -> &'static str {
-        "Freeform"
+    fn apply(&mut self, event: &FreeformEvent) {
+        match *event {}
+    }
+}
+
+impl Procedure for Freeform {
+    const ID: &'static str = "freeform";
+    const NAME: &'static str = "Freeform";
+    const PHASES: &'static [Phase] = PHASES;
+    const SCHEMA: BlockSchema = SCHEMA;
+    type Command = FreeformCommand;
+    type Event = FreeformEvent;
+    type State = FreeformState;
+
+    fn handle_own(
+        &self,
+        _enc: &Encounter,
+        command: FreeformCommand,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {}
     }
 
-    fn phases(&self) -> &'static [Phase] {
-        PHASES
-    }
-
-    fn block_schema(&self) -> BlockSchema {
-        SCHEMA
-    }
-
-    fn handle(
+    fn handle_other(
         &self,
         enc: &Encounter,
         command: Command,
@@ -89,6 +114,12 @@ impl System for Freeform {
         }
     }
 
+    fn journal<S: Style>(_out: &mut String, _enc: &Encounter, event: &FreeformEvent, _: &S) {
+        match *event {}
+    }
+}
+
+impl Rules for Freeform {
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
         match enc.phase.as_str() {
             TURNS => turn_prompts(enc),

@@ -43,9 +43,10 @@ use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::{CombatantId, SideId};
+use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common,
 };
 
@@ -115,25 +116,71 @@ const R_GRAPPLE: &str = "murdham.grapple";
 const R_MORALE: &str = "murdham.morale";
 const R_GEAR: &str = "murdham.gear";
 
-impl System for Murdham {
+impl Procedure for Murdham {
+    const ID: &'static str = "murdham";
+    const NAME: &'static str = "Murdham";
+    const PHASES: &'static [Phase] = PHASES;
+    const SCHEMA: BlockSchema = schema::SCHEMA;
+    type Command = MurdhamCommand;
+    type Event = MurdhamEvent;
+    type State = MurdhamState;
+
+    fn handle_own(
+        &self,
+        enc: &Encounter,
+        c: MurdhamCommand,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        handle_murdham(enc, c, dice)
+    }
+
+    fn handle_other(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => round::advance(enc, dice),
+            Command::AddCombatant { combatant, count } => {
+                let combatant = Box::new(block::complete(*combatant)?);
+                handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)
+            }
+            Command::Move { id, to } => turn::moved(enc, id, to, dice),
+            Command::Delay { .. } => Err(RuleError::NotAllowed(
+                "in Murdham a faction passes instead: the character can still act later this \
+                 round"
+                    .into(),
+            )),
+            c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
+                // Healing a dying character by hand saves it (and calls for an injury roll).
+                let events = handle_common(self, enc, c, dice)?;
+                damage::after_edit(enc, events, dice)
+            }
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn verbs_of(c: &MurdhamCommand) -> Vec<&'static str> {
+        vec![script::verb_of(c)]
+    }
+
+    fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
+        script::command(enc, verb, args)
+    }
+
+    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &MurdhamEvent, style: &S) {
+        journal::write(out, enc, event, style)
+    }
+}
+
+impl Rules for Murdham {
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
         Some(&tactics::MurdhamTactics)
     }
 
     fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
         !standing(c) || crate::system::presentation::standing(c).is_out()
-    }
-
-    fn id(&self) -> &'static str {
-        "murdham"
-    }
-
-    fn name(&self) -> &'static str {
-        "Murdham"
-    }
-
-    fn block_schema(&self) -> BlockSchema {
-        schema::SCHEMA
     }
 
     fn weapon_list(&self) -> Option<&'static crate::system::WeaponList> {
@@ -152,38 +199,6 @@ impl System for Murdham {
         block::complete(crate::systems::combatant_of(name, block))
             .map(|_| ())
             .map_err(|e| e.to_string())
-    }
-
-    fn phases(&self) -> &'static [Phase] {
-        PHASES
-    }
-
-    fn handle(
-        &self,
-        enc: &Encounter,
-        command: Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        match command {
-            Command::Advance => round::advance(enc, dice),
-            Command::Murdham(c) => handle_murdham(enc, c, dice),
-            Command::AddCombatant { combatant, count } => {
-                let combatant = Box::new(block::complete(*combatant)?);
-                handle_common(self, enc, Command::AddCombatant { combatant, count }, dice)
-            }
-            Command::Move { id, to } => turn::moved(enc, id, to, dice),
-            Command::Delay { .. } => Err(RuleError::NotAllowed(
-                "in Murdham a faction passes instead: the character can still act later this \
-                 round"
-                    .into(),
-            )),
-            c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
-                // Healing a dying character by hand saves it (and calls for an injury roll).
-                let events = handle_common(self, enc, c, dice)?;
-                damage::after_edit(enc, events, dice)
-            }
-            other => handle_common(self, enc, other, dice),
-        }
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
@@ -300,22 +315,6 @@ impl System for Murdham {
 
     fn script_verbs(&self) -> &'static [&'static str] {
         script::VERBS
-    }
-
-    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
-        match command {
-            Command::Murdham(c) => vec![script::verb_of(c)],
-            _ => Vec::new(),
-        }
-    }
-
-    fn script_command(
-        &self,
-        enc: &Encounter,
-        verb: &str,
-        args: &[String],
-    ) -> Result<Command, String> {
-        script::command(enc, verb, args)
     }
 }
 

@@ -617,14 +617,9 @@ pub struct MurdhamState {
     pub durability_done: bool,
 }
 
-impl MurdhamState {
-    /// Whether nothing is recorded (other systems' encounters).
-    pub fn is_empty(&self) -> bool {
-        *self == MurdhamState::default()
-    }
-
+impl crate::system::Kept<MurdhamEvent> for MurdhamState {
     /// Applies one event; never fails.
-    pub fn apply(&mut self, e: &MurdhamEvent) {
+    fn apply(&mut self, e: &MurdhamEvent) {
         use MurdhamEvent as E;
         match e {
             E::Holder { side, .. } => self.holder = Some(*side),

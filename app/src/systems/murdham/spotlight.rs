@@ -203,7 +203,7 @@ pub(super) fn factions(enc: &Encounter) -> Vec<Faction> {
 #[cfg(test)]
 mod tests {
     use crate::scenario;
-    use crate::system::System;
+    use crate::system::Rules;
     use crate::system::spotlight::Tone;
 
     fn run(body: &str) -> crate::History {

@@ -41,9 +41,10 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::{
-    BlockSchema, Ctx, Left, Phase, Prompt, PromptOption, RuleError, SettingSpec, System,
+    BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common, set_order_keeping_turn,
 };
 use serde_json::Value;
@@ -104,29 +105,65 @@ const R_HEAL: &str = "sovereign.heal";
 const R_CHECK: &str = "sovereign.check";
 const R_MORALE: &str = "sovereign.morale";
 
-impl System for Sovereign {
+impl Procedure for Sovereign {
+    const ID: &'static str = "sovereign";
+    const NAME: &'static str = "Sovereign";
+    const PHASES: &'static [Phase] = PHASES;
+    const SCHEMA: BlockSchema = schema::SCHEMA;
+    type Command = SovCommand;
+    type Event = SovEvent;
+    type State = SovState;
+
+    fn handle_own(
+        &self,
+        enc: &Encounter,
+        c: SovCommand,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        provoke::handle(enc, c, dice)
+    }
+
+    fn handle_other(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        match command {
+            Command::Advance => round::advance(enc, dice),
+            Command::AddZone { .. } => Err(RuleError::NotAllowed(
+                "Sovereign is fought on a 5-ft grid, not in zones: set up a grid instead".into(),
+            )),
+            Command::Step { id, to } if round::is_turn_of(enc, id) => {
+                attack::walk(enc, id, to, dice)
+            }
+            Command::SetOrder { order } => {
+                set_order_keeping_turn(self, enc, order, enc.phase == TURNS, dice)
+            }
+            other => handle_common(self, enc, other, dice),
+        }
+    }
+
+    fn verbs_of(c: &SovCommand) -> Vec<&'static str> {
+        script::verbs_of(c).to_vec()
+    }
+
+    fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
+        script::command(enc, verb, args).map(Command::Sovereign)
+    }
+
+    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &SovEvent, style: &S) {
+        journal::write(out, enc, event, style)
+    }
+}
+
+impl Rules for Sovereign {
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
         Some(&tactics::SovTactics)
     }
 
     fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
         block::is_out(c) || crate::system::presentation::standing(c).is_out()
-    }
-
-    fn id(&self) -> &'static str {
-        "sovereign"
-    }
-
-    fn name(&self) -> &'static str {
-        "Sovereign"
-    }
-
-    fn phases(&self) -> &'static [Phase] {
-        PHASES
-    }
-
-    fn block_schema(&self) -> BlockSchema {
-        schema::SCHEMA
     }
 
     fn check_block(&self, name: &str, block: &Value, _character: bool) -> Result<(), String> {
@@ -139,28 +176,6 @@ impl System for Sovereign {
 
     fn needs_grid(&self) -> bool {
         true
-    }
-
-    fn handle(
-        &self,
-        enc: &Encounter,
-        command: Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, RuleError> {
-        match command {
-            Command::Advance => round::advance(enc, dice),
-            Command::Sovereign(c) => provoke::handle(enc, c, dice),
-            Command::AddZone { .. } => Err(RuleError::NotAllowed(
-                "Sovereign is fought on a 5-ft grid, not in zones: set up a grid instead".into(),
-            )),
-            Command::Step { id, to } if round::is_turn_of(enc, id) => {
-                attack::walk(enc, id, to, dice)
-            }
-            Command::SetOrder { order } => {
-                set_order_keeping_turn(self, enc, order, enc.phase == TURNS, dice)
-            }
-            other => handle_common(self, enc, other, dice),
-        }
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
@@ -241,22 +256,6 @@ impl System for Sovereign {
 
     fn script_verbs(&self) -> &'static [&'static str] {
         script::VERBS
-    }
-
-    fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
-        match command {
-            Command::Sovereign(c) => script::verbs_of(c).to_vec(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn script_command(
-        &self,
-        enc: &Encounter,
-        verb: &str,
-        args: &[String],
-    ) -> Result<Command, String> {
-        script::command(enc, verb, args).map(Command::Sovereign)
     }
 }
 

@@ -524,11 +524,6 @@ fn is_default(t: &Turn) -> bool {
 }
 
 impl SovState {
-    /// Whether nothing is recorded.
-    pub fn is_empty(&self) -> bool {
-        *self == SovState::default()
-    }
-
     /// What the turn going on now has spent.
     pub fn spent(&self, enc: &Encounter) -> Turn {
         match TurnAt::now(enc) {
@@ -543,9 +538,11 @@ impl SovState {
         }
         &mut self.turn
     }
+}
 
+impl crate::system::Kept<SovEvent> for SovState {
     /// Applies one event; never fails.
-    pub fn apply(&mut self, e: &SovEvent) {
+    fn apply(&mut self, e: &SovEvent) {
         match e {
             SovEvent::Surprised { side } => self.surprised = *side,
             SovEvent::Expects { side, on: true } => {

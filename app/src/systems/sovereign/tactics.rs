@@ -7,7 +7,7 @@ use crate::encounter::Encounter;
 use crate::simulate::policy::{self, LAST_RESORT, Look, Tactics, target_worth};
 use crate::space::grid::{Footprint, GridPos};
 use crate::space::{self, path::Passage};
-use crate::system::{Prompt, PromptOption, System};
+use crate::system::{Prompt, PromptOption, Rules};
 
 /// The Sovereign way of fighting.
 pub struct SovTactics;

@@ -2,7 +2,7 @@
 //! `tests/scenarios/sovereign-*.fray` cover it end to end with table dice.
 
 use crate::scenario;
-use crate::system::System;
+use crate::system::Rules;
 
 #[test]
 fn a_zone_board_is_refused_with_the_reason() {

@@ -161,7 +161,7 @@ pub fn journal_panel_ui(
         return;
     }
 
-    let phases = fray_app::system::by_id(&state.system).map_or(&[][..], |s| s.phases());
+    let phases = state.system().phases();
     let row_height = ui.text_style_height(&egui::TextStyle::Body).max(22.0);
     // Named, so a screen reader (or a test) can tell the journal's lines from the rest.
     let region = egui::UiBuilder::new().accessibility_label("Journal lines");

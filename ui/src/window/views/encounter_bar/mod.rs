@@ -137,7 +137,7 @@ pub fn encounter_bar_ui(
             }
             let paste = ui.button("Paste stat blocks…");
             if paste.on_hover_text("Creatures as a book or a web page prints them").clicked() {
-                let system = model.session.as_ref().map_or("bdp", |s| s.state().system.as_str());
+                let system = model.session.as_ref().map_or("bdp", |s| s.state().system_id());
                 view.dialog = Some(Dialog::Paste(Box::new(paste::PasteForm::new(system))));
             }
             if ui.button("Export library…").clicked() {
@@ -166,7 +166,7 @@ fn encounter_controls_ui(
     out: &mut Vec<Action>,
 ) -> egui::Rect {
     let state = session.state();
-    let first = ui.label(RichText::new(system_name(&state.system)).weak()).rect;
+    let first = ui.label(RichText::new(state.system().name()).weak()).rect;
     ui.add_space(12.0);
     ui.menu_button("Encounter", |ui| {
         ui.set_min_width(220.0);

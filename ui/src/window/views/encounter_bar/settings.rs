@@ -115,12 +115,7 @@ fn rules_ui(
     form: &mut SettingsForm,
     out: &mut Vec<Action>,
 ) {
-    let Some(system) = fray_app::system::by_id(&state.system) else {
-        ui.label(
-            RichText::new(format!("Rules: this Fray does not know \"{}\"", state.system)).weak(),
-        );
-        return;
-    };
+    let system = state.system();
     ui.label(RichText::new(format!("Rules of this encounter ({})", system.name())).strong());
     ui.label(RichText::new("Saved in the encounter's journal: undo takes a change back.").weak());
     ui.add_space(6.0);

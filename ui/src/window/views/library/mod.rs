@@ -91,7 +91,7 @@ impl LibraryView {
     /// The system whose library is shown: the one the GM picked, else the open encounter's,
     /// else freeform. A file imported from the library is read for it.
     pub fn shown_system(&self, model: &Model) -> String {
-        let open = model.session.as_ref().map(|s| s.state().system.clone());
+        let open = model.session.as_ref().map(|s| s.state().system_id().to_owned());
         self.system.clone().or(open).unwrap_or_else(|| "freeform".to_owned())
     }
 
@@ -104,7 +104,7 @@ impl LibraryView {
 
 /// Draws the library.
 pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out: &mut Vec<Action>) {
-    let open = model.session.as_ref().map(|s| s.state().system.clone());
+    let open = model.session.as_ref().map(|s| s.state().system_id().to_owned());
     if open.is_some() && open != view.followed {
         // A newly opened encounter shows its own system's library.
         view.followed.clone_from(&open);

@@ -1,0 +1,86 @@
+//! A procedure's typed face.
+//!
+//! Each procedure implements [`Procedure`]: its id, name and phases, its own command, event
+//! and state types (cqrs-style: `handle_own` may fail, its state's `apply` cannot), its
+//! journal wording, and [`Rules`] for everything the screens and the simulator ask. The list
+//! in `systems/mod.rs` (`procedures!`) is the only place that names them; from it the core's
+//! `Command`, `EventKind` and `ProcedureState` variants and [`super::registry`] are
+//! generated, and one blanket impl there makes every registered procedure a [`System`].
+
+use crate::command::Command;
+use crate::dice::DiceSource;
+use crate::encounter::Encounter;
+use crate::event::Event;
+use crate::journal::Style;
+use crate::system::{BlockSchema, Phase, RuleError, Rules, System};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+/// What a procedure keeps between events: empty before its fight begins, changed only by
+/// its own events (`apply` cannot fail).
+pub trait Kept<E>:
+    Debug + Clone + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync
+{
+    /// Whether nothing is kept (it is then not written): by default, when it is as it began.
+    fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+    /// The state after `event`.
+    fn apply(&mut self, event: &E);
+}
+
+/// A combat procedure with its own types. Implement this (and [`Rules`]) and add one line to
+/// the list in `systems/mod.rs`; everything else follows.
+pub trait Procedure: Rules + Sized + Send + Sync + 'static {
+    /// Stable id, stored in every encounter and journal (`system <id>` in scripts).
+    const ID: &'static str;
+    /// Name shown to the GM.
+    const NAME: &'static str;
+    /// The phases of a round, in order.
+    const PHASES: &'static [Phase];
+    /// The fields of its stat blocks and character sheets.
+    const SCHEMA: BlockSchema;
+    /// Its own commands (the steps only it knows).
+    type Command: Debug + Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Its own facts.
+    type Event: Debug + Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What it keeps between events.
+    type State: Kept<Self::Event>;
+
+    /// Checks one of its own commands and produces the events, rolling through `dice`.
+    fn handle_own(
+        &self,
+        enc: &Encounter,
+        command: Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError>;
+
+    /// Every other command: the shared handling, unless the procedure treats one specially.
+    fn handle_other(
+        &self,
+        enc: &Encounter,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError>
+    where
+        Self: System,
+    {
+        crate::system::handle_common(self, enc, command, dice)
+    }
+
+    /// The script verbs one of its commands stands for.
+    fn verbs_of(command: &Self::Command) -> Vec<&'static str> {
+        let _ = command;
+        Vec::new()
+    }
+
+    /// A script line starting with one of [`Rules::script_verbs`] as a command.
+    fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
+        let _ = (enc, args);
+        Err(format!("{} has no '{verb}' command", Self::NAME))
+    }
+
+    /// One of its events as a journal line.
+    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &Self::Event, style: &S);
+}
