@@ -319,3 +319,17 @@ fn odds_go_on_from_whatever_random_play_left_on_the_board() {
         }
     }
 }
+
+/// A procedure registered with tactics but left out of [`SYSTEMS`] (so of every case above)
+/// fails this; so does one listed that has no tactics to play.
+#[test]
+fn every_procedure_with_tactics_is_tested_here() {
+    for procedure in system::all() {
+        assert_eq!(
+            procedure.tactics().is_some(),
+            SYSTEMS.contains(&procedure.id()),
+            "{}: tactics and SYSTEMS disagree",
+            procedure.id()
+        );
+    }
+}

@@ -49,34 +49,40 @@ fn play(system: &str) {
     assert!(rounds >= 2, "{system}: random play never got past round {rounds}");
 }
 
-#[test]
-fn freeform() {
-    play("freeform");
+/// One test per procedure (they run side by side); [`every_procedure_is_played`] checks that
+/// the list names every registered one.
+macro_rules! procedures {
+    ($($test:ident: $id:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                play($id);
+            }
+        )*
+
+        /// The procedures the tests above play.
+        const PLAYED: &[&str] = &[$($id),*];
+    };
 }
 
-#[test]
-fn block_dodge_parry() {
-    play("bdp");
+procedures! {
+    freeform: "freeform",
+    block_dodge_parry: "bdp",
+    d12: "d12",
+    murdham: "murdham",
+    dr12: "dr12",
+    sovereign: "sovereign",
 }
 
+/// A procedure registered without its random play here fails this.
 #[test]
-fn d12() {
-    play("d12");
-}
-
-#[test]
-fn murdham() {
-    play("murdham");
-}
-
-#[test]
-fn dr12() {
-    play("dr12");
-}
-
-#[test]
-fn sovereign() {
-    play("sovereign");
+fn every_procedure_is_played() {
+    let registered: Vec<&str> = fray_app::system::all().iter().map(|s| s.id()).collect();
+    let mut played = PLAYED.to_vec();
+    played.sort_unstable();
+    let mut all = registered.clone();
+    all.sort_unstable();
+    assert_eq!(played, all, "random play must play every registered procedure: {registered:?}");
 }
 
 /// The script a run writes plays the very same fight: what a failure writes reproduces it.

@@ -180,3 +180,60 @@ fn every_procedure_verb_is_used_by_a_golden_scenario_and_documented() {
         );
     }
 }
+
+/// The words inside the code spans of `text` (a code span's `"name"`, `tracks.hp` or
+/// `str mod` gives `name`, `tracks.hp`, `str mod` and each word of it).
+fn code_words(text: &str) -> BTreeSet<String> {
+    let mut words = BTreeSet::new();
+    for (i, span) in text.split('`').enumerate() {
+        if i % 2 == 1 {
+            words.insert(span.to_owned());
+            for quoted in span.split('"').skip(1).step_by(2) {
+                words.insert(quoted.to_owned());
+            }
+            let plain = |c: char| c.is_alphanumeric() || c == '_' || c == '.';
+            words.extend(
+                span.split(|c: char| !plain(c)).filter(|w| !w.is_empty()).map(str::to_owned),
+            );
+        }
+    }
+    words
+}
+
+/// Every procedure that has a SCENARIOS.md section shows in it each key of its stat block
+/// (`System::block_schema`: `tracks.hp` written as such or as the track `hp`) and each of its
+/// settings (`Rules::settings`), in code: a procedure, field or setting added without its
+/// words fails.
+#[test]
+fn every_procedure_section_documents_its_stat_block_and_settings() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
+            .unwrap();
+    let mut missing = Vec::new();
+    for system in fray_app::system::all() {
+        let id = system.id();
+        let heading = format!("(`system {id}`)");
+        let Some((_, rest)) = doc.split_once(&heading) else {
+            // Only a procedure with script verbs of its own needs a section (the verbs test).
+            assert!(system.script_verbs().is_empty(), "SCENARIOS.md has no section {heading}");
+            continue;
+        };
+        let section = rest.split("\n## ").next().unwrap_or_default();
+        let words = code_words(section);
+        let shown = |key: &str| {
+            words.contains(key)
+                || key.rsplit_once('.').is_some_and(|(_, last)| words.contains(last))
+        };
+        for field in system.block_schema().fields {
+            if !shown(field.key) {
+                missing.push(format!("{id}: stat block key `{}` ({})", field.key, field.label));
+            }
+        }
+        for setting in system.settings() {
+            if !shown(setting.key) {
+                missing.push(format!("{id}: setting `{}` ({})", setting.key, setting.label));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "SCENARIOS.md does not show:\n{}", missing.join("\n"));
+}

@@ -12,13 +12,16 @@ use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use fray_app::Command;
+use fray_app::command::NewCombatant;
 use fray_app::encounter::BoardRect;
+use fray_app::space::grid::GridPos;
 use fray_data::{Db, NewCreature, Search};
 use fray_ui::window::{Action, apply};
 use serde_json::{Value, json};
 
-/// A window with a new encounter of `system` holding one zone, Gate; the database may be
-/// filled first by `prepare`.
+/// A window with a new encounter of `system` holding one zone, Gate, or — for a procedure
+/// fought on a grid — a 12 × 8 grid with a post (a marker token) at (1, 1); the database may
+/// be filled first by `prepare`.
 fn encounter_with(system: &str, prepare: impl FnOnce(&Db)) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
@@ -27,12 +30,31 @@ fn encounter_with(system: &str, prepare: impl FnOnce(&Db)) -> Window {
     let app = w.harness.state_mut();
     let new = Action::NewEncounter { system: system.into(), name: "Prep".into() };
     apply(&mut app.model, &mut app.view, new);
-    let rect = BoardRect { x: 20.0, y: 20.0, w: 420.0, h: 260.0 };
-    let add = Command::AddZone { name: "Gate".into(), capacity: None, rect };
-    apply(&mut app.model, &mut app.view, Action::Game(add));
-    w.settle();
+    let run = |w: &mut Window, command: Command| {
+        let app = w.harness.state_mut();
+        apply(&mut app.model, &mut app.view, Action::Game(command));
+        w.settle();
+    };
+    if on_grid(system) {
+        run(&mut w, Command::SetGrid { width: 12, height: 8, feet: 5 });
+        let party =
+            Command::AddSide { name: "Party".into(), colour: "#3366cc".into(), party: true };
+        run(&mut w, party);
+        let side = *w.session().state().sides.keys().next().expect("the side");
+        let mut post = NewCombatant::named("Post", side);
+        post.square = Some(GridPos { x: 1, y: 1 });
+        run(&mut w, Command::AddCombatant { combatant: Box::new(post), count: 1 });
+    } else {
+        let rect = BoardRect { x: 20.0, y: 20.0, w: 420.0, h: 260.0 };
+        run(&mut w, Command::AddZone { name: "Gate".into(), capacity: None, rect });
+    }
     assert_eq!(w.session().state().system_id(), system);
     w
+}
+
+/// Whether `system` is fought on a grid only (its board has no zones).
+fn on_grid(system: &str) -> bool {
+    fray_app::system::get(system).unwrap().needs_grid()
 }
 
 fn encounter(system: &str) -> Window {
@@ -58,11 +80,17 @@ fn creature_block(w: &Window, name: &str) -> Option<Value> {
     found.into_iter().find(|c| c.name == name).map(|c| c.block)
 }
 
-/// Types `name` into the search and drags its row onto the Gate.
-fn drop_on_gate(w: &mut Window, name: &str) {
+/// Types `name` into the search and drags its row onto the board: the Gate, or on a grid the
+/// square (4, 4), found from where the post at (1, 1) is drawn.
+fn drop_on_board(w: &mut Window, name: &str) {
     w.type_into("Search", name);
     let from = w.harness.get_by_label(name).rect().center();
-    let to = w.harness.get_by_label("Zone Gate").rect().center();
+    let to = if on_grid(w.session().state().system_id()) {
+        let post = w.harness.get_by_role_and_label(Role::Button, "Post").rect();
+        post.center() + egui::vec2(3.0 * post.width(), 3.0 * post.height())
+    } else {
+        w.harness.get_by_label("Zone Gate").rect().center()
+    };
     w.drag(from, to);
 }
 
@@ -113,117 +141,135 @@ fn new_creature_round_trip(case: Case) {
     assert_eq!(db(&w).creatures().count().unwrap(), before + 1);
     assert_eq!(creature_block(&w, case.name), Some(case.block.clone()), "{}", case.system);
 
-    drop_on_gate(&mut w, case.name);
+    drop_on_board(&mut w, case.name);
     let state = w.session().state();
     let c = state.combatant_named(case.name).expect("dropped on the board");
-    assert_eq!(c.zone, Some(state.zone_named("Gate").unwrap().id));
+    if on_grid(case.system) {
+        assert_eq!(c.square, Some(GridPos { x: 4, y: 4 }), "{}", case.system);
+    } else {
+        assert_eq!(c.zone, Some(state.zone_named("Gate").unwrap().id));
+    }
     assert_eq!(c.block, case.block);
     let (key, value) = case.number;
     let found = c.track(key).map(|t| t.max).or_else(|| c.stat(key));
     assert_eq!(found, Some(value), "{}: {key}", case.system);
 }
 
-#[test]
-fn a_freeform_creature_is_written_saved_found_and_dropped() {
-    new_creature_round_trip(Case {
-        system: "freeform",
-        name: "Grumm",
-        add: ("Add attack", &[("Attack 1 Name", "Club"), ("Attack 1 Damage", "d8")]),
-        mistake: Mistake {
-            label: "HP",
-            wrong: "ten",
-            reason: "'ten' is not a whole number",
-            right: "12",
-        },
-        block: json!({"tracks": {"hp": 12}, "attacks": [{"name": "Club", "damage": "d8"}]}),
-        number: ("hp", 12),
-    });
-}
-
-#[test]
-fn a_bdp_creature_is_written_saved_found_and_dropped() {
-    new_creature_round_trip(Case {
-        system: "bdp",
-        name: "Spearman",
-        add: ("Add weapon", &[("Weapon 1 Name", "Spear")]),
-        mistake: Mistake {
-            label: "Weapon 1 Damage die",
-            wrong: "5",
-            reason: "must be one of 4, 6, 8, 10, 12, not 5",
-            right: "8",
-        },
-        block: json!({
-            "tracks": {"hp": 4, "str": 10, "dex": 10, "wil": 10},
-            "stats": {"armor": 0},
-            "weapons": [{"name": "Spear", "die": 8}],
-        }),
-        number: ("str", 10),
-    });
-}
-
-#[test]
-fn a_murdham_creature_is_written_saved_found_and_dropped() {
-    new_creature_round_trip(Case {
-        system: "murdham",
-        name: "Reaver",
-        add: ("Add weapon", &[("Weapon 1 Name", "Axe"), ("Weapon 1 Damage die", "6")]),
-        mistake: Mistake {
-            label: "STR",
-            wrong: "25",
-            reason: "must be between 1 and 19, not 25",
-            right: "12",
-        },
-        block: json!({
-            "stats": {"str": 12, "agi": 10, "wit": 10},
-            "weapons": [{"name": "Axe", "die": 6}],
-        }),
-        number: ("str", 12),
-    });
-}
-
-#[test]
-fn a_d12_creature_is_written_saved_found_and_dropped() {
-    new_creature_round_trip(Case {
-        system: "d12",
-        name: "Pit ghast",
-        add: ("Add attack", &[("Attack 1 Name", "Claw"), ("Attack 1 Damage", "1d8")]),
-        mistake: Mistake {
-            label: "Attack 1 Crit ×",
-            wrong: "5",
-            reason: "must be one of 2, 3, 4, not 5",
-            right: "3",
-        },
-        block: json!({
-            "stats": {
-                "str": 10, "str mod": 0, "agi mod": 0, "ins mod": 0,
-                "defense bonus": 0, "armour": 0, "speed": 30,
+/// The editor's run for each procedure: a case per registered procedure, so a new one
+/// without its case fails [`every_procedure_round_trips_a_new_creature_through_the_editor`].
+fn case(system: &str) -> Option<Case> {
+    Some(match system {
+        "freeform" => Case {
+            system: "freeform",
+            name: "Grumm",
+            add: ("Add attack", &[("Attack 1 Name", "Club"), ("Attack 1 Damage", "d8")]),
+            mistake: Mistake {
+                label: "HP",
+                wrong: "ten",
+                reason: "'ten' is not a whole number",
+                right: "12",
             },
-            "hd": "1d8",
-            "attacks": [{"name": "Claw", "damage": "1d8", "crit": 3}],
-        }),
-        number: ("str", 10),
-    });
+            block: json!({"tracks": {"hp": 12}, "attacks": [{"name": "Club", "damage": "d8"}]}),
+            number: ("hp", 12),
+        },
+        "bdp" => Case {
+            system: "bdp",
+            name: "Spearman",
+            add: ("Add weapon", &[("Weapon 1 Name", "Spear")]),
+            mistake: Mistake {
+                label: "Weapon 1 Damage die",
+                wrong: "5",
+                reason: "must be one of 4, 6, 8, 10, 12, not 5",
+                right: "8",
+            },
+            block: json!({
+                "tracks": {"hp": 4, "str": 10, "dex": 10, "wil": 10},
+                "stats": {"armor": 0},
+                "weapons": [{"name": "Spear", "die": 8}],
+            }),
+            number: ("str", 10),
+        },
+        "murdham" => Case {
+            system: "murdham",
+            name: "Reaver",
+            add: ("Add weapon", &[("Weapon 1 Name", "Axe"), ("Weapon 1 Damage die", "6")]),
+            mistake: Mistake {
+                label: "STR",
+                wrong: "25",
+                reason: "must be between 1 and 19, not 25",
+                right: "12",
+            },
+            block: json!({
+                "stats": {"str": 12, "agi": 10, "wit": 10},
+                "weapons": [{"name": "Axe", "die": 6}],
+            }),
+            number: ("str", 12),
+        },
+        "d12" => Case {
+            system: "d12",
+            name: "Pit ghast",
+            add: ("Add attack", &[("Attack 1 Name", "Claw"), ("Attack 1 Damage", "1d8")]),
+            mistake: Mistake {
+                label: "Attack 1 Crit ×",
+                wrong: "5",
+                reason: "must be one of 2, 3, 4, not 5",
+                right: "3",
+            },
+            block: json!({
+                "stats": {
+                    "str": 10, "str mod": 0, "agi mod": 0, "ins mod": 0,
+                    "defense bonus": 0, "armour": 0, "speed": 30,
+                },
+                "hd": "1d8",
+                "attacks": [{"name": "Claw", "damage": "1d8", "crit": 3}],
+            }),
+            number: ("str", 10),
+        },
+        "dr12" => Case {
+            system: "dr12",
+            name: "Bog hag",
+            add: ("Add attack", &[("Attack 1 Name", "Claws")]),
+            mistake: Mistake {
+                label: "Attack 1 Damage die",
+                wrong: "7",
+                reason: "must be one of 4, 6, 8, 10, 12, not 7",
+                right: "6",
+            },
+            block: json!({
+                "tracks": {"hp": 6},
+                "stats": {"level": 1, "skill": 2},
+                "attacks": [{"name": "Claws", "die": 6}],
+            }),
+            number: ("level", 1),
+        },
+        "sovereign" => Case {
+            system: "sovereign",
+            name: "Fen raider",
+            add: ("Add attack", &[("Attack 1 Name", "Spear"), ("Attack 1 Damage", "1d6")]),
+            mistake: Mistake {
+                label: "AC",
+                wrong: "40",
+                reason: "must be between 0 and 30, not 40",
+                right: "13",
+            },
+            block: json!({
+                "tracks": {"hp": 8},
+                "stats": {"ac": 13, "atk": 1, "move": 30},
+                "attacks": [{"name": "Spear", "dmg": "1d6"}],
+            }),
+            number: ("ac", 13),
+        },
+        _ => return None,
+    })
 }
 
 #[test]
-fn a_dr12_creature_is_written_saved_found_and_dropped() {
-    new_creature_round_trip(Case {
-        system: "dr12",
-        name: "Bog hag",
-        add: ("Add attack", &[("Attack 1 Name", "Claws")]),
-        mistake: Mistake {
-            label: "Attack 1 Damage die",
-            wrong: "7",
-            reason: "must be one of 4, 6, 8, 10, 12, not 7",
-            right: "6",
-        },
-        block: json!({
-            "tracks": {"hp": 6},
-            "stats": {"level": 1, "skill": 2},
-            "attacks": [{"name": "Claws", "die": 6}],
-        }),
-        number: ("level", 1),
-    });
+fn every_procedure_round_trips_a_new_creature_through_the_editor() {
+    for system in fray_app::system::all() {
+        let id = system.id();
+        let case = case(id).unwrap_or_else(|| panic!("no editor case for the procedure '{id}'"));
+        new_creature_round_trip(case);
+    }
 }
 
 /// An ogre, Grumm, stored with a key no schema names.
@@ -394,7 +440,7 @@ fn a_creatures_portrait_shows_on_its_token() {
     let save = fray_ui::window::LibraryAction::Save(Box::new(saved));
     apply(&mut app.model, &mut app.view, Action::Library(save));
     assert_eq!(db(&w).creatures().portrait(id).unwrap(), Some(thumb));
-    drop_on_gate(&mut w, "Grumm");
+    drop_on_board(&mut w, "Grumm");
     let ogre = w.session().state().combatant_named("Grumm").unwrap().id;
     let texture = fray_ui::window::views::portraits::of(&w.harness.ctx, ogre);
     assert!(texture.is_some(), "the token has the portrait's texture");

@@ -25,6 +25,18 @@ pub fn with_newcomers(
     Some(order)
 }
 
+/// Everyone not in the order yet (and `eligible`) joins at its end: one journaled order, or
+/// nothing when nobody is new.
+pub fn join_newcomers(
+    ctx: &mut crate::system::Ctx<'_>,
+    rule: &'static str,
+    eligible: impl Fn(&Combatant) -> bool,
+) {
+    if let Some(order) = with_newcomers(&ctx.enc, eligible) {
+        ctx.push(rule, None, crate::event::EventKind::OrderSet { order });
+    }
+}
+
 /// Whether a place can act: someone in it is in the fight (`in_fight`) and, in round 1, not on
 /// the `surprised` side (which loses that round).
 pub fn can_act(

@@ -44,7 +44,7 @@ pub(crate) fn check_action(enc: &Encounter, id: CombatantId) -> Result<(), RuleE
             return Err(RuleError::NotAllowed(format!("{} is {h}: no Actions", c.name)));
         }
     }
-    if enc.dr12().spent(enc).acted {
+    if enc.dr12().turn.now(enc).acted {
         return Err(RuleError::NotAllowed(format!("{} has spent its Action", c.name)));
     }
     Ok(())
@@ -258,7 +258,7 @@ pub(crate) fn check_move(enc: &Encounter, id: CombatantId, to: ZoneId) -> Result
             zone.name
         )));
     }
-    if enc.dr12().spent(enc).moved {
+    if enc.dr12().turn.now(enc).moved {
         // Another move is the turn's Action.
         check_action(enc, id).map_err(|e| {
             RuleError::NotAllowed(format!(
@@ -274,7 +274,7 @@ pub(crate) fn check_move(enc: &Encounter, id: CombatantId, to: ZoneId) -> Result
 /// or it disengaged.
 pub(crate) fn free_attackers(enc: &Encounter, id: CombatantId) -> Vec<CombatantId> {
     let c = &enc.combatants[&id];
-    if !is_character(enc, id) || enc.dr12().spent(enc).disengaged {
+    if !is_character(enc, id) || enc.dr12().turn.now(enc).disengaged {
         return Vec::new();
     }
     let close: Vec<&Combatant> = enc
@@ -299,7 +299,7 @@ pub(crate) fn turn_move(
     check_move(enc, id, to)?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
-    let spend = if enc.dr12().spent(enc).moved {
+    let spend = if enc.dr12().turn.now(enc).moved {
         Dr12Event::Acted { id, at, what: "moves again".into() }
     } else {
         Dr12Event::Moved { id, at }

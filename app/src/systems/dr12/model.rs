@@ -4,9 +4,8 @@
 //! spent, a disengage), the attacks waiting for a defender's DEX test, a move held until
 //! free attacks are settled, weapon usages, reaction results and failed morale.
 
-use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId, ZoneId};
-pub use crate::system::TurnAt;
+pub use crate::system::{PerTurn, TurnAt};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -210,9 +209,6 @@ pub enum Dr12Event {
 /// What a turn has spent.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
-    /// Which turn.
-    #[serde(default)]
-    pub at: TurnAt,
     /// Its one move to a Nearby zone is made.
     #[serde(default)]
     pub moved: bool,
@@ -236,9 +232,9 @@ pub struct Dr12State {
     /// Reactions rolled, per side.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub reactions: BTreeMap<SideId, String>,
-    /// What the latest turn spent (read it with [`Dr12State::spent`]).
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub turn: Turn,
+    /// What the latest turn spent (read it with `turn.now(enc)`).
+    #[serde(default, skip_serializing_if = "PerTurn::is_unused")]
+    pub turn: PerTurn<Turn>,
     /// Attacks waiting for a DEX Test, first first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending: Vec<Pending>,
@@ -258,22 +254,6 @@ impl Dr12State {
     pub fn usages(&self, id: CombatantId, weapon: usize) -> u32 {
         self.usages.get(&id).and_then(|w| w.get(&weapon)).copied().unwrap_or(0)
     }
-
-    /// What the turn going on now has spent.
-    pub fn spent(&self, enc: &Encounter) -> Turn {
-        match TurnAt::now(enc) {
-            Some(at) if at == self.turn.at => self.turn.clone(),
-            _ => Turn::default(),
-        }
-    }
-
-    /// The turn record for `at`, started afresh when it is a new turn.
-    fn turn_at(&mut self, at: TurnAt) -> &mut Turn {
-        if self.turn.at != at {
-            self.turn = Turn { at, ..Turn::default() };
-        }
-        &mut self.turn
-    }
 }
 
 impl crate::system::Kept<Dr12Event> for Dr12State {
@@ -286,10 +266,10 @@ impl crate::system::Kept<Dr12Event> for Dr12State {
                 self.reactions.insert(*side, reaction.clone());
             }
             E::SideRoll { roll } => self.side_roll = Some(*roll),
-            E::Moved { at, .. } => self.turn_at(*at).moved = true,
-            E::Acted { at, .. } => self.turn_at(*at).acted = true,
+            E::Moved { at, .. } => self.turn.at_mut(*at).moved = true,
+            E::Acted { at, .. } => self.turn.at_mut(*at).acted = true,
             E::Disengaged { at, .. } => {
-                let turn = self.turn_at(*at);
+                let turn = self.turn.at_mut(*at);
                 turn.acted = true;
                 turn.disengaged = true;
             }
@@ -317,8 +297,4 @@ impl crate::system::Kept<Dr12Event> for Dr12State {
             }
         }
     }
-}
-
-fn is_default(t: &Turn) -> bool {
-    *t == Turn::default()
 }

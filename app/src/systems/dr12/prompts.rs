@@ -118,7 +118,7 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
     let c = &enc.combatants[&id];
     let name = &c.name;
     let d = enc.dr12();
-    let spent = d.spent(enc);
+    let spent = d.turn.now(enc);
     let mut options = vec![PromptOption::allowed("End turn", Command::Advance).main()];
     if is_out(c) {
         return Prompt {

@@ -12,7 +12,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
-use crate::system::turn_order::{self, with_newcomers};
+use crate::system::turn_order;
 use crate::system::{Ctx, RuleError};
 
 /// The reaction table (d10).
@@ -82,7 +82,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
         END => {
             let round = enc.round + 1;
             ctx.push(R_TURN, None, EventKind::RoundStarted { round });
-            newcomers(&mut ctx);
+            turn_order::join_newcomers(&mut ctx, R_INIT, |c| !is_out(c));
             ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: TURNS.into() });
             next(&mut ctx, None)?;
         }
@@ -139,13 +139,6 @@ fn initiative(ctx: &mut Ctx) -> Result<(), RuleError> {
         if characters_first { pcs.chain(foes).collect() } else { foes.chain(pcs).collect() };
     ctx.push(R_INIT, None, EventKind::OrderSet { order });
     Ok(())
-}
-
-/// Anyone added since the order was set joins at its end for the new round.
-fn newcomers(ctx: &mut Ctx) {
-    if let Some(order) = with_newcomers(&ctx.enc, |c| !is_out(c)) {
-        ctx.push(R_INIT, None, EventKind::OrderSet { order });
-    }
 }
 
 /// Whether the place can act now (see [`turn_order::can_act`]).

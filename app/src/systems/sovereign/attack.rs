@@ -68,7 +68,7 @@ pub(crate) fn check_move_left(
     if is_out(c) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
     }
-    let spent = enc.sovereign().spent(enc);
+    let spent = enc.sovereign().turn.now(enc);
     let walked = if walked_ok { spent.feet > move_ft(c) } else { spent.feet > 0 };
     if spent.done || walked {
         return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
@@ -212,7 +212,7 @@ pub(crate) fn charge_path(
     a: &Combatant,
     t: &Combatant,
 ) -> Result<(GridPos, u32), RuleError> {
-    if enc.sovereign().spent(enc).feet > 0 {
+    if enc.sovereign().turn.now(enc).feet > 0 {
         return Err(RuleError::NotAllowed(format!(
             "{} has moved this turn: a Charge takes the whole Move",
             a.name
@@ -669,7 +669,7 @@ pub(crate) fn move_ft(c: &Combatant) -> u32 {
 /// Feet `id` may still walk this turn: its Move, and its Main as a second Move while unspent.
 pub(crate) fn feet_left(enc: &Encounter, id: CombatantId) -> u32 {
     let c = &enc.combatants[&id];
-    let spent = enc.sovereign().spent(enc);
+    let spent = enc.sovereign().turn.now(enc);
     if spent.done {
         return 0;
     }
@@ -702,7 +702,7 @@ pub(crate) fn walk(
     })?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
-    let spent = enc.sovereign().spent(enc);
+    let spent = enc.sovereign().turn.now(enc);
     let feet = spent.feet + path.cost_ft;
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
     if feet > move_ft(c) && !enc.sovereign().mains.contains(&id) {

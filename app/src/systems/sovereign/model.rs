@@ -4,10 +4,9 @@
 //! has spent (its Main action, the feet of its Move), the shields that took a Shock this
 //! round, and who fell mortally injured in which round.
 
-use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId};
 use crate::space::grid::GridPos;
-pub use crate::system::TurnAt;
+pub use crate::system::{PerTurn, TurnAt};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -404,9 +403,6 @@ pub enum SovEvent {
 /// What a turn has walked.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
-    /// Which turn.
-    #[serde(default)]
-    pub at: TurnAt,
     /// Feet walked this turn.
     #[serde(default)]
     pub feet: u32,
@@ -478,9 +474,9 @@ pub struct SovState {
     /// Each side's initiative, rolled once a fight.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub initiative: BTreeMap<SideId, i64>,
-    /// What the latest turn spent (read it with [`SovState::spent`]).
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub turn: Turn,
+    /// What the latest turn spent (read it with `turn.now(enc)`).
+    #[serde(default, skip_serializing_if = "PerTurn::is_unused")]
+    pub turn: PerTurn<Turn>,
     /// Who spent its Main action this round (on its turn, or on an Instant).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub mains: BTreeSet<CombatantId>,
@@ -519,27 +515,6 @@ pub struct SovState {
     pub held: BTreeSet<CombatantId>,
 }
 
-fn is_default(t: &Turn) -> bool {
-    *t == Turn::default()
-}
-
-impl SovState {
-    /// What the turn going on now has spent.
-    pub fn spent(&self, enc: &Encounter) -> Turn {
-        match TurnAt::now(enc) {
-            Some(at) if at == self.turn.at => self.turn.clone(),
-            _ => Turn::default(),
-        }
-    }
-
-    fn turn_at(&mut self, at: TurnAt) -> &mut Turn {
-        if self.turn.at != at {
-            self.turn = Turn { at, ..Turn::default() };
-        }
-        &mut self.turn
-    }
-}
-
 impl crate::system::Kept<SovEvent> for SovState {
     /// Applies one event; never fails.
     fn apply(&mut self, e: &SovEvent) {
@@ -567,7 +542,7 @@ impl crate::system::Kept<SovEvent> for SovState {
             SovEvent::Loaded { id, weapon, loaded: true } => {
                 self.unloaded.remove(&(*id, *weapon));
             }
-            SovEvent::Disengaged { at, .. } => self.turn_at(*at).disengaged = true,
+            SovEvent::Disengaged { at, .. } => self.turn.at_mut(*at).disengaged = true,
             SovEvent::Threatened { id, from, to, cost_ft, strikers, standing, then } => {
                 self.threat = Some(Threat {
                     id: *id,
@@ -592,7 +567,7 @@ impl crate::system::Kept<SovEvent> for SovState {
                 }
             }
             SovEvent::Walked { at, feet, done, .. } => {
-                let turn = self.turn_at(*at);
+                let turn = self.turn.at_mut(*at);
                 turn.feet = *feet;
                 turn.done = *done;
             }

@@ -17,7 +17,7 @@ use crate::system::{Ctx, RuleError};
 /// The foes a walk of `c` to `to` takes it out of the reach of (next to it now, not at the
 /// end), each with a melee attack; none when it disengaged this turn.
 pub(crate) fn strikers(enc: &Encounter, c: &Combatant, to: GridPos) -> Vec<CombatantId> {
-    if enc.sovereign().spent(enc).disengaged {
+    if enc.sovereign().turn.now(enc).disengaged {
         return Vec::new();
     }
     let mut there = c.clone();
@@ -51,7 +51,7 @@ pub(crate) fn stand_up(
 ) -> Result<Vec<Event>, RuleError> {
     check_stand_up(enc, id)?;
     let c = &enc.combatants[&id];
-    let spent = enc.sovereign().spent(enc);
+    let spent = enc.sovereign().turn.now(enc);
     let at_square =
         c.square.ok_or_else(|| RuleError::NotAllowed(format!("{} is not on the grid", c.name)))?;
     let mut ctx = Ctx::new(enc, dice);

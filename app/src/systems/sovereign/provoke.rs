@@ -18,7 +18,7 @@ use crate::system::{Ctx, RuleError};
 /// The armed foes next to `c` who may strike when it acts there; none when it disengaged this
 /// turn.
 pub(crate) fn adjacent_strikers(enc: &Encounter, c: &Combatant) -> Vec<CombatantId> {
-    if enc.sovereign().spent(enc).disengaged {
+    if enc.sovereign().turn.now(enc).disengaged {
         return Vec::new();
     }
     enc.combatants

@@ -11,7 +11,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
-use crate::system::turn_order::{self, with_newcomers};
+use crate::system::turn_order;
 use crate::system::{Ctx, RuleError};
 
 /// Refuses what only comes before the fight.
@@ -149,7 +149,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
         }
         END => {
             ctx.push(R_ROUND, None, EventKind::RoundStarted { round: enc.round + 1 });
-            newcomers(&mut ctx);
+            turn_order::join_newcomers(&mut ctx, R_INIT, |c| !is_out(c));
             ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: TURNS.into() });
             next(&mut ctx, None)?;
         }
@@ -249,13 +249,6 @@ fn roll_side(ctx: &mut Ctx, side: SideId) -> Result<(SideId, i64, String), RuleE
         format!("{}: d8 {d8}", s.name)
     };
     Ok((side, total, why))
-}
-
-/// Newcomers join at the end of the order.
-fn newcomers(ctx: &mut Ctx) {
-    if let Some(order) = with_newcomers(&ctx.enc, |c| !is_out(c)) {
-        ctx.push(R_INIT, None, EventKind::OrderSet { order });
-    }
 }
 
 /// Whether the place can act now (see [`turn_order::can_act`]).

@@ -62,7 +62,7 @@ pub(crate) fn screen(
     check_screen(enc, id, ward)?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
-    let feet = enc.sovereign().spent(enc).feet;
+    let feet = enc.sovereign().turn.now(enc).feet;
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: true });
     ctx.emit(R_MOVE, Some(id), SovEvent::Screening { screener: id, ward: Some(ward) });
     Ok(ctx.finish())

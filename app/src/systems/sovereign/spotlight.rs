@@ -21,7 +21,7 @@ pub(super) fn spotlight(enc: &Encounter) -> Spotlight {
         }
         if enc.phase == TURNS {
             let main = !s_state.mains.contains(&c.id);
-            let spent = s_state.spent(enc);
+            let spent = s_state.turn.now(enc);
             let move_left = !spent.done && spent.feet < move_ft(c);
             s.chips = vec![
                 Chip { text: if main { "Main: free" } else { "Main: spent" }.into(), free: main },
