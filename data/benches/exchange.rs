@@ -46,7 +46,7 @@ fn import(c: &mut Criterion) {
             let lib = exchange::read_library(&path).unwrap();
             let preview = exchange::preview(&db, &lib).unwrap();
             assert_eq!(preview.count(exchange::Status::New), 10_000);
-            black_box(exchange::apply(&db, &lib).unwrap())
+            black_box(exchange::apply(&db, "bench", &lib).unwrap())
         });
     });
     group.finish();

@@ -20,7 +20,7 @@ fn main() -> eframe::Result {
     let text = exchange::read_text(&v1).expect("the sheet");
     let mapping = CsvMapping::propose("bestiary.csv", &text, "bdp").expect("a mapping");
     let lib = exchange::csv_creatures("bestiary.csv", &text, "bdp", &mapping).expect("creatures");
-    exchange::apply(&db, &lib).expect("imported");
+    exchange::apply(&db, "bestiary", &lib).expect("imported");
     let orc = db
         .creatures()
         .search(&Search::text("orc raider").system("bdp"))

@@ -77,7 +77,7 @@ pub enum Cmd {
         /// A stored encounter (id or name; see `fray encounters`) or a `.fray` script. A fight
         /// under way goes on from where it stands; one not begun starts from its board.
         encounter: String,
-        /// How many fights to play.
+        /// How many fights to play (at most 100000).
         #[arg(long, default_value_t = fray_app::simulate::odds::DEFAULT_RUNS)]
         runs: u32,
         /// Seed of the fights' dice: the same seed gives the same odds.
@@ -93,7 +93,7 @@ pub enum Cmd {
         /// fights to the end.
         #[arg(long)]
         party_flees: bool,
-        /// Threads to use (0: every core).
+        /// Threads to use (0: every core); more than the machine's cores are not used.
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// Print the result as JSON.

@@ -14,7 +14,6 @@ use fray_app::simulate::autoplay::Rules;
 use fray_app::simulate::odds::Request;
 use fray_data::session::library_tables;
 use fray_data::{Db, DbError, EncounterId, Session, SessionError};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Runs what the command line asked for.
@@ -58,14 +57,17 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Import { list_fields: true, system, .. }) => library::list_fields(system),
         Some(Cmd::Import { text: Some(text), system, on_clash, dry_run, .. }) => {
             let system = system.context("say which system the stat blocks are with --system ID")?;
-            let access = if dry_run { Access::Read } else { Access::Write };
-            with_db(db, access, |db| library::import_text(db, &text, &system, on_clash, dry_run))
+            // A dry run is the import rolled back (every check it makes): it opens the
+            // database as the import would, and writes nothing.
+            with_db(db, Access::Write, |db| {
+                library::import_text(db, &text, &system, on_clash, dry_run)
+            })
         }
         Some(Cmd::Import { file, system, map, dry_run, .. }) => {
             let file = file.context("name the file to import")?;
-            // A dry run only compares with the library.
-            let access = if dry_run { Access::Read } else { Access::Write };
-            with_db(db, access, |db| library::import(db, &file, system.as_deref(), &map, dry_run))
+            with_db(db, Access::Write, |db| {
+                library::import(db, &file, system.as_deref(), &map, dry_run)
+            })
         }
         Some(Cmd::ExportLibrary { system, output }) => {
             with_db(db, Access::Read, |db| library::export(db, system, &output))
@@ -157,7 +159,7 @@ fn play(
             let history = script.with_tables(tables).run()?;
             let session = Session::store(db, &history).context("cannot store the encounter")?;
             let id = session.encounter_id();
-            eprintln!("saved as {id}: {}", crate::terminal::safe(&session.history().base().name));
+            crate::terminal::tell(&format!("saved as {id}: {}", session.history().base().name));
             Ok(session.history().clone())
         })?,
     };
@@ -205,7 +207,9 @@ fn replay(path: &Path) -> Result<()> {
 fn encounters(db: &Db) -> Result<()> {
     let list = db.encounters().list().context("cannot list the encounters")?;
     if list.is_empty() {
-        eprintln!("no encounters yet: make one with 'fray new NAME' or 'fray play SCRIPT --save'");
+        crate::terminal::tell(
+            "no encounters yet: make one with 'fray new NAME' or 'fray play SCRIPT --save'",
+        );
         return Ok(());
     }
     let rows: Vec<[String; 4]> = list
@@ -264,14 +268,7 @@ fn emit(text: &str, output: Option<&Path>) -> Result<()> {
     }
     // A terminal (or whatever reads the pipe) gets names from untrusted files: shown, never
     // obeyed. Files get the text as it is.
-    let text = crate::terminal::safe(&text);
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(e).context("cannot write to stdout")
-        }
-        _ => Ok(()),
-    }
+    crate::terminal::print_out(&text)
 }
 
 /// An encounter by id, or else by name (ignoring case).

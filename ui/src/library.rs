@@ -45,11 +45,19 @@ fn preview_then_write(db: &Db, shown: &str, file: &LibraryFile, dry_run: bool) -
             say!("  {line}");
         }
     }
+    // The dry run is the import, rolled back: it refuses what the import would refuse.
     if dry_run {
-        say!("dry run: nothing written");
+        let summary = exchange::dry_run(db, shown, file)
+            .with_context(|| format!("{shown} would not be imported; nothing was written"))?;
+        say!(
+            "dry run: {} would be added, {} changed; nothing written",
+            summary.added,
+            summary.changed
+        );
         return Ok(());
     }
-    let summary = exchange::apply(db, file).context("the import failed; nothing was written")?;
+    let summary = exchange::apply(db, shown, file)
+        .with_context(|| format!("{shown} was not imported; nothing was written"))?;
     say!("imported: {} added, {} changed", summary.added, summary.changed);
     Ok(())
 }

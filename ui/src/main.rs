@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // `{:#}` joins anyhow's context chain with ": ", which is the one-line form we want.
-            eprintln!("fray: {}", fray_ui::terminal::safe(&format!("{e:#}")));
+            fray_ui::terminal::tell(&format!("fray: {e:#}"));
             ExitCode::FAILURE
         }
     }
@@ -53,6 +53,6 @@ fn usage_error(e: clap::Error) -> ExitCode {
         text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
     let message = message.join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
-    eprintln!("fray: {} (try --help)", fray_ui::terminal::safe(message));
+    fray_ui::terminal::tell(&format!("fray: {message} (try --help)"));
     ExitCode::from(2)
 }

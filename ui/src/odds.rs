@@ -32,16 +32,17 @@ pub fn print(name: &str, start: &Encounter, request: &Request, json: bool) -> Re
     } else {
         report(name, &odds)
     };
-    print!("{text}");
-    Ok(())
+    crate::terminal::print_out(&text)
 }
 
 /// Prints the journal of fight `n` of the run `request` (the same dice), in Markdown.
 pub fn show_fight(start: &Encounter, request: &Request, n: u32) -> Result<()> {
     let (result, history) = odds::sample_fight(start, request, n)?;
     let journal = fray_app::journal::markdown(history.base(), history.events());
-    println!("\nFight {n} of the run ({:?}, round {}):\n\n{journal}", result.ending, result.rounds);
-    Ok(())
+    crate::terminal::print_out(&format!(
+        "\nFight {n} of the run ({:?}, round {}):\n\n{journal}\n",
+        result.ending, result.rounds
+    ))
 }
 
 /// The result as a GM reads it.

@@ -4,7 +4,30 @@
 //! tab, and the invisible marks that reverse the direction of text, are printed escaped
 //! (`\u{1b}`) instead.
 
+use anyhow::{Context, Result};
 use std::borrow::Cow;
+use std::io::Write;
+
+/// Writes `text` to stdout (made [`safe`]). A closed pipe (`fray odds x | head`) ends quietly:
+/// the reader has what it wanted. Any other failure, a full disk say, is an error that says
+/// so — never a panic.
+pub fn print_out(text: &str) -> Result<()> {
+    let text = safe(text);
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(e).context("cannot write to stdout")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// One line on stderr (made [`safe`]). A stderr that cannot be written (closed, or a full
+/// disk) has no one left to tell, so that is not an error, and never a panic.
+pub fn tell(line: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{}", safe(line));
+}
 
 /// `text` with every control or direction-changing character escaped.
 pub fn safe(text: &str) -> Cow<'_, str> {

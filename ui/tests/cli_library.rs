@@ -54,7 +54,7 @@ fn a_csv_imports_after_a_dry_run_and_again_is_the_same() {
     assert!(out.contains("  Size -> (ignored)\n"), "{out}");
     assert!(out.contains("goblins.csv: 19 new, 0 changed, 0 the same\n"), "{out}");
     assert!(out.contains("\nnew      creature   Goblin 2 (freeform)\n"), "{out}");
-    assert!(out.ends_with("dry run: nothing written\n"), "{out}");
+    assert!(out.ends_with("dry run: 19 would be added, 0 changed; nothing written\n"), "{out}");
     let again = ok(&db, &["import", &csv, "--system", "freeform", "--dry-run"]);
     assert_eq!(count(&again, "new"), 19, "the dry run wrote nothing");
 
@@ -219,7 +219,7 @@ fn pasted_stat_blocks_import_with_what_was_not_read_and_clashes_flagged() {
         "{out}"
     );
     assert!(out.contains("bdp-cairn-form.txt: 3 new, 0 changed, 0 the same\n"), "{out}");
-    assert!(out.ends_with("dry run: nothing written\n"), "{out}");
+    assert!(out.ends_with("dry run: 3 would be added, 0 changed; nothing written\n"), "{out}");
     let out = ok(&db, &["import", "--text", &blocks, "--system", "bdp", "--on-clash", "update"]);
     assert!(out.ends_with("imported: 3 added, 1 changed\n"), "{out}");
     // Again: the same entries, nothing new.
@@ -228,4 +228,34 @@ fn pasted_stat_blocks_import_with_what_was_not_read_and_clashes_flagged() {
     let o = fray(&db, &["import", "--text", &blocks]);
     assert!(!o.status.success());
     assert!(text(&o.stderr).contains("--system"), "{}", text(&o.stderr));
+}
+
+/// The dry run is the import rolled back: what the import refuses (here notes past their
+/// length, which only the import checked before), the dry run refuses too, naming the file.
+#[test]
+fn a_dry_run_refuses_what_the_import_refuses_and_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let path = dir.path().join("long-notes.txt");
+    let words = "it smells of honey and old rain ".repeat(700);
+    std::fs::write(&path, format!("Bog ogre\nHP 6, STR 14, DEX 8, WIL 9, club (d8)\n{words}\n"))
+        .unwrap();
+    let path = path.display().to_string();
+    let args = ["import", "--text", path.as_str(), "--system", "bdp"];
+    for dry in [true, false] {
+        let mut args = args.to_vec();
+        if dry {
+            args.push("--dry-run");
+        }
+        let o = fray(&db, &args);
+        let err = text(&o.stderr);
+        assert!(!o.status.success(), "dry run {dry}: {}", text(&o.stdout));
+        assert!(err.contains("long-notes.txt") && err.contains("notes"), "dry run {dry}: {err}");
+        assert!(!err.contains("the import"), "the file is named, not 'the import': {err}");
+    }
+    let list =
+        fray(&db, &["export-library", "-o", &dir.path().join("lib.json").display().to_string()]);
+    assert!(list.status.success());
+    let lib = std::fs::read_to_string(dir.path().join("lib.json")).unwrap();
+    assert!(!lib.contains("Bog ogre"), "nothing was written");
 }

@@ -20,6 +20,10 @@ pub const MAX_SIDES: u32 = 10_000;
 pub const MAX_TERMS: usize = 20;
 /// Largest constant, either sign.
 pub const MAX_CONSTANT: i64 = 1_000_000;
+/// Largest total an expression, or any part of it, may reach either way (a trillion): every
+/// sum, difference, product and quotient is checked against it when the expression is read,
+/// so no roll, odds or journal line ever meets a number that wrapped or saturated.
+pub const MAX_TOTAL: i64 = 1_000_000_000_000;
 /// Deepest nesting of parentheses and braces.
 pub const MAX_DEPTH: usize = 8;
 /// Most times one exploding die may explode: the app's dice never get there in practice,
@@ -614,6 +618,11 @@ impl Dice {
                     let (lo, hi) = ranges[i - 1];
                     (lo <= 0 && hi >= 0).then(|| "the divisor can be 0".to_string())
                 }
+                // A plain sum stays far inside the bound (20 terms of at most 1000 dice of
+                // 10,000 sides), so only the other forms are walked.
+                Node::Add | Node::Sub | Node::Mul | Node::Neg => {
+                    ranges.get(i).and_then(|r| out_of_bounds(*r))
+                }
                 Node::Group { items, keep: Some(keep) } => keep.problem(u32::from(*items), "items"),
                 _ => None,
             };
@@ -720,6 +729,17 @@ fn ranges(nodes: &[Node]) -> Vec<(i64, i64)> {
         out.push(r);
     }
     out
+}
+
+/// Why a part of an expression whose totals run over `range` is refused, if it is: beyond
+/// ±[`MAX_TOTAL`].
+pub(super) fn out_of_bounds((lo, hi): (i64, i64)) -> Option<String> {
+    (lo < -MAX_TOTAL || hi > MAX_TOTAL).then(|| {
+        let far = if hi > MAX_TOTAL { hi } else { lo };
+        let reach =
+            if far == i64::MAX || far == i64::MIN { "past".into() } else { far.to_string() };
+        format!("the total could reach {reach}: at most ±{MAX_TOTAL} either way")
+    })
 }
 
 /// The range of `a op b`.
@@ -865,12 +885,29 @@ pub(super) fn write_leaf(out: &mut dyn fmt::Write, node: &Node) -> fmt::Result {
     }
 }
 
+/// The expression of a [`Dice`] without its label, in its canonical form.
+pub struct Notation<'a>(&'a Dice);
+
+impl fmt::Display for Notation<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_with(f, &mut |out, _, node| write_leaf(out, node))
+    }
+}
+
+impl Dice {
+    /// The expression without its label (`2d6+1` of `2d6+1 [fire]`): nothing but the
+    /// notation's own characters, never a backtick.
+    pub fn notation(&self) -> Notation<'_> {
+        Notation(self)
+    }
+}
+
 impl fmt::Display for Dice {
     /// The canonical form: no spaces, lowercase (`dF` aside), count 1 omitted, modifiers in
     /// their fixed order, parentheses only where the meaning needs them, the label last in
     /// brackets after one space.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_with(f, &mut |out, _, node| write_leaf(out, node))?;
+        write!(f, "{}", self.notation())?;
         if let Some(label) = &self.label {
             write!(f, " [{label}]")?;
         }

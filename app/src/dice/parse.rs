@@ -61,6 +61,16 @@ fn parse_exact(input: &str) -> Result<Dice, DiceError> {
     Ok(Dice { nodes, label })
 }
 
+/// Refuses `nodes` when their total could run past ±[`MAX_TOTAL`](super::MAX_TOTAL): the
+/// operator at `column` is where it happens.
+fn within_bounds(nodes: &[Node], what: &str, column: usize) -> Result<(), DiceError> {
+    let range = Dice { nodes: nodes.to_vec(), label: None }.range();
+    match super::notation::out_of_bounds(range) {
+        None => Ok(()),
+        Some(why) => Err(DiceError::Bad { what: what.into(), column, why }),
+    }
+}
+
 /// The first small edit at the error's spot that makes `input` parse: the nearest form the
 /// user may have meant.
 fn suggestion(input: &str, error: &DiceError) -> Option<String> {
@@ -192,10 +202,12 @@ impl Parser {
                 Some('-') => true,
                 _ => return Ok(nodes),
             };
+            let column = self.column();
             self.bump();
             self.skip_spaces();
             let right = self.product()?;
             join_sum(&mut nodes, right, minus);
+            within_bounds(&nodes, if minus { "subtraction" } else { "addition" }, column)?;
         }
     }
 
@@ -226,6 +238,8 @@ impl Parser {
             }
             nodes.extend(right);
             nodes.push(op);
+            let what = if op == Node::Div { "division" } else { "multiplication" };
+            within_bounds(&nodes, what, column)?;
         }
     }
 
@@ -785,5 +799,48 @@ mod tests {
         assert!(parse(&deep).is_ok());
         let deeper = format!("{}d6{}", "(".repeat(9), ")".repeat(9));
         assert_eq!(err(&deeper), "too deep at column 9: at most 8 levels of parentheses");
+    }
+}
+
+#[cfg(test)]
+mod bounds {
+    use super::parse;
+    use crate::dice::{DiceError, MAX_TOTAL};
+
+    fn refused(input: &str) -> (String, usize, String) {
+        match parse(input) {
+            Err(DiceError::Bad { what, column, why }) => (what, column, why),
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn arithmetic_past_the_bound_is_refused_at_its_operator_never_wrapped() {
+        // The product reaches 10^18 at the second '*': refused there, not saturated to
+        // i64::MAX nor wrapped negative.
+        let (what, column, why) = refused("1000000+1000000*1000000*1000000*1000000");
+        assert_eq!((what.as_str(), column), ("multiplication", 24), "{why}");
+        assert!(why.contains("1000000000000000000") && why.contains("at most ±1000000000000"));
+        let (what, column, _) = refused("-1000000*1000000*2");
+        assert_eq!((what.as_str(), column), ("multiplication", 17));
+        let (what, column, _) = refused("d6*1000000*1000000");
+        assert_eq!((what.as_str(), column), ("multiplication", 11));
+        let (what, _, _) = refused("1000000*1000000+1");
+        assert_eq!(what, "addition");
+        let (what, _, _) = refused("-1000000*1000000-1");
+        assert_eq!(what, "subtraction");
+        // Exactly at the bound is fine, and so is every total within it.
+        let at = parse("1000000*1000000").unwrap();
+        assert_eq!(at.range(), (MAX_TOTAL, MAX_TOTAL));
+        assert_eq!(parse("-(1000000*1000000)").unwrap().range(), (-MAX_TOTAL, -MAX_TOTAL));
+    }
+
+    #[test]
+    fn dice_built_in_code_past_the_bound_do_not_validate() {
+        use crate::dice::{Dice, Node};
+        let big = Node::Number(1_000_000);
+        let dice = Dice { nodes: vec![big, big, Node::Mul, big, Node::Mul], label: None };
+        let err = dice.validate().unwrap_err().to_string();
+        assert!(err.contains("at most ±1000000000000"), "{err}");
     }
 }

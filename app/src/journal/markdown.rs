@@ -3,6 +3,7 @@
 use crate::dice::{Dice, RollSource};
 use crate::encounter::Encounter;
 use crate::event::Event;
+use std::fmt::Write as _;
 
 use super::line::{Style, push_fmt, write_event};
 use super::{round_title, system_name};
@@ -69,16 +70,16 @@ impl Style for Markdown {
     }
 
     fn dice(&self, out: &mut String, dice: &Dice) {
-        // The notation has no backticks, but its label may: then the span takes two.
-        let text = dice.to_string();
-        if text.contains('`') {
-            out.push_str("`` ");
-            out.push_str(&text);
-            out.push_str(" ``");
-        } else {
-            out.push('`');
-            out.push_str(&text);
-            out.push('`');
+        // The notation's grammar has no backtick, so one code span holds it whole and nothing
+        // in it is read as markup (`4d6r<3` is literal there). The label is anyone's words:
+        // it goes after the span as escaped text, never inside one it could close.
+        out.push('`');
+        let _ = write!(out, "{}", dice.notation());
+        out.push('`');
+        if let Some(label) = dice.label.as_deref() {
+            out.push_str(" \\[");
+            escape_into(out, label);
+            out.push_str("\\]");
         }
     }
 
@@ -108,14 +109,32 @@ impl Style for Markdown {
 
 /// Appends `text` with every character Markdown (CommonMark, Discord, Obsidian) could read
 /// as markup behind a backslash, and line breaks as spaces so a bullet stays one line.
-pub(crate) fn escape_into(out: &mut String, text: &str) {
+///
+/// What a renderer could read as HTML is written as an entity instead, since not every
+/// renderer honours a backslash before it (python-markdown does not before `<` or `&`): a `<`
+/// that could open a tag, a comment or an autolink (a letter, `/`, `!` or `?` after it) is
+/// `&lt;`, and a `&` that could start an entity is `&amp;`. Every renderer shows both as the
+/// character; a lone `<` or `&` keeps its plainer form.
+pub fn escape_into(out: &mut String, text: &str) {
     let bytes = text.as_bytes();
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
+        let next = bytes.get(i + 1).copied();
+        let entity = match b {
+            b'<' if next.is_some_and(|n| n.is_ascii_alphabetic() || b"/!?".contains(&n)) => {
+                Some("&lt;")
+            }
+            b'&' if next.is_some_and(|n| n.is_ascii_alphanumeric() || n == b'#') => Some("&amp;"),
+            _ => None,
+        };
+        if let Some(entity) = entity {
+            out.push_str(&text[start..i]);
+            out.push_str(entity);
+            start = i + 1;
+            continue;
+        }
         let escape = match b {
             b'\\' | b'*' | b'_' | b'`' | b'[' | b']' | b'<' | b'>' | b'#' | b'|' | b'~' => true,
-            // `&amp;` would print as `&`; a lone `&` is safe and reads better unescaped.
-            b'&' => bytes.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric() || *n == b'#'),
             b'\n' | b'\r' | b'\t' => {
                 out.push_str(&text[start..i]);
                 out.push(' ');

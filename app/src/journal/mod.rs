@@ -18,7 +18,7 @@ mod replay;
 pub use html::html;
 pub use json::{FORMAT, JournalDoc, JournalError, VERSION, from_json, to_json};
 pub use line::{JournalLines, JournalView, Line, Style, describe, lines, timer_words};
-pub use markdown::markdown;
+pub use markdown::{escape_into as escape_markdown_into, markdown};
 pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
 
 use crate::encounter::Encounter;

@@ -18,6 +18,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// How many fights a run plays unless told.
 pub const DEFAULT_RUNS: u32 = 10_000;
+/// The most fights one run may play: ten times the default, whose intervals are already
+/// within a few tenths of a point; a run keeps every fight's result until it is counted, so
+/// this also bounds its memory.
+pub const MAX_RUNS: u32 = 100_000;
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +30,8 @@ pub struct Request {
     pub runs: u32,
     /// The run's seed: the same seed, the same odds.
     pub seed: u64,
-    /// Threads to use (0: every core).
+    /// Threads to use (0: every core). More than the machine has cores are not used: a
+    /// thread more than a core only waits its turn.
     pub threads: usize,
     /// How each fight is played.
     pub rules: Rules,
@@ -74,6 +79,9 @@ pub enum OddsError {
     /// A run of no fights.
     #[error("odds need at least one fight (--runs 1 or more)")]
     NoRuns,
+    /// More fights than one run may play.
+    #[error("{0} fights are more than one run plays: at most {MAX_RUNS}")]
+    TooManyRuns(u32),
     /// The GM cancelled.
     #[error("cancelled")]
     Cancelled,
@@ -137,6 +145,13 @@ impl Odds {
     }
 }
 
+/// The threads a run asking for `asked` uses: the machine's cores when it asks for none or
+/// for more than it has.
+pub fn threads_for(asked: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if asked == 0 { cores } else { asked.min(cores) }
+}
+
 /// Plays `request.runs` fights from `start` (a board before the fight, or a fight under way)
 /// and counts what happened. `progress` counts finished fights and may cancel.
 pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<Odds, OddsError> {
@@ -144,6 +159,9 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
     let tactics = system.tactics().ok_or_else(|| OddsError::NoTactics(system.name().into()))?;
     if request.runs == 0 {
         return Err(OddsError::NoRuns);
+    }
+    if request.runs > MAX_RUNS {
+        return Err(OddsError::TooManyRuns(request.runs));
     }
     let (party, foes) = autoplay::sides(start);
     let has = |sides: &[crate::ids::SideId]| {
@@ -166,11 +184,12 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
         progress.done.fetch_add(1, Ordering::Relaxed);
         Some(result)
     };
-    let results: Vec<Option<FightResult>> = if request.threads == 1 {
+    let threads = threads_for(request.threads);
+    let results: Vec<Option<FightResult>> = if threads == 1 {
         (0..request.runs).map(play).collect()
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(request.threads)
+            .num_threads(threads)
             .build()
             .expect("a thread pool of the machine's cores");
         pool.install(|| (0..request.runs).into_par_iter().map(play).collect())
@@ -272,5 +291,29 @@ fn tally(
         rounds_p90: Quantile::of(&rounds, 90),
         rounds: histogram,
         assumptions,
+    }
+}
+
+#[cfg(test)]
+mod bounds {
+    use super::{MAX_RUNS, OddsError, Progress, Request, run, threads_for};
+    use crate::encounter::Encounter;
+
+    #[test]
+    fn threads_never_outnumber_the_cores() {
+        let cores = threads_for(0);
+        assert!(cores >= 1);
+        assert_eq!(threads_for(1), 1);
+        assert_eq!(threads_for(4000), cores, "--threads 4000 uses the cores there are");
+        assert_eq!(threads_for(100_000), cores);
+    }
+
+    #[test]
+    fn a_run_past_the_most_fights_is_refused_before_any_is_played() {
+        let start = Encounter::new(crate::system::get("bdp").unwrap(), "Nobody", 1);
+        let request = Request { runs: MAX_RUNS + 1, ..Request::default() };
+        let err = run(&start, &request, &Progress::default()).unwrap_err();
+        assert_eq!(err, OddsError::TooManyRuns(MAX_RUNS + 1));
+        assert_eq!(err.to_string(), "100001 fights are more than one run plays: at most 100000");
     }
 }

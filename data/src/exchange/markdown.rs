@@ -111,15 +111,11 @@ fn list(out: &mut String, label: &str, item: &[Field], items: &[Value]) {
 }
 
 /// Text with Markdown's special characters escaped, so a name like `*Grim* | the [Bold]`
-/// prints as written.
+/// prints as written and nothing in it reads as HTML: the journal's escaping, one for all of
+/// Fray's Markdown.
 pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if "\\`*_[]<>#|~!".contains(c) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
+    fray_app::journal::escape_markdown_into(&mut out, text);
     out
 }
 

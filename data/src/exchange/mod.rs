@@ -38,7 +38,7 @@ pub use format::{
 };
 pub use markdown::{character_markdown, creature_markdown, markdown};
 pub use paste::{MAX_BLOCKS, OnClash, PastedBlock, clashes, pasted_file, read_stat_blocks};
-pub use preview::{EntryKind, Preview, PreviewEntry, Status, Summary, apply, preview};
+pub use preview::{EntryKind, Preview, PreviewEntry, Status, Summary, apply, dry_run, preview};
 pub use problem::{ImportProblem, Problems};
 pub use read::{parse_library, read_library, read_text};
 pub use schema::json_schema;

@@ -147,21 +147,35 @@ pub fn preview(db: &Db, file: &LibraryFile) -> Result<Preview, DbError> {
     Ok(plan(db, &file)?.preview)
 }
 
-/// Imports `file` into `db`: checks it again, then adds every new entry and replaces every
-/// changed one (portrait included) in one transaction. On any error nothing is written.
-pub fn apply(db: &Db, file: &LibraryFile) -> Result<Summary, DbError> {
+/// Imports `file` (read from `source`, which messages name) into `db`: checks it again, then
+/// adds every new entry and replaces every changed one (portrait included) in one
+/// transaction. On any error nothing is written.
+pub fn apply(db: &Db, source: &str, file: &LibraryFile) -> Result<Summary, DbError> {
+    import(db, source, file, true)
+}
+
+/// The import of `file` run whole — every check, every row written in its transaction — and
+/// then rolled back: what it says is what [`apply`] would do, refusals included, and nothing
+/// is written.
+pub fn dry_run(db: &Db, source: &str, file: &LibraryFile) -> Result<Summary, DbError> {
+    import(db, source, file, false)
+}
+
+fn import(db: &Db, source: &str, file: &LibraryFile, commit: bool) -> Result<Summary, DbError> {
     let mut file = file.clone();
     file.normalize();
-    check("the import", &file).map_err(|p| DbError::Invalid(p.to_string()))?;
+    check(source, &file).map_err(|p| DbError::Invalid(p.to_string()))?;
     let plan = plan(db, &file)?;
     // What a spreadsheet merged over the library's entries is checked as it will be stored.
     if file.partial.is_some() {
-        check("the import", &plan.file).map_err(|p| DbError::Invalid(p.to_string()))?;
+        check(source, &plan.file).map_err(|p| DbError::Invalid(p.to_string()))?;
     }
     let mut conn = db.lock();
     let tx = conn.transaction()?;
     write(&tx, &plan.file, &plan)?;
-    tx.commit()?;
+    if commit {
+        tx.commit()?;
+    }
     Ok(Summary {
         added: plan.preview.count(Status::New),
         changed: plan.preview.count(Status::Changed),

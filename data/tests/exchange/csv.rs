@@ -62,7 +62,7 @@ fn a_sheet_becomes_creatures_and_imports_twice_as_the_same() {
     let (_dir, db) = db();
     let before = counts(&db)[0];
     assert_eq!(exchange::preview(&db, &lib).unwrap().count(Status::New), 2);
-    exchange::apply(&db, &lib).unwrap();
+    exchange::apply(&db, "test file", &lib).unwrap();
     assert_eq!(counts(&db)[0], before + 2);
     let again = exchange::csv_creatures("wolves.csv", text, "freeform", &m).unwrap();
     assert_eq!(exchange::preview(&db, &again).unwrap().count(Status::Same), 2);

@@ -24,7 +24,7 @@ fn the_preview_sorts_new_changed_and_same() {
     assert_eq!(preview.counts(), "2 new, 0 changed, 0 the same");
     assert_eq!(counts(&db), before, "a preview writes nothing");
     assert_eq!(preview.entries[0].to_string(), "new      creature   Goblin (freeform)");
-    let summary = exchange::apply(&db, &first).unwrap();
+    let summary = exchange::apply(&db, "test file", &first).unwrap();
     assert_eq!((summary.added, summary.changed, summary.same), (2, 0, 0));
     assert_eq!(counts(&db)[0], before[0] + 2);
     let id = db.creatures().by_uid("g1").unwrap().unwrap();
@@ -40,7 +40,7 @@ fn the_preview_sorts_new_changed_and_same() {
     let preview = exchange::preview(&db, &second).unwrap();
     let statuses: Vec<Status> = preview.entries.iter().map(|e| e.status).collect();
     assert_eq!(statuses, [Status::Changed, Status::Same, Status::New]);
-    exchange::apply(&db, &second).unwrap();
+    exchange::apply(&db, "test file", &second).unwrap();
     assert_eq!(db.creatures().get(id).unwrap().unwrap().block["tracks"]["hp"], 6);
     assert_eq!(counts(&db)[0], before[0] + 3);
 }
@@ -51,7 +51,7 @@ fn names_and_tags_are_compared_as_stored() {
     let mut g = goblin("g1", " Goblin ", 5);
     g.tags = vec!["Humanoid".into(), " humanoid".into()];
     // A file read from disk is normalized; one built in code is normalized by apply.
-    exchange::apply(&db, &file_of(vec![g.clone()])).unwrap();
+    exchange::apply(&db, "test file", &file_of(vec![g.clone()])).unwrap();
     let text = serde_json::to_string(&file_of(vec![g])).unwrap();
     let read = exchange::parse_library("again.json", &text).unwrap();
     assert_eq!(exchange::preview(&db, &read).unwrap().counts(), "0 new, 0 changed, 1 the same");
@@ -77,7 +77,7 @@ fn a_failed_import_writes_nothing() {
         name: "Board".into(),
         body: json!({"board": board}),
     });
-    let err = exchange::apply(&db, &file).unwrap_err();
+    let err = exchange::apply(&db, "test file", &file).unwrap_err();
     assert!(err.to_string().contains("cannot change its kind or system"), "{err}");
     assert_eq!(counts(&db), before);
     assert_eq!(db.creatures().by_uid("n0").unwrap(), None);
@@ -86,10 +86,10 @@ fn a_failed_import_writes_nothing() {
     let mut file =
         file_of((0..5).map(|i| goblin(&format!("m{i}"), &format!("More {i}"), 4)).collect());
     file.creatures.push(goblin("m5", "Broken", -3));
-    let err = exchange::apply(&db, &file).unwrap_err();
+    let err = exchange::apply(&db, "more.json", &file).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the import, creatures[5] (Broken), field 'block.tracks.hp': must be between 0 and 9999, \
+        "more.json, creatures[5] (Broken), field 'block.tracks.hp': must be between 0 and 9999, \
          not -3"
     );
     assert_eq!(counts(&db), before);
@@ -108,11 +108,11 @@ fn ten_thousand_creatures_import_then_are_all_the_same() {
     let before = counts(&db)[0];
     let preview = exchange::preview(&db, &read).unwrap();
     assert_eq!(preview.count(Status::New), 10_000);
-    exchange::apply(&db, &read).unwrap();
+    exchange::apply(&db, "test file", &read).unwrap();
     assert_eq!(counts(&db)[0], before + 10_000);
     let again = exchange::preview(&db, &read).unwrap();
     assert_eq!(again.count(Status::Same), 10_000);
-    let summary = exchange::apply(&db, &read).unwrap();
+    let summary = exchange::apply(&db, "test file", &read).unwrap();
     assert_eq!((summary.added, summary.changed, summary.same), (0, 0, 10_000));
     assert_eq!(counts(&db)[0], before + 10_000);
 }
@@ -203,7 +203,7 @@ fn export_then_import_into_a_fresh_database_round_trips() {
         ]
     );
     assert_eq!(preview.count(Status::Changed), 0);
-    exchange::apply(&target, &read).unwrap();
+    exchange::apply(&target, "test file", &read).unwrap();
     let back = exchange::export(&target, &Selection::All).unwrap();
     assert_eq!(sorted(back), sorted(exported));
     let id = target

@@ -148,6 +148,6 @@ fn names_and_cells_are_escaped() {
         md,
         "## \\*Grim\\* \\| the \\[Bold\\]\n\nFreeform · party: The \\#1 party · *big\\_cat*\n\n\
          | Field | Value |\n|---|---|\n| HP | 4 |\n\n\
-         First line  \nsecond \\<b\\>\n\nNew paragraph\n"
+         First line  \nsecond &lt;b\\>\n\nNew paragraph\n"
     );
 }

@@ -83,7 +83,7 @@ fn wil_zero_is_legal_for_the_mindless() {
 fn importing_the_sheet_again_keeps_what_the_gm_added() {
     let (_dir, db) = db();
     let (_, v1) = sheet("bestiary-v1.csv");
-    exchange::apply(&db, &v1).unwrap();
+    exchange::apply(&db, "v1.csv", &v1).unwrap();
     // The GM gives the orc a weapon and a portrait in the editor.
     let mut c = orc(&db);
     c.block["weapons"] = serde_json::json!([{"name": "Axe", "die": 8}]);
@@ -107,7 +107,7 @@ fn importing_the_sheet_again_keeps_what_the_gm_added() {
     );
     assert!(preview.removals().is_empty(), "a spreadsheet removes nothing");
     assert_eq!(preview.entries[0].status, Status::Same, "the skeleton did not change");
-    exchange::apply(&db, &v2).unwrap();
+    exchange::apply(&db, "test file", &v2).unwrap();
     let after = orc(&db);
     assert_eq!(after.block["tracks"]["hp"], 9);
     assert_eq!(after.block["weapons"][0]["name"], "Axe", "the weapon is kept");
@@ -122,7 +122,7 @@ fn importing_the_sheet_again_keeps_what_the_gm_added() {
 fn a_file_that_deletes_is_called_out_before_import() {
     let (_dir, db) = db();
     let (_, v1) = sheet("bestiary-v1.csv");
-    exchange::apply(&db, &v1).unwrap();
+    exchange::apply(&db, "test file", &v1).unwrap();
     let c = orc(&db);
     let mut block = c.block.clone();
     block["weapons"] =

@@ -147,7 +147,7 @@ fn a_name_the_library_has_is_flagged_and_settled_as_chosen() {
     let file = pasted_file(&blocks, &found, |_| OnClash::Update);
     let preview = exchange::preview(&db, &file).unwrap();
     assert_eq!(preview.counts(), "1 new, 1 changed, 0 the same");
-    exchange::apply(&db, &file).unwrap();
+    exchange::apply(&db, "test file", &file).unwrap();
     let after = exchange::export(&db, &exchange::Selection::All).unwrap();
     let updated = after.creatures.iter().find(|c| c.uid == orc.uid).unwrap();
     assert_eq!(field_of(&updated.block, "tracks.hp"), &json!(9));
@@ -157,7 +157,7 @@ fn a_name_the_library_has_is_flagged_and_settled_as_chosen() {
 
     // Keep both: a second orc beside the first, never silently.
     let file = pasted_file(&blocks, &found, |_| OnClash::KeepBoth);
-    exchange::apply(&db, &file).unwrap();
+    exchange::apply(&db, "test file", &file).unwrap();
     let again = exchange::export(&db, &exchange::Selection::All).unwrap();
     let orcs =
         again.creatures.iter().filter(|c| c.name.eq_ignore_ascii_case("orc warrior")).count();

@@ -44,7 +44,12 @@ pub enum PrepAction {
     /// nothing is written yet.
     OpenImport(PathBuf),
     /// Import a file read and previewed: every new and changed entry in one transaction.
-    Import(LibraryFile),
+    Import {
+        /// Where it came from, as messages name it (the file's name, "the pasted blocks").
+        source: String,
+        /// What to import.
+        file: LibraryFile,
+    },
     /// Write the library (all of it, or one system's) to a Fray JSON file.
     ExportLibrary {
         /// What to export.
@@ -129,7 +134,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: PrepAction) {
             let form = ImportForm::load(&model.db, &path, &system);
             view.bar.open_import(form);
         }
-        PrepAction::Import(file) => match exchange::apply(&model.db, &file) {
+        PrepAction::Import { source, file } => match exchange::apply(&model.db, &source, &file) {
             Ok(s) => {
                 view.bar.close_import();
                 model.info(format!("Imported {} new, {} changed", s.added, s.changed));

@@ -56,7 +56,11 @@ pub(super) fn import_ui(
     let why = (n == 0).then_some("Nothing new or changed to import");
     let (import, cancel) = buttons_ui(ui, &label, why, false);
     if import && let Some((file, _)) = form.ready() {
-        out.push(Action::Prep(PrepAction::Import(file.clone())));
+        let source = form
+            .path
+            .file_name()
+            .map_or_else(|| form.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        out.push(Action::Prep(PrepAction::Import { source, file: file.clone() }));
     }
     if cancel { Outcome::Close } else { Outcome::Keep }
 }

@@ -125,7 +125,8 @@ pub(super) fn paste_ui(
     let why = (n == 0).then_some("Paste stat blocks first");
     let (import, cancel) = buttons_ui(ui, &label, why, false);
     if import && let Some(file) = file {
-        out.push(Action::Prep(PrepAction::Import(file)));
+        let source = "the pasted stat blocks".to_owned();
+        out.push(Action::Prep(PrepAction::Import { source, file }));
     }
     if cancel { Outcome::Close } else { Outcome::Keep }
 }
