@@ -5,7 +5,8 @@ use std::collections::VecDeque;
 use super::{Dice, DiceError, DiceSource, Roll};
 
 /// Hands back recorded rolls in order, unchanged (source included), checking that each
-/// request asks for the same dice with the same label as was recorded.
+/// request asks for the same dice with the same label, rolled by the same one, as was
+/// recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayDice {
     rolls: VecDeque<Roll>,
@@ -29,19 +30,23 @@ impl FromIterator<Roll> for ReplayDice {
     }
 }
 
-/// "d8 for 'Harald attack'", the form used in mismatch messages.
-fn request(dice: &Dice, label: &str) -> String {
-    format!("{dice} for '{label}'")
+/// "d8 for 'Harald attack' by Harald", the form used in mismatch messages.
+fn request(dice: &Dice, label: &str, roller: Option<&str>) -> String {
+    match roller {
+        Some(who) => format!("{dice} for '{label}' by {who}"),
+        None => format!("{dice} for '{label}'"),
+    }
 }
 
 impl DiceSource for ReplayDice {
     /// The next recorded roll. A mismatch leaves it in place.
-    fn roll(&mut self, dice: &Dice, label: &str, _roller: Option<&str>) -> Result<Roll, DiceError> {
+    fn roll(&mut self, dice: &Dice, label: &str, roller: Option<&str>) -> Result<Roll, DiceError> {
         let next = self.rolls.front().ok_or(DiceError::ReplayExhausted)?;
-        if next.dice != *dice || next.label != label {
+        // Who rolled is part of what is checked: a roll moved to another's name is refused.
+        if next.dice != *dice || next.label != label || next.roller.as_deref() != roller {
             return Err(DiceError::ReplayMismatch {
-                expected: request(&next.dice, &next.label),
-                got: request(dice, label),
+                expected: request(&next.dice, &next.label, next.roller.as_deref()),
+                got: request(dice, label, roller),
             });
         }
         Ok(self.rolls.pop_front().expect("the front was just inspected"))

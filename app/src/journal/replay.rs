@@ -51,6 +51,18 @@ pub enum ReplayError {
         /// What the seed gives there.
         seeded: String,
     },
+    /// A command's dice stream is not later than the one before it: a stream drawn twice.
+    #[error(
+        "command {seq} draws its dice from stream {stream}, but an earlier command already drew from stream {before}: streams never go back or repeat"
+    )]
+    StreamReused {
+        /// Sequence number of the command.
+        seq: u64,
+        /// Its stream.
+        stream: u64,
+        /// The stream of the command before it.
+        before: u64,
+    },
     /// The rules refuse a recorded command.
     #[error("command {seq} is refused on replay: {reason}")]
     Refused {
@@ -74,6 +86,7 @@ pub enum ReplayError {
 /// Stops at the first difference, naming the command.
 pub fn replay(doc: &JournalDoc) -> Result<ReplayReport, ReplayError> {
     doc.check()?;
+    check_streams(doc)?;
     let mut history = History::new(doc.base.clone());
     for record in &doc.commands {
         let seq = record.seq;
@@ -196,11 +209,30 @@ fn brief_pair(state: &Encounter, a: &Event, b: &Event) -> (String, String) {
 /// re-running the rules.
 pub fn verify_app_dice(doc: &JournalDoc) -> Result<usize, ReplayError> {
     doc.check()?;
+    check_streams(doc)?;
     let mut checked = 0;
     for record in &doc.commands {
         checked += app_dice(doc.base.seed, record, &doc.events[record.events.clone()])?;
     }
     Ok(checked)
+}
+
+/// Each command draws its app dice from a stream of its own, later than every earlier
+/// command's (an undone command's stream is never used again, so there may be gaps): a
+/// stream used twice, or going back, is a journal edited to draw dice again.
+fn check_streams(doc: &JournalDoc) -> Result<(), ReplayError> {
+    let mut last: Option<u64> = None;
+    for record in &doc.commands {
+        if last.is_some_and(|l| record.stream <= l) {
+            return Err(ReplayError::StreamReused {
+                seq: record.seq,
+                stream: record.stream,
+                before: last.unwrap_or_default(),
+            });
+        }
+        last = Some(record.stream);
+    }
+    Ok(())
 }
 
 /// The app rolls among one command's `events`, checked against the seed; how many.

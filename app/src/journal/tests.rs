@@ -353,6 +353,38 @@ fn a_consistent_edit_of_app_dice_fails_the_seed_check() {
     assert!(err.to_string().contains("Goblin 1 stabs"), "{err}");
 }
 
+/// Forgeries a second round of trials found replaying: a roll put in another's name, and a
+/// command's dice drawn again from an earlier command's stream.
+#[test]
+fn a_roll_in_another_name_or_a_stream_drawn_twice_does_not_replay() {
+    let h = fight();
+    let (i, seq) =
+        find(&h, |k| matches!(k, EventKind::Rolled { roll, .. } if roll.label == "Goblin 1 stabs"));
+    let mut v = value(&h);
+    assert_eq!(v["events"][i]["kind"]["roll"]["roller"], "Goblin 1");
+    v["events"][i]["kind"]["roll"]["roller"] = "Harald".into();
+    match replay_value(&v) {
+        Err(ReplayError::Mismatch { seq: at, expected, got }) => {
+            assert_eq!(at, seq);
+            assert!(expected.ends_with("by Harald") && got.ends_with("by Goblin 1"), "{got}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Command `seq` draws again from the stream of the command before it.
+    let mut v = value(&h);
+    let k = usize::try_from(seq).unwrap();
+    assert!(k > 0);
+    v["commands"][k]["stream"] = v["commands"][k - 1]["stream"].clone();
+    let doc = from_json(&v.to_string()).unwrap();
+    for err in [replay(&doc).unwrap_err(), verify_app_dice(&doc).unwrap_err()] {
+        assert!(matches!(err, ReplayError::StreamReused { seq: at, .. } if at == seq), "{err:?}");
+    }
+    // The honest journal still replays, with its streams in order.
+    let honest = from_json(&to_json(&h)).unwrap();
+    assert!(honest.commands.windows(2).all(|w| w[0].stream < w[1].stream));
+    replay(&honest).unwrap();
+}
+
 #[test]
 fn a_changed_seed_or_an_unknown_system_does_not_replay() {
     let h = fight();
@@ -438,8 +470,8 @@ fn replay_names_refused_commands_and_wrong_dice() {
         replay_value(&v).unwrap_err(),
         ReplayError::Mismatch {
             seq,
-            expected: "a roll of 2d6+1 for 'attack'".into(),
-            got: "a roll of d20 for 'attack'".into()
+            expected: "a roll of 2d6+1 for 'attack' by Harald".into(),
+            got: "a roll of d20 for 'attack' by Harald".into()
         }
     );
     // Another command in place of the recorded one.
