@@ -4,6 +4,11 @@
 //! Also: reading (and refusing) a 10.9 MB file whose one entry has a million tags, which took
 //! over 300 s when tag clean-up was quadratic.
 //!
+//! And the two readers a second round of trials found quadratic, each at two sizes ten times
+//! apart so the figures show the growth: a key of 25,000 and 250,000 characters over an array
+//! of 2,000 entries (1.8 s at 350 KB before), and 800 and 8,000 pasted weapons (`club d4`,
+//! 16 s for 8,000 before).
+//!
 //! `cargo bench -p fray-data --bench exchange -- --warm-up-time 1 --measurement-time 5`
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -72,5 +77,44 @@ fn million_tags(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, import, million_tags);
+/// A Fray JSON text with one key of `key_len` characters before an array of 2,000 creatures.
+fn long_key(key_len: usize) -> String {
+    let creatures: Vec<serde_json::Value> = (0..2_000)
+        .map(|i| {
+            serde_json::json!({"uid": format!("k{i}"), "system": "freeform",
+            "name": format!("N{i}"), "block": {"tracks": {"hp": 1}}})
+        })
+        .collect();
+    format!(
+        "{{\"fray\": 1, \"{}\": 1, \"creatures\": {}}}",
+        "k".repeat(key_len),
+        serde_json::Value::Array(creatures)
+    )
+}
+
+fn quadratic_once(c: &mut Criterion) {
+    let mut group = c.benchmark_group("exchange");
+    group.sample_size(10);
+    for key_len in [25_000, 250_000] {
+        let text = long_key(key_len);
+        group.bench_function(format!("long_key_{key_len}_over_2000_entries"), |b| {
+            b.iter(|| {
+                // Refused for its unknown key, after reading every entry.
+                black_box(exchange::parse_library("long.json", &text).unwrap_err())
+            });
+        });
+    }
+    for n in [800, 8_000] {
+        let text = format!("Hoarder\nHP 4, {}", vec!["club d4"; n].join(", "));
+        group.bench_function(format!("paste_{n}_weapons"), |b| {
+            b.iter(|| {
+                let blocks = exchange::read_stat_blocks("hoard.txt", &text, "bdp").unwrap();
+                black_box(blocks)
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, import, million_tags, quadratic_once);
 criterion_main!(benches);

@@ -74,7 +74,7 @@ fn markdown_lands_where_the_gm_typed() {
     let path = w.path("crypt.md");
     export(&mut w, "Markdown", &path);
     let text = read(&path);
-    assert!(text.starts_with("# Crypt & \\<Bones\\> — Freeform"), "{text}");
+    assert!(text.starts_with("# Crypt & &lt;Bones\\> — Freeform"), "{text}");
     assert!(text.contains("creaks & opens"), "{text}");
     assert!(text.contains("2d6+1"), "{text}");
     // The dialog closed and the status line says where the file went.

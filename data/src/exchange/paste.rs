@@ -182,12 +182,25 @@ fn read_block(
     };
     let mut unread = Vec::new();
     let mut read = Vec::new();
+    // A list's items are gathered here and set once: appending to the block's list item by
+    // item copied the list each time (8,000 weapons took 16 s).
+    let mut listed = Vec::new();
     for item in items(&rest) {
-        match read_item(&fields, &mut entry.block, &item) {
+        match read_item(&fields, &mut entry.block, &mut listed, &item) {
             Some(key) if !read.contains(&key) => read.push(key),
             Some(_) => {}
             None => unread.push(item),
         }
+    }
+    if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
+        && !listed.is_empty()
+    {
+        let mut items = schema::get(&entry.block, list.key)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        items.append(&mut listed);
+        schema::set(&mut entry.block, list.key, Some(Value::Array(items)));
     }
     if !unread.is_empty() {
         read.push(keep_in_notes(&fields, &mut entry.block, &unread));
@@ -216,6 +229,13 @@ fn items(text: &str) -> Vec<String> {
     let mut depth = 0i32;
     let mut current = String::new();
     let chars: Vec<char> = text.chars().collect();
+    // The first character after each one that is not white space, worked out once from the
+    // end (looking ahead from every line end could cross a long run of spaces each time).
+    let mut solid_after = vec![None; chars.len()];
+    for i in (0..chars.len().saturating_sub(1)).rev() {
+        let next = chars[i + 1];
+        solid_after[i] = if next.is_whitespace() { solid_after[i + 1] } else { Some(next) };
+    }
     for (i, &c) in chars.iter().enumerate() {
         match c {
             '(' | '[' => depth += 1,
@@ -225,8 +245,7 @@ fn items(text: &str) -> Vec<String> {
         // A full stop ends a piece too when a space follows ("Bite (d4). Flees when alone").
         let stop = c == '.' && chars.get(i + 1).is_some_and(|n| n.is_whitespace());
         // A line wrapped before a parenthesis goes on ("ceremonial dagger\n(d6)").
-        let wrapped = c == '\n'
-            && chars[i + 1..].iter().find(|n| !n.is_whitespace()).is_some_and(|n| *n == '(');
+        let wrapped = c == '\n' && solid_after[i] == Some('(');
         if wrapped {
             current.push(' ');
             continue;
@@ -277,8 +296,14 @@ fn sentence_attack(line: &str) -> Option<String> {
     })
 }
 
-/// Reads one piece into the block: the key of the field that took it, if one did.
-fn read_item(fields: &[&Field], block: &mut Value, item: &str) -> Option<&'static str> {
+/// Reads one piece into the block (an item of its list into `listed`, for the caller to
+/// append): the key of the field that took it, if one did.
+fn read_item(
+    fields: &[&Field],
+    block: &mut Value,
+    listed: &mut Vec<Value>,
+    item: &str,
+) -> Option<&'static str> {
     if let Some((label, number)) = label_and_number(item)
         && let Some(field) =
             fields.iter().find(|f| takes_number(f) && names(&label, f.key, f.label))
@@ -304,10 +329,7 @@ fn read_item(fields: &[&Field], block: &mut Value, item: &str) -> Option<&'stati
         && let Kind::List { item: item_fields, .. } = list.kind
         && let Some(record) = list_item(item_fields, item)
     {
-        let mut items =
-            schema::get(block, list.key).and_then(Value::as_array).cloned().unwrap_or_default();
-        items.push(record);
-        schema::set(block, list.key, Some(Value::Array(items)));
+        listed.push(record);
         return Some(list.key);
     }
     None

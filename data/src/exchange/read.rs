@@ -46,7 +46,7 @@ const KEYS: &[&str] = &["fray", "exported", "creatures", "characters", "tables",
 /// [`check`] looks at. The entries come back as the stores keep them (names trimmed, tags
 /// lowercase).
 pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
-    let (value, repeated) = super::strict::parse(text).map_err(|e| syntax(file, &e))?;
+    let (value, repeated, count) = super::strict::parse(text).map_err(|e| syntax(file, &e))?;
     let Value::Object(top) = value else {
         return Err(ImportProblem::file(
             file,
@@ -58,6 +58,10 @@ pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
     let mut problems = Problems::default();
     for d in &repeated {
         problems.push(repeated_key(file, &top, d));
+    }
+    if count > repeated.len() {
+        let more = count - repeated.len();
+        problems.push(ImportProblem::file(file, format!("has {more} more keys given twice")));
     }
     for key in top.keys().filter(|k| !KEYS.contains(&k.as_str())) {
         problems.push(ImportProblem::file(

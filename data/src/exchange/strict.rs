@@ -17,20 +17,65 @@ pub struct Duplicate {
     pub key: String,
 }
 
+/// The most repeated keys listed: past them a file is refused for them all the same, and
+/// writing out where each stands would cost time in proportion to their number.
+pub const MAX_LISTED: usize = 100;
+
 /// Parses `text` as JSON (the last of a repeated key kept, as `serde_json` does) and lists
-/// every key given twice, in the order met.
-pub fn parse(text: &str) -> Result<(Value, Vec<Duplicate>), serde_json::Error> {
-    let found = RefCell::new(Vec::new());
+/// the keys given twice, in the order met (at most [`MAX_LISTED`]; the count says how many
+/// in all).
+///
+/// Linear in the text: where a value stands is kept as a chain of links to its parents and
+/// written out only for a repeated key, never copied for every value (a 250,000-character key
+/// over a long array once made this quadratic).
+pub fn parse(text: &str) -> Result<(Value, Vec<Duplicate>, usize), serde_json::Error> {
+    let found = RefCell::new((Vec::new(), 0));
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = Walk { path: String::new(), found: &found }.deserialize(&mut de)?;
+    let value = Walk { at: None, found: &found }.deserialize(&mut de)?;
     de.end()?;
-    Ok((value, found.into_inner()))
+    let (listed, count) = found.into_inner();
+    Ok((value, listed, count))
 }
 
-/// Builds a value at `path`, noting repeated keys.
+/// One step of the way from the top to a value: a key of an object or an index of an array,
+/// after its parent's steps.
+struct Step<'a> {
+    parent: Option<&'a Step<'a>>,
+    part: Part<'a>,
+}
+
+enum Part<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The path of `at` as messages write it (`creatures[0].block`; empty for the top).
+fn path_of(at: Option<&Step<'_>>) -> String {
+    let mut steps = Vec::new();
+    let mut next = at;
+    while let Some(step) = next {
+        steps.push(step);
+        next = step.parent;
+    }
+    let mut out = String::new();
+    for step in steps.into_iter().rev() {
+        match step.part {
+            Part::Key(key) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Part::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+/// Builds a value standing at `at`, noting repeated keys (the listed ones, and how many).
 struct Walk<'a> {
-    path: String,
-    found: &'a RefCell<Vec<Duplicate>>,
+    at: Option<&'a Step<'a>>,
+    found: &'a RefCell<(Vec<Duplicate>, usize)>,
 }
 
 impl<'de> DeserializeSeed<'de> for Walk<'_> {
@@ -82,24 +127,28 @@ impl<'de> Visitor<'de> for Walk<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::new();
-        while let Some(v) = seq.next_element_seed(Walk {
-            path: format!("{}[{}]", self.path, items.len()),
-            found: self.found,
-        })? {
-            items.push(v);
+        loop {
+            let step = Step { parent: self.at, part: Part::Index(items.len()) };
+            match seq.next_element_seed(Walk { at: Some(&step), found: self.found })? {
+                Some(v) => items.push(v),
+                None => return Ok(Value::Array(items)),
+            }
         }
-        Ok(Value::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut out = Map::new();
         while let Some(key) = map.next_key::<String>()? {
-            let path =
-                if self.path.is_empty() { key.clone() } else { format!("{}.{key}", self.path) };
-            let value = map.next_value_seed(Walk { path, found: self.found })?;
-            if out.insert(key.clone(), value).is_some() {
-                self.found.borrow_mut().push(Duplicate { path: self.path.clone(), key });
+            let step = Step { parent: self.at, part: Part::Key(&key) };
+            let value = map.next_value_seed(Walk { at: Some(&step), found: self.found })?;
+            if out.contains_key(&key) {
+                let mut found = self.found.borrow_mut();
+                found.1 += 1;
+                if found.0.len() < MAX_LISTED {
+                    found.0.push(Duplicate { path: path_of(self.at), key: key.clone() });
+                }
             }
+            out.insert(key, value);
         }
         Ok(Value::Object(out))
     }
@@ -111,7 +160,7 @@ mod tests {
 
     #[test]
     fn repeated_keys_are_found_where_they_stand() {
-        let (v, found) = parse(
+        let (v, found, count) = parse(
             r#"{"fray": 1, "creatures": [{"name": "Goblin", "name": "Orc",
                 "block": {"tracks": {"hp": 3, "hp": 30}}}], "fray": 1}"#,
         )
@@ -123,7 +172,8 @@ mod tests {
             found,
             [("creatures[0]", "name"), ("creatures[0].block.tracks", "hp"), ("", "fray")]
         );
-        let (same, none) = parse(r#"{"a": [1, 2.5, null, true, "x"], "b": {"a": 1}}"#).unwrap();
+        assert_eq!(count, 3);
+        let (same, none, _) = parse(r#"{"a": [1, 2.5, null, true, "x"], "b": {"a": 1}}"#).unwrap();
         assert!(none.is_empty());
         assert_eq!(
             same,
@@ -131,5 +181,30 @@ mod tests {
                 .unwrap()
         );
         assert!(parse("{} trailing").is_err());
+    }
+}
+
+#[cfg(test)]
+mod bounds {
+    use super::{MAX_LISTED, parse};
+
+    #[test]
+    fn a_long_key_over_a_long_array_is_read_once_not_per_element() {
+        // The path is written out only for a repeated key: here the one under the long key.
+        let key = "k".repeat(100_000);
+        let items = ["{\"a\":1,\"a\":2}"; 3];
+        let text = format!("{{\"{key}\": [{}]}}", items.join(","));
+        let (_, found, count) = parse(&text).unwrap();
+        assert_eq!(count, 3);
+        assert_eq!(found[2].path, format!("{key}[2]"));
+        assert_eq!(found[2].key, "a");
+    }
+
+    #[test]
+    fn repeated_keys_past_the_listed_ones_are_counted() {
+        let objects = vec!["{\"a\":1,\"a\":2}"; MAX_LISTED + 50];
+        let (_, found, count) = parse(&format!("[{}]", objects.join(","))).unwrap();
+        assert_eq!((found.len(), count), (MAX_LISTED, MAX_LISTED + 50));
+        assert_eq!(found[0].path, "[0]");
     }
 }

@@ -199,3 +199,20 @@ fn the_cairn_bestiary_reads_as_its_markdown_prints_it() {
     }
     assert_eq!(field(&blocks[5], "tracks.hp"), &json!(10));
 }
+
+/// Every weapon of a long list comes in, in order, once (the list is set once at the end of
+/// the block; `benches/exchange.rs` times 800 against 8,000).
+#[test]
+fn a_long_list_of_weapons_reads_every_one_in_order() {
+    let n = 2_000;
+    let names: Vec<String> = (0..n).map(|i| format!("club{i} d4")).collect();
+    let text = format!("Hoarder\nHP 4, STR 10, {}", names.join(", "));
+    let blocks = read_stat_blocks("hoard.txt", &text, "bdp").unwrap();
+    let weapons = field(&blocks[0], "weapons").as_array().unwrap();
+    assert_eq!(weapons.len(), n);
+    assert_eq!(
+        (&weapons[0]["name"], &weapons[n - 1]["name"]),
+        (&json!("Club0"), &json!("Club1999"))
+    );
+    assert!(weapons.iter().all(|w| w["die"] == 4));
+}
