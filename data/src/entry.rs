@@ -53,6 +53,12 @@ impl EntryTable {
                 MAX_PORTRAIT_BYTES / 1024
             )));
         }
+        // Nothing is stored unread: every portrait, whoever hands it over, is read whole
+        // within limits here, and a large one is kept as a thumbnail.
+        let png = png
+            .map(crate::picture::portrait)
+            .transpose()
+            .map_err(|e| DbError::Invalid(format!("{} {id}: the portrait {e}", self.what)))?;
         let sql = format!("UPDATE {} SET portrait = ?2 WHERE id = ?1", self.table);
         if conn.execute(&sql, params![id, png])? == 0 {
             return Err(DbError::NotFound { what: self.what, id });

@@ -20,6 +20,7 @@ pub mod ids;
 mod journal;
 pub mod maps;
 pub mod migrations;
+pub mod picture;
 pub mod search;
 pub mod session;
 pub mod settings;

@@ -54,6 +54,11 @@ impl Maps<'_> {
         Ok(key)
     }
 
+    /// How many images are kept.
+    pub fn count(&self) -> Result<i64, DbError> {
+        Ok(self.db.lock().query_row("SELECT count(*) FROM maps", [], |r| r.get(0))?)
+    }
+
     /// The image of `key`, if kept.
     pub fn get(&self, key: &str) -> Result<Option<StoredMap>, DbError> {
         Ok(self

@@ -20,10 +20,15 @@ use std::path::Path;
 pub const MAX_PICTURE_BYTES: u64 = fray_data::maps::MAX_MAP_BYTES as u64;
 /// The largest Universal VTT file read (its picture is in it, as base64).
 pub const MAX_UVTT_BYTES: u64 = MAX_PICTURE_BYTES * 4 / 3 + 4 * 1024 * 1024;
-/// The widest or tallest picture decoded, in pixels.
-const MAX_SIDE_PX: u32 = 16_384;
-/// Most memory a decode may take.
-const MAX_ALLOC: u64 = 1024 * 1024 * 1024;
+/// The widest or tallest picture read, in pixels (a 30 × 30 square map drawn at 256 pixels a
+/// square is 7,680); a larger one is refused, saying its size.
+pub const MAX_SIDE_PX: u32 = 8_192;
+/// Most memory reading one picture may take (an 8,192 × 8,192 picture with transparency is
+/// 256 MiB while it is read; only the copy kept stays).
+const MAX_ALLOC: u64 = 320 * 1024 * 1024;
+/// The widest or tallest picture kept: a larger one is stored scaled down to this, so the board
+/// never holds more than a 4,096-pixel texture however large the file was.
+pub const MAX_STORED_PX: u32 = 4_096;
 /// The most problems one refusal lists.
 const MAX_PROBLEMS: usize = 8;
 
@@ -102,32 +107,43 @@ fn picture(file: &str, field: &str, bytes: Vec<u8>) -> Result<Picture, MapError>
             )),
         ));
     }
-    let mut reader = ImageReader::new(Cursor::new(bytes.as_slice()))
+    let reader = ImageReader::new(Cursor::new(bytes.as_slice()))
         .with_guessed_format()
         .map_err(|e| MapError::one(file, at(e.to_string())))?;
     if !matches!(reader.format(), Some(ImageFormat::Png | ImageFormat::Jpeg | ImageFormat::WebP)) {
         return Err(MapError::one(file, at("not a PNG, JPEG or WebP picture".into())));
     }
-    let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_SIDE_PX);
-    limits.max_image_height = Some(MAX_SIDE_PX);
-    limits.max_alloc = Some(MAX_ALLOC);
-    reader.limits(limits);
     let (width_px, height_px) = reader
         .into_dimensions()
         .map_err(|e| MapError::one(file, at(format!("the picture does not read: {e}"))))?;
+    if width_px > MAX_SIDE_PX || height_px > MAX_SIDE_PX {
+        return Err(MapError::one(
+            file,
+            at(format!(
+                "the picture is {width_px} × {height_px} pixels; a map may be at most \
+                 {MAX_SIDE_PX} on a side"
+            )),
+        ));
+    }
     // Decode it once whole: a picture whose header reads but whose pixels do not is refused
     // here, not when the board is drawn.
     let mut reader = ImageReader::new(Cursor::new(bytes.as_slice()))
         .with_guessed_format()
         .map_err(|e| MapError::one(file, at(e.to_string())))?;
     let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE_PX);
+    limits.max_image_height = Some(MAX_SIDE_PX);
     limits.max_alloc = Some(MAX_ALLOC);
     reader.limits(limits);
-    reader
+    let image = reader
         .decode()
         .map_err(|e| MapError::one(file, at(format!("the picture does not read: {e}"))))?;
-    Ok(Picture { bytes, width_px, height_px })
+    if width_px.max(height_px) <= MAX_STORED_PX {
+        return Ok(Picture { bytes, width_px, height_px });
+    }
+    let kept = crate::picture_copy::scaled_to_fit(&image, MAX_STORED_PX)
+        .map_err(|e| MapError::one(file, at(format!("the picture could not be scaled: {e}"))))?;
+    Ok(kept)
 }
 
 /// A regular file's bytes, at most `max` of them.

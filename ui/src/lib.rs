@@ -11,6 +11,7 @@ pub use fray_data::dates;
 pub mod inputs;
 pub mod library;
 pub mod odds;
+pub mod picture_copy;
 pub mod portrait;
 pub mod terminal;
 pub mod window;

@@ -82,9 +82,9 @@ fn the_gm_lets_the_party_run_and_the_result_says_how_it_was_played() {
 fn a_long_run_is_cancelled_and_a_hidden_run_goes_on() {
     let mut w = duel();
     odds(&mut w);
-    w.harness.state_mut().view.odds.runs = 1_000_000;
+    w.harness.state_mut().view.odds.runs = fray_app::simulate::odds::MAX_RUNS;
     w.press("Run the fights");
-    assert!(w.harness.query_by_label_contains("of 1000000 fights").is_some());
+    assert!(w.harness.query_by_label_contains("of 100000 fights").is_some());
     w.press("Cancel");
     wait_for(&mut w, "Cancelled");
     assert!(w.harness.query_by_label_contains("The party wins").is_none());

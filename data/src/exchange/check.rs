@@ -22,9 +22,6 @@ pub const MAX_NAME_CHARS: usize = 120;
 /// The most tags one entry may have (after blanks and repeats are dropped).
 pub const MAX_TAGS: usize = 100;
 
-/// The first bytes of every PNG file.
-const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
-
 /// How an entry is named in messages: `creatures[3] (Goblin)`, or `creatures[3]` unnamed.
 pub(crate) fn label(list: &str, index: usize, name: &str) -> String {
     let name = name.trim();
@@ -259,10 +256,8 @@ pub(crate) fn decode_portrait(text: &str) -> Result<Vec<u8>, String> {
     if bytes.len() > MAX_PORTRAIT_BYTES {
         return Err(too_big(bytes.len()));
     }
-    if !bytes.starts_with(PNG_MAGIC) {
-        return Err("is not a PNG image".into());
-    }
-    Ok(bytes)
+    // Read whole, within limits; what is stored is this, scaled down when large.
+    crate::picture::portrait(&bytes)
 }
 
 /// Why a name is too long, if it is (shared by library files and spreadsheet rows).

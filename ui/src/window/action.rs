@@ -403,7 +403,8 @@ pub(super) fn fresh_seed() -> u64 {
 }
 
 /// Reads a map file, keeps its picture in the database, and lays it under the grid (a
-/// picture) or loads the whole board (a Universal VTT file) in one journaled command.
+/// picture) or loads the whole board (a Universal VTT file) in one journaled command. The
+/// rules are asked first, so a board they refuse leaves no picture behind.
 fn load_map(model: &mut Model, path: &std::path::Path) {
     use crate::battle_map;
     use fray_app::space::grid::{BattleMap, Grid};
@@ -411,27 +412,25 @@ fn load_map(model: &mut Model, path: &std::path::Path) {
         model.error("Open an encounter first");
         return;
     };
-    let keep = |db: &fray_data::Db, p: &battle_map::Picture| {
-        db.maps().insert(&p.bytes, p.width_px, p.height_px).map_err(|e| e.to_string())
+    let over = |image: String, w: f32, h: f32| BattleMap {
+        image,
+        width_squares: w,
+        height_squares: h,
+        offset_x: 0.0,
+        offset_y: 0.0,
     };
-    let command = if battle_map::is_uvtt(path) {
-        let board = match battle_map::read_uvtt(path) {
+    type Board = Box<dyn Fn(String) -> Command>;
+    let (picture, board): (battle_map::Picture, Board) = if battle_map::is_uvtt(path) {
+        let read = match battle_map::read_uvtt(path) {
             Ok(b) => b,
             Err(e) => return model.error(e.to_string()),
         };
-        let key = match keep(session.db(), &board.picture) {
-            Ok(k) => k,
-            Err(e) => return model.error(format!("Could not keep the map: {e}")),
+        let grid = read.grid;
+        let (w, h) = (f32::from(grid.width), f32::from(grid.height));
+        let board = move |key| Command::SetBoard {
+            grid: Grid { map: Some(over(key, w, h)), ..grid.clone() },
         };
-        let (w, h) = (f32::from(board.grid.width), f32::from(board.grid.height));
-        let map = BattleMap {
-            image: key,
-            width_squares: w,
-            height_squares: h,
-            offset_x: 0.0,
-            offset_y: 0.0,
-        };
-        Command::SetBoard { grid: Grid { map: Some(map), ..board.grid } }
+        (read.picture, Box::new(board))
     } else {
         let Some(grid) = &session.state().grid else {
             return model.error("A picture goes under a grid: this board is laid out in zones");
@@ -440,21 +439,22 @@ fn load_map(model: &mut Model, path: &std::path::Path) {
             Ok(p) => p,
             Err(e) => return model.error(e.to_string()),
         };
-        let key = match keep(session.db(), &picture) {
-            Ok(k) => k,
-            Err(e) => return model.error(format!("Could not keep the map: {e}")),
-        };
         // Across the whole grid, its height as the picture's shape says.
         let across = f32::from(grid.width);
         let down = across * picture.height_px as f32 / picture.width_px as f32;
-        let map = BattleMap {
-            image: key,
-            width_squares: across,
-            height_squares: down,
-            offset_x: 0.0,
-            offset_y: 0.0,
-        };
-        Command::SetMap { map: Some(map) }
+        (picture, Box::new(move |key| Command::SetMap { map: Some(over(key, across, down)) }))
     };
-    run(model, command, Vec::new(), false);
+    let (state, system) = (session.state(), session.history().system());
+    let mut dice = fray_app::dice::SeededDice::new(state.seed, session.history().next_stream());
+    // A stand-in key: the rules check the board, never the picture's bytes.
+    let asked = board("not-kept-yet".into());
+    if let Err(e) = fray_app::system::handle(system, state, asked, &mut dice) {
+        return model.error(format!("The board was not changed: {e}"));
+    }
+    let key = match session.db().maps().insert(&picture.bytes, picture.width_px, picture.height_px)
+    {
+        Ok(k) => k,
+        Err(e) => return model.error(format!("Could not keep the map: {e}")),
+    };
+    run(model, board(key), Vec::new(), false);
 }

@@ -144,7 +144,9 @@ fn odds_ui(
         ui.label("Fights:");
         ui.add_enabled(
             view.job.is_none(),
-            egui::DragValue::new(&mut view.runs).range(100..=1_000_000).speed(100.0),
+            egui::DragValue::new(&mut view.runs)
+                .range(100..=fray_app::simulate::odds::MAX_RUNS)
+                .speed(100.0),
         );
     });
     ui.add_enabled(
