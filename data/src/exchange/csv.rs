@@ -316,6 +316,10 @@ pub fn csv_creatures(
         ));
         return Err(problems);
     }
+    if let Some(why) = super::count::too_many(super::count::csv_rows(text, mapping.delimiter)) {
+        problems.push(ImportProblem::file(file, why));
+        return Err(problems);
+    }
     let kinds: HashMap<&str, Kind> =
         system.block_schema().fields_for(false).map(|f| (f.key, f.kind)).collect();
     let mut reader = csv::ReaderBuilder::new()

@@ -17,6 +17,7 @@
 
 mod changes;
 mod check;
+mod count;
 mod csv;
 mod export;
 mod format;
@@ -31,6 +32,7 @@ mod strict;
 pub use self::csv::{CsvMapping, csv_creatures, csv_targets};
 pub use changes::Changes;
 pub use check::check;
+pub use count::MAX_IMPORT_ENTRIES;
 pub use export::{Selection, export, write_library};
 pub use format::{
     CharacterEntry, CreatureEntry, LibraryFile, Partial, RowEntry, TableEntry, TemplateEntry,

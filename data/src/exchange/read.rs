@@ -46,6 +46,9 @@ const KEYS: &[&str] = &["fray", "exported", "creatures", "characters", "tables",
 /// [`check`] looks at. The entries come back as the stores keep them (names trimmed, tags
 /// lowercase).
 pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
+    if let Some(why) = super::count::json_entries(text).and_then(super::count::too_many) {
+        return Err(ImportProblem::file(file, why).into());
+    }
     let (value, repeated, count) = super::strict::parse(text).map_err(|e| syntax(file, &e))?;
     let Value::Object(top) = value else {
         return Err(ImportProblem::file(
