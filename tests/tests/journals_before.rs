@@ -41,6 +41,8 @@ fn same_as_before(name: &str, history: &History) -> Vec<String> {
     for (format, now) in exports(history) {
         let path = match format {
             "md" => markdown_of(name),
+            // The pages are kept as `.html.expected`: data to compare, not pages of the project.
+            "html" => corpus().join(format!("{name}.html.expected")),
             other => corpus().join(format!("{name}.{other}")),
         };
         let before =
