@@ -8,47 +8,11 @@ use crate::dice::SeededDice;
 use crate::encounter::{Combatant, Encounter};
 use crate::ids::{CombatantId, ZoneId};
 use crate::space;
-use crate::system::{Prompt, PromptOption, System};
+use crate::system::System;
 
-/// What the policy knows beyond the board: what the rules just refused and what was done.
-#[derive(Debug)]
-pub struct Look<'a> {
-    /// Commands refused since the last one the rules took: not tried again.
-    pub refused: &'a [Command],
-    /// Next was refused with nothing better to do: options worth [`LAST_RESORT`] may go.
-    pub stuck: bool,
-    /// Every command the rules took in this fight so far, oldest first: what the GM would
-    /// remember (a creature that already tested its morale for a setback).
-    pub taken: &'a [Command],
-}
-
-/// A procedure's way of fighting: what each allowed option is worth to whoever chooses it,
-/// and what a side does on its own when nothing asked is worth doing.
-pub trait Tactics: Sync {
-    /// The procedure's assumptions in plain words, listed with every result beside the
-    /// shared ones ([`SHARED_ASSUMPTIONS`]).
-    fn assumptions(&self) -> &'static [&'static str];
-
-    /// What `option` of `prompt` is worth (higher is better); `None`: never chosen (the GM
-    /// would not: fleeing with the party, ending a turn with a blow to strike).
-    fn worth(
-        &self,
-        enc: &Encounter,
-        prompt: &Prompt,
-        option: &PromptOption,
-        look: &Look,
-    ) -> Option<i32>;
-
-    /// A command no prompt offers, made when no option is worth taking: most often a walk
-    /// toward the nearest foe.
-    fn own_move(&self, _enc: &Encounter, _look: &Look) -> Option<Command> {
-        None
-    }
-}
-
-/// The worth of an option taken only when nothing better is allowed (letting a chance
-/// pass, dismissing what waits): below any real choice, above never.
-pub const LAST_RESORT: i32 = -1_000_000;
+// A procedure's tactics are part of what it answers (`Rules::tactics`), so their trait lives
+// with the procedure traits in `system`; the chooser here reads them.
+pub use crate::system::tactics::{LAST_RESORT, Look, Tactics};
 
 /// What every procedure's policy assumes (beside what the party does when the fight goes
 /// badly: [`super::autoplay::Rules::party_words`]).

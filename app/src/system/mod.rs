@@ -17,6 +17,7 @@ mod prompt;
 pub mod registry;
 pub mod schema;
 pub mod spotlight;
+pub mod tactics;
 mod timers;
 mod turn_at;
 pub mod turn_order;
@@ -191,7 +192,7 @@ pub trait Rules: Send + Sync {
 
     /// How this procedure's sides fight when the app plays them (encounter odds); `None`
     /// for a procedure with no rules of its own to play.
-    fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
+    fn tactics(&self) -> Option<&'static dyn tactics::Tactics> {
         None
     }
 
