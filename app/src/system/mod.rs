@@ -182,12 +182,20 @@ pub trait Rules: Send + Sync {
         false
     }
 
+    /// The conditions that take a combatant out of the fight in this procedure's own words,
+    /// beside the shared ones of [`presentation::standing`] (read by the default
+    /// [`Rules::is_out`]).
+    fn out_conditions(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Whether `c` is out of the fight by this procedure's rules (dead, down, dying, fled,
-    /// surrendered...): by default, whatever its conditions say of its standing. Encounter
-    /// odds end a fight when a side has nobody left who is not out.
+    /// surrendered...): by default, one of its [`Rules::out_conditions`] or whatever its
+    /// conditions say of its standing. Encounter odds end a fight when a side has nobody left
+    /// who is not out.
     fn is_out(&self, enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
         let _ = enc;
-        presentation::standing(c).is_out()
+        presentation::has_any(c, self.out_conditions()) || presentation::standing(c).is_out()
     }
 
     /// How this procedure's sides fight when the app plays them (encounter odds); `None`
@@ -341,6 +349,37 @@ pub fn validate_block(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A combatant with `conditions` and nothing else.
+    fn with(conditions: &[&str]) -> crate::encounter::Combatant {
+        crate::encounter::Combatant {
+            id: CombatantId(1),
+            name: "X".into(),
+            side: crate::ids::SideId(0),
+            zone: None,
+            square: None,
+            size: 1,
+            stats: Vec::new(),
+            tracks: Vec::new(),
+            conditions: conditions.iter().map(|c| (*c).to_owned()).collect(),
+            notes: String::new(),
+            source: None,
+            block: serde_json::json!({}).into(),
+        }
+    }
+
+    #[test]
+    fn each_of_a_procedures_out_conditions_takes_a_combatant_out_and_nothing_else_does() {
+        for system in all() {
+            let enc = Encounter::new(*system, "Out", 1);
+            assert!(!system.is_out(&enc, &with(&[])), "{}: nobody is out unhurt", system.id());
+            assert!(!system.is_out(&enc, &with(&["prone"])), "{}: prone is in", system.id());
+            assert!(system.is_out(&enc, &with(&["dead"])), "{}: the dead are out", system.id());
+            for condition in system.out_conditions() {
+                assert!(system.is_out(&enc, &with(&[condition])), "{}: {condition}", system.id());
+            }
+        }
+    }
 
     #[test]
     fn a_procedure_that_reads_roll_tables_says_which_effect_keys_it_reads() {

@@ -187,6 +187,12 @@ pub fn token_view(system: &dyn System, enc: &Encounter, id: CombatantId) -> Opti
     })
 }
 
+/// Whether `c` has one of `conditions` (a procedure's own words for out of the fight): its own
+/// few conditions looked up, asked for everyone at every step of a simulated fight.
+pub fn has_any(c: &Combatant, conditions: &[&str]) -> bool {
+    c.conditions.iter().any(|x| conditions.contains(&x.as_str()))
+}
+
 /// The worst standing its conditions say.
 pub fn standing(c: &Combatant) -> Standing {
     // Most combatants have no condition at all; this is asked at every step of a simulation.

@@ -312,8 +312,7 @@ pub const OUT: [&str; 6] = ["dead", "destroyed", "unconscious", "fled", "surrend
 
 /// Whether a combatant is out of the fight.
 pub fn is_out(c: &Combatant) -> bool {
-    // Asked for everyone at every step of a simulated fight; most have no condition.
-    c.conditions.iter().any(|x| OUT.contains(&x.as_str()))
+    crate::system::presentation::has_any(c, &OUT)
 }
 
 /// Slots filled: gear, Fatigue and severe wounds. Ten filled = no defence at all.

@@ -144,8 +144,8 @@ impl Procedure for Bdp {
 }
 
 impl Rules for Bdp {
-    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
-        block::is_out(c) || crate::system::presentation::standing(c).is_out()
+    fn out_conditions(&self) -> &'static [&'static str] {
+        &block::OUT
     }
 
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {

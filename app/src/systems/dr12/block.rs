@@ -109,7 +109,7 @@ pub fn is_character(enc: &Encounter, id: crate::ids::CombatantId) -> bool {
 
 /// Whether it is out of the fight (dead, down, fled, parleying).
 pub fn is_out(c: &Combatant) -> bool {
-    OUT.iter().any(|o| c.conditions.contains(*o))
+    crate::system::presentation::has_any(c, &OUT)
 }
 
 /// Whether it has a hindrance or condition.

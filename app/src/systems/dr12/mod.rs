@@ -146,8 +146,8 @@ impl Procedure for Dr12 {
 }
 
 impl Rules for Dr12 {
-    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
-        block::is_out(c) || crate::system::presentation::standing(c).is_out()
+    fn out_conditions(&self) -> &'static [&'static str] {
+        &block::OUT
     }
 
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {

@@ -162,7 +162,7 @@ pub fn attack(c: &Combatant, index: usize) -> Result<Attack, RuleError> {
 
 /// Whether it is out of the fight.
 pub fn is_out(c: &Combatant) -> bool {
-    OUT.iter().any(|o| c.conditions.contains(*o))
+    crate::system::presentation::has_any(c, &OUT)
 }
 
 /// Whether at 0 HP it lies mortally injured (a character, or a named NPC) rather than dies.

@@ -162,8 +162,8 @@ impl Rules for Sovereign {
         Some(&tactics::SovTactics)
     }
 
-    fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
-        block::is_out(c) || crate::system::presentation::standing(c).is_out()
+    fn out_conditions(&self) -> &'static [&'static str] {
+        &block::OUT
     }
 
     fn check_block(&self, name: &str, block: &Value, _character: bool) -> Result<(), String> {
