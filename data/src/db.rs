@@ -8,6 +8,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+/// How long a write waits for another program's write lock before saying the database is
+/// busy (the window's encounter writes do not wait: see `unsaved.rs`).
+pub(crate) const BUSY_WAIT: Duration = Duration::from_secs(5);
+
 /// An open Fray database. Cloning is cheap and shares the connection, so the window can keep
 /// one for the library while a [`Session`](crate::Session) keeps another for its journal.
 #[derive(Clone)]
@@ -59,7 +63,7 @@ impl Db {
             drop(conn);
             return Self::open(path);
         }
-        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.busy_timeout(BUSY_WAIT)?;
         Ok(Self {
             conn: Arc::new(Mutex::new(conn)),
             path: Some(Arc::new(path.to_owned())),
@@ -74,7 +78,7 @@ impl Db {
 
     fn setup(mut conn: Connection, path: Option<PathBuf>) -> Result<Self, DbError> {
         // Another Fray (or a backup tool) may hold the lock for a moment; wait rather than fail.
-        conn.busy_timeout(Duration::from_secs(5))?;
+        conn.busy_timeout(BUSY_WAIT)?;
         // Every write transaction takes the write lock when it begins (BEGIN IMMEDIATE), so
         // the wait above applies to it: a transaction that read first and then found another
         // process had written meanwhile would fail at once ("database is locked").

@@ -3,7 +3,7 @@
 
 use crate::db::now_ms;
 use crate::ids::EncounterId;
-use fray_app::history::CommandRecord;
+use fray_app::history::{CommandRecord, Parts, UndoneCommand};
 use fray_app::{Command, Encounter, Event, History};
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -27,21 +27,58 @@ impl From<rusqlite::Error> for LoadError {
 /// Reads an encounter's base, journal and cursor into a history.
 pub(crate) fn load(conn: &Connection, id: EncounterId) -> Result<History, LoadError> {
     let row = conn
-        .prepare_cached("SELECT seed, base, cursor, next_stream FROM encounters WHERE id = ?1")?
+        .prepare_cached(
+            "SELECT seed, base, cursor, next_stream, accounted_from FROM encounters WHERE id = ?1",
+        )?
         .query_row([id.0], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get(3)?))
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, i64>(4)?,
+            ))
         })
         .optional()?;
-    let (seed, base, cursor, next_stream): (i64, String, i64, i64) =
-        row.ok_or(LoadError::NotFound)?;
+    let (seed, base, cursor, next_stream, accounted_from) = row.ok_or(LoadError::NotFound)?;
     let base: Encounter = parse(&base, "the base state")?;
     if base.seed != u64_from_sql(seed) {
         return Err(LoadError::Corrupt("the seed column disagrees with the base state".into()));
     }
     let commands = load_commands(conn, id)?;
     let events = load_events(conn, id, &commands)?;
-    History::from_parts(base, commands, events, count(cursor, "cursor")?, u64_from_sql(next_stream))
-        .map_err(LoadError::Corrupt)
+    History::from_parts(Parts {
+        base,
+        commands,
+        events,
+        cursor: count(cursor, "cursor")?,
+        next_stream: u64_from_sql(next_stream),
+        undone: load_undone(conn, id)?,
+        accounted_from: u64_from_sql(accounted_from),
+    })
+    .map_err(LoadError::Corrupt)
+}
+
+fn load_undone(conn: &Connection, id: EncounterId) -> Result<Vec<UndoneCommand>, LoadError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT stream, seq, command, events FROM undone_commands
+         WHERE encounter_id = ?1 ORDER BY stream",
+    )?;
+    let rows = stmt.query_map([id.0], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?, r.get(3)?))
+    })?;
+    let mut undone = Vec::new();
+    for row in rows {
+        let (stream, seq, command, events): (i64, i64, String, String) = row?;
+        let what = format!("the undone command of dice stream {}", u64_from_sql(stream));
+        undone.push(UndoneCommand {
+            seq: count(seq, "undone seq")? as u64,
+            stream: u64_from_sql(stream),
+            command: parse(&command, &what)?,
+            events: parse(&events, &format!("the events of {what}"))?,
+        });
+    }
+    Ok(undone)
 }
 
 fn load_commands(conn: &Connection, id: EncounterId) -> Result<Vec<CommandRecord>, LoadError> {
@@ -93,26 +130,46 @@ fn load_events(
     Ok(events)
 }
 
-/// Writes a command `history` has just prepared, at its cursor: drops the redo tail, adds
-/// the command and its events, and moves the cursor and dice stream on. Run it inside a
-/// transaction, before [`History::record`].
-pub(crate) fn append(
+/// Moves the redo tail from `seq` on (its events from `first` on) to the undone commands:
+/// `replaced` holds those commands as the history had them. Before adding a command at `seq`.
+pub(crate) fn replace_tail(
     conn: &Connection,
     id: EncounterId,
-    history: &History,
-    command: &str,
-    events: &[String],
+    seq: i64,
+    first: i64,
+    replaced: &[UndoneCommand],
 ) -> rusqlite::Result<()> {
-    let seq = i64::try_from(history.cursor()).expect("fewer than 2^63 commands");
-    let first = i64::try_from(history.event_cursor()).expect("fewer than 2^63 events");
-    let stream = u64_to_sql(history.next_stream());
-    if history.can_redo() {
-        conn.prepare_cached("DELETE FROM events WHERE encounter_id = ?1 AND idx >= ?2")?
-            .execute(params![id.0, first])?;
-        conn.prepare_cached("DELETE FROM commands WHERE encounter_id = ?1 AND seq >= ?2")?
-            .execute(params![id.0, seq])?;
+    if replaced.is_empty() {
+        return Ok(());
     }
-    append_at(conn, id, seq, first, stream, command, events)
+    for undone in replaced {
+        keep_undone(conn, id, undone)?;
+    }
+    conn.prepare_cached("DELETE FROM events WHERE encounter_id = ?1 AND idx >= ?2")?
+        .execute(params![id.0, first])?;
+    conn.prepare_cached("DELETE FROM commands WHERE encounter_id = ?1 AND seq >= ?2")?
+        .execute(params![id.0, seq])?;
+    Ok(())
+}
+
+/// Keeps a command dropped from the redo tail, with its stream and events.
+pub(crate) fn keep_undone(
+    conn: &Connection,
+    id: EncounterId,
+    undone: &UndoneCommand,
+) -> rusqlite::Result<()> {
+    let json = |e: serde_json::Result<String>| {
+        e.map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+    };
+    let command = json(serde_json::to_string(&undone.command))?;
+    let events = json(serde_json::to_string(&undone.events))?;
+    let seq = i64::try_from(undone.seq).expect("fewer than 2^63 commands");
+    conn.prepare_cached(
+        "INSERT INTO undone_commands (encounter_id, stream, seq, command, events)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![id.0, u64_to_sql(undone.stream), seq, command, events])?;
+    Ok(())
 }
 
 /// Writes one command and its events at `seq` (the events from index `first`), drawn from

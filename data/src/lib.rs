@@ -26,6 +26,7 @@ pub mod session;
 pub mod settings;
 pub mod tables;
 pub mod templates;
+mod unsaved;
 pub mod weapons;
 
 pub use characters::{Character, NewCharacter};

@@ -326,6 +326,26 @@ pub const STEPS: &[M<'static>] = &[
         ) WITHOUT ROWID;
         "#,
     ),
+    // 10. Undone commands: a command dropped from the redo tail (undone, then replaced) is
+    //     kept with the dice stream it drew and its events (a JSON array), so every stream an
+    //     encounter drew is in its journal. `accounted_from` is the first stream from which
+    //     none is missing: 0 for an encounter whose commands hold every stream below
+    //     `next_stream`, else `next_stream` (earlier undos left gaps nothing shows).
+    M::up(
+        r#"
+        CREATE TABLE undone_commands (
+            encounter_id INTEGER NOT NULL REFERENCES encounters (id) ON DELETE CASCADE,
+            stream INTEGER NOT NULL,
+            seq INTEGER NOT NULL CHECK (seq >= 0),
+            command TEXT NOT NULL,
+            events TEXT NOT NULL CHECK (json_valid(events) AND json_type(events) = 'array'),
+            PRIMARY KEY (encounter_id, stream)
+        ) WITHOUT ROWID;
+        ALTER TABLE encounters ADD COLUMN accounted_from INTEGER NOT NULL DEFAULT 0;
+        UPDATE encounters SET accounted_from = next_stream
+        WHERE next_stream != (SELECT count(*) FROM commands c WHERE c.encounter_id = encounters.id);
+        "#,
+    ),
 ];
 
 /// The migrations, ready to run.

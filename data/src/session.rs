@@ -3,15 +3,23 @@
 //! Every change is written and committed before it is applied in memory, so whatever the GM
 //! has seen is on disk: killing the process (or, with `synchronous = FULL`, cutting the
 //! power) loses nothing shown. Reopening restores the same state and undo cursor.
+//!
+//! The window's sessions write behind ([`Session::write_behind`]): when another program
+//! holds the write lock, the change is applied in memory at once and its write waits, in
+//! order, until [`Session::save_unsaved`] finds the lock free — the window never waits on
+//! the database and never drops the GM's command.
 
+use crate::db::BUSY_WAIT;
 use crate::encounters;
 use crate::ids::EncounterId;
 use crate::journal::{self, LoadError};
+use crate::unsaved::{Unsaved, Write, is_busy};
 use crate::{Db, DbError};
 use fray_app::dice::{DieChoice, PlannedDice, SeededDice};
 use fray_app::encounter::EncounterTable;
 use fray_app::{Command, Encounter, Event, History, Prompt, RuleError};
 use rusqlite::TransactionBehavior;
+use std::time::Duration;
 use thiserror::Error;
 
 /// Why a session could not do what was asked. Nothing was changed, on disk or in memory.
@@ -72,6 +80,10 @@ pub struct Session {
     db: Db,
     id: EncounterId,
     history: History,
+    /// Writes applied in memory and not yet on disk (write-behind only).
+    unsaved: Unsaved,
+    /// Whether a write that finds the database busy waits in `unsaved` instead of failing.
+    write_behind: bool,
 }
 
 impl Session {
@@ -83,7 +95,7 @@ impl Session {
         let base = Encounter::new(procedure, name.trim(), seed);
         let id = db.encounters().create(&base)?;
         touch_opened(&db.lock(), id)?;
-        let mut session = Self { db: db.clone(), id, history: History::new(base) };
+        let mut session = Self::with(db, id, History::new(base));
         if procedure.uses_tables() {
             session.reload_tables()?;
         }
@@ -106,9 +118,17 @@ impl Session {
                 let stream = journal::u64_to_sql(record.stream);
                 journal::append_at(&tx, id, seq, first, stream, &command_json, &events_json)?;
             }
+            // Commands undone in the script, and its redo tail: every stream it drew.
+            for undone in &history.all_undone() {
+                journal::keep_undone(&tx, id, undone)?;
+            }
             tx.execute(
-                "UPDATE encounters SET next_stream = ?2 WHERE id = ?1",
-                rusqlite::params![id.0, journal::u64_to_sql(history.next_stream())],
+                "UPDATE encounters SET next_stream = ?2, accounted_from = ?3 WHERE id = ?1",
+                rusqlite::params![
+                    id.0,
+                    journal::u64_to_sql(history.next_stream()),
+                    journal::u64_to_sql(history.accounted_from())
+                ],
             )?;
             touch_opened(&tx, id)?;
             tx.commit()?;
@@ -131,7 +151,64 @@ impl Session {
         let history = load_history(&conn, id)?;
         touch_opened(&conn, id)?;
         drop(conn);
-        Ok(Self { db: db.clone(), id, history })
+        Ok(Self::with(db, id, history))
+    }
+
+    fn with(db: &Db, id: EncounterId, history: History) -> Self {
+        Self { db: db.clone(), id, history, unsaved: Unsaved::default(), write_behind: false }
+    }
+
+    /// Writes behind from now on: a change that finds the database locked by another program
+    /// is applied at once and written, in order, by a later [`Session::save_unsaved`] (the
+    /// window calls it every frame while changes wait). Without it a locked database makes
+    /// the change wait up to 5 s and then refuses it, changing nothing (scripts, the CLI).
+    pub fn write_behind(&mut self, on: bool) {
+        self.write_behind = on;
+    }
+
+    /// How many changes are applied but not yet on disk.
+    pub fn unsaved(&self) -> usize {
+        self.unsaved.len()
+    }
+
+    /// Writes the changes waiting, in order, if the database is free now (never waits for
+    /// it); returns how many still wait. A failure other than a busy database is returned,
+    /// and the changes keep waiting.
+    pub fn save_unsaved(&mut self) -> Result<usize, SessionError> {
+        self.flush(Duration::ZERO)
+    }
+
+    /// Drops the changes waiting (the encounter is being deleted).
+    pub fn forget_unsaved(&mut self) {
+        self.unsaved = Unsaved::default();
+    }
+
+    /// Writes the changes waiting, waiting up to 5 s for the database (closing the window).
+    pub fn save_unsaved_waiting(&mut self) -> Result<(), SessionError> {
+        self.flush(BUSY_WAIT).map(|_| ())
+    }
+
+    fn flush(&mut self, wait: Duration) -> Result<usize, SessionError> {
+        match self.unsaved.flush(&mut self.db.lock(), self.id, wait) {
+            Ok(()) => Ok(0),
+            Err(e) if is_busy(&e) && wait.is_zero() => Ok(self.unsaved.len()),
+            Err(e) => Err(self.missing(e)),
+        }
+    }
+
+    /// Writes `write` after any waiting: at once if the database is free; when another
+    /// program holds it, kept for later (write-behind) or refused (the write taken back).
+    fn write(&mut self, write: Write) -> Result<(), SessionError> {
+        self.unsaved.push(write);
+        let wait = if self.write_behind { Duration::ZERO } else { BUSY_WAIT };
+        match self.unsaved.flush(&mut self.db.lock(), self.id, wait) {
+            Ok(()) => Ok(()),
+            Err(e) if self.write_behind && is_busy(&e) => Ok(()),
+            Err(e) => {
+                self.unsaved.pop_last();
+                Err(self.missing(e))
+            }
+        }
     }
 
     /// A stored encounter's history, read without opening it for play: nothing is written
@@ -175,14 +252,7 @@ impl Session {
         }
         let events = self.history.prepare(command.clone(), &mut dice)?;
         let (command_json, events_json) = storable(&command, &events)?;
-        {
-            let mut conn = self.db.lock();
-            // IMMEDIATE takes the write lock up front: no upgrade deadlock with a reader.
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            journal::append(&tx, self.id, &self.history, &command_json, &events_json)
-                .map_err(|e| self.missing(e))?;
-            tx.commit()?;
-        }
+        self.write(Write::append(&self.history, command_json, events_json))?;
         let range = self.history.record(command, events).events.clone();
         Ok(&self.history.all_events()[range])
     }
@@ -211,7 +281,7 @@ impl Session {
         if cursor == self.history.cursor() {
             return Ok(());
         }
-        journal::set_cursor(&self.db.lock(), self.id, cursor).map_err(|e| self.missing(e))?;
+        self.write(Write::Cursor(cursor))?;
         if cursor + 1 == self.history.cursor() {
             self.history.undo();
         } else if cursor == self.history.cursor() + 1 {
@@ -232,15 +302,10 @@ impl Session {
             base
         };
         // The name lives in the base state; rebuilding from the same journal keeps the rest.
-        let h = &self.history;
-        self.history = History::from_parts(
-            base,
-            h.commands().to_vec(),
-            h.all_events().to_vec(),
-            h.cursor(),
-            h.next_stream(),
-        )
-        .map_err(|detail| SessionError::Corrupt { encounter: self.id, detail })?;
+        self.history = self
+            .history
+            .with_base(base)
+            .map_err(|detail| SessionError::Corrupt { encounter: self.id, detail })?;
         Ok(())
     }
 
@@ -274,6 +339,18 @@ impl Session {
         match e {
             rusqlite::Error::QueryReturnedNoRows => SessionError::NotFound(self.id),
             e => SessionError::Db(e),
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // What the GM saw is written before the session goes if the database lets it within
+        // the usual wait; if it does not, say so where a terminal may see it.
+        if self.unsaved() > 0
+            && let Err(e) = self.save_unsaved_waiting()
+        {
+            eprintln!("fray: {} changes to {} could not be saved: {e}", self.unsaved(), self.id);
         }
     }
 }
@@ -337,8 +414,12 @@ mod tests {
         assert_eq!(back.history().base(), history.base());
         assert_eq!(back.history().events(), history.events());
         assert_eq!(back.history().next_stream(), history.next_stream());
+        // The undone `hp X -2` is kept with its stream: the journal accounts for every one.
+        assert_eq!(back.history().undone().len(), 1);
+        assert_eq!(back.history().undone(), history.all_undone().as_slice());
         let doc = fray_app::journal::JournalDoc::from_history(back.history());
-        assert!(fray_app::journal::replay(&doc).is_ok(), "app dice check against the seed");
+        let report = fray_app::journal::replay(&doc).expect("app dice check against the seed");
+        assert_eq!((report.undone, report.accounted_from), (1, 0));
     }
 
     #[test]

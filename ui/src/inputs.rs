@@ -30,5 +30,20 @@ pub fn check_journal(path: &Path) -> Result<String> {
         journal::from_json(&text).with_context(|| format!("{} does not replay", path.display()))?;
     let report =
         journal::replay(&doc).with_context(|| format!("{} does not replay", path.display()))?;
-    Ok(format!("ok: {} commands, {} events replayed", report.commands, report.events))
+    let mut said = format!("ok: {} commands, {} events replayed", report.commands, report.events);
+    match report.undone {
+        0 => {}
+        1 => said.push_str("; 1 undone command replayed where it stood"),
+        n => said.push_str(&format!("; {n} undone commands replayed where they stood")),
+    }
+    if report.accounted_from == 0 {
+        said.push_str("; every dice stream accounted for");
+    } else {
+        said.push_str(&format!(
+            "; dice streams before {} checked for order only (kept before Fray kept undone \
+             commands: a roll undone and asked again there does not show)",
+            report.accounted_from
+        ));
+    }
+    Ok(said)
 }

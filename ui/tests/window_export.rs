@@ -149,7 +149,12 @@ fn a_shared_journal_is_checked_like_fray_replay_and_a_forged_roll_is_named() {
     w.harness.get_by_label("Export…").click();
     w.settle();
     let said = check(&mut w, &path);
-    assert!(said.ends_with("crypt.json: ok: 2 commands, 2 events replayed"), "{said}");
+    assert!(
+        said.ends_with(
+            "crypt.json: ok: 2 commands, 2 events replayed; every dice stream accounted for"
+        ),
+        "{said}"
+    );
     // The dialog stays open and shows the outcome under the field (and the status line).
     assert!(w.harness.query_by_label("Check a journal (JSON)").is_some());
     assert_eq!(w.harness.query_all_by_label_contains("ok: 2 commands").count(), 2);

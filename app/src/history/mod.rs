@@ -4,6 +4,10 @@
 //! whole commands; a new command after an undo drops the redo tail. Snapshots every
 //! [`SNAPSHOT_EVERY`] events keep undo cheap however long the fight: an undo folds at most
 //! that many events from the nearest snapshot instead of from the start.
+//!
+//! A command dropped from the redo tail is kept aside as an [`UndoneCommand`], with the
+//! stream its dice came from: every stream the encounter drew is in its journal, so a roll
+//! undone and asked again shows as such, and replay can check that no stream is missing.
 
 use crate::command::Command;
 use crate::dice::DiceSource;
@@ -29,6 +33,20 @@ pub struct CommandRecord {
     pub stream: u64,
 }
 
+/// A command that was undone and then replaced by another: what it was, where it stood and
+/// what it rolled. Its events keep the sequence number of the place it stood.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UndoneCommand {
+    /// The position it stood at (the number of commands before it then).
+    pub seq: u64,
+    /// The dice stream its app rolls came from.
+    pub stream: u64,
+    /// The command as the GM gave it.
+    pub command: Command,
+    /// The events it produced.
+    pub events: Vec<Event>,
+}
+
 /// An encounter's commands and events, the undo cursor and the state at the cursor.
 #[derive(Debug, Clone)]
 pub struct History {
@@ -41,6 +59,30 @@ pub struct History {
     snapshots: Vec<Encounter>,
     state: Encounter,
     next_stream: u64,
+    /// Commands dropped from the redo tail, in the order of their streams.
+    undone: Vec<UndoneCommand>,
+    /// Streams below this one may be missing without an undone command to show for them:
+    /// histories kept before Fray kept undone commands (0 for every history begun since).
+    accounted_from: u64,
+}
+
+/// The parts of a history as they are kept (in the database or a journal file).
+#[derive(Debug, Clone)]
+pub struct Parts {
+    /// The encounter before any event.
+    pub base: Encounter,
+    /// Every command, the redo tail included.
+    pub commands: Vec<CommandRecord>,
+    /// Their events.
+    pub events: Vec<Event>,
+    /// Commands in effect.
+    pub cursor: usize,
+    /// The stream the next command draws from.
+    pub next_stream: u64,
+    /// Commands undone and replaced.
+    pub undone: Vec<UndoneCommand>,
+    /// See [`History::accounted_from`].
+    pub accounted_from: u64,
 }
 
 impl History {
@@ -55,17 +97,15 @@ impl History {
             cursor: 0,
             state,
             next_stream: 0,
+            undone: Vec::new(),
+            accounted_from: 0,
         }
     }
 
     /// Rebuilds a history from stored parts (the database keeps exactly these).
-    pub fn from_parts(
-        base: Encounter,
-        commands: Vec<CommandRecord>,
-        events: Vec<Event>,
-        cursor: usize,
-        next_stream: u64,
-    ) -> Result<Self, String> {
+    pub fn from_parts(parts: Parts) -> Result<Self, String> {
+        let Parts { base, commands, events, cursor, next_stream, mut undone, accounted_from } =
+            parts;
         let mut expected = 0;
         for (i, c) in commands.iter().enumerate() {
             if c.seq != i as u64 || c.events.start != expected || c.events.end < c.events.start {
@@ -82,10 +122,14 @@ impl History {
         if cursor > commands.len() {
             return Err(format!("undo cursor {cursor} is past the {} commands", commands.len()));
         }
+        undone.sort_by_key(|u| u.stream);
         let mut h = Self::new(base);
+        let last = commands.iter().map(|c| c.stream).chain(undone.iter().map(|u| u.stream)).max();
+        h.next_stream = next_stream.max(last.map_or(0, |s| s.saturating_add(1)));
         h.commands = commands;
         h.events = events;
-        h.next_stream = next_stream.max(h.commands.iter().map(|c| c.stream + 1).max().unwrap_or(0));
+        h.undone = undone;
+        h.accounted_from = accounted_from;
         h.rebuild_snapshots();
         h.cursor = cursor;
         h.state = h.fold_to(h.event_cursor());
@@ -100,6 +144,61 @@ impl History {
     /// The encounter before any event.
     pub fn base(&self) -> &Encounter {
         &self.base
+    }
+
+    /// The same history with another base (a renamed encounter): the journal is kept.
+    pub fn with_base(&self, base: Encounter) -> Result<Self, String> {
+        let mut parts = self.parts();
+        parts.base = base;
+        Self::from_parts(parts)
+    }
+
+    /// The parts to keep: [`History::from_parts`] rebuilds the same history from them.
+    pub fn parts(&self) -> Parts {
+        Parts {
+            base: self.base.clone(),
+            commands: self.commands.clone(),
+            events: self.events.clone(),
+            cursor: self.cursor,
+            next_stream: self.next_stream,
+            undone: self.undone.clone(),
+            accounted_from: self.accounted_from,
+        }
+    }
+
+    /// Commands undone and then replaced, in the order of their streams.
+    pub fn undone(&self) -> &[UndoneCommand] {
+        &self.undone
+    }
+
+    /// Every command no longer in effect, in the order of their streams: those replaced and
+    /// the redo tail. With the commands in effect they account for every stream from
+    /// [`History::accounted_from`] on.
+    pub fn all_undone(&self) -> Vec<UndoneCommand> {
+        let mut all = self.undone.clone();
+        all.extend(self.redo_tail());
+        all.sort_by_key(|u| u.stream);
+        all
+    }
+
+    /// Streams below this one may be missing without an undone command for them: a history
+    /// kept before Fray kept undone commands. 0 for every history begun since.
+    pub fn accounted_from(&self) -> u64 {
+        self.accounted_from
+    }
+
+    /// The redo tail's commands, as undone commands.
+    pub fn redo_tail(&self) -> Vec<UndoneCommand> {
+        self.commands[self.cursor..].iter().map(|c| self.undone_record(c)).collect()
+    }
+
+    fn undone_record(&self, c: &CommandRecord) -> UndoneCommand {
+        UndoneCommand {
+            seq: c.seq,
+            stream: c.stream,
+            command: c.command.clone(),
+            events: self.events[c.events.clone()].to_vec(),
+        }
     }
 
     /// The system that runs this encounter.
@@ -182,6 +281,18 @@ impl History {
         self.commands.last().expect("just pushed")
     }
 
+    /// Records a command re-run from a journal with the dice stream it drew there (replay
+    /// goes through a journal's commands in the order of their streams).
+    pub fn record_at_stream(
+        &mut self,
+        command: Command,
+        events: Vec<Event>,
+        stream: u64,
+    ) -> &CommandRecord {
+        self.next_stream = stream;
+        self.record(command, events)
+    }
+
     /// Handles and records a command in one go (for tests and headless runs).
     pub fn execute(
         &mut self,
@@ -244,6 +355,9 @@ impl History {
             return;
         }
         let keep = self.event_cursor();
+        let dropped = self.redo_tail();
+        self.undone.extend(dropped);
+        self.undone.sort_by_key(|u| u.stream);
         self.commands.truncate(self.cursor);
         self.events.truncate(keep);
         self.snapshots.truncate(keep / SNAPSHOT_EVERY + 1);

@@ -124,17 +124,40 @@ fn from_parts_rebuilds_the_same_state_and_cursor() {
     }
     h.undo();
     h.undo();
-    let rebuilt = History::from_parts(
-        h.base().clone(),
-        h.commands().to_vec(),
-        h.all_events().to_vec(),
-        h.cursor(),
-        h.next_stream(),
-    )
-    .unwrap();
+    h.undo();
+    hit(&mut h, hero, -2);
+    h.undo();
+    let rebuilt = History::from_parts(h.parts()).unwrap();
     assert_eq!(rebuilt.state(), h.state());
     assert_eq!(rebuilt.cursor(), h.cursor());
+    assert_eq!(rebuilt.undone(), h.undone());
+    assert_eq!(rebuilt.next_stream(), h.next_stream());
     assert!(rebuilt.can_redo());
+}
+
+#[test]
+fn a_command_dropped_from_the_redo_tail_is_kept_with_its_stream() {
+    let (mut h, hero) = setup();
+    let before = h.cursor();
+    hit(&mut h, hero, -1);
+    hit(&mut h, hero, -2);
+    let dropped: Vec<_> = h.commands()[before..].to_vec();
+    assert!(h.undo() && h.undo());
+    assert!(h.undone().is_empty(), "undone but still redoable: the redo tail holds them");
+    assert_eq!(h.all_undone().len(), 2);
+    hit(&mut h, hero, -3);
+    let undone = h.undone();
+    assert_eq!(undone.len(), 2);
+    for (u, c) in undone.iter().zip(&dropped) {
+        assert_eq!((u.seq, u.stream, &u.command), (c.seq, c.stream, &c.command));
+        assert_eq!(u.events.len(), c.events.len());
+        assert!(u.events.iter().all(|e| e.seq == c.seq));
+    }
+    // The new command draws a stream after both: every stream is in the history once.
+    let mut streams: Vec<u64> = h.commands().iter().map(|c| c.stream).collect();
+    streams.extend(undone.iter().map(|u| u.stream));
+    streams.sort_unstable();
+    assert_eq!(streams, (0..h.next_stream()).collect::<Vec<_>>());
 }
 
 #[test]
@@ -143,17 +166,13 @@ fn from_parts_rejects_a_broken_log() {
     hit(&mut h, hero, -1);
     let mut events = h.all_events().to_vec();
     events.pop();
-    let err =
-        History::from_parts(h.base().clone(), h.commands().to_vec(), events, 1, 0).unwrap_err();
+    let mut parts = h.parts();
+    parts.events = events;
+    let err = History::from_parts(parts).unwrap_err();
     assert!(err.contains("events"), "{err}");
-    let err = History::from_parts(
-        h.base().clone(),
-        h.commands().to_vec(),
-        h.all_events().to_vec(),
-        99,
-        0,
-    )
-    .unwrap_err();
+    let mut parts = h.parts();
+    parts.cursor = 99;
+    let err = History::from_parts(parts).unwrap_err();
     assert!(err.contains("cursor"), "{err}");
 }
 

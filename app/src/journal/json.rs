@@ -5,16 +5,21 @@ use thiserror::Error;
 
 use crate::encounter::Encounter;
 use crate::event::{EVENT_VERSION, Event};
-use crate::history::{CommandRecord, History};
+use crate::history::{CommandRecord, History, Parts, UndoneCommand};
 
 /// The `format` field of a journal file.
 pub const FORMAT: &str = "fray-journal";
 
-/// The journal file version this Fray writes and reads.
-pub const VERSION: u32 = 1;
+/// The journal file version this Fray writes. It reads this one and version 1, which did not
+/// keep undone commands (read as accounting for no stream before its last).
+pub const VERSION: u32 = 2;
+
+/// The first version that keeps undone commands.
+const FIRST_WITH_UNDONE: u32 = 2;
 
 /// A whole journal: the encounter before any event, then every command in effect with the
-/// events it produced. Folding `events` onto `base` gives the state the GM last saw.
+/// events it produced, and every command undone on the way. Folding `events` onto `base`
+/// gives the state the GM last saw.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct JournalDoc {
     /// Always [`FORMAT`]; tells a journal from any other JSON.
@@ -27,6 +32,15 @@ pub struct JournalDoc {
     pub commands: Vec<CommandRecord>,
     /// Their events, in order; each command's `events` range points into this list.
     pub events: Vec<Event>,
+    /// The commands undone on the way (replaced, or left in the redo tail), in the order of
+    /// their dice streams. With `commands` they account for every stream from
+    /// `accounted_from` on: a roll undone and asked again shows here.
+    #[serde(default)]
+    pub undone: Vec<UndoneCommand>,
+    /// Streams below this one may be missing with no undone command for them (an encounter
+    /// begun before Fray kept undone commands); 0 for every encounter begun since.
+    #[serde(default)]
+    pub accounted_from: u64,
 }
 
 /// The same fields borrowed, so exporting a long history copies nothing before writing.
@@ -37,6 +51,8 @@ struct DocRef<'a> {
     base: &'a Encounter,
     commands: &'a [CommandRecord],
     events: &'a [Event],
+    undone: &'a [UndoneCommand],
+    accounted_from: u64,
 }
 
 /// Just the header, to say why a file that is not a readable journal was refused.
@@ -53,7 +69,7 @@ pub enum JournalError {
     #[error("not a Fray journal: format is '{0}', expected '{FORMAT}'")]
     NotAJournal(String),
     /// A journal version this Fray cannot read.
-    #[error("journal version {found} is not supported: this Fray reads version {VERSION}")]
+    #[error("journal version {found} is not supported: this Fray reads versions 1 to {VERSION}")]
     UnsupportedVersion {
         /// The version in the file.
         found: u32,
@@ -67,7 +83,8 @@ pub enum JournalError {
 }
 
 impl JournalDoc {
-    /// The journal of a history: its base and the commands and events in effect.
+    /// The journal of a history: its base, the commands and events in effect, and the
+    /// commands undone on the way.
     pub fn from_history(history: &History) -> Self {
         JournalDoc {
             format: FORMAT.to_owned(),
@@ -75,30 +92,37 @@ impl JournalDoc {
             base: history.base().clone(),
             commands: history.live_commands().to_vec(),
             events: history.events().to_vec(),
+            undone: history.all_undone(),
+            accounted_from: history.accounted_from(),
         }
     }
 
-    /// The journal as compact JSON.
+    /// The journal as compact JSON, in this Fray's version (a version 1 journal read in says
+    /// where its accounting of streams starts, so it is a version 2 journal once written).
     pub fn to_json(&self) -> String {
         write(&DocRef {
             format: &self.format,
-            version: self.version,
+            version: VERSION,
             base: &self.base,
             commands: &self.commands,
             events: &self.events,
+            undone: &self.undone,
+            accounted_from: self.accounted_from,
         })
     }
 
     /// A history holding the journal with every command in effect, ready to continue the
     /// fight or undo. Does not re-run the rules; [`super::replay`] does.
     pub fn to_history(&self) -> Result<History, JournalError> {
-        History::from_parts(
-            self.base.clone(),
-            self.commands.clone(),
-            self.events.clone(),
-            self.commands.len(),
-            0,
-        )
+        History::from_parts(Parts {
+            base: self.base.clone(),
+            commands: self.commands.clone(),
+            events: self.events.clone(),
+            cursor: self.commands.len(),
+            next_stream: 0,
+            undone: self.undone.clone(),
+            accounted_from: self.accounted_from,
+        })
         .map_err(JournalError::Inconsistent)
     }
 
@@ -133,11 +157,21 @@ impl JournalDoc {
                 e.v
             )));
         }
+        for u in &self.undone {
+            if let Some(e) = u.events.iter().find(|e| e.v > EVENT_VERSION || e.seq != u.seq) {
+                return Err(JournalError::Inconsistent(format!(
+                    "the undone command of dice stream {} has an event numbered {} of format \
+                     version {} (it stood at {}; this Fray reads up to version {EVENT_VERSION})",
+                    u.stream, e.seq, e.v, u.seq
+                )));
+            }
+        }
         Ok(())
     }
 }
 
-/// The history's journal as compact JSON (the commands and events in effect).
+/// The history's journal as compact JSON (the commands and events in effect, and those
+/// undone).
 ///
 /// Compact rather than pretty: measured on 100,000 events (`benches/journal.rs`), half the
 /// size (31 MB against 63 MB) and a third faster to write, and any JSON viewer lays it out
@@ -149,6 +183,8 @@ pub fn to_json(history: &History) -> String {
         base: history.base(),
         commands: history.live_commands(),
         events: history.events(),
+        undone: &history.all_undone(),
+        accounted_from: history.accounted_from(),
     })
 }
 
@@ -166,8 +202,15 @@ fn write(doc: &DocRef<'_>) -> String {
 /// that says which, and a journal whose commands do not cover its events.
 pub fn from_json(text: &str) -> Result<JournalDoc, JournalError> {
     match serde_json::from_str::<JournalDoc>(text) {
-        Ok(doc) => {
+        Ok(mut doc) => {
             check_header(&doc.format, doc.version)?;
+            if doc.version < FIRST_WITH_UNDONE {
+                // Version 1 kept only the commands in effect: the streams of undone commands
+                // are missing, with nothing to show for them.
+                doc.undone.clear();
+                doc.accounted_from =
+                    doc.commands.iter().map(|c| c.stream.saturating_add(1)).max().unwrap_or(0);
+            }
             doc.check()?;
             Ok(doc)
         }
@@ -186,7 +229,7 @@ fn check_header(format: &str, version: u32) -> Result<(), JournalError> {
     if format != FORMAT {
         return Err(JournalError::NotAJournal(format.to_owned()));
     }
-    if version != VERSION {
+    if !(1..=VERSION).contains(&version) {
         return Err(JournalError::UnsupportedVersion { found: version });
     }
     Ok(())

@@ -14,12 +14,14 @@ mod json;
 pub(crate) mod line;
 mod markdown;
 mod replay;
+mod timeline;
 
 pub use html::html;
 pub use json::{FORMAT, JournalDoc, JournalError, VERSION, from_json, to_json};
 pub use line::{JournalLines, JournalView, Line, Style, describe, lines, timer_words};
 pub use markdown::{escape_into as escape_markdown_into, markdown};
 pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
+pub use timeline::Place;
 
 use crate::encounter::Encounter;
 

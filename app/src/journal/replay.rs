@@ -5,19 +5,25 @@ use thiserror::Error;
 use crate::dice::{DiceError, DiceSource, ReplayDice, Roll, RollSource, SeededDice};
 use crate::encounter::Encounter;
 use crate::event::Event;
-use crate::history::{CommandRecord, History, fold};
+use crate::history::{History, fold};
 use crate::system::RuleError;
 
 use super::json::{JournalDoc, JournalError};
 use super::line::describe;
+use super::timeline::{Place, Step, steps};
 
 /// What a successful replay went through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ReplayReport {
-    /// Commands re-run.
+    /// Commands in effect re-run.
     pub commands: usize,
-    /// Events reproduced.
+    /// Their events reproduced.
     pub events: usize,
+    /// Undone commands re-run where they stood.
+    pub undone: usize,
+    /// Dice streams below this one were checked for order only: the journal was kept before
+    /// Fray kept undone commands (0: every stream is accounted for).
+    pub accounted_from: u64,
 }
 
 /// Why a journal does not replay.
@@ -25,11 +31,11 @@ pub struct ReplayReport {
 pub enum ReplayError {
     /// The rules, given the recorded dice, produce something other than what was recorded.
     #[error(
-        "command {seq} does not reproduce the journal: the journal has {expected}, the rules give {got}"
+        "{seq} does not reproduce the journal: the journal has {expected}, the rules give {got}"
     )]
     Mismatch {
-        /// Sequence number of the command.
-        seq: u64,
+        /// Where the command stood.
+        seq: Place,
         /// What the journal recorded, briefly.
         expected: String,
         /// What the replay produced, briefly.
@@ -39,11 +45,11 @@ pub enum ReplayError {
     /// stream: the journal was edited (a die with its total, the seed, an initiative die
     /// with what followed from it). Dice typed in from the table are taken as typed.
     #[error(
-        "command {seq} has a roll the app did not make ({label}): the journal has {roll}, the encounter's seed gives {seeded}"
+        "{seq} has a roll the app did not make ({label}): the journal has {roll}, the encounter's seed gives {seeded}"
     )]
     Forged {
-        /// Sequence number of the command.
-        seq: u64,
+        /// Where the command stood.
+        seq: Place,
         /// What the roll was for ("Goblin 1 stabs").
         label: String,
         /// The recorded roll ("d20: [14] = 14").
@@ -53,21 +59,32 @@ pub enum ReplayError {
     },
     /// A command's dice stream is not later than the one before it: a stream drawn twice.
     #[error(
-        "command {seq} draws its dice from stream {stream}, but an earlier command already drew from stream {before}: streams never go back or repeat"
+        "{seq} draws its dice from stream {stream}, but an earlier command already drew from stream {before}: streams never go back or repeat"
     )]
     StreamReused {
-        /// Sequence number of the command.
-        seq: u64,
+        /// Where the command stood.
+        seq: Place,
         /// Its stream.
         stream: u64,
         /// The stream of the command before it.
         before: u64,
     },
+    /// No command of the journal, in effect or undone, drew a stream that later ones follow:
+    /// a command was left out, its dice thrown away (a roll asked again, not shown).
+    #[error(
+        "dice stream {stream} is missing: {seq} draws from a later one, but no command of the journal, in effect or undone, drew from it (a command was left out)"
+    )]
+    StreamMissing {
+        /// The missing stream.
+        stream: u64,
+        /// The first command after the gap.
+        seq: Place,
+    },
     /// The rules refuse a recorded command.
-    #[error("command {seq} is refused on replay: {reason}")]
+    #[error("{seq} is refused on replay: {reason}")]
     Refused {
-        /// Sequence number of the command.
-        seq: u64,
+        /// Where the command stood.
+        seq: Place,
         /// The rules' reason.
         reason: String,
     },
@@ -76,66 +93,106 @@ pub enum ReplayError {
     Journal(#[from] JournalError),
 }
 
-/// Re-runs every command of `doc` through the rules from `doc.base`, handing the rules the
-/// dice recorded in that command's events, and checks that each command produces exactly
+/// Re-runs every command of `doc` through the rules from `doc.base`, in the order they were
+/// given (by dice stream: undone commands where they stood, then replaced), handing the rules
+/// the dice recorded in that command's events, and checks that each command produces exactly
 /// its recorded events (tags and sequence numbers included), that every recorded roll adds
 /// up, that every app roll is the one the seed gives ([`verify_app_dice`]), that no recorded
-/// roll goes unused, and that the final state is the fold of the events. (A journal of a
-/// system Fray does not have was refused when it was read.)
+/// roll goes unused, that no dice stream is missing (from `doc.accounted_from` on), that the
+/// commands in effect are the ones left standing, and that the final state is the fold of
+/// the events. (A journal of a system Fray does not have was refused when it was read.)
 ///
 /// Stops at the first difference, naming the command.
 pub fn replay(doc: &JournalDoc) -> Result<ReplayReport, ReplayError> {
     doc.check()?;
-    check_streams(doc)?;
+    let steps = steps(doc)?;
     let mut history = History::new(doc.base.clone());
-    for record in &doc.commands {
-        let seq = record.seq;
-        let recorded = &doc.events[record.events.clone()];
-        for roll in recorded.iter().flat_map(Event::rolls) {
-            check_roll(seq, roll)?;
-        }
-        app_dice(doc.base.seed, record, recorded)?;
-        let mut dice = ReplayDice::new(recorded.iter().flat_map(Event::rolls).cloned());
-        let produced = match history.prepare(record.command.clone(), &mut dice) {
-            Ok(events) => events,
-            Err(RuleError::Dice(DiceError::ReplayMismatch { expected, got })) => {
-                return Err(ReplayError::Mismatch {
-                    seq,
-                    expected: format!("a roll of {expected}"),
-                    got: format!("a roll of {got}"),
-                });
-            }
-            Err(RuleError::Dice(DiceError::ReplayExhausted)) => {
-                return Err(ReplayError::Mismatch {
-                    seq,
-                    expected: "no further roll".into(),
-                    got: "one more roll".into(),
-                });
-            }
-            Err(err) => return Err(ReplayError::Refused { seq, reason: err.to_string() }),
-        };
-        compare(history.state(), seq, recorded, &produced)?;
-        if dice.remaining() > 0 {
-            return Err(ReplayError::Mismatch {
-                seq,
-                expected: format!("{} more roll(s)", dice.remaining()),
-                got: "no use for them".into(),
-            });
-        }
-        history.record(record.command.clone(), produced);
+    for step in &steps {
+        let before = history.commands().len();
+        let at =
+            usize::try_from(step.place.seq).ok().filter(|&at| at <= before).ok_or_else(|| {
+                ReplayError::Mismatch {
+                    seq: step.place,
+                    expected: format!("a command at position {}", step.place.seq),
+                    got: format!("only {before} commands before it"),
+                }
+            })?;
+        // A command given after undoing stands where the cursor was: undo to there.
+        history.set_cursor(at);
+        replay_step(&mut history, doc.base.seed, step)?;
     }
+    // The commands in effect are the ones left standing after every undo.
+    let standing = history.commands();
+    if let Some(record) = doc
+        .commands
+        .iter()
+        .enumerate()
+        .find(|(i, r)| standing.get(*i).is_none_or(|s| s.stream != r.stream))
+        .map(|(_, r)| r)
+    {
+        return Err(ReplayError::Mismatch {
+            seq: Place::kept(record.seq),
+            expected: "a command in effect".into(),
+            got: "a command a later one replaced".into(),
+        });
+    }
+    history.set_cursor(doc.commands.len());
     if fold(&doc.base, &doc.events) != *history.state() {
         return Err(ReplayError::Mismatch {
-            seq: doc.commands.last().map_or(0, |c| c.seq),
+            seq: Place::kept(doc.commands.last().map_or(0, |c| c.seq)),
             expected: "the state its events fold to".into(),
             got: "a different final state".into(),
         });
     }
-    Ok(ReplayReport { commands: doc.commands.len(), events: doc.events.len() })
+    Ok(ReplayReport {
+        commands: doc.commands.len(),
+        events: doc.events.len(),
+        undone: doc.undone.len(),
+        accounted_from: doc.accounted_from,
+    })
+}
+
+/// Re-runs one command at the history's cursor with its recorded dice and records it.
+fn replay_step(history: &mut History, seed: u64, step: &Step<'_>) -> Result<(), ReplayError> {
+    let seq = step.place;
+    let recorded = step.events;
+    for roll in recorded.iter().flat_map(Event::rolls) {
+        check_roll(seq, roll)?;
+    }
+    app_dice(seed, step)?;
+    let mut dice = ReplayDice::new(recorded.iter().flat_map(Event::rolls).cloned());
+    let produced = match history.prepare(step.command.clone(), &mut dice) {
+        Ok(events) => events,
+        Err(RuleError::Dice(DiceError::ReplayMismatch { expected, got })) => {
+            return Err(ReplayError::Mismatch {
+                seq,
+                expected: format!("a roll of {expected}"),
+                got: format!("a roll of {got}"),
+            });
+        }
+        Err(RuleError::Dice(DiceError::ReplayExhausted)) => {
+            return Err(ReplayError::Mismatch {
+                seq,
+                expected: "no further roll".into(),
+                got: "one more roll".into(),
+            });
+        }
+        Err(err) => return Err(ReplayError::Refused { seq, reason: err.to_string() }),
+    };
+    compare(history.state(), seq, recorded, &produced)?;
+    if dice.remaining() > 0 {
+        return Err(ReplayError::Mismatch {
+            seq,
+            expected: format!("{} more roll(s)", dice.remaining()),
+            got: "no use for them".into(),
+        });
+    }
+    history.record_at_stream(step.command.clone(), produced, step.stream);
+    Ok(())
 }
 
 /// A recorded roll must add up: its kept dice, subtotals and total follow from its faces.
-fn check_roll(seq: u64, roll: &Roll) -> Result<(), ReplayError> {
+fn check_roll(seq: Place, roll: &Roll) -> Result<(), ReplayError> {
     if roll.verify().is_ok() {
         return Ok(());
     }
@@ -155,7 +212,7 @@ fn check_roll(seq: u64, roll: &Roll) -> Result<(), ReplayError> {
 /// The first difference between the recorded and the produced events of one command.
 fn compare(
     before: &Encounter,
-    seq: u64,
+    seq: Place,
     recorded: &[Event],
     produced: &[Event],
 ) -> Result<(), ReplayError> {
@@ -201,47 +258,29 @@ fn brief_pair(state: &Encounter, a: &Event, b: &Event) -> (String, String) {
     (json(a), json(b))
 }
 
-/// Checks the app's rolls against the encounter's seed: each command's app dice must be the
-/// ones [`SeededDice`] gives for `base.seed` on the command's stream, in order (dice typed
-/// in from the table do not draw from the stream). Returns how many rolls were checked.
+/// Checks the app's rolls against the encounter's seed: each command's app dice, in effect
+/// or undone, must be the ones [`SeededDice`] gives for `base.seed` on the command's stream,
+/// in order (dice typed in from the table do not draw from the stream), and the streams must
+/// be accounted for as [`replay`] checks them. Returns how many rolls were checked.
 ///
 /// [`replay`] makes this check too; alone it says whether the dice are the app's without
 /// re-running the rules.
 pub fn verify_app_dice(doc: &JournalDoc) -> Result<usize, ReplayError> {
     doc.check()?;
-    check_streams(doc)?;
     let mut checked = 0;
-    for record in &doc.commands {
-        checked += app_dice(doc.base.seed, record, &doc.events[record.events.clone()])?;
+    for step in &steps(doc)? {
+        checked += app_dice(doc.base.seed, step)?;
     }
     Ok(checked)
 }
 
-/// Each command draws its app dice from a stream of its own, later than every earlier
-/// command's (an undone command's stream is never used again, so there may be gaps): a
-/// stream used twice, or going back, is a journal edited to draw dice again.
-fn check_streams(doc: &JournalDoc) -> Result<(), ReplayError> {
-    let mut last: Option<u64> = None;
-    for record in &doc.commands {
-        if last.is_some_and(|l| record.stream <= l) {
-            return Err(ReplayError::StreamReused {
-                seq: record.seq,
-                stream: record.stream,
-                before: last.unwrap_or_default(),
-            });
-        }
-        last = Some(record.stream);
-    }
-    Ok(())
-}
-
-/// The app rolls among one command's `events`, checked against the seed; how many.
-fn app_dice(seed: u64, record: &CommandRecord, events: &[Event]) -> Result<usize, ReplayError> {
-    let mut rng = SeededDice::new(seed, record.stream);
+/// The app rolls among one command's events, checked against the seed; how many.
+fn app_dice(seed: u64, step: &Step<'_>) -> Result<usize, ReplayError> {
+    let mut rng = SeededDice::new(seed, step.stream);
     let mut checked = 0;
-    for roll in events.iter().flat_map(Event::rolls).filter(|r| r.source == RollSource::App) {
+    for roll in step.events.iter().flat_map(Event::rolls).filter(|r| r.source == RollSource::App) {
         let forged = |seeded: String| ReplayError::Forged {
-            seq: record.seq,
+            seq: step.place,
             label: roll.label.clone(),
             roll: roll.summary(),
             seeded,

@@ -282,7 +282,15 @@ fn json_round_trips_and_replays() {
     assert_eq!(doc.to_json(), json);
     assert_eq!((doc.format.as_str(), doc.version), (FORMAT, VERSION));
     let report = replay(&doc).unwrap();
-    assert_eq!(report, ReplayReport { commands: h.cursor(), events: h.events().len() });
+    assert_eq!(
+        report,
+        ReplayReport {
+            commands: h.cursor(),
+            events: h.events().len(),
+            undone: 0,
+            accounted_from: 0
+        }
+    );
     assert_eq!(verify_app_dice(&doc).unwrap(), 1);
     let back = doc.to_history().unwrap();
     assert_eq!(back.state(), h.state());
@@ -385,6 +393,142 @@ fn a_roll_in_another_name_or_a_stream_drawn_twice_does_not_replay() {
     replay(&honest).unwrap();
 }
 
+/// The fight, then Goblin 1's stab undone and asked again: the first stab is undone.
+fn fight_with_a_roll_asked_again() -> History {
+    let mut h = fight();
+    let stab = Command::Roll {
+        dice: Dice::parse("d20").unwrap(),
+        label: "Goblin 1 stabs".into(),
+        roller: Some(GOBLIN_1),
+        secret: false,
+    };
+    run(&mut h, stab.clone());
+    assert!(h.undo());
+    run(&mut h, stab);
+    h
+}
+
+#[test]
+fn a_roll_undone_and_asked_again_is_in_the_journal_and_replays_where_it_stood() {
+    let h = fight_with_a_roll_asked_again();
+    let doc = from_json(&to_json(&h)).unwrap();
+    assert_eq!(doc.undone.len(), 1);
+    let undone = &doc.undone[0];
+    assert_eq!(undone.seq, doc.commands.last().unwrap().seq, "it stood where its successor is");
+    assert_eq!(undone.stream + 1, doc.commands.last().unwrap().stream);
+    let report = replay(&doc).unwrap();
+    assert_eq!((report.commands, report.undone, report.accounted_from), (h.cursor(), 1, 0));
+    // Two app dice checked: the first stab's, undone, and the second's (and the fight's one).
+    assert_eq!(verify_app_dice(&doc).unwrap(), 3);
+    // Read back, the history keeps it, so a journal written again still has it.
+    assert_eq!(doc.to_history().unwrap().undone(), h.undone());
+}
+
+/// The forgeries of stream shopping: the undone roll left out of the journal, and a kept
+/// command's stream moved past streams no command drew, are named.
+#[test]
+fn a_stream_no_command_shows_does_not_replay() {
+    let h = fight_with_a_roll_asked_again();
+    let last = h.cursor() as u64 - 1;
+    let mut v = value(&h);
+    v["undone"] = serde_json::json!([]);
+    let doc = from_json(&v.to_string()).unwrap();
+    let missing = ReplayError::StreamMissing {
+        stream: doc.commands.last().unwrap().stream - 1,
+        seq: Place::kept(last),
+    };
+    assert_eq!(replay(&doc).unwrap_err(), missing);
+    assert_eq!(verify_app_dice(&doc).unwrap_err(), missing);
+    let said = missing.to_string();
+    let stream = doc.commands.last().unwrap().stream - 1;
+    assert!(
+        said.starts_with(&format!("dice stream {stream} is missing: command {last} draws")),
+        "{said}"
+    );
+    // A command moved on to a later stream (the seed's face there is the one wanted).
+    let h = fight();
+    let mut v = value(&h);
+    let k = v["commands"].as_array().unwrap().len() - 1;
+    let stream = v["commands"][k]["stream"].as_u64().unwrap();
+    v["commands"][k]["stream"] = (stream + 3).into();
+    let err = replay_value(&v).unwrap_err();
+    assert_eq!(err, ReplayError::StreamMissing { stream, seq: Place::kept(k as u64) });
+}
+
+#[test]
+fn an_undone_command_is_checked_like_any_other() {
+    let h = fight_with_a_roll_asked_again();
+    // Its app die must be the seed's on its stream.
+    let mut v = value(&h);
+    let roll = &mut v["undone"][0]["events"][0]["kind"]["roll"];
+    let face = roll["terms"][0]["faces"][0].as_u64().unwrap();
+    let forged = if face == 20 { 19 } else { face + 1 };
+    roll["terms"][0]["faces"][0] = forged.into();
+    roll["terms"][0]["subtotal"] = forged.into();
+    roll["total"] = forged.into();
+    let err = replay_value(&v).unwrap_err();
+    let stream = v["undone"][0]["stream"].as_u64().unwrap();
+    assert!(
+        matches!(&err, ReplayError::Forged { seq, .. } if seq.undone_stream == Some(stream)),
+        "{err:?}"
+    );
+    let at = v["undone"][0]["seq"].as_u64().unwrap();
+    assert!(err.to_string().starts_with(&format!("undone command {at} (dice stream {stream})")));
+    // It must stand where a command could: not past the commands given before it.
+    let mut v = value(&h);
+    v["undone"][0]["seq"] = 40.into();
+    for e in v["undone"][0]["events"].as_array_mut().unwrap() {
+        e["seq"] = 40.into();
+    }
+    let err = replay_value(&v).unwrap_err();
+    assert!(err.to_string().contains(&format!("only {at} commands before it")), "{err}");
+}
+
+#[test]
+fn a_command_in_effect_that_a_later_one_replaced_does_not_replay() {
+    // "a", undone, then "b": swapping their streams claims "a" came after "b".
+    let mut h = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "x", 1));
+    run(&mut h, Command::Narrate { text: "a".into() });
+    assert!(h.undo());
+    run(&mut h, Command::Narrate { text: "b".into() });
+    let mut v = value(&h);
+    let streams = (v["undone"][0]["stream"].as_u64(), v["commands"][0]["stream"].as_u64());
+    assert_eq!(streams, (Some(0), Some(1)));
+    v["undone"][0]["stream"] = 1.into();
+    v["commands"][0]["stream"] = 0.into();
+    let err = replay_value(&v).unwrap_err();
+    assert_eq!(
+        err,
+        ReplayError::Mismatch {
+            seq: Place::kept(0),
+            expected: "a command in effect".into(),
+            got: "a command a later one replaced".into()
+        }
+    );
+}
+
+#[test]
+fn a_version_1_journal_replays_with_its_streams_checked_for_order_only() {
+    let h = fight_with_a_roll_asked_again();
+    let mut v = value(&h);
+    v["version"] = 1.into();
+    let commands = v["commands"].as_array().unwrap();
+    let last_stream = commands.last().unwrap()["stream"].as_u64().unwrap();
+    let doc = from_json(&v.to_string()).unwrap();
+    // Version 1 kept no undone commands: whatever the file says, none are read.
+    assert!(doc.undone.is_empty());
+    assert_eq!(doc.accounted_from, last_stream + 1);
+    let report = replay(&doc).unwrap();
+    assert_eq!((report.undone, report.accounted_from), (0, last_stream + 1));
+    // Written again, it is a version 2 journal that says where its accounting starts.
+    let again = from_json(&doc.to_json()).unwrap();
+    assert_eq!((again.version, again.accounted_from), (VERSION, last_stream + 1));
+    // A version this Fray does not know is refused by number.
+    v["version"] = 3.into();
+    let err = from_json(&v.to_string()).unwrap_err().to_string();
+    assert_eq!(err, "journal version 3 is not supported: this Fray reads versions 1 to 2");
+}
+
 #[test]
 fn a_changed_seed_or_an_unknown_system_does_not_replay() {
     let h = fight();
@@ -429,7 +573,7 @@ fn tampering_with_an_event_is_caught_at_its_command() {
     assert_eq!(
         replay_value(&v).unwrap_err(),
         ReplayError::Mismatch {
-            seq,
+            seq: Place::kept(seq),
             expected: "Goblin 2 HP 4 → 2".into(),
             got: "Goblin 2 HP 4 → 1".into()
         }
@@ -461,7 +605,10 @@ fn replay_names_refused_commands_and_wrong_dice() {
     v["commands"][seq as usize]["command"]["to"] = 99.into();
     assert_eq!(
         replay_value(&v).unwrap_err(),
-        ReplayError::Refused { seq, reason: "no zone z99 in this encounter".into() }
+        ReplayError::Refused {
+            seq: Place::kept(seq),
+            reason: "no zone z99 in this encounter".into()
+        }
     );
     let (_, seq) = find(&h, |k| matches!(k, EventKind::Rolled { roll, .. } if roll.total == 8));
     let mut v = value(&h);
@@ -469,7 +616,7 @@ fn replay_names_refused_commands_and_wrong_dice() {
     assert_eq!(
         replay_value(&v).unwrap_err(),
         ReplayError::Mismatch {
-            seq,
+            seq: Place::kept(seq),
             expected: "a roll of 2d6+1 for 'attack' by Harald".into(),
             got: "a roll of d20 for 'attack' by Harald".into()
         }
@@ -493,10 +640,10 @@ fn from_json_refuses_other_files_clearly() {
         "not a Fray journal: format is 'fray-bestiary', expected 'fray-journal'"
     );
     // A newer version is refused by its number even when its shape changed.
-    let newer = serde_json::json!({"format": "fray-journal", "version": 2, "chapters": []});
+    let newer = serde_json::json!({"format": "fray-journal", "version": 3, "chapters": []});
     assert_eq!(
         from_json(&newer.to_string()).unwrap_err().to_string(),
-        "journal version 2 is not supported: this Fray reads version 1"
+        "journal version 3 is not supported: this Fray reads versions 1 to 2"
     );
     assert!(matches!(from_json("{ nope"), Err(JournalError::Malformed(_))));
     assert!(matches!(from_json("[]"), Err(JournalError::Malformed(_))));

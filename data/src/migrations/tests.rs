@@ -274,6 +274,37 @@ fn step_9_battle_maps() {
 }
 
 #[test]
+fn step_10_undone_commands_and_where_streams_are_accounted_from() {
+    let (_dir, conn) = at(9);
+    let encounter = "INSERT INTO encounters (id, system, name, seed, base, next_stream, created,
+                     updated) VALUES (?1, 'freeform', 'Crypt', 0, '{}', ?2, 0, 0)";
+    let command = "INSERT INTO commands (encounter_id, seq, command, stream, first_event,
+                   event_count) VALUES (?1, ?2, '{}', ?3, 0, 0)";
+    // 1 drew streams 0, 1, 2 and keeps them all; 2 drew 0..5 and kept 0 and 4 (undone
+    // commands were deleted then).
+    conn.execute(encounter, params![1, 3]).unwrap();
+    conn.execute(encounter, params![2, 5]).unwrap();
+    for (id, seq, stream) in [(1, 0, 0), (1, 1, 1), (1, 2, 2), (2, 0, 0), (2, 1, 4)] {
+        conn.execute(command, params![id, seq, stream]).unwrap();
+    }
+    let mut conn = conn;
+    MIGRATIONS.to_version(&mut conn, 10).unwrap();
+    let from = |id: i64| -> i64 {
+        conn.query_row("SELECT accounted_from FROM encounters WHERE id = ?1", [id], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!((from(1), from(2)), (0, 5));
+    let undone = "INSERT INTO undone_commands (encounter_id, stream, seq, command, events)
+                  VALUES (?1, ?2, 0, '{}', ?3)";
+    conn.execute(undone, params![1, 3, "[]"]).unwrap();
+    assert!(conn.execute(undone, params![1, 3, "[]"]).is_err(), "a stream is drawn once");
+    assert!(conn.execute(undone, params![1, 4, "{}"]).is_err(), "events are an array");
+    assert!(conn.execute(undone, params![9, 4, "[]"]).is_err(), "an encounter of its own");
+    conn.execute("DELETE FROM encounters WHERE id = 1", []).unwrap();
+    assert_eq!(count(&conn, "SELECT count(*) FROM undone_commands"), 0);
+}
+
+#[test]
 fn every_step_has_a_test() {
     // Appending a step without its `step_N_...` test above fails here.
     let source = include_str!("tests.rs");

@@ -125,6 +125,21 @@ fn a_new_command_after_undo_drops_the_redo_tail_on_disk() {
     // Streams never repeat, even over the dropped commands.
     assert_eq!(s.history().commands()[2].stream, 4);
     assert_eq!(s.history().next_stream(), 5);
+    // The dropped commands are kept on disk, where they stood, with their streams: the
+    // exported journal accounts for every stream and replays them.
+    let undone: Vec<(u64, u64)> = s.history().undone().iter().map(|u| (u.seq, u.stream)).collect();
+    assert_eq!(undone, [(2, 2), (3, 3)]);
+    assert!(s.history().undone().iter().all(|u| !u.events.is_empty()));
+    let doc = fray_app::journal::JournalDoc::from_history(s.history());
+    let report = fray_app::journal::replay(&doc).expect("the journal replays");
+    assert_eq!((report.commands, report.undone, report.accounted_from), (3, 2, 0));
+    // Deleting the encounter takes its undone commands with it.
+    let db = reopen(&dir);
+    assert!(db.encounters().delete(id).unwrap());
+    let conn = rusqlite::Connection::open(dir.path().join("fray.db")).unwrap();
+    let left: i64 =
+        conn.query_row("SELECT count(*) FROM undone_commands", [], |r| r.get(0)).unwrap();
+    assert_eq!(left, 0);
 }
 
 #[test]
@@ -286,4 +301,54 @@ fn table_default_asks_for_dice_and_stores_nothing() {
     let events = s.apply_planned(roll, vec![DieChoice::Table(vec![17])], true).unwrap();
     assert!(matches!(&events[0].kind, EventKind::Rolled { roll, .. } if roll.total == 17));
     assert_eq!(rows(&dir, s.encounter_id()), (5, 5, 5));
+}
+
+/// Another connection to the file holding the write lock, as another program would.
+fn hold_lock(dir: &TempDir) -> rusqlite::Connection {
+    let conn = rusqlite::Connection::open(dir.path().join("fray.db")).unwrap();
+    conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+    conn
+}
+
+#[test]
+fn writing_behind_applies_at_once_and_writes_in_order_when_the_lock_is_free() {
+    let (dir, db, mut s) = fight();
+    let id = s.encounter_id();
+    s.write_behind(true);
+    let other = hold_lock(&dir);
+    s.apply(hit(-1)).unwrap();
+    assert!(s.undo().unwrap());
+    s.apply(hit(-4)).unwrap();
+    assert_eq!((hp(&s), s.unsaved()), (1, 3));
+    assert_eq!(s.save_unsaved().unwrap(), 3, "still locked: they wait");
+    assert_eq!(rows(&dir, id).0, 4);
+    other.execute_batch("COMMIT").unwrap();
+    assert_eq!(s.save_unsaved().unwrap(), 0);
+    let back = Session::open(&reopen(&dir), id).unwrap();
+    assert_eq!((hp(&back), back.history().cursor()), (1, 5));
+    assert_eq!(back.history().undone(), s.history().undone());
+    drop((s, db));
+}
+
+#[test]
+fn a_write_behind_that_fails_for_another_reason_keeps_waiting_and_says_why() {
+    let (dir, _db, mut s) = fight();
+    let id = s.encounter_id();
+    s.write_behind(true);
+    let other = hold_lock(&dir);
+    s.apply(hit(-1)).unwrap();
+    // The disk "fills up" while the other program writes.
+    other
+        .execute_batch(
+            "CREATE TRIGGER full BEFORE INSERT ON events
+             BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END; COMMIT;",
+        )
+        .unwrap();
+    let err = s.save_unsaved().unwrap_err();
+    assert!(err.to_string().contains("full"), "{err}");
+    assert_eq!((s.unsaved(), hp(&s)), (1, 4), "kept in memory, still waiting");
+    // Once the cause is gone, the next try writes it.
+    other.execute_batch("DROP TRIGGER full").unwrap();
+    assert_eq!(s.save_unsaved().unwrap(), 0);
+    assert_eq!(hp(&Session::open(&reopen(&dir), id).unwrap()), 4);
 }

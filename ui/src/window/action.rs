@@ -166,7 +166,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
                 Err(e) => model.error(format!("Could not create the encounter: {e}")),
             }
         }
-        Action::OpenEncounter(id) => match Session::open(&model.db, id) {
+        Action::OpenEncounter(id) => match model.open_encounter(id) {
             Ok(session) => open_session(model, session),
             Err(e) => model.error(format!("Could not open the encounter: {e}")),
         },
@@ -183,7 +183,14 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
         Action::DuplicateEncounter(id) => duplicate(model, id),
         Action::DeleteEncounter(id) => {
             if model.session.as_ref().is_some_and(|s| s.encounter_id() == id) {
-                model.session = None;
+                // Its waiting changes go with it: nothing is written to an encounter deleted.
+                for s in model.session.iter_mut().chain(model.left_unsaved.iter_mut()) {
+                    if s.encounter_id() == id {
+                        s.forget_unsaved();
+                    }
+                }
+                model.set_session(None);
+                model.left_unsaved.retain(|s| s.encounter_id() != id);
                 model.selected = None;
                 let _ = model.db.settings().remove(LAST_ENCOUNTER_KEY);
             }
@@ -351,7 +358,7 @@ fn undo_remove(model: &mut Model) {
 
 fn open_session(model: &mut Model, session: Session) {
     let id = session.encounter_id();
-    model.session = Some(session);
+    model.set_session(Some(session));
     model.selected = None;
     model.pending_roll = None;
     model.status = None;

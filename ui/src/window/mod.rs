@@ -126,6 +126,10 @@ impl FrayApp {
         for action in self.outbox.drain(..) {
             apply(&mut self.model, &mut self.view, action);
         }
+        // Changes another program's write lock held back: written as soon as it is free.
+        if self.model.unsaved() > 0 && self.model.save_unsaved() > 0 {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
         // Settings apply live: the next frame is drawn at the new scale and theme.
         if theme::styled_with(ui.ctx()).as_ref() != Some(&self.model.prefs) {
             theme::apply_prefs(ui.ctx(), &self.model.prefs);

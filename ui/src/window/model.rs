@@ -8,7 +8,7 @@ use fray_app::journal::JournalView;
 use fray_data::characters::RemovedCharacter;
 use fray_data::creatures::RemovedCreature;
 use fray_data::tables::RemovedTable;
-use fray_data::{Db, EncounterId, EncounterInfo, Session, Template};
+use fray_data::{Db, EncounterId, EncounterInfo, Session, SessionError, Template};
 use serde::{Deserialize, Serialize};
 
 /// Settings key of the preferences, as JSON.
@@ -103,8 +103,11 @@ impl Removed {
 pub struct Model {
     /// The database (library, encounters, settings).
     pub db: Db,
-    /// The encounter being run, if any.
+    /// The encounter being run, if any (set it with [`Model::set_session`]).
     pub session: Option<Session>,
+    /// Encounters left for another while changes of theirs still wait for the database
+    /// (another program holds its write lock): written as soon as it is free.
+    pub left_unsaved: Vec<Session>,
     /// The stored encounters, newest first (refreshed when they change).
     pub encounters: Vec<EncounterInfo>,
     /// The combatant whose card is shown.
@@ -133,6 +136,7 @@ impl Model {
         let mut model = Self {
             encounters: Vec::new(),
             session: None,
+            left_unsaved: Vec::new(),
             selected: None,
             dice_mode: DiceMode::App,
             pending_roll: None,
@@ -147,12 +151,54 @@ impl Model {
         let last = model.db.settings().get_json::<i64>(LAST_ENCOUNTER_KEY).ok().flatten();
         if let Some(id) = last {
             match Session::open(&model.db, EncounterId(id)) {
-                Ok(session) => model.session = Some(session),
+                Ok(session) => model.set_session(Some(session)),
                 Err(e) => model.error(format!("Could not reopen the last encounter: {e}")),
             }
         }
         model.sync_journal();
         model
+    }
+
+    /// Makes `session` the one being run. The window's sessions write behind: a command is
+    /// never held up, or lost, by another program writing to the database. The session left
+    /// keeps its waiting changes until they are written.
+    pub fn set_session(&mut self, session: Option<Session>) {
+        let left = std::mem::replace(&mut self.session, session.map(write_behind));
+        if let Some(left) = left.filter(|s| s.unsaved() > 0) {
+            self.left_unsaved.push(left);
+        }
+    }
+
+    /// Opens a stored encounter, or takes back the one left with changes still waiting (the
+    /// database does not have them yet, so it must not be read from there).
+    pub fn open_encounter(&mut self, id: EncounterId) -> Result<Session, SessionError> {
+        match self.left_unsaved.iter().position(|s| s.encounter_id() == id) {
+            Some(i) => Ok(self.left_unsaved.swap_remove(i)),
+            None => Session::open(&self.db, id),
+        }
+    }
+
+    /// Writes what waits for the database if it is free now (every frame while anything
+    /// waits); how many changes still wait. A failure other than a busy database is shown.
+    pub fn save_unsaved(&mut self) -> usize {
+        let mut failures = Vec::new();
+        for session in self.session.iter_mut().chain(self.left_unsaved.iter_mut()) {
+            if session.unsaved() > 0
+                && let Err(e) = session.save_unsaved()
+            {
+                failures.push(format!("Not saved yet: {e}"));
+            }
+        }
+        self.left_unsaved.retain(|s| s.unsaved() > 0);
+        if let Some(text) = failures.pop() {
+            self.error(text);
+        }
+        self.unsaved()
+    }
+
+    /// How many changes are shown but not yet on disk.
+    pub fn unsaved(&self) -> usize {
+        self.session.iter().chain(&self.left_unsaved).map(Session::unsaved).sum()
     }
 
     /// Rereads the list of stored encounters.
@@ -182,4 +228,9 @@ impl Model {
     pub fn info(&mut self, text: impl Into<String>) {
         self.status = Some(Status { text: text.into(), error: false });
     }
+}
+
+fn write_behind(mut session: Session) -> Session {
+    session.write_behind(true);
+    session
 }

@@ -210,7 +210,7 @@ fn from_template(model: &mut Model, id: TemplateId, name: &str) {
     match created {
         Ok(session) => {
             let id = session.encounter_id();
-            model.session = Some(session);
+            model.set_session(Some(session));
             model.selected = None;
             model.pending_roll = None;
             model.info(format!("{} starts from the template {}", base.name, template.name));

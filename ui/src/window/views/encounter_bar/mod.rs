@@ -116,6 +116,21 @@ pub fn encounter_bar_ui(
             });
             controls = controls.union(menu.response.rect);
         }
+        let waiting = model.unsaved();
+        if waiting > 0 {
+            // After the menus, so nothing the GM points at moves when it comes and goes.
+            ui.add_space(12.0);
+            let text = match waiting {
+                1 => "Saving… 1 change waits".to_owned(),
+                n => format!("Saving… {n} changes wait"),
+            };
+            let label = ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
+            let label = label.on_hover_text(
+                "Another program is writing to the database. What you see is kept here and \
+                 written as soon as it is done.",
+            );
+            controls = controls.union(label.rect);
+        }
         // Export and Settings sit at the far right, away from the undo buttons.
         let gap = ui.spacing().item_spacing.x;
         let room = ui.available_width() - view.right_width - gap - 1.0;

@@ -1,0 +1,152 @@
+//! The window while another program writes: a real second process holds the database's
+//! write lock (as a long `fray import` does). The GM's clicks take effect at once, say that
+//! they wait, and reach the disk in order as soon as the lock is free: the window never
+//! waits on the database and never drops a command.
+
+mod common;
+
+use common::Window;
+use egui_kittest::kittest::Queryable;
+use fray_app::Command;
+use fray_app::command::NewCombatant;
+use fray_app::encounter::Track;
+use fray_data::{Db, EncounterId, Session};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, Command as Process, Stdio};
+
+/// Another process holding the database's write lock until released.
+struct Locker(Child);
+
+impl Locker {
+    /// Starts a Python process that takes the write lock of `db` (BEGIN IMMEDIATE, what any
+    /// SQLite writer does) and holds it until its input closes.
+    fn hold(db: &Path) -> Self {
+        let script = "import sqlite3, sys\n\
+                      c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)\n\
+                      c.execute('BEGIN IMMEDIATE')\n\
+                      print('locked', flush=True)\n\
+                      sys.stdin.read()\n\
+                      c.execute('COMMIT')\n";
+        let mut child = Process::new("python3")
+            .args(["-c", script])
+            .arg(db)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("python3 runs (CI installs it)");
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "locked", "the second process holds the lock");
+        Self(child)
+    }
+
+    /// Lets the lock go and waits for the process to end.
+    fn release(mut self) {
+        self.0.stdin.take().unwrap().flush().unwrap();
+        assert!(self.0.wait().unwrap().success());
+    }
+}
+
+/// A window reopening a freeform encounter with two fighters, not started yet.
+fn fight() -> (Window, EncounterId) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let mut session = Session::create(&db, "freeform", "Ambush", 7).unwrap();
+    let side = Command::AddSide { name: "Party".into(), colour: "#3d7fc4".into(), party: true };
+    session.apply(side).unwrap();
+    let side = session.state().side_named("Party").unwrap().id;
+    for name in ["Harald", "Narvi"] {
+        let combatant = NewCombatant {
+            name: name.into(),
+            side,
+            zone: None,
+            square: None,
+            stats: Vec::new(),
+            tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
+            conditions: Vec::new(),
+            source: None,
+            block: serde_json::Value::Null,
+        };
+        session.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
+    }
+    let id = session.encounter_id();
+    db.settings().set_json("ui.last_encounter", &id.0).unwrap();
+    drop(session);
+    (common::window_with(dir, db), id)
+}
+
+/// The commands of encounter `id` on disk, read by a connection of its own.
+fn commands_on_disk(w: &Window, id: EncounterId) -> i64 {
+    let conn = rusqlite::Connection::open(w.path("fray.db")).unwrap();
+    conn.query_row("SELECT count(*) FROM commands WHERE encounter_id = ?1", [id.0], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn clicks_while_another_program_writes_take_effect_and_are_saved_when_it_is_done() {
+    let (mut w, id) = fight();
+    let stored = commands_on_disk(&w, id);
+    let locker = Locker::hold(&w.path("fray.db"));
+
+    // The lock is held throughout: each click still moves the fight on at once.
+    w.press("Next");
+    assert_eq!(w.session().state().round, 1);
+    assert_eq!(w.app().model.unsaved(), 1);
+    w.harness.get_by_label("Saving… 1 change waits");
+    w.press("Next");
+    w.press("Undo");
+    let state = w.session().state().clone();
+    let cursor = w.session().history().cursor();
+    assert_eq!(w.app().model.unsaved(), 3);
+    w.harness.get_by_label("Saving… 3 changes wait");
+    assert_eq!(commands_on_disk(&w, id), stored, "nothing written while the lock is held");
+    assert!(w.app().model.status.is_none(), "no error: the changes wait, they did not fail");
+
+    // A new command after the undo replaces the redo tail, in memory now and on disk later.
+    w.press("Next");
+    let state = (w.session().state().clone(), state);
+    assert_eq!(w.app().model.unsaved(), 4);
+
+    locker.release();
+    w.settle();
+    assert_eq!(w.app().model.unsaved(), 0);
+    assert!(w.harness.query_by_label_contains("Saving…").is_none());
+
+    // What the window shows is what is on disk, undone command included.
+    let db = Db::open(w.path("fray.db")).unwrap();
+    let back = Session::open(&db, id).unwrap();
+    assert_eq!(back.state(), &state.0);
+    assert_eq!(back.history().cursor(), cursor + 1);
+    assert_eq!(back.history().undone(), w.session().history().undone());
+    assert_eq!(back.history().undone().len(), 1);
+    assert_ne!(state.0, state.1);
+    let doc = fray_app::journal::JournalDoc::from_history(back.history());
+    let report = fray_app::journal::replay(&doc).unwrap();
+    assert_eq!((report.undone, report.accounted_from), (1, 0));
+}
+
+#[test]
+fn an_encounter_left_with_changes_waiting_keeps_them_and_opens_as_shown() {
+    let (mut w, id) = fight();
+    let locker = Locker::hold(&w.path("fray.db"));
+    w.press("Next");
+    let shown = w.session().state().clone();
+    // Another encounter is opened (the sessions list stays readable: WAL readers never
+    // wait); the first is kept with its change until the lock is free.
+    let other = {
+        let model = &mut w.harness.state_mut().model;
+        model.set_session(None);
+        assert_eq!((model.left_unsaved.len(), model.unsaved()), (1, 1));
+        model.open_encounter(id).unwrap()
+    };
+    // Opened again before the write: it comes back from memory, as shown, not from disk.
+    assert_eq!(other.state(), &shown);
+    w.harness.state_mut().model.set_session(Some(other));
+    assert!(w.app().model.left_unsaved.is_empty());
+    locker.release();
+    w.settle();
+    assert_eq!(w.app().model.unsaved(), 0);
+    let db = Db::open(w.path("fray.db")).unwrap();
+    assert_eq!(Session::open(&db, id).unwrap().state(), &shown);
+}
