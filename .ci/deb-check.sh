@@ -11,20 +11,23 @@
 # - uninstalling leaves the user's data (the per-user data folder) untouched.
 set -euo pipefail
 
+# Cargo's output folder: CARGO_TARGET_DIR when a shared build cache is used, else ./target.
+target="${CARGO_TARGET_DIR:-target}"
+
 fail() {
   echo "deb check: $*" >&2
   exit 1
 }
 
-deb=$(ls target/release/bundle/deb/*.deb 2>/dev/null | head -1)
-[ -n "$deb" ] || fail "no .deb under target/release/bundle/deb (run cargo xtask bundle --types deb)"
+deb=$(ls "$target"/release/bundle/deb/*.deb 2>/dev/null | head -1)
+[ -n "$deb" ] || fail "no .deb under $target/release/bundle/deb (run cargo xtask bundle --types deb)"
 version=$(python3 -c 'import json; print(json.load(open("tauri.conf.json"))["version"])')
 echo "package: $deb (version $version)"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 if grep -Eiq 'webkit|gtk' <<<"$depends"; then fail "Depends names WebKit or GTK"; fi
-for lib in $(ldd target/release/fray | awk '/=>/ {print $3}'); do
+for lib in $(ldd "$target"/release/fray | awk '/=>/ {print $3}'); do
   pkg=$(dpkg -S "$lib" | cut -d: -f1)
   grep -Eq "(^|, )$pkg(,|$| )" <<<"$depends" || fail "$lib ($pkg) is linked but not in Depends"
 done

@@ -147,7 +147,12 @@ fn bundle(args: &[String]) -> Result<()> {
             bail!("cargo build --release failed");
         }
     }
-    let out_dir = root.join("target/release");
+    // Where cargo put the binary: CARGO_TARGET_DIR when set (a shared build cache), else the
+    // workspace's own target folder.
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .map_or_else(|| root.join("target"), |dir| root.join(dir));
+    let out_dir = target_dir.join("release");
     let icons: Vec<String> = conf["bundle"]["icon"]
         .as_array()
         .context("tauri.conf.json: bundle.icon is not a list")?
