@@ -93,13 +93,13 @@ fn clicks_while_another_program_writes_take_effect_and_are_saved_when_it_is_done
     w.press("Next");
     assert_eq!(w.session().state().round, 1);
     assert_eq!(w.app().model.unsaved(), 1);
-    w.harness.get_by_label("Saving… 1 change waits");
+    w.harness.get_by_label("Saving… 1 change waits for the database");
     w.press("Next");
     w.press("Undo");
     let state = w.session().state().clone();
     let cursor = w.session().history().cursor();
     assert_eq!(w.app().model.unsaved(), 3);
-    w.harness.get_by_label("Saving… 3 changes wait");
+    w.harness.get_by_label("Saving… 3 changes wait for the database");
     assert_eq!(commands_on_disk(&w, id), stored, "nothing written while the lock is held");
     assert!(w.app().model.status.is_none(), "no error: the changes wait, they did not fail");
 

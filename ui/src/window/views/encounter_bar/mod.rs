@@ -116,21 +116,6 @@ pub fn encounter_bar_ui(
             });
             controls = controls.union(menu.response.rect);
         }
-        let waiting = model.unsaved();
-        if waiting > 0 {
-            // After the menus, so nothing the GM points at moves when it comes and goes.
-            ui.add_space(12.0);
-            let text = match waiting {
-                1 => "Saving… 1 change waits".to_owned(),
-                n => format!("Saving… {n} changes wait"),
-            };
-            let label = ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
-            let label = label.on_hover_text(
-                "Another program is writing to the database. What you see is kept here and \
-                 written as soon as it is done.",
-            );
-            controls = controls.union(label.rect);
-        }
         // Export and Settings sit at the far right, away from the undo buttons.
         let gap = ui.spacing().item_spacing.x;
         let room = ui.available_width() - view.right_width - gap - 1.0;
@@ -170,6 +155,28 @@ pub fn encounter_bar_ui(
     });
     ui.add_space(4.0);
     dialogs::dialog_ui(ui, model, view, out);
+    let waiting = model.unsaved();
+    if waiting > 0 {
+        waiting_ui(ui.ctx(), waiting);
+    }
+}
+
+/// Changes another program's write lock holds back, said in a corner of the window: drawn
+/// over the rest, so nothing moves when it comes and goes and the bar keeps its room.
+fn waiting_ui(ctx: &egui::Context, waiting: usize) {
+    let text = match waiting {
+        1 => "Saving… 1 change waits for the database".to_owned(),
+        n => format!("Saving… {n} changes wait for the database"),
+    };
+    egui::Area::new(egui::Id::unique("unsaved changes"))
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -16.0))
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(RichText::new(text).strong().color(ui.visuals().warn_fg_color));
+            });
+        });
 }
 
 /// The open encounter's system, its menu, and undo/redo. Returns the space they took.
