@@ -321,7 +321,7 @@ impl Session {
 
     /// What the encounter's system needs from the GM now.
     pub fn prompts(&self) -> Vec<Prompt> {
-        self.history.system().prompts(self.history.state())
+        fray_app::system::waiting::prompts(self.history.system(), self.history.state())
     }
 
     /// The stored encounter's id.

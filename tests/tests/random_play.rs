@@ -126,11 +126,19 @@ fn the_faults_random_play_found_stay_fixed() {
             .unwrap_or_else(|| panic!("{name}: the last line is no command: {last}"));
         let enc = history.state();
         let system = history.system();
+        // As the window asks: every option that must wait marked so (`system::waiting`).
         let mut offered: Vec<fray_app::PromptOption> =
-            system.prompts(enc).into_iter().flat_map(|p| p.options).collect();
+            fray_app::system::waiting::prompts(system, enc)
+                .into_iter()
+                .flat_map(|p| p.options)
+                .collect();
         for id in enc.combatants.keys() {
-            offered.extend(system.card_actions(enc, *id));
+            offered.extend(fray_app::system::waiting::card_actions(system, enc, *id));
         }
+        assert!(
+            offered.iter().any(|o| o.command == command),
+            "{name}: the last command is offered nowhere: {last}"
+        );
         let mut dice = fray_app::dice::SeededDice::new(enc.seed, history.next_stream());
         let outcome = fray_app::system::handle(system, enc, command.clone(), &mut dice);
         for option in offered.iter().filter(|o| o.command == command) {

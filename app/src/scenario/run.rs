@@ -344,7 +344,7 @@ fn command(
             history.system().script_command(enc, verb, args).map_err(Failure::Script)?
         }
         Action::Answer { prompt, option } => {
-            let prompts = history.system().prompts(enc);
+            let prompts = crate::system::waiting::prompts(history.system(), enc);
             let (prompt, option) = find_option(&prompts, prompt, option)?;
             if !option.enabled {
                 let why = option.reason.as_deref().unwrap_or("the rules do not allow it now");
@@ -427,11 +427,11 @@ fn check(history: &History, expect: &Expect) -> Result<(), String> {
             mismatch(format!("setting {key} to be"), value.to_string(), got.to_string())
         }
         Expect::Prompt(p) => {
-            let prompts = history.system().prompts(enc);
+            let prompts = crate::system::waiting::prompts(history.system(), enc);
             find_prompt(&prompts, p).map(|_| ())
         }
         Expect::NoPrompt(p) => {
-            let prompts = history.system().prompts(enc);
+            let prompts = crate::system::waiting::prompts(history.system(), enc);
             match find_prompt(&prompts, p) {
                 Ok(found) => {
                     Err(format!("expected no prompt '{p}', but '{}' is open", found.title))
@@ -440,7 +440,7 @@ fn check(history: &History, expect: &Expect) -> Result<(), String> {
             }
         }
         Expect::Option { prompt, option, enabled, reason } => {
-            let prompts = history.system().prompts(enc);
+            let prompts = crate::system::waiting::prompts(history.system(), enc);
             let (_, o) = find_option(&prompts, prompt, option).map_err(|f| match f {
                 Failure::Refused(m) | Failure::Script(m) => m,
             })?;

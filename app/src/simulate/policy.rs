@@ -35,7 +35,7 @@ pub fn choose(
     // The best so far by its place (prompt, option): taken out at the end, never copied.
     let mut best: Option<(i32, usize, usize)> = None;
     let mut ties = 0u32;
-    let mut prompts = system.choices(enc);
+    let mut prompts = crate::system::waiting::choices(system, enc);
     for (p, prompt) in prompts.iter().enumerate() {
         for (o, option) in prompt.options.iter().enumerate().filter(|(_, o)| o.enabled) {
             if matches!(option.command, Command::Advance) || look.refused.contains(&option.command)

@@ -378,7 +378,7 @@ impl<'a> Play<'a> {
     fn some_option(&mut self) -> Option<(Command, Origin)> {
         let enc = self.state().clone();
         let mut options: Vec<(String, PromptOption)> = Vec::new();
-        for p in self.system.prompts(&enc) {
+        for p in crate::system::waiting::prompts(self.system, &enc) {
             for o in p.options {
                 options.push((p.title.clone(), o));
             }
@@ -386,7 +386,7 @@ impl<'a> Play<'a> {
         if options.is_empty() || self.chance(15) {
             let ids: Vec<CombatantId> = enc.combatants.keys().copied().collect();
             for id in ids {
-                for o in self.system.card_actions(&enc, id) {
+                for o in crate::system::waiting::card_actions(self.system, &enc, id) {
                     options.push((format!("card of {}", enc.name_of(id)), o));
                 }
             }
@@ -694,12 +694,12 @@ impl<'a> Play<'a> {
         let enc = self.history.state().clone();
         // The window asks these every frame; the simulator asks the choices, which must be
         // the same options in the same order, allowed alike, only without words.
-        let prompts = self.system.prompts(&enc);
-        if choices_of(&prompts) != choices_of(&self.system.choices(&enc)) {
+        let prompts = crate::system::waiting::prompts(self.system, &enc);
+        if choices_of(&prompts) != choices_of(&crate::system::waiting::choices(self.system, &enc)) {
             return Err("the simulator's choices are not the prompts' options".into());
         }
         for id in enc.combatants.keys() {
-            let _ = self.system.card_actions(&enc, *id);
+            let _ = crate::system::waiting::card_actions(self.system, &enc, *id);
         }
         // On a grid nobody shares a square or stands off its edge or across a wall.
         if let Some(grid) = &enc.grid {

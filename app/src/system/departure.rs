@@ -108,6 +108,7 @@ pub fn handle(
     command: Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
+    super::waiting::check(system, enc, &command)?;
     let gm = by_the_gm(&command);
     let events = system.handle(enc, command, dice)?;
     let left = if gm { departures(enc, &events) } else { Vec::new() };

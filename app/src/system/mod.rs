@@ -21,6 +21,7 @@ pub mod tactics;
 mod timers;
 mod turn_at;
 pub mod turn_order;
+pub mod waiting;
 pub mod weapon_list;
 pub(crate) mod words;
 
@@ -111,6 +112,10 @@ pub trait System: Rules {
 
     /// The state of an encounter of this procedure before anything happened.
     fn fresh_state(&self) -> ProcedureState;
+
+    /// Why `command` must wait now, in the procedure's words: something waits for an answer
+    /// and `command` is not one (see [`waiting`]). `None` when it may go ahead.
+    fn waiting_for(&self, encounter: &Encounter, command: &Command) -> Option<String>;
 }
 
 /// What a procedure answers beyond its own types: its prompts, settings, presentation, the

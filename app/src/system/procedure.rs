@@ -69,6 +69,23 @@ pub trait Procedure: Rules + Sized + Send + Sync + 'static {
         crate::system::handle_common(self, enc, command, dice)
     }
 
+    /// What the procedure waits for before the fight can move on (a reaction to a blow,
+    /// a Test against an attack), in the GM's words ("first answer the blow on Harald: how
+    /// does it react?"); `None` when nothing waits. Checked in one place ([`super::waiting`]),
+    /// before any handler, for the commands [`Procedure::waits`] names.
+    fn awaiting(enc: &Encounter) -> Option<String> {
+        let _ = enc;
+        None
+    }
+
+    /// Whether `command` must wait while [`Procedure::awaiting`] says something does: a
+    /// command that moves the fight on, as opposed to an answer or a GM's own edit. By
+    /// default only the stepper's Next.
+    fn waits(enc: &Encounter, command: &Command) -> bool {
+        let _ = enc;
+        matches!(command, Command::Advance)
+    }
+
     /// The script verbs one of its commands stands for.
     fn verbs_of(command: &Self::Command) -> Vec<&'static str> {
         let _ = command;

@@ -74,6 +74,10 @@ impl<P: Registered> System for P {
     fn fresh_state(&self) -> ProcedureState {
         P::wrap(P::State::default())
     }
+
+    fn waiting_for(&self, encounter: &Encounter, command: &Command) -> Option<String> {
+        if P::waits(encounter, command) { P::awaiting(encounter) } else { None }
+    }
 }
 
 /// Generates the registered side of each procedure from the list.

@@ -49,7 +49,6 @@ pub(crate) fn check(
     attackers: &[CombatantId],
     targets: &[CombatantId],
 ) -> Result<(), RuleError> {
-    super::check_free(enc)?;
     if attackers.is_empty() || targets.is_empty() {
         return Err(RuleError::Invalid("an attack needs an attacker and a target".into()));
     }

@@ -28,7 +28,6 @@ fn detachment(enc: &Encounter, id: CombatantId) -> Result<&Combatant, RuleError>
 
 /// Whether a detachment may be split, merged or broken up now (what its card asks).
 pub(crate) fn can_reshape(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
-    super::check_free(enc)?;
     detachment(enc, id).map(|_| ())
 }
 
@@ -115,7 +114,6 @@ pub(crate) fn form(
     ids: Vec<CombatantId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    super::check_free(enc)?;
     if ids.len() < 2 {
         return Err(RuleError::Invalid("a detachment needs at least two combatants".into()));
     }
@@ -156,7 +154,6 @@ pub(crate) fn split(
     n: i64,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    super::check_free(enc)?;
     let c = detachment(enc, id)?.clone();
     let has = members(&c);
     if n < 1 || n >= has {
@@ -192,7 +189,6 @@ pub(crate) fn merge(
     from: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    super::check_free(enc)?;
     if into == from {
         return Err(RuleError::Invalid("a detachment cannot merge with itself".into()));
     }
@@ -220,7 +216,6 @@ pub(crate) fn dissolve(
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    super::check_free(enc)?;
     let c = detachment(enc, id)?.clone();
     let n = members(&c);
     if n > i64::from(crate::system::MAX_ADD_COUNT) {

@@ -24,7 +24,6 @@ pub(crate) fn check(
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
     let counter = enc.bdp().counter == Some((attacker, target));
     if !counter {
-        super::check_free(enc)?;
         if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&attacker) {
             return Err(RuleError::NotAllowed(format!("{} tries gambits on its turn", a.name)));
         }

@@ -32,7 +32,6 @@ pub(crate) fn feedback(faces: &[u32]) -> i64 {
 /// Whether `caster` may invest `n` Magic Dice now: the check the turn prompt shows and the
 /// command makes.
 pub(crate) fn check_cast(enc: &Encounter, caster: CombatantId, n: u32) -> Result<(), RuleError> {
-    super::check_free(enc)?;
     let c = enc.combatant(caster).ok_or(RuleError::UnknownCombatant(caster))?;
     let b = BdpBlock::of(c)?;
     if b.magic_dice == 0 {

@@ -130,6 +130,48 @@ impl Procedure for Bdp {
         }
     }
 
+    fn awaiting(enc: &Encounter) -> Option<String> {
+        let s = &enc.bdp();
+        if let Some(a) = &s.attack {
+            return Some(format!(
+                "first answer the blow on {}: how does it react?",
+                enc.name_of(a.target)
+            ));
+        }
+        if let Some((by, _)) = s.counter {
+            return Some(format!("first settle {}'s counter-gambit chance", enc.name_of(by)));
+        }
+        if let Some((caster, _)) = &s.spell {
+            return Some(format!("first spend or put away {}'s magic dice", enc.name_of(*caster)));
+        }
+        s.free_attacks.first().map(|(a, t)| {
+            format!("first settle {}'s free strike at {}", enc.name_of(*a), enc.name_of(*t))
+        })
+    }
+
+    /// Next, and every new action: an attack, a gambit (but the counter-gambit on offer,
+    /// which answers), casting, reshaping detachments, a retreat.
+    fn waits(enc: &Encounter, command: &Command) -> bool {
+        use BdpCommand as C;
+        match command {
+            Command::Advance => true,
+            Command::Bdp(c) => match c {
+                C::Attack { .. }
+                | C::Cast { .. }
+                | C::Retreat { .. }
+                | C::FormDetachment { .. }
+                | C::SplitDetachment { .. }
+                | C::MergeDetachments { .. }
+                | C::BreakDetachment { .. } => true,
+                C::Gambit { attacker, target, .. } => {
+                    enc.bdp().counter != Some((*attacker, *target))
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     fn verbs_of(c: &BdpCommand) -> Vec<&'static str> {
         vec![script::verb_of(c)]
     }
@@ -309,38 +351,6 @@ fn handle_bdp(
         C::MergeDetachments { into, from } => detachment::merge(enc, into, from, dice),
         C::BreakDetachment { id } => detachment::dissolve(enc, id, dice),
     }
-}
-
-/// Refuses a new action while something waits for an answer (a reaction, a counter-gambit,
-/// magic dice in hand, a free strike).
-pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
-    let s = &enc.bdp();
-    if let Some(a) = &s.attack {
-        return Err(RuleError::NotAllowed(format!(
-            "first answer the blow on {}: how does it react?",
-            enc.name_of(a.target)
-        )));
-    }
-    if let Some((by, _)) = s.counter {
-        return Err(RuleError::NotAllowed(format!(
-            "first settle {}'s counter-gambit chance",
-            enc.name_of(by)
-        )));
-    }
-    if let Some((caster, _)) = &s.spell {
-        return Err(RuleError::NotAllowed(format!(
-            "first spend or put away {}'s magic dice",
-            enc.name_of(*caster)
-        )));
-    }
-    if let Some((a, t)) = s.free_attacks.first() {
-        return Err(RuleError::NotAllowed(format!(
-            "first settle {}'s free strike at {}",
-            enc.name_of(*a),
-            enc.name_of(*t)
-        )));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -751,13 +751,10 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
             .map(|o| o.id)
             .collect();
         if kin.len() >= 2 {
-            out.push(
-                PromptOption::allowed(
-                    format!("Form a detachment of the {} {}", kin.len(), base(&c.name)),
-                    bdp(BdpCommand::FormDetachment { ids: kin }),
-                )
-                .unless(super::check_free(enc)),
-            );
+            out.push(PromptOption::allowed(
+                format!("Form a detachment of the {} {}", kin.len(), base(&c.name)),
+                bdp(BdpCommand::FormDetachment { ids: kin }),
+            ));
         }
     }
     out

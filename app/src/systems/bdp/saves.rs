@@ -116,7 +116,6 @@ pub(crate) fn retreat(
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    super::check_free(enc)?;
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} retreats on its turn", c.name)));

@@ -78,7 +78,6 @@ fn new_round(ctx: &mut Ctx, round: u32) {
 
 /// The stepper's Next.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
-    super::check_free(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     match enc.phase.as_str() {
         "" | BEFORE => {

@@ -11,7 +11,7 @@ use super::check::test;
 use super::damage::hit;
 use super::model::{Dr12Event, Pending, TurnAt};
 use super::round::{check_begun, is_turn_of};
-use super::{ENEMY_TESTS, FREE_ATTACK, PC_DEFENDS, R_ATTACK, R_MOVE, USAGE_MAX, check_settled};
+use super::{ENEMY_TESTS, FREE_ATTACK, PC_DEFENDS, R_ATTACK, R_MOVE, USAGE_MAX};
 use crate::checks::Advantage;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
@@ -31,7 +31,6 @@ pub(crate) fn usage_max(enc: &Encounter, w: &Weapon) -> u32 {
 /// or Paralysed, nothing waiting.
 pub(crate) fn check_action(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
     check_begun(enc)?;
-    check_settled(enc)?;
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     if !is_turn_of(enc, id) {
         return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
@@ -239,7 +238,6 @@ fn release(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// The checks of the acting combatant's own move to `to`.
 pub(crate) fn check_move(enc: &Encounter, id: CombatantId, to: ZoneId) -> Result<(), RuleError> {
-    check_settled(enc)?;
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     for h in [STUCK, PARALYSED] {
         if has(c, h) {

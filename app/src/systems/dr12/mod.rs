@@ -132,6 +132,32 @@ impl Procedure for Dr12 {
         }
     }
 
+    fn awaiting(enc: &Encounter) -> Option<String> {
+        enc.dr12().pending.first().map(|p| {
+            format!(
+                "first settle {}'s DEX Test against {}'s attack",
+                enc.name_of(p.target),
+                enc.name_of(p.attacker)
+            )
+        })
+    }
+
+    /// Next, and what spends the turn: an attack, an action, a Test taken as the action,
+    /// and the acting character's own move.
+    fn waits(enc: &Encounter, command: &Command) -> bool {
+        use Dr12Command as C;
+        match command {
+            Command::Advance => true,
+            Command::Move { id, to: Some(_) } => enc.grid.is_none() && round::is_turn_of(enc, *id),
+            Command::Dr12(c) => match c {
+                C::Attack { .. } | C::Disengage { .. } | C::Act { .. } => true,
+                C::Test { action, .. } => *action,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     fn verbs_of(c: &Dr12Command) -> Vec<&'static str> {
         script::verbs_of(c).to_vec()
     }
@@ -267,18 +293,6 @@ fn handle_dr12(
         C::Morale { id } => actions::morale(enc, id, dice),
         C::Yield { id, flee } => actions::yield_to(enc, id, flee, dice),
         C::SetUsage { id, weapon, usages } => actions::set_usage(enc, id, weapon, usages, dice),
-    }
-}
-
-/// Refuses anything else while an attack waits for its DEX Test.
-pub(crate) fn check_settled(enc: &Encounter) -> Result<(), RuleError> {
-    match enc.dr12().pending.first() {
-        None => Ok(()),
-        Some(p) => Err(RuleError::NotAllowed(format!(
-            "first settle {}'s DEX Test against {}'s attack",
-            enc.name_of(p.target),
-            enc.name_of(p.attacker)
-        ))),
     }
 }
 

@@ -6,7 +6,7 @@ use super::block::{DEX, LEVEL, ONGOING, SKILL, has, is_character, is_out, stat};
 use super::check::test;
 use super::damage::hurt;
 use super::model::Dr12Event;
-use super::{BEFORE, END, PC_LEVEL, R_INIT, R_ONGOING, R_TURN, TURNS, check_settled};
+use super::{BEFORE, END, PC_LEVEL, R_INIT, R_ONGOING, R_TURN, TURNS};
 use crate::checks::Advantage;
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
@@ -71,7 +71,6 @@ pub(crate) fn reaction(
 
 /// Next: start the fight, end a turn, end the round, or start the next one.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
-    check_settled(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     match enc.phase.as_str() {
         TURNS => {

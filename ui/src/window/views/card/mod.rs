@@ -115,7 +115,7 @@ fn actions_ui(
     c: &Combatant,
     out: &mut Vec<Action>,
 ) {
-    let actions = system.card_actions(state, c.id);
+    let actions = fray_app::system::waiting::card_actions(system, state, c.id);
     if actions.is_empty() {
         return;
     }
