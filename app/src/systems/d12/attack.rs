@@ -7,7 +7,7 @@ use super::block::{ARMOUR, Attack, D12Block, stat};
 use super::declare::{FULL_DEFENSE, action_now, cannot_act_now};
 use super::model::{Action, D12Event, Pending, Wound};
 use super::wounds::{self, Status, status};
-use super::{R_ATTACK, R_DAMAGE, check_free, injury};
+use super::{R_ATTACK, R_DAMAGE, injury};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
@@ -53,7 +53,6 @@ pub(crate) fn attack(
         }
         ctx.emit(R_ATTACK, Some(attacker), D12Event::Settled);
     } else {
-        check_free(enc)?;
         if let Some(why) = cannot_act_now(enc, attacker) {
             return Err(RuleError::NotAllowed(why));
         }

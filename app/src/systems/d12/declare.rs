@@ -5,7 +5,7 @@ use super::block::D12Block;
 use super::initiative::SURPRISED;
 use super::model::{Action, D12Event, Declared};
 use super::wounds::{self, Status, status};
-use super::{DECLARE, HIDDEN, R_DECLARE, R_TURN, RESOLVE, ROUND_ROBIN, check_free};
+use super::{DECLARE, HIDDEN, R_DECLARE, R_TURN, RESOLVE, ROUND_ROBIN};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
@@ -141,7 +141,6 @@ pub(crate) fn declare(
     action: Action,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     let c = ctx.who(id)?.clone();
     if enc.round == 0 {
@@ -258,7 +257,6 @@ pub(crate) fn check_change<'a>(
     id: CombatantId,
     action: &Action,
 ) -> Result<&'a Declared, RuleError> {
-    check_free(enc)?;
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     let Some(before) = enc.d12().declared.get(&id) else {
         return Err(RuleError::NotAllowed(format!("{} has declared nothing to change", c.name)));
@@ -395,7 +393,6 @@ pub(crate) fn done(
     acted: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     if let Some(why) = cannot_act_now(enc, id) {
         return Err(RuleError::NotAllowed(why));
     }

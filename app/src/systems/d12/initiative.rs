@@ -1,9 +1,9 @@
 //! Surprise and base initiative: d12 − AGI modifier, rolled once per fight (or on joining),
 //! one roll for a group of identical monsters.
 
+use super::R_INIT;
 use super::block::{AGI_MOD, initiative_dice, stat};
 use super::model::D12Event;
-use super::{R_INIT, check_free};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
@@ -54,7 +54,6 @@ pub(crate) fn roll(
     ids: Vec<CombatantId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let Some(&first) = ids.first() else {
         return Err(RuleError::Invalid("name at least one combatant".into()));
     };

@@ -131,6 +131,32 @@ impl Procedure for D12 {
         }
     }
 
+    fn awaiting(enc: &Encounter) -> Option<String> {
+        enc.d12().pending.first().map(|p| format!("first settle: {}", pending_words(enc, p)))
+    }
+
+    /// Next, and every new action: initiative, declarations, an attack (but the riposte that
+    /// waits, which answers), being done, treating, intimidating, a morale check.
+    fn waits(enc: &Encounter, command: &Command) -> bool {
+        let _ = enc;
+        use D12Command as C;
+        match command {
+            Command::Advance => true,
+            Command::D12(c) => match c {
+                C::Initiative { .. }
+                | C::Declare { .. }
+                | C::ChangeDeclaration { .. }
+                | C::Done { .. }
+                | C::Stabilize { .. }
+                | C::Intimidate { .. }
+                | C::Morale { .. } => true,
+                C::Attack { riposte, .. } => !riposte,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     fn verbs_of(c: &D12Command) -> Vec<&'static str> {
         script::verbs_of(c).to_vec()
     }
@@ -271,15 +297,6 @@ fn handle_d12(
         C::Intimidate { by, target } => morale::intimidate(enc, by, target, dice),
         C::Morale { id, obvious } => morale::check(enc, id, obvious, dice),
         C::SkipMorale { id } => morale::skip(enc, id, dice),
-    }
-}
-
-/// Refuses a new action while something waits for the GM (damage to roll, an injury's
-/// table, a riposte).
-pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
-    match enc.d12().pending.first() {
-        None => Ok(()),
-        Some(p) => Err(RuleError::NotAllowed(format!("first settle: {}", pending_words(enc, p)))),
     }
 }
 

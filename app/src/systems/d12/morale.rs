@@ -6,7 +6,7 @@
 use super::block::{HD, INS_MOD, INTIMIDATE, stat};
 use super::model::{D12Event, Trigger};
 use super::wounds::{self, Status, status};
-use super::{END, R_MORALE, check_free};
+use super::{END, R_MORALE};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
@@ -74,7 +74,6 @@ pub(crate) fn check(
     obvious: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let trigger = due_for(enc, id)?;
     let mut ctx = Ctx::new(enc, dice);
     let c = ctx.who(id)?.clone();
@@ -143,7 +142,6 @@ pub(crate) fn intimidate(
     target: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     let b = ctx.who(by)?.clone();
     let t = ctx.who(target)?.clone();

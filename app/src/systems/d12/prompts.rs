@@ -529,13 +529,10 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
     let Some(c) = enc.combatant(id) else { return Vec::new() };
     let mut out = Vec::new();
     if !enc.d12().base.contains_key(&id) && status(c) != Status::Dead {
-        out.push(
-            PromptOption::allowed(
-                format!("Roll base initiative ({})", formula(enc, id)),
-                d12(D12Command::Initiative { ids: vec![id] }),
-            )
-            .unless(super::check_free(enc)),
-        );
+        out.push(PromptOption::allowed(
+            format!("Roll base initiative ({})", formula(enc, id)),
+            d12(D12Command::Initiative { ids: vec![id] }),
+        ));
     }
     let surprised = c.conditions.contains(SURPRISED);
     if surprised || !enc.d12().declared.contains_key(&id) {
@@ -553,7 +550,6 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
                     format!("{} treats (d20{:+} vs TN {tn})", h.name, stat(h, HEAL)),
                     d12(D12Command::Stabilize { healer: h.id, target: id }),
                 )
-                .unless(super::check_free(enc))
                 .in_group("Stabilize"),
             );
         }
@@ -577,7 +573,6 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
                     format!("Intimidated by {} (d20{:+})", o.name, stat(o, INTIMIDATE)),
                     d12(D12Command::Intimidate { by: o.id, target: id }),
                 )
-                .unless(super::check_free(enc))
                 .in_group("Intimidation"),
             );
         }

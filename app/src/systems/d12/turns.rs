@@ -6,7 +6,7 @@ use super::declare::{FULL_DEFENSE, plan, to_declare};
 use super::initiative::SURPRISED;
 use super::model::{Action, D12Event};
 use super::wounds::{self, Status, status};
-use super::{BEFORE, DECLARE, END, HIDDEN, R_TURN, RESOLVE, ROUND_ROBIN, check_free, morale};
+use super::{BEFORE, DECLARE, END, HIDDEN, R_TURN, RESOLVE, ROUND_ROBIN, morale};
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
@@ -82,7 +82,6 @@ fn new_round(ctx: &mut Ctx, round: u32) {
 
 /// The stepper's Next.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     match enc.phase.as_str() {
         "" | BEFORE => {

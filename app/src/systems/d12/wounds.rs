@@ -2,9 +2,9 @@
 //! Points a creature is incapacitated, below 0 dying (it bleeds 1 a round), at minus its STR
 //! score dead. A Heal check against 10 + its worst wound stabilizes it.
 
+use super::R_WOUNDS;
 use super::block::{HEAL, STR, STRESS, WP, stat};
 use super::model::{Action, D12Event, Wound};
-use super::{R_WOUNDS, check_free};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -191,7 +191,6 @@ pub(crate) fn stabilize(
     target: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     let h = ctx.who(healer)?.clone();
     let t = ctx.who(target)?.clone();

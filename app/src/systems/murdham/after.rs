@@ -4,7 +4,7 @@
 use super::block::MurdhamBlock;
 use super::damage::{break_item, wear};
 use super::model::{MurdhamEvent as E, Wear};
-use super::{AFTER, R_GEAR, R_ROUND, check_free};
+use super::{AFTER, R_GEAR, R_ROUND};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
@@ -15,7 +15,6 @@ pub(crate) fn end_fight(
     enc: &Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     if enc.phase == AFTER {
         return Err(RuleError::NotAllowed("the fight is already over".into()));
     }

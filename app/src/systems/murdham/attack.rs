@@ -6,7 +6,7 @@
 
 use super::block::{WIT, Weapon, stat, weapon};
 use super::model::{Aim, AttackSpec, HeldMove, MurdhamEvent as E, PendingAttack, Struck};
-use super::{CONCEALED, DYING, INCAPACITATED, R_ATTACK, check_free, nearby, turn};
+use super::{CONCEALED, DYING, INCAPACITATED, R_ATTACK, nearby, turn};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -188,7 +188,6 @@ pub(crate) fn blast_targets(enc: &Encounter, zone: ZoneId) -> Vec<CombatantId> {
 /// needs (why, or `None`): the check the turn prompt and the circumstances panel show and
 /// the command makes.
 pub(crate) fn check(enc: &Encounter, spec: &AttackSpec) -> Result<Option<String>, RuleError> {
-    check_free(enc)?;
     let a = enc.combatant(spec.attacker).ok_or(RuleError::UnknownCombatant(spec.attacker))?;
     if enc.murdham().turn.id != Some(spec.attacker) {
         return Err(RuleError::NotAllowed(format!(

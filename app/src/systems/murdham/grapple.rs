@@ -6,7 +6,7 @@
 
 use super::block::{STR, stat};
 use super::model::{MurdhamEvent as E, NonLethal};
-use super::{DISARMED, ENTANGLED, R_GRAPPLE, check_free, turn};
+use super::{DISARMED, ENTANGLED, R_GRAPPLE, turn};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -104,7 +104,6 @@ pub(crate) fn shove(
     toward: Option<ZoneId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let Some(held) = held_by(enc, grabber) else {
         return Err(RuleError::NotAllowed(format!("{} holds nobody", enc.name_of(grabber))));
     };

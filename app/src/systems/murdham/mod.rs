@@ -161,6 +161,42 @@ impl Procedure for Murdham {
         }
     }
 
+    fn awaiting(enc: &Encounter) -> Option<String> {
+        enc.murdham().pending.first().map(|p| format!("first settle {}", pending_words(enc, p)))
+    }
+
+    /// Next, and every step of a turn: choosing who acts, its actions and attacks, its own
+    /// move, a shove, ending the turn or the fight. A reaction waits unless an attack is
+    /// what waits (it answers that).
+    fn waits(enc: &Encounter, command: &Command) -> bool {
+        use MurdhamCommand as C;
+        match command {
+            Command::Advance => true,
+            Command::Move { id, to } => {
+                let s = enc.murdham();
+                enc.combatant(*id).is_some_and(|c| c.zone != *to)
+                    && !s.grabs.contains_key(id)
+                    && s.turn.id == Some(*id)
+                    && round::activating(&enc.phase)
+            }
+            Command::Murdham(c) => match c {
+                C::Activate { .. }
+                | C::Pass { .. }
+                | C::EndTurn
+                | C::Bonus { .. }
+                | C::Main { .. }
+                | C::Attack(_)
+                | C::Shove { .. }
+                | C::EndFight => true,
+                C::React { .. } => {
+                    !matches!(enc.murdham().pending.first(), Some(Pending::Attack(_)))
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     fn verbs_of(c: &MurdhamCommand) -> Vec<&'static str> {
         vec![script::verb_of(c)]
     }
@@ -351,14 +387,6 @@ fn handle_murdham(
 /// Wraps a command of this procedure.
 pub(crate) fn cmd(c: MurdhamCommand) -> Command {
     Command::Murdham(c)
-}
-
-/// Refuses a new action while something waits for the GM.
-pub(crate) fn check_free(enc: &Encounter) -> Result<(), RuleError> {
-    match enc.murdham().pending.first() {
-        None => Ok(()),
-        Some(p) => Err(RuleError::NotAllowed(format!("first settle {}", pending_words(enc, p)))),
-    }
 }
 
 /// What waits, in a few words.

@@ -6,7 +6,7 @@
 
 use super::block::{MurdhamBlock, weapon};
 use super::model::{MurdhamEvent as E, Pending, PendingAttack, Reaction, Struck};
-use super::{R_REACT, check_free, nearby, standing};
+use super::{R_REACT, nearby, standing};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
@@ -230,7 +230,6 @@ pub(crate) fn react(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let Some(Pending::Attack(pa)) = enc.murdham().pending.first() else {
-        check_free(enc)?;
         return Err(RuleError::NotAllowed("no attack waits for a reaction".into()));
     };
     if pa.stunt_open {

@@ -6,7 +6,7 @@ use super::block::{WIT, stat};
 use super::model::MurdhamEvent as E;
 use super::{
     AFTER, AMBUSH, BEFORE, CONCEALED, DEAD, DYING, END, FAST, FAST_SLOW, R_DAMAGE, R_ROUND, R_TURN,
-    TURNS, check_free, factions, side_name, standing,
+    TURNS, factions, side_name, standing,
 };
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -121,7 +121,6 @@ pub(crate) fn can_activate(enc: &Encounter, side: SideId) -> Vec<CombatantId> {
 
 /// Checks that it is `side`'s choice and nothing else waits.
 fn check_choice(enc: &Encounter, side: SideId) -> Result<(), RuleError> {
-    check_free(enc)?;
     if !activating(&enc.phase) {
         return Err(RuleError::NotAllowed("factions take turns only during the round".into()));
     }
@@ -151,7 +150,6 @@ pub(crate) fn activate(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    check_free(enc)?;
     // Why this character cannot act says more than whose choice it is.
     if activating(&enc.phase)
         && enc.murdham().turn.id.is_none()
@@ -184,7 +182,6 @@ pub(crate) fn end_turn(
     enc: &Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let Some(id) = enc.murdham().turn.id else {
         return Err(RuleError::NotAllowed("nobody is taking a turn".into()));
     };
@@ -324,7 +321,6 @@ fn threshold(ctx: &Ctx) -> i64 {
 
 /// The Next button: starts the fight or the next round, or ends the turn in progress.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     match enc.phase.as_str() {
         "" | BEFORE => {

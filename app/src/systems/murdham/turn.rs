@@ -3,7 +3,7 @@
 //! strike as it leaves (an opportunity attack, which spends their turn).
 
 use super::model::{AttackSpec, HeldMove, MainAction, MurdhamEvent as E, Pending};
-use super::{CONCEALED, R_TURN, SURRENDERED, ZONES_PER_ROUND, check_free, enemies, nearby, round};
+use super::{CONCEALED, R_TURN, SURRENDERED, ZONES_PER_ROUND, enemies, nearby, round};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
@@ -53,7 +53,6 @@ pub(crate) fn bonus(
     what: String,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let id = active(enc)?;
     if let Some(why) = no_bonus(enc) {
         return Err(RuleError::NotAllowed(why));
@@ -77,7 +76,6 @@ pub(crate) fn main(
     action: MainAction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    check_free(enc)?;
     let id = active(enc)?;
     let name = enc.name_of(id);
     let mut ctx = Ctx::new(enc, dice);
@@ -159,7 +157,6 @@ pub(crate) fn moved(
         events.extend(carry_along(enc, id, from, to, dice)?);
         return Ok(events);
     }
-    check_free(enc)?;
     let steps = match (from, to) {
         (Some(a), Some(b)) => crate::space::distance(enc, a, b).ok_or_else(|| {
             RuleError::NotAllowed(format!(

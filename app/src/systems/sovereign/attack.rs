@@ -44,7 +44,6 @@ pub(crate) fn check_main(enc: &Encounter, id: CombatantId, instant: bool) -> Res
     if is_out(c) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
     }
-    check_settled(enc)?;
     if enc.sovereign().mains.contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} has spent its Main action", c.name)));
     }
@@ -60,7 +59,6 @@ pub(crate) fn check_move_left(
     walked_ok: bool,
 ) -> Result<&Combatant, RuleError> {
     check_begun(enc)?;
-    check_settled(enc)?;
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     if !is_turn_of(enc, id) {
         return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
@@ -624,25 +622,6 @@ pub(crate) fn strike_now(
     land(ctx, &pending)
 }
 
-/// Refuses anything else while an attack waits for its target's answer, or a walk for the
-/// attacks of opportunity it draws.
-pub(crate) fn check_settled(enc: &Encounter) -> Result<(), RuleError> {
-    if let Some(t) = &enc.sovereign().threat {
-        return Err(RuleError::NotAllowed(format!(
-            "first the attacks of opportunity on {} leaving",
-            enc.name_of(t.id)
-        )));
-    }
-    match &enc.sovereign().pending {
-        None => Ok(()),
-        Some(p) => Err(RuleError::NotAllowed(format!(
-            "first {} answers {}'s attack (Total Defense or not)",
-            enc.name_of(p.target),
-            enc.name_of(p.attacker)
-        ))),
-    }
-}
-
 /// A modifier as the journal writes it: "+ 2", "− 2".
 pub(crate) fn signed(v: i64) -> String {
     if v < 0 { format!("− {}", -v) } else { format!("+ {v}") }
@@ -693,7 +672,6 @@ pub(crate) fn walk(
     if is_out(c) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
     }
-    check_settled(enc)?;
     let left = feet_left(enc, id);
     let passage = Passage::new(grid);
     let moves = space::moves(enc, &passage, c);

@@ -144,6 +144,49 @@ impl Procedure for Sovereign {
         }
     }
 
+    fn awaiting(enc: &Encounter) -> Option<String> {
+        let s = enc.sovereign();
+        if let Some(t) = &s.threat {
+            return Some(format!(
+                "first the attacks of opportunity on {} leaving",
+                enc.name_of(t.id)
+            ));
+        }
+        s.pending.as_ref().map(|p| {
+            format!(
+                "first {} answers {}'s attack (Total Defense or not)",
+                enc.name_of(p.target),
+                enc.name_of(p.attacker)
+            )
+        })
+    }
+
+    /// Next, and what spends a turn's Main action or Move: attacking, healing, reloading,
+    /// disengaging, standing up, picking up, screening, holding, wrestling, a check taken as
+    /// the Main action, and the acting combatant's own steps. The answers (Total Defense or
+    /// not, the attacks of opportunity, Luck) do not wait.
+    fn waits(enc: &Encounter, command: &Command) -> bool {
+        use SovCommand as C;
+        match command {
+            Command::Advance => true,
+            Command::Step { id, .. } => round::is_turn_of(enc, *id),
+            Command::Sovereign(c) => match c {
+                C::Attack { .. }
+                | C::Heal { .. }
+                | C::Reload { .. }
+                | C::Disengage { .. }
+                | C::StandUp { .. }
+                | C::PickUp { .. }
+                | C::Screen { .. }
+                | C::Hold { .. }
+                | C::Wrestle { .. } => true,
+                C::Check { main, .. } => *main,
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
     fn verbs_of(c: &SovCommand) -> Vec<&'static str> {
         script::verbs_of(c).to_vec()
     }

@@ -140,7 +140,6 @@ pub(crate) fn surprise_check(
 
 /// Next: start the fight, pass the turn, end the round, or start the next.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
-    super::attack::check_settled(enc)?;
     let mut ctx = Ctx::new(enc, dice);
     match enc.phase.as_str() {
         TURNS => {
