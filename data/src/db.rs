@@ -5,12 +5,17 @@ use crate::content;
 use crate::migrations::MIGRATIONS;
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long a write waits for another program's write lock before saying the database is
 /// busy (the window's encounter writes do not wait: see `unsaved.rs`).
 pub(crate) const BUSY_WAIT: Duration = Duration::from_secs(5);
+
+fn default_busy_wait() -> Arc<AtomicU64> {
+    Arc::new(AtomicU64::new(BUSY_WAIT.as_millis() as u64))
+}
 
 /// An open Fray database. Cloning is cheap and shares the connection, so the window can keep
 /// one for the library while a [`Session`](crate::Session) keeps another for its journal.
@@ -20,6 +25,9 @@ pub struct Db {
     path: Option<Arc<PathBuf>>,
     /// Opened with [`Db::open_read_only`]: every write fails.
     read_only: bool,
+    /// How long a write waits for another program's lock, in milliseconds (see
+    /// [`Db::set_busy_wait`]).
+    busy_wait_ms: Arc<AtomicU64>,
 }
 
 impl std::fmt::Debug for Db {
@@ -68,6 +76,7 @@ impl Db {
             conn: Arc::new(Mutex::new(conn)),
             path: Some(Arc::new(path.to_owned())),
             read_only: true,
+            busy_wait_ms: default_busy_wait(),
         })
     }
 
@@ -96,7 +105,27 @@ impl Db {
         conn.execute_batch("PRAGMA cache_size = -8000;")?;
         migrate(&mut conn)?;
         content::load_bundled(&mut conn)?;
-        Ok(Self { conn: Arc::new(Mutex::new(conn)), path: path.map(Arc::new), read_only: false })
+        Ok(Self {
+            conn: Arc::new(Mutex::new(conn)),
+            path: path.map(Arc::new),
+            read_only: false,
+            busy_wait_ms: default_busy_wait(),
+        })
+    }
+
+    /// How long a write waits for another program's write lock before it fails with "the
+    /// database is busy" (5 s unless set). The window sets a short wait: a GM's save while a
+    /// long import writes is refused at once, the form kept, rather than freezing the window.
+    pub fn set_busy_wait(&self, wait: Duration) -> Result<(), DbError> {
+        self.lock().busy_timeout(wait)?;
+        let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
+        self.busy_wait_ms.store(ms, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// How long a write waits for another program's write lock (see [`Db::set_busy_wait`]).
+    pub fn busy_wait(&self) -> Duration {
+        Duration::from_millis(self.busy_wait_ms.load(Ordering::Relaxed))
     }
 
     /// Where the database lives (`None` in memory).

@@ -70,8 +70,7 @@ pub(crate) fn describe_sqlite(e: &rusqlite::Error) -> String {
     use rusqlite::ErrorCode::*;
     match e.sqlite_error_code() {
         Some(DatabaseBusy | DatabaseLocked) => {
-            "the database is busy: another program kept it locked for more than 5 seconds; \
-             try again when it is done"
+            "the database is busy: another program is writing to it; try again when it is done"
                 .into()
         }
         Some(ReadOnly) => "the database is read-only here; nothing was written".into(),

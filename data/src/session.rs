@@ -189,7 +189,8 @@ impl Session {
     }
 
     fn flush(&mut self, wait: Duration) -> Result<usize, SessionError> {
-        match self.unsaved.flush(&mut self.db.lock(), self.id, wait) {
+        let usual = self.db.busy_wait();
+        match self.unsaved.flush(&mut self.db.lock(), self.id, wait, usual) {
             Ok(()) => Ok(0),
             Err(e) if is_busy(&e) && wait.is_zero() => Ok(self.unsaved.len()),
             Err(e) => Err(self.missing(e)),
@@ -200,8 +201,9 @@ impl Session {
     /// program holds it, kept for later (write-behind) or refused (the write taken back).
     fn write(&mut self, write: Write) -> Result<(), SessionError> {
         self.unsaved.push(write);
-        let wait = if self.write_behind { Duration::ZERO } else { BUSY_WAIT };
-        match self.unsaved.flush(&mut self.db.lock(), self.id, wait) {
+        let usual = self.db.busy_wait();
+        let wait = if self.write_behind { Duration::ZERO } else { usual };
+        match self.unsaved.flush(&mut self.db.lock(), self.id, wait, usual) {
             Ok(()) => Ok(()),
             Err(e) if self.write_behind && is_busy(&e) => Ok(()),
             Err(e) => {

@@ -10,7 +10,6 @@ use fray_app::History;
 use fray_app::history::UndoneCommand;
 use rusqlite::{Connection, TransactionBehavior};
 
-use crate::db::BUSY_WAIT;
 use crate::ids::EncounterId;
 use crate::journal;
 
@@ -79,12 +78,14 @@ impl Unsaved {
     }
 
     /// Makes every waiting write, in order, in one transaction, waiting at most `wait` for
-    /// the write lock. On any error nothing is written and every write still waits.
+    /// the write lock (then `usual` again). On any error nothing is written and every write
+    /// still waits.
     pub(crate) fn flush(
         &mut self,
         conn: &mut Connection,
         id: EncounterId,
         wait: Duration,
+        usual: Duration,
     ) -> rusqlite::Result<()> {
         if self.writes.is_empty() {
             return Ok(());
@@ -92,7 +93,7 @@ impl Unsaved {
         conn.busy_timeout(wait)?;
         let result = write_all(conn, id, &self.writes);
         // The connection is shared with the window's other stores, which wait as they did.
-        conn.busy_timeout(BUSY_WAIT)?;
+        conn.busy_timeout(usual)?;
         result?;
         self.writes.clear();
         Ok(())

@@ -6,10 +6,8 @@
 mod common;
 
 use common::Window;
+use eframe::egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
-use fray_app::Command;
-use fray_app::command::NewCombatant;
-use fray_app::encounter::Track;
 use fray_data::{Db, EncounterId, Session};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -50,30 +48,7 @@ impl Locker {
 
 /// A window reopening a freeform encounter with two fighters, not started yet.
 fn fight() -> (Window, EncounterId) {
-    let dir = tempfile::tempdir().unwrap();
-    let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = Session::create(&db, "freeform", "Ambush", 7).unwrap();
-    let side = Command::AddSide { name: "Party".into(), colour: "#3d7fc4".into(), party: true };
-    session.apply(side).unwrap();
-    let side = session.state().side_named("Party").unwrap().id;
-    for name in ["Harald", "Narvi"] {
-        let combatant = NewCombatant {
-            name: name.into(),
-            side,
-            zone: None,
-            square: None,
-            stats: Vec::new(),
-            tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
-            conditions: Vec::new(),
-            source: None,
-            block: serde_json::Value::Null,
-        };
-        session.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
-    }
-    let id = session.encounter_id();
-    db.settings().set_json("ui.last_encounter", &id.0).unwrap();
-    drop(session);
-    (common::window_with(dir, db), id)
+    common::freeform_fight(&["Harald", "Narvi"])
 }
 
 /// The commands of encounter `id` on disk, read by a connection of its own.
@@ -149,4 +124,29 @@ fn an_encounter_left_with_changes_waiting_keeps_them_and_opens_as_shown() {
     assert_eq!(w.app().model.unsaved(), 0);
     let db = Db::open(w.path("fray.db")).unwrap();
     assert_eq!(Session::open(&db, id).unwrap().state(), &shown);
+}
+
+#[test]
+fn a_library_save_while_another_program_writes_is_refused_at_once_and_keeps_the_form() {
+    let (mut w, _) = fight();
+    // The window's writes wait a moment for another program, not the command line's 5 s.
+    assert_eq!(w.app().model.db.busy_wait(), fray_ui::window::WINDOW_BUSY_WAIT);
+    w.type_into("Search", "Goblin");
+    w.harness.get_by_label("Goblin").click_secondary();
+    w.settle();
+    w.press("Edit Goblin");
+    w.type_into("HP", "17");
+    let locker = Locker::hold(&w.path("fray.db"));
+    w.press("Save");
+    let status = w.app().model.status.clone().expect("the refusal is said");
+    assert!(status.error && status.text.contains("the database is busy"), "{}", status.text);
+    // The editor is still open with what was typed.
+    let hp = w.harness.get_by_role_and_label(Role::TextInput, "HP").value();
+    assert_eq!(hp.as_deref(), Some("17"));
+    locker.release();
+    w.press("Save");
+    let db = Db::open(w.path("fray.db")).unwrap();
+    let found = db.creatures().search(&fray_data::search::Search::text("Goblin")).unwrap();
+    let goblin = found.iter().find(|c| c.name == "Goblin" && c.system == "freeform").unwrap();
+    assert_eq!(goblin.block["tracks"]["hp"], 17, "saved once the lock is free");
 }

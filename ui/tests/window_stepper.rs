@@ -5,38 +5,13 @@ mod common;
 
 use common::Window;
 use egui_kittest::kittest::Queryable;
-use fray_app::Command;
-use fray_app::command::NewCombatant;
-use fray_app::encounter::Track;
 use fray_app::ids::CombatantId;
-use fray_data::{Db, Session};
+use fray_data::Session;
 
 /// A window reopening a freeform encounter with the given combatants (one side), not
 /// started yet.
 fn fight(names: &[&str]) -> Window {
-    let dir = tempfile::tempdir().unwrap();
-    let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = Session::create(&db, "freeform", "Ambush", 7).unwrap();
-    let side = Command::AddSide { name: "Party".into(), colour: "#3d7fc4".into(), party: true };
-    session.apply(side).unwrap();
-    let side = session.state().side_named("Party").unwrap().id;
-    for name in names {
-        let combatant = NewCombatant {
-            name: (*name).into(),
-            side,
-            zone: None,
-            square: None,
-            stats: Vec::new(),
-            tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
-            conditions: Vec::new(),
-            source: None,
-            block: serde_json::Value::Null,
-        };
-        session.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
-    }
-    db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
-    drop(session);
-    common::window_with(dir, db)
+    common::freeform_fight(names).0
 }
 
 fn session(w: &Window) -> &Session {

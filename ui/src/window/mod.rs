@@ -20,6 +20,7 @@ pub use action::{Action, ExportFormat, apply};
 pub use library_ops::{EntryRef, LibraryAction, SavedEntry};
 pub use model::{
     DiceMode, LAST_ENCOUNTER_KEY, Model, PREFS_KEY, PendingRoll, Prefs, Removed, Status,
+    WINDOW_BUSY_WAIT,
 };
 pub use prep_ops::PrepAction;
 pub use views::ViewState;

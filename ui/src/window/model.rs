@@ -99,6 +99,9 @@ impl Removed {
     }
 }
 
+/// How long a write of the window waits for another program's write lock.
+pub const WINDOW_BUSY_WAIT: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// The window's model.
 pub struct Model {
     /// The database (library, encounters, settings).
@@ -132,6 +135,13 @@ impl Model {
     /// Loads preferences and the encounter list, and reopens the last encounter exactly as
     /// it was. A last encounter that cannot be opened is reported, not fatal.
     pub fn load(db: Db) -> Self {
+        // Another program's long write (an import) must not freeze the window: its encounter
+        // writes behind (see `set_session`), and any other write waits a moment, then says
+        // the database is busy with the GM's form kept.
+        let mut failed_setup = None;
+        if let Err(e) = db.set_busy_wait(WINDOW_BUSY_WAIT) {
+            failed_setup = Some(format!("Could not set up the database: {e}"));
+        }
         let prefs = db.settings().get_json::<Prefs>(PREFS_KEY).ok().flatten().unwrap_or_default();
         let mut model = Self {
             encounters: Vec::new(),
@@ -156,6 +166,9 @@ impl Model {
             }
         }
         model.sync_journal();
+        if let Some(text) = failed_setup {
+            model.error(text);
+        }
         model
     }
 

@@ -153,3 +153,35 @@ pub fn window_of(dir: tempfile::TempDir, app: FrayApp) -> Window {
     w.settle();
     w
 }
+
+/// A window reopening a freeform encounter "Ambush" (seed 7) with `names` on one party
+/// side, 10 HP each, not started yet; and the encounter's id.
+pub fn freeform_fight(names: &[&str]) -> (Window, fray_data::EncounterId) {
+    use fray_app::Command;
+    use fray_app::command::NewCombatant;
+    use fray_app::encounter::Track;
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let mut session = fray_data::Session::create(&db, "freeform", "Ambush", 7).unwrap();
+    let side = Command::AddSide { name: "Party".into(), colour: "#3d7fc4".into(), party: true };
+    session.apply(side).unwrap();
+    let side = session.state().side_named("Party").unwrap().id;
+    for name in names {
+        let combatant = NewCombatant {
+            name: (*name).into(),
+            side,
+            zone: None,
+            square: None,
+            stats: Vec::new(),
+            tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
+            conditions: Vec::new(),
+            source: None,
+            block: serde_json::Value::Null,
+        };
+        session.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
+    }
+    let id = session.encounter_id();
+    db.settings().set_json("ui.last_encounter", &id.0).unwrap();
+    drop(session);
+    (window_with(dir, db), id)
+}
