@@ -352,3 +352,22 @@ fn a_write_behind_that_fails_for_another_reason_keeps_waiting_and_says_why() {
     assert_eq!(s.save_unsaved().unwrap(), 0);
     assert_eq!(hp(&Session::open(&reopen(&dir), id).unwrap()), 4);
 }
+
+#[test]
+fn a_session_closed_with_changes_waiting_writes_them_when_the_lock_is_free() {
+    let (dir, db, mut s) = fight();
+    let id = s.encounter_id();
+    s.write_behind(true);
+    let other = hold_lock(&dir);
+    s.apply(hit(-1)).unwrap();
+    assert_eq!(s.unsaved(), 1);
+    // The other program finishes while the window closes: closing waits for it.
+    let done = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        other.execute_batch("COMMIT").unwrap();
+    });
+    drop(s);
+    done.join().unwrap();
+    drop(db);
+    assert_eq!(hp(&Session::open(&reopen(&dir), id).unwrap()), 4);
+}
