@@ -34,7 +34,7 @@ pub use procedure::{Kept, Procedure};
 pub use prompt::{Prompt, PromptOption};
 pub use registry::{Registered, all};
 pub use schema::{BlockSchema, FieldProblem};
-pub use turn_at::{PerTurn, TurnAt};
+pub use turn_at::{PerTurn, TurnAt, acts_now, check_before, check_begun};
 pub use weapon_list::WeaponList;
 pub(crate) use words::Words;
 

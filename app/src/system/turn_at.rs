@@ -3,7 +3,33 @@
 //! nothing spent without an event of its own.
 
 use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+use crate::system::RuleError;
 use serde::{Deserialize, Serialize};
+
+/// Whether `id` acts now: the fight is in the procedure's phase of turns (`turns`) and `id`
+/// is among those acting.
+pub fn acts_now(enc: &Encounter, turns: &str, id: CombatantId) -> bool {
+    enc.phase == turns && enc.acting().contains(&id)
+}
+
+/// Refuses what only comes before the fight (a surprise, an execution of the helpless):
+/// round 1 has begun.
+pub fn check_before(enc: &Encounter) -> Result<(), RuleError> {
+    if enc.round > 0 {
+        return Err(RuleError::NotAllowed("the fight has begun".into()));
+    }
+    Ok(())
+}
+
+/// Refuses unless the fight is on: round 1 begun, and out of the procedure's phase before
+/// the fight (`before`).
+pub fn check_begun(enc: &Encounter, before: &str) -> Result<(), RuleError> {
+    if enc.phase == before || enc.round == 0 {
+        return Err(RuleError::NotAllowed("the fight has not begun: press Next".into()));
+    }
+    Ok(())
+}
 
 /// A turn: the round and the place of the order.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,5 +80,45 @@ impl<T: Clone + Default + PartialEq> PerTurn<T> {
             *self = PerTurn { at, spent: T::default() };
         }
         &mut self.spent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encounter::OrderEntry;
+    use std::sync::Arc;
+
+    /// An encounter in `phase` of `round`, with `acting` at the place whose turn it is.
+    fn at(phase: &str, round: u32, acting: Option<CombatantId>) -> Encounter {
+        let mut enc = Encounter::new(crate::system::get("freeform").unwrap(), "t", 1);
+        enc.phase = phase.into();
+        enc.round = round;
+        if let Some(id) = acting {
+            enc.order =
+                Arc::new(vec![OrderEntry { combatants: vec![id], count: None, reason: "".into() }]);
+            enc.turn = Some(0);
+        }
+        enc
+    }
+
+    #[test]
+    fn who_acts_now_and_whether_the_fight_is_on() {
+        let (a, b) = (CombatantId(1), CombatantId(2));
+        let turns = at("turns", 1, Some(a));
+        assert!(acts_now(&turns, "turns", a));
+        assert!(!acts_now(&turns, "turns", b), "not its turn");
+        assert!(!acts_now(&at("end", 1, Some(a)), "turns", a), "between turns");
+        assert_eq!(
+            check_before(&turns).unwrap_err().to_string(),
+            "the fight has begun",
+            "round 1 has begun"
+        );
+        assert!(check_before(&at("before", 0, None)).is_ok());
+        assert!(check_begun(&turns, "before").is_ok());
+        for not_yet in [at("before", 0, None), at("before", 1, None), at("turns", 0, None)] {
+            let err = check_begun(&not_yet, "before").unwrap_err().to_string();
+            assert_eq!(err, "the fight has not begun: press Next");
+        }
     }
 }

@@ -13,7 +13,7 @@ use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
 use crate::system::turn_order;
-use crate::system::{Ctx, RuleError};
+use crate::system::{Ctx, RuleError, check_before};
 
 /// The reaction table (d10).
 pub(crate) fn reaction_word(roll: i64) -> &'static str {
@@ -24,19 +24,6 @@ pub(crate) fn reaction_word(roll: i64) -> &'static str {
         8..=9 => "Kind",
         _ => "Helpful",
     }
-}
-
-/// Whether the fight has begun.
-fn begun(enc: &Encounter) -> bool {
-    enc.round > 0
-}
-
-/// Refuses what only comes before the fight.
-pub(crate) fn check_before(enc: &Encounter) -> Result<(), RuleError> {
-    if begun(enc) {
-        return Err(RuleError::NotAllowed("the fight has begun".into()));
-    }
-    Ok(())
 }
 
 /// The GM says which side is surprised.
@@ -217,13 +204,10 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// Whether it is `id`'s turn.
 pub(crate) fn is_turn_of(enc: &Encounter, id: CombatantId) -> bool {
-    enc.phase == TURNS && enc.acting().contains(&id)
+    crate::system::acts_now(enc, TURNS, id)
 }
 
 /// Refuses unless the fight is on.
 pub(crate) fn check_begun(enc: &Encounter) -> Result<(), RuleError> {
-    if enc.phase == BEFORE || !begun(enc) {
-        return Err(RuleError::NotAllowed("the fight has not begun: press Next".into()));
-    }
-    Ok(())
+    crate::system::check_begun(enc, BEFORE)
 }

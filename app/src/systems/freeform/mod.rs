@@ -188,7 +188,7 @@ fn turn_prompts(enc: &Encounter) -> Vec<Prompt> {
 /// The acting combatant moves to the end of the order; the place it left now holds the next
 /// one, who acts at once.
 fn delay(enc: &Encounter, id: CombatantId) -> Result<Vec<Event>, RuleError> {
-    let Some(turn) = enc.turn.filter(|_| enc.phase == TURNS && enc.acting().contains(&id)) else {
+    let Some(turn) = enc.turn.filter(|_| crate::system::acts_now(enc, TURNS, id)) else {
         return Err(RuleError::NotAllowed(format!("{} is not acting now", enc.name_of(id))));
     };
     if turn + 1 >= enc.order.len() {

@@ -9,13 +9,14 @@ use super::attack::{hurt, signed};
 use super::block::{HP, attack, attack_skill, is_out, track};
 use super::checks::save_target;
 use super::model::SaveKind;
-use super::round::{check_before, fall};
+use super::round::fall;
 use super::rules::{attribute_mod, save, skill_check};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::{self, Distance};
+use crate::system::check_before;
 use crate::system::{Ctx, RuleError};
 
 /// A shot's bonus to its DEX/Shoot check at `feet` with normal range `normal`.

@@ -12,15 +12,7 @@ use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
 use crate::system::turn_order;
-use crate::system::{Ctx, RuleError};
-
-/// Refuses what only comes before the fight.
-pub(crate) fn check_before(enc: &Encounter) -> Result<(), RuleError> {
-    if enc.round > 0 {
-        return Err(RuleError::NotAllowed("the fight has begun".into()));
-    }
-    Ok(())
-}
+use crate::system::{Ctx, RuleError, check_before};
 
 /// The GM says which side is caught unaware.
 pub(crate) fn surprise(
@@ -319,15 +311,12 @@ fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// Whether it is `id`'s turn.
 pub(crate) fn is_turn_of(enc: &Encounter, id: CombatantId) -> bool {
-    enc.phase == TURNS && enc.acting().contains(&id)
+    crate::system::acts_now(enc, TURNS, id)
 }
 
 /// Refuses unless the fight is on.
 pub(crate) fn check_begun(enc: &Encounter) -> Result<(), RuleError> {
-    if enc.phase == BEFORE || enc.round == 0 {
-        return Err(RuleError::NotAllowed("the fight has not begun: press Next".into()));
-    }
-    Ok(())
+    crate::system::check_begun(enc, BEFORE)
 }
 
 /// Someone at 0 HP: a character or named NPC lies mortally injured, others die.
