@@ -276,7 +276,8 @@ impl History {
             events: start..self.events.len(),
             stream: self.next_stream,
         });
-        self.next_stream += 1;
+        // Saturating: a forged journal replayed may name the last stream there is.
+        self.next_stream = self.next_stream.saturating_add(1);
         self.cursor += 1;
         self.commands.last().expect("just pushed")
     }

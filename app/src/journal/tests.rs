@@ -508,6 +508,19 @@ fn a_command_in_effect_that_a_later_one_replaced_does_not_replay() {
 }
 
 #[test]
+fn a_journal_naming_the_last_stream_there_is_replays_or_is_refused_without_a_panic() {
+    let h = fight();
+    let mut v = value(&h);
+    let k = v["commands"].as_array().unwrap().len() - 1;
+    v["accounted_from"] = u64::MAX.into();
+    v["commands"][k]["stream"] = u64::MAX.into();
+    // Its app dice (none in the last command) check; the streams are in order.
+    let doc = from_json(&v.to_string()).unwrap();
+    let report = replay(&doc).unwrap();
+    assert_eq!(report.accounted_from, u64::MAX);
+}
+
+#[test]
 fn a_version_1_journal_replays_with_its_streams_checked_for_order_only() {
     let h = fight_with_a_roll_asked_again();
     let mut v = value(&h);
@@ -769,6 +782,37 @@ mod props {
             let report = replay(&doc).unwrap();
             prop_assert_eq!(report.events, h.events().len());
             prop_assert!(verify_app_dice(&doc).is_ok());
+        }
+
+        // A forged journal — any place, stream or accounting changed, to anything up to the
+        // largest numbers — is refused or replays; replay never panics on it.
+        #[test]
+        fn forged_places_and_streams_never_panic(
+            edits in proptest::collection::vec((0u8..5, 0usize..40, any::<u64>(), any::<bool>()), 1..6)
+        ) {
+            let mut v = value(&super::fight_with_a_roll_asked_again());
+            for (field, at, n, huge) in edits {
+                let n: u64 = if huge { u64::MAX - (n % 3) } else { n % 40 };
+                match field {
+                    0 => v["accounted_from"] = n.into(),
+                    1 => v["undone"][0]["stream"] = n.into(),
+                    2 => v["undone"][0]["seq"] = n.into(),
+                    3 => {
+                        let k = at % v["commands"].as_array().unwrap().len();
+                        v["commands"][k]["stream"] = n.into();
+                    }
+                    _ => {
+                        let copy = v["undone"][0].clone();
+                        let mut copy = copy;
+                        copy["stream"] = n.into();
+                        v["undone"].as_array_mut().unwrap().push(copy);
+                    }
+                }
+            }
+            if let Ok(doc) = from_json(&v.to_string()) {
+                let _ = replay(&doc);
+                let _ = verify_app_dice(&doc);
+            }
         }
     }
 }
