@@ -201,16 +201,12 @@ impl Session {
     /// program holds it, kept for later (write-behind) or refused (the write taken back).
     fn write(&mut self, write: Write) -> Result<(), SessionError> {
         self.unsaved.push(write);
-        let usual = self.db.busy_wait();
-        let wait = if self.write_behind { Duration::ZERO } else { usual };
-        match self.unsaved.flush(&mut self.db.lock(), self.id, wait, usual) {
-            Ok(()) => Ok(()),
-            Err(e) if self.write_behind && is_busy(&e) => Ok(()),
-            Err(e) => {
-                self.unsaved.pop_last();
-                Err(self.missing(e))
-            }
+        let wait = if self.write_behind { Duration::ZERO } else { self.db.busy_wait() };
+        let written = self.flush(wait);
+        if written.is_err() {
+            self.unsaved.pop_last();
         }
+        written.map(|_| ())
     }
 
     /// A stored encounter's history, read without opening it for play: nothing is written

@@ -303,19 +303,20 @@ fn table_default_asks_for_dice_and_stores_nothing() {
     assert_eq!(rows(&dir, s.encounter_id()), (5, 5, 5));
 }
 
-/// Another connection to the file holding the write lock, as another program would.
-fn hold_lock(dir: &TempDir) -> rusqlite::Connection {
-    let conn = rusqlite::Connection::open(dir.path().join("fray.db")).unwrap();
-    conn.execute_batch("BEGIN IMMEDIATE").unwrap();
-    conn
+/// The fight, writing behind, with another connection to the file holding the write lock
+/// (as another program would) until it commits.
+fn fight_while_locked() -> (TempDir, Db, Session, rusqlite::Connection) {
+    let (dir, db, mut s) = fight();
+    s.write_behind(true);
+    let other = rusqlite::Connection::open(dir.path().join("fray.db")).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    (dir, db, s, other)
 }
 
 #[test]
 fn writing_behind_applies_at_once_and_writes_in_order_when_the_lock_is_free() {
-    let (dir, db, mut s) = fight();
+    let (dir, db, mut s, other) = fight_while_locked();
     let id = s.encounter_id();
-    s.write_behind(true);
-    let other = hold_lock(&dir);
     s.apply(hit(-1)).unwrap();
     assert!(s.undo().unwrap());
     s.apply(hit(-4)).unwrap();
@@ -332,10 +333,8 @@ fn writing_behind_applies_at_once_and_writes_in_order_when_the_lock_is_free() {
 
 #[test]
 fn a_write_behind_that_fails_for_another_reason_keeps_waiting_and_says_why() {
-    let (dir, _db, mut s) = fight();
+    let (dir, _db, mut s, other) = fight_while_locked();
     let id = s.encounter_id();
-    s.write_behind(true);
-    let other = hold_lock(&dir);
     s.apply(hit(-1)).unwrap();
     // The disk "fills up" while the other program writes.
     other
@@ -355,10 +354,8 @@ fn a_write_behind_that_fails_for_another_reason_keeps_waiting_and_says_why() {
 
 #[test]
 fn a_session_closed_with_changes_waiting_writes_them_when_the_lock_is_free() {
-    let (dir, db, mut s) = fight();
+    let (dir, db, mut s, other) = fight_while_locked();
     let id = s.encounter_id();
-    s.write_behind(true);
-    let other = hold_lock(&dir);
     s.apply(hit(-1)).unwrap();
     assert_eq!(s.unsaved(), 1);
     // The other program finishes while the window closes: closing waits for it.

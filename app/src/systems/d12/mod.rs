@@ -137,8 +137,7 @@ impl Procedure for D12 {
 
     /// Next, and every new action: initiative, declarations, an attack (but the riposte that
     /// waits, which answers), being done, treating, intimidating, a morale check.
-    fn waits(enc: &Encounter, command: &Command) -> bool {
-        let _ = enc;
+    fn waits(_enc: &Encounter, command: &Command) -> bool {
         use D12Command as C;
         match command {
             Command::Advance => true,
