@@ -338,6 +338,11 @@ impl History {
     /// Moves the cursor to `cursor` commands in effect (undo or redo many at once).
     pub fn set_cursor(&mut self, cursor: usize) {
         let cursor = cursor.min(self.commands.len());
+        if cursor == self.cursor {
+            // The state is already the fold there: replay sets the cursor before every
+            // command, and refolding from a snapshot each time would cost thousands of events.
+            return;
+        }
         self.cursor = cursor;
         self.state = self.fold_to(self.event_cursor());
     }
