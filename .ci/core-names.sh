@@ -6,6 +6,10 @@
 # shown to the GM, in code or in a comment. Test modules (`#[cfg(test)]` blocks and tests.rs
 # files) may use real procedures as fixtures and are not read.
 #
+# It also fails when any module of app/src but `systems` itself (and the crate root, which
+# declares it) reaches into `systems`: with no arrow into `systems`, no cycle of the app's
+# module graph can go through it, and the procedures depend on the core, never the other way.
+#
 #   bash .ci/core-names.sh              check the core
 #   bash .ci/core-names.sh --self-test  check the matching on made-up files
 set -euo pipefail
@@ -55,6 +59,23 @@ core_files() {
   } | sort
 }
 
+# reaches_systems FILES...: prints every production line that reaches into the systems module
+# (a path through `systems::`, outside comments); fails when there is one.
+reaches_systems() {
+  local found=0
+  for f in "$@"; do
+    if production_lines "$f" | sed -E 's#//.*$##' | grep -E '(crate|super|fray_app)::(\{[^}]*)?\bsystems\b'; then
+      found=1
+    fi
+  done
+  return "$found"
+}
+
+# Every module of the app crate but systems/ and the crate root.
+outside_systems() {
+  find app/src -name '*.rs' ! -path 'app/src/systems/*' ! -name tests.rs ! -path app/src/lib.rs | sort
+}
+
 self_test() {
   local dir fails=0
   dir=$(mktemp -d)
@@ -64,8 +85,14 @@ self_test() {
   if check "$dir/named.rs" >/dev/null; then echo "self-test: FAILED, a comment naming bdp passed" >&2; fails=1; fi
   if ! check "$dir/test_only.rs" >/dev/null; then echo "self-test: FAILED, a test module was read" >&2; fails=1; fi
   if check "$dir/type.rs" >/dev/null; then echo "self-test: FAILED, a type name passed" >&2; fails=1; fi
+  printf 'fn a() { crate::systems::install(); }\n' >"$dir/reach.rs"
+  printf 'use crate::{dice, systems::ALL};\n' >"$dir/reach_group.rs"
+  printf '//! installed by `crate::systems::install`\n#[cfg(test)]\ncrate::systems::install();\n' >"$dir/reach_test.rs"
+  if reaches_systems "$dir/reach.rs" >/dev/null; then echo "self-test: FAILED, a call into systems passed" >&2; fails=1; fi
+  if reaches_systems "$dir/reach_group.rs" >/dev/null; then echo "self-test: FAILED, a grouped use passed" >&2; fails=1; fi
+  if ! reaches_systems "$dir/reach_test.rs" >/dev/null; then echo "self-test: FAILED, a comment or test line was read" >&2; fails=1; fi
   rm -r "$dir"
-  [ "$fails" -eq 0 ] && echo "self-test: ok (a comment and a type name are caught, a test module is not read)"
+  [ "$fails" -eq 0 ] && echo "self-test: ok (a comment and a type name are caught, a test module is not read; a path into systems is caught, a comment or test line is not)"
   return "$fails"
 }
 
@@ -79,5 +106,12 @@ if check "${files[@]}"; then
   echo "core-names: none of the ${#files[@]} core files names a procedure ($(ids | paste -sd' '))"
 else
   echo "core-names: the lines above name a procedure in a core file; the core reaches procedures only through the list in app/src/systems/mod.rs" >&2
+  exit 1
+fi
+mapfile -t others < <(outside_systems)
+if reaches_systems "${others[@]}"; then
+  echo "core-names: none of the ${#others[@]} modules outside systems/ reaches into it: no module cycle goes through systems"
+else
+  echo "core-names: the lines above reach into systems from outside it; the core learns the procedures only from systems::install" >&2
   exit 1
 fi

@@ -871,6 +871,7 @@ mod tests {
 
     #[test]
     fn every_bundled_creature_and_character_fits_its_system() {
+        fray_app::systems::install();
         let found: Vec<String> = FILES.iter().flat_map(misfits).collect();
         assert!(found.is_empty(), "{}", found.join("\n"));
         // Every system has its creatures and characters checked.
@@ -884,6 +885,7 @@ mod tests {
 
     #[test]
     fn a_misfit_names_its_file_entry_and_field() {
+        fray_app::systems::install();
         let text = r#"{"system": "bdp", "entries": [{"key": "orc", "name": "Orc", "block": {
             "tracks": {"hp": 5, "str": 12, "dex": 9, "wil": 8},
             "weapons": [{"name": "Club", "die": 5}]}}]}"#;
@@ -914,6 +916,7 @@ mod tests {
 
     #[test]
     fn a_bad_weapon_is_named_with_its_field() {
+        fray_app::systems::install();
         let conn = Connection::open_in_memory().unwrap();
         let load = |text: &'static str| {
             load_file(&conn, &File("weapons.json", Kind::Weapons, text)).unwrap_err().to_string()

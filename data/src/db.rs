@@ -63,6 +63,7 @@ impl Db {
         if !path.exists() {
             return Self::open(path);
         }
+        fray_app::systems::install();
         let conn = open_read_only_conn(path)?;
         // rusqlite_migration keeps the number of steps run in `user_version`.
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -86,6 +87,8 @@ impl Db {
     }
 
     fn setup(mut conn: Connection, path: Option<PathBuf>) -> Result<Self, DbError> {
+        // What the store reads names procedures: the core must know them first.
+        fray_app::systems::install();
         // Another Fray (or a backup tool) may hold the lock for a moment; wait rather than fail.
         conn.busy_timeout(BUSY_WAIT)?;
         // Every write transaction takes the write lock when it begins (BEGIN IMMEDIATE), so

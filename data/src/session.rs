@@ -405,6 +405,7 @@ mod tests {
 
     #[test]
     fn a_stored_history_opens_as_it_was_played_and_its_dice_still_check() {
+        fray_app::systems::install();
         let history = played();
         let db = Db::open_in_memory().unwrap();
         let id = Session::store(&db, &history).unwrap().encounter_id();
@@ -422,6 +423,7 @@ mod tests {
 
     #[test]
     fn a_store_that_fails_midway_leaves_nothing() {
+        fray_app::systems::install();
         let history = played();
         let db = Db::open_in_memory().unwrap();
         // The disk "fills up" after two events: SQLite refuses the third insert.

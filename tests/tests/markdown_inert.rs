@@ -106,6 +106,7 @@ fn the_checker_catches_markup_that_runs() {
 
 #[test]
 fn every_payload_in_every_field_stays_text_in_two_renderers() {
+    fray_app::systems::install();
     let mut script = String::from("system freeform\nseed 3\n");
     for (i, p) in PAYLOADS.iter().enumerate() {
         let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
@@ -199,6 +200,7 @@ proptest! {
     /// would be slow here).
     #[test]
     fn random_hostile_text_renders_as_text(name in hostile_text(), words in hostile_text()) {
+        fray_app::systems::install();
         let mut h = board();
         let side = *h.state().sides.keys().next().unwrap();
         let mut c = NewCombatant::named(name.trim(), side);

@@ -77,6 +77,7 @@ procedures! {
 /// A procedure registered without its random play here fails this.
 #[test]
 fn every_procedure_is_played() {
+    fray_app::systems::install();
     let registered: Vec<&str> = fray_app::system::all().iter().map(|s| s.id()).collect();
     let mut played = PLAYED.to_vec();
     played.sort_unstable();
@@ -104,6 +105,7 @@ fn a_run_is_reproduced_by_its_script() {
 /// allowed, it is accepted; offered as forbidden (with a reason), it is refused.
 #[test]
 fn the_faults_random_play_found_stay_fixed() {
+    fray_app::systems::install();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("random-play");
     let mut scripts: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/random-play exists")

@@ -55,6 +55,7 @@ fn first_difference(expected: &str, actual: &str) -> String {
 
 #[test]
 fn golden_scenarios_produce_their_journals() {
+    fray_app::systems::install();
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
     // `FRAY_GOLDEN=part` plays only the scripts whose name holds it (while writing one).
     let only = std::env::var("FRAY_GOLDEN").unwrap_or_default();
@@ -120,6 +121,7 @@ fn every_golden_has_its_script() {
 
 #[test]
 fn the_short_example_in_scenarios_md_runs() {
+    fray_app::systems::install();
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
             .unwrap();

@@ -10,8 +10,10 @@
 //! - it does not change when what the procedures keep secret changes: the GM's notes, d12
 //!   declarations not yet revealed, bdp intentions.
 
-use fray_app::encounter::{Encounter, ProcedureState};
+use fray_app::encounter::Encounter;
 use fray_app::simulate;
+use fray_app::system::Owned;
+use fray_app::systems::{bdp::Bdp, d12::D12};
 use fray_app::table_view::{self, HealthPublic, HealthShown, Shown, TableView};
 use fray_app::{History, System};
 use fray_tests::library;
@@ -47,13 +49,12 @@ fn without_secrets(enc: &Encounter) -> Encounter {
     for z in std::sync::Arc::make_mut(&mut e.zones).values_mut() {
         z.note.clear();
     }
-    match &mut e.procedure {
-        ProcedureState::D12(s) => {
-            let hidden = s.hidden.clone();
-            s.declared.retain(|id, _| !hidden.contains(id));
-        }
-        ProcedureState::Bdp(s) => s.declarations = Default::default(),
-        _ => {}
+    if let Some(s) = D12::state_mut(&mut e.procedure) {
+        let hidden = s.hidden.clone();
+        s.declared.retain(|id, _| !hidden.contains(id));
+    }
+    if let Some(s) = Bdp::state_mut(&mut e.procedure) {
+        s.declarations = Default::default();
     }
     e
 }

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 /// Runs what the command line asked for.
 pub fn run(cli: Cli) -> Result<()> {
+    fray_app::systems::install();
     let db = cli.db;
     match cli.command {
         None => window::run(db_path(db)?),

@@ -54,8 +54,8 @@ pub struct EncounterTable {
 
 /// The whole state of one fight. Its system is derived from [`Encounter::procedure`]; it is
 /// written as it always was (see [`stored`]).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "stored::Stored", into = "stored::Stored")]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "stored::Stored")]
 pub struct Encounter {
     /// Name the GM gave it.
     pub name: String,
@@ -95,7 +95,7 @@ pub struct Encounter {
 
 impl Encounter {
     /// A new, empty encounter of a procedure.
-    pub fn new(system: &dyn System, name: &str, seed: u64) -> Self {
+    pub fn new(system: &'static dyn System, name: &str, seed: u64) -> Self {
         Self {
             name: name.to_owned(),
             seed,
@@ -312,7 +312,7 @@ mod board_tests {
         e.turn = Some(0);
         let mut kept = crate::systems::murdham::MurdhamState::default();
         kept.turn.id = Some(who);
-        e.procedure = ProcedureState::Murdham(kept);
+        e.procedure = ProcedureState::new(&crate::systems::murdham::Murdham, kept);
         assert!(!e.procedure.is_empty());
 
         let b = e.board();

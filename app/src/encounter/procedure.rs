@@ -1,136 +1,122 @@
-//! The procedure's own state, one per encounter, and which procedure it is: the variant says
-//! which (the encounter's system is derived from it, so the two can never disagree), and it
-//! holds what that procedure keeps (intentions and pending blows, declarations, turns...).
-//! The variants come from the list in `systems/mod.rs`; nothing here names a procedure.
+//! The procedure's own state, one per encounter, and which procedure it is: the procedure
+//! beside what it keeps (intentions and pending blows, declarations, turns...), so the
+//! encounter's system is derived from it and the two can never disagree. The core holds the
+//! state without knowing its type; each procedure reaches its own through [`Owned`].
 //!
 //! Stored as it always was: the system's id under `system`, and the state under its
 //! procedure's key (`"<id>": {…}`) among the encounter's fields, nothing when it is empty,
 //! so journals written before this type existed load unchanged. An unknown id, or a state
 //! kept under another procedure's key, is refused with its name.
 
-use crate::system::{Kept, Procedure, Registered, System};
-use serde::{Deserialize, Serialize};
+use crate::system::own::OwnValue;
+use crate::system::{Owned, Procedure, System};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+use std::collections::BTreeMap;
 
-/// Generates [`ProcedureState`] and its stored form from the list of procedures.
-macro_rules! procedure_state {
-    ($($(#[$attr:meta])* $variant:ident($key:ident): $procedure:path,)*) => {
-        /// The procedure running the encounter, with the state it keeps (empty before its
-        /// fight begins).
-        #[derive(Debug, Clone)]
-        pub enum ProcedureState {
-            $(
-                $(#[$attr])*
-                #[doc = concat!("The `", stringify!($key), "` procedure.")]
-                $variant(<$procedure as Procedure>::State),
-            )*
-        }
-
-        impl ProcedureState {
-            /// The procedure running the encounter.
-            pub fn system(&self) -> &'static dyn System {
-                match self {
-                    $($(#[$attr])* ProcedureState::$variant(_) => &$procedure,)*
-                }
-            }
-
-            /// Whether the procedure keeps nothing yet (or nothing any more).
-            pub fn is_empty(&self) -> bool {
-                match self {
-                    $($(#[$attr])* ProcedureState::$variant(own) => own.is_empty(),)*
-                }
-            }
-
-            /// The stored form: the state under its procedure's key, an empty one left out.
-            pub(super) fn to_stored(&self) -> Stored {
-                let mut stored = Stored::default();
-                match self {
-                    $(
-                        $(#[$attr])*
-                        ProcedureState::$variant(own) => {
-                            if !own.is_empty() {
-                                stored.$key = Some(own.clone());
-                            }
-                        }
-                    )*
-                }
-                stored
-            }
-
-            /// The state of the procedure `system` names, read from its key (empty when the
-            /// key is absent). Refused: an id no procedure has, and a state kept under the key
-            /// of another procedure.
-            pub(super) fn from_stored(system: &str, stored: Stored) -> Result<Self, String> {
-                let procedure = crate::system::get(system).map_err(|e| e.to_string())?;
-                let mut found = procedure.fresh_state();
-                $(
-                    $(#[$attr])*
-                    if let Some(own) = stored.$key {
-                        match <$procedure as Registered>::state_mut(&mut found) {
-                            Some(kept) => *kept = own,
-                            None if own.is_empty() => {}
-                            None => {
-                                return Err(format!(
-                                    "the encounter is '{system}' but keeps the state of '{}'",
-                                    <$procedure as Procedure>::ID
-                                ))
-                            }
-                        }
-                    }
-                )*
-                Ok(found)
-            }
-        }
-
-        /// An empty state equals none at all: the same encounter whether its procedure has
-        /// begun keeping state and emptied it, or never kept any (as it reads back from the
-        /// journal, where an empty state is not written).
-        impl PartialEq for ProcedureState {
-            fn eq(&self, other: &Self) -> bool {
-                match (self, other) {
-                    $(
-                        $(#[$attr])*
-                        (ProcedureState::$variant(a), ProcedureState::$variant(b)) => {
-                            a == b || (a.is_empty() && b.is_empty())
-                        }
-                    )*
-                    _ => false,
-                }
-            }
-        }
-
-        /// Each procedure's state by its id, for its own code (`enc.<id>()`): only ever asked
-        /// of its own encounters (another procedure's reads as empty).
-        impl super::Encounter {
-            $(
-                $(#[$attr])*
-                #[doc = concat!("The state of the `", stringify!($key), "` procedure.")]
-                pub fn $key(&self) -> &<$procedure as Procedure>::State {
-                    self.procedure.of::<$procedure>()
-                }
-            )*
-        }
-
-        /// How the state is written: under its procedure's key, empty ones left out.
-        #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-        pub(super) struct Stored {
-            $(
-                $(#[$attr])*
-                #[serde(default, skip_serializing_if = "Option::is_none")]
-                $key: Option<<$procedure as Procedure>::State>,
-            )*
-        }
-    };
+/// The procedure running the encounter, with the state it keeps (empty before its fight
+/// begins).
+pub struct ProcedureState {
+    procedure: &'static dyn System,
+    state: Box<dyn OwnValue>,
 }
 
-crate::systems::procedures!(procedure_state);
-
 impl ProcedureState {
+    /// `state`, kept by `procedure`.
+    pub fn new<P: Procedure>(procedure: &'static P, state: P::State) -> Self {
+        ProcedureState { procedure, state: Box::new(state) }
+    }
+
+    /// The procedure running the encounter.
+    pub fn system(&self) -> &'static dyn System {
+        self.procedure
+    }
+
+    /// Whether the procedure keeps nothing yet (or nothing any more).
+    pub fn is_empty(&self) -> bool {
+        self.procedure.state_is_empty(&*self.state)
+    }
+
+    /// The state, as the core holds it.
+    pub(crate) fn value(&self) -> &dyn OwnValue {
+        &*self.state
+    }
+
+    /// The state to change, as the core holds it.
+    pub(crate) fn value_mut(&mut self) -> &mut dyn OwnValue {
+        &mut *self.state
+    }
+
     /// The state `P` keeps. Only `P`'s own code asks, and it runs only on `P`'s encounters;
     /// asked of another procedure's encounter it is empty (and never changes it).
-    pub fn of<P: Registered>(&self) -> &P::State {
-        match P::state(self) {
-            Some(own) => own,
-            None => P::empty(),
+    pub fn of<P: Procedure>(&self) -> &P::State {
+        P::state(self).unwrap_or_else(|| P::empty())
+    }
+
+    /// The stored form: the state under its procedure's key, an empty one left out.
+    pub(super) fn to_stored(&self) -> Stored<'_> {
+        Stored { own: (!self.is_empty()).then(|| (self.procedure.id(), &*self.state)) }
+    }
+
+    /// The state of the procedure `system` names, read from its key (empty when the key is
+    /// absent). Refused: an id no procedure has, a state that does not read, and a state kept
+    /// under the key of another procedure. Keys no procedure has are not states and are left
+    /// alone, as they always were.
+    pub(super) fn from_stored(
+        system: &str,
+        stored: BTreeMap<String, serde_json::Value>,
+    ) -> Result<Self, String> {
+        let procedure = crate::system::get(system).map_err(|e| e.to_string())?;
+        let mut found = procedure.fresh_state();
+        for (key, value) in stored {
+            let Some(keeper) = crate::system::by_id(&key) else { continue };
+            let state = keeper
+                .read_state(value)
+                .map_err(|e| format!("the state of '{key}' does not read: {e}"))?;
+            if keeper.id() == procedure.id() {
+                found.state = state;
+            } else if !keeper.state_is_empty(&*state) {
+                return Err(format!("the encounter is '{system}' but keeps the state of '{key}'"));
+            }
         }
+        Ok(found)
+    }
+}
+
+impl Clone for ProcedureState {
+    fn clone(&self) -> Self {
+        ProcedureState { procedure: self.procedure, state: self.state.clone_box() }
+    }
+}
+
+impl std::fmt::Debug for ProcedureState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple(self.procedure.id()).field(&self.state).finish()
+    }
+}
+
+/// An empty state equals none at all: the same encounter whether its procedure has begun
+/// keeping state and emptied it, or never kept any (as it reads back from the journal, where
+/// an empty state is not written).
+impl PartialEq for ProcedureState {
+    fn eq(&self, other: &Self) -> bool {
+        self.procedure.id() == other.procedure.id()
+            && (self.state.eq_dyn(&*other.state) || (self.is_empty() && other.is_empty()))
+    }
+}
+
+/// How the state is written, flattened among the encounter's fields: under its procedure's
+/// key, an empty one left out.
+pub(super) struct Stored<'a> {
+    own: Option<(&'static str, &'a dyn OwnValue)>,
+}
+
+impl Serialize for Stored<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(usize::from(self.own.is_some())))?;
+        if let Some((key, state)) = self.own {
+            map.serialize_entry(key, state.as_serialize())?;
+        }
+        map.end()
     }
 }

@@ -12,8 +12,77 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// An encounter as written.
-#[derive(Serialize, Deserialize)]
+/// An encounter as written: its fields borrowed, in their order.
+#[derive(Serialize)]
+struct Written<'a> {
+    system: &'static str,
+    name: &'a str,
+    seed: u64,
+    sides: &'a BTreeMap<SideId, Side>,
+    combatants: &'a Roster,
+    zones: &'a BTreeMap<ZoneId, Zone>,
+    #[serde(skip_serializing_if = "no_grid")]
+    grid: &'a Option<Grid>,
+    round: u32,
+    phase: &'a str,
+    order: &'a [OrderEntry],
+    turn: Option<usize>,
+    settings: &'a BTreeMap<String, serde_json::Value>,
+    next_id: u32,
+    #[serde(flatten)]
+    procedure: StoredState<'a>,
+    #[serde(skip_serializing_if = "none")]
+    tables: &'a [EncounterTable],
+    #[serde(skip_serializing_if = "none")]
+    timers: &'a [Timer],
+    #[serde(skip_serializing_if = "table_as_it_starts")]
+    table: &'a TableState,
+}
+
+/// Whether there is no grid (then not written).
+fn no_grid(grid: &&Option<Grid>) -> bool {
+    grid.is_none()
+}
+
+/// Whether a list is empty (then not written).
+fn none<T>(list: &&[T]) -> bool {
+    list.is_empty()
+}
+
+/// Whether the table view is as it starts (then not written).
+fn table_as_it_starts(table: &&TableState) -> bool {
+    table.is_default()
+}
+
+impl Serialize for Encounter {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let e = self;
+        Written {
+            system: e.system_id(),
+            name: &e.name,
+            seed: e.seed,
+            sides: &e.sides,
+            combatants: &e.combatants,
+            zones: &e.zones,
+            grid: &e.grid,
+            round: e.round,
+            phase: &e.phase,
+            order: &e.order,
+            turn: e.turn,
+            settings: &e.settings,
+            next_id: e.next_id,
+            procedure: e.procedure.to_stored(),
+            tables: &e.tables,
+            timers: &e.timers,
+            table: &e.table,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// An encounter as read: every key no field has is kept aside, for the procedure's state
+/// (the keys that are procedures' ids).
+#[derive(Deserialize)]
 pub(super) struct Stored {
     system: String,
     name: String,
@@ -21,7 +90,7 @@ pub(super) struct Stored {
     sides: Arc<BTreeMap<SideId, Side>>,
     combatants: Roster,
     zones: Arc<BTreeMap<ZoneId, Zone>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     grid: Option<Grid>,
     round: u32,
     phase: String,
@@ -30,37 +99,13 @@ pub(super) struct Stored {
     settings: BTreeMap<String, serde_json::Value>,
     next_id: u32,
     #[serde(flatten)]
-    procedure: StoredState,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    procedure: BTreeMap<String, serde_json::Value>,
+    #[serde(default)]
     tables: Vec<EncounterTable>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     timers: Vec<Timer>,
-    #[serde(default, skip_serializing_if = "TableState::is_default")]
+    #[serde(default)]
     table: TableState,
-}
-
-impl From<Encounter> for Stored {
-    fn from(e: Encounter) -> Self {
-        Stored {
-            system: e.system_id().to_owned(),
-            procedure: e.procedure.to_stored(),
-            name: e.name,
-            seed: e.seed,
-            sides: e.sides,
-            combatants: e.combatants,
-            zones: e.zones,
-            grid: e.grid,
-            round: e.round,
-            phase: e.phase,
-            order: e.order,
-            turn: e.turn,
-            settings: e.settings,
-            next_id: e.next_id,
-            tables: e.tables,
-            timers: e.timers,
-            table: e.table,
-        }
-    }
 }
 
 impl TryFrom<Stored> for Encounter {

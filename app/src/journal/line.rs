@@ -470,7 +470,7 @@ pub(crate) fn write_event<S: Style>(out: &mut String, before: &Encounter, event:
 }
 
 /// `Harald rolled 2d6+1 "attack": [4, 3] +1 = 8 (table)`, laid out like `Roll::summary`.
-fn write_roll<S: Style>(
+fn write_roll<S: Style + ?Sized>(
     out: &mut String,
     enc: &Encounter,
     actor: Option<CombatantId>,
@@ -530,7 +530,7 @@ fn prints_as(dice: &Dice, text: &str) -> bool {
 }
 
 /// A combatant's name as it is now, or its id when it no longer exists.
-pub(crate) fn who<S: Style>(out: &mut String, enc: &Encounter, id: CombatantId, s: &S) {
+pub(crate) fn who<S: Style + ?Sized>(out: &mut String, enc: &Encounter, id: CombatantId, s: &S) {
     match enc.combatant(id) {
         Some(c) => s.who(out, &c.name),
         None => s.who(out, &id.to_string()),
@@ -538,7 +538,12 @@ pub(crate) fn who<S: Style>(out: &mut String, enc: &Encounter, id: CombatantId, 
 }
 
 /// Names joined by ` & ` (combatants acting together).
-pub(crate) fn group<S: Style>(out: &mut String, enc: &Encounter, ids: &[CombatantId], s: &S) {
+pub(crate) fn group<S: Style + ?Sized>(
+    out: &mut String,
+    enc: &Encounter,
+    ids: &[CombatantId],
+    s: &S,
+) {
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
             out.push_str(" & ");
@@ -547,14 +552,14 @@ pub(crate) fn group<S: Style>(out: &mut String, enc: &Encounter, ids: &[Combatan
     }
 }
 
-fn zone<S: Style>(out: &mut String, enc: &Encounter, id: ZoneId, s: &S) {
+fn zone<S: Style + ?Sized>(out: &mut String, enc: &Encounter, id: ZoneId, s: &S) {
     match enc.zone(id) {
         Some(z) => s.place(out, &z.name),
         None => s.place(out, &id.to_string()),
     }
 }
 
-fn side<S: Style>(out: &mut String, enc: &Encounter, id: SideId, s: &S) {
+fn side<S: Style + ?Sized>(out: &mut String, enc: &Encounter, id: SideId, s: &S) {
     match enc.side(id) {
         Some(side) => s.place(out, &side.name),
         None => s.place(out, &id.to_string()),
@@ -563,7 +568,7 @@ fn side<S: Style>(out: &mut String, enc: &Encounter, id: SideId, s: &S) {
 
 /// Stat and track names as the GM reads them everywhere (see `stat_label`), escaped for the
 /// format.
-fn stat_name<S: Style>(out: &mut String, name: &str, s: &S) {
+fn stat_name<S: Style + ?Sized>(out: &mut String, name: &str, s: &S) {
     s.text(out, &crate::encounter::stat_label(name));
 }
 

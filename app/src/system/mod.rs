@@ -11,6 +11,7 @@ mod emit;
 mod error;
 mod grid_commands;
 pub mod modifiers;
+pub mod own;
 pub mod presentation;
 mod procedure;
 mod prompt;
@@ -32,7 +33,7 @@ pub use emit::Emitter;
 pub use error::RuleError;
 pub use procedure::{Kept, Procedure};
 pub use prompt::{Prompt, PromptOption};
-pub use registry::{Registered, all};
+pub use registry::{Owned, all, install};
 pub use schema::{BlockSchema, FieldProblem};
 pub use turn_at::{PerTurn, TurnAt, acts_now, check_before, check_begun};
 pub use weapon_list::WeaponList;
@@ -111,11 +112,36 @@ pub trait System: Rules {
     ) -> Result<Command, String>;
 
     /// The state of an encounter of this procedure before anything happened.
-    fn fresh_state(&self) -> ProcedureState;
+    fn fresh_state(&'static self) -> ProcedureState;
 
     /// Why `command` must wait now, in the procedure's words: something waits for an answer
     /// and `command` is not one (see [`waiting`]). `None` when it may go ahead.
     fn waiting_for(&self, encounter: &Encounter, command: &Command) -> Option<String>;
+
+    /// Whether `state`, one of this procedure's, keeps nothing.
+    fn state_is_empty(&self, state: &dyn own::OwnValue) -> bool;
+
+    /// One of its own facts applied to the encounter's state (nothing when the state is
+    /// another procedure's).
+    fn apply_own(&self, state: &mut ProcedureState, event: &own::Own);
+
+    /// One of its own facts as a journal line.
+    fn journal_own(
+        &self,
+        out: &mut String,
+        encounter: &Encounter,
+        event: &own::Own,
+        style: &dyn crate::journal::Style,
+    );
+
+    /// One of its own commands, read from its written fields (without `type`).
+    fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Command>;
+
+    /// One of its own facts, read from its written fields (without `type`).
+    fn read_event(&self, value: serde_json::Value) -> serde_json::Result<crate::event::EventKind>;
+
+    /// Its state, read as written under its key.
+    fn read_state(&self, value: serde_json::Value) -> serde_json::Result<Box<dyn own::OwnValue>>;
 }
 
 /// What a procedure answers beyond its own types: its prompts, settings, presentation, the
@@ -330,6 +356,9 @@ pub struct UnknownSystem(pub String);
 
 /// The ids of every registered procedure, for a message.
 fn known_ids() -> String {
+    if all().is_empty() {
+        return "none: the program has not installed the procedures".to_owned();
+    }
     all().iter().map(|s| s.id()).collect::<Vec<_>>().join(", ")
 }
 

@@ -363,11 +363,7 @@ mod tests {
         assert_eq!(sys.spotlight(enc).who, "Brute");
         let mut h = h;
         let mut dice = crate::dice::SeededDice::new(0, 99);
-        h.execute(
-            crate::Command::Murdham(crate::systems::murdham::MurdhamCommand::EndTurn),
-            &mut dice,
-        )
-        .unwrap();
+        h.execute(crate::systems::murdham::MurdhamCommand::EndTurn.into(), &mut dice).unwrap();
         let enc = h.state();
         let brute_view = token_view(sys, enc, brute).unwrap();
         assert!(!brute_view.acting && brute_view.done);

@@ -2,15 +2,15 @@
 //!
 //! Each procedure implements [`Procedure`]: its id, name and phases, its own command, event
 //! and state types (cqrs-style: `handle_own` may fail, its state's `apply` cannot), its
-//! journal wording, and [`Rules`] for everything the screens and the simulator ask. The list
-//! in `systems/mod.rs` (`procedures!`) is the only place that names them; from it the core's
-//! `Command`, `EventKind` and `ProcedureState` variants and [`super::registry`] are
-//! generated, and one blanket impl there makes every registered procedure a [`System`].
+//! journal wording, and [`Rules`] for everything the screens and the simulator ask. One
+//! blanket impl in [`super::registry`] makes every procedure a [`System`]; the core holds its
+//! own values without naming their types (see [`super::own`]), and the list in
+//! `systems/mod.rs` is the only place that names the procedures.
 
-use crate::command::Command;
+use crate::command::{Command, OwnCommand};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
-use crate::event::Event;
+use crate::event::{Event, OwnEvent};
 use crate::journal::Style;
 use crate::system::{BlockSchema, Phase, RuleError, Rules, System};
 use serde::Serialize;
@@ -20,7 +20,7 @@ use std::fmt::Debug;
 /// What a procedure keeps between events: empty before its fight begins, changed only by
 /// its own events (`apply` cannot fail).
 pub trait Kept<E>:
-    Debug + Clone + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync
+    Debug + Clone + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
     /// Whether nothing is kept (it is then not written): by default, when it is as it began.
     fn is_empty(&self) -> bool {
@@ -30,8 +30,10 @@ pub trait Kept<E>:
     fn apply(&mut self, event: &E);
 }
 
-/// A combat procedure with its own types. Implement this (and [`Rules`]) and add one line to
-/// the list in `systems/mod.rs`; everything else follows.
+/// A combat procedure with its own types. Implement this (and [`Rules`]), say which procedure
+/// its command and fact types belong to ([`crate::command::OwnCommand`],
+/// [`crate::event::OwnEvent`]) and add one line to the list in `systems/mod.rs`; everything
+/// else follows.
 pub trait Procedure: Rules + Sized + Send + Sync + 'static {
     /// Stable id, stored in every encounter and journal (`system <id>` in scripts).
     const ID: &'static str;
@@ -42,9 +44,9 @@ pub trait Procedure: Rules + Sized + Send + Sync + 'static {
     /// The fields of its stat blocks and character sheets.
     const SCHEMA: BlockSchema;
     /// Its own commands (the steps only it knows).
-    type Command: Debug + Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Command: OwnCommand<Of = Self> + Clone + DeserializeOwned;
     /// Its own facts.
-    type Event: Debug + Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Event: OwnEvent<Of = Self> + Clone + DeserializeOwned;
     /// What it keeps between events.
     type State: Kept<Self::Event>;
 
@@ -99,5 +101,5 @@ pub trait Procedure: Rules + Sized + Send + Sync + 'static {
     }
 
     /// One of its events as a journal line.
-    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &Self::Event, style: &S);
+    fn journal(out: &mut String, enc: &Encounter, event: &Self::Event, style: &dyn Style);
 }

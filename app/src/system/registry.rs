@@ -1,35 +1,77 @@
-//! The registered procedures as the core meets them. The list in `systems/mod.rs`
-//! (`procedures!`) generates, here, how each procedure's own command, event and state sit in
-//! the core's types ([`Registered`]), [`all`], and the dispatch of a procedure's own events to
-//! its state and its journal; one blanket impl makes every registered procedure a [`System`].
-//! Nothing here names a procedure.
+//! The procedures as the core meets them: one blanket impl makes every [`Procedure`] a
+//! [`System`] (its own command, fact and state reached by downcasting an [`Own`] or the
+//! encounter's state), and the list of procedures is installed here at run time by the layer
+//! above (`systems::install`, once, from its list in `systems/mod.rs`). Nothing here names a
+//! procedure, and nothing in the core depends on `systems`.
 
 use crate::command::Command;
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, ProcedureState};
 use crate::event::{Event, EventKind};
 use crate::journal::Style;
+use crate::system::own::{Own, OwnValue};
 use crate::system::{BlockSchema, Kept, Phase, Procedure, RuleError, System};
+use std::sync::OnceLock;
 
-/// A procedure on the list in `systems/mod.rs`: how its own command and state sit in the
-/// core's types. Implemented only by that list, so a procedure is a [`System`] exactly when
-/// it is registered.
-pub trait Registered: Procedure {
-    /// Its own command out of a core command, or the command back when it is not one.
-    fn own(command: Command) -> Result<Self::Command, Command>;
-    /// Its own command inside a core command, if it is one.
-    fn own_ref(command: &Command) -> Option<&Self::Command>;
+/// The procedures, as installed.
+static INSTALLED: OnceLock<&'static [&'static dyn System]> = OnceLock::new();
+
+/// Makes `procedures` the ones Fray knows, in menu order. Only the first call counts (the
+/// list is one, in `systems/mod.rs`); ids must differ.
+pub fn install(procedures: &'static [&'static dyn System]) {
+    INSTALLED.get_or_init(|| procedures);
+}
+
+/// Every procedure Fray knows, in menu order: the installed list, empty before it is
+/// installed (and then every id is refused as unknown, by name).
+pub fn all() -> &'static [&'static dyn System] {
+    // The core's own tests run against the real procedures without a program to install
+    // them.
+    #[cfg(test)]
+    crate::systems::install();
+    INSTALLED.get().copied().unwrap_or(&[])
+}
+
+/// How a procedure's own values sit in the core's types: its command and fact as an [`Own`],
+/// its state as the encounter's [`ProcedureState`].
+pub trait Owned: Procedure {
+    /// Its own command, if `command` is one.
+    fn own_ref(command: &Command) -> Option<&Self::Command> {
+        match command {
+            Command::Own(own) if own.procedure() == Self::ID => own.get(),
+            _ => None,
+        }
+    }
+
+    /// Its own fact, if `kind` is one.
+    fn own_event(kind: &EventKind) -> Option<&Self::Event> {
+        match kind {
+            EventKind::Own(own) if own.procedure() == Self::ID => own.get(),
+            _ => None,
+        }
+    }
+
     /// Its state, when the encounter is one of its own.
-    fn state(state: &ProcedureState) -> Option<&Self::State>;
+    fn state(state: &ProcedureState) -> Option<&Self::State> {
+        state.value().as_any().downcast_ref()
+    }
+
     /// Its state to change, when the encounter is one of its own.
-    fn state_mut(state: &mut ProcedureState) -> Option<&mut Self::State>;
-    /// `state` as an encounter's procedure state.
-    fn wrap(state: Self::State) -> ProcedureState;
+    fn state_mut(state: &mut ProcedureState) -> Option<&mut Self::State> {
+        state.value_mut().as_any_mut().downcast_mut()
+    }
+
     /// An empty state, what another procedure's encounter keeps of this one.
     fn empty() -> &'static Self::State;
 }
 
-impl<P: Registered> System for P {
+impl<P: Procedure> Owned for P {
+    fn empty() -> &'static Self::State {
+        crate::system::own::empty()
+    }
+}
+
+impl<P: Procedure> System for P {
     fn id(&self) -> &'static str {
         P::ID
     }
@@ -48,9 +90,9 @@ impl<P: Registered> System for P {
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        match P::own(command) {
-            Ok(own) => self.handle_own(encounter, own, dice),
-            Err(other) => self.handle_other(encounter, other, dice),
+        match P::own_ref(&command) {
+            Some(own) => self.handle_own(encounter, own.clone(), dice),
+            None => self.handle_other(encounter, command, dice),
         }
     }
 
@@ -71,101 +113,69 @@ impl<P: Registered> System for P {
         self.script(encounter, verb, args)
     }
 
-    fn fresh_state(&self) -> ProcedureState {
-        P::wrap(P::State::default())
+    fn fresh_state(&'static self) -> ProcedureState {
+        ProcedureState::new(self, P::State::default())
     }
 
     fn waiting_for(&self, encounter: &Encounter, command: &Command) -> Option<String> {
         if P::waits(encounter, command) { P::awaiting(encounter) } else { None }
     }
+
+    fn state_is_empty(&self, state: &dyn OwnValue) -> bool {
+        state.as_any().downcast_ref::<P::State>().is_none_or(Kept::is_empty)
+    }
+
+    fn apply_own(&self, state: &mut ProcedureState, event: &Own) {
+        if let (Some(own), Some(event)) = (P::state_mut(state), event.get::<P::Event>()) {
+            own.apply(event);
+        }
+    }
+
+    fn journal_own(&self, out: &mut String, encounter: &Encounter, event: &Own, style: &dyn Style) {
+        if let Some(event) = event.get::<P::Event>() {
+            P::journal(out, encounter, event, style);
+        }
+    }
+
+    fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Command> {
+        let own: P::Command = serde_json::from_value(value)?;
+        Ok(Command::Own(Own::new(P::ID, own)))
+    }
+
+    fn read_event(&self, value: serde_json::Value) -> serde_json::Result<EventKind> {
+        let own: P::Event = serde_json::from_value(value)?;
+        Ok(EventKind::Own(Own::new(P::ID, own)))
+    }
+
+    fn read_state(&self, value: serde_json::Value) -> serde_json::Result<Box<dyn OwnValue>> {
+        let own: P::State = serde_json::from_value(value)?;
+        Ok(Box::new(own))
+    }
 }
 
-/// Generates the registered side of each procedure from the list.
-macro_rules! registry {
-    ($($(#[$attr:meta])* $variant:ident($key:ident): $procedure:path,)*) => {
-        $(
-            $(#[$attr])*
-            impl Registered for $procedure {
-                fn own(command: Command) -> Result<Self::Command, Command> {
-                    match command {
-                        Command::$variant(own) => Ok(own),
-                        other => Err(other),
-                    }
-                }
-
-                fn own_ref(command: &Command) -> Option<&Self::Command> {
-                    match command {
-                        Command::$variant(own) => Some(own),
-                        _ => None,
-                    }
-                }
-
-                fn state(state: &ProcedureState) -> Option<&Self::State> {
-                    match state {
-                        ProcedureState::$variant(own) => Some(own),
-                        _ => None,
-                    }
-                }
-
-                fn state_mut(state: &mut ProcedureState) -> Option<&mut Self::State> {
-                    match state {
-                        ProcedureState::$variant(own) => Some(own),
-                        _ => None,
-                    }
-                }
-
-                fn wrap(state: Self::State) -> ProcedureState {
-                    ProcedureState::$variant(state)
-                }
-
-                fn empty() -> &'static Self::State {
-                    static EMPTY: std::sync::OnceLock<<$procedure as Procedure>::State> =
-                        std::sync::OnceLock::new();
-                    EMPTY.get_or_init(Default::default)
-                }
-            }
-        )*
-
-        /// Every procedure Fray ships, in menu order (the order of the list).
-        pub fn all() -> &'static [&'static dyn System] {
-            &[$($(#[$attr])* &$procedure,)*]
-        }
-
-        /// A procedure's own event applied to the encounter's state: only to the state of the
-        /// same procedure (an event of another one, which only a forged journal can hold,
-        /// changes nothing). The core's events change nothing here either.
-        pub(crate) fn apply_own(state: &mut ProcedureState, kind: &EventKind) {
-            match kind {
-                $(
-                    $(#[$attr])*
-                    EventKind::$variant(event) => {
-                        if let Some(own) = <$procedure as Registered>::state_mut(state) {
-                            own.apply(event);
-                        }
-                    }
-                )*
-                _ => {}
-            }
-        }
-
-        /// A procedure's own event as a journal line (nothing for the core's events).
-        pub(crate) fn journal_own<S: Style>(
-            out: &mut String,
-            encounter: &Encounter,
-            kind: &EventKind,
-            style: &S,
-        ) {
-            match kind {
-                $(
-                    $(#[$attr])*
-                    EventKind::$variant(event) => {
-                        <$procedure as Procedure>::journal(out, encounter, event, style)
-                    }
-                )*
-                _ => {}
-            }
-        }
-    };
+/// A procedure's own event applied to the encounter's state: only to the state of the same
+/// procedure (an event of another one, which only a forged journal can hold, changes
+/// nothing). The core's events change nothing here either.
+pub(crate) fn apply_own(state: &mut ProcedureState, kind: &EventKind) {
+    if let EventKind::Own(own) = kind
+        && own.procedure() == state.system().id()
+    {
+        let procedure = state.system();
+        procedure.apply_own(state, own);
+    }
 }
 
-crate::systems::procedures!(registry);
+/// A procedure's own event as a journal line (nothing for the core's events, nor for the
+/// event of a procedure that is not installed).
+pub(crate) fn journal_own(
+    out: &mut String,
+    encounter: &Encounter,
+    kind: &EventKind,
+    style: &dyn Style,
+) {
+    if let EventKind::Own(own) = kind
+        && let Some(procedure) = super::by_id(own.procedure())
+    {
+        procedure.journal_own(out, encounter, own, style);
+    }
+}

@@ -1,27 +1,31 @@
 //! The combat procedures, one module each. They share the building blocks in
 //! [`crate::checks`], [`crate::space`] and [`crate::system::handle_common`].
 //!
-//! [`procedures!`] is the one registration point: a procedure is its folder here and its line
-//! in that list. The core's command, event and procedure-state types, the dispatch of its
-//! events and `system::all()` are generated from the list, so no core module names one.
+//! [`ALL`] is the one registration point: a procedure is its folder here and its line in that
+//! list. The core never names a procedure: it meets them through the [`System`] trait, holds
+//! their own values without knowing their types, and learns which exist from the list
+//! [`install`] hands it. So the procedures depend on the core, never the other way.
 
-/// Every procedure Fray knows, in menu order: `Variant(key): path`. The variant names the
-/// procedure's place in the core's `Command`, `EventKind` and `ProcedureState`; the key is its
-/// id, under which its state and facts are written. Calls `$then!` with the list.
-macro_rules! procedures {
-    ($then:ident) => {
-        $then! {
-            Freeform(freeform): $crate::systems::freeform::Freeform,
-            Bdp(bdp): $crate::systems::bdp::Bdp,
-            Murdham(murdham): $crate::systems::murdham::Murdham,
-            D12(d12): $crate::systems::d12::D12,
-            Dr12(dr12): $crate::systems::dr12::Dr12,
-            Sovereign(sovereign): $crate::systems::sovereign::Sovereign,
-            #[cfg(test)] Skirmish(skirmish): $crate::systems::skirmish::Skirmish,
-        }
-    };
+use crate::system::System;
+
+/// Every procedure Fray knows, in menu order (the tests add a sixth, made up).
+pub static ALL: &[&dyn System] = &[
+    &freeform::Freeform,
+    &bdp::Bdp,
+    &murdham::Murdham,
+    &d12::D12,
+    &dr12::Dr12,
+    &sovereign::Sovereign,
+    #[cfg(test)]
+    &skirmish::Skirmish,
+];
+
+/// Tells the core which procedures exist. Every program calls it once before reading or
+/// running an encounter (the window, the CLI, the store on opening); calling it again
+/// changes nothing.
+pub fn install() {
+    crate::system::install(ALL);
 }
-pub(crate) use procedures;
 
 pub mod bdp;
 pub mod d12;

@@ -95,6 +95,7 @@ fn a_newer_format_is_refused() {
 
 #[test]
 fn bad_blocks_name_the_field_and_the_system() {
+    fray_app::systems::install();
     assert_refused(
         "bad-block.json",
         &[

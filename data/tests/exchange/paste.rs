@@ -21,6 +21,7 @@ fn field<'a>(b: &'a PastedBlock, key: &str) -> &'a Value {
 
 #[test]
 fn bdp_reads_cairn_bestiary_lines() {
+    fray_app::systems::install();
     let blocks = read("bdp", "bdp-cairn-form.txt");
     let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
     assert_eq!(names, ["Ogre", "Wolf", "Bandit archer", "Cave bear"]);
@@ -49,6 +50,7 @@ fn bdp_reads_cairn_bestiary_lines() {
 
 #[test]
 fn murdham_reads_its_lines_and_paragraphs() {
+    fray_app::systems::install();
     let blocks = read("murdham", "murdham-form.txt");
     assert_eq!(blocks.len(), 2);
     let orc = &blocks[0];
@@ -69,6 +71,7 @@ fn murdham_reads_its_lines_and_paragraphs() {
 
 #[test]
 fn d12_reads_hit_dice_and_attack_dice() {
+    fray_app::systems::install();
     let blocks = read("d12", "d12-form.txt");
     let bugbear = &blocks[0];
     assert_eq!(field(bugbear, "hd"), &json!("3d8"));
@@ -86,6 +89,7 @@ fn d12_reads_hit_dice_and_attack_dice() {
 
 #[test]
 fn dr12_reads_creature_attacks() {
+    fray_app::systems::install();
     let blocks = read("dr12", "dr12-form.txt");
     assert_eq!(field(&blocks[0], "tracks.hp"), &json!(6));
     assert_eq!(field(&blocks[0], "stats.armor"), &json!(1));
@@ -95,6 +99,7 @@ fn dr12_reads_creature_attacks() {
 
 #[test]
 fn sovereign_reads_srd_stat_blocks() {
+    fray_app::systems::install();
     let blocks = read("sovereign", "srd-5.1.txt");
     let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
     assert_eq!(names, ["Ogre", "Goblin"]);
@@ -117,6 +122,7 @@ fn sovereign_reads_srd_stat_blocks() {
 
 #[test]
 fn what_cannot_be_read_is_refused_with_its_place() {
+    fray_app::systems::install();
     let err = read_stat_blocks("paste", "Ogre: 13 HP", "pathfinder").unwrap_err();
     assert!(format!("{err:?}").contains("the system 'pathfinder' is unknown"));
     let err = read_stat_blocks("paste", "   \n\n", "bdp").unwrap_err();
@@ -170,6 +176,7 @@ fn field_of<'a>(block: &'a Value, key: &str) -> &'a Value {
 
 #[test]
 fn the_cairn_bestiary_reads_as_its_markdown_prints_it() {
+    fray_app::systems::install();
     let blocks = read("bdp", "cairn-bestiary.md");
     let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
     assert_eq!(names, ["Acolyte", "Ankheg", "Ape, White", "Bandit", "Banshee", "Basilisk"]);
@@ -204,6 +211,7 @@ fn the_cairn_bestiary_reads_as_its_markdown_prints_it() {
 /// the block; `benches/exchange.rs` times 800 against 8,000).
 #[test]
 fn a_long_list_of_weapons_reads_every_one_in_order() {
+    fray_app::systems::install();
     let n = 2_000;
     let names: Vec<String> = (0..n).map(|i| format!("club{i} d4")).collect();
     let text = format!("Hoarder\nHP 4, STR 10, {}", names.join(", "));

@@ -21,7 +21,7 @@ pub(crate) fn intent_words(enc: &Encounter, intent: &Intent) -> String {
 }
 
 /// Appends the line of one event.
-pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &BdpEvent, s: &S) {
+pub(crate) fn write(out: &mut String, enc: &Encounter, e: &BdpEvent, s: &dyn Style) {
     match e {
         BdpEvent::RoundReset => out.push_str("Intentions start over"),
         BdpEvent::Declared { id, declaration: d } => {

@@ -37,6 +37,7 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
+use crate::system::Owned;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common,
@@ -94,6 +95,8 @@ const R_MAGIC: &str = "bdp.magic";
 const R_MORALE: &str = "bdp.morale";
 const R_SAVE: &str = "bdp.save";
 const R_DETACHMENT: &str = "bdp.detachment";
+
+crate::system::own::own_types!(Bdp: BdpCommand, BdpEvent, BdpState => bdp);
 
 impl Procedure for Bdp {
     const ID: &'static str = "bdp";
@@ -155,18 +158,21 @@ impl Procedure for Bdp {
         use BdpCommand as C;
         match command {
             Command::Advance => true,
-            Command::Bdp(c) => match c {
-                C::Attack { .. }
-                | C::Cast { .. }
-                | C::Retreat { .. }
-                | C::FormDetachment { .. }
-                | C::SplitDetachment { .. }
-                | C::MergeDetachments { .. }
-                | C::BreakDetachment { .. } => true,
-                C::Gambit { attacker, target, .. } => {
-                    enc.bdp().counter != Some((*attacker, *target))
-                }
-                _ => false,
+            Command::Own(_) => match Self::own_ref(command) {
+                Some(c) => match c {
+                    C::Attack { .. }
+                    | C::Cast { .. }
+                    | C::Retreat { .. }
+                    | C::FormDetachment { .. }
+                    | C::SplitDetachment { .. }
+                    | C::MergeDetachments { .. }
+                    | C::BreakDetachment { .. } => true,
+                    C::Gambit { attacker, target, .. } => {
+                        enc.bdp().counter != Some((*attacker, *target))
+                    }
+                    _ => false,
+                },
+                None => false,
             },
             _ => false,
         }
@@ -177,10 +183,10 @@ impl Procedure for Bdp {
     }
 
     fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
-        script::command(enc, verb, args).map(Command::Bdp)
+        script::command(enc, verb, args).map(Command::from)
     }
 
-    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &BdpEvent, style: &S) {
+    fn journal(out: &mut String, enc: &Encounter, event: &BdpEvent, style: &dyn Style) {
         journal::write(out, enc, event, style)
     }
 }

@@ -12,10 +12,11 @@ use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::ids::CombatantId;
 use crate::space::distances;
+use crate::system::Owned;
 use crate::system::{Prompt, PromptOption};
 
 fn bdp(c: BdpCommand) -> Command {
-    Command::Bdp(c)
+    Command::from(c)
 }
 
 /// Whether the words of the prompts asked at almost every step (the declaration, the ties,
@@ -374,8 +375,8 @@ fn declare(enc: &Encounter, words: Words) -> Vec<Prompt> {
                         let mut o = PromptOption::allowed(label, command);
                         if written
                             && !matches!(
-                                o.command,
-                                Command::Bdp(BdpCommand::Declare { intent: Intent::Hold, .. })
+                                super::Bdp::own_ref(&o.command),
+                                Some(BdpCommand::Declare { intent: Intent::Hold, .. })
                             )
                         {
                             o.reason = Some([class.label(), ": ", &why.words(enc)].concat());

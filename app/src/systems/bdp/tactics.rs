@@ -4,10 +4,10 @@
 use super::block::BdpBlock;
 use super::block::Speed;
 use super::model::{Arms, BdpCommand, Edge, Intent, Reaction};
-use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::simulate::policy::{Look, Tactics, target_worth};
+use crate::system::Owned;
 use crate::system::{Prompt, PromptOption};
 
 /// The bdp way of fighting.
@@ -25,7 +25,7 @@ impl Tactics for BdpTactics {
     }
 
     fn worth(&self, enc: &Encounter, _: &Prompt, option: &PromptOption, _: &Look) -> Option<i32> {
-        let Command::Bdp(command) = &option.command else { return None };
+        let command = super::Bdp::own_ref(&option.command)?;
         match command {
             BdpCommand::Declare { id, intent, class: None, no_reach: false } => {
                 declare_worth(enc, *id, intent)
@@ -200,10 +200,7 @@ mod tests {
     #[test]
     fn a_caster_casts_when_it_pays_and_spends_the_dice_on_a_foe() {
         use crate::systems::bdp::model::Intent;
-        let bdp = |c: &Command| match c {
-            Command::Bdp(b) => Some(b.clone()),
-            _ => None,
-        };
+        let bdp = |c: &Command| <super::super::Bdp as crate::system::Owned>::own_ref(c).cloned();
         // Seven empty slots: three dice, the most it has, keeping half the slots free.
         let taken: Vec<BdpCommand> = caster_round(3).iter().filter_map(bdp).collect();
         // Sides take the first ids: the mage is 4, the orc 5.
@@ -232,7 +229,7 @@ mod tests {
     }
 
     fn react(reaction: Reaction) -> Command {
-        Command::Bdp(BdpCommand::React { reaction })
+        BdpCommand::React { reaction }.into()
     }
 
     #[test]

@@ -3,7 +3,6 @@
 
 use super::model::{Arms, BdpCommand, Intent};
 use super::script;
-use crate::command::Command;
 use crate::scenario;
 
 /// The state a short bdp script leaves.
@@ -49,7 +48,7 @@ fn a_bdp_command_is_refused_by_another_system() {
     let mut h =
         crate::History::new(crate::Encounter::new(crate::system::get("freeform").unwrap(), "x", 1));
     let mut dice = crate::dice::SeededDice::new(1, 0);
-    let e = h.execute(Command::Bdp(BdpCommand::EndSpell), &mut dice).unwrap_err();
+    let e = h.execute(BdpCommand::EndSpell.into(), &mut dice).unwrap_err();
     assert_eq!(
         e.to_string(),
         "that is a command of Block, Dodge, Parry; this encounter runs Freeform"
@@ -308,7 +307,7 @@ fn a_move_made_by_hand_is_not_offered_again() {
     // The orc lets her go (she left its zone): the turn's prompt is back.
     let orc = h.state().combatant_named("Orc").unwrap().id;
     let let_go = super::BdpCommand::LetGo { attacker: orc, target: ann };
-    h.execute(crate::Command::Bdp(let_go), &mut dice).unwrap();
+    h.execute(let_go.into(), &mut dice).unwrap();
     let prompts = crate::system::Rules::prompts(&crate::systems::bdp::Bdp, h.state());
     assert_eq!(prompts[0].id, "turn", "Ann's turn is asked again");
     assert!(!offered(&h), "dragged there: no stale move");

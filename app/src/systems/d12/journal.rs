@@ -12,7 +12,7 @@ fn declared_words(enc: &Encounter, id: CombatantId, d: &Declared) -> String {
 }
 
 /// Appends the line of one event.
-pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &D12Event, s: &S) {
+pub(crate) fn write(out: &mut String, enc: &Encounter, e: &D12Event, s: &dyn Style) {
     match e {
         D12Event::BaseInitiative { ids, base } => {
             group(out, enc, ids, s);

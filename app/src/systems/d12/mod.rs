@@ -36,6 +36,7 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
+use crate::system::Owned;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common,
@@ -82,6 +83,8 @@ const R_DAMAGE: &str = "d12.damage";
 const R_INJURY: &str = "d12.injury";
 const R_WOUNDS: &str = "d12.wounds";
 const R_MORALE: &str = "d12.morale";
+
+crate::system::own::own_types!(D12: D12Command, D12Event, D12State => d12);
 
 impl Procedure for D12 {
     const ID: &'static str = "d12";
@@ -141,16 +144,19 @@ impl Procedure for D12 {
         use D12Command as C;
         match command {
             Command::Advance => true,
-            Command::D12(c) => match c {
-                C::Initiative { .. }
-                | C::Declare { .. }
-                | C::ChangeDeclaration { .. }
-                | C::Done { .. }
-                | C::Stabilize { .. }
-                | C::Intimidate { .. }
-                | C::Morale { .. } => true,
-                C::Attack { riposte, .. } => !riposte,
-                _ => false,
+            Command::Own(_) => match Self::own_ref(command) {
+                Some(c) => match c {
+                    C::Initiative { .. }
+                    | C::Declare { .. }
+                    | C::ChangeDeclaration { .. }
+                    | C::Done { .. }
+                    | C::Stabilize { .. }
+                    | C::Intimidate { .. }
+                    | C::Morale { .. } => true,
+                    C::Attack { riposte, .. } => !riposte,
+                    _ => false,
+                },
+                None => false,
             },
             _ => false,
         }
@@ -161,10 +167,10 @@ impl Procedure for D12 {
     }
 
     fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
-        script::command(enc, verb, args).map(Command::D12)
+        script::command(enc, verb, args).map(Command::from)
     }
 
-    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &D12Event, style: &S) {
+    fn journal(out: &mut String, enc: &Encounter, event: &D12Event, style: &dyn Style) {
         journal::write(out, enc, event, style)
     }
 }

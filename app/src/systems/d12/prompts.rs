@@ -15,7 +15,7 @@ use crate::system::{Prompt, PromptOption};
 use std::collections::BTreeMap;
 
 fn d12(c: D12Command) -> Command {
-    Command::D12(c)
+    Command::from(c)
 }
 
 /// Every prompt for the state.

@@ -2,10 +2,10 @@
 
 use super::block::D12Block;
 use super::model::{Action, D12Command};
-use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::simulate::policy::{LAST_RESORT, Look, Tactics, target_worth};
+use crate::system::Owned;
 use crate::system::{Prompt, PromptOption};
 
 /// The d12 way of fighting.
@@ -22,7 +22,7 @@ impl Tactics for D12Tactics {
     }
 
     fn worth(&self, enc: &Encounter, _: &Prompt, option: &PromptOption, _: &Look) -> Option<i32> {
-        let Command::D12(command) = &option.command else { return None };
+        let command = super::D12::own_ref(&option.command)?;
         match command {
             D12Command::Initiative { .. } | D12Command::Morale { obvious: false, .. } => Some(0),
             D12Command::Declare { id, action } => declare_worth(enc, *id, action),

@@ -29,7 +29,7 @@ fn refused(body: &str, line: &str) -> String {
     let words: Vec<String> = line.split(' ').map(str::to_owned).collect();
     let c = script::command(h.state(), &words[0], &words[1..]).unwrap();
     let mut dice = crate::dice::SeededDice::new(1, 0);
-    h.execute(Command::D12(c), &mut dice).unwrap_err().to_string()
+    h.execute(c.into(), &mut dice).unwrap_err().to_string()
 }
 
 #[test]
@@ -106,9 +106,8 @@ fn different_agility_cannot_share_a_roll() {
     let id = |n: &str| h.state().combatant_named(n).unwrap().id;
     let (ann, orc) = (id("Ann"), id("Orc 1"));
     let mut dice = crate::dice::SeededDice::new(1, 0);
-    let e = h
-        .execute(Command::D12(D12Command::Initiative { ids: vec![ann, orc] }), &mut dice)
-        .unwrap_err();
+    let e =
+        h.execute(D12Command::Initiative { ids: vec![ann, orc] }.into(), &mut dice).unwrap_err();
     assert_eq!(
         e.to_string(),
         "Ann and Orc 1 have different AGI modifiers: they cannot share a roll"
@@ -176,10 +175,7 @@ fn declaring_needs_initiative_and_is_fixed_once_counting_starts() {
     let mut h2 = h.clone();
     let mut dice = crate::dice::SeededDice::new(1, 0);
     let e = h2
-        .execute(
-            Command::D12(D12Command::Declare { id: ann, action: Action::FullDefense }),
-            &mut dice,
-        )
+        .execute(D12Command::Declare { id: ann, action: Action::FullDefense }.into(), &mut dice)
         .unwrap_err();
     assert_eq!(e.to_string(), "Ann is surprised: it does not act this round");
 }

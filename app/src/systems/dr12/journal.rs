@@ -8,7 +8,7 @@ use crate::encounter::Encounter;
 use crate::journal::line::{Style, who};
 
 /// Appends the line of one event.
-pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &Dr12Event, s: &S) {
+pub(crate) fn write(out: &mut String, enc: &Encounter, e: &Dr12Event, s: &dyn Style) {
     let side = |id| enc.side(id).map_or_else(|| "a side".to_owned(), |s| s.name.clone());
     match e {
         Dr12Event::Surprised { side: Some(id) } => {

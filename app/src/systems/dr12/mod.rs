@@ -34,6 +34,7 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
+use crate::system::Owned;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common, set_order_keeping_turn,
@@ -94,6 +95,8 @@ const R_ACTION: &str = "dr12.action";
 const R_ONGOING: &str = "dr12.ongoing";
 const R_MORALE: &str = "dr12.morale";
 
+crate::system::own::own_types!(Dr12: Dr12Command, Dr12Event, Dr12State => dr12);
+
 impl Procedure for Dr12 {
     const ID: &'static str = "dr12";
     const NAME: &'static str = "DR12 zones";
@@ -149,10 +152,13 @@ impl Procedure for Dr12 {
         match command {
             Command::Advance => true,
             Command::Move { id, to: Some(_) } => enc.grid.is_none() && round::is_turn_of(enc, *id),
-            Command::Dr12(c) => match c {
-                C::Attack { .. } | C::Disengage { .. } | C::Act { .. } => true,
-                C::Test { action, .. } => *action,
-                _ => false,
+            Command::Own(_) => match Self::own_ref(command) {
+                Some(c) => match c {
+                    C::Attack { .. } | C::Disengage { .. } | C::Act { .. } => true,
+                    C::Test { action, .. } => *action,
+                    _ => false,
+                },
+                None => false,
             },
             _ => false,
         }
@@ -163,10 +169,10 @@ impl Procedure for Dr12 {
     }
 
     fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
-        script::command(enc, verb, args).map(Command::Dr12)
+        script::command(enc, verb, args).map(Command::from)
     }
 
-    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &Dr12Event, style: &S) {
+    fn journal(out: &mut String, enc: &Encounter, event: &Dr12Event, style: &dyn Style) {
         journal::write(out, enc, event, style)
     }
 }

@@ -13,7 +13,7 @@ use crate::ids::{CombatantId, SideId};
 use crate::system::{Prompt, PromptOption};
 
 fn cmd(c: C) -> Command {
-    Command::Dr12(c)
+    Command::from(c)
 }
 
 /// Every prompt for the state.

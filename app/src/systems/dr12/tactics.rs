@@ -4,6 +4,7 @@ use super::model::Dr12Command;
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::simulate::policy::{self, Look, Tactics, target_worth};
+use crate::system::Owned;
 use crate::system::{Prompt, PromptOption};
 
 /// The DR12 way of fighting.
@@ -27,19 +28,22 @@ impl Tactics for Dr12Tactics {
         look: &Look,
     ) -> Option<i32> {
         match &option.command {
-            Command::Dr12(command) => match command {
-                Dr12Command::Attack { attacker, target, second, .. } => Some(
-                    100 + target_worth(&super::Dr12, enc, *attacker, *target) / 100
-                        + i32::from(second.is_some()),
-                ),
-                Dr12Command::Defend => Some(0),
-                Dr12Command::Morale { id } => {
-                    let side = enc.combatant(*id)?.side;
-                    let due = super::prompts::trigger(enc, side).is_some();
-                    (due && !look.taken.contains(&option.command)).then_some(0)
-                }
-                Dr12Command::Yield { flee, .. } => Some(i32::from(*flee)),
-                _ => None,
+            Command::Own(_) => match super::Dr12::own_ref(&option.command) {
+                Some(command) => match command {
+                    Dr12Command::Attack { attacker, target, second, .. } => Some(
+                        100 + target_worth(&super::Dr12, enc, *attacker, *target) / 100
+                            + i32::from(second.is_some()),
+                    ),
+                    Dr12Command::Defend => Some(0),
+                    Dr12Command::Morale { id } => {
+                        let side = enc.combatant(*id)?.side;
+                        let due = super::prompts::trigger(enc, side).is_some();
+                        (due && !look.taken.contains(&option.command)).then_some(0)
+                    }
+                    Dr12Command::Yield { flee, .. } => Some(i32::from(*flee)),
+                    _ => None,
+                },
+                None => None,
             },
             Command::Move { id, to: Some(to) } => {
                 (policy::zone_toward_foe(&super::Dr12, enc, *id) == Some(*to)).then_some(50)

@@ -80,6 +80,8 @@ impl Kept<FreeformEvent> for FreeformState {
     }
 }
 
+crate::system::own::own_types!(Freeform: FreeformCommand, FreeformEvent, FreeformState => freeform);
+
 impl Procedure for Freeform {
     const ID: &'static str = "freeform";
     const NAME: &'static str = "Freeform";
@@ -114,7 +116,7 @@ impl Procedure for Freeform {
         }
     }
 
-    fn journal<S: Style>(_out: &mut String, _enc: &Encounter, event: &FreeformEvent, _: &S) {
+    fn journal(_out: &mut String, _enc: &Encounter, event: &FreeformEvent, _: &dyn Style) {
         match *event {}
     }
 }

@@ -6,6 +6,7 @@
 use super::model::{AttackSpec, Circumstances, MurdhamCommand};
 use crate::command::Command;
 use crate::encounter::Encounter;
+use crate::system::Owned;
 use crate::system::PromptOption;
 use crate::system::modifiers::{ModifierSpec, Modifiers, Toggle};
 
@@ -65,8 +66,8 @@ fn circumstances(set: &Modifiers) -> Circumstances {
 
 /// The attack an option makes, if it makes one.
 pub(super) fn attack(command: &Command) -> Option<&AttackSpec> {
-    match command {
-        Command::Murdham(MurdhamCommand::Attack(spec)) => Some(spec),
+    match super::Murdham::own_ref(command) {
+        Some(MurdhamCommand::Attack(spec)) => Some(spec),
         _ => None,
     }
 }
@@ -85,7 +86,7 @@ pub(super) fn modified(
     }
     let (enabled, reason) = super::prompts::attack_verdict(enc, &spec);
     let mut option = option.clone();
-    option.command = Command::Murdham(MurdhamCommand::Attack(spec));
+    option.command = MurdhamCommand::Attack(spec).into();
     option.enabled = enabled;
     option.reason = reason;
     Some(option)

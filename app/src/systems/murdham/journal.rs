@@ -7,7 +7,7 @@ use crate::encounter::Encounter;
 use crate::journal::line::{Style, who};
 
 /// Appends the line of one event.
-pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &E, s: &S) {
+pub(crate) fn write(out: &mut String, enc: &Encounter, e: &E, s: &dyn Style) {
     match e {
         E::Holder { side, rolled } => {
             out.push_str("Initiative held by ");

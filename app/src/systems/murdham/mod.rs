@@ -45,6 +45,7 @@ use crate::event::Event;
 use crate::ids::{CombatantId, SideId};
 use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
+use crate::system::Owned;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common,
@@ -116,6 +117,8 @@ const R_GRAPPLE: &str = "murdham.grapple";
 const R_MORALE: &str = "murdham.morale";
 const R_GEAR: &str = "murdham.gear";
 
+crate::system::own::own_types!(Murdham: MurdhamCommand, MurdhamEvent, MurdhamState => murdham);
+
 impl Procedure for Murdham {
     const ID: &'static str = "murdham";
     const NAME: &'static str = "Murdham";
@@ -179,19 +182,22 @@ impl Procedure for Murdham {
                     && s.turn.id == Some(*id)
                     && round::activating(&enc.phase)
             }
-            Command::Murdham(c) => match c {
-                C::Activate { .. }
-                | C::Pass { .. }
-                | C::EndTurn
-                | C::Bonus { .. }
-                | C::Main { .. }
-                | C::Attack(_)
-                | C::Shove { .. }
-                | C::EndFight => true,
-                C::React { .. } => {
-                    !matches!(enc.murdham().pending.first(), Some(Pending::Attack(_)))
-                }
-                _ => false,
+            Command::Own(_) => match Self::own_ref(command) {
+                Some(c) => match c {
+                    C::Activate { .. }
+                    | C::Pass { .. }
+                    | C::EndTurn
+                    | C::Bonus { .. }
+                    | C::Main { .. }
+                    | C::Attack(_)
+                    | C::Shove { .. }
+                    | C::EndFight => true,
+                    C::React { .. } => {
+                        !matches!(enc.murdham().pending.first(), Some(Pending::Attack(_)))
+                    }
+                    _ => false,
+                },
+                None => false,
             },
             _ => false,
         }
@@ -205,7 +211,7 @@ impl Procedure for Murdham {
         script::command(enc, verb, args)
     }
 
-    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &MurdhamEvent, style: &S) {
+    fn journal(out: &mut String, enc: &Encounter, event: &MurdhamEvent, style: &dyn Style) {
         journal::write(out, enc, event, style)
     }
 }
@@ -386,7 +392,7 @@ fn handle_murdham(
 
 /// Wraps a command of this procedure.
 pub(crate) fn cmd(c: MurdhamCommand) -> Command {
-    Command::Murdham(c)
+    Command::from(c)
 }
 
 /// What waits, in a few words.

@@ -211,7 +211,7 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<Co
         other => return Err(format!("Murdham has no '{other}' command")),
     };
     w.end()?;
-    Ok(Command::Murdham(c))
+    Ok(Command::from(c))
 }
 
 /// A Murdham command's verb. A new variant stops this compiling: give it a verb, document it

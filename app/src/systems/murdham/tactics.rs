@@ -4,6 +4,7 @@ use super::model::{Aim, AttackSpec, MurdhamCommand, Reaction, Yield};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::simulate::policy::{self, LAST_RESORT, Look, Tactics, target_worth};
+use crate::system::Owned;
 use crate::system::{Prompt, PromptOption};
 
 /// The Murdham way of fighting.
@@ -20,7 +21,7 @@ impl Tactics for MurdhamTactics {
     }
 
     fn worth(&self, enc: &Encounter, _: &Prompt, option: &PromptOption, _: &Look) -> Option<i32> {
-        let Command::Murdham(command) = &option.command else { return None };
+        let command = super::Murdham::own_ref(&option.command)?;
         match command {
             MurdhamCommand::Holder { side: None } | MurdhamCommand::Morale { .. } => Some(0),
             MurdhamCommand::First { side } => Some(i32::from(enc.murdham().holder == Some(*side))),

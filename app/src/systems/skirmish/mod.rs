@@ -55,6 +55,8 @@ const R_ROUND: &str = "skirmish.round";
 const R_ATTACK: &str = "skirmish.attack";
 const R_MORALE: &str = "skirmish.morale";
 
+crate::system::own::own_types!(Skirmish: SkirmishCommand, SkirmishEvent, SkirmishState => skirmish);
+
 impl Procedure for Skirmish {
     const ID: &'static str = "skirmish";
     const NAME: &'static str = "Skirmish";
@@ -118,7 +120,7 @@ impl Procedure for Skirmish {
         .map(Command::from)
     }
 
-    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &SkirmishEvent, s: &S) {
+    fn journal(out: &mut String, enc: &Encounter, event: &SkirmishEvent, s: &dyn Style) {
         match event {
             SkirmishEvent::SideFirst { side } => {
                 let name = enc.side(*side).map_or("?", |x| x.name.as_str());

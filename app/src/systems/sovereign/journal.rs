@@ -5,7 +5,7 @@ use crate::encounter::Encounter;
 use crate::journal::line::{Style, who};
 
 /// Appends the line of one event.
-pub(crate) fn write<S: Style>(out: &mut String, enc: &Encounter, e: &SovEvent, s: &S) {
+pub(crate) fn write(out: &mut String, enc: &Encounter, e: &SovEvent, s: &dyn Style) {
     let side = |id| enc.side(id).map_or_else(|| "a side".to_owned(), |s| s.name.clone());
     match e {
         SovEvent::Surprised { side: Some(id) } => {

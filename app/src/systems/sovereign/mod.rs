@@ -43,6 +43,7 @@ use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
+use crate::system::Owned;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common, set_order_keeping_turn,
@@ -104,6 +105,8 @@ const R_MOVE: &str = "sovereign.move";
 const R_HEAL: &str = "sovereign.heal";
 const R_CHECK: &str = "sovereign.check";
 const R_MORALE: &str = "sovereign.morale";
+
+crate::system::own::own_types!(Sovereign: SovCommand, SovEvent, SovState => sovereign);
 
 impl Procedure for Sovereign {
     const ID: &'static str = "sovereign";
@@ -170,18 +173,21 @@ impl Procedure for Sovereign {
         match command {
             Command::Advance => true,
             Command::Step { id, .. } => round::is_turn_of(enc, *id),
-            Command::Sovereign(c) => match c {
-                C::Attack { .. }
-                | C::Heal { .. }
-                | C::Reload { .. }
-                | C::Disengage { .. }
-                | C::StandUp { .. }
-                | C::PickUp { .. }
-                | C::Screen { .. }
-                | C::Hold { .. }
-                | C::Wrestle { .. } => true,
-                C::Check { main, .. } => *main,
-                _ => false,
+            Command::Own(_) => match Self::own_ref(command) {
+                Some(c) => match c {
+                    C::Attack { .. }
+                    | C::Heal { .. }
+                    | C::Reload { .. }
+                    | C::Disengage { .. }
+                    | C::StandUp { .. }
+                    | C::PickUp { .. }
+                    | C::Screen { .. }
+                    | C::Hold { .. }
+                    | C::Wrestle { .. } => true,
+                    C::Check { main, .. } => *main,
+                    _ => false,
+                },
+                None => false,
             },
             _ => false,
         }
@@ -192,10 +198,10 @@ impl Procedure for Sovereign {
     }
 
     fn script(&self, enc: &Encounter, verb: &str, args: &[String]) -> Result<Command, String> {
-        script::command(enc, verb, args).map(Command::Sovereign)
+        script::command(enc, verb, args).map(Command::from)
     }
 
-    fn journal<S: Style>(out: &mut String, enc: &Encounter, event: &SovEvent, style: &S) {
+    fn journal(out: &mut String, enc: &Encounter, event: &SovEvent, style: &dyn Style) {
         journal::write(out, enc, event, style)
     }
 }

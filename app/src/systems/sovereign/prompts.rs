@@ -15,7 +15,7 @@ use crate::ids::CombatantId;
 use crate::system::{Prompt, PromptOption};
 
 fn cmd(c: C) -> Command {
-    Command::Sovereign(c)
+    Command::from(c)
 }
 
 /// Every prompt for the state.

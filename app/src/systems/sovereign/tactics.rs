@@ -7,6 +7,7 @@ use crate::encounter::Encounter;
 use crate::simulate::policy::{self, LAST_RESORT, Look, Tactics, target_worth};
 use crate::space::grid::{Footprint, GridPos};
 use crate::space::{self, path::Passage};
+use crate::system::Owned;
 use crate::system::{Prompt, PromptOption, Rules};
 
 /// The Sovereign way of fighting.
@@ -23,7 +24,7 @@ impl Tactics for SovTactics {
     }
 
     fn worth(&self, enc: &Encounter, _: &Prompt, option: &PromptOption, _: &Look) -> Option<i32> {
-        let Command::Sovereign(command) = &option.command else { return None };
+        let command = super::Sovereign::own_ref(&option.command)?;
         match command {
             SovCommand::Attack { attacker, target, manner, .. } => {
                 let bonus = match manner {

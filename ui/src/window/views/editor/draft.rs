@@ -339,6 +339,7 @@ mod tests {
 
     #[test]
     fn typing_keeps_unknown_keys_and_reports_bad_text() {
+        fray_app::systems::install();
         let mut d = Draft::new("freeform", false).unwrap();
         d.block = json!({"tracks": {"hp": 5}, "lair": "the old mill"});
         let hp = Kind::Track { min: 0, max: 9999 };
@@ -356,6 +357,7 @@ mod tests {
 
     #[test]
     fn list_items_have_paths() {
+        fray_app::systems::install();
         let mut d = Draft::new("freeform", false).unwrap();
         d.name = "Ogre".into();
         let Some(Kind::List { item, .. }) =
