@@ -83,6 +83,7 @@ fn long_fight(events: usize) -> History {
 }
 
 fn bench(c: &mut Criterion) {
+    fray_app::systems::install();
     let h = long_fight(100_000);
     let events = h.events().to_vec();
     let base = h.base().clone();

@@ -120,6 +120,7 @@ fn long_fight() -> History {
 }
 
 fn export(c: &mut Criterion) {
+    fray_app::systems::install();
     let h = long_fight();
     let (base, events) = (h.base(), h.events());
     let mut group = c.benchmark_group("journal 100k");

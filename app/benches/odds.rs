@@ -22,6 +22,7 @@ fn crypt() -> Encounter {
 }
 
 fn bench(c: &mut Criterion) {
+    fray_app::systems::install();
     let start = crypt();
     let system = fray_app::system::by_id("bdp").expect("bdp");
     let tactics = system.tactics().expect("bdp tactics");

@@ -38,6 +38,7 @@ fn file() -> LibraryFile {
 }
 
 fn import(c: &mut Criterion) {
+    fray_app::systems::install();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bestiary.json");
     exchange::write_library(&path, &file()).unwrap();
@@ -59,6 +60,7 @@ fn import(c: &mut Criterion) {
 
 /// One creature with a million tags (10.9 MB): read, cleaned up and refused for its count.
 fn million_tags(c: &mut Criterion) {
+    fray_app::systems::install();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tags.json");
     let tags: Vec<String> = (0..1_000_000).map(|i| format!("tag{i}")).collect();
@@ -93,6 +95,7 @@ fn long_key(key_len: usize) -> String {
 }
 
 fn quadratic_once(c: &mut Criterion) {
+    fray_app::systems::install();
     let mut group = c.benchmark_group("exchange");
     group.sample_size(10);
     for key_len in [25_000, 250_000] {
