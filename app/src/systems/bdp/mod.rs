@@ -156,26 +156,22 @@ impl Procedure for Bdp {
     /// which answers), casting, reshaping detachments, a retreat.
     fn waits(enc: &Encounter, command: &Command) -> bool {
         use BdpCommand as C;
-        match command {
-            Command::Advance => true,
-            Command::Own(_) => match Self::own_ref(command) {
-                Some(c) => match c {
-                    C::Attack { .. }
-                    | C::Cast { .. }
-                    | C::Retreat { .. }
-                    | C::FormDetachment { .. }
-                    | C::SplitDetachment { .. }
-                    | C::MergeDetachments { .. }
-                    | C::BreakDetachment { .. } => true,
-                    C::Gambit { attacker, target, .. } => {
-                        enc.bdp().counter != Some((*attacker, *target))
-                    }
-                    _ => false,
-                },
-                None => false,
-            },
-            _ => false,
+        if let Some(c) = Self::own_ref(command) {
+            return match c {
+                C::Attack { .. }
+                | C::Cast { .. }
+                | C::Retreat { .. }
+                | C::FormDetachment { .. }
+                | C::SplitDetachment { .. }
+                | C::MergeDetachments { .. }
+                | C::BreakDetachment { .. } => true,
+                C::Gambit { attacker, target, .. } => {
+                    enc.bdp().counter != Some((*attacker, *target))
+                }
+                _ => false,
+            };
         }
+        matches!(command, Command::Advance)
     }
 
     fn verbs_of(c: &BdpCommand) -> Vec<&'static str> {

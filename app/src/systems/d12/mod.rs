@@ -142,24 +142,20 @@ impl Procedure for D12 {
     /// waits, which answers), being done, treating, intimidating, a morale check.
     fn waits(_enc: &Encounter, command: &Command) -> bool {
         use D12Command as C;
-        match command {
-            Command::Advance => true,
-            Command::Own(_) => match Self::own_ref(command) {
-                Some(c) => match c {
-                    C::Initiative { .. }
-                    | C::Declare { .. }
-                    | C::ChangeDeclaration { .. }
-                    | C::Done { .. }
-                    | C::Stabilize { .. }
-                    | C::Intimidate { .. }
-                    | C::Morale { .. } => true,
-                    C::Attack { riposte, .. } => !riposte,
-                    _ => false,
-                },
-                None => false,
-            },
-            _ => false,
+        if let Some(c) = Self::own_ref(command) {
+            return match c {
+                C::Initiative { .. }
+                | C::Declare { .. }
+                | C::ChangeDeclaration { .. }
+                | C::Done { .. }
+                | C::Stabilize { .. }
+                | C::Intimidate { .. }
+                | C::Morale { .. } => true,
+                C::Attack { riposte, .. } => !riposte,
+                _ => false,
+            };
         }
+        matches!(command, Command::Advance)
     }
 
     fn verbs_of(c: &D12Command) -> Vec<&'static str> {

@@ -149,17 +149,16 @@ impl Procedure for Dr12 {
     /// and the acting character's own move.
     fn waits(enc: &Encounter, command: &Command) -> bool {
         use Dr12Command as C;
+        if let Some(c) = Self::own_ref(command) {
+            return match c {
+                C::Attack { .. } | C::Disengage { .. } | C::Act { .. } => true,
+                C::Test { action, .. } => *action,
+                _ => false,
+            };
+        }
         match command {
             Command::Advance => true,
             Command::Move { id, to: Some(_) } => enc.grid.is_none() && round::is_turn_of(enc, *id),
-            Command::Own(_) => match Self::own_ref(command) {
-                Some(c) => match c {
-                    C::Attack { .. } | C::Disengage { .. } | C::Act { .. } => true,
-                    C::Test { action, .. } => *action,
-                    _ => false,
-                },
-                None => false,
-            },
             _ => false,
         }
     }

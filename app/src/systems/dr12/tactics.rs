@@ -27,24 +27,23 @@ impl Tactics for Dr12Tactics {
         option: &PromptOption,
         look: &Look,
     ) -> Option<i32> {
+        if let Some(command) = super::Dr12::own_ref(&option.command) {
+            return match command {
+                Dr12Command::Attack { attacker, target, second, .. } => Some(
+                    100 + target_worth(&super::Dr12, enc, *attacker, *target) / 100
+                        + i32::from(second.is_some()),
+                ),
+                Dr12Command::Defend => Some(0),
+                Dr12Command::Morale { id } => {
+                    let side = enc.combatant(*id)?.side;
+                    let due = super::prompts::trigger(enc, side).is_some();
+                    (due && !look.taken.contains(&option.command)).then_some(0)
+                }
+                Dr12Command::Yield { flee, .. } => Some(i32::from(*flee)),
+                _ => None,
+            };
+        }
         match &option.command {
-            Command::Own(_) => match super::Dr12::own_ref(&option.command) {
-                Some(command) => match command {
-                    Dr12Command::Attack { attacker, target, second, .. } => Some(
-                        100 + target_worth(&super::Dr12, enc, *attacker, *target) / 100
-                            + i32::from(second.is_some()),
-                    ),
-                    Dr12Command::Defend => Some(0),
-                    Dr12Command::Morale { id } => {
-                        let side = enc.combatant(*id)?.side;
-                        let due = super::prompts::trigger(enc, side).is_some();
-                        (due && !look.taken.contains(&option.command)).then_some(0)
-                    }
-                    Dr12Command::Yield { flee, .. } => Some(i32::from(*flee)),
-                    _ => None,
-                },
-                None => None,
-            },
             Command::Move { id, to: Some(to) } => {
                 (policy::zone_toward_foe(&super::Dr12, enc, *id) == Some(*to)).then_some(50)
             }

@@ -173,6 +173,22 @@ impl Procedure for Murdham {
     /// what waits (it answers that).
     fn waits(enc: &Encounter, command: &Command) -> bool {
         use MurdhamCommand as C;
+        if let Some(c) = Self::own_ref(command) {
+            return match c {
+                C::Activate { .. }
+                | C::Pass { .. }
+                | C::EndTurn
+                | C::Bonus { .. }
+                | C::Main { .. }
+                | C::Attack(_)
+                | C::Shove { .. }
+                | C::EndFight => true,
+                C::React { .. } => {
+                    !matches!(enc.murdham().pending.first(), Some(Pending::Attack(_)))
+                }
+                _ => false,
+            };
+        }
         match command {
             Command::Advance => true,
             Command::Move { id, to } => {
@@ -182,23 +198,6 @@ impl Procedure for Murdham {
                     && s.turn.id == Some(*id)
                     && round::activating(&enc.phase)
             }
-            Command::Own(_) => match Self::own_ref(command) {
-                Some(c) => match c {
-                    C::Activate { .. }
-                    | C::Pass { .. }
-                    | C::EndTurn
-                    | C::Bonus { .. }
-                    | C::Main { .. }
-                    | C::Attack(_)
-                    | C::Shove { .. }
-                    | C::EndFight => true,
-                    C::React { .. } => {
-                        !matches!(enc.murdham().pending.first(), Some(Pending::Attack(_)))
-                    }
-                    _ => false,
-                },
-                None => false,
-            },
             _ => false,
         }
     }

@@ -170,25 +170,24 @@ impl Procedure for Sovereign {
     /// not, the attacks of opportunity, Luck) do not wait.
     fn waits(enc: &Encounter, command: &Command) -> bool {
         use SovCommand as C;
+        if let Some(c) = Self::own_ref(command) {
+            return match c {
+                C::Attack { .. }
+                | C::Heal { .. }
+                | C::Reload { .. }
+                | C::Disengage { .. }
+                | C::StandUp { .. }
+                | C::PickUp { .. }
+                | C::Screen { .. }
+                | C::Hold { .. }
+                | C::Wrestle { .. } => true,
+                C::Check { main, .. } => *main,
+                _ => false,
+            };
+        }
         match command {
             Command::Advance => true,
             Command::Step { id, .. } => round::is_turn_of(enc, *id),
-            Command::Own(_) => match Self::own_ref(command) {
-                Some(c) => match c {
-                    C::Attack { .. }
-                    | C::Heal { .. }
-                    | C::Reload { .. }
-                    | C::Disengage { .. }
-                    | C::StandUp { .. }
-                    | C::PickUp { .. }
-                    | C::Screen { .. }
-                    | C::Hold { .. }
-                    | C::Wrestle { .. } => true,
-                    C::Check { main, .. } => *main,
-                    _ => false,
-                },
-                None => false,
-            },
             _ => false,
         }
     }
