@@ -112,8 +112,18 @@ impl TryFrom<Stored> for Encounter {
     type Error = String;
 
     fn try_from(s: Stored) -> Result<Self, String> {
+        let procedure = ProcedureState::from_stored(&s.system, s.procedure)?;
+        // The rules match on the procedure's steps: a phase it does not have is refused here,
+        // never read as "before the fight".
+        let phases = procedure.system().phases();
+        if !s.phase.is_empty() && !phases.iter().any(|p| p.id == s.phase) {
+            return Err(format!(
+                "the encounter is at phase '{}', which '{}' does not have",
+                s.phase, s.system
+            ));
+        }
         Ok(Encounter {
-            procedure: ProcedureState::from_stored(&s.system, s.procedure)?,
+            procedure,
             name: s.name,
             seed: s.seed,
             sides: s.sides,

@@ -18,6 +18,7 @@ mod prompt;
 pub mod registry;
 pub mod schema;
 pub mod spotlight;
+mod step;
 pub mod tactics;
 mod timers;
 mod turn_at;
@@ -35,6 +36,7 @@ pub use procedure::{Kept, Procedure};
 pub use prompt::{Prompt, PromptOption};
 pub use registry::{Owned, all, install};
 pub use schema::{BlockSchema, FieldProblem};
+pub use step::Step;
 pub use turn_at::{PerTurn, TurnAt, acts_now, check_before, check_begun};
 pub use weapon_list::WeaponList;
 pub(crate) use words::Words;
@@ -85,6 +87,10 @@ pub trait System: Rules {
 
     /// The phases of a round, in order.
     fn phases(&self) -> &'static [Phase];
+
+    /// The ids of its steps (`Procedure::Step`), in order: the same as [`System::phases`]'
+    /// (checked for every procedure).
+    fn step_ids(&self) -> Vec<&'static str>;
 
     /// Checks a command and produces its events, rolling dice through `dice`. Never changes
     /// the encounter; refuses an illegal command with the reason.
@@ -413,6 +419,25 @@ mod tests {
                 assert!(system.is_out(&enc, &with(&[condition])), "{}: {condition}", system.id());
             }
         }
+    }
+
+    #[test]
+    fn each_procedures_steps_are_its_phases_in_order() {
+        for system in all() {
+            let phases: Vec<&str> = system.phases().iter().map(|p| p.id).collect();
+            assert_eq!(system.step_ids(), phases, "{}", system.id());
+        }
+    }
+
+    #[test]
+    fn a_stored_encounter_at_a_phase_its_procedure_does_not_have_is_refused_by_name() {
+        let enc = Encounter::new(get("bdp").unwrap(), "Forged", 1);
+        let mut written = serde_json::to_value(&enc).unwrap();
+        written["phase"] = serde_json::json!("declare");
+        assert!(serde_json::from_value::<Encounter>(written.clone()).is_ok());
+        written["phase"] = serde_json::json!("turns");
+        let e = serde_json::from_value::<Encounter>(written).unwrap_err().to_string();
+        assert!(e.contains("the encounter is at phase 'turns', which 'bdp' does not have"), "{e}");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::{Event, OwnEvent};
 use crate::journal::Style;
-use crate::system::{BlockSchema, Phase, RuleError, Rules, System};
+use crate::system::{BlockSchema, Phase, RuleError, Rules, Step, System};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
@@ -39,8 +39,10 @@ pub trait Procedure: Rules + Sized + Send + Sync + 'static {
     const ID: &'static str;
     /// Name shown to the GM.
     const NAME: &'static str;
-    /// The phases of a round, in order.
+    /// The phases of a round, in order: the stepper's rows.
     const PHASES: &'static [Phase];
+    /// The same phases as a type its rules match on, in the same order (checked).
+    type Step: Step;
     /// The fields of its stat blocks and character sheets.
     const SCHEMA: BlockSchema;
     /// Its own commands (the steps only it knows).

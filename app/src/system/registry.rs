@@ -10,7 +10,7 @@ use crate::encounter::{Encounter, ProcedureState};
 use crate::event::{Event, EventKind};
 use crate::journal::Style;
 use crate::system::own::{Own, OwnValue};
-use crate::system::{BlockSchema, Kept, Phase, Procedure, RuleError, System};
+use crate::system::{BlockSchema, Kept, Phase, Procedure, RuleError, Step, System};
 use std::sync::OnceLock;
 
 /// The procedures, as installed.
@@ -82,6 +82,10 @@ impl<P: Procedure> System for P {
 
     fn phases(&self) -> &'static [Phase] {
         P::PHASES
+    }
+
+    fn step_ids(&self) -> Vec<&'static str> {
+        P::Step::ALL.iter().map(|step| step.id()).collect()
     }
 
     fn handle(

@@ -4,13 +4,13 @@
 
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
-use crate::system::RuleError;
+use crate::system::{RuleError, Step};
 use serde::{Deserialize, Serialize};
 
 /// Whether `id` acts now: the fight is in the procedure's phase of turns (`turns`) and `id`
 /// is among those acting.
-pub fn acts_now(enc: &Encounter, turns: &str, id: CombatantId) -> bool {
-    enc.phase == turns && enc.acting().contains(&id)
+pub fn acts_now(enc: &Encounter, turns: impl Step, id: CombatantId) -> bool {
+    turns.now(enc) && enc.acting().contains(&id)
 }
 
 /// Refuses what only comes before the fight (a surprise, an execution of the helpless):
@@ -24,8 +24,8 @@ pub fn check_before(enc: &Encounter) -> Result<(), RuleError> {
 
 /// Refuses unless the fight is on: round 1 begun, and out of the procedure's phase before
 /// the fight (`before`).
-pub fn check_begun(enc: &Encounter, before: &str) -> Result<(), RuleError> {
-    if enc.phase == before || enc.round == 0 {
+pub fn check_begun(enc: &Encounter, before: impl Step) -> Result<(), RuleError> {
+    if before.now(enc) || enc.round == 0 {
         return Err(RuleError::NotAllowed("the fight has not begun: press Next".into()));
     }
     Ok(())
@@ -105,19 +105,20 @@ mod tests {
     #[test]
     fn who_acts_now_and_whether_the_fight_is_on() {
         let (a, b) = (CombatantId(1), CombatantId(2));
+        use crate::systems::freeform::Step::{Setup, Turns};
         let turns = at("turns", 1, Some(a));
-        assert!(acts_now(&turns, "turns", a));
-        assert!(!acts_now(&turns, "turns", b), "not its turn");
-        assert!(!acts_now(&at("end", 1, Some(a)), "turns", a), "between turns");
+        assert!(acts_now(&turns, Turns, a));
+        assert!(!acts_now(&turns, Turns, b), "not its turn");
+        assert!(!acts_now(&at("end", 1, Some(a)), Turns, a), "between turns");
         assert_eq!(
             check_before(&turns).unwrap_err().to_string(),
             "the fight has begun",
             "round 1 has begun"
         );
-        assert!(check_before(&at("before", 0, None)).is_ok());
-        assert!(check_begun(&turns, "before").is_ok());
-        for not_yet in [at("before", 0, None), at("before", 1, None), at("turns", 0, None)] {
-            let err = check_begun(&not_yet, "before").unwrap_err().to_string();
+        assert!(check_before(&at("setup", 0, None)).is_ok());
+        assert!(check_begun(&turns, Setup).is_ok());
+        for not_yet in [at("setup", 0, None), at("setup", 1, None), at("turns", 0, None)] {
+            let err = check_begun(&not_yet, Setup).unwrap_err().to_string();
             assert_eq!(err, "the fight has not begun: press Next");
         }
     }

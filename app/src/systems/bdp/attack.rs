@@ -5,13 +5,14 @@
 use super::block::{self, BdpBlock, Speed, Weapon};
 use super::damage::{Blow, deal};
 use super::model::{Arms, BdpEvent, Edge, Intent, PendingAttack, Reaction};
-use super::{ENHANCED_ADDS, PARRY_ALL, PARRY_ARMOR, R_ATTACK, R_REACT};
+use super::{ENHANCED_ADDS, PARRY_ALL, PARRY_ARMOR, R_ATTACK, R_REACT, Step};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::system::Ctx;
 use crate::system::RuleError;
+use crate::system::Step as _;
 use std::borrow::Cow;
 
 /// What a combatant strikes with now: its declared arms when it declared a strike, else its
@@ -53,7 +54,7 @@ pub(crate) fn check(
         return Err(RuleError::Invalid("an attack needs an attacker and a target".into()));
     }
     // Blows land in the order of the round; off-turn strikes are reactions or free strikes.
-    let on_turn = [super::QUICK, super::FULL].contains(&enc.phase.as_str());
+    let on_turn = matches!(Step::of(enc), Some(Step::Quick | Step::Full));
     if let Some(a) = attackers.iter().find(|a| !on_turn || !enc.acting().contains(a)) {
         return Err(RuleError::NotAllowed(format!("{} strikes on its turn", enc.name_of(*a))));
     }

@@ -1,7 +1,8 @@
 //! Before the fight: the surprise roll (with the GM's choice of odds) and the foes' reaction.
 
+use super::R_BEFORE;
+use super::Step;
 use super::model::{Situation, Stance};
-use super::{BEFORE, R_BEFORE};
 use crate::checks::{RollTable, TableRow};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -9,6 +10,7 @@ use crate::event::Event;
 use crate::ids::SideId;
 use crate::system::Ctx;
 use crate::system::RuleError;
+use crate::system::Step as _;
 
 /// Who a surprise roll catches out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,7 +58,7 @@ pub(crate) fn surprise(
     ambush: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    if enc.round > 0 || !(enc.phase.is_empty() || enc.phase == BEFORE) {
+    if enc.round > 0 || !matches!(Step::of(enc), None | Some(Step::Before)) {
         return Err(RuleError::NotAllowed("surprise is rolled before the first round".into()));
     }
     if enc.combatants.values().any(|c| c.conditions.contains("surprised")) {

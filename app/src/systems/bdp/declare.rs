@@ -1,15 +1,17 @@
 //! Declaring intentions: each one is a quick turn (one action) or a full turn (moving and
 //! acting, or something slow), and Fray says why.
 
+use super::R_DECLARE;
+use super::Step;
 use super::block::{self, BdpBlock};
 use super::model::{BdpEvent, Declaration, Intent, TurnClass};
-use super::{DECLARE, R_DECLARE};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::space::distance;
 use crate::system::Emitter;
 use crate::system::RuleError;
+use crate::system::Step as _;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -160,7 +162,7 @@ pub(crate) fn may_declare(
     enc: &Encounter,
     id: CombatantId,
 ) -> Result<(&Combatant, Arc<BdpBlock>), RuleError> {
-    if enc.phase != DECLARE {
+    if !Step::Declare.now(enc) {
         return Err(RuleError::NotAllowed(
             "intentions are declared at the start of a round".into(),
         ));

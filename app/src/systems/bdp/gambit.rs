@@ -5,7 +5,7 @@
 use super::attack::wielded;
 use super::model::{Ability, BdpEvent};
 use super::saves::roll_save;
-use super::{FULL, QUICK, R_GAMBIT, block};
+use super::{R_GAMBIT, block};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::Event;
@@ -24,7 +24,7 @@ pub(crate) fn check(
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
     let counter = enc.bdp().counter == Some((attacker, target));
     if !counter {
-        if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&attacker) {
+        if !super::turns::in_turns(enc) || !enc.acting().contains(&attacker) {
             return Err(RuleError::NotAllowed(format!("{} tries gambits on its turn", a.name)));
         }
         if enc.bdp().acted.contains(&attacker) {

@@ -8,7 +8,7 @@ use super::block::{self, BdpBlock};
 use super::damage::{Blow, deal, wound};
 use super::model::{Ability, BdpEvent};
 use super::saves::roll_save;
-use super::{FEEDBACK_BLAST_FROM_4, FULL, QUICK, R_MAGIC};
+use super::{FEEDBACK_BLAST_FROM_4, R_MAGIC};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::Event;
@@ -53,7 +53,7 @@ pub(crate) fn check_cast(enc: &Encounter, caster: CombatantId, n: u32) -> Result
             )));
         }
     }
-    if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&caster) {
+    if !super::turns::in_turns(enc) || !enc.acting().contains(&caster) {
         return Err(RuleError::NotAllowed(format!("{} casts on its turn", c.name)));
     }
     if enc.bdp().acted.contains(&caster) {

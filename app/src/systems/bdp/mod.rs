@@ -47,27 +47,40 @@ use crate::system::{
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bdp;
 
-/// Before the first round: surprise, the reaction roll, setting up.
-pub const BEFORE: &str = "before";
-/// Everyone says what they mean to do.
-pub const DECLARE: &str = "declare";
-/// The order is worked out; ties are broken.
-pub const ORDER: &str = "order";
-/// Quick turns are resolved.
-pub const QUICK: &str = "quick";
-/// Full turns are resolved.
-pub const FULL: &str = "full";
-/// Morale checks of the round.
-pub const MORALE: &str = "morale";
-
 const PHASES: &[Phase] = &[
-    Phase { id: BEFORE, label: "Before the fight" },
-    Phase { id: DECLARE, label: "Declare" },
-    Phase { id: ORDER, label: "Order" },
-    Phase { id: QUICK, label: "Quick turns" },
-    Phase { id: FULL, label: "Full turns" },
-    Phase { id: MORALE, label: "Morale" },
+    Phase { id: "before", label: "Before the fight" },
+    Phase { id: "declare", label: "Declare" },
+    Phase { id: "order", label: "Order" },
+    Phase { id: "quick", label: "Quick turns" },
+    Phase { id: "full", label: "Full turns" },
+    Phase { id: "morale", label: "Morale" },
 ];
+
+/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Before the first round: surprise, the reaction roll, setting up.
+    Before,
+    /// Everyone says what they mean to do.
+    Declare,
+    /// The order is worked out; ties are broken.
+    Order,
+    /// Quick turns are resolved.
+    Quick,
+    /// Full turns are resolved.
+    Full,
+    /// Morale checks of the round.
+    Morale,
+}
+
+impl crate::system::Step for Step {
+    const ALL: &'static [Self] =
+        &[Self::Before, Self::Declare, Self::Order, Self::Quick, Self::Full, Self::Morale];
+
+    fn id(self) -> &'static str {
+        PHASES[self as usize].id
+    }
+}
 
 /// Setting: a parry faces every attacker, not only the chosen one.
 pub const PARRY_ALL: &str = "parry_all_attackers";
@@ -102,6 +115,7 @@ impl Procedure for Bdp {
     const ID: &'static str = "bdp";
     const NAME: &'static str = "Block, Dodge, Parry";
     const PHASES: &'static [Phase] = PHASES;
+    type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
     type Command = BdpCommand;
     type Event = BdpEvent;

@@ -1,18 +1,20 @@
 //! What the procedure asks the GM, phase by phase. Anything waiting for an answer (a
 //! reaction, a counter-gambit, magic dice in hand, a free strike) comes first and alone.
 
+use super::Step;
 use super::attack::reaction_options;
 use super::block::{self, BdpBlock};
 use super::declare::cannot_act;
 use super::model::{
     Ability, Arms, BdpCommand, Broken, Edge, Intent, Situation, Stance, Trigger, TurnClass,
 };
-use super::{BEFORE, DECLARE, FULL, MORALE, ORDER, QUICK, morale, order};
+use super::{morale, order};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::ids::CombatantId;
 use crate::space::distances;
 use crate::system::Owned;
+use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption};
 
 fn bdp(c: BdpCommand) -> Command {
@@ -48,18 +50,17 @@ pub(crate) fn prompts(enc: &Encounter, words: Words) -> Vec<Prompt> {
     if !waiting.is_empty() {
         return waiting;
     }
-    let mut out = match enc.phase.as_str() {
-        "" | BEFORE => before(enc),
-        DECLARE => declare(enc, words),
-        ORDER => ties(enc, words),
-        QUICK | FULL => turn(enc, words),
-        MORALE => Vec::new(),
-        _ => Vec::new(),
+    let mut out = match Step::of(enc) {
+        None | Some(Step::Before) => before(enc),
+        Some(Step::Declare) => declare(enc, words),
+        Some(Step::Order) => ties(enc, words),
+        Some(Step::Quick | Step::Full) => turn(enc, words),
+        Some(Step::Morale) => Vec::new(),
     };
     if enc.round > 0 {
         out.extend(morale_prompts(enc));
     }
-    if enc.phase == MORALE && morale::due(enc).is_empty() {
+    if Step::Morale.now(enc) && morale::due(enc).is_empty() {
         out.push(Prompt::round_over(enc));
     }
     out

@@ -1,10 +1,11 @@
 //! Saves: the tie-breaking DEX save, saves the GM calls for, retreating, and damage the GM
 //! rules outside an attack (a fall down the stairs).
 
+use super::Step;
 use super::block;
 use super::damage::{Blow, deal, wound};
 use super::model::{Ability, BdpEvent, Intent};
-use super::{FULL, ORDER, QUICK, R_ORDER, R_SAVE};
+use super::{R_ORDER, R_SAVE};
 use crate::checks::{CheckOutcome, save_under};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
@@ -12,6 +13,7 @@ use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
 use crate::system::Ctx;
 use crate::system::RuleError;
+use crate::system::Step as _;
 
 /// Rolls `who`'s save: d20 at or under the ability (plus `modifier`); 1 passes, 20 fails.
 pub(crate) fn roll_save(
@@ -35,7 +37,7 @@ pub(crate) fn break_tie(
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    if enc.phase != ORDER {
+    if !Step::Order.now(enc) {
         return Err(RuleError::NotAllowed("ties are broken while the order is set".into()));
     }
     let pending = super::order::pending(enc);
@@ -117,7 +119,7 @@ pub(crate) fn retreat(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if ![QUICK, FULL].contains(&enc.phase.as_str()) || !enc.acting().contains(&id) {
+    if !super::turns::in_turns(enc) || !enc.acting().contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} retreats on its turn", c.name)));
     }
     if !matches!(enc.bdp().declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat)) {

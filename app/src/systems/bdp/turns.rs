@@ -1,15 +1,17 @@
 //! The Next button: into the first round, from declaring to the order, through the quick and
 //! full turns, to morale and the next round. Also moves, which may provoke a free strike.
 
+use super::Step;
 use super::block;
 use super::model::{BdpEvent, Intent, TurnClass};
-use super::{BEFORE, DECLARE, FULL, MORALE, ORDER, QUICK, R_ATTACK, R_TURN, morale, order};
+use super::{R_ATTACK, R_TURN, morale, order};
 use crate::command::Command;
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, ZoneId};
 use crate::system::Ctx;
+use crate::system::Step as _;
 use crate::system::{RuleError, System, handle_common};
 
 /// The class of a place in the order (its first combatant's declaration).
@@ -35,23 +37,29 @@ fn next_place(enc: &Encounter, order: &[OrderEntry], from: Option<usize>) -> Opt
     (start..order.len()).find(|&i| !is_out(enc, &order[i]))
 }
 
+/// Whether the round is at its turns (quick or full), where attacks, gambits, spells and saves
+/// happen.
+pub(super) fn in_turns(enc: &Encounter) -> bool {
+    matches!(Step::of(enc), Some(Step::Quick | Step::Full))
+}
+
 /// Goes to place `next` (entering the full-turn phase when it is one), or to morale.
 fn go_to(ctx: &mut Ctx, order: &[OrderEntry], next: Option<usize>) {
     match next {
         Some(i) => {
-            let phase = match class_of(&ctx.enc, &order[i]) {
-                TurnClass::Quick => QUICK,
-                TurnClass::Full => FULL,
+            let step = match class_of(&ctx.enc, &order[i]) {
+                TurnClass::Quick => Step::Quick,
+                TurnClass::Full => Step::Full,
             };
-            if ctx.enc.phase != phase {
-                ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: phase.into() });
+            if !step.now(&ctx.enc) {
+                ctx.push(R_TURN, None, step.entered());
             }
             let actor = order[i].combatants.first().copied();
             ctx.push(R_TURN, actor, EventKind::TurnStarted { index: Some(i) });
         }
         None => {
             ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
-            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: MORALE.into() });
+            ctx.push(R_TURN, None, Step::Morale.entered());
         }
     }
 }
@@ -73,14 +81,14 @@ fn new_round(ctx: &mut Ctx, round: u32) {
             ctx.uncondition(R_TURN, id, "unaware");
         }
     }
-    ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: DECLARE.into() });
+    ctx.push(R_TURN, None, Step::Declare.entered());
 }
 
 /// The stepper's Next.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match enc.phase.as_str() {
-        "" | BEFORE => {
+    match Step::of(enc) {
+        None | Some(Step::Before) => {
             if enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed(
                     "add at least one combatant before starting".into(),
@@ -88,12 +96,12 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             new_round(&mut ctx, 1);
         }
-        DECLARE => {
+        Some(Step::Declare) => {
             let plan = order::plan(enc);
             ctx.push(R_TURN, None, EventKind::OrderSet { order: plan.order });
-            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: ORDER.into() });
+            ctx.push(R_TURN, None, Step::Order.entered());
         }
-        ORDER => {
+        Some(Step::Order) => {
             if let Some((pc, _)) = order::pending(enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "break the tie first: {}'s DEX save",
@@ -103,11 +111,11 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             let next = next_place(enc, &enc.order, None);
             go_to(&mut ctx, &enc.order, next);
         }
-        QUICK | FULL => {
+        Some(Step::Quick | Step::Full) => {
             let next = next_place(enc, &enc.order, enc.turn);
             go_to(&mut ctx, &enc.order, next);
         }
-        MORALE => {
+        Some(Step::Morale) => {
             if let Some((side, trigger)) = morale::due(enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "{} must check morale first ({})",
@@ -116,9 +124,6 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
                 )));
             }
             new_round(&mut ctx, enc.round + 1);
-        }
-        other => {
-            return Err(RuleError::NotAllowed(format!("unknown phase '{other}'")));
         }
     }
     Ok(ctx.finish())
@@ -136,7 +141,7 @@ pub(crate) fn move_to(
     let mut events = handle_common(system, enc, Command::Move { id, to }, dice)?;
     let Some(c) = enc.combatant(id) else { return Ok(events) };
     let from = c.zone;
-    let in_turns = [QUICK, FULL].contains(&enc.phase.as_str());
+    let in_turns = in_turns(enc);
     let careful =
         matches!(enc.bdp().declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat));
     // Taken off the board is the GM's doing, not a careless step away.

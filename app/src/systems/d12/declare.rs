@@ -1,15 +1,17 @@
 //! Declaring: each action's initiative modifier, the round's count, newcomers who declare
 //! after their count has passed, and carrying out an action that is not an attack.
 
+use super::Step;
 use super::block::D12Block;
 use super::initiative::SURPRISED;
 use super::model::{Action, D12Event, Declared};
 use super::wounds::{self, Status, status};
-use super::{DECLARE, HIDDEN, R_DECLARE, R_TURN, RESOLVE, ROUND_ROBIN};
+use super::{HIDDEN, R_DECLARE, R_TURN, ROUND_ROBIN};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
+use crate::system::Step as _;
 use crate::system::{Ctx, RuleError};
 use std::collections::BTreeMap;
 
@@ -146,10 +148,10 @@ pub(crate) fn declare(
     if enc.round == 0 {
         return Err(RuleError::NotAllowed("the fight has not started: press Next".into()));
     }
-    match enc.phase.as_str() {
-        DECLARE => {}
-        RESOLVE if !enc.d12().declared.contains_key(&id) => {}
-        RESOLVE => {
+    match Step::of(enc) {
+        Some(Step::Declare) => {}
+        Some(Step::Resolve) if !enc.d12().declared.contains_key(&id) => {}
+        Some(Step::Resolve) => {
             return Err(RuleError::NotAllowed(format!(
                 "{} has declared this round; actions are fixed once the counting starts",
                 c.name
@@ -175,8 +177,8 @@ pub(crate) fn declare(
     let base = enc.d12().base[&id];
     let count = base + modifier;
     let now = current_count(enc);
-    let missed = enc.phase == RESOLVE && now.is_some_and(|n| count < n);
-    let hidden = enc.phase == DECLARE && enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
+    let missed = Step::Resolve.now(enc) && now.is_some_and(|n| count < n);
+    let hidden = Step::Declare.now(enc) && enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
     let was_full = enc.d12().declared.get(&id).is_some_and(|d| d.action == Action::FullDefense);
     if was_full && action != Action::FullDefense {
         ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);
@@ -187,7 +189,7 @@ pub(crate) fn declare(
     if action == Action::FullDefense && !hidden {
         ctx.condition(R_DECLARE, id, FULL_DEFENSE);
     }
-    if enc.phase != RESOLVE {
+    if !Step::Resolve.now(enc) {
         return Ok(ctx.finish());
     }
     if missed {
@@ -226,7 +228,7 @@ pub(crate) fn change(
     action: Action,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    if enc.phase != RESOLVE {
+    if !Step::Resolve.now(enc) {
         return declare(enc, id, action, dice);
     }
     let before = check_change(enc, id, &action)?;
@@ -369,7 +371,7 @@ pub fn plan(enc: &Encounter) -> Vec<OrderEntry> {
 /// Whether `id` may use its place at the current count now, and why not.
 pub fn cannot_act_now(enc: &Encounter, id: CombatantId) -> Option<String> {
     let name = enc.name_of(id);
-    if enc.phase != RESOLVE || !enc.acting().contains(&id) {
+    if !Step::Resolve.now(enc) || !enc.acting().contains(&id) {
         return Some(format!("it is not {name}'s count"));
     }
     if enc.d12().acted.contains(&id) {

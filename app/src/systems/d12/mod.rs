@@ -46,21 +46,33 @@ use crate::system::{
 #[derive(Debug, Clone, Copy, Default)]
 pub struct D12;
 
-/// Before the first round: surprise, base initiative.
-pub const BEFORE: &str = "before";
-/// Everyone declares an action.
-pub const DECLARE: &str = "declare";
-/// Counting up: each count's actions are resolved together.
-pub const RESOLVE: &str = "resolve";
-/// The end of the round: the dying bleed, monsters check morale.
-pub const END: &str = "end";
-
 const PHASES: &[Phase] = &[
-    Phase { id: BEFORE, label: "Before the fight" },
-    Phase { id: DECLARE, label: "Declare" },
-    Phase { id: RESOLVE, label: "Resolve" },
-    Phase { id: END, label: "End of round" },
+    Phase { id: "before", label: "Before the fight" },
+    Phase { id: "declare", label: "Declare" },
+    Phase { id: "resolve", label: "Resolve" },
+    Phase { id: "end", label: "End of round" },
 ];
+
+/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Before the first round: surprise, base initiative.
+    Before,
+    /// Everyone declares an action.
+    Declare,
+    /// Counting up: each count's actions are resolved together.
+    Resolve,
+    /// The end of the round: the dying bleed, monsters check morale.
+    End,
+}
+
+impl crate::system::Step for Step {
+    const ALL: &'static [Self] = &[Self::Before, Self::Declare, Self::Resolve, Self::End];
+
+    fn id(self) -> &'static str {
+        PHASES[self as usize].id
+    }
+}
 
 /// Setting: in which order actions are declared.
 pub const DECLARE_ORDER: &str = "declare_order";
@@ -90,6 +102,7 @@ impl Procedure for D12 {
     const ID: &'static str = "d12";
     const NAME: &'static str = "d12 declared actions";
     const PHASES: &'static [Phase] = PHASES;
+    type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
     type Command = D12Command;
     type Event = D12Event;

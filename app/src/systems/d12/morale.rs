@@ -3,14 +3,16 @@
 //! opponents (or the Intimidation result); an obvious outcome fails it outright. What a
 //! failure means is the GM's call: the token shows it.
 
+use super::R_MORALE;
+use super::Step;
 use super::block::{HD, INS_MOD, INTIMIDATE, stat};
 use super::model::{D12Event, Trigger};
 use super::wounds::{self, Status, status};
-use super::{END, R_MORALE};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::system::Step as _;
 use crate::system::{Ctx, RuleError};
 
 /// Condition: failed a morale check (flees, surrenders or parleys, as the GM rules).
@@ -48,7 +50,7 @@ pub fn trigger(enc: &Encounter, c: &Combatant) -> Option<Trigger> {
 
 /// The morale checks due now (only at the end of a round).
 pub fn due(enc: &Encounter) -> Vec<(CombatantId, Trigger)> {
-    if enc.phase != END {
+    if !Step::End.now(enc) {
         return Vec::new();
     }
     enc.combatants.values().filter_map(|c| Some((c.id, trigger(enc, c)?))).collect()

@@ -1,16 +1,18 @@
 //! What the procedure asks the GM, phase by phase. Anything waiting (a hit's damage, an
 //! injury's table, a riposte) comes first and alone.
 
+use super::Step;
 use super::attack::weapon;
 use super::block::{D12Block, HEAL, INTIMIDATE, STRESS, stat};
 use super::declare::{self, action_now, cannot_act_now, current_count, modifier};
 use super::initiative::{SURPRISED, formula};
 use super::model::{Action, D12Command, Pending};
 use super::wounds::{self, STABILIZED, Status, status};
-use super::{BEFORE, DECLARE, END, HIDDEN, RESOLVE, ROUND_ROBIN, injury, morale, turns};
+use super::{HIDDEN, ROUND_ROBIN, injury, morale, turns};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::ids::CombatantId;
+use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption};
 use std::collections::BTreeMap;
 
@@ -27,14 +29,14 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
     if let Some(p) = initiative(enc) {
         out.push(p);
     }
-    match enc.phase.as_str() {
-        "" | BEFORE => {
+    match Step::of(enc) {
+        None | Some(Step::Before) => {
             out.extend(surprise(enc));
             if turns::without_base(enc).is_empty() {
                 out.push(Prompt::ready_to_fight(enc));
             }
         }
-        DECLARE => {
+        Some(Step::Declare) => {
             let left = declare::to_declare(enc);
             let hidden = enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
             // Around the table or by Agility, one at a time; written down, all at once.
@@ -51,21 +53,20 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
                 });
             }
         }
-        RESOLVE => {
+        Some(Step::Resolve) => {
             // Newcomers declare as soon as they have a base initiative.
             for id in declare::to_declare(enc) {
                 out.push(declare_prompt(enc, id));
             }
             out.extend(count_prompts(enc));
         }
-        END => {
+        Some(Step::End) => {
             let due = morale::due(enc);
             out.extend(due.iter().map(|(id, t)| morale_prompt(enc, *id, *t)));
             if due.is_empty() {
                 out.push(Prompt::round_over(enc));
             }
         }
-        _ => {}
     }
     out
 }
@@ -265,7 +266,7 @@ fn declare_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
     let c = &enc.combatants[&id];
     let base = enc.d12().base.get(&id).copied().unwrap_or(0);
     let down = matches!(status(c), Status::Incapacitated | Status::Dying);
-    let now = if enc.phase == RESOLVE { current_count(enc) } else { None };
+    let now = if Step::Resolve.now(enc) { current_count(enc) } else { None };
     let option = |label: String, action: Action| {
         let command = d12(D12Command::Declare { id, action: action.clone() });
         let Ok(m) = modifier(c, &action) else {

@@ -2,15 +2,17 @@
 //! declarations to the counting, count by count, to the end of the round (the dying bleed,
 //! morale) and the next round.
 
+use super::Step;
 use super::declare::{FULL_DEFENSE, plan, to_declare};
 use super::initiative::SURPRISED;
 use super::model::{Action, D12Event};
 use super::wounds::{self, Status, status};
-use super::{BEFORE, DECLARE, END, HIDDEN, R_TURN, RESOLVE, ROUND_ROBIN, morale};
+use super::{HIDDEN, R_TURN, ROUND_ROBIN, morale};
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
+use crate::system::Step as _;
 use crate::system::{Ctx, RuleError};
 
 /// Combatants still without a base initiative.
@@ -49,7 +51,7 @@ fn next_count(ctx: &mut Ctx, from: Option<usize>) {
         }
         None => {
             ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
-            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: END.into() });
+            ctx.push(R_TURN, None, Step::End.entered());
             wounds::bleed(ctx);
         }
     }
@@ -77,14 +79,14 @@ fn new_round(ctx: &mut Ctx, round: u32) {
     for (id, k) in worn {
         ctx.uncondition(R_TURN, id, k);
     }
-    ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: DECLARE.into() });
+    ctx.push(R_TURN, None, Step::Declare.entered());
 }
 
 /// The stepper's Next.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match enc.phase.as_str() {
-        "" | BEFORE => {
+    match Step::of(enc) {
+        None | Some(Step::Before) => {
             if enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed(
                     "add at least one combatant before starting".into(),
@@ -98,7 +100,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             new_round(&mut ctx, 1);
         }
-        DECLARE => {
+        Some(Step::Declare) => {
             if let Some(id) = without_base(enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "roll {}'s base initiative first",
@@ -127,11 +129,11 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             let order = plan(enc);
             ctx.push(R_TURN, None, EventKind::OrderSet { order });
-            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: RESOLVE.into() });
+            ctx.push(R_TURN, None, Step::Resolve.entered());
             next_count(&mut ctx, None);
         }
-        RESOLVE => next_count(&mut ctx, enc.turn),
-        END => {
+        Some(Step::Resolve) => next_count(&mut ctx, enc.turn),
+        Some(Step::End) => {
             if let Some((id, trigger)) = morale::due(enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "{} must check morale first ({})",
@@ -141,7 +143,6 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             new_round(&mut ctx, enc.round + 1);
         }
-        other => return Err(RuleError::NotAllowed(format!("unknown phase '{other}'"))),
     }
     Ok(ctx.finish())
 }

@@ -35,6 +35,7 @@ use crate::ids::CombatantId;
 use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::Owned;
+use crate::system::Step as _;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common, set_order_keeping_turn,
@@ -48,18 +49,30 @@ pub struct Dr12;
 /// The number every Test must reach.
 pub const DR: i64 = 12;
 
-/// Before the fight: surprise, reactions.
-pub const BEFORE: &str = "before";
-/// Turns, in the order of the fight.
-pub const TURNS: &str = "turns";
-/// The end of the round: morale.
-pub const END: &str = "end";
-
 const PHASES: &[Phase] = &[
-    Phase { id: BEFORE, label: "Before the fight" },
-    Phase { id: TURNS, label: "Turns" },
-    Phase { id: END, label: "End of round" },
+    Phase { id: "before", label: "Before the fight" },
+    Phase { id: "turns", label: "Turns" },
+    Phase { id: "end", label: "End of round" },
 ];
+
+/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Before the fight: surprise, reactions.
+    Before,
+    /// Turns, in the order of the fight.
+    Turns,
+    /// The end of the round: morale.
+    End,
+}
+
+impl crate::system::Step for Step {
+    const ALL: &'static [Self] = &[Self::Before, Self::Turns, Self::End];
+
+    fn id(self) -> &'static str {
+        PHASES[self as usize].id
+    }
+}
 
 /// Setting: how a free attack on a leaving character is settled.
 pub const FREE_ATTACK: &str = "free_attack";
@@ -101,6 +114,7 @@ impl Procedure for Dr12 {
     const ID: &'static str = "dr12";
     const NAME: &'static str = "DR12 zones";
     const PHASES: &'static [Phase] = PHASES;
+    type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
     type Command = Dr12Command;
     type Event = Dr12Event;
@@ -129,7 +143,7 @@ impl Procedure for Dr12 {
                 attack::turn_move(enc, id, to, dice)
             }
             Command::SetOrder { order } => {
-                set_order_keeping_turn(self, enc, order, enc.phase == TURNS, dice)
+                set_order_keeping_turn(self, enc, order, Step::Turns.now(enc), dice)
             }
             other => handle_common(self, enc, other, dice),
         }
@@ -265,7 +279,7 @@ impl Rules for Dr12 {
     }
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
-        crate::system::turn_order::place_passed(enc, id, enc.phase == TURNS)
+        crate::system::turn_order::place_passed(enc, id, Step::Turns.now(enc))
     }
 
     fn card_actions(&self, enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {

@@ -2,14 +2,16 @@
 //! alone (the player rolls it: table dice by default), then a creature's answer to failed
 //! morale; each option asks the check its command will make.
 
+use super::MORALE_PRESETS;
+use super::Step;
 use super::actions::{check_morale, check_test};
 use super::attack::{check_action, check_attack, check_move, free_attackers, usage_max};
 use super::block::{Dr12Block, HINDRANCES, HP, SKILL, has, is_character, is_out, track};
 use super::model::{Dr12Command as C, Pending, Purpose};
-use super::{BEFORE, END, MORALE_PRESETS, TURNS};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId};
+use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption};
 
 fn cmd(c: C) -> Command {
@@ -25,11 +27,10 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
     if !broken.is_empty() {
         return broken;
     }
-    match enc.phase.as_str() {
-        "" | BEFORE => vec![before(enc), Prompt::ready_to_fight(enc)],
-        TURNS => enc.acting().first().map(|id| turn(enc, *id)).into_iter().collect(),
-        END => vec![end(enc)],
-        _ => Vec::new(),
+    match Step::of(enc) {
+        None | Some(Step::Before) => vec![before(enc), Prompt::ready_to_fight(enc)],
+        Some(Step::Turns) => enc.acting().first().map(|id| turn(enc, *id)).into_iter().collect(),
+        Some(Step::End) => vec![end(enc)],
     }
 }
 

@@ -2,16 +2,18 @@
 //! order (once per fight), each turn's start (ongoing damage) and end (the Test that may stop
 //! it), skipping whoever is out and, in round 1, the surprised side.
 
+use super::Step;
 use super::block::{DEX, LEVEL, ONGOING, SKILL, has, is_character, is_out, stat};
 use super::check::test;
 use super::damage::hurt;
 use super::model::Dr12Event;
-use super::{BEFORE, END, PC_LEVEL, R_INIT, R_ONGOING, R_TURN, TURNS};
+use super::{PC_LEVEL, R_INIT, R_ONGOING, R_TURN};
 use crate::checks::Advantage;
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
+use crate::system::Step as _;
 use crate::system::turn_order;
 use crate::system::{Ctx, RuleError, check_before};
 
@@ -59,17 +61,17 @@ pub(crate) fn reaction(
 /// Next: start the fight, end a turn, end the round, or start the next one.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match enc.phase.as_str() {
-        TURNS => {
+    match Step::of(enc) {
+        Some(Step::Turns) => {
             end_turn(&mut ctx)?;
             let from = ctx.enc.turn;
             next(&mut ctx, from)?;
         }
-        END => {
+        Some(Step::End) => {
             let round = enc.round + 1;
             ctx.push(R_TURN, None, EventKind::RoundStarted { round });
             turn_order::join_newcomers(&mut ctx, R_INIT, |c| !is_out(c));
-            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: TURNS.into() });
+            ctx.push(R_TURN, None, Step::Turns.entered());
             next(&mut ctx, None)?;
         }
         _ => {
@@ -78,7 +80,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             initiative(&mut ctx)?;
             ctx.push(R_TURN, None, EventKind::RoundStarted { round: 1 });
-            ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: TURNS.into() });
+            ctx.push(R_TURN, None, Step::Turns.entered());
             next(&mut ctx, None)?;
         }
     }
@@ -161,7 +163,7 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
         return Ok(());
     }
     ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
-    ctx.push(R_TURN, None, EventKind::PhaseEntered { phase: END.into() });
+    ctx.push(R_TURN, None, Step::End.entered());
     Ok(())
 }
 
@@ -204,10 +206,10 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// Whether it is `id`'s turn.
 pub(crate) fn is_turn_of(enc: &Encounter, id: CombatantId) -> bool {
-    crate::system::acts_now(enc, TURNS, id)
+    crate::system::acts_now(enc, Step::Turns, id)
 }
 
 /// Refuses unless the fight is on.
 pub(crate) fn check_begun(enc: &Encounter) -> Result<(), RuleError> {
-    crate::system::check_begun(enc, BEFORE)
+    crate::system::check_begun(enc, Step::Before)
 }

@@ -8,6 +8,7 @@ use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
 use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
+use crate::system::Step as _;
 use crate::system::schema::{Field, Kind};
 use crate::system::{
     BlockSchema, Ctx, Departure, Emitter, Kept, Left, Phase, Procedure, Prompt, PromptOption,
@@ -18,13 +19,6 @@ use serde::{Deserialize, Serialize};
 /// The freeform system.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Freeform;
-
-/// Phase before the first round.
-pub const SETUP: &str = "setup";
-/// Phase in which combatants take their turns.
-pub const TURNS: &str = "turns";
-/// Phase after the last turn of a round.
-pub const END: &str = "end";
 
 /// Setting: pass over combatants marked with one of [`OUT_CONDITIONS`].
 pub const SKIP_OUT: &str = "skip_out";
@@ -53,10 +47,29 @@ const SCHEMA: BlockSchema = BlockSchema {
 };
 
 const PHASES: &[Phase] = &[
-    Phase { id: SETUP, label: "Set up" },
-    Phase { id: TURNS, label: "Turns" },
-    Phase { id: END, label: "End of round" },
+    Phase { id: "setup", label: "Set up" },
+    Phase { id: "turns", label: "Turns" },
+    Phase { id: "end", label: "End of round" },
 ];
+
+/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Phase before the first round.
+    Setup,
+    /// Phase in which combatants take their turns.
+    Turns,
+    /// Phase after the last turn of a round.
+    End,
+}
+
+impl crate::system::Step for Step {
+    const ALL: &'static [Self] = &[Self::Setup, Self::Turns, Self::End];
+
+    fn id(self) -> &'static str {
+        PHASES[self as usize].id
+    }
+}
 
 /// Freeform has no commands of its own: the shared ones are all it takes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -86,6 +99,7 @@ impl Procedure for Freeform {
     const ID: &'static str = "freeform";
     const NAME: &'static str = "Freeform";
     const PHASES: &'static [Phase] = PHASES;
+    type Step = Step;
     const SCHEMA: BlockSchema = SCHEMA;
     type Command = FreeformCommand;
     type Event = FreeformEvent;
@@ -110,7 +124,7 @@ impl Procedure for Freeform {
             Command::Advance => advance(enc),
             Command::Delay { id } => delay(enc, id),
             Command::SetOrder { order } => {
-                set_order_keeping_turn(self, enc, order, enc.phase == TURNS, dice)
+                set_order_keeping_turn(self, enc, order, Step::Turns.now(enc), dice)
             }
             other => handle_common(self, enc, other, dice),
         }
@@ -123,9 +137,9 @@ impl Procedure for Freeform {
 
 impl Rules for Freeform {
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
-        match enc.phase.as_str() {
-            TURNS => turn_prompts(enc),
-            END => vec![Prompt::round_over(enc)],
+        match Step::of(enc) {
+            Some(Step::Turns) => turn_prompts(enc),
+            Some(Step::End) => vec![Prompt::round_over(enc)],
             _ => {
                 let mut start = Prompt::ready_to_fight(enc);
                 let option = &mut start.options[0];
@@ -190,7 +204,7 @@ fn turn_prompts(enc: &Encounter) -> Vec<Prompt> {
 /// The acting combatant moves to the end of the order; the place it left now holds the next
 /// one, who acts at once.
 fn delay(enc: &Encounter, id: CombatantId) -> Result<Vec<Event>, RuleError> {
-    let Some(turn) = enc.turn.filter(|_| crate::system::acts_now(enc, TURNS, id)) else {
+    let Some(turn) = enc.turn.filter(|_| crate::system::acts_now(enc, Step::Turns, id)) else {
         return Err(RuleError::NotAllowed(format!("{} is not acting now", enc.name_of(id))));
     };
     if turn + 1 >= enc.order.len() {
@@ -225,7 +239,7 @@ fn is_out(enc: &Encounter, entry: &OrderEntry) -> bool {
 /// the board never waits on an empty place.
 fn settle(ctx: &mut Ctx<'_>, left: &Left) {
     let enc = &ctx.enc;
-    if enc.phase != TURNS {
+    if !Step::Turns.now(enc) {
         return;
     }
     let Some(turn) = enc.turn else { return };
@@ -256,7 +270,7 @@ fn settle(ctx: &mut Ctx<'_>, left: &Left) {
     ctx.ruling("freeform.departure", None, says);
     ctx.push("freeform.turn", actor, EventKind::TurnStarted { index: next });
     if next.is_none() {
-        ctx.push("freeform.round", None, EventKind::PhaseEntered { phase: END.into() });
+        ctx.push("freeform.round", None, Step::End.entered());
     }
 }
 
@@ -268,8 +282,8 @@ fn next_turn(enc: &Encounter, order: &[OrderEntry], from: Option<usize>) -> Opti
 
 fn advance(enc: &Encounter) -> Result<Vec<Event>, RuleError> {
     let mut out = Emitter::new(enc);
-    match enc.phase.as_str() {
-        TURNS => match next_turn(enc, &enc.order, enc.turn) {
+    match Step::of(enc) {
+        Some(Step::Turns) => match next_turn(enc, &enc.order, enc.turn) {
             Some(i) => out.push(
                 "freeform.turn",
                 enc.order[i].combatants.first().copied(),
@@ -277,7 +291,7 @@ fn advance(enc: &Encounter) -> Result<Vec<Event>, RuleError> {
             ),
             None => {
                 out.push("freeform.turn", None, EventKind::TurnStarted { index: None });
-                out.push("freeform.round", None, EventKind::PhaseEntered { phase: END.into() });
+                out.push("freeform.round", None, Step::End.entered());
             }
         },
         _ => {
@@ -302,7 +316,7 @@ fn advance(enc: &Encounter) -> Result<Vec<Event>, RuleError> {
                 out.push("freeform.order", None, EventKind::OrderSet { order: order.clone() });
             }
             out.push("freeform.round", None, EventKind::RoundStarted { round: enc.round + 1 });
-            out.push("freeform.round", None, EventKind::PhaseEntered { phase: TURNS.into() });
+            out.push("freeform.round", None, Step::Turns.entered());
             let first = next_turn(enc, &order, None);
             let actor = first.and_then(|i| order[i].combatants.first().copied());
             out.push("freeform.turn", actor, EventKind::TurnStarted { index: first });

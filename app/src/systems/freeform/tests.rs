@@ -75,14 +75,14 @@ fn turns_follow_the_order_and_wrap_into_the_next_round() {
     let (mut h, [harald, narvi, goblin], _) = skirmish();
     run(&mut h, Command::SetOrder { order: vec![goblin, harald, narvi] });
     run(&mut h, Command::Advance);
-    assert_eq!((h.state().round, h.state().phase.as_str()), (1, TURNS));
+    assert_eq!((h.state().round, h.state().phase.as_str()), (1, Step::Turns.id()));
     assert_eq!(h.state().acting(), &[goblin]);
     run(&mut h, Command::Advance);
     assert_eq!(h.state().acting(), &[harald]);
     run(&mut h, Command::Advance);
     assert_eq!(h.state().acting(), &[narvi]);
     run(&mut h, Command::Advance);
-    assert_eq!(h.state().phase, END);
+    assert_eq!(h.state().phase, Step::End.id());
     assert!(h.state().acting().is_empty());
     run(&mut h, Command::Advance);
     assert_eq!((h.state().round, h.state().acting()), (2, &[goblin][..]));
@@ -269,5 +269,5 @@ fn a_new_round_is_tagged_with_its_number_and_no_phase() {
     let e = &h.events()[start.unwrap()];
     assert_eq!((e.round, &*e.phase), (1, ""));
     let next = &h.events()[start.unwrap() + 1];
-    assert_eq!((next.round, &*next.phase), (1, TURNS));
+    assert_eq!((next.round, &*next.phase), (1, Step::Turns.id()));
 }

@@ -1,13 +1,15 @@
 //! After the fight: every weapon, shield and armour used rolls for durability — damaged on
 //! a 1 on a d4, or on a d8 for robust gear; gear already damaged that fails is destroyed.
 
+use super::Step;
 use super::block::MurdhamBlock;
 use super::damage::{break_item, wear};
 use super::model::{MurdhamEvent as E, Wear};
-use super::{AFTER, R_GEAR, R_ROUND};
+use super::{R_GEAR, R_ROUND};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
-use crate::event::{Event, EventKind};
+use crate::event::Event;
+use crate::system::Step as _;
 use crate::system::{Ctx, RuleError};
 
 /// Ends the fight: on to the durability rolls.
@@ -15,14 +17,14 @@ pub(crate) fn end_fight(
     enc: &Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    if enc.phase == AFTER {
+    if Step::After.now(enc) {
         return Err(RuleError::NotAllowed("the fight is already over".into()));
     }
     if enc.round == 0 {
         return Err(RuleError::NotAllowed("the fight has not started".into()));
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: AFTER.into() });
+    ctx.push(R_ROUND, None, Step::After.entered());
     ctx.emit(R_ROUND, None, E::FightOver);
     Ok(ctx.finish())
 }
@@ -43,7 +45,7 @@ pub(crate) fn durability(
     enc: &Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    if enc.phase != AFTER {
+    if !Step::After.now(enc) {
         return Err(RuleError::NotAllowed("durability is rolled after the fight".into()));
     }
     if enc.murdham().durability_done {

@@ -55,27 +55,40 @@ use crate::system::{
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Murdham;
 
-/// Before the fight: who holds the initiative, who lies in ambush.
-pub const BEFORE: &str = "before";
-/// The ambushers' bonus turn at the start of the fight.
-pub const AMBUSH: &str = "ambush";
-/// Optional: only the quick-witted act (WIT at least the round's threshold).
-pub const FAST: &str = "fast";
-/// Factions take turns activating characters.
-pub const TURNS: &str = "turns";
-/// The end of the round: the dying die, morale.
-pub const END: &str = "end";
-/// After the fight: gear wears.
-pub const AFTER: &str = "after";
-
 const PHASES: &[Phase] = &[
-    Phase { id: BEFORE, label: "Before the fight" },
-    Phase { id: AMBUSH, label: "Ambush" },
-    Phase { id: FAST, label: "Fast actions" },
-    Phase { id: TURNS, label: "Turns" },
-    Phase { id: END, label: "End of round" },
-    Phase { id: AFTER, label: "After the fight" },
+    Phase { id: "before", label: "Before the fight" },
+    Phase { id: "ambush", label: "Ambush" },
+    Phase { id: "fast", label: "Fast actions" },
+    Phase { id: "turns", label: "Turns" },
+    Phase { id: "end", label: "End of round" },
+    Phase { id: "after", label: "After the fight" },
 ];
+
+/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Before the fight: who holds the initiative, who lies in ambush.
+    Before,
+    /// The ambushers' bonus turn at the start of the fight.
+    Ambush,
+    /// Optional: only the quick-witted act (WIT at least the round's threshold).
+    Fast,
+    /// Factions take turns activating characters.
+    Turns,
+    /// The end of the round: the dying die, morale.
+    End,
+    /// After the fight: gear wears.
+    After,
+}
+
+impl crate::system::Step for Step {
+    const ALL: &'static [Self] =
+        &[Self::Before, Self::Ambush, Self::Fast, Self::Turns, Self::End, Self::After];
+
+    fn id(self) -> &'static str {
+        PHASES[self as usize].id
+    }
+}
 
 /// Setting: the most zones a character moves in one round.
 pub const ZONES_PER_ROUND: &str = "zones_per_round";
@@ -123,6 +136,7 @@ impl Procedure for Murdham {
     const ID: &'static str = "murdham";
     const NAME: &'static str = "Murdham";
     const PHASES: &'static [Phase] = PHASES;
+    type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
     type Command = MurdhamCommand;
     type Event = MurdhamEvent;
@@ -196,7 +210,7 @@ impl Procedure for Murdham {
                 enc.combatant(*id).is_some_and(|c| c.zone != *to)
                     && !s.grabs.contains_key(id)
                     && s.turn.id == Some(*id)
-                    && round::activating(&enc.phase)
+                    && round::activating(enc)
             }
             _ => false,
         }

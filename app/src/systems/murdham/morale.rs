@@ -4,14 +4,16 @@
 //! (constructs, demons, undead, the mindless) never check. Also the chase: one AGI save for
 //! the fleeing group.
 
+use super::Step;
 use super::block::{AGI, HEALTH, MurdhamBlock, WIT, stat};
 use super::model::{MurdhamEvent as E, Pending, Yield};
-use super::{END, ESCAPED, PARTY_MORALE, R_MORALE, RETREATING, SURRENDERED, side_name, standing};
+use super::{ESCAPED, PARTY_MORALE, R_MORALE, RETREATING, SURRENDERED, side_name, standing};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::{CombatantId, SideId};
+use crate::system::Step as _;
 use crate::system::{Ctx, RuleError};
 
 /// A side whose morale is due this round.
@@ -27,7 +29,7 @@ pub(crate) struct Due {
 
 /// The sides whose morale is due now (only at the end of the round).
 pub(crate) fn due(enc: &Encounter) -> Vec<Due> {
-    if enc.phase != END {
+    if !Step::End.now(enc) {
         return Vec::new();
     }
     let mut out = Vec::new();

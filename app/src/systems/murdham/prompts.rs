@@ -1,6 +1,7 @@
 //! What the procedure asks the GM, phase by phase. Anything waiting (a stunt's answer, a
 //! reaction, a strike at someone leaving, a broken character's choice) comes first and alone.
 
+use super::Step;
 use super::attack::weapon_name;
 use super::block::{AGI, MurdhamBlock, Weapon, stat};
 use super::model::{
@@ -11,12 +12,13 @@ use super::react::{allowed, bystanders, counter_weapons};
 use super::round::{activating, cannot_activate};
 use super::turn::{allowance, no_bonus, no_main};
 use super::{
-    AFTER, BEFORE, CONCEALED, DEAD, DYING, END, INCAPACITATED, cmd, factions, grapple, morale,
-    nearby, side_name, standing,
+    CONCEALED, DEAD, DYING, INCAPACITATED, cmd, factions, grapple, morale, nearby, side_name,
+    standing,
 };
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
+use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption};
 
 /// Every prompt for the state.
@@ -25,8 +27,8 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
         return vec![pending(enc, p)];
     }
     let m = &enc.murdham();
-    match enc.phase.as_str() {
-        "" | BEFORE => {
+    match Step::of(enc) {
+        None | Some(Step::Before) => {
             let mut out = Vec::new();
             if m.holder.is_none() && !factions(enc).is_empty() {
                 out.push(holder_prompt(enc));
@@ -35,7 +37,7 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
             }
             out
         }
-        phase if activating(phase) => {
+        _ if activating(enc) => {
             if m.first.is_none() {
                 return vec![first_prompt(enc)];
             }
@@ -44,7 +46,7 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
             }
             m.choosing.map(|side| choice_prompt(enc, side)).into_iter().collect()
         }
-        END => {
+        Some(Step::End) => {
             let due = morale::due(enc);
             let mut out: Vec<Prompt> = due.iter().map(|d| morale_prompt(enc, d)).collect();
             if due.is_empty() {
@@ -54,7 +56,7 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
             }
             out
         }
-        AFTER if !m.durability_done => {
+        Some(Step::After) if !m.durability_done => {
             let n: usize = m.used.values().map(|s| s.len()).sum();
             vec![Prompt {
                 id: "durability".into(),

@@ -2,21 +2,22 @@
 //! activate a character or pass, the ambushers' bonus turn, the optional fast and slow
 //! phases, and the Next button.
 
+use super::Step;
 use super::block::{WIT, stat};
 use super::model::MurdhamEvent as E;
 use super::{
-    AFTER, AMBUSH, BEFORE, CONCEALED, DEAD, DYING, END, FAST, FAST_SLOW, R_DAMAGE, R_ROUND, R_TURN,
-    TURNS, factions, side_name, standing,
+    CONCEALED, DEAD, DYING, FAST_SLOW, R_DAMAGE, R_ROUND, R_TURN, factions, side_name, standing,
 };
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
+use crate::system::Step as _;
 use crate::system::{Ctx, RuleError};
 
-/// Whether the phase is one where factions take turns.
-pub(crate) fn activating(phase: &str) -> bool {
-    matches!(phase, AMBUSH | FAST | TURNS)
+/// Whether factions take turns now (not before or after the round's turns).
+pub(crate) fn activating(enc: &Encounter) -> bool {
+    matches!(Step::of(enc), Some(Step::Ambush | Step::Fast | Step::Turns))
 }
 
 /// Sets (or rolls for) the faction holding the initiative.
@@ -57,7 +58,7 @@ pub(crate) fn first(
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    if !activating(&enc.phase) {
+    if !activating(enc) {
         return Err(RuleError::NotAllowed("the round has not started".into()));
     }
     if enc.murdham().first.is_some() {
@@ -85,8 +86,8 @@ pub(crate) fn cannot_activate(enc: &Encounter, id: CombatantId) -> Option<String
         return Some(why.into());
     }
     let m = &enc.murdham();
-    match enc.phase.as_str() {
-        AMBUSH => {
+    match Step::of(enc) {
+        Some(Step::Ambush) => {
             if !c.conditions.contains(CONCEALED) {
                 return Some("only concealed ambushers act now".into());
             }
@@ -94,11 +95,11 @@ pub(crate) fn cannot_activate(enc: &Encounter, id: CombatantId) -> Option<String
                 return Some("had its ambush turn".into());
             }
         }
-        FAST | TURNS => {
+        Some(Step::Fast | Step::Turns) => {
             if m.acted.contains(&id) {
                 return Some("had its turn this round".into());
             }
-            if enc.phase == FAST {
+            if Step::Fast.now(enc) {
                 let t = m.threshold.unwrap_or(0);
                 if stat(c, WIT) < t {
                     return Some(format!("WIT {} is below the threshold {t}", stat(c, WIT)));
@@ -121,7 +122,7 @@ pub(crate) fn can_activate(enc: &Encounter, side: SideId) -> Vec<CombatantId> {
 
 /// Checks that it is `side`'s choice and nothing else waits.
 fn check_choice(enc: &Encounter, side: SideId) -> Result<(), RuleError> {
-    if !activating(&enc.phase) {
+    if !activating(enc) {
         return Err(RuleError::NotAllowed("factions take turns only during the round".into()));
     }
     if let Some(id) = enc.murdham().turn.id {
@@ -151,7 +152,7 @@ pub(crate) fn activate(
 ) -> Result<Vec<Event>, RuleError> {
     let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     // Why this character cannot act says more than whose choice it is.
-    if activating(&enc.phase)
+    if activating(enc)
         && enc.murdham().turn.id.is_none()
         && let Some(why) = cannot_activate(enc, id)
     {
@@ -159,7 +160,7 @@ pub(crate) fn activate(
     }
     check_choice(enc, c.side)?;
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_TURN, Some(id), E::Activated { id, ambush: enc.phase == AMBUSH });
+    ctx.emit(R_TURN, Some(id), E::Activated { id, ambush: Step::Ambush.now(enc) });
     Ok(ctx.finish())
 }
 
@@ -237,23 +238,23 @@ pub(crate) fn settle_choice(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// Every faction passed in a row: the next phase of the round.
 fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
-    match ctx.enc.phase.as_str() {
-        AMBUSH => {
-            let next = if ctx.enc.flag(FAST_SLOW, false) { FAST } else { TURNS };
+    match Step::of(&ctx.enc) {
+        Some(Step::Ambush) => {
+            let next = if ctx.enc.flag(FAST_SLOW, false) { Step::Fast } else { Step::Turns };
             begin_phase(ctx, next)
         }
-        FAST => begin_phase(ctx, TURNS),
+        Some(Step::Fast) => begin_phase(ctx, Step::Turns),
         _ => end_of_round(ctx),
     }
 }
 
 /// Enters an activation phase: no passes yet, the first faction chooses.
-fn begin_phase(ctx: &mut Ctx, phase: &str) -> Result<(), RuleError> {
-    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: phase.into() });
-    if phase == FAST {
+fn begin_phase(ctx: &mut Ctx, phase: Step) -> Result<(), RuleError> {
+    ctx.push(R_ROUND, None, phase.entered());
+    if phase == Step::Fast {
         let t = ctx.enc.murdham().threshold.unwrap_or(0);
         ctx.ruling(R_ROUND, None, format!("Fast actions: WIT {t} or more"));
-    } else if phase == TURNS && ctx.enc.flag(FAST_SLOW, false) {
+    } else if phase == Step::Turns && ctx.enc.flag(FAST_SLOW, false) {
         ctx.ruling(R_ROUND, None, "Slow actions: everyone who has not acted");
     }
     ctx.emit(R_ROUND, None, E::PhaseBegun);
@@ -262,7 +263,7 @@ fn begin_phase(ctx: &mut Ctx, phase: &str) -> Result<(), RuleError> {
 
 /// The end of the round: the dying whose time is up die; morale is asked by the prompts.
 fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
-    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: END.into() });
+    ctx.push(R_ROUND, None, Step::End.entered());
     let round = ctx.enc.round;
     let due: Vec<CombatantId> = ctx
         .enc
@@ -294,16 +295,16 @@ fn start_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     let ambushers =
         ctx.enc.combatants.values().any(|c| c.conditions.contains(CONCEALED) && standing(c));
     let phase = if round == 1 && ambushers {
-        AMBUSH
+        Step::Ambush
     } else if fast {
-        FAST
+        Step::Fast
     } else {
-        TURNS
+        Step::Turns
     };
-    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: phase.into() });
-    if phase == AMBUSH {
+    ctx.push(R_ROUND, None, phase.entered());
+    if phase == Step::Ambush {
         ctx.ruling(R_ROUND, None, "Ambush: only the concealed act, once each");
-    } else if phase == FAST {
+    } else if phase == Step::Fast {
         ctx.ruling(R_ROUND, None, format!("Fast actions: WIT {} or more", threshold(ctx)));
     }
     ctx.emit(R_ROUND, None, E::PhaseBegun);
@@ -322,8 +323,8 @@ fn threshold(ctx: &Ctx) -> i64 {
 /// The Next button: starts the fight or the next round, or ends the turn in progress.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match enc.phase.as_str() {
-        "" | BEFORE => {
+    match Step::of(enc) {
+        None | Some(Step::Before) => {
             if enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed("add at least one combatant first".into()));
             }
@@ -336,7 +337,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             start_round(&mut ctx)?;
         }
-        AMBUSH | FAST | TURNS => match enc.murdham().turn.id {
+        Some(Step::Ambush | Step::Fast | Step::Turns) => match enc.murdham().turn.id {
             Some(id) => close_turn(&mut ctx, id)?,
             None => {
                 let whose = enc.murdham().choosing.map(|s| super::sides(enc, s));
@@ -346,7 +347,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
                 }));
             }
         },
-        END => {
+        Some(Step::End) => {
             if let Some(side) = super::morale::due(enc).first().map(|d| d.side) {
                 return Err(RuleError::NotAllowed(format!(
                     "first settle {} morale",
@@ -355,8 +356,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             start_round(&mut ctx)?;
         }
-        AFTER => return Err(RuleError::NotAllowed("the fight is over".into())),
-        _ => start_round(&mut ctx)?,
+        Some(Step::After) => return Err(RuleError::NotAllowed("the fight is over".into())),
     }
     Ok(ctx.finish())
 }

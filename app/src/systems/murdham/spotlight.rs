@@ -4,15 +4,12 @@
 //! initiative and the passes in a row), the fast action threshold when that optional rule is
 //! on, the declaration countdown, and who is still to act per faction.
 
-use super::{AMBUSH, CHAOS_TIMER, DECLARE_SECS, FAST, FAST_SLOW, TURNS, round, side_name, turn};
+use super::Step;
+use super::{CHAOS_TIMER, DECLARE_SECS, FAST_SLOW, round, side_name, turn};
 use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId};
+use crate::system::Step as _;
 use crate::system::spotlight::{Chip, Countdown, Faction, Note, Spotlight, Tone};
-
-/// Whether characters are being activated now (not before or after the round's turns).
-fn activating(enc: &Encounter) -> bool {
-    matches!(enc.phase.as_str(), AMBUSH | FAST | TURNS)
-}
 
 /// The factions in the fight: sides with anyone on them, in the order they were made (as
 /// the engine takes turns between them).
@@ -25,7 +22,7 @@ pub(super) fn spotlight(enc: &Encounter) -> Spotlight {
     let ms = &enc.murdham();
     let mut s = match (ms.turn.id, ms.first, ms.choosing) {
         (Some(id), _, _) => turn_of(enc, id),
-        (None, None, _) if activating(enc) => {
+        (None, None, _) if super::round::activating(enc) => {
             let holder = ms.holder.map_or_else(|| "The holder".into(), |s| side_name(enc, s));
             Spotlight {
                 caption: "Whose choice".into(),
@@ -34,7 +31,7 @@ pub(super) fn spotlight(enc: &Encounter) -> Spotlight {
                 ..Spotlight::default()
             }
         }
-        (None, Some(_), Some(side)) if activating(enc) => choice_of(enc, side),
+        (None, Some(_), Some(side)) if super::round::activating(enc) => choice_of(enc, side),
         _ => {
             let mut s = Spotlight { caption: "Acting now".into(), ..Spotlight::default() };
             s.notes.extend(ms.holder.map(|h| holder_note(enc, h)));
@@ -74,9 +71,9 @@ fn choice_of(enc: &Encounter, side: SideId) -> Spotlight {
     s.notes.push(Note { text, tone: Tone::Plain });
     // Every other faction has passed: one more pass and the phase is over.
     if n + 1 == all.len() && !ms.passes.contains(&side) {
-        let ends = match enc.phase.as_str() {
-            AMBUSH => "ends the ambush",
-            FAST => "ends the fast actions",
+        let ends = match Step::of(enc) {
+            Some(Step::Ambush) => "ends the ambush",
+            Some(Step::Fast) => "ends the fast actions",
             _ => "ends the round",
         };
         s.notes.push(Note { text: format!("Another pass {ends}"), tone: Tone::Warn });
@@ -124,11 +121,11 @@ fn threshold_note(enc: &Encounter) -> Option<Note> {
     if !enc.flag(FAST_SLOW, false) {
         return None;
     }
-    match enc.phase.as_str() {
-        FAST | AMBUSH => {
+    match Step::of(enc) {
+        Some(Step::Fast | Step::Ambush) => {
             Some(Note { text: format!("Fast actions: WIT \u{2265} {t}"), tone: Tone::Lit })
         }
-        TURNS => Some(Note {
+        Some(Step::Turns) => Some(Note {
             text: format!("Slow actions: everyone else (fast was WIT \u{2265} {t})"),
             tone: Tone::Plain,
         }),
@@ -173,7 +170,7 @@ pub(super) fn factions(enc: &Encounter) -> Vec<Faction> {
                 nobody_left: false,
             };
             for c in enc.combatants.values().filter(|c| c.side == side) {
-                let had_turn = if enc.phase == AMBUSH {
+                let had_turn = if Step::Ambush.now(enc) {
                     ms.ambushed.contains(&c.id)
                 } else {
                     ms.acted.contains(&c.id)
@@ -182,7 +179,7 @@ pub(super) fn factions(enc: &Encounter) -> Vec<Faction> {
                     f.acting.push(c.name.clone());
                 } else if had_turn {
                     f.done.push(c.name.clone());
-                } else if !activating(enc) {
+                } else if !super::round::activating(enc) {
                     f.to_act.push(c.name.clone());
                 } else {
                     match round::cannot_activate(enc, c.id) {
@@ -194,7 +191,7 @@ pub(super) fn factions(enc: &Encounter) -> Vec<Faction> {
                     }
                 }
             }
-            f.nobody_left = f.to_act.is_empty() && activating(enc) && !someone_acting;
+            f.nobody_left = f.to_act.is_empty() && super::round::activating(enc) && !someone_acting;
             f
         })
         .collect()

@@ -150,7 +150,7 @@ pub(crate) fn moved(
             enc.name_of(*by)
         )));
     }
-    let turn_move = enc.murdham().turn.id == Some(id) && round::activating(&enc.phase);
+    let turn_move = enc.murdham().turn.id == Some(id) && round::activating(enc);
     if !turn_move || from == to {
         let mut events =
             handle_common(&super::Murdham, enc, crate::command::Command::Move { id, to }, dice)?;

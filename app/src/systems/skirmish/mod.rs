@@ -23,6 +23,7 @@ use crate::ids::{CombatantId, SideId};
 use crate::journal::Style;
 use crate::journal::line::who;
 use crate::space::{Distance, RangeBand, band_from_table};
+use crate::system::Step as _;
 use crate::system::presentation::standing;
 use crate::system::schema::{Field, Kind};
 use crate::system::{BlockSchema, Ctx, Phase, Procedure, Prompt, RuleError, Rules};
@@ -31,18 +32,30 @@ use crate::system::{BlockSchema, Ctx, Phase, Procedure, Prompt, RuleError, Rules
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Skirmish;
 
-/// Each side rolls for the round.
-pub const INITIATIVE: &str = "initiative";
-/// The sides act in turn.
-pub const TURNS: &str = "turns";
-/// Sides that lost half their number check morale.
-pub const MORALE: &str = "morale";
-
 const PHASES: &[Phase] = &[
-    Phase { id: INITIATIVE, label: "Initiative" },
-    Phase { id: TURNS, label: "Turns" },
-    Phase { id: MORALE, label: "Morale" },
+    Phase { id: "initiative", label: "Initiative" },
+    Phase { id: "turns", label: "Turns" },
+    Phase { id: "morale", label: "Morale" },
 ];
+
+/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Each side rolls for the round.
+    Initiative,
+    /// The sides act in turn.
+    Turns,
+    /// Sides that lost half their number check morale.
+    Morale,
+}
+
+impl crate::system::Step for Step {
+    const ALL: &'static [Self] = &[Self::Initiative, Self::Turns, Self::Morale];
+
+    fn id(self) -> &'static str {
+        PHASES[self as usize].id
+    }
+}
 
 const SCHEMA: BlockSchema = BlockSchema {
     fields: &[
@@ -61,6 +74,7 @@ impl Procedure for Skirmish {
     const ID: &'static str = "skirmish";
     const NAME: &'static str = "Skirmish";
     const PHASES: &'static [Phase] = PHASES;
+    type Step = Step;
     const SCHEMA: BlockSchema = SCHEMA;
     type Command = SkirmishCommand;
     type Event = SkirmishEvent;
@@ -183,8 +197,8 @@ fn attack(ctx: &mut Ctx<'_>, attacker: CombatantId, target: CombatantId) -> Resu
 /// Next: a new round (initiative), or from the turns to morale.
 fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    if enc.phase == TURNS {
-        ctx.push(R_MORALE, None, EventKind::PhaseEntered { phase: MORALE.into() });
+    if Step::Turns.now(enc) {
+        ctx.push(R_MORALE, None, Step::Morale.entered());
         morale(&mut ctx)?;
         return Ok(ctx.finish());
     }
@@ -192,7 +206,7 @@ fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, Rul
         return Err(RuleError::NotAllowed("add at least one combatant first".into()));
     }
     ctx.push(R_ROUND, None, EventKind::RoundStarted { round: enc.round + 1 });
-    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: INITIATIVE.into() });
+    ctx.push(R_ROUND, None, Step::Initiative.entered());
     let mut best: Option<(i64, SideId)> = None;
     for side in enc.sides.keys() {
         let roll = ctx.die(R_ROUND, None, 6, &format!("initiative of side {}", side.0))?;
@@ -203,7 +217,7 @@ fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, Rul
     if let Some((_, side)) = best {
         ctx.emit(R_ROUND, None, SkirmishEvent::SideFirst { side });
     }
-    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: TURNS.into() });
+    ctx.push(R_ROUND, None, Step::Turns.entered());
     Ok(ctx.finish())
 }
 

@@ -1,15 +1,17 @@
 //! What a skirmish asks: start, the acting combatant's attack or pass, the end of a round.
 
-use super::{MORALE, SkirmishCommand, TURNS, stands};
+use super::Step;
+use super::{SkirmishCommand, stands};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId};
+use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption};
 
 /// Who acts now: the first combatant still standing and not yet acted, of the side that won
 /// the initiative, then of the others in the order they were added.
 pub(super) fn next_to_act(enc: &Encounter) -> Option<CombatantId> {
-    if enc.phase != TURNS {
+    if !Step::Turns.now(enc) {
         return None;
     }
     let state = enc.skirmish();
@@ -25,9 +27,9 @@ pub(super) fn next_to_act(enc: &Encounter) -> Option<CombatantId> {
 
 /// The question of the moment.
 pub(super) fn prompts(enc: &Encounter) -> Vec<Prompt> {
-    match enc.phase.as_str() {
-        TURNS => vec![turn(enc)],
-        MORALE => vec![Prompt::round_over(enc)],
+    match Step::of(enc) {
+        Some(Step::Turns) => vec![turn(enc)],
+        Some(Step::Morale) => vec![Prompt::round_over(enc)],
         _ => vec![Prompt::ready_to_fight(enc)],
     }
 }

@@ -44,6 +44,7 @@ use crate::ids::CombatantId;
 use crate::journal::Style;
 use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::Owned;
+use crate::system::Step as _;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
     handle_common, set_order_keeping_turn,
@@ -54,18 +55,30 @@ use serde_json::Value;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Sovereign;
 
-/// Before the fight: surprise.
-pub const BEFORE: &str = "before";
-/// The sides' turns.
-pub const TURNS: &str = "turns";
-/// The end of the round: the mortal countdown, shields ready.
-pub const END: &str = "end";
-
 const PHASES: &[Phase] = &[
-    Phase { id: BEFORE, label: "Before the fight" },
-    Phase { id: TURNS, label: "Turns" },
-    Phase { id: END, label: "End of round" },
+    Phase { id: "before", label: "Before the fight" },
+    Phase { id: "turns", label: "Turns" },
+    Phase { id: "end", label: "End of round" },
 ];
+
+/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Before the fight: surprise.
+    Before,
+    /// The sides' turns.
+    Turns,
+    /// The end of the round: the mortal countdown, shields ready.
+    End,
+}
+
+impl crate::system::Step for Step {
+    const ALL: &'static [Self] = &[Self::Before, Self::Turns, Self::End];
+
+    fn id(self) -> &'static str {
+        PHASES[self as usize].id
+    }
+}
 
 /// Condition: +2 AC and no Shock until its next turn.
 pub const TOTAL_DEFENSE: &str = "defending";
@@ -112,6 +125,7 @@ impl Procedure for Sovereign {
     const ID: &'static str = "sovereign";
     const NAME: &'static str = "Sovereign";
     const PHASES: &'static [Phase] = PHASES;
+    type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
     type Command = SovCommand;
     type Event = SovEvent;
@@ -141,7 +155,7 @@ impl Procedure for Sovereign {
                 attack::walk(enc, id, to, dice)
             }
             Command::SetOrder { order } => {
-                set_order_keeping_turn(self, enc, order, enc.phase == TURNS, dice)
+                set_order_keeping_turn(self, enc, order, Step::Turns.now(enc), dice)
             }
             other => handle_common(self, enc, other, dice),
         }
@@ -291,7 +305,7 @@ impl Rules for Sovereign {
     }
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
-        crate::system::turn_order::place_passed(enc, id, enc.phase == TURNS)
+        crate::system::turn_order::place_passed(enc, id, Step::Turns.now(enc))
     }
 
     fn spotlight(&self, enc: &Encounter) -> crate::system::spotlight::Spotlight {

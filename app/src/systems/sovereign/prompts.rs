@@ -1,5 +1,7 @@
 //! What the procedure asks, phase by phase; each option asks the check its command makes.
 
+use super::MORALE_2D6;
+use super::Step;
 use super::attack::{
     check_attack, check_heal, check_luck, check_main, feet_left, has_luck, in_reach, may_defend,
 };
@@ -8,10 +10,10 @@ use super::checks::{morale_due, save_target};
 use super::model::{Manner, SaveKind, SovCommand as C};
 use super::round::{check_surprisable, check_surprise_check};
 use super::wrestle::check_wrestle;
-use super::{BEFORE, END, MORALE_2D6, TURNS};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
+use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption};
 
 fn cmd(c: C) -> Command {
@@ -98,17 +100,16 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
             .collect(),
         }];
     }
-    match enc.phase.as_str() {
-        "" | BEFORE => vec![before(enc), start(enc)],
-        TURNS => enc.acting().first().map(|id| turn(enc, *id)).into_iter().collect(),
-        END => {
+    match Step::of(enc) {
+        None | Some(Step::Before) => vec![before(enc), start(enc)],
+        Some(Step::Turns) => enc.acting().first().map(|id| turn(enc, *id)).into_iter().collect(),
+        Some(Step::End) => {
             let mut p = Prompt::round_over(enc);
             p.options[0] = p.options[0].clone().main();
             let mut out = morale_prompts(enc);
             out.push(p);
             out
         }
-        _ => Vec::new(),
     }
 }
 
@@ -365,7 +366,7 @@ fn check_options(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
 pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption> {
     let Some(c) = enc.combatant(id) else { return Vec::new() };
     let mut out = Vec::new();
-    if enc.phase == TURNS && !enc.acting().contains(&id) && !is_out(c) {
+    if Step::Turns.now(enc) && !enc.acting().contains(&id) && !is_out(c) {
         let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
         if enc.sovereign().held.contains(&id) {
             out.extend(held_attacks(enc, c, &attacks));

@@ -2,15 +2,17 @@
 //! modifier, winning ties by default), the sides acting in turn with every member taking its
 //! whole turn, and the end of the round (the mortal-injury countdown, shields made ready).
 
+use super::Step;
 use super::block::{is_out, lingers};
 use super::model::SovEvent;
 use super::rules::{acts_first, attribute_mod, dies_at_end_of, side_initiative};
 use super::wrestle;
-use super::{BEFORE, END, R_INIT, R_ROUND, R_TURN, REROLL, TIES, TURNS};
+use super::{R_INIT, R_ROUND, R_TURN, REROLL, TIES};
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId};
+use crate::system::Step as _;
 use crate::system::turn_order;
 use crate::system::{Ctx, RuleError, check_before};
 
@@ -133,15 +135,15 @@ pub(crate) fn surprise_check(
 /// Next: start the fight, pass the turn, end the round, or start the next.
 pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match enc.phase.as_str() {
-        TURNS => {
+    match Step::of(enc) {
+        Some(Step::Turns) => {
             let from = enc.turn;
             next(&mut ctx, from)?;
         }
-        END => {
+        Some(Step::End) => {
             ctx.push(R_ROUND, None, EventKind::RoundStarted { round: enc.round + 1 });
             turn_order::join_newcomers(&mut ctx, R_INIT, |c| !is_out(c));
-            ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: TURNS.into() });
+            ctx.push(R_ROUND, None, Step::Turns.entered());
             next(&mut ctx, None)?;
         }
         _ => {
@@ -155,7 +157,7 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             initiative(&mut ctx)?;
             ctx.push(R_ROUND, None, EventKind::RoundStarted { round: 1 });
-            ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: TURNS.into() });
+            ctx.push(R_ROUND, None, Step::Turns.entered());
             next(&mut ctx, None)?;
         }
     }
@@ -265,7 +267,7 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
         return Ok(());
     }
     ctx.push(R_TURN, None, EventKind::TurnStarted { index: None });
-    ctx.push(R_ROUND, None, EventKind::PhaseEntered { phase: END.into() });
+    ctx.push(R_ROUND, None, Step::End.entered());
     end_of_round(ctx)
 }
 
@@ -311,12 +313,12 @@ fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// Whether it is `id`'s turn.
 pub(crate) fn is_turn_of(enc: &Encounter, id: CombatantId) -> bool {
-    crate::system::acts_now(enc, TURNS, id)
+    crate::system::acts_now(enc, Step::Turns, id)
 }
 
 /// Refuses unless the fight is on.
 pub(crate) fn check_begun(enc: &Encounter) -> Result<(), RuleError> {
-    crate::system::check_begun(enc, BEFORE)
+    crate::system::check_begun(enc, Step::Before)
 }
 
 /// Someone at 0 HP: a character or named NPC lies mortally injured, others die.

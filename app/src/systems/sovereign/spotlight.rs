@@ -3,10 +3,11 @@
 //! left (the Main action, the feet of the Move), and the notes keep in sight what lasts beyond
 //! a turn: who screens whom, who holds an action, and each mortal wound's last round.
 
-use super::TURNS;
+use super::Step;
 use super::attack::{feet_left, move_ft};
 use super::rules::MORTAL_ROUNDS;
 use crate::encounter::Encounter;
+use crate::system::Step as _;
 use crate::system::spotlight::{self, Chip, Note, Spotlight, Tone};
 
 /// The headline.
@@ -19,7 +20,7 @@ pub(super) fn spotlight(enc: &Encounter) -> Spotlight {
         if let (Some(side), Some(init)) = (enc.side(c.side), s_state.initiative.get(&c.side)) {
             s.lead = format!("{} {init}: ", side.name);
         }
-        if enc.phase == TURNS {
+        if Step::Turns.now(enc) {
             let main = !s_state.mains.contains(&c.id);
             let spent = s_state.turn.now(enc);
             let move_left = !spent.done && spent.feet < move_ft(c);
