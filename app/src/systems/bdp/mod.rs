@@ -8,6 +8,7 @@
 //! retreat, ruled damage), `turns` (the Next button), `prompts`, `script` and `journal`.
 
 mod attack;
+mod awaits;
 mod before;
 pub mod block;
 mod damage;
@@ -148,22 +149,7 @@ impl Procedure for Bdp {
     }
 
     fn awaiting(enc: &Encounter) -> Option<String> {
-        let s = &enc.bdp();
-        if let Some(a) = &s.attack {
-            return Some(format!(
-                "first answer the blow on {}: how does it react?",
-                enc.name_of(a.target)
-            ));
-        }
-        if let Some((by, _)) = s.counter {
-            return Some(format!("first settle {}'s counter-gambit chance", enc.name_of(by)));
-        }
-        if let Some((caster, _)) = &s.spell {
-            return Some(format!("first spend or put away {}'s magic dice", enc.name_of(*caster)));
-        }
-        s.free_attacks.first().map(|(a, t)| {
-            format!("first settle {}'s free strike at {}", enc.name_of(*a), enc.name_of(*t))
-        })
+        enc.bdp().awaits().map(|first| first.words(enc))
     }
 
     /// Next, and every new action: an attack, a gambit (but the counter-gambit on offer,

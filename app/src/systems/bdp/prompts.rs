@@ -3,10 +3,12 @@
 
 use super::Step;
 use super::attack::reaction_options;
+use super::awaits::Awaits;
 use super::block::{self, BdpBlock};
 use super::declare::cannot_act;
 use super::model::{
-    Ability, Arms, BdpCommand, Broken, Edge, Intent, Situation, Stance, Trigger, TurnClass,
+    Ability, Arms, BdpCommand, Broken, Edge, Intent, PendingAttack, Situation, Stance, Trigger,
+    TurnClass,
 };
 use super::{morale, order};
 use crate::command::Command;
@@ -66,103 +68,107 @@ pub(crate) fn prompts(enc: &Encounter, words: Words) -> Vec<Prompt> {
     out
 }
 
-/// Prompts that block everything else until answered.
+/// Prompts that block everything else until answered: the first thing the fight waits for.
 fn waiting(enc: &Encounter) -> Vec<Prompt> {
-    let s = &enc.bdp();
-    if let Some(pending) = &s.attack {
-        let names: Vec<String> = pending
-            .attackers
-            .iter()
-            .map(|a| {
-                let Some(c) = enc.combatant(*a) else { return enc.name_of(*a) };
-                let dice = if pending.free {
-                    "free strike, d4".to_owned()
-                } else {
-                    super::attack::wielded(enc, c)
-                        .map(|ws| {
-                            ws.iter().map(|w| format!("d{}", w.die)).collect::<Vec<_>>().join("+")
-                        })
-                        .unwrap_or_default()
-                };
-                format!("{} ({dice})", c.name)
-            })
-            .collect();
-        let defender = enc.name_of(pending.target);
-        let options = reaction_options(enc, pending)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|o| {
-                let command = bdp(BdpCommand::React { reaction: o.reaction.clone() });
-                let label = o.label(enc);
-                let mut option = match &o.allowed {
-                    Ok(()) => PromptOption::allowed(label, command),
-                    Err(why) => PromptOption::forbidden(label, command, why.words(&defender)),
-                };
-                if option.enabled {
-                    option.reason = o.note.map(str::to_owned);
-                }
-                if o.fatigue > 0 {
-                    option.cost = Some(format!("+{} Fatigue", o.fatigue));
-                }
-                option
-            })
-            .collect();
-        return vec![Prompt {
-            id: format!("react-{}", pending.target),
-            title: format!(
-                "{} is struck by {}: how does it react?",
-                enc.name_of(pending.target),
-                names.join(" and ")
+    let Some(first) = enc.bdp().awaits() else { return Vec::new() };
+    vec![match first {
+        Awaits::Reaction(pending) => reaction_prompt(enc, pending),
+        Awaits::Counter { by, against } => counter_prompt(enc, by, against),
+        Awaits::Spell { caster, faces } => spell_prompt(enc, caster, faces),
+        Awaits::FreeStrike { attacker, target } => free_strike_prompt(enc, attacker, target),
+    }]
+}
+
+/// How the struck one reacts to the blow waiting for it.
+fn reaction_prompt(enc: &Encounter, pending: &PendingAttack) -> Prompt {
+    let names: Vec<String> = pending
+        .attackers
+        .iter()
+        .map(|a| {
+            let Some(c) = enc.combatant(*a) else { return enc.name_of(*a) };
+            let dice = if pending.free {
+                "free strike, d4".to_owned()
+            } else {
+                super::attack::wielded(enc, c)
+                    .map(|ws| {
+                        ws.iter().map(|w| format!("d{}", w.die)).collect::<Vec<_>>().join("+")
+                    })
+                    .unwrap_or_default()
+            };
+            format!("{} ({dice})", c.name)
+        })
+        .collect();
+    let defender = enc.name_of(pending.target);
+    let options = reaction_options(enc, pending)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|o| {
+            let command = bdp(BdpCommand::React { reaction: o.reaction.clone() });
+            let label = o.label(enc);
+            let mut option = match &o.allowed {
+                Ok(()) => PromptOption::allowed(label, command),
+                Err(why) => PromptOption::forbidden(label, command, why.words(&defender)),
+            };
+            if option.enabled {
+                option.reason = o.note.map(str::to_owned);
+            }
+            if o.fatigue > 0 {
+                option.cost = Some(format!("+{} Fatigue", o.fatigue));
+            }
+            option
+        })
+        .collect();
+    Prompt {
+        id: format!("react-{}", pending.target),
+        title: format!(
+            "{} is struck by {}: how does it react?",
+            enc.name_of(pending.target),
+            names.join(" and ")
+        ),
+        actor: Some(pending.target),
+        options,
+    }
+}
+
+/// A gambit back, after resisting one.
+fn counter_prompt(enc: &Encounter, by: CombatantId, against: CombatantId) -> Prompt {
+    let mut options: Vec<PromptOption> = Ability::ALL
+        .iter()
+        .map(|a| {
+            PromptOption::allowed(
+                format!("Counter-gambit: {} save", a.label()),
+                bdp(BdpCommand::Gambit { attacker: by, target: against, ability: *a }),
+            )
+            .unless(super::gambit::check(enc, by, against))
+        })
+        .collect();
+    options.push(PromptOption::allowed("Let it be", bdp(BdpCommand::DeclineCounter)));
+    Prompt {
+        id: format!("counter-{by}"),
+        title: format!("{} resisted: a gambit back at {}?", enc.name_of(by), enc.name_of(against)),
+        actor: Some(by),
+        options,
+    }
+}
+
+/// A free strike at someone leaving carelessly, or letting them go.
+fn free_strike_prompt(enc: &Encounter, attacker: CombatantId, target: CombatantId) -> Prompt {
+    let (a, t) = (enc.name_of(attacker), enc.name_of(target));
+    Prompt {
+        id: format!("free-{attacker}-{target}"),
+        title: format!("{t} leaves {a}'s zone carelessly"),
+        actor: Some(attacker),
+        options: vec![
+            PromptOption::allowed(
+                format!("{a} strikes (1d4)"),
+                bdp(BdpCommand::FreeAttack { attacker, target }),
             ),
-            actor: Some(pending.target),
-            options,
-        }];
-    }
-    if let Some((by, against)) = s.counter {
-        let mut options: Vec<PromptOption> = Ability::ALL
-            .iter()
-            .map(|a| {
-                PromptOption::allowed(
-                    format!("Counter-gambit: {} save", a.label()),
-                    bdp(BdpCommand::Gambit { attacker: by, target: against, ability: *a }),
-                )
-                .unless(super::gambit::check(enc, by, against))
-            })
-            .collect();
-        options.push(PromptOption::allowed("Let it be", bdp(BdpCommand::DeclineCounter)));
-        return vec![Prompt {
-            id: format!("counter-{by}"),
-            title: format!(
-                "{} resisted: a gambit back at {}?",
-                enc.name_of(by),
-                enc.name_of(against)
+            PromptOption::allowed(
+                format!("{a} lets {t} go"),
+                bdp(BdpCommand::LetGo { attacker, target }),
             ),
-            actor: Some(by),
-            options,
-        }];
+        ],
     }
-    if let Some((caster, faces)) = &s.spell {
-        return vec![spell_prompt(enc, *caster, faces)];
-    }
-    if let Some((attacker, target)) = s.free_attacks.first().copied() {
-        let (a, t) = (enc.name_of(attacker), enc.name_of(target));
-        return vec![Prompt {
-            id: format!("free-{attacker}-{target}"),
-            title: format!("{t} leaves {a}'s zone carelessly"),
-            actor: Some(attacker),
-            options: vec![
-                PromptOption::allowed(
-                    format!("{a} strikes (1d4)"),
-                    bdp(BdpCommand::FreeAttack { attacker, target }),
-                ),
-                PromptOption::allowed(
-                    format!("{a} lets {t} go"),
-                    bdp(BdpCommand::LetGo { attacker, target }),
-                ),
-            ],
-        }];
-    }
-    Vec::new()
 }
 
 fn spell_prompt(enc: &Encounter, caster: CombatantId, faces: &[u32]) -> Prompt {

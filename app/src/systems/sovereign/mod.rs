@@ -16,6 +16,7 @@
 //! `script`, `journal`.
 
 mod attack;
+mod awaits;
 pub mod block;
 mod checks;
 mod departure;
@@ -162,20 +163,7 @@ impl Procedure for Sovereign {
     }
 
     fn awaiting(enc: &Encounter) -> Option<String> {
-        let s = enc.sovereign();
-        if let Some(t) = &s.threat {
-            return Some(format!(
-                "first the attacks of opportunity on {} leaving",
-                enc.name_of(t.id)
-            ));
-        }
-        s.pending.as_ref().map(|p| {
-            format!(
-                "first {} answers {}'s attack (Total Defense or not)",
-                enc.name_of(p.target),
-                enc.name_of(p.attacker)
-            )
-        })
+        enc.sovereign().awaits().map(|first| first.words(enc))
     }
 
     /// Next, and what spends a turn's Main action or Move: attacking, healing, reloading,

@@ -5,9 +5,10 @@ use super::Step;
 use super::attack::{
     check_attack, check_heal, check_luck, check_main, feet_left, has_luck, in_reach, may_defend,
 };
+use super::awaits::Awaits;
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
-use super::model::{Manner, SaveKind, SovCommand as C};
+use super::model::{Manner, Pending, SaveKind, SovCommand as C, Threat};
 use super::round::{check_surprisable, check_surprise_check};
 use super::wrestle::check_wrestle;
 use crate::command::Command;
@@ -22,83 +23,10 @@ fn cmd(c: C) -> Command {
 
 /// Every prompt for the state.
 pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
-    if let Some(t) = &enc.sovereign().threat {
-        let walker = enc.name_of(t.id);
-        return t
-            .strikers
-            .iter()
-            .map(|s| {
-                let name = enc.name_of(*s);
-                let what = match &t.then {
-                    Some(c) => format!("{walker} {} next to {name}", super::provoke::doing(enc, c)),
-                    None if t.standing => format!("{walker} stands up next to {name}"),
-                    None => format!("{walker} leaves {name}'s reach"),
-                };
-                Prompt {
-                    id: format!("opportunity-{s}"),
-                    title: what,
-                    actor: Some(*s),
-                    options: vec![
-                        PromptOption::allowed(
-                            format!("{name} strikes"),
-                            cmd(C::Opportunity { striker: *s, strike: true }),
-                        ),
-                        PromptOption::allowed(
-                            format!("{name} lets it go"),
-                            cmd(C::Opportunity { striker: *s, strike: false }),
-                        ),
-                    ],
-                }
-            })
-            .collect();
-    }
-    if let Some(p) = &enc.sovereign().pending {
-        let (a, t) = (enc.name_of(p.attacker), enc.name_of(p.target));
-        let total = p.roll.total + p.bonus;
-        // What the roll does as things stand, so the GM sees what Total Defense would change.
-        let ac = enc.combatant(p.target).map_or(0, |c| {
-            let charging = if c.conditions.contains(super::CHARGED) { 2 } else { 0 };
-            super::block::stat(c, super::block::AC) - charging
-        });
-        let lands = match p.forced {
-            Some(true) => "a hit by Veteran's Luck",
-            Some(false) => "a miss by Veteran's Luck",
-            None if total >= ac => "a hit",
-            None => "a miss",
-        };
-        let mut luck: Vec<PromptOption> = [p.attacker, p.target]
-            .into_iter()
-            .filter(|id| has_luck(enc, *id))
-            .map(|id| {
-                let name = enc.name_of(id);
-                PromptOption::allowed(format!("{name}: Veteran's Luck"), cmd(C::Luck { id }))
-                    .unless(check_luck(enc, id).map(|_| ()))
-            })
-            .collect();
-        return vec![Prompt {
-            id: format!("answer-{}", p.target),
-            title: format!("{a} rolled {total} against {t}'s AC {ac}: {lands}"),
-            actor: Some(p.target),
-            options: vec![
-                PromptOption::allowed(
-                    format!("{t}: Total Defense (+2 AC, no Shock)"),
-                    cmd(C::Answer { total_defense: true }),
-                )
-                .unless(if may_defend(enc, p.target) {
-                    Ok(())
-                } else {
-                    Err(crate::system::RuleError::NotAllowed("its Main action is spent".into()))
-                }),
-                PromptOption::allowed(
-                    format!("{t} takes it"),
-                    cmd(C::Answer { total_defense: false }),
-                )
-                .main(),
-            ]
-            .into_iter()
-            .chain(luck.drain(..))
-            .collect(),
-        }];
+    match enc.sovereign().awaits() {
+        Some(Awaits::Opportunity(t)) => return opportunity_prompts(enc, t),
+        Some(Awaits::Answer(p)) => return vec![answer_prompt(enc, p)],
+        None => {}
     }
     match Step::of(enc) {
         None | Some(Step::Before) => vec![before(enc), start(enc)],
@@ -465,4 +393,82 @@ fn executions(enc: &Encounter, c: &crate::encounter::Combatant) -> Vec<PromptOpt
         }
     }
     out
+}
+
+/// The foes next to the one `t` threatens: each may strike it first, or let it go.
+fn opportunity_prompts(enc: &Encounter, t: &Threat) -> Vec<Prompt> {
+    let walker = enc.name_of(t.id);
+    t.strikers
+        .iter()
+        .map(|s| {
+            let name = enc.name_of(*s);
+            let what = match &t.then {
+                Some(c) => format!("{walker} {} next to {name}", super::provoke::doing(enc, c)),
+                None if t.standing => format!("{walker} stands up next to {name}"),
+                None => format!("{walker} leaves {name}'s reach"),
+            };
+            Prompt {
+                id: format!("opportunity-{s}"),
+                title: what,
+                actor: Some(*s),
+                options: vec![
+                    PromptOption::allowed(
+                        format!("{name} strikes"),
+                        cmd(C::Opportunity { striker: *s, strike: true }),
+                    ),
+                    PromptOption::allowed(
+                        format!("{name} lets it go"),
+                        cmd(C::Opportunity { striker: *s, strike: false }),
+                    ),
+                ],
+            }
+        })
+        .collect()
+}
+
+/// The attack waiting for its target's answer: Total Defense or not, Veteran's Luck.
+fn answer_prompt(enc: &Encounter, p: &Pending) -> Prompt {
+    let (a, t) = (enc.name_of(p.attacker), enc.name_of(p.target));
+    let total = p.roll.total + p.bonus;
+    // What the roll does as things stand, so the GM sees what Total Defense would change.
+    let ac = enc.combatant(p.target).map_or(0, |c| {
+        let charging = if c.conditions.contains(super::CHARGED) { 2 } else { 0 };
+        super::block::stat(c, super::block::AC) - charging
+    });
+    let lands = match p.forced {
+        Some(true) => "a hit by Veteran's Luck",
+        Some(false) => "a miss by Veteran's Luck",
+        None if total >= ac => "a hit",
+        None => "a miss",
+    };
+    let mut luck: Vec<PromptOption> = [p.attacker, p.target]
+        .into_iter()
+        .filter(|id| has_luck(enc, *id))
+        .map(|id| {
+            let name = enc.name_of(id);
+            PromptOption::allowed(format!("{name}: Veteran's Luck"), cmd(C::Luck { id }))
+                .unless(check_luck(enc, id).map(|_| ()))
+        })
+        .collect();
+    Prompt {
+        id: format!("answer-{}", p.target),
+        title: format!("{a} rolled {total} against {t}'s AC {ac}: {lands}"),
+        actor: Some(p.target),
+        options: vec![
+            PromptOption::allowed(
+                format!("{t}: Total Defense (+2 AC, no Shock)"),
+                cmd(C::Answer { total_defense: true }),
+            )
+            .unless(if may_defend(enc, p.target) {
+                Ok(())
+            } else {
+                Err(crate::system::RuleError::NotAllowed("its Main action is spent".into()))
+            }),
+            PromptOption::allowed(format!("{t} takes it"), cmd(C::Answer { total_defense: false }))
+                .main(),
+        ]
+        .into_iter()
+        .chain(luck.drain(..))
+        .collect(),
+    }
 }
