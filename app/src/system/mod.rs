@@ -37,6 +37,7 @@ pub use prompt::{Prompt, PromptOption};
 pub use registry::{Owned, all, install};
 pub use schema::{BlockSchema, FieldProblem};
 pub use step::Step;
+pub(crate) use step::steps;
 pub use turn_at::{PerTurn, TurnAt, acts_now, check_before, check_begun};
 pub use weapon_list::WeaponList;
 pub(crate) use words::Words;

@@ -34,3 +34,40 @@ pub trait Step: Copy + Eq + Debug + Send + Sync + 'static {
         EventKind::PhaseEntered { phase: self.id().to_owned() }
     }
 }
+
+/// Declares a procedure's steps once: the enum `Step` its rules match on, its
+/// [`Step`] impl, and `PHASES`, the stepper's rows, in the same order:
+///
+/// ```text
+/// steps! {
+///     /// Before the fight.
+///     Before = "before", "Before the fight";
+///     /// The turns.
+///     Turns = "turns", "Turns";
+/// }
+/// ```
+macro_rules! steps {
+    ($($(#[$doc:meta])* $step:ident = $id:literal, $label:literal;)+) => {
+        /// The steps of a round, a type the rules match on: the rows of [`PHASES`], in order.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Step {
+            $($(#[$doc])* $step,)+
+        }
+
+        impl $crate::system::Step for Step {
+            const ALL: &'static [Self] = &[$(Self::$step),+];
+
+            fn id(self) -> &'static str {
+                match self {
+                    $(Self::$step => $id,)+
+                }
+            }
+        }
+
+        /// The phases of a round, as the stepper shows them.
+        const PHASES: &[$crate::system::Phase] = &[
+            $($crate::system::Phase { id: $id, label: $label },)+
+        ];
+    };
+}
+pub(crate) use steps;

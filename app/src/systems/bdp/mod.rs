@@ -48,39 +48,19 @@ use crate::system::{
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Bdp;
 
-const PHASES: &[Phase] = &[
-    Phase { id: "before", label: "Before the fight" },
-    Phase { id: "declare", label: "Declare" },
-    Phase { id: "order", label: "Order" },
-    Phase { id: "quick", label: "Quick turns" },
-    Phase { id: "full", label: "Full turns" },
-    Phase { id: "morale", label: "Morale" },
-];
-
-/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+crate::system::steps! {
     /// Before the first round: surprise, the reaction roll, setting up.
-    Before,
+    Before = "before", "Before the fight";
     /// Everyone says what they mean to do.
-    Declare,
+    Declare = "declare", "Declare";
     /// The order is worked out; ties are broken.
-    Order,
+    Order = "order", "Order";
     /// Quick turns are resolved.
-    Quick,
+    Quick = "quick", "Quick turns";
     /// Full turns are resolved.
-    Full,
+    Full = "full", "Full turns";
     /// Morale checks of the round.
-    Morale,
-}
-
-impl crate::system::Step for Step {
-    const ALL: &'static [Self] =
-        &[Self::Before, Self::Declare, Self::Order, Self::Quick, Self::Full, Self::Morale];
-
-    fn id(self) -> &'static str {
-        PHASES[self as usize].id
-    }
+    Morale = "morale", "Morale";
 }
 
 /// Setting: a parry faces every attacker, not only the chosen one.

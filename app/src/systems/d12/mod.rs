@@ -46,32 +46,15 @@ use crate::system::{
 #[derive(Debug, Clone, Copy, Default)]
 pub struct D12;
 
-const PHASES: &[Phase] = &[
-    Phase { id: "before", label: "Before the fight" },
-    Phase { id: "declare", label: "Declare" },
-    Phase { id: "resolve", label: "Resolve" },
-    Phase { id: "end", label: "End of round" },
-];
-
-/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+crate::system::steps! {
     /// Before the first round: surprise, base initiative.
-    Before,
+    Before = "before", "Before the fight";
     /// Everyone declares an action.
-    Declare,
+    Declare = "declare", "Declare";
     /// Counting up: each count's actions are resolved together.
-    Resolve,
+    Resolve = "resolve", "Resolve";
     /// The end of the round: the dying bleed, monsters check morale.
-    End,
-}
-
-impl crate::system::Step for Step {
-    const ALL: &'static [Self] = &[Self::Before, Self::Declare, Self::Resolve, Self::End];
-
-    fn id(self) -> &'static str {
-        PHASES[self as usize].id
-    }
+    End = "end", "End of round";
 }
 
 /// Setting: in which order actions are declared.

@@ -49,29 +49,13 @@ pub struct Dr12;
 /// The number every Test must reach.
 pub const DR: i64 = 12;
 
-const PHASES: &[Phase] = &[
-    Phase { id: "before", label: "Before the fight" },
-    Phase { id: "turns", label: "Turns" },
-    Phase { id: "end", label: "End of round" },
-];
-
-/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+crate::system::steps! {
     /// Before the fight: surprise, reactions.
-    Before,
+    Before = "before", "Before the fight";
     /// Turns, in the order of the fight.
-    Turns,
+    Turns = "turns", "Turns";
     /// The end of the round: morale.
-    End,
-}
-
-impl crate::system::Step for Step {
-    const ALL: &'static [Self] = &[Self::Before, Self::Turns, Self::End];
-
-    fn id(self) -> &'static str {
-        PHASES[self as usize].id
-    }
+    End = "end", "End of round";
 }
 
 /// Setting: how a free attack on a leaving character is settled.

@@ -46,29 +46,13 @@ const SCHEMA: BlockSchema = BlockSchema {
     ],
 };
 
-const PHASES: &[Phase] = &[
-    Phase { id: "setup", label: "Set up" },
-    Phase { id: "turns", label: "Turns" },
-    Phase { id: "end", label: "End of round" },
-];
-
-/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+crate::system::steps! {
     /// Phase before the first round.
-    Setup,
+    Setup = "setup", "Set up";
     /// Phase in which combatants take their turns.
-    Turns,
+    Turns = "turns", "Turns";
     /// Phase after the last turn of a round.
-    End,
-}
-
-impl crate::system::Step for Step {
-    const ALL: &'static [Self] = &[Self::Setup, Self::Turns, Self::End];
-
-    fn id(self) -> &'static str {
-        PHASES[self as usize].id
-    }
+    End = "end", "End of round";
 }
 
 /// Freeform has no commands of its own: the shared ones are all it takes.

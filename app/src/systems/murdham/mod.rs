@@ -55,39 +55,19 @@ use crate::system::{
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Murdham;
 
-const PHASES: &[Phase] = &[
-    Phase { id: "before", label: "Before the fight" },
-    Phase { id: "ambush", label: "Ambush" },
-    Phase { id: "fast", label: "Fast actions" },
-    Phase { id: "turns", label: "Turns" },
-    Phase { id: "end", label: "End of round" },
-    Phase { id: "after", label: "After the fight" },
-];
-
-/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+crate::system::steps! {
     /// Before the fight: who holds the initiative, who lies in ambush.
-    Before,
+    Before = "before", "Before the fight";
     /// The ambushers' bonus turn at the start of the fight.
-    Ambush,
+    Ambush = "ambush", "Ambush";
     /// Optional: only the quick-witted act (WIT at least the round's threshold).
-    Fast,
+    Fast = "fast", "Fast actions";
     /// Factions take turns activating characters.
-    Turns,
+    Turns = "turns", "Turns";
     /// The end of the round: the dying die, morale.
-    End,
+    End = "end", "End of round";
     /// After the fight: gear wears.
-    After,
-}
-
-impl crate::system::Step for Step {
-    const ALL: &'static [Self] =
-        &[Self::Before, Self::Ambush, Self::Fast, Self::Turns, Self::End, Self::After];
-
-    fn id(self) -> &'static str {
-        PHASES[self as usize].id
-    }
+    After = "after", "After the fight";
 }
 
 /// Setting: the most zones a character moves in one round.

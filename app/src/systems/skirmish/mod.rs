@@ -32,29 +32,13 @@ use crate::system::{BlockSchema, Ctx, Phase, Procedure, Prompt, RuleError, Rules
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Skirmish;
 
-const PHASES: &[Phase] = &[
-    Phase { id: "initiative", label: "Initiative" },
-    Phase { id: "turns", label: "Turns" },
-    Phase { id: "morale", label: "Morale" },
-];
-
-/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+crate::system::steps! {
     /// Each side rolls for the round.
-    Initiative,
+    Initiative = "initiative", "Initiative";
     /// The sides act in turn.
-    Turns,
+    Turns = "turns", "Turns";
     /// Sides that lost half their number check morale.
-    Morale,
-}
-
-impl crate::system::Step for Step {
-    const ALL: &'static [Self] = &[Self::Initiative, Self::Turns, Self::Morale];
-
-    fn id(self) -> &'static str {
-        PHASES[self as usize].id
-    }
+    Morale = "morale", "Morale";
 }
 
 const SCHEMA: BlockSchema = BlockSchema {

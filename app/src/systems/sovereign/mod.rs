@@ -56,29 +56,13 @@ use serde_json::Value;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Sovereign;
 
-const PHASES: &[Phase] = &[
-    Phase { id: "before", label: "Before the fight" },
-    Phase { id: "turns", label: "Turns" },
-    Phase { id: "end", label: "End of round" },
-];
-
-/// The steps of a round, a type the rules match on: the rows of [`PHASES`], in that order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
+crate::system::steps! {
     /// Before the fight: surprise.
-    Before,
+    Before = "before", "Before the fight";
     /// The sides' turns.
-    Turns,
+    Turns = "turns", "Turns";
     /// The end of the round: the mortal countdown, shields ready.
-    End,
-}
-
-impl crate::system::Step for Step {
-    const ALL: &'static [Self] = &[Self::Before, Self::Turns, Self::End];
-
-    fn id(self) -> &'static str {
-        PHASES[self as usize].id
-    }
+    End = "end", "End of round";
 }
 
 /// Condition: +2 AC and no Shock until its next turn.
