@@ -120,3 +120,28 @@ impl Serialize for Stored<'_> {
         map.end()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::encounter::Encounter;
+    use crate::ids::CombatantId;
+    use crate::system::{Owned, get};
+    use crate::systems::bdp::Bdp;
+
+    /// A state kept mid-fight, with maps keyed by combatant, reads back as it was written:
+    /// it is read through JSON under its key, where a map's keys are text.
+    #[test]
+    fn a_state_keyed_by_combatants_reads_back_as_written() {
+        let mut enc = Encounter::new(get("bdp").unwrap(), "Mid-fight", 3);
+        let state = Bdp::state_mut(&mut enc.procedure).unwrap();
+        state.ties.insert(CombatantId(4), true);
+        state.acted.insert(CombatantId(7));
+        state.counter = Some((CombatantId(4), CombatantId(7)));
+        let written = serde_json::to_string(&enc).unwrap();
+        assert!(written.contains(r#""bdp":{"#), "{written}");
+        let read: Encounter = serde_json::from_str(&written).unwrap();
+        assert_eq!(read, enc);
+        assert_eq!(read.bdp().ties.get(&CombatantId(4)), Some(&true));
+        assert_eq!(serde_json::to_string(&read).unwrap(), written, "byte for byte");
+    }
+}
