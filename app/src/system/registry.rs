@@ -43,14 +43,6 @@ pub trait Owned: Procedure {
         }
     }
 
-    /// Its own fact, if `kind` is one.
-    fn own_event(kind: &EventKind) -> Option<&Self::Event> {
-        match kind {
-            EventKind::Own(own) if own.procedure() == Self::ID => own.get(),
-            _ => None,
-        }
-    }
-
     /// Its state, when the encounter is one of its own.
     fn state(state: &ProcedureState) -> Option<&Self::State> {
         state.value().as_any().downcast_ref()
@@ -62,14 +54,12 @@ pub trait Owned: Procedure {
     }
 
     /// An empty state, what another procedure's encounter keeps of this one.
-    fn empty() -> &'static Self::State;
-}
-
-impl<P: Procedure> Owned for P {
     fn empty() -> &'static Self::State {
         crate::system::own::empty()
     }
 }
+
+impl<P: Procedure> Owned for P {}
 
 impl<P: Procedure> System for P {
     fn id(&self) -> &'static str {

@@ -14,15 +14,8 @@ fn add_side() -> Command {
 fn add_fighter(name: &str) -> Command {
     Command::AddCombatant {
         combatant: Box::new(NewCombatant {
-            name: name.into(),
-            side: SideId(1),
-            zone: None,
-            square: None,
-            stats: Vec::new(),
             tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
-            conditions: Vec::new(),
-            source: None,
-            block: serde_json::Value::Null,
+            ..NewCombatant::named(name, SideId(1))
         }),
         count: 1,
     }

@@ -168,15 +168,8 @@ pub fn freeform_fight(names: &[&str]) -> (Window, fray_data::EncounterId) {
     let side = session.state().side_named("Party").unwrap().id;
     for name in names {
         let combatant = NewCombatant {
-            name: (*name).into(),
-            side,
-            zone: None,
-            square: None,
-            stats: Vec::new(),
             tracks: vec![Track { name: "hp".into(), value: 10, max: 10 }],
-            conditions: Vec::new(),
-            source: None,
-            block: serde_json::Value::Null,
+            ..NewCombatant::named(*name, side)
         };
         session.apply(Command::AddCombatant { combatant: Box::new(combatant), count: 1 }).unwrap();
     }
