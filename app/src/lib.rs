@@ -5,6 +5,7 @@
 //! functions from commands and dice to events, and from events to state. The layers above
 //! (`fray-data`, `fray-ui`) own storage and the window.
 
+pub mod campaign;
 pub mod checks;
 pub mod command;
 pub mod dice;

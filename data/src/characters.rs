@@ -48,6 +48,8 @@ pub struct Character {
     pub created: i64,
     /// When it last changed (Unix milliseconds).
     pub updated: i64,
+    /// How it is now, against its sheet (what the last fight and rest left).
+    pub condition: fray_app::campaign::Condition,
 }
 
 /// The characters of a [`Db`].
@@ -71,7 +73,7 @@ const INDEX: Index = Index {
     named: "{name tags party}",
 };
 const COLUMNS: &str =
-    "t.id, t.system, t.name, t.tags, t.sheet, t.party, t.created, t.updated, t.uid";
+    "t.id, t.system, t.name, t.tags, t.sheet, t.party, t.created, t.updated, t.uid, t.condition";
 const TABLE: EntryTable = EntryTable { table: "characters", what: CharacterId::WHAT };
 
 /// A deleted character with everything it had, so the deletion can be undone.
@@ -116,7 +118,7 @@ impl Characters<'_> {
         let sql =
             format!("SELECT {COLUMNS}, t.portrait, t.origin FROM characters t WHERE t.id = ?1");
         let found =
-            tx.query_row(&sql, [id.0], |r| Ok((raw(r)?, r.get(9)?, r.get(10)?))).optional()?;
+            tx.query_row(&sql, [id.0], |r| Ok((raw(r)?, r.get(10)?, r.get(11)?))).optional()?;
         let Some((row, portrait, origin)) = found else { return Ok(None) };
         tx.execute("DELETE FROM characters WHERE id = ?1", [id.0])?;
         tx.commit()?;
@@ -137,8 +139,8 @@ impl Characters<'_> {
         self.db.lock().execute(
             &format!(
                 "INSERT INTO characters (id, uid, system, name, tags, sheet, party, origin,
-                 portrait, created, updated, text)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, {})",
+                 portrait, created, updated, condition, text)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, {})",
                 text_sql(6)
             ),
             params![
@@ -152,7 +154,8 @@ impl Characters<'_> {
                 removed.origin,
                 removed.portrait,
                 ch.created,
-                ch.updated
+                ch.updated,
+                serde_json::to_string(&ch.condition).expect("a condition serializes")
             ],
         )?;
         Ok(())
@@ -164,8 +167,9 @@ impl Characters<'_> {
         let tx = conn.transaction()?;
         let sql = format!(
             "INSERT INTO characters
-             (uid, system, name, tags, sheet, party, portrait, text, created, updated)
-             SELECT {}, system, name || ' (copy)', tags, sheet, party, portrait, text, ?2, ?2
+             (uid, system, name, tags, sheet, party, portrait, text, created, updated, condition)
+             SELECT {}, system, name || ' (copy)', tags, sheet, party, portrait, text, ?2, ?2,
+             condition
              FROM characters WHERE id = ?1 RETURNING id",
             uid_sql(3)
         );
@@ -312,6 +316,7 @@ struct Raw {
     created: i64,
     updated: i64,
     uid: String,
+    condition: String,
 }
 
 fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
@@ -325,6 +330,7 @@ fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
         created: row.get(6)?,
         updated: row.get(7)?,
         uid: row.get(8)?,
+        condition: row.get(9)?,
     })
 }
 
@@ -336,6 +342,8 @@ impl Raw {
                 .map_err(|e| DbError::corrupt(id.to_string(), e))?,
             sheet: serde_json::from_str(&self.sheet)
                 .map_err(|e| DbError::corrupt(id.to_string(), e))?,
+            condition: serde_json::from_str(&self.condition)
+                .map_err(|e| DbError::corrupt(format!("{id}'s condition"), e))?,
             id,
             uid: self.uid,
             system: self.system,

@@ -42,6 +42,11 @@ pub struct Creature {
     pub created: i64,
     /// When it last changed (Unix milliseconds).
     pub updated: i64,
+    /// A recurring foe carries its condition from fight to fight like a character; a plain
+    /// creature is a template and enters every fight fresh.
+    pub recurring: bool,
+    /// How a recurring foe is now (always whole for a plain creature).
+    pub condition: fray_app::campaign::Condition,
 }
 
 /// The bestiary of a [`Db`].
@@ -64,7 +69,7 @@ const INDEX: Index = Index {
     key: "creature_id",
     named: "{name tags}",
 };
-const COLUMNS: &str = "t.id, t.system, t.name, t.tags, t.block, t.created, t.updated, t.uid";
+const COLUMNS: &str = "t.id, t.system, t.name, t.tags, t.block, t.created, t.updated, t.uid, t.recurring, t.condition";
 const TABLE: EntryTable = EntryTable { table: "creatures", what: CreatureId::WHAT };
 
 /// A deleted creature with everything it had, so the deletion can be undone.
@@ -123,7 +128,7 @@ impl Creatures<'_> {
         let sql =
             format!("SELECT {COLUMNS}, t.portrait, t.origin FROM creatures t WHERE t.id = ?1");
         let found =
-            tx.query_row(&sql, [id.0], |r| Ok((raw(r)?, r.get(8)?, r.get(9)?))).optional()?;
+            tx.query_row(&sql, [id.0], |r| Ok((raw(r)?, r.get(10)?, r.get(11)?))).optional()?;
         let Some((row, portrait, origin)) = found else { return Ok(None) };
         tx.execute("DELETE FROM creatures WHERE id = ?1", [id.0])?;
         tx.commit()?;
@@ -143,8 +148,9 @@ impl Creatures<'_> {
         self.db.lock().execute(
             &format!(
                 "INSERT INTO creatures
-                 (id, uid, system, name, tags, block, origin, portrait, created, updated, text)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, {})",
+                 (id, uid, system, name, tags, block, origin, portrait, created, updated,
+                  recurring, condition, text)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, {})",
                 text_sql(6)
             ),
             params![
@@ -157,10 +163,23 @@ impl Creatures<'_> {
                 removed.origin,
                 removed.portrait,
                 c.created,
-                c.updated
+                c.updated,
+                c.recurring,
+                serde_json::to_string(&c.condition).expect("a condition serializes")
             ],
         )?;
         Ok(())
+    }
+
+    /// Marks a creature recurring (it carries its condition from fight to fight) or plain
+    /// again (a template: its condition is forgotten); false when there is none.
+    pub fn set_recurring(&self, id: CreatureId, recurring: bool) -> Result<bool, DbError> {
+        let sql = if recurring {
+            "UPDATE creatures SET recurring = 1 WHERE id = ?1"
+        } else {
+            "UPDATE creatures SET recurring = 0, condition = '{}' WHERE id = ?1"
+        };
+        Ok(self.db.lock().execute(sql, [id.0])? > 0)
     }
 
     /// A copy of a creature ("Goblin (copy)", its portrait too) with a new uid; its id.
@@ -280,6 +299,8 @@ struct Raw {
     created: i64,
     updated: i64,
     uid: String,
+    recurring: bool,
+    condition: String,
 }
 
 fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
@@ -292,6 +313,8 @@ fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
         created: row.get(5)?,
         updated: row.get(6)?,
         uid: row.get(7)?,
+        recurring: row.get(8)?,
+        condition: row.get(9)?,
     })
 }
 
@@ -303,6 +326,9 @@ impl Raw {
                 .map_err(|e| DbError::corrupt(id.to_string(), e))?,
             block: serde_json::from_str(&self.block)
                 .map_err(|e| DbError::corrupt(id.to_string(), e))?,
+            condition: serde_json::from_str(&self.condition)
+                .map_err(|e| DbError::corrupt(format!("{id}'s condition"), e))?,
+            recurring: self.recurring,
             id,
             uid: self.uid,
             system: self.system,

@@ -31,6 +31,10 @@ pub struct EncounterInfo {
     pub updated: i64,
     /// When it was last opened (Unix milliseconds), if ever.
     pub last_opened: Option<i64>,
+    /// When its fight was ended and written back (Unix milliseconds): read-only until the GM
+    /// reopens it.
+    #[serde(default)]
+    pub ended: Option<i64>,
 }
 
 /// The encounters of a [`Db`].
@@ -48,7 +52,7 @@ impl Db {
 
 const INFO: &str = "SELECT e.id, e.system, e.name, e.seed, e.cursor,
     (SELECT count(*) FROM commands c WHERE c.encounter_id = e.id),
-    e.created, e.updated, e.last_opened FROM encounters e";
+    e.created, e.updated, e.last_opened, e.ended FROM encounters e";
 
 impl Encounters<'_> {
     /// Every encounter, the most recently opened (or changed) first.
@@ -105,9 +109,30 @@ impl Encounters<'_> {
         Ok(copy)
     }
 
-    /// Deletes an encounter and its whole journal; false when there was none.
+    /// Deletes an encounter and its whole journal; false when there was none. An encounter a
+    /// session played is refused, naming the session: the evening's journal needs it.
     pub fn delete(&self, id: EncounterId) -> Result<bool, DbError> {
-        Ok(self.db.lock().execute("DELETE FROM encounters WHERE id = ?1", [id.0])? > 0)
+        let conn = self.db.lock();
+        let named: Option<String> = conn
+            .query_row(
+                "SELECT s.name FROM session_parts p JOIN play_sessions s ON s.id = p.session_id
+                 WHERE p.encounter_id = ?1 LIMIT 1",
+                [id.0],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(session) = named {
+            return Err(DbError::Invalid(format!(
+                "{id} was played in the session \"{session}\"; delete the session first, or keep it"
+            )));
+        }
+        Ok(conn.execute("DELETE FROM encounters WHERE id = ?1", [id.0])? > 0)
+    }
+
+    /// Reopens an ended fight: it takes commands again (its write-back stays as it was).
+    pub fn reopen(&self, id: EncounterId) -> Result<(), DbError> {
+        self.db.lock().execute("UPDATE encounters SET ended = NULL WHERE id = ?1", [id.0])?;
+        Ok(())
     }
 }
 
@@ -150,5 +175,6 @@ fn info(row: &Row<'_>) -> rusqlite::Result<EncounterInfo> {
         created: row.get(6)?,
         updated: row.get(7)?,
         last_opened: row.get(8)?,
+        ended: row.get(9)?,
     })
 }

@@ -51,6 +51,11 @@ row_id!(
     "weapon"
 );
 row_id!(
+    /// An evening of play: its fights, rests, write-backs, tray rolls and notes.
+    PlaySessionId,
+    "session"
+);
+row_id!(
     /// A saved template (a detachment or an encounter board).
     TemplateId,
     "template"

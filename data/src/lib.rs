@@ -6,6 +6,7 @@
 //! `db.encounters().list()`...); play an encounter with [`Session::open`].
 
 pub mod block;
+pub mod campaign;
 pub mod characters;
 pub mod content;
 pub mod creatures;
@@ -21,6 +22,7 @@ mod journal;
 pub mod maps;
 pub mod migrations;
 pub mod picture;
+pub mod play_sessions;
 pub mod search;
 pub mod session;
 pub mod settings;
@@ -34,7 +36,7 @@ pub use creatures::{Creature, NewCreature};
 pub use db::Db;
 pub use encounters::EncounterInfo;
 pub use error::DbError;
-pub use ids::{CharacterId, CreatureId, EncounterId, TableId, TemplateId, WeaponId};
+pub use ids::{CharacterId, CreatureId, EncounterId, PlaySessionId, TableId, TemplateId, WeaponId};
 pub use search::Search;
 pub use session::{Session, SessionError};
 pub use tables::{Effect, NewTable, StoredTable};

@@ -346,6 +346,44 @@ pub const STEPS: &[M<'static>] = &[
         WHERE next_stream != (SELECT count(*) FROM commands c WHERE c.encounter_id = encounters.id);
         "#,
     ),
+    // 11. What outlives a fight. A character's `condition` is how it is now against its sheet
+    //     (JSON of `fray_app::campaign::Condition`; `{}` is unhurt, so every character made
+    //     before reads unhurt); a creature marked `recurring` carries one too. An encounter
+    //     gets `ended` when its fight is written back (read-only until the GM reopens it).
+    //     `play_sessions` are evenings of play; `session_parts` holds what happened in one,
+    //     in order: an encounter played, a campaign step (a write-back, a rest, a heal, as JSON
+    //     with every condition before and after, so undoing one restores exactly), a tray
+    //     roll, a note. A step taken back is kept `undone` until a new step replaces it. An
+    //     encounter a session names cannot be deleted (RESTRICT): the store says why.
+    M::up(
+        r#"
+        ALTER TABLE characters ADD COLUMN condition TEXT NOT NULL DEFAULT '{}'
+            CHECK (json_valid(condition) AND json_type(condition) = 'object');
+        ALTER TABLE creatures ADD COLUMN recurring INTEGER NOT NULL DEFAULT 0
+            CHECK (recurring IN (0, 1));
+        ALTER TABLE creatures ADD COLUMN condition TEXT NOT NULL DEFAULT '{}'
+            CHECK (json_valid(condition) AND json_type(condition) = 'object');
+        ALTER TABLE encounters ADD COLUMN ended INTEGER;
+        CREATE TABLE play_sessions (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+            day TEXT NOT NULL,
+            created INTEGER NOT NULL
+        );
+        CREATE TABLE session_parts (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES play_sessions (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('encounter', 'step', 'roll', 'note')),
+            encounter_id INTEGER REFERENCES encounters (id) ON DELETE RESTRICT,
+            body TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(body)),
+            undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+            created INTEGER NOT NULL,
+            CHECK ((kind = 'encounter') = (encounter_id IS NOT NULL))
+        );
+        CREATE INDEX session_parts_by_session ON session_parts (session_id, id);
+        CREATE INDEX session_parts_by_encounter ON session_parts (encounter_id);
+        "#,
+    ),
 ];
 
 /// The migrations, ready to run.

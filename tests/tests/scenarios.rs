@@ -15,13 +15,30 @@ fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")
 }
 
+/// What a script printed and the journals it wrote (one per fight).
+struct Played {
+    markdown: String,
+    fights: Vec<JournalDoc>,
+}
+
 /// Runs a script the way `fray play` does: `load-tables` lines copy the tables a fresh
-/// database holds (the bundled ones, read back from SQLite).
-fn run(name: &str, text: &str) -> Result<History, ScenarioError> {
+/// database holds (the bundled ones, read back from SQLite); a script of several fights
+/// prints its session's journal.
+fn run(name: &str, text: &str) -> Result<Played, ScenarioError> {
     let script = scenario::parse(name, text)?;
     let db = fray_data::Db::open_in_memory().expect("a fresh database");
     let tables = fray_data::session::library_tables(&db, &script.system).expect("tables");
-    script.with_tables(tables).run()
+    let script = script.with_tables(tables);
+    if script.is_session() {
+        let log = script.run_session()?;
+        let fights = log.fights().cloned().collect();
+        return Ok(Played { markdown: journal::session_markdown(&log), fights });
+    }
+    let history: History = script.run()?;
+    Ok(Played {
+        markdown: journal::markdown(history.base(), history.events()),
+        fights: vec![JournalDoc::from_history(&history)],
+    })
 }
 
 /// The scripts, sorted so failures come in a stable order.
@@ -66,14 +83,14 @@ fn golden_scenarios_produce_their_journals() {
     for path in &scripts {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(path).unwrap();
-        let history = match run(&name, &text) {
-            Ok(h) => h,
+        let played = match run(&name, &text) {
+            Ok(p) => p,
             Err(e) => {
                 failures.push(format!("{e}"));
                 continue;
             }
         };
-        let actual = journal::markdown(history.base(), history.events());
+        let actual = played.markdown;
         let golden = path.with_extension("expected.md");
         if update {
             std::fs::write(&golden, &actual).unwrap();
@@ -94,8 +111,13 @@ fn golden_scenarios_produce_their_journals() {
             }
         }
         // The journal a scenario writes must be one `fray replay` accepts.
-        if let Err(e) = journal::replay(&JournalDoc::from_history(&history)) {
-            failures.push(format!("{name}: its journal does not replay: {e}"));
+        for doc in &played.fights {
+            if let Err(e) = journal::replay(doc) {
+                failures.push(format!(
+                    "{name}: the journal of '{}' does not replay: {e}",
+                    doc.base.name
+                ));
+            }
         }
     }
     assert!(
@@ -156,8 +178,8 @@ fn every_procedure_verb_is_used_by_a_golden_scenario_and_documented() {
         for path in scripts().iter().filter(|p| p.to_string_lossy().contains(&format!("/{id}-"))) {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             let text = std::fs::read_to_string(path).unwrap();
-            let history = run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
-            for record in history.live_commands() {
+            let played = run(&name, &text).unwrap_or_else(|e| panic!("{e}"));
+            for record in played.fights.iter().flat_map(|doc| &doc.commands) {
                 used.extend(system.script_verbs_of(&record.command));
             }
         }

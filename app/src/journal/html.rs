@@ -37,18 +37,8 @@ margin-left:.3em}\
 pub fn html(base: &Encounter, events: &[Event]) -> String {
     // Entries carry their markup; roughly twice the Markdown size.
     let mut out = String::with_capacity(2048 + events.len() * 160);
-    out.push_str(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta http-equiv=\"Content-Security-Policy\" \
-         content=\"default-src 'none'; style-src 'unsafe-inline'\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
-    );
-    escape_into(&mut out, &base.name);
-    out.push_str(" — ");
-    escape_into(&mut out, system_name(base));
-    out.push_str("</title>\n<style>");
-    out.push_str(CSS);
-    out.push_str("</style>\n</head>\n<body>\n<header>\n<h1>");
+    head_into(&mut out, &base.name, system_name(base));
+    out.push_str("<header>\n<h1>");
     escape_into(&mut out, &base.name);
     out.push_str("</h1>\n<p>");
     escape_into(&mut out, system_name(base));
@@ -56,6 +46,30 @@ pub fn html(base: &Encounter, events: &[Event]) -> String {
     push_fmt(&mut out, events.len());
     out.push_str(if events.len() == 1 { " entry" } else { " entries" });
     out.push_str("</p>\n</header>\n");
+    events_into(&mut out, base, events, "h2");
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// The document's head (title, styles, the policy that forbids scripts and fetching) and the
+/// opening of its body.
+pub(crate) fn head_into(out: &mut String, title: &str, subtitle: &str) {
+    out.push_str(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"Content-Security-Policy\" \
+         content=\"default-src 'none'; style-src 'unsafe-inline'\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+    );
+    escape_into(out, title);
+    out.push_str(" — ");
+    escape_into(out, subtitle);
+    out.push_str("</title>\n<style>");
+    out.push_str(CSS);
+    out.push_str("</style>\n</head>\n<body>\n");
+}
+
+/// The events as one section per round, headed by `heading` (`h2`).
+pub(crate) fn events_into(out: &mut String, base: &Encounter, events: &[Event], heading: &str) {
     let mut state = base.clone();
     let mut round = None;
     for event in events {
@@ -64,22 +78,24 @@ pub fn html(base: &Encounter, events: &[Event]) -> String {
                 out.push_str("</ol>\n</section>\n");
             }
             round = Some(event.round);
-            out.push_str("<section>\n<h2>");
-            round_title(&mut out, event.round);
-            out.push_str("</h2>\n<ol>\n");
+            out.push_str("<section>\n<");
+            out.push_str(heading);
+            out.push('>');
+            round_title(out, event.round);
+            out.push_str("</");
+            out.push_str(heading);
+            out.push_str(">\n<ol>\n");
         }
         out.push_str("<li class=\"");
         out.push_str(class(&event.kind));
         out.push_str("\">");
-        write_event(&mut out, &state, event, &Html);
+        write_event(out, &state, event, &Html);
         out.push_str("</li>\n");
         state.apply(event);
     }
     if round.is_some() {
         out.push_str("</ol>\n</section>\n");
     }
-    out.push_str("</body>\n</html>\n");
-    out
 }
 
 /// The entry's class, for its colour stripe.
@@ -98,7 +114,7 @@ fn class(kind: &EventKind) -> &'static str {
 }
 
 /// HTML dress: names in bold, dice in code, dropped dice struck through.
-struct Html;
+pub(crate) struct Html;
 
 impl Style for Html {
     fn who(&self, out: &mut String, name: &str) {

@@ -490,6 +490,24 @@ fn write_roll<S: Style + ?Sized>(
         }
         (None, None) => out.push_str("Rolled "),
     }
+    write_roll_body(out, roll, s);
+}
+
+/// A roll made outside any fight (the tray between fights, a rest): who rolled, if anyone,
+/// then the roll.
+pub(crate) fn write_bare_roll<S: Style + ?Sized>(out: &mut String, roll: &Roll, s: &S) {
+    match &roll.roller {
+        Some(name) => {
+            s.who(out, name);
+            out.push_str(" rolled ");
+        }
+        None => out.push_str("Rolled "),
+    }
+    write_roll_body(out, roll, s);
+}
+
+/// `2d6+1 "attack": [4, 3] +1 = 8 (table)`.
+fn write_roll_body<S: Style + ?Sized>(out: &mut String, roll: &Roll, s: &S) {
     s.dice(out, &roll.dice);
     // An empty label is replaced by the notation when rolling; saying it twice adds nothing.
     if !prints_as(&roll.dice, &roll.label) {

@@ -22,25 +22,32 @@ pub fn markdown(base: &Encounter, events: &[Event]) -> String {
     out.push_str(" — ");
     escape_into(&mut out, system_name(base));
     out.push('\n');
+    events_into(&mut out, base, events, "##");
+    out
+}
+
+/// The events as bullets under a `heading` (`##`) per round.
+pub(crate) fn events_into(out: &mut String, base: &Encounter, events: &[Event], heading: &str) {
     let mut state = base.clone();
     let mut round = None;
     for event in events {
         if round != Some(event.round) {
             round = Some(event.round);
-            out.push_str("\n## ");
-            round_title(&mut out, event.round);
+            out.push('\n');
+            out.push_str(heading);
+            out.push(' ');
+            round_title(out, event.round);
             out.push_str("\n\n");
         }
         out.push_str("- ");
-        write_event(&mut out, &state, event, &Markdown);
+        write_event(out, &state, event, &Markdown);
         out.push('\n');
         state.apply(event);
     }
-    out
 }
 
 /// Markdown dress: names in bold, dice in code, labels and the GM's lines in italics.
-struct Markdown;
+pub(crate) struct Markdown;
 
 impl Style for Markdown {
     fn who(&self, out: &mut String, name: &str) {

@@ -14,6 +14,7 @@ mod json;
 pub(crate) mod line;
 mod markdown;
 mod replay;
+mod session;
 mod timeline;
 
 pub use html::html;
@@ -21,6 +22,7 @@ pub use json::{FORMAT, JournalDoc, JournalError, VERSION, from_json, to_json};
 pub use line::{JournalLines, JournalView, Line, Style, describe, lines, timer_words};
 pub use markdown::{escape_into as escape_markdown_into, markdown};
 pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
+pub use session::{session_html, session_markdown};
 pub use timeline::Place;
 
 use crate::encounter::Encounter;

@@ -23,12 +23,16 @@ mod lex;
 mod parse;
 mod player_view;
 mod run;
+mod session;
 
+#[cfg(test)]
+mod session_tests;
 #[cfg(test)]
 mod tests;
 
 pub use parse::{Script, parse};
 pub use run::{Target, TargetError};
+pub use session::Sitting;
 
 use crate::encounter::Encounter;
 use crate::history::History;
@@ -61,6 +65,21 @@ impl Script {
         Ok(history)
     }
 
+    /// Whether the script plays more than one fight, or what lasts between them: its journal
+    /// is then a session's ([`Script::run_session`]).
+    pub fn is_session(&self) -> bool {
+        self.steps.iter().any(|s| matches!(s.kind, parse::StepKind::Session { .. }))
+    }
+
+    /// Runs the script as an evening: every fight, and what happened between them, as one
+    /// session journal named after the script.
+    pub fn run_session(&self) -> Result<crate::campaign::session::SessionLog, ScenarioError> {
+        let mut history = History::new(self.base()?);
+        let mut sitting = Sitting::default();
+        run::run(self, &mut history, &mut sitting)?;
+        Ok(sitting.log(&self.name, &history))
+    }
+
     /// The encounter the script starts from: empty, with the header's system, name and seed
     /// (a system no procedure has is refused with its id).
     pub fn base(&self) -> Result<Encounter, ScenarioError> {
@@ -75,6 +94,6 @@ impl Script {
     /// Runs the script on `target`, which must start from [`Script::base`] (a stored
     /// session, say). Stops like [`Script::run`]; what ran before the error stays done.
     pub fn run_on(&self, target: &mut dyn Target) -> Result<(), ScenarioError> {
-        run::run(self, target)
+        run::run(self, target, &mut Sitting::default())
     }
 }

@@ -58,6 +58,13 @@ pub(crate) enum StepKind {
     Redo(u32),
     /// Check the state (or the previous command's refusal).
     Expect(Expect),
+    /// A session line: between fights, or a fight's end (see `session.rs`).
+    Session {
+        /// What it does.
+        line: super::session::SessionLine,
+        /// How its rolls are made (a rest's).
+        dice: Vec<DieChoice>,
+    },
 }
 
 /// A command as the script names it. Each becomes one [`crate::Command`] when it runs,
@@ -314,6 +321,14 @@ fn step(system_id: &str, tokens: &[Token]) -> Result<StepKind, String> {
             }
             Ok(if verb == "undo" { StepKind::Undo(n) } else { StepKind::Redo(n) })
         }
+        "expect" if tokens.get(2).is_some_and(|t| t.is("carries")) => {
+            let who = c.word("a character")?;
+            c.next();
+            let summary = c.word("the condition, e.g. \"HP 2/6 · Frail\"")?;
+            c.end()?;
+            let line = super::session::SessionLine::Carries { who, summary };
+            Ok(StepKind::Session { line, dice: Vec::new() })
+        }
         "expect" => {
             let e = expect(&mut c)?;
             c.end()?;
@@ -328,12 +343,23 @@ fn step(system_id: &str, tokens: &[Token]) -> Result<StepKind, String> {
             let notes = if c.done() { String::new() } else { c.rest("the notes")? };
             Ok(StepKind::Do { action: Action::Notes { who, notes }, dice: Vec::new() })
         }
+        "note" => {
+            let line = super::session::SessionLine::Note { text: c.rest("the note")? };
+            Ok(StepKind::Session { line, dice: Vec::new() })
+        }
         _ => {
             let split =
                 tokens.iter().position(|t| t.is("table") || t.is("app")).unwrap_or(tokens.len());
             let dice = plan(&tokens[split..])?;
             let mut c = Cursor::new(&tokens[..split]);
             c.next();
+            // A line that starts with `table` or `app` has no verb before its dice.
+            let words = tokens.get(1..split).unwrap_or_default();
+            let args: Vec<&str> = words.iter().map(|t| t.text.as_str()).collect();
+            if super::session::claims(system_id, &verb, &args) {
+                let line = super::session::parse(&verb, &mut c)?;
+                return Ok(StepKind::Session { line, dice });
+            }
             // The system's own verbs (`declare`, `attack`...) are checked when the line runs,
             // against the names in the encounter at that point.
             let own =
@@ -350,7 +376,7 @@ fn step(system_id: &str, tokens: &[Token]) -> Result<StepKind, String> {
 }
 
 /// `table 4 3 | app | 6`: one choice per `|`-separated part.
-fn plan(tokens: &[Token]) -> Result<Vec<DieChoice>, String> {
+pub(super) fn plan(tokens: &[Token]) -> Result<Vec<DieChoice>, String> {
     let mut choices = Vec::new();
     if tokens.is_empty() {
         return Ok(choices);
@@ -962,36 +988,36 @@ fn int(text: &str) -> Result<i64, String> {
 }
 
 /// Walks the words of one line.
-struct Cursor<'a> {
+pub(super) struct Cursor<'a> {
     tokens: &'a [Token],
     pos: usize,
 }
 
 impl<'a> Cursor<'a> {
-    fn new(tokens: &'a [Token]) -> Self {
+    pub(super) fn new(tokens: &'a [Token]) -> Self {
         Self { tokens, pos: 0 }
     }
 
-    fn next(&mut self) -> Option<&'a Token> {
+    pub(super) fn next(&mut self) -> Option<&'a Token> {
         let t = self.tokens.get(self.pos)?;
         self.pos += 1;
         Some(t)
     }
 
-    fn peek(&self) -> Option<&'a Token> {
+    pub(super) fn peek(&self) -> Option<&'a Token> {
         self.tokens.get(self.pos)
     }
 
-    fn peek_is(&self, keyword: &str) -> bool {
+    pub(super) fn peek_is(&self, keyword: &str) -> bool {
         self.peek().is_some_and(|t| t.is(keyword))
     }
 
-    fn done(&self) -> bool {
+    pub(super) fn done(&self) -> bool {
         self.pos >= self.tokens.len()
     }
 
     /// The next word, or an error saying what was expected.
-    fn word(&mut self, what: &str) -> Result<String, String> {
+    pub(super) fn word(&mut self, what: &str) -> Result<String, String> {
         match self.next() {
             Some(t) if t.is("|") => Err(format!("expected {what}, got '|'")),
             Some(t) => Ok(t.text.clone()),
@@ -1000,7 +1026,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The rest of the line as one text.
-    fn rest(&mut self, what: &str) -> Result<String, String> {
+    pub(super) fn rest(&mut self, what: &str) -> Result<String, String> {
         let words: Vec<&str> =
             std::iter::from_fn(|| self.next()).map(|t| t.text.as_str()).collect();
         if words.is_empty() {
@@ -1009,12 +1035,12 @@ impl<'a> Cursor<'a> {
         Ok(words.join(" "))
     }
 
-    fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
+    pub(super) fn number<T: std::str::FromStr>(&mut self, what: &str) -> Result<T, String> {
         let word = self.word(what)?;
         word.parse().map_err(|_| format!("expected {what}, got '{word}'"))
     }
 
-    fn float(&mut self, what: &str) -> Result<f32, String> {
+    pub(super) fn float(&mut self, what: &str) -> Result<f32, String> {
         let word = self.word(what)?;
         match word.parse::<f32>() {
             Ok(v) if v.is_finite() => Ok(v),
@@ -1023,7 +1049,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// `key=value`, or `key value` as two words.
-    fn pair(&mut self, what: &str) -> Result<(String, String), String> {
+    pub(super) fn pair(&mut self, what: &str) -> Result<(String, String), String> {
         let word = self.word(what)?;
         match word.split_once('=') {
             Some((k, v)) if !k.is_empty() && !v.is_empty() => Ok((k.to_owned(), v.to_owned())),
@@ -1032,7 +1058,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn end(&self) -> Result<(), String> {
+    pub(super) fn end(&self) -> Result<(), String> {
         match self.peek() {
             None => Ok(()),
             Some(t) => Err(format!("unexpected '{}' at the end of the line", t.text)),

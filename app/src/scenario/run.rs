@@ -33,14 +33,25 @@ impl From<String> for Failure {
     }
 }
 
-pub(super) fn run(script: &Script, target: &mut dyn Target) -> Result<(), ScenarioError> {
+pub(super) fn run(
+    script: &Script,
+    target: &mut dyn Target,
+    sitting: &mut super::session::Sitting,
+) -> Result<(), ScenarioError> {
     let fail =
         |line: usize, message: String| ScenarioError { file: script.file.clone(), line, message };
     let mut previous: Option<usize> = None;
     let mut i = 0;
     while let Some(step) = script.steps.get(i) {
         i += 1;
+        // A fight written back is over: its board takes no more commands.
+        let in_fight =
+            matches!(step.kind, StepKind::Do { .. } | StepKind::Undo(_) | StepKind::Redo(_));
         let outcome = match &step.kind {
+            _ if in_fight && sitting.ended.is_some() => Err(Failure::Refused(format!(
+                "the fight ended on line {}: start the next one with fight NAME",
+                sitting.ended.unwrap_or_default()
+            ))),
             StepKind::Expect(Expect::Error(_)) => {
                 // Refusals consume their `expect error` below, so reaching one means the
                 // command before it went through.
@@ -67,6 +78,9 @@ pub(super) fn run(script: &Script, target: &mut dyn Target) -> Result<(), Scenar
                 false => Err(Failure::Refused("nothing to redo".into())),
             }),
             StepKind::Do { action, dice } => perform(target, action, dice, &script.tables),
+            StepKind::Session { line, dice } => {
+                session_step(target, sitting, line, dice, step.line)
+            }
         };
         previous = Some(step.line);
         match outcome {
@@ -99,6 +113,28 @@ impl From<TargetError> for Failure {
             TargetError::Refused(m) => Failure::Refused(m),
             TargetError::Failed(m) => Failure::Script(m),
         }
+    }
+}
+
+/// Carries out a session line: in the run's sitting, or as a command of the fight.
+fn session_step(
+    target: &mut dyn Target,
+    sitting: &mut super::session::Sitting,
+    line: &super::session::SessionLine,
+    plan: &[DieChoice],
+    line_no: usize,
+) -> Result<(), Failure> {
+    use super::session::Outcome;
+    let outcome = super::session::perform(sitting, target.history(), line, plan, line_no).map_err(
+        |e| match e {
+            Ok(refused) => Failure::Refused(refused),
+            Err(mistake) => Failure::Script(mistake),
+        },
+    )?;
+    match outcome {
+        Outcome::Done => Ok(()),
+        Outcome::Command(command) => Ok(target.execute(command, plan.to_vec())?),
+        Outcome::StartOver(base) => Ok(target.start_over(*base)?),
     }
 }
 
@@ -143,6 +179,16 @@ pub trait Target {
 
     /// Puts back the next command of the redo tail; false when there is none.
     fn redo(&mut self) -> Result<bool, TargetError>;
+
+    /// Goes on with a new fight on `base` (a script's `fight` line). A target that keeps one
+    /// encounter refuses.
+    fn start_over(&mut self, base: Encounter) -> Result<(), TargetError> {
+        let _ = base;
+        Err(TargetError::Failed(
+            "this script plays several fights: run it with fray play, which journals the session"
+                .into(),
+        ))
+    }
 }
 
 /// Why a [`Target`] did not carry out a step.
@@ -175,6 +221,11 @@ impl Target for History {
 
     fn redo(&mut self) -> Result<bool, TargetError> {
         Ok(History::redo(self))
+    }
+
+    fn start_over(&mut self, base: Encounter) -> Result<(), TargetError> {
+        *self = History::new(base);
+        Ok(())
     }
 }
 

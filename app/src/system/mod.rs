@@ -242,6 +242,12 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// What this procedure says outlives a fight, and its rests (see [`crate::campaign`]).
+    /// By default tracks and death last and the plain rests heal.
+    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
+        &crate::campaign::aftermath::Plain
+    }
+
     /// The neighbouring zone `id` stands on the border with, if the procedure has borders.
     fn border(&self, enc: &Encounter, id: CombatantId) -> Option<crate::ids::ZoneId> {
         let _ = (enc, id);

@@ -305,6 +305,55 @@ fn step_10_undone_commands_and_where_streams_are_accounted_from() {
 }
 
 #[test]
+fn step_11_conditions_sessions_and_their_parts() {
+    let (_dir, conn) = at(10);
+    conn.execute(
+        "INSERT INTO characters (id, system, name, created, updated, uid) VALUES (1, 'bdp', 'Harald', 0, 0, 'c1')",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO encounters (id, system, name, seed, base, next_stream, created, updated)
+         VALUES (1, 'bdp', 'Crypt', 0, '{}', 0, 0, 0)",
+        [],
+    )
+    .unwrap();
+    let mut conn = conn;
+    MIGRATIONS.to_version(&mut conn, 11).unwrap();
+    // A character made before is unhurt.
+    let condition: String =
+        conn.query_row("SELECT condition FROM characters WHERE id = 1", [], |r| r.get(0)).unwrap();
+    assert_eq!(condition, "{}");
+    let set = "UPDATE characters SET condition = ?1 WHERE id = 1";
+    assert!(conn.execute(set, ["[]"]).is_err(), "a condition is an object");
+    assert!(conn.execute(set, ["{"]).is_err(), "valid JSON");
+    conn.execute(
+        "INSERT INTO play_sessions (id, name, day, created) VALUES (1, 'Night 1', '2026-11-27', 0)",
+        [],
+    )
+    .unwrap();
+    assert!(
+        conn.execute("INSERT INTO play_sessions (name, day, created) VALUES (' ', 'd', 0)", [])
+            .is_err()
+    );
+    let part = "INSERT INTO session_parts (session_id, kind, encounter_id, body, created)
+                VALUES (1, ?1, ?2, '{}', 0)";
+    conn.execute(part, params!["encounter", 1]).unwrap();
+    conn.execute(part, params!["step", None::<i64>]).unwrap();
+    assert!(
+        conn.execute(part, params!["encounter", None::<i64>]).is_err(),
+        "an encounter part names one"
+    );
+    assert!(conn.execute(part, params!["step", 1]).is_err(), "only an encounter part names one");
+    assert!(conn.execute(part, params!["party", None::<i64>]).is_err(), "a known kind");
+    // A session names the encounter: it cannot go; the session can, and its parts with it.
+    assert!(conn.execute("DELETE FROM encounters WHERE id = 1", []).is_err());
+    conn.execute("DELETE FROM play_sessions WHERE id = 1", []).unwrap();
+    assert_eq!(count(&conn, "SELECT count(*) FROM session_parts"), 0);
+    conn.execute("DELETE FROM encounters WHERE id = 1", []).unwrap();
+}
+
+#[test]
 fn every_step_has_a_test() {
     // Appending a step without its `step_N_...` test above fails here.
     let source = include_str!("tests.rs");

@@ -1,5 +1,6 @@
 //! Store, content and session tests, each on a real SQLite file in a temporary folder.
 
+mod campaign;
 mod characters;
 mod content;
 mod creatures;

@@ -32,9 +32,8 @@ pub(crate) fn wielded(enc: &Encounter, c: &Combatant) -> Result<Vec<Weapon>, Rul
         // Asked at every blow and reaction: most fights break no weapon, and none is
         // written out to be looked up.
         let broken = |i: usize| {
-            enc.bdp().broken.iter().any(|(id, item)| {
-                *id == c.id && item.strip_prefix("weapon:").and_then(|n| n.parse().ok()) == Some(i)
-            })
+            let key = format!("weapon:{i}");
+            block.broken.contains(&key) || enc.bdp().broken.contains(&(c.id, key))
         };
         if broken(i) || matches!(arms, Arms::Dual(_, j) if broken(j)) {
             return Err(RuleError::NotAllowed(format!("{}'s weapon is broken", c.name)));
@@ -406,7 +405,10 @@ fn sacrifice_options(
     }
     for (i, w) in tb.weapons.iter().enumerate() {
         let key = format!("weapon:{i}");
-        if w.speed() == Speed::Fast || enc.bdp().broken.contains(&(t.id, key.clone())) {
+        if w.speed() == Speed::Fast
+            || tb.broken.contains(&key)
+            || enc.bdp().broken.contains(&(t.id, key.clone()))
+        {
             continue;
         }
         let ok =

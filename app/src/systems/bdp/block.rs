@@ -170,6 +170,10 @@ pub struct BdpBlock {
     pub magic_dice: u32,
     /// Inventory slots already filled by gear (player characters; 10 in all).
     pub slots_used: u32,
+    /// Items broken in earlier fights (`weapon:N`), carried in by the campaign: no use until
+    /// mended.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<String>,
 }
 
 /// Most inventory slots a character has.

@@ -7,6 +7,7 @@
 //! `morale`, `before` (surprise and reaction), `detachment`, `saves` (GM-called saves,
 //! retreat, ruled damage), `turns` (the Next button), `prompts`, `script` and `journal`.
 
+mod aftermath;
 mod attack;
 mod awaits;
 mod before;
@@ -168,6 +169,10 @@ impl Procedure for Bdp {
 }
 
 impl Rules for Bdp {
+    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
+        &aftermath::BdpAftermath
+    }
+
     fn out_conditions(&self) -> &'static [&'static str] {
         &block::OUT
     }

@@ -10,6 +10,7 @@
 //! incapacitated, dying, stabilizing), `injury` (combat injuries), `morale`, `prompts`,
 //! `script` and `journal`.
 
+mod aftermath;
 mod attack;
 pub mod block;
 mod declare;
@@ -168,6 +169,10 @@ impl Procedure for D12 {
 }
 
 impl Rules for D12 {
+    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
+        &aftermath::D12Aftermath
+    }
+
     fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
         !wounds::is_up(c) || crate::system::presentation::standing(c).is_out()
     }

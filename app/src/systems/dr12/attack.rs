@@ -90,7 +90,7 @@ fn check_weapon(
     index: usize,
     w: &Weapon,
 ) -> Result<(), RuleError> {
-    let used = enc.dr12().usages(a.id, index);
+    let used = super::block::usages(enc, a, index);
     let max = usage_max(enc, w);
     if used >= max {
         return Err(RuleError::NotAllowed(format!(
@@ -182,7 +182,7 @@ pub(crate) fn attack(
 
 /// A natural 1 attacking: one more usage on the weapon; spent at its maximum.
 fn mark_usage(ctx: &mut Ctx, a: &Combatant, index: usize, w: &Weapon) {
-    let usages = ctx.enc.dr12().usages(a.id, index) + 1;
+    let usages = super::block::usages(&ctx.enc, a, index) + 1;
     ctx.ruling(R_ATTACK, Some(a.id), format!("natural 1: the {} marks a usage", w.name));
     ctx.emit(R_ATTACK, Some(a.id), Dr12Event::Usage { id: a.id, weapon: index, usages });
 }

@@ -54,6 +54,9 @@ pub struct Weapon {
     /// Usages before it is spent (the encounter's setting when blank).
     #[serde(default)]
     pub usage_max: Option<u32>,
+    /// Usages marked in earlier fights, carried in by the campaign.
+    #[serde(default)]
+    pub usages: u32,
 }
 
 fn one() -> u32 {
@@ -90,6 +93,14 @@ impl Dr12Block {
     pub fn arms(&self) -> Vec<&Weapon> {
         self.weapons.iter().chain(&self.attacks).collect()
     }
+}
+
+/// A weapon's usages now: as marked in this fight, else as it came in.
+pub fn usages(enc: &Encounter, c: &Combatant, index: usize) -> u32 {
+    let marked = enc.dr12().usages.get(&c.id).and_then(|m| m.get(&index)).copied();
+    marked.unwrap_or_else(|| {
+        Dr12Block::of(c).ok().and_then(|b| b.arms().get(index).map(|w| w.usages)).unwrap_or(0)
+    })
 }
 
 /// The weapon at `index`, or why there is none.

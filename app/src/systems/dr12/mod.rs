@@ -11,6 +11,7 @@
 //! `prompts`, `departure`, `script` and `journal`.
 
 mod actions;
+mod aftermath;
 mod attack;
 pub mod block;
 mod check;
@@ -175,6 +176,10 @@ impl Procedure for Dr12 {
 }
 
 impl Rules for Dr12 {
+    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
+        &aftermath::Dr12Aftermath
+    }
+
     fn out_conditions(&self) -> &'static [&'static str] {
         &block::OUT
     }

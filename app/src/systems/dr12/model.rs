@@ -249,13 +249,6 @@ pub struct Dr12State {
     pub broken: BTreeSet<CombatantId>,
 }
 
-impl Dr12State {
-    /// A weapon's usages (0 when none marked).
-    pub fn usages(&self, id: CombatantId, weapon: usize) -> u32 {
-        self.usages.get(&id).and_then(|w| w.get(&weapon)).copied().unwrap_or(0)
-    }
-}
-
 impl crate::system::Kept<Dr12Event> for Dr12State {
     /// Applies one event; never fails.
     fn apply(&mut self, e: &Dr12Event) {

@@ -316,7 +316,7 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
     }
     if let Ok(block) = Dr12Block::of(c) {
         for (i, w) in block.arms().iter().enumerate() {
-            let used = enc.dr12().usages(id, i);
+            let used = super::block::usages(enc, c, i);
             if used > 0 {
                 let max = usage_max(enc, w);
                 out.push(PromptOption::allowed(

@@ -29,14 +29,14 @@ pub(crate) fn end_fight(
     Ok(ctx.finish())
 }
 
-/// Whether an item is robust and already damaged, as its owner's block says.
-fn item_facts(block: &MurdhamBlock, item: &str) -> Option<(bool, bool)> {
-    let weapon = block.weapons.iter().find(|w| w.name == item).map(|w| (w.robust, w.damaged));
+/// Whether an item is robust, and how worn it came in, as its owner's block says.
+fn item_facts(block: &MurdhamBlock, item: &str) -> Option<(bool, Option<Wear>)> {
+    let weapon = block.weapons.iter().find(|w| w.name == item).map(|w| (w.robust, w.worn()));
     let worn = [&block.armour, &block.shield]
         .into_iter()
         .flatten()
         .find(|i| i.name == item)
-        .map(|i| (i.robust, i.damaged));
+        .map(|i| (i.robust, i.worn()));
     weapon.or(worn)
 }
 
@@ -57,9 +57,9 @@ pub(crate) fn durability(
         let Some(c) = enc.combatant(*owner) else { continue };
         let block = MurdhamBlock::of(c)?;
         for item in items {
-            let Some((robust, damaged)) = item_facts(&block, item) else { continue };
+            let Some((robust, came_in)) = item_facts(&block, item) else { continue };
             any = true;
-            let was = wear(enc, *owner, item, damaged);
+            let was = wear(enc, *owner, item, came_in);
             if was == Some(Wear::Broken) {
                 continue;
             }

@@ -151,7 +151,7 @@ pub(crate) fn check_not_broken(
     owner: CombatantId,
     w: &Weapon,
 ) -> Result<(), RuleError> {
-    if super::damage::wear(enc, owner, &w.name, w.damaged) == Some(super::Wear::Broken) {
+    if super::damage::wear(enc, owner, &w.name, w.worn()) == Some(super::Wear::Broken) {
         return Err(RuleError::NotAllowed(format!(
             "{}'s {} is broken",
             enc.name_of(owner),

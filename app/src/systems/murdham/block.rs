@@ -55,6 +55,9 @@ pub struct Weapon {
     /// Already damaged.
     #[serde(default)]
     pub damaged: bool,
+    /// Broken in an earlier fight (carried in by the campaign): no use until mended.
+    #[serde(default)]
+    pub broken: bool,
     /// Other keywords, as the weapon list writes them.
     #[serde(default)]
     pub keywords: Vec<String>,
@@ -82,6 +85,28 @@ pub struct Item {
     /// Already damaged.
     #[serde(default)]
     pub damaged: bool,
+    /// Broken in an earlier fight (carried in by the campaign): no use until mended.
+    #[serde(default)]
+    pub broken: bool,
+}
+
+/// How worn an item comes into the fight, as its block says.
+pub fn worn(damaged: bool, broken: bool) -> Option<super::Wear> {
+    if broken { Some(super::Wear::Broken) } else { damaged.then_some(super::Wear::Damaged) }
+}
+
+impl Weapon {
+    /// How worn it comes into the fight.
+    pub fn worn(&self) -> Option<super::Wear> {
+        worn(self.damaged, self.broken)
+    }
+}
+
+impl Item {
+    /// How worn it comes into the fight.
+    pub fn worn(&self) -> Option<super::Wear> {
+        worn(self.damaged, self.broken)
+    }
 }
 
 /// The parts of a block this procedure reads; the rest is left alone.
@@ -212,7 +237,7 @@ pub fn complete(mut new: NewCombatant) -> Result<NewCombatant, RuleError> {
         new.tracks.insert(0, Track { name: HEALTH.into(), value: score, max: score });
     }
     if get(&new, ARMOUR).is_none() {
-        let value = block.armour.as_ref().map_or(0, |a| a.value);
+        let value = block.armour.as_ref().filter(|a| !a.broken).map_or(0, |a| a.value);
         new.stats.push(Stat { name: ARMOUR.into(), value });
     }
     Ok(new)

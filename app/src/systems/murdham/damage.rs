@@ -86,12 +86,13 @@ fn impairments(w: Option<&Weapon>, held_back: bool, concealment: bool) -> u32 {
 }
 
 /// An item's wear in the fight (its block's, or what happened since).
-pub(crate) fn wear(enc: &Encounter, owner: CombatantId, item: &str, damaged: bool) -> Option<Wear> {
-    enc.murdham()
-        .wear
-        .get(&owner)
-        .and_then(|m| m.get(item).copied())
-        .or(damaged.then_some(Wear::Damaged))
+pub(crate) fn wear(
+    enc: &Encounter,
+    owner: CombatantId,
+    item: &str,
+    from_block: Option<Wear>,
+) -> Option<Wear> {
+    enc.murdham().wear.get(&owner).and_then(|m| m.get(item).copied()).or(from_block)
 }
 
 /// Armour against one hit, and why: worn armour (unless the attack is direct), +1 behind
@@ -126,7 +127,7 @@ fn armour(
 /// The shield a character bears, unless broken.
 fn shield_in_use(enc: &Encounter, c: &Combatant) -> Option<super::block::Item> {
     let s = MurdhamBlock::of(c).ok()?.shield.clone()?;
-    (wear(enc, c.id, &s.name, s.damaged) != Some(Wear::Broken)).then_some(s)
+    (wear(enc, c.id, &s.name, s.worn()) != Some(Wear::Broken)).then_some(s)
 }
 
 /// One hit landing on `target`: armour off, health lost, gear breaking on a big hit.
@@ -176,7 +177,7 @@ fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Resul
     let worn = block
         .armour
         .clone()
-        .filter(|a| wear(&ctx.enc, t.id, &a.name, a.damaged) != Some(Wear::Broken));
+        .filter(|a| wear(&ctx.enc, t.id, &a.name, a.worn()) != Some(Wear::Broken));
     if let Some(a) = &worn {
         ctx.emit(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: a.name.clone() });
     }
@@ -184,7 +185,7 @@ fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Resul
         return Ok(());
     }
     if let Some(s) =
-        shield.filter(|s| wear(&ctx.enc, t.id, &s.name, s.damaged) == Some(Wear::Damaged))
+        shield.filter(|s| wear(&ctx.enc, t.id, &s.name, s.worn()) == Some(Wear::Damaged))
     {
         ctx.ruling(
             R_GEAR,
@@ -194,8 +195,7 @@ fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Resul
         ctx.emit(R_GEAR, Some(t.id), E::Worn { owner: t.id, item: s.name, wear: Wear::Broken });
         return Ok(());
     }
-    if let Some(a) =
-        worn.filter(|a| wear(&ctx.enc, t.id, &a.name, a.damaged) == Some(Wear::Damaged))
+    if let Some(a) = worn.filter(|a| wear(&ctx.enc, t.id, &a.name, a.worn()) == Some(Wear::Damaged))
     {
         ctx.ruling(
             R_GEAR,
@@ -223,7 +223,7 @@ pub(crate) fn break_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
 /// A damaged weapon that rolled a 1 breaks.
 fn weapon_wear(ctx: &mut Ctx, owner: CombatantId, w: Option<&Weapon>, roll: DamageRoll) {
     let Some(w) = w else { return };
-    if roll.one && wear(&ctx.enc, owner, &w.name, w.damaged) == Some(Wear::Damaged) {
+    if roll.one && wear(&ctx.enc, owner, &w.name, w.worn()) == Some(Wear::Damaged) {
         ctx.ruling(
             R_GEAR,
             Some(owner),

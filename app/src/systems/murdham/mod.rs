@@ -14,6 +14,7 @@
 //! `script` and `journal`.
 
 mod after;
+mod aftermath;
 mod attack;
 pub mod block;
 mod circumstances;
@@ -210,6 +211,10 @@ impl Procedure for Murdham {
 }
 
 impl Rules for Murdham {
+    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
+        &aftermath::MurdhamAftermath
+    }
+
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
         Some(&tactics::MurdhamTactics)
     }

@@ -51,7 +51,8 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
             let mut out: Vec<Prompt> = due.iter().map(|d| morale_prompt(enc, d)).collect();
             if due.is_empty() {
                 let mut p = Prompt::round_over(enc);
-                p.options.push(PromptOption::allowed("End the fight", cmd(C::EndFight)));
+                p.options
+                    .push(PromptOption::allowed("Fight over: gear durability", cmd(C::EndFight)));
                 out.push(p);
             }
             out

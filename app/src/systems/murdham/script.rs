@@ -35,7 +35,7 @@ pub(crate) const VERBS: &[&str] = &[
     "skip-morale",
     "give-up",
     "chase",
-    "end-fight",
+    "fight-over",
     "durability",
 ];
 
@@ -206,7 +206,7 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<Co
             C::GiveUp { id, how }
         }
         "chase" => C::Chase { ids: w.names_until(&[])? },
-        "end-fight" => C::EndFight,
+        "fight-over" => C::EndFight,
         "durability" => C::Durability,
         other => return Err(format!("Murdham has no '{other}' command")),
     };
@@ -245,7 +245,7 @@ pub(crate) fn verb_of(c: &super::MurdhamCommand) -> &'static str {
         C::SkipMorale { .. } => "skip-morale",
         C::GiveUp { .. } => "give-up",
         C::Chase { .. } => "chase",
-        C::EndFight => "end-fight",
+        C::EndFight => "fight-over",
         C::Durability => "durability",
     }
 }

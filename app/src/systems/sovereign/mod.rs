@@ -15,6 +15,7 @@
 //! `checks` (saves, skill checks, morale, Pick up), `prompts`, `spotlight`, `departure`,
 //! `script`, `journal`.
 
+mod aftermath;
 mod attack;
 mod awaits;
 pub mod block;
@@ -192,6 +193,10 @@ impl Procedure for Sovereign {
 }
 
 impl Rules for Sovereign {
+    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
+        &aftermath::SovAftermath
+    }
+
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
         Some(&tactics::SovTactics)
     }

@@ -1,0 +1,212 @@
+//! What a procedure says outlives a fight, and how its rests heal.
+//!
+//! Each procedure answers from its own rules, in `systems/<id>/aftermath.rs`, through
+//! [`Aftermath`]; the core turns the answers into a character's [`Condition`] after a fight
+//! ([`outcome`]) and back onto a token at the next one ([`enter`]). No view or store knows a
+//! procedure's rules.
+
+use super::condition::{Condition, Item, Lasting};
+use crate::command::NewCombatant;
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter};
+use crate::system::RuleError;
+use std::collections::BTreeMap;
+
+/// A kind of recovery a procedure knows: catching one's breath, a night's sleep, a week.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recovery {
+    /// Stable id, used in scripts and the journal (`breath`, `night`).
+    pub id: &'static str,
+    /// Name shown to the GM ("Catch your breath").
+    pub name: &'static str,
+    /// What it restores, in our own words.
+    pub help: &'static str,
+}
+
+/// What a recovery did to one character.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recovered {
+    /// The condition after it.
+    pub after: Condition,
+}
+
+/// A procedure's rules between fights.
+pub trait Aftermath: Sync {
+    /// Whether a track's value outlives the fight. By default every track does.
+    fn track_lasts(&self, name: &str) -> bool {
+        let _ = name;
+        true
+    }
+
+    /// Whether a stat changed in the fight keeps its value (ability loss, severe wounds).
+    /// By default none does: stats are the sheet's.
+    fn stat_lasts(&self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
+
+    /// Whether a condition on the token outlives the fight. Death always does.
+    fn condition_lasts(&self, label: &str) -> bool {
+        label == "dead"
+    }
+
+    /// A lasting condition as the procedure describes it (its table and row, what it does).
+    fn lasting(&self, enc: &Encounter, who: &Combatant, label: &str) -> Lasting {
+        let _ = (enc, who);
+        Lasting::named(label)
+    }
+
+    /// The state of the gear the procedure follows (worn, broken, usages marked), by item key;
+    /// an item intact with no usage is as its sheet says.
+    fn items(&self, enc: &Encounter, who: &Combatant) -> BTreeMap<String, Item> {
+        let _ = (enc, who);
+        BTreeMap::new()
+    }
+
+    /// Puts the gear's state on a combatant entering a fight (its block, its stats), so the
+    /// procedure's rules read it there.
+    fn enter_items(&self, items: &BTreeMap<String, Item>, combatant: &mut NewCombatant) {
+        let _ = (items, combatant);
+    }
+
+    /// A combatant made from a sheet as the procedure completes it on entering a fight
+    /// (tracks it derives from stats: Murdham's health from STR). By default as it is.
+    fn complete(&self, new: NewCombatant) -> NewCombatant {
+        new
+    }
+
+    /// The kinds of recovery, shortest first.
+    fn recoveries(&self) -> &'static [Recovery];
+
+    /// One recovery for one character: its condition after, rolling through `dice`.
+    fn recover(
+        &self,
+        rest: &Recovery,
+        sheet: &serde_json::Value,
+        before: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Recovered, RuleError>;
+}
+
+/// A recovery by id, or an error that lists the ones there are.
+pub fn recovery(of: &dyn Aftermath, id: &str) -> Result<&'static Recovery, RuleError> {
+    of.recoveries().iter().find(|r| r.id.eq_ignore_ascii_case(id)).ok_or_else(|| {
+        let known: Vec<_> = of.recoveries().iter().map(|r| r.id).collect();
+        RuleError::Invalid(format!("no rest '{id}' here; there are: {}", known.join(", ")))
+    })
+}
+
+/// The character's condition once the fight is over, by its procedure's rules: what the
+/// fight left on the token that lasts, over what it carried in.
+pub fn outcome(
+    of: &dyn Aftermath,
+    enc: &Encounter,
+    who: &Combatant,
+    sheet: &serde_json::Value,
+    before: &Condition,
+) -> Condition {
+    let mut after = before.clone();
+    for t in who.tracks.iter().filter(|t| of.track_lasts(&t.name)) {
+        after.set_track(sheet, &t.name, t.value);
+    }
+    for s in who.stats.iter().filter(|s| of.stat_lasts(&s.name)) {
+        after.set_stat(sheet, &s.name, s.value);
+    }
+    // Harm carried in stays while its label is on the token (the GM or the rules may have
+    // lifted it in the fight); new lasting conditions join it, in the token's order.
+    after.lasting.retain(|l| who.conditions.contains(&l.label));
+    let carried = |l: &Lasting| std::iter::once(l.label.clone()).chain(l.also.clone());
+    let kept: Vec<String> = after.lasting.iter().flat_map(carried).collect();
+    let fresh: Vec<Lasting> = who
+        .conditions
+        .iter()
+        .filter(|label| of.condition_lasts(label) && !kept.contains(label))
+        .map(|label| of.lasting(enc, who, label))
+        .collect();
+    // A condition an injury keeps on the token ("half speed") goes with the injury, not on
+    // a line of its own.
+    let riders: Vec<&String> = fresh.iter().flat_map(|l| &l.also).collect();
+    after.lasting.extend(fresh.iter().filter(|l| !riders.contains(&&l.label)).cloned());
+    for (key, item) in of.items(enc, who) {
+        // Gear as good as the sheet's is no longer noted.
+        if item.wear == super::Wear::Intact && item.spent == 0 {
+            after.items.remove(&key);
+        } else {
+            after.items.insert(key, item);
+        }
+    }
+    after
+}
+
+/// The sheet as the procedure reads it: its `tracks` and `stats` as a combatant made from it
+/// has them (with the tracks the procedure derives), the rest as written. Conditions are read
+/// against this, so that a derived track (Murdham's health) has a maximum to mend to.
+pub fn full_sheet(of: &dyn Aftermath, name: &str, sheet: &serde_json::Value) -> serde_json::Value {
+    let made = of.complete(crate::command::NewCombatant {
+        stats: crate::command::block_stats(sheet),
+        tracks: crate::command::block_tracks(sheet),
+        block: sheet.clone(),
+        ..NewCombatant::named(name, crate::ids::SideId(0))
+    });
+    let mut full = match sheet {
+        serde_json::Value::Object(m) => m.clone(),
+        _ => serde_json::Map::new(),
+    };
+    let tracks: serde_json::Map<String, serde_json::Value> = made
+        .tracks
+        .iter()
+        .map(|t| (t.name.clone(), serde_json::json!({"value": t.value, "max": t.max})))
+        .collect();
+    let stats: serde_json::Map<String, serde_json::Value> =
+        made.stats.iter().map(|s| (s.name.clone(), s.value.into())).collect();
+    full.insert("tracks".into(), tracks.into());
+    full.insert("stats".into(), stats.into());
+    full.into()
+}
+
+/// A combatant made from a sheet, entering a fight as its condition leaves it.
+pub fn enter(of: &dyn Aftermath, condition: &Condition, combatant: &mut NewCombatant) {
+    condition.enter(combatant);
+    if !condition.items.is_empty() {
+        of.enter_items(&condition.items, combatant);
+    }
+}
+
+/// The rests every procedure can fall back on: tracks back to the sheet after a night,
+/// everything after a long rest. Freeform uses them; a game with its own rules says its own.
+pub struct Plain;
+
+/// Plain recoveries: a night mends the tracks, a week mends everything but death.
+pub const PLAIN_RECOVERIES: &[Recovery] = &[
+    Recovery { id: "night", name: "A night's rest", help: "Every track back to the sheet." },
+    Recovery {
+        id: "week",
+        name: "A week's rest",
+        help: "Tracks, stats and lasting harm back to the sheet; gear stays as it is; the dead stay dead.",
+    },
+];
+
+impl Aftermath for Plain {
+    fn recoveries(&self) -> &'static [Recovery] {
+        PLAIN_RECOVERIES
+    }
+
+    fn recover(
+        &self,
+        rest: &Recovery,
+        _sheet: &serde_json::Value,
+        before: &Condition,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Recovered, RuleError> {
+        let mut after = before.clone();
+        if before.has("dead") {
+            return Ok(Recovered { after });
+        }
+        after.tracks.clear();
+        if rest.id == "week" {
+            after.stats.clear();
+            after.lasting.clear();
+        }
+        Ok(Recovered { after })
+    }
+}

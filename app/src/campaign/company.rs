@@ -1,0 +1,223 @@
+//! The company: everyone who carries a condition from fight to fight (the characters and the
+//! recurring foes), with their sheets, and the campaign steps that change them.
+
+use super::aftermath::{Aftermath, Recovery, enter};
+use super::condition::Condition;
+use super::log::{CampaignStep, Happening, Written};
+use super::review::{Change, apply};
+use crate::command::NewCombatant;
+use crate::dice::{DiceSource, RecordingDice};
+use crate::system::RuleError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One who carries a condition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Member {
+    /// Name.
+    pub name: String,
+    /// The procedure whose sheet this is.
+    pub system: String,
+    /// The sheet (maxima, gear), as the library holds it.
+    pub sheet: serde_json::Value,
+    /// How it is now.
+    pub condition: Condition,
+}
+
+/// Everyone who carries a condition, by library key (`character:3`, `creature:12`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Company {
+    /// The members, by key.
+    pub members: BTreeMap<String, Member>,
+}
+
+impl Member {
+    /// A member of `system` with its sheet as the procedure reads it (see
+    /// [`super::aftermath::full_sheet`]); an id not installed keeps the sheet as written.
+    pub fn new(
+        system: &str,
+        name: &str,
+        sheet: &serde_json::Value,
+        condition: Condition,
+    ) -> Member {
+        let sheet = match crate::system::by_id(system) {
+            Some(s) => super::aftermath::full_sheet(s.aftermath(), name, sheet),
+            None => sheet.clone(),
+        };
+        Member { name: name.to_owned(), system: system.to_owned(), sheet, condition }
+    }
+}
+
+impl Company {
+    /// A member by key, or an error that names it.
+    pub fn member(&self, who: &str) -> Result<&Member, RuleError> {
+        self.members.get(who).ok_or_else(|| RuleError::Invalid(format!("no character {who}")))
+    }
+
+    /// A member's key by name (case-insensitive), for scripts and the CLI.
+    pub fn named(&self, name: &str) -> Result<&str, RuleError> {
+        self.members
+            .iter()
+            .find(|(_, m)| m.name.eq_ignore_ascii_case(name))
+            .map(|(k, _)| k.as_str())
+            .ok_or_else(|| {
+                let known: Vec<_> = self.members.values().map(|m| m.name.as_str()).collect();
+                RuleError::Invalid(format!(
+                    "no character named '{name}'; there are: {}",
+                    known.join(", ")
+                ))
+            })
+    }
+
+    /// Writes what a step leaves. Cannot fail: a member the company no longer has is skipped
+    /// (the store refuses to delete one a step names).
+    pub fn apply(&mut self, step: &CampaignStep) {
+        for (who, condition) in step.applied() {
+            if let Some(m) = self.members.get_mut(who) {
+                m.condition = condition.clone();
+            }
+        }
+    }
+
+    /// Puts back what a step found.
+    pub fn undo(&mut self, step: &CampaignStep) {
+        for (who, condition) in step.undone() {
+            if let Some(m) = self.members.get_mut(who) {
+                m.condition = condition.clone();
+            }
+        }
+    }
+
+    /// A member as a combatant entering a fight as it is now.
+    pub fn combatant(
+        &self,
+        of: &dyn Aftermath,
+        who: &str,
+        side: crate::ids::SideId,
+    ) -> Result<NewCombatant, RuleError> {
+        let m = self.member(who)?;
+        let mut new = of.complete(crate::command::NewCombatant {
+            stats: crate::command::block_stats(&m.sheet),
+            tracks: super::condition::tracks_in_order(
+                &m.sheet,
+                super::condition::main_tracks(&m.system),
+            ),
+            source: Some(who.to_owned()),
+            block: m.sheet.clone(),
+            ..NewCombatant::named(m.name.clone(), side)
+        });
+        enter(of, &m.condition, &mut new);
+        Ok(new)
+    }
+
+    /// A rest for `who` (everyone when empty), by the procedure's rules: one step, its dice
+    /// recorded. Members of another procedure are refused by name.
+    pub fn rest(
+        &self,
+        of: &dyn Aftermath,
+        system: &str,
+        rest: &Recovery,
+        who: &[String],
+        dice: &mut dyn DiceSource,
+    ) -> Result<CampaignStep, RuleError> {
+        let keys: Vec<&String> = if who.is_empty() {
+            self.members.iter().filter(|(_, m)| m.system == system).map(|(k, _)| k).collect()
+        } else {
+            who.iter().collect()
+        };
+        let mut recorder = RecordingDice::new(dice);
+        let mut written = Vec::new();
+        for key in keys {
+            let m = self.member(key)?;
+            if m.system != system {
+                return Err(RuleError::Invalid(format!(
+                    "{} is a {} character, not {system}",
+                    m.name, m.system
+                )));
+            }
+            let done = of.recover(rest, &m.sheet, &m.condition, &mut recorder)?;
+            written.push(Written {
+                who: key.clone(),
+                system: m.system.clone(),
+                name: m.name.clone(),
+                sheet: m.sheet.clone(),
+                before: m.condition.clone(),
+                after: done.after,
+            });
+        }
+        Ok(CampaignStep {
+            happening: Happening::Rested { rest: rest.id.to_owned(), name: rest.name.to_owned() },
+            rolls: recorder.into_rolls(),
+            written,
+        })
+    }
+
+    /// The GM's own change to one member (heal, harm, an injury healed): one step.
+    pub fn by_hand(
+        &self,
+        who: &str,
+        what: &str,
+        changes: &[Change],
+    ) -> Result<CampaignStep, RuleError> {
+        let m = self.member(who)?;
+        Ok(CampaignStep {
+            happening: Happening::ByHand { what: what.to_owned() },
+            rolls: Vec::new(),
+            written: vec![Written {
+                who: who.to_owned(),
+                system: m.system.clone(),
+                name: m.name.clone(),
+                sheet: m.sheet.clone(),
+                before: m.condition.clone(),
+                after: apply(&m.sheet, &m.condition, changes),
+            }],
+        })
+    }
+
+    /// Heals (or harms, with a negative amount) a track by hand: never over its maximum,
+    /// never under 0 unless it already was.
+    pub fn heal(&self, who: &str, track: &str, amount: i64) -> Result<CampaignStep, RuleError> {
+        let m = self.member(who)?;
+        let t = crate::command::block_tracks(&m.sheet)
+            .into_iter()
+            .find(|t| t.name.eq_ignore_ascii_case(track))
+            .ok_or_else(|| RuleError::Invalid(format!("{} has no track '{track}'", m.name)))?;
+        let from = m.condition.track(&m.sheet, &t.name).unwrap_or(t.value);
+        let to = (from + amount).min(t.max).max(from.min(0));
+        let label = crate::encounter::stat_label(&t.name);
+        let what = if amount >= 0 {
+            format!("{} heals {amount} {label}", m.name)
+        } else {
+            format!("{} loses {} {label}", m.name, -amount)
+        };
+        self.by_hand(who, &what, &[Change::Track { name: t.name.clone(), from, to }])
+    }
+
+    /// Lifts a lasting harm by hand ("healed").
+    pub fn cure(&self, who: &str, label: &str) -> Result<CampaignStep, RuleError> {
+        let m = self.member(who)?;
+        let Some(l) = m.condition.lasting.iter().find(|l| l.label.eq_ignore_ascii_case(label))
+        else {
+            return Err(RuleError::Invalid(format!("{} carries no '{label}'", m.name)));
+        };
+        let what = format!("{}: {} healed", m.name, super::condition::capitalised(&l.label));
+        self.by_hand(who, &what, &[Change::Loses(l.clone())])
+    }
+}
+
+/// The company as it stands after each step in turn, from `start`.
+pub fn replay<'a>(start: &Company, steps: impl IntoIterator<Item = &'a CampaignStep>) -> Company {
+    let mut company = start.clone();
+    for step in steps {
+        company.apply(step);
+    }
+    company
+}
+
+/// Condition of a member, for tests and scripts.
+impl Member {
+    /// "HP 2/6 · Frail".
+    pub fn summary(&self) -> String {
+        self.condition.summary(&self.sheet, super::condition::main_tracks(&self.system))
+    }
+}

@@ -1,0 +1,132 @@
+//! Ending a fight: per member of the company who fought, what the procedure says lasts, as
+//! lines the GM may untick or change before it is written back as one step.
+
+use super::aftermath::outcome;
+use super::company::Company;
+use super::condition::Condition;
+use super::log::{CampaignStep, Happening, Written};
+use super::review::{Change, apply, changes};
+use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+
+/// One line of the review.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// What changes.
+    pub change: Change,
+    /// Whether it is written back (the GM unticks it to keep the field as it was).
+    pub keep: bool,
+}
+
+/// One member's part of the review.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reviewed {
+    /// The member's key.
+    pub who: String,
+    /// The token it fought as.
+    pub combatant: CombatantId,
+    /// Its name.
+    pub name: String,
+    /// Its sheet.
+    pub sheet: serde_json::Value,
+    /// Its condition when the fight began (as the company holds it).
+    pub before: Condition,
+    /// The lines, in sheet order.
+    pub lines: Vec<Line>,
+}
+
+impl Reviewed {
+    /// The condition the kept lines leave.
+    pub fn after(&self) -> Condition {
+        let kept: Vec<Change> =
+            self.lines.iter().filter(|l| l.keep).map(|l| l.change.clone()).collect();
+        apply(&self.sheet, &self.before, &kept)
+    }
+
+    /// Sets the number on line `index`; refused in the field's words (the line stays).
+    pub fn set_value(&mut self, index: usize, value: i64) -> Result<(), String> {
+        let line = self.lines.get_mut(index).ok_or_else(|| format!("no line {}", index + 1))?;
+        line.change = line.change.with_value(&self.sheet, value)?;
+        Ok(())
+    }
+}
+
+/// What ending a fight writes back, before the GM applies it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Review {
+    /// The encounter's name.
+    pub encounter: String,
+    /// Its procedure.
+    pub system: String,
+    /// Every member who fought, in the order they were added; members with no line are
+    /// listed too, so the GM sees that they come out unchanged.
+    pub people: Vec<Reviewed>,
+}
+
+impl Review {
+    /// The review of `enc` for `company`: each token made from a member (its `source`) by
+    /// the encounter's procedure. A member fielded twice is reviewed once, from its first
+    /// token.
+    pub fn of(enc: &Encounter, company: &Company) -> Review {
+        Review::of_with(enc, company, |c| c.source.clone())
+    }
+
+    /// The same, with the member's key of a token given by `key` (a script keys the tokens it
+    /// added by name).
+    pub fn of_with(
+        enc: &Encounter,
+        company: &Company,
+        key: impl Fn(&crate::encounter::Combatant) -> Option<String>,
+    ) -> Review {
+        let of = enc.system().aftermath();
+        let mut people: Vec<Reviewed> = Vec::new();
+        for c in enc.combatants.values() {
+            let Some(who) = key(c) else { continue };
+            let who = who.as_str();
+            let Some(member) = company.members.get(who) else { continue };
+            if people.iter().any(|p| p.who == who) {
+                continue;
+            }
+            let after = outcome(of, enc, c, &member.sheet, &member.condition);
+            let lines =
+                changes(&member.sheet, enc.system().main_tracks(), &member.condition, &after)
+                    .into_iter()
+                    .map(|change| Line { change, keep: true })
+                    .collect();
+            people.push(Reviewed {
+                who: who.to_owned(),
+                combatant: c.id,
+                name: member.name.clone(),
+                sheet: member.sheet.clone(),
+                before: member.condition.clone(),
+                lines,
+            });
+        }
+        Review { encounter: enc.name.clone(), system: enc.system_id().to_owned(), people }
+    }
+
+    /// A member's part, by name (case-insensitive).
+    pub fn person_mut(&mut self, name: &str) -> Option<&mut Reviewed> {
+        self.people.iter_mut().find(|p| p.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The step that writes back the kept lines.
+    pub fn step(&self) -> CampaignStep {
+        CampaignStep {
+            happening: Happening::FightEnded { encounter: self.encounter.clone() },
+            rolls: Vec::new(),
+            written: self
+                .people
+                .iter()
+                .map(|p| Written {
+                    who: p.who.clone(),
+                    system: self.system.clone(),
+                    name: p.name.clone(),
+                    sheet: p.sheet.clone(),
+                    before: p.before.clone(),
+                    after: p.after(),
+                })
+                .collect(),
+        }
+    }
+}

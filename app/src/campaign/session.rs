@@ -1,0 +1,144 @@
+//! An evening's play as one journal: the fights in order, and between them the tray's rolls,
+//! rests, write-backs and the GM's notes. Written as JSON (lossless: each fight is its own
+//! journal, which `fray replay` re-runs) and drawn as Markdown or HTML by
+//! [`crate::journal::session_markdown`] and [`crate::journal::session_html`].
+
+use super::log::CampaignStep;
+use crate::dice::Roll;
+use crate::journal::{JournalDoc, ReplayReport, replay};
+use serde::{Deserialize, Serialize};
+
+/// The format name at the head of a session file.
+pub const SESSION_FORMAT: &str = "fray-session";
+/// The session file's version.
+pub const SESSION_VERSION: u32 = 1;
+
+/// One thing that happened in the evening, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Part {
+    /// A fight, as its own journal.
+    Fight(Box<JournalDoc>),
+    /// A write-back, a rest, a heal by hand.
+    Step(CampaignStep),
+    /// A roll of the tray made with no fight open.
+    Roll(Roll),
+    /// The GM's note.
+    Note(String),
+}
+
+/// An evening's play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionLog {
+    /// The session's name ("Session 4: the crypt").
+    pub name: String,
+    /// Its day, as the host wrote it (`2026-11-27`).
+    #[serde(default)]
+    pub date: String,
+    /// What happened, in order.
+    pub parts: Vec<Part>,
+}
+
+#[derive(Serialize)]
+struct Doc<'a> {
+    format: &'a str,
+    version: u32,
+    #[serde(flatten)]
+    log: &'a SessionLog,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
+}
+
+/// Why a session file could not be read, naming the part.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    /// Not a session file, or one from another version.
+    #[error("not a Fray session file: {0}")]
+    NotASession(String),
+    /// A part is malformed (its number counts from 1).
+    #[error("part {part}: {error}")]
+    Part {
+        /// Which part.
+        part: usize,
+        /// What is wrong with it.
+        error: String,
+    },
+}
+
+impl SessionLog {
+    /// The session as compact JSON.
+    pub fn to_json(&self) -> String {
+        let doc = Doc { format: SESSION_FORMAT, version: SESSION_VERSION, log: self };
+        serde_json::to_string(&doc).expect("a session always serializes")
+    }
+
+    /// The fights' journals, in order.
+    pub fn fights(&self) -> impl Iterator<Item = &JournalDoc> {
+        self.parts.iter().filter_map(|p| match p {
+            Part::Fight(doc) => Some(doc.as_ref()),
+            _ => None,
+        })
+    }
+
+    /// Re-runs every fight through the rules (see [`replay`]); the first that differs is
+    /// named by its place in the evening.
+    pub fn replay(&self) -> Result<Vec<ReplayReport>, SessionError> {
+        let mut reports = Vec::new();
+        for (i, part) in self.parts.iter().enumerate() {
+            if let Part::Fight(doc) = part {
+                let report = replay(doc).map_err(|e| SessionError::Part {
+                    part: i + 1,
+                    error: format!("the fight '{}': {e}", doc.base.name),
+                })?;
+                reports.push(report);
+            }
+        }
+        Ok(reports)
+    }
+}
+
+/// Whether `text` looks like a session file (rather than one fight's journal).
+pub fn is_session(text: &str) -> bool {
+    serde_json::from_str::<Header>(text).is_ok_and(|h| h.format == SESSION_FORMAT)
+}
+
+/// Reads a session written by [`SessionLog::to_json`]; each fight is read (and checked) as a
+/// journal of its own.
+pub fn from_json(text: &str) -> Result<SessionLog, SessionError> {
+    let header: Header =
+        serde_json::from_str(text).map_err(|e| SessionError::NotASession(e.to_string()))?;
+    if header.format != SESSION_FORMAT || header.version != SESSION_VERSION {
+        return Err(SessionError::NotASession(format!(
+            "format {} version {} (this Fray reads {SESSION_FORMAT} version {SESSION_VERSION})",
+            header.format, header.version
+        )));
+    }
+    #[derive(Deserialize)]
+    struct Raw {
+        name: String,
+        #[serde(default)]
+        date: String,
+        parts: Vec<serde_json::Value>,
+    }
+    let raw: Raw =
+        serde_json::from_str(text).map_err(|e| SessionError::NotASession(e.to_string()))?;
+    let mut parts = Vec::with_capacity(raw.parts.len());
+    for (i, value) in raw.parts.into_iter().enumerate() {
+        let bad = |error: String| SessionError::Part { part: i + 1, error };
+        let part = match value.get("fight") {
+            // A fight goes through the journal's own reader and checks.
+            Some(fight) => {
+                let doc = crate::journal::from_json(&fight.to_string())
+                    .map_err(|e| bad(e.to_string()))?;
+                Part::Fight(Box::new(doc))
+            }
+            None => serde_json::from_value(value).map_err(|e| bad(e.to_string()))?,
+        };
+        parts.push(part);
+    }
+    Ok(SessionLog { name: raw.name, date: raw.date, parts })
+}

@@ -1,0 +1,125 @@
+//! A whole evening as Markdown or HTML: each fight's journal where it happened, and between
+//! them what every write-back, rest and heal changed, the tray's rolls and the GM's notes.
+//! Every piece of text goes through the same escaping as a fight's journal.
+
+use super::html::{Html, escape_into as html_escape, events_into as html_events, head_into};
+use super::line::{Style, write_bare_roll};
+use super::markdown::{Markdown, escape_into as md_escape, events_into as md_events};
+use crate::campaign::CampaignStep;
+use crate::campaign::session::{Part, SessionLog};
+
+/// One character's line of a step: "HP 6 → 2 · Fatigue 0 → 3", or "unchanged".
+fn changed(w: &crate::campaign::Written) -> String {
+    let lines: Vec<String> = w.changes().iter().map(|c| c.text()).collect();
+    if lines.is_empty() { "unchanged".to_owned() } else { lines.join(" · ") }
+}
+
+/// The evening as Markdown: `# Session`, a `##` heading per fight or step, rounds as `###`.
+pub fn session_markdown(log: &SessionLog) -> String {
+    let mut out = String::new();
+    out.push_str("# ");
+    md_escape(&mut out, &log.name);
+    if !log.date.is_empty() {
+        out.push_str(" — ");
+        md_escape(&mut out, &log.date);
+    }
+    out.push('\n');
+    for part in &log.parts {
+        out.push('\n');
+        match part {
+            Part::Fight(doc) => {
+                out.push_str("## ");
+                md_escape(&mut out, &doc.base.name);
+                out.push_str(" — ");
+                md_escape(&mut out, doc.base.system().name());
+                out.push('\n');
+                md_events(&mut out, &doc.base, &doc.events, "###");
+            }
+            Part::Step(step) => step_markdown(&mut out, step),
+            Part::Roll(roll) => {
+                out.push_str("- ");
+                write_bare_roll(&mut out, roll, &Markdown);
+                out.push('\n');
+            }
+            Part::Note(text) => {
+                out.push_str("- ");
+                Markdown.narration(&mut out, text);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+fn step_markdown(out: &mut String, step: &CampaignStep) {
+    out.push_str("## ");
+    md_escape(out, &step.title());
+    out.push_str("\n\n");
+    for roll in &step.rolls {
+        out.push_str("- ");
+        write_bare_roll(out, roll, &Markdown);
+        out.push('\n');
+    }
+    for w in &step.written {
+        out.push_str("- ");
+        Markdown.who(out, &w.name);
+        out.push_str(": ");
+        md_escape(out, &changed(w));
+        out.push('\n');
+    }
+}
+
+/// The evening as one self-contained HTML page, as inert as a fight's.
+pub fn session_html(log: &SessionLog) -> String {
+    let mut out = String::new();
+    let subtitle = if log.date.is_empty() { "Session" } else { log.date.as_str() };
+    head_into(&mut out, &log.name, subtitle);
+    out.push_str("<header>\n<h1>");
+    html_escape(&mut out, &log.name);
+    out.push_str("</h1>\n<p>");
+    html_escape(&mut out, subtitle);
+    out.push_str("</p>\n</header>\n");
+    for part in &log.parts {
+        match part {
+            Part::Fight(doc) => {
+                out.push_str("<article>\n<h2>");
+                html_escape(&mut out, &doc.base.name);
+                out.push_str(" — ");
+                html_escape(&mut out, doc.base.system().name());
+                out.push_str("</h2>\n");
+                html_events(&mut out, &doc.base, &doc.events, "h3");
+                out.push_str("</article>\n");
+            }
+            Part::Step(step) => {
+                out.push_str("<section class=\"between\">\n<h2>");
+                html_escape(&mut out, &step.title());
+                out.push_str("</h2>\n<ol>\n");
+                for roll in &step.rolls {
+                    out.push_str("<li class=\"roll\">");
+                    write_bare_roll(&mut out, roll, &Html);
+                    out.push_str("</li>\n");
+                }
+                for w in &step.written {
+                    out.push_str("<li class=\"track\">");
+                    Html.who(&mut out, &w.name);
+                    out.push_str(": ");
+                    html_escape(&mut out, &changed(w));
+                    out.push_str("</li>\n");
+                }
+                out.push_str("</ol>\n</section>\n");
+            }
+            Part::Roll(roll) => {
+                out.push_str("<ol><li class=\"roll\">");
+                write_bare_roll(&mut out, roll, &Html);
+                out.push_str("</li></ol>\n");
+            }
+            Part::Note(text) => {
+                out.push_str("<ol><li class=\"note\">");
+                Html.narration(&mut out, text);
+                out.push_str("</li></ol>\n");
+            }
+        }
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}

@@ -1,0 +1,246 @@
+//! What outlives a Block, Dodge, Parry fight, and its rests ("000" of the rules README,
+//! "Between fights").
+//!
+//! Lost HP, Fatigue, STR/DEX/WIL loss and severe wounds (the `wounds` stat: a slot each) last;
+//! so do the head, arm and 0-ability results, and gear given up to stop a blow stays broken.
+//! The fight's own states (surprise, a failed Critical Damage Save's immobilised or reeling
+//! mind, fled, routed, surrendered) end with it.
+
+use super::block::BdpBlock;
+use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::{Condition, Item, Wear};
+use crate::command::NewCombatant;
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter};
+use crate::system::RuleError;
+use std::collections::BTreeMap;
+
+/// The procedure's rules between fights.
+pub struct BdpAftermath;
+
+/// Conditions that end with the fight.
+const ENDS: &[&str] = &[
+    "fled",
+    "surrendered",
+    "routed",
+    "unaware",
+    "surprised",
+    "immobilized",
+    "debilitated",
+    "prone",
+];
+
+/// The abilities a blow can reach.
+const ABILITIES: [&str; 3] = ["str", "dex", "wil"];
+
+const RECOVERIES: &[Recovery] = &[
+    Recovery {
+        id: "breath",
+        name: "Catch your breath",
+        help: "A moment's calm and a drink: every lost HP comes back.",
+    },
+    Recovery {
+        id: "night",
+        name: "A night's sleep",
+        help: "A normal night (a good camp, an inn): HP back and all Fatigue cleared.",
+    },
+    Recovery {
+        id: "comfortable",
+        name: "A comfortable night",
+        help: "As a night's sleep, and each damaged ability mends by 1.",
+    },
+    Recovery {
+        id: "care",
+        name: "Serious care",
+        help: "A comfortable week of care between adventures: abilities mended, severe wounds \
+               and their arm injuries healed. Lost eyes and scars stay.",
+    },
+];
+
+impl Aftermath for BdpAftermath {
+    fn track_lasts(&self, name: &str) -> bool {
+        // A detachment's bodies are counted afresh at each muster.
+        name != "members"
+    }
+
+    fn stat_lasts(&self, name: &str) -> bool {
+        // Severe wounds fill slots until healed; sacrificed shield and armour are gear.
+        name == "wounds"
+    }
+
+    fn condition_lasts(&self, label: &str) -> bool {
+        !ENDS.contains(&label)
+    }
+
+    fn items(&self, enc: &Encounter, who: &Combatant) -> BTreeMap<String, Item> {
+        let Ok(block) = BdpBlock::of(who) else { return BTreeMap::new() };
+        enc.bdp()
+            .broken
+            .iter()
+            .filter(|(id, key)| *id == who.id && key != "improvised")
+            .map(|(_, key)| {
+                let name = match key.as_str() {
+                    "shield" => "Shield".to_owned(),
+                    "armor" => block.armor_item.clone().unwrap_or_else(|| "Armour".into()),
+                    _ => key
+                        .strip_prefix("weapon:")
+                        .and_then(|i| i.parse::<usize>().ok())
+                        .and_then(|i| block.weapons.get(i))
+                        .map_or_else(|| key.clone(), |w| w.name.to_string()),
+                };
+                (key.clone(), Item { name, wear: Wear::Broken, spent: 0 })
+            })
+            .collect()
+    }
+
+    fn enter_items(&self, items: &BTreeMap<String, Item>, combatant: &mut NewCombatant) {
+        let broken = items.iter().filter(|(_, i)| i.wear >= Wear::Broken).map(|(k, _)| k);
+        for key in broken {
+            match key.as_str() {
+                // A guard item given up gives no guard.
+                "shield" | "armor" => {
+                    if let Some(s) = combatant.stats.iter_mut().find(|s| &s.name == key) {
+                        s.value = 0;
+                    }
+                }
+                _ => {
+                    if let Some(block) = combatant.block.as_object_mut() {
+                        let list = block.entry("broken").or_insert_with(|| serde_json::json!([]));
+                        if let Some(list) = list.as_array_mut() {
+                            list.push(key.clone().into());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn recoveries(&self) -> &'static [Recovery] {
+        RECOVERIES
+    }
+
+    fn recover(
+        &self,
+        rest: &Recovery,
+        sheet: &serde_json::Value,
+        before: &Condition,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Recovered, RuleError> {
+        let mut after = before.clone();
+        if before.has("dead") {
+            return Ok(Recovered { after });
+        }
+        after.mend_track(sheet, "hp", None);
+        if rest.id != "breath" {
+            after.mend_track(sheet, "fatigue", None);
+        }
+        match rest.id {
+            "comfortable" => {
+                for a in ABILITIES {
+                    after.mend_track(sheet, a, Some(1));
+                }
+            }
+            "care" => {
+                for a in ABILITIES {
+                    after.mend_track(sheet, a, None);
+                }
+                after.mend_stat(sheet, "wounds", None);
+                after.lift("arm wound");
+            }
+            _ => {}
+        }
+        // Out cold from DEX or WIL at 0 ends once both are back above it.
+        let above = |a: &str| after.track(sheet, a).is_none_or(|v| v > 0);
+        if above("dex") && above("wil") {
+            after.lift("unconscious");
+        }
+        Ok(Recovered { after })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::campaign::Lasting;
+    use crate::dice::SeededDice;
+    use serde_json::json;
+
+    const MAIN: &[&str] = &["hp", "str", "fatigue"];
+
+    fn sheet() -> serde_json::Value {
+        json!({"tracks": {"hp": 5, "str": 13, "dex": 12, "wil": 10,
+            "fatigue": {"value": 0, "max": 10}}})
+    }
+
+    fn rest(id: &str, before: &Condition) -> Condition {
+        let r = crate::campaign::aftermath::recovery(&BdpAftermath, id).unwrap();
+        BdpAftermath.recover(r, &sheet(), before, &mut SeededDice::new(1, 0)).unwrap().after
+    }
+
+    fn hurt() -> Condition {
+        let mut c = Condition::default();
+        for (t, v) in [("hp", 0), ("str", 9), ("dex", 0), ("fatigue", 4)] {
+            c.set_track(&sheet(), t, v);
+        }
+        c.set_stat(&sheet(), "wounds", 1);
+        c.lasting = vec![Lasting::named("arm wound"), Lasting::named("lost an eye")];
+        c.lasting.push(Lasting::named("unconscious"));
+        c
+    }
+
+    #[test]
+    fn each_rest_restores_what_the_rules_say_and_no_more() {
+        let s = sheet();
+        assert_eq!(
+            rest("breath", &hurt()).summary(&s, MAIN),
+            "STR 9/13 · Fatigue 4 · DEX 0/12 · Wounds 1 · Arm wound · Lost an eye · Unconscious"
+        );
+        assert_eq!(
+            rest("night", &hurt()).summary(&s, MAIN),
+            "STR 9/13 · DEX 0/12 · Wounds 1 · Arm wound · Lost an eye · Unconscious"
+        );
+        assert_eq!(
+            rest("comfortable", &hurt()).summary(&s, MAIN),
+            "STR 10/13 · DEX 1/12 · Wounds 1 · Arm wound · Lost an eye"
+        );
+        assert_eq!(rest("care", &hurt()).summary(&s, MAIN), "Lost an eye");
+    }
+
+    #[test]
+    fn the_dead_stay_dead_and_no_rest_mends_them() {
+        let mut dead = hurt();
+        dead.lasting.push(Lasting::named("dead"));
+        assert_eq!(rest("care", &dead), dead);
+    }
+
+    #[test]
+    fn fight_states_end_and_harm_lasts() {
+        for label in ["fled", "routed", "surprised", "immobilized"] {
+            assert!(!BdpAftermath.condition_lasts(label), "{label}");
+        }
+        for label in ["dead", "arm wound", "lost an eye", "scarred", "unconscious"] {
+            assert!(BdpAftermath.condition_lasts(label), "{label}");
+        }
+        assert!(!BdpAftermath.track_lasts("members"));
+        assert!(BdpAftermath.stat_lasts("wounds") && !BdpAftermath.stat_lasts("shield"));
+    }
+
+    #[test]
+    fn a_broken_shield_enters_with_no_guard_and_a_broken_weapon_is_marked_on_the_block() {
+        let mut items = BTreeMap::new();
+        items.insert(
+            "shield".to_owned(),
+            Item { name: "Shield".into(), wear: Wear::Broken, spent: 0 },
+        );
+        items.insert(
+            "weapon:1".to_owned(),
+            Item { name: "Spear".into(), wear: Wear::Broken, spent: 0 },
+        );
+        let mut new = NewCombatant::named("Harald", crate::ids::SideId(1));
+        new.stats = vec![crate::encounter::Stat { name: "shield".into(), value: 1 }];
+        new.block = json!({"weapons": []});
+        BdpAftermath.enter_items(&items, &mut new);
+        assert_eq!(new.stats[0].value, 0);
+        assert_eq!(new.block["broken"], json!(["weapon:1"]));
+    }
+}

@@ -1,0 +1,162 @@
+//! What outlives a fight of the d12 declared actions, and its rests ("004" of the rules
+//! README, "Between fights").
+//!
+//! Stress, Wound Points and Mana last, and so do combat injuries (with the conditions their
+//! row put on the token), ability damage and the incapacitated, dying or stabilized status.
+//! The text has no rest: the recoveries are the README's documented defaults from d20
+//! vitality-and-wound-point games (Stress comes back by the hour, Wound Points by the day).
+//! An injury itself ends when the GM marks it healed.
+
+use super::block::{HD, STRESS, WP};
+use super::wounds::{DYING, INCAPACITATED, STABILIZED};
+use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::{Condition, Lasting};
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter};
+use crate::system::RuleError;
+
+/// The procedure's rules between fights.
+pub struct D12Aftermath;
+
+/// Conditions that end with the fight.
+const ENDS: &[&str] = &["fled", "surrendered"];
+
+const RECOVERIES: &[Recovery] = &[
+    Recovery {
+        id: "hour",
+        name: "An hour's rest",
+        help: "Stress comes back by the character's Hit Dice (1 without).",
+    },
+    Recovery {
+        id: "night",
+        name: "A night's rest",
+        help: "Stress and Mana full, 1 Wound Point back, 1 point of each ability damage healed.",
+    },
+    Recovery {
+        id: "bed",
+        name: "A day in bed",
+        help: "Full bed rest or a carer's Heal check: as a night, but 2 Wound Points and 2 \
+               points of each ability damage.",
+    },
+];
+
+impl Aftermath for D12Aftermath {
+    fn stat_lasts(&self, name: &str) -> bool {
+        name.ends_with(" damage")
+    }
+
+    fn condition_lasts(&self, label: &str) -> bool {
+        !ENDS.contains(&label)
+    }
+
+    fn lasting(&self, enc: &Encounter, who: &Combatant, label: &str) -> Lasting {
+        crate::campaign::injury::from_tables(enc, who, label)
+            .unwrap_or_else(|| Lasting::named(label))
+    }
+
+    fn recoveries(&self) -> &'static [Recovery] {
+        RECOVERIES
+    }
+
+    fn recover(
+        &self,
+        rest: &Recovery,
+        sheet: &serde_json::Value,
+        before: &Condition,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Recovered, RuleError> {
+        let mut after = before.clone();
+        if before.has("dead") {
+            return Ok(Recovered { after });
+        }
+        let (wp, ability) = match rest.id {
+            "hour" => {
+                let hd = crate::command::block_stats(sheet)
+                    .into_iter()
+                    .find(|s| s.name == HD)
+                    .map_or(1, |s| s.value.max(1));
+                after.mend_track(sheet, STRESS, Some(hd));
+                (0, 0)
+            }
+            "night" => (1, 1),
+            _ => (2, 2),
+        };
+        if rest.id != "hour" {
+            after.mend_track(sheet, STRESS, None);
+            after.mend_track(sheet, "mana", None);
+            after.mend_track(sheet, WP, Some(wp));
+            let damaged: Vec<String> =
+                after.stats.keys().filter(|k| self.stat_lasts(k)).cloned().collect();
+            for k in damaged {
+                after.mend_stat(sheet, &k, Some(ability));
+            }
+        }
+        // Back above 0 Wound Points: up again.
+        if after.track(sheet, WP).is_none_or(|v| v > 0) {
+            for k in [INCAPACITATED, DYING, STABILIZED] {
+                after.lift(k);
+            }
+        }
+        Ok(Recovered { after })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+    use serde_json::json;
+
+    fn sheet() -> serde_json::Value {
+        json!({"tracks": {"stress": 8, "wp": 12, "mana": 6}, "stats": {"hd": 3}})
+    }
+
+    fn rest(id: &str, before: &Condition) -> Condition {
+        let r = crate::campaign::aftermath::recovery(&D12Aftermath, id).unwrap();
+        D12Aftermath.recover(r, &sheet(), before, &mut SeededDice::new(1, 0)).unwrap().after
+    }
+
+    fn hurt() -> Condition {
+        let mut c = Condition::default();
+        for (t, v) in [("stress", 0), ("wp", 0), ("mana", 1)] {
+            c.set_track(&sheet(), t, v);
+        }
+        c.set_stat(&sheet(), "str damage", 3);
+        c.lasting = vec![
+            Lasting {
+                label: "shattered kneecap".into(),
+                detail: String::new(),
+                also: vec!["prone".into()],
+            },
+            Lasting::named("incapacitated"),
+        ];
+        c
+    }
+
+    #[test]
+    fn stress_comes_back_by_the_hour_and_the_body_by_the_day() {
+        const MAIN: &[&str] = &["stress", "wp"];
+        let s = sheet();
+        assert_eq!(
+            rest("hour", &hurt()).summary(&s, MAIN),
+            "Stress 3/8 · WP 0/12 · Mana 1/6 · STR damage 3 · Shattered kneecap · Incapacitated"
+        );
+        assert_eq!(
+            rest("night", &hurt()).summary(&s, MAIN),
+            "WP 1/12 · STR damage 2 · Shattered kneecap"
+        );
+        assert_eq!(
+            rest("bed", &hurt()).summary(&s, MAIN),
+            "WP 2/12 · STR damage 1 · Shattered kneecap"
+        );
+    }
+
+    #[test]
+    fn an_injury_and_its_riders_last_and_flight_does_not() {
+        assert!(D12Aftermath.condition_lasts("shattered kneecap"));
+        assert!(D12Aftermath.condition_lasts("prone"));
+        assert!(D12Aftermath.condition_lasts("dying"));
+        assert!(!D12Aftermath.condition_lasts("fled"));
+        assert!(D12Aftermath.stat_lasts("str damage") && !D12Aftermath.stat_lasts("armour"));
+    }
+}

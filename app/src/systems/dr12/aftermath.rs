@@ -1,0 +1,123 @@
+//! What outlives a DR12 zones fight, and its rests ("001" of the rules README, "Between
+//! fights").
+//!
+//! Lost HP lasts, weapon usages stay marked (they never reset on a rest: mending is the GM's
+//! *Mend* or a set count), and hindrances not shaken off persist. Ongoing damage, flight,
+//! parley and surrender end with the fight. The text has no rest: the recoveries are the
+//! README's documented default from the nearest public analogue.
+
+use super::block::{Dr12Block, HP, ONGOING, usages};
+use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::{Condition, Item, Wear};
+use crate::command::NewCombatant;
+use crate::dice::{Dice, DiceSource};
+use crate::encounter::{Combatant, Encounter};
+use crate::system::RuleError;
+use std::collections::BTreeMap;
+
+/// The procedure's rules between fights.
+pub struct Dr12Aftermath;
+
+/// Conditions that end with the fight.
+const ENDS: &[&str] = &["fled", "parleying", "surrendered", ONGOING];
+
+const RECOVERIES: &[Recovery] = &[
+    Recovery { id: "breath", name: "Catch your breath", help: "A short rest and a drink: d4 HP." },
+    Recovery { id: "night", name: "A night's sleep", help: "With food and drink: d6 HP." },
+];
+
+impl Aftermath for Dr12Aftermath {
+    fn condition_lasts(&self, label: &str) -> bool {
+        !ENDS.contains(&label)
+    }
+
+    fn items(&self, enc: &Encounter, who: &Combatant) -> BTreeMap<String, Item> {
+        let Ok(block) = Dr12Block::of(who) else { return BTreeMap::new() };
+        block
+            .arms()
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let spent = usages(enc, who, i);
+                (format!("weapon:{i}"), Item { name: w.name.clone(), wear: Wear::Intact, spent })
+            })
+            .collect()
+    }
+
+    fn enter_items(&self, items: &BTreeMap<String, Item>, combatant: &mut NewCombatant) {
+        // Weapons first, then natural attacks: the index the rules use.
+        let Some(block) = combatant.block.as_object_mut() else { return };
+        let mut index = 0;
+        for list in ["weapons", "attacks"] {
+            let Some(arms) = block.get_mut(list).and_then(|l| l.as_array_mut()) else { continue };
+            for w in arms {
+                let key = format!("weapon:{index}");
+                index += 1;
+                if let (Some(item), Some(w)) = (items.get(&key), w.as_object_mut()) {
+                    w.insert("usages".into(), item.spent.into());
+                }
+            }
+        }
+    }
+
+    fn recoveries(&self) -> &'static [Recovery] {
+        RECOVERIES
+    }
+
+    fn recover(
+        &self,
+        rest: &Recovery,
+        sheet: &serde_json::Value,
+        before: &Condition,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Recovered, RuleError> {
+        let mut after = before.clone();
+        if before.has("dead") || !before.tracks.contains_key(HP) {
+            return Ok(Recovered { after });
+        }
+        let sides = if rest.id == "breath" { 4 } else { 6 };
+        let roll = dice
+            .roll(&Dice::die(sides), &format!("{}: HP back", rest.name), None)
+            .map_err(|e| RuleError::Invalid(e.to_string()))?;
+        after.mend_track(sheet, HP, Some(roll.total));
+        if after.track(sheet, HP).is_some_and(|v| v > 0) {
+            after.lift("down");
+        }
+        Ok(Recovered { after })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{PlannedDice, SeededDice};
+    use serde_json::json;
+
+    #[test]
+    fn a_rest_rolls_its_die_and_lifts_down_once_hp_is_back() {
+        let sheet = json!({"tracks": {"hp": 10}});
+        let mut hurt = Condition::default();
+        hurt.set_track(&sheet, HP, 0);
+        hurt.lasting.push(crate::campaign::Lasting::named("down"));
+        let night = crate::campaign::aftermath::recovery(&Dr12Aftermath, "night").unwrap();
+        let mut dice = PlannedDice::new(SeededDice::new(1, 0)).then_table([5]);
+        let after = Dr12Aftermath.recover(night, &sheet, &hurt, &mut dice).unwrap().after;
+        assert_eq!(after.summary(&sheet, &[HP]), "HP 5/10");
+    }
+
+    #[test]
+    fn usages_and_hindrances_last_and_ongoing_damage_ends() {
+        assert!(Dr12Aftermath.condition_lasts("weakened"));
+        assert!(!Dr12Aftermath.condition_lasts("ongoing"));
+        let mut items = BTreeMap::new();
+        items.insert(
+            "weapon:1".to_owned(),
+            Item { name: "Claw".into(), wear: Wear::Intact, spent: 2 },
+        );
+        let mut new = NewCombatant::named("Wolf", crate::ids::SideId(1));
+        new.block = json!({"weapons": [{"name": "Bite", "die": 6}], "attacks": [{"name": "Claw", "die": 4}]});
+        Dr12Aftermath.enter_items(&items, &mut new);
+        assert_eq!(new.block["attacks"][0]["usages"], 2);
+        assert!(new.block["weapons"][0].get("usages").is_none());
+    }
+}

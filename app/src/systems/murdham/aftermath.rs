@@ -1,0 +1,204 @@
+//! What outlives a Murdham fight, and its rests ("003" of the rules README, "Between
+//! fights"; mechanics only).
+//!
+//! Lost health lasts, as do temporary ability changes, death, a dying character's fate, the
+//! injuries of a character saved from death, and worn gear (damaged, or broken for good).
+//! Incapacitation, fear, flight, surrender and the fight's positions end with the stretch.
+
+use super::block::{self, AGI, ARMOUR, HEALTH, STR, WIT};
+use super::{CONCEALED, DISARMED, DYING, ENTANGLED, ESCAPED, INCAPACITATED, RETREATING};
+use super::{SURRENDERED, Wear as Worn};
+use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::{Condition, Item, Lasting, Wear};
+use crate::command::NewCombatant;
+use crate::dice::DiceSource;
+use crate::encounter::{Combatant, Encounter};
+use crate::system::RuleError;
+use std::collections::BTreeMap;
+
+/// The procedure's rules between fights.
+pub struct MurdhamAftermath;
+
+/// Conditions that end with the stretch.
+const ENDS: &[&str] = &[
+    INCAPACITATED,
+    SURRENDERED,
+    RETREATING,
+    CONCEALED,
+    ENTANGLED,
+    DISARMED,
+    ESCAPED,
+    "fled",
+    "prone",
+    "afraid",
+    "frenzied",
+];
+
+const RECOVERIES: &[Recovery] = &[
+    Recovery {
+        id: "day",
+        name: "A day's rest",
+        help: "A watch of rest, fed, watered and slept: health and mana back to full.",
+    },
+    Recovery {
+        id: "full",
+        name: "A full rest",
+        help: "A week in a settlement: health, mana and omens full, every condition and injury \
+               lifted, abilities back as the sheet has them. The dead stay dead; worn gear \
+               needs a repair.",
+    },
+];
+
+impl Aftermath for MurdhamAftermath {
+    fn stat_lasts(&self, name: &str) -> bool {
+        // Temporary ability changes last until a full rest; armour follows the gear.
+        [STR, AGI, WIT].contains(&name)
+    }
+
+    fn condition_lasts(&self, label: &str) -> bool {
+        !ENDS.contains(&label)
+    }
+
+    fn lasting(&self, enc: &Encounter, who: &Combatant, label: &str) -> Lasting {
+        crate::campaign::injury::from_tables(enc, who, label)
+            .unwrap_or_else(|| Lasting::named(label))
+    }
+
+    fn items(&self, enc: &Encounter, who: &Combatant) -> BTreeMap<String, Item> {
+        let Some(worn) = enc.murdham().wear.get(&who.id) else { return BTreeMap::new() };
+        worn.iter()
+            .map(|(name, w)| {
+                let wear = match w {
+                    Worn::Damaged => Wear::Damaged,
+                    Worn::Broken => Wear::Broken,
+                };
+                (name.clone(), Item { name: name.clone(), wear, spent: 0 })
+            })
+            .collect()
+    }
+
+    fn enter_items(&self, items: &BTreeMap<String, Item>, combatant: &mut NewCombatant) {
+        let mut armour_broken = false;
+        let Some(b) = combatant.block.as_object_mut() else { return };
+        for (key, value) in b.iter_mut() {
+            match key.as_str() {
+                "weapons" => {
+                    for w in value.as_array_mut().into_iter().flatten() {
+                        mark(w, items);
+                    }
+                }
+                "armour" => armour_broken = mark(value, items),
+                "shield" => {
+                    mark(value, items);
+                }
+                _ => {}
+            }
+        }
+        if armour_broken && let Some(s) = combatant.stats.iter_mut().find(|s| s.name == ARMOUR) {
+            s.value = 0;
+        }
+    }
+
+    fn complete(&self, new: NewCombatant) -> NewCombatant {
+        block::complete(new.clone()).unwrap_or(new)
+    }
+
+    fn recoveries(&self) -> &'static [Recovery] {
+        RECOVERIES
+    }
+
+    fn recover(
+        &self,
+        rest: &Recovery,
+        sheet: &serde_json::Value,
+        before: &Condition,
+        _dice: &mut dyn DiceSource,
+    ) -> Result<Recovered, RuleError> {
+        let mut after = before.clone();
+        if before.has("dead") {
+            return Ok(Recovered { after });
+        }
+        after.mend_track(sheet, HEALTH, None);
+        after.mend_track(sheet, "mana", None);
+        if rest.id == "full" {
+            after.mend_track(sheet, "omens", None);
+            after.stats.clear();
+            after.lasting.clear();
+        }
+        if after.track(sheet, HEALTH).is_none_or(|v| v > 0) {
+            after.lift(DYING);
+        }
+        Ok(Recovered { after })
+    }
+}
+
+/// Marks a block's item (a JSON object with a `name`) as the campaign has it; whether it is
+/// broken.
+fn mark(entry: &mut serde_json::Value, items: &BTreeMap<String, Item>) -> bool {
+    let Some(name) = entry.get("name").and_then(|n| n.as_str()).map(str::to_owned) else {
+        return false;
+    };
+    let (Some(item), Some(obj)) = (items.get(&name), entry.as_object_mut()) else { return false };
+    match item.wear {
+        Wear::Intact => false,
+        Wear::Damaged => {
+            obj.insert("damaged".into(), true.into());
+            false
+        }
+        Wear::Broken | Wear::Destroyed => {
+            obj.insert("broken".into(), true.into());
+            true
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+    use serde_json::json;
+
+    fn sheet() -> serde_json::Value {
+        let raw = json!({"stats": {"str": 12, "agi": 10, "wit": 9}, "weapons": [], "tracks": {"mana": 3}});
+        crate::campaign::aftermath::full_sheet(&MurdhamAftermath, "Hugo", &raw)
+    }
+
+    #[test]
+    fn health_comes_from_str_so_a_day_can_mend_it() {
+        let mut hurt = Condition::default();
+        hurt.set_track(&sheet(), HEALTH, 0);
+        hurt.set_stat(&sheet(), STR, 10);
+        hurt.lasting = vec![Lasting::named(DYING), Lasting::named("scar")];
+        let day = crate::campaign::aftermath::recovery(&MurdhamAftermath, "day").unwrap();
+        let after = MurdhamAftermath
+            .recover(day, &sheet(), &hurt, &mut SeededDice::new(1, 0))
+            .unwrap()
+            .after;
+        assert_eq!(after.summary(&sheet(), &[HEALTH]), "STR 10 · Scar");
+        let full = crate::campaign::aftermath::recovery(&MurdhamAftermath, "full").unwrap();
+        let after = MurdhamAftermath
+            .recover(full, &sheet(), &hurt, &mut SeededDice::new(1, 0))
+            .unwrap()
+            .after;
+        assert!(after.is_whole());
+    }
+
+    #[test]
+    fn worn_gear_enters_worn_and_broken_armour_gives_none() {
+        let mut items = BTreeMap::new();
+        items.insert(
+            "Sword".to_owned(),
+            Item { name: "Sword".into(), wear: Wear::Damaged, spent: 0 },
+        );
+        items.insert("Mail".to_owned(), Item { name: "Mail".into(), wear: Wear::Broken, spent: 0 });
+        let block = json!({"stats": {"str": 12, "agi": 10, "wit": 9},
+            "weapons": [{"name": "Sword", "die": 8}], "armour": {"name": "Mail", "value": 2}});
+        let mut new = MurdhamAftermath.complete(crate::systems::combatant_of("Hugo", &block));
+        MurdhamAftermath.enter_items(&items, &mut new);
+        assert_eq!(new.block["weapons"][0]["damaged"], true);
+        assert_eq!(new.block["armour"]["broken"], true);
+        assert_eq!(new.stats.iter().find(|s| s.name == ARMOUR).unwrap().value, 0);
+        assert!(!MurdhamAftermath.condition_lasts(INCAPACITATED));
+        assert!(MurdhamAftermath.condition_lasts(DYING));
+    }
+}
