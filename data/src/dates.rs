@@ -15,6 +15,12 @@ pub fn civil_date(days: i64) -> (i64, u32, u32) {
     (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
+/// Unix milliseconds as the day `YYYY-MM-DD` in UTC: a session's date.
+pub fn utc_day(ms: i64) -> String {
+    let (year, month, day) = civil_date(ms.div_euclid(1000).div_euclid(86_400));
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 /// Unix milliseconds as `YYYY-MM-DD HH:MM` in UTC.
 pub fn utc_minute(ms: i64) -> String {
     let secs = ms.div_euclid(1000);

@@ -121,6 +121,17 @@ impl PlaySessions<'_> {
         Ok(())
     }
 
+    /// The encounters played in the session, in order.
+    pub fn encounters(&self, id: PlaySessionId) -> Result<Vec<EncounterId>, DbError> {
+        let conn = self.db.lock();
+        let mut stmt = conn.prepare_cached(
+            "SELECT encounter_id FROM session_parts WHERE session_id = ?1 AND kind = 'encounter'
+             ORDER BY id",
+        )?;
+        let rows = stmt.query_map([id.0], |r| Ok(EncounterId(r.get(0)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Journals a roll of the tray made with no fight open.
     pub fn roll(&self, id: PlaySessionId, roll: &Roll) -> Result<(), DbError> {
         let body = serde_json::to_string(roll).expect("a roll serializes");

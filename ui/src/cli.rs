@@ -115,9 +115,10 @@ pub enum Cmd {
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
     },
-    /// Re-run a JSON journal through the rules with its recorded dice, and check it matches.
+    /// Re-run a JSON journal through the rules with its recorded dice, and check it matches;
+    /// a session file has each of its fights re-run.
     Replay {
-        /// A journal written by `fray export --format json`.
+        /// A journal written by `fray export --format json` (or `fray session export`).
         file: PathBuf,
     },
     /// List the stored encounters.
@@ -162,6 +163,13 @@ pub enum Cmd {
         /// The file to write.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,
+    },
+    /// An evening of play: list and export sessions; end a fight and write back what lasts;
+    /// rest, heal, lift an injury; undo (see `fray session --help`).
+    Session {
+        /// What to do.
+        #[command(subcommand)]
+        action: crate::session_cmd::SessionCmd,
     },
     /// Create an empty encounter.
     New {

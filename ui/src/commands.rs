@@ -73,6 +73,14 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::ExportLibrary { system, output }) => {
             with_db(db, Access::Read, |db| library::export(db, system, &output))
         }
+        Some(Cmd::Session { action }) => {
+            use crate::session_cmd::SessionCmd;
+            let access = match action {
+                SessionCmd::List | SessionCmd::Export { id: Some(_), .. } => Access::Read,
+                _ => Access::Write,
+            };
+            with_db(db, access, |db| crate::session_cmd::run(db, action))
+        }
     }
 }
 
@@ -145,6 +153,23 @@ fn play(
     let text = crate::inputs::read_input(path)?;
     // Messages name the script as the user wrote it: "crypt.fray line 12: ...".
     let script = scenario::parse(&path.display().to_string(), &text)?;
+    if script.is_session() {
+        if save.is_some() {
+            bail!(
+                "{}: a script of several fights cannot be saved yet: play it without --save",
+                path.display()
+            );
+        }
+        let library = Db::open_in_memory().context("cannot load the bundled content")?;
+        let tables = library_tables(&library, &script.system)?;
+        let log = script.with_tables(tables).run_session()?;
+        let text = match format {
+            Format::Md => journal::session_markdown(&log),
+            Format::Html => journal::session_html(&log),
+            Format::Json => log.to_json(),
+        };
+        return emit(&text, output.as_deref());
+    }
     let history = match save {
         None => {
             // `load-tables` lines copy the bundled tables, read back from a fresh database
@@ -258,7 +283,7 @@ fn render(history: &History, format: Format) -> String {
 
 /// Writes the output to a file, or to stdout. A closed pipe (`fray play x | head`) is not an
 /// error: the reader has what it wanted.
-fn emit(text: &str, output: Option<&Path>) -> Result<()> {
+pub(crate) fn emit(text: &str, output: Option<&Path>) -> Result<()> {
     let mut text = text.to_owned();
     if !text.ends_with('\n') {
         text.push('\n');
@@ -273,7 +298,7 @@ fn emit(text: &str, output: Option<&Path>) -> Result<()> {
 }
 
 /// An encounter by id, or else by name (ignoring case).
-fn find_encounter(db: &Db, key: &str) -> Result<EncounterId> {
+pub(crate) fn find_encounter(db: &Db, key: &str) -> Result<EncounterId> {
     let list = db.encounters().list().context("cannot list the encounters")?;
     if let Ok(n) = key.trim().parse::<i64>()
         && let Some(e) = list.iter().find(|e| e.id.0 == n)
@@ -309,7 +334,7 @@ fn db_path(flag: Option<PathBuf>) -> Result<PathBuf> {
 
 /// A seed for app dice when none is given: the clock mixed with the process id, which is
 /// plenty for dice (the seed is journaled, so rolls stay auditable).
-fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);

@@ -26,6 +26,20 @@ pub fn read_input(path: &Path) -> Result<String> {
 /// or names the first thing that does not hold (a forged roll, with its command and die).
 pub fn check_journal(path: &Path) -> Result<String> {
     let text = read_input(path)?;
+    if fray_app::campaign::session::is_session(&text) {
+        let log = fray_app::campaign::session::from_json(&text)
+            .with_context(|| format!("{} does not read as a session", path.display()))?;
+        let reports =
+            log.replay().with_context(|| format!("{} does not replay", path.display()))?;
+        let (commands, events) =
+            reports.iter().fold((0, 0), |(c, e), r| (c + r.commands, e + r.events));
+        return Ok(format!(
+            "ok: the session \"{}\": {} fight{}, {commands} commands, {events} events replayed",
+            log.name,
+            reports.len(),
+            if reports.len() == 1 { "" } else { "s" }
+        ));
+    }
     let doc =
         journal::from_json(&text).with_context(|| format!("{} does not replay", path.display()))?;
     let report =

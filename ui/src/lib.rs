@@ -13,5 +13,6 @@ pub mod library;
 pub mod odds;
 pub mod picture_copy;
 pub mod portrait;
+pub mod session_cmd;
 pub mod terminal;
 pub mod window;

@@ -4,6 +4,7 @@ use super::library_ops::LibraryAction;
 use super::model::{DiceMode, LAST_ENCOUNTER_KEY, Model, PREFS_KEY, PendingRoll, Prefs, Removed};
 use super::prep_ops::PrepAction;
 use super::views::ViewState;
+use crate::window::CampaignAction;
 use fray_app::Command;
 use fray_app::command::NewCombatant;
 use fray_app::dice::{DiceError, DieChoice};
@@ -129,6 +130,8 @@ pub enum Action {
     /// Something done to the bestiary or the characters (new, edit, save, duplicate,
     /// delete; see [`LibraryAction`]).
     Library(LibraryAction),
+    /// Something done between fights (end a fight, rest, heal; see [`CampaignAction`]).
+    Campaign(CampaignAction),
     /// Clear the status line.
     DismissStatus,
 }
@@ -227,15 +230,31 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
         Action::UndoRemove => undo_remove(model),
         Action::Prep(prep) => super::prep_ops::apply(model, view, prep),
         Action::Library(library) => super::library_ops::apply(model, view, library),
+        Action::Campaign(campaign) => super::campaign_ops::apply(model, campaign),
         Action::DismissStatus => model.status = None,
     }
     let _ = view;
     model.sync_journal();
+    model.sync_company();
 }
 
 /// Runs a command with the dice decided so far; in table mode a roll nobody typed yet
 /// becomes a pending roll the dice tray asks the GM about.
 fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) {
+    if model.fight_ended() {
+        // The tray still rolls between fights: into today's session, not the ended fight.
+        if let Command::Roll { dice, label, .. } = &command {
+            let faces = plan.iter().find_map(|c| match c {
+                DieChoice::Table(faces) => Some(faces.clone()),
+                DieChoice::App => None,
+            });
+            let (dice, label) = (dice.clone(), label.clone());
+            super::campaign_ops::apply(model, CampaignAction::TrayRoll { dice, label, faces });
+            return;
+        }
+        model.error(ENDED);
+        return;
+    }
     let Some(session) = &mut model.session else {
         model.error("Open or create an encounter first");
         return;
@@ -247,6 +266,7 @@ fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) 
         Ok(_) => {
             model.pending_roll = None;
             model.status = None;
+            super::campaign_ops::join_session(model);
         }
         Err(SessionError::Rule(RuleError::Dice(DiceError::NeedTableDice { dice, label }))) => {
             model.pending_roll =
@@ -277,7 +297,15 @@ fn continue_roll(model: &mut Model, choice: DieChoice) {
     run(model, pending.command, plan, pending.player);
 }
 
+/// Why an ended fight refuses a command.
+const ENDED: &str =
+    "This fight is over and written back: reopen it to change it (Encounter ▸ Reopen the fight)";
+
 fn step(model: &mut Model, f: fn(&mut Session) -> Result<bool, SessionError>, nothing: &str) {
+    if model.fight_ended() {
+        model.error(ENDED);
+        return;
+    }
     let Some(session) = &mut model.session else { return };
     match f(session) {
         Ok(true) => model.status = None,
@@ -314,6 +342,7 @@ fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, co
         }
     };
     combatant.side = side;
+    let combatant = super::campaign_ops::as_it_is_now(model, combatant, count);
     run(model, Command::AddCombatant { combatant: Box::new(combatant), count }, Vec::new(), false);
 }
 
@@ -400,6 +429,12 @@ fn export(model: &mut Model, format: ExportFormat, path: &std::path::Path) {
         Ok(()) => model.info(format!("Journal exported to {}", path.display())),
         Err(e) => model.error(format!("Could not write {}: {e}", path.display())),
     }
+}
+
+/// Now, in Unix milliseconds (a session's day). The window is the one place allowed a clock.
+pub(super) fn now_ms() -> i64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
 /// A seed for a new encounter's dice. The window is the one place allowed a clock.

@@ -9,6 +9,7 @@
 //! after the frame. That single place is where the database and the session change.
 
 mod action;
+pub mod campaign_ops;
 pub mod library_ops;
 mod model;
 mod prep_ops;
@@ -17,6 +18,7 @@ pub mod theme;
 pub mod views;
 
 pub use action::{Action, ExportFormat, apply};
+pub use campaign_ops::CampaignAction;
 pub use library_ops::{EntryRef, LibraryAction, SavedEntry};
 pub use model::{
     DiceMode, LAST_ENCOUNTER_KEY, Model, PREFS_KEY, PendingRoll, Prefs, Removed, Status,

@@ -129,6 +129,13 @@ pub struct Model {
     pub removed: Option<Removed>,
     /// Bumped whenever the library changes, so views reread their lists.
     pub library_version: u64,
+    /// Everyone of the open encounter's procedure who carries a condition between fights
+    /// (kept in step by [`Model::sync_company`]).
+    pub company: fray_app::campaign::Company,
+    /// What `company` was read for: the procedure and the library version.
+    company_for: Option<(String, u64)>,
+    /// The encounter last noted as played in today's session.
+    pub joined: Option<EncounterId>,
 }
 
 impl Model {
@@ -155,6 +162,9 @@ impl Model {
             journal: JournalView::default(),
             removed: None,
             library_version: 0,
+            company: Default::default(),
+            company_for: None,
+            joined: None,
             db,
         };
         model.refresh_encounters();
@@ -166,6 +176,7 @@ impl Model {
             }
         }
         model.sync_journal();
+        model.sync_company();
         if let Some(text) = failed_setup {
             model.error(text);
         }
@@ -214,6 +225,14 @@ impl Model {
         self.session.iter().chain(&self.left_unsaved).map(Session::unsaved).sum()
     }
 
+    /// Whether the open encounter's fight was ended and written back (read-only until the
+    /// GM reopens it).
+    pub fn fight_ended(&self) -> bool {
+        let Some(session) = &self.session else { return false };
+        let id = session.encounter_id();
+        self.encounters.iter().any(|e| e.id == id && e.ended.is_some())
+    }
+
     /// Rereads the list of stored encounters.
     pub fn refresh_encounters(&mut self) {
         match self.db.encounters().list() {
@@ -230,6 +249,20 @@ impl Model {
             }
             None => self.journal = JournalView::default(),
         }
+    }
+
+    /// Rereads the company when the procedure or the library changed.
+    pub fn sync_company(&mut self) {
+        let Some(session) = &self.session else { return };
+        let key = (session.state().system_id().to_owned(), self.library_version);
+        if self.company_for.as_ref() == Some(&key) {
+            return;
+        }
+        match self.db.campaign().company(&key.0) {
+            Ok(company) => self.company = company,
+            Err(e) => self.error(format!("Could not read the party's condition: {e}")),
+        }
+        self.company_for = Some(key);
     }
 
     /// Shows a refusal or failure in the status line.

@@ -54,6 +54,11 @@ impl Aftermath for D12Aftermath {
             .unwrap_or_else(|| Lasting::named(label))
     }
 
+    fn complete(&self, new: crate::command::NewCombatant) -> crate::command::NewCombatant {
+        // Wound Points from STR and Stress from the Hit Dice, as the fight derives them.
+        super::block::complete(new.clone()).unwrap_or(new)
+    }
+
     fn recoveries(&self) -> &'static [Recovery] {
         RECOVERIES
     }
@@ -149,6 +154,23 @@ mod tests {
             rest("bed", &hurt()).summary(&s, MAIN),
             "WP 2/12 · STR damage 1 · Shattered kneecap"
         );
+    }
+
+    /// Found by random play across fights: a sheet that gives STR and Hit Dice but no
+    /// tracks still has Wound Points and Stress to write back and mend.
+    #[test]
+    fn derived_tracks_are_on_the_sheet_the_condition_is_read_against() {
+        let raw = json!({"stats": {"str": 12, "str mod": 1}, "hd": "3d8"});
+        let full = crate::campaign::aftermath::full_sheet(&D12Aftermath, "Maud", &raw);
+        let names: Vec<String> =
+            crate::command::block_tracks(&full).into_iter().map(|t| t.name).collect();
+        assert_eq!(names, ["stress", "wp"]);
+        let mut hurt = Condition::default();
+        hurt.set_track(&full, WP, 2);
+        let night = crate::campaign::aftermath::recovery(&D12Aftermath, "night").unwrap();
+        let after =
+            D12Aftermath.recover(night, &full, &hurt, &mut SeededDice::new(1, 0)).unwrap().after;
+        assert_eq!(after.summary(&full, &[STRESS, WP]), "WP 3/12");
     }
 
     #[test]

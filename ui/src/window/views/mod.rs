@@ -2,6 +2,7 @@
 //! state in [`ViewState`] and pushes [`Action`]s; none changes the model.
 
 pub mod board;
+pub mod campaign;
 pub mod card;
 pub mod dice_tray;
 pub mod editor;
@@ -46,6 +47,8 @@ pub struct ViewState {
     pub players: player_window::PlayerWindowView,
     /// The encounter odds window.
     pub odds: odds::OddsView,
+    /// Between fights: the end-of-fight review and the party window.
+    pub campaign: campaign::CampaignView,
 }
 
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
@@ -58,10 +61,12 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
             &mut view.bar,
             &mut view.players,
             &mut view.odds,
+            &mut view.campaign.party.open,
             out,
         );
     });
     odds::odds_window_ui(ui.ctx(), model, &mut view.odds);
+    campaign::campaign_ui(ui.ctx(), model, &mut view.campaign, out);
     view.portraits.sync(ui.ctx(), model);
     editor::editor_ui(ui, model, &mut view.editor, out);
     if model.session.is_none() {
@@ -115,6 +120,8 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
                 egui::ScrollArea::vertical().max_width(width).show(ui, |ui| {
                     ui.set_max_width(width - ui.spacing().scroll.allocated_width());
                     stepper::stepper_ui(ui, model, &mut view.stepper, out);
+                    ui.add_space(6.0);
+                    campaign::end_fight_ui(ui, model, &mut view.campaign);
                     ui.separator();
                     dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
                     ui.separator();

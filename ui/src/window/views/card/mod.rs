@@ -78,6 +78,7 @@ pub fn card_ui(ui: &mut egui::Ui, model: &Model, view: &mut CardView, out: &mut 
         let text = RichText::new(error).color(ui.visuals().error_fg_color);
         ui.add(egui::Label::new(text).wrap());
     }
+    between_fights_ui(ui, model, c);
     section_ui(ui, "Stats");
     numbers::stats_ui(ui, c, view, out);
     numbers::tracks_ui(ui, c, view, out);
@@ -93,6 +94,17 @@ pub fn card_ui(ui: &mut egui::Ui, model: &Model, view: &mut CardView, out: &mut 
     }
     ui.add_space(10.0);
     remove_ui(ui, c, view, out);
+}
+
+/// For a character (or recurring foe) of the library: how it stands between fights, what
+/// the party window shows and the next write-back starts from.
+fn between_fights_ui(ui: &mut egui::Ui, model: &Model, c: &Combatant) {
+    let Some(member) = c.source.as_deref().and_then(|key| model.company.members.get(key)) else {
+        return;
+    };
+    section_ui(ui, "Between fights");
+    let text = RichText::new(member.summary()).size(16.0);
+    ui.add(egui::Label::new(if member.condition.is_whole() { text.weak() } else { text }).wrap());
 }
 
 /// The portrait of the combatant's library entry, round, ringed in its side's colour.

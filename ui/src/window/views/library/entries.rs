@@ -118,10 +118,15 @@ fn search_creatures(db: &Db, base: &Search, tag: Option<&str>) -> Found {
         |c| &c.tags,
         |c| {
             let combatant = c.to_combatant(SideId(0));
+            let summary = if c.recurring {
+                now(&c.system, &c.name, &c.block, &c.condition, Some("recurring"))
+            } else {
+                summary(&combatant, None)
+            };
             Entry {
                 key: format!("creature:{}", c.id.0),
                 stored: EntryRef::Creature(c.id),
-                summary: summary(&combatant, None),
+                summary,
                 name: c.name,
                 party: false,
                 combatant,
@@ -138,10 +143,16 @@ fn search_characters(db: &Db, base: &Search, tag: Option<&str>) -> Found {
         |c| &c.tags,
         |c| {
             let combatant = c.to_combatant(SideId(0));
+            // A character hurt, worn or injured shows how it is now, not its sheet.
+            let summary = if c.condition.is_whole() {
+                summary(&combatant, c.party.as_deref())
+            } else {
+                now(&c.system, &c.name, &c.sheet, &c.condition, c.party.as_deref())
+            };
             Entry {
                 key: format!("character:{}", c.id.0),
                 stored: EntryRef::Character(c.id),
-                summary: summary(&combatant, c.party.as_deref()),
+                summary,
                 name: c.name,
                 party: true,
                 combatant,
@@ -184,6 +195,22 @@ fn tags_by_use<'a>(lists: impl Iterator<Item = &'a [String]>) -> Vec<String> {
     let mut tags: Vec<(&str, usize)> = counts.into_iter().collect();
     tags.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     tags.into_iter().map(|(t, _)| t.to_owned()).collect()
+}
+
+/// How a character (or recurring foe) is now, at a glance: "HP 2/6 · Fatigue 3 · Shattered
+/// kneecap", then its party.
+fn now(
+    system: &str,
+    name: &str,
+    sheet: &serde_json::Value,
+    condition: &fray_app::campaign::Condition,
+    party: Option<&str>,
+) -> String {
+    let member = fray_app::campaign::company::Member::new(system, name, sheet, condition.clone());
+    match party.filter(|p| !p.is_empty()) {
+        Some(party) => format!("{} · {party}", member.summary()),
+        None => member.summary(),
+    }
 }
 
 /// The few numbers a GM picks an entry by: tracks first (HP), then the first stats.

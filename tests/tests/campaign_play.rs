@@ -1,0 +1,107 @@
+//! Random play across fights, for every procedure: a random fight (see `random_play.rs`) is
+//! ended and written back, a random rest follows, and a second random fight begins with the
+//! characters as the rules left them. Beyond the invariants random play checks in each fight:
+//! the condition written back equals what the procedure said lasts, undoing a step gives back
+//! exactly the company it found, and a rest never leaves a track further from the sheet.
+
+use fray_app::campaign::aftermath::outcome;
+use fray_app::campaign::company::Member;
+use fray_app::campaign::{Company, Review};
+use fray_app::command::block_tracks;
+use fray_app::dice::SeededDice;
+use fray_app::simulate;
+use fray_app::simulate::random_play::Library;
+
+const STEPS: usize = 300;
+
+fn seeds() -> Vec<u64> {
+    let n = std::env::var("FRAY_SOAK").ok().and_then(|s| s.parse().ok()).unwrap_or(4u64);
+    (1..=n).collect()
+}
+
+/// The library's characters as a company, each keyed by its own source.
+fn company(system: &str, library: &Library) -> Company {
+    let mut company = Company::default();
+    for c in &library.characters {
+        let key = c.source.clone().expect("a library character names its entry");
+        let mut sheet = c.block.clone();
+        if !sheet.is_object() {
+            sheet = serde_json::json!({});
+        }
+        company.members.insert(key, Member::new(system, &c.name, &sheet, Default::default()));
+    }
+    company
+}
+
+fn evening(system: &str) {
+    let library = fray_tests::library(system);
+    let of = fray_app::system::get(system).unwrap().aftermath();
+    for seed in seeds() {
+        let first = simulate::play(system, seed, STEPS, &library).unwrap_or_else(|f| panic!("{f}"));
+        let start = company(system, &library);
+        let state = first.history.state();
+        let review = Review::of(state, &start);
+        // Written back whole, each condition is what the procedure says lasts.
+        for person in &review.people {
+            let c = state.combatant(person.combatant).unwrap();
+            let said = outcome(of, state, c, &person.sheet, &person.before);
+            assert_eq!(person.after(), said, "{system} seed {seed}: {}'s write-back", person.name);
+        }
+        let step = review.step();
+        let mut played = start.clone();
+        played.apply(&step);
+        let written = played.clone();
+        played.undo(&step);
+        assert_eq!(played, start, "{system} seed {seed}: undoing the write-back");
+        played = written;
+        // A random rest: no track ends further from its sheet than it was.
+        let rests = of.recoveries();
+        let rest = &rests[(seed as usize) % rests.len()];
+        let rested = played.rest(of, system, rest, &[], &mut SeededDice::new(seed, 9)).unwrap();
+        for w in &rested.written {
+            for t in block_tracks(&w.sheet) {
+                let gap = |c: &fray_app::campaign::Condition| {
+                    (c.track(&w.sheet, &t.name).unwrap() - t.value).abs()
+                };
+                assert!(
+                    gap(&w.after) <= gap(&w.before),
+                    "{system} seed {seed}: {} made {}'s {} worse",
+                    rest.id,
+                    w.name,
+                    t.name
+                );
+            }
+        }
+        played.apply(&rested);
+        // The second fight: the characters enter as they are now.
+        let mut next = library.clone();
+        next.characters = played
+            .members
+            .keys()
+            .map(|key| played.combatant(of, key, fray_app::ids::SideId(0)).unwrap())
+            .collect();
+        simulate::play(system, seed + 1000, STEPS, &next)
+            .unwrap_or_else(|f| panic!("second fight: {f}"));
+    }
+}
+
+macro_rules! procedures {
+    ($($test:ident: $id:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                fray_app::systems::install();
+                evening($id);
+            }
+        )*
+    };
+}
+
+procedures! {
+    freeform: "freeform",
+    block_dodge_parry: "bdp",
+    d12: "d12",
+    murdham: "murdham",
+    dr12: "dr12",
+    sovereign: "sovereign",
+}

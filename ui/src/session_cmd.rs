@@ -1,0 +1,253 @@
+//! `fray session …`: the evening on the command line: list and export sessions, end a stored
+//! fight and write back what lasts (lines unticked or changed as in the window), rest, heal,
+//! lift an injury, undo and redo. Each step goes to today's session, as in the window.
+
+use anyhow::{Context, Result, bail};
+use clap::Subcommand;
+use fray_app::campaign::{CampaignStep, Review};
+use fray_app::dice::SeededDice;
+use fray_data::{Db, PlaySessionId};
+use std::path::PathBuf;
+
+/// What `fray session` does.
+#[derive(Debug, Subcommand)]
+pub enum SessionCmd {
+    /// List the sessions.
+    List,
+    /// Write a session (today's, or the one named) as one journal.
+    Export {
+        /// The session's id (see `fray session list`); today's without it.
+        #[arg(long)]
+        id: Option<i64>,
+        /// The journal format.
+        #[arg(long, value_enum)]
+        format: crate::cli::Format,
+        /// Write to this file instead of printing.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// End a stored fight: write back what lasts for each character, by its procedure's
+    /// rules. Prints the lines; `--untick WHO:LINE` keeps a field as it was, `--set
+    /// WHO:LINE=N` writes another number.
+    EndFight {
+        /// The encounter's id or name (see `fray encounters`).
+        encounter: String,
+        /// A line to leave out, as `Harald:Fatigue` (the start of the line, any case).
+        #[arg(long, value_name = "WHO:LINE")]
+        untick: Vec<String>,
+        /// A number to write instead, as `Harald:HP=3`.
+        #[arg(long, value_name = "WHO:LINE=N")]
+        set: Vec<String>,
+        /// Print the lines only; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// A rest of a procedure for the whole party, or for the characters named.
+    Rest {
+        /// The kind of rest (`night`, `breath`...; a wrong one lists them).
+        kind: String,
+        /// The procedure (`bdp`, `murdham`...).
+        #[arg(long)]
+        system: String,
+        /// Only these characters (by name); everyone without it.
+        #[arg(long = "who", value_name = "NAME")]
+        who: Vec<String>,
+    },
+    /// Heal (or, with a negative amount, harm) a character's track by hand.
+    Heal {
+        /// The character.
+        name: String,
+        /// The track (`hp`).
+        track: String,
+        /// How much.
+        #[arg(allow_hyphen_values = true)]
+        amount: i64,
+        /// The procedure.
+        #[arg(long)]
+        system: String,
+    },
+    /// Lift a lasting harm by hand: the injury has healed.
+    Cure {
+        /// The character.
+        name: String,
+        /// The harm, as its label reads (`"arm wound"`).
+        label: String,
+        /// The procedure.
+        #[arg(long)]
+        system: String,
+    },
+    /// Take back today's last step (a write-back, a rest, a heal).
+    Undo,
+    /// Put it back.
+    Redo,
+}
+
+/// Today, as a session's day.
+fn today() -> String {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64);
+    fray_data::dates::utc_day(ms)
+}
+
+/// Runs one `fray session` command on an open database.
+pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
+    match cmd {
+        SessionCmd::List => list(db),
+        SessionCmd::Export { id, format, output } => {
+            let id = match id {
+                Some(id) => PlaySessionId(id),
+                None => db.play_sessions().of_day(&today())?,
+            };
+            let log = db.play_sessions().log(id)?;
+            let text = match format {
+                crate::cli::Format::Md => fray_app::journal::session_markdown(&log),
+                crate::cli::Format::Html => fray_app::journal::session_html(&log),
+                crate::cli::Format::Json => log.to_json(),
+            };
+            crate::commands::emit(&text, output.as_deref())
+        }
+        SessionCmd::EndFight { encounter, untick, set, dry_run } => {
+            end_fight(db, &encounter, &untick, &set, dry_run)
+        }
+        SessionCmd::Rest { kind, system, who } => {
+            let of = fray_app::system::get(&system)?.aftermath();
+            let company = db.campaign().company(&system)?;
+            let rest = fray_app::campaign::aftermath::recovery(of, &kind)?;
+            let keys = who
+                .iter()
+                .map(|n| company.named(n).map(str::to_owned))
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut dice = SeededDice::new(crate::commands::random_seed(), 0);
+            let step = company.rest(of, &system, rest, &keys, &mut dice)?;
+            write(db, &step, None)
+        }
+        SessionCmd::Heal { name, track, amount, system } => {
+            let company = db.campaign().company(&system)?;
+            let step = company.heal(company.named(&name)?, &track, amount)?;
+            write(db, &step, None)
+        }
+        SessionCmd::Cure { name, label, system } => {
+            let company = db.campaign().company(&system)?;
+            let step = company.cure(company.named(&name)?, &label)?;
+            write(db, &step, None)
+        }
+        SessionCmd::Undo | SessionCmd::Redo => {
+            let day = db.play_sessions().of_day(&today())?;
+            let undo = matches!(cmd, SessionCmd::Undo);
+            let done = if undo { db.campaign().undo(day)? } else { db.campaign().redo(day)? };
+            match done {
+                Some(s) => crate::terminal::tell(&format!(
+                    "{}: {}",
+                    if undo { "undone" } else { "redone" },
+                    s.step.title()
+                )),
+                None => crate::terminal::tell(if undo {
+                    "nothing to undo today"
+                } else {
+                    "nothing to redo today"
+                }),
+            }
+            Ok(())
+        }
+    }
+}
+
+fn list(db: &Db) -> Result<()> {
+    let list = db.play_sessions().list()?;
+    if list.is_empty() {
+        crate::terminal::tell("no sessions yet: the day's first write-back or rest starts one");
+        return Ok(());
+    }
+    let mut text = String::from("ID\tDAY\tFIGHTS\tSTEPS\tNAME\n");
+    for s in list {
+        text.push_str(&format!("{}\t{}\t{}\t{}\t{}\n", s.id.0, s.day, s.fights, s.steps, s.name));
+    }
+    crate::commands::emit(&text, None)
+}
+
+/// Prints a step's lines, then writes it to today's session.
+fn write(db: &Db, step: &CampaignStep, ended: Option<fray_data::EncounterId>) -> Result<()> {
+    print_step(step)?;
+    let day = db.play_sessions().of_day(&today())?;
+    if let Some(id) = ended {
+        db.play_sessions().played(day, id)?;
+    }
+    db.campaign().apply(day, step, ended).context("nothing was written")?;
+    crate::terminal::tell(&format!(
+        "written to today's session ({})",
+        db.play_sessions().get(day)?.map(|s| s.name).unwrap_or_default()
+    ));
+    Ok(())
+}
+
+fn print_step(step: &CampaignStep) -> Result<()> {
+    let mut text = format!("{}\n", step.title());
+    for w in &step.written {
+        let lines: Vec<String> = w.changes().iter().map(|c| c.text()).collect();
+        let said = if lines.is_empty() { "unchanged".to_owned() } else { lines.join(" · ") };
+        text.push_str(&format!("  {}: {said}\n", w.name));
+    }
+    crate::commands::emit(&text, None)
+}
+
+fn end_fight(db: &Db, key: &str, untick: &[String], set: &[String], dry_run: bool) -> Result<()> {
+    let id = crate::commands::find_encounter(db, key)?;
+    if db.encounters().get(id)?.is_some_and(|e| e.ended.is_some()) {
+        bail!("{id} is already over and written back");
+    }
+    let history = fray_data::Session::read(db, id).with_context(|| format!("cannot open {id}"))?;
+    let state = history.state();
+    let mut review = Review::of(state, &db.campaign().company(state.system_id())?);
+    for spec in untick {
+        let (who, what) =
+            spec.split_once(':').with_context(|| format!("--untick {spec}: write it WHO:LINE"))?;
+        let (_, line) =
+            line_of(&mut review, who, what).with_context(|| format!("--untick {spec}"))?;
+        line.keep = false;
+    }
+    for spec in set {
+        let (who, rest) =
+            spec.split_once(':').with_context(|| format!("--set {spec}: write it WHO:LINE=N"))?;
+        let (what, n) =
+            rest.split_once('=').with_context(|| format!("--set {spec}: write it WHO:LINE=N"))?;
+        let n: i64 = n
+            .trim()
+            .parse()
+            .with_context(|| format!("--set {spec}: '{n}' is not a whole number"))?;
+        let (index, _) =
+            line_of(&mut review, who, what).with_context(|| format!("--set {spec}"))?;
+        let person = review.person_mut(who).context("no such character")?;
+        person
+            .set_value(index, n)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("--set {spec}"))?;
+    }
+    let step = review.step();
+    if dry_run {
+        print_step(&step)?;
+        crate::terminal::tell("dry run: nothing was written");
+        return Ok(());
+    }
+    write(db, &step, Some(id))
+}
+
+fn line_of<'a>(
+    review: &'a mut Review,
+    who: &str,
+    what: &str,
+) -> Result<(usize, &'a mut fray_app::campaign::end::Line)> {
+    let person = review
+        .person_mut(who.trim())
+        .with_context(|| format!("{who} did not fight for the party here"))?;
+    let want = what.trim().to_lowercase();
+    let index = person
+        .lines
+        .iter()
+        .position(|l| l.change.text().to_lowercase().starts_with(&want))
+        .with_context(|| {
+            let lines: Vec<String> = person.lines.iter().map(|l| l.change.text()).collect();
+            format!("{} has no line '{what}'; the lines are: {}", person.name, lines.join("; "))
+        })?;
+    Ok((index, &mut person.lines[index]))
+}

@@ -1,0 +1,271 @@
+//! What the window does between fights: end a fight and write back what lasts, rest, heal or
+//! harm by hand, lift an injury, undo and redo those steps, roll the tray with no fight open,
+//! export the evening. Each step goes to today's session (started on the day's first one).
+
+use super::{ExportFormat, Model};
+use fray_app::campaign::{CampaignStep, Company, Review};
+use fray_app::command::NewCombatant;
+use fray_app::dice::{Dice, DiceSource, RollSource, SeededDice};
+use fray_data::PlaySessionId;
+
+/// Something done between fights.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CampaignAction {
+    /// Write back the reviewed lines of the open fight and end it (one undoable step).
+    ApplyReview(Box<Review>),
+    /// A rest of the open encounter's procedure, for everyone (no key) or one character.
+    Rest {
+        /// The recovery's id.
+        rest: String,
+        /// Whose (the member's key), or the whole company.
+        who: Option<String>,
+    },
+    /// Heal (or harm, negative) a track by hand.
+    Heal {
+        /// The member's key.
+        who: String,
+        /// The track.
+        track: String,
+        /// How much.
+        amount: i64,
+    },
+    /// Lift a lasting harm by hand ("healed").
+    Cure {
+        /// The member's key.
+        who: String,
+        /// The harm's label.
+        label: String,
+    },
+    /// Take back the session's last step.
+    Undo,
+    /// Put it back.
+    Redo,
+    /// Let the ended fight take commands again.
+    Reopen,
+    /// A roll of the tray with no fight going on: journaled in the session.
+    TrayRoll {
+        /// What to roll.
+        dice: Dice,
+        /// What for.
+        label: String,
+        /// Faces typed from the table, if the players rolled.
+        faces: Option<Vec<u32>>,
+    },
+    /// Write the whole evening to a file.
+    Export {
+        /// Which format.
+        format: ExportFormat,
+        /// Where.
+        path: std::path::PathBuf,
+    },
+}
+
+/// Today, as a session's day.
+fn today() -> String {
+    fray_data::dates::utc_day(crate::window::action::now_ms())
+}
+
+/// Today's session, started if this is the day's first step.
+pub fn session_of_today(model: &mut Model) -> Option<PlaySessionId> {
+    match model.db.play_sessions().of_day(&today()) {
+        Ok(id) => Some(id),
+        Err(e) => {
+            model.error(format!("Could not open today's session: {e}"));
+            None
+        }
+    }
+}
+
+/// Notes the open encounter as played in today's session, the first time it takes a
+/// command today: the evening's journal holds it where it began.
+pub fn join_session(model: &mut Model) {
+    let Some(id) = model.session.as_ref().map(fray_data::Session::encounter_id) else { return };
+    if model.joined == Some(id) {
+        return;
+    }
+    let Some(day) = session_of_today(model) else { return };
+    match model.db.play_sessions().played(day, id) {
+        Ok(()) => model.joined = Some(id),
+        Err(e) => model.error(format!("Could not add the fight to today's session: {e}")),
+    }
+}
+
+/// The company of the open encounter's procedure.
+pub fn company(model: &Model) -> Result<Company, String> {
+    let Some(session) = &model.session else { return Err("open an encounter first".into()) };
+    model.db.campaign().company(session.state().system_id()).map_err(|e| e.to_string())
+}
+
+/// Carries out one action between fights; every failure ends in the status line.
+pub fn apply(model: &mut Model, action: CampaignAction) {
+    let Some(day) = session_of_today(model) else { return };
+    let result = match action {
+        CampaignAction::ApplyReview(review) => apply_review(model, day, &review),
+        CampaignAction::Rest { rest, who } => {
+            rest_step(model, &rest, who).and_then(|s| write(model, day, &s))
+        }
+        CampaignAction::Heal { who, track, amount } => company(model)
+            .and_then(|c| c.heal(&who, &track, amount).map_err(|e| e.to_string()))
+            .and_then(|s| write(model, day, &s)),
+        CampaignAction::Cure { who, label } => company(model)
+            .and_then(|c| c.cure(&who, &label).map_err(|e| e.to_string()))
+            .and_then(|s| write(model, day, &s)),
+        CampaignAction::Undo => turn(model, day, true),
+        CampaignAction::Redo => turn(model, day, false),
+        CampaignAction::Reopen => reopen(model),
+        CampaignAction::TrayRoll { dice, label, faces } => {
+            tray_roll(model, day, &dice, &label, faces)
+        }
+        CampaignAction::Export { format, path } => export(model, day, format, &path),
+    };
+    if let Err(e) = result {
+        model.error(e);
+    }
+    model.refresh_encounters();
+    model.library_version += 1;
+}
+
+fn write(model: &mut Model, day: PlaySessionId, step: &CampaignStep) -> Result<(), String> {
+    model.db.campaign().apply(day, step, None).map_err(|e| format!("Nothing was written: {e}"))?;
+    model.info(format!("{}: written to the party (Undo takes it back)", step.title()));
+    Ok(())
+}
+
+fn apply_review(model: &mut Model, day: PlaySessionId, review: &Review) -> Result<(), String> {
+    let Some(session) = &model.session else { return Err("open an encounter first".into()) };
+    let encounter = session.encounter_id();
+    model.db.play_sessions().played(day, encounter).map_err(|e| e.to_string())?;
+    model
+        .db
+        .campaign()
+        .apply(day, &review.step(), Some(encounter))
+        .map_err(|e| format!("Nothing was written: {e}"))?;
+    model.info(format!(
+        "The fight is over: what lasts is written to {} (Undo takes it back)",
+        plural(review.people.len())
+    ));
+    Ok(())
+}
+
+fn plural(n: usize) -> String {
+    if n == 1 { "1 character".into() } else { format!("{n} characters") }
+}
+
+fn rest_step(model: &Model, rest: &str, who: Option<String>) -> Result<CampaignStep, String> {
+    let Some(session) = &model.session else { return Err("open an encounter first".into()) };
+    let system = session.state().system();
+    let of = system.aftermath();
+    let kind = fray_app::campaign::aftermath::recovery(of, rest).map_err(|e| e.to_string())?;
+    let company = company(model)?;
+    let who: Vec<String> = who.into_iter().collect();
+    let mut dice = SeededDice::new(crate::window::action::fresh_seed(), 0);
+    company.rest(of, system.id(), kind, &who, &mut dice).map_err(|e| e.to_string())
+}
+
+fn turn(model: &mut Model, day: PlaySessionId, undo: bool) -> Result<(), String> {
+    let done = if undo { model.db.campaign().undo(day) } else { model.db.campaign().redo(day) };
+    match done.map_err(|e| e.to_string())? {
+        Some(s) => {
+            model.info(format!("{} {}", if undo { "Undone:" } else { "Redone:" }, s.step.title()))
+        }
+        None => model.info(if undo {
+            "No step of the party to undo"
+        } else {
+            "No step of the party to redo"
+        }),
+    }
+    Ok(())
+}
+
+fn reopen(model: &mut Model) -> Result<(), String> {
+    let Some(session) = &model.session else { return Err("open an encounter first".into()) };
+    model.db.encounters().reopen(session.encounter_id()).map_err(|e| e.to_string())?;
+    model.info("The fight is open again; its write-back stays as it was");
+    Ok(())
+}
+
+fn tray_roll(
+    model: &mut Model,
+    day: PlaySessionId,
+    dice: &Dice,
+    label: &str,
+    faces: Option<Vec<u32>>,
+) -> Result<(), String> {
+    let roll = match faces {
+        Some(faces) => {
+            fray_app::dice::Roll::from_faces(dice.clone(), &faces, label, None, RollSource::Table)
+        }
+        None => SeededDice::new(crate::window::action::fresh_seed(), 0).roll(dice, label, None),
+    }
+    .map_err(|e| e.to_string())?;
+    model.db.play_sessions().roll(day, &roll).map_err(|e| e.to_string())?;
+    model.info(format!("{} = {} (journaled in today's session)", roll.dice, roll.total));
+    Ok(())
+}
+
+fn export(
+    model: &mut Model,
+    day: PlaySessionId,
+    format: ExportFormat,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    let log = model.db.play_sessions().log(day).map_err(|e| e.to_string())?;
+    let text = match format {
+        ExportFormat::Markdown => fray_app::journal::session_markdown(&log),
+        ExportFormat::Html => fray_app::journal::session_html(&log),
+        ExportFormat::Json => log.to_json(),
+    };
+    fray_data::files::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("Could not write {}: {e}", path.display()))?;
+    model.info(format!("The session was exported to {}", path.display()));
+    Ok(())
+}
+
+/// A library entry entering the fight: a character (or a recurring foe) as it is now, by
+/// its procedure's rules; anything else as given. A member still standing on another open
+/// board of today's session is said in the status line.
+pub fn as_it_is_now(model: &mut Model, new: NewCombatant, count: u32) -> NewCombatant {
+    let Some(key) = new.source.clone() else { return new };
+    let Ok(company) = company(model) else { return new };
+    if count != 1 || !company.members.contains_key(&key) {
+        return new;
+    }
+    let Some(session) = &model.session else { return new };
+    let of = session.state().system().aftermath();
+    let mut entered = match company.combatant(of, &key, new.side) {
+        Ok(c) => c,
+        Err(_) => return new,
+    };
+    entered.zone = new.zone;
+    entered.square = new.square;
+    if let Some(elsewhere) = standing_elsewhere(model, &key) {
+        model.info(format!(
+            "{} still stands in {elsewhere}: the same character is on two boards",
+            entered.name
+        ));
+    }
+    entered
+}
+
+/// The name of another encounter of today's session, not ended, where the member stands.
+fn standing_elsewhere(model: &Model, key: &str) -> Option<String> {
+    let open = model.session.as_ref()?.encounter_id();
+    let day = model.db.play_sessions().of_day(&today()).ok()?;
+    for id in model.db.play_sessions().encounters(day).ok()? {
+        let ended = model.encounters.iter().any(|e| e.id == id && e.ended.is_some());
+        if id == open || ended {
+            continue;
+        }
+        let Ok(history) = fray_data::Session::read(&model.db, id) else { continue };
+        let state = history.state();
+        let system = state.system();
+        if state
+            .combatants
+            .values()
+            .any(|c| c.source.as_deref() == Some(key) && !system.is_out(state, c))
+        {
+            return Some(state.name.clone());
+        }
+    }
+    None
+}

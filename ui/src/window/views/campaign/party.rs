@@ -1,0 +1,165 @@
+//! The party window: each character (and recurring foe) of the open encounter's procedure as
+//! it is now, the procedure's rests for everyone or one, heals and harms by hand, injuries
+//! healed, undo and redo of those steps, and the session's export.
+
+use crate::window::{Action, CampaignAction, ExportFormat, Model};
+use eframe::egui::{self, RichText};
+
+/// Widget state of the party window.
+#[derive(Default)]
+pub struct PartyView {
+    /// The window is open.
+    pub open: bool,
+    /// The amount typed per member, for Heal and Harm.
+    amounts: std::collections::BTreeMap<String, String>,
+    /// The track picked per member.
+    tracks: std::collections::BTreeMap<String, String>,
+    /// Where to write the session, and in which format.
+    export_path: String,
+    export_format: Option<ExportFormat>,
+}
+
+/// Draws the party window, when open.
+pub fn party_window_ui(
+    ctx: &egui::Context,
+    model: &Model,
+    view: &mut PartyView,
+    out: &mut Vec<Action>,
+) {
+    if !view.open {
+        return;
+    }
+    let Some(session) = &model.session else { return };
+    let system = session.state().system();
+    let mut open = view.open;
+    egui::Window::new(RichText::new("Party").size(22.0).strong())
+        .id(egui::Id::unique("fray-party"))
+        .open(&mut open)
+        .default_width(520.0)
+        .vscroll(true)
+        .show(ctx, |ui| {
+            ui.label(RichText::new(format!("Rest ({}):", system.name())).strong());
+            ui.horizontal_wrapped(|ui| {
+                for rest in system.aftermath().recoveries() {
+                    let button =
+                        ui.button(RichText::new(rest.name).size(17.0)).on_hover_text(rest.help);
+                    if button.clicked() {
+                        out.push(Action::Campaign(CampaignAction::Rest {
+                            rest: rest.id.into(),
+                            who: None,
+                        }));
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Undo the last step")
+                    .on_hover_text("A write-back, rest or heal")
+                    .clicked()
+                {
+                    out.push(Action::Campaign(CampaignAction::Undo));
+                }
+                if ui.button("Redo").clicked() {
+                    out.push(Action::Campaign(CampaignAction::Redo));
+                }
+            });
+            ui.separator();
+            if model.company.members.is_empty() {
+                ui.label("No character of this procedure in the library yet.");
+            }
+            for (key, member) in &model.company.members {
+                member_ui(ui, key, member, system, view, out);
+            }
+            ui.separator();
+            export_ui(ui, view, out);
+        });
+    view.open = open;
+}
+
+fn member_ui(
+    ui: &mut egui::Ui,
+    key: &str,
+    member: &fray_app::campaign::company::Member,
+    system: &dyn fray_app::System,
+    view: &mut PartyView,
+    out: &mut Vec<Action>,
+) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(&member.name).size(19.0).strong());
+        ui.menu_button("Rest ▸", |ui| {
+            for rest in system.aftermath().recoveries() {
+                if ui.button(rest.name).on_hover_text(rest.help).clicked() {
+                    let who = Some(key.to_owned());
+                    out.push(Action::Campaign(CampaignAction::Rest { rest: rest.id.into(), who }));
+                }
+            }
+        });
+    });
+    let summary = member.summary();
+    let text = RichText::new(&summary).size(17.0);
+    ui.label(if member.condition.is_whole() { text.weak() } else { text });
+    let tracks: Vec<String> =
+        fray_app::command::block_tracks(&member.sheet).into_iter().map(|t| t.name).collect();
+    if let Some(first) = tracks.first() {
+        ui.horizontal(|ui| {
+            let track = view.tracks.entry(key.to_owned()).or_insert_with(|| first.clone());
+            egui::ComboBox::from_id_salt(("track", key))
+                .selected_text(fray_app::encounter::stat_label(track))
+                .show_ui(ui, |ui| {
+                    for t in &tracks {
+                        ui.selectable_value(track, t.clone(), fray_app::encounter::stat_label(t));
+                    }
+                });
+            let amount = view.amounts.entry(key.to_owned()).or_insert_with(|| "1".into());
+            ui.add(egui::TextEdit::singleline(amount).desired_width(48.0));
+            let n = amount.trim().parse::<i64>().ok().filter(|n| *n > 0);
+            for (label, sign) in [("Heal", 1), ("Harm", -1)] {
+                let button = ui.add_enabled(n.is_some(), egui::Button::new(label));
+                if button.on_disabled_hover_text("Type a whole number above 0").clicked()
+                    && let Some(n) = n
+                {
+                    let heal = CampaignAction::Heal {
+                        who: key.to_owned(),
+                        track: track.clone(),
+                        amount: sign * n,
+                    };
+                    out.push(Action::Campaign(heal));
+                }
+            }
+        });
+    }
+    for lasting in &member.condition.lasting {
+        ui.horizontal(|ui| {
+            ui.label(lasting.text());
+            if ui.button("Healed").on_hover_text("Lift it: the wound has healed").clicked() {
+                let cure =
+                    CampaignAction::Cure { who: key.to_owned(), label: lasting.label.clone() };
+                out.push(Action::Campaign(cure));
+            }
+        });
+    }
+}
+
+fn export_ui(ui: &mut egui::Ui, view: &mut PartyView, out: &mut Vec<Action>) {
+    ui.label(RichText::new("Today's session").strong());
+    ui.horizontal(|ui| {
+        let format = view.export_format.get_or_insert(ExportFormat::Html);
+        for f in ExportFormat::ALL {
+            ui.selectable_value(format, f, f.extension());
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut view.export_path)
+                .hint_text("session.html")
+                .desired_width(260.0),
+        );
+        let path = view.export_path.trim();
+        let write = ui.add_enabled(!path.is_empty(), egui::Button::new("Export the session"));
+        if write.on_disabled_hover_text("Type where to write it").clicked() {
+            let format = view.export_format.unwrap_or(ExportFormat::Html);
+            out.push(Action::Campaign(CampaignAction::Export { format, path: path.into() }));
+        }
+    });
+}

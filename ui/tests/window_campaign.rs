@@ -1,0 +1,128 @@
+//! Between fights, as the GM does it: *End the fight…* opens the review of what lasts, a
+//! line unticked keeps its field, *Apply* writes the rest back in one undoable step and ends
+//! the fight; the party window rests the party and undoes steps. All on a real SQLite file.
+
+mod common;
+
+use common::Window;
+use egui_kittest::kittest::Queryable;
+use fray_app::Command;
+use fray_app::ids::SideId;
+use fray_data::{CharacterId, Db, NewCharacter};
+use fray_ui::window::{Action, apply};
+
+/// A Block, Dodge, Parry fight with Harald from the library, hurt in it: 3 HP lost, 2
+/// Fatigue, an arm wound and knocked prone.
+fn hurt_fight() -> (Window, CharacterId) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let sheet = serde_json::json!({"tracks": {"hp": 5, "str": 13, "dex": 12, "wil": 10,
+        "fatigue": {"value": 0, "max": 10}}, "stats": {"armor": 2}});
+    let new = NewCharacter {
+        system: "bdp".into(),
+        name: "Harald".into(),
+        tags: vec![],
+        sheet,
+        party: None,
+    };
+    let id = db.characters().insert(&new).unwrap();
+    let harald = db.characters().get(id).unwrap().unwrap();
+    let mut w = common::window_with(dir, db);
+    let app = w.harness.state_mut();
+    apply(
+        &mut app.model,
+        &mut app.view,
+        Action::NewEncounter { system: "bdp".into(), name: "Crypt".into() },
+    );
+    let combatant = harald.to_combatant(SideId(0));
+    apply(&mut app.model, &mut app.view, Action::AddCombatant { combatant, party: true, count: 1 });
+    let who = app.model.session.as_ref().unwrap().state().combatant_named("Harald").unwrap().id;
+    for command in [
+        Command::AdjustTrack { id: who, track: "hp".into(), delta: -3 },
+        Command::AdjustTrack { id: who, track: "fatigue".into(), delta: 2 },
+        Command::AddCondition { id: who, condition: "arm wound".into() },
+        Command::AddCondition { id: who, condition: "prone".into() },
+    ] {
+        apply(&mut app.model, &mut app.view, Action::Game(command));
+    }
+    app.model.selected = Some(who);
+    w.settle();
+    (w, id)
+}
+
+fn condition(w: &Window, id: CharacterId) -> String {
+    let db = &w.app().model.db;
+    let c = db.characters().get(id).unwrap().unwrap();
+    fray_app::campaign::company::Member::new("bdp", &c.name, &c.sheet, c.condition).summary()
+}
+
+#[test]
+fn the_review_writes_back_the_lines_kept_in_one_step_that_undo_takes_back() {
+    let (mut w, id) = hurt_fight();
+    assert_eq!(condition(&w, id), "unhurt");
+    w.press("End the fight…");
+    // What lasts, one line each; prone ends with the fight and is not offered.
+    for line in ["HP 5 → 2", "Fatigue 0 → 2", "Arm wound"] {
+        assert!(w.harness.query_by_label(line).is_some(), "no line {line}");
+    }
+    assert!(w.harness.query_by_label_contains("Prone").is_none(), "prone ends with the fight");
+    // The GM keeps the Fatigue as it was.
+    w.harness.get_by_label("Fatigue 0 → 2").click();
+    w.settle();
+    w.press("Apply");
+    assert_eq!(condition(&w, id), "HP 2/5 · Arm wound");
+    // The fight is over: read-only, and it says so.
+    assert!(w.harness.query_by_label("Reopen the fight…").is_some());
+    let app = w.harness.state_mut();
+    apply(&mut app.model, &mut app.view, Action::Game(Command::Narrate { text: "More".into() }));
+    let status = app.model.status.clone().unwrap();
+    assert!(status.error && status.text.contains("This fight is over"), "{status:?}");
+    w.settle();
+    // The card shows how Harald stands between fights.
+    assert!(w.harness.query_by_label("HP 2/5 · Arm wound").is_some(), "the card's condition");
+    // The party window undoes the write-back: Harald unhurt, the fight open again.
+    w.press("Party");
+    w.press("Undo the last step");
+    assert_eq!(condition(&w, id), "unhurt");
+    assert!(w.harness.query_by_label("End the fight…").is_some(), "the fight is open again");
+}
+
+#[test]
+fn a_rest_from_the_party_window_heals_by_the_procedures_rules() {
+    let (mut w, id) = hurt_fight();
+    w.press("End the fight…");
+    w.press("Apply");
+    assert_eq!(condition(&w, id), "HP 2/5 · Fatigue 2 · Arm wound");
+    w.press("Party");
+    assert_eq!(
+        w.harness.query_all_by_label("HP 2/5 · Fatigue 2 · Arm wound").count(),
+        2,
+        "the card and the party window"
+    );
+    // A night's sleep: HP back, Fatigue cleared; the arm wound waits for serious care.
+    w.press("A night's sleep");
+    assert_eq!(condition(&w, id), "Arm wound");
+    // The arm wound healed by hand.
+    w.press("Healed");
+    assert_eq!(condition(&w, id), "unhurt");
+    w.press("Undo the last step");
+    assert_eq!(condition(&w, id), "Arm wound");
+    // Reopening the fight asks first.
+    w.press("Reopen the fight…");
+    w.press("Reopen");
+    assert!(!w.app().model.fight_ended());
+    // Harald enters the next fight as he is now: the arm wound on his token.
+    let harald = w.app().model.db.characters().get(id).unwrap().unwrap();
+    let app = w.harness.state_mut();
+    apply(
+        &mut app.model,
+        &mut app.view,
+        Action::NewEncounter { system: "bdp".into(), name: "Second".into() },
+    );
+    let combatant = harald.to_combatant(SideId(0));
+    apply(&mut app.model, &mut app.view, Action::AddCombatant { combatant, party: true, count: 1 });
+    let state = app.model.session.as_ref().unwrap().state();
+    let h = state.combatant_named("Harald").unwrap();
+    assert!(h.conditions.contains("arm wound"));
+    assert_eq!(h.track("hp").unwrap().value, 5);
+}
