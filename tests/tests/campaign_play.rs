@@ -94,7 +94,23 @@ macro_rules! procedures {
                 evening($id);
             }
         )*
+
+        /// The procedures the tests above play.
+        const PLAYED: &[&str] = &[$($id),*];
     };
+}
+
+/// A procedure registered without its evening here fails this.
+#[test]
+fn every_procedure_plays_an_evening() {
+    fray_app::systems::install();
+    for system in fray_app::system::all() {
+        assert!(
+            PLAYED.contains(&system.id()),
+            "{} has no evening in campaign_play.rs",
+            system.id()
+        );
+    }
 }
 
 procedures! {

@@ -154,6 +154,22 @@ fn the_short_example_in_scenarios_md_runs() {
 }
 
 #[test]
+fn the_session_example_in_scenarios_md_runs() {
+    fray_app::systems::install();
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
+            .unwrap();
+    let after = doc.split_once("## Several fights: a session").expect("the section").1;
+    let after = after.split_once("A short one").expect("its example").1;
+    let block = after.split_once("```text\n").unwrap().1.split_once("```").unwrap().0;
+    let log = scenario::parse("SCENARIOS.md", block)
+        .unwrap()
+        .run_session()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(log.fights().count(), 2);
+}
+
+#[test]
 fn the_differences_are_shown_by_line() {
     let d = first_difference("a\nb\nc\n", "a\nB\nc\n");
     assert!(d.starts_with("first difference at line 2"), "{d}");

@@ -81,10 +81,11 @@ fn the_review_writes_back_the_lines_kept_in_one_step_that_undo_takes_back() {
     // The card shows how Harald stands between fights.
     assert!(w.harness.query_by_label("HP 2/5 · Arm wound").is_some(), "the card's condition");
     // The party window undoes the write-back: Harald unhurt, the fight open again.
-    w.press("Party");
+    w.press("Party…");
     w.press("Undo the last step");
     assert_eq!(condition(&w, id), "unhurt");
-    assert!(w.harness.query_by_label("End the fight…").is_some(), "the fight is open again");
+    assert!(!w.app().model.fight_ended(), "the fight is open again");
+    assert!(w.harness.query_by_label("Reopen the fight…").is_none());
 }
 
 #[test]
@@ -93,7 +94,7 @@ fn a_rest_from_the_party_window_heals_by_the_procedures_rules() {
     w.press("End the fight…");
     w.press("Apply");
     assert_eq!(condition(&w, id), "HP 2/5 · Fatigue 2 · Arm wound");
-    w.press("Party");
+    w.press("Party…");
     assert_eq!(
         w.harness.query_all_by_label("HP 2/5 · Fatigue 2 · Arm wound").count(),
         2,
@@ -125,4 +126,66 @@ fn a_rest_from_the_party_window_heals_by_the_procedures_rules() {
     let h = state.combatant_named("Harald").unwrap();
     assert!(h.conditions.contains("arm wound"));
     assert_eq!(h.track("hp").unwrap().value, 5);
+}
+
+/// Not a test: writes the database the README's screenshots of the campaign come from (a
+/// Block, Dodge, Parry fight with the bundled party hurt, two skeletons down), at the scale
+/// in `FRAY_SHOT_SCALE`. Run with `FRAY_SHOT_DB=/tmp/shot.db cargo test -p fray-ui --test
+/// window_campaign -- --ignored shot`, then open the window on it.
+#[test]
+#[ignore = "prepares a database for screenshots"]
+fn shot() {
+    let Ok(path) = std::env::var("FRAY_SHOT_DB") else { return };
+    fray_app::systems::install();
+    let db = Db::open(&path).unwrap();
+    let scale: u32 =
+        std::env::var("FRAY_SHOT_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let prefs = fray_ui::window::Prefs { scale_percent: scale, dark: true };
+    db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
+    let search = fray_data::Search::default().system("bdp");
+    let party = db.characters().search(&search).unwrap();
+    let foes = db.creatures().search(&fray_data::Search::text("skeleton").system("bdp")).unwrap();
+    let mut s = fray_data::Session::create(&db, "bdp", "The crypt", 7).unwrap();
+    for (name, colour, party) in [("Party", "#3366cc", true), ("Dead", "#aa3333", false)] {
+        s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
+    }
+    s.apply(Command::AddZone {
+        name: "Burial hall".into(),
+        capacity: None,
+        rect: fray_app::encounter::BoardRect { x: 20.0, y: 20.0, w: 760.0, h: 420.0 },
+    })
+    .unwrap();
+    let zone = s.state().zone_named("Burial hall").map(|z| z.id);
+    for c in &party {
+        let mut new = c.to_combatant(s.state().side_named("Party").unwrap().id);
+        new.zone = zone;
+        s.apply(Command::AddCombatant { combatant: Box::new(new), count: 1 }).unwrap();
+    }
+    for c in foes.iter().take(2) {
+        let mut new = c.to_combatant(s.state().side_named("Dead").unwrap().id);
+        new.zone = zone;
+        s.apply(Command::AddCombatant { combatant: Box::new(new), count: 1 }).unwrap();
+    }
+    let id = |s: &fray_data::Session, n: &str| s.state().combatant_named(n).unwrap().id;
+    let edits = [
+        ("Harald", Command::AdjustTrack { id: id(&s, "Harald"), track: "hp".into(), delta: -4 }),
+        (
+            "Harald",
+            Command::AdjustTrack { id: id(&s, "Harald"), track: "fatigue".into(), delta: 3 },
+        ),
+        ("Harald", Command::AddCondition { id: id(&s, "Harald"), condition: "lost an eye".into() }),
+        ("Narvi", Command::AdjustTrack { id: id(&s, "Narvi"), track: "hp".into(), delta: -6 }),
+        ("Narvi", Command::AdjustTrack { id: id(&s, "Narvi"), track: "str".into(), delta: -3 }),
+        ("Narvi", Command::AddCondition { id: id(&s, "Narvi"), condition: "arm wound".into() }),
+        ("Elmyra", Command::AdjustTrack { id: id(&s, "Elmyra"), track: "hp".into(), delta: -2 }),
+        ("Thibaldus", Command::AddCondition { id: id(&s, "Thibaldus"), condition: "fled".into() }),
+    ];
+    for (_, command) in edits {
+        s.apply(command).unwrap();
+    }
+    for foe in foes.iter().take(2) {
+        let who = id(&s, &foe.name);
+        s.apply(Command::AddCondition { id: who, condition: "dead".into() }).unwrap();
+    }
+    db.settings().set_json(fray_ui::window::LAST_ENCOUNTER_KEY, &s.encounter_id().0).unwrap();
 }

@@ -61,7 +61,6 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
             &mut view.bar,
             &mut view.players,
             &mut view.odds,
-            &mut view.campaign.party.open,
             out,
         );
     });
@@ -116,13 +115,18 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
                 // a column growing mid-round would move everything under the pointer.
                 let width = ui.available_width().min(screen.x * panels::RIGHT_SHARE);
                 ui.set_max_width(width);
-                stepper::pinned_ui(ui, model, &mut view.stepper, out);
+                // A fight written back asks nothing more: the stepper says so instead.
+                let ended = model.fight_ended();
+                if !ended {
+                    stepper::pinned_ui(ui, model, &mut view.stepper, out);
+                }
+                campaign::between_fights_ui(ui, model, &mut view.campaign);
                 egui::ScrollArea::vertical().max_width(width).show(ui, |ui| {
                     ui.set_max_width(width - ui.spacing().scroll.allocated_width());
-                    stepper::stepper_ui(ui, model, &mut view.stepper, out);
-                    ui.add_space(6.0);
-                    campaign::end_fight_ui(ui, model, &mut view.campaign);
-                    ui.separator();
+                    if !ended {
+                        stepper::stepper_ui(ui, model, &mut view.stepper, out);
+                        ui.separator();
+                    }
                     dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
                     ui.separator();
                     card::card_ui(ui, model, &mut view.card, out);

@@ -32,29 +32,37 @@ pub fn campaign_ui(
     }
 }
 
-/// "End the fight…" on the stepper, or, once it is over, the word and "Reopen the fight…".
-pub fn end_fight_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignView) {
-    if model.fight_ended() {
-        ui.label(
-            egui::RichText::new("The fight is over: what lasts is written back.")
-                .strong()
-                .size(18.0),
-        );
-        if ui
-            .button("Reopen the fight…")
-            .on_hover_text("Let this fight take commands again")
-            .clicked()
-        {
-            view.confirm_reopen = true;
+/// Under the stepper's pinned top: "End the fight…" (the review of what lasts) and
+/// "Party…" (how everyone is now, rests); once the fight is written back, it says so, large,
+/// with "Reopen the fight…" instead.
+pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignView) {
+    let ended = model.fight_ended();
+    if ended {
+        let said = egui::RichText::new("The fight is over: what lasts is written back.");
+        ui.label(said.strong().size(20.0));
+    }
+    ui.columns(2, |columns| {
+        let size = egui::vec2(columns[0].available_width(), 34.0);
+        let (text, hover) = if ended {
+            ("Reopen the fight…", "Let this fight take commands again")
+        } else {
+            ("End the fight…", "Review what lasts for each character, then write it back")
+        };
+        let main = egui::Button::new(egui::RichText::new(text).size(17.0)).min_size(size);
+        if columns[0].add(main).on_hover_text(hover).clicked() {
+            if ended {
+                view.confirm_reopen = true;
+            } else {
+                view.review = review::ReviewDraft::of(model);
+            }
         }
-        return;
-    }
-    let button = egui::Button::new(egui::RichText::new("End the fight…").size(18.0))
-        .min_size(egui::vec2(ui.available_width(), 36.0));
-    let hover = "Review what lasts for each character, then write it back";
-    if ui.add(button).on_hover_text(hover).clicked() {
-        view.review = review::ReviewDraft::of(model);
-    }
+        let party = egui::Button::new(egui::RichText::new("Party…").size(17.0)).min_size(size);
+        let hover = "How each character is now; rests, heals, the session";
+        if columns[1].add(party).on_hover_text(hover).clicked() {
+            view.party.open = !view.party.open;
+        }
+    });
+    ui.separator();
 }
 
 fn reopen_ui(ctx: &egui::Context, open: &mut bool, out: &mut Vec<Action>) {

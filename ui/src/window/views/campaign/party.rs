@@ -35,7 +35,8 @@ pub fn party_window_ui(
     egui::Window::new(RichText::new("Party").size(22.0).strong())
         .id(egui::Id::unique("fray-party"))
         .open(&mut open)
-        .default_width(520.0)
+        .default_size([560.0, 620.0])
+        .default_pos(ctx.content_rect().center() - egui::vec2(280.0, 320.0))
         .vscroll(true)
         .show(ctx, |ui| {
             ui.label(RichText::new(format!("Rest ({}):", system.name())).strong());
@@ -99,8 +100,12 @@ fn member_ui(
     let summary = member.summary();
     let text = RichText::new(&summary).size(17.0);
     ui.label(if member.condition.is_whole() { text.weak() } else { text });
-    let tracks: Vec<String> =
-        fray_app::command::block_tracks(&member.sheet).into_iter().map(|t| t.name).collect();
+    // The procedure's main tracks first: HP is what a GM heals most.
+    let first = fray_app::campaign::condition::main_tracks(&member.system);
+    let tracks: Vec<String> = fray_app::campaign::condition::tracks_in_order(&member.sheet, first)
+        .into_iter()
+        .map(|t| t.name)
+        .collect();
     if let Some(first) = tracks.first() {
         ui.horizontal(|ui| {
             let track = view.tracks.entry(key.to_owned()).or_insert_with(|| first.clone());

@@ -90,7 +90,6 @@ pub fn encounter_bar_ui(
     view: &mut EncounterBarView,
     players: &mut crate::window::views::player_window::PlayerWindowView,
     odds: &mut crate::window::views::odds::OddsView,
-    party: &mut bool,
     out: &mut Vec<Action>,
 ) {
     shortcuts::undo_redo_keys(ui.ctx(), model, view.dialog_open(), out);
@@ -116,13 +115,6 @@ pub fn encounter_bar_ui(
                 crate::window::views::player_window::players_menu_ui(ui, model, players, out);
             });
             controls = controls.union(menu.response.rect);
-            let button = ui
-                .button("Party")
-                .on_hover_text("How each character is now; rests, heals, the session");
-            if button.clicked() {
-                *party = !*party;
-            }
-            controls = controls.union(button.rect);
         }
         // Export and Settings sit at the far right, away from the undo buttons.
         let gap = ui.spacing().item_spacing.x;
