@@ -76,6 +76,23 @@ pub enum SessionCmd {
         #[arg(long)]
         system: String,
     },
+    /// Start a new session today, named: today's steps go to it from now on.
+    Start {
+        /// Its name ("Session 4: the crypt").
+        name: String,
+    },
+    /// Rename a session.
+    Rename {
+        /// Its id (see `fray session list`).
+        id: i64,
+        /// The new name.
+        name: String,
+    },
+    /// Add the GM's note to today's session.
+    Note {
+        /// The note.
+        text: String,
+    },
     /// Take back today's last step (a write-back, a rest, a heal).
     Undo,
     /// Put it back.
@@ -131,6 +148,22 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
             let company = db.campaign().company(&system)?;
             let step = company.cure(company.named(&name)?, &label)?;
             write(db, &step, None)
+        }
+        SessionCmd::Start { name } => {
+            let id = db.play_sessions().start(&name, &today())?;
+            crate::terminal::tell(&format!("started {id}: {}", name.trim()));
+            Ok(())
+        }
+        SessionCmd::Rename { id, name } => {
+            let id = PlaySessionId(id);
+            if db.play_sessions().get(id)?.is_none() {
+                bail!("no {id} (see 'fray session list')");
+            }
+            Ok(db.play_sessions().rename(id, &name)?)
+        }
+        SessionCmd::Note { text } => {
+            let day = db.play_sessions().of_day(&today())?;
+            Ok(db.play_sessions().note(day, &text)?)
         }
         SessionCmd::Undo | SessionCmd::Redo => {
             let day = db.play_sessions().of_day(&today())?;

@@ -92,17 +92,27 @@ fn end_fight_rest_undo_and_export_from_the_command_line() {
     assert!(e.contains("no rest 'nap' here; there are: breath, night, comfortable, care"), "{e}");
     let list = ok(&["--db", db, "session", "list"]);
     assert!(list.contains("\t1\t1\tSession of"), "{list}");
+    ok(&["--db", db, "session", "note", "Camp by the river"]);
+    ok(&["--db", db, "session", "rename", "1", "Night one"]);
+    let e = fails(&["--db", db, "session", "rename", "9", "Night nine"]);
+    assert!(e.contains("no session 9"), "{e}");
     // The evening as one journal that replays.
     let out = dir.path().join("evening.json");
     ok(&["--db", db, "session", "export", "--format", "json", "-o", out.to_str().unwrap()]);
     let said = ok(&["replay", out.to_str().unwrap()]);
-    assert!(said.starts_with("ok: the session \"Session of") && said.contains("1 fight"), "{said}");
+    assert!(said.starts_with("ok: the session \"Night one") && said.contains("1 fight"), "{said}");
     let md = ok(&["--db", db, "session", "export", "--format", "md"]);
     assert!(
         md.contains("## After the fight: Crypt")
             && md.contains("**Harald**: HP 5 → 2 · Fatigue 0 → 3"),
         "{md}"
     );
+    assert!(md.starts_with("# Night one") && md.contains("*Camp by the river*"), "{md}");
+    // A new session takes today's steps from now on.
+    ok(&["--db", db, "session", "start", "Night two"]);
+    ok(&["--db", db, "session", "heal", "Harald", "hp", "1", "--system", "bdp"]);
+    let list = ok(&["--db", db, "session", "list"]);
+    assert!(list.contains("\t0\t1\tNight two"), "{list}");
 }
 
 #[test]

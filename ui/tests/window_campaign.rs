@@ -189,3 +189,48 @@ fn shot() {
     }
     db.settings().set_json(fray_ui::window::LAST_ENCOUNTER_KEY, &s.encounter_id().0).unwrap();
 }
+
+#[test]
+fn a_recurring_foe_is_written_back_and_a_plain_one_is_not() {
+    let (mut w, _) = hurt_fight();
+    let db = &w.app().model.db;
+    let block = serde_json::json!({"tracks": {"hp": 8, "str": 12, "dex": 10, "wil": 9}});
+    let new = |name: &str| fray_data::NewCreature {
+        system: "bdp".into(),
+        name: name.into(),
+        tags: vec![],
+        block: block.clone(),
+    };
+    let chief = db.creatures().insert(&new("Bandit chief")).unwrap();
+    let thug = db.creatures().insert(&new("Thug")).unwrap();
+    let app = w.harness.state_mut();
+    let recurring = fray_ui::window::LibraryAction::SetRecurring { id: chief, recurring: true };
+    apply(&mut app.model, &mut app.view, Action::Library(recurring));
+    for id in [chief, thug] {
+        let c = app.model.db.creatures().get(id).unwrap().unwrap();
+        apply(
+            &mut app.model,
+            &mut app.view,
+            Action::AddCombatant { combatant: c.to_combatant(SideId(0)), party: false, count: 1 },
+        );
+    }
+    for name in ["Bandit chief", "Thug"] {
+        let who = app.model.session.as_ref().unwrap().state().combatant_named(name).unwrap().id;
+        apply(
+            &mut app.model,
+            &mut app.view,
+            Action::Game(Command::AdjustTrack { id: who, track: "hp".into(), delta: -5 }),
+        );
+    }
+    w.settle();
+    w.press("End the fight…");
+    // The chief's line only: the thug is a template.
+    assert_eq!(w.harness.query_all_by_label("HP 8 → 3").count(), 1, "the recurring foe alone");
+    w.press("Apply");
+    let db = &w.app().model.db;
+    assert_eq!(db.creatures().get(chief).unwrap().unwrap().condition.tracks["hp"], 3);
+    assert!(
+        db.creatures().get(thug).unwrap().unwrap().condition.is_whole(),
+        "a plain creature is a template"
+    );
+}

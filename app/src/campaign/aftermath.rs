@@ -120,6 +120,8 @@ pub fn outcome(
     let fresh: Vec<Lasting> = who
         .conditions
         .iter()
+        // A condition on a timer ("until the end of the round") ends with the fight.
+        .filter(|label| !enc.timers.iter().any(|t| t.id == who.id && &&t.condition == label))
         .filter(|label| of.condition_lasts(label) && !kept.contains(label))
         .map(|label| of.lasting(enc, who, label))
         .collect();

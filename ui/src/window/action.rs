@@ -241,7 +241,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
 /// Runs a command with the dice decided so far; in table mode a roll nobody typed yet
 /// becomes a pending roll the dice tray asks the GM about.
 fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) {
-    if model.fight_ended() {
+    if model.fight_ended() || model.session.is_none() {
         // The tray still rolls between fights: into today's session, not the ended fight.
         if let Command::Roll { dice, label, .. } = &command {
             let faces = plan.iter().find_map(|c| match c {
@@ -252,8 +252,10 @@ fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) 
             super::campaign_ops::apply(model, CampaignAction::TrayRoll { dice, label, faces });
             return;
         }
-        model.error(ENDED);
-        return;
+        if model.fight_ended() {
+            model.error(ENDED);
+            return;
+        }
     }
     let Some(session) = &mut model.session else {
         model.error("Open or create an encounter first");

@@ -51,17 +51,25 @@ pub enum CampaignAction {
         /// Faces typed from the table, if the players rolled.
         faces: Option<Vec<u32>>,
     },
-    /// Write the whole evening to a file.
+    /// Write an evening to a file.
     Export {
         /// Which format.
         format: ExportFormat,
         /// Where.
         path: std::path::PathBuf,
+        /// Which session (today's when none).
+        session: Option<PlaySessionId>,
     },
+    /// Start a new session today, named: the day's steps go to it from now on.
+    StartSession(String),
+    /// Rename today's session.
+    RenameSession(String),
+    /// The GM's note, in today's session.
+    Note(String),
 }
 
 /// Today, as a session's day.
-fn today() -> String {
+pub fn today() -> String {
     fray_data::dates::utc_day(crate::window::action::now_ms())
 }
 
@@ -116,7 +124,27 @@ pub fn apply(model: &mut Model, action: CampaignAction) {
         CampaignAction::TrayRoll { dice, label, faces } => {
             tray_roll(model, day, &dice, &label, faces)
         }
-        CampaignAction::Export { format, path } => export(model, day, format, &path),
+        CampaignAction::Export { format, path, session } => {
+            export(model, session.unwrap_or(day), format, &path)
+        }
+        CampaignAction::StartSession(name) => model
+            .db
+            .play_sessions()
+            .start(&name, &today())
+            .map(|_| model.info(format!("Session \"{}\" started", name.trim())))
+            .map_err(|e| format!("Could not start the session: {e}")),
+        CampaignAction::RenameSession(name) => model
+            .db
+            .play_sessions()
+            .rename(day, &name)
+            .map(|()| model.info("Session renamed"))
+            .map_err(|e| format!("Could not rename the session: {e}")),
+        CampaignAction::Note(text) => model
+            .db
+            .play_sessions()
+            .note(day, &text)
+            .map(|()| model.info("Note added to today's session"))
+            .map_err(|e| format!("Could not add the note: {e}")),
     };
     if let Err(e) = result {
         model.error(e);

@@ -76,6 +76,14 @@ pub enum LibraryAction {
     /// Delete an entry (the view asked for confirmation first); undone by
     /// [`super::Action::UndoRemove`].
     Delete(EntryRef),
+    /// Make a creature a recurring foe (it carries its condition between fights) or a plain
+    /// template again (its condition forgotten).
+    SetRecurring {
+        /// The creature.
+        id: CreatureId,
+        /// Recurring or plain.
+        recurring: bool,
+    },
     /// Write an entry's stat block (or sheet) as Markdown to a file, for notes and handouts.
     ExportMarkdown {
         /// The entry.
@@ -94,6 +102,16 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: LibraryAction) {
         LibraryAction::Duplicate { entry, edit } => duplicate_entry(model, view, entry, edit),
         LibraryAction::Delete(entry) => delete_entry(model, view, entry),
         LibraryAction::ExportMarkdown { entry, path } => export_markdown(model, entry, &path),
+        LibraryAction::SetRecurring { id, recurring } => {
+            match model.db.creatures().set_recurring(id, recurring) {
+                Ok(_) if recurring => {
+                    model.info("A recurring foe: it carries its harm to the next fight")
+                }
+                Ok(_) => model.info("A plain creature again: every one enters fresh"),
+                Err(e) => model.error(format!("Could not change it: {e}")),
+            }
+            model.library_version += 1;
+        }
     }
 }
 

@@ -17,6 +17,12 @@ pub struct PartyView {
     /// Where to write the session, and in which format.
     export_path: String,
     export_format: Option<ExportFormat>,
+    /// Which session to export (today's when none).
+    export_session: Option<fray_data::PlaySessionId>,
+    /// The session name being typed.
+    session_name: String,
+    /// The note being typed.
+    note: String,
 }
 
 /// Draws the party window, when open.
@@ -72,7 +78,7 @@ pub fn party_window_ui(
                 member_ui(ui, key, member, system, view, out);
             }
             ui.separator();
-            export_ui(ui, view, out);
+            export_ui(ui, model, view, out);
         });
     view.open = open;
 }
@@ -146,8 +152,59 @@ fn member_ui(
     }
 }
 
-fn export_ui(ui: &mut egui::Ui, view: &mut PartyView, out: &mut Vec<Action>) {
-    ui.label(RichText::new("Today's session").strong());
+fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut Vec<Action>) {
+    let sessions = model.db.play_sessions().list().unwrap_or_default();
+    let today = crate::window::campaign_ops::today();
+    let current = sessions.iter().find(|s| s.day == today);
+    let title = match current {
+        Some(s) => format!("Today's session: {}", s.name),
+        None => "Today's session starts with the first write-back, rest or note".to_owned(),
+    };
+    ui.label(RichText::new(title).strong().size(18.0));
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut view.session_name)
+                .hint_text("Session 4: the crypt")
+                .desired_width(220.0),
+        );
+        let name = view.session_name.trim().to_owned();
+        let ok = !name.is_empty();
+        if ui.add_enabled(ok && current.is_some(), egui::Button::new("Rename")).clicked() {
+            out.push(Action::Campaign(CampaignAction::RenameSession(name.clone())));
+        }
+        let start = ui.add_enabled(ok, egui::Button::new("Start a new session"));
+        if start.on_hover_text("The steps from now on go to it").clicked() {
+            out.push(Action::Campaign(CampaignAction::StartSession(name)));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut view.note)
+                .hint_text("The party camps by the river")
+                .desired_width(300.0),
+        );
+        let note = view.note.trim().to_owned();
+        if ui.add_enabled(!note.is_empty(), egui::Button::new("Add the note")).clicked() {
+            out.push(Action::Campaign(CampaignAction::Note(note)));
+            view.note.clear();
+        }
+    });
+    ui.add_space(6.0);
+    ui.label(RichText::new("Export a session").strong());
+    egui::ComboBox::from_id_salt("session-to-export")
+        .selected_text(
+            match view.export_session.and_then(|id| sessions.iter().find(|s| s.id == id)) {
+                Some(s) => format!("{} ({})", s.name, s.day),
+                None => "Today's".to_owned(),
+            },
+        )
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut view.export_session, None, "Today's");
+            for s in &sessions {
+                let text = format!("{} ({}, {} fights)", s.name, s.day, s.fights);
+                ui.selectable_value(&mut view.export_session, Some(s.id), text);
+            }
+        });
     ui.horizontal(|ui| {
         let format = view.export_format.get_or_insert(ExportFormat::Html);
         for f in ExportFormat::ALL {
@@ -164,7 +221,9 @@ fn export_ui(ui: &mut egui::Ui, view: &mut PartyView, out: &mut Vec<Action>) {
         let write = ui.add_enabled(!path.is_empty(), egui::Button::new("Export the session"));
         if write.on_disabled_hover_text("Type where to write it").clicked() {
             let format = view.export_format.unwrap_or(ExportFormat::Html);
-            out.push(Action::Campaign(CampaignAction::Export { format, path: path.into() }));
+            let export =
+                CampaignAction::Export { format, path: path.into(), session: view.export_session };
+            out.push(Action::Campaign(export));
         }
     });
 }

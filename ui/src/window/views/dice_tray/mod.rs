@@ -50,7 +50,8 @@ pub fn dice_tray_ui(
     view: &mut DiceTrayView,
     out: &mut Vec<Action>,
 ) {
-    let Some(session) = &model.session else { return };
+    // With no encounter open the tray still rolls: into today's session (see `action::run`).
+    let session = model.session.as_ref();
     match &model.pending_roll {
         Some(p) => pending::pending_ui(ui.ctx(), p, view, out),
         None => pending::clear(view),
@@ -68,7 +69,8 @@ pub fn dice_tray_ui(
     if let (Some(dice), Some(_)) = (&dice, &view.table_entry) {
         table_entry_ui(ui, dice, view, out);
     }
-    let last = session.history().events().iter().rev().find_map(|e| match &e.kind {
+    let events = session.map_or(&[][..], |s| s.history().events());
+    let last = events.iter().rev().find_map(|e| match &e.kind {
         EventKind::Rolled { roll, .. } => Some(roll),
         _ => None,
     });

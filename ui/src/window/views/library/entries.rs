@@ -26,6 +26,8 @@ pub struct Entry {
     pub summary: String,
     /// Whether it joins the party (characters) or the foes (creatures).
     pub party: bool,
+    /// A creature that carries its condition from fight to fight.
+    pub recurring: bool,
     /// The combatant it becomes; its side and zone are set when it is dropped.
     pub combatant: NewCombatant,
 }
@@ -129,6 +131,7 @@ fn search_creatures(db: &Db, base: &Search, tag: Option<&str>) -> Found {
                 summary,
                 name: c.name,
                 party: false,
+                recurring: c.recurring,
                 combatant,
             }
         },
@@ -155,6 +158,7 @@ fn search_characters(db: &Db, base: &Search, tag: Option<&str>) -> Found {
                 summary,
                 name: c.name,
                 party: true,
+                recurring: false,
                 combatant,
             }
         },

@@ -432,7 +432,10 @@ fn entry_row_ui(
         if response.double_clicked() {
             out.push(Action::Library(LibraryAction::Edit(stored)));
         }
-        response.context_menu(|ui| entry_menu_ui(ui, stored, &entry.name, confirm, out));
+        response.context_menu(|ui| {
+            entry_menu_ui(ui, stored, &entry.name, confirm, out);
+            recurring_ui(ui, stored, entry.recurring, out);
+        });
     }
     // The key numbers are the row's value for assistive tools (and the tests).
     response.widget_info(|| {
@@ -509,6 +512,23 @@ struct Drag {
     detachment: bool,
     /// Whether the board accepts the list's entries (an encounter of their system is open).
     droppable: bool,
+}
+
+/// A creature's switch between a template (every one enters fresh) and a recurring foe (it
+/// carries its condition from fight to fight, like a character).
+fn recurring_ui(ui: &mut egui::Ui, entry: EntryRef, recurring: bool, out: &mut Vec<Action>) {
+    let EntryRef::Creature(id) = entry else { return };
+    let (text, hover) = if recurring {
+        (
+            "Plain again (enters fresh)",
+            "Forget its condition: every one enters as its stat block says",
+        )
+    } else {
+        ("Recurring foe", "It carries its harm from fight to fight, like a character")
+    };
+    if ui.button(text).on_hover_text(hover).clicked() {
+        out.push(Action::Library(LibraryAction::SetRecurring { id, recurring: !recurring }));
+    }
 }
 
 /// The row's context menu (Export can hook in here later).

@@ -154,6 +154,7 @@ fn entry(t: &Template) -> Option<Arc<Entry>> {
         summary: summary(&combatant, None),
         name: t.name.clone(),
         party: false,
+        recurring: false,
         combatant,
     }))
 }

@@ -63,6 +63,7 @@ fn party_row_ui(ui: &mut egui::Ui, model: &Model, system: &str, name: &str, coun
                     summary: summary(&combatant, c.party.as_deref()),
                     name: c.name,
                     party: true,
+                    recurring: false,
                     combatant,
                 })
             })
