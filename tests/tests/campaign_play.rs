@@ -57,7 +57,9 @@ fn evening(system: &str) {
         // A random rest: no track ends further from its sheet than it was.
         let rests = of.recoveries();
         let rest = &rests[(seed as usize) % rests.len()];
-        let rested = played.rest(of, system, rest, &[], &mut SeededDice::new(seed, 9)).unwrap();
+        let rested = played
+            .rest(of, system, rest, &[], &state.settings, &mut SeededDice::new(seed, 9))
+            .unwrap();
         for w in &rested.written {
             for t in block_tracks(&w.sheet) {
                 let gap = |c: &fray_app::campaign::Condition| {

@@ -136,7 +136,7 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
                 .map(|n| company.named(n).map(str::to_owned))
                 .collect::<Result<Vec<_>, _>>()?;
             let mut dice = SeededDice::new(crate::commands::random_seed(), 0);
-            let step = company.rest(of, &system, rest, &keys, &mut dice)?;
+            let step = company.rest(of, &system, rest, &keys, &Default::default(), &mut dice)?;
             write(db, &step, None)
         }
         SessionCmd::Heal { name, track, amount, system } => {

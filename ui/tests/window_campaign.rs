@@ -234,3 +234,20 @@ fn a_recurring_foe_is_written_back_and_a_plain_one_is_not() {
         "a plain creature is a template"
     );
 }
+
+#[test]
+fn the_tray_rolls_into_todays_session_with_no_fight_open() {
+    let mut w = common::window();
+    assert!(w.app().model.session.is_none());
+    w.type_into("Notation", "2d6+1");
+    w.press("Roll");
+    let db = &w.app().model.db;
+    let today = db.play_sessions().list().unwrap();
+    assert_eq!(today.len(), 1, "the day's first roll starts the session");
+    let log = db.play_sessions().log(today[0].id).unwrap();
+    assert!(
+        matches!(log.parts.as_slice(), [fray_app::campaign::session::Part::Roll(r)] if r.dice.to_string() == "2d6+1")
+    );
+    let md = fray_app::journal::session_markdown(&log);
+    assert!(md.contains("Rolled `2d6+1`"), "{md}");
+}

@@ -12,6 +12,20 @@ use crate::encounter::{Combatant, Encounter};
 use crate::system::RuleError;
 use std::collections::BTreeMap;
 
+/// The rule settings a rest reads: the open encounter's (the GM changes them in Settings),
+/// or none for a rest with no fight open (every default).
+pub type Settings = BTreeMap<String, serde_json::Value>;
+
+/// A setting's word, or `default` when it is not set (or not a word).
+pub fn setting<'a>(settings: &'a Settings, key: &str, default: &'a str) -> &'a str {
+    settings.get(key).and_then(serde_json::Value::as_str).unwrap_or(default)
+}
+
+/// An on/off setting, or `default` when it is not set.
+pub fn flag(settings: &Settings, key: &str, default: bool) -> bool {
+    settings.get(key).and_then(serde_json::Value::as_bool).unwrap_or(default)
+}
+
 /// A kind of recovery a procedure knows: catching one's breath, a night's sleep, a week.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Recovery {
@@ -84,6 +98,7 @@ pub trait Aftermath: Sync {
         rest: &Recovery,
         sheet: &serde_json::Value,
         before: &Condition,
+        settings: &Settings,
         dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError>;
 }
@@ -198,6 +213,7 @@ impl Aftermath for Plain {
         rest: &Recovery,
         _sheet: &serde_json::Value,
         before: &Condition,
+        _settings: &crate::campaign::aftermath::Settings,
         _dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();

@@ -110,14 +110,15 @@ impl Company {
         Ok(new)
     }
 
-    /// A rest for `who` (everyone when empty), by the procedure's rules: one step, its dice
-    /// recorded. Members of another procedure are refused by name.
+    /// A rest for `who` (everyone when empty), by the procedure's rules and the rule
+    /// `settings` in force: one step, its dice recorded. Members of another procedure are refused by name.
     pub fn rest(
         &self,
         of: &dyn Aftermath,
         system: &str,
         rest: &Recovery,
         who: &[String],
+        settings: &super::aftermath::Settings,
         dice: &mut dyn DiceSource,
     ) -> Result<CampaignStep, RuleError> {
         let keys: Vec<&String> = if who.is_empty() {
@@ -135,7 +136,7 @@ impl Company {
                     m.name, m.system
                 )));
             }
-            let done = of.recover(rest, &m.sheet, &m.condition, &mut recorder)?;
+            let done = of.recover(rest, &m.sheet, &m.condition, settings, &mut recorder)?;
             written.push(Written {
                 who: key.clone(),
                 system: m.system.clone(),

@@ -273,7 +273,7 @@ pub(super) fn perform(
             }
             let step = sitting
                 .company
-                .rest(of, enc.system_id(), rest, &keys, &mut dice)
+                .rest(of, enc.system_id(), rest, &keys, &enc.settings, &mut dice)
                 .map_err(refused)?;
             let unused = plan.len().saturating_sub(step.rolls.len());
             if unused > 0 {

@@ -61,6 +61,7 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
             "bdp",
             night,
             &[],
+            &Default::default(),
             &mut SeededDice::new(1, 0),
         )
         .unwrap();

@@ -187,7 +187,9 @@ fn rest_step(model: &Model, rest: &str, who: Option<String>) -> Result<CampaignS
     let company = company(model)?;
     let who: Vec<String> = who.into_iter().collect();
     let mut dice = SeededDice::new(crate::window::action::fresh_seed(), 0);
-    company.rest(of, system.id(), kind, &who, &mut dice).map_err(|e| e.to_string())
+    company
+        .rest(of, system.id(), kind, &who, &session.state().settings, &mut dice)
+        .map_err(|e| e.to_string())
 }
 
 fn turn(model: &mut Model, day: PlaySessionId, undo: bool) -> Result<(), String> {

@@ -30,6 +30,21 @@ const ENDS: &[&str] = &[
     "prone",
 ];
 
+/// Setting: a comfortable night mends one ability, not each.
+pub const REST_ONE_ABILITY: &str = "rest_one_ability";
+
+/// The rests' settings, shown with the fight's.
+pub(crate) fn settings() -> Vec<crate::system::SettingSpec> {
+    vec![crate::system::SettingSpec {
+        key: REST_ONE_ABILITY,
+        label: "A comfortable night mends one ability",
+        help: "Off (Fray's reading): a comfortable night gives back 1 point of each damaged \
+               ability. On: 1 point of the most damaged one only.",
+        default: serde_json::Value::Bool(false),
+        choices: &[],
+    }]
+}
+
 /// The abilities a blow can reach.
 const ABILITIES: [&str; 3] = ["str", "dex", "wil"];
 
@@ -124,6 +139,7 @@ impl Aftermath for BdpAftermath {
         rest: &Recovery,
         sheet: &serde_json::Value,
         before: &Condition,
+        settings: &crate::campaign::aftermath::Settings,
         _dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
@@ -135,6 +151,18 @@ impl Aftermath for BdpAftermath {
             after.mend_track(sheet, "fatigue", None);
         }
         match rest.id {
+            "comfortable"
+                if crate::campaign::aftermath::flag(settings, REST_ONE_ABILITY, false) =>
+            {
+                let lost = |a: &str| {
+                    let max = crate::command::block_tracks(sheet).into_iter().find(|t| t.name == a);
+                    max.map_or(0, |t| t.max - after.track(sheet, a).unwrap_or(t.max))
+                };
+                let worst = ABILITIES.into_iter().filter(|a| lost(a) > 0).max_by_key(|a| lost(a));
+                if let Some(worst) = worst {
+                    after.mend_track(sheet, worst, Some(1));
+                }
+            }
             "comfortable" => {
                 for a in ABILITIES {
                     after.mend_track(sheet, a, Some(1));
@@ -174,7 +202,10 @@ mod tests {
 
     fn rest(id: &str, before: &Condition) -> Condition {
         let r = crate::campaign::aftermath::recovery(&BdpAftermath, id).unwrap();
-        BdpAftermath.recover(r, &sheet(), before, &mut SeededDice::new(1, 0)).unwrap().after
+        BdpAftermath
+            .recover(r, &sheet(), before, &Default::default(), &mut SeededDice::new(1, 0))
+            .unwrap()
+            .after
     }
 
     fn hurt() -> Condition {
@@ -204,6 +235,21 @@ mod tests {
             "STR 10/13 · DEX 1/12 · Wounds 1 · Arm wound · Lost an eye"
         );
         assert_eq!(rest("care", &hurt()).summary(&s, MAIN), "Lost an eye");
+    }
+
+    #[test]
+    fn the_setting_makes_a_comfortable_night_mend_the_worst_ability_only() {
+        let mut settings = crate::campaign::aftermath::Settings::new();
+        settings.insert(REST_ONE_ABILITY.into(), true.into());
+        let r = crate::campaign::aftermath::recovery(&BdpAftermath, "comfortable").unwrap();
+        let mut hurt = Condition::default();
+        hurt.set_track(&sheet(), "str", 9);
+        hurt.set_track(&sheet(), "wil", 8);
+        let after = BdpAftermath
+            .recover(r, &sheet(), &hurt, &settings, &mut SeededDice::new(1, 0))
+            .unwrap()
+            .after;
+        assert_eq!(after.summary(&sheet(), MAIN), "STR 10/13 · WIL 8/10");
     }
 
     #[test]

@@ -210,56 +210,62 @@ impl Rules for Bdp {
     }
 
     fn settings(&self) -> Vec<SettingSpec> {
-        let flag = |key, label, help, on: bool| SettingSpec {
-            key,
-            label,
-            help,
-            default: serde_json::Value::Bool(on),
-            choices: &[],
-        };
-        vec![
-            flag(
-                PARRY_ALL,
-                "A parry faces every attacker",
-                "Off: the parry is against the one attacker the defender picks; the others \
+        let fight = || -> Vec<SettingSpec> {
+            let flag = |key, label, help, on: bool| SettingSpec {
+                key,
+                label,
+                help,
+                default: serde_json::Value::Bool(on),
+                choices: &[],
+            };
+            vec![
+                flag(
+                    PARRY_ALL,
+                    "A parry faces every attacker",
+                    "Off: the parry is against the one attacker the defender picks; the others \
                  strike as usual. On: the parry roll is compared with each attacker's.",
-                false,
-            ),
-            flag(
-                PARRY_ARMOR,
-                "Armor counts against parry damage",
-                "Off: whoever loses a parry takes the winner's roll straight to STR. On: their \
+                    false,
+                ),
+                flag(
+                    PARRY_ARMOR,
+                    "Armor counts against parry damage",
+                    "Off: whoever loses a parry takes the winner's roll straight to STR. On: their \
                  Armor is taken off first.",
-                false,
-            ),
-            flag(
-                HEAVY_FROM_ITEM,
-                "Heavy armour means the armour itself",
-                "On: only worn armour of 3 is heavy (a shield on top does not make it heavy) \
+                    false,
+                ),
+                flag(
+                    HEAVY_FROM_ITEM,
+                    "Heavy armour means the armour itself",
+                    "On: only worn armour of 3 is heavy (a shield on top does not make it heavy) \
                  for free blocks and for dodging. Off: 3 Armor in total counts.",
-                true,
-            ),
-            flag(
-                ENHANCED_ADDS,
-                "Enhanced attacks add the d12",
-                "Off: an enhanced attack rolls its die and a d12 and keeps the higher. On: it \
+                    true,
+                ),
+                flag(
+                    ENHANCED_ADDS,
+                    "Enhanced attacks add the d12",
+                    "Off: an enhanced attack rolls its die and a d12 and keeps the higher. On: it \
                  adds them.",
-                false,
-            ),
-            flag(
-                FEEDBACK_BLAST_FROM_4,
-                "Arcane feedback blasts from 4",
-                "Off: feedback of 7 or more hurts everyone close to the caster. On: from 4.",
-                false,
-            ),
-            flag(
-                CDS_D6,
-                "Wound location on a d6",
-                "Off: a failed STR save rolls a d10 for where it hurts. On: a d6 (1–3 torso, \
+                    false,
+                ),
+                flag(
+                    FEEDBACK_BLAST_FROM_4,
+                    "Arcane feedback blasts from 4",
+                    "Off: feedback of 7 or more hurts everyone close to the caster. On: from 4.",
+                    false,
+                ),
+                flag(
+                    CDS_D6,
+                    "Wound location on a d6",
+                    "Off: a failed STR save rolls a d10 for where it hurts. On: a d6 (1–3 torso, \
                  4 leg, 5 arm, 6 head).",
-                false,
-            ),
-        ]
+                    false,
+                ),
+            ]
+        };
+        // The rests' defaults, where the game is silent, after the fight's own settings.
+        let mut list = fight();
+        list.extend(aftermath::settings());
+        list
     }
 
     fn has_detachments(&self) -> bool {

@@ -21,6 +21,25 @@ pub struct D12Aftermath;
 /// Conditions that end with the fight.
 const ENDS: &[&str] = &["fled", "surrendered"];
 
+/// Setting: how the rests heal (the text has no rest).
+pub const REST_HEALING: &str = "rest_healing";
+
+/// The rests' settings, shown with the fight's.
+pub(crate) fn settings() -> Vec<crate::system::SettingSpec> {
+    vec![crate::system::SettingSpec {
+        key: REST_HEALING,
+        label: "How rests heal",
+        help: "The text has no rest. Fray's default follows games with Stress and Wound \
+               Points: Stress by the hour, Wound Points and ability damage by the day. None: \
+               rests heal nothing; the GM heals by hand.",
+        default: serde_json::Value::String("vitality".into()),
+        choices: &[
+            ("vitality", "Stress by the hour, wounds by the day"),
+            ("none", "None: by hand"),
+        ],
+    }]
+}
+
 const RECOVERIES: &[Recovery] = &[
     Recovery {
         id: "hour",
@@ -68,10 +87,13 @@ impl Aftermath for D12Aftermath {
         rest: &Recovery,
         sheet: &serde_json::Value,
         before: &Condition,
+        settings: &crate::campaign::aftermath::Settings,
         _dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
-        if before.has("dead") {
+        let by_hand =
+            crate::campaign::aftermath::setting(settings, REST_HEALING, "vitality") == "none";
+        if before.has("dead") || by_hand {
             return Ok(Recovered { after });
         }
         let (wp, ability) = match rest.id {
@@ -118,7 +140,10 @@ mod tests {
 
     fn rest(id: &str, before: &Condition) -> Condition {
         let r = crate::campaign::aftermath::recovery(&D12Aftermath, id).unwrap();
-        D12Aftermath.recover(r, &sheet(), before, &mut SeededDice::new(1, 0)).unwrap().after
+        D12Aftermath
+            .recover(r, &sheet(), before, &Default::default(), &mut SeededDice::new(1, 0))
+            .unwrap()
+            .after
     }
 
     fn hurt() -> Condition {
@@ -168,8 +193,10 @@ mod tests {
         let mut hurt = Condition::default();
         hurt.set_track(&full, WP, 2);
         let night = crate::campaign::aftermath::recovery(&D12Aftermath, "night").unwrap();
-        let after =
-            D12Aftermath.recover(night, &full, &hurt, &mut SeededDice::new(1, 0)).unwrap().after;
+        let after = D12Aftermath
+            .recover(night, &full, &hurt, &Default::default(), &mut SeededDice::new(1, 0))
+            .unwrap()
+            .after;
         assert_eq!(after.summary(&full, &[STRESS, WP]), "WP 3/12");
     }
 

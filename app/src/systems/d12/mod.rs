@@ -216,30 +216,36 @@ impl Rules for D12 {
     }
 
     fn settings(&self) -> Vec<SettingSpec> {
-        vec![
-            SettingSpec {
-                key: DECLARE_ORDER,
-                label: "Order of declaring",
-                help: "Around the table in the order combatants joined; from the most agile \
+        let fight = || -> Vec<SettingSpec> {
+            vec![
+                SettingSpec {
+                    key: DECLARE_ORDER,
+                    label: "Order of declaring",
+                    help: "Around the table in the order combatants joined; from the most agile \
                    down; or written down in secret and shown together before the counting \
                    starts. Pick one and keep it for the whole campaign.",
-                default: serde_json::Value::String(ROUND_ROBIN.into()),
-                choices: &[
-                    (ROUND_ROBIN, "Around the table"),
-                    (BY_AGI, "Highest Agility first"),
-                    (HIDDEN, "Written down, then shown"),
-                ],
-            },
-            SettingSpec {
-                key: ROLL_STRESS,
-                label: "Roll maximum Stress",
-                help: "Off: a newcomer's maximum Stress is the average of its Hit Dice plus its \
+                    default: serde_json::Value::String(ROUND_ROBIN.into()),
+                    choices: &[
+                        (ROUND_ROBIN, "Around the table"),
+                        (BY_AGI, "Highest Agility first"),
+                        (HIDDEN, "Written down, then shown"),
+                    ],
+                },
+                SettingSpec {
+                    key: ROLL_STRESS,
+                    label: "Roll maximum Stress",
+                    help: "Off: a newcomer's maximum Stress is the average of its Hit Dice plus its \
                        STR modifier for each. On: those dice are rolled, by the app or at the \
                        table, once for each newcomer.",
-                default: serde_json::Value::Bool(false),
-                choices: &[],
-            },
-        ]
+                    default: serde_json::Value::Bool(false),
+                    choices: &[],
+                },
+            ]
+        };
+        // The rests' defaults, where the game is silent, after the fight's own settings.
+        let mut list = fight();
+        list.extend(aftermath::settings());
+        list
     }
 
     fn uses_tables(&self) -> bool {

@@ -21,6 +21,22 @@ pub struct Dr12Aftermath;
 /// Conditions that end with the fight.
 const ENDS: &[&str] = &["fled", "parleying", "surrendered", ONGOING];
 
+/// Setting: how the rests heal (the text has no rest).
+pub const REST_HEALING: &str = "rest_healing";
+
+/// The rests' settings, shown with the fight's.
+pub(crate) fn settings() -> Vec<crate::system::SettingSpec> {
+    vec![crate::system::SettingSpec {
+        key: REST_HEALING,
+        label: "How rests heal",
+        help: "The text has no rest. Fray's default is the nearest public game's: a short \
+               rest d4 HP, a night's sleep with food d6 HP. None: rests heal nothing; the GM \
+               heals by hand.",
+        default: serde_json::Value::String("dice".into()),
+        choices: &[("dice", "d4 a short rest, d6 a night"), ("none", "None: by hand")],
+    }]
+}
+
 const RECOVERIES: &[Recovery] = &[
     Recovery { id: "breath", name: "Catch your breath", help: "A short rest and a drink: d4 HP." },
     Recovery { id: "night", name: "A night's sleep", help: "With food and drink: d6 HP." },
@@ -69,10 +85,12 @@ impl Aftermath for Dr12Aftermath {
         rest: &Recovery,
         sheet: &serde_json::Value,
         before: &Condition,
+        settings: &crate::campaign::aftermath::Settings,
         dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
-        if before.has("dead") || !before.tracks.contains_key(HP) {
+        let by_hand = crate::campaign::aftermath::setting(settings, REST_HEALING, "dice") == "none";
+        if before.has("dead") || by_hand || !before.tracks.contains_key(HP) {
             return Ok(Recovered { after });
         }
         let sides = if rest.id == "breath" { 4 } else { 6 };
@@ -101,7 +119,10 @@ mod tests {
         hurt.lasting.push(crate::campaign::Lasting::named("down"));
         let night = crate::campaign::aftermath::recovery(&Dr12Aftermath, "night").unwrap();
         let mut dice = PlannedDice::new(SeededDice::new(1, 0)).then_table([5]);
-        let after = Dr12Aftermath.recover(night, &sheet, &hurt, &mut dice).unwrap().after;
+        let after = Dr12Aftermath
+            .recover(night, &sheet, &hurt, &Default::default(), &mut dice)
+            .unwrap()
+            .after;
         assert_eq!(after.summary(&sheet, &[HP]), "HP 5/10");
     }
 

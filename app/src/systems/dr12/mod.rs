@@ -205,58 +205,64 @@ impl Rules for Dr12 {
     }
 
     fn settings(&self) -> Vec<SettingSpec> {
-        vec![
-            SettingSpec {
-                key: FREE_ATTACK,
-                label: "Free attack on leaving",
-                help: "When a character leaves a zone with a foe in it: the character Tests DEX \
+        let fight = || -> Vec<SettingSpec> {
+            vec![
+                SettingSpec {
+                    key: FREE_ATTACK,
+                    label: "Free attack on leaving",
+                    help: "When a character leaves a zone with a foe in it: the character Tests DEX \
                        to avoid the blow, or the foe Tests its Skill to land it.",
-                default: Value::String(PC_DEFENDS.into()),
-                choices: &[
-                    (PC_DEFENDS, "The character Tests DEX"),
-                    (ENEMY_TESTS, "The foe Tests Skill"),
-                ],
-            },
-            SettingSpec {
-                key: PC_LEVEL,
-                label: "Characters' ongoing damage by Level",
-                help: "On: a character with ongoing damage loses its Level in HP each turn and \
+                    default: Value::String(PC_DEFENDS.into()),
+                    choices: &[
+                        (PC_DEFENDS, "The character Tests DEX"),
+                        (ENEMY_TESTS, "The foe Tests Skill"),
+                    ],
+                },
+                SettingSpec {
+                    key: PC_LEVEL,
+                    label: "Characters' ongoing damage by Level",
+                    help: "On: a character with ongoing damage loses its Level in HP each turn and \
                        Tests its Level to stop it. Off: it loses 1 HP and Tests with no bonus.",
-                default: Value::Bool(true),
-                choices: &[],
-            },
-            SettingSpec {
-                key: SKILL_TEST,
-                label: "Creature Skill Tests",
-                help: "d20 + Skill reaching 12, or a d20 at most the Skill.",
-                default: Value::String(OVER.into()),
-                choices: &[(OVER, "d20 + Skill ≥ 12"), (UNDER, "d20 ≤ Skill")],
-            },
-            SettingSpec {
-                key: DISADVANTAGE,
-                label: "Disadvantage",
-                help: "Two d20 keeping the worse, or one d20 with −4.",
-                default: Value::String(TWO_DICE.into()),
-                choices: &[(TWO_DICE, "Two d20, the worse"), (MINUS_FOUR, "One d20, −4")],
-            },
-            SettingSpec {
-                key: USAGE_MAX,
-                label: "Usages of a weapon",
-                help: "How many fumbles a weapon takes before it is spent, when its own entry \
+                    default: Value::Bool(true),
+                    choices: &[],
+                },
+                SettingSpec {
+                    key: SKILL_TEST,
+                    label: "Creature Skill Tests",
+                    help: "d20 + Skill reaching 12, or a d20 at most the Skill.",
+                    default: Value::String(OVER.into()),
+                    choices: &[(OVER, "d20 + Skill ≥ 12"), (UNDER, "d20 ≤ Skill")],
+                },
+                SettingSpec {
+                    key: DISADVANTAGE,
+                    label: "Disadvantage",
+                    help: "Two d20 keeping the worse, or one d20 with −4.",
+                    default: Value::String(TWO_DICE.into()),
+                    choices: &[(TWO_DICE, "Two d20, the worse"), (MINUS_FOUR, "One d20, −4")],
+                },
+                SettingSpec {
+                    key: USAGE_MAX,
+                    label: "Usages of a weapon",
+                    help: "How many fumbles a weapon takes before it is spent, when its own entry \
                        does not say.",
-                default: Value::from(3),
-                choices: &[],
-            },
-            SettingSpec {
-                key: MORALE_PRESETS,
-                label: "Morale reminders",
-                help: "At the end of the round, name the creatures that should Test morale: \
+                    default: Value::from(3),
+                    choices: &[],
+                },
+                SettingSpec {
+                    key: MORALE_PRESETS,
+                    label: "Morale reminders",
+                    help: "At the end of the round, name the creatures that should Test morale: \
                        their leader fell, half their group is gone, or one is left at a third \
                        of its HP or less.",
-                default: Value::Bool(false),
-                choices: &[],
-            },
-        ]
+                    default: Value::Bool(false),
+                    choices: &[],
+                },
+            ]
+        };
+        // The rests' defaults, where the game is silent, after the fight's own settings.
+        let mut list = fight();
+        list.extend(aftermath::settings());
+        list
     }
 
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {

@@ -34,6 +34,22 @@ const ENDS: &[&str] = &[
     "frenzied",
 ];
 
+/// Setting: the rests of version 2.0.
+pub const REST_V2: &str = "rest_v2";
+
+/// The rests' settings, shown with the fight's.
+pub(crate) fn settings() -> Vec<crate::system::SettingSpec> {
+    vec![crate::system::SettingSpec {
+        key: REST_V2,
+        label: "Rests of version 2.0",
+        help: "Off: version 1 (as the combat chapter): a day's rest gives health and mana back, \
+               a full rest everything. On: a day's rest gives all health, 1 mana and 1 point \
+               of lost ability; the full rest is four days of downtime.",
+        default: serde_json::Value::Bool(false),
+        choices: &[],
+    }]
+}
+
 const RECOVERIES: &[Recovery] = &[
     Recovery {
         id: "day",
@@ -112,14 +128,23 @@ impl Aftermath for MurdhamAftermath {
         rest: &Recovery,
         sheet: &serde_json::Value,
         before: &Condition,
+        settings: &crate::campaign::aftermath::Settings,
         _dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
         if before.has("dead") {
             return Ok(Recovered { after });
         }
+        let v2 = crate::campaign::aftermath::flag(settings, REST_V2, false);
         after.mend_track(sheet, HEALTH, None);
-        after.mend_track(sheet, "mana", None);
+        after.mend_track(sheet, "mana", if v2 && rest.id == "day" { Some(1) } else { None });
+        if v2 && rest.id == "day" {
+            // One point of lost ability: the first ability short of its sheet.
+            let short = [STR, AGI, WIT].into_iter().find(|a| after.stats.contains_key(*a));
+            if let Some(a) = short {
+                after.mend_stat(sheet, a, Some(1));
+            }
+        }
         if rest.id == "full" {
             after.mend_track(sheet, "omens", None);
             after.stats.clear();
@@ -171,13 +196,13 @@ mod tests {
         hurt.lasting = vec![Lasting::named(DYING), Lasting::named("scar")];
         let day = crate::campaign::aftermath::recovery(&MurdhamAftermath, "day").unwrap();
         let after = MurdhamAftermath
-            .recover(day, &sheet(), &hurt, &mut SeededDice::new(1, 0))
+            .recover(day, &sheet(), &hurt, &Default::default(), &mut SeededDice::new(1, 0))
             .unwrap()
             .after;
         assert_eq!(after.summary(&sheet(), &[HEALTH]), "STR 10 · Scar");
         let full = crate::campaign::aftermath::recovery(&MurdhamAftermath, "full").unwrap();
         let after = MurdhamAftermath
-            .recover(full, &sheet(), &hurt, &mut SeededDice::new(1, 0))
+            .recover(full, &sheet(), &hurt, &Default::default(), &mut SeededDice::new(1, 0))
             .unwrap()
             .after;
         assert!(after.is_whole());

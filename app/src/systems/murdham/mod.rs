@@ -251,43 +251,49 @@ impl Rules for Murdham {
     }
 
     fn settings(&self) -> Vec<SettingSpec> {
-        vec![
-            SettingSpec {
-                key: ZONES_PER_ROUND,
-                label: "Most zones moved in a round",
-                help: "A turn moves one zone, or more when its main action is full movement; \
+        let fight = || -> Vec<SettingSpec> {
+            vec![
+                SettingSpec {
+                    key: ZONES_PER_ROUND,
+                    label: "Most zones moved in a round",
+                    help: "A turn moves one zone, or more when its main action is full movement; \
                        this caps the round's total. 2 keeps full movement at two zones; 3 lets \
                        it add two to the ordinary one.",
-                default: serde_json::json!(2),
-                choices: &[],
-            },
-            SettingSpec {
-                key: FAST_SLOW,
-                label: "Fast and slow actions",
-                help: "Each round a d20 sets a threshold: characters with WIT at least that \
+                    default: serde_json::json!(2),
+                    choices: &[],
+                },
+                SettingSpec {
+                    key: FAST_SLOW,
+                    label: "Fast and slow actions",
+                    help: "Each round a d20 sets a threshold: characters with WIT at least that \
                        high take their turns first, everyone else after. Reactions come in \
                        either part.",
-                default: serde_json::Value::Bool(false),
-                choices: &[],
-            },
-            SettingSpec {
-                key: CHAOS_TIMER,
-                label: "15 seconds to declare",
-                help: "When a player's character is activated, a big countdown gives the \
+                    default: serde_json::Value::Bool(false),
+                    choices: &[],
+                },
+                SettingSpec {
+                    key: CHAOS_TIMER,
+                    label: "15 seconds to declare",
+                    help: "When a player's character is activated, a big countdown gives the \
                        player 15 seconds to say what it does; talking between players costs a \
                        bonus action.",
-                default: serde_json::Value::Bool(false),
-                choices: &[],
-            },
-            SettingSpec {
-                key: PARTY_MORALE,
-                label: "The party checks morale too",
-                help: "Off: only the GM's factions check morale. On: the players' side \
+                    default: serde_json::Value::Bool(false),
+                    choices: &[],
+                },
+                SettingSpec {
+                    key: PARTY_MORALE,
+                    label: "The party checks morale too",
+                    help: "Off: only the GM's factions check morale. On: the players' side \
                        checks it like everyone else.",
-                default: serde_json::Value::Bool(false),
-                choices: &[],
-            },
-        ]
+                    default: serde_json::Value::Bool(false),
+                    choices: &[],
+                },
+            ]
+        };
+        // The rests' defaults, where the game is silent, after the fight's own settings.
+        let mut list = fight();
+        list.extend(aftermath::settings());
+        list
     }
 
     fn uses_tables(&self) -> bool {

@@ -63,6 +63,7 @@ impl Aftermath for SovAftermath {
         rest: &Recovery,
         sheet: &serde_json::Value,
         before: &Condition,
+        _settings: &crate::campaign::aftermath::Settings,
         dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
@@ -119,7 +120,7 @@ mod tests {
     fn rest(id: &str, before: &Condition, faces: &[u32]) -> Condition {
         let r = crate::campaign::aftermath::recovery(&SovAftermath, id).unwrap();
         let mut dice = PlannedDice::new(SeededDice::new(1, 0)).then_table(faces.to_vec());
-        SovAftermath.recover(r, &sheet(), before, &mut dice).unwrap().after
+        SovAftermath.recover(r, &sheet(), before, &Default::default(), &mut dice).unwrap().after
     }
 
     #[test]
