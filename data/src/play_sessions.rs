@@ -27,6 +27,16 @@ pub struct PlaySession {
     pub steps: u32,
 }
 
+/// Settings key of the session the GM chose for a day (started or taken up again).
+const CURRENT_KEY: &str = "session.current";
+
+/// The session chosen, and the day it was chosen for (another day starts its own).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Current {
+    id: i64,
+    day: String,
+}
+
 /// The sessions of a [`Db`].
 #[derive(Debug, Clone, Copy)]
 pub struct PlaySessions<'a> {
@@ -57,15 +67,19 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PlaySession> {
 }
 
 impl PlaySessions<'_> {
-    /// Starts a session.
+    /// Starts a session: the steps of `day` go to it from now on.
     pub fn start(&self, name: &str, day: &str) -> Result<PlaySessionId, DbError> {
         let name = required(name, "session name")?;
-        let conn = self.db.lock();
-        conn.execute(
-            "INSERT INTO play_sessions (name, day, created) VALUES (?1, ?2, ?3)",
-            params![name, day, now_ms()],
-        )?;
-        Ok(PlaySessionId(conn.last_insert_rowid()))
+        let id = {
+            let conn = self.db.lock();
+            conn.execute(
+                "INSERT INTO play_sessions (name, day, created) VALUES (?1, ?2, ?3)",
+                params![name, day, now_ms()],
+            )?;
+            PlaySessionId(conn.last_insert_rowid())
+        };
+        self.resume(id, day)?;
+        Ok(id)
     }
 
     /// Every session, the newest first.
@@ -80,6 +94,42 @@ impl PlaySessions<'_> {
     pub fn get(&self, id: PlaySessionId) -> Result<Option<PlaySession>, DbError> {
         let conn = self.db.lock();
         Ok(conn.query_row(&format!("{LIST} WHERE s.id = ?1"), [id.0], row).optional()?)
+    }
+
+    /// The session the day's steps go to: the one the GM started or took up again that day,
+    /// else the day's own ([`PlaySessions::of_day`]).
+    pub fn current(&self, day: &str) -> Result<PlaySessionId, DbError> {
+        match self.current_if_any(day)? {
+            Some(id) => Ok(id),
+            None => self.of_day(day),
+        }
+    }
+
+    /// The session the day's steps would go to, if there is one yet (starts none: for views).
+    pub fn current_if_any(&self, day: &str) -> Result<Option<PlaySessionId>, DbError> {
+        let chosen = self.db.settings().get_json::<Current>(CURRENT_KEY)?;
+        if let Some(c) = chosen.filter(|c| c.day == day)
+            && self.get(PlaySessionId(c.id))?.is_some()
+        {
+            return Ok(Some(PlaySessionId(c.id)));
+        }
+        let conn = self.db.lock();
+        let latest: Option<i64> = conn
+            .query_row(
+                "SELECT id FROM play_sessions WHERE day = ?1 ORDER BY id DESC LIMIT 1",
+                [day],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(latest.map(PlaySessionId))
+    }
+
+    /// Takes up an earlier session again: the steps of `day` go to it.
+    pub fn resume(&self, id: PlaySessionId, day: &str) -> Result<(), DbError> {
+        if self.get(id)?.is_none() {
+            return Err(DbError::NotFound { what: PlaySessionId::WHAT, id: id.0 });
+        }
+        self.db.settings().set_json(CURRENT_KEY, &Current { id: id.0, day: day.to_owned() })
     }
 
     /// The session of `day`, started (as "Session of DAY") if there is none yet: the day's

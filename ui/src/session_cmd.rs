@@ -88,6 +88,11 @@ pub enum SessionCmd {
         /// The new name.
         name: String,
     },
+    /// Take up an earlier session again: today's steps go to it.
+    Resume {
+        /// Its id (see `fray session list`).
+        id: i64,
+    },
     /// Add the GM's note to today's session.
     Note {
         /// The note.
@@ -114,7 +119,7 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
         SessionCmd::Export { id, format, output } => {
             let id = match id {
                 Some(id) => PlaySessionId(id),
-                None => db.play_sessions().of_day(&today())?,
+                None => db.play_sessions().current(&today())?,
             };
             let log = db.play_sessions().log(id)?;
             let text = match format {
@@ -161,12 +166,17 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
             }
             Ok(db.play_sessions().rename(id, &name)?)
         }
+        SessionCmd::Resume { id } => {
+            db.play_sessions().resume(PlaySessionId(id), &today())?;
+            crate::terminal::tell(&format!("today's steps go to session {id}"));
+            Ok(())
+        }
         SessionCmd::Note { text } => {
-            let day = db.play_sessions().of_day(&today())?;
+            let day = db.play_sessions().current(&today())?;
             Ok(db.play_sessions().note(day, &text)?)
         }
         SessionCmd::Undo | SessionCmd::Redo => {
-            let day = db.play_sessions().of_day(&today())?;
+            let day = db.play_sessions().current(&today())?;
             let undo = matches!(cmd, SessionCmd::Undo);
             let done = if undo { db.campaign().undo(day)? } else { db.campaign().redo(day)? };
             match done {
@@ -202,7 +212,7 @@ fn list(db: &Db) -> Result<()> {
 /// Prints a step's lines, then writes it to today's session.
 fn write(db: &Db, step: &CampaignStep, ended: Option<fray_data::EncounterId>) -> Result<()> {
     print_step(step)?;
-    let day = db.play_sessions().of_day(&today())?;
+    let day = db.play_sessions().current(&today())?;
     if let Some(id) = ended {
         db.play_sessions().played(day, id)?;
     }

@@ -113,6 +113,11 @@ fn end_fight_rest_undo_and_export_from_the_command_line() {
     ok(&["--db", db, "session", "heal", "Harald", "hp", "1", "--system", "bdp"]);
     let list = ok(&["--db", db, "session", "list"]);
     assert!(list.contains("\t0\t1\tNight two"), "{list}");
+    // Taken up again, the first evening gets today's next step.
+    ok(&["--db", db, "session", "resume", "1"]);
+    ok(&["--db", db, "session", "heal", "Harald", "hp", "1", "--system", "bdp"]);
+    let list = ok(&["--db", db, "session", "list"]);
+    assert!(list.contains("\t1\t2\tNight one"), "{list}");
 }
 
 #[test]

@@ -137,3 +137,23 @@ fn a_deleted_character_keeps_its_copy_in_the_step_and_a_recurring_foe_carries_it
     db.creatures().set_recurring(chief, false).unwrap();
     assert!(db.creatures().get(chief).unwrap().unwrap().condition.is_whole());
 }
+
+#[test]
+fn the_days_steps_go_to_the_session_started_or_taken_up_again_and_another_day_starts_its_own() {
+    let (_dir, db) = super::db();
+    let sessions = db.play_sessions();
+    assert_eq!(sessions.current_if_any("2026-11-27").unwrap(), None, "a view starts none");
+    let first = sessions.current("2026-11-27").unwrap();
+    assert_eq!(sessions.get(first).unwrap().unwrap().name, "Session of 2026-11-27");
+    let second = sessions.start("The second half", "2026-11-27").unwrap();
+    assert_eq!(sessions.current("2026-11-27").unwrap(), second);
+    sessions.resume(first, "2026-11-27").unwrap();
+    assert_eq!(sessions.current("2026-11-27").unwrap(), first);
+    // A week later the first action starts that day's session; taking up an old one works.
+    let later = sessions.current("2026-12-04").unwrap();
+    assert!(later != first && later != second);
+    sessions.resume(second, "2026-12-04").unwrap();
+    assert_eq!(sessions.current("2026-12-04").unwrap(), second);
+    let e = sessions.resume(fray_data::PlaySessionId(99), "2026-12-04").unwrap_err();
+    assert!(e.to_string().contains("no session with id 99"), "{e}");
+}

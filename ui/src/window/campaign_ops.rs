@@ -64,6 +64,8 @@ pub enum CampaignAction {
     StartSession(String),
     /// Rename today's session.
     RenameSession(String),
+    /// Take up an earlier session again: today's steps go to it.
+    ResumeSession(PlaySessionId),
     /// The GM's note, in today's session.
     Note(String),
 }
@@ -75,7 +77,7 @@ pub fn today() -> String {
 
 /// Today's session, started if this is the day's first step.
 pub fn session_of_today(model: &mut Model) -> Option<PlaySessionId> {
-    match model.db.play_sessions().of_day(&today()) {
+    match model.db.play_sessions().current(&today()) {
         Ok(id) => Some(id),
         Err(e) => {
             model.error(format!("Could not open today's session: {e}"));
@@ -139,6 +141,12 @@ pub fn apply(model: &mut Model, action: CampaignAction) {
             .rename(day, &name)
             .map(|()| model.info("Session renamed"))
             .map_err(|e| format!("Could not rename the session: {e}")),
+        CampaignAction::ResumeSession(id) => model
+            .db
+            .play_sessions()
+            .resume(id, &today())
+            .map(|()| model.info("Today's steps go to that session again"))
+            .map_err(|e| format!("Could not take the session up again: {e}")),
         CampaignAction::Note(text) => model
             .db
             .play_sessions()
@@ -280,7 +288,7 @@ pub fn as_it_is_now(model: &mut Model, new: NewCombatant, count: u32) -> NewComb
 /// The name of another encounter of today's session, not ended, where the member stands.
 fn standing_elsewhere(model: &Model, key: &str) -> Option<String> {
     let open = model.session.as_ref()?.encounter_id();
-    let day = model.db.play_sessions().of_day(&today()).ok()?;
+    let day = model.db.play_sessions().current(&today()).ok()?;
     for id in model.db.play_sessions().encounters(day).ok()? {
         let ended = model.encounters.iter().any(|e| e.id == id && e.ended.is_some());
         if id == open || ended {

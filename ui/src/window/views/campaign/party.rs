@@ -155,7 +155,8 @@ fn member_ui(
 fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut Vec<Action>) {
     let sessions = model.db.play_sessions().list().unwrap_or_default();
     let today = crate::window::campaign_ops::today();
-    let current = sessions.iter().find(|s| s.day == today);
+    let chosen = model.db.play_sessions().current_if_any(&today).ok().flatten();
+    let current = chosen.and_then(|id| sessions.iter().find(|s| s.id == id));
     let title = match current {
         Some(s) => format!("Today's session: {}", s.name),
         None => "Today's session starts with the first write-back, rest or note".to_owned(),
@@ -205,6 +206,12 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
                 ui.selectable_value(&mut view.export_session, Some(s.id), text);
             }
         });
+    if let Some(id) = view.export_session.filter(|id| Some(*id) != current.map(|s| s.id)) {
+        let resume = ui.button("Continue this session");
+        if resume.on_hover_text("Today's steps go to it again").clicked() {
+            out.push(Action::Campaign(CampaignAction::ResumeSession(id)));
+        }
+    }
     ui.horizontal(|ui| {
         let format = view.export_format.get_or_insert(ExportFormat::Html);
         for f in ExportFormat::ALL {
