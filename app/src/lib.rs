@@ -14,6 +14,7 @@ pub mod event;
 pub mod history;
 pub mod ids;
 pub mod journal;
+pub mod recap;
 pub mod scenario;
 pub mod simulate;
 pub mod space;

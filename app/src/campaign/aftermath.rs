@@ -217,9 +217,6 @@ impl Aftermath for Plain {
         _dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
-        if before.has("dead") {
-            return Ok(Recovered { after });
-        }
         after.tracks.clear();
         if rest.id == "week" {
             after.stats.clear();

@@ -136,7 +136,12 @@ impl Company {
                     m.name, m.system
                 )));
             }
-            let done = of.recover(rest, &m.sheet, &m.condition, settings, &mut recorder)?;
+            // No rest mends the dead, whatever the procedure: they are left as they are.
+            let done = if m.condition.has("dead") {
+                super::aftermath::Recovered { after: m.condition.clone() }
+            } else {
+                of.recover(rest, &m.sheet, &m.condition, settings, &mut recorder)?
+            };
             written.push(Written {
                 who: key.clone(),
                 system: m.system.clone(),

@@ -88,3 +88,28 @@ fn healing_never_passes_the_maximum_and_harm_stops_at_zero() {
             .contains("no character character:9")
     );
 }
+
+#[test]
+fn no_rest_mends_the_dead_whatever_the_procedure() {
+    crate::systems::install();
+    for system in crate::system::all() {
+        let of = system.aftermath();
+        let mut dead = Condition::default();
+        dead.set_track(&sheet(), "hp", 0);
+        dead.lasting.push(Lasting::named("dead"));
+        let mut company = company(&dead);
+        company.members.get_mut("character:1").unwrap().system = system.id().into();
+        for rest in of.recoveries() {
+            let mut dice = crate::dice::SeededDice::new(1, 0);
+            let step =
+                company.rest(of, system.id(), rest, &[], &Default::default(), &mut dice).unwrap();
+            assert_eq!(step.written[0].after, dead, "{} {}", system.id(), rest.id);
+            assert!(
+                step.rolls.is_empty(),
+                "{} {}: nothing rolled for the dead",
+                system.id(),
+                rest.id
+            );
+        }
+    }
+}

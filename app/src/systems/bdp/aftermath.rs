@@ -143,9 +143,6 @@ impl Aftermath for BdpAftermath {
         _dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
-        if before.has("dead") {
-            return Ok(Recovered { after });
-        }
         after.mend_track(sheet, "hp", None);
         if rest.id != "breath" {
             after.mend_track(sheet, "fatigue", None);
@@ -250,13 +247,6 @@ mod tests {
             .unwrap()
             .after;
         assert_eq!(after.summary(&sheet(), MAIN), "STR 10/13 · WIL 8/10");
-    }
-
-    #[test]
-    fn the_dead_stay_dead_and_no_rest_mends_them() {
-        let mut dead = hurt();
-        dead.lasting.push(Lasting::named("dead"));
-        assert_eq!(rest("care", &dead), dead);
     }
 
     #[test]

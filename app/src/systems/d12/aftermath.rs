@@ -93,7 +93,7 @@ impl Aftermath for D12Aftermath {
         let mut after = before.clone();
         let by_hand =
             crate::campaign::aftermath::setting(settings, REST_HEALING, "vitality") == "none";
-        if before.has("dead") || by_hand {
+        if by_hand {
             return Ok(Recovered { after });
         }
         let (wp, ability) = match rest.id {

@@ -90,7 +90,7 @@ impl Aftermath for Dr12Aftermath {
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
         let by_hand = crate::campaign::aftermath::setting(settings, REST_HEALING, "dice") == "none";
-        if before.has("dead") || by_hand || !before.tracks.contains_key(HP) {
+        if by_hand || !before.tracks.contains_key(HP) {
             return Ok(Recovered { after });
         }
         let sides = if rest.id == "breath" { 4 } else { 6 };

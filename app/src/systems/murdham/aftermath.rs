@@ -132,9 +132,6 @@ impl Aftermath for MurdhamAftermath {
         _dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
-        if before.has("dead") {
-            return Ok(Recovered { after });
-        }
         let v2 = crate::campaign::aftermath::flag(settings, REST_V2, false);
         after.mend_track(sheet, HEALTH, None);
         after.mend_track(sheet, "mana", if v2 && rest.id == "day" { Some(1) } else { None });

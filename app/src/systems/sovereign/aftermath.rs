@@ -67,9 +67,6 @@ impl Aftermath for SovAftermath {
         dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
-        if before.has("dead") {
-            return Ok(Recovered { after });
-        }
         let strain = after.track(sheet, STRAIN);
         let strain_max = crate::command::block_tracks(sheet)
             .into_iter()
