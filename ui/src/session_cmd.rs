@@ -104,13 +104,7 @@ pub enum SessionCmd {
     Redo,
 }
 
-/// Today, as a session's day.
-fn today() -> String {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64);
-    fray_data::dates::utc_day(ms)
-}
+use crate::window::campaign_ops::today;
 
 /// Runs one `fray session` command on an open database.
 pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
@@ -245,24 +239,21 @@ fn end_fight(db: &Db, key: &str, untick: &[String], set: &[String], dry_run: boo
     for spec in untick {
         let (who, what) =
             spec.split_once(':').with_context(|| format!("--untick {spec}: write it WHO:LINE"))?;
-        let (_, line) =
-            line_of(&mut review, who, what).with_context(|| format!("--untick {spec}"))?;
-        line.keep = false;
+        review
+            .untick(who, what)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("--untick {spec}"))?;
     }
     for spec in set {
-        let (who, rest) =
-            spec.split_once(':').with_context(|| format!("--set {spec}: write it WHO:LINE=N"))?;
-        let (what, n) =
-            rest.split_once('=').with_context(|| format!("--set {spec}: write it WHO:LINE=N"))?;
+        let bad = || format!("--set {spec}: write it WHO:LINE=N");
+        let (who, rest) = spec.split_once(':').with_context(bad)?;
+        let (what, n) = rest.split_once('=').with_context(bad)?;
         let n: i64 = n
             .trim()
             .parse()
             .with_context(|| format!("--set {spec}: '{n}' is not a whole number"))?;
-        let (index, _) =
-            line_of(&mut review, who, what).with_context(|| format!("--set {spec}"))?;
-        let person = review.person_mut(who).context("no such character")?;
-        person
-            .set_value(index, n)
+        review
+            .set(who, what, n)
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("--set {spec}"))?;
     }
@@ -273,24 +264,4 @@ fn end_fight(db: &Db, key: &str, untick: &[String], set: &[String], dry_run: boo
         return Ok(());
     }
     write(db, &step, Some(id))
-}
-
-fn line_of<'a>(
-    review: &'a mut Review,
-    who: &str,
-    what: &str,
-) -> Result<(usize, &'a mut fray_app::campaign::end::Line)> {
-    let person = review
-        .person_mut(who.trim())
-        .with_context(|| format!("{who} did not fight for the party here"))?;
-    let want = what.trim().to_lowercase();
-    let index = person
-        .lines
-        .iter()
-        .position(|l| l.change.text().to_lowercase().starts_with(&want))
-        .with_context(|| {
-            let lines: Vec<String> = person.lines.iter().map(|l| l.change.text()).collect();
-            format!("{} has no line '{what}'; the lines are: {}", person.name, lines.join("; "))
-        })?;
-    Ok((index, &mut person.lines[index]))
 }

@@ -211,15 +211,6 @@ impl Company {
     }
 }
 
-/// The company as it stands after each step in turn, from `start`.
-pub fn replay<'a>(start: &Company, steps: impl IntoIterator<Item = &'a CampaignStep>) -> Company {
-    let mut company = start.clone();
-    for step in steps {
-        company.apply(step);
-    }
-    company
-}
-
 /// Condition of a member, for tests and scripts.
 impl Member {
     /// "HP 2/6 · Frail".

@@ -165,10 +165,9 @@ impl Condition {
             return 0;
         };
         let Some(now) = self.tracks.get(name).copied() else { return 0 };
-        let gap = (start - now).abs();
-        let step = by.map_or(gap, |by| by.clamp(0, gap));
-        self.set_track(sheet, name, now + step * (start - now).signum());
-        step
+        let to = toward(now, start, by);
+        self.set_track(sheet, name, to);
+        (to - now).abs()
     }
 
     /// Moves a lasting stat `by` points back toward its sheet value (or 0), all the way with
@@ -176,9 +175,7 @@ impl Condition {
     pub fn mend_stat(&mut self, sheet: &serde_json::Value, name: &str, by: Option<i64>) {
         let start = block_stats(sheet).into_iter().find(|s| s.name == name).map_or(0, |s| s.value);
         let Some(now) = self.stats.get(name).copied() else { return };
-        let gap = (start - now).abs();
-        let step = by.map_or(gap, |by| by.clamp(0, gap));
-        self.set_stat(sheet, name, now + step * (start - now).signum());
+        self.set_stat(sheet, name, toward(now, start, by));
     }
 
     /// Lifts a lasting harm (and the conditions it kept on the token).
@@ -240,6 +237,12 @@ impl Condition {
             }
         }
     }
+}
+
+/// `now` moved `by` points toward `start` (all the way with `None`), never past it.
+fn toward(now: i64, start: i64, by: Option<i64>) -> i64 {
+    let gap = (start - now).abs();
+    now + by.map_or(gap, |by| by.clamp(0, gap)) * (start - now).signum()
 }
 
 /// A condition's label as the GM reads it: its first letter in capitals ("Arm wound").

@@ -105,6 +105,44 @@ impl Review {
         Review { encounter: enc.name.clone(), system: enc.system_id().to_owned(), people }
     }
 
+    /// Leaves out `who`'s line that starts with `what` (any case): its field stays as it was.
+    /// Scripts and the command line name lines this way (`untick Harald fatigue`).
+    pub fn untick(&mut self, who: &str, what: &str) -> Result<(), String> {
+        let (person, index) = self.line(who, what)?;
+        person.lines[index].keep = false;
+        Ok(())
+    }
+
+    /// Writes `value` on `who`'s line that starts with `what`; refused past the sheet.
+    pub fn set(&mut self, who: &str, what: &str, value: i64) -> Result<(), String> {
+        let (person, index) = self.line(who, what)?;
+        person.set_value(index, value)
+    }
+
+    /// Whether `who` has a line starting with `what`; why not if not.
+    pub fn line_exists(&mut self, who: &str, what: &str) -> Result<(), String> {
+        self.line(who, what).map(|_| ())
+    }
+
+    /// `who`'s part and the index of its line starting with `what`, or why there is none
+    /// (listing the lines there are).
+    fn line(&mut self, who: &str, what: &str) -> Result<(&mut Reviewed, usize), String> {
+        let person = self
+            .person_mut(who.trim())
+            .ok_or_else(|| format!("{} did not fight for the party here", who.trim()))?;
+        let want = what.trim().to_lowercase();
+        let texts: Vec<String> = person.lines.iter().map(|l| l.change.text()).collect();
+        match texts.iter().position(|t| t.to_lowercase().starts_with(&want)) {
+            Some(index) => Ok((person, index)),
+            None => Err(format!(
+                "{} has no line '{}' to write back; the lines are: {}",
+                person.name,
+                what.trim(),
+                texts.join("; ")
+            )),
+        }
+    }
+
     /// A member's part, by name (case-insensitive).
     pub fn person_mut(&mut self, name: &str) -> Option<&mut Reviewed> {
         self.people.iter_mut().find(|p| p.name.eq_ignore_ascii_case(name))

@@ -245,15 +245,13 @@ pub(super) fn perform(
             }
             let mut review = Review::of_with(enc, &sitting.company, |c| Some(key_of(c)));
             for (who, what) in untick {
-                let line = find_line(&mut review, who, what).map_err(Err)?;
-                line.1.keep = false;
+                review.untick(who, what).map_err(Err)?;
             }
             for (who, what, n) in set {
-                let person = review
-                    .person_mut(who)
-                    .ok_or_else(|| Err(format!("{who} did not fight for the company")))?;
-                let index = index_of(person, what).map_err(Err)?;
-                person.set_value(index, *n).map_err(Ok)?;
+                // A number past the sheet is the rules' refusal (`expect error` may follow); a
+                // line that is not there is the script's mistake.
+                review.line_exists(who, what).map_err(Err)?;
+                review.set(who, what, *n).map_err(Ok)?;
             }
             sitting.parts.push(Part::Fight(Box::new(JournalDoc::from_history(history))));
             sitting.step(review.step());
@@ -309,30 +307,4 @@ pub(super) fn perform(
             Ok(Outcome::Done)
         }
     }
-}
-
-/// The line of `who`'s review whose text starts with `what` (case-insensitive).
-fn find_line<'a>(
-    review: &'a mut Review,
-    who: &str,
-    what: &str,
-) -> Result<(usize, &'a mut crate::campaign::end::Line), String> {
-    let person =
-        review.person_mut(who).ok_or_else(|| format!("{who} did not fight for the company"))?;
-    let index = index_of(person, what)?;
-    Ok((index, &mut person.lines[index]))
-}
-
-fn index_of(person: &crate::campaign::Reviewed, what: &str) -> Result<usize, String> {
-    let want = what.to_lowercase();
-    person.lines.iter().position(|l| l.change.text().to_lowercase().starts_with(&want)).ok_or_else(
-        || {
-            let lines: Vec<String> = person.lines.iter().map(|l| l.change.text()).collect();
-            format!(
-                "{} has no line '{what}' to write back; the lines are: {}",
-                person.name,
-                lines.join("; ")
-            )
-        },
-    )
 }

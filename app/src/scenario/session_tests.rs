@@ -88,3 +88,24 @@ fn a_session_journal_reads_back_and_every_fight_replays() {
     let html = crate::journal::session_html(&log);
     assert!(html.contains("&lt;b&gt;camp&lt;/b&gt;") && !html.contains("<b>camp"), "{html}");
 }
+
+#[test]
+fn hostile_names_and_notes_stay_inert_in_the_session_exports() {
+    let evil = r#"`tick` <img src=x onerror=alert(1)> [click](javascript:alert(1))"#;
+    let quoted = evil.replace('\\', "\\\\").replace('"', "\\\"");
+    let text = format!(
+        "side Party party\nzone Hall\nadd \"{quoted}\" side Party zone Hall track hp=7\n\
+         track \"{quoted}\" hp -2\nend-fight\nnote \"{quoted}\"\nrest night\n"
+    );
+    let log = session(&text).unwrap_or_else(|e| panic!("{e}"));
+    let md = crate::journal::session_markdown(&log);
+    // Escaped, a link or code span cannot open: `\[click\](`, `\`tick\``.
+    for raw in ["<img", "[click](", "`tick`"] {
+        assert!(!md.contains(raw), "Markdown keeps {raw}: {md}");
+    }
+    let html = crate::journal::session_html(&log);
+    for raw in ["<img", "href="] {
+        assert!(!html.contains(raw), "HTML keeps {raw}: {html}");
+    }
+    assert!(html.contains("&lt;img src=x onerror=alert(1)&gt;"), "{html}");
+}
