@@ -133,6 +133,40 @@ pub fn chance_words(p: f64) -> String {
     format!("as uneven as this 1 time in {one_in} with fair dice")
 }
 
+/// Tallies as JSON data: each with its thrower, die, counts, mean, the test's result and the
+/// sentence, so a reader of the export needs no statistics of its own.
+pub fn serialize_tallies<S: serde::Serializer>(
+    tallies: &[DieTally],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = serializer.serialize_seq(Some(tallies.len()))?;
+    for t in tallies {
+        let (thrower, name) = match &t.thrower {
+            Thrower::Player(name) => ("player", Some(name.as_str())),
+            Thrower::Table => ("table", None),
+            Thrower::App => ("app", None),
+        };
+        let (p, need) = match t.fairness() {
+            Fairness::Tested { p, .. } => (Some(p), None),
+            Fairness::TooFew { need } => (None, Some(need)),
+        };
+        seq.serialize_element(&serde_json::json!({
+            "thrower": thrower,
+            "name": name,
+            "sides": t.sides,
+            "fudge": t.fudge,
+            "counts": t.counts,
+            "mean": t.mean(),
+            "fair_mean": t.fair_mean(),
+            "p": p,
+            "needs": need,
+            "words": t.words(),
+        }))?;
+    }
+    seq.end()
+}
+
 /// Every face of every roll, tallied per thrower and die size, the players first (by name),
 /// then the table's, then the app's; smaller dice first.
 pub fn tally<'a>(rolls: impl IntoIterator<Item = &'a Roll>) -> Vec<DieTally> {

@@ -1,4 +1,27 @@
-//! The recap of a fight or a session: figures that are pure functions of the events. So far:
-//! how the dice fell ([`dice`]), per die and per player, tested against fair dice.
+//! The recap of a fight or a session: figures that are pure functions of the events — who
+//! dealt and took what, blows and reactions as each procedure counts them, who took whom out,
+//! the round the fight turned ([`fight`]), and how the dice fell, per die and per player,
+//! tested against fair dice ([`dice`]).
 
 pub mod dice;
+mod facts;
+mod fight;
+mod figures;
+mod sides;
+
+pub use facts::{Fact, NoBlows, Outcome, Step, Tally};
+pub use fight::fight;
+pub use figures::{Biggest, Closest, FightRecap, Figures, Points, SideFigures, Turned, total};
+
+/// The recap of the fight a history holds (the commands in effect).
+pub fn of_history(history: &crate::History) -> FightRecap {
+    fight(history.base(), history.live_commands(), history.events())
+}
+
+/// The recap of the fight a journal holds.
+pub fn of_journal(doc: &crate::journal::JournalDoc) -> FightRecap {
+    fight(&doc.base, &doc.commands, &doc.events)
+}
+
+#[cfg(test)]
+mod tests;

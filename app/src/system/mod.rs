@@ -242,6 +242,12 @@ pub trait Rules: Send + Sync {
         None
     }
 
+    /// How this procedure's blows, reactions, critical hits and fumbles are read for the
+    /// recap (see [`crate::recap`]); by default it has none.
+    fn tally(&self) -> &'static dyn crate::recap::Tally {
+        &crate::recap::NoBlows
+    }
+
     /// What this procedure says outlives a fight, and its rests (see [`crate::campaign`]).
     /// By default tracks and death last and the plain rests heal.
     fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {

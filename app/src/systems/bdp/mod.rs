@@ -23,6 +23,7 @@ pub mod model;
 mod morale;
 mod order;
 mod prompts;
+mod recap;
 mod saves;
 pub mod schema;
 mod script;
@@ -169,6 +170,10 @@ impl Procedure for Bdp {
 }
 
 impl Rules for Bdp {
+    fn tally(&self) -> &'static dyn crate::recap::Tally {
+        &recap::BdpTally
+    }
+
     fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
         &aftermath::BdpAftermath
     }

@@ -21,6 +21,7 @@ pub(crate) mod journal;
 pub mod model;
 mod morale;
 mod prompts;
+mod recap;
 pub mod schema;
 mod script;
 mod tactics;
@@ -169,6 +170,10 @@ impl Procedure for D12 {
 }
 
 impl Rules for D12 {
+    fn tally(&self) -> &'static dyn crate::recap::Tally {
+        &recap::D12Tally
+    }
+
     fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
         &aftermath::D12Aftermath
     }

@@ -20,6 +20,7 @@ mod departure;
 pub(crate) mod journal;
 pub mod model;
 mod prompts;
+mod recap;
 mod round;
 pub mod schema;
 mod script;
@@ -176,6 +177,10 @@ impl Procedure for Dr12 {
 }
 
 impl Rules for Dr12 {
+    fn tally(&self) -> &'static dyn crate::recap::Tally {
+        &recap::Dr12Tally
+    }
+
     fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
         &aftermath::Dr12Aftermath
     }

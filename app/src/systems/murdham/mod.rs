@@ -26,6 +26,7 @@ pub mod model;
 mod morale;
 mod prompts;
 mod react;
+mod recap;
 mod round;
 pub mod schema;
 mod script;
@@ -211,6 +212,10 @@ impl Procedure for Murdham {
 }
 
 impl Rules for Murdham {
+    fn tally(&self) -> &'static dyn crate::recap::Tally {
+        &recap::MurdhamTally
+    }
+
     fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
         &aftermath::MurdhamAftermath
     }

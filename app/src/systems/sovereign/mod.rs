@@ -27,6 +27,7 @@ pub mod model;
 mod opportunity;
 mod prompts;
 mod provoke;
+mod recap;
 mod round;
 pub mod rules;
 pub mod schema;
@@ -193,6 +194,10 @@ impl Procedure for Sovereign {
 }
 
 impl Rules for Sovereign {
+    fn tally(&self) -> &'static dyn crate::recap::Tally {
+        &recap::SovTally
+    }
+
     fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
         &aftermath::SovAftermath
     }

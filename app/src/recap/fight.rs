@@ -1,0 +1,391 @@
+//! The figures of one fight, folded from its journal: the encounter is replayed event by event
+//! (never re-ruled), each command read by the procedure's [`Tally`] for its blows, and harm,
+//! healing, who went out, turns and rounds counted from the core's own facts.
+//!
+//! Who dealt a point of harm: the striker the procedure names for the one harmed in that
+//! command; else the last one to roll in the command before it, other than the one harmed
+//! (a damage roll); else nobody (bleeding, strain, the GM's hand), counted apart so the
+//! harm dealt always sums to the harm taken.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::dice;
+use super::facts::{Fact, Outcome, Step};
+use super::figures::{Biggest, Closest, FightRecap, Figures, Points, total};
+use crate::encounter::{Combatant, Encounter};
+use crate::event::{Event, EventKind};
+use crate::history::CommandRecord;
+use crate::ids::{CombatantId, SideId};
+use crate::system::System;
+use crate::system::presentation::{Meaning, Standing, standing};
+
+/// The recap of the fight whose journal is `base`, `commands` and `events` (a command's range
+/// past the end of `events` reads as no events).
+pub fn fight(base: &Encounter, commands: &[CommandRecord], events: &[Event]) -> FightRecap {
+    let system = base.system();
+    let tally = system.tally();
+    let harm: Vec<&'static str> = match tally.harm_tracks() {
+        Some(tracks) => tracks.to_vec(),
+        None => system
+            .main_tracks()
+            .iter()
+            .copied()
+            .filter(|k| matches!(system.track_meaning(k), Meaning::Harm | Meaning::Stress))
+            .collect(),
+    };
+    let mut fold = Fold::new(base.clone(), system, harm);
+    let mut facts = Vec::new();
+    for record in commands {
+        let step_events = events.get(record.events.clone()).unwrap_or_default();
+        facts.clear();
+        tally.read(
+            &Step { before: &fold.enc, command: &record.command, events: step_events },
+            &mut facts,
+        );
+        fold.step(&facts, step_events);
+    }
+    let rolls = events.iter().flat_map(Event::rolls);
+    fold.finish(dice::tally(rolls), tally.words())
+}
+
+/// The fold's running state.
+struct Fold {
+    enc: Encounter,
+    system: &'static dyn System,
+    harm: Vec<&'static str>,
+    figures: Vec<Figures>,
+    index: HashMap<CombatantId, usize>,
+    unattributed: Points,
+    biggest: Option<Biggest>,
+    /// Per combatant: the least its harm tracks held, and the round.
+    lowest: HashMap<CombatantId, (i64, u32)>,
+    acting: Vec<CombatantId>,
+    /// Per side: members standing at the start and at each round's end.
+    standing: BTreeMap<SideId, Vec<(u32, u32)>>,
+}
+
+impl Fold {
+    fn new(enc: Encounter, system: &'static dyn System, harm: Vec<&'static str>) -> Self {
+        let mut fold = Fold {
+            enc,
+            system,
+            harm,
+            figures: Vec::new(),
+            index: HashMap::new(),
+            unattributed: Points::new(),
+            biggest: None,
+            lowest: HashMap::new(),
+            acting: Vec::new(),
+            standing: BTreeMap::new(),
+        };
+        let ids: Vec<CombatantId> = fold.enc.combatants.keys().copied().collect();
+        for id in ids {
+            fold.join(id);
+        }
+        fold
+    }
+
+    fn health(&self, c: &Combatant) -> (i64, i64) {
+        self.harm
+            .iter()
+            .filter_map(|k| c.track(k))
+            .fold((0, 0), |(v, m), t| (v + t.value, m + t.max))
+    }
+
+    fn join(&mut self, id: CombatantId) {
+        let Some(c) = self.enc.combatant(id) else { return };
+        let (value, max) = self.health(c);
+        let round = self.enc.round.saturating_sub(1);
+        let mut figures = Figures::new(id, c.name.clone(), c.side);
+        figures.health = vec![(round, value)];
+        figures.health_max = max;
+        match self.index.get(&id) {
+            Some(&i) => self.figures[i] = figures,
+            None => {
+                self.index.insert(id, self.figures.len());
+                self.figures.push(figures);
+            }
+        }
+    }
+
+    fn at(&mut self, id: CombatantId) -> Option<&mut Figures> {
+        self.index.get(&id).map(|&i| &mut self.figures[i])
+    }
+
+    fn is_out(&self, id: CombatantId) -> Option<bool> {
+        self.enc.combatant(id).map(|c| self.system.is_out(&self.enc, c))
+    }
+
+    fn step(&mut self, facts: &[Fact], events: &[Event]) {
+        let mut striker: HashMap<CombatantId, CombatantId> = HashMap::new();
+        for fact in facts {
+            self.count(fact, &mut striker);
+        }
+        // Harm per one harmed in this command, and by whom (the last who harmed it).
+        let mut harmed: BTreeMap<CombatantId, (Option<CombatantId>, Points)> = BTreeMap::new();
+        let mut last_roller = None;
+        for event in events {
+            let touched = touched(event);
+            let was_out = touched.and_then(|id| self.is_out(id));
+            self.enc.apply(event);
+            match &event.kind {
+                EventKind::Rolled { .. } => last_roller = event.actor,
+                EventKind::TrackSet { id, track, from, to }
+                    if self.harm.contains(&track.as_str()) =>
+                {
+                    let by = striker.get(id).copied().or(last_roller.filter(|r| r != id));
+                    self.harm_track(*id, by, track, *from, *to, &mut harmed);
+                }
+                EventKind::CombatantAdded { combatant } => self.join(combatant.id),
+                EventKind::CombatantRenamed { id, name } => {
+                    if let Some(f) = self.at(*id) {
+                        f.name.clone_from(name);
+                    }
+                }
+                EventKind::SideChanged { id, side } => {
+                    if let Some(f) = self.at(*id) {
+                        f.side = *side;
+                    }
+                }
+                EventKind::RoundStarted { round } => self.round_began(*round),
+                _ => {}
+            }
+            if matches!(event.kind, EventKind::TurnStarted { .. } | EventKind::Own(_)) {
+                self.turns();
+            }
+            if let (Some(id), Some(false), Some(true)) =
+                (touched, was_out, touched.and_then(|id| self.is_out(id)))
+            {
+                let by = harmed.get(&id).and_then(|(by, _)| *by);
+                self.went_out(id, by);
+            }
+        }
+        for (on, (by, points)) in harmed {
+            let round = self.enc.round;
+            if self.biggest.as_ref().is_none_or(|b| total(&points) > total(&b.points)) {
+                self.biggest = Some(Biggest { by, on, points, round });
+            }
+        }
+    }
+
+    fn count(&mut self, fact: &Fact, striker: &mut HashMap<CombatantId, CombatantId>) {
+        match *fact {
+            Fact::Blow { by, on, outcome } => {
+                striker.insert(on, by);
+                if let Some(f) = self.at(by) {
+                    match outcome {
+                        Outcome::Landed => f.landed += 1,
+                        Outcome::Missed => f.missed += 1,
+                        Outcome::Avoided => f.avoided += 1,
+                    }
+                }
+            }
+            Fact::Harms { by, on } => {
+                striker.insert(on, by);
+            }
+            Fact::Reaction { who, turned_aside, .. } => {
+                if let Some(f) = self.at(who) {
+                    f.reactions += 1;
+                    f.turned_aside += u32::from(turned_aside);
+                }
+            }
+            Fact::Critical { by, .. } => {
+                if let Some(f) = by.and_then(|by| self.at(by)) {
+                    f.criticals += 1;
+                }
+            }
+            Fact::Fumble { by } => {
+                if let Some(f) = self.at(by) {
+                    f.fumbles += 1;
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn harm_track(
+        &mut self,
+        id: CombatantId,
+        by: Option<CombatantId>,
+        track: &str,
+        from: i64,
+        to: i64,
+        harmed: &mut BTreeMap<CombatantId, (Option<CombatantId>, Points)>,
+    ) {
+        if to > from {
+            if let Some(f) = self.at(id) {
+                f.healed += to - from;
+            }
+            return;
+        }
+        let points = from - to;
+        if points == 0 {
+            return;
+        }
+        if let Some(f) = self.at(id) {
+            *f.taken.entry(track.to_owned()).or_default() += points;
+        }
+        let dealer = by.and_then(|by| self.at(by));
+        match dealer {
+            Some(f) => *f.dealt.entry(track.to_owned()).or_default() += points,
+            None => *self.unattributed.entry(track.to_owned()).or_default() += points,
+        }
+        let by = by.filter(|b| self.index.contains_key(b));
+        let entry = harmed.entry(id).or_insert((by, Points::new()));
+        entry.0 = by;
+        *entry.1.entry(track.to_owned()).or_default() += points;
+        if let Some(c) = self.enc.combatant(id) {
+            let (value, _) = self.health(c);
+            let round = self.enc.round;
+            let low = self.lowest.entry(id).or_insert((value, round));
+            if value < low.0 {
+                *low = (value, round);
+            }
+        }
+    }
+
+    fn went_out(&mut self, id: CombatantId, by: Option<CombatantId>) {
+        if let Some(f) = self.at(id) {
+            f.taken_out_by.push(by);
+        }
+        if let Some(f) = by.and_then(|by| self.at(by)) {
+            f.took_out.push(id);
+        }
+    }
+
+    /// Counts a turn for whoever starts acting.
+    fn turns(&mut self) {
+        let now = self.system.acting(&self.enc);
+        for id in &now {
+            if !self.acting.contains(id)
+                && let Some(f) = self.at(*id)
+            {
+                f.turns += 1;
+            }
+        }
+        self.acting = now;
+    }
+
+    fn round_began(&mut self, round: u32) {
+        self.acting.clear();
+        self.snapshot(round.saturating_sub(1));
+        let down: Vec<CombatantId> = self
+            .enc
+            .combatants
+            .values()
+            .filter(|c| {
+                self.system.is_out(&self.enc, c)
+                    && !matches!(
+                        standing(c),
+                        Standing::Dead | Standing::Fled | Standing::Surrendered
+                    )
+            })
+            .map(|c| c.id)
+            .collect();
+        for id in down {
+            if let Some(f) = self.at(id) {
+                f.rounds_down += 1;
+            }
+        }
+    }
+
+    /// Everyone's health at the end of `round` (0: the start).
+    fn snapshot(&mut self, round: u32) {
+        let values: Vec<(CombatantId, i64)> =
+            self.enc.combatants.values().map(|c| (c.id, self.health(c).0)).collect();
+        for (id, value) in values {
+            if let Some(f) = self.at(id) {
+                put(&mut f.health, round, value);
+            }
+        }
+        let mut up: BTreeMap<SideId, u32> = self.enc.sides.keys().map(|s| (*s, 0)).collect();
+        for c in self.enc.combatants.values() {
+            if !self.system.is_out(&self.enc, c) {
+                *up.entry(c.side).or_default() += 1;
+            }
+        }
+        for (side, count) in up {
+            put(self.standing.entry(side).or_default(), round, count);
+        }
+    }
+
+    fn finish(
+        mut self,
+        dice: Vec<dice::DieTally>,
+        words: &[(&'static str, &'static str)],
+    ) -> FightRecap {
+        let rounds = self.enc.round;
+        self.snapshot(rounds);
+        for i in 0..self.figures.len() {
+            let id = self.figures[i].id;
+            let (end, out) = match self.enc.combatant(id) {
+                Some(c) => {
+                    let out = self.system.is_out(&self.enc, c);
+                    let word = standing(c).word();
+                    let word = if out && word.is_empty() { "Out" } else { word };
+                    (word.to_owned(), out)
+                }
+                None => ("Removed".to_owned(), true),
+            };
+            self.figures[i].end = end;
+            self.figures[i].out_at_end = out;
+        }
+        let sides = super::sides::sum(&self.enc, &self.figures, &mut self.standing);
+        let turned = super::sides::turned(&sides);
+        let closest = self
+            .lowest
+            .iter()
+            .filter_map(|(&id, &(left, round))| {
+                let f = self.figures.get(*self.index.get(&id)?)?;
+                (!f.out_at_end && f.health_max > 0).then_some(Closest {
+                    who: id,
+                    left,
+                    max: f.health_max,
+                    round,
+                })
+            })
+            .min_by(|a, b| {
+                (a.left as f64 / a.max as f64)
+                    .total_cmp(&(b.left as f64 / b.max as f64))
+                    .then(a.who.cmp(&b.who))
+            });
+        let tracks =
+            self.harm.iter().map(|k| ((*k).to_owned(), crate::encounter::stat_label(k))).collect();
+        FightRecap {
+            name: self.enc.name.clone(),
+            system: self.system.name().to_owned(),
+            tracks,
+            rounds,
+            combatants: self.figures,
+            sides,
+            unattributed: self.unattributed,
+            turned,
+            biggest: self.biggest,
+            closest,
+            dice,
+            words: words.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())).collect(),
+        }
+    }
+}
+
+/// Sets the figure of `round` in a series, replacing one already there for it.
+fn put<T>(series: &mut Vec<(u32, T)>, round: u32, value: T) {
+    match series.last_mut() {
+        Some(last) if last.0 == round => last.1 = value,
+        _ => series.push((round, value)),
+    }
+}
+
+/// The combatant an event changes, whose standing may change with it.
+fn touched(event: &Event) -> Option<CombatantId> {
+    match &event.kind {
+        EventKind::TrackSet { id, .. }
+        | EventKind::StatSet { id, .. }
+        | EventKind::ConditionAdded { id, .. }
+        | EventKind::ConditionRemoved { id, .. }
+        | EventKind::Moved { id, .. }
+        | EventKind::SideChanged { id, .. } => Some(*id),
+        EventKind::Own(_) => event.actor,
+        _ => None,
+    }
+}
