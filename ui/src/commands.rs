@@ -166,7 +166,7 @@ fn play(
         let text = match format {
             Format::Md => journal::session_markdown(&log),
             Format::Html => journal::session_html(&log),
-            Format::Json => log.to_json(),
+            Format::Json => log.to_json_with_recap(),
         };
         return emit(&text, output.as_deref());
     }
@@ -275,9 +275,13 @@ fn new(db: &Db, name: &str, system: &str, seed: Option<u64>) -> Result<()> {
 /// The journal in a format.
 fn render(history: &History, format: Format) -> String {
     match format {
-        Format::Md => journal::markdown(history.base(), history.events()),
-        Format::Html => journal::html(history.base(), history.events()),
-        Format::Json => journal::to_json(history),
+        Format::Md => {
+            journal::markdown_with_recap(history.base(), history.live_commands(), history.events())
+        }
+        Format::Html => {
+            journal::html_with_recap(history.base(), history.live_commands(), history.events())
+        }
+        Format::Json => journal::to_json_with_recap(history),
     }
 }
 

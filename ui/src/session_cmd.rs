@@ -119,7 +119,7 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
             let text = match format {
                 crate::cli::Format::Md => fray_app::journal::session_markdown(&log),
                 crate::cli::Format::Html => fray_app::journal::session_html(&log),
-                crate::cli::Format::Json => log.to_json(),
+                crate::cli::Format::Json => log.to_json_with_recap(),
             };
             crate::commands::emit(&text, output.as_deref())
         }

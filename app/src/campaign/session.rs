@@ -45,6 +45,9 @@ struct Doc<'a> {
     version: u32,
     #[serde(flatten)]
     log: &'a SessionLog,
+    /// The evening's figures, as data, in an export (reading ignores them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recap: Option<&'a crate::recap::SessionRecap>,
 }
 
 #[derive(Deserialize)]
@@ -72,7 +75,20 @@ pub enum SessionError {
 impl SessionLog {
     /// The session as compact JSON.
     pub fn to_json(&self) -> String {
-        let doc = Doc { format: SESSION_FORMAT, version: SESSION_VERSION, log: self };
+        let doc = Doc { format: SESSION_FORMAT, version: SESSION_VERSION, log: self, recap: None };
+        serde_json::to_string(&doc).expect("a session always serializes")
+    }
+
+    /// The session as [`SessionLog::to_json`] writes it, with the evening's recap as data
+    /// under `recap`: what an export shares.
+    pub fn to_json_with_recap(&self) -> String {
+        let recap = crate::recap::session(self);
+        let doc = Doc {
+            format: SESSION_FORMAT,
+            version: SESSION_VERSION,
+            log: self,
+            recap: Some(&recap),
+        };
         serde_json::to_string(&doc).expect("a session always serializes")
     }
 

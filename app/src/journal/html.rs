@@ -10,7 +10,7 @@ use super::{round_title, system_name};
 /// The page's whole styling. Light, readable, printable; no fonts or images to fetch.
 const CSS: &str = "\
 body{font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2328;\
-background:#fff;max-width:52rem;margin:2rem auto;padding:0 1rem}\
+background:#fff;max-width:60rem;margin:2rem auto;padding:0 1rem}\
 h1{font-size:1.7rem;margin:0}\
 header p{margin:.2rem 0 1.5rem;color:#59636e}\
 h2{font-size:1.2rem;border-bottom:1px solid #d1d9e0;padding-bottom:.2rem;margin:1.6rem 0 .5rem}\
@@ -35,8 +35,23 @@ margin-left:.3em}\
 /// (a content security policy forbids both), one section per round and one list entry per
 /// event. Every string from the data is escaped, so a name like `<script>` is only text.
 pub fn html(base: &Encounter, events: &[Event]) -> String {
+    html_of(base, events, None)
+}
+
+/// The page with the fight's recap (see [`crate::recap`]) before the rounds: its pictures as
+/// inline SVG, its tables, how the dice fell. What an export shares.
+pub fn html_with_recap(
+    base: &Encounter,
+    commands: &[crate::history::CommandRecord],
+    events: &[Event],
+) -> String {
+    let recap = crate::recap::fight(base, commands, events);
+    html_of(base, events, Some(&recap))
+}
+
+fn html_of(base: &Encounter, events: &[Event], recap: Option<&crate::recap::FightRecap>) -> String {
     // Entries carry their markup; roughly twice the Markdown size.
-    let mut out = String::with_capacity(2048 + events.len() * 160);
+    let mut out = String::with_capacity(16384 + events.len() * 160);
     head_into(&mut out, &base.name, system_name(base));
     out.push_str("<header>\n<h1>");
     escape_into(&mut out, &base.name);
@@ -46,6 +61,9 @@ pub fn html(base: &Encounter, events: &[Event]) -> String {
     push_fmt(&mut out, events.len());
     out.push_str(if events.len() == 1 { " entry" } else { " entries" });
     out.push_str("</p>\n</header>\n");
+    if let Some(recap) = recap {
+        super::recap_html::fight_into(&mut out, recap, "h2");
+    }
     events_into(&mut out, base, events, "h2");
     out.push_str("</body>\n</html>\n");
     out
@@ -65,6 +83,7 @@ pub(crate) fn head_into(out: &mut String, title: &str, subtitle: &str) {
     escape_into(out, subtitle);
     out.push_str("</title>\n<style>");
     out.push_str(CSS);
+    out.push_str(super::recap_html::CSS);
     out.push_str("</style>\n</head>\n<body>\n");
 }
 

@@ -53,6 +53,9 @@ struct DocRef<'a> {
     events: &'a [Event],
     undone: &'a [UndoneCommand],
     accounted_from: u64,
+    /// The fight's figures, as data, in an export (never read back: replay re-derives them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recap: Option<&'a crate::recap::FightRecap>,
 }
 
 /// Just the header, to say why a file that is not a readable journal was refused.
@@ -108,6 +111,7 @@ impl JournalDoc {
             events: &self.events,
             undone: &self.undone,
             accounted_from: self.accounted_from,
+            recap: None,
         })
     }
 
@@ -185,6 +189,23 @@ pub fn to_json(history: &History) -> String {
         events: history.events(),
         undone: &history.all_undone(),
         accounted_from: history.accounted_from(),
+        recap: None,
+    })
+}
+
+/// The journal of a history as [`to_json`] writes it, with the fight's recap as data under
+/// `recap` (what an export shares; reading ignores it).
+pub fn to_json_with_recap(history: &History) -> String {
+    let recap = crate::recap::of_history(history);
+    write(&DocRef {
+        format: FORMAT,
+        version: VERSION,
+        base: history.base(),
+        commands: history.live_commands(),
+        events: history.events(),
+        undone: &history.all_undone(),
+        accounted_from: history.accounted_from(),
+        recap: Some(&recap),
     })
 }
 

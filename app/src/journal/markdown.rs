@@ -15,13 +15,35 @@ use super::{round_title, system_name};
 /// Every name and every piece of free text is escaped, so a monster called `*Bob*` prints
 /// as typed rather than in italics.
 pub fn markdown(base: &Encounter, events: &[Event]) -> String {
+    markdown_of(base, events, None)
+}
+
+/// The journal as Markdown with the fight's recap (see [`crate::recap`]) as tables before the
+/// rounds: what an export shares.
+pub fn markdown_with_recap(
+    base: &Encounter,
+    commands: &[crate::history::CommandRecord],
+    events: &[Event],
+) -> String {
+    let recap = crate::recap::fight(base, commands, events);
+    markdown_of(base, events, Some(&recap))
+}
+
+fn markdown_of(
+    base: &Encounter,
+    events: &[Event],
+    recap: Option<&crate::recap::FightRecap>,
+) -> String {
     // Lines average well under 100 bytes; one reservation saves most regrowth.
-    let mut out = String::with_capacity(256 + events.len() * 80);
+    let mut out = String::with_capacity(4096 + events.len() * 80);
     out.push_str("# ");
     escape_into(&mut out, &base.name);
     out.push_str(" — ");
     escape_into(&mut out, system_name(base));
     out.push('\n');
+    if let Some(recap) = recap {
+        super::recap_md::fight_into(&mut out, recap, "##");
+    }
     events_into(&mut out, base, events, "##");
     out
 }

@@ -16,6 +16,8 @@ fn changed(w: &crate::campaign::Written) -> String {
 
 /// The evening as Markdown: `# Session`, a `##` heading per fight or step, rounds as `###`.
 pub fn session_markdown(log: &SessionLog) -> String {
+    let recap = crate::recap::session(log);
+    let mut fights = recap.fights.iter();
     let mut out = String::new();
     out.push_str("# ");
     md_escape(&mut out, &log.name);
@@ -24,6 +26,7 @@ pub fn session_markdown(log: &SessionLog) -> String {
         md_escape(&mut out, &log.date);
     }
     out.push('\n');
+    super::recap_md::session_into(&mut out, &recap);
     for part in &log.parts {
         out.push('\n');
         match part {
@@ -33,6 +36,9 @@ pub fn session_markdown(log: &SessionLog) -> String {
                 out.push_str(" — ");
                 md_escape(&mut out, doc.base.system().name());
                 out.push('\n');
+                if let Some(r) = fights.next() {
+                    super::recap_md::fight_into(&mut out, r, "###");
+                }
                 md_events(&mut out, &doc.base, &doc.events, "###");
             }
             Part::Step(step) => step_markdown(&mut out, step),
@@ -71,6 +77,8 @@ fn step_markdown(out: &mut String, step: &CampaignStep) {
 
 /// The evening as one self-contained HTML page, as inert as a fight's.
 pub fn session_html(log: &SessionLog) -> String {
+    let recap = crate::recap::session(log);
+    let mut fights = recap.fights.iter();
     let mut out = String::new();
     let subtitle = if log.date.is_empty() { "Session" } else { log.date.as_str() };
     head_into(&mut out, &log.name, subtitle);
@@ -79,6 +87,7 @@ pub fn session_html(log: &SessionLog) -> String {
     out.push_str("</h1>\n<p>");
     html_escape(&mut out, subtitle);
     out.push_str("</p>\n</header>\n");
+    super::recap_html::session_into(&mut out, &recap);
     for part in &log.parts {
         match part {
             Part::Fight(doc) => {
@@ -87,6 +96,9 @@ pub fn session_html(log: &SessionLog) -> String {
                 out.push_str(" — ");
                 html_escape(&mut out, doc.base.system().name());
                 out.push_str("</h2>\n");
+                if let Some(r) = fights.next() {
+                    super::recap_html::fight_into(&mut out, r, "h3");
+                }
                 html_events(&mut out, &doc.base, &doc.events, "h3");
                 out.push_str("</article>\n");
             }

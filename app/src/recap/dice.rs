@@ -95,19 +95,10 @@ impl DieTally {
     /// The tally in a sentence: "Harald's d20s: 41 rolls, mean 8.9 against 10.5; as uneven as
     /// this 1 time in 20 with fair dice".
     pub fn words(&self) -> String {
-        let whose = match &self.thrower {
-            Thrower::Player(name) => format!("{name}'s"),
-            Thrower::Table => "The table's".to_owned(),
-            Thrower::App => "The app's".to_owned(),
-        };
-        let die = match (self.fudge, self.sides) {
-            (true, _) => "dF".to_owned(),
-            (false, 100) => "d%".to_owned(),
-            (false, n) => format!("d{n}"),
-        };
         let n = self.throws();
         let head = format!(
-            "{whose} {die}s: {n} roll{}, mean {:.1} against {:.1}",
+            "{}: {n} roll{}, mean {:.1} against {:.1}",
+            self.title(),
             if n == 1 { "" } else { "s" },
             self.mean(),
             self.fair_mean()
@@ -118,6 +109,21 @@ impl DieTally {
             }
             Fairness::Tested { p, .. } => format!("{head}; {}", chance_words(p)),
         }
+    }
+
+    /// Whose dice and which: "Narvi's d20s", "The app's d%s".
+    pub fn title(&self) -> String {
+        let whose = match &self.thrower {
+            Thrower::Player(name) => format!("{name}'s"),
+            Thrower::Table => "The table's".to_owned(),
+            Thrower::App => "The app's".to_owned(),
+        };
+        let die = match (self.fudge, self.sides) {
+            (true, _) => "dF".to_owned(),
+            (false, 100) => "d%".to_owned(),
+            (false, n) => format!("d{n}"),
+        };
+        format!("{whose} {die}s")
     }
 }
 

@@ -352,6 +352,7 @@ impl Fold {
         let tracks =
             self.harm.iter().map(|k| ((*k).to_owned(), crate::encounter::stat_label(k))).collect();
         FightRecap {
+            board: super::board::of(&self.enc),
             name: self.enc.name.clone(),
             system: self.system.name().to_owned(),
             tracks,

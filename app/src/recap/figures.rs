@@ -215,6 +215,8 @@ pub struct FightRecap {
     pub dice: Vec<DieTally>,
     /// How the procedure counts its figures, `(figure, how)`.
     pub words: Vec<(String, String)>,
+    /// The board as it ended.
+    pub board: super::board::EndBoard,
 }
 
 impl FightRecap {

@@ -3,15 +3,19 @@
 //! the round the fight turned ([`fight`]), and how the dice fell, per die and per player,
 //! tested against fair dice ([`dice`]).
 
+pub mod board;
 pub mod dice;
 mod facts;
 mod fight;
 mod figures;
+mod session;
 mod sides;
+pub mod words;
 
 pub use facts::{Fact, NoBlows, Outcome, Step, Tally};
 pub use fight::fight;
 pub use figures::{Biggest, Closest, FightRecap, Figures, Points, SideFigures, Turned, total};
+pub use session::{Person, SessionRecap, session};
 
 /// The recap of the fight a history holds (the commands in effect).
 pub fn of_history(history: &crate::History) -> FightRecap {

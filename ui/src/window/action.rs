@@ -422,9 +422,11 @@ fn export(model: &mut Model, format: ExportFormat, path: &std::path::Path) {
     };
     let h = session.history();
     let text = match format {
-        ExportFormat::Markdown => journal::markdown(h.base(), h.events()),
-        ExportFormat::Html => journal::html(h.base(), h.events()),
-        ExportFormat::Json => journal::to_json(h),
+        ExportFormat::Markdown => {
+            journal::markdown_with_recap(h.base(), h.live_commands(), h.events())
+        }
+        ExportFormat::Html => journal::html_with_recap(h.base(), h.live_commands(), h.events()),
+        ExportFormat::Json => journal::to_json_with_recap(h),
     };
     // Whole or not at all: a failed export never leaves half a file where a good one was.
     match fray_data::files::write_atomic(path, text.as_bytes()) {

@@ -251,7 +251,7 @@ fn export(
     let text = match format {
         ExportFormat::Markdown => fray_app::journal::session_markdown(&log),
         ExportFormat::Html => fray_app::journal::session_html(&log),
-        ExportFormat::Json => log.to_json(),
+        ExportFormat::Json => log.to_json_with_recap(),
     };
     fray_data::files::write_atomic(path, text.as_bytes())
         .map_err(|e| format!("Could not write {}: {e}", path.display()))?;

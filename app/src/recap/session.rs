@@ -1,0 +1,111 @@
+//! The recap of an evening: each fight's, and the party's figures over all of them (a
+//! character is one person across fights by name), with every die of the evening — the fights'
+//! and the tray's — in how the dice fell.
+
+use serde::Serialize;
+
+use super::dice::{self, DieTally};
+use super::figures::{FightRecap, Points};
+use crate::campaign::session::{Part, SessionLog};
+
+/// One of the party over the evening.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Person {
+    /// The name.
+    pub name: String,
+    /// Fights it was in.
+    pub fights: u32,
+    /// Harm it dealt, per track key.
+    pub dealt: Points,
+    /// Harm it took.
+    pub taken: Points,
+    /// Blows landed.
+    pub landed: u32,
+    /// Blows missed.
+    pub missed: u32,
+    /// Blows turned aside by a reaction.
+    pub avoided: u32,
+    /// Critical hits.
+    pub criticals: u32,
+    /// Foes it took out.
+    pub took_out: u32,
+    /// Times it went out.
+    pub went_out: u32,
+}
+
+/// Every figure of an evening.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SessionRecap {
+    /// The session's name.
+    pub name: String,
+    /// Its day.
+    pub date: String,
+    /// Each fight's recap, in order.
+    pub fights: Vec<FightRecap>,
+    /// The party over the evening, in the order they first fought.
+    pub party: Vec<Person>,
+    /// Every die of the evening.
+    #[serde(serialize_with = "dice::serialize_tallies")]
+    pub dice: Vec<DieTally>,
+}
+
+/// The recap of `log`.
+pub fn session(log: &SessionLog) -> SessionRecap {
+    let fights: Vec<FightRecap> = log.fights().map(super::of_journal).collect();
+    let mut party: Vec<Person> = Vec::new();
+    for fight in &fights {
+        for f in &fight.combatants {
+            let on_party = fight.sides.iter().any(|s| s.id == f.side && s.party);
+            if !on_party {
+                continue;
+            }
+            let i = match party.iter().position(|p| p.name == f.name) {
+                Some(i) => i,
+                None => {
+                    party.push(Person {
+                        name: f.name.clone(),
+                        fights: 0,
+                        dealt: Points::new(),
+                        taken: Points::new(),
+                        landed: 0,
+                        missed: 0,
+                        avoided: 0,
+                        criticals: 0,
+                        took_out: 0,
+                        went_out: 0,
+                    });
+                    party.len() - 1
+                }
+            };
+            let p = &mut party[i];
+            p.fights += 1;
+            for (k, v) in &f.dealt {
+                *p.dealt.entry(k.clone()).or_default() += v;
+            }
+            for (k, v) in &f.taken {
+                *p.taken.entry(k.clone()).or_default() += v;
+            }
+            p.landed += f.landed;
+            p.missed += f.missed;
+            p.avoided += f.avoided;
+            p.criticals += f.criticals;
+            p.took_out += f.took_out.len() as u32;
+            p.went_out += f.taken_out_by.len() as u32;
+        }
+    }
+    let rolls = log.parts.iter().flat_map(|part| -> Box<dyn Iterator<Item = &crate::dice::Roll>> {
+        match part {
+            Part::Fight(doc) => Box::new(doc.events.iter().flat_map(crate::event::Event::rolls)),
+            Part::Step(step) => Box::new(step.rolls.iter()),
+            Part::Roll(roll) => Box::new(std::iter::once(roll)),
+            Part::Note(_) => Box::new(std::iter::empty()),
+        }
+    });
+    SessionRecap {
+        name: log.name.clone(),
+        date: log.date.clone(),
+        fights,
+        party,
+        dice: dice::tally(rolls),
+    }
+}
