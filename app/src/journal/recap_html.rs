@@ -22,7 +22,7 @@ vertical-align:top}\
 .scroll{overflow-x:auto}\
 .recap figure{margin:.5rem 0 1.2rem}\
 .recap figcaption{font-size:.9rem;color:#59636e;margin-top:.2rem}\
-.recap .dice{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.8rem}\
+.recap .dice{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:.8rem}\
 .recap .dice svg.chart{max-width:22rem}\
 .recap .dice figure{margin:0}\
 .recap svg.chart{max-width:40rem;height:auto;display:block}\

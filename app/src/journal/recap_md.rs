@@ -11,10 +11,7 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, heading: &str) {
     out.push('\n');
     out.push_str(heading);
     out.push_str(" How it went\n\n");
-    for line in words::headline(r) {
-        esc(out, &line);
-        out.push(' ');
-    }
+    esc(out, &words::headline(r).join(" "));
     out.push_str("\n\n| Who | Side | Dealt | Taken | Blows landed / missed / avoided | Reactions (turned aside) | Critical hits | Fumbles | Took out | Out by | Rounds down | Turns | At the end |\n");
     out.push_str("|:--|:--|--:|--:|:-:|:-:|--:|--:|:--|:--|--:|--:|:--|\n");
     for f in words::rows(r) {

@@ -160,7 +160,8 @@ impl Fold {
                 self.went_out(id, by);
             }
         }
-        for (on, (by, points)) in harmed {
+        // The biggest blow is somebody's: harm by nobody's hand is not a blow.
+        for (on, (by, points)) in harmed.into_iter().filter(|(_, (by, _))| by.is_some()) {
             let round = self.enc.round;
             if self.biggest.as_ref().is_none_or(|b| total(&points) > total(&b.points)) {
                 self.biggest = Some(Biggest { by, on, points, round });

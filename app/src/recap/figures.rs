@@ -155,7 +155,7 @@ impl SideFigures {
 /// The largest harm one command did to one combatant.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Biggest {
-    /// Who dealt it (`None`: nobody's blow).
+    /// Who dealt it.
     pub by: Option<CombatantId>,
     /// Who took it.
     pub on: CombatantId,

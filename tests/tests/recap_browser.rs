@@ -1,0 +1,189 @@
+//! The recap as a browser shows it: headless Chromium opens the HTML export of a fight on
+//! zones, a fight on a grid and an evening of several fights, at 1280 and at 390 px wide (a
+//! phone). Its own DOM must hold every chart (harm bars, the party's health by round, a
+//! histogram per die, the board at the end) and no script; its screenshots must show the
+//! charts drawn (the sides' colours in the pixels), and hostile names must stay text.
+//!
+//! CI installs Chromium (`.ci/run`); on a machine without it the tests say so and pass, but
+//! under `CI` a missing browser fails them. Screenshots are kept under the test's temporary
+//! folder (`target/tmp/recap-browser/`) to look at.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use fray_app::journal;
+
+fn browser() -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success()));
+    if found.is_none() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install Chromium (see .ci/run)");
+        eprintln!("skipped: no Chromium installed (apt-get install chromium)");
+    }
+    found
+}
+
+fn chromium(browser: &str, args: &[String], page: &Path) -> std::process::Output {
+    let profile = tempfile::tempdir().unwrap();
+    let o = Command::new(browser)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    o
+}
+
+fn dom(browser: &str, page: &Path) -> String {
+    let o = chromium(browser, &["--virtual-time-budget=2000".into(), "--dump-dom".into()], page);
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A screenshot `width` wide, decoded.
+fn shot(browser: &str, page: &Path, width: u32, height: u32, name: &str) -> image::RgbImage {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("recap-browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join(format!("{name}-{width}.png"));
+    chromium(
+        browser,
+        &[format!("--window-size={width},{height}"), format!("--screenshot={}", png.display())],
+        page,
+    );
+    image::open(&png).expect("a PNG").to_rgb8()
+}
+
+/// Pixels within a few steps of `#rrggbb`.
+fn pixels_of(img: &image::RgbImage, hex: &str) -> usize {
+    let c = u32::from_str_radix(&hex[1..], 16).unwrap();
+    let (r, g, b) = ((c >> 16) as i32, ((c >> 8) & 0xff) as i32, (c & 0xff) as i32);
+    img.pixels()
+        .filter(|p| {
+            (i32::from(p[0]) - r).abs() < 12
+                && (i32::from(p[1]) - g).abs() < 12
+                && (i32::from(p[2]) - b).abs() < 12
+        })
+        .count()
+}
+
+fn golden_history(name: &str) -> fray_app::History {
+    fray_app::systems::install();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(format!("{name}.fray"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let script = fray_app::scenario::parse(name, &text).unwrap();
+    let db = fray_data::Db::open_in_memory().unwrap();
+    let tables = fray_data::session::library_tables(&db, &script.system).unwrap();
+    script.with_tables(tables).run().unwrap()
+}
+
+fn fight_page(dir: &Path, name: &str) -> PathBuf {
+    let h = golden_history(name);
+    let page = dir.join(format!("{name}.html"));
+    std::fs::write(&page, journal::html_with_recap(h.base(), h.live_commands(), h.events()))
+        .unwrap();
+    page
+}
+
+fn charts(dom: &str) -> [usize; 4] {
+    ["chart bars", "chart lines", "chart dice", "chart board"].map(|c| dom.matches(c).count())
+}
+
+#[test]
+fn a_fights_recap_draws_its_charts_at_desk_and_phone_width_with_no_script() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // Zones (Murdham) and a grid (Sovereign).
+    for (name, party_colour) in [("murdham-reactions", "#3366cc"), ("sovereign-attacks", "#3366cc")]
+    {
+        let page = fight_page(dir.path(), name);
+        let dom = dom(browser, &page);
+        let [bars, lines, dice, board] = charts(&dom);
+        assert_eq!((bars, lines, board), (1, 1, 1), "{name}: one of each chart: {dom}");
+        assert!(dice >= 3, "{name}: a histogram per die and thrower, {dice}");
+        assert!(!dom.to_lowercase().contains("<script"), "{name}: a script in the page");
+        assert!(dom.contains("How it went") && dom.contains("How the dice fell"), "{name}");
+        for width in [1280, 390] {
+            let img = shot(browser, &page, width, 2400, name);
+            assert_eq!(img.width(), width, "{name}: the page is as wide as the window");
+            // The party's bars, health line, dots and tokens are drawn in its colour.
+            let party = pixels_of(&img, party_colour);
+            assert!(party > 400, "{name} at {width}: {party} pixels of the party's colour");
+            // Harm taken is drawn too.
+            // Harm taken: #cf222e at 70 % on white.
+            let taken = pixels_of(&img, "#dd646d");
+            assert!(taken > 200, "{name} at {width}: {taken} pixels of harm taken");
+        }
+    }
+}
+
+#[test]
+fn an_evenings_recap_holds_every_fight_and_the_evening() {
+    let Some(browser) = browser() else { return };
+    fray_app::systems::install();
+    let dir = tempfile::tempdir().unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bdp-campaign.fray");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let log = fray_app::scenario::parse("bdp-campaign", &text).unwrap().run_session().unwrap();
+    let fights = log.fights().count();
+    let page = dir.path().join("session.html");
+    std::fs::write(&page, journal::session_html(&log)).unwrap();
+    let dom = dom(browser, &page);
+    let [bars, _, dice, board] = charts(&dom);
+    assert!(fights >= 2);
+    assert_eq!((bars, board), (fights, fights), "a recap per fight");
+    assert!(dice >= fights, "histograms for the evening and each fight");
+    assert!(dom.contains("The evening"));
+    assert!(!dom.to_lowercase().contains("<script"));
+    let img = shot(browser, &page, 390, 6000, "session");
+    assert!(pixels_of(&img, "#3366cc") > 200);
+}
+
+#[test]
+fn hostile_names_in_the_recap_stay_text_in_a_browser() {
+    let Some(browser) = browser() else { return };
+    fray_app::systems::install();
+    let dir = tempfile::tempdir().unwrap();
+    let payloads = [
+        "<img/src=x/onerror=document.body.dataset.pwned=1>",
+        "<script>document.body.dataset.pwned=2</script>",
+        "<svg/onload=document.body.dataset.pwned=3>",
+        "</text></svg><img src=x onerror=document.body.dataset.pwned=4>",
+        "\"><img src=x onerror=document.body.dataset.pwned=5>",
+    ];
+    // Hostile sides, zones and combatants, harmed, so each name reaches every table and chart.
+    let mut script = String::from("system freeform\nname \"<b>Crypt</b>\"\nseed 3\n");
+    script.push_str(&format!("side \"{}\" party\n", payloads[3].replace('"', "'")));
+    script.push_str(&format!("side \"{}\"\n", payloads[4].replace('"', "'")));
+    script.push_str(&format!("zone \"{}\"\n", payloads[2]));
+    for (i, p) in payloads.iter().enumerate() {
+        let side_name = payloads[if i % 2 == 0 { 3 } else { 4 }].replace('"', "'");
+        script.push_str(&format!(
+            "add \"{}\" side \"{side_name}\" zone \"{}\" track hp=9\n",
+            p.replace('"', "'"),
+            payloads[2]
+        ));
+    }
+    script.push_str("next\n");
+    for p in &payloads {
+        script.push_str(&format!("track \"{}\" hp -3\nroll d20 table 7\n", p.replace('"', "'")));
+    }
+    let history = fray_app::scenario::run("hostile.fray", &script)
+        .unwrap_or_else(|e| panic!("{e}\n{script}"));
+    let html = journal::html_with_recap(history.base(), history.live_commands(), history.events());
+    assert!(html.contains("class=\"chart board\""), "the board is drawn");
+    let md =
+        journal::markdown_with_recap(history.base(), history.live_commands(), history.events());
+    let mut rendered = String::from("<html><body>");
+    pulldown_cmark::html::push_html(&mut rendered, pulldown_cmark::Parser::new(&md));
+    rendered.push_str("</body></html>");
+    for (name, page_text) in [("recap.html", html), ("recap-md.html", rendered)] {
+        let page = dir.path().join(name);
+        std::fs::write(&page, page_text).unwrap();
+        let dom = dom(browser, &page);
+        let body = dom.split("<body").nth(1).and_then(|b| b.split('>').next()).unwrap_or("");
+        assert!(!body.contains("data-pwned"), "{name} ran a payload: {dom}");
+        assert!(dom.contains("pwned=1") && dom.contains("pwned=4"), "{name}: shown as text");
+    }
+}
