@@ -168,11 +168,68 @@ fn play(system_id: &str) {
             enc.apply(event);
             check(system, &enc, &format!("{system_id} seed {seed} event {i}"));
         }
+        // The recap on the TV, as the fight stood after every few commands.
+        let commands = history.live_commands();
+        let mut enc = history.base().clone();
+        for (k, record) in commands.iter().enumerate() {
+            enc.apply_all(&history.events()[record.events.clone()]);
+            if k % 7 == 0 || k + 1 == commands.len() {
+                let end = record.events.end;
+                let recap = table_view::table_recap(
+                    history.base(),
+                    &commands[..=k],
+                    &history.events()[..end],
+                );
+                check_recap(&enc, &recap, &format!("{system_id} seed {seed} command {k}"));
+            }
+        }
+    }
+}
+
+/// The recap on the TV names nobody the players may not know, and carries no id or note.
+fn check_recap(enc: &Encounter, recap: &table_view::TableRecap, at: &str) {
+    let json = serde_json::to_value(recap).unwrap();
+    let (mut texts, mut keys) = (Vec::new(), Vec::new());
+    strings(&json, &mut texts, &mut keys);
+    assert!(!keys.iter().any(|k| k == "id"), "{at}: an id in the recap");
+    let public: Vec<&str> = enc
+        .combatants
+        .values()
+        .filter(|c| !secret(enc, c))
+        .map(|c| c.name.as_str())
+        .chain(enc.zones.values().map(|z| z.name.as_str()))
+        .chain([enc.name.as_str()])
+        .collect();
+    for c in enc.combatants.values() {
+        if secret(enc, c)
+            && !c.name.is_empty()
+            && !public.iter().any(|p| p.contains(c.name.as_str()))
+        {
+            assert!(
+                !texts.iter().any(|t| t.contains(c.name.as_str())),
+                "{at}: {} is not shown, but the recap names it: {json}",
+                c.name
+            );
+        }
+        if c.notes.len() > 3 {
+            assert!(!texts.iter().any(|t| t.contains(c.notes.as_str())), "{at}: a GM note leaks");
+        }
+    }
+    for s in enc.sides.values().filter(|s| s.name.len() > 3) {
+        let named_elsewhere = public.iter().any(|p| p.contains(s.name.as_str()));
+        assert!(
+            named_elsewhere || !texts.iter().any(|t| t.contains(s.name.as_str())),
+            "{at}: the recap names the side {}",
+            s.name
+        );
     }
 }
 
 #[test]
 fn no_system_leaks_to_the_player_window() {
+    // The procedures are learnt at run time: without this the loop below has none to play.
+    fray_app::systems::install();
+    assert!(fray_app::system::all().len() >= 6, "every procedure is played");
     for system in fray_app::system::all() {
         play(system.id());
     }

@@ -22,6 +22,15 @@ use crate::system::presentation::{Meaning, Standing, standing};
 /// The recap of the fight whose journal is `base`, `commands` and `events` (a command's range
 /// past the end of `events` reads as no events).
 pub fn fight(base: &Encounter, commands: &[CommandRecord], events: &[Event]) -> FightRecap {
+    fight_and_end(base, commands, events).0
+}
+
+/// The recap, and the encounter as the fight ended (folded on the way).
+pub(crate) fn fight_and_end(
+    base: &Encounter,
+    commands: &[CommandRecord],
+    events: &[Event],
+) -> (FightRecap, Encounter) {
     let system = base.system();
     let tally = system.tally();
     let harm: Vec<&'static str> = match tally.harm_tracks() {
@@ -45,7 +54,8 @@ pub fn fight(base: &Encounter, commands: &[CommandRecord], events: &[Event]) -> 
         fold.step(&facts, step_events);
     }
     let rolls = events.iter().flat_map(Event::rolls);
-    fold.finish(dice::tally(rolls), tally.words())
+    let end = fold.enc.clone();
+    (fold.finish(dice::tally(rolls), tally.words()), end)
 }
 
 /// The fold's running state.

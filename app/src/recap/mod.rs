@@ -14,6 +14,7 @@ pub mod words;
 
 pub use facts::{Fact, NoBlows, Outcome, Step, Tally};
 pub use fight::fight;
+pub(crate) use fight::fight_and_end;
 pub use figures::{Biggest, Closest, FightRecap, Figures, Points, SideFigures, Turned, total};
 pub use session::{Person, SessionRecap, session};
 

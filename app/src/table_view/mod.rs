@@ -5,8 +5,10 @@
 //! numbers; GM notes, zone notes, procedure secrets (declarations, intentions, concealment)
 //! never enter it; a roll or ruling that names anyone the players may not see is left out.
 
+mod recap;
 mod settings;
 
+pub use recap::{RecapRow, TableRecap, table_recap};
 pub use settings::{Blackout, HealthShown, PlayerView, RECENT, SCALE_RANGE, Shown, TableState};
 
 use crate::encounter::{Combatant, Encounter};
@@ -42,6 +44,8 @@ pub struct TableView {
     pub last_roll: Option<String>,
     /// The newest ruling the players may see.
     pub banner: Option<String>,
+    /// The GM shows the fight's recap ([`table_recap`]) instead of the board.
+    pub recap: bool,
 }
 
 /// The board: zones or the grid.
@@ -225,6 +229,7 @@ pub fn table_view(system: &dyn System, enc: &Encounter) -> TableView {
         turn: turn_shown(enc, &acting),
         last_roll,
         banner,
+        recap: view.recap,
     }
 }
 

@@ -104,6 +104,9 @@ pub struct PlayerView {
     pub rotated: bool,
     /// The player window's scale for the room, in percent.
     pub scale_percent: u32,
+    /// The fight's recap on the TV instead of the board (see [`super::table_recap`]).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub recap: bool,
 }
 
 impl Default for PlayerView {
@@ -117,6 +120,7 @@ impl Default for PlayerView {
             blackout: None,
             rotated: false,
             scale_percent: 100,
+            recap: false,
         }
     }
 }
@@ -157,6 +161,9 @@ impl PlayerView {
         });
         if self.rotated {
             parts.push("turned 180°".into());
+        }
+        if self.recap {
+            parts.push("the recap shown".into());
         }
         parts.push(format!("{} %", self.scale_percent));
         parts.join(", ")
