@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::dice;
 use super::facts::{Fact, Outcome, Step};
 use super::figures::{Biggest, Closest, FightRecap, Figures, Points, total};
+use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::history::CommandRecord;
@@ -44,6 +45,9 @@ pub(crate) fn fight_and_end(
     };
     let mut fold = Fold::new(base.clone(), system, harm);
     let mut facts = Vec::new();
+    // The roller of the command before, when it was a free roll: a track the GM then lowers by
+    // hand is that roller's harm (the way a GM resolves a blow by hand in any procedure).
+    let mut free_roller = None;
     for record in commands {
         let step_events = events.get(record.events.clone()).unwrap_or_default();
         facts.clear();
@@ -51,12 +55,48 @@ pub(crate) fn fight_and_end(
             &Step { before: &fold.enc, command: &record.command, events: step_events },
             &mut facts,
         );
+        let by_hand = match &record.command {
+            Command::AdjustTrack { id, .. } | Command::SetTrack { id, .. } => {
+                free_roller.filter(|r| r != id).map(|by| (*id, by))
+            }
+            _ => None,
+        };
+        if let Some((on, by)) = by_hand
+            && !facts.iter().any(
+                |f| matches!(f, Fact::Blow { on: o, .. } | Fact::Harms { on: o, .. } if *o == on),
+            )
+        {
+            facts.push(Fact::Harms { by, on });
+        }
+        free_roller = match &record.command {
+            Command::Roll { .. } => step_events.iter().find_map(|e| match e.kind {
+                EventKind::Rolled { .. } => e.actor,
+                _ => None,
+            }),
+            _ => None,
+        };
         fold.step(&facts, step_events);
     }
     let rolls = events.iter().flat_map(Event::rolls);
     let end = fold.enc.clone();
     (fold.finish(dice::tally(rolls), tally.words()), end)
 }
+
+/// How every procedure's recap counts what the procedure leaves to the core.
+const COMMON_WORDS: &[(&str, &str)] = &[
+    (
+        "Whose harm",
+        "the striker's the procedure names; else whoever rolled last in that command, other than the one harmed; a track lowered by hand right after someone's free roll is that roller's; else nobody's (bleeding, strain, the GM's hand)",
+    ),
+    (
+        "Taken out",
+        "down, dying, dead, fled or surrendered by the procedure's rules, by whoever harmed it last in that command",
+    ),
+    (
+        "Turned",
+        "from the end of that round on, one side had more standing than any other, to the end",
+    ),
+];
 
 /// The fold's running state.
 struct Fold {
@@ -375,7 +415,11 @@ impl Fold {
             biggest: self.biggest,
             closest,
             dice,
-            words: words.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())).collect(),
+            words: words
+                .iter()
+                .chain(COMMON_WORDS)
+                .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+                .collect(),
         }
     }
 }

@@ -241,7 +241,10 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
 /// Runs a command with the dice decided so far; in table mode a roll nobody typed yet
 /// becomes a pending roll the dice tray asks the GM about.
 fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) {
-    if model.fight_ended() || model.session.is_none() {
+    // What the table is shown (the recap on the TV, a token revealed) is not the fight: an
+    // ended fight still takes it.
+    let shows = matches!(command, Command::SetPlayerView { .. } | Command::Show { .. });
+    if (model.fight_ended() && !shows) || model.session.is_none() {
         // The tray still rolls between fights: into today's session, not the ended fight.
         if let Command::Roll { dice, label, .. } = &command {
             let faces = plan.iter().find_map(|c| match c {

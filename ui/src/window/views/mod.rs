@@ -12,6 +12,7 @@ pub mod library;
 pub mod odds;
 pub mod panels;
 pub mod picture;
+pub mod player_recap;
 pub mod player_window;
 pub mod portraits;
 pub mod stepper;

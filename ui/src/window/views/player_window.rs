@@ -47,6 +47,8 @@ pub struct PlayerWindowView {
     saved_at: f64,
     /// Read once from the settings when first opened.
     loaded: bool,
+    /// The players' recap as last computed, by the journal's length.
+    recap: Option<(usize, table_view::TableRecap)>,
     map: PictureTexture,
     blackout: PictureTexture,
 }
@@ -109,6 +111,20 @@ pub fn player_window_ui(
 pub fn player_frame_ui(ui: &mut egui::Ui, model: &Model, view: &mut PlayerWindowView) {
     let Some(session) = &model.session else { return };
     let table = table_view::table_view(session.history().system(), session.state());
+    if table.recap && table.blackout.is_none() {
+        let h = session.history();
+        let len = h.events().len();
+        if view.recap.as_ref().is_none_or(|(n, _)| *n != len) {
+            let recap = table_view::table_recap(h.base(), h.live_commands(), h.events());
+            view.recap = Some((len, recap));
+        }
+        if let Some((_, recap)) = &view.recap {
+            egui::CentralPanel::default()
+                .frame(egui::Frame::NONE.fill(Color32::from_rgb(16, 17, 20)))
+                .show(ui, |ui| super::player_recap::recap_tv_ui(ui, recap, &table));
+        }
+        return;
+    }
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(Color32::from_rgb(16, 17, 20)))
         .show(ui, |ui| table_ui(ui, &model.db, &table, view));
@@ -136,8 +152,8 @@ fn remember_geometry(ctx: &egui::Context, view: &mut PlayerWindowView, out: &mut
 }
 
 /// Light text on the dark table.
-const INK: Color32 = Color32::from_rgb(236, 236, 240);
-const WEAK: Color32 = Color32::from_rgb(160, 164, 172);
+pub(crate) const INK: Color32 = Color32::from_rgb(236, 236, 240);
+pub(crate) const WEAK: Color32 = Color32::from_rgb(160, 164, 172);
 
 /// Paints the table view into `ui`; the only input is the window's own zoom and pan.
 pub fn table_ui(ui: &mut egui::Ui, db: &fray_data::Db, t: &TableView, view: &mut PlayerWindowView) {
@@ -240,24 +256,24 @@ fn blackout_ui(
 
 /// The 180° turn of the whole window about its centre.
 #[derive(Clone, Copy)]
-struct Turn {
-    rotated: bool,
-    centre: Pos2,
+pub(crate) struct Turn {
+    pub(crate) rotated: bool,
+    pub(crate) centre: Pos2,
 }
 
 impl Turn {
-    fn p(self, p: Pos2) -> Pos2 {
+    pub(crate) fn p(self, p: Pos2) -> Pos2 {
         if self.rotated { self.centre + (self.centre - p) } else { p }
     }
 
-    fn rect(self, r: Rect) -> Rect {
+    pub(crate) fn rect(self, r: Rect) -> Rect {
         Rect::from_two_pos(self.p(r.min), self.p(r.max))
     }
 }
 
 /// Text at `at` (its top-left before the turn), said to assistive tools under `id`.
 #[allow(clippy::too_many_arguments)]
-fn text(
+pub(crate) fn text(
     ui: &egui::Ui,
     painter: &egui::Painter,
     rot: Turn,

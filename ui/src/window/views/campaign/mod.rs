@@ -2,6 +2,8 @@
 //! how each character is now, rests, heals by hand, injuries healed, the session's export.
 
 pub mod party;
+pub mod recap;
+pub mod recap_charts;
 pub mod review;
 
 use crate::window::{Action, Model};
@@ -16,6 +18,8 @@ pub struct CampaignView {
     pub party: party::PartyView,
     /// The GM asked to reopen an ended fight: the question is showing.
     pub confirm_reopen: bool,
+    /// The recap window.
+    pub recap: recap::RecapView,
 }
 
 /// Draws the open review and the party window.
@@ -26,6 +30,8 @@ pub fn campaign_ui(
     out: &mut Vec<Action>,
 ) {
     review::review_ui(ctx, model, &mut view.review, out);
+    view.recap.follow_end(model);
+    recap::recap_window_ui(ctx, model, &mut view.recap, out);
     party::party_window_ui(ctx, model, &mut view.party, out);
     if view.confirm_reopen {
         reopen_ui(ctx, &mut view.confirm_reopen, out);
@@ -41,7 +47,7 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
         let said = egui::RichText::new("The fight is over: what lasts is written back.");
         ui.label(said.strong().size(20.0));
     }
-    ui.columns(2, |columns| {
+    ui.columns(3, |columns| {
         let size = egui::vec2(columns[0].available_width(), 34.0);
         let (text, hover) = if ended {
             ("Reopen the fight…", "Let this fight take commands again")
@@ -56,9 +62,15 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
                 view.review = review::ReviewDraft::of(model);
             }
         }
+        let recap =
+            egui::Button::new(egui::RichText::new("How it went…").size(17.0)).min_size(size);
+        let hover = "The recap: who dealt and took what, who went down, how the dice fell";
+        if columns[1].add(recap).on_hover_text(hover).clicked() {
+            view.recap.open = !view.recap.open;
+        }
         let party = egui::Button::new(egui::RichText::new("Party…").size(17.0)).min_size(size);
         let hover = "How each character is now; rests, heals, the session";
-        if columns[1].add(party).on_hover_text(hover).clicked() {
+        if columns[2].add(party).on_hover_text(hover).clicked() {
             view.party.open = !view.party.open;
         }
     });

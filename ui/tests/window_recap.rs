@@ -1,0 +1,111 @@
+//! The recap in the window and on the TV: *How it went…* opens the recap of the open fight
+//! (headline, bars, lines, a row per combatant, the dice), it opens by itself when the fight
+//! is ended, and *Show on the TV* puts the players' recap in the player window — with nothing
+//! of the foe still hidden from them and no secret roll. All on a real SQLite file.
+
+mod common;
+
+use common::Window;
+use egui_kittest::kittest::{NodeT, Queryable};
+use fray_data::{Db, Session};
+use fray_ui::window::{Action, apply};
+
+/// Every label the window shows with `text` in it.
+fn labels(w: &Window, text: &str) -> Vec<String> {
+    w.harness
+        .query_all_by_label_contains(text)
+        .filter_map(|n| n.accesskit_node().label().or(n.accesskit_node().value()))
+        .collect()
+}
+
+/// A freeform ambush: Ann hurts the ogre twice, the ogre hurts Ann; the spy stays hidden and
+/// the GM rolls a secret die for it.
+fn ambush() -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let script = "system freeform\nname \"The ambush\"\nseed 3\n\
+        side Party party colour #3366cc\nside Foes colour #aa3333\nzone Road\n\
+        add Ann side Party zone Road track hp=7/7\n\
+        add Ogre side Foes zone Road track hp=12/12\n\
+        add Spy side Foes zone Road track hp=4/4\n\
+        next\n\
+        roll d20 by Ann\ntrack Ogre hp -5\n\
+        roll d20 by Ogre\ntrack Ann hp -2\n\
+        roll d20 by Ann\ntrack Ogre hp -4\n";
+    let parsed = fray_app::scenario::run("ambush.fray", script).unwrap();
+    let mut s = Session::create(&db, "freeform", "The ambush", 3).unwrap();
+    for record in parsed.live_commands() {
+        s.apply(record.command.clone()).unwrap();
+    }
+    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
+    drop(s);
+    let mut w = common::window_with(dir, db);
+    // The GM's secret roll for the spy.
+    let app = w.harness.state_mut();
+    let command = fray_app::Command::Roll {
+        dice: fray_app::dice::Dice::parse("d6").unwrap(),
+        label: "the spy slips away".into(),
+        roller: None,
+        secret: true,
+    };
+    apply(&mut app.model, &mut app.view, Action::Game(command));
+    w.settle();
+    w
+}
+
+#[test]
+fn the_recap_window_shows_the_fight_in_figures() {
+    let mut w = ambush();
+    w.press("How it went…");
+    assert!(!labels(&w, "1 round.").is_empty(), "the headline");
+    assert!(!labels(&w, "Biggest blow: Ann on Ogre, 5 HP in round 1.").is_empty());
+    // Ann's row: 9 dealt, 2 taken (each lowered by hand after the striker's roll); the
+    // dice: the app's three d20s and the secret d6.
+    assert!(!labels(&w, "9 HP").is_empty() && !labels(&w, "2 HP").is_empty());
+    assert!(!labels(&w, "The app's d20s: 3 rolls").is_empty());
+    assert!(!labels(&w, "The app's d6s: 1 roll").is_empty(), "the GM sees the secret roll");
+    assert!(!labels(&w, "How Fray counts in Freeform").is_empty());
+}
+
+#[test]
+fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
+    let mut w = ambush();
+    w.harness.get_by_label("Players").click();
+    w.settle();
+    w.press("Open the player window");
+    w.press("How it went…");
+    w.press("Show on the TV");
+    assert!(w.session().state().table.view.recap, "the players' view is the recap");
+    // The TV says the fight's figures in its own words.
+    assert!(!labels(&w, "Ann").is_empty());
+    assert!(!labels(&w, "landed").is_empty(), "each row's blows");
+    // The GM's recap closed, what is left of it is the TV's.
+    w.harness.state_mut().view.campaign.recap.open = false;
+    w.settle();
+    assert!(!labels(&w, "The app's d20s: 3 rolls").is_empty(), "the dice the table saw");
+    assert!(labels(&w, "d6s").is_empty(), "the secret d6 is not on the TV");
+    // The GM's window names the spy (its card); the TV's lines never do.
+    let tv: Vec<String> = labels(&w, "")
+        .into_iter()
+        .filter(|l| l.contains("landed") || l.contains("rolls") || l.contains("round"))
+        .collect();
+    assert!(!tv.is_empty());
+    assert!(!tv.iter().any(|l| l.contains("Spy")), "the hidden spy: {tv:?}");
+    // And back to the board.
+    w.press("How it went…");
+    w.press("Show the board on the TV again");
+    assert!(!w.session().state().table.view.recap);
+}
+
+#[test]
+fn ending_the_fight_opens_its_recap() {
+    let mut w = ambush();
+    assert!(labels(&w, "Biggest blow").is_empty(), "closed while the fight goes on");
+    w.press("End the fight…");
+    w.press("Apply");
+    assert!(w.app().model.fight_ended());
+    assert!(!labels(&w, "Biggest blow: Ann on Ogre").is_empty(), "the recap opened by itself");
+    // The ended fight still takes what the table is shown.
+    w.press("Show on the TV");
+    assert!(w.session().state().table.view.recap);
+}
