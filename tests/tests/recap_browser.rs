@@ -111,8 +111,8 @@ fn a_fights_recap_draws_its_charts_at_desk_and_phone_width_with_no_script() {
             let party = pixels_of(&img, party_colour);
             assert!(party > 400, "{name} at {width}: {party} pixels of the party's colour");
             // Harm taken is drawn too.
-            // Harm taken: #cf222e at 70 % on white.
-            let taken = pixels_of(&img, "#dd646d");
+            // Harm taken, in amber.
+            let taken = pixels_of(&img, "#bf8700");
             assert!(taken > 200, "{name} at {width}: {taken} pixels of harm taken");
         }
     }

@@ -21,6 +21,11 @@ fn labels(w: &Window, text: &str) -> Vec<String> {
 /// A freeform ambush: Ann hurts the ogre twice, the ogre hurts Ann; the spy stays hidden and
 /// the GM rolls a secret die for it.
 fn ambush() -> Window {
+    ambush_drawn(false)
+}
+
+/// The ambush, drawn for real (wgpu) when `drawn`, for image snapshots.
+fn ambush_drawn(drawn: bool) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let script = "system freeform\nname \"The ambush\"\nseed 3\n\
@@ -39,7 +44,11 @@ fn ambush() -> Window {
     }
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
-    let mut w = common::window_with(dir, db);
+    let mut w = if drawn {
+        common::window_rendered(dir, db, eframe::egui::vec2(1600.0, 1000.0))
+    } else {
+        common::window_with(dir, db)
+    };
     // The GM's secret roll for the spy.
     let app = w.harness.state_mut();
     let command = fray_app::Command::Roll {
@@ -78,7 +87,10 @@ fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
     assert!(w.session().state().table.view.recap, "the players' view is the recap");
     // The TV says the fight's figures in its own words.
     assert!(!labels(&w, "Ann").is_empty());
-    assert!(!labels(&w, "landed").is_empty(), "each row's blows");
+    assert!(
+        !labels(&w, "Biggest blow: Ann on Ogre in round 1.").is_empty(),
+        "no numbers of foes shown as words"
+    );
     // The GM's recap closed, what is left of it is the TV's.
     w.harness.state_mut().view.campaign.recap.open = false;
     w.settle();
@@ -87,7 +99,7 @@ fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
     // The GM's window names the spy (its card); the TV's lines never do.
     let tv: Vec<String> = labels(&w, "")
         .into_iter()
-        .filter(|l| l.contains("landed") || l.contains("rolls") || l.contains("round"))
+        .filter(|l| l.contains("blow") || l.contains("rolls") || l.contains("round"))
         .collect();
     assert!(!tv.is_empty());
     assert!(!tv.iter().any(|l| l.contains("Spy")), "the hidden spy: {tv:?}");
@@ -108,4 +120,40 @@ fn ending_the_fight_opens_its_recap() {
     // The ended fight still takes what the table is shown.
     w.press("Show on the TV");
     assert!(w.session().state().table.view.recap);
+}
+
+/// What the TV and the GM's recap window look like (`UPDATE_SNAPSHOTS=1` rewrites them; look
+/// at the diff).
+#[test]
+fn the_recap_window_and_the_tv_look_as_they_should() {
+    let mut w = ambush_drawn(true);
+    w.press("How it went…");
+    w.harness.snapshot("recap_window");
+    w.harness.get_by_label("Players").click();
+    w.settle();
+    w.press("Open the player window");
+    w.press("How it went…");
+    w.press("Show on the TV");
+    w.harness.state_mut().view.campaign.recap.open = false;
+    w.settle();
+    w.harness.snapshot("recap_on_the_tv");
+}
+
+/// Not a test: readies the database the README's screenshots of the recap come from: the
+/// last encounter stored opens, at the scale in `FRAY_SHOT_SCALE`, dark. Store a fight first
+/// (`fray --db /tmp/recap.db play tests/scenarios/murdham-reactions.fray --save`), run
+/// `FRAY_SHOT_DB=/tmp/recap.db cargo test -p fray-ui --test window_recap -- --ignored shot`,
+/// end the fight (`fray --db /tmp/recap.db session end-fight 1`), then open the window.
+#[test]
+#[ignore = "prepares a database for screenshots"]
+fn shot() {
+    let Ok(path) = std::env::var("FRAY_SHOT_DB") else { return };
+    fray_app::systems::install();
+    let db = Db::open(&path).unwrap();
+    let scale: u32 =
+        std::env::var("FRAY_SHOT_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let prefs = fray_ui::window::Prefs { scale_percent: scale, dark: true };
+    db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
+    let last = db.encounters().list().unwrap().into_iter().map(|e| e.id).max().expect("a fight");
+    db.settings().set_json(fray_ui::window::LAST_ENCOUNTER_KEY, &last.0).unwrap();
 }

@@ -158,7 +158,7 @@ fn board_legend(out: &mut String, r: &FightRecap) {
 
 /// How the dice fell: a histogram and its sentence per die and thrower.
 pub(crate) fn dice_into(out: &mut String, dice: &[DieTally], h: &str) {
-    let _ = write!(out, "<{h}>How the dice fell</{h}>\n");
+    let _ = writeln!(out, "<{h}>How the dice fell</{h}>");
     if dice.is_empty() {
         out.push_str("<p>No dice were rolled.</p>\n");
         return;
@@ -181,7 +181,7 @@ pub(crate) fn dice_into(out: &mut String, dice: &[DieTally], h: &str) {
 pub(crate) fn session_into(out: &mut String, r: &SessionRecap) {
     out.push_str("<section class=\"recap\">\n<h2>The evening</h2>\n");
     let n = r.fights.len();
-    let _ = write!(out, "<p>{n} fight{}.</p>\n", if n == 1 { "" } else { "s" });
+    let _ = writeln!(out, "<p>{n} fight{}.</p>", if n == 1 { "" } else { "s" });
     if !r.party.is_empty() {
         out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Who</th><th class=\"n\">Fights</th><th class=\"n\">Dealt</th><th class=\"n\">Taken</th><th>Blows landed / missed / avoided</th><th class=\"n\">Critical hits</th><th class=\"n\">Took out</th><th class=\"n\">Went out</th></tr></thead>\n<tbody>\n");
         for p in &r.party {

@@ -13,8 +13,10 @@ use crate::recap::{FightRecap, words};
 /// Colours for lines of one side, each told apart.
 const PALETTE: &[&str] =
     &["#0969da", "#bf3989", "#1a7f37", "#bc4c00", "#8250df", "#9a6700", "#0550ae", "#cf222e"];
-/// The colour of harm taken.
-const TAKEN: &str = "#cf222e";
+/// The colour of harm taken: amber, apart from the usual red and blue of sides.
+const TAKEN: &str = "#bf8700";
+/// The fair count's dashed line.
+const FAIR: &str = "#cf222e";
 /// Characters of a name a chart shows before an ellipsis.
 const NAME_CHARS: usize = 18;
 
@@ -70,7 +72,7 @@ pub(crate) fn damage_bars(out: &mut String, r: &FightRecap) {
     text(out, label_w + 16.0, 15.0, "start", "dealt");
     let _ = write!(
         out,
-        "<rect x=\"{}\" y=\"6\" width=\"12\" height=\"10\" fill=\"{TAKEN}\" fill-opacity=\".7\"/>",
+        "<rect x=\"{}\" y=\"6\" width=\"12\" height=\"10\" fill=\"{TAKEN}\"/>",
         label_w + 80.0
     );
     text(out, label_w + 96.0, 15.0, "start", "taken");
@@ -88,8 +90,7 @@ pub(crate) fn damage_bars(out: &mut String, r: &FightRecap) {
         );
         let _ = write!(
             out,
-            "<rect x=\"{label_w}\" y=\"{:.1}\" width=\"{tw:.1}\" height=\"9\" fill=\"{TAKEN}\" \
-             fill-opacity=\".7\"/>",
+            "<rect x=\"{label_w}\" y=\"{:.1}\" width=\"{tw:.1}\" height=\"9\" fill=\"{TAKEN}\"/>",
             y + 13.0
         );
         text(out, label_w + dw.max(tw) + 6.0, y + 15.0, "start", &format!("{dealt} / {taken}"));
@@ -186,7 +187,7 @@ pub(crate) fn histogram(out: &mut String, t: &DieTally) {
     let fy = h - fair / top * h;
     let _ = write!(
         out,
-        "<line x1=\"{left}\" x2=\"{}\" y1=\"{fy:.1}\" y2=\"{fy:.1}\" stroke=\"{TAKEN}\" stroke-dasharray=\"5 4\" stroke-width=\"1.5\"/>",
+        "<line x1=\"{left}\" x2=\"{}\" y1=\"{fy:.1}\" y2=\"{fy:.1}\" stroke=\"{FAIR}\" stroke-dasharray=\"5 4\" stroke-width=\"1.5\"/>",
         left + w
     );
     out.push_str("</svg>");

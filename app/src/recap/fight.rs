@@ -82,22 +82,6 @@ pub(crate) fn fight_and_end(
     (fold.finish(dice::tally(rolls), tally.words()), end)
 }
 
-/// How every procedure's recap counts what the procedure leaves to the core.
-const COMMON_WORDS: &[(&str, &str)] = &[
-    (
-        "Whose harm",
-        "the striker's the procedure names; else whoever rolled last in that command, other than the one harmed; a track lowered by hand right after someone's free roll is that roller's; else nobody's (bleeding, strain, the GM's hand)",
-    ),
-    (
-        "Taken out",
-        "down, dying, dead, fled or surrendered by the procedure's rules, by whoever harmed it last in that command",
-    ),
-    (
-        "Turned",
-        "from the end of that round on, one side had more standing than any other, to the end",
-    ),
-];
-
 /// The fold's running state.
 struct Fold {
     enc: Encounter,
@@ -417,7 +401,7 @@ impl Fold {
             dice,
             words: words
                 .iter()
-                .chain(COMMON_WORDS)
+                .chain(super::words::COMMON)
                 .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
                 .collect(),
         }

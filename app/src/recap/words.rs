@@ -3,6 +3,22 @@
 
 use super::figures::{FightRecap, Figures, Points};
 
+/// How every procedure's recap counts what the procedure leaves to the core.
+pub const COMMON: &[(&str, &str)] = &[
+    (
+        "Whose harm",
+        "the striker's the procedure names; else whoever rolled last in that command, other than the one harmed; a track lowered by hand right after someone's free roll is that roller's; else nobody's (bleeding, strain, the GM's hand)",
+    ),
+    (
+        "Taken out",
+        "down, dying, dead, fled or surrendered by the procedure's rules, by whoever harmed it last in that command",
+    ),
+    (
+        "Turned",
+        "from the end of that round on, one side had more standing than any other, to the end",
+    ),
+];
+
 /// Harm in words, each track by its label: "7 HP + 3 STR"; "—" for none.
 pub fn points(r: &FightRecap, p: &Points) -> String {
     // In the procedure's order of tracks, not the key order.

@@ -73,7 +73,7 @@ pub fn recap_tv_ui(ui: &mut egui::Ui, recap: &TableRecap, t: &TableView) {
             let d = Rect::from_min_size(pos2(bx, y + 4.0 * scale), vec2(dw, 12.0 * scale));
             let k = Rect::from_min_size(pos2(bx, y + 18.0 * scale), vec2(tw, 10.0 * scale));
             painter.rect_filled(rot.rect(d), 2.0, colour(&row.colour));
-            painter.rect_filled(rot.rect(k), 2.0, Color32::from_rgb(207, 34, 46));
+            painter.rect_filled(rot.rect(k), 2.0, Color32::from_rgb(191, 135, 0));
             let n = format!("{dealt} dealt / {taken} taken");
             text(
                 ui,

@@ -68,8 +68,9 @@ pub fn recap_window_ui(
     egui::Window::new(RichText::new("How it went").size(20.0).strong())
         .id(egui::Id::unique("fray-recap"))
         .open(&mut open)
-        .default_size([size.x.min(1100.0) * 0.9, size.y * 0.8])
-        .max_height(size.y * 0.9)
+        .default_size([(size.x * 0.85).min(1400.0), size.y * 0.8])
+        .default_pos(ctx.content_rect().min + egui::vec2(size.x * 0.05, size.y * 0.06))
+        .constrain_to(ctx.content_rect())
         .collapsible(false)
         .show(ctx, |ui| {
             if let Some(current) = tv {
@@ -99,11 +100,11 @@ fn tv_ui(ui: &mut egui::Ui, current: PlayerView, out: &mut Vec<Action>) {
 /// The recap itself.
 pub fn recap_ui(ui: &mut egui::Ui, r: &FightRecap) {
     for line in words::headline(r) {
-        ui.label(RichText::new(line).size(19.0));
+        ui.label(RichText::new(line).size(19.0).strong());
     }
     ui.add_space(8.0);
     ui.columns(2, |c| {
-        c[0].label(RichText::new("Harm dealt / taken").size(16.0).strong());
+        c[0].label(RichText::new("Harm dealt (side's colour) / taken (amber)").size(16.0).strong());
         bars_ui(&mut c[0], r);
         if r.rounds > 0 {
             c[1].label(RichText::new("The party's health, round by round").size(16.0).strong());

@@ -6,8 +6,10 @@ use eframe::egui::{self, Color32, FontId, Pos2, Rect, Stroke, pos2, vec2};
 use fray_app::recap::dice::DieTally;
 use fray_app::recap::{FightRecap, total, words};
 
-/// Harm taken.
-const TAKEN: Color32 = Color32::from_rgb(207, 34, 46);
+/// Harm taken: amber, apart from the usual red and blue of sides.
+const TAKEN: Color32 = Color32::from_rgb(191, 135, 0);
+/// The fair count's dashed line.
+const FAIR: Color32 = Color32::from_rgb(207, 34, 46);
 /// Lines of the party's health, each told apart.
 const PALETTE: [Color32; 8] = [
     Color32::from_rgb(9, 105, 218),
@@ -59,11 +61,7 @@ pub fn bars_ui(ui: &mut egui::Ui, r: &FightRecap) {
             2.0,
             colour(words::colour_of(r, f)),
         );
-        painter.rect_filled(
-            Rect::from_min_size(pos2(x, y + 13.0), vec2(tw, 9.0)),
-            2.0,
-            TAKEN.gamma_multiply(0.75),
-        );
+        painter.rect_filled(Rect::from_min_size(pos2(x, y + 13.0), vec2(tw, 9.0)), 2.0, TAKEN);
         painter.text(
             pos2(x + dw.max(tw) + 6.0, y + 12.0),
             egui::Align2::LEFT_CENTER,
@@ -161,7 +159,7 @@ pub fn histogram_ui(ui: &mut egui::Ui, t: &DieTally) {
     let y = rect.bottom() - fair / top * rect.height();
     painter.add(egui::Shape::dashed_line(
         &[pos2(rect.left(), y), pos2(rect.right(), y)],
-        Stroke::new(1.5, TAKEN),
+        Stroke::new(1.5, FAIR),
         5.0,
         4.0,
     ));
