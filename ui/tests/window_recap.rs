@@ -1,4 +1,4 @@
-//! The recap in the window and on the TV: *How it went…* opens the recap of the open fight
+//! The recap in the window and on the TV: *Recap…* opens the recap of the open fight
 //! (headline, bars, lines, a row per combatant, the dice), it opens by itself when the fight
 //! is ended, and *Show on the TV* puts the players' recap in the player window — with nothing
 //! of the foe still hidden from them and no secret roll. All on a real SQLite file.
@@ -65,7 +65,7 @@ fn ambush_drawn(drawn: bool) -> Window {
 #[test]
 fn the_recap_window_shows_the_fight_in_figures() {
     let mut w = ambush();
-    w.press("How it went…");
+    w.press("Recap…");
     assert!(!labels(&w, "1 round.").is_empty(), "the headline");
     assert!(!labels(&w, "Biggest blow: Ann on Ogre, 5 HP in round 1.").is_empty());
     // Ann's row: 9 dealt, 2 taken (each lowered by hand after the striker's roll); the
@@ -82,7 +82,7 @@ fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
     w.harness.get_by_label("Players").click();
     w.settle();
     w.press("Open the player window");
-    w.press("How it went…");
+    w.press("Recap…");
     w.press("Show on the TV");
     assert!(w.session().state().table.view.recap, "the players' view is the recap");
     // The TV says the fight's figures in its own words.
@@ -104,7 +104,7 @@ fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
     assert!(!tv.is_empty());
     assert!(!tv.iter().any(|l| l.contains("Spy")), "the hidden spy: {tv:?}");
     // And back to the board.
-    w.press("How it went…");
+    w.press("Recap…");
     w.press("Show the board on the TV again");
     assert!(!w.session().state().table.view.recap);
 }
@@ -127,12 +127,12 @@ fn ending_the_fight_opens_its_recap() {
 #[test]
 fn the_recap_window_and_the_tv_look_as_they_should() {
     let mut w = ambush_drawn(true);
-    w.press("How it went…");
+    w.press("Recap…");
     w.harness.snapshot("recap_window");
     w.harness.get_by_label("Players").click();
     w.settle();
     w.press("Open the player window");
-    w.press("How it went…");
+    w.press("Recap…");
     w.press("Show on the TV");
     w.harness.state_mut().view.campaign.recap.open = false;
     w.settle();

@@ -10,7 +10,7 @@ use super::{round_title, system_name};
 /// The page's whole styling. Light, readable, printable; no fonts or images to fetch.
 const CSS: &str = "\
 body{font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2328;\
-background:#fff;max-width:60rem;margin:2rem auto;padding:0 1rem}\
+background:#fff;max-width:52rem;margin:2rem auto;padding:0 1rem}\
 h1{font-size:1.7rem;margin:0}\
 header p{margin:.2rem 0 1.5rem;color:#59636e}\
 h2{font-size:1.2rem;border-bottom:1px solid #d1d9e0;padding-bottom:.2rem;margin:1.6rem 0 .5rem}\
@@ -52,7 +52,7 @@ pub fn html_with_recap(
 fn html_of(base: &Encounter, events: &[Event], recap: Option<&crate::recap::FightRecap>) -> String {
     // Entries carry their markup; roughly twice the Markdown size.
     let mut out = String::with_capacity(16384 + events.len() * 160);
-    head_into(&mut out, &base.name, system_name(base));
+    head_into(&mut out, &base.name, system_name(base), recap.is_some());
     out.push_str("<header>\n<h1>");
     escape_into(&mut out, &base.name);
     out.push_str("</h1>\n<p>");
@@ -71,7 +71,7 @@ fn html_of(base: &Encounter, events: &[Event], recap: Option<&crate::recap::Figh
 
 /// The document's head (title, styles, the policy that forbids scripts and fetching) and the
 /// opening of its body.
-pub(crate) fn head_into(out: &mut String, title: &str, subtitle: &str) {
+pub(crate) fn head_into(out: &mut String, title: &str, subtitle: &str, recap: bool) {
     out.push_str(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta http-equiv=\"Content-Security-Policy\" \
@@ -83,7 +83,10 @@ pub(crate) fn head_into(out: &mut String, title: &str, subtitle: &str) {
     escape_into(out, subtitle);
     out.push_str("</title>\n<style>");
     out.push_str(CSS);
-    out.push_str(super::recap_html::CSS);
+    // The recap's tables, charts and dark theme; a plain journal keeps its page as it was.
+    if recap {
+        out.push_str(super::recap_html::CSS);
+    }
     out.push_str("</style>\n</head>\n<body>\n");
 }
 

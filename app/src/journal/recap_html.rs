@@ -11,6 +11,7 @@ use crate::recap::{FightRecap, SessionRecap, words};
 
 /// The recap's own styling, added to the page's.
 pub(crate) const CSS: &str = "\
+body{max-width:60rem}\
 .recap table{border-collapse:collapse;width:100%;font-size:.9rem;margin:.5rem 0 1rem}\
 .recap th,.recap td{padding:.25rem .4rem;border-bottom:1px solid #d1d9e0;text-align:left;\
 vertical-align:top}\

@@ -81,7 +81,7 @@ pub fn session_html(log: &SessionLog) -> String {
     let mut fights = recap.fights.iter();
     let mut out = String::new();
     let subtitle = if log.date.is_empty() { "Session" } else { log.date.as_str() };
-    head_into(&mut out, &log.name, subtitle);
+    head_into(&mut out, &log.name, subtitle, true);
     out.push_str("<header>\n<h1>");
     html_escape(&mut out, &log.name);
     out.push_str("</h1>\n<p>");

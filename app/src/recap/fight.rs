@@ -94,6 +94,9 @@ struct Fold {
     /// Per combatant: the least its harm tracks held, and the round.
     lowest: HashMap<CombatantId, (i64, u32)>,
     acting: Vec<CombatantId>,
+    /// Who harmed each combatant last, in any command: whoever takes it out when it goes out
+    /// with no harm of its own command (the GM marks it dead after the blow).
+    last_harm: HashMap<CombatantId, Option<CombatantId>>,
     /// Per side: members standing at the start and at each round's end.
     standing: BTreeMap<SideId, Vec<(u32, u32)>>,
 }
@@ -111,6 +114,7 @@ impl Fold {
             lowest: HashMap::new(),
             acting: Vec::new(),
             standing: BTreeMap::new(),
+            last_harm: HashMap::new(),
         };
         let ids: Vec<CombatantId> = fold.enc.combatants.keys().copied().collect();
         for id in ids {
@@ -190,7 +194,10 @@ impl Fold {
             if let (Some(id), Some(false), Some(true)) =
                 (touched, was_out, touched.and_then(|id| self.is_out(id)))
             {
-                let by = harmed.get(&id).and_then(|(by, _)| *by);
+                let by = match harmed.get(&id) {
+                    Some((by, _)) => *by,
+                    None => self.last_harm.get(&id).copied().flatten(),
+                };
                 self.went_out(id, by);
             }
         }
@@ -266,6 +273,7 @@ impl Fold {
             None => *self.unattributed.entry(track.to_owned()).or_default() += points,
         }
         let by = by.filter(|b| self.index.contains_key(b));
+        self.last_harm.insert(id, by);
         let entry = harmed.entry(id).or_insert((by, Points::new()));
         entry.0 = by;
         *entry.1.entry(track.to_owned()).or_default() += points;

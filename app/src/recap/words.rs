@@ -11,7 +11,7 @@ pub const COMMON: &[(&str, &str)] = &[
     ),
     (
         "Taken out",
-        "down, dying, dead, fled or surrendered by the procedure's rules, by whoever harmed it last in that command",
+        "down, dying, dead, fled or surrendered by the procedure's rules, by whoever harmed it last (in that command, or before it when that command harmed it not)",
     ),
     (
         "Turned",

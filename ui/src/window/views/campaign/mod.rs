@@ -62,9 +62,8 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
                 view.review = review::ReviewDraft::of(model);
             }
         }
-        let recap =
-            egui::Button::new(egui::RichText::new("How it went…").size(17.0)).min_size(size);
-        let hover = "The recap: who dealt and took what, who went down, how the dice fell";
+        let recap = egui::Button::new(egui::RichText::new("Recap…").size(17.0)).min_size(size);
+        let hover = "How it went: who dealt and took what, who went down, how the dice fell";
         if columns[1].add(recap).on_hover_text(hover).clicked() {
             view.recap.open = !view.recap.open;
         }

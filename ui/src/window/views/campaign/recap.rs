@@ -1,8 +1,8 @@
 //! The recap window: how the fight went, in large type for the GM and to show the table — the
 //! headline, who dealt and took what (bars), the party's health round by round (lines), a row
 //! per combatant and per side, how the dice fell per die and thrower with a small histogram
-//! each, and how the procedure counts. It opens by itself when the fight ends and from *How it
-//! went…*; *Show on the TV* puts the players' recap in the player window.
+//! each, and how the procedure counts. It opens by itself when the fight ends and from
+//! *Recap…*; *Show on the TV* puts the players' recap in the player window.
 
 use super::recap_charts::{bars_ui, colour, histogram_ui, lines_ui};
 use crate::window::{Action, Model};
@@ -68,8 +68,9 @@ pub fn recap_window_ui(
     egui::Window::new(RichText::new("How it went").size(20.0).strong())
         .id(egui::Id::unique("fray-recap"))
         .open(&mut open)
-        .default_size([(size.x * 0.85).min(1400.0), size.y * 0.8])
-        .default_pos(ctx.content_rect().min + egui::vec2(size.x * 0.05, size.y * 0.06))
+        // Over the board, leaving the stepper's column (Next, Reopen, Party) free to click.
+        .default_size([(size.x * 0.64).min(1300.0), size.y * 0.8])
+        .default_pos(ctx.content_rect().min + egui::vec2(size.x * 0.02, size.y * 0.06))
         .constrain_to(ctx.content_rect())
         .collapsible(false)
         .show(ctx, |ui| {
