@@ -204,6 +204,31 @@ fn bdp_detachments_strike_and_are_struck_as_one_and_spells_are_the_casters_harm(
 }
 
 #[test]
+fn freeform_harm_lowered_by_hand_after_a_free_roll_is_the_rollers() {
+    // Round 1: Ysolde's arrow (d6: 4) on Bandit 1; the chief's bolt (5) on Harald; Harald's
+    // spear (8) downs Bandit 2; Bandit 1's club (2) on Narvi; Narvi's axe (11) kills Bandit 1
+    // (the GM marks it dead after the blow: Narvi's still). Round 2: the chief flees unharmed,
+    // Ysolde's arrow at him lands on nothing, Harald is healed 3.
+    let r = golden("freeform-ambush");
+    assert_eq!(
+        lines(&r),
+        [
+            "Harald: dealt 8 hp took 5 hp | landed 0 missed 0 avoided 0 | reactions 0 aside 0 | crits 0 fumbles 0 | out [Bandit 2] by [] | down 0 turns 2 | up",
+            "Narvi: dealt 11 hp took 2 hp | landed 0 missed 0 avoided 0 | reactions 0 aside 0 | crits 0 fumbles 0 | out [Bandit 1] by [] | down 0 turns 2 | up",
+            "Ysolde: dealt 4 hp took 0 | landed 0 missed 0 avoided 0 | reactions 0 aside 0 | crits 0 fumbles 0 | out [] by [] | down 0 turns 2 | up",
+            "Bandit 1: dealt 2 hp took 15 hp | landed 0 missed 0 avoided 0 | reactions 0 aside 0 | crits 0 fumbles 0 | out [] by [Narvi] | down 0 turns 1 | Dead",
+            "Bandit 2: dealt 0 took 8 hp | landed 0 missed 0 avoided 0 | reactions 0 aside 0 | crits 0 fumbles 0 | out [] by [Harald] | down 1 turns 0 | Down",
+            "Bandit chief: dealt 5 hp took 0 | landed 0 missed 0 avoided 0 | reactions 0 aside 0 | crits 0 fumbles 0 | out [] by [nobody] | down 0 turns 1 | Fled",
+        ]
+    );
+    assert_eq!(r.of(r.named("Harald").unwrap().id).unwrap().healed, 3);
+    assert_eq!(
+        fight_line(&r),
+        "rounds 2 | nobody's 0 | turned Party in round 1 | biggest Narvi on Bandit 1: 11 hp in round 1 | closest Harald down to 7 of 12 in round 1"
+    );
+}
+
+#[test]
 fn a_side_sums_its_members_and_harm_dealt_sums_to_harm_taken() {
     for name in ["d12-simultaneous", "murdham-reactions", "bdp-damage-and-reactions"] {
         let r = golden(name);
