@@ -122,6 +122,37 @@ fn ending_the_fight_opens_its_recap() {
     assert!(w.session().state().table.view.recap);
 }
 
+#[test]
+fn the_party_window_shows_the_evenings_recap() {
+    let mut w = ambush();
+    w.press("End the fight…");
+    w.press("Apply");
+    w.harness.state_mut().view.campaign.recap.open = false;
+    w.settle();
+    w.press("Party…");
+    w.press("The evening's recap…");
+    assert!(!labels(&w, "The evening: ").is_empty(), "the evening's window");
+    assert!(!labels(&w, "1 fight.").is_empty());
+    assert!(!labels(&w, "How the evening's dice fell").is_empty());
+    // Ann's evening: one fight, 9 dealt, 2 taken.
+    let ann = w
+        .app()
+        .view
+        .campaign
+        .party
+        .evening
+        .as_ref()
+        .unwrap()
+        .party
+        .iter()
+        .find(|p| p.name == "Ann");
+    let ann = ann.expect("Ann fought this evening");
+    assert_eq!(
+        (ann.fights, ann.dealt.values().sum::<i64>(), ann.taken.values().sum::<i64>()),
+        (1, 9, 2)
+    );
+}
+
 /// What the TV and the GM's recap window look like (`UPDATE_SNAPSHOTS=1` rewrites them; look
 /// at the diff).
 #[test]
@@ -137,6 +168,16 @@ fn the_recap_window_and_the_tv_look_as_they_should() {
     w.harness.state_mut().view.campaign.recap.open = false;
     w.settle();
     w.harness.snapshot("recap_on_the_tv");
+    w.harness.state_mut().view.players.open = false;
+    w.settle();
+    w.press("End the fight…");
+    w.press("Apply");
+    w.harness.state_mut().view.campaign.recap.open = false;
+    w.press("Party…");
+    w.press("The evening's recap…");
+    w.harness.state_mut().view.campaign.party.open = false;
+    w.settle();
+    w.harness.snapshot("recap_of_the_evening");
 }
 
 /// Not a test: readies the database the README's screenshots of the recap come from: the

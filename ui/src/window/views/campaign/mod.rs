@@ -32,6 +32,7 @@ pub fn campaign_ui(
     review::review_ui(ctx, model, &mut view.review, out);
     view.recap.follow_end(model);
     recap::recap_window_ui(ctx, model, &mut view.recap, out);
+    recap::evening_window_ui(ctx, &mut view.party.evening);
     party::party_window_ui(ctx, model, &mut view.party, out);
     if view.confirm_reopen {
         reopen_ui(ctx, &mut view.confirm_reopen, out);

@@ -17,6 +17,8 @@ pub struct PartyView {
     /// Where to write the session, and in which format.
     export_path: String,
     export_format: Option<ExportFormat>,
+    /// The evening's recap being read, if open.
+    pub evening: Option<fray_app::recap::SessionRecap>,
     /// Which session to export (today's when none).
     export_session: Option<fray_data::PlaySessionId>,
     /// The session name being typed.
@@ -206,6 +208,16 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
                 ui.selectable_value(&mut view.export_session, Some(s.id), text);
             }
         });
+    let chosen = view.export_session.or(current.map(|s| s.id));
+    let recap = ui.add_enabled(chosen.is_some(), egui::Button::new("The evening's recap…"));
+    if recap
+        .on_hover_text("The party over every fight of the session, and every die of it")
+        .clicked()
+        && let Some(id) = chosen
+    {
+        view.evening =
+            model.db.play_sessions().log(id).ok().map(|log| fray_app::recap::session(&log));
+    }
     if let Some(id) = view.export_session.filter(|id| Some(*id) != current.map(|s| s.id)) {
         let resume = ui.button("Continue this session");
         if resume.on_hover_text("Today's steps go to it again").clicked() {

@@ -219,3 +219,80 @@ fn sides_ui(ui: &mut egui::Ui, r: &FightRecap) {
         }
     });
 }
+
+/// The evening's recap (from the Party window), when open: the party over every fight, each
+/// fight's recap folded under its name, and every die of the evening.
+pub fn evening_window_ui(ctx: &egui::Context, evening: &mut Option<recap::SessionRecap>) {
+    let Some(r) = evening.as_ref() else { return };
+    let mut open = true;
+    let size = ctx.content_rect().size();
+    egui::Window::new(RichText::new(format!("The evening: {}", r.name)).size(20.0).strong())
+        .id(egui::Id::unique("fray-evening"))
+        .open(&mut open)
+        .default_size([(size.x * 0.64).min(1300.0), size.y * 0.8])
+        .default_pos(ctx.content_rect().min + egui::vec2(size.x * 0.02, size.y * 0.06))
+        .constrain_to(ctx.content_rect())
+        .collapsible(false)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| evening_ui(ui, r));
+        });
+    if !open {
+        *evening = None;
+    }
+}
+
+fn evening_ui(ui: &mut egui::Ui, r: &recap::SessionRecap) {
+    let n = r.fights.len();
+    ui.label(
+        RichText::new(format!("{n} fight{}.", if n == 1 { "" } else { "s" })).size(19.0).strong(),
+    );
+    egui::Grid::new("fray-evening-party").striped(true).spacing([14.0, 6.0]).show(ui, |ui| {
+        for h in [
+            "Who",
+            "Fights",
+            "Dealt",
+            "Taken",
+            "Landed / missed / avoided",
+            "Crits",
+            "Took out",
+            "Went out",
+        ] {
+            ui.label(RichText::new(h).strong());
+        }
+        ui.end_row();
+        for p in &r.party {
+            let sum = |pts: &recap::Points| {
+                let v: i64 = pts.values().sum();
+                if v == 0 { "—".to_owned() } else { v.to_string() }
+            };
+            ui.label(RichText::new(&p.name).size(16.0).strong());
+            for cell in [
+                p.fights.to_string(),
+                sum(&p.dealt),
+                sum(&p.taken),
+                format!("{} / {} / {}", p.landed, p.missed, p.avoided),
+                p.criticals.to_string(),
+                p.took_out.to_string(),
+                p.went_out.to_string(),
+            ] {
+                ui.label(RichText::new(cell).size(15.0));
+            }
+            ui.end_row();
+        }
+    });
+    for (i, fight) in r.fights.iter().enumerate() {
+        ui.push_id(i, |ui| {
+            egui::CollapsingHeader::new(RichText::new(&fight.name).size(18.0).strong())
+                .id_salt("fray-evening-fight")
+                .show(ui, |ui| recap_ui(ui, fight));
+        });
+    }
+    ui.add_space(8.0);
+    ui.label(RichText::new("How the evening's dice fell").size(18.0).strong());
+    for t in &r.dice {
+        ui.horizontal(|ui| {
+            histogram_ui(ui, t);
+            ui.add(egui::Label::new(RichText::new(t.words()).size(15.0)).wrap());
+        });
+    }
+}
