@@ -269,8 +269,18 @@ pub(crate) fn check_move(enc: &Encounter, id: CombatantId, to: ZoneId) -> Result
 }
 
 /// The foes Close to a character leaving, who get a free attack — none when an ally is Close
-/// or it disengaged.
+/// or it disengaged, and none of a side surprised in round 1 (it does not act at all then).
 pub(crate) fn free_attackers(enc: &Encounter, id: CombatantId) -> Vec<CombatantId> {
+    close_foes(enc, id).into_iter().filter(|o| !surprised_now(enc, *o)).collect()
+}
+
+/// Whether `id`'s side is surprised and this is round 1: it takes no turn and strikes no one.
+pub(crate) fn surprised_now(enc: &Encounter, id: CombatantId) -> bool {
+    enc.round == 1 && enc.combatant(id).is_some_and(|c| enc.dr12().surprised == Some(c.side))
+}
+
+/// The foes Close to a character leaving, surprised or not (see [`free_attackers`]).
+fn close_foes(enc: &Encounter, id: CombatantId) -> Vec<CombatantId> {
     let c = &enc.combatants[&id];
     if !is_character(enc, id) || enc.dr12().turn.now(enc).disengaged {
         return Vec::new();
@@ -304,6 +314,19 @@ pub(crate) fn turn_move(
     };
     ctx.emit(R_MOVE, Some(id), spend);
     let foes = free_attackers(enc, id);
+    let napping: Vec<String> = close_foes(enc, id)
+        .into_iter()
+        .filter(|o| surprised_now(enc, *o))
+        .map(|o| enc.name_of(o))
+        .collect();
+    if !napping.is_empty() {
+        let name = ctx.name(id);
+        ctx.ruling(
+            R_MOVE,
+            Some(id),
+            format!("{} surprised: no free attack on {name} in round 1", napping.join(", ")),
+        );
+    }
     if foes.is_empty() {
         let from = enc.combatants[&id].zone;
         ctx.push(R_MOVE, Some(id), EventKind::Moved { id, from, to: Some(to) });

@@ -526,7 +526,7 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     if hit {
         let die =
             ctx.roll(R_ATTACK, Some(p.attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
-        let damage = damage_on_hit(die, attr + killing, p.damage_bonus, shock);
+        let mut damage = damage_on_hit(die, attr + killing, p.damage_bonus, shock);
         if killing > 0 {
             ctx.ruling(R_ATTACK, Some(p.attacker), format!("Killing Blow: + {killing}"));
         }
@@ -540,10 +540,24 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
         if damage > die + attr + killing + p.damage_bonus {
             ctx.ruling(R_ATTACK, Some(p.attacker), format!("never below its Shock: {damage}"));
         }
+        // A Swarm (its Shock sure) adds no more than the weapon's usual maximum allows.
+        if p.sure_shock {
+            let usual = w.dmg.max() + attr + killing;
+            let capped = super::rules::swarm_capped(damage, usual, shock);
+            if capped < damage {
+                damage = capped;
+                ctx.ruling(
+                    R_ATTACK,
+                    Some(p.attacker),
+                    format!("a Swarm deals no more than the usual maximum: {damage}"),
+                );
+            }
+        }
         hurt(ctx, p.target, damage)?;
     } else if shock > 0 {
         let shield = super::block::SovBlock::of(&t).is_ok_and(|b| b.shield);
-        if shield && !ctx.enc.sovereign().shields_used.contains(&p.target) {
+        // A Swarm's Shock is not the ordinary kind: a shield does not turn it.
+        if shield && !p.sure_shock && !ctx.enc.sovereign().shields_used.contains(&p.target) {
             ctx.ruling(
                 R_ATTACK,
                 Some(p.target),

@@ -44,6 +44,12 @@ pub fn damage_on_hit(die: i64, attribute_mod: i64, bonus: i64, shock_on_miss: i6
     (die + attribute_mod + bonus).max(shock_on_miss).max(0)
 }
 
+/// A Swarm attack's hit: its bonus never takes the damage past the weapon's usual maximum
+/// (`usual_max`: the die's highest face with the modifier), though never below its Shock.
+pub fn swarm_capped(damage: i64, usual_max: i64, shock: i64) -> i64 {
+    damage.min(usual_max.max(shock))
+}
+
 /// What is true of an attack, for its situational modifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Situation {
