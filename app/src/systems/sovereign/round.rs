@@ -324,6 +324,12 @@ pub(crate) fn check_begun(enc: &Encounter) -> Result<(), RuleError> {
 /// Someone at 0 HP: a character or named NPC lies mortally injured, others die.
 pub(crate) fn fall(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
     let Some(c) = ctx.enc.combatant(id).cloned() else { return };
+    // A Frail character brought to 0 HP again dies at once: no second mortal injury.
+    if c.conditions.contains("frail") {
+        ctx.ruling(rule, Some(id), format!("{} is Frail: at 0 HP again, dead", c.name));
+        ctx.condition(rule, id, "dead");
+        return;
+    }
     if lingers(&ctx.enc, &c) {
         ctx.condition(rule, id, "mortally injured");
         let round = ctx.enc.round;
