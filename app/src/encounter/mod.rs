@@ -83,6 +83,10 @@ pub struct Encounter {
     pub settings: BTreeMap<String, serde_json::Value>,
     /// Next free id number (shared by all id kinds, so ids are never reused).
     pub next_id: u32,
+    /// The edition of the procedures' rules this fight plays by ([`RULES`] for a fight begun
+    /// now; 0 for one begun before rule fixes had editions). A rule fixed later applies to
+    /// fights begun after it, so a journal always replays as it was played.
+    pub rules: u32,
     /// The procedure that runs it, with the state it keeps; written under its key.
     pub procedure: ProcedureState,
     /// Roll tables copied from the library (see [`EncounterTable`]).
@@ -92,6 +96,12 @@ pub struct Encounter {
     /// What the players may see (see [`crate::table_view`]).
     pub table: TableState,
 }
+
+/// The edition of the rules a fight begun now plays by. Edition 1: a DR12 side surprised in
+/// round 1 strikes no one leaving; a Sovereign Swarm's damage stops at the weapon's usual
+/// maximum and its Shock passes a shield; a Frail Sovereign character at 0 HP again dies; a
+/// Sovereign Heal check adds DEX or INT.
+pub const RULES: u32 = 1;
 
 impl Encounter {
     /// A new, empty encounter of a procedure.
@@ -109,6 +119,7 @@ impl Encounter {
             turn: None,
             settings: BTreeMap::new(),
             next_id: 1,
+            rules: RULES,
             procedure: system.fresh_state(),
             tables: Vec::new(),
             timers: Vec::new(),
@@ -130,6 +141,8 @@ impl Encounter {
             turn: None,
             procedure: self.system().fresh_state(),
             timers: Vec::new(),
+            // A new fight from the board plays by today's rules.
+            rules: RULES,
             // The GM's player-view settings and word on each combatant stay; what happened
             // in the fight does not.
             table: TableState {

@@ -144,4 +144,22 @@ mod tests {
         assert_eq!(read.bdp().ties.get(&CombatantId(4)), Some(&true));
         assert_eq!(serde_json::to_string(&read).unwrap(), written, "byte for byte");
     }
+
+    /// A fight begun now keeps today's rules edition when written and read; one written before
+    /// editions existed reads as edition 0 and is written back without it, byte for byte.
+    #[test]
+    fn the_rules_edition_is_kept_and_an_earlier_fight_reads_as_edition_0() {
+        let enc = Encounter::new(get("sovereign").unwrap(), "Now", 3);
+        assert_eq!(enc.rules, crate::encounter::RULES);
+        let written = serde_json::to_string(&enc).unwrap();
+        assert!(written.contains(r#""rules":1"#), "{written}");
+        assert_eq!(serde_json::from_str::<Encounter>(&written).unwrap().rules, 1);
+        let before = written.replace(r#","rules":1"#, "");
+        assert_ne!(before, written);
+        let read: Encounter = serde_json::from_str(&before).unwrap();
+        assert_eq!(read.rules, 0);
+        assert_eq!(serde_json::to_string(&read).unwrap(), before);
+        // A new fight from an earlier fight's board plays by today's rules.
+        assert_eq!(read.board().rules, crate::encounter::RULES);
+    }
 }

@@ -29,6 +29,8 @@ struct Written<'a> {
     turn: Option<usize>,
     settings: &'a BTreeMap<String, serde_json::Value>,
     next_id: u32,
+    #[serde(skip_serializing_if = "edition_zero")]
+    rules: u32,
     #[serde(flatten)]
     procedure: StoredState<'a>,
     #[serde(skip_serializing_if = "none")]
@@ -37,6 +39,12 @@ struct Written<'a> {
     timers: &'a [Timer],
     #[serde(skip_serializing_if = "table_as_it_starts")]
     table: &'a TableState,
+}
+
+/// Whether the rules are the first edition (then not written: a fight begun before rules had
+/// editions reads back as it was written).
+fn edition_zero(rules: &u32) -> bool {
+    *rules == 0
 }
 
 /// Whether there is no grid (then not written).
@@ -71,6 +79,7 @@ impl Serialize for Encounter {
             turn: e.turn,
             settings: &e.settings,
             next_id: e.next_id,
+            rules: e.rules,
             procedure: e.procedure.to_stored(),
             tables: &e.tables,
             timers: &e.timers,
@@ -98,6 +107,8 @@ pub(super) struct Stored {
     turn: Option<usize>,
     settings: BTreeMap<String, serde_json::Value>,
     next_id: u32,
+    #[serde(default)]
+    rules: u32,
     #[serde(flatten)]
     procedure: BTreeMap<String, serde_json::Value>,
     #[serde(default)]
@@ -136,6 +147,7 @@ impl TryFrom<Stored> for Encounter {
             turn: s.turn,
             settings: s.settings,
             next_id: s.next_id,
+            rules: s.rules,
             tables: s.tables,
             timers: s.timers,
             table: s.table,

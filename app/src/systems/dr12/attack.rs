@@ -276,7 +276,10 @@ pub(crate) fn free_attackers(enc: &Encounter, id: CombatantId) -> Vec<CombatantI
 
 /// Whether `id`'s side is surprised and this is round 1: it takes no turn and strikes no one.
 pub(crate) fn surprised_now(enc: &Encounter, id: CombatantId) -> bool {
-    enc.round == 1 && enc.combatant(id).is_some_and(|c| enc.dr12().surprised == Some(c.side))
+    // Rules edition 1: before it, a surprised side still struck someone leaving.
+    enc.rules >= 1
+        && enc.round == 1
+        && enc.combatant(id).is_some_and(|c| enc.dr12().surprised == Some(c.side))
 }
 
 /// The foes Close to a character leaving, surprised or not (see [`free_attackers`]).

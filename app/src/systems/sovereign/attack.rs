@@ -541,7 +541,7 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
             ctx.ruling(R_ATTACK, Some(p.attacker), format!("never below its Shock: {damage}"));
         }
         // A Swarm (its Shock sure) adds no more than the weapon's usual maximum allows.
-        if p.sure_shock {
+        if p.sure_shock && ctx.enc.rules >= 1 {
             let usual = w.dmg.max() + attr + killing;
             let capped = super::rules::swarm_capped(damage, usual, shock);
             if capped < damage {
@@ -557,7 +557,8 @@ fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     } else if shock > 0 {
         let shield = super::block::SovBlock::of(&t).is_ok_and(|b| b.shield);
         // A Swarm's Shock is not the ordinary kind: a shield does not turn it.
-        if shield && !p.sure_shock && !ctx.enc.sovereign().shields_used.contains(&p.target) {
+        let swarm = p.sure_shock && ctx.enc.rules >= 1;
+        if shield && !swarm && !ctx.enc.sovereign().shields_used.contains(&p.target) {
             ctx.ruling(
                 R_ATTACK,
                 Some(p.target),
@@ -737,8 +738,8 @@ pub(crate) fn check_heal(
     Ok(())
 }
 
-/// A Heal check: 2d6 + Heal + the better of INT and WIS, −1 per round since the fall; 10 or
-/// more stabilizes at 1 HP, Frail.
+/// A Heal check: 2d6 + Heal + the better of DEX and INT (INT and WIS in a fight begun before
+/// rules edition 1), −1 per round since the fall; 10 or more stabilizes at 1 HP, Frail.
 pub(crate) fn heal(
     enc: &Encounter,
     healer: CombatantId,
@@ -750,8 +751,12 @@ pub(crate) fn heal(
     let t = enc.combatants[&target].clone();
     let fell = enc.sovereign().mortal[&target];
     let penalty = heal_penalty(enc.round.saturating_sub(fell));
-    let attr =
-        ["int", "wis"].iter().filter_map(|k| h.stat(k).map(attribute_mod)).max().unwrap_or(0);
+    let (keys, said) = if enc.rules >= 1 {
+        (["dex", "int"], "DEX or INT")
+    } else {
+        (["int", "wis"], "INT or WIS")
+    };
+    let attr = keys.iter().filter_map(|k| h.stat(k).map(attribute_mod)).max().unwrap_or(0);
     let skill = stat(&h, HEAL);
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
@@ -766,7 +771,7 @@ pub(crate) fn heal(
         R_HEAL,
         Some(healer),
         format!(
-            "{}'s Heal check: {} + Heal {skill} {} (INT or WIS) {} (rounds since the fall) = {} against 10: {}",
+            "{}'s Heal check: {} + Heal {skill} {} ({said}) {} (rounds since the fall) = {} against 10: {}",
             h.name,
             roll.total,
             signed(attr),

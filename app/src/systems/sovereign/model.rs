@@ -164,7 +164,7 @@ pub enum SovCommand {
         /// Strikes (else lets it go).
         strike: bool,
     },
-    /// A Heal check on someone mortally injured: 2d6 + Heal + the best of INT and WIS, −1 per
+    /// A Heal check on someone mortally injured: 2d6 + Heal + the best of DEX and INT, −1 per
     /// round since the fall, 10 or more stabilizes.
     Heal {
         /// Who treats.

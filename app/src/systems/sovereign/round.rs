@@ -325,7 +325,7 @@ pub(crate) fn check_begun(enc: &Encounter) -> Result<(), RuleError> {
 pub(crate) fn fall(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
     let Some(c) = ctx.enc.combatant(id).cloned() else { return };
     // A Frail character brought to 0 HP again dies at once: no second mortal injury.
-    if c.conditions.contains("frail") {
+    if c.conditions.contains("frail") && ctx.enc.rules >= 1 {
         ctx.ruling(rule, Some(id), format!("{} is Frail: at 0 HP again, dead", c.name));
         ctx.condition(rule, id, "dead");
         return;
