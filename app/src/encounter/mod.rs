@@ -97,10 +97,9 @@ pub struct Encounter {
     pub table: TableState,
 }
 
-/// The edition of the rules a fight begun now plays by. Edition 1: a DR12 side surprised in
-/// round 1 strikes no one leaving; a Sovereign Swarm's damage stops at the weapon's usual
-/// maximum and its Shock passes a shield; a Frail Sovereign character at 0 HP again dies; a
-/// Sovereign Heal check adds DEX or INT.
+/// The edition of the rules a fight begun now plays by. Each procedure's rule fixed since
+/// editions began checks it (`enc.rules >= 1`, beside the fix, saying what changed), so a
+/// fight begun earlier goes on, and replays, as it was played.
 pub const RULES: u32 = 1;
 
 impl Encounter {
