@@ -186,17 +186,13 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap) {
     if !r.party.is_empty() {
         out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Who</th><th class=\"n\">Fights</th><th class=\"n\">Dealt</th><th class=\"n\">Taken</th><th>Blows landed / missed / avoided</th><th class=\"n\">Critical hits</th><th class=\"n\">Took out</th><th class=\"n\">Went out</th></tr></thead>\n<tbody>\n");
         for p in &r.party {
-            let sum = |pts: &crate::recap::Points| {
-                let v: i64 = pts.values().sum();
-                if v == 0 { "—".to_owned() } else { v.to_string() }
-            };
             row(
                 out,
                 &[
                     (&p.name, false),
                     (&p.fights.to_string(), true),
-                    (&sum(&p.dealt), true),
-                    (&sum(&p.taken), true),
+                    (&words::summed(&p.dealt), true),
+                    (&words::summed(&p.taken), true),
                     (&format!("{} / {} / {}", p.landed, p.missed, p.avoided), false),
                     (&p.criticals.to_string(), true),
                     (&p.took_out.to_string(), true),

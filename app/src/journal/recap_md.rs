@@ -105,15 +105,11 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap) {
         out.push_str("\n| Who | Fights | Dealt | Taken | Blows landed / missed / avoided | Critical hits | Took out | Went out |\n");
         out.push_str("|:--|--:|--:|--:|:-:|--:|--:|--:|\n");
         for p in &r.party {
-            let total = |pts: &crate::recap::Points| -> String {
-                let v: i64 = pts.values().sum();
-                if v == 0 { "—".into() } else { v.to_string() }
-            };
             let cells = [
                 p.name.clone(),
                 p.fights.to_string(),
-                total(&p.dealt),
-                total(&p.taken),
+                words::summed(&p.dealt),
+                words::summed(&p.taken),
                 format!("{} / {} / {}", p.landed, p.missed, p.avoided),
                 p.criticals.to_string(),
                 p.took_out.to_string(),

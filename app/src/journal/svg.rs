@@ -17,8 +17,6 @@ const PALETTE: &[&str] =
 const TAKEN: &str = "#bf8700";
 /// The fair count's dashed line.
 const FAIR: &str = "#cf222e";
-/// Characters of a name a chart shows before an ellipsis.
-const NAME_CHARS: usize = 18;
 
 fn open(out: &mut String, class: &str, w: f32, h: f32, label: &str) {
     let _ = write!(
@@ -28,16 +26,6 @@ fn open(out: &mut String, class: &str, w: f32, h: f32, label: &str) {
     );
     esc(out, label);
     out.push_str("\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"14\" fill=\"currentColor\">");
-}
-
-/// A name cut to what a chart has room for.
-fn short(name: &str) -> String {
-    if name.chars().count() <= NAME_CHARS {
-        return name.to_owned();
-    }
-    let mut s: String = name.chars().take(NAME_CHARS - 1).collect();
-    s.push('…');
-    s
 }
 
 fn text(out: &mut String, x: f32, y: f32, anchor: &str, body: &str) {
@@ -78,7 +66,7 @@ pub(crate) fn damage_bars(out: &mut String, r: &FightRecap) {
     text(out, label_w + 96.0, 15.0, "start", "taken");
     for (i, f) in rows.iter().enumerate() {
         let y = 28.0 + i as f32 * row_h;
-        text(out, label_w - 8.0, y + 14.0, "end", &short(&f.name));
+        text(out, label_w - 8.0, y + 14.0, "end", &words::short(&f.name));
         let dealt = crate::recap::total(&f.dealt);
         let taken = crate::recap::total(&f.taken);
         let dw = dealt as f32 / most * bar_w;
@@ -145,19 +133,14 @@ pub(crate) fn health_lines(out: &mut String, r: &FightRecap) {
             "<rect x=\"{lx}\" y=\"{:.1}\" width=\"14\" height=\"4\" fill=\"{c}\"/>",
             ly - 5.0
         );
-        text(out, lx + 20.0, ly, "start", &short(&f.name));
+        text(out, lx + 20.0, ly, "start", &words::short(&f.name));
     }
     out.push_str("</svg>");
 }
 
 /// One die's faces: a bar per face (ten bands for a d%), the fair count dashed.
 pub(crate) fn histogram(out: &mut String, t: &DieTally) {
-    let counts: Vec<u64> = if t.counts.len() > 20 {
-        let band = t.counts.len().div_ceil(10);
-        t.counts.chunks(band).map(|c| c.iter().sum()).collect()
-    } else {
-        t.counts.clone()
-    };
+    let counts = t.bars();
     let n = counts.len().max(1) as f32;
     let fair = t.throws() as f32 / n;
     let most = counts.iter().copied().max().unwrap_or(0).max(1) as f32;
@@ -257,7 +240,7 @@ fn zone_board(out: &mut String, b: &EndBoard) {
             "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"8\" fill=\"currentColor\" fill-opacity=\".06\" stroke=\"currentColor\" stroke-opacity=\".4\"/>",
             z.rect[2], z.rect[3]
         );
-        text(out, x + 8.0, y + 18.0, "start", &short(&z.name));
+        text(out, x + 8.0, y + 18.0, "start", &words::short(&z.name));
         let here: Vec<_> = b
             .tokens
             .iter()

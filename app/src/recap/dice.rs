@@ -111,6 +111,17 @@ impl DieTally {
         }
     }
 
+    /// The counts a histogram draws: each face of a die of up to 20, ten bands of a bigger
+    /// one (a d%: 1–10, 11–20…).
+    pub fn bars(&self) -> Vec<u64> {
+        if self.counts.len() > 20 {
+            let band = self.counts.len().div_ceil(10);
+            self.counts.chunks(band).map(|c| c.iter().sum()).collect()
+        } else {
+            self.counts.clone()
+        }
+    }
+
     /// Whose dice and which: "Narvi's d20s", "The app's d%s".
     pub fn title(&self) -> String {
         let whose = match &self.thrower {

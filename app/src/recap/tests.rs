@@ -239,3 +239,18 @@ fn a_side_sums_its_members_and_harm_dealt_sums_to_harm_taken() {
         assert_eq!(side_landed, r.combatants.iter().map(|f| f.landed).sum::<u32>(), "{name}");
     }
 }
+
+#[test]
+fn a_histogram_bands_a_d_percent_in_tens_and_keeps_each_face_of_a_d20() {
+    use dice::{DieTally, Thrower};
+    let mut counts = vec![0; 100];
+    counts[0] = 2; // a 1
+    counts[9] = 1; // a 10
+    counts[10] = 4; // an 11
+    counts[99] = 3; // a 100
+    let d100 = DieTally { thrower: Thrower::App, sides: 100, fudge: false, counts };
+    assert_eq!(d100.bars(), [3, 4, 0, 0, 0, 0, 0, 0, 0, 3]);
+    let d20 = DieTally { thrower: Thrower::App, sides: 20, fudge: false, counts: vec![1; 20] };
+    assert_eq!(d20.bars(), vec![1; 20]);
+    assert_eq!(words::short("Goblin detachment (split) 2"), "Goblin detachment…");
+}

@@ -35,6 +35,32 @@ pub fn points(r: &FightRecap, p: &Points) -> String {
     if parts.is_empty() { "—".to_owned() } else { parts.join(" + ") }
 }
 
+/// Every track summed, or "—" for none (the evening's table, where tracks of several fights
+/// meet).
+pub fn summed(p: &Points) -> String {
+    let v: i64 = p.values().sum();
+    if v == 0 { "—".to_owned() } else { v.to_string() }
+}
+
+/// The rounds fought, as the headline opens: "3 rounds.".
+pub fn rounds(r: &FightRecap) -> String {
+    match r.rounds {
+        0 => "The fight never began.".to_owned(),
+        1 => "1 round.".to_owned(),
+        n => format!("{n} rounds."),
+    }
+}
+
+/// A name cut to what a chart has room for (18 characters, an ellipsis past them).
+pub fn short(name: &str) -> String {
+    if name.chars().count() <= 18 {
+        return name.to_owned();
+    }
+    let mut s: String = name.chars().take(17).collect();
+    s.push('…');
+    s
+}
+
 /// "2 / 1 / 0": landed, missed, avoided.
 pub fn blows(f: &Figures) -> String {
     format!("{} / {} / {}", f.landed, f.missed, f.avoided)
@@ -63,12 +89,7 @@ pub fn out_by(r: &FightRecap, f: &Figures) -> String {
 /// The fight's headline, a sentence each: rounds, the turn, the biggest blow, the closest
 /// call, harm nobody dealt.
 pub fn headline(r: &FightRecap) -> Vec<String> {
-    let mut lines = Vec::new();
-    lines.push(match r.rounds {
-        0 => "The fight never began.".to_owned(),
-        1 => "1 round.".to_owned(),
-        n => format!("{n} rounds."),
-    });
+    let mut lines = vec![rounds(r)];
     if let Some(t) = &r.turned {
         let side = r.sides.iter().find(|s| s.id == t.side).map_or("One side", |s| s.name.as_str());
         lines.push(format!(

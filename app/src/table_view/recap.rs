@@ -105,11 +105,7 @@ fn headline(
     revealed: &dyn Fn(CombatantId) -> bool,
     numbers: bool,
 ) -> Vec<String> {
-    let mut lines = vec![match r.rounds {
-        0 => "The fight never began.".to_owned(),
-        1 => "1 round.".to_owned(),
-        n => format!("{n} rounds."),
-    }];
+    let mut lines = vec![recap::words::rounds(r)];
     if let Some(t) = &r.turned {
         let party = end.side(t.side).is_some_and(|s| s.party);
         let who = if party { "The party" } else { "Their foes" };

@@ -261,15 +261,11 @@ fn evening_ui(ui: &mut egui::Ui, r: &recap::SessionRecap) {
         }
         ui.end_row();
         for p in &r.party {
-            let sum = |pts: &recap::Points| {
-                let v: i64 = pts.values().sum();
-                if v == 0 { "—".to_owned() } else { v.to_string() }
-            };
             ui.label(RichText::new(&p.name).size(16.0).strong());
             for cell in [
                 p.fights.to_string(),
-                sum(&p.dealt),
-                sum(&p.taken),
+                words::summed(&p.dealt),
+                words::summed(&p.taken),
                 format!("{} / {} / {}", p.landed, p.missed, p.avoided),
                 p.criticals.to_string(),
                 p.took_out.to_string(),

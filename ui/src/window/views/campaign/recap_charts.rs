@@ -48,7 +48,7 @@ pub fn bars_ui(ui: &mut egui::Ui, r: &FightRecap) {
         painter.text(
             pos2(rect.left() + label_w - 8.0, y + 12.0),
             egui::Align2::RIGHT_CENTER,
-            short(&f.name),
+            words::short(&f.name),
             FontId::proportional(15.0),
             ink,
         );
@@ -131,12 +131,7 @@ pub fn lines_ui(ui: &mut egui::Ui, r: &FightRecap) {
 
 /// One die's faces as bars (ten bands for a d%), the fair count as a dashed line.
 pub fn histogram_ui(ui: &mut egui::Ui, t: &DieTally) {
-    let counts: Vec<u64> = if t.counts.len() > 20 {
-        let band = t.counts.len().div_ceil(10);
-        t.counts.chunks(band).map(|c| c.iter().sum()).collect()
-    } else {
-        t.counts.clone()
-    };
+    let counts = t.bars();
     let (rect, _) = ui.allocate_exact_size(vec2(220.0, 70.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let ink = ui.visuals().text_color();
@@ -163,13 +158,4 @@ pub fn histogram_ui(ui: &mut egui::Ui, t: &DieTally) {
         5.0,
         4.0,
     ));
-}
-
-fn short(name: &str) -> String {
-    if name.chars().count() <= 18 {
-        return name.to_owned();
-    }
-    let mut s: String = name.chars().take(17).collect();
-    s.push('…');
-    s
 }
