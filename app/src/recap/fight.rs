@@ -162,9 +162,18 @@ impl Fold {
         // Harm per one harmed in this command, and by whom (the last who harmed it).
         let mut harmed: BTreeMap<CombatantId, (Option<CombatantId>, Points)> = BTreeMap::new();
         let mut last_roller = None;
+        // Whether each one the command touches was out before it: going out is judged over the
+        // whole command, so a change between two ways of being out (a stabilised character
+        // left unconscious) is no new going out.
+        let mut out_before: Vec<(CombatantId, bool)> = Vec::new();
         for event in events {
             let touched = touched(event);
-            let was_out = touched.and_then(|id| self.is_out(id));
+            if let Some(id) = touched
+                && !out_before.iter().any(|(seen, _)| *seen == id)
+                && let Some(was_out) = self.is_out(id)
+            {
+                out_before.push((id, was_out));
+            }
             self.enc.apply(event);
             match &event.kind {
                 EventKind::Rolled { .. } => last_roller = event.actor,
@@ -191,9 +200,9 @@ impl Fold {
             if matches!(event.kind, EventKind::TurnStarted { .. } | EventKind::Own(_)) {
                 self.turns();
             }
-            if let (Some(id), Some(false), Some(true)) =
-                (touched, was_out, touched.and_then(|id| self.is_out(id)))
-            {
+        }
+        for (id, was_out) in out_before {
+            if !was_out && self.is_out(id) == Some(true) {
                 let by = match harmed.get(&id) {
                     Some((by, _)) => *by,
                     None => self.last_harm.get(&id).copied().flatten(),

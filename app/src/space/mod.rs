@@ -113,7 +113,8 @@ fn enemy_rule(enc: &Encounter) -> path::EnemyRule {
 
 /// The moves open to `who` on the grid: everyone else on it, its side's as allies.
 /// `passage` is [`Passage::new`] of the encounter's grid.
-/// Enemies stand in the way as the [`OBSTACLES`] setting says.
+/// Enemies stand in the way as the [`OBSTACLES`] setting says, and (from rules edition 1) no
+/// diagonal step cuts a corner past one that bars the way.
 pub fn moves<'a>(enc: &Encounter, passage: &'a Passage, who: &Combatant) -> Moves<'a> {
     let occupants = enc
         .combatants
@@ -121,7 +122,9 @@ pub fn moves<'a>(enc: &Encounter, passage: &'a Passage, who: &Combatant) -> Move
         .filter(|c| c.id != who.id)
         .filter_map(|c| Some(Occupant { at: c.footprint()?, ally: c.side == who.side }))
         .collect();
-    Moves::new(passage, who.size, occupants).with_enemies(enemy_rule(enc))
+    Moves::new(passage, who.size, occupants)
+        .with_enemies(enemy_rule(enc))
+        .with_enemy_corners(enc.rules >= 1)
 }
 
 /// The feet `who` may move in one step on the grid: its `move` stat, when its sheet gives

@@ -3,7 +3,8 @@
 //! Sovereign's rules, used for every procedure on a grid: a step goes to any of the eight
 //! neighbouring squares (diagonals are adjacent and cost the same), never through a wall or a
 //! closed door or a window, and never diagonally past a corner a wall touches (the two
-//! straight ways round it must both be open). Entering a difficult square costs double.
+//! straight ways round it must both be open — nor, from rules edition 1, past an enemy that
+//! bars the way). Entering a difficult square costs double.
 //! Allies may be passed through, enemies block — unless the mover is at least eight times
 //! their size, when they only count as difficult. Nobody ends a move on an occupied square.
 
@@ -197,12 +198,44 @@ pub struct Moves<'a> {
     size: u8,
     occupants: Vec<Occupant>,
     enemies: EnemyRule,
+    /// A diagonal step may not cut a corner past an enemy that bars the way, as it may not
+    /// past a wall (rules edition 1).
+    enemy_corners: bool,
 }
 
 impl<'a> Moves<'a> {
     /// The moves of a combatant `size` squares on a side among `occupants` (not itself).
     pub fn new(passage: &'a Passage, size: u8, occupants: Vec<Occupant>) -> Self {
-        Self { passage, size, occupants, enemies: EnemyRule::default() }
+        Self { passage, size, occupants, enemies: EnemyRule::default(), enemy_corners: false }
+    }
+
+    /// The same moves with diagonal steps past an enemy's corner refused (`on`).
+    #[must_use]
+    pub fn with_enemy_corners(mut self, on: bool) -> Self {
+        self.enemy_corners = on;
+        self
+    }
+
+    /// Whether an enemy bars a diagonal step from `from` by `(dx, dy)`: it stands on one of
+    /// the two straight ways round the corner.
+    fn corner_barred(&self, from: GridPos, dx: i32, dy: i32) -> bool {
+        if !self.enemy_corners || dx == 0 || dy == 0 {
+            return false;
+        }
+        [offset(from, dx, 0), offset(from, 0, dy)].into_iter().flatten().any(|side| {
+            let way = Footprint { at: side, size: self.size };
+            self.occupants.iter().any(|o| !o.ally && o.at.overlaps(way) && !self.passes(o))
+        })
+    }
+
+    /// Whether the mover may pass through enemy `o` (as difficult terrain).
+    fn passes(&self, o: &Occupant) -> bool {
+        let (mine, theirs) = (u32::from(self.size).pow(2), u32::from(o.at.size).pow(2));
+        match self.enemies {
+            EnemyRule::BySize => mine >= 8 * theirs,
+            EnemyRule::Block => false,
+            EnemyRule::Difficult => true,
+        }
     }
 
     /// The same moves with enemies standing in the way by `rule`.
@@ -219,13 +252,7 @@ impl<'a> Moves<'a> {
         let mut double = false;
         for o in self.occupants.iter().filter(|o| !o.ally && o.at.overlaps(new)) {
             // Eight times the size (by area) treats enemies as difficult terrain.
-            let (mine, theirs) = (u32::from(self.size).pow(2), u32::from(o.at.size).pow(2));
-            let passes = match self.enemies {
-                EnemyRule::BySize => mine >= 8 * theirs,
-                EnemyRule::Block => false,
-                EnemyRule::Difficult => true,
-            };
-            if !passes {
+            if !self.passes(o) {
                 return None;
             }
             double = true;
@@ -276,6 +303,9 @@ impl<'a> Moves<'a> {
             }
             for (dx, dy) in STEPS {
                 let Some(next) = self.passage.step(here, self.size, dx, dy) else { continue };
+                if self.corner_barred(here, dx, dy) {
+                    continue;
+                }
                 let Some(step) = self.enter_cost(here, next) else { continue };
                 let c = cost + step;
                 if c < best[idx(next)] {
@@ -321,6 +351,9 @@ impl<'a> Moves<'a> {
             }
             for (dx, dy) in STEPS {
                 let Some(next) = self.passage.step(here, self.size, dx, dy) else { continue };
+                if self.corner_barred(here, dx, dy) {
+                    continue;
+                }
                 let Some(step) = self.enter_cost(here, next) else { continue };
                 let c = cost + step;
                 if c <= budget_ft && c < best[idx(next)] {

@@ -119,3 +119,30 @@ fn the_reachable_squares_are_those_within_the_budget() {
         assert_eq!(moves.path(p(5, 5), sq).unwrap().cost_ft, c);
     }
 }
+
+#[test]
+fn a_diagonal_cannot_cut_a_corner_past_an_enemy_once_the_rule_is_on() {
+    let g = Grid::new(10, 10, 5);
+    let passage = Passage::new(&g);
+    let one = |x, y| Footprint { at: p(x, y), size: 1 };
+    let enemy = Occupant { at: one(3, 2), ally: false };
+    let ally = Occupant { at: one(3, 2), ally: true };
+    let cost = |occupants: Vec<Occupant>, on: bool| {
+        Moves::new(&passage, 1, occupants)
+            .with_enemy_corners(on)
+            .path(p(2, 2), p(3, 3))
+            .map(|p| p.cost_ft)
+    };
+    // Past the enemy's corner: round it, two steps.
+    assert_eq!(cost(vec![enemy], true), Ok(10));
+    // Before the rule (a fight begun earlier), or past an ally, the diagonal is one step.
+    assert_eq!(cost(vec![enemy], false), Ok(5));
+    assert_eq!(cost(vec![ally], true), Ok(5));
+    // An enemy the mover may pass (as difficult terrain) bars no corner.
+    let passable = Moves::new(&passage, 1, vec![enemy])
+        .with_enemies(EnemyRule::Difficult)
+        .with_enemy_corners(true)
+        .path(p(2, 2), p(3, 3))
+        .map(|p| p.cost_ft);
+    assert_eq!(passable, Ok(5));
+}

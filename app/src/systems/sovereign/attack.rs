@@ -5,6 +5,7 @@
 //! that stabilizes the mortally injured.
 
 use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
+use super::answer::{resume, waits_for_answer};
 use super::block::{Reload, SovBlock};
 use super::model::{Manner, Pending, SovEvent, TurnAt};
 use super::round::{check_begun, fall, is_turn_of};
@@ -121,7 +122,10 @@ fn situation(
     let cover = space::cover(enc, t, a);
     Ok(Situation {
         ranged: w.ranged(),
-        thrown: w.thrown,
+        // A thrown weapon that takes both hands is refused in melee like a bow (rules
+        // edition 1); one that takes one is thrown at −4.
+        thrown: w.thrown && (enc.rules < 1 || !w.two_handed()),
+        one_handed: enc.rules >= 1 && w.ranged() && !w.thrown && !w.two_handed(),
         in_melee: w.ranged() && foe_in_melee(enc, a),
         long_range,
         cover: Some(cover),
@@ -315,68 +319,6 @@ fn check_swarm(
     Ok(())
 }
 
-/// Whether `id` may still take Total Defense: in the fight, not already defending, its Main
-/// action unspent this round.
-pub(crate) fn may_defend(enc: &Encounter, id: CombatantId) -> bool {
-    enc.combatant(id).is_some_and(|c| {
-        !is_out(c) && !c.conditions.contains(TOTAL_DEFENSE) && !enc.sovereign().mains.contains(&id)
-    })
-}
-
-/// Whether `id` may still use Veteran's Luck this round.
-pub(crate) fn has_luck(enc: &Encounter, id: CombatantId) -> bool {
-    enc.combatant(id).is_some_and(|c| {
-        !is_out(c)
-            && !enc.sovereign().luck_used.contains(&id)
-            && SovBlock::of(c).is_ok_and(|b| b.veterans_luck)
-    })
-}
-
-/// The check of Veteran's Luck on the waiting attack: the attacker on a miss, the target on
-/// a hit (as things stand: the target's AC, a charger's −2).
-pub(crate) fn check_luck(enc: &Encounter, id: CombatantId) -> Result<bool, RuleError> {
-    let Some(p) = &enc.sovereign().pending else {
-        return Err(RuleError::NotAllowed("no attack waits".into()));
-    };
-    if !has_luck(enc, id) {
-        return Err(RuleError::NotAllowed(format!(
-            "{} has no Veteran's Luck left this round",
-            enc.name_of(id)
-        )));
-    }
-    if p.forced.is_some() {
-        return Err(RuleError::NotAllowed("Veteran's Luck already turned this attack".into()));
-    }
-    let hit = standing_outcome(enc, p);
-    match (id == p.attacker, id == p.target, hit) {
-        (true, _, false) => Ok(true),
-        (_, true, true) => Ok(false),
-        (true, _, true) => Err(RuleError::NotAllowed("it hits already".into())),
-        (_, true, false) => Err(RuleError::NotAllowed("it misses already".into())),
-        _ => Err(RuleError::NotAllowed(format!("{} is not part of this attack", enc.name_of(id)))),
-    }
-}
-
-/// Whether the waiting attack hits as things stand (before any Total Defense).
-pub(crate) fn standing_outcome(enc: &Encounter, p: &Pending) -> bool {
-    enc.combatant(p.target).is_some_and(|t| {
-        let charging = if t.conditions.contains(CHARGED) { 2 } else { 0 };
-        p.roll.total + p.bonus >= stat(t, AC) - charging
-    })
-}
-
-/// Veteran's Luck on the waiting attack.
-pub(crate) fn luck(
-    enc: &Encounter,
-    id: CombatantId,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let hit = check_luck(enc, id)?;
-    let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_ATTACK, Some(id), SovEvent::Lucky { id, hit });
-    Ok(ctx.finish())
-}
-
 /// An attack: the Main action and the d20. When the target may still take Total Defense (it
 /// may, after seeing the roll), the attack waits for its answer; otherwise it lands now.
 pub(crate) fn attack_with(
@@ -442,44 +384,19 @@ pub(crate) fn attack_with(
     }
     pending.damage_bonus = damage_bonus;
     pending.sure_shock = sure_shock;
-    if may_defend(enc, target) || has_luck(enc, attacker) || has_luck(enc, target) {
+    if waits_for_answer(&ctx.enc, target, &pending) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
     } else {
         land(&mut ctx, &pending)?;
+        // A Snap Attack that lands at once may have felled the attacker it answered.
+        resume(&mut ctx);
     }
-    Ok(ctx.finish())
-}
-
-/// The target's answer to the waiting attack: Total Defense or not; then the attack lands.
-pub(crate) fn answer(
-    enc: &Encounter,
-    total_defense: bool,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let Some(p) = enc.sovereign().pending.clone() else {
-        return Err(RuleError::NotAllowed("no attack waits for an answer".into()));
-    };
-    if total_defense && !may_defend(enc, p.target) {
-        return Err(RuleError::NotAllowed(format!(
-            "{} has spent its Main action this round",
-            enc.name_of(p.target)
-        )));
-    }
-    let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_ATTACK, Some(p.target), SovEvent::Answered);
-    if total_defense {
-        let at = TurnAt::now(enc).unwrap_or_default();
-        let what = "Total Defense (+2 AC, no Shock until its next turn)".into();
-        ctx.emit(R_ATTACK, Some(p.target), SovEvent::Main { id: p.target, at, what });
-        ctx.condition(R_ATTACK, p.target, TOTAL_DEFENSE);
-    }
-    land(&mut ctx, &p)?;
     Ok(ctx.finish())
 }
 
 /// The attack lands against the target's AC (+2 and no Shock under Total Defense): a hit's
 /// damage never below Shock; a miss's Shock, unless a shield turns the first aside.
-fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
+pub(super) fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     let (Some(a), Some(t)) =
         (ctx.enc.combatant(p.attacker).cloned(), ctx.enc.combatant(p.target).cloned())
     else {
@@ -616,25 +533,32 @@ fn roll_attack(
 }
 
 /// A free attack of `attacker` on `target` with attack `index` (`what`: its name in the
-/// journal), landing at once: no action spent, no answer waited for.
-pub(crate) fn strike_now(
+/// journal), no action spent: it lands at once, or (from rules edition 1) waits for an answer
+/// as any attack does — then it says so (true).
+pub(crate) fn strike_free(
     ctx: &mut Ctx,
     attacker: CombatantId,
     target: CombatantId,
     index: usize,
     what: &str,
-) -> Result<(), RuleError> {
+) -> Result<bool, RuleError> {
     let (Some(a), Some(t)) =
         (ctx.enc.combatant(attacker).cloned(), ctx.enc.combatant(target).cloned())
     else {
-        return Ok(());
+        return Ok(false);
     };
     let modifiers = situation(&ctx.enc, &a, &t, index)
         .ok()
         .and_then(|s| attack_modifiers(&s).ok())
         .unwrap_or_default();
     let pending = roll_attack(ctx, &a, &t, index, &modifiers, &format!(" ({what})"))?;
-    land(ctx, &pending)
+    // From rules edition 1 it may be answered like any attack, before its damage.
+    if ctx.enc.rules >= 1 && waits_for_answer(&ctx.enc, target, &pending) {
+        ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
+        return Ok(true);
+    }
+    land(ctx, &pending)?;
+    Ok(false)
 }
 
 /// A modifier as the journal writes it: "+ 2", "− 2".
@@ -739,7 +663,8 @@ pub(crate) fn check_heal(
 }
 
 /// A Heal check: 2d6 + Heal + the better of DEX and INT (INT and WIS in a fight begun before
-/// rules edition 1), −1 per round since the fall; 10 or more stabilizes at 1 HP, Frail.
+/// rules edition 1), −1 per round since the fall; 10 or more stabilizes at 1 HP, Frail — and,
+/// from rules edition 1, unconscious for the rest of the fight.
 pub(crate) fn heal(
     enc: &Encounter,
     healer: CombatantId,
@@ -785,6 +710,16 @@ pub(crate) fn heal(
         ctx.uncondition(R_HEAL, target, "mortally injured");
         ctx.set_track(R_HEAL, target, HP, 1);
         ctx.condition(R_HEAL, target, "frail");
+        // The stabilised stays incapacitated for the rest of the Turn — the whole fight — and
+        // comes to with 1 HP, Frail, after it (unconsciousness ends with the fight).
+        if enc.rules >= 1 {
+            ctx.condition(R_HEAL, target, "unconscious");
+            ctx.ruling(
+                R_HEAL,
+                Some(target),
+                format!("{} is out of the fight until it ends", t.name),
+            );
+        }
     }
     Ok(ctx.finish())
 }

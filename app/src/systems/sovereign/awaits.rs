@@ -1,6 +1,6 @@
 //! What a Sovereign fight waits for, as one value: the attacks of opportunity on someone
-//! leaving (or standing up, or acting) next to foes, then the target's answer to an attack
-//! (Total Defense or not). Read in one place by the words of the waiting check and by the
+//! leaving (or standing up, or acting) next to foes, and the target's answer to an attack
+//! (Total Defense, a Snap Attack at the attacker, or not) — the answer first. Read in one place by the words of the waiting check and by the
 //! prompts.
 
 use super::model::{Pending, SovState, Threat};
@@ -18,10 +18,12 @@ pub(super) enum Awaits<'a> {
 impl SovState {
     /// The first thing the fight waits for, if any.
     pub(super) fn awaits(&self) -> Option<Awaits<'_>> {
-        if let Some(threat) = &self.threat {
-            return Some(Awaits::Opportunity(threat));
+        // An attack of opportunity that waits for its target's answer comes before the other
+        // foes' (the two never wait together in a fight begun before rules edition 1).
+        if let Some(pending) = &self.pending {
+            return Some(Awaits::Answer(pending));
         }
-        self.pending.as_ref().map(Awaits::Answer)
+        self.threat.as_ref().map(Awaits::Opportunity)
     }
 }
 

@@ -57,6 +57,9 @@ pub struct Attack {
     /// Thrown (not a bow): it may be used in melee at −4.
     #[serde(default)]
     pub thrown: bool,
+    /// Hands it takes (1 or 2); blank: a bow or crossbow takes two, anything else one.
+    #[serde(default)]
+    pub hands: Option<u8>,
     /// The attribute it uses (`str`, `dex`); blank: STR in melee, DEX at range.
     #[serde(default)]
     pub attr: Option<String>,
@@ -88,6 +91,21 @@ impl Attack {
             Some(Reload::Move)
         } else {
             None
+        }
+    }
+
+    /// Whether it is a bow or a crossbow: its traits say so, or its name ends in "bow"
+    /// (Shortbow, Crossbow).
+    pub fn is_bow(&self) -> bool {
+        self.reload().is_some() || self.name.trim().to_lowercase().ends_with("bow")
+    }
+
+    /// Whether, shooting or thrown, it needs both hands: a bow, a crossbow, or what the block
+    /// marks with two hands. Such a weapon cannot be used with an enemy in melee.
+    pub fn two_handed(&self) -> bool {
+        match self.hands {
+            Some(h) => h >= 2,
+            None => self.is_bow(),
         }
     }
 

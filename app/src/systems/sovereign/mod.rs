@@ -8,14 +8,16 @@
 //! unless a Heal check stabilizes it; others die.
 //!
 //! Module map: `rules` (the arithmetic), `block`, `schema`, `round` (surprise, initiative,
-//! turns, the end of the round), `attack` (attacks, Total Defense, Snap, two weapons, Swarm,
-//! Charge, Veteran's Luck, walking, the Heal check, reloading), `opportunity` (attacks of
+//! turns, the end of the round), `attack` (attacks, Snap, two weapons, Swarm, Charge,
+//! walking, the Heal check, reloading), `answer` (what may answer a rolled attack: Total
+//! Defense, Veteran's Luck, Snap Attacks at the attacker), `opportunity` (attacks of
 //! opportunity on walking and standing, Disengage), `provoke` (the other actions that draw
 //! them), `screen` (Screen an ally, Hold an Action), `wrestle` (shove, grapple), `execution`,
 //! `checks` (saves, skill checks, morale, Pick up), `prompts`, `spotlight`, `departure`,
 //! `script`, `journal`.
 
 mod aftermath;
+mod answer;
 mod attack;
 mod awaits;
 pub mod block;
@@ -160,6 +162,13 @@ impl Procedure for Sovereign {
         use SovCommand as C;
         if let Some(c) = Self::own_ref(command) {
             return match c {
+                // A Snap Attack is an Instant: it may answer an attack that waits (from rules
+                // edition 1), before that attack's damage.
+                C::Attack { manner: model::Manner::Snap, .. }
+                    if enc.rules >= 1 && enc.sovereign().pending.is_some() =>
+                {
+                    false
+                }
                 C::Attack { .. }
                 | C::Heal { .. }
                 | C::Reload { .. }
@@ -320,8 +329,8 @@ pub(crate) fn act(
             attack::attack_with(enc, attacker, target, weapon, &manner, dice)
         }
         SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
-        SovCommand::Answer { total_defense } => attack::answer(enc, total_defense, dice),
-        SovCommand::Luck { id } => attack::luck(enc, id, dice),
+        SovCommand::Answer { total_defense } => answer::answer(enc, total_defense, dice),
+        SovCommand::Luck { id } => answer::luck(enc, id, dice),
         SovCommand::Disengage { id } => opportunity::disengage(enc, id, dice),
         SovCommand::StandUp { id } => opportunity::stand_up(enc, id, dice),
         SovCommand::Reload { id, weapon } => attack::reload(enc, id, weapon, dice),

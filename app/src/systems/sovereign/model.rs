@@ -486,6 +486,10 @@ pub struct SovState {
     /// The attack waiting for its target's answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending: Option<Pending>,
+    /// Attacks that waited when a Snap Attack interrupted them, the latest last: each waits
+    /// again, in turn, once the one above it lands.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub below: Vec<Pending>,
     /// Who used Veteran's Luck this round.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub luck_used: BTreeSet<CombatantId>,
@@ -534,8 +538,13 @@ impl crate::system::Kept<SovEvent> for SovState {
                 self.mains.insert(*id);
                 self.held.remove(id);
             }
-            SovEvent::Waiting { pending } => self.pending = Some(pending.clone()),
-            SovEvent::Answered => self.pending = None,
+            SovEvent::Waiting { pending } => {
+                // A Snap Attack made while another waits goes on top of it.
+                if let Some(under) = self.pending.replace(pending.clone()) {
+                    self.below.push(under);
+                }
+            }
+            SovEvent::Answered => self.pending = self.below.pop(),
             SovEvent::Loaded { id, weapon, loaded: false } => {
                 self.unloaded.insert((*id, *weapon));
             }

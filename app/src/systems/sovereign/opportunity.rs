@@ -1,8 +1,9 @@
 //! Attacks of opportunity: walking out of a foe's reach lets that foe strike first, free, with
 //! its first melee attack — unless the walker spent its Main action to disengage. The walk
-//! waits for every such foe's answer, then goes on (unless the walker fell).
+//! waits for every such foe's answer (and each blow for the walker's own answer, from rules
+//! edition 1), then goes on (unless the walker fell).
 
-use super::attack::{DEFAULT_MOVE_FT, check_main, check_move_left, strike_now};
+use super::attack::{DEFAULT_MOVE_FT, check_main, check_move_left, strike_free};
 use super::block::MOVE;
 use super::block::{SovBlock, is_out};
 use super::model::{SovEvent, Threat, TurnAt};
@@ -128,7 +129,10 @@ pub(crate) fn answer(
             .iter()
             .position(|w| !w.ranged())
             .unwrap_or(0);
-        strike_now(&mut ctx, striker, threat.id, index, "an attack of opportunity")?;
+        if strike_free(&mut ctx, striker, threat.id, index, "an attack of opportunity")? {
+            // Its target answers first; the walk goes on once it has landed.
+            return Ok(ctx.finish());
+        }
     }
     settle(&mut ctx);
     Ok(ctx.finish())
@@ -144,7 +148,8 @@ fn free_at(enc: &Encounter, c: &Combatant, to: GridPos) -> bool {
 /// When no foe is left to answer, the walk is made (unless the walker fell).
 pub(crate) fn settle(ctx: &mut Ctx) {
     let Some(t) = ctx.enc.sovereign().threat.clone() else { return };
-    if !t.strikers.is_empty() {
+    // A blow that waits for its answer lands before the walk goes on.
+    if !t.strikers.is_empty() || ctx.enc.sovereign().pending.is_some() {
         return;
     }
     ctx.emit(R_MOVE, Some(t.id), SovEvent::WalkSettled);

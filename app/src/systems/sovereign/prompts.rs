@@ -2,9 +2,8 @@
 
 use super::MORALE_2D6;
 use super::Step;
-use super::attack::{
-    check_attack, check_heal, check_luck, check_main, feet_left, has_luck, in_reach, may_defend,
-};
+use super::answer::{check_luck, has_luck, may_defend, snappers};
+use super::attack::{check_attack, check_heal, check_main, feet_left, in_reach};
 use super::awaits::Awaits;
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
@@ -426,7 +425,8 @@ fn opportunity_prompts(enc: &Encounter, t: &Threat) -> Vec<Prompt> {
         .collect()
 }
 
-/// The attack waiting for its target's answer: Total Defense or not, Veteran's Luck.
+/// The attack waiting for its target's answer: Total Defense or not, Veteran's Luck, a Snap
+/// Attack at the attacker.
 fn answer_prompt(enc: &Encounter, p: &Pending) -> Prompt {
     let (a, t) = (enc.name_of(p.attacker), enc.name_of(p.target));
     let total = p.roll.total + p.bonus;
@@ -450,6 +450,17 @@ fn answer_prompt(enc: &Encounter, p: &Pending) -> Prompt {
                 .unless(check_luck(enc, id).map(|_| ()))
         })
         .collect();
+    // A Snap Attack at the attacker may fell it before its damage is rolled.
+    let snaps = snappers(enc, p).into_iter().filter_map(|(id, i)| {
+        let w = SovBlock::of(enc.combatant(id)?).ok()?.attacks.get(i)?.name.clone();
+        Some(
+            PromptOption::allowed(
+                format!("{}: Snap Attack at {a} with {w} (−4)", enc.name_of(id)),
+                cmd(C::Attack { attacker: id, target: p.attacker, weapon: i, manner: Manner::Snap }),
+            )
+            .in_group("Snap Attack"),
+        )
+    });
     Prompt {
         id: format!("answer-{}", p.target),
         title: format!("{a} rolled {total} against {t}'s AC {ac}: {lands}"),
@@ -469,6 +480,7 @@ fn answer_prompt(enc: &Encounter, p: &Pending) -> Prompt {
         ]
         .into_iter()
         .chain(luck.drain(..))
+        .chain(snaps)
         .collect(),
     }
 }

@@ -59,6 +59,9 @@ pub struct Situation {
     pub thrown: bool,
     /// The attacker has an enemy in melee with it.
     pub in_melee: bool,
+    /// A one-handed ranged weapon that is not thrown (a sling): from rules edition 1 it may
+    /// shoot in melee at −4, like a thrown one.
+    pub one_handed: bool,
     /// Beyond the weapon's normal range, within its long range.
     pub long_range: bool,
     /// The target's cover from the attacker (the grid's ruling).
@@ -88,8 +91,8 @@ pub fn attack_modifiers(s: &Situation) -> Result<Vec<(&'static str, i64)>, &'sta
     if s.unseen_unlocated {
         return Err("the target cannot be seen and its place is unknown");
     }
-    if s.ranged && !s.thrown && s.in_melee {
-        return Err("a bow or crossbow cannot shoot with an enemy in melee");
+    if s.ranged && !s.thrown && !s.one_handed && s.in_melee {
+        return Err("a bow, a crossbow or a two-handed weapon cannot shoot with an enemy in melee");
     }
     let mut out = Vec::new();
     match s.cover {
@@ -115,6 +118,8 @@ pub fn attack_modifiers(s: &Situation) -> Result<Vec<(&'static str, i64)>, &'sta
     }
     if s.thrown && s.in_melee {
         out.push(("throwing while in melee", -4));
+    } else if s.one_handed && s.in_melee {
+        out.push(("a one-handed shot in melee", -4));
     }
     if s.unseen_located {
         out.push(("a target unseen but located", -4));

@@ -24,6 +24,8 @@ const ATTACK: &[Field] = &[
     Field::new("long_range", "Long range (ft)", Kind::Whole { min: 5, max: 5000, only: &[] })
         .help("Beyond the range, −2 to hit"),
     Field::new("thrown", "Thrown", Kind::Flag),
+    Field::new("hands", "Hands", Kind::Whole { min: 1, max: 2, only: &[] })
+        .help("1 or 2; a one-handed shot or throw may be made in melee at −4, a two-handed not"),
     Field::new("attr", "Attribute", Kind::Choice(&[("str", "STR"), ("dex", "DEX")]))
         .help("Blank: STR in melee, DEX at range"),
     Field::new("skill", "Skill", LINE).help("The stat of the skill it adds (stab, shoot...)"),
