@@ -80,15 +80,17 @@ impl Script {
         Ok(sitting.log(&self.name, &history))
     }
 
-    /// The encounter the script starts from: empty, with the header's system, name and seed
-    /// (a system no procedure has is refused with its id).
+    /// The encounter the script starts from: empty, with the header's system, name, seed and
+    /// rules edition (a system no procedure has is refused with its id).
     pub fn base(&self) -> Result<Encounter, ScenarioError> {
         let system = crate::system::get(&self.system).map_err(|e| ScenarioError {
             file: self.file.clone(),
             line: 0,
             message: e.to_string(),
         })?;
-        Ok(Encounter::new(system, &self.name, self.seed))
+        let mut enc = Encounter::new(system, &self.name, self.seed);
+        enc.rules = self.rules;
+        Ok(enc)
     }
 
     /// Runs the script on `target`, which must start from [`Script::base`] (a stored

@@ -19,6 +19,9 @@ pub struct Script {
     pub name: String,
     /// The seed of the app's dice (`seed` line; 0 by default).
     pub seed: u64,
+    /// The rules edition the fight plays by (`rules N` in the header; the current one when
+    /// absent): a script written before a rule changed keeps the rules it was written for.
+    pub rules: u32,
     /// The steps, in order.
     pub(crate) steps: Vec<Step>,
     /// The library's roll tables that `load-tables` copies in (the host gives them, see
@@ -269,6 +272,7 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
         system: "freeform".into(),
         name: if stem.is_empty() { "Scenario".into() } else { stem.to_owned() },
         seed: 0,
+        rules: crate::encounter::RULES,
         steps: Vec::new(),
         tables: Vec::new(),
     };
@@ -277,7 +281,7 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
         let fail = |message: String| ScenarioError { file: file.to_owned(), line, message };
         let tokens = tokenize(raw).map_err(fail)?;
         let Some(first) = tokens.first() else { continue };
-        if !first.quoted && ["system", "name", "seed"].iter().any(|h| first.is(h)) {
+        if !first.quoted && ["system", "name", "seed", "rules"].iter().any(|h| first.is(h)) {
             header(&mut script, &tokens).map_err(fail)?;
             continue;
         }
@@ -300,6 +304,16 @@ fn header(script: &mut Script, tokens: &[Token]) -> Result<(), String> {
             script.system = id;
         }
         "name" => script.name = c.word("the encounter's name")?,
+        "rules" => {
+            let edition: u32 = c.number("a rules edition")?;
+            if edition > crate::encounter::RULES {
+                return Err(format!(
+                    "rules edition {edition} is newer than this build's ({})",
+                    crate::encounter::RULES
+                ));
+            }
+            script.rules = edition;
+        }
         _ => script.seed = c.number("a seed")?,
     }
     c.end()

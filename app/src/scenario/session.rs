@@ -205,7 +205,10 @@ pub(super) fn perform(
             sitting.recurring.clear();
             sitting.fights += 1;
             let seed = history.base().seed.wrapping_add(sitting.fights);
-            Ok(Outcome::StartOver(Box::new(Encounter::new(enc.system(), name, seed))))
+            // The next fight of the sitting plays by the same rules edition as the script.
+            let mut next = Encounter::new(enc.system(), name, seed);
+            next.rules = history.base().rules;
+            Ok(Outcome::StartOver(Box::new(next)))
         }
         SessionLine::Enter { who, side, zone, at } => {
             let key = sitting.key(who).map_err(Err)?;

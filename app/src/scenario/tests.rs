@@ -644,3 +644,23 @@ fn freeform_passes_the_turn_when_the_one_acting_leaves() {
     ok("side A\nzone Hall\nadd X side A zone Hall\nadd Y side A\norder X Y\nnext\nmove X off\n\
         expect turn X");
 }
+
+#[test]
+fn a_script_plays_by_the_rules_edition_its_header_names() {
+    // Without the header: the current edition.
+    assert_eq!(ok("side A\nadd X side A").base().rules, crate::encounter::RULES);
+    // An earlier edition, for a script written before a rule changed.
+    assert_eq!(ok("rules 0\nside A\nadd X side A").base().rules, 0);
+    assert_eq!(
+        err(&format!("rules {}", crate::encounter::RULES + 1)),
+        format!(
+            "test.fray line 1: rules edition {} is newer than this build's ({})",
+            crate::encounter::RULES + 1,
+            crate::encounter::RULES
+        )
+    );
+    assert_eq!(
+        err("side A\nrules 0"),
+        "test.fray line 2: 'rules' belongs in the header, before the first command"
+    );
+}

@@ -457,6 +457,9 @@ impl<'a> Play<'a> {
                         track,
                         value: [i64::MAX, i64::MIN, 1_000_000_000][self.pick(3)],
                     },
+                    // Often exactly to the threshold (0): the procedure's rule for it follows
+                    // the edit, as after a blow.
+                    0 if self.chance(40) => Command::SetTrack { id, track, value: 0 },
                     0 => Command::SetTrack {
                         id,
                         track,
@@ -746,12 +749,13 @@ impl<'a> Play<'a> {
     /// The `fray play` script of the run so far.
     fn script(&self) -> String {
         let mut out = format!(
-            "# Random play of {} with seed {}, up to step {}.\nsystem {}\nname \"Random play\"\nseed {}\n",
+            "# Random play of {} with seed {}, up to step {}.\nsystem {}\nname \"Random play\"\nseed {}\nrules {}\n",
             self.system.name(),
             self.state().seed,
             self.step,
             self.system.id(),
             self.state().seed,
+            self.state().rules,
         );
         for line in &self.lines {
             out.push_str(line);

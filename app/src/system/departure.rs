@@ -3,7 +3,9 @@
 //! something open that names it (its turn, a blow it dealt or must answer, a free strike on
 //! offer). Every system settles that by a rule of its own with a journal line
 //! ([`super::System::settle_departure`]); this module finds who left and runs it, in one place
-//! for every command, so no procedure can forget.
+//! for every command, so no procedure can forget. A GM edit of a track goes through the
+//! procedure's threshold rule first ([`super::System::settle_edit`]), so `hp X =0` fells X as
+//! a blow would.
 
 use super::{Ctx, RuleError, System};
 use crate::command::Command;
@@ -58,6 +60,33 @@ impl Left {
     }
 }
 
+/// A track the GM's edit moved: the procedure applies its threshold rule to it
+/// ([`super::System::settle_edit`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrackEdit {
+    /// Whose.
+    pub id: CombatantId,
+    /// Which track.
+    pub track: String,
+    /// Its value before the edit.
+    pub from: i64,
+    /// Its value after.
+    pub to: i64,
+}
+
+/// The tracks a GM edit moved, in order.
+fn track_edits(events: &[Event]) -> Vec<TrackEdit> {
+    events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::TrackSet { id, track, from, to } if from != to => {
+                Some(TrackEdit { id: *id, track: track.clone(), from: *from, to: *to })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 /// Who left in `events`, produced against `before`, and how (the weightiest way, when one
 /// combatant left in several: removed above all).
 pub fn departures(before: &Encounter, events: &[Event]) -> Vec<Left> {
@@ -99,9 +128,10 @@ fn by_the_gm(command: &Command) -> bool {
     !matches!(command, Command::Advance) && command.procedure().is_none()
 }
 
-/// The one way a command reaches a system: its `handle`, then, for every combatant the GM's
-/// edit took out of a step, the system's settlement, then the timed conditions whose time
-/// came (see [`super::timers`]).
+/// The one way a command reaches a system: its `handle`; for a GM edit of a track (in a fight
+/// begun from rules edition 1), the procedure's threshold rule; then, for every combatant the
+/// GM's edit took out of a step, the system's settlement; then the timed conditions whose
+/// time came (see [`super::timers`]).
 pub fn handle(
     system: &dyn System,
     enc: &Encounter,
@@ -110,7 +140,18 @@ pub fn handle(
 ) -> Result<Vec<Event>, RuleError> {
     super::waiting::check(system, enc, &command)?;
     let gm = by_the_gm(&command);
-    let events = system.handle(enc, command, dice)?;
+    let mut events = system.handle(enc, command, dice)?;
+    let edits = if gm && enc.rules >= 1 { track_edits(&events) } else { Vec::new() };
+    if !edits.is_empty() {
+        let mut ctx = Ctx::new(enc, dice);
+        for event in events {
+            ctx.push_event(event);
+        }
+        for edit in &edits {
+            system.settle_edit(&mut ctx, edit)?;
+        }
+        events = ctx.finish();
+    }
     let left = if gm { departures(enc, &events) } else { Vec::new() };
     let timed = super::timers::any(enc, &events);
     if left.is_empty() && !timed {

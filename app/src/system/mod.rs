@@ -29,7 +29,7 @@ pub(crate) mod words;
 
 pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common, set_order_keeping_turn};
 pub use ctx::Ctx;
-pub use departure::{Departure, Left, departures, handle};
+pub use departure::{Departure, Left, TrackEdit, departures, handle};
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use procedure::{Kept, Procedure};
@@ -195,6 +195,16 @@ pub trait Rules: Send + Sync {
     /// undo could leave.
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
         let _ = (ctx, left);
+        Ok(())
+    }
+
+    /// A GM edit moved a track (see [`TrackEdit`]): apply the procedure's rule for a track
+    /// that reaches its threshold, exactly as a blow would (a creature at 0 HP dies, a
+    /// character falls), each with a journal line. `ctx` holds the state after the edit.
+    /// Called by [`handle`] after every GM edit of a track in a fight begun from rules
+    /// edition 1; whoever it takes out is then settled like any departure.
+    fn settle_edit(&self, ctx: &mut Ctx<'_>, edit: &TrackEdit) -> Result<(), RuleError> {
+        let _ = (ctx, edit);
         Ok(())
     }
 

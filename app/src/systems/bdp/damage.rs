@@ -94,19 +94,38 @@ pub(crate) fn wound(
     let after = (before - amount).max(0);
     ctx.set_track(R_DAMAGE, id, ability, after);
     if after == 0 {
-        let (condition, why) = match (ability, detachment) {
-            ("wil", true) => ("destroyed", "WIL 0: the detachment is destroyed"),
-            ("str", _) => ("dead", "STR 0: dead"),
-            ("dex", _) => ("unconscious", "DEX 0: out cold"),
-            _ => ("unconscious", "WIL 0: out cold"),
-        };
-        ctx.ruling(R_DAMAGE, Some(id), why);
-        ctx.condition(R_DAMAGE, id, condition);
+        at_zero(ctx, id, ability, detachment, "");
         return Ok(());
     }
     if save {
         critical_save(ctx, id, ability, after, nonlethal, detachment)?;
     }
+    Ok(())
+}
+
+/// An ability at 0: STR dead, DEX or WIL out cold, a detachment's WIL destroyed (`who`: the
+/// name to begin the line with, or nothing).
+fn at_zero(ctx: &mut Ctx, id: CombatantId, ability: &str, detachment: bool, who: &str) {
+    let (condition, why) = match (ability, detachment) {
+        ("wil", true) => ("destroyed", "WIL 0: the detachment is destroyed"),
+        ("str", _) => ("dead", "STR 0: dead"),
+        ("dex", _) => ("unconscious", "DEX 0: out cold"),
+        _ => ("unconscious", "WIL 0: out cold"),
+    };
+    ctx.ruling(R_DAMAGE, Some(id), format!("{who}{why}"));
+    ctx.condition(R_DAMAGE, id, condition);
+}
+
+/// A GM edit brought an ability (STR, DEX, WIL) of `id` to 0: out as damage would leave it.
+pub(crate) fn settle_edit(ctx: &mut Ctx, edit: &crate::system::TrackEdit) -> Result<(), RuleError> {
+    let ability = edit.track.as_str();
+    if !matches!(ability, "str" | "dex" | "wil") || edit.to > 0 || edit.from <= 0 {
+        return Ok(());
+    }
+    let c = ctx.who(edit.id)?;
+    let detachment = BdpBlock::of(c)?.detachment;
+    let who = format!("{}: ", c.name);
+    at_zero(ctx, edit.id, ability, detachment, &who);
     Ok(())
 }
 

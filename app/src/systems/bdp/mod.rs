@@ -43,7 +43,7 @@ use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::Owned;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
-    handle_common,
+    TrackEdit, handle_common,
 };
 
 /// The Block, Dodge, Parry system.
@@ -279,6 +279,10 @@ impl Rules for Bdp {
 
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
         departure::settle(ctx, left)
+    }
+
+    fn settle_edit(&self, ctx: &mut Ctx<'_>, edit: &TrackEdit) -> Result<(), RuleError> {
+        damage::settle_edit(ctx, edit)
     }
 
     fn main_tracks(&self) -> &'static [&'static str] {

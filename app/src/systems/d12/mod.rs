@@ -41,7 +41,7 @@ use crate::space::{Distance, RangeBand, band_from_table};
 use crate::system::Owned;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
-    handle_common,
+    TrackEdit, handle_common,
 };
 
 /// The d12 declared-action system.
@@ -265,6 +265,11 @@ impl Rules for D12 {
 
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
         departure::settle(ctx, left)
+    }
+
+    fn settle_edit(&self, ctx: &mut Ctx<'_>, edit: &TrackEdit) -> Result<(), RuleError> {
+        wounds::settle_edit(ctx, edit);
+        Ok(())
     }
 
     fn main_tracks(&self) -> &'static [&'static str] {

@@ -289,3 +289,11 @@ pub(crate) fn note_big_hit(ctx: &mut Ctx, id: CombatantId, lost: i64) {
         ctx.emit(R_WOUNDS, Some(id), D12Event::BigHit { id });
     }
 }
+
+/// A GM edit moved `id`'s Wound Points: its state follows them as after a wound (incapacitated,
+/// dying or dead as they fall; up again as they are mended).
+pub(crate) fn settle_edit(ctx: &mut Ctx, edit: &crate::system::TrackEdit) {
+    if edit.track == WP {
+        sync(ctx, edit.id);
+    }
+}

@@ -21,11 +21,25 @@ pub(crate) fn hurt(
     ctx.ruling(rule, Some(id), format!("{name} takes {} from {why}", amount.max(0)));
     ctx.set_track(rule, id, HP, after);
     if after == 0 && before > 0 {
-        // A character at 0 HP is down, a creature dead.
-        let down = if is_character(&ctx.enc, id) { "down" } else { "dead" };
-        ctx.condition(rule, id, down);
+        at_zero(ctx, rule, id);
     }
     Ok(())
+}
+
+/// At 0 HP a character is down, a creature dead.
+fn at_zero(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
+    let down = if is_character(&ctx.enc, id) { "down" } else { "dead" };
+    ctx.condition(rule, id, down);
+}
+
+/// A GM edit brought `id`'s HP to 0: down or dead as a blow would leave it (and so, dead, out
+/// of every free attack and turn it had open).
+pub(crate) fn settle_edit(ctx: &mut Ctx, rule: &'static str, edit: &crate::system::TrackEdit) {
+    if edit.track == HP && edit.to <= 0 && edit.from > 0 {
+        let name = ctx.name(edit.id);
+        ctx.ruling(rule, Some(edit.id), format!("{name} is brought to 0 HP"));
+        at_zero(ctx, rule, edit.id);
+    }
 }
 
 /// A hit of `damage` on `target`: its armour first.

@@ -40,7 +40,7 @@ use crate::system::Owned;
 use crate::system::Step as _;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
-    handle_common, set_order_keeping_turn,
+    TrackEdit, handle_common, set_order_keeping_turn,
 };
 use serde_json::Value;
 
@@ -272,6 +272,11 @@ impl Rules for Dr12 {
 
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
         departure::settle(ctx, left)
+    }
+
+    fn settle_edit(&self, ctx: &mut Ctx<'_>, edit: &TrackEdit) -> Result<(), RuleError> {
+        damage::settle_edit(ctx, R_ATTACK, edit);
+        Ok(())
     }
 
     fn main_tracks(&self) -> &'static [&'static str] {

@@ -4,8 +4,8 @@
 //! aside), the Move (and the Main as a second Move) walked on the grid, and the Heal check
 //! that stabilizes the mortally injured.
 
-use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
 use super::answer::{resume, waits_for_answer};
+use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
 use super::block::{Reload, SovBlock};
 use super::model::{Manner, Pending, SovEvent, TurnAt};
 use super::round::{check_begun, fall, is_turn_of};

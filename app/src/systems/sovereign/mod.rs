@@ -52,7 +52,7 @@ use crate::system::Owned;
 use crate::system::Step as _;
 use crate::system::{
     BlockSchema, Ctx, Left, Phase, Procedure, Prompt, PromptOption, RuleError, Rules, SettingSpec,
-    handle_common, set_order_keeping_turn,
+    TrackEdit, handle_common, set_order_keeping_turn,
 };
 use serde_json::Value;
 
@@ -289,6 +289,11 @@ impl Rules for Sovereign {
 
     fn settle_departure(&self, ctx: &mut Ctx<'_>, left: &Left) -> Result<(), RuleError> {
         departure::settle(ctx, left)
+    }
+
+    fn settle_edit(&self, ctx: &mut Ctx<'_>, edit: &TrackEdit) -> Result<(), RuleError> {
+        round::settle_edit(ctx, edit);
+        Ok(())
     }
 
     fn main_tracks(&self) -> &'static [&'static str] {

@@ -456,7 +456,12 @@ fn answer_prompt(enc: &Encounter, p: &Pending) -> Prompt {
         Some(
             PromptOption::allowed(
                 format!("{}: Snap Attack at {a} with {w} (−4)", enc.name_of(id)),
-                cmd(C::Attack { attacker: id, target: p.attacker, weapon: i, manner: Manner::Snap }),
+                cmd(C::Attack {
+                    attacker: id,
+                    target: p.attacker,
+                    weapon: i,
+                    manner: Manner::Snap,
+                }),
             )
             .in_group("Snap Attack"),
         )

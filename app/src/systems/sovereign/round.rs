@@ -338,3 +338,13 @@ pub(crate) fn fall(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
         ctx.condition(rule, id, "dead");
     }
 }
+
+/// A GM edit brought `id`'s HP to 0 (see [`crate::system::TrackEdit`]): it falls as a blow
+/// would fell it — a character or named NPC mortally injured, others dead, the Frail dead.
+pub(crate) fn settle_edit(ctx: &mut Ctx, edit: &crate::system::TrackEdit) {
+    if edit.track == super::block::HP && edit.to <= 0 && edit.from > 0 {
+        let name = ctx.name(edit.id);
+        ctx.ruling(R_TURN, Some(edit.id), format!("{name} is brought to 0 HP"));
+        fall(ctx, R_TURN, edit.id);
+    }
+}
