@@ -14,7 +14,7 @@ use std::process::{Command as Process, Stdio};
 
 /// What Fray's Markdown journal means to make: headings, a list, bold, italics and code, none
 /// of them with an attribute.
-const MEANT: &[&str] = &["h1", "h2", "ul", "li", "p", "strong", "em", "code"];
+const MEANT: &[&str] = &["h1", "h2", "h3", "ul", "li", "p", "strong", "em", "code"];
 
 /// The first tag in rendered `html` that the journal did not mean (an element it never
 /// writes, or any attribute at all), if any.
@@ -118,6 +118,8 @@ fn every_payload_in_every_field_stays_text_in_two_renderers() {
             q(&side),
             q(&zone)
         ));
+        // Shown to the players, so their journal writes every field too.
+        script.push_str(&format!("show {} revealed\n", q(&who)));
         script.push_str(&format!("condition {} +{}\n", q(&who), q(p)));
         script.push_str(&format!("notes {} {}\n", q(&who), q(p)));
         let renamed = format!("R{i} {p}");
@@ -144,6 +146,11 @@ fn every_payload_in_every_field_stays_text_in_two_renderers() {
         assert!(!md.contains(p) || !p.contains('<'), "a payload is written raw: {p}");
     }
     check(&md).unwrap_or_else(|e| panic!("{e}"));
+    // The players' journal (the TV's recap, their lines) stays as inert.
+    let players =
+        journal::players_markdown(history.base(), history.live_commands(), history.events());
+    assert!(players.contains("W0 "), "the revealed names are in the players' journal");
+    check(&players).unwrap_or_else(|e| panic!("the players' journal: {e}"));
 }
 
 /// A freeform encounter with one combatant and one zone, for the fuzz test.

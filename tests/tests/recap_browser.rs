@@ -178,7 +178,11 @@ fn hostile_names_in_the_recap_stay_text_in_a_browser() {
     let mut rendered = String::from("<html><body>");
     pulldown_cmark::html::push_html(&mut rendered, pulldown_cmark::Parser::new(&md));
     rendered.push_str("</body></html>");
-    for (name, page_text) in [("recap.html", html), ("recap-md.html", rendered)] {
+    // The players' page, their recap and lines, as inert.
+    let players = journal::players_html(history.base(), history.live_commands(), history.events());
+    for (name, page_text) in
+        [("recap.html", html), ("recap-md.html", rendered), ("players.html", players)]
+    {
         let page = dir.path().join(name);
         std::fs::write(&page, page_text).unwrap();
         let dom = dom(browser, &page);

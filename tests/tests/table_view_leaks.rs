@@ -8,7 +8,9 @@
 //!   anonymous token never shows numbers;
 //! - a concealed character's place is not in it;
 //! - it does not change when what the procedures keep secret changes: the GM's notes, d12
-//!   declarations not yet revealed, bdp intentions.
+//!   declarations not yet revealed, bdp intentions;
+//! - the journal for the players (Markdown and HTML) never names a combatant they could not
+//!   see at any moment of the fight, nor carries a GM note.
 
 use fray_app::encounter::Encounter;
 use fray_app::simulate;
@@ -168,6 +170,7 @@ fn play(system_id: &str) {
             enc.apply(event);
             check(system, &enc, &format!("{system_id} seed {seed} event {i}"));
         }
+        check_players_journal(history, &format!("{system_id} seed {seed}"));
         // The recap on the TV, as the fight stood after every few commands.
         let commands = history.live_commands();
         let mut enc = history.base().clone();
@@ -222,6 +225,64 @@ fn check_recap(enc: &Encounter, recap: &table_view::TableRecap, at: &str) {
             "{at}: the recap names the side {}",
             s.name
         );
+    }
+}
+
+/// The journal for the players (Markdown and HTML) never names a combatant the players could
+/// not see at any moment of the fight, and carries no GM note.
+fn check_players_journal(history: &History, at: &str) {
+    let (base, events) = (history.base(), history.events());
+    let commands = history.live_commands();
+    let exports = [
+        fray_app::journal::players_markdown(base, commands, events),
+        fray_app::journal::players_html(base, commands, events),
+    ];
+    // Who was ever known to the players, and what else is public.
+    let mut enc = base.clone();
+    let mut ever_public: Vec<String> = vec![base.name.clone()];
+    let mut always_secret: std::collections::BTreeMap<_, String> = Default::default();
+    let mut notes: Vec<String> = Vec::new();
+    let mut look = |enc: &Encounter| {
+        for c in enc.combatants.values() {
+            if secret(enc, c) {
+                always_secret.entry(c.id).or_insert_with(|| c.name.clone());
+            } else {
+                ever_public.push(c.name.clone());
+            }
+            if c.notes.len() > 3 {
+                notes.push(c.notes.clone());
+            }
+        }
+        ever_public.extend(enc.zones.values().map(|z| z.name.clone()));
+        ever_public.extend(enc.sides.values().map(|s| s.name.clone()));
+    };
+    look(&enc);
+    for event in events {
+        enc.apply(event);
+        look(&enc);
+    }
+    let revealed: std::collections::BTreeSet<String> = ever_public.iter().cloned().collect();
+    for (id, name) in &always_secret {
+        let ever_shown =
+            enc.combatant(*id).is_some_and(|c| !secret(&enc, c)) || revealed.contains(name);
+        if ever_shown
+            || name.trim().is_empty()
+            || revealed.iter().any(|p| p.contains(name.as_str()))
+        {
+            continue;
+        }
+        for text in &exports {
+            let line = text.lines().find(|l| l.contains(name.as_str()));
+            assert!(
+                line.is_none(),
+                "{at}: {name} was never shown to the players, but their journal names it: {line:?}"
+            );
+        }
+    }
+    for note in &notes {
+        for text in &exports {
+            assert!(!text.contains(note.as_str()), "{at}: a GM note in the players' journal");
+        }
     }
 }
 

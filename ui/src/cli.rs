@@ -111,6 +111,10 @@ pub enum Cmd {
         /// The journal format: md to share as text, html as a page, json to replay.
         #[arg(long, value_enum)]
         format: Format,
+        /// Who it is for (md and html): the players (the default), or the GM's full journal.
+        /// JSON is always the whole journal.
+        #[arg(long = "for", value_enum, default_value_t = For::Players)]
+        audience: For,
         /// Write to this file instead of printing.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -182,6 +186,27 @@ pub enum Cmd {
         #[arg(long)]
         seed: Option<u64>,
     },
+}
+
+/// Who a shared journal is for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum For {
+    /// The players: drawn through the player window's rules (hidden foes, secret rolls, GM
+    /// notes and secret intentions left out).
+    #[default]
+    Players,
+    /// The GM: every line.
+    Gm,
+}
+
+impl For {
+    /// The journal's audience.
+    pub fn audience(self) -> fray_app::journal::Audience {
+        match self {
+            For::Players => fray_app::journal::Audience::Players,
+            For::Gm => fray_app::journal::Audience::Gm,
+        }
+    }
 }
 
 /// A journal format.

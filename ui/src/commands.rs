@@ -1,7 +1,7 @@
 //! What each subcommand does. Output goes to stdout (or `-o FILE`); messages about what
 //! happened besides the output (an encounter saved) go to stderr, so pipes stay clean.
 
-use crate::cli::{Cli, Cmd, Format};
+use crate::cli::{Cli, Cmd, For, Format};
 use crate::dates::utc_minute;
 use crate::library;
 use crate::window;
@@ -27,8 +27,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Play { script, format, save, output }) => {
             play(&script, format, save.then_some(db), output)
         }
-        Some(Cmd::Export { encounter, format, output }) => {
-            with_db(db, Access::Read, |db| export(db, &encounter, format, output))
+        Some(Cmd::Export { encounter, format, audience, output }) => {
+            with_db(db, Access::Read, |db| export(db, &encounter, format, audience, output))
         }
         Some(Cmd::Replay { file }) => replay(&file),
         Some(Cmd::Odds {
@@ -189,15 +189,22 @@ fn play(
             Ok(session.history().clone())
         })?,
     };
-    emit(&render(&history, format), output.as_deref())
+    // A script is the GM's own: its journal is the GM's.
+    emit(&render(&history, format, For::Gm), output.as_deref())
 }
 
-/// `fray export ENCOUNTER --format F [-o FILE]`
-fn export(db: &Db, key: &str, format: Format, output: Option<PathBuf>) -> Result<()> {
+/// `fray export ENCOUNTER --format F [--for players|gm] [-o FILE]`
+fn export(
+    db: &Db,
+    key: &str,
+    format: Format,
+    audience: For,
+    output: Option<PathBuf>,
+) -> Result<()> {
     let id = find_encounter(db, key)?;
     // Read, not opened for play: an export leaves "last opened" as it was.
     let history = Session::read(db, id).with_context(|| format!("cannot open {id}"))?;
-    emit(&render(&history, format), output.as_deref())
+    emit(&render(&history, format, audience), output.as_deref())
 }
 
 /// The fight `fray odds` plays: a script's end state, or a stored encounter's state, or
@@ -272,16 +279,15 @@ fn new(db: &Db, name: &str, system: &str, seed: Option<u64>) -> Result<()> {
     emit(&format!("created {}: {}\n", session.encounter_id(), session.history().base().name), None)
 }
 
-/// The journal in a format.
-fn render(history: &History, format: Format) -> String {
-    match format {
-        Format::Md => {
-            journal::markdown_with_recap(history.base(), history.live_commands(), history.events())
-        }
-        Format::Html => {
-            journal::html_with_recap(history.base(), history.live_commands(), history.events())
-        }
-        Format::Json => journal::to_json_with_recap(history),
+/// The journal in a format, for `audience` (JSON is always the whole, replayable journal).
+fn render(history: &History, format: Format, audience: For) -> String {
+    let (base, commands, events) = (history.base(), history.live_commands(), history.events());
+    match (format, audience) {
+        (Format::Md, For::Gm) => journal::markdown_with_recap(base, commands, events),
+        (Format::Md, For::Players) => journal::players_markdown(base, commands, events),
+        (Format::Html, For::Gm) => journal::html_with_recap(base, commands, events),
+        (Format::Html, For::Players) => journal::players_html(base, commands, events),
+        (Format::Json, _) => journal::to_json_with_recap(history),
     }
 }
 

@@ -22,6 +22,9 @@ pub enum SessionCmd {
         /// The journal format.
         #[arg(long, value_enum)]
         format: crate::cli::Format,
+        /// Who it is for (md and html): the players (the default), or the GM's full journal.
+        #[arg(long = "for", value_enum, default_value_t = crate::cli::For::Players)]
+        audience: crate::cli::For,
         /// Write to this file instead of printing.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -110,15 +113,19 @@ use crate::window::campaign_ops::today;
 pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
     match cmd {
         SessionCmd::List => list(db),
-        SessionCmd::Export { id, format, output } => {
+        SessionCmd::Export { id, format, audience, output } => {
             let id = match id {
                 Some(id) => PlaySessionId(id),
                 None => db.play_sessions().current(&today())?,
             };
             let log = db.play_sessions().log(id)?;
             let text = match format {
-                crate::cli::Format::Md => fray_app::journal::session_markdown(&log),
-                crate::cli::Format::Html => fray_app::journal::session_html(&log),
+                crate::cli::Format::Md => {
+                    fray_app::journal::session_markdown_for(&log, audience.audience())
+                }
+                crate::cli::Format::Html => {
+                    fray_app::journal::session_html_for(&log, audience.audience())
+                }
                 crate::cli::Format::Json => log.to_json_with_recap(),
             };
             crate::commands::emit(&text, output.as_deref())

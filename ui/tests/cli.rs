@@ -308,10 +308,18 @@ fn saved_plays_are_listed_exported_and_replayed() {
             "export",
             "ambush on the FOREST road",
             "--format",
-            "md"
+            "md",
+            "--for",
+            "gm"
         ])),
         golden
     );
+    // Shared by default with the players: the player window's rules, the TV's recap.
+    let players = ok(&["--db", &t.db, "export", "1", "--format", "md"]);
+    assert!(
+        players.starts_with("# Ambush on the forest road") && players.contains("## How it went")
+    );
+    assert_ne!(without_recap(&players), golden, "{players}");
     let html = ok(&["--db", &t.db, "export", "1", "--format", "html"]);
     assert!(html.starts_with("<!DOCTYPE html>") && html.contains("Bandit chief"), "{html}");
     let json = t.file("export.json");

@@ -64,7 +64,7 @@ fn html_of(base: &Encounter, events: &[Event], recap: Option<&crate::recap::Figh
     if let Some(recap) = recap {
         super::recap_html::fight_into(&mut out, recap, "h2");
     }
-    events_into(&mut out, base, events, "h2");
+    events_into(&mut out, base, events, "h2", None);
     out.push_str("</body>\n</html>\n");
     out
 }
@@ -91,10 +91,22 @@ pub(crate) fn head_into(out: &mut String, title: &str, subtitle: &str, recap: bo
 }
 
 /// The events as one section per round, headed by `heading` (`h2`).
-pub(crate) fn events_into(out: &mut String, base: &Encounter, events: &[Event], heading: &str) {
+pub(crate) fn events_into(
+    out: &mut String,
+    base: &Encounter,
+    events: &[Event],
+    heading: &str,
+    readable: Option<&[bool]>,
+) {
     let mut state = base.clone();
     let mut round = None;
-    for event in events {
+    for (i, event) in events.iter().enumerate() {
+        // For the players: a line they may not read is left out (its round with it when none
+        // of the round is theirs), the state still folded.
+        if readable.is_some_and(|r| !r.get(i).copied().unwrap_or(false)) {
+            state.apply(event);
+            continue;
+        }
         if round != Some(event.round) {
             if round.is_some() {
                 out.push_str("</ol>\n</section>\n");

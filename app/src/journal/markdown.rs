@@ -44,15 +44,27 @@ fn markdown_of(
     if let Some(recap) = recap {
         super::recap_md::fight_into(&mut out, recap, "##");
     }
-    events_into(&mut out, base, events, "##");
+    events_into(&mut out, base, events, "##", None);
     out
 }
 
 /// The events as bullets under a `heading` (`##`) per round.
-pub(crate) fn events_into(out: &mut String, base: &Encounter, events: &[Event], heading: &str) {
+pub(crate) fn events_into(
+    out: &mut String,
+    base: &Encounter,
+    events: &[Event],
+    heading: &str,
+    readable: Option<&[bool]>,
+) {
     let mut state = base.clone();
     let mut round = None;
-    for event in events {
+    for (i, event) in events.iter().enumerate() {
+        // For the players: a line they may not read is left out (its round with it when none
+        // of the round is theirs), the state still folded.
+        if readable.is_some_and(|r| !r.get(i).copied().unwrap_or(false)) {
+            state.apply(event);
+            continue;
+        }
         if round != Some(event.round) {
             round = Some(event.round);
             out.push('\n');

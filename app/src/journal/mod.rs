@@ -3,6 +3,8 @@
 //! - [`describe`] / [`lines`] / [`JournalView`]: one readable line per event, with names as
 //!   they were at the time (the state is folded along the log, never re-read from the end).
 //! - [`markdown`] and [`html`]: the log to share, by round, every name escaped.
+//! - [`players_markdown`] and [`players_html`]: the same for the players, through the table
+//!   view's rules (what they could not see at a line's moment is left out).
 //! - [`to_json`] / [`from_json`]: the lossless [`JournalDoc`], and [`replay`], which re-runs
 //!   it through the rules with the recorded dice and checks every event.
 //!
@@ -13,6 +15,7 @@ mod html;
 mod json;
 pub(crate) mod line;
 mod markdown;
+mod players;
 mod recap_html;
 mod recap_md;
 mod replay;
@@ -24,8 +27,9 @@ pub use html::{html, html_with_recap};
 pub use json::{FORMAT, JournalDoc, JournalError, VERSION, from_json, to_json, to_json_with_recap};
 pub use line::{JournalLines, JournalView, Line, Style, describe, lines, timer_words};
 pub use markdown::{escape_into as escape_markdown_into, markdown, markdown_with_recap};
+pub use players::{Audience, players_html, players_markdown, readable};
 pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
-pub use session::{session_html, session_markdown};
+pub use session::{session_html, session_html_for, session_markdown, session_markdown_for};
 pub use timeline::Place;
 
 use crate::encounter::Encounter;

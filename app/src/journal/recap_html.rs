@@ -178,8 +178,8 @@ pub(crate) fn dice_into(out: &mut String, dice: &[DieTally], h: &str) {
     out.push_str("</div>\n");
 }
 
-/// The evening's recap: the party over every fight and the evening's dice.
-pub(crate) fn session_into(out: &mut String, r: &SessionRecap) {
+/// The evening's recap: the party over every fight and (with `dice`) the evening's dice.
+pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool) {
     out.push_str("<section class=\"recap\">\n<h2>The evening</h2>\n");
     let n = r.fights.len();
     let _ = writeln!(out, "<p>{n} fight{}.</p>", if n == 1 { "" } else { "s" });
@@ -202,7 +202,9 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap) {
         }
         out.push_str("</tbody></table></div>\n");
     }
-    dice_into(out, &r.dice, "h3");
+    if dice {
+        dice_into(out, &r.dice, "h3");
+    }
     out.push_str("</section>\n");
 }
 

@@ -96,8 +96,8 @@ pub(crate) fn dice_into(out: &mut String, dice: &[DieTally], heading: &str) {
     }
 }
 
-/// The evening's recap: the party over every fight, then the evening's dice.
-pub(crate) fn session_into(out: &mut String, r: &SessionRecap) {
+/// The evening's recap: the party over every fight, then (with `dice`) the evening's dice.
+pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool) {
     out.push_str("\n## The evening\n\n");
     let fights = r.fights.len();
     out.push_str(&format!("{fights} fight{}.\n", if fights == 1 { "" } else { "s" }));
@@ -118,7 +118,9 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap) {
             row(out, &cells);
         }
     }
-    dice_into(out, &r.dice, "##");
+    if dice {
+        dice_into(out, &r.dice, "##");
+    }
 }
 
 fn row(out: &mut String, cells: &[String]) {

@@ -5,6 +5,7 @@
 use super::html::{Html, escape_into as html_escape, events_into as html_events, head_into};
 use super::line::{Style, write_bare_roll};
 use super::markdown::{Markdown, escape_into as md_escape, events_into as md_events};
+use super::players::Audience;
 use crate::campaign::CampaignStep;
 use crate::campaign::session::{Part, SessionLog};
 
@@ -16,6 +17,14 @@ fn changed(w: &crate::campaign::Written) -> String {
 
 /// The evening as Markdown: `# Session`, a `##` heading per fight or step, rounds as `###`.
 pub fn session_markdown(log: &SessionLog) -> String {
+    session_markdown_for(log, Audience::Gm)
+}
+
+/// The evening as Markdown for `audience`: for the players, each fight through the table
+/// view's rules ([`super::players`]), the evening's figures without the dice (they name every
+/// thrower), and neither the tray's rolls nor the GM's notes.
+pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
+    let players = audience == Audience::Players;
     let recap = crate::recap::session(log);
     let mut fights = recap.fights.iter();
     let mut out = String::new();
@@ -26,8 +35,11 @@ pub fn session_markdown(log: &SessionLog) -> String {
         md_escape(&mut out, &log.date);
     }
     out.push('\n');
-    super::recap_md::session_into(&mut out, &recap);
+    super::recap_md::session_into(&mut out, &recap, !players);
     for part in &log.parts {
+        if players && matches!(part, Part::Roll(_) | Part::Note(_)) {
+            continue;
+        }
         out.push('\n');
         match part {
             Part::Fight(doc) => {
@@ -36,10 +48,18 @@ pub fn session_markdown(log: &SessionLog) -> String {
                 out.push_str(" — ");
                 md_escape(&mut out, doc.base.system().name());
                 out.push('\n');
-                if let Some(r) = fights.next() {
-                    super::recap_md::fight_into(&mut out, r, "###");
+                let r = fights.next();
+                if players {
+                    let tv = crate::table_view::table_recap(&doc.base, &doc.commands, &doc.events);
+                    super::players::recap_markdown(&mut out, &tv, "###");
+                    let readable = super::players::readable(&doc.base, &doc.events);
+                    md_events(&mut out, &doc.base, &doc.events, "###", Some(&readable));
+                } else {
+                    if let Some(r) = r {
+                        super::recap_md::fight_into(&mut out, r, "###");
+                    }
+                    md_events(&mut out, &doc.base, &doc.events, "###", None);
                 }
-                md_events(&mut out, &doc.base, &doc.events, "###");
             }
             Part::Step(step) => step_markdown(&mut out, step),
             Part::Roll(roll) => {
@@ -77,6 +97,13 @@ fn step_markdown(out: &mut String, step: &CampaignStep) {
 
 /// The evening as one self-contained HTML page, as inert as a fight's.
 pub fn session_html(log: &SessionLog) -> String {
+    session_html_for(log, Audience::Gm)
+}
+
+/// The evening as HTML for `audience` (what the players get is as in
+/// [`session_markdown_for`]).
+pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
+    let players = audience == Audience::Players;
     let recap = crate::recap::session(log);
     let mut fights = recap.fights.iter();
     let mut out = String::new();
@@ -87,8 +114,11 @@ pub fn session_html(log: &SessionLog) -> String {
     out.push_str("</h1>\n<p>");
     html_escape(&mut out, subtitle);
     out.push_str("</p>\n</header>\n");
-    super::recap_html::session_into(&mut out, &recap);
+    super::recap_html::session_into(&mut out, &recap, !players);
     for part in &log.parts {
+        if players && matches!(part, Part::Roll(_) | Part::Note(_)) {
+            continue;
+        }
         match part {
             Part::Fight(doc) => {
                 out.push_str("<article>\n<h2>");
@@ -96,10 +126,18 @@ pub fn session_html(log: &SessionLog) -> String {
                 out.push_str(" — ");
                 html_escape(&mut out, doc.base.system().name());
                 out.push_str("</h2>\n");
-                if let Some(r) = fights.next() {
-                    super::recap_html::fight_into(&mut out, r, "h3");
+                let r = fights.next();
+                if players {
+                    let tv = crate::table_view::table_recap(&doc.base, &doc.commands, &doc.events);
+                    super::players::recap_html(&mut out, &tv, "h3");
+                    let readable = super::players::readable(&doc.base, &doc.events);
+                    html_events(&mut out, &doc.base, &doc.events, "h3", Some(&readable));
+                } else {
+                    if let Some(r) = r {
+                        super::recap_html::fight_into(&mut out, r, "h3");
+                    }
+                    html_events(&mut out, &doc.base, &doc.events, "h3", None);
                 }
-                html_events(&mut out, &doc.base, &doc.events, "h3");
                 out.push_str("</article>\n");
             }
             Part::Step(step) => {

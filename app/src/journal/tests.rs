@@ -816,3 +816,38 @@ mod props {
         }
     }
 }
+
+#[test]
+fn the_players_journal_leaves_out_what_the_table_view_hides_and_keeps_the_rest() {
+    crate::systems::install();
+    let script = "\
+side Party party
+side Foes
+zone Glade
+add Aldo side Party zone Glade track hp=8
+add Wolf side Foes zone Glade track hp=6
+notes Wolf waits for the signal to howl
+roll d20 \"ambush check\" by Wolf secret
+roll d6 \"Aldo looks around\" by Aldo
+say The wind turns.
+show Wolf revealed
+hp Wolf -2
+";
+    let h = crate::scenario::run("wolf.fray", script).unwrap_or_else(|e| panic!("{e}"));
+    let (base, commands, events) = (h.base(), h.live_commands(), h.events());
+    let gm = markdown(base, events);
+    assert!(gm.contains("**Wolf** joined Foes"), "{gm}");
+    assert!(gm.contains("ambush check"), "{gm}");
+    for players in [players_markdown(base, commands, events), players_html(base, commands, events)]
+    {
+        // The wolf joined unseen, and its secret roll and the GM's notes stay the GM's.
+        assert!(!players.contains("joined Foes"), "{players}");
+        assert!(!players.contains("ambush check"), "{players}");
+        assert!(!players.contains("signal to howl"), "{players}");
+        assert!(!players.contains("Notes on"), "{players}");
+        // What the players saw stays: Aldo's roll, the narration, the wolf's wound once shown.
+        assert!(players.contains("Aldo looks around"), "{players}");
+        assert!(players.contains("The wind turns."), "{players}");
+        assert!(players.contains("Wolf") && players.contains("6 → 4"), "{players}");
+    }
+}

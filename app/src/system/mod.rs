@@ -208,6 +208,14 @@ pub trait Rules: Send + Sync {
         Ok(())
     }
 
+    /// Whether one of this procedure's own facts is kept from the players (an intention
+    /// declared in secret): the journal for the players leaves its line out, as the player
+    /// window never shows it.
+    fn secret_fact(&self, enc: &Encounter, event: &crate::event::Event) -> bool {
+        let _ = (enc, event);
+        false
+    }
+
     /// The keys of a combatant's main tracks, most telling first (what a token shows with
     /// its number). A combatant with none of them shows its first track.
     fn main_tracks(&self) -> &'static [&'static str] {

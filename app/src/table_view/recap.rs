@@ -87,13 +87,28 @@ pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event
         .filter(|c| shown(&end, c) != Shown::Revealed && !c.name.trim().is_empty())
         .map(|c| c.name.clone())
         .collect();
-    let rolls = events.iter().filter_map(|e| match &e.kind {
-        EventKind::Rolled { roll, secret: false } => Some(roll),
-        _ => None,
-    });
-    let seen = rolls.filter(|roll| {
-        roll.roller.as_deref().is_none_or(|who| !secret.iter().any(|s| who.contains(s.as_str())))
-    });
+    // A roll counts when the players could see it: not secret, and its thrower known to them
+    // both when it rolled and at the end (one removed unseen is not named either).
+    let mut now = base.clone();
+    let mut seen = Vec::new();
+    for e in events {
+        if let EventKind::Rolled { roll, secret: false } = &e.kind {
+            let known_then = |who: &str| {
+                !now.combatants.values().any(|c| {
+                    shown(&now, c) != Shown::Revealed
+                        && !c.name.trim().is_empty()
+                        && who.contains(c.name.as_str())
+                })
+            };
+            let open = roll.roller.as_deref().is_none_or(|who| {
+                known_then(who) && !secret.iter().any(|s| who.contains(s.as_str()))
+            });
+            if open {
+                seen.push(roll);
+            }
+        }
+        now.apply(e);
+    }
     let dice = recap::dice::tally(seen).iter().map(|t| t.words()).collect();
     TableRecap { title: end.name.clone(), lines, rows, dice }
 }

@@ -105,6 +105,8 @@ pub enum Action {
     Export {
         /// Which format.
         format: ExportFormat,
+        /// Who it is for (Markdown and HTML; JSON is always the whole journal).
+        audience: fray_app::journal::Audience,
         /// Where.
         path: PathBuf,
     },
@@ -203,7 +205,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             }
             model.refresh_encounters();
         }
-        Action::Export { format, path } => export(model, format, &path),
+        Action::Export { format, audience, path } => export(model, format, audience, &path),
         Action::LoadMap(path) => load_map(model, &path),
         Action::CheckJournal(path) => match crate::inputs::check_journal(&path) {
             Ok(said) => model.info(format!("{}: {said}", path.display())),
@@ -418,17 +420,24 @@ fn duplicate(model: &mut Model, id: EncounterId) {
     }
 }
 
-fn export(model: &mut Model, format: ExportFormat, path: &std::path::Path) {
+fn export(
+    model: &mut Model,
+    format: ExportFormat,
+    audience: journal::Audience,
+    path: &std::path::Path,
+) {
     let Some(session) = &model.session else {
         model.error("Open an encounter to export its journal");
         return;
     };
     let h = session.history();
+    let (base, commands, events) = (h.base(), h.live_commands(), h.events());
+    let players = audience == journal::Audience::Players;
     let text = match format {
-        ExportFormat::Markdown => {
-            journal::markdown_with_recap(h.base(), h.live_commands(), h.events())
-        }
-        ExportFormat::Html => journal::html_with_recap(h.base(), h.live_commands(), h.events()),
+        ExportFormat::Markdown if players => journal::players_markdown(base, commands, events),
+        ExportFormat::Markdown => journal::markdown_with_recap(base, commands, events),
+        ExportFormat::Html if players => journal::players_html(base, commands, events),
+        ExportFormat::Html => journal::html_with_recap(base, commands, events),
         ExportFormat::Json => journal::to_json_with_recap(h),
     };
     // Whole or not at all: a failed export never leaves half a file where a good one was.

@@ -55,6 +55,8 @@ pub enum CampaignAction {
     Export {
         /// Which format.
         format: ExportFormat,
+        /// Who it is for (Markdown and HTML; JSON is always the whole evening).
+        audience: fray_app::journal::Audience,
         /// Where.
         path: std::path::PathBuf,
         /// Which session (today's when none).
@@ -126,8 +128,8 @@ pub fn apply(model: &mut Model, action: CampaignAction) {
         CampaignAction::TrayRoll { dice, label, faces } => {
             tray_roll(model, day, &dice, &label, faces)
         }
-        CampaignAction::Export { format, path, session } => {
-            export(model, session.unwrap_or(day), format, &path)
+        CampaignAction::Export { format, audience, path, session } => {
+            export(model, session.unwrap_or(day), format, audience, &path)
         }
         CampaignAction::StartSession(name) => model
             .db
@@ -245,12 +247,13 @@ fn export(
     model: &mut Model,
     day: PlaySessionId,
     format: ExportFormat,
+    audience: fray_app::journal::Audience,
     path: &std::path::Path,
 ) -> Result<(), String> {
     let log = model.db.play_sessions().log(day).map_err(|e| e.to_string())?;
     let text = match format {
-        ExportFormat::Markdown => fray_app::journal::session_markdown(&log),
-        ExportFormat::Html => fray_app::journal::session_html(&log),
+        ExportFormat::Markdown => fray_app::journal::session_markdown_for(&log, audience),
+        ExportFormat::Html => fray_app::journal::session_html_for(&log, audience),
         ExportFormat::Json => log.to_json_with_recap(),
     };
     fray_data::files::write_atomic(path, text.as_bytes())

@@ -285,6 +285,15 @@ impl Rules for Bdp {
         damage::settle_edit(ctx, edit)
     }
 
+    /// Intentions are declared to the GM: the players' journal leaves them out.
+    fn secret_fact(&self, _enc: &Encounter, event: &Event) -> bool {
+        matches!(
+            &event.kind,
+            crate::event::EventKind::Own(own)
+                if matches!(own.get::<model::BdpEvent>(), Some(model::BdpEvent::Declared { .. }))
+        )
+    }
+
     fn main_tracks(&self) -> &'static [&'static str] {
         // The guard, then the body: STR is what a blow reaches once HP is gone. A character's
         // Fatigue (its own colour), a detachment's members.

@@ -17,6 +17,8 @@ pub struct PartyView {
     /// Where to write the session, and in which format.
     export_path: String,
     export_format: Option<ExportFormat>,
+    /// The session export is the GM's full journal rather than the players'.
+    for_gm: bool,
     /// The evening's recap being read, if open.
     pub evening: Option<fray_app::recap::SessionRecap>,
     /// Which session to export (today's when none).
@@ -229,6 +231,13 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
         for f in ExportFormat::ALL {
             ui.selectable_value(format, f, f.extension());
         }
+        ui.separator();
+        // Shared with the players unless the GM asks for the whole evening (JSON always is).
+        let json = *format == ExportFormat::Json;
+        ui.add_enabled_ui(!json, |ui| {
+            ui.selectable_value(&mut view.for_gm, false, "For the players");
+            ui.selectable_value(&mut view.for_gm, true, "The GM's full journal");
+        });
     });
     ui.horizontal(|ui| {
         ui.add(
@@ -240,8 +249,17 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
         let write = ui.add_enabled(!path.is_empty(), egui::Button::new("Export the session"));
         if write.on_disabled_hover_text("Type where to write it").clicked() {
             let format = view.export_format.unwrap_or(ExportFormat::Html);
-            let export =
-                CampaignAction::Export { format, path: path.into(), session: view.export_session };
+            let audience = if view.for_gm {
+                fray_app::journal::Audience::Gm
+            } else {
+                fray_app::journal::Audience::Players
+            };
+            let export = CampaignAction::Export {
+                format,
+                audience,
+                path: path.into(),
+                session: view.export_session,
+            };
             out.push(Action::Campaign(export));
         }
     });

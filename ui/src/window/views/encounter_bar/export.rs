@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 pub(super) struct ExportForm {
     /// The chosen format.
     format: ExportFormat,
+    /// The GM's full journal rather than the players' (Markdown and HTML).
+    for_gm: bool,
     /// Where to write, as typed (`~/` is the home folder).
     path: String,
     /// An export was asked for; the dialog waits for the outcome in the status line.
@@ -32,6 +34,7 @@ impl ExportForm {
         let path = default_dir().join(file_name(&state.name, format));
         Self {
             format,
+            for_gm: false,
             path: path.display().to_string(),
             waiting: false,
             message: None,
@@ -70,6 +73,29 @@ pub(super) fn export_ui(
         }
     });
     ui.label(RichText::new(describe(form.format)).weak());
+    ui.add_space(8.0);
+    // What is shared goes to the players by the player window's rules, unless the GM asks
+    // for the whole journal; JSON is always whole (it replays).
+    let json = form.format == ExportFormat::Json;
+    ui.add_enabled_ui(!json, |ui| {
+        ui.horizontal(|ui| {
+            for (gm, text) in [(false, "For the players"), (true, "The GM's full journal")] {
+                let button = egui::Button::selectable(form.for_gm == gm && !json, text)
+                    .min_size(egui::vec2(120.0, 32.0));
+                if ui.add(button).clicked() {
+                    form.for_gm = gm;
+                }
+            }
+        });
+    });
+    let whom = if json {
+        "JSON holds the whole journal: keep it for yourself."
+    } else if form.for_gm {
+        "Every line, with hidden foes, secret rolls and your notes."
+    } else {
+        "What the player window would show: hidden foes, secret rolls and your notes left out."
+    };
+    ui.label(RichText::new(whom).weak());
     ui.add_space(12.0);
 
     let label = ui.label("Save to");
@@ -97,7 +123,12 @@ pub(super) fn export_ui(
     if ok && let Some(path) = path {
         // Clear the old message first: the status line then tells this export's outcome.
         out.push(Action::DismissStatus);
-        out.push(Action::Export { format: form.format, path });
+        let audience = if form.for_gm {
+            fray_app::journal::Audience::Gm
+        } else {
+            fray_app::journal::Audience::Players
+        };
+        out.push(Action::Export { format: form.format, audience, path });
         form.waiting = true;
         form.message = None;
     }

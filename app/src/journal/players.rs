@@ -1,0 +1,206 @@
+//! The journal for the players: what the GM shares, drawn through the table view's rules. A
+//! line is left out when the players could not have seen it at its moment — a roll the GM
+//! kept secret, the GM's notes and player-window settings, a procedure's secret (an intention
+//! declared to the GM), or any line naming a combatant then hidden from them or anonymous
+//! (as the player window leaves such a roll or ruling out). The recap is the one the TV shows
+//! ([`crate::table_view::table_recap`]). The GM's full journal stays [`super::markdown`] and
+//! [`super::html`].
+
+use std::fmt::Write as _;
+
+use crate::encounter::Encounter;
+use crate::event::{Event, EventKind};
+use crate::history::CommandRecord;
+use crate::table_view::{Shown, TableRecap, shown, table_recap};
+
+use super::html::{escape_into as html_escape, events_into as html_events, head_into};
+use super::line::{Plain, write_event};
+use super::markdown::{escape_into as md_escape, events_into as md_events};
+use super::system_name;
+
+/// Who an export is for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Audience {
+    /// The players: what the table view lets them see (the default when sharing).
+    #[default]
+    Players,
+    /// The GM: every line.
+    Gm,
+}
+
+/// The names the players may not know in `enc`: hidden and anonymous combatants'.
+fn secret_names(enc: &Encounter) -> Vec<String> {
+    enc.combatants
+        .values()
+        .filter(|c| shown(enc, c) != Shown::Revealed)
+        .map(|c| c.name.trim().to_owned())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// For each event, whether the players may read its line (see the module's rules).
+pub fn readable(base: &Encounter, events: &[Event]) -> Vec<bool> {
+    let system = base.system();
+    let mut before = base.clone();
+    let mut out = Vec::with_capacity(events.len());
+    let mut line = String::new();
+    // Those removed while the players did not know them stay unknown to the later lines.
+    let mut gone: Vec<String> = Vec::new();
+    for event in events {
+        let mut after = before.clone();
+        after.apply(event);
+        for c in before.combatants.values() {
+            if after.combatant(c.id).is_none()
+                && shown(&before, c) != Shown::Revealed
+                && !c.name.trim().is_empty()
+            {
+                gone.push(c.name.trim().to_owned());
+            }
+        }
+        let open = match &event.kind {
+            EventKind::Rolled { secret: true, .. }
+            | EventKind::NotesSet { .. }
+            | EventKind::PlayerViewSet { .. }
+            | EventKind::ShownSet { .. }
+            | EventKind::ZoneEdited { .. } => false,
+            EventKind::Own(_) if system.secret_fact(&before, event) => false,
+            _ => {
+                line.clear();
+                write_event(&mut line, &before, event, &Plain);
+                let mut names = secret_names(&before);
+                names.extend(secret_names(&after));
+                names.extend(gone.iter().cloned());
+                !names.iter().any(|n| line.contains(n.as_str()))
+            }
+        };
+        out.push(open);
+        before = after;
+    }
+    out
+}
+
+/// The fight's journal for the players, as Markdown: its title, the TV's recap, then the lines
+/// they may read, by round.
+pub fn players_markdown(base: &Encounter, commands: &[CommandRecord], events: &[Event]) -> String {
+    let mut out = String::with_capacity(4096 + events.len() * 80);
+    out.push_str("# ");
+    md_escape(&mut out, &base.name);
+    out.push_str(" — ");
+    md_escape(&mut out, system_name(base));
+    out.push('\n');
+    recap_markdown(&mut out, &table_recap(base, commands, events), "##");
+    md_events(&mut out, base, events, "##", Some(&readable(base, events)));
+    out
+}
+
+/// The fight's journal for the players, as one self-contained HTML page.
+pub fn players_html(base: &Encounter, commands: &[CommandRecord], events: &[Event]) -> String {
+    let mut out = String::with_capacity(16384 + events.len() * 160);
+    head_into(&mut out, &base.name, system_name(base), true);
+    out.push_str("<header>\n<h1>");
+    html_escape(&mut out, &base.name);
+    out.push_str("</h1>\n<p>");
+    html_escape(&mut out, system_name(base));
+    out.push_str(" · for the players</p>\n</header>\n");
+    recap_html(&mut out, &table_recap(base, commands, events), "h2");
+    html_events(&mut out, base, events, "h2", Some(&readable(base, events)));
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// The TV's recap as Markdown under a `heading`.
+pub(crate) fn recap_markdown(out: &mut String, r: &TableRecap, heading: &str) {
+    let _ = write!(out, "\n{heading} How it went\n\n");
+    for line in &r.lines {
+        md_escape(out, line);
+        out.push('\n');
+    }
+    let harm = r.rows.iter().any(|row| row.harm.is_some());
+    if !r.rows.is_empty() {
+        out.push_str("\n| Who |");
+        if harm {
+            out.push_str(" Dealt | Taken |");
+        }
+        out.push_str(" Blows landed / missed / avoided | Took out | At the end |\n|:--|");
+        if harm {
+            out.push_str("--:|--:|");
+        }
+        out.push_str(":-:|--:|:--|\n");
+        for row in &r.rows {
+            let mut cells = vec![row.name.clone()];
+            if harm {
+                let (dealt, taken) = row.harm.unwrap_or_default();
+                cells.extend([dealt.to_string(), taken.to_string()]);
+            }
+            cells.extend([
+                format!("{} / {} / {}", row.landed, row.missed, row.avoided),
+                row.took_out.to_string(),
+                if row.end.is_empty() { "up".to_owned() } else { row.end.clone() },
+            ]);
+            out.push('|');
+            for cell in cells {
+                out.push(' ');
+                md_escape(out, &cell);
+                out.push_str(" |");
+            }
+            out.push('\n');
+        }
+    }
+    if !r.dice.is_empty() {
+        let _ = write!(out, "\n{heading}# How the dice fell\n\n");
+        for line in &r.dice {
+            out.push_str("- ");
+            md_escape(out, line);
+            out.push('\n');
+        }
+    }
+}
+
+/// The TV's recap as HTML under an `h` heading.
+pub(crate) fn recap_html(out: &mut String, r: &TableRecap, h: &str) {
+    let _ = write!(out, "<section class=\"recap\">\n<{h}>How it went</{h}>\n");
+    for line in &r.lines {
+        out.push_str("<p>");
+        html_escape(out, line);
+        out.push_str("</p>\n");
+    }
+    let harm = r.rows.iter().any(|row| row.harm.is_some());
+    if !r.rows.is_empty() {
+        out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Who</th>");
+        if harm {
+            out.push_str("<th class=\"n\">Dealt</th><th class=\"n\">Taken</th>");
+        }
+        out.push_str(
+            "<th>Blows landed / missed / avoided</th><th class=\"n\">Took out</th>\
+             <th>At the end</th></tr></thead>\n<tbody>\n",
+        );
+        for row in &r.rows {
+            out.push_str("<tr><td>");
+            html_escape(out, &row.name);
+            out.push_str("</td>");
+            if let Some((dealt, taken)) = row.harm.filter(|_| harm) {
+                let _ = write!(out, "<td class=\"n\">{dealt}</td><td class=\"n\">{taken}</td>");
+            } else if harm {
+                out.push_str("<td class=\"n\">—</td><td class=\"n\">—</td>");
+            }
+            let _ = write!(
+                out,
+                "<td>{} / {} / {}</td><td class=\"n\">{}</td><td>",
+                row.landed, row.missed, row.avoided, row.took_out
+            );
+            html_escape(out, if row.end.is_empty() { "up" } else { &row.end });
+            out.push_str("</td></tr>\n");
+        }
+        out.push_str("</tbody></table></div>\n");
+    }
+    if !r.dice.is_empty() {
+        let _ = write!(out, "<{h}>How the dice fell</{h}>\n<ul>\n");
+        for line in &r.dice {
+            out.push_str("<li>");
+            html_escape(out, line);
+            out.push_str("</li>\n");
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str("</section>\n");
+}
