@@ -362,6 +362,20 @@ pub enum Command {
         /// New value.
         value: serde_json::Value,
     },
+    /// Harm several at once (a blast, a breath, a falling ceiling): one roll for all, or one
+    /// each, dealt to every target through its procedure's armour and saves, then its rules
+    /// for what the harm does. One step in the journal; undo takes it all back.
+    Harm {
+        /// Who: picked tokens, everyone in a zone, or everyone within a radius on the grid.
+        targets: Targets,
+        /// The harm's dice.
+        dice: Dice,
+        /// What deals it ("Fireball"), for the journal.
+        label: String,
+        /// One roll for each target rather than one for all.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        each: bool,
+    },
     /// Write a line into the journal.
     Narrate {
         /// The text.
@@ -375,6 +389,30 @@ pub enum Command {
     /// A command of one procedure (the procedure's own type, behind [`Own`]).
     #[serde(skip)]
     Own(Own),
+}
+
+/// The targets of a [`Command::Harm`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum Targets {
+    /// These combatants.
+    Picked {
+        /// Who.
+        ids: Vec<CombatantId>,
+    },
+    /// Everyone in a zone.
+    Zone {
+        /// Which.
+        zone: ZoneId,
+    },
+    /// Everyone on the squares of a radius on the grid: the square of side `2 r` centred on a
+    /// corner of the grid (a token counts when any of its squares is in it).
+    Radius {
+        /// The corner at the centre, `(x, y)` in grid lines.
+        corner: (u16, u16),
+        /// The radius in squares.
+        r: u16,
+    },
 }
 
 impl Command {

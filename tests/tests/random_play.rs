@@ -28,6 +28,8 @@ fn seeds() -> Vec<u64> {
 fn play(system: &str) {
     let library = library(system);
     let mut rounds = 0;
+    // What the random GM got through: harm to several at once, and edits to a threshold.
+    let (mut harms, mut to_zero) = (0, 0);
     for seed in seeds() {
         match simulate::play(system, seed, STEPS, &library) {
             Ok(report) => {
@@ -36,6 +38,13 @@ fn play(system: &str) {
                     "{system} seed {seed}: few commands went through: {report:?}"
                 );
                 rounds = rounds.max(report.rounds);
+                for record in report.history.live_commands() {
+                    match &record.command {
+                        fray_app::Command::Harm { .. } => harms += 1,
+                        fray_app::Command::SetTrack { value: 0, .. } => to_zero += 1,
+                        _ => {}
+                    }
+                }
             }
             Err(failure) => {
                 let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-play");
@@ -47,6 +56,10 @@ fn play(system: &str) {
         }
     }
     assert!(rounds >= 2, "{system}: random play never got past round {rounds}");
+    if std::env::var_os("FRAY_SEED").is_none() {
+        assert!(harms > 0, "{system}: random play never harmed several at once");
+        assert!(to_zero > 0, "{system}: random play never edited a track to 0");
+    }
 }
 
 /// One test per procedure (they run side by side); [`every_procedure_is_played`] checks that

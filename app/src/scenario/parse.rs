@@ -147,6 +147,8 @@ pub(crate) enum Action {
     Notes { who: String, notes: String },
     /// `roll EXPR [LABEL] [by NAME] [secret]`
     Roll { dice: Dice, label: String, by: Option<String>, secret: bool },
+    /// `harm EXPR LABEL [each] on NAME... | in ZONE | radius R at X Y`
+    Harm { dice: Dice, label: String, each: bool, targets: HarmTargets },
     /// `show NAME revealed|anonymous|hidden|default`
     Show { who: String, shown: Option<crate::table_view::Shown> },
     /// `player-view KEY VALUE...`: one player-view setting changed.
@@ -387,6 +389,24 @@ fn step(system_id: &str, tokens: &[Token]) -> Result<StepKind, String> {
             Ok(StepKind::Do { action, dice })
         }
     }
+}
+
+/// Whom a `harm` line reaches.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HarmTargets {
+    /// These combatants, by name.
+    Names(Vec<String>),
+    /// Everyone in a zone.
+    Zone(String),
+    /// Everyone within `r` squares of the grid's corner `(x, y)`.
+    Radius {
+        /// The corner.
+        x: u16,
+        /// The corner.
+        y: u16,
+        /// Squares.
+        r: u16,
+    },
 }
 
 /// `table 4 3 | app | 6`: one choice per `|`-separated part.
@@ -693,6 +713,36 @@ fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
                 }
             }
             Action::Roll { dice, label, by, secret }
+        }
+        "harm" => {
+            let expr = c.word("a dice expression like 3d6")?;
+            let dice = Dice::parse(&expr).map_err(|e| format!("bad dice '{expr}': {e}"))?;
+            let label = c.word("what deals it, e.g. \"Fireball\"")?;
+            let each = c.peek_is("each");
+            if each {
+                c.next();
+            }
+            let how = c.word("on NAME..., in ZONE or radius R at X Y")?;
+            let targets = match how.to_ascii_lowercase().as_str() {
+                "on" => {
+                    let names: Vec<String> =
+                        std::iter::from_fn(|| c.next().map(|t| t.text.clone())).collect();
+                    if names.is_empty() {
+                        return Err("harm ... on needs at least one name".into());
+                    }
+                    HarmTargets::Names(names)
+                }
+                "in" => HarmTargets::Zone(c.word("a zone")?),
+                "radius" => {
+                    let r = c.number("the radius in squares")?;
+                    if !c.next().is_some_and(|t| t.is("at")) {
+                        return Err("harm ... radius R at X Y".into());
+                    }
+                    HarmTargets::Radius { x: c.number("x")?, y: c.number("y")?, r }
+                }
+                other => return Err(format!("expected on, in or radius, got '{other}'")),
+            };
+            Action::Harm { dice, label, each, targets }
         }
         "show" => {
             let who = c.word("who")?;

@@ -376,6 +376,22 @@ fn command(
             roller: by.as_deref().map(|n| combatant(enc, n)).transpose()?,
             secret: *secret,
         },
+        Action::Harm { dice, label, each, targets } => Command::Harm {
+            targets: match targets {
+                super::parse::HarmTargets::Names(names) => crate::command::Targets::Picked {
+                    ids: names.iter().map(|n| combatant(enc, n)).collect::<Result<_, _>>()?,
+                },
+                super::parse::HarmTargets::Zone(z) => {
+                    crate::command::Targets::Zone { zone: zone(enc, z).map_err(Failure::Script)? }
+                }
+                super::parse::HarmTargets::Radius { x, y, r } => {
+                    crate::command::Targets::Radius { corner: (*x, *y), r: *r }
+                }
+            },
+            dice: dice.clone(),
+            label: label.clone(),
+            each: *each,
+        },
         Action::Show { who, shown } => Command::Show { id: combatant(enc, who)?, shown: *shown },
         Action::PlayerView { key, values } => Command::SetPlayerView {
             view: super::player_view::change(enc, key, values).map_err(Failure::Script)?,

@@ -413,6 +413,29 @@ impl<'a> Play<'a> {
         Some((option.command, origin))
     }
 
+    /// Harm to several at once: picked tokens, a zone or a radius on the grid (now and then
+    /// one off the grid, or with nobody there), one roll for all or one each.
+    fn harm(&mut self, enc: &Encounter, ids: &[CombatantId], zones: &[ZoneId]) -> Command {
+        use crate::command::Targets;
+        let targets = match self.pick(3) {
+            0 if !zones.is_empty() => Targets::Zone { zone: zones[self.pick(zones.len())] },
+            1 if enc.grid.is_some() => {
+                let at = self.square();
+                Targets::Radius { corner: (at.x, at.y), r: self.pick(4) as u16 }
+            }
+            _ => {
+                let n = 1 + self.pick(ids.len().min(4));
+                Targets::Picked { ids: (0..n).map(|_| ids[self.pick(ids.len())]).collect() }
+            }
+        };
+        Command::Harm {
+            targets,
+            dice: Dice::parse(["d6", "2d6", "3d6", "d20"][self.pick(4)]).expect("dice parse"),
+            label: "Blast".into(),
+            each: self.chance(40),
+        }
+    }
+
     /// One of the GM's edits, on a random combatant, zone or setting.
     fn gm_edit(&mut self) -> Command {
         let enc = self.state().clone();
@@ -535,6 +558,7 @@ impl<'a> Play<'a> {
                 id,
                 notes: format!("GM-only note {} on {}", enc.next_id, c.name),
             },
+            12 if self.chance(30) => self.harm(&enc, &ids, &zones),
             12 => self.player_view(&enc),
             13 if zones.len() > 1 && self.chance(30) => {
                 let a = zones[self.pick(zones.len())];

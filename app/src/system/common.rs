@@ -284,6 +284,7 @@ pub fn handle_common(
             }
             out.push("core.setting", None, EventKind::SettingChanged { key, value });
         }
+        harm @ Command::Harm { .. } => return super::area::harm(system, enc, harm, dice),
         Command::Narrate { text } => {
             let text = non_empty(&text, "journal line")?;
             out.push("core.note", None, EventKind::Narration { text });

@@ -140,8 +140,10 @@ pub fn handle(
 ) -> Result<Vec<Event>, RuleError> {
     super::waiting::check(system, enc, &command)?;
     let gm = by_the_gm(&command);
+    // Only the GM's own edit of a track: a harm has gone through the procedure's rules already.
+    let edit = matches!(command, Command::SetTrack { .. } | Command::AdjustTrack { .. });
     let mut events = system.handle(enc, command, dice)?;
-    let edits = if gm && enc.rules >= 1 { track_edits(&events) } else { Vec::new() };
+    let edits = if edit && enc.rules >= 1 { track_edits(&events) } else { Vec::new() };
     if !edits.is_empty() {
         let mut ctx = Ctx::new(enc, dice);
         for event in events {

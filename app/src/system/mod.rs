@@ -3,6 +3,7 @@
 //! ARCHITECTURE.md at the repository root explains how each of the five procedures maps onto
 //! this trait.
 
+pub mod area;
 pub mod block_reader;
 mod common;
 mod ctx;
@@ -205,6 +206,31 @@ pub trait Rules: Send + Sync {
     /// edition 1; whoever it takes out is then settled like any departure.
     fn settle_edit(&self, ctx: &mut Ctx<'_>, edit: &TrackEdit) -> Result<(), RuleError> {
         let _ = (ctx, edit);
+        Ok(())
+    }
+
+    /// Harm from outside a blow — a blast, a breath, a falling ceiling ([`Command::Harm`]) —
+    /// on `id`: `amount` as rolled, through the target's own armour and saves where this
+    /// procedure gives them, then its rules for what the harm does, each with a journal line
+    /// (`what` names the source). By default the first main track the target has loses it,
+    /// no lower than 0.
+    ///
+    /// [`Command::Harm`]: crate::command::Command::Harm
+    fn harm(
+        &self,
+        ctx: &mut Ctx<'_>,
+        id: CombatantId,
+        amount: i64,
+        what: &str,
+    ) -> Result<(), RuleError> {
+        let c = ctx.who(id)?;
+        let Some(track) = self.main_tracks().iter().find_map(|k| c.track(k)).cloned() else {
+            let name = c.name.clone();
+            ctx.ruling("core.damage", Some(id), format!("{name} has no track {what} could harm"));
+            return Ok(());
+        };
+        let to = (track.value - amount.max(0)).max(0);
+        ctx.set_track("core.damage", id, &track.name, to);
         Ok(())
     }
 

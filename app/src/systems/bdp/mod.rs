@@ -285,6 +285,24 @@ impl Rules for Bdp {
         damage::settle_edit(ctx, edit)
     }
 
+    fn harm(
+        &self,
+        ctx: &mut Ctx<'_>,
+        id: CombatantId,
+        amount: i64,
+        what: &str,
+    ) -> Result<(), RuleError> {
+        let blow = damage::Blow {
+            raw: amount,
+            source: what.to_owned(),
+            armor: true,
+            to_str: false,
+            save: true,
+            nonlethal: false,
+        };
+        damage::deal(ctx, id, blow)
+    }
+
     /// Intentions are declared to the GM: the players' journal leaves them out.
     fn secret_fact(&self, _enc: &Encounter, event: &Event) -> bool {
         matches!(

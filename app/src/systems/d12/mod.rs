@@ -272,6 +272,17 @@ impl Rules for D12 {
         Ok(())
     }
 
+    fn harm(
+        &self,
+        ctx: &mut Ctx<'_>,
+        id: CombatantId,
+        amount: i64,
+        what: &str,
+    ) -> Result<(), RuleError> {
+        wounds::hazard(ctx, id, amount, what);
+        Ok(())
+    }
+
     fn main_tracks(&self) -> &'static [&'static str] {
         // Stamina first, then the body.
         &["stress", "wp"]

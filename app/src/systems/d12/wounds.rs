@@ -297,3 +297,18 @@ pub(crate) fn settle_edit(ctx: &mut Ctx, edit: &crate::system::TrackEdit) {
         sync(ctx, edit.id);
     }
 }
+
+/// Harm from outside a blow (a blast, a fall): Armour off, then Stress first and the rest to
+/// the Wound Points, as a hit's damage goes (typed by `what`).
+pub(crate) fn hazard(ctx: &mut Ctx, id: CombatantId, amount: i64, what: &str) {
+    let Ok(c) = ctx.who(id) else { return };
+    let armour = stat(c, super::block::ARMOUR).max(0);
+    let dealt = (amount - armour).max(0);
+    let name = c.name.clone();
+    ctx.ruling(
+        super::R_DAMAGE,
+        Some(id),
+        format!("{name} takes {what}: {amount} − Armour {armour} = {dealt}"),
+    );
+    hurt(ctx, id, dealt, what);
+}

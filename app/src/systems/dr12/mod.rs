@@ -279,6 +279,16 @@ impl Rules for Dr12 {
         Ok(())
     }
 
+    fn harm(
+        &self,
+        ctx: &mut Ctx<'_>,
+        id: CombatantId,
+        amount: i64,
+        what: &str,
+    ) -> Result<(), RuleError> {
+        damage::hit(ctx, R_ATTACK, id, amount, what)
+    }
+
     fn main_tracks(&self) -> &'static [&'static str] {
         &[block::HP]
     }

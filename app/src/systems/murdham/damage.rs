@@ -166,6 +166,27 @@ fn land(
     Ok(())
 }
 
+/// Harm from outside a blow (a blast, a fall) on `target`: its armour off, health lost, gear
+/// breaking on a big hit, as a hit it did not react to.
+pub(crate) fn hazard(
+    ctx: &mut Ctx,
+    target: CombatantId,
+    raw: i64,
+    what: &str,
+) -> Result<(), RuleError> {
+    let t = ctx.who(target)?.clone();
+    let (off, why) = armour(&ctx.enc, &t, false, false, false);
+    let dealt = (raw - off).max(0);
+    let sum = if why.is_empty() { String::new() } else { format!(" − {}", why.join(" − ")) };
+    let shown = if dealt == 0 { "no harm".to_owned() } else { format!("{dealt}") };
+    ctx.ruling(R_DAMAGE, Some(target), format!("{what} on {}: {raw}{sum} = {shown}", t.name));
+    wear_from_hit(ctx, &t, raw, false)?;
+    if dealt > 0 {
+        harm(ctx, target, dealt)?;
+    }
+    Ok(())
+}
+
 /// Armour (and a shield in use) is used when hit; damaged ones break on 8 or more before
 /// armour, the shield first.
 fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Result<(), RuleError> {

@@ -313,6 +313,16 @@ impl Rules for Murdham {
         departure::settle(ctx, left)
     }
 
+    fn harm(
+        &self,
+        ctx: &mut Ctx<'_>,
+        id: CombatantId,
+        amount: i64,
+        what: &str,
+    ) -> Result<(), RuleError> {
+        damage::hazard(ctx, id, amount, what)
+    }
+
     fn main_tracks(&self) -> &'static [&'static str] {
         &[block::HEALTH]
     }

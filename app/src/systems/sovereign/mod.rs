@@ -296,6 +296,18 @@ impl Rules for Sovereign {
         Ok(())
     }
 
+    fn harm(
+        &self,
+        ctx: &mut Ctx<'_>,
+        id: CombatantId,
+        amount: i64,
+        what: &str,
+    ) -> Result<(), RuleError> {
+        let name = ctx.name(id);
+        ctx.ruling(R_ATTACK, Some(id), format!("{what}: {amount} damage to {name}"));
+        attack::hurt(ctx, id, amount)
+    }
+
     fn main_tracks(&self) -> &'static [&'static str] {
         &[block::HP]
     }
