@@ -86,6 +86,10 @@ pub enum Action {
     SetDiceMode(DiceMode),
     /// Show a combatant's card (or none).
     Select(Option<CombatantId>),
+    /// Pick a combatant for harm to several at once, or put it back (shift-click).
+    TogglePick(CombatantId),
+    /// Put back every picked combatant.
+    ClearPicks,
     /// Create an encounter and open it.
     NewEncounter {
         /// System id.
@@ -164,6 +168,12 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
         }
         Action::SetDiceMode(mode) => model.dice_mode = mode,
         Action::Select(id) => model.selected = id,
+        Action::TogglePick(id) => {
+            if !model.picked.remove(&id) {
+                model.picked.insert(id);
+            }
+        }
+        Action::ClearPicks => model.picked.clear(),
         Action::NewEncounter { system, name } => {
             let seed = fresh_seed();
             match Session::create(&model.db, &system, &name, seed) {
@@ -396,6 +406,7 @@ fn open_session(model: &mut Model, session: Session) {
     let id = session.encounter_id();
     model.set_session(Some(session));
     model.selected = None;
+    model.picked.clear();
     model.pending_roll = None;
     model.status = None;
     if let Err(e) = model.db.settings().set_json(LAST_ENCOUNTER_KEY, &id.0) {

@@ -115,6 +115,8 @@ pub struct Model {
     pub encounters: Vec<EncounterInfo>,
     /// The combatant whose card is shown.
     pub selected: Option<CombatantId>,
+    /// Combatants picked on the board (shift-click) for harm to several at once.
+    pub picked: std::collections::BTreeSet<CombatantId>,
     /// Who rolls the engine's dice.
     pub dice_mode: DiceMode,
     /// A command waiting for table dice.
@@ -155,6 +157,7 @@ impl Model {
             session: None,
             left_unsaved: Vec::new(),
             selected: None,
+            picked: Default::default(),
             dice_mode: DiceMode::App,
             pending_roll: None,
             prefs,

@@ -52,6 +52,8 @@ pub struct Scene<'a> {
     pub system: &'a dyn System,
     /// The combatant whose card is shown.
     pub selected: Option<CombatantId>,
+    /// The combatants picked for harm to several at once.
+    pub picked: &'a std::collections::BTreeSet<CombatantId>,
 }
 
 /// Draws the canvas into the rest of `ui` and records where things may be dropped.
@@ -159,6 +161,7 @@ pub fn canvas_ui(
             grid,
             system: scene.system,
             selected: scene.selected,
+            picked: scene.picked,
         };
         super::grid_canvas::grid_ui(ui, &scene, &mut view.grid, cache, transform, canvas, out);
         return;
@@ -256,6 +259,7 @@ pub fn canvas_ui(
             let look = Look {
                 compact: layout.grid.compact,
                 selected,
+                picked: scene.picked.contains(&token.id),
                 acting: token.acting,
                 band: if selected { None } else { zone_band.clone() },
                 zoom: layout.zoom,
@@ -270,6 +274,9 @@ pub fn canvas_ui(
                 // While linking, a token stands for its zone.
                 if view.linking.is_some() {
                     card_clicked = true;
+                } else if ui.input(|i| i.modifiers.shift) {
+                    // Shift-click picks it for harm to several at once.
+                    out.push(Action::TogglePick(token.id));
                 } else if !selected {
                     out.push(Action::Select(Some(token.id)));
                 }

@@ -113,6 +113,8 @@ pub struct GridScene<'a> {
     pub system: &'a dyn System,
     /// The selected combatant.
     pub selected: Option<CombatantId>,
+    /// The combatants picked for harm to several at once.
+    pub picked: &'a std::collections::BTreeSet<CombatantId>,
 }
 
 /// Draws the grid board on `canvas` through `view` and handles the GM's hands on it.
@@ -162,15 +164,21 @@ pub fn grid_ui(
             if response.drag_started() {
                 egui::DragAndDrop::set_payload(ui.ctx(), TokenDrag(c.id));
             }
-            if response.clicked() && scene.selected != Some(c.id) {
+            if response.clicked() && ui.input(|i| i.modifiers.shift) {
+                // Shift-click picks it for harm to several at once.
+                out.push(Action::TogglePick(c.id));
+            } else if response.clicked() && scene.selected != Some(c.id) {
                 out.push(Action::Select(Some(c.id)));
             }
         }
         if response.hovered() {
             hovered_token = Some(c);
         }
-        let look =
-            GridLook { selected: scene.selected == Some(c.id), carried: carried == Some(c.id) };
+        let look = GridLook {
+            selected: scene.selected == Some(c.id),
+            carried: carried == Some(c.id),
+            picked: scene.picked.contains(&c.id),
+        };
         grid_paint::paint_token(&painter, rect, token, look, &pal);
         // Zoomed far out, squares are too small for words: the value is still there.
         if let Some(b) = band.filter(|_| rect.width() >= 28.0) {

@@ -193,6 +193,8 @@ pub struct GridLook {
     pub selected: bool,
     /// Being dragged: faded where it stands.
     pub carried: bool,
+    /// Picked for harm to several at once: a square frame in the blast colour.
+    pub picked: bool,
 }
 
 /// A token on its square(s): a disc in the side's colour with initials, a ring for whoever
@@ -229,6 +231,14 @@ pub fn paint_token(p: &Painter, rect: Rect, t: &Token, look: GridLook, pal: &Pal
         );
     }
     disc::paint(&p, centre, diameter, t.colour, ring, t.acting || look.selected);
+    if look.picked {
+        p.rect_stroke(
+            rect.shrink(side * 0.04),
+            side * 0.12,
+            Stroke::new((side * 0.06).max(2.5), pal.blast),
+            egui::StrokeKind::Inside,
+        );
+    }
     let font = FontId::proportional((diameter * 0.36).max(9.0));
     let initials = super::cache::initials(&t.name);
     p.text(centre, Align2::CENTER_CENTER, initials, font, t.ink);

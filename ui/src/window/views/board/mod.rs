@@ -14,6 +14,7 @@ mod disc;
 mod geometry;
 mod grid_canvas;
 mod grid_paint;
+mod harm;
 mod palette;
 mod token;
 mod tray;
@@ -70,6 +71,8 @@ pub struct BoardView {
     ruling: Option<((u64, usize), Option<String>)>,
     /// The grid board's tool and drags (on a grid encounter).
     grid: grid_canvas::GridState,
+    /// The dialog of harm to several at once, when open.
+    harm: Option<harm::HarmForm>,
 }
 
 impl Default for BoardView {
@@ -92,6 +95,7 @@ impl Default for BoardView {
             auto_rects: Vec::new(),
             ruling: None,
             grid: grid_canvas::GridState::default(),
+            harm: None,
         }
     }
 }
@@ -139,7 +143,11 @@ pub fn board_ui(
     egui::Panel::top("board-tools")
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
-        .show(ui, |ui| toolbar_ui(ui, state, view, panels, window));
+        .show(ui, |ui| {
+            if toolbar_ui(ui, state, view, panels, window, model.picked.len(), out) {
+                view.harm = Some(harm::HarmForm::new(state, &model.picked));
+            }
+        });
     ruling_ui(ui, session, view);
     if let Some(status) = &model.status {
         egui::Panel::bottom("board-status")
@@ -153,14 +161,20 @@ pub fn board_ui(
         .show(ui, |ui| {
             tray::tray_ui(ui, state, model.selected, prepared, out, &mut targets);
         });
-    let scene =
-        Scene { session, state, system: session.history().system(), selected: model.selected };
+    let scene = Scene {
+        session,
+        state,
+        system: session.history().system(),
+        selected: model.selected,
+        picked: &model.picked,
+    };
     canvas::canvas_ui(ui, &scene, view, &mut cache, out, &mut targets);
     if let Some(grid) = &state.grid {
         grid_canvas::map_form_ui(ui, grid, &mut view.grid, out);
     }
     drop_ui(ui, model, &targets, out);
     dialogs::dialog_ui(ui.ctx(), state, &mut view.dialog, &view.board_rects, out);
+    harm::dialog_ui(ui.ctx(), state, &mut view.harm, out);
     view.cache = cache;
 }
 
@@ -189,15 +203,18 @@ fn ruling_ui(ui: &mut egui::Ui, session: &fray_data::Session, view: &mut BoardVi
         });
 }
 
-/// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), and while linking, what
-/// to click.
+/// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), harm to several at once,
+/// and while linking, what to click. Returns whether the GM opened the harm dialog.
 fn toolbar_ui(
     ui: &mut egui::Ui,
     state: &fray_app::encounter::Encounter,
     view: &mut BoardView,
     panels: &mut Panels,
     window: egui::Vec2,
-) {
+    picked: usize,
+    out: &mut Vec<Action>,
+) -> bool {
+    let mut harm = false;
     // A narrow board (a high UI scale) keeps the toolbar to one row: the folds by their keys
     // alone, one Table toggle.
     let narrow = ui.available_width() < 720.0;
@@ -300,6 +317,8 @@ fn toolbar_ui(
         {
             view.fit_pending = true;
         }
+        ui.separator();
+        harm = harm::button_ui(ui, picked, out);
         if let Some(from) = view.linking.and_then(|z| state.zone(z)) {
             ui.add_space(12.0);
             ui.colored_label(
@@ -313,6 +332,7 @@ fn toolbar_ui(
             }
         }
     });
+    harm
 }
 
 /// The last message for the GM: what was refused and why, or what happened.

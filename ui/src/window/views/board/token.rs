@@ -37,6 +37,8 @@ pub struct Look {
     pub compact: bool,
     /// Its card is shown.
     pub selected: bool,
+    /// Picked for harm to several at once: framed in the blast colour.
+    pub picked: bool,
     /// It acts now.
     pub acting: bool,
     /// Its range band from the selected combatant ("Near"), and that label laid out.
@@ -125,6 +127,14 @@ pub fn paint(
             radius(9.0),
             Stroke::new(3.0, pal.accent),
             StrokeKind::Outside,
+        );
+    }
+    if look.picked {
+        p.rect_stroke(
+            rect.shrink(2.0),
+            radius(7.0),
+            Stroke::new(3.0, pal.blast),
+            StrokeKind::Inside,
         );
     }
     if look.compact {

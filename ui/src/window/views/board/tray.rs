@@ -50,6 +50,7 @@ pub fn tray_ui(
                         let look = Look {
                             compact: true,
                             selected,
+                            picked: false,
                             acting: token.acting,
                             band: None,
                             zoom: 1.0,

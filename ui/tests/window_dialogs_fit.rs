@@ -1,0 +1,75 @@
+//! Every dialog fits at every scale: at 250 % on a 1920 × 1080 screen (768 × 432 points), each
+//! one opened from the bar or the board can scroll to its Cancel button, which then lies on
+//! screen and closes it. A dialog taller than the window scrolls its body; none runs off.
+
+mod common;
+
+use common::Window;
+use eframe::egui;
+use egui_kittest::kittest::Queryable;
+use fray_data::{Db, Session};
+
+/// The window at 250 % over a stored freeform fight with a zone and a few combatants.
+fn at_250() -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let script = "system freeform\nname Hall\nside Party party\nside Cultists\nzone Hall\n\
+         add Harald side Party zone Hall track hp=12\n\
+         add Cultist side Cultists zone Hall count 6 track hp=20\n";
+    let parsed = fray_app::scenario::run("fight.fray", script).unwrap();
+    let mut s = Session::create(&db, "freeform", "Hall", 5).unwrap();
+    for record in parsed.live_commands() {
+        s.apply(record.command.clone()).unwrap();
+    }
+    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
+    let prefs = fray_ui::window::Prefs { scale_percent: 250, dark: true };
+    db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
+    drop(s);
+    common::window_sized(dir, db, egui::vec2(1920.0, 1080.0) / 2.5)
+}
+
+/// Clicks `label` (a button or a menu entry), first opening `menu` when given.
+fn open(w: &mut Window, menu: Option<&str>, label: &str) {
+    if let Some(menu) = menu {
+        w.harness.get_by_label(menu).click();
+        w.settle();
+    }
+    w.press(label);
+    w.harness.run_steps(6);
+}
+
+/// The dialog's closing button (`close`) lies within the screen once scrolled to, and closes
+/// it.
+fn close_reachable(w: &mut Window, dialog: &str, close: &str) {
+    let screen = w.harness.ctx.content_rect();
+    assert!(w.harness.query_by_label(close).is_some(), "{dialog}: no {close} shown");
+    w.harness.get_by_label(close).scroll_to_me();
+    w.harness.run_steps(6);
+    let button = w.harness.get_by_label(close).rect();
+    assert!(
+        screen.contains_rect(button),
+        "{dialog}: {close} at {button:?} is off the screen {screen:?}"
+    );
+    w.harness.get_by_label(close).click();
+    w.harness.run_steps(6);
+    assert!(w.harness.query_by_label(close).is_none(), "{dialog}: {close} closed it");
+}
+
+#[test]
+fn every_dialog_fits_the_window_at_250_percent() {
+    let dialogs: [(&str, Option<&str>, &str, &str); 8] = [
+        ("new", Some("Encounter"), "New…", "Cancel"),
+        ("open", Some("Encounter"), "Open…", "Cancel"),
+        ("rename", Some("Encounter"), "Rename…", "Cancel"),
+        ("export", None, "Export…", "Cancel"),
+        ("settings", None, "Settings…", "Close"),
+        ("paste", Some("Library"), "Paste stat blocks…", "Cancel"),
+        ("export library", Some("Library"), "Export library…", "Cancel"),
+        ("harm", None, "Harm several…", "Cancel"),
+    ];
+    for (name, menu, opener, close) in dialogs {
+        let mut w = at_250();
+        open(&mut w, menu, opener);
+        close_reachable(&mut w, name, close);
+    }
+}
