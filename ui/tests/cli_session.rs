@@ -101,13 +101,17 @@ fn end_fight_rest_undo_and_export_from_the_command_line() {
     ok(&["--db", db, "session", "export", "--format", "json", "-o", out.to_str().unwrap()]);
     let said = ok(&["replay", out.to_str().unwrap()]);
     assert!(said.starts_with("ok: the session \"Night one") && said.contains("1 fight"), "{said}");
-    let md = ok(&["--db", db, "session", "export", "--format", "md"]);
+    let md = ok(&["--db", db, "session", "export", "--format", "md", "--for", "gm"]);
     assert!(
         md.contains("## After the fight: Crypt")
             && md.contains("**Harald**: HP 5 → 2 · Fatigue 0 → 3"),
         "{md}"
     );
     assert!(md.starts_with("# Night one") && md.contains("*Camp by the river*"), "{md}");
+    // Shared by default with the players: the write-back, not the GM's note.
+    let players = ok(&["--db", db, "session", "export", "--format", "md"]);
+    assert!(players.contains("**Harald**: HP 5 → 2 · Fatigue 0 → 3"), "{players}");
+    assert!(!players.contains("Camp by the river"), "{players}");
     // A new session takes today's steps from now on.
     ok(&["--db", db, "session", "start", "Night two"]);
     ok(&["--db", db, "session", "heal", "Harald", "hp", "1", "--system", "bdp"]);

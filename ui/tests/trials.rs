@@ -209,7 +209,7 @@ fn killed_during_play_the_stored_and_written_journals_are_whole() {
         let listed = ok(&["--db", &db, "encounters"]);
         for line in listed.lines().skip(1) {
             let id = line.split_whitespace().next().unwrap();
-            let exported = ok(&["--db", &db, "export", id, "--format", "md"]);
+            let exported = ok(&["--db", &db, "export", id, "--format", "md", "--for", "gm"]);
             assert_eq!(exported, expected, "round {round}: encounter {id} is not the whole fight");
         }
         // Writing a file: the old one whole, or the new one whole.

@@ -130,6 +130,9 @@ fn a_path_that_cannot_be_written_keeps_the_dialog_open_and_says_why() {
 
 /// Types `path` into the check field and clicks Check; returns what the dialog says.
 fn check(w: &mut Window, path: &Path) -> String {
+    if w.harness.query_by_label("Check a journal someone shared…").is_some() {
+        w.press("Check a journal someone shared…");
+    }
     w.harness.get_by_label("Check a journal (JSON)").click();
     w.settle();
     w.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);

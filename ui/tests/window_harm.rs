@@ -111,7 +111,7 @@ fn on_a_grid_a_radius_reaches_everyone_in_it() {
 #[ignore = "writes screenshots to look at"]
 fn shot() {
     let Ok(out) = std::env::var("FRAY_SHOT_DIR") else { return };
-    for scale in [100u32, 200] {
+    for scale in [100u32, 200, 250] {
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(dir.path().join("fray.db")).unwrap();
         let script = "system freeform\nname Hall\nside Party party\nside Cultists\nzone Hall\n\

@@ -270,7 +270,7 @@ fn the_circumstances_change_what_the_attack_buttons_allow() {
     // Held back: impaired, two dice, the lower kept.
     w.faces("5");
     w.faces("2");
-    assert!(w.journal_says("Ysolde's Bow on Bandit: 2 = 2"), "the lower die");
+    assert!(w.journal_says("Ysolde's Bow on Bandit: 2"), "the lower die");
     assert_eq!(w.value("Bandit", "health"), 6);
 }
 

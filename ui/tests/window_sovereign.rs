@@ -148,6 +148,10 @@ fn a_charge_along_a_row_then_a_mortal_wound_and_its_countdown() {
     // him (6 of his 4 HP): mortally injured in round 1, dead at the end of round 7.
     w.press("Club at Aldo (d6)");
     w.faces("20");
+    // While the blow waits, Brina (off her turn, her Main unspent) may snap at the bandit with
+    // her bow; she lets it land.
+    assert!(w.harness.query_by_label("Brina: Snap Attack at Bandit with Bow (−4)").is_some());
+    w.press("Aldo takes it");
     w.faces("6");
     assert!(w.journal_says(
         "Aldo falls mortally injured in round 1: dead at the end of round 7 unless stabilized"

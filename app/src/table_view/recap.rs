@@ -88,10 +88,12 @@ pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event
         .map(|c| c.name.clone())
         .collect();
     // A roll counts when the players could see it: not secret, and its thrower known to them
-    // both when it rolled and at the end (one removed unseen is not named either).
+    // once it rolled and at the end (one removed unseen is not named either).
     let mut now = base.clone();
     let mut seen = Vec::new();
     for e in events {
+        // As the TV stood once the roll was made (rolling shows a foe to the players).
+        now.apply(e);
         if let EventKind::Rolled { roll, secret: false } = &e.kind {
             let known_then = |who: &str| {
                 !now.combatants.values().any(|c| {
@@ -107,7 +109,6 @@ pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event
                 seen.push(roll);
             }
         }
-        now.apply(e);
     }
     let dice = recap::dice::tally(seen).iter().map(|t| t.words()).collect();
     TableRecap { title: end.name.clone(), lines, rows, dice }

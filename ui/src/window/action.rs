@@ -166,7 +166,12 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
                 model.info("Roll cancelled: nothing was recorded");
             }
         }
-        Action::SetDiceMode(mode) => model.dice_mode = mode,
+        Action::SetDiceMode(mode) => {
+            model.dice_mode = mode;
+            if let Err(e) = model.db.settings().set_json(super::model::DICE_MODE_KEY, &mode) {
+                model.error(format!("Could not keep who rolls for next time: {e}"));
+            }
+        }
         Action::Select(id) => model.selected = id,
         Action::TogglePick(id) => {
             if !model.picked.remove(&id) {
@@ -332,7 +337,21 @@ fn step(model: &mut Model, f: fn(&mut Session) -> Result<bool, SessionError>, no
     model.pending_roll = None;
 }
 
-fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, count: u32) {
+fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, mut count: u32) {
+    // A character is one person: added once, and never twice to one fight.
+    let character = combatant.source.as_deref().is_some_and(|s| s.starts_with("character:"));
+    let here = model.session.as_ref().and_then(|s| {
+        let state = s.state();
+        state.combatants.values().find(|c| c.source == combatant.source).map(|c| c.name.clone())
+    });
+    if character && let Some(name) = here {
+        model.error(format!("{name} is already in this fight: a character is one person"));
+        return;
+    }
+    let once = character && count > 1;
+    if once {
+        count = 1;
+    }
     let Some(session) = &model.session else {
         model.error("Open or create an encounter first");
         return;
@@ -360,7 +379,11 @@ fn add_combatant(model: &mut Model, mut combatant: NewCombatant, party: bool, co
     };
     combatant.side = side;
     let combatant = super::campaign_ops::as_it_is_now(model, combatant, count);
+    let name = combatant.name.clone();
     run(model, Command::AddCombatant { combatant: Box::new(combatant), count }, Vec::new(), false);
+    if once && model.status.as_ref().is_none_or(|s| !s.error) {
+        model.info(format!("{name} is one person: added once"));
+    }
 }
 
 fn reload_tables(model: &mut Model) {

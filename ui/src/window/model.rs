@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 pub const PREFS_KEY: &str = "ui.prefs";
 /// Settings key of the encounter open when the window last closed.
 pub const LAST_ENCOUNTER_KEY: &str = "ui.last_encounter";
+/// Where who rolls (the app, or the table) is kept, so a restart keeps it.
+pub const DICE_MODE_KEY: &str = "ui.dice_mode";
 
 /// The GM's window preferences, persisted in the database.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -38,7 +40,8 @@ impl Prefs {
 }
 
 /// Who rolls when the rules need dice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum DiceMode {
     /// The app rolls.
     #[default]
@@ -152,13 +155,15 @@ impl Model {
             failed_setup = Some(format!("Could not set up the database: {e}"));
         }
         let prefs = db.settings().get_json::<Prefs>(PREFS_KEY).ok().flatten().unwrap_or_default();
+        // Who rolls is the GM's habit: kept across restarts.
+        let dice_mode = db.settings().get_json(DICE_MODE_KEY).ok().flatten().unwrap_or_default();
         let mut model = Self {
             encounters: Vec::new(),
             session: None,
             left_unsaved: Vec::new(),
             selected: None,
             picked: Default::default(),
-            dice_mode: DiceMode::App,
+            dice_mode,
             pending_roll: None,
             prefs,
             status: None,

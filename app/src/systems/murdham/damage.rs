@@ -20,12 +20,14 @@ use crate::system::{Ctx, RuleError};
 const MAX_EXPLOSIONS: u32 = 30;
 
 /// A damage roll: its total and whether the kept die first showed a 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct DamageRoll {
     /// The damage before armour.
     pub total: i64,
     /// The kept die first showed 1 (a damaged weapon breaks).
     pub one: bool,
+    /// Its faces when it exploded ("6 ↑ 4 − 1"), else empty.
+    pub says: String,
 }
 
 /// Rolls one exploding die: a highest face rolls again and adds, less one, as long as it
@@ -39,13 +41,16 @@ fn exploding(
     let first = ctx.die(R_DAMAGE, Some(who), sides, label)?;
     let mut total = first;
     let mut last = first;
+    let mut faces = vec![first.to_string()];
     let mut n = 0;
     while last == i64::from(sides) && n < MAX_EXPLOSIONS {
         last = ctx.die(R_DAMAGE, Some(who), sides, &format!("{label}, exploding"))?;
         total += last - 1;
+        faces.push(last.to_string());
         n += 1;
     }
-    Ok(DamageRoll { total, one: first == 1 })
+    let says = if n == 0 { String::new() } else { format!("{} − {n}", faces.join(" ↑ ")) };
+    Ok(DamageRoll { total, one: first == 1, says })
 }
 
 /// How a damage roll is made: `impaired` and `enhanced` count the reasons each way.
@@ -60,23 +65,21 @@ pub(crate) fn roll_damage(
     let net = i64::from(impaired) - i64::from(enhanced);
     if net >= 2 {
         ctx.ruling(R_DAMAGE, Some(who), format!("{label}: impaired twice, no damage"));
-        return Ok(DamageRoll { total: 0, one: false });
+        return Ok(DamageRoll { total: 0, one: false, says: String::new() });
     }
     if net == 0 {
         return exploding(ctx, who, sides, label);
     }
     let a = exploding(ctx, who, sides, label)?;
     let b = exploding(ctx, who, sides, label)?;
-    let (kept, how) = if net > 0 {
-        (if b.total < a.total { b } else { a }, "impaired: the lower")
+    let (take_b, how) = if net > 0 {
+        (b.total < a.total, "impaired: the lower")
     } else {
-        (if b.total > a.total { b } else { a }, "enhanced: the higher")
+        (b.total > a.total, "enhanced: the higher")
     };
-    ctx.ruling(
-        R_DAMAGE,
-        Some(who),
-        format!("{label} {how} of {} and {}: {}", a.total, b.total, kept.total),
-    );
+    let (at, bt) = (a.total, b.total);
+    let kept = if take_b { b } else { a };
+    ctx.ruling(R_DAMAGE, Some(who), format!("{label} {how} of {at} and {bt}: {}", kept.total));
     Ok(kept)
 }
 
@@ -136,12 +139,13 @@ fn land(
     ctx: &mut Ctx,
     by: CombatantId,
     target: CombatantId,
-    raw: i64,
+    roll: &DamageRoll,
     w: Option<&Weapon>,
     cover: bool,
     reacted: bool,
 ) -> Result<(), RuleError> {
     let t = ctx.who(target)?.clone();
+    let raw = roll.total;
     let direct = w.is_some_and(|w| w.direct);
     let (off, why) = armour(&ctx.enc, &t, direct, cover, reacted);
     let dealt = (raw - off).max(0);
@@ -154,11 +158,18 @@ fn land(
         format!(" − {}", why.join(" − "))
     };
     let what = if dealt == 0 { "no harm".to_owned() } else { format!("{dealt}") };
-    ctx.ruling(
-        R_DAMAGE,
-        Some(target),
-        format!("{}'s {wname} on {}: {raw}{sum} = {what}", ctx.name(by), t.name),
-    );
+    // From rules edition 1 the faces of an exploding die are shown ("6 ↑ 4 − 1 = 9"), and a
+    // blow with nothing taken off reads as itself, not "9 = 9".
+    let line = if ctx.enc.rules < 1 {
+        format!("{raw}{sum} = {what}")
+    } else if roll.says.is_empty() && sum.is_empty() {
+        what
+    } else if roll.says.is_empty() {
+        format!("{raw}{sum} = {what}")
+    } else {
+        format!("{} = {raw}{sum} = {what}", roll.says)
+    };
+    ctx.ruling(R_DAMAGE, Some(target), format!("{}'s {wname} on {}: {line}", ctx.name(by), t.name));
     wear_from_hit(ctx, &t, raw, reacted)?;
     if dealt > 0 {
         harm(ctx, target, dealt)?;
@@ -242,7 +253,7 @@ pub(crate) fn break_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
 }
 
 /// A damaged weapon that rolled a 1 breaks.
-fn weapon_wear(ctx: &mut Ctx, owner: CombatantId, w: Option<&Weapon>, roll: DamageRoll) {
+fn weapon_wear(ctx: &mut Ctx, owner: CombatantId, w: Option<&Weapon>, roll: &DamageRoll) {
     let Some(w) = w else { return };
     if roll.one && wear(&ctx.enc, owner, &w.name, w.worn()) == Some(Wear::Damaged) {
         ctx.ruling(
@@ -396,7 +407,7 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
                 format!("{}'s counter ({})", c.name, super::attack::weapon_name(cw.as_ref()));
             let roll =
                 roll_damage(ctx, cid, sides, impairments(cw.as_ref(), false, false), 0, &label)?;
-            weapon_wear(ctx, cid, cw.as_ref(), roll);
+            weapon_wear(ctx, cid, cw.as_ref(), &roll);
             Some((cid, cw, roll))
         }
         _ => None,
@@ -404,7 +415,7 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
     if let Some(nl) = pa.spec.nonlethal {
         // A disarm or a grab lands last.
         if let Some((cid, cw, roll)) = &counter_blow {
-            land(ctx, *cid, attacker, roll.total, cw.as_ref(), how.peeking, false)?;
+            land(ctx, *cid, attacker, roll, cw.as_ref(), how.peeking, false)?;
         }
         if let Some((cid, _, Some(cnl))) = counter {
             // Both sides' holds land: neither does damage, so neither stops the other.
@@ -435,10 +446,10 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
         u32::from(how.enhanced),
         &label,
     )?;
-    weapon_wear(ctx, attacker, w.as_ref(), roll);
+    weapon_wear(ctx, attacker, w.as_ref(), &roll);
     let blows = |ctx: &mut Ctx| -> Result<(), RuleError> {
         for s in &hit {
-            land(ctx, attacker, s.id, roll.total, w.as_ref(), cover, reacted(s))?;
+            land(ctx, attacker, s.id, &roll, w.as_ref(), cover, reacted(s))?;
         }
         Ok(())
     };
@@ -464,7 +475,7 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
                 );
                 blows(ctx)?;
                 if ctx.who(cid).is_ok_and(standing) {
-                    land(ctx, cid, attacker, croll.total, cw.as_ref(), how.peeking, false)?;
+                    land(ctx, cid, attacker, &croll, cw.as_ref(), how.peeking, false)?;
                 } else {
                     ctx.ruling(
                         R_DAMAGE,
@@ -481,7 +492,7 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
                         a.name
                     ),
                 );
-                land(ctx, cid, attacker, croll.total, cw.as_ref(), how.peeking, false)?;
+                land(ctx, cid, attacker, &croll, cw.as_ref(), how.peeking, false)?;
                 if ctx.who(attacker).is_ok_and(standing) {
                     blows(ctx)?;
                 } else {
@@ -498,7 +509,7 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
                     format!("Both take {on_counter}: the blows land together"),
                 );
                 blows(ctx)?;
-                land(ctx, cid, attacker, croll.total, cw.as_ref(), how.peeking, false)?;
+                land(ctx, cid, attacker, &croll, cw.as_ref(), how.peeking, false)?;
             }
             finish(ctx, &pa, None)
         }

@@ -22,6 +22,16 @@ mod zone_card;
 
 pub use token::TokenDrag;
 
+/// The colour of a bar of a track meaning `meaning`, `fraction` full, in the current theme:
+/// the board's, so a card's bars read as its token's.
+pub fn meter_colour(
+    visuals: &egui::Visuals,
+    meaning: presentation::Meaning,
+    fraction: f32,
+) -> egui::Color32 {
+    palette::Palette::of(visuals).meter(meaning, fraction)
+}
+
 use crate::window::views::library::{self, LibraryDrop};
 use crate::window::views::panels::{Layout, Panel, Panels};
 use crate::window::{Action, Model};
@@ -300,7 +310,10 @@ fn toolbar_ui(
         if zoom_out.clicked() {
             view.zoom_request = Some(1.0 / 1.25);
         }
-        ui.label(format!("{:.0} %", view.zoom * 100.0));
+        if !narrow {
+            // On a narrow board the readout gives its room to the tools.
+            ui.label(format!("{:.0} %", view.zoom * 100.0));
+        }
         let zoom_in = ui
             .add_enabled(
                 view.zoom < geometry::MAX_ZOOM,
@@ -317,8 +330,10 @@ fn toolbar_ui(
         {
             view.fit_pending = true;
         }
-        ui.separator();
-        harm = harm::button_ui(ui, picked, out);
+        if !narrow {
+            ui.separator();
+        }
+        harm = harm::button_ui(ui, picked, narrow, out);
         if let Some(from) = view.linking.and_then(|z| state.zone(z)) {
             ui.add_space(12.0);
             ui.colored_label(

@@ -130,12 +130,9 @@ pub fn paint(
         );
     }
     if look.picked {
-        p.rect_stroke(
-            rect.shrink(2.0),
-            radius(7.0),
-            Stroke::new(3.0, pal.blast),
-            StrokeKind::Inside,
-        );
+        // Thinner as the board zooms out, so the frame never covers the token's words.
+        let width = (3.0 * look.zoom).clamp(1.5, 3.0);
+        p.rect_stroke(rect, radius(8.0), Stroke::new(width, pal.blast), StrokeKind::Inside);
     }
     if look.compact {
         paint_compact(p, strong, rect, t, look, pal)

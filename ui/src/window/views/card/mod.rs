@@ -81,7 +81,7 @@ pub fn card_ui(ui: &mut egui::Ui, model: &Model, view: &mut CardView, out: &mut 
     between_fights_ui(ui, model, c);
     section_ui(ui, "Stats");
     numbers::stats_ui(ui, c, view, out);
-    numbers::tracks_ui(ui, c, view, out);
+    numbers::tracks_ui(ui, session.history().system(), c, view, out);
     section_ui(ui, "Conditions");
     conditions::conditions_ui(ui, state, session.history().system(), c, view, out);
     actions_ui(ui, session.history().system(), state, c, out);

@@ -7,6 +7,7 @@ use crate::window::Action;
 use eframe::egui::{self, RichText};
 use fray_app::Command;
 use fray_app::encounter::{Combatant, stat_label};
+use fray_app::system::presentation::Meaning;
 
 /// Width of a number field: room for "-999".
 const NUMBER_WIDTH: f32 = 52.0;
@@ -58,6 +59,7 @@ const STAT_CELL: f32 = 150.0;
 /// Draws the tracks: name, −, value / max, +, and a bar of how much is left.
 pub(super) fn tracks_ui(
     ui: &mut egui::Ui,
+    system: &dyn fray_app::System,
     c: &Combatant,
     view: &mut CardView,
     out: &mut Vec<Action>,
@@ -93,7 +95,7 @@ pub(super) fn tracks_ui(
             if step_ui(ui, "+", &format!("Raise {name}"), &format!("{name} +1")) {
                 out.push(adjust(c, &track.name, 1));
             }
-            bar_ui(ui, track.value, track.max);
+            bar_ui(ui, system.track_meaning(&track.name), track.value, track.max);
             ui.end_row();
         }
     });
@@ -131,21 +133,21 @@ fn adjust(c: &Combatant, track: &str, delta: i64) -> Action {
     Action::Game(Command::AdjustTrack { id: c.id, track: track.to_owned(), delta })
 }
 
-/// How full a track is, as a thin bar: calm green when healthy, amber, then red.
-fn bar_ui(ui: &mut egui::Ui, value: i64, max: i64) {
+/// How full a track is, as a thin bar in the colour of what it measures (the tokens'
+/// colours): harm calm green, then amber, then red as it empties; a track that fills as it
+/// worsens (Fatigue) is drawn filling, so an empty one (0 of 10) reads as fresh, not as dying.
+fn bar_ui(ui: &mut egui::Ui, meaning: Meaning, value: i64, max: i64) {
     if max <= 0 {
         ui.label("");
         return;
     }
     let part = (value as f32 / max as f32).clamp(0.0, 1.0);
-    let colour = if part > 0.5 {
-        egui::Color32::from_rgb(0x4c, 0x9a, 0x6a)
-    } else if part > 0.25 {
-        egui::Color32::from_rgb(0xc9, 0x9a, 0x2e)
-    } else {
-        egui::Color32::from_rgb(0xc0, 0x4a, 0x3a)
-    };
+    let colour = crate::window::views::board::meter_colour(ui.visuals(), meaning, part);
     let width = ui.available_width().clamp(24.0, 80.0);
+    let hint = match meaning {
+        Meaning::Fatigue => format!("{value} of {max}: fills as it worsens"),
+        _ => format!("{value} of {max}"),
+    };
     ui.add(egui::ProgressBar::new(part).fill(colour).desired_width(width).desired_height(10.0))
-        .on_hover_text(format!("{value} of {max}"));
+        .on_hover_text(hint);
 }

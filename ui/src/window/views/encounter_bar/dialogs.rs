@@ -30,28 +30,20 @@ pub(super) fn dialog_ui(
     // pointer.
     let top = (ctx.content_rect().height() * 0.08).clamp(16.0, 90.0);
     let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, top));
-    // Never taller than the window at any scale: what does not fit scrolls, so every button
-    // can be reached.
-    let tall = (ctx.content_rect().height() - top - 50.0).max(120.0);
     let modal = egui::Modal::new(id).area(area).frame(frame).show(&ctx, |ui| {
         ui.set_width(dialog_width(ui));
-        egui::ScrollArea::vertical()
-            .id_salt("dialog-body")
-            .max_height(tall)
-            .auto_shrink([false, true])
-            .show(ui, |ui| match dialog {
-                Dialog::New => new_ui(ui, model, &mut view.new_form, out),
-                Dialog::Open => open_ui(ui, model, out),
-                Dialog::Rename(name) => rename_ui(ui, name, out),
-                Dialog::Delete { id, name } => delete_ui(ui, *id, name, out),
-                Dialog::Export(form) => export::export_ui(ui, model, form, out),
-                Dialog::Settings(form) => settings::settings_ui(ui, model, form, out),
-                Dialog::SaveTemplate(name) => super::templates::save_template_ui(ui, name, out),
-                Dialog::Import(form) => super::import::import_ui(ui, model, form, out),
-                Dialog::ExportLibrary(form) => super::import::export_library_ui(ui, form, out),
-                Dialog::Paste(form) => super::paste::paste_ui(ui, model, form, out),
-            })
-            .inner
+        match dialog {
+            Dialog::New => new_ui(ui, model, &mut view.new_form, out),
+            Dialog::Open => open_ui(ui, model, out),
+            Dialog::Rename(name) => rename_ui(ui, name, out),
+            Dialog::Delete { id, name } => delete_ui(ui, *id, name, out),
+            Dialog::Export(form) => export::export_ui(ui, model, form, out),
+            Dialog::Settings(form) => settings::settings_ui(ui, model, form, out),
+            Dialog::SaveTemplate(name) => super::templates::save_template_ui(ui, name, out),
+            Dialog::Import(form) => super::import::import_ui(ui, model, form, out),
+            Dialog::ExportLibrary(form) => super::import::export_library_ui(ui, form, out),
+            Dialog::Paste(form) => super::paste::paste_ui(ui, model, form, out),
+        }
     });
     let outcome = if modal.should_close() { Outcome::Close } else { modal.inner };
     match outcome {

@@ -19,6 +19,8 @@ pub(super) struct ExportForm {
     waiting: bool,
     /// Why the last export failed, or a hint after the save dialog returned nothing.
     message: Option<(String, bool)>,
+    /// The check of a shared journal is unfolded (folded, the dialog fits a short screen).
+    show_check: bool,
     /// A journal file to check, as typed.
     check_path: String,
     /// A check was asked for; its outcome is read from the status line next frame.
@@ -38,6 +40,7 @@ impl ExportForm {
             path: path.display().to_string(),
             waiting: false,
             message: None,
+            show_check: false,
             check_path: String::new(),
             checking: false,
             check_message: None,
@@ -73,30 +76,27 @@ pub(super) fn export_ui(
         }
     });
     ui.label(RichText::new(describe(form.format)).weak());
-    ui.add_space(8.0);
+    ui.add_space(6.0);
     // What is shared goes to the players by the player window's rules, unless the GM asks
-    // for the whole journal; JSON is always whole (it replays).
+    // for the whole journal; JSON is always whole (it replays). What each means is on hover,
+    // so the dialog keeps its height on a short screen.
     let json = form.format == ExportFormat::Json;
     ui.add_enabled_ui(!json, |ui| {
         ui.horizontal(|ui| {
-            for (gm, text) in [(false, "For the players"), (true, "The GM's full journal")] {
+            let choices = [
+                (false, "For the players", "What the player window would show: hidden foes, secret rolls and your notes left out"),
+                (true, "The GM's full journal", "Every line, with hidden foes, secret rolls and your notes"),
+            ];
+            for (gm, text, hint) in choices {
                 let button = egui::Button::selectable(form.for_gm == gm && !json, text)
                     .min_size(egui::vec2(120.0, 32.0));
-                if ui.add(button).clicked() {
+                if ui.add(button).on_hover_text(hint).clicked() {
                     form.for_gm = gm;
                 }
             }
         });
     });
-    let whom = if json {
-        "JSON holds the whole journal: keep it for yourself."
-    } else if form.for_gm {
-        "Every line, with hidden foes, secret rolls and your notes."
-    } else {
-        "What the player window would show: hidden foes, secret rolls and your notes left out."
-    };
-    ui.label(RichText::new(whom).weak());
-    ui.add_space(12.0);
+    ui.add_space(10.0);
 
     let label = ui.label("Save to");
     ui.horizontal(|ui| {
@@ -144,6 +144,13 @@ fn check_ui(ui: &mut egui::Ui, model: &Model, form: &mut ExportForm, out: &mut V
     }
     ui.add_space(12.0);
     ui.separator();
+    if !form.show_check {
+        let unfold = ui.button("Check a journal someone shared…");
+        if unfold.on_hover_text("Replay a JSON journal with its dice checked").clicked() {
+            form.show_check = true;
+        }
+        return;
+    }
     let label = ui.label("Check a journal (JSON)");
     ui.horizontal(|ui| {
         let browse =
