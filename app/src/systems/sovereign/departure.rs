@@ -13,7 +13,9 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     if gone && ctx.enc.sovereign().mortal.contains_key(&id) {
         ctx.emit(R_TURN, Some(id), SovEvent::Settled { id });
     }
-    if let Some(p) = ctx.enc.sovereign().pending.clone()
+    // Every waiting attack that names it is dropped, the one on top and, as they surface, those
+    // a Snap Attack had interrupted.
+    while let Some(p) = ctx.enc.sovereign().pending.clone()
         && (p.attacker == id || p.target == id)
     {
         let (a, t) = (ctx.enc.name_of(p.attacker), ctx.enc.name_of(p.target));
