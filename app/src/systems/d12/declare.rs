@@ -100,7 +100,7 @@ pub fn cannot_declare(enc: &Encounter, c: &Combatant) -> Option<String> {
         return Some(format!("{} is out of the fight", c.name));
     }
     if c.conditions.contains(SURPRISED) {
-        return Some(format!("{} is surprised: it does not act this round", c.name));
+        return Some(format!("{} is surprised: no action this round", c.name));
     }
     if !enc.d12().base.contains_key(&c.id) {
         return Some(format!("{} has no base initiative yet", c.name));

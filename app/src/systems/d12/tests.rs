@@ -177,7 +177,7 @@ fn declaring_needs_initiative_and_is_fixed_once_counting_starts() {
     let e = h2
         .execute(D12Command::Declare { id: ann, action: Action::FullDefense }.into(), &mut dice)
         .unwrap_err();
-    assert_eq!(e.to_string(), "Ann is surprised: it does not act this round");
+    assert_eq!(e.to_string(), "Ann is surprised: no action this round");
 }
 
 #[test]

@@ -75,7 +75,7 @@ fn before(enc: &Encounter) -> Prompt {
         if d.surprised != Some(side) {
             options.push(
                 PromptOption::allowed(
-                    format!("{name} is surprised"),
+                    format!("Surprised: {name}"),
                     cmd(C::Surprise { side: Some(side) }),
                 )
                 .in_group("Surprise"),

@@ -57,7 +57,7 @@ fn before(enc: &Encounter) -> Prompt {
         if s.surprised != Some(*id) {
             options.push(
                 PromptOption::allowed(
-                    format!("{} is surprised", side.name),
+                    format!("Surprised: {}", side.name),
                     cmd(C::Surprise { side: Some(*id) }),
                 )
                 .unless(check_surprisable(enc, *id))

@@ -4,7 +4,7 @@
 //! a turn: who screens whom, who holds an action, and each mortal wound's last round.
 
 use super::Step;
-use super::attack::{feet_left, move_ft};
+use super::attack::feet_left;
 use super::rules::MORTAL_ROUNDS;
 use crate::encounter::Encounter;
 use crate::system::Step as _;
@@ -23,16 +23,17 @@ pub(super) fn spotlight(enc: &Encounter) -> Spotlight {
         if Step::Turns.now(enc) {
             let main = !s_state.mains.contains(&c.id);
             let spent = s_state.turn.now(enc);
-            let move_left = !spent.done && spent.feet < move_ft(c);
+            // The Move is free until the first step (Hold, Stand up, Pick up need it whole);
+            // once walking, what is left is feet to walk, said as such.
+            let move_free = !spent.done && spent.feet == 0;
+            let walk = match (feet_left(enc, c.id), move_free) {
+                (0, _) => "Move: spent".to_owned(),
+                (ft, true) => format!("Move: free ({ft} ft)"),
+                (ft, false) => format!("Move used: {ft} ft more to walk"),
+            };
             s.chips = vec![
                 Chip { text: if main { "Main: free" } else { "Main: spent" }.into(), free: main },
-                Chip {
-                    text: match feet_left(enc, c.id) {
-                        0 => "Move: spent".into(),
-                        ft => format!("Move: {ft} ft left"),
-                    },
-                    free: move_left,
-                },
+                Chip { text: walk, free: move_free },
             ];
         }
     }
@@ -74,5 +75,22 @@ mod tests {
         let chips: Vec<(&str, bool)> = s.chips.iter().map(|c| (c.text.as_str(), c.free)).collect();
         assert_eq!(chips, [("Main: free", true), ("Move: spent", false)]);
         assert!(s.notes.iter().any(|n| n.text == "Aldo screens Corvin"));
+    }
+
+    #[test]
+    fn the_move_chip_says_free_until_the_first_step_then_the_feet_left_to_walk() {
+        let text = "system sovereign\nside Party party\nside Foes\ngrid 8 6\n\
+            add Aldo side Party at 1 1 block {\"tracks\": {\"hp\": 9}, \"stats\": {\"ac\": 14}, \"attacks\": [{\"name\": \"Sword\", \"dmg\": \"1d8\"}]}\n\
+            add Orc side Foes at 6 5 block {\"tracks\": {\"hp\": 8}, \"stats\": {\"ac\": 13}, \"attacks\": [{\"name\": \"Axe\", \"dmg\": \"1d8\"}]}\n\
+            next table 6 | 2\n";
+        let chip = |text: &str| {
+            let h = crate::scenario::run("t.fray", text).unwrap();
+            let s = by_id("sovereign").unwrap().spotlight(h.state());
+            (s.chips[1].text.clone(), s.chips[1].free)
+        };
+        assert_eq!(chip(text), ("Move: free (60 ft)".to_owned(), true));
+        // One step: the Move is used (Hold would be refused), 55 ft of walking are left.
+        let walked = format!("{text}step Aldo to 2 1\nhold Aldo\nexpect error \"used its Move\"\n");
+        assert_eq!(chip(&walked), ("Move used: 55 ft more to walk".to_owned(), false));
     }
 }
