@@ -259,6 +259,27 @@ fn a_library_entry_dropped_on_the_grid_lands_on_that_square() {
     assert_eq!(cultist.x.abs_diff(6).max(cultist.y.abs_diff(3)), 1, "next to the orc: {cultist:?}");
 }
 
+#[test]
+fn a_party_dropped_on_the_grid_stands_around_that_square() {
+    let mut w = gatehouse();
+    w.press("Characters");
+    let to = square(&w, 9, 5);
+    let from = w.harness.get_by_label("The Lantern Company · 4").rect().center();
+    w.drag(from, to);
+    let state = w.session().state();
+    let party: Vec<_> =
+        state.combatants.values().filter(|c| c.name != "Ann" && c.name != "Orc").collect();
+    assert_eq!(party.len(), 4, "every member joined");
+    let squares: std::collections::BTreeSet<_> =
+        party.iter().map(|c| c.square.expect("on the grid")).collect();
+    assert_eq!(squares.len(), 4, "each on a square of its own: {squares:?}");
+    assert!(squares.contains(&GridPos { x: 9, y: 5 }), "the first on the drop square");
+    for s in &squares {
+        assert!(s.x.abs_diff(9) <= 1 && s.y.abs_diff(5) <= 1, "{s:?} around the drop");
+    }
+    assert!(party.iter().all(|c| state.is_party(c.id)), "on the party side");
+}
+
 fn corpus(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/maps").join(name)
 }

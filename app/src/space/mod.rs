@@ -6,8 +6,10 @@
 pub mod grid;
 pub mod path;
 pub mod sight;
+mod spread;
 mod zones;
 
+pub use spread::spread;
 pub use zones::{RangeBand, band_from_table, distance, distances};
 
 use crate::encounter::{Combatant, Encounter};

@@ -6,7 +6,7 @@ use super::{Emitter, RuleError, System};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::EventKind;
-use crate::space::grid::{BattleMap, Edge, Footprint, Grid, GridPos, MAX_SIDE, MAX_SIZE};
+use crate::space::grid::{BattleMap, Edge, Grid, GridPos, MAX_SIDE, MAX_SIZE};
 use crate::space::path::Passage;
 use crate::space::{self};
 
@@ -196,9 +196,8 @@ fn refused(c: &Combatant) -> impl Fn(space::path::MoveRefusal) -> RuleError + '_
     move |e| RuleError::Invalid(format!("{} cannot go there: {e}", c.name))
 }
 
-/// `count` free squares for newcomers of one square each: the one they were dropped on, then
-/// the nearest by walking (so a group dropped by a wall stays on its side of it), or why
-/// there is no room.
+/// `count` free squares for newcomers of one square each ([`space::spread`]), or why there
+/// is no room.
 pub(super) fn free_squares(
     enc: &Encounter,
     at: GridPos,
@@ -208,33 +207,14 @@ pub(super) fn free_squares(
     if !grid.fits(at, 1) {
         return Err(RuleError::Invalid(format!("{at} is off the grid")));
     }
-    let passage = Passage::new(grid);
-    let taken: Vec<Footprint> = space::footprints(enc).map(|(_, f)| f).collect();
-    let mut seen = vec![false; usize::from(grid.width) * usize::from(grid.height)];
-    let index = |p: GridPos| usize::from(p.y) * usize::from(grid.width) + usize::from(p.x);
-    let mut queue = std::collections::VecDeque::from([at]);
-    seen[index(at)] = true;
-    let mut found = Vec::with_capacity(count);
-    while let Some(p) = queue.pop_front() {
-        if !taken.iter().any(|f| f.covers(p)) {
-            found.push(p);
-            if found.len() == count {
-                return Ok(found);
-            }
-        }
-        for (dx, dy) in crate::space::path::STEPS {
-            if let Some(next) = passage.step(p, 1, dx, dy)
-                && !seen[index(next)]
-            {
-                seen[index(next)] = true;
-                queue.push_back(next);
-            }
-        }
+    let found = space::spread(enc, at, count);
+    if found.len() < count {
+        return Err(RuleError::Invalid(format!(
+            "there is room for only {} more within reach of {at}",
+            found.len()
+        )));
     }
-    Err(RuleError::Invalid(format!(
-        "there is room for only {} more within reach of {at}",
-        found.len()
-    )))
+    Ok(found)
 }
 
 /// The most squares a map may span, and how far off the grid it may be shifted.

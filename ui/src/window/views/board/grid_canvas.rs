@@ -426,6 +426,52 @@ fn drag_ui(
             }
             out.push(action);
         }
+    } else if let Some(party) = egui::DragAndDrop::payload::<library::prep::PartyDrop>(&ctx)
+        && let Some(square) = square
+    {
+        let squares = space::spread(scene.state, square, party.members.len());
+        let p = ui.painter();
+        for at in &squares {
+            let rect = view.rect(grid_paint::square_rect(*at));
+            p.rect_stroke(rect, 4.0, Stroke::new(3.0, pal.accent), egui::StrokeKind::Inside);
+        }
+        if let Some(pointer) = pointer {
+            label(p, pointer, &party.name, pal.accent, &pal);
+        }
+        if released {
+            egui::DragAndDrop::clear_payload(&ctx);
+            party_drop(&party, scene.system, &squares, out);
+        }
+    }
+}
+
+/// A party dropped on the grid: every member joins the party side, in order, on the squares
+/// [`space::spread`] found; those with no room left wait Not on the board, and the status
+/// line says who.
+fn party_drop(
+    party: &library::prep::PartyDrop,
+    system: &dyn System,
+    squares: &[GridPos],
+    out: &mut Vec<Action>,
+) {
+    let mut waiting = Vec::new();
+    for (i, entry) in party.members.iter().enumerate() {
+        let one = LibraryDrop { entry: entry.clone(), count: 1, detachment: false };
+        let mut action = library::dropped_combatant(&one, system, None);
+        if let Action::AddCombatant { combatant, .. } = &mut action {
+            combatant.square = squares.get(i).copied();
+        }
+        if i >= squares.len() {
+            waiting.push(entry.combatant.name.clone());
+        }
+        out.push(action);
+    }
+    if !waiting.is_empty() {
+        out.push(Action::Notice(format!(
+            "No room left around that square: {} wait{} Not on the board",
+            waiting.join(", "),
+            if waiting.len() == 1 { "s" } else { "" }
+        )));
     }
 }
 
