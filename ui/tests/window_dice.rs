@@ -125,8 +125,10 @@ fn in_table_mode_the_window_asks_for_the_faces() {
     assert!(rolls(&w).is_empty());
     assert!(w.app().model.pending_roll.is_some());
     w.harness.get_by_label("'7' is not a face of a d6");
-
+    // Typing new faces takes the old refusal away: it was about the 7.
     type_into(&mut w, "Faces", "4 3");
+    assert!(w.harness.query_by_label("'7' is not a face of a d6").is_none(), "stale error");
+
     w.press("Record");
     assert!(w.app().model.pending_roll.is_none());
     let rolls = rolls(&w);

@@ -98,8 +98,12 @@ fn a_dr12_round_from_the_side_roll_to_morale() {
     assert!(w.journal_says("Goblins react: Hostile"));
 
     // Next: the side d6 (5: the characters begin), then Hester 3, Tamsin 4, Odo 1.
+    // Each order box says whose roll it is (the same d6 three times otherwise).
     w.press("Next");
-    for faces in ["5", "3", "4", "1"] {
+    w.faces("5");
+    for (who, faces) in [("Hester", "3"), ("Tamsin", "4"), ("Odo", "1")] {
+        w.harness.get_by_label(&format!("{who} rolls"));
+        w.harness.get_by_label(&format!("Type the faces for {who}: Order (d6 + DEX) (d6)"));
         w.faces(faces);
     }
     let state = w.session().state();

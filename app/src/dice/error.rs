@@ -163,6 +163,8 @@ pub enum DiceError {
         dice: String,
         /// What the roll is for.
         label: String,
+        /// Whose roll it is, when it is someone's.
+        roller: Option<String>,
     },
     /// A replayed journal asked for different dice than were recorded.
     #[error("replay mismatch: the journal has {expected} but the engine asked for {got}")]

@@ -92,6 +92,7 @@ impl DiceSource for PlannedDice {
                 return Err(DiceError::NeedTableDice {
                     dice: dice.to_string(),
                     label: label.to_owned(),
+                    roller: roller.map(str::to_owned),
                 });
             }
             None => return self.rng.roll(dice, label, roller),
@@ -139,10 +140,14 @@ mod tests {
         let mut dice = planned().then_table([3]).with_table_default();
         assert!(dice.table_default());
         assert_eq!(dice.roll(&Dice::die(8), "Harald attack", None).unwrap().total, 3);
-        let err = dice.roll(&Dice::die(8), "Harald attack", None).unwrap_err();
+        let err = dice.roll(&Dice::die(8), "Harald attack", Some("Harald")).unwrap_err();
         assert_eq!(
             err,
-            DiceError::NeedTableDice { dice: "d8".into(), label: "Harald attack".into() }
+            DiceError::NeedTableDice {
+                dice: "d8".into(),
+                label: "Harald attack".into(),
+                roller: Some("Harald".into())
+            }
         );
         assert_eq!(err.to_string(), "need table dice for 'Harald attack' (d8)");
     }

@@ -290,9 +290,13 @@ fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) 
             model.status = None;
             super::campaign_ops::join_session(model);
         }
-        Err(SessionError::Rule(RuleError::Dice(DiceError::NeedTableDice { dice, label }))) => {
+        Err(SessionError::Rule(RuleError::Dice(DiceError::NeedTableDice {
+            dice,
+            label,
+            roller,
+        }))) => {
             model.pending_roll =
-                Some(PendingRoll { command, plan, dice, label, error: None, player });
+                Some(PendingRoll { command, plan, dice, label, roller, error: None, player });
         }
         Err(SessionError::Rule(RuleError::Dice(e))) if !plan.is_empty() => {
             // The faces just typed do not fit the dice: ask again, keeping the command.

@@ -61,6 +61,9 @@ pub struct PendingRoll {
     pub dice: String,
     /// What the roll is for ("Harald attacks").
     pub label: String,
+    /// Whose roll it is ("Hester"), when it is someone's: several alike in a row (everyone's
+    /// order die) are told apart by it.
+    pub roller: Option<String>,
     /// Why the last faces were refused, if they were.
     pub error: Option<String>,
     /// A player's own roll: its first die is asked for at the table, whatever the dice mode

@@ -37,6 +37,9 @@ pub struct DiceTrayView {
     pending_for: Option<pending::PendingKey>,
     /// Why the typed pending faces were not sent (not numbers).
     pending_error: Option<String>,
+    /// The faces were changed since the last Record: the engine's refusal of the old ones
+    /// no longer stands under the field.
+    pending_edited: bool,
     /// The GM's roll is kept from the player window.
     secret: bool,
     /// The odds of the typed roll.

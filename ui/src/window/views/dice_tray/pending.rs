@@ -7,12 +7,30 @@ use super::faces::{faces_for, parse_faces};
 use crate::window::{Action, PendingRoll};
 use eframe::egui::{self, RichText};
 
-/// Which request the faces being typed answer: the dice, the label and how many rolls of
-/// the command are already known.
-pub(super) type PendingKey = (String, String, usize);
+/// Which request the faces being typed answer: the dice, the label, whose roll and how many
+/// rolls of the command are already known.
+pub(super) type PendingKey = (String, String, Option<String>, usize);
 
 fn key(pending: &PendingRoll) -> PendingKey {
-    (pending.dice.clone(), pending.label.clone(), pending.plan.len())
+    let p = pending;
+    (p.dice.clone(), p.label.clone(), p.roller.clone(), p.plan.len())
+}
+
+/// The question's title and its line: whose roll it is, large, so three order dice in a row
+/// are told apart at a glance; then what for and which dice.
+fn ask_text(pending: &PendingRoll) -> (String, String) {
+    let title = match &pending.roller {
+        Some(who) => format!("{who} rolls"),
+        None => "Dice needed".to_owned(),
+    };
+    let line = match &pending.roller {
+        // The label may name them already ("Hester attacks"): no need to say it twice.
+        Some(who) if !pending.label.contains(who.as_str()) => {
+            format!("Type the faces for {who}: {} ({})", pending.label, pending.dice)
+        }
+        _ => format!("Type the faces for {} ({})", pending.label, pending.dice),
+    };
+    (title, line)
 }
 
 /// Shows the modal while a roll is pending.
@@ -28,13 +46,14 @@ pub(super) fn pending_ui(
         view.pending_for = Some(key(pending));
         view.pending_faces.clear();
         view.pending_error = None;
+        view.pending_edited = false;
         view.table_entry = None;
     }
     egui::Modal::new(egui::Id::unique("dice-tray-pending-roll")).show(ctx, |ui| {
         ui.set_max_width(460.0);
-        ui.label(RichText::new("Dice needed").heading());
+        let (title, ask) = ask_text(pending);
+        ui.label(RichText::new(title).heading().strong());
         ui.add_space(4.0);
-        let ask = format!("Type the faces for {} ({})", pending.label, pending.dice);
         ui.add(egui::Label::new(RichText::new(ask).size(20.0)).wrap());
         ui.add_space(6.0);
         let field = egui::TextEdit::singleline(&mut view.pending_faces)
@@ -45,9 +64,15 @@ pub(super) fn pending_ui(
         if fresh {
             response.request_focus();
         }
+        if response.changed() {
+            // The refusal was about the faces as they were: typing fixes it.
+            view.pending_edited = true;
+            view.pending_error = None;
+        }
         let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         // Our own message (not a number) first, else the engine's (a 7 on a d6).
-        if let Some(error) = view.pending_error.as_ref().or(pending.error.as_ref()) {
+        let engine = pending.error.as_ref().filter(|_| !view.pending_edited);
+        if let Some(error) = view.pending_error.as_ref().or(engine) {
             let text = RichText::new(error).color(ui.visuals().error_fg_color);
             ui.add(egui::Label::new(text).wrap());
         }
@@ -86,6 +111,7 @@ pub(super) fn pending_ui(
             match read {
                 Ok(faces) => {
                     view.pending_error = None;
+                    view.pending_edited = false;
                     out.push(Action::TableFaces(faces));
                 }
                 Err(e) => view.pending_error = Some(e),
@@ -99,4 +125,5 @@ pub(super) fn clear(view: &mut DiceTrayView) {
     view.pending_for = None;
     view.pending_faces.clear();
     view.pending_error = None;
+    view.pending_edited = false;
 }
