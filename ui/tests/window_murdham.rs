@@ -43,6 +43,11 @@ fn enabled(w: &Window, label: &str) -> bool {
 /// the party, a bandit and the bandit chief with his fire pot for the Red Hand; the rule
 /// `settings` set.
 fn raid(settings: &[(&str, serde_json::Value)]) -> Window {
+    raid_sized(settings, egui::vec2(1600.0, 1000.0), false)
+}
+
+/// The raid on a screen of `size` points, drawn for real when `rendered` (to look at).
+fn raid_sized(settings: &[(&str, serde_json::Value)], size: egui::Vec2, rendered: bool) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let mut s = Session::create(&db, "murdham", "Raid on the mill", 11).unwrap();
@@ -110,7 +115,11 @@ fn raid(settings: &[(&str, serde_json::Value)]) -> Window {
     );
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
-    let mut w = common::window_with(dir, db);
+    let mut w = if rendered {
+        common::window_rendered(dir, db, size)
+    } else {
+        common::window_sized(dir, db, size)
+    };
     assert_eq!(w.session().state().system_id(), "murdham");
     w.press("I'll type them");
     w
@@ -296,4 +305,36 @@ fn fast_actions_show_the_threshold_and_who_is_quick_enough() {
     assert_eq!(state.phase, "turns", "nobody quick is left: on to the slow actions");
     assert!(shows(&w, "Slow actions: everyone else (fast was WIT \u{2265} 10)"));
     assert!(shows(&w, "To act  Ysolde"));
+}
+
+/// Where the first answer of a new question lies on screen, in points.
+fn in_view(w: &Window, label: &str) -> bool {
+    let rect = w.harness.get_by_role_and_label(Role::Button, label).rect();
+    let screen = w.harness.ctx.content_rect();
+    screen.contains_rect(rect)
+}
+
+#[test]
+fn a_new_question_brings_its_answers_into_view_however_far_the_column_was_scrolled() {
+    // 1920 × 1080 at 200 %: the right column is short, its answers and factions scroll.
+    let rendered = std::env::var("FRAY_SHOT_DIR").ok();
+    let mut w = raid_sized(&[], egui::vec2(960.0, 540.0), rendered.is_some());
+    w.press("Red Hand started it");
+    w.press("Next");
+    w.press("Red Hand first");
+    w.press("Activate Bandit");
+    w.harness.get_by_label("Club at Harald (d6)").scroll_to_me();
+    w.press("Club at Harald (d6)");
+    if let Some(dir) = &rendered {
+        w.harness.render().unwrap().save(format!("{dir}/murdham-question-200.png")).unwrap();
+    }
+    assert!(in_view(&w, "Dodge (AGI save: 10 or less)"));
+    // Undone, the column scrolled down to the factions at its foot, then redone: the
+    // question comes back with its answers in view.
+    w.press("Undo");
+    w.harness.get_by_label("Factions").scroll_to_me();
+    w.settle();
+    assert!(!in_view(&w, "Club at Harald (d6)"), "the test starts with the answers out of view");
+    w.press("Redo");
+    assert!(in_view(&w, "Dodge (AGI save: 10 or less)"), "the new question's answer is shown");
 }

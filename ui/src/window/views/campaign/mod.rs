@@ -48,29 +48,32 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
         let said = egui::RichText::new("The fight is over: what lasts is written back.");
         ui.label(said.strong().size(20.0));
     }
-    ui.columns(3, |columns| {
-        let size = egui::vec2(columns[0].available_width(), 34.0);
+    // Buttons as wide as their words, in a row that wraps whole buttons (never letters) when
+    // the column is narrow; smaller on a short window, where the answers need the room.
+    let short = crate::window::views::stepper::is_short(ui);
+    let (size, height) = if short { (15.0, 28.0) } else { (17.0, 34.0) };
+    let button = |text: &str| {
+        egui::Button::new(egui::RichText::new(text).size(size)).min_size(egui::vec2(0.0, height))
+    };
+    ui.horizontal_wrapped(|ui| {
         let (text, hover) = if ended {
             ("Reopen the fight…", "Let this fight take commands again")
         } else {
             ("End the fight…", "Review what lasts for each character, then write it back")
         };
-        let main = egui::Button::new(egui::RichText::new(text).size(17.0)).min_size(size);
-        if columns[0].add(main).on_hover_text(hover).clicked() {
+        if ui.add(button(text)).on_hover_text(hover).clicked() {
             if ended {
                 view.confirm_reopen = true;
             } else {
                 view.review = review::ReviewDraft::of(model);
             }
         }
-        let recap = egui::Button::new(egui::RichText::new("Recap…").size(17.0)).min_size(size);
         let hover = "How it went: who dealt and took what, who went down, how the dice fell";
-        if columns[1].add(recap).on_hover_text(hover).clicked() {
+        if ui.add(button("Recap…")).on_hover_text(hover).clicked() {
             view.recap.open = !view.recap.open;
         }
-        let party = egui::Button::new(egui::RichText::new("Party…").size(17.0)).min_size(size);
         let hover = "How each character is now; rests, heals, the session";
-        if columns[2].add(party).on_hover_text(hover).clicked() {
+        if ui.add(button("Party…")).on_hover_text(hover).clicked() {
             view.party.open = !view.party.open;
         }
     });

@@ -35,7 +35,13 @@ pub struct StepperView {
     countdown: countdown::CountdownView,
     /// The shortcuts window (F1) is open.
     help: bool,
+    /// The question last shown (its id and title): a new one scrolls its answers into view.
+    asked: Option<(String, String)>,
 }
+
+/// Most of a new question's answers brought into view at once: its first few buttons (a
+/// long list still starts at its top).
+const SHOWN_ON_ASKING: f32 = 280.0;
 
 /// The top of the right column, never scrolled away: the phases, the round, who acts (or
 /// chooses), the question asked now, and Next with the step's main buttons ("End turn").
@@ -48,7 +54,7 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
     let phases = system.phases();
     // A short window (a high UI scale) says the round and the phase in one line instead of
     // the row of pills, so the question and Next stay in view.
-    let short = ui.ctx().content_rect().height() < SHORT_WINDOW;
+    let short = is_short(ui);
     let round = match state.round {
         // A first pill of the same words (d12) says it already.
         0 if phases.iter().any(|p| p.label == "Before the fight") => "Not started yet".to_owned(),
@@ -68,7 +74,12 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
         ui.label(RichText::new(round).heading());
     }
     let spot = system.spotlight(state);
-    spotlight::spotlight_ui(ui, state, &spot);
+    if short {
+        // Who acts stays pinned; what their turn has left goes over the answers, below.
+        spotlight::headline_ui(ui, state, &spot);
+    } else {
+        spotlight::spotlight_ui(ui, state, &spot);
+    }
     countdown::countdown_ui(ui, spot.countdown.as_ref(), &mut view.countdown);
     let prompts = session.prompts();
     if let Some(first) = prompts.first() {
@@ -107,16 +118,37 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
 pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
     let Some(session) = &model.session else { return };
     let state = session.state();
+    if is_short(ui) {
+        spotlight::details_ui(ui, &session.history().system().spotlight(state));
+    }
     let mut prompts = session.prompts();
     modifiers::modifiers_ui(ui, session, &mut view.modifiers, &mut prompts);
     let first = out.len();
-    prompts::prompts_ui(ui, &prompts, out);
+    let asked = prompts.first().map(|p| (p.id.clone(), p.title.clone()));
+    let top = ui.cursor().min.y;
+    let first_bottom = prompts::prompts_ui(ui, &prompts, out);
+    if asked != view.asked {
+        // A new question: its answers come into view however far the column was scrolled
+        // (after an undo or redo, the answers could sit above or below the fold).
+        view.asked = asked;
+        if let Some(bottom) = first_bottom {
+            let x = ui.max_rect().x_range();
+            let y = egui::Rangef::new(top, bottom.min(top + SHOWN_ON_ASKING));
+            ui.scroll_to_rect(egui::Rect::from_x_y_ranges(x, y), None);
+        }
+    }
     modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
     ui.add_space(8.0);
     match session.history().system().factions(state) {
         Some(factions) => factions::factions_ui(ui, state, &factions),
         None => order::order_ui(ui, model, state, out),
     }
+}
+
+/// Whether the window is short (a high UI scale): the stepper's pinned top keeps only what
+/// must stay in view, so the answers below still have room.
+pub fn is_short(ui: &egui::Ui) -> bool {
+    ui.ctx().content_rect().height() < SHORT_WINDOW
 }
 
 /// The phases of a round as a row of pills, the current one lit. Before the first round

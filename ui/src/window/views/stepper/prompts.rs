@@ -20,8 +20,13 @@ const GM_CALL: &str = "The GM's call";
 const FOLD_SAME_REASON: usize = 3;
 
 /// Draws every prompt; the first one's question is pinned above (see `pinned_ui`), and main
-/// buttons beside Next.
-pub(super) fn prompts_ui(ui: &mut egui::Ui, prompts: &[Prompt], out: &mut Vec<Action>) {
+/// buttons beside Next. Returns where the first prompt's answers end (screen y).
+pub(super) fn prompts_ui(
+    ui: &mut egui::Ui,
+    prompts: &[Prompt],
+    out: &mut Vec<Action>,
+) -> Option<f32> {
+    let mut first_bottom = None;
     for (n, prompt) in prompts.iter().enumerate() {
         ui.add_space(10.0);
         if n > 0 {
@@ -50,7 +55,11 @@ pub(super) fn prompts_ui(ui: &mut egui::Ui, prompts: &[Prompt], out: &mut Vec<Ac
                     options_ui(ui, &prompt.id, &members, out);
                 });
         }
+        if n == 0 {
+            first_bottom = Some(ui.cursor().min.y);
+        }
     }
+    first_bottom
 }
 
 /// Answers in order; a run of forbidden ones sharing one reason ("the main action is taken")

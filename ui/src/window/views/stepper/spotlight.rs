@@ -11,8 +11,14 @@ const BIG: f32 = 30.0;
 /// Size of the lines under it.
 const LINE: f32 = 18.0;
 
-/// Draws the headline.
+/// Draws the headline: caption and who, then what the turn has left and the notes.
 pub(super) fn spotlight_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight) {
+    headline_ui(ui, state, s);
+    details_ui(ui, s);
+}
+
+/// The caption and who acts or chooses, in big letters.
+pub(super) fn headline_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight) {
     ui.label(RichText::new(&s.caption).small().weak());
     if s.who.is_empty() {
         ui.label(RichText::new("Nobody").size(28.0).weak());
@@ -24,6 +30,10 @@ pub(super) fn spotlight_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight) 
     } else {
         big_ui(ui, s);
     }
+}
+
+/// What the turn has left, as chips, and the notes under the headline.
+pub(super) fn details_ui(ui: &mut egui::Ui, s: &Spotlight) {
     if !s.chips.is_empty() {
         ui.horizontal_wrapped(|ui| {
             for chip in &s.chips {
