@@ -217,7 +217,7 @@ fn party_members(enc: &Encounter) -> Vec<CombatantId> {
 pub fn party_breaks(system: &dyn System, enc: &Encounter, party: &[CombatantId]) -> bool {
     let out = party
         .iter()
-        .filter(|id| enc.combatant(**id).is_none_or(|c| !on_board(c) || system.is_out(enc, c)))
+        .filter(|id| enc.combatant(**id).is_none_or(|c| !c.on_board() || system.is_out(enc, c)))
         .count();
     !party.is_empty() && out * 2 >= party.len()
 }
@@ -241,31 +241,12 @@ fn note_fates(system: &dyn System, enc: &Encounter, fates: &mut [(CombatantId, F
 /// Whether one side has won: every combatant of the party out, or every foe. One pass,
 /// each combatant asked once: this is asked at every step.
 fn decided(system: &dyn System, enc: &Encounter) -> Option<Ending> {
-    let (mut party, mut foes) = (false, false);
-    for c in enc.combatants.values() {
-        let ours = enc.side(c.side).is_some_and(|s| s.party);
-        if (if ours { party } else { foes }) || !on_board(c) || system.is_out(enc, c) {
-            continue;
-        }
-        if ours {
-            party = true;
-        } else {
-            foes = true;
-        }
-        if party && foes {
-            return None;
-        }
-    }
-    match (party, foes) {
+    match crate::system::verdict::standing(system, enc) {
         (true, true) => None,
         (true, false) => Some(Ending::PartyWon),
         (false, true) => Some(Ending::PartyLost),
         (false, false) => Some(Ending::Undecided),
     }
-}
-
-fn on_board(c: &crate::encounter::Combatant) -> bool {
-    c.zone.is_some() || c.square.is_some()
 }
 
 /// The sides of the fight: the party's and the others'.

@@ -24,6 +24,7 @@ pub mod tactics;
 mod timers;
 mod turn_at;
 pub mod turn_order;
+pub mod verdict;
 pub mod waiting;
 pub mod weapon_list;
 pub(crate) mod words;

@@ -140,6 +140,8 @@ pub enum Action {
     Campaign(CampaignAction),
     /// Clear the status line.
     DismissStatus,
+    /// Open the end-of-fight review (what lasts for each character).
+    ReviewFight,
 }
 
 /// Carries out one action. Every failure ends in the status line; nothing panics.
@@ -249,6 +251,9 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
         Action::Library(library) => super::library_ops::apply(model, view, library),
         Action::Campaign(campaign) => super::campaign_ops::apply(model, campaign),
         Action::DismissStatus => model.status = None,
+        Action::ReviewFight => {
+            view.campaign.review = crate::window::views::campaign::review::ReviewDraft::of(model);
+        }
     }
     let _ = view;
     model.sync_journal();

@@ -55,13 +55,17 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
     let button = |text: &str| {
         egui::Button::new(egui::RichText::new(text).size(size)).min_size(egui::vec2(0.0, height))
     };
+    // A decided fight has "End the fight…" big in the stepper instead.
+    let decided = model.session.as_ref().is_some_and(|s| {
+        fray_app::system::verdict::verdict(s.history().system(), s.state()).is_some()
+    });
     ui.horizontal_wrapped(|ui| {
         let (text, hover) = if ended {
             ("Reopen the fight…", "Let this fight take commands again")
         } else {
             ("End the fight…", "Review what lasts for each character, then write it back")
         };
-        if ui.add(button(text)).on_hover_text(hover).clicked() {
+        if (ended || !decided) && ui.add(button(text)).on_hover_text(hover).clicked() {
             if ended {
                 view.confirm_reopen = true;
             } else {

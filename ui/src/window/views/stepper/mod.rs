@@ -82,6 +82,12 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
     }
     countdown::countdown_ui(ui, spot.countdown.as_ref(), &mut view.countdown);
     let prompts = session.prompts();
+    let verdict = fray_app::system::verdict::verdict(system, state);
+    if let Some(v) = verdict {
+        // Decided: said large, and ending the fight is the big button where Next was.
+        let lit = ui.visuals().selection.stroke.color;
+        ui.label(RichText::new(v.words()).size(26.0).strong().color(lit));
+    }
     if let Some(first) = prompts.first() {
         // Two lines at most: the answers below say the rest.
         let mut job = egui::text::LayoutJob::single_section(
@@ -100,11 +106,16 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
         ui.add(egui::Label::new(job)).on_hover_text(&first.title);
     }
     ui.add_space(4.0);
-    // Grow atoms on both sides centre the word in the wide button.
-    let label = (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
-    let next = egui::Button::new(label).min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
-    if ui.add(next).on_hover_text("The next turn, phase or round (Space)").clicked() {
-        out.push(Action::Game(Command::Advance));
+    if verdict.is_some() {
+        end_or_next_ui(ui, out);
+    } else {
+        // Grow atoms on both sides centre the word in the wide button.
+        let label =
+            (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
+        let next = egui::Button::new(label).min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
+        if ui.add(next).on_hover_text("The next turn, phase or round (Space)").clicked() {
+            out.push(Action::Game(Command::Advance));
+        }
     }
     for option in prompts.iter().flat_map(|p| &p.options).filter(|o| o.main) {
         prompts::option_ui(ui, option, out);
@@ -143,6 +154,33 @@ pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out:
         Some(factions) => factions::factions_ui(ui, state, &factions),
         None => order::order_ui(ui, model, state, out),
     }
+}
+
+/// A decided fight: "End the fight…" big, where Next stands otherwise, and Next beside it,
+/// smaller, for a GM who plays on (a foe who comes back, a chase). Together as tall as Next
+/// alone, so nothing below moves.
+fn end_or_next_ui(ui: &mut egui::Ui, out: &mut Vec<Action>) {
+    ui.horizontal(|ui| {
+        let width = ui.available_width();
+        let spacing = ui.spacing().item_spacing.x;
+        let next_width = (width * 0.3).max(70.0);
+        let end_label = (
+            egui::Atom::grow(),
+            RichText::new("End the fight…").size(22.0).strong(),
+            egui::Atom::grow(),
+        );
+        let end = egui::Button::new(end_label)
+            .min_size(egui::vec2(width - next_width - spacing, NEXT_HEIGHT));
+        let hover = "Review what lasts for each character, then write it back";
+        if ui.add(end).on_hover_text(hover).clicked() {
+            out.push(Action::ReviewFight);
+        }
+        let next = egui::Button::new(RichText::new("Next").size(18.0))
+            .min_size(egui::vec2(next_width, NEXT_HEIGHT));
+        if ui.add(next).on_hover_text("Play on: the next turn, phase or round (Space)").clicked() {
+            out.push(Action::Game(Command::Advance));
+        }
+    });
 }
 
 /// Whether the window is short (a high UI scale): the stepper's pinned top keeps only what
