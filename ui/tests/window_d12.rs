@@ -133,6 +133,13 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     w.harness.get_by_label("Resolve");
     w.harness.get_by_label("End of round");
 
+    // Next says beforehand what it waits for, beside the button, and cannot be pressed.
+    w.harness.get_by_label("Next waits: roll Tavorr's base initiative first");
+    assert!(
+        w.harness.get_by_role_and_label(Role::Button, "Next").accesskit_node().is_disabled(),
+        "Next waits"
+    );
+
     // Base initiative, every die typed: the two warriors share one roll.
     w.press("I'll type them");
     w.harness.get_by_label("Base initiative for the fight (d12 − AGI)");
@@ -160,6 +167,7 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
         [5, 4, 3, 3, 2]
     );
     assert!(w.journal_says("share base initiative 3"), "one roll for both warriors");
+    assert!(w.harness.query_by_label_contains("Next waits").is_none(), "nothing left to wait for");
     w.press("Start round 1");
     assert_eq!(w.session().state().phase, "declare");
 
@@ -269,10 +277,11 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
         "Bugbear scoundrel checks morale (lost over half its Wound Points in one hit)",
     );
     assert!(!shows(&w, "Start round 2"), "no way to the next round yet");
-    w.press("Next");
+    // Next waits, and says why beside itself.
+    assert!(w.harness.get_by_role_and_label(Role::Button, "Next").accesskit_node().is_disabled());
+    w.harness.get_by_label_contains("Next waits:");
+    w.harness.get_by_label_contains("must check morale first");
     assert_eq!(w.session().state().round, 1, "refused until morale is settled");
-    let status = w.app().model.status.clone().expect("the refusal is shown");
-    assert!(status.error && status.text.contains("must check morale first"), "{status:?}");
     // The dying warrior: the GM rules no check (its prompt comes first).
     press_nth(&mut w, "No check (the GM rules)", 0);
     // The bugbear: 3d6 + HD 3 + 1 ally standing, against 11 + 2 foes: 6 + 4 breaks.

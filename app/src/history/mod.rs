@@ -257,6 +257,18 @@ impl History {
         Ok(events)
     }
 
+    /// Why `command` would be refused now, without rolling or recording anything: the
+    /// stepper says it beside Next before the GM presses it. A command that would only need
+    /// dice is not refused.
+    pub fn refusal(&self, command: Command) -> Option<RuleError> {
+        let mut dice =
+            crate::dice::PlannedDice::new(crate::dice::SeededDice::new(0, 0)).with_table_default();
+        match self.prepare(command, &mut dice) {
+            Ok(_) | Err(RuleError::Dice(_)) => None,
+            Err(e) => Some(e),
+        }
+    }
+
     /// Records a handled command and its events at the cursor, dropping any redo tail.
     pub fn record(&mut self, command: Command, events: Vec<Event>) -> &CommandRecord {
         self.truncate_redo();

@@ -198,3 +198,19 @@ proptest! {
         prop_assert_eq!(h.state(), h.base());
     }
 }
+
+#[test]
+fn a_refusal_is_read_without_rolling_or_recording_and_a_roll_is_not_one() {
+    let script = "system d12\nside Party party\nside Wolves\nzone Ford\n\
+         add Tavorr side Party zone Ford block {\"stats\": {\"str\": 12, \"agi mod\": 2}, \"hd\": \"2d8\"}\n\
+         add Wolf side Wolves zone Ford block {\"stats\": {\"str\": 12, \"agi mod\": 2}, \"hd\": \"2d8\"}\n";
+    let h = crate::scenario::run("refusal.fray", script).unwrap();
+    let (cursor, events) = (h.cursor(), h.all_events().len());
+    let why = h.refusal(Command::Advance).expect("Next waits for the base initiatives");
+    assert!(why.to_string().contains("base initiative first"), "{why}");
+    assert_eq!((h.cursor(), h.all_events().len()), (cursor, events), "nothing recorded");
+    // Rolling Tavorr's initiative needs dice, which is no refusal.
+    let args = ["Tavorr".to_owned()];
+    let roll = h.system().script_command(h.state(), "initiative", &args).unwrap();
+    assert_eq!(h.refusal(roll), None);
+}

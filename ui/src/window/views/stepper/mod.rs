@@ -37,6 +37,22 @@ pub struct StepperView {
     help: bool,
     /// The question last shown (its id and title): a new one scrolls its answers into view.
     asked: Option<(String, String)>,
+    /// Why Next would be refused now, read once per state (encounter, commands, events).
+    next_refusal: Option<(RefusalKey, Option<String>)>,
+}
+
+/// The state a refusal of Next was read in: the encounter, its commands and its events.
+type RefusalKey = (fray_data::EncounterId, usize, usize);
+
+/// Why Next would be refused in the session's state now, read again only when it changed.
+fn next_refusal<'a>(session: &fray_data::Session, view: &'a mut StepperView) -> Option<&'a str> {
+    let history = session.history();
+    let key = (session.encounter_id(), history.cursor(), history.all_events().len());
+    if view.next_refusal.as_ref().is_none_or(|(k, _)| *k != key) {
+        let why = history.refusal(Command::Advance).map(|e| e.to_string());
+        view.next_refusal = Some((key, why));
+    }
+    view.next_refusal.as_ref().and_then(|(_, why)| why.as_deref())
 }
 
 /// Most of a new question's answers brought into view at once: its first few buttons (a
@@ -109,12 +125,22 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
     if verdict.is_some() {
         end_or_next_ui(ui, out);
     } else {
+        // Next says beforehand why it cannot go on yet, beside the button, not after a click
+        // in the status line under the board.
+        let refusal = next_refusal(session, view).map(str::to_owned);
         // Grow atoms on both sides centre the word in the wide button.
         let label =
             (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
         let next = egui::Button::new(label).min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
-        if ui.add(next).on_hover_text("The next turn, phase or round (Space)").clicked() {
+        let response = ui.add_enabled(refusal.is_none(), next);
+        if response.on_hover_text("The next turn, phase or round (Space)").clicked() {
             out.push(Action::Game(Command::Advance));
+        }
+        if let Some(why) = refusal {
+            let text = RichText::new(format!("Next waits: {why}"))
+                .size(17.0)
+                .color(ui.visuals().warn_fg_color);
+            ui.add(egui::Label::new(text).wrap());
         }
     }
     for option in prompts.iter().flat_map(|p| &p.options).filter(|o| o.main) {
