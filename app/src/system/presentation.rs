@@ -232,13 +232,30 @@ pub fn usual_meaning(key: &str) -> Meaning {
     }
 }
 
-/// The newest ruling in `events` (a procedure's one-line explanation of a decision: "Harald
-/// blocks: d8 → d4, 3 − 1 Armor = 2 to HP"), for the banner over the board until the next.
-pub fn last_ruling(events: &[Event]) -> Option<&str> {
-    events.iter().rev().find_map(|e| match &e.kind {
-        EventKind::Ruling { text } => Some(text.as_str()),
-        _ => None,
-    })
+/// The newest rulings in `events` (a procedure's one-line explanations of its decisions:
+/// "Harald blocks: d8 → d4, 3 − 1 Armor = 2 to HP"), at most `n`, oldest first, for the
+/// banner over the board: a blow's hit, its damage and the save that follows stay together.
+/// Each names whom it is about when its words do not ("Goblin: STR 0: dead").
+pub fn recent_rulings(enc: &Encounter, events: &[Event], n: usize) -> Vec<String> {
+    let mut out: Vec<String> = events
+        .iter()
+        .rev()
+        .filter_map(|e| match &e.kind {
+            EventKind::Ruling { text } => Some(named(enc, e.actor, text)),
+            _ => None,
+        })
+        .take(n)
+        .collect();
+    out.reverse();
+    out
+}
+
+/// `text`, led by the name of `actor` when it does not say it already.
+fn named(enc: &Encounter, actor: Option<CombatantId>, text: &str) -> String {
+    match actor.and_then(|id| enc.combatant(id)) {
+        Some(c) if !text.contains(c.name.as_str()) => format!("{}: {text}", c.name),
+        _ => text.to_owned(),
+    }
 }
 
 #[cfg(test)]
@@ -372,13 +389,18 @@ mod tests {
     }
 
     #[test]
-    fn the_banner_holds_the_newest_ruling() {
+    fn the_banner_holds_the_blows_whole_result_each_line_naming_whom() {
         let text = "system bdp\nside Party party\nside Foes\nzone Hall\n\
                     add Ann side Party zone Hall track hp=4 str=10 dex=10 wil=10\n\
-                    hurt Ann 1d4 table 3\nsay \"The torches gutter.\"\n";
+                    add Goblin side Foes zone Hall track hp=1 str=2 dex=10 wil=6\n\
+                    hurt Goblin 1d6 table 5\nsay \"The torches gutter.\"\n";
         let h = crate::scenario::run("t.fray", text).unwrap();
-        let ruling = last_ruling(h.events()).unwrap();
-        assert!(ruling.contains("3"), "{ruling}");
-        assert_eq!(last_ruling(&h.events()[..2]), None);
+        let lines = recent_rulings(h.state(), h.events(), 3);
+        // The damage, then the death it brought, the newest last; narration is no ruling.
+        let last = lines.last().unwrap();
+        assert_eq!(last, "Goblin: STR 0: dead", "{lines:?}");
+        assert!(lines.len() >= 2 && lines[lines.len() - 2].contains("Goblin"), "{lines:?}");
+        assert!(lines.len() <= 3);
+        assert!(recent_rulings(h.state(), &h.events()[..2], 3).is_empty());
     }
 }

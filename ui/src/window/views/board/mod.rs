@@ -77,8 +77,8 @@ pub struct BoardView {
     board_rects: Vec<Rect>,
     /// Each zone's card rect with unplaced zones in their automatic cells, in zone order.
     auto_rects: Vec<Rect>,
-    /// The newest ruling, found for the state with this (stream, cursor).
-    ruling: Option<((u64, usize), Option<String>)>,
+    /// The newest rulings, oldest first, found for the state with this (stream, cursor).
+    ruling: Option<((u64, usize), Vec<String>)>,
     /// The grid board's tool and drags (on a grid encounter).
     grid: grid_canvas::GridState,
     /// The dialog of harm to several at once, when open.
@@ -158,7 +158,13 @@ pub fn board_ui(
                 view.harm = Some(harm::HarmForm::new(state, &model.picked));
             }
         });
-    ruling_ui(ui, session, view);
+    // A short window (a high UI scale) cannot spare the banner's rows: the rulings lie over
+    // the board's top edge instead, taking no room from it.
+    let short = crate::window::views::stepper::is_short(ui);
+    refresh_rulings(session, view);
+    if !short {
+        ruling_ui(ui, view);
+    }
     if let Some(status) = &model.status {
         egui::Panel::bottom("board-status")
             .resizable(false)
@@ -178,7 +184,11 @@ pub fn board_ui(
         selected: model.selected,
         picked: &model.picked,
     };
+    let canvas_rect = ui.available_rect_before_wrap();
     canvas::canvas_ui(ui, &scene, view, &mut cache, out, &mut targets);
+    if short {
+        ruling_overlay_ui(ui, canvas_rect, view);
+    }
     if let Some(grid) = &state.grid {
         grid_canvas::map_form_ui(ui, grid, &mut view.grid, out);
     }
@@ -188,18 +198,25 @@ pub fn board_ui(
     view.cache = cache;
 }
 
-/// The newest ruling of the fight in large type over the board ("Harald blocks: d8 → d4,
-/// 3 − 1 Armor = 2 to HP"), until the next one. Found once per state, not per frame.
-fn ruling_ui(ui: &mut egui::Ui, session: &fray_data::Session, view: &mut BoardView) {
-    let h = session.history();
-    let key = (h.next_stream(), h.cursor());
-    if view.ruling.as_ref().is_none_or(|(k, _)| *k != key) {
-        let text = presentation::last_ruling(h.events()).map(str::to_owned);
-        view.ruling = Some((key, text));
-    }
-    let Some((_, Some(text))) = &view.ruling else { return };
+/// Rulings the banner over the board shows: the newest large, the two before it small.
+const BANNER_LINES: usize = 3;
+
+/// The newest rulings of the fight over the board, each naming whom it is about: the newest
+/// in large type ("Goblin 2: STR 0: dead"), the blow's hit and damage before it in small,
+/// until the next. Always as tall as its three lines, so the board never moves when the
+/// first ruling comes. Found once per state, not per frame.
+fn ruling_ui(ui: &mut egui::Ui, view: &BoardView) {
+    let Some((_, lines)) = &view.ruling else { return };
+    let (small, large) = (16.0, 22.0);
+    let gap = ui.spacing().item_spacing.y;
+    let row = |f: &mut egui::epaint::text::FontsView<'_>, size: f32| {
+        f.row_height(&egui::FontId::proportional(size))
+    };
+    let (small_row, large_row) = ui.fonts_mut(|f| (row(f, small), row(f, large)));
+    let banner_height = 2.0 * (small_row + gap) + large_row;
     egui::Panel::top("board-ruling")
         .resizable(false)
+        .exact_size(banner_height + 12.0)
         .frame(
             egui::Frame::new()
                 .fill(ui.visuals().faint_bg_color)
@@ -207,11 +224,81 @@ fn ruling_ui(ui: &mut egui::Ui, session: &fray_data::Session, view: &mut BoardVi
                 .corner_radius(6.0),
         )
         .show(ui, |ui| {
-            // One line, whatever the scale: the whole ruling on hover and in the journal.
-            let label = egui::RichText::new(text).size(22.0).strong();
-            ui.add(egui::Label::new(label).truncate()).on_hover_text(text);
+            // Older lines first, so the newest always sits on the bottom row.
+            let blank = BANNER_LINES - lines.len();
+            for _ in 0..blank.min(BANNER_LINES - 1) {
+                ui.add_space(small_row + gap);
+            }
+            if lines.is_empty() {
+                let hint = "The rules' decisions show here as they are made";
+                ui.label(egui::RichText::new(hint).size(small).weak());
+            }
+            for (i, text) in lines.iter().enumerate() {
+                // One line each, whatever the scale: the whole ruling on hover and in the
+                // journal.
+                let newest = i + 1 == lines.len();
+                let label = if newest {
+                    egui::RichText::new(text).size(large).strong()
+                } else {
+                    egui::RichText::new(text).size(small).weak()
+                };
+                ui.add(egui::Label::new(label).truncate()).on_hover_text(text);
+            }
         });
 }
+
+/// Finds the newest rulings again when the state changed.
+fn refresh_rulings(session: &fray_data::Session, view: &mut BoardView) {
+    let h = session.history();
+    let key = (h.next_stream(), h.cursor());
+    if view.ruling.as_ref().is_none_or(|(k, _)| *k != key) {
+        let lines = presentation::recent_rulings(h.state(), h.events(), BANNER_LINES);
+        view.ruling = Some((key, lines));
+    }
+}
+
+/// On a short window: the two newest rulings over the top of the board, on a plate, the
+/// newest below in large type. Painted over the board, so nothing moves when they come.
+fn ruling_overlay_ui(ui: &egui::Ui, canvas: egui::Rect, view: &BoardView) {
+    let Some((_, lines)) = &view.ruling else { return };
+    let shown = &lines[lines.len().saturating_sub(2)..];
+    if shown.is_empty() {
+        return;
+    }
+    let visuals = ui.visuals();
+    let width = canvas.width() - 20.0;
+    let galleys: Vec<_> = shown
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let newest = i + 1 == shown.len();
+            let (size, colour) = if newest {
+                (19.0, visuals.strong_text_color())
+            } else {
+                (15.0, visuals.weak_text_color())
+            };
+            let mut job = egui::text::LayoutJob::single_section(
+                text.clone(),
+                egui::TextFormat::simple(egui::FontId::proportional(size), colour),
+            );
+            job.wrap = egui::text::TextWrapping::truncate_at_width(width);
+            ui.fonts_mut(|f| f.layout_job(job))
+        })
+        .collect();
+    let height: f32 = galleys.iter().map(|g| g.size().y).sum::<f32>() + 10.0;
+    let plate = egui::Rect::from_min_size(canvas.min, egui::vec2(canvas.width(), height));
+    let painter = ui.painter().with_clip_rect(canvas);
+    painter.rect_filled(plate, 6.0, visuals.window_fill.gamma_multiply(0.92));
+    let mut y = plate.min.y + 5.0;
+    for g in galleys {
+        let h = g.size().y;
+        painter.galley(egui::pos2(plate.min.x + 10.0, y), g, visuals.text_color());
+        y += h;
+    }
+}
+
+/// Points the toolbar's full labels take in one row (measured at 100 %, with "Harm several…").
+const FULL_TOOLBAR: f32 = 900.0;
 
 /// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), harm to several at once,
 /// and while linking, what to click. Returns whether the GM opened the harm dialog.
@@ -226,8 +313,8 @@ fn toolbar_ui(
 ) -> bool {
     let mut harm = false;
     // A narrow board (a high UI scale) keeps the toolbar to one row: the folds by their keys
-    // alone, one Table toggle.
-    let narrow = ui.available_width() < 720.0;
+    // alone, one Table toggle. The full toolbar takes about this many points.
+    let narrow = ui.available_width() < FULL_TOOLBAR;
     ui.horizontal_wrapped(|ui| {
         let big = vec2(0.0, 34.0);
         for panel in Panel::ALL {

@@ -89,7 +89,17 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
         ui.add_space(6.0);
         ui.label(RichText::new(round).heading());
     }
-    let spot = system.spotlight(state);
+    let prompts = session.prompts();
+    let mut spot = system.spotlight(state);
+    if spot.who.is_empty()
+        && let Some(c) = prompts.first().and_then(|p| p.actor).and_then(|id| state.combatant(id))
+    {
+        // Nobody acts, but someone is asked (declarations, a reaction): they are who the
+        // table looks at, not "Nobody".
+        spot.caption = "Asked now".into();
+        spot.who = c.name.clone();
+        spot.side = Some(c.side);
+    }
     if short {
         // Who acts stays pinned; what their turn has left goes over the answers, below.
         spotlight::headline_ui(ui, state, &spot);
@@ -97,7 +107,6 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
         spotlight::spotlight_ui(ui, state, &spot);
     }
     countdown::countdown_ui(ui, spot.countdown.as_ref(), &mut view.countdown);
-    let prompts = session.prompts();
     let verdict = fray_app::system::verdict::verdict(system, state);
     if let Some(v) = verdict {
         // Decided: said large, and ending the fight is the big button where Next was.
