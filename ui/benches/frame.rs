@@ -85,7 +85,7 @@ fn grid(c: &mut Criterion) {
     for _ in 0..12 {
         let mut zoom_out = input();
         zoom_out.events =
-            vec![egui::Event::PointerMoved(egui::pos2(250.0, 130.0)), egui::Event::Zoom(0.7)];
+            vec![egui::Event::PointerMoved(egui::pos2(250.0, 260.0)), egui::Event::Zoom(0.7)];
         let _ = ctx.run_ui(zoom_out, |ui| app.frame_ui(ui));
     }
     for _ in 0..5 {

@@ -367,7 +367,7 @@ fn the_benchmarks_big_grid_is_drawn_with_its_map_tokens_and_chips() {
     // the whole grid is in view.
     w.press("Table");
     for _ in 0..12 {
-        w.harness.hover_at(egui::pos2(250.0, 130.0));
+        w.harness.hover_at(egui::pos2(250.0, 260.0));
         w.harness.event(egui::Event::Zoom(0.7));
         w.harness.step();
     }

@@ -4,7 +4,8 @@
 mod common;
 
 use common::Window;
-use egui_kittest::kittest::Queryable;
+use eframe::egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fray_app::ids::CombatantId;
 use fray_data::Session;
 
@@ -106,8 +107,9 @@ fn starting_without_combatants_is_disabled_with_its_reason() {
     w.press("Start round 1");
     assert_eq!(session(&w).state().round, 0);
     assert_eq!(session(&w).history().cursor(), 1, "only the side was added");
-    // The refusal of Next lands in the status line, not in the journal.
-    w.press("Next");
-    assert_eq!(session(&w).state().round, 0);
-    assert!(w.app().model.status.as_ref().is_some_and(|s| s.error));
+    // Next says it must wait, beside itself, greyed, and writes nothing in the journal.
+    w.harness.get_by_label_contains("Next waits: add at least one combatant");
+    let next = w.harness.get_by_role_and_label(Role::Button, "Next");
+    assert!(next.accesskit_node().is_disabled());
+    assert_eq!(session(&w).history().cursor(), 1);
 }

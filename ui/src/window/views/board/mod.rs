@@ -297,8 +297,12 @@ fn ruling_overlay_ui(ui: &egui::Ui, canvas: egui::Rect, view: &BoardView) {
     }
 }
 
-/// Points the toolbar's full labels take in one row (measured at 100 %, with "Harm several…").
+/// Below this board width (points) the folds go by their keys alone and Table/Prep is one
+/// toggle: the full labels would wrap the toolbar to a second row.
 const FULL_TOOLBAR: f32 = 900.0;
+
+/// Below this board width the grid's tools are one picker and the zoom readout goes.
+const NARROW_TOOLBAR: f32 = 720.0;
 
 /// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), harm to several at once,
 /// and while linking, what to click. Returns whether the GM opened the harm dialog.
@@ -312,14 +316,15 @@ fn toolbar_ui(
     out: &mut Vec<Action>,
 ) -> bool {
     let mut harm = false;
-    // A narrow board (a high UI scale) keeps the toolbar to one row: the folds by their keys
-    // alone, one Table toggle. The full toolbar takes about this many points.
-    let narrow = ui.available_width() < FULL_TOOLBAR;
+    // A narrower board (a high UI scale) keeps the toolbar to one row: first the folds by
+    // their keys alone and one Table toggle, then one picker for the grid's tools.
+    let compact = ui.available_width() < FULL_TOOLBAR;
+    let narrow = ui.available_width() < NARROW_TOOLBAR;
     ui.horizontal_wrapped(|ui| {
         let big = vec2(0.0, 34.0);
         for panel in Panel::ALL {
             let open = panels.open(panel, window);
-            let text = if narrow {
+            let text = if compact {
                 format!("{:?}", panel.key())
             } else {
                 format!("{} ({:?})", panel.label(), panel.key())
@@ -336,7 +341,7 @@ fn toolbar_ui(
         }
         ui.separator();
         let now = panels.layout(window);
-        if narrow {
+        if compact {
             // One toggle: Table on, or off to Prep.
             let table = now == Some(Layout::Table);
             let button = egui::Button::selectable(table, Layout::Table.label()).min_size(big);

@@ -72,13 +72,24 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
                 view.review = review::ReviewDraft::of(model);
             }
         }
-        let hover = "How it went: who dealt and took what, who went down, how the dice fell";
-        if ui.add(button("Recap…")).on_hover_text(hover).clicked() {
-            view.recap.open = !view.recap.open;
-        }
-        let hover = "How each character is now; rests, heals, the session";
-        if ui.add(button("Party…")).on_hover_text(hover).clicked() {
-            view.party.open = !view.party.open;
+        let mut others = |ui: &mut egui::Ui| {
+            let hover = "How it went: who dealt and took what, who went down, how the dice fell";
+            if ui.add(button("Recap…")).on_hover_text(hover).clicked() {
+                view.recap.open = !view.recap.open;
+            }
+            let hover = "How each character is now; rests, heals, the session";
+            if ui.add(button("Party…")).on_hover_text(hover).clicked() {
+                view.party.open = !view.party.open;
+            }
+        };
+        if short {
+            // One row: the recap and the party window behind one button.
+            let more = egui::RichText::new("More…").size(size);
+            ui.menu_button(more, |ui| others(ui))
+                .response
+                .on_hover_text("The recap, the party window");
+        } else {
+            others(ui);
         }
     });
     ui.separator();

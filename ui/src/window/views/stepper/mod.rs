@@ -146,8 +146,11 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
             out.push(Action::Game(Command::Advance));
         }
         if let Some(why) = refusal {
+            // Small on a short window, where the answers need the room; the question above
+            // usually says the same.
+            let size = if short { 14.0 } else { 17.0 };
             let text = RichText::new(format!("Next waits: {why}"))
-                .size(17.0)
+                .size(size)
                 .color(ui.visuals().warn_fg_color);
             ui.add(egui::Label::new(text).wrap());
         }
