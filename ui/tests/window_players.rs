@@ -6,10 +6,12 @@
 mod common;
 
 use common::Window;
+use eframe::egui;
 use egui_kittest::kittest::{NodeT, Queryable};
 use fray_app::Command;
 use fray_app::ids::CombatantId;
 use fray_data::{Db, Session};
+use fray_ui::window::views::player_window::{self, PlayerWindowView};
 use fray_ui::window::{Action, apply};
 
 fn act(w: &mut Window, action: Action) {
@@ -108,4 +110,67 @@ fn the_players_menu_blacks_out_and_opens_the_window() {
     assert!(w.harness.query_by_label("Blacked out").is_some());
     assert!(players_see(&w).is_empty());
     w.harness.run();
+}
+
+/// The table view of a grid with a door opened in a wall and three characters with long
+/// names side by side, drawn alone as the player window draws it; and where each caption
+/// line lies.
+fn doorway(rendered: bool) -> egui_kittest::Harness<'static, PlayerWindowView> {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let script = "system freeform\ngrid 12 6\nside Party party\nside Foes\n\
+        wall 6 0 6 6\nwall 6 2 6 3 door open\n\
+        add \"Brother Aldric of the Long Road\" side Party track hp=9\n\
+        add \"Sister Maud the Unbending\" side Party track hp=7\n\
+        add \"Gorm Stonefist\" side Party track hp=8\n\
+        place \"Brother Aldric of the Long Road\" at 2 2\n\
+        place \"Sister Maud the Unbending\" at 3 2\nplace \"Gorm Stonefist\" at 4 2\n";
+    let history = fray_app::scenario::run("doorway.fray", script).unwrap();
+    let state = history.state();
+    let table = fray_app::table_view::table_view(state.system(), state);
+    let builder = egui_kittest::Harness::builder().with_size(egui::vec2(1280.0, 720.0));
+    let builder = if rendered { builder.wgpu() } else { builder };
+    let mut harness = builder.build_ui_state(
+        move |ui, view: &mut PlayerWindowView| {
+            let _keep = &dir;
+            player_window::table_ui(ui, &db, &table, view)
+        },
+        PlayerWindowView::default(),
+    );
+    harness.run();
+    harness
+}
+
+#[test]
+fn captions_of_tokens_side_by_side_never_overlap_and_say_everything_to_assistive_tools() {
+    let harness = doorway(false);
+    // Assistive tools still hear each whole name and health.
+    for name in ["Brother Aldric of the Long Road", "Sister Maud the Unbending", "Gorm Stonefist"] {
+        harness.get_by_label_contains(&format!("Players see: {name}"));
+    }
+    // The painted caption lines of neighbours do not meet.
+    let lines: Vec<egui::Rect> = harness
+        .query_all_by_label_contains("")
+        .filter(|n| {
+            let node = n.accesskit_node();
+            let l = node.label().or(node.value()).unwrap_or_default();
+            ["Brother", "Sister", "Gorm", "HP"].iter().any(|w| l.starts_with(w))
+        })
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(lines.len(), 6, "a name and a health line each: {lines:?}");
+    for (i, a) in lines.iter().enumerate() {
+        for b in &lines[i + 1..] {
+            assert!(!a.shrink(1.0).intersects(b.shrink(1.0)), "captions overlap: {a:?} {b:?}");
+        }
+    }
+}
+
+/// The doorway drawn for real, to `FRAY_SHOT_DIR` (to look at).
+#[test]
+#[ignore = "writes a screenshot to look at"]
+fn shot_doorway() {
+    let Ok(out) = std::env::var("FRAY_SHOT_DIR") else { return };
+    let mut harness = doorway(true);
+    harness.render().unwrap().save(format!("{out}/players-doorway.png")).unwrap();
 }

@@ -6,6 +6,7 @@
 //! The GM's controls (open, blackout, turn, scale, what is shown) are in the bar's *Players*
 //! menu ([`players_menu_ui`]); reveal, hide and anonymous are on each card and token menu.
 
+use super::board::grid_paint::{self, WallPart};
 use super::picture::PictureTexture;
 use crate::window::{Action, Model};
 use eframe::egui::{self, Color32, FontId, Pos2, Rect, Vec2, pos2, vec2};
@@ -403,20 +404,21 @@ fn board_ui(
                     to_screen(pos2(a.0 as f32, a.1 as f32)),
                     to_screen(pos2(b.0 as f32, b.1 as f32)),
                 );
-                let colour = match w.kind {
-                    fray_app::space::grid::WallKind::Wall => Color32::from_rgb(235, 235, 235),
-                    fray_app::space::grid::WallKind::Window => Color32::from_rgb(120, 170, 230),
-                    fray_app::space::grid::WallKind::Door { open: false } => {
-                        Color32::from_rgb(200, 140, 60)
-                    }
-                    fray_app::space::grid::WallKind::Door { open: true } => {
-                        Color32::from_rgba_unmultiplied(200, 140, 60, 110)
-                    }
-                };
-                painter.line_segment(
-                    [rot.p(a), rot.p(b)],
-                    egui::Stroke::new((k * 0.12).max(2.0), colour),
-                );
+                // Drawn as on the GM's board: an open door is its leaf swung aside, so the
+                // players see the way is open.
+                let parts = grid_paint::wall_parts(w.kind, w.edge.axis, a, b, k * 0.06);
+                for ([p0, p1], part) in parts {
+                    let (colour, width) = match part {
+                        WallPart::Wall => (Color32::from_rgb(235, 235, 235), k * 0.12),
+                        WallPart::ClosedLeaf => (Color32::from_rgb(200, 140, 60), k * 0.16),
+                        WallPart::OpenLeaf => (Color32::from_rgb(200, 140, 60), k * 0.06),
+                        WallPart::Glass => (Color32::from_rgb(120, 170, 230), k * 0.05),
+                    };
+                    painter.line_segment(
+                        [rot.p(p0), rot.p(p1)],
+                        egui::Stroke::new(width.max(2.0), colour),
+                    );
+                }
             }
         }
         BoardView::Zones { zones, links } => {
@@ -483,18 +485,29 @@ fn board_ui(
             }
             _ => continue,
         };
-        let size = match &tok.place {
-            Some(PlacePublic::Square { size, .. }) => disc * *size as f32,
-            _ => disc,
+        // The width a label may take without running into its neighbour's: its squares on a
+        // grid, its place in the row in a zone.
+        let (size, room) = match &tok.place {
+            Some(PlacePublic::Square { size, .. }) => (disc * *size as f32, disc * *size as f32),
+            _ => (disc, disc * 1.9),
         };
-        placed.push((centre, size, tok, i));
+        placed.push((centre, size, room, tok, i));
     }
     // Discs first, then every label over them: a neighbour's disc never hides a name.
     for labels in [false, true] {
-        for (centre, size, tok, i) in &placed {
-            token_ui(ui, painter, rot, *centre, *size, scale, tok, *i, labels);
+        for (centre, size, room, tok, i) in &placed {
+            let at = Place { centre: *centre, size: *size, room: *room };
+            token_ui(ui, painter, rot, at, scale, tok, *i, labels);
         }
     }
+}
+
+/// Where a token is drawn: its centre, its disc's size and the width its label may take.
+#[derive(Clone, Copy)]
+struct Place {
+    centre: Pos2,
+    size: f32,
+    room: f32,
 }
 
 /// One token: a disc in its side's colour, a ring when it acts (`labels` false), or its name
@@ -504,20 +517,21 @@ fn token_ui(
     ui: &egui::Ui,
     painter: &egui::Painter,
     rot: Turn,
-    centre: Pos2,
-    size: f32,
+    place: Place,
     scale: f32,
     tok: &TokenPublic,
     i: usize,
     labels: bool,
 ) {
+    let Place { centre, size, room } = place;
     let r = size * 0.42;
     let c = rot.p(centre);
     let out = matches!(&tok.health, Some(HealthPublic::Word { word }) if matches!(word.as_str(), "dead" | "down" | "fled" | "surrendered"));
     let name = tok.name.clone().unwrap_or_default();
     let f = (r * 0.8).clamp(9.0, 40.0);
     if labels {
-        token_label_ui(ui, painter, rot, centre, r, f, scale, tok, i, out, &name);
+        let at = Place { centre, size: r, room };
+        token_label_ui(ui, painter, rot, at, f, scale, tok, i, out, &name);
         return;
     }
     let fill = if out { Color32::from_gray(70) } else { hex(&tok.colour) };
@@ -547,8 +561,7 @@ fn token_label_ui(
     ui: &egui::Ui,
     painter: &egui::Painter,
     rot: Turn,
-    centre: Pos2,
-    r: f32,
+    place: Place,
     f: f32,
     scale: f32,
     tok: &TokenPublic,
@@ -556,6 +569,7 @@ fn token_label_ui(
     out: bool,
     name: &str,
 ) {
+    let Place { centre, size: r, room } = place;
     let c = rot.p(centre);
     let health = match &tok.health {
         Some(HealthPublic::Word { word }) => word.clone(),
@@ -567,17 +581,34 @@ fn token_label_ui(
     let small = (13.0 * scale).max(f * 0.5);
     let below = centre + vec2(0.0, r + 3.0);
     let label = if health.is_empty() { name.to_owned() } else { format!("{name} — {health}") };
-    let galley = painter.layout_no_wrap(label.clone(), FontId::proportional(small), INK);
-    let at = below - vec2(galley.size().x / 2.0, 0.0);
     let colour = if out { Color32::from_rgb(230, 110, 100) } else { INK };
-    // A dark plate behind the words, so neighbours' labels stay readable where they meet.
-    let plate = Rect::from_min_size(at, galley.size()).expand2(vec2(4.0, 1.0));
-    painter.rect_filled(rot.rect(plate), 4.0, Color32::from_rgba_unmultiplied(8, 8, 10, 200));
-    text(ui, painter, rot, at, &label, small, colour, &format!("tok-{i}"));
+    // Within the token's own width, so neighbours' captions never overlap: on one line when
+    // it fits, else the name and the health on a line each, shortened with "…".
+    let width =
+        |s: &str| painter.layout_no_wrap(s.to_owned(), FontId::proportional(small), INK).size().x;
+    let room = (room - 4.0).max(small * 2.0);
+    let lines: Vec<String> = if width(&label) <= room || health.is_empty() {
+        vec![fit(&label, room, &width)]
+    } else {
+        vec![fit(name, room, &width), fit(&health, room, &width)]
+    };
+    let mut y = 0.0;
+    for (n, line) in lines.iter().enumerate() {
+        let w = width(line);
+        let at = below + vec2(-w / 2.0, y);
+        // A dark plate behind the words, so they read over a neighbour's disc.
+        let plate = Rect::from_min_size(at, vec2(w, small * 1.25)).expand2(vec2(3.0, 1.0));
+        painter.rect_filled(rot.rect(plate), 4.0, Color32::from_rgba_unmultiplied(8, 8, 10, 200));
+        text(ui, painter, rot, at, line, small, colour, &format!("tok-{i}-{n}"));
+        y += small * 1.25;
+    }
     if !tok.conditions.is_empty() {
         let cond = tok.conditions.join(", ");
-        let g = painter.layout_no_wrap(cond.clone(), FontId::proportional(small * 0.9), WEAK);
-        let at = below + vec2(-g.size().x / 2.0, small + 3.0);
+        let narrow = |s: &str| {
+            painter.layout_no_wrap(s.to_owned(), FontId::proportional(small * 0.9), WEAK).size().x
+        };
+        let cond = fit(&cond, room, &narrow);
+        let at = below + vec2(-narrow(&cond) / 2.0, y + 2.0);
         text(ui, painter, rot, at, &cond, small * 0.9, WEAK, &format!("tok-c-{i}"));
     }
     // What assistive tools and tests hear of it.
@@ -586,6 +617,27 @@ fn token_label_ui(
         ui.interact(Rect::from_center_size(c, Vec2::splat(r * 2.0)), id, egui::Sense::hover());
     let said = format!("Players see: {label}");
     resp.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
+}
+
+/// `s` shortened with "…" until `width` of it is at most `room`: the longest start that fits,
+/// found by halving (a few layouts whatever the name's length).
+fn fit(s: &str, room: f32, width: &dyn Fn(&str) -> f32) -> String {
+    if width(s) <= room {
+        return s.to_owned();
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let cut = |n: usize| chars[..n].iter().collect::<String>().trim_end().to_owned() + "…";
+    // The longest n with cut(n) fitting: cut(0) is "…" alone.
+    let (mut lo, mut hi) = (0, chars.len());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if width(&cut(mid)) <= room {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    cut(lo)
 }
 
 /// The bar's *Players* menu: the window, the blackout, the turn and scale, and what is shown.
@@ -718,5 +770,33 @@ fn initials(name: &str) -> String {
         [a, b, ..] => {
             a.chars().take(1).chain(b.chars().take(1)).flat_map(char::to_uppercase).collect()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fit;
+
+    /// One point per character: the caption's room in characters.
+    fn width(s: &str) -> f32 {
+        s.chars().count() as f32
+    }
+
+    #[test]
+    fn a_caption_that_fits_is_kept_and_a_long_one_ends_in_an_ellipsis_within_its_room() {
+        assert_eq!(fit("Gorm", 10.0, &width), "Gorm");
+        assert_eq!(fit("Gorm Stonefist", 10.0, &width), "Gorm Ston…");
+        // A space before the cut is not kept.
+        assert_eq!(fit("Gorm Stonefist", 6.0, &width), "Gorm…");
+        assert_eq!(fit("Gorm", 0.5, &width), "…");
+        // A name of a hundred thousand letters: a few measures, within its room.
+        let long = "a".repeat(100_000);
+        let calls = std::cell::Cell::new(0);
+        let counted = |s: &str| {
+            calls.set(calls.get() + 1);
+            width(s)
+        };
+        assert_eq!(fit(&long, 12.0, &counted).chars().count(), 12);
+        assert!(calls.get() < 40, "{} measures", calls.get());
     }
 }

@@ -136,52 +136,80 @@ pub fn paint_floor(
     }
 }
 
+/// What a stroke of a wall drawing is: masonry, a door's leaf, or glass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WallPart {
+    /// A wall, or a jamb beside an opening.
+    Wall,
+    /// A closed door's leaf across the opening.
+    ClosedLeaf,
+    /// An open door's leaf, swung a quarter turn into the square.
+    OpenLeaf,
+    /// A window's pane.
+    Glass,
+}
+
+/// The strokes that draw a wall of `kind` from `a` to `b` (screen points along `axis`), for
+/// the GM's board and the players' window alike: walls as one line, doors as jambs and a
+/// leaf (across the opening when closed, swung aside when open), windows as a double pale
+/// line between jambs. `across` is how far apart a window's two lines stand.
+pub fn wall_parts(
+    kind: WallKind,
+    axis: Axis,
+    a: Pos2,
+    b: Pos2,
+    across: f32,
+) -> Vec<([Pos2; 2], WallPart)> {
+    let jamb = 0.12;
+    let jambs =
+        [([a, a + (b - a) * jamb], WallPart::Wall), ([b, b + (a - b) * jamb], WallPart::Wall)];
+    match kind {
+        WallKind::Wall => vec![([a, b], WallPart::Wall)],
+        WallKind::Door { open: false } => {
+            let leaf = ([a + (b - a) * jamb, b + (a - b) * jamb], WallPart::ClosedLeaf);
+            vec![jambs[0], jambs[1], leaf]
+        }
+        WallKind::Door { open: true } => {
+            let hinge = a + (b - a) * jamb;
+            let along = (b - a) * (1.0 - 2.0 * jamb);
+            let swung = match axis {
+                Axis::Horizontal => vec2(0.0, along.x),
+                Axis::Vertical => vec2(along.y, 0.0),
+            };
+            vec![jambs[0], jambs[1], ([hinge, hinge + swung], WallPart::OpenLeaf)]
+        }
+        WallKind::Window => {
+            let off = match axis {
+                Axis::Horizontal => vec2(0.0, across),
+                Axis::Vertical => vec2(across, 0.0),
+            };
+            vec![
+                ([a - off, b - off], WallPart::Glass),
+                ([a + off, b + off], WallPart::Glass),
+                ([a, a + (b - a) * 0.1], WallPart::Wall),
+                ([b, b + (a - b) * 0.1], WallPart::Wall),
+            ]
+        }
+    }
+}
+
 /// Walls as thick lines, closed doors as a solid leaf across the opening, open doors as a
 /// leaf swung aside, windows as a double pale line.
 pub fn paint_walls(p: &Painter, view: Transform, grid: &Grid, pal: &Palette) {
     let z = view.zoom;
-    let wall = Stroke::new((6.0 * z).max(3.0), pal.text);
     let door = Color32::from_rgb(176, 120, 60);
     let glass = Color32::from_rgb(120, 180, 230);
     for w in &grid.walls {
         let [a, b] = w.edge.ends();
         let (a, b) = (view.pos(corner_pos(a)), view.pos(corner_pos(b)));
-        match w.kind {
-            WallKind::Wall => {
-                p.line_segment([a, b], wall);
-            }
-            WallKind::Door { open: false } => {
-                // Jambs, and the leaf filling the opening.
-                p.line_segment([a, a + (b - a) * 0.12], wall);
-                p.line_segment([b, b + (a - b) * 0.12], wall);
-                p.line_segment(
-                    [a + (b - a) * 0.12, b + (a - b) * 0.12],
-                    Stroke::new((8.0 * z).max(4.0), door),
-                );
-            }
-            WallKind::Door { open: true } => {
-                p.line_segment([a, a + (b - a) * 0.12], wall);
-                p.line_segment([b, b + (a - b) * 0.12], wall);
-                // The leaf swung a quarter turn from its hinge, into the square.
-                let hinge = a + (b - a) * 0.12;
-                let along = (b - a) * 0.76;
-                let swung = match w.edge.axis {
-                    Axis::Horizontal => vec2(0.0, along.x),
-                    Axis::Vertical => vec2(along.y, 0.0),
-                };
-                p.line_segment([hinge, hinge + swung], Stroke::new((3.0 * z).max(2.0), door));
-            }
-            WallKind::Window => {
-                let across = match w.edge.axis {
-                    Axis::Horizontal => vec2(0.0, 2.5 * z),
-                    Axis::Vertical => vec2(2.5 * z, 0.0),
-                };
-                let s = Stroke::new((2.0 * z).max(1.5), glass);
-                p.line_segment([a - across, b - across], s);
-                p.line_segment([a + across, b + across], s);
-                p.line_segment([a, a + (b - a) * 0.1], wall);
-                p.line_segment([b, b + (a - b) * 0.1], wall);
-            }
+        for (line, part) in wall_parts(w.kind, w.edge.axis, a, b, 2.5 * z) {
+            let stroke = match part {
+                WallPart::Wall => Stroke::new((6.0 * z).max(3.0), pal.text),
+                WallPart::ClosedLeaf => Stroke::new((8.0 * z).max(4.0), door),
+                WallPart::OpenLeaf => Stroke::new((3.0 * z).max(2.0), door),
+                WallPart::Glass => Stroke::new((2.0 * z).max(1.5), glass),
+            };
+            p.line_segment(line, stroke);
         }
     }
 }

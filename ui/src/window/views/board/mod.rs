@@ -13,7 +13,7 @@ mod dialogs;
 mod disc;
 mod geometry;
 mod grid_canvas;
-mod grid_paint;
+pub(crate) mod grid_paint;
 mod harm;
 mod palette;
 mod token;
