@@ -216,3 +216,37 @@ fn a_screen_from_the_prompt_takes_the_blow_meant_for_the_ward() {
     assert_eq!(w.value("Corvin", "hp"), 5, "the ward is untouched");
     w.harness.run();
 }
+
+/// The cellar door golden up to Aldo's turn, in the window.
+fn cellar() -> Window {
+    let path = format!("{}/../tests/scenarios/sovereign-doors.fray", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let setup = text.split("# Aldo stands beside it").next().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let history = fray_app::scenario::run(&path, setup).unwrap();
+    let session = Session::store(&db, &history).unwrap();
+    db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
+    drop(session);
+    common::window_with(dir, db)
+}
+
+#[test]
+fn the_acting_combatant_opens_the_door_beside_it_from_the_stepper() {
+    let mut w = cellar();
+    let label = "Open the door at (4, 1) (the Move)";
+    if w.harness.query_by_label(label).is_none() {
+        w.unfold("Move");
+    }
+    w.harness.get_by_label(label).scroll_to_me();
+    w.press(label);
+    let grid = w.session().state().grid.clone().unwrap();
+    let door =
+        fray_app::space::grid::Edge { x: 4, y: 1, axis: fray_app::space::grid::Axis::Vertical };
+    assert_eq!(grid.wall(door), Some(fray_app::space::grid::WallKind::Door { open: true }));
+    assert!(w.journal_says("Aldo opens the door (its Move)"));
+    // Its Move spent: the Move's answers, shutting the door among them, say why they wait.
+    assert!(w.harness.query_by_label_contains("Aldo has used its Move").is_some());
+    let shut = w.harness.query_by_label("Shut the door at (4, 1) (the Move)");
+    assert!(shut.is_none_or(|b| b.accesskit_node().is_disabled()));
+}

@@ -23,6 +23,7 @@ mod awaits;
 pub mod block;
 mod checks;
 mod departure;
+mod door;
 mod execution;
 pub(crate) mod journal;
 pub mod model;
@@ -175,6 +176,7 @@ impl Procedure for Sovereign {
                 | C::Disengage { .. }
                 | C::StandUp { .. }
                 | C::PickUp { .. }
+                | C::Door { .. }
                 | C::Screen { .. }
                 | C::Hold { .. }
                 | C::Wrestle { .. } => true,
@@ -359,6 +361,7 @@ pub(crate) fn act(
             checks::skill(enc, id, &skill, &attr, against.as_ref(), main, dice)
         }
         SovCommand::PickUp { id } => checks::pick_up(enc, id, dice),
+        SovCommand::Door { id, edge } => door::work_door(enc, id, edge, dice),
         SovCommand::Screen { id, ward } => screen::screen(enc, id, ward, dice),
         SovCommand::Hold { id } => screen::hold(enc, id, dice),
         SovCommand::Execute { attacker, target, weapon } => {

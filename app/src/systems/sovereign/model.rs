@@ -86,6 +86,13 @@ pub enum SovCommand {
         /// Who.
         id: CombatantId,
     },
+    /// Open a door beside one's squares, or shut it: the turn's Move (on a grid).
+    Door {
+        /// Who.
+        id: CombatantId,
+        /// The door's edge of the grid.
+        edge: crate::space::grid::Edge,
+    },
     /// Screen an ally: the turn's Move (its walk to the ally made first, within the Move).
     /// Until its next turn, attacks on the ward must beat the screener's opposed combat check
     /// or strike the screener instead, up to its best combat skill in attackers a round.

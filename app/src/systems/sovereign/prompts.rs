@@ -189,6 +189,18 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
             .unless(super::checks::check_pick_up(enc, id))
             .in_group("Move"),
     );
+    for (edge, open) in super::door::doors_in_reach(enc, id) {
+        let (x, y) = edge.ends()[0];
+        let verb = if open { "Shut" } else { "Open" };
+        options.push(
+            PromptOption::allowed(
+                format!("{verb} the door at ({x}, {y}) (the Move)"),
+                cmd(C::Door { id, edge }),
+            )
+            .unless(super::door::check_door(enc, id, edge).map(|_| ()))
+            .in_group("Move"),
+        );
+    }
     if c.conditions.contains("prone") {
         options.push(
             PromptOption::allowed("Stand up (the Move)", cmd(C::StandUp { id }))

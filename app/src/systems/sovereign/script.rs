@@ -29,6 +29,7 @@ pub(crate) const VERBS: &[&str] = &[
     "opportunity",
     "use-skill",
     "pick-up",
+    "door",
     "screen",
     "hold",
     "execute",
@@ -119,6 +120,21 @@ pub(crate) fn command(enc: &Encounter, verb: &str, args: &[String]) -> Result<So
         }
         // pick-up NAME
         "pick-up" => SovCommand::PickUp { id: w.who()? },
+        // door NAME X1 Y1 X2 Y2: the door between those two corners of the grid
+        "door" => {
+            let id = w.who()?;
+            let usage = "door NAME X1 Y1 X2 Y2 (the door's two corners)";
+            let corner = |w: &mut Words| -> Result<u16, String> {
+                w.number::<u16>("a corner").map_err(|e| format!("{e}: {usage}"))
+            };
+            let (x1, y1, x2, y2) =
+                (corner(&mut w)?, corner(&mut w)?, corner(&mut w)?, corner(&mut w)?);
+            let edge = match crate::space::grid::Edge::line(x1, y1, x2, y2).as_deref() {
+                Some([edge]) => *edge,
+                _ => return Err(format!("a door is one square's side: {usage}")),
+            };
+            SovCommand::Door { id, edge }
+        }
         // screen NAME WARD
         "screen" => {
             let id = w.who()?;
@@ -203,6 +219,7 @@ pub(crate) fn verbs_of(c: &SovCommand) -> &'static [&'static str] {
         SovCommand::Check { main: false, .. } => &["check"],
         SovCommand::Check { main: true, .. } => &["use-skill"],
         SovCommand::PickUp { .. } => &["pick-up"],
+        SovCommand::Door { .. } => &["door"],
         SovCommand::Screen { .. } => &["screen"],
         SovCommand::Hold { .. } => &["hold"],
         SovCommand::Execute { .. } => &["execute"],
