@@ -418,3 +418,30 @@ fn the_card_of_a_token_on_the_grid_gives_its_square_and_size() {
     w.press("Off the grid");
     assert_eq!(at(&w, "Orc"), None);
 }
+
+#[test]
+fn at_200_percent_fit_keeps_a_big_grids_names_readable() {
+    // A 60 × 40 grid on 1920 × 1080 at 200 % (960 × 540 points): the whole would need squares
+    // far too small for names; Fit stops where they show, from the top-left corner.
+    let dir = tempfile::tempdir().unwrap();
+    let db = fray_data::Db::open(dir.path().join("fray.db")).unwrap();
+    let mut session = fray_data::Session::create(&db, "sovereign", "The great hall", 3).unwrap();
+    session.apply(Command::SetGrid { width: 60, height: 40, feet: 5 }).unwrap();
+    let side = Command::AddSide { name: "Party".into(), colour: "#3366cc".into(), party: true };
+    session.apply(side).unwrap();
+    let sides: Vec<_> = session.state().sides.keys().copied().collect();
+    let mut ann = fray_app::command::NewCombatant::named("Ann", sides[0]);
+    ann.square = Some(GridPos { x: 1, y: 1 });
+    ann.block = serde_json::json!({"tracks": {"hp": 9}, "stats": {"ac": 13, "atk": 1}});
+    session.apply(Command::AddCombatant { combatant: Box::new(ann), count: 1 }).unwrap();
+    db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
+    let prefs = fray_ui::window::Prefs { scale_percent: 200, dark: true };
+    db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
+    drop(session);
+    let mut w = common::window_sized(dir, db, egui::vec2(960.0, 540.0));
+    assert_eq!(w.harness.ctx.pixels_per_point(), 2.0, "200 %");
+    w.press("Fit");
+    w.harness.run_steps(6);
+    let ann = w.harness.get_by_role_and_label(Role::Button, "Ann").rect();
+    assert!(ann.width() >= 56.0, "a square with room for the name: {ann:?}");
+}

@@ -132,19 +132,22 @@ pub fn canvas_ui(
             Some(grid) => Some(super::grid_paint::bounds(grid).expand(28.0)),
             None => board.iter().map(|(_, l)| l.rect).reduce(|a, b| a.union(b)),
         };
+        // On a grid, Fit stops where the tokens' names still show (a size in points, so at
+        // any UI scale); zone cards stop at a size in pixels.
+        let floor = match &state.grid {
+            Some(_) => super::grid_paint::NAMED_ZOOM,
+            None => geometry::min_fit_zoom(ui.ctx().pixels_per_point(), geometry::min_zoom(state)),
+        };
         let (pan, zoom) = match bounds {
-            Some(b) => {
-                let floor =
-                    geometry::min_fit_zoom(ui.ctx().pixels_per_point(), geometry::min_zoom(state));
-                geometry::fit(b, canvas, 24.0, floor)
-            }
+            Some(b) => geometry::fit(b, canvas, 24.0, floor),
             None => (Vec2::ZERO, 1.0),
         };
         view.pan = pan;
-        // On a step, rounded down so the whole board stays in view.
+        // On a step, rounded down so the whole board stays in view, but never under the
+        // floor (rounded up to its step).
         let step = super::ZOOM_STEP;
-        view.zoom =
-            ((zoom / step).floor() * step).clamp(geometry::min_zoom(state), geometry::MAX_ZOOM);
+        let stepped = ((zoom / step).floor() * step).max((floor / step).ceil() * step);
+        view.zoom = stepped.clamp(geometry::min_zoom(state), geometry::MAX_ZOOM);
         view.zoom_target = view.zoom;
     }
     let cache = Cache::refresh(slot, ui.ctx(), scene.session, view.zoom);

@@ -13,6 +13,12 @@ use fray_app::system::presentation::Standing;
 /// Board units a square measures (logical pixels at 100 %).
 pub const SQUARE: f32 = 64.0;
 
+/// A square at least this many points on a side shows its token's name under the disc.
+pub const NAMED_SIDE: f32 = 56.0;
+
+/// The smallest zoom at which grid tokens show their names (Fit does not go below it).
+pub const NAMED_ZOOM: f32 = NAMED_SIDE / SQUARE;
+
 /// A square's rect in board units.
 pub fn square_rect(p: GridPos) -> Rect {
     Rect::from_min_size(
@@ -241,7 +247,7 @@ pub fn paint_token(p: &Painter, rect: Rect, t: &Token, look: GridLook, pal: &Pal
     }
     let side = rect.width();
     // Room for the name under the disc when a square is big enough to read it.
-    let named = side >= 56.0;
+    let named = side >= NAMED_SIDE;
     let centre = rect.center() - vec2(0.0, if named { side * 0.12 } else { side * 0.06 });
     let diameter = if named { side * 0.58 } else { side * 0.72 };
     let ring = if t.acting {
