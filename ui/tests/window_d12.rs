@@ -292,6 +292,10 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     w.press("Start round 2");
     let state = w.session().state();
     assert_eq!((state.round, state.phase.as_str()), (2, "declare"));
+    // While round 2 is declared, round 1's plans are not shown as the order.
+    w.harness.get_by_label("This round's order: set from the counts once everyone has declared");
+    assert!(w.harness.query_by_label_contains("attacks Wolf").is_none());
+    assert!(w.harness.query_by_label_contains("attacks Hobgoblin").is_none());
 }
 
 /// A d12 encounter reopened in the window: Tavorr and two hobgoblins, tables copied.

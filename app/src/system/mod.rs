@@ -259,6 +259,14 @@ pub trait Rules: Send + Sync {
         enc.acting().to_vec()
     }
 
+    /// Why the turn order is not this round's yet, when it is being made again (d12 while
+    /// actions are declared: the order shown would be last round's plans); `None` when the
+    /// order stands.
+    fn order_waits(&self, enc: &Encounter) -> Option<&'static str> {
+        let _ = enc;
+        None
+    }
+
     /// Whether `id` has had its turn this round (its token is faded).
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
         let _ = (enc, id);

@@ -288,6 +288,12 @@ impl Rules for D12 {
         &["stress", "wp"]
     }
 
+    fn order_waits(&self, enc: &Encounter) -> Option<&'static str> {
+        // While this round's actions are declared, the order is last round's plans.
+        crate::system::Step::now(Step::Declare, enc)
+            .then_some("set from the counts once everyone has declared")
+    }
+
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
         let now = declare::current_count(enc);
         let passed = enc.d12().declared.get(&id).is_some_and(|d| now.is_some_and(|n| d.count < n));

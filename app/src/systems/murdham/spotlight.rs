@@ -179,10 +179,15 @@ pub(super) fn factions(enc: &Encounter) -> Vec<Faction> {
                     f.acting.push(c.name.clone());
                 } else if had_turn {
                     f.done.push(c.name.clone());
-                } else if !super::round::activating(enc) {
-                    f.to_act.push(c.name.clone());
                 } else {
-                    match round::cannot_activate(enc, c.id) {
+                    // Between activations only the dead, dying and the like are kept out;
+                    // while activating, whatever stops an activation now.
+                    let why = if super::round::activating(enc) {
+                        round::cannot_activate(enc, c.id)
+                    } else {
+                        super::unable(c).map(str::to_owned)
+                    };
+                    match why {
                         None => f.to_act.push(c.name.clone()),
                         Some(why) => match f.not_now.iter_mut().find(|(w, _)| *w == why) {
                             Some((_, names)) => names.push(c.name.clone()),
@@ -256,5 +261,27 @@ mod tests {
         let h = run("setting chaos_timer true\nholder P\nnext\nfirst P\nactivate Ann\nend-turn\n\
              activate \"Orc 1\"\n");
         assert!(super::super::Murdham.spotlight(h.state()).countdown.is_none(), "foes untimed");
+    }
+}
+
+#[cfg(test)]
+mod out_of_the_fight {
+    use crate::system::Rules;
+
+    #[test]
+    fn the_dead_and_incapacitated_are_never_listed_to_act_in_any_phase() {
+        let text = "system murdham\nside P party\nside F\nzone Hall\n\
+             add Ann side P zone Hall stat str=12 agi=11 wit=10\n\
+             add Orc side F zone Hall count 3 stat str=9 agi=8 wit=7\n\
+             condition \"Orc 1\" +dead\ncondition \"Orc 2\" +incapacitated\n";
+        // Before the fight (no activations), then while activating.
+        for then in ["", "holder P\nnext\nfirst P\n"] {
+            let h = crate::scenario::run("t.fray", &format!("{text}{then}")).unwrap();
+            let f = super::super::Murdham.factions(h.state()).unwrap();
+            assert_eq!(f[1].to_act, ["Orc 3"], "{then:?}");
+            let kept: Vec<&str> =
+                f[1].not_now.iter().flat_map(|(_, n)| n).map(String::as_str).collect();
+            assert_eq!(kept, ["Orc 1", "Orc 2"], "{then:?}: {:?}", f[1].not_now);
+        }
     }
 }

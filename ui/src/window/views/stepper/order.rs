@@ -21,6 +21,11 @@ pub(super) fn order_ui(ui: &mut egui::Ui, model: &Model, state: &Encounter, out:
         .id_salt("stepper-turn-order")
         .default_open(true)
         .show(ui, |ui| {
+            if let Some(why) = state.system().order_waits(state) {
+                // Last round's order would show last round's plans.
+                ui.label(RichText::new(format!("This round's order: {why}")).small().weak());
+                return;
+            }
             if state.order.is_empty() {
                 ui.label(RichText::new("No order yet").small().weak());
                 return;
