@@ -39,27 +39,40 @@ impl Proportion {
         Proportion { hits, n, estimate: p, low, high }
     }
 
-    /// As a percentage with its interval: "62% (61–63%)".
+    /// As a percentage with its interval: "62% (61–63%)". The three numbers share one
+    /// precision (the finest any needs, more while the interval would read as one number),
+    /// so "99% (99–99.0%)" cannot happen; exact 0 and 100 stay whole.
     pub fn percent(&self) -> String {
-        format!(
-            "{}% ({}–{}%)",
-            round_percent(self.estimate),
-            round_percent(self.low),
-            round_percent(self.high)
-        )
+        let values = [self.estimate, self.low, self.high].map(|x| x * 100.0);
+        let mut places = values.iter().map(|p| places_needed(*p)).max().unwrap_or(0);
+        let show = |p: f64, places: usize| {
+            if p <= 0.0 || p >= 100.0 {
+                format!("{}", p.round() as i64)
+            } else {
+                format!("{p:.places$}")
+            }
+        };
+        while places < 2
+            && self.low < self.high
+            && show(values[1], places) == show(values[2], places)
+        {
+            places += 1;
+        }
+        let [estimate, low, high] = values.map(|p| show(p, places));
+        format!("{estimate}% ({low}–{high}%)")
     }
 }
 
-fn round_percent(x: f64) -> String {
-    let p = x * 100.0;
-    // Under 1% or over 99%, a decimal tells "almost never" from "never"; under 0.1% (or
-    // over 99.9%) two, so a bound of 10,000 fights with no hit does not read "0.0".
+/// Decimals a percentage needs on its own: under 1% or over 99% one tells "almost never"
+/// from "never"; under 0.1% (or over 99.9%) two, so a bound of 10,000 fights with no hit
+/// does not read "0.0".
+fn places_needed(p: f64) -> usize {
     if p > 0.0 && p < 0.1 || p > 99.9 && p < 100.0 {
-        format!("{p:.2}")
+        2
     } else if p > 0.0 && p < 1.0 || p > 99.0 && p < 100.0 {
-        format!("{p:.1}")
+        1
     } else {
-        format!("{}", p.round() as i64)
+        0
     }
 }
 
@@ -140,5 +153,19 @@ mod tests {
         assert_eq!(Proportion::of(3, 1000).percent(), "0.3% (0.1–0.9%)");
         // No hit in 10,000 fights: the upper bound is small, not nothing.
         assert_eq!(Proportion::of(0, 10_000).percent(), "0% (0–0.04%)");
+        // 99 in 100 of 10,000 fights: one precision for all three, never "99% (99–99.0%)".
+        assert_eq!(Proportion::of(9_900, 10_000).percent(), "99.0% (98.8–99.2%)");
+        // An interval that would read as one number gets a decimal more.
+        let p = Proportion::of(5_000, 1_000_000);
+        assert_eq!(p.percent(), "0.50% (0.49–0.51%)");
+        for (hits, n) in [(1, 3), (50, 100), (999, 1000), (7, 100_000), (99_990, 100_000)] {
+            let text = Proportion::of(hits, n).percent();
+            let numbers: Vec<&str> =
+                text.split(['%', '(', '–', ')', ' ']).filter(|s| !s.is_empty()).collect();
+            let places = |s: &str| s.split('.').nth(1).map_or(0, str::len);
+            let inner: Vec<usize> =
+                numbers.iter().filter(|s| **s != "0" && **s != "100").map(|s| places(s)).collect();
+            assert!(inner.windows(2).all(|w| w[0] == w[1]), "one precision: {text}");
+        }
     }
 }

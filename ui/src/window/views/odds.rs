@@ -253,10 +253,42 @@ fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
     });
 }
 
+/// The charts' colours for the theme: on the light theme darker fills and a framed track, so
+/// the bars stand out from the white as they do from the dark.
+struct ChartColours {
+    down: Color32,
+    dead: Color32,
+    rounds: Color32,
+    track: Color32,
+    frame: Color32,
+}
+
+impl ChartColours {
+    fn of(visuals: &egui::Visuals) -> Self {
+        if visuals.dark_mode {
+            ChartColours {
+                down: Color32::from_rgb(0xd9, 0x8c, 0x1f),
+                dead: Color32::from_rgb(0xc0, 0x39, 0x2b),
+                rounds: Color32::from_rgb(0x4a, 0x90, 0xd9),
+                track: visuals.extreme_bg_color,
+                frame: visuals.widgets.noninteractive.bg_stroke.color,
+            }
+        } else {
+            ChartColours {
+                down: Color32::from_rgb(0xb3, 0x6b, 0x00),
+                dead: Color32::from_rgb(0xa5, 0x1d, 0x12),
+                rounds: Color32::from_rgb(0x2b, 0x63, 0xa8),
+                track: Color32::from_gray(226),
+                frame: Color32::from_gray(140),
+            }
+        }
+    }
+}
+
 /// Down (amber) and dead (red) bars for each character, with the numbers beside them.
 fn characters_ui(ui: &mut egui::Ui, odds: &Odds) {
-    let down = Color32::from_rgb(0xd9, 0x8c, 0x1f);
-    let dead = Color32::from_rgb(0xc0, 0x39, 0x2b);
+    let colours = ChartColours::of(ui.visuals());
+    let (down, dead) = (colours.down, colours.dead);
     egui::Grid::new("odds-characters").num_columns(3).spacing([12.0, 4.0]).show(ui, |ui| {
         for c in &odds.characters {
             ui.label(&c.name);
@@ -271,7 +303,9 @@ fn characters_ui(ui: &mut egui::Ui, odds: &Odds) {
 fn bar_ui(ui: &mut egui::Ui, parts: &[(f64, Color32)], width: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 16.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
+    let colours = ChartColours::of(ui.visuals());
+    painter.rect_filled(rect, 3.0, colours.track);
+    painter.rect_stroke(rect, 3.0, egui::Stroke::new(1.0, colours.frame), egui::StrokeKind::Inside);
     for (share, colour) in parts {
         let w = rect.width() * (*share as f32).clamp(0.0, 1.0);
         painter.rect_filled(
@@ -292,7 +326,7 @@ fn rounds_ui(ui: &mut egui::Ui, odds: &Odds) {
     let painter = ui.painter_at(rect);
     let plot = egui::Rect::from_min_max(rect.min, rect.max - egui::vec2(0.0, 18.0));
     let width = plot.width() / columns;
-    let colour = ui.visuals().selection.bg_fill;
+    let colour = ChartColours::of(ui.visuals()).rounds;
     let text = ui.visuals().text_color();
     for (round, fights) in &odds.rounds {
         let x = plot.left() + (round - first) as f32 * width;
@@ -314,5 +348,44 @@ fn rounds_ui(ui: &mut egui::Ui, odds: &Odds) {
             egui::FontId::proportional(12.0),
             text,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ChartColours;
+    use eframe::egui::{Color32, Visuals};
+
+    /// WCAG relative luminance.
+    fn luminance(c: Color32) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.03928 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+    }
+
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn the_bars_stand_out_from_their_track_and_the_window_in_both_themes() {
+        for visuals in [Visuals::dark(), Visuals::light()] {
+            let c = ChartColours::of(&visuals);
+            for (what, fill) in [("down", c.down), ("dead", c.dead), ("rounds", c.rounds)] {
+                let against = [c.track, visuals.panel_fill, visuals.window_fill];
+                for back in against {
+                    // 3:1, what graphics need to be told apart (WCAG 1.4.11).
+                    let ratio = contrast(fill, back);
+                    assert!(
+                        ratio >= 3.0,
+                        "{what} on {back:?}, dark {}: {ratio:.2}",
+                        visuals.dark_mode
+                    );
+                }
+            }
+        }
     }
 }
