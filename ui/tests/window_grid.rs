@@ -85,12 +85,20 @@ fn the_welcome_form_makes_a_grid_encounter() {
 
 #[test]
 fn a_procedure_fought_only_on_a_grid_gets_one_and_zones_are_off() {
-    let mut w = common::window();
+    // 1920 × 1080 at 200 %: every procedure is in view in the open list, none behind a
+    // scroll.
+    let mut w = common::window_sized(
+        tempfile::tempdir().unwrap(),
+        fray_data::Db::open_in_memory().unwrap(),
+        egui::vec2(960.0, 540.0),
+    );
     w.harness.get_by_label("System").click();
     w.settle();
-    // The last of the list: scrolled to first.
-    w.harness.get_all_by_label("Sovereign").last().unwrap().scroll_to_me();
-    w.settle();
+    let screen = w.harness.ctx.content_rect();
+    for name in ["Freeform", "Sovereign", "d12 declared actions", "Block, Dodge, Parry"] {
+        let item = w.harness.get_all_by_label(name).last().unwrap().rect();
+        assert!(screen.contains_rect(item), "{name} in view: {item:?} in {screen:?}");
+    }
     w.harness.get_all_by_label("Sovereign").last().unwrap().click();
     w.settle();
     w.type_into("Name", "Chapel");
@@ -126,7 +134,10 @@ fn dragging_a_token_steps_it_along_the_way_and_a_refused_step_moves_nothing() {
 #[test]
 fn walls_are_drawn_with_the_mouse_made_doors_and_opened() {
     let mut w = gatehouse();
+    assert!(w.harness.query_by_label_contains("Walls: Drag along the lines").is_none());
     w.press("Walls");
+    // The tool says what it does on the board itself.
+    w.harness.get_by_label_contains("Walls: Drag along the lines to draw walls");
     // Along the line x = 4 from y = 0 to y = 8.
     let (a, b) = (corner(&w, 4, 0), corner(&w, 4, 8));
     w.drag(a + vec2(1.0, 0.0), b + vec2(1.0, 0.0));

@@ -205,6 +205,26 @@ pub fn grid_ui(
         Tool::Walls => walls_ui(ui, grid, gs, pointer, view, canvas, out),
         Tool::Ground => ground_ui(ui, grid, gs, pointer_square, canvas, out),
     }
+    if gs.tool != Tool::Move {
+        tool_hint_ui(ui, canvas, gs.tool, &pal);
+    }
+}
+
+/// With a drawing tool in hand, what it does, on a plate at the foot of the board (said to
+/// assistive tools too), so the GM need not hover its button to learn it.
+fn tool_hint_ui(ui: &egui::Ui, canvas: Rect, tool: Tool, pal: &Palette) {
+    let text = format!("{}: {}", tool.label(), tool.hint());
+    let font = FontId::proportional(15.0);
+    let width = (canvas.width() - 24.0).max(60.0);
+    let galley = ui.painter().layout(text.clone(), font, pal.text, width);
+    let size = galley.size() + vec2(16.0, 8.0);
+    let rect = Rect::from_min_size(canvas.left_bottom() + vec2(8.0, -size.y - 8.0), size);
+    let p = ui.painter().with_clip_rect(canvas);
+    p.rect_filled(rect, 6.0, pal.card);
+    p.rect_stroke(rect, 6.0, Stroke::new(1.0, pal.accent), egui::StrokeKind::Inside);
+    p.galley(rect.min + vec2(8.0, 4.0), galley, pal.text);
+    let response = ui.interact(rect, Id::unique("grid-tool-hint"), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
 }
 
 /// What one token is to the selected one: distance, band and cover.

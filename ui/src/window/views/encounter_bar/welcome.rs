@@ -113,6 +113,8 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
         let label = ui.label("System");
         egui::ComboBox::from_id_salt("new-encounter-system")
             .width(260.0)
+            // Every procedure in view at once, none behind a scroll.
+            .height(f32::INFINITY)
             .selected_text(systems.get(form.system).map_or("", |s| s.name()))
             .show_ui(ui, |ui| {
                 for (i, system) in systems.iter().enumerate() {
