@@ -493,3 +493,28 @@ fn a_problem_appearing_moves_no_field() {
     assert!(shows(&w, "A name is required"));
     assert_eq!(w.harness.get_by_role_and_label(Role::TextInput, "DEX").rect(), below);
 }
+
+#[test]
+fn each_entry_opens_in_the_editor_at_its_top() {
+    let mut w = encounter_with("freeform", grumm);
+    right_click(&mut w, "Grumm");
+    w.press("Edit Grumm");
+    let name = w.harness.get_by_role_and_label(Role::TextInput, "Name").rect();
+    // The GM reads down to the last field at the foot, then leaves.
+    let last = w
+        .harness
+        .query_all_by_role(Role::TextInput)
+        .filter_map(|n| n.accesskit_node().label())
+        .last()
+        .expect("fields");
+    w.harness.get_by_role_and_label(Role::TextInput, &last).scroll_to_me();
+    w.settle();
+    let scrolled = w.harness.get_by_role_and_label(Role::TextInput, "Name").rect();
+    assert!(scrolled.min.y < name.min.y, "the test scrolled the editor: {scrolled:?}");
+    w.press("Cancel");
+    // The next entry opens at its own top, not where the last was left.
+    right_click(&mut w, "Goblin");
+    w.press("Edit Goblin");
+    let top = w.harness.get_by_role_and_label(Role::TextInput, "Name").rect();
+    assert_eq!(top.min.y, name.min.y, "opened at the top: {top:?}, first {name:?}");
+}

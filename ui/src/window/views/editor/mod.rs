@@ -28,17 +28,21 @@ pub struct EditorView {
     confirm: Option<DeleteConfirm>,
     /// The portrait shown, decoded once.
     preview: portrait::Preview,
+    /// How many times the editor was opened: each opening scrolls afresh from the top (egui
+    /// keeps a scroll offset per id, so the next entry would open where the last was left).
+    openings: u64,
 }
 
 impl EditorView {
-    /// Opens the editor on `draft` (replacing whatever was open).
+    /// Opens the editor on `draft` (replacing whatever was open), scrolled to its top.
     pub fn open(&mut self, draft: Draft) {
-        *self = Self { draft: Some(draft), ..Self::default() };
+        let openings = self.openings.wrapping_add(1);
+        *self = Self { draft: Some(draft), openings, ..Self::default() };
     }
 
     /// Closes the editor, discarding the draft.
     pub fn close(&mut self) {
-        *self = Self::default();
+        *self = Self { openings: self.openings, ..Self::default() };
     }
 
     /// Whether the editor is open.
@@ -77,7 +81,8 @@ pub fn editor_ui(ui: &mut egui::Ui, model: &Model, view: &mut EditorView, out: &
                 .show(ui, |ui| {
                     cancel = buttons_ui(ui, draft, &mut view.confirm, out);
                 });
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let scroll = egui::ScrollArea::vertical().id_salt(("entry-editor", view.openings));
+            scroll.auto_shrink([false, false]).show(ui, |ui| {
                 ui.set_max_width(ui.available_width() - 16.0);
                 for problem in draft.general_problems() {
                     let text = RichText::new(problem).color(ui.visuals().error_fg_color);
