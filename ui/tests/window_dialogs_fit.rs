@@ -11,6 +11,11 @@ use fray_data::{Db, Session};
 
 /// The window at 250 % over a stored freeform fight with a zone and a few combatants.
 fn at_250() -> Window {
+    at_scale(250)
+}
+
+/// The window at `scale` % on 1920 × 1080 over the same fight.
+fn at_scale(scale: u32) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let script = "system freeform\nname Hall\nside Party party\nside Cultists\nzone Hall\n\
@@ -22,10 +27,10 @@ fn at_250() -> Window {
         s.apply(record.command.clone()).unwrap();
     }
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
-    let prefs = fray_ui::window::Prefs { scale_percent: 250, dark: true };
+    let prefs = fray_ui::window::Prefs { scale_percent: scale, dark: true };
     db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
     drop(s);
-    common::window_sized(dir, db, egui::vec2(1920.0, 1080.0) / 2.5)
+    common::window_sized(dir, db, egui::vec2(1920.0, 1080.0) * (100.0 / scale as f32))
 }
 
 /// Clicks `label` (a button or a menu entry), first opening `menu` when given.
@@ -55,19 +60,46 @@ fn close_reachable(w: &mut Window, dialog: &str, close: &str) {
     assert!(w.harness.query_by_label(close).is_none(), "{dialog}: {close} closed it");
 }
 
+/// The dialogs the bar and the board open: name, menu, opener, closing button.
+const DIALOGS: [(&str, Option<&str>, &str, &str); 8] = [
+    ("new", Some("Encounter"), "New…", "Cancel"),
+    ("open", Some("Encounter"), "Open…", "Cancel"),
+    ("rename", Some("Encounter"), "Rename…", "Cancel"),
+    ("export", None, "Export…", "Cancel"),
+    ("settings", None, "Settings…", "Close"),
+    ("paste", Some("Library"), "Paste stat blocks…", "Cancel"),
+    ("export library", Some("Library"), "Export library…", "Cancel"),
+    ("harm", None, "Harm several…", "Cancel"),
+];
+
+#[test]
+fn a_dialog_stands_still_from_its_first_shown_frame() {
+    for scale in [100, 200] {
+        for (name, menu, opener, close) in DIALOGS {
+            let mut w = at_scale(scale);
+            if let Some(menu) = menu {
+                w.harness.get_by_label(menu).click();
+                w.settle();
+            }
+            w.harness.get_by_role_and_label(egui::accesskit::Role::Button, opener).click();
+            // The click lands, then the first frame the dialog shows: from then on it stands.
+            let mut steps = 0;
+            while w.harness.query_by_label(close).is_none() && steps < 6 {
+                w.harness.step();
+                steps += 1;
+            }
+            w.harness.step();
+            let first = w.harness.get_by_label(close).rect();
+            w.harness.run_steps(12);
+            let later = w.harness.get_by_label(close).rect();
+            assert_eq!(first, later, "{name} at {scale} %: its {close} moved");
+        }
+    }
+}
+
 #[test]
 fn every_dialog_fits_the_window_at_250_percent() {
-    let dialogs: [(&str, Option<&str>, &str, &str); 8] = [
-        ("new", Some("Encounter"), "New…", "Cancel"),
-        ("open", Some("Encounter"), "Open…", "Cancel"),
-        ("rename", Some("Encounter"), "Rename…", "Cancel"),
-        ("export", None, "Export…", "Cancel"),
-        ("settings", None, "Settings…", "Close"),
-        ("paste", Some("Library"), "Paste stat blocks…", "Cancel"),
-        ("export library", Some("Library"), "Export library…", "Cancel"),
-        ("harm", None, "Harm several…", "Cancel"),
-    ];
-    for (name, menu, opener, close) in dialogs {
+    for (name, menu, opener, close) in DIALOGS {
         let mut w = at_250();
         open(&mut w, menu, opener);
         close_reachable(&mut w, name, close);
