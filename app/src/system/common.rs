@@ -131,6 +131,16 @@ pub fn handle_common(
             combatant(enc, id)?;
             return Err(RuleError::Invalid("this board is a grid: place them on a square".into()));
         }
+        // Off the board on a grid is off its squares (from rules edition 1; before, the
+        // combatant silently stayed where it stood).
+        Command::Move { id, to: None } if enc.grid.is_some() && enc.rules >= 1 => {
+            let c = combatant(enc, id)?;
+            out.push(
+                "core.move",
+                Some(id),
+                EventKind::Placed { id, from: c.square, to: None, cost_ft: None },
+            );
+        }
         Command::Move { id, to } => {
             let c = combatant(enc, id)?;
             if let Some(to) = to {
