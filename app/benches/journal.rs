@@ -1,5 +1,5 @@
 //! Journal export of a long fight: 100,000 events of rolls, damage, moves and turns rendered
-//! as Markdown, HTML and JSON, read back and replayed.
+//! as Markdown (the GM's and the players'), HTML and JSON, read back and replayed.
 //!
 //! Run with `cargo bench -p fray-app --bench journal -- --warm-up-time 1 --measurement-time 3`.
 
@@ -42,6 +42,15 @@ fn export(c: &mut Criterion) {
         b.iter(|| journal::markdown(black_box(base), black_box(events)))
     });
     group.bench_function("html", |b| b.iter(|| journal::html(black_box(base), black_box(events))));
+    let commands = h.live_commands();
+    group.bench_function("players: readable", |b| {
+        b.iter(|| journal::readable(black_box(base), black_box(events)))
+    });
+    group.bench_function("markdown for the players", |b| {
+        b.iter(|| {
+            journal::players_markdown(black_box(base), black_box(commands), black_box(events))
+        })
+    });
     group.bench_function("json", |b| b.iter(|| journal::to_json(black_box(&h))));
     group.bench_function("json pretty", |b| {
         b.iter(|| serde_json::to_string_pretty(black_box(&doc)).unwrap())

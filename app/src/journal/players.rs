@@ -28,55 +28,58 @@ pub enum Audience {
     Gm,
 }
 
-/// The names the players may not know in `enc`: hidden and anonymous combatants'.
-fn secret_names(enc: &Encounter) -> Vec<String> {
-    enc.combatants
-        .values()
-        .filter(|c| shown(enc, c) != Shown::Revealed)
-        .map(|c| c.name.trim().to_owned())
-        .filter(|n| !n.is_empty())
-        .collect()
-}
-
-/// For each event, whether the players may read its line (see the module's rules).
+/// For each event, whether the players may read its line (see the module's rules). One state
+/// is folded through the events (no copy per event): each line is written against the state
+/// before its event and checked against the names the players do not know before it, after
+/// it, or ever since they left unknown. Only `CombatantRemoved` takes a combatant away.
 pub fn readable(base: &Encounter, events: &[Event]) -> Vec<bool> {
     let system = base.system();
-    let mut before = base.clone();
+    let mut state = base.clone();
     let mut out = Vec::with_capacity(events.len());
     let mut line = String::new();
     // Those removed while the players did not know them stay unknown to the later lines.
     let mut gone: Vec<String> = Vec::new();
     for event in events {
-        let mut after = before.clone();
-        after.apply(event);
-        for c in before.combatants.values() {
-            if after.combatant(c.id).is_none()
-                && shown(&before, c) != Shown::Revealed
-                && !c.name.trim().is_empty()
-            {
-                gone.push(c.name.trim().to_owned());
-            }
-        }
-        let open = match &event.kind {
+        let checked = match &event.kind {
             EventKind::Rolled { secret: true, .. }
             | EventKind::NotesSet { .. }
             | EventKind::PlayerViewSet { .. }
             | EventKind::ShownSet { .. }
             | EventKind::ZoneEdited { .. } => false,
-            EventKind::Own(_) if system.secret_fact(&before, event) => false,
-            _ => {
-                line.clear();
-                write_event(&mut line, &before, event, &Plain);
-                let mut names = secret_names(&before);
-                names.extend(secret_names(&after));
-                names.extend(gone.iter().cloned());
-                !names.iter().any(|n| line.contains(n.as_str()))
-            }
+            EventKind::Own(_) if system.secret_fact(&state, event) => false,
+            _ => true,
         };
+        let mut open = checked;
+        if checked {
+            line.clear();
+            write_event(&mut line, &state, event, &Plain);
+            open = !names_unknown(&state, &line);
+        }
+        if let EventKind::CombatantRemoved { id, .. } = &event.kind
+            && let Some(c) = state.combatant(*id)
+            && shown(&state, c) != Shown::Revealed
+            && !c.name.trim().is_empty()
+        {
+            gone.push(c.name.trim().to_owned());
+        }
+        state.apply(event);
+        open = open
+            && !names_unknown(&state, &line)
+            && !gone.iter().any(|n| line.contains(n.as_str()));
         out.push(open);
-        before = after;
     }
     out
+}
+
+/// Whether `line` names someone the players do not know in `enc` (hidden or anonymous).
+fn names_unknown(enc: &Encounter, line: &str) -> bool {
+    enc.combatants.values().any(|c| {
+        // Who is hidden first (a look-up): most are known, and their names need no search.
+        shown(enc, c) != Shown::Revealed && {
+            let name = c.name.trim();
+            !name.is_empty() && line.contains(name)
+        }
+    })
 }
 
 /// The fight's journal for the players, as Markdown: its title, the TV's recap, then the lines
