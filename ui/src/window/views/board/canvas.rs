@@ -138,8 +138,18 @@ pub fn canvas_ui(
             Some(_) => super::grid_paint::NAMED_ZOOM,
             None => geometry::min_fit_zoom(ui.ctx().pixels_per_point(), geometry::min_zoom(state)),
         };
+        // On a short window the rulings lie over the board's top: the fit keeps below them.
+        let room = if crate::window::views::stepper::is_short(ui) {
+            canvas.with_min_y((canvas.min.y + super::RULINGS_OVERLAY).min(canvas.max.y - 1.0))
+        } else {
+            canvas
+        };
         let (pan, zoom) = match bounds {
-            Some(b) => geometry::fit(b, canvas, 24.0, floor),
+            Some(b) => {
+                // The pan is from the canvas's corner, the fit's from the room's.
+                let (pan, zoom) = geometry::fit(b, room, 24.0, floor);
+                (pan + (room.min - canvas.min), zoom)
+            }
             None => (Vec2::ZERO, 1.0),
         };
         view.pan = pan;

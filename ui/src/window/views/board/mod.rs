@@ -201,6 +201,10 @@ pub fn board_ui(
 /// Rulings the banner over the board shows: the newest large, the two before it small.
 const BANNER_LINES: usize = 3;
 
+/// Height of the rulings laid over the board's top on a short window: Fit keeps the board
+/// below it.
+pub(super) const RULINGS_OVERLAY: f32 = 56.0;
+
 /// The newest rulings of the fight over the board, each naming whom it is about: the newest
 /// in large type ("Goblin 2: STR 0: dead"), the blow's hit and damage before it in small,
 /// until the next. Always as tall as its three lines, so the board never moves when the
