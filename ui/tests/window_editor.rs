@@ -505,7 +505,7 @@ fn each_entry_opens_in_the_editor_at_its_top() {
         .harness
         .query_all_by_role(Role::TextInput)
         .filter_map(|n| n.accesskit_node().label())
-        .last()
+        .next_back()
         .expect("fields");
     w.harness.get_by_role_and_label(Role::TextInput, &last).scroll_to_me();
     w.settle();

@@ -70,7 +70,8 @@ pub fn verdict(system: &dyn System, enc: &Encounter) -> Option<Verdict> {
         return None;
     }
     let begun = enc.round > 0;
-    if !begun && !(characters.iter().any(|c| c.on_board()) && foes.iter().any(|c| c.on_board())) {
+    let both_placed = characters.iter().any(|c| c.on_board()) && foes.iter().any(|c| c.on_board());
+    if !begun && !both_placed {
         return None;
     }
     let got_away = |side: &[&Combatant]| {
