@@ -23,6 +23,7 @@ mod export;
 mod format;
 mod markdown;
 mod paste;
+mod paste_split;
 mod preview;
 mod problem;
 mod read;

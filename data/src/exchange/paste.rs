@@ -10,6 +10,7 @@
 
 use super::csv::names;
 use super::format::CreatureEntry;
+use super::paste_split::split_blocks;
 use super::problem::{ImportProblem, Problems};
 use fray_app::dice::Dice;
 use fray_app::system::schema::{self, Field, Kind};
@@ -73,9 +74,9 @@ pub fn read_stat_blocks(
     }
     let mut problems = Problems::default();
     let mut out = Vec::new();
-    for (i, (line, block)) in blocks.iter().enumerate() {
-        let at = format!("block {}, line {line}", i + 1);
-        match read_block(system, block) {
+    for (i, raw) in blocks.iter().enumerate() {
+        let at = format!("block {}, line {}", i + 1, raw.line);
+        match read_block(system, &raw.text, &raw.notes) {
             Ok((entry, unread, read)) => {
                 let warnings = system::validate_block(system, &entry.name, &entry.block, false)
                     .into_iter()
@@ -95,65 +96,11 @@ pub fn read_stat_blocks(
     if problems.is_empty() { Ok(out) } else { Err(problems) }
 }
 
-/// The blocks of a paste with the line each starts on: paragraphs, and within a paragraph
-/// each line that starts "Name:" with stats after it. A paragraph that is only a name (a
-/// bestiary's bold heading) takes the paragraph after it as its stats; a Markdown heading
-/// (`# Bestiary`) is a title, not a block.
-fn split_blocks(text: &str) -> Vec<(usize, String)> {
-    let mut blocks: Vec<(usize, String)> = Vec::new();
-    let mut open = false;
-    // The last block is a lone name waiting for its stats across a blank line.
-    let mut waiting = false;
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            waiting = open && blocks.last().is_some_and(|(_, b)| only_a_name(b));
-            open = false;
-            continue;
-        }
-        if line.starts_with('#') {
-            continue;
-        }
-        if waiting && !starts_block(line) {
-            if let Some((_, b)) = blocks.last_mut() {
-                b.push('\n');
-                b.push_str(line);
-            }
-            waiting = false;
-            open = true;
-            continue;
-        }
-        waiting = false;
-        if !open || starts_block(line) && blocks.last().is_some_and(|(_, b)| starts_block(b)) {
-            blocks.push((n + 1, line.to_owned()));
-            open = true;
-        } else if let Some((_, b)) = blocks.last_mut() {
-            b.push('\n');
-            b.push_str(line);
-        }
-    }
-    blocks
-}
-
-/// A block that is one short line with no number: a name alone.
-fn only_a_name(block: &str) -> bool {
-    !block.contains('\n') && block.len() <= 60 && !block.chars().any(|c| c.is_ascii_digit())
-}
-
-/// "Ogre: 13 HP, ..." : a short name, a colon, then something with a number.
-fn starts_block(line: &str) -> bool {
-    line.split_once(':').is_some_and(|(name, rest)| {
-        !name.trim().is_empty()
-            && name.len() <= 60
-            && !name.chars().any(|c| c.is_ascii_digit())
-            && rest.chars().any(|c| c.is_ascii_digit())
-    })
-}
-
 /// One block as an entry, and the pieces not read.
 fn read_block(
     system: &dyn System,
     block: &str,
+    description: &[String],
 ) -> Result<(CreatureEntry, Vec<String>, Vec<&'static str>), String> {
     let (name, rest) = match block.split_once(':') {
         Some((name, rest)) if !name.contains('\n') => (name.trim(), rest.to_owned()),
@@ -202,8 +149,17 @@ fn read_block(
         items.append(&mut listed);
         schema::set(&mut entry.block, list.key, Some(Value::Array(items)));
     }
+    if !description.is_empty() {
+        let key = add_to_notes(&fields, &mut entry.block, &description.join("\n"));
+        if !read.contains(&key) {
+            read.push(key);
+        }
+    }
     if !unread.is_empty() {
-        read.push(keep_in_notes(&fields, &mut entry.block, &unread));
+        let key = keep_in_notes(&fields, &mut entry.block, &unread);
+        if !read.contains(&key) {
+            read.push(key);
+        }
     }
     Ok((entry, unread, read))
 }
@@ -327,12 +283,49 @@ fn read_item(
     }
     if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
         && let Kind::List { item: item_fields, .. } = list.kind
-        && let Some(record) = list_item(item_fields, item)
     {
-        listed.push(record);
-        return Some(list.key);
+        let attacks = several_attacks(item);
+        let records: Option<Vec<Value>> =
+            attacks.iter().map(|one| list_item(item_fields, one)).collect();
+        if let Some(records) = records {
+            listed.extend(records);
+            return Some(list.key);
+        }
     }
     None
+}
+
+/// "claws (d8+d8)", "fists (d10+d8, blast)": dice added with nothing else, as books in
+/// Cairn's family print a creature that strikes several times, are that many attacks, one
+/// die each ("claws (d8)" twice). Anything else ("2d6+3", "d6+1") is one attack.
+fn several_attacks(item: &str) -> Vec<String> {
+    let one = vec![item.to_owned()];
+    let (Some(open), Some(close)) = (item.find('('), item.rfind(')')) else { return one };
+    if close < open {
+        return one;
+    }
+    let inside = &item[open + 1..close];
+    let (first, rest) = match inside.split_once([',', ';']) {
+        Some((first, rest)) => (first.trim(), Some(rest)),
+        None => (inside.trim(), None),
+    };
+    let dice: Vec<&str> = first.split('+').map(str::trim).collect();
+    let plain = |d: &str| {
+        let d = d.strip_prefix(['d', 'D']).unwrap_or("");
+        !d.is_empty() && d.chars().all(|c| c.is_ascii_digit())
+    };
+    if dice.len() < 2 || !dice.iter().all(|d| plain(d)) {
+        return one;
+    }
+    dice.iter()
+        .map(|die| {
+            let inner = match rest {
+                Some(rest) => format!("{die},{rest}"),
+                None => (*die).to_owned(),
+            };
+            format!("{}({inner}){}", &item[..open], &item[close + 1..])
+        })
+        .collect()
 }
 
 /// Whether a field holds a number.
@@ -413,15 +406,17 @@ fn list_item(fields: &[Field], text: &str) -> Option<Value> {
     let damage = fields.iter().find(|f| f.key != "name" && f.required && takes_damage(f))?;
     let value = match damage.kind {
         Kind::Dice => Value::String(dice.to_string()),
-        // One die kept by the schema as its size: `d10` is 10; two like dice are its die too
-        // (Cairn prints a big weapon as `d10+d10`, bdp keeps the die).
+        // One die kept by the schema as its size: `d10` is 10. Anything a size cannot say
+        // (`2d6`, `d6+1`) is left unread, in the notes, never guessed as one die (several
+        // attacks, `d8+d8`, were split before: see `several_attacks`).
         _ => {
-            let mut sizes = dice.dice_terms().map(|t| t.sides.faces());
-            let first = sizes.next()?;
-            if sizes.any(|s| s != first) {
+            let mut terms = dice.dice_terms();
+            let term = terms.next()?;
+            let single = term.count == 1 && terms.next().is_none() && dice.leaves().count() == 1;
+            if !single {
                 return None;
             }
-            Value::from(first)
+            Value::from(term.sides.faces())
         }
     };
     schema::set(&mut record, damage.key, Some(value));
@@ -449,13 +444,17 @@ fn takes_damage(f: &Field) -> bool {
 /// The pieces not read, kept in the block's notes (after any there), so nothing pasted is
 /// lost; the notes' key.
 fn keep_in_notes(fields: &[&Field], block: &mut Value, unread: &[String]) -> &'static str {
+    add_to_notes(fields, block, &format!("Pasted, not read: {}", unread.join("; ")))
+}
+
+/// `added` after the block's notes (its multi-line text field); the notes' key.
+fn add_to_notes(fields: &[&Field], block: &mut Value, added: &str) -> &'static str {
     let key = fields
         .iter()
         .find(|f| matches!(f.kind, Kind::Text { multiline: true }))
         .map_or("notes", |f| f.key);
     let before = schema::get(block, key).and_then(Value::as_str).unwrap_or("").to_owned();
-    let added = format!("Pasted, not read: {}", unread.join("; "));
-    let notes = if before.is_empty() { added } else { format!("{before}\n{added}") };
+    let notes = if before.is_empty() { added.to_owned() } else { format!("{before}\n{added}") };
     schema::set(block, key, Some(Value::String(notes)));
     key
 }
@@ -555,11 +554,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn splits_blocks_by_blank_lines_and_name_lines() {
-        let blocks = split_blocks("Ogre: 13 HP, 1 Armor\nWolf: 3 HP\n\nTroll\nHP 9\nSTR 16\n");
-        assert_eq!(blocks.len(), 3);
-        assert_eq!(blocks[0], (1, "Ogre: 13 HP, 1 Armor".to_owned()));
-        assert_eq!(blocks[2], (4, "Troll\nHP 9\nSTR 16".to_owned()));
+    fn dice_added_alone_are_several_attacks_and_anything_else_one() {
+        assert_eq!(several_attacks("claws (d8+d8)"), ["claws (d8)", "claws (d8)"]);
+        assert_eq!(
+            several_attacks("fists (d10+d8, blast)"),
+            ["fists (d10, blast)", "fists (d8, blast)"]
+        );
+        for one in ["club (d10)", "greatclub (2d8+4)", "bite (d6+1)", "slam", "rocks (d6, Blast)"] {
+            assert_eq!(several_attacks(one), [one], "{one}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Fray JSON, CSV and Markdown: the broken-file corpus, previews, all-or-nothing imports and
 //! round trips, each on a real SQLite file in a temporary folder.
 
+mod cairn_srd;
 mod corpus;
 mod csv;
 mod import;
@@ -21,6 +22,13 @@ pub fn db() -> (TempDir, Db) {
 }
 
 /// A file of the broken-file corpus.
+/// A pasted-text fixture of `tests/corpus/statblocks/`.
+pub fn paste_fixture(name: &str) -> String {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/statblocks").join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
 pub fn corpus(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/import").join(name)
 }

@@ -33,8 +33,12 @@ fn bdp_reads_cairn_bestiary_lines() {
         (&json!(13), &json!(1), &json!(16))
     );
     assert_eq!((field(ogre, "tracks.dex"), field(ogre, "tracks.wil")), (&json!(6), &json!(8)));
-    // Cairn's big weapon, two like dice: its die.
-    assert_eq!(field(ogre, "weapons"), &json!([{"name": "Club", "die": 10}]));
+    // Dice added alone are as many attacks, as Cairn's books print them ("two daggers
+    // (d6+d6)").
+    assert_eq!(
+        field(ogre, "weapons"),
+        &json!([{"name": "Club", "die": 10}, {"name": "Club", "die": 10}])
+    );
     assert!(ogre.unread.is_empty(), "{:?}", ogre.unread);
     let archer = &blocks[2];
     assert_eq!(
@@ -196,10 +200,15 @@ fn the_cairn_bestiary_reads_as_its_markdown_prints_it() {
         field(ankheg, "weapons"),
         &json!([{"name": "Bite", "die": 10}, {"name": "Acid squirt", "die": 8, "blast": true}])
     );
+    // "claws (d6+d6)": two attacks of a d6.
     let ape = &blocks[2];
     assert_eq!(
         field(ape, "weapons"),
-        &json!([{"name": "Claws", "die": 6}, {"name": "Rocks", "die": 6, "blast": true}])
+        &json!([
+            {"name": "Claws", "die": 6},
+            {"name": "Claws", "die": 6},
+            {"name": "Rocks", "die": 6, "blast": true}
+        ])
     );
     for b in &blocks[1..] {
         assert!(b.unread.is_empty(), "{}: {:?}", b.entry.name, b.unread);
