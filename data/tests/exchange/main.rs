@@ -21,7 +21,6 @@ pub fn db() -> (TempDir, Db) {
     (dir, db)
 }
 
-/// A file of the broken-file corpus.
 /// A pasted-text fixture of `tests/corpus/statblocks/`.
 pub fn paste_fixture(name: &str) -> String {
     let path =
@@ -29,6 +28,7 @@ pub fn paste_fixture(name: &str) -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
+/// A file of the broken-file corpus.
 pub fn corpus(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/import").join(name)
 }
