@@ -17,8 +17,8 @@ use fray_app::system::schema::{self, Field, Kind};
 use fray_app::system::{self, System};
 use serde_json::{Map, Value};
 
-/// Most blocks one paste may hold.
-pub const MAX_BLOCKS: usize = 500;
+/// Most blocks one paste may hold: a whole book's bestiary, read in one go.
+pub const MAX_BLOCKS: usize = 10_000;
 
 /// One pasted stat block as read: the entry, and what in it was not read.
 #[derive(Debug, Clone, PartialEq)]

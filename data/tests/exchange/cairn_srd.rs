@@ -156,3 +156,14 @@ fn the_dry_run_of_the_cairn_srd_says_what_the_import_then_writes() {
     let done = exchange::apply(&db, FILE, &file).expect("and so does the import");
     assert_eq!((done.added, done.changed), (dry.added, dry.changed));
 }
+
+#[test]
+fn a_whole_books_worth_is_read_in_one_go() {
+    fray_app::systems::install();
+    let text = crate::paste_fixture(FILE);
+    // The bestiary ten times over, each page its own name: 1,450 blocks, past the 500 a
+    // paste once held (`cargo bench -p fray-data --bench exchange` times bigger ones).
+    let book: String = (1..=10).map(|i| text.replace("\n# ", &format!("\n# {i} "))).collect();
+    let blocks = read_stat_blocks("book.md", &book, "bdp").unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(blocks.len(), 1_450);
+}
