@@ -162,7 +162,7 @@ fn a_whole_books_worth_is_read_in_one_go() {
     fray_app::systems::install();
     let text = crate::paste_fixture(FILE);
     // The bestiary ten times over, each page its own name: 1,450 blocks, past the 500 a
-    // paste once held (`cargo bench -p fray-data --bench exchange` times bigger ones).
+    // paste once held.
     let book: String = (1..=10).map(|i| text.replace("\n# ", &format!("\n# {i} "))).collect();
     let blocks = read_stat_blocks("book.md", &book, "bdp").unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(blocks.len(), 1_450);
