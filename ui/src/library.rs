@@ -147,7 +147,7 @@ fn read(path: &Path, system: Option<&str>, map: &[String]) -> Result<LibraryFile
             for line in mapping.describe(system) {
                 say!("  {line}");
             }
-            for warning in mapping.unmapped(system) {
+            for warning in mapping.warnings(system) {
                 say!("warning: {warning}");
             }
             exchange::csv_creatures(&name, &text, system, &mapping).map_err(refused)

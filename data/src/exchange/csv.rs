@@ -218,6 +218,39 @@ impl CsvMapping {
             .collect()
     }
 
+    /// Every warning the GM sees before importing: the columns that fill no field
+    /// ([`Self::unmapped`]), then the fields the procedure needs that no column fills
+    /// ([`Self::unfilled`]).
+    pub fn warnings(&self, system: &str) -> Vec<String> {
+        let mut out = self.unmapped(system);
+        out.extend(self.unfilled(system));
+        out
+    }
+
+    /// The fields the procedure needs that no column fills, each with what every creature
+    /// gets instead: `no column for HP: every creature gets 4`.
+    pub fn unfilled(&self, system: &str) -> Vec<String> {
+        let Some(system) = system::by_id(system) else { return Vec::new() };
+        let mapped: Vec<&str> = self.columns.iter().filter_map(|(_, k)| k.as_deref()).collect();
+        system
+            .block_schema()
+            .fields_for(false)
+            .filter(|f| f.required && !mapped.contains(&f.key))
+            .map(|f| {
+                let gets = match f.default_value() {
+                    Some(Value::Number(n)) => format!("every creature gets {n}"),
+                    Some(Value::String(s)) => format!("every creature gets '{s}'"),
+                    Some(Value::Object(o)) if o.get("value").is_some_and(Value::is_number) => {
+                        format!("every creature gets {}", o["value"])
+                    }
+                    Some(_) => "every creature gets its default".to_owned(),
+                    None => "every creature is left without it".to_owned(),
+                };
+                format!("no column for {}: {gets}", f.label)
+            })
+            .collect()
+    }
+
     /// The mapping as lines to show: `HP -> tracks.hp (HP)`, `Size -> (ignored)`.
     pub fn describe(&self, system: &str) -> Vec<String> {
         let targets: HashMap<String, String> = csv_targets(system).into_iter().collect();

@@ -193,3 +193,21 @@ fn a_weapons_column_is_read_like_a_paste() {
         ]
     );
 }
+
+#[test]
+fn a_field_the_procedure_needs_that_no_column_fills_is_warned_of_with_what_it_gets() {
+    fray_app::systems::install();
+    let m = mapping("Name,STR,Weapons\nGoblin,8,knife d4\n", "bdp");
+    assert_eq!(
+        m.unfilled("bdp"),
+        [
+            "no column for HP: every creature gets 4",
+            "no column for DEX: every creature gets 10",
+            "no column for WIL: every creature gets 10",
+        ]
+    );
+    // With every needed field mapped, nothing is said.
+    let full = mapping("Name,HP,STR,DEX,WIL\nGoblin,3,8,12,7\n", "bdp");
+    assert!(full.unfilled("bdp").is_empty(), "{:?}", full.unfilled("bdp"));
+    assert!(m.warnings("bdp").len() >= 3);
+}

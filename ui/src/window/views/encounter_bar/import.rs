@@ -181,7 +181,7 @@ fn mapping_ui(
             edited.ignore(i);
         }
     }
-    for warning in edited.unmapped(system) {
+    for warning in edited.warnings(system) {
         ui.label(RichText::new(format!("⚠ {warning}")).color(ui.visuals().warn_fg_color));
     }
     if change.is_none() && edited != *mapping {
