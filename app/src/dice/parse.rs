@@ -460,12 +460,20 @@ impl Parser {
         };
         self.bump();
         let highest = match self.peek() {
-            Some('h') => true,
-            Some('l') => false,
+            Some('h') => {
+                self.bump();
+                true
+            }
+            Some('l') => {
+                self.bump();
+                false
+            }
+            // The short forms Roll20 reads: `4d6k3` keeps the highest three, `4d6d1` drops
+            // the lowest one.
+            Some(c) if c.is_ascii_digit() => first == 'k',
             _ if first == 'k' => return Err(self.error("'h' or 'l' after 'k'")),
             _ => return Err(self.error("'h' or 'l' after 'd'")),
         };
-        self.bump();
         let Some((n, column)) = self.number() else {
             return Err(self.error(match (first, highest) {
                 ('k', true) => "keep count after 'kh'",
@@ -771,16 +779,22 @@ mod tests {
     }
 
     #[test]
+    fn keep_and_drop_without_h_or_l_read_as_roll20_reads_them() {
+        // `k` keeps the highest, `d` drops the lowest; printed in full.
+        assert_eq!(parse("4d6k3").unwrap().to_string(), "4d6kh3");
+        assert_eq!(parse("4d6d1").unwrap().to_string(), "4d6dl1");
+        assert_eq!(parse("4d6k3").unwrap(), parse("4d6kh3").unwrap());
+        assert_eq!(parse("{d6,d8}k1").unwrap(), parse("{d6,d8}kh1").unwrap());
+        assert_eq!(err("4d6d4"), "cannot drop 4 at column 5: the term rolls 4 dice");
+    }
+
+    #[test]
     fn near_misses_suggest_the_nearest_form() {
-        assert_eq!(
-            err("4d6d1"),
-            "unexpected '1' at column 5: expected 'h' or 'l' after 'd'; did you mean '4d6dl1'?"
-        );
+        assert_eq!(err("4d6dx1"), "unexpected 'x' at column 5: expected 'h' or 'l' after 'd'");
         let hint = |input: &str| match parse(input).unwrap_err() {
             DiceError::Suggest { suggestion, .. } => suggestion,
             other => panic!("{input}: no suggestion in {other}"),
         };
-        assert_eq!(hint("4d6k3"), "4d6kh3");
         assert_eq!(hint("2d6x2"), "2d6*2");
         assert_eq!(hint("d6e"), "d6!");
         assert_eq!(hint("{d6,d8kh1"), "{d6,d8kh1}");
