@@ -6,7 +6,7 @@
 //! on kept dice, keeping dice that explode, keeping more than one item of a group, and any
 //! step whose table of outcomes would pass [`MAX_OUTCOMES`].
 
-use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_floor};
+use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_floor, rem_floor};
 use super::{Dice, DiceSource, DiceTerm, Keep, Node, SeededDice};
 
 /// Largest table of outcomes worked out exactly; past it, the roll is sampled.
@@ -202,13 +202,14 @@ fn exact(nodes: &[Node]) -> Option<Distribution> {
             Node::Number(c) => Distribution::point(*c),
             Node::Dice(t) => term(t)?,
             Node::Neg => stack.pop()?.negated(),
-            Node::Add | Node::Sub | Node::Mul | Node::Div => {
+            Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
                 let b = stack.pop()?;
                 let a = stack.pop()?;
                 match node {
                     Node::Add => a.plus(&b)?,
                     Node::Sub => a.plus(&b.negated())?,
                     Node::Mul => a.combine(&b, |x, y| x.saturating_mul(y))?,
+                    Node::Rem => a.combine(&b, rem_floor)?,
                     _ => a.combine(&b, div_floor)?,
                 }
             }

@@ -63,6 +63,9 @@ pub enum Node {
     Mul,
     /// Divides, rounding down (toward minus infinity): `7/2` is 3, `-7/2` is -4.
     Div,
+    /// The remainder of that division (`%`), with the divisor's sign: `7%3` is 1, `-7%3` is
+    /// 2, so `a = (a/b)*b + a%b` always.
+    Rem,
     /// `{a,b,...}`: the last `items` expressions, each totalled, summed or kept as `keep`
     /// says (`{2d8,d12}kh1` keeps the single highest total).
     Group {
@@ -410,7 +413,7 @@ fn write_condition(f: &mut fmt::Formatter<'_>, c: Compare) -> fmt::Result {
 fn precedence(node: &Node) -> u8 {
     match node {
         Node::Add | Node::Sub => 1,
-        Node::Mul | Node::Div => 2,
+        Node::Mul | Node::Div | Node::Rem => 2,
         Node::Neg => 3,
         Node::Number(_) | Node::Dice(_) | Node::Group { .. } => 4,
     }
@@ -421,7 +424,7 @@ fn arity(node: &Node) -> usize {
     match node {
         Node::Number(_) | Node::Dice(_) => 0,
         Node::Neg => 1,
-        Node::Add | Node::Sub | Node::Mul | Node::Div => 2,
+        Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => 2,
         Node::Group { items, .. } => usize::from(*items),
     }
 }
@@ -614,7 +617,7 @@ impl Dice {
                 Node::Number(c) if c.abs() > MAX_CONSTANT => {
                     Some(format!("constants are at most {MAX_CONSTANT}"))
                 }
-                Node::Div => {
+                Node::Div | Node::Rem => {
                     let (lo, hi) = ranges[i - 1];
                     (lo <= 0 && hi >= 0).then(|| "the divisor can be 0".to_string())
                 }
@@ -683,6 +686,7 @@ fn symbol(node: &Node) -> &'static str {
         Node::Add => "+",
         Node::Mul => "*",
         Node::Div => "/",
+        Node::Rem => "%",
         _ => "",
     }
 }
@@ -699,7 +703,7 @@ fn ranges(nodes: &[Node]) -> Vec<(i64, i64)> {
                 let (lo, hi) = stack.pop().unwrap_or((0, 0));
                 (hi.saturating_neg(), lo.saturating_neg())
             }
-            Node::Add | Node::Sub | Node::Mul | Node::Div => {
+            Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
                 let b = stack.pop().unwrap_or((0, 0));
                 let a = stack.pop().unwrap_or((0, 0));
                 binary_range(*node, a, b)
@@ -760,8 +764,26 @@ fn binary_range(op: Node, a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
             }
             (lo, hi)
         }
+        // A remainder lies between 0 and the divisor, on the divisor's side (its range
+        // never holds 0: `validate` refuses it).
+        Node::Rem if a.0 == a.1 && b.0 == b.1 => {
+            let r = rem_floor(a.0, b.0);
+            (r, r)
+        }
+        Node::Rem if b.0 > 0 => (0, b.1 - 1),
+        Node::Rem => (b.0 + 1, 0),
         _ => (0, 0),
     }
+}
+
+/// The remainder of `a / b` rounded toward minus infinity (the divisor's sign); 0 when `b`
+/// is 0 (never reached by valid dice).
+pub(super) fn rem_floor(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        return 0;
+    }
+    let r = a.wrapping_rem(b);
+    if r != 0 && ((r < 0) != (b < 0)) { r + b } else { r }
 }
 
 /// `a / b` rounded toward minus infinity; 0 when `b` is 0 (never reached by valid dice).
@@ -795,7 +817,7 @@ fn nesting(nodes: &[Node]) -> usize {
 fn needs_parens(parent: &Node, child: &Node, right: bool) -> bool {
     match parent {
         Node::Neg => precedence(child) < 4,
-        Node::Add | Node::Sub | Node::Mul | Node::Div => {
+        Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
             let (p, c) = (precedence(parent), precedence(child));
             // Operators group to the left: a right operand of the same rank needs them.
             if right { c <= p } else { c < p }
@@ -839,7 +861,7 @@ fn write_node(
             out.write_str("-")?;
             child(out, 0, leaf, leaves)
         }
-        Node::Add | Node::Sub | Node::Mul | Node::Div => {
+        Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
             child(out, 0, leaf, leaves)?;
             let right = &nodes[end_of(1)];
             let negative_leaf = match right {

@@ -211,7 +211,7 @@ impl Parser {
         }
     }
 
-    /// product = unary { ("*" | "/") unary }
+    /// product = unary { ("*" | "/" | "%") unary }
     fn product(&mut self) -> Result<Vec<Node>, DiceError> {
         let mut nodes = self.unary()?;
         loop {
@@ -219,18 +219,19 @@ impl Parser {
             let op = match self.peek() {
                 Some('*') => Node::Mul,
                 Some('/') => Node::Div,
+                Some('%') => Node::Rem,
                 _ => return Ok(nodes),
             };
             let column = self.column();
             self.bump();
             self.skip_spaces();
             let right = self.unary()?;
-            if op == Node::Div {
+            if matches!(op, Node::Div | Node::Rem) {
                 let divisor = Dice { nodes: right.clone(), label: None };
                 let (lo, hi) = divisor.range();
                 if lo <= 0 && hi >= 0 {
                     return Err(DiceError::Bad {
-                        what: "division".into(),
+                        what: if op == Node::Rem { "remainder" } else { "division" }.into(),
                         column,
                         why: format!("{divisor} can be 0"),
                     });
@@ -238,7 +239,11 @@ impl Parser {
             }
             nodes.extend(right);
             nodes.push(op);
-            let what = if op == Node::Div { "division" } else { "multiplication" };
+            let what = match op {
+                Node::Div => "division",
+                Node::Rem => "remainder",
+                _ => "multiplication",
+            };
             within_bounds(&nodes, what, column)?;
         }
     }
@@ -776,6 +781,23 @@ mod tests {
             err("2X6"),
             "unexpected 'X' at column 2: expected 'd', an operator or end; did you mean '2*6'?"
         );
+    }
+
+    #[test]
+    fn percent_between_numbers_is_the_remainder_and_after_d_the_percentile_die() {
+        let total = |s: &str| {
+            let d = parse(s).unwrap();
+            assert_eq!(d.min(), d.max(), "{s} is a constant");
+            d.min()
+        };
+        assert_eq!(total("10%3"), 1);
+        assert_eq!(total("-7%3"), 2, "the divisor's sign, as floored division");
+        assert_eq!(total("7%-3"), -2);
+        assert_eq!(total("2*7%4"), 2, "as tight as * and /, left to right");
+        assert_eq!(parse("d%%7").unwrap().to_string(), "d%%7");
+        let d = parse("3d6%4").unwrap();
+        assert_eq!((d.min(), d.max()), (0, 3));
+        assert_eq!(err("d6%(d2-1)"), "remainder at column 3: d2-1 can be 0");
     }
 
     #[test]

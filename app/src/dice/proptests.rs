@@ -82,7 +82,13 @@ fn expression() -> impl Strategy<Value = Vec<Node>> {
             (
                 inner.clone(),
                 inner.clone(),
-                prop_oneof![Just(Node::Add), Just(Node::Sub), Just(Node::Mul), Just(Node::Div)]
+                prop_oneof![
+                    Just(Node::Add),
+                    Just(Node::Sub),
+                    Just(Node::Mul),
+                    Just(Node::Div),
+                    Just(Node::Rem)
+                ]
             )
                 .prop_map(|(mut a, b, op)| {
                     a.extend(b);

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_floor};
+use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_floor, rem_floor};
 use super::{Dice, DiceError, DiceTerm, Keep, Node, RollSource, Sides};
 
 /// The result of one term (a number or a group of dice) of a [`Roll`].
@@ -346,13 +346,14 @@ fn combine(nodes: &[Node], terms: &mut [TermRoll]) -> i64 {
                     top.0 = top.0.saturating_neg();
                 }
             }
-            Node::Add | Node::Sub | Node::Mul | Node::Div => {
+            Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
                 let (b, _, b_end) = stack.pop().unwrap_or((0, leaf, leaf));
                 let (a, a_start, _) = stack.pop().unwrap_or((0, leaf, leaf));
                 let value = match node {
                     Node::Add => a.saturating_add(b),
                     Node::Sub => a.saturating_sub(b),
                     Node::Mul => a.saturating_mul(b),
+                    Node::Rem => rem_floor(a, b),
                     _ => div_floor(a, b),
                 };
                 stack.push((value, a_start, b_end));
