@@ -17,6 +17,9 @@ use fray_app::system::schema::{self, Field, Kind};
 use fray_app::system::{self, System};
 use serde_json::{Map, Value};
 
+/// Between the field and the message of a refused value, in a block's error.
+const FIELD_SPLIT: &str = "\u{1f}";
+
 /// Most blocks one paste may hold: a whole book's bestiary, read in one go.
 pub const MAX_BLOCKS: usize = 10_000;
 
@@ -90,7 +93,18 @@ pub fn read_stat_blocks(
                     .collect();
                 out.push(PastedBlock { at, entry, unread, read, warnings });
             }
-            Err(why) => problems.push(ImportProblem::entry(file, at, None, why)),
+            Err(why) => {
+                // The entry's name when it has one, and the field a refused value was for.
+                let name = raw.text.lines().next().unwrap_or("").split(':').next().unwrap_or("");
+                let name = name.trim().trim_matches(['*', '_', '#', ' ']);
+                let at =
+                    if name.is_empty() || name.len() > 60 { at } else { format!("{at} ({name})") };
+                let (field, message) = match why.split_once(FIELD_SPLIT) {
+                    Some((field, message)) => (Some(field.to_owned()), message.to_owned()),
+                    None => (None, why),
+                };
+                problems.push(ImportProblem::entry(file, at, field, message));
+            }
         }
     }
     if problems.is_empty() { Ok(out) } else { Err(problems) }
@@ -133,7 +147,7 @@ fn read_block(
     // item copied the list each time (8,000 weapons took 16 s).
     let mut listed = Vec::new();
     for item in items(&rest) {
-        match read_item(&fields, &mut entry.block, &mut listed, &item) {
+        match read_item(&fields, &mut entry.block, &mut listed, &read, &item)? {
             Some(key) if !read.contains(&key) => read.push(key),
             Some(_) => {}
             None => unread.push(item),
@@ -174,7 +188,13 @@ fn items(text: &str) -> Vec<String> {
     let mut rest = String::new();
     for line in text.lines() {
         match sentence_attack(line) {
-            Some(item) => out.push(item),
+            Some(item) => {
+                // "+6 to hit": the creature's attack bonus (the first attack's, if they differ).
+                if let Some(bonus) = to_hit(line) {
+                    out.push(format!("Attack bonus {bonus}"));
+                }
+                out.push(item);
+            }
             None => {
                 rest.push_str(line);
                 rest.push('\n');
@@ -231,6 +251,14 @@ fn push_item(out: &mut Vec<String>, item: &str) {
     }
 }
 
+/// The bonus of an attack written as a sentence: "+6 to hit" as "+6".
+fn to_hit(line: &str) -> Option<String> {
+    let at = line.find(" to hit")?;
+    let word = line[..at].split_whitespace().last()?;
+    let n: i64 = word.trim_start_matches('+').parse().ok()?;
+    Some(format!("{n:+}"))
+}
+
 /// "Name. ... Attack: ... Hit: 13 (2d8 + 4) bludgeoning damage." as "Name (2d8+4,
 /// bludgeoning)".
 fn sentence_attack(line: &str) -> Option<String> {
@@ -253,21 +281,45 @@ fn sentence_attack(line: &str) -> Option<String> {
 }
 
 /// Reads one piece into the block (an item of its list into `listed`, for the caller to
-/// append): the key of the field that took it, if one did.
+/// append): the key of the field that took it, if one did. A labelled number the field
+/// cannot hold ("Hit Points 676" where HP goes to 500) is an error naming the field, never
+/// read as something else; a labelled number for a field already `filled` (a trait's "5 hit
+/// points" after the block's own) is left unread, in the notes.
 fn read_item(
+    fields: &[&Field],
+    block: &mut Value,
+    listed: &mut Vec<Value>,
+    filled: &[&'static str],
+    item: &str,
+) -> Result<Option<&'static str>, String> {
+    if let Some((label, number)) = label_and_number(item)
+        && let Some(field) =
+            fields.iter().find(|f| takes_number(f) && names(&label, f.key, f.label))
+    {
+        if filled.contains(&field.key) {
+            return Ok(None);
+        }
+        return match field.kind.parse_text(&number) {
+            Ok(Some(value)) => {
+                schema::set(block, field.key, Some(value));
+                Ok(Some(field.key))
+            }
+            Ok(None) => Ok(None),
+            Err(why) => {
+                Err(format!("field '{}'{FIELD_SPLIT}'{}': {why}", field.label, item.trim()))
+            }
+        };
+    }
+    Ok(read_other(fields, block, listed, item))
+}
+
+/// [`read_item`] for what is not a labelled number: dice, a flag, an item of the list.
+fn read_other(
     fields: &[&Field],
     block: &mut Value,
     listed: &mut Vec<Value>,
     item: &str,
 ) -> Option<&'static str> {
-    if let Some((label, number)) = label_and_number(item)
-        && let Some(field) =
-            fields.iter().find(|f| takes_number(f) && names(&label, f.key, f.label))
-        && let Ok(Some(value)) = field.kind.parse_text(&number)
-    {
-        schema::set(block, field.key, Some(value));
-        return Some(field.key);
-    }
     if let Some((label, dice)) = label_and_dice(item)
         && let Some(field) =
             fields.iter().find(|f| matches!(f.kind, Kind::Dice) && names(&label, f.key, f.label))

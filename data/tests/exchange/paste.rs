@@ -122,6 +122,38 @@ fn sovereign_reads_srd_stat_blocks() {
     assert!(ogre.unread.iter().any(|u| u.starts_with("STR 19")), "{:?}", ogre.unread);
     assert!(field(ogre, "notes").as_str().unwrap().contains("passive Perception 8"));
     assert_eq!(field(&blocks[1], "tracks.hp"), &json!(7));
+    // "+6 to hit": the attack bonus.
+    assert_eq!(field(ogre, "stats.atk"), &json!(6));
+    assert_eq!(field(&blocks[1], "stats.atk"), &json!(4));
+}
+
+#[test]
+fn a_value_past_its_field_is_refused_by_name_and_a_trait_never_overwrites_a_stat() {
+    fray_app::systems::install();
+    let text = fixture("srd-5.1-edge-cases.txt");
+    // The Tarrasque's 676 HP is past Sovereign's 500: the paste is refused, naming the
+    // creature and the field, and nothing becomes an attack called "Hit Points".
+    let err = read_stat_blocks("srd.txt", &text, "sovereign").unwrap_err();
+    assert_eq!(
+        format!("{err}"),
+        "srd.txt, block 1, line 1 (Tarrasque), field 'HP': 'Hit Points 676 (33d20 + 330)': \
+         must be between 1 and 500, not 676"
+    );
+    // The Ettercap alone: its HP stays 44 whatever its web's "5 hit points" says; the web,
+    // with no damage dice, is no attack.
+    let ettercap = text.split("\n\n").nth(1).unwrap();
+    let blocks = read_stat_blocks("srd.txt", ettercap, "sovereign").unwrap();
+    let e = &blocks[0];
+    assert_eq!(field(e, "tracks.hp"), &json!(44));
+    assert_eq!(field(e, "stats.atk"), &json!(4));
+    let attacks: Vec<&str> = field(e, "attacks")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(attacks, ["Bite"]);
+    assert!(e.unread.iter().any(|u| u.contains("5 hit points")), "{:?}", e.unread);
 }
 
 #[test]
