@@ -393,7 +393,11 @@ fn label_and_number(item: &str) -> Option<(String, String)> {
     if words.len() > 2 && matches!(words.last(), Some(&("ft" | "ft." | "feet" | "'"))) {
         words.pop();
     }
-    let number = |w: &str| w.trim_start_matches('+').parse::<i64>().ok().map(|n| n.to_string());
+    // Feet written `40'` (old-school books) are the number 40.
+    let number = |w: &str| {
+        let w = w.trim_start_matches('+').trim_end_matches(['\'', '’']);
+        w.parse::<i64>().ok().map(|n| n.to_string())
+    };
     let (first, last) = (words.first()?, words.last()?);
     if words.len() >= 2 {
         if let Some(n) = number(first) {
@@ -615,6 +619,13 @@ mod tests {
         for one in ["club (d10)", "greatclub (2d8+4)", "bite (d6+1)", "slam", "rocks (d6, Blast)"] {
             assert_eq!(several_attacks(one), [one], "{one}");
         }
+    }
+
+    #[test]
+    fn feet_written_with_a_prime_are_numbers() {
+        assert_eq!(label_and_number("Speed 40'"), Some(("Speed".into(), "40".into())));
+        assert_eq!(label_and_number("MV 90' (30')"), Some(("MV".into(), "90".into())));
+        assert_eq!(label_and_number("Speed 40 ft."), Some(("Speed".into(), "40".into())));
     }
 
     #[test]
