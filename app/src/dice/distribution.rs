@@ -254,7 +254,11 @@ fn extreme(parts: &[Distribution], highest: bool) -> Option<Distribution> {
 
 /// One group of dice: each die's own distribution, then all of them added or kept.
 fn term(t: &DiceTerm) -> Option<Distribution> {
-    if t.success.is_some() && t.keep.is_some() || t.keep.is_some() && t.explode.is_some() {
+    let compounds = t.explode.is_some_and(|e| e.compound) && t.success.is_some();
+    if t.success.is_some() && t.keep.is_some()
+        || t.keep.is_some() && t.explode.is_some()
+        || compounds
+    {
         return None;
     }
     let die = one_die(t)?;

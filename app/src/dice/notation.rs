@@ -162,6 +162,9 @@ pub struct Reroll {
 pub struct Explode {
     /// `!p`: each added die counts one less (Murdham's damage, HackMaster's "penetrating").
     pub penetrating: bool,
+    /// `!!`: the added dice compound into the one that exploded, which counts as a single
+    /// die of that total (a success is counted on it, not on each face).
+    pub compound: bool,
 }
 
 /// Counting successes: each kept die that meets `hit` counts 1, each that meets `fail`
@@ -388,7 +391,10 @@ impl fmt::Display for DiceTerm {
             write_condition(f, r.when)?;
         }
         if let Some(e) = self.explode {
-            f.write_str(if e.penetrating { "!p" } else { "!" })?;
+            f.write_str(if e.compound { "!!" } else { "!" })?;
+            if e.penetrating {
+                f.write_str("p")?;
+            }
         }
         if let Some(k) = self.keep {
             write!(f, "{k}")?;

@@ -426,8 +426,9 @@ impl Parser {
                         return Err(twice("explode"));
                     }
                     self.bump();
+                    let compound = self.eat('!');
                     let penetrating = self.eat('p');
-                    term.explode = Some(Explode { penetrating });
+                    term.explode = Some(Explode { penetrating, compound });
                 }
                 (Some('<' | '>' | '='), _) => {
                     if term.success.is_some() {
@@ -767,7 +768,7 @@ mod tests {
         assert_eq!(err("d6r<7"), "d6r<7 at column 6: rerolling <7 would never stop");
         assert_eq!(err("dF!"), "dF! at column 4: a Fudge die cannot explode");
         assert_eq!(err("d1!"), "d1! at column 4: a one-sided die cannot explode");
-        assert_eq!(err("d6!!"), "explode at column 4: given twice for one term");
+        assert_eq!(err("d6!!!"), "explode at column 5: given twice for one term");
         assert_eq!(err("(d6"), "expected an operator or ')' at column 4; did you mean 'd6'?");
         assert_eq!(
             err("d6 []"),

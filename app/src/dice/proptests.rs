@@ -47,7 +47,8 @@ fn dice_term() -> impl Strategy<Value = DiceTerm> {
             ];
             let explode = prop_oneof![
                 3 => Just(None),
-                1 => any::<bool>().prop_map(|penetrating| Some(Explode { penetrating })),
+                1 => (any::<bool>(), any::<bool>())
+                    .prop_map(|(penetrating, compound)| Some(Explode { penetrating, compound })),
             ];
             let success = prop_oneof![
                 3 => Just(None),

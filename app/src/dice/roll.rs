@@ -268,6 +268,9 @@ fn roll_term(
     // Where each die's faces start, for keeping whole dice (explosions and all).
     let mut starts = Vec::with_capacity(if term.keep.is_some() { count } else { 0 });
     let mut values: Vec<i64> = Vec::with_capacity(if term.keep.is_some() { count } else { 0 });
+    // A compounding die counts its successes on its total: each die's total and whether kept.
+    let compound = term.explode.is_some_and(|e| e.compound) && term.success.is_some();
+    let mut totals: Vec<i64> = Vec::with_capacity(if compound { count } else { 0 });
     let mut sum = 0i64;
     for _ in 0..term.count {
         let start = faces.len();
@@ -298,10 +301,16 @@ fn roll_term(
             starts.push(start);
             values.push(value);
         }
+        if compound {
+            totals.push(value);
+        }
         sum += value;
     }
+    // Which dice count, whole (all of them unless kept by `keep`).
+    let mut dice_kept = vec![true; count];
     if let Some(keep) = term.keep {
         let keep_die = keep_flags(keep, &values);
+        dice_kept.clone_from(&keep_die);
         sum = 0;
         for (die, keep_it) in keep_die.iter().enumerate() {
             let end = starts.get(die + 1).copied().unwrap_or(faces.len());
@@ -313,6 +322,15 @@ fn roll_term(
         }
     }
     let result = match term.success {
+        Some(success) if compound => totals
+            .iter()
+            .enumerate()
+            .filter(|(die, _)| dice_kept.get(*die).copied().unwrap_or(true))
+            .map(|(_, v)| {
+                i64::from(success.hit.holds(*v))
+                    - i64::from(success.fail.is_some_and(|c| c.holds(*v)))
+            })
+            .sum(),
         Some(success) => faces
             .iter()
             .zip(&kept)
@@ -412,6 +430,21 @@ mod tests {
         Roll::from_faces(Dice::parse(dice).unwrap(), faces, "test", None, RollSource::Table)
             .unwrap_err()
             .to_string()
+    }
+
+    #[test]
+    fn compounding_dice_add_like_exploding_ones_and_count_a_success_on_their_total() {
+        // A total is the same as an explosion's: 6 + 6 + 2 and 3.
+        assert_eq!(roll("2d6!!", &[6, 6, 2, 3]).total, roll("2d6!", &[6, 6, 2, 3]).total);
+        assert_eq!(roll("2d6!!", &[6, 6, 2, 3]).total, 17);
+        // Successes of 8 or more: the compounded die is one die of 14, one success; each face
+        // alone (6, 6, 2) would be none.
+        assert_eq!(roll("2d6!!>=8", &[6, 6, 2, 3]).total, 1);
+        assert_eq!(roll("2d6!>=8", &[6, 6, 2, 3]).total, 0);
+        // Penetrating too, and printed as typed.
+        assert_eq!(roll("d6!!p", &[6, 4]).total, 9);
+        assert_eq!(Dice::parse("d6!!p").unwrap().to_string(), "d6!!p");
+        assert_eq!(Dice::parse("4d6!!").unwrap().to_string(), "4d6!!");
     }
 
     #[test]
