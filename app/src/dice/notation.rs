@@ -14,12 +14,14 @@ use super::DiceError;
 
 /// Most dice one term may roll (`1000d6` is the largest pool).
 pub const MAX_DICE_PER_TERM: u32 = 1_000;
-/// Most sides one die may have (`d10000`).
-pub const MAX_SIDES: u32 = 10_000;
+/// Most sides one die may have (`d100000`: other dice tools take `d10001` and beyond). A
+/// plain sum stays far inside [`MAX_TOTAL`] even so: 20 terms of 1,000 such dice, each
+/// exploding 30 times, reach 6.2 × 10^10.
+pub const MAX_SIDES: u32 = 100_000;
 /// Most terms (numbers and groups of dice) one expression may have.
 pub const MAX_TERMS: usize = 20;
-/// Largest constant, either sign.
-pub const MAX_CONSTANT: i64 = 1_000_000;
+/// Largest constant, either sign (20 of them stay inside [`MAX_TOTAL`]).
+pub const MAX_CONSTANT: i64 = 1_000_000_000;
 /// Largest total an expression, or any part of it, may reach either way (a trillion): every
 /// sum, difference, product and quotient is checked against it when the expression is read,
 /// so no roll, odds or journal line ever meets a number that wrapped or saturated.
@@ -627,8 +629,8 @@ impl Dice {
                     let (lo, hi) = ranges[i - 1];
                     (lo <= 0 && hi >= 0).then(|| "the divisor can be 0".to_string())
                 }
-                // A plain sum stays far inside the bound (20 terms of at most 1000 dice of
-                // 10,000 sides), so only the other forms are walked.
+                // A plain sum stays far inside the bound (see `MAX_SIDES`), so only the other
+                // forms are walked.
                 Node::Add | Node::Sub | Node::Mul | Node::Neg => {
                     ranges.get(i).and_then(|r| out_of_bounds(*r))
                 }
@@ -1093,7 +1095,7 @@ mod tests {
         // Far past the limits: counting and ranges saturate instead of overflowing.
         let huge = Dice::sum([Dice::pool(u32::MAX, u32::MAX).nodes[0]; 3]);
         assert_eq!((huge.dice_count(), huge.max()), (u32::MAX, i64::MAX));
-        assert!(Dice::die(10_001).validate().is_err());
+        assert!(Dice::die(100_001).validate().is_err());
         assert!(Dice::sum([Node::Number(MAX_CONSTANT + 1)]).validate().is_err());
     }
 

@@ -736,7 +736,7 @@ mod tests {
         assert_eq!(err(""), "empty dice expression");
         assert_eq!(err("   "), "empty dice expression");
         assert_eq!(err("0d6"), "no dice at column 1: a term needs at least 1 die");
-        assert_eq!(err("d10001"), "die too large at column 2: at most 10000 sides");
+        assert_eq!(err("d100001"), "die too large at column 2: at most 100000 sides");
         assert_eq!(err("2d20kh3"), "cannot keep 3 at column 7: the term rolls 2 dice");
         assert_eq!(err("2d20kl0"), "cannot keep 0 at column 7: the term rolls 2 dice");
         assert_eq!(err("4d6dl4"), "cannot drop 4 at column 6: the term rolls 4 dice");
@@ -755,10 +755,13 @@ mod tests {
         assert_eq!(err("2 3"), "unexpected '3' at column 3: expected an operator, ')' or end");
         assert_eq!(err("dx"), "unexpected 'x' at column 2: expected die size after 'd'");
         assert_eq!(err("d6++"), "expected a number, 'd', '(' or '{' at column 5");
-        assert_eq!(err("1000001"), "number too large at column 1: constants are at most 1000000");
+        assert_eq!(
+            err("1000000001"),
+            "number too large at column 1: constants are at most 1000000000"
+        );
         assert_eq!(
             err("d6-99999999999999999999999"),
-            "number too large at column 4: constants are at most 1000000"
+            "number too large at column 4: constants are at most 1000000000"
         );
         assert_eq!(
             err("99999999999999999999999d6"),
