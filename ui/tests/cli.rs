@@ -103,9 +103,9 @@ fn roll_odds_prints_every_total_and_the_target() {
 #[test]
 fn a_near_miss_suggests_the_nearest_form() {
     assert_eq!(
-        fails(&["roll", "4d6d1"]),
-        "fray: bad dice '4d6d1': unexpected '1' at column 5: expected 'h' or 'l' after 'd'; \
-         did you mean '4d6dl1'?"
+        fails(&["roll", "2d6x2"]),
+        "fray: bad dice '2d6x2': unexpected 'x' at column 4: expected a modifier ('kh', 'dl', \
+         '!', 'r', '>='...), an operator or end; did you mean '2d6*2'?"
     );
 }
 
