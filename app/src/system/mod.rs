@@ -259,9 +259,9 @@ pub trait Rules: Send + Sync {
         enc.acting().to_vec()
     }
 
-    /// Why the turn order is not this round's yet, when it is being made again (d12 while
-    /// actions are declared: the order shown would be last round's plans); `None` when the
-    /// order stands.
+    /// Why the turn order is not this round's yet, when it is being made again (a procedure
+    /// that sets it from actions declared each round: while they are declared, the order
+    /// shown would be last round's plans); `None` when the order stands.
     fn order_waits(&self, enc: &Encounter) -> Option<&'static str> {
         let _ = enc;
         None

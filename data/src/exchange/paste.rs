@@ -17,8 +17,17 @@ use fray_app::system::schema::{self, Field, Kind};
 use fray_app::system::{self, System};
 use serde_json::{Map, Value};
 
-/// Between the field and the message of a refused value, in a block's error.
-const FIELD_SPLIT: &str = "\u{1f}";
+/// Why a block cannot be read: the field a refused value was for, if it was one.
+struct Refused {
+    field: Option<String>,
+    message: String,
+}
+
+impl From<String> for Refused {
+    fn from(message: String) -> Self {
+        Refused { field: None, message }
+    }
+}
 
 /// Most blocks one paste may hold: a whole book's bestiary, read in one go.
 pub const MAX_BLOCKS: usize = 10_000;
@@ -99,11 +108,7 @@ pub fn read_stat_blocks(
                 let name = name.trim().trim_matches(['*', '_', '#', ' ']);
                 let at =
                     if name.is_empty() || name.len() > 60 { at } else { format!("{at} ({name})") };
-                let (field, message) = match why.split_once(FIELD_SPLIT) {
-                    Some((field, message)) => (Some(field.to_owned()), message.to_owned()),
-                    None => (None, why),
-                };
-                problems.push(ImportProblem::entry(file, at, field, message));
+                problems.push(ImportProblem::entry(file, at, why.field, why.message));
             }
         }
     }
@@ -115,7 +120,7 @@ fn read_block(
     system: &dyn System,
     block: &str,
     description: &[String],
-) -> Result<(CreatureEntry, Vec<String>, Vec<&'static str>), String> {
+) -> Result<(CreatureEntry, Vec<String>, Vec<&'static str>), Refused> {
     let (name, rest) = match block.split_once(':') {
         Some((name, rest)) if !name.contains('\n') => (name.trim(), rest.to_owned()),
         _ => match block.split_once('\n') {
@@ -126,10 +131,10 @@ fn read_block(
     // Markdown's emphasis around a bestiary's names is not part of them.
     let name = name.trim_matches(['*', '_', '#', ' ']);
     if name.is_empty() {
-        return Err("has no name before its stats".into());
+        return Err(String::from("has no name before its stats").into());
     }
     if let Some(why) = super::check::name_too_long(name) {
-        return Err(why);
+        return Err(why.into());
     }
     let schema = system.block_schema();
     let fields: Vec<&Field> = schema.fields_for(false).collect();
@@ -291,7 +296,7 @@ fn read_item(
     listed: &mut Vec<Value>,
     filled: &[&'static str],
     item: &str,
-) -> Result<Option<&'static str>, String> {
+) -> Result<Option<&'static str>, Refused> {
     if let Some((label, number)) = label_and_number(item)
         && let Some(field) =
             fields.iter().find(|f| takes_number(f) && names(&label, f.key, f.label))
@@ -305,9 +310,10 @@ fn read_item(
                 Ok(Some(field.key))
             }
             Ok(None) => Ok(None),
-            Err(why) => {
-                Err(format!("field '{}'{FIELD_SPLIT}'{}': {why}", field.label, item.trim()))
-            }
+            Err(why) => Err(Refused {
+                field: Some(format!("field '{}'", field.label)),
+                message: format!("'{}': {why}", item.trim()),
+            }),
         };
     }
     Ok(read_other(fields, block, listed, item))

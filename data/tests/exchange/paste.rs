@@ -3,13 +3,8 @@
 
 use fray_data::exchange::{PastedBlock, read_stat_blocks};
 use serde_json::{Value, json};
-use std::path::PathBuf;
 
-fn fixture(name: &str) -> String {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/statblocks").join(name);
-    std::fs::read_to_string(path).unwrap()
-}
+use crate::paste_fixture as fixture;
 
 fn read(system: &str, name: &str) -> Vec<PastedBlock> {
     read_stat_blocks(name, &fixture(name), system).unwrap_or_else(|e| panic!("{e:?}"))
