@@ -29,6 +29,15 @@ pub enum ClashChoice {
     Skip,
 }
 
+/// The kinds of file `fray export-library` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LibraryFormat {
+    /// Fray's own library file: every entry, every field, portraits.
+    Fray,
+    /// Improved Initiative's library export: the creatures, as its stat blocks.
+    ImprovedInitiative,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
@@ -127,12 +136,14 @@ pub enum Cmd {
     },
     /// List the stored encounters.
     Encounters,
-    /// Import a library file: Fray JSON (creatures, characters, tables, templates) or a CSV of
-    /// creatures. Prints what it would add or change, then writes it all, or nothing if
-    /// anything in the file is wrong.
+    /// Import a library file, told by what it holds: Fray JSON (creatures, characters,
+    /// tables, templates), a CSV of creatures, stat blocks as printed, or another tool's
+    /// bestiary (Improved Initiative, 5e-API / Open5e JSON). Prints what it would add or
+    /// change, then writes it all, or nothing if anything in the file is wrong.
     Import {
-        /// A `.json` file written by `fray export-library` (or by hand), or a `.csv` file with
-        /// a header row (needs `--system`).
+        /// A file written by `fray export-library` (or by hand), a CSV file with a header row,
+        /// a text file of stat blocks, or another tool's bestiary (all but Fray's own need
+        /// `--system`).
         #[arg(required_unless_present_any = ["list_fields", "text"])]
         file: Option<PathBuf>,
         /// Stat blocks pasted as printed, in a text file ("Ogre: 13 HP, 1 Armor, 16 STR,
@@ -140,10 +151,10 @@ pub enum Cmd {
         /// `--system`. Shows each entry and what in it was not read (kept in its notes).
         #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "map", "list_fields"], requires = "system")]
         text: Option<PathBuf>,
-        /// With `--text`: what to do with a block whose name the library already has (an
-        /// entry not made by pasting it before): take what was read into that entry,
-        /// import both, or leave the block out (the default).
-        #[arg(long, value_enum, requires = "text", default_value_t = ClashChoice::Skip)]
+        /// For stat blocks and other tools' bestiaries: what to do with a creature whose
+        /// name the library already has (an entry not made by importing it before): take
+        /// what was read into that entry, import both, or leave it out (the default).
+        #[arg(long, value_enum, default_value_t = ClashChoice::Skip)]
         on_clash: ClashChoice,
         /// The system whose stat blocks the CSV rows are (`freeform`, `bdp`...).
         #[arg(long)]
@@ -159,11 +170,16 @@ pub enum Cmd {
         #[arg(long)]
         dry_run: bool,
     },
-    /// Export the library (or one system's entries) as a Fray JSON file.
+    /// Export the library (or one system's entries) as a Fray JSON file, or its creatures
+    /// as another tool's bestiary.
     ExportLibrary {
         /// Only this system's entries.
         #[arg(long)]
         system: Option<String>,
+        /// The kind of file: Fray's own (everything), or Improved Initiative's library
+        /// export (creatures; its "Import all and add" reads it).
+        #[arg(long, value_enum, default_value_t = LibraryFormat::Fray)]
+        format: LibraryFormat,
         /// The file to write.
         #[arg(short, long, value_name = "FILE")]
         output: PathBuf,

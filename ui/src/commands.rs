@@ -64,14 +64,14 @@ pub fn run(cli: Cli) -> Result<()> {
                 library::import_text(db, &text, &system, on_clash, dry_run)
             })
         }
-        Some(Cmd::Import { file, system, map, dry_run, .. }) => {
+        Some(Cmd::Import { file, system, map, on_clash, dry_run, .. }) => {
             let file = file.context("name the file to import")?;
             with_db(db, Access::Write, |db| {
-                library::import(db, &file, system.as_deref(), &map, dry_run)
+                library::import(db, &file, system.as_deref(), &map, on_clash, dry_run)
             })
         }
-        Some(Cmd::ExportLibrary { system, output }) => {
-            with_db(db, Access::Read, |db| library::export(db, system, &output))
+        Some(Cmd::ExportLibrary { system, format, output }) => {
+            with_db(db, Access::Read, |db| library::export(db, system, format, &output))
         }
         Some(Cmd::Session { action }) => {
             use crate::session_cmd::SessionCmd;

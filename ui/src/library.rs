@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use fray_data::Db;
-use fray_data::exchange::{self, CsvMapping, LibraryFile, Selection};
+use fray_data::exchange::{self, CsvMapping, Format, LibraryFile, Selection};
 use std::path::Path;
 
 /// Prints a line to stdout, names from the file escaped ([`crate::terminal::safe`]); a
@@ -15,19 +15,63 @@ macro_rules! say {
     }};
 }
 
-/// `fray import FILE [--system ID] [--map COLUMN=FIELD]... [--dry-run]`: reads and checks
-/// the file, prints the CSV mapping (for a CSV) with a warning for each column that fills no
-/// field, and the preview (each changed entry's fields, and what the import deletes), then
-/// writes everything unless `dry_run`. Every problem of a refused file is printed, one a line.
+/// `fray import FILE [--system ID] [--map COLUMN=FIELD]... [--on-clash C] [--dry-run]`:
+/// reads the file as what it holds (a `.csv` name, or a header row over rows, is a CSV; JSON
+/// by its keys; anything else stat blocks as printed), checks it, prints the CSV mapping or
+/// each creature read, and the preview, then writes everything unless `dry_run`. Every
+/// problem of a refused file is printed, one a line.
 pub fn import(
     db: &Db,
     path: &Path,
     system: Option<&str>,
     map: &[String],
+    on_clash: crate::cli::ClashChoice,
     dry_run: bool,
 ) -> Result<()> {
-    let file = read(path, system, map)?;
-    preview_then_write(db, &path.display().to_string(), &file, dry_run)
+    let name = file_name(path);
+    let refused = |p: exchange::Problems| anyhow::anyhow!("{name} was not imported:\n{p}");
+    let text = exchange::read_text(path).map_err(refused)?;
+    let by_name = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    let format = if by_name { Format::Csv } else { exchange::sniff(&text) };
+    if format != Format::Csv && !map.is_empty() {
+        bail!("--map is for CSV files; {name} is {}", format.describe());
+    }
+    match format {
+        Format::Csv => {
+            let file = csv(&name, &text, system, map)?;
+            preview_then_write(db, &path.display().to_string(), &file, dry_run)
+        }
+        Format::Text => {
+            let Some(system) = system else {
+                bail!("{name} holds stat blocks as printed: say which system with --system ID");
+            };
+            let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
+            blocks_then_write(db, &name, &blocks, on_clash, dry_run)
+        }
+        f if f.is_foreign() => {
+            let Some(system) = system else {
+                bail!(
+                    "{name} is {}: say which system its creatures are for with --system ID",
+                    f.describe()
+                );
+            };
+            let read = exchange::read_foreign(&name, &text, system).map_err(refused)?;
+            say!("{name}: {}, {} creatures read", f.describe(), read.blocks.len());
+            for problem in &read.left_out {
+                say!("left out: {problem}");
+            }
+            blocks_then_write(db, &name, &read.blocks, on_clash, dry_run)
+        }
+        _ => {
+            if system.is_some() {
+                bail!(
+                    "--system is for files that do not name it; a Fray JSON file names each entry's system"
+                );
+            }
+            let file = exchange::parse_library(&name, &text).map_err(refused)?;
+            preview_then_write(db, &path.display().to_string(), &file, dry_run)
+        }
+    }
 }
 
 /// Prints what importing `file` (shown as `shown`) would do, entry by entry and what it
@@ -63,8 +107,8 @@ fn preview_then_write(db: &Db, shown: &str, file: &LibraryFile, dry_run: bool) -
 }
 
 /// `fray import --text FILE --system ID [--on-clash C] [--dry-run]`: stat blocks pasted as
-/// printed. Shows each entry with what it could not read and any name the library already
-/// has, then imports them (all or nothing).
+/// printed, whatever the file looks like. Shows each entry with what it could not read and
+/// any name the library already has, then imports them (all or nothing).
 pub fn import_text(
     db: &Db,
     path: &Path,
@@ -72,14 +116,25 @@ pub fn import_text(
     on_clash: crate::cli::ClashChoice,
     dry_run: bool,
 ) -> Result<()> {
-    use crate::cli::ClashChoice;
-    use exchange::OnClash;
-    let name =
-        path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+    let name = file_name(path);
     let refused = |p: exchange::Problems| anyhow::anyhow!("{name} was not imported:\n{p}");
     let text = exchange::read_text(path).map_err(refused)?;
     let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
-    let clashes = exchange::clashes(db, &blocks).context("cannot compare with the library")?;
+    blocks_then_write(db, &name, &blocks, on_clash, dry_run)
+}
+
+/// Prints each creature read with what it could not read and any name the library already
+/// has, then previews and writes them.
+fn blocks_then_write(
+    db: &Db,
+    name: &str,
+    blocks: &[exchange::PastedBlock],
+    on_clash: crate::cli::ClashChoice,
+    dry_run: bool,
+) -> Result<()> {
+    use crate::cli::ClashChoice;
+    use exchange::OnClash;
+    let clashes = exchange::clashes(db, blocks).context("cannot compare with the library")?;
     let choice = match on_clash {
         ClashChoice::Update => OnClash::Update,
         ClashChoice::Both => OnClash::KeepBoth,
@@ -104,8 +159,13 @@ pub fn import_text(
             );
         }
     }
-    let file = exchange::pasted_file(&blocks, &clashes, |_| choice);
-    preview_then_write(db, &name, &file, dry_run)
+    let file = exchange::pasted_file(blocks, &clashes, |_| choice);
+    preview_then_write(db, name, &file, dry_run)
+}
+
+/// A file's name as messages show it.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into())
 }
 
 /// `fray import --list-fields --system ID`: what a CSV column can fill, key and label.
@@ -122,50 +182,38 @@ pub fn list_fields(system: Option<String>) -> Result<()> {
     Ok(())
 }
 
-/// The checked entries of a Fray JSON or CSV file.
-fn read(path: &Path, system: Option<&str>, map: &[String]) -> Result<LibraryFile> {
-    let name =
-        path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
-    let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+/// The creatures of a CSV file for `system`, with each `--map COLUMN=FIELD` applied; prints
+/// the mapping and its warnings.
+fn csv(name: &str, text: &str, system: Option<&str>, map: &[String]) -> Result<LibraryFile> {
     let refused = |p: exchange::Problems| anyhow::anyhow!("{name} was not imported:\n{p}");
-    match extension.as_deref() {
-        Some("csv") => {
-            let Some(system) = system else {
-                bail!("{name} is a CSV file: say which system its creatures are with --system ID");
-            };
-            let text = exchange::read_text(path).map_err(refused)?;
-            let mut mapping = CsvMapping::propose(&name, &text, system).map_err(refused)?;
-            for m in map {
-                let Some((column, field)) = m.split_once('=') else {
-                    bail!("--map takes COLUMN=FIELD, not '{m}'");
-                };
-                mapping
-                    .set(system, column, field)
-                    .map_err(|e| anyhow::anyhow!("--map {m}: {e}"))?;
-            }
-            say!("columns:");
-            for line in mapping.describe(system) {
-                say!("  {line}");
-            }
-            for warning in mapping.warnings(system) {
-                say!("warning: {warning}");
-            }
-            exchange::csv_creatures(&name, &text, system, &mapping).map_err(refused)
-        }
-        _ => {
-            if system.is_some() || !map.is_empty() {
-                bail!(
-                    "--system and --map are for CSV files; a Fray JSON file names each entry's \
-                     system and fields"
-                );
-            }
-            exchange::read_library(path).map_err(refused)
-        }
+    let Some(system) = system else {
+        bail!("{name} is a CSV file: say which system its creatures are with --system ID");
+    };
+    let mut mapping = CsvMapping::propose(name, text, system).map_err(refused)?;
+    for m in map {
+        let Some((column, field)) = m.split_once('=') else {
+            bail!("--map takes COLUMN=FIELD, not '{m}'");
+        };
+        mapping.set(system, column, field).map_err(|e| anyhow::anyhow!("--map {m}: {e}"))?;
     }
+    say!("columns:");
+    for line in mapping.describe(system) {
+        say!("  {line}");
+    }
+    for warning in mapping.warnings(system) {
+        say!("warning: {warning}");
+    }
+    exchange::csv_creatures(name, text, system, &mapping).map_err(refused)
 }
 
-/// `fray export-library [--system ID] -o FILE`
-pub fn export(db: &Db, system: Option<String>, output: &Path) -> Result<()> {
+/// `fray export-library [--system ID] [--format F] -o FILE`
+pub fn export(
+    db: &Db,
+    system: Option<String>,
+    format: crate::cli::LibraryFormat,
+    output: &Path,
+) -> Result<()> {
+    use crate::cli::LibraryFormat;
     if let Some(id) = &system
         && fray_app::system::by_id(id).is_none()
     {
@@ -173,15 +221,31 @@ pub fn export(db: &Db, system: Option<String>, output: &Path) -> Result<()> {
     }
     let selection = system.map_or(Selection::All, Selection::System);
     let lib = exchange::export(db, &selection).context("cannot read the library")?;
-    exchange::write_library(output, &lib)
-        .with_context(|| format!("cannot write {}", output.display()))?;
-    say!(
-        "wrote {}: {} creatures, {} characters, {} tables, {} templates",
-        output.display(),
-        lib.creatures.len(),
-        lib.characters.len(),
-        lib.tables.len(),
-        lib.templates.len()
-    );
+    match format {
+        LibraryFormat::Fray => {
+            exchange::write_library(output, &lib)
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            say!(
+                "wrote {}: {} creatures, {} characters, {} tables, {} templates",
+                output.display(),
+                lib.creatures.len(),
+                lib.characters.len(),
+                lib.tables.len(),
+                lib.templates.len()
+            );
+        }
+        LibraryFormat::ImprovedInitiative => {
+            let value = exchange::improved_initiative_file(&lib.creatures);
+            let text = serde_json::to_string_pretty(&value).context("cannot write JSON")?;
+            fray_data::files::write_atomic(output, text.as_bytes())
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            say!(
+                "wrote {}: {} creatures as Improved Initiative stat blocks (its Import all and \
+                 add reads them)",
+                output.display(),
+                lib.creatures.len()
+            );
+        }
+    }
     Ok(())
 }

@@ -20,6 +20,7 @@ mod check;
 mod count;
 mod csv;
 mod export;
+mod foreign;
 mod format;
 mod markdown;
 mod paste;
@@ -35,6 +36,7 @@ pub use changes::Changes;
 pub use check::check;
 pub use count::MAX_IMPORT_ENTRIES;
 pub use export::{Selection, export, write_library};
+pub use foreign::{ForeignRead, Format, improved_initiative_file, read_foreign, sniff};
 pub use format::{
     CharacterEntry, CreatureEntry, LibraryFile, Partial, RowEntry, TableEntry, TemplateEntry,
     TemplateKindEntry,

@@ -18,9 +18,9 @@ use fray_app::system::{self, System};
 use serde_json::{Map, Value};
 
 /// Why a block cannot be read: the field a refused value was for, if it was one.
-struct Refused {
-    field: Option<String>,
-    message: String,
+pub(super) struct Refused {
+    pub field: Option<String>,
+    pub message: String,
 }
 
 impl From<String> for Refused {
@@ -89,19 +89,7 @@ pub fn read_stat_blocks(
     for (i, raw) in blocks.iter().enumerate() {
         let at = format!("block {}, line {}", i + 1, raw.line);
         match read_block(system, &raw.text, &raw.notes) {
-            Ok((entry, unread, read)) => {
-                let warnings = system::validate_block(system, &entry.name, &entry.block, false)
-                    .into_iter()
-                    .map(|p| {
-                        if p.label.is_empty() {
-                            p.message
-                        } else {
-                            format!("{}: {}", p.label, p.message)
-                        }
-                    })
-                    .collect();
-                out.push(PastedBlock { at, entry, unread, read, warnings });
-            }
+            Ok((entry, unread, read)) => out.push(checked(system, at, entry, unread, read)),
             Err(why) => {
                 // The entry's name when it has one, and the field a refused value was for.
                 let name = raw.text.lines().next().unwrap_or("").split(':').next().unwrap_or("");
@@ -113,6 +101,21 @@ pub fn read_stat_blocks(
         }
     }
     if problems.is_empty() { Ok(out) } else { Err(problems) }
+}
+
+/// A block read, with what the system's checks say of it.
+pub(super) fn checked(
+    system: &dyn System,
+    at: String,
+    entry: CreatureEntry,
+    unread: Vec<String>,
+    read: Vec<&'static str>,
+) -> PastedBlock {
+    let warnings = system::validate_block(system, &entry.name, &entry.block, false)
+        .into_iter()
+        .map(|p| if p.label.is_empty() { p.message } else { format!("{}: {}", p.label, p.message) })
+        .collect();
+    PastedBlock { at, entry, unread, read, warnings }
 }
 
 /// One block as an entry, and the pieces not read.
@@ -133,13 +136,29 @@ fn read_block(
     if name.is_empty() {
         return Err(String::from("has no name before its stats").into());
     }
+    let uid = format!("paste:{}/{}", system.id(), name.to_lowercase());
+    read_pieces(system, name, uid, items(&rest), description, "Pasted")
+}
+
+/// A creature read from its name and the pieces of its stat block (as [`items`] cuts a
+/// printed block: "HP 13", "club (d10)"), with `description` kept in its notes and each piece
+/// no field takes kept there too, under "`how`, not read:". Another tool's file comes in
+/// through here too, each of its values given as the piece a book would print.
+pub(super) fn read_pieces(
+    system: &dyn System,
+    name: &str,
+    uid: String,
+    pieces: Vec<String>,
+    description: &[String],
+    how: &str,
+) -> Result<(CreatureEntry, Vec<String>, Vec<&'static str>), Refused> {
     if let Some(why) = super::check::name_too_long(name) {
         return Err(why.into());
     }
     let schema = system.block_schema();
     let fields: Vec<&Field> = schema.fields_for(false).collect();
     let mut entry = CreatureEntry {
-        uid: format!("paste:{}/{}", system.id(), name.to_lowercase()),
+        uid,
         system: system.id().to_owned(),
         name: name.to_owned(),
         tags: Vec::new(),
@@ -151,7 +170,7 @@ fn read_block(
     // A list's items are gathered here and set once: appending to the block's list item by
     // item copied the list each time (8,000 weapons took 16 s).
     let mut listed = Vec::new();
-    for item in items(&rest) {
+    for item in pieces {
         match read_item(&fields, &mut entry.block, &mut listed, &read, &item)? {
             Some(key) if !read.contains(&key) => read.push(key),
             Some(_) => {}
@@ -175,7 +194,7 @@ fn read_block(
         }
     }
     if !unread.is_empty() {
-        let key = keep_in_notes(&fields, &mut entry.block, &unread);
+        let key = keep_in_notes(&fields, &mut entry.block, &unread, how);
         if !read.contains(&key) {
             read.push(key);
         }
@@ -188,7 +207,7 @@ fn read_block(
 /// trimmed, a final full stop taken off. An attack written as a sentence ("Greatclub. Melee
 /// Weapon Attack: +6 to hit, reach 5 ft., one target. Hit: 13 (2d8 + 4) bludgeoning
 /// damage.") is one piece, rewritten as "Greatclub (2d8+4, bludgeoning)".
-fn items(text: &str) -> Vec<String> {
+pub(super) fn items(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = String::new();
     for line in text.lines() {
@@ -257,7 +276,7 @@ fn push_item(out: &mut Vec<String>, item: &str) {
 }
 
 /// The bonus of an attack written as a sentence: "+6 to hit" as "+6".
-fn to_hit(line: &str) -> Option<String> {
+pub(super) fn to_hit(line: &str) -> Option<String> {
     let at = line.find(" to hit")?;
     let word = line[..at].split_whitespace().last()?;
     let n: i64 = word.trim_start_matches('+').parse().ok()?;
@@ -266,23 +285,40 @@ fn to_hit(line: &str) -> Option<String> {
 
 /// "Name. ... Attack: ... Hit: 13 (2d8 + 4) bludgeoning damage." as "Name (2d8+4,
 /// bludgeoning)".
-fn sentence_attack(line: &str) -> Option<String> {
+pub(super) fn sentence_attack(line: &str) -> Option<String> {
     let line = line.trim().trim_start_matches(['*', '_']);
     let (name, rest) = line.split_once('.')?;
     let hit = rest.find("Attack:").and_then(|a| rest[a..].find("Hit:").map(|h| a + h + 4))?;
-    let after = &rest[hit..];
-    let open = after.find('(')?;
-    let close = after[open..].find(')')? + open;
-    let dice = Dice::parse(&after[open + 1..close]).ok()?;
-    let kind = after[close + 1..]
-        .split_whitespace()
-        .next()
-        .filter(|w| *w != "damage" && !w.ends_with('.'));
+    let (dice, after) = hit_damage(&rest[hit..])?;
+    let kind = after.split_whitespace().next().filter(|w| *w != "damage" && !w.ends_with('.'));
     let name = name.trim().trim_matches(['*', '_']).trim();
     Some(match kind {
         Some(kind) => format!("{name} ({dice}, {kind})"),
         None => format!("{name} ({dice})"),
     })
+}
+
+/// The damage after "Hit:" and the text after it: "12 (2d6 + 5) bludgeoning damage." is 2d6+5
+/// (the dice, not the average before them), "(d8) damage." is d8, and "1 piercing damage."
+/// is 1, a hit that rolls no dice.
+pub(super) fn hit_damage(after_hit: &str) -> Option<(Dice, &str)> {
+    let text = after_hit.trim_start();
+    let in_parentheses = |t: &str| -> Option<(Dice, usize)> {
+        let inner = t.strip_prefix('(')?;
+        let close = inner.find(')')?;
+        Some((Dice::parse(&inner[..close]).ok()?, close + 2))
+    };
+    if let Some((dice, end)) = in_parentheses(text) {
+        return Some((dice, &text[end..]));
+    }
+    let (first, tail) = text.split_once(char::is_whitespace)?;
+    let average: i64 = first.parse().ok()?;
+    let tail_start = text.len() - tail.len();
+    let trimmed = tail.trim_start();
+    match in_parentheses(trimmed) {
+        Some((dice, end)) => Some((dice, &trimmed[end..])),
+        None => Some((Dice::parse(&average.to_string()).ok()?, &text[tail_start..])),
+    }
 }
 
 /// Reads one piece into the block (an item of its list into `listed`, for the caller to
@@ -454,7 +490,11 @@ fn list_item(fields: &[Field], text: &str) -> Option<Value> {
             _ => words.push(word.to_owned()),
         }
     }
-    let dice = dice.filter(|d| d.dice_count() > 0)?;
+    let damage = fields.iter().find(|f| f.key != "name" && f.required && takes_damage(f))?;
+    // A hit that rolls no dice ("bite (1, piercing)", as an SRD sentence gives "Hit: 1
+    // piercing damage") is a damage only with its type beside it: a bare number in
+    // parentheses ("STR 19 (+4)") is no attack.
+    let dice = dice.filter(|d| d.dice_count() > 0 || !extra.is_empty())?;
     let name = words.join(" ");
     if name.is_empty() {
         return None;
@@ -465,7 +505,6 @@ fn list_item(fields: &[Field], text: &str) -> Option<Value> {
         first.make_ascii_uppercase();
     }
     schema::set(&mut record, "name", Some(Value::String(capitalised)));
-    let damage = fields.iter().find(|f| f.key != "name" && f.required && takes_damage(f))?;
     let value = match damage.kind {
         Kind::Dice => Value::String(dice.to_string()),
         // One die kept by the schema as its size: `d10` is 10. Anything a size cannot say
@@ -505,8 +544,13 @@ fn takes_damage(f: &Field) -> bool {
 
 /// The pieces not read, kept in the block's notes (after any there), so nothing pasted is
 /// lost; the notes' key.
-fn keep_in_notes(fields: &[&Field], block: &mut Value, unread: &[String]) -> &'static str {
-    add_to_notes(fields, block, &format!("Pasted, not read: {}", unread.join("; ")))
+fn keep_in_notes(
+    fields: &[&Field],
+    block: &mut Value,
+    unread: &[String],
+    how: &str,
+) -> &'static str {
+    add_to_notes(fields, block, &format!("{how}, not read: {}", unread.join("; ")))
 }
 
 /// `added` after the block's notes (its multi-line text field); the notes' key.

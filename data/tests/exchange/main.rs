@@ -4,6 +4,7 @@
 mod cairn_srd;
 mod corpus;
 mod csv;
+mod foreign;
 mod import;
 mod markdown;
 mod merge;

@@ -1,0 +1,223 @@
+//! Other tools' bestiary files, recognised by what they hold and read into the chosen
+//! procedure's stat block: Improved Initiative's JSON (its creature lists and its whole-library
+//! export) and the 5e SRD monster JSON of the 5e-API and Open5e.
+//!
+//! Each reader turns a creature into the pieces a book would print ("HP 135", "AC 17",
+//! "Tentacle (2d6+5, bludgeoning)") and gives them to the same piece reader a paste uses
+//! ([`super::paste::read_pieces`]): the system's schema decides which field takes what, a
+//! value out of its field's range is refused naming the creature and the field, and whatever
+//! no field takes is kept in the entry's notes. A creature that cannot be read is left out
+//! and listed with why; the others come in.
+
+mod improved_initiative;
+mod sniff;
+mod srd_api;
+
+pub use improved_initiative::improved_initiative_file;
+pub use sniff::{Format, sniff};
+
+use super::paste::{PastedBlock, checked, read_pieces};
+use super::problem::{ImportProblem, Problems};
+use fray_app::system;
+use serde_json::Value;
+
+/// One creature of another tool's file, as the pieces of a printed stat block.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(super) struct ForeignCreature {
+    /// Its name.
+    pub name: String,
+    /// The id the other tool gave it, if any (else its name): re-importing the same file
+    /// updates the entries it made.
+    pub id: String,
+    /// Tags for filtering.
+    pub tags: Vec<String>,
+    /// Its values, each as a book prints it ("HP 13", "club (d10)").
+    pub pieces: Vec<String>,
+    /// Its description, traits and actions in words: kept in the notes.
+    pub notes: Vec<String>,
+}
+
+/// Another tool's file as read for one procedure: the creatures that came in and those left
+/// out, each with why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ForeignRead {
+    /// What the file is.
+    pub format: Format,
+    /// The creatures read, as a paste's blocks (the same preview and clash choices).
+    pub blocks: Vec<PastedBlock>,
+    /// The creatures that cannot be read (a value out of its field's range, no name): each
+    /// names the creature and the field.
+    pub left_out: Vec<ImportProblem>,
+}
+
+/// Reads another tool's file `text` (named `file` in messages) for the system `system_id`.
+/// Refused whole only when it is not a file of a known tool, holds no creature, or the system
+/// is unknown.
+pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRead, Problems> {
+    let Some(system) = system::by_id(system_id) else {
+        return Err(
+            ImportProblem::file(file, format!("the system '{system_id}' is unknown")).into()
+        );
+    };
+    let format = sniff(text);
+    let creatures: Vec<Result<ForeignCreature, String>> = match format {
+        Format::ImprovedInitiative => improved_initiative::creatures(&json(file, text)?),
+        Format::SrdApi => srd_api::creatures(&json(file, text)?),
+        other => {
+            return Err(ImportProblem::file(
+                file,
+                format!("is {}, not another tool's bestiary", other.describe()),
+            )
+            .into());
+        }
+    };
+    if creatures.is_empty() {
+        return Err(ImportProblem::file(file, "holds no creature").into());
+    }
+    if let Some(why) = super::count::too_many(creatures.len()) {
+        return Err(ImportProblem::file(file, why).into());
+    }
+    let mut blocks = Vec::new();
+    let mut left_out = Vec::new();
+    for (i, creature) in creatures.into_iter().enumerate() {
+        let at = |name: &str| {
+            if name.is_empty() {
+                format!("creature {}", i + 1)
+            } else {
+                format!("creature {} ({name})", i + 1)
+            }
+        };
+        let creature = match creature {
+            Ok(c) => c,
+            Err(why) => {
+                left_out.push(ImportProblem::entry(file, at(""), None, why));
+                continue;
+            }
+        };
+        let uid = format!(
+            "{}:{}/{}",
+            format.word(),
+            system.id(),
+            if creature.id.is_empty() { creature.name.to_lowercase() } else { creature.id.clone() }
+        );
+        match read_pieces(system, &creature.name, uid, creature.pieces, &creature.notes, "Imported")
+        {
+            Ok((mut entry, unread, read)) => {
+                entry.tags = creature.tags;
+                // Where it is; its name goes beside it wherever it is shown.
+                blocks.push(checked(system, at(""), entry, unread, read));
+            }
+            Err(why) => left_out.push(ImportProblem::entry(
+                file,
+                at(&creature.name),
+                why.field,
+                why.message,
+            )),
+        }
+    }
+    Ok(ForeignRead { format, blocks, left_out })
+}
+
+/// The JSON of a file already recognised as JSON.
+fn json(file: &str, text: &str) -> Result<Value, Problems> {
+    serde_json::from_str(text).map_err(|e| {
+        ImportProblem::entry(
+            file,
+            format!("line {}, column {}", e.line(), e.column()),
+            None,
+            e.to_string(),
+        )
+        .into()
+    })
+}
+
+/// Text of a JSON value: a string as it is, a number written out, anything else empty.
+pub(super) fn text_of(value: Option<&Value>) -> String {
+    match value {
+        Some(Value::String(s)) => s.trim().to_owned(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The first whole number in `text` ("30 ft., fly 60 ft." is 30), if any.
+pub(super) fn first_number(text: &str) -> Option<i64> {
+    let start = text.find(|c: char| c.is_ascii_digit())?;
+    let digits: String = text[start..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// The count of hit dice in "18d10+36" or "(2d8)": 18, 2.
+pub(super) fn dice_count(text: &str) -> Option<i64> {
+    let text = text.trim().trim_start_matches('(');
+    let (count, _) = text.split_once(['d', 'D'])?;
+    count.trim().parse().ok()
+}
+
+/// An action or trait in words for the notes: "Name: what it does".
+pub(super) fn described(name: &str, content: &str) -> String {
+    let content = content.split_whitespace().collect::<Vec<_>>().join(" ");
+    match (name.trim().is_empty(), content.is_empty()) {
+        (true, _) => content,
+        (false, true) => name.trim().to_owned(),
+        (false, false) => format!("{}: {content}", name.trim()),
+    }
+}
+
+/// An attack written as the SRD prints it ("Melee Weapon Attack: +9 to hit, reach 10 ft.,
+/// one target. Hit: 12 (2d6 + 5) bludgeoning damage."): its piece ("Tentacle (2d6+5,
+/// bludgeoning)"), its bonus ("+9"), and whether the text says more than the piece holds (a
+/// second damage, a saving throw), so the whole text goes to the notes too.
+pub(super) fn srd_attack(name: &str, content: &str) -> Option<(String, Option<String>, bool)> {
+    // "Claw (Hybrid Form Only)": the words in parentheses would read as the attack's own;
+    // the name before them is the attack's, and the whole text goes to the notes.
+    let (name, aside) = match name.split_once('(') {
+        Some((before, _)) if !before.trim().is_empty() => (before.trim(), true),
+        _ => (name.trim(), false),
+    };
+    let line = format!("{name}. {}", content.split_whitespace().collect::<Vec<_>>().join(" "));
+    let piece = super::paste::sentence_attack(&line)?;
+    let bonus = super::paste::to_hit(&line);
+    let hit = line.find("Hit:")?;
+    let (_, after) = super::paste::hit_damage(&line[hit + 4..])?;
+    let after: Vec<&str> = after.split_whitespace().collect();
+    let plain =
+        matches!(after.as_slice(), [] | ["damage."] | ["damage"] | [_, "damage."] | [_, "damage"]);
+    Some((piece, bonus, aside || !plain))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_srd_attack_is_a_piece_its_bonus_and_whether_it_says_more() {
+        let (piece, bonus, more) = srd_attack(
+            "Tail",
+            "Melee Weapon Attack: +9 to hit, reach 10 ft. one target. Hit: 15 (3d6 + 5) \
+             bludgeoning damage.",
+        )
+        .unwrap();
+        assert_eq!(
+            (piece.as_str(), bonus.as_deref(), more),
+            ("Tail (3d6+5, bludgeoning)", Some("+9"), false)
+        );
+        let (_, _, more) = srd_attack(
+            "Bite",
+            "Melee Weapon Attack: +11 to hit, reach 10 ft., one target. Hit: 17 (2d10 + 6) \
+             piercing damage plus 4 (1d8) acid damage.",
+        )
+        .unwrap();
+        assert!(more, "a second damage is kept in the notes");
+        assert_eq!(srd_attack("Multiattack", "The aboleth makes three tentacle attacks."), None);
+    }
+
+    #[test]
+    fn numbers_and_hit_dice_are_read_from_their_text() {
+        assert_eq!(first_number("30 ft., fly 60 ft."), Some(30));
+        assert_eq!(first_number("fly"), None);
+        assert_eq!(dice_count("(18d10+36)"), Some(18));
+        assert_eq!(dice_count("2d8"), Some(2));
+        assert_eq!(dice_count(""), None);
+    }
+}

@@ -1,0 +1,195 @@
+//! The 5e SRD monster JSON of the 5e-API (`armor_class: [{"value": 17}]`, `damage:
+//! [{"damage_dice": "2d6+5"}]`) and of Open5e (`armor_class: 17`, `damage_dice: "2d6"`,
+//! `damage_bonus: 5`, pages of `{"results": [...]}`): one reader, the two spellings.
+//!
+//! In: HP, AC, the walking speed, the hit dice's count, an attack per action with damage dice
+//! (from the action's own fields, or its text the SRD way), the first attack's bonus; the
+//! type as a tag; the rest in words in the notes.
+
+use super::{ForeignCreature, described, dice_count, first_number, srd_attack, text_of};
+use fray_app::dice::Dice;
+use serde_json::{Map, Value};
+
+/// The ability scores, with the labels a book prints.
+const ABILITIES: &[(&str, &str)] = &[
+    ("strength", "STR"),
+    ("dexterity", "DEX"),
+    ("constitution", "CON"),
+    ("intelligence", "INT"),
+    ("wisdom", "WIS"),
+    ("charisma", "CHA"),
+];
+
+/// The monsters of a file, each read or why not.
+pub(super) fn creatures(value: &Value) -> Vec<Result<ForeignCreature, String>> {
+    let monsters: Vec<&Value> = match value {
+        Value::Array(items) => items.iter().collect(),
+        Value::Object(map) => match map.get("results") {
+            Some(Value::Array(items)) => items.iter().collect(),
+            _ => vec![value],
+        },
+        _ => Vec::new(),
+    };
+    monsters.into_iter().map(monster).collect()
+}
+
+/// One monster.
+fn monster(value: &Value) -> Result<ForeignCreature, String> {
+    let Some(m) = value.as_object() else {
+        return Err("is not a monster (a JSON object)".into());
+    };
+    let name = text_of(m.get("name"));
+    if name.is_empty() {
+        return Err("has no name".into());
+    }
+    let mut c = ForeignCreature {
+        id: [text_of(m.get("index")), text_of(m.get("slug"))]
+            .into_iter()
+            .find(|s| !s.is_empty())
+            .unwrap_or_default(),
+        tags: [text_of(m.get("type"))]
+            .into_iter()
+            .filter(|t| !t.is_empty())
+            .map(|t| t.to_lowercase())
+            .collect(),
+        name,
+        ..ForeignCreature::default()
+    };
+    if let Some(hp) = m.get("hit_points") {
+        c.pieces.push(format!("HP {}", text_of(Some(hp))));
+    }
+    if let Some(ac) = armor_class(m.get("armor_class")) {
+        c.pieces.push(format!("AC {ac}"));
+    }
+    if let Some(n) = dice_count(&text_of(m.get("hit_dice"))) {
+        c.pieces.push(format!("HD {n}"));
+    }
+    match m.get("speed") {
+        Some(Value::Object(speeds)) => {
+            if let Some(n) = speeds.get("walk").and_then(|w| first_number(&text_of(Some(w)))) {
+                c.pieces.push(format!("Speed {n}"));
+            }
+            let all: Vec<String> =
+                speeds.iter().map(|(k, v)| format!("{k} {}", text_of(Some(v)))).collect();
+            if all.len() > 1 {
+                c.notes.push(format!("Speed: {}", all.join(", ")));
+            }
+        }
+        Some(other) => {
+            if let Some(n) = first_number(&text_of(Some(other))) {
+                c.pieces.push(format!("Speed {n}"));
+            }
+        }
+        None => {}
+    }
+    let scores: Vec<String> = ABILITIES
+        .iter()
+        .filter_map(|(key, label)| m.get(*key).map(|v| format!("{label} {}", text_of(Some(v)))))
+        .collect();
+    if !scores.is_empty() {
+        c.notes.push(scores.join(", "));
+    }
+    let mut bonus_given = false;
+    for action in list(m, "actions") {
+        let name = text_of(action.get("name"));
+        let desc = text_of(action.get("desc"));
+        match attack(action, &name, &desc) {
+            Some((piece, bonus, more)) => {
+                if let (Some(bonus), false) = (bonus, bonus_given) {
+                    c.pieces.push(format!("Attack bonus {bonus}"));
+                    bonus_given = true;
+                }
+                c.pieces.push(piece);
+                if more {
+                    c.notes.push(described(&name, &desc));
+                }
+            }
+            None => c.notes.push(described(&name, &desc)),
+        }
+    }
+    for key in ["special_abilities", "bonus_actions", "reactions", "legendary_actions"] {
+        for item in list(m, key) {
+            c.notes.push(described(&text_of(item.get("name")), &text_of(item.get("desc"))));
+        }
+    }
+    for (key, label) in [
+        ("damage_vulnerabilities", "Vulnerable to"),
+        ("damage_resistances", "Resists"),
+        ("damage_immunities", "Immune to"),
+        ("languages", "Languages"),
+        ("challenge_rating", "Challenge"),
+    ] {
+        let text = match m.get(key) {
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|i| text_of(Some(i)))
+                .filter(|s| !s.is_empty())
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => text_of(other),
+        };
+        if !text.is_empty() {
+            c.notes.push(format!("{label}: {text}"));
+        }
+    }
+    let desc = text_of(m.get("desc"));
+    if !desc.is_empty() {
+        c.notes.push(desc);
+    }
+    Ok(c)
+}
+
+/// The armour class: a number (Open5e) or the first of a list of `{"value": n}` (5e-API).
+fn armor_class(value: Option<&Value>) -> Option<String> {
+    match value? {
+        Value::Array(items) => items.first().map(|a| text_of(a.get("value"))),
+        other => Some(text_of(Some(other))),
+    }
+    .filter(|s| !s.is_empty())
+}
+
+/// An attack: its piece, its bonus, and whether its text says more than the piece holds.
+/// The action's own fields first (the 5e-API's `damage`, Open5e's `damage_dice`), then its
+/// text; an action with neither is no attack.
+fn attack(
+    action: &Map<String, Value>,
+    name: &str,
+    desc: &str,
+) -> Option<(String, Option<String>, bool)> {
+    let from_text = srd_attack(name, desc);
+    let bonus = action.get("attack_bonus").and_then(Value::as_i64);
+    let (dice, kind) = match action.get("damage").and_then(Value::as_array).and_then(|d| d.first())
+    {
+        Some(first) => (
+            text_of(first.get("damage_dice")),
+            text_of(first.get("damage_type").and_then(|t| t.get("name"))),
+        ),
+        None => {
+            let dice = text_of(action.get("damage_dice"));
+            let plus = action.get("damage_bonus").and_then(Value::as_i64).unwrap_or(0);
+            let dice = if dice.is_empty() || plus == 0 { dice } else { format!("{dice}{plus:+}") };
+            (dice, String::new())
+        }
+    };
+    let (Some(bonus), Ok(dice)) = (bonus, Dice::parse(&dice)) else { return from_text };
+    let plain = name.split('(').next().unwrap_or(name).trim();
+    let piece = if kind.is_empty() {
+        format!("{plain} ({dice})")
+    } else {
+        format!("{plain} ({dice}, {})", kind.to_lowercase())
+    };
+    // Anything past the one damage in the text (a second damage, a save) goes to the notes.
+    let more = from_text.is_none_or(|(_, _, more)| more)
+        || action.get("damage").and_then(Value::as_array).is_some_and(|d| d.len() > 1);
+    Some((piece, Some(format!("{bonus:+}")), more))
+}
+
+/// A list of objects.
+fn list<'a>(m: &'a Map<String, Value>, key: &str) -> Vec<&'a Map<String, Value>> {
+    m.get(key)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_object)
+        .collect()
+}
