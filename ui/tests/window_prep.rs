@@ -275,6 +275,37 @@ fn a_spreadsheet_imported_again_shows_each_field_and_keeps_the_gms_weapons() {
     assert_eq!(after.block["weapons"][0]["name"], "Axe", "the GM's weapon stayed");
 }
 
+/// Improved Initiative's bundled creatures, opened from Import…: told by what the file holds,
+/// read for the encounter's procedure first, then for the one the GM picks; what cannot come
+/// in is listed with its field before anything is written.
+#[test]
+fn another_trackers_bestiary_is_read_for_the_procedure_the_gm_picks() {
+    use fray_ui::window::{Action, PrepAction};
+    let corpus =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/bestiaries");
+    let mut w = yard();
+    let path = w.path("ogl.json");
+    std::fs::copy(corpus.join("improved-initiative-ogl-creatures.json"), &path).unwrap();
+    let before = w.app().model.db.creatures().count().unwrap();
+    act(&mut w, Action::Prep(PrepAction::OpenImport(path)));
+    w.harness.get_by_label_contains("An Improved Initiative file");
+    // Read for the yard's procedure: 5e armour classes are past its Armour, named.
+    assert!(w.harness.query_all_by_label_contains("Left out: ogl.json, creature").count() > 100);
+    // The GM picks Sovereign: three are left out with their field.
+    w.harness.get_by_label("Creatures of").click();
+    w.settle();
+    w.press("Sovereign");
+    assert_eq!(w.harness.query_all_by_label_contains("field 'HP'").count(), 3);
+    w.harness.get_by_label_contains("(Tarrasque), field 'HP': 'HP 676'");
+    // Four share a name with a bundled Sovereign creature: left out, as a paste leaves them.
+    assert_eq!(w.harness.query_all_by_label_contains("the library already has").count(), 4);
+    w.harness.get_by_label_contains("310 new, 0 changed");
+    assert_eq!(w.app().model.db.creatures().count().unwrap(), before, "nothing written yet");
+    w.press("Import 310");
+    w.harness.get_by_label_contains("Imported 310 new");
+    assert_eq!(w.app().model.db.creatures().count().unwrap(), before + 310);
+}
+
 #[test]
 fn a_party_that_only_partly_fits_leaves_the_others_visibly_off_the_board() {
     let mut w = yard();

@@ -7,13 +7,13 @@ use super::dialogs::{Outcome, buttons_ui, title_ui};
 use super::import_form::{ImportForm, Stage, writes};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, Color32, RichText};
-use fray_data::exchange::{CsvMapping, Preview, Problems, Selection, Status, csv_targets};
+use fray_data::exchange::{CsvMapping, Format, Preview, Problems, Selection, Status, csv_targets};
 
 /// Asks for a file to import (the system's file dialog) and opens the import dialog on it.
 pub(super) fn pick_import(out: &mut Vec<Action>) {
     let picked = rfd::FileDialog::new()
         .set_title("Import into the library")
-        .add_filter("Fray JSON or CSV", &["json", "csv"])
+        .add_filter("Fray JSON, CSV, bestiaries", &["json", "csv", "txt", "md"])
         .pick_file();
     if let Some(path) = picked {
         out.push(Action::Prep(PrepAction::OpenImport(path)));
@@ -47,6 +47,25 @@ pub(super) fn import_ui(
             }
         }
         Stage::Ready(_, preview) => preview_ui(ui, preview),
+        Stage::Creatures { format, system, read, .. } => {
+            ui.label(format!("{} ({})", capitalised(format.describe()), form_path_note(*format)));
+            if let Some(picked) = system_ui(ui, system, "import-creatures-system") {
+                remap = Some((picked, None));
+            }
+            ui.add_space(8.0);
+            match read {
+                Ok(c) => {
+                    for why in &c.left_out {
+                        ui.label(
+                            RichText::new(format!("Left out: {why}"))
+                                .color(ui.visuals().warn_fg_color),
+                        );
+                    }
+                    preview_ui(ui, &c.preview);
+                }
+                Err(problems) => problems_ui(ui, problems),
+            }
+        }
     }
     if let Some((system, mapping)) = remap {
         form.remap(&model.db, &system, mapping);
@@ -133,24 +152,7 @@ fn mapping_ui(
     system: &str,
     mapping: &CsvMapping,
 ) -> Option<(String, Option<CsvMapping>)> {
-    let mut change = None;
-    ui.horizontal(|ui| {
-        let label = ui.label("Creatures of");
-        let name = fray_app::system::by_id(system).map_or(system, |s| s.name());
-        let mut picked = system.to_owned();
-        egui::ComboBox::from_id_salt("import-csv-system")
-            .selected_text(name)
-            .show_ui(ui, |ui| {
-                for s in fray_app::system::all() {
-                    ui.selectable_value(&mut picked, s.id().to_owned(), s.name());
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        if picked != system {
-            change = Some((picked, None));
-        }
-    });
+    let mut change = system_ui(ui, system, "import-csv-system").map(|picked| (picked, None));
     ui.label(RichText::new("Columns: what each one fills").strong());
     let targets = csv_targets(system);
     let mut edited = mapping.clone();
@@ -188,6 +190,45 @@ fn mapping_ui(
         change = Some((system.to_owned(), Some(edited)));
     }
     change
+}
+
+/// "Creatures of [system]": the system the file's creatures are read for; the new one when
+/// the GM picks another.
+fn system_ui(ui: &mut egui::Ui, system: &str, salt: &str) -> Option<String> {
+    let mut change = None;
+    ui.horizontal(|ui| {
+        let label = ui.label("Creatures of");
+        let name = fray_app::system::by_id(system).map_or(system, |s| s.name());
+        let mut picked = system.to_owned();
+        egui::ComboBox::from_id_salt(salt)
+            .selected_text(name)
+            .show_ui(ui, |ui| {
+                for s in fray_app::system::all() {
+                    ui.selectable_value(&mut picked, s.id().to_owned(), s.name());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if picked != system {
+            change = Some(picked);
+        }
+    });
+    change
+}
+
+/// What the GM should know of how a bestiary is read.
+fn form_path_note(format: Format) -> &'static str {
+    match format {
+        Format::Text => {
+            "each block read by the system's fields; what is not read goes to the notes"
+        }
+        _ => "each creature read for the system below; what no field takes goes to the notes",
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// What "Export library…" exports: everything, or one system's entries.

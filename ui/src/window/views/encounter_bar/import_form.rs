@@ -1,10 +1,12 @@
-//! The import dialog's state: a file read and checked (Fray JSON, or CSV creatures through a
-//! column mapping the GM may change), then what importing it would do. Reading and
-//! previewing write nothing; the import itself is an [`Action`](crate::window::Action).
+//! The import dialog's state: a file read and checked, told by what it holds (Fray JSON, CSV
+//! creatures through a column mapping the GM may change, stat blocks as printed, another
+//! tool's bestiary read for the system the GM picks), then what importing it would do.
+//! Reading and previewing write nothing; the import itself is an
+//! [`Action`](crate::window::Action).
 
 use fray_data::Db;
 use fray_data::exchange::{
-    self, CsvMapping, LibraryFile, Preview, Problems, csv_creatures, read_library, read_text,
+    self, CsvMapping, Format, LibraryFile, OnClash, Preview, Problems, csv_creatures, read_text,
 };
 use std::path::{Path, PathBuf};
 
@@ -37,34 +39,66 @@ pub enum Stage {
     },
     /// A Fray JSON file and what importing it would do.
     Ready(LibraryFile, Preview),
+    /// Stat blocks as printed or another tool's bestiary, read for a system the GM picks.
+    Creatures {
+        /// The file's text.
+        text: String,
+        /// What it is.
+        format: Format,
+        /// The system its creatures are read for.
+        system: String,
+        /// What importing them would do, or the problems.
+        read: Result<Creatures, Problems>,
+    },
+}
+
+/// Creatures read from a bestiary for one system.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Creatures {
+    /// The entries to write.
+    pub file: LibraryFile,
+    /// What writing them would do.
+    pub preview: Preview,
+    /// Each creature that does not come in, and why: one no field can hold (named with the
+    /// field), or one whose name the library has already (left out, as a paste leaves it).
+    pub left_out: Vec<String>,
 }
 
 impl ImportForm {
     /// Reads `path` (CSV by its extension, else Fray JSON) and previews it against `db`;
     /// `system` is the one CSV rows are read for until the GM picks another.
     pub fn load(db: &Db, path: &Path, system: &str) -> Self {
+        let text = match read_text(path) {
+            Ok(text) => text,
+            Err(p) => return Self { path: path.to_owned(), stage: Stage::Refused(p) },
+        };
         let is_csv = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-        let stage = if is_csv {
-            match read_text(path) {
-                Ok(text) => csv_stage(db, path, text, system, None),
-                Err(p) => Stage::Refused(p),
-            }
-        } else {
-            match read_library(path) {
+        let format = if is_csv { Format::Csv } else { exchange::sniff(&text) };
+        let stage = match format {
+            Format::Csv => csv_stage(db, path, text, system, None),
+            Format::Text => creatures_stage(db, path, text, format, system),
+            f if f.is_foreign() => creatures_stage(db, path, text, format, system),
+            _ => match exchange::parse_library(&file_name(path), &text) {
                 Ok(file) => match exchange::preview(db, &file) {
                     Ok(preview) => Stage::Ready(file, preview),
                     Err(e) => Stage::Refused(problem(path, e.to_string())),
                 },
                 Err(p) => Stage::Refused(p),
-            }
+            },
         };
         Self { path: path.to_owned(), stage }
     }
 
     /// Reads the CSV again after the GM changed its system or a column's target.
     pub fn remap(&mut self, db: &Db, system: &str, mapping: Option<CsvMapping>) {
-        if let Stage::Csv { text, .. } = &self.stage {
-            self.stage = csv_stage(db, &self.path, text.clone(), system, mapping);
+        match &self.stage {
+            Stage::Csv { text, .. } => {
+                self.stage = csv_stage(db, &self.path, text.clone(), system, mapping);
+            }
+            Stage::Creatures { text, format, .. } => {
+                self.stage = creatures_stage(db, &self.path, text.clone(), *format, system);
+            }
+            _ => {}
         }
     }
 
@@ -73,6 +107,7 @@ impl ImportForm {
         match &self.stage {
             Stage::Ready(file, preview) => Some((file, preview)),
             Stage::Csv { read: Ok((file, preview)), .. } => Some((file, preview)),
+            Stage::Creatures { read: Ok(c), .. } => Some((&c.file, &c.preview)),
             _ => None,
         }
     }
@@ -110,6 +145,40 @@ fn csv_stage(
         exchange::preview(db, &file).map(|p| (file, p)).map_err(|e| problem(path, e.to_string()))
     });
     Stage::Csv { text, system: system.to_owned(), mapping, read }
+}
+
+/// Stat blocks as printed, or another tool's bestiary, read for `system`: a creature whose
+/// name the library has is left out and listed, as a paste leaves it out by default.
+fn creatures_stage(db: &Db, path: &Path, text: String, format: Format, system: &str) -> Stage {
+    let name = file_name(path);
+    let read = if format == Format::Text {
+        exchange::read_stat_blocks(&name, &text, system).map(|blocks| (blocks, Vec::new()))
+    } else {
+        exchange::read_foreign(&name, &text, system).map(|r| {
+            let left_out = r.left_out.iter().map(ToString::to_string).collect();
+            (r.blocks, left_out)
+        })
+    };
+    let read = read.and_then(|(blocks, mut left_out)| {
+        let failed = |e: fray_data::DbError| problem(path, e.to_string());
+        let clashes = exchange::clashes(db, &blocks).map_err(failed)?;
+        for (block, clash) in blocks.iter().zip(&clashes) {
+            if let Some(existing) = clash {
+                left_out.push(format!(
+                    "{}: the library already has '{}'",
+                    block.entry.name, existing.name
+                ));
+            }
+        }
+        let file = exchange::pasted_file(&blocks, &clashes, |_| OnClash::Skip);
+        let preview = exchange::preview(db, &file).map_err(failed)?;
+        Ok(Creatures { file, preview, left_out })
+    });
+    Stage::Creatures { text, format, system: system.to_owned(), read }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
 
 fn problem(path: &Path, message: String) -> Problems {
