@@ -19,11 +19,16 @@ const MEANT: &[&str] = &["h1", "h2", "h3", "ul", "li", "p", "strong", "em", "cod
 /// The first tag in rendered `html` that the journal did not mean (an element it never
 /// writes, or any attribute at all), if any.
 fn unmeant_markup(html: &str) -> Option<String> {
+    unmeant_markup_but(html, &[])
+}
+
+/// [`unmeant_markup`] for a file that means `also` too (whole tags as rendered: `pre`).
+fn unmeant_markup_but(html: &str, also: &[&str]) -> Option<String> {
     for (i, _) in html.match_indices('<') {
         let rest = &html[i + 1..];
         let tag = &rest[..rest.find('>').unwrap_or(rest.len())];
         let name = tag.trim_start_matches('/');
-        if !MEANT.contains(&name) {
+        if !MEANT.contains(&name) && !also.contains(&name) {
             return Some(format!("<{tag}>"));
         }
     }
@@ -64,12 +69,17 @@ fn python_markdown(md: &str) -> Option<String> {
 
 /// Every renderer's verdict on `md`: the unmeant markup each one made.
 fn check(md: &str) -> Result<(), String> {
+    check_but(md, &[])
+}
+
+/// [`check`] for a file that means the tags `also` too.
+fn check_but(md: &str, also: &[&str]) -> Result<(), String> {
     let mut rendered = vec![("pulldown-cmark", pulldown(md))];
     if let Some(html) = python_markdown(md) {
         rendered.push(("python-markdown", html));
     }
     for (renderer, html) in rendered {
-        if let Some(tag) = unmeant_markup(&html) {
+        if let Some(tag) = unmeant_markup_but(&html, also) {
             return Err(format!("{renderer} made {tag} of:\n{md}\n\nrendered:\n{html}"));
         }
     }
@@ -226,4 +236,35 @@ proptest! {
         let html = pulldown(&md);
         prop_assert!(unmeant_markup(&html).is_none(), "{:?}\n{}\n{}", unmeant_markup(&html), md, html);
     }
+}
+
+/// A Fantasy Statblocks note Fray writes (`export-library --format fantasy-statblocks`): every
+/// payload as a creature's name, tag and notes, and an attack's name, stays text in both
+/// renderers (the YAML sits in a fence no line of it can close).
+#[test]
+fn a_fantasy_statblocks_note_keeps_every_payload_text() {
+    use fray_data::exchange::{CreatureEntry, fantasy_statblocks_note};
+    fray_app::systems::install();
+    let creatures: Vec<CreatureEntry> = PAYLOADS
+        .iter()
+        .enumerate()
+        .map(|(i, p)| CreatureEntry {
+            uid: format!("x{i}"),
+            system: "sovereign".into(),
+            name: format!("N{i} {p}"),
+            tags: vec![format!("t{i} {p}")],
+            block: serde_json::json!({
+                "tracks": {"hp": 5},
+                "stats": {"ac": 12},
+                "attacks": [{"name": format!("A {p}"), "dmg": "d6"}],
+                "notes": format!("first {p}\n```\n{p}\n~~~\n"),
+            }),
+            portrait: None,
+        })
+        .collect();
+    let md = fantasy_statblocks_note(&creatures);
+    // The one block it means: each creature's fence, a code block of its YAML.
+    let fence = ["pre", "code class=\"language-statblock\""];
+    check_but(&md, &fence).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(pulldown(&md).matches("<pre>").count(), PAYLOADS.len(), "a fence a creature");
 }

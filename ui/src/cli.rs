@@ -36,6 +36,8 @@ pub enum LibraryFormat {
     Fray,
     /// Improved Initiative's library export: the creatures, as its stat blocks.
     ImprovedInitiative,
+    /// A Markdown note of Fantasy Statblocks fences (Obsidian): the creatures, in its YAML.
+    FantasyStatblocks,
 }
 
 /// The subcommands.
@@ -138,7 +140,7 @@ pub enum Cmd {
     Encounters,
     /// Import a library file, told by what it holds: Fray JSON (creatures, characters,
     /// tables, templates), a CSV of creatures, stat blocks as printed, or another tool's
-    /// bestiary (Improved Initiative, 5e-API / Open5e JSON). Prints what it would add or
+    /// bestiary (Improved Initiative, 5e-API / Open5e JSON, Fantasy Statblocks YAML). Prints what it would add or
     /// change, then writes it all, or nothing if anything in the file is wrong.
     Import {
         /// A file written by `fray export-library` (or by hand), a CSV file with a header row,
@@ -176,8 +178,9 @@ pub enum Cmd {
         /// Only this system's entries.
         #[arg(long)]
         system: Option<String>,
-        /// The kind of file: Fray's own (everything), or Improved Initiative's library
-        /// export (creatures; its "Import all and add" reads it).
+        /// The kind of file: Fray's own (everything), Improved Initiative's library export
+        /// (creatures; its "Import all and add" reads it), or a note of Fantasy Statblocks
+        /// fences (creatures; Obsidian shows each as a stat block).
         #[arg(long, value_enum, default_value_t = LibraryFormat::Fray)]
         format: LibraryFormat,
         /// The file to write.

@@ -234,6 +234,16 @@ pub fn export(
                 lib.templates.len()
             );
         }
+        LibraryFormat::FantasyStatblocks => {
+            let note = exchange::fantasy_statblocks_note(&lib.creatures);
+            fray_data::files::write_atomic(output, note.as_bytes())
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            say!(
+                "wrote {}: {} creatures as Fantasy Statblocks fences (an Obsidian note)",
+                output.display(),
+                lib.creatures.len()
+            );
+        }
         LibraryFormat::ImprovedInitiative => {
             let value = exchange::improved_initiative_file(&lib.creatures);
             let text = serde_json::to_string_pretty(&value).context("cannot write JSON")?;

@@ -340,3 +340,32 @@ fn printed_stat_blocks_are_told_by_their_content() {
     let out = ok(&db, &["import", &page, "--system", "bdp", "--dry-run"]);
     assert!(out.ends_with("dry run: 143 would be added, 0 changed; nothing written\n"), "{out}");
 }
+
+/// Fantasy Statblocks' notes come in by content, and Fray's own note goes out and comes back.
+#[test]
+fn fantasy_statblocks_notes_come_in_and_go_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let notes = bestiary("fantasy-statblocks-srd-notes.md");
+    let out = ok(&db, &["import", &notes, "--system", "sovereign", "--dry-run"]);
+    assert!(
+        out.starts_with(
+            "fantasy-statblocks-srd-notes.md: Fantasy Statblocks YAML, 322 creatures read\n"
+        ),
+        "{out}"
+    );
+    let note = dir.path().join("bestiary.md").display().to_string();
+    let out = ok(
+        &db,
+        &["export-library", "--system", "bdp", "--format", "fantasy-statblocks", "-o", &note],
+    );
+    assert!(out.contains("creatures as Fantasy Statblocks fences"), "{out}");
+    let written = std::fs::read_to_string(&note).unwrap();
+    assert!(written.starts_with("# Fray bestiary\n\n## "), "{written}");
+    let fresh = dir.path().join("fresh.db");
+    let out =
+        ok(&fresh, &["import", &note, "--system", "bdp", "--on-clash", "update", "--dry-run"]);
+    assert!(!out.contains("left out") && !out.contains("not read"), "{out}");
+    // Every bundled bdp creature is already there: the note brings each back the same.
+    assert!(out.contains(" 0 new, 0 changed, "), "{out}");
+}

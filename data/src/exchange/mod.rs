@@ -36,7 +36,9 @@ pub use changes::Changes;
 pub use check::check;
 pub use count::MAX_IMPORT_ENTRIES;
 pub use export::{Selection, export, write_library};
-pub use foreign::{ForeignRead, Format, improved_initiative_file, read_foreign, sniff};
+pub use foreign::{
+    ForeignRead, Format, fantasy_statblocks_note, improved_initiative_file, read_foreign, sniff,
+};
 pub use format::{
     CharacterEntry, CreatureEntry, LibraryFile, Partial, RowEntry, TableEntry, TemplateEntry,
     TemplateKindEntry,

@@ -317,6 +317,9 @@ pub(super) fn hit_damage(after_hit: &str) -> Option<(Dice, &str)> {
     let trimmed = tail.trim_start();
     match in_parentheses(trimmed) {
         Some((dice, end)) => Some((dice, &trimmed[end..])),
+        // Parentheses that do not read as dice ("6 (1 d6 + 3)", a misprint) leave the hit
+        // unread: its average is not its damage.
+        None if trimmed.starts_with('(') => None,
         None => Some((Dice::parse(&average.to_string()).ok()?, &text[tail_start..])),
     }
 }
@@ -524,9 +527,15 @@ fn list_item(fields: &[Field], text: &str) -> Option<Value> {
     let tags = fields.iter().find(|f| matches!(f.kind, Kind::Words));
     let mut tag_words = Vec::new();
     for word in extra {
-        match fields.iter().find(|f| matches!(f.kind, Kind::Flag) && names(&word, f.key, f.label)) {
-            Some(flag) => schema::set(&mut record, flag.key, Some(Value::Bool(true))),
-            None => tag_words.push(Value::String(word)),
+        if let Some(flag) =
+            fields.iter().find(|f| matches!(f.kind, Kind::Flag) && names(&word, f.key, f.label))
+        {
+            schema::set(&mut record, flag.key, Some(Value::Bool(true)));
+        } else if let Some((field, value)) = choice(fields, &word) {
+            // "fast" where the item has a speed of fast, balanced or slow.
+            schema::set(&mut record, field.key, Some(Value::String(value.to_owned())));
+        } else {
+            tag_words.push(Value::String(word));
         }
     }
     if let Some(tags) = tags
@@ -535,6 +544,20 @@ fn list_item(fields: &[Field], text: &str) -> Option<Value> {
         schema::set(&mut record, tags.key, Some(Value::Array(tag_words)));
     }
     Some(record)
+}
+
+/// The choice field of an item one of whose options `word` is (its value or label, any
+/// case), and that option's value.
+fn choice<'a>(fields: &'a [Field], word: &str) -> Option<(&'a Field, &'static str)> {
+    fields.iter().find_map(|f| match f.kind {
+        Kind::Choice(options) => options
+            .iter()
+            .find(|(value, label)| {
+                value.eq_ignore_ascii_case(word) || label.eq_ignore_ascii_case(word)
+            })
+            .map(|(value, _)| (f, *value)),
+        _ => None,
+    })
 }
 
 /// Whether a list item's field holds its damage: dice, or a die's size.

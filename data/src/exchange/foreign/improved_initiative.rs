@@ -10,17 +10,10 @@
 //! "Fray", which Fray reads back as pieces, so a Fray file sent through Improved Initiative
 //! comes back whole.
 
+use super::outgoing::{FRAY_TRAIT, NOT_SET, Outgoing};
 use super::{ForeignCreature, described, dice_count, first_number, srd_attack, text_of};
 use crate::exchange::CreatureEntry;
-use crate::exchange::csv::names;
-use fray_app::system::schema::{self, Field, Kind};
 use serde_json::{Map, Value, json};
-
-/// The trait holding what Improved Initiative has no place for.
-const FRAY_TRAIT: &str = "Fray";
-
-/// The notes of an HP or AC Fray's block leaves blank.
-const NOT_SET: &str = "(not set in Fray)";
 
 /// The ability scores in Improved Initiative's order, with the labels a book prints.
 const ABILITIES: &[(&str, &str)] = &[
@@ -92,7 +85,9 @@ fn creature(block: &Value) -> Result<ForeignCreature, String> {
     }
     abilities(block, &mut c);
     let mut bonus_given = fray.is_some();
-    for (name, content) in list(block, "Actions") {
+    // The Fray trait holds the attacks whole; the actions Fray wrote are for the tool's readers.
+    let actions = if fray.is_some() { Vec::new() } else { list(block, "Actions") };
+    for (name, content) in actions {
         match srd_attack(&name, &content) {
             Some((piece, bonus, more)) => {
                 if let (Some(bonus), false) = (bonus, bonus_given) {
@@ -212,65 +207,27 @@ pub fn improved_initiative_file(creatures: &[CreatureEntry]) -> Value {
 
 /// One Fray creature as an Improved Initiative stat block.
 fn stat_block(id: &str, c: &CreatureEntry) -> Value {
-    let fields: Vec<&Field> = fray_app::system::by_id(&c.system)
-        .map(|s| s.block_schema().fields_for(false).collect())
-        .unwrap_or_default();
-    let find = |word: &str| {
-        fields.iter().find(|f| takes_number(f) && names(word, f.key, f.label)).copied()
-    };
-    let (hp, ac, speed, bonus) = (find("HP"), find("AC"), find("Move"), find("Attack bonus"));
-    // A track shows its top ("13" of 13 HP), a whole number itself.
-    let value = |f: Option<&Field>| {
-        f.and_then(|f| f.kind.show(schema::get(&c.block, f.key)).parse::<i64>().ok())
-    };
-    let bonus_value = value(bonus).unwrap_or(0);
-    let mut actions = Vec::new();
-    let mut rest = Vec::new();
-    // The first list is the attacks (the one a printed block's items fill); another (d12's
-    // spells) has no place in Improved Initiative and is not written.
-    let attacks = fields.iter().find(|f| matches!(f.kind, Kind::List { .. })).map(|f| f.key);
-    for f in &fields {
-        let shown = schema::get(&c.block, f.key);
-        match f.kind {
-            Kind::List { item, .. } if Some(f.key) == attacks => {
-                for attack in shown.and_then(Value::as_array).into_iter().flatten() {
-                    actions.push(action(item, attack, bonus_value));
-                }
-            }
-            Kind::Whole { .. } | Kind::Track { .. } | Kind::Dice
-                if ![hp, ac, speed].iter().flatten().any(|t| t.key == f.key) =>
-            {
-                let text = f.kind.show(shown);
-                if !text.is_empty() {
-                    rest.push(format!("{} {text}", plain_label(f)));
-                }
-            }
-            Kind::Flag if shown.and_then(Value::as_bool) == Some(true) => {
-                rest.push(plain_label(f).to_owned());
-            }
-            _ => {}
-        }
-    }
-    let notes = fields
+    let out = Outgoing::of(c);
+    let actions: Vec<Value> = out
+        .attacks
         .iter()
-        .find(|f| matches!(f.kind, Kind::Text { multiline: true }))
-        .map(|f| f.kind.show(schema::get(&c.block, f.key)))
+        .map(|a| json!({"Name": a.name, "Content": a.sentence(out.bonus), "Usage": ""}))
+        .collect();
+    let traits: Vec<Value> = out
+        .rest_line()
+        .map(|rest| vec![json!({"Name": FRAY_TRAIT, "Content": rest, "Usage": ""})])
         .unwrap_or_default();
-    let traits: Vec<Value> = if rest.is_empty() {
-        Vec::new()
-    } else {
-        vec![json!({"Name": FRAY_TRAIT, "Content": rest.join(", "), "Usage": ""})]
-    };
+    let marked = |v: Option<i64>| if v.is_some() { "" } else { NOT_SET };
     json!({
         "Id": id,
         "Name": c.name,
         "Path": "",
         "Source": "Fray",
         "Type": c.tags.join(", "),
-        "HP": {"Value": value(hp).unwrap_or(1), "Notes": if value(hp).is_some() { "" } else { NOT_SET }},
-        "AC": {"Value": value(ac).unwrap_or(10), "Notes": if value(ac).is_some() { "" } else { NOT_SET }},
+        "HP": {"Value": out.hp.unwrap_or(1), "Notes": marked(out.hp)},
+        "AC": {"Value": out.ac.unwrap_or(10), "Notes": marked(out.ac)},
         "InitiativeModifier": 0,
-        "Speed": value(speed).map(|s| vec![format!("{s} ft.")]).unwrap_or_default(),
+        "Speed": out.speed.map(|s| vec![format!("{s} ft.")]).unwrap_or_default(),
         "Abilities": {"Str": 10, "Dex": 10, "Con": 10, "Int": 10, "Wis": 10, "Cha": 10},
         "DamageVulnerabilities": [], "DamageResistances": [], "DamageImmunities": [],
         "ConditionImmunities": [], "Saves": [], "Skills": [], "Senses": [], "Languages": [],
@@ -278,47 +235,8 @@ fn stat_block(id: &str, c: &CreatureEntry) -> Value {
         "Traits": traits,
         "Actions": actions,
         "Reactions": [], "LegendaryActions": [],
-        "Description": notes,
+        "Description": out.notes,
         "Player": "",
         "ImageURL": "",
     })
-}
-
-/// An attack as an action the SRD way: "Melee Weapon Attack: +2 to hit, one target. Hit: (d8)
-/// damage."
-fn action(item: &[Field], attack: &Value, bonus: i64) -> Value {
-    let name = text_of(schema::get(attack, "name"));
-    let damage = item
-        .iter()
-        .find(|f| f.key != "name" && f.required)
-        .map(|f| match f.kind {
-            Kind::Dice => f.kind.show(schema::get(attack, f.key)),
-            _ => format!("d{}", f.kind.show(schema::get(attack, f.key))),
-        })
-        .unwrap_or_default();
-    // Its first trait or tag is the damage's type, as the SRD prints one ("piercing").
-    let kind = item
-        .iter()
-        .find(|f| matches!(f.kind, Kind::Words))
-        .and_then(|f| schema::get(attack, f.key))
-        .and_then(Value::as_array)
-        .and_then(|words| words.first())
-        .map(|w| text_of(Some(w)))
-        .filter(|w| !w.is_empty() && w.chars().all(char::is_alphabetic))
-        .map(|w| format!("{w} "))
-        .unwrap_or_default();
-    let content =
-        format!("Melee Weapon Attack: {bonus:+} to hit, one target. Hit: ({damage}) {kind}damage.");
-    json!({"Name": name, "Content": content, "Usage": ""})
-}
-
-/// Whether a field holds a number.
-fn takes_number(f: &Field) -> bool {
-    matches!(f.kind, Kind::Whole { .. } | Kind::Track { .. })
-}
-
-/// A field's label without its unit ("Move (ft)" is "Move"): the words the piece reader
-/// matches, a parenthesis being where it looks for dice and tags.
-fn plain_label(f: &Field) -> &str {
-    f.label.split(" (").next().unwrap_or(f.label).trim()
 }

@@ -1,6 +1,6 @@
 //! Other tools' bestiary files, recognised by what they hold and read into the chosen
 //! procedure's stat block: Improved Initiative's JSON (its creature lists and its whole-library
-//! export) and the 5e SRD monster JSON of the 5e-API and Open5e.
+//! export), the 5e SRD monster JSON of the 5e-API and Open5e, and Fantasy Statblocks' YAML.
 //!
 //! Each reader turns a creature into the pieces a book would print ("HP 135", "AC 17",
 //! "Tentacle (2d6+5, bludgeoning)") and gives them to the same piece reader a paste uses
@@ -9,17 +9,21 @@
 //! no field takes is kept in the entry's notes. A creature that cannot be read is left out
 //! and listed with why; the others come in.
 
+mod fantasy_statblocks;
 mod improved_initiative;
+mod outgoing;
 mod sniff;
 mod srd_api;
 
+pub use fantasy_statblocks::fantasy_statblocks_note;
 pub use improved_initiative::improved_initiative_file;
 pub use sniff::{Format, sniff};
 
 use super::paste::{PastedBlock, checked, read_pieces};
 use super::problem::{ImportProblem, Problems};
+use fray_app::dice::Dice;
 use fray_app::system;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// One creature of another tool's file, as the pieces of a printed stat block.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -63,6 +67,7 @@ pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRe
     let creatures: Vec<Result<ForeignCreature, String>> = match format {
         Format::ImprovedInitiative => improved_initiative::creatures(&json(file, text)?),
         Format::SrdApi => srd_api::creatures(&json(file, text)?),
+        Format::FantasyStatblocks => fantasy_statblocks::creatures(text),
         other => {
             return Err(ImportProblem::file(
                 file,
@@ -184,6 +189,46 @@ pub(super) fn srd_attack(name: &str, content: &str) -> Option<(String, Option<St
     let plain =
         matches!(after.as_slice(), [] | ["damage."] | ["damage"] | [_, "damage."] | [_, "damage"]);
     Some((piece, bonus, aside || !plain))
+}
+
+/// An attack: its piece, its bonus, and whether its text says more than the piece holds.
+/// The action's own fields first (the 5e-API's `damage`, Open5e's and Fantasy Statblocks'
+/// `damage_dice` and `damage_bonus`) when its text is an attack's or it has none (a breath
+/// has dice but is no attack), then its text; an action with neither is no attack.
+pub(super) fn structured_attack(
+    action: &Map<String, Value>,
+    name: &str,
+    desc: &str,
+) -> Option<(String, Option<String>, bool)> {
+    let from_text = srd_attack(name, desc);
+    let bonus = action.get("attack_bonus").and_then(Value::as_i64);
+    let (dice, kind) = match action.get("damage").and_then(Value::as_array).and_then(|d| d.first())
+    {
+        Some(first) => (
+            text_of(first.get("damage_dice")),
+            text_of(first.get("damage_type").and_then(|t| t.get("name"))),
+        ),
+        None => {
+            let dice = text_of(action.get("damage_dice"));
+            let plus = action.get("damage_bonus").and_then(Value::as_i64).unwrap_or(0);
+            let dice = if dice.is_empty() || plus == 0 { dice } else { format!("{dice}{plus:+}") };
+            (dice, String::new())
+        }
+    };
+    let an_attack = desc.is_empty() || desc.contains("Attack:") || desc.contains("Attack*:");
+    let (Some(bonus), Ok(dice), true) = (bonus, Dice::parse(&dice), an_attack) else {
+        return from_text;
+    };
+    let plain = name.split('(').next().unwrap_or(name).trim();
+    let piece = if kind.is_empty() {
+        format!("{plain} ({dice})")
+    } else {
+        format!("{plain} ({dice}, {})", kind.to_lowercase())
+    };
+    // Anything past the one damage in the text (a second damage, a save) goes to the notes.
+    let more = from_text.is_none_or(|(_, _, more)| more)
+        || action.get("damage").and_then(Value::as_array).is_some_and(|d| d.len() > 1);
+    Some((piece, Some(format!("{bonus:+}")), more))
 }
 
 #[cfg(test)]

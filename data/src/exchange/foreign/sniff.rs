@@ -18,6 +18,9 @@ pub enum Format {
     /// The 5e SRD monster JSON of the 5e-API or of Open5e (a list, one monster, or Open5e's
     /// `{"results": [...]}` page).
     SrdApi,
+    /// Fantasy Statblocks (Obsidian): YAML creatures, in `statblock` fences of a note or a
+    /// YAML file of one or a list.
+    FantasyStatblocks,
     /// JSON that is none of these.
     OtherJson,
 }
@@ -31,6 +34,7 @@ impl Format {
             Format::Text => "text",
             Format::ImprovedInitiative => "improved-initiative",
             Format::SrdApi => "5e-api",
+            Format::FantasyStatblocks => "fantasy-statblocks",
             Format::OtherJson => "json",
         }
     }
@@ -43,13 +47,14 @@ impl Format {
             Format::Text => "stat blocks as printed",
             Format::ImprovedInitiative => "an Improved Initiative file",
             Format::SrdApi => "5e SRD monster JSON (5e-API or Open5e)",
+            Format::FantasyStatblocks => "Fantasy Statblocks YAML",
             Format::OtherJson => "JSON of a kind Fray does not know",
         }
     }
 
     /// Whether it is another tool's bestiary ([`super::read_foreign`] reads it).
     pub fn is_foreign(self) -> bool {
-        matches!(self, Format::ImprovedInitiative | Format::SrdApi)
+        matches!(self, Format::ImprovedInitiative | Format::SrdApi | Format::FantasyStatblocks)
     }
 }
 
@@ -64,6 +69,9 @@ pub fn sniff(text: &str) -> Format {
             // Broken JSON: the Fray reader says where it breaks.
             Err(_) => Format::Fray,
         };
+    }
+    if super::fantasy_statblocks::holds(text) {
+        return Format::FantasyStatblocks;
     }
     if looks_like_csv(text) { Format::Csv } else { Format::Text }
 }
@@ -126,5 +134,16 @@ mod tests {
         assert_eq!(sniff("Name,HP,Armour\nGoblin,4,1\n"), Format::Csv);
         assert_eq!(sniff("Ogre: 13 HP, 1 Armor, club (d10)\n"), Format::Text);
         assert_eq!(sniff("Goblin\n4 HP, 1 Armor, club (d6)\n"), Format::Text);
+        assert_eq!(
+            sniff("# Goblins\n\n```statblock\nname: Goblin\nhp: 7\n```\n"),
+            Format::FantasyStatblocks
+        );
+        assert_eq!(sniff("name: Goblin\nac: 15\nhp: 7 (2d6)\n"), Format::FantasyStatblocks);
+        assert_eq!(
+            sniff("- name: Goblin\n  hp: 7\n- name: Orc\n  hp: 15\n"),
+            Format::FantasyStatblocks
+        );
+        assert_eq!(sniff("---\ntitle: Goblin\n---\n# Goblin\n4 HP, 1 Armor\n"), Format::Text);
+        assert_eq!(sniff("ogre: 13 HP, 1 Armor, club (d10)\n"), Format::Text);
     }
 }

@@ -6,8 +6,7 @@
 //! (from the action's own fields, or its text the SRD way), the first attack's bonus; the
 //! type as a tag; the rest in words in the notes.
 
-use super::{ForeignCreature, described, dice_count, first_number, srd_attack, text_of};
-use fray_app::dice::Dice;
+use super::{ForeignCreature, described, dice_count, first_number, structured_attack, text_of};
 use serde_json::{Map, Value};
 
 /// The ability scores, with the labels a book prints.
@@ -93,7 +92,7 @@ fn monster(value: &Value) -> Result<ForeignCreature, String> {
     for action in list(m, "actions") {
         let name = text_of(action.get("name"));
         let desc = text_of(action.get("desc"));
-        match attack(action, &name, &desc) {
+        match structured_attack(action, &name, &desc) {
             Some((piece, bonus, more)) => {
                 if let (Some(bonus), false) = (bonus, bonus_given) {
                     c.pieces.push(format!("Attack bonus {bonus}"));
@@ -146,42 +145,6 @@ fn armor_class(value: Option<&Value>) -> Option<String> {
         other => Some(text_of(Some(other))),
     }
     .filter(|s| !s.is_empty())
-}
-
-/// An attack: its piece, its bonus, and whether its text says more than the piece holds.
-/// The action's own fields first (the 5e-API's `damage`, Open5e's `damage_dice`), then its
-/// text; an action with neither is no attack.
-fn attack(
-    action: &Map<String, Value>,
-    name: &str,
-    desc: &str,
-) -> Option<(String, Option<String>, bool)> {
-    let from_text = srd_attack(name, desc);
-    let bonus = action.get("attack_bonus").and_then(Value::as_i64);
-    let (dice, kind) = match action.get("damage").and_then(Value::as_array).and_then(|d| d.first())
-    {
-        Some(first) => (
-            text_of(first.get("damage_dice")),
-            text_of(first.get("damage_type").and_then(|t| t.get("name"))),
-        ),
-        None => {
-            let dice = text_of(action.get("damage_dice"));
-            let plus = action.get("damage_bonus").and_then(Value::as_i64).unwrap_or(0);
-            let dice = if dice.is_empty() || plus == 0 { dice } else { format!("{dice}{plus:+}") };
-            (dice, String::new())
-        }
-    };
-    let (Some(bonus), Ok(dice)) = (bonus, Dice::parse(&dice)) else { return from_text };
-    let plain = name.split('(').next().unwrap_or(name).trim();
-    let piece = if kind.is_empty() {
-        format!("{plain} ({dice})")
-    } else {
-        format!("{plain} ({dice}, {})", kind.to_lowercase())
-    };
-    // Anything past the one damage in the text (a second damage, a save) goes to the notes.
-    let more = from_text.is_none_or(|(_, _, more)| more)
-        || action.get("damage").and_then(Value::as_array).is_some_and(|d| d.len() > 1);
-    Some((piece, Some(format!("{bonus:+}")), more))
 }
 
 /// A list of objects.

@@ -1,0 +1,316 @@
+//! Fantasy Statblocks (the Obsidian plugin of the Initiative Tracker's users), in and out: its
+//! creatures are YAML, in ` ```statblock ` fences of a note or a YAML file of one creature or a
+//! list of them (`name`, `ac`, `hp`, `hit_dice`, `speed`, `stats`, `traits` and `actions` as
+//! `{name, desc}` or `[name, desc]`, ...).
+//!
+//! In: HP, AC, the first speed, the hit dice's count, an attack per action that is one (its
+//! `damage_dice` and `damage_bonus`, or its text the SRD way), the first attack's bonus; the
+//! type as a tag; the rest in words in the notes. A fence that only names one of the plugin's
+//! own creatures (`monster: Goblin`) holds no stats: it is left out, said so. Out: a note of
+//! fences, one a creature, with Fray's other values in a trait named "Fray".
+
+use super::outgoing::{FRAY_TRAIT, Outgoing};
+use super::{ForeignCreature, described, dice_count, first_number, structured_attack, text_of};
+use crate::exchange::CreatureEntry;
+use serde_json::{Map, Value};
+use serde_norway::{Mapping, Value as YamlValue};
+
+/// The trait Fray writes its notes into (read back as the notes, word for word).
+const NOTES_TRAIT: &str = "Notes";
+
+/// The ability scores in the plugin's order.
+const ABILITIES: &[&str] = &["STR", "DEX", "CON", "INT", "WIS", "CHA"];
+
+/// The lists of `{name, desc}` a creature may have, and how the notes name them.
+const LISTS: &[&str] = &["traits", "actions", "bonus_actions", "reactions", "legendary_actions"];
+
+/// Whether `text` is Fantasy Statblocks': a note with a statblock fence, or YAML of creatures.
+pub(super) fn holds(text: &str) -> bool {
+    if text.lines().any(|l| fence_open(l).is_some()) {
+        return true;
+    }
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
+    let keyed = first.is_some_and(|l| {
+        let l = l.trim_start_matches("- ");
+        l.split_once(':').is_some_and(|(k, _)| {
+            !k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+        })
+    });
+    keyed && documents(text).is_some_and(|docs| !docs.is_empty() && docs.iter().all(is_creature))
+}
+
+/// Whether a YAML value is a creature of the plugin's: a name and a stat.
+fn is_creature(value: &Value) -> bool {
+    value.get("name").is_some()
+        && ["hp", "ac", "stats", "actions"].iter().any(|k| value.get(*k).is_some())
+}
+
+/// The creatures of a YAML file: one mapping, or a list of them.
+fn documents(text: &str) -> Option<Vec<Value>> {
+    match serde_norway::from_str::<Value>(text).ok()? {
+        Value::Array(items) => Some(items),
+        one @ Value::Object(_) => Some(vec![one]),
+        _ => None,
+    }
+}
+
+/// The opening fence of a statblock: its character and length.
+fn fence_open(line: &str) -> Option<(char, usize)> {
+    let line = line.trim();
+    let c = line.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let n = line.chars().take_while(|x| *x == c).count();
+    (n >= 3 && line[n..].trim() == "statblock").then_some((c, n))
+}
+
+/// The YAML of each statblock fence of a note, or the file itself when it has none.
+fn sources(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut open: Option<(char, usize, String)> = None;
+    for line in text.lines() {
+        match &mut open {
+            None => {
+                if let Some((c, n)) = fence_open(line) {
+                    open = Some((c, n, String::new()));
+                }
+            }
+            Some((c, n, body)) => {
+                let t = line.trim();
+                let closing = t.chars().take_while(|x| x == c).count();
+                if closing >= *n && t[closing..].trim().is_empty() {
+                    out.push(std::mem::take(body));
+                    open = None;
+                } else {
+                    body.push_str(line);
+                    body.push('\n');
+                }
+            }
+        }
+    }
+    if let Some((_, _, body)) = open {
+        out.push(body);
+    }
+    out
+}
+
+/// The creatures of a file, each read or why not.
+pub(super) fn creatures(text: &str) -> Vec<Result<ForeignCreature, String>> {
+    let fenced = sources(text);
+    if fenced.is_empty() {
+        return match serde_norway::from_str::<Value>(text) {
+            Ok(Value::Array(items)) => items.iter().map(creature).collect(),
+            Ok(one) => vec![creature(&one)],
+            Err(e) => vec![Err(format!("is not YAML: {e}"))],
+        };
+    }
+    fenced
+        .iter()
+        .map(|yaml| match serde_norway::from_str::<Value>(yaml) {
+            Ok(value) => creature(&value),
+            Err(e) => Err(format!("is not YAML: {e}")),
+        })
+        .collect()
+}
+
+/// One creature.
+fn creature(value: &Value) -> Result<ForeignCreature, String> {
+    let Some(m) = value.as_object() else {
+        return Err("is not a creature (a YAML mapping)".into());
+    };
+    let name = text_of(m.get("name"));
+    if name.is_empty() {
+        return match m.get("monster") {
+            Some(v) => Err(format!(
+                "only names the plugin's own '{}' (its stats are in the plugin, not the file)",
+                text_of(Some(v))
+            )),
+            None => Err("has no name".into()),
+        };
+    }
+    let mut c = ForeignCreature {
+        tags: text_of(m.get("type"))
+            .split(',')
+            .map(|t| t.trim().to_lowercase())
+            .filter(|t| !t.is_empty())
+            .collect(),
+        name,
+        ..ForeignCreature::default()
+    };
+    let fray = list(m, "traits").into_iter().find(|(n, _, _)| n == FRAY_TRAIT);
+    if let Some((_, content, _)) = &fray {
+        c.pieces.extend(crate::exchange::paste::items(content));
+    }
+    // "hp: 7 (2d6)" gives both; "hit_dice" may say them too.
+    let hp = text_of(m.get("hp"));
+    if let Some(n) = first_number(&hp) {
+        c.pieces.push(format!("HP {n}"));
+    }
+    if let Some(n) = first_number(&text_of(m.get("ac"))) {
+        c.pieces.push(format!("AC {n}"));
+    }
+    let dice = [
+        text_of(m.get("hit_dice")),
+        hp.split_once('(').map(|(_, d)| d.to_owned()).unwrap_or_default(),
+    ];
+    if let Some(n) = dice.iter().find_map(|d| dice_count(d)) {
+        c.pieces.push(format!("HD {n}"));
+    }
+    let speed = text_of(m.get("speed"));
+    if let Some(n) = first_number(&speed) {
+        c.pieces.push(format!("Speed {n}"));
+    }
+    if speed.contains(',') {
+        c.notes.push(format!("Speed: {speed}"));
+    }
+    if let Some(Value::Array(scores)) = m.get("stats") {
+        let line: Vec<String> = ABILITIES
+            .iter()
+            .zip(scores)
+            .map(|(l, v)| format!("{l} {}", text_of(Some(v))))
+            .collect();
+        c.notes.push(line.join(", "));
+    }
+    let mut bonus_given = fray.is_some();
+    // The Fray trait holds the attacks whole; the actions Fray wrote are for the plugin's readers.
+    let actions = if fray.is_some() { Vec::new() } else { list(m, "actions") };
+    for (name, desc, action) in actions {
+        match structured_attack(&action, &name, &desc) {
+            Some((piece, bonus, more)) => {
+                if let (Some(bonus), false) = (bonus, bonus_given) {
+                    c.pieces.push(format!("Attack bonus {bonus}"));
+                    bonus_given = true;
+                }
+                c.pieces.push(piece);
+                if more {
+                    c.notes.push(described(&name, &desc));
+                }
+            }
+            None => c.notes.push(described(&name, &desc)),
+        }
+    }
+    for key in LISTS.iter().filter(|k| **k != "actions") {
+        for (name, desc, _) in list(m, key) {
+            match name.as_str() {
+                FRAY_TRAIT => {}
+                NOTES_TRAIT if *key == "traits" => c.notes.push(desc),
+                _ => c.notes.push(described(&name, &desc)),
+            }
+        }
+    }
+    words(m, &mut c);
+    Ok(c)
+}
+
+/// Saves, skills, spells, senses, languages, damage and condition lists and challenge: a
+/// line of the notes each, when given.
+fn words(m: &Map<String, Value>, c: &mut ForeignCreature) {
+    for (key, label) in [("saves", "Saves"), ("skillsaves", "Skills")] {
+        let items: Vec<String> = m
+            .get(key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_object)
+            .flat_map(|o| o.iter().map(|(k, v)| format!("{k} {}", text_of(Some(v)))))
+            .collect();
+        if !items.is_empty() {
+            c.notes.push(format!("{label}: {}", items.join(", ")));
+        }
+    }
+    if let Some(Value::Array(spells)) = m.get("spells") {
+        for spell in spells {
+            match spell {
+                Value::Object(o) => {
+                    c.notes.extend(o.iter().map(|(k, v)| format!("{k}: {}", text_of(Some(v)))))
+                }
+                other => c.notes.push(text_of(Some(other))),
+            }
+        }
+    }
+    for (key, label) in [
+        ("damage_vulnerabilities", "Vulnerable to"),
+        ("damage_resistances", "Resists"),
+        ("damage_immunities", "Immune to"),
+        ("condition_immunities", "Never"),
+        ("senses", "Senses"),
+        ("languages", "Languages"),
+        ("cr", "Challenge"),
+    ] {
+        let text = text_of(m.get(key));
+        if !text.is_empty() {
+            c.notes.push(format!("{label}: {text}"));
+        }
+    }
+}
+
+/// A list of `{name, desc, ...}` (or `[name, desc]`, the plugin's older way): name, text and
+/// the whole entry.
+fn list(m: &Map<String, Value>, key: &str) -> Vec<(String, String, Map<String, Value>)> {
+    m.get(key)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|item| match item {
+            Value::Object(o) => Some((text_of(o.get("name")), text_of(o.get("desc")), o.clone())),
+            Value::Array(pair) => Some((text_of(pair.first()), text_of(pair.get(1)), Map::new())),
+            _ => None,
+        })
+        .filter(|(n, d, _)| !n.is_empty() || !d.is_empty())
+        .collect()
+}
+
+/// Creatures as a Fantasy Statblocks note: a heading and a statblock fence each.
+pub fn fantasy_statblocks_note(creatures: &[CreatureEntry]) -> String {
+    let mut out = String::from("# Fray bestiary\n\n");
+    for c in creatures {
+        let yaml = serde_norway::to_string(&statblock(c)).unwrap_or_default();
+        // A fence longer than any run of backticks inside, so no text of the creature's ends it.
+        let longest = yaml.split(|ch| ch != '`').map(str::len).max().unwrap_or(0);
+        let fence = "`".repeat(longest.max(2) + 1);
+        out += &format!(
+            "## {}\n\n{fence}statblock\n{yaml}{fence}\n\n",
+            crate::exchange::markdown::escape(&c.name)
+        );
+    }
+    out
+}
+
+/// One creature as the plugin's YAML, its keys in the plugin's order (the name first).
+fn statblock(c: &CreatureEntry) -> YamlValue {
+    let out = Outgoing::of(c);
+    let entry = |name: &str, desc: &str| {
+        let mut m = Mapping::new();
+        m.insert("name".into(), name.into());
+        m.insert("desc".into(), desc.into());
+        YamlValue::Mapping(m)
+    };
+    let mut traits = Vec::new();
+    if let Some(rest) = out.rest_line() {
+        traits.push(entry(FRAY_TRAIT, &rest));
+    }
+    if !out.notes.trim().is_empty() {
+        traits.push(entry(NOTES_TRAIT, &out.notes));
+    }
+    let actions: Vec<YamlValue> =
+        out.attacks.iter().map(|a| entry(&a.name, &a.sentence(out.bonus))).collect();
+    let mut m = Mapping::new();
+    m.insert("name".into(), c.name.as_str().into());
+    if !c.tags.is_empty() {
+        m.insert("type".into(), c.tags.join(", ").into());
+    }
+    if let Some(ac) = out.ac {
+        m.insert("ac".into(), ac.into());
+    }
+    if let Some(hp) = out.hp {
+        m.insert("hp".into(), hp.into());
+    }
+    if let Some(speed) = out.speed {
+        m.insert("speed".into(), format!("{speed} ft.").into());
+    }
+    if !traits.is_empty() {
+        m.insert("traits".into(), YamlValue::Sequence(traits));
+    }
+    if !actions.is_empty() {
+        m.insert("actions".into(), YamlValue::Sequence(actions));
+    }
+    YamlValue::Mapping(m)
+}
