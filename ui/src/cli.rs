@@ -40,6 +40,16 @@ pub enum LibraryFormat {
     FantasyStatblocks,
 }
 
+impl From<LibraryFormat> for fray_data::exchange::LibraryFormat {
+    fn from(f: LibraryFormat) -> Self {
+        match f {
+            LibraryFormat::Fray => Self::Fray,
+            LibraryFormat::ImprovedInitiative => Self::ImprovedInitiative,
+            LibraryFormat::FantasyStatblocks => Self::FantasyStatblocks,
+        }
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Cmd {

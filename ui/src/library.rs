@@ -213,7 +213,7 @@ pub fn export(
     format: crate::cli::LibraryFormat,
     output: &Path,
 ) -> Result<()> {
-    use crate::cli::LibraryFormat;
+    use fray_data::exchange::LibraryFormat;
     if let Some(id) = &system
         && fray_app::system::by_id(id).is_none()
     {
@@ -221,41 +221,29 @@ pub fn export(
     }
     let selection = system.map_or(Selection::All, Selection::System);
     let lib = exchange::export(db, &selection).context("cannot read the library")?;
+    let format = LibraryFormat::from(format);
+    exchange::write_library_as(output, &lib, format)
+        .with_context(|| format!("cannot write {}", output.display()))?;
     match format {
-        LibraryFormat::Fray => {
-            exchange::write_library(output, &lib)
-                .with_context(|| format!("cannot write {}", output.display()))?;
-            say!(
-                "wrote {}: {} creatures, {} characters, {} tables, {} templates",
-                output.display(),
-                lib.creatures.len(),
-                lib.characters.len(),
-                lib.tables.len(),
-                lib.templates.len()
-            );
-        }
-        LibraryFormat::FantasyStatblocks => {
-            let note = exchange::fantasy_statblocks_note(&lib.creatures);
-            fray_data::files::write_atomic(output, note.as_bytes())
-                .with_context(|| format!("cannot write {}", output.display()))?;
-            say!(
-                "wrote {}: {} creatures as Fantasy Statblocks fences (an Obsidian note)",
-                output.display(),
-                lib.creatures.len()
-            );
-        }
-        LibraryFormat::ImprovedInitiative => {
-            let value = exchange::improved_initiative_file(&lib.creatures);
-            let text = serde_json::to_string_pretty(&value).context("cannot write JSON")?;
-            fray_data::files::write_atomic(output, text.as_bytes())
-                .with_context(|| format!("cannot write {}", output.display()))?;
-            say!(
-                "wrote {}: {} creatures as Improved Initiative stat blocks (its Import all and \
-                 add reads them)",
-                output.display(),
-                lib.creatures.len()
-            );
-        }
+        LibraryFormat::Fray => say!(
+            "wrote {}: {} creatures, {} characters, {} tables, {} templates",
+            output.display(),
+            lib.creatures.len(),
+            lib.characters.len(),
+            lib.tables.len(),
+            lib.templates.len()
+        ),
+        LibraryFormat::ImprovedInitiative => say!(
+            "wrote {}: {} creatures as Improved Initiative stat blocks (its Import all and add \
+             reads them)",
+            output.display(),
+            lib.creatures.len()
+        ),
+        LibraryFormat::FantasyStatblocks => say!(
+            "wrote {}: {} creatures as Fantasy Statblocks fences (an Obsidian note)",
+            output.display(),
+            lib.creatures.len()
+        ),
     }
     Ok(())
 }

@@ -105,3 +105,32 @@ fn every_dialog_fits_the_window_at_250_percent() {
         close_reachable(&mut w, name, close);
     }
 }
+
+/// A whole bestiary of another tracker opened with Import…: the lists of what is left out and
+/// what comes in keep to their share, and the buttons lie on the screen without scrolling at
+/// 100 and 200 % (at 250 % the dialog's body scrolls to them, as every dialog's does).
+#[test]
+fn a_whole_bestiary_to_import_keeps_its_buttons_on_screen() {
+    use fray_ui::window::{Action, PrepAction};
+    let corpus =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/bestiaries");
+    for scale in [100, 200, 250] {
+        let mut w = at_scale(scale);
+        let path = w.path("ogl.json");
+        std::fs::copy(corpus.join("improved-initiative-ogl-creatures.json"), &path).unwrap();
+        let app = w.harness.state_mut();
+        fray_ui::window::apply(
+            &mut app.model,
+            &mut app.view,
+            Action::Prep(PrepAction::OpenImport(path)),
+        );
+        w.harness.run_steps(6);
+        let screen = w.harness.ctx.content_rect();
+        let cancel = w.harness.get_by_label("Cancel").rect();
+        assert!(
+            scale > 200 || screen.contains_rect(cancel),
+            "at {scale} %: Cancel at {cancel:?} is off {screen:?}"
+        );
+        close_reachable(&mut w, "import", "Cancel");
+    }
+}

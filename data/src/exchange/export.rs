@@ -93,6 +93,67 @@ pub fn write_library(path: &Path, lib: &LibraryFile) -> std::io::Result<()> {
     crate::files::write_atomic(path, text.as_bytes())
 }
 
+/// The kinds of file the library is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LibraryFormat {
+    /// Fray's own library file: every entry, every field, portraits.
+    #[default]
+    Fray,
+    /// Improved Initiative's library export: the creatures, as its stat blocks.
+    ImprovedInitiative,
+    /// A Markdown note of Fantasy Statblocks fences (Obsidian): the creatures, in its YAML.
+    FantasyStatblocks,
+}
+
+impl LibraryFormat {
+    /// Every format, in menu order.
+    pub const ALL: [LibraryFormat; 3] =
+        [LibraryFormat::Fray, LibraryFormat::ImprovedInitiative, LibraryFormat::FantasyStatblocks];
+
+    /// Its name in a menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            LibraryFormat::Fray => "Fray library (JSON)",
+            LibraryFormat::ImprovedInitiative => "Improved Initiative (JSON, creatures)",
+            LibraryFormat::FantasyStatblocks => "Fantasy Statblocks note (Markdown, creatures)",
+        }
+    }
+
+    /// The file name extension it is written with.
+    pub fn extension(self) -> &'static str {
+        match self {
+            LibraryFormat::FantasyStatblocks => "md",
+            _ => "json",
+        }
+    }
+
+    /// Whether it holds only the creatures.
+    pub fn creatures_only(self) -> bool {
+        self != LibraryFormat::Fray
+    }
+}
+
+/// Writes `lib` to `path` as `format`, whole or not at all.
+pub fn write_library_as(
+    path: &Path,
+    lib: &LibraryFile,
+    format: LibraryFormat,
+) -> std::io::Result<()> {
+    match format {
+        LibraryFormat::Fray => write_library(path, lib),
+        LibraryFormat::ImprovedInitiative => {
+            let value = super::improved_initiative_file(&lib.creatures);
+            let mut text = serde_json::to_string_pretty(&value).map_err(std::io::Error::other)?;
+            text.push('\n');
+            crate::files::write_atomic(path, text.as_bytes())
+        }
+        LibraryFormat::FantasyStatblocks => {
+            let note = super::fantasy_statblocks_note(&lib.creatures);
+            crate::files::write_atomic(path, note.as_bytes())
+        }
+    }
+}
+
 /// Now in UTC as `YYYY-MM-DDTHH:MM:SSZ`.
 fn utc_now() -> String {
     crate::dates::utc_second(now_ms())

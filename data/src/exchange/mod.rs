@@ -35,7 +35,7 @@ pub use self::csv::{CsvMapping, csv_creatures, csv_targets};
 pub use changes::Changes;
 pub use check::check;
 pub use count::MAX_IMPORT_ENTRIES;
-pub use export::{Selection, export, write_library};
+pub use export::{LibraryFormat, Selection, export, write_library, write_library_as};
 pub use foreign::{
     ForeignRead, Format, fantasy_statblocks_note, improved_initiative_file, read_foreign, sniff,
 };

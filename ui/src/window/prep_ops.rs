@@ -50,10 +50,13 @@ pub enum PrepAction {
         /// What to import.
         file: LibraryFile,
     },
-    /// Write the library (all of it, or one system's) to a Fray JSON file.
+    /// Write the library (all of it, or one system's) to a file: Fray JSON, or the creatures
+    /// as another tracker's.
     ExportLibrary {
         /// What to export.
         selection: Selection,
+        /// As what.
+        format: exchange::LibraryFormat,
         /// Where.
         path: PathBuf,
     },
@@ -142,10 +145,12 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: PrepAction) {
             }
             Err(e) => model.error(format!("Nothing was imported: {e}")),
         },
-        PrepAction::ExportLibrary { selection, path } => {
+        PrepAction::ExportLibrary { selection, format, path } => {
             let written = exchange::export(&model.db, &selection)
                 .map_err(|e| e.to_string())
-                .and_then(|lib| exchange::write_library(&path, &lib).map_err(|e| e.to_string()));
+                .and_then(|lib| {
+                    exchange::write_library_as(&path, &lib, format).map_err(|e| e.to_string())
+                });
             match written {
                 Ok(()) => model.info(format!("Library exported to {}", path.display())),
                 Err(e) => model.error(format!("Could not export to {}: {e}", path.display())),

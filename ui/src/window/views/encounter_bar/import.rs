@@ -7,7 +7,9 @@ use super::dialogs::{Outcome, buttons_ui, title_ui};
 use super::import_form::{ImportForm, Stage, writes};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, Color32, RichText};
-use fray_data::exchange::{CsvMapping, Format, Preview, Problems, Selection, Status, csv_targets};
+use fray_data::exchange::{
+    CsvMapping, Format, LibraryFormat, OnClash, Preview, Problems, Selection, Status, csv_targets,
+};
 
 /// Asks for a file to import (the system's file dialog) and opens the import dialog on it.
 pub(super) fn pick_import(out: &mut Vec<Action>) {
@@ -28,47 +30,23 @@ pub(super) fn import_ui(
     out: &mut Vec<Action>,
 ) -> Outcome {
     title_ui(ui, &format!("Import {}", form.file_name()));
-    let mut remap = None;
-    match &mut form.stage {
-        Stage::Refused(problems) => {
-            problems_ui(ui, problems);
-            let (_, cancel) =
-                buttons_ui(ui, "Import", Some("The file was refused: nothing to import"), false);
-            return if cancel { Outcome::Close } else { Outcome::Keep };
-        }
-        Stage::Csv { system, mapping, read, .. } => {
-            if let Some(change) = mapping_ui(ui, system, mapping) {
-                remap = Some(change);
-            }
-            ui.add_space(8.0);
-            match read {
-                Ok((_, preview)) => preview_ui(ui, preview),
-                Err(problems) => problems_ui(ui, problems),
-            }
-        }
-        Stage::Ready(_, preview) => preview_ui(ui, preview),
-        Stage::Creatures { format, system, read, .. } => {
-            ui.label(format!("{} ({})", capitalised(format.describe()), form_path_note(*format)));
-            if let Some(picked) = system_ui(ui, system, "import-creatures-system") {
-                remap = Some((picked, None));
-            }
-            ui.add_space(8.0);
-            match read {
-                Ok(c) => {
-                    for why in &c.left_out {
-                        ui.label(
-                            RichText::new(format!("Left out: {why}"))
-                                .color(ui.visuals().warn_fg_color),
-                        );
-                    }
-                    preview_ui(ui, &c.preview);
-                }
-                Err(problems) => problems_ui(ui, problems),
-            }
-        }
+    if let Stage::Refused(problems) = &form.stage {
+        problems_ui(ui, problems);
+        let (_, cancel) =
+            buttons_ui(ui, "Import", Some("The file was refused: nothing to import"), false);
+        return if cancel { Outcome::Close } else { Outcome::Keep };
     }
+    // Room for the title and the buttons; the rest scrolls on a short window (250 %).
+    let max = (ui.ctx().content_rect().height() - 170.0).max(160.0);
+    let (remap, clash_choice) = egui::ScrollArea::vertical()
+        .id_salt("import-body")
+        .max_height(max)
+        .show(ui, |ui| stage_ui(ui, &mut form.stage))
+        .inner;
     if let Some((system, mapping)) = remap {
         form.remap(&model.db, &system, mapping);
+    } else if let Some(choice) = clash_choice {
+        form.settle_clashes(&model.db, choice);
     }
     let n = form.ready().map_or(0, |(_, p)| writes(p));
     let label = if n == 1 { "Import 1".to_owned() } else { format!("Import {n}") };
@@ -83,6 +61,53 @@ pub(super) fn import_ui(
     }
     if cancel { Outcome::Close } else { Outcome::Keep }
 }
+
+/// What the file holds and what importing it would do; the GM's new choice of system or
+/// columns, or of what becomes of the names the library has.
+#[allow(clippy::type_complexity)]
+fn stage_ui(
+    ui: &mut egui::Ui,
+    stage: &mut Stage,
+) -> (Option<(String, Option<CsvMapping>)>, Option<OnClash>) {
+    let mut remap = None;
+    let mut clash_choice = None;
+    match stage {
+        Stage::Refused(problems) => problems_ui(ui, problems),
+        Stage::Csv { system, mapping, read, .. } => {
+            if let Some(change) = mapping_ui(ui, system, mapping) {
+                remap = Some(change);
+            }
+            ui.add_space(8.0);
+            match read {
+                Ok((_, preview)) => preview_ui(ui, preview, WHOLE_PREVIEW),
+                Err(problems) => problems_ui(ui, problems),
+            }
+        }
+        Stage::Ready(_, preview) => preview_ui(ui, preview, WHOLE_PREVIEW),
+        Stage::Creatures { format, system, on_clash, read, .. } => {
+            ui.label(format!("{} ({})", capitalised(format.describe()), form_path_note(*format)));
+            if let Some(picked) = system_ui(ui, system, "import-creatures-system") {
+                remap = Some((picked, None));
+            }
+            clash_choice = clash_ui(ui, *on_clash);
+            ui.add_space(8.0);
+            match read {
+                Ok(c) => {
+                    // Both lists share the room one preview has, so the buttons stay on the
+                    // screen whatever the file holds.
+                    let shared = if c.left_out.is_empty() { WHOLE_PREVIEW } else { 0.22 };
+                    left_out_ui(ui, &c.left_out);
+                    preview_ui(ui, &c.preview, shared);
+                }
+                Err(problems) => problems_ui(ui, problems),
+            }
+        }
+    }
+    (remap, clash_choice)
+}
+
+/// The share of the window's height a preview's list may take.
+const WHOLE_PREVIEW: f32 = 0.45;
 
 /// Every problem, with where it is: nothing will be written.
 fn problems_ui(ui: &mut egui::Ui, problems: &Problems) {
@@ -99,11 +124,11 @@ fn problems_ui(ui: &mut egui::Ui, problems: &Problems) {
     });
 }
 
-/// Counts, then every entry with its badge.
-fn preview_ui(ui: &mut egui::Ui, preview: &Preview) {
+/// Counts, then every entry with its badge, in a list at most `share` of the window high.
+fn preview_ui(ui: &mut egui::Ui, preview: &Preview, share: f32) {
     ui.label(RichText::new(preview.counts()).strong());
     ui.add_space(6.0);
-    let max = (ui.ctx().content_rect().height() * 0.45).max(160.0);
+    let max = (ui.ctx().content_rect().height() * share).max(72.0);
     egui::ScrollArea::vertical().id_salt("import-preview").max_height(max).show(ui, |ui| {
         egui::Grid::new("import-preview-grid").num_columns(3).spacing([12.0, 6.0]).show(ui, |ui| {
             for e in &preview.entries {
@@ -216,6 +241,50 @@ fn system_ui(ui: &mut egui::Ui, system: &str, salt: &str) -> Option<String> {
     change
 }
 
+/// The creatures that do not come in, each with why, in a list of bounded height (a book
+/// read for the wrong procedure leaves out hundreds) so the buttons stay on the screen.
+fn left_out_ui(ui: &mut egui::Ui, left_out: &[String]) {
+    if left_out.is_empty() {
+        return;
+    }
+    let warn = ui.visuals().warn_fg_color;
+    let n = left_out.len();
+    let head =
+        if n == 1 { "1 creature left out:".to_owned() } else { format!("{n} creatures left out:") };
+    ui.label(RichText::new(head).strong().color(warn));
+    let max = (ui.ctx().content_rect().height() * 0.12).max(48.0);
+    egui::ScrollArea::vertical().id_salt("import-left-out").max_height(max).show(ui, |ui| {
+        for why in left_out {
+            ui.label(RichText::new(format!("Left out: {why}")).color(warn));
+        }
+    });
+    ui.add_space(6.0);
+}
+
+/// What becomes of a creature whose name the library has; the new choice when the GM makes
+/// one.
+fn clash_ui(ui: &mut egui::Ui, on_clash: OnClash) -> Option<OnClash> {
+    let word = |c: OnClash| match c {
+        OnClash::Skip => "Leave it out",
+        OnClash::Update => "Update the library's",
+        OnClash::KeepBoth => "Keep both",
+    };
+    let mut picked = on_clash;
+    ui.horizontal(|ui| {
+        let label = ui.label("A name the library has");
+        egui::ComboBox::from_id_salt("import-creatures-clash")
+            .selected_text(word(on_clash))
+            .show_ui(ui, |ui| {
+                for c in [OnClash::Skip, OnClash::Update, OnClash::KeepBoth] {
+                    ui.selectable_value(&mut picked, c, word(c));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    (picked != on_clash).then_some(picked)
+}
+
 /// What the GM should know of how a bestiary is read.
 fn form_path_note(format: Format) -> &'static str {
     match format {
@@ -236,6 +305,8 @@ fn capitalised(text: &str) -> String {
 pub(super) struct ExportLibraryForm {
     /// The system, or `None` for the whole library.
     system: Option<String>,
+    /// The kind of file.
+    format: LibraryFormat,
 }
 
 /// The export dialog: all or one system, then the save dialog picks the file.
@@ -245,7 +316,30 @@ pub(super) fn export_library_ui(
     out: &mut Vec<Action>,
 ) -> Outcome {
     title_ui(ui, "Export the library");
-    ui.label("A Fray JSON file another Fray can import (portraits included).");
+    ui.horizontal(|ui| {
+        let label = ui.label("As");
+        egui::ComboBox::from_id_salt("export-library-format")
+            .selected_text(form.format.name())
+            .width(360.0)
+            .show_ui(ui, |ui| {
+                for f in LibraryFormat::ALL {
+                    ui.selectable_value(&mut form.format, f, f.name());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    ui.label(match form.format {
+        LibraryFormat::Fray => "A Fray JSON file another Fray can import (portraits included).",
+        LibraryFormat::ImprovedInitiative => {
+            "The creatures, for Improved Initiative's Import all and add; what it has no place \
+             for travels in a trait named Fray, which Fray reads back."
+        }
+        LibraryFormat::FantasyStatblocks => {
+            "The creatures as an Obsidian note, a statblock fence each; what the plugin has no \
+             place for travels in a trait named Fray, which Fray reads back."
+        }
+    });
     ui.add_space(8.0);
     ui.horizontal(|ui| {
         let label = ui.label("Export");
@@ -267,13 +361,14 @@ pub(super) fn export_library_ui(
     });
     let (export, cancel) = buttons_ui(ui, "Export…", None, false);
     if export {
+        let extension = form.format.extension();
         let name = form
             .system
             .as_deref()
-            .map_or("fray-library.json".to_owned(), |s| format!("fray-{s}.json"));
+            .map_or(format!("fray-library.{extension}"), |s| format!("fray-{s}.{extension}"));
         let path = rfd::FileDialog::new()
             .set_title("Export the library")
-            .add_filter("Fray JSON", &["json"])
+            .add_filter(form.format.name(), &[extension])
             .set_file_name(name)
             .save_file();
         if let Some(path) = path {
@@ -281,7 +376,8 @@ pub(super) fn export_library_ui(
                 Some(s) => Selection::System(s.clone()),
                 None => Selection::All,
             };
-            out.push(Action::Prep(PrepAction::ExportLibrary { selection, path }));
+            let format = form.format;
+            out.push(Action::Prep(PrepAction::ExportLibrary { selection, format, path }));
             return Outcome::Close;
         }
     }

@@ -47,6 +47,8 @@ pub enum Stage {
         format: Format,
         /// The system its creatures are read for.
         system: String,
+        /// What becomes of a creature whose name the library has.
+        on_clash: OnClash,
         /// What importing them would do, or the problems.
         read: Result<Creatures, Problems>,
     },
@@ -76,8 +78,8 @@ impl ImportForm {
         let format = if is_csv { Format::Csv } else { exchange::sniff(&text) };
         let stage = match format {
             Format::Csv => csv_stage(db, path, text, system, None),
-            Format::Text => creatures_stage(db, path, text, format, system),
-            f if f.is_foreign() => creatures_stage(db, path, text, format, system),
+            Format::Text => creatures_stage(db, path, text, format, system, OnClash::Skip),
+            f if f.is_foreign() => creatures_stage(db, path, text, format, system, OnClash::Skip),
             _ => match exchange::parse_library(&file_name(path), &text) {
                 Ok(file) => match exchange::preview(db, &file) {
                     Ok(preview) => Stage::Ready(file, preview),
@@ -95,10 +97,19 @@ impl ImportForm {
             Stage::Csv { text, .. } => {
                 self.stage = csv_stage(db, &self.path, text.clone(), system, mapping);
             }
-            Stage::Creatures { text, format, .. } => {
-                self.stage = creatures_stage(db, &self.path, text.clone(), *format, system);
+            Stage::Creatures { text, format, on_clash, .. } => {
+                let (text, format, on_clash) = (text.clone(), *format, *on_clash);
+                self.stage = creatures_stage(db, &self.path, text, format, system, on_clash);
             }
             _ => {}
+        }
+    }
+
+    /// Reads the creatures again with another choice for the names the library has.
+    pub fn settle_clashes(&mut self, db: &Db, choice: OnClash) {
+        if let Stage::Creatures { text, format, system, .. } = &self.stage {
+            let (text, format, system) = (text.clone(), *format, system.clone());
+            self.stage = creatures_stage(db, &self.path, text, format, &system, choice);
         }
     }
 
@@ -148,8 +159,16 @@ fn csv_stage(
 }
 
 /// Stat blocks as printed, or another tool's bestiary, read for `system`: a creature whose
-/// name the library has is left out and listed, as a paste leaves it out by default.
-fn creatures_stage(db: &Db, path: &Path, text: String, format: Format, system: &str) -> Stage {
+/// name the library has is settled as `on_clash` says (left out and listed, by default, as a
+/// paste leaves it out).
+fn creatures_stage(
+    db: &Db,
+    path: &Path,
+    text: String,
+    format: Format,
+    system: &str,
+    on_clash: OnClash,
+) -> Stage {
     let name = file_name(path);
     let read = if format == Format::Text {
         exchange::read_stat_blocks(&name, &text, system).map(|blocks| (blocks, Vec::new()))
@@ -162,19 +181,21 @@ fn creatures_stage(db: &Db, path: &Path, text: String, format: Format, system: &
     let read = read.and_then(|(blocks, mut left_out)| {
         let failed = |e: fray_data::DbError| problem(path, e.to_string());
         let clashes = exchange::clashes(db, &blocks).map_err(failed)?;
-        for (block, clash) in blocks.iter().zip(&clashes) {
-            if let Some(existing) = clash {
-                left_out.push(format!(
-                    "{}: the library already has '{}'",
-                    block.entry.name, existing.name
-                ));
+        if on_clash == OnClash::Skip {
+            for (block, clash) in blocks.iter().zip(&clashes) {
+                if let Some(existing) = clash {
+                    left_out.push(format!(
+                        "{}: the library already has '{}'",
+                        block.entry.name, existing.name
+                    ));
+                }
             }
         }
-        let file = exchange::pasted_file(&blocks, &clashes, |_| OnClash::Skip);
+        let file = exchange::pasted_file(&blocks, &clashes, |_| on_clash);
         let preview = exchange::preview(db, &file).map_err(failed)?;
         Ok(Creatures { file, preview, left_out })
     });
-    Stage::Creatures { text, format, system: system.to_owned(), read }
+    Stage::Creatures { text, format, system: system.to_owned(), on_clash, read }
 }
 
 fn file_name(path: &Path) -> String {
