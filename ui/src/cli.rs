@@ -150,7 +150,8 @@ pub enum Cmd {
     Encounters,
     /// Import a library file, told by what it holds: Fray JSON (creatures, characters,
     /// tables, templates), a CSV of creatures, stat blocks as printed, or another tool's
-    /// bestiary (Improved Initiative, 5e-API / Open5e JSON, Fantasy Statblocks YAML). Prints what it would add or
+    /// bestiary (Improved Initiative, 5e-API / Open5e JSON, Fantasy Statblocks YAML, Foundry
+    /// VTT actors). Prints what it would add or
     /// change, then writes it all, or nothing if anything in the file is wrong.
     Import {
         /// A file written by `fray export-library` (or by hand), a CSV file with a header row,

@@ -1,6 +1,7 @@
 //! Other tools' bestiary files, recognised by what they hold and read into the chosen
 //! procedure's stat block: Improved Initiative's JSON (its creature lists and its whole-library
-//! export), the 5e SRD monster JSON of the 5e-API and Open5e, and Fantasy Statblocks' YAML.
+//! export), the 5e SRD monster JSON of the 5e-API and Open5e, Fantasy Statblocks' YAML, and
+//! Foundry VTT's actors (Cairn's).
 //!
 //! Each reader turns a creature into the pieces a book would print ("HP 135", "AC 17",
 //! "Tentacle (2d6+5, bludgeoning)") and gives them to the same piece reader a paste uses
@@ -10,6 +11,7 @@
 //! and listed with why; the others come in.
 
 mod fantasy_statblocks;
+mod foundry;
 mod improved_initiative;
 mod outgoing;
 mod sniff;
@@ -68,6 +70,13 @@ pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRe
         Format::ImprovedInitiative => improved_initiative::creatures(&json(file, text)?),
         Format::SrdApi => srd_api::creatures(&json(file, text)?),
         Format::FantasyStatblocks => fantasy_statblocks::creatures(text),
+        Format::Foundry => {
+            let actors = match serde_json::from_str::<Value>(text) {
+                Ok(value) => foundry::actors(&value),
+                Err(_) => foundry::pack_lines(text).unwrap_or_default(),
+            };
+            actors.into_iter().map(|a| a.and_then(|a| foundry::creature(&a))).collect()
+        }
         other => {
             return Err(ImportProblem::file(
                 file,

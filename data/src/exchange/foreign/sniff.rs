@@ -18,6 +18,8 @@ pub enum Format {
     /// The 5e SRD monster JSON of the 5e-API or of Open5e (a list, one monster, or Open5e's
     /// `{"results": [...]}` page).
     SrdApi,
+    /// Foundry VTT actors: one actor's JSON, a list of them, or a compendium pack of lines.
+    Foundry,
     /// Fantasy Statblocks (Obsidian): YAML creatures, in `statblock` fences of a note or a
     /// YAML file of one or a list.
     FantasyStatblocks,
@@ -35,6 +37,7 @@ impl Format {
             Format::ImprovedInitiative => "improved-initiative",
             Format::SrdApi => "5e-api",
             Format::FantasyStatblocks => "fantasy-statblocks",
+            Format::Foundry => "foundry",
             Format::OtherJson => "json",
         }
     }
@@ -48,13 +51,20 @@ impl Format {
             Format::ImprovedInitiative => "an Improved Initiative file",
             Format::SrdApi => "5e SRD monster JSON (5e-API or Open5e)",
             Format::FantasyStatblocks => "Fantasy Statblocks YAML",
+            Format::Foundry => "Foundry VTT actors",
             Format::OtherJson => "JSON of a kind Fray does not know",
         }
     }
 
     /// Whether it is another tool's bestiary ([`super::read_foreign`] reads it).
     pub fn is_foreign(self) -> bool {
-        matches!(self, Format::ImprovedInitiative | Format::SrdApi | Format::FantasyStatblocks)
+        matches!(
+            self,
+            Format::ImprovedInitiative
+                | Format::SrdApi
+                | Format::FantasyStatblocks
+                | Format::Foundry
+        )
     }
 }
 
@@ -66,6 +76,8 @@ pub fn sniff(text: &str) -> Format {
     if start.starts_with('{') || start.starts_with('[') {
         return match serde_json::from_str::<Value>(start) {
             Ok(value) => json_kind(&value),
+            // A compendium pack: an actor a line.
+            Err(_) if super::foundry::pack_lines(start).is_some() => Format::Foundry,
             // Broken JSON: the Fray reader says where it breaks.
             Err(_) => Format::Fray,
         };
@@ -84,6 +96,9 @@ fn json_kind(value: &Value) -> Format {
             if map.contains_key("fray") {
                 return Format::Fray;
             }
+            if super::foundry::is_actor(value) {
+                return Format::Foundry;
+            }
             if map.keys().any(|k| k.starts_with("Creatures.")) {
                 return Format::ImprovedInitiative;
             }
@@ -101,6 +116,7 @@ fn json_kind(value: &Value) -> Format {
         Some(Value::Object(m)) if m.contains_key("hit_points") || m.contains_key("armor_class") => {
             Format::SrdApi
         }
+        Some(actor) if super::foundry::is_actor(actor) => Format::Foundry,
         _ => Format::OtherJson,
     }
 }
@@ -131,6 +147,10 @@ mod tests {
         assert_eq!(sniff(r#"{"results": [{"name": "Orc", "armor_class": 13}]}"#), Format::SrdApi);
         assert_eq!(sniff(r#"{"something": 1}"#), Format::OtherJson);
         assert_eq!(sniff("{ broken"), Format::Fray);
+        let actor = r#"{"name": "Troll", "type": "npc", "data": {"hp": {"max": 6}}}"#;
+        assert_eq!(sniff(actor), Format::Foundry);
+        assert_eq!(sniff(&format!("[{actor}]")), Format::Foundry);
+        assert_eq!(sniff(&format!("{actor}\n{actor}\n")), Format::Foundry);
         assert_eq!(sniff("Name,HP,Armour\nGoblin,4,1\n"), Format::Csv);
         assert_eq!(sniff("Ogre: 13 HP, 1 Armor, club (d10)\n"), Format::Text);
         assert_eq!(sniff("Goblin\n4 HP, 1 Armor, club (d6)\n"), Format::Text);
