@@ -205,6 +205,13 @@ pub enum Cmd {
         #[command(subcommand)]
         action: crate::session_cmd::SessionCmd,
     },
+    /// Battle maps: a Universal VTT file or a picture into a stored encounter (see `fray map
+    /// --help`).
+    Map {
+        /// What to do.
+        #[command(subcommand)]
+        action: crate::map_cmd::MapCmd,
+    },
     /// Create an empty encounter.
     New {
         /// Its name.

@@ -73,6 +73,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::ExportLibrary { system, format, output }) => {
             with_db(db, Access::Read, |db| library::export(db, system, format, &output))
         }
+        Some(Cmd::Map { action }) => {
+            with_db(db, Access::Write, |db| crate::map_cmd::run(db, action))
+        }
         Some(Cmd::Session { action }) => {
             use crate::session_cmd::SessionCmd;
             let access = match action {

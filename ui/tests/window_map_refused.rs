@@ -17,7 +17,7 @@ fn a_board_the_rules_refuse_keeps_no_picture() {
         .join("../tests/corpus/maps/gatehouse.dd2vtt");
     let before = w.session().history().cursor();
     let app = w.harness.state_mut();
-    apply(&mut app.model, &mut app.view, Action::LoadMap(file));
+    apply(&mut app.model, &mut app.view, Action::LoadMap(file, fray_ui::uvtt::Objects::Ignore));
     w.settle();
     let status = w.app().model.status.clone().expect("a message");
     assert!(status.error && status.text.starts_with("The board was not changed: "), "{status:?}");

@@ -117,9 +117,9 @@ pub enum Action {
     /// Replay a journal file (JSON) with its dice checked, as `fray replay` does; the outcome
     /// goes to the status line.
     CheckJournal(PathBuf),
-    /// Lay a picture under the grid, or load a Universal VTT file as the board (by its
-    /// extension). Nothing is kept when the file is refused.
-    LoadMap(PathBuf),
+    /// Lay a picture under the grid, or load a Universal VTT file as the board (told by what
+    /// it holds), its object outlines as the GM chose. Nothing is kept when the file is refused.
+    LoadMap(PathBuf, crate::uvtt::Objects),
     /// Change and persist the preferences.
     SetPrefs(Prefs),
     /// Say something in the status line that must be seen (who did not fit a zone).
@@ -223,7 +223,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             model.refresh_encounters();
         }
         Action::Export { format, audience, path } => export(model, format, audience, &path),
-        Action::LoadMap(path) => load_map(model, &path),
+        Action::LoadMap(path, objects) => load_map(model, &path, objects),
         Action::CheckJournal(path) => match crate::inputs::check_journal(&path) {
             Ok(said) => model.info(format!("{}: {said}", path.display())),
             Err(e) => model.error(format!("{e:#}")),
@@ -506,56 +506,30 @@ pub(super) fn fresh_seed() -> u64 {
 /// Reads a map file, keeps its picture in the database, and lays it under the grid (a
 /// picture) or loads the whole board (a Universal VTT file) in one journaled command. The
 /// rules are asked first, so a board they refuse leaves no picture behind.
-fn load_map(model: &mut Model, path: &std::path::Path) {
-    use crate::battle_map;
-    use fray_app::space::grid::{BattleMap, Grid};
+fn load_map(model: &mut Model, path: &std::path::Path, objects: crate::uvtt::Objects) {
     let Some(session) = &model.session else {
         model.error("Open an encounter first");
         return;
     };
-    let over = |image: String, w: f32, h: f32| BattleMap {
-        image,
-        width_squares: w,
-        height_squares: h,
-        offset_x: 0.0,
-        offset_y: 0.0,
-    };
-    type Board = Box<dyn Fn(String) -> Command>;
-    let (picture, board): (battle_map::Picture, Board) = if battle_map::is_uvtt(path) {
-        let read = match battle_map::read_uvtt(path) {
-            Ok(b) => b,
-            Err(e) => return model.error(e.to_string()),
-        };
-        let grid = read.grid;
-        let (w, h) = (f32::from(grid.width), f32::from(grid.height));
-        let board = move |key| Command::SetBoard {
-            grid: Grid { map: Some(over(key, w, h)), ..grid.clone() },
-        };
-        (read.picture, Box::new(board))
-    } else {
-        let Some(grid) = &session.state().grid else {
-            return model.error("A picture goes under a grid: this board is laid out in zones");
-        };
-        let picture = match battle_map::read_picture(path) {
-            Ok(p) => p,
-            Err(e) => return model.error(e.to_string()),
-        };
-        // Across the whole grid, its height as the picture's shape says.
-        let across = f32::from(grid.width);
-        let down = across * picture.height_px as f32 / picture.width_px as f32;
-        (picture, Box::new(move |key| Command::SetMap { map: Some(over(key, across, down)) }))
+    let plan = match crate::map_plan::MapPlan::read(path, objects, session.state()) {
+        Ok(plan) => plan,
+        Err(e) => return model.error(e),
     };
     let (state, system) = (session.state(), session.history().system());
     let mut dice = fray_app::dice::SeededDice::new(state.seed, session.history().next_stream());
-    // A stand-in key: the rules check the board, never the picture's bytes.
-    let asked = board("not-kept-yet".into());
-    if let Err(e) = fray_app::system::handle(system, state, asked, &mut dice) {
+    if let Err(e) = fray_app::system::handle(system, state, plan.asked(), &mut dice) {
         return model.error(format!("The board was not changed: {e}"));
     }
-    let key = match session.db().maps().insert(&picture.bytes, picture.width_px, picture.height_px)
-    {
-        Ok(k) => k,
-        Err(e) => return model.error(format!("Could not keep the map: {e}")),
+    let key = match &plan.picture {
+        None => None,
+        Some(p) => match session.db().maps().insert(&p.bytes, p.width_px, p.height_px) {
+            Ok(k) => Some(k),
+            Err(e) => return model.error(format!("Could not keep the map: {e}")),
+        },
     };
-    run(model, board(key), Vec::new(), false);
+    run(model, plan.command(key), Vec::new(), false);
+    // What the reading chose or left out, where the GM looks after loading it.
+    if !plan.notes.is_empty() {
+        model.info(format!("Map loaded: {}", plan.notes.join("; ")));
+    }
 }

@@ -84,6 +84,8 @@ pub struct GridState {
 pub struct MapForm {
     /// A picture or Universal VTT file, as typed.
     path: String,
+    /// Whether a Universal VTT file's object outlines (statues, furniture) become walls.
+    objects_as_walls: bool,
     /// Squares the picture spans across.
     across: f32,
     /// Where its top-left corner lies, in squares.
@@ -674,13 +676,13 @@ pub fn map_form_ui(ui: &mut egui::Ui, grid: &Grid, gs: &mut GridState, out: &mut
         .default_width(560.0)
         .show(ui.ctx(), |ui| {
             ui.set_width(560.0);
-            ui.label("A picture (PNG, JPEG, WebP) goes under the grid; a Universal VTT file (.dd2vtt, .uvtt) becomes the whole board: squares, walls, doors and picture.");
+            ui.label("A picture (PNG, JPEG, WebP) goes under the grid; a Universal VTT file (.dd2vtt, .uvtt, or any name) becomes the whole board: squares, walls, doors and picture. What Fray moved or left out is said once it is loaded.");
             ui.add_space(6.0);
             let label = ui.label("Map file");
             ui.horizontal(|ui| {
                 if ui.button("Browse…").clicked()
                     && let Some(path) = rfd::FileDialog::new()
-                        .add_filter("Maps", &["png", "jpg", "jpeg", "webp", "dd2vtt", "uvtt", "df2vtt"])
+                        .add_filter("Maps", &["png", "jpg", "jpeg", "webp", "dd2vtt", "uvtt", "df2vtt", "json"])
                         .pick_file()
                 {
                     form.path = path.display().to_string();
@@ -688,9 +690,18 @@ pub fn map_form_ui(ui: &mut egui::Ui, grid: &Grid, gs: &mut GridState, out: &mut
                 ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(ui.available_width()))
                     .labelled_by(label.id);
             });
+            ui.checkbox(
+                &mut form.objects_as_walls,
+                "Object outlines (statues, furniture) as walls; left open otherwise",
+            );
             let path = form.path.trim();
             if ui.add_enabled(!path.is_empty(), egui::Button::new("Load")).clicked() {
-                out.push(Action::LoadMap(std::path::PathBuf::from(path)));
+                let objects = if form.objects_as_walls {
+                    crate::uvtt::Objects::Walls
+                } else {
+                    crate::uvtt::Objects::Ignore
+                };
+                out.push(Action::LoadMap(std::path::PathBuf::from(path), objects));
             }
             if let Some(m) = &grid.map {
                 ui.separator();
