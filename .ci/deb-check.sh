@@ -3,7 +3,9 @@
 # root, after `cargo xtask bundle --types deb`):
 # - Depends names exactly what the binary links (ldd + dpkg -S) and opens at run time, and no
 #   WebKit or GTK;
-# - it installs with dpkg -i; `fray` is on the PATH; `fray --version` prints tauri.conf.json's
+# - lintian finds no error; the AppStream metainfo validates;
+# - it installs with dpkg -i; `fray` is on the PATH; `man fray` and the bash, zsh and fish
+#   completions are where those tools look; `fray --version` prints tauri.conf.json's
 #   version; `fray roll d6` rolls;
 # - the desktop entry's StartupWMClass is the window's app id, and the hicolor theme has the
 #   icon at 32, 128 and 256;
@@ -24,6 +26,17 @@ deb=$(ls "$target"/release/bundle/deb/*.deb 2>/dev/null | head -1)
 version=$(python3 -c 'import json; print(json.load(open("tauri.conf.json"))["version"])')
 echo "package: $deb (version $version)"
 
+# Debian's own checks: no error (warnings and notes are printed, not fatal).
+lintian_out=$(lintian --tag-display-limit 0 "$deb" 2>&1 | grep -v 'running with root privileges' || true)
+[ -z "$lintian_out" ] || echo "$lintian_out"
+if grep -q '^E: ' <<<"$lintian_out"; then fail "lintian finds errors in $deb"; fi
+echo "lintian: no error"
+# The AppStream metainfo, as software centres read it.
+metainfo=$(mktemp -d)
+dpkg-deb -x "$deb" "$metainfo"
+appstreamcli validate --no-net --pedantic "$metainfo/usr/share/metainfo/app.fray.desktop.metainfo.xml" \
+  || fail "the metainfo file does not validate"
+
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 if grep -Eiq 'webkit|gtk' <<<"$depends"; then fail "Depends names WebKit or GTK"; fi
@@ -40,6 +53,14 @@ dpkg -i "$deb"
 [ "$(command -v fray)" = /usr/bin/fray ] || fail "fray is not on the PATH"
 [ "$(fray --version)" = "fray $version" ] || fail "fray --version says '$(fray --version)'"
 fray roll d6 | grep -Eq '^d6: \[[1-6]\] = [1-6]$' || fail "fray roll d6 did not roll"
+# The manual page and the shell completions, where man and the shells look for them.
+man -w fray | grep -q '^/usr/share/man/man1/fray.1.gz$' || fail "man does not find fray's page"
+MANWIDTH=100 man fray-map-import 2>/dev/null | grep -q 'objects-as-walls' \
+  || fail "no manual page for fray map import"
+for f in /usr/share/bash-completion/completions/fray /usr/share/zsh/vendor-completions/_fray \
+  /usr/share/fish/vendor_completions.d/fray.fish; do
+  grep -q 'export-library' "$f" || fail "no completions in $f"
+done
 
 desktop=/usr/share/applications/Fray.desktop
 grep -qx 'StartupWMClass=fray' "$desktop" || fail "no StartupWMClass=fray in $desktop"

@@ -212,6 +212,19 @@ pub enum Cmd {
         #[command(subcommand)]
         action: crate::map_cmd::MapCmd,
     },
+    /// Print Fray's manual page (roff): `fray manual > fray.1`; with a folder, write there a
+    /// page for `fray` and one for each subcommand (`fray-map-import.1`...). The Debian
+    /// package installs them: `man fray`, `man fray-import`.
+    Manual {
+        /// The folder to write every page to.
+        dir: Option<PathBuf>,
+    },
+    /// Print the completions of a shell: `fray completions bash > ~/.local/share/bash-completion/completions/fray`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
     /// Create an empty encounter.
     New {
         /// Its name.

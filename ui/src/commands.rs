@@ -73,6 +73,21 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::ExportLibrary { system, format, output }) => {
             with_db(db, Access::Read, |db| library::export(db, system, format, &output))
         }
+        Some(Cmd::Manual { dir: None }) => {
+            use clap::CommandFactory;
+            let mut out = std::io::stdout().lock();
+            clap_mangen::Man::new(Cli::command()).render(&mut out).context("writing the manual")
+        }
+        Some(Cmd::Manual { dir: Some(dir) }) => {
+            use clap::CommandFactory;
+            clap_mangen::generate_to(Cli::command(), &dir)
+                .with_context(|| format!("writing the manual pages to {}", dir.display()))
+        }
+        Some(Cmd::Completions { shell }) => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "fray", &mut std::io::stdout());
+            Ok(())
+        }
         Some(Cmd::Map { action }) => {
             with_db(db, Access::Write, |db| crate::map_cmd::run(db, action))
         }

@@ -6,6 +6,8 @@
 //! The version lives in the workspace `Cargo.toml`; a `tauri.conf.json` that disagrees is
 //! refused here (and by a test of the workspace).
 
+mod debian;
+
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -181,6 +183,7 @@ fn bundle(args: &[String]) -> Result<()> {
         deb.depends = Some(depends);
         deb.recommends = Some(listed("recommends"));
         deb.section = conf["bundle"]["linux"]["deb"]["section"].as_str().map(str::to_owned);
+        deb.files = debian::extra_files(&root, &out_dir.join(binary), &out_dir.join("debian"))?;
     }
     // Fray draws with OpenGL, not a webview: the config says to skip WebView2.
     let webview: tauri_utils::config::WebviewInstallMode =
@@ -197,7 +200,8 @@ fn bundle(args: &[String]) -> Result<()> {
             version: version.to_owned(),
             description: text(&conf, &["bundle", "shortDescription"])?.to_owned(),
             homepage: None,
-            authors: Some(vec![publisher.clone()]),
+            // The package's maintainer: a name and an address, as Debian's control file wants.
+            authors: Some(vec![text(&conf, &["bundle", "linux", "deb", "maintainer"])?.to_owned()]),
             default_run: Some(binary.to_owned()),
         })
         .bundle_settings(BundleSettings {
