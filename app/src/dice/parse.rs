@@ -31,6 +31,8 @@ use super::{
 const AFTER_TERM: &str = "an operator, ')' or end";
 /// What may follow a number.
 const AFTER_NUMBER: &str = "'d', an operator or end";
+/// Most digits after a decimal point (`3d6*1.125`).
+const MAX_DECIMALS: u32 = 3;
 /// What may follow a die.
 const AFTER_DIE: &str = "a modifier ('kh', 'dl', '!', 'r', '>='...), an operator or end";
 /// What may start a term.
@@ -171,6 +173,41 @@ impl Parser {
         value.map(|v| (v, column))
     }
 
+    /// A decimal such as `1.5` or `0.25` (digits, a point, one to [`MAX_DECIMALS`] digits) as
+    /// a fraction over a power of ten, `(15, 10)`; `None`, reading nothing, when what follows
+    /// is not one.
+    fn decimal(&mut self) -> Result<Option<(i64, i64)>, DiceError> {
+        let start = self.at;
+        let column = self.column();
+        let whole = self.number();
+        if self.peek() != Some('.') {
+            self.at = start;
+            return Ok(None);
+        }
+        self.bump();
+        let mut digits = 0u32;
+        let mut value = whole.map_or(0, |(w, _)| i64::try_from(w).unwrap_or(i64::MAX));
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            digits += 1;
+            if digits > MAX_DECIMALS {
+                return Err(DiceError::Bad {
+                    what: "decimal".into(),
+                    column,
+                    why: format!("at most {MAX_DECIMALS} digits after the point"),
+                });
+            }
+            value = value.saturating_mul(10).saturating_add(i64::from(d));
+            self.bump();
+        }
+        if digits == 0 {
+            return Err(self.error("a digit after the decimal point"));
+        }
+        if value > MAX_CONSTANT {
+            return Err(DiceError::ConstantTooLarge { column, max: MAX_CONSTANT });
+        }
+        Ok(Some((value, 10i64.pow(digits))))
+    }
+
     /// A number with an optional sign, within ±[`MAX_CONSTANT`].
     fn signed(&mut self, expected: &'static str) -> Result<i64, DiceError> {
         let negative = match self.peek() {
@@ -225,6 +262,24 @@ impl Parser {
             let column = self.column();
             self.bump();
             self.skip_spaces();
+            // "3d6*1.5", "2d6/1.5": a decimal is a fraction over a power of ten, so the term is
+            // multiplied by its numerator and divided by its denominator (or the other way
+            // round), rounding down as every division does: "3d6*15/10".
+            if matches!(op, Node::Mul | Node::Div)
+                && let Some((num, den)) = self.decimal()?
+            {
+                let (times, by) = if op == Node::Mul { (num, den) } else { (den, num) };
+                if by == 0 {
+                    return Err(DiceError::Bad {
+                        what: "division".into(),
+                        column,
+                        why: "by a decimal that is 0".into(),
+                    });
+                }
+                nodes.extend([Node::Number(times), Node::Mul, Node::Number(by), Node::Div]);
+                within_bounds(&nodes, "multiplication", column)?;
+                continue;
+            }
             let right = self.unary()?;
             if matches!(op, Node::Div | Node::Rem) {
                 let divisor = Dice { nodes: right.clone(), label: None };
@@ -345,6 +400,14 @@ impl Parser {
             let Some((value, column)) = number else {
                 return Err(self.error(TERM_START));
             };
+            if self.peek() == Some('.') {
+                return Err(DiceError::Bad {
+                    what: "decimal".into(),
+                    column,
+                    why: "a decimal may only multiply or divide what comes before it ('3d6*1.5')"
+                        .into(),
+                });
+            }
             if self.peek().is_some_and(|c| c.is_ascii_alphanumeric()) {
                 return Err(self.error(AFTER_NUMBER));
             }
@@ -839,6 +902,30 @@ mod tests {
         assert!(parse(&deep).is_ok());
         let deeper = format!("{}d6{}", "(".repeat(9), ")".repeat(9));
         assert_eq!(err(&deeper), "too deep at column 9: at most 8 levels of parentheses");
+    }
+
+    /// A decimal multiplies or divides what comes before it, as a fraction over a power of
+    /// ten, rounding down: `3d6*1.5` is `3d6*15/10` (3 to 18 become 4 to 27).
+    #[test]
+    fn a_decimal_multiplies_or_divides_rounding_down() {
+        assert_eq!(canon("3d6*1.5"), "3d6*15/10");
+        assert_eq!(canon("2d6 / 1.5 + 1"), "2d6*10/15+1");
+        assert_eq!(canon("d20*0.25"), "d20*25/100");
+        assert_eq!(canon("d8*.5"), "d8*5/10");
+        assert_eq!(parse("3d6*1.5").unwrap().range(), (4, 27));
+        let dist = parse("1d2*1.5").unwrap().distribution();
+        // 1 becomes 1 (1.5 rounded down), 2 becomes 3: never 2.
+        assert_eq!((dist.min(), dist.max()), (1, 3));
+        assert_eq!((dist.chance(1), dist.chance(2), dist.chance(3)), (0.5, 0.0, 0.5));
+        assert!(
+            err("1.5*3d6").contains("a decimal may only multiply or divide"),
+            "{}",
+            err("1.5*3d6")
+        );
+        assert!(err("3d6+0.5").contains("a decimal may only multiply or divide"));
+        assert!(err("3d6*1.2345").contains("at most 3 digits after the point"));
+        assert!(err("3d6/0.0").contains("by a decimal that is 0"));
+        assert!(err("3d6*1.").contains("a digit after the decimal point"), "{}", err("3d6*1."));
     }
 }
 
