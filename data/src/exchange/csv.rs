@@ -71,6 +71,7 @@ const SYNONYMS: &[&[&str]] = &[
     &["wp", "wound points", "wounds"],
     &["magic_dice", "magic dice", "md"],
     &["move", "speed", "movement", "mv"],
+    &["morale", "ml"],
 ];
 
 /// A header or a name as matching sees it: lower case, blanks and `_` as single spaces.

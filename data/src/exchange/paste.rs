@@ -381,6 +381,25 @@ fn read_other(
     if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
         && let Kind::List { item: item_fields, .. } = list.kind
     {
+        // "Dmg 1d6", as a WWN-style stat line gives a creature's attack: one named Attack.
+        if let Some((label, dice)) = label_and_dice(item)
+            && matches!(label.to_lowercase().as_str(), "dmg" | "damage")
+            && let Some(record) = list_item(item_fields, &format!("Attack ({dice})"))
+        {
+            listed.push(record);
+            return Some(list.key);
+        }
+        // "Shock 2/13": a value of the attack just read (its Shock, then the AC it reaches up
+        // to), when no field of the block takes it.
+        if let Some(record) = listed.last_mut()
+            && attack_values(item_fields, record, item)
+        {
+            return Some(list.key);
+        }
+    }
+    if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
+        && let Kind::List { item: item_fields, .. } = list.kind
+    {
         let attacks = several_attacks(item);
         let records: Option<Vec<Value>> =
             attacks.iter().map(|one| list_item(item_fields, one)).collect();
@@ -392,10 +411,51 @@ fn read_other(
     None
 }
 
+/// Sets on `record` (an attack just read) the values of `item` that name its own fields:
+/// "Shock 2/13" is its Shock 2, then 13 for the field after it whose label starts the same
+/// ("Shock up to AC"). Whether it took them.
+fn attack_values(item_fields: &[Field], record: &mut Value, item: &str) -> bool {
+    let Some((label, values)) = item.trim().split_once(' ') else { return false };
+    let Some(at) = item_fields
+        .iter()
+        .position(|f| matches!(f.kind, Kind::Whole { .. }) && names(label, f.key, f.label))
+    else {
+        return false;
+    };
+    let numbers: Vec<&str> = values.trim().split('/').map(str::trim).collect();
+    let mut set = Vec::new();
+    for (offset, text) in numbers.iter().enumerate() {
+        let Some(field) = item_fields.get(at + offset) else { return false };
+        let same = field.label.starts_with(item_fields[at].label);
+        let Ok(Some(value)) = field.kind.parse_text(text) else { return false };
+        if !same || !matches!(field.kind, Kind::Whole { .. }) {
+            return false;
+        }
+        set.push((field.key, value));
+    }
+    for (key, value) in set {
+        schema::set(record, key, Some(value));
+    }
+    true
+}
+
 /// "claws (d8+d8)", "fists (d10+d8, blast)": dice added with nothing else, as books in
 /// Cairn's family print a creature that strikes several times, are that many attacks, one
 /// die each ("claws (d8)" twice). Anything else ("2d6+3", "d6+1") is one attack.
 fn several_attacks(item: &str) -> Vec<String> {
+    // "Att 2 × claw (1d4)", as old-school books print attacks: two claws.
+    let bare = item.trim().strip_prefix("Att ").unwrap_or(item).trim();
+    if let Some((count, rest)) = bare.split_once(['×', 'x'])
+        && let Ok(n) = count.trim().parse::<usize>()
+        && (1..=10).contains(&n)
+        && rest.contains('(')
+    {
+        let mut one = rest.trim().to_owned();
+        if let Some(first) = one.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        return vec![one; n];
+    }
     let one = vec![item.to_owned()];
     let (Some(open), Some(close)) = (item.find('('), item.rfind(')')) else { return one };
     if close < open {
@@ -438,11 +498,27 @@ fn label_and_number(item: &str) -> Option<(String, String)> {
     if words.len() > 2 && matches!(words.last(), Some(&("ft" | "ft." | "feet" | "'"))) {
         words.pop();
     }
-    // Feet written `40'` (old-school books) are the number 40.
+    // Feet written `40'` (old-school books) are the number 40; a save written `14+` is 14.
     let number = |w: &str| {
-        let w = w.trim_start_matches('+').trim_end_matches(['\'', '’']);
+        let w = w.trim_start_matches('+').trim_end_matches(['\'', '’', '+']);
         w.parse::<i64>().ok().map(|n| n.to_string())
     };
+    // "AC 6 [13]", "THAC0 19 [0]": old-school books print the descending value, then the
+    // ascending one in brackets; the bracketed one is the value (THAC0's is the attack bonus).
+    if let [label @ .., value, bracketed] = words.as_slice()
+        && number(value).is_some()
+        && let Some(inside) = bracketed.strip_prefix('[').and_then(|b| b.strip_suffix(']'))
+        && let Some(n) = number(inside)
+    {
+        let label = label.join(" ");
+        let label =
+            if label.eq_ignore_ascii_case("thac0") { "Attack bonus".to_owned() } else { label };
+        return Some((label, n));
+    }
+    // A THAC0 alone is descending: no field of Fray's holds it, so it stays unread.
+    if words.first().is_some_and(|w| w.eq_ignore_ascii_case("thac0")) {
+        return None;
+    }
     let (first, last) = (words.first()?, words.last()?);
     if words.len() >= 2 {
         if let Some(n) = number(first) {
@@ -492,6 +568,15 @@ fn list_item(fields: &[Field], text: &str) -> Option<Value> {
             Ok(d) if dice.is_none() && d.dice_count() > 0 => dice = Some(d),
             _ => words.push(word.to_owned()),
         }
+    }
+    // A run of codes of letters and digits ("SV D14 W15 P16": saving throws) is no attack's
+    // name, and its "D14" no die.
+    let code = |w: &String| {
+        let letters = w.chars().take_while(char::is_ascii_alphabetic).count();
+        letters > 0 && letters < w.len() && w[letters..].chars().all(|c| c.is_ascii_digit())
+    };
+    if words.iter().filter(|w| code(w)).count() >= 2 {
+        return None;
     }
     let damage = fields.iter().find(|f| f.key != "name" && f.required && takes_damage(f))?;
     // A hit that rolls no dice ("bite (1, piercing)", as an SRD sentence gives "Hit: 1
@@ -689,9 +774,20 @@ mod tests {
             several_attacks("fists (d10+d8, blast)"),
             ["fists (d10, blast)", "fists (d8, blast)"]
         );
+        assert_eq!(several_attacks("Att 2 × claw (1d4)"), ["Claw (1d4)", "Claw (1d4)"]);
+        assert_eq!(several_attacks("Att 1 × weapon (1d6)"), ["Weapon (1d6)"]);
         for one in ["club (d10)", "greatclub (2d8+4)", "bite (d6+1)", "slam", "rocks (d6, Blast)"] {
             assert_eq!(several_attacks(one), [one], "{one}");
         }
+    }
+
+    #[test]
+    fn bracketed_ascending_values_and_saves_with_a_plus_are_read() {
+        assert_eq!(label_and_number("AC 6 [13]"), Some(("AC".into(), "13".into())));
+        assert_eq!(label_and_number("THAC0 19 [0]"), Some(("Attack bonus".into(), "0".into())));
+        assert_eq!(label_and_number("THAC0 17 [+2]"), Some(("Attack bonus".into(), "2".into())));
+        assert_eq!(label_and_number("THAC0 19"), None, "descending alone: unread");
+        assert_eq!(label_and_number("Save 14+"), Some(("Save".into(), "14".into())));
     }
 
     #[test]

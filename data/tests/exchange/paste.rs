@@ -260,3 +260,38 @@ fn a_long_list_of_weapons_reads_every_one_in_order() {
     );
     assert!(weapons.iter().all(|w| w["die"] == 4));
 }
+
+/// The two old-school stat lines the issue quotes, as Sovereign creatures: WWN's (its Dmg is
+/// the creature's attack, its Shock that attack's, Save 14+ the save) and OSE's (the bracketed
+/// ascending AC and attack bonus, `Att 1 × weapon (1d6)` one weapon; the hit dice with their
+/// hit points and the saves stay unread, in the notes, never guessed — "D14" is no die).
+#[test]
+fn sovereign_reads_wwn_and_ose_stat_lines() {
+    fray_app::systems::install();
+    let text = "Bandit: HD 2, AC 13, Atk +2, Dmg 1d6, Shock 2/13, Move 30', ML 8, Inst 5, \
+                Skill +1, Save 14+\n\n\
+                Goblin: AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], \
+                MV 90' (30'), SV D14 W15 P16 B17 S18 (NH), ML 7\n";
+    let blocks = read_stat_blocks("lines.txt", text, "sovereign").unwrap();
+    let wwn = &blocks[0];
+    assert_eq!(field(wwn, "stats.hd"), &json!(2));
+    assert_eq!(field(wwn, "stats.ac"), &json!(13));
+    assert_eq!(field(wwn, "stats.atk"), &json!(2));
+    assert_eq!(field(wwn, "stats.move"), &json!(30));
+    assert_eq!(field(wwn, "stats.morale"), &json!(8));
+    assert_eq!(field(wwn, "stats.skill"), &json!(1));
+    assert_eq!(field(wwn, "stats.save"), &json!(14));
+    assert_eq!(
+        field(wwn, "attacks"),
+        &json!([{"name": "Attack", "dmg": "d6", "shock": {"dmg": 2, "max_ac": 13}}])
+    );
+    assert_eq!(wwn.unread, ["Inst 5"]);
+    let ose = &blocks[1];
+    assert_eq!(field(ose, "stats.ac"), &json!(13));
+    assert_eq!(field(ose, "stats.atk"), &json!(0));
+    assert_eq!(field(ose, "stats.morale"), &json!(7));
+    assert_eq!(field(ose, "attacks"), &json!([{"name": "Weapon", "dmg": "d6"}]));
+    for unread in ["HD 1-1 (3hp)", "SV D14 W15 P16 B17 S18 (NH)"] {
+        assert!(ose.unread.iter().any(|u| u == unread), "{unread}: {:?}", ose.unread);
+    }
+}
