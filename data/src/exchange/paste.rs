@@ -170,6 +170,7 @@ pub(super) fn read_pieces(
     // A list's items are gathered here and set once: appending to the block's list item by
     // item copied the list each time (8,000 weapons took 16 s).
     let mut listed = Vec::new();
+    let pieces = pieces.into_iter().flat_map(|p| old_school_hit_dice(&p).unwrap_or(vec![p]));
     for item in pieces {
         match read_item(&fields, &mut entry.block, &mut listed, &read, &item)? {
             Some(key) if !read.contains(&key) => read.push(key),
@@ -437,6 +438,30 @@ fn attack_values(item_fields: &[Field], record: &mut Value, item: &str) -> bool 
         schema::set(record, key, Some(value));
     }
     true
+}
+
+/// "HD 1-1 (3hp)", "HD 10** (45hp)", as old-school books print hit dice: the count of dice
+/// (its adjustment and asterisks say nothing a field holds) and, in parentheses, the hit
+/// points: "HD 1" and "HP 3". `None` for anything else ("HD 3d8" is dice, read as such).
+fn old_school_hit_dice(piece: &str) -> Option<Vec<String>> {
+    let rest = piece.trim().strip_prefix("HD ")?.trim();
+    let count: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let after = &rest[count.len()..];
+    let (adjust, hp) = match after.split_once('(') {
+        Some((adjust, hp)) => (adjust.trim(), Some(hp.trim_end_matches(')').trim())),
+        None => (after.trim(), None),
+    };
+    let plain = adjust.chars().all(|c| c.is_ascii_digit() || "+-*–".contains(c));
+    if count.is_empty() || !plain || (adjust.is_empty() && hp.is_none()) {
+        return None;
+    }
+    let mut out = vec![format!("HD {count}")];
+    if let Some(hp) = hp {
+        let n = hp.strip_suffix("hp").or(hp.strip_suffix(" hp"))?.trim();
+        n.parse::<i64>().ok()?;
+        out.push(format!("HP {n}"));
+    }
+    Some(out)
 }
 
 /// "claws (d8+d8)", "fists (d10+d8, blast)": dice added with nothing else, as books in
@@ -778,6 +803,16 @@ mod tests {
         assert_eq!(several_attacks("Att 1 × weapon (1d6)"), ["Weapon (1d6)"]);
         for one in ["club (d10)", "greatclub (2d8+4)", "bite (d6+1)", "slam", "rocks (d6, Blast)"] {
             assert_eq!(several_attacks(one), [one], "{one}");
+        }
+    }
+
+    #[test]
+    fn old_school_hit_dice_give_their_count_and_hit_points() {
+        assert_eq!(old_school_hit_dice("HD 1-1 (3hp)").unwrap(), ["HD 1", "HP 3"]);
+        assert_eq!(old_school_hit_dice("HD 10** (45hp)").unwrap(), ["HD 10", "HP 45"]);
+        assert_eq!(old_school_hit_dice("HD 2+2").unwrap(), ["HD 2"]);
+        for other in ["HD 3d8", "HD 2", "Hit Dice 4", "HD 1 (three)"] {
+            assert_eq!(old_school_hit_dice(other), None, "{other}");
         }
     }
 

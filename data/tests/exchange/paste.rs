@@ -263,8 +263,8 @@ fn a_long_list_of_weapons_reads_every_one_in_order() {
 
 /// The two old-school stat lines the issue quotes, as Sovereign creatures: WWN's (its Dmg is
 /// the creature's attack, its Shock that attack's, Save 14+ the save) and OSE's (the bracketed
-/// ascending AC and attack bonus, `Att 1 × weapon (1d6)` one weapon; the hit dice with their
-/// hit points and the saves stay unread, in the notes, never guessed — "D14" is no die).
+/// ascending AC and attack bonus, `Att 1 × weapon (1d6)` one weapon, `HD 1-1 (3hp)` one hit
+/// die and 3 HP; the saves stay unread, in the notes, never guessed — "D14" is no die).
 #[test]
 fn sovereign_reads_wwn_and_ose_stat_lines() {
     fray_app::systems::install();
@@ -291,7 +291,7 @@ fn sovereign_reads_wwn_and_ose_stat_lines() {
     assert_eq!(field(ose, "stats.atk"), &json!(0));
     assert_eq!(field(ose, "stats.morale"), &json!(7));
     assert_eq!(field(ose, "attacks"), &json!([{"name": "Weapon", "dmg": "d6"}]));
-    for unread in ["HD 1-1 (3hp)", "SV D14 W15 P16 B17 S18 (NH)"] {
-        assert!(ose.unread.iter().any(|u| u == unread), "{unread}: {:?}", ose.unread);
-    }
+    assert_eq!((field(ose, "stats.hd"), field(ose, "tracks.hp")), (&json!(1), &json!(3)));
+    let saves = "SV D14 W15 P16 B17 S18 (NH)";
+    assert!(ose.unread.iter().any(|u| u == saves), "{:?}", ose.unread);
 }
