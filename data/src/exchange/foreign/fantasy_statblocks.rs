@@ -173,19 +173,7 @@ fn creature(value: &Value) -> Result<ForeignCreature, String> {
     // The Fray trait holds the attacks whole; the actions Fray wrote are for the plugin's readers.
     let actions = if fray.is_some() { Vec::new() } else { list(m, "actions") };
     for (name, desc, action) in actions {
-        match structured_attack(&action, &name, &desc) {
-            Some((piece, bonus, more)) => {
-                if let (Some(bonus), false) = (bonus, bonus_given) {
-                    c.pieces.push(format!("Attack bonus {bonus}"));
-                    bonus_given = true;
-                }
-                c.pieces.push(piece);
-                if more {
-                    c.notes.push(described(&name, &desc));
-                }
-            }
-            None => c.notes.push(described(&name, &desc)),
-        }
+        c.add_action(&name, &desc, structured_attack(&action, &name, &desc), &mut bonus_given);
     }
     for key in LISTS.iter().filter(|k| **k != "actions") {
         for (name, desc, _) in list(m, key) {

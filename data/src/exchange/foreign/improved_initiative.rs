@@ -88,19 +88,7 @@ fn creature(block: &Value) -> Result<ForeignCreature, String> {
     // The Fray trait holds the attacks whole; the actions Fray wrote are for the tool's readers.
     let actions = if fray.is_some() { Vec::new() } else { list(block, "Actions") };
     for (name, content) in actions {
-        match srd_attack(&name, &content) {
-            Some((piece, bonus, more)) => {
-                if let (Some(bonus), false) = (bonus, bonus_given) {
-                    c.pieces.push(format!("Attack bonus {bonus}"));
-                    bonus_given = true;
-                }
-                c.pieces.push(piece);
-                if more {
-                    c.notes.push(described(&name, &content));
-                }
-            }
-            None => c.notes.push(described(&name, &content)),
-        }
+        c.add_action(&name, &content, srd_attack(&name, &content), &mut bonus_given);
     }
     for key in ["Traits", "BonusActions", "Reactions", "LegendaryActions", "MythicActions"] {
         for (name, content) in list(block, key).into_iter().filter(|(n, _)| n != FRAY_TRAIT) {

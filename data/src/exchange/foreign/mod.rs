@@ -43,6 +43,33 @@ pub(super) struct ForeignCreature {
     pub notes: Vec<String>,
 }
 
+impl ForeignCreature {
+    /// One action of the creature: an attack (`attack`, as [`srd_attack`] or
+    /// [`structured_attack`] read it) is a piece, the first one's bonus too unless
+    /// `bonus_given`, and its words go to the notes when they say more than the piece; any
+    /// other action is words in the notes.
+    pub(super) fn add_action(
+        &mut self,
+        name: &str,
+        desc: &str,
+        attack: Option<(String, Option<String>, bool)>,
+        bonus_given: &mut bool,
+    ) {
+        let Some((piece, bonus, more)) = attack else {
+            self.notes.push(described(name, desc));
+            return;
+        };
+        if let (Some(bonus), false) = (bonus, *bonus_given) {
+            self.pieces.push(format!("Attack bonus {bonus}"));
+            *bonus_given = true;
+        }
+        self.pieces.push(piece);
+        if more {
+            self.notes.push(described(name, desc));
+        }
+    }
+}
+
 /// Another tool's file as read for one procedure: the creatures that came in and those left
 /// out, each with why.
 #[derive(Debug, Clone, PartialEq)]

@@ -92,19 +92,7 @@ fn monster(value: &Value) -> Result<ForeignCreature, String> {
     for action in list(m, "actions") {
         let name = text_of(action.get("name"));
         let desc = text_of(action.get("desc"));
-        match structured_attack(action, &name, &desc) {
-            Some((piece, bonus, more)) => {
-                if let (Some(bonus), false) = (bonus, bonus_given) {
-                    c.pieces.push(format!("Attack bonus {bonus}"));
-                    bonus_given = true;
-                }
-                c.pieces.push(piece);
-                if more {
-                    c.notes.push(described(&name, &desc));
-                }
-            }
-            None => c.notes.push(described(&name, &desc)),
-        }
+        c.add_action(&name, &desc, structured_attack(action, &name, &desc), &mut bonus_given);
     }
     for key in ["special_abilities", "bonus_actions", "reactions", "legendary_actions"] {
         for item in list(m, key) {
