@@ -82,15 +82,36 @@ fn folded(text: &str) -> String {
 /// Whether `header` names the target `(key, label)`: its key, its key's last part, its label,
 /// or a word of the same synonym group.
 pub(super) fn names(header: &str, key: &str, label: &str) -> bool {
-    let h = folded(header);
     let last = key.rsplit('.').next().unwrap_or(key);
-    let own = [folded(key), folded(last), folded(label)];
-    if own.contains(&h) {
+    let own = [key, last, label];
+    if own.iter().any(|o| same_folded(o, header)) {
         return true;
     }
+    // Compared without building a folded copy of each word: a stat block's every piece is
+    // matched against every field, and each copy cost an allocation (an SRD wiki took 12 s).
     SYNONYMS.iter().any(|group| {
-        group.iter().any(|w| folded(w) == h) && group.iter().any(|w| own.contains(&folded(w)))
+        group.iter().any(|w| same_folded(w, header))
+            && group.iter().any(|w| own.iter().any(|o| same_folded(o, w)))
     })
+}
+
+/// Whether two texts are the same as [`folded`] sees them, without building either.
+fn same_folded(a: &str, b: &str) -> bool {
+    fn chars(text: &str) -> impl Iterator<Item = char> + '_ {
+        text.split(|c: char| c.is_whitespace() || c == '_')
+            .filter(|w| !w.is_empty())
+            .enumerate()
+            .flat_map(|(i, w)| (i > 0).then_some(' ').into_iter().chain(w.chars()))
+            .flat_map(char::to_lowercase)
+    }
+    // Most words differ at once: their first letters say so without the fold.
+    let first = |t: &str| {
+        t.trim_start_matches(|c: char| c.is_whitespace() || c == '_')
+            .chars()
+            .next()
+            .map(|c| c.to_ascii_lowercase())
+    };
+    first(a) == first(b) && chars(a).eq(chars(b))
 }
 
 /// The edit distance of two short texts (for the nearest field of an unmapped column).

@@ -24,6 +24,8 @@ mod foreign;
 mod format;
 mod markdown;
 mod paste;
+mod paste_old_school;
+mod paste_pages;
 mod paste_split;
 mod preview;
 mod problem;

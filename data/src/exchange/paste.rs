@@ -10,6 +10,11 @@
 
 use super::csv::names;
 use super::format::CreatureEntry;
+use super::paste_old_school::{
+    alternatives, another_value, counted_attacks, encounter_rate, hit_dice, never_an_attack,
+    srd_hit_points,
+};
+use super::paste_pages::{is_wiki_pages, split_wiki_pages};
 use super::paste_split::split_blocks;
 use super::problem::{ImportProblem, Problems};
 use fray_app::dice::Dice;
@@ -28,6 +33,9 @@ impl From<String> for Refused {
         Refused { field: None, message }
     }
 }
+
+/// Most words an attack's or weapon's name has ("Light Crossbow", "ceremonial dagger").
+const MAX_NAME_WORDS: usize = 5;
 
 /// Most blocks one paste may hold: a whole book's bestiary, read in one go.
 pub const MAX_BLOCKS: usize = 10_000;
@@ -73,7 +81,12 @@ pub fn read_stat_blocks(
             ImportProblem::file(file, format!("the system '{system_id}' is unknown")).into()
         );
     };
-    let blocks = split_blocks(text);
+    let blocks = if is_wiki_pages(text) {
+        let fields: Vec<&Field> = system.block_schema().fields_for(false).collect();
+        split_wiki_pages(text, &|line| names_a_field(&fields, line))
+    } else {
+        split_blocks(text)
+    };
     if blocks.is_empty() {
         return Err(ImportProblem::file(file, "holds no stat block").into());
     }
@@ -116,6 +129,18 @@ pub(super) fn checked(
         .map(|p| if p.label.is_empty() { p.message } else { format!("{}: {}", p.label, p.message) })
         .collect();
     PastedBlock { at, entry, unread, read, warnings }
+}
+
+/// Whether a line of a wiki page is stats: one of its pieces is a number or dice after a
+/// label of the block's fields ("Armor Class 6 [13]", "Hit Dice 4 (18hp)").
+fn names_a_field(fields: &[&Field], line: &str) -> bool {
+    items(line).iter().flat_map(|p| hit_dice(p).unwrap_or(vec![p.clone()])).any(|p| {
+        label_and_number(&p).is_some_and(|(l, _)| {
+            fields.iter().any(|f| takes_number(f) && names(&l, f.key, f.label))
+        }) || label_and_dice(&p).is_some_and(|(l, _)| {
+            fields.iter().any(|f| matches!(f.kind, Kind::Dice) && names(&l, f.key, f.label))
+        })
+    })
 }
 
 /// One block as an entry, and the pieces not read.
@@ -170,12 +195,34 @@ pub(super) fn read_pieces(
     // A list's items are gathered here and set once: appending to the block's list item by
     // item copied the list each time (8,000 weapons took 16 s).
     let mut listed = Vec::new();
-    let pieces = pieces.into_iter().flat_map(|p| old_school_hit_dice(&p).unwrap_or(vec![p]));
+    let has_hit_dice = fields.iter().any(|f| names("HD", f.key, f.label));
+    let pieces = pieces
+        .into_iter()
+        .flat_map(|p| hit_dice(&p).or_else(|| srd_hit_points(&p, has_hit_dice)).unwrap_or(vec![p]));
+    // The piece that last set a number, while the next may still say it was one of several.
+    let mut last_number: Option<(&'static str, String)> = None;
     for item in pieces {
+        if another_value(&item)
+            && let Some((key, piece)) = last_number.take()
+        {
+            // "Armor Class 6 [13], 4 [15], or 3 [16]": no one value is the creature's.
+            let blank = schema.new_block(false);
+            schema::set(&mut entry.block, key, schema::get(&blank, key).cloned());
+            read.retain(|k| *k != key);
+            unread.extend([piece, item]);
+            continue;
+        }
         match read_item(&fields, &mut entry.block, &mut listed, &read, &item)? {
-            Some(key) if !read.contains(&key) => read.push(key),
-            Some(_) => {}
-            None => unread.push(item),
+            Some(key) if !read.contains(&key) => {
+                read.push(key);
+                let number = fields.iter().any(|f| f.key == key && takes_number(f));
+                last_number = number.then(|| (key, item.clone()));
+            }
+            Some(_) => last_number = None,
+            None => {
+                last_number = None;
+                unread.push(item);
+            }
         }
     }
     if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
@@ -251,7 +298,12 @@ pub(super) fn items(text: &str) -> Vec<String> {
             current.push(' ');
             continue;
         }
-        if depth <= 0 && (matches!(c, ',' | ';' | '\n') || stop) {
+        // "XP 1,300": a comma between digits is a thousands separator, not a new piece.
+        let thousands = c == ','
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if depth <= 0 && (matches!(c, ',' | ';' | '\n') || stop) && !thousands {
             push_item(&mut out, &current);
             current.clear();
         } else {
@@ -268,12 +320,7 @@ fn push_item(out: &mut Vec<String>, item: &str) {
         return;
     }
     // "mace (d8) or ceremonial dagger (d6)": two weapons, either of which it may use.
-    let parts: Vec<&str> = item.split(" or ").collect();
-    if parts.len() > 1 && parts.iter().all(|p| p.contains("(d") || p.contains("(D")) {
-        out.extend(parts.iter().map(|p| p.trim().to_owned()));
-    } else {
-        out.push(item.to_owned());
-    }
+    out.extend(alternatives(item));
 }
 
 /// The bonus of an attack written as a sentence: "+6 to hit" as "+6".
@@ -293,9 +340,16 @@ pub(super) fn sentence_attack(line: &str) -> Option<String> {
     let (dice, after) = hit_damage(&rest[hit..])?;
     let kind = after.split_whitespace().next().filter(|w| *w != "damage" && !w.ends_with('.'));
     let name = name.trim().trim_matches(['*', '_']).trim();
-    Some(match kind {
-        Some(kind) => format!("{name} ({dice}, {kind})"),
-        None => format!("{name} ({dice})"),
+    // "Claws (Hag Form Only)": the name's own remark goes with the attack's words.
+    let (name, remark) = match name.split_once('(') {
+        Some((name, remark)) => (name.trim(), Some(remark.trim_end_matches(')').trim())),
+        None => (name, None),
+    };
+    let words: Vec<&str> = kind.into_iter().chain(remark).collect();
+    Some(if words.is_empty() {
+        format!("{name} ({dice})")
+    } else {
+        format!("{name} ({dice}, {})", words.join(", "))
     })
 }
 
@@ -379,6 +433,9 @@ fn read_other(
         schema::set(block, field.key, Some(Value::Bool(true)));
         return Some(field.key);
     }
+    if never_an_attack(item) {
+        return None;
+    }
     if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
         && let Kind::List { item: item_fields, .. } = list.kind
     {
@@ -401,6 +458,11 @@ fn read_other(
     if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
         && let Kind::List { item: item_fields, .. } = list.kind
     {
+        // "Att 5 to 12 × bite (1d10)", "1 × spell": counted, but not as a count of attacks
+        // with their damage; no attack is guessed from it.
+        if item.contains('×') && counted_attacks(item).is_none() {
+            return None;
+        }
         let attacks = several_attacks(item);
         let records: Option<Vec<Value>> =
             attacks.iter().map(|one| list_item(item_fields, one)).collect();
@@ -440,46 +502,13 @@ fn attack_values(item_fields: &[Field], record: &mut Value, item: &str) -> bool 
     true
 }
 
-/// "HD 1-1 (3hp)", "HD 10** (45hp)", as old-school books print hit dice: the count of dice
-/// (its adjustment and asterisks say nothing a field holds) and, in parentheses, the hit
-/// points: "HD 1" and "HP 3". `None` for anything else ("HD 3d8" is dice, read as such).
-fn old_school_hit_dice(piece: &str) -> Option<Vec<String>> {
-    let rest = piece.trim().strip_prefix("HD ")?.trim();
-    let count: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    let after = &rest[count.len()..];
-    let (adjust, hp) = match after.split_once('(') {
-        Some((adjust, hp)) => (adjust.trim(), Some(hp.trim_end_matches(')').trim())),
-        None => (after.trim(), None),
-    };
-    let plain = adjust.chars().all(|c| c.is_ascii_digit() || "+-*–".contains(c));
-    if count.is_empty() || !plain || (adjust.is_empty() && hp.is_none()) {
-        return None;
-    }
-    let mut out = vec![format!("HD {count}")];
-    if let Some(hp) = hp {
-        let n = hp.strip_suffix("hp").or(hp.strip_suffix(" hp"))?.trim();
-        n.parse::<i64>().ok()?;
-        out.push(format!("HP {n}"));
-    }
-    Some(out)
-}
-
 /// "claws (d8+d8)", "fists (d10+d8, blast)": dice added with nothing else, as books in
 /// Cairn's family print a creature that strikes several times, are that many attacks, one
 /// die each ("claws (d8)" twice). Anything else ("2d6+3", "d6+1") is one attack.
 fn several_attacks(item: &str) -> Vec<String> {
     // "Att 2 × claw (1d4)", as old-school books print attacks: two claws.
-    let bare = item.trim().strip_prefix("Att ").unwrap_or(item).trim();
-    if let Some((count, rest)) = bare.split_once(['×', 'x'])
-        && let Ok(n) = count.trim().parse::<usize>()
-        && (1..=10).contains(&n)
-        && rest.contains('(')
-    {
-        let mut one = rest.trim().to_owned();
-        if let Some(first) = one.get_mut(0..1) {
-            first.make_ascii_uppercase();
-        }
-        return vec![one; n];
+    if let Some(counted) = counted_attacks(item) {
+        return counted;
     }
     let one = vec![item.to_owned()];
     let (Some(open), Some(close)) = (item.find('('), item.rfind(')')) else { return one };
@@ -517,7 +546,16 @@ fn takes_number(f: &Field) -> bool {
 
 /// "13 HP", "HP 13", "HP: 13", "Armour 1 (chain)", "Speed 40 ft." as ("HP", "13").
 fn label_and_number(item: &str) -> Option<(String, String)> {
-    let item = item.split('(').next()?.trim();
+    if let Some(per_round) = encounter_rate(item) {
+        return Some(per_round);
+    }
+    let (item, aside) = item.split_once('(').unwrap_or((item, ""));
+    let item = item.trim();
+    // "AC 2 [17] (8 [11] in human form)": a second value of the same kind beside it; which
+    // one holds is the GM's call, so neither is read.
+    if item.ends_with(']') && aside.contains('[') {
+        return None;
+    }
     let mut words: Vec<&str> = item.split_whitespace().collect();
     // A unit after the number says nothing the field does not.
     if words.len() > 2 && matches!(words.last(), Some(&("ft" | "ft." | "feet" | "'"))) {
@@ -609,7 +647,11 @@ fn list_item(fields: &[Field], text: &str) -> Option<Value> {
     // parentheses ("STR 19 (+4)") is no attack.
     let dice = dice.filter(|d| d.dice_count() > 0 || !extra.is_empty())?;
     let name = words.join(" ");
-    if name.is_empty() {
+    // A name is a few words: a sentence with dice in it ("Each creature in that line takes
+    // 54 (12d8) acid damage") is a trait's text, not an attack.
+    // Nor is "roll a d6" a weapon called "roll a".
+    let dangling = words.last().is_some_and(|w| ["a", "an", "the", "of"].contains(&w.as_str()));
+    if name.is_empty() || words.len() > MAX_NAME_WORDS || dangling {
         return None;
     }
     let mut record = Value::Object(Map::new());
@@ -801,18 +843,9 @@ mod tests {
         );
         assert_eq!(several_attacks("Att 2 × claw (1d4)"), ["Claw (1d4)", "Claw (1d4)"]);
         assert_eq!(several_attacks("Att 1 × weapon (1d6)"), ["Weapon (1d6)"]);
+        assert_eq!(several_attacks("Att 1 × bite (1d6 + poison)"), ["Bite (1d6, poison)"]);
         for one in ["club (d10)", "greatclub (2d8+4)", "bite (d6+1)", "slam", "rocks (d6, Blast)"] {
             assert_eq!(several_attacks(one), [one], "{one}");
-        }
-    }
-
-    #[test]
-    fn old_school_hit_dice_give_their_count_and_hit_points() {
-        assert_eq!(old_school_hit_dice("HD 1-1 (3hp)").unwrap(), ["HD 1", "HP 3"]);
-        assert_eq!(old_school_hit_dice("HD 10** (45hp)").unwrap(), ["HD 10", "HP 45"]);
-        assert_eq!(old_school_hit_dice("HD 2+2").unwrap(), ["HD 2"]);
-        for other in ["HD 3d8", "HD 2", "Hit Dice 4", "HD 1 (three)"] {
-            assert_eq!(old_school_hit_dice(other), None, "{other}");
         }
     }
 

@@ -13,7 +13,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 
 /// A file of `tests/corpus/bestiaries/`.
-fn bestiary(name: &str) -> String {
+pub(crate) fn bestiary(name: &str) -> String {
     // The procedures, as the program installs them at its start.
     fray_app::systems::install();
     let path =
@@ -23,13 +23,13 @@ fn bestiary(name: &str) -> String {
 
 /// What a Sovereign entry should hold, worked out from the source alone.
 #[derive(Debug, PartialEq)]
-struct Expected {
-    hp: i64,
-    ac: i64,
-    hd: Option<i64>,
-    speed: Option<i64>,
-    atk: Option<i64>,
-    attacks: Vec<(String, String)>,
+pub(crate) struct Expected {
+    pub(crate) hp: i64,
+    pub(crate) ac: i64,
+    pub(crate) hd: Option<i64>,
+    pub(crate) speed: Option<i64>,
+    pub(crate) atk: Option<i64>,
+    pub(crate) attacks: Vec<(String, String)>,
 }
 
 /// The digits after the first "+" or "-" before " to hit".
@@ -88,7 +88,7 @@ fn from_improved_initiative(c: &Value) -> Expected {
 }
 
 /// A 5e-API monster, worked out from its fields.
-fn from_srd_api(m: &Value) -> Expected {
+pub(crate) fn from_srd_api(m: &Value) -> Expected {
     let mut atk = None;
     let mut attacks = Vec::new();
     for a in m["actions"].as_array().into_iter().flatten() {
@@ -159,7 +159,7 @@ fn from_fantasy_statblocks(m: &Value) -> Expected {
 }
 
 /// What Fray read into a Sovereign block.
-fn read(b: &PastedBlock) -> Expected {
+pub(crate) fn read(b: &PastedBlock) -> Expected {
     let block = &b.entry.block;
     Expected {
         // A track is its top, or a record holding it.

@@ -8,7 +8,9 @@ mod foreign;
 mod import;
 mod markdown;
 mod merge;
+mod ose_srd;
 mod paste;
+mod srd_wiki;
 
 use fray_data::Db;
 use fray_data::exchange::{self, LibraryFile, Problems};

@@ -43,7 +43,7 @@ pub const SCHEMA: BlockSchema = BlockSchema {
             .default("1"),
         Field::new("stats.move", "Move (ft)", Kind::Whole { min: 0, max: 200, only: &[] })
             .default("30"),
-        Field::new("stats.hd", "Hit dice", Kind::Whole { min: 0, max: 30, only: &[] }).creatures(),
+        Field::new("stats.hd", "Hit dice", Kind::Whole { min: 0, max: 40, only: &[] }).creatures(),
         Field::new("stats.save", "Save", Kind::Whole { min: 2, max: 20, only: &[] }).creatures(),
         Field::new("stats.skill", "Skill", Kind::Whole { min: 0, max: 5, only: &[] }).creatures(),
         Field::new("stats.morale", "Morale", Kind::Whole { min: 2, max: 12, only: &[] })
