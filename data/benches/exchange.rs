@@ -9,6 +9,10 @@
 //! of 2,000 entries (1.8 s at 350 KB before), and 800 and 8,000 pasted weapons (`club d4`,
 //! 16 s for 8,000 before).
 //!
+//! And the real bestiaries of `tests/corpus`: the SRD 5.1 wiki's 319 Markdown pages for
+//! Sovereign, once and ten times over (3,190 pages, to show the growth), the OSE SRD wiki's 207
+//! stat tables, and the 5e-API's 334 monsters as JSON.
+//!
 //! `cargo bench -p fray-data --bench exchange -- --warm-up-time 1 --measurement-time 5`
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -119,5 +123,37 @@ fn quadratic_once(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, import, million_tags, quadratic_once);
+/// A file of `tests/corpus/`.
+fn corpus(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/../tests/corpus/{path}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+}
+
+fn bestiaries(c: &mut Criterion) {
+    fray_app::systems::install();
+    let mut group = c.benchmark_group("bestiaries");
+    group.sample_size(10);
+    let wiki = corpus("statblocks/srd-5.1-wiki-monsters.md");
+    for times in [1, 10] {
+        let text = vec![wiki.as_str(); times].join("\n");
+        group.bench_function(format!("srd_wiki_{}_pages", 319 * times), |b| {
+            b.iter(|| {
+                // Every page read; refused for the three monsters past Sovereign's 500 HP.
+                let refused = exchange::read_stat_blocks("wiki.md", &text, "sovereign");
+                black_box(refused.unwrap_err())
+            });
+        });
+    }
+    let ose = corpus("statblocks/ose-srd-monsters.md");
+    group.bench_function("ose_wiki_207_tables", |b| {
+        b.iter(|| black_box(exchange::read_stat_blocks("ose.md", &ose, "sovereign").unwrap()));
+    });
+    let api = corpus("bestiaries/5e-api-srd-2014-monsters.json");
+    group.bench_function("5e_api_334_monsters", |b| {
+        b.iter(|| black_box(exchange::read_foreign("api.json", &api, "sovereign").unwrap()));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, import, million_tags, quadratic_once, bestiaries);
 criterion_main!(benches);
