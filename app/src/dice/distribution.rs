@@ -354,6 +354,10 @@ fn one_die(t: &DiceTerm) -> Option<Distribution> {
 /// The sum of the dice `keep` keeps of `count` dice that each follow `die`: over the
 /// values from the best down, how many dice show each, and how many of those are kept.
 fn kept(die: &Distribution, count: u32, keep: Keep) -> Option<Distribution> {
+    // Dropping from both ends (`4d6dl1dh1`) is sampled.
+    if matches!(keep, Keep::Middle { .. }) {
+        return None;
+    }
     let n = count as usize;
     let k = keep.kept_of(count) as usize;
     let mut values: Vec<(i64, f64)> = die.totals.clone();

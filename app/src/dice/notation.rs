@@ -123,6 +123,14 @@ pub enum Keep {
     DropLowest(u32),
     /// Drop the N highest (`dh`): keeps the rest.
     DropHighest(u32),
+    /// Drop the `low` lowest and the `high` highest, both at least 1 (`dl1dh1`): what keeps
+    /// and drops written one after another come to (`3d6kh2kl1` keeps the middle die).
+    Middle {
+        /// How many of the lowest are dropped.
+        low: u32,
+        /// How many of the highest are dropped.
+        high: u32,
+    },
 }
 
 /// A comparison with a number: `>=8`, `<3`, `=1`.
@@ -215,11 +223,9 @@ impl fmt::Display for Sides {
 }
 
 impl Keep {
-    /// The number written after it.
-    pub fn n(self) -> u32 {
-        match self {
-            Keep::Highest(n) | Keep::Lowest(n) | Keep::DropLowest(n) | Keep::DropHighest(n) => n,
-        }
+    /// How many dice it drops of `of`: the count a term must exceed.
+    pub fn dropped_of(self, of: u32) -> u32 {
+        of - self.kept_of(of)
     }
 
     /// How many of `of` count.
@@ -227,41 +233,66 @@ impl Keep {
         match self {
             Keep::Highest(n) | Keep::Lowest(n) => n.min(of),
             Keep::DropLowest(n) | Keep::DropHighest(n) => of.saturating_sub(n),
+            Keep::Middle { low, high } => of.saturating_sub(low.saturating_add(high)),
         }
     }
 
-    /// Whether the highest are the ones kept.
+    /// Whether the highest are the ones kept (for [`Keep::Middle`], neither end is).
     pub fn keeps_highest(self) -> bool {
         matches!(self, Keep::Highest(_) | Keep::DropLowest(_))
     }
 
-    /// `kh`, `kl`, `dl` or `dh`.
-    fn code(self) -> &'static str {
+    /// How many of the lowest of `of` things it drops, and how many of the highest.
+    pub fn drops_of(self, of: u32) -> (u32, u32) {
         match self {
-            Keep::Highest(_) => "kh",
-            Keep::Lowest(_) => "kl",
-            Keep::DropLowest(_) => "dl",
-            Keep::DropHighest(_) => "dh",
+            Keep::Highest(n) => (of.saturating_sub(n), 0),
+            Keep::Lowest(n) => (0, of.saturating_sub(n)),
+            Keep::DropLowest(n) => (n.min(of), 0),
+            Keep::DropHighest(n) => (0, n.min(of)),
+            Keep::Middle { low, high } => (low.min(of), high.min(of - low.min(of))),
+        }
+    }
+
+    /// This keep, then `next` on the things it kept of `of`: keeps and drops written one
+    /// after another (`4d6dl1dh1`, `3d6kh2kl1`), each on what the one before it kept.
+    pub fn then(self, next: Keep, of: u32) -> Keep {
+        let (low, high) = self.drops_of(of);
+        let (more_low, more_high) = next.drops_of(self.kept_of(of));
+        match (low + more_low, high + more_high) {
+            (low, 0) => Keep::DropLowest(low),
+            (0, high) => Keep::DropHighest(high),
+            (low, high) => Keep::Middle { low, high },
         }
     }
 
     /// The first problem with keeping this of `of` things, if any.
     fn problem(self, of: u32, what: &str) -> Option<String> {
-        let n = self.n();
-        let bad = match self {
-            Keep::Highest(_) | Keep::Lowest(_) => n == 0 || n > of,
-            Keep::DropLowest(_) | Keep::DropHighest(_) => n == 0 || n >= of,
-        };
-        bad.then(|| match self {
-            Keep::Highest(_) | Keep::Lowest(_) => format!("cannot keep {n} of {of} {what}"),
-            _ => format!("cannot drop {n} of {of} {what}"),
-        })
+        match self {
+            Keep::Highest(n) | Keep::Lowest(n) if n == 0 || n > of => {
+                Some(format!("cannot keep {n} of {of} {what}"))
+            }
+            Keep::DropLowest(n) | Keep::DropHighest(n) if n == 0 || n >= of => {
+                Some(format!("cannot drop {n} of {of} {what}"))
+            }
+            Keep::Middle { low, high }
+                if low == 0 || high == 0 || u64::from(low) + u64::from(high) >= u64::from(of) =>
+            {
+                Some(format!("cannot drop {low} and {high} of {of} {what}"))
+            }
+            _ => None,
+        }
     }
 }
 
 impl fmt::Display for Keep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.code(), self.n())
+        match self {
+            Keep::Highest(n) => write!(f, "kh{n}"),
+            Keep::Lowest(n) => write!(f, "kl{n}"),
+            Keep::DropLowest(n) => write!(f, "dl{n}"),
+            Keep::DropHighest(n) => write!(f, "dh{n}"),
+            Keep::Middle { low, high } => write!(f, "dl{low}dh{high}"),
+        }
     }
 }
 

@@ -470,10 +470,16 @@ impl Parser {
             };
             match (self.peek(), self.peek2()) {
                 (Some('k' | 'd'), _) => {
-                    if term.keep.is_some() {
-                        return Err(twice("keep or drop"));
-                    }
-                    term.keep = self.keep(term.count, "the term rolls", "dice")?;
+                    // Keeps and drops one after another (`4d6dl1dh1`): each on the dice the
+                    // one before it kept.
+                    term.keep = match term.keep {
+                        None => self.keep(term.count, "the term rolls", "dice")?,
+                        Some(before) => {
+                            let left = before.kept_of(term.count);
+                            let next = self.keep(left, "the keep before it leaves", "dice")?;
+                            next.map(|next| before.then(next, term.count))
+                        }
+                    };
                 }
                 (Some('r'), _) => {
                     if term.reroll.is_some() {
@@ -563,7 +569,7 @@ impl Parser {
             _ => n == 0 || n >= u64::from(of),
         };
         if bad {
-            if things == "dice" && first == 'k' {
+            if things == "dice" && first == 'k' && holds == "the term rolls" {
                 return Err(DiceError::BadKeep { column, keep: n32, count: of });
             }
             let verb = if first == 'k' { "keep" } else { "drop" };
@@ -682,6 +688,29 @@ mod tests {
 
     fn canon(input: &str) -> String {
         parse(input).unwrap_or_else(|e| panic!("{input}: {e}")).to_string()
+    }
+
+    /// Keeps and drops one after another, each on the dice the one before it kept: what they
+    /// come to, printed in one form that reads back the same.
+    #[test]
+    fn keeps_and_drops_in_a_row_apply_one_after_another() {
+        let keep = |input: &str| match parse(input).unwrap().nodes[0] {
+            Node::Dice(t) => t.keep,
+            _ => None,
+        };
+        assert_eq!(keep("4d6dl1dh1"), Some(Keep::Middle { low: 1, high: 1 }));
+        // The highest two, then the lower of those: the middle die.
+        assert_eq!(keep("3d6kh2kl1"), Some(Keep::Middle { low: 1, high: 1 }));
+        // The highest, then the lowest of that one die: still the highest.
+        assert_eq!(keep("3d6kh1kl1"), Some(Keep::DropLowest(2)));
+        assert_eq!(keep("6d6dl1dl1dh2"), Some(Keep::Middle { low: 2, high: 2 }));
+        assert_eq!(keep("4d6k3d1"), Some(Keep::DropLowest(2)));
+        for (typed, printed) in
+            [("4d6dl1dh1", "4d6dl1dh1"), ("3d6kh2kl1", "3d6dl1dh1"), ("3d6kh1kl1", "3d6dl2")]
+        {
+            assert_eq!(canon(typed), printed);
+            assert_eq!(canon(printed), printed, "reads back the same");
+        }
     }
 
     #[test]
@@ -835,6 +864,8 @@ mod tests {
         assert_eq!(err("dF!"), "dF! at column 4: a Fudge die cannot explode");
         assert_eq!(err("d1!"), "d1! at column 4: a one-sided die cannot explode");
         assert_eq!(err("d6!!!"), "explode at column 5: given twice for one term");
+        assert_eq!(err("4d6kh1kl2"), "cannot keep 2 at column 9: the keep before it leaves 1 dice");
+        assert_eq!(err("2d6dl1dh1"), "cannot drop 1 at column 9: the keep before it leaves 1 dice");
         assert_eq!(err("(d6"), "expected an operator or ')' at column 4; did you mean 'd6'?");
         assert_eq!(
             err("d6 []"),

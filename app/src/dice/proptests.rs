@@ -203,7 +203,8 @@ fn small_dice() -> impl Strategy<Value = Dice> {
                         if let Sides::N(s) = t.sides {
                             t.sides = Sides::N(s % 12 + 1);
                         }
-                        t.keep = t.keep.filter(|k| k.n() < t.count);
+                        t.keep =
+                            t.keep.filter(|k| k.kept_of(t.count) > 0 && k.dropped_of(t.count) > 0);
                         Node::Dice(t)
                     }
                     Node::Number(c) => Node::Number(c % 100),

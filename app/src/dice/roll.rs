@@ -411,8 +411,13 @@ fn keep_flags(keep: Keep, values: &[i64]) -> Vec<bool> {
     } else {
         order.sort_by_key(|&i| values[i]);
     }
+    // Of the dice in that order, those past the ones the keep drops at the start.
+    let (low, high) = keep.drops_of(values.len() as u32);
+    let skipped = if keep.keeps_highest() { high } else { low };
     let mut kept = vec![false; values.len()];
-    for &i in order.iter().take(keep.kept_of(values.len() as u32) as usize) {
+    let counted =
+        order.iter().skip(skipped as usize).take(keep.kept_of(values.len() as u32) as usize);
+    for &i in counted {
         kept[i] = true;
     }
     kept
@@ -430,6 +435,19 @@ mod tests {
         Roll::from_faces(Dice::parse(dice).unwrap(), faces, "test", None, RollSource::Table)
             .unwrap_err()
             .to_string()
+    }
+
+    #[test]
+    fn dropping_from_both_ends_counts_the_middle_dice() {
+        // 2, 2, 4, 4: one of the lowest and one of the highest go (the first of each tie).
+        let r = roll("4d6dl1dh1", &[2, 2, 4, 4]);
+        assert_eq!(r.total, 6);
+        assert_eq!(r.terms[0].kept, [false, true, true, false]);
+        assert_eq!(roll("3d6kh2kl1", &[1, 6, 5]).total, 5, "the middle die");
+        assert_eq!(roll("5d6dl1dh2", &[3, 1, 6, 5, 2]).total, 5, "2 and 3");
+        // The odds of it are sampled (no exact form yet), and within its range.
+        let dice = Dice::parse("4d6dl1dh1").unwrap();
+        assert_eq!((dice.min(), dice.max()), (2, 12));
     }
 
     #[test]
