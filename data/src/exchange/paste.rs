@@ -861,7 +861,8 @@ mod tests {
     #[test]
     fn feet_written_with_a_prime_are_numbers() {
         assert_eq!(label_and_number("Speed 40'"), Some(("Speed".into(), "40".into())));
-        assert_eq!(label_and_number("MV 90' (30')"), Some(("MV".into(), "90".into())));
+        // Old-school movement: per turn, then per round in parentheses; a fight moves by rounds.
+        assert_eq!(label_and_number("MV 90' (30')"), Some(("MV".into(), "30".into())));
         assert_eq!(label_and_number("Speed 40 ft."), Some(("Speed".into(), "40".into())));
     }
 

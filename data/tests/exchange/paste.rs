@@ -290,6 +290,7 @@ fn sovereign_reads_wwn_and_ose_stat_lines() {
     assert_eq!(field(ose, "stats.ac"), &json!(13));
     assert_eq!(field(ose, "stats.atk"), &json!(0));
     assert_eq!(field(ose, "stats.morale"), &json!(7));
+    assert_eq!(field(ose, "stats.move"), &json!(30), "MV 90' (30'): the rate per round");
     assert_eq!(field(ose, "attacks"), &json!([{"name": "Weapon", "dmg": "d6"}]));
     assert_eq!((field(ose, "stats.hd"), field(ose, "tracks.hp")), (&json!(1), &json!(3)));
     let saves = "SV D14 W15 P16 B17 S18 (NH)";
