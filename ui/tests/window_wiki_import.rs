@@ -46,6 +46,10 @@ fn a_wiki_of_ose_pages_is_previewed_and_imported_for_sovereign() {
     // GM says.
     let clashes = w.harness.query_all_by_label_contains("the library already has").count();
     assert!(clashes > 0, "a bundled name is asked about");
+    // Under each creature, what was read into it and how much went to its notes.
+    let acolyte =
+        "read AC, Hit dice, HP, Attacks, Attack bonus, Move (ft), Morale, Notes; 5 pieces not read";
+    assert!(w.harness.query_all_by_label_contains(acolyte).count() > 0);
     let new = 207 - clashes;
     w.harness.get_by_label_contains(&format!("{new} new, 0 changed"));
     assert_eq!(w.app().model.db.creatures().count().unwrap(), before, "nothing written yet");

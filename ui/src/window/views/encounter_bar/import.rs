@@ -79,11 +79,11 @@ fn stage_ui(
             }
             ui.add_space(8.0);
             match read {
-                Ok((_, preview)) => preview_ui(ui, preview, WHOLE_PREVIEW),
+                Ok((_, preview)) => preview_ui(ui, preview, WHOLE_PREVIEW, None),
                 Err(problems) => problems_ui(ui, problems),
             }
         }
-        Stage::Ready(_, preview) => preview_ui(ui, preview, WHOLE_PREVIEW),
+        Stage::Ready(_, preview) => preview_ui(ui, preview, WHOLE_PREVIEW, None),
         Stage::Creatures { format, system, on_clash, read, .. } => {
             ui.label(format!("{} ({})", capitalised(format.describe()), form_path_note(*format)));
             if let Some(picked) = system_ui(ui, system, "import-creatures-system") {
@@ -97,7 +97,7 @@ fn stage_ui(
                     // screen whatever the file holds.
                     let shared = if c.left_out.is_empty() { WHOLE_PREVIEW } else { 0.22 };
                     left_out_ui(ui, &c.left_out);
-                    preview_ui(ui, &c.preview, shared);
+                    preview_ui(ui, &c.preview, shared, Some(&c.how_read));
                 }
                 Err(problems) => problems_ui(ui, problems),
             }
@@ -124,8 +124,14 @@ fn problems_ui(ui: &mut egui::Ui, problems: &Problems) {
     });
 }
 
-/// Counts, then every entry with its badge, in a list at most `share` of the window high.
-fn preview_ui(ui: &mut egui::Ui, preview: &Preview, share: f32) {
+/// Counts, then every entry with its badge, in a list at most `share` of the window high;
+/// under each, how it was read when the entries were read from a bestiary (`how_read`).
+fn preview_ui(
+    ui: &mut egui::Ui,
+    preview: &Preview,
+    share: f32,
+    how_read: Option<&std::collections::HashMap<String, String>>,
+) {
     ui.label(RichText::new(preview.counts()).strong());
     ui.add_space(6.0);
     let max = (ui.ctx().content_rect().height() * share).max(72.0);
@@ -136,6 +142,11 @@ fn preview_ui(ui: &mut egui::Ui, preview: &Preview, share: f32) {
                 ui.label(&e.name);
                 ui.label(RichText::new(format!("{} · {}", e.kind.word(), e.system)).weak());
                 ui.end_row();
+                if let Some(how) = how_read.and_then(|h| h.get(&e.uid)) {
+                    ui.label("");
+                    ui.label(RichText::new(how).weak());
+                    ui.end_row();
+                }
                 // What changes in it, field by field.
                 for line in &e.changes.lines {
                     ui.label("");

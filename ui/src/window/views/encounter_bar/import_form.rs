@@ -64,6 +64,9 @@ pub struct Creatures {
     /// Each creature that does not come in, and why: one no field can hold (named with the
     /// field), or one whose name the library has already (left out, as a paste leaves it).
     pub left_out: Vec<String>,
+    /// For each entry by uid, what was read into it and how much was not (kept in its
+    /// notes): "read AC, Hit dice, HP; 4 pieces not read, in the notes".
+    pub how_read: std::collections::HashMap<String, String>,
 }
 
 impl ImportForm {
@@ -193,9 +196,21 @@ fn creatures_stage(
         }
         let file = exchange::pasted_file(&blocks, &clashes, |_| on_clash);
         let preview = exchange::preview(db, &file).map_err(failed)?;
-        Ok(Creatures { file, preview, left_out })
+        let how_read = blocks.iter().map(|b| (b.entry.uid.clone(), how_read(b))).collect();
+        Ok(Creatures { file, preview, left_out, how_read })
     });
     Stage::Creatures { text, format, system: system.to_owned(), on_clash, read }
+}
+
+/// "read AC, Hit dice, HP; 4 pieces not read, in the notes": what the GM checks a creature
+/// by before importing it.
+fn how_read(block: &exchange::PastedBlock) -> String {
+    let read = block.read_labels().join(", ");
+    match block.unread.len() {
+        0 => format!("read {read}"),
+        1 => format!("read {read}; 1 piece not read, in the notes"),
+        n => format!("read {read}; {n} pieces not read, in the notes"),
+    }
 }
 
 fn file_name(path: &Path) -> String {
