@@ -74,26 +74,17 @@ fn prints(page: &str, field: &str, got: &Expected, unread: &[String]) -> bool {
 
 /// The fields of `got` that are not as `want` has them.
 fn differing(got: &Expected, want: &Expected) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    if got.hp != want.hp {
-        out.push("hp");
-    }
-    if got.ac != want.ac {
-        out.push("ac");
-    }
-    if got.hd != want.hd {
-        out.push("hd");
-    }
-    if got.speed != want.speed {
-        out.push("speed");
-    }
-    if got.atk != want.atk {
-        out.push("atk");
-    }
-    if got.attacks != want.attacks {
-        out.push("attacks");
-    }
-    out
+    [
+        ("hp", got.hp != want.hp),
+        ("ac", got.ac != want.ac),
+        ("hd", got.hd != want.hd),
+        ("speed", got.speed != want.speed),
+        ("atk", got.atk != want.atk),
+        ("attacks", got.attacks != want.attacks),
+    ]
+    .into_iter()
+    .filter_map(|(field, differs)| differs.then_some(field))
+    .collect()
 }
 
 #[test]
