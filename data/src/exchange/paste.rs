@@ -135,12 +135,19 @@ pub(super) fn checked(
 /// label of the block's fields ("Armor Class 6 [13]", "Hit Dice 4 (18hp)").
 fn names_a_field(fields: &[&Field], line: &str) -> bool {
     items(line).iter().flat_map(|p| hit_dice(p).unwrap_or(vec![p.clone()])).any(|p| {
-        label_and_number(&p).is_some_and(|(l, _)| {
-            fields.iter().any(|f| takes_number(f) && names(&l, f.key, f.label))
-        }) || label_and_dice(&p).is_some_and(|(l, _)| {
-            fields.iter().any(|f| matches!(f.kind, Kind::Dice) && names(&l, f.key, f.label))
-        })
+        label_and_number(&p).is_some_and(|(l, _)| number_field(fields, &l).is_some())
+            || label_and_dice(&p).is_some_and(|(l, _)| dice_field(fields, &l).is_some())
     })
+}
+
+/// The field that holds a number and that `label` names ("Armor Class" for AC).
+fn number_field<'a>(fields: &[&'a Field], label: &str) -> Option<&'a Field> {
+    fields.iter().copied().find(|f| takes_number(f) && names(label, f.key, f.label))
+}
+
+/// The field that holds dice and that `label` names ("Hit Dice" for HD).
+fn dice_field<'a>(fields: &[&'a Field], label: &str) -> Option<&'a Field> {
+    fields.iter().copied().find(|f| matches!(f.kind, Kind::Dice) && names(label, f.key, f.label))
 }
 
 /// One block as an entry, and the pieces not read.
@@ -392,8 +399,7 @@ fn read_item(
     item: &str,
 ) -> Result<Option<&'static str>, Refused> {
     if let Some((label, number)) = label_and_number(item)
-        && let Some(field) =
-            fields.iter().find(|f| takes_number(f) && names(&label, f.key, f.label))
+        && let Some(field) = number_field(fields, &label)
     {
         if filled.contains(&field.key) {
             return Ok(None);
@@ -421,8 +427,7 @@ fn read_other(
     item: &str,
 ) -> Option<&'static str> {
     if let Some((label, dice)) = label_and_dice(item)
-        && let Some(field) =
-            fields.iter().find(|f| matches!(f.kind, Kind::Dice) && names(&label, f.key, f.label))
+        && let Some(field) = dice_field(fields, &label)
     {
         schema::set(block, field.key, Some(Value::String(dice)));
         return Some(field.key);
