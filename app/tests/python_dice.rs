@@ -1,6 +1,6 @@
 //! python-dice's own test cases (`tests/corpus/dice/python-dice-notations.txt`: every notation
 //! its tests roll, from `dice/tests/*.py` of borntyping/python-dice at 742ce6af, MIT), read by
-//! Fray: the 33 it takes, each with its lowest and highest total, and the rest refused with an
+//! Fray: the 35 it takes, each with its lowest and highest total, and the rest refused with an
 //! error. The README lists where the two differ.
 
 use fray_app::dice::Dice;
@@ -31,6 +31,11 @@ const TAKEN: &[(&str, i64, i64)] = &[
     ("+-2", -2, -2),
     // python-dice's "r6" rerolls once every die of 6 or less; Fray's (Roll20's) rerolls 6s.
     ("2d6r6", 2, 12),
+    // Sorted in python-dice; Fray reads and leaves out sorting: the same total.
+    ("6d6s", 6, 36),
+    // python-dice's "rr5" rerolls every die of 5 or less until none is (all sixes: 600);
+    // Fray reads `rr` as d20 does, rerolling 5s (at most 30 times each).
+    ("100d6rr5", 100, 600),
     ("16 / 8 * 4 + 2 - 1", 9, 9),
     ("16 - 8 + 4 * 2 / 1", 16, 16),
     ("10 - 3 + 2", 9, 9),

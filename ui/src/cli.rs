@@ -57,8 +57,8 @@ pub enum Cmd {
     /// chance of every total instead.
     Roll {
         /// What to roll: d20, 2d6+1, 4d6kh3, 4d6dl1, d%, 4dF, d6!, d6!p, 4d6r1, 6d10>=8f1,
-        /// (d6+1)*2, d20/2, {2d8,d12}kh1, "2d6 [fire]" (see the README). Quote it if it has
-        /// spaces or braces.
+        /// (d6+1)*2, d20/2, ceil(d20/2), {2d8,d12}kh1, {3d6,2d8}>10, "2d6 [fire]" (see the
+        /// README). Quote it if it has spaces, braces or parentheses.
         #[arg(allow_hyphen_values = true)]
         expr: String,
         /// Seed for the app's dice, to get the same roll again.

@@ -6,7 +6,7 @@
 //! on kept dice, keeping dice that explode, keeping more than one item of a group, and any
 //! step whose table of outcomes would pass [`MAX_OUTCOMES`].
 
-use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_floor, rem_floor};
+use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_ceil, div_floor, div_nearest, rem_floor};
 use super::{Dice, DiceSource, DiceTerm, Keep, Node, SeededDice};
 
 /// Largest table of outcomes worked out exactly; past it, the roll is sampled.
@@ -96,6 +96,12 @@ impl Distribution {
     fn negated(&self) -> Self {
         let totals = self.totals.iter().rev().map(|(v, p)| (-v, *p)).collect();
         Distribution { totals, samples: 0 }
+    }
+
+    /// Each total put through `f` (`abs`, a success count): the chances of totals that meet
+    /// are added.
+    fn mapped(&self, f: impl Fn(i64) -> i64) -> Option<Self> {
+        Some(from_pairs(self.totals.iter().map(|(v, p)| (f(*v), *p)).collect()))
     }
 
     /// As a dense table: the lowest total and the chance of each total from there.
@@ -202,7 +208,14 @@ fn exact(nodes: &[Node]) -> Option<Distribution> {
             Node::Number(c) => Distribution::point(*c),
             Node::Dice(t) => term(t)?,
             Node::Neg => stack.pop()?.negated(),
-            Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
+            Node::Abs => stack.pop()?.mapped(i64::saturating_abs)?,
+            Node::Add
+            | Node::Sub
+            | Node::Mul
+            | Node::Div
+            | Node::Rem
+            | Node::DivUp
+            | Node::DivNearest => {
                 let b = stack.pop()?;
                 let a = stack.pop()?;
                 match node {
@@ -210,10 +223,20 @@ fn exact(nodes: &[Node]) -> Option<Distribution> {
                     Node::Sub => a.plus(&b.negated())?,
                     Node::Mul => a.combine(&b, |x, y| x.saturating_mul(y))?,
                     Node::Rem => a.combine(&b, rem_floor)?,
+                    Node::DivUp => a.combine(&b, div_ceil)?,
+                    Node::DivNearest => a.combine(&b, div_nearest)?,
                     _ => a.combine(&b, div_floor)?,
                 }
             }
-            Node::Group { items, keep } => {
+            Node::Group { items, success: Some(success), .. } => {
+                let at = stack.len().checked_sub(usize::from(*items))?;
+                // Each total counts -1, 0 or 1: the counts of independent totals add up.
+                let parts = stack.split_off(at);
+                let counts: Vec<Distribution> =
+                    parts.iter().map(|p| p.mapped(|v| success.count(v))).collect::<Option<_>>()?;
+                counts.iter().skip(1).try_fold(counts[0].clone(), |s, p| s.plus(p))?
+            }
+            Node::Group { items, keep, .. } => {
                 let at = stack.len().checked_sub(usize::from(*items))?;
                 let parts = stack.split_off(at);
                 match keep {

@@ -68,13 +68,23 @@ pub enum Node {
     /// The remainder of that division (`%`), with the divisor's sign: `7%3` is 1, `-7%3` is
     /// 2, so `a = (a/b)*b + a%b` always.
     Rem,
+    /// Divides, rounding up (`ceil(a/b)`): `7/2` is 4, `-7/2` is -3.
+    DivUp,
+    /// Divides, rounding to the nearest, a half up (`round(a/b)`, as Roll20 and
+    /// rpg-dice-roller round): `5/2` is 3, `-5/2` is -2, `7/3` is 2.
+    DivNearest,
+    /// The size of the expression before it, without its sign (`abs(x)`).
+    Abs,
     /// `{a,b,...}`: the last `items` expressions, each totalled, summed or kept as `keep`
-    /// says (`{2d8,d12}kh1` keeps the single highest total).
+    /// says (`{2d8,d12}kh1` keeps the single highest total), or counted as `success` says
+    /// (`{3d6+2,2d8}>10` counts the totals of 10 or more).
     Group {
         /// How many expressions the braces hold.
         items: u8,
         /// Which totals count; all of them when `None`.
         keep: Option<Keep>,
+        /// Counting the totals that meet a number instead of adding them.
+        success: Option<Success>,
     },
 }
 
@@ -185,6 +195,13 @@ pub struct Success {
     pub hit: Compare,
     /// What takes one away (`f1`), if anything.
     pub fail: Option<Compare>,
+}
+
+impl Success {
+    /// What one value counts: 1 when it is a success, -1 when it is a failure, else 0.
+    pub fn count(self, value: i64) -> i64 {
+        i64::from(self.hit.holds(value)) - i64::from(self.fail.is_some_and(|c| c.holds(value)))
+    }
 }
 
 impl Sides {
@@ -432,14 +449,20 @@ impl fmt::Display for DiceTerm {
         if let Some(k) = self.keep {
             write!(f, "{k}")?;
         }
-        if let Some(s) = self.success {
-            write!(f, "{}", s.hit)?;
-            if let Some(fail) = s.fail {
-                f.write_str("f")?;
-                write_condition(f, fail)?;
-            }
+        match self.success {
+            Some(s) => write_success(f, s),
+            None => Ok(()),
         }
-        Ok(())
+    }
+}
+
+/// A success count as written after a die or a group: `>=8`, `>=8f1`.
+fn write_success(out: &mut dyn fmt::Write, s: Success) -> fmt::Result {
+    write!(out, "{}", s.hit)?;
+    match s.fail {
+        Some(fail) if fail.op == CompareOp::Eq => write!(out, "f{}", fail.value),
+        Some(fail) => write!(out, "f{fail}"),
+        None => Ok(()),
     }
 }
 
@@ -454,6 +477,8 @@ fn precedence(node: &Node) -> u8 {
         Node::Add | Node::Sub => 1,
         Node::Mul | Node::Div | Node::Rem => 2,
         Node::Neg => 3,
+        // Written as functions: `ceil(a/b)`, `abs(x)`.
+        Node::DivUp | Node::DivNearest | Node::Abs => 4,
         Node::Number(_) | Node::Dice(_) | Node::Group { .. } => 4,
     }
 }
@@ -462,8 +487,9 @@ fn precedence(node: &Node) -> u8 {
 fn arity(node: &Node) -> usize {
     match node {
         Node::Number(_) | Node::Dice(_) => 0,
-        Node::Neg => 1,
+        Node::Neg | Node::Abs => 1,
         Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => 2,
+        Node::DivUp | Node::DivNearest => 2,
         Node::Group { items, .. } => usize::from(*items),
     }
 }
@@ -656,16 +682,32 @@ impl Dice {
                 Node::Number(c) if c.abs() > MAX_CONSTANT => {
                     Some(format!("constants are at most {MAX_CONSTANT}"))
                 }
-                Node::Div | Node::Rem => {
+                // `ceil(a/b)` reads back only when neither side holds a division rounded
+                // down (the parser refuses that: see `parse::peers`).
+                Node::DivUp | Node::DivNearest
+                    if self.nodes[subtree_start(&self.nodes, i)..i].contains(&Node::Div) =>
+                {
+                    Some("a rounded division cannot hold a division rounded down".into())
+                }
+                Node::Div | Node::Rem | Node::DivUp | Node::DivNearest => {
                     let (lo, hi) = ranges[i - 1];
                     (lo <= 0 && hi >= 0).then(|| "the divisor can be 0".to_string())
                 }
                 // A plain sum stays far inside the bound (see `MAX_SIDES`), so only the other
                 // forms are walked.
-                Node::Add | Node::Sub | Node::Mul | Node::Neg => {
+                Node::Add | Node::Sub | Node::Mul | Node::Neg | Node::Abs => {
                     ranges.get(i).and_then(|r| out_of_bounds(*r))
                 }
-                Node::Group { items, keep: Some(keep) } => keep.problem(u32::from(*items), "items"),
+                // Read back, a keep after braces of one expression keeps that one's dice.
+                Node::Group { items: 1, keep: Some(_), .. } => {
+                    Some("a keep over a group of one would read as keeping its dice".into())
+                }
+                Node::Group { keep: Some(_), success: Some(_), .. } => {
+                    Some("a group keeps totals or counts them, not both".into())
+                }
+                Node::Group { items, keep: Some(keep), .. } => {
+                    keep.problem(u32::from(*items), "items")
+                }
                 _ => None,
             };
             if problem.is_some() {
@@ -726,6 +768,9 @@ fn symbol(node: &Node) -> &'static str {
         Node::Mul => "*",
         Node::Div => "/",
         Node::Rem => "%",
+        Node::DivUp => "ceil/",
+        Node::DivNearest => "round/",
+        Node::Abs => "abs",
         _ => "",
     }
 }
@@ -742,12 +787,34 @@ fn ranges(nodes: &[Node]) -> Vec<(i64, i64)> {
                 let (lo, hi) = stack.pop().unwrap_or((0, 0));
                 (hi.saturating_neg(), lo.saturating_neg())
             }
+            Node::Abs => {
+                let (lo, hi) = stack.pop().unwrap_or((0, 0));
+                if lo >= 0 {
+                    (lo, hi)
+                } else if hi <= 0 {
+                    (hi.saturating_neg(), lo.saturating_neg())
+                } else {
+                    (0, hi.max(lo.saturating_neg()))
+                }
+            }
             Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
                 let b = stack.pop().unwrap_or((0, 0));
                 let a = stack.pop().unwrap_or((0, 0));
                 binary_range(*node, a, b)
             }
-            Node::Group { items, keep } => {
+            Node::DivUp | Node::DivNearest => {
+                let b = stack.pop().unwrap_or((0, 0));
+                let a = stack.pop().unwrap_or((0, 0));
+                binary_range(*node, a, b)
+            }
+            Node::Group { items, success: Some(success), .. } => {
+                let at = stack.len().saturating_sub(usize::from(*items));
+                let n = i64::from(*items);
+                stack.truncate(at);
+                // Each total counts 1, 0 or (when it fails) -1.
+                (if success.fail.is_some() { -n } else { 0 }, n)
+            }
+            Node::Group { items, keep, .. } => {
                 let at = stack.len().saturating_sub(usize::from(*items));
                 let parts = stack.split_off(at);
                 let take = keep.map_or(parts.len(), |k| k.kept_of(parts.len() as u32) as usize);
@@ -790,9 +857,14 @@ fn binary_range(op: Node, a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
     match op {
         Node::Add => (a.0.saturating_add(b.0), a.1.saturating_add(b.1)),
         Node::Sub => (a.0.saturating_sub(b.1), a.1.saturating_sub(b.0)),
-        Node::Mul | Node::Div => {
-            let f = |x: i64, y: i64| {
-                if op == Node::Mul { x.saturating_mul(y) } else { div_floor(x, y) }
+        Node::Mul | Node::Div | Node::DivUp | Node::DivNearest => {
+            // Each rounding of a quotient is monotone in either operand (for a divisor of
+            // one sign), so the corners bound it.
+            let f = |x: i64, y: i64| match op {
+                Node::Mul => x.saturating_mul(y),
+                Node::DivUp => div_ceil(x, y),
+                Node::DivNearest => div_nearest(x, y),
+                _ => div_floor(x, y),
             };
             // A divisor range holding 0 is refused by `validate`; its ends then bound it.
             let corners = [f(a.0, b.0), f(a.0, b.1), f(a.1, b.0), f(a.1, b.1)];
@@ -834,6 +906,17 @@ pub(super) fn div_floor(a: i64, b: i64) -> i64 {
     if (a % b != 0) && ((a < 0) != (b < 0)) { q - 1 } else { q }
 }
 
+/// `a / b` rounded toward plus infinity; 0 when `b` is 0 (never reached by valid dice).
+pub(super) fn div_ceil(a: i64, b: i64) -> i64 {
+    div_floor(a.saturating_neg(), b).saturating_neg()
+}
+
+/// `a / b` rounded to the nearest, a half up (`floor(a/b + 1/2)`); 0 when `b` is 0.
+pub(super) fn div_nearest(a: i64, b: i64) -> i64 {
+    // a/b + 1/2 = (2a + b) / 2b, exact in i64 for totals within `MAX_TOTAL`.
+    div_floor(a.saturating_mul(2).saturating_add(b), b.saturating_mul(2))
+}
+
 /// How deeply parentheses and braces nest in the printed form.
 fn nesting(nodes: &[Node]) -> usize {
     fn depth(nodes: &[Node], at: usize) -> usize {
@@ -842,7 +925,8 @@ fn nesting(nodes: &[Node]) -> usize {
         (0..starts.len())
             .map(|i| {
                 let end = if i + 1 < starts.len() { starts[i + 1] - 1 } else { at - 1 };
-                let braces = matches!(node, Node::Group { .. });
+                let braces =
+                    matches!(node, Node::Group { .. } | Node::DivUp | Node::DivNearest | Node::Abs);
                 let parens = braces || needs_parens(node, &nodes[end], i == 1);
                 usize::from(parens) + depth(nodes, end)
             })
@@ -900,6 +984,29 @@ fn write_node(
             out.write_str("-")?;
             child(out, 0, leaf, leaves)
         }
+        // A function's argument stands in its own parentheses.
+        Node::Abs => {
+            out.write_str("abs(")?;
+            write_node(nodes, end_of(0), out, leaf, leaves)?;
+            out.write_str(")")
+        }
+        Node::DivUp | Node::DivNearest => {
+            out.write_str(if *node == Node::DivUp { "ceil(" } else { "round(" })?;
+            // The quotient inside prints as a division would, with its own parentheses.
+            let (a, b) = (end_of(0), end_of(1));
+            for (i, at, sign) in [(0, a, ""), (1, b, "/")] {
+                out.write_str(sign)?;
+                let parens = needs_parens(&Node::Div, &nodes[at], i == 1);
+                if parens {
+                    out.write_str("(")?;
+                }
+                write_node(nodes, at, out, leaf, leaves)?;
+                if parens {
+                    out.write_str(")")?;
+                }
+            }
+            out.write_str(")")
+        }
         Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
             child(out, 0, leaf, leaves)?;
             let right = &nodes[end_of(1)];
@@ -914,7 +1021,7 @@ fn write_node(
             }
             child(out, 1, leaf, leaves)
         }
-        Node::Group { keep, .. } => {
+        Node::Group { keep, success, .. } => {
             out.write_str("{")?;
             for i in 0..starts.len() {
                 if i > 0 {
@@ -924,8 +1031,11 @@ fn write_node(
                 write_node(nodes, end_of(i), out, leaf, leaves)?;
             }
             out.write_str("}")?;
-            match keep {
-                Some(k) => write!(out, "{k}"),
+            if let Some(k) = keep {
+                write!(out, "{k}")?;
+            }
+            match success {
+                Some(s) => write_success(out, *s),
                 None => Ok(()),
             }
         }

@@ -8,9 +8,12 @@
 //! expr     = product { ("+" | "-") product }
 //! product  = unary { ("*" | "/") unary }
 //! unary    = ("-" | "+") unary | primary
-//! primary  = number | roll | "(" expr ")" | "{" expr { "," expr } "}" [keep]
+//! primary  = number | roll | "(" expr ")" | function "(" expr ")"
+//!          | "{" expr { "," expr } "}" [keep] { sort } [compare ["f" condition]]
+//! function = "floor" | "ceil" | "round" | "abs"
 //! roll     = [number] "d" (number | "%" | "f") { modifier }
-//! modifier = ("r" | "ro") condition      reroll (once)
+//! modifier = ("r" | "rr" | "ro") condition      reroll (once)
+//!          | sort | ("cs" | "cf") [condition]  marks that change nothing (see `peers`)
 //!          | "!" ["p"]                   explode (penetrating: one less per added die)
 //!          | keep                        which dice count
 //!          | compare ["f" condition]     count successes (and failures)
@@ -21,6 +24,8 @@
 //!
 //! A signed number may follow any operator (`1d20+-5` is `1d20-5`). Each modifier appears
 //! at most once; whatever their order, they apply as documented on [`DiceTerm`].
+
+mod peers;
 
 use super::notation::{MAX_CONSTANT, MAX_DEPTH, MAX_DICE_PER_TERM, MAX_SIDES, MAX_TERMS};
 use super::{
@@ -337,6 +342,7 @@ impl Parser {
                 Ok(nodes)
             }
             Some('{') => self.group(),
+            Some('f' | 'c' | 'r' | 'a') if let Some(nodes) = self.function()? => Ok(nodes),
             _ => {
                 if self.leaves == MAX_TERMS {
                     return Err(DiceError::TooManyTerms { column: self.column(), max: MAX_TERMS });
@@ -382,15 +388,7 @@ impl Parser {
         }
         self.bump();
         self.depth -= 1;
-        // The keep may stand apart from its braces (`{2d8, d12} kh1`).
-        let before = self.at;
-        self.skip_spaces();
-        if !matches!(self.peek(), Some('k' | 'd')) {
-            self.at = before;
-        }
-        let keep = self.keep(u32::from(items), "the group holds", "items")?;
-        nodes.push(Node::Group { items, keep });
-        Ok(nodes)
+        self.group_tail(nodes, items)
     }
 
     /// A number or a roll.
@@ -487,6 +485,10 @@ impl Parser {
                     }
                     self.bump();
                     let once = self.eat('o');
+                    // d20's `rr` ("reroll while it matches") is Fray's `r`.
+                    if !once {
+                        self.eat('r');
+                    }
                     let when = self.condition("a face to reroll after 'r'")?;
                     term.reroll = Some(Reroll { when, once });
                 }
@@ -511,15 +513,16 @@ impl Parser {
                     };
                     term.success = Some(Success { hit, fail });
                 }
+                (Some('s' | 'c'), _) => {
+                    if !self.display_mark()? {
+                        break;
+                    }
+                }
                 _ => break,
             }
         }
-        let column = self.column();
-        match term.problem() {
-            // Keep counts are checked where they are read, with their own column.
-            Some(why) => Err(DiceError::Bad { what: format!("{term}"), column, why }),
-            None => Ok(()),
-        }
+        // Keep counts are checked where they are read, with their own column.
+        self.checked(term, self.column())
     }
 
     /// An optional `khN`, `klN`, `dhN` or `dlN` over `of` things.
@@ -752,7 +755,7 @@ mod tests {
             vec![
                 term(2, Sides::N(8), None, false),
                 term(1, Sides::N(12), None, false),
-                Node::Group { items: 2, keep: Some(Keep::Highest(1)) }
+                Node::Group { items: 2, keep: Some(Keep::Highest(1)), success: None }
             ]
         );
     }

@@ -76,10 +76,12 @@ fn expression() -> impl Strategy<Value = Vec<Node>> {
     ];
     leaf.prop_recursive(4, 16, 3, |inner| {
         prop_oneof![
-            inner.clone().prop_map(|mut e| {
-                e.push(Node::Neg);
-                e
-            }),
+            (inner.clone(), prop_oneof![Just(Node::Neg), Just(Node::Abs)]).prop_map(
+                |(mut e, op)| {
+                    e.push(op);
+                    e
+                }
+            ),
             (
                 inner.clone(),
                 inner.clone(),
@@ -88,7 +90,9 @@ fn expression() -> impl Strategy<Value = Vec<Node>> {
                     Just(Node::Sub),
                     Just(Node::Mul),
                     Just(Node::Div),
-                    Just(Node::Rem)
+                    Just(Node::Rem),
+                    Just(Node::DivUp),
+                    Just(Node::DivNearest)
                 ]
             )
                 .prop_map(|(mut a, b, op)| {
@@ -96,15 +100,19 @@ fn expression() -> impl Strategy<Value = Vec<Node>> {
                     a.push(op);
                     a
                 }),
-            (prop::collection::vec(inner, 1..=3), 0..3u32).prop_map(|(items, k)| {
+            (prop::collection::vec(inner, 1..=3), 0..4u32).prop_map(|(items, k)| {
                 let n = items.len() as u8;
                 let keep = match k {
-                    0 => None,
                     1 => Some(Keep::Highest(1)),
-                    _ => Some(Keep::Lowest(1)),
+                    2 => Some(Keep::Lowest(1)),
+                    _ => None,
                 };
+                let success = (k == 3).then_some(Success {
+                    hit: Compare { op: CompareOp::Ge, value: 5 },
+                    fail: Some(Compare { op: CompareOp::Eq, value: 1 }),
+                });
                 let mut nodes: Vec<Node> = items.into_iter().flatten().collect();
-                nodes.push(Node::Group { items: n, keep });
+                nodes.push(Node::Group { items: n, keep, success });
                 nodes
             }),
         ]

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_floor, rem_floor};
+use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_ceil, div_floor, div_nearest, rem_floor};
 use super::{Dice, DiceError, DiceTerm, Keep, Node, RollSource, Sides};
 
 /// The result of one term (a number or a group of dice) of a [`Roll`].
@@ -364,7 +364,18 @@ fn combine(nodes: &[Node], terms: &mut [TermRoll]) -> i64 {
                     top.0 = top.0.saturating_neg();
                 }
             }
-            Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
+            Node::Abs => {
+                if let Some(top) = stack.last_mut() {
+                    top.0 = top.0.saturating_abs();
+                }
+            }
+            Node::Add
+            | Node::Sub
+            | Node::Mul
+            | Node::Div
+            | Node::Rem
+            | Node::DivUp
+            | Node::DivNearest => {
                 let (b, _, b_end) = stack.pop().unwrap_or((0, leaf, leaf));
                 let (a, a_start, _) = stack.pop().unwrap_or((0, leaf, leaf));
                 let value = match node {
@@ -372,11 +383,20 @@ fn combine(nodes: &[Node], terms: &mut [TermRoll]) -> i64 {
                     Node::Sub => a.saturating_sub(b),
                     Node::Mul => a.saturating_mul(b),
                     Node::Rem => rem_floor(a, b),
+                    Node::DivUp => div_ceil(a, b),
+                    Node::DivNearest => div_nearest(a, b),
                     _ => div_floor(a, b),
                 };
                 stack.push((value, a_start, b_end));
             }
-            Node::Group { items, keep } => {
+            Node::Group { items, success: Some(success), .. } => {
+                let at = stack.len().saturating_sub(usize::from(*items));
+                let parts = stack.split_off(at);
+                let start = parts.first().map_or(leaf, |p| p.1);
+                let value = parts.iter().map(|p| success.count(p.0)).sum();
+                stack.push((value, start, leaf));
+            }
+            Node::Group { items, keep, .. } => {
                 let at = stack.len().saturating_sub(usize::from(*items));
                 let parts = stack.split_off(at);
                 let start = parts.first().map_or(leaf, |p| p.1);
