@@ -6,7 +6,9 @@
 //! on kept dice, keeping dice that explode, keeping more than one item of a group, and any
 //! step whose table of outcomes would pass [`MAX_OUTCOMES`].
 
-use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_ceil, div_floor, div_nearest, rem_floor};
+use super::notation::{
+    MAX_EXPLOSIONS, MAX_REROLLS, div_ceil, div_floor, div_nearest, pow_saturating, rem_floor,
+};
 use super::{Dice, DiceSource, DiceTerm, Keep, Node, SeededDice};
 
 /// Largest table of outcomes worked out exactly; past it, the roll is sampled.
@@ -215,7 +217,8 @@ fn exact(nodes: &[Node]) -> Option<Distribution> {
             | Node::Div
             | Node::Rem
             | Node::DivUp
-            | Node::DivNearest => {
+            | Node::DivNearest
+            | Node::Pow => {
                 let b = stack.pop()?;
                 let a = stack.pop()?;
                 match node {
@@ -225,6 +228,7 @@ fn exact(nodes: &[Node]) -> Option<Distribution> {
                     Node::Rem => a.combine(&b, rem_floor)?,
                     Node::DivUp => a.combine(&b, div_ceil)?,
                     Node::DivNearest => a.combine(&b, div_nearest)?,
+                    Node::Pow => a.combine(&b, pow_saturating)?,
                     _ => a.combine(&b, div_floor)?,
                 }
             }

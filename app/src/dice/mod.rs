@@ -30,8 +30,8 @@ pub use distribution::{Distribution, MAX_OUTCOMES, SAMPLES, sampled};
 pub use error::DiceError;
 pub use notation::{
     Compare, CompareOp, Dice, DiceTerm, Explode, Keep, MAX_CONSTANT, MAX_DEPTH, MAX_DICE_PER_TERM,
-    MAX_EXPLOSIONS, MAX_REROLLS, MAX_SIDES, MAX_TERMS, MAX_TOTAL, Node, Notation, Reroll, Sides,
-    Success,
+    MAX_EXPLOSIONS, MAX_EXPONENT, MAX_REROLLS, MAX_SIDES, MAX_TERMS, MAX_TOTAL, Node, Notation,
+    Reroll, Sides, Success,
 };
 pub use planned::{DieChoice, PlannedDice};
 pub use replay::ReplayDice;

@@ -26,6 +26,8 @@ pub const MAX_CONSTANT: i64 = 1_000_000_000;
 /// sum, difference, product and quotient is checked against it when the expression is read,
 /// so no roll, odds or journal line ever meets a number that wrapped or saturated.
 pub const MAX_TOTAL: i64 = 1_000_000_000_000;
+/// Largest exponent of `**` (past it, any base but 0 and ±1 leaves [`MAX_TOTAL`]).
+pub const MAX_EXPONENT: i64 = 40;
 /// Deepest nesting of parentheses and braces.
 pub const MAX_DEPTH: usize = 8;
 /// Most times one exploding die may explode: the app's dice never get there in practice,
@@ -75,6 +77,9 @@ pub enum Node {
     DivNearest,
     /// The size of the expression before it, without its sign (`abs(x)`).
     Abs,
+    /// Raises the expression before the exponent to it (`d6**2`): the exponent is always a
+    /// constant from 0 to [`MAX_EXPONENT`], so the same roll is multiplied by itself.
+    Pow,
     /// `{a,b,...}`: the last `items` expressions, each totalled, summed or kept as `keep`
     /// says (`{2d8,d12}kh1` keeps the single highest total), or counted as `success` says
     /// (`{3d6+2,2d8}>10` counts the totals of 10 or more).
@@ -476,7 +481,7 @@ fn precedence(node: &Node) -> u8 {
     match node {
         Node::Add | Node::Sub => 1,
         Node::Mul | Node::Div | Node::Rem => 2,
-        Node::Neg => 3,
+        Node::Neg | Node::Pow => 3,
         // Written as functions: `ceil(a/b)`, `abs(x)`.
         Node::DivUp | Node::DivNearest | Node::Abs => 4,
         Node::Number(_) | Node::Dice(_) | Node::Group { .. } => 4,
@@ -489,7 +494,7 @@ fn arity(node: &Node) -> usize {
         Node::Number(_) | Node::Dice(_) => 0,
         Node::Neg | Node::Abs => 1,
         Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => 2,
-        Node::DivUp | Node::DivNearest => 2,
+        Node::DivUp | Node::DivNearest | Node::Pow => 2,
         Node::Group { items, .. } => usize::from(*items),
     }
 }
@@ -695,7 +700,10 @@ impl Dice {
                 }
                 // A plain sum stays far inside the bound (see `MAX_SIDES`), so only the other
                 // forms are walked.
-                Node::Add | Node::Sub | Node::Mul | Node::Neg | Node::Abs => {
+                Node::Pow if !matches!(self.nodes[i - 1], Node::Number(0..=MAX_EXPONENT)) => {
+                    Some(format!("an exponent is a number from 0 to {MAX_EXPONENT}"))
+                }
+                Node::Add | Node::Sub | Node::Mul | Node::Neg | Node::Abs | Node::Pow => {
                     ranges.get(i).and_then(|r| out_of_bounds(*r))
                 }
                 // Read back, a keep after braces of one expression keeps that one's dice.
@@ -771,6 +779,7 @@ fn symbol(node: &Node) -> &'static str {
         Node::DivUp => "ceil/",
         Node::DivNearest => "round/",
         Node::Abs => "abs",
+        Node::Pow => "**",
         _ => "",
     }
 }
@@ -802,7 +811,7 @@ fn ranges(nodes: &[Node]) -> Vec<(i64, i64)> {
                 let a = stack.pop().unwrap_or((0, 0));
                 binary_range(*node, a, b)
             }
-            Node::DivUp | Node::DivNearest => {
+            Node::DivUp | Node::DivNearest | Node::Pow => {
                 let b = stack.pop().unwrap_or((0, 0));
                 let a = stack.pop().unwrap_or((0, 0));
                 binary_range(*node, a, b)
@@ -883,6 +892,17 @@ fn binary_range(op: Node, a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
         }
         Node::Rem if b.0 > 0 => (0, b.1 - 1),
         Node::Rem => (b.0 + 1, 0),
+        // An even power is lowest at the base nearest 0; an odd one keeps the order.
+        Node::Pow => {
+            let e = b.0;
+            if e % 2 == 1 {
+                (pow_saturating(a.0, e), pow_saturating(a.1, e))
+            } else {
+                let near = if a.0 <= 0 && a.1 >= 0 { 0 } else { a.0.abs().min(a.1.abs()) };
+                let far = a.0.saturating_abs().max(a.1.saturating_abs());
+                (pow_saturating(near, e), pow_saturating(far, e))
+            }
+        }
         _ => (0, 0),
     }
 }
@@ -904,6 +924,12 @@ pub(super) fn div_floor(a: i64, b: i64) -> i64 {
     }
     let q = a.wrapping_div(b);
     if (a % b != 0) && ((a < 0) != (b < 0)) { q - 1 } else { q }
+}
+
+/// `a` to the power `e` (0 to [`MAX_EXPONENT`]), saturating past `i64`.
+pub(super) fn pow_saturating(a: i64, e: i64) -> i64 {
+    let e = u32::try_from(e.clamp(0, MAX_EXPONENT)).unwrap_or(0);
+    a.checked_pow(e).unwrap_or(if a < 0 && e % 2 == 1 { i64::MIN } else { i64::MAX })
 }
 
 /// `a / b` rounded toward plus infinity; 0 when `b` is 0 (never reached by valid dice).
@@ -940,6 +966,16 @@ fn nesting(nodes: &[Node]) -> usize {
 fn needs_parens(parent: &Node, child: &Node, right: bool) -> bool {
     match parent {
         Node::Neg => precedence(child) < 4,
+        // The base is an atom or in parentheses (`(d6+1)**2`, `(-d6)**2`); the exponent is a
+        // number.
+        Node::Pow => {
+            let negative_leaf = match child {
+                Node::Number(c) => *c < 0,
+                Node::Dice(t) => t.negative,
+                _ => false,
+            };
+            !right && (precedence(child) < 4 || negative_leaf)
+        }
         Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
             let (p, c) = (precedence(parent), precedence(child));
             // Operators group to the left: a right operand of the same rank needs them.
@@ -1007,7 +1043,7 @@ fn write_node(
             }
             out.write_str(")")
         }
-        Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem => {
+        Node::Add | Node::Sub | Node::Mul | Node::Div | Node::Rem | Node::Pow => {
             child(out, 0, leaf, leaves)?;
             let right = &nodes[end_of(1)];
             let negative_leaf = match right {

@@ -7,7 +7,8 @@
 //! dice     = expr [ "[" label "]" ]
 //! expr     = product { ("+" | "-") product }
 //! product  = unary { ("*" | "/") unary }
-//! unary    = ("-" | "+") unary | primary
+//! unary    = ("-" | "+") unary | power
+//! power    = primary [ "**" number ]           a constant exponent, 0 to 40
 //! primary  = number | roll | "(" expr ")" | function "(" expr ")"
 //!          | "{" expr { "," expr } "}" [keep] { sort } [compare ["f" condition]]
 //! function = "floor" | "ceil" | "round" | "abs"
@@ -308,7 +309,7 @@ impl Parser {
         }
     }
 
-    /// unary = ("-" | "+") unary | primary
+    /// unary = ("-" | "+") unary | power
     fn unary(&mut self) -> Result<Vec<Node>, DiceError> {
         match self.peek() {
             Some('-') => {
@@ -323,7 +324,7 @@ impl Parser {
                 self.skip_spaces();
                 self.unary()
             }
-            _ => self.primary(),
+            _ => self.power(),
         }
     }
 

@@ -76,6 +76,10 @@ fn expression() -> impl Strategy<Value = Vec<Node>> {
     ];
     leaf.prop_recursive(4, 16, 3, |inner| {
         prop_oneof![
+            (inner.clone(), 0..=3i64).prop_map(|(mut e, exponent)| {
+                e.extend([Node::Number(exponent), Node::Pow]);
+                e
+            }),
             (inner.clone(), prop_oneof![Just(Node::Neg), Just(Node::Abs)]).prop_map(
                 |(mut e, op)| {
                     e.push(op);
@@ -150,7 +154,9 @@ proptest! {
         let noisy = printed
             .to_uppercase()
             .replace('+', " + ")
+            .replace("**", "^")
             .replace('*', " * ")
+            .replace('^', " ** ")
             .replace('/', " / ")
             .replace('(', "( ")
             .replace(')', " )")

@@ -4,7 +4,9 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS, div_ceil, div_floor, div_nearest, rem_floor};
+use super::notation::{
+    MAX_EXPLOSIONS, MAX_REROLLS, div_ceil, div_floor, div_nearest, pow_saturating, rem_floor,
+};
 use super::{Dice, DiceError, DiceTerm, Keep, Node, RollSource, Sides};
 
 /// The result of one term (a number or a group of dice) of a [`Roll`].
@@ -375,7 +377,8 @@ fn combine(nodes: &[Node], terms: &mut [TermRoll]) -> i64 {
             | Node::Div
             | Node::Rem
             | Node::DivUp
-            | Node::DivNearest => {
+            | Node::DivNearest
+            | Node::Pow => {
                 let (b, _, b_end) = stack.pop().unwrap_or((0, leaf, leaf));
                 let (a, a_start, _) = stack.pop().unwrap_or((0, leaf, leaf));
                 let value = match node {
@@ -385,6 +388,7 @@ fn combine(nodes: &[Node], terms: &mut [TermRoll]) -> i64 {
                     Node::Rem => rem_floor(a, b),
                     Node::DivUp => div_ceil(a, b),
                     Node::DivNearest => div_nearest(a, b),
+                    Node::Pow => pow_saturating(a, b),
                     _ => div_floor(a, b),
                 };
                 stack.push((value, a_start, b_end));

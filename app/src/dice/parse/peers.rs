@@ -1,10 +1,10 @@
 //! Forms other dice tools write that Fray reads too: rounding functions (`ceil(d20/2)`),
-//! `abs(…)`, d20's `rr`, marks that change only how a roll is shown (sorting `s`, `sa`,
+//! `abs(…)`, powers (`d6**2`), d20's `rr`, marks that change only how a roll is shown (sorting `s`, `sa`,
 //! `sd`; critical marks `cs>19`, `cf1`), and what may follow a group's braces (a keep, or a
 //! count of the totals that meet a number).
 
 use super::Parser;
-use crate::dice::{DiceError, DiceTerm, Node, Success};
+use crate::dice::{DiceError, DiceTerm, MAX_EXPONENT, Node, Success};
 
 /// The functions Fray reads, by name.
 const FUNCTIONS: [&str; 4] = ["floor", "ceil", "round", "abs"];
@@ -62,6 +62,36 @@ impl Parser {
             }
         }
         Ok(Some(nodes))
+    }
+
+    /// power = primary [ "**" number ]: Roll20's and rpg-dice-roller's powers, with a
+    /// constant exponent (the same roll multiplied by itself; `-d6**2` is `-(d6**2)`).
+    pub(super) fn power(&mut self) -> Result<Vec<Node>, DiceError> {
+        let mut nodes = self.primary()?;
+        let before = self.at;
+        self.skip_spaces();
+        if !(self.peek() == Some('*') && self.peek2() == Some('*')) {
+            self.at = before;
+            return Ok(nodes);
+        }
+        let column = self.column();
+        self.bump();
+        self.bump();
+        self.skip_spaces();
+        let exponent = match self.number() {
+            Some((e, _)) if e <= MAX_EXPONENT as u64 => e as i64,
+            Some((_, at)) => {
+                return Err(DiceError::Bad {
+                    what: "exponent".into(),
+                    column: at,
+                    why: format!("at most {MAX_EXPONENT}"),
+                });
+            }
+            None => return Err(self.error("a whole number as the exponent after '**'")),
+        };
+        nodes.extend([Node::Number(exponent), Node::Pow]);
+        super::within_bounds(&nodes, "power", column)?;
+        Ok(nodes)
     }
 
     /// A mark after a die that changes only how another tool shows the roll, never its total:
@@ -208,6 +238,27 @@ mod tests {
         assert_eq!(chances("ceil(d6/2)"), [(1, 12), (2, 12), (3, 12)]);
         assert_eq!(chances("round(d6/4)"), [(0, 6), (1, 24), (2, 6)]);
         assert_eq!(chances("abs(d6-d6)"), [(0, 6), (1, 10), (2, 8), (3, 6), (4, 4), (5, 2)]);
+    }
+
+    #[test]
+    fn a_power_multiplies_the_same_roll_by_itself() {
+        assert_eq!(canon("2**3"), "2**3");
+        assert_eq!(canon("(d6+1) ** 2 * 2"), "(d6+1)**2*2");
+        assert_eq!(canon("-d6**2"), "-(d6**2)");
+        assert_eq!(canon("2*d6**3"), "2*d6**3");
+        assert_eq!((total("2**3", &[]), total("d6**2", &[5]), total("-d6**3", &[2])), (8, 25, -8));
+        let range = |input: &str| Dice::parse(input).map(|d| (d.min(), d.max())).unwrap();
+        assert_eq!(range("d6**2"), (1, 36));
+        assert_eq!(range("(d6-4)**2"), (0, 9));
+        assert_eq!(range("(d6-4)**3"), (-27, 8));
+        assert_eq!(range("d6**0"), (1, 1));
+        let odds = Dice::parse("(d6-4)**2").unwrap().distribution();
+        let sixths: Vec<(i64, i64)> =
+            odds.totals.iter().map(|(v, p)| (*v, (p * 6.0).round() as i64)).collect();
+        assert_eq!((odds.samples, sixths), (0, vec![(0, 1), (1, 2), (4, 2), (9, 1)]));
+        assert!(canon("2**d6").contains("a whole number as the exponent"));
+        assert!(canon("2**41").contains("exponent at column 4: at most 40"));
+        assert!(canon("d100000**3").contains("at most ±1000000000000"));
     }
 
     #[test]
