@@ -39,7 +39,7 @@ fn bench(c: &mut Criterion) {
     for threads in [1, 2] {
         group.bench_function(format!("on {threads} threads"), |b| {
             b.iter(|| {
-                let request = Request { runs: 1_000, seed: 1, threads, rules: Rules::default() };
+                let request = Request { runs: 1_000, exact: true, threads, ..Request::default() };
                 black_box(odds::run(&start, &request, &Progress::default()).expect("odds"))
             })
         });

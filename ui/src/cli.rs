@@ -98,9 +98,14 @@ pub enum Cmd {
         /// A stored encounter (id or name; see `fray encounters`) or a `.fray` script. A fight
         /// under way goes on from where it stands; one not begun starts from its board.
         encounter: String,
-        /// How many fights to play (at most 100000).
+        /// The most fights to play (at most 100000): the run stops sooner, after at least
+        /// 1000, once every figure's 95% interval is within ±1 percentage point.
         #[arg(long, default_value_t = fray_app::simulate::odds::DEFAULT_RUNS)]
         runs: u32,
+        /// Play exactly this many fights (at most 100000), however precise the figures are
+        /// sooner.
+        #[arg(long, value_name = "N", conflicts_with = "runs")]
+        exact_runs: Option<u32>,
         /// Seed of the fights' dice: the same seed gives the same odds.
         #[arg(long, default_value_t = 1)]
         seed: u64,

@@ -34,6 +34,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::Odds {
             encounter,
             runs,
+            exact_runs,
             seed,
             from_start,
             round_limit,
@@ -42,8 +43,13 @@ pub fn run(cli: Cli) -> Result<()> {
             json,
             show_fight,
         }) => {
-            let request =
-                Request { runs, seed, threads, rules: Rules { round_limit, party_flees } };
+            let request = Request {
+                runs: exact_runs.unwrap_or(runs),
+                exact: exact_runs.is_some(),
+                seed,
+                threads,
+                rules: Rules { round_limit, party_flees },
+            };
             let (name, start) = odds_start(db, &encounter, from_start)?;
             crate::odds::print(&name, &start, &request, json)?;
             match show_fight {

@@ -48,14 +48,15 @@ pub fn show_fight(start: &Encounter, request: &Request, n: u32) -> Result<()> {
 /// The result as a GM reads it.
 pub fn report(name: &str, odds: &Odds) -> String {
     let mut out = format!(
-        "{} — {} fights{}\n\n",
+        "{} — {} fights{} ({})\n\n",
         crate::terminal::safe(name),
         thousands(odds.runs),
         if odds.from_round > 0 {
             format!(" from round {} as it stands", odds.from_round)
         } else {
             String::new()
-        }
+        },
+        odds.stop.words()
     );
     let row = |label: &str, value: String| format!("{label:<20}{value}\n");
     out += &row("The party wins", odds.party_wins.percent());
@@ -64,6 +65,9 @@ pub fn report(name: &str, odds: &Odds) -> String {
         out += &row("The party runs", odds.party_fled.percent());
     }
     out += &row("Undecided", odds.undecided.percent());
+    if odds.no_way.hits > 0 {
+        out += &row("No way between the sides", odds.no_way.percent());
+    }
     out += &row("Total party kill", odds.party_wiped.percent());
     out += &row("Rounds", odds.rounds_words());
     let width = odds.characters.iter().map(|c| c.name.chars().count()).max().unwrap_or(0).max(9);

@@ -475,6 +475,16 @@ fn odds_play_a_script_or_a_stored_fight_the_same_for_a_seed_on_any_threads() {
     };
     let (odds, text) = json(&[]);
     assert_eq!(odds["runs"], 80);
+    // Fewer than a run stops at by itself (1,000): it plays them all and says why.
+    assert_eq!(odds["stop"], "cap");
+    let exact = ok(&["odds", &script, "--exact-runs", "60", "--seed", "5", "--json"]);
+    let exact: serde_json::Value = serde_json::from_str(&exact).expect("JSON");
+    assert_eq!(
+        (&exact["runs"], &exact["stop"]),
+        (&serde_json::json!(60), &serde_json::json!("exact"))
+    );
+    let both = fails(&["odds", &script, "--runs", "80", "--exact-runs", "60"]);
+    assert!(both.contains("cannot be used with"), "{both}");
     // The script stops in round 2: the fights go on from there unless told otherwise.
     assert_eq!(odds["from_round"], 2);
     assert_eq!(json(&["--from-start"]).0["from_round"], 0);

@@ -10,16 +10,30 @@ use fray_data::{Db, Session};
 use std::time::{Duration, Instant};
 
 fn duel() -> Window {
+    duel_with(
+        "add Rat side Foes zone Road track hp=2 str=4 dex=12 wil=4 block {\"weapons\": [{\"name\": \"Bite\", \"die\": 4}]}\n",
+    )
+}
+
+/// Ann against her match: near even odds, which take thousands of fights to pin down.
+fn even_duel() -> Window {
+    duel_with(
+        "add Bea side Foes zone Road track hp=6 str=12 dex=12 wil=10 block {\"weapons\": [{\"name\": \"Sword\", \"die\": 8}]}\n",
+    )
+}
+
+fn duel_with(foe: &str) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     // Another encounter in the library, to switch to.
     drop(Session::create(&db, "bdp", "Another road", 4).unwrap());
     let script = "system bdp\nside Party party colour #3366cc\nside Foes colour #aa3333\n\
         zone Road\n\
-        add Ann side Party zone Road track hp=6 str=12 dex=12 wil=10 block {\"weapons\": [{\"name\": \"Sword\", \"die\": 8}]}\n\
-        add Rat side Foes zone Road track hp=2 str=4 dex=12 wil=4 block {\"weapons\": [{\"name\": \"Bite\", \"die\": 4}]}\n";
+        add Ann side Party zone Road track hp=6 str=12 dex=12 wil=10 block {\"weapons\": [{\"name\": \"Sword\", \"die\": 8}]}\n"
+        .to_owned()
+        + foe;
     let mut s = Session::create(&db, "bdp", "Rat in the road", 3).unwrap();
-    let parsed = fray_app::scenario::run("setup.fray", script).unwrap();
+    let parsed = fray_app::scenario::run("setup.fray", &script).unwrap();
     for record in parsed.live_commands() {
         s.apply(record.command.clone()).unwrap();
     }
@@ -55,13 +69,14 @@ fn the_gm_runs_the_fights_and_reads_the_odds() {
     w.press("Run the fights");
     // While it runs, the window keeps drawing: the progress and Cancel are there.
     let shown = |w: &Window, label: &str| w.harness.query_by_label_contains(label).is_some();
-    assert!(shown(&w, "of 300 fights") || shown(&w, "The party wins"));
+    assert!(shown(&w, "at most 300") || shown(&w, "The party wins"));
     wait_for(&mut w, "The party wins");
     assert!(w.harness.query_by_label_contains("The party loses").is_some());
     assert!(w.harness.query_by_label_contains("Total party kill").is_some());
     assert!(w.harness.query_by_label_contains("down ").is_some(), "Ann's chances");
     assert_eq!(w.harness.query_all_by_label("Ann").count(), names + 1, "Ann's row");
-    assert!(w.harness.query_by_label_contains("300 fights; each figure").is_some());
+    // 300 is fewer than a run stops at by itself: the cap says why.
+    assert!(w.harness.query_by_label_contains("300 fights (the most asked for").is_some());
     assert!(w.harness.query_by_label_contains("with what they carry").is_some(), "the assumptions");
 }
 
@@ -79,16 +94,29 @@ fn the_gm_lets_the_party_run_and_the_result_says_how_it_was_played() {
 }
 
 #[test]
-fn a_long_run_is_cancelled_and_a_hidden_run_goes_on() {
-    let mut w = duel();
+fn the_figures_fill_in_while_the_fights_go_on_and_cancel_keeps_them() {
+    let mut w = even_duel();
     odds(&mut w);
     w.harness.state_mut().view.odds.runs = fray_app::simulate::odds::MAX_RUNS;
     w.press("Run the fights");
-    assert!(w.harness.query_by_label_contains("of 100000 fights").is_some());
+    assert!(w.harness.query_by_label_contains("at most 100000").is_some());
+    // After the first 1,000 fights the figures show, while the run goes on.
+    wait_for(&mut w, "So far, while the fights go on");
+    assert!(w.harness.query_by_label("The party wins").is_some());
+    assert!(w.app().view.odds.running());
     w.press("Cancel");
-    wait_for(&mut w, "Cancelled");
-    assert!(w.harness.query_by_label_contains("The party wins").is_none());
+    wait_for(&mut w, "cancelled; the figures are those of the fights counted");
+    assert!(w.harness.query_by_label("The party wins").is_some());
+    assert!(w.harness.query_by_label_contains("So far").is_none());
     assert!(!w.app().view.odds.running());
+}
+
+#[test]
+fn a_lopsided_fight_stops_after_a_thousand_fights_and_a_hidden_run_goes_on() {
+    let mut w = duel();
+    odds(&mut w);
+    w.press("Run the fights");
+    wait_for(&mut w, "stopped once every figure was within ±1 point");
 
     // Hidden while it runs, the run goes on; opened again, the result is there.
     w.harness.state_mut().view.odds.runs = 200;

@@ -8,6 +8,7 @@
 //! otherwise presses Next. A step the rules refuse is never retried the same way.
 
 use super::policy::{self, Look, Tactics};
+use super::stalemate;
 use crate::command::Command;
 use crate::dice::SeededDice;
 use crate::encounter::Encounter;
@@ -54,6 +55,9 @@ pub enum Ending {
     PartyFled,
     /// Both sides out at once, the round limit reached, or nothing left to do.
     Undecided,
+    /// A whole round changed nothing and no member of the party can reach or see a foe, even
+    /// through doors ([`super::stalemate`]): the sides are walled apart.
+    NoWay,
 }
 
 /// What became of one character by the end of a fight.
@@ -168,6 +172,8 @@ fn drive(
     let mut refused: Vec<Command> = Vec::new();
     let mut stuck = false;
     let mut taken: Vec<Command> = Vec::new();
+    // The board as the round began, to tell a round in which nothing happened.
+    let mut round_began = (board.state().round, stalemate::board_print(board.state()));
     let ending = loop {
         note_fates(system, board.state(), &mut fates);
         if let Some(ending) = decided(system, board.state()) {
@@ -175,6 +181,13 @@ fn drive(
         }
         if rules.party_flees && party_breaks(system, board.state(), &party) {
             break Ending::PartyFled;
+        }
+        if board.state().round != round_began.0 {
+            let now = stalemate::board_print(board.state());
+            if now == round_began.1 && stalemate::no_way(system, board.state()) {
+                break Ending::NoWay;
+            }
+            round_began = (board.state().round, now);
         }
         if board.state().round > rules.round_limit || steps >= STEP_LIMIT {
             break Ending::Undecided;

@@ -6,6 +6,8 @@ pub mod autoplay;
 pub mod odds;
 pub mod policy;
 pub mod random_play;
+pub mod stalemate;
 pub mod stats;
+pub mod stopping;
 
 pub use random_play::{Failure, Library, Report, play};

@@ -4,19 +4,23 @@
 //!
 //! Fight `i` of a run plays on dice seeded from the run's seed and `i` alone, and the
 //! results are counted in fight order, so a seed gives the same odds on any number of
-//! threads.
+//! threads. A run stops as soon as its figures are precise enough ([`super::stopping`]),
+//! between batches of fights, so where it stops depends on the seed alone too.
 
 use super::autoplay::{self, Ending, FightResult, Rules};
 use super::policy::SHARED_ASSUMPTIONS;
 use super::stats::{Proportion, Quantile};
+use super::stopping::{self, Stop};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::System;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-/// How many fights a run plays unless told.
+/// The most fights a run plays unless told; it stops sooner once its figures are precise
+/// enough (see [`super::stopping`]).
 pub const DEFAULT_RUNS: u32 = 10_000;
 /// The most fights one run may play: ten times the default, whose intervals are already
 /// within a few tenths of a point; a run keeps every fight's result until it is counted, so
@@ -26,8 +30,10 @@ pub const MAX_RUNS: u32 = 100_000;
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
-    /// Fights to play.
+    /// The most fights to play; all of them when `exact`.
     pub runs: u32,
+    /// Play exactly `runs` fights instead of stopping once the figures are precise enough.
+    pub exact: bool,
     /// The run's seed: the same seed, the same odds.
     pub seed: u64,
     /// Threads to use (0: every core). More than the machine has cores are not used: a
@@ -39,7 +45,7 @@ pub struct Request {
 
 impl Default for Request {
     fn default() -> Self {
-        Request { runs: DEFAULT_RUNS, seed: 1, threads: 0, rules: Rules::default() }
+        Request { runs: DEFAULT_RUNS, exact: false, seed: 1, threads: 0, rules: Rules::default() }
     }
 }
 
@@ -48,6 +54,8 @@ impl Default for Request {
 pub struct Progress {
     done: AtomicU32,
     cancelled: AtomicBool,
+    /// The figures of the fights counted so far, after each batch.
+    so_far: Mutex<Option<Odds>>,
 }
 
 impl Progress {
@@ -64,6 +72,18 @@ impl Progress {
     /// Whether the run was asked to stop.
     pub fn is_cancelled(&self) -> bool {
         self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// The figures of the fights counted so far (after the first batch), to show them
+    /// filling in while the run goes on.
+    pub fn so_far(&self) -> Option<Odds> {
+        self.so_far.lock().map_or(None, |odds| odds.clone())
+    }
+
+    fn publish(&self, odds: &Odds) {
+        if let Ok(mut so_far) = self.so_far.lock() {
+            *so_far = Some(odds.clone());
+        }
     }
 }
 
@@ -82,9 +102,14 @@ pub enum OddsError {
     /// More fights than one run may play.
     #[error("{0} fights are more than one run plays: at most {MAX_RUNS}")]
     TooManyRuns(u32),
-    /// The GM cancelled.
+    /// The GM cancelled before any fight was counted.
     #[error("cancelled")]
     Cancelled,
+}
+
+/// A share of no fights, for odds stored before the figure existed.
+fn no_fights() -> Proportion {
+    Proportion::of(0, 0)
 }
 
 /// One character's chances.
@@ -107,6 +132,9 @@ pub struct Odds {
     pub system: String,
     /// Fights played.
     pub runs: u32,
+    /// Why the run played that many.
+    #[serde(default)]
+    pub stop: Stop,
     /// The run's seed.
     pub seed: u64,
     /// The round the fights started from (0: before the fight).
@@ -117,8 +145,11 @@ pub struct Odds {
     pub party_loses: Proportion,
     /// The party ran with half of it out (only when [`Rules::party_flees`]).
     pub party_fled: Proportion,
-    /// Neither by the round limit (or both out at once).
+    /// Neither by the round limit (or both out at once): still fighting there.
     pub undecided: Proportion,
+    /// The sides walled apart: a round in which nothing happened and no way between them.
+    #[serde(default = "no_fights")]
+    pub no_way: Proportion,
     /// Every character down or dead (none fled).
     pub party_wiped: Proportion,
     /// Each character.
@@ -185,20 +216,45 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
         Some(result)
     };
     let threads = threads_for(request.threads);
-    let results: Vec<Option<FightResult>> = if threads == 1 {
-        (0..request.runs).map(play).collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
+    let pool = (threads > 1).then(|| {
+        rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .expect("a thread pool of the machine's cores");
-        pool.install(|| (0..request.runs).into_par_iter().map(play).collect())
-    };
-    if progress.is_cancelled() {
-        return Err(OddsError::Cancelled);
+            .expect("a thread pool of the machine's cores")
+    });
+    let mut results: Vec<FightResult> = Vec::new();
+    let mut counted: Option<Odds> = None;
+    for end in stopping::batch_ends(request.runs) {
+        let first = results.len() as u32;
+        let batch: Vec<Option<FightResult>> = match &pool {
+            None => (first..end).map(play).collect(),
+            Some(pool) => pool.install(|| (first..end).into_par_iter().map(play).collect()),
+        };
+        if progress.is_cancelled() {
+            // A batch cut short is not counted: what is shown stays what was counted.
+            break;
+        }
+        results.extend(batch.into_iter().flatten());
+        let mut odds = tally(system, start, request, &results, tactics.assumptions());
+        let precise = stopping::precise_enough(&odds);
+        odds.stop = match (request.exact, precise) {
+            (true, _) => Stop::Exact,
+            (false, true) => Stop::Precise,
+            (false, false) => Stop::Cap,
+        };
+        progress.publish(&odds);
+        if end >= request.runs || odds.stop == Stop::Precise {
+            return Ok(odds);
+        }
+        counted = Some(odds);
     }
-    let results: Vec<FightResult> = results.into_iter().flatten().collect();
-    Ok(tally(system, start, request, &results, tactics.assumptions()))
+    match counted {
+        Some(mut odds) => {
+            odds.stop = Stop::Cancelled;
+            Ok(odds)
+        }
+        None => Err(OddsError::Cancelled),
+    }
 }
 
 /// Fight `i` of the run `request` played again with its journal: the same dice, the same
@@ -266,7 +322,7 @@ fn tally(
         .map(|s| (*s).to_owned())
         .collect();
     assumptions.push(format!(
-        "{} fights of {} with app dice from seed {}; a fight still going after round {} counts as undecided.",
+        "{} fights of {} with app dice from seed {}; a fight still going after round {} counts as undecided; one in which a whole round changes nothing and no member of the party can reach or see a foe (even through doors) ends there, counted as no way between the sides.",
         n,
         system.name(),
         request.seed,
@@ -279,12 +335,15 @@ fn tally(
     Odds {
         system: system.id().into(),
         runs: n,
+        // Set by the caller, who knows why the run ends here.
+        stop: Stop::Exact,
         seed: request.seed,
         from_round: start.round,
         party_wins: count(&|r| r.ending == Ending::PartyWon),
         party_loses: count(&|r| r.ending == Ending::PartyLost),
         party_fled: count(&|r| r.ending == Ending::PartyFled),
         undecided: count(&|r| r.ending == Ending::Undecided),
+        no_way: count(&|r| r.ending == Ending::NoWay),
         party_wiped: count(&|r| r.party_wiped),
         characters,
         rounds_median: Quantile::of(&rounds, 50),

@@ -78,21 +78,25 @@ pub fn cover(enc: &Encounter, target: &Combatant, attacker: &Combatant) -> Cover
 /// too) with no wall between them and no corner of a wall cut.
 pub fn in_melee(enc: &Encounter, a: &Combatant, b: &Combatant) -> bool {
     match &enc.grid {
-        Some(grid) => {
-            let (Some(fa), Some(fb)) = (a.footprint(), b.footprint()) else { return false };
-            if fa.squares_to(fb) != 1 {
-                return false;
-            }
-            // Some square of `a` steps onto some square of `b` past no wall.
-            let passage = Passage::new(grid);
-            fa.squares().any(|p| {
-                path::STEPS
-                    .iter()
-                    .any(|&(dx, dy)| passage.step(p, 1, dx, dy).is_some_and(|q| fb.covers(q)))
-            })
-        }
+        Some(grid) => match (a.footprint(), b.footprint()) {
+            (Some(fa), Some(fb)) => strikes(&Passage::new(grid), fa, fb),
+            _ => false,
+        },
         None => a.zone.is_some() && a.zone == b.zone,
     }
+}
+
+/// Whether footprints `a` and `b` stand side by side (diagonals too) with no wall of
+/// `passage` between them and no corner of one cut: [`in_melee`] on the grid, for a place
+/// someone could stand as well as where they do.
+pub fn strikes(passage: &Passage, a: Footprint, b: Footprint) -> bool {
+    // Some square of `a` steps onto some square of `b` past no wall.
+    a.squares_to(b) == 1
+        && a.squares().any(|p| {
+            path::STEPS
+                .iter()
+                .any(|&(dx, dy)| passage.step(p, 1, dx, dy).is_some_and(|q| b.covers(q)))
+        })
 }
 
 /// Setting (of the procedures that offer it): how enemies stand in a mover's way on the grid.

@@ -367,5 +367,7 @@ impl<'a> Moves<'a> {
     }
 }
 
+pub mod doors;
+
 #[cfg(test)]
 mod tests;

@@ -1,12 +1,15 @@
 //! How Sovereign is fought when the app plays it (encounter odds).
 
 use super::attack::{feet_left, move_ft};
+use super::block::SovBlock;
 use super::model::{Manner, SovCommand};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::simulate::policy::{self, LAST_RESORT, Look, Tactics, target_worth};
-use crate::space::grid::{Footprint, GridPos};
-use crate::space::{self, path::Passage};
+use crate::space::grid::{Footprint, Grid, GridPos};
+use crate::space::path::{Moves, Passage, Path, doors};
+use crate::space::sight::Sight;
+use crate::space::{self};
 use crate::system::Owned;
 use crate::system::{Prompt, PromptOption, Rules};
 
@@ -47,9 +50,11 @@ impl Tactics for SovTactics {
         }
     }
 
-    /// The acting combatant walks toward the nearest foe it can reach when none is next to
-    /// it: by the cheapest path round walls and doors, within its Move when that ends next to
-    /// the foe, else as far along as its Move and Main allow.
+    /// The acting combatant, with no foe next to it: an archer with no foe in sight and range
+    /// takes the nearest square that has one; otherwise it walks toward the nearest foe it
+    /// can reach, by the cheapest path round walls, within its Move when that ends next to
+    /// the foe, else as far as its Move and Main allow. When only closed doors stand in the
+    /// way, it walks to the first door on the way and opens it (its Move).
     fn own_move(&self, enc: &Encounter, _: &Look) -> Option<Command> {
         let system = &super::Sovereign;
         let id = *system.acting(enc).first()?;
@@ -65,7 +70,7 @@ impl Tactics for SovTactics {
         let moves = space::moves(enc, &passage, me);
         let from = me.square?;
         let left = feet_left(enc, id);
-        // Keep the Main for the attack when one Move is enough to reach.
+        // Keep the Main for the attack when one Move is enough.
         let main_unspent = !enc.sovereign().mains.contains(&id);
         let one_move = if main_unspent { left.saturating_sub(move_ft(me)) } else { left };
         // The foes by straight distance; the first with a way to it is walked to.
@@ -76,20 +81,108 @@ impl Tactics for SovTactics {
             .filter_map(|c| Some((me.footprint()?.squares_to(c.footprint()?), c.footprint()?)))
             .collect();
         foes.sort_by_key(|(d, f)| (*d, f.at.y, f.at.x));
-        let path = foes.iter().find_map(|(_, foe)| {
-            next_to(*foe, me.size)
-                .filter_map(|at| moves.path(from, at).ok())
-                .min_by_key(|p| (p.cost_ft, p.squares.last().map(|s| (s.y, s.x))))
-        })?;
-        let budget = if path.cost_ft <= one_move { one_move } else { left };
-        // The farthest square along the path within the budget where it may stop.
-        let to = path
-            .squares
-            .iter()
-            .rev()
-            .find(|at| **at != from && moves.within(from, **at, budget).is_ok())?;
-        Some(Command::Step { id, to: *to })
+        let foes: Vec<Footprint> = foes.into_iter().map(|(_, f)| f).collect();
+        if let Some(to) = archer_square(grid, me, &foes, &moves, left) {
+            return Some(Command::Step { id, to });
+        }
+        if let Some((path, _)) = way_to(&passage, &moves, from, &foes, me.size) {
+            return walk(&moves, from, &path, one_move, left).map(|to| Command::Step { id, to });
+        }
+        // No way as the doors stand: the way with every door open, up to its first door.
+        if !doors::has_closed_door(grid) {
+            return None;
+        }
+        let opened = doors::doors_opened(grid);
+        let opened_passage = Passage::new(&opened);
+        let opened_moves = space::moves(enc, &opened_passage, me);
+        let (path, foe) = way_to(&opened_passage, &opened_moves, from, &foes, me.size)?;
+        // The first door on the way, or else one between its end and the foe (the blow's).
+        let (stand, edges) = match doors::first_closed_door(grid, &path, me.size) {
+            Some((before, edges)) => (path.squares[before], edges),
+            None => {
+                let end = *path.squares.last()?;
+                (end, doors::closed_between(grid, Footprint { at: end, size: me.size }, foe))
+            }
+        };
+        if stand == from {
+            let in_reach = super::door::doors_in_reach(enc, id);
+            let edge = edges.into_iter().find(|e| in_reach.contains(&(*e, false)))?;
+            return Some(SovCommand::Door { id, edge }.into());
+        }
+        let to_door = moves.path(from, stand).ok()?;
+        walk(&moves, from, &to_door, one_move, left).map(|to| Command::Step { id, to })
     }
+}
+
+/// The cheapest way from `from` to a square from which the first of `foes` (nearest first)
+/// that has one can be struck (next to it, no wall of `passage` between).
+fn way_to(
+    passage: &Passage,
+    moves: &Moves<'_>,
+    from: GridPos,
+    foes: &[Footprint],
+    size: u8,
+) -> Option<(Path, Footprint)> {
+    foes.iter().find_map(|foe| {
+        next_to(*foe, size)
+            .filter(|at| space::strikes(passage, Footprint { at: *at, size }, *foe))
+            .filter_map(|at| moves.path(from, at).ok())
+            .min_by_key(|p| (p.cost_ft, p.squares.last().map(|s| (s.y, s.x))))
+            .map(|path| (path, *foe))
+    })
+}
+
+/// The farthest square along `path` where the mover may stop: within one Move when the
+/// whole path fits in it (the Main kept for the attack), else within all it has left.
+fn walk(
+    moves: &Moves<'_>,
+    from: GridPos,
+    path: &Path,
+    one_move: u32,
+    left: u32,
+) -> Option<GridPos> {
+    let budget = if path.cost_ft <= one_move { one_move } else { left };
+    path.squares
+        .iter()
+        .rev()
+        .find(|at| **at != from && moves.within(from, **at, budget).is_ok())
+        .copied()
+}
+
+/// For a combatant with a weapon that shoots and no standing foe in its sight and range from
+/// where it stands: the cheapest square within what it has left from which one is (a bow
+/// behind a wall steps to the window or round the corner).
+fn archer_square(
+    grid: &Grid,
+    me: &crate::encounter::Combatant,
+    foes: &[Footprint],
+    moves: &Moves<'_>,
+    left: u32,
+) -> Option<GridPos> {
+    let block = SovBlock::of(me).ok()?;
+    let reach_ft = block
+        .attacks
+        .iter()
+        .filter(|w| w.ranged() && !w.thrown)
+        .filter_map(|w| w.range.map(|r| w.long_range.unwrap_or(r).max(r)))
+        .max()?;
+    let here = me.footprint()?;
+    let sight = Sight::new(grid);
+    let shoots = |at: Footprint| {
+        foes.iter().any(|f| {
+            u32::from(at.squares_to(*f)) * u32::from(grid.feet) <= reach_ft
+                && sight.line_of_sight(at, *f)
+        })
+    };
+    if shoots(here) {
+        return None;
+    }
+    moves
+        .reachable(here.at, left)
+        .into_iter()
+        .filter(|(at, _)| shoots(Footprint { at: *at, size: me.size }))
+        .min_by_key(|(at, cost)| (*cost, at.y, at.x))
+        .map(|(at, _)| at)
 }
 
 /// The top-left squares from which a mover of `size` stands next to `foe`.

@@ -1,7 +1,8 @@
 //! The *Odds…* window: the open encounter played out many times on a thread of its own
-//! (`fray_app::simulate::odds`), a progress bar with Cancel while it runs, then the party's
-//! chances as plain numbers, a bar per character and a histogram of rounds, with how the
-//! fights were played. The window stays responsive: the run uses every core but one, and
+//! (`fray_app::simulate::odds`), a progress bar with Cancel while it runs and the figures
+//! filling in as the fights are counted (their intervals narrowing until every one is within
+//! a point), then the party's chances as plain numbers, a bar per character and a histogram
+//! of rounds, with how the fights were played. Cancel keeps the figures counted so far. The window stays responsive: the run uses every core but one, and
 //! this view only polls it.
 
 use crate::window::Model;
@@ -18,7 +19,7 @@ use std::time::Duration;
 pub struct OddsView {
     /// Whether the window is shown (the GM may hide it while a run goes on).
     pub open: bool,
-    /// Fights to play.
+    /// The most fights to play (the run stops sooner once its figures are precise).
     pub runs: u32,
     /// Start from the board before the fight even when a fight is under way.
     from_start: bool,
@@ -65,6 +66,7 @@ impl OddsView {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let request = Request {
             runs: self.runs,
+            exact: false,
             seed: start.seed,
             threads: cores.saturating_sub(1).max(1),
             rules: Rules { party_flees: self.party_flees, ..Rules::default() },
@@ -113,8 +115,10 @@ pub fn odds_window_ui(ctx: &egui::Context, model: &Model, view: &mut OddsView) {
     // A fixed size, small until there is a result, then as tall as the screen allows (the
     // rest scrolls): an egui window sized by its content keeps its first height.
     let room = (ctx.content_rect().height() - 140.0).max(240.0);
+    let counting = view.job.as_ref().is_some_and(|j| j.progress.done() > 0);
     let height = match (&view.outcome, state.round > 0) {
         (Some(Ok(_)), _) => room,
+        _ if counting => room,
         (_, true) => 276.0,
         (_, false) => 246.0,
     };
@@ -141,13 +145,14 @@ fn odds_ui(
     ui.label("Fray plays this fight out many times with the real procedure and app dice, each side fighting by simple rules, and counts what happens.");
     ui.add_space(6.0);
     ui.horizontal(|ui| {
-        ui.label("Fights:");
+        ui.label("At most");
         ui.add_enabled(
             view.job.is_none(),
             egui::DragValue::new(&mut view.runs)
                 .range(100..=fray_app::simulate::odds::MAX_RUNS)
                 .speed(100.0),
         );
+        ui.label("fights: it stops sooner once every figure is within ±1 point.");
     });
     ui.add_enabled(
         view.job.is_none(),
@@ -164,6 +169,7 @@ fn odds_ui(
         });
     }
     ui.add_space(6.0);
+    let mut so_far = None;
     match &view.job {
         Some(job) => {
             let done = job.progress.done();
@@ -172,12 +178,13 @@ fn odds_ui(
                 ui.add(
                     egui::ProgressBar::new(part)
                         .desired_width(360.0)
-                        .text(format!("{done} of {} fights", job.runs)),
+                        .text(format!("{done} fights, at most {}", job.runs)),
                 );
                 if ui.button("Cancel").clicked() {
                     job.progress.cancel();
                 }
             });
+            so_far = job.progress.so_far();
         }
         None => {
             let run = egui::Button::new(RichText::new("Run the fights").strong())
@@ -191,10 +198,15 @@ fn odds_ui(
         }
     }
     ui.add_space(8.0);
+    if let Some(odds) = &so_far {
+        ui.label(RichText::new("So far, while the fights go on:").italics());
+        result_ui(ui, odds);
+        return;
+    }
     match &view.outcome {
         Some(Ok(odds)) => result_ui(ui, odds),
         Some(Err(why)) if why == "cancelled" => {
-            ui.label("Cancelled: no odds from a part of the fights.");
+            ui.label("Cancelled before any fights were counted.");
         }
         Some(Err(why)) => {
             ui.colored_label(ui.visuals().error_fg_color, format!("No odds: {why}."));
@@ -220,6 +232,11 @@ fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
         ui.label("Undecided");
         ui.label(odds.undecided.percent());
         ui.end_row();
+        if odds.no_way.hits > 0 {
+            ui.label("No way between the sides");
+            ui.label(odds.no_way.percent());
+            ui.end_row();
+        }
         ui.label("Total party kill");
         ui.label(odds.party_wiped.percent());
         ui.end_row();
@@ -228,13 +245,14 @@ fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
         ui.end_row();
     });
     ui.small(format!(
-        "{} fights{}; each figure with its 95% confidence interval.",
+        "{} fights{} ({}); each figure with its 95% confidence interval.",
         odds.runs,
         if odds.from_round > 0 {
             format!(" from round {}", odds.from_round)
         } else {
             String::new()
-        }
+        },
+        odds.stop.words()
     ));
     ui.add_space(8.0);
     ui.horizontal(|ui| {
