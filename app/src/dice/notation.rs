@@ -898,7 +898,11 @@ fn binary_range(op: Node, a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
             if e % 2 == 1 {
                 (pow_saturating(a.0, e), pow_saturating(a.1, e))
             } else {
-                let near = if a.0 <= 0 && a.1 >= 0 { 0 } else { a.0.abs().min(a.1.abs()) };
+                let near = if a.0 <= 0 && a.1 >= 0 {
+                    0
+                } else {
+                    a.0.saturating_abs().min(a.1.saturating_abs())
+                };
                 let far = a.0.saturating_abs().max(a.1.saturating_abs());
                 (pow_saturating(near, e), pow_saturating(far, e))
             }
