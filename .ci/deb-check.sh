@@ -15,14 +15,17 @@ set -euo pipefail
 
 # Cargo's output folder: CARGO_TARGET_DIR when a shared build cache is used, else ./target.
 target="${CARGO_TARGET_DIR:-target}"
+# Where the bundler put the binary and its packages: the release build's folder, or
+# target/debug/installer for `cargo xtask bundle --profile dev` (FRAY_BUNDLE_DIR says which).
+built="${FRAY_BUNDLE_DIR:-$target/release}"
 
 fail() {
   echo "deb check: $*" >&2
   exit 1
 }
 
-deb=$(ls "$target"/release/bundle/deb/*.deb 2>/dev/null | head -1)
-[ -n "$deb" ] || fail "no .deb under $target/release/bundle/deb (run cargo xtask bundle --types deb)"
+deb=$(ls "$built"/bundle/deb/*.deb 2>/dev/null | head -1)
+[ -n "$deb" ] || fail "no .deb under $built/bundle/deb (run cargo xtask bundle --types deb)"
 version=$(python3 -c 'import json; print(json.load(open("tauri.conf.json"))["version"])')
 echo "package: $deb (version $version)"
 
@@ -40,7 +43,7 @@ appstreamcli validate --no-net --pedantic "$metainfo/usr/share/metainfo/app.fray
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 if grep -Eiq 'webkit|gtk' <<<"$depends"; then fail "Depends names WebKit or GTK"; fi
-for lib in $(ldd "$target"/release/fray | awk '/=>/ {print $3}'); do
+for lib in $(ldd "$built"/fray | awk '/=>/ {print $3}'); do
   pkg=$(dpkg -S "$lib" | cut -d: -f1)
   grep -Eq "(^|, )$pkg(,|$| )" <<<"$depends" || fail "$lib ($pkg) is linked but not in Depends"
 done

@@ -51,3 +51,30 @@ fn with_a_door_in_the_wall_the_sides_open_it_and_fight() {
     let odds = exact(&board_of("door.fray", &text), 50);
     assert_eq!(odds.no_way.hits + odds.undecided.hits, 0, "{odds:?}");
 }
+
+/// The benchmark fight of each procedure (`app/benches/odds.rs`): four characters against
+/// eight foes, fought to an end — a fight that stalls would make its timing meaningless.
+#[test]
+fn every_benchmark_fight_is_four_against_eight_and_is_fought_to_an_end() {
+    fray_app::systems::install();
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/odds");
+    let mut systems = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "fray") {
+            continue;
+        }
+        let name = path.display().to_string();
+        let start = board_of(&name, &std::fs::read_to_string(&path).unwrap());
+        let party = start.combatants.values().filter(|c| start.is_party(c.id)).count();
+        assert_eq!((party, start.combatants.len() - party), (4, 8), "{name}");
+        let odds = exact(&start, 200);
+        assert_eq!(odds.no_way.hits, 0, "{name}");
+        // d12's fights are the longest (Stress, then Wound Points, and the dying still act):
+        // a few reach the round limit still fighting.
+        assert!(odds.undecided.estimate < 0.08, "{name}: undecided {}", odds.undecided.percent());
+        systems.push(start.system().id().to_owned());
+    }
+    systems.sort();
+    assert_eq!(systems, ["bdp", "d12", "dr12", "murdham", "sovereign"]);
+}

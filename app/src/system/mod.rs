@@ -35,7 +35,7 @@ pub use departure::{Departure, Left, TrackEdit, departures, handle};
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use procedure::{Kept, Procedure};
-pub use prompt::{Prompt, PromptOption};
+pub use prompt::{Prompt, PromptOption, Wording};
 pub use registry::{Owned, all, install};
 pub use schema::{BlockSchema, FieldProblem};
 pub use step::Step;

@@ -136,3 +136,30 @@ impl PromptOption {
         }
     }
 }
+
+/// Whether the words of the prompts asked at almost every step (labels, reasons, headings,
+/// titles) are written: the table shows them; the simulator chooses by command alone and
+/// skips them ([`super::Rules::choices`]). The options, their commands, whether each is
+/// allowed and what it costs are the same either way (random play checks it at every step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wording {
+    /// Written, for the GM.
+    Written,
+    /// Left empty, for the simulator.
+    Skipped,
+}
+
+impl Wording {
+    /// `text()` when words are written, else an empty string (nothing allocated).
+    pub fn say(self, text: impl FnOnce() -> String) -> String {
+        match self {
+            Wording::Written => text(),
+            Wording::Skipped => String::new(),
+        }
+    }
+
+    /// Whether words are written.
+    pub fn written(self) -> bool {
+        self == Wording::Written
+    }
+}

@@ -202,11 +202,11 @@ impl Rules for Bdp {
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
-        prompts::prompts(enc, prompts::Words::Written)
+        prompts::prompts(enc, crate::system::Wording::Written)
     }
 
     fn choices(&self, enc: &Encounter) -> Vec<Prompt> {
-        prompts::prompts(enc, prompts::Words::Skipped)
+        prompts::prompts(enc, crate::system::Wording::Skipped)
     }
 
     fn range_band(&self, distance: Option<Distance>) -> RangeBand {

@@ -17,37 +17,15 @@ use crate::ids::CombatantId;
 use crate::space::distances;
 use crate::system::Owned;
 use crate::system::Step as _;
+use crate::system::Wording;
 use crate::system::{Prompt, PromptOption};
 
 fn bdp(c: BdpCommand) -> Command {
     Command::from(c)
 }
 
-/// Whether the words of the prompts asked at almost every step (the declaration, the ties,
-/// the turn: labels, reasons, headings, titles) are written: the table shows them; the
-/// simulator chooses by command alone and skips them ([`crate::system::System::choices`]).
-/// The options, their commands and whether each is allowed are the same either way (random
-/// play checks it at every step).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Words {
-    /// Written, for the GM.
-    Written,
-    /// Left empty, for the simulator.
-    Skipped,
-}
-
-impl Words {
-    /// `text()` when words are written, else an empty string (nothing allocated).
-    fn say(self, text: impl FnOnce() -> String) -> String {
-        match self {
-            Words::Written => text(),
-            Words::Skipped => String::new(),
-        }
-    }
-}
-
 /// Every prompt for the state, its words written or not.
-pub(crate) fn prompts(enc: &Encounter, words: Words) -> Vec<Prompt> {
+pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     let waiting = waiting(enc);
     if !waiting.is_empty() {
         return waiting;
@@ -270,10 +248,10 @@ fn before(enc: &Encounter) -> Vec<Prompt> {
 pub(crate) fn intents_of(
     enc: &Encounter,
     c: &Combatant,
-    words: Words,
+    words: Wording,
 ) -> Vec<(String, Intent, Option<String>)> {
     let Ok(b) = BdpBlock::of(c) else { return Vec::new() };
-    let written = words == Words::Written;
+    let written = words == Wording::Written;
     let mut arms: Vec<(String, Arms)> = b
         .weapons
         .iter()
@@ -357,8 +335,8 @@ pub(crate) fn intents_of(
     out
 }
 
-fn declare(enc: &Encounter, words: Words) -> Vec<Prompt> {
-    let written = words == Words::Written;
+fn declare(enc: &Encounter, words: Wording) -> Vec<Prompt> {
+    let written = words == Wording::Written;
     let mut out = Vec::new();
     let undeclared: Vec<&Combatant> = enc
         .combatants
@@ -485,7 +463,7 @@ fn declare(enc: &Encounter, words: Words) -> Vec<Prompt> {
     out
 }
 
-fn ties(enc: &Encounter, words: Words) -> Vec<Prompt> {
+fn ties(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     let pending = order::pending(enc);
     let mut out: Vec<Prompt> = pending
         .iter()
@@ -515,7 +493,7 @@ fn ties(enc: &Encounter, words: Words) -> Vec<Prompt> {
     out
 }
 
-fn turn(enc: &Encounter, words: Words) -> Vec<Prompt> {
+fn turn(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     let acting: Vec<CombatantId> =
         enc.acting().iter().copied().filter(|id| !enc.bdp().acted.contains(id)).collect();
     let mut options = Vec::new();
@@ -609,7 +587,7 @@ fn turn(enc: &Encounter, words: Words) -> Vec<Prompt> {
     }
     options.push(PromptOption::allowed("Done: next turn", Command::Advance));
     let title = match enc.acting() {
-        _ if words == Words::Skipped => String::new(),
+        _ if words == Wording::Skipped => String::new(),
         [] => "Nobody is acting".to_owned(),
         ids => {
             let names: Vec<String> = ids.iter().map(|id| enc.name_of(*id)).collect();

@@ -13,15 +13,16 @@ use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::ids::CombatantId;
 use crate::system::Step as _;
-use crate::system::{Prompt, PromptOption};
+use crate::system::{Prompt, PromptOption, Wording};
 use std::collections::BTreeMap;
 
 fn d12(c: D12Command) -> Command {
     Command::from(c)
 }
 
-/// Every prompt for the state.
-pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+/// Every prompt for the state; the declarations' and the counts' words written or not (the
+/// waiting things, initiative, surprise and morale are rare and always written).
+pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     if let Some(p) = enc.d12().pending.first() {
         return vec![pending(enc, p)];
     }
@@ -41,7 +42,7 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
             let hidden = enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
             // Around the table or by Agility, one at a time; written down, all at once.
             let shown = if hidden { left.len() } else { left.len().min(1) };
-            out.extend(left.iter().take(shown).map(|id| declare_prompt(enc, *id)));
+            out.extend(left.iter().take(shown).map(|id| declare_prompt(enc, *id, words)));
             if left.is_empty() && turns::without_base(enc).is_empty() {
                 let label =
                     if hidden { "Show the actions and start counting" } else { "Start counting" };
@@ -56,9 +57,9 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
         Some(Step::Resolve) => {
             // Newcomers declare as soon as they have a base initiative.
             for id in declare::to_declare(enc) {
-                out.push(declare_prompt(enc, id));
+                out.push(declare_prompt(enc, id, words));
             }
-            out.extend(count_prompts(enc));
+            out.extend(count_prompts(enc, words));
         }
         Some(Step::End) => {
             let due = morale::due(enc);
@@ -262,19 +263,21 @@ fn foes<'a>(enc: &'a Encounter, c: &'a Combatant) -> impl Iterator<Item = &'a Co
 }
 
 /// One combatant's declaration: each action with its count.
-fn declare_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
+fn declare_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     let c = &enc.combatants[&id];
     let base = enc.d12().base.get(&id).copied().unwrap_or(0);
     let down = matches!(status(c), Status::Incapacitated | Status::Dying);
     let now = if Step::Resolve.now(enc) { current_count(enc) } else { None };
-    let option = |label: String, action: Action| {
+    let written = words.written();
+    let option = |label: &dyn Fn() -> String, action: Action| {
         let command = d12(D12Command::Declare { id, action: action.clone() });
         let Ok(m) = modifier(c, &action) else {
-            return PromptOption::forbidden(label, command, "not in its stat block");
+            return PromptOption::forbidden(words.say(label), command, "not in its stat block");
         };
         let count = base + m;
-        let mut o = PromptOption::allowed(format!("{label} · count {count}"), command);
-        o.reason = Some(match now {
+        let mut o =
+            PromptOption::allowed(words.say(|| format!("{} · count {count}", label())), command);
+        o.reason = written.then(|| match now {
             Some(n) if count < n => format!(
                 "base {base} {m:+}: count {n} has passed, so it acts next round at {} and {count}",
                 count - 12
@@ -289,70 +292,55 @@ fn declare_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
     let block = D12Block::of(c).unwrap_or_default();
     let mut options = Vec::new();
     if down {
-        options.push(option("Crawl a yard".into(), Action::Crawl));
+        options.push(option(&|| "Crawl a yard".into(), Action::Crawl));
     }
+    // A group's heading, shared by its options (a clone of an empty string allocates nothing).
+    let grouped = |o: PromptOption, group: &String| {
+        if written { o.in_group(group.clone()) } else { o }
+    };
     for foe in foes(enc, c) {
-        let group = format!("Against {}", foe.name);
+        let group = words.say(|| format!("Against {}", foe.name));
         for (i, w) in block.attacks.iter().enumerate() {
-            options.push(
-                option(
-                    format!("{} ({:+})", w.name, w.speed),
-                    Action::Attack { target: foe.id, weapon: i },
-                )
-                .in_group(group.clone()),
+            let attack = option(
+                &|| format!("{} ({:+})", w.name, w.speed),
+                Action::Attack { target: foe.id, weapon: i },
             );
-            options.push(
-                option(
-                    format!("{} defensively ({:+})", w.name, w.speed + 1),
-                    Action::DefensiveAttack { target: Some(foe.id), weapon: Some(i) },
-                )
-                .in_group(group.clone()),
+            options.push(grouped(attack, &group));
+            let defensive = option(
+                &|| format!("{} defensively ({:+})", w.name, w.speed + 1),
+                Action::DefensiveAttack { target: Some(foe.id), weapon: Some(i) },
             );
+            options.push(grouped(defensive, &group));
         }
     }
-    let other = "Other actions";
+    let other = words.say(|| "Other actions".into());
     for s in &block.spells {
-        options.push(
-            option(
-                format!("Cast {} (TN {}: {:+})", s.name, s.tn, s.tn - 10),
-                Action::Spell { name: s.name.clone(), tn: s.tn, target: None },
-            )
-            .in_group(other),
+        let spell = option(
+            &|| format!("Cast {} (TN {}: {:+})", s.name, s.tn, s.tn - 10),
+            Action::Spell { name: s.name.clone(), tn: s.tn, target: None },
         );
+        options.push(grouped(spell, &other));
     }
-    options
-        .push(option("Full defense (−1, +4 Defense)".into(), Action::FullDefense).in_group(other));
-    options.push(
-        option(
-            "Move defensively (+1)".into(),
-            Action::DefensiveAttack { target: None, weapon: None },
-        )
-        .in_group(other),
-    );
-    options.push(
-        option("Use an item (+6)".into(), Action::Consumable { modifier: None }).in_group(other),
-    );
-    options.push(
-        option("Throw something (+2)".into(), Action::Throw { target: None, modifier: None })
-            .in_group(other),
-    );
-    options.push(
-        option(
-            "Something else (+0)".into(),
-            Action::Other { text: "does something else".into(), modifier: 0 },
-        )
-        .in_group(other),
-    );
+    let rest: [(&str, Action); 5] = [
+        ("Full defense (−1, +4 Defense)", Action::FullDefense),
+        ("Move defensively (+1)", Action::DefensiveAttack { target: None, weapon: None }),
+        ("Use an item (+6)", Action::Consumable { modifier: None }),
+        ("Throw something (+2)", Action::Throw { target: None, modifier: None }),
+        ("Something else (+0)", Action::Other { text: "does something else".into(), modifier: 0 }),
+    ];
+    for (label, action) in rest {
+        options.push(grouped(option(&|| label.to_owned(), action), &other));
+    }
     Prompt {
         id: format!("declare-{id}"),
-        title: format!("{} declares (base initiative {base})", c.name),
+        title: words.say(|| format!("{} declares (base initiative {base})", c.name)),
         actor: Some(id),
         options,
     }
 }
 
 /// At a count: each combatant there carries out its action; then the next count.
-fn count_prompts(enc: &Encounter) -> Vec<Prompt> {
+fn count_prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     let Some(count) = current_count(enc) else { return Vec::new() };
     let mut out = Vec::new();
     let mut waiting = false;
@@ -361,18 +349,20 @@ fn count_prompts(enc: &Encounter) -> Vec<Prompt> {
             continue;
         }
         waiting = true;
-        out.push(act_prompt(enc, id, count));
+        out.push(act_prompt(enc, id, count, words));
     }
     let next = enc.turn.and_then(|t| enc.order.get(t + 1..)).and_then(|rest| rest.first());
-    let label = match next.and_then(|e| e.count) {
+    let label = words.say(|| match next.and_then(|e| e.count) {
         Some(n) => format!("Next: count {n}"),
         None => "End the round".into(),
-    };
-    let title = if waiting {
-        format!("Count {count}: when everyone here has acted")
-    } else {
-        format!("Count {count} is done")
-    };
+    });
+    let title = words.say(|| {
+        if waiting {
+            format!("Count {count}: when everyone here has acted")
+        } else {
+            format!("Count {count} is done")
+        }
+    });
     out.push(Prompt {
         id: "count-done".into(),
         title,
@@ -383,7 +373,7 @@ fn count_prompts(enc: &Encounter) -> Vec<Prompt> {
 }
 
 /// What one combatant does at its count.
-fn act_prompt(enc: &Encounter, id: CombatantId, count: i64) -> Prompt {
+fn act_prompt(enc: &Encounter, id: CombatantId, count: i64, words: Wording) -> Prompt {
     let c = &enc.combatants[&id];
     let d = action_now(enc, id);
     let down = matches!(status(c), Status::Incapacitated | Status::Dying)
@@ -409,14 +399,17 @@ fn act_prompt(enc: &Encounter, id: CombatantId, count: i64) -> Prompt {
                 let defense = super::block::defense(t, super::attack::on_full_defense(t));
                 let command =
                     d12(D12Command::Attack { attacker: id, target, weapon: wi, riposte: false });
-                let label = format!(
-                    "Attack {} with {} (d20{:+} vs Defense {defense})",
-                    t.name, w.name, w.bonus
-                );
+                let label = words.say(|| {
+                    format!(
+                        "Attack {} with {} (d20{:+} vs Defense {defense})",
+                        t.name, w.name, w.bonus
+                    )
+                });
                 let o = if standing {
                     PromptOption::allowed(label, command)
                 } else {
-                    PromptOption::forbidden(label, command, format!("{} is dead", t.name))
+                    let why = words.say(|| format!("{} is dead", t.name));
+                    PromptOption::forbidden(label, command, why)
                 };
                 options.push(cost(o, Some(&d.action)));
                 // The declared foe fell: the weapon may turn on another.
@@ -428,46 +421,49 @@ fn act_prompt(enc: &Encounter, id: CombatantId, count: i64) -> Prompt {
                             weapon: wi,
                             riposte: false,
                         });
-                        options.push(cost(
-                            PromptOption::allowed(format!("Attack {} instead", foe.name), command)
-                                .in_group("Another target"),
-                            Some(&d.action),
-                        ));
+                        let label = words.say(|| format!("Attack {} instead", foe.name));
+                        let mut o = PromptOption::allowed(label, command);
+                        if words.written() {
+                            o = o.in_group("Another target");
+                        }
+                        options.push(cost(o, Some(&d.action)));
                     }
                 }
             }
         }
         (_, Some(d)) => {
-            let what = declare::words(enc, c, &d.action);
+            let what = words.say(|| format!("Done: {}", declare::words(enc, c, &d.action)));
             options.push(cost(
-                PromptOption::allowed(
-                    format!("Done: {what}"),
-                    d12(D12Command::Done { id, acted: true }),
-                ),
+                PromptOption::allowed(what, d12(D12Command::Done { id, acted: true })),
                 Some(&d.action),
             ));
         }
         (_, None) => {}
     }
-    options.extend(change_options(enc, c, d.map(|d| &d.action)));
+    options.extend(change_options(enc, c, d.map(|d| &d.action), words));
     options.push(PromptOption::allowed(
-        "Let the count pass",
+        words.say(|| "Let the count pass".into()),
         d12(D12Command::Done { id, acted: false }),
     ));
-    let what = d.map_or_else(|| "no action".to_owned(), |d| declare::words(enc, c, &d.action));
-    Prompt {
-        id: format!("act-{id}"),
-        title: format!("Count {count}: {} {what}", c.name),
-        actor: Some(id),
-        options,
-    }
+    let title = words.say(|| {
+        let what = d.map_or_else(|| "no action".to_owned(), |d| declare::words(enc, c, &d.action));
+        format!("Count {count}: {} {what}", c.name)
+    });
+    Prompt { id: format!("act-{id}"), title, actor: Some(id), options }
 }
 
 /// The GM's call at a combatant's count: strike with another of its attacks (at the declared
 /// foe, or the first standing one), or not strike at all. The count stays.
-fn change_options(enc: &Encounter, c: &Combatant, declared: Option<&Action>) -> Vec<PromptOption> {
+fn change_options(
+    enc: &Encounter,
+    c: &Combatant,
+    declared: Option<&Action>,
+    words: Wording,
+) -> Vec<PromptOption> {
     let Some(declared) = declared else { return Vec::new() };
-    let group = "The GM's call: another action";
+    let grouped = |o: PromptOption| {
+        if words.written() { o.in_group("The GM's call: another action") } else { o }
+    };
     let target = match declared {
         Action::Attack { target, .. } | Action::DefensiveAttack { target: Some(target), .. } => {
             Some(*target)
@@ -483,22 +479,22 @@ fn change_options(enc: &Encounter, c: &Combatant, declared: Option<&Action>) -> 
                 continue;
             }
             let command = d12(D12Command::ChangeDeclaration { id: c.id, action: action.clone() });
-            let label = format!("Attack {} with {} instead", enc.name_of(target), w.name);
-            out.push(
+            let label =
+                words.say(|| format!("Attack {} with {} instead", enc.name_of(target), w.name));
+            out.push(grouped(
                 PromptOption::allowed(label, command)
-                    .unless(declare::check_change(enc, c.id, &action).map(|_| ()))
-                    .in_group(group),
-            );
+                    .unless(declare::check_change(enc, c.id, &action).map(|_| ())),
+            ));
         }
     }
     let other = Action::Other { text: "does something else".into(), modifier: 0 };
     if !matches!(declared, Action::Other { .. }) {
         let command = d12(D12Command::ChangeDeclaration { id: c.id, action: other.clone() });
-        out.push(
-            PromptOption::allowed("Something else instead (no attack)", command)
-                .unless(declare::check_change(enc, c.id, &other).map(|_| ()))
-                .in_group(group),
-        );
+        let label = words.say(|| "Something else instead (no attack)".into());
+        out.push(grouped(
+            PromptOption::allowed(label, command)
+                .unless(declare::check_change(enc, c.id, &other).map(|_| ())),
+        ));
     }
     out
 }

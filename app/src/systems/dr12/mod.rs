@@ -202,7 +202,11 @@ impl Rules for Dr12 {
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
-        prompts::prompts(enc)
+        prompts::prompts(enc, crate::system::Wording::Written)
+    }
+
+    fn choices(&self, enc: &Encounter) -> Vec<Prompt> {
+        prompts::prompts(enc, crate::system::Wording::Skipped)
     }
 
     fn range_band(&self, distance: Option<Distance>) -> RangeBand {

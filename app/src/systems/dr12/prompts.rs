@@ -12,14 +12,15 @@ use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId};
 use crate::system::Step as _;
-use crate::system::{Prompt, PromptOption};
+use crate::system::{Prompt, PromptOption, Wording};
 
 fn cmd(c: C) -> Command {
     Command::from(c)
 }
 
-/// Every prompt for the state.
-pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+/// Every prompt for the state; a turn's words written or not (the rest is rare and always
+/// written).
+pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     if let Some(p) = enc.dr12().pending.first() {
         return vec![defence(enc, p)];
     }
@@ -29,7 +30,9 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
     }
     match Step::of(enc) {
         None | Some(Step::Before) => vec![before(enc), Prompt::ready_to_fight(enc)],
-        Some(Step::Turns) => enc.acting().first().map(|id| turn(enc, *id)).into_iter().collect(),
+        Some(Step::Turns) => {
+            enc.acting().first().map(|id| turn(enc, *id, words)).into_iter().collect()
+        }
         Some(Step::End) => vec![end(enc)],
     }
 }
@@ -115,7 +118,7 @@ fn test_stats(enc: &Encounter, id: CombatantId) -> &'static [&'static str] {
     if is_character(enc, id) { &["str", "dex"] } else { &[SKILL] }
 }
 
-fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
+fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     let c = &enc.combatants[&id];
     let name = &c.name;
     let d = enc.dr12();
@@ -135,29 +138,30 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
     let foes: Vec<CombatantId> =
         enc.combatants.values().filter(|o| o.side != c.side && !is_out(o)).map(|o| o.id).collect();
     for &target in &foes {
-        let group = format!("Attack {}", enc.name_of(target));
+        let group = words.say(|| format!("Attack {}", enc.name_of(target)));
+        // The heading shared by a foe's options (only where words are written).
+        let grouped = |o: PromptOption| if words.written() { o.in_group(group.clone()) } else { o };
         for (i, w) in arms.iter().enumerate() {
-            options.push(
+            options.push(grouped(
                 PromptOption::allowed(
-                    format!("{} (d{})", w.name, w.die),
+                    words.say(|| format!("{} (d{})", w.name, w.die)),
                     cmd(C::Attack { attacker: id, target, weapon: i, second: None }),
                 )
-                .unless(check_attack(enc, id, target, i, None))
-                .in_group(group.clone()),
-            );
+                .unless(check_attack(enc, id, target, i, None)),
+            ));
         }
         for i in 0..arms.len() {
             for j in i + 1..arms.len() {
                 if arms[i].hands == 1 && arms[j].hands == 1 && arms[i].ranged == arms[j].ranged {
-                    let label = format!("{} and {} (the higher die)", arms[i].name, arms[j].name);
-                    options.push(
+                    let label = words
+                        .say(|| format!("{} and {} (the higher die)", arms[i].name, arms[j].name));
+                    options.push(grouped(
                         PromptOption::allowed(
                             label,
                             cmd(C::Attack { attacker: id, target, weapon: i, second: Some(j) }),
                         )
-                        .unless(check_attack(enc, id, target, i, Some(j)))
-                        .in_group(group.clone()),
-                    );
+                        .unless(check_attack(enc, id, target, i, Some(j))),
+                    ));
                 }
             }
         }
@@ -225,14 +229,17 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
         ));
     }
     options.extend(shake_options(enc, id));
-    let mut title = format!("{name}'s turn");
-    let spent: Vec<&str> = [(spent.moved, "moved"), (spent.acted, "Action spent")]
-        .into_iter()
-        .filter_map(|(done, w)| done.then_some(w))
-        .collect();
-    if !spent.is_empty() {
-        title.push_str(&format!(" ({})", spent.join(", ")));
-    }
+    let title = words.say(|| {
+        let mut title = format!("{name}'s turn");
+        let spent: Vec<&str> = [(spent.moved, "moved"), (spent.acted, "Action spent")]
+            .into_iter()
+            .filter_map(|(done, w)| done.then_some(w))
+            .collect();
+        if !spent.is_empty() {
+            title.push_str(&format!(" ({})", spent.join(", ")));
+        }
+        title
+    });
     Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }
 }
 

@@ -247,7 +247,11 @@ impl Rules for Murdham {
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
-        prompts::prompts(enc)
+        prompts::prompts(enc, crate::system::Wording::Written)
+    }
+
+    fn choices(&self, enc: &Encounter) -> Vec<Prompt> {
+        prompts::prompts(enc, crate::system::Wording::Skipped)
     }
 
     fn range_band(&self, distance: Option<Distance>) -> RangeBand {

@@ -19,10 +19,11 @@ use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Step as _;
-use crate::system::{Prompt, PromptOption};
+use crate::system::{Prompt, PromptOption, Wording};
 
-/// Every prompt for the state.
-pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+/// Every prompt for the state; the words of the choices and turns written or not (the rest
+/// is rare and always written).
+pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     if let Some(p) = enc.murdham().pending.first() {
         return vec![pending(enc, p)];
     }
@@ -42,9 +43,9 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
                 return vec![first_prompt(enc)];
             }
             if let Some(id) = m.turn.id {
-                return vec![turn_prompt(enc, id)];
+                return vec![turn_prompt(enc, id, words)];
             }
-            m.choosing.map(|side| choice_prompt(enc, side)).into_iter().collect()
+            m.choosing.map(|side| choice_prompt(enc, side, words)).into_iter().collect()
         }
         Some(Step::End) => {
             let due = morale::due(enc);
@@ -111,13 +112,13 @@ fn first_prompt(enc: &Encounter) -> Prompt {
 }
 
 /// The choosing faction: activate one of its characters, or pass.
-fn choice_prompt(enc: &Encounter, side: crate::ids::SideId) -> Prompt {
+fn choice_prompt(enc: &Encounter, side: crate::ids::SideId, words: Wording) -> Prompt {
     let mut options: Vec<PromptOption> = enc
         .combatants
         .values()
         .filter(|c| c.side == side && !c.conditions.contains(DEAD))
         .map(|c| {
-            let label = format!("Activate {}", c.name);
+            let label = words.say(|| format!("Activate {}", c.name));
             let command = cmd(C::Activate { id: c.id });
             match cannot_activate(enc, c.id) {
                 None => PromptOption::allowed(label, command),
@@ -126,14 +127,12 @@ fn choice_prompt(enc: &Encounter, side: crate::ids::SideId) -> Prompt {
         })
         .collect();
     options.push(PromptOption::allowed("Pass", cmd(C::Pass { side })));
-    let passed = enc.murdham().passes.len();
-    let note = if passed == 0 { String::new() } else { format!(" ({passed} passed in a row)") };
-    Prompt {
-        id: format!("choice-{side}"),
-        title: format!("{} choice: activate a character or pass{note}", super::sides(enc, side)),
-        actor: None,
-        options,
-    }
+    let title = words.say(|| {
+        let passed = enc.murdham().passes.len();
+        let note = if passed == 0 { String::new() } else { format!(" ({passed} passed in a row)") };
+        format!("{} choice: activate a character or pass{note}", super::sides(enc, side))
+    });
+    Prompt { id: format!("choice-{side}"), title, actor: None, options }
 }
 
 /// The damage dice of a weapon, in words ("d8", "d4 impaired").
@@ -145,11 +144,12 @@ pub(crate) fn dice_words(w: Option<&Weapon>) -> String {
 }
 
 /// An option for an attack, enabled when the rules allow it, noting a WIT save to hit.
-fn attack_option(enc: &Encounter, label: String, spec: AttackSpec, group: String) -> PromptOption {
+/// Without words (`group` empty), no heading is set.
+fn attack_option(enc: &Encounter, label: String, spec: AttackSpec, group: &str) -> PromptOption {
     let (enabled, reason) = attack_verdict(enc, &spec);
     let option =
         PromptOption { enabled, reason, ..PromptOption::allowed(label, cmd(C::Attack(spec))) };
-    option.in_group(group)
+    if group.is_empty() { option } else { option.in_group(group) }
 }
 
 /// Whether an attack may be made now, and why not or what it needs (a WIT save to hit): the
@@ -167,7 +167,7 @@ fn spec(attacker: CombatantId, aim: Aim, weapon: Option<usize>) -> AttackSpec {
 }
 
 /// The active character's turn: attacks by target, main and bonus actions, the end.
-fn turn_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
+fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     let c = &enc.combatants[&id];
     let block = MurdhamBlock::of(c).unwrap_or_default();
     let mut weapons: Vec<(Option<usize>, Option<&Weapon>)> =
@@ -176,41 +176,40 @@ fn turn_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
     let mut options = Vec::new();
     let held = grapple::held_by(enc, id);
     for t in enc.combatants.values().filter(|t| t.side != c.side && !t.conditions.contains(DEAD)) {
-        let group = format!("Against {}", t.name);
+        let group = words.say(|| format!("Against {}", t.name));
         let helpless = t.conditions.contains(INCAPACITATED) || t.conditions.contains(DYING);
         if helpless && nearby(enc, id, t.id) {
             let mut s = spec(id, Aim::One { target: t.id }, weapons[0].0);
             s.final_blow = true;
-            options.push(attack_option(enc, format!("Final blow on {}", t.name), s, group.clone()));
+            let label = words.say(|| format!("Final blow on {}", t.name));
+            options.push(attack_option(enc, label, s, &group));
         }
         for (wi, w) in &weapons {
             if w.is_some_and(|w| w.blast) {
                 continue;
             }
-            let label = format!("{} at {} ({})", weapon_name(*w), t.name, dice_words(*w));
+            let label =
+                words.say(|| format!("{} at {} ({})", weapon_name(*w), t.name, dice_words(*w)));
             options.push(attack_option(
                 enc,
                 label,
                 spec(id, Aim::One { target: t.id }, *wi),
-                group.clone(),
+                &group,
             ));
         }
         for (nl, word) in [(NonLethal::Disarm, "Disarm"), (NonLethal::Grapple, "Grab")] {
             let mut s = spec(id, Aim::One { target: t.id }, None);
             s.nonlethal = Some(nl);
-            options.push(attack_option(
-                enc,
-                format!("{word} {} (STR save)", t.name),
-                s,
-                group.clone(),
-            ));
+            let label = words.say(|| format!("{word} {} (STR save)", t.name));
+            options.push(attack_option(enc, label, s, &group));
         }
     }
     for (wi, w) in weapons.iter().filter(|(_, w)| w.is_some_and(|w| w.blast)) {
         for z in enc.zones.values() {
-            let label = format!("{} on {} ({})", weapon_name(*w), z.name, dice_words(*w));
+            let label =
+                words.say(|| format!("{} on {} ({})", weapon_name(*w), z.name, dice_words(*w)));
             let option =
-                attack_option(enc, label, spec(id, Aim::Zone { zone: z.id }, *wi), "Blast".into());
+                attack_option(enc, label, spec(id, Aim::Zone { zone: z.id }, *wi), "Blast");
             // Zones out of reach would only clutter the list.
             if option.enabled {
                 options.push(option);
@@ -260,6 +259,13 @@ fn turn_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
         );
     }
     options.push(PromptOption::allowed("End turn", cmd(C::EndTurn)).main());
+    let title = words.say(|| turn_title(enc, id));
+    Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }
+}
+
+/// "Brother Ansel's turn: used main action; may move 1 zone".
+fn turn_title(enc: &Encounter, id: CombatantId) -> String {
+    let c = &enc.combatants[&id];
     let t = &enc.murdham().turn;
     let mut used = Vec::new();
     if t.main {
@@ -275,16 +281,11 @@ fn turn_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
     };
     let zones = allowance(enc, id);
     let kind = if t.ambush { "ambush turn" } else { "turn" };
-    Prompt {
-        id: format!("turn-{id}"),
-        title: format!(
-            "{}'s {kind}: {used}; may move {zones} zone{}",
-            c.name,
-            if zones == 1 { "" } else { "s" }
-        ),
-        actor: Some(id),
-        options,
-    }
+    format!(
+        "{}'s {kind}: {used}; may move {zones} zone{}",
+        c.name,
+        if zones == 1 { "" } else { "s" }
+    )
 }
 
 fn morale_prompt(enc: &Encounter, d: &morale::Due) -> Prompt {

@@ -234,7 +234,11 @@ impl Rules for Sovereign {
     }
 
     fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
-        prompts::prompts(enc)
+        prompts::prompts(enc, crate::system::Wording::Written)
+    }
+
+    fn choices(&self, enc: &Encounter) -> Vec<Prompt> {
+        prompts::prompts(enc, crate::system::Wording::Skipped)
     }
 
     fn range_band(&self, distance: Option<Distance>) -> RangeBand {

@@ -14,14 +14,15 @@ use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Step as _;
-use crate::system::{Prompt, PromptOption};
+use crate::system::{Prompt, PromptOption, Wording};
 
 fn cmd(c: C) -> Command {
     Command::from(c)
 }
 
-/// Every prompt for the state.
-pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
+/// Every prompt for the state; a turn's words written or not (the rest is rare and always
+/// written).
+pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     match enc.sovereign().awaits() {
         Some(Awaits::Opportunity(t)) => return opportunity_prompts(enc, t),
         Some(Awaits::Answer(p)) => return vec![answer_prompt(enc, p)],
@@ -29,7 +30,9 @@ pub(crate) fn prompts(enc: &Encounter) -> Vec<Prompt> {
     }
     match Step::of(enc) {
         None | Some(Step::Before) => vec![before(enc), start(enc)],
-        Some(Step::Turns) => enc.acting().first().map(|id| turn(enc, *id)).into_iter().collect(),
+        Some(Step::Turns) => {
+            enc.acting().first().map(|id| turn(enc, *id, words)).into_iter().collect()
+        }
         Some(Step::End) => {
             let mut p = Prompt::round_over(enc);
             p.options[0] = p.options[0].clone().main();
@@ -103,21 +106,27 @@ fn before(enc: &Encounter) -> Prompt {
     }
 }
 
-fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
+fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     let c = &enc.combatants[&id];
     let mut options = vec![PromptOption::allowed("End turn", Command::Advance).main()];
     let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
+    // A heading for an option (none without words).
+    let grouped = |o: PromptOption, group: &dyn Fn() -> String| {
+        if words.written() { o.in_group(group()) } else { o }
+    };
     for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
+        let against = || format!("Attack {}", t.name);
         for (i, w) in attacks.iter().enumerate() {
             let check = check_attack(enc, id, t.id, i, &Manner::Plain);
-            let mut option = PromptOption::allowed(
-                format!("{} at {} ({})", w.name, t.name, w.dmg),
+            let option = PromptOption::allowed(
+                words.say(|| format!("{} at {} ({})", w.name, t.name, w.dmg)),
                 cmd(C::Attack { attacker: id, target: t.id, weapon: i, manner: Manner::Plain }),
             )
-            .unless(check.as_ref().map(|_| ()).map_err(Clone::clone))
-            .in_group(format!("Attack {}", t.name));
+            .unless(check.as_ref().map(|_| ()).map_err(Clone::clone));
+            let mut option = grouped(option, &against);
             if let Ok(mods) = check
                 && !mods.is_empty()
+                && words.written()
             {
                 let words: Vec<String> =
                     mods.iter().map(|(why, v)| format!("{v:+} {why}")).collect();
@@ -125,32 +134,29 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
             }
             options.push(option);
             if !w.ranged() {
-                options.push(
-                    PromptOption::allowed(
-                        format!("Charge {} with {} (+2)", t.name, w.name),
-                        cmd(C::Attack {
-                            attacker: id,
-                            target: t.id,
-                            weapon: i,
-                            manner: Manner::Charge,
-                        }),
-                    )
-                    .unless(check_attack(enc, id, t.id, i, &Manner::Charge).map(|_| ()))
-                    .in_group(format!("Attack {}", t.name)),
-                );
+                let charge = PromptOption::allowed(
+                    words.say(|| format!("Charge {} with {} (+2)", t.name, w.name)),
+                    cmd(C::Attack {
+                        attacker: id,
+                        target: t.id,
+                        weapon: i,
+                        manner: Manner::Charge,
+                    }),
+                )
+                .unless(check_attack(enc, id, t.id, i, &Manner::Charge).map(|_| ()));
+                options.push(grouped(charge, &against));
             }
         }
     }
     for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
+        let against = || format!("Attack {}", t.name);
         for (grapple, word) in [(false, "Shove"), (true, "Grapple")] {
-            options.push(
-                PromptOption::allowed(
-                    format!("{word} {}", t.name),
-                    cmd(C::Wrestle { attacker: id, target: t.id, grapple }),
-                )
-                .unless(check_wrestle(enc, id, t.id))
-                .in_group(format!("Attack {}", t.name)),
-            );
+            let wrestle = PromptOption::allowed(
+                words.say(|| format!("{word} {}", t.name)),
+                cmd(C::Wrestle { attacker: id, target: t.id, grapple }),
+            )
+            .unless(check_wrestle(enc, id, t.id));
+            options.push(grouped(wrestle, &against));
         }
     }
     for (i, w) in attacks.iter().enumerate() {
@@ -170,14 +176,12 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
         }
     }
     for ally in enc.combatants.values().filter(|a| a.side == c.side && a.id != id && !is_out(a)) {
-        options.push(
-            PromptOption::allowed(
-                format!("Screen {} (the Move)", ally.name),
-                cmd(C::Screen { id, ward: ally.id }),
-            )
-            .unless(super::screen::check_screen(enc, id, ally.id))
-            .in_group("Move"),
-        );
+        let screen = PromptOption::allowed(
+            words.say(|| format!("Screen {} (the Move)", ally.name)),
+            cmd(C::Screen { id, ward: ally.id }),
+        )
+        .unless(super::screen::check_screen(enc, id, ally.id));
+        options.push(grouped(screen, &|| "Move".into()));
     }
     options.push(
         PromptOption::allowed("Hold the action (the Move)", cmd(C::Hold { id }))
@@ -220,7 +224,7 @@ fn turn(enc: &Encounter, id: CombatantId) -> Prompt {
             .unless(check_main(enc, id, false)),
         );
     }
-    let title = format!("{}'s turn ({} ft left)", c.name, feet_left(enc, id));
+    let title = words.say(|| format!("{}'s turn ({} ft left)", c.name, feet_left(enc, id)));
     Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }
 }
 
