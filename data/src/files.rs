@@ -13,7 +13,17 @@
 //! written through (the file it points at is replaced; the link stays a link), so a GM who
 //! links a shared folder's file keeps the link. Anything else — a device such as `/dev/null`,
 //! a named pipe, a folder, a link to one of those or to nothing — is refused with a message
-//! saying what it is: replacing it with a regular file would damage the system.
+//! saying what it is: replacing it with a regular file would damage the system. A file marked
+//! read-only is refused too, on every system (Windows cannot rename over one; on Unix the
+//! rename would go through and undo the GM's protection).
+//!
+//! On Windows: a name Windows keeps for a device (`NUL`, `con.md`, `COM1.txt`: [`reserved`])
+//! is refused for writing and reading; a junction is a link to a folder, refused like one;
+//! a leftover temporary file of a killed write is cleared by age alone (no `/proc` to ask
+//! whether its writer still runs), and the folder entry is not flushed after the rename
+//! (Windows has no call for it; NTFS journals the rename).
+
+mod reserved;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -65,17 +75,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// The file to replace for `path`: itself, or the regular file a link points at. Refuses
 /// what is not a regular file.
 fn target(path: &Path) -> std::io::Result<PathBuf> {
+    if let Some(device) = device_name(path) {
+        return Err(invalid(&format!(
+            "{device}, a name Windows keeps for a device: Fray will not write to it"
+        )));
+    }
     let meta = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path.to_path_buf()),
         Err(e) => return Err(e),
     };
     if meta.file_type().is_file() {
-        return Ok(path.to_path_buf());
+        return writable(&meta).map(|()| path.to_path_buf());
     }
     if meta.file_type().is_symlink() {
         return match std::fs::metadata(path) {
-            Ok(m) if m.file_type().is_file() => std::fs::canonicalize(path),
+            Ok(m) if m.file_type().is_file() => writable(&m).and(std::fs::canonicalize(path)),
             Ok(m) => Err(invalid(&format!(
                 "a link to {}, not to a regular file: Fray will not replace it",
                 kind(&m.file_type())
@@ -87,6 +102,22 @@ fn target(path: &Path) -> std::io::Result<PathBuf> {
         "{}, not a regular file: Fray will not replace it",
         kind(&meta.file_type())
     )))
+}
+
+/// Refuses a file marked read-only.
+fn writable(meta: &std::fs::Metadata) -> std::io::Result<()> {
+    if meta.permissions().readonly() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "it is marked read-only: Fray will not replace it",
+        ));
+    }
+    Ok(())
+}
+
+/// The Windows device a file name stands for, on Windows; elsewhere such names are ordinary.
+fn device_name(path: &Path) -> Option<String> {
+    if cfg!(windows) { reserved::windows_device(path) } else { None }
 }
 
 /// What a file type is, in words.
@@ -203,6 +234,9 @@ impl std::fmt::Display for ReadError {
 /// cannot hang the read), at most `max` bytes (the file may grow while it is read: never more
 /// than that and one byte are taken), UTF-8 with a byte-order mark dropped.
 pub fn read_text(path: &Path, max: u64) -> Result<String, ReadError> {
+    if device_name(path).is_some() {
+        return Err(ReadError::NotRegular("a name Windows keeps for a device"));
+    }
     let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
     if !meta.file_type().is_file() {
         return Err(ReadError::NotRegular(kind(&meta.file_type())));
@@ -336,6 +370,55 @@ mod tests {
         assert!(write_atomic(&sub.join("taken.md"), b"x").is_err());
         assert!(leftovers(&sub).is_empty());
         assert_eq!(std::fs::read(&out).unwrap(), b"good");
+    }
+
+    #[test]
+    fn a_file_marked_read_only_is_refused_and_left_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("kept.md");
+        std::fs::write(&out, "the GM's").unwrap();
+        let mut readonly = std::fs::metadata(&out).unwrap().permissions();
+        readonly.set_readonly(true);
+        std::fs::set_permissions(&out, readonly).unwrap();
+        let e = write_atomic(&out, b"new").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
+        assert!(e.to_string().contains("read-only"), "{e}");
+        assert_eq!(std::fs::read(&out).unwrap(), b"the GM's");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn on_windows_a_device_name_is_refused_for_writing_and_reading() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["NUL", "con.md", "COM1.txt"] {
+            let path = dir.path().join(name);
+            let e = write_atomic(&path, b"x").unwrap_err();
+            assert!(e.to_string().contains("a name Windows keeps for a device"), "{name}: {e}");
+            assert!(matches!(read_text(&path, 1024), Err(ReadError::NotRegular(_))), "{name}");
+        }
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn on_windows_a_junction_is_a_link_to_a_folder_and_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("folder");
+        std::fs::create_dir(&folder).unwrap();
+        let junction = dir.path().join("out.md");
+        let made = std::process::Command::new("cmd")
+            .arg("/C")
+            .arg("mklink")
+            .arg("/J")
+            .arg(&junction)
+            .arg(&folder)
+            .status()
+            .unwrap();
+        assert!(made.success(), "mklink /J");
+        let e = write_atomic(&junction, b"x").unwrap_err();
+        assert!(e.to_string().contains("a link to a folder"), "{e}");
+        assert!(folder.is_dir() && std::fs::read_dir(&folder).unwrap().next().is_none());
     }
 
     #[cfg(unix)]

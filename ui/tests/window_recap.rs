@@ -159,7 +159,7 @@ fn the_party_window_shows_the_evenings_recap() {
 fn the_recap_window_and_the_tv_look_as_they_should() {
     let mut w = ambush_drawn(true);
     w.press("Recap…");
-    w.harness.snapshot("recap_window");
+    w.snapshot("recap_window");
     w.harness.get_by_label("Players").click();
     w.settle();
     w.press("Open the player window");
@@ -167,7 +167,7 @@ fn the_recap_window_and_the_tv_look_as_they_should() {
     w.press("Show on the TV");
     w.harness.state_mut().view.campaign.recap.open = false;
     w.settle();
-    w.harness.snapshot("recap_on_the_tv");
+    w.snapshot("recap_on_the_tv");
     w.harness.state_mut().view.players.open = false;
     w.settle();
     w.press("End the fight…");
@@ -177,7 +177,7 @@ fn the_recap_window_and_the_tv_look_as_they_should() {
     w.press("The evening's recap…");
     w.harness.state_mut().view.campaign.party.open = false;
     w.settle();
-    w.harness.snapshot("recap_of_the_evening");
+    w.snapshot("recap_of_the_evening");
 }
 
 /// Not a test: readies the database the README's screenshots of the recap come from: the

@@ -56,13 +56,13 @@ add Blessed side Party zone Yard track hp=5 str=10 dex=10 wil=10
 condition Blessed +blessed for 2 rounds
 "#;
     let mut w = rendered("bdp", script, egui::vec2(1600.0, 1000.0));
-    w.harness.snapshot("tokens_every_state");
+    w.snapshot("tokens_every_state");
 }
 
 /// A procedure's stepper mid-round, whole window.
 fn stepper(system: &str, script: &str) {
     let mut w = rendered(system, script, egui::vec2(1600.0, 1000.0));
-    w.harness.snapshot(format!("stepper_{system}"));
+    w.snapshot(format!("stepper_{system}"));
 }
 
 #[test]
@@ -132,5 +132,5 @@ add Skeleton side Foes zone Yard track hp=0/3 str=4/8 dex=9 wil=7 condition dead
     w.harness.get_by_label("Close").click();
     w.harness.run_steps(8);
     assert_eq!(w.harness.ctx.theme(), egui::Theme::Light);
-    w.harness.snapshot("tokens_after_switching_theme");
+    w.snapshot("tokens_after_switching_theme");
 }
