@@ -24,6 +24,7 @@
 //! (Windows has no call for it; NTFS journals the rename).
 
 mod reserved;
+pub use reserved::windows_device;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -117,7 +118,7 @@ fn writable(meta: &std::fs::Metadata) -> std::io::Result<()> {
 
 /// The Windows device a file name stands for, on Windows; elsewhere such names are ordinary.
 fn device_name(path: &Path) -> Option<String> {
-    if cfg!(windows) { reserved::windows_device(path) } else { None }
+    if cfg!(windows) { windows_device(path) } else { None }
 }
 
 /// What a file type is, in words.

@@ -86,6 +86,10 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Some(Cmd::Manual { dir: Some(dir) }) => {
             use clap::CommandFactory;
+            // A folder that is not there yet is made, as `-o` makes none but a manual is a
+            // folder of pages.
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("making the folder {}", dir.display()))?;
             clap_mangen::generate_to(Cli::command(), &dir)
                 .with_context(|| format!("writing the manual pages to {}", dir.display()))
         }
@@ -377,4 +381,29 @@ pub(crate) fn random_seed() -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::db_path;
+
+    /// Where each system keeps an application's data for its user (the `directories` crate,
+    /// which follows each one's rules): Linux's XDG data folder (`~/.local/share/fray`),
+    /// Windows' roaming AppData (`…\AppData\Roaming\Fray\Fray\data`), macOS's Application
+    /// Support (`~/Library/Application Support/app.Fray.Fray`).
+    #[test]
+    fn the_database_lives_in_the_systems_data_folder_for_applications() {
+        let base = directories::BaseDirs::new().expect("a home folder");
+        let data = base.data_dir();
+        let expected = if cfg!(target_os = "windows") {
+            data.join("Fray").join("Fray").join("data")
+        } else if cfg!(target_os = "macos") {
+            data.join("app.Fray.Fray")
+        } else {
+            data.join("fray")
+        };
+        assert_eq!(db_path(None).unwrap(), expected.join("fray.db"));
+        let given = std::path::PathBuf::from("elsewhere/fray.db");
+        assert_eq!(db_path(Some(given.clone())).unwrap(), given);
+    }
 }

@@ -926,8 +926,10 @@ pub(super) fn div_floor(a: i64, b: i64) -> i64 {
     if b == 0 {
         return 0;
     }
-    let q = a.wrapping_div(b);
-    if (a % b != 0) && ((a < 0) != (b < 0)) { q - 1 } else { q }
+    // The one quotient past i64 (i64::MIN / -1) comes of a bound already saturated by a
+    // power: it stays saturated, on the other side.
+    let Some(q) = a.checked_div(b) else { return i64::MAX };
+    if (a.wrapping_rem(b) != 0) && ((a < 0) != (b < 0)) { q - 1 } else { q }
 }
 
 /// `a` to the power `e` (0 to [`MAX_EXPONENT`]), saturating past `i64`.
@@ -1155,6 +1157,24 @@ mod tests {
 
     fn d(s: &str) -> Dice {
         Dice::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    /// Found by the proptest in CI: a saturated bound (a power past i64) divided by -1.
+    /// Every integer rounding is total, and a bound past i64 stays past it.
+    #[test]
+    fn roundings_of_saturated_bounds_never_overflow() {
+        for b in [-1, 1, -2, 2, i64::MIN, i64::MAX] {
+            for a in [i64::MIN, i64::MIN + 1, -1, 0, 1, i64::MAX] {
+                let _ = (div_floor(a, b), div_ceil(a, b), div_nearest(a, b), rem_floor(a, b));
+            }
+        }
+        assert_eq!(div_floor(i64::MIN, -1), i64::MAX);
+        assert_eq!(div_floor(-7, 2), -4);
+        assert_eq!(div_ceil(-7, 2), -3);
+        assert_eq!(div_nearest(7, 2), 4);
+        // Typed, such a total is refused at the power already, naming it.
+        let e = Dice::parse("floor(((-d2)**40*-d2)/-1)").unwrap_err().to_string();
+        assert!(e.contains("power") && e.contains("at most"), "{e}");
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub struct Path {
     pub squares: Vec<GridPos>,
     /// Feet of movement it takes.
     pub cost_ft: u32,
+    /// Feet it takes to reach each of its squares (0 for the first, `cost_ft` for the last):
+    /// each the cheapest way to that square, since a cheapest path is made of cheapest paths.
+    pub costs_ft: Vec<u32>,
 }
 
 /// Why a move is not possible, in the GM's words.
@@ -296,7 +299,8 @@ impl<'a> Moves<'a> {
                     squares.push(GridPos { x: (i % w) as u16, y: (i / w) as u16 });
                 }
                 squares.reverse();
-                return Ok(Path { squares, cost_ft: cost });
+                let costs_ft = squares.iter().map(|s| best[idx(*s)]).collect();
+                return Ok(Path { squares, cost_ft: cost, costs_ft });
             }
             if cost > best[idx(here)] {
                 continue;
@@ -316,6 +320,25 @@ impl<'a> Moves<'a> {
             }
         }
         Err(MoveRefusal::NoWay(to))
+    }
+
+    /// Whether the step from `from` onto its neighbour `to` is legal and costs one plain
+    /// square (no difficult ground, no enemy passed through): then it is the cheapest way
+    /// there, as [`Moves::path`] finds it, without the search. Anything else says `false`,
+    /// and only the search can tell (a detour may cost as much as a difficult step).
+    pub fn plain_step(&self, from: GridPos, to: GridPos) -> bool {
+        let (dx, dy) = (i32::from(to.x) - i32::from(from.x), i32::from(to.y) - i32::from(from.y));
+        if dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) || self.can_end(to).is_err() {
+            return false;
+        }
+        self.passage.step(from, self.size, dx, dy) == Some(to)
+            && !self.corner_barred(from, dx, dy)
+            && self.enter_cost(from, to) == Some(self.passage.feet)
+    }
+
+    /// Feet one plain square costs.
+    pub fn square_ft(&self) -> u32 {
+        self.passage.feet
     }
 
     /// [`Moves::path`], refused when it costs more than `allowance_ft`.

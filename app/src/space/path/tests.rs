@@ -146,3 +146,62 @@ fn a_diagonal_cannot_cut_a_corner_past_an_enemy_once_the_rule_is_on() {
         .map(|p| p.cost_ft);
     assert_eq!(passable, Ok(5));
 }
+
+/// A small grid with walls, difficult squares and foes and allies, from generated numbers.
+fn scattered(walls: &[(u16, u16, bool)], rough: &[(u16, u16)]) -> Grid {
+    let mut g = Grid::new(8, 8, 5);
+    for &(x, y, across) in walls {
+        // One wall edge from corner (x, y): along the row or down the column.
+        let (x2, y2) = if across { (x + 1, y) } else { (x, y + 1) };
+        for e in crate::space::grid::Edge::line(x, y, x2, y2).expect("a unit edge") {
+            g.set_wall(e, Some(WallKind::Wall));
+        }
+    }
+    for &(x, y) in rough {
+        g.set_difficult(p(x, y), true);
+    }
+    g
+}
+
+proptest::proptest! {
+    /// The shortcuts the tactics and the Charge take agree with the search: a plain step is
+    /// the cheapest way to its square, and each square's cost along a found path is the cost
+    /// of the cheapest path to it.
+    #[test]
+    fn plain_steps_and_costs_along_a_path_agree_with_the_search(
+        walls in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..14),
+        rough in proptest::collection::vec((0u16..8, 0u16..8), 0..10),
+        people in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..6),
+        corners in proptest::bool::ANY,
+        (fx, fy, tx, ty) in (0u16..8, 0u16..8, 0u16..8, 0u16..8),
+    ) {
+        let g = scattered(&walls, &rough);
+        let passage = Passage::new(&g);
+        let occupants: Vec<Occupant> = people
+            .iter()
+            .filter(|(x, y, _)| (*x, *y) != (fx, fy))
+            .map(|&(x, y, ally)| Occupant { at: Footprint { at: p(x, y), size: 1 }, ally })
+            .collect();
+        let moves = Moves::new(&passage, 1, occupants).with_enemy_corners(corners);
+        let from = p(fx, fy);
+        for (dx, dy) in STEPS {
+            let Some(to) = offset(from, dx, dy) else { continue };
+            if to.x >= 8 || to.y >= 8 || !moves.plain_step(from, to) {
+                continue;
+            }
+            let path = moves.path(from, to).expect("a plain step is a path");
+            proptest::prop_assert_eq!(path.squares, vec![from, to]);
+            proptest::prop_assert_eq!(path.cost_ft, moves.square_ft());
+        }
+        if let Ok(path) = moves.path(from, p(tx, ty)) {
+            proptest::prop_assert_eq!(path.costs_ft.len(), path.squares.len());
+            proptest::prop_assert_eq!(path.costs_ft.last().copied(), Some(path.cost_ft));
+            for (at, cost) in path.squares.iter().zip(&path.costs_ft).skip(1) {
+                // Squares it only passes (an ally's) cannot be a path's end: skip those.
+                if let Ok(own) = moves.path(from, *at) {
+                    proptest::prop_assert_eq!(own.cost_ft, *cost, "{:?}", at);
+                }
+            }
+        }
+    }
+}

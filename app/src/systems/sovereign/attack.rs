@@ -271,11 +271,18 @@ fn straight_run(
             x: u16::try_from(i32::from(at.x) + dx).ok()?,
             y: u16::try_from(i32::from(at.y) + dy).ok()?,
         };
-        let step = moves.within(at, next, allowance.checked_sub(cost)?).ok()?;
-        if step.squares.len() != 2 {
-            return None;
-        }
-        cost += step.cost_ft;
+        let left = allowance.checked_sub(cost)?;
+        // A plain step needs no search (a Charge is checked for every foe at every turn).
+        let step = if moves.plain_step(at, next) {
+            Some(moves.square_ft()).filter(|ft| *ft <= left)?
+        } else {
+            let step = moves.within(at, next, left).ok()?;
+            if step.squares.len() != 2 {
+                return None;
+            }
+            step.cost_ft
+        };
+        cost += step;
         at = next;
     }
     Some(cost)

@@ -142,11 +142,13 @@ fn walk(
     left: u32,
 ) -> Option<GridPos> {
     let budget = if path.cost_ft <= one_move { one_move } else { left };
+    // Each square's cost along the cheapest path is its own cheapest cost: no search again.
     path.squares
         .iter()
+        .zip(&path.costs_ft)
         .rev()
-        .find(|at| **at != from && moves.within(from, **at, budget).is_ok())
-        .copied()
+        .find(|(at, cost)| **at != from && **cost <= budget && moves.can_end(**at).is_ok())
+        .map(|(at, _)| *at)
 }
 
 /// For a combatant with a weapon that shoots and no standing foe in its sight and range from

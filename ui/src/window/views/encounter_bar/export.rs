@@ -237,7 +237,12 @@ fn file_name(name: &str, format: ExportFormat) -> String {
         .map(|c| if c.is_control() || "/\\:*?\"<>|".contains(c) { '-' } else { c })
         .collect();
     let stem = if clean.trim_matches(['-', '.', ' ']).is_empty() { "journal" } else { &clean };
-    format!("{stem}.{}", format.extension())
+    let name = format!("{stem}.{}", format.extension());
+    // "Con.md" is the console on Windows: a fight named so gets a name every system keeps.
+    if fray_data::files::windows_device(Path::new(&name)).is_some() {
+        return format!("{stem} journal.{}", format.extension());
+    }
+    name
 }
 
 /// The path with the format's extension, when it has none or another format's.
@@ -276,6 +281,10 @@ mod tests {
         assert_eq!(file_name("Crypt", ExportFormat::Markdown), "Crypt.md");
         assert_eq!(file_name("A/B: c?", ExportFormat::Html), "A-B- c-.html");
         assert_eq!(file_name("  ", ExportFormat::Json), "journal.json");
+        // Names Windows keeps for its devices, on every system: the file may travel there.
+        assert_eq!(file_name("Con", ExportFormat::Markdown), "Con journal.md");
+        assert_eq!(file_name("NUL", ExportFormat::Html), "NUL journal.html");
+        assert_eq!(file_name("Console", ExportFormat::Markdown), "Console.md");
     }
 
     #[test]
