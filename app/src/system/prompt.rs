@@ -158,6 +158,15 @@ impl Wording {
         }
     }
 
+    /// `option` under the heading `heading()` when words are written; without a heading
+    /// otherwise (a heading is words: the simulator never reads one).
+    pub fn group(self, option: PromptOption, heading: impl FnOnce() -> String) -> PromptOption {
+        match self {
+            Wording::Written => option.in_group(heading()),
+            Wording::Skipped => option,
+        }
+    }
+
     /// Whether words are written.
     pub fn written(self) -> bool {
         self == Wording::Written

@@ -294,10 +294,6 @@ fn declare_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     if down {
         options.push(option(&|| "Crawl a yard".into(), Action::Crawl));
     }
-    // A group's heading, shared by its options (a clone of an empty string allocates nothing).
-    let grouped = |o: PromptOption, group: &String| {
-        if written { o.in_group(group.clone()) } else { o }
-    };
     for foe in foes(enc, c) {
         let group = words.say(|| format!("Against {}", foe.name));
         for (i, w) in block.attacks.iter().enumerate() {
@@ -305,12 +301,12 @@ fn declare_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                 &|| format!("{} ({:+})", w.name, w.speed),
                 Action::Attack { target: foe.id, weapon: i },
             );
-            options.push(grouped(attack, &group));
+            options.push(words.group(attack, || group.clone()));
             let defensive = option(
                 &|| format!("{} defensively ({:+})", w.name, w.speed + 1),
                 Action::DefensiveAttack { target: Some(foe.id), weapon: Some(i) },
             );
-            options.push(grouped(defensive, &group));
+            options.push(words.group(defensive, || group.clone()));
         }
     }
     let other = words.say(|| "Other actions".into());
@@ -319,7 +315,7 @@ fn declare_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             &|| format!("Cast {} (TN {}: {:+})", s.name, s.tn, s.tn - 10),
             Action::Spell { name: s.name.clone(), tn: s.tn, target: None },
         );
-        options.push(grouped(spell, &other));
+        options.push(words.group(spell, || other.clone()));
     }
     let rest: [(&str, Action); 5] = [
         ("Full defense (−1, +4 Defense)", Action::FullDefense),
@@ -329,7 +325,7 @@ fn declare_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
         ("Something else (+0)", Action::Other { text: "does something else".into(), modifier: 0 }),
     ];
     for (label, action) in rest {
-        options.push(grouped(option(&|| label.to_owned(), action), &other));
+        options.push(words.group(option(&|| label.to_owned(), action), || other.clone()));
     }
     Prompt {
         id: format!("declare-{id}"),
@@ -422,10 +418,8 @@ fn act_prompt(enc: &Encounter, id: CombatantId, count: i64, words: Wording) -> P
                             riposte: false,
                         });
                         let label = words.say(|| format!("Attack {} instead", foe.name));
-                        let mut o = PromptOption::allowed(label, command);
-                        if words.written() {
-                            o = o.in_group("Another target");
-                        }
+                        let o = PromptOption::allowed(label, command);
+                        let o = words.group(o, || "Another target".into());
                         options.push(cost(o, Some(&d.action)));
                     }
                 }
@@ -461,9 +455,7 @@ fn change_options(
     words: Wording,
 ) -> Vec<PromptOption> {
     let Some(declared) = declared else { return Vec::new() };
-    let grouped = |o: PromptOption| {
-        if words.written() { o.in_group("The GM's call: another action") } else { o }
-    };
+    let grouped = |o: PromptOption| words.group(o, || "The GM's call: another action".into());
     let target = match declared {
         Action::Attack { target, .. } | Action::DefensiveAttack { target: Some(target), .. } => {
             Some(*target)

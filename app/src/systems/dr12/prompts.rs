@@ -140,7 +140,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     for &target in &foes {
         let group = words.say(|| format!("Attack {}", enc.name_of(target)));
         // The heading shared by a foe's options (only where words are written).
-        let grouped = |o: PromptOption| if words.written() { o.in_group(group.clone()) } else { o };
+        let grouped = |o: PromptOption| words.group(o, || group.clone());
         for (i, w) in arms.iter().enumerate() {
             options.push(grouped(
                 PromptOption::allowed(

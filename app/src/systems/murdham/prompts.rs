@@ -144,12 +144,17 @@ pub(crate) fn dice_words(w: Option<&Weapon>) -> String {
 }
 
 /// An option for an attack, enabled when the rules allow it, noting a WIT save to hit.
-/// Without words (`group` empty), no heading is set.
-fn attack_option(enc: &Encounter, label: String, spec: AttackSpec, group: &str) -> PromptOption {
+fn attack_option(
+    enc: &Encounter,
+    label: String,
+    spec: AttackSpec,
+    words: Wording,
+    group: &str,
+) -> PromptOption {
     let (enabled, reason) = attack_verdict(enc, &spec);
     let option =
         PromptOption { enabled, reason, ..PromptOption::allowed(label, cmd(C::Attack(spec))) };
-    if group.is_empty() { option } else { option.in_group(group) }
+    words.group(option, || group.to_owned())
 }
 
 /// Whether an attack may be made now, and why not or what it needs (a WIT save to hit): the
@@ -182,7 +187,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             let mut s = spec(id, Aim::One { target: t.id }, weapons[0].0);
             s.final_blow = true;
             let label = words.say(|| format!("Final blow on {}", t.name));
-            options.push(attack_option(enc, label, s, &group));
+            options.push(attack_option(enc, label, s, words, &group));
         }
         for (wi, w) in &weapons {
             if w.is_some_and(|w| w.blast) {
@@ -194,6 +199,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                 enc,
                 label,
                 spec(id, Aim::One { target: t.id }, *wi),
+                words,
                 &group,
             ));
         }
@@ -201,7 +207,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             let mut s = spec(id, Aim::One { target: t.id }, None);
             s.nonlethal = Some(nl);
             let label = words.say(|| format!("{word} {} (STR save)", t.name));
-            options.push(attack_option(enc, label, s, &group));
+            options.push(attack_option(enc, label, s, words, &group));
         }
     }
     for (wi, w) in weapons.iter().filter(|(_, w)| w.is_some_and(|w| w.blast)) {
@@ -209,7 +215,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             let label =
                 words.say(|| format!("{} on {} ({})", weapon_name(*w), z.name, dice_words(*w)));
             let option =
-                attack_option(enc, label, spec(id, Aim::Zone { zone: z.id }, *wi), "Blast");
+                attack_option(enc, label, spec(id, Aim::Zone { zone: z.id }, *wi), words, "Blast");
             // Zones out of reach would only clutter the list.
             if option.enabled {
                 options.push(option);

@@ -110,10 +110,6 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     let c = &enc.combatants[&id];
     let mut options = vec![PromptOption::allowed("End turn", Command::Advance).main()];
     let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
-    // A heading for an option (none without words).
-    let grouped = |o: PromptOption, group: &dyn Fn() -> String| {
-        if words.written() { o.in_group(group()) } else { o }
-    };
     for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
         let against = || format!("Attack {}", t.name);
         for (i, w) in attacks.iter().enumerate() {
@@ -123,7 +119,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                 cmd(C::Attack { attacker: id, target: t.id, weapon: i, manner: Manner::Plain }),
             )
             .unless(check.as_ref().map(|_| ()).map_err(Clone::clone));
-            let mut option = grouped(option, &against);
+            let mut option = words.group(option, against);
             if let Ok(mods) = check
                 && !mods.is_empty()
                 && words.written()
@@ -144,7 +140,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                     }),
                 )
                 .unless(check_attack(enc, id, t.id, i, &Manner::Charge).map(|_| ()));
-                options.push(grouped(charge, &against));
+                options.push(words.group(charge, against));
             }
         }
     }
@@ -156,7 +152,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                 cmd(C::Wrestle { attacker: id, target: t.id, grapple }),
             )
             .unless(check_wrestle(enc, id, t.id));
-            options.push(grouped(wrestle, &against));
+            options.push(words.group(wrestle, against));
         }
     }
     for (i, w) in attacks.iter().enumerate() {
@@ -181,7 +177,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             cmd(C::Screen { id, ward: ally.id }),
         )
         .unless(super::screen::check_screen(enc, id, ally.id));
-        options.push(grouped(screen, &|| "Move".into()));
+        options.push(words.group(screen, || "Move".into()));
     }
     options.push(
         PromptOption::allowed("Hold the action (the Move)", cmd(C::Hold { id }))
