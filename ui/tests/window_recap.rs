@@ -44,6 +44,11 @@ fn ambush_drawn(drawn: bool) -> Window {
     }
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
+    if drawn {
+        // The evening named, not "Session of <today>": an image must not change with the date.
+        let today = fray_ui::window::campaign_ops::today();
+        db.play_sessions().start("The night of the ambush", &today).unwrap();
+    }
     let mut w = if drawn {
         common::window_rendered(dir, db, eframe::egui::vec2(1600.0, 1000.0))
     } else {
