@@ -10,10 +10,12 @@
 
 mod action;
 pub mod campaign_ops;
+pub mod file_dialog;
 pub mod library_ops;
 mod model;
 mod prep_ops;
 pub mod sample;
+pub mod system_fonts;
 pub mod theme;
 pub mod views;
 
@@ -37,8 +39,11 @@ use std::sync::Arc;
 /// `StartupWMClass`, which the installer writes from `tauri.conf.json`'s `mainBinaryName`.
 pub const APP_ID: &str = "fray";
 
-/// The app icon, built into the binary so the window never depends on files beside it.
-const ICON_PNG: &[u8] = include_bytes!("../../../icons/icon.png");
+/// The app icon, built into the binary so the window never depends on files beside it. The
+/// window gets the 128-pixel one: the X11 window manager receives every pixel as a 64-bit
+/// number, so the 512-pixel master cost 2 MiB and some 4 ms at each start, for a picture the
+/// task switcher shows at 64 pixels at most; launchers take the desktop entry's icons.
+const ICON_PNG: &[u8] = include_bytes!("../../../icons/128x128.png");
 
 /// Opens the window and blocks until it is closed.
 pub fn run(db_path: PathBuf) -> Result<()> {
@@ -52,6 +57,9 @@ pub fn run(db_path: PathBuf) -> Result<()> {
             .with_inner_size([1600.0, 1000.0])
             .with_min_inner_size([900.0, 600.0])
             .with_icon(Arc::new(icon)),
+        // Fray installs the system's fonts itself, scanned after the first frame
+        // (`system_fonts`), rather than eframe's way, which scans them while the window opens.
+        system_font_fallback: false,
         ..Default::default()
     };
     // For start-up measurements (README): close as soon as the first frame is drawn.

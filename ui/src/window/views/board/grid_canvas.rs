@@ -10,8 +10,8 @@ use super::geometry::Transform;
 use super::grid_paint::{self, GridLook, SQUARE};
 use super::palette::Palette;
 use super::token::TokenDrag;
-use crate::window::Action;
 use crate::window::views::library::{self, LibraryDrop};
+use crate::window::{Action, file_dialog};
 use eframe::egui::{self, Color32, FontId, Id, Pos2, Rect, Sense, Stroke, pos2, vec2};
 use fray_app::Command;
 use fray_app::encounter::{Combatant, Encounter};
@@ -681,9 +681,12 @@ pub fn map_form_ui(ui: &mut egui::Ui, grid: &Grid, gs: &mut GridState, out: &mut
             let label = ui.label("Map file");
             ui.horizontal(|ui| {
                 if ui.button("Browse…").clicked()
-                    && let Some(path) = rfd::FileDialog::new()
-                        .add_filter("Maps", &["png", "jpg", "jpeg", "webp", "dd2vtt", "uvtt", "df2vtt", "json"])
-                        .pick_file()
+                    && let Some(path) = file_dialog::pick(file_dialog::Files {
+                        kind: "map",
+                        title: "Choose a battle map",
+                        filter: "Maps",
+                        extensions: &["png", "jpg", "jpeg", "webp", "dd2vtt", "uvtt", "df2vtt", "json"],
+                    })
                 {
                     form.path = path.display().to_string();
                 }

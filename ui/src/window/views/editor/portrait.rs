@@ -68,10 +68,12 @@ pub(super) fn portrait_ui(ui: &mut egui::Ui, draft: &mut Draft, preview: &mut Pr
 
 /// Asks for an image file and makes its thumbnail; nothing changes when it is refused.
 fn choose_file(draft: &mut Draft) {
-    let picked = rfd::FileDialog::new()
-        .set_title("Choose a portrait")
-        .add_filter("Images (PNG, JPEG, WebP)", &["png", "jpg", "jpeg", "webp"])
-        .pick_file();
+    let picked = crate::window::file_dialog::pick(crate::window::file_dialog::Files {
+        kind: "portrait",
+        title: "Choose a portrait",
+        filter: "Images (PNG, JPEG, WebP)",
+        extensions: &["png", "jpg", "jpeg", "webp"],
+    });
     let Some(path) = picked else { return };
     match crate::portrait::load_thumbnail(&path) {
         Ok(png) => {

@@ -2,6 +2,7 @@
 //! or Fray's own path field when the desktop offers none), export.
 
 use super::dialogs::{Outcome, buttons_ui, title_ui};
+use crate::window::file_dialog::{self, Files, SaveAs};
 use crate::window::{Action, ExportFormat, Model};
 use eframe::egui::{self, RichText};
 use fray_app::Encounter;
@@ -33,7 +34,7 @@ impl ExportForm {
     /// A form for the encounter's journal, in Markdown, to the documents folder.
     pub(super) fn new(state: &Encounter) -> Self {
         let format = ExportFormat::Markdown;
-        let path = default_dir().join(file_name(&state.name, format));
+        let path = documents_dir().join(file_name(&state.name, format));
         Self {
             format,
             for_gm: false,
@@ -162,10 +163,12 @@ fn check_ui(ui: &mut egui::Ui, model: &Model, form: &mut ExportForm, out: &mut V
             .desired_width(ui.available_width());
         ui.add(field).labelled_by(label.id);
         if browse.clicked()
-            && let Some(chosen) = rfd::FileDialog::new()
-                .set_title("Check a journal")
-                .add_filter("JSON", &["json"])
-                .pick_file()
+            && let Some(chosen) = file_dialog::pick(Files {
+                kind: "journal",
+                title: "Check a journal",
+                filter: "JSON",
+                extensions: &["json"],
+            })
         {
             form.check_path = chosen.display().to_string();
         }
@@ -185,21 +188,20 @@ fn check_ui(ui: &mut egui::Ui, model: &Model, form: &mut ExportForm, out: &mut V
     }
 }
 
-/// Asks the desktop for a file name. Where it offers no dialog (no xdg portal or zenity on a
-/// bare Linux) `rfd` returns nothing, as it does on Cancel: the path field stays, so the GM
-/// can still type where the file goes.
+/// Asks the desktop for a file name, starting from the path in the field. Where it offers no
+/// dialog (no xdg portal or zenity on a bare Linux) `rfd` returns nothing, as it does on
+/// Cancel: the path field stays, so the GM can still type where the file goes.
 fn browse_for(form: &mut ExportForm) {
-    let current = expand_home(form.path.trim()).unwrap_or_else(|| default_dir().join("journal"));
-    let mut dialog = rfd::FileDialog::new()
-        .set_title("Export the journal")
-        .add_filter(form.format.label(), &[form.format.extension()]);
-    if let Some(dir) = current.parent().filter(|d| d.is_dir()) {
-        dialog = dialog.set_directory(dir);
-    }
-    if let Some(name) = current.file_name() {
-        dialog = dialog.set_file_name(name.to_string_lossy());
-    }
-    match dialog.save_file() {
+    let current = expand_home(form.path.trim()).unwrap_or_else(|| documents_dir().join("journal"));
+    let name = current.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
+    let files = Files {
+        kind: "journal",
+        title: "Export the journal",
+        filter: form.format.label(),
+        extensions: &[form.format.extension()],
+    };
+    let save_as = SaveAs { name: &name, fallback: "journal", folder: current.parent() };
+    match file_dialog::save(files, save_as) {
         Some(path) => {
             form.path = path.display().to_string();
             form.message = None;
@@ -221,28 +223,13 @@ fn describe(format: ExportFormat) -> &'static str {
 }
 
 /// The documents folder, else the home folder, else the current one.
-fn default_dir() -> PathBuf {
-    let dirs = directories::UserDirs::new();
-    dirs.as_ref()
-        .and_then(|d| d.document_dir().map(Path::to_path_buf))
-        .or_else(|| dirs.as_ref().map(|d| d.home_dir().to_path_buf()))
-        .unwrap_or_else(|| PathBuf::from("."))
+fn documents_dir() -> PathBuf {
+    file_dialog::documents_folder().unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// A file name from the encounter's name, without the characters file systems refuse.
+/// A file name from the encounter's name that every OS keeps (`file_dialog`).
 fn file_name(name: &str, format: ExportFormat) -> String {
-    let clean: String = name
-        .trim()
-        .chars()
-        .map(|c| if c.is_control() || "/\\:*?\"<>|".contains(c) { '-' } else { c })
-        .collect();
-    let stem = if clean.trim_matches(['-', '.', ' ']).is_empty() { "journal" } else { &clean };
-    let name = format!("{stem}.{}", format.extension());
-    // "Con.md" is the console on Windows: a fight named so gets a name every system keeps.
-    if fray_data::files::windows_device(Path::new(&name)).is_some() {
-        return format!("{stem} journal.{}", format.extension());
-    }
-    name
+    file_dialog::portable_file_name(name, "journal", format.extension())
 }
 
 /// The path with the format's extension, when it has none or another format's.

@@ -5,6 +5,7 @@
 
 use super::dialogs::{Outcome, buttons_ui, title_ui};
 use super::import_form::{ImportForm, Stage, writes};
+use crate::window::file_dialog::{self, Files, SaveAs};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, Color32, RichText};
 use fray_data::exchange::{
@@ -13,10 +14,12 @@ use fray_data::exchange::{
 
 /// Asks for a file to import (the system's file dialog) and opens the import dialog on it.
 pub(super) fn pick_import(out: &mut Vec<Action>) {
-    let picked = rfd::FileDialog::new()
-        .set_title("Import into the library")
-        .add_filter("Fray JSON, CSV, bestiaries", &["json", "csv", "txt", "md"])
-        .pick_file();
+    let picked = file_dialog::pick(Files {
+        kind: "library",
+        title: "Import into the library",
+        filter: "Fray JSON, CSV, bestiaries",
+        extensions: &["json", "csv", "txt", "md"],
+    });
     if let Some(path) = picked {
         out.push(Action::Prep(PrepAction::OpenImport(path)));
     }
@@ -373,15 +376,18 @@ pub(super) fn export_library_ui(
     let (export, cancel) = buttons_ui(ui, "Export…", None, false);
     if export {
         let extension = form.format.extension();
-        let name = form
-            .system
-            .as_deref()
-            .map_or(format!("fray-library.{extension}"), |s| format!("fray-{s}.{extension}"));
-        let path = rfd::FileDialog::new()
-            .set_title("Export the library")
-            .add_filter(form.format.name(), &[extension])
-            .set_file_name(name)
-            .save_file();
+        let name =
+            form.system.as_deref().map_or("fray-library".to_owned(), |s| format!("fray-{s}"));
+        let files = Files {
+            kind: "library",
+            title: "Export the library",
+            filter: form.format.name(),
+            extensions: &[extension],
+        };
+        let path = file_dialog::save(
+            files,
+            SaveAs { name: &name, fallback: "fray-library", folder: None },
+        );
         if let Some(path) = path {
             let selection = match &form.system {
                 Some(s) => Selection::System(s.clone()),

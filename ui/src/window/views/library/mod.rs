@@ -13,7 +13,7 @@ pub use confirm::{DeleteConfirm, confirm_delete_ui};
 pub use entries::{Entry, LibraryDrop};
 
 use crate::window::library_ops::{EntryRef, LibraryAction, deleted_message};
-use crate::window::{Action, Model};
+use crate::window::{Action, Model, file_dialog};
 use eframe::egui::{self, Align2, Color32, CornerRadius, Id, Sense, Stroke, TextStyle, vec2};
 use entries::{Query, Results};
 use fray_app::command::NewCombatant;
@@ -555,11 +555,14 @@ fn entry_menu_ui(
         .clicked()
     {
         // The file dialog only picks the path; the action writes the file.
-        let picked = rfd::FileDialog::new()
-            .set_title("Export the stat block as Markdown")
-            .set_file_name(format!("{name}.md"))
-            .add_filter("Markdown", &["md"])
-            .save_file();
+        let files = file_dialog::Files {
+            kind: "stat block",
+            title: "Export the stat block as Markdown",
+            filter: "Markdown",
+            extensions: &["md"],
+        };
+        let save_as = file_dialog::SaveAs { name, fallback: "stat block", folder: None };
+        let picked = file_dialog::save(files, save_as);
         if let Some(path) = picked {
             out.push(Action::Library(LibraryAction::ExportMarkdown { entry, path }));
         }
