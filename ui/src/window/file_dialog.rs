@@ -13,7 +13,8 @@
 //!   typed name, GTK does not; here it is added where the name has none.
 //!
 //! Where the desktop offers no dialog (no xdg portal and no zenity on a bare Linux), `rfd`
-//! returns nothing, as on Cancel; the views that need a path keep a field to type it.
+//! returns nothing, as on Cancel; the journal export and the battle map also take a typed
+//! path, the portrait does not.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -58,7 +59,7 @@ pub fn save(files: Files<'_>, save_as: SaveAs<'_>) -> Option<PathBuf> {
     let extension = files.extensions.first().copied().unwrap_or("");
     let suggested = portable_file_name(save_as.name, save_as.fallback, extension);
     let chosen = dialog(files, save_as.folder).set_file_name(suggested).save_file()?;
-    let chosen = with_extension(chosen, files.extensions);
+    let chosen = add_missing_extension(chosen, files.extensions);
     remember(files.kind, &chosen);
     Some(chosen)
 }
@@ -150,7 +151,7 @@ pub fn portable_file_name(name: &str, fallback: &str, extension: &str) -> String
 
 /// `chosen` with the first of `extensions` added when it has none of them (GTK's save
 /// dialog keeps a typed name as it is). A name with another extension is the GM's choice.
-pub fn with_extension(chosen: PathBuf, extensions: &[&str]) -> PathBuf {
+pub fn add_missing_extension(chosen: PathBuf, extensions: &[&str]) -> PathBuf {
     let Some(first) = extensions.first() else { return chosen };
     match chosen.extension() {
         Some(_) => chosen,

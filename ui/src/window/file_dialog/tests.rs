@@ -89,10 +89,10 @@ fn filters_match_upper_case_names_where_the_dialog_matches_case() {
 #[test]
 fn a_saved_name_without_extension_gets_the_filters_first() {
     let dir = Path::new("maps");
-    assert_eq!(with_extension(dir.join("goblin"), &["md"]), dir.join("goblin.md"));
-    assert_eq!(with_extension(dir.join("goblin.MD"), &["md"]), dir.join("goblin.MD"));
-    assert_eq!(with_extension(dir.join("goblin.txt"), &["md"]), dir.join("goblin.txt"));
-    assert_eq!(with_extension(dir.join("goblin"), &[]), dir.join("goblin"));
+    assert_eq!(add_missing_extension(dir.join("goblin"), &["md"]), dir.join("goblin.md"));
+    assert_eq!(add_missing_extension(dir.join("goblin.MD"), &["md"]), dir.join("goblin.MD"));
+    assert_eq!(add_missing_extension(dir.join("goblin.txt"), &["md"]), dir.join("goblin.txt"));
+    assert_eq!(add_missing_extension(dir.join("goblin"), &[]), dir.join("goblin"));
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! JPEG or WebP, made into a 256-pixel square) and "Remove portrait". Saved with the entry.
 
 use super::draft::Draft;
+use crate::window::file_dialog;
 use crate::window::views::portraits;
 use eframe::egui::{self, RichText, vec2};
 
@@ -68,7 +69,7 @@ pub(super) fn portrait_ui(ui: &mut egui::Ui, draft: &mut Draft, preview: &mut Pr
 
 /// Asks for an image file and makes its thumbnail; nothing changes when it is refused.
 fn choose_file(draft: &mut Draft) {
-    let picked = crate::window::file_dialog::pick(crate::window::file_dialog::Files {
+    let picked = file_dialog::pick(file_dialog::Files {
         kind: "portrait",
         title: "Choose a portrait",
         filter: "Images (PNG, JPEG, WebP)",
