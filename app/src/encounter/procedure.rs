@@ -13,18 +13,23 @@ use crate::system::{Owned, Procedure, System};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The procedure running the encounter, with the state it keeps (empty before its fight
 /// begins).
+///
+/// The state is shared between copies until one of them changes it: a command's scratch copy
+/// of the encounter ([`crate::system::Ctx`]) costs nothing until the command changes the
+/// procedure's own state, and a simulated fight copies the encounter at every step.
 pub struct ProcedureState {
     procedure: &'static dyn System,
-    state: Box<dyn OwnValue>,
+    state: Arc<dyn OwnValue>,
 }
 
 impl ProcedureState {
     /// `state`, kept by `procedure`.
     pub fn new<P: Procedure>(procedure: &'static P, state: P::State) -> Self {
-        ProcedureState { procedure, state: Box::new(state) }
+        ProcedureState { procedure, state: Arc::new(state) }
     }
 
     /// The procedure running the encounter.
@@ -44,7 +49,11 @@ impl ProcedureState {
 
     /// The state to change, as the core holds it.
     pub(crate) fn value_mut(&mut self) -> &mut dyn OwnValue {
-        &mut *self.state
+        if Arc::get_mut(&mut self.state).is_none() {
+            // Shared with another copy: this one gets its own before it changes.
+            self.state = Arc::from(self.state.clone_box());
+        }
+        Arc::get_mut(&mut self.state).expect("a state just copied has no other owner")
     }
 
     /// The state `P` keeps. Only `P`'s own code asks, and it runs only on `P`'s encounters;
@@ -74,7 +83,7 @@ impl ProcedureState {
                 .read_state(value)
                 .map_err(|e| format!("the state of '{key}' does not read: {e}"))?;
             if keeper.id() == procedure.id() {
-                found.state = state;
+                found.state = Arc::from(state);
             } else if !keeper.state_is_empty(&*state) {
                 return Err(format!("the encounter is '{system}' but keeps the state of '{key}'"));
             }
@@ -85,7 +94,7 @@ impl ProcedureState {
 
 impl Clone for ProcedureState {
     fn clone(&self) -> Self {
-        ProcedureState { procedure: self.procedure, state: self.state.clone_box() }
+        ProcedureState { procedure: self.procedure, state: Arc::clone(&self.state) }
     }
 }
 

@@ -79,7 +79,8 @@ pub fn cover(enc: &Encounter, target: &Combatant, attacker: &Combatant) -> Cover
 pub fn in_melee(enc: &Encounter, a: &Combatant, b: &Combatant) -> bool {
     match &enc.grid {
         Some(grid) => match (a.footprint(), b.footprint()) {
-            (Some(fa), Some(fb)) => strikes(&Passage::new(grid), fa, fb),
+            // Most pairs stand apart: the walls are looked at only for those side by side.
+            (Some(fa), Some(fb)) => fa.squares_to(fb) == 1 && strikes(&Passage::new(grid), fa, fb),
             _ => false,
         },
         None => a.zone.is_some() && a.zone == b.zone,

@@ -9,6 +9,7 @@
 //! their size, when they only count as difficult. Nobody ends a move on an occupied square.
 
 use super::grid::{Axis, Edge, Footprint, Grid, GridPos};
+use std::cell::Cell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -204,12 +205,100 @@ pub struct Moves<'a> {
     /// A diagonal step may not cut a corner past an enemy that bars the way, as it may not
     /// past a wall (rules edition 1).
     enemy_corners: bool,
+    /// For each square (row by row), what enemies do to the mover with its top-left there:
+    /// [`CLEAR`], [`THROUGH`] (difficult: some overlap, each may be passed) or [`BARRED`].
+    /// Worked out once from `occupants`: the searches ask it for every step.
+    enemy_at: Vec<u8>,
+    /// For each square (row by row), which of the eight [`STEPS`] out of it the walls leave
+    /// open to the mover (bit `i` for `STEPS[i]`; [`UNKNOWN`] until a search first stands
+    /// there): a search asks each square's steps again from every path it tries.
+    open_steps: Vec<Cell<u16>>,
 }
+
+/// A square whose open steps are not worked out yet.
+const UNKNOWN: u16 = 1 << 8;
+
+/// No enemy overlaps the mover there.
+const CLEAR: u8 = 0;
+/// Enemies overlap the mover there, each one it may pass through (difficult ground).
+const THROUGH: u8 = 1;
+/// An enemy the mover may not pass overlaps it there.
+const BARRED: u8 = 2;
 
 impl<'a> Moves<'a> {
     /// The moves of a combatant `size` squares on a side among `occupants` (not itself).
     pub fn new(passage: &'a Passage, size: u8, occupants: Vec<Occupant>) -> Self {
-        Self { passage, size, occupants, enemies: EnemyRule::default(), enemy_corners: false }
+        let mut moves = Self {
+            passage,
+            size,
+            occupants,
+            enemies: EnemyRule::default(),
+            enemy_corners: false,
+            enemy_at: Vec::new(),
+            open_steps: vec![
+                Cell::new(UNKNOWN);
+                usize::from(passage.width) * usize::from(passage.height)
+            ],
+        };
+        moves.index_enemies();
+        moves
+    }
+
+    /// Fills [`Moves::enemy_at`]: each enemy marks every top-left square from which the
+    /// mover's footprint would overlap it (the squares up to `size - 1` above and left of it,
+    /// through its far edge), clipped to the grid.
+    fn index_enemies(&mut self) {
+        let (w, h) = (usize::from(self.passage.width), usize::from(self.passage.height));
+        let mut enemy_at = vec![CLEAR; w * h];
+        let s = usize::from(self.size);
+        for o in self.occupants.iter().filter(|o| !o.ally) {
+            let mark = if self.passes(o) { THROUGH } else { BARRED };
+            let (x, y) = (usize::from(o.at.at.x), usize::from(o.at.at.y));
+            let size = usize::from(o.at.size);
+            let (x0, x1) = ((x + 1).saturating_sub(s), (x + size).min(w));
+            for row in (y + 1).saturating_sub(s)..(y + size).min(h) {
+                for cell in enemy_at.iter_mut().skip(row * w + x0).take(x1.saturating_sub(x0)) {
+                    *cell = (*cell).max(mark);
+                }
+            }
+        }
+        self.enemy_at = enemy_at;
+    }
+
+    /// Where the step `STEPS[i]` from `at` lands, walls permitting ([`Passage::step`] for the
+    /// mover's size, remembered per square).
+    fn step(&self, at: GridPos, i: usize) -> Option<GridPos> {
+        let w = usize::from(self.passage.width);
+        let Some(cell) = self
+            .open_steps
+            .get(usize::from(at.y) * w + usize::from(at.x))
+            .filter(|_| at.x < self.passage.width)
+        else {
+            let (dx, dy) = STEPS[i];
+            return self.passage.step(at, self.size, dx, dy);
+        };
+        let mut open = cell.get();
+        if open == UNKNOWN {
+            open = 0;
+            for (bit, (dx, dy)) in STEPS.iter().enumerate() {
+                if self.passage.step(at, self.size, *dx, *dy).is_some() {
+                    open |= 1 << bit;
+                }
+            }
+            cell.set(open);
+        }
+        let (dx, dy) = STEPS[i];
+        if open & (1 << i) == 0 { None } else { offset(at, dx, dy) }
+    }
+
+    /// What enemies do to the mover with its top-left at `at` (off the grid: nothing, since
+    /// no step lands there).
+    fn enemy_at(&self, at: GridPos) -> u8 {
+        let (x, y, w) = (usize::from(at.x), usize::from(at.y), usize::from(self.passage.width));
+        if x >= w {
+            return CLEAR;
+        }
+        self.enemy_at.get(y * w + x).copied().unwrap_or(CLEAR)
     }
 
     /// The same moves with diagonal steps past an enemy's corner refused (`on`).
@@ -225,10 +314,10 @@ impl<'a> Moves<'a> {
         if !self.enemy_corners || dx == 0 || dy == 0 {
             return false;
         }
-        [offset(from, dx, 0), offset(from, 0, dy)].into_iter().flatten().any(|side| {
-            let way = Footprint { at: side, size: self.size };
-            self.occupants.iter().any(|o| !o.ally && o.at.overlaps(way) && !self.passes(o))
-        })
+        [offset(from, dx, 0), offset(from, 0, dy)]
+            .into_iter()
+            .flatten()
+            .any(|side| self.enemy_at(side) == BARRED)
     }
 
     /// Whether the mover may pass through enemy `o` (as difficult terrain).
@@ -245,6 +334,7 @@ impl<'a> Moves<'a> {
     #[must_use]
     pub fn with_enemies(mut self, rule: EnemyRule) -> Self {
         self.enemies = rule;
+        self.index_enemies();
         self
     }
 
@@ -252,15 +342,13 @@ impl<'a> Moves<'a> {
     fn enter_cost(&self, from: GridPos, to: GridPos) -> Option<u32> {
         let old = Footprint { at: from, size: self.size };
         let new = Footprint { at: to, size: self.size };
-        let mut double = false;
-        for o in self.occupants.iter().filter(|o| !o.ally && o.at.overlaps(new)) {
-            // Eight times the size (by area) treats enemies as difficult terrain.
-            if !self.passes(o) {
-                return None;
-            }
-            double = true;
-        }
-        double |= new.squares().any(|p| !old.covers(p) && self.passage.is_difficult(p));
+        // Eight times the size (by area) treats enemies as difficult terrain.
+        let mut double = match self.enemy_at(to) {
+            BARRED => return None,
+            THROUGH => true,
+            _ => false,
+        };
+        double = double || new.squares().any(|p| !old.covers(p) && self.passage.is_difficult(p));
         Some(if double { 2 * self.passage.feet } else { self.passage.feet })
     }
 
@@ -305,8 +393,8 @@ impl<'a> Moves<'a> {
             if cost > best[idx(here)] {
                 continue;
             }
-            for (dx, dy) in STEPS {
-                let Some(next) = self.passage.step(here, self.size, dx, dy) else { continue };
+            for (i, (dx, dy)) in STEPS.into_iter().enumerate() {
+                let Some(next) = self.step(here, i) else { continue };
                 if self.corner_barred(here, dx, dy) {
                     continue;
                 }
@@ -372,8 +460,8 @@ impl<'a> Moves<'a> {
             if here != from && self.can_end(here).is_ok() {
                 out.push((here, cost));
             }
-            for (dx, dy) in STEPS {
-                let Some(next) = self.passage.step(here, self.size, dx, dy) else { continue };
+            for (i, (dx, dy)) in STEPS.into_iter().enumerate() {
+                let Some(next) = self.step(here, i) else { continue };
                 if self.corner_barred(here, dx, dy) {
                     continue;
                 }

@@ -205,3 +205,56 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    /// The enemy table the searches read says, for every top-left square, what asking each
+    /// enemy in turn says: barred when one that may not be passed overlaps the mover there,
+    /// difficult when only passable ones do — for movers and enemies of any size, each rule.
+    #[test]
+    fn the_enemy_table_agrees_with_asking_each_enemy(
+        (w, h) in (1u16..12, 1u16..12),
+        people in proptest::collection::vec((0u16..14, 0u16..14, 0u8..4, proptest::bool::ANY), 0..8),
+        size in 0u8..4,
+        rule in proptest::sample::select(vec![EnemyRule::BySize, EnemyRule::Block, EnemyRule::Difficult]),
+    ) {
+        let g = Grid::new(w, h, 5);
+        let passage = Passage::new(&g);
+        let occupants: Vec<Occupant> = people
+            .iter()
+            .map(|&(x, y, s, ally)| Occupant { at: Footprint { at: p(x, y), size: s }, ally })
+            .collect();
+        let moves = Moves::new(&passage, size, occupants.clone()).with_enemies(rule);
+        for y in 0..h {
+            for x in 0..w {
+                let me = Footprint { at: p(x, y), size };
+                let over = occupants.iter().filter(|o| !o.ally && o.at.overlaps(me));
+                let expected = over.fold(CLEAR, |m, o| m.max(if moves.passes(o) { THROUGH } else { BARRED }));
+                proptest::prop_assert_eq!(moves.enemy_at(p(x, y)), expected, "at ({}, {})", x, y);
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    /// The steps a search remembers per square are the ones the walls allow, asked first or
+    /// again, for movers of any size.
+    #[test]
+    fn remembered_steps_are_the_walls_steps(
+        walls in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..14),
+        size in 1u8..4,
+    ) {
+        let g = scattered(&walls, &[]);
+        let passage = Passage::new(&g);
+        let moves = Moves::new(&passage, size, Vec::new());
+        for _ in 0..2 {
+            for y in 0..9 {
+                for x in 0..9 {
+                    for (i, (dx, dy)) in STEPS.into_iter().enumerate() {
+                        let expected = passage.step(p(x, y), size, dx, dy);
+                        proptest::prop_assert_eq!(moves.step(p(x, y), i), expected, "({}, {}) by {:?}", x, y, (dx, dy));
+                    }
+                }
+            }
+        }
+    }
+}

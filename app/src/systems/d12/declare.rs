@@ -91,21 +91,42 @@ pub fn words(enc: &Encounter, c: &Combatant, action: &Action) -> String {
     }
 }
 
-/// Whether a combatant may declare now at all, and why not.
-pub fn cannot_declare(enc: &Encounter, c: &Combatant) -> Option<String> {
+/// Why a combatant may not declare now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bar {
+    Dead,
+    Out,
+    Surprised,
+    NoBase,
+}
+
+/// What bars `c` from declaring now, if anything: asked for everyone at every step of a
+/// simulated fight, so the words wait until someone reads them ([`cannot_declare`]).
+fn bar(enc: &Encounter, c: &Combatant) -> Option<Bar> {
     if status(c) == Status::Dead {
-        return Some(format!("{} is dead", c.name));
+        return Some(Bar::Dead);
     }
     if wounds::OUT.iter().any(|k| c.conditions.contains(*k)) {
-        return Some(format!("{} is out of the fight", c.name));
+        return Some(Bar::Out);
     }
     if c.conditions.contains(SURPRISED) {
-        return Some(format!("{} is surprised: no action this round", c.name));
+        return Some(Bar::Surprised);
     }
     if !enc.d12().base.contains_key(&c.id) {
-        return Some(format!("{} has no base initiative yet", c.name));
+        return Some(Bar::NoBase);
     }
     None
+}
+
+/// Whether a combatant may declare now at all, and why not.
+pub fn cannot_declare(enc: &Encounter, c: &Combatant) -> Option<String> {
+    let name = &c.name;
+    bar(enc, c).map(|bar| match bar {
+        Bar::Dead => format!("{name} is dead"),
+        Bar::Out => format!("{name} is out of the fight"),
+        Bar::Surprised => format!("{name} is surprised: no action this round"),
+        Bar::NoBase => format!("{name} has no base initiative yet"),
+    })
 }
 
 /// Who still has to declare, in the order the setting asks for.
@@ -113,7 +134,7 @@ pub fn to_declare(enc: &Encounter) -> Vec<CombatantId> {
     let mut ids: Vec<&Combatant> = enc
         .combatants
         .values()
-        .filter(|c| cannot_declare(enc, c).is_none() && !enc.d12().declared.contains_key(&c.id))
+        .filter(|c| bar(enc, c).is_none() && !enc.d12().declared.contains_key(&c.id))
         .collect();
     if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == super::BY_AGI {
         ids.sort_by_key(|c| -super::block::stat(c, super::block::AGI_MOD));

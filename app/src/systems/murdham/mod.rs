@@ -432,17 +432,21 @@ pub(crate) fn pending_words(enc: &Encounter, p: &Pending) -> String {
 
 /// Why a character cannot act (take a turn or react), if it cannot.
 pub(crate) fn unable(c: &Combatant) -> Option<&'static str> {
-    [
+    const UNABLE: [(&str, &str); 6] = [
         (DEAD, "dead"),
         (DYING, "dying"),
         (INCAPACITATED, "incapacitated"),
         (SURRENDERED, "has surrendered"),
         (RETREATING, "is retreating"),
         (ESCAPED, "got away"),
-    ]
-    .into_iter()
-    .find(|(c2, _)| c.conditions.contains(*c2))
-    .map(|(_, why)| why)
+    ];
+    // Asked for everyone at every step of a simulated fight: the few conditions it has are
+    // looked up in the list (the first of the list wins), not the list among them.
+    c.conditions
+        .iter()
+        .filter_map(|k| UNABLE.iter().position(|(word, _)| *word == k.as_str()))
+        .min()
+        .map(|i| UNABLE[i].1)
 }
 
 /// Whether a character still stands in the fight.
