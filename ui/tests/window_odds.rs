@@ -103,6 +103,9 @@ fn the_figures_fill_in_while_the_fights_go_on_and_cancel_keeps_them() {
     // After the first 1,000 fights the figures show, while the run goes on.
     wait_for(&mut w, "So far, while the fights go on");
     assert!(w.harness.query_by_label("The party wins").is_some());
+    // The count under the figures says the run goes on, not that it reached its cap.
+    assert!(w.harness.query_by_label_contains("counted so far; the run goes on").is_some());
+    assert!(w.harness.query_by_label_contains("the most asked for").is_none());
     assert!(w.app().view.odds.running());
     w.press("Cancel");
     wait_for(&mut w, "cancelled; the figures are those of the fights counted");

@@ -242,10 +242,12 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
             (false, true) => Stop::Precise,
             (false, false) => Stop::Cap,
         };
-        progress.publish(&odds);
         if end >= request.runs || odds.stop == Stop::Precise {
+            progress.publish(&odds);
             return Ok(odds);
         }
+        // Shown while the run goes on: not yet the cap, nor a fixed count played.
+        progress.publish(&Odds { stop: Stop::Running, ..odds.clone() });
         counted = Some(odds);
     }
     match counted {

@@ -30,6 +30,8 @@ pub enum Stop {
     Exact,
     /// The GM cancelled; the figures are those of the fights counted so far.
     Cancelled,
+    /// Not ended: the figures of the fights counted so far, shown while the run goes on.
+    Running,
 }
 
 impl Stop {
@@ -40,6 +42,7 @@ impl Stop {
             Stop::Cap => "the most asked for; some figures are wider than ±1 point",
             Stop::Exact => "as many as asked for",
             Stop::Cancelled => "cancelled; the figures are those of the fights counted",
+            Stop::Running => "counted so far; the run goes on",
         }
     }
 }
