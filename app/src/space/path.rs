@@ -333,8 +333,10 @@ impl<'a> Moves<'a> {
     /// The same moves with enemies standing in the way by `rule`.
     #[must_use]
     pub fn with_enemies(mut self, rule: EnemyRule) -> Self {
-        self.enemies = rule;
-        self.index_enemies();
+        if rule != self.enemies {
+            self.enemies = rule;
+            self.index_enemies();
+        }
         self
     }
 
@@ -415,13 +417,23 @@ impl<'a> Moves<'a> {
     /// there, as [`Moves::path`] finds it, without the search. Anything else says `false`,
     /// and only the search can tell (a detour may cost as much as a difficult step).
     pub fn plain_step(&self, from: GridPos, to: GridPos) -> bool {
+        self.can_end(to).is_ok() && self.step_cost(from, to) == Some(self.passage.feet)
+    }
+
+    /// What the step from `from` onto its neighbour `to` costs, when walls, corners and
+    /// enemies allow it at all (whether the mover may end there aside): `None` tells that no
+    /// path of just those two squares exists, without a search.
+    pub fn step_cost(&self, from: GridPos, to: GridPos) -> Option<u32> {
         let (dx, dy) = (i32::from(to.x) - i32::from(from.x), i32::from(to.y) - i32::from(from.y));
-        if dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) || self.can_end(to).is_err() {
-            return false;
+        if dx.abs() > 1 || dy.abs() > 1 || (dx, dy) == (0, 0) {
+            return None;
         }
-        self.passage.step(from, self.size, dx, dy) == Some(to)
-            && !self.corner_barred(from, dx, dy)
-            && self.enter_cost(from, to) == Some(self.passage.feet)
+        if self.passage.step(from, self.size, dx, dy) != Some(to)
+            || self.corner_barred(from, dx, dy)
+        {
+            return None;
+        }
+        self.enter_cost(from, to)
     }
 
     /// Feet one plain square costs.

@@ -186,7 +186,17 @@ proptest::proptest! {
         let from = p(fx, fy);
         for (dx, dy) in STEPS {
             let Some(to) = offset(from, dx, dy) else { continue };
-            if to.x >= 8 || to.y >= 8 || !moves.plain_step(from, to) {
+            if to.x >= 8 || to.y >= 8 {
+                continue;
+            }
+            // A path of just the two squares exists exactly when the step has a cost.
+            let direct = moves.path(from, to).ok().filter(|path| path.squares.len() == 2);
+            if let Some(path) = &direct {
+                proptest::prop_assert_eq!(moves.step_cost(from, to), Some(path.cost_ft));
+            } else if moves.step_cost(from, to).is_some() {
+                proptest::prop_assert!(moves.can_end(to).is_err() || moves.path(from, to).is_ok());
+            }
+            if !moves.plain_step(from, to) {
                 continue;
             }
             let path = moves.path(from, to).expect("a plain step is a path");

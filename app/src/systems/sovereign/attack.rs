@@ -276,6 +276,8 @@ fn straight_run(
         let step = if moves.plain_step(at, next) {
             Some(moves.square_ft()).filter(|ft| *ft <= left)?
         } else {
+            // A path of two squares is the step itself: when it is barred, no search finds one.
+            moves.step_cost(at, next)?;
             let step = moves.within(at, next, left).ok()?;
             if step.squares.len() != 2 {
                 return None;

@@ -123,12 +123,32 @@ fn way_to(
     foes: &[Footprint],
     size: u8,
 ) -> Option<(Path, Footprint)> {
+    // No path costs less than a plain square per square between: the squares are tried from
+    // the nearest by that measure, and those that could not beat the best found are never
+    // searched (the cheapest, then the first by row and column, as if all were).
+    let least_ft = |at: GridPos| {
+        u32::from(at.x.abs_diff(from.x).max(at.y.abs_diff(from.y))) * moves.square_ft()
+    };
     foes.iter().find_map(|foe| {
-        next_to(*foe, size)
+        let mut squares: Vec<(u32, GridPos)> = next_to(*foe, size)
             .filter(|at| space::strikes(passage, Footprint { at: *at, size }, *foe))
-            .filter_map(|at| moves.path(from, at).ok())
-            .min_by_key(|p| (p.cost_ft, p.squares.last().map(|s| (s.y, s.x))))
-            .map(|path| (path, *foe))
+            .map(|at| (least_ft(at), at))
+            .collect();
+        squares.sort_by_key(|(least, at)| (*least, at.y, at.x));
+        let mut best: Option<(Path, GridPos)> = None;
+        for (least, at) in squares {
+            if best.as_ref().is_some_and(|(b, _)| least > b.cost_ft) {
+                break;
+            }
+            let Ok(path) = moves.path(from, at) else { continue };
+            let better = best
+                .as_ref()
+                .is_none_or(|(b, b_at)| (path.cost_ft, at.y, at.x) < (b.cost_ft, b_at.y, b_at.x));
+            if better {
+                best = Some((path, at));
+            }
+        }
+        best.map(|(path, _)| (path, *foe))
     })
 }
 
