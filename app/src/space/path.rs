@@ -374,8 +374,7 @@ impl<'a> Moves<'a> {
         let n = w * usize::from(self.passage.height);
         let mut best = vec![u32::MAX; n];
         let mut came = vec![usize::MAX; n];
-        let feet = self.passage.feet;
-        let guess = |p: GridPos| u32::from(p.x.abs_diff(to.x).max(p.y.abs_diff(to.y))) * feet;
+        let guess = |p: GridPos| self.least_ft(p, to);
         let mut open = BinaryHeap::new();
         best[idx(from)] = 0;
         open.push(Reverse((guess(from), 0u32, from.y, from.x)));
@@ -434,6 +433,13 @@ impl<'a> Moves<'a> {
             return None;
         }
         self.enter_cost(from, to)
+    }
+
+    /// A bound no path from `from` to `to` goes below: a plain square for each square
+    /// between (diagonals are adjacent). The search's guess, and how the tactics tell which
+    /// squares are not worth a search.
+    pub fn least_ft(&self, from: GridPos, to: GridPos) -> u32 {
+        u32::from(from.x.abs_diff(to.x).max(from.y.abs_diff(to.y))) * self.passage.feet
     }
 
     /// Feet one plain square costs.

@@ -123,16 +123,13 @@ fn way_to(
     foes: &[Footprint],
     size: u8,
 ) -> Option<(Path, Footprint)> {
-    // No path costs less than a plain square per square between: the squares are tried from
-    // the nearest by that measure, and those that could not beat the best found are never
-    // searched (the cheapest, then the first by row and column, as if all were).
-    let least_ft = |at: GridPos| {
-        u32::from(at.x.abs_diff(from.x).max(at.y.abs_diff(from.y))) * moves.square_ft()
-    };
+    // No path costs less than `Moves::least_ft`: the squares are tried from the nearest by
+    // that measure, and those that could not beat the best found are never searched (the
+    // cheapest, then the first by row and column, as if all were).
     foes.iter().find_map(|foe| {
         let mut squares: Vec<(u32, GridPos)> = next_to(*foe, size)
             .filter(|at| space::strikes(passage, Footprint { at: *at, size }, *foe))
-            .map(|at| (least_ft(at), at))
+            .map(|at| (moves.least_ft(from, at), at))
             .collect();
         squares.sort_by_key(|(least, at)| (*least, at.y, at.x));
         let mut best: Option<(Path, GridPos)> = None;
@@ -218,4 +215,47 @@ fn next_to(foe: Footprint, size: u8) -> impl Iterator<Item = GridPos> {
             (here.squares_to(foe) == 1).then_some(at)
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::space::grid::{Edge, WallKind};
+    use crate::space::path::Occupant;
+
+    proptest::proptest! {
+        /// Skipping the squares that cannot beat the best found changes nothing: the same foe,
+        /// square and path as searching every square next to every foe in turn.
+        #[test]
+        fn the_way_to_a_foe_is_the_one_a_search_of_every_square_finds(
+            walls in proptest::collection::vec((0u16..10, 0u16..10, proptest::bool::ANY), 0..20),
+            foes in proptest::collection::vec((0u16..10, 0u16..10), 1..4),
+            (fx, fy) in (0u16..10, 0u16..10),
+        ) {
+            let mut grid = Grid::new(10, 10, 5);
+            for &(x, y, across) in &walls {
+                let (x2, y2) = if across { (x + 1, y) } else { (x, y + 1) };
+                for e in Edge::line(x, y, x2, y2).expect("a unit edge") {
+                    grid.set_wall(e, Some(WallKind::Wall));
+                }
+            }
+            let from = GridPos { x: fx, y: fy };
+            let foes: Vec<Footprint> = foes
+                .iter()
+                .filter(|(x, y)| (*x, *y) != (fx, fy))
+                .map(|&(x, y)| Footprint { at: GridPos { x, y }, size: 1 })
+                .collect();
+            let occupants = foes.iter().map(|f| Occupant { at: *f, ally: false }).collect();
+            let passage = Passage::new(&grid);
+            let moves = Moves::new(&passage, 1, occupants);
+            let every = foes.iter().find_map(|foe| {
+                next_to(*foe, 1)
+                    .filter(|at| space::strikes(&passage, Footprint { at: *at, size: 1 }, *foe))
+                    .filter_map(|at| moves.path(from, at).ok())
+                    .min_by_key(|p| (p.cost_ft, p.squares.last().map(|s| (s.y, s.x))))
+                    .map(|path| (path, *foe))
+            });
+            proptest::prop_assert_eq!(way_to(&passage, &moves, from, &foes, 1), every);
+        }
+    }
 }
