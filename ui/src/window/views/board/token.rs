@@ -386,8 +386,8 @@ fn tooltip_ui(ui: &mut egui::Ui, token: &Token, state: &Encounter) {
         let list: Vec<&str> = c.conditions.iter().map(String::as_str).collect();
         ui.label(list.join(", "));
     }
-    if token.standing.is_out() {
-        ui.label(token.standing.word());
+    if let Some(word) = standing_line(token.standing, c.conditions.iter().map(String::as_str)) {
+        ui.label(word);
     }
     if let Some(border) = &token.border {
         ui.label(format!("On the border: {}", border.text().trim_start_matches('\u{2194}').trim()));
@@ -396,4 +396,30 @@ fn tooltip_ui(ui: &mut egui::Ui, token: &Token, state: &Encounter) {
         ui.label("Has had its turn this round");
     }
     ui.weak("Click to select, drag to move");
+}
+
+/// The hover card's line for a combatant out of the fight ("Down", "Dead"), unless one of its
+/// conditions already says the same word: the card listed "down" and then "Down".
+fn standing_line<'a>(
+    standing: Standing,
+    conditions: impl IntoIterator<Item = &'a str>,
+) -> Option<&'static str> {
+    let word = standing.word();
+    let said = conditions.into_iter().any(|c| c.trim().eq_ignore_ascii_case(word));
+    (standing.is_out() && !said).then_some(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standing_word_shows_once_whether_or_not_a_condition_names_it() {
+        assert_eq!(standing_line(Standing::Down, ["down"]), None);
+        assert_eq!(standing_line(Standing::Down, ["Prone", " Down "]), None);
+        assert_eq!(standing_line(Standing::Down, ["prone"]), Some("Down"));
+        assert_eq!(standing_line(Standing::Down, std::iter::empty()), Some("Down"));
+        assert_eq!(standing_line(Standing::Dead, ["down"]), Some("Dead"));
+        assert_eq!(standing_line(Standing::Up, ["down"]), None);
+    }
 }
