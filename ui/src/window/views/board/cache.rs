@@ -336,10 +336,12 @@ pub fn initials(name: &str) -> String {
 
 /// A bar's words: named, so a token with several tracks (HP, STR...) reads at a glance.
 fn bar_text(t: &TrackView) -> String {
-    // A true minus: "-3" next to a bar reads as a dash.
-    let value =
-        if t.value < 0 { format!("−{}", t.value.unsigned_abs()) } else { t.value.to_string() };
-    format!("{} {value}/{}", t.label, t.max)
+    format!("{} {}/{}", t.label, number_text(t.value), t.max)
+}
+
+/// A number as the board writes it: a true minus, because "-3" next to a bar reads as a dash.
+pub fn number_text(value: i64) -> String {
+    if value < 0 { format!("\u{2212}{}", value.unsigned_abs()) } else { value.to_string() }
 }
 
 /// Black or white, whichever reads better on `bg`.

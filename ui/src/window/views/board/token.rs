@@ -375,7 +375,7 @@ fn tooltip_ui(ui: &mut egui::Ui, token: &Token, state: &Encounter) {
         ui.label(&side.name);
     }
     for t in &c.tracks {
-        ui.label(format!("{}: {}/{}", stat_label(&t.name), t.value, t.max));
+        ui.label(track_line(&stat_label(&t.name), t.value, t.max));
     }
     if !c.stats.is_empty() {
         let stats: Vec<String> =
@@ -398,6 +398,11 @@ fn tooltip_ui(ui: &mut egui::Ui, token: &Token, state: &Encounter) {
     ui.weak("Click to select, drag to move");
 }
 
+/// The hover card's line for a track, "HP: −3/5", with the token's minus sign.
+fn track_line(label: &str, value: i64, max: i64) -> String {
+    format!("{label}: {}/{max}", super::cache::number_text(value))
+}
+
 /// The hover card's line for a combatant out of the fight ("Down", "Dead"), unless one of its
 /// conditions already says the same word: the card listed "down" and then "Down".
 fn standing_line<'a>(
@@ -412,6 +417,12 @@ fn standing_line<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_track_below_zero_has_the_same_minus_sign_as_its_token() {
+        assert_eq!(track_line("HP", -3, 5), "HP: \u{2212}3/5");
+        assert_eq!(track_line("HP", 4, 5), "HP: 4/5");
+    }
 
     #[test]
     fn the_standing_word_shows_once_whether_or_not_a_condition_names_it() {
