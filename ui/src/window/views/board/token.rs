@@ -378,9 +378,7 @@ fn tooltip_ui(ui: &mut egui::Ui, token: &Token, state: &Encounter) {
         ui.label(track_line(&stat_label(&t.name), t.value, t.max));
     }
     if !c.stats.is_empty() {
-        let stats: Vec<String> =
-            c.stats.iter().map(|s| format!("{} {}", s.name, s.value)).collect();
-        ui.label(stats.join(" · "));
+        ui.label(stats_line(c.stats.iter().map(|s| (s.name.as_str(), s.value))));
     }
     if !c.conditions.is_empty() {
         let list: Vec<&str> = c.conditions.iter().map(String::as_str).collect();
@@ -403,6 +401,15 @@ fn track_line(label: &str, value: i64, max: i64) -> String {
     format!("{label}: {}/{max}", super::cache::number_text(value))
 }
 
+/// The hover card's line of stats, "dex −1 · str 2", numbers written as on the token.
+fn stats_line<'a>(stats: impl IntoIterator<Item = (&'a str, i64)>) -> String {
+    let stats: Vec<String> = stats
+        .into_iter()
+        .map(|(name, value)| format!("{name} {}", super::cache::number_text(value)))
+        .collect();
+    stats.join(" \u{b7} ")
+}
+
 /// The hover card's line for a combatant out of the fight ("Down", "Dead"), unless one of its
 /// conditions already says the same word: the card listed "down" and then "Down".
 fn standing_line<'a>(
@@ -422,6 +429,7 @@ mod tests {
     fn a_track_below_zero_has_the_same_minus_sign_as_its_token() {
         assert_eq!(track_line("HP", -3, 5), "HP: \u{2212}3/5");
         assert_eq!(track_line("HP", 4, 5), "HP: 4/5");
+        assert_eq!(stats_line([("dex", -1), ("str", 2)]), "dex \u{2212}1 \u{b7} str 2");
     }
 
     #[test]
