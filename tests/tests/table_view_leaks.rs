@@ -53,7 +53,7 @@ fn without_secrets(enc: &Encounter) -> Encounter {
     }
     if let Some(s) = D12::state_mut(&mut e.procedure) {
         let hidden = s.hidden.clone();
-        s.declared.retain(|id, _| !hidden.contains(id));
+        std::sync::Arc::make_mut(&mut s.declared).retain(|id, _| !hidden.contains(id));
     }
     if let Some(s) = Bdp::state_mut(&mut e.procedure) {
         s.declarations = Default::default();

@@ -21,8 +21,12 @@ impl Encounter {
             }
             EventKind::CombatantRemoved { id, .. } => {
                 self.combatants.remove(id);
-                self.table.shown.remove(id);
-                self.table.acted.remove(id);
+                if self.table.shown.contains_key(id) {
+                    Arc::make_mut(&mut self.table.shown).remove(id);
+                }
+                if self.table.acted.contains(id) {
+                    Arc::make_mut(&mut self.table.acted).remove(id);
+                }
                 self.timers.retain(|t| t.id != *id);
                 for entry in Arc::make_mut(&mut self.order).iter_mut() {
                     entry.combatants.retain(|c| c != id);
@@ -164,8 +168,9 @@ impl Encounter {
                 // One who rolls has acted: a foe hidden until it acts shows from now on.
                 if let Some(id) = event.actor
                     && self.combatants.contains_key(&id)
+                    && !self.table.acted.contains(&id)
                 {
-                    self.table.acted.insert(id);
+                    Arc::make_mut(&mut self.table.acted).insert(id);
                 }
             }
             EventKind::Ruling { text } => self.table.keep_ruling(text),
@@ -173,11 +178,13 @@ impl Encounter {
             EventKind::PlayerViewSet { view } => self.table.view.clone_from(view),
             EventKind::ShownSet { id, shown: Some(s) } => {
                 if self.combatants.contains_key(id) {
-                    self.table.shown.insert(*id, *s);
+                    Arc::make_mut(&mut self.table.shown).insert(*id, *s);
                 }
             }
             EventKind::ShownSet { id, shown: None } => {
-                self.table.shown.remove(id);
+                if self.table.shown.contains_key(id) {
+                    Arc::make_mut(&mut self.table.shown).remove(id);
+                }
             }
             EventKind::TablesLoaded { tables } => self.tables.clone_from(tables),
             EventKind::OrderSet { order } => {
@@ -186,8 +193,10 @@ impl Encounter {
             }
             EventKind::TurnStarted { index } => {
                 self.turn = *index;
-                if let Some(place) = index.and_then(|i| self.order.get(i)) {
-                    self.table.acted.extend(place.combatants.iter().copied());
+                if let Some(place) = index.and_then(|i| self.order.get(i))
+                    && place.combatants.iter().any(|c| !self.table.acted.contains(c))
+                {
+                    Arc::make_mut(&mut self.table.acted).extend(place.combatants.iter().copied());
                 }
             }
             EventKind::RoundStarted { round } => {
@@ -197,9 +206,9 @@ impl Encounter {
             EventKind::PhaseEntered { phase } => self.phase.clone_from(phase),
             EventKind::SettingChanged { key, value } => {
                 if value.is_null() {
-                    self.settings.remove(key);
+                    Arc::make_mut(&mut self.settings).remove(key);
                 } else {
-                    self.settings.insert(key.clone(), value.clone());
+                    Arc::make_mut(&mut self.settings).insert(key.clone(), value.clone());
                 }
             }
             // What is left is a procedure's own fact: its state takes it.

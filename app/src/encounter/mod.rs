@@ -79,8 +79,9 @@ pub struct Encounter {
     pub order: Arc<Vec<OrderEntry>>,
     /// Index into `order` of the place acting now.
     pub turn: Option<usize>,
-    /// Rule settings the GM changed from the system's defaults.
-    pub settings: BTreeMap<String, serde_json::Value>,
+    /// Rule settings the GM changed from the system's defaults (shared between copies,
+    /// like the lists above: every command's working copy would otherwise copy them).
+    pub settings: Arc<BTreeMap<String, serde_json::Value>>,
     /// Next free id number (shared by all id kinds, so ids are never reused).
     pub next_id: u32,
     /// The edition of the procedures' rules this fight plays by ([`RULES`] for a fight begun
@@ -116,7 +117,7 @@ impl Encounter {
             phase: String::new(),
             order: Default::default(),
             turn: None,
-            settings: BTreeMap::new(),
+            settings: Arc::default(),
             next_id: 1,
             rules: RULES,
             procedure: system.fresh_state(),
@@ -313,7 +314,7 @@ mod board_tests {
             },
         );
         e.next_id = 5;
-        e.settings.insert("injuries".into(), serde_json::json!(true));
+        Arc::make_mut(&mut e.settings).insert("injuries".into(), serde_json::json!(true));
         e.round = 3;
         e.phase = "resolve".into();
         e.order = Arc::new(vec![OrderEntry {

@@ -143,8 +143,8 @@ mod tests {
     fn a_state_keyed_by_combatants_reads_back_as_written() {
         let mut enc = Encounter::new(get("bdp").unwrap(), "Mid-fight", 3);
         let state = Bdp::state_mut(&mut enc.procedure).unwrap();
-        state.ties.insert(CombatantId(4), true);
-        state.acted.insert(CombatantId(7));
+        std::sync::Arc::make_mut(&mut state.ties).insert(CombatantId(4), true);
+        std::sync::Arc::make_mut(&mut state.acted).insert(CombatantId(7));
         state.counter = Some((CombatantId(4), CombatantId(7)));
         let written = serde_json::to_string(&enc).unwrap();
         assert!(written.contains(r#""bdp":{"#), "{written}");

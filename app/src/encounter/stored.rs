@@ -105,7 +105,7 @@ pub(super) struct Stored {
     phase: String,
     order: Arc<Vec<OrderEntry>>,
     turn: Option<usize>,
-    settings: BTreeMap<String, serde_json::Value>,
+    settings: Arc<BTreeMap<String, serde_json::Value>>,
     next_id: u32,
     #[serde(default)]
     rules: u32,

@@ -184,12 +184,13 @@ pub const RECENT: usize = 12;
 pub struct TableState {
     /// The player-view settings.
     pub view: PlayerView,
-    /// What the GM said of each combatant (none: the default).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub shown: BTreeMap<CombatantId, Shown>,
+    /// What the GM said of each combatant (none: the default). This and `acted` are shared
+    /// between copies of the encounter until one changes them, like the rolls below.
+    #[serde(skip_serializing_if = "no_shown")]
+    pub shown: Arc<BTreeMap<CombatantId, Shown>>,
     /// Who has acted in this fight (its turn came, or it rolled).
-    #[serde(skip_serializing_if = "BTreeSet::is_empty")]
-    pub acted: BTreeSet<CombatantId>,
+    #[serde(skip_serializing_if = "nobody_acted")]
+    pub acted: Arc<BTreeSet<CombatantId>>,
     /// The newest rolls, oldest first, each with whether the GM kept it secret. Shared
     /// between copies of the encounter until one keeps a roll (every command's scratch copy
     /// would otherwise copy them all), and each roll shared on its own, so keeping one in a
@@ -203,6 +204,14 @@ pub struct TableState {
 
 fn is_empty<T>(list: &Arc<Vec<T>>) -> bool {
     list.is_empty()
+}
+
+fn no_shown(shown: &Arc<BTreeMap<CombatantId, Shown>>) -> bool {
+    shown.is_empty()
+}
+
+fn nobody_acted(acted: &Arc<BTreeSet<CombatantId>>) -> bool {
+    acted.is_empty()
 }
 
 impl TableState {

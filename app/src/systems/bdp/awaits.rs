@@ -75,8 +75,10 @@ mod tests {
             nonlethal: false,
             free: false,
         };
-        let mut s =
-            BdpState { free_attacks: vec![(Id(3), Id(4)), (Id(5), Id(6))], ..BdpState::default() };
+        let mut s = BdpState {
+            free_attacks: vec![(Id(3), Id(4)), (Id(5), Id(6))].into(),
+            ..BdpState::default()
+        };
         assert_eq!(s.awaits(), Some(Awaits::FreeStrike { attacker: Id(3), target: Id(4) }));
         s.spell = Some((Id(7), vec![2, 5]));
         assert_eq!(s.awaits(), Some(Awaits::Spell { caster: Id(7), faces: &[2, 5] }));

@@ -6,6 +6,7 @@
 use crate::ids::{CombatantId, SideId, ZoneId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// What a combatant strikes with.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -547,6 +548,8 @@ pub enum BdpEvent {
 }
 
 /// The procedure's own state, folded from [`BdpEvent`]s.
+/// Its lists are shared between an encounter and its copies until an event changes one
+/// (every command works on a copy: see `D12State`).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct BdpState {
     /// This round's intentions, shared between copies of the encounter until one declares
@@ -555,10 +558,10 @@ pub struct BdpState {
     pub declarations: std::sync::Arc<BTreeMap<CombatantId, Declaration>>,
     /// Tie-breaking saves made this round.
     #[serde(default)]
-    pub ties: BTreeMap<CombatantId, bool>,
+    pub ties: Arc<BTreeMap<CombatantId, bool>>,
     /// Who has acted this round.
     #[serde(default)]
-    pub acted: BTreeSet<CombatantId>,
+    pub acted: Arc<BTreeSet<CombatantId>>,
     /// The blow waiting for a reaction.
     #[serde(default)]
     pub attack: Option<PendingAttack>,
@@ -570,16 +573,16 @@ pub struct BdpState {
     pub spell: Option<(CombatantId, Vec<u32>)>,
     /// Combatants whose next incoming blow is enhanced.
     #[serde(default)]
-    pub stunt_risk: BTreeSet<CombatantId>,
+    pub stunt_risk: Arc<BTreeSet<CombatantId>>,
     /// Free strikes on offer: (attacker, target).
     #[serde(default)]
-    pub free_attacks: Vec<(CombatantId, CombatantId)>,
+    pub free_attacks: Arc<Vec<(CombatantId, CombatantId)>>,
     /// Morale checks made, per side.
     #[serde(default)]
-    pub morale: BTreeSet<(SideId, Trigger)>,
+    pub morale: Arc<BTreeSet<(SideId, Trigger)>>,
     /// Broken gear: (whose, item).
     #[serde(default)]
-    pub broken: BTreeSet<(CombatantId, String)>,
+    pub broken: Arc<BTreeSet<(CombatantId, String)>>,
 }
 
 impl crate::system::Kept<BdpEvent> for BdpState {
@@ -588,23 +591,23 @@ impl crate::system::Kept<BdpEvent> for BdpState {
         match event {
             BdpEvent::RoundReset => {
                 self.declarations = Default::default();
-                self.ties.clear();
-                self.acted.clear();
+                self.ties = Arc::default();
+                self.acted = Arc::default();
                 self.attack = None;
                 self.counter = None;
                 self.spell = None;
-                self.free_attacks.clear();
+                self.free_attacks = Arc::default();
             }
             BdpEvent::Declared { id, declaration } => {
                 std::sync::Arc::make_mut(&mut self.declarations).insert(*id, declaration.clone());
             }
             BdpEvent::TieBroken { id, passed } => {
-                self.ties.insert(*id, *passed);
+                Arc::make_mut(&mut self.ties).insert(*id, *passed);
             }
             BdpEvent::AttackPending { attack } => self.attack = Some(attack.clone()),
             BdpEvent::AttackDone => self.attack = None,
             BdpEvent::Acted { id } => {
-                self.acted.insert(*id);
+                Arc::make_mut(&mut self.acted).insert(*id);
             }
             BdpEvent::CounterOffered { by, against } => self.counter = Some((*by, *against)),
             BdpEvent::CounterDone => self.counter = None,
@@ -613,29 +616,29 @@ impl crate::system::Kept<BdpEvent> for BdpState {
             }
             BdpEvent::StuntRisk { id, on } => {
                 if *on {
-                    self.stunt_risk.insert(*id);
+                    Arc::make_mut(&mut self.stunt_risk).insert(*id);
                 } else {
-                    self.stunt_risk.remove(id);
+                    Arc::make_mut(&mut self.stunt_risk).remove(id);
                 }
             }
             BdpEvent::FreeAttackOffered { attacker, target } => {
-                self.free_attacks.push((*attacker, *target));
+                Arc::make_mut(&mut self.free_attacks).push((*attacker, *target));
             }
             BdpEvent::FreeAttackDone { attacker, target } => {
-                self.free_attacks.retain(|p| *p != (*attacker, *target));
+                Arc::make_mut(&mut self.free_attacks).retain(|p| *p != (*attacker, *target));
             }
             BdpEvent::MoraleChecked { side, trigger } => {
-                self.morale.insert((*side, *trigger));
+                Arc::make_mut(&mut self.morale).insert((*side, *trigger));
             }
             BdpEvent::ItemBroken { id, item, .. } => {
-                self.broken.insert((*id, item.clone()));
+                Arc::make_mut(&mut self.broken).insert((*id, item.clone()));
             }
             BdpEvent::Withdrawn { id } => {
                 if self.declarations.contains_key(id) {
                     std::sync::Arc::make_mut(&mut self.declarations).remove(id);
                 }
-                self.ties.remove(id);
-                self.stunt_risk.remove(id);
+                Arc::make_mut(&mut self.ties).remove(id);
+                Arc::make_mut(&mut self.stunt_risk).remove(id);
             }
         }
     }

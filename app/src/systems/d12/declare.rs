@@ -357,14 +357,14 @@ fn targets(action: &Action) -> Vec<CombatantId> {
 /// counts share a place (they act at once).
 pub fn plan(enc: &Encounter) -> Vec<OrderEntry> {
     let mut by_count: BTreeMap<i64, Vec<(CombatantId, String)>> = BTreeMap::new();
-    for (id, d) in &enc.d12().declared {
+    for (id, d) in enc.d12().declared.iter() {
         if d.missed {
             continue;
         }
         let Some(c) = enc.combatant(*id) else { continue };
         by_count.entry(d.count).or_default().push((*id, words(enc, c, &d.action)));
     }
-    for (id, d) in &enc.d12().late_now {
+    for (id, d) in enc.d12().late_now.iter() {
         let Some(c) = enc.combatant(*id) else { continue };
         let w = format!("late: {}", words(enc, c, &d.action));
         by_count.entry(d.count).or_default().push((*id, w));

@@ -6,6 +6,7 @@
 use crate::ids::CombatantId;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// What a combatant declares for the round. Each kind changes its initiative that round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -361,45 +362,47 @@ pub enum D12Event {
     },
 }
 
-/// The procedure's state inside an encounter.
+/// The procedure's state inside an encounter. Each list is shared between an encounter and
+/// its copies until an event changes that list: every command works on a copy (`Ctx`), and
+/// copying every list for each one was a sixth of a simulated fight's time.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct D12State {
     /// Base initiative of each combatant for the fight.
     #[serde(default)]
-    pub base: BTreeMap<CombatantId, i64>,
+    pub base: Arc<BTreeMap<CombatantId, i64>>,
     /// This round's declarations.
     #[serde(default)]
-    pub declared: BTreeMap<CombatantId, Declared>,
+    pub declared: Arc<BTreeMap<CombatantId, Declared>>,
     /// Declarations are hidden until revealed (the "write down, then show" method).
     #[serde(default)]
-    pub hidden: BTreeSet<CombatantId>,
+    pub hidden: Arc<BTreeSet<CombatantId>>,
     /// Late actions owed next round (newcomers whose count had passed).
     #[serde(default)]
-    pub late: BTreeMap<CombatantId, Declared>,
+    pub late: Arc<BTreeMap<CombatantId, Declared>>,
     /// Late actions due this round.
     #[serde(default)]
-    pub late_now: BTreeMap<CombatantId, Declared>,
+    pub late_now: Arc<BTreeMap<CombatantId, Declared>>,
     /// Who could act when the current count began.
     #[serde(default)]
-    pub fit: BTreeSet<CombatantId>,
+    pub fit: Arc<BTreeSet<CombatantId>>,
     /// Who has used its place at the current count.
     #[serde(default)]
-    pub acted: BTreeSet<CombatantId>,
+    pub acted: Arc<BTreeSet<CombatantId>>,
     /// What waits for the GM, first first.
     #[serde(default)]
-    pub pending: Vec<Pending>,
+    pub pending: Arc<Vec<Pending>>,
     /// Every wound taken, per combatant.
     #[serde(default)]
-    pub wounds: BTreeMap<CombatantId, Vec<Wound>>,
+    pub wounds: Arc<BTreeMap<CombatantId, Vec<Wound>>>,
     /// Monsters that lost over half their Wound Points in one hit this round.
     #[serde(default)]
-    pub big_hits: BTreeSet<CombatantId>,
+    pub big_hits: Arc<BTreeSet<CombatantId>>,
     /// Intimidation results against monsters this round.
     #[serde(default)]
-    pub intimidated: BTreeMap<CombatantId, i64>,
+    pub intimidated: Arc<BTreeMap<CombatantId, i64>>,
     /// Monsters whose morale is settled this round.
     #[serde(default)]
-    pub morale_done: BTreeSet<CombatantId>,
+    pub morale_done: Arc<BTreeSet<CombatantId>>,
 }
 
 impl crate::system::Kept<D12Event> for D12State {
@@ -408,83 +411,111 @@ impl crate::system::Kept<D12Event> for D12State {
         match e {
             D12Event::BaseInitiative { ids, base } => {
                 for id in ids {
-                    self.base.insert(*id, *base);
+                    Arc::make_mut(&mut self.base).insert(*id, *base);
                 }
             }
             D12Event::Declared { id, declared, hidden } => {
-                self.declared.insert(*id, declared.clone());
+                Arc::make_mut(&mut self.declared).insert(*id, declared.clone());
                 if *hidden {
-                    self.hidden.insert(*id);
+                    Arc::make_mut(&mut self.hidden).insert(*id);
                 } else {
-                    self.hidden.remove(id);
+                    Arc::make_mut(&mut self.hidden).remove(id);
                 }
             }
-            D12Event::Revealed => self.hidden.clear(),
+            D12Event::Revealed => self.hidden = Arc::default(),
             D12Event::Late { id, declared } => {
-                self.late.insert(*id, declared.clone());
+                Arc::make_mut(&mut self.late).insert(*id, declared.clone());
             }
             D12Event::CountStarted { fit } => {
-                self.fit = fit.iter().copied().collect();
-                self.acted.clear();
+                self.fit = Arc::new(fit.iter().copied().collect());
+                self.acted = Arc::default();
             }
             D12Event::JoinedCount { id } => {
-                self.fit.insert(*id);
+                Arc::make_mut(&mut self.fit).insert(*id);
             }
             D12Event::Acted { id } => {
-                self.acted.insert(*id);
+                Arc::make_mut(&mut self.acted).insert(*id);
             }
             D12Event::Queued { pending, first } => {
                 if *first {
-                    self.pending.insert(0, pending.clone());
+                    Arc::make_mut(&mut self.pending).insert(0, pending.clone());
                 } else {
-                    self.pending.push(pending.clone());
+                    Arc::make_mut(&mut self.pending).push(pending.clone());
                 }
             }
             D12Event::Settled => {
                 if !self.pending.is_empty() {
-                    self.pending.remove(0);
+                    Arc::make_mut(&mut self.pending).remove(0);
                 }
             }
             D12Event::Wounded { id, wound } => {
-                self.wounds.entry(*id).or_default().push(wound.clone());
+                Arc::make_mut(&mut self.wounds).entry(*id).or_default().push(wound.clone());
             }
             D12Event::Injured { id, injury } => {
-                if let Some(w) = self.wounds.get_mut(id).and_then(|w| w.last_mut()) {
+                if let Some(w) =
+                    Arc::make_mut(&mut self.wounds).get_mut(id).and_then(|w| w.last_mut())
+                {
                     w.injury = Some(injury.clone());
                 }
             }
             D12Event::BigHit { id } => {
-                self.big_hits.insert(*id);
+                Arc::make_mut(&mut self.big_hits).insert(*id);
             }
             D12Event::Intimidated { id, result } => {
-                self.intimidated.insert(*id, *result);
+                Arc::make_mut(&mut self.intimidated).insert(*id, *result);
             }
             D12Event::MoraleSettled { id } => {
-                self.morale_done.insert(*id);
+                Arc::make_mut(&mut self.morale_done).insert(*id);
             }
             D12Event::Dropped { index } => {
                 if *index < self.pending.len() {
-                    self.pending.remove(*index);
+                    Arc::make_mut(&mut self.pending).remove(*index);
                 }
             }
             D12Event::Withdrawn { id } => {
-                self.declared.remove(id);
-                self.hidden.remove(id);
-                self.late.remove(id);
-                self.late_now.remove(id);
-                self.fit.remove(id);
+                Arc::make_mut(&mut self.declared).remove(id);
+                Arc::make_mut(&mut self.hidden).remove(id);
+                Arc::make_mut(&mut self.late).remove(id);
+                Arc::make_mut(&mut self.late_now).remove(id);
+                Arc::make_mut(&mut self.fit).remove(id);
             }
             D12Event::RoundReset => {
-                self.declared.clear();
-                self.hidden.clear();
+                // Fresh lists rather than cleared copies of lists still shared.
+                self.declared = Arc::default();
+                self.hidden = Arc::default();
                 self.late_now = std::mem::take(&mut self.late);
-                self.fit.clear();
-                self.acted.clear();
-                self.pending.clear();
-                self.big_hits.clear();
-                self.intimidated.clear();
-                self.morale_done.clear();
+                self.fit = Arc::default();
+                self.acted = Arc::default();
+                self.pending = Arc::default();
+                self.big_hits = Arc::default();
+                self.intimidated = Arc::default();
+                self.morale_done = Arc::default();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::system::Kept;
+
+    /// A copy that takes an event copies only the list the event changes; the others stay
+    /// shared with the original (a simulated fight copies the state for every command).
+    #[test]
+    fn a_copy_copies_only_the_list_an_event_changes() {
+        let mut original = D12State::default();
+        original.apply(&D12Event::Acted { id: CombatantId(1) });
+        original.apply(&D12Event::BigHit { id: CombatantId(2) });
+        let mut copy = original.clone();
+        copy.apply(&D12Event::Acted { id: CombatantId(3) });
+        assert!(Arc::ptr_eq(&original.big_hits, &copy.big_hits));
+        assert!(!Arc::ptr_eq(&original.acted, &copy.acted));
+        assert_eq!(original.acted.len(), 1);
+        assert_eq!(copy.acted.len(), 2);
+        // A new round starts every list afresh without touching the original's.
+        copy.apply(&D12Event::RoundReset);
+        assert!(copy.acted.is_empty() && copy.big_hits.is_empty());
+        assert_eq!((original.acted.len(), original.big_hits.len()), (1, 1));
     }
 }

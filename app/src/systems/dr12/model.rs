@@ -8,6 +8,7 @@ use crate::ids::{CombatantId, SideId, ZoneId};
 pub use crate::system::{PerTurn, TurnAt};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// What a Test is for: the journal says it, and its result does what the purpose says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -221,6 +222,8 @@ pub struct Turn {
 }
 
 /// What only the DR12 procedure knows.
+/// Its lists are shared between an encounter and its copies until an event changes one
+/// (every command works on a copy: see `D12State`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dr12State {
     /// The surprised side: it does not act in round 1.
@@ -231,22 +234,22 @@ pub struct Dr12State {
     pub side_roll: Option<i64>,
     /// Reactions rolled, per side.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub reactions: BTreeMap<SideId, String>,
+    pub reactions: Arc<BTreeMap<SideId, String>>,
     /// What the latest turn spent (read it with `turn.now(enc)`).
     #[serde(default, skip_serializing_if = "PerTurn::is_unused")]
     pub turn: PerTurn<Turn>,
     /// Attacks waiting for a DEX Test, first first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub pending: Vec<Pending>,
+    pub pending: Arc<Vec<Pending>>,
     /// A move held until the free attacks before it are settled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub held: Option<(CombatantId, ZoneId)>,
     /// Weapon usages marked, per combatant and weapon.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub usages: BTreeMap<CombatantId, BTreeMap<usize, u32>>,
+    pub usages: Arc<BTreeMap<CombatantId, BTreeMap<usize, u32>>>,
     /// Creatures that failed morale and must still parley or flee.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub broken: BTreeSet<CombatantId>,
+    pub broken: Arc<BTreeSet<CombatantId>>,
 }
 
 impl crate::system::Kept<Dr12Event> for Dr12State {
@@ -256,7 +259,7 @@ impl crate::system::Kept<Dr12Event> for Dr12State {
         match e {
             E::Surprised { side } => self.surprised = *side,
             E::Reacted { side, reaction } => {
-                self.reactions.insert(*side, reaction.clone());
+                Arc::make_mut(&mut self.reactions).insert(*side, reaction.clone());
             }
             E::SideRoll { roll } => self.side_roll = Some(*roll),
             E::Moved { at, .. } => self.turn.at_mut(*at).moved = true,
@@ -266,27 +269,27 @@ impl crate::system::Kept<Dr12Event> for Dr12State {
                 turn.acted = true;
                 turn.disengaged = true;
             }
-            E::Waiting { pending } => self.pending.push(pending.clone()),
+            E::Waiting { pending } => Arc::make_mut(&mut self.pending).push(pending.clone()),
             E::Settled => {
                 if !self.pending.is_empty() {
-                    self.pending.remove(0);
+                    Arc::make_mut(&mut self.pending).remove(0);
                 }
             }
             E::Dropped { index } => {
                 if *index < self.pending.len() {
-                    self.pending.remove(*index);
+                    Arc::make_mut(&mut self.pending).remove(*index);
                 }
             }
             E::Held { id, to } => self.held = Some((*id, *to)),
             E::Released => self.held = None,
             E::Usage { id, weapon, usages } => {
-                self.usages.entry(*id).or_default().insert(*weapon, *usages);
+                Arc::make_mut(&mut self.usages).entry(*id).or_default().insert(*weapon, *usages);
             }
             E::Broke { id } => {
-                self.broken.insert(*id);
+                Arc::make_mut(&mut self.broken).insert(*id);
             }
             E::Yielded { id } => {
-                self.broken.remove(id);
+                Arc::make_mut(&mut self.broken).remove(id);
             }
         }
     }

@@ -53,7 +53,7 @@ pub(crate) fn durability(
     }
     let mut ctx = Ctx::new(enc, dice);
     let mut any = false;
-    for (owner, items) in &enc.murdham().used {
+    for (owner, items) in enc.murdham().used.iter() {
         let Some(c) = enc.combatant(*owner) else { continue };
         let block = MurdhamBlock::of(c)?;
         for item in items {

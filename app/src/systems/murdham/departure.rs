@@ -34,7 +34,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             }
         }
     }
-    for (held, by) in ctx.enc.murdham().grabs.clone() {
+    for (held, by) in ctx.enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
         if held == id || by == id {
             let freed = ctx.name(held);
             ctx.ruling(R_TURN, Some(held), format!("{gone}: {freed} is no longer held"));

@@ -78,7 +78,7 @@ pub(crate) fn nonlethal(
 
 /// Frees everyone `grabber` holds.
 pub(crate) fn let_go_of_all(ctx: &mut Ctx, grabber: CombatantId) {
-    for (held, by) in ctx.enc.murdham().grabs.clone() {
+    for (held, by) in ctx.enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
         if by == grabber {
             ctx.ruling(
                 R_GRAPPLE,

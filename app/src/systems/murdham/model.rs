@@ -7,6 +7,7 @@
 use crate::ids::{CombatantId, SideId, ZoneId};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// What an attack aims at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -553,6 +554,8 @@ pub enum MurdhamEvent {
 }
 
 /// The procedure's state inside an encounter.
+/// Its lists are shared between an encounter and its copies until an event changes one
+/// (every command works on a copy: see `D12State`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MurdhamState {
     /// The faction holding the initiative.
@@ -566,49 +569,49 @@ pub struct MurdhamState {
     pub choosing: Option<SideId>,
     /// Factions that passed since the last turn, in a row.
     #[serde(default)]
-    pub passes: BTreeSet<SideId>,
+    pub passes: Arc<BTreeSet<SideId>>,
     /// Who has had its turn this round (acted or reacted).
     #[serde(default)]
-    pub acted: BTreeSet<CombatantId>,
+    pub acted: Arc<BTreeSet<CombatantId>>,
     /// Ambushers who had their bonus turn.
     #[serde(default)]
-    pub ambushed: BTreeSet<CombatantId>,
+    pub ambushed: Arc<BTreeSet<CombatantId>>,
     /// The turn in progress.
     #[serde(default)]
     pub turn: Turn,
     /// Zones moved this round per character (the round's cap counts them all).
     #[serde(default)]
-    pub moved: BTreeMap<CombatantId, u32>,
+    pub moved: Arc<BTreeMap<CombatantId, u32>>,
     /// The fast action threshold of this round, with the optional rule on.
     #[serde(default)]
     pub threshold: Option<i64>,
     /// What waits for the GM, first first.
     #[serde(default)]
-    pub pending: Vec<Pending>,
+    pub pending: Arc<Vec<Pending>>,
     /// The last blast that deviated, for the board to draw.
     #[serde(default)]
     pub deviation: Option<(ZoneId, ZoneId)>,
     /// Who is dying, and the round at whose end it dies.
     #[serde(default)]
-    pub dying: BTreeMap<CombatantId, u32>,
+    pub dying: Arc<BTreeMap<CombatantId, u32>>,
     /// Grabbed characters and who holds them.
     #[serde(default)]
-    pub grabs: BTreeMap<CombatantId, CombatantId>,
+    pub grabs: Arc<BTreeMap<CombatantId, CombatantId>>,
     /// Characters standing on the border with a neighbouring zone.
     #[serde(default)]
-    pub borders: BTreeMap<CombatantId, ZoneId>,
+    pub borders: Arc<BTreeMap<CombatantId, ZoneId>>,
     /// Characters no longer subject to morale this stretch.
     #[serde(default)]
-    pub steady: BTreeSet<CombatantId>,
+    pub steady: Arc<BTreeSet<CombatantId>>,
     /// Sides whose morale is settled this round.
     #[serde(default)]
-    pub morale_done: BTreeSet<SideId>,
+    pub morale_done: Arc<BTreeSet<SideId>>,
     /// Items used in the fight, per owner.
     #[serde(default)]
-    pub used: BTreeMap<CombatantId, BTreeSet<String>>,
+    pub used: Arc<BTreeMap<CombatantId, BTreeSet<String>>>,
     /// Wear of items, per owner (items not listed are as their block says).
     #[serde(default)]
-    pub wear: BTreeMap<CombatantId, BTreeMap<String, Wear>>,
+    pub wear: Arc<BTreeMap<CombatantId, BTreeMap<String, Wear>>>,
     /// The fight is over.
     #[serde(default)]
     pub over: bool,
@@ -626,12 +629,12 @@ impl crate::system::Kept<MurdhamEvent> for MurdhamState {
             E::RoundReset => {
                 self.first = None;
                 self.choosing = None;
-                self.passes.clear();
-                self.acted.clear();
+                self.passes = Arc::default();
+                self.acted = Arc::default();
                 self.turn = Turn::default();
-                self.moved.clear();
+                self.moved = Arc::default();
                 self.threshold = None;
-                self.morale_done.clear();
+                self.morale_done = Arc::default();
                 self.deviation = None;
             }
             E::Threshold { threshold } => self.threshold = Some(*threshold),
@@ -640,23 +643,23 @@ impl crate::system::Kept<MurdhamEvent> for MurdhamState {
                 self.choosing = Some(*side);
             }
             E::PhaseBegun => {
-                self.passes.clear();
+                self.passes = Arc::default();
                 self.choosing = self.first;
             }
             E::Activated { id, ambush } => {
                 self.turn = Turn { id: Some(*id), ambush: *ambush, ..Turn::default() };
                 if *ambush {
-                    self.ambushed.insert(*id);
+                    Arc::make_mut(&mut self.ambushed).insert(*id);
                 } else {
-                    self.acted.insert(*id);
+                    Arc::make_mut(&mut self.acted).insert(*id);
                 }
-                self.passes.clear();
+                self.passes = Arc::default();
             }
             E::Used { bonus, main, zones, full_move } => {
                 self.turn.bonus = *bonus;
                 self.turn.main = *main;
                 if let Some(id) = self.turn.id {
-                    let before = self.moved.entry(id).or_default();
+                    let before = Arc::make_mut(&mut self.moved).entry(id).or_default();
                     *before += zones.saturating_sub(self.turn.zones);
                 }
                 self.turn.zones = *zones;
@@ -664,85 +667,88 @@ impl crate::system::Kept<MurdhamEvent> for MurdhamState {
             }
             E::TurnEnded { .. } => self.turn = Turn::default(),
             E::Passed { side, .. } => {
-                self.passes.insert(*side);
+                Arc::make_mut(&mut self.passes).insert(*side);
             }
             E::Chooses { side } => self.choosing = Some(*side),
             E::Reacted { id, .. } => {
-                self.acted.insert(*id);
+                Arc::make_mut(&mut self.acted).insert(*id);
             }
             E::Queued { pending, first } => {
                 if *first {
-                    self.pending.insert(0, pending.clone());
+                    Arc::make_mut(&mut self.pending).insert(0, pending.clone());
                 } else {
-                    self.pending.push(pending.clone());
+                    Arc::make_mut(&mut self.pending).push(pending.clone());
                 }
             }
-            E::Updated { pending } => match self.pending.first_mut() {
+            E::Updated { pending } => match Arc::make_mut(&mut self.pending).first_mut() {
                 Some(p) => *p = pending.clone(),
-                None => self.pending.push(pending.clone()),
+                None => Arc::make_mut(&mut self.pending).push(pending.clone()),
             },
             E::Settled => {
                 if !self.pending.is_empty() {
-                    self.pending.remove(0);
+                    Arc::make_mut(&mut self.pending).remove(0);
                 }
             }
             E::Deviated { from, to } => self.deviation = Some((*from, *to)),
             E::Dying { id, dies } => {
-                self.dying.insert(*id, *dies);
+                Arc::make_mut(&mut self.dying).insert(*id, *dies);
             }
             E::NoLongerDying { id } => {
-                self.dying.remove(id);
+                Arc::make_mut(&mut self.dying).remove(id);
             }
             E::Grabbed { id, by } => {
-                self.grabs.insert(*id, *by);
+                Arc::make_mut(&mut self.grabs).insert(*id, *by);
             }
             E::Freed { id } => {
-                self.grabs.remove(id);
+                Arc::make_mut(&mut self.grabs).remove(id);
             }
             E::OnBorder { id, zone } => match zone {
                 Some(z) => {
-                    self.borders.insert(*id, *z);
+                    Arc::make_mut(&mut self.borders).insert(*id, *z);
                 }
                 None => {
-                    self.borders.remove(id);
+                    Arc::make_mut(&mut self.borders).remove(id);
                 }
             },
             E::Steady { id } => {
-                self.steady.insert(*id);
+                Arc::make_mut(&mut self.steady).insert(*id);
             }
             E::MoraleDone { side } => {
-                self.morale_done.insert(*side);
+                Arc::make_mut(&mut self.morale_done).insert(*side);
             }
             E::ItemUsed { owner, item } => {
-                self.used.entry(*owner).or_default().insert(item.clone());
+                Arc::make_mut(&mut self.used).entry(*owner).or_default().insert(item.clone());
             }
             E::Worn { owner, item, wear } => {
-                self.wear.entry(*owner).or_default().insert(item.clone(), *wear);
+                Arc::make_mut(&mut self.wear)
+                    .entry(*owner)
+                    .or_default()
+                    .insert(item.clone(), *wear);
             }
             E::FightOver => {
                 self.over = true;
                 self.turn = Turn::default();
-                self.pending.clear();
+                self.pending = Arc::default();
             }
             E::DurabilityRolled => self.durability_done = true,
             E::Dropped { index } => {
                 if *index < self.pending.len() {
-                    self.pending.remove(*index);
+                    Arc::make_mut(&mut self.pending).remove(*index);
                 }
             }
             E::Revised { index, pending } => {
-                if let Some(p) = self.pending.get_mut(*index) {
+                if let Some(p) = Arc::make_mut(&mut self.pending).get_mut(*index) {
                     *p = pending.clone();
                 }
             }
             E::Withdrawn { id } => {
-                self.dying.remove(id);
-                self.grabs.retain(|held, by| held != id && by != id);
-                self.borders.remove(id);
-                self.moved.remove(id);
-                self.steady.remove(id);
-                self.used.remove(id);
-                self.wear.remove(id);
+                Arc::make_mut(&mut self.dying).remove(id);
+                Arc::make_mut(&mut self.grabs).retain(|held, by| held != id && by != id);
+                Arc::make_mut(&mut self.borders).remove(id);
+                Arc::make_mut(&mut self.moved).remove(id);
+                Arc::make_mut(&mut self.steady).remove(id);
+                Arc::make_mut(&mut self.used).remove(id);
+                Arc::make_mut(&mut self.wear).remove(id);
             }
         }
     }

@@ -238,7 +238,7 @@ pub(crate) fn finish_move(ctx: &mut Ctx, held: &HeldMove) -> Result<(), RuleErro
             },
         );
     }
-    for (grabbed, by) in ctx.enc.murdham().grabs.clone() {
+    for (grabbed, by) in ctx.enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
         if by == id {
             ctx.push(R_TURN, Some(grabbed), EventKind::Moved { id: grabbed, from, to: held.to });
             ctx.ruling(R_TURN, Some(grabbed), format!("{} is dragged along", ctx.name(grabbed)));
@@ -257,7 +257,7 @@ fn carry_along(
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     if from != to {
-        for (grabbed, by) in enc.murdham().grabs.clone() {
+        for (grabbed, by) in enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
             if by == id {
                 let gfrom = enc.combatant(grabbed).and_then(|c| c.zone);
                 ctx.push(R_TURN, Some(grabbed), EventKind::Moved { id: grabbed, from: gfrom, to });
