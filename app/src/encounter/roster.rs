@@ -45,6 +45,13 @@ impl Roster {
         self.0.get(id).map(|c| &**c)
     }
 
+    /// One combatant as it stands now, shared rather than copied: a rule that reads a
+    /// combatant while it changes the encounter keeps this (a later change copies the
+    /// roster's own, not this one).
+    pub fn shared(&self, id: &CombatantId) -> Option<Arc<Combatant>> {
+        self.0.get(id).cloned()
+    }
+
     /// One combatant, to change (copied first if shared).
     pub fn get_mut(&mut self, id: &CombatantId) -> Option<&mut Combatant> {
         self.0.get_mut(id).map(Arc::make_mut)

@@ -6,6 +6,7 @@ use crate::dice::{Dice, DiceSource, Roll};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
+use std::sync::Arc;
 
 /// The scratch state, the events so far and the dice.
 pub struct Ctx<'a> {
@@ -102,6 +103,12 @@ impl<'a> Ctx<'a> {
     /// A combatant of the scratch state.
     pub fn who(&self, id: CombatantId) -> Result<&Combatant, RuleError> {
         self.enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))
+    }
+
+    /// A combatant of the scratch state as it stands now, kept while the command goes on
+    /// changing the state: shared, not copied (see [`crate::encounter::Roster::shared`]).
+    pub fn snapshot(&self, id: CombatantId) -> Result<Arc<Combatant>, RuleError> {
+        self.enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))
     }
 
     /// The name of a combatant.

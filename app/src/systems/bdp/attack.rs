@@ -185,7 +185,7 @@ pub(crate) fn tire(
     amount: i64,
     why: &str,
 ) -> Result<(), RuleError> {
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     let name = c.name.clone();
     if block::is_pc(&ctx.enc, &c) {
         let now = block::track(&c, "fatigue");
@@ -444,8 +444,8 @@ fn strike(
     reaction: &Reaction,
     free: bool,
 ) -> Result<(i64, Weapon), RuleError> {
-    let a = ctx.who(attacker)?.clone();
-    let t = ctx.who(target)?.clone();
+    let a = ctx.snapshot(attacker)?;
+    let t = ctx.snapshot(target)?;
     let ab = BdpBlock::of(&a)?;
     let tb = BdpBlock::of(&t)?;
     let weapons = if free { vec![Weapon::free_strike()] } else { wielded(&ctx.enc, &a)? };
@@ -664,7 +664,7 @@ fn parry(
 
 /// Gear given up to stop a blow: the guard drops to 0 and the item breaks.
 fn sacrifice(ctx: &mut Ctx, id: CombatantId, item: &str) -> Result<(), RuleError> {
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     let b = BdpBlock::of(&c)?;
     let name = match item {
         "shield" => "shield".to_owned(),

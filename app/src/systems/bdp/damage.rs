@@ -28,7 +28,7 @@ pub(crate) struct Blow {
 
 /// Deals a blow to `target` through the whole pipeline.
 pub(crate) fn deal(ctx: &mut Ctx, target: CombatantId, blow: Blow) -> Result<(), RuleError> {
-    let c = ctx.who(target)?.clone();
+    let c = ctx.snapshot(target)?;
     let b = BdpBlock::of(&c)?;
     let pc = block::is_pc(&ctx.enc, &c);
     let armor = if blow.armor { block::armor(&c) } else { 0 };
@@ -88,7 +88,7 @@ pub(crate) fn wound(
     save: bool,
     nonlethal: bool,
 ) -> Result<(), RuleError> {
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     let detachment = BdpBlock::of(&c)?.detachment;
     let before = block::track(&c, ability);
     let after = (before - amount).max(0);
@@ -178,7 +178,7 @@ fn hit_location(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
         (false, 8..=9) | (true, 5) => "arm",
         _ => "head",
     };
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     if block::is_pc(&ctx.enc, &c) {
         // A severe wound takes a slot until healed.
         let wounds = c.stat("wounds").unwrap_or(0);

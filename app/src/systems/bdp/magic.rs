@@ -163,7 +163,7 @@ pub(crate) fn damage(
     let highest = faces.iter().max().map_or(0, |f| i64::from(*f));
     let who = ctx.name(caster);
     for t in targets {
-        let c = ctx.who(t)?.clone();
+        let c = ctx.snapshot(t)?;
         // Many bodies soak a spell: a detachment takes the highest die, unless it is a blast.
         let raw = if BdpBlock::of(&c)?.detachment && !blast { highest } else { sum };
         if raw != sum {

@@ -24,7 +24,7 @@ pub(crate) fn roll_save(
     modifier: i64,
     why: &str,
 ) -> Result<CheckOutcome, RuleError> {
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     let score = block::track(&c, ability.track()) + modifier;
     let label = format!("{}'s {} save{why}", c.name, ability.label());
     let roll = ctx.roll(rule, Some(id), &Dice::die(20), &label)?;

@@ -38,8 +38,8 @@ pub(crate) fn attack(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    let a = ctx.who(attacker)?.clone();
-    let t = ctx.who(target)?.clone();
+    let a = ctx.snapshot(attacker)?;
+    let t = ctx.snapshot(target)?;
     if riposte {
         match enc.d12().pending.first() {
             Some(Pending::Riposte { defender, attacker: at })
@@ -114,8 +114,8 @@ pub(crate) fn damage(
     };
     let (attacker, target) = (*attacker, *target);
     let mut ctx = Ctx::new(enc, dice);
-    let a = ctx.who(attacker)?.clone();
-    let t = ctx.who(target)?.clone();
+    let a = ctx.snapshot(attacker)?;
+    let t = ctx.snapshot(target)?;
     let w = weapon(&a, *wi)?;
     ctx.emit(R_DAMAGE, Some(attacker), D12Event::Settled);
     let label = format!("{}'s {} damage", a.name, w.name);

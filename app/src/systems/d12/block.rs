@@ -174,7 +174,7 @@ pub fn roll_stress(
         ctx.push_event(e);
     }
     for id in added {
-        let c = ctx.who(id)?.clone();
+        let c = ctx.snapshot(id)?;
         let Ok(Some(hd)) = D12Block::of(&c).map(|b| b.hd.clone()) else { continue };
         let expr = stress_dice(&hd, stat(&c, STR_MOD));
         let roll = ctx.roll(R_STRESS, Some(id), &expr, &format!("{}'s maximum Stress", c.name))?;

@@ -165,7 +165,7 @@ pub(crate) fn declare(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     if enc.round == 0 {
         return Err(RuleError::NotAllowed("the fight has not started: press Next".into()));
     }
@@ -420,7 +420,7 @@ pub(crate) fn done(
         return Err(RuleError::NotAllowed(why));
     }
     let mut ctx = Ctx::new(enc, dice);
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     let action = action_now(enc, id).map(|d| d.action.clone());
     ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     if acted {

@@ -58,7 +58,7 @@ pub(crate) fn roll(
         return Err(RuleError::Invalid("name at least one combatant".into()));
     };
     let mut ctx = Ctx::new(enc, dice);
-    let lead = ctx.who(first)?.clone();
+    let lead = ctx.snapshot(first)?;
     for (i, id) in ids.iter().enumerate() {
         let c = ctx.who(*id)?;
         if ids[..i].contains(id) {

@@ -78,7 +78,7 @@ pub(crate) fn check(
 ) -> Result<Vec<Event>, RuleError> {
     let trigger = due_for(enc, id)?;
     let mut ctx = Ctx::new(enc, dice);
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     let passed = if obvious {
         ctx.ruling(
             R_MORALE,
@@ -145,8 +145,8 @@ pub(crate) fn intimidate(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    let b = ctx.who(by)?.clone();
-    let t = ctx.who(target)?.clone();
+    let b = ctx.snapshot(by)?;
+    let t = ctx.snapshot(target)?;
     if enc.is_party(target) {
         return Err(RuleError::NotAllowed(format!(
             "{} is on the players' side: only monsters check morale",

@@ -192,8 +192,8 @@ pub(crate) fn stabilize(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    let h = ctx.who(healer)?.clone();
-    let t = ctx.who(target)?.clone();
+    let h = ctx.snapshot(healer)?;
+    let t = ctx.snapshot(target)?;
     if status(&h) == Status::Dead {
         return Err(RuleError::NotAllowed(format!("{} is dead", h.name)));
     }
@@ -239,7 +239,7 @@ pub(crate) fn spend_stress(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     let Some(stress) = c.track(STRESS).map(|t| t.value) else {
         return Err(RuleError::Invalid(format!("{} has no Stress track", c.name)));
     };

@@ -135,10 +135,10 @@ pub(crate) fn attack(
         ctx.emit(R_ATTACK, Some(target), Dr12Event::Waiting { pending });
         return Ok(ctx.finish());
     }
-    let a = enc.combatants[&attacker].clone();
-    let t = enc.combatants[&target].clone();
-    let w = weapon(&a, index)?;
-    let close = in_melee(enc, &a, &t);
+    let a = &enc.combatants[&attacker];
+    let t = &enc.combatants[&target];
+    let w = weapon(a, index)?;
+    let close = in_melee(enc, a, t);
     let (key, extra) = match (w.ranged, close) {
         (true, true) => (DEX, Advantage::Disadvantage),
         (true, false) => (DEX, Advantage::Normal),
@@ -147,14 +147,14 @@ pub(crate) fn attack(
     let what = format!("attack on {} with {}", t.name, w.name);
     let tested = test(&mut ctx, R_ATTACK, attacker, key, extra, &what)?;
     if tested.one {
-        mark_usage(&mut ctx, &a, index, &w);
+        mark_usage(&mut ctx, a, index, &w);
     }
     if !tested.outcome.success {
         return Ok(ctx.finish());
     }
     let mut arms = vec![(index, w)];
     if let Some(s) = second {
-        arms.push((s, weapon(&a, s)?));
+        arms.push((s, weapon(a, s)?));
     }
     let mut best = 0;
     for (_, w) in &arms {
@@ -194,8 +194,8 @@ pub(crate) fn defend(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<E
     };
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_ATTACK, Some(p.target), Dr12Event::Settled);
-    let a = enc.combatants[&p.attacker].clone();
-    let w = weapon(&a, p.weapon)?;
+    let a = &enc.combatants[&p.attacker];
+    let w = weapon(a, p.weapon)?;
     let what = format!("DEX Test to avoid {}'s {}", a.name, w.name);
     let tested = test(&mut ctx, R_ATTACK, p.target, DEX, Advantage::Normal, &what)?;
     if !tested.outcome.success {

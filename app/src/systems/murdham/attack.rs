@@ -221,7 +221,7 @@ pub(crate) fn attack(
 pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), RuleError> {
     let save_for = to_hit(&ctx.enc, &spec)?;
     let attacker = spec.attacker;
-    let a = ctx.who(attacker)?.clone();
+    let a = ctx.snapshot(attacker)?;
     let w = weapon(&a, spec.weapon)?;
     let wname = weapon_name(w.as_ref());
     // A grab is made with the hands: the weapon is not used.

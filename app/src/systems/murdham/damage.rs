@@ -144,7 +144,7 @@ fn land(
     cover: bool,
     reacted: bool,
 ) -> Result<(), RuleError> {
-    let t = ctx.who(target)?.clone();
+    let t = ctx.snapshot(target)?;
     let raw = roll.total;
     let direct = w.is_some_and(|w| w.direct);
     let (off, why) = armour(&ctx.enc, &t, direct, cover, reacted);
@@ -185,7 +185,7 @@ pub(crate) fn hazard(
     raw: i64,
     what: &str,
 ) -> Result<(), RuleError> {
-    let t = ctx.who(target)?.clone();
+    let t = ctx.snapshot(target)?;
     let (off, why) = armour(&ctx.enc, &t, false, false, false);
     let dealt = (raw - off).max(0);
     let sum = if why.is_empty() { String::new() } else { format!(" − {}", why.join(" − ")) };
@@ -267,7 +267,7 @@ fn weapon_wear(ctx: &mut Ctx, owner: CombatantId, w: Option<&Weapon>, roll: &Dam
 
 /// Health lost: killed by a hit as big as STR, dying at 0, incapacitated by a critical hit.
 pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), RuleError> {
-    let c = ctx.who(id)?.clone();
+    let c = ctx.snapshot(id)?;
     if c.conditions.contains(SURRENDERED) || c.conditions.contains(RETREATING) {
         ctx.ruling(
             R_DAMAGE,
@@ -359,12 +359,12 @@ fn reacted(s: &Struck) -> bool {
 /// Settles an attack everyone has answered: dodges, then the blows in their order.
 pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError> {
     let attacker = pa.spec.attacker;
-    let a = ctx.who(attacker)?.clone();
+    let a = ctx.snapshot(attacker)?;
     let w = weapon(&a, pa.spec.weapon)?;
     let mut hit = Vec::new();
     for s in &pa.struck {
         if matches!(s.reaction, Some(Reaction::Dodge)) {
-            let t = ctx.who(s.id)?.clone();
+            let t = ctx.snapshot(s.id)?;
             let agi = stat(&t, AGI);
             let roll = ctx.roll(
                 R_DAMAGE,
@@ -397,7 +397,7 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
     // The counter's blow: its damage roll (none for a disarm or a grab).
     let counter_blow = match counter {
         Some((cid, cwi, None)) => {
-            let c = ctx.who(cid)?.clone();
+            let c = ctx.snapshot(cid)?;
             let cw = weapon(&c, cwi)?;
             if let Some(cw) = &cw {
                 ctx.emit(R_GEAR, Some(cid), E::ItemUsed { owner: cid, item: cw.name.clone() });
@@ -456,7 +456,7 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
     match (counter, counter_blow) {
         (Some((cid, _, _)), Some((_, cw, croll))) => {
             // Each side's damage after the other's armour decides who is hit first.
-            let ct = ctx.who(cid)?.clone();
+            let ct = ctx.snapshot(cid)?;
             let on_counter = (roll.total
                 - armour(&ctx.enc, &ct, w.as_ref().is_some_and(|w| w.direct), cover, true).0)
                 .max(0);
@@ -565,7 +565,7 @@ pub(crate) fn after_edit(
         };
         ctx.push(e.rule.clone(), e.actor, e.kind.clone());
         let Some((id, from, to)) = health_change else { continue };
-        let c = ctx.who(id)?.clone();
+        let c = ctx.snapshot(id)?;
         if c.conditions.contains(DEAD) {
             continue;
         }

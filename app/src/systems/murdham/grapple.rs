@@ -21,7 +21,7 @@ pub(crate) fn nonlethal(
     target: CombatantId,
     what: NonLethal,
 ) -> Result<(), RuleError> {
-    let t = ctx.who(target)?.clone();
+    let t = ctx.snapshot(target)?;
     let strength = stat(&t, STR);
     let verb = match what {
         NonLethal::Disarm => "to keep its weapon",

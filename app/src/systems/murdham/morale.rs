@@ -89,7 +89,7 @@ pub(crate) fn check(
     let roll = ctx.roll(R_MORALE, None, &Dice::die(20), &label)?;
     ctx.ruling(R_MORALE, None, format!("{name}: {}", d.why));
     for id in d.ids {
-        let c = ctx.who(id)?.clone();
+        let c = ctx.snapshot(id)?;
         let wit = stat(&c, WIT);
         if save_under(wit, &roll).success {
             ctx.ruling(
@@ -184,7 +184,7 @@ pub(crate) fn chase(
     let label = format!("chase: {} flee (one AGI save)", names.join(", "));
     let roll = ctx.roll(R_MORALE, None, &Dice::die(20), &label)?;
     for id in ids {
-        let c = ctx.who(id)?.clone();
+        let c = ctx.snapshot(id)?;
         let agi = stat(&c, AGI);
         if save_under(agi, &roll).success {
             ctx.ruling(

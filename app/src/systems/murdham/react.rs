@@ -259,7 +259,7 @@ pub(crate) fn react(
             pa.struck[i].reaction = Some(reaction.clone());
         }
         Reaction::Counter { weapon: wi, .. } => {
-            let c = ctx.who(id)?.clone();
+            let c = ctx.snapshot(id)?;
             let w = weapon(&c, *wi)?;
             let how = format!("counters with {}", super::attack::weapon_name(w.as_ref()));
             ctx.emit(R_REACT, Some(id), E::Reacted { id, how });

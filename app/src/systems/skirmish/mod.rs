@@ -158,7 +158,7 @@ fn stands(c: &Combatant) -> bool {
 
 /// Both roll a d20, the higher hits for a d6 off HP; at 0 the target is dead.
 fn attack(ctx: &mut Ctx<'_>, attacker: CombatantId, target: CombatantId) -> Result<(), RuleError> {
-    let (a, t) = (ctx.who(attacker)?.clone(), ctx.who(target)?.clone());
+    let (a, t) = (ctx.snapshot(attacker)?, ctx.snapshot(target)?);
     if a.side == t.side || !stands(&t) || a.zone.is_none() || a.zone != t.zone {
         return Err(RuleError::NotAllowed(format!("{} cannot reach {}", a.name, t.name)));
     }

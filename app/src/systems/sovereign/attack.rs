@@ -339,13 +339,13 @@ pub(crate) fn attack_with(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let modifiers = check_attack(enc, attacker, target, index, manner)?;
-    let a = enc.combatants[&attacker].clone();
-    let t = enc.combatants[&target].clone();
-    let w = attack(&a, index)?;
+    let a = &enc.combatants[&attacker];
+    let t = &enc.combatants[&target];
+    let w = attack(a, index)?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
     if *manner == Manner::Charge {
-        let (to, cost) = charge_path(enc, &a, &t)?;
+        let (to, cost) = charge_path(enc, a, t)?;
         ctx.emit(
             R_MOVE,
             Some(attacker),
@@ -379,12 +379,12 @@ pub(crate) fn attack_with(
         _ => {}
     }
     // A screener by the target may take the blow instead.
-    let target = super::screen::intercept(&mut ctx, &a, &t, index)?;
-    let t = ctx.who(target)?.clone();
-    let mut pending = roll_attack(&mut ctx, &a, &t, index, &modifiers, "")?;
+    let target = super::screen::intercept(&mut ctx, a, t, index)?;
+    let t = ctx.snapshot(target)?;
+    let mut pending = roll_attack(&mut ctx, a, &t, index, &modifiers, "")?;
     // A bow or crossbow shot waits to be reloaded, unless the shooter has Shoot-1 or better
     // (then reloading is free and never asked).
-    if w.reload().is_some() && stat(&a, "shoot") < 1 {
+    if w.reload().is_some() && stat(a, "shoot") < 1 {
         ctx.emit(
             R_ATTACK,
             Some(attacker),
@@ -681,8 +681,8 @@ pub(crate) fn heal(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_heal(enc, healer, target)?;
-    let h = enc.combatants[&healer].clone();
-    let t = enc.combatants[&target].clone();
+    let h = &enc.combatants[&healer];
+    let t = &enc.combatants[&target];
     let fell = enc.sovereign().mortal[&target];
     let penalty = heal_penalty(enc.round.saturating_sub(fell));
     let (keys, said) = if enc.rules >= 1 {
@@ -691,7 +691,7 @@ pub(crate) fn heal(
         (["int", "wis"], "INT or WIS")
     };
     let attr = keys.iter().filter_map(|k| h.stat(k).map(attribute_mod)).max().unwrap_or(0);
-    let skill = stat(&h, HEAL);
+    let skill = stat(h, HEAL);
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
     ctx.emit(

@@ -39,7 +39,7 @@ pub(crate) fn save_throw(
     kind: SaveKind,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?.clone();
+    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let target = save_target(enc, &c, kind);
     let mut ctx = Ctx::new(enc, dice);
     let what = if enc.is_party(id) { format!("{} save", kind.word()) } else { "save".into() };
@@ -76,7 +76,7 @@ pub(crate) fn skill(
     if main {
         check_main(enc, id, false)?;
     }
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?.clone();
+    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let (skill_key, attr) = (skill_key.trim().to_lowercase(), attr.trim().to_lowercase());
     if skill_key.is_empty() || attr.is_empty() {
         return Err(RuleError::Invalid("a check names a skill and an attribute".into()));
@@ -147,7 +147,7 @@ pub(crate) fn morale(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_begun(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?.clone();
+    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let Some(why) = morale_due(enc, &c) else {
         return Err(RuleError::NotAllowed(format!("{} is not due a morale check", c.name)));
     };

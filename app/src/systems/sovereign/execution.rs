@@ -77,9 +77,9 @@ pub(crate) fn execute(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let feet = check_execute(enc, attacker, target, index)?;
-    let (a, t) = (enc.combatants[&attacker].clone(), enc.combatants[&target].clone());
-    let w = attack(&a, index)?;
-    let skill = attack_skill(&a, &w);
+    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
+    let w = attack(a, index)?;
+    let skill = attack_skill(a, &w);
     let mut ctx = Ctx::new(enc, dice);
     let hit = match w.range {
         None => {
@@ -117,8 +117,8 @@ pub(crate) fn execute(
         return Ok(ctx.finish());
     }
     let die = ctx.roll(R_ATTACK, Some(attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
-    hurt(&mut ctx, target, (die + w.attribute_mod(&a)).max(0))?;
-    let victim = ctx.who(target)?.clone();
+    hurt(&mut ctx, target, (die + w.attribute_mod(a)).max(0))?;
+    let victim = ctx.snapshot(target)?;
     if is_out(&victim) || track(&victim, HP) == 0 {
         return Ok(ctx.finish());
     }

@@ -137,7 +137,7 @@ pub(crate) fn intercept(
     let total = roll.total + bonus;
     let mut held: Vec<(i64, CombatantId)> = Vec::new();
     for s in guards {
-        let c = ctx.who(s)?.clone();
+        let c = ctx.snapshot(s)?;
         let their_bonus = combat_skill(&c) + str_or_dex_mod(&c);
         let r = ctx.roll(R_ATTACK, Some(s), &Dice::pool(2, 6), "combat check (screening)")?;
         let theirs = r.total + their_bonus;

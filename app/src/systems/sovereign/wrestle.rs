@@ -51,14 +51,14 @@ pub(crate) fn wrestle(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_wrestle(enc, attacker, target)?;
-    let (a, t) = (enc.combatants[&attacker].clone(), enc.combatants[&target].clone());
+    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(enc).unwrap_or_default();
     let what = format!("{} {}", if grapple { "grapples" } else { "shoves" }, t.name);
     ctx.emit(R_ATTACK, Some(attacker), SovEvent::Main { id: attacker, at, what: what.clone() });
-    let difficulty = opposed_difficulty(brawl(&t));
+    let difficulty = opposed_difficulty(brawl(t));
     let roll = ctx.roll(R_ATTACK, Some(attacker), &Dice::pool(2, 6), "STR/Brawl check")?;
-    let o = skill_check(&roll, brawl(&a), 0, difficulty);
+    let o = skill_check(&roll, brawl(a), 0, difficulty);
     ctx.ruling(
         R_ATTACK,
         Some(attacker),
@@ -66,7 +66,7 @@ pub(crate) fn wrestle(
             "{} {what}: {} + {} = {} against {difficulty}: {}",
             a.name,
             roll.total,
-            brawl(&a),
+            brawl(a),
             o.total,
             if o.success { "success" } else { "failure" }
         ),
