@@ -231,8 +231,8 @@ pub enum EventKind {
     },
     /// Dice were rolled (by the app or typed in from the table).
     Rolled {
-        /// The roll, complete.
-        roll: Roll,
+        /// The roll, complete (shared with the table view's recent rolls).
+        roll: std::sync::Arc<Roll>,
         /// The GM kept it from the players (the player window never shows it).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         secret: bool,
@@ -334,7 +334,7 @@ impl Event {
     /// The dice this event carries, in the order they were rolled.
     pub fn rolls(&self) -> impl Iterator<Item = &Roll> {
         match &self.kind {
-            EventKind::Rolled { roll, .. } => Some(roll),
+            EventKind::Rolled { roll, .. } => Some(&**roll),
             _ => None,
         }
         .into_iter()

@@ -35,7 +35,7 @@ fn rolls(w: &Window) -> Vec<Roll> {
         .events()
         .iter()
         .filter_map(|e| match &e.kind {
-            EventKind::Rolled { roll, .. } => Some(roll.clone()),
+            EventKind::Rolled { roll, .. } => Some(Roll::clone(roll)),
             _ => None,
         })
         .collect()

@@ -100,7 +100,7 @@ impl<'a> Step<'a> {
     /// The rolls of the command, with their events.
     pub fn rolls(&self) -> impl Iterator<Item = (&'a Event, &'a Roll)> + 'a {
         self.events.iter().filter_map(|e| match &e.kind {
-            EventKind::Rolled { roll, .. } => Some((e, roll)),
+            EventKind::Rolled { roll, .. } => Some((e, &**roll)),
             _ => None,
         })
     }

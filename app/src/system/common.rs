@@ -237,7 +237,7 @@ pub fn handle_common(
             };
             let label = if label.trim().is_empty() { expr.to_string() } else { label };
             let roll = dice.roll(&expr, &label, who.as_deref())?;
-            out.push("core.roll", roller, EventKind::Rolled { roll, secret });
+            out.push("core.roll", roller, EventKind::Rolled { roll: roll.into(), secret });
         }
         Command::SetPlayerView { view } => {
             check_player_view(enc, &view)?;

@@ -82,9 +82,10 @@ impl<'a> Ctx<'a> {
         who: Option<CombatantId>,
         dice: &Dice,
         label: &str,
-    ) -> Result<Roll, RuleError> {
+    ) -> Result<Arc<Roll>, RuleError> {
         let name = who.map(|id| self.enc.name_of(id));
-        let roll = self.dice.roll(dice, label, name.as_deref())?;
+        // Shared by the event, the table view's recent rolls and the caller: never copied.
+        let roll = Arc::new(self.dice.roll(dice, label, name.as_deref())?);
         self.push(rule, who, EventKind::Rolled { roll: roll.clone(), secret: false });
         Ok(roll)
     }

@@ -106,7 +106,7 @@ pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event
                 known_then(who) && !secret.iter().any(|s| who.contains(s.as_str()))
             });
             if open {
-                seen.push(roll);
+                seen.push(&**roll);
             }
         }
     }

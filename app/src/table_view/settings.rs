@@ -193,10 +193,10 @@ pub struct TableState {
     pub acted: Arc<BTreeSet<CombatantId>>,
     /// The newest rolls, oldest first, each with whether the GM kept it secret. Shared
     /// between copies of the encounter until one keeps a roll (every command's scratch copy
-    /// would otherwise copy them all), and each roll shared on its own, so keeping one in a
-    /// shared list copies pointers rather than rolls.
+    /// would otherwise copy them all), and each roll shared on its own (with the event that
+    /// rolled it too), so keeping one in a shared list copies pointers rather than rolls.
     #[serde(skip_serializing_if = "is_empty")]
-    pub rolls: Arc<Vec<Arc<(Roll, bool)>>>,
+    pub rolls: Arc<Vec<(Arc<Roll>, bool)>>,
     /// The newest rulings, oldest first (shared like the rolls, each on its own too).
     #[serde(skip_serializing_if = "is_empty")]
     pub rulings: Arc<Vec<Arc<str>>>,
@@ -221,9 +221,9 @@ impl TableState {
     }
 
     /// Keeps a roll (the oldest falls off).
-    pub fn keep_roll(&mut self, roll: &Roll, secret: bool) {
+    pub fn keep_roll(&mut self, roll: &Arc<Roll>, secret: bool) {
         let rolls = Arc::make_mut(&mut self.rolls);
-        rolls.push(Arc::new((roll.clone(), secret)));
+        rolls.push((roll.clone(), secret));
         if rolls.len() > RECENT {
             rolls.remove(0);
         }

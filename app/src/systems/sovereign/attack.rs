@@ -532,7 +532,7 @@ fn roll_attack(
         attacker: a.id,
         target: t.id,
         weapon: index,
-        roll,
+        roll: crate::dice::Roll::clone(&roll),
         bonus: base + modifiers.iter().map(|(_, v)| v).sum::<i64>(),
         says: parts.join(" "),
         forced: None,
