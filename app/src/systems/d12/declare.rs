@@ -131,10 +131,13 @@ pub fn cannot_declare(enc: &Encounter, c: &Combatant) -> Option<String> {
 
 /// Who still has to declare, in the order the setting asks for.
 pub fn to_declare(enc: &Encounter) -> Vec<CombatantId> {
+    // Asked at every step of a round (the prompts): who has declared is the cheap question,
+    // so it goes first; most of a round, everyone has.
+    let declared = &enc.d12().declared;
     let mut ids: Vec<&Combatant> = enc
         .combatants
         .values()
-        .filter(|c| bar(enc, c).is_none() && !enc.d12().declared.contains_key(&c.id))
+        .filter(|c| !declared.contains_key(&c.id) && bar(enc, c).is_none())
         .collect();
     if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == super::BY_AGI {
         ids.sort_by_key(|c| -super::block::stat(c, super::block::AGI_MOD));
