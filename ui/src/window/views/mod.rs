@@ -52,6 +52,12 @@ pub struct ViewState {
     pub campaign: campaign::CampaignView,
 }
 
+/// A number as the board and the player window write it: a true minus, because "-3" beside a
+/// bar or after a name reads as a dash. (Fields the GM types into keep the hyphen they parse.)
+pub fn number_text(value: i64) -> String {
+    if value < 0 { format!("\u{2212}{}", value.unsigned_abs()) } else { value.to_string() }
+}
+
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
 /// card right, board in the middle.
 pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {

@@ -571,13 +571,7 @@ fn token_label_ui(
 ) {
     let Place { centre, size: r, room } = place;
     let c = rot.p(centre);
-    let health = match &tok.health {
-        Some(HealthPublic::Word { word }) => word.clone(),
-        Some(HealthPublic::Numbers { tracks }) => {
-            tracks.iter().map(|(l, v, m)| format!("{l} {v}/{m}")).collect::<Vec<_>>().join(" · ")
-        }
-        None => String::new(),
-    };
+    let health = health_words(tok.health.as_ref());
     let small = (13.0 * scale).max(f * 0.5);
     let below = centre + vec2(0.0, r + 3.0);
     let label = if health.is_empty() { name.to_owned() } else { format!("{name} — {health}") };
@@ -621,6 +615,20 @@ fn token_label_ui(
 
 /// `s` shortened with "…" until `width` of it is at most `room`: the longest start that fits,
 /// found by halving (a few layouts whatever the name's length).
+/// A token's health as the players read it under its name: the GM's word, or the numbers
+/// with the board's true minus (a fallen foe at −3 HP).
+fn health_words(health: Option<&HealthPublic>) -> String {
+    match health {
+        Some(HealthPublic::Word { word }) => word.clone(),
+        Some(HealthPublic::Numbers { tracks }) => tracks
+            .iter()
+            .map(|(l, v, m)| format!("{l} {}/{m}", super::number_text(*v)))
+            .collect::<Vec<_>>()
+            .join(" · "),
+        None => String::new(),
+    }
+}
+
 fn fit(s: &str, room: f32, width: &dyn Fn(&str) -> f32) -> String {
     if width(s) <= room {
         return s.to_owned();
@@ -775,7 +783,18 @@ fn initials(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::fit;
+    use super::{HealthPublic, fit, health_words};
+
+    /// The players read a number below zero with the same minus as the GM's board.
+    #[test]
+    fn health_below_zero_has_the_boards_minus_sign() {
+        let tracks = vec![("HP".to_owned(), -3, 5), ("STR".to_owned(), 4, 9)];
+        let words = health_words(Some(&HealthPublic::Numbers { tracks }));
+        assert_eq!(words, "HP \u{2212}3/5 · STR 4/9");
+        let word = HealthPublic::Word { word: "bloodied".into() };
+        assert_eq!(health_words(Some(&word)), "bloodied");
+        assert_eq!(health_words(None), "");
+    }
 
     /// One point per character: the caption's room in characters.
     fn width(s: &str) -> f32 {

@@ -336,12 +336,7 @@ pub fn initials(name: &str) -> String {
 
 /// A bar's words: named, so a token with several tracks (HP, STR...) reads at a glance.
 fn bar_text(t: &TrackView) -> String {
-    format!("{} {}/{}", t.label, number_text(t.value), t.max)
-}
-
-/// A number as the board writes it: a true minus, because "-3" next to a bar reads as a dash.
-pub fn number_text(value: i64) -> String {
-    if value < 0 { format!("\u{2212}{}", value.unsigned_abs()) } else { value.to_string() }
+    format!("{} {}/{}", t.label, crate::window::views::number_text(t.value), t.max)
 }
 
 /// Black or white, whichever reads better on `bg`.

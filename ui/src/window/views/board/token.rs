@@ -398,14 +398,14 @@ fn tooltip_ui(ui: &mut egui::Ui, token: &Token, state: &Encounter) {
 
 /// The hover card's line for a track, "HP: −3/5", with the token's minus sign.
 fn track_line(label: &str, value: i64, max: i64) -> String {
-    format!("{label}: {}/{max}", super::cache::number_text(value))
+    format!("{label}: {}/{max}", crate::window::views::number_text(value))
 }
 
 /// The hover card's line of stats, "dex −1 · str 2", numbers written as on the token.
 fn stats_line<'a>(stats: impl IntoIterator<Item = (&'a str, i64)>) -> String {
     let stats: Vec<String> = stats
         .into_iter()
-        .map(|(name, value)| format!("{name} {}", super::cache::number_text(value)))
+        .map(|(name, value)| format!("{name} {}", crate::window::views::number_text(value)))
         .collect();
     stats.join(" \u{b7} ")
 }
