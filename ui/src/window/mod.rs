@@ -106,6 +106,7 @@ impl FrayApp {
     /// Builds the window's state over an open database, reopening the last encounter.
     pub fn new(ctx: &egui::Context, db: Db) -> Self {
         let model = Model::load(db);
+        ctx.add_plugin(TextureSideCap);
         theme::install_fonts(ctx);
         theme::apply_prefs(ctx, &model.prefs);
         Self {
@@ -148,15 +149,29 @@ impl FrayApp {
     }
 }
 
-impl eframe::App for FrayApp {
-    /// Caps the texture side at the largest picture Fray loads. egui makes its glyph atlas as
-    /// wide as the GPU allows (16,384 pixels under Mesa), and copies all of it for the first
-    /// frame's upload: at 8,192 the start's peak memory is some 7 MiB lower.
-    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
-        let cap = crate::battle_map::MAX_SIDE_PX as usize;
-        raw_input.max_texture_side = raw_input.max_texture_side.map(|side| side.min(cap));
+/// Caps the texture side at the largest picture Fray loads. egui makes its glyph atlas as
+/// wide as the GPU allows (16,384 pixels under Mesa), and copies all of it for the first
+/// frame's upload: at 8,192 the start's peak memory is some 7 MiB lower.
+///
+/// A plugin rather than eframe's `raw_input_hook`, because that hook sees only the main
+/// window's input: the player window's passes kept the GPU's side, the glyph atlas's options
+/// then differed between the two windows, and egui cleared the atlas at every switch, in the
+/// middle of the main window's frame (the player window is drawn inside it), so the main
+/// window's text came out as scrambled glyphs for as long as the player window was open.
+pub struct TextureSideCap;
+
+impl egui::Plugin for TextureSideCap {
+    fn debug_name(&self) -> &'static str {
+        "fray-texture-side-cap"
     }
 
+    fn input_hook(&mut self, _ctx: &egui::Context, input: &mut egui::RawInput) {
+        let cap = crate::battle_map::MAX_SIDE_PX as usize;
+        input.max_texture_side = input.max_texture_side.map(|side| side.min(cap));
+    }
+}
+
+impl eframe::App for FrayApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
         if self.exit_after_first_frame {
@@ -167,6 +182,43 @@ impl eframe::App for FrayApp {
 
 #[cfg(test)]
 mod tests {
+    use eframe::egui;
+
+    /// Every pass is capped, whichever window it is for: the player window is another
+    /// viewport with its own input, and a pass with a different side cleared the glyph atlas.
+    #[test]
+    fn every_viewports_pass_has_the_capped_texture_side() {
+        let ctx = egui::Context::default();
+        ctx.add_plugin(super::TextureSideCap);
+        let cap = crate::battle_map::MAX_SIDE_PX as usize;
+        let input = egui::RawInput { max_texture_side: Some(16_384), ..Default::default() };
+        // As eframe draws an immediate viewport: a pass of its own, with the GPU's side.
+        ctx.set_embed_viewports(false);
+        egui::Context::set_immediate_viewport_renderer(|ctx, mut viewport| {
+            let id = viewport.ids.this;
+            let input = egui::RawInput {
+                viewport_id: id,
+                viewports: std::iter::once((id, egui::ViewportInfo::default())).collect(),
+                max_texture_side: Some(16_384),
+                ..Default::default()
+            };
+            ctx.run_ui(input, |ui| (viewport.viewport_ui_cb)(ui)).drop_without_applying_deltas();
+        });
+        let seen = std::cell::RefCell::new(Vec::new());
+        let output = ctx.run_ui(input, |ui| {
+            seen.borrow_mut()
+                .push((ui.ctx().viewport_id(), ui.ctx().input(|i| i.max_texture_side)));
+            let players = egui::ViewportId::from_hash_of("players");
+            ui.ctx().show_viewport_immediate(players, egui::ViewportBuilder::default(), |ui, _| {
+                seen.borrow_mut()
+                    .push((ui.ctx().viewport_id(), ui.ctx().input(|i| i.max_texture_side)));
+            });
+        });
+        output.drop_without_applying_deltas();
+        let players = egui::ViewportId::from_hash_of("players");
+        assert_eq!(seen.into_inner(), vec![(egui::ViewportId::ROOT, cap), (players, cap)]);
+    }
+
     #[test]
     fn the_icon_decodes_to_a_square_of_pixels() {
         let icon = super::icon().unwrap();
