@@ -226,6 +226,12 @@ impl Encounter {
         self.combatant(id).and_then(|c| self.side(c.side)).is_some_and(|s| s.party)
     }
 
+    /// A side's name as an owner, for sentences: "Bandits' health", "the Party's health".
+    pub fn side_possessive(&self, side: SideId) -> String {
+        let name = self.side(side).map_or_else(|| side.to_string(), |s| s.name.clone());
+        if name.ends_with(['s', 'S']) { format!("{name}'") } else { format!("{name}'s") }
+    }
+
     /// The display name of a combatant, or its id when it no longer exists.
     pub fn name_of(&self, id: CombatantId) -> String {
         self.combatant(id).map_or_else(|| id.to_string(), |c| c.name.clone())

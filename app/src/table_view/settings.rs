@@ -146,8 +146,7 @@ impl PlayerView {
             Shown::Revealed => "new foes shown".to_owned(),
         }];
         for (side, h) in &self.health {
-            let name = enc.side(*side).map_or("a side", |s| s.name.as_str());
-            parts.push(format!("{name}'s health: {}", h.word()));
+            parts.push(format!("{} health: {}", enc.side_possessive(*side), h.word()));
         }
         for (on, what) in
             [(self.names, "names"), (self.conditions, "conditions"), (self.tags, "tags")]

@@ -149,3 +149,17 @@ fn blackout_rotation_and_scale_travel_with_the_view() {
     crate::scenario::run("t.fray", text).unwrap();
     assert!(by_id("freeform").is_some());
 }
+
+/// The journal's line for the player view owns a side's name as English does: "Foes'
+/// health", "Party's health" (it wrote "Foes's").
+#[test]
+fn the_player_views_journal_line_owns_a_plural_side_without_a_second_s() {
+    let h = run(
+        "freeform",
+        &format!("{FIGHT}player-view health Foes numbers\nplayer-view health Party words\n"),
+    );
+    let words = h.state().table.view.describe(h.state());
+    assert!(words.contains("Foes' health: numbers"), "{words}");
+    assert!(words.contains("Party's health: words"), "{words}");
+    assert!(!words.contains("Foes's"), "{words}");
+}

@@ -483,8 +483,7 @@ pub(crate) fn side_name(enc: &Encounter, side: SideId) -> String {
 
 /// A side's name as a possessive: "Bandits'" but "Party's".
 pub(crate) fn sides(enc: &Encounter, side: SideId) -> String {
-    let name = side_name(enc, side);
-    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+    enc.side_possessive(side)
 }
 
 #[cfg(test)]
