@@ -10,8 +10,7 @@
 
 use super::grid::{Axis, Edge, Footprint, Grid, GridPos};
 use std::cell::Cell;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::ops::ControlFlow;
 
 /// Another combatant on the grid, as the mover sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -369,46 +368,17 @@ impl<'a> Moves<'a> {
     /// The cheapest legal path from `from` to `to` (A*: the grid distance is a lower bound).
     pub fn path(&self, from: GridPos, to: GridPos) -> Result<Path, MoveRefusal> {
         self.can_end(to)?;
-        let w = usize::from(self.passage.width);
-        let idx = |p: GridPos| usize::from(p.y) * w + usize::from(p.x);
-        let n = w * usize::from(self.passage.height);
-        let mut best = vec![u32::MAX; n];
-        let mut came = vec![usize::MAX; n];
-        let guess = |p: GridPos| self.least_ft(p, to);
-        let mut open = BinaryHeap::new();
-        best[idx(from)] = 0;
-        open.push(Reverse((guess(from), 0u32, from.y, from.x)));
-        while let Some(Reverse((_, cost, y, x))) = open.pop() {
-            let here = GridPos { x, y };
-            if here == to {
-                let mut squares = vec![to];
-                let mut i = idx(to);
-                while came[i] != usize::MAX {
-                    i = came[i];
-                    squares.push(GridPos { x: (i % w) as u16, y: (i / w) as u16 });
-                }
-                squares.reverse();
-                let costs_ft = squares.iter().map(|s| best[idx(*s)]).collect();
-                return Ok(Path { squares, cost_ft: cost, costs_ft });
-            }
-            if cost > best[idx(here)] {
-                continue;
-            }
-            for (i, (dx, dy)) in STEPS.into_iter().enumerate() {
-                let Some(next) = self.step(here, i) else { continue };
-                if self.corner_barred(here, dx, dy) {
-                    continue;
-                }
-                let Some(step) = self.enter_cost(here, next) else { continue };
-                let c = cost + step;
-                if c < best[idx(next)] {
-                    best[idx(next)] = c;
-                    came[idx(next)] = idx(here);
-                    open.push(Reverse((c + guess(next), c, next.y, next.x)));
-                }
-            }
-        }
-        Err(MoveRefusal::NoWay(to))
+        let mut found = false;
+        let tree = self.search(
+            from,
+            u32::MAX,
+            |p| self.least_ft(p, to),
+            |s| {
+                found = s.at == to;
+                if found { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            },
+        );
+        if found { Ok(tree.path_to(to)) } else { Err(MoveRefusal::NoWay(to)) }
     }
 
     /// Whether the step from `from` onto its neighbour `to` is legal and costs one plain
@@ -463,40 +433,25 @@ impl<'a> Moves<'a> {
 
     /// Every square the mover may end on within `budget_ft`, with its cost (Dijkstra).
     pub fn reachable(&self, from: GridPos, budget_ft: u32) -> Vec<(GridPos, u32)> {
-        let w = usize::from(self.passage.width);
-        let idx = |p: GridPos| usize::from(p.y) * w + usize::from(p.x);
-        let mut best = vec![u32::MAX; w * usize::from(self.passage.height)];
-        let mut open = BinaryHeap::new();
-        best[idx(from)] = 0;
-        open.push(Reverse((0u32, from.y, from.x)));
         let mut out = Vec::new();
-        while let Some(Reverse((cost, y, x))) = open.pop() {
-            let here = GridPos { x, y };
-            if cost > best[idx(here)] {
-                continue;
-            }
-            if here != from && self.can_end(here).is_ok() {
-                out.push((here, cost));
-            }
-            for (i, (dx, dy)) in STEPS.into_iter().enumerate() {
-                let Some(next) = self.step(here, i) else { continue };
-                if self.corner_barred(here, dx, dy) {
-                    continue;
+        self.search(
+            from,
+            budget_ft,
+            |_| 0,
+            |s| {
+                if s.at != from && self.can_end(s.at).is_ok() {
+                    out.push((s.at, s.cost_ft));
                 }
-                let Some(step) = self.enter_cost(here, next) else { continue };
-                let c = cost + step;
-                if c <= budget_ft && c < best[idx(next)] {
-                    best[idx(next)] = c;
-                    open.push(Reverse((c, next.y, next.x)));
-                }
-            }
-        }
+                ControlFlow::Continue(())
+            },
+        );
         out.sort_by_key(|(p, _)| (p.y, p.x));
         out
     }
 }
 
 pub mod doors;
+mod search;
 
 #[cfg(test)]
 mod tests;

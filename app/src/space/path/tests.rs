@@ -268,3 +268,36 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    /// One search for several squares finds what a search for each would: the cheapest
+    /// that the mover may end on, then the first by row and column — or none when no path
+    /// reaches any. Walls, rough ground, people, large movers.
+    #[test]
+    fn the_nearest_of_several_squares_is_the_cheapest_of_their_own_searches(
+        walls in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..18),
+        rough in proptest::collection::vec((0u16..8, 0u16..8), 0..10),
+        people in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..6),
+        goals in proptest::collection::vec((0u16..9, 0u16..9), 0..9),
+        size in 1u8..3,
+        (fx, fy) in (0u16..7, 0u16..7),
+    ) {
+        let g = scattered(&walls, &rough);
+        let passage = Passage::new(&g);
+        let from = p(fx, fy);
+        let me = Footprint { at: from, size };
+        let occupants: Vec<Occupant> = people
+            .iter()
+            .map(|&(x, y, ally)| Occupant { at: Footprint { at: p(x, y), size: 1 }, ally })
+            .filter(|o| !o.at.overlaps(me))
+            .collect();
+        let moves = Moves::new(&passage, size, occupants).with_enemy_corners(true);
+        let goals: Vec<GridPos> = goals.iter().map(|&(x, y)| p(x, y)).collect();
+        let each = goals
+            .iter()
+            .filter_map(|g| moves.path(from, *g).ok().map(|path| (path.cost_ft, g.y, g.x)))
+            .min()
+            .map(|(cost, y, x)| (p(x, y), cost));
+        proptest::prop_assert_eq!(moves.nearest(from, &goals), each);
+    }
+}

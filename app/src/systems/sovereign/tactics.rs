@@ -123,29 +123,14 @@ fn way_to(
     foes: &[Footprint],
     size: u8,
 ) -> Option<(Path, Footprint)> {
-    // No path costs less than `Moves::least_ft`: the squares are tried from the nearest by
-    // that measure, and those that could not beat the best found are never searched (the
-    // cheapest, then the first by row and column, as if all were).
     foes.iter().find_map(|foe| {
-        let mut squares: Vec<(u32, GridPos)> = next_to(*foe, size)
+        let squares: Vec<GridPos> = next_to(*foe, size)
             .filter(|at| space::strikes(passage, Footprint { at: *at, size }, *foe))
-            .map(|at| (moves.least_ft(from, at), at))
             .collect();
-        squares.sort_by_key(|(least, at)| (*least, at.y, at.x));
-        let mut best: Option<(Path, GridPos)> = None;
-        for (least, at) in squares {
-            if best.as_ref().is_some_and(|(b, _)| least > b.cost_ft) {
-                break;
-            }
-            let Ok(path) = moves.path(from, at) else { continue };
-            let better = best
-                .as_ref()
-                .is_none_or(|(b, b_at)| (path.cost_ft, at.y, at.x) < (b.cost_ft, b_at.y, b_at.x));
-            if better {
-                best = Some((path, at));
-            }
-        }
-        best.map(|(path, _)| (path, *foe))
+        // One search finds the cheapest of them (then the first by row and column); the
+        // path to it is the one a search for it alone takes.
+        let (at, _) = moves.nearest(from, &squares)?;
+        Some((moves.path(from, at).ok()?, *foe))
     })
 }
 
