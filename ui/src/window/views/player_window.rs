@@ -84,7 +84,11 @@ pub fn player_window_ui(
     // Embedded in the GM's window (where a second native window cannot open), it is kept
     // small enough to leave the card and stepper free.
     let embedded = ctx.embed_viewports();
-    let size = if embedded { [640.0, 360.0] } else { [1280.0, 720.0] };
+    let size = if embedded {
+        egui::vec2(640.0, 360.0)
+    } else {
+        first_size(ctx.input(|i| i.viewport().monitor_size))
+    };
     let mut builder = egui::ViewportBuilder::default()
         .with_title("Fray — for the players")
         .with_app_id("fray-players")
@@ -105,6 +109,19 @@ pub fn player_window_ui(
         }
         player_frame_ui(ui, model, view);
     });
+}
+
+/// The player window's size the first time it opens (before the GM has placed it), in
+/// points: 1280 × 720, or less so that it covers at most three quarters of each side of the
+/// GM's screen (at 200 % a 1920 × 1080 screen is 960 × 540 points, which 1280 × 720 would
+/// overflow). 16:9 either way, for the TV it is meant to be dragged to.
+fn first_size(monitor_in_points: Option<egui::Vec2>) -> egui::Vec2 {
+    let wanted = egui::vec2(1280.0, 720.0);
+    let Some(monitor) = monitor_in_points.filter(|m| m.x > 0.0 && m.y > 0.0) else {
+        return wanted;
+    };
+    let scale = (0.75 * monitor.x / wanted.x).min(0.75 * monitor.y / wanted.y).min(1.0);
+    (wanted * scale).round()
 }
 
 /// One frame of the player window's content: the table view of the open encounter, painted.
@@ -783,7 +800,23 @@ fn initials(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{HealthPublic, fit, health_words};
+    use super::{HealthPublic, first_size, fit, health_words};
+    use eframe::egui;
+
+    /// It opens 1280 × 720 where that fits, and within the screen at 200 % on 1920 × 1080
+    /// (960 × 540 points), 16:9 in both; a screen it cannot read leaves the usual size.
+    #[test]
+    fn the_player_window_first_opens_within_the_gms_screen() {
+        let full_hd = egui::vec2(1920.0, 1080.0);
+        assert_eq!(first_size(Some(full_hd)), egui::vec2(1280.0, 720.0));
+        let at_200 = first_size(Some(full_hd / 2.0));
+        assert_eq!(at_200, egui::vec2(720.0, 405.0));
+        assert!(at_200.x <= 960.0 * 0.75 && at_200.y <= 540.0 * 0.75);
+        // A tall narrow screen: its width decides.
+        assert_eq!(first_size(Some(egui::vec2(1080.0, 1920.0))), egui::vec2(810.0, 456.0));
+        assert_eq!(first_size(None), egui::vec2(1280.0, 720.0));
+        assert_eq!(first_size(Some(egui::Vec2::ZERO)), egui::vec2(1280.0, 720.0));
+    }
 
     /// The players read a number below zero with the same minus as the GM's board.
     #[test]
