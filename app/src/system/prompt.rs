@@ -114,7 +114,7 @@ impl PromptOption {
     pub fn unless(self, check: Result<(), super::RuleError>) -> Self {
         match check {
             Ok(()) => self,
-            Err(why) => Self { enabled: false, reason: Some(why.to_string()), ..self },
+            Err(why) => Self { enabled: false, reason: Some(why.into_reason()), ..self },
         }
     }
 
