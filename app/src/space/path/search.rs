@@ -64,8 +64,9 @@ impl Moves<'_> {
         let n = width * usize::from(self.passage.height);
         let mut tree = Tree { width, best: vec![u32::MAX; n], came: vec![usize::MAX; n] };
         let mut open = BinaryHeap::new();
+        // A start off the grid (a square kept from a larger grid) settles nothing.
         let start = tree.index(from);
-        if start >= n {
+        if from.x >= self.passage.width || start >= n {
             return tree;
         }
         tree.best[start] = 0;

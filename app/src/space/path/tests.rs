@@ -301,3 +301,17 @@ proptest::proptest! {
         proptest::prop_assert_eq!(moves.nearest(from, &goals), each);
     }
 }
+
+/// A mover standing off the grid (a square kept from a larger grid) finds no way and no
+/// square: nothing is read past a row's end.
+#[test]
+fn a_start_off_the_grid_finds_nothing() {
+    let g = Grid::new(4, 3, 5);
+    let passage = Passage::new(&g);
+    let moves = Moves::new(&passage, 1, Vec::new());
+    for from in [p(4, 0), p(9, 1), p(0, 3), p(60_000, 60_000)] {
+        assert_eq!(moves.path(from, p(1, 1)), Err(MoveRefusal::NoWay(p(1, 1))), "{from}");
+        assert!(moves.reachable(from, 100).is_empty(), "{from}");
+        assert_eq!(moves.nearest(from, &[p(1, 1), p(2, 2)]), None, "{from}");
+    }
+}
