@@ -132,14 +132,19 @@ pub fn cannot_declare(enc: &Encounter, c: &Combatant) -> Option<String> {
 /// Who still has to declare, in the order the setting asks for.
 pub fn to_declare(enc: &Encounter) -> Vec<CombatantId> {
     // Asked at every step of a round (the prompts): who has declared is the cheap question,
-    // so it goes first; most of a round, everyone has.
-    let declared = &enc.d12().declared;
+    // so it goes first; most of a round, everyone has. The roster and the declarations are
+    // both in id order, so they are walked side by side rather than one looked up in the other.
+    let mut declared = enc.d12().declared.keys().peekable();
     let mut ids: Vec<&Combatant> = enc
         .combatants
         .values()
-        .filter(|c| !declared.contains_key(&c.id) && bar(enc, c).is_none())
+        .filter(|c| {
+            while declared.next_if(|d| **d < c.id).is_some() {}
+            declared.next_if_eq(&&c.id).is_none() && bar(enc, c).is_none()
+        })
         .collect();
-    if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == super::BY_AGI {
+    // The setting is read only when there is an order to make: most steps nobody is left.
+    if ids.len() > 1 && enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == super::BY_AGI {
         ids.sort_by_key(|c| -super::block::stat(c, super::block::AGI_MOD));
     }
     ids.into_iter().map(|c| c.id).collect()
@@ -392,24 +397,52 @@ pub fn plan(enc: &Encounter) -> Vec<OrderEntry> {
         .collect()
 }
 
-/// Whether `id` may use its place at the current count now, and why not.
-pub fn cannot_act_now(enc: &Encounter, id: CombatantId) -> Option<String> {
-    let name = enc.name_of(id);
+/// Why a combatant may not use its place at the current count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Idle {
+    NotItsCount,
+    Acted,
+    Dead,
+    Out,
+}
+
+/// What keeps `id` from acting at the current count, if anything: asked for everyone at the
+/// count at every step of a simulated fight, so the words wait until someone reads them
+/// ([`cannot_act_now`]).
+fn idle(enc: &Encounter, id: CombatantId) -> Option<Idle> {
     if !Step::Resolve.now(enc) || !enc.acting().contains(&id) {
-        return Some(format!("it is not {name}'s count"));
+        return Some(Idle::NotItsCount);
     }
     if enc.d12().acted.contains(&id) {
-        return Some(format!("{name} has acted at this count"));
+        return Some(Idle::Acted);
     }
     let c = enc.combatant(id)?;
     // Struck down at this very count, it still acts: the results land together.
     if status(c) == Status::Dead && !enc.d12().fit.contains(&id) {
-        return Some(format!("{name} is dead"));
+        return Some(Idle::Dead);
     }
     if wounds::OUT.iter().any(|k| c.conditions.contains(*k)) && !enc.d12().fit.contains(&id) {
-        return Some(format!("{name} is out of the fight"));
+        return Some(Idle::Out);
     }
     None
+}
+
+/// Whether `id` may use its place at the current count now.
+pub fn may_act_now(enc: &Encounter, id: CombatantId) -> bool {
+    idle(enc, id).is_none()
+}
+
+/// Why `id` may not use its place at the current count now, if it may not.
+pub fn cannot_act_now(enc: &Encounter, id: CombatantId) -> Option<String> {
+    idle(enc, id).map(|idle| {
+        let name = enc.name_of(id);
+        match idle {
+            Idle::NotItsCount => format!("it is not {name}'s count"),
+            Idle::Acted => format!("{name} has acted at this count"),
+            Idle::Dead => format!("{name} is dead"),
+            Idle::Out => format!("{name} is out of the fight"),
+        }
+    })
 }
 
 /// A combatant at its count carries out its declared action (or lets the count pass).

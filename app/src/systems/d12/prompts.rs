@@ -4,7 +4,7 @@
 use super::Step;
 use super::attack::weapon;
 use super::block::{D12Block, HEAL, INTIMIDATE, STRESS, stat};
-use super::declare::{self, action_now, cannot_act_now, current_count, modifier};
+use super::declare::{self, action_now, current_count, may_act_now, modifier};
 use super::initiative::{SURPRISED, formula};
 use super::model::{Action, D12Command, Pending};
 use super::wounds::{self, STABILIZED, Status, status};
@@ -341,7 +341,7 @@ fn count_prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     let mut out = Vec::new();
     let mut waiting = false;
     for &id in enc.acting() {
-        if cannot_act_now(enc, id).is_some() {
+        if !may_act_now(enc, id) {
             continue;
         }
         waiting = true;

@@ -321,3 +321,42 @@ fn the_schema_names_every_key_the_reader_reads() {
         assert!(SCHEMA.fields.iter().any(|f| f.key == key), "the schema has no {key:?}");
     }
 }
+
+/// Who may act at the count and who still has to declare are asked at every step of a
+/// simulated fight, the quick way (no words; the roster and the declarations walked side by
+/// side): at every state of played fights they answer as the rules written out plainly do.
+#[test]
+fn the_quick_questions_answer_as_the_plain_ones() {
+    use super::declare::{cannot_act_now, cannot_declare, may_act_now, to_declare};
+    let start = run("initiative Ann table 7\ninitiative \"Orc 1\" \"Orc 2\" table 1");
+    let rules = crate::simulate::autoplay::Rules::default();
+    let (mut states, mut acting, mut declaring) = (0, 0, 0);
+    for seed in 0..6 {
+        let (_, h) = crate::simulate::autoplay::play_journaled(
+            &super::D12,
+            &super::tactics::D12Tactics,
+            start.state(),
+            seed,
+            &rules,
+        );
+        for n in 0..=h.events().len() {
+            let enc = h.fold_to(n);
+            states += 1;
+            for c in enc.combatants.values() {
+                assert_eq!(may_act_now(&enc, c.id), cannot_act_now(&enc, c.id).is_none());
+                acting += usize::from(may_act_now(&enc, c.id));
+            }
+            let declared = &enc.d12().declared;
+            let plain: Vec<_> = enc
+                .combatants
+                .values()
+                .filter(|c| !declared.contains_key(&c.id) && cannot_declare(&enc, c).is_none())
+                .map(|c| c.id)
+                .collect();
+            assert_eq!(to_declare(&enc), plain, "after {n} events of seed {seed}");
+            declaring += plain.len();
+        }
+    }
+    // The fights went through both questions' answers, not only one of them.
+    assert!(states > 100 && acting > 0 && declaring > 0, "{states} {acting} {declaring}");
+}
