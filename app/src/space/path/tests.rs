@@ -1,5 +1,5 @@
 use super::*;
-use crate::space::grid::{WallKind, walled};
+use crate::space::grid::{Grid, WallKind, walled};
 
 fn p(x: u16, y: u16) -> GridPos {
     GridPos { x, y }

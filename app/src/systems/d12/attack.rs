@@ -4,7 +4,8 @@
 //! defender on full defense may riposte unless the attacker attacked defensively.
 
 use super::block::{ARMOUR, Attack, D12Block, stat};
-use super::declare::{FULL_DEFENSE, action_now, cannot_act_now};
+use super::count::{action_now, cannot_act_now};
+use super::declare::FULL_DEFENSE;
 use super::model::{Action, D12Event, Pending, Wound};
 use super::wounds::{self, Status, status};
 use super::{R_ATTACK, R_DAMAGE, injury};

@@ -1,19 +1,20 @@
-//! Declaring: each action's initiative modifier, the round's count, newcomers who declare
-//! after their count has passed, and carrying out an action that is not an attack.
+//! Declaring: each action's initiative modifier, who still declares, newcomers who declare
+//! after their count has passed, and the GM changing a declaration. The counting itself is in
+//! `count.rs`.
 
 use super::Step;
 use super::block::D12Block;
+use super::count::{action_now, current_count, plan};
 use super::initiative::SURPRISED;
 use super::model::{Action, D12Event, Declared};
 use super::wounds::{self, Status, status};
 use super::{HIDDEN, R_DECLARE, R_TURN, ROUND_ROBIN};
 use crate::dice::DiceSource;
-use crate::encounter::{Combatant, Encounter, OrderEntry};
+use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
 use crate::system::Step as _;
 use crate::system::{Ctx, RuleError};
-use std::collections::BTreeMap;
 
 /// Condition: on full defense this round (+4 Defense, half speed).
 pub const FULL_DEFENSE: &str = "full defense";
@@ -148,21 +149,6 @@ pub fn to_declare(enc: &Encounter) -> Vec<CombatantId> {
         ids.sort_by_key(|c| -super::block::stat(c, super::block::AGI_MOD));
     }
     ids.into_iter().map(|c| c.id).collect()
-}
-
-/// The count a place in the order stands for now (`None` between counts).
-pub fn current_count(enc: &Encounter) -> Option<i64> {
-    enc.turn.and_then(|t| enc.order.get(t)).and_then(|e| e.count)
-}
-
-/// The declaration a combatant acts on at the current count: its late action when the
-/// count is the late one, its declaration otherwise.
-pub fn action_now(enc: &Encounter, id: CombatantId) -> Option<&Declared> {
-    let count = current_count(enc);
-    match enc.d12().late_now.get(&id) {
-        Some(late) if Some(late.count) == count => Some(late),
-        _ => enc.d12().declared.get(&id).filter(|d| !d.missed),
-    }
 }
 
 /// Declares an action.
@@ -359,112 +345,4 @@ fn targets(action: &Action) -> Vec<CombatantId> {
         | Action::Throw { target, .. } => target.iter().copied().collect(),
         _ => Vec::new(),
     }
-}
-
-/// The round's order: every declared count and every late action due, lowest first; equal
-/// counts share a place (they act at once).
-pub fn plan(enc: &Encounter) -> Vec<OrderEntry> {
-    let mut by_count: BTreeMap<i64, Vec<(CombatantId, String)>> = BTreeMap::new();
-    for (id, d) in enc.d12().declared.iter() {
-        if d.missed {
-            continue;
-        }
-        let Some(c) = enc.combatant(*id) else { continue };
-        by_count.entry(d.count).or_default().push((*id, words(enc, c, &d.action)));
-    }
-    for (id, d) in enc.d12().late_now.iter() {
-        let Some(c) = enc.combatant(*id) else { continue };
-        let w = format!("late: {}", words(enc, c, &d.action));
-        by_count.entry(d.count).or_default().push((*id, w));
-    }
-    by_count
-        .into_iter()
-        .map(|(count, list)| {
-            let reason = if list.len() == 1 {
-                list[0].1.clone()
-            } else {
-                list.iter()
-                    .map(|(id, w)| format!("{} {w}", enc.name_of(*id)))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            };
-            OrderEntry {
-                combatants: list.into_iter().map(|(id, _)| id).collect(),
-                count: Some(count),
-                reason,
-            }
-        })
-        .collect()
-}
-
-/// Why a combatant may not use its place at the current count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Idle {
-    NotItsCount,
-    Acted,
-    Dead,
-    Out,
-}
-
-/// What keeps `id` from acting at the current count, if anything: asked for everyone at the
-/// count at every step of a simulated fight, so the words wait until someone reads them
-/// ([`cannot_act_now`]).
-fn idle(enc: &Encounter, id: CombatantId) -> Option<Idle> {
-    if !Step::Resolve.now(enc) || !enc.acting().contains(&id) {
-        return Some(Idle::NotItsCount);
-    }
-    if enc.d12().acted.contains(&id) {
-        return Some(Idle::Acted);
-    }
-    let c = enc.combatant(id)?;
-    // Struck down at this very count, it still acts: the results land together.
-    if status(c) == Status::Dead && !enc.d12().fit.contains(&id) {
-        return Some(Idle::Dead);
-    }
-    if wounds::OUT.iter().any(|k| c.conditions.contains(*k)) && !enc.d12().fit.contains(&id) {
-        return Some(Idle::Out);
-    }
-    None
-}
-
-/// Whether `id` may use its place at the current count now.
-pub fn may_act_now(enc: &Encounter, id: CombatantId) -> bool {
-    idle(enc, id).is_none()
-}
-
-/// Why `id` may not use its place at the current count now, if it may not.
-pub fn cannot_act_now(enc: &Encounter, id: CombatantId) -> Option<String> {
-    idle(enc, id).map(|idle| {
-        let name = enc.name_of(id);
-        match idle {
-            Idle::NotItsCount => format!("it is not {name}'s count"),
-            Idle::Acted => format!("{name} has acted at this count"),
-            Idle::Dead => format!("{name} is dead"),
-            Idle::Out => format!("{name} is out of the fight"),
-        }
-    })
-}
-
-/// A combatant at its count carries out its declared action (or lets the count pass).
-pub(crate) fn done(
-    enc: &Encounter,
-    id: CombatantId,
-    acted: bool,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    if let Some(why) = cannot_act_now(enc, id) {
-        return Err(RuleError::NotAllowed(why));
-    }
-    let mut ctx = Ctx::new(enc, dice);
-    let c = ctx.snapshot(id)?;
-    let action = action_now(enc, id).map(|d| d.action.clone());
-    ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
-    if acted {
-        let what = action.as_ref().map_or("acts".to_owned(), |a| words(enc, &c, a));
-        ctx.ruling(R_TURN, Some(id), format!("{} {what}", c.name));
-        wounds::pay_to_act(&mut ctx, id, action.as_ref());
-    } else {
-        ctx.ruling(R_TURN, Some(id), format!("{} lets the count pass", c.name));
-    }
-    Ok(ctx.finish())
 }

@@ -57,7 +57,7 @@ pub(crate) fn write(out: &mut String, enc: &Encounter, e: &D12Event, s: &dyn Sty
         D12Event::Acted { id } => {
             // Also when it lets the count pass: the line after says which.
             who(out, enc, *id, s);
-            match super::declare::current_count(enc) {
+            match super::count::current_count(enc) {
                 Some(n) => {
                     out.push_str(" uses its place at count ");
                     s.text(out, &n.to_string());

@@ -13,6 +13,7 @@
 mod aftermath;
 mod attack;
 pub mod block;
+mod count;
 mod declare;
 mod departure;
 mod initiative;
@@ -24,12 +25,14 @@ mod prompts;
 mod recap;
 pub mod schema;
 mod script;
+mod state;
 mod tactics;
 mod turns;
 mod weapon_list;
 mod wounds;
 
-pub use model::{Action, D12Command, D12Event, D12State, Declared, Pending, Trigger, Wound};
+pub use model::{Action, D12Command, D12Event, Declared, Pending, Trigger, Wound};
+pub use state::D12State;
 
 use crate::command::Command;
 use crate::dice::DiceSource;
@@ -299,7 +302,7 @@ impl Rules for D12 {
     }
 
     fn has_acted(&self, enc: &Encounter, id: CombatantId) -> bool {
-        let now = declare::current_count(enc);
+        let now = count::current_count(enc);
         let passed = enc.d12().declared.get(&id).is_some_and(|d| now.is_some_and(|n| d.count < n));
         passed || (enc.d12().acted.contains(&id) && enc.acting().contains(&id))
     }
@@ -330,7 +333,7 @@ fn handle_d12(
         C::Damage { critical } => attack::damage(enc, critical, dice),
         C::Injury { damage_type } => injury::roll(enc, &damage_type, dice),
         C::Dismiss => attack::dismiss(enc, dice),
-        C::Done { id, acted } => declare::done(enc, id, acted, dice),
+        C::Done { id, acted } => count::done(enc, id, acted, dice),
         C::Stabilize { healer, target } => wounds::stabilize(enc, healer, target, dice),
         C::SpendStress { id, amount } => wounds::spend_stress(enc, id, amount, dice),
         C::Intimidate { by, target } => morale::intimidate(enc, by, target, dice),

@@ -4,7 +4,8 @@
 use super::Step;
 use super::attack::weapon;
 use super::block::{D12Block, HEAL, INTIMIDATE, STRESS, stat};
-use super::declare::{self, action_now, current_count, may_act_now, modifier};
+use super::count::{action_now, current_count, may_act_now};
+use super::declare::{self, modifier};
 use super::initiative::{SURPRISED, formula};
 use super::model::{Action, D12Command, Pending};
 use super::wounds::{self, STABILIZED, Status, status};

@@ -2,7 +2,8 @@
 //! cover the checklist end to end with table dice.
 
 use super::block::{self, stress_average};
-use super::declare::{modifier, plan};
+use super::count::plan;
+use super::declare::modifier;
 use super::model::{Action, D12Command, Pending};
 use super::script;
 use crate::command::Command;
@@ -327,7 +328,8 @@ fn the_schema_names_every_key_the_reader_reads() {
 /// side): at every state of played fights they answer as the rules written out plainly do.
 #[test]
 fn the_quick_questions_answer_as_the_plain_ones() {
-    use super::declare::{cannot_act_now, cannot_declare, may_act_now, to_declare};
+    use super::count::{cannot_act_now, may_act_now};
+    use super::declare::{cannot_declare, to_declare};
     let start = run("initiative Ann table 7\ninitiative \"Orc 1\" \"Orc 2\" table 1");
     let rules = crate::simulate::autoplay::Rules::default();
     let (mut states, mut acting, mut declaring) = (0, 0, 0);

@@ -3,7 +3,8 @@
 //! morale) and the next round.
 
 use super::Step;
-use super::declare::{FULL_DEFENSE, plan, to_declare};
+use super::count::plan;
+use super::declare::{FULL_DEFENSE, to_declare};
 use super::initiative::SURPRISED;
 use super::model::{Action, D12Event};
 use super::wounds::{self, Status, status};

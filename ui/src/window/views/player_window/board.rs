@@ -1,0 +1,383 @@
+//! The player window's board: the zones or the grid, fitted and then zoomed and panned by
+//! the window's own input, and each token as the players may see it.
+
+use super::PlayerWindowView;
+use super::table::{INK, Turn, WEAK, hex, text};
+use crate::window::views::board::grid_paint::{self, WallPart};
+use eframe::egui::{self, Color32, FontId, Pos2, Rect, Vec2, pos2, vec2};
+use fray_app::table_view::{BoardView, HealthPublic, PlacePublic, TableView, TokenPublic};
+
+/// The board: zones or the grid, fitted to `area`, then the window's own zoom and pan.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn board_ui(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    db: &fray_data::Db,
+    t: &TableView,
+    area: Rect,
+    scale: f32,
+    rot: Turn,
+    view: &mut PlayerWindowView,
+) {
+    let (bounds, square) = match &t.board {
+        BoardView::Grid { width, height, .. } => {
+            (Rect::from_min_size(Pos2::ZERO, vec2(*width as f32, *height as f32)), true)
+        }
+        BoardView::Zones { zones, .. } => (
+            zones
+                .iter()
+                .map(|z| {
+                    Rect::from_min_size(pos2(z.rect[0], z.rect[1]), vec2(z.rect[2], z.rect[3]))
+                })
+                .reduce(|a, b| a.union(b))
+                .unwrap_or(Rect::from_min_size(Pos2::ZERO, vec2(400.0, 300.0))),
+            false,
+        ),
+    };
+    let fit =
+        (area.width() / bounds.width().max(1.0)).min(area.height() / bounds.height().max(1.0));
+    let k = fit * view.zoom;
+    let origin = area.center() - bounds.center().to_vec2() * k + view.pan;
+    let to_screen = |p: Pos2| origin + p.to_vec2() * k;
+    match &t.board {
+        BoardView::Grid { width, height, walls, difficult, map, .. } => {
+            let grid = Rect::from_min_max(
+                to_screen(Pos2::ZERO),
+                to_screen(pos2(*width as f32, *height as f32)),
+            );
+            painter.rect_filled(rot.rect(grid), 0.0, Color32::from_rgb(34, 36, 40));
+            if let Some(m) = map
+                && let Some(tex) = view.map.texture(ui.ctx(), db, &m.image)
+            {
+                let min = to_screen(pos2(m.offset_x, m.offset_y));
+                let max =
+                    to_screen(pos2(m.offset_x + m.width_squares, m.offset_y + m.height_squares));
+                let uv = if rot.rotated {
+                    Rect::from_min_max(pos2(1.0, 1.0), pos2(0.0, 0.0))
+                } else {
+                    Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0))
+                };
+                let r = rot.rect(Rect::from_min_max(min, max));
+                painter.image(tex, r, uv, Color32::WHITE);
+            }
+            for p in difficult {
+                let r =
+                    Rect::from_min_size(to_screen(pos2(p.x as f32, p.y as f32)), Vec2::splat(k));
+                painter.rect_filled(
+                    rot.rect(r),
+                    0.0,
+                    Color32::from_rgba_unmultiplied(120, 100, 60, 60),
+                );
+            }
+            let line = egui::Stroke::new(1.0, Color32::from_rgba_unmultiplied(255, 255, 255, 28));
+            for x in 0..=*width {
+                let (a, b) =
+                    (to_screen(pos2(x as f32, 0.0)), to_screen(pos2(x as f32, *height as f32)));
+                painter.line_segment([rot.p(a), rot.p(b)], line);
+            }
+            for y in 0..=*height {
+                let (a, b) =
+                    (to_screen(pos2(0.0, y as f32)), to_screen(pos2(*width as f32, y as f32)));
+                painter.line_segment([rot.p(a), rot.p(b)], line);
+            }
+            for w in walls {
+                let [a, b] = w.edge.ends();
+                let (a, b) = (
+                    to_screen(pos2(a.0 as f32, a.1 as f32)),
+                    to_screen(pos2(b.0 as f32, b.1 as f32)),
+                );
+                // Drawn as on the GM's board: an open door is its leaf swung aside, so the
+                // players see the way is open.
+                let parts = grid_paint::wall_parts(w.kind, w.edge.axis, a, b, k * 0.06);
+                for ([p0, p1], part) in parts {
+                    let (colour, width) = match part {
+                        WallPart::Wall => (Color32::from_rgb(235, 235, 235), k * 0.12),
+                        WallPart::ClosedLeaf => (Color32::from_rgb(200, 140, 60), k * 0.16),
+                        WallPart::OpenLeaf => (Color32::from_rgb(200, 140, 60), k * 0.06),
+                        WallPart::Glass => (Color32::from_rgb(120, 170, 230), k * 0.05),
+                    };
+                    painter.line_segment(
+                        [rot.p(p0), rot.p(p1)],
+                        egui::Stroke::new(width.max(2.0), colour),
+                    );
+                }
+            }
+        }
+        BoardView::Zones { zones, links } => {
+            for (a, b) in links {
+                let ca = Rect::from_min_size(
+                    pos2(zones[*a].rect[0], zones[*a].rect[1]),
+                    vec2(zones[*a].rect[2], zones[*a].rect[3]),
+                )
+                .center();
+                let cb = Rect::from_min_size(
+                    pos2(zones[*b].rect[0], zones[*b].rect[1]),
+                    vec2(zones[*b].rect[2], zones[*b].rect[3]),
+                )
+                .center();
+                painter.line_segment(
+                    [rot.p(to_screen(ca)), rot.p(to_screen(cb))],
+                    egui::Stroke::new(3.0, Color32::from_gray(70)),
+                );
+            }
+            for (i, z) in zones.iter().enumerate() {
+                let r = Rect::from_min_max(
+                    to_screen(pos2(z.rect[0], z.rect[1])),
+                    to_screen(pos2(z.rect[0] + z.rect[2], z.rect[1] + z.rect[3])),
+                );
+                painter.rect_filled(rot.rect(r), 8.0, Color32::from_rgb(38, 40, 46));
+                text(
+                    ui,
+                    painter,
+                    rot,
+                    r.min + vec2(10.0, 6.0),
+                    &z.name,
+                    18.0 * scale,
+                    WEAK,
+                    &format!("zone-{i}"),
+                );
+            }
+        }
+    }
+    // Tokens: on their squares, or laid out in rows inside their zone.
+    let disc = if square { k } else { (56.0 * scale).min(k * 60.0) };
+    let mut per_zone: std::collections::BTreeMap<usize, usize> = Default::default();
+    let mut placed = Vec::new();
+    for (i, tok) in t.tokens.iter().enumerate() {
+        let centre = match (&tok.place, &t.board) {
+            (Some(PlacePublic::Square { at, size }), _) => {
+                let s = *size as f32;
+                to_screen(pos2(at.x as f32 + s / 2.0, at.y as f32 + s / 2.0))
+            }
+            (Some(PlacePublic::Zone { zone }), BoardView::Zones { zones, .. }) => {
+                let Some(z) = zones.get(*zone) else { continue };
+                let n = per_zone.entry(*zone).or_default();
+                let r = Rect::from_min_max(
+                    to_screen(pos2(z.rect[0], z.rect[1])),
+                    to_screen(pos2(z.rect[0] + z.rect[2], z.rect[1] + z.rect[3])),
+                );
+                let step = disc * 1.9;
+                let cols = ((r.width() - 16.0) / step).floor().max(1.0) as usize;
+                let (col, row) = (*n % cols, *n / cols);
+                *n += 1;
+                pos2(
+                    r.min.x + 8.0 + step * (col as f32 + 0.5),
+                    r.min.y + 34.0 * scale + step * (row as f32 + 0.5),
+                )
+            }
+            _ => continue,
+        };
+        // The width a label may take without running into its neighbour's: its squares on a
+        // grid, its place in the row in a zone.
+        let (size, room) = match &tok.place {
+            Some(PlacePublic::Square { size, .. }) => (disc * *size as f32, disc * *size as f32),
+            _ => (disc, disc * 1.9),
+        };
+        placed.push((centre, size, room, tok, i));
+    }
+    // Discs first, then every label over them: a neighbour's disc never hides a name.
+    for labels in [false, true] {
+        for (centre, size, room, tok, i) in &placed {
+            let at = Place { centre: *centre, size: *size, room: *room };
+            token_ui(ui, painter, rot, at, scale, tok, *i, labels);
+        }
+    }
+}
+
+/// Where a token is drawn: its centre, its disc's size and the width its label may take.
+#[derive(Clone, Copy)]
+struct Place {
+    centre: Pos2,
+    size: f32,
+    room: f32,
+}
+
+/// One token: a disc in its side's colour, a ring when it acts (`labels` false), or its name
+/// and health below it (`labels` true).
+#[allow(clippy::too_many_arguments)]
+fn token_ui(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    rot: Turn,
+    place: Place,
+    scale: f32,
+    tok: &TokenPublic,
+    i: usize,
+    labels: bool,
+) {
+    let Place { centre, size, room } = place;
+    let r = size * 0.42;
+    let c = rot.p(centre);
+    let out = matches!(&tok.health, Some(HealthPublic::Word { word }) if matches!(word.as_str(), "dead" | "down" | "fled" | "surrendered"));
+    let name = tok.name.clone().unwrap_or_default();
+    let f = (r * 0.8).clamp(9.0, 40.0);
+    if labels {
+        let at = Place { centre, size: r, room };
+        token_label_ui(ui, painter, rot, at, f, scale, tok, i, out, &name);
+        return;
+    }
+    let fill = if out { Color32::from_gray(70) } else { hex(&tok.colour) };
+    painter.circle_filled(c, r, fill);
+    // Health at a glance from across the room: a ring in the colour of the word.
+    if let Some(HealthPublic::Word { word }) = &tok.health {
+        let ring = match word.as_str() {
+            "unhurt" => Color32::from_rgb(90, 190, 110),
+            "hurt" => Color32::from_rgb(230, 190, 70),
+            "badly hurt" => Color32::from_rgb(230, 90, 70),
+            _ => Color32::from_gray(110),
+        };
+        painter.circle_stroke(c, r, egui::Stroke::new((r * 0.14).max(2.0), ring));
+    }
+    if tok.acting {
+        painter.circle_stroke(c, r + 4.0, egui::Stroke::new(4.0, Color32::from_rgb(250, 200, 70)));
+    }
+    let initials = if tok.known { initials(&name) } else { "?".into() };
+    let g = painter.layout_no_wrap(initials.clone(), FontId::proportional(f), Color32::WHITE);
+    let top = centre - g.size() / 2.0;
+    text(ui, painter, rot, top, &initials, f, Color32::WHITE, &format!("tok-i-{i}"));
+}
+
+/// A token's name and health under its disc, and what assistive tools (and tests) hear of it.
+#[allow(clippy::too_many_arguments)]
+fn token_label_ui(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    rot: Turn,
+    place: Place,
+    f: f32,
+    scale: f32,
+    tok: &TokenPublic,
+    i: usize,
+    out: bool,
+    name: &str,
+) {
+    let Place { centre, size: r, room } = place;
+    let c = rot.p(centre);
+    let health = health_words(tok.health.as_ref());
+    let small = (13.0 * scale).max(f * 0.5);
+    let below = centre + vec2(0.0, r + 3.0);
+    let label = if health.is_empty() { name.to_owned() } else { format!("{name} — {health}") };
+    let colour = if out { Color32::from_rgb(230, 110, 100) } else { INK };
+    // Within the token's own width, so neighbours' captions never overlap: on one line when
+    // it fits, else the name and the health on a line each, shortened with "…".
+    let width =
+        |s: &str| painter.layout_no_wrap(s.to_owned(), FontId::proportional(small), INK).size().x;
+    let room = (room - 4.0).max(small * 2.0);
+    let lines: Vec<String> = if width(&label) <= room || health.is_empty() {
+        vec![fit(&label, room, &width)]
+    } else {
+        vec![fit(name, room, &width), fit(&health, room, &width)]
+    };
+    let mut y = 0.0;
+    for (n, line) in lines.iter().enumerate() {
+        let w = width(line);
+        let at = below + vec2(-w / 2.0, y);
+        // A dark plate behind the words, so they read over a neighbour's disc.
+        let plate = Rect::from_min_size(at, vec2(w, small * 1.25)).expand2(vec2(3.0, 1.0));
+        painter.rect_filled(rot.rect(plate), 4.0, Color32::from_rgba_unmultiplied(8, 8, 10, 200));
+        text(ui, painter, rot, at, line, small, colour, &format!("tok-{i}-{n}"));
+        y += small * 1.25;
+    }
+    if !tok.conditions.is_empty() {
+        let cond = tok.conditions.join(", ");
+        let narrow = |s: &str| {
+            painter.layout_no_wrap(s.to_owned(), FontId::proportional(small * 0.9), WEAK).size().x
+        };
+        let cond = fit(&cond, room, &narrow);
+        let at = below + vec2(-narrow(&cond) / 2.0, y + 2.0);
+        text(ui, painter, rot, at, &cond, small * 0.9, WEAK, &format!("tok-c-{i}"));
+    }
+    // What assistive tools and tests hear of it.
+    let id = ui.scope_id().with("player-token").with(i);
+    let resp =
+        ui.interact(Rect::from_center_size(c, Vec2::splat(r * 2.0)), id, egui::Sense::hover());
+    let said = format!("Players see: {label}");
+    resp.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
+}
+
+/// A token's health as the players read it under its name: the GM's word, or the numbers
+/// with the board's true minus (a fallen foe at −3 HP).
+fn health_words(health: Option<&HealthPublic>) -> String {
+    match health {
+        Some(HealthPublic::Word { word }) => word.clone(),
+        Some(HealthPublic::Numbers { tracks }) => tracks
+            .iter()
+            .map(|(l, v, m)| format!("{l} {}/{m}", crate::window::views::number_text(*v)))
+            .collect::<Vec<_>>()
+            .join(" · "),
+        None => String::new(),
+    }
+}
+
+/// `s` shortened with "…" until `width` of it is at most `room`: the longest start that fits,
+/// found by halving (a few layouts whatever the name's length).
+fn fit(s: &str, room: f32, width: &dyn Fn(&str) -> f32) -> String {
+    if width(s) <= room {
+        return s.to_owned();
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let cut = |n: usize| chars[..n].iter().collect::<String>().trim_end().to_owned() + "…";
+    // The longest n with cut(n) fitting: cut(0) is "…" alone.
+    let (mut lo, mut hi) = (0, chars.len());
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if width(&cut(mid)) <= room {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    cut(lo)
+}
+
+/// A token's letters: the first two of a one-word name ("Al"), or the initials of the first
+/// two words ("BA"), as the GM's board writes them.
+fn initials(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => one.chars().take(2).collect(),
+        [a, b, ..] => {
+            a.chars().take(1).chain(b.chars().take(1)).flat_map(char::to_uppercase).collect()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HealthPublic, fit, health_words};
+
+    /// The players read a number below zero with the same minus as the GM's board.
+    #[test]
+    fn health_below_zero_has_the_boards_minus_sign() {
+        let tracks = vec![("HP".to_owned(), -3, 5), ("STR".to_owned(), 4, 9)];
+        let words = health_words(Some(&HealthPublic::Numbers { tracks }));
+        assert_eq!(words, "HP \u{2212}3/5 · STR 4/9");
+        let word = HealthPublic::Word { word: "bloodied".into() };
+        assert_eq!(health_words(Some(&word)), "bloodied");
+        assert_eq!(health_words(None), "");
+    }
+
+    /// One point per character: the caption's room in characters.
+    fn width(s: &str) -> f32 {
+        s.chars().count() as f32
+    }
+
+    #[test]
+    fn a_caption_that_fits_is_kept_and_a_long_one_ends_in_an_ellipsis_within_its_room() {
+        assert_eq!(fit("Gorm", 10.0, &width), "Gorm");
+        assert_eq!(fit("Gorm Stonefist", 10.0, &width), "Gorm Ston…");
+        // A space before the cut is not kept.
+        assert_eq!(fit("Gorm Stonefist", 6.0, &width), "Gorm…");
+        assert_eq!(fit("Gorm", 0.5, &width), "…");
+        // A name of a hundred thousand letters: a few measures, within its room.
+        let long = "a".repeat(100_000);
+        let calls = std::cell::Cell::new(0);
+        let counted = |s: &str| {
+            calls.set(calls.get() + 1);
+            width(s)
+        };
+        assert_eq!(fit(&long, 12.0, &counted).chars().count(), 12);
+        assert!(calls.get() < 40, "{} measures", calls.get());
+    }
+}
