@@ -141,13 +141,22 @@ pub(super) fn board_ui(
     }
     // Tokens: on their squares, or laid out in rows inside their zone.
     let disc = if square { k } else { (56.0 * scale).min(k * 60.0) };
+    let mut crowd: std::collections::BTreeMap<usize, usize> = Default::default();
+    for tok in &t.tokens {
+        if let Some(PlacePublic::Zone { zone }) = &tok.place {
+            *crowd.entry(*zone).or_default() += 1;
+        }
+    }
     let mut per_zone: std::collections::BTreeMap<usize, usize> = Default::default();
     let mut placed = Vec::new();
     for (i, tok) in t.tokens.iter().enumerate() {
-        let centre = match (&tok.place, &t.board) {
+        // Where, the disc's size, and the width its label may take without running into its
+        // neighbour's: its squares on a grid, its place in the row in a zone.
+        let (centre, size, room) = match (&tok.place, &t.board) {
             (Some(PlacePublic::Square { at, size }), _) => {
                 let s = *size as f32;
-                to_screen(pos2(at.x as f32 + s / 2.0, at.y as f32 + s / 2.0))
+                let centre = to_screen(pos2(at.x as f32 + s / 2.0, at.y as f32 + s / 2.0));
+                (centre, disc * s, disc * s)
             }
             (Some(PlacePublic::Zone { zone }), BoardView::Zones { zones, .. }) => {
                 let Some(z) = zones.get(*zone) else { continue };
@@ -156,22 +165,17 @@ pub(super) fn board_ui(
                     to_screen(pos2(z.rect[0], z.rect[1])),
                     to_screen(pos2(z.rect[0] + z.rect[2], z.rect[1] + z.rect[3])),
                 );
-                let step = disc * 1.9;
-                let cols = ((r.width() - 16.0) / step).floor().max(1.0) as usize;
-                let (col, row) = (*n % cols, *n / cols);
+                // Below the zone's name, inside its edges.
+                let inside = Rect::from_min_max(
+                    pos2(r.min.x + 8.0, r.min.y + 34.0 * scale),
+                    pos2(r.max.x - 8.0, r.max.y - 4.0),
+                );
+                let count = crowd.get(zone).copied().unwrap_or(1);
+                let (centre, step) = zone_slot(inside, count, *n, disc * STEP_PER_DISC);
                 *n += 1;
-                pos2(
-                    r.min.x + 8.0 + step * (col as f32 + 0.5),
-                    r.min.y + 34.0 * scale + step * (row as f32 + 0.5),
-                )
+                (centre, step / STEP_PER_DISC, step)
             }
             _ => continue,
-        };
-        // The width a label may take without running into its neighbour's: its squares on a
-        // grid, its place in the row in a zone.
-        let (size, room) = match &tok.place {
-            Some(PlacePublic::Square { size, .. }) => (disc * *size as f32, disc * *size as f32),
-            _ => (disc, disc * 1.9),
         };
         placed.push((centre, size, room, tok, i));
     }
@@ -182,6 +186,30 @@ pub(super) fn board_ui(
             token_ui(ui, painter, rot, at, scale, tok, *i, labels);
         }
     }
+}
+
+/// A zone's token stands in a square of room this many times its disc: the disc, and its
+/// name and health below it.
+const STEP_PER_DISC: f32 = 1.9;
+
+/// Where the `n`th of a zone's `count` tokens stands, and the side of each one's square of
+/// room: in rows inside `inside`, each as large as `widest` when they all fit at that size,
+/// smaller when the zone is crowded, so that every token is drawn inside its zone — a token
+/// below the box would read as standing nowhere. Never below half of `widest`: a zone too
+/// small even for that lets its last rows run over its edge rather than shrink names to dots.
+fn zone_slot(inside: Rect, count: usize, n: usize, widest: f32) -> (Pos2, f32) {
+    let count = count.max(1);
+    let (width, height) = (inside.width().max(0.0), inside.height().max(0.0));
+    let fitting = (1..=count)
+        .map(|cols| (width / cols as f32).min(height / count.div_ceil(cols) as f32))
+        .fold(0.0, f32::max);
+    let step = fitting.clamp(widest / 2.0, widest);
+    // A hair of slack, so that a width of exactly three steps makes three columns.
+    let cols = ((width + 0.01) / step).floor().max(1.0) as usize;
+    let (col, row) = (n % cols, n / cols);
+    let centre =
+        pos2(inside.min.x + step * (col as f32 + 0.5), inside.min.y + step * (row as f32 + 0.5));
+    (centre, step)
 }
 
 /// Where a token is drawn: its centre, its disc's size and the width its label may take.
@@ -345,7 +373,8 @@ fn initials(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{HealthPublic, fit, health_words};
+    use super::{HealthPublic, fit, health_words, zone_slot};
+    use eframe::egui::{Rect, Vec2, pos2, vec2};
 
     /// The players read a number below zero with the same minus as the GM's board.
     #[test]
@@ -379,5 +408,39 @@ mod tests {
         };
         assert_eq!(fit(&long, 12.0, &counted).chars().count(), 12);
         assert!(calls.get() < 40, "{} measures", calls.get());
+    }
+
+    /// Every token of a zone is drawn inside it while the zone has room for them at half
+    /// size; one alone keeps its full size; a crowd shrinks them no further than half.
+    #[test]
+    fn a_zones_tokens_stay_inside_it_and_shrink_only_as_far_as_they_must() {
+        let widest = 106.0;
+        let alone =
+            zone_slot(Rect::from_min_size(pos2(10.0, 20.0), vec2(400.0, 300.0)), 1, 0, widest);
+        assert_eq!(alone, (pos2(63.0, 73.0), widest));
+        // The player window's ambush at 720 × 405: four tokens in the road's box drew two
+        // below it (two columns of 106 in a box 121 high).
+        for (size, count) in [
+            (vec2(241.0, 121.0), 4),
+            (vec2(300.0, 120.0), 6),
+            (vec2(400.0, 300.0), 9),
+            (vec2(106.0, 106.0), 1),
+            (vec2(120.0, 400.0), 5),
+            (vec2(640.0, 200.0), 12),
+        ] {
+            let inside = Rect::from_min_size(pos2(30.0, 50.0), size);
+            for n in 0..count {
+                let (centre, step) = zone_slot(inside, count, n, widest);
+                let room = Rect::from_center_size(centre, Vec2::splat(step));
+                assert!(
+                    inside.expand(0.01).contains_rect(room),
+                    "token {n} of {count} in {size:?}: {room:?} leaves {inside:?}"
+                );
+                assert!(step <= widest && step >= widest / 2.0);
+            }
+        }
+        // Too small even at half size: half size, in rows that run over.
+        let tiny = Rect::from_min_size(pos2(0.0, 0.0), vec2(60.0, 60.0));
+        assert_eq!(zone_slot(tiny, 8, 7, widest).1, widest / 2.0);
     }
 }
