@@ -378,3 +378,18 @@ fn the_board_zooms_and_fits_and_cards_still_move_in_board_units() {
     w.settle();
     assert!(w.harness.get_by_label("Zone Gate").rect().width() > smaller.width());
 }
+
+#[test]
+fn the_zoom_buttons_stay_put_when_the_readout_loses_a_digit() {
+    let mut w = encounter();
+    add_zone(&mut w, "Gate", "");
+    assert!(w.harness.query_by_label("100 %").is_some(), "a new board starts at 100 %");
+    let (plus, fit) = (w.harness.get_by_label("+").rect(), w.harness.get_by_label("Fit").rect());
+    w.harness.get_by_label("\u{2212}").click();
+    w.settle();
+    assert!(w.harness.query_by_label("80 %").is_some());
+    // The readout keeps the room of its widest value: nothing after it moves under the
+    // pointer of a GM clicking twice.
+    assert_eq!(w.harness.get_by_label("+").rect(), plus);
+    assert_eq!(w.harness.get_by_label("Fit").rect(), fit);
+}

@@ -15,6 +15,7 @@ pub mod library_ops;
 mod model;
 mod prep_ops;
 pub mod sample;
+pub mod startup;
 pub mod system_fonts;
 pub mod theme;
 pub mod views;
@@ -62,14 +63,12 @@ pub fn run(db_path: PathBuf) -> Result<()> {
         system_font_fallback: false,
         ..Default::default()
     };
-    // For start-up measurements (README): close as soon as the first frame is drawn.
-    let exit_after_first_frame = std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some();
     eframe::run_native(
         "Fray",
         options,
         Box::new(move |cc| {
             let mut app = FrayApp::new(&cc.egui_ctx, db);
-            app.exit_after_first_frame = exit_after_first_frame;
+            app.startup = startup::Startup::from_env();
             Ok(Box::new(app))
         }),
     )
@@ -77,10 +76,6 @@ pub fn run(db_path: PathBuf) -> Result<()> {
     .map_err(|e| anyhow!("{e}"))
     .context("opening the window")
 }
-
-/// Environment variable that makes the window close right after its first frame, so start-up
-/// time can be measured from the outside (`hyperfine`), the same way as a bare eframe window.
-pub const EXIT_AFTER_FIRST_FRAME: &str = "FRAY_EXIT_AFTER_FIRST_FRAME";
 
 /// Decodes the embedded PNG into the RGBA pixels the window system wants.
 pub fn icon() -> Result<egui::IconData> {
@@ -98,8 +93,9 @@ pub struct FrayApp {
     pub view: ViewState,
     /// Actions pushed by the views this frame, applied after it.
     outbox: Vec<Action>,
-    /// Close after the first frame (start-up measurement).
-    exit_after_first_frame: bool,
+    /// The first frames (the hidden one is laid out but not painted) and the environment's
+    /// measurement switches.
+    startup: startup::Startup,
 }
 
 impl FrayApp {
@@ -108,12 +104,12 @@ impl FrayApp {
         let model = Model::load(db);
         ctx.add_plugin(TextureSideCap);
         theme::install_fonts(ctx);
-        theme::apply_prefs(ctx, &model.prefs);
+        theme::apply_prefs_before_the_first_pass(ctx, &model.prefs);
         Self {
             model,
             view: ViewState::default(),
             outbox: Vec::new(),
-            exit_after_first_frame: false,
+            startup: startup::Startup::default(),
         }
     }
 
@@ -172,11 +168,19 @@ impl egui::Plugin for TextureSideCap {
 }
 
 impl eframe::App for FrayApp {
+    /// The panels' colour: the first frame paints nothing over it (`startup`), and where a
+    /// desktop shows that frame, it is the window's own background rather than a dark flash.
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
+    }
+
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, input: &mut egui::RawInput) {
+        self.startup.input_hook(input);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.startup.begin_frame_ui(ui);
         self.frame_ui(ui);
-        if self.exit_after_first_frame {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-        }
     }
 }
 

@@ -39,7 +39,19 @@ pub fn styled_with(ctx: &egui::Context) -> Option<Prefs> {
     ctx.data(|d| d.get_temp::<Prefs>(styled_id()))
 }
 
-/// Applies the GM's preferences (scale, theme) and Fray's text sizes to the context.
+/// [`apply_prefs`] for a context that has not run a pass yet (the window's, as it opens).
+pub fn apply_prefs_before_the_first_pass(ctx: &egui::Context, prefs: &Prefs) {
+    // `set_zoom_factor` rescales the last pass's screen to the new zoom, and before the first
+    // pass there is none (egui's stand-in is a square of 10,000 points): the first layout was
+    // made for a screen of the wrong size and the panels took frames to come back from it,
+    // so at 200 % the window appeared and then jumped. Set directly, the zoom simply holds
+    // from the first pass on.
+    ctx.options_mut(|o| o.zoom_factor = prefs.scale_percent as f32 / 100.0);
+    apply_prefs(ctx, prefs);
+}
+
+/// Applies the GM's preferences (scale, theme) and Fray's text sizes to the context; the UI
+/// scale takes effect from the next pass.
 pub fn apply_prefs(ctx: &egui::Context, prefs: &Prefs) {
     ctx.data_mut(|d| d.insert_temp(styled_id(), prefs.clone()));
     ctx.set_zoom_factor(prefs.scale_percent as f32 / 100.0);

@@ -82,15 +82,15 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
             .resizable(true)
             .default_size((width * 0.19).clamp(210.0, 320.0))
             .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));
-        // The dice tray too: rolls between fights go to today's session.
-        egui::Panel::right("tray")
-            .resizable(false)
-            .default_size((width * 0.2).clamp(250.0, 340.0))
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
-                });
+        // The dice tray too: rolls between fights go to today's session. Its width is set, not
+        // a default: a panel the GM cannot resize shrinks to its content some frames later,
+        // and the window appeared with the tray wider than it stayed. 250 points is what it
+        // shrank to, and leaves the welcome cards side by side on a 1600-point window.
+        egui::Panel::right("tray").resizable(false).exact_size(250.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
             });
+        });
         egui::CentralPanel::default_margins().show(ui, |ui| {
             encounter_bar::welcome_ui(ui, model, &mut view.bar, out);
         });

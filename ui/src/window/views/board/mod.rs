@@ -150,13 +150,16 @@ pub fn board_ui(
     }
     let mut targets = Vec::new();
 
+    let mut zoom_readout = None;
     egui::Panel::top("board-tools")
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
         .show(ui, |ui| {
-            if toolbar_ui(ui, state, view, panels, window, model.picked.len(), out) {
+            let tools = toolbar_ui(ui, state, view, panels, window, model.picked.len(), out);
+            if tools.harm {
                 view.harm = Some(harm::HarmForm::new(state, &model.picked));
             }
+            zoom_readout = tools.zoom_readout;
         });
     // A short window (a high UI scale) cannot spare the banner's rows: the rulings lie over
     // the board's top edge instead, taking no room from it.
@@ -186,6 +189,11 @@ pub fn board_ui(
     };
     let canvas_rect = ui.available_rect_before_wrap();
     canvas::canvas_ui(ui, &scene, view, &mut cache, out, &mut targets);
+    if let Some(rect) = zoom_readout {
+        // Written after the canvas, which fits the zoom to its size in this very pass: the
+        // readout never shows the zoom of the frame before.
+        ui.put(rect, egui::Label::new(format!("{:.0} %", view.zoom * 100.0)));
+    }
     if short {
         ruling_overlay_ui(ui, canvas_rect, view);
     }
@@ -308,8 +316,17 @@ const FULL_TOOLBAR: f32 = 900.0;
 /// Below this board width the grid's tools are one picker and the zoom readout goes.
 const NARROW_TOOLBAR: f32 = 720.0;
 
+/// What the toolbar leaves to the rest of the board's pass.
+struct Toolbar {
+    /// The GM opened the harm dialog.
+    harm: bool,
+    /// Where the zoom readout goes (none on a narrow board): written once the canvas has
+    /// fitted the zoom.
+    zoom_readout: Option<Rect>,
+}
+
 /// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), harm to several at once,
-/// and while linking, what to click. Returns whether the GM opened the harm dialog.
+/// and while linking, what to click.
 fn toolbar_ui(
     ui: &mut egui::Ui,
     state: &fray_app::encounter::Encounter,
@@ -318,8 +335,9 @@ fn toolbar_ui(
     window: egui::Vec2,
     picked: usize,
     out: &mut Vec<Action>,
-) -> bool {
+) -> Toolbar {
     let mut harm = false;
+    let mut zoom_readout = None;
     // A narrower board (a high UI scale) keeps the toolbar to one row: first the folds by
     // their keys alone and one Table toggle, then one picker for the grid's tools.
     let compact = ui.available_width() < FULL_TOOLBAR;
@@ -407,8 +425,13 @@ fn toolbar_ui(
             view.zoom_request = Some(1.0 / 1.25);
         }
         if !narrow {
-            // On a narrow board the readout gives its room to the tools.
-            ui.label(format!("{:.0} %", view.zoom * 100.0));
+            // On a narrow board the readout gives its room to the tools. Its room is as wide
+            // as the widest zoom, so the buttons after it never move as the zoom changes.
+            let widest = format!("{:.0} %", geometry::MAX_ZOOM * 100.0);
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let widest = ui.painter().layout_no_wrap(widest, font, egui::Color32::PLACEHOLDER);
+            let size = vec2(widest.size().x, ui.spacing().interact_size.y);
+            zoom_readout = Some(ui.allocate_exact_size(size, egui::Sense::hover()).0);
         }
         let zoom_in = ui
             .add_enabled(
@@ -443,7 +466,7 @@ fn toolbar_ui(
             }
         }
     });
-    harm
+    Toolbar { harm, zoom_readout }
 }
 
 /// The last message for the GM: what was refused and why, or what happened.
