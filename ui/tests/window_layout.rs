@@ -1,6 +1,7 @@
 //! The table view at every UI scale a GM uses: at 100 %, 200 % and 250 % on 1920×1080 and at
 //! 150 % on 1366×768 the board keeps at least half the window each way and Next is in view
-//! without scrolling; the panels fold with a click or a key.
+//! without scrolling; the panels fold with a click or a key; the welcome screen's new-encounter
+//! form stays inside its card, clear of the dice tray.
 
 mod common;
 
@@ -246,4 +247,26 @@ fn while_someone_declares_the_stepper_shows_them_not_nobody() {
     w.harness.get_by_label("Asked now");
     assert!(w.harness.query_by_label("Nobody").is_none(), "someone is asked: not Nobody");
     assert!(w.harness.query_all_by_label("Harald").count() >= 2, "named over the question too");
+}
+
+#[test]
+fn the_welcome_form_stays_left_of_the_dice_tray_at_every_scale() {
+    for (width, height, scale) in
+        [(1600.0, 1000.0, 200), (1920.0, 1080.0, 250), (1366.0, 768.0, 150), (1920.0, 1080.0, 100)]
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path().join("fray.db")).unwrap();
+        db.settings().set_json(PREFS_KEY, &Prefs { scale_percent: scale, dark: true }).unwrap();
+        let points = egui::vec2(width, height) * 100.0 / scale as f32;
+        let w = common::window_sized(dir, db, points);
+        // The tray's heading stands at its left edge (past the panel's margin).
+        let tray = w.harness.get_by_label("Dice").rect();
+        for (role, label) in
+            [(Role::ComboBox, "System"), (Role::TextInput, "Name"), (Role::ComboBox, "Start from")]
+        {
+            let field = w.harness.get_by_role_and_label(role, label).rect();
+            let what = format!("{width}×{height} at {scale} %: {label} {field:?}, tray {tray:?}");
+            assert!(field.max.x < tray.min.x - 8.0, "{what}");
+        }
+    }
 }

@@ -45,11 +45,12 @@ pub(super) fn start_from_ui(
     model: &Model,
     chosen: &mut Option<(TemplateId, String)>,
 ) {
-    ui.horizontal(|ui| {
+    // Wrapped: on a narrow card the picker goes under its label rather than past the card.
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Start from");
         let shown = chosen.as_ref().map_or("An empty board", |(_, n)| n.as_str()).to_owned();
         egui::ComboBox::from_id_salt("new-encounter-template")
-            .width(320.0)
+            .width(ui.available_width().clamp(super::welcome::MIN_FIELD, 320.0))
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 ui.selectable_value(chosen, None, "An empty board");

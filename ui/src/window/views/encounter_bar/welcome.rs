@@ -22,6 +22,9 @@ pub(super) struct NewEncounterForm {
 /// The size a new grid starts at: a good room and its approaches.
 const NEW_GRID: (u16, u16) = (20, 14);
 
+/// The narrowest the form's pickers and fields get on a narrow card.
+pub(super) const MIN_FIELD: f32 = 150.0;
+
 /// Wide enough for the two cards side by side; narrower windows (or 200 % scale) stack them.
 const SIDE_BY_SIDE: f32 = 940.0;
 
@@ -111,8 +114,10 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
     let mut enter = false;
     egui::Grid::new("new-encounter").num_columns(2).spacing([12.0, 12.0]).show(ui, |ui| {
         let label = ui.label("System");
+        // Narrower when the card is (a high UI scale on a small screen), so that it stays
+        // inside the card instead of running under the dice tray.
         egui::ComboBox::from_id_salt("new-encounter-system")
-            .width(260.0)
+            .width(ui.available_width().clamp(MIN_FIELD, 260.0))
             // Every procedure in view at once, none behind a scroll.
             .height(f32::INFINITY)
             .selected_text(systems.get(form.system).map_or("", |s| s.name()))
@@ -130,7 +135,7 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
             .add(
                 egui::TextEdit::singleline(&mut form.name)
                     .hint_text("The crypt under the chapel")
-                    .desired_width(ui.available_width().clamp(200.0, 420.0)),
+                    .desired_width(ui.available_width().clamp(MIN_FIELD, 420.0)),
             )
             .labelled_by(label.id);
         enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
