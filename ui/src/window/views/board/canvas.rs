@@ -140,7 +140,9 @@ pub fn canvas_ui(
         };
         // On a short window the rulings lie over the board's top: the fit keeps below them.
         let room = if crate::window::views::stepper::is_short(ui) {
-            canvas.with_min_y((canvas.min.y + super::RULINGS_OVERLAY).min(canvas.max.y - 1.0))
+            canvas.with_min_y(
+                (canvas.min.y + super::rulings::RULINGS_OVERLAY).min(canvas.max.y - 1.0),
+            )
         } else {
             canvas
         };

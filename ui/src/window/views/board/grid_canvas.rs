@@ -3,21 +3,21 @@
 //! tinted and every other token marked with its distance and cover, the corner lines of the
 //! cover ruling on hover, and the tools for walls, doors, windows and difficult ground.
 //!
-//! Drawing the board itself is [`super::grid_paint`]'s; this file adds the GM's hands.
+//! Drawing the board itself is [`super::grid_paint`]'s; this file adds the GM's hands, with a
+//! carried token in [`super::grid_drag`], the wall and ground tools in [`super::grid_tools`]
+//! and the battle map form in [`super::grid_map`].
 
 use super::cache::Cache;
 use super::geometry::Transform;
 use super::grid_paint::{self, GridLook, SQUARE};
 use super::palette::Palette;
 use super::token::TokenDrag;
-use crate::window::views::library::{self, LibraryDrop};
-use crate::window::{Action, file_dialog};
-use eframe::egui::{self, Color32, FontId, Id, Pos2, Rect, Sense, Stroke, pos2, vec2};
-use fray_app::Command;
+use crate::window::Action;
+use eframe::egui::{self, FontId, Id, Pos2, Rect, Sense, Stroke, pos2, vec2};
 use fray_app::encounter::{Combatant, Encounter};
 use fray_app::ids::CombatantId;
-use fray_app::space::grid::{Axis, Edge, Footprint, Grid, GridPos, WallKind};
-use fray_app::space::path::{MoveRefusal, Passage, Path};
+use fray_app::space::grid::{Edge, Grid, GridPos};
+use fray_app::space::path::Passage;
 use fray_app::space::sight::{Cover, Region, Sight, UNIT};
 use fray_app::space::{self, Distance};
 use fray_app::system::System;
@@ -66,30 +66,17 @@ pub struct GridState {
     /// The tool in hand.
     pub tool: Tool,
     /// A wall being drawn: the corner it starts at.
-    wall_from: Option<(u16, u16)>,
+    pub(super) wall_from: Option<(u16, u16)>,
     /// Ground being painted: difficult (`true`) or clear, and the squares done this drag.
-    painting: Option<(bool, Vec<GridPos>)>,
+    pub(super) painting: Option<(bool, Vec<GridPos>)>,
     /// The wall whose menu is open (door or window?).
-    menu: Option<(Edge, Pos2)>,
+    pub(super) menu: Option<(Edge, Pos2)>,
     /// The selected token's reach, for the state it was found in.
     reach: Option<(ReachKey, Vec<(GridPos, u32)>)>,
     /// The battle map's picture: being decoded, or on the GPU (by its key).
     map_texture: crate::window::views::picture::PictureTexture,
     /// The map form, when open.
-    pub map_form: Option<MapForm>,
-}
-
-/// The map form: a file to load, and the picture's scale and place.
-#[derive(Debug, Clone, Default)]
-pub struct MapForm {
-    /// A picture or Universal VTT file, as typed.
-    path: String,
-    /// Whether a Universal VTT file's object outlines (statues, furniture) become walls.
-    objects_as_walls: bool,
-    /// Squares the picture spans across.
-    across: f32,
-    /// Where its top-left corner lies, in squares.
-    offset: (f32, f32),
+    pub map_form: Option<super::grid_map::MapForm>,
 }
 
 /// What a reach was computed for: the state and the token.
@@ -203,9 +190,11 @@ pub fn grid_ui(
     }
 
     match gs.tool {
-        Tool::Move => drag_ui(ui, scene, &passage, pointer, pointer_square, view, out),
-        Tool::Walls => walls_ui(ui, grid, gs, pointer, view, canvas, out),
-        Tool::Ground => ground_ui(ui, grid, gs, pointer_square, canvas, out),
+        Tool::Move => {
+            super::grid_drag::drag_ui(ui, scene, &passage, pointer, pointer_square, view, out)
+        }
+        Tool::Walls => super::grid_tools::walls_ui(ui, grid, gs, pointer, view, canvas, out),
+        Tool::Ground => super::grid_tools::ground_ui(ui, grid, gs, pointer_square, canvas, out),
     }
     if gs.tool != Tool::Move {
         tool_hint_ui(ui, canvas, gs.tool, &pal);
@@ -366,293 +355,6 @@ fn enter_point(q: (i64, i64), d: egui::Vec2, r: Region) -> Option<(f32, f32)> {
     (t_in <= t_out).then_some((qx + d.x * t_in, qy + d.y * t_in))
 }
 
-/// The top-left square a footprint of `size` takes when the pointer is over `square`: the
-/// pointer's square is its middle (its top-left one for even sizes).
-fn top_left_under(square: GridPos, size: u8) -> GridPos {
-    let back = u16::from(size.saturating_sub(1) / 2);
-    GridPos { x: square.x.saturating_sub(back), y: square.y.saturating_sub(back) }
-}
-
-/// A token (or a library entry) carried over the grid: the way and its cost, or why not; on
-/// release, the step, the placement or the new combatant.
-fn drag_ui(
-    ui: &egui::Ui,
-    scene: &GridScene<'_>,
-    passage: &Passage,
-    pointer: Option<Pos2>,
-    square: Option<GridPos>,
-    view: Transform,
-    out: &mut Vec<Action>,
-) {
-    let ctx = ui.ctx().clone();
-    let pal = Palette::of(ui.visuals());
-    let released = ui.input(|i| i.pointer.any_released());
-    if let Some(token) = egui::DragAndDrop::payload::<TokenDrag>(&ctx) {
-        let Some(c) = scene.state.combatant(token.0) else { return };
-        let (Some(square), Some(pointer)) = (square, pointer) else { return };
-        let to = top_left_under(square, c.size);
-        let moves = space::moves(scene.state, passage, c);
-        let outcome: Result<Option<Path>, MoveRefusal> = match c.square {
-            Some(from) if from == to => return,
-            Some(from) => space::step_path(&moves, c, from, to).map(Some),
-            None => moves.can_end(to).map(|()| None),
-        };
-        let p = ui.painter();
-        let target = view.rect(grid_paint::footprint_rect(Footprint { at: to, size: c.size }));
-        match &outcome {
-            Ok(path) => {
-                if let Some(path) = path {
-                    let half = SQUARE * f32::from(c.size) * 0.5;
-                    let points: Vec<Pos2> = path
-                        .squares
-                        .iter()
-                        .map(|s| view.pos(grid_paint::square_rect(*s).min + vec2(half, half)))
-                        .collect();
-                    p.add(egui::Shape::line(points, Stroke::new(4.0, pal.accent)));
-                }
-                p.rect_stroke(target, 4.0, Stroke::new(3.0, pal.accent), egui::StrokeKind::Inside);
-                let text =
-                    path.as_ref().map_or("place here".to_owned(), |p| format!("{} ft", p.cost_ft));
-                label(p, pointer, &text, pal.accent, &pal);
-            }
-            Err(why) => {
-                p.rect_stroke(target, 4.0, Stroke::new(3.0, pal.refuse), egui::StrokeKind::Inside);
-                label(p, pointer, &why.to_string(), pal.refuse, &pal);
-            }
-        }
-        if released {
-            egui::DragAndDrop::clear_payload(&ctx);
-            // A refused move is tried anyway: the rules say why in the status line, and
-            // nothing changes.
-            let command = match c.square {
-                Some(_) => Command::Step { id: c.id, to },
-                None => Command::Place { id: c.id, at: Some(to) },
-            };
-            out.push(Action::Game(command));
-        }
-    } else if let Some(entry) = egui::DragAndDrop::payload::<LibraryDrop>(&ctx)
-        && let Some(square) = square
-    {
-        let p = ui.painter();
-        p.rect_stroke(
-            view.rect(grid_paint::square_rect(square)),
-            4.0,
-            Stroke::new(3.0, pal.accent),
-            egui::StrokeKind::Inside,
-        );
-        if released {
-            egui::DragAndDrop::clear_payload(&ctx);
-            let mut action = library::dropped_combatant(&entry, scene.system, None);
-            if let Action::AddCombatant { combatant, .. } = &mut action {
-                combatant.square = Some(square);
-            }
-            out.push(action);
-        }
-    } else if let Some(party) = egui::DragAndDrop::payload::<library::prep::PartyDrop>(&ctx)
-        && let Some(square) = square
-    {
-        let squares = space::spread(scene.state, square, party.members.len());
-        let p = ui.painter();
-        for at in &squares {
-            let rect = view.rect(grid_paint::square_rect(*at));
-            p.rect_stroke(rect, 4.0, Stroke::new(3.0, pal.accent), egui::StrokeKind::Inside);
-        }
-        if let Some(pointer) = pointer {
-            label(p, pointer, &party.name, pal.accent, &pal);
-        }
-        if released {
-            egui::DragAndDrop::clear_payload(&ctx);
-            party_drop(&party, scene.system, &squares, out);
-        }
-    }
-}
-
-/// A party dropped on the grid: every member joins the party side, in order, on the squares
-/// [`space::spread`] found; those with no room left wait Not on the board, and the status
-/// line says who.
-fn party_drop(
-    party: &library::prep::PartyDrop,
-    system: &dyn System,
-    squares: &[GridPos],
-    out: &mut Vec<Action>,
-) {
-    let mut waiting = Vec::new();
-    for (i, entry) in party.members.iter().enumerate() {
-        let one = LibraryDrop { entry: entry.clone(), count: 1, detachment: false };
-        let mut action = library::dropped_combatant(&one, system, None);
-        if let Action::AddCombatant { combatant, .. } = &mut action {
-            combatant.square = squares.get(i).copied();
-        }
-        if i >= squares.len() {
-            waiting.push(entry.combatant.name.clone());
-        }
-        out.push(action);
-    }
-    if !waiting.is_empty() {
-        out.push(Action::Notice(format!(
-            "No room left around that square: {} wait{} Not on the board",
-            waiting.join(", "),
-            if waiting.len() == 1 { "s" } else { "" }
-        )));
-    }
-}
-
-/// A label near the pointer, on a plate.
-fn label(p: &egui::Painter, at: Pos2, text: &str, colour: Color32, pal: &Palette) {
-    let galley = p.layout_no_wrap(text.to_owned(), FontId::proportional(17.0), colour);
-    let rect = Rect::from_min_size(at + vec2(18.0, 12.0), galley.size() + vec2(12.0, 6.0));
-    p.rect_filled(rect, 5.0, pal.card);
-    p.rect_stroke(rect, 5.0, Stroke::new(1.5, colour), egui::StrokeKind::Inside);
-    p.galley(rect.min + vec2(6.0, 3.0), galley, colour);
-}
-
-/// The nearest grid edge to a board point, if the point is near enough to a line.
-fn edge_near(grid: &Grid, board: Pos2) -> Option<Edge> {
-    let (fx, fy) = (board.x / SQUARE, board.y / SQUARE);
-    let (dx, dy) = ((fx - fx.round()).abs(), (fy - fy.round()).abs());
-    let near = 0.18;
-    let edge = if dx < dy && dx < near {
-        Edge { x: fx.round().max(0.0) as u16, y: fy.floor().max(0.0) as u16, axis: Axis::Vertical }
-    } else if dy < near {
-        Edge {
-            x: fx.floor().max(0.0) as u16,
-            y: fy.round().max(0.0) as u16,
-            axis: Axis::Horizontal,
-        }
-    } else {
-        return None;
-    };
-    grid.has_edge(edge).then_some(edge)
-}
-
-/// The wall tool: drag from corner to corner along a line to draw; click a wall for a door or
-/// window, a door to open or close it; right-click to erase.
-fn walls_ui(
-    ui: &egui::Ui,
-    grid: &Grid,
-    gs: &mut GridState,
-    pointer: Option<Pos2>,
-    view: Transform,
-    canvas: Rect,
-    out: &mut Vec<Action>,
-) {
-    let pal = Palette::of(ui.visuals());
-    let response = ui.interact(canvas, Id::unique("grid-walls"), Sense::click_and_drag());
-    let board = pointer.map(|p| view.board_pos(p));
-    if response.drag_started()
-        && let Some(press) = ui.input(|i| i.pointer.press_origin())
-    {
-        gs.wall_from = Some(grid_paint::corner_at(grid, view.board_pos(press)));
-        gs.menu = None;
-    }
-    if let (Some(from), Some(board)) = (gs.wall_from, board) {
-        // Along the row or the column the pointer is nearer.
-        let to = grid_paint::corner_at(grid, board);
-        let to = if to.0.abs_diff(from.0) >= to.1.abs_diff(from.1) {
-            (to.0, from.1)
-        } else {
-            (from.0, to.1)
-        };
-        let (a, b) = (view.pos(grid_paint::corner_pos(from)), view.pos(grid_paint::corner_pos(to)));
-        ui.painter().line_segment([a, b], Stroke::new((6.0 * view.zoom).max(3.0), pal.accent));
-        if response.drag_stopped() {
-            gs.wall_from = None;
-            if to != from {
-                out.push(Action::Game(Command::SetWalls { from, to, kind: Some(WallKind::Wall) }));
-            }
-        }
-    }
-    let edge = board.and_then(|b| edge_near(grid, b));
-    if let Some(e) = edge.filter(|_| gs.wall_from.is_none()) {
-        let [a, b] = e.ends();
-        let (a, b) = (view.pos(grid_paint::corner_pos(a)), view.pos(grid_paint::corner_pos(b)));
-        ui.painter().line_segment([a, b], Stroke::new(2.0, pal.accent));
-    }
-    let one = |e: Edge| ((e.ends()[0]), (e.ends()[1]));
-    if response.clicked()
-        && let Some(e) = edge
-    {
-        let (from, to) = one(e);
-        match grid.wall(e) {
-            Some(WallKind::Door { open }) => out.push(Action::Game(Command::SetWalls {
-                from,
-                to,
-                kind: Some(WallKind::Door { open: !open }),
-            })),
-            Some(_) => gs.menu = pointer.map(|p| (e, p)),
-            None => {
-                out.push(Action::Game(Command::SetWalls { from, to, kind: Some(WallKind::Wall) }))
-            }
-        }
-    }
-    if response.secondary_clicked()
-        && let Some(e) = edge.filter(|e| grid.wall(*e).is_some())
-    {
-        let (from, to) = one(e);
-        out.push(Action::Game(Command::SetWalls { from, to, kind: None }));
-        gs.menu = None;
-    }
-    if let Some((e, at)) = gs.menu {
-        let mut close = false;
-        egui::Area::new(Id::unique("grid-wall-menu"))
-            .fixed_pos(at)
-            .order(egui::Order::Foreground)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    let (from, to) = one(e);
-                    for (text, kind) in [
-                        ("Door (closed)", Some(WallKind::Door { open: false })),
-                        ("Window", Some(WallKind::Window)),
-                        ("Wall", Some(WallKind::Wall)),
-                        ("Erase", None),
-                    ] {
-                        if ui.add(egui::Button::new(text).min_size(vec2(150.0, 32.0))).clicked() {
-                            out.push(Action::Game(Command::SetWalls { from, to, kind }));
-                            close = true;
-                        }
-                    }
-                });
-            });
-        if close || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-            gs.menu = None;
-        }
-    }
-}
-
-/// The ground tool: press on a square to mark it difficult (or clear it, if it was), drag to
-/// do the same to every square passed; one command per square on release.
-fn ground_ui(
-    ui: &egui::Ui,
-    grid: &Grid,
-    gs: &mut GridState,
-    square: Option<GridPos>,
-    canvas: Rect,
-    out: &mut Vec<Action>,
-) {
-    // Over the board's background: a drag paints instead of panning.
-    let _ = ui.interact(canvas, Id::unique("grid-ground"), Sense::click_and_drag());
-    let (pressed, down, released) = ui.input(|i| {
-        (i.pointer.primary_pressed(), i.pointer.primary_down(), i.pointer.primary_released())
-    });
-    if pressed && let Some(sq) = square {
-        gs.painting = Some((!grid.is_difficult(sq), vec![sq]));
-    }
-    if down
-        && let (Some((_, done)), Some(sq)) = (&mut gs.painting, square)
-        && !done.contains(&sq)
-    {
-        done.push(sq);
-    }
-    if let Some((on, done)) = &gs.painting
-        && (released || !down)
-    {
-        for sq in done {
-            out.push(Action::Game(Command::SetDifficult { at: *sq, width: 1, height: 1, on: *on }));
-        }
-        gs.painting = None;
-    }
-}
-
 /// The battle map's texture (see [`crate::window::views::picture::PictureTexture`]).
 fn map_texture(
     ctx: &egui::Context,
@@ -661,83 +363,4 @@ fn map_texture(
 ) -> Option<egui::TextureId> {
     let key = &scene.grid.map.as_ref()?.image;
     gs.map_texture.texture(ctx, scene.session.db(), key)
-}
-
-/// The map form: load a picture or a Universal VTT file; scale and move the picture.
-pub fn map_form_ui(ui: &mut egui::Ui, grid: &Grid, gs: &mut GridState, out: &mut Vec<Action>) {
-    let Some(form) = &mut gs.map_form else { return };
-    let mut open = true;
-    egui::Window::new("Battle map")
-        .id(egui::Id::unique("battle-map-form"))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .default_width(560.0)
-        .show(ui.ctx(), |ui| {
-            ui.set_width(560.0);
-            ui.label("A picture (PNG, JPEG, WebP) goes under the grid; a Universal VTT file (.dd2vtt, .uvtt, or any name) becomes the whole board: squares, walls, doors and picture. What Fray moved or left out is said once it is loaded.");
-            ui.add_space(6.0);
-            let label = ui.label("Map file");
-            ui.horizontal(|ui| {
-                if ui.button("Browse…").clicked()
-                    && let Some(path) = file_dialog::pick(file_dialog::Files {
-                        kind: "map",
-                        title: "Choose a battle map",
-                        filter: "Maps",
-                        extensions: &["png", "jpg", "jpeg", "webp", "dd2vtt", "uvtt", "df2vtt", "json"],
-                    })
-                {
-                    form.path = path.display().to_string();
-                }
-                ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(ui.available_width()))
-                    .labelled_by(label.id);
-            });
-            ui.checkbox(
-                &mut form.objects_as_walls,
-                "Object outlines (statues, furniture) as walls; left open otherwise",
-            );
-            let path = form.path.trim();
-            if ui.add_enabled(!path.is_empty(), egui::Button::new("Load")).clicked() {
-                let objects = if form.objects_as_walls {
-                    crate::uvtt::Objects::Walls
-                } else {
-                    crate::uvtt::Objects::Ignore
-                };
-                out.push(Action::LoadMap(std::path::PathBuf::from(path), objects));
-            }
-            if let Some(m) = &grid.map {
-                ui.separator();
-                if form.across <= 0.0 {
-                    form.across = m.width_squares;
-                    form.offset = (m.offset_x, m.offset_y);
-                }
-                ui.horizontal(|ui| {
-                    let l = ui.label("Squares across");
-                    ui.add(egui::DragValue::new(&mut form.across).range(1.0..=1000.0).speed(0.05)).labelled_by(l.id);
-                    let l = ui.label("Offset");
-                    ui.add(egui::DragValue::new(&mut form.offset.0).range(-1000.0..=1000.0).speed(0.02)).labelled_by(l.id);
-                    ui.add(egui::DragValue::new(&mut form.offset.1).range(-1000.0..=1000.0).speed(0.02));
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Apply").clicked() {
-                        let scale = form.across / m.width_squares;
-                        let map = fray_app::space::grid::BattleMap {
-                            image: m.image.clone(),
-                            width_squares: form.across,
-                            height_squares: m.height_squares * scale,
-                            offset_x: form.offset.0,
-                            offset_y: form.offset.1,
-                        };
-                        out.push(Action::Game(Command::SetMap { map: Some(map) }));
-                    }
-                    if ui.button("Remove the map").clicked() {
-                        out.push(Action::Game(Command::SetMap { map: None }));
-                    }
-                });
-            }
-        });
-    if !open {
-        gs.map_form = None;
-    }
 }

@@ -1,0 +1,109 @@
+//! The rulings over the board: the newest decisions of the rules, each naming whom it is
+//! about, in a banner above the board or laid over its top edge on a short window.
+
+use super::BoardView;
+use eframe::egui;
+use fray_app::system::presentation;
+
+/// Rulings the banner over the board shows: the newest large, the two before it small.
+const BANNER_LINES: usize = 3;
+
+/// Height of the rulings laid over the board's top on a short window: Fit keeps the board
+/// below it.
+pub(super) const RULINGS_OVERLAY: f32 = 56.0;
+
+/// The newest rulings of the fight over the board, each naming whom it is about: the newest
+/// in large type ("Goblin 2: STR 0: dead"), the blow's hit and damage before it in small,
+/// until the next. Always as tall as its three lines, so the board never moves when the
+/// first ruling comes. Found once per state, not per frame.
+pub(super) fn ruling_ui(ui: &mut egui::Ui, view: &BoardView) {
+    let Some((_, lines)) = &view.ruling else { return };
+    let (small, large) = (16.0, 22.0);
+    let gap = ui.spacing().item_spacing.y;
+    let row = |f: &mut egui::epaint::text::FontsView<'_>, size: f32| {
+        f.row_height(&egui::FontId::proportional(size))
+    };
+    let (small_row, large_row) = ui.fonts_mut(|f| (row(f, small), row(f, large)));
+    let banner_height = 2.0 * (small_row + gap) + large_row;
+    egui::Panel::top("board-ruling")
+        .resizable(false)
+        .exact_size(banner_height + 12.0)
+        .frame(
+            egui::Frame::new()
+                .fill(ui.visuals().faint_bg_color)
+                .inner_margin(egui::Margin::symmetric(10, 6))
+                .corner_radius(6.0),
+        )
+        .show(ui, |ui| {
+            // Older lines first, so the newest always sits on the bottom row.
+            let blank = BANNER_LINES - lines.len();
+            for _ in 0..blank.min(BANNER_LINES - 1) {
+                ui.add_space(small_row + gap);
+            }
+            if lines.is_empty() {
+                let hint = "The rules' decisions show here as they are made";
+                ui.label(egui::RichText::new(hint).size(small).weak());
+            }
+            for (i, text) in lines.iter().enumerate() {
+                // One line each, whatever the scale: the whole ruling on hover and in the
+                // journal.
+                let newest = i + 1 == lines.len();
+                let label = if newest {
+                    egui::RichText::new(text).size(large).strong()
+                } else {
+                    egui::RichText::new(text).size(small).weak()
+                };
+                ui.add(egui::Label::new(label).truncate()).on_hover_text(text);
+            }
+        });
+}
+
+/// Finds the newest rulings again when the state changed.
+pub(super) fn refresh_rulings(session: &fray_data::Session, view: &mut BoardView) {
+    let h = session.history();
+    let key = (h.next_stream(), h.cursor());
+    if view.ruling.as_ref().is_none_or(|(k, _)| *k != key) {
+        let lines = presentation::recent_rulings(h.state(), h.events(), BANNER_LINES);
+        view.ruling = Some((key, lines));
+    }
+}
+
+/// On a short window: the two newest rulings over the top of the board, on a plate, the
+/// newest below in large type. Painted over the board, so nothing moves when they come.
+pub(super) fn ruling_overlay_ui(ui: &egui::Ui, canvas: egui::Rect, view: &BoardView) {
+    let Some((_, lines)) = &view.ruling else { return };
+    let shown = &lines[lines.len().saturating_sub(2)..];
+    if shown.is_empty() {
+        return;
+    }
+    let visuals = ui.visuals();
+    let width = canvas.width() - 20.0;
+    let galleys: Vec<_> = shown
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let newest = i + 1 == shown.len();
+            let (size, colour) = if newest {
+                (19.0, visuals.strong_text_color())
+            } else {
+                (15.0, visuals.weak_text_color())
+            };
+            let mut job = egui::text::LayoutJob::single_section(
+                text.clone(),
+                egui::TextFormat::simple(egui::FontId::proportional(size), colour),
+            );
+            job.wrap = egui::text::TextWrapping::truncate_at_width(width);
+            ui.fonts_mut(|f| f.layout_job(job))
+        })
+        .collect();
+    let height: f32 = galleys.iter().map(|g| g.size().y).sum::<f32>() + 10.0;
+    let plate = egui::Rect::from_min_size(canvas.min, egui::vec2(canvas.width(), height));
+    let painter = ui.painter().with_clip_rect(canvas);
+    painter.rect_filled(plate, 6.0, visuals.window_fill.gamma_multiply(0.92));
+    let mut y = plate.min.y + 5.0;
+    for g in galleys {
+        let h = g.size().y;
+        painter.galley(egui::pos2(plate.min.x + 10.0, y), g, visuals.text_color());
+        y += h;
+    }
+}

@@ -1,0 +1,167 @@
+//! The board's toolbar: the panel folds, Table/Prep, the board's tools, zoom and fit, harm to
+//! several at once, and while linking, what to click.
+
+use super::{BoardView, Dialog, geometry, grid_canvas, harm};
+use crate::window::Action;
+use crate::window::views::panels::{Layout, Panel, Panels};
+use eframe::egui::{self, Rect, vec2};
+
+/// Below this board width (points) the folds go by their keys alone and Table/Prep is one
+/// toggle: the full labels would wrap the toolbar to a second row.
+const FULL_TOOLBAR: f32 = 900.0;
+
+/// Below this board width the grid's tools are one picker and the zoom readout goes.
+const NARROW_TOOLBAR: f32 = 720.0;
+
+/// What the toolbar leaves to the rest of the board's pass.
+pub(super) struct Toolbar {
+    /// The GM opened the harm dialog.
+    pub harm: bool,
+    /// Where the zoom readout goes (none on a narrow board): written once the canvas has
+    /// fitted the zoom.
+    pub zoom_readout: Option<Rect>,
+}
+
+/// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), harm to several at once,
+/// and while linking, what to click.
+pub(super) fn toolbar_ui(
+    ui: &mut egui::Ui,
+    state: &fray_app::encounter::Encounter,
+    view: &mut BoardView,
+    panels: &mut Panels,
+    window: egui::Vec2,
+    picked: usize,
+    out: &mut Vec<Action>,
+) -> Toolbar {
+    let mut harm = false;
+    let mut zoom_readout = None;
+    // A narrower board (a high UI scale) keeps the toolbar to one row: first the folds by
+    // their keys alone and one Table toggle, then one picker for the grid's tools.
+    let compact = ui.available_width() < FULL_TOOLBAR;
+    let narrow = ui.available_width() < NARROW_TOOLBAR;
+    ui.horizontal_wrapped(|ui| {
+        let big = vec2(0.0, 34.0);
+        for panel in Panel::ALL {
+            let open = panels.open(panel, window);
+            let text = if compact {
+                format!("{:?}", panel.key())
+            } else {
+                format!("{} ({:?})", panel.label(), panel.key())
+            };
+            let button = egui::Button::selectable(open, text).min_size(big);
+            let hint = format!(
+                "{} the {}",
+                if open { "Fold" } else { "Unfold" },
+                panel.label().to_lowercase()
+            );
+            if ui.add(button).on_hover_text(hint).clicked() {
+                panels.toggle(panel, window);
+            }
+        }
+        ui.separator();
+        let now = panels.layout(window);
+        if compact {
+            // One toggle: Table on, or off to Prep.
+            let table = now == Some(Layout::Table);
+            let button = egui::Button::selectable(table, Layout::Table.label()).min_size(big);
+            let hint = if table { Layout::Prep.hint() } else { Layout::Table.hint() };
+            if ui.add(button).on_hover_text(hint).clicked() {
+                panels.set_layout(if table { Layout::Prep } else { Layout::Table });
+            }
+        } else {
+            for layout in Layout::ALL {
+                let button =
+                    egui::Button::selectable(now == Some(layout), layout.label()).min_size(big);
+                if ui.add(button).on_hover_text(layout.hint()).clicked() {
+                    panels.set_layout(layout);
+                }
+            }
+        }
+        ui.separator();
+        if state.grid.is_some() {
+            // A grid's tools instead of zones; on a narrow board one picker, so the toolbar
+            // keeps to one row and the board its height.
+            if narrow {
+                egui::ComboBox::from_id_salt("grid-tool")
+                    .selected_text(view.grid.tool.label())
+                    .show_ui(ui, |ui| {
+                        for tool in grid_canvas::Tool::ALL {
+                            ui.selectable_value(&mut view.grid.tool, tool, tool.label())
+                                .on_hover_text(tool.hint());
+                        }
+                    })
+                    .response
+                    .on_hover_text("The grid's tool: Move, Walls or Ground");
+            } else {
+                for tool in grid_canvas::Tool::ALL {
+                    let button = egui::Button::selectable(view.grid.tool == tool, tool.label())
+                        .min_size(big);
+                    if ui.add(button).on_hover_text(tool.hint()).clicked() {
+                        view.grid.tool = tool;
+                    }
+                }
+            }
+            let map = egui::Button::new("Map…").min_size(big);
+            if ui
+                .add(map)
+                .on_hover_text("Lay a picture under the grid, or load a Universal VTT map")
+                .clicked()
+            {
+                view.grid.map_form.get_or_insert_with(Default::default);
+            }
+        } else if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
+            view.dialog = Some(Dialog::add());
+        }
+        let zoom_out = ui
+            .add_enabled(
+                view.zoom > geometry::min_zoom(state),
+                egui::Button::new("\u{2212}").min_size(vec2(34.0, 34.0)),
+            )
+            .on_hover_text("Zoom out (Ctrl+scroll)");
+        if zoom_out.clicked() {
+            view.zoom_request = Some(1.0 / 1.25);
+        }
+        if !narrow {
+            // On a narrow board the readout gives its room to the tools. Its room is as wide
+            // as the widest zoom, so the buttons after it never move as the zoom changes.
+            let widest = format!("{:.0} %", geometry::MAX_ZOOM * 100.0);
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let widest = ui.painter().layout_no_wrap(widest, font, egui::Color32::PLACEHOLDER);
+            let size = vec2(widest.size().x, ui.spacing().interact_size.y);
+            zoom_readout = Some(ui.allocate_exact_size(size, egui::Sense::hover()).0);
+        }
+        let zoom_in = ui
+            .add_enabled(
+                view.zoom < geometry::MAX_ZOOM,
+                egui::Button::new("+").min_size(vec2(34.0, 34.0)),
+            )
+            .on_hover_text("Zoom in (Ctrl+scroll)");
+        if zoom_in.clicked() {
+            view.zoom_request = Some(1.25);
+        }
+        if ui
+            .add(egui::Button::new("Fit").min_size(big))
+            .on_hover_text("Show the whole board. Scroll or drag the background to pan")
+            .clicked()
+        {
+            view.fit_pending = true;
+        }
+        if !narrow {
+            ui.separator();
+        }
+        harm = harm::button_ui(ui, picked, narrow, out);
+        if let Some(from) = view.linking.and_then(|z| state.zone(z)) {
+            ui.add_space(12.0);
+            ui.colored_label(
+                ui.visuals().selection.stroke.color,
+                format!("Linking {}: click the zone to connect (or disconnect)", from.name),
+            );
+            if ui.add(egui::Button::new("Cancel link").min_size(big)).clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                view.linking = None;
+            }
+        }
+    });
+    Toolbar { harm, zoom_readout }
+}
