@@ -49,14 +49,9 @@ pub(super) fn entry_row_ui(
     if !ui.is_rect_visible(rect) {
         return;
     }
+    plate_ui(ui, rect, response.hovered() || carried);
     let visuals = ui.visuals();
-    let fill = if response.hovered() || carried {
-        visuals.widgets.hovered.weak_bg_fill
-    } else {
-        visuals.faint_bg_color
-    };
     let painter = ui.painter();
-    painter.rect_filled(rect.shrink2(vec2(0.0, 2.0)), CornerRadius::same(6), fill);
     let body = TextStyle::Body.resolve(ui.style());
     let small = TextStyle::Small.resolve(ui.style());
     let text_w = rect.width() - 20.0;
@@ -162,4 +157,12 @@ fn entry_menu_ui(
             out.push(Action::Library(LibraryAction::ExportMarkdown { entry, path }));
         }
     }
+}
+
+/// The plate under a draggable row of the library (an entry, a party): lit while hovered or
+/// carried.
+pub(super) fn plate_ui(ui: &egui::Ui, rect: egui::Rect, lit: bool) {
+    let visuals = ui.visuals();
+    let fill = if lit { visuals.widgets.hovered.weak_bg_fill } else { visuals.faint_bg_color };
+    ui.painter().rect_filled(rect.shrink2(vec2(0.0, 2.0)), CornerRadius::same(6), fill);
 }

@@ -71,14 +71,9 @@ fn party_row_ui(ui: &mut egui::Ui, model: &Model, system: &str, name: &str, coun
         egui::DragAndDrop::set_payload(ui.ctx(), PartyDrop { name: name.to_owned(), members });
     }
     let carried = response.dragged();
+    super::super::row::plate_ui(ui, rect, response.hovered() || carried);
     let visuals = ui.visuals();
-    let fill = if response.hovered() || carried {
-        visuals.widgets.hovered.weak_bg_fill
-    } else {
-        visuals.faint_bg_color
-    };
     let painter = ui.painter();
-    painter.rect_filled(rect.shrink2(vec2(0.0, 2.0)), CornerRadius::same(6), fill);
     let font = egui::TextStyle::Body.resolve(ui.style());
     painter.text(
         rect.left_center() + vec2(10.0, 0.0),
