@@ -22,15 +22,17 @@ mod replay;
 mod session;
 mod svg;
 mod timeline;
+mod view;
 
 pub use html::{html, html_with_recap};
 pub use json::{FORMAT, JournalDoc, JournalError, VERSION, from_json, to_json, to_json_with_recap};
-pub use line::{JournalLines, JournalView, Line, Style, describe, lines, timer_words};
+pub use line::{Style, describe, timer_words};
 pub use markdown::{escape_into as escape_markdown_into, markdown, markdown_with_recap};
 pub use players::{Audience, players_html, players_markdown, readable};
 pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
 pub use session::{session_html, session_html_for, session_markdown, session_markdown_for};
 pub use timeline::Place;
+pub use view::{JournalLines, JournalView, Line, lines};
 
 use crate::encounter::Encounter;
 

@@ -19,7 +19,9 @@
 //! assert_eq!(history.commands().len(), 4);
 //! ```
 
+mod check;
 mod lex;
+mod names;
 mod parse;
 mod player_view;
 mod run;
