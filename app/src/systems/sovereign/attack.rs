@@ -1,30 +1,25 @@
 //! The turn's actions: an attack with the Main action (d20 + attack bonus + attribute
 //! modifier + skill against AC, the situation's modifiers from the grid — cover, range,
 //! prone, melee — damage never below Shock, Shock on a miss, a shield's first Shock turned
-//! aside), the Move (and the Main as a second Move) walked on the grid, and the Heal check
-//! that stabilizes the mortally injured.
+//! aside). The Move is `movement.rs`, a Charge's run `charge.rs`, the Heal check `heal.rs`,
+//! reloading `reload.rs`.
 
 use super::answer::{resume, waits_for_answer};
-use super::block::{AC, ATK, HEAL, HP, MOVE, attack, is_out, stat, track};
+use super::block::{AC, ATK, HP, attack, is_out, stat, track};
 use super::block::{Reload, SovBlock};
+use super::charge::charge_path;
 use super::model::{Manner, Pending, SovEvent, TurnAt};
 use super::round::{check_begun, fall, is_turn_of};
 use super::rules::{
-    Shock, Situation, attack_modifiers, attack_roll, attribute_mod, damage_on_hit, heal_penalty,
-    skill_check, swarm_allowed, swarm_bonus,
+    Shock, Situation, attack_modifiers, attack_roll, damage_on_hit, swarm_allowed, swarm_bonus,
 };
-use super::{CHARGED, HIDDEN, R_ATTACK, R_HEAL, R_MOVE, SWARM_CAP, TOTAL_DEFENSE, UNSEEN};
+use super::{CHARGED, HIDDEN, R_ATTACK, R_MOVE, SWARM_CAP, TOTAL_DEFENSE, UNSEEN};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
-use crate::space::grid::GridPos;
-use crate::space::path::Passage;
 use crate::space::{self, Distance};
 use crate::system::{Ctx, RuleError};
-
-/// Feet a Move covers when the block gives none.
-pub const DEFAULT_MOVE_FT: u32 = 30;
 
 /// Refuses unless `id` may spend its Main action now: on its turn, off it for an Instant (a
 /// Snap Attack), or any time this round after holding its action.
@@ -49,30 +44,6 @@ pub(crate) fn check_main(enc: &Encounter, id: CombatantId, instant: bool) -> Res
         return Err(RuleError::NotAllowed(format!("{} has spent its Main action", c.name)));
     }
     Ok(())
-}
-
-/// Refuses unless `id` may still spend its Move on its turn: the fight on, nothing waiting,
-/// its turn, in the fight, and its Move unused — or, with `walked_ok`, used only for walking
-/// within it (a Screen's walk to its ward is part of the Screen).
-pub(crate) fn check_move_left(
-    enc: &Encounter,
-    id: CombatantId,
-    walked_ok: bool,
-) -> Result<&Combatant, RuleError> {
-    check_begun(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if !is_turn_of(enc, id) {
-        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
-    }
-    if is_out(c) {
-        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
-    }
-    let spent = enc.sovereign().turn.now(enc);
-    let walked = if walked_ok { spent.feet > move_ft(c) } else { spent.feet > 0 };
-    if spent.done || walked {
-        return Err(RuleError::NotAllowed(format!("{} has used its Move", c.name)));
-    }
-    Ok(c)
 }
 
 /// Whether any foe of `c` stands in melee with it.
@@ -204,96 +175,6 @@ pub(crate) fn check_attack(
         }
     }
     attack_modifiers(&s).map_err(|why| RuleError::NotAllowed(why.into()))
-}
-
-/// Where a Charge of `a` at `t` ends and its path: the nearest square next to `t` reached in a
-/// straight line (a row, a column or a diagonal), 5 ft at least and at most twice the Move,
-/// with the Move unused this turn.
-pub(crate) fn charge_path(
-    enc: &Encounter,
-    a: &Combatant,
-    t: &Combatant,
-) -> Result<(GridPos, u32), RuleError> {
-    if enc.sovereign().turn.now(enc).feet > 0 {
-        return Err(RuleError::NotAllowed(format!(
-            "{} has moved this turn: a Charge takes the whole Move",
-            a.name
-        )));
-    }
-    let grid = enc.grid.as_ref().ok_or_else(|| RuleError::Invalid("there is no grid".into()))?;
-    let (Some(from), Some(target)) = (a.square, t.square) else {
-        return Err(RuleError::NotAllowed(format!(
-            "{} and {} are not both on the grid",
-            a.name, t.name
-        )));
-    };
-    let passage = Passage::new(grid);
-    let moves = space::moves(enc, &passage, a);
-    let allowance = 2 * move_ft(a);
-    let mut best: Option<(GridPos, u32)> = None;
-    for dy in -1i32..=1 {
-        for dx in -1i32..=1 {
-            let (x, y) = (i32::from(target.x) + dx, i32::from(target.y) + dy);
-            let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y)) else { continue };
-            let to = GridPos { x, y };
-            if (dx, dy) == (0, 0) || to == from || !straight(from, to) {
-                continue;
-            }
-            let Some(cost) = straight_run(&moves, from, to, allowance) else { continue };
-            if best.is_none_or(|(_, c)| cost < c) {
-                best = Some((to, cost));
-            }
-        }
-    }
-    best.ok_or_else(|| {
-        RuleError::NotAllowed(format!(
-            "no straight run of {allowance} ft or less takes {} next to {}",
-            a.name, t.name
-        ))
-    })
-}
-
-/// The cost of running from `from` to `to` square by square along their line, each step a
-/// direct one (no wall, no one in the way), within `allowance` feet; none when it cannot.
-fn straight_run(
-    moves: &space::path::Moves<'_>,
-    from: GridPos,
-    to: GridPos,
-    allowance: u32,
-) -> Option<u32> {
-    let (dx, dy) = (
-        (i32::from(to.x) - i32::from(from.x)).signum(),
-        (i32::from(to.y) - i32::from(from.y)).signum(),
-    );
-    let (mut at, mut cost) = (from, 0u32);
-    while at != to {
-        let next = GridPos {
-            x: u16::try_from(i32::from(at.x) + dx).ok()?,
-            y: u16::try_from(i32::from(at.y) + dy).ok()?,
-        };
-        let left = allowance.checked_sub(cost)?;
-        // A plain step needs no search (a Charge is checked for every foe at every turn).
-        let step = if moves.plain_step(at, next) {
-            Some(moves.square_ft()).filter(|ft| *ft <= left)?
-        } else {
-            // A path of two squares is the step itself: when it is barred, no search finds one.
-            moves.step_cost(at, next)?;
-            let step = moves.within(at, next, left).ok()?;
-            if step.squares.len() != 2 {
-                return None;
-            }
-            step.cost_ft
-        };
-        cost += step;
-        at = next;
-    }
-    Some(cost)
-}
-
-/// Whether `to` lies on a row, a column or a diagonal through `from`.
-fn straight(from: GridPos, to: GridPos) -> bool {
-    let (dx, dy) = (i32::from(to.x) - i32::from(from.x), i32::from(to.y) - i32::from(from.y));
-    dx == 0 || dy == 0 || dx.abs() == dy.abs()
 }
 
 /// A Swarm's helpers: distinct allies of the attacker next to the target, each with its Main
@@ -585,199 +466,4 @@ pub(crate) fn hurt(ctx: &mut Ctx, id: CombatantId, damage: i64) -> Result<(), Ru
         fall(ctx, R_ATTACK, id);
     }
     Ok(())
-}
-
-/// Feet a Move of `c` covers (half while prone).
-pub(crate) fn move_ft(c: &Combatant) -> u32 {
-    let full = c.stat(MOVE).and_then(|m| u32::try_from(m).ok()).unwrap_or(DEFAULT_MOVE_FT);
-    if c.conditions.contains("prone") { full / 2 } else { full }
-}
-
-/// Feet `id` may still walk this turn: its Move, and its Main as a second Move while unspent.
-pub(crate) fn feet_left(enc: &Encounter, id: CombatantId) -> u32 {
-    let c = &enc.combatants[&id];
-    let spent = enc.sovereign().turn.now(enc);
-    if spent.done {
-        return 0;
-    }
-    let main = enc.sovereign().mains.contains(&id);
-    let moves = if main && spent.feet <= move_ft(c) { 1 } else { 2 };
-    (move_ft(c) * moves).saturating_sub(spent.feet)
-}
-
-/// The acting combatant walks to `to` on the grid, within its Move (and its Main as a second
-/// Move, spent once the first is used up).
-pub(crate) fn walk(
-    enc: &Encounter,
-    id: CombatantId,
-    to: GridPos,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    let grid = enc.grid.as_ref().ok_or_else(|| RuleError::Invalid("there is no grid".into()))?;
-    let from =
-        c.square.ok_or_else(|| RuleError::Invalid(format!("{} is not on the grid", c.name)))?;
-    if is_out(c) {
-        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
-    }
-    let left = feet_left(enc, id);
-    let passage = Passage::new(grid);
-    let moves = space::moves(enc, &passage, c);
-    let path = moves.within(from, to, left).map_err(|e| {
-        RuleError::NotAllowed(format!("{} cannot go there: {e} ({left} ft left this turn)", c.name))
-    })?;
-    let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
-    let spent = enc.sovereign().turn.now(enc);
-    let feet = spent.feet + path.cost_ft;
-    ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
-    if feet > move_ft(c) && !enc.sovereign().mains.contains(&id) {
-        ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "a second Move".into() });
-    }
-    // Walking out of a foe's reach: the foe may strike first.
-    let strikers = super::opportunity::strikers(enc, c, to);
-    if !strikers.is_empty() {
-        let cost_ft = path.cost_ft;
-        ctx.emit(
-            R_MOVE,
-            Some(id),
-            SovEvent::Threatened { id, from, to, cost_ft, strikers, standing: false, then: None },
-        );
-        return Ok(ctx.finish());
-    }
-    ctx.push(
-        R_MOVE,
-        Some(id),
-        EventKind::Placed { id, from: Some(from), to: Some(to), cost_ft: Some(path.cost_ft) },
-    );
-    Ok(ctx.finish())
-}
-
-/// The Heal check's own check: the healer's Main, next to someone mortally injured.
-pub(crate) fn check_heal(
-    enc: &Encounter,
-    healer: CombatantId,
-    target: CombatantId,
-) -> Result<(), RuleError> {
-    check_main(enc, healer, false)?;
-    let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
-    if !enc.sovereign().mortal.contains_key(&target) {
-        return Err(RuleError::NotAllowed(format!("{} is not mortally injured", t.name)));
-    }
-    let h = &enc.combatants[&healer];
-    if !space::in_melee(enc, h, t) {
-        return Err(RuleError::NotAllowed(format!("{} must be next to {}", h.name, t.name)));
-    }
-    Ok(())
-}
-
-/// A Heal check: 2d6 + Heal + the better of DEX and INT (INT and WIS in a fight begun before
-/// rules edition 1), −1 per round since the fall; 10 or more stabilizes at 1 HP, Frail — and,
-/// from rules edition 1, unconscious for the rest of the fight.
-pub(crate) fn heal(
-    enc: &Encounter,
-    healer: CombatantId,
-    target: CombatantId,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    check_heal(enc, healer, target)?;
-    let h = &enc.combatants[&healer];
-    let t = &enc.combatants[&target];
-    let fell = enc.sovereign().mortal[&target];
-    let penalty = heal_penalty(enc.round.saturating_sub(fell));
-    let (keys, said) = if enc.rules >= 1 {
-        (["dex", "int"], "DEX or INT")
-    } else {
-        (["int", "wis"], "INT or WIS")
-    };
-    let attr = keys.iter().filter_map(|k| h.stat(k).map(attribute_mod)).max().unwrap_or(0);
-    let skill = stat(h, HEAL);
-    let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
-    ctx.emit(
-        R_HEAL,
-        Some(healer),
-        SovEvent::Main { id: healer, at, what: format!("treats {}", t.name) },
-    );
-    let roll = ctx.roll(R_HEAL, Some(healer), &Dice::pool(2, 6), "Heal check")?;
-    let outcome = skill_check(&roll, skill, attr + penalty, 10);
-    ctx.ruling(
-        R_HEAL,
-        Some(healer),
-        format!(
-            "{}'s Heal check: {} + Heal {skill} {} ({said}) {} (rounds since the fall) = {} against 10: {}",
-            h.name,
-            roll.total,
-            signed(attr),
-            signed(penalty),
-            outcome.total,
-            if outcome.success { "stabilized" } else { "not yet" }
-        ),
-    );
-    if outcome.success {
-        ctx.emit(R_HEAL, Some(target), SovEvent::Settled { id: target });
-        ctx.uncondition(R_HEAL, target, "mortally injured");
-        ctx.set_track(R_HEAL, target, HP, 1);
-        ctx.condition(R_HEAL, target, "frail");
-        // The stabilised stays incapacitated for the rest of the Turn — the whole fight — and
-        // comes to with 1 HP, Frail, after it (unconsciousness ends with the fight).
-        if enc.rules >= 1 {
-            ctx.condition(R_HEAL, target, "unconscious");
-            ctx.ruling(
-                R_HEAL,
-                Some(target),
-                format!("{} is out of the fight until it ends", t.name),
-            );
-        }
-    }
-    Ok(ctx.finish())
-}
-
-/// The check of reloading: its turn, the weapon shot, and the Move (a bow) or the Main (a
-/// crossbow) still to spend.
-pub(crate) fn check_reload(
-    enc: &Encounter,
-    id: CombatantId,
-    index: usize,
-) -> Result<Reload, RuleError> {
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    let w = attack(c, index)?;
-    if !enc.sovereign().unloaded.contains(&(id, index)) {
-        return Err(RuleError::NotAllowed(format!("{}'s {} is loaded", c.name, w.name)));
-    }
-    let cost = w.reload().unwrap_or(Reload::Move);
-    match cost {
-        Reload::Main => check_main(enc, id, false)?,
-        Reload::Move => {
-            check_move_left(enc, id, false)?;
-        }
-    }
-    Ok(cost)
-}
-
-/// Reloads a bow (the Move) or a crossbow (the Main).
-pub(crate) fn reload(
-    enc: &Encounter,
-    id: CombatantId,
-    index: usize,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let cost = check_reload(enc, id, index)?;
-    let c = &enc.combatants[&id];
-    let w = attack(c, index)?;
-    let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
-    match cost {
-        Reload::Main => ctx.emit(
-            R_ATTACK,
-            Some(id),
-            SovEvent::Main { id, at, what: format!("reloads its {}", w.name) },
-        ),
-        Reload::Move => {
-            let feet = move_ft(c);
-            ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
-        }
-    }
-    ctx.emit(R_ATTACK, Some(id), SovEvent::Loaded { id, weapon: index, loaded: true });
-    Ok(ctx.finish())
 }

@@ -3,9 +3,10 @@
 //! are due; undead, constructs, zealots and the militarized never are. The GM judges, or rolls
 //! 2d6 against the Morale score with the setting on.
 
-use super::attack::{check_main, check_move_left, move_ft, signed};
+use super::attack::{check_main, signed};
 use super::block::{HD, HP, SovBlock, is_out, stat, track};
 use super::model::{Opponent, SaveKind, SovEvent, TurnAt};
+use super::movement::{check_move_left, move_ft};
 use super::round::check_begun;
 use super::rules::{
     attribute_mod, opposed_difficulty, save, save_target_npc, save_target_pc, skill_check,

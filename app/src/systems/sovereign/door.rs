@@ -4,8 +4,8 @@
 //! item). A door is in reach when it lies on a side of one of the mover's squares.
 
 use super::R_MOVE;
-use super::attack::{check_move_left, move_ft};
 use super::model::{SovEvent, TurnAt};
+use super::movement::{check_move_left, move_ft};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};

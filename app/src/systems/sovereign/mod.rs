@@ -21,16 +21,20 @@ mod answer;
 mod attack;
 mod awaits;
 pub mod block;
+mod charge;
 mod checks;
 mod departure;
 mod door;
 mod execution;
+mod heal;
 pub(crate) mod journal;
 pub mod model;
+mod movement;
 mod opportunity;
 mod prompts;
 mod provoke;
 mod recap;
+mod reload;
 mod round;
 pub mod rules;
 pub mod schema;
@@ -142,7 +146,7 @@ impl Procedure for Sovereign {
                 "Sovereign is fought on a 5-ft grid, not in zones: set up a grid instead".into(),
             )),
             Command::Step { id, to } if round::is_turn_of(enc, id) => {
-                attack::walk(enc, id, to, dice)
+                movement::walk(enc, id, to, dice)
             }
             Command::SetOrder { order } => {
                 set_order_keeping_turn(self, enc, order, Step::Turns.now(enc), dice)
@@ -351,12 +355,12 @@ pub(crate) fn act(
         SovCommand::Attack { attacker, target, weapon, manner } => {
             attack::attack_with(enc, attacker, target, weapon, &manner, dice)
         }
-        SovCommand::Heal { healer, target } => attack::heal(enc, healer, target, dice),
+        SovCommand::Heal { healer, target } => heal::heal(enc, healer, target, dice),
         SovCommand::Answer { total_defense } => answer::answer(enc, total_defense, dice),
         SovCommand::Luck { id } => answer::luck(enc, id, dice),
         SovCommand::Disengage { id } => opportunity::disengage(enc, id, dice),
         SovCommand::StandUp { id } => opportunity::stand_up(enc, id, dice),
-        SovCommand::Reload { id, weapon } => attack::reload(enc, id, weapon, dice),
+        SovCommand::Reload { id, weapon } => reload::reload(enc, id, weapon, dice),
         SovCommand::Opportunity { striker, strike } => {
             opportunity::answer(enc, striker, strike, dice)
         }

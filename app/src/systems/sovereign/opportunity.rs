@@ -3,10 +3,11 @@
 //! waits for every such foe's answer (and each blow for the walker's own answer, from rules
 //! edition 1), then goes on (unless the walker fell).
 
-use super::attack::{DEFAULT_MOVE_FT, check_main, check_move_left, strike_free};
+use super::attack::{check_main, strike_free};
 use super::block::MOVE;
 use super::block::{SovBlock, is_out};
 use super::model::{SovEvent, Threat, TurnAt};
+use super::movement::{DEFAULT_MOVE_FT, check_move_left};
 use super::{R_ATTACK, R_MOVE};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};

@@ -3,11 +3,13 @@
 use super::MORALE_2D6;
 use super::Step;
 use super::answer::{check_luck, has_luck, may_defend, snappers};
-use super::attack::{check_attack, check_heal, check_main, feet_left, in_reach};
+use super::attack::{check_attack, check_main, in_reach};
 use super::awaits::Awaits;
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
+use super::heal::check_heal;
 use super::model::{Manner, Pending, SaveKind, SovCommand as C, Threat};
+use super::movement::feet_left;
 use super::round::{check_surprisable, check_surprise_check};
 use super::wrestle::check_wrestle;
 use crate::command::Command;
@@ -167,7 +169,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                     format!("Reload the {} ({cost})", w.name),
                     cmd(C::Reload { id, weapon: i }),
                 )
-                .unless(super::attack::check_reload(enc, id, i).map(|_| ())),
+                .unless(super::reload::check_reload(enc, id, i).map(|_| ())),
             );
         }
     }

@@ -4,8 +4,9 @@
 //! spares all of them. The action waits, named in the threat, until every such foe has struck
 //! or let it go; then it is made, unless the one acting fell.
 
-use super::attack::{check_attack, check_heal, check_main};
+use super::attack::{check_attack, check_main};
 use super::block::{armed_in_melee, is_out};
+use super::heal::check_heal;
 use super::model::{Manner, SovCommand, SovEvent};
 use super::{R_MOVE, checks};
 use crate::dice::DiceSource;

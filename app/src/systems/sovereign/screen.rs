@@ -11,9 +11,10 @@
 //! Holding an action spends the Move; the Main may then come off its turn, as an Instant, until
 //! the round ends. The GM makes it before what it answers, so it resolves first.
 
-use super::attack::{check_move_left, signed};
+use super::attack::signed;
 use super::block::{attack, attack_skill, combat_skill, is_out, str_or_dex_mod};
 use super::model::{SovEvent, TurnAt};
+use super::movement::check_move_left;
 use super::{R_ATTACK, R_MOVE};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};

@@ -4,7 +4,7 @@
 //! a turn: who screens whom, who holds an action, and each mortal wound's last round.
 
 use super::Step;
-use super::attack::feet_left;
+use super::movement::feet_left;
 use super::rules::MORTAL_ROUNDS;
 use crate::encounter::Encounter;
 use crate::system::Step as _;

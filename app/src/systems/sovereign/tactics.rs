@@ -1,8 +1,8 @@
 //! How Sovereign is fought when the app plays it (encounter odds).
 
-use super::attack::{feet_left, move_ft};
 use super::block::SovBlock;
 use super::model::{Manner, SovCommand};
+use super::movement::{feet_left, move_ft};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::simulate::policy::{self, LAST_RESORT, Look, Tactics, target_worth};

@@ -1,0 +1,234 @@
+//! The declaration phase's prompts: every combatant's intentions, strikes and gambits listed
+//! under the foe they are against, each with its rule check.
+
+use super::{bdp, foes};
+use crate::command::Command;
+use crate::encounter::{Combatant, Encounter};
+use crate::space::distances;
+use crate::system::Owned;
+use crate::system::Wording;
+use crate::system::{Prompt, PromptOption};
+use crate::systems::bdp::block::BdpBlock;
+use crate::systems::bdp::declare::cannot_act;
+use crate::systems::bdp::model::{Arms, BdpCommand, Intent, TurnClass};
+
+/// The declaration options of one combatant: (label, intention, heading). Strikes and
+/// gambits are listed under the foe they are against. Without words, labels and headings
+/// are empty.
+pub(crate) fn intents_of(
+    enc: &Encounter,
+    c: &Combatant,
+    words: Wording,
+) -> Vec<(String, Intent, Option<String>)> {
+    let Ok(b) = BdpBlock::of(c) else { return Vec::new() };
+    let written = words == Wording::Written;
+    let mut arms: Vec<(String, Arms)> = b
+        .weapons
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            (words.say(|| format!("{} d{}", w.name.to_lowercase(), w.die)), Arms::Weapon(i))
+        })
+        .collect();
+    let melee: Vec<usize> = (0..b.weapons.len()).filter(|i| !b.weapons[*i].ranged).collect();
+    if melee.len() >= 2 {
+        let (x, y) = (melee[0], melee[1]);
+        let (wx, wy) = (&b.weapons[x], &b.weapons[y]);
+        arms.push((
+            words.say(|| format!("{} and {}", wx.name.to_lowercase(), wy.name.to_lowercase())),
+            Arms::Dual(x, y),
+        ));
+    }
+    arms.push((words.say(|| "fists d4".into()), Arms::Unarmed));
+    for (what, die) in
+        [("a bottle, d6, breaks", 6), ("a chair, d8, breaks", 8), ("a bench, d10, breaks", 10)]
+    {
+        arms.push((words.say(|| what.into()), Arms::Improvised(die)));
+    }
+    let foes = foes(enc, c.id);
+    // Room for every option at once: they are many, and moved each time the list grows.
+    let mut out = Vec::with_capacity(foes.len() * (arms.len() + 2) + 12);
+    for foe in foes {
+        let group = written.then(|| ["Against ", &foe.name].concat());
+        for (name, arms) in &arms {
+            out.push((
+                words.say(|| ["Attack ", &foe.name, " (", name, ")"].concat()),
+                Intent::Attack { target: foe.id, arms: arms.clone(), moving: false },
+                group.clone(),
+            ));
+        }
+        if crate::space::in_melee(enc, foe, c) {
+            out.push((
+                words.say(|| ["Attack ", &foe.name, ", then move away"].concat()),
+                Intent::Attack { target: foe.id, arms: b.default_arms(), moving: true },
+                group.clone(),
+            ));
+        }
+        out.push((
+            words.say(|| ["Gambit on ", &foe.name].concat()),
+            Intent::Gambit { target: foe.id, arms: b.default_arms(), moving: false },
+            group,
+        ));
+    }
+    if b.magic_dice > 0 {
+        out.push((
+            words.say(|| "Cast a spell".into()),
+            Intent::Cast { target: None, fast: false },
+            None,
+        ));
+        out.push((
+            words.say(|| "A fast spell or trick".into()),
+            Intent::Cast { target: None, fast: true },
+            None,
+        ));
+    }
+    if let Some(from) = c.zone {
+        for (zone, steps) in distances(enc, from) {
+            if (1..=2).contains(&steps) {
+                let name =
+                    || enc.zone(zone).map_or(String::new(), |z| ["Move to ", &z.name].concat());
+                out.push((words.say(name), Intent::Move { to: zone }, None));
+            }
+        }
+    }
+    out.push((words.say(|| "Retreat".into()), Intent::Retreat, None));
+    for (label, full) in
+        [("Something else (one action)", false), ("Something else (the whole turn)", true)]
+    {
+        out.push((
+            words.say(|| label.into()),
+            Intent::Other { text: "something else".into(), full },
+            None,
+        ));
+    }
+    out.push((words.say(|| "Hold".into()), Intent::Hold, None));
+    out
+}
+
+pub(super) fn declare(enc: &Encounter, words: Wording) -> Vec<Prompt> {
+    let written = words == Wording::Written;
+    let mut out = Vec::new();
+    let undeclared: Vec<&Combatant> = enc
+        .combatants
+        .values()
+        .filter(|c| cannot_act(c).is_none() && !enc.bdp().declarations.contains_key(&c.id))
+        .collect();
+    if let Some(c) = undeclared.first() {
+        // What every intention's check shares, asked once for the prompt.
+        let actor = crate::systems::bdp::declare::may_declare(enc, c.id);
+        let options = intents_of(enc, c, words)
+            .into_iter()
+            .map(|(label, intent, group)| {
+                let checked = match &actor {
+                    Ok(actor) => crate::systems::bdp::declare::check_for(enc, actor, &intent),
+                    Err(e) => Err(e.clone()),
+                };
+                let command =
+                    bdp(BdpCommand::Declare { id: c.id, intent, class: None, no_reach: false });
+                let option = match checked {
+                    Ok((class, why)) => {
+                        let mut o = PromptOption::allowed(label, command);
+                        if written
+                            && !matches!(
+                                crate::systems::bdp::Bdp::own_ref(&o.command),
+                                Some(BdpCommand::Declare { intent: Intent::Hold, .. })
+                            )
+                        {
+                            o.reason = Some([class.label(), ": ", &why.words(enc)].concat());
+                        }
+                        o
+                    }
+                    Err(e) if written => PromptOption::forbidden(label, command, e.to_string()),
+                    Err(_) => PromptOption::forbidden(label, command, String::new()),
+                };
+                match group {
+                    Some(g) => option.in_group(g),
+                    None => option,
+                }
+            })
+            .collect();
+        out.push(Prompt {
+            id: if written { format!("declare-{}", c.id) } else { String::new() },
+            title: if written {
+                format!("What does {} mean to do?", c.name)
+            } else {
+                String::new()
+            },
+            actor: Some(c.id),
+            options,
+        });
+    }
+    let mut overrides = Vec::new();
+    for (id, d) in enc.bdp().declarations.iter() {
+        if d.intent == Intent::Hold {
+            continue;
+        }
+        let other = match d.class {
+            TurnClass::Quick => TurnClass::Full,
+            TurnClass::Full => TurnClass::Quick,
+        };
+        let Some(c) = enc.combatant(*id) else { continue };
+        let allowed = crate::systems::bdp::declare::check(enc, *id, &d.intent).map(|_| ());
+        let reach = match &d.intent {
+            Intent::Attack { arms, .. } | Intent::Gambit { arms, .. } => BdpBlock::of(c)
+                .ok()
+                .and_then(|b| b.strike_traits(arms).ok())
+                .is_some_and(|ws| ws.iter().flatten().any(|w| w.reach)),
+            _ => false,
+        };
+        if reach && !d.no_reach {
+            overrides.push(
+                PromptOption::allowed(
+                    if written {
+                        format!("{}: its reach does not count this round", c.name)
+                    } else {
+                        String::new()
+                    },
+                    bdp(BdpCommand::Declare {
+                        id: *id,
+                        intent: d.intent.clone(),
+                        class: d.overridden.then_some(d.class),
+                        no_reach: true,
+                    }),
+                )
+                .unless(allowed.clone()),
+            );
+        }
+        overrides.push(
+            PromptOption::allowed(
+                if written {
+                    format!("{}: make it a {}", enc.name_of(*id), other.label())
+                } else {
+                    String::new()
+                },
+                bdp(BdpCommand::Declare {
+                    id: *id,
+                    intent: d.intent.clone(),
+                    class: Some(other),
+                    no_reach: d.no_reach,
+                }),
+            )
+            .unless(allowed),
+        );
+    }
+    if !overrides.is_empty() {
+        out.push(Prompt {
+            id: "classes".into(),
+            title: "The GM's call on a turn".into(),
+            actor: None,
+            options: overrides,
+        });
+    }
+    let mut next = PromptOption::allowed("Work out the order", Command::Advance);
+    if written && !undeclared.is_empty() {
+        let names: Vec<&str> = undeclared.iter().map(|c| c.name.as_str()).collect();
+        next.reason = Some(format!("not declared yet, they hold: {}", names.join(", ")));
+    }
+    out.push(Prompt {
+        id: "order".into(),
+        title: "Everyone declared?".into(),
+        actor: None,
+        options: vec![next],
+    });
+    out
+}
