@@ -23,6 +23,7 @@ pub mod model;
 mod morale;
 mod order;
 mod prompts;
+mod reactions;
 mod recap;
 mod saves;
 pub mod schema;

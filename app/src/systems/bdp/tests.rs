@@ -86,7 +86,7 @@ fn a_shield_over_light_armour_makes_dodging_tiring() {
         free: false,
     };
     let dodge = |enc: &crate::Encounter| {
-        super::attack::reaction_options(enc, &pending(enc))
+        super::reactions::reaction_options(enc, &pending(enc))
             .unwrap()
             .into_iter()
             .find(|o| o.reaction == super::model::Reaction::Dodge)

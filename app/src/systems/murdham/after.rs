@@ -3,8 +3,8 @@
 
 use super::Step;
 use super::block::MurdhamBlock;
-use super::damage::{break_item, wear};
 use super::model::{MurdhamEvent as E, Wear};
+use super::wear::{break_item, wear};
 use super::{R_GEAR, R_ROUND};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;

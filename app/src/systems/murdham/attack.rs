@@ -151,7 +151,7 @@ pub(crate) fn check_not_broken(
     owner: CombatantId,
     w: &Weapon,
 ) -> Result<(), RuleError> {
-    if super::damage::wear(enc, owner, &w.name, w.worn()) == Some(super::Wear::Broken) {
+    if super::wear::wear(enc, owner, &w.name, w.worn()) == Some(super::Wear::Broken) {
         return Err(RuleError::NotAllowed(format!(
             "{}'s {} is broken",
             enc.name_of(owner),
@@ -244,7 +244,7 @@ pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), 
             Some(attacker),
             format!("{} deals {} a final blow with {wname}", a.name, ctx.name(target)),
         );
-        super::damage::kill(ctx, target, "a final blow");
+        super::dying::kill(ctx, target, "a final blow");
         turn::reveal(ctx, attacker, "attacking");
         return Ok(());
     }

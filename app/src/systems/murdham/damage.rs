@@ -1,17 +1,17 @@
 //! Damage: dice that explode (a die showing its highest face is rolled again and added,
 //! less one), impaired (two dice, the lower kept) and enhanced (the higher), armour and cover
 //! taken off, health lost; half the current health or more in one hit is a critical hit
-//! (incapacitated for the stretch), 0 is dying (dead at the end of the next round unless
-//! healed), a hit as big as STR kills. Counters land in order of the damage they deal; gear
-//! breaks.
+//! (incapacitated for the stretch). Counters land in order of the damage they deal. What 0
+//! health means is `dying.rs`; gear that wears and breaks, `wear.rs`.
 
-use super::block::{AGI, ARMOUR, HEALTH, MurdhamBlock, STR, Weapon, health, stat, weapon};
+use super::block::{AGI, ARMOUR, MurdhamBlock, Weapon, stat, weapon};
+use super::dying::harm;
 use super::model::{MurdhamEvent as E, NonLethal, PendingAttack, Reaction, Struck, Wear};
-use super::{DEAD, DYING, INCAPACITATED, R_DAMAGE, R_GEAR, RETREATING, SURRENDERED, standing};
+use super::wear::{weapon_wear, wear, wear_from_hit};
+use super::{R_DAMAGE, R_GEAR, standing};
 use crate::checks::save_under;
-use crate::dice::{Dice, DiceSource};
+use crate::dice::Dice;
 use crate::encounter::{Combatant, Encounter};
-use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
 use crate::system::{Ctx, RuleError};
 
@@ -88,16 +88,6 @@ fn impairments(w: Option<&Weapon>, held_back: bool, concealment: bool) -> u32 {
     u32::from(w.is_none()) + u32::from(held_back) + u32::from(concealment)
 }
 
-/// An item's wear in the fight (its block's, or what happened since).
-pub(crate) fn wear(
-    enc: &Encounter,
-    owner: CombatantId,
-    item: &str,
-    from_block: Option<Wear>,
-) -> Option<Wear> {
-    enc.murdham().wear.get(&owner).and_then(|m| m.get(item).copied()).or(from_block)
-}
-
 /// Armour against one hit, and why: worn armour (unless the attack is direct), +1 behind
 /// cover the attack cannot go through, +1 from a shield against an attack its bearer
 /// reacted to.
@@ -128,7 +118,7 @@ fn armour(
 }
 
 /// The shield a character bears, unless broken.
-fn shield_in_use(enc: &Encounter, c: &Combatant) -> Option<super::block::Item> {
+pub(super) fn shield_in_use(enc: &Encounter, c: &Combatant) -> Option<super::block::Item> {
     let s = MurdhamBlock::of(c).ok()?.shield.clone()?;
     (wear(enc, c.id, &s.name, s.worn()) != Some(Wear::Broken)).then_some(s)
 }
@@ -196,159 +186,6 @@ pub(crate) fn hazard(
         harm(ctx, target, dealt)?;
     }
     Ok(())
-}
-
-/// Armour (and a shield in use) is used when hit; damaged ones break on 8 or more before
-/// armour, the shield first.
-fn wear_from_hit(ctx: &mut Ctx, t: &Combatant, raw: i64, reacted: bool) -> Result<(), RuleError> {
-    let block = MurdhamBlock::of(t)?;
-    let shield = if reacted { shield_in_use(&ctx.enc, t) } else { None };
-    if let Some(s) = &shield {
-        ctx.emit(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: s.name.clone() });
-    }
-    let worn = block
-        .armour
-        .clone()
-        .filter(|a| wear(&ctx.enc, t.id, &a.name, a.worn()) != Some(Wear::Broken));
-    if let Some(a) = &worn {
-        ctx.emit(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: a.name.clone() });
-    }
-    if raw < 8 {
-        return Ok(());
-    }
-    if let Some(s) =
-        shield.filter(|s| wear(&ctx.enc, t.id, &s.name, s.worn()) == Some(Wear::Damaged))
-    {
-        ctx.ruling(
-            R_GEAR,
-            Some(t.id),
-            format!("{}'s damaged {} breaks under a hit of {raw}", t.name, s.name),
-        );
-        ctx.emit(R_GEAR, Some(t.id), E::Worn { owner: t.id, item: s.name, wear: Wear::Broken });
-        return Ok(());
-    }
-    if let Some(a) = worn.filter(|a| wear(&ctx.enc, t.id, &a.name, a.worn()) == Some(Wear::Damaged))
-    {
-        ctx.ruling(
-            R_GEAR,
-            Some(t.id),
-            format!("{}'s damaged {} breaks under a hit of {raw}", t.name, a.name),
-        );
-        break_item(ctx, t.id, &a.name);
-    }
-    Ok(())
-}
-
-/// An item is broken for good: a weapon or shield can no longer be used, armour no longer
-/// counts (the armour stat loses its value).
-pub(crate) fn break_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
-    ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear: Wear::Broken });
-    let Some(c) = ctx.enc.combatant(owner).cloned() else { return };
-    let armour =
-        MurdhamBlock::of(&c).ok().and_then(|b| b.armour.clone()).filter(|a| a.name == item);
-    if let Some(a) = armour {
-        let left = (stat(&c, ARMOUR) - a.value).max(0);
-        ctx.set_stat(R_GEAR, owner, ARMOUR, left);
-    }
-}
-
-/// A damaged weapon that rolled a 1 breaks.
-fn weapon_wear(ctx: &mut Ctx, owner: CombatantId, w: Option<&Weapon>, roll: &DamageRoll) {
-    let Some(w) = w else { return };
-    if roll.one && wear(&ctx.enc, owner, &w.name, w.worn()) == Some(Wear::Damaged) {
-        ctx.ruling(
-            R_GEAR,
-            Some(owner),
-            format!("{}'s damaged {} breaks on a 1", ctx.name(owner), w.name),
-        );
-        ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: w.name.clone(), wear: Wear::Broken });
-    }
-}
-
-/// Health lost: killed by a hit as big as STR, dying at 0, incapacitated by a critical hit.
-pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), RuleError> {
-    let c = ctx.snapshot(id)?;
-    if c.conditions.contains(SURRENDERED) || c.conditions.contains(RETREATING) {
-        ctx.ruling(
-            R_DAMAGE,
-            Some(id),
-            format!("{} is harmed after giving up: it fights again", c.name),
-        );
-        ctx.uncondition(R_DAMAGE, id, SURRENDERED);
-        ctx.uncondition(R_DAMAGE, id, RETREATING);
-    }
-    let cur = health(&c);
-    let strength = c.stat(STR).unwrap_or_else(|| c.track(HEALTH).map_or(0, |t| t.max));
-    let left = (cur - dealt).max(0);
-    ctx.set_track(R_DAMAGE, id, HEALTH, left);
-    if dealt >= strength && strength > 0 {
-        kill(ctx, id, &format!("one hit of {dealt}, as much as its STR {strength}"));
-        return Ok(());
-    }
-    if left == 0 {
-        if !c.conditions.contains(DYING) {
-            let dies = ctx.enc.round.max(1) + 1;
-            ctx.ruling(
-                R_DAMAGE,
-                Some(id),
-                format!(
-                    "{} falls to 0 health: dying, dead at the end of round {dies} unless healed",
-                    c.name
-                ),
-            );
-            // Losing all that remains is losing half or more: a critical hit as well, so
-            // the character stays incapacitated for the stretch after healing ends the dying.
-            if cur > 0 && !c.conditions.contains(INCAPACITATED) {
-                ctx.ruling(
-                    R_DAMAGE,
-                    Some(id),
-                    format!(
-                        "Critical hit: all {cur} remaining health lost: {} is incapacitated for the stretch as well",
-                        c.name
-                    ),
-                );
-                ctx.condition(R_DAMAGE, id, INCAPACITATED);
-            }
-            ctx.condition(R_DAMAGE, id, DYING);
-            ctx.emit(R_DAMAGE, Some(id), E::Dying { id, dies });
-        }
-    } else if cur > 0 {
-        let helmet = MurdhamBlock::of(&c).is_ok_and(|b| b.helmet);
-        let needed = (cur + 1) / 2 + i64::from(helmet);
-        if dealt >= needed && !c.conditions.contains(INCAPACITATED) {
-            let cap = if helmet { ", helmet included" } else { "" };
-            ctx.ruling(
-                R_DAMAGE,
-                Some(id),
-                format!(
-                    "Critical hit: {dealt} of {cur} health (needs {needed}{cap}): {} is incapacitated for the stretch",
-                    c.name
-                ),
-            );
-            ctx.condition(R_DAMAGE, id, INCAPACITATED);
-        }
-    }
-    if !ctx.who(id).is_ok_and(standing) {
-        super::grapple::let_go_of_all(ctx, id);
-    }
-    Ok(())
-}
-
-/// Kills a character outright.
-pub(crate) fn kill(ctx: &mut Ctx, id: CombatantId, why: &str) {
-    ctx.ruling(R_DAMAGE, Some(id), format!("{} is killed: {why}", ctx.name(id)));
-    ctx.set_track(R_DAMAGE, id, HEALTH, 0);
-    ctx.uncondition(R_DAMAGE, id, DYING);
-    ctx.uncondition(R_DAMAGE, id, INCAPACITATED);
-    ctx.condition(R_DAMAGE, id, DEAD);
-    if ctx.enc.murdham().dying.contains_key(&id) {
-        ctx.emit(R_DAMAGE, Some(id), E::NoLongerDying { id });
-    }
-    super::grapple::let_go_of_all(ctx, id);
-    if ctx.enc.murdham().grabs.contains_key(&id) {
-        ctx.emit(R_DAMAGE, Some(id), E::Freed { id });
-        ctx.uncondition(R_DAMAGE, id, super::ENTANGLED);
-    }
 }
 
 /// Whether the target reacted to the attack itself (its shield counts).
@@ -543,103 +380,6 @@ fn finish(
     }
     if let Some(held) = &pa.then_move {
         super::turn::finish_move(ctx, held)?;
-    }
-    Ok(())
-}
-
-/// After a hand edit of health: a dying character healed above 0 is saved (and rolls a d6
-/// injury); one brought to 0 is dying.
-pub(crate) fn after_edit(
-    enc: &Encounter,
-    events: Vec<Event>,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let mut ctx = Ctx::new(enc, dice);
-    let mut out = Vec::new();
-    for e in events {
-        let health_change = match &e.kind {
-            EventKind::TrackSet { id, track, from, to } if track == HEALTH => {
-                Some((*id, *from, *to))
-            }
-            _ => None,
-        };
-        ctx.push(e.rule.clone(), e.actor, e.kind.clone());
-        let Some((id, from, to)) = health_change else { continue };
-        let c = ctx.snapshot(id)?;
-        if c.conditions.contains(DEAD) {
-            continue;
-        }
-        if to > 0 && c.conditions.contains(DYING) {
-            ctx.ruling(
-                R_DAMAGE,
-                Some(id),
-                format!("{} is healed in time: no longer dying", c.name),
-            );
-            ctx.uncondition(R_DAMAGE, id, DYING);
-            ctx.emit(R_DAMAGE, Some(id), E::NoLongerDying { id });
-            injury(&mut ctx, id)?;
-        } else if to <= 0 && from > 0 {
-            let dies = ctx.enc.round.max(1) + 1;
-            ctx.ruling(
-                R_DAMAGE,
-                Some(id),
-                format!(
-                    "{} is at 0 health: dying, dead at the end of round {dies} unless healed",
-                    c.name
-                ),
-            );
-            ctx.condition(R_DAMAGE, id, DYING);
-            ctx.emit(R_DAMAGE, Some(id), E::Dying { id, dies });
-        }
-    }
-    out.extend(ctx.finish());
-    Ok(out)
-}
-
-/// The injury roll a saved character makes: on the encounter's injury table when the
-/// library gave one, else a d6 for the GM to read.
-fn injury(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
-    let name = ctx.name(id);
-    let table = ctx.enc.table_for("injury").filter(|t| !t.table.rows.is_empty()).cloned();
-    match table {
-        Some(t) => {
-            let roll = ctx.roll(
-                R_DAMAGE,
-                Some(id),
-                &t.table.dice,
-                &format!("{name}'s injury ({})", t.table.name),
-            )?;
-            match t.table.lookup(roll.total) {
-                Some(row) => {
-                    ctx.ruling(R_DAMAGE, Some(id), format!("{name}'s injury: {}", row.result.text));
-                    // The row's short name when it has one, else the start of its text.
-                    let short = row
-                        .result
-                        .structured
-                        .as_ref()
-                        .and_then(|s| s.get("injury"))
-                        .and_then(serde_json::Value::as_str);
-                    let label: String = match short {
-                        Some(s) => s.to_owned(),
-                        None => row.result.text.chars().take(40).collect(),
-                    };
-                    ctx.condition(R_DAMAGE, id, label.trim());
-                }
-                None => ctx.ruling(
-                    R_DAMAGE,
-                    Some(id),
-                    format!("{name}'s injury: {} is on no row of {}", roll.total, t.table.name),
-                ),
-            }
-        }
-        None => {
-            let n = ctx.die(R_DAMAGE, Some(id), 6, &format!("{name}'s injury"))?;
-            ctx.ruling(
-                R_DAMAGE,
-                Some(id),
-                format!("{name}'s injury roll: {n} (no injury table in this encounter)"),
-            );
-        }
     }
     Ok(())
 }

@@ -20,6 +20,7 @@ pub mod block;
 mod circumstances;
 mod damage;
 mod departure;
+mod dying;
 mod grapple;
 pub(crate) mod journal;
 pub mod model;
@@ -34,6 +35,7 @@ mod spotlight;
 mod tactics;
 mod turn;
 mod weapon_list;
+mod wear;
 
 pub use model::{
     Aim, AttackSpec, Circumstances, MainAction, MurdhamCommand, MurdhamEvent, MurdhamState,
@@ -154,7 +156,7 @@ impl Procedure for Murdham {
             c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
                 // Healing a dying character by hand saves it (and calls for an injury roll).
                 let events = handle_common(self, enc, c, dice)?;
-                damage::after_edit(enc, events, dice)
+                dying::after_edit(enc, events, dice)
             }
             other => handle_common(self, enc, other, dice),
         }

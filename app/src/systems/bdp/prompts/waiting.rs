@@ -5,10 +5,10 @@ use super::{bdp, foes};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::{Prompt, PromptOption};
-use crate::systems::bdp::attack::reaction_options;
 use crate::systems::bdp::awaits::Awaits;
 use crate::systems::bdp::block::BdpBlock;
 use crate::systems::bdp::model::{Ability, BdpCommand, PendingAttack};
+use crate::systems::bdp::reactions::reaction_options;
 
 /// Prompts that block everything else until answered: the first thing the fight waits for.
 pub(super) fn waiting(enc: &Encounter) -> Vec<Prompt> {

@@ -1,23 +1,27 @@
 //! What the procedure asks the GM, phase by phase. Anything waiting (a hit's damage, an
 //! injury's table, a riposte) comes first and alone.
 
+mod count;
+mod pending;
+
 use super::Step;
-use super::attack::weapon;
 use super::block::{D12Block, HEAL, INTIMIDATE, STRESS, stat};
-use super::count::{action_now, current_count, may_act_now};
+use super::count::current_count;
 use super::declare::{self, modifier};
 use super::initiative::{SURPRISED, formula};
-use super::model::{Action, D12Command, Pending};
+use super::model::{Action, D12Command};
 use super::wounds::{self, STABILIZED, Status, status};
-use super::{HIDDEN, ROUND_ROBIN, injury, morale, turns};
+use super::{HIDDEN, ROUND_ROBIN, morale, turns};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::ids::CombatantId;
 use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption, Wording};
+use count::count_prompts;
+use pending::pending;
 use std::collections::BTreeMap;
 
-fn d12(c: D12Command) -> Command {
+pub(super) fn d12(c: D12Command) -> Command {
     Command::from(c)
 }
 
@@ -71,107 +75,6 @@ pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
         }
     }
     out
-}
-
-/// The waiting thing's prompt.
-fn pending(enc: &Encounter, p: &Pending) -> Prompt {
-    match p {
-        Pending::Damage { attacker, target, weapon: wi, natural } => {
-            let a = &enc.combatants[attacker];
-            let w = weapon(a, *wi).ok();
-            let (dmg, mult) =
-                w.as_ref().map_or(("?".into(), 2), |w| (w.damage.to_string(), w.crit));
-            let mut crit = PromptOption::allowed(
-                format!("Critical hit ({dmg} ×{mult}, all to Wound Points)"),
-                d12(D12Command::Damage { critical: true }),
-            );
-            if *natural == 20 {
-                crit.reason = Some("a natural 20".into());
-            }
-            Prompt {
-                id: format!("damage-{attacker}"),
-                title: format!(
-                    "{} hits {}{}: roll the damage",
-                    a.name,
-                    enc.name_of(*target),
-                    w.map(|w| format!(" with {}", w.name)).unwrap_or_default()
-                ),
-                actor: Some(*attacker),
-                options: vec![
-                    PromptOption::allowed(
-                        format!("Damage ({dmg})"),
-                        d12(D12Command::Damage { critical: false }),
-                    ),
-                    crit,
-                ],
-            }
-        }
-        Pending::Injury { attacker, target, types } => {
-            let mut options: Vec<PromptOption> =
-                types.iter().map(|t| table_option(enc, t)).collect();
-            for t in enc.tables.iter().filter(|t| !t.table.rows.is_empty()) {
-                let Some(kind) = &t.damage_type else { continue };
-                if !types.iter().any(|x| x.eq_ignore_ascii_case(kind)) {
-                    options.push(table_option(enc, kind).in_group("Another table"));
-                }
-            }
-            options
-                .push(PromptOption::allowed("No injury (the GM rules)", d12(D12Command::Dismiss)));
-            Prompt {
-                id: format!("injury-{target}"),
-                title: format!(
-                    "{} suffers a combat injury: {} picks the table",
-                    enc.name_of(*target),
-                    enc.name_of(*attacker)
-                ),
-                actor: Some(*attacker),
-                options,
-            }
-        }
-        Pending::Riposte { defender, attacker } => {
-            let d = &enc.combatants[defender];
-            let mut options: Vec<PromptOption> = D12Block::of(d)
-                .map(|b| b.attacks.clone())
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-                .map(|(i, w)| {
-                    PromptOption::allowed(
-                        format!("Riposte with {} (d20{:+})", w.name, w.bonus),
-                        d12(D12Command::Attack {
-                            attacker: *defender,
-                            target: *attacker,
-                            weapon: i,
-                            riposte: true,
-                        }),
-                    )
-                })
-                .collect();
-            options.push(PromptOption::allowed("No riposte", d12(D12Command::Dismiss)));
-            Prompt {
-                id: format!("riposte-{defender}"),
-                title: format!(
-                    "{} on full defense was attacked by {}: riposte?",
-                    d.name,
-                    enc.name_of(*attacker)
-                ),
-                actor: Some(*defender),
-                options,
-            }
-        }
-    }
-}
-
-fn table_option(enc: &Encounter, damage_type: &str) -> PromptOption {
-    let command = d12(D12Command::Injury { damage_type: damage_type.to_owned() });
-    match injury::usable(enc, damage_type) {
-        Ok(t) => {
-            PromptOption::allowed(format!("Roll on {} ({})", t.table.name, t.table.dice), command)
-        }
-        Err(why) => {
-            PromptOption::forbidden(format!("Roll on the {damage_type} table"), command, why)
-        }
-    }
 }
 
 /// Base initiative for whoever lacks it: shared rolls for identical monsters first.
@@ -259,7 +162,10 @@ fn surprise(enc: &Encounter) -> Option<Prompt> {
 }
 
 /// Foes of `c` still standing.
-fn foes<'a>(enc: &'a Encounter, c: &'a Combatant) -> impl Iterator<Item = &'a Combatant> {
+pub(super) fn foes<'a>(
+    enc: &'a Encounter,
+    c: &'a Combatant,
+) -> impl Iterator<Item = &'a Combatant> {
     enc.combatants.values().filter(move |o| o.side != c.side && status(o) != Status::Dead)
 }
 
@@ -334,162 +240,6 @@ fn declare_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
         actor: Some(id),
         options,
     }
-}
-
-/// At a count: each combatant there carries out its action; then the next count.
-fn count_prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
-    let Some(count) = current_count(enc) else { return Vec::new() };
-    let mut out = Vec::new();
-    let mut waiting = false;
-    for &id in enc.acting() {
-        if !may_act_now(enc, id) {
-            continue;
-        }
-        waiting = true;
-        out.push(act_prompt(enc, id, count, words));
-    }
-    let next = enc.turn.and_then(|t| enc.order.get(t + 1..)).and_then(|rest| rest.first());
-    let label = words.say(|| match next.and_then(|e| e.count) {
-        Some(n) => format!("Next: count {n}"),
-        None => "End the round".into(),
-    });
-    let title = words.say(|| {
-        if waiting {
-            format!("Count {count}: when everyone here has acted")
-        } else {
-            format!("Count {count} is done")
-        }
-    });
-    out.push(Prompt {
-        id: "count-done".into(),
-        title,
-        actor: None,
-        options: vec![PromptOption::allowed(label, Command::Advance)],
-    });
-    out
-}
-
-/// What one combatant does at its count.
-fn act_prompt(enc: &Encounter, id: CombatantId, count: i64, words: Wording) -> Prompt {
-    let c = &enc.combatants[&id];
-    let d = action_now(enc, id);
-    let down = matches!(status(c), Status::Incapacitated | Status::Dying)
-        && !enc.d12().fit.contains(&id)
-        && !c.conditions.contains(STABILIZED);
-    let cost = |mut o: PromptOption, action: Option<&Action>| {
-        if down && !matches!(action, Some(Action::Crawl)) {
-            o.cost = Some("1 Wound Point".into());
-        }
-        o
-    };
-    let mut options = Vec::new();
-    let strike = match d.map(|d| &d.action) {
-        Some(Action::Attack { target, weapon }) => Some((*target, Some(*weapon))),
-        Some(Action::DefensiveAttack { target: Some(t), weapon }) => Some((*t, *weapon)),
-        _ => None,
-    };
-    match (strike, d) {
-        (Some((target, Some(wi))), Some(d)) => {
-            let t = enc.combatant(target);
-            let standing = t.is_some_and(|t| status(t) != Status::Dead);
-            if let (Some(t), Ok(w)) = (t, weapon(c, wi)) {
-                let defense = super::block::defense(t, super::attack::on_full_defense(t));
-                let command =
-                    d12(D12Command::Attack { attacker: id, target, weapon: wi, riposte: false });
-                let label = words.say(|| {
-                    format!(
-                        "Attack {} with {} (d20{:+} vs Defense {defense})",
-                        t.name, w.name, w.bonus
-                    )
-                });
-                let o = if standing {
-                    PromptOption::allowed(label, command)
-                } else {
-                    let why = words.say(|| format!("{} is dead", t.name));
-                    PromptOption::forbidden(label, command, why)
-                };
-                options.push(cost(o, Some(&d.action)));
-                // The declared foe fell: the weapon may turn on another.
-                if !standing {
-                    for foe in foes(enc, c) {
-                        let command = d12(D12Command::Attack {
-                            attacker: id,
-                            target: foe.id,
-                            weapon: wi,
-                            riposte: false,
-                        });
-                        let label = words.say(|| format!("Attack {} instead", foe.name));
-                        let o = PromptOption::allowed(label, command);
-                        let o = words.group(o, || "Another target".into());
-                        options.push(cost(o, Some(&d.action)));
-                    }
-                }
-            }
-        }
-        (_, Some(d)) => {
-            let what = words.say(|| format!("Done: {}", declare::words(enc, c, &d.action)));
-            options.push(cost(
-                PromptOption::allowed(what, d12(D12Command::Done { id, acted: true })),
-                Some(&d.action),
-            ));
-        }
-        (_, None) => {}
-    }
-    options.extend(change_options(enc, c, d.map(|d| &d.action), words));
-    options.push(PromptOption::allowed(
-        words.say(|| "Let the count pass".into()),
-        d12(D12Command::Done { id, acted: false }),
-    ));
-    let title = words.say(|| {
-        let what = d.map_or_else(|| "no action".to_owned(), |d| declare::words(enc, c, &d.action));
-        format!("Count {count}: {} {what}", c.name)
-    });
-    Prompt { id: format!("act-{id}"), title, actor: Some(id), options }
-}
-
-/// The GM's call at a combatant's count: strike with another of its attacks (at the declared
-/// foe, or the first standing one), or not strike at all. The count stays.
-fn change_options(
-    enc: &Encounter,
-    c: &Combatant,
-    declared: Option<&Action>,
-    words: Wording,
-) -> Vec<PromptOption> {
-    let Some(declared) = declared else { return Vec::new() };
-    let grouped = |o: PromptOption| words.group(o, || "The GM's call: another action".into());
-    let target = match declared {
-        Action::Attack { target, .. } | Action::DefensiveAttack { target: Some(target), .. } => {
-            Some(*target)
-        }
-        _ => foes(enc, c).next().map(|f| f.id),
-    };
-    let mut out = Vec::new();
-    let block = D12Block::of(c).unwrap_or_default();
-    if let Some(target) = target {
-        for (i, w) in block.attacks.iter().enumerate() {
-            let action = Action::Attack { target, weapon: i };
-            if action == *declared {
-                continue;
-            }
-            let command = d12(D12Command::ChangeDeclaration { id: c.id, action: action.clone() });
-            let label =
-                words.say(|| format!("Attack {} with {} instead", enc.name_of(target), w.name));
-            out.push(grouped(
-                PromptOption::allowed(label, command)
-                    .unless(declare::check_change(enc, c.id, &action).map(|_| ())),
-            ));
-        }
-    }
-    let other = Action::Other { text: "does something else".into(), modifier: 0 };
-    if !matches!(declared, Action::Other { .. }) {
-        let command = d12(D12Command::ChangeDeclaration { id: c.id, action: other.clone() });
-        let label = words.say(|| "Something else instead (no attack)".into());
-        out.push(grouped(
-            PromptOption::allowed(label, command)
-                .unless(declare::check_change(enc, c.id, &other).map(|_| ())),
-        ));
-    }
-    out
 }
 
 /// A due morale check.
