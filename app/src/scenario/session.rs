@@ -6,7 +6,7 @@
 //! joins it when its first fight ends, with the sheet it was added with, and carries its
 //! condition into the next fight it `enter`s.
 
-use super::parse::Cursor;
+use super::parse::{Cursor, Placement};
 use crate::campaign::aftermath::recovery;
 use crate::campaign::company::Member;
 use crate::campaign::end::Review;
@@ -65,18 +65,13 @@ pub(super) fn parse(verb: &str, c: &mut Cursor) -> Result<SessionLine, String> {
         "fight" => SessionLine::Fight { name: c.word("the fight's name")? },
         "enter" => {
             let who = c.word("a character")?;
-            let (mut side, mut zone, mut at) = (None, None, None);
+            let mut place = Placement::default();
             while let Some(t) = c.next() {
-                if t.is("side") {
-                    side = Some(c.word("a side")?);
-                } else if t.is("zone") {
-                    zone = Some(c.word("a zone")?);
-                } else if t.is("at") {
-                    at = Some(GridPos { x: c.number("x")?, y: c.number("y")? });
-                } else {
+                if !place.read(t, c)? {
                     return Err(format!("unexpected '{}': enter takes side, zone and at", t.text));
                 }
             }
+            let Placement { side, zone, at } = place;
             let side = side.ok_or("enter needs a side: enter NAME side SIDE")?;
             SessionLine::Enter { who, side, zone, at }
         }

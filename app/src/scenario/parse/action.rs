@@ -2,6 +2,7 @@
 //! zones and the grid are `space.rs`.
 
 use super::Cursor;
+use super::Placement;
 use super::cursor::{int, json};
 use crate::dice::Dice;
 use crate::space::grid::{GridPos, WallKind};
@@ -349,9 +350,7 @@ fn change_track(who: String, track: String, c: &mut Cursor) -> Result<Action, St
 fn add(c: &mut Cursor) -> Result<Action, String> {
     const KEYS: [&str; 8] = ["side", "zone", "at", "count", "stat", "track", "condition", "source"];
     let name = c.word("the combatant's name")?;
-    let mut side = None;
-    let mut zone = None;
-    let mut at = None;
+    let mut place = Placement::default();
     let mut count = 1;
     let mut stats = Vec::new();
     let mut tracks = Vec::new();
@@ -359,13 +358,10 @@ fn add(c: &mut Cursor) -> Result<Action, String> {
     let mut source = None;
     let mut block = serde_json::Value::Null;
     while let Some(t) = c.next() {
-        if t.is("side") {
-            side = Some(c.word("a side")?);
-        } else if t.is("zone") {
-            zone = Some(c.word("a zone")?);
-        } else if t.is("at") {
-            at = Some(GridPos { x: c.number("x")?, y: c.number("y")? });
-        } else if t.is("count") {
+        if place.read(t, c)? {
+            continue;
+        }
+        if t.is("count") {
             count = c.number("how many")?;
         } else if t.is("stat") {
             stats.push(pair_value(c.pair("STAT=VALUE, e.g. str=12")?)?);
@@ -395,6 +391,7 @@ fn add(c: &mut Cursor) -> Result<Action, String> {
             ));
         }
     }
+    let Placement { side, zone, at } = place;
     let side = side.ok_or("add needs a side: add NAME side SIDE")?;
     Ok(Action::Add { name, side, zone, at, count, stats, tracks, conditions, source, block })
 }

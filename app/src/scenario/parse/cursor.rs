@@ -1,6 +1,7 @@
 //! Walking the words of one script line, and reading the numbers and values in them.
 
 use crate::scenario::lex::Token;
+use crate::space::grid::GridPos;
 
 /// A JSON value, or the word itself as a string when it is not JSON (`setting mode fast`).
 pub(super) fn json(text: &str) -> serde_json::Value {
@@ -87,5 +88,33 @@ impl<'a> Cursor<'a> {
             None => Ok(()),
             Some(t) => Err(format!("unexpected '{}' at the end of the line", t.text)),
         }
+    }
+}
+
+/// Where someone goes in, as the words `side S`, `zone Z` and `at X Y` give it: an `add`
+/// line's and a session's `enter` line's.
+#[derive(Debug, Default)]
+pub(crate) struct Placement {
+    /// The side's name.
+    pub side: Option<String>,
+    /// The zone's name.
+    pub zone: Option<String>,
+    /// The square on the grid.
+    pub at: Option<GridPos>,
+}
+
+impl Placement {
+    /// Reads the value after `key` when it is `side`, `zone` or `at`; false for any other word.
+    pub(crate) fn read(&mut self, key: &Token, c: &mut Cursor) -> Result<bool, String> {
+        if key.is("side") {
+            self.side = Some(c.word("a side")?);
+        } else if key.is("zone") {
+            self.zone = Some(c.word("a zone")?);
+        } else if key.is("at") {
+            self.at = Some(GridPos { x: c.number("x")?, y: c.number("y")? });
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
     }
 }

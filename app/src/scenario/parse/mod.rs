@@ -7,7 +7,7 @@ mod expect;
 mod space;
 
 pub(crate) use action::{Action, HarmTargets, TimedBy};
-pub(crate) use cursor::Cursor;
+pub(crate) use cursor::{Cursor, Placement};
 pub(crate) use expect::Expect;
 
 use super::ScenarioError;
