@@ -40,7 +40,7 @@ pub use registry::{Owned, all, install};
 pub use schema::{BlockSchema, FieldProblem};
 pub use step::Step;
 pub(crate) use step::steps;
-pub use turn_at::{PerTurn, TurnAt, acts_now, check_before, check_begun};
+pub use turn_at::{PerTurn, TurnAt, acts_now, check_actor, check_before, check_begun, check_turn};
 pub use weapon_list::WeaponList;
 pub(crate) use words::Words;
 

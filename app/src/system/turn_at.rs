@@ -2,7 +2,7 @@
 //! turn has spent (a move, an action) keys the record with it, so a new turn starts with
 //! nothing spent without an event of its own.
 
-use crate::encounter::Encounter;
+use crate::encounter::{Combatant, Encounter};
 use crate::ids::CombatantId;
 use crate::system::{RuleError, Step};
 use serde::{Deserialize, Serialize};
@@ -29,6 +29,35 @@ pub fn check_begun(enc: &Encounter, before: impl Step) -> Result<(), RuleError> 
         return Err(RuleError::NotAllowed("the fight has not begun: press Next".into()));
     }
     Ok(())
+}
+
+/// The checks an action of one combatant opens with, in the order the GM reads them: the
+/// fight on (past the procedure's `before`), `id` known, its turn by the procedure's own
+/// `turn` rule, and still in the fight by its own `is_out`. Gives the combatant.
+pub fn check_actor(
+    enc: &Encounter,
+    before: impl Step,
+    id: CombatantId,
+    turn: impl FnOnce(&Combatant) -> Result<(), RuleError>,
+    is_out: impl FnOnce(&Combatant) -> bool,
+) -> Result<&Combatant, RuleError> {
+    check_begun(enc, before)?;
+    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    turn(c)?;
+    if is_out(c) {
+        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
+    }
+    Ok(c)
+}
+
+/// Refuses unless `c` acts now, in the procedure's phase of turns (`turns`): the `turn` rule
+/// of [`check_actor`] for an action taken on one's own turn.
+pub fn check_turn(enc: &Encounter, turns: impl Step, c: &Combatant) -> Result<(), RuleError> {
+    if acts_now(enc, turns, c.id) {
+        Ok(())
+    } else {
+        Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)))
+    }
 }
 
 /// A turn: the round and the place of the order.
@@ -121,5 +150,53 @@ mod tests {
             let err = check_begun(&not_yet, Setup).unwrap_err().to_string();
             assert_eq!(err, "the fight has not begun: press Next");
         }
+    }
+
+    /// A combatant `id` named `name`, out of the fight when it has the condition "out".
+    fn add(enc: &mut Encounter, id: CombatantId, name: &str) {
+        let c = Combatant {
+            id,
+            name: name.into(),
+            side: crate::ids::SideId(1),
+            zone: None,
+            square: None,
+            size: 1,
+            stats: Vec::new(),
+            tracks: Vec::new(),
+            conditions: Default::default(),
+            notes: String::new(),
+            source: None,
+            block: serde_json::json!({}).into(),
+        };
+        enc.combatants.insert(id, c);
+    }
+
+    #[test]
+    fn an_actor_is_checked_begun_known_on_its_turn_and_in_the_fight_in_that_order() {
+        use crate::systems::freeform::Step::{Setup, Turns};
+        let (ash, birch, nobody) = (CombatantId(1), CombatantId(2), CombatantId(9));
+        let out = |c: &Combatant| c.conditions.contains("out");
+        let check = |enc: &Encounter, id| {
+            check_actor(enc, Setup, id, |c| check_turn(enc, Turns, c), out)
+                .map(|c| c.name.clone())
+                .map_err(|e| e.to_string())
+        };
+        let mut enc = at("turns", 1, Some(ash));
+        add(&mut enc, ash, "Ash");
+        add(&mut enc, birch, "Birch");
+        assert_eq!(check(&enc, ash), Ok("Ash".into()));
+        assert_eq!(check(&enc, birch), Err("it is not Birch's turn".into()));
+        assert!(check(&enc, nobody).is_err_and(|e| e.contains("9")), "unknown is named");
+        let mut before = enc.clone();
+        before.phase = "setup".into();
+        assert_eq!(check(&before, nobody), Err("the fight has not begun: press Next".into()));
+        enc.combatants.get_mut(&ash).unwrap().conditions.insert("out".into());
+        assert_eq!(check(&enc, ash), Err("Ash is out of the fight".into()));
+        // The turn comes before being out: Birch, out and not acting, hears about its turn.
+        enc.combatants.get_mut(&birch).unwrap().conditions.insert("out".into());
+        assert_eq!(check(&enc, birch), Err("it is not Birch's turn".into()));
+        // A procedure's own turn rule (acting off its turn) replaces the plain one.
+        let off_turn = check_actor(&enc, Setup, birch, |_| Ok(()), |_| false);
+        assert!(off_turn.is_ok());
     }
 }

@@ -4,13 +4,13 @@
 //! takes, 1 on an attack marks a usage), and the free attacks on a character leaving its
 //! foes.
 
+use super::Step;
 use super::block::{
     DEX, DISTRACTED, PARALYSED, SKILL, STR, STUCK, Weapon, has, is_character, is_out, weapon,
 };
 use super::check::test;
 use super::damage::hit;
 use super::model::{Dr12Event, Pending, TurnAt};
-use super::round::{check_begun, is_turn_of};
 use super::{ENEMY_TESTS, FREE_ATTACK, PC_DEFENDS, R_ATTACK, R_MOVE, USAGE_MAX};
 use crate::checks::Advantage;
 use crate::dice::{Dice, DiceSource};
@@ -18,7 +18,7 @@ use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, ZoneId};
 use crate::space::in_melee;
-use crate::system::{Ctx, RuleError, check_room};
+use crate::system::{Ctx, RuleError, check_actor, check_room, check_turn};
 
 /// How many usages a weapon takes before it is spent.
 pub(crate) fn usage_max(enc: &Encounter, w: &Weapon) -> u32 {
@@ -30,14 +30,8 @@ pub(crate) fn usage_max(enc: &Encounter, w: &Weapon) -> u32 {
 /// Refuses unless `id` may spend its Action now: its turn, the Action unspent, not Distracted
 /// or Paralysed, nothing waiting.
 pub(crate) fn check_action(enc: &Encounter, id: CombatantId) -> Result<(), RuleError> {
-    check_begun(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if !is_turn_of(enc, id) {
-        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
-    }
-    if is_out(c) {
-        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
-    }
+    let turn = |c: &Combatant| check_turn(enc, Step::Turns, c);
+    let c = check_actor(enc, Step::Before, id, turn, is_out)?;
     for h in [DISTRACTED, PARALYSED] {
         if has(c, h) {
             return Err(RuleError::NotAllowed(format!("{} is {h}: no Actions", c.name)));

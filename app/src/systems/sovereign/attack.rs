@@ -4,12 +4,13 @@
 //! aside). The Move is `movement.rs`, a Charge's run `charge.rs`, the Heal check `heal.rs`,
 //! reloading `reload.rs`.
 
+use super::Step;
 use super::answer::{resume, waits_for_answer};
 use super::block::{AC, ATK, HP, attack, is_out, stat, track};
 use super::block::{Reload, SovBlock};
 use super::charge::charge_path;
 use super::model::{Manner, Pending, SovEvent, TurnAt};
-use super::round::{check_begun, fall, is_turn_of};
+use super::round::{fall, is_turn_of};
 use super::rules::{
     Shock, Situation, attack_modifiers, attack_roll, damage_on_hit, swarm_allowed, swarm_bonus,
 };
@@ -19,27 +20,23 @@ use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
 use crate::space::{self, Distance};
-use crate::system::{Ctx, RuleError};
+use crate::system::{Ctx, RuleError, check_actor, check_turn};
 
 /// Refuses unless `id` may spend its Main action now: on its turn, off it for an Instant (a
 /// Snap Attack), or any time this round after holding its action.
 pub(crate) fn check_main(enc: &Encounter, id: CombatantId, instant: bool) -> Result<(), RuleError> {
-    check_begun(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
     // One who held its action may take its Main off its turn, until the round ends.
     let held = enc.sovereign().held.contains(&id);
-    if !instant && !held && !is_turn_of(enc, id) {
-        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
-    }
-    if instant && is_turn_of(enc, id) {
-        return Err(RuleError::NotAllowed(format!(
-            "{} acts now: an Instant is for off its turn",
-            c.name
-        )));
-    }
-    if is_out(c) {
-        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
-    }
+    let turn = |c: &Combatant| {
+        if instant && is_turn_of(enc, id) {
+            return Err(RuleError::NotAllowed(format!(
+                "{} acts now: an Instant is for off its turn",
+                c.name
+            )));
+        }
+        if instant || held { Ok(()) } else { check_turn(enc, Step::Turns, c) }
+    };
+    let c = check_actor(enc, Step::Before, id, turn, is_out)?;
     if enc.sovereign().mains.contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} has spent its Main action", c.name)));
     }

@@ -2,9 +2,9 @@
 //! walk itself.
 
 use super::R_MOVE;
+use super::Step;
 use super::block::{MOVE, is_out};
 use super::model::{SovEvent, TurnAt};
-use super::round::{check_begun, is_turn_of};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -12,7 +12,7 @@ use crate::ids::CombatantId;
 use crate::space;
 use crate::space::grid::GridPos;
 use crate::space::path::Passage;
-use crate::system::{Ctx, RuleError};
+use crate::system::{Ctx, RuleError, check_actor, check_turn};
 
 /// Feet a Move covers when the block gives none.
 pub const DEFAULT_MOVE_FT: u32 = 30;
@@ -25,14 +25,8 @@ pub(crate) fn check_move_left(
     id: CombatantId,
     walked_ok: bool,
 ) -> Result<&Combatant, RuleError> {
-    check_begun(enc)?;
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
-    if !is_turn_of(enc, id) {
-        return Err(RuleError::NotAllowed(format!("it is not {}'s turn", c.name)));
-    }
-    if is_out(c) {
-        return Err(RuleError::NotAllowed(format!("{} is out of the fight", c.name)));
-    }
+    let turn = |c: &Combatant| check_turn(enc, Step::Turns, c);
+    let c = check_actor(enc, Step::Before, id, turn, is_out)?;
     let spent = enc.sovereign().turn.now(enc);
     let walked = if walked_ok { spent.feet > move_ft(c) } else { spent.feet > 0 };
     if spent.done || walked {
