@@ -25,14 +25,14 @@ pub(super) fn d12(c: D12Command) -> Command {
     Command::from(c)
 }
 
-/// Every prompt for the state; the declarations' and the counts' words written or not (the
-/// waiting things, initiative, surprise and morale are rare and always written).
+/// Every prompt for the state; the initiative's, the declarations' and the counts' words
+/// written or not (the waiting things, surprise and morale are rare and always written).
 pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     if let Some(p) = enc.d12().pending.first() {
         return vec![pending(enc, p)];
     }
     let mut out = Vec::new();
-    if let Some(p) = initiative(enc) {
+    if let Some(p) = initiative(enc, words) {
         out.push(p);
     }
     match Step::of(enc) {
@@ -77,8 +77,9 @@ pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     out
 }
 
-/// Base initiative for whoever lacks it: shared rolls for identical monsters first.
-fn initiative(enc: &Encounter) -> Option<Prompt> {
+/// Base initiative for whoever lacks it: shared rolls for identical monsters first. Asked at
+/// every step until everyone has rolled, so its words are written only to be read.
+fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
     let missing = turns::without_base(enc);
     if missing.is_empty() {
         return None;
@@ -94,23 +95,19 @@ fn initiative(enc: &Encounter) -> Option<Prompt> {
         }
     }
     for ids in groups.values().filter(|ids| ids.len() > 1) {
-        let stem = stem(&enc.combatants[&ids[0]].name);
-        options.push(
-            PromptOption::allowed(
-                format!("{stem} ×{}: one roll ({})", ids.len(), formula(enc, ids[0])),
-                d12(D12Command::Initiative { ids: ids.clone() }),
-            )
-            .in_group("One roll for a group"),
+        let stem = || stem(&enc.combatants[&ids[0]].name);
+        let label = || format!("{} ×{}: one roll ({})", stem(), ids.len(), formula(enc, ids[0]));
+        let option = PromptOption::allowed(
+            words.say(label),
+            d12(D12Command::Initiative { ids: ids.clone() }),
         );
+        options.push(words.group(option, || "One roll for a group".into()));
     }
     for id in &missing {
-        options.push(
-            PromptOption::allowed(
-                format!("{}: {}", enc.name_of(*id), formula(enc, *id)),
-                d12(D12Command::Initiative { ids: vec![*id] }),
-            )
-            .in_group("One each"),
-        );
+        let label = || format!("{}: {}", enc.name_of(*id), formula(enc, *id));
+        let option =
+            PromptOption::allowed(words.say(label), d12(D12Command::Initiative { ids: vec![*id] }));
+        options.push(words.group(option, || "One each".into()));
     }
     let title = if enc.round == 0 {
         "Base initiative for the fight (d12 − AGI)".to_owned()
