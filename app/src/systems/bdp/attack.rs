@@ -1,12 +1,14 @@
 //! Attacks: the blow, the defender's reaction (the options, with what each costs and why one
-//! is not allowed, are `reactions.rs`), simultaneous attackers keeping the single highest die, dual weapons, enhanced and
-//! impaired dice, detachments, parries and fighting back.
+//! is not allowed, are `reactions.rs`; a parry and gear given up, `answer.rs`), simultaneous
+//! attackers keeping the single highest die, dual weapons, enhanced and impaired dice,
+//! detachments and fighting back.
 
+use super::answer::{parry, sacrifice};
 use super::block::{self, BdpBlock, Speed, Weapon};
 use super::damage::{Blow, deal};
 use super::model::{Arms, BdpEvent, Edge, Intent, PendingAttack, Reaction};
 use super::reactions::reaction_options;
-use super::{ENHANCED_ADDS, PARRY_ALL, PARRY_ARMOR, R_ATTACK, R_REACT, Step};
+use super::{ENHANCED_ADDS, R_ATTACK, R_REACT, Step};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
@@ -310,7 +312,7 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
 
 /// The defender's own roll at an attacker (fighting back, parrying): enhanced when that
 /// attacker is paying for an earlier stunt, which spends the risk.
-fn strike_back(
+pub(super) fn strike_back(
     ctx: &mut Ctx,
     defender: CombatantId,
     at: CombatantId,
@@ -328,7 +330,7 @@ fn strike_back(
 }
 
 /// The highest die of the pool lands on `target`; only that weapon's tags count.
-fn land(
+pub(super) fn land(
     ctx: &mut Ctx,
     target: CombatantId,
     pool: &[(CombatantId, i64, Weapon)],
@@ -359,104 +361,6 @@ fn land(
         nonlethal: nonlethal || &*weapon.name == "Unarmed",
     };
     deal(ctx, target, blow)
-}
-
-/// A parry: the defender's roll against one attacker's (or every attacker's, by setting).
-fn parry(
-    ctx: &mut Ctx,
-    defender: CombatantId,
-    against: CombatantId,
-    pool: &mut Vec<(CombatantId, i64, Weapon)>,
-) -> Result<(), RuleError> {
-    let (mine, my_weapon) = strike_back(ctx, defender, against)?;
-    let armor = ctx.enc.flag(PARRY_ARMOR, false);
-    let all = ctx.enc.flag(PARRY_ALL, false);
-    let me = ctx.name(defender);
-    let contested: Vec<(CombatantId, i64, Weapon)> = if all {
-        std::mem::take(pool)
-    } else {
-        let i = pool.iter().position(|p| p.0 == against).ok_or_else(|| {
-            RuleError::Invalid(format!("{} is not among the attackers", ctx.name(against)))
-        })?;
-        vec![pool.remove(i)]
-    };
-    let mut worst: Option<(CombatantId, i64, Weapon)> = None;
-    for (a, theirs, weapon) in contested {
-        let foe = ctx.name(a);
-        if mine > theirs {
-            ctx.ruling(
-                R_REACT,
-                Some(defender),
-                format!("{me}'s parry {mine} beats {foe}'s {theirs}"),
-            );
-            let blow = Blow {
-                raw: mine,
-                source: format!("{me}'s {}", my_weapon.name.to_lowercase()),
-                armor,
-                to_str: true,
-                save: false,
-                nonlethal: false,
-            };
-            deal(ctx, a, blow)?;
-        } else if theirs > mine {
-            ctx.ruling(
-                R_REACT,
-                Some(defender),
-                format!("{foe}'s {theirs} beats {me}'s parry {mine}"),
-            );
-            if worst.as_ref().is_none_or(|w| theirs > w.1) {
-                worst = Some((a, theirs, weapon));
-            }
-        } else {
-            ctx.ruling(
-                R_REACT,
-                Some(defender),
-                format!("{me} and {foe} both roll {mine}: the blades ring, no harm"),
-            );
-        }
-    }
-    if let Some((a, value, weapon)) = worst {
-        let blow = Blow {
-            raw: value,
-            source: format!("{}'s {}", ctx.name(a), weapon.name.to_lowercase()),
-            armor,
-            to_str: true,
-            save: false,
-            nonlethal: false,
-        };
-        deal(ctx, defender, blow)?;
-    }
-    // Attackers the parry did not face still strike as usual.
-    if !pool.is_empty() {
-        land(ctx, defender, pool, false)?;
-    }
-    Ok(())
-}
-
-/// Gear given up to stop a blow: the guard drops to 0 and the item breaks.
-fn sacrifice(ctx: &mut Ctx, id: CombatantId, item: &str) -> Result<(), RuleError> {
-    let c = ctx.snapshot(id)?;
-    let b = BdpBlock::of(&c)?;
-    let name = match item {
-        "shield" => "shield".to_owned(),
-        "armor" => b.armor_item.clone().unwrap_or_else(|| "armour".into()),
-        _ => {
-            let i: usize = item
-                .strip_prefix("weapon:")
-                .and_then(|n| n.parse().ok())
-                .ok_or_else(|| RuleError::Invalid(format!("no item '{item}'")))?;
-            b.weapons.get(i).map(|w| w.name.to_string()).unwrap_or_default()
-        }
-    };
-    ctx.set_track(R_REACT, id, "hp", 0);
-    ctx.ruling(R_REACT, Some(id), format!("{} gives up the {name} to stop the blow", c.name));
-    match item {
-        "shield" => ctx.set_stat(R_REACT, id, "shield", 0),
-        "armor" => ctx.set_stat(R_REACT, id, "armor", 0),
-        _ => {}
-    }
-    ctx.emit(R_REACT, Some(id), BdpEvent::ItemBroken { id, item: item.into(), name });
-    Ok(())
 }
 
 /// A free 1d4 strike at someone leaving a zone carelessly.

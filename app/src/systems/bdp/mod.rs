@@ -8,6 +8,7 @@
 //! retreat, ruled damage), `turns` (the Next button), `prompts`, `script` and `journal`.
 
 mod aftermath;
+mod answer;
 mod attack;
 mod awaits;
 mod before;

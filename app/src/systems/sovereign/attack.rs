@@ -1,8 +1,8 @@
 //! The turn's actions: an attack with the Main action (d20 + attack bonus + attribute
 //! modifier + skill against AC, the situation's modifiers from the grid — cover, range,
 //! prone, melee — damage never below Shock, Shock on a miss, a shield's first Shock turned
-//! aside). The Move is `movement.rs`, a Charge's run `charge.rs`, the Heal check `heal.rs`,
-//! reloading `reload.rs`.
+//! aside). Where it stands (reach, range, cover) is `situation.rs`; the Move is `movement.rs`,
+//! a Charge's run `charge.rs`, the Heal check `heal.rs`, reloading `reload.rs`.
 
 use super::Step;
 use super::answer::{resume, waits_for_answer};
@@ -14,12 +14,13 @@ use super::round::{fall, is_turn_of};
 use super::rules::{
     Shock, Situation, attack_modifiers, attack_roll, damage_on_hit, swarm_allowed, swarm_bonus,
 };
-use super::{CHARGED, HIDDEN, R_ATTACK, R_MOVE, SWARM_CAP, TOTAL_DEFENSE, UNSEEN};
+use super::situation::situation;
+use super::{CHARGED, R_ATTACK, R_MOVE, SWARM_CAP, TOTAL_DEFENSE};
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
-use crate::space::{self, Distance};
+use crate::space::{self};
 use crate::system::{Ctx, RuleError, check_actor, check_turn};
 
 /// Refuses unless `id` may spend its Main action now: on its turn, off it for an Instant (a
@@ -41,70 +42,6 @@ pub(crate) fn check_main(enc: &Encounter, id: CombatantId, instant: bool) -> Res
         return Err(RuleError::NotAllowed(format!("{} has spent its Main action", c.name)));
     }
     Ok(())
-}
-
-/// Whether any foe of `c` stands in melee with it.
-fn foe_in_melee(enc: &Encounter, c: &Combatant) -> bool {
-    enc.combatants.values().any(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
-}
-
-/// Whether `t` is within reach of `a`'s attack `index` (next to it, or within its range).
-pub(crate) fn in_reach(enc: &Encounter, a: &Combatant, t: &Combatant, index: usize) -> bool {
-    situation(enc, a, t, index).is_ok()
-}
-
-/// The situation of an attack, read from the grid and the conditions.
-fn situation(
-    enc: &Encounter,
-    a: &Combatant,
-    t: &Combatant,
-    index: usize,
-) -> Result<Situation, RuleError> {
-    let w = attack(a, index)?;
-    let adjacent = space::in_melee(enc, a, t);
-    let feet = match space::range(enc, a, t) {
-        Some(Distance::Feet(f)) => f,
-        _ => {
-            return Err(RuleError::NotAllowed(format!(
-                "{} and {} are not both on the grid",
-                a.name, t.name
-            )));
-        }
-    };
-    let mut long_range = false;
-    if let Some(normal) = w.range {
-        let long = w.long_range.unwrap_or(normal).max(normal);
-        if feet > long {
-            return Err(RuleError::NotAllowed(format!(
-                "{} is {feet} ft away: beyond {}'s range ({long} ft)",
-                t.name, w.name
-            )));
-        }
-        long_range = feet > normal;
-    } else if !adjacent {
-        return Err(RuleError::NotAllowed(format!(
-            "{} is not next to {}: a melee attack needs it",
-            t.name, a.name
-        )));
-    }
-    let cover = space::cover(enc, t, a);
-    Ok(Situation {
-        ranged: w.ranged(),
-        // A thrown weapon that takes both hands is refused in melee like a bow (rules
-        // edition 1); one that takes one is thrown at −4.
-        thrown: w.thrown && (enc.rules < 1 || !w.two_handed()),
-        one_handed: enc.rules >= 1 && w.ranged() && !w.thrown && !w.two_handed(),
-        in_melee: w.ranged() && foe_in_melee(enc, a),
-        long_range,
-        cover: Some(cover),
-        target_prone: t.conditions.contains("prone"),
-        adjacent,
-        attacker_prone: a.conditions.contains("prone"),
-        // The GM marks what sight cannot show: `unseen` (its place known), `hidden` (not).
-        unseen_located: t.conditions.contains(UNSEEN),
-        unseen_unlocated: t.conditions.contains(HIDDEN),
-        ..Situation::default()
-    })
 }
 
 /// The attack's own check, with its modifiers when it may be made.

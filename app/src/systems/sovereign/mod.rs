@@ -40,6 +40,7 @@ pub mod rules;
 pub mod schema;
 mod screen;
 mod script;
+mod situation;
 mod spotlight;
 mod tactics;
 mod wrestle;

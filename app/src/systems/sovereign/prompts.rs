@@ -3,7 +3,7 @@
 use super::MORALE_2D6;
 use super::Step;
 use super::answer::{check_luck, has_luck, may_defend, snappers};
-use super::attack::{check_attack, check_main, in_reach};
+use super::attack::{check_attack, check_main};
 use super::awaits::Awaits;
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
@@ -11,6 +11,7 @@ use super::heal::check_heal;
 use super::model::{Manner, Pending, SaveKind, SovCommand as C, Threat};
 use super::movement::feet_left;
 use super::round::{check_surprisable, check_surprise_check};
+use super::situation::in_reach;
 use super::wrestle::check_wrestle;
 use crate::command::Command;
 use crate::encounter::Encounter;
