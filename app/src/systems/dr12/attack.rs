@@ -52,6 +52,18 @@ pub(crate) fn check_attack(
     second: Option<usize>,
 ) -> Result<(), RuleError> {
     check_action(enc, attacker)?;
+    check_attack_on(enc, attacker, target, index, second)
+}
+
+/// [`check_attack`] past its first check, the Action's ([`check_action`]): the turn's prompt,
+/// which lists every weapon at every foe, asks that one once.
+pub(crate) fn check_attack_on(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+    index: usize,
+    second: Option<usize>,
+) -> Result<(), RuleError> {
     let a = &enc.combatants[&attacker];
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
     if t.side == a.side {

@@ -5,7 +5,7 @@
 use super::MORALE_PRESETS;
 use super::Step;
 use super::actions::{check_morale, check_test};
-use super::attack::{check_action, check_attack, check_move, free_attackers, usage_max};
+use super::attack::{check_action, check_attack_on, check_move, free_attackers, usage_max};
 use super::block::{Dr12Block, HINDRANCES, HP, SKILL, has, is_character, is_out, track};
 use super::model::{Dr12Command as C, Pending, Purpose};
 use crate::command::Command;
@@ -137,6 +137,8 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
         .unwrap_or_default();
     let foes: Vec<CombatantId> =
         enc.combatants.values().filter(|o| o.side != c.side && !is_out(o)).map(|o| o.id).collect();
+    // What every attack's check opens with, asked once for the prompt.
+    let may_act = check_action(enc, id);
     for &target in &foes {
         let group = words.say(|| format!("Attack {}", enc.name_of(target)));
         // The heading shared by a foe's options (only where words are written).
@@ -147,7 +149,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                     words.say(|| format!("{} (d{})", w.name, w.die)),
                     cmd(C::Attack { attacker: id, target, weapon: i, second: None }),
                 )
-                .unless(check_attack(enc, id, target, i, None)),
+                .unless(may_act.clone().and_then(|()| check_attack_on(enc, id, target, i, None))),
             ));
         }
         for i in 0..arms.len() {
@@ -160,7 +162,11 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                             label,
                             cmd(C::Attack { attacker: id, target, weapon: i, second: Some(j) }),
                         )
-                        .unless(check_attack(enc, id, target, i, Some(j))),
+                        .unless(
+                            may_act
+                                .clone()
+                                .and_then(|()| check_attack_on(enc, id, target, i, Some(j))),
+                        ),
                     ));
                 }
             }
@@ -208,7 +214,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
         }
     }
     let action = |label: &str, command: C| {
-        PromptOption::allowed(label, cmd(command)).unless(check_action(enc, id)).in_group("Action")
+        PromptOption::allowed(label, cmd(command)).unless(may_act.clone()).in_group("Action")
     };
     if !free_attackers(enc, id).is_empty() {
         options.push(action("Disengage (leave without a free attack)", C::Disengage { id }));

@@ -53,6 +53,18 @@ pub(crate) fn check_attack(
     manner: &Manner,
 ) -> Result<Vec<(&'static str, i64)>, RuleError> {
     check_main(enc, attacker, *manner == Manner::Snap)?;
+    check_attack_on(enc, attacker, target, index, manner)
+}
+
+/// [`check_attack`] past its first check, the Main action's ([`check_main`]): the turn's
+/// prompt, which lists every attack at every foe, asks that one once.
+pub(crate) fn check_attack_on(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+    index: usize,
+    manner: &Manner,
+) -> Result<Vec<(&'static str, i64)>, RuleError> {
     let a = &enc.combatants[&attacker];
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
     if t.side == a.side {

@@ -3,16 +3,17 @@
 use super::MORALE_2D6;
 use super::Step;
 use super::answer::{check_luck, has_luck, may_defend, snappers};
-use super::attack::{check_attack, check_main};
+use super::attack::{check_attack, check_attack_on, check_main};
 use super::awaits::Awaits;
 use super::block::{SovBlock, is_out};
 use super::checks::{morale_due, save_target};
 use super::heal::check_heal;
 use super::model::{Manner, Pending, SaveKind, SovCommand as C, Threat};
-use super::movement::feet_left;
+use super::movement::{check_move_left, feet_left};
 use super::round::{check_surprisable, check_surprise_check};
+use super::screen::check_screen_of;
 use super::situation::in_reach;
-use super::wrestle::check_wrestle;
+use super::wrestle::check_wrestle_on;
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
@@ -113,10 +114,13 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     let c = &enc.combatants[&id];
     let mut options = vec![PromptOption::allowed("End turn", Command::Advance).main()];
     let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
+    // What every attack's, shove's and grapple's check opens with, asked once for the prompt.
+    let main = check_main(enc, id, false);
     for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
         let against = || format!("Attack {}", t.name);
         for (i, w) in attacks.iter().enumerate() {
-            let check = check_attack(enc, id, t.id, i, &Manner::Plain);
+            let check =
+                main.clone().and_then(|()| check_attack_on(enc, id, t.id, i, &Manner::Plain));
             let option = PromptOption::allowed(
                 words.say(|| format!("{} at {} ({})", w.name, t.name, w.dmg)),
                 cmd(C::Attack { attacker: id, target: t.id, weapon: i, manner: Manner::Plain }),
@@ -133,16 +137,19 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             }
             options.push(option);
             if !w.ranged() {
-                let charge = PromptOption::allowed(
-                    words.say(|| format!("Charge {} with {} (+2)", t.name, w.name)),
-                    cmd(C::Attack {
-                        attacker: id,
-                        target: t.id,
-                        weapon: i,
-                        manner: Manner::Charge,
-                    }),
-                )
-                .unless(check_attack(enc, id, t.id, i, &Manner::Charge).map(|_| ()));
+                let charge =
+                    PromptOption::allowed(
+                        words.say(|| format!("Charge {} with {} (+2)", t.name, w.name)),
+                        cmd(C::Attack {
+                            attacker: id,
+                            target: t.id,
+                            weapon: i,
+                            manner: Manner::Charge,
+                        }),
+                    )
+                    .unless(main.clone().and_then(|()| {
+                        check_attack_on(enc, id, t.id, i, &Manner::Charge).map(|_| ())
+                    }));
                 options.push(words.group(charge, against));
             }
         }
@@ -154,7 +161,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                 words.say(|| format!("{word} {}", t.name)),
                 cmd(C::Wrestle { attacker: id, target: t.id, grapple }),
             )
-            .unless(check_wrestle(enc, id, t.id));
+            .unless(main.clone().and_then(|()| check_wrestle_on(enc, id, t.id)));
             options.push(words.group(wrestle, against));
         }
     }
@@ -174,12 +181,14 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             );
         }
     }
+    // What every Screen's check opens with, asked once for the prompt.
+    let screener = check_move_left(enc, id, true);
     for ally in enc.combatants.values().filter(|a| a.side == c.side && a.id != id && !is_out(a)) {
         let screen = PromptOption::allowed(
             words.say(|| format!("Screen {} (the Move)", ally.name)),
             cmd(C::Screen { id, ward: ally.id }),
         )
-        .unless(super::screen::check_screen(enc, id, ally.id));
+        .unless(screener.clone().and_then(|c| check_screen_of(enc, c, ally.id)));
         options.push(words.group(screen, || "Move".into()));
     }
     options.push(
@@ -220,7 +229,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                 "Disengage (leave melee without attacks)",
                 cmd(C::Disengage { id }),
             )
-            .unless(check_main(enc, id, false)),
+            .unless(main),
         );
     }
     let title = words.say(|| format!("{}'s turn ({} ft left)", c.name, feet_left(enc, id)));

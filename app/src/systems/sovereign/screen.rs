@@ -31,8 +31,18 @@ pub(crate) fn check_screen(
     ward: CombatantId,
 ) -> Result<(), RuleError> {
     let c = check_move_left(enc, id, true)?;
+    check_screen_of(enc, c, ward)
+}
+
+/// [`check_screen`] past its first check, the Move's ([`check_move_left`], which gives the
+/// screener `c`): the turn's prompt, which lists every ally, asks that one once.
+pub(crate) fn check_screen_of(
+    enc: &Encounter,
+    c: &Combatant,
+    ward: CombatantId,
+) -> Result<(), RuleError> {
     let w = enc.combatant(ward).ok_or(RuleError::UnknownCombatant(ward))?;
-    if ward == id || w.side != c.side {
+    if ward == c.id || w.side != c.side {
         return Err(RuleError::NotAllowed(format!("{} can only screen an ally", c.name)));
     }
     if is_out(w) {

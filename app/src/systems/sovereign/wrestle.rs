@@ -31,6 +31,16 @@ pub(crate) fn check_wrestle(
     target: CombatantId,
 ) -> Result<(), RuleError> {
     check_main(enc, attacker, false)?;
+    check_wrestle_on(enc, attacker, target)
+}
+
+/// [`check_wrestle`] past its first check, the Main action's ([`check_main`]): the turn's
+/// prompt, which lists a shove and a grapple at every foe, asks that one once.
+pub(crate) fn check_wrestle_on(
+    enc: &Encounter,
+    attacker: CombatantId,
+    target: CombatantId,
+) -> Result<(), RuleError> {
     let a = &enc.combatants[&attacker];
     let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
     if t.side == a.side || is_out(t) {
