@@ -188,8 +188,16 @@ pub(crate) fn blast_targets(enc: &Encounter, zone: ZoneId) -> Vec<CombatantId> {
 /// needs (why, or `None`): the check the turn prompt and the circumstances panel show and
 /// the command makes.
 pub(crate) fn check(enc: &Encounter, spec: &AttackSpec) -> Result<Option<String>, RuleError> {
-    let a = enc.combatant(spec.attacker).ok_or(RuleError::UnknownCombatant(spec.attacker))?;
-    if enc.murdham().turn.id != Some(spec.attacker) {
+    check_attacker(enc, spec.attacker)?;
+    to_hit(enc, spec)
+}
+
+/// What [`check`] asks of the attacker alone before the attack itself: its own turn, able to
+/// act, its main action unspent. The turn's prompt, which lists every attack at every foe,
+/// asks it once.
+pub(crate) fn check_attacker(enc: &Encounter, attacker: CombatantId) -> Result<(), RuleError> {
+    let a = enc.combatant(attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    if enc.murdham().turn.id != Some(attacker) {
         return Err(RuleError::NotAllowed(format!(
             "{} attacks on its own turn (or as a reaction)",
             a.name
@@ -201,7 +209,7 @@ pub(crate) fn check(enc: &Encounter, spec: &AttackSpec) -> Result<Option<String>
     if let Some(why) = super::turn::no_main(enc) {
         return Err(RuleError::NotAllowed(why));
     }
-    to_hit(enc, spec)
+    Ok(())
 }
 
 /// An attack on the attacker's turn.

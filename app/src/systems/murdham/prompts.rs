@@ -19,7 +19,7 @@ use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::system::Step as _;
-use crate::system::{Prompt, PromptOption, Wording};
+use crate::system::{Prompt, PromptOption, RuleError, Wording};
 
 /// Every prompt for the state; the words of the choices and turns written or not (the rest
 /// is rare and always written).
@@ -143,15 +143,19 @@ pub(crate) fn dice_words(w: Option<&Weapon>) -> String {
     }
 }
 
-/// An option for an attack, enabled when the rules allow it, noting a WIT save to hit.
+/// An option for an attack, enabled when the rules allow it, noting a WIT save to hit;
+/// `attacker` is what the attack's check asks of the attacker alone, asked once for the turn
+/// ([`super::attack::check_attacker`]).
 fn attack_option(
     enc: &Encounter,
+    attacker: &Result<(), RuleError>,
     label: String,
     spec: AttackSpec,
     words: Wording,
     group: &str,
 ) -> PromptOption {
-    let (enabled, reason) = attack_verdict(enc, &spec);
+    let checked = attacker.clone().and_then(|()| super::attack::to_hit(enc, &spec));
+    let (enabled, reason) = verdict(checked);
     let option =
         PromptOption { enabled, reason, ..PromptOption::allowed(label, cmd(C::Attack(spec))) };
     words.group(option, || group.to_owned())
@@ -160,7 +164,12 @@ fn attack_option(
 /// Whether an attack may be made now, and why not or what it needs (a WIT save to hit): the
 /// attack's own check, for its option and for the same option with the GM's circumstances.
 pub(super) fn attack_verdict(enc: &Encounter, spec: &AttackSpec) -> (bool, Option<String>) {
-    match super::attack::check(enc, spec) {
+    verdict(super::attack::check(enc, spec))
+}
+
+/// An attack's check as an option shows it.
+fn verdict(checked: Result<Option<String>, RuleError>) -> (bool, Option<String>) {
+    match checked {
         Ok(None) => (true, None),
         Ok(Some(why)) => (true, Some(format!("WIT save to hit: {why}"))),
         Err(why) => (false, Some(why.to_string())),
@@ -180,6 +189,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     weapons.push((None, None));
     let mut options = Vec::new();
     let held = grapple::held_by(enc, id);
+    let attacker = super::attack::check_attacker(enc, id);
     for t in enc.combatants.values().filter(|t| t.side != c.side && !t.conditions.contains(DEAD)) {
         let group = words.say(|| format!("Against {}", t.name));
         let helpless = t.conditions.contains(INCAPACITATED) || t.conditions.contains(DYING);
@@ -187,7 +197,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             let mut s = spec(id, Aim::One { target: t.id }, weapons[0].0);
             s.final_blow = true;
             let label = words.say(|| format!("Final blow on {}", t.name));
-            options.push(attack_option(enc, label, s, words, &group));
+            options.push(attack_option(enc, &attacker, label, s, words, &group));
         }
         for (wi, w) in &weapons {
             if w.is_some_and(|w| w.blast) {
@@ -197,6 +207,7 @@ fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
                 words.say(|| format!("{} at {} ({})", weapon_name(*w), t.name, dice_words(*w)));
             options.push(attack_option(
                 enc,
+                &attacker,
                 label,
                 spec(id, Aim::One { target: t.id }, *wi),
                 words,
@@ -207,15 +218,21 @@ fn turn_prompt(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             let mut s = spec(id, Aim::One { target: t.id }, None);
             s.nonlethal = Some(nl);
             let label = words.say(|| format!("{word} {} (STR save)", t.name));
-            options.push(attack_option(enc, label, s, words, &group));
+            options.push(attack_option(enc, &attacker, label, s, words, &group));
         }
     }
     for (wi, w) in weapons.iter().filter(|(_, w)| w.is_some_and(|w| w.blast)) {
         for z in enc.zones.values() {
             let label =
                 words.say(|| format!("{} on {} ({})", weapon_name(*w), z.name, dice_words(*w)));
-            let option =
-                attack_option(enc, label, spec(id, Aim::Zone { zone: z.id }, *wi), words, "Blast");
+            let option = attack_option(
+                enc,
+                &attacker,
+                label,
+                spec(id, Aim::Zone { zone: z.id }, *wi),
+                words,
+                "Blast",
+            );
             // Zones out of reach would only clutter the list.
             if option.enabled {
                 options.push(option);
