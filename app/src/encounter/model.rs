@@ -105,6 +105,26 @@ impl Combatant {
         self.tracks.iter().find(|t| t.name == name)
     }
 
+    /// A combatant of `side` named `name` with nothing else: no place, stats, tracks,
+    /// conditions or block. For tests that need one to stand somewhere or be out.
+    #[cfg(test)]
+    pub(crate) fn blank(id: CombatantId, name: &str, side: SideId) -> Self {
+        Combatant {
+            id,
+            name: name.into(),
+            side,
+            zone: None,
+            square: None,
+            size: 1,
+            stats: Vec::new(),
+            tracks: Vec::new(),
+            conditions: BTreeSet::new(),
+            notes: String::new(),
+            source: None,
+            block: serde_json::json!({}).into(),
+        }
+    }
+
     /// Sets a stat, adding it at the end when missing.
     pub(crate) fn set_stat(&mut self, name: &str, value: i64) {
         match self.stats.iter_mut().find(|s| s.name == name) {

@@ -116,20 +116,7 @@ mod tests {
     use crate::ids::SideId;
 
     fn fighter(id: u32, name: &str) -> Combatant {
-        Combatant {
-            id: CombatantId(id),
-            name: name.into(),
-            side: SideId(1),
-            zone: None,
-            square: None,
-            size: 1,
-            stats: Vec::new(),
-            tracks: Vec::new(),
-            conditions: Default::default(),
-            notes: String::new(),
-            source: None,
-            block: serde_json::json!({}).into(),
-        }
+        Combatant::blank(CombatantId(id), name, SideId(1))
     }
 
     fn two() -> Roster {

@@ -458,20 +458,9 @@ mod tests {
 
     /// A combatant with `conditions` and nothing else.
     fn with(conditions: &[&str]) -> crate::encounter::Combatant {
-        crate::encounter::Combatant {
-            id: CombatantId(1),
-            name: "X".into(),
-            side: crate::ids::SideId(0),
-            zone: None,
-            square: None,
-            size: 1,
-            stats: Vec::new(),
-            tracks: Vec::new(),
-            conditions: conditions.iter().map(|c| (*c).to_owned()).collect(),
-            notes: String::new(),
-            source: None,
-            block: serde_json::json!({}).into(),
-        }
+        let mut c = crate::encounter::Combatant::blank(CombatantId(1), "X", crate::ids::SideId(0));
+        c.conditions = conditions.iter().map(|c| (*c).to_owned()).collect();
+        c
     }
 
     #[test]

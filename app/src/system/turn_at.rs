@@ -152,23 +152,9 @@ mod tests {
         }
     }
 
-    /// A combatant `id` named `name`, out of the fight when it has the condition "out".
+    /// A combatant `id` named `name` (out of the fight below when it has the condition "out").
     fn add(enc: &mut Encounter, id: CombatantId, name: &str) {
-        let c = Combatant {
-            id,
-            name: name.into(),
-            side: crate::ids::SideId(1),
-            zone: None,
-            square: None,
-            size: 1,
-            stats: Vec::new(),
-            tracks: Vec::new(),
-            conditions: Default::default(),
-            notes: String::new(),
-            source: None,
-            block: serde_json::json!({}).into(),
-        };
-        enc.combatants.insert(id, c);
+        enc.combatants.insert(id, Combatant::blank(id, name, crate::ids::SideId(1)));
     }
 
     #[test]
