@@ -148,6 +148,8 @@ fn turn(enc: &Encounter, words: Wording) -> Vec<Prompt> {
                 None => strikes.push((*target, vec![*id])),
             },
             Intent::Gambit { target, .. } => {
+                // One check for the gambit, whichever save it calls for.
+                let allowed = super::gambit::check(enc, *id, *target);
                 for a in Ability::ALL {
                     options.push(
                         PromptOption::allowed(
@@ -158,7 +160,7 @@ fn turn(enc: &Encounter, words: Wording) -> Vec<Prompt> {
                             ),
                             bdp(BdpCommand::Gambit { attacker: *id, target: *target, ability: a }),
                         )
-                        .unless(super::gambit::check(enc, *id, *target)),
+                        .unless(allowed.clone()),
                     );
                 }
             }
