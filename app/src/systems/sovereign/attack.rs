@@ -20,7 +20,7 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
-use crate::space::{self};
+use crate::space;
 use crate::system::{Ctx, RuleError, check_actor, check_turn};
 
 /// Refuses unless `id` may spend its Main action now: on its turn, off it for an Instant (a

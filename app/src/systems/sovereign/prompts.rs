@@ -137,19 +137,13 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             }
             options.push(option);
             if !w.ranged() {
-                let charge =
-                    PromptOption::allowed(
-                        words.say(|| format!("Charge {} with {} (+2)", t.name, w.name)),
-                        cmd(C::Attack {
-                            attacker: id,
-                            target: t.id,
-                            weapon: i,
-                            manner: Manner::Charge,
-                        }),
-                    )
-                    .unless(main.clone().and_then(|()| {
-                        check_attack_on(enc, id, t.id, i, &Manner::Charge).map(|_| ())
-                    }));
+                let manner = Manner::Charge;
+                let check = main.clone().and_then(|()| check_attack_on(enc, id, t.id, i, &manner));
+                let charge = PromptOption::allowed(
+                    words.say(|| format!("Charge {} with {} (+2)", t.name, w.name)),
+                    cmd(C::Attack { attacker: id, target: t.id, weapon: i, manner }),
+                )
+                .unless(check.map(|_| ()));
                 options.push(words.group(charge, against));
             }
         }

@@ -95,8 +95,10 @@ fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
         }
     }
     for ids in groups.values().filter(|ids| ids.len() > 1) {
-        let stem = || stem(&enc.combatants[&ids[0]].name);
-        let label = || format!("{} ×{}: one roll ({})", stem(), ids.len(), formula(enc, ids[0]));
+        let label = || {
+            let group = stem(&enc.combatants[&ids[0]].name);
+            format!("{group} ×{}: one roll ({})", ids.len(), formula(enc, ids[0]))
+        };
         let option = PromptOption::allowed(
             words.say(label),
             d12(D12Command::Initiative { ids: ids.clone() }),
