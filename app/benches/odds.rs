@@ -3,12 +3,14 @@
 //!
 //! Target on the 2-core reference machine: ≤ 0.6 ms a fight for every procedure (100,000
 //! fights a minute on one core). `1,000 bdp fights on N threads` measures how a run scales
-//! across cores.
+//! across cores. `rules alone, one X fight` replays the commands such fights took without
+//! choosing them: what a fight costs however fast the choosing became.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use fray_app::Encounter;
+use fray_app::dice::SeededDice;
 use fray_app::simulate::autoplay::{self, Rules};
 use fray_app::simulate::odds::{self, Progress, Request};
+use fray_app::{Command, Encounter, system};
 use std::hint::black_box;
 
 // The allocator the `fray` binary ships with (see ui/src/main.rs): a fight allocates a lot.
@@ -45,6 +47,9 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    for (id, path, _) in FIGHTS {
+        floor(c, id, &board(path), &rules);
+    }
     let start = board(FIGHTS[0].1);
     let mut group = c.benchmark_group("1,000 bdp fights");
     group.sample_size(10);
@@ -57,6 +62,38 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+/// The floor under any chooser: the commands fights of `start` took, handled by the rules and
+/// applied to a copy of the board again, with the same dice, but no prompt built and no option
+/// weighed. However fast choosing became, a fight played through `system::handle` (as
+/// `../shared/DESIGN.md` has it: the table and the simulator never disagree on a rule) costs
+/// at least this.
+fn floor(c: &mut Criterion, id: &str, start: &Encounter, rules: &Rules) {
+    let system = system::by_id(id).expect("a procedure");
+    let tactics = system.tactics().expect("tactics");
+    let fights: Vec<(u64, Vec<(u64, Command)>)> = (1..=50)
+        .map(|seed| {
+            let (_, history) = autoplay::play_journaled(system, tactics, start, seed, rules);
+            let commands = history.commands().iter().map(|r| (r.stream, r.command.clone()));
+            (seed, commands.collect())
+        })
+        .collect();
+    let mut i = 0;
+    c.bench_function(&format!("rules alone, one {id} fight"), |b| {
+        b.iter(|| {
+            let (seed, commands) = &fights[i % fights.len()];
+            i += 1;
+            let mut enc = start.clone();
+            for (stream, command) in commands {
+                let mut dice = SeededDice::new(*seed, *stream);
+                let events = system::handle(system, &enc, command.clone(), &mut dice)
+                    .expect("a command the rules took once, they take again");
+                enc.apply_all(&events);
+            }
+            black_box(enc)
+        })
+    });
 }
 
 criterion_group!(benches, bench);
