@@ -80,6 +80,48 @@ fn the_gm_runs_the_fights_and_reads_the_odds() {
     assert!(w.harness.query_by_label_contains("with what they carry").is_some(), "the assumptions");
 }
 
+/// At 200 % on a 1920 × 1080 screen (960 × 540 points) the benchmark crypt's four characters
+/// and their chances show with the party's, without scrolling: what a GM reads from arm's
+/// length.
+#[test]
+fn at_200_percent_every_characters_chances_show_without_scrolling() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/odds/bdp-crypt.fray");
+    let script = std::fs::read_to_string(path).unwrap();
+    let parsed = fray_app::scenario::run(path, &script).unwrap();
+    let mut s = Session::create(&db, "bdp", "Crypt", 3).unwrap();
+    for record in parsed.live_commands() {
+        s.apply(record.command.clone()).unwrap();
+    }
+    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
+    let prefs = fray_ui::window::Prefs { scale_percent: 200, dark: true };
+    db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
+    drop(s);
+    let mut w = common::window_sized(dir, db, eframe::egui::vec2(960.0, 540.0));
+    odds(&mut w);
+    w.harness.state_mut().view.odds.runs = 300;
+    w.press("Run the fights");
+    wait_for(&mut w, "300 fights (the most asked for");
+    w.harness.run_steps(4);
+    let window = w
+        .harness
+        .ctx
+        .memory(|m| m.area_rect(eframe::egui::Id::unique(fray_ui::window::views::odds::WINDOW_ID)))
+        .expect("the odds window is shown");
+    // Each character's row of figures ("down …, dies …" beside the name).
+    let rows: Vec<_> =
+        w.harness.query_all_by_label_contains("), dies ").map(|n| n.rect()).collect();
+    assert_eq!(rows.len(), 4, "a row of chances for each of the four characters");
+    // The title bar ends at the window's frame: its close button is the rightmost thing in it.
+    let frame_right = w.harness.get_by_label("Close window").rect().right() + 12.0;
+    for row in rows {
+        assert!(window.contains_rect(row), "a row at {row:?} out of the window's {window:?}");
+        assert!(row.right() <= frame_right, "a row at {row:?} past the frame at {frame_right}");
+    }
+    assert!(window.bottom() <= 540.0, "the window fits the screen: {window:?}");
+}
+
 #[test]
 fn the_gm_lets_the_party_run_and_the_result_says_how_it_was_played() {
     let mut w = duel();
@@ -101,7 +143,7 @@ fn the_figures_fill_in_while_the_fights_go_on_and_cancel_keeps_them() {
     w.press("Run the fights");
     assert!(w.harness.query_by_label_contains("at most 100000").is_some());
     // After the first 1,000 fights the figures show, while the run goes on.
-    wait_for(&mut w, "So far, while the fights go on");
+    wait_for(&mut w, "counted so far; the run goes on");
     assert!(w.harness.query_by_label("The party wins").is_some());
     // The count under the figures says the run goes on, not that it reached its cap.
     assert!(w.harness.query_by_label_contains("counted so far; the run goes on").is_some());
@@ -110,7 +152,8 @@ fn the_figures_fill_in_while_the_fights_go_on_and_cancel_keeps_them() {
     w.press("Cancel");
     wait_for(&mut w, "cancelled; the figures are those of the fights counted");
     assert!(w.harness.query_by_label("The party wins").is_some());
-    assert!(w.harness.query_by_label_contains("So far").is_none());
+    assert!(w.harness.query_by_label_contains("the run goes on").is_none());
+    assert!(w.harness.query_by_label_contains("fights so far").is_none(), "the bar is gone");
     assert!(!w.app().view.odds.running());
 }
 

@@ -15,6 +15,9 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+/// The odds window's id.
+pub const WINDOW_ID: &str = "encounter-odds";
+
 /// Widget state of the odds window.
 pub struct OddsView {
     /// Whether the window is shown (the GM may hide it while a run goes on).
@@ -114,7 +117,9 @@ pub fn odds_window_ui(ctx: &egui::Context, model: &Model, view: &mut OddsView) {
     let centre = ctx.content_rect().center();
     // A fixed size, small until there is a result, then as tall as the screen allows (the
     // rest scrolls): an egui window sized by its content keeps its first height.
-    let room = (ctx.content_rect().height() - 140.0).max(240.0);
+    let room = (ctx.content_rect().height() - 120.0).max(240.0);
+    // Wide enough for the figures and the characters side by side where the screen allows.
+    let width = (ctx.content_rect().width() - 40.0).clamp(660.0, 940.0);
     let counting = view.job.as_ref().is_some_and(|j| j.progress.done() > 0);
     let height = match (&view.outcome, state.round > 0) {
         (Some(Ok(_)), _) => room,
@@ -123,10 +128,12 @@ pub fn odds_window_ui(ctx: &egui::Context, model: &Model, view: &mut OddsView) {
         (_, false) => 246.0,
     };
     egui::Window::new("Encounter odds")
+        // Named, so its place on screen can be looked up (tests of what shows at 200 %).
+        .id(egui::Id::unique(WINDOW_ID))
         .open(&mut open)
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(egui::pos2(centre.x, 80.0))
-        .fixed_size(egui::vec2(660.0, height))
+        .fixed_size(egui::vec2(width, height))
         .collapsible(false)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
@@ -178,7 +185,7 @@ fn odds_ui(
                 ui.add(
                     egui::ProgressBar::new(part)
                         .desired_width(360.0)
-                        .text(format!("{done} fights, at most {}", job.runs)),
+                        .text(format!("{done} fights so far, at most {}", job.runs)),
                 );
                 if ui.button("Cancel").clicked() {
                     job.progress.cancel();
@@ -199,7 +206,7 @@ fn odds_ui(
     }
     ui.add_space(8.0);
     if let Some(odds) = &so_far {
-        ui.label(RichText::new("So far, while the fights go on:").italics());
+        // The line under the figures says they are those counted so far.
         result_ui(ui, odds);
         return;
     }
@@ -215,7 +222,60 @@ fn odds_ui(
     }
 }
 
+/// Width at which the ending figures and the characters' chances stand side by side: the
+/// answer to "what are our chances?" and to "who might die?" at one glance, even at 200 %
+/// (where one under the other puts the characters below the fold).
+const SIDE_BY_SIDE: f32 = 860.0;
+/// The ending figures' column beside the characters: "No way between the sides" and a figure
+/// with two decimals.
+const ENDINGS_WIDTH: f32 = 340.0;
+
 fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
+    if ui.available_width() >= SIDE_BY_SIDE {
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                // As wide as its widest row can be, so the characters beside it do not shift
+                // while the figures fill in and their digits change.
+                ui.set_min_width(ENDINGS_WIDTH);
+                endings_ui(ui, odds);
+            });
+            ui.add_space(20.0);
+            ui.vertical(|ui| characters_ui(ui, odds));
+        });
+    } else {
+        endings_ui(ui, odds);
+        ui.add_space(8.0);
+        characters_ui(ui, odds);
+    }
+    ui.add_space(6.0);
+    egui::Grid::new("odds-rounds").num_columns(2).spacing([16.0, 4.0]).show(ui, |ui| {
+        ui.label("Rounds");
+        ui.label(odds.rounds_words());
+        ui.end_row();
+    });
+    ui.small(format!(
+        "{} fights{} ({}); each figure with its 95% confidence interval.",
+        odds.runs,
+        if odds.from_round > 0 {
+            format!(" from round {}", odds.from_round)
+        } else {
+            String::new()
+        },
+        odds.stop.words()
+    ));
+    ui.add_space(8.0);
+    ui.label(RichText::new("How long the fights lasted").strong());
+    rounds_ui(ui, odds);
+    ui.add_space(8.0);
+    egui::CollapsingHeader::new("How these fights were played").default_open(true).show(ui, |ui| {
+        for a in &odds.assumptions {
+            ui.label(format!("• {a}"));
+        }
+    });
+}
+
+/// How the fights ended: the party's chance to win first and largest.
+fn endings_ui(ui: &mut egui::Ui, odds: &Odds) {
     let heading = |p: &Proportion| RichText::new(p.percent()).size(22.0).strong();
     egui::Grid::new("odds-numbers").num_columns(2).spacing([16.0, 4.0]).show(ui, |ui| {
         ui.label(RichText::new("The party wins").size(18.0));
@@ -240,34 +300,6 @@ fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
         ui.label("Total party kill");
         ui.label(odds.party_wiped.percent());
         ui.end_row();
-        ui.label("Rounds");
-        ui.label(odds.rounds_words());
-        ui.end_row();
-    });
-    ui.small(format!(
-        "{} fights{} ({}); each figure with its 95% confidence interval.",
-        odds.runs,
-        if odds.from_round > 0 {
-            format!(" from round {}", odds.from_round)
-        } else {
-            String::new()
-        },
-        odds.stop.words()
-    ));
-    ui.add_space(8.0);
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("Each character").strong());
-        ui.small("bars: amber goes down, red dies");
-    });
-    characters_ui(ui, odds);
-    ui.add_space(8.0);
-    ui.label(RichText::new("How long the fights lasted").strong());
-    rounds_ui(ui, odds);
-    ui.add_space(8.0);
-    egui::CollapsingHeader::new("How these fights were played").default_open(true).show(ui, |ui| {
-        for a in &odds.assumptions {
-            ui.label(format!("• {a}"));
-        }
     });
 }
 
@@ -305,12 +337,16 @@ impl ChartColours {
 
 /// Down (amber) and dead (red) bars for each character, with the numbers beside them.
 fn characters_ui(ui: &mut egui::Ui, odds: &Odds) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Each character").strong());
+        ui.small("bars: amber goes down, red dies");
+    });
     let colours = ChartColours::of(ui.visuals());
     let (down, dead) = (colours.down, colours.dead);
     egui::Grid::new("odds-characters").num_columns(3).spacing([12.0, 4.0]).show(ui, |ui| {
         for c in &odds.characters {
             ui.label(&c.name);
-            bar_ui(ui, &[(c.down.estimate, down), (c.dies.estimate, dead)], 220.0);
+            bar_ui(ui, &[(c.down.estimate, down), (c.dies.estimate, dead)], 120.0);
             ui.label(format!("down {}, dies {}", c.down.percent(), c.dies.percent()));
             ui.end_row();
         }
