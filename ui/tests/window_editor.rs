@@ -446,6 +446,37 @@ fn a_creatures_portrait_shows_on_its_token() {
     assert!(texture.is_some(), "the token has the portrait's texture");
 }
 
+/// Where the desktop offers no file dialog (a bare Linux without an xdg portal or zenity) the
+/// portrait takes a typed path: a file that is no picture is refused by its name and changes
+/// nothing; a real picture's thumbnail is saved with the entry.
+#[test]
+fn a_portrait_comes_from_a_typed_path() {
+    let mut w = encounter_with("freeform", grumm);
+    let id = db(&w).creatures().search(&Search::text("Grumm")).unwrap()[0].id;
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/maps");
+    right_click(&mut w, "Grumm");
+    w.press("Edit Grumm");
+    w.type_into("Or its path", &format!("{corpus}/gatehouse.dd2vtt"));
+    w.press("Use");
+    assert!(
+        w.harness
+            .query_by_label_contains("gatehouse.dd2vtt is not a PNG, JPEG or WebP image")
+            .is_some(),
+        "the refusal names the file"
+    );
+    assert!(w.harness.query_by_label("Remove portrait").is_none(), "nothing was taken");
+    let picture = format!("{corpus}/gatehouse.png");
+    w.type_into("Or its path", &format!("  {picture} "));
+    w.harness.key_press(egui::Key::Enter);
+    w.settle();
+    assert!(w.harness.query_by_label("Remove portrait").is_some(), "Enter took it");
+    assert!(w.harness.query_by_label_contains("is not a PNG").is_none(), "the refusal went");
+    w.press("Save");
+    let stored = db(&w).creatures().portrait(id).unwrap();
+    let expected = fray_ui::portrait::load_thumbnail(std::path::Path::new(&picture)).unwrap();
+    assert_eq!(stored, Some(expected), "the picture's thumbnail, saved with Grumm");
+}
+
 #[test]
 fn a_stat_block_exports_as_markdown() {
     let mut w = encounter_with("freeform", grumm);

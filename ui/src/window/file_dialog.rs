@@ -13,8 +13,8 @@
 //!   typed name, GTK does not; here it is added where the name has none.
 //!
 //! Where the desktop offers no dialog (no xdg portal and no zenity on a bare Linux), `rfd`
-//! returns nothing, as on Cancel; the journal export and the battle map also take a typed
-//! path, the portrait does not.
+//! returns nothing, as on Cancel; so every view that opens one also takes a typed path
+//! ([`typed_path`]): the journal export and check, the battle map and the portrait.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -162,6 +162,23 @@ pub fn add_missing_extension(chosen: PathBuf, extensions: &[&str]) -> PathBuf {
             chosen.with_file_name(name)
         }
     }
+}
+
+/// A path the GM typed (where no dialog is offered, or quicker than one), trimmed, with a
+/// leading `~` as the home folder as a shell reads it; `None` when nothing was typed. Every
+/// field that takes a typed path reads it here.
+pub fn typed_path(path: &str) -> Option<PathBuf> {
+    let path = path.trim();
+    if path.is_empty() {
+        return None;
+    }
+    let rest = match path.strip_prefix('~') {
+        Some("") => "",
+        Some(rest) if rest.starts_with(['/', '\\']) => &rest[1..],
+        _ => return Some(PathBuf::from(path)),
+    };
+    let home = directories::UserDirs::new().map(|d| d.home_dir().to_path_buf())?;
+    Some(if rest.is_empty() { home } else { home.join(rest) })
 }
 
 #[cfg(test)]

@@ -112,3 +112,15 @@ fn a_dialog_opens_where_the_last_of_its_kind_was_left() {
     remember("test-portrait", Path::new("hester.png"));
     assert_eq!(start_folder("test-portrait").as_deref(), Some(portraits.path()));
 }
+
+#[test]
+fn a_leading_tilde_is_the_home_folder() {
+    assert_eq!(typed_path(""), None);
+    assert_eq!(typed_path("   "), None);
+    assert_eq!(typed_path("  /tmp/x.md "), Some(PathBuf::from("/tmp/x.md")));
+    assert_eq!(typed_path("/tmp/x.md"), Some(PathBuf::from("/tmp/x.md")));
+    assert_eq!(typed_path("~user/x"), Some(PathBuf::from("~user/x")));
+    if let Some(home) = directories::UserDirs::new().map(|d| d.home_dir().to_path_buf()) {
+        assert_eq!(typed_path("~/x.md"), Some(home.join("x.md")));
+    }
+}

@@ -54,14 +54,16 @@ pub fn map_form_ui(ui: &mut egui::Ui, grid: &Grid, gs: &mut GridState, out: &mut
                 &mut form.objects_as_walls,
                 "Object outlines (statues, furniture) as walls; left open otherwise",
             );
-            let path = form.path.trim();
-            if ui.add_enabled(!path.is_empty(), egui::Button::new("Load")).clicked() {
+            let path = file_dialog::typed_path(&form.path);
+            if ui.add_enabled(path.is_some(), egui::Button::new("Load")).clicked()
+                && let Some(path) = path
+            {
                 let objects = if form.objects_as_walls {
                     crate::uvtt::Objects::Walls
                 } else {
                     crate::uvtt::Objects::Ignore
                 };
-                out.push(Action::LoadMap(std::path::PathBuf::from(path), objects));
+                out.push(Action::LoadMap(path, objects));
             }
             if let Some(m) = &grid.map {
                 ui.separator();

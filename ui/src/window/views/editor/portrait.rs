@@ -1,5 +1,6 @@
 //! The editor's portrait: the thumbnail chosen, "Choose portrait…" (a file dialog for a PNG,
-//! JPEG or WebP, made into a 256-pixel square) and "Remove portrait". Saved with the entry.
+//! JPEG or WebP, made into a 256-pixel square), a typed path beside it for a desktop that
+//! offers no dialog, and "Remove portrait". Saved with the entry.
 
 use super::draft::Draft;
 use crate::window::file_dialog;
@@ -9,11 +10,14 @@ use eframe::egui::{self, RichText, vec2};
 /// Side of the thumbnail shown in the editor, in points.
 const SHOWN: f32 = 112.0;
 
-/// The decoded thumbnail, kept while the same portrait is shown.
+/// The portrait field's own state: the decoded thumbnail, kept while the same portrait is
+/// shown, and the path being typed.
 #[derive(Default)]
 pub(super) struct Preview {
     /// The texture and the length of the PNG it was made from.
     texture: Option<(egui::TextureHandle, usize)>,
+    /// A path typed instead of choosing in the dialog.
+    typed: String,
 }
 
 /// The thumbnail (or an empty disc) and its buttons; a refused file says why.
@@ -51,9 +55,34 @@ pub(super) fn portrait_ui(ui: &mut egui::Ui, draft: &mut Draft, preview: &mut Pr
             let choose = ui
                 .button("Choose portrait…")
                 .on_hover_text("A PNG, JPEG or WebP image; it is cut to a square");
-            if choose.clicked() {
-                choose_file(draft);
+            if choose.clicked()
+                && let Some(path) = file_dialog::pick(file_dialog::Files {
+                    kind: "portrait",
+                    title: "Choose a portrait",
+                    filter: "Images (PNG, JPEG, WebP)",
+                    extensions: &["png", "jpg", "jpeg", "webp"],
+                })
+            {
+                take_file(draft, &path);
             }
+            ui.horizontal(|ui| {
+                let label = ui.label("Or its path");
+                let field = egui::TextEdit::singleline(&mut preview.typed)
+                    .hint_text("~/portraits/hester.png")
+                    .desired_width(220.0);
+                let typed = ui
+                    .add(field)
+                    .labelled_by(label.id)
+                    .on_hover_text("The image file's path, typed or pasted; Enter or Use takes it");
+                let path = file_dialog::typed_path(&preview.typed);
+                let entered = typed.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let use_it = ui.add_enabled(path.is_some(), egui::Button::new("Use"));
+                if (use_it.clicked() || entered)
+                    && let Some(path) = path
+                {
+                    take_file(draft, &path);
+                }
+            });
             if draft.portrait.is_some() && ui.button("Remove portrait").clicked() {
                 draft.portrait = None;
                 draft.portrait_changed = true;
@@ -67,16 +96,10 @@ pub(super) fn portrait_ui(ui: &mut egui::Ui, draft: &mut Draft, preview: &mut Pr
     });
 }
 
-/// Asks for an image file and makes its thumbnail; nothing changes when it is refused.
-fn choose_file(draft: &mut Draft) {
-    let picked = file_dialog::pick(file_dialog::Files {
-        kind: "portrait",
-        title: "Choose a portrait",
-        filter: "Images (PNG, JPEG, WebP)",
-        extensions: &["png", "jpg", "jpeg", "webp"],
-    });
-    let Some(path) = picked else { return };
-    match crate::portrait::load_thumbnail(&path) {
+/// Makes the thumbnail of the image at `path`; nothing changes when it is refused, and the
+/// refusal names the file.
+fn take_file(draft: &mut Draft, path: &std::path::Path) {
+    match crate::portrait::load_thumbnail(path) {
         Ok(png) => {
             draft.portrait = Some(png);
             draft.portrait_changed = true;

@@ -117,7 +117,7 @@ pub(super) fn export_ui(
         ui.add(egui::Label::new(RichText::new(text).color(colour)).wrap());
     }
 
-    let path = expand_home(form.path.trim());
+    let path = file_dialog::typed_path(&form.path);
     check_ui(ui, model, form, out);
     let why = path.is_none().then_some("Type a path or choose a file first");
     let (ok, cancel) = buttons_ui(ui, "Export", why, false);
@@ -156,7 +156,7 @@ fn check_ui(ui: &mut egui::Ui, model: &Model, form: &mut ExportForm, out: &mut V
     ui.horizontal(|ui| {
         let browse =
             ui.button("Choose…").on_hover_text("Choose a journal with the desktop's dialog");
-        let path = expand_home(form.check_path.trim());
+        let path = file_dialog::typed_path(&form.check_path);
         let check = ui.add_enabled(path.is_some(), egui::Button::new("Check"));
         let field = egui::TextEdit::singleline(&mut form.check_path)
             .hint_text("~/journal.json")
@@ -192,7 +192,8 @@ fn check_ui(ui: &mut egui::Ui, model: &Model, form: &mut ExportForm, out: &mut V
 /// dialog (no xdg portal or zenity on a bare Linux) `rfd` returns nothing, as it does on
 /// Cancel: the path field stays, so the GM can still type where the file goes.
 fn browse_for(form: &mut ExportForm) {
-    let current = expand_home(form.path.trim()).unwrap_or_else(|| documents_dir().join("journal"));
+    let current =
+        file_dialog::typed_path(&form.path).unwrap_or_else(|| documents_dir().join("journal"));
     let name = current.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
     let files = Files {
         kind: "journal",
@@ -245,20 +246,6 @@ fn with_extension(path: &str, format: ExportFormat) -> String {
     p.with_extension(format.extension()).display().to_string()
 }
 
-/// The typed path, with a leading `~` as the home folder; `None` when empty.
-fn expand_home(path: &str) -> Option<PathBuf> {
-    if path.is_empty() {
-        return None;
-    }
-    let rest = match path.strip_prefix('~') {
-        Some("") => "",
-        Some(rest) if rest.starts_with(['/', '\\']) => &rest[1..],
-        _ => return Some(PathBuf::from(path)),
-    };
-    let home = directories::UserDirs::new().map(|d| d.home_dir().to_path_buf())?;
-    Some(if rest.is_empty() { home } else { home.join(rest) })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,15 +267,5 @@ mod tests {
         assert_eq!(with_extension("/tmp/a", ExportFormat::Html), "/tmp/a.html");
         assert_eq!(with_extension("/tmp/a.txt", ExportFormat::Html), "/tmp/a.txt");
         assert_eq!(with_extension("", ExportFormat::Html), "");
-    }
-
-    #[test]
-    fn a_leading_tilde_is_the_home_folder() {
-        assert_eq!(expand_home(""), None);
-        assert_eq!(expand_home("/tmp/x.md"), Some(PathBuf::from("/tmp/x.md")));
-        assert_eq!(expand_home("~user/x"), Some(PathBuf::from("~user/x")));
-        if let Some(home) = directories::UserDirs::new().map(|d| d.home_dir().to_path_buf()) {
-            assert_eq!(expand_home("~/x.md"), Some(home.join("x.md")));
-        }
     }
 }
