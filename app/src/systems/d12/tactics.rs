@@ -1,7 +1,7 @@
 //! How the d12 procedure is fought when the app plays it (encounter odds).
 
 use super::block::D12Block;
-use super::model::{Action, D12Command};
+use super::model::{Action, D12Command, Pending};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::simulate::policy::{LAST_RESORT, Look, Tactics, target_worth};
@@ -31,10 +31,15 @@ impl Tactics for D12Tactics {
                     + target_worth(&super::D12, enc, *attacker, *target) / 100,
             ),
             D12Command::Done { acted: true, .. } => Some(0),
-            D12Command::Damage { critical } => match option.reason.as_deref() {
-                Some("a natural 20") => Some(i32::from(*critical)),
-                _ => (!critical).then_some(0),
-            },
+            // Critical only on a natural 20: the hit waiting for its damage says what it rolled
+            // (the option's words are for the GM, not to be read back).
+            D12Command::Damage { critical } => {
+                if natural_20_waiting(enc) {
+                    Some(i32::from(*critical))
+                } else {
+                    (!critical).then_some(0)
+                }
+            }
             D12Command::Injury { .. } => Some(0),
             // Letting an injury or a riposte go, or a count pass: only when nothing else is
             // allowed.
@@ -42,6 +47,11 @@ impl Tactics for D12Tactics {
             _ => None,
         }
     }
+}
+
+/// Whether the hit waiting for its damage was a natural 20.
+fn natural_20_waiting(enc: &Encounter) -> bool {
+    matches!(enc.d12().pending.first(), Some(Pending::Damage { natural: 20, .. }))
 }
 
 /// An attack with the hardest-hitting weapon on the best target; full defense when no

@@ -362,3 +362,36 @@ fn the_quick_questions_answer_as_the_plain_ones() {
     // The fights went through both questions' answers, not only one of them.
     assert!(states > 100 && acting > 0 && declaring > 0, "{states} {acting} {declaring}");
 }
+
+#[test]
+fn the_tactics_call_a_hit_critical_only_on_a_natural_20() {
+    use crate::simulate::policy::{Look, Tactics};
+    use crate::system::Owned;
+    // Ann's sword at Orc 1 on full defense (Defense 13): what the damage options are worth.
+    let worths = |roll: u32| {
+        let h = run(&format!(
+            "initiative Ann table 12\ninitiative \"Orc 1\" \"Orc 2\" table 1\nnext\n\
+             declare Ann attack \"Orc 1\"\ndeclare \"Orc 1\" full-defense\ndeclare \"Orc 2\" full-defense\nnext\n\
+             pass \"Orc 1\"\npass \"Orc 2\"\nnext\n\
+             attack Ann \"Orc 1\" table {roll}"
+        ));
+        let enc = h.state();
+        let look = Look { refused: &[], stuck: false, taken: &[] };
+        let mut out = Vec::new();
+        for prompt in crate::system::waiting::choices(&super::D12, enc) {
+            for option in &prompt.options {
+                if let Some(D12Command::Damage { critical }) = super::D12::own_ref(&option.command)
+                {
+                    out.push((
+                        *critical,
+                        super::tactics::D12Tactics.worth(enc, &prompt, option, &look),
+                    ));
+                }
+            }
+        }
+        out
+    };
+    assert_eq!(worths(20), [(false, Some(0)), (true, Some(1))], "a natural 20 is taken critical");
+    // 19 + 2 hits Defense 13 as well, but no natural 20: the critical is never chosen.
+    assert_eq!(worths(19), [(false, Some(0)), (true, None)]);
+}
