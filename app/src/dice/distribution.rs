@@ -6,9 +6,7 @@
 //! on kept dice, keeping dice that explode, keeping more than one item of a group, and any
 //! step whose table of outcomes would pass [`MAX_OUTCOMES`].
 
-use super::notation::{
-    MAX_EXPLOSIONS, MAX_REROLLS, div_ceil, div_floor, div_nearest, pow_saturating, rem_floor,
-};
+use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS};
 use super::{Dice, DiceSource, DiceTerm, Keep, Node, SeededDice};
 
 /// Largest table of outcomes worked out exactly; past it, the roll is sampled.
@@ -224,12 +222,9 @@ fn exact(nodes: &[Node]) -> Option<Distribution> {
                 match node {
                     Node::Add => a.plus(&b)?,
                     Node::Sub => a.plus(&b.negated())?,
-                    Node::Mul => a.combine(&b, |x, y| x.saturating_mul(y))?,
-                    Node::Rem => a.combine(&b, rem_floor)?,
-                    Node::DivUp => a.combine(&b, div_ceil)?,
-                    Node::DivNearest => a.combine(&b, div_nearest)?,
-                    Node::Pow => a.combine(&b, pow_saturating)?,
-                    _ => a.combine(&b, div_floor)?,
+                    // Every other operator pairs each total with each (`apply` has a value
+                    // for all of them: matched above).
+                    _ => a.combine(&b, |x, y| node.apply(x, y).unwrap_or(0))?,
                 }
             }
             Node::Group { items, success: Some(success), .. } => {

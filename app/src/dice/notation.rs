@@ -861,6 +861,25 @@ pub(super) fn out_of_bounds((lo, hi): (i64, i64)) -> Option<String> {
     })
 }
 
+impl Node {
+    /// `a op b` for a binary operator (saturating, division rounding as its operator says):
+    /// the one definition the roll, its exact odds and its range share; `None` for a node that
+    /// is not a binary operator.
+    pub(super) fn apply(self, a: i64, b: i64) -> Option<i64> {
+        Some(match self {
+            Node::Add => a.saturating_add(b),
+            Node::Sub => a.saturating_sub(b),
+            Node::Mul => a.saturating_mul(b),
+            Node::Div => div_floor(a, b),
+            Node::Rem => rem_floor(a, b),
+            Node::DivUp => div_ceil(a, b),
+            Node::DivNearest => div_nearest(a, b),
+            Node::Pow => pow_saturating(a, b),
+            _ => return None,
+        })
+    }
+}
+
 /// The range of `a op b`.
 fn binary_range(op: Node, a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
     match op {
@@ -869,12 +888,7 @@ fn binary_range(op: Node, a: (i64, i64), b: (i64, i64)) -> (i64, i64) {
         Node::Mul | Node::Div | Node::DivUp | Node::DivNearest => {
             // Each rounding of a quotient is monotone in either operand (for a divisor of
             // one sign), so the corners bound it.
-            let f = |x: i64, y: i64| match op {
-                Node::Mul => x.saturating_mul(y),
-                Node::DivUp => div_ceil(x, y),
-                Node::DivNearest => div_nearest(x, y),
-                _ => div_floor(x, y),
-            };
+            let f = |x: i64, y: i64| op.apply(x, y).unwrap_or(0);
             // A divisor range holding 0 is refused by `validate`; its ends then bound it.
             let corners = [f(a.0, b.0), f(a.0, b.1), f(a.1, b.0), f(a.1, b.1)];
             let (mut lo, mut hi) = (corners[0], corners[0]);

@@ -4,9 +4,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::notation::{
-    MAX_EXPLOSIONS, MAX_REROLLS, div_ceil, div_floor, div_nearest, pow_saturating, rem_floor,
-};
+use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS};
 use super::{Dice, DiceError, DiceTerm, Keep, Node, RollSource, Sides};
 
 /// The result of one term (a number or a group of dice) of a [`Roll`].
@@ -381,16 +379,8 @@ fn combine(nodes: &[Node], terms: &mut [TermRoll]) -> i64 {
             | Node::Pow => {
                 let (b, _, b_end) = stack.pop().unwrap_or((0, leaf, leaf));
                 let (a, a_start, _) = stack.pop().unwrap_or((0, leaf, leaf));
-                let value = match node {
-                    Node::Add => a.saturating_add(b),
-                    Node::Sub => a.saturating_sub(b),
-                    Node::Mul => a.saturating_mul(b),
-                    Node::Rem => rem_floor(a, b),
-                    Node::DivUp => div_ceil(a, b),
-                    Node::DivNearest => div_nearest(a, b),
-                    Node::Pow => pow_saturating(a, b),
-                    _ => div_floor(a, b),
-                };
+                // Matched as a binary operator above: `apply` has a value for it.
+                let value = node.apply(a, b).unwrap_or(0);
                 stack.push((value, a_start, b_end));
             }
             Node::Group { items, success: Some(success), .. } => {
