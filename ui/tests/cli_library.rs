@@ -1,31 +1,13 @@
 //! `fray import` and `fray export-library`, run as a user would: the real binary, a
 //! throwaway `--db`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod cli_common;
 
-fn fray(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fray"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("the fray binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8")
-}
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let o = fray(db, args);
-    assert!(o.status.success(), "fray {args:?} failed: {}", text(&o.stderr));
-    text(&o.stdout)
-}
+use cli_common::{fray_in as fray, ok_in as ok, repo, text};
+use std::path::PathBuf;
 
 fn corpus(name: &str) -> String {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/import");
-    dir.join(name).display().to_string()
+    repo("tests/corpus/import").join(name).display().to_string()
 }
 
 /// The `new ...` lines of an import's preview, by status.

@@ -1,25 +1,12 @@
 //! `fray map import`, run as a user would: the real binary, a throwaway `--db`, the corpus map.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod cli_common;
 
-fn fray(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fray"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("the fray binary runs")
-}
-
-fn ok(db: &Path, args: &[&str]) -> String {
-    let o = fray(db, args);
-    assert!(o.status.success(), "fray {args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
+use cli_common::{fray_in as fray, ok_in as ok, repo};
+use std::path::PathBuf;
 
 fn map(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/maps").join(name)
+    repo("tests/corpus/maps").join(name)
 }
 
 /// The same words as the window's, a dry run that writes nothing, then the board in the

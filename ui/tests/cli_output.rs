@@ -2,22 +2,17 @@
 //! stdout or stderr. A closed pipe ends quietly, a full disk is one error line, and neither is
 //! ever a panic (exit 101); whatever was saved before is said and kept.
 
+mod cli_common;
+
+use cli_common::scenario;
 use std::fs::File;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 fn fray() -> Command {
     Command::new(env!("CARGO_BIN_EXE_fray"))
 }
 
-fn scenario(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/scenarios")
-        .join(name)
-        .display()
-        .to_string()
-}
-
+/// A stream cut short may end inside a character: read it lossily.
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }

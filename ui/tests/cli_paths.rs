@@ -5,25 +5,16 @@
 //! GMs paste it into reads that (Windows' Notepad since Windows 10 1809, Obsidian, Discord,
 //! GitHub), and a carriage return pasted into a chat shows as junk.
 
+mod cli_common;
+
+use cli_common::repo;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-/// Runs `fray --db DB ARGS…`, which must succeed; its standard output.
+/// Runs `fray --db DB ARGS…`, which must succeed; its standard output. (Typed arguments: a
+/// list of string literals and paths made into `OsStr`s.)
 fn ok(db: &Path, args: &[&OsStr]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_fray"))
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .expect("the fray binary runs");
-    let shown: Vec<_> = args.iter().map(|a| a.to_string_lossy()).collect();
-    assert!(o.status.success(), "fray {shown:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
-
-fn repo(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+    cli_common::ok_in(db, args)
 }
 
 /// A written file: there, not empty, and Markdown without a carriage return.

@@ -1,18 +1,10 @@
 //! `fray session …` and session scripts, run as a user would: the real binary, a throwaway
 //! `--db`, a character of the library hurt in a stored fight.
 
+mod cli_common;
+
+use cli_common::{fray, ok};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn fray(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("the fray binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = fray(args);
-    assert!(o.status.success(), "fray {args:?} failed: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
 
 fn fails(args: &[&str]) -> String {
     let o = fray(args);

@@ -7,7 +7,7 @@ mod common;
 use common::Window;
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
-use fray_data::{Db, Session};
+use fray_data::Db;
 
 /// The window at 250 % over a stored freeform fight with a zone and a few combatants.
 fn at_250() -> Window {
@@ -21,15 +21,8 @@ fn at_scale(scale: u32) -> Window {
     let script = "system freeform\nname Hall\nside Party party\nside Cultists\nzone Hall\n\
          add Harald side Party zone Hall track hp=12\n\
          add Cultist side Cultists zone Hall count 6 track hp=20\n";
-    let parsed = fray_app::scenario::run("fight.fray", script).unwrap();
-    let mut s = Session::create(&db, "freeform", "Hall", 5).unwrap();
-    for record in parsed.live_commands() {
-        s.apply(record.command.clone()).unwrap();
-    }
-    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
-    let prefs = fray_ui::window::Prefs { scale_percent: scale, dark: true };
-    db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
-    drop(s);
+    common::store_fight(&db, script, "freeform", "Hall", 5);
+    common::set_scale(&db, scale);
     common::window_sized(dir, db, egui::vec2(1920.0, 1080.0) * (100.0 / scale as f32))
 }
 

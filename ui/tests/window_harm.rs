@@ -8,19 +8,13 @@ mod common;
 use common::Window;
 use eframe::egui;
 use egui_kittest::kittest::{NodeT, Queryable};
-use fray_data::{Db, Session};
+use fray_data::Db;
 
 /// A window open on `script`'s fight, stored in a real database.
 fn fight(script: &str, name: &str, system: &str) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let parsed = fray_app::scenario::run("fight.fray", script).unwrap_or_else(|e| panic!("{e}"));
-    let mut s = Session::create(&db, system, name, 5).unwrap();
-    for record in parsed.live_commands() {
-        s.apply(record.command.clone()).unwrap();
-    }
-    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
-    drop(s);
+    common::store_fight(&db, script, system, name, 5);
     common::window_with(dir, db)
 }
 
@@ -118,15 +112,8 @@ fn shot() {
              add Harald side Party zone Hall track hp=12\n\
              add Cultist side Cultists zone Hall count 5 track hp=20\n\
              show \"Cultist 1\" revealed\nshow \"Cultist 2\" revealed\n";
-        let parsed = fray_app::scenario::run("fight.fray", script).unwrap();
-        let mut s = Session::create(&db, "freeform", "Hall", 5).unwrap();
-        for record in parsed.live_commands() {
-            s.apply(record.command.clone()).unwrap();
-        }
-        db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
-        let prefs = fray_ui::window::Prefs { scale_percent: scale, dark: true };
-        db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
-        drop(s);
+        common::store_fight(&db, script, "freeform", "Hall", 5);
+        common::set_scale(&db, scale);
         // A 1920 × 1080 screen at this scale: fewer points, each more pixels.
         let points = egui::vec2(1920.0, 1080.0) * (100.0 / scale as f32);
         let mut w = common::window_rendered(dir, db, points);

@@ -32,13 +32,7 @@ fn duel_with(foe: &str) -> Window {
         add Ann side Party zone Road track hp=6 str=12 dex=12 wil=10 block {\"weapons\": [{\"name\": \"Sword\", \"die\": 8}]}\n"
         .to_owned()
         + foe;
-    let mut s = Session::create(&db, "bdp", "Rat in the road", 3).unwrap();
-    let parsed = fray_app::scenario::run("setup.fray", &script).unwrap();
-    for record in parsed.live_commands() {
-        s.apply(record.command.clone()).unwrap();
-    }
-    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
-    drop(s);
+    common::store_fight(&db, &script, "bdp", "Rat in the road", 3);
     common::window_with(dir, db)
 }
 
@@ -89,15 +83,8 @@ fn at_200_percent_every_characters_chances_show_without_scrolling() {
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/odds/bdp-crypt.fray");
     let script = std::fs::read_to_string(path).unwrap();
-    let parsed = fray_app::scenario::run(path, &script).unwrap();
-    let mut s = Session::create(&db, "bdp", "Crypt", 3).unwrap();
-    for record in parsed.live_commands() {
-        s.apply(record.command.clone()).unwrap();
-    }
-    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
-    let prefs = fray_ui::window::Prefs { scale_percent: 200, dark: true };
-    db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
-    drop(s);
+    common::store_fight(&db, &script, "bdp", "Crypt", 3);
+    common::set_scale(&db, 200);
     let mut w = common::window_sized(dir, db, eframe::egui::vec2(960.0, 540.0));
     odds(&mut w);
     w.harness.state_mut().view.odds.runs = 300;

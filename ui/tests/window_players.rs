@@ -10,7 +10,7 @@ use eframe::egui;
 use egui_kittest::kittest::{NodeT, Queryable};
 use fray_app::Command;
 use fray_app::ids::CombatantId;
-use fray_data::{Db, Session};
+use fray_data::Db;
 use fray_ui::window::views::player_window::{self, PlayerWindowView};
 use fray_ui::window::{Action, apply};
 
@@ -40,14 +40,7 @@ fn ambush() -> Window {
         add Ann side Party zone Road track hp=7/7\n\
         add Ogre side Foes zone Woods track hp=12/12\n\
         add Spy side Foes zone Woods track hp=4/4\n";
-    let mut s = Session::create(&db, "freeform", "The ambush", 3).unwrap();
-    let parsed =
-        fray_app::scenario::run("setup.fray", &format!("system freeform\n{script}")).unwrap();
-    for record in parsed.live_commands() {
-        s.apply(record.command.clone()).unwrap();
-    }
-    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
-    drop(s);
+    common::store_fight(&db, &format!("system freeform\n{script}"), "freeform", "The ambush", 3);
     common::window_with(dir, db)
 }
 

@@ -7,7 +7,7 @@ mod common;
 
 use common::Window;
 use egui_kittest::kittest::{NodeT, Queryable};
-use fray_data::{Db, Session};
+use fray_data::Db;
 use fray_ui::window::{Action, apply};
 
 /// Every label the window shows with `text` in it.
@@ -37,13 +37,7 @@ fn ambush_drawn(drawn: bool) -> Window {
         roll d20 by Ann\ntrack Ogre hp -5\n\
         roll d20 by Ogre\ntrack Ann hp -2\n\
         roll d20 by Ann\ntrack Ogre hp -4\n";
-    let parsed = fray_app::scenario::run("ambush.fray", script).unwrap();
-    let mut s = Session::create(&db, "freeform", "The ambush", 3).unwrap();
-    for record in parsed.live_commands() {
-        s.apply(record.command.clone()).unwrap();
-    }
-    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
-    drop(s);
+    common::store_fight(&db, script, "freeform", "The ambush", 3);
     if drawn {
         // The evening named, not "Session of <today>": an image must not change with the date.
         let today = fray_ui::window::campaign_ops::today();

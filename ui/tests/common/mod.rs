@@ -115,6 +115,24 @@ impl Window {
     }
 }
 
+/// Stores the fight `script` sets up (a scenario script, its commands applied one by one) in
+/// `db` as the encounter `name` of `system` with `seed`, and makes it the one the window
+/// opens on, as after a GM opened it.
+pub fn store_fight(db: &Db, script: &str, system: &str, name: &str, seed: u64) {
+    let parsed = fray_app::scenario::run("fight.fray", script).unwrap_or_else(|e| panic!("{e}"));
+    let mut s = fray_data::Session::create(db, system, name, seed).unwrap();
+    for record in parsed.live_commands() {
+        s.apply(record.command.clone()).unwrap();
+    }
+    db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
+}
+
+/// Sets the window's scale (100 for 100 %), dark theme, before it opens.
+pub fn set_scale(db: &Db, scale_percent: u32) {
+    let prefs = fray_ui::window::Prefs { scale_percent, dark: true };
+    db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
+}
+
 /// Opens the window over a new database in a temp dir, at a desktop size.
 pub fn window() -> Window {
     let dir = tempfile::tempdir().unwrap();
