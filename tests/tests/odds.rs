@@ -307,15 +307,25 @@ fn odds_go_on_from_whatever_random_play_left_on_the_board() {
             let state = report.history.state().clone();
             let request =
                 Request { runs: 12, exact: true, seed, threads: 1, rules: Rules::default() };
-            match odds::run(&state, &request, &Progress::default()) {
-                Ok(o) => assert_eq!(o.runs, 12, "{system} seed {seed}"),
-                Err(odds::OddsError::NoFight) => {}
+            // Over as it stands: the error says the fight from its start may still be asked.
+            let over = match odds::run(&state, &request, &Progress::default()) {
+                Ok(o) => {
+                    assert_eq!(o.runs, 12, "{system} seed {seed}");
+                    false
+                }
+                Err(odds::OddsError::NoFight) => false,
+                Err(odds::OddsError::Over(round)) => {
+                    assert_eq!(round, state.round, "{system} seed {seed}");
+                    true
+                }
                 Err(e) => panic!("{system} seed {seed}: {e}"),
-            }
+            };
             let board = state.board();
             match odds::run(&board, &request, &Progress::default()) {
                 Ok(o) => assert_eq!(o.runs, 12, "{system} seed {seed}"),
-                Err(odds::OddsError::NoFight) => {}
+                Err(odds::OddsError::NoFight) => {
+                    assert!(!over, "{system} seed {seed}: over, yet no fight from its start")
+                }
                 Err(e) => panic!("{system} seed {seed}: {e}"),
             }
         }

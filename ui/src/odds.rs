@@ -26,7 +26,11 @@ pub fn print(name: &str, start: &Encounter, request: &Request, json: bool) -> Re
         }
         worker.join().map_err(|_| anyhow!("the simulation stopped unexpectedly"))
     })?;
-    let odds = result?;
+    let odds = result.map_err(|e| match e {
+        // The command line's way to ask for the fight from its start.
+        odds::OddsError::Over(_) => anyhow!("{e} (--from-start)"),
+        e => e.into(),
+    })?;
     let text = if json {
         format!("{}\n", serde_json::to_string_pretty(&odds)?)
     } else {

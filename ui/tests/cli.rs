@@ -1,26 +1,17 @@
 //! The `fray` command line, run as a user would: the real binary, a throwaway `--db`.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod cli_common;
 
-/// Runs `fray` with `args`.
-fn fray(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().expect("the fray binary runs")
-}
+use cli_common::{fray, ok, repo, scenario, text};
+use std::path::PathBuf;
+use std::process::Output;
 
 fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+    text(&o.stdout)
 }
 
 fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// Asserts success and returns stdout.
-fn ok(args: &[&str]) -> String {
-    let o = fray(args);
-    assert!(o.status.success(), "fray {args:?} failed: {}", stderr(&o));
-    stdout(&o)
+    text(&o.stderr)
 }
 
 /// Asserts failure with one `fray: ...` line on stderr, and returns that line.
@@ -34,7 +25,7 @@ fn fails(args: &[&str]) -> String {
 }
 
 fn ambush() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/scenarios/freeform-ambush.fray")
+    repo("tests/scenarios/freeform-ambush.fray")
 }
 
 /// A temp folder holding the database; `db` is the `--db` value.
@@ -456,14 +447,6 @@ fn names_with_escape_sequences_are_printed_escaped() {
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
 }
 
-fn scenario(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/scenarios")
-        .join(name)
-        .display()
-        .to_string()
-}
-
 #[test]
 fn odds_play_a_script_or_a_stored_fight_the_same_for_a_seed_on_any_threads() {
     let script = scenario("bdp-example-of-play.fray");
@@ -527,6 +510,12 @@ fn odds_of_a_procedure_without_rules_or_no_fights_is_one_clear_error() {
     let script = scenario("bdp-example-of-play.fray");
     let err = fails(&["odds", &script, "--runs", "0"]);
     assert_eq!(err, "fray: odds need at least one fight (--runs 1 or more)");
+    // A script that ends with the foes beaten: over as it stands, not from its start.
+    let over = scenario("d12-example-fight.fray");
+    let err = fails(&["odds", &over, "--exact-runs", "10"]);
+    assert!(err.starts_with("fray: the fight is over as it stands in round "), "{err}");
+    assert!(err.ends_with("play it from the board before the fight (--from-start)"), "{err}");
+    assert!(ok(&["odds", &over, "--exact-runs", "10", "--from-start"]).contains("10 fights"));
     let t = temp();
     let err = fails(&["--db", &t.db, "odds", "Nowhere"]);
     assert_eq!(err, "fray: no encounter 'Nowhere' (see 'fray encounters')");

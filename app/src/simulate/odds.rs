@@ -96,6 +96,12 @@ pub enum OddsError {
     /// Nobody on one side.
     #[error("odds need someone on the party's side and someone against them")]
     NoFight,
+    /// A fight under way in which one side is already all out: nothing left to play from
+    /// here, but the fight from its start may still be asked.
+    #[error(
+        "the fight is over as it stands in round {0}: one side has nobody left in it; play it from the board before the fight"
+    )]
+    Over(u32),
     /// A run of no fights.
     #[error("odds need at least one fight (--runs 1 or more)")]
     NoRuns,
@@ -194,12 +200,13 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
     if request.runs > MAX_RUNS {
         return Err(OddsError::TooManyRuns(request.runs));
     }
-    let (party, foes) = autoplay::sides(start);
-    let has = |sides: &[crate::ids::SideId]| {
-        start.combatants.values().any(|c| sides.contains(&c.side) && !system.is_out(start, c))
-    };
-    if !has(&party) || !has(&foes) {
-        return Err(OddsError::NoFight);
+    if !both_sides_in(system, start) {
+        // Over as it stands, but not from its start: say how it can still be asked.
+        return Err(if start.round > 0 && both_sides_in(system, &start.board()) {
+            OddsError::Over(start.round)
+        } else {
+            OddsError::NoFight
+        });
     }
     let play = |i: u32| -> Option<FightResult> {
         if progress.is_cancelled() {
@@ -257,6 +264,15 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
         }
         None => Err(OddsError::Cancelled),
     }
+}
+
+/// Whether someone of the party and someone against it are still in the fight in `enc`.
+fn both_sides_in(system: &dyn System, enc: &Encounter) -> bool {
+    let (party, foes) = autoplay::sides(enc);
+    let has = |sides: &[crate::ids::SideId]| {
+        enc.combatants.values().any(|c| sides.contains(&c.side) && !system.is_out(enc, c))
+    };
+    has(&party) && has(&foes)
 }
 
 /// Fight `i` of the run `request` played again with its journal: the same dice, the same
