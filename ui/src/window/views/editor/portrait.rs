@@ -67,9 +67,11 @@ pub(super) fn portrait_ui(ui: &mut egui::Ui, draft: &mut Draft, preview: &mut Pr
             }
             ui.horizontal(|ui| {
                 let label = ui.label("Or its path");
+                // As wide as the row allows beside Use: a path is long.
+                let width = (ui.available_width() - 64.0).max(160.0);
                 let field = egui::TextEdit::singleline(&mut preview.typed)
-                    .hint_text("~/portraits/hester.png")
-                    .desired_width(220.0);
+                    .hint_text("~/Pictures/ogre.png")
+                    .desired_width(width);
                 let typed = ui
                     .add(field)
                     .labelled_by(label.id)
