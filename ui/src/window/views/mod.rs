@@ -116,8 +116,10 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
     if library_open {
         egui::Panel::left("library")
             .resizable(true)
+            // At least 200 points where the share allows: narrower, the system picker leaves
+            // the search no room.
             .default_size(
-                (screen.x * 0.17).clamp(180.0, 320.0).min(screen.x * panels::LIBRARY_SHARE),
+                (screen.x * 0.17).clamp(200.0, 320.0).min(screen.x * panels::LIBRARY_SHARE),
             )
             .max_size(screen.x * panels::LIBRARY_SHARE)
             .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));

@@ -40,26 +40,36 @@ pub(super) fn tag_ui(ui: &mut egui::Ui, tag: &mut Option<String>, tags: &[String
     });
 }
 
-/// How many combatants one drag adds, with a button either side for a GM's quick clicks.
+/// How many combatants one drag adds, with a button either side for a GM's quick clicks; the
+/// label on a row of its own where the panel is too narrow for all four (a large scale).
 pub(super) fn count_ui(ui: &mut egui::Ui, count: &mut u32) {
-    ui.horizontal(|ui| {
+    if ui.available_width() < 230.0 {
         let label = ui.label("How many");
-        let big = vec2(34.0, 30.0);
-        let fewer = ui.add_enabled(*count > 1, egui::Button::new("−").min_size(big));
-        fewer
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, *count > 1, "One fewer"));
-        if fewer.clicked() {
-            *count -= 1;
-        }
-        ui.add(egui::DragValue::new(count).range(1..=MAX_COUNT).speed(0.2))
-            .labelled_by(label.id)
-            .on_hover_text("How many to add with each drag (numbered Goblin 1, Goblin 2…)");
-        let more = ui.add_enabled(*count < MAX_COUNT, egui::Button::new("+").min_size(big));
-        more.widget_info(|| {
-            egui::WidgetInfo::labeled(egui::Role::Button, *count < MAX_COUNT, "One more")
+        ui.horizontal(|ui| count_buttons_ui(ui, count, label.id));
+    } else {
+        ui.horizontal(|ui| {
+            let label = ui.label("How many");
+            count_buttons_ui(ui, count, label.id);
         });
-        if more.clicked() {
-            *count += 1;
-        }
+    }
+}
+
+/// One fewer, the count, one more.
+fn count_buttons_ui(ui: &mut egui::Ui, count: &mut u32, label: egui::Id) {
+    let big = vec2(34.0, 30.0);
+    let fewer = ui.add_enabled(*count > 1, egui::Button::new("−").min_size(big));
+    fewer.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, *count > 1, "One fewer"));
+    if fewer.clicked() {
+        *count -= 1;
+    }
+    ui.add(egui::DragValue::new(count).range(1..=MAX_COUNT).speed(0.2))
+        .labelled_by(label)
+        .on_hover_text("How many to add with each drag (numbered Goblin 1, Goblin 2…)");
+    let more = ui.add_enabled(*count < MAX_COUNT, egui::Button::new("+").min_size(big));
+    more.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Button, *count < MAX_COUNT, "One more")
     });
+    if more.clicked() {
+        *count += 1;
+    }
 }

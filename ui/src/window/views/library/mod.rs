@@ -115,7 +115,7 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
     let droppable = open.as_deref() == Some(system);
     // Quick-add is open unless the panel is short (a small window at a large scale: the list
     // needs the room more), until the GM opens or closes it.
-    let roomy = ui.available_height() > 480.0;
+    let roomy = ui.available_height() > 560.0;
     let open = view.quick_open.unwrap_or(roomy);
     egui::Panel::bottom("library-quick-add")
         .resizable(false)
@@ -189,8 +189,14 @@ fn new_entry_ui(ui: &mut egui::Ui, system: &str, tab: Tab, out: &mut Vec<Action>
         _ => None,
     };
     if let Some((label, character)) = new {
-        let button = egui::Button::new(label).min_size(vec2(0.0, 30.0));
-        if ui.add(button).on_hover_text("Write a new stat block in the editor").clicked() {
+        // In a narrow panel (a large scale) the short word, its whole name kept for assistive
+        // tools and on hover.
+        let shown = if ui.available_width() < 120.0 { "New…" } else { label };
+        let button = egui::Button::new(shown).min_size(vec2(0.0, 30.0));
+        let response = ui.add(button);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+        let hover = format!("{label}: write a new stat block in the editor");
+        if response.on_hover_text(hover).clicked() {
             let system = system.to_owned();
             out.push(Action::Library(LibraryAction::New { system, character }));
         }
@@ -209,6 +215,9 @@ pub fn undo_delete_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
         out.push(Action::UndoRemove);
     }
 }
+
+/// Narrower than this (points), the panel's tabs are one pick list instead of a button each.
+const NARROW: f32 = 240.0;
 
 /// Tabs, search, tag, count and the entries (virtualised when `virtualised`).
 fn list_ui(
@@ -236,45 +245,72 @@ fn list_ui(
     // hits in the other tab are not missed.
     let counts =
         view.results.as_ref().filter(|r| !r.query.text.trim().is_empty()).map(|r| r.counts);
-    ui.horizontal_wrapped(|ui| {
-        let mut tabs = vec![(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")];
-        if has_weapons {
-            tabs.push((Tab::Weapons, "Weapons"));
-        }
-        tabs.push((Tab::Tables, "Tables"));
-        if detachments {
-            tabs.push((Tab::Detachments, "Detachments"));
-        }
-        tabs.push((Tab::Templates, "Templates"));
-        for (tab, label) in tabs {
-            let count = match (tab, counts) {
-                (Tab::Bestiary, Some((n, _))) | (Tab::Characters, Some((_, n))) => {
-                    Some(entries::count_text(n))
+    let mut tabs = vec![(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")];
+    if has_weapons {
+        tabs.push((Tab::Weapons, "Weapons"));
+    }
+    tabs.push((Tab::Tables, "Tables"));
+    if detachments {
+        tabs.push((Tab::Detachments, "Detachments"));
+    }
+    tabs.push((Tab::Templates, "Templates"));
+    let shown = |tab: Tab, label: &str| {
+        let count = match (tab, counts) {
+            (Tab::Bestiary, Some((n, _))) | (Tab::Characters, Some((_, n))) => {
+                Some(entries::count_text(n))
+            }
+            _ => None,
+        };
+        let text = count.as_ref().map_or_else(|| label.to_owned(), |n| format!("{label} ({n})"));
+        (text, count)
+    };
+    let mut picked = view.tab;
+    let narrow = ui.available_width() < NARROW;
+    if narrow {
+        // One row for the tabs where each would take a row of its own (a large scale): the
+        // list below needs the height. Truncated to the width set: wider, it would widen the
+        // panel.
+        let current = tabs.iter().find(|(t, _)| *t == view.tab).map_or("Bestiary", |(_, l)| l);
+        egui::ComboBox::from_id_salt("library-tab")
+            .selected_text(shown(view.tab, current).0)
+            .truncate()
+            .width(ui.available_width() - 8.0)
+            .show_ui(ui, |ui| {
+                for (tab, label) in &tabs {
+                    ui.selectable_value(&mut picked, *tab, shown(*tab, label).0);
                 }
-                _ => None,
-            };
-            let shown =
-                count.as_ref().map_or_else(|| label.to_owned(), |n| format!("{label} ({n})"));
-            let selected = view.tab == tab;
-            let button = egui::Button::selectable(selected, shown).min_size(vec2(0.0, 34.0));
-            let response = ui.add(button);
-            // The tab keeps its name for assistive tools (and the tests); the count is its value.
-            response.widget_info(|| {
-                let mut info =
-                    egui::WidgetInfo::selected(egui::Role::Button, true, selected, label);
-                info.current_text_value = count.clone();
-                info
-            });
-            if response.clicked() && view.tab != tab {
-                view.tab = tab;
-                view.tag = None;
-                if tab == Tab::Weapons {
-                    // Opening the tab reads the list again: it may have been edited since.
-                    view.weapons = Some(weapons::WeaponList::load(&model.db, system));
+            })
+            .response
+            .accessible_name("Library tab");
+    } else {
+        ui.horizontal_wrapped(|ui| {
+            for (tab, label) in &tabs {
+                let (text, count) = shown(*tab, label);
+                let selected = view.tab == *tab;
+                let button = egui::Button::selectable(selected, text).min_size(vec2(0.0, 34.0));
+                let response = ui.add(button);
+                // The tab keeps its name for assistive tools (and the tests); the count is its
+                // value.
+                response.widget_info(|| {
+                    let mut info =
+                        egui::WidgetInfo::selected(egui::Role::Button, true, selected, *label);
+                    info.current_text_value = count.clone();
+                    info
+                });
+                if response.clicked() {
+                    picked = *tab;
                 }
             }
+        });
+    }
+    if picked != view.tab {
+        view.tab = picked;
+        view.tag = None;
+        if picked == Tab::Weapons {
+            // Opening the tab reads the list again: it may have been edited since.
+            view.weapons = Some(weapons::WeaponList::load(&model.db, system));
         }
-    });
+    }
     ui.add_space(2.0);
     filters::search_ui(ui, system, view);
     // The prep bench's tabs draw themselves (see `prep`).
