@@ -163,27 +163,47 @@ fn scattered(walls: &[(u16, u16, bool)], rough: &[(u16, u16)]) -> Grid {
     g
 }
 
+/// Wall edges for [`scattered`]: from a corner, along the row or down the column.
+fn walls(most: usize) -> impl proptest::strategy::Strategy<Value = Vec<(u16, u16, bool)>> {
+    proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..most)
+}
+
+/// Difficult squares for [`scattered`].
+fn rough() -> impl proptest::strategy::Strategy<Value = Vec<(u16, u16)>> {
+    proptest::collection::vec((0u16..8, 0u16..8), 0..10)
+}
+
+/// People on the small grid, one square each: where, and whether an ally of the mover.
+fn people() -> impl proptest::strategy::Strategy<Value = Vec<(u16, u16, bool)>> {
+    proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..6)
+}
+
+/// The generated people as occupants, leaving out any standing where the mover (`me`) stands.
+fn occupants_clear_of(people: &[(u16, u16, bool)], me: Footprint) -> Vec<Occupant> {
+    people
+        .iter()
+        .map(|&(x, y, ally)| Occupant { at: Footprint { at: p(x, y), size: 1 }, ally })
+        .filter(|o| !o.at.overlaps(me))
+        .collect()
+}
+
 proptest::proptest! {
     /// The shortcuts the tactics and the Charge take agree with the search: a plain step is
     /// the cheapest way to its square, and each square's cost along a found path is the cost
     /// of the cheapest path to it.
     #[test]
     fn plain_steps_and_costs_along_a_path_agree_with_the_search(
-        walls in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..14),
-        rough in proptest::collection::vec((0u16..8, 0u16..8), 0..10),
-        people in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..6),
+        walls in walls(14),
+        rough in rough(),
+        people in people(),
         corners in proptest::bool::ANY,
         (fx, fy, tx, ty) in (0u16..8, 0u16..8, 0u16..8, 0u16..8),
     ) {
         let g = scattered(&walls, &rough);
         let passage = Passage::new(&g);
-        let occupants: Vec<Occupant> = people
-            .iter()
-            .filter(|(x, y, _)| (*x, *y) != (fx, fy))
-            .map(|&(x, y, ally)| Occupant { at: Footprint { at: p(x, y), size: 1 }, ally })
-            .collect();
-        let moves = Moves::new(&passage, 1, occupants).with_enemy_corners(corners);
         let from = p(fx, fy);
+        let occupants = occupants_clear_of(&people, Footprint { at: from, size: 1 });
+        let moves = Moves::new(&passage, 1, occupants).with_enemy_corners(corners);
         for (dx, dy) in STEPS {
             let Some(to) = offset(from, dx, dy) else { continue };
             if to.x >= 8 || to.y >= 8 {
@@ -250,7 +270,7 @@ proptest::proptest! {
     /// again, for movers of any size.
     #[test]
     fn remembered_steps_are_the_walls_steps(
-        walls in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..14),
+        walls in walls(14),
         size in 1u8..4,
     ) {
         let g = scattered(&walls, &[]);
@@ -275,9 +295,9 @@ proptest::proptest! {
     /// reaches any. Walls, rough ground, people, large movers.
     #[test]
     fn the_nearest_of_several_squares_is_the_cheapest_of_their_own_searches(
-        walls in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..18),
-        rough in proptest::collection::vec((0u16..8, 0u16..8), 0..10),
-        people in proptest::collection::vec((0u16..8, 0u16..8, proptest::bool::ANY), 0..6),
+        walls in walls(18),
+        rough in rough(),
+        people in people(),
         goals in proptest::collection::vec((0u16..9, 0u16..9), 0..9),
         size in 1u8..3,
         (fx, fy) in (0u16..7, 0u16..7),
@@ -285,12 +305,7 @@ proptest::proptest! {
         let g = scattered(&walls, &rough);
         let passage = Passage::new(&g);
         let from = p(fx, fy);
-        let me = Footprint { at: from, size };
-        let occupants: Vec<Occupant> = people
-            .iter()
-            .map(|&(x, y, ally)| Occupant { at: Footprint { at: p(x, y), size: 1 }, ally })
-            .filter(|o| !o.at.overlaps(me))
-            .collect();
+        let occupants = occupants_clear_of(&people, Footprint { at: from, size });
         let moves = Moves::new(&passage, size, occupants).with_enemy_corners(true);
         let goals: Vec<GridPos> = goals.iter().map(|&(x, y)| p(x, y)).collect();
         let each = goals
