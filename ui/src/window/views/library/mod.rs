@@ -121,7 +121,8 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 8)))
         .show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // Wrapped: in a narrow panel the second button goes below rather than off its edge.
+            ui.horizontal_wrapped(|ui| {
                 let toggle = egui::Button::selectable(open, "Quick add").min_size(vec2(0.0, 30.0));
                 let hover = "Add someone by name, not from the library";
                 if ui.add(toggle).on_hover_text(hover).clicked() {
