@@ -9,6 +9,7 @@ mod filters;
 pub mod prep;
 mod quick_add;
 mod row;
+mod tabs;
 mod weapons;
 
 pub use confirm::{DeleteConfirm, confirm_delete_ui};
@@ -217,9 +218,6 @@ pub fn undo_delete_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
     }
 }
 
-/// Narrower than this (points), the panel's tabs are one pick list instead of a button each.
-const NARROW: f32 = 240.0;
-
 /// Tabs, search, tag, count and the entries (virtualised when `virtualised`).
 fn list_ui(
     ui: &mut egui::Ui,
@@ -242,76 +240,7 @@ fn list_ui(
     if view.tab == Tab::Detachments && !detachments {
         view.tab = Tab::Bestiary;
     }
-    // While the GM searches, the bestiary and characters tabs say how many entries match, so
-    // hits in the other tab are not missed.
-    let counts =
-        view.results.as_ref().filter(|r| !r.query.text.trim().is_empty()).map(|r| r.counts);
-    let mut tabs = vec![(Tab::Bestiary, "Bestiary"), (Tab::Characters, "Characters")];
-    if has_weapons {
-        tabs.push((Tab::Weapons, "Weapons"));
-    }
-    tabs.push((Tab::Tables, "Tables"));
-    if detachments {
-        tabs.push((Tab::Detachments, "Detachments"));
-    }
-    tabs.push((Tab::Templates, "Templates"));
-    let shown = |tab: Tab, label: &str| {
-        let count = match (tab, counts) {
-            (Tab::Bestiary, Some((n, _))) | (Tab::Characters, Some((_, n))) => {
-                Some(entries::count_text(n))
-            }
-            _ => None,
-        };
-        let text = count.as_ref().map_or_else(|| label.to_owned(), |n| format!("{label} ({n})"));
-        (text, count)
-    };
-    let mut picked = view.tab;
-    let narrow = ui.available_width() < NARROW;
-    if narrow {
-        // One row for the tabs where each would take a row of its own (a large scale): the
-        // list below needs the height. Truncated to the width set: wider, it would widen the
-        // panel.
-        let current = tabs.iter().find(|(t, _)| *t == view.tab).map_or("Bestiary", |(_, l)| l);
-        egui::ComboBox::from_id_salt("library-tab")
-            .selected_text(shown(view.tab, current).0)
-            .truncate()
-            .width(ui.available_width() - 8.0)
-            .show_ui(ui, |ui| {
-                for (tab, label) in &tabs {
-                    ui.selectable_value(&mut picked, *tab, shown(*tab, label).0);
-                }
-            })
-            .response
-            .accessible_name("Library tab");
-    } else {
-        ui.horizontal_wrapped(|ui| {
-            for (tab, label) in &tabs {
-                let (text, count) = shown(*tab, label);
-                let selected = view.tab == *tab;
-                let button = egui::Button::selectable(selected, text).min_size(vec2(0.0, 34.0));
-                let response = ui.add(button);
-                // The tab keeps its name for assistive tools (and the tests); the count is its
-                // value.
-                response.widget_info(|| {
-                    let mut info =
-                        egui::WidgetInfo::selected(egui::Role::Button, true, selected, *label);
-                    info.current_text_value = count.clone();
-                    info
-                });
-                if response.clicked() {
-                    picked = *tab;
-                }
-            }
-        });
-    }
-    if picked != view.tab {
-        view.tab = picked;
-        view.tag = None;
-        if picked == Tab::Weapons {
-            // Opening the tab reads the list again: it may have been edited since.
-            view.weapons = Some(weapons::WeaponList::load(&model.db, system));
-        }
-    }
+    tabs::tabs_ui(ui, model, system, view, has_weapons, detachments);
     ui.add_space(2.0);
     filters::search_ui(ui, system, view);
     // The prep bench's tabs draw themselves (see `prep`).
