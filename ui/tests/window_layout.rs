@@ -116,8 +116,15 @@ fn the_panels_fold_with_a_click_or_a_key() {
     w.settle();
     assert!(w.harness.query_by_label("Bestiary").is_none(), "F2 folds the library");
     assert!(w.harness.get_by_label("Board").rect().width() > before, "the board takes the room");
+    let folded = w.harness.get_by_label("Library (F2)").rect();
     w.press("Library (F2)");
     assert!(w.harness.query_by_label("Bestiary").is_some(), "its toggle unfolds it");
+    // Unfolded, the library draws the toggle at its top-left, where it stood: still under the
+    // pointer, and a second click folds it again.
+    let open = w.harness.get_by_label("Library (F2)").rect();
+    assert!((open.min - folded.min).length() < 12.0, "the toggle moved: {folded:?} → {open:?}");
+    w.press("Library (F2)");
+    assert!(w.harness.query_by_label("Bestiary").is_none(), "the same place folds it");
     // At 200 % the library and the journal start folded.
     let w = fight(egui::vec2(1920.0, 1080.0), 200);
     assert!(w.harness.query_by_label("Bestiary").is_none());

@@ -226,8 +226,16 @@ fn at_200_percent_the_unfolded_library_shows_its_entries() {
         common::store_fight(&db, "system bdp\nside Party party\nzone Crypt\n", "bdp", "Crypt", 1);
         common::set_scale(&db, 200);
         let mut w = common::window_sized(dir, db, points);
+        let folded = w.harness.get_by_role_and_label(Role::Button, "F2").rect();
         w.press("F2");
         w.harness.run_steps(6);
+        // The toggle that opened it is still under the pointer: the library draws it where
+        // the toolbar's stood.
+        let open = w.harness.get_by_role_and_label(Role::Button, "F2").rect();
+        assert!(
+            (open.min - folded.min).length() < 12.0,
+            "{points:?}: F2 moved {folded:?} → {open:?}"
+        );
         let quick = w.harness.get_by_role_and_label(Role::Button, "Quick add").rect();
         let bandit = w.harness.get_by_label("Bandit").rect();
         assert!(
@@ -236,7 +244,7 @@ fn at_200_percent_the_unfolded_library_shows_its_entries() {
         );
         assert!(w.harness.query_by_role_and_label(Role::TextInput, "name").is_none(), "folded");
         // Every control of the panel lies within it (the board's toolbar begins where it ends).
-        let panel_right = w.harness.get_by_role_and_label(Role::Button, "F2").rect().left();
+        let panel_right = w.harness.get_by_role_and_label(Role::Button, "F3").rect().left();
         for control in ["Library tab", "Library of", "Search", "One more", "New creature"] {
             let at = w.harness.get_by_label(control).rect();
             assert!(

@@ -81,7 +81,7 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
         egui::Panel::left("library")
             .resizable(true)
             .default_size((width * 0.19).clamp(210.0, 320.0))
-            .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));
+            .show(ui, |ui| library::library_ui(ui, model, &mut view.library, None, out));
         // The dice tray too: rolls between fights go to today's session. Its width is set, not
         // a default: a panel the GM cannot resize shrinks to its content some frames later,
         // and the window appeared with the tray wider than it stayed. 250 points is what it
@@ -122,7 +122,14 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
                 (screen.x * 0.17).clamp(200.0, 320.0).min(screen.x * panels::LIBRARY_SHARE),
             )
             .max_size(screen.x * panels::LIBRARY_SHARE)
-            .show(ui, |ui| library::library_ui(ui, model, &mut view.library, out));
+            .show(ui, |ui| {
+                // Its fold toggle at its top-left, where the toolbar's stood while it was folded.
+                let panels = &mut view.panels.panels;
+                let mut fold = |ui: &mut egui::Ui, compact: bool| {
+                    panels::fold_button_ui(ui, panels, Panel::Library, screen, compact);
+                };
+                library::library_ui(ui, model, &mut view.library, Some(&mut fold), out)
+            });
     }
     if right_open {
         egui::Panel::right("stepper")

@@ -66,6 +66,31 @@ impl Panel {
     }
 }
 
+/// The toggle that folds or unfolds `panel`: its key alone when `compact`, else its name and
+/// key. The board's toolbar has one for each panel; the library, while open, draws its own at
+/// its top-left, where the toolbar's was while it was folded, so the button stays under the
+/// pointer that opened it.
+pub fn fold_button_ui(
+    ui: &mut egui::Ui,
+    panels: &mut Panels,
+    panel: Panel,
+    window: Vec2,
+    compact: bool,
+) {
+    let open = panels.open(panel, window);
+    let text = if compact {
+        format!("{:?}", panel.key())
+    } else {
+        format!("{} ({:?})", panel.label(), panel.key())
+    };
+    let button = egui::Button::selectable(open, text).min_size(egui::vec2(0.0, 34.0));
+    let hint =
+        format!("{} the {}", if open { "Fold" } else { "Unfold" }, panel.label().to_lowercase());
+    if ui.add(button).on_hover_text(hint).clicked() {
+        panels.toggle(panel, window);
+    }
+}
+
 /// A whole layout, set with one click.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {

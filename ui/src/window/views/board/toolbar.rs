@@ -3,7 +3,7 @@
 
 use super::{BoardView, Dialog, geometry, grid_canvas, harm};
 use crate::window::Action;
-use crate::window::views::panels::{Layout, Panel, Panels};
+use crate::window::views::panels::{self, Layout, Panel, Panels};
 use eframe::egui::{self, Rect, vec2};
 
 /// Below this board width (points) the folds go by their keys alone and Table/Prep is one
@@ -42,21 +42,12 @@ pub(super) fn toolbar_ui(
     ui.horizontal_wrapped(|ui| {
         let big = vec2(0.0, 34.0);
         for panel in Panel::ALL {
-            let open = panels.open(panel, window);
-            let text = if compact {
-                format!("{:?}", panel.key())
-            } else {
-                format!("{} ({:?})", panel.label(), panel.key())
-            };
-            let button = egui::Button::selectable(open, text).min_size(big);
-            let hint = format!(
-                "{} the {}",
-                if open { "Fold" } else { "Unfold" },
-                panel.label().to_lowercase()
-            );
-            if ui.add(button).on_hover_text(hint).clicked() {
-                panels.toggle(panel, window);
+            // The open library draws its own toggle, where this one stood (see
+            // `panels::fold_button_ui`).
+            if panel == Panel::Library && panels.open(panel, window) {
+                continue;
             }
+            panels::fold_button_ui(ui, panels, panel, window, compact);
         }
         ui.separator();
         let now = panels.layout(window);

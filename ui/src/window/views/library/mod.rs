@@ -102,8 +102,17 @@ impl LibraryView {
     }
 }
 
-/// Draws the library.
-pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out: &mut Vec<Action>) {
+/// The open library's own fold toggle, drawn first in its first row (`true`: the key alone).
+pub type FoldButton<'a> = &'a mut dyn FnMut(&mut egui::Ui, bool);
+
+/// Draws the library; `fold` draws its fold toggle where the panel can be folded.
+pub fn library_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut LibraryView,
+    fold: Option<FoldButton<'_>>,
+    out: &mut Vec<Action>,
+) {
     let open = model.session.as_ref().map(|s| s.state().system_id().to_owned());
     if open.is_some() && open != view.followed {
         // A newly opened encounter shows its own system's library.
@@ -143,9 +152,9 @@ pub fn library_ui(ui: &mut egui::Ui, model: &Model, view: &mut LibraryView, out:
         egui::ScrollArea::vertical()
             .id_salt("library-short")
             .auto_shrink([false, false])
-            .show(ui, |ui| list_ui(ui, model, system, view, droppable, false, out));
+            .show(ui, |ui| list_ui(ui, model, system, view, droppable, false, fold, out));
     } else {
-        list_ui(ui, model, system, view, droppable, true, out);
+        list_ui(ui, model, system, view, droppable, true, fold, out);
     }
 }
 
@@ -226,6 +235,7 @@ fn list_ui(
     view: &mut LibraryView,
     droppable: bool,
     virtualised: bool,
+    fold: Option<FoldButton<'_>>,
     out: &mut Vec<Action>,
 ) {
     ui.add_space(4.0);
@@ -240,7 +250,7 @@ fn list_ui(
     if view.tab == Tab::Detachments && !detachments {
         view.tab = Tab::Bestiary;
     }
-    tabs::tabs_ui(ui, model, system, view, has_weapons, detachments);
+    tabs::tabs_ui(ui, model, system, view, has_weapons, detachments, fold);
     ui.add_space(2.0);
     filters::search_ui(ui, system, view);
     // The prep bench's tabs draw themselves (see `prep`).

@@ -18,6 +18,7 @@ pub(super) fn tabs_ui(
     view: &mut LibraryView,
     has_weapons: bool,
     detachments: bool,
+    mut fold: Option<super::FoldButton<'_>>,
 ) {
     // While the GM searches, the bestiary and characters tabs say how many entries match, so
     // hits in the other tab are not missed.
@@ -49,19 +50,27 @@ pub(super) fn tabs_ui(
         // list below needs the height. Truncated to the width set: wider, it would widen the
         // panel.
         let current = tabs.iter().find(|(t, _)| *t == view.tab).map_or("Bestiary", |(_, l)| l);
-        egui::ComboBox::from_id_salt("library-tab")
-            .selected_text(shown(view.tab, current).0)
-            .truncate()
-            .width(ui.available_width() - 8.0)
-            .show_ui(ui, |ui| {
-                for (tab, label) in &tabs {
-                    ui.selectable_value(&mut picked, *tab, shown(*tab, label).0);
-                }
-            })
-            .response
-            .accessible_name("Library tab");
+        ui.horizontal(|ui| {
+            if let Some(fold) = fold.as_mut() {
+                fold(ui, true);
+            }
+            egui::ComboBox::from_id_salt("library-tab")
+                .selected_text(shown(view.tab, current).0)
+                .truncate()
+                .width(ui.available_width() - 8.0)
+                .show_ui(ui, |ui| {
+                    for (tab, label) in &tabs {
+                        ui.selectable_value(&mut picked, *tab, shown(*tab, label).0);
+                    }
+                })
+                .response
+                .accessible_name("Library tab");
+        });
     } else {
         ui.horizontal_wrapped(|ui| {
+            if let Some(fold) = fold.as_mut() {
+                fold(ui, false);
+            }
             for (tab, label) in &tabs {
                 let (text, count) = shown(*tab, label);
                 let selected = view.tab == *tab;
