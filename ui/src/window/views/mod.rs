@@ -124,9 +124,9 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
             .max_size(screen.x * panels::LIBRARY_SHARE)
             .show(ui, |ui| {
                 // Its fold toggle at its top-left, where the toolbar's stood while it was folded.
-                let panels = &mut view.panels.panels;
+                let folds = &mut view.panels.panels;
                 let mut fold = |ui: &mut egui::Ui, compact: bool| {
-                    panels::fold_button_ui(ui, panels, Panel::Library, screen, compact);
+                    panels::fold_button_ui(ui, folds, Panel::Library, screen, compact);
                 };
                 library::library_ui(ui, model, &mut view.library, Some(&mut fold), out)
             });
