@@ -16,11 +16,11 @@ mod common;
 fn recap(c: &mut Criterion) {
     fray_app::systems::install();
     let fights: Vec<_> = (0..4).map(|_| common::long_fight(25_000)).collect();
-    let log = SessionLog {
-        name: "The long siege".into(),
-        date: "2026-11-27".into(),
-        parts: fights.iter().map(|h| Part::Fight(Box::new(JournalDoc::from_history(h)))).collect(),
-    };
+    let log = SessionLog::new(
+        "The long siege",
+        "2026-11-27",
+        fights.iter().map(|h| Part::Fight(Box::new(JournalDoc::from_history(h)))).collect(),
+    );
     let events: usize = fights.iter().map(|h| h.events().len()).sum();
     let one = common::long_fight(100_000);
     eprintln!(

@@ -158,6 +158,13 @@ impl Db {
         }
     }
 
+    /// A number that changes whenever another connection (another program, or another
+    /// window on the same file) commits a change: the window rereads what it shows when it
+    /// moves. SQLite's `data_version`; cheap, no table is read.
+    pub fn data_version(&self) -> Result<i64, DbError> {
+        Ok(self.lock().query_row("PRAGMA data_version", [], |r| r.get(0))?)
+    }
+
     /// The connection, for this crate's stores.
     pub(crate) fn lock(&self) -> MutexGuard<'_, Connection> {
         // A panic while holding the lock dropped its transaction, which rolled back: the

@@ -133,21 +133,36 @@ impl PlaySessions<'_> {
     }
 
     /// The session of `day`, started (as "Session of DAY") if there is none yet: the day's
-    /// first action opens the evening.
+    /// first action opens the evening. Looked for and started in one write transaction: two
+    /// programs taking the day's first step at once open one session, not two.
     pub fn of_day(&self, day: &str) -> Result<PlaySessionId, DbError> {
-        let found: Option<i64> = self
-            .db
-            .lock()
-            .query_row(
-                "SELECT id FROM play_sessions WHERE day = ?1 ORDER BY id DESC LIMIT 1",
-                [day],
-                |r| r.get(0),
-            )
-            .optional()?;
-        match found {
-            Some(id) => Ok(PlaySessionId(id)),
-            None => self.start(&format!("Session of {day}"), day),
+        let (id, started) = {
+            let mut conn = self.db.lock();
+            let tx = conn.transaction()?;
+            let found: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM play_sessions WHERE day = ?1 ORDER BY id DESC LIMIT 1",
+                    [day],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let id = match found {
+                Some(id) => (id, false),
+                None => {
+                    tx.execute(
+                        "INSERT INTO play_sessions (name, day, created) VALUES (?1, ?2, ?3)",
+                        params![format!("Session of {day}"), day, now_ms()],
+                    )?;
+                    (tx.last_insert_rowid(), true)
+                }
+            };
+            tx.commit()?;
+            id
+        };
+        if started {
+            self.resume(PlaySessionId(id), day)?;
         }
+        Ok(PlaySessionId(id))
     }
 
     /// Renames a session.
@@ -162,13 +177,7 @@ impl PlaySessions<'_> {
     /// Notes that an encounter was played in the session (once: playing it again later that
     /// evening keeps its first place).
     pub fn played(&self, id: PlaySessionId, encounter: EncounterId) -> Result<(), DbError> {
-        self.db.lock().execute(
-            "INSERT INTO session_parts (session_id, kind, encounter_id, created)
-             SELECT ?1, 'encounter', ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM session_parts
-             WHERE session_id = ?1 AND encounter_id = ?2)",
-            params![id.0, encounter.0, now_ms()],
-        )?;
-        Ok(())
+        played_in(&self.db.lock(), id, encounter)
     }
 
     /// The encounters played in the session, in order.
@@ -239,6 +248,22 @@ impl PlaySessions<'_> {
                 _ => Part::Note(serde_json::from_str(&body).map_err(corrupt)?),
             });
         }
-        Ok(SessionLog { name: info.name, date: info.day, parts })
+        let parts = fray_app::campaign::session::mark_elsewhere(parts);
+        Ok(SessionLog::new(info.name, info.day, parts))
     }
+}
+
+/// [`PlaySessions::played`] on `conn`, inside a caller's transaction (a write-back's).
+pub(crate) fn played_in(
+    conn: &rusqlite::Connection,
+    id: PlaySessionId,
+    encounter: EncounterId,
+) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT INTO session_parts (session_id, kind, encounter_id, created)
+         SELECT ?1, 'encounter', ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM session_parts
+         WHERE session_id = ?1 AND encounter_id = ?2)",
+        params![id.0, encounter.0, now_ms()],
+    )?;
+    Ok(())
 }

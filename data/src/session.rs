@@ -13,7 +13,7 @@ use crate::db::BUSY_WAIT;
 use crate::encounters;
 use crate::ids::EncounterId;
 use crate::journal::{self, LoadError};
-use crate::unsaved::{Unsaved, Write, is_busy};
+use crate::unsaved::{FlushError, Unsaved, Write, is_busy};
 use crate::{Db, DbError};
 use fray_app::dice::{DieChoice, PlannedDice, SeededDice};
 use fray_app::encounter::EncounterTable;
@@ -39,6 +39,12 @@ pub enum SessionError {
         /// What is wrong, and where.
         detail: String,
     },
+    /// The encounter's fight is over and written back: it takes no command until reopened.
+    #[error(
+        "the fight of {0} is over and written back: it takes no command (reopen it first; \
+         nothing was written)"
+    )]
+    Ended(EncounterId),
     /// There is no such encounter (any more).
     #[error("there is no {0}")]
     NotFound(EncounterId),
@@ -192,8 +198,9 @@ impl Session {
         let usual = self.db.busy_wait();
         match self.unsaved.flush(&mut self.db.lock(), self.id, wait, usual) {
             Ok(()) => Ok(0),
-            Err(e) if is_busy(&e) && wait.is_zero() => Ok(self.unsaved.len()),
-            Err(e) => Err(self.missing(e)),
+            Err(FlushError::Sql(e)) if is_busy(&e) && wait.is_zero() => Ok(self.unsaved.len()),
+            Err(FlushError::Sql(e)) => Err(self.missing(e)),
+            Err(FlushError::Ended) => Err(SessionError::Ended(self.id)),
         }
     }
 

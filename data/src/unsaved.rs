@@ -86,7 +86,7 @@ impl Unsaved {
         id: EncounterId,
         wait: Duration,
         usual: Duration,
-    ) -> rusqlite::Result<()> {
+    ) -> Result<(), FlushError> {
         if self.writes.is_empty() {
             return Ok(());
         }
@@ -100,17 +100,39 @@ impl Unsaved {
     }
 }
 
+/// Why waiting writes were not made (all of them still wait).
+#[derive(Debug)]
+pub(crate) enum FlushError {
+    /// SQLite refused or failed (busy, among others).
+    Sql(rusqlite::Error),
+    /// The fight was ended and written back (perhaps by another program): an ended fight
+    /// takes no command from any path until it is reopened.
+    Ended,
+}
+
+impl From<rusqlite::Error> for FlushError {
+    fn from(e: rusqlite::Error) -> Self {
+        FlushError::Sql(e)
+    }
+}
+
 fn write_all(
     conn: &mut Connection,
     id: EncounterId,
     writes: &VecDeque<Write>,
-) -> rusqlite::Result<()> {
+) -> Result<(), FlushError> {
     // IMMEDIATE takes the write lock up front: no upgrade deadlock with a reader.
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    // Read inside the transaction that writes: no other program can end the fight between.
+    let ended: Option<i64> =
+        tx.query_row("SELECT ended FROM encounters WHERE id = ?1", [id.0], |r| r.get(0))?;
+    if ended.is_some() {
+        return Err(FlushError::Ended);
+    }
     for write in writes {
         write.run(&tx, id)?;
     }
-    tx.commit()
+    Ok(tx.commit()?)
 }
 
 /// Whether SQLite refused because another connection holds the lock.

@@ -259,9 +259,26 @@ fn odds_start(
     Ok((state.name.clone(), start))
 }
 
-/// `fray replay FILE.json`
+/// `fray replay FILE.json`: "ok: …" and 0 when everything was proven; one line and
+/// [`PartlyChecked`]'s exit status when some dice could be checked for order only.
 fn replay(path: &Path) -> Result<()> {
-    emit(&format!("{}\n", crate::inputs::check_journal(path)?), None)
+    let checked = crate::inputs::check_journal(path)?;
+    if checked.partial.is_empty() {
+        emit(&checked.line(), None)
+    } else {
+        Err(PartlyChecked(format!("{}: {}", path.display(), checked.line())).into())
+    }
+}
+
+/// A journal that replayed, but whose dice could be checked in part only: never a plain
+/// "ok". `fray` exits with [`PartlyChecked::EXIT`] and this one line.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct PartlyChecked(pub String);
+
+impl PartlyChecked {
+    /// The exit status: not 0 (not proven), not 1 (not refused), not 2 (usage).
+    pub const EXIT: u8 = 3;
 }
 
 /// `fray encounters`

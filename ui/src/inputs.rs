@@ -24,40 +24,72 @@ pub fn read_input(path: &Path) -> Result<String> {
 /// Re-runs a journal file with its recorded dice, every app die checked against the seed and
 /// its command's stream; says how much it replayed ("ok: 59 commands, 66 events replayed"),
 /// or names the first thing that does not hold (a forged roll, with its command and die).
-pub fn check_journal(path: &Path) -> Result<String> {
+pub fn check_journal(path: &Path) -> Result<Checked> {
     let text = read_input(path)?;
     if fray_app::campaign::session::is_session(&text) {
         let log = fray_app::campaign::session::from_json(&text)
             .with_context(|| format!("{} does not read as a session", path.display()))?;
-        let reports =
-            log.replay().with_context(|| format!("{} does not replay", path.display()))?;
+        let r = log.replay().with_context(|| format!("{} does not replay", path.display()))?;
         let (commands, events) =
-            reports.iter().fold((0, 0), |(c, e), r| (c + r.commands, e + r.events));
-        return Ok(format!(
-            "ok: the session \"{}\": {} fight{}, {commands} commands, {events} events replayed",
+            r.fights.iter().fold((0, 0), |(c, e), f| (c + f.commands, e + f.events));
+        let said = format!(
+            "the session \"{}\": {} fight{}, {commands} commands, {events} events replayed; \
+             {} write-back{} recomputed, {} rest{} rolled again, {} step{} by hand followed",
             log.name,
-            reports.len(),
-            if reports.len() == 1 { "" } else { "s" }
-        ));
+            r.fights.len(),
+            plural(r.fights.len()),
+            r.write_backs,
+            plural(r.write_backs),
+            r.rests,
+            plural(r.rests),
+            r.by_hand,
+            plural(r.by_hand),
+        );
+        return Ok(Checked { said, partial: r.partial });
     }
     let doc =
         journal::from_json(&text).with_context(|| format!("{} does not replay", path.display()))?;
     let report =
         journal::replay(&doc).with_context(|| format!("{} does not replay", path.display()))?;
-    let mut said = format!("ok: {} commands, {} events replayed", report.commands, report.events);
+    let mut said = format!("{} commands, {} events replayed", report.commands, report.events);
     match report.undone {
         0 => {}
         1 => said.push_str("; 1 undone command replayed where it stood"),
         n => said.push_str(&format!("; {n} undone commands replayed where they stood")),
     }
+    let mut partial = Vec::new();
     if report.accounted_from == 0 {
         said.push_str("; every dice stream accounted for");
     } else {
-        said.push_str(&format!(
-            "; dice streams before {} checked for order only (kept before Fray kept undone \
+        partial.push(format!(
+            "dice streams before {} checked for order only (kept before Fray kept undone \
              commands: a roll undone and asked again there does not show)",
             report.accounted_from
         ));
     }
-    Ok(said)
+    Ok(Checked { said, partial })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// What `fray replay` found: what was proven, and what could be checked only in part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    /// What replayed, in a line.
+    pub said: String,
+    /// What was checked only in part (empty: everything proven).
+    pub partial: Vec<String>,
+}
+
+impl Checked {
+    /// The one line: "ok: …", or "checked in part: …; but …".
+    pub fn line(&self) -> String {
+        if self.partial.is_empty() {
+            format!("ok: {}", self.said)
+        } else {
+            format!("checked in part: {}; but {}", self.said, self.partial.join("; "))
+        }
+    }
 }

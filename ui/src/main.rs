@@ -22,6 +22,10 @@ fn main() -> ExitCode {
     };
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.downcast_ref::<commands::PartlyChecked>().is_some() => {
+            fray_ui::terminal::tell(&format!("fray: {e:#}"));
+            ExitCode::from(commands::PartlyChecked::EXIT)
+        }
         Err(e) => {
             // `{:#}` joins anyhow's context chain with ": ", which is the one-line form we want.
             fray_ui::terminal::tell(&format!("fray: {e:#}"));

@@ -41,6 +41,11 @@ macro_rules! say {
 pub fn run(db: &Db, action: MapCmd) -> Result<()> {
     let MapCmd::Import { file, encounter, objects_as_walls, dry_run } = action;
     let id = crate::commands::find_encounter(db, &encounter)?;
+    // Before the picture is kept: an ended fight takes no command (the store refuses it too,
+    // inside the write, should another program end the fight meanwhile).
+    if db.encounters().get(id)?.is_some_and(|e| e.ended.is_some()) {
+        return Err(fray_data::SessionError::Ended(id)).context("the board was not changed");
+    }
     let mut session = Session::open(db, id).context("cannot open the encounter")?;
     let objects = if objects_as_walls { Objects::Walls } else { Objects::Ignore };
     let plan = MapPlan::read(&file, objects, session.state()).map_err(|e| anyhow!(e))?;

@@ -4,8 +4,8 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
-use fray_app::campaign::{CampaignStep, Review};
-use fray_app::dice::SeededDice;
+use fray_app::campaign::{CampaignStep, Company, Review, StepDice};
+use fray_app::system::RuleError;
 use fray_data::{Db, PlaySessionId};
 use std::path::PathBuf;
 
@@ -135,25 +135,21 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
         }
         SessionCmd::Rest { kind, system, who } => {
             let of = fray_app::system::get(&system)?.aftermath();
-            let company = db.campaign().company(&system)?;
             let rest = fray_app::campaign::aftermath::recovery(of, &kind)?;
-            let keys = who
-                .iter()
-                .map(|n| company.named(n).map(str::to_owned))
-                .collect::<Result<Vec<_>, _>>()?;
-            let mut dice = SeededDice::new(crate::commands::random_seed(), 0);
-            let step = company.rest(of, &system, rest, &keys, &Default::default(), &mut dice)?;
-            write(db, &step, None)
+            let origin = StepDice { seed: crate::commands::random_seed(), stream: 0 };
+            take(db, &system, None, |company| {
+                let keys = who
+                    .iter()
+                    .map(|n| company.named(n).map(str::to_owned))
+                    .collect::<Result<Vec<_>, _>>()?;
+                company.rest_seeded(of, &system, rest, &keys, &Default::default(), origin, &[])
+            })
         }
         SessionCmd::Heal { name, track, amount, system } => {
-            let company = db.campaign().company(&system)?;
-            let step = company.heal(company.named(&name)?, &track, amount)?;
-            write(db, &step, None)
+            take(db, &system, None, |company| company.heal(company.named(&name)?, &track, amount))
         }
         SessionCmd::Cure { name, label, system } => {
-            let company = db.campaign().company(&system)?;
-            let step = company.cure(company.named(&name)?, &label)?;
-            write(db, &step, None)
+            take(db, &system, None, |company| company.cure(company.named(&name)?, &label))
         }
         SessionCmd::Start { name } => {
             let id = db.play_sessions().start(&name, &today())?;
@@ -210,14 +206,22 @@ fn list(db: &Db) -> Result<()> {
     crate::commands::emit(&text, None)
 }
 
-/// Prints a step's lines, then writes it to today's session.
-fn write(db: &Db, step: &CampaignStep, ended: Option<fray_data::EncounterId>) -> Result<()> {
-    print_step(step)?;
+/// Takes a step made from the company as it is inside the write transaction (so two programs
+/// at once both count), writes it to today's session, then prints its lines.
+fn take(
+    db: &Db,
+    system: &str,
+    ended: Option<fray_data::EncounterId>,
+    make: impl FnOnce(&Company) -> Result<CampaignStep, RuleError>,
+) -> Result<()> {
     let day = db.play_sessions().current(&today())?;
-    if let Some(id) = ended {
-        db.play_sessions().played(day, id)?;
-    }
-    db.campaign().apply(day, step, ended).context("nothing was written")?;
+    let step = db
+        .campaign()
+        .take(day, system, ended, |company| {
+            make(company).map_err(|e| fray_data::DbError::Invalid(e.to_string()))
+        })
+        .context("nothing was written")?;
+    print_step(&step)?;
     crate::terminal::tell(&format!(
         "written to today's session ({})",
         db.play_sessions().get(day)?.map(|s| s.name).unwrap_or_default()
@@ -241,8 +245,24 @@ fn end_fight(db: &Db, key: &str, untick: &[String], set: &[String], dry_run: boo
         bail!("{id} is already over and written back");
     }
     let history = fray_data::Session::read(db, id).with_context(|| format!("cannot open {id}"))?;
-    let state = history.state();
-    let mut review = Review::of(state, &db.campaign().company(state.system_id())?);
+    let system = history.state().system_id().to_owned();
+    // The review is made inside the write's transaction: a heal another program takes at the
+    // same moment is either before it (and reviewed from) or after it.
+    let review = |company: &Company| -> Result<CampaignStep, RuleError> {
+        let mut review = Review::of_history(&history, company);
+        edit_review(&mut review, untick, set).map_err(|e| RuleError::Invalid(format!("{e:#}")))?;
+        Ok(review.step())
+    };
+    if dry_run {
+        print_step(&review(&db.campaign().company(&system)?)?)?;
+        crate::terminal::tell("dry run: nothing was written");
+        return Ok(());
+    }
+    take(db, &system, Some(id), review)
+}
+
+/// The GM's `--untick WHO:LINE` and `--set WHO:LINE=N`, made on the review.
+fn edit_review(review: &mut Review, untick: &[String], set: &[String]) -> Result<()> {
     for spec in untick {
         let (who, what) =
             spec.split_once(':').with_context(|| format!("--untick {spec}: write it WHO:LINE"))?;
@@ -264,11 +284,5 @@ fn end_fight(db: &Db, key: &str, untick: &[String], set: &[String], dry_run: boo
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("--set {spec}"))?;
     }
-    let step = review.step();
-    if dry_run {
-        print_step(&step)?;
-        crate::terminal::tell("dry run: nothing was written");
-        return Ok(());
-    }
-    write(db, &step, Some(id))
+    Ok(())
 }

@@ -182,6 +182,30 @@ fn play_reports_script_errors_with_file_and_line() {
     assert!(err.starts_with(&format!("fray: cannot read {missing}: ")), "{err}");
 }
 
+/// A journal whose dice can be checked for order only (version 1: undone commands not kept)
+/// is never a plain "ok": one line saying what was checked in part, and exit status 3.
+#[test]
+fn a_journal_checked_in_part_says_so_in_its_exit_status() {
+    let t = temp();
+    let json = t.file("ambush.json");
+    ok(&["play", ambush().to_str().unwrap(), "--format", "json", "-o", &json]);
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    doc["version"] = serde_json::json!(1);
+    let old = t.file("ambush-v1.json");
+    std::fs::write(&old, doc.to_string()).unwrap();
+    let o = fray(&["replay", &old]);
+    assert_eq!(o.status.code(), Some(3), "not 0: not everything was proven");
+    assert!(o.stdout.is_empty());
+    let err = text(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!("fray: {old}: checked in part: 59 commands, 66 events replayed"))
+            && err.contains("but dice streams before 60 checked for order only"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_played_journal_replays_and_a_tampered_one_does_not() {
     let t = temp();

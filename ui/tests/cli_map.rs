@@ -44,3 +44,27 @@ fn a_map_goes_into_a_stored_encounter_from_the_command_line() {
         "{err}"
     );
 }
+
+/// An ended fight takes no command from any path: `fray map import` onto a fight written back
+/// is refused (the dry run too, which runs every check the real one does), the journal as it
+/// was; reopened, it takes the map.
+#[test]
+fn a_map_is_refused_by_a_fight_already_written_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    ok(&db, &["new", "Gate", "--system", "freeform"]);
+    ok(&db, &["session", "end-fight", "Gate"]);
+    let file = map("gatehouse.dd2vtt").display().to_string();
+    let before = ok(&db, &["export", "Gate", "--format", "json"]);
+    for dry in [true, false] {
+        let mut args = vec!["map", "import", &file, "Gate"];
+        if dry {
+            args.push("--dry-run");
+        }
+        let o = fray(&db, &args);
+        assert!(!o.status.success(), "dry run {dry}: an ended fight took the map");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("over and written back"), "{err}");
+    }
+    assert_eq!(ok(&db, &["export", "Gate", "--format", "json"]), before, "nothing written");
+}

@@ -251,3 +251,39 @@ fn the_tray_rolls_into_todays_session_with_no_fight_open() {
     let md = fray_app::journal::session_markdown(&log);
     assert!(md.contains("Rolled `2d6+1`"), "{md}");
 }
+
+/// Another program heals Harald while the window is open (the window showed HP 5): the window
+/// reads the party again by itself; a review the GM made before is refused with what changed
+/// rather than written over it; made again, it starts from HP 4.
+#[test]
+fn a_change_by_another_program_reaches_the_window_and_a_stale_review_is_refused() {
+    let (mut w, id) = hurt_fight();
+    let key = format!("character:{}", id.0);
+    let hp = |w: &Window| {
+        let m = &w.app().model.company.members[&key];
+        m.condition.track(&m.sheet, "hp").unwrap()
+    };
+    assert_eq!(hp(&w), 5);
+    let app = w.harness.state_mut();
+    apply(&mut app.model, &mut app.view, Action::ReviewFight);
+    let stale = app.view.campaign.review.clone();
+    // A second program on the same file: `fray session heal Harald hp -1`.
+    let other = Db::open(w.path("fray.db")).unwrap();
+    let day = other.play_sessions().current(&fray_ui::window::campaign_ops::today()).unwrap();
+    other.campaign().take(day, "bdp", None, |c| Ok(c.heal(&key, "hp", -1).unwrap())).unwrap();
+    w.settle();
+    assert_eq!(hp(&w), 4, "the window read the party again");
+    let review = stale.expect("the review was open").review().clone();
+    let app = w.harness.state_mut();
+    apply(
+        &mut app.model,
+        &mut app.view,
+        Action::Campaign(fray_ui::window::CampaignAction::ApplyReview(Box::new(review))),
+    );
+    let status = app.model.status.clone().unwrap();
+    assert!(
+        status.error && status.text.contains("changed since it was read (HP 5 → 4)"),
+        "{status:?}"
+    );
+    assert_eq!(condition(&w, id), "HP 4/5", "nothing written over the other program's step");
+}

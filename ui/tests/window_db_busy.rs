@@ -87,6 +87,10 @@ fn clicks_while_another_program_writes_take_effect_and_are_saved_when_it_is_done
     w.settle();
     assert_eq!(w.app().model.unsaved(), 0);
     assert!(w.harness.query_by_label_contains("Saving…").is_none());
+    // The fight joined today's session as soon as the lock was free, not at its next command.
+    let sessions = w.app().model.db.play_sessions();
+    let today = sessions.current_if_any(&fray_ui::window::campaign_ops::today()).unwrap();
+    assert_eq!(sessions.encounters(today.expect("a session today")).unwrap(), [id]);
 
     // What the window shows is what is on disk, undone command included.
     let db = Db::open(w.path("fray.db")).unwrap();

@@ -3,10 +3,10 @@
 
 use super::aftermath::{Aftermath, Recovery, enter};
 use super::condition::Condition;
-use super::log::{CampaignStep, Happening, Written};
+use super::log::{CampaignStep, Happening, StepDice, Written};
 use super::review::{Change, apply};
 use crate::command::NewCombatant;
-use crate::dice::{DiceSource, RecordingDice};
+use crate::dice::{DiceSource, DieChoice, PlannedDice, RecordingDice, SeededDice};
 use crate::system::RuleError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -110,6 +110,28 @@ impl Company {
         Ok(new)
     }
 
+    /// A rest as the table takes it: the app's dice from `origin` (kept in the step, so a
+    /// session's replay draws them again), after any `typed` from the table.
+    #[allow(clippy::too_many_arguments)] // the rest's whole input, each read once
+    pub fn rest_seeded(
+        &self,
+        of: &dyn Aftermath,
+        system: &str,
+        rest: &Recovery,
+        who: &[String],
+        settings: &super::aftermath::Settings,
+        origin: StepDice,
+        typed: &[DieChoice],
+    ) -> Result<CampaignStep, RuleError> {
+        let mut dice = PlannedDice::new(SeededDice::new(origin.seed, origin.stream));
+        for choice in typed {
+            dice.push(choice.clone());
+        }
+        let mut step = self.rest(of, system, rest, who, settings, &mut dice)?;
+        step.dice = Some(origin);
+        Ok(step)
+    }
+
     /// A rest for `who` (everyone when empty), by the procedure's rules and the rule
     /// `settings` in force: one step, its dice recorded. Members of another procedure are refused by name.
     pub fn rest(
@@ -155,6 +177,8 @@ impl Company {
             happening: Happening::Rested { rest: rest.id.to_owned(), name: rest.name.to_owned() },
             rolls: recorder.into_rolls(),
             written,
+            dice: None,
+            settings: settings.clone(),
         })
     }
 
@@ -177,6 +201,8 @@ impl Company {
                 before: m.condition.clone(),
                 after: apply(&m.sheet, &m.condition, changes),
             }],
+            dice: None,
+            settings: Default::default(),
         })
     }
 

@@ -4,10 +4,16 @@
 use super::aftermath::outcome;
 use super::company::Company;
 use super::condition::Condition;
-use super::log::{CampaignStep, Happening, Written};
+use super::log::{CampaignStep, Edit, FightRef, Happening, Written};
 use super::review::{Change, apply, changes};
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
+
+/// The member a token fought as: its library entry (`source`), or, for a token a script
+/// added by hand, `script:` and its name (scripts key their party that way).
+pub fn member_key(c: &crate::encounter::Combatant) -> String {
+    c.source.clone().unwrap_or_else(|| format!("script:{}", c.name.to_lowercase()))
+}
 
 /// One line of the review.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,6 +22,26 @@ pub struct Line {
     pub change: Change,
     /// Whether it is written back (the GM unticks it to keep the field as it was).
     pub keep: bool,
+    /// The change as the procedure proposed it (before the GM's number, if any).
+    pub proposed: Change,
+}
+
+impl Line {
+    /// A line as proposed, kept.
+    pub fn new(change: Change) -> Line {
+        Line { proposed: change.clone(), change, keep: true }
+    }
+
+    /// The GM's edit of this line, if the GM made one.
+    fn edit(&self, who: &str) -> Option<Edit> {
+        let value = (self.change != self.proposed).then(|| self.change.value()).flatten();
+        (!self.keep || value.is_some()).then(|| Edit {
+            who: who.to_owned(),
+            field: self.proposed.field(),
+            keep: self.keep,
+            value,
+        })
+    }
 }
 
 /// One member's part of the review.
@@ -61,6 +87,8 @@ pub struct Review {
     /// Every member who fought, in the order they were added; members with no line are
     /// listed too, so the GM sees that they come out unchanged.
     pub people: Vec<Reviewed>,
+    /// The fight reviewed, where the caller knows its history (see [`Review::at`]).
+    pub fight: Option<FightRef>,
 }
 
 impl Review {
@@ -91,7 +119,7 @@ impl Review {
             let lines =
                 changes(&member.sheet, enc.system().main_tracks(), &member.condition, &after)
                     .into_iter()
-                    .map(|change| Line { change, keep: true })
+                    .map(Line::new)
                     .collect();
             people.push(Reviewed {
                 who: who.to_owned(),
@@ -102,7 +130,47 @@ impl Review {
                 lines,
             });
         }
-        Review { encounter: enc.name.clone(), system: enc.system_id().to_owned(), people }
+        Review {
+            encounter: enc.name.clone(),
+            system: enc.system_id().to_owned(),
+            people,
+            fight: None,
+        }
+    }
+
+    /// The review of the fight `history` holds, at its cursor: its step names the fight, so
+    /// a session's replay can recompute it.
+    pub fn of_history(history: &crate::history::History, company: &Company) -> Review {
+        Review::of(history.state(), company).at(FightRef::of(history))
+    }
+
+    /// The same review, naming the fight it ends (see [`FightRef`]).
+    pub fn at(mut self, fight: FightRef) -> Review {
+        self.fight = Some(fight);
+        self
+    }
+
+    /// Makes the GM's edits again (as a session file keeps them); an edit naming no line
+    /// of this review is refused by its member and field.
+    pub fn edit(&mut self, edits: &[Edit]) -> Result<(), String> {
+        for e in edits {
+            let person = self
+                .people
+                .iter_mut()
+                .find(|p| p.who == e.who)
+                .ok_or_else(|| format!("an edit names {}, who did not fight here", e.who))?;
+            let sheet = person.sheet.clone();
+            let line = person
+                .lines
+                .iter_mut()
+                .find(|l| l.proposed.field() == e.field)
+                .ok_or_else(|| format!("{} has no line '{}' to edit", person.name, e.field))?;
+            line.keep = e.keep;
+            if let Some(value) = e.value {
+                line.change = line.proposed.with_value(&sheet, value)?;
+            }
+        }
+        Ok(())
     }
 
     /// Leaves out `who`'s line that starts with `what` (any case): its field stays as it was.
@@ -151,7 +219,15 @@ impl Review {
     /// The step that writes back the kept lines.
     pub fn step(&self) -> CampaignStep {
         CampaignStep {
-            happening: Happening::FightEnded { encounter: self.encounter.clone() },
+            happening: Happening::FightEnded {
+                encounter: self.encounter.clone(),
+                fight: self.fight,
+                edits: self
+                    .people
+                    .iter()
+                    .flat_map(|p| p.lines.iter().filter_map(|l| l.edit(&p.who)))
+                    .collect(),
+            },
             rolls: Vec::new(),
             written: self
                 .people
@@ -165,6 +241,8 @@ impl Review {
                     after: p.after(),
                 })
                 .collect(),
+            dice: None,
+            settings: Default::default(),
         }
     }
 }

@@ -16,6 +16,13 @@ pub enum Happening {
     FightEnded {
         /// The encounter's name.
         encounter: String,
+        /// Which fight, and where it stood when written back: what `fray replay` recomputes
+        /// the write-back from (none in files written before Fray kept it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fight: Option<FightRef>,
+        /// The GM's edits to the review (lines unticked, numbers changed), by field.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        edits: Vec<Edit>,
     },
     /// A rest, for the whole party or one character.
     Rested {
@@ -29,6 +36,53 @@ pub enum Happening {
         /// What the GM did, in a few words ("Healed by the priest").
         what: String,
     },
+    /// Never stored: in a session's journal, what steps of other sessions changed between
+    /// this session's parts (an evening taken up again after another), so that each step's
+    /// *before* follows from the parts before it.
+    Elsewhere,
+}
+
+/// The fight a write-back ends: its encounter's seed (each encounter draws its own) and how
+/// many commands were in effect when it was written back (a fight reopened and played on
+/// keeps its first write-back's place).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FightRef {
+    /// The encounter's seed.
+    pub seed: u64,
+    /// Commands in effect at the write-back.
+    pub commands: usize,
+}
+
+impl FightRef {
+    /// The fight `history` holds, at its cursor.
+    pub fn of(history: &crate::history::History) -> FightRef {
+        FightRef { seed: history.base().seed, commands: history.cursor() }
+    }
+}
+
+/// The GM's edit of one review line: unticked (the field stays as it was), or another
+/// number written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edit {
+    /// The member's key.
+    pub who: String,
+    /// The line's field ([`super::review::Change::field`]: `track:hp`, `lasting:frail`).
+    pub field: String,
+    /// Whether the line was kept.
+    pub keep: bool,
+    /// The number written instead of the proposed one, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+}
+
+/// Where a rest's app dice came from: a seed and a stream, as a fight's come from the
+/// encounter's seed and the command's stream; `fray replay` draws them again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepDice {
+    /// The seed.
+    pub seed: u64,
+    /// The stream.
+    pub stream: u64,
 }
 
 /// One character's condition, before and after a step.
@@ -67,15 +121,23 @@ pub struct CampaignStep {
     pub rolls: Vec<Roll>,
     /// Every condition it changed.
     pub written: Vec<Written>,
+    /// A rest's dice: where its app rolls came from (none for steps that roll nothing, and in
+    /// files written before Fray kept it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<StepDice>,
+    /// A rest's rule settings in force (what the GM changed from the defaults).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub settings: super::aftermath::Settings,
 }
 
 impl CampaignStep {
     /// The step's title in a journal: "The fight *Crypt* is over", "A night's sleep".
     pub fn title(&self) -> String {
         match &self.happening {
-            Happening::FightEnded { encounter } => format!("After the fight: {encounter}"),
+            Happening::FightEnded { encounter, .. } => format!("After the fight: {encounter}"),
             Happening::Rested { name, .. } => name.clone(),
             Happening::ByHand { what } => what.clone(),
+            Happening::Elsewhere => "Changed in another session since".to_owned(),
         }
     }
 

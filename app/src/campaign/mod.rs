@@ -16,6 +16,8 @@ pub mod injury;
 pub mod log;
 pub mod review;
 pub mod session;
+pub mod turn;
+pub mod verify;
 
 #[cfg(test)]
 mod tests;
@@ -24,5 +26,5 @@ pub use aftermath::{Aftermath, Recovery, outcome};
 pub use company::Company;
 pub use condition::{Condition, Item, Lasting, Wear};
 pub use end::{Review, Reviewed};
-pub use log::{CampaignStep, Happening, Written};
+pub use log::{CampaignStep, Edit, FightRef, Happening, StepDice, Written};
 pub use review::Change;

@@ -59,6 +59,29 @@ impl Change {
         }
     }
 
+    /// The field this line changes, as a key: `track:hp`, `stat:str`, `lasting:frail`,
+    /// `item:weapon:0`. Two changes of one field never stand in one step.
+    pub fn field(&self) -> String {
+        match self {
+            Change::Track { name, .. } => format!("track:{name}"),
+            Change::Stat { name, .. } => format!("stat:{name}"),
+            Change::Gains(l) | Change::Loses(l) => format!("lasting:{}", l.label.to_lowercase()),
+            Change::Item { key, .. } => format!("item:{key}"),
+        }
+    }
+
+    /// The field as the GM reads it: "HP", "Frail", "Sword".
+    pub fn field_label(&self) -> String {
+        match self {
+            Change::Track { name, .. } | Change::Stat { name, .. } => stat_label(name),
+            Change::Gains(l) | Change::Loses(l) => super::condition::capitalised(&l.label),
+            Change::Item { from: Some(item), .. } | Change::Item { to: Some(item), .. } => {
+                item.name.clone()
+            }
+            Change::Item { key, .. } => key.clone(),
+        }
+    }
+
     /// The number the GM may change on this line, if it has one.
     pub fn value(&self) -> Option<i64> {
         match self {

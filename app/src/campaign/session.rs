@@ -3,15 +3,17 @@
 //! journal, which `fray replay` re-runs) and drawn as Markdown or HTML by
 //! [`crate::journal::session_markdown`] and [`crate::journal::session_html`].
 
-use super::log::CampaignStep;
+use super::log::{CampaignStep, Happening, Written};
 use crate::dice::Roll;
-use crate::journal::{JournalDoc, ReplayReport, replay};
+use crate::journal::JournalDoc;
 use serde::{Deserialize, Serialize};
 
 /// The format name at the head of a session file.
 pub const SESSION_FORMAT: &str = "fray-session";
-/// The session file's version.
-pub const SESSION_VERSION: u32 = 1;
+/// The session file's version. Version 2 keeps what a replay recomputes the evening from: each
+/// write-back's fight and the GM's edits, each rest's dice seed and settings. Version 1 files
+/// still read, and replay in part.
+pub const SESSION_VERSION: u32 = 2;
 
 /// One thing that happened in the evening, in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,6 +39,20 @@ pub struct SessionLog {
     pub date: String,
     /// What happened, in order.
     pub parts: Vec<Part>,
+    /// The file version it was read from ([`SESSION_VERSION`] for an evening made here).
+    #[serde(skip, default = "current_version")]
+    pub version: u32,
+}
+
+fn current_version() -> u32 {
+    SESSION_VERSION
+}
+
+impl SessionLog {
+    /// An evening made here, in this Fray's version.
+    pub fn new(name: impl Into<String>, date: impl Into<String>, parts: Vec<Part>) -> SessionLog {
+        SessionLog { name: name.into(), date: date.into(), parts, version: SESSION_VERSION }
+    }
 }
 
 #[derive(Serialize)]
@@ -100,21 +116,47 @@ impl SessionLog {
         })
     }
 
-    /// Re-runs every fight through the rules (see [`replay`]); the first that differs is
-    /// named by its place in the evening.
-    pub fn replay(&self) -> Result<Vec<ReplayReport>, SessionError> {
-        let mut reports = Vec::new();
-        for (i, part) in self.parts.iter().enumerate() {
-            if let Part::Fight(doc) = part {
-                let report = replay(doc).map_err(|e| SessionError::Part {
-                    part: i + 1,
-                    error: format!("the fight '{}': {e}", doc.base.name),
-                })?;
-                reports.push(report);
+    /// Re-runs the whole evening (see [`super::verify`]): its fights through the rules, its
+    /// write-backs and rests recomputed, each step's *before* from the parts before it; the
+    /// first part that differs is named by its place in the evening.
+    pub fn replay(&self) -> Result<super::verify::SessionReport, SessionError> {
+        super::verify::verify(self)
+    }
+}
+
+/// `parts` with a [`Happening::Elsewhere`] step before each step whose members' *before*
+/// differs from what this session's parts before it left them: the changes other sessions'
+/// steps made in between (an evening taken up again after another), said rather than left
+/// as a gap the replay would refuse.
+pub fn mark_elsewhere(parts: Vec<Part>) -> Vec<Part> {
+    let mut seen: std::collections::BTreeMap<String, super::Condition> = Default::default();
+    let mut out = Vec::with_capacity(parts.len());
+    for part in parts {
+        if let Part::Step(step) = &part {
+            let gaps: Vec<Written> = step
+                .written
+                .iter()
+                .filter_map(|w| {
+                    let was = seen.get(&w.who).filter(|c| **c != w.before)?;
+                    Some(Written { before: was.clone(), after: w.before.clone(), ..w.clone() })
+                })
+                .collect();
+            if !gaps.is_empty() {
+                out.push(Part::Step(CampaignStep {
+                    happening: Happening::Elsewhere,
+                    rolls: Vec::new(),
+                    written: gaps,
+                    dice: None,
+                    settings: Default::default(),
+                }));
+            }
+            for w in &step.written {
+                seen.insert(w.who.clone(), w.after.clone());
             }
         }
-        Ok(reports)
+        out.push(part);
     }
+    out
 }
 
 /// Whether `text` looks like a session file (rather than one fight's journal).
@@ -127,9 +169,9 @@ pub fn is_session(text: &str) -> bool {
 pub fn from_json(text: &str) -> Result<SessionLog, SessionError> {
     let header: Header =
         serde_json::from_str(text).map_err(|e| SessionError::NotASession(e.to_string()))?;
-    if header.format != SESSION_FORMAT || header.version != SESSION_VERSION {
+    if header.format != SESSION_FORMAT || !(1..=SESSION_VERSION).contains(&header.version) {
         return Err(SessionError::NotASession(format!(
-            "format {} version {} (this Fray reads {SESSION_FORMAT} version {SESSION_VERSION})",
+            "format {} version {} (this Fray reads {SESSION_FORMAT} versions 1 to {SESSION_VERSION})",
             header.format, header.version
         )));
     }
@@ -156,5 +198,5 @@ pub fn from_json(text: &str) -> Result<SessionLog, SessionError> {
         };
         parts.push(part);
     }
-    Ok(SessionLog { name: raw.name, date: raw.date, parts })
+    Ok(SessionLog { name: raw.name, date: raw.date, parts, version: header.version })
 }

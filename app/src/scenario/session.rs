@@ -11,9 +11,9 @@ use crate::campaign::aftermath::recovery;
 use crate::campaign::company::Member;
 use crate::campaign::end::Review;
 use crate::campaign::session::{Part, SessionLog};
-use crate::campaign::{CampaignStep, Company, Condition};
+use crate::campaign::{CampaignStep, Company, Condition, FightRef, StepDice};
 use crate::command::Command;
-use crate::dice::{DieChoice, PlannedDice, SeededDice};
+use crate::dice::DieChoice;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::EventKind;
 use crate::history::History;
@@ -127,7 +127,7 @@ pub struct Sitting {
 
 /// The company's key of a combatant: its library entry, else its name in the script.
 fn key_of(c: &Combatant) -> String {
-    c.source.clone().unwrap_or_else(|| format!("script:{}", c.name.to_lowercase()))
+    crate::campaign::end::member_key(c)
 }
 
 /// The sheet a script's combatant was added with: its block, stats and tracks then.
@@ -157,7 +157,7 @@ impl Sitting {
         if self.ended.is_none() {
             parts.push(Part::Fight(Box::new(JournalDoc::from_history(current))));
         }
-        SessionLog { name: name.to_owned(), date: String::new(), parts }
+        SessionLog::new(name, String::new(), parts)
     }
 
     fn step(&mut self, step: CampaignStep) {
@@ -241,7 +241,8 @@ pub(super) fn perform(
                     sitting.company.members.insert(key, member);
                 }
             }
-            let mut review = Review::of_with(enc, &sitting.company, |c| Some(key_of(c)));
+            let mut review = Review::of_with(enc, &sitting.company, |c| Some(key_of(c)))
+                .at(FightRef::of(history));
             for (who, what) in untick {
                 review.untick(who, what).map_err(Err)?;
             }
@@ -262,14 +263,11 @@ pub(super) fn perform(
             let keys =
                 who.iter().map(|w| sitting.key(w)).collect::<Result<Vec<_>, _>>().map_err(Err)?;
             sitting.rests += 1;
-            let mut dice =
-                PlannedDice::new(SeededDice::new(history.base().seed, u64::MAX - sitting.rests));
-            for choice in plan {
-                dice.push(choice.clone());
-            }
+            // A stream of the fight's seed no command draws from.
+            let origin = StepDice { seed: history.base().seed, stream: u64::MAX - sitting.rests };
             let step = sitting
                 .company
-                .rest(of, enc.system_id(), rest, &keys, &enc.settings, &mut dice)
+                .rest_seeded(of, enc.system_id(), rest, &keys, &enc.settings, origin, plan)
                 .map_err(refused)?;
             let unused = plan.len().saturating_sub(step.rolls.len());
             if unused > 0 {

@@ -82,7 +82,7 @@ fn a_session_journal_reads_back_and_every_fight_replays() {
     assert!(crate::campaign::session::is_session(&json));
     let back = crate::campaign::session::from_json(&json).unwrap();
     assert_eq!(back, log);
-    assert_eq!(back.replay().unwrap().len(), 2);
+    assert_eq!(back.replay().unwrap().fights.len(), 2);
     let md = crate::journal::session_markdown(&log);
     assert!(md.contains(r"&lt;b\>camp&lt;/b\>"), "{md}");
     let html = crate::journal::session_html(&log);

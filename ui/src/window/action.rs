@@ -225,7 +225,10 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
         Action::Export { format, audience, path } => export(model, format, audience, &path),
         Action::LoadMap(path, objects) => load_map(model, &path, objects),
         Action::CheckJournal(path) => match crate::inputs::check_journal(&path) {
-            Ok(said) => model.info(format!("{}: {said}", path.display())),
+            Ok(checked) if checked.partial.is_empty() => {
+                model.info(format!("{}: {}", path.display(), checked.line()))
+            }
+            Ok(checked) => model.error(format!("{}: {}", path.display(), checked.line())),
             Err(e) => model.error(format!("{e:#}")),
         },
         Action::SetPrefs(mut prefs) => {

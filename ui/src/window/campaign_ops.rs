@@ -3,7 +3,7 @@
 //! export the evening. Each step goes to today's session (started on the day's first one).
 
 use super::{ExportFormat, Model};
-use fray_app::campaign::{CampaignStep, Company, Review};
+use fray_app::campaign::{CampaignStep, Company, Review, StepDice};
 use fray_app::command::NewCombatant;
 use fray_app::dice::{Dice, DiceSource, RollSource, SeededDice};
 use fray_data::PlaySessionId;
@@ -95,10 +95,18 @@ pub fn join_session(model: &mut Model) {
     if model.joined == Some(id) {
         return;
     }
-    let Some(day) = session_of_today(model) else { return };
-    match model.db.play_sessions().played(day, id) {
-        Ok(()) => model.joined = Some(id),
-        Err(e) => model.error(format!("Could not add the fight to today's session: {e}")),
+    model.join_failed = Some(id);
+    // Tried again each frame until it goes through (see `Model::join_pending`). While the
+    // fight's own changes wait for the database, the window already says so: no second note.
+    let sessions = model.db.play_sessions();
+    let joined = sessions.current(&today()).and_then(|day| sessions.played(day, id));
+    match joined {
+        Ok(()) => {
+            model.joined = Some(id);
+            model.join_failed = None;
+        }
+        Err(_) if model.unsaved() > 0 => {}
+        Err(e) => model.error(format!("Could not add the fight to today's session yet: {e}")),
     }
 }
 
@@ -113,15 +121,11 @@ pub fn apply(model: &mut Model, action: CampaignAction) {
     let Some(day) = session_of_today(model) else { return };
     let result = match action {
         CampaignAction::ApplyReview(review) => apply_review(model, day, &review),
-        CampaignAction::Rest { rest, who } => {
-            rest_step(model, &rest, who).and_then(|s| write(model, day, &s))
+        CampaignAction::Rest { rest, who } => rest_step(model, day, &rest, who),
+        CampaignAction::Heal { who, track, amount } => {
+            take(model, day, |c| c.heal(&who, &track, amount))
         }
-        CampaignAction::Heal { who, track, amount } => company(model)
-            .and_then(|c| c.heal(&who, &track, amount).map_err(|e| e.to_string()))
-            .and_then(|s| write(model, day, &s)),
-        CampaignAction::Cure { who, label } => company(model)
-            .and_then(|c| c.cure(&who, &label).map_err(|e| e.to_string()))
-            .and_then(|s| write(model, day, &s)),
+        CampaignAction::Cure { who, label } => take(model, day, |c| c.cure(&who, &label)),
         CampaignAction::Undo => turn(model, day, true),
         CampaignAction::Redo => turn(model, day, false),
         CampaignAction::Reopen => reopen(model),
@@ -163,8 +167,22 @@ pub fn apply(model: &mut Model, action: CampaignAction) {
     model.library_version += 1;
 }
 
-fn write(model: &mut Model, day: PlaySessionId, step: &CampaignStep) -> Result<(), String> {
-    model.db.campaign().apply(day, step, None).map_err(|e| format!("Nothing was written: {e}"))?;
+/// Takes a step made from the company as it is inside the write transaction: a heal another
+/// program made a moment ago is counted, never overwritten.
+fn take(
+    model: &mut Model,
+    day: PlaySessionId,
+    make: impl FnOnce(&Company) -> Result<CampaignStep, fray_app::system::RuleError>,
+) -> Result<(), String> {
+    let Some(session) = &model.session else { return Err("open an encounter first".into()) };
+    let system = session.state().system_id().to_owned();
+    let step = model
+        .db
+        .campaign()
+        .take(day, &system, None, |c| {
+            make(c).map_err(|e| fray_data::DbError::Invalid(e.to_string()))
+        })
+        .map_err(|e| format!("Nothing was written: {e}"))?;
     model.info(format!("{}: written to the party (Undo takes it back)", step.title()));
     Ok(())
 }
@@ -172,7 +190,6 @@ fn write(model: &mut Model, day: PlaySessionId, step: &CampaignStep) -> Result<(
 fn apply_review(model: &mut Model, day: PlaySessionId, review: &Review) -> Result<(), String> {
     let Some(session) = &model.session else { return Err("open an encounter first".into()) };
     let encounter = session.encounter_id();
-    model.db.play_sessions().played(day, encounter).map_err(|e| e.to_string())?;
     model
         .db
         .campaign()
@@ -189,17 +206,20 @@ fn plural(n: usize) -> String {
     if n == 1 { "1 character".into() } else { format!("{n} characters") }
 }
 
-fn rest_step(model: &Model, rest: &str, who: Option<String>) -> Result<CampaignStep, String> {
+fn rest_step(
+    model: &mut Model,
+    day: PlaySessionId,
+    rest: &str,
+    who: Option<String>,
+) -> Result<(), String> {
     let Some(session) = &model.session else { return Err("open an encounter first".into()) };
     let system = session.state().system();
+    let settings = session.state().settings.as_ref().clone();
     let of = system.aftermath();
     let kind = fray_app::campaign::aftermath::recovery(of, rest).map_err(|e| e.to_string())?;
-    let company = company(model)?;
     let who: Vec<String> = who.into_iter().collect();
-    let mut dice = SeededDice::new(crate::window::action::fresh_seed(), 0);
-    company
-        .rest(of, system.id(), kind, &who, &session.state().settings, &mut dice)
-        .map_err(|e| e.to_string())
+    let origin = StepDice { seed: crate::window::action::fresh_seed(), stream: 0 };
+    take(model, day, |c| c.rest_seeded(of, system.id(), kind, &who, &settings, origin, &[]))
 }
 
 fn turn(model: &mut Model, day: PlaySessionId, undo: bool) -> Result<(), String> {

@@ -138,6 +138,17 @@ impl FrayApp {
         if self.model.unsaved() > 0 && self.model.save_unsaved() > 0 {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
+        // A fight that could not join today's session (the database was busy) joins as soon
+        // as it is free, not at its next command.
+        if self.model.join_pending() {
+            campaign_ops::join_session(&mut self.model);
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(250));
+        }
+        // Another program (a `fray session heal`, a second window) changed the database: what
+        // the window shows of the party and the encounters is read again. Looked at once a
+        // second while idle.
+        self.model.notice_other_writers();
+        ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
         // Settings apply live: the next frame is drawn at the new scale and theme.
         if theme::styled_with(ui.ctx()).as_ref() != Some(&self.model.prefs) {
             theme::apply_prefs(ui.ctx(), &self.model.prefs);

@@ -144,6 +144,10 @@ pub struct Model {
     company_for: Option<(String, u64)>,
     /// The encounter last noted as played in today's session.
     pub joined: Option<EncounterId>,
+    /// The open fight, when joining today's session failed (busy): tried again each frame.
+    pub join_failed: Option<EncounterId>,
+    /// [`fray_data::Db::data_version`] when last looked at.
+    pub seen_data_version: Option<i64>,
 }
 
 impl Model {
@@ -176,6 +180,8 @@ impl Model {
             company: Default::default(),
             company_for: None,
             joined: None,
+            join_failed: None,
+            seen_data_version: None,
             db,
         };
         model.refresh_encounters();
@@ -259,6 +265,24 @@ impl Model {
                 self.journal.sync(s.history().base(), s.history().events());
             }
             None => self.journal = JournalView::default(),
+        }
+    }
+
+    /// Whether the open fight took a command but is not yet in today's session (the
+    /// database was busy when it tried).
+    pub fn join_pending(&self) -> bool {
+        let open = self.session.as_ref().map(Session::encounter_id);
+        self.join_failed.is_some_and(|id| open == Some(id) && self.joined != Some(id))
+    }
+
+    /// Rereads the party and the encounters when another program committed a change since
+    /// the last look ([`fray_data::Db::data_version`]).
+    pub fn notice_other_writers(&mut self) {
+        let Ok(version) = self.db.data_version() else { return };
+        if self.seen_data_version.replace(version).is_some_and(|seen| seen != version) {
+            self.library_version += 1;
+            self.refresh_encounters();
+            self.sync_company();
         }
     }
 

@@ -6,6 +6,7 @@ use eframe::egui::{self, RichText};
 use fray_app::campaign::Review;
 
 /// The review being read: the lines, and the numbers as typed.
+#[derive(Debug, Clone)]
 pub struct ReviewDraft {
     review: Review,
     /// Per person, per line: the number as typed (empty for a line without one).
@@ -18,7 +19,7 @@ impl ReviewDraft {
     /// The review of the open fight for the company, or `None` without an encounter.
     pub fn of(model: &Model) -> Option<ReviewDraft> {
         let session = model.session.as_ref()?;
-        let review = Review::of(session.state(), &model.company);
+        let review = Review::of_history(session.history(), &model.company);
         let typed = review
             .people
             .iter()
@@ -31,6 +32,11 @@ impl ReviewDraft {
             .collect();
         let errors = review.people.iter().map(|p| vec![None; p.lines.len()]).collect();
         Some(ReviewDraft { review, typed, errors })
+    }
+
+    /// The review as the GM has edited it so far.
+    pub fn review(&self) -> &Review {
+        &self.review
     }
 }
 
