@@ -416,6 +416,12 @@ pub enum Targets {
 }
 
 impl Command {
+    /// Whether it only changes what the table is shown (the recap on the TV, a token
+    /// revealed), not the fight: an ended fight still takes it.
+    pub fn is_table_view(&self) -> bool {
+        matches!(self, Command::SetPlayerView { .. } | Command::Show { .. })
+    }
+
     /// The id of the procedure whose own command this is, or none for a command every system
     /// shares. Only that procedure handles it; it is a step of the procedure, not a GM edit.
     pub fn procedure(&self) -> Option<&'static str> {

@@ -257,7 +257,8 @@ impl Session {
         }
         let events = self.history.prepare(command.clone(), &mut dice)?;
         let (command_json, events_json) = storable(&command, &events)?;
-        self.write(Write::append(&self.history, command_json, events_json))?;
+        let fight = !command.is_table_view();
+        self.write(Write::append(&self.history, command_json, events_json, fight))?;
         let range = self.history.record(command, events).events.clone();
         Ok(&self.history.all_events()[range])
     }

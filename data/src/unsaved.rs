@@ -25,6 +25,9 @@ pub(crate) enum Write {
         command: String,
         events: Vec<String>,
         replaced: Vec<UndoneCommand>,
+        /// Whether it changes the fight (not only what the table is shown): an ended fight
+        /// refuses it.
+        fight: bool,
     },
     /// The undo cursor moved to this many commands in effect.
     Cursor(usize),
@@ -33,7 +36,12 @@ pub(crate) enum Write {
 impl Write {
     /// The write of a command `history` has just prepared, at its cursor (call it before
     /// [`History::record`]).
-    pub(crate) fn append(history: &History, command: String, events: Vec<String>) -> Self {
+    pub(crate) fn append(
+        history: &History,
+        command: String,
+        events: Vec<String>,
+        fight: bool,
+    ) -> Self {
         Write::Append {
             seq: i64::try_from(history.cursor()).expect("fewer than 2^63 commands"),
             first: i64::try_from(history.event_cursor()).expect("fewer than 2^63 events"),
@@ -41,12 +49,22 @@ impl Write {
             command,
             events,
             replaced: history.redo_tail(),
+            fight,
+        }
+    }
+
+    /// Whether an ended fight refuses it: a command of the fight, or a move of the undo
+    /// cursor (which takes commands of the fight back or puts them back).
+    fn changes_the_fight(&self) -> bool {
+        match self {
+            Write::Append { fight, .. } => *fight,
+            Write::Cursor(_) => true,
         }
     }
 
     fn run(&self, conn: &Connection, id: EncounterId) -> rusqlite::Result<()> {
         match self {
-            Write::Append { seq, first, stream, command, events, replaced } => {
+            Write::Append { seq, first, stream, command, events, replaced, .. } => {
                 journal::replace_tail(conn, id, *seq, *first, replaced)?;
                 journal::append_at(conn, id, *seq, *first, *stream, command, events)
             }
@@ -126,7 +144,7 @@ fn write_all(
     // Read inside the transaction that writes: no other program can end the fight between.
     let ended: Option<i64> =
         tx.query_row("SELECT ended FROM encounters WHERE id = ?1", [id.0], |r| r.get(0))?;
-    if ended.is_some() {
+    if ended.is_some() && writes.iter().any(Write::changes_the_fight) {
         return Err(FlushError::Ended);
     }
     for write in writes {

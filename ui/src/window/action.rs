@@ -268,7 +268,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
 fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) {
     // What the table is shown (the recap on the TV, a token revealed) is not the fight: an
     // ended fight still takes it.
-    let shows = matches!(command, Command::SetPlayerView { .. } | Command::Show { .. });
+    let shows = command.is_table_view();
     if (model.fight_ended() && !shows) || model.session.is_none() {
         // The tray still rolls between fights: into today's session, not the ended fight.
         if let Command::Roll { dice, label, .. } = &command {

@@ -93,10 +93,18 @@ mod tests {
     }
 
     /// Needs a system font for Han (CI installs `fonts-wqy-microhei`; any CJK font does).
+    /// On a machine without one it says "skipped", as the Chromium tests do; under CI it fails.
     #[test]
     fn a_han_name_is_drawn_with_the_systems_font() {
         let ctx = context(true);
-        assert!(has(&ctx, "鬼の王"), "no system font was found for Han: is one installed?");
+        if !has(&ctx, "鬼の王") {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "no system font was found for Han: CI must install one (see .ci/run)"
+            );
+            eprintln!("skipped: no system font for Han (apt-get install fonts-wqy-microhei)");
+            return;
+        }
         assert!(has(&ctx, "Ødegård"), "the bundled fonts still serve Latin");
     }
 
