@@ -184,3 +184,74 @@ fn a_fight_set_to_version_1_with_an_app_die_moved_is_refused_as_a_downgrade() {
     assert!(error.contains("refused as a downgrade"), "{error}");
     assert!(error.starts_with("part 1:"), "{error}");
 }
+
+/// Every leaf of every campaign step of the genuine evening, edited one at a time (a number
+/// moved by one, a string changed, a flag flipped): never a panic, and refused but for the
+/// few edits named below, which change nothing the file can prove.
+#[test]
+fn any_single_edit_of_a_step_is_refused_or_replays_never_a_panic() {
+    let v = genuine();
+    let mut paths = Vec::new();
+    for (i, part) in v["parts"].as_array().unwrap().iter().enumerate() {
+        if let Some(step) = part.get("step") {
+            leaves(step, &mut vec!["parts".into(), i.to_string(), "step".into()], &mut paths);
+        }
+    }
+    assert!(paths.len() > 50, "{} leaves", paths.len());
+    let (mut refused, mut passed) = (0, Vec::new());
+    for path in &paths {
+        let mut forged = v.clone();
+        let leaf = path.iter().fold(&mut forged, |at, key| match at {
+            Value::Array(a) => &mut a[key.parse::<usize>().unwrap()],
+            other => &mut other[key.as_str()],
+        });
+        *leaf = match leaf {
+            Value::Number(n) if n.is_u64() => json!(n.as_u64().unwrap().wrapping_add(1)),
+            Value::Number(n) => json!(n.as_i64().unwrap_or(0) - 1),
+            Value::String(s) => json!(format!("{s}x")),
+            Value::Bool(b) => json!(!*b),
+            _ => json!(null),
+        };
+        let Ok(log) = from_json(&forged.to_string()) else {
+            refused += 1;
+            continue;
+        };
+        if log.replay().is_err() {
+            refused += 1;
+        } else {
+            passed.push(path.join("."));
+        }
+    }
+    // What replays edited: the seed of a rest that rolled nothing (no die depends on it), and a
+    // step moved to a member the file never named before (a first appearance is taken as
+    // the file gives it: README, "What `fray replay` proves"). Every other edit is refused.
+    assert_eq!(
+        passed,
+        [
+            "parts.6.step.dice.seed",
+            "parts.6.step.dice.stream",
+            "parts.6.step.written.0.who",
+            "parts.7.step.written.0.who"
+        ],
+        "{refused} of {} refused",
+        paths.len()
+    );
+}
+
+fn leaves(v: &Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    match v {
+        Value::Object(m) => m.iter().for_each(|(k, v)| {
+            at.push(k.clone());
+            leaves(v, at, out);
+            at.pop();
+        }),
+        Value::Array(a) => a.iter().enumerate().for_each(|(i, v)| {
+            at.push(i.to_string());
+            leaves(v, at, out);
+            at.pop();
+        }),
+        // A null edited is a null: no edit.
+        Value::Null => {}
+        _ => out.push(at.clone()),
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::aftermath::{Aftermath, Recovery, enter};
 use super::condition::Condition;
-use super::log::{CampaignStep, Happening, StepDice, Written};
+use super::log::{CampaignStep, Hand, Happening, StepDice, Written};
 use super::review::{Change, apply};
 use crate::command::NewCombatant;
 use crate::dice::{DiceSource, DieChoice, PlannedDice, RecordingDice, SeededDice};
@@ -191,7 +191,7 @@ impl Company {
     ) -> Result<CampaignStep, RuleError> {
         let m = self.member(who)?;
         Ok(CampaignStep {
-            happening: Happening::ByHand { what: what.to_owned() },
+            happening: Happening::ByHand { what: what.to_owned(), by: None },
             rolls: Vec::new(),
             written: vec![Written {
                 who: who.to_owned(),
@@ -222,7 +222,11 @@ impl Company {
         } else {
             format!("{} loses {} {label}", m.name, -amount)
         };
-        self.by_hand(who, &what, &[Change::Track { name: t.name.clone(), from, to }])
+        let mut step =
+            self.by_hand(who, &what, &[Change::Track { name: t.name.clone(), from, to }])?;
+        step.happening =
+            Happening::ByHand { what, by: Some(Hand::Heal { track: track.to_owned(), amount }) };
+        Ok(step)
     }
 
     /// Lifts a lasting harm by hand ("healed").
@@ -233,7 +237,10 @@ impl Company {
             return Err(RuleError::Invalid(format!("{} carries no '{label}'", m.name)));
         };
         let what = format!("{}: {} healed", m.name, super::condition::capitalised(&l.label));
-        self.by_hand(who, &what, &[Change::Loses(l.clone())])
+        let mut step = self.by_hand(who, &what, &[Change::Loses(l.clone())])?;
+        step.happening =
+            Happening::ByHand { what, by: Some(Hand::Cure { label: label.to_owned() }) };
+        Ok(step)
     }
 }
 

@@ -35,11 +35,32 @@ pub enum Happening {
     ByHand {
         /// What the GM did, in a few words ("Healed by the priest").
         what: String,
+        /// The heal or cure it was, when it was one (what a replay takes again).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<Hand>,
     },
     /// Never stored: in a session's journal, what steps of other sessions changed between
     /// this session's parts (an evening taken up again after another), so that each step's
     /// *before* follows from the parts before it.
     Elsewhere,
+}
+
+/// A change the GM made by hand that a replay can make again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Hand {
+    /// A track healed (or harmed, negative) by an amount.
+    Heal {
+        /// The track.
+        track: String,
+        /// How much.
+        amount: i64,
+    },
+    /// A lasting harm lifted.
+    Cure {
+        /// Its label.
+        label: String,
+    },
 }
 
 /// The fight a write-back ends: its encounter's seed (each encounter draws its own) and how
@@ -136,7 +157,7 @@ impl CampaignStep {
         match &self.happening {
             Happening::FightEnded { encounter, .. } => format!("After the fight: {encounter}"),
             Happening::Rested { name, .. } => name.clone(),
-            Happening::ByHand { what } => what.clone(),
+            Happening::ByHand { what, .. } => what.clone(),
             Happening::Elsewhere => "Changed in another session since".to_owned(),
         }
     }

@@ -26,5 +26,5 @@ pub use aftermath::{Aftermath, Recovery, outcome};
 pub use company::Company;
 pub use condition::{Condition, Item, Lasting, Wear};
 pub use end::{Review, Reviewed};
-pub use log::{CampaignStep, Edit, FightRef, Happening, StepDice, Written};
+pub use log::{CampaignStep, Edit, FightRef, Hand, Happening, StepDice, Written};
 pub use review::Change;

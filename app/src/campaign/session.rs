@@ -129,7 +129,7 @@ impl SessionLog {
 /// steps made in between (an evening taken up again after another), said rather than left
 /// as a gap the replay would refuse.
 pub fn mark_elsewhere(parts: Vec<Part>) -> Vec<Part> {
-    let mut seen: std::collections::BTreeMap<String, super::Condition> = Default::default();
+    let mut seen: std::collections::BTreeMap<String, Written> = Default::default();
     let mut out = Vec::with_capacity(parts.len());
     for part in parts {
         if let Part::Step(step) = &part {
@@ -137,8 +137,17 @@ pub fn mark_elsewhere(parts: Vec<Part>) -> Vec<Part> {
                 .written
                 .iter()
                 .filter_map(|w| {
-                    let was = seen.get(&w.who).filter(|c| **c != w.before)?;
-                    Some(Written { before: was.clone(), after: w.before.clone(), ..w.clone() })
+                    let was = seen.get(&w.who).filter(|was| {
+                        (&was.after, &was.name, &was.system, &was.sheet)
+                            != (&w.before, &w.name, &w.system, &w.sheet)
+                    })?;
+                    // The member as it is named now; its condition from what this session
+                    // left to what the step found.
+                    Some(Written {
+                        before: was.after.clone(),
+                        after: w.before.clone(),
+                        ..w.clone()
+                    })
                 })
                 .collect();
             if !gaps.is_empty() {
@@ -151,7 +160,7 @@ pub fn mark_elsewhere(parts: Vec<Part>) -> Vec<Part> {
                 }));
             }
             for w in &step.written {
-                seen.insert(w.who.clone(), w.after.clone());
+                seen.insert(w.who.clone(), w.clone());
             }
         }
         out.push(part);

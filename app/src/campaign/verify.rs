@@ -19,7 +19,7 @@
 use super::company::{Company, Member};
 use super::condition::Condition;
 use super::end::Review;
-use super::log::{CampaignStep, FightRef, Happening, StepDice, Written};
+use super::log::{CampaignStep, FightRef, Hand, Happening, StepDice, Written};
 use super::session::{Part, SessionError, SessionLog};
 use crate::dice::{DiceSource, ReplayDice, RollSource, SeededDice};
 use crate::journal::{JournalDoc, ReplayReport, replay};
@@ -107,9 +107,22 @@ fn fight_once(doc: &JournalDoc, before: &[(usize, &JournalDoc)]) -> Result<(), S
     }
 }
 
-/// Each member's condition before the step is what the parts before it left.
+/// Each member before the step is what the parts before it left: its condition, and its
+/// name, procedure and sheet (a library edit between parts stands in the file as a change
+/// made elsewhere, the one part that may rename a member or change its sheet).
 fn follows(step: &CampaignStep, chain: &Chain) -> Result<(), String> {
+    let elsewhere = step.happening == Happening::Elsewhere;
     for w in &step.written {
+        if let Some(m) = chain.get(&w.who)
+            && !elsewhere
+            && (m.name != w.name || m.system != w.system || m.sheet != w.sheet)
+        {
+            let sheet = if m.sheet == w.sheet { "" } else { ", with another sheet" };
+            return Err(format!(
+                "{} ({}) is not the member the parts before it name ({} of {}{sheet})",
+                w.name, w.who, m.name, m.system
+            ));
+        }
         if let Some(m) = chain.get(&w.who)
             && m.condition != w.before
         {
@@ -168,12 +181,29 @@ fn recompute(
             ));
             return Ok(());
         }
-        Happening::ByHand { .. } | Happening::Elsewhere => {
+        Happening::ByHand { by: Some(hand), .. } => {
+            report.by_hand += 1;
+            let (company, who) = (company(step, chain), one_member(step)?);
+            match hand {
+                Hand::Heal { track, amount } => company.heal(who, track, *amount),
+                Hand::Cure { label } => company.cure(who, label),
+            }
+            .map_err(|e| e.to_string())?
+        }
+        Happening::ByHand { by: None, .. } | Happening::Elsewhere => {
             report.by_hand += 1;
             return Ok(());
         }
     };
     same(step, &again)
+}
+
+/// The one member a change by hand names.
+fn one_member(step: &CampaignStep) -> Result<&str, String> {
+    match step.written.as_slice() {
+        [w] => Ok(&w.who),
+        other => Err(format!("a change by hand names one member, this one {}", other.len())),
+    }
 }
 
 /// A part that lacks what this version's files always keep claims an older file: refused.
