@@ -115,6 +115,33 @@ next
 }
 
 #[test]
+fn the_dr12_stepper_after_the_first_blow() {
+    let dr12 = r#"side "Reed-cutters" party colour #3366cc
+side Goblins colour #aa3333
+zone Ford
+add Tamsin side "Reed-cutters" zone Ford block {"tracks": {"hp": 7}, "stats": {"str": 0, "dex": 2, "level": 1}, "weapons": [{"name": "Shortbow", "die": 6, "hands": 2, "ranged": true, "usage_max": 2}, {"name": "Dagger", "die": 4}]}
+add "Marsh goblin" side Goblins zone Ford block {"tracks": {"hp": 5}, "stats": {"level": 1, "skill": 1}, "attacks": [{"name": "Rusty knife", "die": 4}]}
+next table 5 | 4
+attack Tamsin "Marsh goblin" with Shortbow table 1 1
+next
+"#;
+    stepper("dr12", dr12);
+}
+
+#[test]
+fn the_sovereign_stepper_on_the_grid() {
+    let sovereign = r#"side Party party colour #3366cc
+side Bandits colour #aa3333
+grid 8 6
+add Brina side Party at 2 2 block {"tracks": {"hp": 3}, "stats": {"ac": 13, "atk": 0, "dex": 16, "wis": 13}, "attacks": [{"name": "Dagger", "dmg": "1d4"}]}
+add Dessa side Party at 2 3 block {"tracks": {"hp": 9}, "stats": {"ac": 14, "atk": 1, "wis": 15, "heal": 2}, "attacks": [{"name": "Mace", "dmg": "1d6"}]}
+add Captain side Bandits at 3 2 block {"tracks": {"hp": 13}, "stats": {"ac": 14, "atk": 3, "hd": 3}, "named": true, "attacks": [{"name": "Spear", "dmg": "1d6+1"}]}
+next table 1 | 8
+"#;
+    stepper("sovereign", sovereign);
+}
+
+#[test]
 fn tokens_keep_their_text_after_switching_theme() {
     // Reported: after switching theme the tokens lost their names until the board was zoomed.
     // The picture after the switch, without touching the board, must show every name.
