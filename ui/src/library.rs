@@ -5,14 +5,13 @@ use fray_data::Db;
 use fray_data::exchange::{self, CsvMapping, Format, LibraryFile, Selection};
 use std::path::Path;
 
-/// Prints a line to stdout, names from the file escaped ([`crate::terminal::safe`]); a
-/// closed pipe (`fray import x | head`) is not an error.
+/// A line of the report on stdout ([`crate::terminal::say`]): names from the file escaped, a
+/// closed pipe (`fray import x | head`) no error, and a failed write kept until the import
+/// has done its work ([`crate::terminal::report_done`] says it then, and what stood).
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write;
-        let line = format!($($arg)*);
-        let _ = writeln!(std::io::stdout().lock(), "{}", crate::terminal::safe(&line));
-    }};
+    ($($arg:tt)*) => {
+        crate::terminal::say(&format!($($arg)*))
+    };
 }
 
 /// `fray import FILE [--system ID] [--map COLUMN=FIELD]... [--on-clash C] [--dry-run]`:
@@ -63,12 +62,15 @@ pub fn import(
             blocks_then_write(db, &name, &read.blocks, on_clash, dry_run)
         }
         _ => {
+            // Read first: JSON that does not parse (another tool's file with a `NaN` or a
+            // nesting too deep) is refused for that, naming the entry and the field, never
+            // for the --system it was rightly given.
+            let file = exchange::parse_library(&name, &text).map_err(refused)?;
             if system.is_some() {
                 bail!(
                     "--system is for files that do not name it; a Fray JSON file names each entry's system"
                 );
             }
-            let file = exchange::parse_library(&name, &text).map_err(refused)?;
             preview_then_write(db, &path.display().to_string(), &file, dry_run)
         }
     }
@@ -98,12 +100,15 @@ fn preview_then_write(db: &Db, shown: &str, file: &LibraryFile, dry_run: bool) -
             summary.added,
             summary.changed
         );
-        return Ok(());
+        return crate::terminal::report_done("a dry run: nothing was written");
     }
     let summary = exchange::apply(db, shown, file)
         .with_context(|| format!("{shown} was not imported; nothing was written"))?;
     say!("imported: {} added, {} changed", summary.added, summary.changed);
-    Ok(())
+    crate::terminal::report_done(&format!(
+        "the import stands: {} added, {} changed",
+        summary.added, summary.changed
+    ))
 }
 
 /// `fray import --text FILE --system ID [--on-clash C] [--dry-run]`: stat blocks pasted as
@@ -245,5 +250,5 @@ pub fn export(
             lib.creatures.len()
         ),
     }
-    Ok(())
+    crate::terminal::report_done(&format!("{} was written", output.display()))
 }
