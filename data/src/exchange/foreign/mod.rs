@@ -100,7 +100,7 @@ pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRe
         Format::FantasyStatblocks => fantasy_statblocks::creatures(file, text)?,
         Format::Foundry => {
             let actors = match serde_json::from_str::<Value>(text) {
-                Ok(value) => foundry::actors(&value),
+                Ok(value) => foundry::actors(value),
                 Err(_) => foundry::pack_lines(text).unwrap_or_default(),
             };
             actors.into_iter().map(|a| a.and_then(|a| foundry::creature(&a))).collect()
