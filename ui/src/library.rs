@@ -45,7 +45,8 @@ pub fn import(
                 bail!("{name} holds stat blocks as printed: say which system with --system ID");
             };
             let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
-            blocks_then_write(db, &name, &blocks, on_clash, dry_run)
+            drop(text);
+            blocks_then_write(db, &name, blocks, on_clash, dry_run)
         }
         f if f.is_foreign() => {
             let Some(system) = system else {
@@ -59,7 +60,8 @@ pub fn import(
             for problem in &read.left_out {
                 say!("left out: {problem}");
             }
-            blocks_then_write(db, &name, &read.blocks, on_clash, dry_run)
+            drop(text);
+            blocks_then_write(db, &name, read.blocks, on_clash, dry_run)
         }
         _ => {
             // Read first: JSON that does not parse (another tool's file with a `NaN` or a
@@ -125,21 +127,24 @@ pub fn import_text(
     let refused = |p: exchange::Problems| anyhow::anyhow!("{name} was not imported:\n{p}");
     let text = exchange::read_text(path).map_err(refused)?;
     let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
-    blocks_then_write(db, &name, &blocks, on_clash, dry_run)
+    drop(text);
+    blocks_then_write(db, &name, blocks, on_clash, dry_run)
 }
 
 /// Prints each creature read with what it could not read and any name the library already
-/// has, then previews and writes them.
+/// has, then previews and writes them. The blocks are let go once they are the file's entries
+/// (and the file's text before them, by the callers): at the import's cap each is tens of
+/// megabytes the preview and the write do not need.
 fn blocks_then_write(
     db: &Db,
     name: &str,
-    blocks: &[exchange::PastedBlock],
+    blocks: Vec<exchange::PastedBlock>,
     on_clash: crate::cli::ClashChoice,
     dry_run: bool,
 ) -> Result<()> {
     use crate::cli::ClashChoice;
     use exchange::OnClash;
-    let clashes = exchange::clashes(db, blocks).context("cannot compare with the library")?;
+    let clashes = exchange::clashes(db, &blocks).context("cannot compare with the library")?;
     let choice = match on_clash {
         ClashChoice::Update => OnClash::Update,
         ClashChoice::Both => OnClash::KeepBoth,
@@ -164,7 +169,8 @@ fn blocks_then_write(
             );
         }
     }
-    let file = exchange::pasted_file(blocks, &clashes, |_| choice);
+    let file = exchange::pasted_file(&blocks, &clashes, |_| choice);
+    drop((blocks, clashes));
     preview_then_write(db, name, &file, dry_run)
 }
 
