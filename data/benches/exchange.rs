@@ -6,8 +6,12 @@
 //!
 //! And the two readers a second round of trials found quadratic, each at two sizes ten times
 //! apart so the figures show the growth: a key of 25,000 and 250,000 characters over an array
-//! of 2,000 entries (1.8 s at 350 KB before), and 800 and 8,000 pasted weapons (`club d4`,
-//! 16 s for 8,000 before).
+//! of 2,000 entries (1.8 s at 350 KB before), and 45 and 450 pasted weapons (`club d4`; 8,000
+//! took 16 s before, and a block now takes at most 500 values).
+//!
+//! And the third round's readers at two sizes ten times apart: Fantasy Statblocks YAML nested
+//! 10,000 and 100,000 deep, to its refusal (45 s for 100,000 before), and 200 and 2,000
+//! creatures of it read; Improved Initiative JSON of 200 and 2,000 creatures read.
 //!
 //! And the real bestiaries of `tests/corpus`: the SRD 5.1 wiki's 319 Markdown pages for
 //! Sovereign, once and ten times over (3,190 pages, to show the growth), the OSE SRD wiki's 207
@@ -111,7 +115,8 @@ fn quadratic_once(c: &mut Criterion) {
             });
         });
     }
-    for n in [800, 8_000] {
+    // A block takes at most 500 values (`MAX_BLOCK_PIECES`): 45 and 450 weapons.
+    for n in [45, 450] {
         let text = format!("Hoarder\nHP 4, {}", vec!["club d4"; n].join(", "));
         group.bench_function(format!("paste_{n}_weapons"), |b| {
             b.iter(|| {
@@ -155,5 +160,56 @@ fn bestiaries(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, import, million_tags, quadratic_once, bestiaries);
+/// Fantasy Statblocks YAML of `n` creatures, each with two actions and a trait.
+fn statblocks_yaml(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "- name: Goblin {i}\n  hp: 7 (2d6)\n  ac: 15\n  speed: 30 ft.\n  actions:\n    \
+                 - name: Scimitar\n      desc: \"Melee Weapon Attack: +4 to hit, reach 5 ft., \
+                 one target. Hit: 5 (1d6 + 2) slashing damage.\"\n    - name: Shortbow\n      \
+                 desc: \"Ranged Weapon Attack: +4 to hit. Hit: 5 (1d6 + 2) piercing damage.\"\n  \
+                 traits:\n    - name: Nimble Escape\n      desc: Disengages as a bonus action.\n"
+            )
+        })
+        .collect()
+}
+
+/// Improved Initiative JSON of `n` creatures.
+fn improved_initiative(n: usize) -> String {
+    let creatures: Vec<serde_json::Value> = (0..n)
+        .map(|i| {
+            serde_json::json!({"Name": format!("Orc {i}"), "HP": {"Value": 15, "Notes": "(2d8+6)"},
+                "AC": {"Value": 13}, "Speed": ["30 ft."], "Actions": [{"Name": "Greataxe",
+                "Content": "Melee Weapon Attack: +5 to hit, reach 5 ft., one target. Hit: 9 \
+                (1d12 + 3) slashing damage."}]})
+        })
+        .collect();
+    serde_json::Value::Array(creatures).to_string()
+}
+
+fn round_three(c: &mut Criterion) {
+    fray_app::systems::install();
+    let mut group = c.benchmark_group("exchange");
+    group.sample_size(10);
+    for depth in [10_000, 100_000] {
+        let text = format!("name: Deep\nhp: 7\ntraits:\n  {}x\n", "- ".repeat(depth));
+        group.bench_function(format!("yaml_nested_{depth}"), |b| {
+            b.iter(|| black_box(exchange::read_foreign("deep.yaml", &text, "bdp").unwrap_err()));
+        });
+    }
+    for n in [200, 2_000] {
+        let text = statblocks_yaml(n);
+        group.bench_function(format!("yaml_{n}_creatures"), |b| {
+            b.iter(|| black_box(exchange::read_foreign("g.yaml", &text, "sovereign").unwrap()));
+        });
+        let text = improved_initiative(n);
+        group.bench_function(format!("improved_initiative_{n}_creatures"), |b| {
+            b.iter(|| black_box(exchange::read_foreign("o.json", &text, "sovereign").unwrap()));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, import, million_tags, quadratic_once, bestiaries, round_three);
 criterion_main!(benches);

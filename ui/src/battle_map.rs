@@ -2,7 +2,7 @@
 //! file ([`crate::uvtt`]) to load as a ready board. Everything is checked before anything is
 //! kept: a refusal names the file and the field.
 
-use image::{ImageFormat, ImageReader, Limits};
+use image::{ImageDecoder, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;
 use std::path::Path;
 
@@ -13,9 +13,14 @@ pub const MAX_UVTT_BYTES: u64 = MAX_PICTURE_BYTES * 4 / 3 + 4 * 1024 * 1024;
 /// The widest or tallest picture read, in pixels (a 30 × 30 square map drawn at 256 pixels a
 /// square is 7,680); a larger one is refused, saying its size.
 pub const MAX_SIDE_PX: u32 = 8_192;
-/// Most memory reading one picture may take (an 8,192 × 8,192 picture with transparency is
-/// 256 MiB while it is read; only the copy kept stays).
-const MAX_ALLOC: u64 = 320 * 1024 * 1024;
+/// Most bytes a picture's pixels may take once read: 64 MiB, a 4,096 × 4,096 picture with
+/// transparency, 4,729 × 4,729 without, 8,192 × 8,192 in grey. Checked from its header before
+/// any pixel is read, so that reading any map Fray accepts (the file, its pixels and the
+/// smaller copy kept) stays under 200 MB; an 8,192-pixel colour picture once took 845 MB.
+pub const MAX_DECODED_BYTES: u64 = 64 * 1024 * 1024;
+/// Most memory reading one picture may take, `image`'s own limit: its pixels and the
+/// decoder's working rows.
+const MAX_ALLOC: u64 = MAX_DECODED_BYTES + 16 * 1024 * 1024;
 /// The widest or tallest picture kept: a larger one is stored scaled down to this, so the board
 /// never holds more than a 4,096-pixel texture however large the file was.
 pub const MAX_STORED_PX: u32 = 4_096;
@@ -78,15 +83,23 @@ pub(crate) fn picture(file: &str, field: &str, bytes: Vec<u8>) -> Result<Picture
             )),
         ));
     }
-    let reader = ImageReader::new(Cursor::new(bytes.as_slice()))
+    let mut reader = ImageReader::new(Cursor::new(bytes.as_slice()))
         .with_guessed_format()
         .map_err(|e| MapError::one(file, at(e.to_string())))?;
+    // The header is read under the allocation limit alone, so a picture too wide is told by
+    // its size below rather than by the decoder's "exceeds limit".
+    let mut header = Limits::default();
+    header.max_alloc = Some(MAX_ALLOC);
+    reader.limits(header);
     if !matches!(reader.format(), Some(ImageFormat::Png | ImageFormat::Jpeg | ImageFormat::WebP)) {
         return Err(MapError::one(file, at("not a PNG, JPEG or WebP picture".into())));
     }
-    let (width_px, height_px) = reader
-        .into_dimensions()
+    let decoder = reader
+        .into_decoder()
         .map_err(|e| MapError::one(file, at(format!("the picture does not read: {e}"))))?;
+    let (width_px, height_px) = decoder.dimensions();
+    let decoded = decoder.total_bytes();
+    drop(decoder);
     if width_px > MAX_SIDE_PX || height_px > MAX_SIDE_PX {
         return Err(MapError::one(
             file,
@@ -96,16 +109,24 @@ pub(crate) fn picture(file: &str, field: &str, bytes: Vec<u8>) -> Result<Picture
             )),
         ));
     }
+    if decoded > MAX_DECODED_BYTES {
+        return Err(MapError::one(
+            file,
+            at(format!(
+                "the picture is {width_px} × {height_px} pixels, {} MB once read; a map may take \
+                 at most {} MB (4,096 × 4,096 with transparency, 4,729 × 4,729 without): export \
+                 it at fewer pixels a square",
+                decoded.div_ceil(1024 * 1024),
+                MAX_DECODED_BYTES / (1024 * 1024)
+            )),
+        ));
+    }
     // Decode it once whole: a picture whose header reads but whose pixels do not is refused
     // here, not when the board is drawn.
     let mut reader = ImageReader::new(Cursor::new(bytes.as_slice()))
         .with_guessed_format()
         .map_err(|e| MapError::one(file, at(e.to_string())))?;
-    let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_SIDE_PX);
-    limits.max_image_height = Some(MAX_SIDE_PX);
-    limits.max_alloc = Some(MAX_ALLOC);
-    reader.limits(limits);
+    reader.limits(limits());
     let image = reader
         .decode()
         .map_err(|e| MapError::one(file, at(format!("the picture does not read: {e}"))))?;
@@ -115,6 +136,15 @@ pub(crate) fn picture(file: &str, field: &str, bytes: Vec<u8>) -> Result<Picture
     let kept = crate::picture_copy::scaled_to_fit(&image, MAX_STORED_PX)
         .map_err(|e| MapError::one(file, at(format!("the picture could not be scaled: {e}"))))?;
     Ok(kept)
+}
+
+/// `image`'s limits for a map picture, set before its decoder reads a byte.
+fn limits() -> Limits {
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE_PX);
+    limits.max_image_height = Some(MAX_SIDE_PX);
+    limits.max_alloc = Some(MAX_ALLOC);
+    limits
 }
 
 /// A regular file's bytes, at most `max` of them.

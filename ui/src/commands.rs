@@ -81,8 +81,13 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Some(Cmd::Manual { dir: None }) => {
             use clap::CommandFactory;
-            let mut out = std::io::stdout().lock();
-            clap_mangen::Man::new(Cli::command()).render(&mut out).context("writing the manual")
+            // Made whole first, then written with every other command's rules (a closed pipe
+            // quiet, a full disk an output error), not straight into a locked stdout.
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .context("writing the manual")?;
+            crate::terminal::write_out(&page)
         }
         Some(Cmd::Manual { dir: Some(dir) }) => {
             use clap::CommandFactory;
@@ -95,8 +100,10 @@ pub fn run(cli: Cli) -> Result<()> {
         }
         Some(Cmd::Completions { shell }) => {
             use clap::CommandFactory;
-            clap_complete::generate(shell, &mut Cli::command(), "fray", &mut std::io::stdout());
-            Ok(())
+            // clap_complete panics on a failed write: it writes into memory, never stdout.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "fray", &mut script);
+            crate::terminal::write_out(&script)
         }
         Some(Cmd::Map { action }) => {
             with_db(db, Access::Write, |db| crate::map_cmd::run(db, action))
@@ -139,9 +146,22 @@ fn with_db<T>(
         if is_database_failure(&e) {
             anyhow::anyhow!("{e:#} (database {})", path.display())
         } else {
-            e
+            stands(e, access)
         }
     })
+}
+
+/// A lost output of a command that writes says that what it wrote stands (a command that
+/// only reads has nothing to say): the GM must not do it twice for want of its report.
+fn stands(e: anyhow::Error, access: Access) -> anyhow::Error {
+    use crate::terminal::OutputError;
+    match e.downcast::<OutputError>() {
+        Ok(OutputError { cause, done: None }) if access == Access::Write => {
+            OutputError { cause, done: Some("what it wrote to the database stands".into()) }.into()
+        }
+        Ok(lost) => lost.into(),
+        Err(e) => e,
+    }
 }
 
 /// Whether SQLite failed somewhere in the chain (as opposed to the GM's input being refused).

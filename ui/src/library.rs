@@ -5,14 +5,13 @@ use fray_data::Db;
 use fray_data::exchange::{self, CsvMapping, Format, LibraryFile, Selection};
 use std::path::Path;
 
-/// Prints a line to stdout, names from the file escaped ([`crate::terminal::safe`]); a
-/// closed pipe (`fray import x | head`) is not an error.
+/// A line of the report on stdout ([`crate::terminal::say`]): names from the file escaped, a
+/// closed pipe (`fray import x | head`) no error, and a failed write kept until the import
+/// has done its work ([`crate::terminal::report_done`] says it then, and what stood).
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write;
-        let line = format!($($arg)*);
-        let _ = writeln!(std::io::stdout().lock(), "{}", crate::terminal::safe(&line));
-    }};
+    ($($arg:tt)*) => {
+        crate::terminal::say(&format!($($arg)*))
+    };
 }
 
 /// `fray import FILE [--system ID] [--map COLUMN=FIELD]... [--on-clash C] [--dry-run]`:
@@ -46,7 +45,8 @@ pub fn import(
                 bail!("{name} holds stat blocks as printed: say which system with --system ID");
             };
             let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
-            blocks_then_write(db, &name, &blocks, on_clash, dry_run)
+            drop(text);
+            blocks_then_write(db, &name, blocks, on_clash, dry_run)
         }
         f if f.is_foreign() => {
             let Some(system) = system else {
@@ -60,15 +60,19 @@ pub fn import(
             for problem in &read.left_out {
                 say!("left out: {problem}");
             }
-            blocks_then_write(db, &name, &read.blocks, on_clash, dry_run)
+            drop(text);
+            blocks_then_write(db, &name, read.blocks, on_clash, dry_run)
         }
         _ => {
+            // Read first: JSON that does not parse (another tool's file with a `NaN` or a
+            // nesting too deep) is refused for that, naming the entry and the field, never
+            // for the --system it was rightly given.
+            let file = exchange::parse_library(&name, &text).map_err(refused)?;
             if system.is_some() {
                 bail!(
                     "--system is for files that do not name it; a Fray JSON file names each entry's system"
                 );
             }
-            let file = exchange::parse_library(&name, &text).map_err(refused)?;
             preview_then_write(db, &path.display().to_string(), &file, dry_run)
         }
     }
@@ -98,12 +102,15 @@ fn preview_then_write(db: &Db, shown: &str, file: &LibraryFile, dry_run: bool) -
             summary.added,
             summary.changed
         );
-        return Ok(());
+        return crate::terminal::report_done("a dry run: nothing was written");
     }
     let summary = exchange::apply(db, shown, file)
         .with_context(|| format!("{shown} was not imported; nothing was written"))?;
     say!("imported: {} added, {} changed", summary.added, summary.changed);
-    Ok(())
+    crate::terminal::report_done(&format!(
+        "the import stands: {} added, {} changed",
+        summary.added, summary.changed
+    ))
 }
 
 /// `fray import --text FILE --system ID [--on-clash C] [--dry-run]`: stat blocks pasted as
@@ -120,21 +127,24 @@ pub fn import_text(
     let refused = |p: exchange::Problems| anyhow::anyhow!("{name} was not imported:\n{p}");
     let text = exchange::read_text(path).map_err(refused)?;
     let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
-    blocks_then_write(db, &name, &blocks, on_clash, dry_run)
+    drop(text);
+    blocks_then_write(db, &name, blocks, on_clash, dry_run)
 }
 
 /// Prints each creature read with what it could not read and any name the library already
-/// has, then previews and writes them.
+/// has, then previews and writes them. The blocks are let go once they are the file's entries
+/// (and the file's text before them, by the callers): at the import's cap each is tens of
+/// megabytes the preview and the write do not need.
 fn blocks_then_write(
     db: &Db,
     name: &str,
-    blocks: &[exchange::PastedBlock],
+    blocks: Vec<exchange::PastedBlock>,
     on_clash: crate::cli::ClashChoice,
     dry_run: bool,
 ) -> Result<()> {
     use crate::cli::ClashChoice;
     use exchange::OnClash;
-    let clashes = exchange::clashes(db, blocks).context("cannot compare with the library")?;
+    let clashes = exchange::clashes(db, &blocks).context("cannot compare with the library")?;
     let choice = match on_clash {
         ClashChoice::Update => OnClash::Update,
         ClashChoice::Both => OnClash::KeepBoth,
@@ -159,7 +169,8 @@ fn blocks_then_write(
             );
         }
     }
-    let file = exchange::pasted_file(blocks, &clashes, |_| choice);
+    let file = exchange::pasted_file(&blocks, &clashes, |_| choice);
+    drop((blocks, clashes));
     preview_then_write(db, name, &file, dry_run)
 }
 
@@ -245,5 +256,5 @@ pub fn export(
             lib.creatures.len()
         ),
     }
-    Ok(())
+    crate::terminal::report_done(&format!("{} was written", output.display()))
 }

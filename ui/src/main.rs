@@ -5,7 +5,7 @@
 //! line on stderr, `fray: what went wrong: why`, and a non-zero exit code.
 
 use clap::Parser;
-use fray_ui::{cli, commands};
+use fray_ui::{cli, commands, terminal};
 use std::process::ExitCode;
 
 // mimalloc rather than the system allocator: a simulated fight (encounter odds) allocates
@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    match commands::run(cli) {
+    match commands::run(cli).and_then(|()| terminal::all_said()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.downcast_ref::<commands::PartlyChecked>().is_some() => {
             fray_ui::terminal::tell(&format!("fray: {e:#}"));
@@ -28,8 +28,12 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             // `{:#}` joins anyhow's context chain with ": ", which is the one-line form we want.
-            fray_ui::terminal::tell(&format!("fray: {e:#}"));
-            ExitCode::FAILURE
+            terminal::tell(&format!("fray: {e:#}"));
+            if e.chain().any(|c| c.is::<terminal::OutputError>()) {
+                ExitCode::from(terminal::OUTPUT_FAILED)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -44,13 +48,25 @@ fn usage_error(e: clap::Error) -> ExitCode {
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
-        // Printing help can only fail on a closed stdout, where there is no one to tell.
-        let _ = e.print();
-        return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-            ExitCode::from(2)
+        // Help and version are output like any other: a full disk or a closed stdout is an
+        // error with its status, a closed pipe quiet.
+        use std::io::IsTerminal;
+        if e.use_stderr() {
+            // Help for a command given without its subcommand goes to stderr, as clap has it;
+            // a stderr that cannot be written has no one left to tell.
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        let text = if std::io::stdout().is_terminal() {
+            e.render().ansi().to_string()
         } else {
-            ExitCode::SUCCESS
+            e.render().to_string()
         };
+        if let Err(e) = terminal::write_out(text.as_bytes()) {
+            terminal::tell(&format!("fray: {e:#}"));
+            return ExitCode::from(terminal::OUTPUT_FAILED);
+        }
+        return ExitCode::SUCCESS;
     }
     // clap's message is a paragraph ("...not provided:\n  <EXPR>") then usage and tips.
     let text = e.to_string();
@@ -58,6 +74,6 @@ fn usage_error(e: clap::Error) -> ExitCode {
         text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
     let message = message.join(" ");
     let message = message.strip_prefix("error: ").unwrap_or(&message);
-    fray_ui::terminal::tell(&format!("fray: {message} (try --help)"));
+    terminal::tell(&format!("fray: {message} (try --help)"));
     ExitCode::from(2)
 }

@@ -28,13 +28,12 @@ pub enum MapCmd {
     },
 }
 
-/// Prints a line to stdout, text from the file escaped ([`crate::terminal::safe`]).
+/// A line of the report on stdout ([`crate::terminal::say`]): text from the file escaped, a
+/// failed write said once the map is in ([`crate::terminal::report_done`]).
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write;
-        let line = format!($($arg)*);
-        let _ = writeln!(std::io::stdout().lock(), "{}", crate::terminal::safe(&line));
-    }};
+    ($($arg:tt)*) => {
+        crate::terminal::say(&format!($($arg)*))
+    };
 }
 
 /// Runs a `fray map` command.
@@ -62,7 +61,7 @@ pub fn run(db: &Db, action: MapCmd) -> Result<()> {
     let name = session.state().name.clone();
     if dry_run {
         say!("dry run: '{name}' would take it; nothing written");
-        return Ok(());
+        return crate::terminal::report_done("a dry run: nothing was written");
     }
     let key = match &plan.picture {
         None => None,
@@ -76,5 +75,5 @@ pub fn run(db: &Db, action: MapCmd) -> Result<()> {
     };
     session.apply(plan.command(key)).context("the board was not changed")?;
     say!("loaded into '{name}' (undo it in the window, as any step)");
-    Ok(())
+    crate::terminal::report_done(&format!("the map stands: loaded into '{name}'"))
 }

@@ -116,7 +116,7 @@ pub fn uvtt(file: &str, text: &str, objects: Objects) -> Result<UvttBoard, MapEr
             MapError::one(file, format!("field '{path}': {inner}"))
         }
     })?;
-    let mut problems = Vec::new();
+    let mut problems = Found::default();
     let mut notes = Vec::new();
     let size = &doc.resolution.map_size;
     let whole = |v: f64| {
@@ -138,22 +138,27 @@ pub fn uvtt(file: &str, text: &str, objects: Objects) -> Result<UvttBoard, MapEr
     let mut grid = Grid::new(width, height, 5);
     // A point of the file, checked to lie on the map (half a square of slack for walls drawn
     // on its very edge), as grid coordinates.
-    let point = |field: String, p: &Point, problems: &mut Vec<String>| -> Option<(f64, f64)> {
-        let (x, y) = (p.x - origin.0, p.y - origin.1);
-        let inside = x.is_finite()
-            && y.is_finite()
-            && (-0.5..=f64::from(width) + 0.5).contains(&x)
-            && (-0.5..=f64::from(height) + 0.5).contains(&y);
-        if inside {
-            Some((x.clamp(0.0, f64::from(width)), y.clamp(0.0, f64::from(height))))
-        } else {
-            problems.push(format!(
-                "field '{field}': ({}, {}) lies outside the {width} × {height} map",
-                p.x, p.y
-            ));
-            None
-        }
-    };
+    let point =
+        |field: &dyn Fn() -> String, p: &Point, problems: &mut Found| -> Option<(f64, f64)> {
+            let (x, y) = (p.x - origin.0, p.y - origin.1);
+            let inside = x.is_finite()
+                && y.is_finite()
+                && (-0.5..=f64::from(width) + 0.5).contains(&x)
+                && (-0.5..=f64::from(height) + 0.5).contains(&y);
+            if inside {
+                Some((x.clamp(0.0, f64::from(width)), y.clamp(0.0, f64::from(height))))
+            } else {
+                problems.push(|| {
+                    format!(
+                        "field '{}': ({}, {}) lies outside the {width} × {height} map",
+                        field(),
+                        p.x,
+                        p.y
+                    )
+                });
+                None
+            }
+        };
     let mut lists = vec![("line_of_sight", &doc.line_of_sight)];
     let outlines = doc.objects_line_of_sight.len();
     match objects {
@@ -174,7 +179,7 @@ pub fn uvtt(file: &str, text: &str, objects: Objects) -> Result<UvttBoard, MapEr
             let points: Vec<_> = line
                 .iter()
                 .enumerate()
-                .map(|(j, p)| point(format!("{list}[{i}][{j}]"), p, &mut problems))
+                .map(|(j, p)| point(&|| format!("{list}[{i}][{j}]"), p, &mut problems))
                 .collect();
             for pair in points.windows(2) {
                 if let [Some(a), Some(b)] = pair {
@@ -187,11 +192,11 @@ pub fn uvtt(file: &str, text: &str, objects: Objects) -> Result<UvttBoard, MapEr
     }
     for (i, portal) in doc.portals.iter().enumerate() {
         let [a, b] = portal.bounds.as_slice() else {
-            problems.push(format!("field 'portals[{i}].bounds': a door needs its two ends"));
+            problems.push(|| format!("field 'portals[{i}].bounds': a door needs its two ends"));
             continue;
         };
-        let a = point(format!("portals[{i}].bounds[0]"), a, &mut problems);
-        let b = point(format!("portals[{i}].bounds[1]"), b, &mut problems);
+        let a = point(&|| format!("portals[{i}].bounds[0]"), a, &mut problems);
+        let b = point(&|| format!("portals[{i}].bounds[1]"), b, &mut problems);
         let (Some(a), Some(b)) = (a, b) else { continue };
         let door = WallKind::Door { open: !portal.closed };
         let mut edges = staircase(a, b);
@@ -221,7 +226,7 @@ pub fn uvtt(file: &str, text: &str, objects: Objects) -> Result<UvttBoard, MapEr
         ));
     }
     if !problems.is_empty() {
-        return Err(MapError { file: file.to_owned(), problems: cap(problems) });
+        return Err(MapError { file: file.to_owned(), problems: problems.into_list() });
     }
     let picture = match image(file, doc.image.as_ref()) {
         Ok(p) => Some(p),
@@ -268,13 +273,35 @@ fn grid_has(width: u16, height: u16, e: Edge) -> bool {
     Grid::new(width, height, 5).has_edge(e)
 }
 
-fn cap(mut problems: Vec<String>) -> Vec<String> {
-    if problems.len() > MAX_PROBLEMS {
-        let more = problems.len() - MAX_PROBLEMS;
-        problems.truncate(MAX_PROBLEMS);
-        problems.push(format!("and {more} more"));
+/// The problems of a file: the first [`MAX_PROBLEMS`] worded, the rest only counted (a
+/// million walls outside the map once took 321 MB of messages no one would read).
+#[derive(Default)]
+struct Found {
+    list: Vec<String>,
+    more: usize,
+}
+
+impl Found {
+    /// Notes a problem, worded only if it will be shown.
+    fn push(&mut self, say: impl FnOnce() -> String) {
+        if self.list.len() < MAX_PROBLEMS {
+            self.list.push(say());
+        } else {
+            self.more += 1;
+        }
     }
-    problems
+
+    fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The worded problems, and "and N more" for the rest.
+    fn into_list(mut self) -> Vec<String> {
+        if self.more > 0 {
+            self.list.push(format!("and {} more", self.more));
+        }
+        self.list
+    }
 }
 
 /// The grid edges nearest a straight wall from `a` to `b` (grid coordinates): its ends snapped

@@ -1,5 +1,5 @@
 //! Where `fray`'s output goes wrong: a reader that closes the pipe early, a full disk behind
-//! stdout or stderr. A closed pipe ends quietly, a full disk is one error line, and neither is
+//! stdout or stderr. A closed pipe ends quietly, a full disk is one error line (exit 74), and neither is
 //! ever a panic (exit 101); whatever was saved before is said and kept.
 
 mod cli_common;
@@ -60,7 +60,7 @@ fn a_full_disk_behind_stdout_is_an_error_line_not_a_panic() {
         let out = out.unwrap();
         let err = text(&out.stderr);
         assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(74), "{args:?}: {err}");
         assert!(err.starts_with("fray: cannot write to stdout: "), "{args:?}: {err}");
     }
 }

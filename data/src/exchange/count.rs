@@ -10,6 +10,40 @@ use std::fmt;
 /// check and write.
 pub const MAX_IMPORT_ENTRIES: usize = 20_000;
 
+/// The most values one stat block takes: its weapons, attacks and other pieces ("HP 13",
+/// "club (d10)"). The largest printed creatures have a few dozen; past this a block is a
+/// mistake or an attack (a pasted block of a million `club d4` took 25 s and 3.7 GB).
+pub const MAX_BLOCK_PIECES: usize = 500;
+
+/// The most lines of words (traits, features, spells) one stat block keeps in its notes.
+pub const MAX_BLOCK_NOTES: usize = 500;
+
+/// The most bytes one creature's stat block takes, stored (and the most text of one pasted
+/// block): a long creature with its lore is a few kilobytes.
+pub const MAX_BLOCK_BYTES: usize = 256 * 1024;
+
+/// Why a stat block of `pieces` values and `notes` lines of words is refused, if it is.
+pub fn block_too_big(pieces: usize, notes: usize) -> Option<String> {
+    if pieces > MAX_BLOCK_PIECES {
+        return Some(format!(
+            "has {pieces} values (weapons, attacks, stats); a stat block takes at most \
+             {MAX_BLOCK_PIECES}"
+        ));
+    }
+    (notes > MAX_BLOCK_NOTES).then(|| {
+        format!(
+            "has {notes} traits, features or spells; a stat block keeps at most {MAX_BLOCK_NOTES}"
+        )
+    })
+}
+
+/// Why a stat block of `bytes` (stored, or pasted) is refused, if it is.
+pub fn block_too_long(bytes: usize) -> Option<String> {
+    (bytes > MAX_BLOCK_BYTES).then(|| {
+        format!("takes {bytes} bytes; a stat block takes at most {MAX_BLOCK_BYTES} (256 KB)")
+    })
+}
+
 /// The entries of the lists of a Fray JSON text, or `None` when it does not read as a JSON
 /// object (the real reading then says why).
 pub fn json_entries(text: &str) -> Option<usize> {

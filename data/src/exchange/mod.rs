@@ -22,6 +22,7 @@ mod csv;
 mod export;
 mod foreign;
 mod format;
+mod locate;
 mod markdown;
 mod paste;
 mod paste_old_school;
@@ -36,7 +37,7 @@ mod strict;
 pub use self::csv::{CsvMapping, csv_creatures, csv_targets};
 pub use changes::Changes;
 pub use check::check;
-pub use count::MAX_IMPORT_ENTRIES;
+pub use count::{MAX_BLOCK_BYTES, MAX_BLOCK_NOTES, MAX_BLOCK_PIECES, MAX_IMPORT_ENTRIES};
 pub use export::{LibraryFormat, Selection, export, write_library, write_library_as};
 pub use foreign::{
     ForeignRead, Format, fantasy_statblocks_note, improved_initiative_file, read_foreign, sniff,

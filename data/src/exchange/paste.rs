@@ -168,6 +168,10 @@ fn read_block(
     if name.is_empty() {
         return Err(String::from("has no name before its stats").into());
     }
+    // Before it is cut into pieces, which costs some bytes for each of its characters.
+    if let Some(why) = super::count::block_too_long(rest.len()) {
+        return Err(why.into());
+    }
     let uid = format!("paste:{}/{}", system.id(), name.to_lowercase());
     read_pieces(system, name, uid, items(&rest), description, "Pasted")
 }
@@ -185,6 +189,10 @@ pub(super) fn read_pieces(
     how: &str,
 ) -> Result<(CreatureEntry, Vec<String>, Vec<&'static str>), Refused> {
     if let Some(why) = super::check::name_too_long(name) {
+        return Err(why.into());
+    }
+    // Capped before any piece is read: each one is looked at by every field.
+    if let Some(why) = super::count::block_too_big(pieces.len(), description.len()) {
         return Err(why.into());
     }
     let schema = system.block_schema();
@@ -253,6 +261,11 @@ pub(super) fn read_pieces(
         if !read.contains(&key) {
             read.push(key);
         }
+    }
+    // A refusal, never a silent cut, if the stored block could not be measured.
+    let stored = serde_json::to_vec(&entry.block).map_or(usize::MAX, |b| b.len());
+    if let Some(why) = super::count::block_too_long(stored) {
+        return Err(why.into());
     }
     Ok((entry, unread, read))
 }

@@ -2,7 +2,34 @@
 //! and the field.
 
 use super::MAX_PROBLEMS;
+use std::borrow::Cow;
 use std::fmt;
+
+/// The most characters of an entry's label or a field's path a problem shows.
+pub const MAX_PLACE_SHOWN: usize = 120;
+
+/// The most characters of a message a problem shows: a value from the file echoed whole (a
+/// key of 10 MB) would fill the GM's terminal and cost memory for nothing.
+pub const MAX_MESSAGE_SHOWN: usize = 400;
+
+/// `text` cut to its first `max` characters, saying how many more there were.
+pub fn excerpt(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => {
+            let more = text[cut..].chars().count();
+            Cow::Owned(format!("{}… ({more} more characters)", &text[..cut]))
+        }
+    }
+}
+
+/// `text` owned, cut to `max` characters.
+fn cut(text: String, max: usize) -> String {
+    match excerpt(&text, max) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(short) => short,
+    }
+}
 
 /// One problem of an imported file.
 ///
@@ -11,6 +38,9 @@ use std::fmt;
 /// the file name without a comma (`goblins.csv row 14, column 'HP': 'ten' is not a whole
 /// number`), and a problem of the whole file reads as a sentence (`monsters.json is not UTF-8
 /// text (byte 1234); save it as UTF-8`).
+///
+/// Every part is cut to a short excerpt ([`MAX_PLACE_SHOWN`], [`MAX_MESSAGE_SHOWN`]
+/// characters) when it is made: what a file holds is echoed, never whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportProblem {
     /// The file's name as the GM knows it (`goblins.csv`).
@@ -29,7 +59,8 @@ pub struct ImportProblem {
 impl ImportProblem {
     /// A problem of the whole file: `message` continues a sentence starting with its name.
     pub fn file(file: &str, message: impl Into<String>) -> Self {
-        Self { file: file.to_owned(), entry: None, field: None, message: message.into() }
+        let message = cut(message.into(), MAX_MESSAGE_SHOWN);
+        Self { file: cut(file.to_owned(), MAX_PLACE_SHOWN), entry: None, field: None, message }
     }
 
     /// A problem of one entry (and one of its fields, if `field` is given).
@@ -39,7 +70,12 @@ impl ImportProblem {
         field: Option<String>,
         message: impl Into<String>,
     ) -> Self {
-        Self { file: file.to_owned(), entry: Some(entry.into()), field, message: message.into() }
+        Self {
+            file: cut(file.to_owned(), MAX_PLACE_SHOWN),
+            entry: Some(cut(entry.into(), MAX_PLACE_SHOWN)),
+            field: field.map(|f| cut(f, MAX_PLACE_SHOWN)),
+            message: cut(message.into(), MAX_MESSAGE_SHOWN),
+        }
     }
 }
 
@@ -116,3 +152,19 @@ impl fmt::Display for Problems {
 }
 
 impl std::error::Error for Problems {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_echoed_value_is_cut_to_an_excerpt() {
+        let key = "k".repeat(1_000_000);
+        let p = ImportProblem::file("big.json", format!("has an unknown key '{key}'"));
+        assert!(p.message.chars().count() < MAX_MESSAGE_SHOWN + 40, "{}", p.message.len());
+        assert!(p.message.ends_with("… (999621 more characters)"), "{}", &p.message[380..]);
+        let p = ImportProblem::entry("a.json", "é".repeat(500), Some("f".repeat(500)), "bad");
+        assert!(p.to_string().chars().count() < 2 * MAX_PLACE_SHOWN + 100);
+        assert_eq!(excerpt("short", 10), "short");
+    }
+}

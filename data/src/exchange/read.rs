@@ -49,7 +49,8 @@ pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
     if let Some(why) = super::count::json_entries(text).and_then(super::count::too_many) {
         return Err(ImportProblem::file(file, why).into());
     }
-    let (value, repeated, count) = super::strict::parse(text).map_err(|e| syntax(file, &e))?;
+    let (value, repeated, count) = super::strict::parse(text)
+        .map_err(|e| Problems::from(super::locate::syntax_problem(file, text, &e)))?;
     let Value::Object(top) = value else {
         return Err(ImportProblem::file(
             file,
@@ -69,7 +70,11 @@ pub fn parse_library(file: &str, text: &str) -> Result<LibraryFile, Problems> {
     for key in top.keys().filter(|k| !KEYS.contains(&k.as_str())) {
         problems.push(ImportProblem::file(
             file,
-            format!("has an unknown key '{key}' (known: {})", KEYS.join(", ")),
+            format!(
+                "has an unknown key '{}' (known: {})",
+                super::problem::excerpt(key, 60),
+                KEYS.join(", ")
+            ),
         ));
     }
     let exported = match top.get("exported") {
@@ -119,18 +124,6 @@ fn repeated_key(
         None if d.path.is_empty() => ImportProblem::file(file, message),
         None => ImportProblem::file(file, format!("{message} (in '{}')", d.path)),
     }
-}
-
-/// A JSON syntax error at its line and column.
-fn syntax(file: &str, e: &serde_json::Error) -> Problems {
-    let full = e.to_string();
-    let suffix = format!(" at line {} column {}", e.line(), e.column());
-    let mut message = full.strip_suffix(&suffix).unwrap_or(&full).to_owned();
-    if e.is_eof() {
-        message += " (is the file cut short?)";
-    }
-    let place = format!("line {}, column {}", e.line(), e.column());
-    ImportProblem::entry(file, place, None, message).into()
 }
 
 /// The format version, refused when missing or newer than this build reads.

@@ -29,12 +29,46 @@ pub const MAX_LISTED: usize = 100;
 /// written out only for a repeated key, never copied for every value (a 250,000-character key
 /// over a long array once made this quadratic).
 pub fn parse(text: &str) -> Result<(Value, Vec<Duplicate>, usize), serde_json::Error> {
-    let found = RefCell::new((Vec::new(), 0));
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = Walk { at: None, found: &found }.deserialize(&mut de)?;
+    let read = parse_from(&mut de, text.len())?;
     de.end()?;
-    let (listed, count) = found.into_inner();
-    Ok((value, listed, count))
+    Ok(read)
+}
+
+/// [`parse`] for any reader of a self-describing format (Fantasy Statblocks' YAML), into the
+/// same JSON values. `size` is the text's length: the values built may hold at most twice as
+/// many characters and values as it (plus a little), so a YAML alias that repeats a long
+/// anchor many times is refused rather than copied out into gigabytes.
+pub fn parse_from<'de, D: Deserializer<'de>>(
+    d: D,
+    size: usize,
+) -> Result<(Value, Vec<Duplicate>, usize), D::Error> {
+    let found = RefCell::new(Found { listed: Vec::new(), count: 0, left: 2 * size + 4096 });
+    let value = Walk { at: None, found: &found }.deserialize(d)?;
+    let found = found.into_inner();
+    Ok((value, found.listed, found.count))
+}
+
+/// What a walk finds besides the value: the repeated keys listed, their count, and how much
+/// more it may build.
+struct Found {
+    listed: Vec<Duplicate>,
+    count: usize,
+    left: usize,
+}
+
+/// What a value costs against [`Found::left`]: one, and its characters for a text.
+fn spend<E: serde::de::Error>(found: &RefCell<Found>, characters: usize) -> Result<(), E> {
+    let mut found = found.borrow_mut();
+    match found.left.checked_sub(1 + characters) {
+        Some(left) => {
+            found.left = left;
+            Ok(())
+        }
+        None => Err(E::custom(
+            "holds more than twice its own size once its aliases are repeated out (an alias bomb?)",
+        )),
+    }
 }
 
 /// One step of the way from the top to a value: a key of an object or an index of an array,
@@ -75,7 +109,7 @@ fn path_of(at: Option<&Step<'_>>) -> String {
 /// Builds a value standing at `at`, noting repeated keys (the listed ones, and how many).
 struct Walk<'a> {
     at: Option<&'a Step<'a>>,
-    found: &'a RefCell<(Vec<Duplicate>, usize)>,
+    found: &'a RefCell<Found>,
 }
 
 impl<'de> DeserializeSeed<'de> for Walk<'_> {
@@ -93,39 +127,48 @@ impl<'de> Visitor<'de> for Walk<'_> {
         f.write_str("any JSON value")
     }
 
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Value, E> {
+        spend::<E>(self.found, 0)?;
         Ok(Value::Bool(v))
     }
 
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Value, E> {
+        spend::<E>(self.found, 0)?;
         Ok(Value::from(v))
     }
 
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Value, E> {
+        spend::<E>(self.found, 0)?;
         Ok(Value::from(v))
     }
 
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Value, E> {
+        spend::<E>(self.found, 0)?;
         Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
     }
 
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Value, E> {
+        spend::<E>(self.found, v.len())?;
         Ok(Value::String(v.to_owned()))
     }
 
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+    fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Value, E> {
+        spend::<E>(self.found, v.len())?;
         Ok(Value::String(v))
     }
 
-    fn visit_unit<E>(self) -> Result<Value, E> {
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Value, E> {
+        spend::<E>(self.found, 0)?;
         Ok(Value::Null)
     }
 
-    fn visit_none<E>(self) -> Result<Value, E> {
+    fn visit_none<E: serde::de::Error>(self) -> Result<Value, E> {
+        spend::<E>(self.found, 0)?;
         Ok(Value::Null)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        spend::<A::Error>(self.found, 0)?;
         let mut items = Vec::new();
         loop {
             let step = Step { parent: self.at, part: Part::Index(items.len()) };
@@ -137,15 +180,17 @@ impl<'de> Visitor<'de> for Walk<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        spend::<A::Error>(self.found, 0)?;
         let mut out = Map::new();
         while let Some(key) = map.next_key::<String>()? {
+            spend::<A::Error>(self.found, key.len())?;
             let step = Step { parent: self.at, part: Part::Key(&key) };
             let value = map.next_value_seed(Walk { at: Some(&step), found: self.found })?;
             if out.contains_key(&key) {
                 let mut found = self.found.borrow_mut();
-                found.1 += 1;
-                if found.0.len() < MAX_LISTED {
-                    found.0.push(Duplicate { path: path_of(self.at), key: key.clone() });
+                found.count += 1;
+                if found.listed.len() < MAX_LISTED {
+                    found.listed.push(Duplicate { path: path_of(self.at), key: key.clone() });
                 }
             }
             out.insert(key, value);

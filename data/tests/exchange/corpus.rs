@@ -26,7 +26,10 @@ fn assert_refused(name: &str, expected: &[&str]) {
 fn a_truncated_file_names_where_it_ends() {
     assert_refused(
         "truncated.json",
-        &["truncated.json line 24, column 5: EOF while parsing a value (is the file cut short?)"],
+        &[
+            "truncated.json, creatures[1] (Goblin boss): EOF while parsing a value (is the file cut \
+           short?) (line 24, column 5)",
+        ],
     );
 }
 

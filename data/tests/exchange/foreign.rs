@@ -436,6 +436,32 @@ fn a_name_or_notes_with_fences_stay_text_in_the_note() {
     assert!(note.contains("## \\# Grim"), "{note}");
 }
 
+/// Notes holding HTML, a link or an entity are written so that no Markdown renderer makes an
+/// element of them, even one that knows no fences (python-markdown without extensions), and
+/// come back word for word.
+#[test]
+fn notes_with_script_stay_inert_in_any_renderer_and_come_back() {
+    let (_dir, db) = db();
+    let mut lib = exchange::export(&db, &exchange::Selection::System("sovereign".into())).unwrap();
+    let payloads = [
+        "<img src=x onerror=alert(1)>",
+        "<script>alert(1)</script>",
+        "[click](javascript:alert(1)) &lt;b&gt; ```",
+        "\"quoted\" \\ back\nnext line",
+    ];
+    for payload in payloads {
+        let c = &mut lib.creatures[0];
+        c.block["notes"] = Value::String(format!("before {payload} after"));
+        let note = exchange::fantasy_statblocks_note(&lib.creatures[..1]);
+        let fence = note.split("```statblock\n").nth(1).unwrap().split("```").next().unwrap();
+        for mark in ['<', '>', '&', '[', ']', '`'] {
+            assert!(!fence.contains(mark), "{mark} in {fence}");
+        }
+        let back = read_foreign("x.md", &note, "sovereign").unwrap();
+        assert_eq!(back.blocks[0].entry.block["notes"], lib.creatures[0].block["notes"]);
+    }
+}
+
 /// Foundry VTT's Cairn monsters (a compendium pack, an actor a line) read as Block, Dodge,
 /// Parry stat blocks, each checked against values worked out here from its own JSON: HP, STR,
 /// DEX and WIL from their maximums, Armour from the actor or its items, one weapon per die

@@ -5,6 +5,7 @@ mod cairn_srd;
 mod corpus;
 mod csv;
 mod foreign;
+mod hostile;
 mod import;
 mod markdown;
 mod merge;

@@ -243,12 +243,13 @@ fn the_cairn_bestiary_reads_as_its_markdown_prints_it() {
     assert_eq!(field(&blocks[5], "tracks.hp"), &json!(10));
 }
 
-/// Every weapon of a long list comes in, in order, once (the list is set once at the end of
-/// the block; `benches/exchange.rs` times 800 against 8,000).
+/// Every weapon of a long list comes in, in order, once, up to the cap of a block (the list
+/// is set once at the end of the block; `benches/exchange.rs` times 50 against 500).
 #[test]
 fn a_long_list_of_weapons_reads_every_one_in_order() {
     fray_app::systems::install();
-    let n = 2_000;
+    // HP and STR are two of the block's values.
+    let n = fray_data::exchange::MAX_BLOCK_PIECES - 2;
     let names: Vec<String> = (0..n).map(|i| format!("club{i} d4")).collect();
     let text = format!("Hoarder\nHP 4, STR 10, {}", names.join(", "));
     let blocks = read_stat_blocks("hoard.txt", &text, "bdp").unwrap();
@@ -256,9 +257,26 @@ fn a_long_list_of_weapons_reads_every_one_in_order() {
     assert_eq!(weapons.len(), n);
     assert_eq!(
         (&weapons[0]["name"], &weapons[n - 1]["name"]),
-        (&json!("Club0"), &json!("Club1999"))
+        (&json!("Club0"), &json!(format!("Club{}", n - 1)))
     );
     assert!(weapons.iter().all(|w| w["die"] == 4));
+}
+
+/// One more value than a block takes is refused, naming the block; so is a block of 9 MB of
+/// weapons, at once (it took 25 s and 3.7 GB), and both within a second.
+#[test]
+fn a_block_past_its_cap_is_refused_by_name() {
+    fray_app::systems::install();
+    let n = fray_data::exchange::MAX_BLOCK_PIECES - 1;
+    let text = format!("Hoarder\nHP 4, STR 10, {}", vec!["club d4"; n].join(", "));
+    let start = std::time::Instant::now();
+    let refused = read_stat_blocks("hoard.txt", &text, "bdp").unwrap_err().to_string();
+    assert!(refused.contains("Hoarder"), "{refused}");
+    assert!(refused.contains("has 501 values (weapons, attacks, stats)"), "{refused}");
+    let huge = format!("Hoarder\nHP 4, {}", vec!["club d4"; 1_000_000].join(", "));
+    let refused = read_stat_blocks("hoard.txt", &huge, "bdp").unwrap_err().to_string();
+    assert!(refused.contains("Hoarder") && refused.contains("bytes; a stat block"), "{refused}");
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
 }
 
 /// The two old-school stat lines the issue quotes, as Sovereign creatures: WWN's (its Dmg is

@@ -10,8 +10,10 @@
 //! fences, one a creature, with Fray's other values in a trait named "Fray".
 
 use super::outgoing::{FRAY_TRAIT, Outgoing};
+use super::yaml;
 use super::{ForeignCreature, described, dice_count, first_number, structured_attack, text_of};
 use crate::exchange::CreatureEntry;
+use crate::exchange::problem::{ImportProblem, Problems};
 use serde_json::{Map, Value};
 use serde_norway::{Mapping, Value as YamlValue};
 
@@ -25,18 +27,26 @@ const ABILITIES: &[&str] = &["STR", "DEX", "CON", "INT", "WIS", "CHA"];
 const LISTS: &[&str] = &["traits", "actions", "bonus_actions", "reactions", "legendary_actions"];
 
 /// Whether `text` is Fantasy Statblocks': a note with a statblock fence, or YAML of creatures.
+/// YAML that starts as a creature does (`name:`) or that hits a bound of the YAML reader (too
+/// deep, an alias bomb) is taken as this format even though it will be refused: re-read as
+/// stat blocks as printed, its keys would come in as creatures named "name" and "ac".
 pub(super) fn holds(text: &str) -> bool {
     if text.lines().any(|l| fence_open(l).is_some()) {
         return true;
     }
     let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
-    let keyed = first.is_some_and(|l| {
-        let l = l.trim_start_matches("- ");
-        l.split_once(':').is_some_and(|(k, _)| {
-            !k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c == '_')
-        })
+    let key = first.and_then(|l| {
+        let (k, _) = l.trim_start_matches("- ").split_once(':')?;
+        (!k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c == '_')).then_some(k)
     });
-    keyed && documents(text).is_some_and(|docs| !docs.is_empty() && docs.iter().all(is_creature))
+    let Some(key) = key else { return false };
+    match yaml::read(text) {
+        Ok((value, _, _)) => {
+            let docs = documents(value);
+            docs.is_some_and(|docs| !docs.is_empty() && docs.iter().all(is_creature))
+        }
+        Err(refusal) => key == "name" || refusal.is_bound(),
+    }
 }
 
 /// Whether a YAML value is a creature of the plugin's: a name and a stat.
@@ -46,8 +56,8 @@ fn is_creature(value: &Value) -> bool {
 }
 
 /// The creatures of a YAML file: one mapping, or a list of them.
-fn documents(text: &str) -> Option<Vec<Value>> {
-    match serde_norway::from_str::<Value>(text).ok()? {
+fn documents(value: Value) -> Option<Vec<Value>> {
+    match value {
         Value::Array(items) => Some(items),
         one @ Value::Object(_) => Some(vec![one]),
         _ => None,
@@ -92,23 +102,36 @@ fn sources(text: &str) -> Vec<String> {
     out
 }
 
-/// The creatures of a file, each read or why not.
-pub(super) fn creatures(text: &str) -> Vec<Result<ForeignCreature, String>> {
+/// The creatures of a file (named `file` in messages), each read or why not. A YAML file
+/// (no fences) that does not read, or gives a key twice, is refused whole; in a note, such a
+/// fence is left out, said so.
+pub(super) fn creatures(
+    file: &str,
+    text: &str,
+) -> Result<Vec<Result<ForeignCreature, String>>, Problems> {
     let fenced = sources(text);
     if fenced.is_empty() {
-        return match serde_norway::from_str::<Value>(text) {
-            Ok(Value::Array(items)) => items.iter().map(creature).collect(),
-            Ok(one) => vec![creature(&one)],
-            Err(e) => vec![Err(format!("is not YAML: {e}"))],
-        };
+        let (value, twice, count) =
+            yaml::read(text).map_err(|r| ImportProblem::file(file, r.to_string()))?;
+        if !twice.is_empty() {
+            return Err(super::repeated(file, &value, &twice, count));
+        }
+        return Ok(match value {
+            Value::Array(items) => items.iter().map(creature).collect(),
+            one => vec![creature(&one)],
+        });
     }
-    fenced
+    Ok(fenced
         .iter()
-        .map(|yaml| match serde_norway::from_str::<Value>(yaml) {
-            Ok(value) => creature(&value),
-            Err(e) => Err(format!("is not YAML: {e}")),
+        .map(|yaml| match yaml::read(yaml) {
+            Ok((value, twice, _)) => match twice.first() {
+                None => creature(&value),
+                Some(d) if d.path.is_empty() => Err(format!("has the key '{}' twice", d.key)),
+                Some(d) => Err(format!("has the key '{}' twice (in '{}')", d.key, d.path)),
+            },
+            Err(refusal) => Err(refusal.to_string()),
         })
-        .collect()
+        .collect())
 }
 
 /// One creature.
@@ -247,18 +270,92 @@ fn list(m: &Map<String, Value>, key: &str) -> Vec<(String, String, Map<String, V
 }
 
 /// Creatures as a Fantasy Statblocks note: a heading and a statblock fence each.
+///
+/// The note must stay inert in any Markdown renderer, even one that knows no fences
+/// (python-markdown without extensions renders a fence's lines as paragraphs, raw HTML and
+/// all): every text is written as a YAML double-quoted string ([`yaml_text`]) in which each
+/// character that could open a tag, an entity, a link or a code span (`<`, `>`, `&`, `[`,
+/// `]`, a backtick) is a `\u` escape. The plugin reads the same text back; no renderer
+/// sees an element, and no backtick inside can close the fence early.
 pub fn fantasy_statblocks_note(creatures: &[CreatureEntry]) -> String {
     let mut out = String::from("# Fray bestiary\n\n");
     for c in creatures {
-        let yaml = serde_norway::to_string(&statblock(c)).unwrap_or_default();
-        // A fence longer than any run of backticks inside, so no text of the creature's ends it.
-        let longest = yaml.split(|ch| ch != '`').map(str::len).max().unwrap_or(0);
-        let fence = "`".repeat(longest.max(2) + 1);
-        out += &format!(
-            "## {}\n\n{fence}statblock\n{yaml}{fence}\n\n",
-            crate::exchange::markdown::escape(&c.name)
-        );
+        out += &format!("## {}\n\n```statblock\n", crate::exchange::markdown::escape(&c.name));
+        write_yaml(&mut out, &statblock(c));
+        out += "```\n\n";
     }
+    out
+}
+
+/// A creature's mapping as YAML: a line a key, a list's items as `- {...}` lines.
+fn write_yaml(out: &mut String, value: &YamlValue) {
+    let YamlValue::Mapping(m) = value else { return };
+    for (key, value) in m {
+        // Fray's own keys (`name`, `hp`) plain, as the plugin's users write them.
+        match key {
+            YamlValue::String(k) if k.chars().all(|c| c.is_ascii_lowercase() || c == '_') => {
+                out.push_str(k);
+            }
+            other => out.push_str(&inline(other)),
+        }
+        out.push(':');
+        match value {
+            YamlValue::Sequence(items) => {
+                out.push('\n');
+                for item in items {
+                    out.push_str("  - ");
+                    out.push_str(&inline(item));
+                    out.push('\n');
+                }
+            }
+            other => {
+                out.push(' ');
+                out.push_str(&inline(other));
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// A value on one line, in YAML's flow style: texts as [`yaml_text`], numbers as they are.
+fn inline(value: &YamlValue) -> String {
+    match value {
+        YamlValue::String(s) => yaml_text(s),
+        YamlValue::Number(n) => n.to_string(),
+        YamlValue::Bool(b) => b.to_string(),
+        YamlValue::Mapping(m) => {
+            let pairs: Vec<String> =
+                m.iter().map(|(k, v)| format!("{}: {}", inline(k), inline(v))).collect();
+            format!("{{{}}}", pairs.join(", "))
+        }
+        YamlValue::Sequence(items) => {
+            let items: Vec<String> = items.iter().map(inline).collect();
+            format!("[{}]", items.join(", "))
+        }
+        YamlValue::Null | YamlValue::Tagged(_) => "null".into(),
+    }
+}
+
+/// `text` as a YAML double-quoted string, inert in Markdown: the characters a renderer would
+/// act on, and those YAML wants escaped (controls, line separators), written as `\uXXXX`.
+fn yaml_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '<' | '>' | '&' | '[' | ']' | '`' => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c if c.is_control()
+                || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}') =>
+            {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
     out
 }
 

@@ -40,10 +40,12 @@ pub(super) fn pack_lines(text: &str) -> Option<Vec<Result<Value, String>>> {
 }
 
 /// The actors of a JSON file: one, or a list.
-pub(super) fn actors(value: &Value) -> Vec<Result<Value, String>> {
+/// Taken, not copied: at the import's cap (20,000 actors, 20 MB) a copy of every actor
+/// doubled the memory the file takes.
+pub(super) fn actors(value: Value) -> Vec<Result<Value, String>> {
     match value {
-        Value::Array(items) => items.iter().cloned().map(Ok).collect(),
-        one => vec![Ok(one.clone())],
+        Value::Array(items) => items.into_iter().map(Ok).collect(),
+        one => vec![Ok(one)],
     }
 }
 

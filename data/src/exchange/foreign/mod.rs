@@ -16,6 +16,7 @@ mod improved_initiative;
 mod outgoing;
 mod sniff;
 mod srd_api;
+mod yaml;
 
 pub use fantasy_statblocks::fantasy_statblocks_note;
 pub use improved_initiative::improved_initiative_file;
@@ -96,10 +97,10 @@ pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRe
     let creatures: Vec<Result<ForeignCreature, String>> = match format {
         Format::ImprovedInitiative => improved_initiative::creatures(&json(file, text)?),
         Format::SrdApi => srd_api::creatures(&json(file, text)?),
-        Format::FantasyStatblocks => fantasy_statblocks::creatures(text),
+        Format::FantasyStatblocks => fantasy_statblocks::creatures(file, text)?,
         Format::Foundry => {
             let actors = match serde_json::from_str::<Value>(text) {
-                Ok(value) => foundry::actors(&value),
+                Ok(value) => foundry::actors(value),
                 Err(_) => foundry::pack_lines(text).unwrap_or_default(),
             };
             actors.into_iter().map(|a| a.and_then(|a| foundry::creature(&a))).collect()
@@ -156,20 +157,110 @@ pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRe
             )),
         }
     }
+    // Nothing that reads is a refusal of the file, with every creature's why: never an
+    // import of nothing that ends well.
+    if blocks.is_empty() {
+        let mut problems = Problems::default();
+        for problem in left_out {
+            problems.push(problem);
+        }
+        return Err(problems);
+    }
     Ok(ForeignRead { format, blocks, left_out })
 }
 
-/// The JSON of a file already recognised as JSON.
+/// The JSON of a file already recognised as JSON, read strictly: a syntax error (a `NaN`, a
+/// number past any float, a nesting deeper than 128) names the creature and the field where
+/// it stands, and a key given twice in one object is refused by name, as in a Fray file,
+/// rather than the last one silently winning.
 fn json(file: &str, text: &str) -> Result<Value, Problems> {
-    serde_json::from_str(text).map_err(|e| {
-        ImportProblem::entry(
-            file,
-            format!("line {}, column {}", e.line(), e.column()),
-            None,
-            e.to_string(),
-        )
-        .into()
-    })
+    let (value, repeated, count) = crate::exchange::strict::parse(text)
+        .map_err(|e| Problems::from(crate::exchange::locate::syntax_problem(file, text, &e)))?;
+    if repeated.is_empty() {
+        return Ok(value);
+    }
+    Err(self::repeated(file, &value, &repeated, count))
+}
+
+/// The keys given twice in `value` (`count` in all) as problems naming their entries.
+fn repeated(
+    file: &str,
+    value: &Value,
+    repeated: &[crate::exchange::strict::Duplicate],
+    count: usize,
+) -> Problems {
+    let mut problems = Problems::default();
+    for d in repeated {
+        let (entry, field) = named_entry(value, &d.path);
+        let message = format!("has the key '{}' twice", d.key);
+        let field = (!field.is_empty()).then(|| format!("field '{field}'"));
+        problems.push(ImportProblem::entry(file, entry, field, message));
+    }
+    if count > repeated.len() {
+        let more = count - repeated.len();
+        problems.push(ImportProblem::file(file, format!("has {more} more keys given twice")));
+    }
+    problems
+}
+
+/// The entry holding the object at `path` (`[3].HP`, `Creatures.abc`): the innermost object
+/// along the way with a name, as "[3] (Goblin)", and the path inside it ("HP"); the whole
+/// path when none has a name.
+fn named_entry(value: &Value, path: &str) -> (String, String) {
+    let steps = steps(path);
+    let mut at = Some(value);
+    let mut named: Option<(usize, String)> = None;
+    for (i, step) in steps.iter().enumerate() {
+        let name = at.and_then(|v| v.get("name").or_else(|| v.get("Name")));
+        if let Some(Value::String(name)) = name {
+            named = Some((i, name.clone()));
+        }
+        at = match step {
+            Ok(index) => at.and_then(|v| v.get(index)),
+            Err(key) => at.and_then(|v| v.get(key)),
+        };
+    }
+    if let Some(Value::String(name)) = at.and_then(|v| v.get("name").or_else(|| v.get("Name"))) {
+        named = Some((steps.len(), name.clone()));
+    }
+    let written = |steps: &[Result<usize, String>]| {
+        let mut out = String::new();
+        for step in steps {
+            match step {
+                Ok(i) => out.push_str(&format!("[{i}]")),
+                Err(key) if out.is_empty() => out.push_str(key),
+                Err(key) => out.push_str(&format!(".{key}")),
+            }
+        }
+        out
+    };
+    match named {
+        Some((i, name)) => {
+            let before = written(&steps[..i]);
+            let entry =
+                if before.is_empty() { format!("'{name}'") } else { format!("{before} ({name})") };
+            (entry, written(&steps[i..]))
+        }
+        None if path.is_empty() => ("the top".into(), String::new()),
+        None => (path.to_owned(), String::new()),
+    }
+}
+
+/// The steps of a path as [`crate::exchange::strict`] writes it: an index (`Ok`) or a key.
+fn steps(path: &str) -> Vec<Result<usize, String>> {
+    let mut out = Vec::new();
+    for part in path.split('.') {
+        let (key, indices) = part.split_once('[').map_or((part, ""), |(k, rest)| (k, rest));
+        if !key.is_empty() {
+            out.push(Err(key.to_owned()));
+        }
+        for index in indices.split('[') {
+            if let Some(Ok(i)) = index.strip_suffix(']').map(str::parse) {
+                out.push(Ok(i));
+            }
+        }
+    }
+    out
 }
 
 /// Text of a JSON value: a string as it is, a number written out, anything else empty.

@@ -58,15 +58,19 @@ impl PictureTexture {
     }
 }
 
-/// A picture's pixels, scaled down to at most [`MAX_TEXTURE_PX`] on its long side.
+/// A picture's pixels, scaled down to at most [`MAX_TEXTURE_PX`] on its long side. Pictures
+/// are stored at most that size, so this is one decode and one copy into the texture's
+/// colours: the RGBA buffer is taken, not copied (`into_rgba8`), and a larger one (stored
+/// by an older Fray) is averaged down by `thumbnail`, not a filtered resize, whose float copy
+/// of the whole width would pass the window's memory budget on its own.
 fn decode(bytes: &[u8]) -> Option<egui::ColorImage> {
     let img = image::load_from_memory(bytes).ok()?;
     let img = if img.width().max(img.height()) > MAX_TEXTURE_PX {
-        img.resize(MAX_TEXTURE_PX, MAX_TEXTURE_PX, image::imageops::FilterType::Triangle)
+        img.thumbnail(MAX_TEXTURE_PX, MAX_TEXTURE_PX)
     } else {
         img
     };
-    let rgba = img.to_rgba8();
+    let rgba = img.into_rgba8();
     let size = [rgba.width() as usize, rgba.height() as usize];
     Some(egui::ColorImage::from_rgba_unmultiplied(size, rgba.as_raw()))
 }
