@@ -43,10 +43,16 @@ impl Reviewed {
         apply(&self.sheet, &self.before, &kept)
     }
 
-    /// Sets the number on line `index`; refused in the field's words (the line stays).
-    pub fn set_value(&mut self, index: usize, value: i64) -> Result<(), String> {
+    /// Sets the number on line `index` as the procedure `of` allows; refused in the field's
+    /// words (the line stays).
+    pub fn set_value(
+        &mut self,
+        of: &dyn super::Aftermath,
+        index: usize,
+        value: i64,
+    ) -> Result<(), String> {
         let line = self.lines.get_mut(index).ok_or_else(|| format!("no line {}", index + 1))?;
-        line.change = line.change.with_value(&self.sheet, value)?;
+        line.change = line.change.with_value(of, &self.sheet, value)?;
         Ok(())
     }
 }
@@ -113,10 +119,19 @@ impl Review {
         Ok(())
     }
 
-    /// Writes `value` on `who`'s line that starts with `what`; refused past the sheet.
+    /// Writes `value` on `who`'s line that starts with `what`; refused past the sheet or
+    /// under what the procedure lets the field hold.
     pub fn set(&mut self, who: &str, what: &str, value: i64) -> Result<(), String> {
+        let of = self.rules()?;
         let (person, index) = self.line(who, what)?;
-        person.set_value(index, value)
+        person.set_value(of, index, value)
+    }
+
+    /// The rules between fights of the review's procedure.
+    pub fn rules(&self) -> Result<&'static dyn super::Aftermath, String> {
+        crate::system::by_id(&self.system)
+            .map(|s| s.aftermath())
+            .ok_or_else(|| format!("the procedure '{}' is not installed", self.system))
     }
 
     /// Whether `who` has a line starting with `what`; why not if not.

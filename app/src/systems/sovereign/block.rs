@@ -183,6 +183,14 @@ pub fn is_out(c: &Combatant) -> bool {
     crate::system::presentation::has_any(c, &OUT)
 }
 
+/// Whether it can still be struck: in the fight, or out of it only as the helpless are
+/// (mortally injured, or knocked out) — from rules edition 2; before it, not once out.
+pub fn strikable(enc: &Encounter, c: &Combatant) -> bool {
+    let helpless = crate::system::presentation::has_any(c, &["mortally injured", "unconscious"]);
+    let gone = crate::system::presentation::has_any(c, &["dead", "fled", "surrendered"]);
+    !is_out(c) || (enc.rules >= 2 && helpless && !gone)
+}
+
 /// Whether at 0 HP it lies mortally injured (a character, or a named NPC) rather than dies.
 pub fn lingers(enc: &Encounter, c: &Combatant) -> bool {
     enc.is_party(c.id) || SovBlock::of(c).is_ok_and(|b| b.named)
