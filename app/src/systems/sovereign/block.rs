@@ -141,8 +141,8 @@ pub struct SovBlock {
     /// Unarmed damage dice (a grapple's end-of-round damage; 1d2 when blank).
     #[serde(default)]
     pub unarmed: Option<Dice>,
-    /// Has Veteran's Luck (a class feature): once a round a miss of its own becomes a hit, or
-    /// a hit on it a miss.
+    /// Has Veteran's Luck (a class feature): once a Turn — a fight is one — a miss of its own
+    /// becomes a hit, or a hit on it a miss (once a round before rules edition 2).
     #[serde(default)]
     pub veterans_luck: bool,
     /// Has Killing Blow (a class feature): + half its level (rounded up) to damage and Shock.

@@ -138,8 +138,8 @@ pub enum SovCommand {
         /// A grapple (else a shove).
         grapple: bool,
     },
-    /// Veteran's Luck on the waiting attack, once a round: the attacker turns its miss into a
-    /// hit, or the target turns a hit on it into a miss.
+    /// Veteran's Luck on the waiting attack, once a fight (a Turn): the attacker turns its miss
+    /// into a hit, or the target turns a hit on it into a miss.
     Luck {
         /// Who uses it.
         id: CombatantId,
