@@ -2,9 +2,10 @@
 //! ended and written back, a random rest follows, and a second random fight begins with the
 //! characters as the rules left them. Beyond the invariants random play checks in each fight:
 //! the condition written back equals what the procedure said lasts, undoing a step gives back
-//! exactly the company it found, and a rest never leaves a track further from the sheet.
+//! exactly the company it found, and a rest never leaves a track further from the sheet
+//! unless the rules make it cost something (a day without food).
 
-use fray_app::campaign::aftermath::outcome;
+use fray_app::campaign::aftermath::{Settings, outcome, with_healer};
 use fray_app::campaign::company::Member;
 use fray_app::campaign::{Company, Review};
 use fray_app::command::block_tracks;
@@ -33,6 +34,21 @@ fn company(system: &str, library: &Library) -> Company {
     company
 }
 
+/// The settings with the company's best healer (the highest `heal` stat) named, for the rests
+/// that need someone to tend the resting (Sovereign's first aid and week of care).
+fn with_best_healer(company: &Company, settings: &Settings) -> Settings {
+    let heal = |m: &&Member| {
+        fray_app::command::block_stats(&m.sheet)
+            .iter()
+            .find(|s| s.name == "heal")
+            .map_or(0, |s| s.value)
+    };
+    match company.members.values().max_by_key(heal) {
+        Some(m) => with_healer(settings, &m.name, &m.sheet),
+        None => settings.clone(),
+    }
+}
+
 fn evening(system: &str) {
     let library = fray_tests::library(system);
     let of = fray_app::system::get(system).unwrap().aftermath();
@@ -57,10 +73,11 @@ fn evening(system: &str) {
         // A random rest: no track ends further from its sheet than it was.
         let rests = of.recoveries();
         let rest = &rests[(seed as usize) % rests.len()];
-        let rested = played
-            .rest(of, system, rest, &[], &state.settings, &mut SeededDice::new(seed, 9))
-            .unwrap();
-        for w in &rested.written {
+        let settings = with_best_healer(&played, &state.settings);
+        let rested =
+            played.rest(of, system, rest, &[], &settings, &mut SeededDice::new(seed, 9)).unwrap();
+        // A rest the rules make costly (a day without food) may leave a track worse.
+        for w in rested.written.iter().filter(|_| !of.costs(rest)) {
             for t in block_tracks(&w.sheet) {
                 let gap = |c: &fray_app::campaign::Condition| {
                     (c.track(&w.sheet, &t.name).unwrap() - t.value).abs()

@@ -4,6 +4,7 @@
 
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
+use fray_app::campaign::aftermath::{recovery, with_healer};
 use fray_app::campaign::{CampaignStep, Company, Review, StepDice};
 use fray_app::system::RuleError;
 use fray_data::{Db, PlaySessionId};
@@ -55,6 +56,10 @@ pub enum SessionCmd {
         /// Only these characters (by name); everyone without it.
         #[arg(long = "who", value_name = "NAME")]
         who: Vec<String>,
+        /// Who tends them, for a rest that needs a healer (Sovereign's first aid, the week of
+        /// care, the attempt at Frailty).
+        #[arg(long, value_name = "NAME")]
+        by: Option<String>,
     },
     /// Heal (or, with a negative amount, harm) a character's track by hand.
     Heal {
@@ -133,16 +138,24 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
         SessionCmd::EndFight { encounter, untick, set, dry_run } => {
             end_fight(db, &encounter, &untick, &set, dry_run)
         }
-        SessionCmd::Rest { kind, system, who } => {
+        SessionCmd::Rest { kind, system, who, by } => {
             let of = fray_app::system::get(&system)?.aftermath();
-            let rest = fray_app::campaign::aftermath::recovery(of, &kind)?;
+            let rest = recovery(of, &kind)?;
             let origin = StepDice { seed: crate::commands::random_seed(), stream: 0 };
+            // The healer named, and the resting, as they are inside the step's transaction.
             take(db, &system, None, |company| {
                 let keys = who
                     .iter()
                     .map(|n| company.named(n).map(str::to_owned))
                     .collect::<Result<Vec<_>, _>>()?;
-                company.rest_seeded(of, &system, rest, &keys, &Default::default(), origin, &[])
+                let settings = match &by {
+                    Some(name) => {
+                        let healer = company.member(company.named(name)?)?;
+                        with_healer(&Default::default(), &healer.name, &healer.sheet)
+                    }
+                    None => Default::default(),
+                };
+                company.rest_seeded(of, &system, rest, &keys, &settings, origin, &[])
             })
         }
         SessionCmd::Heal { name, track, amount, system } => {

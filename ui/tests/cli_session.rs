@@ -81,7 +81,7 @@ fn end_fight_rest_undo_and_export_from_the_command_line() {
     ok(&["--db", db, "session", "undo"]);
     assert_eq!(condition(id).tracks["hp"], 2);
     let e = fails(&["--db", db, "session", "rest", "nap", "--system", "bdp"]);
-    assert!(e.contains("no rest 'nap' here; there are: breath, night, comfortable, care"), "{e}");
+    assert!(e.contains("no rest 'nap' here; there are: breath, simple-meal, fancy-meal, sleepless, perilous, night, comfortable, healer, spa, prayer, care"), "{e}");
     let list = ok(&["--db", db, "session", "list"]);
     assert!(list.contains("\t1\t1\tSession of"), "{list}");
     ok(&["--db", db, "session", "note", "Camp by the river"]);

@@ -26,6 +26,24 @@ pub fn flag(settings: &Settings, key: &str, default: bool) -> bool {
     settings.get(key).and_then(serde_json::Value::as_bool).unwrap_or(default)
 }
 
+/// The setting a rest that needs someone to tend the resting reads (Sovereign's first aid and
+/// week of care): `{"name": NAME, "sheet": SHEET}` of the healer, put there by whoever names
+/// one ([`with_healer`]). A rest that needs one and finds none is refused, never guessed.
+pub const HEALER: &str = "healer";
+
+/// `settings` with `name` (with its `sheet`) as the one who tends the resting.
+pub fn with_healer(settings: &Settings, name: &str, sheet: &serde_json::Value) -> Settings {
+    let mut out = settings.clone();
+    out.insert(HEALER.to_owned(), serde_json::json!({"name": name, "sheet": sheet}));
+    out
+}
+
+/// The healer named for a rest: its name and sheet, if one was named.
+pub fn healer(settings: &Settings) -> Option<(&str, &serde_json::Value)> {
+    let h = settings.get(HEALER)?;
+    Some((h.get("name")?.as_str()?, h.get("sheet")?))
+}
+
 /// A kind of recovery a procedure knows: catching one's breath, a night's sleep, a week.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Recovery {
@@ -50,6 +68,13 @@ pub trait Aftermath: Sync {
     fn track_lasts(&self, name: &str) -> bool {
         let _ = name;
         true
+    }
+
+    /// The least a track can hold between fights by the procedure's rules, and why (said when
+    /// the GM writes less). By default 0: harm stops at nothing left.
+    fn track_least(&self, sheet: &serde_json::Value, name: &str) -> (i64, &'static str) {
+        let _ = (sheet, name);
+        (0, "")
     }
 
     /// Whether a stat changed in the fight keeps its value (ability loss, severe wounds).
@@ -87,6 +112,21 @@ pub trait Aftermath: Sync {
     /// (tracks it derives from stats: Murdham's health from STR). By default as it is.
     fn complete(&self, new: NewCombatant) -> NewCombatant {
         new
+    }
+
+    /// What the procedure's rules make of a condition whatever led to it (Block, Dodge, Parry:
+    /// every slot filled is 0 HP; Murdham: no more health than STR). Applied to what a fight
+    /// leaves ([`outcome`]); each procedure's rests apply it to what they leave.
+    fn settle(&self, sheet: &serde_json::Value, condition: &mut Condition) {
+        let _ = (sheet, condition);
+    }
+
+    /// Whether a rest also costs what the rules take for it (a night without sleep a
+    /// Fatigue, a day without food STR, first aid System Strain), so a track may end further
+    /// from the sheet. By default no rest does.
+    fn costs(&self, rest: &Recovery) -> bool {
+        let _ = rest;
+        false
     }
 
     /// The kinds of recovery, shortest first.
@@ -152,6 +192,7 @@ pub fn outcome(
             after.items.insert(key, item);
         }
     }
+    of.settle(sheet, &mut after);
     after
 }
 

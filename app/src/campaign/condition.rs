@@ -38,12 +38,21 @@ pub struct Lasting {
     /// Other conditions it keeps on the token while it lasts ("prone").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub also: Vec<String>,
+    /// The lasting stats it harmed (d12's "agi damage"): once they are all back as the sheet
+    /// has them, the conditions in `also` end, while the harm itself stays until healed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mends_with: Vec<String>,
 }
 
 impl Lasting {
     /// A lasting harm with nothing more to say than its label.
     pub fn named(label: &str) -> Lasting {
-        Lasting { label: label.to_lowercase(), detail: String::new(), also: Vec::new() }
+        Lasting {
+            label: label.to_lowercase(),
+            detail: String::new(),
+            also: Vec::new(),
+            mends_with: Vec::new(),
+        }
     }
 
     /// How the GM reads it: "Shattered kneecap (blunt injuries, 3: prone until healed)".
@@ -178,9 +187,13 @@ impl Condition {
         self.set_stat(sheet, name, toward(now, start, by));
     }
 
-    /// Lifts a lasting harm (and the conditions it kept on the token).
+    /// Lifts a lasting harm (and the conditions it kept on the token), or a condition a harm
+    /// keeps on the token (the harm stays).
     pub fn lift(&mut self, label: &str) {
         self.lasting.retain(|l| !l.label.eq_ignore_ascii_case(label));
+        for l in &mut self.lasting {
+            l.also.retain(|a| !a.eq_ignore_ascii_case(label));
+        }
     }
 
     /// The condition at a glance, for a card or a library row: "HP 2/6 · Fatigue 3 ·
@@ -293,6 +306,7 @@ mod tests {
             label: "shattered kneecap".into(),
             detail: "blunt injuries, 3: prone until healed".into(),
             also: vec!["prone".into()],
+            mends_with: Vec::new(),
         });
         c.items.insert(
             "weapon:0".into(),
@@ -325,6 +339,7 @@ mod tests {
             label: "shattered kneecap".into(),
             detail: String::new(),
             also: vec!["prone".into()],
+            mends_with: Vec::new(),
         });
         let mut new = NewCombatant::named("Harald", SideId(1));
         new.tracks = block_tracks(&sheet());

@@ -69,10 +69,16 @@ impl Reviewed {
         apply(&self.sheet, &self.before, &kept)
     }
 
-    /// Sets the number on line `index`; refused in the field's words (the line stays).
-    pub fn set_value(&mut self, index: usize, value: i64) -> Result<(), String> {
+    /// Sets the number on line `index` as the procedure `of` allows; refused in the field's
+    /// words (the line stays).
+    pub fn set_value(
+        &mut self,
+        of: &dyn super::Aftermath,
+        index: usize,
+        value: i64,
+    ) -> Result<(), String> {
         let line = self.lines.get_mut(index).ok_or_else(|| format!("no line {}", index + 1))?;
-        line.change = line.change.with_value(&self.sheet, value)?;
+        line.change = line.change.with_value(of, &self.sheet, value)?;
         Ok(())
     }
 }
@@ -153,6 +159,7 @@ impl Review {
     /// Makes the GM's edits again (as a session file keeps them); an edit naming no line
     /// of this review is refused by its member and field.
     pub fn edit(&mut self, edits: &[Edit]) -> Result<(), String> {
+        let of = crate::system::get(&self.system).map_err(|e| e.to_string())?.aftermath();
         for e in edits {
             let person = self
                 .people
@@ -167,7 +174,7 @@ impl Review {
                 .ok_or_else(|| format!("{} has no line '{}' to edit", person.name, e.field))?;
             line.keep = e.keep;
             if let Some(value) = e.value {
-                line.change = line.proposed.with_value(&sheet, value)?;
+                line.change = line.proposed.with_value(of, &sheet, value)?;
             }
         }
         Ok(())
@@ -181,10 +188,19 @@ impl Review {
         Ok(())
     }
 
-    /// Writes `value` on `who`'s line that starts with `what`; refused past the sheet.
+    /// Writes `value` on `who`'s line that starts with `what`; refused past the sheet or
+    /// under what the procedure lets the field hold.
     pub fn set(&mut self, who: &str, what: &str, value: i64) -> Result<(), String> {
+        let of = self.rules()?;
         let (person, index) = self.line(who, what)?;
-        person.set_value(index, value)
+        person.set_value(of, index, value)
+    }
+
+    /// The rules between fights of the review's procedure.
+    pub fn rules(&self) -> Result<&'static dyn super::Aftermath, String> {
+        crate::system::by_id(&self.system)
+            .map(|s| s.aftermath())
+            .ok_or_else(|| format!("the procedure '{}' is not installed", self.system))
     }
 
     /// Whether `who` has a line starting with `what`; why not if not.

@@ -1,6 +1,7 @@
 //! The lines of a write-back: what a fight or a rest changes in a character's condition, one
 //! line per thing the GM may untick or change ("HP 6 → 2", "Sword: damaged").
 
+use super::aftermath::Aftermath;
 use super::condition::{Condition, Item, Lasting};
 use crate::command::{block_stats, block_tracks};
 use crate::encounter::stat_label;
@@ -91,15 +92,34 @@ impl Change {
     }
 
     /// The same line with another number: refused (in the field's words) when the line has
-    /// none or the number is past what the sheet allows.
-    pub fn with_value(&self, sheet: &serde_json::Value, value: i64) -> Result<Change, String> {
+    /// none, or the number is past what the sheet allows or under what the procedure `of`
+    /// lets the field hold.
+    pub fn with_value(
+        &self,
+        of: &dyn Aftermath,
+        sheet: &serde_json::Value,
+        value: i64,
+    ) -> Result<Change, String> {
         match self {
             Change::Track { name, from, .. } => {
                 let max = block_tracks(sheet).into_iter().find(|t| &t.name == name).map(|t| t.max);
                 if let Some(max) = max.filter(|max| value > *max) {
                     return Err(format!("{}: {value} is over its maximum {max}", stat_label(name)));
                 }
+                let (least, why) = of.track_least(sheet, name);
+                if value < least {
+                    let why = if why.is_empty() { String::new() } else { format!(" ({why})") };
+                    return Err(format!(
+                        "{}: {value} is under the least it can hold, {least}{why}",
+                        stat_label(name)
+                    ));
+                }
                 Ok(Change::Track { name: name.clone(), from: *from, to: value })
+            }
+            // A lasting stat counts what was lost or taken (severe wounds, ability damage, an
+            // ability now): never under nothing.
+            Change::Stat { name, .. } if value < 0 => {
+                Err(format!("{}: {value} is under 0", stat_label(name)))
             }
             Change::Stat { name, from, .. } => {
                 Ok(Change::Stat { name: name.clone(), from: *from, to: value })
@@ -150,6 +170,16 @@ pub fn changes(
     for l in before.lasting.iter().filter(|l| !after.has(&l.label)) {
         out.push(Change::Loses(l.clone()));
     }
+    // A condition an injury kept on the token that ended while the injury stays.
+    for l in &after.lasting {
+        let Some(was) = before.lasting.iter().find(|b| b.label.eq_ignore_ascii_case(&l.label))
+        else {
+            continue;
+        };
+        for rider in was.also.iter().filter(|r| !l.also.contains(r)) {
+            out.push(Change::Loses(Lasting::named(rider)));
+        }
+    }
     let keys: std::collections::BTreeSet<_> =
         before.items.keys().chain(after.items.keys()).collect();
     for key in keys {
@@ -173,7 +203,7 @@ pub fn apply(sheet: &serde_json::Value, before: &Condition, changes: &[Change]) 
                     after.lasting.push(l.clone());
                 }
             }
-            Change::Loses(l) => after.lasting.retain(|k| !k.label.eq_ignore_ascii_case(&l.label)),
+            Change::Loses(l) => after.lift(&l.label),
             Change::Item { key, to: Some(item), .. } => {
                 after.items.insert(key.clone(), item.clone());
             }
@@ -189,6 +219,7 @@ pub fn apply(sheet: &serde_json::Value, before: &Condition, changes: &[Change]) 
 mod tests {
     use super::*;
     use crate::campaign::Wear;
+    use crate::campaign::aftermath::Plain;
     use serde_json::json;
 
     fn sheet() -> serde_json::Value {
@@ -203,6 +234,7 @@ mod tests {
             label: "shattered kneecap".into(),
             detail: "blunt injuries, 3: prone until healed".into(),
             also: vec!["prone".into()],
+            mends_with: Vec::new(),
         });
         c.items.insert(
             "weapon:0".into(),
@@ -241,7 +273,7 @@ mod tests {
     #[test]
     fn an_unticked_line_keeps_its_field_and_a_changed_number_is_written() {
         let all = changes(&sheet(), &["hp"], &Condition::default(), &hurt());
-        let kept = [all[0].with_value(&sheet(), 4).unwrap(), all[2].clone()];
+        let kept = [all[0].with_value(&Plain, &sheet(), 4).unwrap(), all[2].clone()];
         let after = apply(&sheet(), &Condition::default(), &kept);
         assert_eq!(after.summary(&sheet(), &["hp"]), "HP 4/6 · Shattered kneecap");
     }
@@ -249,7 +281,14 @@ mod tests {
     #[test]
     fn a_number_past_the_sheet_is_refused_under_its_field() {
         let all = changes(&sheet(), &["hp"], &Condition::default(), &hurt());
-        assert_eq!(all[0].with_value(&sheet(), 9).unwrap_err(), "HP: 9 is over its maximum 6");
-        assert!(all[3].with_value(&sheet(), 1).unwrap_err().contains("no number"));
+        assert_eq!(
+            all[0].with_value(&Plain, &sheet(), 9).unwrap_err(),
+            "HP: 9 is over its maximum 6"
+        );
+        assert_eq!(
+            all[0].with_value(&Plain, &sheet(), -1).unwrap_err(),
+            "HP: -1 is under the least it can hold, 0"
+        );
+        assert!(all[3].with_value(&Plain, &sheet(), 1).unwrap_err().contains("no number"));
     }
 }

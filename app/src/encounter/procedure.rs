@@ -161,9 +161,11 @@ mod tests {
         let enc = Encounter::new(get("sovereign").unwrap(), "Now", 3);
         assert_eq!(enc.rules, crate::encounter::RULES);
         let written = serde_json::to_string(&enc).unwrap();
-        assert!(written.contains(r#""rules":1"#), "{written}");
-        assert_eq!(serde_json::from_str::<Encounter>(&written).unwrap().rules, 1);
-        let before = written.replace(r#","rules":1"#, "");
+        let edition = format!(r#","rules":{}"#, crate::encounter::RULES);
+        assert!(written.contains(&edition), "{written}");
+        let read_back = serde_json::from_str::<Encounter>(&written).unwrap().rules;
+        assert_eq!(read_back, crate::encounter::RULES);
+        let before = written.replace(&edition, "");
         assert_ne!(before, written);
         let read: Encounter = serde_json::from_str(&before).unwrap();
         assert_eq!(read.rules, 0);

@@ -7,7 +7,7 @@
 //! condition into the next fight it `enter`s.
 
 use super::parse::{Cursor, Placement};
-use crate::campaign::aftermath::recovery;
+use crate::campaign::aftermath::{recovery, with_healer};
 use crate::campaign::company::Member;
 use crate::campaign::end::Review;
 use crate::campaign::session::{Part, SessionLog};
@@ -47,8 +47,9 @@ pub(crate) enum SessionLine {
     Recurring { who: String },
     /// `end-fight [untick NAME WHAT]... [set NAME WHAT N]...`: the write-back.
     EndFight { untick: Vec<(String, String)>, set: Vec<(String, String, i64)> },
-    /// `rest KIND [NAME...]`: everyone, or the ones named.
-    Rest { kind: String, who: Vec<String> },
+    /// `rest KIND [NAME...] [by HEALER]`: everyone, or the ones named; `by` names who tends
+    /// them (a rest that needs a healer, Sovereign's first aid).
+    Rest { kind: String, who: Vec<String>, by: Option<String> },
     /// `heal NAME TRACK N` (negative harms).
     Heal { who: String, track: String, amount: i64 },
     /// `cure NAME LABEL`: a lasting harm healed.
@@ -92,8 +93,15 @@ pub(super) fn parse(verb: &str, c: &mut Cursor) -> Result<SessionLine, String> {
         }
         "rest" => {
             let kind = c.word("a kind of rest")?;
-            let who = std::iter::from_fn(|| c.next()).map(|t| t.text.clone()).collect();
-            SessionLine::Rest { kind, who }
+            let (mut who, mut by) = (Vec::new(), None);
+            while let Some(t) = c.next() {
+                if t.is("by") {
+                    by = Some(c.word("who tends them")?);
+                } else {
+                    who.push(t.text.clone());
+                }
+            }
+            SessionLine::Rest { kind, who, by }
         }
         "heal" => SessionLine::Heal {
             who: c.word("a character")?,
@@ -257,17 +265,24 @@ pub(super) fn perform(
             sitting.ended = Some(line_no);
             Ok(Outcome::Done)
         }
-        SessionLine::Rest { kind, who } => {
+        SessionLine::Rest { kind, who, by } => {
             let of = enc.system().aftermath();
             let rest = recovery(of, kind).map_err(refused)?;
             let keys =
                 who.iter().map(|w| sitting.key(w)).collect::<Result<Vec<_>, _>>().map_err(Err)?;
+            let settings = match by {
+                Some(healer) => {
+                    let m = &sitting.company.members[&sitting.key(healer).map_err(Err)?];
+                    with_healer(&enc.settings, &m.name, &m.sheet)
+                }
+                None => (*enc.settings).clone(),
+            };
             sitting.rests += 1;
             // A stream of the fight's seed no command draws from.
             let origin = StepDice { seed: history.base().seed, stream: u64::MAX - sitting.rests };
             let step = sitting
                 .company
-                .rest_seeded(of, enc.system_id(), rest, &keys, &enc.settings, origin, plan)
+                .rest_seeded(of, enc.system_id(), rest, &keys, &settings, origin, plan)
                 .map_err(refused)?;
             let unused = plan.len().saturating_sub(step.rolls.len());
             if unused > 0 {

@@ -30,8 +30,7 @@ const ENDS: &[&str] = &[
     "prone",
 ];
 
-/// Setting: a comfortable night mends one ability, not each.
-pub const REST_ONE_ABILITY: &str = "rest_one_ability";
+pub use super::rests::REST_ONE_ABILITY;
 
 /// The rests' settings, shown with the fight's.
 pub(crate) fn settings() -> Vec<crate::system::SettingSpec> {
@@ -45,37 +44,17 @@ pub(crate) fn settings() -> Vec<crate::system::SettingSpec> {
     }]
 }
 
-/// The abilities a blow can reach.
-const ABILITIES: [&str; 3] = ["str", "dex", "wil"];
-
-const RECOVERIES: &[Recovery] = &[
-    Recovery {
-        id: "breath",
-        name: "Catch your breath",
-        help: "A moment's calm and a drink: every lost HP comes back.",
-    },
-    Recovery {
-        id: "night",
-        name: "A night's sleep",
-        help: "A normal night (a good camp, an inn): HP back and all Fatigue cleared.",
-    },
-    Recovery {
-        id: "comfortable",
-        name: "A comfortable night",
-        help: "As a night's sleep, and each damaged ability mends by 1.",
-    },
-    Recovery {
-        id: "care",
-        name: "Serious care",
-        help: "A comfortable week of care between adventures: abilities mended, severe wounds \
-               and their arm injuries healed. Lost eyes and scars stay.",
-    },
-];
-
 impl Aftermath for BdpAftermath {
     fn track_lasts(&self, name: &str) -> bool {
         // A detachment's bodies are counted afresh at each muster.
         name != "members"
+    }
+
+    fn track_least(&self, _sheet: &serde_json::Value, name: &str) -> (i64, &'static str) {
+        match name {
+            "hp" => (0, "harm past 0 HP goes to STR"),
+            _ => (0, ""),
+        }
     }
 
     fn stat_lasts(&self, name: &str) -> bool {
@@ -130,8 +109,17 @@ impl Aftermath for BdpAftermath {
         }
     }
 
+    fn settle(&self, sheet: &serde_json::Value, condition: &mut Condition) {
+        no_guard_while_full(sheet, condition);
+    }
+
     fn recoveries(&self) -> &'static [Recovery] {
-        RECOVERIES
+        super::rests::RECOVERIES
+    }
+
+    fn costs(&self, rest: &Recovery) -> bool {
+        // A further night without sleep adds a Fatigue.
+        rest.id == "sleepless"
     }
 
     fn recover(
@@ -140,46 +128,33 @@ impl Aftermath for BdpAftermath {
         sheet: &serde_json::Value,
         before: &Condition,
         settings: &crate::campaign::aftermath::Settings,
-        _dice: &mut dyn DiceSource,
+        dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
-        after.mend_track(sheet, "hp", None);
-        if rest.id != "breath" {
-            after.mend_track(sheet, "fatigue", None);
-        }
-        match rest.id {
-            "comfortable"
-                if crate::campaign::aftermath::flag(settings, REST_ONE_ABILITY, false) =>
-            {
-                let lost = |a: &str| {
-                    let max = crate::command::block_tracks(sheet).into_iter().find(|t| t.name == a);
-                    max.map_or(0, |t| t.max - after.track(sheet, a).unwrap_or(t.max))
-                };
-                let worst = ABILITIES.into_iter().filter(|a| lost(a) > 0).max_by_key(|a| lost(a));
-                if let Some(worst) = worst {
-                    after.mend_track(sheet, worst, Some(1));
-                }
-            }
-            "comfortable" => {
-                for a in ABILITIES {
-                    after.mend_track(sheet, a, Some(1));
-                }
-            }
-            "care" => {
-                for a in ABILITIES {
-                    after.mend_track(sheet, a, None);
-                }
-                after.mend_stat(sheet, "wounds", None);
-                after.lift("arm wound");
-            }
-            _ => {}
-        }
+        super::rests::rest(rest, sheet, &mut after, settings, dice)?;
+        self.settle(sheet, &mut after);
         // Out cold from DEX or WIL at 0 ends once both are back above it.
         let above = |a: &str| after.track(sheet, a).is_none_or(|v| v > 0);
         if above("dex") && above("wil") {
             after.lift("unconscious");
         }
         Ok(Recovered { after })
+    }
+}
+
+/// Every inventory slot filled (gear, Fatigue, severe wounds): the character is at 0 HP, and
+/// no rest gives HP back until a slot is free again.
+fn no_guard_while_full(sheet: &serde_json::Value, after: &mut Condition) {
+    let gear = sheet.get("slots_used").and_then(serde_json::Value::as_i64).unwrap_or(0);
+    let fatigue = after.track(sheet, "fatigue").unwrap_or(0);
+    let wounds = after.stats.get("wounds").copied().unwrap_or_else(|| {
+        crate::command::block_stats(sheet)
+            .into_iter()
+            .find(|s| s.name == "wounds")
+            .map_or(0, |s| s.value)
+    });
+    if gear + fatigue + wounds >= super::block::SLOTS && after.track(sheet, "hp").is_some() {
+        after.set_track(sheet, "hp", 0);
     }
 }
 
@@ -231,7 +206,8 @@ mod tests {
             rest("comfortable", &hurt()).summary(&s, MAIN),
             "STR 10/13 · DEX 1/12 · Wounds 1 · Arm wound · Lost an eye"
         );
-        assert_eq!(rest("care", &hurt()).summary(&s, MAIN), "Lost an eye");
+        // A comfortable week: seven nights' worth, 7 of each lost ability (DEX 0 -> 7).
+        assert_eq!(rest("care", &hurt()).summary(&s, MAIN), "DEX 7/12 · Lost an eye");
     }
 
     #[test]
@@ -247,6 +223,25 @@ mod tests {
             .unwrap()
             .after;
         assert_eq!(after.summary(&sheet(), MAIN), "STR 10/13 · WIL 8/10");
+    }
+
+    #[test]
+    fn with_every_slot_filled_no_rest_gives_hp_back_until_one_is_free() {
+        let mut full = sheet();
+        full["slots_used"] = json!(8);
+        let r = |id: &str, before: &Condition| {
+            let r = crate::campaign::aftermath::recovery(&BdpAftermath, id).unwrap();
+            BdpAftermath
+                .recover(r, &full, before, &Default::default(), &mut SeededDice::new(1, 0))
+                .unwrap()
+                .after
+        };
+        let mut tired = Condition::default();
+        tired.set_track(&full, "fatigue", 2);
+        assert_eq!(r("breath", &tired).summary(&full, MAIN), "HP 0/5 · Fatigue 2");
+        tired.set_track(&full, "hp", 3);
+        assert_eq!(r("breath", &tired).summary(&full, MAIN), "HP 0/5 · Fatigue 2");
+        assert_eq!(r("night", &tired).summary(&full, MAIN), "unhurt");
     }
 
     #[test]

@@ -26,6 +26,7 @@ mod order;
 mod prompts;
 mod reactions;
 mod recap;
+mod rests;
 mod saves;
 pub mod schema;
 mod script;

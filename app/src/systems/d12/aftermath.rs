@@ -60,6 +60,21 @@ const RECOVERIES: &[Recovery] = &[
 ];
 
 impl Aftermath for D12Aftermath {
+    fn track_least(&self, sheet: &serde_json::Value, name: &str) -> (i64, &'static str) {
+        match name {
+            // Below 0 is dying; at minus the STR score, dead.
+            WP => {
+                let str_score = crate::command::block_stats(sheet)
+                    .into_iter()
+                    .find(|s| s.name == "str")
+                    .map_or(0, |s| s.value);
+                (-str_score, "dead at minus the STR score")
+            }
+            STRESS => (0, "harm past Stress goes to the Wound Points"),
+            _ => (0, ""),
+        }
+    }
+
     fn stat_lasts(&self, name: &str) -> bool {
         name.ends_with(" damage")
     }
@@ -69,8 +84,23 @@ impl Aftermath for D12Aftermath {
     }
 
     fn lasting(&self, enc: &Encounter, who: &Combatant, label: &str) -> Lasting {
-        crate::campaign::injury::from_tables(enc, who, label)
-            .unwrap_or_else(|| Lasting::named(label))
+        let Some(mut lasting) = crate::campaign::injury::from_tables(enc, who, label) else {
+            return Lasting::named(label);
+        };
+        // The ability damage its row dealt: the riders end when it is all back.
+        lasting.mends_with = crate::campaign::injury::row_named(enc, label)
+            .and_then(|(_, row, _)| row.result.structured.as_ref())
+            .and_then(|s| s.get("damage"))
+            .and_then(serde_json::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|d| d.get("abilities").and_then(serde_json::Value::as_array))
+            .flatten()
+            .filter_map(serde_json::Value::as_str)
+            .map(|a| format!("{} damage", a.to_lowercase()))
+            .collect();
+        lasting.mends_with.dedup();
+        lasting
     }
 
     fn complete(&self, new: crate::command::NewCombatant) -> crate::command::NewCombatant {
@@ -118,6 +148,7 @@ impl Aftermath for D12Aftermath {
                 after.mend_stat(sheet, &k, Some(ability));
             }
         }
+        end_riders(&mut after);
         // Back above 0 Wound Points: up again.
         if after.track(sheet, WP).is_none_or(|v| v > 0) {
             for k in [INCAPACITATED, DYING, STABILIZED] {
@@ -125,6 +156,17 @@ impl Aftermath for D12Aftermath {
             }
         }
         Ok(Recovered { after })
+    }
+}
+
+/// The conditions an injury keeps on the token end once every ability damage it dealt is
+/// back (the README's default); an injury that dealt none keeps them until the GM heals it.
+fn end_riders(after: &mut Condition) {
+    let stats = after.stats.clone();
+    for l in after.lasting.iter_mut() {
+        if !l.mends_with.is_empty() && l.mends_with.iter().all(|k| !stats.contains_key(k)) {
+            l.also.clear();
+        }
     }
 }
 
@@ -157,6 +199,7 @@ mod tests {
                 label: "shattered kneecap".into(),
                 detail: String::new(),
                 also: vec!["prone".into()],
+                mends_with: vec!["str damage".into()],
             },
             Lasting::named("incapacitated"),
         ];
@@ -198,6 +241,22 @@ mod tests {
             .unwrap()
             .after;
         assert_eq!(after.summary(&full, &[STRESS, WP]), "WP 3/12");
+    }
+
+    #[test]
+    fn riders_end_when_the_injurys_ability_damage_is_all_back_and_the_injury_stays() {
+        const MAIN: &[&str] = &["stress", "wp"];
+        let night = rest("night", &rest("bed", &hurt()));
+        assert_eq!(night.summary(&sheet(), MAIN), "WP 3/12 · Shattered kneecap");
+        assert!(night.lasting[0].also.is_empty(), "prone ends with the STR damage");
+        let lines: Vec<String> = crate::campaign::review::changes(&sheet(), MAIN, &hurt(), &night)
+            .iter()
+            .map(crate::campaign::review::Change::text)
+            .collect();
+        assert!(lines.contains(&"Prone: healed".to_owned()), "{lines:?}");
+        let mut no_damage = hurt();
+        no_damage.lasting[0].mends_with.clear();
+        assert_eq!(rest("bed", &rest("bed", &no_damage)).lasting[0].also, ["prone"]);
     }
 
     #[test]

@@ -57,6 +57,27 @@ const RECOVERIES: &[Recovery] = &[
         help: "A watch of rest, fed, watered and slept: health and mana back to full.",
     },
     Recovery {
+        id: "day-unfed",
+        name: "A day's rest without food",
+        help: "A watch of rest with no meal: no health or mana back, and 1 STR lost for now.",
+    },
+    Recovery {
+        id: "day-dry",
+        name: "A day's rest without drink",
+        help: "A watch of rest with no water: no health or mana back, and 1 AGI lost for now.",
+    },
+    Recovery {
+        id: "day-sleepless",
+        name: "A day's rest without sleep",
+        help: "A watch of rest with no sleep: no health or mana back, and 1 WIT lost for now.",
+    },
+    Recovery {
+        id: "day-bare",
+        name: "A day's rest with nothing",
+        help: "A watch with no food, water or sleep: no health or mana back, and 1 each of \
+               STR, AGI and WIT lost for now.",
+    },
+    Recovery {
         id: "full",
         name: "A full rest",
         help: "A week in a settlement: health, mana and omens full, every condition and injury \
@@ -119,8 +140,17 @@ impl Aftermath for MurdhamAftermath {
         block::complete(new.clone()).unwrap_or(new)
     }
 
+    fn settle(&self, sheet: &serde_json::Value, condition: &mut Condition) {
+        cap_health(sheet, condition);
+    }
+
     fn recoveries(&self) -> &'static [Recovery] {
         RECOVERIES
+    }
+
+    fn costs(&self, rest: &Recovery) -> bool {
+        // Each need unmet costs a point of an ability, and health with STR.
+        !unmet_needs(rest.id).is_empty()
     }
 
     fn recover(
@@ -132,6 +162,12 @@ impl Aftermath for MurdhamAftermath {
         _dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
+        let unmet = unmet_needs(rest.id);
+        if !unmet.is_empty() {
+            go_without(sheet, &mut after, unmet);
+            self.settle(sheet, &mut after);
+            return Ok(Recovered { after });
+        }
         let v2 = crate::campaign::aftermath::flag(settings, REST_V2, false);
         after.mend_track(sheet, HEALTH, None);
         after.mend_track(sheet, "mana", if v2 && rest.id == "day" { Some(1) } else { None });
@@ -147,10 +183,51 @@ impl Aftermath for MurdhamAftermath {
             after.stats.clear();
             after.lasting.clear();
         }
+        self.settle(sheet, &mut after);
         if after.track(sheet, HEALTH).is_none_or(|v| v > 0) {
             after.lift(DYING);
         }
         Ok(Recovered { after })
+    }
+}
+
+/// The abilities a day's rest lowers for the needs it leaves unmet (food STR, drink AGI, sleep
+/// WIT); none for a rest with every need met.
+fn unmet_needs(rest: &str) -> &'static [&'static str] {
+    match rest {
+        "day-unfed" => &[STR],
+        "day-dry" => &[AGI],
+        "day-sleepless" => &[WIT],
+        "day-bare" => &[STR, AGI, WIT],
+        _ => &[],
+    }
+}
+
+/// A day's rest with needs unmet: nothing back, and a temporary point off each ability named;
+/// an ability brought to 0 kills.
+fn go_without(sheet: &serde_json::Value, after: &mut Condition, abilities: &[&str]) {
+    for a in abilities {
+        let now = after.stats.get(*a).copied().or_else(|| {
+            crate::command::block_stats(sheet).into_iter().find(|s| s.name == *a).map(|s| s.value)
+        });
+        let Some(now) = now else { continue };
+        after.set_stat(sheet, a, (now - 1).max(0));
+        if now - 1 <= 0 && !after.has("dead") {
+            after.lasting.push(Lasting::named("dead"));
+        }
+    }
+}
+
+/// Health is never more than STR as it is now: a temporary loss of STR lowers the most a
+/// rest can give back (the sheet's maximum is the whole STR).
+fn cap_health(sheet: &serde_json::Value, after: &mut Condition) {
+    let strength = after.stats.get(STR).copied().or_else(|| {
+        crate::command::block_stats(sheet).into_iter().find(|s| s.name == STR).map(|s| s.value)
+    });
+    if let (Some(strength), Some(health)) = (strength, after.track(sheet, HEALTH))
+        && health > strength
+    {
+        after.set_track(sheet, HEALTH, strength.max(0));
     }
 }
 
@@ -196,7 +273,8 @@ mod tests {
             .recover(day, &sheet(), &hurt, &Default::default(), &mut SeededDice::new(1, 0))
             .unwrap()
             .after;
-        assert_eq!(after.summary(&sheet(), &[HEALTH]), "STR 10 · Scar");
+        // STR is 10 of 12 for now: so is the most health a rest gives back.
+        assert_eq!(after.summary(&sheet(), &[HEALTH]), "Health 10/12 · STR 10 · Scar");
         let full = crate::campaign::aftermath::recovery(&MurdhamAftermath, "full").unwrap();
         let after = MurdhamAftermath
             .recover(full, &sheet(), &hurt, &Default::default(), &mut SeededDice::new(1, 0))

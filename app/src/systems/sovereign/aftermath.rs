@@ -7,7 +7,7 @@
 
 use super::block::{HEAL, HP};
 use crate::campaign::Condition;
-use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::aftermath::{Aftermath, Recovered, Recovery, Settings, healer};
 use crate::dice::{Dice, DiceSource};
 use crate::system::RuleError;
 
@@ -20,24 +20,42 @@ const ENDS: &[&str] = &["fled", "surrendered", "prone", "unconscious"];
 /// The System Strain track, when a sheet keeps one.
 const STRAIN: &str = "strain";
 
+/// Frailty: death at 0 HP again, and no natural healing.
+const FRAIL: &str = "frail";
+
 const RECOVERIES: &[Recovery] = &[
     Recovery {
         id: "first-aid",
         name: "First aid",
-        help: "A healer's kit and a minute: 1d6 + Heal HP and 1 System Strain. It mends HP, \
-               not Frailty; at full Strain it does nothing.",
+        help: "A minute with a healer's kit, from a healer you name: 1d6 + the healer's Heal in \
+               HP and 1 System Strain for the one tended. It mends a Frail character's HP but \
+               not Frailty; one Strain too many and it does nothing. One Turn is time enough \
+               to tend the whole party.",
+    },
+    Recovery {
+        id: "night",
+        name: "A plain night",
+        help: "Sleep without a real bed, warmth and a meal (a tent, a dungeon camp): no HP and \
+               no System Strain back.",
     },
     Recovery {
         id: "comfortable",
         name: "A comfortable night",
-        help: "A safe, warm bed and a meal: HP equal to the level (NPCs: Hit Dice) and 1 System \
-               Strain less. Not in a dungeon camp.",
+        help: "A safe, warm bed and a meal: HP equal to the level (NPCs: Hit Dice), none for \
+               the Frail, and 1 System Strain less. Not in a dungeon camp.",
+    },
+    Recovery {
+        id: "frailty",
+        name: "A healer's attempt at Frailty",
+        help: "An hour's work with a healer's kit by a healer you name with Heal 1 or better: \
+               a Heal check (2d6 + Heal + the better of DEX and INT) of 10 ends Frailty. One \
+               attempt only: a failure leaves the week of care.",
     },
     Recovery {
         id: "week",
         name: "A comfortable week with care",
-        help: "Seven comfortable nights with a healer's care: seven nights' HP, Strain gone, \
-               and Frailty ends.",
+        help: "Seven comfortable nights tended by a healer you name (a kit, Heal 0 or better): \
+               seven nights' HP (none while Frail), 7 System Strain less, and Frailty ends.",
     },
 ];
 
@@ -49,6 +67,101 @@ fn stat(sheet: &serde_json::Value, name: &str, default: i64) -> i64 {
         .map_or(default, |s| s.value)
 }
 
+/// The mark of a failed Heal-1 attempt at Frailty: there is only the one.
+const ATTEMPT_SPENT: &str = "heal attempt at frailty spent";
+
+/// The Heal-1 attempt at Frailty: the named healer's Heal check against 10, once.
+fn attempt(
+    rest: &Recovery,
+    after: &mut Condition,
+    settings: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RuleError> {
+    let (name, healer) = tending(rest, settings)?;
+    let skill = stat(healer, HEAL, 0);
+    if skill < 1 {
+        return Err(RuleError::Invalid(format!(
+            "{name} has Heal {skill}: the attempt at Frailty needs Heal 1 or better"
+        )));
+    }
+    if !after.has(FRAIL) {
+        return Ok(());
+    }
+    if after.has(ATTEMPT_SPENT) {
+        return Err(RuleError::NotAllowed(
+            "the one attempt at this Frailty failed: only a week of care ends it now".into(),
+        ));
+    }
+    let attr = ["dex", "int"]
+        .iter()
+        .map(|k| super::rules::attribute_mod(stat(healer, k, 10)))
+        .max()
+        .unwrap_or(0);
+    let label = format!("{name}'s Heal check against Frailty (Heal {skill}, DEX or INT {attr:+})");
+    let roll = dice
+        .roll(&Dice::pool(2, 6), &label, None)
+        .map_err(|e| RuleError::Invalid(e.to_string()))?;
+    if super::rules::skill_check(&roll, skill, attr, 10).success {
+        after.lift(FRAIL);
+    } else {
+        after.lasting.push(crate::campaign::Lasting::named(ATTEMPT_SPENT));
+    }
+    Ok(())
+}
+
+/// The healer the rest names, or why it cannot go on without one.
+fn tending<'a>(
+    rest: &Recovery,
+    settings: &'a Settings,
+) -> Result<(&'a str, &'a serde_json::Value), RuleError> {
+    healer(settings).ok_or_else(|| {
+        RuleError::Invalid(format!(
+            "{} needs a healer: name who tends (rest {} … by HEALER)",
+            rest.name, rest.id
+        ))
+    })
+}
+
+/// `nights` comfortable nights of natural healing: the level's HP a night (NPCs: Hit Dice)
+/// unless Frail, and a point of System Strain off each night.
+fn nights(sheet: &serde_json::Value, after: &mut Condition, nights: i64) {
+    let level = stat(sheet, "level", stat(sheet, "hd", 1)).max(1);
+    // The Frail do not heal naturally; only first aid mends their HP.
+    if !after.has(FRAIL) {
+        after.mend_track(sheet, HP, Some(nights * level));
+    }
+    after.mend_track(sheet, STRAIN, Some(nights));
+}
+
+/// First aid from the named healer: 1d6 + the healer's Heal, and a point of Strain.
+fn first_aid(
+    rest: &Recovery,
+    sheet: &serde_json::Value,
+    after: &mut Condition,
+    settings: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RuleError> {
+    let (name, healer) = tending(rest, settings)?;
+    let strain = after.track(sheet, STRAIN);
+    let strain_max =
+        crate::command::block_tracks(sheet).into_iter().find(|t| t.name == STRAIN).map(|t| t.max);
+    // Strain past its maximum: the body takes no more healing.
+    if let (Some(s), Some(max)) = (strain, strain_max)
+        && s + 1 > max
+    {
+        return Ok(());
+    }
+    let heal = stat(healer, HEAL, 0);
+    let label = format!("First aid by {name} (Heal {heal}): HP back");
+    let roll =
+        dice.roll(&Dice::die(6), &label, None).map_err(|e| RuleError::Invalid(e.to_string()))?;
+    after.mend_track(sheet, HP, Some(roll.total + heal));
+    if let Some(s) = strain {
+        after.set_track(sheet, STRAIN, s + 1);
+    }
+    Ok(())
+}
+
 impl Aftermath for SovAftermath {
     fn condition_lasts(&self, label: &str) -> bool {
         !ENDS.contains(&label)
@@ -58,46 +171,38 @@ impl Aftermath for SovAftermath {
         RECOVERIES
     }
 
+    fn costs(&self, rest: &Recovery) -> bool {
+        // Each application puts a point of System Strain on the one tended.
+        rest.id == "first-aid"
+    }
+
     fn recover(
         &self,
         rest: &Recovery,
         sheet: &serde_json::Value,
         before: &Condition,
-        _settings: &crate::campaign::aftermath::Settings,
+        settings: &Settings,
         dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
-        let strain = after.track(sheet, STRAIN);
-        let strain_max = crate::command::block_tracks(sheet)
-            .into_iter()
-            .find(|t| t.name == STRAIN)
-            .map(|t| t.max);
-        let level = stat(sheet, "level", stat(sheet, "hd", 1)).max(1);
         match rest.id {
-            "first-aid" => {
-                if strain.is_some() && strain == strain_max {
-                    return Ok(Recovered { after });
+            "first-aid" => first_aid(rest, sheet, &mut after, settings, dice)?,
+            // Any sleep only spares the night's own Strain; nothing comes back.
+            "night" => {}
+            "comfortable" => nights(sheet, &mut after, 1),
+            "frailty" => attempt(rest, &mut after, settings, dice)?,
+            "week" => {
+                let (name, healer) = tending(rest, settings)?;
+                if stat(healer, HEAL, 0) < 0 {
+                    return Err(RuleError::Invalid(format!(
+                        "{name} has no Heal skill: a week of care needs Heal 0 or better"
+                    )));
                 }
-                let heal = stat(sheet, HEAL, 0);
-                let roll = dice
-                    .roll(&Dice::die(6), "First aid: HP back", None)
-                    .map_err(|e| RuleError::Invalid(e.to_string()))?;
-                after.mend_track(sheet, HP, Some(roll.total + heal));
-                if let Some(s) = strain {
-                    after.set_track(sheet, STRAIN, s + 1);
-                }
+                nights(sheet, &mut after, 7);
+                after.lift(FRAIL);
+                after.lift(ATTEMPT_SPENT);
             }
-            "comfortable" => {
-                after.mend_track(sheet, HP, Some(level));
-                if let Some(s) = strain {
-                    after.set_track(sheet, STRAIN, (s - 1).max(0));
-                }
-            }
-            _ => {
-                after.mend_track(sheet, HP, Some(7 * level));
-                after.mend_track(sheet, STRAIN, None);
-                after.lift("frail");
-            }
+            other => return Err(RuleError::Invalid(format!("no rest '{other}' in Sovereign"))),
         }
         Ok(Recovered { after })
     }
@@ -107,6 +212,7 @@ impl Aftermath for SovAftermath {
 mod tests {
     use super::*;
     use crate::campaign::Lasting;
+    use crate::campaign::aftermath::with_healer;
     use crate::dice::{PlannedDice, SeededDice};
     use serde_json::json;
 
@@ -114,29 +220,57 @@ mod tests {
         json!({"tracks": {"hp": 12, "strain": {"value": 0, "max": 10}}, "stats": {"level": 2, "heal": 1}})
     }
 
-    fn rest(id: &str, before: &Condition, faces: &[u32]) -> Condition {
+    /// A rest tended by a healer with Heal 3 (the patient's own Heal is 1).
+    fn rest(id: &str, before: &Condition, faces: &[u32]) -> Result<Condition, RuleError> {
         let r = crate::campaign::aftermath::recovery(&SovAftermath, id).unwrap();
         let mut dice = PlannedDice::new(SeededDice::new(1, 0)).then_table(faces.to_vec());
-        SovAftermath.recover(r, &sheet(), before, &Default::default(), &mut dice).unwrap().after
+        let healer = json!({"stats": {"heal": 3}});
+        let settings = with_healer(&Settings::new(), "Dessa", &healer);
+        SovAftermath.recover(r, &sheet(), before, &settings, &mut dice).map(|r| r.after)
+    }
+
+    fn frail() -> Condition {
+        let mut hurt = Condition::default();
+        hurt.set_track(&sheet(), HP, 1);
+        hurt.set_track(&sheet(), STRAIN, 9);
+        hurt.lasting.push(Lasting::named(FRAIL));
+        hurt
     }
 
     #[test]
-    fn first_aid_mends_hp_not_frailty_and_costs_strain() {
-        let mut hurt = Condition::default();
-        hurt.set_track(&sheet(), HP, 1);
-        hurt.lasting.push(Lasting::named("frail"));
+    fn first_aid_adds_the_healers_heal_mends_hp_not_frailty_and_costs_strain() {
         let s = sheet();
-        assert_eq!(rest("first-aid", &hurt, &[4]).summary(&s, &[HP]), "HP 6/12 · Strain 1 · Frail");
-        assert_eq!(rest("comfortable", &hurt, &[]).summary(&s, &[HP]), "HP 3/12 · Frail");
-        assert_eq!(rest("week", &hurt, &[]).summary(&s, &[HP]), "unhurt");
-        let mut full = hurt.clone();
-        full.set_track(&s, STRAIN, 10);
-        assert_eq!(rest("first-aid", &full, &[4]), full);
+        let after = rest("first-aid", &frail(), &[4]).unwrap();
+        assert_eq!(after.summary(&s, &[HP]), "HP 8/12 · Strain 10 · Frail");
+        // One more Strain would pass the maximum: nothing happens, no die is rolled.
+        assert_eq!(rest("first-aid", &after, &[]).unwrap(), after);
+        let r = crate::campaign::aftermath::recovery(&SovAftermath, "first-aid").unwrap();
+        let alone =
+            SovAftermath.recover(r, &s, &frail(), &Settings::new(), &mut SeededDice::new(1, 0));
+        assert!(alone.unwrap_err().to_string().contains("needs a healer"));
+    }
+
+    #[test]
+    fn the_frail_heal_no_hp_by_nights_and_strain_comes_off_a_point_a_night() {
+        let s = sheet();
+        assert_eq!(rest("night", &frail(), &[]).unwrap(), frail());
+        assert_eq!(
+            rest("comfortable", &frail(), &[]).unwrap().summary(&s, &[HP]),
+            "HP 1/12 · Strain 8 · Frail"
+        );
+        assert_eq!(rest("week", &frail(), &[]).unwrap().summary(&s, &[HP]), "HP 1/12 · Strain 2");
+        let mut hurt = frail();
+        hurt.lift(FRAIL);
+        assert_eq!(
+            rest("comfortable", &hurt, &[]).unwrap().summary(&s, &[HP]),
+            "HP 3/12 · Strain 8"
+        );
+        assert_eq!(rest("week", &hurt, &[]).unwrap().summary(&s, &[HP]), "Strain 2");
     }
 
     #[test]
     fn frailty_and_a_mortal_injury_last_and_prone_does_not() {
-        assert!(SovAftermath.condition_lasts("frail"));
+        assert!(SovAftermath.condition_lasts(FRAIL));
         assert!(SovAftermath.condition_lasts("mortally injured"));
         assert!(!SovAftermath.condition_lasts("prone"));
     }

@@ -5,7 +5,7 @@
 //! answers.
 
 use super::attack::{check_attack, land};
-use super::block::{AC, SovBlock, is_out, stat};
+use super::block::{AC, SovBlock, is_out, stat, strikable};
 use super::model::{Manner, Pending, SovEvent, TurnAt};
 use super::{CHARGED, R_ATTACK, TOTAL_DEFENSE};
 use crate::dice::DiceSource;
@@ -22,13 +22,19 @@ pub(crate) fn may_defend(enc: &Encounter, id: CombatantId) -> bool {
     })
 }
 
-/// Whether `id` may still use Veteran's Luck this round.
+/// Whether `id` may still use Veteran's Luck: once a Turn, and a fight is one Turn (once a
+/// round in a fight begun before rules edition 2).
 pub(crate) fn has_luck(enc: &Encounter, id: CombatantId) -> bool {
+    let s = enc.sovereign();
+    let used = if enc.rules >= 2 { &s.luck_spent } else { &s.luck_used };
     enc.combatant(id).is_some_and(|c| {
-        !is_out(c)
-            && !enc.sovereign().luck_used.contains(&id)
-            && SovBlock::of(c).is_ok_and(|b| b.veterans_luck)
+        !is_out(c) && !used.contains(&id) && SovBlock::of(c).is_ok_and(|b| b.veterans_luck)
     })
+}
+
+/// When Veteran's Luck comes back, as the journal says it.
+fn luck_period(enc: &Encounter) -> &'static str {
+    if enc.rules >= 2 { "this fight" } else { "this round" }
 }
 
 /// The check of Veteran's Luck on the waiting attack: the attacker on a miss, the target on
@@ -39,8 +45,9 @@ pub(crate) fn check_luck(enc: &Encounter, id: CombatantId) -> Result<bool, RuleE
     };
     if !has_luck(enc, id) {
         return Err(RuleError::NotAllowed(format!(
-            "{} has no Veteran's Luck left this round",
-            enc.name_of(id)
+            "{} has no Veteran's Luck left {}",
+            enc.name_of(id),
+            luck_period(enc)
         )));
     }
     if p.forced.is_some() {
@@ -99,7 +106,9 @@ pub(super) fn waits_for_answer(enc: &Encounter, target: CombatantId, p: &Pending
 pub(super) fn resume(ctx: &mut Ctx) {
     while let Some(p) = ctx.enc.sovereign().pending.clone() {
         let down = |id| ctx.enc.combatant(id).is_none_or(is_out);
-        if !down(p.attacker) && !down(p.target) {
+        // A helpless target (knocked out, mortally injured) can still be struck.
+        let gone = |id| ctx.enc.combatant(id).is_none_or(|c| !strikable(&ctx.enc, c));
+        if !down(p.attacker) && !gone(p.target) {
             return;
         }
         let (a, t) = (ctx.enc.name_of(p.attacker), ctx.enc.name_of(p.target));

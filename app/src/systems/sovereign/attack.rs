@@ -6,7 +6,7 @@
 
 use super::Step;
 use super::answer::{resume, waits_for_answer};
-use super::block::{AC, ATK, HP, attack, is_out, stat, track};
+use super::block::{AC, ATK, HP, attack, is_out, stat, strikable, track};
 use super::block::{Reload, SovBlock};
 use super::charge::charge_path;
 use super::model::{Manner, Pending, SovEvent, TurnAt};
@@ -70,7 +70,7 @@ pub(crate) fn check_attack_on(
     if t.side == a.side {
         return Err(RuleError::NotAllowed(format!("{} is on {}'s side", t.name, a.name)));
     }
-    if is_out(t) {
+    if !strikable(enc, t) {
         return Err(RuleError::NotAllowed(format!("{} is out of the fight", t.name)));
     }
     if enc.sovereign().unloaded.contains(&(attacker, index)) {

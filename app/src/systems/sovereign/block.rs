@@ -141,8 +141,8 @@ pub struct SovBlock {
     /// Unarmed damage dice (a grapple's end-of-round damage; 1d2 when blank).
     #[serde(default)]
     pub unarmed: Option<Dice>,
-    /// Has Veteran's Luck (a class feature): once a round a miss of its own becomes a hit, or
-    /// a hit on it a miss.
+    /// Has Veteran's Luck (a class feature): once a Turn — a fight is one — a miss of its own
+    /// becomes a hit, or a hit on it a miss (once a round before rules edition 2).
     #[serde(default)]
     pub veterans_luck: bool,
     /// Has Killing Blow (a class feature): + half its level (rounded up) to damage and Shock.
@@ -181,6 +181,14 @@ pub fn attack(c: &Combatant, index: usize) -> Result<Attack, RuleError> {
 /// Whether it is out of the fight.
 pub fn is_out(c: &Combatant) -> bool {
     crate::system::presentation::has_any(c, &OUT)
+}
+
+/// Whether it can still be struck: in the fight, or out of it only as the helpless are
+/// (mortally injured, or knocked out) — from rules edition 2; before it, not once out.
+pub fn strikable(enc: &Encounter, c: &Combatant) -> bool {
+    let helpless = crate::system::presentation::has_any(c, &["mortally injured", "unconscious"]);
+    let gone = crate::system::presentation::has_any(c, &["dead", "fled", "surrendered"]);
+    !is_out(c) || (enc.rules >= 2 && helpless && !gone)
 }
 
 /// Whether at 0 HP it lies mortally injured (a character, or a named NPC) rather than dies.

@@ -138,8 +138,8 @@ pub enum SovCommand {
         /// A grapple (else a shove).
         grapple: bool,
     },
-    /// Veteran's Luck on the waiting attack, once a round: the attacker turns its miss into a
-    /// hit, or the target turns a hit on it into a miss.
+    /// Veteran's Luck on the waiting attack, once a fight (a Turn): the attacker turns its miss
+    /// into a hit, or the target turns a hit on it into a miss.
     Luck {
         /// Who uses it.
         id: CombatantId,
@@ -500,6 +500,10 @@ pub struct SovState {
     /// Who used Veteran's Luck this round.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub luck_used: BTreeSet<CombatantId>,
+    /// Who used Veteran's Luck in this fight: a fight is one Turn, and the Luck is once a
+    /// Turn (read from rules edition 2; before it, once a round).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub luck_spent: BTreeSet<CombatantId>,
     /// Bows and crossbows that shot and wait to be reloaded: the combatant and its attack.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub unloaded: BTreeSet<(CombatantId, usize)>,
@@ -578,6 +582,7 @@ impl crate::system::Kept<SovEvent> for SovState {
             SovEvent::WalkSettled => self.threat = None,
             SovEvent::Lucky { id, hit } => {
                 self.luck_used.insert(*id);
+                self.luck_spent.insert(*id);
                 if let Some(p) = &mut self.pending {
                     p.forced = Some(*hit);
                 }

@@ -5,7 +5,7 @@ use super::Step;
 use super::answer::{check_luck, has_luck, may_defend, snappers};
 use super::attack::{check_attack, check_attack_on, check_main};
 use super::awaits::Awaits;
-use super::block::{SovBlock, is_out};
+use super::block::{SovBlock, is_out, strikable};
 use super::checks::{morale_due, save_target};
 use super::heal::check_heal;
 use super::model::{Manner, Pending, SaveKind, SovCommand as C, Threat};
@@ -116,7 +116,8 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
     // What every attack's, shove's and grapple's check opens with, asked once for the prompt.
     let main = check_main(enc, id, false);
-    for t in enc.combatants.values().filter(|t| t.side != c.side && !is_out(t)) {
+    // The helpless can be struck too (a Frail one stabilised dies of it).
+    for t in enc.combatants.values().filter(|t| t.side != c.side && strikable(enc, t)) {
         let against = || format!("Attack {}", t.name);
         for (i, w) in attacks.iter().enumerate() {
             let check =

@@ -52,7 +52,7 @@ pub const SCHEMA: BlockSchema = BlockSchema {
         Field::new("stats.brawl", "Brawl", Kind::Whole { min: -1, max: 4, only: &[] }).characters(),
         Field::new("veterans_luck", "Veteran's Luck", Kind::Flag)
             .characters()
-            .help("Once a round: a miss of its own becomes a hit, or a hit on it a miss"),
+            .help("Once a fight (a Turn): a miss of its own becomes a hit, or a hit on it a miss"),
         Field::new("killing_blow", "Killing Blow", Kind::Flag)
             .characters()
             .help("Half its level, rounded up, added to damage and Shock"),

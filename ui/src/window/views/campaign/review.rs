@@ -76,6 +76,8 @@ fn people_ui(ui: &mut egui::Ui, d: &mut ReviewDraft) {
     if d.review.people.is_empty() {
         ui.label("No character or recurring foe of the library fought here: nothing to write back. Apply ends the fight.");
     }
+    // The fight's procedure says how low a field may go; the review was made by it.
+    let rules = d.review.rules();
     for (p, person) in d.review.people.iter_mut().enumerate() {
         ui.add_space(6.0);
         ui.label(RichText::new(&person.name).size(20.0).strong());
@@ -89,13 +91,14 @@ fn people_ui(ui: &mut egui::Ui, d: &mut ReviewDraft) {
                     let field = egui::TextEdit::singleline(&mut d.typed[p][i]).desired_width(56.0);
                     if ui.add(field).on_hover_text("The value written back").changed() {
                         let typed = d.typed[p][i].trim().to_owned();
-                        d.errors[p][i] = match typed.parse::<i64>() {
-                            Ok(v) => line
+                        d.errors[p][i] = match (typed.parse::<i64>(), &rules) {
+                            (Ok(v), Ok(of)) => line
                                 .change
-                                .with_value(&person.sheet, v)
+                                .with_value(*of, &person.sheet, v)
                                 .map(|c| line.change = c)
                                 .err(),
-                            Err(_) => Some(format!("'{typed}' is not a whole number")),
+                            (Ok(_), Err(e)) => Some(e.clone()),
+                            (Err(_), _) => Some(format!("'{typed}' is not a whole number")),
                         };
                     }
                 }

@@ -1,0 +1,173 @@
+//! Block, Dodge, Parry's rests ("000" of the rules README, "Between fights"): catching one's
+//! breath, meals, the kinds of night, a day's treatment and a week of care, each restoring what
+//! the SRD's Deprivation and Healing & Recovery give it, and no more.
+
+use crate::campaign::Condition;
+use crate::campaign::aftermath::{Recovery, Settings, flag};
+use crate::dice::{Dice, DiceSource};
+use crate::system::RuleError;
+
+/// Setting: a comfortable night mends one ability, not each.
+pub const REST_ONE_ABILITY: &str = "rest_one_ability";
+
+/// No sleep, or no meal, that day: no HP or ability comes back.
+pub const DEPRIVED: &str = "deprived";
+
+/// The abilities a blow can reach.
+pub(super) const ABILITIES: [&str; 3] = ["str", "dex", "wil"];
+
+pub(super) const RECOVERIES: &[Recovery] = &[
+    Recovery {
+        id: "breath",
+        name: "Catch your breath",
+        help: "A moment's calm and a drink: every lost HP comes back. Not while Deprived.",
+    },
+    Recovery { id: "simple-meal", name: "A simple meal", help: "One Fatigue off." },
+    Recovery { id: "fancy-meal", name: "A fancy meal", help: "Every Fatigue off." },
+    Recovery {
+        id: "sleepless",
+        name: "A night without sleep",
+        help: "Deprived: no HP or ability comes back until a night's sleep; another such \
+               night adds a Fatigue.",
+    },
+    Recovery {
+        id: "perilous",
+        name: "A perilous night",
+        help: "Sleep with danger near (always, in a dungeon): no longer Deprived, HP back; \
+               the Fatigue stays.",
+    },
+    Recovery {
+        id: "night",
+        name: "A night's sleep",
+        help: "A normal night (a good camp, an inn): not Deprived, HP back, all Fatigue \
+               cleared.",
+    },
+    Recovery {
+        id: "comfortable",
+        name: "A comfortable night",
+        help: "As a night's sleep, and each damaged ability mends by 1.",
+    },
+    Recovery {
+        id: "healer",
+        name: "A healer's treatment",
+        help: "A day in a healer's hands: 1d4 lost STR back. Not while Deprived.",
+    },
+    Recovery {
+        id: "spa",
+        name: "A spa or a bath",
+        help: "A day at a spa or a good bath: 1d4 lost DEX back. Not while Deprived.",
+    },
+    Recovery {
+        id: "prayer",
+        name: "Company or prayer",
+        help: "A day of good company or prayer: 1d4 lost WIL back. Not while Deprived.",
+    },
+    Recovery {
+        id: "care",
+        name: "Serious care",
+        help: "A comfortable week of care between adventures: what seven comfortable nights \
+               give (HP, Fatigue, 7 points of each damaged ability), and severe wounds and \
+               their arm injuries healed. Lost eyes and scars stay.",
+    },
+];
+
+/// One rest for one character, before the rules every condition keeps (see `settle`).
+pub(super) fn rest(
+    rest: &Recovery,
+    sheet: &serde_json::Value,
+    after: &mut Condition,
+    settings: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RuleError> {
+    let deprived = after.has(DEPRIVED);
+    match rest.id {
+        "breath" if !deprived => {
+            after.mend_track(sheet, "hp", None);
+        }
+        "breath" => {}
+        "simple-meal" => {
+            after.mend_track(sheet, "fatigue", Some(1));
+        }
+        "fancy-meal" => {
+            after.mend_track(sheet, "fatigue", None);
+        }
+        "sleepless" if deprived => {
+            // A further day deprived: one more Fatigue, in a slot.
+            let fatigue = after.track(sheet, "fatigue").unwrap_or(0);
+            after.set_track(sheet, "fatigue", (fatigue + 1).min(max(sheet, "fatigue")));
+        }
+        "sleepless" => after.lasting.push(crate::campaign::Lasting::named(DEPRIVED)),
+        "perilous" | "night" | "comfortable" => sleep(rest.id, sheet, after, settings, 1),
+        "healer" | "spa" | "prayer" if !deprived => treatment(rest, sheet, after, dice)?,
+        "healer" | "spa" | "prayer" => {}
+        "care" => {
+            sleep("comfortable", sheet, after, settings, 7);
+            after.mend_stat(sheet, "wounds", None);
+            after.lift("arm wound");
+        }
+        other => return Err(RuleError::Invalid(format!("no rest '{other}' here"))),
+    }
+    Ok(())
+}
+
+/// `nights` nights of a kind of sleep: no longer Deprived, HP back; a normal night also clears
+/// the Fatigue, a comfortable one mends a point of each damaged ability (or of the worst one
+/// with the setting) a night.
+fn sleep(
+    kind: &str,
+    sheet: &serde_json::Value,
+    after: &mut Condition,
+    settings: &Settings,
+    nights: i64,
+) {
+    after.lift(DEPRIVED);
+    after.mend_track(sheet, "hp", None);
+    if kind == "perilous" {
+        return;
+    }
+    after.mend_track(sheet, "fatigue", None);
+    if kind != "comfortable" {
+        return;
+    }
+    for _ in 0..nights {
+        if flag(settings, REST_ONE_ABILITY, false) {
+            let lost = |a: &str| max(sheet, a) - after.track(sheet, a).unwrap_or(max(sheet, a));
+            let worst = ABILITIES.into_iter().filter(|a| lost(a) > 0).max_by_key(|a| lost(a));
+            if let Some(worst) = worst {
+                after.mend_track(sheet, worst, Some(1));
+            }
+        } else {
+            for a in ABILITIES {
+                after.mend_track(sheet, a, Some(1));
+            }
+        }
+    }
+}
+
+/// A day's treatment: 1d4 of one lost ability back (a healer STR, a spa DEX, company or
+/// prayer WIL). No die is rolled when none of it is lost.
+fn treatment(
+    rest: &Recovery,
+    sheet: &serde_json::Value,
+    after: &mut Condition,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RuleError> {
+    let ability = match rest.id {
+        "healer" => "str",
+        "spa" => "dex",
+        _ => "wil",
+    };
+    if after.track(sheet, ability).is_none_or(|v| v >= max(sheet, ability)) {
+        return Ok(());
+    }
+    let label = format!("{}: {} back", rest.name, ability.to_uppercase());
+    let roll =
+        dice.roll(&Dice::die(4), &label, None).map_err(|e| RuleError::Invalid(e.to_string()))?;
+    after.mend_track(sheet, ability, Some(roll.total));
+    Ok(())
+}
+
+/// A track's maximum on the sheet (0 when it has none).
+fn max(sheet: &serde_json::Value, name: &str) -> i64 {
+    crate::command::block_tracks(sheet).into_iter().find(|t| t.name == name).map_or(0, |t| t.max)
+}
