@@ -4,7 +4,7 @@
 use super::block::{HEALTH, MurdhamBlock, STR, health};
 use super::model::MurdhamEvent as E;
 use super::{DEAD, DYING, INCAPACITATED, R_DAMAGE, RETREATING, SURRENDERED, standing};
-use crate::dice::DiceSource;
+use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
@@ -145,6 +145,48 @@ pub(crate) fn after_edit(
     Ok(out)
 }
 
+/// What an injury row does beyond its name: abilities lost until a full rest (`lose`: a
+/// number or dice per ability; health is never more than STR) and the conditions it puts on
+/// (`conditions`: hobbled, an arm of no use).
+fn row_effects(
+    ctx: &mut Ctx,
+    id: CombatantId,
+    injury: &str,
+    row: &serde_json::Value,
+) -> Result<(), RuleError> {
+    let name = ctx.name(id);
+    for (ability, amount) in
+        row.get("lose").and_then(serde_json::Value::as_object).into_iter().flatten()
+    {
+        let lost = match amount {
+            serde_json::Value::Number(n) => n.as_i64().ok_or_else(|| {
+                RuleError::Invalid(format!("injury row {injury}: {ability} loses {n}, not whole"))
+            })?,
+            serde_json::Value::String(d) => {
+                let dice = Dice::parse(d)
+                    .map_err(|e| RuleError::Invalid(format!("injury row {injury}: {e}")))?;
+                let label = format!("{name}'s {} lost ({injury})", ability.to_uppercase());
+                ctx.roll(R_DAMAGE, Some(id), &dice, &label)?.total
+            }
+            _ => {
+                return Err(RuleError::Invalid(format!(
+                    "injury row {injury}: {ability} loses neither a number nor dice"
+                )));
+            }
+        };
+        let had = ctx.who(id)?.stat(ability).unwrap_or(0);
+        ctx.set_stat(R_DAMAGE, id, ability, (had - lost).max(0));
+        if ability == STR && health(ctx.who(id)?) > had - lost {
+            ctx.set_track(R_DAMAGE, id, HEALTH, (had - lost).max(0));
+        }
+    }
+    let conditions = row.get("conditions").and_then(serde_json::Value::as_array);
+    for k in conditions.into_iter().flatten().filter_map(serde_json::Value::as_str) {
+        ctx.condition(R_DAMAGE, id, k);
+    }
+    Ok(())
+}
+
 /// The injury roll a saved character makes: on the encounter's injury table when the
 /// library gave one, else a d6 for the GM to read.
 fn injury(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
@@ -172,7 +214,24 @@ fn injury(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
                         Some(s) => s.to_owned(),
                         None => row.result.text.chars().take(40).collect(),
                     };
-                    ctx.condition(R_DAMAGE, id, label.trim());
+                    let row = row.result.structured.clone().unwrap_or_default();
+                    // From rules edition 2 the row does what it says (before it, only its name
+                    // went on the token); a second of the same (a lost eye twice) is worse.
+                    let second = row.get("second").and_then(serde_json::Value::as_str);
+                    let again = ctx
+                        .who(id)?
+                        .conditions
+                        .iter()
+                        .any(|k| k.eq_ignore_ascii_case(label.trim()));
+                    match second {
+                        Some(worse) if again && ctx.enc.rules >= 2 => {
+                            ctx.condition(R_DAMAGE, id, worse)
+                        }
+                        _ => ctx.condition(R_DAMAGE, id, label.trim()),
+                    }
+                    if ctx.enc.rules >= 2 {
+                        row_effects(ctx, id, &label, &row)?;
+                    }
                 }
                 None => ctx.ruling(
                     R_DAMAGE,
