@@ -9,7 +9,7 @@ use egui_kittest::kittest::Queryable;
 use fray_app::Command;
 use fray_app::ids::SideId;
 use fray_data::{CharacterId, Db, NewCharacter};
-use fray_ui::window::{Action, apply};
+use fray_ui::window::{Action, CampaignAction, apply};
 
 /// A Block, Dodge, Parry fight with Harald from the library, hurt in it: 3 HP lost, 2
 /// Fatigue, an arm wound and knocked prone.
@@ -278,7 +278,7 @@ fn a_change_by_another_program_reaches_the_window_and_a_stale_review_is_refused(
     apply(
         &mut app.model,
         &mut app.view,
-        Action::Campaign(fray_ui::window::CampaignAction::ApplyReview(Box::new(review))),
+        Action::Campaign(CampaignAction::ApplyReview(Box::new(review))),
     );
     let status = app.model.status.clone().unwrap();
     assert!(
@@ -286,4 +286,58 @@ fn a_change_by_another_program_reaches_the_window_and_a_stale_review_is_refused(
         "{status:?}"
     );
     assert_eq!(condition(&w, id), "HP 4/5", "nothing written over the other program's step");
+}
+
+/// Sovereign's first aid is the healer's (1d6 + the healer's Heal): the Party window names who
+/// tends. Without a healer the rest is refused by name; tended by Dessa (Heal 2), Brina gets
+/// the die + 2 and the step keeps the healer, so the session replays.
+#[test]
+fn the_party_window_names_who_tends_for_first_aid() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let insert = |name: &str, sheet: serde_json::Value| {
+        let new = NewCharacter {
+            system: "sovereign".into(),
+            name: name.into(),
+            tags: vec![],
+            sheet,
+            party: None,
+        };
+        db.characters().insert(&new).unwrap()
+    };
+    let brina = insert("Brina", serde_json::json!({"tracks": {"hp": 12}, "stats": {"heal": 0}}));
+    insert("Dessa", serde_json::json!({"tracks": {"hp": 9}, "stats": {"heal": 2}}));
+    let key = format!("character:{}", brina.0);
+    let day = db.play_sessions().current(&fray_ui::window::campaign_ops::today()).unwrap();
+    db.campaign().take(day, "sovereign", None, |c| Ok(c.heal(&key, "hp", -10).unwrap())).unwrap();
+    let mut w = common::window_with(dir, db);
+    let app = w.harness.state_mut();
+    let new = Action::NewEncounter { system: "sovereign".into(), name: "Camp".into() };
+    apply(&mut app.model, &mut app.view, new);
+    w.settle();
+    w.press("Party…");
+    let hp = |w: &Window| {
+        let m = &w.app().model.company.members[&key];
+        m.condition.track(&m.sheet, "hp").unwrap()
+    };
+    assert_eq!(hp(&w), 2);
+    w.press("First aid");
+    let status = w.app().model.status.clone().unwrap();
+    assert!(status.error && status.text.contains("First aid needs a healer"), "{status:?}");
+    assert_eq!(hp(&w), 2, "nothing written");
+    // The pick list is there; the rest is sent as its choice sends it.
+    w.harness.get_by_label("Healer");
+    let dessa = w.app().model.company.named("Dessa").unwrap().to_owned();
+    let app = w.harness.state_mut();
+    let rest =
+        CampaignAction::Rest { rest: "first-aid".into(), who: Some(key.clone()), by: Some(dessa) };
+    apply(&mut app.model, &mut app.view, Action::Campaign(rest));
+    w.settle();
+    let log = w.app().model.db.play_sessions().log(day).unwrap();
+    let fray_app::campaign::session::Part::Step(step) = log.parts.last().unwrap() else {
+        panic!("the rest is the evening's last part")
+    };
+    let die = step.rolls[0].total;
+    assert_eq!(hp(&w), (2 + die + 2).min(12), "1d6 ({die}) + Dessa's Heal 2");
+    log.replay().unwrap_or_else(|e| panic!("{e}"));
 }

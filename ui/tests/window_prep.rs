@@ -289,11 +289,11 @@ fn another_trackers_bestiary_is_read_for_the_procedure_the_gm_picks() {
     let before = w.app().model.db.creatures().count().unwrap();
     act(&mut w, Action::Prep(PrepAction::OpenImport(path)));
     w.harness.get_by_label_contains("An Improved Initiative file");
-    // Read for the yard's procedure: 5e armour classes are past its Armour, named (in a list
-    // of its own height, the buttons still on the screen).
-    w.harness.get_by_label_contains("creatures left out:");
-    w.harness
-        .get_by_label_contains("Left out: ogl.json, creature 2 (Acolyte), field 'Armour': 'AC 10'");
+    // Read for the yard's procedure: 5e armour classes are past its Armour, every creature
+    // named with its field (in a list of its own height, the buttons still on the screen);
+    // with none that reads, the file is refused whole.
+    w.harness.get_by_label("This file cannot be imported; nothing was written.");
+    w.harness.get_by_label_contains("ogl.json, creature 2 (Acolyte), field 'Armour': 'AC 10'");
     // The GM picks Sovereign: three are left out with their field.
     w.harness.get_by_label("Creatures of").click();
     w.settle();

@@ -19,6 +19,9 @@ pub enum CampaignAction {
         rest: String,
         /// Whose (the member's key), or the whole company.
         who: Option<String>,
+        /// Who tends them (the member's key), for a rest that needs a healer (Sovereign's
+        /// first aid, the week of care, the attempt at Frailty).
+        by: Option<String>,
     },
     /// Heal (or harm, negative) a track by hand.
     Heal {
@@ -121,7 +124,7 @@ pub fn apply(model: &mut Model, action: CampaignAction) {
     let Some(day) = session_of_today(model) else { return };
     let result = match action {
         CampaignAction::ApplyReview(review) => apply_review(model, day, &review),
-        CampaignAction::Rest { rest, who } => rest_step(model, day, &rest, who),
+        CampaignAction::Rest { rest, who, by } => rest_step(model, day, &rest, who, by),
         CampaignAction::Heal { who, track, amount } => {
             take(model, day, |c| c.heal(&who, &track, amount))
         }
@@ -211,6 +214,7 @@ fn rest_step(
     day: PlaySessionId,
     rest: &str,
     who: Option<String>,
+    by: Option<String>,
 ) -> Result<(), String> {
     let Some(session) = &model.session else { return Err("open an encounter first".into()) };
     let system = session.state().system();
@@ -219,7 +223,17 @@ fn rest_step(
     let kind = fray_app::campaign::aftermath::recovery(of, rest).map_err(|e| e.to_string())?;
     let who: Vec<String> = who.into_iter().collect();
     let origin = StepDice { seed: crate::window::action::fresh_seed(), stream: 0 };
-    take(model, day, |c| c.rest_seeded(of, system.id(), kind, &who, &settings, origin, &[]))
+    take(model, day, |c| {
+        // The healer as the company holds it inside the step's transaction.
+        let settings = match &by {
+            Some(key) => {
+                let healer = c.member(key)?;
+                fray_app::campaign::aftermath::with_healer(&settings, &healer.name, &healer.sheet)
+            }
+            None => settings,
+        };
+        c.rest_seeded(of, system.id(), kind, &who, &settings, origin, &[])
+    })
 }
 
 fn turn(model: &mut Model, day: PlaySessionId, undo: bool) -> Result<(), String> {

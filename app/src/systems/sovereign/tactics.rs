@@ -20,7 +20,7 @@ impl Tactics for SovTactics {
     fn assumptions(&self) -> &'static [&'static str] {
         &[
             "Nobody is caught unaware and nobody is executed before the fight; sides roll initiative by the rules.",
-            "On its turn each combatant attacks the best foe it can (two weapons when it has them), walking first toward the nearest foe by the shortest path — within its Move when that reaches, else spending its Main as a second Move; no charges, swarms, shoves, screens or held actions.",
+            "On its turn each combatant attacks the best foe still standing it can (two weapons when it has them), walking first toward the nearest foe by the shortest path — within its Move when that reaches, else spending its Main as a second Move; no charges, swarms, shoves, screens or held actions.",
             "A character at 0 HP next to an ally is given first aid when the ally can; Veteran's Luck is used whenever it helps; nobody takes Total Defense.",
             "Every foe strikes at one walking out of its reach; foes at half HP fight on unless the 2d6 morale setting is on, then they roll.",
         ]
@@ -29,6 +29,13 @@ impl Tactics for SovTactics {
     fn worth(&self, enc: &Encounter, _: &Prompt, option: &PromptOption, _: &Look) -> Option<i32> {
         let command = super::Sovereign::own_ref(&option.command)?;
         match command {
+            // The rules let the helpless be struck (rules edition 2); the app's sides do not
+            // waste blows on them while anyone stands, as before that edition.
+            SovCommand::Attack { target, .. }
+                if enc.combatant(*target).is_none_or(|t| super::block::is_out(t)) =>
+            {
+                None
+            }
             SovCommand::Attack { attacker, target, manner, .. } => {
                 let bonus = match manner {
                     Manner::Plain => 0,

@@ -27,6 +27,8 @@ pub struct PartyView {
     session_name: String,
     /// The note being typed.
     note: String,
+    /// Who tends the resting (a member's key), for a rest that needs a healer.
+    healer: Option<String>,
 }
 
 /// Draws the party window, when open.
@@ -50,6 +52,7 @@ pub fn party_window_ui(
         .vscroll(true)
         .show(ctx, |ui| {
             ui.label(RichText::new(format!("Rest ({}):", system.name())).strong());
+            healer_ui(ui, model, view);
             ui.horizontal_wrapped(|ui| {
                 for rest in system.aftermath().recoveries() {
                     let button =
@@ -58,6 +61,7 @@ pub fn party_window_ui(
                         out.push(Action::Campaign(CampaignAction::Rest {
                             rest: rest.id.into(),
                             who: None,
+                            by: view.healer.clone(),
                         }));
                     }
                 }
@@ -87,6 +91,34 @@ pub fn party_window_ui(
     view.open = open;
 }
 
+/// Who tends the resting: a member of the party, or nobody. A rest that needs a healer
+/// (Sovereign's first aid, the week of care, the attempt at Frailty) is refused without one,
+/// by name; the others ignore it.
+fn healer_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView) {
+    let members = &model.company.members;
+    if view.healer.as_ref().is_some_and(|k| !members.contains_key(k)) {
+        view.healer = None;
+    }
+    let name = |key: &Option<String>| match key {
+        Some(k) => format!("tended by {}", members[k].name),
+        None => "nobody tending".to_owned(),
+    };
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_label("Healer")
+            .selected_text(name(&view.healer))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut view.healer, None, name(&None));
+                for key in members.keys() {
+                    let k = Some(key.clone());
+                    let label = name(&k);
+                    ui.selectable_value(&mut view.healer, k, label);
+                }
+            })
+            .response
+            .on_hover_text("Who tends the resting, for a rest that needs a healer");
+    });
+}
+
 fn member_ui(
     ui: &mut egui::Ui,
     key: &str,
@@ -101,8 +133,9 @@ fn member_ui(
         ui.menu_button("Rest ▸", |ui| {
             for rest in system.aftermath().recoveries() {
                 if ui.button(rest.name).on_hover_text(rest.help).clicked() {
-                    let who = Some(key.to_owned());
-                    out.push(Action::Campaign(CampaignAction::Rest { rest: rest.id.into(), who }));
+                    let (who, by) = (Some(key.to_owned()), view.healer.clone());
+                    let rest = rest.id.into();
+                    out.push(Action::Campaign(CampaignAction::Rest { rest, who, by }));
                 }
             }
         });
