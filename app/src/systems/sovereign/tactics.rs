@@ -32,7 +32,7 @@ impl Tactics for SovTactics {
             // The rules let the helpless be struck (rules edition 2); the app's sides do not
             // waste blows on them while anyone stands, as before that edition.
             SovCommand::Attack { target, .. }
-                if enc.combatant(*target).is_none_or(|t| super::block::is_out(t)) =>
+                if enc.combatant(*target).is_none_or(super::block::is_out) =>
             {
                 None
             }
