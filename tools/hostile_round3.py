@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the third round's hostile files into a folder (default /tmp/hostile3), for the
-README's hostile-input table: each is then given to the release `fray` under
+hostile-input table of docs/performance.md: each is then given to the release `fray` under
 `/usr/bin/time -f "%e s %M KB"` (the commands are printed at the end).
 
     python3 tools/hostile_round3.py [FOLDER]

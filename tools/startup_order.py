@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes ui/startup-order.txt: the functions a start of the released `fray` runs, in the order
-the linker is to place them (README, "Performance"; ui/build.rs passes the file to the linker).
+the linker is to place them (docs/performance.md, "Start-up"; ui/build.rs passes the file to
+the linker).
 
 Why: the kernel maps a program's code 64 KiB at a time around each page a start first touches.
 Fray's start runs some 4.5 MB of its 21 MiB of code, spread over all of it, so 15 MiB of code

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fray's start-up against the bare eframe window, run in turns (README, "Performance").
+"""Fray's start-up against the bare eframe window, run in turns (docs/performance.md, "Start-up").
 
 This machine's speed drifts by a quarter from one batch of runs to the next, so timing one
 program's batch and then the other's (as `hyperfine A B` does) compares two different hours.
@@ -12,7 +12,7 @@ sixty 1.13 and 1.14 (2026-11-30).
     python3 tools/startup_pairs.py [--pairs 60] [--fray target/release/fray]
         [--bare target/release/examples/bare_window] --db /tmp/startup.db
 
-Needs an X display (DISPLAY, e.g. Xvfb :77); the README gives the commands that build both
+Needs an X display (DISPLAY, e.g. Xvfb :77); docs/performance.md gives the commands that build both
 programs and the database with a fight open.
 """
 

@@ -87,7 +87,7 @@ fn fray_takes_what_two_of_three_dice_tools_take_but_the_listed_ones() {
     let listed: Vec<&str> = REFUSED.iter().map(|r| r.0).collect();
     let taken = shared.len() - refused.len();
     assert_eq!(names, listed);
-    // The README's figure: 110 of 120.
+    // The figure in docs/dice.md: 110 of 120.
     assert_eq!((taken, shared.len()), (110, 120));
 }
 
@@ -129,7 +129,7 @@ fn where_fray_and_rpg_dice_roller_both_take_a_notation_they_read_it_alike() {
             different.push(row.notation);
         }
     }
-    // Every notation both take whose dice neither reroll nor explode (see the README).
+    // Every notation both take whose dice neither reroll nor explode (see docs/dice.md).
     assert_eq!(compared, 162);
     let listed: Vec<&str> = DIFFERENT.iter().map(|r| r.0).collect();
     assert_eq!(different, listed);

@@ -1,7 +1,7 @@
 //! python-dice's own test cases (`tests/corpus/dice/python-dice-notations.txt`: every notation
 //! its tests roll, from `dice/tests/*.py` of borntyping/python-dice at 742ce6af, MIT), read by
 //! Fray: the 35 it takes, each with its lowest and highest total, and the rest refused with an
-//! error. The README lists where the two differ.
+//! error. docs/dice.md lists where the two differ.
 
 use fray_app::dice::Dice;
 

@@ -224,7 +224,8 @@ fn any_single_edit_of_a_step_is_refused_or_replays_never_a_panic() {
     }
     // What replays edited: the seed of a rest that rolled nothing (no die depends on it), and a
     // step moved to a member the file never named before (a first appearance is taken as
-    // the file gives it: README, "What `fray replay` proves"). Every other edit is refused.
+    // the file gives it: docs/command-line.md, "What `fray replay` proves"). Every other edit
+    // is refused.
     assert_eq!(
         passed,
         [

@@ -1,5 +1,5 @@
 //! A bare eframe window with the same options as Fray's, closing after its first frame: the
-//! baseline for Fray's start-up time (README, "Performance").
+//! baseline for Fray's start-up time (docs/performance.md, "Start-up").
 //!
 //! `hyperfine 'target/release/examples/bare_window' 'FRAY_EXIT_AFTER_FIRST_FRAME=1 target/release/fray --db /tmp/x.db'`
 

@@ -1,6 +1,6 @@
 //! Resident memory with the big board open (500 combatants, 50 zones, 100k events) in the GM's
 //! window and the player window (every foe shown), after 60 frames of both: the figure in the
-//! README. Linux only (reads /proc/self/status).
+//! table of docs/performance.md. Linux only (reads /proc/self/status).
 //!
 //! `cargo run --release -p fray-ui --example big_board_memory`
 

@@ -1,9 +1,9 @@
 //! Peak memory of the window with a battle map at the picture limit (a stored picture of
 //! 4,096 × 4,096 with transparency, 64 MiB of pixels) under a 30 × 30 grid, in the GM's window
 //! and the player window, after both have their texture and 60 more frames of each: the
-//! figure in the README's hostile-input table. Linux only (reads /proc/self/status). The
-//! pixels counted are those the window holds; the copy a graphics driver makes is not (no
-//! GPU here).
+//! figure in the hostile-input table of docs/performance.md. Linux only (reads
+//! /proc/self/status). The pixels counted are those the window holds; the copy a graphics
+//! driver makes is not (no GPU here).
 //!
 //! `python3 tools/hostile_round3.py` then
 //! `cargo run --release -p fray-ui --example map_memory /tmp/hostile3/limit.png`

@@ -1,4 +1,4 @@
-//! The import dialog as the README's tour shows it: a bestiary spreadsheet imported last
+//! The import dialog as docs/formats.md shows it: a bestiary spreadsheet imported last
 //! month, an axe the GM gave the orc since, and the new version of the sheet opened for
 //! import. Runs the real window (take a screenshot under Xvfb, then close it).
 //!

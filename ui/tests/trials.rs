@@ -5,7 +5,7 @@
 //! (where it is installed). What cannot run here says so on stderr and passes.
 //!
 //! By default each trial runs a few rounds (CI). `FRAY_TRIALS=long` runs the full counts
-//! (200 kills in all); the README gives the command.
+//! (200 kills in all); docs/tests.md gives the command.
 
 #![cfg(unix)]
 

@@ -128,7 +128,7 @@ fn a_rest_from_the_party_window_heals_by_the_procedures_rules() {
     assert_eq!(h.track("hp").unwrap().value, 5);
 }
 
-/// Not a test: writes the database the README's screenshots of the campaign come from (a
+/// Not a test: writes the database docs/between-fights.md's screenshots come from (a
 /// Block, Dodge, Parry fight with the bundled party hurt, two skeletons down), at the scale
 /// in `FRAY_SHOT_SCALE`. Run with `FRAY_SHOT_DB=/tmp/shot.db cargo test -p fray-ui --test
 /// window_campaign -- --ignored shot`, then open the window on it.

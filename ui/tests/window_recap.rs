@@ -179,7 +179,7 @@ fn the_recap_window_and_the_tv_look_as_they_should() {
     w.snapshot("recap_of_the_evening");
 }
 
-/// Not a test: readies the database the README's screenshots of the recap come from: the
+/// Not a test: readies the database the screenshots of the recap (docs/recap.md) come from: the
 /// last encounter stored opens, at the scale in `FRAY_SHOT_SCALE`, dark. Store a fight first
 /// (`fray --db /tmp/recap.db play tests/scenarios/murdham-reactions.fray --save`), run
 /// `FRAY_SHOT_DB=/tmp/recap.db cargo test -p fray-ui --test window_recap -- --ignored shot`,

@@ -1,5 +1,5 @@
 //! A big sample board, built through the real session: the benchmark of the frame time and
-//! the memory measurement both open it (README, "Performance").
+//! the memory measurement both open it (docs/performance.md).
 
 use super::{Action, FrayApp, apply};
 use eframe::egui;

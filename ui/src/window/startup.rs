@@ -10,8 +10,8 @@
 //! the one the window appears with.
 //!
 //! Two switches in the environment serve measurements and tests from outside the process:
-//! - [`EXIT_AFTER_FIRST_FRAME`]: close once the window has appeared (README, "Performance"),
-//!   asked in the first frame as the bare eframe window asks it;
+//! - [`EXIT_AFTER_FIRST_FRAME`]: close once the window has appeared (docs/performance.md,
+//!   "Start-up"), asked in the first frame as the bare eframe window asks it;
 //! - [`SHOTS_DIR`]: save the frame the window appears with (`first.png`) and one drawn
 //!   [`SETTLED_AFTER`] frames later (`settled.png`) into that folder, then close. The test
 //!   `window_first_frame` compares them: the frame the window appears with must already be
