@@ -26,17 +26,19 @@ fn recap(c: &mut Criterion) {
     eprintln!(
         "session: {events} events in {} fights, html {} bytes; one fight: {} events",
         fights.len(),
-        journal::session_html(&log).len(),
+        fray_app::campaign::export::session_html(&log).len(),
         one.events().len()
     );
     let mut group = c.benchmark_group("recap 100k");
     group.throughput(Throughput::Elements(events as u64));
     group.sample_size(20);
     group.measurement_time(Duration::from_secs(3));
-    group.bench_function("session figures", |b| b.iter(|| recap::session(black_box(&log))));
-    group.bench_function("session html", |b| b.iter(|| journal::session_html(black_box(&log))));
+    group.bench_function("session figures", |b| b.iter(|| black_box(&log).recap()));
+    group.bench_function("session html", |b| {
+        b.iter(|| fray_app::campaign::export::session_html(black_box(&log)))
+    });
     group.bench_function("session markdown", |b| {
-        b.iter(|| journal::session_markdown(black_box(&log)))
+        b.iter(|| fray_app::campaign::export::session_markdown(black_box(&log)))
     });
     group.bench_function("fight figures", |b| b.iter(|| recap::of_history(black_box(&one))));
     group.bench_function("fight html", |b| {

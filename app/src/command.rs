@@ -4,8 +4,8 @@
 use crate::dice::Dice;
 use crate::encounter::{BoardRect, EncounterTable, Stat, Track};
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::own::Own;
 use crate::space::grid::{BattleMap, Grid, GridPos, WallKind};
-use crate::system::own::Own;
 use serde::{Deserialize, Serialize};
 
 /// A combatant to add, as the library or the quick-add field describes it.
@@ -332,7 +332,7 @@ pub enum Command {
     /// Change what the player window shows (blackout, rotation, scale, health, names...).
     SetPlayerView {
         /// The new settings.
-        view: crate::table_view::PlayerView,
+        view: crate::encounter::table::PlayerView,
     },
     /// Reveal, hide or make anonymous a combatant for the players (`None`: as the settings
     /// have new combatants).
@@ -340,7 +340,7 @@ pub enum Command {
         /// Who.
         id: CombatantId,
         /// How.
-        shown: Option<crate::table_view::Shown>,
+        shown: Option<crate::encounter::table::Shown>,
     },
     /// Set the turn order (a GM override in every system; the procedure itself where the
     /// GM orders the turns by hand).
@@ -443,9 +443,9 @@ impl Serialize for Command {
 
 impl<'de> Deserialize<'de> for Command {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        crate::system::own::read_tagged(
+        crate::own::read_tagged(
             deserializer,
-            |procedure, value| procedure.read_command(value),
+            |procedure, value| procedure.read_command(value).map(Command::Own),
             Command::deserialize,
         )
     }
@@ -453,13 +453,13 @@ impl<'de> Deserialize<'de> for Command {
 
 /// A procedure's own command type: which procedure it belongs to. Makes it a [`Command`] with
 /// `.into()`.
-pub trait OwnCommand: crate::system::own::OwnValue + Sized {
-    /// The procedure whose command it is.
-    type Of: crate::system::Procedure<Command = Self>;
+pub trait OwnCommand: crate::own::OwnValue + Sized {
+    /// The id of the procedure whose command it is.
+    const PROCEDURE: &'static str;
 }
 
 impl<C: OwnCommand> From<C> for Command {
     fn from(own: C) -> Self {
-        Command::Own(Own::new(<C::Of as crate::system::Procedure>::ID, own))
+        Command::Own(Own::new(C::PROCEDURE, own))
     }
 }

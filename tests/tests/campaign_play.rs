@@ -51,7 +51,7 @@ fn with_best_healer(company: &Company, settings: &Settings) -> Settings {
 
 fn evening(system: &str) {
     let library = fray_tests::library(system);
-    let of = fray_app::system::get(system).unwrap().aftermath();
+    let of = fray_app::campaign::aftermath::of(fray_app::system::get(system).unwrap());
     for seed in seeds() {
         let first = simulate::play(system, seed, STEPS, &library).unwrap_or_else(|f| panic!("{f}"));
         let start = company(system, &library);

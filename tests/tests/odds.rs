@@ -253,7 +253,8 @@ fn a_cancelled_run_says_so_and_freeform_has_nothing_to_play() {
     let request = Request { runs: 50, ..Request::default() };
     assert_eq!(odds::run(&mirror("bdp"), &request, &progress), Err(odds::OddsError::Cancelled));
     let mut free = mirror("bdp");
-    free.procedure = fray_app::system::get("freeform").unwrap().fresh_state();
+    free.procedure =
+        fray_app::encounter::ProcedureState::fresh(fray_app::system::get("freeform").unwrap());
     let err = odds::run(&free, &request, &Progress::default()).unwrap_err();
     assert_eq!(
         err.to_string(),

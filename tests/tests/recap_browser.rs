@@ -128,7 +128,7 @@ fn an_evenings_recap_holds_every_fight_and_the_evening() {
     let log = fray_app::scenario::parse("bdp-campaign", &text).unwrap().run_session().unwrap();
     let fights = log.fights().count();
     let page = dir.path().join("session.html");
-    std::fs::write(&page, journal::session_html(&log)).unwrap();
+    std::fs::write(&page, fray_app::campaign::export::session_html(&log)).unwrap();
     let dom = dom(browser, &page);
     let [bars, _, dice, board] = charts(&dom);
     assert!(fights >= 2);

@@ -32,7 +32,7 @@ fn run(name: &str, text: &str) -> Result<Played, ScenarioError> {
     if script.is_session() {
         let log = script.run_session()?;
         let fights = log.fights().cloned().collect();
-        return Ok(Played { markdown: journal::session_markdown(&log), fights });
+        return Ok(Played { markdown: fray_app::campaign::export::session_markdown(&log), fights });
     }
     let history: History = script.run()?;
     Ok(Played {

@@ -212,8 +212,8 @@ fn play(
         let tables = library_tables(&library, &script.system)?;
         let log = script.with_tables(tables).run_session()?;
         let text = match format {
-            Format::Md => journal::session_markdown(&log),
-            Format::Html => journal::session_html(&log),
+            Format::Md => fray_app::campaign::export::session_markdown(&log),
+            Format::Html => fray_app::campaign::export::session_html(&log),
             Format::Json => log.to_json_with_recap(),
         };
         return emit(&text, output.as_deref());

@@ -126,10 +126,10 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
             let log = db.play_sessions().log(id)?;
             let text = match format {
                 crate::cli::Format::Md => {
-                    fray_app::journal::session_markdown_for(&log, audience.audience())
+                    fray_app::campaign::export::session_markdown_for(&log, audience.audience())
                 }
                 crate::cli::Format::Html => {
-                    fray_app::journal::session_html_for(&log, audience.audience())
+                    fray_app::campaign::export::session_html_for(&log, audience.audience())
                 }
                 crate::cli::Format::Json => log.to_json_with_recap(),
             };
@@ -139,7 +139,7 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
             end_fight(db, &encounter, &untick, &set, dry_run)
         }
         SessionCmd::Rest { kind, system, who, by } => {
-            let of = fray_app::system::get(&system)?.aftermath();
+            let of = fray_app::campaign::aftermath::of(fray_app::system::get(&system)?);
             let rest = recovery(of, &kind)?;
             let origin = StepDice { seed: crate::commands::random_seed(), stream: 0 };
             // The healer named, and the resting, as they are inside the step's transaction.

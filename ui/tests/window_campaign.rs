@@ -248,7 +248,7 @@ fn the_tray_rolls_into_todays_session_with_no_fight_open() {
     assert!(
         matches!(log.parts.as_slice(), [fray_app::campaign::session::Part::Roll(r)] if r.dice.to_string() == "2d6+1")
     );
-    let md = fray_app::journal::session_markdown(&log);
+    let md = fray_app::campaign::export::session_markdown(&log);
     assert!(md.contains("Rolled `2d6+1`"), "{md}");
 }
 

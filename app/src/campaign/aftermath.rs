@@ -62,6 +62,20 @@ pub struct Recovered {
     pub after: Condition,
 }
 
+/// What each procedure says outlives a fight, handed over at registration
+/// (`systems::install`).
+pub static AFTERMATHS: crate::own::PerProcedure<dyn Aftermath> = crate::own::PerProcedure::new();
+
+/// What `system` says outlives a fight, and its rests, as it handed over at registration.
+pub fn of(system: &dyn crate::system::System) -> &'static dyn Aftermath {
+    match AFTERMATHS.of(system.id()) {
+        Ok(aftermath) => aftermath,
+        // The registration is one list: a procedure the rules run handed over its rules
+        // between fights.
+        Err(unknown) => unreachable!("{unknown}: installed without its rules between fights"),
+    }
+}
+
 /// A procedure's rules between fights.
 pub trait Aftermath: Sync {
     /// Whether a track's value outlives the fight. By default every track does.

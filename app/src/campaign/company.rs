@@ -41,7 +41,7 @@ impl Member {
         condition: Condition,
     ) -> Member {
         let sheet = match crate::system::by_id(system) {
-            Some(s) => super::aftermath::full_sheet(s.aftermath(), name, sheet),
+            Some(s) => super::aftermath::full_sheet(super::aftermath::of(s), name, sheet),
             None => sheet.clone(),
         };
         Member { name: name.to_owned(), system: system.to_owned(), sheet, condition }

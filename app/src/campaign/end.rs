@@ -112,7 +112,7 @@ impl Review {
         company: &Company,
         key: impl Fn(&crate::encounter::Combatant) -> Option<String>,
     ) -> Review {
-        let of = enc.system().aftermath();
+        let of = super::aftermath::of(enc.system());
         let mut people: Vec<Reviewed> = Vec::new();
         for c in enc.combatants.values() {
             let Some(who) = key(c) else { continue };
@@ -159,7 +159,7 @@ impl Review {
     /// Makes the GM's edits again (as a session file keeps them); an edit naming no line
     /// of this review is refused by its member and field.
     pub fn edit(&mut self, edits: &[Edit]) -> Result<(), String> {
-        let of = crate::system::get(&self.system).map_err(|e| e.to_string())?.aftermath();
+        let of = super::aftermath::of(crate::system::get(&self.system).map_err(|e| e.to_string())?);
         for e in edits {
             let person = self
                 .people
@@ -199,7 +199,7 @@ impl Review {
     /// The rules between fights of the review's procedure.
     pub fn rules(&self) -> Result<&'static dyn super::Aftermath, String> {
         crate::system::by_id(&self.system)
-            .map(|s| s.aftermath())
+            .map(super::aftermath::of)
             .ok_or_else(|| format!("the procedure '{}' is not installed", self.system))
     }
 

@@ -12,6 +12,7 @@ pub mod aftermath;
 pub mod company;
 pub mod condition;
 pub mod end;
+pub mod export;
 pub mod injury;
 pub mod log;
 pub mod review;

@@ -1,7 +1,7 @@
 //! An evening's play as one journal: the fights in order, and between them the tray's rolls,
 //! rests, write-backs and the GM's notes. Written as JSON (lossless: each fight is its own
 //! journal, which `fray replay` re-runs) and drawn as Markdown or HTML by
-//! [`crate::journal::session_markdown`] and [`crate::journal::session_html`].
+//! [`super::export::session_markdown`] and [`super::export::session_html`].
 
 use super::log::{CampaignStep, Happening, Written};
 use crate::dice::Roll;
@@ -98,7 +98,7 @@ impl SessionLog {
     /// The session as [`SessionLog::to_json`] writes it, with the evening's recap as data
     /// under `recap`: what an export shares.
     pub fn to_json_with_recap(&self) -> String {
-        let recap = crate::recap::session(self);
+        let recap = self.recap();
         let doc = Doc {
             format: SESSION_FORMAT,
             version: SESSION_VERSION,
@@ -106,6 +106,23 @@ impl SessionLog {
             recap: Some(&recap),
         };
         serde_json::to_string(&doc).expect("a session always serializes")
+    }
+
+    /// The evening's recap: each fight's, the party over all of them, and every die rolled.
+    pub fn recap(&self) -> crate::recap::SessionRecap {
+        let rolls =
+            self.parts.iter().flat_map(|part| -> Box<dyn Iterator<Item = &crate::dice::Roll>> {
+                match part {
+                    Part::Fight(doc) => {
+                        Box::new(doc.events.iter().flat_map(crate::event::Event::rolls))
+                    }
+                    Part::Step(step) => Box::new(step.rolls.iter()),
+                    Part::Roll(roll) => Box::new(std::iter::once(roll)),
+                    Part::Note(_) => Box::new(std::iter::empty()),
+                }
+            });
+        let fights = self.fights().map(JournalDoc::recap).collect();
+        crate::recap::evening(&self.name, &self.date, fights, rolls)
     }
 
     /// The fights' journals, in order.

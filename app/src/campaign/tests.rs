@@ -93,7 +93,7 @@ fn healing_never_passes_the_maximum_and_harm_stops_at_zero() {
 fn no_rest_mends_the_dead_whatever_the_procedure() {
     crate::systems::install();
     for system in crate::system::all() {
-        let of = system.aftermath();
+        let of = crate::campaign::aftermath::of(*system);
         let mut dead = Condition::default();
         dead.set_track(&sheet(), "hp", 0);
         dead.lasting.push(Lasting::named("dead"));

@@ -270,7 +270,7 @@ fn rest_again(
     let Some(system) = step.written.first().map(|w| w.system.as_str()) else {
         return Ok(step.clone());
     };
-    let of = crate::system::get(system).map_err(|e| e.to_string())?.aftermath();
+    let of = super::aftermath::of(crate::system::get(system).map_err(|e| e.to_string())?);
     let recovery = super::aftermath::recovery(of, rest).map_err(|e| e.to_string())?;
     let keys: Vec<String> = step.written.iter().map(|w| w.who.clone()).collect();
     let mut dice = ReplayDice::new(step.rolls.iter().cloned());

@@ -3,25 +3,25 @@
 //! State is only ever changed by [`Encounter::apply`], which cannot fail: every check happens
 //! earlier, in a system's `handle`. That is what makes undo, replay and crash recovery simple.
 
-mod apply;
 mod block;
 mod model;
 mod procedure;
 mod roster;
 mod stored;
+pub mod table;
 pub mod timer;
 
 pub use block::Block;
 pub use model::{BoardRect, Combatant, Side, Stat, Track, Zone, stat_label};
 pub use procedure::ProcedureState;
 pub use roster::Roster;
+pub use table::TableState;
 pub use timer::{Duration, Timer, Until};
 
 use crate::checks::{Effect, RollTable};
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::own::Kind;
 use crate::space::grid::Grid;
-use crate::system::System;
-use crate::table_view::TableState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -105,7 +105,7 @@ pub const RULES: u32 = 2;
 
 impl Encounter {
     /// A new, empty encounter of a procedure.
-    pub fn new(system: &'static dyn System, name: &str, seed: u64) -> Self {
+    pub fn new(system: &'static dyn Kind, name: &str, seed: u64) -> Self {
         Self {
             name: name.to_owned(),
             seed,
@@ -120,62 +120,16 @@ impl Encounter {
             settings: Arc::default(),
             next_id: 1,
             rules: RULES,
-            procedure: system.fresh_state(),
+            procedure: ProcedureState::fresh(system),
             tables: Vec::new(),
             timers: Vec::new(),
             table: TableState::default(),
         }
     }
 
-    /// The board as it stood before the fight, to save as a template or start a new
-    /// encounter from: the same system, name, seed, settings, zones (places and links),
-    /// sides, tables and combatants where they stand, but round 0 with no phase entered, no
-    /// order or turn, no procedure state kept, every track back to its
-    /// maximum (a track that fills up as it worsens, Fatigue, back to 0) and every condition
-    /// cleared.
-    pub fn board(&self) -> Encounter {
-        let mut board = Encounter {
-            round: 0,
-            phase: String::new(),
-            order: Default::default(),
-            turn: None,
-            procedure: self.system().fresh_state(),
-            timers: Vec::new(),
-            // A new fight from the board plays by today's rules.
-            rules: RULES,
-            // The GM's player-view settings and word on each combatant stay; what happened
-            // in the fight does not.
-            table: TableState {
-                acted: Default::default(),
-                rolls: Default::default(),
-                rulings: Default::default(),
-                ..self.table.clone()
-            },
-            ..self.clone()
-        };
-        let system = self.system();
-        let fresh = |t: &Track| match system.track_meaning(&t.name) {
-            // A track that fills up as it gets worse (Fatigue) starts empty.
-            crate::system::presentation::Meaning::Fatigue => 0,
-            _ => t.max,
-        };
-        for c in board.combatants.values_mut() {
-            for t in &mut c.tracks {
-                t.value = fresh(t);
-            }
-            c.conditions.clear();
-        }
-        board
-    }
-
-    /// The procedure that runs it.
-    pub fn system(&self) -> &'static dyn System {
-        self.procedure.system()
-    }
-
     /// The id of the procedure that runs it.
     pub fn system_id(&self) -> &'static str {
-        self.system().id()
+        self.procedure.kind().id()
     }
 
     /// A combatant by id.

@@ -8,8 +8,7 @@
 //! so journals written before this type existed load unchanged. An unknown id, or a state
 //! kept under another procedure's key, is refused with its name.
 
-use crate::system::own::OwnValue;
-use crate::system::{Owned, Procedure, System};
+use crate::own::{Kind, Own, OwnValue};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -22,19 +21,34 @@ use std::sync::Arc;
 /// of the encounter ([`crate::system::Ctx`]) costs nothing until the command changes the
 /// procedure's own state, and a simulated fight copies the encounter at every step.
 pub struct ProcedureState {
-    procedure: &'static dyn System,
+    procedure: &'static dyn Kind,
     state: Arc<dyn OwnValue>,
 }
 
 impl ProcedureState {
     /// `state`, kept by `procedure`.
-    pub fn new<P: Procedure>(procedure: &'static P, state: P::State) -> Self {
+    pub fn new(procedure: &'static dyn Kind, state: impl OwnValue) -> Self {
         ProcedureState { procedure, state: Arc::new(state) }
     }
 
-    /// The procedure running the encounter.
-    pub fn system(&self) -> &'static dyn System {
+    /// The state of an encounter of `procedure` before anything happened.
+    pub fn fresh(procedure: &'static dyn Kind) -> Self {
+        ProcedureState { procedure, state: procedure.fresh() }
+    }
+
+    /// The procedure running the encounter, as this layer knows it (`Encounter::system`
+    /// gives it as the rules meet it).
+    pub fn kind(&self) -> &'static dyn Kind {
         self.procedure
+    }
+
+    /// One of the procedure's own facts folded into its state (nothing for a fact of another
+    /// procedure, which only a forged journal can hold).
+    pub(crate) fn apply_own(&mut self, event: &Own) {
+        if event.procedure() == self.procedure.id() {
+            let procedure = self.procedure;
+            procedure.apply_own(self.value_mut(), event);
+        }
     }
 
     /// Whether the procedure keeps nothing yet (or nothing any more).
@@ -56,12 +70,6 @@ impl ProcedureState {
         Arc::get_mut(&mut self.state).expect("a state just copied has no other owner")
     }
 
-    /// The state `P` keeps. Only `P`'s own code asks, and it runs only on `P`'s encounters;
-    /// asked of another procedure's encounter it is empty (and never changes it).
-    pub fn of<P: Procedure>(&self) -> &P::State {
-        P::state(self).unwrap_or_else(|| P::empty())
-    }
-
     /// The stored form: the state under its procedure's key, an empty one left out.
     pub(super) fn to_stored(&self) -> Stored<'_> {
         Stored { own: (!self.is_empty()).then(|| (self.procedure.id(), &*self.state)) }
@@ -75,10 +83,10 @@ impl ProcedureState {
         system: &str,
         stored: BTreeMap<String, serde_json::Value>,
     ) -> Result<Self, String> {
-        let procedure = crate::system::get(system).map_err(|e| e.to_string())?;
-        let mut found = procedure.fresh_state();
+        let procedure = crate::own::get(system).map_err(|e| e.to_string())?;
+        let mut found = ProcedureState::fresh(procedure);
         for (key, value) in stored {
-            let Some(keeper) = crate::system::by_id(&key) else { continue };
+            let Some(keeper) = crate::own::kind(&key) else { continue };
             let state = keeper
                 .read_state(value)
                 .map_err(|e| format!("the state of '{key}' does not read: {e}"))?;

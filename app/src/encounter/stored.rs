@@ -5,9 +5,9 @@
 
 use super::procedure::Stored as StoredState;
 use super::{Encounter, EncounterTable, OrderEntry, ProcedureState, Roster, Side, Timer, Zone};
+use crate::encounter::TableState;
 use crate::ids::{SideId, ZoneId};
 use crate::space::grid::Grid;
-use crate::table_view::TableState;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -126,8 +126,7 @@ impl TryFrom<Stored> for Encounter {
         let procedure = ProcedureState::from_stored(&s.system, s.procedure)?;
         // The rules match on the procedure's steps: a phase it does not have is refused here,
         // never read as "before the fight".
-        let phases = procedure.system().phases();
-        if !s.phase.is_empty() && !phases.iter().any(|p| p.id == s.phase) {
+        if !s.phase.is_empty() && !procedure.kind().has_phase(&s.phase) {
             return Err(format!(
                 "the encounter is at phase '{}', which '{}' does not have",
                 s.phase, s.system

@@ -72,3 +72,15 @@ impl Timer {
         }
     }
 }
+
+/// When a timer ends, in words: "until round 3 is over", "until the end of Harald's next turn".
+pub fn timer_words(enc: &crate::encounter::Encounter, until: &Until) -> String {
+    match until {
+        Until::RoundOver { round } => format!("until round {round} is over"),
+        Until::EndOfTurn { of, ends } if *ends > 1 => {
+            format!("until the end of {}'s next turn", enc.name_of(*of))
+        }
+        Until::EndOfTurn { of, .. } => format!("until the end of {}'s turn", enc.name_of(*of)),
+        Until::StartOfTurn { of } => format!("until the start of {}'s next turn", enc.name_of(*of)),
+    }
+}

@@ -86,6 +86,11 @@ pub enum JournalError {
 }
 
 impl JournalDoc {
+    /// The recap of the fight it holds.
+    pub fn recap(&self) -> crate::recap::FightRecap {
+        crate::recap::fight(&self.base, &self.commands, &self.events)
+    }
+
     /// The journal of a history: its base, the commands and events in effect, and the
     /// commands undone on the way.
     pub fn from_history(history: &History) -> Self {

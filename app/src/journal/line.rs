@@ -7,43 +7,13 @@
 use crate::space::grid::WallKind;
 use std::fmt::{self, Write as _};
 
-use crate::dice::{Dice, Roll, RollSource, Sides, push_face};
+use crate::dice::{Dice, Roll, RollSource};
 use crate::encounter::Encounter;
+pub use crate::encounter::timer::timer_words;
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, SideId, ZoneId};
+pub use crate::style::Style;
 use crate::system;
-
-/// How a format dresses the parts of a line. Every method appends to `out`; the words
-/// between the parts are ours (plain ASCII and `→`) and need no escaping in any format.
-pub trait Style {
-    /// A combatant's name.
-    fn who(&self, out: &mut String, name: &str);
-    /// A zone's or a side's name.
-    fn place(&self, out: &mut String, name: &str);
-    /// Free text from the data (conditions, stat names, notes, setting values).
-    fn text(&self, out: &mut String, text: &str);
-    /// A line the GM wrote, the whole entry.
-    fn narration(&self, out: &mut String, text: &str);
-    /// A dice expression.
-    fn dice(&self, out: &mut String, dice: &Dice);
-    /// What a roll was for, with its lead-in (` "attack"`, ` for *attack*`).
-    fn label(&self, out: &mut String, label: &str);
-    /// One face of a die of `sides` as it reads (`4`, or `+` on a Fudge die); dropped and
-    /// rerolled dice have `kept` false.
-    fn face(&self, out: &mut String, sides: Sides, face: u32, kept: bool) {
-        if kept {
-            push_face(out, sides, face);
-        } else {
-            out.push('(');
-            push_face(out, sides, face);
-            out.push(')');
-        }
-    }
-    /// A roll's total.
-    fn total(&self, out: &mut String, total: i64);
-    /// Where the dice came from, with its lead-in (or nothing).
-    fn source(&self, out: &mut String, source: RollSource);
-}
 
 /// The style of the window's journal and of [`describe`]: no markup at all.
 pub(crate) struct Plain;
@@ -586,17 +556,4 @@ fn side<S: Style + ?Sized>(out: &mut String, enc: &Encounter, id: SideId, s: &S)
 /// format.
 fn stat_name<S: Style + ?Sized>(out: &mut String, name: &str, s: &S) {
     s.text(out, &crate::encounter::stat_label(name));
-}
-
-/// When a timer ends, in words: "until round 3 is over", "until the end of Harald's next turn".
-pub fn timer_words(enc: &Encounter, until: &crate::encounter::Until) -> String {
-    use crate::encounter::Until;
-    match until {
-        Until::RoundOver { round } => format!("until round {round} is over"),
-        Until::EndOfTurn { of, ends } if *ends > 1 => {
-            format!("until the end of {}'s next turn", enc.name_of(*of))
-        }
-        Until::EndOfTurn { of, .. } => format!("until the end of {}'s turn", enc.name_of(*of)),
-        Until::StartOfTurn { of } => format!("until the start of {}'s next turn", enc.name_of(*of)),
-    }
 }

@@ -11,15 +11,14 @@
 //! Every format writes the same sentence for an event: they share one description in
 //! `line.rs` and differ only in markup.
 
-mod html;
+pub(crate) mod html;
 mod json;
 pub(crate) mod line;
-mod markdown;
-mod players;
-mod recap_html;
-mod recap_md;
+pub(crate) mod markdown;
+pub(crate) mod players;
+pub(crate) mod recap_html;
+pub(crate) mod recap_md;
 mod replay;
-mod session;
 mod svg;
 mod timeline;
 mod view;
@@ -30,7 +29,6 @@ pub use line::{Style, describe, timer_words};
 pub use markdown::{escape_into as escape_markdown_into, markdown, markdown_with_recap};
 pub use players::{Audience, players_html, players_markdown, readable};
 pub use replay::{ReplayError, ReplayReport, replay, verify_app_dice};
-pub use session::{session_html, session_html_for, session_markdown, session_markdown_for};
 pub use timeline::Place;
 pub use view::{JournalLines, JournalView, Line, lines};
 

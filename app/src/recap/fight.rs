@@ -33,7 +33,7 @@ pub(crate) fn fight_and_end(
     events: &[Event],
 ) -> (FightRecap, Encounter) {
     let system = base.system();
-    let tally = system.tally();
+    let tally = super::tally_of(system);
     let harm: Vec<&'static str> = match tally.harm_tracks() {
         Some(tracks) => tracks.to_vec(),
         None => system

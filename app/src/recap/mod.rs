@@ -12,20 +12,15 @@ mod session;
 mod sides;
 pub mod words;
 
-pub use facts::{Fact, NoBlows, Outcome, Step, Tally};
+pub use facts::{Fact, NoBlows, Outcome, Step, TALLIES, Tally, tally_of};
 pub use fight::fight;
 pub(crate) use fight::fight_and_end;
 pub use figures::{Biggest, Closest, FightRecap, Figures, Points, SideFigures, Turned, total};
-pub use session::{Person, SessionRecap, session};
+pub use session::{Person, SessionRecap, evening};
 
 /// The recap of the fight a history holds (the commands in effect).
 pub fn of_history(history: &crate::History) -> FightRecap {
     fight(history.base(), history.live_commands(), history.events())
-}
-
-/// The recap of the fight a journal holds.
-pub fn of_journal(doc: &crate::journal::JournalDoc) -> FightRecap {
-    fight(&doc.base, &doc.commands, &doc.events)
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use serde::Serialize;
 
 use super::dice::{self, DieTally};
 use super::figures::{FightRecap, Points};
-use crate::campaign::session::{Part, SessionLog};
 
 /// One of the party over the evening.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -49,9 +48,15 @@ pub struct SessionRecap {
     pub dice: Vec<DieTally>,
 }
 
-/// The recap of `log`.
-pub fn session(log: &SessionLog) -> SessionRecap {
-    let fights: Vec<FightRecap> = log.fights().map(super::of_journal).collect();
+/// The recap of the evening `name` on `date`: its fights' recaps in order, and every die
+/// rolled that evening (the fights' and the rest), for how the dice fell. The campaign's
+/// session log gathers them (`SessionLog::recap`).
+pub fn evening<'a>(
+    name: &str,
+    date: &str,
+    fights: Vec<FightRecap>,
+    rolls: impl Iterator<Item = &'a crate::dice::Roll>,
+) -> SessionRecap {
     let mut party: Vec<Person> = Vec::new();
     for fight in &fights {
         for f in &fight.combatants {
@@ -93,17 +98,9 @@ pub fn session(log: &SessionLog) -> SessionRecap {
             p.went_out += f.taken_out_by.len() as u32;
         }
     }
-    let rolls = log.parts.iter().flat_map(|part| -> Box<dyn Iterator<Item = &crate::dice::Roll>> {
-        match part {
-            Part::Fight(doc) => Box::new(doc.events.iter().flat_map(crate::event::Event::rolls)),
-            Part::Step(step) => Box::new(step.rolls.iter()),
-            Part::Roll(roll) => Box::new(std::iter::once(roll)),
-            Part::Note(_) => Box::new(std::iter::empty()),
-        }
-    });
     SessionRecap {
-        name: log.name.clone(),
-        date: log.date.clone(),
+        name: name.to_owned(),
+        date: date.to_owned(),
         fights,
         party,
         dice: dice::tally(rolls),

@@ -165,7 +165,7 @@ pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
         Expect::Cover { who, from, cover } => {
             let target = enc.combatant(combatant(enc, who)?).expect("just found");
             let attacker = enc.combatant(combatant(enc, from)?).expect("just found");
-            let got = crate::space::cover(enc, target, attacker);
+            let got = crate::reach::cover(enc, target, attacker);
             if got == *cover {
                 Ok(())
             } else {
@@ -181,7 +181,7 @@ pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
         Expect::Sees { who, other, sees } => {
             let a = enc.combatant(combatant(enc, who)?).expect("just found");
             let b = enc.combatant(combatant(enc, other)?).expect("just found");
-            let got = crate::space::sees(enc, a, b);
+            let got = crate::reach::sees(enc, a, b);
             if got == *sees {
                 Ok(())
             } else {
@@ -200,7 +200,7 @@ pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
         Expect::Distance { who, other, distance } => {
             let a = enc.combatant(combatant(enc, who)?).expect("just found");
             let b = enc.combatant(combatant(enc, other)?).expect("just found");
-            let got = crate::space::range(enc, a, b);
+            let got = crate::reach::range(enc, a, b);
             let n = got.map(|d| match d {
                 crate::space::Distance::Steps(n) | crate::space::Distance::Feet(n) => n,
             });

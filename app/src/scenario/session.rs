@@ -219,7 +219,7 @@ pub(super) fn perform(
                 enc.side_named(side).ok_or_else(|| Err(format!("no side named '{side}'")))?;
             let mut new = sitting
                 .company
-                .combatant(enc.system().aftermath(), &key, side.id)
+                .combatant(crate::campaign::aftermath::of(enc.system()), &key, side.id)
                 .map_err(|e| Err(e.to_string()))?;
             if let Some(z) = zone {
                 new.zone =
@@ -266,7 +266,7 @@ pub(super) fn perform(
             Ok(Outcome::Done)
         }
         SessionLine::Rest { kind, who, by } => {
-            let of = enc.system().aftermath();
+            let of = crate::campaign::aftermath::of(enc.system());
             let rest = recovery(of, kind).map_err(refused)?;
             let keys =
                 who.iter().map(|w| sitting.key(w)).collect::<Result<Vec<_>, _>>().map_err(Err)?;

@@ -83,9 +83,9 @@ fn a_session_journal_reads_back_and_every_fight_replays() {
     let back = crate::campaign::session::from_json(&json).unwrap();
     assert_eq!(back, log);
     assert_eq!(back.replay().unwrap().fights.len(), 2);
-    let md = crate::journal::session_markdown(&log);
+    let md = crate::campaign::export::session_markdown(&log);
     assert!(md.contains(r"&lt;b\>camp&lt;/b\>"), "{md}");
-    let html = crate::journal::session_html(&log);
+    let html = crate::campaign::export::session_html(&log);
     assert!(html.contains("&lt;b&gt;camp&lt;/b&gt;") && !html.contains("<b>camp"), "{html}");
 }
 
@@ -98,12 +98,12 @@ fn hostile_names_and_notes_stay_inert_in_the_session_exports() {
          track \"{quoted}\" hp -2\nend-fight\nnote \"{quoted}\"\nrest night\n"
     );
     let log = session(&text).unwrap_or_else(|e| panic!("{e}"));
-    let md = crate::journal::session_markdown(&log);
+    let md = crate::campaign::export::session_markdown(&log);
     // Escaped, a link or code span cannot open: `\[click\](`, `\`tick\``.
     for raw in ["<img", "[click](", "`tick`"] {
         assert!(!md.contains(raw), "Markdown keeps {raw}: {md}");
     }
-    let html = crate::journal::session_html(&log);
+    let html = crate::campaign::export::session_html(&log);
     for raw in ["<img", "href="] {
         assert!(!html.contains(raw), "HTML keeps {raw}: {html}");
     }

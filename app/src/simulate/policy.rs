@@ -7,6 +7,7 @@ use crate::command::Command;
 use crate::dice::SeededDice;
 use crate::encounter::{Combatant, Encounter};
 use crate::ids::{CombatantId, ZoneId};
+use crate::reach;
 use crate::space;
 use crate::system::System;
 
@@ -107,7 +108,7 @@ pub fn target_worth(
         return i32::MIN / 2;
     };
     let hurt = 1000 - health_permille(system, t);
-    let distance = space::range(enc, a, t).map_or(50, steps_of);
+    let distance = reach::range(enc, a, t).map_or(50, steps_of);
     (hurt * 10) as i32 - distance
 }
 
@@ -133,9 +134,9 @@ pub fn nearest_foe(
             let steps = match (&enc.grid, me.zone) {
                 // Zone to zone: one or two steps need no search (`zones::distance`).
                 (None, Some(here)) => {
-                    c.zone.and_then(|there| space::distance(enc, here, there)).map(|d| d as i32)
+                    c.zone.and_then(|there| reach::distance(enc, here, there)).map(|d| d as i32)
                 }
-                _ => space::range(enc, me, c).map(steps_of),
+                _ => reach::range(enc, me, c).map(steps_of),
             };
             steps.map(|d| (c.id, d))
         })
@@ -154,6 +155,6 @@ pub fn zone_toward_foe(system: &dyn System, enc: &Encounter, id: CombatantId) ->
     zone.adjacent
         .iter()
         .copied()
-        .filter(|z| space::distance(enc, *z, there).is_some_and(|d| (d as i32) < distance))
+        .filter(|z| reach::distance(enc, *z, there).is_some_and(|d| (d as i32) < distance))
         .min()
 }

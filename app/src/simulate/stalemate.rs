@@ -6,9 +6,10 @@
 //! limit. On zones, a way is a chain of adjacent zones.
 
 use crate::encounter::{Combatant, Encounter};
+use crate::reach;
 use crate::space::grid::Footprint;
 use crate::space::path::{Moves, Passage, doors};
-use crate::space::{self, sight::Sight};
+use crate::space::sight::Sight;
 use crate::system::System;
 use std::hash::{Hash, Hasher};
 
@@ -37,7 +38,7 @@ pub fn no_way(system: &dyn System, enc: &Encounter) -> bool {
     match &enc.grid {
         None => !party.iter().any(|p| {
             foes.iter().any(|f| match (p.zone, f.zone) {
-                (Some(a), Some(b)) => space::distance(enc, a, b).is_some(),
+                (Some(a), Some(b)) => reach::distance(enc, a, b).is_some(),
                 _ => false,
             })
         }),

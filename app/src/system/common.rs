@@ -499,19 +499,19 @@ fn check_colour(colour: &str) -> Result<(), RuleError> {
 /// `#rrggbb`, or a scale out of range.
 fn check_player_view(
     enc: &Encounter,
-    view: &crate::table_view::PlayerView,
+    view: &crate::encounter::table::PlayerView,
 ) -> Result<(), RuleError> {
     for (side, _) in &view.health {
         enc.side(*side).ok_or(RuleError::UnknownSide(*side))?;
     }
-    if let Some(crate::table_view::Blackout::Colour { colour }) = &view.blackout {
+    if let Some(crate::encounter::table::Blackout::Colour { colour }) = &view.blackout {
         check_colour(colour)?;
     }
-    if !crate::table_view::SCALE_RANGE.contains(&view.scale_percent) {
+    if !crate::encounter::table::SCALE_RANGE.contains(&view.scale_percent) {
         return Err(RuleError::Invalid(format!(
             "the player window's scale is {} % to {} %, not {} %",
-            crate::table_view::SCALE_RANGE.start(),
-            crate::table_view::SCALE_RANGE.end(),
+            crate::encounter::table::SCALE_RANGE.start(),
+            crate::encounter::table::SCALE_RANGE.end(),
             view.scale_percent
         )));
     }

@@ -6,6 +6,7 @@ use super::{Emitter, RuleError, System};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::EventKind;
+use crate::reach;
 use crate::space::grid::{BattleMap, Edge, Grid, GridPos, MAX_SIDE, MAX_SIZE};
 use crate::space::path::Passage;
 use crate::space::{self};
@@ -66,7 +67,7 @@ pub(super) fn handle_grid(
                 }
                 let passage = Passage::new(&walled);
                 if let Some((c, _)) =
-                    space::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size))
+                    reach::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size))
                 {
                     return Err(RuleError::Invalid(format!(
                         "{} stands across that line: move them first",
@@ -98,7 +99,7 @@ pub(super) fn handle_grid(
             let grid = grid(enc)?;
             if let Some(at) = at {
                 let passage = Passage::new(grid);
-                space::moves(enc, &passage, c).can_end(at).map_err(refused(c))?;
+                reach::moves(enc, &passage, c).can_end(at).map_err(refused(c))?;
             }
             out.push(
                 "core.move",
@@ -116,8 +117,8 @@ pub(super) fn handle_grid(
                 )));
             };
             let passage = Passage::new(grid);
-            let moves = space::moves(enc, &passage, c);
-            let path = space::step_path(&moves, c, from, to).map_err(refused(c))?;
+            let moves = reach::moves(enc, &passage, c);
+            let path = reach::step_path(&moves, c, from, to).map_err(refused(c))?;
             out.push(
                 "core.move",
                 Some(id),
@@ -151,7 +152,7 @@ pub(super) fn handle_grid(
             if let (Some(grid), Some(at)) = (&enc.grid, c.square) {
                 let passage = Passage::new(grid);
                 let bigger = Combatant { size, ..c.clone() };
-                space::moves(enc, &passage, &bigger).can_end(at).map_err(|e| {
+                reach::moves(enc, &passage, &bigger).can_end(at).map_err(|e| {
                     RuleError::Invalid(format!(
                         "{} cannot grow to {size}×{size} there: {e}",
                         c.name
@@ -196,7 +197,7 @@ fn refused(c: &Combatant) -> impl Fn(space::path::MoveRefusal) -> RuleError + '_
     move |e| RuleError::Invalid(format!("{} cannot go there: {e}", c.name))
 }
 
-/// `count` free squares for newcomers of one square each ([`space::spread`]), or why there
+/// `count` free squares for newcomers of one square each ([`reach::spread`]), or why there
 /// is no room.
 pub(super) fn free_squares(
     enc: &Encounter,
@@ -207,7 +208,7 @@ pub(super) fn free_squares(
     if !grid.fits(at, 1) {
         return Err(RuleError::Invalid(format!("{at} is off the grid")));
     }
-    let found = space::spread(enc, at, count);
+    let found = reach::spread(enc, at, count);
     if found.len() < count {
         return Err(RuleError::Invalid(format!(
             "there is room for only {} more within reach of {at}",
@@ -269,7 +270,7 @@ fn check_board(enc: &Encounter, g: &Grid) -> Result<(), RuleError> {
         check_map(m)?;
     }
     let passage = Passage::new(g);
-    if let Some((c, _)) = space::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size)) {
+    if let Some((c, _)) = reach::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size)) {
         return Err(RuleError::Invalid(format!(
             "{} would stand off the new grid or across a wall: move them first",
             c.name

@@ -5,6 +5,7 @@
 
 pub mod area;
 pub mod block_reader;
+mod board;
 mod common;
 mod ctx;
 mod departure;
@@ -12,7 +13,7 @@ mod emit;
 mod error;
 mod grid_commands;
 pub mod modifiers;
-pub mod own;
+pub use crate::own;
 pub mod presentation;
 mod procedure;
 mod prompt;
@@ -29,6 +30,7 @@ pub mod waiting;
 pub mod weapon_list;
 pub(crate) mod words;
 
+pub use crate::own::UnknownSystem;
 pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common, set_order_keeping_turn};
 pub use ctx::Ctx;
 pub use departure::{Departure, Left, TrackEdit, departures, handle};
@@ -36,7 +38,7 @@ pub use emit::Emitter;
 pub use error::RuleError;
 pub use procedure::{Kept, Procedure};
 pub use prompt::{Prompt, PromptOption, Wording};
-pub use registry::{Owned, all, install};
+pub use registry::{Owned, all, install, of_kind};
 pub use schema::{BlockSchema, FieldProblem};
 pub use step::Step;
 pub(crate) use step::steps;
@@ -46,9 +48,10 @@ pub(crate) use words::Words;
 
 use crate::command::{Command, NewCombatant};
 use crate::dice::DiceSource;
-use crate::encounter::{Encounter, ProcedureState};
+use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
+use crate::own::Kind;
 use crate::space::{Distance, RangeBand};
 use serde::{Deserialize, Serialize};
 
@@ -81,10 +84,7 @@ pub struct SettingSpec {
 /// A combat procedure as the core, the window and the simulator call it (object safe). Every
 /// registered [`Procedure`] is one through the blanket impl in [`registry`]: its id, name,
 /// phases, schema and script wording come from its typed face, the rest from [`Rules`].
-pub trait System: Rules {
-    /// Stable id, stored in every encounter and journal.
-    fn id(&self) -> &'static str;
-
+pub trait System: Kind + Rules {
     /// Name shown to the GM.
     fn name(&self) -> &'static str;
 
@@ -120,19 +120,9 @@ pub trait System: Rules {
         args: &[String],
     ) -> Result<Command, String>;
 
-    /// The state of an encounter of this procedure before anything happened.
-    fn fresh_state(&'static self) -> ProcedureState;
-
     /// Why `command` must wait now, in the procedure's words: something waits for an answer
     /// and `command` is not one (see [`waiting`]). `None` when it may go ahead.
     fn waiting_for(&self, encounter: &Encounter, command: &Command) -> Option<String>;
-
-    /// Whether `state`, one of this procedure's, keeps nothing.
-    fn state_is_empty(&self, state: &dyn own::OwnValue) -> bool;
-
-    /// One of its own facts applied to the encounter's state (nothing when the state is
-    /// another procedure's).
-    fn apply_own(&self, state: &mut ProcedureState, event: &own::Own);
 
     /// One of its own facts as a journal line.
     fn journal_own(
@@ -140,17 +130,8 @@ pub trait System: Rules {
         out: &mut String,
         encounter: &Encounter,
         event: &own::Own,
-        style: &dyn crate::journal::Style,
+        style: &dyn crate::style::Style,
     );
-
-    /// One of its own commands, read from its written fields (without `type`).
-    fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Command>;
-
-    /// One of its own facts, read from its written fields (without `type`).
-    fn read_event(&self, value: serde_json::Value) -> serde_json::Result<crate::event::EventKind>;
-
-    /// Its state, read as written under its key.
-    fn read_state(&self, value: serde_json::Value) -> serde_json::Result<Box<dyn own::OwnValue>>;
 }
 
 /// What a procedure answers beyond its own types: its prompts, settings, presentation, the
@@ -295,18 +276,6 @@ pub trait Rules: Send + Sync {
         None
     }
 
-    /// How this procedure's blows, reactions, critical hits and fumbles are read for the
-    /// recap (see [`crate::recap`]); by default it has none.
-    fn tally(&self) -> &'static dyn crate::recap::Tally {
-        &crate::recap::NoBlows
-    }
-
-    /// What this procedure says outlives a fight, and its rests (see [`crate::campaign`]).
-    /// By default tracks and death last and the plain rests heal.
-    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
-        &crate::campaign::aftermath::Plain
-    }
-
     /// The neighbouring zone `id` stands on the border with, if the procedure has borders.
     fn border(&self, enc: &Encounter, id: CombatantId) -> Option<crate::ids::ZoneId> {
         let _ = (enc, id);
@@ -419,19 +388,6 @@ pub fn by_id(id: &str) -> Option<&'static dyn System> {
 /// A system by id, or the error that names the unknown id.
 pub fn get(id: &str) -> Result<&'static dyn System, UnknownSystem> {
     by_id(id).ok_or_else(|| UnknownSystem(id.to_owned()))
-}
-
-/// An id no registered procedure has: refused with its name, never read as another one.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown system '{0}' (known: {list})", list = known_ids())]
-pub struct UnknownSystem(pub String);
-
-/// The ids of every registered procedure, for a message.
-fn known_ids() -> String {
-    if all().is_empty() {
-        return "none: the program has not installed the procedures".to_owned();
-    }
-    all().iter().map(|s| s.id()).collect::<Vec<_>>().join(", ")
 }
 
 /// Every problem of a stat block (`character`: a character sheet) for `system`: the schema's

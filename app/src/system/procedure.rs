@@ -11,7 +11,7 @@ use crate::command::{Command, OwnCommand};
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
 use crate::event::{Event, OwnEvent};
-use crate::journal::Style;
+use crate::style::Style;
 use crate::system::{BlockSchema, Phase, RuleError, Rules, Step, System};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -46,9 +46,12 @@ pub trait Procedure: Rules + Sized + Send + Sync + 'static {
     /// The fields of its stat blocks and character sheets.
     const SCHEMA: BlockSchema;
     /// Its own commands (the steps only it knows).
-    type Command: OwnCommand<Of = Self> + Clone + DeserializeOwned;
+    type Command: OwnCommand + Clone + DeserializeOwned;
     /// Its own facts.
-    type Event: OwnEvent<Of = Self> + Clone + DeserializeOwned;
+    type Event: OwnEvent + Clone + DeserializeOwned;
+    /// The procedure itself, as the core holds it (`&Self`): how the layers under the rules,
+    /// which hold a procedure as a [`crate::own::Kind`], give it back as a [`System`].
+    const SYSTEM: &'static dyn System;
     /// What it keeps between events.
     type State: Kept<Self::Event>;
 

@@ -8,9 +8,11 @@ use crate::command::Command;
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, ProcedureState};
 use crate::event::{Event, EventKind};
-use crate::journal::Style;
-use crate::system::own::{Own, OwnValue};
+use crate::own::{Kind, Own, OwnValue};
+use crate::style::Style;
 use crate::system::{BlockSchema, Kept, Phase, Procedure, RuleError, Step, System};
+use std::any::Any;
+use std::sync::Arc;
 use std::sync::OnceLock;
 
 /// The procedures, as installed.
@@ -20,6 +22,28 @@ static INSTALLED: OnceLock<&'static [&'static dyn System]> = OnceLock::new();
 /// list is one, in `systems/mod.rs`); ids must differ.
 pub fn install(procedures: &'static [&'static dyn System]) {
     INSTALLED.get_or_init(|| procedures);
+    // The layers under the rules know the same procedures, as kinds.
+    crate::own::install(procedures.iter().map(|&system| system as &dyn Kind).collect());
+}
+
+/// What a [`Kind`] hands back as its procedure: `system::System` is above the layer that
+/// holds kinds, so the handle is this, downcast.
+struct Handle(&'static dyn System);
+
+/// The procedure a kind is, as the rules meet it.
+pub fn of_kind(kind: &dyn Kind) -> &'static dyn System {
+    match kind.system_any().downcast_ref::<Handle>() {
+        Some(handle) => handle.0,
+        // Every kind is a procedure (the only impl of `Kind` is the blanket one below).
+        None => unreachable!("a kind that is not a procedure: {}", kind.id()),
+    }
+}
+
+impl Encounter {
+    /// The procedure that runs it.
+    pub fn system(&self) -> &'static dyn System {
+        of_kind(self.procedure.kind())
+    }
 }
 
 /// Every procedure Fray knows, in menu order: the installed list, empty before it is
@@ -43,6 +67,11 @@ pub trait Owned: Procedure {
         }
     }
 
+    /// Its state, empty when the encounter is another procedure's.
+    fn of(state: &ProcedureState) -> &Self::State {
+        Self::state(state).unwrap_or_else(|| Self::empty())
+    }
+
     /// Its state, when the encounter is one of its own.
     fn state(state: &ProcedureState) -> Option<&Self::State> {
         state.value().as_any().downcast_ref()
@@ -61,11 +90,50 @@ pub trait Owned: Procedure {
 
 impl<P: Procedure> Owned for P {}
 
-impl<P: Procedure> System for P {
+impl<P: Procedure> Kind for P {
     fn id(&self) -> &'static str {
         P::ID
     }
 
+    fn system_any(&self) -> &'static dyn Any {
+        const { &Handle(P::SYSTEM) }
+    }
+
+    fn has_phase(&self, id: &str) -> bool {
+        P::PHASES.iter().any(|p| p.id == id)
+    }
+
+    fn fresh(&self) -> Arc<dyn OwnValue> {
+        Arc::new(P::State::default())
+    }
+
+    fn state_is_empty(&self, state: &dyn OwnValue) -> bool {
+        state.as_any().downcast_ref::<P::State>().is_none_or(Kept::is_empty)
+    }
+
+    fn apply_own(&self, state: &mut dyn OwnValue, event: &Own) {
+        if let (Some(own), Some(event)) =
+            (state.as_any_mut().downcast_mut::<P::State>(), event.get::<P::Event>())
+        {
+            own.apply(event);
+        }
+    }
+
+    fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Own> {
+        Own::read::<P::Command>(P::ID, value)
+    }
+
+    fn read_event(&self, value: serde_json::Value) -> serde_json::Result<Own> {
+        Own::read::<P::Event>(P::ID, value)
+    }
+
+    fn read_state(&self, value: serde_json::Value) -> serde_json::Result<Box<dyn OwnValue>> {
+        let own: P::State = serde_json::from_value(value)?;
+        Ok(Box::new(own))
+    }
+}
+
+impl<P: Procedure> System for P {
     fn name(&self) -> &'static str {
         P::NAME
     }
@@ -107,55 +175,14 @@ impl<P: Procedure> System for P {
         self.script(encounter, verb, args)
     }
 
-    fn fresh_state(&'static self) -> ProcedureState {
-        ProcedureState::new(self, P::State::default())
-    }
-
     fn waiting_for(&self, encounter: &Encounter, command: &Command) -> Option<String> {
         if P::waits(encounter, command) { P::awaiting(encounter) } else { None }
-    }
-
-    fn state_is_empty(&self, state: &dyn OwnValue) -> bool {
-        state.as_any().downcast_ref::<P::State>().is_none_or(Kept::is_empty)
-    }
-
-    fn apply_own(&self, state: &mut ProcedureState, event: &Own) {
-        if let (Some(own), Some(event)) = (P::state_mut(state), event.get::<P::Event>()) {
-            own.apply(event);
-        }
     }
 
     fn journal_own(&self, out: &mut String, encounter: &Encounter, event: &Own, style: &dyn Style) {
         if let Some(event) = event.get::<P::Event>() {
             P::journal(out, encounter, event, style);
         }
-    }
-
-    fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Command> {
-        let own: P::Command = serde_json::from_value(value)?;
-        Ok(Command::Own(Own::new(P::ID, own)))
-    }
-
-    fn read_event(&self, value: serde_json::Value) -> serde_json::Result<EventKind> {
-        let own: P::Event = serde_json::from_value(value)?;
-        Ok(EventKind::Own(Own::new(P::ID, own)))
-    }
-
-    fn read_state(&self, value: serde_json::Value) -> serde_json::Result<Box<dyn OwnValue>> {
-        let own: P::State = serde_json::from_value(value)?;
-        Ok(Box::new(own))
-    }
-}
-
-/// A procedure's own event applied to the encounter's state: only to the state of the same
-/// procedure (an event of another one, which only a forged journal can hold, changes
-/// nothing). The core's events change nothing here either.
-pub(crate) fn apply_own(state: &mut ProcedureState, kind: &EventKind) {
-    if let EventKind::Own(own) = kind
-        && own.procedure() == state.system().id()
-    {
-        let procedure = state.system();
-        procedure.apply_own(state, own);
     }
 }
 
@@ -173,3 +200,27 @@ pub(crate) fn journal_own(
         procedure.journal_own(out, encounter, own, style);
     }
 }
+
+/// Says whose its own types are, in a procedure's module: `own_types!(Proc: ProcCommand,
+/// ProcEvent, ProcState => accessor)` makes the command and fact types the procedure's (so
+/// `.into()` makes them the core's) and gives the encounter `enc.accessor()`, the procedure's
+/// state (empty on another procedure's encounter).
+macro_rules! own_types {
+    ($procedure:ident: $command:ty, $event:ty, $state:ty => $accessor:ident) => {
+        impl $crate::command::OwnCommand for $command {
+            const PROCEDURE: &'static str = <$procedure as $crate::system::Procedure>::ID;
+        }
+
+        impl $crate::event::OwnEvent for $event {
+            const PROCEDURE: &'static str = <$procedure as $crate::system::Procedure>::ID;
+        }
+
+        impl $crate::encounter::Encounter {
+            #[doc = concat!("What `", stringify!($procedure), "` keeps of the encounter.")]
+            pub fn $accessor(&self) -> &$state {
+                <$procedure as $crate::system::Owned>::of(&self.procedure)
+            }
+        }
+    };
+}
+pub(crate) use own_types;

@@ -6,25 +6,58 @@
 //! their own values without knowing their types, and learns which exist from the list
 //! [`install`] hands it. So the procedures depend on the core, never the other way.
 
+use crate::campaign::Aftermath;
+use crate::campaign::aftermath::{AFTERMATHS, Plain};
+use crate::recap::{NoBlows, TALLIES, Tally};
 use crate::system::System;
+use std::sync::OnceLock;
+
+/// One procedure as it registers: its rules, and what each layer above the rules reads of it
+/// (each of those layers holds its own list, filled from this one).
+pub struct Registration {
+    /// The procedure's rules.
+    pub system: &'static dyn System,
+    /// How the recap reads its blows.
+    pub tally: &'static dyn Tally,
+    /// What outlives its fights, and its rests.
+    pub aftermath: &'static dyn Aftermath,
+}
 
 /// Every procedure Fray knows, in menu order (the tests add a sixth, made up).
-pub static ALL: &[&dyn System] = &[
-    &freeform::Freeform,
-    &bdp::Bdp,
-    &murdham::Murdham,
-    &d12::D12,
-    &dr12::Dr12,
-    &sovereign::Sovereign,
+pub static ALL: &[Registration] = &[
+    Registration { system: &freeform::Freeform, tally: &NoBlows, aftermath: &Plain },
+    Registration { system: &bdp::Bdp, tally: bdp::TALLY, aftermath: bdp::AFTERMATH },
+    Registration {
+        system: &murdham::Murdham,
+        tally: murdham::TALLY,
+        aftermath: murdham::AFTERMATH,
+    },
+    Registration { system: &d12::D12, tally: d12::TALLY, aftermath: d12::AFTERMATH },
+    Registration { system: &dr12::Dr12, tally: dr12::TALLY, aftermath: dr12::AFTERMATH },
+    Registration {
+        system: &sovereign::Sovereign,
+        tally: sovereign::TALLY,
+        aftermath: sovereign::AFTERMATH,
+    },
     #[cfg(test)]
-    &skirmish::Skirmish,
+    Registration { system: &skirmish::Skirmish, tally: &NoBlows, aftermath: &Plain },
 ];
 
 /// Tells the core which procedures exist. Every program calls it once before reading or
 /// running an encounter (the window, the CLI, the store on opening); calling it again
 /// changes nothing.
 pub fn install() {
-    crate::system::install(ALL);
+    static SYSTEMS: OnceLock<Vec<&'static dyn System>> = OnceLock::new();
+    let systems = SYSTEMS.get_or_init(|| ALL.iter().map(|r| r.system).collect());
+    // The layers above the rules first: a reader that finds a procedure finds its parts.
+    TALLIES.install(each(|r| r.tally));
+    AFTERMATHS.install(each(|r| r.aftermath));
+    crate::system::install(systems);
+}
+
+/// What every procedure hands over to one layer, by id.
+fn each<T: ?Sized>(part: fn(&Registration) -> &'static T) -> Vec<(&'static str, &'static T)> {
+    ALL.iter().map(|r| (r.system.id(), part(r))).collect()
 }
 
 pub mod bdp;

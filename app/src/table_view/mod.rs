@@ -6,10 +6,12 @@
 //! never enter it; a roll or ruling that names anyone the players may not see is left out.
 
 mod recap;
-mod settings;
 
 pub use recap::{RecapRow, TableRecap, table_recap};
-pub use settings::{Blackout, HealthShown, PlayerView, RECENT, SCALE_RANGE, Shown, TableState};
+// What the players are shown is the GM's setting the encounter keeps: defined with it.
+pub use crate::encounter::table::{
+    Blackout, HealthShown, PlayerView, RECENT, SCALE_RANGE, Shown, TableState,
+};
 
 use crate::encounter::{Combatant, Encounter};
 use crate::space::grid::{GridPos, Wall};

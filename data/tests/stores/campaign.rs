@@ -51,13 +51,13 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
     db.campaign().undo(session).unwrap();
     let company = db.campaign().company("bdp").unwrap();
     let night = fray_app::campaign::aftermath::recovery(
-        fray_app::system::get("bdp").unwrap().aftermath(),
+        fray_app::campaign::aftermath::of(fray_app::system::get("bdp").unwrap()),
         "night",
     )
     .unwrap();
     let rest = company
         .rest(
-            fray_app::system::get("bdp").unwrap().aftermath(),
+            fray_app::campaign::aftermath::of(fray_app::system::get("bdp").unwrap()),
             "bdp",
             night,
             &[],
@@ -113,7 +113,7 @@ fn a_deleted_character_keeps_its_copy_in_the_step_and_a_recurring_foe_carries_it
     db.characters().delete(id).unwrap();
     // The step still reads (its copy of Harald) and undoing it skips him.
     let log = db.play_sessions().log(session).unwrap();
-    let md = fray_app::journal::session_markdown(&log);
+    let md = fray_app::campaign::export::session_markdown(&log);
     assert!(md.contains("**Harald**: HP 6 → 4"), "{md}");
     db.campaign().undo(session).unwrap().unwrap();
     // A plain creature is not in the company; marked recurring it is.

@@ -219,7 +219,7 @@ fn rest_step(
     let Some(session) = &model.session else { return Err("open an encounter first".into()) };
     let system = session.state().system();
     let settings = session.state().settings.as_ref().clone();
-    let of = system.aftermath();
+    let of = fray_app::campaign::aftermath::of(system);
     let kind = fray_app::campaign::aftermath::recovery(of, rest).map_err(|e| e.to_string())?;
     let who: Vec<String> = who.into_iter().collect();
     let origin = StepDice { seed: crate::window::action::fresh_seed(), stream: 0 };
@@ -286,8 +286,8 @@ fn export(
 ) -> Result<(), String> {
     let log = model.db.play_sessions().log(day).map_err(|e| e.to_string())?;
     let text = match format {
-        ExportFormat::Markdown => fray_app::journal::session_markdown_for(&log, audience),
-        ExportFormat::Html => fray_app::journal::session_html_for(&log, audience),
+        ExportFormat::Markdown => fray_app::campaign::export::session_markdown_for(&log, audience),
+        ExportFormat::Html => fray_app::campaign::export::session_html_for(&log, audience),
         ExportFormat::Json => log.to_json_with_recap(),
     };
     fray_data::files::write_atomic(path, text.as_bytes())
@@ -306,7 +306,7 @@ pub fn as_it_is_now(model: &mut Model, new: NewCombatant, count: u32) -> NewComb
         return new;
     }
     let Some(session) = &model.session else { return new };
-    let of = session.state().system().aftermath();
+    let of = fray_app::campaign::aftermath::of(session.state().system());
     let mut entered = match company.combatant(of, &key, new.side) {
         Ok(c) => c,
         Err(_) => return new,

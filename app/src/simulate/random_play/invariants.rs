@@ -24,7 +24,7 @@ impl Play<'_> {
         // On a grid nobody shares a square or stands off its edge or across a wall.
         if let Some(grid) = &enc.grid {
             let passage = crate::space::path::Passage::new(grid);
-            let placed: Vec<_> = crate::space::footprints(&enc).collect();
+            let placed: Vec<_> = crate::reach::footprints(&enc).collect();
             for (i, (a, fa)) in placed.iter().enumerate() {
                 if !passage.can_stand(fa.at, fa.size) {
                     return Err(format!("{} stands off the grid or across a wall", a.name));

@@ -8,7 +8,7 @@ use super::model::{BdpEvent, Declaration, Intent, TurnClass};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space::distance;
+use crate::reach::distance;
 use crate::system::Emitter;
 use crate::system::RuleError;
 use crate::system::Step as _;
@@ -53,7 +53,7 @@ fn classify(
             }
             let ranged =
                 b.all_ranged(arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))?;
-            let close = crate::space::in_melee(enc, c, t);
+            let close = crate::reach::in_melee(enc, c, t);
             match (ranged, close, moving) {
                 (true, _, false) => (TurnClass::Quick, Why::Said("shoots")),
                 (true, _, true) => (TurnClass::Full, Why::Said("moves and shoots")),

@@ -95,11 +95,12 @@ const R_MORALE: &str = "bdp.morale";
 const R_SAVE: &str = "bdp.save";
 const R_DETACHMENT: &str = "bdp.detachment";
 
-crate::system::own::own_types!(Bdp: BdpCommand, BdpEvent, BdpState => bdp);
+crate::system::registry::own_types!(Bdp: BdpCommand, BdpEvent, BdpState => bdp);
 
 impl Procedure for Bdp {
     const ID: &'static str = "bdp";
     const NAME: &'static str = "Block, Dodge, Parry";
+    const SYSTEM: &'static dyn crate::system::System = &Bdp;
     const PHASES: &'static [Phase] = PHASES;
     type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
@@ -172,15 +173,13 @@ impl Procedure for Bdp {
     }
 }
 
+/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
+pub(super) const TALLY: &dyn crate::recap::Tally = &recap::BdpTally;
+
+/// What outlives its fights, and its rests, handed over at registration.
+pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::BdpAftermath;
+
 impl Rules for Bdp {
-    fn tally(&self) -> &'static dyn crate::recap::Tally {
-        &recap::BdpTally
-    }
-
-    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
-        &aftermath::BdpAftermath
-    }
-
     fn out_conditions(&self) -> &'static [&'static str] {
         &block::OUT
     }

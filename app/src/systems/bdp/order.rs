@@ -79,7 +79,7 @@ fn length(enc: &Encounter, id: CombatantId, d: &Declaration) -> (u32, Length) {
     let Some(c) = enc.combatant(id) else { return (NOT_A_STRIKE, Length::None) };
     let traits = BdpBlock::of(c).ok().and_then(|b| b.strike_traits(arms).ok()).unwrap_or_default();
     let weapons = traits.iter().flatten();
-    let close = enc.combatant(*target).is_some_and(|t| crate::space::in_melee(enc, t, c));
+    let close = enc.combatant(*target).is_some_and(|t| crate::reach::in_melee(enc, t, c));
     let closing = !close || *moving;
     // Length 0 (fast) to 3 (reach); a dual strike waits for its later weapon.
     let len = |w: &block::Traits| -> u32 {

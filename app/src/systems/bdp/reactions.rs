@@ -99,7 +99,7 @@ pub(crate) fn reaction_options(
     // hit the attacker (the same zone, or a ranged weapon).
     let strike_back = |a: CombatantId| -> Result<(), Refusal> {
         let ac = enc.combatant(a).ok_or_else(|| format!("{} is gone", enc.name_of(a)))?;
-        let reach = crate::space::in_melee(enc, ac, t) || weapons.iter().any(|w| w.ranged);
+        let reach = crate::reach::in_melee(enc, ac, t) || weapons.iter().any(|w| w.ranged);
         if !reach {
             return Err(format!("cannot strike back at {}", ac.name).into());
         }

@@ -84,11 +84,12 @@ const R_INJURY: &str = "d12.injury";
 const R_WOUNDS: &str = "d12.wounds";
 const R_MORALE: &str = "d12.morale";
 
-crate::system::own::own_types!(D12: D12Command, D12Event, D12State => d12);
+crate::system::registry::own_types!(D12: D12Command, D12Event, D12State => d12);
 
 impl Procedure for D12 {
     const ID: &'static str = "d12";
     const NAME: &'static str = "d12 declared actions";
+    const SYSTEM: &'static dyn crate::system::System = &D12;
     const PHASES: &'static [Phase] = PHASES;
     type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
@@ -172,15 +173,13 @@ impl Procedure for D12 {
     }
 }
 
+/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
+pub(super) const TALLY: &dyn crate::recap::Tally = &recap::D12Tally;
+
+/// What outlives its fights, and its rests, handed over at registration.
+pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::D12Aftermath;
+
 impl Rules for D12 {
-    fn tally(&self) -> &'static dyn crate::recap::Tally {
-        &recap::D12Tally
-    }
-
-    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
-        &aftermath::D12Aftermath
-    }
-
     fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
         !wounds::is_up(c) || crate::system::presentation::standing(c).is_out()
     }

@@ -17,7 +17,7 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, ZoneId};
-use crate::space::in_melee;
+use crate::reach::in_melee;
 use crate::system::{Ctx, RuleError, check_actor, check_room, check_turn};
 
 /// How many usages a weapon takes before it is spent.
@@ -105,7 +105,7 @@ fn check_weapon(
         )));
     }
     if w.ranged {
-        if crate::space::range(enc, a, t).is_none() {
+        if crate::reach::range(enc, a, t).is_none() {
             return Err(RuleError::NotAllowed(format!("{} is not on the board", t.name)));
         }
     } else if !in_melee(enc, a, t) {

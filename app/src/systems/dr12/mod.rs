@@ -94,11 +94,12 @@ const R_ACTION: &str = "dr12.action";
 const R_ONGOING: &str = "dr12.ongoing";
 const R_MORALE: &str = "dr12.morale";
 
-crate::system::own::own_types!(Dr12: Dr12Command, Dr12Event, Dr12State => dr12);
+crate::system::registry::own_types!(Dr12: Dr12Command, Dr12Event, Dr12State => dr12);
 
 impl Procedure for Dr12 {
     const ID: &'static str = "dr12";
     const NAME: &'static str = "DR12 zones";
+    const SYSTEM: &'static dyn crate::system::System = &Dr12;
     const PHASES: &'static [Phase] = PHASES;
     type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
@@ -176,15 +177,13 @@ impl Procedure for Dr12 {
     }
 }
 
+/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
+pub(super) const TALLY: &dyn crate::recap::Tally = &recap::Dr12Tally;
+
+/// What outlives its fights, and its rests, handed over at registration.
+pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::Dr12Aftermath;
+
 impl Rules for Dr12 {
-    fn tally(&self) -> &'static dyn crate::recap::Tally {
-        &recap::Dr12Tally
-    }
-
-    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
-        &aftermath::Dr12Aftermath
-    }
-
     fn out_conditions(&self) -> &'static [&'static str] {
         &block::OUT
     }

@@ -77,11 +77,12 @@ impl Kept<FreeformEvent> for FreeformState {
     }
 }
 
-crate::system::own::own_types!(Freeform: FreeformCommand, FreeformEvent, FreeformState => freeform);
+crate::system::registry::own_types!(Freeform: FreeformCommand, FreeformEvent, FreeformState => freeform);
 
 impl Procedure for Freeform {
     const ID: &'static str = "freeform";
     const NAME: &'static str = "Freeform";
+    const SYSTEM: &'static dyn crate::system::System = &Freeform;
     const PHASES: &'static [Phase] = PHASES;
     type Step = Step;
     const SCHEMA: BlockSchema = SCHEMA;

@@ -104,7 +104,7 @@ pub(crate) fn to_hit(enc: &Encounter, spec: &AttackSpec) -> Result<Option<String
     let indirect = w.as_ref().is_some_and(|w| w.indirect);
     let moving = how.moving || moved_this_turn(enc, spec.attacker);
     let steps =
-        aimed_zone(enc, spec).zip(a.zone).map(|(to, from)| crate::space::distance(enc, from, to));
+        aimed_zone(enc, spec).zip(a.zone).map(|(to, from)| crate::reach::distance(enc, from, to));
     let steps = match steps {
         Some(None) => return Err(RuleError::NotAllowed("no line to that zone".into())),
         Some(Some(s)) => Some(s),

@@ -114,11 +114,12 @@ const R_GRAPPLE: &str = "murdham.grapple";
 const R_MORALE: &str = "murdham.morale";
 const R_GEAR: &str = "murdham.gear";
 
-crate::system::own::own_types!(Murdham: MurdhamCommand, MurdhamEvent, MurdhamState => murdham);
+crate::system::registry::own_types!(Murdham: MurdhamCommand, MurdhamEvent, MurdhamState => murdham);
 
 impl Procedure for Murdham {
     const ID: &'static str = "murdham";
     const NAME: &'static str = "Murdham";
+    const SYSTEM: &'static dyn crate::system::System = &Murdham;
     const PHASES: &'static [Phase] = PHASES;
     type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
@@ -213,15 +214,13 @@ impl Procedure for Murdham {
     }
 }
 
+/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
+pub(super) const TALLY: &dyn crate::recap::Tally = &recap::MurdhamTally;
+
+/// What outlives its fights, and its rests, handed over at registration.
+pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::MurdhamAftermath;
+
 impl Rules for Murdham {
-    fn tally(&self) -> &'static dyn crate::recap::Tally {
-        &recap::MurdhamTally
-    }
-
-    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
-        &aftermath::MurdhamAftermath
-    }
-
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
         Some(&tactics::MurdhamTactics)
     }

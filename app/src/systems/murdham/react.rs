@@ -91,7 +91,7 @@ pub(crate) fn allowed(
                 Some(range) => {
                     let from = c.zone;
                     let to = enc.combatant(attacker).and_then(|a| a.zone);
-                    match from.zip(to).map(|(a, b)| crate::space::distance(enc, a, b)) {
+                    match from.zip(to).map(|(a, b)| crate::reach::distance(enc, a, b)) {
                         Some(Some(d)) if d > range => Err(format!("out of range ({d} zones)")),
                         Some(None) => Err("no line to the attacker".into()),
                         _ => Ok(()),

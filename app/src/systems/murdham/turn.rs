@@ -158,7 +158,7 @@ pub(crate) fn moved(
         return Ok(events);
     }
     let steps = match (from, to) {
-        (Some(a), Some(b)) => crate::space::distance(enc, a, b).ok_or_else(|| {
+        (Some(a), Some(b)) => crate::reach::distance(enc, a, b).ok_or_else(|| {
             RuleError::NotAllowed(format!(
                 "no way from {} to {}",
                 enc.zone(a).map_or("?", |z| &z.name),

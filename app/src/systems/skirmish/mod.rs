@@ -52,11 +52,12 @@ const R_ROUND: &str = "skirmish.round";
 const R_ATTACK: &str = "skirmish.attack";
 const R_MORALE: &str = "skirmish.morale";
 
-crate::system::own::own_types!(Skirmish: SkirmishCommand, SkirmishEvent, SkirmishState => skirmish);
+crate::system::registry::own_types!(Skirmish: SkirmishCommand, SkirmishEvent, SkirmishState => skirmish);
 
 impl Procedure for Skirmish {
     const ID: &'static str = "skirmish";
     const NAME: &'static str = "Skirmish";
+    const SYSTEM: &'static dyn crate::system::System = &Skirmish;
     const PHASES: &'static [Phase] = PHASES;
     type Step = Step;
     const SCHEMA: BlockSchema = SCHEMA;

@@ -20,7 +20,7 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
-use crate::space;
+use crate::reach;
 use crate::system::{Ctx, RuleError, check_actor, check_turn};
 
 /// Refuses unless `id` may spend its Main action now: on its turn, off it for an Instant (a
@@ -148,7 +148,7 @@ fn check_swarm(
         if enc.sovereign().mains.contains(id) {
             return Err(RuleError::NotAllowed(format!("{} has spent its Main action", h.name)));
         }
-        if !space::in_melee(enc, h, t) {
+        if !reach::in_melee(enc, h, t) {
             return Err(RuleError::NotAllowed(format!("{} is not next to {}", h.name, t.name)));
         }
     }

@@ -3,6 +3,7 @@
 
 use super::movement::move_ft;
 use crate::encounter::{Combatant, Encounter};
+use crate::reach;
 use crate::space::grid::GridPos;
 use crate::space::path::Passage;
 use crate::space::{self};
@@ -30,7 +31,7 @@ pub(crate) fn charge_path(
         )));
     };
     let passage = Passage::new(grid);
-    let moves = space::moves(enc, &passage, a);
+    let moves = reach::moves(enc, &passage, a);
     let allowance = 2 * move_ft(a);
     let mut best: Option<(GridPos, u32)> = None;
     for dy in -1i32..=1 {

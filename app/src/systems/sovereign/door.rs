@@ -54,7 +54,7 @@ pub(crate) fn check_door(enc: &Encounter, id: CombatantId, edge: Edge) -> Result
         shut.set_wall(edge, Some(WallKind::Door { open: false }));
         let passage = Passage::new(&shut);
         if let Some((who, _)) =
-            crate::space::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size))
+            crate::reach::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size))
         {
             return Err(RuleError::NotAllowed(format!("{} stands in the doorway", who.name)));
         }

@@ -15,7 +15,8 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space::{self, Distance};
+use crate::reach;
+use crate::space::Distance;
 use crate::system::check_before;
 use crate::system::{Ctx, RuleError};
 
@@ -50,14 +51,14 @@ pub(crate) fn check_execute(
         )));
     }
     let w = attack(a, index)?;
-    let Some(Distance::Feet(feet)) = space::range(enc, a, t) else {
+    let Some(Distance::Feet(feet)) = reach::range(enc, a, t) else {
         return Err(RuleError::NotAllowed(format!(
             "{} and {} are not both on the grid",
             a.name, t.name
         )));
     };
     match w.range {
-        None if !space::in_melee(enc, a, t) => Err(RuleError::NotAllowed(format!(
+        None if !reach::in_melee(enc, a, t) => Err(RuleError::NotAllowed(format!(
             "{} must be next to {} for a melee execution",
             a.name, t.name
         ))),

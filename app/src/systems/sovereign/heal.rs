@@ -9,7 +9,8 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space::{self};
+use crate::reach;
+
 use crate::system::{Ctx, RuleError};
 
 /// The Heal check's own check: the healer's Main, next to someone mortally injured.
@@ -24,7 +25,7 @@ pub(crate) fn check_heal(
         return Err(RuleError::NotAllowed(format!("{} is not mortally injured", t.name)));
     }
     let h = &enc.combatants[&healer];
-    if !space::in_melee(enc, h, t) {
+    if !reach::in_melee(enc, h, t) {
         return Err(RuleError::NotAllowed(format!("{} must be next to {}", h.name, t.name)));
     }
     Ok(())

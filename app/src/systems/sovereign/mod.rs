@@ -114,11 +114,12 @@ const R_HEAL: &str = "sovereign.heal";
 const R_CHECK: &str = "sovereign.check";
 const R_MORALE: &str = "sovereign.morale";
 
-crate::system::own::own_types!(Sovereign: SovCommand, SovEvent, SovState => sovereign);
+crate::system::registry::own_types!(Sovereign: SovCommand, SovEvent, SovState => sovereign);
 
 impl Procedure for Sovereign {
     const ID: &'static str = "sovereign";
     const NAME: &'static str = "Sovereign";
+    const SYSTEM: &'static dyn crate::system::System = &Sovereign;
     const PHASES: &'static [Phase] = PHASES;
     type Step = Step;
     const SCHEMA: BlockSchema = schema::SCHEMA;
@@ -209,15 +210,13 @@ impl Procedure for Sovereign {
     }
 }
 
+/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
+pub(super) const TALLY: &dyn crate::recap::Tally = &recap::SovTally;
+
+/// What outlives its fights, and its rests, handed over at registration.
+pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::SovAftermath;
+
 impl Rules for Sovereign {
-    fn tally(&self) -> &'static dyn crate::recap::Tally {
-        &recap::SovTally
-    }
-
-    fn aftermath(&self) -> &'static dyn crate::campaign::Aftermath {
-        &aftermath::SovAftermath
-    }
-
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {
         Some(&tactics::SovTactics)
     }
@@ -276,16 +275,16 @@ impl Rules for Sovereign {
                 choices: &[],
             },
             SettingSpec {
-                key: crate::space::OBSTACLES,
+                key: crate::reach::OBSTACLES,
                 label: "Enemies in the way",
                 help: "By size: foes bar the way, but one eight times their area wades through \
                        them as difficult terrain. Or: foes always bar the way; or: their squares \
                        only cost double.",
-                default: Value::String(crate::space::OBSTACLES_BY_SIZE.into()),
+                default: Value::String(crate::reach::OBSTACLES_BY_SIZE.into()),
                 choices: &[
-                    (crate::space::OBSTACLES_BY_SIZE, "By size (8×)"),
-                    (crate::space::OBSTACLES_BLOCK, "Always bar the way"),
-                    (crate::space::OBSTACLES_DIFFICULT, "Difficult terrain"),
+                    (crate::reach::OBSTACLES_BY_SIZE, "By size (8×)"),
+                    (crate::reach::OBSTACLES_BLOCK, "Always bar the way"),
+                    (crate::reach::OBSTACLES_DIFFICULT, "Difficult terrain"),
                 ],
             },
             SettingSpec {

@@ -9,7 +9,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
-use crate::space;
+use crate::reach;
 use crate::space::grid::GridPos;
 use crate::space::path::Passage;
 use crate::system::{Ctx, RuleError, check_actor, check_turn};
@@ -70,7 +70,7 @@ pub(crate) fn walk(
     }
     let left = feet_left(enc, id);
     let passage = Passage::new(grid);
-    let moves = space::moves(enc, &passage, c);
+    let moves = reach::moves(enc, &passage, c);
     let path = moves.within(from, to, left).map_err(|e| {
         RuleError::NotAllowed(format!("{} cannot go there: {e} ({left} ft left this turn)", c.name))
     })?;

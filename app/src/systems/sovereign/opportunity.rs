@@ -13,6 +13,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
+use crate::reach;
 use crate::space::{self, grid::GridPos};
 use crate::system::{Ctx, RuleError};
 
@@ -26,8 +27,8 @@ pub(crate) fn strikers(enc: &Encounter, c: &Combatant, to: GridPos) -> Vec<Comba
     there.square = Some(to);
     enc.combatants
         .values()
-        .filter(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
-        .filter(|o| !space::in_melee(enc, &there, o))
+        .filter(|o| o.side != c.side && !is_out(o) && reach::in_melee(enc, c, o))
+        .filter(|o| !reach::in_melee(enc, &there, o))
         .filter(|o| SovBlock::of(o).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged())))
         .map(|o| o.id)
         .collect()
@@ -65,7 +66,7 @@ pub(crate) fn stand_up(
     } else {
         enc.combatants
             .values()
-            .filter(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
+            .filter(|o| o.side != c.side && !is_out(o) && reach::in_melee(enc, c, o))
             .filter(|o| SovBlock::of(o).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged())))
             .map(|o| o.id)
             .collect()
@@ -143,7 +144,7 @@ pub(crate) fn answer(
 fn free_at(enc: &Encounter, c: &Combatant, to: GridPos) -> bool {
     let Some(grid) = enc.grid.as_ref() else { return false };
     let passage = space::path::Passage::new(grid);
-    space::moves(enc, &passage, c).can_end(to).is_ok()
+    reach::moves(enc, &passage, c).can_end(to).is_ok()
 }
 
 /// When no foe is left to answer, the walk is made (unless the walker fell).

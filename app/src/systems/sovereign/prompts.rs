@@ -217,7 +217,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     if enc
         .combatants
         .values()
-        .any(|o| o.side != c.side && !is_out(o) && crate::space::in_melee(enc, c, o))
+        .any(|o| o.side != c.side && !is_out(o) && crate::reach::in_melee(enc, c, o))
     {
         options.push(
             PromptOption::allowed(

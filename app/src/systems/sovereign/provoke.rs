@@ -13,7 +13,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space;
+use crate::reach;
 use crate::system::{Ctx, RuleError};
 
 /// The armed foes next to `c` who may strike when it acts there; none when it disengaged this
@@ -24,7 +24,7 @@ pub(crate) fn adjacent_strikers(enc: &Encounter, c: &Combatant) -> Vec<Combatant
     }
     enc.combatants
         .values()
-        .filter(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
+        .filter(|o| o.side != c.side && !is_out(o) && reach::in_melee(enc, c, o))
         .filter(|o| armed_in_melee(o))
         .map(|o| o.id)
         .collect()

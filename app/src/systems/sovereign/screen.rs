@@ -20,7 +20,7 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space;
+use crate::reach;
 use crate::system::{Ctx, RuleError};
 
 /// The check of a Screen: its Move left (the walk to the ward within it), next to an ally in
@@ -54,7 +54,7 @@ pub(crate) fn check_screen_of(
             c.name
         )));
     }
-    if !space::in_melee(enc, c, w) {
+    if !reach::in_melee(enc, c, w) {
         return Err(RuleError::NotAllowed(format!(
             "{} must first walk next to {} (within its Move)",
             c.name, w.name
@@ -124,7 +124,7 @@ pub(crate) fn screeners(
         .iter()
         .filter(|(_, ward)| **ward == target.id)
         .filter_map(|(s, _)| enc.combatant(*s))
-        .filter(|s| !is_out(s) && space::in_melee(enc, s, target) && has_room(enc, s, attacker))
+        .filter(|s| !is_out(s) && reach::in_melee(enc, s, target) && has_room(enc, s, attacker))
         .map(|s| s.id)
         .collect()
 }

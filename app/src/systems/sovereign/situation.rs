@@ -6,12 +6,13 @@ use super::block::{attack, is_out};
 use super::rules::Situation;
 use super::{HIDDEN, UNSEEN};
 use crate::encounter::{Combatant, Encounter};
-use crate::space::{self, Distance};
+use crate::reach;
+use crate::space::Distance;
 use crate::system::RuleError;
 
 /// Whether any foe of `c` stands in melee with it.
 fn foe_in_melee(enc: &Encounter, c: &Combatant) -> bool {
-    enc.combatants.values().any(|o| o.side != c.side && !is_out(o) && space::in_melee(enc, c, o))
+    enc.combatants.values().any(|o| o.side != c.side && !is_out(o) && reach::in_melee(enc, c, o))
 }
 
 /// Whether `t` is within reach of `a`'s attack `index` (next to it, or within its range).
@@ -27,8 +28,8 @@ pub(super) fn situation(
     index: usize,
 ) -> Result<Situation, RuleError> {
     let w = attack(a, index)?;
-    let adjacent = space::in_melee(enc, a, t);
-    let feet = match space::range(enc, a, t) {
+    let adjacent = reach::in_melee(enc, a, t);
+    let feet = match reach::range(enc, a, t) {
         Some(Distance::Feet(f)) => f,
         _ => {
             return Err(RuleError::NotAllowed(format!(
@@ -53,7 +54,7 @@ pub(super) fn situation(
             t.name, a.name
         )));
     }
-    let cover = space::cover(enc, t, a);
+    let cover = reach::cover(enc, t, a);
     Ok(Situation {
         ranged: w.ranged(),
         // A thrown weapon that takes both hands is refused in melee like a bow (rules

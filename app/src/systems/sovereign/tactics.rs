@@ -5,6 +5,7 @@ use super::model::{Manner, SovCommand};
 use super::movement::{feet_left, move_ft};
 use crate::command::Command;
 use crate::encounter::Encounter;
+use crate::reach;
 use crate::simulate::policy::{self, LAST_RESORT, Look, Tactics, target_worth};
 use crate::space::grid::{Footprint, Grid, GridPos};
 use crate::space::path::{Moves, Passage, Path, doors};
@@ -69,12 +70,12 @@ impl Tactics for SovTactics {
         let standing = |c: &&crate::encounter::Combatant| {
             policy::foes(enc, id, c.id) && !system.is_out(enc, c)
         };
-        if enc.combatants.values().filter(standing).any(|c| space::in_melee(enc, me, c)) {
+        if enc.combatants.values().filter(standing).any(|c| reach::in_melee(enc, me, c)) {
             return None;
         }
         let grid = enc.grid.as_ref()?;
         let passage = Passage::new(grid);
-        let moves = space::moves(enc, &passage, me);
+        let moves = reach::moves(enc, &passage, me);
         let from = me.square?;
         let left = feet_left(enc, id);
         // Keep the Main for the attack when one Move is enough.
@@ -101,7 +102,7 @@ impl Tactics for SovTactics {
         }
         let opened = doors::doors_opened(grid);
         let opened_passage = Passage::new(&opened);
-        let opened_moves = space::moves(enc, &opened_passage, me);
+        let opened_moves = reach::moves(enc, &opened_passage, me);
         let (path, foe) = way_to(&opened_passage, &opened_moves, from, &foes, me.size)?;
         // The first door on the way, or else one between its end and the foe (the blow's).
         let (stand, edges) = match doors::first_closed_door(grid, &path, me.size) {

@@ -12,7 +12,7 @@ use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::CombatantId;
-use crate::space;
+use crate::reach;
 use crate::system::{Ctx, RuleError};
 
 /// Condition: held in a grapple.
@@ -46,7 +46,7 @@ pub(crate) fn check_wrestle_on(
     if t.side == a.side || is_out(t) {
         return Err(RuleError::NotAllowed(format!("{} cannot wrestle {}", a.name, t.name)));
     }
-    if !space::in_melee(enc, a, t) {
+    if !reach::in_melee(enc, a, t) {
         return Err(RuleError::NotAllowed(format!("{} is not next to {}", t.name, a.name)));
     }
     Ok(())

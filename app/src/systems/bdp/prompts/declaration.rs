@@ -4,7 +4,7 @@
 use super::{bdp, foes};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
-use crate::space::distances;
+use crate::reach::distances;
 use crate::system::Owned;
 use crate::system::Wording;
 use crate::system::{Prompt, PromptOption};
@@ -57,7 +57,7 @@ pub(crate) fn intents_of(
                 group.clone(),
             ));
         }
-        if crate::space::in_melee(enc, foe, c) {
+        if crate::reach::in_melee(enc, foe, c) {
             out.push((
                 words.say(|| ["Attack ", &foe.name, ", then move away"].concat()),
                 Intent::Attack { target: foe.id, arms: b.default_arms(), moving: true },

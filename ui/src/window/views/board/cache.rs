@@ -7,7 +7,7 @@ use eframe::egui::text::{LayoutJob, TextWrapping};
 use eframe::egui::{self, Color32, FontId, Galley};
 use fray_app::encounter::Encounter;
 use fray_app::ids::{CombatantId, ZoneId};
-use fray_app::space;
+use fray_app::reach;
 use fray_app::system::System;
 use fray_app::system::presentation::{Meaning, Standing, TokenView, TrackView, token_view};
 use fray_data::{EncounterId, Session};
@@ -175,7 +175,7 @@ impl Cache {
     /// Steps from `from` to every zone, computed once per selected zone and state.
     pub fn ranges_from(&mut self, state: &Encounter, from: ZoneId) -> &BTreeMap<ZoneId, u32> {
         if self.ranges.as_ref().is_none_or(|(z, _)| *z != from) {
-            self.ranges = Some((from, space::distances(state, from)));
+            self.ranges = Some((from, reach::distances(state, from)));
         }
         &self.ranges.as_ref().expect("just filled").1
     }

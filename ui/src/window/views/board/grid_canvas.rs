@@ -16,10 +16,11 @@ use crate::window::Action;
 use eframe::egui::{self, FontId, Id, Pos2, Rect, Sense, Stroke, pos2, vec2};
 use fray_app::encounter::{Combatant, Encounter};
 use fray_app::ids::CombatantId;
+use fray_app::reach;
+use fray_app::space::Distance;
 use fray_app::space::grid::{Edge, Grid, GridPos};
 use fray_app::space::path::Passage;
 use fray_app::space::sight::{Cover, Region, Sight, UNIT};
-use fray_app::space::{self, Distance};
 use fray_app::system::System;
 
 /// What a drag on the grid does.
@@ -136,7 +137,7 @@ pub fn grid_ui(
     // Tokens, each an interactive square.
     let carried = egui::DragAndDrop::payload::<TokenDrag>(ui.ctx()).map(|t| t.0);
     let mut hovered_token = None;
-    for (c, f) in space::footprints(state) {
+    for (c, f) in reach::footprints(state) {
         let Some(token) = cache.tokens.iter().find(|t| t.id == c.id) else { continue };
         let rect = view.rect(grid_paint::footprint_rect(f));
         if !canvas.intersects(rect) {
@@ -281,7 +282,7 @@ fn reach_ui(
     if gs.reach.as_ref().is_none_or(|(k, _)| *k != key) {
         let allowance = allowance_ft(who);
         let squares = match who.square {
-            Some(from) => space::moves(scene.state, passage, who).reachable(from, allowance),
+            Some(from) => reach::moves(scene.state, passage, who).reachable(from, allowance),
             None => Vec::new(),
         };
         gs.reach = Some((key, squares));
@@ -295,7 +296,7 @@ fn reach_ui(
 
 /// The feet a combatant may move in one go: its `move` stat, else one ordinary move.
 fn allowance_ft(c: &Combatant) -> u32 {
-    space::move_allowance_ft(c).unwrap_or(DEFAULT_MOVE_FT)
+    reach::move_allowance_ft(c).unwrap_or(DEFAULT_MOVE_FT)
 }
 
 /// From each corner of the target, the line the ruling found to the attacker (green), or a

@@ -11,7 +11,7 @@ use crate::window::Action;
 use crate::window::views::library::{self, LibraryDrop};
 use eframe::egui::{self, Color32, FontId, Pos2, Rect, Stroke, vec2};
 use fray_app::Command;
-use fray_app::space;
+use fray_app::reach;
 use fray_app::space::grid::{Footprint, GridPos};
 use fray_app::space::path::{MoveRefusal, Passage, Path};
 use fray_app::system::System;
@@ -41,10 +41,10 @@ pub(super) fn drag_ui(
         let Some(c) = scene.state.combatant(token.0) else { return };
         let (Some(square), Some(pointer)) = (square, pointer) else { return };
         let to = top_left_under(square, c.size);
-        let moves = space::moves(scene.state, passage, c);
+        let moves = reach::moves(scene.state, passage, c);
         let outcome: Result<Option<Path>, MoveRefusal> = match c.square {
             Some(from) if from == to => return,
-            Some(from) => space::step_path(&moves, c, from, to).map(Some),
+            Some(from) => reach::step_path(&moves, c, from, to).map(Some),
             None => moves.can_end(to).map(|()| None),
         };
         let p = ui.painter();
@@ -101,7 +101,7 @@ pub(super) fn drag_ui(
     } else if let Some(party) = egui::DragAndDrop::payload::<library::prep::PartyDrop>(&ctx)
         && let Some(square) = square
     {
-        let squares = space::spread(scene.state, square, party.members.len());
+        let squares = reach::spread(scene.state, square, party.members.len());
         let p = ui.painter();
         for at in &squares {
             let rect = view.rect(grid_paint::square_rect(*at));
@@ -118,7 +118,7 @@ pub(super) fn drag_ui(
 }
 
 /// A party dropped on the grid: every member joins the party side, in order, on the squares
-/// [`space::spread`] found; those with no room left wait Not on the board, and the status
+/// [`reach::spread`] found; those with no room left wait Not on the board, and the status
 /// line says who.
 fn party_drop(
     party: &library::prep::PartyDrop,

@@ -54,7 +54,7 @@ pub fn party_window_ui(
             ui.label(RichText::new(format!("Rest ({}):", system.name())).strong());
             healer_ui(ui, model, view);
             ui.horizontal_wrapped(|ui| {
-                for rest in system.aftermath().recoveries() {
+                for rest in fray_app::campaign::aftermath::of(system).recoveries() {
                     let button =
                         ui.button(RichText::new(rest.name).size(17.0)).on_hover_text(rest.help);
                     if button.clicked() {
@@ -131,7 +131,7 @@ fn member_ui(
     ui.horizontal(|ui| {
         ui.label(RichText::new(&member.name).size(19.0).strong());
         ui.menu_button("Rest ▸", |ui| {
-            for rest in system.aftermath().recoveries() {
+            for rest in fray_app::campaign::aftermath::of(system).recoveries() {
                 if ui.button(rest.name).on_hover_text(rest.help).clicked() {
                     let (who, by) = (Some(key.to_owned()), view.healer.clone());
                     let rest = rest.id.into();
@@ -250,8 +250,7 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
         .clicked()
         && let Some(id) = chosen
     {
-        view.evening =
-            model.db.play_sessions().log(id).ok().map(|log| fray_app::recap::session(&log));
+        view.evening = model.db.play_sessions().log(id).ok().map(|log| log.recap());
     }
     if let Some(id) = view.export_session.filter(|id| Some(*id) != current.map(|s| s.id)) {
         let resume = ui.button("Continue this session");

@@ -4,9 +4,9 @@
 
 use std::collections::VecDeque;
 
-use super::grid::{Footprint, GridPos};
-use super::path::{Passage, STEPS};
 use crate::encounter::Encounter;
+use crate::space::grid::{Footprint, GridPos};
+use crate::space::path::{Passage, STEPS};
 
 /// Up to `count` free squares for newcomers of one square each around `at`, nearest first;
 /// fewer when no more can be reached without crossing a wall (none off the grid or on a

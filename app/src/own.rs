@@ -4,13 +4,114 @@
 //! fact or state behind one variant whose type the core never names: an [`Own`] (the
 //! procedure's id and the value), and the procedure turns it back into its own type by
 //! downcasting. So the procedures depend on the core and never the other way; which ids
-//! exist is known only at run time, from the list installed in [`super::registry`].
+//! exist is known only at run time, from the list `system::install` hands over.
 //!
 //! They are written as they always were: `{"type": "<id>", …the value's own fields}`.
+//!
+//! This module sits under the encounter, its commands and facts, so it cannot name the
+//! procedures' trait (`system::System`, which names all three): what those layers need of a
+//! procedure — its id, reading its values back, its state's emptiness and folding its facts
+//! into that state — is the [`Kind`] every procedure also is, installed here beside
+//! `system::install`'s list.
 
 use serde::{Serialize, Serializer};
 use std::any::Any;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// What the layers under the rules know of a procedure. Every procedure is one
+/// (`system::System` extends it, and one blanket impl gives it to every procedure).
+pub trait Kind: Send + Sync + 'static {
+    /// The procedure's id, as stored.
+    fn id(&self) -> &'static str;
+    /// The procedure as the rules meet it: `system` downcasts it (this layer cannot name the
+    /// rules' trait, so it holds the handle without knowing its type).
+    fn system_any(&self) -> &'static dyn Any;
+    /// Whether a round of it has the phase `id` (a stored encounter's phase is checked).
+    fn has_phase(&self, id: &str) -> bool;
+    /// Its state before anything happened.
+    fn fresh(&self) -> Arc<dyn OwnValue>;
+    /// Whether `state`, one of this procedure's, keeps nothing.
+    fn state_is_empty(&self, state: &dyn OwnValue) -> bool;
+    /// One of its own facts folded into its state (nothing when the state or the fact is
+    /// another procedure's).
+    fn apply_own(&self, state: &mut dyn OwnValue, event: &Own);
+    /// One of its own commands, read from its written fields (without `type`).
+    fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Own>;
+    /// One of its own facts, read from its written fields (without `type`).
+    fn read_event(&self, value: serde_json::Value) -> serde_json::Result<Own>;
+    /// Its state, read as written under its key.
+    fn read_state(&self, value: serde_json::Value) -> serde_json::Result<Box<dyn OwnValue>>;
+}
+
+/// The procedures as this layer knows them, installed with the rules' list.
+static KINDS: OnceLock<Vec<&'static dyn Kind>> = OnceLock::new();
+
+/// What each procedure hands a layer above the rules at registration (its recap's tally, its
+/// rules between fights): one per procedure id, installed once, with the list, by
+/// `systems::install`. So the rules never name those layers: each holds its own.
+pub struct PerProcedure<T: ?Sized + 'static>(OnceLock<Vec<(&'static str, &'static T)>>);
+
+impl<T: ?Sized + Sync + 'static> PerProcedure<T> {
+    /// None yet.
+    pub const fn new() -> Self {
+        PerProcedure(OnceLock::new())
+    }
+
+    /// Makes `each` (procedure id, what it hands over) the list; only the first call counts.
+    pub fn install(&self, each: Vec<(&'static str, &'static T)>) {
+        self.0.get_or_init(|| each);
+    }
+
+    /// What the procedure `id` handed over. Every installed procedure hands over one of each
+    /// (the registration is one list), so only an id that is not installed has none.
+    pub fn of(&self, id: &str) -> Result<&'static T, UnknownSystem> {
+        #[cfg(test)]
+        crate::systems::install();
+        let found = self.0.get().and_then(|each| each.iter().find(|(k, _)| *k == id));
+        found.map(|(_, t)| *t).ok_or_else(|| UnknownSystem(id.to_owned()))
+    }
+}
+
+impl<T: ?Sized + Sync + 'static> Default for PerProcedure<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Makes `kinds` the procedures this layer knows (only the first call counts, as for the
+/// rules' list it is made from).
+pub(crate) fn install(kinds: Vec<&'static dyn Kind>) {
+    KINDS.get_or_init(|| kinds);
+}
+
+/// A procedure by id, as this layer knows it, or the error that names the unknown id.
+pub fn get(id: &str) -> Result<&'static dyn Kind, UnknownSystem> {
+    kind(id).ok_or_else(|| UnknownSystem(id.to_owned()))
+}
+
+/// An id no registered procedure has: refused with its name, never read as another one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown system '{0}' (known: {list})", list = known_ids())]
+pub struct UnknownSystem(pub String);
+
+/// The ids of every registered procedure, for a message.
+fn known_ids() -> String {
+    match KINDS.get() {
+        Some(kinds) if !kinds.is_empty() => {
+            kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join(", ")
+        }
+        _ => "none: the program has not installed the procedures".to_owned(),
+    }
+}
+
+/// A procedure by id, as this layer knows it (none before the list is installed).
+pub fn kind(id: &str) -> Option<&'static dyn Kind> {
+    // The core's own tests read journals without a program to install the procedures.
+    #[cfg(test)]
+    crate::systems::install();
+    KINDS.get()?.iter().copied().find(|k| k.id() == id)
+}
 
 /// A value a procedure keeps inside the core's types: anything it can copy, compare, print
 /// and write. Implemented for every such type; the core sees only this.
@@ -65,6 +166,14 @@ impl Own {
         Own { procedure, value: Box::new(value) }
     }
 
+    /// The value as the procedure `T` wrote it, read back from `value`.
+    pub fn read<T: OwnValue + serde::de::DeserializeOwned>(
+        procedure: &'static str,
+        value: serde_json::Value,
+    ) -> serde_json::Result<Self> {
+        Ok(Own::new(procedure, serde_json::from_value::<T>(value)?))
+    }
+
     /// The id of the procedure it belongs to.
     pub fn procedure(&self) -> &'static str {
         self.procedure
@@ -116,7 +225,7 @@ impl Serialize for Own {
 /// keeps its words.
 pub(crate) fn read_tagged<'de, D, T>(
     deserializer: D,
-    own: impl FnOnce(&'static dyn super::System, serde_json::Value) -> serde_json::Result<T>,
+    own: impl FnOnce(&'static dyn Kind, serde_json::Value) -> serde_json::Result<T>,
     core: impl FnOnce(serde_json::Value) -> serde_json::Result<T>,
 ) -> Result<T, D::Error>
 where
@@ -125,7 +234,7 @@ where
     use serde::Deserialize;
     use serde::de::Error;
     let mut value = serde_json::Value::deserialize(deserializer)?;
-    let procedure = value.get("type").and_then(serde_json::Value::as_str).and_then(super::by_id);
+    let procedure = value.get("type").and_then(serde_json::Value::as_str).and_then(kind);
     let read = match (procedure, value.as_object_mut()) {
         (Some(procedure), Some(fields)) => {
             fields.remove("type");
@@ -135,30 +244,6 @@ where
     };
     read.map_err(D::Error::custom)
 }
-
-/// Says whose its own types are, in a procedure's module: `own_types!(Proc: ProcCommand,
-/// ProcEvent, ProcState => accessor)` makes the command and fact types the procedure's (so
-/// `.into()` makes them the core's) and gives the encounter `enc.accessor()`, the procedure's
-/// state (empty on another procedure's encounter).
-macro_rules! own_types {
-    ($procedure:ident: $command:ty, $event:ty, $state:ty => $accessor:ident) => {
-        impl $crate::command::OwnCommand for $command {
-            type Of = $procedure;
-        }
-
-        impl $crate::event::OwnEvent for $event {
-            type Of = $procedure;
-        }
-
-        impl $crate::encounter::Encounter {
-            #[doc = concat!("What `", stringify!($procedure), "` keeps of the encounter.")]
-            pub fn $accessor(&self) -> &$state {
-                self.procedure.of::<$procedure>()
-            }
-        }
-    };
-}
-pub(crate) use own_types;
 
 /// The default `T`, one for the whole run (a generic `static`): what another procedure's
 /// encounter keeps of a procedure's state. Made once per type, and only asked of an

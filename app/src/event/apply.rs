@@ -1,7 +1,8 @@
 //! `Encounter::apply`: the only place state changes. It never fails; an event about something
-//! that no longer exists is ignored, so a journal always folds.
+//! that no longer exists is ignored, so a journal always folds. Beside the events it folds
+//! (the aggregate's apply sits with its events; the encounter below knows neither).
 
-use super::Encounter;
+use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 use crate::ids::ZoneId;
 use crate::space::grid::Grid;
@@ -211,8 +212,8 @@ impl Encounter {
                     Arc::make_mut(&mut self.settings).insert(key.clone(), value.clone());
                 }
             }
-            // What is left is a procedure's own fact: its state takes it.
-            own => crate::system::registry::apply_own(&mut self.procedure, own),
+            // A procedure's own fact: its state takes it.
+            EventKind::Own(own) => self.procedure.apply_own(own),
         }
     }
 

@@ -2,12 +2,14 @@
 //! them what every write-back, rest and heal changed, the tray's rolls and the GM's notes.
 //! Every piece of text goes through the same escaping as a fight's journal.
 
-use super::html::{Html, escape_into as html_escape, events_into as html_events, head_into};
-use super::line::{Style, write_bare_roll};
-use super::markdown::{Markdown, escape_into as md_escape, events_into as md_events};
-use super::players::Audience;
 use crate::campaign::CampaignStep;
 use crate::campaign::session::{Part, SessionLog};
+use crate::journal::html::{
+    Html, escape_into as html_escape, events_into as html_events, head_into,
+};
+use crate::journal::line::{Style, write_bare_roll};
+use crate::journal::markdown::{Markdown, escape_into as md_escape, events_into as md_events};
+use crate::journal::players::Audience;
 
 /// One character's line of a step: "HP 6 → 2 · Fatigue 0 → 3", or "unchanged".
 fn changed(w: &crate::campaign::Written) -> String {
@@ -21,11 +23,11 @@ pub fn session_markdown(log: &SessionLog) -> String {
 }
 
 /// The evening as Markdown for `audience`: for the players, each fight through the table
-/// view's rules ([`super::players`]), the evening's figures without the dice (they name every
+/// view's rules ([`crate::journal::players`]), the evening's figures without the dice (they name every
 /// thrower), and neither the tray's rolls nor the GM's notes.
 pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
     let players = audience == Audience::Players;
-    let recap = crate::recap::session(log);
+    let recap = log.recap();
     let mut fights = recap.fights.iter();
     let mut out = String::new();
     out.push_str("# ");
@@ -35,7 +37,7 @@ pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
         md_escape(&mut out, &log.date);
     }
     out.push('\n');
-    super::recap_md::session_into(&mut out, &recap, !players);
+    crate::journal::recap_md::session_into(&mut out, &recap, !players);
     for part in &log.parts {
         if players && matches!(part, Part::Roll(_) | Part::Note(_)) {
             continue;
@@ -51,12 +53,12 @@ pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
                 let r = fights.next();
                 if players {
                     let tv = crate::table_view::table_recap(&doc.base, &doc.commands, &doc.events);
-                    super::players::recap_markdown(&mut out, &tv, "###");
-                    let readable = super::players::readable(&doc.base, &doc.events);
+                    crate::journal::players::recap_markdown(&mut out, &tv, "###");
+                    let readable = crate::journal::players::readable(&doc.base, &doc.events);
                     md_events(&mut out, &doc.base, &doc.events, "###", Some(&readable));
                 } else {
                     if let Some(r) = r {
-                        super::recap_md::fight_into(&mut out, r, "###");
+                        crate::journal::recap_md::fight_into(&mut out, r, "###");
                     }
                     md_events(&mut out, &doc.base, &doc.events, "###", None);
                 }
@@ -104,7 +106,7 @@ pub fn session_html(log: &SessionLog) -> String {
 /// [`session_markdown_for`]).
 pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
     let players = audience == Audience::Players;
-    let recap = crate::recap::session(log);
+    let recap = log.recap();
     let mut fights = recap.fights.iter();
     let mut out = String::new();
     let subtitle = if log.date.is_empty() { "Session" } else { log.date.as_str() };
@@ -114,7 +116,7 @@ pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
     out.push_str("</h1>\n<p>");
     html_escape(&mut out, subtitle);
     out.push_str("</p>\n</header>\n");
-    super::recap_html::session_into(&mut out, &recap, !players);
+    crate::journal::recap_html::session_into(&mut out, &recap, !players);
     for part in &log.parts {
         if players && matches!(part, Part::Roll(_) | Part::Note(_)) {
             continue;
@@ -129,12 +131,12 @@ pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
                 let r = fights.next();
                 if players {
                     let tv = crate::table_view::table_recap(&doc.base, &doc.commands, &doc.events);
-                    super::players::recap_html(&mut out, &tv, "h3");
-                    let readable = super::players::readable(&doc.base, &doc.events);
+                    crate::journal::players::recap_html(&mut out, &tv, "h3");
+                    let readable = crate::journal::players::readable(&doc.base, &doc.events);
                     html_events(&mut out, &doc.base, &doc.events, "h3", Some(&readable));
                 } else {
                     if let Some(r) = r {
-                        super::recap_html::fight_into(&mut out, r, "h3");
+                        crate::journal::recap_html::fight_into(&mut out, r, "h3");
                     }
                     html_events(&mut out, &doc.base, &doc.events, "h3", None);
                 }

@@ -1,11 +1,13 @@
 //! Events: the facts a command produced. The journal, undo, replay and storage all work on
 //! these; state is their fold.
 
+mod apply;
+
 use crate::dice::Roll;
 use crate::encounter::{BoardRect, Combatant, EncounterTable, OrderEntry, Side, Zone};
 use crate::ids::{CombatantId, SideId, ZoneId};
+use crate::own::Own;
 use crate::space::grid::{BattleMap, Edge, Grid, GridPos, WallKind};
-use crate::system::own::Own;
 use serde::{Deserialize, Serialize};
 
 /// Version of the event format. Bump it when a variant changes shape, and teach the loader
@@ -240,7 +242,7 @@ pub enum EventKind {
     /// The GM changed what the player window shows.
     PlayerViewSet {
         /// The new settings.
-        view: crate::table_view::PlayerView,
+        view: crate::encounter::table::PlayerView,
     },
     /// The GM revealed, hid or made anonymous a combatant for the players (`None`: back to
     /// the default).
@@ -248,7 +250,7 @@ pub enum EventKind {
         /// Who.
         id: CombatantId,
         /// How it is shown.
-        shown: Option<crate::table_view::Shown>,
+        shown: Option<crate::encounter::table::Shown>,
     },
     /// The turn order was set.
     OrderSet {
@@ -322,9 +324,9 @@ impl Serialize for EventKind {
 
 impl<'de> Deserialize<'de> for EventKind {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        crate::system::own::read_tagged(
+        crate::own::read_tagged(
             deserializer,
-            |procedure, value| procedure.read_event(value),
+            |procedure, value| procedure.read_event(value).map(EventKind::Own),
             EventKind::deserialize,
         )
     }
@@ -343,13 +345,13 @@ impl Event {
 
 /// A procedure's own fact type: which procedure it belongs to. Makes it an [`EventKind`] with
 /// `.into()`.
-pub trait OwnEvent: crate::system::own::OwnValue + Sized {
-    /// The procedure whose fact it is.
-    type Of: crate::system::Procedure<Event = Self>;
+pub trait OwnEvent: crate::own::OwnValue + Sized {
+    /// The id of the procedure whose fact it is.
+    const PROCEDURE: &'static str;
 }
 
 impl<E: OwnEvent> From<E> for EventKind {
     fn from(own: E) -> Self {
-        EventKind::Own(Own::new(<E::Of as crate::system::Procedure>::ID, own))
+        EventKind::Own(Own::new(E::PROCEDURE, own))
     }
 }
