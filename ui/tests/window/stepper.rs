@@ -1,0 +1,115 @@
+//! The phase stepper: Next advances the fight, and the system's prompts are answered by
+//! clicking their buttons; a forbidden answer is shown, says why, and cannot be clicked.
+
+use crate::common;
+
+use crate::common::Window;
+use eframe::egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use fray_app::ids::CombatantId;
+use fray_data::Session;
+
+/// A window reopening a freeform encounter with the given combatants (one side), not
+/// started yet.
+fn fight(names: &[&str]) -> Window {
+    common::freeform_fight(names).0
+}
+
+fn session(w: &Window) -> &Session {
+    w.app().model.session.as_ref().expect("an encounter is open")
+}
+
+fn acting(w: &Window) -> Vec<String> {
+    let state = session(w).state();
+    state.acting().iter().map(|id| state.name_of(*id)).collect()
+}
+
+fn id_of(w: &Window, name: &str) -> CombatantId {
+    session(w).state().combatant_named(name).unwrap().id
+}
+
+/// Whether some text on screen reads exactly `label` (the journal may repeat a prompt's
+/// title, so there can be more than one).
+fn shows(w: &Window, label: &str) -> bool {
+    w.harness.query_all_by_label(label).next().is_some()
+}
+
+#[test]
+fn next_starts_the_fight_and_passes_the_turns() {
+    let mut w = fight(&["Harald", "Narvi"]);
+    w.harness.get_by_label("Before the fight");
+    assert_eq!(session(&w).state().round, 0);
+
+    w.press("Next");
+    let state = session(&w).state();
+    assert_eq!((state.round, state.phase.as_str()), (1, "turns"));
+    assert_eq!(acting(&w), ["Harald"]);
+    w.harness.get_by_label("Round 1");
+
+    w.press("Next");
+    assert_eq!(acting(&w), ["Narvi"]);
+    w.press("Next");
+    assert_eq!(session(&w).state().phase, "end");
+    assert!(acting(&w).is_empty());
+    w.press("Next");
+    assert_eq!(session(&w).state().round, 2);
+    assert_eq!(acting(&w), ["Harald"]);
+    w.harness.get_by_label("Round 2");
+    // Every step went through the journal.
+    assert!(w.app().model.journal.len() >= 4);
+}
+
+#[test]
+fn prompts_are_answered_by_clicking_their_options() {
+    let mut w = fight(&["Harald", "Narvi", "Bandit"]);
+    w.harness.get_by_label("Ready to fight?");
+    // Nobody ordered yet: the option says what will happen, and stays allowed.
+    w.harness.get_by_label("nobody ordered yet: the order will be as listed");
+    w.press("Start round 1");
+    assert_eq!(session(&w).state().round, 1);
+    assert_eq!(acting(&w), ["Harald"]);
+    assert!(shows(&w, "Harald's turn"));
+
+    // Harald waits: he goes to the end and Narvi acts.
+    w.press("Delay to the end");
+    assert_eq!(acting(&w), ["Narvi"]);
+    let order: Vec<CombatantId> =
+        session(&w).state().order.iter().map(|e| e.combatants[0]).collect();
+    assert_eq!(order, [id_of(&w, "Narvi"), id_of(&w, "Bandit"), id_of(&w, "Harald")]);
+    // The order list shows why Harald is last.
+    w.harness.get_by_label("delayed");
+
+    w.press("End turn");
+    assert_eq!(acting(&w), ["Bandit"]);
+    w.press("End turn");
+    assert_eq!(acting(&w), ["Harald"]);
+
+    // Harald is last: delaying is forbidden, and the window says why without hovering.
+    w.harness.get_by_label("already last in the order");
+    let commands = session(&w).history().cursor();
+    w.press("Delay to the end");
+    assert_eq!(session(&w).history().cursor(), commands, "a disabled option does nothing");
+    assert_eq!(acting(&w), ["Harald"]);
+
+    w.press("End turn");
+    assert_eq!(session(&w).state().phase, "end");
+    assert!(shows(&w, "Round 1 is over"));
+    w.press("Start round 2");
+    assert_eq!(session(&w).state().round, 2);
+    // Every widget of the window can be found by name (the harness checks on `run`).
+    w.harness.run();
+}
+
+#[test]
+fn starting_without_combatants_is_disabled_with_its_reason() {
+    let mut w = fight(&[]);
+    w.harness.get_by_label("add at least one combatant first");
+    w.press("Start round 1");
+    assert_eq!(session(&w).state().round, 0);
+    assert_eq!(session(&w).history().cursor(), 1, "only the side was added");
+    // Next says it must wait, beside itself, greyed, and writes nothing in the journal.
+    w.harness.get_by_label_contains("Next waits: add at least one combatant");
+    let next = w.harness.get_by_role_and_label(Role::Button, "Next");
+    assert!(next.accesskit_node().is_disabled());
+    assert_eq!(session(&w).history().cursor(), 1);
+}
