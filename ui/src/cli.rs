@@ -276,6 +276,17 @@ pub enum Format {
     Json,
 }
 
+impl Format {
+    /// The journal's format.
+    pub fn journal(self) -> fray_app::journal::Format {
+        match self {
+            Format::Md => fray_app::journal::Format::Markdown,
+            Format::Html => fray_app::journal::Format::Html,
+            Format::Json => fray_app::journal::Format::Json,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

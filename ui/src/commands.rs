@@ -346,14 +346,7 @@ fn new(db: &Db, name: &str, system: &str, seed: Option<u64>) -> Result<()> {
 
 /// The journal in a format, for `audience` (JSON is always the whole, replayable journal).
 fn render(history: &History, format: Format, audience: For) -> String {
-    let (base, commands, events) = (history.base(), history.live_commands(), history.events());
-    match (format, audience) {
-        (Format::Md, For::Gm) => journal::markdown_with_recap(base, commands, events),
-        (Format::Md, For::Players) => journal::players_markdown(base, commands, events),
-        (Format::Html, For::Gm) => journal::html_with_recap(base, commands, events),
-        (Format::Html, For::Players) => journal::players_html(base, commands, events),
-        (Format::Json, _) => journal::to_json_with_recap(history),
-    }
+    journal::export(history, format.journal(), audience.audience())
 }
 
 /// Writes the output to a file, or to stdout. A closed pipe (`fray play x | head`) is not an

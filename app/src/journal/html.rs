@@ -4,7 +4,7 @@ use crate::dice::{Dice, RollSource, Sides};
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 
-use super::line::{Style, push_fmt, write_event};
+use super::line::{Style, push_fmt};
 use super::{round_title, system_name};
 
 /// The page's whole styling. Light, readable, printable; no fonts or images to fetch.
@@ -98,38 +98,7 @@ pub(crate) fn events_into(
     heading: &str,
     readable: Option<&[bool]>,
 ) {
-    let mut state = base.clone();
-    let mut round = None;
-    for (i, event) in events.iter().enumerate() {
-        // For the players: a line they may not read is left out (its round with it when none
-        // of the round is theirs), the state still folded.
-        if readable.is_some_and(|r| !r.get(i).copied().unwrap_or(false)) {
-            state.apply(event);
-            continue;
-        }
-        if round != Some(event.round) {
-            if round.is_some() {
-                out.push_str("</ol>\n</section>\n");
-            }
-            round = Some(event.round);
-            out.push_str("<section>\n<");
-            out.push_str(heading);
-            out.push('>');
-            round_title(out, event.round);
-            out.push_str("</");
-            out.push_str(heading);
-            out.push_str(">\n<ol>\n");
-        }
-        out.push_str("<li class=\"");
-        out.push_str(class(&event.kind));
-        out.push_str("\">");
-        write_event(out, &state, event, &Html);
-        out.push_str("</li>\n");
-        state.apply(event);
-    }
-    if round.is_some() {
-        out.push_str("</ol>\n</section>\n");
-    }
+    super::rounds::events_into(out, base, events, heading, readable, &Html);
 }
 
 /// The entry's class, for its colour stripe.
@@ -149,6 +118,32 @@ fn class(kind: &EventKind) -> &'static str {
 
 /// HTML dress: names in bold, dice in code, dropped dice struck through.
 pub(crate) struct Html;
+
+impl super::rounds::Rounds for Html {
+    fn open_round(&self, out: &mut String, heading: &str, round: u32) {
+        out.push_str("<section>\n<");
+        out.push_str(heading);
+        out.push('>');
+        round_title(out, round);
+        out.push_str("</");
+        out.push_str(heading);
+        out.push_str(">\n<ol>\n");
+    }
+
+    fn close_round(&self, out: &mut String) {
+        out.push_str("</ol>\n</section>\n");
+    }
+
+    fn open_entry(&self, out: &mut String, event: &Event) {
+        out.push_str("<li class=\"");
+        out.push_str(class(&event.kind));
+        out.push_str("\">");
+    }
+
+    fn close_entry(&self, out: &mut String) {
+        out.push_str("</li>\n");
+    }
+}
 
 impl Style for Html {
     fn who(&self, out: &mut String, name: &str) {

@@ -5,7 +5,7 @@ use crate::encounter::Encounter;
 use crate::event::Event;
 use std::fmt::Write as _;
 
-use super::line::{Style, push_fmt, write_event};
+use super::line::{Style, push_fmt};
 use super::{round_title, system_name};
 
 /// The journal as Markdown: a `# Encounter — System` title, a `## Round N` heading whenever
@@ -56,32 +56,31 @@ pub(crate) fn events_into(
     heading: &str,
     readable: Option<&[bool]>,
 ) {
-    let mut state = base.clone();
-    let mut round = None;
-    for (i, event) in events.iter().enumerate() {
-        // For the players: a line they may not read is left out (its round with it when none
-        // of the round is theirs), the state still folded.
-        if readable.is_some_and(|r| !r.get(i).copied().unwrap_or(false)) {
-            state.apply(event);
-            continue;
-        }
-        if round != Some(event.round) {
-            round = Some(event.round);
-            out.push('\n');
-            out.push_str(heading);
-            out.push(' ');
-            round_title(out, event.round);
-            out.push_str("\n\n");
-        }
-        out.push_str("- ");
-        write_event(out, &state, event, &Markdown);
-        out.push('\n');
-        state.apply(event);
-    }
+    super::rounds::events_into(out, base, events, heading, readable, &Markdown);
 }
 
 /// Markdown dress: names in bold, dice in code, labels and the GM's lines in italics.
 pub(crate) struct Markdown;
+
+impl super::rounds::Rounds for Markdown {
+    fn open_round(&self, out: &mut String, heading: &str, round: u32) {
+        out.push('\n');
+        out.push_str(heading);
+        out.push(' ');
+        round_title(out, round);
+        out.push_str("\n\n");
+    }
+
+    fn close_round(&self, _out: &mut String) {}
+
+    fn open_entry(&self, out: &mut String, _event: &Event) {
+        out.push_str("- ");
+    }
+
+    fn close_entry(&self, out: &mut String) {
+        out.push('\n');
+    }
+}
 
 impl Style for Markdown {
     fn who(&self, out: &mut String, name: &str) {

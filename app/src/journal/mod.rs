@@ -19,6 +19,7 @@ pub(crate) mod players;
 pub(crate) mod recap_html;
 pub(crate) mod recap_md;
 mod replay;
+mod rounds;
 mod svg;
 mod timeline;
 mod view;
@@ -46,6 +47,54 @@ fn round_title(out: &mut String, round: u32) {
     } else {
         out.push_str("Round ");
         line::push_fmt(out, round);
+    }
+}
+
+/// The formats a fight's journal is shared in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Markdown, to paste anywhere.
+    Markdown,
+    /// A self-contained HTML page.
+    Html,
+    /// Lossless JSON, for `fray replay` and archiving.
+    Json,
+}
+
+impl Format {
+    /// All formats, in menu order.
+    pub const ALL: [Format; 3] = [Self::Markdown, Self::Html, Self::Json];
+
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Markdown => "md",
+            Self::Html => "html",
+            Self::Json => "json",
+        }
+    }
+
+    /// Its name, as a button says it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Markdown => "Markdown",
+            Self::Html => "HTML",
+            Self::Json => "JSON",
+        }
+    }
+}
+
+/// The journal of `history` in `format` for `audience`: the GM's with its recap, the players'
+/// through the table view's rules. JSON is always the whole, replayable journal (with the
+/// recap as data). The one place the window's and the command line's exports are made.
+pub fn export(history: &crate::History, format: Format, audience: Audience) -> String {
+    let (base, commands, events) = (history.base(), history.live_commands(), history.events());
+    match (format, audience) {
+        (Format::Markdown, Audience::Gm) => markdown_with_recap(base, commands, events),
+        (Format::Markdown, Audience::Players) => players_markdown(base, commands, events),
+        (Format::Html, Audience::Gm) => html_with_recap(base, commands, events),
+        (Format::Html, Audience::Players) => players_html(base, commands, events),
+        (Format::Json, _) => to_json_with_recap(history),
     }
 }
 

@@ -14,39 +14,8 @@ use fray_app::system::RuleError;
 use fray_data::{EncounterId, Session, SessionError};
 use std::path::PathBuf;
 
-/// A journal export format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExportFormat {
-    /// Markdown, for Discord and Obsidian.
-    Markdown,
-    /// One self-contained HTML page.
-    Html,
-    /// Lossless JSON that `fray replay` verifies.
-    Json,
-}
-
-impl ExportFormat {
-    /// All formats, in menu order.
-    pub const ALL: [ExportFormat; 3] = [Self::Markdown, Self::Html, Self::Json];
-
-    /// The usual file extension.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Self::Markdown => "md",
-            Self::Html => "html",
-            Self::Json => "json",
-        }
-    }
-
-    /// The label on the button.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Markdown => "Markdown",
-            Self::Html => "HTML",
-            Self::Json => "JSON",
-        }
-    }
-}
+/// A journal format, as the export dialog offers it (the same list as the command line's).
+pub use fray_app::journal::Format as ExportFormat;
 
 /// Everything a view can ask for.
 #[derive(Debug, Clone, PartialEq)]
@@ -476,16 +445,7 @@ fn export(
         model.error("Open an encounter to export its journal");
         return;
     };
-    let h = session.history();
-    let (base, commands, events) = (h.base(), h.live_commands(), h.events());
-    let players = audience == journal::Audience::Players;
-    let text = match format {
-        ExportFormat::Markdown if players => journal::players_markdown(base, commands, events),
-        ExportFormat::Markdown => journal::markdown_with_recap(base, commands, events),
-        ExportFormat::Html if players => journal::players_html(base, commands, events),
-        ExportFormat::Html => journal::html_with_recap(base, commands, events),
-        ExportFormat::Json => journal::to_json_with_recap(h),
-    };
+    let text = journal::export(session.history(), format, audience);
     // Whole or not at all: a failed export never leaves half a file where a good one was.
     match fray_data::files::write_atomic(path, text.as_bytes()) {
         Ok(()) => model.info(format!("Journal exported to {}", path.display())),
