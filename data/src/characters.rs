@@ -2,11 +2,11 @@
 //! and an optional party, searchable by name, tags and party.
 
 use crate::db::now_ms;
-use crate::entry::{EntryTable, text_sql, uid_sql};
+use crate::entry::{Checked, EntryTable, RawEntry, text_sql, uid_sql};
 use crate::ids::CharacterId;
-use crate::search::{Index, Search, normalize_tags, required};
+use crate::search::{Index, Search};
 use crate::{Db, DbError};
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 /// A character as the GM writes or edits it.
@@ -72,9 +72,13 @@ const INDEX: Index = Index {
     key: "character_id",
     named: "{name tags party}",
 };
-const COLUMNS: &str =
-    "t.id, t.system, t.name, t.tags, t.sheet, t.party, t.created, t.updated, t.uid, t.condition";
-const TABLE: EntryTable = EntryTable { table: "characters", what: CharacterId::WHAT };
+pub(crate) const TABLE: EntryTable = EntryTable {
+    table: "characters",
+    what: CharacterId::WHAT,
+    block_words: "sheet",
+    columns: "t.id, t.system, t.name, t.tags, t.sheet, t.created, t.updated, t.uid, t.condition, \
+              t.party",
+};
 
 /// A deleted character with everything it had, so the deletion can be undone.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,10 +99,7 @@ impl Characters<'_> {
 
     /// A character by id.
     pub fn get(&self, id: CharacterId) -> Result<Option<Character>, DbError> {
-        let conn = self.db.lock();
-        let sql = format!("SELECT {COLUMNS} FROM characters t WHERE t.id = ?1");
-        let row = conn.query_row(&sql, [id.0], raw).optional()?;
-        row.map(Raw::parse).transpose()
+        TABLE.get(&self.db.lock(), id.0)?.map(parse).transpose()
     }
 
     /// Replaces a character's system, name, tags, sheet and party.
@@ -108,21 +109,15 @@ impl Characters<'_> {
 
     /// Deletes a character; false when there was none.
     pub fn delete(&self, id: CharacterId) -> Result<bool, DbError> {
-        Ok(self.db.lock().execute("DELETE FROM characters WHERE id = ?1", [id.0])? > 0)
+        TABLE.delete(&self.db.lock(), id.0)
     }
 
     /// Deletes a character and hands back all of it, for [`Characters::restore`] (undo).
     pub fn remove(&self, id: CharacterId) -> Result<Option<RemovedCharacter>, DbError> {
-        let mut conn = self.db.lock();
-        let tx = conn.transaction()?;
-        let sql =
-            format!("SELECT {COLUMNS}, t.portrait, t.origin FROM characters t WHERE t.id = ?1");
-        let found =
-            tx.query_row(&sql, [id.0], |r| Ok((raw(r)?, r.get(10)?, r.get(11)?))).optional()?;
-        let Some((row, portrait, origin)) = found else { return Ok(None) };
-        tx.execute("DELETE FROM characters WHERE id = ?1", [id.0])?;
-        tx.commit()?;
-        Ok(Some(RemovedCharacter { character: row.parse()?, portrait, origin }))
+        let Some((row, portrait, origin)) = TABLE.take(&mut self.db.lock(), id.0)? else {
+            return Ok(None);
+        };
+        Ok(Some(RemovedCharacter { character: parse(row)?, portrait, origin }))
     }
 
     /// Puts a removed character back as it was: same id, uid, portrait and dates.
@@ -149,7 +144,7 @@ impl Characters<'_> {
                 c.system,
                 c.name,
                 c.tags,
-                c.sheet,
+                c.block,
                 c.party,
                 removed.origin,
                 removed.portrait,
@@ -215,20 +210,21 @@ impl Characters<'_> {
     /// Characters matching a search (the text also matches the party), ordered by name.
     pub fn search(&self, search: &Search) -> Result<Vec<Character>, DbError> {
         let conn = self.db.lock();
-        let rows = INDEX.search(&conn, COLUMNS, search, raw)?;
-        rows.into_iter().map(|(_, r)| r.parse()).collect()
+        let rows = INDEX.search(&conn, TABLE.columns, search, RawEntry::read)?;
+        rows.into_iter().map(|(_, r)| parse(r)).collect()
     }
 
     /// The members of a party, ordered by name.
     pub fn party(&self, party: &str) -> Result<Vec<Character>, DbError> {
         let conn = self.db.lock();
         let sql = format!(
-            "SELECT {COLUMNS} FROM characters t WHERE t.party = ?1
-             ORDER BY t.name COLLATE NOCASE, t.id"
+            "SELECT {} FROM characters t WHERE t.party = ?1
+             ORDER BY t.name COLLATE NOCASE, t.id",
+            TABLE.columns
         );
         let mut stmt = conn.prepare_cached(&sql)?;
-        let rows = stmt.query_map([party.trim()], raw)?;
-        rows.map(|r| r?.parse()).collect()
+        let rows = stmt.query_map([party.trim()], RawEntry::read)?;
+        rows.map(|r| parse(r?)).collect()
     }
 }
 
@@ -252,7 +248,7 @@ pub(crate) fn insert(
             text_sql(4)
         ))?
         .query_row(
-            params![c.system, c.name, c.tags, c.sheet, c.party, origin, now_ms(), uid],
+            params![c.system, c.name, c.tags, c.block, c.party, origin, now_ms(), uid],
             |r| r.get(0),
         )
         .optional()?;
@@ -273,84 +269,52 @@ pub(crate) fn update(
              updated = ?7, text = {} WHERE id = ?1",
             text_sql(5)
         ))?
-        .execute(params![id.0, c.system, c.name, c.tags, c.sheet, c.party, now_ms()])?;
+        .execute(params![id.0, c.system, c.name, c.tags, c.block, c.party, now_ms()])?;
     if changed == 0 {
         return Err(DbError::NotFound { what: CharacterId::WHAT, id: id.0 });
     }
     Ok(())
 }
 
-/// The validated column values of a character.
+/// The validated column values of a character, and its party.
 struct Columns {
-    system: String,
-    name: String,
-    tags: String,
-    sheet: String,
+    checked: Checked,
     party: Option<String>,
 }
 
-fn columns(new: &NewCharacter) -> Result<Columns, DbError> {
-    let system = required(&new.system, "character system")?;
-    let name = required(&new.name, "character name")?;
-    if !new.sheet.is_object() {
-        return Err(DbError::Invalid(format!("{name}: the sheet must be a JSON object")));
+impl std::ops::Deref for Columns {
+    type Target = Checked;
+
+    fn deref(&self) -> &Checked {
+        &self.checked
     }
-    let tags = serde_json::to_string(&normalize_tags(&new.tags)).expect("strings serialize");
+}
+
+fn columns(new: &NewCharacter) -> Result<Columns, DbError> {
+    let checked = TABLE.check("character", &new.system, &new.name, &new.tags, &new.sheet)?;
     // A blank party is no party, so it never shows up as a group of its own.
     let party = new.party.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned);
-    Ok(Columns { system, name, tags, sheet: new.sheet.to_string(), party })
+    Ok(Columns { checked, party })
 }
 
 fn empty_object() -> serde_json::Value {
     serde_json::Value::Object(serde_json::Map::new())
 }
 
-/// A row as stored, before its JSON is parsed.
-struct Raw {
-    id: i64,
-    system: String,
-    name: String,
-    tags: String,
-    sheet: String,
-    party: Option<String>,
-    created: i64,
-    updated: i64,
-    uid: String,
-    condition: String,
-}
-
-fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
-    Ok(Raw {
-        id: row.get(0)?,
-        system: row.get(1)?,
-        name: row.get(2)?,
-        tags: row.get(3)?,
-        sheet: row.get(4)?,
-        party: row.get(5)?,
-        created: row.get(6)?,
-        updated: row.get(7)?,
-        uid: row.get(8)?,
-        condition: row.get(9)?,
+/// A stored row, parsed.
+fn parse(row: RawEntry<Option<String>>) -> Result<Character, DbError> {
+    let id = CharacterId(row.id);
+    let parsed = row.parse(&id.to_string())?;
+    Ok(Character {
+        id,
+        uid: row.uid,
+        system: row.system,
+        name: row.name,
+        tags: parsed.tags,
+        sheet: parsed.block,
+        party: row.own,
+        created: row.created,
+        updated: row.updated,
+        condition: parsed.condition,
     })
-}
-
-impl Raw {
-    fn parse(self) -> Result<Character, DbError> {
-        let id = CharacterId(self.id);
-        Ok(Character {
-            tags: serde_json::from_str(&self.tags)
-                .map_err(|e| DbError::corrupt(id.to_string(), e))?,
-            sheet: serde_json::from_str(&self.sheet)
-                .map_err(|e| DbError::corrupt(id.to_string(), e))?,
-            condition: serde_json::from_str(&self.condition)
-                .map_err(|e| DbError::corrupt(format!("{id}'s condition"), e))?,
-            id,
-            uid: self.uid,
-            system: self.system,
-            name: self.name,
-            party: self.party,
-            created: self.created,
-            updated: self.updated,
-        })
-    }
 }

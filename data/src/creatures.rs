@@ -1,11 +1,11 @@
 //! The bestiary: creatures per system, with a stat block as JSON, searchable by name and tags.
 
 use crate::db::now_ms;
-use crate::entry::{EntryTable, text_sql, uid_sql};
+use crate::entry::{Checked, EntryTable, RawEntry, text_sql, uid_sql};
 use crate::ids::CreatureId;
-use crate::search::{Index, Search, normalize_tags, required};
+use crate::search::{Index, Search};
 use crate::{Db, DbError};
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 /// A creature as the GM writes or edits it.
@@ -69,8 +69,13 @@ const INDEX: Index = Index {
     key: "creature_id",
     named: "{name tags}",
 };
-const COLUMNS: &str = "t.id, t.system, t.name, t.tags, t.block, t.created, t.updated, t.uid, t.recurring, t.condition";
-const TABLE: EntryTable = EntryTable { table: "creatures", what: CreatureId::WHAT };
+pub(crate) const TABLE: EntryTable = EntryTable {
+    table: "creatures",
+    what: CreatureId::WHAT,
+    block_words: "stat block",
+    columns: "t.id, t.system, t.name, t.tags, t.block, t.created, t.updated, t.uid, t.condition, \
+              t.recurring",
+};
 
 /// A deleted creature with everything it had, so the deletion can be undone.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,10 +110,7 @@ impl Creatures<'_> {
 
     /// A creature by id.
     pub fn get(&self, id: CreatureId) -> Result<Option<Creature>, DbError> {
-        let conn = self.db.lock();
-        let sql = format!("SELECT {COLUMNS} FROM creatures t WHERE t.id = ?1");
-        let row = conn.query_row(&sql, [id.0], raw).optional()?;
-        row.map(Raw::parse).transpose()
+        TABLE.get(&self.db.lock(), id.0)?.map(parse).transpose()
     }
 
     /// Replaces a creature's system, name, tags and stat block.
@@ -118,21 +120,15 @@ impl Creatures<'_> {
 
     /// Deletes a creature; false when there was none.
     pub fn delete(&self, id: CreatureId) -> Result<bool, DbError> {
-        Ok(self.db.lock().execute("DELETE FROM creatures WHERE id = ?1", [id.0])? > 0)
+        TABLE.delete(&self.db.lock(), id.0)
     }
 
     /// Deletes a creature and hands back all of it, for [`Creatures::restore`] (undo).
     pub fn remove(&self, id: CreatureId) -> Result<Option<RemovedCreature>, DbError> {
-        let mut conn = self.db.lock();
-        let tx = conn.transaction()?;
-        let sql =
-            format!("SELECT {COLUMNS}, t.portrait, t.origin FROM creatures t WHERE t.id = ?1");
-        let found =
-            tx.query_row(&sql, [id.0], |r| Ok((raw(r)?, r.get(10)?, r.get(11)?))).optional()?;
-        let Some((row, portrait, origin)) = found else { return Ok(None) };
-        tx.execute("DELETE FROM creatures WHERE id = ?1", [id.0])?;
-        tx.commit()?;
-        Ok(Some(RemovedCreature { creature: row.parse()?, portrait, origin }))
+        let Some((row, portrait, origin)) = TABLE.take(&mut self.db.lock(), id.0)? else {
+            return Ok(None);
+        };
+        Ok(Some(RemovedCreature { creature: parse(row)?, portrait, origin }))
     }
 
     /// Puts a removed creature back as it was: same id, uid, portrait and dates.
@@ -144,7 +140,7 @@ impl Creatures<'_> {
             tags: c.tags.clone(),
             block: c.block.clone(),
         };
-        let (system, name, tags, block) = columns(&new)?;
+        let Checked { system, name, tags, block } = columns(&new)?;
         self.db.lock().execute(
             &format!(
                 "INSERT INTO creatures
@@ -222,15 +218,13 @@ impl Creatures<'_> {
     /// Creatures matching a search, ordered by name.
     pub fn search(&self, search: &Search) -> Result<Vec<Creature>, DbError> {
         let conn = self.db.lock();
-        let rows = INDEX.search(&conn, COLUMNS, search, raw)?;
-        rows.into_iter().map(|(_, r)| r.parse()).collect()
+        let rows = INDEX.search(&conn, TABLE.columns, search, RawEntry::read)?;
+        rows.into_iter().map(|(_, r)| parse(r)).collect()
     }
 
     /// How many creatures there are.
     pub fn count(&self) -> Result<u64, DbError> {
-        let n: i64 =
-            self.db.lock().query_row("SELECT count(*) FROM creatures", [], |r| r.get(0))?;
-        Ok(n.unsigned_abs())
+        TABLE.count(&self.db.lock())
     }
 }
 
@@ -242,7 +236,7 @@ pub(crate) fn insert(
     origin: Option<&str>,
     uid: Option<&str>,
 ) -> Result<Option<CreatureId>, DbError> {
-    let (system, name, tags, block) = columns(new)?;
+    let Checked { system, name, tags, block } = columns(new)?;
     let now = now_ms();
     let uid = uid.or(origin);
     let id = conn
@@ -260,7 +254,7 @@ pub(crate) fn insert(
 
 /// Replaces a creature's system, name, tags and stat block (inside the caller's transaction).
 pub(crate) fn update(conn: &Connection, id: CreatureId, new: &NewCreature) -> Result<(), DbError> {
-    let (system, name, tags, block) = columns(new)?;
+    let Checked { system, name, tags, block } = columns(new)?;
     let changed = conn
         .prepare_cached(&format!(
             "UPDATE creatures SET system = ?2, name = ?3, tags = ?4, block = ?5, updated = ?6,
@@ -275,66 +269,28 @@ pub(crate) fn update(conn: &Connection, id: CreatureId, new: &NewCreature) -> Re
 }
 
 /// The validated column values of a creature.
-fn columns(new: &NewCreature) -> Result<(String, String, String, String), DbError> {
-    let system = required(&new.system, "creature system")?;
-    let name = required(&new.name, "creature name")?;
-    if !new.block.is_object() {
-        return Err(DbError::Invalid(format!("{name}: the stat block must be a JSON object")));
-    }
-    let tags = serde_json::to_string(&normalize_tags(&new.tags)).expect("strings serialize");
-    Ok((system, name, tags, new.block.to_string()))
+fn columns(new: &NewCreature) -> Result<Checked, DbError> {
+    TABLE.check("creature", &new.system, &new.name, &new.tags, &new.block)
 }
 
 fn empty_object() -> serde_json::Value {
     serde_json::Value::Object(serde_json::Map::new())
 }
 
-/// A row as stored, before its JSON is parsed.
-struct Raw {
-    id: i64,
-    system: String,
-    name: String,
-    tags: String,
-    block: String,
-    created: i64,
-    updated: i64,
-    uid: String,
-    recurring: bool,
-    condition: String,
-}
-
-fn raw(row: &Row<'_>) -> rusqlite::Result<Raw> {
-    Ok(Raw {
-        id: row.get(0)?,
-        system: row.get(1)?,
-        name: row.get(2)?,
-        tags: row.get(3)?,
-        block: row.get(4)?,
-        created: row.get(5)?,
-        updated: row.get(6)?,
-        uid: row.get(7)?,
-        recurring: row.get(8)?,
-        condition: row.get(9)?,
+/// A stored row, parsed.
+fn parse(row: RawEntry<bool>) -> Result<Creature, DbError> {
+    let id = CreatureId(row.id);
+    let parsed = row.parse(&id.to_string())?;
+    Ok(Creature {
+        id,
+        uid: row.uid,
+        system: row.system,
+        name: row.name,
+        tags: parsed.tags,
+        block: parsed.block,
+        created: row.created,
+        updated: row.updated,
+        recurring: row.own,
+        condition: parsed.condition,
     })
-}
-
-impl Raw {
-    fn parse(self) -> Result<Creature, DbError> {
-        let id = CreatureId(self.id);
-        Ok(Creature {
-            tags: serde_json::from_str(&self.tags)
-                .map_err(|e| DbError::corrupt(id.to_string(), e))?,
-            block: serde_json::from_str(&self.block)
-                .map_err(|e| DbError::corrupt(id.to_string(), e))?,
-            condition: serde_json::from_str(&self.condition)
-                .map_err(|e| DbError::corrupt(format!("{id}'s condition"), e))?,
-            recurring: self.recurring,
-            id,
-            uid: self.uid,
-            system: self.system,
-            name: self.name,
-            created: self.created,
-            updated: self.updated,
-        })
-    }
 }

@@ -1,8 +1,13 @@
 //! What the bestiary and the characters share beyond search: the `uid` an entry travels with
-//! in Fray JSON files, its portrait, and the searchable text of its block.
+//! in Fray JSON files, its portrait, the searchable text of its block, and the rows themselves:
+//! both tables keep the same columns but one (a character's party, a creature's `recurring`)
+//! and call their block differently (`sheet`, `block`), so reading, checking, deleting and
+//! taking a row out for undo are written once here.
 
 use crate::DbError;
-use rusqlite::{Connection, OptionalExtension, params};
+use crate::search::{normalize_tags, required};
+use rusqlite::types::FromSql;
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 /// SQL for the searchable text of a block given as parameter `?{n}`: every string in it
 /// (notes, weapon names, features), space-separated. Migration step 8 fills the column of
@@ -26,9 +31,140 @@ pub const MAX_PORTRAIT_BYTES: usize = 512 * 1024;
 pub(crate) struct EntryTable {
     pub table: &'static str,
     pub what: &'static str,
+    /// How a message calls its block ("stat block", "sheet").
+    pub block_words: &'static str,
+    /// Every column a row is read from, in [`RawEntry::read`]'s order: the block's own column
+    /// (`sheet`, `block`) fifth, the one only this table has last.
+    pub columns: &'static str,
 }
 
+/// What an entry is written from, checked: the system and name given, the block an object,
+/// the tags cleaned up and written as JSON.
+pub(crate) struct Checked {
+    pub system: String,
+    pub name: String,
+    pub tags: String,
+    pub block: String,
+}
+
+/// A row as stored, before its JSON is parsed: the columns both tables have, and `own`.
+pub(crate) struct RawEntry<T> {
+    pub id: i64,
+    pub system: String,
+    pub name: String,
+    tags: String,
+    block: String,
+    pub created: i64,
+    pub updated: i64,
+    pub uid: String,
+    condition: String,
+    pub own: T,
+}
+
+/// A row's JSON, parsed.
+pub(crate) struct Parsed {
+    pub tags: Vec<String>,
+    pub block: serde_json::Value,
+    pub condition: fray_app::campaign::Condition,
+}
+
+impl<T: FromSql> RawEntry<T> {
+    /// Reads a row selected with [`EntryTable::columns`].
+    pub fn read(row: &Row<'_>) -> rusqlite::Result<Self> {
+        Ok(RawEntry {
+            id: row.get(0)?,
+            system: row.get(1)?,
+            name: row.get(2)?,
+            tags: row.get(3)?,
+            block: row.get(4)?,
+            created: row.get(5)?,
+            updated: row.get(6)?,
+            uid: row.get(7)?,
+            condition: row.get(8)?,
+            own: row.get(9)?,
+        })
+    }
+}
+
+impl<T> RawEntry<T> {
+    /// Its JSON parsed; a column that does not read is corruption, named with `label` (the
+    /// entry's id as messages give it).
+    pub fn parse(&self, label: &str) -> Result<Parsed, DbError> {
+        Ok(Parsed {
+            tags: serde_json::from_str(&self.tags).map_err(|e| DbError::corrupt(label, e))?,
+            block: serde_json::from_str(&self.block).map_err(|e| DbError::corrupt(label, e))?,
+            condition: serde_json::from_str(&self.condition)
+                .map_err(|e| DbError::corrupt(format!("{label}'s condition"), e))?,
+        })
+    }
+}
+
+/// A row taken out for undo: the row, its portrait and its origin (bundled content's key).
+pub(crate) type Taken<T> = (RawEntry<T>, Option<Vec<u8>>, Option<String>);
+
 impl EntryTable {
+    /// Checks what an entry is written from (`kind`: "creature", "character", for messages).
+    pub fn check(
+        &self,
+        kind: &str,
+        system: &str,
+        name: &str,
+        tags: &[String],
+        block: &serde_json::Value,
+    ) -> Result<Checked, DbError> {
+        let system = required(system, &format!("{kind} system"))?;
+        let name = required(name, &format!("{kind} name"))?;
+        if !block.is_object() {
+            let words = self.block_words;
+            return Err(DbError::Invalid(format!("{name}: the {words} must be a JSON object")));
+        }
+        let tags = serde_json::to_string(&normalize_tags(tags)).expect("strings serialize");
+        Ok(Checked { system, name, tags, block: block.to_string() })
+    }
+
+    /// A row by id, unparsed.
+    pub fn get<T: FromSql>(
+        &self,
+        conn: &Connection,
+        id: i64,
+    ) -> Result<Option<RawEntry<T>>, DbError> {
+        let sql = format!("SELECT {} FROM {} t WHERE t.id = ?1", self.columns, self.table);
+        Ok(conn.query_row(&sql, [id], RawEntry::read).optional()?)
+    }
+
+    /// Deletes a row; false when there was none.
+    pub fn delete(&self, conn: &Connection, id: i64) -> Result<bool, DbError> {
+        Ok(conn.execute(&format!("DELETE FROM {} WHERE id = ?1", self.table), [id])? > 0)
+    }
+
+    /// Deletes a row and hands back all of it, in one transaction (none when there was none).
+    pub fn take<T: FromSql>(
+        &self,
+        conn: &mut Connection,
+        id: i64,
+    ) -> Result<Option<Taken<T>>, DbError> {
+        let tx = conn.transaction()?;
+        let sql = format!(
+            "SELECT {}, t.portrait, t.origin FROM {} t WHERE t.id = ?1",
+            self.columns, self.table
+        );
+        let found = tx
+            .query_row(&sql, [id], |r| Ok((RawEntry::read(r)?, r.get(10)?, r.get(11)?)))
+            .optional()?;
+        if found.is_some() {
+            tx.execute(&format!("DELETE FROM {} WHERE id = ?1", self.table), [id])?;
+        }
+        tx.commit()?;
+        Ok(found)
+    }
+
+    /// How many rows there are.
+    pub fn count(&self, conn: &Connection) -> Result<u64, DbError> {
+        let sql = format!("SELECT count(*) FROM {}", self.table);
+        let n: i64 = conn.query_row(&sql, [], |r| r.get(0))?;
+        Ok(n.unsigned_abs())
+    }
+
     /// The portrait of an entry (PNG bytes), if it has one.
     pub fn portrait(&self, conn: &Connection, id: i64) -> Result<Option<Vec<u8>>, DbError> {
         let sql = format!("SELECT portrait FROM {} WHERE id = ?1", self.table);

@@ -313,8 +313,8 @@ fn origin(uid: &str) -> Option<&str> {
     uid.starts_with("bundled:").then_some(uid)
 }
 
-const CREATURES: EntryTable = EntryTable { table: "creatures", what: CreatureId::WHAT };
-const CHARACTERS: EntryTable = EntryTable { table: "characters", what: CharacterId::WHAT };
+const CREATURES: EntryTable = creatures::TABLE;
+const CHARACTERS: EntryTable = characters::TABLE;
 
 /// Writes every new and changed entry of the plan (inside the caller's transaction).
 fn write(conn: &Connection, file: &LibraryFile, plan: &Plan) -> Result<(), DbError> {
