@@ -10,7 +10,54 @@ use std::sync::Arc;
 
 impl Encounter {
     /// Applies one event to the state.
+    // dispatch: each family of events is folded by its own function below
     pub fn apply(&mut self, event: &Event) {
+        match &event.kind {
+            EventKind::SideAdded { .. }
+            | EventKind::CombatantAdded { .. }
+            | EventKind::CombatantRemoved { .. }
+            | EventKind::CombatantRenamed { .. }
+            | EventKind::SideChanged { .. } => self.apply_roster(event),
+            EventKind::ZoneAdded { .. }
+            | EventKind::ZoneEdited { .. }
+            | EventKind::ZonePlaced { .. }
+            | EventKind::ZoneRemoved { .. }
+            | EventKind::ZonesConnected { .. }
+            | EventKind::ZonesDisconnected { .. } => self.apply_zones(event),
+            EventKind::Moved { .. }
+            | EventKind::GridSet { .. }
+            | EventKind::WallsSet { .. }
+            | EventKind::MapSet { .. }
+            | EventKind::BoardSet { .. }
+            | EventKind::DifficultSet { .. }
+            | EventKind::Placed { .. }
+            | EventKind::SizeSet { .. } => self.apply_board(event),
+            EventKind::StatSet { .. }
+            | EventKind::TrackSet { .. }
+            | EventKind::TrackMaxSet { .. }
+            | EventKind::ConditionAdded { .. }
+            | EventKind::ConditionRemoved { .. }
+            | EventKind::TimerSet { .. }
+            | EventKind::TimerEnded { .. }
+            | EventKind::NotesSet { .. } => self.apply_sheets(event),
+            EventKind::Rolled { .. }
+            | EventKind::Ruling { .. }
+            | EventKind::Narration { .. }
+            | EventKind::PlayerViewSet { .. }
+            | EventKind::ShownSet { .. }
+            | EventKind::TablesLoaded { .. } => self.apply_table(event),
+            EventKind::OrderSet { .. }
+            | EventKind::TurnStarted { .. }
+            | EventKind::RoundStarted { .. }
+            | EventKind::PhaseEntered { .. }
+            | EventKind::SettingChanged { .. } => self.apply_turns(event),
+            // A procedure's own fact: its state takes it.
+            EventKind::Own(own) => self.procedure.apply_own(own),
+        }
+    }
+
+    /// Sides and combatants joining, leaving, renamed, changing side.
+    fn apply_roster(&mut self, event: &Event) {
         match &event.kind {
             EventKind::SideAdded { side } => {
                 self.bump_id(side.id.0);
@@ -43,6 +90,14 @@ impl Encounter {
                     c.side = *side;
                 }
             }
+            // The other events are folded by their own family (see `apply`).
+            _ => {}
+        }
+    }
+
+    /// The zones: added, edited, placed, removed, linked.
+    fn apply_zones(&mut self, event: &Event) {
+        match &event.kind {
             EventKind::ZoneAdded { zone } => {
                 self.bump_id(zone.id.0);
                 Arc::make_mut(&mut self.zones).insert(zone.id, zone.clone());
@@ -80,6 +135,14 @@ impl Encounter {
             }
             EventKind::ZonesConnected { a, b } => self.link(*a, *b, true),
             EventKind::ZonesDisconnected { a, b } => self.link(*a, *b, false),
+            // The other events are folded by their own family (see `apply`).
+            _ => {}
+        }
+    }
+
+    /// The board: the grid, its walls, map and difficult squares, and where combatants stand.
+    fn apply_board(&mut self, event: &Event) {
+        match &event.kind {
             EventKind::Moved { id, to, .. } => {
                 if let Some(c) = self.combatants.get_mut(id) {
                     c.zone = *to;
@@ -123,6 +186,14 @@ impl Encounter {
                     c.size = *size;
                 }
             }
+            // The other events are folded by their own family (see `apply`).
+            _ => {}
+        }
+    }
+
+    /// A combatant's sheet: stats, tracks, conditions, timers, notes.
+    fn apply_sheets(&mut self, event: &Event) {
+        match &event.kind {
             EventKind::StatSet { id, stat, to, .. } => {
                 if let Some(c) = self.combatants.get_mut(id) {
                     c.set_stat(stat, *to);
@@ -164,6 +235,14 @@ impl Encounter {
                     c.notes.clone_from(notes);
                 }
             }
+            // The other events are folded by their own family (see `apply`).
+            _ => {}
+        }
+    }
+
+    /// What the table sees and keeps: rolls, rulings, the player view, who is shown, the tables.
+    fn apply_table(&mut self, event: &Event) {
+        match &event.kind {
             EventKind::Rolled { roll, secret } => {
                 self.table.keep_roll(roll, *secret);
                 // One who rolls has acted: a foe hidden until it acts shows from now on.
@@ -177,17 +256,21 @@ impl Encounter {
             EventKind::Ruling { text } => self.table.keep_ruling(text),
             EventKind::Narration { .. } => {}
             EventKind::PlayerViewSet { view } => self.table.view.clone_from(view),
-            EventKind::ShownSet { id, shown: Some(s) } => {
-                if self.combatants.contains_key(id) {
-                    Arc::make_mut(&mut self.table.shown).insert(*id, *s);
-                }
+            EventKind::ShownSet { id, shown: Some(s) } if self.combatants.contains_key(id) => {
+                Arc::make_mut(&mut self.table.shown).insert(*id, *s);
             }
-            EventKind::ShownSet { id, shown: None } => {
-                if self.table.shown.contains_key(id) {
-                    Arc::make_mut(&mut self.table.shown).remove(id);
-                }
+            EventKind::ShownSet { id, shown: None } if self.table.shown.contains_key(id) => {
+                Arc::make_mut(&mut self.table.shown).remove(id);
             }
             EventKind::TablesLoaded { tables } => self.tables.clone_from(tables),
+            // The other events are folded by their own family (see `apply`).
+            _ => {}
+        }
+    }
+
+    /// The order, turns, rounds, phases and settings.
+    fn apply_turns(&mut self, event: &Event) {
+        match &event.kind {
             EventKind::OrderSet { order } => {
                 self.order = Arc::new(order.clone());
                 self.turn = None;
@@ -212,8 +295,8 @@ impl Encounter {
                     Arc::make_mut(&mut self.settings).insert(key.clone(), value.clone());
                 }
             }
-            // A procedure's own fact: its state takes it.
-            EventKind::Own(own) => self.procedure.apply_own(own),
+            // The other events are folded by their own family (see `apply`).
+            _ => {}
         }
     }
 
