@@ -1,43 +1,16 @@
-//! Commands every system handles the same way: building the board, GM overrides, free rolls.
-//! Systems call [`handle_common`] for whatever they do not treat specially.
+//! The commands every procedure shares, one function per family: `handle_common` sends each
+//! command to its family.
 
-use super::{Emitter, RuleError, System};
-use crate::command::{Command, NewCombatant};
-use crate::dice::DiceSource;
-use crate::encounter::{
-    BoardRect, Combatant, Duration, Encounter, OrderEntry, Side, Timer, Track, Until, Zone,
-};
-use crate::event::{Event, EventKind};
-use crate::ids::{CombatantId, SideId, ZoneId};
-use std::collections::BTreeSet;
+use super::*;
 
-/// Most combatants one command may add (a count field typo must not flood the board).
-pub const MAX_ADD_COUNT: u32 = 100;
-
-/// The largest stat or track value, either way: dice take constants up to this, and a sheet
-/// never comes near it. A larger number is a typo, refused rather than carried into sums.
-pub const MAX_NUMBER: i64 = 1_000_000;
-
-/// Refuses a stat or track value beyond ±[`MAX_NUMBER`], naming it.
-fn check_number(what: &str, value: i64) -> Result<(), RuleError> {
-    if (-MAX_NUMBER..=MAX_NUMBER).contains(&value) {
-        Ok(())
-    } else {
-        Err(RuleError::Invalid(format!(
-            "{what} {value} is out of bounds (at most {MAX_NUMBER} either way)"
-        )))
-    }
-}
-
-/// Handles the commands shared by all systems. `Advance` is always the system's own; it is
-/// refused here.
-pub fn handle_common(
-    system: &dyn System,
+/// Sides and combatants: added, removed, renamed, changing side.
+pub(super) fn roster(
+    _system: &dyn System,
     enc: &Encounter,
     command: Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let mut out = Emitter::new(enc);
+    _dice: &mut dyn DiceSource,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
     match command {
         Command::AddSide { name, colour, party } => {
             let name = non_empty(&name, "side name")?;
@@ -48,9 +21,7 @@ pub fn handle_common(
             let side = Side { id: SideId(enc.next_id), name, colour, party };
             out.push("core.add", None, EventKind::SideAdded { side });
         }
-        Command::AddCombatant { combatant, count } => {
-            add_combatants(enc, *combatant, count, &mut out)?
-        }
+        Command::AddCombatant { combatant, count } => add_combatants(enc, *combatant, count, out)?,
         Command::RemoveCombatant { id } => {
             let c = combatant(enc, id)?;
             out.push(
@@ -69,16 +40,21 @@ pub fn handle_common(
             enc.side(side).ok_or(RuleError::UnknownSide(side))?;
             out.push("core.override", Some(id), EventKind::SideChanged { id, side });
         }
-        Command::SetGrid { .. }
-        | Command::SetWalls { .. }
-        | Command::SetDifficult { .. }
-        | Command::Place { .. }
-        | Command::Step { .. }
-        | Command::SetSize { .. }
-        | Command::SetMap { .. }
-        | Command::SetBoard { .. } => {
-            super::grid_commands::handle_grid(system, enc, command, &mut out)?
-        }
+        // The other commands are handled by their own family (see `handle_common`).
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The zones: added (not on a grid), edited, placed, removed, linked.
+pub(super) fn zones(
+    _system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    _dice: &mut dyn DiceSource,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    match command {
         Command::AddZone { .. } if enc.grid.is_some() => {
             return Err(RuleError::Invalid(
                 "this board is a grid; zones belong to a zone board".into(),
@@ -127,6 +103,21 @@ pub fn handle_common(
             zone(enc, b)?;
             out.push("core.board", None, EventKind::ZonesDisconnected { a, b });
         }
+        // The other commands are handled by their own family (see `handle_common`).
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A combatant moved to a zone, or off the board.
+pub(super) fn moves(
+    _system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    _dice: &mut dyn DiceSource,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    match command {
         Command::Move { id, to: Some(_) } if enc.grid.is_some() => {
             combatant(enc, id)?;
             return Err(RuleError::Invalid("this board is a grid: place them on a square".into()));
@@ -148,6 +139,21 @@ pub fn handle_common(
             }
             out.push("core.move", Some(id), EventKind::Moved { id, from: c.zone, to });
         }
+        // The other commands are handled by their own family (see `handle_common`).
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A combatant's stats, tracks and notes, set by hand.
+pub(super) fn sheet(
+    _system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    _dice: &mut dyn DiceSource,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    match command {
         Command::SetStat { id, stat, value } => {
             let c = combatant(enc, id)?;
             let stat = non_empty(&stat, "stat name")?;
@@ -182,6 +188,25 @@ pub fn handle_common(
             check_number(&format!("{track} maximum"), max)?;
             out.push("core.override", Some(id), EventKind::TrackMaxSet { id, track, max });
         }
+        Command::SetNotes { id, notes } => {
+            combatant(enc, id)?;
+            out.push("core.notes", Some(id), EventKind::NotesSet { id, notes });
+        }
+        // The other commands are handled by their own family (see `handle_common`).
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Conditions added (for a while, too) and removed.
+pub(super) fn conditions(
+    system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    _dice: &mut dyn DiceSource,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    match command {
         Command::AddCondition { id, condition } => {
             let c = combatant(enc, id)?;
             let condition = non_empty(&condition, "condition")?;
@@ -226,10 +251,21 @@ pub fn handle_common(
             }
             out.push("core.condition", Some(id), EventKind::ConditionRemoved { id, condition });
         }
-        Command::SetNotes { id, notes } => {
-            combatant(enc, id)?;
-            out.push("core.notes", Some(id), EventKind::NotesSet { id, notes });
-        }
+        // The other commands are handled by their own family (see `handle_common`).
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Rolls, what the players see, the GM's words, a delay, the tables.
+pub(super) fn table(
+    system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    dice: &mut dyn DiceSource,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    match command {
         Command::Roll { dice: expr, label, roller, secret } => {
             let who = match roller {
                 Some(id) => Some(combatant(enc, id)?.name.clone()),
@@ -247,6 +283,40 @@ pub fn handle_common(
             combatant(enc, id)?;
             out.push("core.table", Some(id), EventKind::ShownSet { id, shown });
         }
+        Command::Narrate { text } => {
+            let text = non_empty(&text, "journal line")?;
+            out.push("core.note", None, EventKind::Narration { text });
+        }
+        Command::Delay { .. } => {
+            return Err(RuleError::NotAllowed(format!("{} has no delayed turns", system.name())));
+        }
+        Command::LoadTables { tables } => {
+            for t in &tables {
+                // A table without rows is a placeholder the GM has yet to write; any other
+                // must cover every total its dice can roll.
+                if !t.table.rows.is_empty() {
+                    t.table
+                        .validate()
+                        .map_err(|e| RuleError::Invalid(format!("table {}: {e}", t.table.name)))?;
+                }
+            }
+            out.push("core.tables", None, EventKind::TablesLoaded { tables });
+        }
+        // The other commands are handled by their own family (see `handle_common`).
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The order and the settings.
+pub(super) fn turns(
+    system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    _dice: &mut dyn DiceSource,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    match command {
         Command::SetOrder { order } => {
             let mut seen = BTreeSet::new();
             for id in &order {
@@ -294,226 +364,8 @@ pub fn handle_common(
             }
             out.push("core.setting", None, EventKind::SettingChanged { key, value });
         }
-        harm @ Command::Harm { .. } => return super::area::harm(system, enc, harm, dice),
-        Command::Narrate { text } => {
-            let text = non_empty(&text, "journal line")?;
-            out.push("core.note", None, EventKind::Narration { text });
-        }
-        Command::Delay { .. } => {
-            return Err(RuleError::NotAllowed(format!("{} has no delayed turns", system.name())));
-        }
-        Command::LoadTables { tables } => {
-            for t in &tables {
-                // A table without rows is a placeholder the GM has yet to write; any other
-                // must cover every total its dice can roll.
-                if !t.table.rows.is_empty() {
-                    t.table
-                        .validate()
-                        .map_err(|e| RuleError::Invalid(format!("table {}: {e}", t.table.name)))?;
-                }
-            }
-            out.push("core.tables", None, EventKind::TablesLoaded { tables });
-        }
-        Command::Advance => {
-            return Err(RuleError::NotAllowed(format!("{} has no next step here", system.name())));
-        }
-        // What is left is a procedure's own command ([`Command::procedure`]), which reaches
-        // here only when the encounter runs another procedure.
-        procedure_command => return Err(foreign(procedure_command.procedure(), system)),
-    }
-    Ok(out.finish())
-}
-
-/// Sets the turn order for a procedure whose turns pass along it: while turns are running
-/// (`running`), the turn stays with whoever acts now, wherever the new order puts them.
-pub fn set_order_keeping_turn(
-    system: &dyn System,
-    enc: &Encounter,
-    order: Vec<CombatantId>,
-    running: bool,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, RuleError> {
-    let acting = enc.acting().first().copied();
-    let mut events = handle_common(system, enc, Command::SetOrder { order: order.clone() }, dice)?;
-    if running {
-        let mut out = Emitter::new(enc);
-        let index = acting.and_then(|a| order.iter().position(|c| *c == a));
-        let rule = format!("{}.order", system.id());
-        out.push(rule, acting, EventKind::TurnStarted { index });
-        events.extend(out.finish());
-    }
-    Ok(events)
-}
-
-/// The refusal of another procedure's command (`procedure`: its id).
-fn foreign(procedure: Option<&str>, system: &dyn System) -> RuleError {
-    let what = procedure.and_then(super::by_id).map_or("another procedure's", |s| s.name());
-    RuleError::NotAllowed(format!(
-        "that is a command of {what}; this encounter runs {}",
-        system.name()
-    ))
-}
-
-fn add_combatants(
-    enc: &Encounter,
-    new: NewCombatant,
-    count: u32,
-    out: &mut Emitter,
-) -> Result<(), RuleError> {
-    if !(1..=MAX_ADD_COUNT).contains(&count) {
-        return Err(RuleError::Invalid(format!("add between 1 and {MAX_ADD_COUNT} at once")));
-    }
-    let base = non_empty(&new.name, "name")?;
-    enc.side(new.side).ok_or(RuleError::UnknownSide(new.side))?;
-    if let Some(z) = new.zone {
-        check_room(enc, z, count, None)?;
-    }
-    for s in &new.stats {
-        check_number(&format!("{base}: {}", s.name), s.value)?;
-    }
-    for t in &new.tracks {
-        check_number(&format!("{base}: {}", t.name), t.value)?;
-        check_number(&format!("{base}: {} maximum", t.name), t.max)?;
-        if t.max < 0 {
-            return Err(RuleError::Invalid(format!(
-                "{}: {} maximum cannot be negative",
-                base, t.name
-            )));
-        }
-    }
-    // On a grid, each takes the nearest free square to where they were dropped.
-    let squares = match new.square {
-        Some(at) => Some(super::grid_commands::free_squares(enc, at, count as usize)?),
-        None => None,
-    };
-    // Numbering continues after the highest existing "Name N", so a second drag of goblins
-    // gives Goblin 5..8 rather than a second Goblin 1.
-    let first = if count > 1 { next_number(enc, &base) } else { 0 };
-    for i in 0..count {
-        let name = if count > 1 { format!("{base} {}", first + i) } else { base.clone() };
-        let combatant = Combatant {
-            id: CombatantId(enc.next_id + i),
-            name,
-            side: new.side,
-            zone: new.zone,
-            square: squares.as_ref().map(|s| s[i as usize]),
-            size: 1,
-            stats: new.stats.clone(),
-            tracks: new
-                .tracks
-                .iter()
-                .map(|t| Track { name: t.name.clone(), value: t.value, max: t.max })
-                .collect(),
-            conditions: new.conditions.iter().cloned().collect(),
-            notes: String::new(),
-            source: new.source.clone(),
-            block: new.block.clone().into(),
-        };
-        let id = combatant.id;
-        out.push("core.add", Some(id), EventKind::CombatantAdded { combatant });
-    }
-    Ok(())
-}
-
-fn next_number(enc: &Encounter, base: &str) -> u32 {
-    let prefix = format!("{base} ");
-    let highest = enc
-        .combatants
-        .values()
-        .filter_map(|c| c.name.strip_prefix(&prefix)?.parse::<u32>().ok())
-        .max()
-        .unwrap_or(0);
-    highest + 1
-}
-
-/// Checks that `extra` more combatants fit in a zone (`moving` is already counted if there).
-pub fn check_room(
-    enc: &Encounter,
-    zone_id: ZoneId,
-    extra: u32,
-    moving: Option<CombatantId>,
-) -> Result<(), RuleError> {
-    let z = zone(enc, zone_id)?;
-    let Some(capacity) = z.capacity else { return Ok(()) };
-    let present = enc.in_zone(zone_id).filter(|c| Some(c.id) != moving).count() as u32;
-    if present + extra > capacity {
-        return Err(RuleError::ZoneFull { zone: z.name.clone(), capacity });
-    }
-    Ok(())
-}
-
-/// A combatant by id, or the error naming it.
-pub fn combatant(enc: &Encounter, id: CombatantId) -> Result<&Combatant, RuleError> {
-    enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))
-}
-
-/// A zone by id, or the error naming it.
-pub fn zone(enc: &Encounter, id: ZoneId) -> Result<&Zone, RuleError> {
-    enc.zone(id).ok_or(RuleError::UnknownZone(id))
-}
-
-fn existing_track<'a>(c: &'a Combatant, track: &str) -> Result<&'a Track, RuleError> {
-    c.track(track).ok_or_else(|| RuleError::Invalid(format!("{} has no track '{track}'", c.name)))
-}
-
-fn non_empty(s: &str, what: &str) -> Result<String, RuleError> {
-    let t = s.trim();
-    if t.is_empty() {
-        return Err(RuleError::Invalid(format!("the {what} cannot be empty")));
-    }
-    if t.chars().count() > 200 {
-        return Err(RuleError::Invalid(format!("the {what} is longer than 200 characters")));
-    }
-    Ok(t.to_owned())
-}
-
-fn check_rect(rect: &BoardRect) -> Result<(), RuleError> {
-    // A zero rect means "let the board place it"; anything else must be a real, finite box
-    // (a NaN would not survive the JSON journal).
-    let finite = [rect.x, rect.y, rect.w, rect.h].iter().all(|v| v.is_finite());
-    if !finite || rect.w < 0.0 || rect.h < 0.0 {
-        return Err(RuleError::Invalid("a zone needs a finite position and size".into()));
-    }
-    Ok(())
-}
-
-fn check_capacity(capacity: Option<u32>) -> Result<(), RuleError> {
-    match capacity {
-        Some(0) => Err(RuleError::Invalid("a zone's capacity must be at least 1".into())),
-        _ => Ok(()),
-    }
-}
-
-fn check_colour(colour: &str) -> Result<(), RuleError> {
-    let ok = colour.len() == 7
-        && colour.starts_with('#')
-        && colour[1..].chars().all(|c| c.is_ascii_hexdigit());
-    if ok {
-        Ok(())
-    } else {
-        Err(RuleError::Invalid(format!("colour '{colour}' is not of the form #rrggbb")))
-    }
-}
-
-/// Refuses player-view settings that name a side the encounter lacks, a colour that is not
-/// `#rrggbb`, or a scale out of range.
-fn check_player_view(
-    enc: &Encounter,
-    view: &crate::encounter::table::PlayerView,
-) -> Result<(), RuleError> {
-    for (side, _) in &view.health {
-        enc.side(*side).ok_or(RuleError::UnknownSide(*side))?;
-    }
-    if let Some(crate::encounter::table::Blackout::Colour { colour }) = &view.blackout {
-        check_colour(colour)?;
-    }
-    if !crate::encounter::table::SCALE_RANGE.contains(&view.scale_percent) {
-        return Err(RuleError::Invalid(format!(
-            "the player window's scale is {} % to {} %, not {} %",
-            crate::encounter::table::SCALE_RANGE.start(),
-            crate::encounter::table::SCALE_RANGE.end(),
-            view.scale_percent
-        )));
+        // The other commands are handled by their own family (see `handle_common`).
+        _ => {}
     }
     Ok(())
 }
