@@ -190,6 +190,11 @@ impl Company {
         changes: &[Change],
     ) -> Result<CampaignStep, RuleError> {
         let m = self.member(who)?;
+        let mut after = apply(&m.sheet, &m.condition, changes);
+        // What the procedure's rules make of it (d12: up again above 0 Wound Points).
+        if let Some(s) = crate::system::by_id(&m.system) {
+            s.aftermath().settle(&m.sheet, &mut after);
+        }
         Ok(CampaignStep {
             happening: Happening::ByHand { what: what.to_owned(), by: None },
             rolls: Vec::new(),
@@ -199,7 +204,7 @@ impl Company {
                 name: m.name.clone(),
                 sheet: m.sheet.clone(),
                 before: m.condition.clone(),
-                after: apply(&m.sheet, &m.condition, changes),
+                after,
             }],
             dice: None,
             settings: Default::default(),
@@ -207,7 +212,8 @@ impl Company {
     }
 
     /// Heals (or harms, with a negative amount) a track by hand: never over its maximum,
-    /// never under 0 unless it already was.
+    /// never under the least the procedure lets it hold between fights (0, or d12's minus
+    /// the STR score for Wound Points) unless it already was.
     pub fn heal(&self, who: &str, track: &str, amount: i64) -> Result<CampaignStep, RuleError> {
         let m = self.member(who)?;
         let t = crate::command::block_tracks(&m.sheet)
@@ -215,7 +221,9 @@ impl Company {
             .find(|t| t.name.eq_ignore_ascii_case(track))
             .ok_or_else(|| RuleError::Invalid(format!("{} has no track '{track}'", m.name)))?;
         let from = m.condition.track(&m.sheet, &t.name).unwrap_or(t.value);
-        let to = (from + amount).min(t.max).max(from.min(0));
+        let least = crate::system::by_id(&m.system)
+            .map_or(0, |s| s.aftermath().track_least(&m.sheet, &t.name).0);
+        let to = (from + amount).min(t.max).max(from.min(least));
         let label = crate::encounter::stat_label(&t.name);
         let what = if amount >= 0 {
             format!("{} heals {amount} {label}", m.name)

@@ -24,6 +24,28 @@ pub struct Condition {
     /// Gear not as the sheet has it, by the procedure's item key (`weapon:0`, `armour`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub items: BTreeMap<String, Item>,
+    /// Harm noted hit by hit, in the order taken (d12's injury log: each wound's damage type
+    /// and the Wound Points it cost); healing clears it as the procedure says.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<Logged>,
+}
+
+/// One hit noted in the log: its kind ("blunt") and what it cost.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Logged {
+    /// The kind of harm ("blunt").
+    pub kind: String,
+    /// What it cost (Wound Points), still unhealed.
+    pub amount: i64,
+}
+
+/// The log as the GM reads it: "Wounds: blunt 11, chopping 3" ("Wounds: none" when empty).
+pub fn log_text(log: &[Logged]) -> String {
+    if log.is_empty() {
+        return "Wounds: none".to_owned();
+    }
+    let hits: Vec<String> = log.iter().map(|l| format!("{} {}", l.kind, l.amount)).collect();
+    format!("Wounds: {}", hits.join(", "))
 }
 
 /// A lasting harm: a condition on the token that the rules say outlives the fight.
@@ -220,6 +242,9 @@ impl Condition {
             parts.push(format!("{} {value}", stat_label(name)));
         }
         parts.extend(self.stats.iter().map(|(n, v)| format!("{} {v}", stat_label(n))));
+        if !self.log.is_empty() {
+            parts.push(log_text(&self.log));
+        }
         parts.extend(self.lasting.iter().map(|l| capitalised(&l.label)));
         parts.extend(self.items.values().map(Item::text));
         parts.join(" · ")
