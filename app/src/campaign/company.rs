@@ -148,6 +148,7 @@ impl Company {
         } else {
             who.iter().collect()
         };
+        let settings = &self.healer_as_now(settings);
         let mut recorder = RecordingDice::new(dice);
         let mut written = Vec::new();
         for key in keys {
@@ -180,6 +181,16 @@ impl Company {
             dice: None,
             settings: settings.clone(),
         })
+    }
+
+    /// The settings with the healer they name read as it is now, when the healer is a member
+    /// (its Corruption, its Strain): a rite's roll reads the invoker's state, not its sheet.
+    fn healer_as_now(&self, settings: &super::aftermath::Settings) -> super::aftermath::Settings {
+        let Some((name, _)) = super::aftermath::healer(settings) else { return settings.clone() };
+        let Some(m) = self.members.values().find(|m| m.name.eq_ignore_ascii_case(name)) else {
+            return settings.clone();
+        };
+        super::aftermath::with_healer(settings, &m.name, &m.sheet_now())
     }
 
     /// The GM's own change to one member (heal, harm, an injury healed): one step.
@@ -254,6 +265,27 @@ impl Company {
 
 /// Condition of a member, for tests and scripts.
 impl Member {
+    /// The sheet with its tracks and stats as the condition has them now.
+    pub fn sheet_now(&self) -> serde_json::Value {
+        let mut sheet = self.sheet.clone();
+        let Some(obj) = sheet.as_object_mut() else { return sheet };
+        let mut tracks = obj.get("tracks").and_then(|t| t.as_object()).cloned().unwrap_or_default();
+        for (name, value) in &self.condition.tracks {
+            let max = crate::command::block_tracks(&self.sheet)
+                .into_iter()
+                .find(|t| &t.name == name)
+                .map_or(*value, |t| t.max);
+            tracks.insert(name.clone(), serde_json::json!({"value": value, "max": max}));
+        }
+        let mut stats = obj.get("stats").and_then(|t| t.as_object()).cloned().unwrap_or_default();
+        for (name, value) in &self.condition.stats {
+            stats.insert(name.clone(), (*value).into());
+        }
+        obj.insert("tracks".into(), tracks.into());
+        obj.insert("stats".into(), stats.into());
+        sheet
+    }
+
     /// "HP 2/6 · Frail".
     pub fn summary(&self) -> String {
         self.condition.summary(&self.sheet, super::condition::main_tracks(&self.system))

@@ -167,10 +167,11 @@ impl Condition {
             .or_else(|| block_tracks(sheet).into_iter().find(|t| t.name == name).map(|t| t.value))
     }
 
-    /// Sets a track, forgetting it when it is back at the sheet's value.
+    /// Sets a track, forgetting it when it is back at the sheet's value (or 0, for a count the
+    /// sheet does not keep).
     pub fn set_track(&mut self, sheet: &serde_json::Value, name: &str, value: i64) {
-        let start = block_tracks(sheet).into_iter().find(|t| t.name == name).map(|t| t.value);
-        if start == Some(value) {
+        let start = block_tracks(sheet).into_iter().find(|t| t.name == name).map_or(0, |t| t.value);
+        if start == value {
             self.tracks.remove(name);
         } else {
             self.tracks.insert(name.to_owned(), value);

@@ -153,8 +153,12 @@ pub fn changes(
         super::condition::tracks_in_order(sheet, first).into_iter().map(|t| t.name).collect();
     names.extend(before.tracks.keys().chain(after.tracks.keys()).cloned());
     let mut seen = std::collections::BTreeSet::new();
+    let on_sheet: Vec<String> = block_tracks(sheet).into_iter().map(|t| t.name).collect();
     for name in names.into_iter().filter(|n| seen.insert(n.clone())) {
-        let (from, to) = (before.track(sheet, &name), after.track(sheet, &name));
+        // A count the sheet does not keep (Murdham's sickness saves) is nothing when absent.
+        let absent = if on_sheet.contains(&name) { None } else { Some(0) };
+        let (from, to) =
+            (before.track(sheet, &name).or(absent), after.track(sheet, &name).or(absent));
         if let (Some(from), Some(to)) = (from, to)
             && from != to
         {
