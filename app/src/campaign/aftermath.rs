@@ -5,7 +5,7 @@
 //! ([`outcome`]) and back onto a token at the next one ([`enter`]). No view or store knows a
 //! procedure's rules.
 
-use super::condition::{Condition, Item, Lasting};
+use super::condition::{Condition, Item, Lasting, Logged};
 use crate::command::NewCombatant;
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
@@ -122,6 +122,19 @@ pub trait Aftermath: Sync {
         let _ = (items, combatant);
     }
 
+    /// The hits this fight noted in the log (d12's injury log), in the order taken. By
+    /// default none: a procedure without a log keeps none.
+    fn log(&self, enc: &Encounter, who: &Combatant) -> Vec<Logged> {
+        let _ = (enc, who);
+        Vec::new()
+    }
+
+    /// Puts the log carried in on a combatant entering a fight, where the procedure's rules
+    /// read it (d12: the worst wound sets the TN to stabilise).
+    fn enter_log(&self, log: &[Logged], combatant: &mut NewCombatant) {
+        let _ = (log, combatant);
+    }
+
     /// A combatant made from a sheet as the procedure completes it on entering a fight
     /// (tracks it derives from stats: Murdham's health from STR). By default as it is.
     fn complete(&self, new: NewCombatant) -> NewCombatant {
@@ -206,6 +219,7 @@ pub fn outcome(
             after.items.insert(key, item);
         }
     }
+    after.log.extend(of.log(enc, who));
     of.settle(sheet, &mut after);
     after
 }
@@ -241,6 +255,9 @@ pub fn enter(of: &dyn Aftermath, condition: &Condition, combatant: &mut NewComba
     condition.enter(combatant);
     if !condition.items.is_empty() {
         of.enter_items(&condition.items, combatant);
+    }
+    if !condition.log.is_empty() {
+        of.enter_log(&condition.log, combatant);
     }
 }
 

@@ -148,6 +148,7 @@ impl Company {
         } else {
             who.iter().collect()
         };
+        let settings = &self.healer_as_now(settings);
         let mut recorder = RecordingDice::new(dice);
         let mut written = Vec::new();
         for key in keys {
@@ -182,6 +183,16 @@ impl Company {
         })
     }
 
+    /// The settings with the healer they name read as it is now, when the healer is a member
+    /// (its Corruption, its Strain): a rite's roll reads the invoker's state, not its sheet.
+    fn healer_as_now(&self, settings: &super::aftermath::Settings) -> super::aftermath::Settings {
+        let Some((name, _)) = super::aftermath::healer(settings) else { return settings.clone() };
+        let Some(m) = self.members.values().find(|m| m.name.eq_ignore_ascii_case(name)) else {
+            return settings.clone();
+        };
+        super::aftermath::with_healer(settings, &m.name, &m.sheet_now())
+    }
+
     /// The GM's own change to one member (heal, harm, an injury healed): one step.
     pub fn by_hand(
         &self,
@@ -190,6 +201,11 @@ impl Company {
         changes: &[Change],
     ) -> Result<CampaignStep, RuleError> {
         let m = self.member(who)?;
+        let mut after = apply(&m.sheet, &m.condition, changes);
+        // What the procedure's rules make of it (d12: up again above 0 Wound Points).
+        if let Some(s) = crate::system::by_id(&m.system) {
+            s.aftermath().settle(&m.sheet, &mut after);
+        }
         Ok(CampaignStep {
             happening: Happening::ByHand { what: what.to_owned(), by: None },
             rolls: Vec::new(),
@@ -199,7 +215,7 @@ impl Company {
                 name: m.name.clone(),
                 sheet: m.sheet.clone(),
                 before: m.condition.clone(),
-                after: apply(&m.sheet, &m.condition, changes),
+                after,
             }],
             dice: None,
             settings: Default::default(),
@@ -207,7 +223,8 @@ impl Company {
     }
 
     /// Heals (or harms, with a negative amount) a track by hand: never over its maximum,
-    /// never under 0 unless it already was.
+    /// never under the least the procedure lets it hold between fights (0, or d12's minus
+    /// the STR score for Wound Points) unless it already was.
     pub fn heal(&self, who: &str, track: &str, amount: i64) -> Result<CampaignStep, RuleError> {
         let m = self.member(who)?;
         let t = crate::command::block_tracks(&m.sheet)
@@ -215,7 +232,9 @@ impl Company {
             .find(|t| t.name.eq_ignore_ascii_case(track))
             .ok_or_else(|| RuleError::Invalid(format!("{} has no track '{track}'", m.name)))?;
         let from = m.condition.track(&m.sheet, &t.name).unwrap_or(t.value);
-        let to = (from + amount).min(t.max).max(from.min(0));
+        let least = crate::system::by_id(&m.system)
+            .map_or(0, |s| s.aftermath().track_least(&m.sheet, &t.name).0);
+        let to = (from + amount).min(t.max).max(from.min(least));
         let label = crate::encounter::stat_label(&t.name);
         let what = if amount >= 0 {
             format!("{} heals {amount} {label}", m.name)
@@ -246,6 +265,27 @@ impl Company {
 
 /// Condition of a member, for tests and scripts.
 impl Member {
+    /// The sheet with its tracks and stats as the condition has them now.
+    pub fn sheet_now(&self) -> serde_json::Value {
+        let mut sheet = self.sheet.clone();
+        let Some(obj) = sheet.as_object_mut() else { return sheet };
+        let mut tracks = obj.get("tracks").and_then(|t| t.as_object()).cloned().unwrap_or_default();
+        for (name, value) in &self.condition.tracks {
+            let max = crate::command::block_tracks(&self.sheet)
+                .into_iter()
+                .find(|t| &t.name == name)
+                .map_or(*value, |t| t.max);
+            tracks.insert(name.clone(), serde_json::json!({"value": value, "max": max}));
+        }
+        let mut stats = obj.get("stats").and_then(|t| t.as_object()).cloned().unwrap_or_default();
+        for (name, value) in &self.condition.stats {
+            stats.insert(name.clone(), (*value).into());
+        }
+        obj.insert("tracks".into(), tracks.into());
+        obj.insert("stats".into(), stats.into());
+        sheet
+    }
+
     /// "HP 2/6 · Frail".
     pub fn summary(&self) -> String {
         self.condition.summary(&self.sheet, super::condition::main_tracks(&self.system))

@@ -24,6 +24,28 @@ pub struct Condition {
     /// Gear not as the sheet has it, by the procedure's item key (`weapon:0`, `armour`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub items: BTreeMap<String, Item>,
+    /// Harm noted hit by hit, in the order taken (d12's injury log: each wound's damage type
+    /// and the Wound Points it cost); healing clears it as the procedure says.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log: Vec<Logged>,
+}
+
+/// One hit noted in the log: its kind ("blunt") and what it cost.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Logged {
+    /// The kind of harm ("blunt").
+    pub kind: String,
+    /// What it cost (Wound Points), still unhealed.
+    pub amount: i64,
+}
+
+/// The log as the GM reads it: "Wounds: blunt 11, chopping 3" ("Wounds: none" when empty).
+pub fn log_text(log: &[Logged]) -> String {
+    if log.is_empty() {
+        return "Wounds: none".to_owned();
+    }
+    let hits: Vec<String> = log.iter().map(|l| format!("{} {}", l.kind, l.amount)).collect();
+    format!("Wounds: {}", hits.join(", "))
 }
 
 /// A lasting harm: a condition on the token that the rules say outlives the fight.
@@ -145,10 +167,11 @@ impl Condition {
             .or_else(|| block_tracks(sheet).into_iter().find(|t| t.name == name).map(|t| t.value))
     }
 
-    /// Sets a track, forgetting it when it is back at the sheet's value.
+    /// Sets a track, forgetting it when it is back at the sheet's value (or 0, for a count the
+    /// sheet does not keep).
     pub fn set_track(&mut self, sheet: &serde_json::Value, name: &str, value: i64) {
-        let start = block_tracks(sheet).into_iter().find(|t| t.name == name).map(|t| t.value);
-        if start == Some(value) {
+        let start = block_tracks(sheet).into_iter().find(|t| t.name == name).map_or(0, |t| t.value);
+        if start == value {
             self.tracks.remove(name);
         } else {
             self.tracks.insert(name.to_owned(), value);
@@ -220,6 +243,9 @@ impl Condition {
             parts.push(format!("{} {value}", stat_label(name)));
         }
         parts.extend(self.stats.iter().map(|(n, v)| format!("{} {v}", stat_label(n))));
+        if !self.log.is_empty() {
+            parts.push(log_text(&self.log));
+        }
         parts.extend(self.lasting.iter().map(|l| capitalised(&l.label)));
         parts.extend(self.items.values().map(Item::text));
         parts.join(" · ")

@@ -25,7 +25,7 @@ mod tests;
 
 pub use aftermath::{Aftermath, Recovery, outcome};
 pub use company::Company;
-pub use condition::{Condition, Item, Lasting, Wear};
+pub use condition::{Condition, Item, Lasting, Logged, Wear};
 pub use end::{Review, Reviewed};
 pub use log::{CampaignStep, Edit, FightRef, Hand, Happening, StepDice, Written};
 pub use review::Change;

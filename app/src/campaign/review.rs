@@ -2,7 +2,7 @@
 //! line per thing the GM may untick or change ("HP 6 → 2", "Sword: damaged").
 
 use super::aftermath::Aftermath;
-use super::condition::{Condition, Item, Lasting};
+use super::condition::{Condition, Item, Lasting, Logged, log_text};
 use crate::command::{block_stats, block_tracks};
 use crate::encounter::stat_label;
 use serde::{Deserialize, Serialize};
@@ -42,6 +42,13 @@ pub enum Change {
         /// Its state after (none: as the sheet has it again).
         to: Option<Item>,
     },
+    /// The log of hits (d12's injury log): new wounds noted, healed ones cleared.
+    Log {
+        /// The log before.
+        from: Vec<Logged>,
+        /// The log after.
+        to: Vec<Logged>,
+    },
 }
 
 impl Change {
@@ -57,6 +64,7 @@ impl Change {
             Change::Item { to: Some(item), .. } => item.text(),
             Change::Item { from: Some(item), to: None, .. } => format!("{}: mended", item.name),
             Change::Item { key, .. } => format!("{key}: as on the sheet"),
+            Change::Log { to, .. } => log_text(to),
         }
     }
 
@@ -68,6 +76,7 @@ impl Change {
             Change::Stat { name, .. } => format!("stat:{name}"),
             Change::Gains(l) | Change::Loses(l) => format!("lasting:{}", l.label.to_lowercase()),
             Change::Item { key, .. } => format!("item:{key}"),
+            Change::Log { .. } => "log".to_owned(),
         }
     }
 
@@ -80,6 +89,7 @@ impl Change {
                 item.name.clone()
             }
             Change::Item { key, .. } => key.clone(),
+            Change::Log { .. } => "Wounds".to_owned(),
         }
     }
 
@@ -143,8 +153,12 @@ pub fn changes(
         super::condition::tracks_in_order(sheet, first).into_iter().map(|t| t.name).collect();
     names.extend(before.tracks.keys().chain(after.tracks.keys()).cloned());
     let mut seen = std::collections::BTreeSet::new();
+    let on_sheet: Vec<String> = block_tracks(sheet).into_iter().map(|t| t.name).collect();
     for name in names.into_iter().filter(|n| seen.insert(n.clone())) {
-        let (from, to) = (before.track(sheet, &name), after.track(sheet, &name));
+        // A count the sheet does not keep (Murdham's sickness saves) is nothing when absent.
+        let absent = if on_sheet.contains(&name) { None } else { Some(0) };
+        let (from, to) =
+            (before.track(sheet, &name).or(absent), after.track(sheet, &name).or(absent));
         if let (Some(from), Some(to)) = (from, to)
             && from != to
         {
@@ -188,6 +202,9 @@ pub fn changes(
             out.push(Change::Item { key: key.clone(), from: from.cloned(), to: to.cloned() });
         }
     }
+    if before.log != after.log {
+        out.push(Change::Log { from: before.log.clone(), to: after.log.clone() });
+    }
     out
 }
 
@@ -210,6 +227,7 @@ pub fn apply(sheet: &serde_json::Value, before: &Condition, changes: &[Change]) 
             Change::Item { key, to: None, .. } => {
                 after.items.remove(key);
             }
+            Change::Log { to, .. } => after.log.clone_from(to),
         }
     }
     after

@@ -10,7 +10,7 @@
 use super::block::{HD, STRESS, WP};
 use super::wounds::{DYING, INCAPACITATED, STABILIZED};
 use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
-use crate::campaign::{Condition, Lasting};
+use crate::campaign::{Condition, Lasting, Logged};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
 use crate::system::RuleError;
@@ -103,6 +103,32 @@ impl Aftermath for D12Aftermath {
         lasting
     }
 
+    fn log(&self, enc: &Encounter, who: &Combatant) -> Vec<Logged> {
+        let wounds = enc.d12().wounds.get(&who.id).map(|w| w.as_slice()).unwrap_or_default();
+        wounds.iter().map(|w| Logged { kind: w.damage_type.clone(), amount: w.amount }).collect()
+    }
+
+    fn enter_log(&self, log: &[Logged], combatant: &mut crate::command::NewCombatant) {
+        let wounds: Vec<serde_json::Value> =
+            log.iter().map(|l| serde_json::json!({"type": l.kind, "amount": l.amount})).collect();
+        if let Some(block) = combatant.block.as_object_mut() {
+            block.insert("wounds".into(), wounds.into());
+        }
+    }
+
+    fn settle(&self, sheet: &serde_json::Value, condition: &mut Condition) {
+        let max = crate::command::block_tracks(sheet).into_iter().find(|t| t.name == WP);
+        if let (Some(max), Some(now)) = (max, condition.track(sheet, WP)) {
+            clear_log(&mut condition.log, (max.max - now).max(0));
+        }
+        // Back above 0 Wound Points: up again (Stabilized ends at 1 WP, the README's default).
+        if condition.track(sheet, WP).is_none_or(|v| v > 0) {
+            for k in [INCAPACITATED, DYING, STABILIZED] {
+                condition.lift(k);
+            }
+        }
+    }
+
     fn complete(&self, new: crate::command::NewCombatant) -> crate::command::NewCombatant {
         // Wound Points from STR and Stress from the Hit Dice, as the fight derives them.
         super::block::complete(new.clone()).unwrap_or(new)
@@ -149,13 +175,26 @@ impl Aftermath for D12Aftermath {
             }
         }
         end_riders(&mut after);
-        // Back above 0 Wound Points: up again.
-        if after.track(sheet, WP).is_none_or(|v| v > 0) {
-            for k in [INCAPACITATED, DYING, STABILIZED] {
-                after.lift(k);
-            }
-        }
+        self.settle(sheet, &mut after);
         Ok(Recovered { after })
+    }
+}
+
+/// Healed Wound Points clear the injury log smallest wound first, so the worst heals last
+/// (the README's default): the log never holds more than the Wound Points still lost.
+fn clear_log(log: &mut Vec<Logged>, lost: i64) {
+    // A wound of nothing is no wound (only a hand-edited store holds one).
+    log.retain(|l| l.amount > 0);
+    let mut excess = log.iter().map(|l| l.amount).sum::<i64>() - lost;
+    while excess > 0 {
+        // The smallest wound, the earliest of equal ones.
+        let Some(i) = (0..log.len()).min_by_key(|&i| (log[i].amount, i)) else { break };
+        let healed = excess.min(log[i].amount);
+        log[i].amount -= healed;
+        excess -= healed;
+        if log[i].amount <= 0 {
+            log.remove(i);
+        }
     }
 }
 
@@ -257,6 +296,22 @@ mod tests {
         let mut no_damage = hurt();
         no_damage.lasting[0].mends_with.clear();
         assert_eq!(rest("bed", &rest("bed", &no_damage)).lasting[0].also, ["prone"]);
+    }
+
+    #[test]
+    fn healed_wound_points_clear_the_log_smallest_first_and_never_loop() {
+        let hit = |kind: &str, amount| Logged { kind: kind.into(), amount };
+        let mut log = vec![hit("fall", 12), hit("arrow", 3), hit("knife", 3)];
+        // 2 healed: off the smallest, the earlier of two equal ones.
+        clear_log(&mut log, 16);
+        assert_eq!(log, [hit("fall", 12), hit("arrow", 1), hit("knife", 3)]);
+        // 12 healed: the arrow, the knife, then 8 of the fall.
+        clear_log(&mut log, 4);
+        assert_eq!(log, [hit("fall", 4)]);
+        // A log that was never one the rules make (a hand-edited store) still ends.
+        let mut odd = vec![hit("odd", -2), hit("fall", 5)];
+        clear_log(&mut odd, 0);
+        assert!(odd.is_empty());
     }
 
     #[test]

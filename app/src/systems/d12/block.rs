@@ -91,6 +91,21 @@ pub struct D12Block {
     /// Spells.
     #[serde(default)]
     pub spells: Vec<Spell>,
+    /// Wounds carried in from earlier fights, not yet healed (the injury log as the last
+    /// rest left it): the worst of them still sets the TN to stabilize.
+    #[serde(default)]
+    pub wounds: Vec<CarriedWound>,
+}
+
+/// A wound of the injury log carried into the fight.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub struct CarriedWound {
+    /// Its damage type ("blunt").
+    #[serde(rename = "type", default)]
+    pub damage_type: String,
+    /// The Wound Points it still costs.
+    #[serde(default)]
+    pub amount: i64,
 }
 
 impl D12Block {

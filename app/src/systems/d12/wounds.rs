@@ -174,9 +174,15 @@ pub(crate) fn bleed(ctx: &mut Ctx) {
     }
 }
 
-/// The worst wound a combatant has taken (0 without any).
+/// The worst wound a combatant has: taken in this fight, or carried in unhealed (0 without
+/// any).
 pub fn worst_wound(enc: &Encounter, id: CombatantId) -> i64 {
-    enc.d12().wounds.get(&id).into_iter().flatten().map(|w| w.amount).max().unwrap_or(0)
+    let carried = enc
+        .combatant(id)
+        .and_then(|c| super::block::D12Block::of(c).ok())
+        .and_then(|b| b.wounds.iter().map(|w| w.amount).max());
+    let here = enc.d12().wounds.get(&id).into_iter().flatten().map(|w| w.amount).max();
+    here.max(carried).unwrap_or(0)
 }
 
 /// The TN to stabilize a combatant: 10 + its worst wound.

@@ -4,8 +4,10 @@
 //! Lost HP lasts, weapon usages stay marked (they never reset on a rest: mending is the GM's
 //! *Mend* or a set count), and hindrances not shaken off persist. Ongoing damage, flight,
 //! parley and surrender end with the fight. The text has no rest: the recoveries are the
-//! README's documented default from the nearest public analogue.
+//! README's documented default from the nearest public analogue; hunger, infection and the
+//! optional Broken table are in `between.rs`.
 
+use super::between;
 use super::block::{Dr12Block, HP, ONGOING, usages};
 use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
 use crate::campaign::{Condition, Item, Wear};
@@ -26,20 +28,49 @@ pub const REST_HEALING: &str = "rest_healing";
 
 /// The rests' settings, shown with the fight's.
 pub(crate) fn settings() -> Vec<crate::system::SettingSpec> {
-    vec![crate::system::SettingSpec {
-        key: REST_HEALING,
-        label: "How rests heal",
-        help: "The text has no rest. Fray's default is the nearest public game's: a short \
+    vec![
+        crate::system::SettingSpec {
+            key: between::BROKEN_TABLE,
+            label: "The Broken table",
+            help: "The text has no rule for 0 HP. On: the nearest public game's Broken table \
+                   (d4) is rolled between fights for one down at 0 HP (the rest kind \
+                   broken). Off: the GM rules.",
+            default: serde_json::Value::Bool(false),
+            choices: &[],
+        },
+        crate::system::SettingSpec {
+            key: REST_HEALING,
+            label: "How rests heal",
+            help: "The text has no rest. Fray's default is the nearest public game's: a short \
                rest d4 HP, a night's sleep with food d6 HP. None: rests heal nothing; the GM \
                heals by hand.",
-        default: serde_json::Value::String("dice".into()),
-        choices: &[("dice", "d4 a short rest, d6 a night"), ("none", "None: by hand")],
-    }]
+            default: serde_json::Value::String("dice".into()),
+            choices: &[("dice", "d4 a short rest, d6 a night"), ("none", "None: by hand")],
+        },
+    ]
 }
 
 const RECOVERIES: &[Recovery] = &[
     Recovery { id: "breath", name: "Catch your breath", help: "A short rest and a drink: d4 HP." },
-    Recovery { id: "night", name: "A night's sleep", help: "With food and drink: d6 HP." },
+    Recovery {
+        id: "night",
+        name: "A night's sleep",
+        help: "With food and drink: d6 HP, and no longer starving. Nothing back while infected, \
+               which costs d6 HP a day.",
+    },
+    Recovery {
+        id: "night-unfed",
+        name: "A night without food",
+        help: "No HP back; from the second day unfed, starving: no healing and d4 HP lost a \
+               day, until a night with food.",
+    },
+    Recovery {
+        id: "broken",
+        name: "The Broken table",
+        help: "For one down at 0 HP, with the setting on: d4. 1 wakes with d4 HP; 2 a broken \
+               limb (an eye on a d6 of 6), then d4 HP; 3 a haemorrhage, dead in d2 hours \
+               unless treated; 4 dead.",
+    },
 ];
 
 impl Aftermath for Dr12Aftermath {
@@ -76,6 +107,11 @@ impl Aftermath for Dr12Aftermath {
         }
     }
 
+    fn costs(&self, rest: &Recovery) -> bool {
+        // Hunger and infection cost HP a day; the Broken table may leave a limb or a life.
+        rest.id != "breath"
+    }
+
     fn recoveries(&self) -> &'static [Recovery] {
         RECOVERIES
     }
@@ -89,8 +125,19 @@ impl Aftermath for Dr12Aftermath {
         dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
+        if rest.id == "broken" {
+            between::broken(sheet, &mut after, settings, dice)?;
+            return Ok(Recovered { after });
+        }
+        if rest.id != "breath" {
+            between::night_passes(sheet, &mut after, rest.id == "night", dice)?;
+        }
         let by_hand = crate::campaign::aftermath::setting(settings, REST_HEALING, "dice") == "none";
-        if by_hand || !before.tracks.contains_key(HP) {
+        if by_hand || !after.tracks.contains_key(HP) || rest.id == "night-unfed" {
+            return Ok(Recovered { after });
+        }
+        // Starving or infected, the body does not heal.
+        if !between::heals(&after) {
             return Ok(Recovered { after });
         }
         let sides = if rest.id == "breath" { 4 } else { 6 };

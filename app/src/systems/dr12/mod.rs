@@ -13,6 +13,7 @@
 mod actions;
 mod aftermath;
 mod attack;
+mod between;
 pub mod block;
 mod check;
 mod damage;

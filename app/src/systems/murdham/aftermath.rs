@@ -4,7 +4,10 @@
 //! Lost health lasts, as do temporary ability changes, death, a dying character's fate, the
 //! injuries of a character saved from death, and worn gear (damaged, or broken for good).
 //! Incapacitation, fear, flight, surrender and the fight's positions end with the stretch.
+//! The rests past the day's and the full one (healing, rites, sickness, repair) are in
+//! `between.rs`.
 
+use super::between;
 use super::block::{self, AGI, ARMOUR, HEALTH, STR, WIT};
 use super::{CONCEALED, DISARMED, DYING, ENTANGLED, ESCAPED, INCAPACITATED, RETREATING};
 use super::{SURRENDERED, Wear as Worn};
@@ -84,6 +87,58 @@ const RECOVERIES: &[Recovery] = &[
                lifted, abilities back as the sheet has them. The dead stay dead; worn gear \
                needs a repair.",
     },
+    Recovery {
+        id: "no-rest",
+        name: "A third watch without rest",
+        help: "Going on past two watches without a day's rest: 1 each of STR, AGI and WIT lost \
+               for now (the fourth watch forces a rest).",
+    },
+    Recovery {
+        id: "treatment",
+        name: "A healing service or draught",
+        help: "Health worth half of STR as it is now.",
+    },
+    Recovery {
+        id: "rite-healing",
+        name: "Rite of healing",
+        help: "Invoked over a stretch by the one you name: a d12 over the invoker's Corruption, \
+               one try a watch; it takes, health worth half of STR.",
+    },
+    Recovery {
+        id: "medicine",
+        name: "A medicine box",
+        help: "Used over a stretch by the one you name: a d8 in health, never more than half \
+               of STR; half of STR with the Heal skill.",
+    },
+    Recovery {
+        id: "sick-save",
+        name: "A day's recovery save",
+        help: "For the sick: a STR save; made, one towards the cure (three cure it); failed, a \
+               d4 off STR, AGI and WIT for now.",
+    },
+    Recovery {
+        id: "rite-restoration",
+        name: "Rite of restoration",
+        help: "Invoked by the one you name (a d12 over the invoker's Corruption): a poison ends, \
+               and the sick count one recovery save made.",
+    },
+    Recovery {
+        id: "rite-purification",
+        name: "Rite of purification",
+        help: "Invoked by the one you name (a d12 over the invoker's Corruption): 1 Corruption \
+               off.",
+    },
+    Recovery {
+        id: "repair",
+        name: "A repair service",
+        help: "Every damaged or broken piece of gear as good as new (a quarter of its value).",
+    },
+    Recovery {
+        id: "toolbox",
+        name: "Repairs with a toolbox",
+        help: "A watch and a WIT save for each damaged or broken piece: made, as good as new; \
+               failed, destroyed.",
+    },
 ];
 
 impl Aftermath for MurdhamAftermath {
@@ -142,6 +197,7 @@ impl Aftermath for MurdhamAftermath {
 
     fn settle(&self, sheet: &serde_json::Value, condition: &mut Condition) {
         cap_health(sheet, condition);
+        between::settle(condition);
     }
 
     fn recoveries(&self) -> &'static [Recovery] {
@@ -159,9 +215,13 @@ impl Aftermath for MurdhamAftermath {
         sheet: &serde_json::Value,
         before: &Condition,
         settings: &crate::campaign::aftermath::Settings,
-        _dice: &mut dyn DiceSource,
+        dice: &mut dyn DiceSource,
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
+        if between_rest(rest, sheet, &mut after, settings, dice)? {
+            self.settle(sheet, &mut after);
+            return Ok(Recovered { after });
+        }
         let unmet = unmet_needs(rest.id);
         if !unmet.is_empty() {
             go_without(sheet, &mut after, unmet);
@@ -183,6 +243,7 @@ impl Aftermath for MurdhamAftermath {
             after.stats.clear();
             after.lasting.clear();
         }
+        between::incorruptible(rest.id, sheet, &mut after);
         self.settle(sheet, &mut after);
         if after.track(sheet, HEALTH).is_none_or(|v| v > 0) {
             after.lift(DYING);
@@ -198,7 +259,7 @@ fn unmet_needs(rest: &str) -> &'static [&'static str] {
         "day-unfed" => &[STR],
         "day-dry" => &[AGI],
         "day-sleepless" => &[WIT],
-        "day-bare" => &[STR, AGI, WIT],
+        "day-bare" | "no-rest" => &[STR, AGI, WIT],
         _ => &[],
     }
 }
@@ -212,10 +273,38 @@ fn go_without(sheet: &serde_json::Value, after: &mut Condition, abilities: &[&st
         });
         let Some(now) = now else { continue };
         after.set_stat(sheet, a, (now - 1).max(0));
-        if now - 1 <= 0 && !after.has("dead") {
-            after.lasting.push(Lasting::named("dead"));
-        }
     }
+    dead_at_zero(after);
+}
+
+/// An ability brought to 0 kills.
+pub(super) fn dead_at_zero(after: &mut Condition) {
+    if [STR, AGI, WIT].iter().any(|a| after.stats.get(*a).is_some_and(|v| *v <= 0))
+        && !after.has("dead")
+    {
+        after.lasting.push(Lasting::named("dead"));
+    }
+}
+
+/// The rests of `between.rs`: whether `rest` is one of them (done).
+fn between_rest(
+    rest: &Recovery,
+    sheet: &serde_json::Value,
+    after: &mut Condition,
+    settings: &crate::campaign::aftermath::Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<bool, RuleError> {
+    match rest.id {
+        "treatment" => between::treatment(sheet, after),
+        "rite-healing" | "rite-restoration" | "rite-purification" => {
+            between::rite(rest, sheet, after, settings, dice)?;
+        }
+        "medicine" => between::medicine(rest, sheet, after, settings, dice)?,
+        "sick-save" => between::sickness_save(sheet, after, dice)?,
+        "repair" | "toolbox" => between::repair(rest, sheet, after, dice)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// Health is never more than STR as it is now: a temporary loss of STR lowers the most a

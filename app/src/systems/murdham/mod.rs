@@ -16,6 +16,7 @@
 mod after;
 mod aftermath;
 mod attack;
+mod between;
 pub mod block;
 mod circumstances;
 mod damage;

@@ -4,7 +4,9 @@
 //! Lost HP lasts, and so do Frailty, a mortal injury not yet stabilised, death and System
 //! Strain (a `strain` track, when the sheet keeps one). The fight's own states (prone,
 //! fled, surrendered, knocked out) end with it; the Turn's Effort and Veteran's Luck come back.
+//! What is spent for the day, ailments and the rarer cures are in `between.rs`.
 
+use super::between::{self, STRAIN, roll, stat};
 use super::block::{HEAL, HP};
 use crate::campaign::Condition;
 use crate::campaign::aftermath::{Aftermath, Recovered, Recovery, Settings, healer};
@@ -17,11 +19,8 @@ pub struct SovAftermath;
 /// Conditions that end with the fight.
 const ENDS: &[&str] = &["fled", "surrendered", "prone", "unconscious"];
 
-/// The System Strain track, when a sheet keeps one.
-const STRAIN: &str = "strain";
-
 /// Frailty: death at 0 HP again, and no natural healing.
-const FRAIL: &str = "frail";
+pub(super) const FRAIL: &str = "frail";
 
 const RECOVERIES: &[Recovery] = &[
     Recovery {
@@ -57,15 +56,61 @@ const RECOVERIES: &[Recovery] = &[
         help: "Seven comfortable nights tended by a healer you name (a kit, Heal 0 or better): \
                seven nights' HP (none while Frail), 7 System Strain less, and Frailty ends.",
     },
+    Recovery {
+        id: "touch",
+        name: "Healing Touch",
+        help: "The Healer's art, from a healer you name: 2d6 + the healer's Heal in HP (and \
+               the healer's level with Empowered Healer), 1 System Strain for the one tended; \
+               nothing past the Strain maximum.",
+    },
+    Recovery {
+        id: "treat-poison",
+        name: "Treating a poison",
+        help: "A healer you name (Heal 0 or better) tends a poison within the minute: the \
+               poisoned one's Physical save, + twice the healer's Heal (+1 at Heal 0); saved, \
+               the poison ends.",
+    },
+    Recovery {
+        id: "purge",
+        name: "Purge Ailment",
+        help: "The spell ends one poison or one disease (a poison first).",
+    },
+    Recovery {
+        id: "restoration",
+        name: "Limb Restoration",
+        help: "The spell regrows a lost limb or takes away a scar (the first carried), and \
+               puts System Strain at its maximum.",
+    },
+    Recovery {
+        id: "unfed",
+        name: "A day without food",
+        help: "1 System Strain (never past the maximum: forced past it, out for an hour).",
+    },
+    Recovery {
+        id: "dry",
+        name: "A day without water",
+        help: "3 System Strain (never past the maximum: forced past it, out for an hour).",
+    },
+    Recovery {
+        id: "sleepless",
+        name: "A night without sleep",
+        help: "2 System Strain (never past the maximum), nothing back; per-day items recharge \
+               at dawn all the same.",
+    },
+    Recovery {
+        id: "alone",
+        name: "A comfortable week without care",
+        help: "Seven comfortable nights with nobody to tend: as many nights' HP (none while \
+               Frail) and Strain off; the Frail then make a Physical save: failed, death in \
+               1d6 days; saved, a month more of comfortable sleep ends the Frailty.",
+    },
+    Recovery {
+        id: "month",
+        name: "A comfortable month",
+        help: "Thirty comfortable nights: their HP (none while Frail) and Strain off; it ends \
+               the Frailty of one who saved after a week without care.",
+    },
 ];
-
-/// A stat of the sheet, or `default`.
-fn stat(sheet: &serde_json::Value, name: &str, default: i64) -> i64 {
-    crate::command::block_stats(sheet)
-        .into_iter()
-        .find(|s| s.name == name)
-        .map_or(default, |s| s.value)
-}
 
 /// The mark of a failed Heal-1 attempt at Frailty: there is only the one.
 const ATTEMPT_SPENT: &str = "heal attempt at frailty spent";
@@ -98,10 +143,8 @@ fn attempt(
         .max()
         .unwrap_or(0);
     let label = format!("{name}'s Heal check against Frailty (Heal {skill}, DEX or INT {attr:+})");
-    let roll = dice
-        .roll(&Dice::pool(2, 6), &label, None)
-        .map_err(|e| RuleError::Invalid(e.to_string()))?;
-    if super::rules::skill_check(&roll, skill, attr, 10).success {
+    let check = roll(dice, &Dice::pool(2, 6), &label)?;
+    if super::rules::skill_check(&check, skill, attr, 10).success {
         after.lift(FRAIL);
     } else {
         after.lasting.push(crate::campaign::Lasting::named(ATTEMPT_SPENT));
@@ -110,7 +153,7 @@ fn attempt(
 }
 
 /// The healer the rest names, or why it cannot go on without one.
-fn tending<'a>(
+pub(super) fn tending<'a>(
     rest: &Recovery,
     settings: &'a Settings,
 ) -> Result<(&'a str, &'a serde_json::Value), RuleError> {
@@ -123,7 +166,8 @@ fn tending<'a>(
 }
 
 /// `nights` comfortable nights of natural healing: the level's HP a night (NPCs: Hit Dice)
-/// unless Frail, and a point of System Strain off each night.
+/// unless Frail, a point of System Strain off each night, and the day's Effort, spell casts
+/// and per-day charges back.
 fn nights(sheet: &serde_json::Value, after: &mut Condition, nights: i64) {
     let level = stat(sheet, "level", stat(sheet, "hd", 1)).max(1);
     // The Frail do not heal naturally; only first aid mends their HP.
@@ -131,9 +175,11 @@ fn nights(sheet: &serde_json::Value, after: &mut Condition, nights: i64) {
         after.mend_track(sheet, HP, Some(nights * level));
     }
     after.mend_track(sheet, STRAIN, Some(nights));
+    between::rested(sheet, after);
 }
 
-/// First aid from the named healer: 1d6 + the healer's Heal, and a point of Strain.
+/// First aid (1d6) or Healing Touch (2d6) from the named healer: the dice + the healer's Heal
+/// (+ the healer's level for Healing Touch with Empowered Healer), and a point of Strain.
 fn first_aid(
     rest: &Recovery,
     sheet: &serde_json::Value,
@@ -142,20 +188,32 @@ fn first_aid(
     dice: &mut dyn DiceSource,
 ) -> Result<(), RuleError> {
     let (name, healer) = tending(rest, settings)?;
+    // One unhurt needs no tending: no die, no Strain (first aid for the whole party passes
+    // over them).
+    if after
+        .track(sheet, HP)
+        .is_none_or(|hp| between::track_max(sheet, HP).is_some_and(|m| hp >= m))
+    {
+        return Ok(());
+    }
     let strain = after.track(sheet, STRAIN);
-    let strain_max =
-        crate::command::block_tracks(sheet).into_iter().find(|t| t.name == STRAIN).map(|t| t.max);
     // Strain past its maximum: the body takes no more healing.
-    if let (Some(s), Some(max)) = (strain, strain_max)
+    if let (Some(s), Some(max)) = (strain, between::track_max(sheet, STRAIN))
         && s + 1 > max
     {
         return Ok(());
     }
     let heal = stat(healer, HEAL, 0);
-    let label = format!("First aid by {name} (Heal {heal}): HP back");
-    let roll =
-        dice.roll(&Dice::die(6), &label, None).map_err(|e| RuleError::Invalid(e.to_string()))?;
-    after.mend_track(sheet, HP, Some(roll.total + heal));
+    let (pool, extra) = if rest.id == "touch" {
+        // Empowered Healer (a stat of 1 on the healer's sheet) adds the healer's level.
+        let empowered = stat(healer, "empowered healer", 0) > 0;
+        (2, if empowered { stat(healer, "level", 1) } else { 0 })
+    } else {
+        (1, 0)
+    };
+    let label = format!("{} by {name} (Heal {heal}): HP back", rest.name);
+    let got = roll(dice, &Dice::pool(pool, 6), &label)?;
+    after.mend_track(sheet, HP, Some(got.total + heal + extra));
     if let Some(s) = strain {
         after.set_track(sheet, STRAIN, s + 1);
     }
@@ -172,8 +230,19 @@ impl Aftermath for SovAftermath {
     }
 
     fn costs(&self, rest: &Recovery) -> bool {
-        // Each application puts a point of System Strain on the one tended.
-        rest.id == "first-aid"
+        // Each application puts a point of System Strain on the one tended; going without
+        // food, water or sleep adds Strain; Limb Restoration maximises it.
+        matches!(rest.id, "first-aid" | "touch" | "unfed" | "dry" | "sleepless" | "restoration")
+    }
+
+    fn track_lasts(&self, name: &str) -> bool {
+        // Effort committed for the Turn comes back when the fight ends ([`Self::settle`]
+        // leaves only what is committed for the day).
+        name != between::EFFORT
+    }
+
+    fn settle(&self, sheet: &serde_json::Value, condition: &mut Condition) {
+        between::settle_effort(sheet, condition);
     }
 
     fn recover(
@@ -186,9 +255,10 @@ impl Aftermath for SovAftermath {
     ) -> Result<Recovered, RuleError> {
         let mut after = before.clone();
         match rest.id {
-            "first-aid" => first_aid(rest, sheet, &mut after, settings, dice)?,
-            // Any sleep only spares the night's own Strain; nothing comes back.
-            "night" => {}
+            "first-aid" | "touch" => first_aid(rest, sheet, &mut after, settings, dice)?,
+            // Any sleep only spares the night's own Strain; nothing comes back but per-day
+            // items at dawn.
+            "night" => between::dawn(sheet, &mut after),
             "comfortable" => nights(sheet, &mut after, 1),
             "frailty" => attempt(rest, &mut after, settings, dice)?,
             "week" => {
@@ -202,8 +272,29 @@ impl Aftermath for SovAftermath {
                 after.lift(FRAIL);
                 after.lift(ATTEMPT_SPENT);
             }
+            "treat-poison" => between::treat_poison(rest, sheet, &mut after, settings, dice)?,
+            "purge" => between::purge(&mut after),
+            "restoration" => between::restore_limb(sheet, &mut after),
+            "unfed" => between::strain_for(sheet, &mut after, 1),
+            "dry" => between::strain_for(sheet, &mut after, 3),
+            "sleepless" => {
+                between::strain_for(sheet, &mut after, 2);
+                between::dawn(sheet, &mut after);
+            }
+            "alone" => {
+                nights(sheet, &mut after, 7);
+                between::week_alone(sheet, &mut after, dice)?;
+            }
+            "month" => {
+                nights(sheet, &mut after, 30);
+                if after.has(between::MENDING_ALONE) {
+                    after.lift(FRAIL);
+                    after.lift(between::MENDING_ALONE);
+                }
+            }
             other => return Err(RuleError::Invalid(format!("no rest '{other}' in Sovereign"))),
         }
+        self.settle(sheet, &mut after);
         Ok(Recovered { after })
     }
 }

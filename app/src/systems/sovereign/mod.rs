@@ -20,6 +20,7 @@ mod aftermath;
 mod answer;
 mod attack;
 mod awaits;
+mod between;
 pub mod block;
 mod charge;
 mod checks;
