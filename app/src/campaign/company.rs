@@ -204,7 +204,7 @@ impl Company {
         let mut after = apply(&m.sheet, &m.condition, changes);
         // What the procedure's rules make of it (d12: up again above 0 Wound Points).
         if let Some(s) = crate::system::by_id(&m.system) {
-            s.aftermath().settle(&m.sheet, &mut after);
+            super::aftermath::of(s).settle(&m.sheet, &mut after);
         }
         Ok(CampaignStep {
             happening: Happening::ByHand { what: what.to_owned(), by: None },
@@ -233,7 +233,7 @@ impl Company {
             .ok_or_else(|| RuleError::Invalid(format!("{} has no track '{track}'", m.name)))?;
         let from = m.condition.track(&m.sheet, &t.name).unwrap_or(t.value);
         let least = crate::system::by_id(&m.system)
-            .map_or(0, |s| s.aftermath().track_least(&m.sheet, &t.name).0);
+            .map_or(0, |s| super::aftermath::of(s).track_least(&m.sheet, &t.name).0);
         let to = (from + amount).min(t.max).max(from.min(least));
         let label = crate::encounter::stat_label(&t.name);
         let what = if amount >= 0 {
