@@ -132,9 +132,9 @@ pub fn import_text(
 }
 
 /// Prints each creature read with what it could not read and any name the library already
-/// has, then previews and writes them. The blocks are let go once they are the file's entries
-/// (and the file's text before them, by the callers): at the import's cap each is tens of
-/// megabytes the preview and the write do not need.
+/// has, then previews and writes them. The blocks become the file's entries, taken not copied
+/// (and the file's text is let go before them, by the callers): at the import's cap each copy
+/// is tens of megabytes.
 fn blocks_then_write(
     db: &Db,
     name: &str,
@@ -169,8 +169,8 @@ fn blocks_then_write(
             );
         }
     }
-    let file = exchange::pasted_file(&blocks, &clashes, |_| choice);
-    drop((blocks, clashes));
+    let file = exchange::into_pasted_file(blocks, &clashes, |_| choice);
+    drop(clashes);
     preview_then_write(db, name, &file, dry_run)
 }
 

@@ -219,6 +219,30 @@ impl LibraryFile {
     }
 }
 
+impl LibraryFile {
+    /// Whether [`normalize`](Self::normalize) would leave it as it is, told without copying
+    /// any stat block or sheet (a table is normalized on a copy of itself).
+    pub(crate) fn is_normal(&self) -> bool {
+        let trimmed = |s: &str| s.trim().len() == s.len();
+        let head =
+            |uid: &str, system: &str, name: &str| trimmed(uid) && trimmed(system) && trimmed(name);
+        self.creatures
+            .iter()
+            .all(|c| head(&c.uid, &c.system, &c.name) && normalize_tags(&c.tags) == c.tags)
+            && self.characters.iter().all(|c| {
+                head(&c.uid, &c.system, &c.name)
+                    && normalize_tags(&c.tags) == c.tags
+                    && blank_none(c.party.clone()) == c.party
+            })
+            && self.tables.iter().all(|t| {
+                let mut one = LibraryFile { tables: vec![t.clone()], ..LibraryFile::new() };
+                one.normalize();
+                one.tables.first() == Some(t)
+            })
+            && self.templates.iter().all(|t| head(&t.uid, &t.system, &t.name))
+    }
+}
+
 impl Default for LibraryFile {
     fn default() -> Self {
         Self::new()

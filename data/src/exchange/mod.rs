@@ -17,6 +17,7 @@
 
 mod changes;
 mod check;
+mod clash;
 mod count;
 mod csv;
 mod export;
@@ -33,10 +34,12 @@ mod problem;
 mod read;
 mod schema;
 mod strict;
+mod write;
 
 pub use self::csv::{CsvMapping, csv_creatures, csv_targets};
 pub use changes::Changes;
 pub use check::check;
+pub use clash::{OnClash, clashes, into_pasted_file, pasted_file};
 pub use count::{MAX_BLOCK_BYTES, MAX_BLOCK_NOTES, MAX_BLOCK_PIECES, MAX_IMPORT_ENTRIES};
 pub use export::{LibraryFormat, Selection, export, write_library, write_library_as};
 pub use foreign::{
@@ -47,7 +50,7 @@ pub use format::{
     TemplateKindEntry,
 };
 pub use markdown::{character_markdown, creature_markdown, markdown};
-pub use paste::{MAX_BLOCKS, OnClash, PastedBlock, clashes, pasted_file, read_stat_blocks};
+pub use paste::{MAX_BLOCKS, PastedBlock, read_stat_blocks};
 pub use preview::{EntryKind, Preview, PreviewEntry, Status, Summary, apply, dry_run, preview};
 pub use problem::{ImportProblem, Problems};
 pub use read::{parse_library, read_library, read_text};

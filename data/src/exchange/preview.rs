@@ -2,12 +2,12 @@
 //! uid), and doing it in one transaction.
 
 use super::changes::{Changes, Side, changes, merge};
-use super::check::{check, decode_portrait};
+use super::check::check;
 use super::format::{CharacterEntry, CreatureEntry, LibraryFile, TableEntry, TemplateEntry};
-use crate::entry::EntryTable;
-use crate::ids::{CharacterId, CreatureId, TableId, TemplateId};
-use crate::{Db, DbError, Search, TemplateKind, characters, creatures, tables, templates};
-use rusqlite::Connection;
+use super::write::write;
+use crate::ids::CreatureId;
+use crate::{Db, DbError, Search, TemplateKind};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -142,9 +142,7 @@ pub struct Summary {
 /// What importing `file` (read and checked by [`super::read_library`] or
 /// [`super::csv_creatures`]) into `db` would do. Writes nothing.
 pub fn preview(db: &Db, file: &LibraryFile) -> Result<Preview, DbError> {
-    let mut file = file.clone();
-    file.normalize();
-    Ok(plan(db, &file)?.preview)
+    Ok(plan(db, &normalized(file))?.preview)
 }
 
 /// Imports `file` (read from `source`, which messages name) into `db`: checks it again, then
@@ -162,17 +160,17 @@ pub fn dry_run(db: &Db, source: &str, file: &LibraryFile) -> Result<Summary, DbE
 }
 
 fn import(db: &Db, source: &str, file: &LibraryFile, commit: bool) -> Result<Summary, DbError> {
-    let mut file = file.clone();
-    file.normalize();
+    let file = normalized(file);
     check(source, &file).map_err(|p| DbError::Invalid(p.to_string()))?;
     let plan = plan(db, &file)?;
     // What a spreadsheet merged over the library's entries is checked as it will be stored.
-    if file.partial.is_some() {
-        check(source, &plan.file).map_err(|p| DbError::Invalid(p.to_string()))?;
+    if let Some(merged) = &plan.merged {
+        check(source, merged).map_err(|p| DbError::Invalid(p.to_string()))?;
     }
     let mut conn = db.lock();
     let tx = conn.transaction()?;
-    write(&tx, &plan.file, &plan)?;
+    let written = plan.merged.as_ref().unwrap_or(&file);
+    write(&tx, written, &plan.preview.entries, &plan.ids, &plan.template_heads)?;
     if commit {
         tx.commit()?;
     }
@@ -183,12 +181,24 @@ fn import(db: &Db, source: &str, file: &LibraryFile, commit: bool) -> Result<Sum
     })
 }
 
+/// `file` as the stores keep it: itself when it already is, as every reader's file is, else
+/// a normalized copy. A copy of a file at the import's cap (20,000 creatures) cost as much
+/// memory as the file, and the import made three.
+fn normalized(file: &LibraryFile) -> Cow<'_, LibraryFile> {
+    if file.is_normal() {
+        return Cow::Borrowed(file);
+    }
+    let mut file = file.clone();
+    file.normalize();
+    Cow::Owned(file)
+}
+
 /// The preview and, for each changed entry, the id of the library entry it replaces (in the
 /// preview's order).
 struct Plan {
-    /// The entries as they will be written: a partial file's creatures merged over the
-    /// library's.
-    file: LibraryFile,
+    /// A partial file (a spreadsheet's) as it will be written: its creatures merged over the
+    /// library's. `None` for any other file, which is written as it is.
+    merged: Option<LibraryFile>,
     preview: Preview,
     ids: Vec<Option<i64>>,
     /// The kind and system of each changed template as stored.
@@ -197,7 +207,15 @@ struct Plan {
 
 fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
     let mut plan = Plan {
-        file: file.clone(),
+        merged: file.partial.as_ref().map(|_| LibraryFile {
+            fray: file.fray,
+            exported: file.exported.clone(),
+            creatures: Vec::with_capacity(file.creatures.len()),
+            characters: file.characters.clone(),
+            tables: file.tables.clone(),
+            templates: file.templates.clone(),
+            partial: file.partial.clone(),
+        }),
         preview: Preview::default(),
         ids: Vec::new(),
         template_heads: HashMap::new(),
@@ -205,29 +223,7 @@ fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
     let all = Search::default().limit(u32::MAX);
     let needs = |n: usize| n > 0;
 
-    if needs(file.creatures.len()) {
-        let store = db.creatures();
-        let portraits = store.with_portraits()?;
-        let mut stored = HashMap::new();
-        for c in store.search(&all)? {
-            let png = if portraits.contains(&c.id) { store.portrait(c.id)? } else { None };
-            stored.insert(c.uid.clone(), (c.id.0, CreatureEntry::from_stored(&c, png.as_deref())));
-        }
-        for (i, e) in file.creatures.iter().enumerate() {
-            let found = stored.get(&e.uid);
-            let e = match (&file.partial, found) {
-                (Some(partial), Some((_, s))) => merge(s, e, partial),
-                _ => e.clone(),
-            };
-            let changes = found.map(|(_, s)| {
-                let (was, now) = (Side::creature(s), Side::creature(&e));
-                changes(&e.system, false, &was, &now, file.partial.as_ref())
-            });
-            plan.push(EntryKind::Creature, &e.uid, &e.name, &e.system, found, &e);
-            plan.note(changes);
-            plan.file.creatures[i] = e;
-        }
-    }
+    creatures_into(db, file, &mut plan)?;
     if needs(file.characters.len()) {
         let store = db.characters();
         let portraits = store.with_portraits()?;
@@ -271,6 +267,40 @@ fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
     Ok(plan)
 }
 
+/// The creatures of `file` into the plan, each compared with the library's of its uid, looked
+/// up alone: the whole bestiary read beside a file at the import's cap took as much memory
+/// again.
+fn creatures_into(db: &Db, file: &LibraryFile, plan: &mut Plan) -> Result<(), DbError> {
+    let store = db.creatures();
+    for e in &file.creatures {
+        let found = match store.by_uid(&e.uid)? {
+            Some(id) => stored_creature(db, id)?.map(|s| (id.0, s)),
+            None => None,
+        };
+        let merged = match (&file.partial, &found) {
+            (Some(partial), Some((_, s))) => Some(merge(s, e, partial)),
+            _ => None,
+        };
+        let now = merged.as_ref().unwrap_or(e);
+        let changes = found.as_ref().map(|(_, s)| {
+            let (was, is) = (Side::creature(s), Side::creature(now));
+            changes(&now.system, false, &was, &is, file.partial.as_ref())
+        });
+        plan.push(EntryKind::Creature, &now.uid, &now.name, &now.system, found.as_ref(), now);
+        plan.note(changes);
+        if let Some(written) = &mut plan.merged {
+            written.creatures.push(merged.unwrap_or_else(|| e.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// The library's creature `id` as a file entry, portrait included.
+fn stored_creature(db: &Db, id: CreatureId) -> Result<Option<CreatureEntry>, DbError> {
+    let Some(c) = db.creatures().get(id)? else { return Ok(None) };
+    Ok(Some(CreatureEntry::from_stored(&c, db.creatures().portrait(id)?.as_deref())))
+}
+
 impl Plan {
     fn push<T: PartialEq>(
         &mut self,
@@ -307,96 +337,80 @@ impl Plan {
     }
 }
 
-/// A bundled entry brought back by an import keeps its origin, so loading the bundled
-/// content again finds it instead of adding it a second time.
-fn origin(uid: &str) -> Option<&str> {
-    uid.starts_with("bundled:").then_some(uid)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exchange::TemplateKindEntry;
+    use crate::exchange::format::{CharacterEntry, RowEntry, TableEntry, TemplateEntry};
+    use serde_json::json;
 
-const CREATURES: EntryTable = creatures::TABLE;
-const CHARACTERS: EntryTable = characters::TABLE;
-
-/// Writes every new and changed entry of the plan (inside the caller's transaction).
-fn write(conn: &Connection, file: &LibraryFile, plan: &Plan) -> Result<(), DbError> {
-    let mut steps = plan.preview.entries.iter().zip(&plan.ids);
-    let mut next = || steps.next().expect("one step per entry");
-    let portrait = |text: Option<&str>| -> Result<Option<Vec<u8>>, DbError> {
-        text.map(decode_portrait).transpose().map_err(DbError::Invalid)
-    };
-    for e in &file.creatures {
-        let (step, id) = next();
-        let png = portrait(e.portrait.as_deref())?;
-        let id = match (step.status, id) {
-            (Status::New, _) => creatures::insert(conn, &e.to_new(), origin(&e.uid), Some(&e.uid))?
-                .ok_or_else(|| conflict(e.uid.as_str()))?,
-            (Status::Changed, Some(id)) => {
-                creatures::update(conn, CreatureId(*id), &e.to_new())?;
-                CreatureId(*id)
-            }
-            _ => continue,
+    /// A file of one entry of each kind, as the stores keep them.
+    fn normal() -> LibraryFile {
+        let head = |uid: &str| (uid.to_owned(), "bdp".to_owned(), "Goblin".to_owned());
+        let (uid, system, name) = head("u1");
+        let creature = CreatureEntry {
+            uid,
+            system,
+            name,
+            tags: vec!["orc".into()],
+            block: json!({}),
+            portrait: None,
         };
-        if png.is_some() || step.status == Status::Changed {
-            CREATURES.set_portrait(conn, id.0, png.as_deref())?;
-        }
-    }
-    for e in &file.characters {
-        let (step, id) = next();
-        let png = portrait(e.portrait.as_deref())?;
-        let id = match (step.status, id) {
-            (Status::New, _) => {
-                characters::insert(conn, &e.to_new(), origin(&e.uid), Some(&e.uid))?
-                    .ok_or_else(|| conflict(e.uid.as_str()))?
-            }
-            (Status::Changed, Some(id)) => {
-                characters::update(conn, CharacterId(*id), &e.to_new())?;
-                CharacterId(*id)
-            }
-            _ => continue,
+        let (uid, system, name) = head("u2");
+        let sheet = json!({});
+        let character = CharacterEntry {
+            uid,
+            system,
+            name,
+            tags: vec![],
+            sheet,
+            party: Some("A".into()),
+            portrait: None,
         };
-        if png.is_some() || step.status == Status::Changed {
-            CHARACTERS.set_portrait(conn, id.0, png.as_deref())?;
+        let (uid, system, name) = head("u3");
+        let row = |low, high| RowEntry { low, high, effect: "Hit".into(), structured: None };
+        let table = TableEntry {
+            uid,
+            system,
+            name,
+            dice: "d6".into(),
+            damage_type: None,
+            rows: vec![row(1, 3), row(4, 6)],
+        };
+        let (uid, system, name) = head("u4");
+        let template = TemplateEntry {
+            uid,
+            kind: TemplateKindEntry::Detachment,
+            system,
+            name,
+            body: json!({}),
+        };
+        LibraryFile {
+            creatures: vec![creature],
+            characters: vec![character],
+            tables: vec![table],
+            templates: vec![template],
+            ..LibraryFile::new()
         }
     }
-    for e in &file.tables {
-        let (step, id) = next();
-        let new = e.to_new().map_err(|m| DbError::Invalid(format!("table {}: {m}", e.name)))?;
-        match (step.status, id) {
-            (Status::New, _) => {
-                tables::insert(conn, &new, origin(&e.uid), Some(&e.uid))?
-                    .ok_or_else(|| conflict(e.uid.as_str()))?;
-            }
-            (Status::Changed, Some(id)) => tables::update(conn, TableId(*id), &new)?,
-            _ => {}
-        }
-    }
-    for e in &file.templates {
-        let (step, id) = next();
-        let new = e.to_new();
-        match (step.status, id) {
-            (Status::New, _) => {
-                templates::insert(conn, &new, Some(&e.uid))?;
-            }
-            (Status::Changed, Some(id)) => {
-                let (kind, system) = &plan.template_heads[id];
-                if *kind != new.kind || *system != new.system {
-                    return Err(DbError::Invalid(format!(
-                        "template {}: the library's template with uid '{}' is a {} of {}; an \
-                         import cannot change its kind or system",
-                        e.name,
-                        e.uid,
-                        kind.word(),
-                        system
-                    )));
-                }
-                templates::update(conn, TemplateId(*id), &new)?;
-            }
-            _ => {}
-        }
-    }
-    Ok(())
-}
 
-/// A new entry whose origin is already taken: the library changed since the preview.
-fn conflict(uid: &str) -> DbError {
-    DbError::Invalid(format!("an entry with uid '{uid}' appeared during the import; try again"))
+    #[test]
+    fn a_file_as_the_stores_keep_it_is_not_copied_and_any_other_is_normalized() {
+        let file = normal();
+        assert!(matches!(normalized(&file), Cow::Borrowed(_)));
+        let changes: [fn(&mut LibraryFile); 6] = [
+            |f| f.creatures[0].name.push(' '),
+            |f| f.creatures[0].tags[0] = "Orc".into(),
+            |f| f.characters[0].party = Some(" A".into()),
+            |f| f.tables[0].rows.reverse(),
+            |f| f.tables[0].dice = "1d6".into(),
+            |f| f.templates[0].uid.insert(0, ' '),
+        ];
+        for change in changes {
+            let mut file = normal();
+            change(&mut file);
+            let Cow::Owned(fixed) = normalized(&file) else { panic!("{file:?} is not normal") };
+            assert_eq!(fixed, normal());
+        }
+    }
 }

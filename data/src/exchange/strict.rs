@@ -49,6 +49,132 @@ pub fn parse_from<'de, D: Deserializer<'de>>(
     Ok((value, found.listed, found.count))
 }
 
+/// A value [`parse_each`] hands over.
+pub enum Item {
+    /// An element of the top-level list, read on its own.
+    Element(Value),
+    /// The whole value, when the top is not a list (one object).
+    Whole(Value),
+}
+
+impl Item {
+    /// The value, wherever it stood.
+    pub fn value(&self) -> &Value {
+        match self {
+            Item::Element(v) | Item::Whole(v) => v,
+        }
+    }
+}
+
+/// [`parse_from`], a top-level list's elements handed to `each` one at a time, each with the
+/// keys given twice inside it (those listed), so it can be read and dropped before the next
+/// is built: at the import's cap the values of a whole file took four times the file's text.
+/// Anything else at the top is built whole and handed over once. Returns how many keys were
+/// given twice in all.
+pub fn parse_each<'de, D: Deserializer<'de>>(
+    d: D,
+    size: usize,
+    each: &mut dyn FnMut(Item, &[Duplicate]),
+) -> Result<usize, D::Error> {
+    parse_each_within(d, &mut (2 * size + 4096), each)
+}
+
+/// [`parse_each`] building at most `left` characters and values, less what it built: the
+/// pieces of one text read apart share the text's allowance.
+pub fn parse_each_within<'de, D: Deserializer<'de>>(
+    d: D,
+    left: &mut usize,
+    each: &mut dyn FnMut(Item, &[Duplicate]),
+) -> Result<usize, D::Error> {
+    let found = RefCell::new(Found { listed: Vec::new(), count: 0, left: *left });
+    d.deserialize_any(Each { found: &found, each })?;
+    let found = found.into_inner();
+    *left = found.left;
+    Ok(found.count)
+}
+
+/// The top of a [`parse_each`]: a list is walked element by element, anything else built whole.
+struct Each<'a> {
+    found: &'a RefCell<Found>,
+    each: &'a mut dyn FnMut(Item, &[Duplicate]),
+}
+
+impl Each<'_> {
+    fn whole<E>(self, value: Result<Value, E>) -> Result<(), E> {
+        let value = value?;
+        let twice = self.found.borrow().listed.clone();
+        (self.each)(Item::Whole(value), &twice);
+        Ok(())
+    }
+
+    fn walk(&self) -> Walk<'_> {
+        Walk { at: None, found: self.found }
+    }
+}
+
+impl<'de> Visitor<'de> for Each<'_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<(), E> {
+        let value = self.walk().visit_bool(v);
+        self.whole(value)
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<(), E> {
+        let value = self.walk().visit_i64(v);
+        self.whole(value)
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<(), E> {
+        let value = self.walk().visit_u64(v);
+        self.whole(value)
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<(), E> {
+        let value = self.walk().visit_f64(v);
+        self.whole(value)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<(), E> {
+        let value = self.walk().visit_str(v);
+        self.whole(value)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<(), E> {
+        let value = self.walk().visit_unit();
+        self.whole(value)
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<(), E> {
+        let value = self.walk().visit_none();
+        self.whole(value)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        let value = self.walk().visit_map(map);
+        self.whole(value)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        spend::<A::Error>(self.found, 0)?;
+        for i in 0.. {
+            let before = self.found.borrow().listed.len();
+            let step = Step { parent: None, part: Part::Index(i) };
+            let Some(value) = seq.next_element_seed(Walk { at: Some(&step), found: self.found })?
+            else {
+                break;
+            };
+            let twice = self.found.borrow().listed[before..].to_vec();
+            (self.each)(Item::Element(value), &twice);
+        }
+        Ok(())
+    }
+}
+
 /// What a walk finds besides the value: the repeated keys listed, their count, and how much
 /// more it may build.
 struct Found {

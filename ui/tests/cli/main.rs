@@ -8,6 +8,7 @@ mod cli_common;
 mod basics;
 mod campaign_race;
 mod hostile;
+mod import_caps;
 mod installer_config;
 mod library;
 mod map;

@@ -6,19 +6,20 @@
 //! In: HP, AC, the first speed, the hit dice's count, an attack per action that is one (its
 //! `damage_dice` and `damage_bonus`, or its text the SRD way), the first attack's bonus; the
 //! type as a tag; the rest in words in the notes. A fence that only names one of the plugin's
-//! own creatures (`monster: Goblin`) holds no stats: it is left out, said so. Out: a note of
-//! fences, one a creature, with Fray's other values in a trait named "Fray".
+//! own creatures (`monster: Goblin`) holds no stats: it is left out, said so. Out
+//! ([`super::fantasy_statblocks_note`]): a note of fences, one a creature, with Fray's other
+//! values in a trait named "Fray".
 
-use super::outgoing::{FRAY_TRAIT, Outgoing};
+use super::gather::Gather;
+use super::outgoing::FRAY_TRAIT;
 use super::yaml;
 use super::{ForeignCreature, described, dice_count, first_number, structured_attack, text_of};
-use crate::exchange::CreatureEntry;
 use crate::exchange::problem::{ImportProblem, Problems};
+use crate::exchange::strict::{Duplicate, Item};
 use serde_json::{Map, Value};
-use serde_norway::{Mapping, Value as YamlValue};
 
 /// The trait Fray writes its notes into (read back as the notes, word for word).
-const NOTES_TRAIT: &str = "Notes";
+pub(super) const NOTES_TRAIT: &str = "Notes";
 
 /// The ability scores in the plugin's order.
 const ABILITIES: &[&str] = &["STR", "DEX", "CON", "INT", "WIS", "CHA"];
@@ -40,12 +41,42 @@ pub(super) fn holds(text: &str) -> bool {
         (!k.is_empty() && k.chars().all(|c| c.is_ascii_lowercase() || c == '_')).then_some(k)
     });
     let Some(key) = key else { return false };
-    match yaml::read(text) {
-        Ok((value, _, _)) => {
-            let docs = documents(value);
-            docs.is_some_and(|docs| !docs.is_empty() && docs.iter().all(is_creature))
-        }
+    // Each value is looked at and let go, never the whole file's held at once.
+    let mut kinds = Kinds { met: 0, all: true };
+    match yaml::read_each(text, &mut kinds) {
+        Ok(_) => kinds.met > 0 && kinds.all,
         Err(refusal) => key == "name" || refusal.is_bound(),
+    }
+}
+
+/// How many values a YAML text holds, and whether all are creatures.
+struct Kinds {
+    met: usize,
+    all: bool,
+}
+
+impl yaml::Sink for Kinds {
+    fn item(&mut self, item: Item, _: &[Duplicate]) {
+        self.met += 1;
+        self.all &= is_creature(item.value());
+    }
+
+    fn restart(&mut self) {
+        *self = Kinds { met: 0, all: true };
+    }
+}
+
+/// The creatures of a YAML text, gathered as they are met.
+struct Creatures<'g, 'a>(&'g mut Gather<'a>);
+
+impl yaml::Sink for Creatures<'_, '_> {
+    fn item(&mut self, item: Item, twice: &[Duplicate]) {
+        self.0.twice(&item, twice);
+        self.0.creature(creature(item.value()));
+    }
+
+    fn restart(&mut self) {
+        self.0.restart();
     }
 }
 
@@ -53,15 +84,6 @@ pub(super) fn holds(text: &str) -> bool {
 fn is_creature(value: &Value) -> bool {
     value.get("name").is_some()
         && ["hp", "ac", "stats", "actions"].iter().any(|k| value.get(*k).is_some())
-}
-
-/// The creatures of a YAML file: one mapping, or a list of them.
-fn documents(value: Value) -> Option<Vec<Value>> {
-    match value {
-        Value::Array(items) => Some(items),
-        one @ Value::Object(_) => Some(vec![one]),
-        _ => None,
-    }
 }
 
 /// The opening fence of a statblock: its character and length.
@@ -102,36 +124,28 @@ fn sources(text: &str) -> Vec<String> {
     out
 }
 
-/// The creatures of a file (named `file` in messages), each read or why not. A YAML file
-/// (no fences) that does not read, or gives a key twice, is refused whole; in a note, such a
-/// fence is left out, said so.
-pub(super) fn creatures(
-    file: &str,
-    text: &str,
-) -> Result<Vec<Result<ForeignCreature, String>>, Problems> {
+/// The creatures of a file (named `file` in messages), each read or why not and gathered as
+/// it is met. A YAML file (no fences) that does not read is refused whole, and one that gives
+/// a key twice is refused for it; in a note, such a fence is left out, said so.
+pub(super) fn read(file: &str, text: &str, gather: &mut Gather) -> Result<(), Problems> {
     let fenced = sources(text);
     if fenced.is_empty() {
-        let (value, twice, count) =
-            yaml::read(text).map_err(|r| ImportProblem::file(file, r.to_string()))?;
-        if !twice.is_empty() {
-            return Err(super::repeated(file, &value, &twice, count));
-        }
-        return Ok(match value {
-            Value::Array(items) => items.iter().map(creature).collect(),
-            one => vec![creature(&one)],
-        });
+        let twice = yaml::read_each(text, &mut Creatures(gather))
+            .map_err(|r| ImportProblem::file(file, r.to_string()))?;
+        gather.twice_in_all(twice);
+        return Ok(());
     }
-    Ok(fenced
-        .iter()
-        .map(|yaml| match yaml::read(yaml) {
+    for yaml in &fenced {
+        gather.creature(match yaml::read(yaml) {
             Ok((value, twice, _)) => match twice.first() {
                 None => creature(&value),
                 Some(d) if d.path.is_empty() => Err(format!("has the key '{}' twice", d.key)),
                 Some(d) => Err(format!("has the key '{}' twice (in '{}')", d.key, d.path)),
             },
             Err(refusal) => Err(refusal.to_string()),
-        })
-        .collect())
+        });
+    }
+    Ok(())
 }
 
 /// One creature.
@@ -267,135 +281,4 @@ fn list(m: &Map<String, Value>, key: &str) -> Vec<(String, String, Map<String, V
         })
         .filter(|(n, d, _)| !n.is_empty() || !d.is_empty())
         .collect()
-}
-
-/// Creatures as a Fantasy Statblocks note: a heading and a statblock fence each.
-///
-/// The note must stay inert in any Markdown renderer, even one that knows no fences
-/// (python-markdown without extensions renders a fence's lines as paragraphs, raw HTML and
-/// all): every text is written as a YAML double-quoted string ([`yaml_text`]) in which each
-/// character that could open a tag, an entity, a link or a code span (`<`, `>`, `&`, `[`,
-/// `]`, a backtick) is a `\u` escape. The plugin reads the same text back; no renderer
-/// sees an element, and no backtick inside can close the fence early.
-pub fn fantasy_statblocks_note(creatures: &[CreatureEntry]) -> String {
-    let mut out = String::from("# Fray bestiary\n\n");
-    for c in creatures {
-        out += &format!("## {}\n\n```statblock\n", crate::exchange::markdown::escape(&c.name));
-        write_yaml(&mut out, &statblock(c));
-        out += "```\n\n";
-    }
-    out
-}
-
-/// A creature's mapping as YAML: a line a key, a list's items as `- {...}` lines.
-fn write_yaml(out: &mut String, value: &YamlValue) {
-    let YamlValue::Mapping(m) = value else { return };
-    for (key, value) in m {
-        // Fray's own keys (`name`, `hp`) plain, as the plugin's users write them.
-        match key {
-            YamlValue::String(k) if k.chars().all(|c| c.is_ascii_lowercase() || c == '_') => {
-                out.push_str(k);
-            }
-            other => out.push_str(&inline(other)),
-        }
-        out.push(':');
-        match value {
-            YamlValue::Sequence(items) => {
-                out.push('\n');
-                for item in items {
-                    out.push_str("  - ");
-                    out.push_str(&inline(item));
-                    out.push('\n');
-                }
-            }
-            other => {
-                out.push(' ');
-                out.push_str(&inline(other));
-                out.push('\n');
-            }
-        }
-    }
-}
-
-/// A value on one line, in YAML's flow style: texts as [`yaml_text`], numbers as they are.
-fn inline(value: &YamlValue) -> String {
-    match value {
-        YamlValue::String(s) => yaml_text(s),
-        YamlValue::Number(n) => n.to_string(),
-        YamlValue::Bool(b) => b.to_string(),
-        YamlValue::Mapping(m) => {
-            let pairs: Vec<String> =
-                m.iter().map(|(k, v)| format!("{}: {}", inline(k), inline(v))).collect();
-            format!("{{{}}}", pairs.join(", "))
-        }
-        YamlValue::Sequence(items) => {
-            let items: Vec<String> = items.iter().map(inline).collect();
-            format!("[{}]", items.join(", "))
-        }
-        YamlValue::Null | YamlValue::Tagged(_) => "null".into(),
-    }
-}
-
-/// `text` as a YAML double-quoted string, inert in Markdown: the characters a renderer would
-/// act on, and those YAML wants escaped (controls, line separators), written as `\uXXXX`.
-fn yaml_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '<' | '>' | '&' | '[' | ']' | '`' => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c if c.is_control()
-                || matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{fffe}' | '\u{ffff}') =>
-            {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// One creature as the plugin's YAML, its keys in the plugin's order (the name first).
-fn statblock(c: &CreatureEntry) -> YamlValue {
-    let out = Outgoing::of(c);
-    let entry = |name: &str, desc: &str| {
-        let mut m = Mapping::new();
-        m.insert("name".into(), name.into());
-        m.insert("desc".into(), desc.into());
-        YamlValue::Mapping(m)
-    };
-    let mut traits = Vec::new();
-    if let Some(rest) = out.rest_line() {
-        traits.push(entry(FRAY_TRAIT, &rest));
-    }
-    if !out.notes.trim().is_empty() {
-        traits.push(entry(NOTES_TRAIT, &out.notes));
-    }
-    let actions: Vec<YamlValue> =
-        out.attacks.iter().map(|a| entry(&a.name, &a.sentence(out.bonus))).collect();
-    let mut m = Mapping::new();
-    m.insert("name".into(), c.name.as_str().into());
-    if !c.tags.is_empty() {
-        m.insert("type".into(), c.tags.join(", ").into());
-    }
-    if let Some(ac) = out.ac {
-        m.insert("ac".into(), ac.into());
-    }
-    if let Some(hp) = out.hp {
-        m.insert("hp".into(), hp.into());
-    }
-    if let Some(speed) = out.speed {
-        m.insert("speed".into(), format!("{speed} ft.").into());
-    }
-    if !traits.is_empty() {
-        m.insert("traits".into(), YamlValue::Sequence(traits));
-    }
-    if !actions.is_empty() {
-        m.insert("actions".into(), YamlValue::Sequence(actions));
-    }
-    YamlValue::Mapping(m)
 }

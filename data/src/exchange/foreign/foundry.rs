@@ -10,6 +10,7 @@
 //! description's list items and the other items in the notes.
 
 use super::{ForeignCreature, text_of};
+use crate::exchange::strict::parse_each;
 use serde_json::{Map, Value};
 
 /// Whether `value` is a Foundry actor: a name, a type, and its system's data.
@@ -20,37 +21,40 @@ pub(super) fn is_actor(value: &Value) -> bool {
             || value.get("data").is_some_and(Value::is_object))
 }
 
-/// The actors of a pack of lines (blank lines skipped), each parsed on its own, or `None`
-/// when its first line is not an actor.
-pub(super) fn pack_lines(text: &str) -> Option<Vec<Result<Value, String>>> {
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).peekable();
-    let first: Value = serde_json::from_str(lines.peek()?).ok()?;
-    if !is_actor(&first) {
-        return None;
-    }
-    Some(
-        text.lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(n, l)| {
-                serde_json::from_str(l).map_err(|e| format!("line {} is not JSON: {e}", n + 1))
-            })
-            .collect(),
-    )
+/// Whether `text` is a compendium pack: its first line (blank ones skipped) an actor.
+pub(super) fn is_pack(text: &str) -> bool {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty());
+    first.and_then(|l| serde_json::from_str::<Value>(l).ok()).is_some_and(|v| is_actor(&v))
 }
 
-/// The actors of a JSON file: one, or a list.
-/// Taken, not copied: at the import's cap (20,000 actors, 20 MB) a copy of every actor
-/// doubled the memory the file takes.
-pub(super) fn actors(value: Value) -> Vec<Result<Value, String>> {
-    match value {
-        Value::Array(items) => items.into_iter().map(Ok).collect(),
-        one => vec![Ok(one)],
+/// The actors of one actor's JSON or a list of them, each read as a creature or why not and
+/// handed to `take` as it is met. `Err` when the text is not one JSON value (a pack of
+/// lines): the actors handed over before the fault are then the caller's to let go.
+pub(super) fn json_actors(
+    text: &str,
+    take: &mut dyn FnMut(Result<ForeignCreature, String>),
+) -> Result<(), serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    // Keys given twice are not looked for, as Foundry never writes them; the last one counts.
+    parse_each(&mut de, text.len(), &mut |item, _| take(creature(item.value())))?;
+    de.end()
+}
+
+/// The actors of a pack of lines (blank lines skipped), each parsed on its own and handed to
+/// `take`; none when its first line is not an actor.
+pub(super) fn pack_actors(text: &str, take: &mut dyn FnMut(Result<ForeignCreature, String>)) {
+    if !is_pack(text) {
+        return;
+    }
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let actor = serde_json::from_str::<Value>(line)
+            .map_err(|e| format!("line {} is not JSON: {e}", n + 1));
+        take(actor.and_then(|a| creature(&a)));
     }
 }
 
 /// One actor as a creature, or why not.
-pub(super) fn creature(actor: &Value) -> Result<ForeignCreature, String> {
+fn creature(actor: &Value) -> Result<ForeignCreature, String> {
     if !is_actor(actor) {
         return Err("is not a Foundry actor (a name, a type and its data)".into());
     }

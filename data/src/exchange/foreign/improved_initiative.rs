@@ -13,6 +13,7 @@
 use super::outgoing::{FRAY_TRAIT, NOT_SET, Outgoing};
 use super::{ForeignCreature, described, dice_count, first_number, srd_attack, text_of};
 use crate::exchange::CreatureEntry;
+use crate::exchange::strict::Item;
 use serde_json::{Map, Value, json};
 
 /// The ability scores in Improved Initiative's order, with the labels a book prints.
@@ -25,17 +26,21 @@ const ABILITIES: &[(&str, &str)] = &[
     ("Cha", "CHA"),
 ];
 
-/// The stat blocks of a file, each read or why not.
-pub(super) fn creatures(value: &Value) -> Vec<Result<ForeignCreature, String>> {
-    let blocks: Vec<&Value> = match value {
-        Value::Array(items) => items.iter().collect(),
-        Value::Object(map) if map.contains_key("HP") => vec![value],
-        Value::Object(map) => {
-            map.iter().filter(|(k, _)| k.starts_with("Creatures.")).map(|(_, v)| v).collect()
+/// The stat blocks of one value of a file, each read or why not and handed to `take`: a
+/// list's element, or the whole file when it is one stat block or the whole-library export
+/// (whose `Creatures.` entries are read as they are taken out of it, in key order).
+pub(super) fn each(item: Item, take: &mut dyn FnMut(Result<ForeignCreature, String>)) {
+    match item {
+        Item::Element(block) => take(creature(&block)),
+        Item::Whole(Value::Object(map)) if !map.contains_key("HP") => {
+            for (_, block) in map.into_iter().filter(|(k, _)| k.starts_with("Creatures.")) {
+                take(creature(&block));
+            }
         }
-        _ => Vec::new(),
-    };
-    blocks.into_iter().map(creature).collect()
+        Item::Whole(block @ Value::Object(_)) => take(creature(&block)),
+        // A lone value that is no object holds no stat block.
+        Item::Whole(_) => {}
+    }
 }
 
 /// One stat block.

@@ -11,21 +11,26 @@
 //! and listed with why; the others come in.
 
 mod fantasy_statblocks;
+mod fantasy_statblocks_note;
 mod foundry;
+mod gather;
 mod improved_initiative;
 mod outgoing;
+mod shape;
 mod sniff;
 mod srd_api;
 mod yaml;
 
-pub use fantasy_statblocks::fantasy_statblocks_note;
+pub use fantasy_statblocks_note::fantasy_statblocks_note;
 pub use improved_initiative::improved_initiative_file;
 pub use sniff::{Format, sniff};
 
-use super::paste::{PastedBlock, checked, read_pieces};
+use super::paste::PastedBlock;
 use super::problem::{ImportProblem, Problems};
+use super::strict::{Item, parse_each};
 use fray_app::dice::Dice;
 use fray_app::system;
+use gather::Gather;
 use serde_json::{Map, Value};
 
 /// One creature of another tool's file, as the pieces of a printed stat block.
@@ -87,6 +92,9 @@ pub struct ForeignRead {
 /// Reads another tool's file `text` (named `file` in messages) for the system `system_id`.
 /// Refused whole only when it is not a file of a known tool, holds no creature, or the system
 /// is unknown.
+///
+/// Each creature is read into its block as soon as its value is met, and the value let go
+/// ([`Gather`]): the file's values are never all held at once.
 pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRead, Problems> {
     let Some(system) = system::by_id(system_id) else {
         return Err(
@@ -94,16 +102,20 @@ pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRe
         );
     };
     let format = sniff(text);
-    let creatures: Vec<Result<ForeignCreature, String>> = match format {
-        Format::ImprovedInitiative => improved_initiative::creatures(&json(file, text)?),
-        Format::SrdApi => srd_api::creatures(&json(file, text)?),
-        Format::FantasyStatblocks => fantasy_statblocks::creatures(file, text)?,
+    let mut gather = Gather::new(file, system, format);
+    match format {
+        Format::ImprovedInitiative => {
+            json_each(file, text, &mut gather, improved_initiative::each)?
+        }
+        Format::SrdApi => json_each(file, text, &mut gather, srd_api::each)?,
+        Format::FantasyStatblocks => fantasy_statblocks::read(file, text, &mut gather)?,
         Format::Foundry => {
-            let actors = match serde_json::from_str::<Value>(text) {
-                Ok(value) => foundry::actors(value),
-                Err(_) => foundry::pack_lines(text).unwrap_or_default(),
-            };
-            actors.into_iter().map(|a| a.and_then(|a| foundry::creature(&a))).collect()
+            if foundry::json_actors(text, &mut |c| gather.creature(c)).is_err() {
+                // A compendium pack, an actor a line, is no one JSON value: what its first
+                // line gave is let go and the text read line by line.
+                gather.restart();
+                foundry::pack_actors(text, &mut |c| gather.creature(c));
+            }
         }
         other => {
             return Err(ImportProblem::file(
@@ -112,155 +124,28 @@ pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRe
             )
             .into());
         }
-    };
-    if creatures.is_empty() {
-        return Err(ImportProblem::file(file, "holds no creature").into());
     }
-    if let Some(why) = super::count::too_many(creatures.len()) {
-        return Err(ImportProblem::file(file, why).into());
-    }
-    let mut blocks = Vec::new();
-    let mut left_out = Vec::new();
-    for (i, creature) in creatures.into_iter().enumerate() {
-        let at = |name: &str| {
-            if name.is_empty() {
-                format!("creature {}", i + 1)
-            } else {
-                format!("creature {} ({name})", i + 1)
-            }
-        };
-        let creature = match creature {
-            Ok(c) => c,
-            Err(why) => {
-                left_out.push(ImportProblem::entry(file, at(""), None, why));
-                continue;
-            }
-        };
-        let uid = format!(
-            "{}:{}/{}",
-            format.word(),
-            system.id(),
-            if creature.id.is_empty() { creature.name.to_lowercase() } else { creature.id.clone() }
-        );
-        match read_pieces(system, &creature.name, uid, creature.pieces, &creature.notes, "Imported")
-        {
-            Ok((mut entry, unread, read)) => {
-                entry.tags = creature.tags;
-                // Where it is; its name goes beside it wherever it is shown.
-                blocks.push(checked(system, at(""), entry, unread, read));
-            }
-            Err(why) => left_out.push(ImportProblem::entry(
-                file,
-                at(&creature.name),
-                why.field,
-                why.message,
-            )),
-        }
-    }
-    // Nothing that reads is a refusal of the file, with every creature's why: never an
-    // import of nothing that ends well.
-    if blocks.is_empty() {
-        let mut problems = Problems::default();
-        for problem in left_out {
-            problems.push(problem);
-        }
-        return Err(problems);
-    }
-    Ok(ForeignRead { format, blocks, left_out })
+    gather.finish()
 }
 
-/// The JSON of a file already recognised as JSON, read strictly: a syntax error (a `NaN`, a
-/// number past any float, a nesting deeper than 128) names the creature and the field where
-/// it stands, and a key given twice in one object is refused by name, as in a Fray file,
-/// rather than the last one silently winning.
-fn json(file: &str, text: &str) -> Result<Value, Problems> {
-    let (value, repeated, count) = crate::exchange::strict::parse(text)
-        .map_err(|e| Problems::from(crate::exchange::locate::syntax_problem(file, text, &e)))?;
-    if repeated.is_empty() {
-        return Ok(value);
-    }
-    Err(self::repeated(file, &value, &repeated, count))
-}
+/// How a reader hands over the creatures of one value of its file (a list's element, or the
+/// whole file), each read or why not.
+type Reader = fn(Item, &mut dyn FnMut(Result<ForeignCreature, String>));
 
-/// The keys given twice in `value` (`count` in all) as problems naming their entries.
-fn repeated(
-    file: &str,
-    value: &Value,
-    repeated: &[crate::exchange::strict::Duplicate],
-    count: usize,
-) -> Problems {
-    let mut problems = Problems::default();
-    for d in repeated {
-        let (entry, field) = named_entry(value, &d.path);
-        let message = format!("has the key '{}' twice", d.key);
-        let field = (!field.is_empty()).then(|| format!("field '{field}'"));
-        problems.push(ImportProblem::entry(file, entry, field, message));
-    }
-    if count > repeated.len() {
-        let more = count - repeated.len();
-        problems.push(ImportProblem::file(file, format!("has {more} more keys given twice")));
-    }
-    problems
-}
-
-/// The entry holding the object at `path` (`[3].HP`, `Creatures.abc`): the innermost object
-/// along the way with a name, as "[3] (Goblin)", and the path inside it ("HP"); the whole
-/// path when none has a name.
-fn named_entry(value: &Value, path: &str) -> (String, String) {
-    let steps = steps(path);
-    let mut at = Some(value);
-    let mut named: Option<(usize, String)> = None;
-    for (i, step) in steps.iter().enumerate() {
-        let name = at.and_then(|v| v.get("name").or_else(|| v.get("Name")));
-        if let Some(Value::String(name)) = name {
-            named = Some((i, name.clone()));
-        }
-        at = match step {
-            Ok(index) => at.and_then(|v| v.get(index)),
-            Err(key) => at.and_then(|v| v.get(key)),
-        };
-    }
-    if let Some(Value::String(name)) = at.and_then(|v| v.get("name").or_else(|| v.get("Name"))) {
-        named = Some((steps.len(), name.clone()));
-    }
-    let written = |steps: &[Result<usize, String>]| {
-        let mut out = String::new();
-        for step in steps {
-            match step {
-                Ok(i) => out.push_str(&format!("[{i}]")),
-                Err(key) if out.is_empty() => out.push_str(key),
-                Err(key) => out.push_str(&format!(".{key}")),
-            }
-        }
-        out
-    };
-    match named {
-        Some((i, name)) => {
-            let before = written(&steps[..i]);
-            let entry =
-                if before.is_empty() { format!("'{name}'") } else { format!("{before} ({name})") };
-            (entry, written(&steps[i..]))
-        }
-        None if path.is_empty() => ("the top".into(), String::new()),
-        None => (path.to_owned(), String::new()),
-    }
-}
-
-/// The steps of a path as [`crate::exchange::strict`] writes it: an index (`Ok`) or a key.
-fn steps(path: &str) -> Vec<Result<usize, String>> {
-    let mut out = Vec::new();
-    for part in path.split('.') {
-        let (key, indices) = part.split_once('[').map_or((part, ""), |(k, rest)| (k, rest));
-        if !key.is_empty() {
-            out.push(Err(key.to_owned()));
-        }
-        for index in indices.split('[') {
-            if let Some(Ok(i)) = index.strip_suffix(']').map(str::parse) {
-                out.push(Ok(i));
-            }
-        }
-    }
-    out
+/// Reads the JSON of a file already recognised as JSON strictly, element by element: a syntax
+/// error (a `NaN`, a number past any float, a nesting deeper than 128) names the creature and
+/// the field where it stands, and a key given twice in one object is refused by name, as in a
+/// Fray file, rather than the last one silently winning.
+fn json_each(file: &str, text: &str, gather: &mut Gather, read: Reader) -> Result<(), Problems> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let twice = parse_each(&mut de, text.len(), &mut |item, twice| {
+        gather.twice(&item, twice);
+        read(item, &mut |c| gather.creature(c));
+    })
+    .and_then(|twice| de.end().map(|()| twice))
+    .map_err(|e| Problems::from(crate::exchange::locate::syntax_problem(file, text, &e)))?;
+    gather.twice_in_all(twice);
+    Ok(())
 }
 
 /// Text of a JSON value: a string as it is, a number written out, anything else empty.

@@ -74,12 +74,14 @@ impl Format {
 pub fn sniff(text: &str) -> Format {
     let start = text.trim_start();
     if start.starts_with('{') || start.starts_with('[') {
-        return match serde_json::from_str::<Value>(start) {
-            Ok(value) => json_kind(&value),
+        // Only the top's keys and the first creature are built: a whole 20 MB file's values
+        // took four times its text, to be dropped at once.
+        return match super::shape::head(start) {
+            Some(head) => json_kind(&head),
             // A compendium pack: an actor a line.
-            Err(_) if super::foundry::pack_lines(start).is_some() => Format::Foundry,
+            None if super::foundry::is_pack(start) => Format::Foundry,
             // Broken JSON: the Fray reader says where it breaks.
-            Err(_) => Format::Fray,
+            None => Format::Fray,
         };
     }
     if super::fantasy_statblocks::holds(text) {
@@ -88,7 +90,7 @@ pub fn sniff(text: &str) -> Format {
     if looks_like_csv(text) { Format::Csv } else { Format::Text }
 }
 
-/// Which JSON bestiary `value` is.
+/// Which JSON bestiary `value` is (the head [`super::shape::head`] keeps of it).
 fn json_kind(value: &Value) -> Format {
     let first = match value {
         Value::Array(items) => items.first(),

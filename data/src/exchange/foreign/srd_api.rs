@@ -7,6 +7,7 @@
 //! type as a tag; the rest in words in the notes.
 
 use super::{ForeignCreature, described, dice_count, first_number, structured_attack, text_of};
+use crate::exchange::strict::Item;
 use serde_json::{Map, Value};
 
 /// The ability scores, with the labels a book prints.
@@ -19,17 +20,25 @@ const ABILITIES: &[(&str, &str)] = &[
     ("charisma", "CHA"),
 ];
 
-/// The monsters of a file, each read or why not.
-pub(super) fn creatures(value: &Value) -> Vec<Result<ForeignCreature, String>> {
-    let monsters: Vec<&Value> = match value {
-        Value::Array(items) => items.iter().collect(),
-        Value::Object(map) => match map.get("results") {
-            Some(Value::Array(items)) => items.iter().collect(),
-            _ => vec![value],
-        },
-        _ => Vec::new(),
-    };
-    monsters.into_iter().map(monster).collect()
+/// The monsters of one value of a file, each read or why not and handed to `take`: a list's
+/// element, or the whole file when it is one monster or an Open5e page (whose results are
+/// read as they are taken out of it).
+pub(super) fn each(item: Item, take: &mut dyn FnMut(Result<ForeignCreature, String>)) {
+    match item {
+        Item::Element(m) => take(monster(&m)),
+        Item::Whole(Value::Object(mut map))
+            if matches!(map.get("results"), Some(Value::Array(_))) =>
+        {
+            if let Some(Value::Array(items)) = map.remove("results") {
+                for m in items {
+                    take(monster(&m));
+                }
+            }
+        }
+        Item::Whole(m @ Value::Object(_)) => take(monster(&m)),
+        // A lone value that is no object holds no monster.
+        Item::Whole(_) => {}
+    }
 }
 
 /// One monster.

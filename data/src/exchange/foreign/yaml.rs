@@ -4,7 +4,7 @@
 //! the parser's own depth check); aliases repeated out to at most twice the text's size; a
 //! key given twice refused, not the last one silently winning.
 
-use crate::exchange::strict::{Duplicate, parse_from};
+use crate::exchange::strict::{Duplicate, Item, parse_each_within, parse_from};
 use serde_json::Value;
 
 /// The deepest nesting read, as for Fray JSON (and serde_json's own limit).
@@ -48,15 +48,88 @@ pub(super) fn read(text: &str) -> Result<(Value, Vec<Duplicate>, usize), Refusal
     if let Some(line) = nesting_past(text, MAX_DEPTH) {
         return Err(Refusal::TooDeep(line));
     }
-    parse_from(serde_norway::Deserializer::from_str(text), text.len()).map_err(|e| {
-        let why = e.to_string();
-        let bound = ["repetition limit", "recursion limit", "alias bomb"];
-        if bound.iter().any(|b| why.contains(b)) {
-            Refusal::Bound(why)
-        } else {
-            Refusal::Syntax(why)
+    parse_from(serde_norway::Deserializer::from_str(text), text.len()).map_err(refusal)
+}
+
+/// Where [`read_each`] hands the values of a YAML text.
+pub(super) trait Sink {
+    /// A value (a top-level list's element, or the whole text's), with the keys given twice
+    /// inside it.
+    fn item(&mut self, item: Item, twice: &[Duplicate]);
+    /// Forgets every value handed so far: the text is read again, whole.
+    fn restart(&mut self);
+}
+
+/// [`read`], a top-level list's values handed to `sink` one at a time with the keys given
+/// twice inside them ([`parse_each`]); returns how many keys were given twice in all.
+///
+/// A list written at the left margin (`- name: …`, the plugin's bestiary) is read item by
+/// item, each as a text of its own: the YAML reader holds every event of what it reads
+/// until the end, four times the text for a whole file at the import's cap. When an item
+/// does not read alone (an alias to another item's anchor, a quoted text running on into
+/// the next) the text is read again whole, as YAML reads it.
+pub(super) fn read_each(text: &str, sink: &mut dyn Sink) -> Result<usize, Refusal> {
+    if let Some(line) = nesting_past(text, MAX_DEPTH) {
+        return Err(Refusal::TooDeep(line));
+    }
+    let allowance = 2 * text.len() + 4096;
+    if let Some(items) = top_items(text) {
+        let mut left = allowance;
+        let mut twice_in_all = 0;
+        let read = items.iter().enumerate().try_for_each(|(i, item)| {
+            let d = serde_norway::Deserializer::from_str(item);
+            twice_in_all += parse_each_within(d, &mut left, &mut |value, twice| {
+                // Each item is the first of its own text: its keys' paths say where it is.
+                let twice: Vec<Duplicate> = twice.iter().map(|d| renumbered(d, i)).collect();
+                sink.item(value, &twice);
+            })?;
+            Ok::<(), serde_norway::Error>(())
+        });
+        if read.is_ok() {
+            return Ok(twice_in_all);
         }
-    })
+        sink.restart();
+    }
+    let d = serde_norway::Deserializer::from_str(text);
+    parse_each_within(d, &mut { allowance }, &mut |item, twice| sink.item(item, twice))
+        .map_err(refusal)
+}
+
+/// A key given twice in the first item of a text, as in the `i`th of the whole list.
+fn renumbered(d: &Duplicate, i: usize) -> Duplicate {
+    let path = match d.path.strip_prefix("[0]") {
+        Some(rest) => format!("[{i}]{rest}"),
+        None => d.path.clone(),
+    };
+    Duplicate { path, key: d.key.clone() }
+}
+
+/// The items of a list written at the left margin, each from its `-` to the next (blank lines
+/// and comments before the first go with it); `None` when anything else stands at the margin
+/// (a key, a directive, a document marker, a quoted text's next line): then the text is
+/// read whole.
+fn top_items(text: &str) -> Option<Vec<&str>> {
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        if body == "-" || body.starts_with("- ") || body.starts_with("-\t") {
+            starts.push(at);
+        } else if !(body.is_empty() || body.starts_with([' ', '\t', '#'])) {
+            return None;
+        }
+        at += line.len();
+    }
+    *starts.first_mut()? = 0;
+    starts.push(text.len());
+    Some(starts.windows(2).map(|w| &text[w[0]..w[1]]).collect())
+}
+
+/// Why the YAML reader stopped: a bound of its own, or text that is no YAML.
+fn refusal(e: serde_norway::Error) -> Refusal {
+    let why = e.to_string();
+    let bound = ["repetition limit", "recursion limit", "alias bomb"];
+    if bound.iter().any(|b| why.contains(b)) { Refusal::Bound(why) } else { Refusal::Syntax(why) }
 }
 
 /// The first line where `text` nests deeper than `max`, counted from above in one pass: the
@@ -164,6 +237,55 @@ mod tests {
                         \"[[[[\" it's {{{{\n  - [Bite, 'a [ b']\n";
         assert_eq!(nesting_past(creature, 4), None, "text in values is no nesting");
         assert_eq!(nesting_past(creature, 3), Some(6));
+    }
+
+    /// The values handed over, and the paths of the keys given twice.
+    #[derive(Default)]
+    struct Seen(Vec<Value>, Vec<String>, usize);
+
+    impl Sink for Seen {
+        fn item(&mut self, item: Item, twice: &[Duplicate]) {
+            self.0.push(item.value().clone());
+            self.1.extend(twice.iter().map(|d| format!("{}.{}", d.path, d.key)));
+        }
+
+        fn restart(&mut self) {
+            self.0.clear();
+            self.1.clear();
+            self.2 += 1;
+        }
+    }
+
+    #[test]
+    fn a_list_at_the_margin_is_read_item_by_item() {
+        let text = "# Orcs\n- name: Orc\n  traits:\n    - a\n-\n  name: Ogre\n  hp: 5\n  hp: 6\n";
+        assert_eq!(
+            top_items(text).unwrap(),
+            ["# Orcs\n- name: Orc\n  traits:\n    - a\n", "-\n  name: Ogre\n  hp: 5\n  hp: 6\n"]
+        );
+        let mut seen = Seen::default();
+        assert_eq!(read_each(text, &mut seen), Ok(1));
+        assert_eq!(seen.0.len(), 2);
+        assert_eq!(seen.1, ["[1].hp"], "the key's place in the whole list");
+        assert_eq!(seen.2, 0, "read item by item");
+        for whole in ["name: Orc\n", "---\n- a\n- b\n", "  - a\n  - b\n", "- a\nb: 1\n"] {
+            assert_eq!(top_items(whole), None, "{whole}");
+        }
+    }
+
+    #[test]
+    fn items_that_do_not_read_alone_are_read_whole() {
+        // An alias to another item's anchor, and a quoted text running on at the margin.
+        for text in [
+            "- &orc {name: Orc, hp: 15}\n- *orc\n",
+            "- name: \"Orc\n- the elder\"\n  hp: 15\n- name: Ogre\n",
+        ] {
+            let mut seen = Seen::default();
+            read_each(text, &mut seen).unwrap();
+            let (value, _, _) = read(text).unwrap();
+            assert_eq!(Value::Array(seen.0), value, "{text}");
+            assert_eq!(seen.2, 1, "read again whole");
+        }
     }
 
     #[test]
