@@ -66,27 +66,29 @@ def main():
     # 8. An 18 MB file whose unknown key is 10 MB.
     files["bigkey.json"] = ('{"fray": 1, "' + "k" * 10_000_000 + '": 1, "pad": "'
                             + "p" * 8_000_000 + '"}')
-    # 10. The import caps: 20,000 creatures in just under 20 MB, each format.
+    # 10. The import caps: 20,000 creatures in just under 20 MB, each format; and a tenth
+    # of them, to see how the time and the memory grow.
     desc = "Melee Weapon Attack: +5 to hit, reach 5 ft., one target. Hit: 9 (1d12 + 3) slashing."
     pad = "x" * 700
-    files["caps-ii.json"] = json.dumps([
-        {"Name": f"Orc {i}", "HP": {"Value": 15}, "AC": {"Value": 13},
-         "Actions": [{"Name": "Greataxe", "Content": desc}], "Description": pad}
-        for i in range(20_000)])
-    files["caps-5e.json"] = json.dumps([
-        {"name": f"Orc {i}", "hit_points": 15, "armor_class": 13,
-         "actions": [{"name": "Greataxe", "desc": desc}], "desc": pad}
-        for i in range(20_000)])
-    files["caps.yaml"] = "".join(
-        f"- name: Orc {i}\n  hp: 15\n  ac: 13\n  actions:\n    - name: Greataxe\n"
-        f"      desc: \"{desc}\"\n  traits:\n    - name: Lore\n      desc: {pad}\n"
-        for i in range(20_000))
-    files["caps-foundry.json"] = json.dumps([
-        {"name": f"Troll {i}", "type": "npc", "_id": f"t{i}",
-         "system": {"hp": {"max": 6}, "abilities": {"STR": 12, "DEX": 8, "WIL": 6},
-                    "description": pad},
-         "items": [{"name": "Claws", "type": "weapon", "system": {"damageFormula": "d8"}}]}
-        for i in range(20_000)])
+    for prefix, n in [("caps", 20_000), ("tenth", 2_000)]:
+        files[f"{prefix}-ii.json"] = json.dumps([
+            {"Name": f"Orc {i}", "HP": {"Value": 15}, "AC": {"Value": 13},
+             "Actions": [{"Name": "Greataxe", "Content": desc}], "Description": pad}
+            for i in range(n)])
+        files[f"{prefix}-5e.json"] = json.dumps([
+            {"name": f"Orc {i}", "hit_points": 15, "armor_class": 13,
+             "actions": [{"name": "Greataxe", "desc": desc}], "desc": pad}
+            for i in range(n)])
+        files[f"{prefix}.yaml"] = "".join(
+            f"- name: Orc {i}\n  hp: 15\n  ac: 13\n  actions:\n    - name: Greataxe\n"
+            f"      desc: \"{desc}\"\n  traits:\n    - name: Lore\n      desc: {pad}\n"
+            for i in range(n))
+        files[f"{prefix}-foundry.json"] = json.dumps([
+            {"name": f"Troll {i}", "type": "npc", "_id": f"t{i}",
+             "system": {"hp": {"max": 6}, "abilities": {"STR": 12, "DEX": 8, "WIL": 6},
+                        "description": pad},
+             "items": [{"name": "Claws", "type": "weapon", "system": {"damageFormula": "d8"}}]}
+            for i in range(n)])
     for name, text in files.items():
         with open(os.path.join(out, name), "w") as f:
             f.write(text)
