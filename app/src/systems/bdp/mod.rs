@@ -12,6 +12,7 @@ mod answer;
 mod attack;
 mod awaits;
 mod before;
+mod between;
 pub mod block;
 mod damage;
 mod declare;

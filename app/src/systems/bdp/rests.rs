@@ -69,6 +69,36 @@ pub(super) const RECOVERIES: &[Recovery] = &[
                give (HP, Fatigue, 7 points of each damaged ability), and severe wounds and \
                their arm injuries healed. Lost eyes and scars stay.",
     },
+    Recovery {
+        id: "tonic",
+        name: "A Sleeping Tonic",
+        help: "Taken before sleep: the next night is one step better (none → perilous → a \
+               night's sleep → comfortable).",
+    },
+    Recovery {
+        id: "salve",
+        name: "A salve",
+        help: "Applied before 8 hours of rest: when the next night is over, 1d3 of the most \
+               lost of STR, DEX and WIL back.",
+    },
+    Recovery {
+        id: "boost-morale",
+        name: "Boost Morale",
+        help: "A camp action: 1 WIL back to each; 2 if the one you name to lead it has the \
+               skill.",
+    },
+    Recovery {
+        id: "devotion",
+        name: "A devotee's prayer",
+        help: "At the day's end, 1d6 + Warden bonus: 1 nothing; 2–3 1d2 WIL; 4–5 1d4+1 WIL; \
+               6+ all lost WIL (9+ also a Faith Die free tomorrow).",
+    },
+    Recovery {
+        id: "repair",
+        name: "A repair",
+        help: "Three quarters of the new price, or a Repair Kit in the field: broken gear as \
+               good as new; a shield given up to a blow is lost for good.",
+    },
 ];
 
 /// One rest for one character, before the rules every condition keeps (see `settle`).
@@ -80,11 +110,23 @@ pub(super) fn rest(
     dice: &mut dyn DiceSource,
 ) -> Result<(), RuleError> {
     let deprived = after.has(DEPRIVED);
-    match rest.id {
-        "breath" if !deprived => {
-            after.mend_track(sheet, "hp", None);
+    if super::between::rest(rest, sheet, after, settings, dice)? {
+        return Ok(());
+    }
+    // A Sleeping Tonic taken makes the night a step better.
+    let kind = match rest.id {
+        "sleepless" | "perilous" | "night" | "comfortable" => {
+            super::between::with_tonic(rest.id, after)
         }
-        "breath" => {}
+        other => other,
+    };
+    match kind {
+        "breath" => {
+            // A drink from the waterskin each time; an empty one gives none.
+            if super::between::drink(sheet, after, dice)? && !deprived {
+                after.mend_track(sheet, "hp", None);
+            }
+        }
         "simple-meal" => {
             after.mend_track(sheet, "fatigue", Some(1));
         }
@@ -97,7 +139,10 @@ pub(super) fn rest(
             after.set_track(sheet, "fatigue", (fatigue + 1).min(max(sheet, "fatigue")));
         }
         "sleepless" => after.lasting.push(crate::campaign::Lasting::named(DEPRIVED)),
-        "perilous" | "night" | "comfortable" => sleep(rest.id, sheet, after, settings, 1),
+        "perilous" | "night" | "comfortable" => {
+            sleep(kind, sheet, after, settings, 1);
+            super::between::salve_works(sheet, after, dice)?;
+        }
         "healer" | "spa" | "prayer" if !deprived => treatment(rest, sheet, after, dice)?,
         "healer" | "spa" | "prayer" => {}
         "care" => {
