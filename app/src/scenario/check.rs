@@ -9,13 +9,45 @@ use crate::ids::SideId;
 use crate::space::grid::GridPos;
 
 /// Runs an expectation against the state.
+// dispatch: each family of expectations is checked by its own function below
 pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
-    let enc = history.state();
-    let mismatch = |what: String, want: String, got: String| {
-        if want == got { Ok(()) } else { Err(format!("expected {what} {want}, got {got}")) }
-    };
     match expect {
         Expect::Error(_) => unreachable!("handled by the run loop"),
+        Expect::Round(_)
+        | Expect::Phase(_)
+        | Expect::Turn(_)
+        | Expect::Order(_)
+        | Expect::Roll { .. }
+        | Expect::TableView { .. }
+        | Expect::Setting { .. }
+        | Expect::Commands(_) => fight(history, expect),
+        Expect::Prompt(_) | Expect::NoPrompt(_) | Expect::Option { .. } => prompts(history, expect),
+        Expect::Connected { .. }
+        | Expect::ZoneHolds { .. }
+        | Expect::ZoneCapacity { .. }
+        | Expect::ZoneNote { .. }
+        | Expect::Absent { .. }
+        | Expect::In { .. } => zones(history, expect),
+        Expect::At { .. }
+        | Expect::Cover { .. }
+        | Expect::Sees { .. }
+        | Expect::Distance { .. } => space(history, expect),
+        Expect::Condition { .. }
+        | Expect::Side { .. }
+        | Expect::Notes { .. }
+        | Expect::Value { .. } => sheets(history, expect),
+    }
+}
+
+/// A mismatch, naming both: what the script expected and what the state has.
+fn mismatch(what: String, want: String, got: String) -> Result<(), String> {
+    if want == got { Ok(()) } else { Err(format!("expected {what} {want}, got {got}")) }
+}
+
+/// The fight as a whole: round, phase, turn, order, the last roll, the table view, a setting, the commands.
+fn fight(history: &History, expect: &Expect) -> Result<(), String> {
+    let enc = history.state();
+    match expect {
         Expect::Round(n) => mismatch("round".into(), n.to_string(), enc.round.to_string()),
         Expect::Phase(p) => mismatch("phase".into(), p.clone(), shown(&enc.phase)),
         Expect::Turn(who) => {
@@ -76,6 +108,17 @@ pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
             let got = enc.setting(key).cloned().unwrap_or(serde_json::Value::Null);
             mismatch(format!("setting {key} to be"), value.to_string(), got.to_string())
         }
+        Expect::Commands(n) => {
+            mismatch("commands in effect:".into(), n.to_string(), history.cursor().to_string())
+        }
+        other => Err(format!("{other:?} is checked by its own family (see `check`)")),
+    }
+}
+
+/// What the procedure asks now, and its options.
+fn prompts(history: &History, expect: &Expect) -> Result<(), String> {
+    let enc = history.state();
+    match expect {
         Expect::Prompt(p) => {
             let prompts = crate::system::waiting::prompts(history.system(), enc);
             find_prompt(&prompts, p).map(|_| ())
@@ -113,6 +156,14 @@ pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
                 None => Ok(()),
             }
         }
+        other => Err(format!("{other:?} is checked by its own family (see `check`)")),
+    }
+}
+
+/// The zones, who is in one, and who or what is gone.
+fn zones(history: &History, expect: &Expect) -> Result<(), String> {
+    let enc = history.state();
+    match expect {
         Expect::Connected { a, b, connected } => {
             let (za, zb) = (zone(enc, a)?, zone(enc, b)?);
             let got = enc.zone(za).is_some_and(|z| z.adjacent.contains(&zb));
@@ -145,9 +196,28 @@ pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
                 Ok(())
             }
         }
-        Expect::Commands(n) => {
-            mismatch("commands in effect:".into(), n.to_string(), history.cursor().to_string())
+        Expect::In { who, zone: z } => {
+            let c = enc.combatant(combatant(enc, who)?).expect("just found");
+            let want = match z {
+                Some(z) => enc.zone(zone(enc, z)?).map(|z| z.name.clone()).unwrap_or_default(),
+                None => "off the board".into(),
+            };
+            let got =
+                c.zone.and_then(|z| enc.zone(z)).map_or("off the board".into(), |z| z.name.clone());
+            if want == got {
+                Ok(())
+            } else {
+                Err(format!("expected {} in {want}, but they are in {got}", c.name))
+            }
         }
+        other => Err(format!("{other:?} is checked by its own family (see `check`)")),
+    }
+}
+
+/// Where combatants stand and what they see of each other.
+fn space(history: &History, expect: &Expect) -> Result<(), String> {
+    let enc = history.state();
+    match expect {
         Expect::At { who, at } => {
             let c = enc.combatant(combatant(enc, who)?).expect("just found");
             let say = |p: Option<GridPos>| p.map_or("off the grid".to_owned(), |p| p.to_string());
@@ -212,20 +282,14 @@ pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
                 Err(format!("expected {} {distance} from {}, but it is {said}", a.name, b.name))
             }
         }
-        Expect::In { who, zone: z } => {
-            let c = enc.combatant(combatant(enc, who)?).expect("just found");
-            let want = match z {
-                Some(z) => enc.zone(zone(enc, z)?).map(|z| z.name.clone()).unwrap_or_default(),
-                None => "off the board".into(),
-            };
-            let got =
-                c.zone.and_then(|z| enc.zone(z)).map_or("off the board".into(), |z| z.name.clone());
-            if want == got {
-                Ok(())
-            } else {
-                Err(format!("expected {} in {want}, but they are in {got}", c.name))
-            }
-        }
+        other => Err(format!("{other:?} is checked by its own family (see `check`)")),
+    }
+}
+
+/// A combatant's conditions, side, notes and values.
+fn sheets(history: &History, expect: &Expect) -> Result<(), String> {
+    let enc = history.state();
+    match expect {
         Expect::Condition { who, condition, present } => {
             let c = enc.combatant(combatant(enc, who)?).expect("just found");
             let got = c.conditions.contains(condition);
@@ -271,6 +335,8 @@ pub(super) fn check(history: &History, expect: &Expect) -> Result<(), String> {
                 None => Err(format!("{} has no track or stat '{key}'", c.name)),
             }
         }
+
+        other => Err(format!("{other:?} is checked by its own family (see `check`)")),
     }
 }
 
