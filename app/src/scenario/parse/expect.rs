@@ -121,28 +121,7 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, String> {
             b: c.word("a second zone")?,
             connected: key == "connected",
         },
-        "zone" => {
-            let zone = c.word("a zone")?;
-            let what = c.word("holds, capacity or note")?.to_ascii_lowercase();
-            match what.as_str() {
-                "holds" => Expect::ZoneHolds { zone, count: c.number("how many")? },
-                "capacity" => {
-                    let capacity = if c.peek_is("none") {
-                        c.next();
-                        None
-                    } else {
-                        Some(c.number("a capacity or none")?)
-                    };
-                    Expect::ZoneCapacity { zone, capacity }
-                }
-                "note" => Expect::ZoneNote { zone, note: c.word("the note")? },
-                _ => {
-                    return Err(format!(
-                        "expected holds, capacity or note after the zone, got '{what}'"
-                    ));
-                }
-            }
-        }
+        "zone" => about_zone(c)?,
         "no" if c.peek_is("prompt") => {
             c.next();
             Expect::NoPrompt(c.word("a prompt id or title")?)
@@ -161,75 +140,90 @@ pub(super) fn expect(c: &mut Cursor) -> Result<Expect, String> {
             Expect::Absent { what, name: c.word(&format!("a {} name", what.word()))? }
         }
         "commands" => Expect::Commands(c.number("a number of commands")?),
-        _ => {
-            let who = first.text;
-            let what = c
-                .next()
-                .ok_or_else(|| format!("expect {who} what? e.g. hp 3, in Hall, is prone"))?
-                .clone();
-            let word = if what.quoted { String::new() } else { what.text.to_ascii_lowercase() };
-            match word.as_str() {
-                "in" => {
-                    let zone = c.next().ok_or("expected a zone or off")?;
-                    Expect::In {
-                        who,
-                        zone: if zone.is("off") { None } else { Some(zone.text.clone()) },
-                    }
-                }
-                "at" => Expect::At {
-                    who,
-                    at: if c.peek_is("off") {
-                        c.next();
-                        None
-                    } else {
-                        Some(GridPos { x: c.number("x")?, y: c.number("y")? })
-                    },
-                },
-                "cover" => {
-                    if !c.next().is_some_and(|t| t.is("from")) {
-                        return Err("expected cover from OTHER none|half|full|hidden".into());
-                    }
-                    let from = c.word("who attacks")?;
-                    let word = c.word("none, half, full or hidden")?;
-                    let cover = match word.as_str() {
-                        "none" => Cover::None,
-                        "half" => Cover::Half,
-                        "full" => Cover::Full,
-                        "hidden" => Cover::Hidden,
-                        other => {
-                            return Err(format!(
-                                "expected none, half, full or hidden, got '{other}'"
-                            ));
-                        }
-                    };
-                    Expect::Cover { who, from, cover }
-                }
-                "sees" => Expect::Sees { who, other: c.word("whom")?, sees: true },
-                "not" if c.peek_is("sees") => {
-                    c.next();
-                    Expect::Sees { who, other: c.word("whom")?, sees: false }
-                }
-                "distance" => Expect::Distance {
-                    who,
-                    other: c.word("to whom")?,
-                    distance: c.number("feet or zone steps")?,
-                },
-                "is" | "not" => Expect::Condition {
-                    who,
-                    condition: c.word("a condition")?,
-                    present: word == "is",
-                },
-                "side" => Expect::Side { who, side: c.word("a side")? },
-                "notes" => Expect::Notes { who, notes: c.word("the notes")? },
-                _ => {
-                    let value = c.word(&format!("the expected {}", what.text))?;
-                    let (value, max) = match value.split_once('/') {
-                        Some((v, m)) => (int(v)?, Some(int(m)?)),
-                        None => (int(&value)?, None),
-                    };
-                    Expect::Value { who, key: what.text, value, max }
-                }
+        _ => about(first.text, c)?,
+    })
+}
+
+/// `expect NAME …`: what the script expects of one combatant (`who`).
+fn about(who: String, c: &mut Cursor) -> Result<Expect, String> {
+    let what =
+        c.next().ok_or_else(|| format!("expect {who} what? e.g. hp 3, in Hall, is prone"))?.clone();
+    let word = if what.quoted { String::new() } else { what.text.to_ascii_lowercase() };
+    Ok(match word.as_str() {
+        "in" => {
+            let zone = c.next().ok_or("expected a zone or off")?;
+            Expect::In { who, zone: if zone.is("off") { None } else { Some(zone.text.clone()) } }
+        }
+        "at" => Expect::At {
+            who,
+            at: if c.peek_is("off") {
+                c.next();
+                None
+            } else {
+                Some(GridPos { x: c.number("x")?, y: c.number("y")? })
+            },
+        },
+        "cover" => {
+            if !c.next().is_some_and(|t| t.is("from")) {
+                return Err("expected cover from OTHER none|half|full|hidden".into());
             }
+            let from = c.word("who attacks")?;
+            let word = c.word("none, half, full or hidden")?;
+            let cover = match word.as_str() {
+                "none" => Cover::None,
+                "half" => Cover::Half,
+                "full" => Cover::Full,
+                "hidden" => Cover::Hidden,
+                other => {
+                    return Err(format!("expected none, half, full or hidden, got '{other}'"));
+                }
+            };
+            Expect::Cover { who, from, cover }
+        }
+        "sees" => Expect::Sees { who, other: c.word("whom")?, sees: true },
+        "not" if c.peek_is("sees") => {
+            c.next();
+            Expect::Sees { who, other: c.word("whom")?, sees: false }
+        }
+        "distance" => Expect::Distance {
+            who,
+            other: c.word("to whom")?,
+            distance: c.number("feet or zone steps")?,
+        },
+        "is" | "not" => {
+            Expect::Condition { who, condition: c.word("a condition")?, present: word == "is" }
+        }
+        "side" => Expect::Side { who, side: c.word("a side")? },
+        "notes" => Expect::Notes { who, notes: c.word("the notes")? },
+        _ => {
+            let value = c.word(&format!("the expected {}", what.text))?;
+            let (value, max) = match value.split_once('/') {
+                Some((v, m)) => (int(v)?, Some(int(m)?)),
+                None => (int(&value)?, None),
+            };
+            Expect::Value { who, key: what.text, value, max }
+        }
+    })
+}
+
+/// `expect zone ZONE holds|capacity|note …`.
+fn about_zone(c: &mut Cursor) -> Result<Expect, String> {
+    let zone = c.word("a zone")?;
+    let what = c.word("holds, capacity or note")?.to_ascii_lowercase();
+    Ok(match what.as_str() {
+        "holds" => Expect::ZoneHolds { zone, count: c.number("how many")? },
+        "capacity" => {
+            let capacity = if c.peek_is("none") {
+                c.next();
+                None
+            } else {
+                Some(c.number("a capacity or none")?)
+            };
+            Expect::ZoneCapacity { zone, capacity }
+        }
+        "note" => Expect::ZoneNote { zone, note: c.word("the note")? },
+        _ => {
+            return Err(format!("expected holds, capacity or note after the zone, got '{what}'"));
         }
     })
 }
