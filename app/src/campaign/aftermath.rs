@@ -44,6 +44,21 @@ pub fn healer(settings: &Settings) -> Option<(&str, &serde_json::Value)> {
     Some((h.get("name")?.as_str()?, h.get("sheet")?))
 }
 
+/// The one a rest names to tend or perform it, or why the rest cannot go on without one:
+/// "{rest} needs {what}: name {whom} (rest {id} … by {by})".
+pub fn named_healer<'a>(
+    rest: &Recovery,
+    settings: &'a Settings,
+    [what, whom, by]: [&str; 3],
+) -> Result<(&'a str, &'a serde_json::Value), crate::system::RuleError> {
+    healer(settings).ok_or_else(|| {
+        crate::system::RuleError::Invalid(format!(
+            "{} needs {what}: name {whom} (rest {} … by {by})",
+            rest.name, rest.id
+        ))
+    })
+}
+
 /// A kind of recovery a procedure knows: catching one's breath, a night's sleep, a week.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Recovery {

@@ -10,7 +10,7 @@
 //! invoker's Corruption as it is now, one try.
 
 use super::block::{AGI, HEALTH, STR, WIT};
-use crate::campaign::aftermath::{Recovery, Settings, healer};
+use crate::campaign::aftermath::{Recovery, Settings};
 use crate::campaign::{Condition, Wear};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource, Roll};
@@ -57,12 +57,11 @@ fn invoker<'a>(
     rest: &Recovery,
     settings: &'a Settings,
 ) -> Result<(&'a str, &'a serde_json::Value), RuleError> {
-    healer(settings).ok_or_else(|| {
-        RuleError::Invalid(format!(
-            "{} needs someone to perform it: name them (rest {} … by NAME)",
-            rest.name, rest.id
-        ))
-    })
+    crate::campaign::aftermath::named_healer(
+        rest,
+        settings,
+        ["someone to perform it", "them", "NAME"],
+    )
 }
 
 /// A rite's invocation: a d12 over the invoker's Corruption now. Whether it took.

@@ -9,7 +9,7 @@
 use super::between::{self, STRAIN, roll, stat};
 use super::block::{HEAL, HP};
 use crate::campaign::Condition;
-use crate::campaign::aftermath::{Aftermath, Recovered, Recovery, Settings, healer};
+use crate::campaign::aftermath::{Aftermath, Recovered, Recovery, Settings};
 use crate::dice::{Dice, DiceSource};
 use crate::system::RuleError;
 
@@ -157,12 +157,7 @@ pub(super) fn tending<'a>(
     rest: &Recovery,
     settings: &'a Settings,
 ) -> Result<(&'a str, &'a serde_json::Value), RuleError> {
-    healer(settings).ok_or_else(|| {
-        RuleError::Invalid(format!(
-            "{} needs a healer: name who tends (rest {} … by HEALER)",
-            rest.name, rest.id
-        ))
-    })
+    crate::campaign::aftermath::named_healer(rest, settings, ["a healer", "who tends", "HEALER"])
 }
 
 /// `nights` comfortable nights of natural healing: the level's HP a night (NPCs: Hit Dice)
