@@ -123,20 +123,13 @@ def use_tree_heads(tree):
             depth += 1
         elif c == "}":
             depth -= 1
-        if depth == 0 and c == ",":
+        elif c == "," and depth == 0:
             heads.append(current)
             current = ""
-        elif depth == 0 or (depth > 0 and False):
-            current += c if c not in "{}" else ""
-        else:
-            current += "" if depth else c
+        elif depth == 0:
+            current += c
     heads.append(current)
-    out = []
-    for h in heads:
-        m = re.match(r"\s*(\w+)", h)
-        if m:
-            out.append(m.group(1))
-    return out
+    return [m.group(1) for m in (re.match(r"\s*(\w+)", h) for h in heads) if m]
 
 
 def references(src, module_path):
