@@ -17,6 +17,7 @@ use fray_data::{Db, DbError, EncounterId, Session, SessionError};
 use std::path::{Path, PathBuf};
 
 /// Runs what the command line asked for.
+// dispatch: one arm a command; each command's work is a function of its own.
 pub fn run(cli: Cli) -> Result<()> {
     fray_app::systems::install();
     let db = cli.db;
@@ -31,32 +32,7 @@ pub fn run(cli: Cli) -> Result<()> {
             with_db(db, Access::Read, |db| export(db, &encounter, format, audience, output))
         }
         Some(Cmd::Replay { file }) => replay(&file),
-        Some(Cmd::Odds {
-            encounter,
-            runs,
-            exact_runs,
-            seed,
-            from_start,
-            round_limit,
-            party_flees,
-            threads,
-            json,
-            show_fight,
-        }) => {
-            let request = Request {
-                runs: exact_runs.unwrap_or(runs),
-                exact: exact_runs.is_some(),
-                seed,
-                threads,
-                rules: Rules { round_limit, party_flees },
-            };
-            let (name, start) = odds_start(db, &encounter, from_start)?;
-            crate::odds::print(&name, &start, &request, json)?;
-            match show_fight {
-                Some(n) => crate::odds::show_fight(&start, &request, n),
-                None => Ok(()),
-            }
-        }
+        Some(odds @ Cmd::Odds { .. }) => run_odds(db, odds),
         Some(Cmd::Encounters) => with_db(db, Access::Read, encounters),
         Some(Cmd::New { name, system, seed }) => {
             with_db(db, Access::Write, |db| new(db, &name, &system, seed))
@@ -79,44 +55,55 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::ExportLibrary { system, format, output }) => {
             with_db(db, Access::Read, |db| library::export(db, system, format, &output))
         }
-        Some(Cmd::Manual { dir: None }) => {
-            use clap::CommandFactory;
-            // Made whole first, then written with every other command's rules (a closed pipe
-            // quiet, a full disk an output error), not straight into a locked stdout.
-            let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut page)
-                .context("writing the manual")?;
-            crate::terminal::write_out(&page)
-        }
-        Some(Cmd::Manual { dir: Some(dir) }) => {
-            use clap::CommandFactory;
-            // A folder that is not there yet is made, as `-o` makes none but a manual is a
-            // folder of pages.
-            std::fs::create_dir_all(&dir)
-                .with_context(|| format!("making the folder {}", dir.display()))?;
-            clap_mangen::generate_to(Cli::command(), &dir)
-                .with_context(|| format!("writing the manual pages to {}", dir.display()))
-        }
-        Some(Cmd::Completions { shell }) => {
-            use clap::CommandFactory;
-            // clap_complete panics on a failed write: it writes into memory, never stdout.
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "fray", &mut script);
-            crate::terminal::write_out(&script)
-        }
+        Some(Cmd::Manual { dir }) => crate::manual_cmd::manual(dir),
+        Some(Cmd::Completions { shell }) => crate::manual_cmd::completions(shell),
         Some(Cmd::Map { action }) => {
             with_db(db, Access::Write, |db| crate::map_cmd::run(db, action))
         }
-        Some(Cmd::Session { action }) => {
-            use crate::session_cmd::SessionCmd;
-            let access = match action {
-                SessionCmd::List | SessionCmd::Export { id: Some(_), .. } => Access::Read,
-                _ => Access::Write,
-            };
-            with_db(db, access, |db| crate::session_cmd::run(db, action))
-        }
+        Some(Cmd::Session { action }) => session(db, action),
     }
+}
+
+/// `fray odds`: the odds of a stored encounter or a script's fight, and a fight shown.
+fn run_odds(db: Option<PathBuf>, odds: Cmd) -> Result<()> {
+    let Cmd::Odds {
+        encounter,
+        runs,
+        exact_runs,
+        seed,
+        from_start,
+        round_limit,
+        party_flees,
+        threads,
+        json,
+        show_fight,
+    } = odds
+    else {
+        unreachable!("run_odds is called with fray odds")
+    };
+    let request = Request {
+        runs: exact_runs.unwrap_or(runs),
+        exact: exact_runs.is_some(),
+        seed,
+        threads,
+        rules: Rules { round_limit, party_flees },
+    };
+    let (name, start) = odds_start(db, &encounter, from_start)?;
+    crate::odds::print(&name, &start, &request, json)?;
+    match show_fight {
+        Some(n) => crate::odds::show_fight(&start, &request, n),
+        None => Ok(()),
+    }
+}
+
+/// `fray session …`: read-only for a listing or an export of a past session.
+fn session(db: Option<PathBuf>, action: crate::session_cmd::SessionCmd) -> Result<()> {
+    use crate::session_cmd::SessionCmd;
+    let access = match action {
+        SessionCmd::List | SessionCmd::Export { id: Some(_), .. } => Access::Read,
+        _ => Access::Write,
+    };
+    with_db(db, access, |db| crate::session_cmd::run(db, action))
 }
 
 /// Whether a command writes to the database.

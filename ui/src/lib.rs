@@ -10,6 +10,7 @@ pub mod dice_odds;
 pub use fray_data::dates;
 pub mod inputs;
 pub mod library;
+pub mod manual_cmd;
 pub mod map_cmd;
 pub mod map_plan;
 pub mod odds;

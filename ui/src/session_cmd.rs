@@ -119,45 +119,12 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
     match cmd {
         SessionCmd::List => list(db),
         SessionCmd::Export { id, format, audience, output } => {
-            let id = match id {
-                Some(id) => PlaySessionId(id),
-                None => db.play_sessions().current(&today())?,
-            };
-            let log = db.play_sessions().log(id)?;
-            let text = match format {
-                crate::cli::Format::Md => {
-                    fray_app::campaign::export::session_markdown_for(&log, audience.audience())
-                }
-                crate::cli::Format::Html => {
-                    fray_app::campaign::export::session_html_for(&log, audience.audience())
-                }
-                crate::cli::Format::Json => log.to_json_with_recap(),
-            };
-            crate::commands::emit(&text, output.as_deref())
+            export(db, id, format, audience, output)
         }
         SessionCmd::EndFight { encounter, untick, set, dry_run } => {
             end_fight(db, &encounter, &untick, &set, dry_run)
         }
-        SessionCmd::Rest { kind, system, who, by } => {
-            let of = fray_app::campaign::aftermath::of(fray_app::system::get(&system)?);
-            let rest = recovery(of, &kind)?;
-            let origin = StepDice { seed: crate::commands::random_seed(), stream: 0 };
-            // The healer named, and the resting, as they are inside the step's transaction.
-            take(db, &system, None, |company| {
-                let keys = who
-                    .iter()
-                    .map(|n| company.named(n).map(str::to_owned))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let settings = match &by {
-                    Some(name) => {
-                        let healer = company.member(company.named(name)?)?;
-                        with_healer(&Default::default(), &healer.name, &healer.sheet)
-                    }
-                    None => Default::default(),
-                };
-                company.rest_seeded(of, &system, rest, &keys, &settings, origin, &[])
-            })
-        }
+        SessionCmd::Rest { kind, system, who, by } => rest(db, &kind, &system, &who, by.as_deref()),
         SessionCmd::Heal { name, track, amount, system } => {
             take(db, &system, None, |company| company.heal(company.named(&name)?, &track, amount))
         }
@@ -185,24 +152,7 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
             let day = db.play_sessions().current(&today())?;
             Ok(db.play_sessions().note(day, &text)?)
         }
-        SessionCmd::Undo | SessionCmd::Redo => {
-            let day = db.play_sessions().current(&today())?;
-            let undo = matches!(cmd, SessionCmd::Undo);
-            let done = if undo { db.campaign().undo(day)? } else { db.campaign().redo(day)? };
-            match done {
-                Some(s) => crate::terminal::tell(&format!(
-                    "{}: {}",
-                    if undo { "undone" } else { "redone" },
-                    s.step.title()
-                )),
-                None => crate::terminal::tell(if undo {
-                    "nothing to undo today"
-                } else {
-                    "nothing to redo today"
-                }),
-            }
-            Ok(())
-        }
+        SessionCmd::Undo | SessionCmd::Redo => undo_or_redo(db, matches!(cmd, SessionCmd::Undo)),
     }
 }
 
@@ -296,6 +246,72 @@ fn edit_review(review: &mut Review, untick: &[String], set: &[String]) -> Result
             .set(who, what, n)
             .map_err(anyhow::Error::msg)
             .with_context(|| format!("--set {spec}"))?;
+    }
+    Ok(())
+}
+
+/// `fray session export`: today's session, or the one numbered `id`, as Markdown, HTML or JSON.
+fn export(
+    db: &Db,
+    id: Option<i64>,
+    format: crate::cli::Format,
+    audience: crate::cli::For,
+    output: Option<PathBuf>,
+) -> Result<()> {
+    let id = match id {
+        Some(id) => PlaySessionId(id),
+        None => db.play_sessions().current(&today())?,
+    };
+    let log = db.play_sessions().log(id)?;
+    let text = match format {
+        crate::cli::Format::Md => {
+            fray_app::campaign::export::session_markdown_for(&log, audience.audience())
+        }
+        crate::cli::Format::Html => {
+            fray_app::campaign::export::session_html_for(&log, audience.audience())
+        }
+        crate::cli::Format::Json => log.to_json_with_recap(),
+    };
+    crate::commands::emit(&text, output.as_deref())
+}
+
+/// `fray session rest`: one rest for the named (everyone when no one is named), tended by `by`.
+fn rest(db: &Db, kind: &str, system: &str, who: &[String], by: Option<&str>) -> Result<()> {
+    let of = fray_app::campaign::aftermath::of(fray_app::system::get(system)?);
+    let rest = recovery(of, kind)?;
+    let origin = StepDice { seed: crate::commands::random_seed(), stream: 0 };
+    // The healer named, and the resting, as they are inside the step's transaction.
+    take(db, system, None, |company| {
+        let keys = who
+            .iter()
+            .map(|n| company.named(n).map(str::to_owned))
+            .collect::<Result<Vec<_>, _>>()?;
+        let settings = match by {
+            Some(name) => {
+                let healer = company.member(company.named(name)?)?;
+                with_healer(&Default::default(), &healer.name, &healer.sheet)
+            }
+            None => Default::default(),
+        };
+        company.rest_seeded(of, system, rest, &keys, &settings, origin, &[])
+    })
+}
+
+/// `fray session undo` / `redo`: today's last step taken back, or put back.
+fn undo_or_redo(db: &Db, undo: bool) -> Result<()> {
+    let day = db.play_sessions().current(&today())?;
+    let done = if undo { db.campaign().undo(day)? } else { db.campaign().redo(day)? };
+    match done {
+        Some(s) => crate::terminal::tell(&format!(
+            "{}: {}",
+            if undo { "undone" } else { "redone" },
+            s.step.title()
+        )),
+        None => crate::terminal::tell(if undo {
+            "nothing to undo today"
+        } else {
+            "nothing to redo today"
+        }),
     }
     Ok(())
 }

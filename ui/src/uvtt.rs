@@ -116,8 +116,6 @@ pub fn uvtt(file: &str, text: &str, objects: Objects) -> Result<UvttBoard, MapEr
             MapError::one(file, format!("field '{path}': {inner}"))
         }
     })?;
-    let mut problems = Found::default();
-    let mut notes = Vec::new();
     let size = &doc.resolution.map_size;
     let whole = |v: f64| {
         v.fract() == 0.0 && (1.0..=f64::from(fray_app::space::grid::MAX_SIDE)).contains(&v)
@@ -134,89 +132,36 @@ pub fn uvtt(file: &str, text: &str, objects: Objects) -> Result<UvttBoard, MapEr
         ));
     }
     let (width, height) = (size.x as u16, size.y as u16);
-    let origin = doc.resolution.map_origin.as_ref().map_or((0.0, 0.0), |o| (o.x, o.y));
-    let mut grid = Grid::new(width, height, 5);
-    // A point of the file, checked to lie on the map (half a square of slack for walls drawn
-    // on its very edge), as grid coordinates.
-    let point =
-        |field: &dyn Fn() -> String, p: &Point, problems: &mut Found| -> Option<(f64, f64)> {
-            let (x, y) = (p.x - origin.0, p.y - origin.1);
-            let inside = x.is_finite()
-                && y.is_finite()
-                && (-0.5..=f64::from(width) + 0.5).contains(&x)
-                && (-0.5..=f64::from(height) + 0.5).contains(&y);
-            if inside {
-                Some((x.clamp(0.0, f64::from(width)), y.clamp(0.0, f64::from(height))))
-            } else {
-                problems.push(|| {
-                    format!(
-                        "field '{}': ({}, {}) lies outside the {width} × {height} map",
-                        field(),
-                        p.x,
-                        p.y
-                    )
-                });
-                None
-            }
-        };
+    let mut r = Reading {
+        width,
+        height,
+        origin: doc.resolution.map_origin.as_ref().map_or((0.0, 0.0), |o| (o.x, o.y)),
+        grid: Grid::new(width, height, 5),
+        problems: Found::default(),
+        notes: Vec::new(),
+    };
     let mut lists = vec![("line_of_sight", &doc.line_of_sight)];
     let outlines = doc.objects_line_of_sight.len();
     match objects {
         Objects::Walls => {
             lists.push(("objects_line_of_sight", &doc.objects_line_of_sight));
             if outlines > 0 {
-                notes.push(format!("{} made walls, as asked", count(outlines, "object outline")));
+                r.notes.push(format!("{} made walls, as asked", count(outlines, "object outline")));
             }
         }
-        Objects::Ignore if outlines > 0 => notes.push(format!(
+        Objects::Ignore if outlines > 0 => r.notes.push(format!(
             "{} (statues, furniture) left open: ask for them as walls to keep them",
             count(outlines, "object outline")
         )),
         Objects::Ignore => {}
     }
     for (list, lines) in lists {
-        for (i, line) in lines.iter().enumerate() {
-            let points: Vec<_> = line
-                .iter()
-                .enumerate()
-                .map(|(j, p)| point(&|| format!("{list}[{i}][{j}]"), p, &mut problems))
-                .collect();
-            for pair in points.windows(2) {
-                if let [Some(a), Some(b)] = pair {
-                    for e in staircase(*a, *b) {
-                        grid.set_wall(e, Some(WallKind::Wall));
-                    }
-                }
-            }
-        }
+        r.walls(list, lines);
     }
     for (i, portal) in doc.portals.iter().enumerate() {
-        let [a, b] = portal.bounds.as_slice() else {
-            problems.push(|| format!("field 'portals[{i}].bounds': a door needs its two ends"));
-            continue;
-        };
-        let a = point(&|| format!("portals[{i}].bounds[0]"), a, &mut problems);
-        let b = point(&|| format!("portals[{i}].bounds[1]"), b, &mut problems);
-        let (Some(a), Some(b)) = (a, b) else { continue };
-        let door = WallKind::Door { open: !portal.closed };
-        let mut edges = staircase(a, b);
-        if edges.is_empty() {
-            // Its ends snap to one corner: it takes the square edge its middle lies on.
-            let edge = narrow_door(a, b);
-            let wide = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
-            notes.push(format!(
-                "door {} is {wide:.1} squares wide: it takes the whole edge from ({}, {}), so its \
-                 opening stays passable",
-                i + 1,
-                edge.x,
-                edge.y
-            ));
-            edges.push(edge);
-        }
-        for e in edges {
-            grid.set_wall(e, Some(door));
-        }
+        r.door(i, portal);
     }
+    let Reading { mut grid, problems, mut notes, .. } = r;
     // Walls on the outer border are kept; none can fall off (points are clamped), but check.
     grid.walls.retain(|w| grid_has(width, height, w.edge));
     if !doc.lights.is_empty() {
@@ -236,6 +181,90 @@ pub fn uvtt(file: &str, text: &str, objects: Objects) -> Result<UvttBoard, MapEr
         }
     };
     Ok(UvttBoard { grid, picture, notes })
+}
+
+/// A Universal VTT file's walls and doors as they are read onto the grid.
+struct Reading {
+    width: u16,
+    height: u16,
+    /// The file's map origin, in squares: subtracted from every point.
+    origin: (f64, f64),
+    grid: Grid,
+    problems: Found,
+    notes: Vec<String>,
+}
+
+impl Reading {
+    /// A point of the file, checked to lie on the map (half a square of slack for walls drawn
+    /// on its very edge), as grid coordinates; `field` names it when it does not.
+    fn point(&mut self, field: &dyn Fn() -> String, p: &Point) -> Option<(f64, f64)> {
+        let (width, height) = (self.width, self.height);
+        let (x, y) = (p.x - self.origin.0, p.y - self.origin.1);
+        let inside = x.is_finite()
+            && y.is_finite()
+            && (-0.5..=f64::from(width) + 0.5).contains(&x)
+            && (-0.5..=f64::from(height) + 0.5).contains(&y);
+        if inside {
+            return Some((x.clamp(0.0, f64::from(width)), y.clamp(0.0, f64::from(height))));
+        }
+        self.problems.push(|| {
+            format!(
+                "field '{}': ({}, {}) lies outside the {width} × {height} map",
+                field(),
+                p.x,
+                p.y
+            )
+        });
+        None
+    }
+
+    /// Each line of the list `list` (its points joined) as walls along the squares' edges.
+    fn walls(&mut self, list: &str, lines: &[Vec<Point>]) {
+        for (i, line) in lines.iter().enumerate() {
+            let points: Vec<_> = line
+                .iter()
+                .enumerate()
+                .map(|(j, p)| self.point(&|| format!("{list}[{i}][{j}]"), p))
+                .collect();
+            for pair in points.windows(2) {
+                if let [Some(a), Some(b)] = pair {
+                    for e in staircase(*a, *b) {
+                        self.grid.set_wall(e, Some(WallKind::Wall));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `i`th portal as a door, open or closed, along the edges between its ends.
+    fn door(&mut self, i: usize, portal: &Portal) {
+        let [a, b] = portal.bounds.as_slice() else {
+            self.problems
+                .push(|| format!("field 'portals[{i}].bounds': a door needs its two ends"));
+            return;
+        };
+        let a = self.point(&|| format!("portals[{i}].bounds[0]"), a);
+        let b = self.point(&|| format!("portals[{i}].bounds[1]"), b);
+        let (Some(a), Some(b)) = (a, b) else { return };
+        let door = WallKind::Door { open: !portal.closed };
+        let mut edges = staircase(a, b);
+        if edges.is_empty() {
+            // Its ends snap to one corner: it takes the square edge its middle lies on.
+            let edge = narrow_door(a, b);
+            let wide = ((b.0 - a.0).powi(2) + (b.1 - a.1).powi(2)).sqrt();
+            self.notes.push(format!(
+                "door {} is {wide:.1} squares wide: it takes the whole edge from ({}, {}), so its \
+                 opening stays passable",
+                i + 1,
+                edge.x,
+                edge.y
+            ));
+            edges.push(edge);
+        }
+        for e in edges {
+            self.grid.set_wall(e, Some(door));
+        }
+    }
 }
 
 /// The picture of the `image` field, or why there is none to use.

@@ -70,11 +70,19 @@ pub struct Recovery {
     pub help: &'static str,
 }
 
-/// What a recovery did to one character.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Recovered {
-    /// The condition after it.
-    pub after: Condition,
+/// One recovery for one character: its condition after, or the rules' refusal (and then
+/// nothing changed).
+pub fn recover(
+    of: &dyn Aftermath,
+    rest: &Recovery,
+    sheet: &serde_json::Value,
+    before: &Condition,
+    settings: &Settings,
+    dice: &mut dyn DiceSource,
+) -> Result<Condition, RuleError> {
+    let mut after = before.clone();
+    of.recover(rest, sheet, &mut after, settings, dice)?;
+    Ok(after)
 }
 
 /// What each procedure says outlives a fight, handed over at registration
@@ -174,15 +182,17 @@ pub trait Aftermath: Sync {
     /// The kinds of recovery, shortest first.
     fn recoveries(&self) -> &'static [Recovery];
 
-    /// One recovery for one character: its condition after, rolling through `dice`.
+    /// One recovery for one character: changes `after` (a copy of its condition, which the
+    /// caller drops if this fails, so nothing is half-written), rolling through `dice`.
+    /// Called through [`recover`], which makes the copy.
     fn recover(
         &self,
         rest: &Recovery,
         sheet: &serde_json::Value,
-        before: &Condition,
+        after: &mut Condition,
         settings: &Settings,
         dice: &mut dyn DiceSource,
-    ) -> Result<Recovered, RuleError>;
+    ) -> Result<(), RuleError>;
 }
 
 /// A recovery by id, or an error that lists the ones there are.
@@ -299,16 +309,15 @@ impl Aftermath for Plain {
         &self,
         rest: &Recovery,
         _sheet: &serde_json::Value,
-        before: &Condition,
+        after: &mut Condition,
         _settings: &crate::campaign::aftermath::Settings,
         _dice: &mut dyn DiceSource,
-    ) -> Result<Recovered, RuleError> {
-        let mut after = before.clone();
+    ) -> Result<(), RuleError> {
         after.tracks.clear();
         if rest.id == "week" {
             after.stats.clear();
             after.lasting.clear();
         }
-        Ok(Recovered { after })
+        Ok(())
     }
 }

@@ -160,10 +160,17 @@ impl Company {
                 )));
             }
             // No rest mends the dead, whatever the procedure: they are left as they are.
-            let done = if m.condition.has("dead") {
-                super::aftermath::Recovered { after: m.condition.clone() }
+            let after = if m.condition.has("dead") {
+                m.condition.clone()
             } else {
-                of.recover(rest, &m.sheet, &m.condition, settings, &mut recorder)?
+                super::aftermath::recover(
+                    of,
+                    rest,
+                    &m.sheet,
+                    &m.condition,
+                    settings,
+                    &mut recorder,
+                )?
             };
             written.push(Written {
                 who: key.clone(),
@@ -171,7 +178,7 @@ impl Company {
                 name: m.name.clone(),
                 sheet: m.sheet.clone(),
                 before: m.condition.clone(),
-                after: done.after,
+                after,
             });
         }
         Ok(CampaignStep {

@@ -20,6 +20,7 @@
 //! ```
 
 mod check;
+mod command_of;
 mod lex;
 mod names;
 mod parse;

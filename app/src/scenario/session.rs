@@ -200,96 +200,18 @@ pub(super) fn perform(
     let enc = history.state();
     let refused = |e: crate::system::RuleError| Ok(e.to_string());
     match line {
-        SessionLine::Fight { name } => {
-            if sitting.ended.is_none() {
-                sitting.parts.push(Part::Fight(Box::new(JournalDoc::from_history(history))));
-            }
-            sitting.ended = None;
-            sitting.recurring.clear();
-            sitting.fights += 1;
-            let seed = history.base().seed.wrapping_add(sitting.fights);
-            // The next fight of the sitting plays by the same rules edition as the script.
-            let mut next = Encounter::new(enc.system(), name, seed);
-            next.rules = history.base().rules;
-            Ok(Outcome::StartOver(Box::new(next)))
-        }
+        SessionLine::Fight { name } => fight(sitting, history, name),
         SessionLine::Enter { who, side, zone, at } => {
-            let key = sitting.key(who).map_err(Err)?;
-            let side =
-                enc.side_named(side).ok_or_else(|| Err(format!("no side named '{side}'")))?;
-            let mut new = sitting
-                .company
-                .combatant(crate::campaign::aftermath::of(enc.system()), &key, side.id)
-                .map_err(|e| Err(e.to_string()))?;
-            if let Some(z) = zone {
-                new.zone =
-                    Some(enc.zone_named(z).ok_or_else(|| Err(format!("no zone named '{z}'")))?.id);
-            }
-            new.square = *at;
-            Ok(Outcome::Command(Command::AddCombatant { combatant: Box::new(new), count: 1 }))
+            enter(sitting, enc, who, side, zone.as_deref(), *at)
         }
         SessionLine::Recurring { who } => {
             enc.combatant_named(who).ok_or_else(|| Err(format!("no combatant named '{who}'")))?;
             sitting.recurring.insert(who.to_lowercase());
             Ok(Outcome::Done)
         }
-        SessionLine::EndFight { untick, set } => {
-            if let Some(at) = sitting.ended {
-                return Err(Ok(format!("the fight is already over (end-fight on line {at})")));
-            }
-            // Who fought for the party, or was marked recurring, joins the company.
-            for c in enc.combatants.values() {
-                let joins =
-                    enc.is_party(c.id) || sitting.recurring.contains(&c.name.to_lowercase());
-                let key = key_of(c);
-                if joins && !sitting.company.members.contains_key(&key) {
-                    let sheet = sheet_of(history, c);
-                    let member =
-                        Member::new(enc.system_id(), &c.name, &sheet, Condition::default());
-                    sitting.company.members.insert(key, member);
-                }
-            }
-            let mut review = Review::of_with(enc, &sitting.company, |c| Some(key_of(c)))
-                .at(FightRef::of(history));
-            for (who, what) in untick {
-                review.untick(who, what).map_err(Err)?;
-            }
-            for (who, what, n) in set {
-                // A number past the sheet is the rules' refusal (`expect error` may follow); a
-                // line that is not there is the script's mistake.
-                review.line_exists(who, what).map_err(Err)?;
-                review.set(who, what, *n).map_err(Ok)?;
-            }
-            sitting.parts.push(Part::Fight(Box::new(JournalDoc::from_history(history))));
-            sitting.step(review.step());
-            sitting.ended = Some(line_no);
-            Ok(Outcome::Done)
-        }
+        SessionLine::EndFight { untick, set } => end_fight(sitting, history, untick, set, line_no),
         SessionLine::Rest { kind, who, by } => {
-            let of = crate::campaign::aftermath::of(enc.system());
-            let rest = recovery(of, kind).map_err(refused)?;
-            let keys =
-                who.iter().map(|w| sitting.key(w)).collect::<Result<Vec<_>, _>>().map_err(Err)?;
-            let settings = match by {
-                Some(healer) => {
-                    let m = &sitting.company.members[&sitting.key(healer).map_err(Err)?];
-                    with_healer(&enc.settings, &m.name, &m.sheet)
-                }
-                None => (*enc.settings).clone(),
-            };
-            sitting.rests += 1;
-            // A stream of the fight's seed no command draws from.
-            let origin = StepDice { seed: history.base().seed, stream: u64::MAX - sitting.rests };
-            let step = sitting
-                .company
-                .rest_seeded(of, enc.system_id(), rest, &keys, &settings, origin, plan)
-                .map_err(refused)?;
-            let unused = plan.len().saturating_sub(step.rolls.len());
-            if unused > 0 {
-                return Err(Err(format!("{unused} planned roll(s) left unused by the rest")));
-            }
-            sitting.step(step);
-            Ok(Outcome::Done)
+            rest(sitting, history, kind, who, by.as_deref(), plan)
         }
         SessionLine::Heal { who, track, amount } => {
             let key = sitting.key(who).map_err(Err)?;
@@ -318,4 +240,121 @@ pub(super) fn perform(
             Ok(Outcome::Done)
         }
     }
+}
+
+/// A `fight` line: the fight so far into the sitting, and a new one begun.
+fn fight(
+    sitting: &mut Sitting,
+    history: &History,
+    name: &str,
+) -> Result<Outcome, Result<String, String>> {
+    let enc = history.state();
+    if sitting.ended.is_none() {
+        sitting.parts.push(Part::Fight(Box::new(JournalDoc::from_history(history))));
+    }
+    sitting.ended = None;
+    sitting.recurring.clear();
+    sitting.fights += 1;
+    let seed = history.base().seed.wrapping_add(sitting.fights);
+    // The next fight of the sitting plays by the same rules edition as the script.
+    let mut next = Encounter::new(enc.system(), name, seed);
+    next.rules = history.base().rules;
+    Ok(Outcome::StartOver(Box::new(next)))
+}
+
+/// An `enter` line: a character of the company joins the fight as it is now.
+fn enter(
+    sitting: &Sitting,
+    enc: &Encounter,
+    who: &str,
+    side: &str,
+    zone: Option<&str>,
+    at: Option<GridPos>,
+) -> Result<Outcome, Result<String, String>> {
+    let key = sitting.key(who).map_err(Err)?;
+    let side = enc.side_named(side).ok_or_else(|| Err(format!("no side named '{side}'")))?;
+    let mut new = sitting
+        .company
+        .combatant(crate::campaign::aftermath::of(enc.system()), &key, side.id)
+        .map_err(|e| Err(e.to_string()))?;
+    if let Some(z) = zone {
+        new.zone = Some(enc.zone_named(z).ok_or_else(|| Err(format!("no zone named '{z}'")))?.id);
+    }
+    new.square = at;
+    Ok(Outcome::Command(Command::AddCombatant { combatant: Box::new(new), count: 1 }))
+}
+
+/// An `end-fight` line: the review of what lasts, with its unticks and numbers, as one step.
+fn end_fight(
+    sitting: &mut Sitting,
+    history: &History,
+    untick: &[(String, String)],
+    set: &[(String, String, i64)],
+    line_no: usize,
+) -> Result<Outcome, Result<String, String>> {
+    let enc = history.state();
+    if let Some(at) = sitting.ended {
+        return Err(Ok(format!("the fight is already over (end-fight on line {at})")));
+    }
+    // Who fought for the party, or was marked recurring, joins the company.
+    for c in enc.combatants.values() {
+        let joins = enc.is_party(c.id) || sitting.recurring.contains(&c.name.to_lowercase());
+        let key = key_of(c);
+        if joins && !sitting.company.members.contains_key(&key) {
+            let sheet = sheet_of(history, c);
+            let member = Member::new(enc.system_id(), &c.name, &sheet, Condition::default());
+            sitting.company.members.insert(key, member);
+        }
+    }
+    let mut review =
+        Review::of_with(enc, &sitting.company, |c| Some(key_of(c))).at(FightRef::of(history));
+    for (who, what) in untick {
+        review.untick(who, what).map_err(Err)?;
+    }
+    for (who, what, n) in set {
+        // A number past the sheet is the rules' refusal (`expect error` may follow); a
+        // line that is not there is the script's mistake.
+        review.line_exists(who, what).map_err(Err)?;
+        review.set(who, what, *n).map_err(Ok)?;
+    }
+    sitting.parts.push(Part::Fight(Box::new(JournalDoc::from_history(history))));
+    sitting.step(review.step());
+    sitting.ended = Some(line_no);
+    Ok(Outcome::Done)
+}
+
+/// A `rest` line: the rest for whom it names (everyone when no one), its dice planned.
+fn rest(
+    sitting: &mut Sitting,
+    history: &History,
+    kind: &str,
+    who: &[String],
+    by: Option<&str>,
+    plan: &[DieChoice],
+) -> Result<Outcome, Result<String, String>> {
+    let enc = history.state();
+    let refused = |e: crate::system::RuleError| Ok(e.to_string());
+    let of = crate::campaign::aftermath::of(enc.system());
+    let rest = recovery(of, kind).map_err(refused)?;
+    let keys = who.iter().map(|w| sitting.key(w)).collect::<Result<Vec<_>, _>>().map_err(Err)?;
+    let settings = match by {
+        Some(healer) => {
+            let m = &sitting.company.members[&sitting.key(healer).map_err(Err)?];
+            with_healer(&enc.settings, &m.name, &m.sheet)
+        }
+        None => (*enc.settings).clone(),
+    };
+    sitting.rests += 1;
+    // A stream of the fight's seed no command draws from.
+    let origin = StepDice { seed: history.base().seed, stream: u64::MAX - sitting.rests };
+    let step = sitting
+        .company
+        .rest_seeded(of, enc.system_id(), rest, &keys, &settings, origin, plan)
+        .map_err(refused)?;
+    let unused = plan.len().saturating_sub(step.rolls.len());
+    if unused > 0 {
+        return Err(Err(format!("{unused} planned roll(s) left unused by the rest")));
+    }
+    sitting.step(step);
+    Ok(Outcome::Done)
 }

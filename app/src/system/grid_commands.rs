@@ -6,8 +6,9 @@ use super::{Emitter, RuleError, System};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::EventKind;
+use crate::ids::CombatantId;
 use crate::reach;
-use crate::space::grid::{BattleMap, Edge, Grid, GridPos, MAX_SIDE, MAX_SIZE};
+use crate::space::grid::{BattleMap, Edge, Grid, GridPos, MAX_SIDE, MAX_SIZE, WallKind};
 use crate::space::path::Passage;
 use crate::space::{self};
 
@@ -23,76 +24,11 @@ pub(super) fn handle_grid(
 ) -> Result<(), RuleError> {
     match command {
         Command::SetGrid { width, height, feet } => {
-            may_be_grid(system, enc)?;
-            if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-                return Err(RuleError::Invalid(format!(
-                    "a grid is 1 to {MAX_SIDE} squares on a side, not {width} × {height}"
-                )));
-            }
-            if !(1..=MAX_FEET).contains(&feet) {
-                return Err(RuleError::Invalid(format!(
-                    "a square measures 1 to {MAX_FEET} ft, not {feet}"
-                )));
-            }
-            let resized = Grid::new(width, height, feet);
-            if let Some(c) = enc
-                .combatants
-                .values()
-                .find(|c| c.square.is_some_and(|at| !resized.fits(at, c.size)))
-            {
-                return Err(RuleError::Invalid(format!(
-                    "{} would be left off the grid: move them first",
-                    c.name
-                )));
-            }
-            out.push("core.board", None, EventKind::GridSet { width, height, feet });
+            set_grid(system, enc, width, height, feet, out)?
         }
-        Command::SetWalls { from, to, kind } => {
-            let grid = grid(enc)?;
-            let edges = Edge::line(from.0, from.1, to.0, to.1).ok_or_else(|| {
-                RuleError::Invalid(format!(
-                    "a wall runs along one row or column of corners: ({}, {}) to ({}, {}) does not",
-                    from.0, from.1, to.0, to.1
-                ))
-            })?;
-            if let Some(e) = edges.iter().find(|e| !grid.has_edge(**e)) {
-                let (x, y) = e.ends()[1];
-                return Err(RuleError::Invalid(format!("the corner ({x}, {y}) is off the grid")));
-            }
-            // A wall may not cut through someone big standing across the line.
-            if kind.is_some_and(|k| k.blocks_movement()) {
-                let mut walled = grid.clone();
-                for e in &edges {
-                    walled.set_wall(*e, kind);
-                }
-                let passage = Passage::new(&walled);
-                if let Some((c, _)) =
-                    reach::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size))
-                {
-                    return Err(RuleError::Invalid(format!(
-                        "{} stands across that line: move them first",
-                        c.name
-                    )));
-                }
-            }
-            out.push("core.board", None, EventKind::WallsSet { edges, kind });
-        }
+        Command::SetWalls { from, to, kind } => set_walls(enc, from, to, kind, out)?,
         Command::SetDifficult { at, width, height, on } => {
-            let grid = grid(enc)?;
-            let (w, h) = (u32::from(width), u32::from(height));
-            if w == 0
-                || h == 0
-                || u32::from(at.x) + w > u32::from(grid.width)
-                || u32::from(at.y) + h > u32::from(grid.height)
-            {
-                return Err(RuleError::Invalid(format!(
-                    "{width} × {height} squares from {at} do not lie on the grid"
-                )));
-            }
-            let squares = (at.y..at.y + height)
-                .flat_map(|y| (at.x..at.x + width).map(move |x| GridPos { x, y }))
-                .collect();
-            out.push("core.board", None, EventKind::DifficultSet { squares, on });
+            set_difficult(enc, at, width, height, on, out)?
         }
         Command::Place { id, at } => {
             let c = combatant(enc, id)?;
@@ -107,29 +43,7 @@ pub(super) fn handle_grid(
                 EventKind::Placed { id, from: c.square, to: at, cost_ft: None },
             );
         }
-        Command::Step { id, to } => {
-            let c = combatant(enc, id)?;
-            let grid = grid(enc)?;
-            let Some(from) = c.square else {
-                return Err(RuleError::Invalid(format!(
-                    "{} is not on the grid: place them first",
-                    c.name
-                )));
-            };
-            let passage = Passage::new(grid);
-            let moves = reach::moves(enc, &passage, c);
-            let path = reach::step_path(&moves, c, from, to).map_err(refused(c))?;
-            out.push(
-                "core.move",
-                Some(id),
-                EventKind::Placed {
-                    id,
-                    from: Some(from),
-                    to: Some(to),
-                    cost_ft: Some(path.cost_ft),
-                },
-            );
-        }
+        Command::Step { id, to } => step(enc, id, to, out)?,
         Command::SetMap { map } => {
             grid(enc)?;
             if let Some(m) = &map {
@@ -142,25 +56,7 @@ pub(super) fn handle_grid(
             check_board(enc, &new)?;
             out.push("core.board", None, EventKind::BoardSet { grid: new });
         }
-        Command::SetSize { id, size } => {
-            let c = combatant(enc, id)?;
-            if !(1..=MAX_SIZE).contains(&size) {
-                return Err(RuleError::Invalid(format!(
-                    "a size is 1 to {MAX_SIZE} squares on a side, not {size}"
-                )));
-            }
-            if let (Some(grid), Some(at)) = (&enc.grid, c.square) {
-                let passage = Passage::new(grid);
-                let bigger = Combatant { size, ..c.clone() };
-                reach::moves(enc, &passage, &bigger).can_end(at).map_err(|e| {
-                    RuleError::Invalid(format!(
-                        "{} cannot grow to {size}×{size} there: {e}",
-                        c.name
-                    ))
-                })?;
-            }
-            out.push("core.override", Some(id), EventKind::SizeSet { id, size });
-        }
+        Command::SetSize { id, size } => set_size(enc, id, size, out)?,
         other => {
             return Err(RuleError::Invalid(format!("not a grid command: {other:?}")));
         }
@@ -276,5 +172,145 @@ fn check_board(enc: &Encounter, g: &Grid) -> Result<(), RuleError> {
             c.name
         )));
     }
+    Ok(())
+}
+
+/// A new grid: its sides and square within bounds, and no one left off it.
+fn set_grid(
+    system: &dyn System,
+    enc: &Encounter,
+    width: u16,
+    height: u16,
+    feet: u16,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    may_be_grid(system, enc)?;
+    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        return Err(RuleError::Invalid(format!(
+            "a grid is 1 to {MAX_SIDE} squares on a side, not {width} × {height}"
+        )));
+    }
+    if !(1..=MAX_FEET).contains(&feet) {
+        return Err(RuleError::Invalid(format!(
+            "a square measures 1 to {MAX_FEET} ft, not {feet}"
+        )));
+    }
+    let resized = Grid::new(width, height, feet);
+    if let Some(c) =
+        enc.combatants.values().find(|c| c.square.is_some_and(|at| !resized.fits(at, c.size)))
+    {
+        return Err(RuleError::Invalid(format!(
+            "{} would be left off the grid: move them first",
+            c.name
+        )));
+    }
+    out.push("core.board", None, EventKind::GridSet { width, height, feet });
+    Ok(())
+}
+
+/// Walls along one row or column of corners, never through someone standing across it.
+fn set_walls(
+    enc: &Encounter,
+    from: (u16, u16),
+    to: (u16, u16),
+    kind: Option<WallKind>,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    let grid = grid(enc)?;
+    let edges = Edge::line(from.0, from.1, to.0, to.1).ok_or_else(|| {
+        RuleError::Invalid(format!(
+            "a wall runs along one row or column of corners: ({}, {}) to ({}, {}) does not",
+            from.0, from.1, to.0, to.1
+        ))
+    })?;
+    if let Some(e) = edges.iter().find(|e| !grid.has_edge(**e)) {
+        let (x, y) = e.ends()[1];
+        return Err(RuleError::Invalid(format!("the corner ({x}, {y}) is off the grid")));
+    }
+    // A wall may not cut through someone big standing across the line.
+    if kind.is_some_and(|k| k.blocks_movement()) {
+        let mut walled = grid.clone();
+        for e in &edges {
+            walled.set_wall(*e, kind);
+        }
+        let passage = Passage::new(&walled);
+        if let Some((c, _)) = reach::footprints(enc).find(|(_, f)| !passage.can_stand(f.at, f.size))
+        {
+            return Err(RuleError::Invalid(format!(
+                "{} stands across that line: move them first",
+                c.name
+            )));
+        }
+    }
+    out.push("core.board", None, EventKind::WallsSet { edges, kind });
+    Ok(())
+}
+
+/// Difficult ground on (or off) a rectangle of squares that lies on the grid.
+fn set_difficult(
+    enc: &Encounter,
+    at: GridPos,
+    width: u16,
+    height: u16,
+    on: bool,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    let grid = grid(enc)?;
+    let (w, h) = (u32::from(width), u32::from(height));
+    if w == 0
+        || h == 0
+        || u32::from(at.x) + w > u32::from(grid.width)
+        || u32::from(at.y) + h > u32::from(grid.height)
+    {
+        return Err(RuleError::Invalid(format!(
+            "{width} × {height} squares from {at} do not lie on the grid"
+        )));
+    }
+    let squares = (at.y..at.y + height)
+        .flat_map(|y| (at.x..at.x + width).map(move |x| GridPos { x, y }))
+        .collect();
+    out.push("core.board", None, EventKind::DifficultSet { squares, on });
+    Ok(())
+}
+
+/// A step on the grid by a path the mover may take, its cost in feet journaled.
+fn step(enc: &Encounter, id: CombatantId, to: GridPos, out: &mut Emitter) -> Result<(), RuleError> {
+    let c = combatant(enc, id)?;
+    let grid = grid(enc)?;
+    let Some(from) = c.square else {
+        return Err(RuleError::Invalid(format!("{} is not on the grid: place them first", c.name)));
+    };
+    let passage = Passage::new(grid);
+    let moves = reach::moves(enc, &passage, c);
+    let path = reach::step_path(&moves, c, from, to).map_err(refused(c))?;
+    out.push(
+        "core.move",
+        Some(id),
+        EventKind::Placed { id, from: Some(from), to: Some(to), cost_ft: Some(path.cost_ft) },
+    );
+    Ok(())
+}
+
+/// A size in squares, refused where the bigger footprint does not fit.
+fn set_size(
+    enc: &Encounter,
+    id: CombatantId,
+    size: u8,
+    out: &mut Emitter,
+) -> Result<(), RuleError> {
+    let c = combatant(enc, id)?;
+    if !(1..=MAX_SIZE).contains(&size) {
+        return Err(RuleError::Invalid(format!(
+            "a size is 1 to {MAX_SIZE} squares on a side, not {size}"
+        )));
+    }
+    if let (Some(grid), Some(at)) = (&enc.grid, c.square) {
+        let passage = Passage::new(grid);
+        let bigger = Combatant { size, ..c.clone() };
+        reach::moves(enc, &passage, &bigger).can_end(at).map_err(|e| {
+            RuleError::Invalid(format!("{} cannot grow to {size}×{size} there: {e}", c.name))
+        })?;
+    }
+    out.push("core.override", Some(id), EventKind::SizeSet { id, size });
     Ok(())
 }

@@ -16,297 +16,17 @@ use fray_app::system::{self, System, validate_block};
 use serde_json::Value;
 use std::collections::HashMap;
 
+pub(super) use super::csv_mapping::names;
+pub use super::csv_mapping::{CsvMapping, csv_targets};
+
 /// Target key of the column holding each creature's name.
-const NAME: &str = "name";
+pub(super) const NAME: &str = "name";
 /// Target key of the column holding each creature's tags.
-const TAGS: &str = "tags";
+pub(super) const TAGS: &str = "tags";
 /// Block key of the notes, for systems whose schema has no notes field.
-const NOTES: &str = "notes";
+pub(super) const NOTES: &str = "notes";
 
-/// How the columns of a CSV file map onto a creature: each header with the key of the field
-/// it fills (`name`, `tags`, or a schema key such as `tracks.hp`), or `None` when the column
-/// is ignored. [`CsvMapping::propose`] guesses it from the headers; the GM may change it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CsvMapping {
-    /// Each header, in file order, and its target key.
-    pub columns: Vec<(String, Option<String>)>,
-    /// The separator found in the header line (`,`, `;` or tab).
-    pub delimiter: u8,
-    /// Headers the GM chose to leave out: no warning for them.
-    pub ignored: Vec<String>,
-}
-
-/// What a CSV column can fill for `system`: `(key, label)` of the name, the tags, then every
-/// field of its creature blocks (and the notes, if its schema has none).
-/// Empty for an unknown system.
-pub fn csv_targets(system: &str) -> Vec<(String, String)> {
-    let Some(system) = system::by_id(system) else { return Vec::new() };
-    let mut out = vec![(NAME.to_owned(), "Name".to_owned()), (TAGS.to_owned(), "Tags".to_owned())];
-    let fields = system.block_schema().fields_for(false);
-    let mut has_notes = false;
-    for f in fields {
-        has_notes |= f.key == NOTES;
-        out.push((f.key.to_owned(), f.label.to_owned()));
-    }
-    if !has_notes {
-        out.push((NOTES.to_owned(), "Notes".to_owned()));
-    }
-    out
-}
-
-/// Words spreadsheets and books use for the same field: a header in a group matches a target
-/// whose label or key (its last part) is in the group.
-const SYNONYMS: &[&[&str]] = &[
-    &["armour", "armor", "ac", "armour class", "armor class", "arm", "armour value", "armor value"],
-    &["hp", "hit points", "hit point", "hit protection", "hits", "health", "hit"],
-    &["str", "strength"],
-    &["dex", "dexterity"],
-    &["wil", "will", "willpower"],
-    &["agi", "agility"],
-    &["wit", "wits"],
-    &["name", "creature", "monster", "npc"],
-    &["tags", "keywords", "labels"],
-    &["notes", "description", "special", "remarks"],
-    &["hd", "hit dice", "hit die"],
-    &["wp", "wound points", "wounds"],
-    &["magic_dice", "magic dice", "md"],
-    &["move", "speed", "movement", "mv"],
-    &["morale", "ml"],
-];
-
-/// A header or a name as matching sees it: lower case, blanks and `_` as single spaces.
-fn folded(text: &str) -> String {
-    text.trim().to_lowercase().replace('_', " ").split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Whether `header` names the target `(key, label)`: its key, its key's last part, its label,
-/// or a word of the same synonym group.
-pub(super) fn names(header: &str, key: &str, label: &str) -> bool {
-    let last = key.rsplit('.').next().unwrap_or(key);
-    let own = [key, last, label];
-    if own.iter().any(|o| same_folded(o, header)) {
-        return true;
-    }
-    // Compared without building a folded copy of each word: a stat block's every piece is
-    // matched against every field, and each copy cost an allocation (an SRD wiki took 12 s).
-    SYNONYMS.iter().any(|group| {
-        group.iter().any(|w| same_folded(w, header))
-            && group.iter().any(|w| own.iter().any(|o| same_folded(o, w)))
-    })
-}
-
-/// Whether two texts are the same as [`folded`] sees them, without building either.
-fn same_folded(a: &str, b: &str) -> bool {
-    fn chars(text: &str) -> impl Iterator<Item = char> + '_ {
-        text.split(|c: char| c.is_whitespace() || c == '_')
-            .filter(|w| !w.is_empty())
-            .enumerate()
-            .flat_map(|(i, w)| (i > 0).then_some(' ').into_iter().chain(w.chars()))
-            .flat_map(char::to_lowercase)
-    }
-    // Most words differ at once: their first letters say so without the fold.
-    let first = |t: &str| {
-        t.trim_start_matches(|c: char| c.is_whitespace() || c == '_')
-            .chars()
-            .next()
-            .map(|c| c.to_ascii_lowercase())
-    };
-    first(a) == first(b) && chars(a).eq(chars(b))
-}
-
-/// The edit distance of two short texts (for the nearest field of an unmapped column).
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let here = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            prev = here;
-        }
-    }
-    row[b.len()]
-}
-
-impl CsvMapping {
-    /// The mapping the headers of `text` suggest for `system`: each header matched, ignoring
-    /// case, blanks and `_`, to a target's key, label or their usual synonyms (`Armor`,
-    /// `Armour`, `AC`; `HP`, `Hit Protection`, `Health`...: [`csv_targets`]); a target takes
-    /// the first column that names it. `file` names the file in messages.
-    pub fn propose(file: &str, text: &str, system: &str) -> Result<CsvMapping, Problems> {
-        let targets = csv_targets(system);
-        if targets.is_empty() {
-            return Err(unknown_system(file, system).into());
-        }
-        let delimiter = delimiter(text);
-        let mut reader = csv::ReaderBuilder::new()
-            .delimiter(delimiter)
-            .flexible(true)
-            .from_reader(text.as_bytes());
-        let headers = reader.headers().map_err(|e| {
-            Problems::from(ImportProblem::entry(
-                file,
-                "row 1",
-                None,
-                format!("cannot be read: {e}"),
-            ))
-        })?;
-        let mut taken = Vec::new();
-        let columns = headers
-            .iter()
-            .map(|h| {
-                let wanted = h.trim();
-                // An exact key or label first, then a synonym.
-                let exact = targets.iter().find(|(k, l)| {
-                    !taken.contains(k)
-                        && (folded(k) == folded(wanted) || folded(l) == folded(wanted))
-                });
-                let found = exact
-                    .or_else(|| {
-                        targets.iter().find(|(k, l)| !taken.contains(k) && names(wanted, k, l))
-                    })
-                    .map(|(k, _)| k.clone());
-                if let Some(k) = &found {
-                    taken.push(k.clone());
-                }
-                (h.to_owned(), found)
-            })
-            .collect();
-        Ok(CsvMapping { columns, delimiter, ignored: Vec::new() })
-    }
-
-    /// Points `header` at `target` (a key, a label or a synonym; `ignore` or nothing drops
-    /// the column), as the GM says with `--map` or in the window. The error names what is
-    /// wrong and what would do.
-    pub fn set(&mut self, system: &str, header: &str, target: &str) -> Result<(), String> {
-        let Some(i) = self.columns.iter().position(|(h, _)| folded(h) == folded(header)) else {
-            let known: Vec<&str> = self.columns.iter().map(|(h, _)| h.as_str()).collect();
-            return Err(format!(
-                "there is no column '{header}' (the columns: {})",
-                known.join(", ")
-            ));
-        };
-        let t = folded(target);
-        if t.is_empty() || t == "ignore" || t == "ignored" {
-            self.ignore(i);
-            return Ok(());
-        }
-        let targets = csv_targets(system);
-        let found = targets
-            .iter()
-            .find(|(k, l)| folded(k) == t || folded(l) == t)
-            .or_else(|| targets.iter().find(|(k, l)| names(target, k, l)));
-        let Some((key, _)) = found else {
-            return Err(format!(
-                "'{target}' is no field of {system} (see --list-fields){}",
-                nearest(&targets, target).map_or(String::new(), |n| format!("; nearest: {n}"))
-            ));
-        };
-        for column in &mut self.columns {
-            if column.1.as_deref() == Some(key.as_str()) {
-                column.1 = None;
-            }
-        }
-        self.columns[i].1 = Some(key.clone());
-        Ok(())
-    }
-
-    /// Leaves column `i` out, on purpose: no warning for it.
-    pub fn ignore(&mut self, i: usize) {
-        if let Some((header, target)) = self.columns.get_mut(i) {
-            *target = None;
-            if !self.ignored.contains(header) {
-                self.ignored.push(header.clone());
-            }
-        }
-    }
-
-    /// The columns that fill no field, each with the nearest field's label and key, for the
-    /// warning the GM sees before importing: `'Size' fills no field (nearest: STR, tracks.str)`.
-    pub fn unmapped(&self, system: &str) -> Vec<String> {
-        let targets = csv_targets(system);
-        self.columns
-            .iter()
-            .filter(|(h, k)| k.is_none() && !self.ignored.contains(h))
-            .map(|(h, _)| {
-                let near = nearest(&targets, h).map_or_else(
-                    || " (no field is spelled like it)".to_owned(),
-                    |n| format!(" (nearest: {n})"),
-                );
-                format!("column '{h}' fills no field and is left out{near}")
-            })
-            .collect()
-    }
-
-    /// Every warning the GM sees before importing: the columns that fill no field
-    /// ([`Self::unmapped`]), then the fields the procedure needs that no column fills
-    /// ([`Self::unfilled`]).
-    pub fn warnings(&self, system: &str) -> Vec<String> {
-        let mut out = self.unmapped(system);
-        out.extend(self.unfilled(system));
-        out
-    }
-
-    /// The fields the procedure needs that no column fills, each with what every creature
-    /// gets instead: `no column for HP: every creature gets 4`.
-    pub fn unfilled(&self, system: &str) -> Vec<String> {
-        let Some(system) = system::by_id(system) else { return Vec::new() };
-        let mapped: Vec<&str> = self.columns.iter().filter_map(|(_, k)| k.as_deref()).collect();
-        system
-            .block_schema()
-            .fields_for(false)
-            .filter(|f| f.required && !mapped.contains(&f.key))
-            .map(|f| {
-                let gets = match f.default_value() {
-                    Some(Value::Number(n)) => format!("every creature gets {n}"),
-                    Some(Value::String(s)) => format!("every creature gets '{s}'"),
-                    Some(Value::Object(o)) if o.get("value").is_some_and(Value::is_number) => {
-                        format!("every creature gets {}", o["value"])
-                    }
-                    Some(_) => "every creature gets its default".to_owned(),
-                    None => "every creature is left without it".to_owned(),
-                };
-                format!("no column for {}: {gets}", f.label)
-            })
-            .collect()
-    }
-
-    /// The mapping as lines to show: `HP -> tracks.hp (HP)`, `Size -> (ignored)`.
-    pub fn describe(&self, system: &str) -> Vec<String> {
-        let targets: HashMap<String, String> = csv_targets(system).into_iter().collect();
-        self.columns
-            .iter()
-            .map(|(h, k)| match k {
-                Some(k) => {
-                    let label = targets.get(k).map_or(String::new(), |l| format!(" ({l})"));
-                    format!("{h} -> {k}{label}")
-                }
-                None => format!("{h} -> (ignored)"),
-            })
-            .collect()
-    }
-}
-
-/// The target nearest to `header` by spelling, `Label (key)`, when one is near enough to be
-/// a slip of the keys (a third of the letters at most).
-fn nearest(targets: &[(String, String)], header: &str) -> Option<String> {
-    let h = folded(header);
-    let last = |k: &str| folded(k.rsplit('.').next().unwrap_or(k));
-    targets
-        .iter()
-        .map(|(k, l)| {
-            let d =
-                distance(&h, &folded(l)).min(distance(&h, &folded(k))).min(distance(&h, &last(k)));
-            (d, k, l)
-        })
-        .filter(|(d, _, _)| *d <= (h.chars().count() / 3).max(1))
-        .min_by_key(|(d, _, _)| *d)
-        .map(|(_, k, l)| format!("{l} ({k})"))
-}
-
-fn unknown_system(file: &str, system: &str) -> ImportProblem {
+pub(super) fn unknown_system(file: &str, system: &str) -> ImportProblem {
     let known: Vec<&str> = system::all().iter().map(|s| s.id()).collect();
     ImportProblem::file(
         file,
@@ -315,25 +35,6 @@ fn unknown_system(file: &str, system: &str) -> ImportProblem {
             known.join(", ")
         ),
     )
-}
-
-/// The separator of the header line: whichever of `,`, `;` and tab it has most of outside
-/// quotes (a comma when it has none).
-fn delimiter(text: &str) -> u8 {
-    let header = text.lines().next().unwrap_or("");
-    let mut counts = [0usize; 3];
-    let mut quoted = false;
-    for c in header.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ',' if !quoted => counts[0] += 1,
-            ';' if !quoted => counts[1] += 1,
-            '\t' if !quoted => counts[2] += 1,
-            _ => {}
-        }
-    }
-    let best = (0..3).max_by_key(|&i| (counts[i], std::cmp::Reverse(i))).unwrap_or(0);
-    if counts[best] == 0 { b',' } else { [b',', b';', b'\t'][best] }
 }
 
 /// The creatures of a CSV file for `system`, columns read as `mapping` says: each cell typed
@@ -352,29 +53,8 @@ pub fn csv_creatures(
     let Some(system) = system::by_id(system_id) else {
         return Err(unknown_system(file, system_id).into());
     };
+    refuse_whole_file(file, text, mapping)?;
     let mut problems = Problems::default();
-    if !mapping.columns.iter().any(|(_, k)| k.as_deref() == Some(NAME)) {
-        problems.push(ImportProblem::file(
-            file,
-            "has no column for the name: map one column to 'name'",
-        ));
-        return Err(problems);
-    }
-    // A quote never closed swallows every row after it into one cell: refuse the file, naming
-    // the line where the quote opened.
-    if let Some(line) = unclosed_quote(text, mapping.delimiter) {
-        problems.push(ImportProblem::entry(
-            file,
-            format!("line {line}"),
-            None,
-            "opens a quote (\") that is never closed: close it or remove it",
-        ));
-        return Err(problems);
-    }
-    if let Some(why) = super::count::too_many(super::count::csv_rows(text, mapping.delimiter)) {
-        problems.push(ImportProblem::file(file, why));
-        return Err(problems);
-    }
     let kinds: HashMap<&str, Kind> =
         system.block_schema().fields_for(false).map(|f| (f.key, f.kind)).collect();
     let mut reader = csv::ReaderBuilder::new()
@@ -407,57 +87,10 @@ pub fn csv_creatures(
         let mut cell_ok = true;
         for ((header, key), cell) in mapping.columns.iter().zip(record.iter()) {
             let Some(key) = key.as_deref() else { continue };
-            let column = || Some(format!("column '{header}'"));
-            let mut fail = |message: String| {
-                problems.push(ImportProblem::entry(file, at.clone(), column(), message));
+            if let Err(message) = read_cell(&mut entry, &kinds, key, cell) {
+                let column = Some(format!("column '{header}'"));
+                problems.push(ImportProblem::entry(file, at.clone(), column, message));
                 cell_ok = false;
-            };
-            match key {
-                NAME => {
-                    // A name over several lines is quotes gone wrong (rows run together).
-                    if cell.trim().contains(['\n', '\r']) {
-                        fail(
-                            "the name runs over several lines: check the quotes on this row".into(),
-                        );
-                    } else if let Some(why) = super::check::name_too_long(cell.trim()) {
-                        fail(why);
-                    }
-                    entry.name = cell.trim().to_owned();
-                }
-                TAGS => match Kind::Words.parse_text(cell) {
-                    Ok(Some(Value::Array(words))) if words.len() > super::check::MAX_TAGS => {
-                        fail(format!(
-                            "has {} tags; at most {}",
-                            words.len(),
-                            super::check::MAX_TAGS
-                        ));
-                    }
-                    Ok(Some(Value::Array(words))) => {
-                        entry.tags =
-                            words.iter().filter_map(|w| w.as_str().map(str::to_owned)).collect();
-                    }
-                    Ok(_) => {}
-                    Err(e) => fail(e),
-                },
-                key => {
-                    let kind = kinds.get(key).copied().unwrap_or(Kind::Text { multiline: true });
-                    if let Kind::List { item, noun } = kind {
-                        let (records, unread) = super::paste::list_cell(item, cell);
-                        match unread.first() {
-                            Some(piece) => fail(format!(
-                                "'{piece}' is not a {noun}: write a name and its dice, as in \
-                                 'club d10; bite d6 (bleed)'"
-                            )),
-                            None => schema::set(&mut entry.block, key, Some(Value::Array(records))),
-                        }
-                        continue;
-                    }
-                    match kind.parse_text(cell) {
-                        Ok(Some(v)) => schema::set(&mut entry.block, key, Some(v)),
-                        Ok(None) => {}
-                        Err(e) => fail(e),
-                    }
-                }
             }
         }
         let name_column = mapping.columns.iter().find(|(_, k)| k.as_deref() == Some(NAME));
@@ -492,9 +125,15 @@ pub fn csv_creatures(
         return Err(problems);
     }
     lib.normalize();
-    // Only the mapped columns belong to the file: importing it over entries it made before
-    // replaces those fields and keeps the rest (weapons, portraits, what the editor added).
-    lib.partial = Some(Partial {
+    lib.partial = Some(partial(mapping));
+    Ok(lib)
+}
+
+/// What the file fills: only the mapped columns belong to it, so importing it over entries it
+/// made before replaces those fields and keeps the rest (weapons, portraits, what the editor
+/// added).
+fn partial(mapping: &CsvMapping) -> Partial {
+    Partial {
         keys: mapping
             .columns
             .iter()
@@ -502,8 +141,83 @@ pub fn csv_creatures(
             .filter(|k| k != NAME && k != TAGS)
             .collect(),
         tags: mapping.columns.iter().any(|(_, k)| k.as_deref() == Some(TAGS)),
-    });
-    Ok(lib)
+    }
+}
+
+/// What refuses the whole file before any row is read: no column for the name, a quote never
+/// closed (it swallows every row after it into one cell: named by the line where it opened),
+/// or more rows than Fray reads.
+fn refuse_whole_file(file: &str, text: &str, mapping: &CsvMapping) -> Result<(), Problems> {
+    let mut problems = Problems::default();
+    if !mapping.columns.iter().any(|(_, k)| k.as_deref() == Some(NAME)) {
+        problems.push(ImportProblem::file(
+            file,
+            "has no column for the name: map one column to 'name'",
+        ));
+        return Err(problems);
+    }
+    if let Some(line) = unclosed_quote(text, mapping.delimiter) {
+        problems.push(ImportProblem::entry(
+            file,
+            format!("line {line}"),
+            None,
+            "opens a quote (\") that is never closed: close it or remove it",
+        ));
+        return Err(problems);
+    }
+    if let Some(why) = super::count::too_many(super::count::csv_rows(text, mapping.delimiter)) {
+        problems.push(ImportProblem::file(file, why));
+        return Err(problems);
+    }
+    Ok(())
+}
+
+/// One cell of a row into `entry`: the name, the tags, or the field `key` (a list's items as
+/// the paste reads them), typed as its kind; what is wrong with it, if anything.
+fn read_cell(
+    entry: &mut CreatureEntry,
+    kinds: &HashMap<&str, Kind>,
+    key: &str,
+    cell: &str,
+) -> Result<(), String> {
+    match key {
+        NAME => {
+            // A name over several lines is quotes gone wrong (rows run together).
+            entry.name = cell.trim().to_owned();
+            if cell.trim().contains(['\n', '\r']) {
+                return Err("the name runs over several lines: check the quotes on this row".into());
+            }
+            super::check::name_too_long(cell.trim()).map_or(Ok(()), Err)
+        }
+        TAGS => match Kind::Words.parse_text(cell)? {
+            Some(Value::Array(words)) if words.len() > super::check::MAX_TAGS => {
+                Err(format!("has {} tags; at most {}", words.len(), super::check::MAX_TAGS))
+            }
+            Some(Value::Array(words)) => {
+                entry.tags = words.iter().filter_map(|w| w.as_str().map(str::to_owned)).collect();
+                Ok(())
+            }
+            _ => Ok(()),
+        },
+        key => {
+            let kind = kinds.get(key).copied().unwrap_or(Kind::Text { multiline: true });
+            if let Kind::List { item, noun } = kind {
+                let (records, unread) = super::paste_items::list_cell(item, cell);
+                if let Some(piece) = unread.first() {
+                    return Err(format!(
+                        "'{piece}' is not a {noun}: write a name and its dice, as in \
+                         'club d10; bite d6 (bleed)'"
+                    ));
+                }
+                schema::set(&mut entry.block, key, Some(Value::Array(records)));
+                return Ok(());
+            }
+            if let Some(v) = kind.parse_text(cell)? {
+                schema::set(&mut entry.block, key, Some(v));
+            }
+            Ok(())
+        }
+    }
 }
 
 /// The schema's and the system's problems with a row's block, each named by the column that

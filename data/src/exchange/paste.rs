@@ -10,17 +10,18 @@
 
 use super::csv::names;
 use super::format::CreatureEntry;
+use super::paste_items::{list_item, several_attacks};
 use super::paste_old_school::{
-    alternatives, another_value, counted_attacks, encounter_rate, hit_dice, never_an_attack,
-    srd_hit_points,
+    another_value, counted_attacks, hit_dice, never_an_attack, srd_hit_points,
 };
 use super::paste_pages::{is_wiki_pages, split_wiki_pages};
+pub(super) use super::paste_pieces::{hit_damage, items, sentence_attack, to_hit};
+use super::paste_pieces::{label_and_dice, label_and_number};
 use super::paste_split::split_blocks;
 use super::problem::{ImportProblem, Problems};
-use fray_app::dice::Dice;
 use fray_app::system::schema::{self, Field, Kind};
 use fray_app::system::{self, System};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// Why a block cannot be read: the field a refused value was for, if it was one.
 pub(super) struct Refused {
@@ -35,7 +36,7 @@ impl From<String> for Refused {
 }
 
 /// Most words an attack's or weapon's name has ("Light Crossbow", "ceremonial dagger").
-const MAX_NAME_WORDS: usize = 5;
+pub(super) const MAX_NAME_WORDS: usize = 5;
 
 /// Most blocks one paste may hold: a whole book's bestiary, read in one go.
 pub const MAX_BLOCKS: usize = 10_000;
@@ -205,11 +206,36 @@ pub(super) fn read_pieces(
         block: schema.new_block(false),
         portrait: None,
     };
-    let mut unread = Vec::new();
-    let mut read = Vec::new();
-    // A list's items are gathered here and set once: appending to the block's list item by
-    // item copied the list each time (8,000 weapons took 16 s).
-    let mut listed = Vec::new();
+    let mut reading = read_each(&schema, &fields, &mut entry.block, pieces)?;
+    reading.close(&fields, &mut entry.block, description, how);
+    let Reading { read, unread, .. } = reading;
+    // A refusal, never a silent cut, if the stored block could not be measured.
+    let stored = serde_json::to_vec(&entry.block).map_or(usize::MAX, |b| b.len());
+    if let Some(why) = super::count::block_too_long(stored) {
+        return Err(why.into());
+    }
+    Ok((entry, unread, read))
+}
+
+/// What reading a block's pieces gathered.
+struct Reading {
+    /// The keys of the fields that took a piece, in order.
+    read: Vec<&'static str>,
+    /// The pieces no field took.
+    unread: Vec<String>,
+    /// A list's items, gathered here and set once: appending to the block's list item by item
+    /// copied the list each time (8,000 weapons took 16 s).
+    listed: Vec<Value>,
+}
+
+/// Reads each piece into `block` (a hit-dice piece split first), keeping what no field takes.
+fn read_each(
+    schema: &schema::BlockSchema,
+    fields: &[&Field],
+    block: &mut Value,
+    pieces: Vec<String>,
+) -> Result<Reading, Refused> {
+    let mut r = Reading { read: Vec::new(), unread: Vec::new(), listed: Vec::new() };
     let has_hit_dice = fields.iter().any(|f| names("HD", f.key, f.label));
     let pieces = pieces
         .into_iter()
@@ -222,180 +248,51 @@ pub(super) fn read_pieces(
         {
             // "Armor Class 6 [13], 4 [15], or 3 [16]": no one value is the creature's.
             let blank = schema.new_block(false);
-            schema::set(&mut entry.block, key, schema::get(&blank, key).cloned());
-            read.retain(|k| *k != key);
-            unread.extend([piece, item]);
+            schema::set(block, key, schema::get(&blank, key).cloned());
+            r.read.retain(|k| *k != key);
+            r.unread.extend([piece, item]);
             continue;
         }
-        match read_item(&fields, &mut entry.block, &mut listed, &read, &item)? {
-            Some(key) if !read.contains(&key) => {
-                read.push(key);
+        match read_item(fields, block, &mut r.listed, &r.read, &item)? {
+            Some(key) if !r.read.contains(&key) => {
+                r.read.push(key);
                 let number = fields.iter().any(|f| f.key == key && takes_number(f));
                 last_number = number.then(|| (key, item.clone()));
             }
             Some(_) => last_number = None,
             None => {
                 last_number = None;
-                unread.push(item);
+                r.unread.push(item);
             }
         }
     }
-    if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
-        && !listed.is_empty()
-    {
-        let mut items = schema::get(&entry.block, list.key)
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
-        items.append(&mut listed);
-        schema::set(&mut entry.block, list.key, Some(Value::Array(items)));
-    }
-    if !description.is_empty() {
-        let key = add_to_notes(&fields, &mut entry.block, &description.join("\n"));
-        if !read.contains(&key) {
-            read.push(key);
-        }
-    }
-    if !unread.is_empty() {
-        let key = keep_in_notes(&fields, &mut entry.block, &unread, how);
-        if !read.contains(&key) {
-            read.push(key);
-        }
-    }
-    // A refusal, never a silent cut, if the stored block could not be measured.
-    let stored = serde_json::to_vec(&entry.block).map_or(usize::MAX, |b| b.len());
-    if let Some(why) = super::count::block_too_long(stored) {
-        return Err(why.into());
-    }
-    Ok((entry, unread, read))
+    Ok(r)
 }
 
-/// The pieces of a block: split at commas, semicolons, full stops and line ends outside
-/// parentheses,
-/// trimmed, a final full stop taken off. An attack written as a sentence ("Greatclub. Melee
-/// Weapon Attack: +6 to hit, reach 5 ft., one target. Hit: 13 (2d8 + 4) bludgeoning
-/// damage.") is one piece, rewritten as "Greatclub (2d8+4, bludgeoning)".
-pub(super) fn items(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = String::new();
-    for line in text.lines() {
-        match sentence_attack(line) {
-            Some(item) => {
-                // "+6 to hit": the creature's attack bonus (the first attack's, if they differ).
-                if let Some(bonus) = to_hit(line) {
-                    out.push(format!("Attack bonus {bonus}"));
-                }
-                out.push(item);
-            }
-            None => {
-                rest.push_str(line);
-                rest.push('\n');
+impl Reading {
+    /// Sets the list's gathered items, and keeps the description and the pieces no field took
+    /// in the notes.
+    fn close(&mut self, fields: &[&Field], block: &mut Value, description: &[String], how: &str) {
+        if let Some(list) = fields.iter().find(|f| matches!(f.kind, Kind::List { .. }))
+            && !self.listed.is_empty()
+        {
+            let mut items =
+                schema::get(block, list.key).and_then(Value::as_array).cloned().unwrap_or_default();
+            items.append(&mut self.listed);
+            schema::set(block, list.key, Some(Value::Array(items)));
+        }
+        if !description.is_empty() {
+            let key = add_to_notes(fields, block, &description.join("\n"));
+            if !self.read.contains(&key) {
+                self.read.push(key);
             }
         }
-    }
-    let text = rest.as_str();
-    let mut depth = 0i32;
-    let mut current = String::new();
-    let chars: Vec<char> = text.chars().collect();
-    // The first character after each one that is not white space, worked out once from the
-    // end (looking ahead from every line end could cross a long run of spaces each time).
-    let mut solid_after = vec![None; chars.len()];
-    for i in (0..chars.len().saturating_sub(1)).rev() {
-        let next = chars[i + 1];
-        solid_after[i] = if next.is_whitespace() { solid_after[i + 1] } else { Some(next) };
-    }
-    for (i, &c) in chars.iter().enumerate() {
-        match c {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth -= 1,
-            _ => {}
+        if !self.unread.is_empty() {
+            let key = keep_in_notes(fields, block, &self.unread, how);
+            if !self.read.contains(&key) {
+                self.read.push(key);
+            }
         }
-        // A full stop ends a piece too when a space follows ("Bite (d4). Flees when alone").
-        let stop = c == '.' && chars.get(i + 1).is_some_and(|n| n.is_whitespace());
-        // A line wrapped before a parenthesis goes on ("ceremonial dagger\n(d6)").
-        let wrapped = c == '\n' && solid_after[i] == Some('(');
-        if wrapped {
-            current.push(' ');
-            continue;
-        }
-        // "XP 1,300": a comma between digits is a thousands separator, not a new piece.
-        let thousands = c == ','
-            && i > 0
-            && chars[i - 1].is_ascii_digit()
-            && chars.get(i + 1).is_some_and(char::is_ascii_digit);
-        if depth <= 0 && (matches!(c, ',' | ';' | '\n') || stop) && !thousands {
-            push_item(&mut out, &current);
-            current.clear();
-        } else {
-            current.push(c);
-        }
-    }
-    push_item(&mut out, &current);
-    out
-}
-
-fn push_item(out: &mut Vec<String>, item: &str) {
-    let item = item.trim().trim_end_matches('.').trim();
-    if item.is_empty() {
-        return;
-    }
-    // "mace (d8) or ceremonial dagger (d6)": two weapons, either of which it may use.
-    out.extend(alternatives(item));
-}
-
-/// The bonus of an attack written as a sentence: "+6 to hit" as "+6".
-pub(super) fn to_hit(line: &str) -> Option<String> {
-    let at = line.find(" to hit")?;
-    let word = line[..at].split_whitespace().last()?;
-    let n: i64 = word.trim_start_matches('+').parse().ok()?;
-    Some(format!("{n:+}"))
-}
-
-/// "Name. ... Attack: ... Hit: 13 (2d8 + 4) bludgeoning damage." as "Name (2d8+4,
-/// bludgeoning)".
-pub(super) fn sentence_attack(line: &str) -> Option<String> {
-    let line = line.trim().trim_start_matches(['*', '_']);
-    let (name, rest) = line.split_once('.')?;
-    let hit = rest.find("Attack:").and_then(|a| rest[a..].find("Hit:").map(|h| a + h + 4))?;
-    let (dice, after) = hit_damage(&rest[hit..])?;
-    let kind = after.split_whitespace().next().filter(|w| *w != "damage" && !w.ends_with('.'));
-    let name = name.trim().trim_matches(['*', '_']).trim();
-    // "Claws (Hag Form Only)": the name's own remark goes with the attack's words.
-    let (name, remark) = match name.split_once('(') {
-        Some((name, remark)) => (name.trim(), Some(remark.trim_end_matches(')').trim())),
-        None => (name, None),
-    };
-    let words: Vec<&str> = kind.into_iter().chain(remark).collect();
-    Some(if words.is_empty() {
-        format!("{name} ({dice})")
-    } else {
-        format!("{name} ({dice}, {})", words.join(", "))
-    })
-}
-
-/// The damage after "Hit:" and the text after it: "12 (2d6 + 5) bludgeoning damage." is 2d6+5
-/// (the dice, not the average before them), "(d8) damage." is d8, and "1 piercing damage."
-/// is 1, a hit that rolls no dice.
-pub(super) fn hit_damage(after_hit: &str) -> Option<(Dice, &str)> {
-    let text = after_hit.trim_start();
-    let in_parentheses = |t: &str| -> Option<(Dice, usize)> {
-        let inner = t.strip_prefix('(')?;
-        let close = inner.find(')')?;
-        Some((Dice::parse(&inner[..close]).ok()?, close + 2))
-    };
-    if let Some((dice, end)) = in_parentheses(text) {
-        return Some((dice, &text[end..]));
-    }
-    let (first, tail) = text.split_once(char::is_whitespace)?;
-    let average: i64 = first.parse().ok()?;
-    let tail_start = text.len() - tail.len();
-    let trimmed = tail.trim_start();
-    match in_parentheses(trimmed) {
-        Some((dice, end)) => Some((dice, &trimmed[end..])),
-        // Parentheses that do not read as dice ("6 (1 d6 + 3)", a misprint) leave the hit
-        // unread: its average is not its damage.
-        None if trimmed.starts_with('(') => None,
-        None => Some((Dice::parse(&average.to_string()).ok()?, &text[tail_start..])),
     }
 }
 
@@ -520,219 +417,9 @@ fn attack_values(item_fields: &[Field], record: &mut Value, item: &str) -> bool 
     true
 }
 
-/// "claws (d8+d8)", "fists (d10+d8, blast)": dice added with nothing else, as books in
-/// Cairn's family print a creature that strikes several times, are that many attacks, one
-/// die each ("claws (d8)" twice). Anything else ("2d6+3", "d6+1") is one attack.
-fn several_attacks(item: &str) -> Vec<String> {
-    // "Att 2 × claw (1d4)", as old-school books print attacks: two claws.
-    if let Some(counted) = counted_attacks(item) {
-        return counted;
-    }
-    let one = vec![item.to_owned()];
-    let (Some(open), Some(close)) = (item.find('('), item.rfind(')')) else { return one };
-    if close < open {
-        return one;
-    }
-    let inside = &item[open + 1..close];
-    let (first, rest) = match inside.split_once([',', ';']) {
-        Some((first, rest)) => (first.trim(), Some(rest)),
-        None => (inside.trim(), None),
-    };
-    let dice: Vec<&str> = first.split('+').map(str::trim).collect();
-    let plain = |d: &str| {
-        let d = d.strip_prefix(['d', 'D']).unwrap_or("");
-        !d.is_empty() && d.chars().all(|c| c.is_ascii_digit())
-    };
-    if dice.len() < 2 || !dice.iter().all(|d| plain(d)) {
-        return one;
-    }
-    dice.iter()
-        .map(|die| {
-            let inner = match rest {
-                Some(rest) => format!("{die},{rest}"),
-                None => (*die).to_owned(),
-            };
-            format!("{}({inner}){}", &item[..open], &item[close + 1..])
-        })
-        .collect()
-}
-
 /// Whether a field holds a number.
 fn takes_number(f: &Field) -> bool {
     matches!(f.kind, Kind::Whole { .. } | Kind::Track { .. })
-}
-
-/// "13 HP", "HP 13", "HP: 13", "Armour 1 (chain)", "Speed 40 ft." as ("HP", "13").
-fn label_and_number(item: &str) -> Option<(String, String)> {
-    if let Some(per_round) = encounter_rate(item) {
-        return Some(per_round);
-    }
-    let (item, aside) = item.split_once('(').unwrap_or((item, ""));
-    let item = item.trim();
-    // "AC 2 [17] (8 [11] in human form)": a second value of the same kind beside it; which
-    // one holds is the GM's call, so neither is read.
-    if item.ends_with(']') && aside.contains('[') {
-        return None;
-    }
-    let mut words: Vec<&str> = item.split_whitespace().collect();
-    // A unit after the number says nothing the field does not.
-    if words.len() > 2 && matches!(words.last(), Some(&("ft" | "ft." | "feet" | "'"))) {
-        words.pop();
-    }
-    // Feet written `40'` (old-school books) are the number 40; a save written `14+` is 14.
-    let number = |w: &str| {
-        let w = w.trim_start_matches('+').trim_end_matches(['\'', '’', '+']);
-        w.parse::<i64>().ok().map(|n| n.to_string())
-    };
-    // "AC 6 [13]", "THAC0 19 [0]": old-school books print the descending value, then the
-    // ascending one in brackets; the bracketed one is the value (THAC0's is the attack bonus).
-    if let [label @ .., value, bracketed] = words.as_slice()
-        && number(value).is_some()
-        && let Some(inside) = bracketed.strip_prefix('[').and_then(|b| b.strip_suffix(']'))
-        && let Some(n) = number(inside)
-    {
-        let label = label.join(" ");
-        let label =
-            if label.eq_ignore_ascii_case("thac0") { "Attack bonus".to_owned() } else { label };
-        return Some((label, n));
-    }
-    // A THAC0 alone is descending: no field of Fray's holds it, so it stays unread.
-    if words.first().is_some_and(|w| w.eq_ignore_ascii_case("thac0")) {
-        return None;
-    }
-    let (first, last) = (words.first()?, words.last()?);
-    if words.len() >= 2 {
-        if let Some(n) = number(first) {
-            return Some((words[1..].join(" "), n));
-        }
-        if let Some(n) = number(last) {
-            return Some((words[..words.len() - 1].join(" ").trim_end_matches(':').to_owned(), n));
-        }
-    }
-    // "HP:13", "STR:16".
-    let (label, n) = item.split_once(':')?;
-    Some((label.trim().to_owned(), number(n.trim())?))
-}
-
-/// "HD 3d8", "Hit Dice: 2d8+2" as ("HD", "3d8").
-fn label_and_dice(item: &str) -> Option<(String, String)> {
-    let (label, dice) = item.rsplit_once([' ', ':'])?;
-    let dice = Dice::parse(dice.trim()).ok()?;
-    Some((label.trim().trim_end_matches(':').to_owned(), dice.to_string()))
-}
-
-/// A weapon or attack as printed, "club (d10)", "bite d6 (bleed)", "longbow (d8, ranged)",
-/// as a record of `fields`: its name, its damage (a die or dice, as the schema keeps it)
-/// and each word in parentheses that is a flag's label (`ranged`) or, failing that, a tag.
-/// `None` when it has no dice.
-fn list_item(fields: &[Field], text: &str) -> Option<Value> {
-    let mut words: Vec<String> = Vec::new();
-    let mut dice: Option<Dice> = None;
-    let mut extra: Vec<String> = Vec::new();
-    let mut rest = text.to_owned();
-    // Words in parentheses: the dice, flags and tags.
-    while let (Some(open), Some(close)) = (rest.find('('), rest.rfind(')')) {
-        if close < open {
-            break;
-        }
-        let inside = rest[open + 1..close].to_owned();
-        for part in inside.split([',', ';']).map(str::trim).filter(|p| !p.is_empty()) {
-            match Dice::parse(part) {
-                Ok(d) if dice.is_none() => dice = Some(d),
-                _ => extra.push(part.to_owned()),
-            }
-        }
-        rest.replace_range(open..=close, " ");
-    }
-    for word in rest.split_whitespace() {
-        match Dice::parse(word) {
-            Ok(d) if dice.is_none() && d.dice_count() > 0 => dice = Some(d),
-            _ => words.push(word.to_owned()),
-        }
-    }
-    // A run of codes of letters and digits ("SV D14 W15 P16": saving throws) is no attack's
-    // name, and its "D14" no die.
-    let code = |w: &String| {
-        let letters = w.chars().take_while(char::is_ascii_alphabetic).count();
-        letters > 0 && letters < w.len() && w[letters..].chars().all(|c| c.is_ascii_digit())
-    };
-    if words.iter().filter(|w| code(w)).count() >= 2 {
-        return None;
-    }
-    let damage = fields.iter().find(|f| f.key != "name" && f.required && takes_damage(f))?;
-    // A hit that rolls no dice ("bite (1, piercing)", as an SRD sentence gives "Hit: 1
-    // piercing damage") is a damage only with its type beside it: a bare number in
-    // parentheses ("STR 19 (+4)") is no attack.
-    let dice = dice.filter(|d| d.dice_count() > 0 || !extra.is_empty())?;
-    let name = words.join(" ");
-    // A name is a few words: a sentence with dice in it ("Each creature in that line takes
-    // 54 (12d8) acid damage") is a trait's text, not an attack.
-    // Nor is "roll a d6" a weapon called "roll a".
-    let dangling = words.last().is_some_and(|w| ["a", "an", "the", "of"].contains(&w.as_str()));
-    if name.is_empty() || words.len() > MAX_NAME_WORDS || dangling {
-        return None;
-    }
-    let mut record = Value::Object(Map::new());
-    let mut capitalised = name.clone();
-    if let Some(first) = capitalised.get_mut(0..1) {
-        first.make_ascii_uppercase();
-    }
-    schema::set(&mut record, "name", Some(Value::String(capitalised)));
-    let value = match damage.kind {
-        Kind::Dice => Value::String(dice.to_string()),
-        // One die kept by the schema as its size: `d10` is 10. Anything a size cannot say
-        // (`2d6`, `d6+1`) is left unread, in the notes, never guessed as one die (several
-        // attacks, `d8+d8`, were split before: see `several_attacks`).
-        _ => {
-            let mut terms = dice.dice_terms();
-            let term = terms.next()?;
-            let single = term.count == 1 && terms.next().is_none() && dice.leaves().count() == 1;
-            if !single {
-                return None;
-            }
-            Value::from(term.sides.faces())
-        }
-    };
-    schema::set(&mut record, damage.key, Some(value));
-    let tags = fields.iter().find(|f| matches!(f.kind, Kind::Words));
-    let mut tag_words = Vec::new();
-    for word in extra {
-        if let Some(flag) =
-            fields.iter().find(|f| matches!(f.kind, Kind::Flag) && names(&word, f.key, f.label))
-        {
-            schema::set(&mut record, flag.key, Some(Value::Bool(true)));
-        } else if let Some((field, value)) = choice(fields, &word) {
-            // "fast" where the item has a speed of fast, balanced or slow.
-            schema::set(&mut record, field.key, Some(Value::String(value.to_owned())));
-        } else {
-            tag_words.push(Value::String(word));
-        }
-    }
-    if let Some(tags) = tags
-        && !tag_words.is_empty()
-    {
-        schema::set(&mut record, tags.key, Some(Value::Array(tag_words)));
-    }
-    Some(record)
-}
-
-/// The choice field of an item one of whose options `word` is (its value or label, any
-/// case), and that option's value.
-fn choice<'a>(fields: &'a [Field], word: &str) -> Option<(&'a Field, &'static str)> {
-    fields.iter().find_map(|f| match f.kind {
-        Kind::Choice(options) => options
-            .iter()
-            .find(|(value, label)| {
-                value.eq_ignore_ascii_case(word) || label.eq_ignore_ascii_case(word)
-            })
-            .map(|(value, _)| (f, *value)),
-        _ => None,
-    })
-}
-
-/// Whether a list item's field holds its damage: dice, or a die's size.
-fn takes_damage(f: &Field) -> bool {
-    matches!(f.kind, Kind::Dice) || matches!(f.kind, Kind::Whole { .. }) && f.key.contains("die")
 }
 
 /// The pieces not read, kept in the block's notes (after any there), so nothing pasted is
@@ -756,20 +443,6 @@ fn add_to_notes(fields: &[&Field], block: &mut Value, added: &str) -> &'static s
     let notes = if before.is_empty() { added.to_owned() } else { format!("{before}\n{added}") };
     schema::set(block, key, Some(Value::String(notes)));
     key
-}
-
-/// The records of a spreadsheet cell of list items, "club d10; bite d6 (bleed)", for the
-/// list field `fields`; the pieces that are not items are returned apart.
-pub(super) fn list_cell(fields: &[Field], cell: &str) -> (Vec<Value>, Vec<String>) {
-    let mut records = Vec::new();
-    let mut unread = Vec::new();
-    for piece in items(cell) {
-        match list_item(fields, &piece) {
-            Some(r) => records.push(r),
-            None => unread.push(piece),
-        }
-    }
-    (records, unread)
 }
 
 #[cfg(test)]

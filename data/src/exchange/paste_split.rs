@@ -20,90 +20,120 @@ pub(super) struct RawBlock {
 /// The blocks of `text`, in order. One pass over the lines.
 pub(super) fn split_blocks(text: &str) -> Vec<RawBlock> {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    let mut blocks: Vec<RawBlock> = Vec::new();
-    let mut open = false;
-    // The last block is a lone name waiting for its stats across a blank line.
-    let mut waiting = false;
-    // A heading that may name the next block, with its line.
-    let mut heading: Option<(usize, String)> = None;
-    let mut front_matter = false;
-    // The last line was a bullet (or went on one): a wrapped line goes on with it.
-    let mut in_bullet = false;
+    let mut s = Splitter::default();
     for (n, &line) in lines.iter().enumerate() {
         if line == "---" {
-            if front_matter {
-                front_matter = false;
-            } else if lines[n + 1..].iter().find(|l| !l.is_empty()).is_some_and(|l| is_key_value(l))
-            {
-                front_matter = true;
-            }
-            open = false;
-            in_bullet = false;
-            continue;
+            let key_value_next =
+                lines[n + 1..].iter().find(|l| !l.is_empty()).is_some_and(|l| is_key_value(l));
+            s.rule(key_value_next);
+        } else if !s.front_matter {
+            s.line(n, line);
         }
-        if front_matter {
-            continue;
+    }
+    s.blocks
+}
+
+/// Where the cut has got to, line by line.
+#[derive(Default)]
+struct Splitter {
+    blocks: Vec<RawBlock>,
+    /// The last block takes the next line.
+    open: bool,
+    /// The last block is a lone name waiting for its stats across a blank line.
+    waiting: bool,
+    /// A heading that may name the next block, with its line.
+    heading: Option<(usize, String)>,
+    front_matter: bool,
+    /// The last line was a bullet (or went on one): a wrapped line goes on with it.
+    in_bullet: bool,
+}
+
+impl Splitter {
+    /// A `---` line: it closes front matter, or opens it when keys and values follow.
+    fn rule(&mut self, key_value_next: bool) {
+        if self.front_matter {
+            self.front_matter = false;
+        } else if key_value_next {
+            self.front_matter = true;
         }
+        self.open = false;
+        self.in_bullet = false;
+    }
+
+    /// The line numbered `n` (from 0), outside front matter.
+    fn line(&mut self, n: usize, line: &str) {
         if line.is_empty() {
-            waiting = open && blocks.last().is_some_and(|b| only_a_name(&b.text));
-            open = false;
-            in_bullet = false;
-            continue;
+            self.waiting = self.open && self.blocks.last().is_some_and(|b| only_a_name(&b.text));
+            self.open = false;
+            self.in_bullet = false;
+            return;
         }
         if let Some(title) = line.strip_prefix('#') {
-            heading = Some((n + 1, title.trim_start_matches('#').trim().to_owned()));
-            open = false;
-            waiting = false;
-            in_bullet = false;
-            continue;
+            self.heading = Some((n + 1, title.trim_start_matches('#').trim().to_owned()));
+            self.open = false;
+            self.waiting = false;
+            self.in_bullet = false;
+            return;
         }
         if let Some(bullet) = bullet(line) {
-            // Under a heading still waiting for stats, a bullet is a chapter's prose.
-            if heading.is_none()
-                && let Some(last) = blocks.last_mut()
-            {
-                last.notes.push(bullet.to_owned());
-                in_bullet = true;
-            }
-            open = false;
-            continue;
+            self.bullet(bullet);
+            return;
         }
-        if in_bullet {
-            if let Some(note) = blocks.last_mut().and_then(|b| b.notes.last_mut()) {
+        if self.in_bullet {
+            if let Some(note) = self.blocks.last_mut().and_then(|b| b.notes.last_mut()) {
                 note.push(' ');
                 note.push_str(line);
             }
-            continue;
+            return;
         }
-        if let Some((at, name)) = heading.take()
+        if let Some((at, name)) = self.heading.take()
             && !name.is_empty()
             && line.chars().any(|c| c.is_ascii_digit())
         {
             // "# Acolyte" over "4 HP, 1 Armor, ...": the heading names the block.
-            blocks.push(RawBlock { line: at, text: format!("{name}\n{line}"), notes: Vec::new() });
-            open = true;
-            waiting = false;
-            continue;
+            let text = format!("{name}\n{line}");
+            self.blocks.push(RawBlock { line: at, text, notes: Vec::new() });
+            self.open = true;
+            self.waiting = false;
+            return;
         }
-        if waiting && !starts_block(line) {
-            if let Some(b) = blocks.last_mut() {
+        self.text(n, line);
+    }
+
+    /// A bullet: a note of the block before it.
+    fn bullet(&mut self, bullet: &str) {
+        // Under a heading still waiting for stats, a bullet is a chapter's prose.
+        if self.heading.is_none()
+            && let Some(last) = self.blocks.last_mut()
+        {
+            last.notes.push(bullet.to_owned());
+            self.in_bullet = true;
+        }
+        self.open = false;
+    }
+
+    /// A line of a block: it goes on the open (or waiting) block, or starts one.
+    fn text(&mut self, n: usize, line: &str) {
+        if self.waiting && !starts_block(line) {
+            if let Some(b) = self.blocks.last_mut() {
                 b.text.push('\n');
                 b.text.push_str(line);
             }
-            waiting = false;
-            open = true;
-            continue;
+            self.waiting = false;
+            self.open = true;
+            return;
         }
-        waiting = false;
-        if !open || starts_block(line) && blocks.last().is_some_and(|b| starts_block(&b.text)) {
-            blocks.push(RawBlock { line: n + 1, text: line.to_owned(), notes: Vec::new() });
-            open = true;
-        } else if let Some(b) = blocks.last_mut() {
+        self.waiting = false;
+        let starts =
+            starts_block(line) && self.blocks.last().is_some_and(|b| starts_block(&b.text));
+        if !self.open || starts {
+            self.blocks.push(RawBlock { line: n + 1, text: line.to_owned(), notes: Vec::new() });
+            self.open = true;
+        } else if let Some(b) = self.blocks.last_mut() {
             b.text.push('\n');
             b.text.push_str(line);
         }
     }
-    blocks
 }
 
 /// "layout: default": a line of YAML front matter.

@@ -1,7 +1,8 @@
 //! What the GM did in a frame, and the one place that carries it out.
 
+use super::encounter_ops;
 use super::library_ops::LibraryAction;
-use super::model::{DiceMode, LAST_ENCOUNTER_KEY, Model, PREFS_KEY, PendingRoll, Prefs, Removed};
+use super::model::{DiceMode, Model, PREFS_KEY, PendingRoll, Prefs, Removed};
 use super::prep_ops::PrepAction;
 use super::views::ViewState;
 use crate::window::CampaignAction;
@@ -150,56 +151,14 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             }
         }
         Action::ClearPicks => model.picked.clear(),
-        Action::NewEncounter { system, name } => {
-            let seed = fresh_seed();
-            match Session::create(&model.db, &system, &name, seed) {
-                Ok(session) => open_session(model, session),
-                Err(e) => model.error(format!("Could not create the encounter: {e}")),
-            }
-        }
-        Action::OpenEncounter(id) => match model.open_encounter(id) {
-            Ok(session) => open_session(model, session),
-            Err(e) => model.error(format!("Could not open the encounter: {e}")),
-        },
-        Action::RenameEncounter(name) => {
-            let result = match &mut model.session {
-                Some(s) => s.rename(&name).map_err(|e| e.to_string()),
-                None => Err("no encounter is open".into()),
-            };
-            match result {
-                Ok(()) => model.refresh_encounters(),
-                Err(e) => model.error(format!("Could not rename: {e}")),
-            }
-        }
-        Action::DuplicateEncounter(id) => duplicate(model, id),
-        Action::DeleteEncounter(id) => {
-            if model.session.as_ref().is_some_and(|s| s.encounter_id() == id) {
-                // Its waiting changes go with it: nothing is written to an encounter deleted.
-                for s in model.session.iter_mut().chain(model.left_unsaved.iter_mut()) {
-                    if s.encounter_id() == id {
-                        s.forget_unsaved();
-                    }
-                }
-                model.set_session(None);
-                model.left_unsaved.retain(|s| s.encounter_id() != id);
-                model.selected = None;
-                let _ = model.db.settings().remove(LAST_ENCOUNTER_KEY);
-            }
-            match model.db.encounters().delete(id) {
-                Ok(_) => model.info("Encounter deleted"),
-                Err(e) => model.error(format!("Could not delete the encounter: {e}")),
-            }
-            model.refresh_encounters();
-        }
+        Action::NewEncounter { system, name } => encounter_ops::create(model, &system, &name),
+        Action::OpenEncounter(id) => encounter_ops::open(model, id),
+        Action::RenameEncounter(name) => encounter_ops::rename(model, &name),
+        Action::DuplicateEncounter(id) => encounter_ops::duplicate(model, id),
+        Action::DeleteEncounter(id) => encounter_ops::delete(model, id),
         Action::Export { format, audience, path } => export(model, format, audience, &path),
         Action::LoadMap(path, objects) => load_map(model, &path, objects),
-        Action::CheckJournal(path) => match crate::inputs::check_journal(&path) {
-            Ok(checked) if checked.partial.is_empty() => {
-                model.info(format!("{}: {}", path.display(), checked.line()))
-            }
-            Ok(checked) => model.error(format!("{}: {}", path.display(), checked.line())),
-            Err(e) => model.error(format!("{e:#}")),
-        },
+        Action::CheckJournal(path) => check_journal(model, &path),
         Action::SetPrefs(mut prefs) => {
             prefs.scale_percent =
                 prefs.scale_percent.clamp(*Prefs::SCALE_RANGE.start(), *Prefs::SCALE_RANGE.end());
@@ -406,32 +365,14 @@ fn undo_remove(model: &mut Model) {
     }
 }
 
-fn open_session(model: &mut Model, session: Session) {
-    let id = session.encounter_id();
-    model.set_session(Some(session));
-    model.selected = None;
-    model.picked.clear();
-    model.pending_roll = None;
-    model.status = None;
-    if let Err(e) = model.db.settings().set_json(LAST_ENCOUNTER_KEY, &id.0) {
-        model.error(format!("Could not remember the open encounter: {e}"));
-    }
-    model.refresh_encounters();
-}
-
-fn duplicate(model: &mut Model, id: EncounterId) {
-    let name = model
-        .encounters
-        .iter()
-        .find(|e| e.id == id)
-        .map(|e| format!("{} (copy)", e.name))
-        .unwrap_or_else(|| "Copy".into());
-    match model.db.encounters().duplicate(id, &name, fresh_seed()) {
-        Ok(new_id) => match Session::open(&model.db, new_id) {
-            Ok(session) => open_session(model, session),
-            Err(e) => model.error(format!("Could not open the copy: {e}")),
-        },
-        Err(e) => model.error(format!("Could not duplicate: {e}")),
+/// Checks a journal file (`fray replay`'s checks), saying what it proves.
+fn check_journal(model: &mut Model, path: &std::path::Path) {
+    match crate::inputs::check_journal(path) {
+        Ok(checked) if checked.partial.is_empty() => {
+            model.info(format!("{}: {}", path.display(), checked.line()))
+        }
+        Ok(checked) => model.error(format!("{}: {}", path.display(), checked.line())),
+        Err(e) => model.error(format!("{e:#}")),
     }
 }
 

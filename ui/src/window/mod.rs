@@ -10,6 +10,7 @@
 
 mod action;
 pub mod campaign_ops;
+mod encounter_ops;
 pub mod file_dialog;
 pub mod library_ops;
 mod model;

@@ -72,21 +72,7 @@ pub enum PrepAction {
 /// Carries out one prep action; every failure ends in the status line.
 pub fn apply(model: &mut Model, view: &mut ViewState, action: PrepAction) {
     match action {
-        PrepAction::SaveTable { id, table } => {
-            let name = table.table.name.clone();
-            let result = match id {
-                Some(id) => model.db.tables().update(id, &table),
-                None => model.db.tables().insert(&table).map(|_| ()),
-            };
-            match result {
-                Ok(()) => {
-                    view.library.prep.tables.editor = None;
-                    model.info(format!("Table {name} saved"));
-                    model.library_version += 1;
-                }
-                Err(e) => model.error(format!("Could not save the table: {e}")),
-            }
-        }
+        PrepAction::SaveTable { id, table } => save_table(model, view, id, &table),
         PrepAction::DuplicateTable(id) => {
             let result = model.db.tables().duplicate(id).map(|_| ());
             changed(model, result, "The table was copied")
@@ -96,21 +82,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: PrepAction) {
             Ok(None) => model.error("That table was already deleted"),
             Err(e) => model.error(format!("Could not delete the table: {e}")),
         },
-        PrepAction::SaveTemplate { id, template } => {
-            let name = template.name.trim().to_owned();
-            let result = match id {
-                Some(id) => model.db.templates().update(id, &template),
-                None => model.db.templates().insert(&template).map(|_| ()),
-            };
-            match result {
-                Ok(()) => {
-                    view.library.prep.close_template_form();
-                    model.info(format!("Template {name} saved"));
-                    model.library_version += 1;
-                }
-                Err(e) => model.error(format!("Could not save the template: {e}")),
-            }
-        }
+        PrepAction::SaveTemplate { id, template } => save_template(model, view, id, &template),
         PrepAction::DuplicateTemplate(id) => {
             let result = model.db.templates().duplicate(id).map(|_| ());
             changed(model, result, "The template was copied")
@@ -146,15 +118,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: PrepAction) {
             Err(e) => model.error(format!("Nothing was imported: {e}")),
         },
         PrepAction::ExportLibrary { selection, format, path } => {
-            let written = exchange::export(&model.db, &selection)
-                .map_err(|e| e.to_string())
-                .and_then(|lib| {
-                    exchange::write_library_as(&path, &lib, format).map_err(|e| e.to_string())
-                });
-            match written {
-                Ok(()) => model.info(format!("Library exported to {}", path.display())),
-                Err(e) => model.error(format!("Could not export to {}: {e}", path.display())),
-            }
+            export_library(model, &selection, format, &path)
         }
         PrepAction::FromTemplate { template, name } => from_template(model, template, &name),
     }
@@ -225,5 +189,60 @@ fn from_template(model: &mut Model, id: TemplateId, name: &str) {
             model.refresh_encounters();
         }
         Err(e) => model.error(format!("Could not create the encounter: {e}")),
+    }
+}
+
+/// A table the GM wrote, saved (new, or over the one it edits); the editor closes.
+fn save_table(model: &mut Model, view: &mut ViewState, id: Option<TableId>, table: &NewTable) {
+    let name = table.table.name.clone();
+    let result = match id {
+        Some(id) => model.db.tables().update(id, table),
+        None => model.db.tables().insert(table).map(|_| ()),
+    };
+    match result {
+        Ok(()) => {
+            view.library.prep.tables.editor = None;
+            model.info(format!("Table {name} saved"));
+            model.library_version += 1;
+        }
+        Err(e) => model.error(format!("Could not save the table: {e}")),
+    }
+}
+
+/// A template the GM made, saved (new, or over the one it edits); the form closes.
+fn save_template(
+    model: &mut Model,
+    view: &mut ViewState,
+    id: Option<TemplateId>,
+    template: &NewTemplate,
+) {
+    let name = template.name.trim().to_owned();
+    let result = match id {
+        Some(id) => model.db.templates().update(id, template),
+        None => model.db.templates().insert(template).map(|_| ()),
+    };
+    match result {
+        Ok(()) => {
+            view.library.prep.close_template_form();
+            model.info(format!("Template {name} saved"));
+            model.library_version += 1;
+        }
+        Err(e) => model.error(format!("Could not save the template: {e}")),
+    }
+}
+
+/// The library (or the part selected) written to `path` in `format`, whole or not at all.
+fn export_library(
+    model: &mut Model,
+    selection: &Selection,
+    format: exchange::LibraryFormat,
+    path: &std::path::Path,
+) {
+    let written = exchange::export(&model.db, selection)
+        .map_err(|e| e.to_string())
+        .and_then(|lib| exchange::write_library_as(path, &lib, format).map_err(|e| e.to_string()));
+    match written {
+        Ok(()) => model.info(format!("Library exported to {}", path.display())),
+        Err(e) => model.error(format!("Could not export to {}: {e}", path.display())),
     }
 }

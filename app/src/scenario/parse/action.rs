@@ -141,29 +141,13 @@ pub enum HarmTargets {
 }
 
 /// One command line's words, after its verb.
+// dispatch: one arm a verb; a verb with more than a few words has its function below.
 pub(super) fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
     if let Some(action) = super::space::action(verb, c)? {
         return Ok(action);
     }
     Ok(match verb {
-        "side" => {
-            let name = c.word("the side's name")?;
-            let mut party = false;
-            let mut colour = None;
-            while let Some(t) = c.next() {
-                if t.is("party") {
-                    party = true;
-                } else if t.is("colour") || t.is("color") {
-                    colour = Some(c.word("a colour like #3366cc")?);
-                } else {
-                    return Err(format!(
-                        "unexpected '{}': side takes party and colour #rrggbb",
-                        t.text
-                    ));
-                }
-            }
-            Action::Side { name, party, colour }
-        }
+        "side" => side(c)?,
         "add" => add(c)?,
         "remove" => Action::Remove { who: c.word("a combatant")? },
         "rename" => Action::Rename { who: c.word("a combatant")?, name: c.word("the new name")? },
@@ -194,111 +178,10 @@ pub(super) fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
             track: c.word("a track name")?,
             max: int(&c.word("the new maximum")?)?,
         },
-        "condition" => {
-            let who = c.word("a combatant")?;
-            let t = c.word("+CONDITION or -CONDITION")?;
-            let (sign, rest) = t.split_at(t.chars().next().map_or(0, char::len_utf8));
-            let condition = if rest.is_empty() {
-                c.word("the condition after the sign")?
-            } else {
-                rest.to_owned()
-            };
-            match sign {
-                "+" if c.peek_is("for") || c.peek_is("until") => {
-                    let until = if c.peek_is("for") {
-                        c.next();
-                        let n = c.number("how many rounds")?;
-                        let unit = c.word("rounds")?;
-                        if !unit.eq_ignore_ascii_case("rounds")
-                            && !unit.eq_ignore_ascii_case("round")
-                        {
-                            return Err(format!("expected rounds, got '{unit}'"));
-                        }
-                        TimedBy::Rounds(n)
-                    } else {
-                        c.next();
-                        let edge = c.word("end or start")?.to_ascii_lowercase();
-                        if !c.next().is_some_and(|t| t.is("of")) {
-                            return Err("expected 'of' and whose turn: until end of NAME".into());
-                        }
-                        let whose = c.word("whose turn")?;
-                        match edge.as_str() {
-                            "end" => TimedBy::EndOf(whose),
-                            "start" => TimedBy::StartOf(whose),
-                            other => return Err(format!("expected end or start, got '{other}'")),
-                        }
-                    };
-                    Action::AddTimedCondition { who, condition, until }
-                }
-                "+" => Action::AddCondition { who, condition },
-                "-" => Action::RemoveCondition { who, condition },
-                _ => {
-                    return Err(format!(
-                        "expected +{t} or -{t}: the sign says whether to add or remove it"
-                    ));
-                }
-            }
-        }
-        "roll" => {
-            let expr = c.word("a dice expression like 2d6+1")?;
-            let dice = Dice::parse(&expr).map_err(|e| format!("bad dice '{expr}': {e}"))?;
-            let mut label = String::new();
-            let mut by = None;
-            let mut secret = false;
-            while let Some(t) = c.next() {
-                if t.is("by") {
-                    by = Some(c.word("who rolls")?);
-                } else if t.is("secret") {
-                    secret = true;
-                } else if label.is_empty() {
-                    label = t.text.clone();
-                } else {
-                    return Err(format!("unexpected '{}': quote a label with spaces", t.text));
-                }
-            }
-            Action::Roll { dice, label, by, secret }
-        }
-        "harm" => {
-            let expr = c.word("a dice expression like 3d6")?;
-            let dice = Dice::parse(&expr).map_err(|e| format!("bad dice '{expr}': {e}"))?;
-            let label = c.word("what deals it, e.g. \"Fireball\"")?;
-            let each = c.peek_is("each");
-            if each {
-                c.next();
-            }
-            let how = c.word("on NAME..., in ZONE or radius R at X Y")?;
-            let targets = match how.to_ascii_lowercase().as_str() {
-                "on" => {
-                    let names: Vec<String> =
-                        std::iter::from_fn(|| c.next().map(|t| t.text.clone())).collect();
-                    if names.is_empty() {
-                        return Err("harm ... on needs at least one name".into());
-                    }
-                    HarmTargets::Names(names)
-                }
-                "in" => HarmTargets::Zone(c.word("a zone")?),
-                "radius" => {
-                    let r = c.number("the radius in squares")?;
-                    if !c.next().is_some_and(|t| t.is("at")) {
-                        return Err("harm ... radius R at X Y".into());
-                    }
-                    HarmTargets::Radius { x: c.number("x")?, y: c.number("y")?, r }
-                }
-                other => return Err(format!("expected on, in or radius, got '{other}'")),
-            };
-            Action::Harm { dice, label, each, targets }
-        }
-        "show" => {
-            let who = c.word("who")?;
-            let word = c.word("revealed, anonymous, hidden or default")?;
-            let shown = match word.as_str() {
-                "default" => None,
-                w => Some(crate::table_view::Shown::from_word(w).ok_or_else(|| {
-                    format!("expected revealed, anonymous, hidden or default, got '{w}'")
-                })?),
-            };
-            Action::Show { who, shown }
-        }
+        "condition" => condition(c)?,
+        "roll" => roll(c)?,
+        "harm" => harm(c)?,
+        "show" => show(c)?,
         "player-view" => {
             let key = c.word("a player-view setting")?;
             let values: Vec<String> =
@@ -332,6 +215,136 @@ pub(super) fn action(verb: &str, c: &mut Cursor) -> Result<Action, String> {
         },
         other => return Err(format!("unknown command '{other}' (see SCENARIOS.md)")),
     })
+}
+
+/// `side NAME [party] [colour #rrggbb]`
+fn side(c: &mut Cursor) -> Result<Action, String> {
+    let name = c.word("the side's name")?;
+    let mut party = false;
+    let mut colour = None;
+    while let Some(t) = c.next() {
+        if t.is("party") {
+            party = true;
+        } else if t.is("colour") || t.is("color") {
+            colour = Some(c.word("a colour like #3366cc")?);
+        } else {
+            return Err(format!("unexpected '{}': side takes party and colour #rrggbb", t.text));
+        }
+    }
+    Ok(Action::Side { name, party, colour })
+}
+
+/// `condition WHO +C [for N rounds | until end|start of NAME]` or `-C`
+fn condition(c: &mut Cursor) -> Result<Action, String> {
+    let who = c.word("a combatant")?;
+    let t = c.word("+CONDITION or -CONDITION")?;
+    let (sign, rest) = t.split_at(t.chars().next().map_or(0, char::len_utf8));
+    let condition =
+        if rest.is_empty() { c.word("the condition after the sign")? } else { rest.to_owned() };
+    Ok(match sign {
+        "+" if c.peek_is("for") || c.peek_is("until") => {
+            let until = until(c)?;
+            Action::AddTimedCondition { who, condition, until }
+        }
+        "+" => Action::AddCondition { who, condition },
+        "-" => Action::RemoveCondition { who, condition },
+        _ => {
+            return Err(format!(
+                "expected +{t} or -{t}: the sign says whether to add or remove it"
+            ));
+        }
+    })
+}
+
+/// How long a timed condition lasts: `for N rounds` or `until end|start of NAME`.
+fn until(c: &mut Cursor) -> Result<TimedBy, String> {
+    Ok(if c.peek_is("for") {
+        c.next();
+        let n = c.number("how many rounds")?;
+        let unit = c.word("rounds")?;
+        if !unit.eq_ignore_ascii_case("rounds") && !unit.eq_ignore_ascii_case("round") {
+            return Err(format!("expected rounds, got '{unit}'"));
+        }
+        TimedBy::Rounds(n)
+    } else {
+        c.next();
+        let edge = c.word("end or start")?.to_ascii_lowercase();
+        if !c.next().is_some_and(|t| t.is("of")) {
+            return Err("expected 'of' and whose turn: until end of NAME".into());
+        }
+        let whose = c.word("whose turn")?;
+        match edge.as_str() {
+            "end" => TimedBy::EndOf(whose),
+            "start" => TimedBy::StartOf(whose),
+            other => return Err(format!("expected end or start, got '{other}'")),
+        }
+    })
+}
+
+/// `roll DICE [LABEL] [by WHO] [secret]`
+fn roll(c: &mut Cursor) -> Result<Action, String> {
+    let expr = c.word("a dice expression like 2d6+1")?;
+    let dice = Dice::parse(&expr).map_err(|e| format!("bad dice '{expr}': {e}"))?;
+    let mut label = String::new();
+    let mut by = None;
+    let mut secret = false;
+    while let Some(t) = c.next() {
+        if t.is("by") {
+            by = Some(c.word("who rolls")?);
+        } else if t.is("secret") {
+            secret = true;
+        } else if label.is_empty() {
+            label = t.text.clone();
+        } else {
+            return Err(format!("unexpected '{}': quote a label with spaces", t.text));
+        }
+    }
+    Ok(Action::Roll { dice, label, by, secret })
+}
+
+/// `harm DICE LABEL [each] on NAME... | in ZONE | radius R at X Y`
+fn harm(c: &mut Cursor) -> Result<Action, String> {
+    let expr = c.word("a dice expression like 3d6")?;
+    let dice = Dice::parse(&expr).map_err(|e| format!("bad dice '{expr}': {e}"))?;
+    let label = c.word("what deals it, e.g. \"Fireball\"")?;
+    let each = c.peek_is("each");
+    if each {
+        c.next();
+    }
+    let how = c.word("on NAME..., in ZONE or radius R at X Y")?;
+    let targets = match how.to_ascii_lowercase().as_str() {
+        "on" => {
+            let names: Vec<String> =
+                std::iter::from_fn(|| c.next().map(|t| t.text.clone())).collect();
+            if names.is_empty() {
+                return Err("harm ... on needs at least one name".into());
+            }
+            HarmTargets::Names(names)
+        }
+        "in" => HarmTargets::Zone(c.word("a zone")?),
+        "radius" => {
+            let r = c.number("the radius in squares")?;
+            if !c.next().is_some_and(|t| t.is("at")) {
+                return Err("harm ... radius R at X Y".into());
+            }
+            HarmTargets::Radius { x: c.number("x")?, y: c.number("y")?, r }
+        }
+        other => return Err(format!("expected on, in or radius, got '{other}'")),
+    };
+    Ok(Action::Harm { dice, label, each, targets })
+}
+
+/// `show WHO revealed|anonymous|hidden|default`
+fn show(c: &mut Cursor) -> Result<Action, String> {
+    let who = c.word("who")?;
+    let word = c.word("revealed, anonymous, hidden or default")?;
+    let shown = match word.as_str() {
+        "default" => None,
+        w => Some(crate::table_view::Shown::from_word(w).ok_or_else(|| {
+            format!("expected revealed, anonymous, hidden or default, got '{w}'")
+        })?),
+    };
+    Ok(Action::Show { who, shown })
 }
 
 fn change_track(who: String, track: String, c: &mut Cursor) -> Result<Action, String> {

@@ -7,66 +7,9 @@ use crate::space::grid::{GridPos, WallKind};
 /// A battlefield command, or `None` when `verb` is not one.
 pub(super) fn action(verb: &str, c: &mut Cursor) -> Result<Option<Action>, String> {
     Ok(Some(match verb {
-        "zone" => {
-            let name = c.word("the zone's name")?;
-            let (mut capacity, mut at, mut size) = (None, None, None);
-            while let Some(t) = c.next() {
-                if t.is("capacity") {
-                    capacity = Some(c.number("a capacity")?);
-                } else if t.is("at") {
-                    at = Some((c.float("x")?, c.float("y")?));
-                } else if t.is("size") {
-                    size = Some((c.float("a width")?, c.float("a height")?));
-                } else {
-                    return Err(format!(
-                        "unexpected '{}': zone takes capacity, at and size",
-                        t.text
-                    ));
-                }
-            }
-            Action::Zone { name, capacity, at, size }
-        }
-        "edit-zone" => {
-            let zone = c.word("a zone")?;
-            let (mut name, mut capacity, mut note) = (None, None, None);
-            while let Some(t) = c.next() {
-                if t.is("name") {
-                    name = Some(c.word("the new name")?);
-                } else if t.is("capacity") {
-                    capacity = Some(if c.peek_is("none") {
-                        c.next();
-                        None
-                    } else {
-                        Some(c.number("a capacity or none")?)
-                    });
-                } else if t.is("note") {
-                    note = Some(c.word("the note (quote it)")?);
-                } else {
-                    return Err(format!(
-                        "unexpected '{}': edit-zone takes name, capacity and note",
-                        t.text
-                    ));
-                }
-            }
-            Action::EditZone { zone, name, capacity, note }
-        }
-        "place-zone" => {
-            let zone = c.word("a zone")?;
-            let (mut at, mut size) = (None, None);
-            while let Some(t) = c.next() {
-                if t.is("at") {
-                    at = Some((c.float("x")?, c.float("y")?));
-                } else if t.is("size") {
-                    size = Some((c.float("a width")?, c.float("a height")?));
-                } else {
-                    return Err(format!("unexpected '{}': place-zone takes at and size", t.text));
-                }
-            }
-            if at.is_none() && size.is_none() {
-                return Err("place-zone needs at X Y, size W H or both".into());
-            }
-            Action::PlaceZone { zone, at, size }
-        }
+        "zone" => zone(c)?,
+        "edit-zone" => edit_zone(c)?,
+        "place-zone" => place_zone(c)?,
         "remove-zone" => Action::RemoveZone { zone: c.word("a zone")? },
         "connect" => Action::Connect { a: c.word("a zone")?, b: c.word("a second zone")? },
         "disconnect" => Action::Disconnect { a: c.word("a zone")?, b: c.word("a second zone")? },
@@ -81,49 +24,8 @@ pub(super) fn action(verb: &str, c: &mut Cursor) -> Result<Option<Action>, Strin
             };
             Action::Grid { width, height, feet }
         }
-        "wall" => {
-            let from = (c.number("x of one end")?, c.number("y of one end")?);
-            let to = (c.number("x of the other end")?, c.number("y of the other end")?);
-            let mut kind = Some(WallKind::Wall);
-            while let Some(t) = c.next() {
-                if t.is("door") {
-                    let open = c.next().ok_or("door open or door closed")?;
-                    kind = Some(WallKind::Door { open: open.is("open") });
-                    if !open.is("open") && !open.is("closed") {
-                        return Err(format!(
-                            "expected open or closed after door, got '{}'",
-                            open.text
-                        ));
-                    }
-                } else if t.is("window") {
-                    kind = Some(WallKind::Window);
-                } else if t.is("clear") {
-                    kind = None;
-                } else {
-                    return Err(format!(
-                        "unexpected '{}': wall takes door open|closed, window or clear",
-                        t.text
-                    ));
-                }
-            }
-            Action::Wall { from, to, kind }
-        }
-        "difficult" => {
-            let at = GridPos { x: c.number("x")?, y: c.number("y")? };
-            let (mut width, mut height, mut on) = (1, 1, true);
-            while let Some(t) = c.next() {
-                if t.is("clear") {
-                    on = false;
-                } else {
-                    width = t
-                        .text
-                        .parse()
-                        .map_err(|_| format!("expected a width, got '{}'", t.text))?;
-                    height = c.number("a height")?;
-                }
-            }
-            Action::Difficult { at, width, height, on }
-        }
+        "wall" => wall(c)?,
+        "difficult" => difficult(c)?,
         "place" => {
             let who = c.word("a combatant")?;
             let at = match c.next() {
@@ -143,28 +45,135 @@ pub(super) fn action(verb: &str, c: &mut Cursor) -> Result<Option<Action>, Strin
         "size" => {
             Action::Size { who: c.word("a combatant")?, size: c.number("a size in squares")? }
         }
-        "map" => {
-            let key = c.word("a map's key, or off")?;
-            if key == "off" {
-                Action::Map { map: None }
-            } else {
-                let width_squares = c.float("squares across")?;
-                let height_squares = c.float("squares down")?;
-                let (mut offset_x, mut offset_y) = (0.0, 0.0);
-                if c.peek_is("offset") {
-                    c.next();
-                    (offset_x, offset_y) = (c.float("x")?, c.float("y")?);
-                }
-                let map = crate::space::grid::BattleMap {
-                    image: key,
-                    width_squares,
-                    height_squares,
-                    offset_x,
-                    offset_y,
-                };
-                Action::Map { map: Some(map) }
-            }
-        }
+        "map" => map(c)?,
         _ => return Ok(None),
     }))
+}
+
+/// `zone NAME [capacity N] [at X Y] [size W H]`
+fn zone(c: &mut Cursor) -> Result<Action, String> {
+    let name = c.word("the zone's name")?;
+    let (mut capacity, mut at, mut size) = (None, None, None);
+    while let Some(t) = c.next() {
+        if t.is("capacity") {
+            capacity = Some(c.number("a capacity")?);
+        } else if t.is("at") {
+            at = Some((c.float("x")?, c.float("y")?));
+        } else if t.is("size") {
+            size = Some((c.float("a width")?, c.float("a height")?));
+        } else {
+            return Err(format!("unexpected '{}': zone takes capacity, at and size", t.text));
+        }
+    }
+    Ok(Action::Zone { name, capacity, at, size })
+}
+
+/// `edit-zone ZONE [name NEW] [capacity N|none] [note TEXT]`
+fn edit_zone(c: &mut Cursor) -> Result<Action, String> {
+    let zone = c.word("a zone")?;
+    let (mut name, mut capacity, mut note) = (None, None, None);
+    while let Some(t) = c.next() {
+        if t.is("name") {
+            name = Some(c.word("the new name")?);
+        } else if t.is("capacity") {
+            capacity = Some(if c.peek_is("none") {
+                c.next();
+                None
+            } else {
+                Some(c.number("a capacity or none")?)
+            });
+        } else if t.is("note") {
+            note = Some(c.word("the note (quote it)")?);
+        } else {
+            return Err(format!(
+                "unexpected '{}': edit-zone takes name, capacity and note",
+                t.text
+            ));
+        }
+    }
+    Ok(Action::EditZone { zone, name, capacity, note })
+}
+
+/// `place-zone ZONE [at X Y] [size W H]`
+fn place_zone(c: &mut Cursor) -> Result<Action, String> {
+    let zone = c.word("a zone")?;
+    let (mut at, mut size) = (None, None);
+    while let Some(t) = c.next() {
+        if t.is("at") {
+            at = Some((c.float("x")?, c.float("y")?));
+        } else if t.is("size") {
+            size = Some((c.float("a width")?, c.float("a height")?));
+        } else {
+            return Err(format!("unexpected '{}': place-zone takes at and size", t.text));
+        }
+    }
+    if at.is_none() && size.is_none() {
+        return Err("place-zone needs at X Y, size W H or both".into());
+    }
+    Ok(Action::PlaceZone { zone, at, size })
+}
+
+/// `wall X1 Y1 X2 Y2 [door open|closed | window | clear]`
+fn wall(c: &mut Cursor) -> Result<Action, String> {
+    let from = (c.number("x of one end")?, c.number("y of one end")?);
+    let to = (c.number("x of the other end")?, c.number("y of the other end")?);
+    let mut kind = Some(WallKind::Wall);
+    while let Some(t) = c.next() {
+        if t.is("door") {
+            let open = c.next().ok_or("door open or door closed")?;
+            kind = Some(WallKind::Door { open: open.is("open") });
+            if !open.is("open") && !open.is("closed") {
+                return Err(format!("expected open or closed after door, got '{}'", open.text));
+            }
+        } else if t.is("window") {
+            kind = Some(WallKind::Window);
+        } else if t.is("clear") {
+            kind = None;
+        } else {
+            return Err(format!(
+                "unexpected '{}': wall takes door open|closed, window or clear",
+                t.text
+            ));
+        }
+    }
+    Ok(Action::Wall { from, to, kind })
+}
+
+/// `difficult X Y [W H] [clear]`
+fn difficult(c: &mut Cursor) -> Result<Action, String> {
+    let at = GridPos { x: c.number("x")?, y: c.number("y")? };
+    let (mut width, mut height, mut on) = (1, 1, true);
+    while let Some(t) = c.next() {
+        if t.is("clear") {
+            on = false;
+        } else {
+            width = t.text.parse().map_err(|_| format!("expected a width, got '{}'", t.text))?;
+            height = c.number("a height")?;
+        }
+    }
+    Ok(Action::Difficult { at, width, height, on })
+}
+
+/// `map KEY W H [offset X Y]` or `map off`
+fn map(c: &mut Cursor) -> Result<Action, String> {
+    let key = c.word("a map's key, or off")?;
+    Ok(if key == "off" {
+        Action::Map { map: None }
+    } else {
+        let width_squares = c.float("squares across")?;
+        let height_squares = c.float("squares down")?;
+        let (mut offset_x, mut offset_y) = (0.0, 0.0);
+        if c.peek_is("offset") {
+            c.next();
+            (offset_x, offset_y) = (c.float("x")?, c.float("y")?);
+        }
+        let map = crate::space::grid::BattleMap {
+            image: key,
+            width_squares,
+            height_squares,
+            offset_x,
+            offset_y,
+        };
+        Action::Map { map: Some(map) }
+    })
 }

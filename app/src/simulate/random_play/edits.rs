@@ -5,13 +5,13 @@
 use super::Play;
 use crate::command::{Command, NewCombatant};
 use crate::dice::Dice;
-use crate::encounter::{BoardRect, Encounter};
+use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::space::grid::{GridPos, WallKind};
 
 /// Conditions the GM may put on or take off, beyond those already on someone: the ones the
 /// procedures read, and a few they do not.
-const CONDITIONS: &[&str] = &[
+pub(super) const CONDITIONS: &[&str] = &[
     "dead",
     "down",
     "fled",
@@ -29,7 +29,7 @@ const CONDITIONS: &[&str] = &[
 ];
 
 /// What the GM rolls from the tray in random play: one of each form of the notation.
-const TRAY_DICE: &[&str] = &[
+pub(super) const TRAY_DICE: &[&str] = &[
     "d20",
     "2d6+1",
     "4d6dl1",
@@ -128,7 +128,12 @@ impl Play<'_> {
 
     /// Harm to several at once: picked tokens, a zone or a radius on the grid (now and then
     /// one off the grid, or with nobody there), one roll for all or one each.
-    fn harm(&mut self, enc: &Encounter, ids: &[CombatantId], zones: &[ZoneId]) -> Command {
+    pub(super) fn harm(
+        &mut self,
+        enc: &Encounter,
+        ids: &[CombatantId],
+        zones: &[ZoneId],
+    ) -> Command {
         use crate::command::Targets;
         let targets = match self.pick(3) {
             0 if !zones.is_empty() => Targets::Zone { zone: zones[self.pick(zones.len())] },
@@ -150,6 +155,7 @@ impl Play<'_> {
     }
 
     /// One of the GM's edits, on a random combatant, zone or setting.
+    // dispatch: one arm a kind of edit, each drawn as before (the picks' order is the seed's).
     pub(super) fn gm_edit(&mut self) -> Command {
         let enc = self.state().clone();
         let ids: Vec<CombatantId> = enc.combatants.keys().copied().collect();
@@ -163,15 +169,7 @@ impl Play<'_> {
         let id = ids[self.pick(ids.len())];
         let c = enc.combatants[&id].clone();
         if enc.grid.is_some() && self.chance(40) {
-            return match self.pick(8) {
-                0..=2 => Command::Step { id, to: self.square() },
-                3 | 4 => Command::Place {
-                    id,
-                    at: if self.chance(15) { None } else { Some(self.square()) },
-                },
-                5 => Command::SetSize { id, size: 1 + self.pick(3) as u8 },
-                _ => self.grid_edit(),
-            };
+            return self.square_edit(id);
         }
         match self.pick(15) {
             0 => Command::RemoveCombatant { id },
@@ -184,115 +182,13 @@ impl Play<'_> {
                 Command::Move { id, to }
             }
             3 => Command::ChangeSide { id, side: sides[self.pick(sides.len())] },
-            4..=6 if !c.tracks.is_empty() => {
-                let t = &c.tracks[self.pick(c.tracks.len())];
-                let track = t.name.clone();
-                match self.pick(3) {
-                    0 if self.chance(5) => Command::SetTrack {
-                        id,
-                        track,
-                        value: [i64::MAX, i64::MIN, 1_000_000_000][self.pick(3)],
-                    },
-                    // Often exactly to the threshold (0): the procedure's rule for it follows
-                    // the edit, as after a blow.
-                    0 if self.chance(40) => Command::SetTrack { id, track, value: 0 },
-                    0 => Command::SetTrack {
-                        id,
-                        track,
-                        value: self.pick(t.max.clamp(0, 40) as usize + 3) as i64 - 1,
-                    },
-                    1 => Command::AdjustTrack { id, track, delta: -(1 + self.pick(6) as i64) },
-                    _ => Command::AdjustTrack { id, track, delta: 1 + self.pick(4) as i64 },
-                }
-            }
-            7 if !c.stats.is_empty() => {
-                let s = &c.stats[self.pick(c.stats.len())];
-                // Now and then a number no sheet has: a typo must be refused or borne, never
-                // overflow.
-                let value = if self.chance(5) {
-                    [i64::MAX, i64::MIN, 1_000_000_000, -1_000_000_000][self.pick(4)]
-                } else {
-                    s.value.saturating_add(self.pick(5) as i64 - 2)
-                };
-                Command::SetStat { id, stat: s.name.clone(), value }
-            }
-            8 | 9 => {
-                let condition = if !c.conditions.is_empty() && self.chance(40) {
-                    let on: Vec<&String> = c.conditions.iter().collect();
-                    return Command::RemoveCondition {
-                        id,
-                        condition: on[self.pick(on.len())].clone(),
-                    };
-                } else {
-                    CONDITIONS[self.pick(CONDITIONS.len())]
-                };
-                if self.chance(30) {
-                    use crate::encounter::Duration;
-                    let other = ids[self.pick(ids.len())];
-                    let duration = match self.pick(3) {
-                        0 => Duration::Rounds { rounds: 1 + self.pick(3) as u32 },
-                        1 => Duration::EndOfTurn { of: other },
-                        _ => Duration::StartOfTurn { of: other },
-                    };
-                    return Command::AddTimedCondition {
-                        id,
-                        condition: condition.into(),
-                        duration,
-                    };
-                }
-                Command::AddCondition { id, condition: condition.into() }
-            }
+            4..=6 if !c.tracks.is_empty() => self.track_edit(&c),
+            7 if !c.stats.is_empty() => self.stat_edit(&c),
+            8 | 9 => self.condition_edit(&c, &ids),
             10 => self.setting(),
-            11 => {
-                let mut order = ids.clone();
-                for i in (1..order.len()).rev() {
-                    let j = self.pick(i + 1);
-                    order.swap(i, j);
-                }
-                order.truncate(1 + self.pick(order.len()));
-                Command::SetOrder { order }
-            }
-            12 if self.chance(40) => Command::Roll {
-                // Every form of the notation, so odd dice meet every rule and the journal.
-                dice: Dice::parse(TRAY_DICE[self.pick(TRAY_DICE.len())])
-                    .expect("the tray's dice parse"),
-                label: format!("{}'s check", c.name),
-                roller: Some(id),
-                secret: self.chance(30),
-            },
-            12 if self.chance(30) => {
-                use crate::table_view::Shown;
-                let shown =
-                    [None, Some(Shown::Hidden), Some(Shown::Anonymous), Some(Shown::Revealed)]
-                        [self.pick(4)];
-                Command::Show { id, shown }
-            }
-            12 if self.chance(30) => Command::SetNotes {
-                id,
-                notes: format!("GM-only note {} on {}", enc.next_id, c.name),
-            },
-            12 if self.chance(30) => self.harm(&enc, &ids, &zones),
-            12 => self.player_view(&enc),
-            13 if zones.len() > 1 && self.chance(30) => {
-                let a = zones[self.pick(zones.len())];
-                let b = zones[self.pick(zones.len())];
-                if self.chance(50) {
-                    Command::DisconnectZones { a, b }
-                } else {
-                    Command::ConnectZones { a, b }
-                }
-            }
-            13 if self.chance(20) && !zones.is_empty() => {
-                Command::RemoveZone { id: zones[self.pick(zones.len())] }
-            }
-            13 => {
-                let n = enc.zones.len() as f32;
-                Command::AddZone {
-                    name: format!("Zone {}", enc.next_id),
-                    capacity: Some(1 + self.pick(4) as u32),
-                    rect: BoardRect { x: 40.0 + 240.0 * n, y: 220.0, w: 200.0, h: 140.0 },
-                }
-            }
+            11 => self.order_edit(&ids),
+            12 => self.table_edit(&enc, &c, &ids, &zones),
+            13 => self.zone_edit(&enc, &zones),
             _ => Command::RenameCombatant {
                 id,
                 name: format!(
@@ -305,7 +201,7 @@ impl Play<'_> {
     }
 
     /// The player-view settings, changed at random (now and then to a scale out of range).
-    fn player_view(&mut self, enc: &Encounter) -> Command {
+    pub(super) fn player_view(&mut self, enc: &Encounter) -> Command {
         use crate::table_view::{Blackout, HealthShown, Shown};
         let mut view = enc.table.view.clone();
         match self.pick(7) {

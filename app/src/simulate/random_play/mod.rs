@@ -16,6 +16,7 @@ use crate::ids::{CombatantId, ZoneId};
 use crate::system::{self, PromptOption, System};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+mod edit_kinds;
 mod edits;
 mod invariants;
 

@@ -7,7 +7,7 @@
 //! mind, fled, routed, surrendered) end with it.
 
 use super::block::BdpBlock;
-use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::aftermath::{Aftermath, Recovery};
 use crate::campaign::{Condition, Item, Wear};
 use crate::command::NewCombatant;
 use crate::dice::DiceSource;
@@ -126,19 +126,18 @@ impl Aftermath for BdpAftermath {
         &self,
         rest: &Recovery,
         sheet: &serde_json::Value,
-        before: &Condition,
+        after: &mut Condition,
         settings: &crate::campaign::aftermath::Settings,
         dice: &mut dyn DiceSource,
-    ) -> Result<Recovered, RuleError> {
-        let mut after = before.clone();
-        super::rests::rest(rest, sheet, &mut after, settings, dice)?;
-        self.settle(sheet, &mut after);
+    ) -> Result<(), RuleError> {
+        super::rests::rest(rest, sheet, after, settings, dice)?;
+        self.settle(sheet, after);
         // Out cold from DEX or WIL at 0 ends once both are back above it.
         let above = |a: &str| after.track(sheet, a).is_none_or(|v| v > 0);
         if above("dex") && above("wil") {
             after.lift("unconscious");
         }
-        Ok(Recovered { after })
+        Ok(())
     }
 }
 
@@ -174,10 +173,15 @@ mod tests {
 
     fn rest(id: &str, before: &Condition) -> Condition {
         let r = crate::campaign::aftermath::recovery(&BdpAftermath, id).unwrap();
-        BdpAftermath
-            .recover(r, &sheet(), before, &Default::default(), &mut SeededDice::new(1, 0))
-            .unwrap()
-            .after
+        crate::campaign::aftermath::recover(
+            &BdpAftermath,
+            r,
+            &sheet(),
+            before,
+            &Default::default(),
+            &mut SeededDice::new(1, 0),
+        )
+        .unwrap()
     }
 
     fn hurt() -> Condition {
@@ -218,10 +222,15 @@ mod tests {
         let mut hurt = Condition::default();
         hurt.set_track(&sheet(), "str", 9);
         hurt.set_track(&sheet(), "wil", 8);
-        let after = BdpAftermath
-            .recover(r, &sheet(), &hurt, &settings, &mut SeededDice::new(1, 0))
-            .unwrap()
-            .after;
+        let after = crate::campaign::aftermath::recover(
+            &BdpAftermath,
+            r,
+            &sheet(),
+            &hurt,
+            &settings,
+            &mut SeededDice::new(1, 0),
+        )
+        .unwrap();
         assert_eq!(after.summary(&sheet(), MAIN), "STR 10/13 · WIL 8/10");
     }
 
@@ -231,10 +240,15 @@ mod tests {
         full["slots_used"] = json!(8);
         let r = |id: &str, before: &Condition| {
             let r = crate::campaign::aftermath::recovery(&BdpAftermath, id).unwrap();
-            BdpAftermath
-                .recover(r, &full, before, &Default::default(), &mut SeededDice::new(1, 0))
-                .unwrap()
-                .after
+            crate::campaign::aftermath::recover(
+                &BdpAftermath,
+                r,
+                &full,
+                before,
+                &Default::default(),
+                &mut SeededDice::new(1, 0),
+            )
+            .unwrap()
         };
         let mut tired = Condition::default();
         tired.set_track(&full, "fatigue", 2);

@@ -9,7 +9,7 @@
 
 use super::block::{HD, STRESS, WP};
 use super::wounds::{DYING, INCAPACITATED, STABILIZED};
-use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::aftermath::{Aftermath, Recovery};
 use crate::campaign::{Condition, Lasting, Logged};
 use crate::dice::DiceSource;
 use crate::encounter::{Combatant, Encounter};
@@ -142,15 +142,14 @@ impl Aftermath for D12Aftermath {
         &self,
         rest: &Recovery,
         sheet: &serde_json::Value,
-        before: &Condition,
+        after: &mut Condition,
         settings: &crate::campaign::aftermath::Settings,
         _dice: &mut dyn DiceSource,
-    ) -> Result<Recovered, RuleError> {
-        let mut after = before.clone();
+    ) -> Result<(), RuleError> {
         let by_hand =
             crate::campaign::aftermath::setting(settings, REST_HEALING, "vitality") == "none";
         if by_hand {
-            return Ok(Recovered { after });
+            return Ok(());
         }
         let (wp, ability) = match rest.id {
             "hour" => {
@@ -174,9 +173,9 @@ impl Aftermath for D12Aftermath {
                 after.mend_stat(sheet, &k, Some(ability));
             }
         }
-        end_riders(&mut after);
-        self.settle(sheet, &mut after);
-        Ok(Recovered { after })
+        end_riders(after);
+        self.settle(sheet, after);
+        Ok(())
     }
 }
 
@@ -221,10 +220,15 @@ mod tests {
 
     fn rest(id: &str, before: &Condition) -> Condition {
         let r = crate::campaign::aftermath::recovery(&D12Aftermath, id).unwrap();
-        D12Aftermath
-            .recover(r, &sheet(), before, &Default::default(), &mut SeededDice::new(1, 0))
-            .unwrap()
-            .after
+        crate::campaign::aftermath::recover(
+            &D12Aftermath,
+            r,
+            &sheet(),
+            before,
+            &Default::default(),
+            &mut SeededDice::new(1, 0),
+        )
+        .unwrap()
     }
 
     fn hurt() -> Condition {
@@ -275,10 +279,15 @@ mod tests {
         let mut hurt = Condition::default();
         hurt.set_track(&full, WP, 2);
         let night = crate::campaign::aftermath::recovery(&D12Aftermath, "night").unwrap();
-        let after = D12Aftermath
-            .recover(night, &full, &hurt, &Default::default(), &mut SeededDice::new(1, 0))
-            .unwrap()
-            .after;
+        let after = crate::campaign::aftermath::recover(
+            &D12Aftermath,
+            night,
+            &full,
+            &hurt,
+            &Default::default(),
+            &mut SeededDice::new(1, 0),
+        )
+        .unwrap();
         assert_eq!(after.summary(&full, &[STRESS, WP]), "WP 3/12");
     }
 

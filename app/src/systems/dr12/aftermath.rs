@@ -9,7 +9,7 @@
 
 use super::between;
 use super::block::{Dr12Block, HP, ONGOING, usages};
-use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::aftermath::{Aftermath, Recovery};
 use crate::campaign::{Condition, Item, Wear};
 use crate::command::NewCombatant;
 use crate::dice::{Dice, DiceSource};
@@ -120,25 +120,24 @@ impl Aftermath for Dr12Aftermath {
         &self,
         rest: &Recovery,
         sheet: &serde_json::Value,
-        before: &Condition,
+        after: &mut Condition,
         settings: &crate::campaign::aftermath::Settings,
         dice: &mut dyn DiceSource,
-    ) -> Result<Recovered, RuleError> {
-        let mut after = before.clone();
+    ) -> Result<(), RuleError> {
         if rest.id == "broken" {
-            between::broken(sheet, &mut after, settings, dice)?;
-            return Ok(Recovered { after });
+            between::broken(sheet, after, settings, dice)?;
+            return Ok(());
         }
         if rest.id != "breath" {
-            between::night_passes(sheet, &mut after, rest.id == "night", dice)?;
+            between::night_passes(sheet, after, rest.id == "night", dice)?;
         }
         let by_hand = crate::campaign::aftermath::setting(settings, REST_HEALING, "dice") == "none";
         if by_hand || !after.tracks.contains_key(HP) || rest.id == "night-unfed" {
-            return Ok(Recovered { after });
+            return Ok(());
         }
         // Starving or infected, the body does not heal.
-        if !between::heals(&after) {
-            return Ok(Recovered { after });
+        if !between::heals(after) {
+            return Ok(());
         }
         let sides = if rest.id == "breath" { 4 } else { 6 };
         let roll = dice
@@ -148,7 +147,7 @@ impl Aftermath for Dr12Aftermath {
         if after.track(sheet, HP).is_some_and(|v| v > 0) {
             after.lift("down");
         }
-        Ok(Recovered { after })
+        Ok(())
     }
 }
 
@@ -166,10 +165,15 @@ mod tests {
         hurt.lasting.push(crate::campaign::Lasting::named("down"));
         let night = crate::campaign::aftermath::recovery(&Dr12Aftermath, "night").unwrap();
         let mut dice = PlannedDice::new(SeededDice::new(1, 0)).then_table([5]);
-        let after = Dr12Aftermath
-            .recover(night, &sheet, &hurt, &Default::default(), &mut dice)
-            .unwrap()
-            .after;
+        let after = crate::campaign::aftermath::recover(
+            &Dr12Aftermath,
+            night,
+            &sheet,
+            &hurt,
+            &Default::default(),
+            &mut dice,
+        )
+        .unwrap();
         assert_eq!(after.summary(&sheet, &[HP]), "HP 5/10");
     }
 

@@ -11,7 +11,7 @@ use super::between;
 use super::block::{self, AGI, ARMOUR, HEALTH, STR, WIT};
 use super::{CONCEALED, DISARMED, DYING, ENTANGLED, ESCAPED, INCAPACITATED, RETREATING};
 use super::{SURRENDERED, Wear as Worn};
-use crate::campaign::aftermath::{Aftermath, Recovered, Recovery};
+use crate::campaign::aftermath::{Aftermath, Recovery};
 use crate::campaign::{Condition, Item, Lasting, Wear};
 use crate::command::NewCombatant;
 use crate::dice::DiceSource;
@@ -213,20 +213,19 @@ impl Aftermath for MurdhamAftermath {
         &self,
         rest: &Recovery,
         sheet: &serde_json::Value,
-        before: &Condition,
+        after: &mut Condition,
         settings: &crate::campaign::aftermath::Settings,
         dice: &mut dyn DiceSource,
-    ) -> Result<Recovered, RuleError> {
-        let mut after = before.clone();
-        if between_rest(rest, sheet, &mut after, settings, dice)? {
-            self.settle(sheet, &mut after);
-            return Ok(Recovered { after });
+    ) -> Result<(), RuleError> {
+        if between_rest(rest, sheet, after, settings, dice)? {
+            self.settle(sheet, after);
+            return Ok(());
         }
         let unmet = unmet_needs(rest.id);
         if !unmet.is_empty() {
-            go_without(sheet, &mut after, unmet);
-            self.settle(sheet, &mut after);
-            return Ok(Recovered { after });
+            go_without(sheet, after, unmet);
+            self.settle(sheet, after);
+            return Ok(());
         }
         let v2 = crate::campaign::aftermath::flag(settings, REST_V2, false);
         after.mend_track(sheet, HEALTH, None);
@@ -243,12 +242,12 @@ impl Aftermath for MurdhamAftermath {
             after.stats.clear();
             after.lasting.clear();
         }
-        between::incorruptible(rest.id, sheet, &mut after);
-        self.settle(sheet, &mut after);
+        between::incorruptible(rest.id, sheet, after);
+        self.settle(sheet, after);
         if after.track(sheet, HEALTH).is_none_or(|v| v > 0) {
             after.lift(DYING);
         }
-        Ok(Recovered { after })
+        Ok(())
     }
 }
 
@@ -358,17 +357,27 @@ mod tests {
         hurt.set_stat(&sheet(), STR, 10);
         hurt.lasting = vec![Lasting::named(DYING), Lasting::named("scar")];
         let day = crate::campaign::aftermath::recovery(&MurdhamAftermath, "day").unwrap();
-        let after = MurdhamAftermath
-            .recover(day, &sheet(), &hurt, &Default::default(), &mut SeededDice::new(1, 0))
-            .unwrap()
-            .after;
+        let after = crate::campaign::aftermath::recover(
+            &MurdhamAftermath,
+            day,
+            &sheet(),
+            &hurt,
+            &Default::default(),
+            &mut SeededDice::new(1, 0),
+        )
+        .unwrap();
         // STR is 10 of 12 for now: so is the most health a rest gives back.
         assert_eq!(after.summary(&sheet(), &[HEALTH]), "Health 10/12 · STR 10 · Scar");
         let full = crate::campaign::aftermath::recovery(&MurdhamAftermath, "full").unwrap();
-        let after = MurdhamAftermath
-            .recover(full, &sheet(), &hurt, &Default::default(), &mut SeededDice::new(1, 0))
-            .unwrap()
-            .after;
+        let after = crate::campaign::aftermath::recover(
+            &MurdhamAftermath,
+            full,
+            &sheet(),
+            &hurt,
+            &Default::default(),
+            &mut SeededDice::new(1, 0),
+        )
+        .unwrap();
         assert!(after.is_whole());
     }
 

@@ -9,7 +9,7 @@
 use super::between::{self, STRAIN, roll, stat};
 use super::block::{HEAL, HP};
 use crate::campaign::Condition;
-use crate::campaign::aftermath::{Aftermath, Recovered, Recovery, Settings};
+use crate::campaign::aftermath::{Aftermath, Recovery, Settings};
 use crate::dice::{Dice, DiceSource};
 use crate::system::RuleError;
 
@@ -244,18 +244,17 @@ impl Aftermath for SovAftermath {
         &self,
         rest: &Recovery,
         sheet: &serde_json::Value,
-        before: &Condition,
+        after: &mut Condition,
         settings: &Settings,
         dice: &mut dyn DiceSource,
-    ) -> Result<Recovered, RuleError> {
-        let mut after = before.clone();
+    ) -> Result<(), RuleError> {
         match rest.id {
-            "first-aid" | "touch" => first_aid(rest, sheet, &mut after, settings, dice)?,
+            "first-aid" | "touch" => first_aid(rest, sheet, after, settings, dice)?,
             // Any sleep only spares the night's own Strain; nothing comes back but per-day
             // items at dawn.
-            "night" => between::dawn(sheet, &mut after),
-            "comfortable" => nights(sheet, &mut after, 1),
-            "frailty" => attempt(rest, &mut after, settings, dice)?,
+            "night" => between::dawn(sheet, after),
+            "comfortable" => nights(sheet, after, 1),
+            "frailty" => attempt(rest, after, settings, dice)?,
             "week" => {
                 let (name, healer) = tending(rest, settings)?;
                 if stat(healer, HEAL, 0) < 0 {
@@ -263,25 +262,25 @@ impl Aftermath for SovAftermath {
                         "{name} has no Heal skill: a week of care needs Heal 0 or better"
                     )));
                 }
-                nights(sheet, &mut after, 7);
+                nights(sheet, after, 7);
                 after.lift(FRAIL);
                 after.lift(ATTEMPT_SPENT);
             }
-            "treat-poison" => between::treat_poison(rest, sheet, &mut after, settings, dice)?,
-            "purge" => between::purge(&mut after),
-            "restoration" => between::restore_limb(sheet, &mut after),
-            "unfed" => between::strain_for(sheet, &mut after, 1),
-            "dry" => between::strain_for(sheet, &mut after, 3),
+            "treat-poison" => between::treat_poison(rest, sheet, after, settings, dice)?,
+            "purge" => between::purge(after),
+            "restoration" => between::restore_limb(sheet, after),
+            "unfed" => between::strain_for(sheet, after, 1),
+            "dry" => between::strain_for(sheet, after, 3),
             "sleepless" => {
-                between::strain_for(sheet, &mut after, 2);
-                between::dawn(sheet, &mut after);
+                between::strain_for(sheet, after, 2);
+                between::dawn(sheet, after);
             }
             "alone" => {
-                nights(sheet, &mut after, 7);
-                between::week_alone(sheet, &mut after, dice)?;
+                nights(sheet, after, 7);
+                between::week_alone(sheet, after, dice)?;
             }
             "month" => {
-                nights(sheet, &mut after, 30);
+                nights(sheet, after, 30);
                 if after.has(between::MENDING_ALONE) {
                     after.lift(FRAIL);
                     after.lift(between::MENDING_ALONE);
@@ -289,8 +288,8 @@ impl Aftermath for SovAftermath {
             }
             other => return Err(RuleError::Invalid(format!("no rest '{other}' in Sovereign"))),
         }
-        self.settle(sheet, &mut after);
-        Ok(Recovered { after })
+        self.settle(sheet, after);
+        Ok(())
     }
 }
 
@@ -312,7 +311,14 @@ mod tests {
         let mut dice = PlannedDice::new(SeededDice::new(1, 0)).then_table(faces.to_vec());
         let healer = json!({"stats": {"heal": 3}});
         let settings = with_healer(&Settings::new(), "Dessa", &healer);
-        SovAftermath.recover(r, &sheet(), before, &settings, &mut dice).map(|r| r.after)
+        crate::campaign::aftermath::recover(
+            &SovAftermath,
+            r,
+            &sheet(),
+            before,
+            &settings,
+            &mut dice,
+        )
     }
 
     fn frail() -> Condition {
@@ -331,8 +337,14 @@ mod tests {
         // One more Strain would pass the maximum: nothing happens, no die is rolled.
         assert_eq!(rest("first-aid", &after, &[]).unwrap(), after);
         let r = crate::campaign::aftermath::recovery(&SovAftermath, "first-aid").unwrap();
-        let alone =
-            SovAftermath.recover(r, &s, &frail(), &Settings::new(), &mut SeededDice::new(1, 0));
+        let alone = crate::campaign::aftermath::recover(
+            &SovAftermath,
+            r,
+            &s,
+            &frail(),
+            &Settings::new(),
+            &mut SeededDice::new(1, 0),
+        );
         assert!(alone.unwrap_err().to_string().contains("needs a healer"));
     }
 

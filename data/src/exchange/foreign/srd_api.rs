@@ -72,24 +72,7 @@ fn monster(value: &Value) -> Result<ForeignCreature, String> {
     if let Some(n) = dice_count(&text_of(m.get("hit_dice"))) {
         c.pieces.push(format!("HD {n}"));
     }
-    match m.get("speed") {
-        Some(Value::Object(speeds)) => {
-            if let Some(n) = speeds.get("walk").and_then(|w| first_number(&text_of(Some(w)))) {
-                c.pieces.push(format!("Speed {n}"));
-            }
-            let all: Vec<String> =
-                speeds.iter().map(|(k, v)| format!("{k} {}", text_of(Some(v)))).collect();
-            if all.len() > 1 {
-                c.notes.push(format!("Speed: {}", all.join(", ")));
-            }
-        }
-        Some(other) => {
-            if let Some(n) = first_number(&text_of(Some(other))) {
-                c.pieces.push(format!("Speed {n}"));
-            }
-        }
-        None => {}
-    }
+    speed(&mut c, m.get("speed"));
     let scores: Vec<String> = ABILITIES
         .iter()
         .filter_map(|(key, label)| m.get(*key).map(|v| format!("{label} {}", text_of(Some(v)))))
@@ -108,6 +91,39 @@ fn monster(value: &Value) -> Result<ForeignCreature, String> {
             c.notes.push(described(&text_of(item.get("name")), &text_of(item.get("desc"))));
         }
     }
+    labelled_notes(&mut c, m);
+    let desc = text_of(m.get("desc"));
+    if !desc.is_empty() {
+        c.notes.push(desc);
+    }
+    Ok(c)
+}
+
+/// The walking speed as a piece ("Speed 30"); every speed in the notes when there are several.
+fn speed(c: &mut ForeignCreature, speed: Option<&Value>) {
+    match speed {
+        Some(Value::Object(speeds)) => {
+            if let Some(n) = speeds.get("walk").and_then(|w| first_number(&text_of(Some(w)))) {
+                c.pieces.push(format!("Speed {n}"));
+            }
+            let all: Vec<String> =
+                speeds.iter().map(|(k, v)| format!("{k} {}", text_of(Some(v)))).collect();
+            if all.len() > 1 {
+                c.notes.push(format!("Speed: {}", all.join(", ")));
+            }
+        }
+        Some(other) => {
+            if let Some(n) = first_number(&text_of(Some(other))) {
+                c.pieces.push(format!("Speed {n}"));
+            }
+        }
+        None => {}
+    }
+}
+
+/// Vulnerabilities, resistances, immunities, languages and the challenge, each a line of the
+/// notes under its label.
+fn labelled_notes(c: &mut ForeignCreature, m: &Map<String, Value>) {
     for (key, label) in [
         ("damage_vulnerabilities", "Vulnerable to"),
         ("damage_resistances", "Resists"),
@@ -128,11 +144,6 @@ fn monster(value: &Value) -> Result<ForeignCreature, String> {
             c.notes.push(format!("{label}: {text}"));
         }
     }
-    let desc = text_of(m.get("desc"));
-    if !desc.is_empty() {
-        c.notes.push(desc);
-    }
-    Ok(c)
 }
 
 /// The armour class: a number (Open5e) or the first of a list of `{"value": n}` (5e-API).

@@ -271,12 +271,6 @@ fn when(ms: i64, now: i64) -> String {
     }
 }
 
-/// Now, in Unix milliseconds (for "5 min ago").
-fn now_ms() -> i64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::when;

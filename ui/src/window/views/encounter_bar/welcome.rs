@@ -1,7 +1,8 @@
 //! The screen shown when no encounter is open: create one (system and name), or pick up a
 //! recent one where it was left.
 
-use super::{Dialog, EncounterBarView, now_ms, system_name, when};
+use super::{Dialog, EncounterBarView, system_name, when};
+use crate::window::action::now_ms;
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
 
