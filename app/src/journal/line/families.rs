@@ -259,10 +259,24 @@ pub(super) fn sheets<S: Style>(out: &mut String, enc: &Encounter, event: &Event,
             out.push_str(" maximum set to ");
             push_fmt(out, *max);
         }
+        // From rules edition 3 a condition of several words ("lost an eye", "arm wound") is
+        // said as what it is, "Ada: lost an eye", not "Ada is now lost an eye"; a word that is
+        // a state still reads "Ada is now prone".
+        EventKind::ConditionAdded { id, condition } if said_as_itself(enc, condition) => {
+            who(out, enc, *id, s);
+            out.push_str(": ");
+            s.text(out, condition);
+        }
         EventKind::ConditionAdded { id, condition } => {
             who(out, enc, *id, s);
             out.push_str(" is now ");
             s.text(out, condition);
+        }
+        EventKind::ConditionRemoved { id, condition } if said_as_itself(enc, condition) => {
+            who(out, enc, *id, s);
+            out.push_str(": ");
+            s.text(out, condition);
+            out.push_str(" (lifted)");
         }
         EventKind::ConditionRemoved { id, condition } => {
             who(out, enc, *id, s);
@@ -403,4 +417,9 @@ pub(super) fn words<S: Style>(out: &mut String, _enc: &Encounter, event: &Event,
         // The other events are written by their own family (see `write_event`).
         _ => {}
     }
+}
+/// Whether `condition` is said as itself ("Ada: lost an eye"): several words, in a fight of
+/// rules edition 3 or later (earlier journals read as they were written).
+fn said_as_itself(enc: &crate::encounter::Encounter, condition: &str) -> bool {
+    enc.rules >= 3 && condition.trim().contains(' ')
 }

@@ -26,7 +26,7 @@ pub(crate) struct DamageRoll {
     pub total: i64,
     /// The kept die first showed 1 (a damaged weapon breaks).
     pub one: bool,
-    /// Its faces when it exploded ("6 ↑ 4 − 1"), else empty.
+    /// Its faces when it exploded ("6 ↑ 4 − 1 (one per explosion)"), else empty.
     pub says: String,
 }
 
@@ -49,7 +49,13 @@ fn exploding(
         faces.push(last.to_string());
         n += 1;
     }
-    let says = if n == 0 { String::new() } else { format!("{} − {n}", faces.join(" ↑ ")) };
+    // From rules edition 3 the one taken off each explosion says what it is ("6 ↑ 3 − 1
+    // (one per explosion)").
+    let says = match n {
+        0 => String::new(),
+        _ if ctx.enc.rules >= 3 => format!("{} − {n} (one per explosion)", faces.join(" ↑ ")),
+        _ => format!("{} − {n}", faces.join(" ↑ ")),
+    };
     Ok(DamageRoll { total, one: first == 1, says })
 }
 

@@ -7,7 +7,7 @@
 use super::Step;
 use super::answer::{resume, waits_for_answer};
 use super::block::{AC, ATK, HP, attack, is_out, stat, strikable, track};
-use super::block::{Reload, SovBlock};
+use super::block::{Attack, Reload, SovBlock};
 use super::charge::charge_path;
 use super::model::{Manner, Pending, SovEvent, TurnAt};
 use super::round::{fall, is_turn_of};
@@ -277,36 +277,7 @@ pub(super) fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
         s.on_miss(ac, attr + killing, defending)
     });
     if hit {
-        let die =
-            ctx.roll(R_ATTACK, Some(p.attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
-        let mut damage = damage_on_hit(die, attr + killing, p.damage_bonus, shock);
-        if killing > 0 {
-            ctx.ruling(R_ATTACK, Some(p.attacker), format!("Killing Blow: + {killing}"));
-        }
-        if p.damage_bonus > 0 {
-            ctx.ruling(
-                R_ATTACK,
-                Some(p.attacker),
-                format!("{} damage (not added to Shock)", signed(p.damage_bonus)),
-            );
-        }
-        if damage > die + attr + killing + p.damage_bonus {
-            ctx.ruling(R_ATTACK, Some(p.attacker), format!("never below its Shock: {damage}"));
-        }
-        // A Swarm (its Shock sure) adds no more than the weapon's usual maximum allows.
-        if p.sure_shock && ctx.enc.rules >= 1 {
-            let usual = w.dmg.max() + attr + killing;
-            let capped = super::rules::swarm_capped(damage, usual, shock);
-            if capped < damage {
-                damage = capped;
-                ctx.ruling(
-                    R_ATTACK,
-                    Some(p.attacker),
-                    format!("a Swarm deals no more than the usual maximum: {damage}"),
-                );
-            }
-        }
-        hurt(ctx, p.target, damage)?;
+        deal_hit(ctx, p, &a, &t.name, attr + killing, killing, shock)?;
     } else if shock > 0 {
         let shield = super::block::SovBlock::of(&t).is_ok_and(|b| b.shield);
         // A Swarm's Shock is not the ordinary kind: a shield does not turn it.
@@ -330,6 +301,74 @@ pub(super) fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
         );
     }
     Ok(())
+}
+
+/// A hit's damage on `p`'s target (`target`): the die, then the sum it makes said whole in
+/// one ruling ("damage to Goblin: 3 on the d8 + 1 STR = 4"), so the banner and the journal
+/// show where every point comes from; never below its Shock (`shock`), a Swarm's capped.
+/// `modifier` is the attribute modifier and Killing Blow (`killing`) together.
+fn deal_hit(
+    ctx: &mut Ctx,
+    p: &Pending,
+    a: &Combatant,
+    target: &str,
+    modifier: i64,
+    killing: i64,
+    shock: i64,
+) -> Result<(), RuleError> {
+    let w = attack(a, p.weapon)?;
+    let die = ctx.roll(R_ATTACK, Some(p.attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
+    let mut damage = damage_on_hit(die, modifier, p.damage_bonus, shock);
+    let plain = (die + modifier + p.damage_bonus).max(0);
+    if ctx.enc.rules >= 3 {
+        // From rules edition 3 the sum is said whole, each addition named.
+        let sum = damage_sum(&w, target, die, modifier - killing, killing, p.damage_bonus);
+        ctx.ruling(R_ATTACK, Some(p.attacker), sum);
+    } else {
+        if killing > 0 {
+            ctx.ruling(R_ATTACK, Some(p.attacker), format!("Killing Blow: + {killing}"));
+        }
+        if p.damage_bonus > 0 {
+            let bonus = format!("{} damage (not added to Shock)", signed(p.damage_bonus));
+            ctx.ruling(R_ATTACK, Some(p.attacker), bonus);
+        }
+    }
+    if damage > die + modifier + p.damage_bonus && (ctx.enc.rules < 3 || damage > plain) {
+        ctx.ruling(R_ATTACK, Some(p.attacker), format!("never below its Shock: {damage}"));
+    }
+    // A Swarm (its Shock sure) adds no more than the weapon's usual maximum allows.
+    if p.sure_shock && ctx.enc.rules >= 1 {
+        let usual = w.dmg.max() + modifier;
+        let capped = super::rules::swarm_capped(damage, usual, shock);
+        if capped < damage {
+            damage = capped;
+            ctx.ruling(
+                R_ATTACK,
+                Some(p.attacker),
+                format!("a Swarm deals no more than the usual maximum: {damage}"),
+            );
+        }
+    }
+    hurt(ctx, p.target, damage)
+}
+
+/// A hit's damage as the sum it is: "damage to Goblin: 3 on the d8 + 1 STR = 4", each
+/// addition named (the attribute, Killing Blow, a bonus not added to Shock).
+fn damage_sum(w: &Attack, target: &str, die: i64, attr: i64, killing: i64, bonus: i64) -> String {
+    let mut sum = format!("damage to {target}: {die} on the {}", w.dmg);
+    if attr != 0 {
+        sum.push_str(&format!(" {} {}", signed(attr), w.attribute_key().to_uppercase()));
+    }
+    if killing > 0 {
+        sum.push_str(&format!(" + {killing} Killing Blow"));
+    }
+    if bonus > 0 {
+        sum.push_str(&format!(" {} (not added to Shock)", signed(bonus)));
+    }
+    if attr != 0 || killing > 0 || bonus > 0 {
+        sum.push_str(&format!(" = {}", (die + attr + killing + bonus).max(0)));
+    }
+    sum
 }
 
 /// The d20 of `a`'s attack `index` on `t` (`label`: what the roll line adds): the attack

@@ -119,10 +119,14 @@ impl Attack {
         self.shock.map(|s| Shock { damage: s.dmg, max_ac: s.max_ac })
     }
 
+    /// The attribute it adds: the block's, else DEX for a ranged weapon and STR otherwise.
+    pub fn attribute_key(&self) -> &str {
+        self.attr.as_deref().unwrap_or(if self.ranged() { "dex" } else { "str" })
+    }
+
     /// The attribute modifier it adds for `c` (0 without attribute scores).
     pub fn attribute_mod(&self, c: &Combatant) -> i64 {
-        let key = self.attr.as_deref().unwrap_or(if self.ranged() { "dex" } else { "str" });
-        c.stat(key).map_or(0, attribute_mod)
+        c.stat(self.attribute_key()).map_or(0, attribute_mod)
     }
 }
 

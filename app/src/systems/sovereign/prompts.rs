@@ -73,9 +73,9 @@ fn before(enc: &Encounter) -> Prompt {
         }
         let on = !s.expecting.contains(id);
         let label = if on {
-            format!("{} expects a fight", side.name)
+            format!("{}: on guard, expecting a fight", side.name)
         } else {
-            format!("{} does not expect a fight", side.name)
+            format!("{}: no longer on guard", side.name)
         };
         options.push(
             PromptOption::allowed(label, cmd(C::Expecting { side: *id, on })).in_group("Surprise"),

@@ -36,7 +36,7 @@ pub(crate) fn check_surprisable(enc: &Encounter, side: SideId) -> Result<(), Rul
     let s = enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
     if enc.sovereign().expecting.contains(&side) {
         return Err(RuleError::NotAllowed(format!(
-            "{} expects a fight: it cannot be surprised",
+            "{} cannot be surprised: on guard, expecting a fight",
             s.name
         )));
     }

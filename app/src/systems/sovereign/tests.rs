@@ -84,3 +84,19 @@ fn screens_and_held_actions_end_with_whoever_leaves() {
     let h = screened_then("remove Dessa");
     assert!(h.state().sovereign().held.is_empty(), "the held action stays");
 }
+
+/// A hit's damage is said as the sum it is (the d8's 3 and STR's 1 make 4, HP 5 → 1), in the
+/// journal and in the banner over the board, the hit's line and the damage's together.
+#[test]
+fn a_hits_damage_is_said_as_its_sum() {
+    let text = "system sovereign\nside P party\nside F\ngrid 12 5\n\
+         add Ada side P at 1 2 block {\"tracks\": {\"hp\": 9}, \"stats\": {\"ac\": 14, \"atk\": 1, \"str\": 14}, \"attacks\": [{\"name\": \"Sword\", \"dmg\": \"1d8\"}]}\n\
+         add Orc side F at 2 2 block {\"tracks\": {\"hp\": 5}, \"stats\": {\"ac\": 12, \"atk\": 0}, \"attacks\": [{\"name\": \"Axe\", \"dmg\": \"1d8\"}]}\n\
+         next table 8 | 1\nattack Ada Orc table 14\ntake-it table 3\n";
+    let h = scenario::run("t.fray", text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(h.state().combatant_named("Orc").unwrap().track("hp").unwrap().value, 1);
+    let banner = crate::system::presentation::recent_rulings(h.state(), h.events(), 3);
+    let said = "Ada: damage to Orc: 3 on the d8 + 1 STR = 4";
+    assert!(banner.iter().any(|l| l == said), "{banner:?}");
+    assert!(banner.iter().any(|l| l.contains("against AC 12: hit")), "{banner:?}");
+}
