@@ -208,17 +208,26 @@ pub fn standing(c: &Combatant) -> Standing {
         .unwrap_or(Standing::Up)
 }
 
-/// The main track a small token shows: a harm track below zero (dying), else the first that
-/// still holds something, else the last of them (all spent). Fatigue, which fills up as it
-/// gets worse, is never the pick: a full token shows it beside the others.
+/// The main track a small token shows, the one that tells most: a harm track below zero
+/// (dying), else of those that still hold something the one furthest below its maximum for
+/// its size (STR 3/10 over HP 6/6; the first of equals), else the last of them (all spent).
+/// Fatigue, which fills up as it gets worse, is never the pick: a full token shows it beside
+/// the others.
 fn compact_track(main: &[TrackView]) -> Option<usize> {
     let candidates: Vec<usize> =
         (0..main.len()).filter(|i| main[*i].meaning != Meaning::Fatigue).collect();
+    // value / max compared across without division: a/b < c/d when a·d < c·b (max > 0).
+    let lower = |i: usize, j: usize| main[i].value * main[j].max < main[j].value * main[i].max;
+    let holding = candidates.iter().copied().filter(|i| main[*i].value > 0);
+    let most_spent = holding.fold(None, |best: Option<usize>, i| match best {
+        Some(b) if !lower(i, b) => Some(b),
+        _ => Some(i),
+    });
     candidates
         .iter()
         .copied()
         .find(|i| main[*i].value < 0 && main[*i].meaning == Meaning::Harm)
-        .or_else(|| candidates.iter().copied().find(|i| main[*i].value > 0))
+        .or(most_spent)
         .or(candidates.last().copied())
 }
 
@@ -297,6 +306,12 @@ mod tests {
         );
         assert_eq!(shown(&v), (vec!["HP", "STR", "Fatigue"], Some("HP")));
         assert_eq!(v.main[2].meaning, Meaning::Fatigue);
+        // STR 3 of 10 tells more than a whole HP 6/6: the small token shows STR.
+        let v =
+            view("bdp", "add Ada side Party zone Hall track hp=6/6 str=3/10 dex=10 wil=8", "Ada");
+        assert_eq!(shown(&v), (vec!["HP", "STR"], Some("STR")), "the most spent, for its size");
+        let v = view("bdp", "add Bo side Party zone Hall track hp=3/6 str=5/10 dex=10 wil=8", "Bo");
+        assert_eq!(shown(&v).1, Some("HP"), "equal shares: the first");
         // All spent, fatigue high: the small token still shows the body, never the fatigue.
         let v = view(
             "bdp",
