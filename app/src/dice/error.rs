@@ -114,7 +114,7 @@ pub enum DiceError {
     },
     /// Typed-in faces whose number does not match the dice (for dice that explode or
     /// reroll: the faces ran out, or some were left over).
-    #[error("expected {expected} faces for {dice}, got {got}")]
+    #[error("expected {expected} {} for {dice}, got {got}", face_word(.expected))]
     WrongFaceCount {
         /// The expression.
         dice: String,
@@ -177,4 +177,9 @@ pub enum DiceError {
     /// A replay asked for more rolls than were recorded.
     #[error("replay ran out of recorded rolls")]
     ReplayExhausted,
+}
+
+/// "face" for one, "faces" otherwise ("expected 1 face for d8").
+fn face_word(n: &usize) -> &'static str {
+    if *n == 1 { "face" } else { "faces" }
 }

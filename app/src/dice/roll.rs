@@ -587,7 +587,7 @@ mod tests {
             refusal("d6!", &[6]),
             "d6! needs more faces than the 1 typed: a die exploded or was rerolled"
         );
-        assert_eq!(refusal("d6!", &[3, 4]), "expected 1 faces for d6!, got 2");
+        assert_eq!(refusal("d6!", &[3, 4]), "expected 1 face for d6!, got 2");
         assert_eq!(refusal("4dF", &[4, 1, 1, 1]), "4 is not a face of a dF");
     }
 

@@ -71,7 +71,7 @@ mod tests {
             read("d6!", "6").unwrap_err(),
             "d6! needs more faces than the 1 typed: a die exploded or was rerolled"
         );
-        assert_eq!(read("d6!", "5 2").unwrap_err(), "expected 1 faces for d6!, got 2");
+        assert_eq!(read("d6!", "5 2").unwrap_err(), "expected 1 face for d6!, got 2");
         assert_eq!(read("2d6", "").unwrap_err(), "type the faces, e.g. 4 3");
         assert_eq!(read("5", ""), Ok(vec![]));
     }

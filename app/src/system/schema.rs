@@ -341,6 +341,10 @@ impl Kind {
             });
         }
         let value = match *self {
+            // A die's size (a whole number among a few): "d8" is typed as often as "8".
+            Kind::Whole { only, .. } if !only.is_empty() && die_size(text).is_some() => {
+                Value::from(die_size(text).unwrap_or_default())
+            }
             Kind::Whole { .. } | Kind::Track { .. } => {
                 let n: i64 = text.parse().map_err(|_| format!("'{text}' is not a whole number"))?;
                 Value::from(n)
@@ -480,6 +484,11 @@ pub fn set(block: &mut Value, key: &str, value: Option<Value>) {
     }
 }
 
+/// The size of a die typed as "d8" (or "D8").
+fn die_size(text: &str) -> Option<i64> {
+    text.strip_prefix(['d', 'D']).and_then(|n| n.parse().ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -538,6 +547,19 @@ mod tests {
             SCHEMA.check(&json!([]), false)[0].message,
             "a stat block must be a JSON object"
         );
+    }
+
+    #[test]
+    fn a_damage_die_is_typed_as_d8_or_8() {
+        let die = Kind::Whole { min: 4, max: 12, only: &[4, 6, 8, 10, 12] };
+        assert_eq!(die.parse_text("d8"), Ok(Some(json!(8))));
+        assert_eq!(die.parse_text(" D10 "), Ok(Some(json!(10))));
+        assert_eq!(die.parse_text("8"), Ok(Some(json!(8))));
+        assert_eq!(die.parse_text("d5"), Err("must be one of 4, 6, 8, 10, 12, not 5".into()));
+        assert_eq!(die.parse_text("dx"), Err("'dx' is not a whole number".into()));
+        // Not a die: a plain number stays a plain number.
+        let armour = Kind::Whole { min: 0, max: 3, only: &[] };
+        assert_eq!(armour.parse_text("d2"), Err("'d2' is not a whole number".into()));
     }
 
     #[test]
