@@ -338,3 +338,54 @@ fn a_new_question_brings_its_answers_into_view_however_far_the_column_was_scroll
     w.press("Redo");
     assert!(in_view(&w, "Dodge (AGI save: 10 or less)"), "the new question's answer is shown");
 }
+
+/// At 200 % on a 1920 × 1080 screen (960 × 540 points) the column was scrolled down to the
+/// attack button; the reaction question it raises opens at its top: its first answer and *No
+/// reaction* on the screen, and a real click, unscrolled, lands on them.
+#[test]
+fn at_200_percent_a_reaction_question_opens_at_its_top() {
+    for size in [egui::vec2(960.0, 540.0)] {
+        let mut w = raid_sized(&[], size, false);
+        w.press("Red Hand started it");
+        w.press("Next");
+        w.press("Red Hand first");
+        w.press("Activate Bandit");
+        w.press("Club at Harald (d6)");
+        w.harness.run_steps(8);
+        w.harness.get_by_label("Bandit attacks Harald with Club (d6): how does Harald react?");
+        let screen = w.harness.ctx.content_rect();
+        let answers: Vec<(String, egui::Rect)> = w
+            .harness
+            .query_all_by_role(Role::Button)
+            .filter_map(|b| Some((b.accesskit_node().label()?, b.rect())))
+            .filter(|(l, _)| l.starts_with("Dodge") || l == "No reaction")
+            .collect();
+        assert!(answers.len() >= 2, "at {size:?}: the answers {answers:?}");
+        // Under the pinned top (Next is its last button), within the screen.
+        let pinned = w.harness.get_by_role_and_label(Role::Button, "Next").rect().bottom();
+        for (label, rect) in &answers {
+            assert!(screen.contains_rect(*rect), "at {size:?}: {label} at {rect:?} off {screen:?}");
+            assert!(rect.top() > pinned, "at {size:?}: {label} at {rect:?} is scrolled away");
+        }
+        // Clicked where it stands, no scroll first: it lands.
+        w.harness.get_by_role_and_label(Role::Button, "No reaction").click();
+        w.settle();
+        // The answer taken, the blow waits for its dice (typed at the table here).
+        assert!(w.app().model.pending_roll.is_some(), "at {size:?}: No reaction was clicked");
+    }
+}
+
+/// The reaction question at 200 % (960 × 540 points), as it opens, written to `FRAY_SHOT_DIR`.
+#[test]
+#[ignore = "writes screenshots to look at"]
+fn shot_reaction() {
+    let Ok(out) = std::env::var("FRAY_SHOT_DIR") else { return };
+    let mut w = raid_sized(&[], egui::vec2(960.0, 540.0), true);
+    w.press("Red Hand started it");
+    w.press("Next");
+    w.press("Red Hand first");
+    w.press("Activate Bandit");
+    w.press("Club at Harald (d6)");
+    w.harness.run_steps(8);
+    w.harness.render().unwrap().save(format!("{out}/murdham-reaction-200.png")).unwrap();
+}

@@ -92,7 +92,18 @@ pub(super) fn ruling_overlay_ui(ui: &egui::Ui, canvas: egui::Rect, view: &BoardV
                 text.clone(),
                 egui::TextFormat::simple(egui::FontId::proportional(size), colour),
             );
-            job.wrap = egui::text::TextWrapping::truncate_at_width(width);
+            // The newest whole (a critical hit's ruling is long): up to three rows, painted
+            // over the board, so nothing moves; the older ones one row each.
+            job.wrap = if newest {
+                egui::text::TextWrapping {
+                    max_width: width,
+                    max_rows: 3,
+                    break_anywhere: false,
+                    overflow_character: Some('…'),
+                }
+            } else {
+                egui::text::TextWrapping::truncate_at_width(width)
+            };
             ui.fonts_mut(|f| f.layout_job(job))
         })
         .collect();

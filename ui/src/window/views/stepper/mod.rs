@@ -114,21 +114,7 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
         ui.label(RichText::new(v.words()).size(26.0).strong().color(lit));
     }
     if let Some(first) = prompts.first() {
-        // Two lines at most: the answers below say the rest.
-        let mut job = egui::text::LayoutJob::single_section(
-            first.title.clone(),
-            egui::TextFormat::simple(
-                egui::FontId::proportional(21.0),
-                ui.visuals().strong_text_color(),
-            ),
-        );
-        job.wrap = egui::text::TextWrapping {
-            max_width: ui.available_width(),
-            max_rows: 2,
-            break_anywhere: false,
-            overflow_character: Some('…'),
-        };
-        ui.add(egui::Label::new(job)).on_hover_text(&first.title);
+        question_ui(ui, &first.title, short);
     }
     ui.add_space(4.0);
     if verdict.is_some() {
@@ -162,6 +148,27 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
     ui.separator();
 }
 
+/// The question asked now, large, whole on hover.
+fn question_ui(ui: &mut egui::Ui, title: &str, short: bool) {
+    // Two lines at most (three in smaller type on a short window, where the column is
+    // narrow: the question whole): the answers below say the rest.
+    let (size, rows) = if short { (18.0, 3) } else { (21.0, 2) };
+    let mut job = egui::text::LayoutJob::single_section(
+        title.to_owned(),
+        egui::TextFormat::simple(
+            egui::FontId::proportional(size),
+            ui.visuals().strong_text_color(),
+        ),
+    );
+    job.wrap = egui::text::TextWrapping {
+        max_width: ui.available_width(),
+        max_rows: rows,
+        break_anywhere: false,
+        overflow_character: Some('…'),
+    };
+    ui.add(egui::Label::new(job)).on_hover_text(title);
+}
+
 /// The rest of the stepper, in the right column's scroll: the prompts' answers and the turn
 /// order (Murdham: the circumstances and who is still to act per faction).
 pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
@@ -181,9 +188,15 @@ pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out:
         // (after an undo or redo, the answers could sit above or below the fold).
         view.asked = asked;
         if let Some(bottom) = first_bottom {
+            // Never more than the column shows (200 %: less than SHOWN_ON_ASKING), and from
+            // its top when the column was scrolled past it: the question opens at its top,
+            // its first answers in view, never at its bottom.
+            let clip = ui.clip_rect();
+            let shown = SHOWN_ON_ASKING.min(clip.height() - 8.0).max(0.0);
             let x = ui.max_rect().x_range();
-            let y = egui::Rangef::new(top, bottom.min(top + SHOWN_ON_ASKING));
-            ui.scroll_to_rect(egui::Rect::from_x_y_ranges(x, y), None);
+            let y = egui::Rangef::new(top, bottom.min(top + shown));
+            let align = (top < clip.min.y).then_some(egui::Align::Min);
+            ui.scroll_to_rect(egui::Rect::from_x_y_ranges(x, y), align);
         }
     }
     modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
