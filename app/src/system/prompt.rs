@@ -42,6 +42,17 @@ pub struct PromptOption {
     /// the dice after it (the damage) follow the mode.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub player_rolls: bool,
+    /// Another way of the answer listed before it (another weapon against the same foe, a
+    /// gambit instead of the blow), in these few words: the window shows it as a small choice
+    /// inside that answer's row, so one row per foe; the number keys skip it. Words: left
+    /// empty for the simulator, like the label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// Taken by the same click as the answer before it, when it is then all the fight asks
+    /// (*Done: next turn* once the turn has nothing else left, *Start the turns* when no tie
+    /// is to be broken): a step where nothing else is possible costs no click of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_last_answer: bool,
 }
 
 impl Prompt {
@@ -91,6 +102,8 @@ impl PromptOption {
             group: None,
             main: false,
             player_rolls: false,
+            variant: None,
+            with_last_answer: false,
         }
     }
 
@@ -102,6 +115,17 @@ impl PromptOption {
     /// The same option, rolled by a player at the table (see [`PromptOption::player_rolls`]).
     pub fn player_rolls(self) -> Self {
         Self { player_rolls: true, ..self }
+    }
+
+    /// The same option, taken with the last answer when it is all that is left (see
+    /// [`PromptOption::with_last_answer`]).
+    pub fn with_last_answer(self) -> Self {
+        Self { with_last_answer: true, ..self }
+    }
+
+    /// The same option, shown as `words` inside the row of the answer before it.
+    pub fn variant(self, words: impl Into<String>) -> Self {
+        Self { variant: Some(words.into()), ..self }
     }
 
     /// The same option, listed under `group`.
@@ -133,6 +157,8 @@ impl PromptOption {
             group: None,
             main: false,
             player_rolls: false,
+            variant: None,
+            with_last_answer: false,
         }
     }
 }

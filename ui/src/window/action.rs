@@ -28,9 +28,12 @@ pub enum Action {
     /// Run a rules command with dice already decided (faces typed from the table, in the
     /// order the command rolls them); any further roll follows the dice mode.
     GameWithDice(Command, Vec<DieChoice>),
-    /// Run a rules command a player rolls for (a prompt option marked `player_rolls`): its
-    /// first die is asked for from the table even in app mode.
-    PlayerRoll(Command),
+    /// Answer the question asked: a prompt option's command, run as [`Action::Game`] runs
+    /// it; with `true`, a player rolls for it (an option marked `player_rolls`: its first die
+    /// is asked for from the table even in app mode). Then, when all the fight asks is the
+    /// button the procedure takes with the last answer (*Done: next turn*), the same click
+    /// takes it ([`super::answer`]).
+    Answer(Command, bool),
     /// Add a library entry (or a quick-add) as one or several combatants. The side is the
     /// party for characters and the first non-party side for creatures; either is created
     /// when missing.
@@ -124,15 +127,15 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
                 model.error(format!("Could not remember the player window's place: {e}"));
             }
         }
-        Action::PlayerRoll(command) => run(model, command, Vec::new(), true),
+        Action::Answer(command, player) => super::answer::answer(model, command, player),
         Action::GameWithDice(command, plan) => run(model, command, plan, false),
         Action::AddCombatant { combatant, party, count } => {
             add_combatant(model, combatant, party, count)
         }
         Action::Undo => step(model, Session::undo, "Nothing to undo"),
         Action::Redo => step(model, Session::redo, "Nothing to redo"),
-        Action::TableFaces(faces) => continue_roll(model, DieChoice::Table(faces)),
-        Action::RollForMe => continue_roll(model, DieChoice::App),
+        Action::TableFaces(faces) => super::answer::continue_roll(model, DieChoice::Table(faces)),
+        Action::RollForMe => super::answer::continue_roll(model, DieChoice::App),
         Action::CancelRoll => {
             if model.pending_roll.take().is_some() {
                 model.info("Roll cancelled: nothing was recorded");
@@ -193,7 +196,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
 
 /// Runs a command with the dice decided so far; in table mode a roll nobody typed yet
 /// becomes a pending roll the dice tray asks the GM about.
-fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) {
+pub(super) fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) {
     // What the table is shown (the recap on the TV, a token revealed) is not the fight: an
     // ended fight still takes it.
     let shows = command.is_table_view();
@@ -250,13 +253,6 @@ fn run(model: &mut Model, command: Command, plan: Vec<DieChoice>, player: bool) 
             model.error(e.to_string());
         }
     }
-}
-
-fn continue_roll(model: &mut Model, choice: DieChoice) {
-    let Some(pending) = model.pending_roll.clone() else { return };
-    let mut plan = pending.plan;
-    plan.push(choice);
-    run(model, pending.command, plan, pending.player);
 }
 
 /// Why an ended fight refuses a command.

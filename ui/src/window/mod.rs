@@ -9,6 +9,7 @@
 //! after the frame. That single place is where the database and the session change.
 
 mod action;
+mod answer;
 pub mod campaign_ops;
 mod encounter_ops;
 pub mod file_dialog;

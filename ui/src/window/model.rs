@@ -127,6 +127,9 @@ pub struct Model {
     pub dice_mode: DiceMode,
     /// A command waiting for table dice.
     pub pending_roll: Option<PendingRoll>,
+    /// The answer to a question waiting for its table dice: once it runs, the button the
+    /// procedure takes with the last answer may follow (see `answer.rs`).
+    pub answering: Option<fray_app::Command>,
     /// The GM's preferences.
     pub prefs: Prefs,
     /// The last message for the GM.
@@ -172,6 +175,7 @@ impl Model {
             picked: Default::default(),
             dice_mode,
             pending_roll: None,
+            answering: None,
             prefs,
             status: None,
             journal: JournalView::default(),

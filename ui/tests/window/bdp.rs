@@ -77,6 +77,16 @@ fn yard() -> Window {
     common::window_with(dir, db)
 }
 
+/// The turn over: the last answer of a turn with nothing else left went on to the next turn
+/// by itself (the status line says so); when something else is still asked (a morale check),
+/// *Done: next turn* is pressed.
+fn next_turn(w: &mut Window) {
+    let status = w.app().model.status.as_ref().map(|s| s.text.clone()).unwrap_or_default();
+    if !status.starts_with("Done: next turn") {
+        w.press("Done: next turn");
+    }
+}
+
 /// Whether a button labelled `label` is on screen and enabled.
 fn enabled(w: &Window, label: &str) -> bool {
     let node = w.harness.get_by_role_and_label(Role::Button, label);
@@ -98,9 +108,11 @@ fn declare_order_react_and_morale_through_the_window() {
     w.press("Attack Harald (knife d6)");
     w.press("Work out the order");
 
-    // Order: engaged, the shorter knives strike first, both goblins together.
+    // Order: engaged, the shorter knives strike first, both goblins together. No tie to
+    // break: the same click started the turns (nothing else was possible in between).
     let state = w.session().state();
-    assert_eq!(state.phase, "order");
+    assert_eq!(state.phase, "quick");
+    assert!(w.app().model.status.as_ref().is_some_and(|s| s.text.starts_with("Start the turns")));
     let names: Vec<Vec<String>> = state
         .order
         .iter()
@@ -108,7 +120,6 @@ fn declare_order_react_and_morale_through_the_window() {
         .collect();
     assert_eq!(names, [vec!["Goblin 1", "Goblin 2"], vec!["Harald"]]);
     w.harness.get_by_label("quick turn, d6, engaged, together on Harald");
-    w.press("Start the turns");
 
     // The goblins strike together; Harald's reactions are offered with their costs and
     // reasons; he blocks.
@@ -125,14 +136,14 @@ fn declare_order_react_and_morale_through_the_window() {
     assert_eq!(w.value("Harald", "fatigue"), 1);
 
     // Harald's blow: a d8 of 8 goes through the goblin's guard and kills it.
-    w.press("Done: next turn");
+    next_turn(&mut w);
     w.press("Harald strikes Goblin 1");
     w.faces("8");
     let state = w.session().state();
     assert!(state.combatant_named("Goblin 1").unwrap().conditions.contains("dead"));
 
     // The round ends; the goblins' morale is due and the round cannot end without it.
-    w.press("Done: next turn");
+    next_turn(&mut w);
     assert_eq!(w.session().state().phase, "morale");
     w.harness.get_by_label("Morale of Goblins: the first of them fell and half of them are down");
     w.press("Next");
@@ -274,21 +285,18 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
     w.faces("3");
     w.press("Start round 1");
 
-    // Intentions, each from its prompt, then the GM's two calls.
-    w.unfold("Against Spear skeleton");
+    // Intentions, each from its prompt (a row per foe: the other weapons are choices inside
+    // it), then the GM's two calls.
     w.press("Attack Spear skeleton (longsword d8)");
-    w.unfold("Against Skeleton archer");
     w.press("Attack Skeleton archer (bow d6)");
     w.press("Cast a spell");
-    w.unfold("Against Pontiff");
     w.press("Attack Pontiff (greataxe d10)");
-    w.unfold("Against Elmyra");
     w.press("Attack Elmyra (bow d6)");
-    w.unfold("Against Harald");
     w.press("Attack Harald (spear d8)");
-    w.unfold("Against Harald");
     w.press("Attack Harald (scimitar d8)");
     w.press("Something else (the whole turn)");
+    // The GM's calls are folded under their heading until wanted.
+    w.unfold("The GM's call: quick or full, reach");
     w.press("Spear skeleton: its reach does not count this round");
     w.press("Narvi: make it a full turn");
     w.press("Work out the order");
@@ -298,21 +306,22 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
     w.faces("12");
     w.press("Harald's DEX save to go first");
     w.faces("15");
-    w.press("Start the turns");
+    // The last tie broken, nothing else was left before the turns: the same click began them.
+    assert_eq!(w.session().state().phase, "quick");
 
     // Elmyra's arrow (5) takes the archer's guard and 2 STR; its save (3) holds.
     w.press("Elmyra strikes Skeleton archer");
     w.faces("5");
     w.faces("3");
     assert_eq!((w.value("Skeleton archer", "hp"), w.value("Skeleton archer", "str")), (0, 6));
-    w.press("Done: next turn");
+    next_turn(&mut w);
     w.press("Skeleton archer strikes Elmyra");
     w.press("Defend");
     w.faces("4");
     assert_eq!(w.value("Elmyra", "hp"), 4);
 
     // The two skeletons strike Harald together; he blocks: 2d4, the highest 3 stopped.
-    w.press("Done: next turn");
+    next_turn(&mut w);
     w.press("Spear skeleton and Scimitar skeleton strikes Harald");
     w.press("Block");
     w.faces("3");
@@ -320,7 +329,7 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
     assert_eq!((w.value("Harald", "hp"), w.value("Harald", "fatigue")), (5, 1));
 
     // Harald's enhanced lunge: 6 and 9 keep 9; the skeleton's save fails; a head wound, 2.
-    w.press("Done: next turn");
+    next_turn(&mut w);
     w.press("Harald: enhanced strike (+d12)");
     w.faces("6");
     w.faces("9");
@@ -331,8 +340,8 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
     assert!(state.combatant_named("Spear skeleton").unwrap().conditions.contains("dead"));
 
     // Narvi does not reach the pontiff; Thibaldus casts three dice: 4, 2, 1.
-    w.press("Done: next turn");
-    w.press("Done: next turn");
+    next_turn(&mut w);
+    next_turn(&mut w);
     w.press("Thibaldus invests 3 Magic Dice");
     w.faces("4 2 1");
     assert_eq!(w.value("Thibaldus", "fatigue"), 1);
@@ -342,8 +351,8 @@ fn the_example_of_play_runs_with_buttons_from_surprise_to_morale() {
     assert_eq!(w.value("Pontiff", "hp"), 2);
 
     // The pontiff's turn, then morale: the first skeleton fell; the pontiff's WIL holds.
-    w.press("Done: next turn");
-    w.press("Done: next turn");
+    next_turn(&mut w);
+    next_turn(&mut w);
     assert_eq!(w.session().state().phase, "morale");
     w.press("Pontiff's WIL for all; failing, they flee");
     w.faces("9");

@@ -12,9 +12,11 @@ use crate::systems::bdp::block::BdpBlock;
 use crate::systems::bdp::declare::cannot_act;
 use crate::systems::bdp::model::{Arms, BdpCommand, Intent, TurnClass};
 
-/// The declaration options of one combatant: (label, intention, heading). Strikes and
-/// gambits are listed under the foe they are against. Without words, labels and headings
-/// are empty.
+/// The declaration options of one combatant: (label, intention, variant). Against each foe
+/// one row: the blow with the first weapon, then its other ways as small choices inside the
+/// row (the other weapons, fists, what lies about, a blow and away, a gambit: `variant` holds
+/// their few words), so every foe's first answer is on the first screen. Without words,
+/// labels and variants are empty.
 pub(crate) fn intents_of(
     enc: &Encounter,
     c: &Combatant,
@@ -22,52 +24,30 @@ pub(crate) fn intents_of(
 ) -> Vec<(String, Intent, Option<String>)> {
     let Ok(b) = BdpBlock::of(c) else { return Vec::new() };
     let written = words == Wording::Written;
-    let mut arms: Vec<(String, Arms)> = b
-        .weapons
-        .iter()
-        .enumerate()
-        .map(|(i, w)| {
-            (words.say(|| format!("{} d{}", w.name.to_lowercase(), w.die)), Arms::Weapon(i))
-        })
-        .collect();
-    let melee: Vec<usize> = (0..b.weapons.len()).filter(|i| !b.weapons[*i].ranged).collect();
-    if melee.len() >= 2 {
-        let (x, y) = (melee[0], melee[1]);
-        let (wx, wy) = (&b.weapons[x], &b.weapons[y]);
-        arms.push((
-            words.say(|| format!("{} and {}", wx.name.to_lowercase(), wy.name.to_lowercase())),
-            Arms::Dual(x, y),
-        ));
-    }
-    arms.push((words.say(|| "fists d4".into()), Arms::Unarmed));
-    for (what, die) in
-        [("a bottle, d6, breaks", 6), ("a chair, d8, breaks", 8), ("a bench, d10, breaks", 10)]
-    {
-        arms.push((words.say(|| what.into()), Arms::Improvised(die)));
-    }
+    let arms = arms_of(&b, words);
     let foes = foes(enc, c.id);
     // Room for every option at once: they are many, and moved each time the list grows.
     let mut out = Vec::with_capacity(foes.len() * (arms.len() + 2) + 12);
+    let variant = |n: usize, short: &str| (written && n > 0).then(|| short.to_owned());
     for foe in foes {
-        let group = written.then(|| ["Against ", &foe.name].concat());
-        for (name, arms) in &arms {
+        for (n, (name, short, arms)) in arms.iter().enumerate() {
             out.push((
                 words.say(|| ["Attack ", &foe.name, " (", name, ")"].concat()),
                 Intent::Attack { target: foe.id, arms: arms.clone(), moving: false },
-                group.clone(),
+                variant(n, short),
             ));
         }
         if crate::reach::in_melee(enc, foe, c) {
             out.push((
                 words.say(|| ["Attack ", &foe.name, ", then move away"].concat()),
                 Intent::Attack { target: foe.id, arms: b.default_arms(), moving: true },
-                group.clone(),
+                variant(1, "strike, then move away"),
             ));
         }
         out.push((
             words.say(|| ["Gambit on ", &foe.name].concat()),
             Intent::Gambit { target: foe.id, arms: b.default_arms(), moving: false },
-            group,
+            variant(1, "gambit"),
         ));
     }
     if b.magic_dice > 0 {
@@ -105,59 +85,9 @@ pub(crate) fn intents_of(
     out
 }
 
-pub(super) fn declare(enc: &Encounter, words: Wording) -> Vec<Prompt> {
-    let written = words == Wording::Written;
-    let mut out = Vec::new();
-    let undeclared: Vec<&Combatant> = enc
-        .combatants
-        .values()
-        .filter(|c| cannot_act(c).is_none() && !enc.bdp().declarations.contains_key(&c.id))
-        .collect();
-    if let Some(c) = undeclared.first() {
-        // What every intention's check shares, asked once for the prompt.
-        let actor = crate::systems::bdp::declare::may_declare(enc, c.id);
-        let options = intents_of(enc, c, words)
-            .into_iter()
-            .map(|(label, intent, group)| {
-                let checked = match &actor {
-                    Ok(actor) => crate::systems::bdp::declare::check_for(enc, actor, &intent),
-                    Err(e) => Err(e.clone()),
-                };
-                let command =
-                    bdp(BdpCommand::Declare { id: c.id, intent, class: None, no_reach: false });
-                let option = match checked {
-                    Ok((class, why)) => {
-                        let mut o = PromptOption::allowed(label, command);
-                        if written
-                            && !matches!(
-                                crate::systems::bdp::Bdp::own_ref(&o.command),
-                                Some(BdpCommand::Declare { intent: Intent::Hold, .. })
-                            )
-                        {
-                            o.reason = Some([class.label(), ": ", &why.words(enc)].concat());
-                        }
-                        o
-                    }
-                    Err(e) if written => PromptOption::forbidden(label, command, e.to_string()),
-                    Err(_) => PromptOption::forbidden(label, command, String::new()),
-                };
-                match group {
-                    Some(g) => option.in_group(g),
-                    None => option,
-                }
-            })
-            .collect();
-        out.push(Prompt {
-            id: if written { format!("declare-{}", c.id) } else { String::new() },
-            title: if written {
-                format!("What does {} mean to do?", c.name)
-            } else {
-                String::new()
-            },
-            actor: Some(c.id),
-            options,
-        });
-    }
+/// The GM's calls on the turns declared: a quick turn made full or the other way, a weapon's
+/// reach not counted this round. Without words, the labels are empty.
+fn gm_calls(enc: &Encounter, written: bool) -> Vec<PromptOption> {
     let mut overrides = Vec::new();
     for (id, d) in enc.bdp().declarations.iter() {
         if d.intent == Intent::Hold {
@@ -211,12 +141,104 @@ pub(super) fn declare(enc: &Encounter, words: Wording) -> Vec<Prompt> {
             .unless(allowed),
         );
     }
+    overrides
+}
+
+/// The ways `b` can strike: (in the label, in the row, arms): each weapon, the first two melee
+/// weapons together, fists, and what lies about. Without words, the words are empty.
+fn arms_of(b: &BdpBlock, words: Wording) -> Vec<(String, String, Arms)> {
+    let mut arms: Vec<(String, String, Arms)> = b
+        .weapons
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let name = words.say(|| format!("{} d{}", w.name.to_lowercase(), w.die));
+            (name.clone(), name, Arms::Weapon(i))
+        })
+        .collect();
+    let melee: Vec<usize> = (0..b.weapons.len()).filter(|i| !b.weapons[*i].ranged).collect();
+    if melee.len() >= 2 {
+        let (x, y) = (melee[0], melee[1]);
+        let (wx, wy) = (&b.weapons[x], &b.weapons[y]);
+        let name =
+            words.say(|| format!("{} and {}", wx.name.to_lowercase(), wy.name.to_lowercase()));
+        arms.push((name.clone(), name, Arms::Dual(x, y)));
+    }
+    arms.push((words.say(|| "fists d4".into()), words.say(|| "fists d4".into()), Arms::Unarmed));
+    for (what, short, die) in [
+        ("a bottle, d6, breaks", "bottle d6", 6),
+        ("a chair, d8, breaks", "chair d8", 8),
+        ("a bench, d10, breaks", "bench d10", 10),
+    ] {
+        arms.push((words.say(|| what.into()), words.say(|| short.into()), Arms::Improvised(die)));
+    }
+    arms
+}
+
+pub(super) fn declare(enc: &Encounter, words: Wording) -> Vec<Prompt> {
+    let written = words == Wording::Written;
+    let mut out = Vec::new();
+    let undeclared: Vec<&Combatant> = enc
+        .combatants
+        .values()
+        .filter(|c| cannot_act(c).is_none() && !enc.bdp().declarations.contains_key(&c.id))
+        .collect();
+    if let Some(c) = undeclared.first() {
+        // What every intention's check shares, asked once for the prompt.
+        let actor = crate::systems::bdp::declare::may_declare(enc, c.id);
+        let options = intents_of(enc, c, words)
+            .into_iter()
+            .map(|(label, intent, variant)| {
+                let checked = match &actor {
+                    Ok(actor) => crate::systems::bdp::declare::check_for(enc, actor, &intent),
+                    Err(e) => Err(e.clone()),
+                };
+                let command =
+                    bdp(BdpCommand::Declare { id: c.id, intent, class: None, no_reach: false });
+                let option = match checked {
+                    Ok((class, why)) => {
+                        let mut o = PromptOption::allowed(label, command);
+                        if written
+                            && !matches!(
+                                crate::systems::bdp::Bdp::own_ref(&o.command),
+                                Some(BdpCommand::Declare { intent: Intent::Hold, .. })
+                            )
+                        {
+                            o.reason = Some([class.label(), ": ", &why.words(enc)].concat());
+                        }
+                        o
+                    }
+                    Err(e) if written => PromptOption::forbidden(label, command, e.to_string()),
+                    Err(_) => PromptOption::forbidden(label, command, String::new()),
+                };
+                match variant {
+                    Some(words) => option.variant(words),
+                    None => option,
+                }
+            })
+            .collect();
+        out.push(Prompt {
+            id: if written { format!("declare-{}", c.id) } else { String::new() },
+            title: if written {
+                format!("What does {} mean to do?", c.name)
+            } else {
+                String::new()
+            },
+            actor: Some(c.id),
+            options,
+        });
+    }
+    let overrides = gm_calls(enc, written);
     if !overrides.is_empty() {
+        // Folded under a heading: the GM calls them now and then, and a button per declared
+        // combatant would push "Work out the order" below the fold.
+        let heading = || "The GM's call: quick or full, reach".to_owned();
+        let options = overrides.into_iter().map(|o| words.group(o, heading)).collect();
         out.push(Prompt {
             id: "classes".into(),
-            title: "The GM's call on a turn".into(),
+            title: words.say(|| "The GM's call on a turn".into()),
             actor: None,
-            options: overrides,
+            options,
         });
     }
     let mut next = PromptOption::allowed("Work out the order", Command::Advance);

@@ -118,7 +118,7 @@ fn ties(enc: &Encounter, words: Wording) -> Vec<Prompt> {
             }
         })
         .collect();
-    let mut go = PromptOption::allowed("Start the turns", Command::Advance);
+    let mut go = PromptOption::allowed("Start the turns", Command::Advance).with_last_answer();
     if !pending.is_empty() {
         go = PromptOption { enabled: false, reason: Some("break the ties first".into()), ..go };
     }
@@ -225,7 +225,7 @@ fn turn(enc: &Encounter, words: Wording) -> Vec<Prompt> {
             });
         }
     }
-    options.push(PromptOption::allowed("Done: next turn", Command::Advance));
+    options.push(PromptOption::allowed("Done: next turn", Command::Advance).with_last_answer());
     let title = match enc.acting() {
         _ if words == Wording::Skipped => String::new(),
         [] => "Nobody is acting".to_owned(),

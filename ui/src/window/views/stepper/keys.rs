@@ -35,7 +35,8 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
 ];
 
 /// The allowed answers of the first question, in the order the stepper lists them (main
-/// buttons first, then the rest, groups after the ungrouped).
+/// buttons first, then the rest, groups after the ungrouped; a row's other ways are not
+/// numbered: the row's own answer is).
 pub fn numbered(prompts: &[Prompt]) -> Vec<&fray_app::system::PromptOption> {
     let Some(p) = prompts.first() else { return Vec::new() };
     let main = p.options.iter().filter(|o| o.main);
@@ -49,7 +50,7 @@ pub fn numbered(prompts: &[Prompt]) -> Vec<&fray_app::system::PromptOption> {
     let grouped = groups
         .into_iter()
         .flat_map(|g| p.options.iter().filter(move |o| !o.main && o.group.as_deref() == Some(g)));
-    main.chain(plain).chain(grouped).filter(|o| o.enabled).collect()
+    main.chain(plain).chain(grouped).filter(|o| o.enabled && o.variant.is_none()).collect()
 }
 
 /// Reads this frame's keys and draws the shortcuts window when open.
@@ -70,7 +71,7 @@ pub(super) fn keys_ui(
         let answers = numbered(prompts);
         for (key, option) in DIGITS.iter().zip(&answers) {
             if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, *key)) {
-                out.push(Action::Game(option.command.clone()));
+                out.push(super::prompts::answer(option));
             }
         }
     }

@@ -62,14 +62,25 @@ pub(super) fn prompts_ui(
     first_bottom
 }
 
-/// Answers in order; a run of forbidden ones sharing one reason ("the main action is taken")
-/// folds into one line that says so and opens on click.
+/// Answers in order, each with its other ways (its variants, listed after it) as small
+/// choices inside its row; a run of forbidden answers sharing one reason ("the main action is
+/// taken") folds into one line that says so and opens on click.
 fn options_ui(ui: &mut egui::Ui, prompt: &str, options: &[&PromptOption], out: &mut Vec<Action>) {
+    let mut rows: Vec<(&PromptOption, Vec<&PromptOption>)> = Vec::new();
+    for o in options {
+        match (o.variant.is_some(), rows.last_mut()) {
+            (true, Some((_, variants))) => variants.push(o),
+            _ => rows.push((o, Vec::new())),
+        }
+    }
     let mut i = 0;
-    while i < options.len() {
-        let reason = options[i].reason.as_deref().filter(|_| !options[i].enabled);
-        let run =
-            options[i..].iter().take_while(|o| !o.enabled && o.reason.as_deref() == reason).count();
+    while i < rows.len() {
+        let (first, _) = &rows[i];
+        let reason = first.reason.as_deref().filter(|_| !first.enabled);
+        let run = rows[i..]
+            .iter()
+            .take_while(|(o, _)| !o.enabled && o.reason.as_deref() == reason)
+            .count();
         match reason {
             Some(why) if run >= FOLD_SAME_REASON => {
                 let title = format!("{run} more, not now: {why}");
@@ -77,18 +88,57 @@ fn options_ui(ui: &mut egui::Ui, prompt: &str, options: &[&PromptOption], out: &
                     .id_salt(("prompt-folded", prompt, i))
                     .default_open(false)
                     .show(ui, |ui| {
-                        for o in &options[i..i + run] {
-                            option_ui(ui, o, out);
+                        for (o, variants) in &rows[i..i + run] {
+                            row_ui(ui, o, variants, out);
                         }
                     });
                 i += run;
             }
             _ => {
-                option_ui(ui, options[i], out);
+                row_ui(ui, rows[i].0, &rows[i].1, out);
                 i += 1;
             }
         }
     }
+}
+
+/// One answer and its other ways: the answer's button, then the others in a wrapped line of
+/// small buttons, each named in full for a screen reader and on hover.
+fn row_ui(
+    ui: &mut egui::Ui,
+    option: &PromptOption,
+    variants: &[&PromptOption],
+    out: &mut Vec<Action>,
+) {
+    option_ui(ui, option, out);
+    if variants.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("or").weak());
+        for v in variants {
+            let words = v.variant.as_deref().unwrap_or(&v.label);
+            let button = egui::Button::new(RichText::new(words).size(16.0));
+            let response = ui.add_enabled(v.enabled, button);
+            let (enabled, label) = (v.enabled, v.label.clone());
+            response.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::Role::Button, enabled, label.clone())
+            });
+            let hover = match &v.reason {
+                Some(why) => format!("{}: {why}", v.label),
+                None => v.label.clone(),
+            };
+            let response = if v.enabled {
+                response.on_hover_text(hover)
+            } else {
+                response.on_disabled_hover_text(hover)
+            };
+            if response.clicked() {
+                out.push(answer(v));
+            }
+        }
+    });
+    ui.add_space(4.0);
 }
 
 /// One answer: a full-width button, then its reason and cost in small text.
@@ -105,11 +155,7 @@ pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<
         };
     }
     if response.clicked() {
-        out.push(if option.player_rolls {
-            Action::PlayerRoll(option.command.clone())
-        } else {
-            Action::Game(option.command.clone())
-        });
+        out.push(answer(option));
     }
     if let Some(reason) = &option.reason {
         // A forbidden answer says why in the error colour, so the GM need not hover.
@@ -122,4 +168,10 @@ pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<
         ui.add(egui::Label::new(RichText::new(format!("Cost: {cost}")).small().weak()).wrap());
     }
     ui.add_space(2.0);
+}
+
+/// What choosing `option` asks: its command as an answer (the player's own die first when
+/// the player rolls).
+pub(super) fn answer(option: &PromptOption) -> Action {
+    Action::Answer(option.command.clone(), option.player_rolls)
 }
