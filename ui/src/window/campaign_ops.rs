@@ -17,8 +17,8 @@ pub enum CampaignAction {
     Rest {
         /// The recovery's id.
         rest: String,
-        /// Whose (the member's key), or the whole company.
-        who: Option<String>,
+        /// Whose (the members' keys); none: the whole company.
+        who: Vec<String>,
         /// Who tends them (the member's key), for a rest that needs a healer (Sovereign's
         /// first aid, the week of care, the attempt at Frailty).
         by: Option<String>,
@@ -78,6 +78,28 @@ pub enum CampaignAction {
 /// Today, as a session's day.
 pub fn today() -> String {
     fray_data::dates::utc_day(crate::window::action::now_ms())
+}
+
+/// Who played tonight, by key in the company's order: the members who fought in one of
+/// today's session's encounters or in the open one. A rest for the party rests them.
+pub fn fighters_tonight(model: &Model) -> Result<Vec<String>, String> {
+    let mut fought = std::collections::BTreeSet::new();
+    let mut note = |state: &fray_app::Encounter| {
+        let from_library = state.combatants.values().filter(|c| c.source.is_some());
+        fought.extend(from_library.map(fray_app::campaign::end::member_key));
+    };
+    if let Some(session) = &model.session {
+        note(session.state());
+    }
+    let sessions = model.db.play_sessions();
+    if let Some(day) = sessions.current_if_any(&today()).map_err(|e| e.to_string())? {
+        for id in sessions.encounters(day).map_err(|e| e.to_string())? {
+            let history = fray_data::Session::read(&model.db, id)
+                .map_err(|e| format!("encounter {}: {e}", id.0))?;
+            note(history.state());
+        }
+    }
+    Ok(model.company.members.keys().filter(|k| fought.contains(*k)).cloned().collect())
 }
 
 /// Today's session, started if this is the day's first step.
@@ -213,7 +235,7 @@ fn rest_step(
     model: &mut Model,
     day: PlaySessionId,
     rest: &str,
-    who: Option<String>,
+    who: Vec<String>,
     by: Option<String>,
 ) -> Result<(), String> {
     let Some(session) = &model.session else { return Err("open an encounter first".into()) };
@@ -221,7 +243,6 @@ fn rest_step(
     let settings = session.state().settings.as_ref().clone();
     let of = fray_app::campaign::aftermath::of(system);
     let kind = fray_app::campaign::aftermath::recovery(of, rest).map_err(|e| e.to_string())?;
-    let who: Vec<String> = who.into_iter().collect();
     let origin = StepDice { seed: crate::window::action::fresh_seed(), stream: 0 };
     take(model, day, |c| {
         // The healer as the company holds it inside the step's transaction.

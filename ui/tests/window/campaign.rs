@@ -330,7 +330,7 @@ fn the_party_window_names_who_tends_for_first_aid() {
     let dessa = w.app().model.company.named("Dessa").unwrap().to_owned();
     let app = w.harness.state_mut();
     let rest =
-        CampaignAction::Rest { rest: "first-aid".into(), who: Some(key.clone()), by: Some(dessa) };
+        CampaignAction::Rest { rest: "first-aid".into(), who: vec![key.clone()], by: Some(dessa) };
     apply(&mut app.model, &mut app.view, Action::Campaign(rest));
     w.settle();
     let log = w.app().model.db.play_sessions().log(day).unwrap();
@@ -340,4 +340,44 @@ fn the_party_window_names_who_tends_for_first_aid() {
     let die = step.rolls[0].total;
     assert_eq!(hp(&w), (2 + die + 2).min(12), "1d6 ({die}) + Dessa's Heal 2");
     log.replay().unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// A rest for the party rests who played tonight, says whom, and the whole roster only when
+/// the GM ticks it: Brenna, in the library but in no fight tonight, stays as she is.
+#[test]
+fn a_rest_for_the_party_rests_who_played_tonight_and_says_whom() {
+    let (mut w, harald) = hurt_fight();
+    let sheet = serde_json::json!({"tracks": {"hp": 5, "str": 11, "dex": 12, "wil": 10,
+        "fatigue": {"value": 0, "max": 10}}});
+    let new = NewCharacter {
+        system: "bdp".into(),
+        name: "Brenna".into(),
+        tags: vec![],
+        sheet,
+        party: None,
+    };
+    let brenna = w.app().model.db.characters().insert(&new).unwrap();
+    // Written straight to the library: the window rereads it as after any change of it.
+    w.harness.state_mut().model.library_version += 1;
+    w.harness.state_mut().model.sync_company();
+    w.settle();
+    let key = w.app().model.company.named("Brenna").unwrap().to_owned();
+    let app = w.harness.state_mut();
+    let harm = CampaignAction::Heal { who: key, track: "hp".into(), amount: -2 };
+    apply(&mut app.model, &mut app.view, Action::Campaign(harm));
+    w.settle();
+    assert_eq!(condition(&w, brenna), "HP 3/5");
+    w.press("End the fight…");
+    w.press("Apply");
+    assert_eq!(condition(&w, harald), "HP 2/5 · Fatigue 2 · Arm wound");
+    w.press("Party…");
+    assert!(w.harness.query_by_label("For who played tonight: Harald").is_some(), "says whom");
+    w.press("A night's sleep");
+    assert_eq!(condition(&w, harald), "Arm wound", "Harald fought tonight: he rests");
+    assert_eq!(condition(&w, brenna), "HP 3/5", "Brenna did not fight: she does not");
+    let roster = w.app().model.company.members.len();
+    w.harness.get_by_label(&format!("Everyone on the roster ({roster})")).click();
+    w.settle();
+    w.press("A night's sleep");
+    assert_eq!(condition(&w, brenna), "unhurt", "the whole roster, when ticked");
 }

@@ -29,7 +29,16 @@ pub struct PartyView {
     note: String,
     /// Who tends the resting (a member's key), for a rest that needs a healer.
     healer: Option<String>,
+    /// A rest for the party rests the whole roster, not only who played tonight.
+    whole_roster: bool,
+    /// Who played tonight, read for the state in the key (today's encounters, the open
+    /// one's steps, the library's version), not every frame.
+    tonight: Option<(TonightKey, Result<Vec<String>, String>)>,
 }
+
+/// What who played tonight was read for: today's encounters, the open fight and its steps,
+/// the company.
+type TonightKey = (Vec<fray_data::EncounterId>, Option<(fray_data::EncounterId, usize)>, usize);
 
 /// Draws the party window, when open.
 pub fn party_window_ui(
@@ -53,14 +62,19 @@ pub fn party_window_ui(
         .show(ctx, |ui| {
             ui.label(RichText::new(format!("Rest ({}):", system.name())).strong());
             healer_ui(ui, model, view);
+            let who = resting_ui(ui, model, view);
             ui.horizontal_wrapped(|ui| {
                 for rest in fray_app::campaign::aftermath::of(system).recoveries() {
-                    let button =
-                        ui.button(RichText::new(rest.name).size(17.0)).on_hover_text(rest.help);
-                    if button.clicked() {
+                    let button = ui.add_enabled(
+                        who.is_some(),
+                        egui::Button::new(RichText::new(rest.name).size(17.0)),
+                    );
+                    if button.on_hover_text(rest.help).clicked()
+                        && let Some(who) = &who
+                    {
                         out.push(Action::Campaign(CampaignAction::Rest {
                             rest: rest.id.into(),
-                            who: None,
+                            who: who.clone(),
                             by: view.healer.clone(),
                         }));
                     }
@@ -89,6 +103,47 @@ pub fn party_window_ui(
             export_ui(ui, model, view, out);
         });
     view.open = open;
+}
+
+/// Says whom a rest for the party rests: who played tonight, or the whole roster when the
+/// GM ticks it (or nobody fought tonight). Returns their keys (none: the whole company), or
+/// `None` when who played tonight could not be read (said in the window).
+fn resting_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView) -> Option<Vec<String>> {
+    let sessions = model.db.play_sessions();
+    let day = sessions.current_if_any(&crate::window::campaign_ops::today()).ok().flatten();
+    let today = day.and_then(|d| sessions.encounters(d).ok()).unwrap_or_default();
+    let open = model.session.as_ref().map(|s| (s.encounter_id(), s.history().cursor()));
+    let key = (today, open, model.company.members.len());
+    if view.tonight.as_ref().is_none_or(|(k, _)| *k != key) {
+        let read = crate::window::campaign_ops::fighters_tonight(model);
+        view.tonight = Some((key, read));
+    }
+    let members = &model.company.members;
+    let everyone = format!("Everyone on the roster ({})", members.len());
+    let fighters = match view.tonight.as_ref().map(|(_, read)| read) {
+        Some(Ok(keys)) => keys,
+        Some(Err(e)) => {
+            let text = format!("Who played tonight could not be read: {e}");
+            ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
+            return None;
+        }
+        None => return None,
+    };
+    if fighters.is_empty() {
+        ui.label(format!(
+            "Nobody fought tonight: a rest is for everyone on the roster ({})",
+            members.len()
+        ));
+        return Some(Vec::new());
+    }
+    let names: Vec<&str> = fighters.iter().map(|k| members[k].name.as_str()).collect();
+    ui.checkbox(&mut view.whole_roster, everyone)
+        .on_hover_text("Otherwise only who played tonight rests");
+    if view.whole_roster {
+        return Some(Vec::new());
+    }
+    ui.label(format!("For who played tonight: {}", names.join(", ")));
+    Some(fighters.clone())
 }
 
 /// Who tends the resting: a member of the party, or nobody. A rest that needs a healer
@@ -133,7 +188,7 @@ fn member_ui(
         ui.menu_button("Rest ▸", |ui| {
             for rest in fray_app::campaign::aftermath::of(system).recoveries() {
                 if ui.button(rest.name).on_hover_text(rest.help).clicked() {
-                    let (who, by) = (Some(key.to_owned()), view.healer.clone());
+                    let (who, by) = (vec![key.to_owned()], view.healer.clone());
                     let rest = rest.id.into();
                     out.push(Action::Campaign(CampaignAction::Rest { rest, who, by }));
                 }
