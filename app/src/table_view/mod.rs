@@ -7,7 +7,7 @@
 
 mod recap;
 
-pub use recap::{RecapRow, TableRecap, table_recap};
+pub use recap::{RecapRow, TableRecap, as_written_back, table_recap};
 // What the players are shown is the GM's setting the encounter keeps: defined with it.
 pub use crate::encounter::table::{
     Blackout, HealthShown, PlayerView, RECENT, SCALE_RANGE, Shown, TableState,

@@ -16,6 +16,9 @@ use crate::recap::{self, FightRecap};
 /// One combatant's line on the TV.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RecapRow {
+    /// Who it is (not for the players: a window matches the row to its write-back by it).
+    #[serde(skip)]
+    pub id: CombatantId,
     /// Its name as the players know it.
     pub name: String,
     /// Its side's colour.
@@ -67,6 +70,7 @@ pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event
             };
             let side = end.side(c.side);
             Some(RecapRow {
+                id: f.id,
                 name,
                 colour: side.map_or("#888888".into(), |s| s.colour.clone()),
                 party: side.is_some_and(|s| s.party),
@@ -112,6 +116,14 @@ pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event
     }
     let dice = recap::dice::tally(seen).iter().map(|t| t.words()).collect();
     TableRecap { title: end.name.clone(), lines, rows, dice }
+}
+
+/// The recap after the write-back: one the fight left dead whom the write-back kept alive
+/// (`alive`: the GM unticked the death) is said "alive after all", not dead.
+pub fn as_written_back(recap: &mut TableRecap, alive: impl Fn(CombatantId) -> bool) {
+    for row in recap.rows.iter_mut().filter(|r| r.end == "dead" && alive(r.id)) {
+        row.end = "alive after all".into();
+    }
 }
 
 /// The headline without a hidden name, a side's name or, unless allowed, a number of harm.

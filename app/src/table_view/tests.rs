@@ -163,3 +163,23 @@ fn the_player_views_journal_line_owns_a_plural_side_without_a_second_s() {
     assert!(words.contains("Party's health: words"), "{words}");
     assert!(!words.contains("Foes's"), "{words}");
 }
+
+/// Ann fell dead in the fight, but the write-back kept her alive: the TV's recap says so,
+/// and leaves the dead foe dead.
+#[test]
+fn the_recap_after_the_write_back_says_alive_whom_it_kept_alive() {
+    let h = run(
+        "freeform",
+        "add Ann side Party zone Hall track hp=7/7\nadd Ogre side Foes zone Hall track hp=5/5\n\
+         next\ncondition Ann +dead\ncondition Ogre +dead\n",
+    );
+    let mut recap = table_recap(h.base(), h.live_commands(), h.events());
+    let end = |name: &str, r: &TableRecap| {
+        r.rows.iter().find(|row| row.name == name).map(|row| row.end.clone()).unwrap()
+    };
+    assert_eq!((end("Ann", &recap), end("Ogre", &recap)), ("dead".into(), "dead".into()));
+    let ann = h.state().combatant_named("Ann").unwrap().id;
+    as_written_back(&mut recap, |id| id == ann);
+    assert_eq!(end("Ann", &recap), "alive after all");
+    assert_eq!(end("Ogre", &recap), "dead", "whom the write-back did not keep stays dead");
+}

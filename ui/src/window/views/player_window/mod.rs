@@ -55,7 +55,7 @@ pub struct PlayerWindowView {
     /// Read once from the settings when first opened.
     loaded: bool,
     /// The players' recap as last computed, by the journal's length.
-    recap: Option<(usize, table_view::TableRecap)>,
+    recap: Option<((usize, bool), table_view::TableRecap)>,
     map: PictureTexture,
     blackout: PictureTexture,
 }
@@ -137,10 +137,13 @@ pub fn player_frame_ui(ui: &mut egui::Ui, model: &Model, view: &mut PlayerWindow
     let table = table_view::table_view(session.history().system(), session.state());
     if table.recap && table.blackout.is_none() {
         let h = session.history();
-        let len = h.events().len();
-        if view.recap.as_ref().is_none_or(|(n, _)| *n != len) {
-            let recap = table_view::table_recap(h.base(), h.live_commands(), h.events());
-            view.recap = Some((len, recap));
+        let key = (h.events().len(), model.fight_ended());
+        if view.recap.as_ref().is_none_or(|(k, _)| *k != key) {
+            let mut recap = table_view::table_recap(h.base(), h.live_commands(), h.events());
+            if key.1 {
+                as_written_back(&mut recap, model, h.state());
+            }
+            view.recap = Some((key, recap));
         }
         if let Some((_, recap)) = &view.recap {
             egui::CentralPanel::default()
@@ -152,6 +155,18 @@ pub fn player_frame_ui(ui: &mut egui::Ui, model: &Model, view: &mut PlayerWindow
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(Color32::from_rgb(16, 17, 20)))
         .show(ui, |ui| table_ui(ui, &model.db, &table, view));
+}
+
+/// The recap of a fight written back: a member of the party whose death the write-back did
+/// not keep (the GM unticked it) is not said dead on the TV.
+fn as_written_back(recap: &mut table_view::TableRecap, model: &Model, end: &fray_app::Encounter) {
+    table_view::as_written_back(recap, |id| {
+        let member = end
+            .combatant(id)
+            .filter(|c| c.source.is_some())
+            .and_then(|c| model.company.members.get(&fray_app::campaign::end::member_key(c)));
+        member.is_some_and(|m| !m.condition.has("dead"))
+    });
 }
 
 /// Saves where the window is when that changed (at most once a second while it moves).
