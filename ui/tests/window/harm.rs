@@ -67,6 +67,12 @@ fn a_zone_or_one_roll_each_from_the_same_dialog() {
     let mut w = hall();
     w.press("Harm several…");
     w.press("A zone");
+    // Who is in the zone is said before anything is harmed.
+    assert!(
+        w.harness.query_by_label("It reaches 3 in Hall: Harald, Cultist 1, Cultist 2").is_some(),
+        "the dialog names who the zone holds"
+    );
+    assert_eq!(w.value("Harald", "hp"), 12, "nothing harmed yet");
     w.type_into("What deals it", "Falling rocks");
     w.type_into("Dice", "2d6");
     w.press("One roll each");

@@ -257,3 +257,49 @@ fn at_200_percent_the_unfolded_library_shows_its_entries() {
         assert!(w.harness.query_by_label("Add combatant").is_some());
     }
 }
+
+/// On the welcome screen (no encounter open) the library's picker lists every procedure the
+/// registry holds, at 100 and 200 %, each on the screen and taking a click: Sovereign too.
+#[test]
+fn the_welcome_screens_library_picker_lists_every_procedure() {
+    fray_app::systems::install();
+    for points in [egui::vec2(1920.0, 1080.0), egui::vec2(960.0, 540.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path().join("fray.db")).unwrap();
+        let mut w = common::window_sized(dir, db, points);
+        assert!(w.app().model.session.is_none(), "the welcome screen");
+        let screen = w.harness.ctx.content_rect();
+        for system in fray_app::system::all() {
+            w.harness.get_by_label("Library of").click();
+            w.settle();
+            let option = w.harness.query_all_by_label(system.name()).last();
+            let rect = option.unwrap_or_else(|| panic!("{points:?}: no {}", system.name())).rect();
+            assert!(screen.contains_rect(rect), "{points:?}: {} at {rect:?}", system.name());
+            w.harness.query_all_by_label(system.name()).last().unwrap().click();
+            w.settle();
+            let shown = w.app().view.library.shown_system(&w.app().model);
+            assert_eq!(shown, system.id(), "{points:?}: picked {}", system.name());
+        }
+    }
+}
+
+/// The unfolded library with its quick-add open at 200 % (960 × 540 and 683 × 384 points),
+/// written to `FRAY_SHOT_DIR` to look at.
+#[test]
+#[ignore = "writes screenshots to look at"]
+fn shot_quick_add() {
+    let Ok(out) = std::env::var("FRAY_SHOT_DIR") else { return };
+    for points in [egui::vec2(960.0, 540.0), egui::vec2(683.0, 384.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path().join("fray.db")).unwrap();
+        common::store_fight(&db, "system bdp\nside Party party\nzone Crypt\n", "bdp", "Crypt", 1);
+        common::set_scale(&db, 200);
+        let mut w = common::window_rendered(dir, db, points);
+        w.press("F2");
+        w.harness.run_steps(6);
+        w.press("Quick add");
+        w.harness.run_steps(6);
+        let name = format!("{out}/library-quick-add-{}.png", points.y);
+        w.harness.render().unwrap().save(name).unwrap();
+    }
+}

@@ -175,19 +175,7 @@ fn fields_ui(ui: &mut egui::Ui, state: &Encounter, form: &mut HarmForm) {
     ui.add_space(6.0);
     match form.by {
         By::Picked => picked_ui(ui, state, form),
-        By::Zone => {
-            let name = |z: Option<ZoneId>| {
-                z.and_then(|z| state.zone(z)).map_or("Choose a zone".to_owned(), |z| z.name.clone())
-            };
-            egui::ComboBox::from_label("Everyone in").selected_text(name(form.zone)).show_ui(
-                ui,
-                |ui| {
-                    for z in state.zones.values() {
-                        ui.selectable_value(&mut form.zone, Some(z.id), z.name.as_str());
-                    }
-                },
-            );
-        }
+        By::Zone => zone_ui(ui, state, form),
         By::Radius => {
             ui.horizontal(|ui| {
                 for (label, text) in [
@@ -210,6 +198,28 @@ fn fields_ui(ui: &mut egui::Ui, state: &Encounter, form: &mut HarmForm) {
         }
     }
     ui.add_space(6.0);
+}
+
+/// The zone it reaches, and who is in it now: said before anything is harmed.
+fn zone_ui(ui: &mut egui::Ui, state: &Encounter, form: &mut HarmForm) {
+    let name = |z: Option<ZoneId>| {
+        z.and_then(|z| state.zone(z)).map_or("Choose a zone".to_owned(), |z| z.name.clone())
+    };
+    egui::ComboBox::from_label("Everyone in").selected_text(name(form.zone)).show_ui(ui, |ui| {
+        for z in state.zones.values() {
+            ui.selectable_value(&mut form.zone, Some(z.id), z.name.as_str());
+        }
+    });
+    // Who it reaches, said before it harms.
+    if let Some(zone) = form.zone.and_then(|z| state.zone(z)) {
+        let names: Vec<&str> = state.in_zone(zone.id).map(|c| c.name.as_str()).collect();
+        let text = if names.is_empty() {
+            format!("Nobody is in {} now", zone.name)
+        } else {
+            format!("It reaches {} in {}: {}", names.len(), zone.name, names.join(", "))
+        };
+        ui.add(egui::Label::new(RichText::new(text).strong()).wrap());
+    }
 }
 
 /// A tick box per combatant on the board (the dialog's fields scroll).

@@ -163,9 +163,12 @@ pub fn library_ui(
 fn system_ui(ui: &mut egui::Ui, system: &str, view: &mut LibraryView) {
     let full = fray_app::system::by_id(system).map_or(system, |s| s.name());
     let mut picked = system.to_owned();
+    // Every procedure in view at once (Sovereign was behind a scroll), as the welcome
+    // screen's picker shows them.
     egui::ComboBox::from_id_salt("library-system")
         .selected_text(short_name(full))
         .width(96.0)
+        .height(f32::INFINITY)
         .show_ui(ui, |ui| {
             for s in fray_app::system::all() {
                 ui.selectable_value(&mut picked, s.id().to_owned(), s.name());

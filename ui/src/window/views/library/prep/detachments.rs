@@ -104,7 +104,9 @@ pub fn detachments_ui(
             ui.weak("No detachment saved yet.");
         }
         Some(Ok(list)) => {
-            ui.weak("Drag onto a zone to add one detachment token.");
+            let on_grid = model.session.as_ref().is_some_and(|s| s.state().grid.is_some());
+            let onto = if on_grid { "onto a square" } else { "onto a zone" };
+            ui.weak(format!("Drag {onto} to add one detachment token."));
             let needle = filter.trim().to_lowercase();
             egui::ScrollArea::vertical()
                 .id_salt("prep-detachments")

@@ -34,7 +34,9 @@ pub fn parties_ui(ui: &mut egui::Ui, model: &Model, system: &str, view: &mut Par
     if parties.is_empty() {
         return;
     }
-    ui.label(RichText::new("Parties: drag one onto a zone to bring everyone").weak());
+    let on_grid = model.session.as_ref().is_some_and(|s| s.state().grid.is_some());
+    let onto = if on_grid { "onto a square" } else { "onto a zone" };
+    ui.label(RichText::new(format!("Parties: drag one {onto} to bring everyone")).weak());
     for (name, count) in parties {
         party_row_ui(ui, model, system, name, *count);
     }
