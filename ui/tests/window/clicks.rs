@@ -122,6 +122,7 @@ fn a_round_of_two_against_three_costs_at_most_15_clicks_and_no_scroll() {
     assert_eq!(state.phase, "morale", "the round's turns are over");
     assert!(!clicks.iter().any(|c| c == "Done: next turn"), "{clicks:?}");
     assert!(clicks.len() <= 15, "{} clicks: {clicks:?}", clicks.len());
+    eprintln!("the round took {} clicks: {clicks:?}", clicks.len());
 }
 
 /// The declaration of a round (a row per foe, the weapons inside) and a turn, at 100 and 200 %
