@@ -58,8 +58,8 @@ pub fn review_ui(
         crate::window::views::library::prep::title_ui(ui, "End the fight: what lasts");
         ui.label("Each line is written back to the character. Untick a line to keep it as it was; change a number if the table ruled otherwise.");
         ui.add_space(8.0);
-        let max_h = (ctx.content_rect().height() * 0.6).max(200.0);
-        egui::ScrollArea::vertical().max_height(max_h).show(ui, |ui| people_ui(ui, d));
+        // The people scroll in what the screen leaves above Apply and Cancel.
+        crate::window::views::library::prep::body_ui(ui, "review", |ui| people_ui(ui, d));
         let blocked = d.errors.iter().flatten().any(Option::is_some).then_some("a number is refused: see under its field");
         crate::window::views::library::prep::buttons_ui(ui, "Apply", blocked, false)
     });

@@ -75,7 +75,7 @@ fn dialog_width(ui: &egui::Ui) -> f32 {
 }
 
 // The dialogs' title and buttons are the library dialogs' own: one look for every dialog.
-pub(super) use crate::window::views::library::prep::{buttons_ui, title_ui};
+pub(super) use crate::window::views::library::prep::{body_ui, buttons_ui, title_ui};
 
 fn new_ui(
     ui: &mut egui::Ui,

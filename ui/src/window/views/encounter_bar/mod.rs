@@ -97,7 +97,7 @@ pub fn encounter_bar_ui(
     ui.horizontal(|ui| {
         // The name takes what the buttons leave (their width is last frame's) and is cut
         // short with "…" rather than pushing the buttons off a narrow window.
-        let name_max = (ui.available_width() - view.controls_width).max(100.0);
+        let name_max = (ui.available_width() - view.controls_width).max(60.0);
         let title = match &model.session {
             Some(session) => &session.state().name,
             None => "Fray",
@@ -188,8 +188,16 @@ fn encounter_controls_ui(
     out: &mut Vec<Action>,
 ) -> egui::Rect {
     let state = session.state();
-    let first = ui.label(RichText::new(state.system().name()).weak()).rect;
-    ui.add_space(12.0);
+    // On a narrow window (200 % on 1366 × 768) the procedure's name gives its room to the
+    // menus, which would otherwise run off the window's edge (the settings name it).
+    let narrow = ui.ctx().content_rect().width() < NARROW_BAR;
+    let first = if narrow {
+        egui::Rect::NOTHING
+    } else {
+        let name = ui.label(RichText::new(state.system().name()).weak()).rect;
+        ui.add_space(12.0);
+        name
+    };
     ui.menu_button("Encounter", |ui| {
         ui.set_min_width(220.0);
         if ui.button("New…").clicked() {
@@ -248,6 +256,9 @@ fn encounter_controls_ui(
     }
     first.union(undo.rect).union(redo.rect)
 }
+
+/// Below this window width in points the bar leaves out the procedure's name.
+const NARROW_BAR: f32 = 800.0;
 
 /// The name of a system, or its id when this Fray does not know it.
 fn system_name(id: &str) -> &str {

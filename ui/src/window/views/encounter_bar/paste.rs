@@ -4,7 +4,7 @@
 //! (Skip until the GM says otherwise: nothing is duplicated silently). "Import N" writes
 //! them in one transaction, as any import does.
 
-use super::dialogs::{Outcome, buttons_ui, title_ui};
+use super::dialogs::{Outcome, body_ui, buttons_ui, title_ui};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, RichText};
 use fray_data::Db;
@@ -75,6 +75,23 @@ pub(super) fn paste_ui(
     out: &mut Vec<Action>,
 ) -> Outcome {
     title_ui(ui, "Paste stat blocks");
+    // Everything but the buttons scrolls in what the screen leaves: with many blocks at a
+    // high scale, Import, Cancel and every clash choice stay within reach.
+    body_ui(ui, "paste", |ui| paste_body_ui(ui, model, form));
+    let file = form.file();
+    let n = file.as_ref().map_or(0, |f| f.creatures.len());
+    let label = if n == 1 { "Import 1".to_owned() } else { format!("Import {n}") };
+    let why = (n == 0).then_some("Paste stat blocks first");
+    let (import, cancel) = buttons_ui(ui, &label, why, false);
+    if import && let Some(file) = file {
+        let source = "the pasted stat blocks".to_owned();
+        out.push(Action::Prep(PrepAction::Import { source, file }));
+    }
+    if cancel { Outcome::Close } else { Outcome::Keep }
+}
+
+/// What the paste dialog holds over its buttons: the system, the text and what it reads as.
+fn paste_body_ui(ui: &mut egui::Ui, model: &Model, form: &mut PasteForm) {
     ui.horizontal(|ui| {
         let label = ui.label("Stat blocks of");
         let name = fray_app::system::by_id(&form.system)
@@ -93,18 +110,24 @@ pub(super) fn paste_ui(
         RichText::new("As printed: \"Ogre: 13 HP, 1 Armor, 16 STR, club (d10)\". Blocks apart by a blank line, or one per \"Name:\" line.")
             .weak(),
     );
-    let screen = ui.ctx().content_rect().height();
+    let short = ui.ctx().content_rect().height() < 700.0;
+    let rows = if short { 4 } else { 6 };
     let label = ui.label("Stat blocks");
-    let field = egui::TextEdit::multiline(&mut form.text)
-        .desired_rows(if screen < 700.0 { 4 } else { 6 })
-        .desired_width(f32::INFINITY)
-        .hint_text("Paste here");
-    ui.add(field).labelled_by(label.id);
+    // The text keeps its height however long the paste: it scrolls within, and what it
+    // reads as shows below it.
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    egui::ScrollArea::vertical().id_salt("paste-text").max_height(rows as f32 * row + 12.0).show(
+        ui,
+        |ui| {
+            let field = egui::TextEdit::multiline(&mut form.text)
+                .desired_rows(rows)
+                .desired_width(f32::INFINITY)
+                .hint_text("Paste here");
+            ui.add(field).labelled_by(label.id);
+        },
+    );
     form.refresh(&model.db);
     ui.add_space(6.0);
-    // The preview scrolls in what the window has left, so the buttons stay on screen at any
-    // scale (the dialog's top sits at most 90 points down).
-    let max = (screen - 90.0 - ui.min_rect().height() - 110.0).max(80.0);
     match &form.read {
         Err(problems) => {
             for p in &problems.list {
@@ -112,23 +135,11 @@ pub(super) fn paste_ui(
             }
         }
         Ok(read) => {
-            egui::ScrollArea::vertical().id_salt("paste-preview").max_height(max).show(ui, |ui| {
-                for (i, (block, clash)) in read.iter().enumerate() {
-                    block_ui(ui, block, clash.as_ref(), &mut form.choices[i]);
-                }
-            });
+            for (i, (block, clash)) in read.iter().enumerate() {
+                block_ui(ui, block, clash.as_ref(), &mut form.choices[i]);
+            }
         }
     }
-    let file = form.file();
-    let n = file.as_ref().map_or(0, |f| f.creatures.len());
-    let label = if n == 1 { "Import 1".to_owned() } else { format!("Import {n}") };
-    let why = (n == 0).then_some("Paste stat blocks first");
-    let (import, cancel) = buttons_ui(ui, &label, why, false);
-    if import && let Some(file) = file {
-        let source = "the pasted stat blocks".to_owned();
-        out.push(Action::Prep(PrepAction::Import { source, file }));
-    }
-    if cancel { Outcome::Close } else { Outcome::Keep }
 }
 
 /// One block: its name and what it filled, what was not read, and the clash choice.

@@ -42,9 +42,9 @@ pub(super) fn settings_ui(
     out: &mut Vec<Action>,
 ) -> Outcome {
     title_ui(ui, "Settings");
-    // Room for the title and the Close row; the rest scrolls (at 200 % on a small screen).
-    let max = (ui.ctx().content_rect().height() - 170.0).max(160.0);
-    egui::ScrollArea::vertical().max_height(max).show(ui, |ui| {
+    // The rest scrolls in what the screen leaves above the Close row (200 % on a small
+    // screen).
+    super::dialogs::body_ui(ui, "settings", |ui| {
         window_prefs_ui(ui, &model.prefs, form, out);
         if let Some(session) = &model.session {
             ui.add_space(14.0);

@@ -57,6 +57,23 @@ pub(crate) fn modal_ui<R>(
         .inner
 }
 
+/// What a dialog needs under its body: the row of [`buttons_ui`] (14 points of space and a
+/// 40-point row), the frame's inner margin and a little air.
+const BUTTONS_ROOM: f32 = 14.0 + 40.0 + 20.0 + 16.0;
+
+/// A dialog's body, scrolled in what the screen has left between where it starts and the
+/// buttons under it: however much it holds (a long paste, many people to review), the
+/// buttons stay on the screen at any scale.
+pub(crate) fn body_ui<R>(ui: &mut egui::Ui, salt: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let room = (ui.ctx().content_rect().bottom() - ui.cursor().top() - BUTTONS_ROOM).max(48.0);
+    egui::ScrollArea::vertical()
+        .id_salt(("dialog-body", salt))
+        .max_height(room)
+        .auto_shrink([false, true])
+        .show(ui, add)
+        .inner
+}
+
 /// The title of a dialog, with room under it.
 pub(crate) fn title_ui(ui: &mut egui::Ui, title: &str) {
     ui.label(RichText::new(title).heading());
