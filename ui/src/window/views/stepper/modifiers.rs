@@ -73,7 +73,9 @@ pub(super) fn modifiers_ui(
 /// Remembers a command sent with the circumstances, so they clear once it is recorded.
 pub(super) fn after_prompts(session: &Session, view: &mut ModifiersView, sent: &[Action]) {
     let system = session.history().system();
-    let took = sent.iter().any(|a| matches!(a, Action::Game(c) if system.takes_modifiers(c)));
+    let took = sent
+        .iter()
+        .any(|a| matches!(a, Action::Game(c) | Action::Answer(c, _) if system.takes_modifiers(c)));
     if took && view.set.any() {
         view.sent = Some(session.history().next_stream());
     }
