@@ -1,0 +1,151 @@
+//! What the procedure asks, phase by phase; each option asks the check its command makes.
+
+use super::MORALE_2D6;
+use super::Step;
+use super::awaits::Awaits;
+use super::checks::morale_due;
+use super::model::SovCommand as C;
+use super::round::{check_surprisable, check_surprise_check};
+use crate::command::Command;
+use crate::encounter::Encounter;
+use crate::system::Step as _;
+use crate::system::{Prompt, PromptOption, Wording};
+
+mod answer;
+mod card;
+mod turn;
+
+use answer::{answer_prompt, opportunity_prompts};
+pub(crate) use card::card_actions;
+use turn::turn;
+
+/// The command an option sends.
+pub(super) fn cmd(c: C) -> Command {
+    Command::from(c)
+}
+
+/// Every prompt for the state; a turn's words written or not (the rest is rare and always
+/// written).
+pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
+    match enc.sovereign().awaits() {
+        Some(Awaits::Opportunity(t)) => return opportunity_prompts(enc, t),
+        Some(Awaits::Answer(p)) => return vec![answer_prompt(enc, p)],
+        None => {}
+    }
+    match Step::of(enc) {
+        None | Some(Step::Before) => vec![before(enc), start(enc)],
+        Some(Step::Turns) => {
+            enc.acting().first().map(|id| turn(enc, *id, words)).into_iter().collect()
+        }
+        Some(Step::End) => {
+            let mut p = Prompt::round_over(enc);
+            p.options[0] = p.options[0].clone().main();
+            let mut out = morale_prompts(enc);
+            out.push(p);
+            out
+        }
+    }
+}
+
+fn start(enc: &Encounter) -> Prompt {
+    let mut p = Prompt::ready_to_fight(enc);
+    if enc.grid.is_none() {
+        let o = &mut p.options[0];
+        o.enabled = false;
+        o.reason = Some("Sovereign is fought on a grid: set one up first".into());
+    }
+    p
+}
+
+fn before(enc: &Encounter) -> Prompt {
+    let s = enc.sovereign();
+    let mut options = Vec::new();
+    for (id, side) in enc.sides.iter() {
+        if s.surprised != Some(*id) {
+            options.push(
+                PromptOption::allowed(
+                    format!("Surprised: {}", side.name),
+                    cmd(C::Surprise { side: Some(*id) }),
+                )
+                .unless(check_surprisable(enc, *id))
+                .in_group("Surprise"),
+            );
+        }
+        let on = !s.expecting.contains(id);
+        let label = if on {
+            format!("{}: on guard, expecting a fight", side.name)
+        } else {
+            format!("{}: no longer on guard", side.name)
+        };
+        options.push(
+            PromptOption::allowed(label, cmd(C::Expecting { side: *id, on })).in_group("Surprise"),
+        );
+        for (other, o) in enc.sides.iter().filter(|(o, _)| *o != id) {
+            for (exert, how) in [(false, "DEX/Sneak"), (true, "STR/Exert")] {
+                options.push(
+                    PromptOption::allowed(
+                        format!(
+                            "{} tries to catch {} unaware ({how} against WIS/Notice)",
+                            side.name, o.name
+                        ),
+                        cmd(C::SurpriseCheck { side: *id, against: *other, exert }),
+                    )
+                    .unless(check_surprise_check(enc, *id, *other))
+                    .in_group("Surprise checks"),
+                );
+            }
+        }
+    }
+    if s.surprised.is_some() {
+        options.push(
+            PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }))
+                .in_group("Surprise"),
+        );
+    }
+    Prompt {
+        id: "before".into(),
+        title: "Before the fight: is a side caught unaware?".into(),
+        actor: None,
+        options,
+    }
+}
+
+/// Morale for each foe due a check: the GM's call, or 2d6 with the setting on.
+fn morale_prompts(enc: &Encounter) -> Vec<Prompt> {
+    enc.combatants
+        .values()
+        .filter_map(|c| Some((c, morale_due(enc, c)?)))
+        .map(|(c, why)| {
+            let id = c.id;
+            let mut options = vec![
+                PromptOption::allowed(
+                    format!("{} fights on", c.name),
+                    cmd(C::Morale { id, retreats: Some(false) }),
+                ),
+                PromptOption::allowed(
+                    format!("{} retreats", c.name),
+                    cmd(C::Morale { id, retreats: Some(true) }),
+                ),
+            ];
+            let roll = PromptOption::allowed(
+                "Roll 2d6 against its Morale",
+                cmd(C::Morale { id, retreats: None }),
+            );
+            options.push(if enc.flag(MORALE_2D6, false) {
+                roll
+            } else {
+                PromptOption {
+                    enabled: false,
+                    reason: Some("the 2d6 morale check is off (a setting)".into()),
+                    ..roll
+                }
+            });
+            Prompt {
+                id: format!("morale-{id}"),
+                title: format!("Morale: {}, {why}", c.name),
+                actor: Some(id),
+                options,
+            }
+        })
+        .collect()
+}
