@@ -44,6 +44,23 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, h: &str) {
         out.push_str("</p>");
     }
     out.push_str("</div>\n<figure>");
+    charts_into(out, r);
+    combatants_into(out, r);
+    sides_into(out, r);
+    if !r.board.tokens.is_empty() || !r.board.zones.is_empty() {
+        let _ = write!(out, "<{sub}>The board at the end</{sub}>\n<figure>");
+        svg::board(out, &r.board);
+        out.push_str("<figcaption>");
+        board_legend(out, r);
+        out.push_str("</figcaption></figure>\n");
+    }
+    dice_into(out, &r.dice, sub);
+    counting_into(out, r, sub);
+    out.push_str("</section>\n");
+}
+
+/// The damage bars, and the party's health round by round when there is a party and a round.
+fn charts_into(out: &mut String, r: &FightRecap) {
     svg::damage_bars(out, r);
     out.push_str("<figcaption>Harm dealt and taken, every track summed.</figcaption></figure>\n");
     if r.rounds > 0 && r.sides.iter().any(|s| s.party) {
@@ -60,6 +77,10 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, h: &str) {
             );
         }
     }
+}
+
+/// The table of every combatant's figures, and the key to its columns.
+fn combatants_into(out: &mut String, r: &FightRecap) {
     out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Who</th><th class=\"n\">Dealt</th><th class=\"n\">Taken</th><th class=\"n\">Landed</th><th class=\"n\">Missed</th><th class=\"n\">Avoided</th><th class=\"n\">Reacted</th><th class=\"n\">Aside</th><th class=\"n\">Crits</th><th class=\"n\">Fumbles</th><th>Took out</th><th>Out by</th><th class=\"n\">Down</th><th class=\"n\">Turns</th><th>End</th></tr></thead>\n<tbody>\n");
     for f in words::rows(r) {
         let _ = write!(
@@ -92,7 +113,12 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, h: &str) {
         );
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody></table></div>\n<p class=\"key\">Landed, missed, avoided: its blows. Reacted: reactions it took; aside: blows they kept off entirely. Down: rounds that began with it down. Harm per track, as the procedure names them.</p>\n<div class=\"scroll\"><table>\n<thead><tr><th>Side</th><th class=\"n\">Dealt</th><th class=\"n\">Taken</th><th>Blows landed / missed / avoided</th><th class=\"n\">Reactions</th><th class=\"n\">Critical hits</th><th class=\"n\">Took out</th><th class=\"n\">Went out</th><th>Standing, round by round</th></tr></thead>\n<tbody>\n");
+    out.push_str("</tbody></table></div>\n<p class=\"key\">Landed, missed, avoided: its blows. Reacted: reactions it took; aside: blows they kept off entirely. Down: rounds that began with it down. Harm per track, as the procedure names them.</p>\n");
+}
+
+/// The table of each side's figures.
+fn sides_into(out: &mut String, r: &FightRecap) {
+    out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Side</th><th class=\"n\">Dealt</th><th class=\"n\">Taken</th><th>Blows landed / missed / avoided</th><th class=\"n\">Reactions</th><th class=\"n\">Critical hits</th><th class=\"n\">Took out</th><th class=\"n\">Went out</th><th>Standing, round by round</th></tr></thead>\n<tbody>\n");
     for s in &r.sides {
         let standing: Vec<String> = s.standing.iter().map(|(_, n)| n.to_string()).collect();
         row(
@@ -111,14 +137,10 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, h: &str) {
         );
     }
     out.push_str("</tbody></table></div>\n");
-    if !r.board.tokens.is_empty() || !r.board.zones.is_empty() {
-        let _ = write!(out, "<{sub}>The board at the end</{sub}>\n<figure>");
-        svg::board(out, &r.board);
-        out.push_str("<figcaption>");
-        board_legend(out, r);
-        out.push_str("</figcaption></figure>\n");
-    }
-    dice_into(out, &r.dice, sub);
+}
+
+/// How Fray counts in this procedure: each figure's word and what it means.
+fn counting_into(out: &mut String, r: &FightRecap, sub: &str) {
     let _ = write!(out, "<{sub}>How Fray counts in ");
     esc(out, &r.system);
     let _ = write!(out, "</{sub}>\n<ul>");
@@ -129,7 +151,7 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, h: &str) {
         esc(out, how);
         out.push_str("</li>");
     }
-    out.push_str("</ul>\n</section>\n");
+    out.push_str("</ul>\n");
 }
 
 /// Who stands where at the end, in words (the picture's initials spelt out).

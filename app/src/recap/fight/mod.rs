@@ -11,14 +11,17 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::dice;
 use super::facts::{Fact, Outcome, Step};
-use super::figures::{Biggest, Closest, FightRecap, Figures, Points, total};
+use super::figures::{Biggest, FightRecap, Figures, Points, total};
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
 use crate::history::CommandRecord;
 use crate::ids::{CombatantId, SideId};
 use crate::system::System;
-use crate::system::presentation::{Meaning, Standing, standing};
+use crate::system::presentation::Meaning;
+
+mod end;
+mod rounds;
 
 /// The recap of the fight whose journal is `base`, `commands` and `events` (a command's range
 /// past the end of `events` reads as no events).
@@ -303,133 +306,6 @@ impl Fold {
         if let Some(f) = by.and_then(|by| self.at(by)) {
             f.took_out.push(id);
         }
-    }
-
-    /// Counts a turn for whoever starts acting.
-    fn turns(&mut self) {
-        let now = self.system.acting(&self.enc);
-        for id in &now {
-            if !self.acting.contains(id)
-                && let Some(f) = self.at(*id)
-            {
-                f.turns += 1;
-            }
-        }
-        self.acting = now;
-    }
-
-    fn round_began(&mut self, round: u32) {
-        self.acting.clear();
-        self.snapshot(round.saturating_sub(1));
-        let down: Vec<CombatantId> = self
-            .enc
-            .combatants
-            .values()
-            .filter(|c| {
-                self.system.is_out(&self.enc, c)
-                    && !matches!(
-                        standing(c),
-                        Standing::Dead | Standing::Fled | Standing::Surrendered
-                    )
-            })
-            .map(|c| c.id)
-            .collect();
-        for id in down {
-            if let Some(f) = self.at(id) {
-                f.rounds_down += 1;
-            }
-        }
-    }
-
-    /// Everyone's health at the end of `round` (0: the start).
-    fn snapshot(&mut self, round: u32) {
-        let values: Vec<(CombatantId, i64)> =
-            self.enc.combatants.values().map(|c| (c.id, self.health(c).0)).collect();
-        for (id, value) in values {
-            if let Some(f) = self.at(id) {
-                put(&mut f.health, round, value);
-            }
-        }
-        let mut up: BTreeMap<SideId, u32> = self.enc.sides.keys().map(|s| (*s, 0)).collect();
-        for c in self.enc.combatants.values() {
-            if !self.system.is_out(&self.enc, c) {
-                *up.entry(c.side).or_default() += 1;
-            }
-        }
-        for (side, count) in up {
-            put(self.standing.entry(side).or_default(), round, count);
-        }
-    }
-
-    fn finish(
-        mut self,
-        dice: Vec<dice::DieTally>,
-        words: &[(&'static str, &'static str)],
-    ) -> FightRecap {
-        let rounds = self.enc.round;
-        self.snapshot(rounds);
-        for i in 0..self.figures.len() {
-            let id = self.figures[i].id;
-            let (end, out) = match self.enc.combatant(id) {
-                Some(c) => {
-                    let out = self.system.is_out(&self.enc, c);
-                    let word = standing(c).word();
-                    let word = if out && word.is_empty() { "Out" } else { word };
-                    (word.to_owned(), out)
-                }
-                None => ("Removed".to_owned(), true),
-            };
-            self.figures[i].end = end;
-            self.figures[i].out_at_end = out;
-        }
-        let sides = super::sides::sum(&self.enc, &self.figures, &mut self.standing);
-        let turned = super::sides::turned(&sides);
-        let closest = self
-            .lowest
-            .iter()
-            .filter_map(|(&id, &(left, round))| {
-                let f = self.figures.get(*self.index.get(&id)?)?;
-                (!f.out_at_end && f.health_max > 0).then_some(Closest {
-                    who: id,
-                    left,
-                    max: f.health_max,
-                    round,
-                })
-            })
-            .min_by(|a, b| {
-                (a.left as f64 / a.max as f64)
-                    .total_cmp(&(b.left as f64 / b.max as f64))
-                    .then(a.who.cmp(&b.who))
-            });
-        let tracks =
-            self.harm.iter().map(|k| ((*k).to_owned(), crate::encounter::stat_label(k))).collect();
-        FightRecap {
-            board: super::board::of(&self.enc),
-            name: self.enc.name.clone(),
-            system: self.system.name().to_owned(),
-            tracks,
-            rounds,
-            combatants: self.figures,
-            sides,
-            unattributed: self.unattributed,
-            turned,
-            biggest: self.biggest,
-            closest,
-            dice,
-            words: words
-                .iter()
-                .chain(super::words::COMMON)
-                .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-                .collect(),
-        }
-    }
-}
-
-/// Sets the figure of `round` in a series, replacing one already there for it.
-fn put<T>(series: &mut Vec<(u32, T)>, round: u32, value: T) {
-    match series.last_mut() {
-        Some(last) if last.0 == round => last.1 = value,
-        _ => series.push((round, value)),
     }
 }
 
