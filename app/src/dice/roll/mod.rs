@@ -4,8 +4,11 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use super::notation::{MAX_EXPLOSIONS, MAX_REROLLS};
-use super::{Dice, DiceError, DiceTerm, Keep, Node, RollSource, Sides};
+use super::{Dice, DiceError, DiceTerm, Node, RollSource, Sides};
+
+mod term;
+
+use term::{keep_flags, roll_term};
 
 /// The result of one term (a number or a group of dice) of a [`Roll`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,108 +247,6 @@ pub fn push_face(out: &mut String, sides: Sides, face: u32) {
     }
 }
 
-/// Rolls one group of dice: each die rerolled while it must be, then exploded, then the
-/// kept dice chosen, then added up or its successes counted.
-fn roll_term(
-    term: &DiceTerm,
-    next: &mut dyn FnMut(Sides) -> Result<u32, DiceError>,
-) -> Result<TermRoll, DiceError> {
-    let count = term.count as usize;
-    let plain = term.reroll.is_none()
-        && term.explode.is_none()
-        && term.keep.is_none()
-        && term.success.is_none();
-    if plain {
-        // Most rolls: one face per die, all of them counted.
-        let faces = (0..count).map(|_| next(term.sides)).collect::<Result<Vec<u32>, _>>()?;
-        let sum: i64 = faces.iter().map(|f| term.sides.value(*f)).sum();
-        let kept = vec![true; count];
-        return Ok(TermRoll { faces, kept, subtotal: if term.negative { -sum } else { sum } });
-    }
-    let top = term.sides.faces();
-    let mut faces = Vec::with_capacity(count);
-    let mut kept = Vec::with_capacity(count);
-    // Where each die's faces start, for keeping whole dice (explosions and all).
-    let mut starts = Vec::with_capacity(if term.keep.is_some() { count } else { 0 });
-    let mut values: Vec<i64> = Vec::with_capacity(if term.keep.is_some() { count } else { 0 });
-    // A compounding die counts its successes on its total: each die's total and whether kept.
-    let compound = term.explode.is_some_and(|e| e.compound) && term.success.is_some();
-    let mut totals: Vec<i64> = Vec::with_capacity(if compound { count } else { 0 });
-    let mut sum = 0i64;
-    for _ in 0..term.count {
-        let start = faces.len();
-        let mut face = next(term.sides)?;
-        if let Some(reroll) = term.reroll {
-            let mut times = 0;
-            while term.rerolls(face) && times < MAX_REROLLS && !(reroll.once && times == 1) {
-                faces.push(face);
-                kept.push(false);
-                face = next(term.sides)?;
-                times += 1;
-            }
-        }
-        faces.push(face);
-        kept.push(true);
-        let mut value = term.sides.value(face);
-        if let Some(explode) = term.explode {
-            let mut times = 0;
-            while face == top && times < MAX_EXPLOSIONS {
-                face = next(term.sides)?;
-                faces.push(face);
-                kept.push(true);
-                value += term.sides.value(face) - i64::from(explode.penetrating);
-                times += 1;
-            }
-        }
-        if term.keep.is_some() {
-            starts.push(start);
-            values.push(value);
-        }
-        if compound {
-            totals.push(value);
-        }
-        sum += value;
-    }
-    // Which dice count, whole (all of them unless kept by `keep`).
-    let mut dice_kept = vec![true; count];
-    if let Some(keep) = term.keep {
-        let keep_die = keep_flags(keep, &values);
-        dice_kept.clone_from(&keep_die);
-        sum = 0;
-        for (die, keep_it) in keep_die.iter().enumerate() {
-            let end = starts.get(die + 1).copied().unwrap_or(faces.len());
-            if *keep_it {
-                sum += values[die];
-            } else {
-                kept[starts[die]..end].iter_mut().for_each(|k| *k = false);
-            }
-        }
-    }
-    let result = match term.success {
-        Some(success) if compound => totals
-            .iter()
-            .enumerate()
-            .filter(|(die, _)| dice_kept.get(*die).copied().unwrap_or(true))
-            .map(|(_, v)| {
-                i64::from(success.hit.holds(*v))
-                    - i64::from(success.fail.is_some_and(|c| c.holds(*v)))
-            })
-            .sum(),
-        Some(success) => faces
-            .iter()
-            .zip(&kept)
-            .filter(|(_, k)| **k)
-            .map(|(f, _)| {
-                let v = term.sides.value(*f);
-                i64::from(success.hit.holds(v))
-                    - i64::from(success.fail.is_some_and(|c| c.holds(v)))
-            })
-            .sum(),
-        None => sum,
-    };
-    Ok(TermRoll { faces, kept, subtotal: if term.negative { -result } else { result } })
-}
-
 /// Works out an expression that is more than a sum, from its terms' results: products,
 /// quotients, negations and groups, marking the terms of a group's dropped items as not
 /// kept.
@@ -414,27 +315,6 @@ fn combine(nodes: &[Node], terms: &mut [TermRoll]) -> i64 {
         }
     }
     stack.last().map_or(0, |s| s.0)
-}
-
-/// Which values a keep rule keeps; equal values go to the earliest.
-fn keep_flags(keep: Keep, values: &[i64]) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    // A stable sort keeps equal values in order, so ties go to the earliest die.
-    if keep.keeps_highest() {
-        order.sort_by(|&a, &b| values[b].cmp(&values[a]));
-    } else {
-        order.sort_by_key(|&i| values[i]);
-    }
-    // Of the dice in that order, those past the ones the keep drops at the start.
-    let (low, high) = keep.drops_of(values.len() as u32);
-    let skipped = if keep.keeps_highest() { high } else { low };
-    let mut kept = vec![false; values.len()];
-    let counted =
-        order.iter().skip(skipped as usize).take(keep.kept_of(values.len() as u32) as usize);
-    for &i in counted {
-        kept[i] = true;
-    }
-    kept
 }
 
 #[cfg(test)]
