@@ -9,7 +9,7 @@ use super::model::{Aim, AttackSpec, HeldMove, MurdhamEvent as E, PendingAttack, 
 use super::{CONCEALED, DYING, INCAPACITATED, R_ATTACK, nearby, turn};
 use crate::checks::save_under;
 use crate::dice::{Dice, DiceSource};
-use crate::encounter::Encounter;
+use crate::encounter::{Combatant, Encounter};
 use crate::event::Event;
 use crate::ids::{CombatantId, ZoneId};
 use crate::system::{Ctx, RuleError};
@@ -52,59 +52,94 @@ pub(crate) fn to_hit(enc: &Encounter, spec: &AttackSpec) -> Result<Option<String
         Aim::Zone { .. } => None,
     };
     if let Some(t) = target {
-        let tc = enc.combatant(t).ok_or(RuleError::UnknownCombatant(t))?;
-        if t == spec.attacker {
-            return Err(RuleError::Invalid(format!("{} cannot attack itself", a.name)));
-        }
-        if tc.conditions.contains(super::DEAD) {
-            return Err(RuleError::NotAllowed(format!("{} is dead", tc.name)));
-        }
+        check_target(enc, spec, &a.name, t)?;
         if spec.final_blow {
-            if !nearby(enc, spec.attacker, t) {
-                return Err(RuleError::NotAllowed(format!("{} is not nearby", tc.name)));
-            }
-            if !tc.conditions.contains(INCAPACITATED) && !tc.conditions.contains(DYING) {
-                return Err(RuleError::NotAllowed(format!(
-                    "a final blow needs a helpless target; {} is not incapacitated",
-                    tc.name
-                )));
-            }
             return Ok(None);
-        }
-        if spec.nonlethal.is_some() && !nearby(enc, spec.attacker, t) {
-            return Err(RuleError::NotAllowed(format!(
-                "a disarm or a grab needs {} nearby",
-                tc.name
-            )));
         }
     }
     let Some(range) = w.as_ref().and_then(|w| w.range) else {
-        // Melee: a nearby target (a melee blast hits the attacker's own zone and never
-        // misses).
-        if blast {
-            if let Aim::Zone { zone } = spec.aim
-                && a.zone.is_some_and(|z| z != zone)
-            {
-                return Err(RuleError::NotAllowed(
-                    "a melee blast hits the attacker's own zone".into(),
-                ));
-            }
-            return Ok(None);
+        return melee_to_hit(enc, spec, a.zone, target, blast);
+    };
+    ranged_to_hit(enc, spec, a.zone, w.as_ref(), target, range)
+}
+
+/// What the target `t` of `attacker` (named `name`) must be: another, alive; for a final
+/// blow, nearby and helpless; for a disarm or a grab, nearby.
+fn check_target(
+    enc: &Encounter,
+    spec: &AttackSpec,
+    name: &str,
+    t: CombatantId,
+) -> Result<(), RuleError> {
+    let tc = enc.combatant(t).ok_or(RuleError::UnknownCombatant(t))?;
+    if t == spec.attacker {
+        return Err(RuleError::Invalid(format!("{name} cannot attack itself")));
+    }
+    if tc.conditions.contains(super::DEAD) {
+        return Err(RuleError::NotAllowed(format!("{} is dead", tc.name)));
+    }
+    if spec.final_blow {
+        if !nearby(enc, spec.attacker, t) {
+            return Err(RuleError::NotAllowed(format!("{} is not nearby", tc.name)));
         }
-        if let Some(t) = target
-            && !nearby(enc, spec.attacker, t)
-        {
+        if !tc.conditions.contains(INCAPACITATED) && !tc.conditions.contains(DYING) {
             return Err(RuleError::NotAllowed(format!(
-                "{} is not nearby: a melee attack needs the same zone",
-                enc.name_of(t)
+                "a final blow needs a helpless target; {} is not incapacitated",
+                tc.name
             )));
         }
-        return Ok(how.unseen.then(|| "the target cannot be seen".into()));
-    };
-    let indirect = w.as_ref().is_some_and(|w| w.indirect);
+        return Ok(());
+    }
+    if spec.nonlethal.is_some() && !nearby(enc, spec.attacker, t) {
+        return Err(RuleError::NotAllowed(format!("a disarm or a grab needs {} nearby", tc.name)));
+    }
+    Ok(())
+}
+
+/// A melee attack's chance: a nearby target (a melee blast hits the attacker's own zone, from
+/// `from`, and never misses); a WIT save to hit an unseen one.
+fn melee_to_hit(
+    enc: &Encounter,
+    spec: &AttackSpec,
+    from: Option<ZoneId>,
+    target: Option<CombatantId>,
+    blast: bool,
+) -> Result<Option<String>, RuleError> {
+    if blast {
+        if let Aim::Zone { zone } = spec.aim
+            && from.is_some_and(|z| z != zone)
+        {
+            return Err(RuleError::NotAllowed("a melee blast hits the attacker's own zone".into()));
+        }
+        return Ok(None);
+    }
+    if let Some(t) = target
+        && !nearby(enc, spec.attacker, t)
+    {
+        return Err(RuleError::NotAllowed(format!(
+            "{} is not nearby: a melee attack needs the same zone",
+            enc.name_of(t)
+        )));
+    }
+    Ok(spec.how.unseen.then(|| "the target cannot be seen".into()))
+}
+
+/// A shot's chance with `w` (range `range`) from zone `from`: in range and in line; an
+/// indirect shot beyond half range and still; a direct one in sight, a WIT save to hit beyond
+/// half range or on the move.
+fn ranged_to_hit(
+    enc: &Encounter,
+    spec: &AttackSpec,
+    from: Option<ZoneId>,
+    w: Option<&Weapon>,
+    target: Option<CombatantId>,
+    range: u32,
+) -> Result<Option<String>, RuleError> {
+    let how = &spec.how;
+    let indirect = w.is_some_and(|w| w.indirect);
     let moving = how.moving || moved_this_turn(enc, spec.attacker);
     let steps =
-        aimed_zone(enc, spec).zip(a.zone).map(|(to, from)| crate::reach::distance(enc, from, to));
+        aimed_zone(enc, spec).zip(from).map(|(to, from)| crate::reach::distance(enc, from, to));
     let steps = match steps {
         Some(None) => return Err(RuleError::NotAllowed("no line to that zone".into())),
         Some(Some(s)) => Some(s),
@@ -247,13 +282,7 @@ pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), 
     let concealed = a.conditions.contains(CONCEALED);
     if spec.final_blow {
         let Aim::One { target } = spec.aim else { unreachable!("checked by to_hit") };
-        ctx.ruling(
-            R_ATTACK,
-            Some(attacker),
-            format!("{} deals {} a final blow with {wname}", a.name, ctx.name(target)),
-        );
-        super::dying::kill(ctx, target, "a final blow");
-        turn::reveal(ctx, attacker, "attacking");
+        final_blow(ctx, &a, target, &wname);
         return Ok(());
     }
     let mut zone = match spec.aim {
@@ -261,36 +290,17 @@ pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), 
         Aim::One { target } if w.as_ref().is_some_and(|w| w.blast) => ctx.who(target)?.zone,
         Aim::One { .. } => None,
     };
-    if let Some(why) = &save_for {
-        let wit = stat(&a, WIT);
-        let roll = ctx.roll(
-            R_ATTACK,
-            Some(attacker),
-            &Dice::die(20),
-            &format!("{}'s WIT save to hit", a.name),
-        )?;
-        let outcome = save_under(wit, &roll);
-        if outcome.success {
-            ctx.ruling(
-                R_ATTACK,
-                Some(attacker),
-                format!("{} hits ({why}: {} ≤ WIT {wit})", a.name, roll.total),
-            );
-        } else {
-            ctx.ruling(
-                R_ATTACK,
-                Some(attacker),
-                format!("{} misses ({why}: {} over WIT {wit})", a.name, roll.total),
-            );
-            match zone {
-                Some(z) if w.as_ref().is_some_and(|w| w.ranged()) => {
-                    zone = deviate(ctx, z)?;
-                    if zone.is_none() {
-                        return after_strike(ctx, attacker, &mode);
-                    }
+    if let Some(why) = &save_for
+        && !save_to_hit(ctx, &a, why)?
+    {
+        match zone {
+            Some(z) if w.as_ref().is_some_and(|w| w.ranged()) => {
+                zone = deviate(ctx, z)?;
+                if zone.is_none() {
+                    return after_strike(ctx, attacker, &mode);
                 }
-                _ => return after_strike(ctx, attacker, &mode),
             }
+            _ => return after_strike(ctx, attacker, &mode),
         }
     }
     let mut targets = match (spec.aim, zone) {
@@ -306,15 +316,7 @@ pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), 
         ctx.ruling(R_ATTACK, Some(attacker), "The blast catches nobody");
         return after_strike(ctx, attacker, &mode);
     }
-    let (no_reaction, why_not) = if let Mode::Opportunity(_) = mode {
-        (true, "an opportunity attack cannot be answered".to_owned())
-    } else if concealed {
-        (true, format!("taken by surprise by the concealed {}", a.name))
-    } else if spec.how.unaware {
-        (true, "unaware of the attacker".to_owned())
-    } else {
-        (false, String::new())
-    };
+    let (no_reaction, why_not) = reaction_barred(&mode, concealed, spec.how.unaware, &a.name);
     let then_move = match &mode {
         Mode::Opportunity(held) => Some(held.clone()),
         Mode::Turn => None,
@@ -329,6 +331,53 @@ pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), 
     };
     turn::reveal(ctx, attacker, "attacking");
     super::react::proceed(ctx, pending, true)
+}
+
+/// A final blow by `a` on the helpless `target` with the weapon named `wname`: it dies.
+fn final_blow(ctx: &mut Ctx, a: &Combatant, target: CombatantId, wname: &str) {
+    ctx.ruling(
+        R_ATTACK,
+        Some(a.id),
+        format!("{} deals {} a final blow with {wname}", a.name, ctx.name(target)),
+    );
+    super::dying::kill(ctx, target, "a final blow");
+    turn::reveal(ctx, a.id, "attacking");
+}
+
+/// The WIT save `a` makes to hit (`why` it needs one): whether it hits.
+fn save_to_hit(ctx: &mut Ctx, a: &Combatant, why: &str) -> Result<bool, RuleError> {
+    let wit = stat(a, WIT);
+    let roll =
+        ctx.roll(R_ATTACK, Some(a.id), &Dice::die(20), &format!("{}'s WIT save to hit", a.name))?;
+    let outcome = save_under(wit, &roll);
+    if outcome.success {
+        ctx.ruling(
+            R_ATTACK,
+            Some(a.id),
+            format!("{} hits ({why}: {} ≤ WIT {wit})", a.name, roll.total),
+        );
+    } else {
+        ctx.ruling(
+            R_ATTACK,
+            Some(a.id),
+            format!("{} misses ({why}: {} over WIT {wit})", a.name, roll.total),
+        );
+    }
+    Ok(outcome.success)
+}
+
+/// Whether the targets may not react to the attack, and why: an opportunity attack, a
+/// concealed attacker (named `name`), targets unaware of it.
+fn reaction_barred(mode: &Mode, concealed: bool, unaware: bool, name: &str) -> (bool, String) {
+    if let Mode::Opportunity(_) = mode {
+        (true, "an opportunity attack cannot be answered".to_owned())
+    } else if concealed {
+        (true, format!("taken by surprise by the concealed {name}"))
+    } else if unaware {
+        (true, "unaware of the attacker".to_owned())
+    } else {
+        (false, String::new())
+    }
 }
 
 /// What follows an attack that hit nobody: an interrupted move goes on.

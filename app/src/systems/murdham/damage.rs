@@ -204,8 +204,58 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
     let attacker = pa.spec.attacker;
     let a = ctx.snapshot(attacker)?;
     let w = weapon(&a, pa.spec.weapon)?;
+    let hit = dodges(ctx, &pa.struck)?;
+    let counter = hit.iter().find_map(|s| match &s.reaction {
+        Some(Reaction::Counter { weapon, nonlethal }) => Some((s.id, *weapon, *nonlethal)),
+        _ => None,
+    });
+    let how = pa.spec.how;
+    let cover = how.cover && !how.penetrating;
+    // The counter's blow: its damage roll (none for a disarm or a grab).
+    let counter_blow = match counter {
+        Some((cid, cwi, None)) => Some(counter_roll(ctx, cid, cwi)?),
+        _ => None,
+    };
+    if let Some(nl) = pa.spec.nonlethal {
+        let counter_hold = counter.and_then(|(cid, _, cnl)| Some((cid, cnl?)));
+        return hold(ctx, &pa, &a, nl, &hit, counter_hold, counter_blow.as_ref());
+    }
+    if hit.is_empty() {
+        return finish(ctx, &pa, None);
+    }
+    let sides = w.as_ref().map_or(4, |w| w.die);
+    let label = format!("{}'s damage ({})", a.name, super::attack::weapon_name(w.as_ref()));
+    let roll = roll_damage(
+        ctx,
+        attacker,
+        sides,
+        impairments(w.as_ref(), how.held_back, how.concealment),
+        u32::from(how.enhanced),
+        &label,
+    )?;
+    weapon_wear(ctx, attacker, w.as_ref(), &roll);
+    let blows = Blows { attacker, hit: &hit, roll: &roll, weapon: w.as_ref(), cover };
+    match (counter, counter_blow) {
+        (Some(_), Some((cid, cw, croll))) => {
+            exchange(ctx, &a, &blows, (cid, cw.as_ref(), &croll), how.peeking)?;
+            finish(ctx, &pa, None)
+        }
+        (Some((cid, _, Some(cnl))), None) => {
+            blows.land(ctx)?;
+            finish(ctx, &pa, Some((cid, cnl)))
+        }
+        _ => {
+            blows.land(ctx)?;
+            finish(ctx, &pa, None)
+        }
+    }
+}
+
+/// Those struck who are still hit: each who dodges makes an AGI save, and is missed on a
+/// success.
+fn dodges(ctx: &mut Ctx, struck: &[Struck]) -> Result<Vec<Struck>, RuleError> {
     let mut hit = Vec::new();
-    for s in &pa.struck {
+    for s in struck {
         if matches!(s.reaction, Some(Reaction::Dodge)) {
             let t = ctx.snapshot(s.id)?;
             let agi = stat(&t, AGI);
@@ -231,140 +281,130 @@ pub(crate) fn resolve(ctx: &mut Ctx, pa: PendingAttack) -> Result<(), RuleError>
         }
         hit.push(s.clone());
     }
-    let counter = hit.iter().find_map(|s| match &s.reaction {
-        Some(Reaction::Counter { weapon, nonlethal }) => Some((s.id, *weapon, *nonlethal)),
-        _ => None,
-    });
-    let how = pa.spec.how;
-    let cover = how.cover && !how.penetrating;
-    // The counter's blow: its damage roll (none for a disarm or a grab).
-    let counter_blow = match counter {
-        Some((cid, cwi, None)) => {
-            let c = ctx.snapshot(cid)?;
-            let cw = weapon(&c, cwi)?;
-            if let Some(cw) = &cw {
-                ctx.emit(R_GEAR, Some(cid), E::ItemUsed { owner: cid, item: cw.name.clone() });
-            }
-            let sides = cw.as_ref().map_or(4, |w| w.die);
-            let label =
-                format!("{}'s counter ({})", c.name, super::attack::weapon_name(cw.as_ref()));
-            let roll =
-                roll_damage(ctx, cid, sides, impairments(cw.as_ref(), false, false), 0, &label)?;
-            weapon_wear(ctx, cid, cw.as_ref(), &roll);
-            Some((cid, cw, roll))
-        }
-        _ => None,
-    };
-    if let Some(nl) = pa.spec.nonlethal {
-        // A disarm or a grab lands last.
-        if let Some((cid, cw, roll)) = &counter_blow {
-            land(ctx, *cid, attacker, roll, cw.as_ref(), how.peeking, false)?;
-        }
-        if let Some((cid, _, Some(cnl))) = counter {
-            // Both sides' holds land: neither does damage, so neither stops the other.
-            for s in &hit {
-                super::grapple::nonlethal(ctx, attacker, s.id, nl)?;
-            }
-            return finish(ctx, &pa, Some((cid, cnl)));
-        }
-        if ctx.who(attacker).is_ok_and(standing) {
-            for s in &hit {
-                super::grapple::nonlethal(ctx, attacker, s.id, nl)?;
-            }
-        } else if !hit.is_empty() {
-            ctx.ruling(R_DAMAGE, Some(attacker), format!("{} drops before its hold lands", a.name));
-        }
-        return finish(ctx, &pa, None);
+    Ok(hit)
+}
+
+/// The damage roll of `cid`'s counter with its weapon `cwi` (bare-handed without), the weapon
+/// marked used and worn by the roll.
+fn counter_roll(
+    ctx: &mut Ctx,
+    cid: CombatantId,
+    cwi: Option<usize>,
+) -> Result<(CombatantId, Option<Weapon>, DamageRoll), RuleError> {
+    let c = ctx.snapshot(cid)?;
+    let cw = weapon(&c, cwi)?;
+    if let Some(cw) = &cw {
+        ctx.emit(R_GEAR, Some(cid), E::ItemUsed { owner: cid, item: cw.name.clone() });
     }
-    if hit.is_empty() {
-        return finish(ctx, &pa, None);
+    let sides = cw.as_ref().map_or(4, |w| w.die);
+    let label = format!("{}'s counter ({})", c.name, super::attack::weapon_name(cw.as_ref()));
+    let roll = roll_damage(ctx, cid, sides, impairments(cw.as_ref(), false, false), 0, &label)?;
+    weapon_wear(ctx, cid, cw.as_ref(), &roll);
+    Ok((cid, cw, roll))
+}
+
+/// A disarm or a grab (`nl`) on those `hit`: it lands last, after a counter's blow; against a
+/// counter's own hold both land; else only while the attacker still stands.
+fn hold(
+    ctx: &mut Ctx,
+    pa: &PendingAttack,
+    a: &Combatant,
+    nl: NonLethal,
+    hit: &[Struck],
+    counter_hold: Option<(CombatantId, NonLethal)>,
+    counter_blow: Option<&(CombatantId, Option<Weapon>, DamageRoll)>,
+) -> Result<(), RuleError> {
+    let attacker = a.id;
+    if let Some((cid, cw, roll)) = counter_blow {
+        land(ctx, *cid, attacker, roll, cw.as_ref(), pa.spec.how.peeking, false)?;
     }
-    let sides = w.as_ref().map_or(4, |w| w.die);
-    let label = format!("{}'s damage ({})", a.name, super::attack::weapon_name(w.as_ref()));
-    let roll = roll_damage(
-        ctx,
-        attacker,
-        sides,
-        impairments(w.as_ref(), how.held_back, how.concealment),
-        u32::from(how.enhanced),
-        &label,
-    )?;
-    weapon_wear(ctx, attacker, w.as_ref(), &roll);
-    let blows = |ctx: &mut Ctx| -> Result<(), RuleError> {
-        for s in &hit {
-            land(ctx, attacker, s.id, &roll, w.as_ref(), cover, reacted(s))?;
+    if let Some(late) = counter_hold {
+        // Both sides' holds land: neither does damage, so neither stops the other.
+        for s in hit {
+            super::grapple::nonlethal(ctx, attacker, s.id, nl)?;
+        }
+        return finish(ctx, pa, Some(late));
+    }
+    if ctx.who(attacker).is_ok_and(standing) {
+        for s in hit {
+            super::grapple::nonlethal(ctx, attacker, s.id, nl)?;
+        }
+    } else if !hit.is_empty() {
+        ctx.ruling(R_DAMAGE, Some(attacker), format!("{} drops before its hold lands", a.name));
+    }
+    finish(ctx, pa, None)
+}
+
+/// The attacker's blow on everyone it hit, rolled once.
+struct Blows<'a> {
+    /// Who strikes.
+    attacker: CombatantId,
+    /// Those it hits, with their reactions.
+    hit: &'a [Struck],
+    /// Its damage roll.
+    roll: &'a DamageRoll,
+    /// Its weapon (bare-handed: none).
+    weapon: Option<&'a Weapon>,
+    /// Whether cover counts against it.
+    cover: bool,
+}
+
+impl Blows<'_> {
+    /// Lands the blow on each one hit.
+    fn land(&self, ctx: &mut Ctx) -> Result<(), RuleError> {
+        for s in self.hit {
+            land(ctx, self.attacker, s.id, self.roll, self.weapon, self.cover, reacted(s))?;
         }
         Ok(())
-    };
-    match (counter, counter_blow) {
-        (Some((cid, _, _)), Some((_, cw, croll))) => {
-            // Each side's damage after the other's armour decides who is hit first.
-            let ct = ctx.snapshot(cid)?;
-            let on_counter = (roll.total
-                - armour(&ctx.enc, &ct, w.as_ref().is_some_and(|w| w.direct), cover, true).0)
-                .max(0);
-            let on_attacker = (croll.total
-                - armour(&ctx.enc, &a, cw.as_ref().is_some_and(|w| w.direct), how.peeking, false)
-                    .0)
-                .max(0);
-            if on_counter > on_attacker {
-                ctx.ruling(
-                    R_DAMAGE,
-                    None,
-                    format!(
-                        "{} takes more ({on_counter} to {on_attacker}): it is hit first",
-                        ct.name
-                    ),
-                );
-                blows(ctx)?;
-                if ctx.who(cid).is_ok_and(standing) {
-                    land(ctx, cid, attacker, &croll, cw.as_ref(), how.peeking, false)?;
-                } else {
-                    ctx.ruling(
-                        R_DAMAGE,
-                        Some(cid),
-                        format!("{} drops before striking back", ct.name),
-                    );
-                }
-            } else if on_attacker > on_counter {
-                ctx.ruling(
-                    R_DAMAGE,
-                    None,
-                    format!(
-                        "{} takes more ({on_attacker} to {on_counter}): it is hit first",
-                        a.name
-                    ),
-                );
-                land(ctx, cid, attacker, &croll, cw.as_ref(), how.peeking, false)?;
-                if ctx.who(attacker).is_ok_and(standing) {
-                    blows(ctx)?;
-                } else {
-                    ctx.ruling(
-                        R_DAMAGE,
-                        Some(attacker),
-                        format!("{} drops before its blow lands", a.name),
-                    );
-                }
-            } else {
-                ctx.ruling(
-                    R_DAMAGE,
-                    None,
-                    format!("Both take {on_counter}: the blows land together"),
-                );
-                blows(ctx)?;
-                land(ctx, cid, attacker, &croll, cw.as_ref(), how.peeking, false)?;
-            }
-            finish(ctx, &pa, None)
-        }
-        (Some((cid, _, Some(cnl))), None) => {
-            blows(ctx)?;
-            finish(ctx, &pa, Some((cid, cnl)))
-        }
-        _ => {
-            blows(ctx)?;
-            finish(ctx, &pa, None)
-        }
     }
+}
+
+/// A blow and a counter's blow: each side's damage after the other's armour decides who is
+/// hit first; one who drops first does not strike; a tie lands both together.
+fn exchange(
+    ctx: &mut Ctx,
+    a: &Combatant,
+    blows: &Blows,
+    (cid, cw, croll): (CombatantId, Option<&Weapon>, &DamageRoll),
+    peeking: bool,
+) -> Result<(), RuleError> {
+    let attacker = a.id;
+    let ct = ctx.snapshot(cid)?;
+    let on_counter = (blows.roll.total
+        - armour(&ctx.enc, &ct, blows.weapon.is_some_and(|w| w.direct), blows.cover, true).0)
+        .max(0);
+    let on_attacker =
+        (croll.total - armour(&ctx.enc, a, cw.is_some_and(|w| w.direct), peeking, false).0).max(0);
+    if on_counter > on_attacker {
+        ctx.ruling(
+            R_DAMAGE,
+            None,
+            format!("{} takes more ({on_counter} to {on_attacker}): it is hit first", ct.name),
+        );
+        blows.land(ctx)?;
+        if ctx.who(cid).is_ok_and(standing) {
+            land(ctx, cid, attacker, croll, cw, peeking, false)?;
+        } else {
+            ctx.ruling(R_DAMAGE, Some(cid), format!("{} drops before striking back", ct.name));
+        }
+    } else if on_attacker > on_counter {
+        ctx.ruling(
+            R_DAMAGE,
+            None,
+            format!("{} takes more ({on_attacker} to {on_counter}): it is hit first", a.name),
+        );
+        land(ctx, cid, attacker, croll, cw, peeking, false)?;
+        if ctx.who(attacker).is_ok_and(standing) {
+            blows.land(ctx)?;
+        } else {
+            ctx.ruling(R_DAMAGE, Some(attacker), format!("{} drops before its blow lands", a.name));
+        }
+    } else {
+        ctx.ruling(R_DAMAGE, None, format!("Both take {on_counter}: the blows land together"));
+        blows.land(ctx)?;
+        land(ctx, cid, attacker, croll, cw, peeking, false)?;
+    }
+    Ok(())
 }
 
 /// After the blows: a counter's disarm or grab (last of all), then an interrupted move.

@@ -4,166 +4,192 @@
 use super::model::{MurdhamEvent as E, Pending, Wear};
 use super::side_name;
 use crate::encounter::Encounter;
+use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::journal::line::{Style, who};
 
 /// Appends the line of one event.
+// dispatch: one arm an event, each a line of words or a call to the function that writes it.
 pub(crate) fn write(out: &mut String, enc: &Encounter, e: &E, s: &dyn Style) {
+    // Most lines are a name and what befell it, or a heading and a name.
+    let says = |out: &mut String, id: CombatantId, rest: &str| {
+        who(out, enc, id, s);
+        out.push_str(rest);
+    };
+    let headed = |out: &mut String, heading: &str, text: &str| {
+        out.push_str(heading);
+        s.text(out, text);
+    };
     match e {
-        E::Holder { side, rolled } => {
-            out.push_str("Initiative held by ");
-            s.text(out, &side_name(enc, *side));
-            out.push_str(if *rolled { " (rolled for)" } else { ": they started the fight" });
-        }
+        E::Holder { side, rolled } => holder(out, enc, *side, *rolled, s),
         E::RoundReset => out.push_str("Turns and passes start over"),
         E::Threshold { threshold } => {
-            out.push_str("Fast action threshold: ");
-            s.text(out, &threshold.to_string());
+            headed(out, "Fast action threshold: ", &threshold.to_string());
         }
-        E::First { side } => {
-            out.push_str("First to act this round: ");
-            s.text(out, &side_name(enc, *side));
-        }
+        E::First { side } => headed(out, "First to act this round: ", &side_name(enc, *side)),
         E::PhaseBegun => out.push_str("Factions take turns: no passes yet"),
         E::Activated { id, ambush } => {
-            who(out, enc, *id, s);
-            out.push_str(if *ambush { " takes its ambush turn" } else { " takes its turn" });
+            says(out, *id, if *ambush { " takes its ambush turn" } else { " takes its turn" });
         }
         E::Used { bonus, main, zones, full_move } => {
-            let id = enc.murdham().turn.id;
-            if let Some(id) = id {
-                who(out, enc, id, s);
-                out.push_str(" has used ");
-            }
-            let mut parts = Vec::new();
-            if *main {
-                parts.push(if *full_move {
-                    "full movement".to_owned()
-                } else {
-                    "its main action".into()
-                });
-            }
-            match bonus {
-                0 => {}
-                1 => parts.push("a bonus action".into()),
-                n => parts.push(format!("{n} bonus actions")),
-            }
-            if *zones > 0 {
-                parts.push(format!(
-                    "{zones} zone{} of movement",
-                    if *zones == 1 { "" } else { "s" }
-                ));
-            }
-            if parts.is_empty() {
-                parts.push("nothing yet".into());
-            }
-            s.text(out, &parts.join(", "));
+            used(out, enc, (*bonus, *main, *zones, *full_move), s);
         }
-        E::TurnEnded { id } => {
-            who(out, enc, *id, s);
-            out.push_str("'s turn ends");
-        }
-        E::Passed { side, forced } => {
-            out.push_str("Pass: ");
-            s.text(out, &side_name(enc, *side));
-            if *forced {
-                out.push_str(" (nobody left who can act)");
-            }
-        }
-        E::Chooses { side } => {
-            out.push_str("Next to choose: ");
-            s.text(out, &side_name(enc, *side));
-        }
-        E::Reacted { id, how } => {
-            who(out, enc, *id, s);
-            out.push(' ');
-            s.text(out, how);
-            out.push_str(" (its turn this round)");
-        }
+        E::TurnEnded { id } => says(out, *id, "'s turn ends"),
+        E::Passed { side, forced } => passed(out, enc, *side, *forced, s),
+        E::Chooses { side } => headed(out, "Next to choose: ", &side_name(enc, *side)),
+        E::Reacted { id, how } => reacted(out, enc, *id, how, s),
         E::Queued { pending, .. } | E::Updated { pending } => {
-            out.push_str("Waiting: ");
-            s.text(out, &waiting(enc, pending));
+            headed(out, "Waiting: ", &waiting(enc, pending));
         }
-        E::Settled => {
-            out.push_str("Settled: ");
-            let what = enc.murdham().pending.first().map(|p| super::pending_words(enc, p));
-            s.text(out, what.as_deref().unwrap_or("nothing"));
-        }
-        E::Deviated { from, to } => {
-            out.push_str("Blast deviated from ");
-            s.text(out, &zone(enc, *from));
-            out.push_str(" to ");
-            s.text(out, &zone(enc, *to));
-        }
+        E::Settled => settled(out, enc, s),
+        E::Deviated { from, to } => deviated(out, enc, *from, *to, s),
         E::Dying { id, dies } => {
-            who(out, enc, *id, s);
-            out.push_str(" is dying: dead at the end of round ");
-            s.text(out, &dies.to_string());
+            who_then(out, enc, *id, " is dying: dead at the end of round ", &dies.to_string(), s);
         }
-        E::NoLongerDying { id } => {
-            who(out, enc, *id, s);
-            out.push_str(" is no longer counted down");
+        E::NoLongerDying { id } => says(out, *id, " is no longer counted down"),
+        E::Grabbed { id, by } => grabbed(out, enc, *id, *by, s),
+        E::Freed { id } => says(out, *id, " is free"),
+        E::OnBorder { id, zone: Some(z) } => {
+            who_then(out, enc, *id, " stands on the border with ", &zone(enc, *z), s);
         }
-        E::Grabbed { id, by } => {
-            who(out, enc, *by, s);
-            out.push_str(" holds ");
-            who(out, enc, *id, s);
-        }
-        E::Freed { id } => {
-            who(out, enc, *id, s);
-            out.push_str(" is free");
-        }
-        E::OnBorder { id, zone: z } => {
-            who(out, enc, *id, s);
-            match z {
-                Some(z) => {
-                    out.push_str(" stands on the border with ");
-                    s.text(out, &zone(enc, *z));
-                }
-                None => out.push_str(" steps back inside its zone"),
-            }
-        }
-        E::Steady { id } => {
-            who(out, enc, *id, s);
-            out.push_str(" is steady: no more morale checks this stretch");
-        }
-        E::MoraleDone { side } => {
-            out.push_str("Morale of ");
-            s.text(out, &side_name(enc, *side));
-            out.push_str(" settled for the round");
-        }
-        E::ItemUsed { owner, item } => {
-            who(out, enc, *owner, s);
-            out.push_str(" uses ");
-            s.text(out, item);
-        }
-        E::Worn { owner, item, wear } => {
-            who(out, enc, *owner, s);
-            out.push_str("'s ");
-            s.text(out, item);
-            out.push_str(match wear {
-                Wear::Damaged => " is damaged",
-                Wear::Broken => " is broken",
-            });
-        }
+        E::OnBorder { id, zone: None } => says(out, *id, " steps back inside its zone"),
+        E::Steady { id } => says(out, *id, " is steady: no more morale checks this stretch"),
+        E::MoraleDone { side } => morale_done(out, enc, *side, s),
+        E::ItemUsed { owner, item } => who_then(out, enc, *owner, " uses ", item, s),
+        E::Worn { owner, item, wear } => worn(out, enc, *owner, item, *wear, s),
         E::FightOver => out.push_str("The fight is over"),
         E::DurabilityRolled => out.push_str("Durability rolled for the gear used"),
-        E::Dropped { index } => {
-            out.push_str("Dropped: ");
-            let what = enc.murdham().pending.get(*index).map(|p| super::pending_words(enc, p));
-            s.text(out, &what.unwrap_or_else(|| "nothing".into()));
-        }
+        E::Dropped { index } => dropped(out, enc, *index, s),
         E::Revised { pending, .. } => {
-            out.push_str("Now waiting: ");
-            s.text(out, &super::pending_words(enc, pending));
+            headed(out, "Now waiting: ", &super::pending_words(enc, pending));
         }
-        E::Withdrawn { id } => {
-            who(out, enc, *id, s);
-            out.push_str(" leaves the fight's records");
-        }
+        E::Withdrawn { id } => says(out, *id, " leaves the fight's records"),
     }
 }
 
-fn zone(enc: &Encounter, z: crate::ids::ZoneId) -> String {
+/// A name, a few words, then a text in the style's hand.
+fn who_then(
+    out: &mut String,
+    enc: &Encounter,
+    id: CombatantId,
+    mid: &str,
+    text: &str,
+    s: &dyn Style,
+) {
+    who(out, enc, id, s);
+    out.push_str(mid);
+    s.text(out, text);
+}
+
+/// Who holds the initiative, and whether it was rolled for.
+fn holder(out: &mut String, enc: &Encounter, side: SideId, rolled: bool, s: &dyn Style) {
+    out.push_str("Initiative held by ");
+    s.text(out, &side_name(enc, side));
+    out.push_str(if rolled { " (rolled for)" } else { ": they started the fight" });
+}
+
+/// What the turn going on has used: its main action, bonus actions and zones of movement.
+fn used(
+    out: &mut String,
+    enc: &Encounter,
+    (bonus, main, zones, full_move): (u32, bool, u32, bool),
+    s: &dyn Style,
+) {
+    let id = enc.murdham().turn.id;
+    if let Some(id) = id {
+        who(out, enc, id, s);
+        out.push_str(" has used ");
+    }
+    let mut parts = Vec::new();
+    if main {
+        parts.push(if full_move { "full movement".to_owned() } else { "its main action".into() });
+    }
+    match bonus {
+        0 => {}
+        1 => parts.push("a bonus action".into()),
+        n => parts.push(format!("{n} bonus actions")),
+    }
+    if zones > 0 {
+        parts.push(format!("{zones} zone{} of movement", if zones == 1 { "" } else { "s" }));
+    }
+    if parts.is_empty() {
+        parts.push("nothing yet".into());
+    }
+    s.text(out, &parts.join(", "));
+}
+
+/// A side passes, forced when nobody is left who can act.
+fn passed(out: &mut String, enc: &Encounter, side: SideId, forced: bool, s: &dyn Style) {
+    out.push_str("Pass: ");
+    s.text(out, &side_name(enc, side));
+    if forced {
+        out.push_str(" (nobody left who can act)");
+    }
+}
+
+/// `id` reacted, which is its turn this round.
+fn reacted(out: &mut String, enc: &Encounter, id: CombatantId, how: &str, s: &dyn Style) {
+    who(out, enc, id, s);
+    out.push(' ');
+    s.text(out, how);
+    out.push_str(" (its turn this round)");
+}
+
+/// The first thing waiting is settled.
+fn settled(out: &mut String, enc: &Encounter, s: &dyn Style) {
+    out.push_str("Settled: ");
+    let what = enc.murdham().pending.first().map(|p| super::pending_words(enc, p));
+    s.text(out, what.as_deref().unwrap_or("nothing"));
+}
+
+/// A blast deviated from one zone to another.
+fn deviated(out: &mut String, enc: &Encounter, from: ZoneId, to: ZoneId, s: &dyn Style) {
+    out.push_str("Blast deviated from ");
+    s.text(out, &zone(enc, from));
+    out.push_str(" to ");
+    s.text(out, &zone(enc, to));
+}
+
+/// `by` holds `id`.
+fn grabbed(out: &mut String, enc: &Encounter, id: CombatantId, by: CombatantId, s: &dyn Style) {
+    who(out, enc, by, s);
+    out.push_str(" holds ");
+    who(out, enc, id, s);
+}
+
+/// A side's morale is settled for the round.
+fn morale_done(out: &mut String, enc: &Encounter, side: SideId, s: &dyn Style) {
+    out.push_str("Morale of ");
+    s.text(out, &side_name(enc, side));
+    out.push_str(" settled for the round");
+}
+
+/// An item of `owner`'s is damaged or broken.
+fn worn(
+    out: &mut String,
+    enc: &Encounter,
+    owner: CombatantId,
+    item: &str,
+    wear: Wear,
+    s: &dyn Style,
+) {
+    who(out, enc, owner, s);
+    out.push_str("'s ");
+    s.text(out, item);
+    out.push_str(match wear {
+        Wear::Damaged => " is damaged",
+        Wear::Broken => " is broken",
+    });
+}
+
+/// The thing waiting at `index` is dropped.
+fn dropped(out: &mut String, enc: &Encounter, index: usize, s: &dyn Style) {
+    out.push_str("Dropped: ");
+    let what = enc.murdham().pending.get(index).map(|p| super::pending_words(enc, p));
+    s.text(out, &what.unwrap_or_else(|| "nothing".into()));
+}
+
+/// A zone's name (its id when it is gone).
+fn zone(enc: &Encounter, z: ZoneId) -> String {
     enc.zone(z).map_or_else(|| z.to_string(), |z| z.name.clone())
 }
 

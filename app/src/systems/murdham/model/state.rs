@@ -75,48 +75,18 @@ pub struct MurdhamState {
 
 impl crate::system::Kept<MurdhamEvent> for MurdhamState {
     /// Applies one event; never fails.
+    // dispatch: one arm an event, each a one-line change or a call to the method that makes it.
     fn apply(&mut self, e: &MurdhamEvent) {
         use MurdhamEvent as E;
         match e {
             E::Holder { side, .. } => self.holder = Some(*side),
-            E::RoundReset => {
-                self.first = None;
-                self.choosing = None;
-                self.passes = Arc::default();
-                self.acted = Arc::default();
-                self.turn = Turn::default();
-                self.moved = Arc::default();
-                self.threshold = None;
-                self.morale_done = Arc::default();
-                self.deviation = None;
-            }
+            E::RoundReset => self.round_reset(),
             E::Threshold { threshold } => self.threshold = Some(*threshold),
-            E::First { side } => {
-                self.first = Some(*side);
-                self.choosing = Some(*side);
-            }
-            E::PhaseBegun => {
-                self.passes = Arc::default();
-                self.choosing = self.first;
-            }
-            E::Activated { id, ambush } => {
-                self.turn = Turn { id: Some(*id), ambush: *ambush, ..Turn::default() };
-                if *ambush {
-                    Arc::make_mut(&mut self.ambushed).insert(*id);
-                } else {
-                    Arc::make_mut(&mut self.acted).insert(*id);
-                }
-                self.passes = Arc::default();
-            }
+            E::First { side } => self.first_to_act(*side),
+            E::PhaseBegun => self.phase_begun(),
+            E::Activated { id, ambush } => self.activated(*id, *ambush),
             E::Used { bonus, main, zones, full_move } => {
-                self.turn.bonus = *bonus;
-                self.turn.main = *main;
-                if let Some(id) = self.turn.id {
-                    let before = Arc::make_mut(&mut self.moved).entry(id).or_default();
-                    *before += zones.saturating_sub(self.turn.zones);
-                }
-                self.turn.zones = *zones;
-                self.turn.full_move = *full_move;
+                self.used_now(*bonus, *main, *zones, *full_move);
             }
             E::TurnEnded { .. } => self.turn = Turn::default(),
             E::Passed { side, .. } => {
@@ -126,22 +96,9 @@ impl crate::system::Kept<MurdhamEvent> for MurdhamState {
             E::Reacted { id, .. } => {
                 Arc::make_mut(&mut self.acted).insert(*id);
             }
-            E::Queued { pending, first } => {
-                if *first {
-                    Arc::make_mut(&mut self.pending).insert(0, pending.clone());
-                } else {
-                    Arc::make_mut(&mut self.pending).push(pending.clone());
-                }
-            }
-            E::Updated { pending } => match Arc::make_mut(&mut self.pending).first_mut() {
-                Some(p) => *p = pending.clone(),
-                None => Arc::make_mut(&mut self.pending).push(pending.clone()),
-            },
-            E::Settled => {
-                if !self.pending.is_empty() {
-                    Arc::make_mut(&mut self.pending).remove(0);
-                }
-            }
+            E::Queued { pending, first } => self.queue(pending, *first),
+            E::Updated { pending } => self.update_first(pending),
+            E::Settled => self.settle_first(),
             E::Deviated { from, to } => self.deviation = Some((*from, *to)),
             E::Dying { id, dies } => {
                 Arc::make_mut(&mut self.dying).insert(*id, *dies);
@@ -155,14 +112,7 @@ impl crate::system::Kept<MurdhamEvent> for MurdhamState {
             E::Freed { id } => {
                 Arc::make_mut(&mut self.grabs).remove(id);
             }
-            E::OnBorder { id, zone } => match zone {
-                Some(z) => {
-                    Arc::make_mut(&mut self.borders).insert(*id, *z);
-                }
-                None => {
-                    Arc::make_mut(&mut self.borders).remove(id);
-                }
-            },
+            E::OnBorder { id, zone } => self.on_border(*id, *zone),
             E::Steady { id } => {
                 Arc::make_mut(&mut self.steady).insert(*id);
             }
@@ -172,37 +122,135 @@ impl crate::system::Kept<MurdhamEvent> for MurdhamState {
             E::ItemUsed { owner, item } => {
                 Arc::make_mut(&mut self.used).entry(*owner).or_default().insert(item.clone());
             }
-            E::Worn { owner, item, wear } => {
-                Arc::make_mut(&mut self.wear)
-                    .entry(*owner)
-                    .or_default()
-                    .insert(item.clone(), *wear);
-            }
-            E::FightOver => {
-                self.over = true;
-                self.turn = Turn::default();
-                self.pending = Arc::default();
-            }
+            E::Worn { owner, item, wear } => self.worn(*owner, item, *wear),
+            E::FightOver => self.fight_over(),
             E::DurabilityRolled => self.durability_done = true,
-            E::Dropped { index } => {
-                if *index < self.pending.len() {
-                    Arc::make_mut(&mut self.pending).remove(*index);
-                }
+            E::Dropped { index } => self.drop_pending(*index),
+            E::Revised { index, pending } => self.revise(*index, pending),
+            E::Withdrawn { id } => self.withdraw(*id),
+        }
+    }
+}
+
+impl MurdhamState {
+    /// A new round: no first faction or choice yet, no passes, turns, moves or morale checks.
+    fn round_reset(&mut self) {
+        self.first = None;
+        self.choosing = None;
+        self.passes = Arc::default();
+        self.acted = Arc::default();
+        self.turn = Turn::default();
+        self.moved = Arc::default();
+        self.threshold = None;
+        self.morale_done = Arc::default();
+        self.deviation = None;
+    }
+
+    /// `side` acts first this round, and chooses first.
+    fn first_to_act(&mut self, side: SideId) {
+        self.first = Some(side);
+        self.choosing = Some(side);
+    }
+
+    /// The factions start taking turns: no passes yet, the first faction choosing.
+    fn phase_begun(&mut self) {
+        self.passes = Arc::default();
+        self.choosing = self.first;
+    }
+
+    /// `id` takes its turn (an ambush turn or its turn this round): passes start over.
+    fn activated(&mut self, id: CombatantId, ambush: bool) {
+        self.turn = Turn { id: Some(id), ambush, ..Turn::default() };
+        if ambush {
+            Arc::make_mut(&mut self.ambushed).insert(id);
+        } else {
+            Arc::make_mut(&mut self.acted).insert(id);
+        }
+        self.passes = Arc::default();
+    }
+
+    /// What the turn going on has used now; the zones walked since added to its mover's.
+    fn used_now(&mut self, bonus: u32, main: bool, zones: u32, full_move: bool) {
+        self.turn.bonus = bonus;
+        self.turn.main = main;
+        if let Some(id) = self.turn.id {
+            let before = Arc::make_mut(&mut self.moved).entry(id).or_default();
+            *before += zones.saturating_sub(self.turn.zones);
+        }
+        self.turn.zones = zones;
+        self.turn.full_move = full_move;
+    }
+
+    /// Something waits: first of all, or after the rest.
+    fn queue(&mut self, pending: &Pending, first: bool) {
+        if first {
+            Arc::make_mut(&mut self.pending).insert(0, pending.clone());
+        } else {
+            Arc::make_mut(&mut self.pending).push(pending.clone());
+        }
+    }
+
+    /// The first thing waiting changes (or, with nothing waiting, waits).
+    fn update_first(&mut self, pending: &Pending) {
+        match Arc::make_mut(&mut self.pending).first_mut() {
+            Some(p) => *p = pending.clone(),
+            None => Arc::make_mut(&mut self.pending).push(pending.clone()),
+        }
+    }
+
+    /// The first thing waiting is settled.
+    fn settle_first(&mut self) {
+        if !self.pending.is_empty() {
+            Arc::make_mut(&mut self.pending).remove(0);
+        }
+    }
+
+    /// `id` stands on the border with `zone`, or steps back inside its own.
+    fn on_border(&mut self, id: CombatantId, zone: Option<ZoneId>) {
+        match zone {
+            Some(z) => {
+                Arc::make_mut(&mut self.borders).insert(id, z);
             }
-            E::Revised { index, pending } => {
-                if let Some(p) = Arc::make_mut(&mut self.pending).get_mut(*index) {
-                    *p = pending.clone();
-                }
-            }
-            E::Withdrawn { id } => {
-                Arc::make_mut(&mut self.dying).remove(id);
-                Arc::make_mut(&mut self.grabs).retain(|held, by| held != id && by != id);
-                Arc::make_mut(&mut self.borders).remove(id);
-                Arc::make_mut(&mut self.moved).remove(id);
-                Arc::make_mut(&mut self.steady).remove(id);
-                Arc::make_mut(&mut self.used).remove(id);
-                Arc::make_mut(&mut self.wear).remove(id);
+            None => {
+                Arc::make_mut(&mut self.borders).remove(&id);
             }
         }
+    }
+
+    /// An item of `owner`'s wears.
+    fn worn(&mut self, owner: CombatantId, item: &str, wear: Wear) {
+        Arc::make_mut(&mut self.wear).entry(owner).or_default().insert(item.to_owned(), wear);
+    }
+
+    /// The fight is over: no turn and nothing waiting.
+    fn fight_over(&mut self) {
+        self.over = true;
+        self.turn = Turn::default();
+        self.pending = Arc::default();
+    }
+
+    /// The thing waiting at `index` is dropped.
+    fn drop_pending(&mut self, index: usize) {
+        if index < self.pending.len() {
+            Arc::make_mut(&mut self.pending).remove(index);
+        }
+    }
+
+    /// The thing waiting at `index` changes.
+    fn revise(&mut self, index: usize, pending: &Pending) {
+        if let Some(p) = Arc::make_mut(&mut self.pending).get_mut(index) {
+            *p = pending.clone();
+        }
+    }
+
+    /// `id` leaves the fight's records: it is forgotten everywhere it was kept.
+    fn withdraw(&mut self, id: CombatantId) {
+        Arc::make_mut(&mut self.dying).remove(&id);
+        Arc::make_mut(&mut self.grabs).retain(|held, by| *held != id && *by != id);
+        Arc::make_mut(&mut self.borders).remove(&id);
+        Arc::make_mut(&mut self.moved).remove(&id);
+        Arc::make_mut(&mut self.steady).remove(&id);
+        Arc::make_mut(&mut self.used).remove(&id);
+        Arc::make_mut(&mut self.wear).remove(&id);
     }
 }
