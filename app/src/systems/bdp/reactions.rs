@@ -2,7 +2,7 @@
 //! the reason and its Fatigue, and the items that may be given up to stop it.
 
 use super::attack::wielded;
-use super::block::{self, BdpBlock, Speed};
+use super::block::{self, BdpBlock, Speed, Weapon};
 use super::model::{PendingAttack, Reaction};
 use crate::encounter::{Combatant, Encounter};
 use crate::ids::CombatantId;
@@ -74,10 +74,15 @@ pub(crate) fn reaction_options(
     let can = block::reactions(enc, t, &tb);
     let pc = block::is_pc(enc, t);
     let unaware = t.conditions.contains("unaware");
-    let weapons = wielded(enc, t).unwrap_or_default();
-    let heavy = block::heavy(enc, t);
-    let shield = block::shield_held(t);
-    let any = |s: Speed| weapons.iter().any(|w| w.speed() == s);
+    let d = Defender {
+        enc,
+        t,
+        weapons: wielded(enc, t).unwrap_or_default(),
+        pc,
+        unaware,
+        heavy: block::heavy(enc, t),
+        shield: block::shield_held(t),
+    };
     let mut out = vec![ReactionOption {
         reaction: Reaction::Defend,
         label: "Defend".into(),
@@ -85,81 +90,22 @@ pub(crate) fn reaction_options(
         fatigue: 0,
         note: Some("take it on the guard"),
     }];
-    let gate = |has: bool, what: &'static str| -> Result<(), Refusal> {
-        if unaware {
-            Err("unaware: no time to react".into())
-        } else if !has {
-            Err(Refusal::NotInBlock(what))
-        } else {
-            Ok(())
-        }
-    };
-    let fatigue = |cost: i64| if pc { cost } else { 0 };
-    // Fighting back and parrying are strikes: a weapon that is not broken, and the reach to
-    // hit the attacker (the same zone, or a ranged weapon).
-    let strike_back = |a: CombatantId| -> Result<(), Refusal> {
-        let ac = enc.combatant(a).ok_or_else(|| format!("{} is gone", enc.name_of(a)))?;
-        let reach = crate::reach::in_melee(enc, ac, t) || weapons.iter().any(|w| w.ranged);
-        if !reach {
-            return Err(format!("cannot strike back at {}", ac.name).into());
-        }
-        wielded(enc, t).map(|_| ()).map_err(|e| e.to_string().into())
-    };
     for a in &pending.attackers {
         out.push(ReactionOption {
             reaction: Reaction::FightBack { against: *a },
             label: Cow::Borrowed(""),
-            allowed: gate(can.fight_back, "Fighting back").and_then(|()| strike_back(*a)),
-            fatigue: fatigue(1),
+            allowed: d.gate(can.fight_back, "Fighting back").and_then(|()| d.strike_back(*a)),
+            fatigue: d.fatigue(1),
             note: None,
         });
     }
-    let block_ok = gate(can.block, "Blocking").and_then(|()| {
-        if shield || any(Speed::Balanced) || any(Speed::Slow) {
-            Ok(())
-        } else {
-            Err("needs a balanced or slow weapon, or a shield in hand".into())
-        }
-    });
-    let block_free = heavy && (shield || any(Speed::Slow));
-    out.push(ReactionOption {
-        reaction: Reaction::Block,
-        label: "Block".into(),
-        allowed: block_ok,
-        fatigue: fatigue(if block_free { 0 } else { 1 }),
-        note: Some(if block_free {
-            "free: shield or slow weapon in heavy armour"
-        } else {
-            "fast and balanced blows become d4"
-        }),
-    });
-    let dodge_ok = gate(can.dodge, "Dodging").and_then(|()| {
-        if heavy {
-            Err("cannot dodge in heavy armour".into())
-        } else if any(Speed::Slow) {
-            Err("cannot dodge with a slow weapon".into())
-        } else {
-            Ok(())
-        }
-    });
-    // Light or no Armor in all: a shield on top of leather makes it more than light.
-    let dodge_free = weapons.iter().all(|w| w.speed() == Speed::Fast) && block::armor(t) <= 1;
-    out.push(ReactionOption {
-        reaction: Reaction::Dodge,
-        label: "Dodge".into(),
-        allowed: dodge_ok,
-        fatigue: fatigue(if dodge_free { 0 } else { 1 }),
-        note: Some(if dodge_free {
-            "free: fast weapon, light or no armour"
-        } else {
-            "balanced and slow blows become d4"
-        }),
-    });
+    out.push(block_option(&d, can.block));
+    out.push(dodge_option(&d, can.dodge));
     for a in &pending.attackers {
         out.push(ReactionOption {
             reaction: Reaction::Parry { against: *a },
             label: Cow::Borrowed(""),
-            allowed: gate(can.parry, "Parrying").and_then(|()| strike_back(*a)),
+            allowed: d.gate(can.parry, "Parrying").and_then(|()| d.strike_back(*a)),
             fatigue: 0,
             note: Some("higher roll hits the other's STR; a tie, nothing"),
         });
@@ -175,6 +121,111 @@ pub(crate) fn reaction_options(
         o
     }));
     Ok(out)
+}
+
+/// What the defender brings to its reactions, read once for the blow.
+struct Defender<'a> {
+    /// The encounter.
+    enc: &'a Encounter,
+    /// The defender.
+    t: &'a Combatant,
+    /// Its weapons in hand.
+    weapons: Vec<Weapon>,
+    /// A player character's reactions cost Fatigue.
+    pc: bool,
+    /// Caught unaware: no reaction at all.
+    unaware: bool,
+    /// In heavy armour.
+    heavy: bool,
+    /// A shield in hand.
+    shield: bool,
+}
+
+impl Defender<'_> {
+    /// A reaction it may make at all: aware of the blow, and the reaction in its block (`has`;
+    /// `what` names it).
+    fn gate(&self, has: bool, what: &'static str) -> Result<(), Refusal> {
+        if self.unaware {
+            Err("unaware: no time to react".into())
+        } else if !has {
+            Err(Refusal::NotInBlock(what))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The Fatigue a reaction costing `cost` takes (only a player character's).
+    fn fatigue(&self, cost: i64) -> i64 {
+        if self.pc { cost } else { 0 }
+    }
+
+    /// Whether it holds a weapon of speed `s`.
+    fn any(&self, s: Speed) -> bool {
+        self.weapons.iter().any(|w| w.speed() == s)
+    }
+
+    /// Fighting back and parrying are strikes: a weapon that is not broken, and the reach to
+    /// hit the attacker `a` (the same zone, or a ranged weapon).
+    fn strike_back(&self, a: CombatantId) -> Result<(), Refusal> {
+        let (enc, t) = (self.enc, self.t);
+        let ac = enc.combatant(a).ok_or_else(|| format!("{} is gone", enc.name_of(a)))?;
+        let reach = crate::reach::in_melee(enc, ac, t) || self.weapons.iter().any(|w| w.ranged);
+        if !reach {
+            return Err(format!("cannot strike back at {}", ac.name).into());
+        }
+        wielded(enc, t).map(|_| ()).map_err(|e| e.to_string().into())
+    }
+}
+
+/// Blocking: with a balanced or slow weapon or a shield; free with a shield or a slow weapon
+/// in heavy armour.
+fn block_option(d: &Defender, can: bool) -> ReactionOption {
+    let block_ok = d.gate(can, "Blocking").and_then(|()| {
+        if d.shield || d.any(Speed::Balanced) || d.any(Speed::Slow) {
+            Ok(())
+        } else {
+            Err("needs a balanced or slow weapon, or a shield in hand".into())
+        }
+    });
+    let block_free = d.heavy && (d.shield || d.any(Speed::Slow));
+    ReactionOption {
+        reaction: Reaction::Block,
+        label: "Block".into(),
+        allowed: block_ok,
+        fatigue: d.fatigue(if block_free { 0 } else { 1 }),
+        note: Some(if block_free {
+            "free: shield or slow weapon in heavy armour"
+        } else {
+            "fast and balanced blows become d4"
+        }),
+    }
+}
+
+/// Dodging: never in heavy armour or with a slow weapon; free with fast weapons only in light
+/// or no armour.
+fn dodge_option(d: &Defender, can: bool) -> ReactionOption {
+    let dodge_ok = d.gate(can, "Dodging").and_then(|()| {
+        if d.heavy {
+            Err("cannot dodge in heavy armour".into())
+        } else if d.any(Speed::Slow) {
+            Err("cannot dodge with a slow weapon".into())
+        } else {
+            Ok(())
+        }
+    });
+    // Light or no Armor in all: a shield on top of leather makes it more than light.
+    let dodge_free = d.weapons.iter().all(|w| w.speed() == Speed::Fast) && block::armor(d.t) <= 1;
+    ReactionOption {
+        reaction: Reaction::Dodge,
+        label: "Dodge".into(),
+        allowed: dodge_ok,
+        fatigue: d.fatigue(if dodge_free { 0 } else { 1 }),
+        note: Some(if dodge_free {
+            "free: fast weapon, light or no armour"
+        } else {
+            "balanced and slow blows become d4"
+        }),
+    }
 }
 
 /// Gear the defender could give up to stop the blow.

@@ -148,38 +148,9 @@ fn turn(enc: &Encounter, words: Wording) -> Vec<Prompt> {
                 None => strikes.push((*target, vec![*id])),
             },
             Intent::Gambit { target, .. } => {
-                // One check for the gambit, whichever save it calls for.
-                let allowed = super::gambit::check(enc, *id, *target);
-                for a in Ability::ALL {
-                    options.push(
-                        PromptOption::allowed(
-                            format!(
-                                "{name}'s gambit on {}: {} save",
-                                enc.name_of(*target),
-                                a.label()
-                            ),
-                            bdp(BdpCommand::Gambit { attacker: *id, target: *target, ability: a }),
-                        )
-                        .unless(allowed.clone()),
-                    );
-                }
+                options.extend(gambit_options(enc, *id, *target, &name));
             }
-            Intent::Cast { .. } => {
-                let Some(c) = enc.combatant(*id) else { continue };
-                let most = BdpBlock::of(c).map_or(0, |b| b.magic_dice);
-                for n in 1..=most {
-                    options.push(
-                        PromptOption::allowed(
-                            format!(
-                                "{name} invests {n} Magic {}",
-                                if n == 1 { "Die" } else { "Dice" }
-                            ),
-                            bdp(BdpCommand::Cast { caster: *id, dice: n }),
-                        )
-                        .unless(super::magic::check_cast(enc, *id, n)),
-                    );
-                }
-            }
+            Intent::Cast { .. } => options.extend(cast_options(enc, *id, &name)),
             // Dragged there by hand already: the move is made, nothing stale to offer.
             Intent::Move { to } if enc.combatant(*id).is_some_and(|c| c.zone == Some(*to)) => {}
             Intent::Move { to } => {
@@ -200,33 +171,89 @@ fn turn(enc: &Encounter, words: Wording) -> Vec<Prompt> {
         }
     }
     for (target, attackers) in strikes {
-        let who = words
-            .say(|| attackers.iter().map(|a| enc.name_of(*a)).collect::<Vec<_>>().join(" and "));
-        let t = words.say(|| enc.name_of(target));
-        let allowed = super::attack::check(enc, &attackers, &[target]);
-        for (label, edge) in [
-            (words.say(|| format!("{who} strikes {t}")), Edge::Normal),
-            (words.say(|| format!("{who}: enhanced strike (+d12)")), Edge::Enhanced),
-            (words.say(|| format!("{who}: impaired strike (d4)")), Edge::Impaired),
-            (words.say(|| format!("{who}: a stunt (enhanced, risky)")), Edge::Stunt),
-        ] {
-            let command = bdp(BdpCommand::Attack {
-                attackers: attackers.clone(),
-                targets: vec![target],
-                edge,
-                nonlethal: false,
-            });
-            options.push(if let Err(why) = &allowed {
-                PromptOption::forbidden(label, command, why.to_string())
-            } else if gambits_left {
-                PromptOption::forbidden(label, command, "resolve the gambits first")
-            } else {
-                PromptOption::allowed(label, command)
-            });
-        }
+        options.extend(strike_options(enc, target, &attackers, gambits_left, words));
     }
     options.push(PromptOption::allowed("Done: next turn", Command::Advance).with_last_answer());
-    let title = match enc.acting() {
+    let title = turn_title(enc, words);
+    vec![Prompt { id: "turn".into(), title, actor: enc.acting().first().copied(), options }]
+}
+
+/// The gambit `id` (named `name`) declared on `target`: one option a save it may call for.
+fn gambit_options(
+    enc: &Encounter,
+    id: CombatantId,
+    target: CombatantId,
+    name: &str,
+) -> Vec<PromptOption> {
+    // One check for the gambit, whichever save it calls for.
+    let allowed = super::gambit::check(enc, id, target);
+    Ability::ALL
+        .into_iter()
+        .map(|a| {
+            PromptOption::allowed(
+                format!("{name}'s gambit on {}: {} save", enc.name_of(target), a.label()),
+                bdp(BdpCommand::Gambit { attacker: id, target, ability: a }),
+            )
+            .unless(allowed.clone())
+        })
+        .collect()
+}
+
+/// The spell `id` (named `name`) declared: one option each number of Magic Dice it may invest.
+fn cast_options(enc: &Encounter, id: CombatantId, name: &str) -> Vec<PromptOption> {
+    let Some(c) = enc.combatant(id) else { return Vec::new() };
+    let most = BdpBlock::of(c).map_or(0, |b| b.magic_dice);
+    (1..=most)
+        .map(|n| {
+            PromptOption::allowed(
+                format!("{name} invests {n} Magic {}", if n == 1 { "Die" } else { "Dice" }),
+                bdp(BdpCommand::Cast { caster: id, dice: n }),
+            )
+            .unless(super::magic::check_cast(enc, id, n))
+        })
+        .collect()
+}
+
+/// The strikes of `attackers` together on `target`: plain, enhanced, impaired or a stunt,
+/// refused while gambits are left to resolve.
+fn strike_options(
+    enc: &Encounter,
+    target: CombatantId,
+    attackers: &[CombatantId],
+    gambits_left: bool,
+    words: Wording,
+) -> Vec<PromptOption> {
+    let mut options = Vec::new();
+    let who =
+        words.say(|| attackers.iter().map(|a| enc.name_of(*a)).collect::<Vec<_>>().join(" and "));
+    let t = words.say(|| enc.name_of(target));
+    let allowed = super::attack::check(enc, attackers, &[target]);
+    for (label, edge) in [
+        (words.say(|| format!("{who} strikes {t}")), Edge::Normal),
+        (words.say(|| format!("{who}: enhanced strike (+d12)")), Edge::Enhanced),
+        (words.say(|| format!("{who}: impaired strike (d4)")), Edge::Impaired),
+        (words.say(|| format!("{who}: a stunt (enhanced, risky)")), Edge::Stunt),
+    ] {
+        let command = bdp(BdpCommand::Attack {
+            attackers: attackers.to_vec(),
+            targets: vec![target],
+            edge,
+            nonlethal: false,
+        });
+        options.push(if let Err(why) = &allowed {
+            PromptOption::forbidden(label, command, why.to_string())
+        } else if gambits_left {
+            PromptOption::forbidden(label, command, "resolve the gambits first")
+        } else {
+            PromptOption::allowed(label, command)
+        });
+    }
+    options
+}
+
+/// Whose turn it is, and why ("Brienne's turn (fast weapon)").
+fn turn_title(enc: &Encounter, words: Wording) -> String {
+    match enc.acting() {
         _ if words == Wording::Skipped => String::new(),
         [] => "Nobody is acting".to_owned(),
         ids => {
@@ -238,8 +265,7 @@ fn turn(enc: &Encounter, words: Wording) -> Vec<Prompt> {
                 .map_or(String::new(), |d| format!(" ({})", d.reason));
             format!("{}'s turn{what}", names.join(" and "))
         }
-    };
-    vec![Prompt { id: "turn".into(), title, actor: enc.acting().first().copied(), options }]
+    }
 }
 
 fn morale_prompts(enc: &Encounter) -> Vec<Prompt> {
@@ -319,69 +345,84 @@ pub(crate) fn card_actions(enc: &Encounter, id: CombatantId) -> Vec<PromptOption
         ));
     }
     if b.detachment {
-        let members = block::track(c, "members");
-        let reshape = || super::detachment::can_reshape(enc, id);
-        if members >= 2 {
-            out.push(
-                PromptOption::allowed(
-                    format!("Split in two ({} and {})", members - members / 2, members / 2),
-                    bdp(BdpCommand::SplitDetachment { id, members: members / 2 }),
-                )
-                .unless(reshape()),
-            );
-            let too_many = if members > i64::from(crate::system::MAX_ADD_COUNT) {
-                Err(crate::system::RuleError::Invalid(format!(
-                    "{} has too many members to break up",
-                    c.name
-                )))
-            } else {
-                reshape()
-            };
-            out.push(
-                PromptOption::allowed(
-                    format!("Break up into {members} fighters"),
-                    bdp(BdpCommand::BreakDetachment { id }),
-                )
-                .unless(too_many),
-            );
-        }
-        for other in enc.combatants.values() {
-            let same = other.id != id
-                && other.side == c.side
-                && BdpBlock::of(other).is_ok_and(|o| o.detachment);
-            if same {
-                out.push(
-                    PromptOption::allowed(
-                        format!("Merge {} into this one", other.name),
-                        bdp(BdpCommand::MergeDetachments { into: id, from: other.id }),
-                    )
-                    .unless(reshape().and_then(|()| super::detachment::can_reshape(enc, other.id))),
-                );
-            }
-        }
+        out.extend(detachment_options(enc, c));
     } else if !block::is_pc(enc, c) {
-        let base = |name: &str| {
-            name.rsplit_once(' ')
-                .filter(|(_, n)| n.parse::<u32>().is_ok())
-                .map_or(name.to_owned(), |(b, _)| b.to_owned())
+        out.extend(form_detachment(enc, c));
+    }
+    out
+}
+
+/// What a detachment may do: split in two or break up into fighters when it has two members
+/// or more, merge another of its side into itself.
+fn detachment_options(enc: &Encounter, c: &Combatant) -> Vec<PromptOption> {
+    let id = c.id;
+    let mut out = Vec::new();
+    let members = block::track(c, "members");
+    let reshape = || super::detachment::can_reshape(enc, id);
+    if members >= 2 {
+        out.push(
+            PromptOption::allowed(
+                format!("Split in two ({} and {})", members - members / 2, members / 2),
+                bdp(BdpCommand::SplitDetachment { id, members: members / 2 }),
+            )
+            .unless(reshape()),
+        );
+        let too_many = if members > i64::from(crate::system::MAX_ADD_COUNT) {
+            Err(crate::system::RuleError::Invalid(format!(
+                "{} has too many members to break up",
+                c.name
+            )))
+        } else {
+            reshape()
         };
-        let kin: Vec<CombatantId> = enc
-            .combatants
-            .values()
-            .filter(|o| {
-                o.side == c.side
-                    && !block::is_out(o)
-                    && base(&o.name) == base(&c.name)
-                    && BdpBlock::of(o).is_ok_and(|x| !x.detachment)
-            })
-            .map(|o| o.id)
-            .collect();
-        if kin.len() >= 2 {
-            out.push(PromptOption::allowed(
-                format!("Form a detachment of the {} {}", kin.len(), base(&c.name)),
-                bdp(BdpCommand::FormDetachment { ids: kin }),
-            ));
+        out.push(
+            PromptOption::allowed(
+                format!("Break up into {members} fighters"),
+                bdp(BdpCommand::BreakDetachment { id }),
+            )
+            .unless(too_many),
+        );
+    }
+    for other in enc.combatants.values() {
+        let same = other.id != id
+            && other.side == c.side
+            && BdpBlock::of(other).is_ok_and(|o| o.detachment);
+        if same {
+            out.push(
+                PromptOption::allowed(
+                    format!("Merge {} into this one", other.name),
+                    bdp(BdpCommand::MergeDetachments { into: id, from: other.id }),
+                )
+                .unless(reshape().and_then(|()| super::detachment::can_reshape(enc, other.id))),
+            );
         }
     }
     out
+}
+
+/// Forming a detachment of `c` and its kin (those of its side named alike, up and not in a
+/// detachment), when there are two or more.
+fn form_detachment(enc: &Encounter, c: &Combatant) -> Option<PromptOption> {
+    let base = |name: &str| {
+        name.rsplit_once(' ')
+            .filter(|(_, n)| n.parse::<u32>().is_ok())
+            .map_or(name.to_owned(), |(b, _)| b.to_owned())
+    };
+    let kin: Vec<CombatantId> = enc
+        .combatants
+        .values()
+        .filter(|o| {
+            o.side == c.side
+                && !block::is_out(o)
+                && base(&o.name) == base(&c.name)
+                && BdpBlock::of(o).is_ok_and(|x| !x.detachment)
+        })
+        .map(|o| o.id)
+        .collect();
+    (kin.len() >= 2).then(|| {
+        PromptOption::allowed(
+            format!("Form a detachment of the {} {}", kin.len(), base(&c.name)),
+            bdp(BdpCommand::FormDetachment { ids: kin }),
+        )
+    })
 }
