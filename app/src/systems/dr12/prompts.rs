@@ -6,13 +6,13 @@ use super::MORALE_PRESETS;
 use super::Step;
 use super::actions::{check_morale, check_test};
 use super::attack::{check_action, check_attack_on, check_move, free_attackers, usage_max};
-use super::block::{Dr12Block, HINDRANCES, HP, SKILL, has, is_character, is_out, track};
+use super::block::{Dr12Block, HINDRANCES, HP, SKILL, Weapon, has, is_character, is_out, track};
 use super::model::{Dr12Command as C, Pending, Purpose};
 use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::{CombatantId, SideId};
 use crate::system::Step as _;
-use crate::system::{Prompt, PromptOption, Wording};
+use crate::system::{Prompt, PromptOption, RuleError, Wording};
 
 fn cmd(c: C) -> Command {
     Command::from(c)
@@ -140,79 +140,123 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     // What every attack's check opens with, asked once for the prompt.
     let may_act = check_action(enc, id);
     for &target in &foes {
-        let group = words.say(|| format!("Attack {}", enc.name_of(target)));
-        // The heading shared by a foe's options (only where words are written).
-        let grouped = |o: PromptOption| words.group(o, || group.clone());
-        for (i, w) in arms.iter().enumerate() {
-            options.push(grouped(
-                PromptOption::allowed(
-                    words.say(|| format!("{} (d{})", w.name, w.die)),
-                    cmd(C::Attack { attacker: id, target, weapon: i, second: None }),
-                )
-                .unless(may_act.clone().and_then(|()| check_attack_on(enc, id, target, i, None))),
-            ));
-        }
-        for i in 0..arms.len() {
-            for j in i + 1..arms.len() {
-                if arms[i].hands == 1 && arms[j].hands == 1 && arms[i].ranged == arms[j].ranged {
-                    let label = words
-                        .say(|| format!("{} and {} (the higher die)", arms[i].name, arms[j].name));
-                    options.push(grouped(
-                        PromptOption::allowed(
-                            label,
-                            cmd(C::Attack { attacker: id, target, weapon: i, second: Some(j) }),
-                        )
-                        .unless(
-                            may_act
-                                .clone()
-                                .and_then(|()| check_attack_on(enc, id, target, i, Some(j))),
-                        ),
-                    ));
-                }
-            }
-        }
+        options.extend(attack_options(enc, id, target, &arms, &may_act, words));
     }
-    if let Some(zone) = c.zone.and_then(|z| enc.zone(z)) {
-        let strikers: Vec<String> =
-            free_attackers(enc, id).iter().map(|f| enc.name_of(*f)).collect();
-        for to in &zone.adjacent {
-            let Some(z) = enc.zone(*to) else { continue };
-            let mut option = PromptOption::allowed(
-                format!("Move to {}", z.name),
-                Command::Move { id, to: Some(*to) },
+    options.extend(zone_options(enc, id, spent.moved));
+    options.extend(action_options(enc, id, &may_act));
+    options.extend(shake_options(enc, id));
+    let title = words.say(|| {
+        let mut title = format!("{name}'s turn");
+        let spent: Vec<&str> = [(spent.moved, "moved"), (spent.acted, "Action spent")]
+            .into_iter()
+            .filter_map(|(done, w)| done.then_some(w))
+            .collect();
+        if !spent.is_empty() {
+            title.push_str(&format!(" ({})", spent.join(", ")));
+        }
+        title
+    });
+    Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }
+}
+
+/// The attacks `id` could make on `target`, under one heading: with each of its `arms`, and
+/// with two one-handed ones of a kind together (the higher die).
+fn attack_options(
+    enc: &Encounter,
+    id: CombatantId,
+    target: CombatantId,
+    arms: &[Weapon],
+    may_act: &Result<(), RuleError>,
+    words: Wording,
+) -> Vec<PromptOption> {
+    let mut options = Vec::new();
+    let group = words.say(|| format!("Attack {}", enc.name_of(target)));
+    // The heading shared by a foe's options (only where words are written).
+    let grouped = |o: PromptOption| words.group(o, || group.clone());
+    for (i, w) in arms.iter().enumerate() {
+        options.push(grouped(
+            PromptOption::allowed(
+                words.say(|| format!("{} (d{})", w.name, w.die)),
+                cmd(C::Attack { attacker: id, target, weapon: i, second: None }),
             )
-            .unless(check_move(enc, id, *to))
-            .in_group("Move");
-            if spent.moved {
-                option.cost = Some("the Action".into());
-            }
-            if option.enabled && !strikers.is_empty() {
-                option.reason = Some(format!("free attack first: {}", strikers.join(", ")));
-            }
-            options.push(option);
-        }
-        if !zone.note.trim().is_empty() {
-            for stat in test_stats(enc, id) {
-                options.push(
+            .unless(may_act.clone().and_then(|()| check_attack_on(enc, id, target, i, None))),
+        ));
+    }
+    for i in 0..arms.len() {
+        for j in i + 1..arms.len() {
+            if arms[i].hands == 1 && arms[j].hands == 1 && arms[i].ranged == arms[j].ranged {
+                let label =
+                    words.say(|| format!("{} and {} (the higher die)", arms[i].name, arms[j].name));
+                options.push(grouped(
                     PromptOption::allowed(
-                        format!(
-                            "Test {} against {} ({})",
-                            stat.to_uppercase(),
-                            zone.name,
-                            zone.note.trim()
-                        ),
-                        cmd(C::Test {
-                            id,
-                            stat: (*stat).into(),
-                            purpose: Purpose::Zone,
-                            action: false,
-                        }),
+                        label,
+                        cmd(C::Attack { attacker: id, target, weapon: i, second: Some(j) }),
                     )
-                    .in_group("The zone"),
-                );
+                    .unless(
+                        may_act.clone().and_then(|()| check_attack_on(enc, id, target, i, Some(j))),
+                    ),
+                ));
             }
         }
     }
+    options
+}
+
+/// A move to each zone next to `id`'s (costing the Action once it `moved`, naming who gets a
+/// free attack first), and a Test against its zone's feature when the zone has one.
+fn zone_options(enc: &Encounter, id: CombatantId, moved: bool) -> Vec<PromptOption> {
+    let mut options = Vec::new();
+    let c = &enc.combatants[&id];
+    let Some(zone) = c.zone.and_then(|z| enc.zone(z)) else { return options };
+    let strikers: Vec<String> = free_attackers(enc, id).iter().map(|f| enc.name_of(*f)).collect();
+    for to in &zone.adjacent {
+        let Some(z) = enc.zone(*to) else { continue };
+        let mut option = PromptOption::allowed(
+            format!("Move to {}", z.name),
+            Command::Move { id, to: Some(*to) },
+        )
+        .unless(check_move(enc, id, *to))
+        .in_group("Move");
+        if moved {
+            option.cost = Some("the Action".into());
+        }
+        if option.enabled && !strikers.is_empty() {
+            option.reason = Some(format!("free attack first: {}", strikers.join(", ")));
+        }
+        options.push(option);
+    }
+    if !zone.note.trim().is_empty() {
+        for stat in test_stats(enc, id) {
+            options.push(
+                PromptOption::allowed(
+                    format!(
+                        "Test {} against {} ({})",
+                        stat.to_uppercase(),
+                        zone.name,
+                        zone.note.trim()
+                    ),
+                    cmd(C::Test {
+                        id,
+                        stat: (*stat).into(),
+                        purpose: Purpose::Zone,
+                        action: false,
+                    }),
+                )
+                .in_group("The zone"),
+            );
+        }
+    }
+    options
+}
+
+/// The Actions that are not attacks: disengaging when a foe would get a free attack, taking
+/// an item from the backpack, a stunt Test of each stat.
+fn action_options(
+    enc: &Encounter,
+    id: CombatantId,
+    may_act: &Result<(), RuleError>,
+) -> Vec<PromptOption> {
+    let mut options = Vec::new();
     let action = |label: &str, command: C| {
         PromptOption::allowed(label, cmd(command)).unless(may_act.clone()).in_group("Action")
     };
@@ -234,19 +278,7 @@ fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
             },
         ));
     }
-    options.extend(shake_options(enc, id));
-    let title = words.say(|| {
-        let mut title = format!("{name}'s turn");
-        let spent: Vec<&str> = [(spent.moved, "moved"), (spent.acted, "Action spent")]
-            .into_iter()
-            .filter_map(|(done, w)| done.then_some(w))
-            .collect();
-        if !spent.is_empty() {
-            title.push_str(&format!(" ({})", spent.join(", ")));
-        }
-        title
-    });
-    Prompt { id: format!("turn-{id}"), title, actor: Some(id), options }
+    options
 }
 
 /// A Test to shake off each hindrance it has.
