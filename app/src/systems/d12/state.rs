@@ -58,14 +58,7 @@ impl crate::system::Kept<D12Event> for D12State {
                     Arc::make_mut(&mut self.base).insert(*id, *base);
                 }
             }
-            D12Event::Declared { id, declared, hidden } => {
-                Arc::make_mut(&mut self.declared).insert(*id, declared.clone());
-                if *hidden {
-                    Arc::make_mut(&mut self.hidden).insert(*id);
-                } else {
-                    Arc::make_mut(&mut self.hidden).remove(id);
-                }
-            }
+            D12Event::Declared { id, declared, hidden } => self.declare(*id, declared, *hidden),
             D12Event::Revealed => self.hidden = Arc::default(),
             D12Event::Late { id, declared } => {
                 Arc::make_mut(&mut self.late).insert(*id, declared.clone());
@@ -80,13 +73,7 @@ impl crate::system::Kept<D12Event> for D12State {
             D12Event::Acted { id } => {
                 Arc::make_mut(&mut self.acted).insert(*id);
             }
-            D12Event::Queued { pending, first } => {
-                if *first {
-                    Arc::make_mut(&mut self.pending).insert(0, pending.clone());
-                } else {
-                    Arc::make_mut(&mut self.pending).push(pending.clone());
-                }
-            }
+            D12Event::Queued { pending, first } => self.queue(pending, *first),
             D12Event::Settled => {
                 if !self.pending.is_empty() {
                     Arc::make_mut(&mut self.pending).remove(0);
@@ -95,13 +82,7 @@ impl crate::system::Kept<D12Event> for D12State {
             D12Event::Wounded { id, wound } => {
                 Arc::make_mut(&mut self.wounds).entry(*id).or_default().push(wound.clone());
             }
-            D12Event::Injured { id, injury } => {
-                if let Some(w) =
-                    Arc::make_mut(&mut self.wounds).get_mut(id).and_then(|w| w.last_mut())
-                {
-                    w.injury = Some(injury.clone());
-                }
-            }
+            D12Event::Injured { id, injury } => self.injure(*id, injury),
             D12Event::BigHit { id } => {
                 Arc::make_mut(&mut self.big_hits).insert(*id);
             }
@@ -116,26 +97,61 @@ impl crate::system::Kept<D12Event> for D12State {
                     Arc::make_mut(&mut self.pending).remove(*index);
                 }
             }
-            D12Event::Withdrawn { id } => {
-                Arc::make_mut(&mut self.declared).remove(id);
-                Arc::make_mut(&mut self.hidden).remove(id);
-                Arc::make_mut(&mut self.late).remove(id);
-                Arc::make_mut(&mut self.late_now).remove(id);
-                Arc::make_mut(&mut self.fit).remove(id);
-            }
-            D12Event::RoundReset => {
-                // Fresh lists rather than cleared copies of lists still shared.
-                self.declared = Arc::default();
-                self.hidden = Arc::default();
-                self.late_now = std::mem::take(&mut self.late);
-                self.fit = Arc::default();
-                self.acted = Arc::default();
-                self.pending = Arc::default();
-                self.big_hits = Arc::default();
-                self.intimidated = Arc::default();
-                self.morale_done = Arc::default();
-            }
+            D12Event::Withdrawn { id } => self.withdraw(*id),
+            D12Event::RoundReset => self.round_reset(),
         }
+    }
+}
+
+impl D12State {
+    /// `id` declares an action, written down hidden or said aloud.
+    fn declare(&mut self, id: CombatantId, declared: &Declared, hidden: bool) {
+        Arc::make_mut(&mut self.declared).insert(id, declared.clone());
+        if hidden {
+            Arc::make_mut(&mut self.hidden).insert(id);
+        } else {
+            Arc::make_mut(&mut self.hidden).remove(&id);
+        }
+    }
+
+    /// Something waits: first of all, or after the rest.
+    fn queue(&mut self, pending: &Pending, first: bool) {
+        if first {
+            Arc::make_mut(&mut self.pending).insert(0, pending.clone());
+        } else {
+            Arc::make_mut(&mut self.pending).push(pending.clone());
+        }
+    }
+
+    /// `id`'s last wound caused `injury`.
+    fn injure(&mut self, id: CombatantId, injury: &str) {
+        if let Some(w) = Arc::make_mut(&mut self.wounds).get_mut(&id).and_then(|w| w.last_mut()) {
+            w.injury = Some(injury.to_owned());
+        }
+    }
+
+    /// `id` leaves the fight's records: its declarations and place in the count are forgotten.
+    fn withdraw(&mut self, id: CombatantId) {
+        Arc::make_mut(&mut self.declared).remove(&id);
+        Arc::make_mut(&mut self.hidden).remove(&id);
+        Arc::make_mut(&mut self.late).remove(&id);
+        Arc::make_mut(&mut self.late_now).remove(&id);
+        Arc::make_mut(&mut self.fit).remove(&id);
+    }
+
+    /// A new round: declarations start over, the late ones owed come due, and the count, what
+    /// waits and the round's morale are cleared.
+    fn round_reset(&mut self) {
+        // Fresh lists rather than cleared copies of lists still shared.
+        self.declared = Arc::default();
+        self.hidden = Arc::default();
+        self.late_now = std::mem::take(&mut self.late);
+        self.fit = Arc::default();
+        self.acted = Arc::default();
+        self.pending = Arc::default();
+        self.big_hits = Arc::default();
+        self.intimidated = Arc::default();
+        self.morale_done = Arc::default();
     }
 }
 
