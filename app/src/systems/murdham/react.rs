@@ -73,32 +73,7 @@ pub(crate) fn allowed(
         Reaction::Dodge => own_turn(enc),
         Reaction::Counter { weapon: wi, .. } => {
             own_turn(enc)?;
-            if pa.struck.len() > 1
-                && pa.struck.iter().any(|x| matches!(x.reaction, Some(Reaction::Counter { .. })))
-            {
-                return Err("only one of several targets may counter".into());
-            }
-            let c = enc.combatant(target).ok_or("gone")?;
-            let w = weapon(c, *wi).map_err(|e| e.to_string())?;
-            if let Some(w) = &w {
-                super::attack::check_not_broken(enc, target, w).map_err(|e| e.to_string())?;
-            }
-            let attacker = pa.spec.attacker;
-            match w.as_ref().and_then(|w| w.range) {
-                None if !nearby(enc, target, attacker) => {
-                    Err(format!("{} is not nearby to strike back at", enc.name_of(attacker)))
-                }
-                Some(range) => {
-                    let from = c.zone;
-                    let to = enc.combatant(attacker).and_then(|a| a.zone);
-                    match from.zip(to).map(|(a, b)| crate::reach::distance(enc, a, b)) {
-                        Some(Some(d)) if d > range => Err(format!("out of range ({d} zones)")),
-                        Some(None) => Err("no line to the attacker".into()),
-                        _ => Ok(()),
-                    }
-                }
-                None => Ok(()),
-            }
+            counter_allowed(enc, pa, target, *wi)
         }
         Reaction::HideBehind { shield } => {
             let holds = enc.murdham().grabs.get(shield) == Some(&target);
@@ -128,6 +103,42 @@ pub(crate) fn allowed(
                 None => Ok(()),
             }
         }
+    }
+}
+
+/// Whether `target` may counter with its weapon `wi` (bare-handed without): the only one of
+/// several targets to, a weapon not broken, and the attacker nearby or in range.
+fn counter_allowed(
+    enc: &Encounter,
+    pa: &PendingAttack,
+    target: CombatantId,
+    wi: Option<usize>,
+) -> Result<(), String> {
+    if pa.struck.len() > 1
+        && pa.struck.iter().any(|x| matches!(x.reaction, Some(Reaction::Counter { .. })))
+    {
+        return Err("only one of several targets may counter".into());
+    }
+    let c = enc.combatant(target).ok_or("gone")?;
+    let w = weapon(c, wi).map_err(|e| e.to_string())?;
+    if let Some(w) = &w {
+        super::attack::check_not_broken(enc, target, w).map_err(|e| e.to_string())?;
+    }
+    let attacker = pa.spec.attacker;
+    match w.as_ref().and_then(|w| w.range) {
+        None if !nearby(enc, target, attacker) => {
+            Err(format!("{} is not nearby to strike back at", enc.name_of(attacker)))
+        }
+        Some(range) => {
+            let from = c.zone;
+            let to = enc.combatant(attacker).and_then(|a| a.zone);
+            match from.zip(to).map(|(a, b)| crate::reach::distance(enc, a, b)) {
+                Some(Some(d)) if d > range => Err(format!("out of range ({d} zones)")),
+                Some(None) => Err("no line to the attacker".into()),
+                _ => Ok(()),
+            }
+        }
+        None => Ok(()),
     }
 }
 
