@@ -8,7 +8,6 @@ use crate::ids::{CombatantId, SideId, ZoneId};
 use crate::journal::line::{Style, who};
 
 /// Appends the line of one event.
-// dispatch: one arm an event, each a line of words or a call to the function that writes it.
 pub(crate) fn write(out: &mut String, enc: &Encounter, e: &E, s: &dyn Style) {
     // Most lines are a name and what befell it, or a heading and a name.
     let says = |out: &mut String, id: CombatantId, rest: &str| {

@@ -6,7 +6,6 @@ use crate::ids::CombatantId;
 use crate::journal::line::{Style, who};
 
 /// Appends the line of one event.
-// dispatch: one arm an event, each a line of words or a call to the function that writes it.
 pub(crate) fn write(out: &mut String, enc: &Encounter, e: &SovEvent, s: &dyn Style) {
     let side = |id| enc.side(id).map_or_else(|| "a side".to_owned(), |s| s.name.clone());
     // Most lines are a name and what befell it.

@@ -75,7 +75,6 @@ pub struct MurdhamState {
 
 impl crate::system::Kept<MurdhamEvent> for MurdhamState {
     /// Applies one event; never fails.
-    // dispatch: one arm an event, each a one-line change or a call to the method that makes it.
     fn apply(&mut self, e: &MurdhamEvent) {
         use MurdhamEvent as E;
         match e {
