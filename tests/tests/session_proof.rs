@@ -36,6 +36,19 @@ fn every_campaign_golden_proves_its_whole_evening() {
     }
 }
 
+#[test]
+fn the_goldens_between_fights_prove_their_evenings_too() {
+    // A rest with a performer who did not rest (Replenish's caster), a debt left by the dead
+    // (Murdham's funeral), a fall on the Broken table, wounds of bleeding and strain.
+    for name in ["bdp-gear-between", "murdham-funeral", "dr12-broken", "d12-injury-log"] {
+        let log = play(name, &golden(&format!("{name}.fray")));
+        let back = from_json(&log.to_json()).unwrap();
+        let report = back.replay().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(report.partial.is_empty(), "{name}: {:?}", report.partial);
+        assert!(report.write_backs >= 1, "{name}: every write-back is recomputed");
+    }
+}
+
 /// The DR12 evening with its rests on the app's dice, and the checks of what they rolled left
 /// out (the app's faces are the seed's, not the golden's table dice).
 fn genuine() -> Value {

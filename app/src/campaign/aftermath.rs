@@ -59,6 +59,11 @@ pub fn named_healer<'a>(
     })
 }
 
+/// The step's setting naming the one who performed a rest without resting in it (its
+/// condition written with the others' for what performing cost it), so a replay leaves it out
+/// of those who rest.
+pub const PERFORMER: &str = "performer";
+
 /// A kind of recovery a procedure knows: catching one's breath, a night's sleep, a week.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Recovery {
@@ -132,6 +137,14 @@ pub trait Aftermath: Sync {
         Lasting::named(label)
     }
 
+    /// What a character leaves the fight owing to others of its side (Murdham: a funeral for
+    /// each companion who died), joined to its lasting harm: a mark it already carries gets
+    /// the new names in its detail. By default nothing.
+    fn owed(&self, enc: &Encounter, who: &Combatant) -> Vec<Lasting> {
+        let _ = (enc, who);
+        Vec::new()
+    }
+
     /// The state of the gear the procedure follows (worn, broken, usages marked), by item key;
     /// an item intact with no usage is as its sheet says.
     fn items(&self, enc: &Encounter, who: &Combatant) -> BTreeMap<String, Item> {
@@ -181,6 +194,34 @@ pub trait Aftermath: Sync {
 
     /// The kinds of recovery, shortest first.
     fn recoveries(&self) -> &'static [Recovery];
+
+    /// Dice a rest rolls once for all the `count` it names, before each one rests (Block,
+    /// Dodge, Parry's Replenish: the caster's Faith Dice, one for each ally): what they give
+    /// goes into the settings each one's rest reads. By default none.
+    fn prepare(
+        &self,
+        rest: &Recovery,
+        count: usize,
+        settings: &Settings,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Settings, RuleError> {
+        let _ = (rest, count, dice);
+        Ok(settings.clone())
+    }
+
+    /// What performing a rest costs the one named to perform it (`by NAME`), given that one's
+    /// sheet and condition: its condition after, or `None` when it costs nothing (the
+    /// default; Replenish: the WIL its Faith Dice take).
+    fn performer_pays(
+        &self,
+        rest: &Recovery,
+        sheet: &serde_json::Value,
+        before: &Condition,
+        settings: &Settings,
+    ) -> Option<Condition> {
+        let _ = (rest, sheet, before, settings);
+        None
+    }
 
     /// One recovery for one character: changes `after` (a copy of its condition, which the
     /// caller drops if this fails, so nothing is half-written), rolling through `dice`.
@@ -236,6 +277,9 @@ pub fn outcome(
     // a line of its own.
     let riders: Vec<&String> = fresh.iter().flat_map(|l| &l.also).collect();
     after.lasting.extend(fresh.iter().filter(|l| !riders.contains(&&l.label)).cloned());
+    for owed in of.owed(enc, who) {
+        join_owed(&mut after, owed);
+    }
     for (key, item) in of.items(enc, who) {
         // Gear as good as the sheet's is no longer noted.
         if item.wear == super::Wear::Intact && item.spent == 0 {
@@ -247,6 +291,23 @@ pub fn outcome(
     after.log.extend(of.log(enc, who));
     of.settle(sheet, &mut after);
     after
+}
+
+/// A mark of something owed, on a condition: the names of a new one join those of the mark
+/// already there.
+fn join_owed(after: &mut Condition, owed: Lasting) {
+    let Some(mark) = after.lasting.iter_mut().find(|l| l.label == owed.label) else {
+        after.lasting.push(owed);
+        return;
+    };
+    for name in owed.detail.split(", ").filter(|n| !n.is_empty()) {
+        if !mark.detail.split(", ").any(|n| n == name) {
+            if !mark.detail.is_empty() {
+                mark.detail.push_str(", ");
+            }
+            mark.detail.push_str(name);
+        }
+    }
 }
 
 /// The sheet as the procedure reads it: its `tracks` and `stats` as a combatant made from it

@@ -148,8 +148,16 @@ impl Company {
         } else {
             who.iter().collect()
         };
-        let settings = &self.healer_as_now(settings);
         let mut recorder = RecordingDice::new(dice);
+        let mut settings = self.healer_as_now(settings);
+        settings.remove(super::aftermath::PERFORMER);
+        // What a rest rolls once for all it names, for the living among them (none for the
+        // dead alone: no rest mends them).
+        let living = keys.iter().filter(|k| self.member(k).is_ok_and(|m| !m.condition.has("dead")));
+        let living = living.count();
+        if living > 0 {
+            settings = of.prepare(rest, living, &settings, &mut recorder)?;
+        }
         let mut written = Vec::new();
         for key in keys {
             let m = self.member(key)?;
@@ -168,7 +176,7 @@ impl Company {
                     rest,
                     &m.sheet,
                     &m.condition,
-                    settings,
+                    &settings,
                     &mut recorder,
                 )?
             };
@@ -181,13 +189,53 @@ impl Company {
                 after,
             });
         }
+        self.performer_pays(of, rest, &mut written, &mut settings);
         Ok(CampaignStep {
             happening: Happening::Rested { rest: rest.id.to_owned(), name: rest.name.to_owned() },
             rolls: recorder.into_rolls(),
             written,
             dice: None,
-            settings: settings.clone(),
+            settings,
         })
+    }
+
+    /// What performing the rest cost the member named to perform it, written with the rest:
+    /// over its own rest when it rested too, else as one more character the step changed (and
+    /// named in the step's settings, so a replay does not rest it).
+    fn performer_pays(
+        &self,
+        of: &dyn Aftermath,
+        rest: &Recovery,
+        written: &mut Vec<Written>,
+        settings: &mut super::aftermath::Settings,
+    ) {
+        let Some((name, _)) = super::aftermath::healer(settings) else { return };
+        let Some(system) = written.first().map(|w| w.system.clone()) else { return };
+        let Some((key, m)) = self
+            .members
+            .iter()
+            .find(|(_, m)| m.name.eq_ignore_ascii_case(name) && m.system == system)
+        else {
+            return;
+        };
+        if let Some(w) = written.iter_mut().find(|w| &w.who == key) {
+            if let Some(after) = of.performer_pays(rest, &m.sheet, &w.after, settings) {
+                w.after = after;
+            }
+            return;
+        }
+        let Some(after) = of.performer_pays(rest, &m.sheet, &m.condition, settings) else {
+            return;
+        };
+        written.push(Written {
+            who: key.clone(),
+            system: m.system.clone(),
+            name: m.name.clone(),
+            sheet: m.sheet.clone(),
+            before: m.condition.clone(),
+            after,
+        });
+        settings.insert(super::aftermath::PERFORMER.to_owned(), key.clone().into());
     }
 
     /// The settings with the healer they name read as it is now, when the healer is a member

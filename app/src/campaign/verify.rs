@@ -272,7 +272,14 @@ fn rest_again(
     };
     let of = super::aftermath::of(crate::system::get(system).map_err(|e| e.to_string())?);
     let recovery = super::aftermath::recovery(of, rest).map_err(|e| e.to_string())?;
-    let keys: Vec<String> = step.written.iter().map(|w| w.who.clone()).collect();
+    // One who only performed the rest (its cost written with it) did not rest in it.
+    let performer = step.settings.get(super::aftermath::PERFORMER).and_then(|v| v.as_str());
+    let keys: Vec<String> = step
+        .written
+        .iter()
+        .filter(|w| Some(w.who.as_str()) != performer)
+        .map(|w| w.who.clone())
+        .collect();
     let mut dice = ReplayDice::new(step.rolls.iter().cloned());
     let mut again = company(step, chain)
         .rest(of, system, recovery, &keys, &step.settings, &mut dice)

@@ -117,9 +117,32 @@ impl Aftermath for BdpAftermath {
         super::rests::RECOVERIES
     }
 
+    fn prepare(
+        &self,
+        rest: &Recovery,
+        count: usize,
+        settings: &crate::campaign::aftermath::Settings,
+        dice: &mut dyn DiceSource,
+    ) -> Result<crate::campaign::aftermath::Settings, RuleError> {
+        super::upkeep::prepare(rest, count, settings, dice)
+    }
+
+    fn performer_pays(
+        &self,
+        rest: &Recovery,
+        sheet: &serde_json::Value,
+        before: &Condition,
+        settings: &crate::campaign::aftermath::Settings,
+    ) -> Option<Condition> {
+        let mut after = super::upkeep::caster_pays(rest, sheet, before, settings)?;
+        self.settle(sheet, &mut after);
+        Some(after)
+    }
+
     fn costs(&self, rest: &Recovery) -> bool {
-        // A further night without sleep adds a Fatigue.
-        rest.id == "sleepless"
+        // A further night without sleep adds a Fatigue; a failed save against a disease
+        // costs STR; a favour of Luck burns it; Replenish's Faith Dice cost the caster WIL.
+        matches!(rest.id, "sleepless" | "disease-save" | "disease-care" | "luck" | "replenish")
     }
 
     fn recover(

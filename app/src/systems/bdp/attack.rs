@@ -222,12 +222,13 @@ fn strike(
     let ab = BdpBlock::of(&a)?;
     let tb = BdpBlock::of(&t)?;
     let weapons = if free { vec![Weapon::free_strike()] } else { wielded(&ctx.enc, &a)? };
+    let indices = if free { [None, None] } else { super::wear::indices(&ctx.enc, &a, &ab) };
     let risky = ctx.enc.bdp().stunt_risk.contains(&target);
     let enhanced =
         matches!(edge, Edge::Enhanced | Edge::Stunt) || (ab.detachment && !tb.detachment) || risky;
     let weak = edge == Edge::Impaired || a.conditions.contains("arm wound");
     let mut best: Option<(i64, Weapon)> = None;
-    for w in weapons {
+    for (n, w) in weapons.into_iter().enumerate() {
         let speed = w.speed();
         let impaired = weak
             || (tb.detachment && !ab.detachment && !w.blast)
@@ -240,6 +241,9 @@ fn strike(
             format!("{}'s {}", a.name, w.name.to_lowercase())
         };
         let value = ctx.die(R_ATTACK, Some(attacker), sides, &label)?;
+        if let Some(i) = indices.get(n).copied().flatten() {
+            super::wear::after_roll(ctx, attacker, i, &w, sides, value)?;
+        }
         if best.as_ref().is_none_or(|(b, _)| value > *b) {
             best = Some((value, w));
         }

@@ -67,6 +67,12 @@ pub struct Weapon {
     /// A magical attack: only heavy armour or a shield can be sacrificed against it.
     #[serde(default)]
     pub magic: bool,
+    /// Thrown (a dagger, an axe, a spear let fly): a damage roll of 1 loses or breaks it.
+    #[serde(default)]
+    pub thrown: bool,
+    /// Decayed (rusty, battered): it breaks the first time it rolls its maximum damage.
+    #[serde(default)]
+    pub decayed: bool,
     /// Tags (Heavy, Sweep, Brutal...), journaled when this weapon lands the blow.
     #[serde(default)]
     pub tags: std::sync::Arc<[String]>,
@@ -88,6 +94,8 @@ impl Weapon {
             ranged: false,
             blast: false,
             magic: false,
+            thrown: false,
+            decayed: false,
             tags: std::sync::Arc::new([]),
         }
     }
@@ -166,8 +174,12 @@ pub struct BdpBlock {
     pub detachment: bool,
     /// Leads its side: its WIL may stand for the group's morale.
     pub leader: bool,
-    /// Magic Dice it may invest in a spell (0 = no caster), at most 4.
+    /// Magic Dice it may invest in a spell (0 = no caster), at most 4: from skills and
+    /// trinkets; a wand or staff's come on top (`wand_dice`).
     pub magic_dice: u32,
+    /// Magic Dice a wand (1) or staff (2) held grants. Its `power` track counts the dice it
+    /// may still negate; at 0 it is cracked and grants none until mended.
+    pub wand_dice: u32,
     /// Inventory slots already filled by gear (player characters; 10 in all).
     pub slots_used: u32,
     /// Items broken in earlier fights (`weapon:N`), carried in by the campaign: no use until
@@ -205,6 +217,12 @@ impl BdpBlock {
             return Err(RuleError::Invalid(format!(
                 "{name}'s stat block: magic_dice is at most 4, not {}",
                 block.magic_dice
+            )));
+        }
+        if block.wand_dice > 2 {
+            return Err(RuleError::Invalid(format!(
+                "{name}'s stat block: wand_dice is at most 2 (a staff), not {}",
+                block.wand_dice
             )));
         }
         Ok(block)
@@ -272,6 +290,13 @@ impl BdpBlock {
     pub fn default_arms(&self) -> Arms {
         if self.weapons.is_empty() { Arms::Unarmed } else { Arms::Weapon(0) }
     }
+}
+
+/// The Magic Dice a combatant has now: its own, and a wand's or staff's unless it is cracked
+/// (its `power` track at 0: "when cracked, it does not grant MD until repaired").
+pub fn magic_dice(c: &Combatant, block: &BdpBlock) -> u32 {
+    let cracked = c.track("power").is_some_and(|t| t.value <= 0);
+    block.magic_dice + if cracked { 0 } else { block.wand_dice }
 }
 
 /// The worn armour (without the shield).

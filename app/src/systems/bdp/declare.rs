@@ -86,7 +86,7 @@ fn classify(
             }
         }
         Intent::Cast { fast, .. } => {
-            if b.magic_dice == 0 {
+            if block::magic_dice(c, b) == 0 {
                 return Err(RuleError::NotAllowed(format!("{} has no Magic Dice", c.name)));
             }
             if *fast {

@@ -20,6 +20,11 @@ use std::collections::BTreeMap;
 /// Most Magic Dice in one spell.
 pub const MAX_DICE: u32 = 4;
 
+/// The most Magic Dice `c` may put into one spell now (none when its block cannot be read).
+pub(crate) fn most_dice(c: &crate::encounter::Combatant) -> u32 {
+    BdpBlock::of(c).map_or(0, |b| block::magic_dice(c, &b).min(MAX_DICE))
+}
+
 /// The feedback of a throw: the sum of every face that matches another.
 pub(crate) fn feedback(faces: &[u32]) -> i64 {
     let mut count: BTreeMap<u32, i64> = BTreeMap::new();
@@ -34,15 +39,13 @@ pub(crate) fn feedback(faces: &[u32]) -> i64 {
 pub(crate) fn check_cast(enc: &Encounter, caster: CombatantId, n: u32) -> Result<(), RuleError> {
     let c = enc.combatant(caster).ok_or(RuleError::UnknownCombatant(caster))?;
     let b = BdpBlock::of(c)?;
-    if b.magic_dice == 0 {
-        return Err(RuleError::NotAllowed(format!("{} has no Magic Dice", c.name)));
+    let most = block::magic_dice(c, &b).min(MAX_DICE);
+    if most == 0 {
+        let why = if b.wand_dice > 0 { ": the wand or staff is cracked" } else { "" };
+        return Err(RuleError::NotAllowed(format!("{} has no Magic Dice{why}", c.name)));
     }
-    if n == 0 || n > b.magic_dice.min(MAX_DICE) {
-        return Err(RuleError::Invalid(format!(
-            "{} can invest 1 to {} Magic Dice",
-            c.name,
-            b.magic_dice.min(MAX_DICE)
-        )));
+    if n == 0 || n > most {
+        return Err(RuleError::Invalid(format!("{} can invest 1 to {most} Magic Dice", c.name)));
     }
     if block::is_pc(enc, c) {
         let free = block::SLOTS - block::slots_filled(c, &b);

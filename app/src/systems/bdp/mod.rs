@@ -33,7 +33,9 @@ pub mod schema;
 mod script;
 mod tactics;
 mod turns;
+mod upkeep;
 mod weapon_list;
+mod wear;
 
 pub use model::{BdpCommand, BdpEvent, BdpState};
 

@@ -99,6 +99,38 @@ pub(super) const RECOVERIES: &[Recovery] = &[
         help: "Three quarters of the new price, or a Repair Kit in the field: broken gear as \
                good as new; a shield given up to a blow is lost for good.",
     },
+    Recovery {
+        id: "luck",
+        name: "A roll of Luck",
+        help: "A d20 where the Die of Fate would be rolled: under Luck, a favour that burns 1 \
+               for good; exactly Luck, a favour and 1 Luck back (the only way it returns); \
+               over, no favour.",
+    },
+    Recovery {
+        id: "mend-wand",
+        name: "Mending a wand or staff",
+        help: "A day's work with reagents or coin: 1 Power back. A cracked one (Power 0) gives \
+               its Magic Dice again once it holds Power.",
+    },
+    Recovery {
+        id: "disease-save",
+        name: "A day's save against a disease",
+        help: "For the diseased: a STR save; failed, 1 STR lost.",
+    },
+    Recovery {
+        id: "disease-care",
+        name: "A day's rest and care against a disease",
+        help: "For the diseased, resting and cared for (or treated at camp): the STR save made \
+               twice, the better kept; failed, 1 STR lost.",
+    },
+    Recovery { id: "cure", name: "A cure", help: "A remedy: the disease ends without saves." },
+    Recovery {
+        id: "replenish",
+        name: "Replenish",
+        help: "The miracle, cast by one you name on the allies chosen: a Faith Die for each \
+               (four at most), each regaining their sum in HP (not while Deprived); the \
+               caster loses 1 WIL for each die of 1–3, 2 for each of 4–6.",
+    },
 ];
 
 /// One rest for one character, before the rules every condition keeps (see `settle`).
@@ -110,7 +142,9 @@ pub(super) fn rest(
     dice: &mut dyn DiceSource,
 ) -> Result<(), RuleError> {
     let deprived = after.has(DEPRIVED);
-    if super::between::rest(rest, sheet, after, settings, dice)? {
+    if super::between::rest(rest, sheet, after, settings, dice)?
+        || super::upkeep::rest(rest, sheet, after, settings, dice)?
+    {
         return Ok(());
     }
     // A Sleeping Tonic taken makes the night a step better.

@@ -35,6 +35,10 @@ pub const WEAPON: &[Field] = &[
         .help("Hits every target, each with its own roll, and detachments in full"),
     Field::new("magic", "Magic", Kind::Flag)
         .help("Only heavy armour or a shield can be given up to stop it"),
+    Field::new("thrown", "Thrown", Kind::Flag)
+        .help("Let fly at the foe: a damage roll of 1 loses or breaks it"),
+    Field::new("decayed", "Decayed", Kind::Flag)
+        .help("Rusty or battered: it breaks the first time it rolls its highest damage"),
     Field::new("tags", "Tags", Kind::Words)
         .help("Heavy 2, Sweep 6, Brutal...: the journal names them when this weapon hits"),
 ];
@@ -86,6 +90,10 @@ pub const SCHEMA: BlockSchema = BlockSchema {
             .help("Charge, Pack tactics, Terrifying...: shown on the token's card"),
         Field::new("magic_dice", "Magic Dice", Kind::Whole { min: 0, max: 4, only: &[] })
             .help("How many d6 it may put into a spell; 0 for none"),
+        Field::new("wand_dice", "Wand or staff", Kind::Whole { min: 0, max: 2, only: &[] })
+            .help("Magic Dice a held wand (1) or staff (2) adds, unless it is cracked"),
+        Field::new("tracks.power", "Power", Kind::Track { min: 0, max: 6 })
+            .help("Dice the wand or staff may still negate; at 0 it is cracked"),
         Field::new("detachment", "Detachment", Kind::Flag)
             .creatures()
             .help("A crowd fighting as one token; its Members track counts the bodies"),

@@ -84,7 +84,7 @@ fn declare_worth(enc: &Encounter, id: CombatantId, intent: &Intent) -> Option<i3
 fn spell_dice(enc: &Encounter, id: CombatantId) -> Option<u32> {
     let c = enc.combatant(id)?;
     let b = BdpBlock::of(c).ok()?;
-    let mut dice = b.magic_dice.min(super::magic::MAX_DICE);
+    let mut dice = super::block::magic_dice(c, &b).min(super::magic::MAX_DICE);
     if super::block::is_pc(enc, c) {
         let free = super::block::SLOTS - super::block::slots_filled(c, &b);
         dice = dice.min(u32::try_from(free / 2).unwrap_or(0));

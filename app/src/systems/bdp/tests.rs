@@ -241,6 +241,8 @@ fn check_block_refuses_what_only_the_reader_knows() {
     // The reader's own checks, as `of` makes them.
     let e = super::block::BdpBlock::read("Orc", &serde_json::json!({"magic_dice": 6})).unwrap_err();
     assert_eq!(e.to_string(), "Orc's stat block: magic_dice is at most 4, not 6");
+    let e = super::block::BdpBlock::read("Orc", &serde_json::json!({"wand_dice": 3})).unwrap_err();
+    assert_eq!(e.to_string(), "Orc's stat block: wand_dice is at most 2 (a staff), not 3");
 }
 
 #[test]

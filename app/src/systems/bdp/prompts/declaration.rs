@@ -50,7 +50,7 @@ pub(crate) fn intents_of(
             variant(1, "gambit"),
         ));
     }
-    if b.magic_dice > 0 {
+    if super::super::block::magic_dice(c, &b) > 0 {
         out.push((
             words.say(|| "Cast a spell".into()),
             Intent::Cast { target: None, fast: false },

@@ -202,7 +202,8 @@ fn gambit_options(
 /// The spell `id` (named `name`) declared: one option each number of Magic Dice it may invest.
 fn cast_options(enc: &Encounter, id: CombatantId, name: &str) -> Vec<PromptOption> {
     let Some(c) = enc.combatant(id) else { return Vec::new() };
-    let most = BdpBlock::of(c).map_or(0, |b| b.magic_dice);
+    // Its own dice and a wand's or staff's not cracked, four at most.
+    let most = super::magic::most_dice(c);
     (1..=most)
         .map(|n| {
             PromptOption::allowed(
