@@ -35,6 +35,8 @@ const ENDS: &[&str] = &[
     "prone",
     "afraid",
     "frenzied",
+    between::CONFUSED,
+    between::DRINKING,
 ];
 
 /// Setting: the rests of version 2.0.
@@ -139,6 +141,18 @@ const RECOVERIES: &[Recovery] = &[
         help: "A watch and a WIT save for each damaged or broken piece: made, as good as new; \
                failed, destroyed.",
     },
+    Recovery {
+        id: "drink",
+        name: "A drink",
+        help: "1 health back (none while dying); a STR save or confused until the stretch ends \
+               (a second drink in the same stretch fails it).",
+    },
+    Recovery {
+        id: "funeral",
+        name: "A funeral paid",
+        help: "For a companion who died: the funeral owed is paid. One still owed at a full \
+               rest costs each who owed it a point of maximum omens for good.",
+    },
 ];
 
 impl Aftermath for MurdhamAftermath {
@@ -154,6 +168,10 @@ impl Aftermath for MurdhamAftermath {
     fn lasting(&self, enc: &Encounter, who: &Combatant, label: &str) -> Lasting {
         crate::campaign::injury::from_tables(enc, who, label)
             .unwrap_or_else(|| Lasting::named(label))
+    }
+
+    fn owed(&self, enc: &Encounter, who: &Combatant) -> Vec<Lasting> {
+        super::funeral::owed(enc, who)
     }
 
     fn items(&self, enc: &Encounter, who: &Combatant) -> BTreeMap<String, Item> {
@@ -198,6 +216,7 @@ impl Aftermath for MurdhamAftermath {
     fn settle(&self, sheet: &serde_json::Value, condition: &mut Condition) {
         cap_health(sheet, condition);
         between::settle(condition);
+        super::funeral::cap_omens(sheet, condition);
     }
 
     fn recoveries(&self) -> &'static [Recovery] {
@@ -205,8 +224,9 @@ impl Aftermath for MurdhamAftermath {
     }
 
     fn costs(&self, rest: &Recovery) -> bool {
-        // Each need unmet costs a point of an ability, and health with STR.
-        !unmet_needs(rest.id).is_empty()
+        // Each need unmet costs a point of an ability, and health with STR; a full rest with
+        // a funeral unpaid costs omens for good.
+        !unmet_needs(rest.id).is_empty() || rest.id == "full"
     }
 
     fn recover(
@@ -221,6 +241,9 @@ impl Aftermath for MurdhamAftermath {
             self.settle(sheet, after);
             return Ok(());
         }
+        // A watch or more has passed: the stretch is over, and the drink's confusion with it.
+        after.lift(between::CONFUSED);
+        after.lift(between::DRINKING);
         let unmet = unmet_needs(rest.id);
         if !unmet.is_empty() {
             go_without(sheet, after, unmet);
@@ -238,9 +261,11 @@ impl Aftermath for MurdhamAftermath {
             }
         }
         if rest.id == "full" {
+            let lost = super::funeral::unpaid_at_full_rest(sheet, &after);
             after.mend_track(sheet, "omens", None);
             after.stats.clear();
             after.lasting.clear();
+            after.set_stat(sheet, super::funeral::OMENS_LOST, lost);
         }
         between::incorruptible(rest.id, sheet, after);
         self.settle(sheet, after);
@@ -300,6 +325,8 @@ fn between_rest(
         }
         "medicine" => between::medicine(rest, sheet, after, settings, dice)?,
         "sick-save" => between::sickness_save(sheet, after, dice)?,
+        "drink" => between::drink(sheet, after, dice)?,
+        "funeral" => super::funeral::paid(after),
         "repair" | "toolbox" => between::repair(rest, sheet, after, dice)?,
         _ => return Ok(false),
     }

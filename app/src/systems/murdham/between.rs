@@ -46,6 +46,35 @@ fn half_str(sheet: &serde_json::Value, after: &Condition) -> i64 {
     score(sheet, after, STR, 0).max(0) / 2
 }
 
+/// A drink taken this stretch: another in the same stretch fails its save.
+pub(super) const DRINKING: &str = "drinking";
+/// Confused by drink, until the stretch ends.
+pub(super) const CONFUSED: &str = "confused";
+
+/// A drink: 1 health back (none while dying), and a STR save or confused until the stretch
+/// ends; a second drink in the same stretch fails the save without a roll.
+pub(super) fn drink(
+    sheet: &serde_json::Value,
+    after: &mut Condition,
+    dice: &mut dyn DiceSource,
+) -> Result<(), RuleError> {
+    if !after.has(super::DYING) {
+        after.mend_track(sheet, HEALTH, Some(1));
+    }
+    let second = after.has(DRINKING);
+    let made = !second && {
+        let strength = score(sheet, after, STR, 0);
+        let save = roll(dice, &Dice::die(20), &format!("STR save against the drink ({strength})"))?;
+        save_under(strength, &save).success
+    };
+    for (mark, now) in [(CONFUSED, !made), (DRINKING, true)] {
+        if now && !after.has(mark) {
+            after.lasting.push(crate::campaign::Lasting::named(mark));
+        }
+    }
+    Ok(())
+}
+
 /// A service (16ʂ) or a healing draught: half STR in health.
 pub(super) fn treatment(sheet: &serde_json::Value, after: &mut Condition) {
     let half = half_str(sheet, after);

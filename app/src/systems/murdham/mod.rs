@@ -22,6 +22,7 @@ mod circumstances;
 mod damage;
 mod departure;
 mod dying;
+mod funeral;
 mod grapple;
 pub(crate) mod journal;
 pub mod model;
