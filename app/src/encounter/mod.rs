@@ -101,6 +101,7 @@ pub struct Encounter {
 /// The edition of the rules a fight begun now plays by. Each procedure's rule fixed since
 /// editions began checks it (`enc.rules >= 1`, beside the fix, saying what changed), so a
 /// fight begun earlier goes on, and replays, as it was played.
+/// (Each fix names its edition beside it, in its procedure's own files.)
 pub const RULES: u32 = 3;
 
 impl Encounter {

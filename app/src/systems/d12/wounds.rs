@@ -152,8 +152,20 @@ pub(crate) fn pay_to_act(ctx: &mut Ctx, id: CombatantId, action: Option<&Action>
     }
     let (name, now) = (c.name.clone(), wp(c).unwrap_or(0));
     ctx.ruling(R_WOUNDS, Some(id), format!("{name} strains to act while down: 1 Wound Point"));
-    ctx.set_track(R_WOUNDS, id, WP, now - 1);
-    sync(ctx, id);
+    own_harm(ctx, id, now, "strain");
+}
+
+/// A Wound Point lost to the body's own harm (bleeding, straining to act while down): from
+/// rules edition 3 a wound of its own in the injury log, of type `kind`, that no blow dealt;
+/// before it, only the track.
+fn own_harm(ctx: &mut Ctx, id: CombatantId, now: i64, kind: &str) {
+    if ctx.enc.rules >= 3 {
+        let harm = Wound { damage_type: kind.into(), amount: 1, critical: false, injury: None };
+        wound(ctx, R_WOUNDS, id, harm);
+    } else {
+        ctx.set_track(R_WOUNDS, id, WP, now - 1);
+        sync(ctx, id);
+    }
 }
 
 /// The end of the round: every dying creature not stabilized loses 1 Wound Point.
@@ -169,8 +181,7 @@ pub(crate) fn bleed(ctx: &mut Ctx) {
         let name = ctx.name(id);
         ctx.ruling(R_WOUNDS, Some(id), format!("{name} bleeds: 1 Wound Point at the round's end"));
         let now = ctx.who(id).ok().and_then(wp).unwrap_or(0);
-        ctx.set_track(R_WOUNDS, id, WP, now - 1);
-        sync(ctx, id);
+        own_harm(ctx, id, now, "bleeding");
     }
 }
 

@@ -33,8 +33,9 @@ pub(crate) fn settings() -> Vec<crate::system::SettingSpec> {
             key: between::BROKEN_TABLE,
             label: "The Broken table",
             help: "The text has no rule for 0 HP. On: the nearest public game's Broken table \
-                   (d4) is rolled between fights for one down at 0 HP (the rest kind \
-                   broken). Off: the GM rules.",
+                   (d4) is rolled the moment a character drops to 0 HP in the fight, and \
+                   between fights (the rest kind broken) for one left down without it. Off: \
+                   the GM rules.",
             default: serde_json::Value::Bool(false),
             choices: &[],
         },

@@ -76,7 +76,8 @@ pub(super) fn broken(
             "the Broken table is off: turn on the setting broken_table, or rule it by hand".into(),
         ));
     }
-    if !after.has("down") {
+    // One already bleeding out rolled on the table when it fell.
+    if !after.has("down") || after.has("haemorrhage") {
         return Ok(());
     }
     let result = roll(dice, &Dice::die(4), "The Broken table")?.total;

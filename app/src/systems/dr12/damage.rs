@@ -21,25 +21,35 @@ pub(crate) fn hurt(
     ctx.ruling(rule, Some(id), format!("{name} takes {} from {why}", amount.max(0)));
     ctx.set_track(rule, id, HP, after);
     if after == 0 && before > 0 {
-        at_zero(ctx, rule, id);
+        at_zero(ctx, rule, id)?;
     }
     Ok(())
 }
 
-/// At 0 HP a character is down, a creature dead.
-fn at_zero(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
+/// At 0 HP a character is down, a creature dead; with the Broken table on, a character rolls
+/// on it instead.
+fn at_zero(ctx: &mut Ctx, rule: &'static str, id: CombatantId) -> Result<(), RuleError> {
+    if super::broken::applies(ctx, id) {
+        return super::broken::roll(ctx, rule, id);
+    }
     let down = if is_character(&ctx.enc, id) { "down" } else { "dead" };
     ctx.condition(rule, id, down);
+    Ok(())
 }
 
 /// A GM edit brought `id`'s HP to 0: down or dead as a blow would leave it (and so, dead, out
 /// of every free attack and turn it had open).
-pub(crate) fn settle_edit(ctx: &mut Ctx, rule: &'static str, edit: &crate::system::TrackEdit) {
+pub(crate) fn settle_edit(
+    ctx: &mut Ctx,
+    rule: &'static str,
+    edit: &crate::system::TrackEdit,
+) -> Result<(), RuleError> {
     if edit.track == HP && edit.to <= 0 && edit.from > 0 {
         let name = ctx.name(edit.id);
         ctx.ruling(rule, Some(edit.id), format!("{name} is brought to 0 HP"));
-        at_zero(ctx, rule, edit.id);
+        at_zero(ctx, rule, edit.id)?;
     }
+    Ok(())
 }
 
 /// A hit of `damage` on `target`: its armour first.

@@ -15,6 +15,7 @@ mod aftermath;
 mod attack;
 mod between;
 pub mod block;
+mod broken;
 mod check;
 mod damage;
 mod departure;
@@ -279,7 +280,7 @@ impl Rules for Dr12 {
     }
 
     fn settle_edit(&self, ctx: &mut Ctx<'_>, edit: &TrackEdit) -> Result<(), RuleError> {
-        damage::settle_edit(ctx, R_ATTACK, edit);
+        damage::settle_edit(ctx, R_ATTACK, edit)?;
         Ok(())
     }
 
