@@ -201,6 +201,12 @@ struct BdpWeapon {
     #[expect(dead_code, reason = "read only to check the field's type")]
     magic: bool,
     #[serde(default)]
+    #[expect(dead_code, reason = "read only to check the field's type")]
+    thrown: bool,
+    #[serde(default)]
+    #[expect(dead_code, reason = "read only to check the field's type")]
+    decayed: bool,
+    #[serde(default)]
     tags: Vec<String>,
 }
 

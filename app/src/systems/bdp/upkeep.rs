@@ -20,6 +20,8 @@ const REPLENISH: &str = "replenish";
 /// Most Faith Dice in one miracle, so most allies one Replenish reaches.
 const MOST_FAITH_DICE: usize = 4;
 
+type RuleResult = Result<(), RuleError>;
+
 fn roll(dice: &mut dyn DiceSource, what: &Dice, label: &str) -> Result<Roll, RuleError> {
     dice.roll(what, label, None).map_err(|e| RuleError::Invalid(e.to_string()))
 }
@@ -36,8 +38,6 @@ fn luck(sheet: &serde_json::Value, after: &mut Condition, dice: &mut dyn DiceSou
     }
     Ok(())
 }
-
-type RuleResult = Result<(), RuleError>;
 
 /// A day's STR save against a disease: failed, 1 STR lost. With rest and care (or the camp's
 /// Treat Injuries) the save is made twice and the better kept. Nothing for one not diseased.
