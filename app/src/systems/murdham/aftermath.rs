@@ -261,7 +261,7 @@ impl Aftermath for MurdhamAftermath {
             }
         }
         if rest.id == "full" {
-            let lost = super::funeral::unpaid_at_full_rest(sheet, &after);
+            let lost = super::funeral::unpaid_at_full_rest(sheet, after);
             after.mend_track(sheet, "omens", None);
             after.stats.clear();
             after.lasting.clear();
