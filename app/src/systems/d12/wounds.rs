@@ -156,10 +156,10 @@ pub(crate) fn pay_to_act(ctx: &mut Ctx, id: CombatantId, action: Option<&Action>
 }
 
 /// A Wound Point lost to the body's own harm (bleeding, straining to act while down): from
-/// rules edition 3 a wound of its own in the injury log, of type `kind`, that no blow dealt;
+/// rules edition 4 a wound of its own in the injury log, of type `kind`, that no blow dealt;
 /// before it, only the track.
 fn own_harm(ctx: &mut Ctx, id: CombatantId, now: i64, kind: &str) {
-    if ctx.enc.rules >= 3 {
+    if ctx.enc.rules >= 4 {
         let harm = Wound { damage_type: kind.into(), amount: 1, critical: false, injury: None };
         wound(ctx, R_WOUNDS, id, harm);
     } else {

@@ -16,9 +16,9 @@ use crate::ids::CombatantId;
 use crate::system::{Ctx, RuleError};
 
 /// Whether the Broken table decides what 0 HP does to this character now (from rules edition
-/// 3: before it, the table was only a rest kind, and an earlier fight replays so).
+/// 4: before it, the table was only a rest kind, and an earlier fight replays so).
 pub(super) fn applies(ctx: &Ctx, id: CombatantId) -> bool {
-    ctx.enc.rules >= 3
+    ctx.enc.rules >= 4
         && ctx.enc.flag(BROKEN_TABLE, false)
         && super::block::is_character(&ctx.enc, id)
 }
