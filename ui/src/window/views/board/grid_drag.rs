@@ -47,29 +47,7 @@ pub(super) fn drag_ui(
             Some(from) => reach::step_path(&moves, c, from, to).map(Some),
             None => moves.can_end(to).map(|()| None),
         };
-        let p = ui.painter();
-        let target = view.rect(grid_paint::footprint_rect(Footprint { at: to, size: c.size }));
-        match &outcome {
-            Ok(path) => {
-                if let Some(path) = path {
-                    let half = SQUARE * f32::from(c.size) * 0.5;
-                    let points: Vec<Pos2> = path
-                        .squares
-                        .iter()
-                        .map(|s| view.pos(grid_paint::square_rect(*s).min + vec2(half, half)))
-                        .collect();
-                    p.add(egui::Shape::line(points, Stroke::new(4.0, pal.accent)));
-                }
-                p.rect_stroke(target, 4.0, Stroke::new(3.0, pal.accent), egui::StrokeKind::Inside);
-                let text =
-                    path.as_ref().map_or("place here".to_owned(), |p| format!("{} ft", p.cost_ft));
-                label(p, pointer, &text, pal.accent, &pal);
-            }
-            Err(why) => {
-                p.rect_stroke(target, 4.0, Stroke::new(3.0, pal.refuse), egui::StrokeKind::Inside);
-                label(p, pointer, &why.to_string(), pal.refuse, &pal);
-            }
-        }
+        paint_way(ui.painter(), view, c.size, to, &outcome, pointer, &pal);
         if released {
             egui::DragAndDrop::clear_payload(&ctx);
             // A refused move is tried anyway: the rules say why in the status line, and
@@ -113,6 +91,41 @@ pub(super) fn drag_ui(
         if released {
             egui::DragAndDrop::clear_payload(&ctx);
             party_drop(&party, scene.system, &squares, out);
+        }
+    }
+}
+
+/// The way a carried token would take to `to` and its cost in feet, or where it would be
+/// placed; or, refused, the square in the refusal colour with the reason by the pointer.
+fn paint_way(
+    p: &egui::Painter,
+    view: Transform,
+    size: u8,
+    to: GridPos,
+    outcome: &Result<Option<Path>, MoveRefusal>,
+    pointer: Pos2,
+    pal: &Palette,
+) {
+    let target = view.rect(grid_paint::footprint_rect(Footprint { at: to, size }));
+    match outcome {
+        Ok(path) => {
+            if let Some(path) = path {
+                let half = SQUARE * f32::from(size) * 0.5;
+                let points: Vec<Pos2> = path
+                    .squares
+                    .iter()
+                    .map(|s| view.pos(grid_paint::square_rect(*s).min + vec2(half, half)))
+                    .collect();
+                p.add(egui::Shape::line(points, Stroke::new(4.0, pal.accent)));
+            }
+            p.rect_stroke(target, 4.0, Stroke::new(3.0, pal.accent), egui::StrokeKind::Inside);
+            let text =
+                path.as_ref().map_or("place here".to_owned(), |p| format!("{} ft", p.cost_ft));
+            label(p, pointer, &text, pal.accent, pal);
+        }
+        Err(why) => {
+            p.rect_stroke(target, 4.0, Stroke::new(3.0, pal.refuse), egui::StrokeKind::Inside);
+            label(p, pointer, &why.to_string(), pal.refuse, pal);
         }
     }
 }

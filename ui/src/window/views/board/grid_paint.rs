@@ -277,29 +277,37 @@ pub fn paint_token(p: &Painter, rect: Rect, t: &Token, look: GridLook, pal: &Pal
     let initials = super::cache::initials(&t.name);
     p.text(centre, Align2::CENTER_CENTER, initials, font, t.ink);
     if named {
-        let font = FontId::proportional((side * 0.17).clamp(10.0, 18.0));
-        let galley = p.layout(t.name.clone(), font, pal.text, side - 4.0);
-        let rows = galley.rows.len();
-        let galley = if rows > 1 {
-            // One line, cut: the whole name is on hover and on the card.
-            let mut job = egui::text::LayoutJob::simple_singleline(
-                t.name.clone(),
-                FontId::proportional((side * 0.17).clamp(10.0, 18.0)),
-                pal.text,
-            );
-            job.wrap = egui::text::TextWrapping::truncate_at_width(side - 4.0);
-            p.fonts_mut(|f| f.layout_job(job))
-        } else {
-            galley
-        };
-        let at =
-            pos2(rect.center().x - galley.size().x / 2.0, centre.y + diameter * 0.5 + side * 0.02);
-        // On a plate: a battle map under it may be any colour.
-        let plate = Rect::from_min_size(at, galley.size()).expand2(vec2(3.0, 0.0));
-        p.rect_filled(plate, 3.0, pal.card.gamma_multiply(0.85));
-        p.galley(at, galley, pal.text);
+        paint_name(&p, rect, t, centre.y + diameter * 0.5 + side * 0.02, pal);
     }
-    // The main bar along the bottom of the square.
+    paint_main_bar(&p, rect, t, pal);
+    if t.standing.is_out() {
+        paint_out(&p, rect, t, centre, diameter, pal);
+    }
+}
+
+/// The token's name under its disc, from `top` down, on one line (cut when too long: the
+/// whole name is on hover and on the card).
+fn paint_name(p: &Painter, rect: Rect, t: &Token, top: f32, pal: &Palette) {
+    let side = rect.width();
+    let font = FontId::proportional((side * 0.17).clamp(10.0, 18.0));
+    let galley = p.layout(t.name.clone(), font.clone(), pal.text, side - 4.0);
+    let galley = if galley.rows.len() > 1 {
+        let mut job = egui::text::LayoutJob::simple_singleline(t.name.clone(), font, pal.text);
+        job.wrap = egui::text::TextWrapping::truncate_at_width(side - 4.0);
+        p.fonts_mut(|f| f.layout_job(job))
+    } else {
+        galley
+    };
+    let at = pos2(rect.center().x - galley.size().x / 2.0, top);
+    // On a plate: a battle map under it may be any colour.
+    let plate = Rect::from_min_size(at, galley.size()).expand2(vec2(3.0, 0.0));
+    p.rect_filled(plate, 3.0, pal.card.gamma_multiply(0.85));
+    p.galley(at, galley, pal.text);
+}
+
+/// The token's main bar along the bottom of its square.
+fn paint_main_bar(p: &Painter, rect: Rect, t: &Token, pal: &Palette) {
+    let side = rect.width();
     if let Some(bar) = t.compact_bar.and_then(|i| t.bars.get(i)) {
         let h = (side * 0.08).max(3.0);
         let track = Rect::from_min_size(
@@ -310,25 +318,27 @@ pub fn paint_token(p: &Painter, rect: Rect, t: &Token, look: GridLook, pal: &Pal
         let fill = Rect::from_min_size(track.min, vec2(track.width() * bar.fraction, h));
         p.rect_filled(fill, h * 0.5, pal.meter(bar.meaning, bar.fraction));
     }
-    if t.standing.is_out() {
-        let colour = pal.standing(t.standing);
-        if t.standing == Standing::Dead {
-            let d = diameter * 0.42;
-            let s = Stroke::new((side * 0.06).max(2.0), colour);
-            p.line_segment([centre - vec2(d, d), centre + vec2(d, d)], s);
-            p.line_segment([centre + vec2(-d, d), centre + vec2(d, -d)], s);
-        }
-        if let Some(word) = &t.standing_text {
-            // The badge is drawn at full strength over the faded token.
-            let badge = Rect::from_center_size(
-                pos2(rect.center().x, rect.max.y - side * 0.16),
-                vec2(word.size().x + 8.0, word.size().y + 2.0),
-            );
-            let strong = p.with_clip_rect(p.clip_rect());
-            let mut strong = strong;
-            strong.set_opacity(1.0);
-            strong.rect_filled(badge, 3.0, colour);
-            strong.galley(badge.center() - word.size() * 0.5, word.clone(), Color32::WHITE);
-        }
+}
+
+/// How a token out of the fight stands: a dead one crossed out, and the badge that says it.
+fn paint_out(p: &Painter, rect: Rect, t: &Token, centre: Pos2, diameter: f32, pal: &Palette) {
+    let side = rect.width();
+    let colour = pal.standing(t.standing);
+    if t.standing == Standing::Dead {
+        let d = diameter * 0.42;
+        let s = Stroke::new((side * 0.06).max(2.0), colour);
+        p.line_segment([centre - vec2(d, d), centre + vec2(d, d)], s);
+        p.line_segment([centre + vec2(-d, d), centre + vec2(d, -d)], s);
+    }
+    if let Some(word) = &t.standing_text {
+        // The badge is drawn at full strength over the faded token.
+        let badge = Rect::from_center_size(
+            pos2(rect.center().x, rect.max.y - side * 0.16),
+            vec2(word.size().x + 8.0, word.size().y + 2.0),
+        );
+        let mut strong = p.with_clip_rect(p.clip_rect());
+        strong.set_opacity(1.0);
+        strong.rect_filled(badge, 3.0, colour);
+        strong.galley(badge.center() - word.size() * 0.5, word.clone(), Color32::WHITE);
     }
 }

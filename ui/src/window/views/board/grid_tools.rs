@@ -97,31 +97,37 @@ pub(super) fn walls_ui(
         out.push(Action::Game(Command::SetWalls { from, to, kind: None }));
         gs.menu = None;
     }
-    if let Some((e, at)) = gs.menu {
-        let mut close = false;
-        egui::Area::new(Id::unique("grid-wall-menu"))
-            .fixed_pos(at)
-            .order(egui::Order::Foreground)
-            .show(ui.ctx(), |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    let (from, to) = one(e);
-                    for (text, kind) in [
-                        ("Door (closed)", Some(WallKind::Door { open: false })),
-                        ("Window", Some(WallKind::Window)),
-                        ("Wall", Some(WallKind::Wall)),
-                        ("Erase", None),
-                    ] {
-                        if ui.add(egui::Button::new(text).min_size(vec2(150.0, 32.0))).clicked() {
-                            out.push(Action::Game(Command::SetWalls { from, to, kind }));
-                            close = true;
-                        }
-                    }
-                });
-            });
-        if close || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-            gs.menu = None;
-        }
+    if let Some((e, at)) = gs.menu
+        && wall_menu_ui(ui, e, at, out)
+    {
+        gs.menu = None;
     }
+}
+
+/// The menu of a wall clicked at `at`: what it becomes. True when it is to close (a choice
+/// made, or Escape).
+fn wall_menu_ui(ui: &egui::Ui, e: Edge, at: Pos2, out: &mut Vec<Action>) -> bool {
+    let mut close = false;
+    egui::Area::new(Id::unique("grid-wall-menu"))
+        .fixed_pos(at)
+        .order(egui::Order::Foreground)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                let [from, to] = e.ends();
+                for (text, kind) in [
+                    ("Door (closed)", Some(WallKind::Door { open: false })),
+                    ("Window", Some(WallKind::Window)),
+                    ("Wall", Some(WallKind::Wall)),
+                    ("Erase", None),
+                ] {
+                    if ui.add(egui::Button::new(text).min_size(vec2(150.0, 32.0))).clicked() {
+                        out.push(Action::Game(Command::SetWalls { from, to, kind }));
+                        close = true;
+                    }
+                }
+            });
+        });
+    close || ui.input(|i| i.key_pressed(egui::Key::Escape))
 }
 
 /// The ground tool: press on a square to mark it difficult (or clear it, if it was), drag to

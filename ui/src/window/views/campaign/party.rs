@@ -283,6 +283,20 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
         }
     });
     ui.add_space(6.0);
+    let current = current.map(|s| s.id);
+    export_session_ui(ui, model, view, &sessions, current, out);
+}
+
+/// Which session to export (today's unless another is picked), its recap, and the export:
+/// its format, for whom, and where.
+fn export_session_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut PartyView,
+    sessions: &[fray_data::play_sessions::PlaySession],
+    current: Option<fray_data::PlaySessionId>,
+    out: &mut Vec<Action>,
+) {
     ui.label(RichText::new("Export a session").strong());
     egui::ComboBox::from_id_salt("session-to-export")
         .selected_text(
@@ -293,12 +307,12 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
         )
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut view.export_session, None, "Today's");
-            for s in &sessions {
+            for s in sessions {
                 let text = format!("{} ({}, {} fights)", s.name, s.day, s.fights);
                 ui.selectable_value(&mut view.export_session, Some(s.id), text);
             }
         });
-    let chosen = view.export_session.or(current.map(|s| s.id));
+    let chosen = view.export_session.or(current);
     let recap = ui.add_enabled(chosen.is_some(), egui::Button::new("The evening's recap…"));
     if recap
         .on_hover_text("The party over every fight of the session, and every die of it")
@@ -307,7 +321,7 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
     {
         view.evening = model.db.play_sessions().log(id).ok().map(|log| log.recap());
     }
-    if let Some(id) = view.export_session.filter(|id| Some(*id) != current.map(|s| s.id)) {
+    if let Some(id) = view.export_session.filter(|id| Some(*id) != current) {
         let resume = ui.button("Continue this session");
         if resume.on_hover_text("Today's steps go to it again").clicked() {
             out.push(Action::Campaign(CampaignAction::ResumeSession(id)));

@@ -5,7 +5,41 @@ use super::PlayerWindowView;
 use super::table::{INK, Turn, WEAK, hex, text};
 use crate::window::views::board::grid_paint::{self, WallPart};
 use eframe::egui::{self, Color32, FontId, Pos2, Rect, Vec2, pos2, vec2};
-use fray_app::table_view::{BoardView, HealthPublic, PlacePublic, TableView, TokenPublic};
+use fray_app::space::grid::{BattleMap, GridPos, Wall};
+use fray_app::table_view::{
+    BoardView, HealthPublic, PlacePublic, TableView, TokenPublic, ZoneView,
+};
+
+/// Board units to the screen: the board fitted to its area, then the window's zoom and pan.
+#[derive(Clone, Copy)]
+struct Frame {
+    origin: Pos2,
+    /// Screen points per board unit (a square on the grid).
+    k: f32,
+}
+
+impl Frame {
+    fn screen_from_board(self, p: Pos2) -> Pos2 {
+        self.origin + p.to_vec2() * self.k
+    }
+
+    /// A rectangle of the board given as x, y, width, height.
+    fn screen_rect(self, xywh: [f32; 4]) -> Rect {
+        Rect::from_min_max(
+            self.screen_from_board(pos2(xywh[0], xywh[1])),
+            self.screen_from_board(pos2(xywh[0] + xywh[2], xywh[1] + xywh[3])),
+        )
+    }
+}
+
+/// What every drawing step of the board needs: where to paint, which way up, and the frame.
+#[derive(Clone, Copy)]
+struct Pen<'a> {
+    ui: &'a egui::Ui,
+    painter: &'a egui::Painter,
+    rot: Turn,
+    frame: Frame,
+}
 
 /// The board: zones or the grid, fitted to `area`, then the window's own zoom and pan.
 #[allow(clippy::too_many_arguments)]
@@ -19,7 +53,34 @@ pub(super) fn board_ui(
     rot: Turn,
     view: &mut PlayerWindowView,
 ) {
-    let (bounds, square) = match &t.board {
+    let (bounds, square) = board_bounds(&t.board);
+    let fit =
+        (area.width() / bounds.width().max(1.0)).min(area.height() / bounds.height().max(1.0));
+    let k = fit * view.zoom;
+    let frame = Frame { origin: area.center() - bounds.center().to_vec2() * k + view.pan, k };
+    let pen = Pen { ui, painter, rot, frame };
+    match &t.board {
+        BoardView::Grid { width, height, walls, difficult, map, .. } => {
+            let size = vec2(*width as f32, *height as f32);
+            grid_ui(pen, db, view, size, difficult, map.as_ref());
+            walls_ui(pen, walls);
+        }
+        BoardView::Zones { zones, links } => zones_ui(pen, zones, links, scale),
+    }
+    // Tokens: on their squares, or laid out in rows inside their zone.
+    let disc = if square { k } else { (56.0 * scale).min(k * 60.0) };
+    let placed = place_tokens(t, frame, disc, scale);
+    // Discs first, then every label over them: a neighbour's disc never hides a name.
+    for labels in [false, true] {
+        for (at, tok, i) in &placed {
+            token_ui(ui, painter, rot, *at, scale, tok, *i, labels);
+        }
+    }
+}
+
+/// The part of the board worth showing, in board units, and whether its units are squares.
+fn board_bounds(board: &BoardView) -> (Rect, bool) {
+    match board {
         BoardView::Grid { width, height, .. } => {
             (Rect::from_min_size(Pos2::ZERO, vec2(*width as f32, *height as f32)), true)
         }
@@ -33,114 +94,103 @@ pub(super) fn board_ui(
                 .unwrap_or(Rect::from_min_size(Pos2::ZERO, vec2(400.0, 300.0))),
             false,
         ),
-    };
-    let fit =
-        (area.width() / bounds.width().max(1.0)).min(area.height() / bounds.height().max(1.0));
-    let k = fit * view.zoom;
-    let origin = area.center() - bounds.center().to_vec2() * k + view.pan;
-    let to_screen = |p: Pos2| origin + p.to_vec2() * k;
-    match &t.board {
-        BoardView::Grid { width, height, walls, difficult, map, .. } => {
-            let grid = Rect::from_min_max(
-                to_screen(Pos2::ZERO),
-                to_screen(pos2(*width as f32, *height as f32)),
-            );
-            painter.rect_filled(rot.rect(grid), 0.0, Color32::from_rgb(34, 36, 40));
-            if let Some(m) = map
-                && let Some(tex) = view.map.texture(ui.ctx(), db, &m.image)
-            {
-                let min = to_screen(pos2(m.offset_x, m.offset_y));
-                let max =
-                    to_screen(pos2(m.offset_x + m.width_squares, m.offset_y + m.height_squares));
-                let uv = if rot.rotated {
-                    Rect::from_min_max(pos2(1.0, 1.0), pos2(0.0, 0.0))
-                } else {
-                    Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0))
-                };
-                let r = rot.rect(Rect::from_min_max(min, max));
-                painter.image(tex, r, uv, Color32::WHITE);
-            }
-            for p in difficult {
-                let r =
-                    Rect::from_min_size(to_screen(pos2(p.x as f32, p.y as f32)), Vec2::splat(k));
-                painter.rect_filled(
-                    rot.rect(r),
-                    0.0,
-                    Color32::from_rgba_unmultiplied(120, 100, 60, 60),
-                );
-            }
-            let line = egui::Stroke::new(1.0, Color32::from_rgba_unmultiplied(255, 255, 255, 28));
-            for x in 0..=*width {
-                let (a, b) =
-                    (to_screen(pos2(x as f32, 0.0)), to_screen(pos2(x as f32, *height as f32)));
-                painter.line_segment([rot.p(a), rot.p(b)], line);
-            }
-            for y in 0..=*height {
-                let (a, b) =
-                    (to_screen(pos2(0.0, y as f32)), to_screen(pos2(*width as f32, y as f32)));
-                painter.line_segment([rot.p(a), rot.p(b)], line);
-            }
-            for w in walls {
-                let [a, b] = w.edge.ends();
-                let (a, b) = (
-                    to_screen(pos2(a.0 as f32, a.1 as f32)),
-                    to_screen(pos2(b.0 as f32, b.1 as f32)),
-                );
-                // Drawn as on the GM's board: an open door is its leaf swung aside, so the
-                // players see the way is open.
-                let parts = grid_paint::wall_parts(w.kind, w.edge.axis, a, b, k * 0.06);
-                for ([p0, p1], part) in parts {
-                    let (colour, width) = match part {
-                        WallPart::Wall => (Color32::from_rgb(235, 235, 235), k * 0.12),
-                        WallPart::ClosedLeaf => (Color32::from_rgb(200, 140, 60), k * 0.16),
-                        WallPart::OpenLeaf => (Color32::from_rgb(200, 140, 60), k * 0.06),
-                        WallPart::Glass => (Color32::from_rgb(120, 170, 230), k * 0.05),
-                    };
-                    painter.line_segment(
-                        [rot.p(p0), rot.p(p1)],
-                        egui::Stroke::new(width.max(2.0), colour),
-                    );
-                }
-            }
-        }
-        BoardView::Zones { zones, links } => {
-            for (a, b) in links {
-                let ca = Rect::from_min_size(
-                    pos2(zones[*a].rect[0], zones[*a].rect[1]),
-                    vec2(zones[*a].rect[2], zones[*a].rect[3]),
-                )
-                .center();
-                let cb = Rect::from_min_size(
-                    pos2(zones[*b].rect[0], zones[*b].rect[1]),
-                    vec2(zones[*b].rect[2], zones[*b].rect[3]),
-                )
-                .center();
-                painter.line_segment(
-                    [rot.p(to_screen(ca)), rot.p(to_screen(cb))],
-                    egui::Stroke::new(3.0, Color32::from_gray(70)),
-                );
-            }
-            for (i, z) in zones.iter().enumerate() {
-                let r = Rect::from_min_max(
-                    to_screen(pos2(z.rect[0], z.rect[1])),
-                    to_screen(pos2(z.rect[0] + z.rect[2], z.rect[1] + z.rect[3])),
-                );
-                painter.rect_filled(rot.rect(r), 8.0, Color32::from_rgb(38, 40, 46));
-                text(
-                    ui,
-                    painter,
-                    rot,
-                    r.min + vec2(10.0, 6.0),
-                    &z.name,
-                    18.0 * scale,
-                    WEAK,
-                    &format!("zone-{i}"),
-                );
-            }
+    }
+}
+
+/// The grid's ground: its squares, the battle map under them, difficult squares and lines.
+fn grid_ui(
+    pen: Pen,
+    db: &fray_data::Db,
+    view: &mut PlayerWindowView,
+    size: Vec2,
+    difficult: &[GridPos],
+    map: Option<&BattleMap>,
+) {
+    let Pen { ui, painter, rot, frame } = pen;
+    let grid = Rect::from_min_max(
+        frame.screen_from_board(Pos2::ZERO),
+        frame.screen_from_board(size.to_pos2()),
+    );
+    painter.rect_filled(rot.rect(grid), 0.0, Color32::from_rgb(34, 36, 40));
+    if let Some(m) = map
+        && let Some(tex) = view.map.texture(ui.ctx(), db, &m.image)
+    {
+        let r = frame.screen_rect([m.offset_x, m.offset_y, m.width_squares, m.height_squares]);
+        let uv = if rot.rotated {
+            Rect::from_min_max(pos2(1.0, 1.0), pos2(0.0, 0.0))
+        } else {
+            Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0))
+        };
+        painter.image(tex, rot.rect(r), uv, Color32::WHITE);
+    }
+    for p in difficult {
+        let r = frame.screen_rect([p.x as f32, p.y as f32, 1.0, 1.0]);
+        painter.rect_filled(rot.rect(r), 0.0, Color32::from_rgba_unmultiplied(120, 100, 60, 60));
+    }
+    let line = egui::Stroke::new(1.0, Color32::from_rgba_unmultiplied(255, 255, 255, 28));
+    for x in 0..=size.x as u16 {
+        let (a, b) = (pos2(x as f32, 0.0), pos2(x as f32, size.y));
+        painter.line_segment(
+            [rot.p(frame.screen_from_board(a)), rot.p(frame.screen_from_board(b))],
+            line,
+        );
+    }
+    for y in 0..=size.y as u16 {
+        let (a, b) = (pos2(0.0, y as f32), pos2(size.x, y as f32));
+        painter.line_segment(
+            [rot.p(frame.screen_from_board(a)), rot.p(frame.screen_from_board(b))],
+            line,
+        );
+    }
+}
+
+/// Walls, doors and windows, drawn as on the GM's board: an open door is its leaf swung
+/// aside, so the players see the way is open.
+fn walls_ui(pen: Pen, walls: &[Wall]) {
+    let Pen { painter, rot, frame, .. } = pen;
+    let k = frame.k;
+    for w in walls {
+        let [a, b] = w.edge.ends();
+        let a = frame.screen_from_board(pos2(a.0 as f32, a.1 as f32));
+        let b = frame.screen_from_board(pos2(b.0 as f32, b.1 as f32));
+        for ([p0, p1], part) in grid_paint::wall_parts(w.kind, w.edge.axis, a, b, k * 0.06) {
+            let (colour, width) = match part {
+                WallPart::Wall => (Color32::from_rgb(235, 235, 235), k * 0.12),
+                WallPart::ClosedLeaf => (Color32::from_rgb(200, 140, 60), k * 0.16),
+                WallPart::OpenLeaf => (Color32::from_rgb(200, 140, 60), k * 0.06),
+                WallPart::Glass => (Color32::from_rgb(120, 170, 230), k * 0.05),
+            };
+            painter.line_segment([rot.p(p0), rot.p(p1)], egui::Stroke::new(width.max(2.0), colour));
         }
     }
-    // Tokens: on their squares, or laid out in rows inside their zone.
-    let disc = if square { k } else { (56.0 * scale).min(k * 60.0) };
+}
+
+/// The zones: the paths between neighbours, then each zone's card and name.
+fn zones_ui(pen: Pen, zones: &[ZoneView], links: &[(usize, usize)], scale: f32) {
+    let Pen { ui, painter, rot, frame } = pen;
+    for (a, b) in links {
+        let (Some(za), Some(zb)) = (zones.get(*a), zones.get(*b)) else { continue };
+        let (ca, cb) = (frame.screen_rect(za.rect).center(), frame.screen_rect(zb.rect).center());
+        painter
+            .line_segment([rot.p(ca), rot.p(cb)], egui::Stroke::new(3.0, Color32::from_gray(70)));
+    }
+    for (i, z) in zones.iter().enumerate() {
+        let r = frame.screen_rect(z.rect);
+        painter.rect_filled(rot.rect(r), 8.0, Color32::from_rgb(38, 40, 46));
+        let at = r.min + vec2(10.0, 6.0);
+        text(ui, painter, rot, at, &z.name, 18.0 * scale, WEAK, &format!("zone-{i}"));
+    }
+}
+
+/// Where each token is drawn (with its index among the board's tokens): a grid token on its
+/// squares; a zone's tokens in rows inside it, below its name. A token with no place is not
+/// drawn.
+fn place_tokens(
+    t: &TableView,
+    frame: Frame,
+    disc: f32,
+    scale: f32,
+) -> Vec<(Place, &TokenPublic, usize)> {
     let mut crowd: std::collections::BTreeMap<usize, usize> = Default::default();
     for tok in &t.tokens {
         if let Some(PlacePublic::Zone { zone }) = &tok.place {
@@ -152,19 +202,17 @@ pub(super) fn board_ui(
     for (i, tok) in t.tokens.iter().enumerate() {
         // Where, the disc's size, and the width its label may take without running into its
         // neighbour's: its squares on a grid, its place in the row in a zone.
-        let (centre, size, room) = match (&tok.place, &t.board) {
+        let at = match (&tok.place, &t.board) {
             (Some(PlacePublic::Square { at, size }), _) => {
                 let s = *size as f32;
-                let centre = to_screen(pos2(at.x as f32 + s / 2.0, at.y as f32 + s / 2.0));
-                (centre, disc * s, disc * s)
+                let centre =
+                    frame.screen_from_board(pos2(at.x as f32 + s / 2.0, at.y as f32 + s / 2.0));
+                Place { centre, size: disc * s, room: disc * s }
             }
             (Some(PlacePublic::Zone { zone }), BoardView::Zones { zones, .. }) => {
                 let Some(z) = zones.get(*zone) else { continue };
                 let n = per_zone.entry(*zone).or_default();
-                let r = Rect::from_min_max(
-                    to_screen(pos2(z.rect[0], z.rect[1])),
-                    to_screen(pos2(z.rect[0] + z.rect[2], z.rect[1] + z.rect[3])),
-                );
+                let r = frame.screen_rect(z.rect);
                 // Below the zone's name, inside its edges.
                 let inside = Rect::from_min_max(
                     pos2(r.min.x + 8.0, r.min.y + 34.0 * scale),
@@ -173,19 +221,13 @@ pub(super) fn board_ui(
                 let count = crowd.get(zone).copied().unwrap_or(1);
                 let (centre, step) = zone_slot(inside, count, *n, disc * STEP_PER_DISC);
                 *n += 1;
-                (centre, step / STEP_PER_DISC, step)
+                Place { centre, size: step / STEP_PER_DISC, room: step }
             }
             _ => continue,
         };
-        placed.push((centre, size, room, tok, i));
+        placed.push((at, tok, i));
     }
-    // Discs first, then every label over them: a neighbour's disc never hides a name.
-    for labels in [false, true] {
-        for (centre, size, room, tok, i) in &placed {
-            let at = Place { centre: *centre, size: *size, room: *room };
-            token_ui(ui, painter, rot, at, scale, tok, *i, labels);
-        }
-    }
+    placed
 }
 
 /// A zone's token stands in a square of room this many times its disc: the disc, and its
