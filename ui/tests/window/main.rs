@@ -26,6 +26,7 @@ mod grid;
 mod harm;
 mod journal;
 mod layout;
+mod layout_stability;
 mod library;
 mod map_refused;
 mod murdham;

@@ -115,6 +115,11 @@ fn side_initiative_then_total_defense_after_seeing_the_roll() {
     assert!(!has(&w, "Bandit", "defending"));
     // Every attack on Aldo (the club, a Charge, a shove, a grapple) is folded away, with why.
     let folded = "4 more, not now: Bandit has spent its Main action";
+    // The answers' box shows a few at a time: the fold is brought into view first.
+    let header =
+        w.harness.get_all_by_role_and_label(Role::DisclosureTriangle, folded).next().unwrap();
+    header.scroll_to_me();
+    w.settle();
     let header =
         w.harness.get_all_by_role_and_label(Role::DisclosureTriangle, folded).next().unwrap();
     header.click();

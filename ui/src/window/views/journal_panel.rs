@@ -158,6 +158,8 @@ pub fn journal_panel_ui(
             "Nothing about this combatant yet."
         };
         ui.label(RichText::new(text).weak());
+        // The panel as full as with lines in it: the first line does not resize it.
+        ui.allocate_space(ui.available_size());
         return;
     }
 

@@ -58,6 +58,26 @@ pub fn number_text(value: i64) -> String {
     if value < 0 { format!("\u{2212}{}", value.unsigned_abs()) } else { value.to_string() }
 }
 
+/// The right column: the stepper's pinned top, the row between fights, the answers' box, then
+/// in one scroll the order, the dice tray and the card. A fight written back keeps the pinned
+/// top (Next refused, the headline saying so) and the answers' box, empty, so nothing under
+/// the pointer moves as the fight ends or reopens.
+fn right_column_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {
+    let width = ui.available_width();
+    stepper::pinned_ui(ui, model, &mut view.stepper, &mut view.campaign.confirm_reopen, out);
+    campaign::between_fights_ui(ui, model, &mut view.campaign);
+    stepper::answers_ui(ui, model, &mut view.stepper, out);
+    ui.separator();
+    egui::ScrollArea::vertical().max_width(width).show(ui, |ui| {
+        ui.set_max_width(width - ui.spacing().scroll.allocated_width());
+        stepper::order_ui(ui, model, out);
+        ui.separator();
+        dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
+        ui.separator();
+        card::card_ui(ui, model, &mut view.card, out);
+    });
+}
+
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
 /// card right, board in the middle.
 pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {
@@ -136,26 +156,18 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
             .resizable(true)
             .default_size((screen.x * 0.24).clamp(250.0, 420.0).min(screen.x * panels::RIGHT_SHARE))
             .show(ui, |ui| {
-                // Nothing in the column may widen it (a card with many stats wraps instead):
-                // a column growing mid-round would move everything under the pointer.
+                // The column is exactly this wide, whatever it holds: it is drawn in a rect of
+                // its own, so nothing in it (a card with many stats, a long name) can widen it
+                // and move the board under the pointer.
                 let width = ui.available_width().min(screen.x * panels::RIGHT_SHARE);
-                ui.set_max_width(width);
-                // A fight written back asks nothing more: the stepper says so instead.
-                let ended = model.fight_ended();
-                if !ended {
-                    stepper::pinned_ui(ui, model, &mut view.stepper, out);
-                }
-                campaign::between_fights_ui(ui, model, &mut view.campaign);
-                egui::ScrollArea::vertical().max_width(width).show(ui, |ui| {
-                    ui.set_max_width(width - ui.spacing().scroll.allocated_width());
-                    if !ended {
-                        stepper::stepper_ui(ui, model, &mut view.stepper, out);
-                        ui.separator();
-                    }
-                    dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
-                    ui.separator();
-                    card::card_ui(ui, model, &mut view.card, out);
-                });
+                let rect = egui::Rect::from_min_size(
+                    ui.cursor().min,
+                    egui::vec2(width, ui.available_height()),
+                );
+                ui.advance_cursor_after_rect(rect);
+                let mut column = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+                column.set_clip_rect(rect.intersect(ui.clip_rect()));
+                right_column_ui(&mut column, model, view, out);
             });
     }
     let panels = &mut view.panels.panels;

@@ -74,16 +74,16 @@ fn durability_prompt(enc: &Encounter) -> Prompt {
 
 /// Who started the fight: that faction holds the initiative (or roll for it).
 fn holder_prompt(enc: &Encounter) -> Prompt {
-    let mut options: Vec<PromptOption> = factions(enc)
-        .into_iter()
-        .map(|s| {
-            PromptOption::allowed(
-                format!("{} started it", side_name(enc, s)),
-                cmd(C::Holder { side: Some(s) }),
-            )
-        })
-        .collect();
-    options.push(PromptOption::allowed("Unclear: roll for it", cmd(C::Holder { side: None })));
+    // The answer always there comes first: a faction added while the question is asked adds
+    // its answer after the others, never in the place of one.
+    let mut options =
+        vec![PromptOption::allowed("Unclear: roll for it", cmd(C::Holder { side: None }))];
+    options.extend(factions(enc).into_iter().map(|s| {
+        PromptOption::allowed(
+            format!("{} started it", side_name(enc, s)),
+            cmd(C::Holder { side: Some(s) }),
+        )
+    }));
     Prompt {
         id: "holder".into(),
         title: "Who started the fight? That faction holds the initiative".into(),

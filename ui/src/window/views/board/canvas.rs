@@ -9,7 +9,7 @@ use super::zone_card::{self, CardLook, DropHint};
 use super::{BoardView, Dialog, Target};
 use crate::window::Action;
 use crate::window::views::library::LibraryDrop;
-use eframe::egui::{self, Align2, FontId, Pos2, Rect, Sense, Stroke, Vec2};
+use eframe::egui::{self, Align2, FontId, Pos2, Rect, Sense, Stroke};
 use fray_app::Command;
 use fray_app::encounter::Encounter;
 use fray_app::ids::{CombatantId, ZoneId};
@@ -73,37 +73,9 @@ pub fn canvas_ui(
     let ui = &mut ui.new_child(egui::UiBuilder::new().max_rect(canvas).id_salt("board-canvas"));
     ui.set_clip_rect(canvas.intersect(ui.clip_rect()));
     ui.painter().rect_filled(canvas, 8.0, pal.canvas);
-
-    // Pan: drag the background, or scroll over the board.
-    if bg.dragged() {
-        view.pan += bg.drag_delta();
-        view.auto_fit = false;
-    }
     let (pointer, released, down) =
         ui.input(|i| (i.pointer.interact_pos(), i.pointer.any_released(), i.pointer.any_down()));
-    // Zoom: Ctrl+scroll around the pointer, the toolbar's buttons around the centre.
-    if ui.rect_contains_pointer(canvas) {
-        let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta, i.zoom_delta()));
-        view.pan += scroll;
-        if scroll != Vec2::ZERO || zoom != 1.0 {
-            view.auto_fit = false;
-        }
-        if zoom != 1.0 {
-            view.zoom_target =
-                (view.zoom_target * zoom).clamp(geometry::min_zoom(state), geometry::MAX_ZOOM);
-            zoom_around(
-                view,
-                canvas,
-                pointer.unwrap_or(canvas.center()),
-                super::step_zoom(view.zoom_target, geometry::min_zoom(state)),
-            );
-        }
-    }
-    if let Some(factor) = view.zoom_request.take() {
-        view.auto_fit = false;
-        view.zoom_target = super::step_zoom(view.zoom * factor, geometry::min_zoom(state));
-        zoom_around(view, canvas, canvas.center(), view.zoom_target);
-    }
+    super::navigate::navigate_ui(ui, state, view, canvas, &bg, pointer);
     // A click on the empty board cancels a link in progress, else clears the selection.
     if bg.clicked() && view.linking.take().is_none() && scene.selected.is_some() {
         out.push(Action::Select(None));
@@ -111,57 +83,7 @@ pub fn canvas_ui(
 
     let cache = Cache::refresh(slot, ui.ctx(), scene.session, view.zoom);
     let board = layout_cards(ui.ctx(), state, cache, view, pointer);
-    // A fit is redone for a few frames while the panels around the board settle, and again
-    // when the window changes size, or a side panel folds or unfolds, while the GM has not
-    // moved the view. (Not when the height alone changes: a banner or the tray growing must
-    // not rescale the board under the pointer.)
-    let window = (ui.ctx().content_rect().size(), canvas.width().round());
-    if view.auto_fit && view.fitted_for != Some(window) {
-        view.fit_pending = true;
-    }
-    if std::mem::take(&mut view.fit_pending) {
-        view.settling = 3;
-    }
-    if view.settling > 0 {
-        view.settling -= 1;
-        ui.ctx().request_repaint();
-        view.auto_fit = true;
-        view.fitted_for = Some(window);
-        let bounds = match &state.grid {
-            // The grid and its coordinates around it.
-            Some(grid) => Some(super::grid_paint::bounds(grid).expand(28.0)),
-            None => board.iter().map(|(_, l)| l.rect).reduce(|a, b| a.union(b)),
-        };
-        // On a grid, Fit stops where the tokens' names still show (a size in points, so at
-        // any UI scale); zone cards stop at a size in pixels.
-        let floor = match &state.grid {
-            Some(_) => super::grid_paint::NAMED_ZOOM,
-            None => geometry::min_fit_zoom(ui.ctx().pixels_per_point(), geometry::min_zoom(state)),
-        };
-        // On a short window the rulings lie over the board's top: the fit keeps below them.
-        let room = if crate::window::views::stepper::is_short(ui) {
-            canvas.with_min_y(
-                (canvas.min.y + super::rulings::RULINGS_OVERLAY).min(canvas.max.y - 1.0),
-            )
-        } else {
-            canvas
-        };
-        let (pan, zoom) = match bounds {
-            Some(b) => {
-                // The pan is from the canvas's corner, the fit's from the room's.
-                let (pan, zoom) = geometry::fit(b, room, 24.0, floor);
-                (pan + (room.min - canvas.min), zoom)
-            }
-            None => (Vec2::ZERO, 1.0),
-        };
-        view.pan = pan;
-        // On a step, rounded down so the whole board stays in view, but never under the
-        // floor (rounded up to its step).
-        let step = super::ZOOM_STEP;
-        let stepped = ((zoom / step).floor() * step).max((floor / step).ceil() * step);
-        view.zoom = stepped.clamp(geometry::min_zoom(state), geometry::MAX_ZOOM);
-        view.zoom_target = view.zoom;
-    }
+    super::navigate::fit_ui(ui, state, view, canvas, &board);
     let cache = Cache::refresh(slot, ui.ctx(), scene.session, view.zoom);
     let transform = Transform { origin: canvas.min.to_vec2() + view.pan, zoom: view.zoom };
     view.board_rects.clear();
@@ -191,150 +113,210 @@ pub fn canvas_ui(
         );
     }
     links(ui, state, &cards, &pal);
-
-    // Where a drag in progress would land, and whether the rules would take it.
-    let hovered_card = pointer
-        .filter(|p| canvas.contains(*p))
-        .and_then(|p| cards.iter().rev().find(|(_, l)| l.rect.contains(p)));
-    let carried_token = egui::DragAndDrop::payload::<TokenDrag>(ui.ctx());
-    let carried_entry = egui::DragAndDrop::payload::<LibraryDrop>(ui.ctx());
-    let drop_on = hovered_card.and_then(|(z, _)| {
-        let zone = state.zone(*z)?;
-        let extra = match (&carried_token, &carried_entry) {
-            (Some(t), _) => {
-                let from = state.combatant(t.0)?.zone;
-                if from == Some(*z) {
-                    return None;
-                }
-                1
-            }
-            (None, Some(e)) => e.count,
-            (None, None) => return None,
-        };
-        let present = cache.members.get(z).map_or(0, Vec::len) as u32;
-        let fits = zone.capacity.is_none_or(|c| present + extra <= c);
-        Some((*z, if fits { DropHint::Accept } else { DropHint::Refuse }))
-    });
-
-    // The selected combatant's zone: every other token shows its range band from it.
-    let from_zone = scene.selected.and_then(|id| state.combatant(id)).and_then(|c| c.zone);
-
+    let pass = CardPass {
+        scene,
+        canvas,
+        pal: &pal,
+        drop_on: drop_hint(ui.ctx(), state, cache, &cards, canvas, pointer),
+        // The selected combatant's zone: every other token shows its range band from it.
+        from_zone: scene.selected.and_then(|id| state.combatant(id)).and_then(|c| c.zone),
+    };
     for ((zone_id, layout), (_, board_layout)) in cards.iter().zip(&board) {
         let Some(zone) = state.zone(*zone_id) else { continue };
         let dragged = view.drag.is_some_and(|d| d.zone == *zone_id);
         if !dragged && !canvas.intersects(layout.rect) {
             continue;
         }
-        let members = cache.members.get(zone_id).map_or(&[][..], Vec::as_slice);
-        let look = CardLook {
-            drop: drop_on.filter(|(z, _)| z == zone_id).map_or(DropHint::None, |(_, h)| h),
-            linking_from: view.linking == Some(*zone_id),
-            link_target: view
-                .linking
-                .filter(|from| from != zone_id)
-                .map(|from| zone.adjacent.contains(&from)),
-        };
-        let count = members.len();
-        let card = zone_card::zone_card_ui(ui, zone, layout, count, &look, &pal);
+        zone_ui(ui, &pass, zone, (layout, board_layout), view, cache, out);
         targets.push(Target { rect: layout.rect.intersect(canvas), zone: Some(*zone_id) });
-
-        if card.title.drag_started()
-            && let Some(press) = ui.input(|i| i.pointer.press_origin())
-        {
-            let start = layout_rect_in_board(state, view, *zone_id, board_layout);
-            let zoom = view.zoom;
-            view.drag =
-                Some(ZoneDrag { zone: *zone_id, resize: false, start, pointer: press, zoom });
-        }
-        if card.edit || card.title.double_clicked() {
-            view.linking = None;
-            view.dialog = Some(Dialog::edit(zone));
-        }
-        if card.link {
-            view.linking = if view.linking == Some(*zone_id) { None } else { Some(*zone_id) };
-        }
-
-        // Tokens: the band is the same for everyone in a zone, so it is looked up once.
-        let band = |cache: &mut Cache, compact: bool| {
-            let from = from_zone?;
-            let steps = cache.ranges_from(state, from).get(zone_id).copied();
-            let label = scene.system.range_band(steps.map(fray_app::space::Distance::Steps)).label;
-            Some((label, cache.band(ui.ctx(), label, compact)))
-        };
-        let zone_band = band(cache, layout.grid.compact);
-        let mut card_clicked = card.title.clicked() || card.body.clicked();
-        let members = cache.members.get(zone_id).map_or(&[][..], Vec::as_slice);
-        for (i, &t) in members.iter().enumerate() {
-            let rect = layout.grid.tile_rect(layout.body.min, i);
-            if !canvas.intersects(rect) {
-                continue;
-            }
-            let token = &cache.tokens[t];
-            let selected = scene.selected == Some(token.id);
-            let look = Look {
-                compact: layout.grid.compact,
-                selected,
-                picked: scene.picked.contains(&token.id),
-                acting: token.acting,
-                band: if selected { None } else { zone_band.clone() },
-                zoom: layout.zoom,
-            };
-            let response = token::token_ui(ui, rect, token, &look, &pal, state);
-            if let Some(c) = state.combatant(token.id) {
-                response.context_menu(|ui| {
-                    crate::window::views::player_window::shown_menu_ui(ui, state, c, out);
-                });
-            }
-            if response.clicked() {
-                // While linking, a token stands for its zone.
-                if view.linking.is_some() {
-                    card_clicked = true;
-                } else if ui.input(|i| i.modifiers.shift) {
-                    // Shift-click picks it for harm to several at once.
-                    out.push(Action::TogglePick(token.id));
-                } else if !selected {
-                    out.push(Action::Select(Some(token.id)));
-                }
-            }
-        }
-        if card_clicked && let Some(from) = view.linking.filter(|from| from != zone_id) {
-            let command = if zone.adjacent.contains(&from) {
-                Command::DisconnectZones { a: from, b: *zone_id }
-            } else {
-                Command::ConnectZones { a: from, b: *zone_id }
-            };
-            out.push(Action::Game(command));
-            view.linking = None;
-        }
-
-        let handle = zone_card::resize_handle_ui(ui, zone, layout.rect, &pal, layout.zoom);
-        if handle.drag_started()
-            && let Some(press) = ui.input(|i| i.pointer.press_origin())
-        {
-            let start = layout_rect_in_board(state, view, *zone_id, board_layout);
-            let zoom = view.zoom;
-            view.drag =
-                Some(ZoneDrag { zone: *zone_id, resize: true, start, pointer: press, zoom });
-        }
     }
 
     // A blast gone astray, over the cards.
     super::deviation::deviation_ui(ui, scene.system, state, &cards, &pal);
+    end_card_drag(view, pointer, released, down, out);
+}
 
-    // A card drag ends on release with one PlaceZone (not one per frame).
-    if let Some(drag) = view.drag {
-        if released {
-            if let Some(now) = pointer {
-                let rect = drag.rect(now);
-                if rect != drag.start {
-                    let rect = geometry::to_board(rect);
-                    out.push(Action::Game(Command::PlaceZone { id: drag.zone, rect }));
-                }
+/// Where a drag in progress would land (the card under the pointer), and whether the rules
+/// would take it there.
+fn drop_hint(
+    ctx: &egui::Context,
+    state: &Encounter,
+    cache: &Cache,
+    cards: &[(ZoneId, CardLayout)],
+    canvas: Rect,
+    pointer: Option<Pos2>,
+) -> Option<(ZoneId, DropHint)> {
+    let hovered_card = pointer
+        .filter(|p| canvas.contains(*p))
+        .and_then(|p| cards.iter().rev().find(|(_, l)| l.rect.contains(p)))?;
+    let carried_token = egui::DragAndDrop::payload::<TokenDrag>(ctx);
+    let carried_entry = egui::DragAndDrop::payload::<LibraryDrop>(ctx);
+    let z = hovered_card.0;
+    let zone = state.zone(z)?;
+    let extra = match (&carried_token, &carried_entry) {
+        (Some(t), _) => {
+            let from = state.combatant(t.0)?.zone;
+            if from == Some(z) {
+                return None;
             }
-            view.drag = None;
-        } else if !down {
-            view.drag = None;
+            1
         }
+        (None, Some(e)) => e.count,
+        (None, None) => return None,
+    };
+    let present = cache.members.get(&z).map_or(0, Vec::len) as u32;
+    let fits = zone.capacity.is_none_or(|c| present + extra <= c);
+    Some((z, if fits { DropHint::Accept } else { DropHint::Refuse }))
+}
+
+/// What every zone card of one pass shares.
+struct CardPass<'a> {
+    /// The model's part the board shows.
+    scene: &'a Scene<'a>,
+    /// The canvas on screen.
+    canvas: Rect,
+    /// The board's colours.
+    pal: &'a Palette,
+    /// The card a drag in progress would land on, and how.
+    drop_on: Option<(ZoneId, DropHint)>,
+    /// The selected combatant's zone (the others show their range band from it).
+    from_zone: Option<ZoneId>,
+}
+
+/// One zone's card, its tokens and its resize handle: a drag of its title or handle begins, a
+/// double click edits it, a click while linking connects or disconnects it.
+fn zone_ui(
+    ui: &mut egui::Ui,
+    pass: &CardPass<'_>,
+    zone: &fray_app::encounter::Zone,
+    (layout, board_layout): (&CardLayout, &CardLayout),
+    view: &mut BoardView,
+    cache: &mut Cache,
+    out: &mut Vec<Action>,
+) {
+    let state = pass.scene.state;
+    let zone_id = zone.id;
+    let members = cache.members.get(&zone_id).map_or(0, Vec::len);
+    let look = CardLook {
+        drop: pass.drop_on.filter(|(z, _)| *z == zone_id).map_or(DropHint::None, |(_, h)| h),
+        linking_from: view.linking == Some(zone_id),
+        link_target: view
+            .linking
+            .filter(|from| *from != zone_id)
+            .map(|from| zone.adjacent.contains(&from)),
+    };
+    let card = zone_card::zone_card_ui(ui, zone, layout, members, &look, pass.pal);
+    if card.title.drag_started()
+        && let Some(press) = ui.input(|i| i.pointer.press_origin())
+    {
+        let start = layout_rect_in_board(state, view, zone_id, board_layout);
+        let zoom = view.zoom;
+        view.drag = Some(ZoneDrag { zone: zone_id, resize: false, start, pointer: press, zoom });
+    }
+    if card.edit || card.title.double_clicked() {
+        view.linking = None;
+        view.dialog = Some(Dialog::edit(zone));
+    }
+    if card.link {
+        view.linking = if view.linking == Some(zone_id) { None } else { Some(zone_id) };
+    }
+    let token_clicked = tokens_ui(ui, pass, zone_id, layout, view.linking.is_some(), cache, out);
+    let card_clicked = token_clicked || card.title.clicked() || card.body.clicked();
+    if card_clicked && let Some(from) = view.linking.filter(|from| *from != zone_id) {
+        let command = if zone.adjacent.contains(&from) {
+            Command::DisconnectZones { a: from, b: zone_id }
+        } else {
+            Command::ConnectZones { a: from, b: zone_id }
+        };
+        out.push(Action::Game(command));
+        view.linking = None;
+    }
+    let handle = zone_card::resize_handle_ui(ui, zone, layout.rect, pass.pal, layout.zoom);
+    if handle.drag_started()
+        && let Some(press) = ui.input(|i| i.pointer.press_origin())
+    {
+        let start = layout_rect_in_board(state, view, zone_id, board_layout);
+        let zoom = view.zoom;
+        view.drag = Some(ZoneDrag { zone: zone_id, resize: true, start, pointer: press, zoom });
+    }
+}
+
+/// The tokens in a zone's card: a click selects one, a shift-click picks it for harm to
+/// several at once, a right click opens what the players are shown of it. Returns whether a
+/// token was clicked while `linking` (it stands for its zone then).
+fn tokens_ui(
+    ui: &mut egui::Ui,
+    pass: &CardPass<'_>,
+    zone_id: ZoneId,
+    layout: &CardLayout,
+    linking: bool,
+    cache: &mut Cache,
+    out: &mut Vec<Action>,
+) -> bool {
+    let (scene, state) = (pass.scene, pass.scene.state);
+    // The band is the same for everyone in a zone, so it is looked up once.
+    let zone_band = pass.from_zone.map(|from| {
+        let steps = cache.ranges_from(state, from).get(&zone_id).copied();
+        let label = scene.system.range_band(steps.map(fray_app::space::Distance::Steps)).label;
+        (label, cache.band(ui.ctx(), label, layout.grid.compact))
+    });
+    let mut clicked_while_linking = false;
+    let members = cache.members.get(&zone_id).map_or(&[][..], Vec::as_slice);
+    for (i, &t) in members.iter().enumerate() {
+        let rect = layout.grid.tile_rect(layout.body.min, i);
+        if !pass.canvas.intersects(rect) {
+            continue;
+        }
+        let token = &cache.tokens[t];
+        let selected = scene.selected == Some(token.id);
+        let look = Look {
+            compact: layout.grid.compact,
+            selected,
+            picked: scene.picked.contains(&token.id),
+            acting: token.acting,
+            band: if selected { None } else { zone_band.clone() },
+            zoom: layout.zoom,
+        };
+        let response = token::token_ui(ui, rect, token, &look, pass.pal, state);
+        if let Some(c) = state.combatant(token.id) {
+            response.context_menu(|ui| {
+                crate::window::views::player_window::shown_menu_ui(ui, state, c, out);
+            });
+        }
+        if response.clicked() {
+            if linking {
+                clicked_while_linking = true;
+            } else if ui.input(|i| i.modifiers.shift) {
+                // Shift-click picks it for harm to several at once.
+                out.push(Action::TogglePick(token.id));
+            } else if !selected {
+                out.push(Action::Select(Some(token.id)));
+            }
+        }
+    }
+    clicked_while_linking
+}
+
+/// A card drag ends on release with one `PlaceZone` (not one per frame).
+fn end_card_drag(
+    view: &mut BoardView,
+    pointer: Option<Pos2>,
+    released: bool,
+    down: bool,
+    out: &mut Vec<Action>,
+) {
+    let Some(drag) = view.drag else { return };
+    if released {
+        if let Some(now) = pointer {
+            let rect = drag.rect(now);
+            if rect != drag.start {
+                let rect = geometry::to_board(rect);
+                out.push(Action::Game(Command::PlaceZone { id: drag.zone, rect }));
+            }
+        }
+        view.drag = None;
+    } else if !down {
+        view.drag = None;
     }
 }
 
@@ -351,18 +333,6 @@ fn layout_rect_in_board(
         let i = state.zones.keys().position(|z| *z == zone).unwrap_or(0);
         view.auto_rects.get(i).copied().unwrap_or(board.rect)
     })
-}
-
-/// Changes the zoom to `zoom`, keeping the board point under `anchor` (on screen) in place.
-fn zoom_around(view: &mut BoardView, canvas: Rect, anchor: Pos2, zoom: f32) {
-    if zoom == view.zoom {
-        return;
-    }
-    let origin = canvas.min.to_vec2() + view.pan;
-    let view_before = Transform { origin, zoom: view.zoom };
-    let under = view_before.board_pos(anchor);
-    view.pan = anchor.to_vec2() - under.to_vec2() * zoom - canvas.min.to_vec2();
-    view.zoom = zoom;
 }
 
 /// Every card's layout in board units, in zone order; the card being dragged goes last (on

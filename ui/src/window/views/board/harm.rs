@@ -242,11 +242,10 @@ fn picked_ui(ui: &mut egui::Ui, state: &Encounter, form: &mut HarmForm) {
     });
 }
 
-/// "Harm several…", with how many are picked on the board and a way to put them back; on a
-/// `narrow` board (a high UI scale, or little room left in the row) a short "Harm…", named in
+/// "Harm several…", with how many are picked on the board; on a `narrow` board (a high UI scale, or little room left in the row) a short "Harm…", named in
 /// full for screen readers, so the toolbar keeps one row. Returns whether the GM opened the
 /// dialog.
-pub fn button_ui(ui: &mut egui::Ui, picked: usize, narrow: bool, out: &mut Vec<Action>) -> bool {
+pub fn button_ui(ui: &mut egui::Ui, picked: usize, narrow: bool) -> bool {
     let full = if picked == 0 {
         "Harm several…".to_owned()
     } else {
@@ -257,20 +256,12 @@ pub fn button_ui(ui: &mut egui::Ui, picked: usize, narrow: bool, out: &mut Vec<A
     let text = if narrow { "Harm…".to_owned() } else { full.clone() };
     let hint = "A blast, a breath, a falling ceiling: one roll dealt to several. \
                 Shift-click tokens to pick them.";
-    let open = ui
-        .add(egui::Button::new(text).min_size(egui::vec2(0.0, 34.0)))
+    // The picks are put back by shift-clicking them again, or in the dialog: no button comes
+    // and goes here, so the toolbar keeps its row and the board does not move.
+    ui.add(egui::Button::new(text).min_size(egui::vec2(0.0, 34.0)))
         .accessible_name(full)
         .on_hover_text(hint)
-        .clicked();
-    // On a narrow board the picks are put back by shift-clicking them again (or in the
-    // dialog), so the toolbar keeps one row and the board does not move.
-    if picked > 0
-        && !narrow
-        && ui.add(egui::Button::new("Clear the picks").min_size(egui::vec2(0.0, 34.0))).clicked()
-    {
-        out.push(Action::ClearPicks);
-    }
-    open
+        .clicked()
 }
 
 /// The dialog of harm to several at once, anchored by its top edge so nothing moves under the

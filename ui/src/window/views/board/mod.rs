@@ -18,6 +18,7 @@ mod grid_map;
 pub(crate) mod grid_paint;
 mod grid_tools;
 mod harm;
+mod navigate;
 mod palette;
 mod rulings;
 mod token;
@@ -160,8 +161,7 @@ pub fn board_ui(
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
         .show(ui, |ui| {
-            let tools =
-                toolbar::toolbar_ui(ui, state, view, panels, window, model.picked.len(), out);
+            let tools = toolbar::toolbar_ui(ui, state, view, panels, window, model.picked.len());
             if tools.harm {
                 view.harm = Some(harm::HarmForm::new(state, &model.picked));
             }
@@ -174,17 +174,11 @@ pub fn board_ui(
     if !short {
         rulings::ruling_ui(ui, view);
     }
-    if let Some(status) = &model.status {
-        egui::Panel::bottom("board-status")
-            .resizable(false)
-            .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
-            .show(ui, |ui| status_ui(ui, model, status, out));
-    }
     egui::Panel::bottom("board-tray")
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 6)))
         .show(ui, |ui| {
-            tray::tray_ui(ui, state, model.selected, prepared, out, &mut targets);
+            tray::tray_ui(ui, model, prepared, out, &mut targets);
         });
     let scene = Scene {
         session,
@@ -212,25 +206,22 @@ pub fn board_ui(
     view.cache = cache;
 }
 
-/// The last message for the GM: what was refused and why, or what happened.
-fn status_ui(
+/// The last message for the GM: what was refused and why, or what happened. In the tray's
+/// first line, where its hint stood: no row comes and goes under the board.
+pub(super) fn status_ui(
     ui: &mut egui::Ui,
     model: &Model,
     status: &crate::window::Status,
     out: &mut Vec<Action>,
 ) {
-    ui.horizontal(|ui| {
-        let colour = if status.error {
-            ui.visuals().error_fg_color
-        } else {
-            ui.visuals().strong_text_color()
-        };
-        if ui.button("Dismiss").clicked() {
-            out.push(Action::DismissStatus);
-        }
-        super::library::undo_delete_ui(ui, model, out);
-        ui.add(egui::Label::new(egui::RichText::new(&status.text).color(colour)).truncate());
-    });
+    let colour =
+        if status.error { ui.visuals().error_fg_color } else { ui.visuals().strong_text_color() };
+    if ui.button("Dismiss").clicked() {
+        out.push(Action::DismissStatus);
+    }
+    super::library::undo_delete_ui(ui, model, out);
+    let text = egui::RichText::new(&status.text).color(colour);
+    ui.add(egui::Label::new(text).truncate()).on_hover_text(&status.text);
 }
 
 /// Ends a drag on release: a token moves to the zone (or tray) under the pointer, a library

@@ -2,7 +2,6 @@
 //! several at once, and while linking, what to click.
 
 use super::{BoardView, Dialog, geometry, grid_canvas, harm};
-use crate::window::Action;
 use crate::window::views::panels::{self, Layout, Panel, Panels};
 use eframe::egui::{self, Rect, vec2};
 
@@ -23,7 +22,8 @@ pub(super) struct Toolbar {
 }
 
 /// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), harm to several at once,
-/// and while linking, what to click.
+/// and while linking, what to click. Nothing in it comes and goes as the GM plays (no button
+/// appears with the first pick), so it keeps its rows and the board under it does not move.
 pub(super) fn toolbar_ui(
     ui: &mut egui::Ui,
     state: &fray_app::encounter::Encounter,
@@ -31,7 +31,6 @@ pub(super) fn toolbar_ui(
     panels: &mut Panels,
     window: egui::Vec2,
     picked: usize,
-    out: &mut Vec<Action>,
 ) -> Toolbar {
     let mut harm = false;
     let mut zoom_readout = None;
@@ -40,119 +39,147 @@ pub(super) fn toolbar_ui(
     let compact = ui.available_width() < FULL_TOOLBAR;
     let narrow = ui.available_width() < NARROW_TOOLBAR;
     ui.horizontal_wrapped(|ui| {
-        let big = vec2(0.0, 34.0);
-        for panel in Panel::ALL {
-            // The open library draws its own toggle, where this one stood (see
-            // `panels::fold_button_ui`).
-            if panel == Panel::Library && panels.open(panel, window) {
-                continue;
-            }
-            panels::fold_button_ui(ui, panels, panel, window, compact);
-        }
+        folds_ui(ui, panels, window, compact);
         ui.separator();
-        let now = panels.layout(window);
-        if compact {
-            // One toggle: Table on, or off to Prep.
-            let table = now == Some(Layout::Table);
-            let button = egui::Button::selectable(table, Layout::Table.label()).min_size(big);
-            let hint = if table { Layout::Prep.hint() } else { Layout::Table.hint() };
-            if ui.add(button).on_hover_text(hint).clicked() {
-                panels.set_layout(if table { Layout::Prep } else { Layout::Table });
-            }
-        } else {
-            for layout in Layout::ALL {
-                let button =
-                    egui::Button::selectable(now == Some(layout), layout.label()).min_size(big);
-                if ui.add(button).on_hover_text(layout.hint()).clicked() {
-                    panels.set_layout(layout);
-                }
-            }
-        }
-        ui.separator();
-        if state.grid.is_some() {
-            // A grid's tools instead of zones; on a narrow board one picker, so the toolbar
-            // keeps to one row and the board its height.
-            if narrow {
-                egui::ComboBox::from_id_salt("grid-tool")
-                    .selected_text(view.grid.tool.label())
-                    .show_ui(ui, |ui| {
-                        for tool in grid_canvas::Tool::ALL {
-                            ui.selectable_value(&mut view.grid.tool, tool, tool.label())
-                                .on_hover_text(tool.hint());
-                        }
-                    })
-                    .response
-                    .on_hover_text("The grid's tool: Move, Walls or Ground");
-            } else {
-                for tool in grid_canvas::Tool::ALL {
-                    let button = egui::Button::selectable(view.grid.tool == tool, tool.label())
-                        .min_size(big);
-                    if ui.add(button).on_hover_text(tool.hint()).clicked() {
-                        view.grid.tool = tool;
-                    }
-                }
-            }
-            let map = egui::Button::new("Map…").min_size(big);
-            if ui
-                .add(map)
-                .on_hover_text("Lay a picture under the grid, or load a Universal VTT map")
-                .clicked()
-            {
-                view.grid.map_form.get_or_insert_with(Default::default);
-            }
-        } else if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
-            view.dialog = Some(Dialog::add());
-        }
-        let zoom_out = ui
-            .add_enabled(
-                view.zoom > geometry::min_zoom(state),
-                egui::Button::new("\u{2212}").min_size(vec2(34.0, 34.0)),
-            )
-            .on_hover_text("Zoom out (Ctrl+scroll)");
-        if zoom_out.clicked() {
-            view.zoom_request = Some(1.0 / 1.25);
-        }
-        if !narrow {
-            // On a narrow board the readout gives its room to the tools. Its room is as wide
-            // as the widest zoom, so the buttons after it never move as the zoom changes.
-            let widest = format!("{:.0} %", geometry::MAX_ZOOM * 100.0);
-            let font = egui::TextStyle::Body.resolve(ui.style());
-            let widest = ui.painter().layout_no_wrap(widest, font, egui::Color32::PLACEHOLDER);
-            let size = vec2(widest.size().x, ui.spacing().interact_size.y);
-            zoom_readout = Some(ui.allocate_exact_size(size, egui::Sense::hover()).0);
-        }
-        let zoom_in = ui
-            .add_enabled(
-                view.zoom < geometry::MAX_ZOOM,
-                egui::Button::new("+").min_size(vec2(34.0, 34.0)),
-            )
-            .on_hover_text("Zoom in (Ctrl+scroll)");
-        if zoom_in.clicked() {
-            view.zoom_request = Some(1.25);
-        }
-        if ui
-            .add(egui::Button::new("Fit").min_size(big))
-            .on_hover_text("Show the whole board. Scroll or drag the background to pan")
-            .clicked()
-        {
-            view.fit_pending = true;
-        }
+        tools_ui(ui, state, view, narrow);
+        zoom_readout = zoom_ui(ui, state, view, narrow);
         if !narrow {
             ui.separator();
         }
-        harm = harm::button_ui(ui, picked, narrow, out);
-        if let Some(from) = view.linking.and_then(|z| state.zone(z)) {
-            ui.add_space(12.0);
-            ui.colored_label(
-                ui.visuals().selection.stroke.color,
-                format!("Linking {}: click the zone to connect (or disconnect)", from.name),
-            );
-            if ui.add(egui::Button::new("Cancel link").min_size(big)).clicked()
-                || ui.input(|i| i.key_pressed(egui::Key::Escape))
-            {
-                view.linking = None;
-            }
-        }
+        harm = harm::button_ui(ui, picked, narrow);
+        linking_ui(ui, state, view);
     });
     Toolbar { harm, zoom_readout }
+}
+
+/// The panels' folds and the Table/Prep layouts (one toggle when `compact`).
+fn folds_ui(ui: &mut egui::Ui, panels: &mut Panels, window: egui::Vec2, compact: bool) {
+    let big = vec2(0.0, 34.0);
+    for panel in Panel::ALL {
+        // The open library draws its own toggle, where this one stood (see
+        // `panels::fold_button_ui`).
+        if panel == Panel::Library && panels.open(panel, window) {
+            continue;
+        }
+        panels::fold_button_ui(ui, panels, panel, window, compact);
+    }
+    ui.separator();
+    let now = panels.layout(window);
+    if compact {
+        // One toggle: Table on, or off to Prep.
+        let table = now == Some(Layout::Table);
+        let button = egui::Button::selectable(table, Layout::Table.label()).min_size(big);
+        let hint = if table { Layout::Prep.hint() } else { Layout::Table.hint() };
+        if ui.add(button).on_hover_text(hint).clicked() {
+            panels.set_layout(if table { Layout::Prep } else { Layout::Table });
+        }
+    } else {
+        for layout in Layout::ALL {
+            let button =
+                egui::Button::selectable(now == Some(layout), layout.label()).min_size(big);
+            if ui.add(button).on_hover_text(layout.hint()).clicked() {
+                panels.set_layout(layout);
+            }
+        }
+    }
+}
+
+/// "+ Zone" on a zone board; on a grid its tools (one picker on a `narrow` board) and "Map…".
+fn tools_ui(
+    ui: &mut egui::Ui,
+    state: &fray_app::encounter::Encounter,
+    view: &mut BoardView,
+    narrow: bool,
+) {
+    let big = vec2(0.0, 34.0);
+    if state.grid.is_none() {
+        if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
+            view.dialog = Some(Dialog::add());
+        }
+        return;
+    }
+    if narrow {
+        egui::ComboBox::from_id_salt("grid-tool")
+            .selected_text(view.grid.tool.label())
+            .show_ui(ui, |ui| {
+                for tool in grid_canvas::Tool::ALL {
+                    ui.selectable_value(&mut view.grid.tool, tool, tool.label())
+                        .on_hover_text(tool.hint());
+                }
+            })
+            .response
+            .on_hover_text("The grid's tool: Move, Walls or Ground");
+    } else {
+        for tool in grid_canvas::Tool::ALL {
+            let button =
+                egui::Button::selectable(view.grid.tool == tool, tool.label()).min_size(big);
+            if ui.add(button).on_hover_text(tool.hint()).clicked() {
+                view.grid.tool = tool;
+            }
+        }
+    }
+    let map = egui::Button::new("Map…").min_size(big);
+    let hover = "Lay a picture under the grid, or load a Universal VTT map";
+    if ui.add(map).on_hover_text(hover).clicked() {
+        view.grid.map_form.get_or_insert_with(Default::default);
+    }
+}
+
+/// Zoom out, the zoom's readout (its room returned, written once the canvas has fitted the
+/// zoom; none on a `narrow` board), zoom in, and Fit.
+fn zoom_ui(
+    ui: &mut egui::Ui,
+    state: &fray_app::encounter::Encounter,
+    view: &mut BoardView,
+    narrow: bool,
+) -> Option<Rect> {
+    let square = vec2(34.0, 34.0);
+    let zoom_out = ui
+        .add_enabled(
+            view.zoom > geometry::min_zoom(state),
+            egui::Button::new("\u{2212}").min_size(square),
+        )
+        .on_hover_text("Zoom out (Ctrl+scroll)");
+    if zoom_out.clicked() {
+        view.zoom_request = Some(1.0 / 1.25);
+    }
+    let mut readout = None;
+    if !narrow {
+        // On a narrow board the readout gives its room to the tools. Its room is as wide as
+        // the widest zoom, so the buttons after it never move as the zoom changes.
+        let widest = format!("{:.0} %", geometry::MAX_ZOOM * 100.0);
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let widest = ui.painter().layout_no_wrap(widest, font, egui::Color32::PLACEHOLDER);
+        let size = vec2(widest.size().x, ui.spacing().interact_size.y);
+        readout = Some(ui.allocate_exact_size(size, egui::Sense::hover()).0);
+    }
+    let zoom_in = ui
+        .add_enabled(view.zoom < geometry::MAX_ZOOM, egui::Button::new("+").min_size(square))
+        .on_hover_text("Zoom in (Ctrl+scroll)");
+    if zoom_in.clicked() {
+        view.zoom_request = Some(1.25);
+    }
+    let fit = egui::Button::new("Fit").min_size(vec2(0.0, 34.0));
+    if ui
+        .add(fit)
+        .on_hover_text("Show the whole board. Scroll or drag the background to pan")
+        .clicked()
+    {
+        view.fit_pending = true;
+    }
+    readout
+}
+
+/// While linking two zones: what to click, and a way out (Escape too).
+fn linking_ui(ui: &mut egui::Ui, state: &fray_app::encounter::Encounter, view: &mut BoardView) {
+    let Some(from) = view.linking.and_then(|z| state.zone(z)) else { return };
+    ui.add_space(12.0);
+    if ui.add(egui::Button::new("Cancel link").min_size(vec2(0.0, 34.0))).clicked()
+        || ui.input(|i| i.key_pressed(egui::Key::Escape))
+    {
+        view.linking = None;
+    }
+    let text = format!("Linking {}: click the zone to connect (or disconnect)", from.name);
+    let colour = ui.visuals().selection.stroke.color;
+    ui.add(egui::Label::new(egui::RichText::new(text).color(colour)).truncate());
 }

@@ -6,21 +6,20 @@ use super::cache::Cache;
 use super::geometry::COMPACT_TILE;
 use super::palette::Palette;
 use super::token::{self, Look, TokenDrag};
-use crate::window::Action;
 use crate::window::views::library::LibraryDrop;
+use crate::window::{Action, Model};
 use eframe::egui::{self, CornerRadius, Stroke, StrokeKind};
-use fray_app::encounter::Encounter;
-use fray_app::ids::CombatantId;
 
 /// Draws the tray and records it as a drop target.
 pub fn tray_ui(
     ui: &mut egui::Ui,
-    state: &Encounter,
-    selected: Option<CombatantId>,
+    model: &Model,
     cache: &Cache,
     out: &mut Vec<Action>,
     targets: &mut Vec<Target>,
 ) {
+    let Some(session) = &model.session else { return };
+    let (state, selected) = (session.state(), model.selected);
     let pal = Palette::of(ui.visuals());
     let frame_rect = ui.available_rect_before_wrap();
     let n = cache.off_board.len();
@@ -30,6 +29,11 @@ pub fn tray_ui(
         ui.strong("Not on the board");
         if n > 0 {
             ui.weak(format!("({n})"));
+        }
+        // The last message for the GM stands where the hint does, in this line.
+        if let Some(status) = &model.status {
+            super::status_ui(ui, model, status, out);
+            return;
         }
         let hint = if n == 0 {
             "Nobody. Drag a token here to take it off the board."

@@ -39,38 +39,37 @@ pub fn campaign_ui(
     }
 }
 
-/// Under the stepper's pinned top: "End the fight…" (the review of what lasts) and
-/// "Party…" (how everyone is now, rests); once the fight is written back, it says so, large,
-/// with "Reopen the fight…" instead.
+/// Under the stepper's pinned top, one row that keeps its buttons in their places: "End the
+/// fight…" (the review of what lasts; refused once the fight is written back, when the
+/// headline above offers "Reopen the fight…"), "Recap…" and "Party…" (on a short window both
+/// behind "More…").
 pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignView) {
     let ended = model.fight_ended();
-    if ended {
-        let said = egui::RichText::new("The fight is over: what lasts is written back.");
-        ui.label(said.strong().size(20.0));
-    }
-    // Buttons as wide as their words, in a row that wraps whole buttons (never letters) when
-    // the column is narrow; smaller on a short window, where the answers need the room.
+    // Buttons as wide as their words; smaller on a short window, where the answers need the
+    // room.
     let short = crate::window::views::stepper::is_short(ui);
     let (size, height) = if short { (15.0, 28.0) } else { (17.0, 34.0) };
     let button = |text: &str| {
         egui::Button::new(egui::RichText::new(text).size(size)).min_size(egui::vec2(0.0, height))
     };
-    // A decided fight has "End the fight…" big in the stepper instead.
-    let decided = model.session.as_ref().is_some_and(|s| {
-        fray_app::system::verdict::verdict(s.history().system(), s.state()).is_some()
-    });
-    ui.horizontal_wrapped(|ui| {
-        let (text, hover) = if ended {
-            ("Reopen the fight…", "Let this fight take commands again")
-        } else {
-            ("End the fight…", "Review what lasts for each character, then write it back")
-        };
-        if (ended || !decided) && ui.add(button(text)).on_hover_text(hover).clicked() {
-            if ended {
-                view.confirm_reopen = true;
-            } else {
-                view.review = review::ReviewDraft::of(model);
-            }
+    // A decided fight has "End the fight…" big under Next: this one's room is kept, empty.
+    let decided = !ended
+        && model.session.as_ref().is_some_and(|s| {
+            fray_app::system::verdict::verdict(s.history().system(), s.state()).is_some()
+        });
+    ui.horizontal(|ui| {
+        let end = ui
+            .scope(|ui| {
+                if decided {
+                    ui.set_invisible();
+                }
+                ui.add_enabled(model.session.is_some() && !ended, button("End the fight…"))
+            })
+            .inner
+            .on_hover_text("Review what lasts for each character, then write it back")
+            .on_disabled_hover_text("The fight is over: what lasts is written back");
+        if end.clicked() {
+            view.review = review::ReviewDraft::of(model);
         }
         let mut others = |ui: &mut egui::Ui| {
             let hover = "How it went: who dealt and took what, who went down, how the dice fell";

@@ -38,7 +38,7 @@ pub fn welcome_ui(
 ) {
     egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
         // Leave room for the scroll bar that floats over the right edge.
-        let width = (ui.available_width() - 12.0).min(1200.0);
+        let width = (ui.available_width() - 12.0).clamp(0.0, 1200.0);
         let margin = ((ui.available_width() - width) / 2.0).max(0.0);
         ui.horizontal(|ui| {
             ui.add_space(margin);

@@ -17,7 +17,7 @@ use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
 use fray_app::Command;
 use fray_app::Encounter;
-use fray_app::system::Phase;
+use fray_app::system::{Phase, Prompt};
 
 /// Height of the Next button: the button the GM presses most, so the biggest.
 const NEXT_HEIGHT: f32 = 48.0;
@@ -39,6 +39,8 @@ pub struct StepperView {
     asked: Option<(String, String)>,
     /// Why Next would be refused now, read once per state (encounter, commands, events).
     next_refusal: Option<(RefusalKey, Option<String>)>,
+    /// The tallest the answers have stood: their box keeps it.
+    answers_height: f32,
 }
 
 /// The state a refusal of Next was read in: the encounter, its commands and its events.
@@ -59,18 +61,119 @@ fn next_refusal<'a>(session: &fray_data::Session, view: &'a mut StepperView) -> 
 /// long list still starts at its top).
 const SHOWN_ON_ASKING: f32 = 280.0;
 
+/// How tall the headline's box is at most, in lines of body text: who acts, what the turn has
+/// left, a note or two, the countdown; the rest scrolls inside it.
+const HEADLINE_LINES: f32 = 7.0;
+
+/// The same on a short window (a high UI scale), where only who acts is pinned.
+const SHORT_HEADLINE_LINES: f32 = 3.4;
+
+/// The most of the column's height the headline's box takes (a laptop's screen at 100 %).
+const HEADLINE_SHARE: f32 = 0.2;
+
+/// The question's type and its lines: two (three in smaller type on a short window, where the
+/// column is narrow: the question whole); the answers below say the rest.
+const QUESTION: (f32, usize) = (21.0, 2);
+
+/// The same on a short window.
+const SHORT_QUESTION: (f32, usize) = (18.0, 3);
+
+/// The room under Next: why it waits (two lines at most), or "End the fight…" once the fight
+/// is decided.
+const UNDER_NEXT: f32 = 44.0;
+
+/// The same on a short window: one line, or a smaller "End the fight…".
+const SHORT_UNDER_NEXT: f32 = 30.0;
+
 /// The top of the right column, never scrolled away: the phases, the round, who acts (or
 /// chooses), the question asked now, and Next with the step's main buttons ("End turn").
 /// Keys: Space is Next, 1–9 answer the first question's allowed options in order, F1 lists
 /// every shortcut.
-pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
+///
+/// Every part has a room of its own, as tall whatever it says, so nothing the GM clicks here
+/// or below moves when the fight changes: the headline's box scrolls inside when it says
+/// more, the question keeps two lines, and under Next one room holds why it waits or, once
+/// the fight is decided, "End the fight…".
+pub fn pinned_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut StepperView,
+    reopen: &mut bool,
+    out: &mut Vec<Action>,
+) {
     let Some(session) = &model.session else { return };
     let state = session.state();
     let system = session.history().system();
-    let phases = system.phases();
-    // A short window (a high UI scale) says the round and the phase in one line instead of
-    // the row of pills, so the question and Next stay in view.
     let short = is_short(ui);
+    round_ui(ui, system.phases(), state, short);
+    let ended = model.fight_ended();
+    let prompts = if ended { Vec::new() } else { session.prompts() };
+    let verdict = fray_app::system::verdict::verdict(system, state);
+    headline_box_ui(ui, short, |ui| {
+        if ended {
+            let said = RichText::new("The fight is over: what lasts is written back.");
+            let button = egui::Button::new(RichText::new("Reopen the fight…").size(17.0))
+                .min_size(egui::vec2(0.0, 34.0));
+            if ui.add(button).on_hover_text("Let this fight take commands again").clicked() {
+                // Asked first (the between-fights views).
+                *reopen = true;
+            }
+            ui.add(egui::Label::new(said.strong().size(20.0)).wrap());
+            return;
+        }
+        headline_ui(ui, session, &prompts, short);
+        countdown::countdown_ui(
+            ui,
+            system.spotlight(state).countdown.as_ref(),
+            &mut view.countdown,
+        );
+        if let Some(v) = verdict {
+            // Decided: said large; ending the fight is the big button under Next.
+            let lit = ui.visuals().selection.stroke.color;
+            ui.add(
+                egui::Label::new(RichText::new(v.words()).size(26.0).strong().color(lit)).wrap(),
+            );
+        }
+    });
+    question_ui(ui, prompts.first().map(|p| p.title.as_str()), short);
+    ui.add_space(4.0);
+    let refusal = if ended {
+        Some("the fight is over".to_owned())
+    } else if verdict.is_some() {
+        None
+    } else {
+        next_refusal(session, view).map(str::to_owned)
+    };
+    next_ui(ui, refusal.is_none(), out);
+    under_next_ui(
+        ui,
+        refusal.as_deref().filter(|_| !ended),
+        verdict.is_some() && !ended,
+        short,
+        out,
+    );
+    main_options_ui(ui, &prompts, out);
+    keys::keys_ui(ui, &prompts, &mut view.help, out);
+    ui.separator();
+}
+
+/// The step's main buttons ("End turn") in a room kept for one whether or not one is there,
+/// so the row under them stays where it is as turns begin and end.
+fn main_options_ui(ui: &mut egui::Ui, prompts: &[Prompt], out: &mut Vec<Action>) {
+    let top = ui.cursor().min.y;
+    for option in prompts.iter().flat_map(|p| &p.options).filter(|o| o.main) {
+        prompts::option_ui(ui, option, out);
+    }
+    let room = prompts::OPTION_HEIGHT + ui.spacing().item_spacing.y + 2.0;
+    let used = ui.cursor().min.y - top;
+    if used < room {
+        ui.add_space(room - used);
+    }
+}
+
+/// The phases and the round: a short window (a high UI scale) says them in one line instead
+/// of the row of pills, so the question and Next stay in view.
+fn round_ui(ui: &mut egui::Ui, phases: &[Phase], state: &Encounter, short: bool) {
     let round = match state.round {
         // A first pill of the same words (d12) says it already.
         0 if phases.iter().any(|p| p.label == "Before the fight") => "Not started yet".to_owned(),
@@ -83,19 +186,38 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
             Some(p) if state.round > 0 => format!("{round} · {p}"),
             _ => round,
         };
-        ui.label(RichText::new(line).heading());
+        ui.add(egui::Label::new(RichText::new(line).heading()).truncate());
     } else {
         phases_ui(ui, phases, state);
         ui.add_space(6.0);
         ui.label(RichText::new(round).heading());
     }
-    let prompts = session.prompts();
-    let mut spot = system.spotlight(state);
+}
+
+/// A box as tall as [`HEADLINE_LINES`] (fewer on a short window) whatever `content` says in
+/// it: what does not fit scrolls inside.
+fn headline_box_ui(ui: &mut egui::Ui, short: bool, content: impl FnOnce(&mut egui::Ui)) {
+    let lines = if short { SHORT_HEADLINE_LINES } else { HEADLINE_LINES };
+    let line = ui.text_style_height(&egui::TextStyle::Body).max(1.0) * 1.45;
+    // The column's height is the window's (less the panels'), the same all evening.
+    let height = (lines * line).min((ui.available_height() * HEADLINE_SHARE).max(3.0 * line));
+    egui::ScrollArea::vertical()
+        .id_salt("stepper-headline")
+        .auto_shrink([false, false])
+        .max_height(height)
+        .min_scrolled_height(height)
+        .show(ui, content);
+}
+
+/// Who acts or chooses, as the procedure answers it; when nobody acts but someone is asked
+/// (declarations, a reaction), who is asked.
+fn headline_ui(ui: &mut egui::Ui, session: &fray_data::Session, prompts: &[Prompt], short: bool) {
+    let state = session.state();
+    let mut spot = session.history().system().spotlight(state);
     if spot.who.is_empty()
         && let Some(c) = prompts.first().and_then(|p| p.actor).and_then(|id| state.combatant(id))
     {
-        // Nobody acts, but someone is asked (declarations, a reaction): they are who the
-        // table looks at, not "Nobody".
+        // They are who the table looks at, not "Nobody".
         spot.caption = "Asked now".into();
         spot.who = c.name.clone();
         spot.side = Some(c.side);
@@ -106,53 +228,17 @@ pub fn pinned_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: 
     } else {
         spotlight::spotlight_ui(ui, state, &spot);
     }
-    countdown::countdown_ui(ui, spot.countdown.as_ref(), &mut view.countdown);
-    let verdict = fray_app::system::verdict::verdict(system, state);
-    if let Some(v) = verdict {
-        // Decided: said large, and ending the fight is the big button where Next was.
-        let lit = ui.visuals().selection.stroke.color;
-        ui.label(RichText::new(v.words()).size(26.0).strong().color(lit));
-    }
-    if let Some(first) = prompts.first() {
-        question_ui(ui, &first.title, short);
-    }
-    ui.add_space(4.0);
-    if verdict.is_some() {
-        end_or_next_ui(ui, out);
-    } else {
-        // Next says beforehand why it cannot go on yet, beside the button, not after a click
-        // in the status line under the board.
-        let refusal = next_refusal(session, view).map(str::to_owned);
-        // Grow atoms on both sides centre the word in the wide button.
-        let label =
-            (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
-        let next = egui::Button::new(label).min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
-        let response = ui.add_enabled(refusal.is_none(), next);
-        if response.on_hover_text("The next turn, phase or round (Space)").clicked() {
-            out.push(Action::Game(Command::Advance));
-        }
-        if let Some(why) = refusal {
-            // Small on a short window, where the answers need the room; the question above
-            // usually says the same.
-            let size = if short { 14.0 } else { 17.0 };
-            let text = RichText::new(format!("Next waits: {why}"))
-                .size(size)
-                .color(ui.visuals().warn_fg_color);
-            ui.add(egui::Label::new(text).wrap());
-        }
-    }
-    for option in prompts.iter().flat_map(|p| &p.options).filter(|o| o.main) {
-        prompts::option_ui(ui, option, out);
-    }
-    keys::keys_ui(ui, &prompts, &mut view.help, out);
-    ui.separator();
 }
 
-/// The question asked now, large, whole on hover.
-fn question_ui(ui: &mut egui::Ui, title: &str, short: bool) {
-    // Two lines at most (three in smaller type on a short window, where the column is
-    // narrow: the question whole): the answers below say the rest.
-    let (size, rows) = if short { (18.0, 3) } else { (21.0, 2) };
+/// The question asked now, large, whole on hover, in a room of its lines whether it takes
+/// all of them, one or none.
+fn question_ui(ui: &mut egui::Ui, title: Option<&str>, short: bool) {
+    let (size, rows) = if short { SHORT_QUESTION } else { QUESTION };
+    let row = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(size)));
+    let height = rows as f32 * row;
+    let width = ui.available_width();
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let Some(title) = title else { return };
     let mut job = egui::text::LayoutJob::single_section(
         title.to_owned(),
         egui::TextFormat::simple(
@@ -161,18 +247,110 @@ fn question_ui(ui: &mut egui::Ui, title: &str, short: bool) {
         ),
     );
     job.wrap = egui::text::TextWrapping {
-        max_width: ui.available_width(),
+        max_width: width,
         max_rows: rows,
         break_anywhere: false,
         overflow_character: Some('…'),
     };
-    ui.add(egui::Label::new(job)).on_hover_text(title);
+    let label =
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| ui.add(egui::Label::new(job)));
+    label.inner.on_hover_text(title);
 }
 
-/// The rest of the stepper, in the right column's scroll: the prompts' answers and the turn
-/// order (Murdham: the circumstances and who is still to act per faction).
-pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
-    let Some(session) = &model.session else { return };
+/// Next, as wide as the column: the button the GM presses most, so the biggest.
+fn next_ui(ui: &mut egui::Ui, enabled: bool, out: &mut Vec<Action>) {
+    // Grow atoms on both sides centre the word in the wide button.
+    let label = (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
+    let next = egui::Button::new(label).min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
+    let response = ui.add_enabled(enabled, next);
+    if response.on_hover_text("The next turn, phase or round (Space)").clicked() {
+        out.push(Action::Game(Command::Advance));
+    }
+}
+
+/// The room under Next, as tall whatever it holds: why Next waits (said beforehand, beside
+/// the button, not after a click in the status line), or, once the fight is decided, "End the
+/// fight…", big.
+fn under_next_ui(
+    ui: &mut egui::Ui,
+    refusal: Option<&str>,
+    decided: bool,
+    short: bool,
+    out: &mut Vec<Action>,
+) {
+    let width = ui.available_width();
+    let height = if short { SHORT_UNDER_NEXT } else { UNDER_NEXT };
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    if decided {
+        let label = (
+            egui::Atom::grow(),
+            RichText::new("End the fight…").size(if short { 17.0 } else { 22.0 }).strong(),
+            egui::Atom::grow(),
+        );
+        let end = egui::Button::new(label).min_size(rect.size());
+        let hover = "Review what lasts for each character, then write it back";
+        if ui.put(rect, end).on_hover_text(hover).clicked() {
+            out.push(Action::ReviewFight);
+        }
+    } else if let Some(why) = refusal {
+        // Small on a short window, where the answers need the room; the question above
+        // usually says the same. Two lines at most: the whole on hover.
+        let size = if short { 14.0 } else { 17.0 };
+        let mut job = egui::text::LayoutJob::single_section(
+            format!("Next waits: {why}"),
+            egui::TextFormat::simple(egui::FontId::proportional(size), ui.visuals().warn_fg_color),
+        );
+        job.wrap = egui::text::TextWrapping {
+            max_width: width,
+            max_rows: 2,
+            break_anywhere: false,
+            overflow_character: Some('…'),
+        };
+        let label = ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+            ui.add(egui::Label::new(job))
+        });
+        label.inner.on_hover_text(why);
+    }
+}
+
+/// The most of the column under the pinned top the answers' box grows to.
+const ANSWERS_SHARE: f32 = 0.6;
+
+/// The answers' box starts as tall as a question with three answers.
+const ANSWERS_AT_FIRST: f32 = 150.0;
+
+/// The answers to the questions asked, in a box of their own under the pinned top. The box
+/// keeps the height of the longest answers it has shown (up to a share of the column; more
+/// scroll inside), never shrinking: nothing under it (the order, the dice tray, the card)
+/// moves when a question with fewer answers comes. Over them, on a short window, what the
+/// turn has left; Murdham's circumstances.
+pub fn answers_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
+    let cap =
+        (ui.available_height() * ANSWERS_SHARE).max(ANSWERS_AT_FIRST.min(ui.available_height()));
+    let height = view.answers_height.max(ANSWERS_AT_FIRST).min(cap);
+    let shown = egui::ScrollArea::vertical()
+        .id_salt("stepper-answers")
+        .auto_shrink([false, false])
+        .max_height(height)
+        .min_scrolled_height(height)
+        .show(ui, |ui| {
+            ui.set_max_width(ui.available_width() - ui.spacing().scroll.allocated_width());
+            // An ended fight asks nothing: the box stays, empty.
+            if let Some(session) = model.session.as_ref().filter(|_| !model.fight_ended()) {
+                questions_ui(ui, session, view, out);
+            }
+        });
+    view.answers_height = view.answers_height.max(shown.content_size.y);
+}
+
+/// What the turn has left (on a short window), the circumstances, and every question's
+/// answers; a new question scrolls its answers into view.
+fn questions_ui(
+    ui: &mut egui::Ui,
+    session: &fray_data::Session,
+    view: &mut StepperView,
+    out: &mut Vec<Action>,
+) {
     let state = session.state();
     if is_short(ui) {
         spotlight::details_ui(ui, &session.history().system().spotlight(state));
@@ -184,7 +362,7 @@ pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out:
     let top = ui.cursor().min.y;
     let first_bottom = prompts::prompts_ui(ui, &prompts, out);
     if asked != view.asked {
-        // A new question: its answers come into view however far the column was scrolled
+        // A new question: its answers come into view however far the box was scrolled
         // (after an undo or redo, the answers could sit above or below the fold).
         view.asked = asked;
         if let Some(bottom) = first_bottom {
@@ -200,38 +378,17 @@ pub fn stepper_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out:
         }
     }
     modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
-    ui.add_space(8.0);
+}
+
+/// The turn order (Murdham: who is still to act per faction), in the column's scroll under
+/// the answers.
+pub fn order_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
+    let Some(session) = model.session.as_ref().filter(|_| !model.fight_ended()) else { return };
+    let state = session.state();
     match session.history().system().factions(state) {
         Some(factions) => factions::factions_ui(ui, state, &factions),
         None => order::order_ui(ui, model, state, out),
     }
-}
-
-/// A decided fight: "End the fight…" big, where Next stands otherwise, and Next beside it,
-/// smaller, for a GM who plays on (a foe who comes back, a chase). Together as tall as Next
-/// alone, so nothing below moves.
-fn end_or_next_ui(ui: &mut egui::Ui, out: &mut Vec<Action>) {
-    ui.horizontal(|ui| {
-        let width = ui.available_width();
-        let spacing = ui.spacing().item_spacing.x;
-        let next_width = (width * 0.3).max(70.0);
-        let end_label = (
-            egui::Atom::grow(),
-            RichText::new("End the fight…").size(22.0).strong(),
-            egui::Atom::grow(),
-        );
-        let end = egui::Button::new(end_label)
-            .min_size(egui::vec2(width - next_width - spacing, NEXT_HEIGHT));
-        let hover = "Review what lasts for each character, then write it back";
-        if ui.add(end).on_hover_text(hover).clicked() {
-            out.push(Action::ReviewFight);
-        }
-        let next = egui::Button::new(RichText::new("Next").size(18.0))
-            .min_size(egui::vec2(next_width, NEXT_HEIGHT));
-        if ui.add(next).on_hover_text("Play on: the next turn, phase or round (Space)").clicked() {
-            out.push(Action::Game(Command::Advance));
-        }
-    });
 }
 
 /// Whether the window is short (a high UI scale): the stepper's pinned top keeps only what

@@ -8,7 +8,7 @@ use eframe::egui::{self, RichText};
 use fray_app::system::{Prompt, PromptOption};
 
 /// Height of an answer button: clicked all fight long, from arm's length.
-const OPTION_HEIGHT: f32 = 40.0;
+pub(super) const OPTION_HEIGHT: f32 = 40.0;
 
 /// Up to this many headings start unfolded.
 const OPEN_GROUPS: usize = 3;

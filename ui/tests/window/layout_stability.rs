@@ -1,0 +1,504 @@
+//! Nothing moves under the pointer (issue 64): after any step the GM takes, no interactive
+//! widget's place is taken by a widget that does something else.
+//!
+//! Before and after each step the test takes every clickable widget the window drew: its
+//! accessible name (AccessKit, as a screen reader or `egui_kittest` reads it), the part of it a
+//! click can reach (its rectangle cut to what its panel or scroll shows) and its layer. Then,
+//! both ways, the centre of each widget is hit-tested on the other picture: a widget whose
+//! centre now lands on a widget of another name lost its place to it (*Recap…* where the strike
+//! button was), and a new widget whose centre landed on another's old place took it (*Clear the
+//! picks* where the board was). A widget may disappear, or appear where nothing was. Three
+//! things are allowed to change in place, because the GM expects them to:
+//! - the answers to the question asked, when the question itself changed (the GM answered it,
+//!   or Next moved on): the next question's answers stand where the last one's stood; while
+//!   the question is the same, its answers keep their places;
+//! - what is on the board (tokens, zones), which the GM moves; but the board itself keeps its
+//!   rectangle, or every token under the pointer would move;
+//! - a window or dialog opening over the rest (its own layer).
+//!
+//! The steps are random play's (`fray_app::simulate::random_play`, with the bundled library),
+//! replayed command by command into the real window with their own dice, with a shift-click on
+//! a token now and then (picking it for harm to several, as the GM does on the board), for
+//! every procedure, at 100 % and 200 % on 1920×1080 and 1366×768; and the evening's flow after a
+//! fight (end the fight, the review, the Party window, a rest, undo, reopen). A violation names
+//! the procedure, the screen, the seed and the step.
+
+use crate::common;
+
+use crate::common::Window;
+use eframe::egui;
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use fray_app::dice::DieChoice;
+use fray_app::ids::SideId;
+use fray_app::simulate;
+use fray_data::{Db, Search, Session};
+use fray_ui::window::{Action, LAST_ENCOUNTER_KEY, PREFS_KEY, Prefs, apply};
+use std::collections::{HashMap, HashSet};
+
+/// The screens a GM plays on: pixels wide and high, and the UI scale in percent.
+const SCREENS: [(f32, f32, u32); 4] =
+    [(1920.0, 1080.0, 100), (1920.0, 1080.0, 200), (1366.0, 768.0, 100), (1366.0, 768.0, 200)];
+
+/// Random play's steps per procedure (the commands it kept are replayed: fewer than this).
+const STEPS: usize = 50;
+
+/// The seed of each procedure's random play (`FRAY_SEED` plays another).
+const SEED: u64 = 1;
+
+/// One clickable widget as the GM sees it.
+#[derive(Debug, Clone)]
+struct Seen {
+    /// Its accessible name.
+    label: String,
+    /// Its role (button, checkbox, text field…).
+    role: Role,
+    /// The part a click reaches, in points.
+    rect: egui::Rect,
+    /// The layer it is drawn in (the window, a dialog, a popup).
+    layer: egui::LayerId,
+    /// Its egui id.
+    id: egui::Id,
+}
+
+/// What the window shows at one moment.
+struct Picture {
+    /// The clickable widgets, in the order they are drawn (later ones on top).
+    widgets: Vec<Seen>,
+    /// The board's rectangle, if one is shown.
+    board: Option<egui::Rect>,
+    /// The questions asked (their ids and titles).
+    questions: Vec<(String, String)>,
+    /// The names of the widgets that answer them (answers, their headings and folds).
+    answers: HashSet<String>,
+}
+
+/// Takes the window's picture now.
+fn picture(w: &Window) -> Picture {
+    let names: HashMap<u64, (Role, String)> = w
+        .harness
+        .root()
+        .children_recursive()
+        .filter_map(|node| {
+            let node = node.accesskit_node();
+            let label = node.label()?;
+            Some((node.locate().0.0, (node.role(), label)))
+        })
+        .collect();
+    let rects = w.harness.ctx.viewport(|v| v.prev_pass.widgets.clone());
+    let mut widgets = Vec::new();
+    let mut board = None;
+    for (layer, list) in rects.layers() {
+        if matches!(layer.order, egui::Order::Tooltip | egui::Order::Debug) {
+            continue;
+        }
+        for widget in list {
+            let Some((role, label)) = names.get(&widget.id.value()) else { continue };
+            if *role == Role::Canvas && label == "Board" {
+                board = Some(widget.rect);
+            }
+            let rect = widget.interact_rect;
+            if !widget.visible || !widget.sense.senses_click() || rect.area() < 16.0 {
+                continue;
+            }
+            widgets.push(Seen {
+                label: label.clone(),
+                role: *role,
+                rect,
+                layer: *layer,
+                id: widget.id,
+            });
+        }
+    }
+    let (questions, answers) = match &w.app().model.session {
+        Some(session) if !w.app().model.fight_ended() => asked(session),
+        _ => (Vec::new(), HashSet::new()),
+    };
+    Picture { widgets, board, questions, answers }
+}
+
+/// The questions the session asks now, and the names of their answers' widgets.
+fn asked(session: &Session) -> (Vec<(String, String)>, HashSet<String>) {
+    let prompts = session.prompts();
+    let questions = prompts.iter().map(|p| (p.id.clone(), p.title.clone())).collect();
+    let mut answers = HashSet::new();
+    for prompt in &prompts {
+        for option in &prompt.options {
+            answers.insert(option.label.clone());
+            answers.extend(option.group.clone());
+        }
+    }
+    (questions, answers)
+}
+
+/// Whether `label` names one of the question's answers (or a fold of them).
+fn answers(picture: &Picture, label: &str) -> bool {
+    picture.answers.contains(label) || label.contains(" more, not now: ")
+}
+
+/// The widget a click at `point` in `layer` lands on.
+fn hit(picture: &Picture, layer: egui::LayerId, point: egui::Pos2) -> Option<&Seen> {
+    picture.widgets.iter().rev().find(|s| s.layer == layer && s.rect.contains(point))
+}
+
+/// Whether a widget at `centre` is on the board both times (a token, a zone's title): the GM
+/// moves those.
+fn on_board(before: &Picture, after: &Picture, seen: &Seen) -> bool {
+    let inside = |p: &Picture| p.board.is_some_and(|b| b.contains(seen.rect.center()));
+    seen.label != "Board" && inside(before) && inside(after)
+}
+
+/// The same widget (one egui id) whose words were brought up to date but still say what it
+/// does ("Harm several…", then "Harm the 2 picked…"): the same first word. Never an answer,
+/// whose ids are their places in the list.
+fn same_widget_new_words(before: &Picture, after: &Picture, old: &Seen, new: &Seen) -> bool {
+    let first = |s: &str| s.split_whitespace().next().map(str::to_owned);
+    old.id == new.id
+        && old.role == new.role
+        && first(&old.label) == first(&new.label)
+        && !answers(before, &old.label)
+        && !answers(after, &new.label)
+}
+
+/// What moved under the pointer from `before` to `after`, in words.
+fn violations(before: &Picture, after: &Picture) -> Vec<String> {
+    let mut found = Vec::new();
+    if let (Some(a), Some(b)) = (before.board, after.board)
+        && ((a.min - b.min).length() > 1.0 || (a.max - b.max).length() > 1.0)
+    {
+        found.push(format!("the board moved from {a:?} to {b:?}"));
+    }
+    let question_changed = before.questions != after.questions;
+    let swapped = |old: &Seen, new: &Seen| {
+        if old.label == new.label || same_widget_new_words(before, after, old, new) {
+            return false;
+        }
+        if question_changed && answers(before, &old.label) && answers(after, &new.label) {
+            return false;
+        }
+        !on_board(before, after, old) && !on_board(before, after, new)
+    };
+    let mut pairs = HashSet::new();
+    for old in &before.widgets {
+        if let Some(new) = hit(after, old.layer, old.rect.center())
+            && swapped(old, new)
+            && pairs.insert((old.label.clone(), new.label.clone()))
+        {
+            found.push(format!(
+                "{:?} '{}' at {:?} is now under {:?} '{}' at {:?}",
+                old.role, old.label, old.rect, new.role, new.label, new.rect
+            ));
+        }
+    }
+    for new in &after.widgets {
+        if let Some(old) = hit(before, new.layer, new.rect.center())
+            && swapped(old, new)
+            && pairs.insert((old.label.clone(), new.label.clone()))
+        {
+            found.push(format!(
+                "{:?} '{}' at {:?} appeared over {:?} '{}' at {:?}",
+                new.role, new.label, new.rect, old.role, old.label, old.rect
+            ));
+        }
+    }
+    found
+}
+
+/// One step of the GM: `act` on the window, then what moved under the pointer, each said
+/// with `what`.
+fn step(w: &mut Window, what: &str, found: &mut Vec<String>, act: impl FnOnce(&mut Window)) {
+    let before = picture(w);
+    act(w);
+    settle(w);
+    for v in violations(&before, &picture(w)) {
+        found.push(format!("{what}: {v}"));
+    }
+}
+
+/// Runs frames until the window has settled after a step (a new question scrolls its answers
+/// into view, which takes a few frames).
+fn settle(w: &mut Window) {
+    w.harness.run_steps(6);
+}
+
+/// The bundled library of `system`, as random play drops it on the board.
+fn library(system: &str) -> simulate::Library {
+    let db = Db::open_in_memory().expect("a fresh database with the bundled content");
+    let search = Search::default().system(system).limit(500);
+    let creatures = db.creatures().search(&search).expect("creatures");
+    let characters = db.characters().search(&search).expect("characters");
+    simulate::Library {
+        creatures: creatures.iter().map(|c| c.to_combatant(SideId(0))).collect(),
+        characters: characters.iter().map(|c| c.to_combatant(SideId(0))).collect(),
+        tables: fray_data::session::library_tables(&db, system).expect("tables"),
+    }
+}
+
+/// A window on a new, empty encounter of `system`, on a screen of `width`×`height` pixels at
+/// `scale` percent.
+fn empty_fight(system: &str, (width, height, scale): (f32, f32, u32)) -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let session = Session::create(&db, system, "Random play", SEED).unwrap();
+    let settings = db.settings();
+    settings.set_json(PREFS_KEY, &Prefs { scale_percent: scale, dark: true }).unwrap();
+    settings.set_json(LAST_ENCOUNTER_KEY, &session.encounter_id().0).unwrap();
+    drop(session);
+    // The harness measures its screen in points: at `scale` % there are that many fewer.
+    let points = egui::vec2(width, height) * 100.0 / scale as f32;
+    common::window_sized(dir, db, points)
+}
+
+/// A small seeded generator for the test's own choices (which token to shift-click).
+struct Choices(u64);
+
+impl Choices {
+    fn next(&mut self, n: usize) -> usize {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+    }
+}
+
+/// Shift-clicks one of the tokens on the board, if any: the GM picking it for harm to several.
+/// Returns its name.
+fn shift_click_a_token(w: &mut Window, choices: &mut Choices) -> Option<String> {
+    let state = w.app().model.session.as_ref()?.state();
+    let names: Vec<String> =
+        state.combatants.values().filter(|c| c.on_board()).map(|c| c.name.clone()).collect();
+    let picture = picture(w);
+    let board = picture.board?;
+    let tokens: Vec<&Seen> = picture
+        .widgets
+        .iter()
+        .filter(|s| names.contains(&s.label) && board.contains(s.rect.center()))
+        .collect();
+    if tokens.is_empty() {
+        return None;
+    }
+    let token = tokens[choices.next(tokens.len())].clone();
+    let (pos, shift) = (token.rect.center(), egui::Modifiers::SHIFT);
+    w.harness.hover_at(pos);
+    w.harness.step();
+    // Shift held over the press and the release, as a hand does.
+    w.harness.event(egui::Event::ModifiersChanged(shift));
+    let button = egui::PointerButton::Primary;
+    w.harness.event(egui::Event::PointerButton { pos, button, pressed: true, modifiers: shift });
+    w.harness.step();
+    w.harness.event(egui::Event::PointerButton { pos, button, pressed: false, modifiers: shift });
+    w.harness.step();
+    w.harness.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    Some(token.label)
+}
+
+/// How many movements random play still finds in each procedure (issue 64 is not done): the
+/// answers some questions change in place when the roster changes (d12's initiative "one
+/// roll for a group", the surprise answers that turn into their opposite), tokens in the
+/// tray and names in the turn order reordering, the library's quick-add form when the first
+/// side comes, and a few places where the pinned top is still too tall for its column at
+/// 1366×768. Like `.ci/sizes-baseline.txt`, each number may only go down: a movement more is
+/// a failure, and a fix lowers its number here.
+const REMAINING: &[(&str, usize)] = &[
+    ("freeform", 53),
+    ("bdp", 23),
+    ("d12", 52),
+    ("dr12", 30),
+    ("murdham", 12),
+    ("sovereign", 124),
+];
+
+/// The movements the evening's flow still makes (ending the fight: the pinned top's rooms
+/// change height as the headline says the fight is over); may only go down.
+const EVENING_REMAINING: usize = 8;
+
+/// Random play of `system` replayed into the window on every screen; panics with every step
+/// that moved something under the pointer when there are more than [`REMAINING`] says.
+fn play(system: &str) {
+    fray_app::systems::install();
+    let seed = std::env::var("FRAY_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(SEED);
+    let report = simulate::play(system, seed, STEPS, &library(system))
+        .unwrap_or_else(|failure| panic!("{failure}"));
+    let history = &report.history;
+    let mut found = Vec::new();
+    for screen in SCREENS {
+        let mut w = empty_fight(system, screen);
+        let mut choices = Choices(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+        let where_ = |step: usize, what: &str| {
+            format!(
+                "{system} on {}×{} at {} %, seed {seed}, step {step} ({what})",
+                screen.0, screen.1, screen.2
+            )
+        };
+        for (step, record) in history.live_commands().iter().enumerate() {
+            if choices.next(5) == 0 {
+                let before = picture(&w);
+                if let Some(token) = shift_click_a_token(&mut w, &mut choices) {
+                    settle(&mut w);
+                    for v in violations(&before, &picture(&w)) {
+                        found.push(format!(
+                            "{}: {v}",
+                            where_(step, &format!("shift-click {token}"))
+                        ));
+                    }
+                }
+            }
+            // The command's own dice, typed as the table rolled them.
+            let plan = history.all_events()[record.events.clone()]
+                .iter()
+                .flat_map(fray_app::Event::rolls)
+                .map(|r| DieChoice::Table(r.faces()))
+                .collect();
+            let before = picture(&w);
+            let app = w.harness.state_mut();
+            apply(
+                &mut app.model,
+                &mut app.view,
+                Action::GameWithDice(record.command.clone(), plan),
+            );
+            settle(&mut w);
+            for v in violations(&before, &picture(&w)) {
+                found.push(format!("{}: {v}", where_(step, &format!("{:?}", record.command))));
+            }
+        }
+    }
+    let remaining = REMAINING.iter().find(|(s, _)| *s == system).map_or(0, |(_, n)| *n);
+    let seeded = seed == SEED;
+    if seeded && found.len() < remaining {
+        eprintln!("{system}: {} movements, fewer than {remaining}: lower REMAINING", found.len());
+    }
+    assert!(
+        found.len() <= if seeded { remaining } else { 0 },
+        "{} movements under the pointer ({remaining} known):\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn nothing_moves_under_the_pointer_in_freeform() {
+    play("freeform");
+}
+
+#[test]
+fn nothing_moves_under_the_pointer_in_block_dodge_parry() {
+    play("bdp");
+}
+
+#[test]
+fn nothing_moves_under_the_pointer_in_d12() {
+    play("d12");
+}
+
+#[test]
+fn nothing_moves_under_the_pointer_in_dr12() {
+    play("dr12");
+}
+
+#[test]
+fn nothing_moves_under_the_pointer_in_murdham() {
+    play("murdham");
+}
+
+#[test]
+fn nothing_moves_under_the_pointer_in_sovereign() {
+    play("sovereign");
+}
+
+/// A Block, Dodge, Parry fight decided: Harald from the library, hurt, and the one skeleton
+/// dead; on a screen of `width`×`height` pixels at `scale` percent.
+fn decided_fight((width, height, scale): (f32, f32, u32)) -> Window {
+    use fray_app::Command;
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    common::set_scale(&db, scale);
+    let sheet = serde_json::json!({"tracks": {"hp": 5, "str": 13, "dex": 12, "wil": 10,
+        "fatigue": {"value": 0, "max": 10}}, "stats": {"armor": 2}});
+    let new = fray_data::NewCharacter {
+        system: "bdp".into(),
+        name: "Harald".into(),
+        tags: vec![],
+        sheet,
+        party: None,
+    };
+    let id = db.characters().insert(&new).unwrap();
+    let harald = db.characters().get(id).unwrap().unwrap();
+    let points = egui::vec2(width, height) * 100.0 / scale as f32;
+    let mut w = common::window_sized(dir, db, points);
+    let app = w.harness.state_mut();
+    let mut act = |action| apply(&mut app.model, &mut app.view, action);
+    act(Action::NewEncounter { system: "bdp".into(), name: "Crypt".into() });
+    act(Action::AddCombatant { combatant: harald.to_combatant(SideId(0)), party: true, count: 1 });
+    act(Action::Game(Command::AddSide {
+        name: "Dead".into(),
+        colour: "#888888".into(),
+        party: false,
+    }));
+    let foes = app.model.session.as_ref().unwrap().state().side_named("Dead").unwrap().id;
+    let skeleton = fray_app::command::NewCombatant::named("Skeleton", foes);
+    apply(
+        &mut app.model,
+        &mut app.view,
+        Action::Game(Command::AddCombatant { combatant: Box::new(skeleton), count: 1 }),
+    );
+    let state = app.model.session.as_ref().unwrap().state();
+    let (who, foe) = (
+        state.combatant_named("Harald").unwrap().id,
+        state.combatant_named("Skeleton").unwrap().id,
+    );
+    for command in [
+        Command::Advance,
+        Command::AdjustTrack { id: who, track: "hp".into(), delta: -3 },
+        Command::AdjustTrack { id: who, track: "fatigue".into(), delta: 2 },
+        Command::AddCondition { id: who, condition: "arm wound".into() },
+        Command::AddCondition { id: foe, condition: "dead".into() },
+    ] {
+        apply(&mut app.model, &mut app.view, Action::Game(command));
+    }
+    w.settle();
+    w
+}
+
+/// Presses the button `label` as the GM does: brings it into view, then clicks it. Only the
+/// click is the step measured.
+fn press(w: &mut Window, label: &str, found: &mut Vec<String>, screen: &str) {
+    if w.harness.query_by_role_and_label(Role::Button, label).is_none() {
+        let shown: Vec<String> = picture(w).widgets.into_iter().map(|s| s.label).collect();
+        panic!("{screen}: no button '{label}' among {shown:?}");
+    }
+    w.harness.get_by_role_and_label(Role::Button, label).scroll_to_me();
+    settle(w);
+    step(w, &format!("{screen}: {label}"), found, |w| {
+        w.harness.get_by_role_and_label(Role::Button, label).click();
+    });
+}
+
+#[test]
+fn nothing_moves_under_the_pointer_between_fights() {
+    let mut found = Vec::new();
+    for screen in SCREENS {
+        let mut w = decided_fight(screen);
+        let name = format!("the evening on {}×{} at {} %", screen.0, screen.1, screen.2);
+        for label in ["End the fight…", "Apply"] {
+            press(&mut w, label, &mut found, &name);
+        }
+        if w.harness.query_by_role_and_label(Role::Button, "Party…").is_none() {
+            // A short window has the recap and the party window behind "More…": the party
+            // window's steps are measured on the other screens (issue 64: still to do).
+            continue;
+        }
+        for label in ["Party…", "A night's sleep", "Undo the last step", "Undo the last step"] {
+            press(&mut w, label, &mut found, &name);
+        }
+        assert!(!w.app().model.fight_ended(), "{name}: the write-back undone reopens the fight");
+    }
+    // Ending the fight still moves Next and the board by a few points (issue 64: still to do);
+    // like REMAINING, this may only go down.
+    assert!(
+        found.len() <= EVENING_REMAINING,
+        "{} movements under the pointer:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
