@@ -78,6 +78,56 @@ fn right_column_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: 
     });
 }
 
+/// The window without an encounter: the library (the GM prepares any system), the dice tray
+/// and the welcome screen.
+fn no_encounter_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {
+    // The library works without an encounter: the GM prepares any system.
+    let width = ui.available_width();
+    egui::Panel::left("library")
+        .resizable(true)
+        .default_size((width * 0.19).clamp(210.0, 320.0))
+        .show(ui, |ui| library::library_ui(ui, model, &mut view.library, None, out));
+    // The dice tray too: rolls between fights go to today's session. Its width is set, not
+    // a default: a panel the GM cannot resize shrinks to its content some frames later,
+    // and the window appeared with the tray wider than it stayed. 250 points is what it
+    // shrank to, and leaves the welcome cards side by side on a 1600-point window.
+    egui::Panel::right("tray").resizable(false).exact_size(250.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
+        });
+    });
+    egui::CentralPanel::default_margins().show(ui, |ui| {
+        encounter_bar::welcome_ui(ui, model, &mut view.bar, out);
+    });
+}
+
+/// The right column's panel, resizable, its column exactly the panel's width.
+fn right_panel_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut ViewState,
+    screen: egui::Vec2,
+    out: &mut Vec<Action>,
+) {
+    egui::Panel::right("stepper")
+        .resizable(true)
+        .default_size((screen.x * 0.24).clamp(250.0, 420.0).min(screen.x * panels::RIGHT_SHARE))
+        .show(ui, |ui| {
+            // The column is exactly this wide, whatever it holds: it is drawn in a rect of
+            // its own, so nothing in it (a card with many stats, a long name) can widen it
+            // and move the board under the pointer.
+            let width = ui.available_width().min(screen.x * panels::RIGHT_SHARE);
+            let rect = egui::Rect::from_min_size(
+                ui.cursor().min,
+                egui::vec2(width, ui.available_height()),
+            );
+            ui.advance_cursor_after_rect(rect);
+            let mut column = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            column.set_clip_rect(rect.intersect(ui.clip_rect()));
+            right_column_ui(&mut column, model, view, out);
+        });
+}
+
 /// Lays out the whole window: bar on top, journal at the bottom, library left, stepper and
 /// card right, board in the middle.
 pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {
@@ -96,24 +146,7 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
     view.portraits.sync(ui.ctx(), model);
     editor::editor_ui(ui, model, &mut view.editor, out);
     if model.session.is_none() {
-        // The library works without an encounter: the GM prepares any system.
-        let width = ui.available_width();
-        egui::Panel::left("library")
-            .resizable(true)
-            .default_size((width * 0.19).clamp(210.0, 320.0))
-            .show(ui, |ui| library::library_ui(ui, model, &mut view.library, None, out));
-        // The dice tray too: rolls between fights go to today's session. Its width is set, not
-        // a default: a panel the GM cannot resize shrinks to its content some frames later,
-        // and the window appeared with the tray wider than it stayed. 250 points is what it
-        // shrank to, and leaves the welcome cards side by side on a 1600-point window.
-        egui::Panel::right("tray").resizable(false).exact_size(250.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);
-            });
-        });
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            encounter_bar::welcome_ui(ui, model, &mut view.bar, out);
-        });
+        no_encounter_ui(ui, model, view, out);
         return;
     }
     // Side panels start as a share of the window and are capped to one, so a high UI scale
@@ -152,23 +185,7 @@ pub fn layout_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &m
             });
     }
     if right_open {
-        egui::Panel::right("stepper")
-            .resizable(true)
-            .default_size((screen.x * 0.24).clamp(250.0, 420.0).min(screen.x * panels::RIGHT_SHARE))
-            .show(ui, |ui| {
-                // The column is exactly this wide, whatever it holds: it is drawn in a rect of
-                // its own, so nothing in it (a card with many stats, a long name) can widen it
-                // and move the board under the pointer.
-                let width = ui.available_width().min(screen.x * panels::RIGHT_SHARE);
-                let rect = egui::Rect::from_min_size(
-                    ui.cursor().min,
-                    egui::vec2(width, ui.available_height()),
-                );
-                ui.advance_cursor_after_rect(rect);
-                let mut column = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-                column.set_clip_rect(rect.intersect(ui.clip_rect()));
-                right_column_ui(&mut column, model, view, out);
-            });
+        right_panel_ui(ui, model, view, screen, out);
     }
     let panels = &mut view.panels.panels;
     egui::CentralPanel::default_margins().show(ui, |ui| {
