@@ -58,18 +58,18 @@ pub fn number_text(value: i64) -> String {
     if value < 0 { format!("\u{2212}{}", value.unsigned_abs()) } else { value.to_string() }
 }
 
-/// The right column: the stepper's pinned top, the row between fights, the answers' box, then
-/// in one scroll the order, the dice tray and the card. A fight written back keeps the pinned
-/// top (Next refused, the headline saying so) and the answers' box, empty, so nothing under
-/// the pointer moves as the fight ends or reopens.
+/// The right column: the stepper's pinned top, the row between fights, then in one scroll the
+/// answers (in a room that keeps its height), the order, the dice tray and the card. A fight
+/// written back keeps the pinned top (Next refused, the headline saying so) and the answers'
+/// room, empty, so nothing under the pointer moves as the fight ends or reopens.
 fn right_column_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: &mut Vec<Action>) {
     let width = ui.available_width();
     stepper::pinned_ui(ui, model, &mut view.stepper, &mut view.campaign.confirm_reopen, out);
     campaign::between_fights_ui(ui, model, &mut view.campaign);
-    stepper::answers_ui(ui, model, &mut view.stepper, out);
-    ui.separator();
-    egui::ScrollArea::vertical().max_width(width).show(ui, |ui| {
+    egui::ScrollArea::vertical().id_salt("stepper-answers").max_width(width).show(ui, |ui| {
         ui.set_max_width(width - ui.spacing().scroll.allocated_width());
+        stepper::answers_ui(ui, model, &mut view.stepper, out);
+        ui.separator();
         stepper::order_ui(ui, model, out);
         ui.separator();
         dice_tray::dice_tray_ui(ui, model, &mut view.dice, out);

@@ -63,10 +63,10 @@ const SHOWN_ON_ASKING: f32 = 280.0;
 
 /// How tall the headline's box is at most, in lines of body text: who acts, what the turn has
 /// left, a note or two, the countdown; the rest scrolls inside it.
-const HEADLINE_LINES: f32 = 7.0;
+const HEADLINE_LINES: f32 = 4.5;
 
 /// The same on a short window (a high UI scale), where only who acts is pinned.
-const SHORT_HEADLINE_LINES: f32 = 3.4;
+const SHORT_HEADLINE_LINES: f32 = 2.4;
 
 /// The most of the column's height the headline's box takes (a laptop's screen at 100 %).
 const HEADLINE_SHARE: f32 = 0.2;
@@ -78,13 +78,6 @@ const QUESTION: (f32, usize) = (21.0, 2);
 /// The same on a short window.
 const SHORT_QUESTION: (f32, usize) = (18.0, 3);
 
-/// The room under Next: why it waits (two lines at most), or "End the fight…" once the fight
-/// is decided.
-const UNDER_NEXT: f32 = 44.0;
-
-/// The same on a short window: one line, or a smaller "End the fight…".
-const SHORT_UNDER_NEXT: f32 = 30.0;
-
 /// The top of the right column, never scrolled away: the phases, the round, who acts (or
 /// chooses), the question asked now, and Next with the step's main buttons ("End turn").
 /// Keys: Space is Next, 1–9 answer the first question's allowed options in order, F1 lists
@@ -92,8 +85,8 @@ const SHORT_UNDER_NEXT: f32 = 30.0;
 ///
 /// Every part has a room of its own, as tall whatever it says, so nothing the GM clicks here
 /// or below moves when the fight changes: the headline's box scrolls inside when it says
-/// more, the question keeps two lines, and under Next one room holds why it waits or, once
-/// the fight is decided, "End the fight…".
+/// more, the question keeps its lines, and beside Next one room holds the step's main button,
+/// why Next waits or, once the fight is decided, "End the fight…".
 pub fn pinned_ui(
     ui: &mut egui::Ui,
     model: &Model,
@@ -144,30 +137,54 @@ pub fn pinned_ui(
     } else {
         next_refusal(session, view).map(str::to_owned)
     };
-    next_ui(ui, refusal.is_none(), out);
-    under_next_ui(
-        ui,
-        refusal.as_deref().filter(|_| !ended),
-        verdict.is_some() && !ended,
-        short,
-        out,
-    );
-    main_options_ui(ui, &prompts, out);
+    let rooms = Rooms {
+        enabled: refusal.is_none(),
+        refusal: refusal.as_deref().filter(|_| !ended),
+        decided: verdict.is_some() && !ended,
+    };
+    next_row_ui(ui, &prompts, &rooms, short, out);
     keys::keys_ui(ui, &prompts, &mut view.help, out);
     ui.separator();
 }
 
-/// The step's main buttons ("End turn") in a room kept for one whether or not one is there,
-/// so the row under them stays where it is as turns begin and end.
-fn main_options_ui(ui: &mut egui::Ui, prompts: &[Prompt], out: &mut Vec<Action>) {
-    let top = ui.cursor().min.y;
-    for option in prompts.iter().flat_map(|p| &p.options).filter(|o| o.main) {
-        prompts::option_ui(ui, option, out);
-    }
-    let room = prompts::OPTION_HEIGHT + ui.spacing().item_spacing.y + 2.0;
-    let used = ui.cursor().min.y - top;
-    if used < room {
-        ui.add_space(room - used);
+/// What the rooms around Next hold: whether Next may be pressed, why it waits, whether the
+/// fight is decided ("End the fight…").
+struct Rooms<'a> {
+    /// Next may be pressed.
+    enabled: bool,
+    /// Why Next waits.
+    refusal: Option<&'a str>,
+    /// The fight is decided: "End the fight…" stands beside or under Next.
+    decided: bool,
+}
+
+/// One row: Next, then beside it one room as wide, as tall whatever it holds: "End the
+/// fight…" once the fight is decided, else the step's main button ("End turn"), else why Next
+/// waits (said beforehand, beside the button, not after a click in the status line). The
+/// answers below keep the height two more rows would take.
+fn next_row_ui(
+    ui: &mut egui::Ui,
+    prompts: &[Prompt],
+    rooms: &Rooms,
+    short: bool,
+    out: &mut Vec<Action>,
+) {
+    let gap = ui.spacing().item_spacing.x;
+    let half = ((ui.available_width() - gap) / 2.0).max(0.0);
+    let top = ui.cursor().min;
+    let side = egui::Rect::from_min_size(
+        egui::pos2(top.x + half + gap, top.y),
+        egui::vec2(half, NEXT_HEIGHT),
+    );
+    ui.horizontal(|ui| next_ui(ui, half, rooms.enabled, out));
+    let main = prompts.iter().flat_map(|p| &p.options).find(|o| o.main);
+    let mut room = ui.new_child(egui::UiBuilder::new().max_rect(side));
+    if rooms.decided {
+        end_fight_ui(&mut room, side, if short { 17.0 } else { 20.0 }, out);
+    } else if let Some(option) = main {
+        prompts::option_ui(&mut room, option, out);
+    } else if let Some(why) = rooms.refusal {
+        waits_ui(&mut room, side, why, if short { 13.0 } else { 15.0 });
     }
 }
 
@@ -258,89 +275,71 @@ fn question_ui(ui: &mut egui::Ui, title: Option<&str>, short: bool) {
 }
 
 /// Next, as wide as the column: the button the GM presses most, so the biggest.
-fn next_ui(ui: &mut egui::Ui, enabled: bool, out: &mut Vec<Action>) {
+fn next_ui(ui: &mut egui::Ui, width: f32, enabled: bool, out: &mut Vec<Action>) {
     // Grow atoms on both sides centre the word in the wide button.
     let label = (egui::Atom::grow(), RichText::new("Next").size(24.0).strong(), egui::Atom::grow());
-    let next = egui::Button::new(label).min_size(egui::vec2(ui.available_width(), NEXT_HEIGHT));
+    let next = egui::Button::new(label).min_size(egui::vec2(width, NEXT_HEIGHT));
     let response = ui.add_enabled(enabled, next);
     if response.on_hover_text("The next turn, phase or round (Space)").clicked() {
         out.push(Action::Game(Command::Advance));
     }
 }
 
-/// The room under Next, as tall whatever it holds: why Next waits (said beforehand, beside
-/// the button, not after a click in the status line), or, once the fight is decided, "End the
-/// fight…", big.
-fn under_next_ui(
-    ui: &mut egui::Ui,
-    refusal: Option<&str>,
-    decided: bool,
-    short: bool,
-    out: &mut Vec<Action>,
-) {
-    let width = ui.available_width();
-    let height = if short { SHORT_UNDER_NEXT } else { UNDER_NEXT };
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
-    if decided {
-        let label = (
-            egui::Atom::grow(),
-            RichText::new("End the fight…").size(if short { 17.0 } else { 22.0 }).strong(),
-            egui::Atom::grow(),
-        );
-        let end = egui::Button::new(label).min_size(rect.size());
-        let hover = "Review what lasts for each character, then write it back";
-        if ui.put(rect, end).on_hover_text(hover).clicked() {
-            out.push(Action::ReviewFight);
-        }
-    } else if let Some(why) = refusal {
-        // Small on a short window, where the answers need the room; the question above
-        // usually says the same. Two lines at most: the whole on hover.
-        let size = if short { 14.0 } else { 17.0 };
-        let mut job = egui::text::LayoutJob::single_section(
-            format!("Next waits: {why}"),
-            egui::TextFormat::simple(egui::FontId::proportional(size), ui.visuals().warn_fg_color),
-        );
-        job.wrap = egui::text::TextWrapping {
-            max_width: width,
-            max_rows: 2,
-            break_anywhere: false,
-            overflow_character: Some('…'),
-        };
-        let label = ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
-            ui.add(egui::Label::new(job))
-        });
-        label.inner.on_hover_text(why);
+/// "End the fight…" filling `rect`, in type of `size`.
+fn end_fight_ui(ui: &mut egui::Ui, rect: egui::Rect, size: f32, out: &mut Vec<Action>) {
+    let label = (
+        egui::Atom::grow(),
+        RichText::new("End the fight…").size(size).strong(),
+        egui::Atom::grow(),
+    );
+    let end = egui::Button::new(label).min_size(rect.size());
+    let hover = "Review what lasts for each character, then write it back";
+    if ui.put(rect, end).on_hover_text(hover).clicked() {
+        out.push(Action::ReviewFight);
     }
 }
 
-/// The most of the column under the pinned top the answers' box grows to.
+/// Why Next waits, in `rect`, two lines at most (the whole on hover); the question above
+/// usually says the same.
+fn waits_ui(ui: &mut egui::Ui, rect: egui::Rect, why: &str, size: f32) {
+    let mut job = egui::text::LayoutJob::single_section(
+        format!("Next waits: {why}"),
+        egui::TextFormat::simple(egui::FontId::proportional(size), ui.visuals().warn_fg_color),
+    );
+    job.wrap = egui::text::TextWrapping {
+        max_width: rect.width(),
+        max_rows: 2,
+        break_anywhere: false,
+        overflow_character: Some('…'),
+    };
+    let label =
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| ui.add(egui::Label::new(job)));
+    label.inner.on_hover_text(why);
+}
+
+/// The share of the column's scroll the answers' room takes at least.
 const ANSWERS_SHARE: f32 = 0.6;
 
-/// The answers' box starts as tall as a question with three answers.
-const ANSWERS_AT_FIRST: f32 = 150.0;
-
-/// The answers to the questions asked, in a box of their own under the pinned top. The box
-/// keeps the height of the longest answers it has shown (up to a share of the column; more
-/// scroll inside), never shrinking: nothing under it (the order, the dice tray, the card)
-/// moves when a question with fewer answers comes. Over them, on a short window, what the
-/// turn has left; Murdham's circumstances.
+/// The answers to the questions asked, first in the column's scroll under the pinned top, in
+/// a room as tall as the longest answers it has shown (up to what the scroll shows: below
+/// that nothing is seen to move), never shrinking, and laid out in the same frame: nothing
+/// under it (the order, the dice tray, the card) moves when a question with fewer answers
+/// comes. Over them, on a short window, what the turn has left; Murdham's circumstances.
 pub fn answers_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
-    let cap =
-        (ui.available_height() * ANSWERS_SHARE).max(ANSWERS_AT_FIRST.min(ui.available_height()));
-    let height = view.answers_height.max(ANSWERS_AT_FIRST).min(cap);
-    let shown = egui::ScrollArea::vertical()
-        .id_salt("stepper-answers")
-        .auto_shrink([false, false])
-        .max_height(height)
-        .min_scrolled_height(height)
-        .show(ui, |ui| {
-            ui.set_max_width(ui.available_width() - ui.spacing().scroll.allocated_width());
-            // An ended fight asks nothing: the box stays, empty.
-            if let Some(session) = model.session.as_ref().filter(|_| !model.fight_ended()) {
-                questions_ui(ui, session, view, out);
-            }
-        });
-    view.answers_height = view.answers_height.max(shown.content_size.y);
+    let top = ui.cursor().min.y;
+    // An ended fight asks nothing: the room stays, empty.
+    if let Some(session) = model.session.as_ref().filter(|_| !model.fight_ended()) {
+        questions_ui(ui, session, view, out);
+    }
+    let used = ui.cursor().min.y - top;
+    let shown = ui.clip_rect().height();
+    // From the first question on, at least a share of what the scroll shows: most questions
+    // fit, and the order under them never has to make room.
+    let floor = shown * ANSWERS_SHARE;
+    view.answers_height = view.answers_height.max(used.min(shown)).max(floor);
+    if used < view.answers_height {
+        ui.add_space(view.answers_height - used);
+    }
 }
 
 /// What the turn has left (on a short window), the circumstances, and every question's
