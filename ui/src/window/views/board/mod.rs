@@ -89,6 +89,8 @@ pub struct BoardView {
     grid: grid_canvas::GridState,
     /// The dialog of harm to several at once, when open.
     harm: Option<harm::HarmForm>,
+    /// Who stands in each of the tray's places (none: a gap kept for the tokens after it).
+    tray_slots: tray::Slots,
 }
 
 impl Default for BoardView {
@@ -112,6 +114,7 @@ impl Default for BoardView {
             ruling: None,
             grid: grid_canvas::GridState::default(),
             harm: None,
+            tray_slots: tray::Slots::default(),
         }
     }
 }
@@ -178,7 +181,7 @@ pub fn board_ui(
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 6)))
         .show(ui, |ui| {
-            tray::tray_ui(ui, model, prepared, out, &mut targets);
+            tray::tray_ui(ui, model, prepared, &mut view.tray_slots, out, &mut targets);
         });
     let scene = Scene {
         session,

@@ -21,7 +21,7 @@ pub(super) struct Toolbar {
     pub zoom_readout: Option<Rect>,
 }
 
-/// The panel folds, "+ Zone", the view's buttons (reset, zoom, fit), harm to several at once,
+/// The panel folds, the view's buttons (reset, zoom, fit), "+ Zone", harm to several at once,
 /// and while linking, what to click. Nothing in it comes and goes as the GM plays (no button
 /// appears with the first pick), so it keeps its rows and the board under it does not move.
 pub(super) fn toolbar_ui(
@@ -41,11 +41,13 @@ pub(super) fn toolbar_ui(
     ui.horizontal_wrapped(|ui| {
         folds_ui(ui, panels, window, compact);
         ui.separator();
-        tools_ui(ui, state, view, narrow);
+        // The view's buttons first: they are the same on zones and on a grid, so turning the
+        // board into a grid changes only the tools after them.
         zoom_readout = zoom_ui(ui, state, view, narrow);
         if !narrow {
             ui.separator();
         }
+        tools_ui(ui, state, view, narrow);
         harm = harm::button_ui(ui, picked, narrow);
         linking_ui(ui, state, view);
     });

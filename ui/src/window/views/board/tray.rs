@@ -1,5 +1,7 @@
 //! The "Not on the board" tray: combatants without a zone, to drag onto one; dropping a
-//! token here takes it off the board.
+//! token here takes it off the board. Each token keeps its place in the tray: one dropped on
+//! the board leaves a gap (the tokens after it stay under the pointer), a new one comes at
+//! the end.
 
 use super::Target;
 use super::cache::Cache;
@@ -9,12 +11,38 @@ use super::token::{self, Look, TokenDrag};
 use crate::window::views::library::LibraryDrop;
 use crate::window::{Action, Model};
 use eframe::egui::{self, CornerRadius, Stroke, StrokeKind};
+use fray_app::ids::CombatantId;
+
+/// Who stands in each of the tray's places, in order; `None` is a gap.
+#[derive(Default)]
+pub struct Slots(Vec<Option<CombatantId>>);
+
+impl Slots {
+    /// The places for the tokens `now` in the tray: who left leaves a gap, who came takes a
+    /// new place at the end; gaps at the end go (nothing after them to keep in place).
+    fn follow(&mut self, now: &[CombatantId]) {
+        for slot in &mut self.0 {
+            if slot.is_some_and(|id| !now.contains(&id)) {
+                *slot = None;
+            }
+        }
+        for id in now {
+            if !self.0.contains(&Some(*id)) {
+                self.0.push(Some(*id));
+            }
+        }
+        while self.0.last().is_some_and(Option::is_none) {
+            self.0.pop();
+        }
+    }
+}
 
 /// Draws the tray and records it as a drop target.
 pub fn tray_ui(
     ui: &mut egui::Ui,
     model: &Model,
     cache: &Cache,
+    slots: &mut Slots,
     out: &mut Vec<Action>,
     targets: &mut Vec<Target>,
 ) {
@@ -25,7 +53,8 @@ pub fn tray_ui(
     let n = cache.off_board.len();
     ui.horizontal(|ui| {
         // Empty, the tray is this one line (the board keeps the height): still a drop target.
-        ui.set_min_height(if n == 0 { 34.0 } else { 0.0 });
+        // As tall with a status line and its button as with the hint: the board stays.
+        ui.set_min_height(34.0);
         ui.strong("Not on the board");
         if n > 0 {
             ui.weak(format!("({n})"));
@@ -42,14 +71,30 @@ pub fn tray_ui(
         };
         ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
     });
+    // The tokens' row is kept while the tray is empty (not on a short window, where the
+    // board cannot spare it): the first token taken off the board does not move the board.
+    let keep_row = !crate::window::views::stepper::is_short(ui);
+    if n == 0 && keep_row {
+        ui.allocate_exact_size(
+            egui::vec2(ui.available_width(), COMPACT_TILE.y),
+            egui::Sense::hover(),
+        );
+    }
     if n > 0 {
         egui::ScrollArea::horizontal().id_salt("board-tray").auto_shrink([false, true]).show(
             ui,
             |ui| {
                 ui.horizontal(|ui| {
                     // The tray keeps its size whatever the board's zoom: its own tokens.
-                    for token in &cache.tray {
+                    let ids: Vec<CombatantId> = cache.tray.iter().map(|t| t.id).collect();
+                    slots.follow(&ids);
+                    for slot in &slots.0 {
                         let (rect, _) = ui.allocate_exact_size(COMPACT_TILE, egui::Sense::hover());
+                        let Some(token) =
+                            slot.and_then(|id| cache.tray.iter().find(|t| t.id == id))
+                        else {
+                            continue;
+                        };
                         let selected = selected == Some(token.id);
                         let look = Look {
                             compact: true,

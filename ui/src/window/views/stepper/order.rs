@@ -35,14 +35,23 @@ pub(super) fn order_ui(ui: &mut egui::Ui, model: &Model, state: &Encounter, out:
                 .id_salt("stepper-turn-order-rows")
                 .max_height(MAX_HEIGHT)
                 .auto_shrink([false, true]);
-            // When the turn moves, bring the new place into view (egui memory keeps which
-            // turn the list last followed; the stepper has no view state of its own).
+            // When the turn moves out of view, bring the new place into view (egui memory
+            // keeps which turn the list last followed; the stepper has no view state of its
+            // own). A place already in view leaves the list where it is: the names under the
+            // pointer stay.
             let followed = ui.make_persistent_id("stepper-turn-order-followed");
             if ui.data(|d| d.get_temp::<Option<usize>>(followed)) != Some(state.turn) {
                 ui.data_mut(|d| d.insert_temp(followed, state.turn));
+                let spaced = row_height + ui.spacing().item_spacing.y;
+                let rows = ui.make_persistent_id("stepper-turn-order-rows");
+                let offset =
+                    egui::scroll_area::State::load(ui.ctx(), rows).map_or(0.0, |s| s.offset().y);
+                let shown = MAX_HEIGHT.min(state.order.len() as f32 * spaced);
                 if let Some(turn) = state.turn {
-                    let spaced = row_height + ui.spacing().item_spacing.y;
-                    area = area.vertical_scroll_offset((turn as f32 - 1.0).max(0.0) * spaced);
+                    let top = turn as f32 * spaced;
+                    if top < offset || top + row_height > offset + shown {
+                        area = area.vertical_scroll_offset((turn as f32 - 1.0).max(0.0) * spaced);
+                    }
                 }
             }
             area.show_rows(ui, row_height, state.order.len(), |ui, rows| {
