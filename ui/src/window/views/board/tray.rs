@@ -71,15 +71,6 @@ pub fn tray_ui(
         };
         ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
     });
-    // The tokens' row is kept while the tray is empty (not on a short window, where the
-    // board cannot spare it): the first token taken off the board does not move the board.
-    let keep_row = !crate::window::views::stepper::is_short(ui);
-    if n == 0 && keep_row {
-        ui.allocate_exact_size(
-            egui::vec2(ui.available_width(), COMPACT_TILE.y),
-            egui::Sense::hover(),
-        );
-    }
     if n > 0 {
         egui::ScrollArea::horizontal().id_salt("board-tray").auto_shrink([false, true]).show(
             ui,

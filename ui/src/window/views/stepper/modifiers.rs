@@ -53,20 +53,15 @@ pub(super) fn modifiers_ui(
         view.clear();
     }
     let applies = |o: &fray_app::PromptOption| system.takes_modifiers(&o.command);
-    let asked = prompts.iter().any(|p| p.options.iter().any(applies));
+    if !prompts.iter().any(|p| p.options.iter().any(applies)) {
+        return;
+    }
     ui.add_space(8.0);
-    // Their room is kept while no answer takes them (drawn unseen, never clicked): the
-    // answers under it stay where they are as turns begin and end.
-    ui.scope(|ui| {
-        if !asked {
-            ui.set_invisible();
-        }
-        egui::CollapsingHeader::new(RichText::new(spec.title).size(19.0).strong())
-            .id_salt("stepper-modifiers")
-            .default_open(true)
-            .show(ui, |ui| panel_ui(ui, spec, view));
-    });
-    if asked && view.set.any() {
+    egui::CollapsingHeader::new(RichText::new(spec.title).size(19.0).strong())
+        .id_salt("stepper-modifiers")
+        .default_open(true)
+        .show(ui, |ui| panel_ui(ui, spec, view));
+    if view.set.any() {
         for option in prompts.iter_mut().flat_map(|p| p.options.iter_mut()) {
             if let Some(made) = system.modified(state, option, &view.set) {
                 *option = made;
