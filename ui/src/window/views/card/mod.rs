@@ -186,7 +186,7 @@ fn header_ui(
         ui.end_row();
         if state.grid.is_some() {
             let label = ui.label("Square");
-            ui.label_inputs_by(label.id, |ui| square_ui(ui, c, out));
+            ui.label_inputs_by(label.id, |ui| square_ui(ui, c));
             ui.end_row();
             let label = ui.label("Size");
             ui.label_inputs_by(label.id, |ui| size_picker_ui(ui, c, out));
@@ -203,16 +203,18 @@ fn header_ui(
         });
         ui.end_row();
     });
+    // Under the grid of fields, at the column's left: the column is exactly its width, and
+    // beside the square the button could stand past its edge, out of reach.
+    if state.grid.is_some() && c.square.is_some() && ui.button("Off the grid").clicked() {
+        out.push(Action::Game(Command::Place { id: c.id, at: None }));
+    }
 }
 
-/// Where it stands on the grid, and a way off it (onto the grid is a drag).
-fn square_ui(ui: &mut egui::Ui, c: &Combatant, out: &mut Vec<Action>) {
+/// Where it stands on the grid (onto the grid is a drag; off it, the button under the fields).
+fn square_ui(ui: &mut egui::Ui, c: &Combatant) {
     match c.square {
         Some(at) => {
             ui.label(at.to_string());
-            if ui.button("Off the grid").clicked() {
-                out.push(Action::Game(Command::Place { id: c.id, at: None }));
-            }
         }
         None => {
             ui.weak("Off the grid: drag the token onto a square");
