@@ -293,13 +293,23 @@ fn shift_click_a_token(w: &mut Window, choices: &mut Choices) -> Option<String> 
     Some(token.label)
 }
 
-/// How many movements random play still finds in each procedure (issue 64 is not done): the
-/// answers some questions change in place when the roster changes (d12's initiative "one
-/// roll for a group", the surprise answers that turn into their opposite), tokens in the
-/// tray and names in the turn order reordering, the library's quick-add form when the first
-/// side comes, and a few places where the pinned top is still too tall for its column at
-/// 1366×768. Like `.ci/sizes-baseline.txt`, each number may only go down: a movement more is
-/// a failure, and a fix lowers its number here.
+/// How many movements random play still finds in each procedure (issue 64 is not done):
+/// - answers a question changes in place while it stays the same question, as the roster
+///   changes: d12's initiative ("One each" becomes "One roll for a group", "Sister Maud: 1d12"
+///   becomes "Sister Maud ×2: one roll"), the surprise answers of DR12 and Sovereign ("Surprised:
+///   Foes" where "Surprised: Others" was as sides come or are answered), Murdham's "Foes started
+///   it" where "Others started it" was, a renamed combatant's attack; the procedures' prompts
+///   would have to keep each answer's place (the always-there answer first, as Murdham's
+///   "Unclear: roll for it" now is);
+/// - the answers' room growing when a question longer than any before comes: the turn order
+///   (or Murdham's factions) under it moves down, a few times a fight;
+/// - Murdham's circumstances (held back, on the move, stunt) coming over the answers as a turn
+///   with an attack begins;
+/// - the tray's first token (the board loses the tokens' row) and, on a short window, the
+///   answers' room at its limit.
+///
+/// Like `.ci/sizes-baseline.txt`, each number may only go down: a movement more is a failure,
+/// and a fix lowers its number here.
 const REMAINING: &[(&str, usize)] = &[
     ("freeform", 53),
     ("bdp", 28),
