@@ -44,8 +44,8 @@ pub(super) fn order_ui(ui: &mut egui::Ui, model: &Model, state: &Encounter, out:
                 ui.data_mut(|d| d.insert_temp(followed, state.turn));
                 let spaced = row_height + ui.spacing().item_spacing.y;
                 let rows = ui.make_persistent_id("stepper-turn-order-rows");
-                let offset =
-                    egui::scroll_area::State::load(ui.ctx(), rows).map_or(0.0, |s| s.offset().y);
+                let offset = egui::scroll_area::State::load(ui.ctx(), rows)
+                    .map_or(0.0, |s| s.clamped_offset().y);
                 let shown = MAX_HEIGHT.min(state.order.len() as f32 * spaced);
                 if let Some(turn) = state.turn {
                     let top = turn as f32 * spaced;
