@@ -171,14 +171,10 @@ impl Company {
             let after = if m.condition.has("dead") {
                 m.condition.clone()
             } else {
-                super::aftermath::recover(
-                    of,
-                    rest,
-                    &m.sheet,
-                    &m.condition,
-                    &settings,
-                    &mut recorder,
-                )?
+                // The one mended now, for the dice rolled for it to name.
+                let mut own = settings.clone();
+                own.insert(super::aftermath::PATIENT.to_owned(), m.name.clone().into());
+                super::aftermath::recover(of, rest, &m.sheet, &m.condition, &own, &mut recorder)?
             };
             written.push(Written {
                 who: key.clone(),
