@@ -66,6 +66,12 @@ const RECOVERIES: &[Recovery] = &[
                day, until a night with food.",
     },
     Recovery {
+        id: "repair",
+        name: "A repair",
+        help: "At the cost the GM sets: every weapon's usages cleared, and one broken by them \
+               as good as new. No HP back.",
+    },
+    Recovery {
         id: "broken",
         name: "The Broken table",
         help: "For one down at 0 HP, with the setting on: d4. 1 wakes with d4 HP; 2 a broken \
@@ -127,6 +133,12 @@ impl Aftermath for Dr12Aftermath {
     ) -> Result<(), RuleError> {
         if rest.id == "broken" {
             between::broken(sheet, after, settings, dice)?;
+            return Ok(());
+        }
+        if rest.id == "repair" {
+            // Fray's default where the text is silent: a repair clears the usages a weapon
+            // marked (and the break they led to); it is no rest.
+            after.items.retain(|_, i| i.wear == crate::campaign::Wear::Destroyed);
             return Ok(());
         }
         if rest.id != "breath" {
