@@ -54,6 +54,8 @@ fn the_goldens_between_fights_prove_their_evenings_too() {
 fn genuine() -> Value {
     let text: String = golden("dr12-campaign.fray")
         .lines()
+        // The evening up to its repair: the forgeries below are made from these eight parts.
+        .take_while(|l| !l.starts_with("# === A repair"))
         .filter(|l| !l.starts_with("expect ") || l.starts_with("expect error"))
         .map(|l| l.replace("rest breath table 2", "rest breath"))
         .map(|l| l.replace("rest night Tamsin table 6", "rest night Tamsin"))

@@ -66,17 +66,17 @@ const RECOVERIES: &[Recovery] = &[
                day, until a night with food.",
     },
     Recovery {
-        id: "repair",
-        name: "A repair",
-        help: "At the cost the GM sets: every weapon's usages cleared, and one broken by them \
-               as good as new. No HP back.",
-    },
-    Recovery {
         id: "broken",
         name: "The Broken table",
         help: "For one down at 0 HP, with the setting on: d4. 1 wakes with d4 HP; 2 a broken \
                limb (an eye on a d6 of 6), then d4 HP; 3 a haemorrhage, dead in d2 hours \
                unless treated; 4 dead.",
+    },
+    Recovery {
+        id: "repair",
+        name: "A repair",
+        help: "At the cost the GM sets: every weapon's usages cleared, and one broken by them \
+               as good as new. No HP back.",
     },
 ];
 
