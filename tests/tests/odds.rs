@@ -337,6 +337,8 @@ fn odds_go_on_from_whatever_random_play_left_on_the_board() {
 /// fails this; so does one listed that has no tactics to play.
 #[test]
 fn every_procedure_with_tactics_is_tested_here() {
+    fray_app::systems::install();
+    assert!(system::all().len() >= 6, "every procedure is looked at");
     for procedure in system::all() {
         assert_eq!(
             procedure.tactics().is_some(),

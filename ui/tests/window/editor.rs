@@ -265,6 +265,8 @@ fn case(system: &str) -> Option<Case> {
 
 #[test]
 fn every_procedure_round_trips_a_new_creature_through_the_editor() {
+    fray_app::systems::install();
+    assert!(fray_app::system::all().len() >= 6, "every procedure is tried");
     for system in fray_app::system::all() {
         let id = system.id();
         let case = case(id).unwrap_or_else(|| panic!("no editor case for the procedure '{id}'"));
