@@ -198,7 +198,7 @@ impl NewEncounterForm {
                 }))
             }
             None => {
-                out.push(Action::NewEncounter { system: system.id().into(), name: name.into() });
+                out.push(Action::NewEncounter { system: system.id(), name: name.into() });
                 // The grid is the new encounter's first command (journaled, undoable).
                 if let Some((width, height)) = self.grid {
                     out.push(Action::Game(fray_app::Command::SetGrid { width, height, feet: 5 }));
@@ -263,7 +263,7 @@ pub(super) fn recent_list_ui(
                     Some(t) => format!("opened {}", when(t, now)),
                     None => format!("changed {}", when(e.updated, now)),
                 };
-                let what = format!("{} · {} · {when}", system_name(&e.system), actions(e.cursor));
+                let what = format!("{} · {} · {when}", system_name(e.system), actions(e.cursor));
                 ui.add(egui::Label::new(RichText::new(what).weak()).truncate());
             });
         });
