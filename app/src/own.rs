@@ -89,7 +89,7 @@ pub(crate) fn install(kinds: Vec<&'static dyn Kind>) {
 /// stored row says it belongs to. Only text naming a procedure that is installed becomes one
 /// ([`SystemId::parse`], and reading one with serde), so an unknown id is refused with its
 /// name where the text is read and no look-up past that point can miss. Written as its text
-/// (`"bdp"`), as ids always were.
+/// (`"<id>"`), as ids always were.
 #[derive(Clone, Copy)]
 pub struct SystemId {
     text: &'static str,
@@ -402,6 +402,22 @@ mod tests {
         );
         let rest = Own::new(id("bdp"), Step::Rest);
         assert_eq!(serde_json::to_string(&rest).unwrap(), r#"{"type":"bdp","step":"rest"}"#);
+    }
+
+    #[test]
+    fn an_id_reads_only_as_a_registered_procedure_and_writes_as_its_text() {
+        let bdp = id("bdp");
+        assert_eq!((bdp.as_str(), bdp.kind().id()), ("bdp", bdp));
+        assert_eq!(serde_json::to_string(&bdp).unwrap(), r#""bdp""#);
+        assert_eq!(serde_json::from_str::<SystemId>(r#""bdp""#).unwrap(), bdp);
+        assert_eq!(format!("{bdp} {bdp:?}"), r#"bdp "bdp""#);
+        for unknown in ["chess", "", "BDP", " bdp"] {
+            let e = SystemId::parse(unknown).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("unknown system '{unknown}' (known: ")), "{e}");
+            let json = serde_json::to_string(unknown).unwrap();
+            let e = serde_json::from_str::<SystemId>(&json).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("unknown system '{unknown}'")), "{e}");
+        }
     }
 
     #[test]
