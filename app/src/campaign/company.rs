@@ -206,7 +206,7 @@ impl Company {
         settings: &mut super::aftermath::Settings,
     ) {
         let Some((name, _)) = super::aftermath::healer(settings) else { return };
-        let Some(system) = written.first().map(|w| w.system.clone()) else { return };
+        let Some(system) = written.first().map(|w| w.system) else { return };
         let Some((key, m)) = self
             .members
             .iter()
@@ -225,7 +225,7 @@ impl Company {
         };
         written.push(Written {
             who: key.clone(),
-            system: m.system.clone(),
+            system: m.system,
             name: m.name.clone(),
             sheet: m.sheet.clone(),
             before: m.condition.clone(),

@@ -243,7 +243,7 @@ impl Review {
                 .iter()
                 .map(|p| Written {
                     who: p.who.clone(),
-                    system: self.system.clone(),
+                    system: self.system,
                     name: p.name.clone(),
                     sheet: p.sheet.clone(),
                     before: p.before.clone(),

@@ -144,7 +144,7 @@ fn w_changes(w: &Written, from: &Condition, to: &Condition) -> Vec<super::review
 
 /// The member a step's entry names, with `condition`, its sheet as the step carries it.
 fn member(w: &Written, condition: Condition) -> Member {
-    Member { name: w.name.clone(), system: w.system.clone(), sheet: w.sheet.clone(), condition }
+    Member { name: w.name.clone(), system: w.system, sheet: w.sheet.clone(), condition }
 }
 
 /// Recomputes a write-back or a rest and compares it with the file.
