@@ -132,7 +132,7 @@ fn a_file_that_deletes_is_called_out_before_import() {
     block["weapons"] =
         serde_json::json!([{"name": "Axe", "die": 8}, {"name": "Bow", "die": 6, "ranged": true}]);
     let edited =
-        NewCreature { system: c.system.clone(), name: c.name.clone(), tags: c.tags.clone(), block };
+        NewCreature { system: c.system, name: c.name.clone(), tags: c.tags.clone(), block };
     db.creatures().update(c.id, &edited).unwrap();
     db.creatures().set_portrait(c.id, Some(&fray_data_png())).unwrap();
     // A Fray JSON file with the orc as it was in the sheet: one weapon, no portrait.

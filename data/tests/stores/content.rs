@@ -108,7 +108,7 @@ fn an_edited_bundled_weapon_survives_a_reload() {
     let list = db.weapons().list(Some(crate::sys("d12"))).unwrap();
     let longsword = list.iter().find(|w| w.weapon.key == "longsword").unwrap();
     let mut edit = fray_data::weapons::NewWeapon {
-        system: longsword.system.clone(),
+        system: longsword.system,
         weapon: longsword.weapon.clone(),
     };
     edit.weapon.name = "Bastard sword".into();
@@ -173,7 +173,7 @@ fn edits_survive_and_deleted_examples_can_come_back() {
         .unwrap()
         .remove(0);
     let mut edit = fray_data::NewCreature {
-        system: wolf.system.clone(),
+        system: wolf.system,
         name: "Dire Wolf".into(),
         tags: wolf.tags.clone(),
         block: wolf.block.clone(),

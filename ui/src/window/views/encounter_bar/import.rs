@@ -387,7 +387,7 @@ pub(super) fn export_library_ui(
         );
         if let Some(path) = path {
             let selection = match &form.system {
-                Some(s) => Selection::System(s.clone()),
+                Some(s) => Selection::System(*s),
                 None => Selection::All,
             };
             let format = form.format;
