@@ -199,11 +199,6 @@ impl<'de> serde::Deserialize<'de> for SystemId {
     }
 }
 
-/// A procedure by id, as this layer knows it, or the error that names the unknown id.
-pub fn get(id: &str) -> Result<&'static dyn Kind, UnknownSystem> {
-    SystemId::parse(id).map(SystemId::kind)
-}
-
 /// An id no registered procedure has: refused with its name, never read as another one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown system '{0}' (known: {list})", list = known_ids())]
@@ -222,7 +217,7 @@ fn known_ids() -> String {
 /// A procedure by id, as this layer knows it (none before the list is installed): for a
 /// reader that tells a procedure's key from other keys (a tagged value's `type`, a stored
 /// encounter's fields). Text that must name a procedure is read with [`SystemId::parse`].
-pub fn kind(id: &str) -> Option<&'static dyn Kind> {
+pub(crate) fn kind(id: &str) -> Option<&'static dyn Kind> {
     // The core's own tests read journals without a program to install the procedures.
     #[cfg(test)]
     crate::systems::install();
