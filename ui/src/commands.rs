@@ -38,7 +38,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::New { name, system, seed }) => {
             with_db(db, Access::Write, |db| new(db, &name, &system, seed))
         }
-        Some(Cmd::Import { list_fields: true, system, .. }) => library::list_fields(system),
+        Some(Cmd::Import { list_fields: true, system, .. }) => {
+            library::list_fields(system.as_deref().map(SystemId::parse).transpose()?)
+        }
         Some(Cmd::Import { text: Some(text), system, on_clash, dry_run, .. }) => {
             let system = system.context("say which system the stat blocks are with --system ID")?;
             let system = SystemId::parse(&system)?;

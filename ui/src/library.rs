@@ -181,9 +181,8 @@ fn file_name(path: &Path) -> String {
 }
 
 /// `fray import --list-fields --system ID`: what a CSV column can fill, key and label.
-pub fn list_fields(system: Option<String>) -> Result<()> {
+pub fn list_fields(system: Option<SystemId>) -> Result<()> {
     let Some(system) = system else { bail!("--list-fields needs --system ID") };
-    let system = SystemId::parse(&system)?;
     let targets = exchange::csv_targets(system);
     say!("fields a CSV column can fill for {system} (key, then label):");
     for (key, label) in targets {
