@@ -27,7 +27,7 @@ struct Played {
 fn run(name: &str, text: &str) -> Result<Played, ScenarioError> {
     let script = scenario::parse(name, text)?;
     let db = fray_data::Db::open_in_memory().expect("a fresh database");
-    let tables = fray_data::session::library_tables(&db, &script.system).expect("tables");
+    let tables = fray_data::session::library_tables(&db, script.system).expect("tables");
     let script = script.with_tables(tables);
     if script.is_session() {
         let log = script.run_session()?;

@@ -143,7 +143,8 @@ fn the_open_dialog_with_many_encounters_keeps_cancel_on_screen() {
     fn open(w: &mut Window) {
         let db = &w.app().model.db;
         for n in 0..24 {
-            fray_data::Session::create(db, "bdp", &format!("Fight {n}"), n).unwrap();
+            fray_data::Session::create(db, "bdp".parse().unwrap(), &format!("Fight {n}"), n)
+                .unwrap();
         }
         let app = w.harness.state_mut();
         app.model.refresh_encounters();
@@ -204,7 +205,7 @@ fn the_review_with_many_characters_keeps_apply_and_cancel_on_screen() {
             let sheet = serde_json::json!({"tracks": {"hp": 5, "str": 12, "dex": 12, "wil": 10,
                 "fatigue": {"value": 0, "max": 10}}});
             let new = fray_data::NewCharacter {
-                system: "bdp".into(),
+                system: "bdp".parse().unwrap(),
                 name: format!("Hero {n}"),
                 tags: vec![],
                 sheet,

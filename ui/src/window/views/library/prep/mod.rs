@@ -15,7 +15,7 @@ use eframe::egui::{self, RichText};
 
 /// A list read from the library and the (system, library version) it was read for: it is
 /// read again when either changes.
-pub(super) type ReadFor<T> = Option<((String, u64), T)>;
+pub(super) type ReadFor<T> = Option<((fray_app::ids::SystemId, u64), T)>;
 
 /// Widget state of the prep bench.
 #[derive(Default)]
