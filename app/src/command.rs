@@ -424,7 +424,7 @@ impl Command {
 
     /// The id of the procedure whose own command this is, or none for a command every system
     /// shares. Only that procedure handles it; it is a step of the procedure, not a GM edit.
-    pub fn procedure(&self) -> Option<&'static str> {
+    pub fn procedure(&self) -> Option<crate::ids::SystemId> {
         match self {
             Command::Own(own) => Some(own.procedure()),
             _ => None,
@@ -455,7 +455,7 @@ impl<'de> Deserialize<'de> for Command {
 /// `.into()`.
 pub trait OwnCommand: crate::own::OwnValue + Sized {
     /// The id of the procedure whose command it is.
-    const PROCEDURE: &'static str;
+    const PROCEDURE: crate::ids::SystemId;
 }
 
 impl<C: OwnCommand> From<C> for Command {

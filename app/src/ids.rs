@@ -1,5 +1,6 @@
 //! Typed identifiers, so a side id can never be passed where a combatant id is expected.
 
+pub use crate::own::SystemId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

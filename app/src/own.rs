@@ -22,8 +22,8 @@ use std::sync::{Arc, OnceLock};
 /// What the layers under the rules know of a procedure. Every procedure is one
 /// (`system::System` extends it, and one blanket impl gives it to every procedure).
 pub trait Kind: Send + Sync + 'static {
-    /// The procedure's id, as stored.
-    fn id(&self) -> &'static str;
+    /// The procedure's id (written as its text).
+    fn id(&self) -> SystemId;
     /// The procedure as the rules meet it: `system` downcasts it (this layer cannot name the
     /// rules' trait, so it holds the handle without knowing its type).
     fn system_any(&self) -> &'static dyn Any;
@@ -50,7 +50,7 @@ static KINDS: OnceLock<Vec<&'static dyn Kind>> = OnceLock::new();
 /// What each procedure hands a layer above the rules at registration (its recap's tally, its
 /// rules between fights): one per procedure id, installed once, with the list, by
 /// `systems::install`. So the rules never name those layers: each holds its own.
-pub struct PerProcedure<T: ?Sized + 'static>(OnceLock<Vec<(&'static str, &'static T)>>);
+pub struct PerProcedure<T: ?Sized + 'static>(OnceLock<Vec<(SystemId, &'static T)>>);
 
 impl<T: ?Sized + Sync + 'static> PerProcedure<T> {
     /// None yet.
@@ -59,17 +59,17 @@ impl<T: ?Sized + Sync + 'static> PerProcedure<T> {
     }
 
     /// Makes `each` (procedure id, what it hands over) the list; only the first call counts.
-    pub fn install(&self, each: Vec<(&'static str, &'static T)>) {
+    pub fn install(&self, each: Vec<(SystemId, &'static T)>) {
         self.0.get_or_init(|| each);
     }
 
     /// What the procedure `id` handed over. Every installed procedure hands over one of each
-    /// (the registration is one list), so only an id that is not installed has none.
-    pub fn of(&self, id: &str) -> Result<&'static T, UnknownSystem> {
+    /// (the registration is one list), so only a procedure that is not installed has none.
+    pub fn of(&self, id: SystemId) -> Result<&'static T, UnknownSystem> {
         #[cfg(test)]
         crate::systems::install();
         let found = self.0.get().and_then(|each| each.iter().find(|(k, _)| *k == id));
-        found.map(|(_, t)| *t).ok_or_else(|| UnknownSystem(id.to_owned()))
+        found.map(|(_, t)| *t).ok_or_else(|| UnknownSystem(id.as_str().to_owned()))
     }
 }
 
@@ -85,9 +85,118 @@ pub(crate) fn install(kinds: Vec<&'static dyn Kind>) {
     KINDS.get_or_init(|| kinds);
 }
 
-/// A procedure by id, as this layer knows it, or the error that names the unknown id.
-pub fn get(id: &str) -> Result<&'static dyn Kind, UnknownSystem> {
-    kind(id).ok_or_else(|| UnknownSystem(id.to_owned()))
+/// The id of a registered procedure: what an encounter, a library entry, a company or a
+/// stored row says it belongs to. Only text naming a procedure that is installed becomes one
+/// ([`SystemId::parse`], and reading one with serde), so an unknown id is refused with its
+/// name where the text is read and no look-up past that point can miss. Written as its text
+/// (`"<id>"`), as ids always were.
+#[derive(Clone, Copy)]
+pub struct SystemId {
+    text: &'static str,
+    kind: &'static dyn Kind,
+}
+
+impl SystemId {
+    /// The id of the procedure `kind`, whose id text is `text`: only a procedure names itself
+    /// (`Procedure::ID`, through the blanket `Kind` impl and `own_types!`).
+    pub(crate) const fn of_procedure(text: &'static str, kind: &'static dyn Kind) -> Self {
+        SystemId { text, kind }
+    }
+
+    /// The registered procedure `text` names, or the error that names the unknown id.
+    pub fn parse(text: &str) -> Result<Self, UnknownSystem> {
+        kind(text).map(Kind::id).ok_or_else(|| UnknownSystem(text.to_owned()))
+    }
+
+    /// The id as written.
+    pub fn as_str(self) -> &'static str {
+        self.text
+    }
+
+    /// The procedure, as the layers under the rules know it (`SystemId::system` gives it as
+    /// the rules meet it).
+    pub fn kind(self) -> &'static dyn Kind {
+        self.kind
+    }
+}
+
+impl PartialEq for SystemId {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for SystemId {}
+
+impl PartialEq<str> for SystemId {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl PartialEq<&str> for SystemId {
+    fn eq(&self, other: &&str) -> bool {
+        self.text == *other
+    }
+}
+
+impl PartialOrd for SystemId {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SystemId {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.text.cmp(other.text)
+    }
+}
+
+impl std::hash::Hash for SystemId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
+
+/// Printed as its text, quoted, as the `String` it replaced was.
+impl fmt::Debug for SystemId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.text, f)
+    }
+}
+
+impl fmt::Display for SystemId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+impl AsRef<str> for SystemId {
+    fn as_ref(&self) -> &str {
+        self.text
+    }
+}
+
+impl std::str::FromStr for SystemId {
+    type Err = UnknownSystem;
+
+    fn from_str(text: &str) -> Result<Self, UnknownSystem> {
+        SystemId::parse(text)
+    }
+}
+
+impl Serialize for SystemId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.text)
+    }
+}
+
+/// Read from its text; an id no registered procedure has is refused with its name.
+impl<'de> serde::Deserialize<'de> for SystemId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<'de, str>::deserialize(deserializer)?;
+        SystemId::parse(&text).map_err(serde::de::Error::custom)
+    }
 }
 
 /// An id no registered procedure has: refused with its name, never read as another one.
@@ -99,14 +208,16 @@ pub struct UnknownSystem(pub String);
 fn known_ids() -> String {
     match KINDS.get() {
         Some(kinds) if !kinds.is_empty() => {
-            kinds.iter().map(|k| k.id()).collect::<Vec<_>>().join(", ")
+            kinds.iter().map(|k| k.id().as_str()).collect::<Vec<_>>().join(", ")
         }
         _ => "none: the program has not installed the procedures".to_owned(),
     }
 }
 
-/// A procedure by id, as this layer knows it (none before the list is installed).
-pub fn kind(id: &str) -> Option<&'static dyn Kind> {
+/// A procedure by id, as this layer knows it (none before the list is installed): for a
+/// reader that tells a procedure's key from other keys (a tagged value's `type`, a stored
+/// encounter's fields). Text that must name a procedure is read with [`SystemId::parse`].
+pub(crate) fn kind(id: &str) -> Option<&'static dyn Kind> {
     // The core's own tests read journals without a program to install the procedures.
     #[cfg(test)]
     crate::systems::install();
@@ -156,26 +267,26 @@ where
 /// One procedure's own command or fact, in the core's `Command` or `EventKind`: the
 /// procedure's id and the value.
 pub struct Own {
-    procedure: &'static str,
+    procedure: SystemId,
     value: Box<dyn OwnValue>,
 }
 
 impl Own {
     /// `value`, of the procedure `procedure` (its id).
-    pub fn new(procedure: &'static str, value: impl OwnValue) -> Self {
+    pub fn new(procedure: SystemId, value: impl OwnValue) -> Self {
         Own { procedure, value: Box::new(value) }
     }
 
     /// The value as the procedure `T` wrote it, read back from `value`.
     pub fn read<T: OwnValue + serde::de::DeserializeOwned>(
-        procedure: &'static str,
+        procedure: SystemId,
         value: serde_json::Value,
     ) -> serde_json::Result<Self> {
         Ok(Own::new(procedure, serde_json::from_value::<T>(value)?))
     }
 
     /// The id of the procedure it belongs to.
-    pub fn procedure(&self) -> &'static str {
+    pub fn procedure(&self) -> SystemId {
         self.procedure
     }
 
@@ -215,7 +326,8 @@ impl Serialize for Own {
             #[serde(flatten)]
             value: &'a dyn erased_serde::Serialize,
         }
-        Tagged { procedure: self.procedure, value: self.value.as_serialize() }.serialize(serializer)
+        Tagged { procedure: self.procedure.as_str(), value: self.value.as_serialize() }
+            .serialize(serializer)
     }
 }
 
@@ -271,24 +383,45 @@ mod tests {
         Rest,
     }
 
+    /// A registered procedure's id, to hold made-up values under.
+    fn id(text: &str) -> SystemId {
+        SystemId::parse(text).unwrap()
+    }
+
     #[test]
     fn an_own_value_is_written_with_its_procedure_id_first_then_its_own_fields() {
-        let strike = Own::new("made_up", Step::Strike { by: 3 });
+        let strike = Own::new(id("bdp"), Step::Strike { by: 3 });
         assert_eq!(
             serde_json::to_string(&strike).unwrap(),
-            r#"{"type":"made_up","step":"strike","by":3}"#
+            r#"{"type":"bdp","step":"strike","by":3}"#
         );
-        let rest = Own::new("made_up", Step::Rest);
-        assert_eq!(serde_json::to_string(&rest).unwrap(), r#"{"type":"made_up","step":"rest"}"#);
+        let rest = Own::new(id("bdp"), Step::Rest);
+        assert_eq!(serde_json::to_string(&rest).unwrap(), r#"{"type":"bdp","step":"rest"}"#);
+    }
+
+    #[test]
+    fn an_id_reads_only_as_a_registered_procedure_and_writes_as_its_text() {
+        let bdp = id("bdp");
+        assert_eq!((bdp.as_str(), bdp.kind().id()), ("bdp", bdp));
+        assert_eq!(serde_json::to_string(&bdp).unwrap(), r#""bdp""#);
+        assert_eq!(serde_json::from_str::<SystemId>(r#""bdp""#).unwrap(), bdp);
+        assert_eq!(format!("{bdp} {bdp:?}"), r#"bdp "bdp""#);
+        for unknown in ["chess", "", "BDP", " bdp"] {
+            let e = SystemId::parse(unknown).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("unknown system '{unknown}' (known: ")), "{e}");
+            let json = serde_json::to_string(unknown).unwrap();
+            let e = serde_json::from_str::<SystemId>(&json).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("unknown system '{unknown}'")), "{e}");
+        }
     }
 
     #[test]
     fn own_values_compare_by_procedure_type_and_value() {
-        let a = Own::new("made_up", Step::Rest);
+        let a = Own::new(id("bdp"), Step::Rest);
         assert_eq!(a, a.clone());
-        assert_ne!(a, Own::new("other", Step::Rest), "another procedure's");
-        assert_ne!(a, Own::new("made_up", Step::Strike { by: 1 }));
-        assert_ne!(a, Own::new("made_up", 1_u32), "another type");
+        assert_ne!(a, Own::new(id("d12"), Step::Rest), "another procedure's");
+        assert_ne!(a, Own::new(id("bdp"), Step::Strike { by: 1 }));
+        assert_ne!(a, Own::new(id("bdp"), 1_u32), "another type");
         assert_eq!(a.get::<Step>(), Some(&Step::Rest));
         assert_eq!(a.get::<u32>(), None);
         assert_eq!(format!("{a:?}"), "Rest");

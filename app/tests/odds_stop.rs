@@ -8,7 +8,8 @@ use fray_app::Encounter;
 use fray_app::simulate::odds::{self, Odds, Progress, Request};
 use fray_app::simulate::stopping::{self, BATCH, MIN_FIGHTS, Stop};
 
-/// An example fight of each procedure with tactics, from its board before the fight.
+/// An example fight of each procedure with tactics, from its board before the fight (every
+/// such procedure registered has one: checked below).
 const FIGHTS: &[(&str, &str)] = &[
     ("bdp", "docs/odds/bdp-crypt.fray"),
     ("d12", "tests/scenarios/d12-example-fight.fray"),
@@ -45,6 +46,22 @@ fn board(path: &str) -> Encounter {
 fn odds(start: &Encounter, runs: u32, exact: bool, threads: usize) -> Odds {
     let request = Request { runs, exact, seed: 7, threads, ..Request::default() };
     odds::run(start, &request, &Progress::default()).expect("odds")
+}
+
+/// The registered procedures the app can play (those with tactics), by id, sorted.
+fn playable() -> Vec<&'static str> {
+    fray_app::systems::install();
+    let all = fray_app::system::all().iter();
+    let mut ids: Vec<_> = all.filter(|s| s.tactics().is_some()).map(|s| s.id().as_str()).collect();
+    ids.sort_unstable();
+    ids
+}
+
+#[test]
+fn every_procedure_the_app_plays_has_an_example_fight_here() {
+    let mut here: Vec<&str> = FIGHTS.iter().map(|(system, _)| *system).collect();
+    here.sort_unstable();
+    assert_eq!(here, playable(), "a procedure with tactics needs its example fight in FIGHTS");
 }
 
 #[test]

@@ -120,7 +120,8 @@ fn quadratic_once(c: &mut Criterion) {
         let text = format!("Hoarder\nHP 4, {}", vec!["club d4"; n].join(", "));
         group.bench_function(format!("paste_{n}_weapons"), |b| {
             b.iter(|| {
-                let blocks = exchange::read_stat_blocks("hoard.txt", &text, "bdp").unwrap();
+                let blocks =
+                    exchange::read_stat_blocks("hoard.txt", &text, "bdp".parse().unwrap()).unwrap();
                 black_box(blocks)
             });
         });
@@ -144,18 +145,27 @@ fn bestiaries(c: &mut Criterion) {
         group.bench_function(format!("srd_wiki_{}_pages", 319 * times), |b| {
             b.iter(|| {
                 // Every page read; refused for the three monsters past Sovereign's 500 HP.
-                let refused = exchange::read_stat_blocks("wiki.md", &text, "sovereign");
+                let refused =
+                    exchange::read_stat_blocks("wiki.md", &text, "sovereign".parse().unwrap());
                 black_box(refused.unwrap_err())
             });
         });
     }
     let ose = corpus("statblocks/ose-srd-monsters.md");
     group.bench_function("ose_wiki_207_tables", |b| {
-        b.iter(|| black_box(exchange::read_stat_blocks("ose.md", &ose, "sovereign").unwrap()));
+        b.iter(|| {
+            black_box(
+                exchange::read_stat_blocks("ose.md", &ose, "sovereign".parse().unwrap()).unwrap(),
+            )
+        });
     });
     let api = corpus("bestiaries/5e-api-srd-2014-monsters.json");
     group.bench_function("5e_api_334_monsters", |b| {
-        b.iter(|| black_box(exchange::read_foreign("api.json", &api, "sovereign").unwrap()));
+        b.iter(|| {
+            black_box(
+                exchange::read_foreign("api.json", &api, "sovereign".parse().unwrap()).unwrap(),
+            )
+        });
     });
     group.finish();
 }
@@ -195,17 +205,29 @@ fn round_three(c: &mut Criterion) {
     for depth in [10_000, 100_000] {
         let text = format!("name: Deep\nhp: 7\ntraits:\n  {}x\n", "- ".repeat(depth));
         group.bench_function(format!("yaml_nested_{depth}"), |b| {
-            b.iter(|| black_box(exchange::read_foreign("deep.yaml", &text, "bdp").unwrap_err()));
+            b.iter(|| {
+                black_box(
+                    exchange::read_foreign("deep.yaml", &text, "bdp".parse().unwrap()).unwrap_err(),
+                )
+            });
         });
     }
     for n in [200, 2_000] {
         let text = statblocks_yaml(n);
         group.bench_function(format!("yaml_{n}_creatures"), |b| {
-            b.iter(|| black_box(exchange::read_foreign("g.yaml", &text, "sovereign").unwrap()));
+            b.iter(|| {
+                black_box(
+                    exchange::read_foreign("g.yaml", &text, "sovereign".parse().unwrap()).unwrap(),
+                )
+            });
         });
         let text = improved_initiative(n);
         group.bench_function(format!("improved_initiative_{n}_creatures"), |b| {
-            b.iter(|| black_box(exchange::read_foreign("o.json", &text, "sovereign").unwrap()));
+            b.iter(|| {
+                black_box(
+                    exchange::read_foreign("o.json", &text, "sovereign".parse().unwrap()).unwrap(),
+                )
+            });
         });
     }
     group.finish();

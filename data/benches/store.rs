@@ -15,7 +15,7 @@ fn session(c: &mut Criterion) {
     fray_app::systems::install();
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut s = Session::create(&db, "freeform", "Bench", 1).unwrap();
+    let mut s = Session::create(&db, "freeform".parse().unwrap(), "Bench", 1).unwrap();
     s.apply(Command::AddSide { name: "Foes".into(), colour: "#aa0000".into(), party: false })
         .unwrap();
     let ogre = NewCombatant {
@@ -140,7 +140,7 @@ fn bestiary() -> Vec<NewCreature> {
             );
             let tags = (0..1 + next(3)).map(|_| TAGS[next(TAGS.len())].to_owned()).collect();
             NewCreature {
-                system: if i % 5 == 0 { "bdp".into() } else { "freeform".into() },
+                system: if i % 5 == 0 { "bdp" } else { "freeform" }.parse().unwrap(),
                 name,
                 tags,
                 block: serde_json::json!({
@@ -165,10 +165,13 @@ fn search(c: &mut Criterion) {
         ("search_50k_two_words", Search::text("fro gob").limit(50)),
         // A word of every creature's notes and of no name: the block-text pass alone.
         ("search_50k_word_in_every_note", Search::text("benchm").limit(50)),
-        ("search_50k_prefix_system", Search::text("gob").system("freeform").limit(50)),
+        (
+            "search_50k_prefix_system",
+            Search::text("gob").system("freeform".parse().unwrap()).limit(50),
+        ),
         ("search_50k_prefix_and_tag", Search::text("gob").tag("undead").limit(50)),
         ("search_50k_tag_only", Search::default().tag("undead").limit(50)),
-        ("search_50k_system_only", Search::default().system("freeform").limit(50)),
+        ("search_50k_system_only", Search::default().system("freeform".parse().unwrap()).limit(50)),
         ("search_50k_everything", Search::default().limit(50)),
     ];
     for (name, query) in cases {

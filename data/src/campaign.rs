@@ -14,6 +14,7 @@ use crate::{Db, DbError};
 use fray_app::campaign::company::Member;
 use fray_app::campaign::turn::{Turn, touches, turned};
 use fray_app::campaign::{CampaignStep, Change, Company, Condition, Written};
+use fray_app::ids::SystemId;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
@@ -50,7 +51,7 @@ pub struct Stepped {
 impl Campaign<'_> {
     /// Everyone of `system` who carries a condition: its characters and its recurring foes,
     /// by the key their tokens carry (`character:3`, `creature:12`).
-    pub fn company(&self, system: &str) -> Result<Company, DbError> {
+    pub fn company(&self, system: SystemId) -> Result<Company, DbError> {
         company_in(&self.db.lock(), system)
     }
 
@@ -60,7 +61,7 @@ impl Campaign<'_> {
     pub fn take(
         &self,
         session: PlaySessionId,
-        system: &str,
+        system: SystemId,
         ended: Option<EncounterId>,
         make: impl FnOnce(&Company) -> Result<CampaignStep, DbError>,
     ) -> Result<CampaignStep, DbError> {
@@ -156,14 +157,14 @@ impl Campaign<'_> {
 }
 
 /// The company of `system` as `conn` reads it (inside a step's transaction, or alone).
-fn company_in(conn: &Connection, system: &str) -> Result<Company, DbError> {
+fn company_in(conn: &Connection, system: SystemId) -> Result<Company, DbError> {
     let mut company = Company::default();
     let sql = "SELECT 'character:' || id, name, sheet, condition FROM characters WHERE system = ?1
                UNION ALL
                SELECT 'creature:' || id, name, block, condition FROM creatures
                WHERE system = ?1 AND recurring = 1";
     let mut stmt = conn.prepare_cached(sql)?;
-    let rows = stmt.query_map([system], |r| {
+    let rows = stmt.query_map([system.as_str()], |r| {
         Ok((
             r.get::<_, String>(0)?,
             r.get::<_, String>(1)?,
@@ -227,7 +228,7 @@ fn write_step(
 
 /// "Harald's condition changed since it was shown (HP 5 → 4): nothing was written; look again".
 fn stale(w: &Written, now: &Condition) -> String {
-    let first = fray_app::campaign::condition::main_tracks(&w.system);
+    let first = fray_app::campaign::condition::main_tracks(w.system);
     let lines: Vec<String> = fray_app::campaign::review::changes(&w.sheet, first, &w.before, now)
         .iter()
         .map(Change::text)

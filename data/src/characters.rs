@@ -6,6 +6,7 @@ use crate::entry::{Checked, EntryTable, RawEntry, text_sql, uid_sql};
 use crate::ids::CharacterId;
 use crate::search::{Index, Search};
 use crate::{Db, DbError};
+use fray_app::ids::SystemId;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +14,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NewCharacter {
     /// The system whose sheet this is.
-    pub system: String,
+    pub system: SystemId,
     /// Name ("Harald").
     pub name: String,
     /// Tags for filtering; stored lowercase.
@@ -35,7 +36,7 @@ pub struct Character {
     /// The id it travels with in Fray JSON files (the same in every database it reaches).
     pub uid: String,
     /// The system whose sheet this is.
-    pub system: String,
+    pub system: SystemId,
     /// Name.
     pub name: String,
     /// Tags, lowercase.
@@ -124,7 +125,7 @@ impl Characters<'_> {
     pub fn restore(&self, removed: &RemovedCharacter) -> Result<(), DbError> {
         let ch = &removed.character;
         let new = NewCharacter {
-            system: ch.system.clone(),
+            system: ch.system,
             name: ch.name.clone(),
             tags: ch.tags.clone(),
             sheet: ch.sheet.clone(),
@@ -196,14 +197,15 @@ impl Characters<'_> {
     }
 
     /// Every party name, in order, with how many characters of `system` (or all) are in it.
-    pub fn parties(&self, system: Option<&str>) -> Result<Vec<(String, u32)>, DbError> {
+    pub fn parties(&self, system: Option<SystemId>) -> Result<Vec<(String, u32)>, DbError> {
         let conn = self.db.lock();
         let mut stmt = conn.prepare_cached(
             "SELECT party, count(*) FROM characters
              WHERE party IS NOT NULL AND (?1 IS NULL OR system = ?1)
              GROUP BY party ORDER BY party COLLATE NOCASE",
         )?;
-        let rows = stmt.query_map([system], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        let rows =
+            stmt.query_map([system.map(SystemId::as_str)], |r| Ok((r.get(0)?, r.get(1)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -291,7 +293,7 @@ impl std::ops::Deref for Columns {
 }
 
 fn columns(new: &NewCharacter) -> Result<Columns, DbError> {
-    let checked = TABLE.check("character", &new.system, &new.name, &new.tags, &new.sheet)?;
+    let checked = TABLE.check("character", new.system, &new.name, &new.tags, &new.sheet)?;
     // A blank party is no party, so it never shows up as a group of its own.
     let party = new.party.as_deref().map(str::trim).filter(|p| !p.is_empty()).map(str::to_owned);
     Ok(Columns { checked, party })
@@ -308,7 +310,7 @@ fn parse(row: RawEntry<Option<String>>) -> Result<Character, DbError> {
     Ok(Character {
         id,
         uid: row.uid,
-        system: row.system,
+        system: parsed.system,
         name: row.name,
         tags: parsed.tags,
         sheet: parsed.block,

@@ -130,7 +130,7 @@ fn load_all(conn: &Connection) -> Result<usize, DbError> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ContentFile {
-    system: String,
+    system: fray_app::ids::SystemId,
     entries: Vec<Value>,
 }
 
@@ -195,12 +195,7 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
         let new = match kind {
             Kind::Creatures => {
                 let e: CreatureEntry = entry(value).map_err(|m| error(name.clone(), m))?;
-                let new = NewCreature {
-                    system: system.clone(),
-                    name: e.name,
-                    tags: e.tags,
-                    block: e.block,
-                };
+                let new = NewCreature { system, name: e.name, tags: e.tags, block: e.block };
                 creatures::insert(conn, &new, Some(&origin(&e.key, "creature")), None)
                     .map_err(named)?
                     .is_some()
@@ -208,7 +203,7 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
             Kind::Characters => {
                 let e: CharacterEntry = entry(value).map_err(|m| error(name.clone(), m))?;
                 let new = NewCharacter {
-                    system: system.clone(),
+                    system,
                     name: e.name,
                     tags: e.tags,
                     sheet: e.sheet,
@@ -232,7 +227,7 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
                     })
                     .collect();
                 let new = NewTable {
-                    system: system.clone(),
+                    system,
                     damage_type: e.damage_type,
                     table: RollTable { name: e.name, dice, rows },
                 };
@@ -243,7 +238,7 @@ fn load_file(conn: &Connection, &File(path, kind, text): &File) -> Result<usize,
             Kind::Weapons => {
                 let weapon: WeaponRef = entry(value).map_err(|m| error(name.clone(), m))?;
                 let origin = origin(&weapon.key, "weapon");
-                let new = NewWeapon { system: system.clone(), weapon };
+                let new = NewWeapon { system, weapon };
                 weapons::insert(conn, &new, Some(&origin)).map_err(named)?.is_some()
             }
         };
@@ -276,11 +271,19 @@ mod tests {
     use super::*;
     use fray_app::system::weapon_list::{flag, text, whole, words};
 
+    /// The registered procedure `text` names.
+    fn sys(text: &str) -> fray_app::ids::SystemId {
+        fray_app::systems::install();
+        text.parse().unwrap()
+    }
+
     #[test]
     fn the_sovereign_battle_map_is_a_template_with_walls_a_door_and_a_window() {
         let db = Db::open_in_memory().unwrap();
-        let boards =
-            db.templates().list(templates::TemplateKind::Encounter, Some("sovereign")).unwrap();
+        let boards = db
+            .templates()
+            .list(templates::TemplateKind::Encounter, Some(sys("sovereign")))
+            .unwrap();
         let tower = boards.iter().find(|t| t.name == "The old watchtower").expect("bundled");
         let board = tower.board().unwrap();
         let grid = board.grid.as_ref().expect("a grid");
@@ -304,6 +307,7 @@ mod tests {
     /// The weapons of a bundled list, each checked by the store's own rules
     /// ([`WeaponRef::validate`]: what the system needs), with a unique key and a note.
     fn weapon_list(path: &str, system: &str) -> Vec<WeaponRef> {
+        fray_app::systems::install();
         let file = FILES.iter().find(|f| f.0 == path).unwrap_or_else(|| panic!("no {path}"));
         assert!(matches!(file.1, Kind::Weapons), "{path} is not loaded as weapons");
         let file: ContentFile = serde_json::from_str(file.2).unwrap();
@@ -315,7 +319,7 @@ mod tests {
             .map(|value| entry(value).unwrap_or_else(|e| panic!("{path}: {e}")))
             .collect();
         for w in &list {
-            w.validate(system).unwrap_or_else(|e| panic!("{path}: {e}"));
+            w.validate(file.system).unwrap_or_else(|e| panic!("{path}: {e}"));
             assert!(keys.insert(w.key.clone()), "{}: duplicate key", w.key);
             assert!(!w.notes.is_empty(), "{}: no note", w.key);
         }
@@ -578,7 +582,7 @@ mod tests {
     #[test]
     fn the_murdham_examples_hold_together() {
         let db = Db::open_in_memory().unwrap();
-        let murdham = crate::Search::default().system("murdham").limit(10_000);
+        let murdham = crate::Search::default().system(sys("murdham")).limit(10_000);
         let creatures = db.creatures().search(&murdham).unwrap();
         assert!((5..=7).contains(&creatures.len()), "{} creatures", creatures.len());
         let mut blocks = Vec::new();
@@ -620,7 +624,7 @@ mod tests {
     #[test]
     fn the_murdham_injury_table_holds_together() {
         let db = Db::open_in_memory().unwrap();
-        let tables = db.tables().list(Some("murdham")).unwrap();
+        let tables = db.tables().list(Some(sys("murdham"))).unwrap();
         let injury: Vec<_> =
             tables.iter().filter(|t| t.damage_type.as_deref() == Some("injury")).collect();
         assert_eq!(injury.len(), 1, "one injury table");
@@ -728,7 +732,7 @@ mod tests {
     #[test]
     fn the_d12_examples_hold_together() {
         let db = Db::open_in_memory().unwrap();
-        let d12 = crate::Search::default().system("d12").limit(10_000);
+        let d12 = crate::Search::default().system(sys("d12")).limit(10_000);
         let creatures = db.creatures().search(&d12).unwrap();
         for name in ["Hobgoblin witch", "Bugbear scoundrel", "Hobgoblin warrior", "Wolf", "Ghoul"] {
             assert!(creatures.iter().any(|c| c.name == name), "{name} missing");
@@ -786,7 +790,7 @@ mod tests {
     #[test]
     fn the_d12_injury_tables_hold_together() {
         let db = Db::open_in_memory().unwrap();
-        let tables = db.tables().list(Some("d12")).unwrap();
+        let tables = db.tables().list(Some(sys("d12"))).unwrap();
         // One table per damage type, every one rolled on a d20.
         let mut types: Vec<&str> = tables.iter().filter_map(|t| t.damage_type.as_deref()).collect();
         types.sort_unstable();
@@ -856,8 +860,7 @@ mod tests {
         };
         let file: ContentFile =
             serde_json::from_str(text).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let system = fray_app::system::by_id(&file.system)
-            .unwrap_or_else(|| panic!("{path}: no system {:?}", file.system));
+        let system = file.system.system();
         let mut found = Vec::new();
         for (i, e) in file.entries.iter().enumerate() {
             let name = e["name"].as_str().unwrap_or_default();
@@ -906,6 +909,7 @@ mod tests {
 
     #[test]
     fn a_bad_entry_is_named() {
+        fray_app::systems::install();
         let conn = Connection::open_in_memory().unwrap();
         let text =
             r#"{"system": "freeform", "entries": [{"key": "imp", "nam": "Imp", "block": {}}]}"#;

@@ -5,6 +5,7 @@ use crate::entry::{Checked, EntryTable, RawEntry, text_sql, uid_sql};
 use crate::ids::CreatureId;
 use crate::search::{Index, Search};
 use crate::{Db, DbError};
+use fray_app::ids::SystemId;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
@@ -12,7 +13,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NewCreature {
     /// The system whose stat block this is (`freeform`, `bdp`...).
-    pub system: String,
+    pub system: SystemId,
     /// Name ("Goblin").
     pub name: String,
     /// Tags for filtering ("humanoid", "undead"); stored lowercase.
@@ -31,7 +32,7 @@ pub struct Creature {
     /// The id it travels with in Fray JSON files (the same in every database it reaches).
     pub uid: String,
     /// The system whose stat block this is.
-    pub system: String,
+    pub system: SystemId,
     /// Name.
     pub name: String,
     /// Tags, lowercase.
@@ -135,7 +136,7 @@ impl Creatures<'_> {
     pub fn restore(&self, removed: &RemovedCreature) -> Result<(), DbError> {
         let c = &removed.creature;
         let new = NewCreature {
-            system: c.system.clone(),
+            system: c.system,
             name: c.name.clone(),
             tags: c.tags.clone(),
             block: c.block.clone(),
@@ -270,7 +271,7 @@ pub(crate) fn update(conn: &Connection, id: CreatureId, new: &NewCreature) -> Re
 
 /// The validated column values of a creature.
 fn columns(new: &NewCreature) -> Result<Checked, DbError> {
-    TABLE.check("creature", &new.system, &new.name, &new.tags, &new.block)
+    TABLE.check("creature", new.system, &new.name, &new.tags, &new.block)
 }
 
 fn empty_object() -> serde_json::Value {
@@ -284,7 +285,7 @@ fn parse(row: RawEntry<bool>) -> Result<Creature, DbError> {
     Ok(Creature {
         id,
         uid: row.uid,
-        system: row.system,
+        system: parsed.system,
         name: row.name,
         tags: parsed.tags,
         block: parsed.block,

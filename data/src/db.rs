@@ -325,7 +325,9 @@ mod tests {
         let path = dir.path().join("fray.db");
         let id = {
             let db = Db::open(&path).unwrap();
-            crate::Session::create(&db, "freeform", "Crypt", 1).unwrap().encounter_id()
+            crate::Session::create(&db, "freeform".parse().unwrap(), "Crypt", 1)
+                .unwrap()
+                .encounter_id()
         };
         let before = std::fs::read(&path).unwrap();
         let db = Db::open_read_only(&path).unwrap();

@@ -16,7 +16,7 @@ pub struct EncounterInfo {
     /// Row id.
     pub id: EncounterId,
     /// The rule system that runs it.
-    pub system: String,
+    pub system: fray_app::ids::SystemId,
     /// Name.
     pub name: String,
     /// Seed of its app dice.
@@ -165,9 +165,10 @@ fn load_error(id: EncounterId, e: LoadError) -> DbError {
 }
 
 fn info(row: &Row<'_>) -> rusqlite::Result<EncounterInfo> {
+    let id = EncounterId(row.get(0)?);
     Ok(EncounterInfo {
-        id: EncounterId(row.get(0)?),
-        system: row.get(1)?,
+        id,
+        system: crate::entry::system_at(row, 1, &id.to_string())?,
         name: row.get(2)?,
         seed: u64_from_sql(row.get(3)?),
         cursor: u64_from_sql(row.get(4)?),

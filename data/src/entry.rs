@@ -6,8 +6,24 @@
 
 use crate::DbError;
 use crate::search::{normalize_tags, required};
+use fray_app::ids::SystemId;
 use rusqlite::types::FromSql;
 use rusqlite::{Connection, OptionalExtension, Row, params};
+
+/// A stored row's `system` column as a registered procedure's id: an id no procedure has is
+/// damage, named with the row (`label`), never read as another procedure.
+pub(crate) fn system_column(label: &str, text: &str) -> Result<SystemId, DbError> {
+    SystemId::parse(text).map_err(|e| DbError::corrupt(label, e))
+}
+
+/// The same for a row mapper: column `index` of the row `label` names.
+pub(crate) fn system_at(row: &Row<'_>, index: usize, label: &str) -> rusqlite::Result<SystemId> {
+    let text: String = row.get(index)?;
+    SystemId::parse(&text).map_err(|e| {
+        let why = format!("{label} is damaged: {e}");
+        rusqlite::Error::FromSqlConversionFailure(index, rusqlite::types::Type::Text, why.into())
+    })
+}
 
 /// SQL for the searchable text of a block given as parameter `?{n}`: every string in it
 /// (notes, weapon names, features), space-separated. Migration step 8 fills the column of
@@ -41,7 +57,7 @@ pub(crate) struct EntryTable {
 /// What an entry is written from, checked: the system and name given, the block an object,
 /// the tags cleaned up and written as JSON.
 pub(crate) struct Checked {
-    pub system: String,
+    pub system: &'static str,
     pub name: String,
     pub tags: String,
     pub block: String,
@@ -50,7 +66,8 @@ pub(crate) struct Checked {
 /// A row as stored, before its JSON is parsed: the columns both tables have, and `own`.
 pub(crate) struct RawEntry<T> {
     pub id: i64,
-    pub system: String,
+    /// The procedure's id as stored, read into a [`SystemId`] by [`RawEntry::parse`].
+    system: String,
     pub name: String,
     tags: String,
     block: String,
@@ -61,8 +78,9 @@ pub(crate) struct RawEntry<T> {
     pub own: T,
 }
 
-/// A row's JSON, parsed.
+/// A row's JSON, parsed, and its procedure.
 pub(crate) struct Parsed {
+    pub system: SystemId,
     pub tags: Vec<String>,
     pub block: serde_json::Value,
     pub condition: fray_app::campaign::Condition,
@@ -87,10 +105,11 @@ impl<T: FromSql> RawEntry<T> {
 }
 
 impl<T> RawEntry<T> {
-    /// Its JSON parsed; a column that does not read is corruption, named with `label` (the
-    /// entry's id as messages give it).
+    /// Its JSON and its procedure parsed; a column that does not read is corruption, named
+    /// with `label` (the entry's id as messages give it).
     pub fn parse(&self, label: &str) -> Result<Parsed, DbError> {
         Ok(Parsed {
+            system: system_column(label, &self.system)?,
             tags: serde_json::from_str(&self.tags).map_err(|e| DbError::corrupt(label, e))?,
             block: serde_json::from_str(&self.block).map_err(|e| DbError::corrupt(label, e))?,
             condition: serde_json::from_str(&self.condition)
@@ -107,12 +126,12 @@ impl EntryTable {
     pub fn check(
         &self,
         kind: &str,
-        system: &str,
+        system: SystemId,
         name: &str,
         tags: &[String],
         block: &serde_json::Value,
     ) -> Result<Checked, DbError> {
-        let system = required(system, &format!("{kind} system"))?;
+        let system = system.as_str();
         let name = required(name, &format!("{kind} name"))?;
         if !block.is_object() {
             let words = self.block_words;

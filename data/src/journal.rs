@@ -229,7 +229,7 @@ pub(crate) fn create(conn: &Connection, base: &Encounter) -> rusqlite::Result<En
     conn.execute(
         "INSERT INTO encounters (system, name, seed, base, created, updated)
          VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-        params![base.system_id(), base.name, u64_to_sql(base.seed), json, now],
+        params![base.system_id().as_str(), base.name, u64_to_sql(base.seed), json, now],
     )?;
     Ok(EncounterId(conn.last_insert_rowid()))
 }

@@ -2,6 +2,7 @@
 //! filters. Shared by the bestiary and the characters.
 
 use crate::DbError;
+use fray_app::ids::SystemId;
 use rusqlite::types::Value;
 use rusqlite::{Connection, params_from_iter};
 
@@ -15,7 +16,7 @@ pub struct Search {
     /// Goblin, "sk und" finds an undead Skeleton). Empty = everything.
     pub text: String,
     /// Only this system's entries.
-    pub system: Option<String>,
+    pub system: Option<SystemId>,
     /// Only entries carrying every one of these tags (exact, case-insensitive).
     pub tags: Vec<String>,
     /// At most this many results, ordered by name.
@@ -36,8 +37,8 @@ impl Search {
 
     /// Restricts to one system.
     #[must_use]
-    pub fn system(mut self, system: impl Into<String>) -> Self {
-        self.system = Some(system.into());
+    pub fn system(mut self, system: SystemId) -> Self {
+        self.system = Some(system);
         self
     }
 
@@ -103,7 +104,7 @@ impl Index {
         let mut params = vec![Value::Text(query)];
         if let Some(system) = &search.system {
             sql += " AND t.system = ?";
-            params.push(Value::Text(system.clone()));
+            params.push(Value::Text(system.as_str().to_owned()));
         }
         for tag in normalize_tags(&search.tags) {
             sql += &format!(" AND EXISTS (SELECT 1 FROM {tags} WHERE tag = ? AND {key} = t.id)");
@@ -155,7 +156,7 @@ impl Index {
         }
         if let Some(system) = &search.system {
             sql += " AND t.system = ?";
-            params.push(Value::Text(system.clone()));
+            params.push(Value::Text(system.as_str().to_owned()));
         }
         for tag in tag_list {
             sql += &format!(" AND {walk}t.id IN (SELECT {key} FROM {tags} WHERE tag = ?)");

@@ -17,6 +17,7 @@ use crate::unsaved::{FlushError, Unsaved, Write, is_busy};
 use crate::{Db, DbError};
 use fray_app::dice::{DieChoice, PlannedDice, SeededDice};
 use fray_app::encounter::EncounterTable;
+use fray_app::ids::SystemId;
 use fray_app::{Command, Encounter, Event, History, Prompt, RuleError};
 use rusqlite::TransactionBehavior;
 use std::time::Duration;
@@ -71,7 +72,7 @@ impl SessionError {
 }
 
 /// The library's roll tables of `system`, as an encounter keeps them.
-pub fn library_tables(db: &Db, system: &str) -> Result<Vec<EncounterTable>, DbError> {
+pub fn library_tables(db: &Db, system: SystemId) -> Result<Vec<EncounterTable>, DbError> {
     Ok(db
         .tables()
         .list(Some(system))?
@@ -95,9 +96,8 @@ pub struct Session {
 impl Session {
     /// Creates a new, empty encounter and opens it. A system that reads roll tables (the d12
     /// injury tables) starts with a journaled copy of the library's.
-    pub fn create(db: &Db, system: &str, name: &str, seed: u64) -> Result<Self, SessionError> {
-        let procedure =
-            fray_app::system::get(system).map_err(|e| DbError::Invalid(e.to_string()))?;
+    pub fn create(db: &Db, system: SystemId, name: &str, seed: u64) -> Result<Self, SessionError> {
+        let procedure = system.system();
         let base = Encounter::new(procedure, name.trim(), seed);
         let id = db.encounters().create(&base)?;
         touch_opened(&db.lock(), id)?;

@@ -8,6 +8,7 @@ use crate::search::required;
 use crate::{Db, DbError};
 use fray_app::checks::{RollTable, TableError, TableRow};
 use fray_app::dice::Dice;
+use fray_app::ids::SystemId;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 
@@ -18,7 +19,7 @@ pub use fray_app::checks::Effect;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NewTable {
     /// The system it belongs to.
-    pub system: String,
+    pub system: SystemId,
     /// The damage type it is rolled for ("slashing", "fire"), if any.
     #[serde(default)]
     pub damage_type: Option<String>,
@@ -34,7 +35,7 @@ pub struct StoredTable {
     /// The id it travels with in Fray JSON files (the same in every database it reaches).
     pub uid: String,
     /// The system it belongs to.
-    pub system: String,
+    pub system: SystemId,
     /// The damage type it is rolled for, if any.
     pub damage_type: Option<String>,
     /// Name, dice and rows (ordered by their low end); ready to roll with
@@ -100,13 +101,14 @@ impl Tables<'_> {
     }
 
     /// Every table (of one system, or all), ordered by name.
-    pub fn list(&self, system: Option<&str>) -> Result<Vec<StoredTable>, DbError> {
+    pub fn list(&self, system: Option<SystemId>) -> Result<Vec<StoredTable>, DbError> {
         let conn = self.db.lock();
         let mut stmt = conn.prepare_cached(
             "SELECT id, system, name, dice, damage_type, created, updated, uid FROM roll_tables
              WHERE ?1 IS NULL OR system = ?1 ORDER BY name COLLATE NOCASE, id",
         )?;
-        let heads: Vec<Head> = stmt.query_map([system], head)?.collect::<Result<_, _>>()?;
+        let heads: Vec<Head> =
+            stmt.query_map([system.map(SystemId::as_str)], head)?.collect::<Result<_, _>>()?;
         heads.into_iter().map(|h| h.load(&conn)).collect()
     }
 
@@ -133,7 +135,7 @@ impl Tables<'_> {
     pub fn restore(&self, removed: &RemovedTable) -> Result<(), DbError> {
         let t = &removed.table;
         let new = NewTable {
-            system: t.system.clone(),
+            system: t.system,
             damage_type: t.damage_type.clone(),
             table: t.table.clone(),
         };
@@ -242,14 +244,14 @@ fn insert_rows(conn: &Connection, id: TableId, table: &RollTable<Effect>) -> Res
 
 /// The validated column values of a table.
 struct Columns {
-    system: String,
+    system: &'static str,
     name: String,
     dice: String,
     damage_type: Option<String>,
 }
 
 fn columns(new: &NewTable) -> Result<Columns, DbError> {
-    let system = required(&new.system, "table system")?;
+    let system = new.system.as_str();
     let name = required(&new.table.name, "table name")?;
     // A table without rows is a placeholder the GM fills in later (its dice are still
     // checked); one with rows must cover every total the dice can roll exactly once.
@@ -317,7 +319,7 @@ impl Head {
         Ok(StoredTable {
             id,
             uid: self.uid,
-            system: self.system,
+            system: crate::entry::system_column(&id.to_string(), &self.system)?,
             damage_type: self.damage_type,
             table: RollTable { name: self.name, dice, rows: out },
             created: self.created,
@@ -339,8 +341,10 @@ mod tests {
                 result: Effect { text: format!("{low}-{high}"), structured: None },
             })
             .collect();
+        fray_app::systems::install();
         NewTable {
-            system: "test".into(),
+            // A procedure without bundled tables: a list of it holds only the test's.
+            system: SystemId::parse("sovereign").unwrap(),
             damage_type: Some("acid".into()),
             table: RollTable {
                 name: "Acid injuries".into(),
@@ -358,7 +362,7 @@ mod tests {
         assert!(stored.table.rows.is_empty());
         assert_eq!(stored.damage_type.as_deref(), Some("acid"));
         assert_eq!(stored.table.dice.to_string(), "d20");
-        let listed = db.tables().list(Some("test")).unwrap();
+        let listed = db.tables().list(Some(SystemId::parse("sovereign").unwrap())).unwrap();
         assert_eq!(listed.len(), 1);
         assert!(listed[0].table.rows.is_empty());
         // Filled in later, then emptied again.
@@ -375,7 +379,7 @@ mod tests {
         assert_eq!(err.to_string(), "table Acid injuries: rows leave 11 uncovered");
         let err = db.tables().insert(&table(&[(1, 15)])).unwrap_err();
         assert_eq!(err.to_string(), "table Acid injuries: rows leave 16–20 uncovered");
-        assert!(db.tables().list(Some("test")).unwrap().is_empty());
+        assert!(db.tables().list(Some(SystemId::parse("sovereign").unwrap())).unwrap().is_empty());
         let id = db.tables().insert(&table(&[])).unwrap();
         assert!(matches!(db.tables().update(id, &table(&[(2, 20)])), Err(DbError::Invalid(_))));
         assert!(db.tables().get(id).unwrap().unwrap().table.rows.is_empty(), "nothing changed");

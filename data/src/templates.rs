@@ -7,6 +7,7 @@ use crate::ids::TemplateId;
 use crate::search::required;
 use crate::{Db, DbError};
 use fray_app::Encounter;
+use fray_app::ids::SystemId;
 use fray_app::system::MAX_ADD_COUNT;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
@@ -62,7 +63,7 @@ pub struct NewTemplate {
     /// What it holds.
     pub kind: TemplateKind,
     /// The system it belongs to.
-    pub system: String,
+    pub system: SystemId,
     /// Its name ("Goblin war band", "The ferry at night").
     pub name: String,
     /// A [`Detachment`] or a [`Board`], as JSON.
@@ -71,10 +72,10 @@ pub struct NewTemplate {
 
 impl NewTemplate {
     /// A detachment template of `count` × the creature `creature` with `block`.
-    pub fn detachment(system: &str, name: &str, d: &Detachment) -> Self {
+    pub fn detachment(system: SystemId, name: &str, d: &Detachment) -> Self {
         Self {
             kind: TemplateKind::Detachment,
-            system: system.to_owned(),
+            system,
             name: name.to_owned(),
             body: serde_json::to_value(d).expect("a detachment serializes"),
         }
@@ -84,7 +85,7 @@ impl NewTemplate {
     pub fn board(name: &str, board: &Encounter) -> Self {
         Self {
             kind: TemplateKind::Encounter,
-            system: board.system_id().to_owned(),
+            system: board.system_id(),
             name: name.to_owned(),
             body: serde_json::to_value(Board { board: board.clone() })
                 .expect("an encounter serializes"),
@@ -138,7 +139,7 @@ pub struct Template {
     /// What it holds.
     pub kind: TemplateKind,
     /// The system it belongs to.
-    pub system: String,
+    pub system: SystemId,
     /// Its name.
     pub name: String,
     /// A [`Detachment`] or a [`Board`], as JSON.
@@ -167,7 +168,7 @@ impl Template {
     pub fn to_new(&self) -> NewTemplate {
         NewTemplate {
             kind: self.kind,
-            system: self.system.clone(),
+            system: self.system,
             name: self.name.clone(),
             body: self.body.clone(),
         }
@@ -222,7 +223,16 @@ impl Templates<'_> {
         self.db.lock().execute(
             "INSERT INTO templates (id, uid, kind, system, name, body, created, updated)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            params![t.id.0, t.uid, t.kind.word(), t.system, name, body, t.created, t.updated],
+            params![
+                t.id.0,
+                t.uid,
+                t.kind.word(),
+                t.system.as_str(),
+                name,
+                body,
+                t.created,
+                t.updated
+            ],
         )?;
         Ok(())
     }
@@ -236,13 +246,17 @@ impl Templates<'_> {
     }
 
     /// The templates of a kind (and of one system, or all), by name.
-    pub fn list(&self, kind: TemplateKind, system: Option<&str>) -> Result<Vec<Template>, DbError> {
+    pub fn list(
+        &self,
+        kind: TemplateKind,
+        system: Option<SystemId>,
+    ) -> Result<Vec<Template>, DbError> {
         let conn = self.db.lock();
         let mut stmt = conn.prepare_cached(&format!(
             "SELECT {COLUMNS} FROM templates WHERE kind = ?1 AND (?2 IS NULL OR system = ?2)
              ORDER BY name COLLATE NOCASE, id"
         ))?;
-        let rows = stmt.query_map(params![kind.word(), system], raw)?;
+        let rows = stmt.query_map(params![kind.word(), system.map(SystemId::as_str)], raw)?;
         rows.map(|r| r?.parse()).collect()
     }
 
@@ -261,7 +275,7 @@ pub(crate) fn insert(
     uid: Option<&str>,
 ) -> Result<TemplateId, DbError> {
     let (name, body) = columns(new)?;
-    let system = required(&new.system, "template system")?;
+    let system = new.system.as_str();
     let id = conn
         .prepare_cached(&format!(
             "INSERT INTO templates (uid, kind, system, name, body, created, updated)
@@ -280,7 +294,7 @@ pub(crate) fn insert_bundled(
     origin: &str,
 ) -> Result<Option<TemplateId>, DbError> {
     let (name, body) = columns(new)?;
-    let system = required(&new.system, "template system")?;
+    let system = new.system.as_str();
     let id = conn
         .prepare_cached(
             "INSERT INTO templates (uid, kind, system, name, body, origin, created, updated)
@@ -347,7 +361,7 @@ impl Raw {
             id,
             uid: self.uid,
             kind,
-            system: self.system,
+            system: crate::entry::system_column(&id.to_string(), &self.system)?,
             name: self.name,
             created: self.created,
             updated: self.updated,

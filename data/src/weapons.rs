@@ -10,9 +10,9 @@
 
 use crate::db::now_ms;
 use crate::ids::WeaponId;
-use crate::search::required;
 use crate::{Db, DbError};
-use fray_app::system::{self, WeaponList};
+use fray_app::ids::SystemId;
+use fray_app::system::WeaponList;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -36,8 +36,8 @@ pub struct WeaponRef {
 }
 
 /// `system`'s list, if it keeps one.
-fn list_of(system: &str) -> Option<&'static WeaponList> {
-    system::by_id(system).and_then(|s| s.weapon_list())
+fn list_of(system: SystemId) -> Option<&'static WeaponList> {
+    system.system().weapon_list()
 }
 
 impl WeaponRef {
@@ -45,7 +45,7 @@ impl WeaponRef {
     /// Sweep 7" for a Block, Dodge, Parry weapon, "1d8 slashing · speed 5 · ×2" for a `d12`
     /// one, "d6 · range 8 · missile" or "armour 1" for a Murdham one. A system without a list
     /// gets each field's value.
-    pub fn summary(&self, system: &str) -> String {
+    pub fn summary(&self, system: SystemId) -> String {
         match list_of(system) {
             Some(list) => (list.summary)(&self.fields),
             None => self
@@ -77,12 +77,12 @@ impl WeaponRef {
     /// Checks the weapon against `system`'s list, naming the weapon and the field: a name
     /// always; then every field as the list describes it (a key it does not have refused) and
     /// the list's own rules. A system without a list only needs a name.
-    pub fn validate(&self, system: &str) -> Result<(), DbError> {
+    pub fn validate(&self, system: SystemId) -> Result<(), DbError> {
         self.problem(system).map_or(Ok(()), |p| Err(DbError::Invalid(format!("{self}: {p}"))))
     }
 
     /// What is wrong with the weapon for `system`, naming the field.
-    fn problem(&self, system: &str) -> Option<String> {
+    fn problem(&self, system: SystemId) -> Option<String> {
         if self.name.trim().is_empty() {
             return Some("name must not be empty".into());
         }
@@ -107,7 +107,7 @@ impl fmt::Display for WeaponRef {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewWeapon {
     /// The system whose list it belongs to (`bdp`, `d12`...).
-    pub system: String,
+    pub system: SystemId,
     /// The weapon.
     pub weapon: WeaponRef,
 }
@@ -118,7 +118,7 @@ pub struct StoredWeapon {
     /// Row id.
     pub id: WeaponId,
     /// The system whose list it belongs to.
-    pub system: String,
+    pub system: SystemId,
     /// The weapon, as its list writes it.
     pub weapon: WeaponRef,
     /// When it was added (Unix milliseconds).
@@ -178,13 +178,13 @@ impl Weapons<'_> {
     }
 
     /// Every weapon (of one system, or all), ordered by name.
-    pub fn list(&self, system: Option<&str>) -> Result<Vec<StoredWeapon>, DbError> {
+    pub fn list(&self, system: Option<SystemId>) -> Result<Vec<StoredWeapon>, DbError> {
         let conn = self.db.lock();
         let mut stmt = conn.prepare_cached(&format!(
             "SELECT {COLUMNS} FROM weapons WHERE ?1 IS NULL OR system = ?1
              ORDER BY name COLLATE NOCASE, id"
         ))?;
-        let rows = stmt.query_map([system], raw)?;
+        let rows = stmt.query_map([system.map(SystemId::as_str)], raw)?;
         rows.map(|r| r?.parse()).collect()
     }
 }
@@ -210,14 +210,14 @@ pub(crate) fn insert(
 
 /// The validated column values of a weapon.
 struct Columns {
-    system: String,
+    system: &'static str,
     name: String,
     entry: String,
 }
 
 fn columns(new: &NewWeapon) -> Result<Columns, DbError> {
-    let system = required(&new.system, "weapon system")?;
-    new.weapon.validate(&system)?;
+    let system = new.system.as_str();
+    new.weapon.validate(new.system)?;
     let mut weapon = new.weapon.clone();
     weapon.name = weapon.name.trim().to_owned();
     let entry = serde_json::to_string(&weapon).expect("a weapon serializes");
@@ -250,7 +250,7 @@ impl Raw {
             weapon: serde_json::from_str(&self.entry)
                 .map_err(|e| DbError::corrupt(id.to_string(), e))?,
             id,
-            system: self.system,
+            system: crate::entry::system_column(&id.to_string(), &self.system)?,
             created: self.created,
             updated: self.updated,
         })
@@ -262,12 +262,18 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The registered procedure `text` names.
+    fn sys(text: &str) -> SystemId {
+        fray_app::systems::install();
+        SystemId::parse(text).unwrap()
+    }
+
     fn list(db: &Db, system: &str) -> Vec<WeaponRef> {
-        db.weapons().list(Some(system)).unwrap().into_iter().map(|w| w.weapon).collect()
+        db.weapons().list(Some(sys(system))).unwrap().into_iter().map(|w| w.weapon).collect()
     }
 
     fn summary(list: &[WeaponRef], system: &str, key: &str) -> String {
-        list.iter().find(|w| w.key == key).unwrap().summary(system)
+        list.iter().find(|w| w.key == key).unwrap().summary(sys(system))
     }
 
     #[test]
@@ -277,7 +283,7 @@ mod tests {
         assert!(list.len() >= 20, "{}", list.len());
         assert_eq!(summary(&list, "bdp", "spear"), "d8 balanced · reach · Push 6");
         assert!(list.iter().all(|w| w.get("die").is_some() && w.get("speed").unwrap().is_string()));
-        assert!(db.weapons().list(Some("freeform")).unwrap().is_empty());
+        assert!(db.weapons().list(Some(sys("freeform"))).unwrap().is_empty());
     }
 
     #[test]
@@ -325,7 +331,7 @@ mod tests {
             json!({"key": "x", "name": "X", "die": 6, "speed": "fast", "dmg": "1d6"}),
         )
         .unwrap();
-        let err = typo.validate("bdp").unwrap_err().to_string();
+        let err = typo.validate(sys("bdp")).unwrap_err().to_string();
         assert!(err.starts_with("weapon X: field 'dmg': is not a field of this list"), "{err}");
     }
 
@@ -334,7 +340,7 @@ mod tests {
         let mut w = weapon.clone();
         change(&mut w);
         let w: WeaponRef = serde_json::from_value(w).unwrap();
-        w.validate(system).unwrap_err().to_string()
+        w.validate(sys(system)).unwrap_err().to_string()
     }
 
     #[test]
@@ -344,9 +350,9 @@ mod tests {
         let d12 = json!({"key": "club", "name": "Club", "damage": "1d6", "types": ["blunt"],
                          "speed": 4, "crit": 2, "hands": 1, "notes": ""});
         let read = |v: &Value| serde_json::from_value::<WeaponRef>(v.clone()).unwrap();
-        read(&bdp).validate("bdp").unwrap();
-        read(&d12).validate("d12").unwrap();
-        read(&bdp).validate("freeform").unwrap();
+        read(&bdp).validate(sys("bdp")).unwrap();
+        read(&d12).validate(sys("d12")).unwrap();
+        read(&bdp).validate(sys("freeform")).unwrap();
         assert_eq!(
             problem(&bdp, "bdp", |w| w["name"] = json!(" ")),
             "weapon club: name must not be empty"
@@ -395,7 +401,10 @@ mod tests {
                          "tags": ["missile", "indirect"]});
         let mail = json!({"key": "mail", "name": "Mail", "armour": 1});
         for w in [&bow, &mail, &json!({"key": "h", "name": "Helmet", "tags": ["Helmet"]})] {
-            serde_json::from_value::<WeaponRef>(w.clone()).unwrap().validate("murdham").unwrap();
+            serde_json::from_value::<WeaponRef>(w.clone())
+                .unwrap()
+                .validate(sys("murdham"))
+                .unwrap();
         }
         assert_eq!(
             problem(&bow, "murdham", |w| w

@@ -28,7 +28,7 @@ fn campaign_crash_child() {
     let mut out = std::io::stdout().lock();
     let (_, done) = state(&db);
     for i in done.. {
-        let company = db.campaign().company("freeform").unwrap();
+        let company = db.campaign().company("freeform".parse().unwrap()).unwrap();
         let keys: Vec<String> = company.members.keys().cloned().collect();
         let mut step = company.by_hand(&keys[0], &format!("Blow {i}"), &[]).unwrap();
         step.written.clear();
@@ -57,7 +57,7 @@ impl Drop for Reaper {
 
 /// Every character's HP lost, and the steps in effect.
 fn state(db: &Db) -> (Vec<i64>, i64) {
-    let company = db.campaign().company("freeform").unwrap();
+    let company = db.campaign().company("freeform".parse().unwrap()).unwrap();
     let lost = company
         .members
         .values()
@@ -79,7 +79,7 @@ fn a_killed_write_back_leaves_all_or_nothing() {
         let db = Db::open(&path).unwrap();
         for i in 0..PARTY {
             let new = NewCharacter {
-                system: "freeform".into(),
+                system: "freeform".parse().unwrap(),
                 name: format!("Hero {i}"),
                 tags: Vec::new(),
                 sheet: sheet(),
@@ -89,7 +89,13 @@ fn a_killed_write_back_leaves_all_or_nothing() {
         }
         db.play_sessions().start("The long night", "2026-11-27").unwrap();
     }
-    let bundled = Db::open(&path).unwrap().campaign().company("freeform").unwrap().members.len();
+    let bundled = Db::open(&path)
+        .unwrap()
+        .campaign()
+        .company("freeform".parse().unwrap())
+        .unwrap()
+        .members
+        .len();
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
     let mut seed = u64::from(nanos.subsec_nanos());
     for round in 0..8 {
@@ -136,6 +142,6 @@ fn a_killed_write_back_leaves_all_or_nothing() {
     // And every step undoes back to the party unhurt.
     let db = Db::open(&path).unwrap();
     while db.campaign().undo(PlaySessionId(1)).unwrap().is_some() {}
-    let company = db.campaign().company("freeform").unwrap();
+    let company = db.campaign().company("freeform".parse().unwrap()).unwrap();
     assert!(company.members.values().all(|m| m.condition == Condition::default()));
 }

@@ -21,7 +21,7 @@ const START_HP: i64 = 1_000_000;
 fn crash_child() {
     let Ok(path) = std::env::var(DB_ENV) else { return };
     let db = Db::open(path).unwrap();
-    let mut s = Session::create(&db, "freeform", "Crash", 9).unwrap();
+    let mut s = Session::create(&db, "freeform".parse().unwrap(), "Crash", 9).unwrap();
     let mut out = std::io::stdout().lock();
     writeln!(out, "encounter {}", s.encounter_id().0).unwrap();
     s.apply(Command::AddSide { name: "Foes".into(), colour: "#aa0000".into(), party: false })

@@ -11,6 +11,7 @@ use fray_data::{Db, Search};
 /// the caller to set).
 pub fn library(system: &str) -> Library {
     let db = Db::open_in_memory().expect("a fresh database with the bundled content");
+    let system = system.parse().expect("a registered procedure");
     let search = Search::default().system(system).limit(500);
     let creatures = db.creatures().search(&search).expect("creatures");
     let characters = db.characters().search(&search).expect("characters");

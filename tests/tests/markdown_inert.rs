@@ -250,7 +250,7 @@ fn a_fantasy_statblocks_note_keeps_every_payload_text() {
         .enumerate()
         .map(|(i, p)| CreatureEntry {
             uid: format!("x{i}"),
-            system: "sovereign".into(),
+            system: "sovereign".parse().unwrap(),
             name: format!("N{i} {p}"),
             tags: vec![format!("t{i} {p}")],
             block: serde_json::json!({
@@ -262,7 +262,7 @@ fn a_fantasy_statblocks_note_keeps_every_payload_text() {
             portrait: None,
         })
         .collect();
-    let md = fantasy_statblocks_note(&creatures);
+    let md = fantasy_statblocks_note(&creatures).unwrap();
     // The one block it means: each creature's fence, a code block of its YAML.
     let fence = ["pre", "code class=\"language-statblock\""];
     check_but(&md, &fence).unwrap_or_else(|e| panic!("{e}"));

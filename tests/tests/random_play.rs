@@ -31,7 +31,7 @@ fn play(system: &str) {
     // What the random GM got through: harm to several at once, and edits to a threshold.
     let (mut harms, mut to_zero) = (0, 0);
     for seed in seeds() {
-        match simulate::play(system, seed, STEPS, &library) {
+        match simulate::play(system.parse().unwrap(), seed, STEPS, &library) {
             Ok(report) => {
                 assert!(
                     report.accepted > STEPS / 4,
@@ -91,7 +91,7 @@ procedures! {
 #[test]
 fn every_procedure_is_played() {
     fray_app::systems::install();
-    let registered: Vec<&str> = fray_app::system::all().iter().map(|s| s.id()).collect();
+    let registered: Vec<&str> = fray_app::system::all().iter().map(|s| s.id().as_str()).collect();
     let mut played = PLAYED.to_vec();
     played.sort_unstable();
     let mut all = registered.clone();
@@ -103,7 +103,8 @@ fn every_procedure_is_played() {
 #[test]
 fn a_run_is_reproduced_by_its_script() {
     for system in fray_app::system::all().iter().map(|s| s.id()) {
-        let report = simulate::play(system, 11, 150, &library(system)).expect("a clean run");
+        let report =
+            simulate::play(system, 11, 150, &library(system.as_str())).expect("a clean run");
         let replayed =
             scenario::run(&format!("{system}-11.fray"), &report.script).unwrap_or_else(|e| {
                 panic!("{system}: the script does not run: {e}\n{}", report.script)
@@ -181,7 +182,8 @@ fn grid_encounters_are_played_too() {
     let library = library("freeform");
     let (mut grids, mut steps, mut walls) = (0, 0, 0);
     for seed in 1..=SEEDS {
-        let report = simulate::play("freeform", seed, STEPS, &library).expect("plays");
+        let report =
+            simulate::play("freeform".parse().unwrap(), seed, STEPS, &library).expect("plays");
         if report.history.state().grid.is_none() {
             continue;
         }

@@ -74,7 +74,7 @@ fn golden_history(name: &str) -> fray_app::History {
     let text = std::fs::read_to_string(&path).unwrap();
     let script = fray_app::scenario::parse(name, &text).unwrap();
     let db = fray_data::Db::open_in_memory().unwrap();
-    let tables = fray_data::session::library_tables(&db, &script.system).unwrap();
+    let tables = fray_data::session::library_tables(&db, script.system).unwrap();
     script.with_tables(tables).run().unwrap()
 }
 

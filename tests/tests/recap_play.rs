@@ -96,7 +96,7 @@ fn check(history: &History, at: &str) {
 fn the_recap_of_random_play_adds_up_for_every_procedure() {
     fray_app::systems::install();
     for system in fray_app::system::all().iter().map(|s| s.id()) {
-        let library = library(system);
+        let library = library(system.as_str());
         for seed in 1..=seeds() {
             let report = simulate::play(system, seed, STEPS, &library)
                 .unwrap_or_else(|f| panic!("{system} seed {seed}: {f}"));
@@ -118,7 +118,7 @@ fn the_recap_of_every_golden_fight_adds_up() {
         }
         let text = std::fs::read_to_string(&path).expect("readable");
         let script = fray_app::scenario::parse(&path.display().to_string(), &text).expect("parses");
-        let tables = fray_data::session::library_tables(&db, &script.system).expect("tables");
+        let tables = fray_data::session::library_tables(&db, script.system).expect("tables");
         let script = script.with_tables(tables);
         let at = path.display().to_string();
         if script.is_session() {

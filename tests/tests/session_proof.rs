@@ -15,7 +15,7 @@ fn play(name: &str, text: &str) -> SessionLog {
     fray_app::systems::install();
     let script = fray_app::scenario::parse(name, text).unwrap_or_else(|e| panic!("{e}"));
     let db = fray_data::Db::open_in_memory().unwrap();
-    let tables = fray_data::session::library_tables(&db, &script.system).unwrap();
+    let tables = fray_data::session::library_tables(&db, script.system).unwrap();
     script.with_tables(tables).run_session().unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
@@ -26,7 +26,11 @@ fn golden(name: &str) -> String {
 
 #[test]
 fn every_campaign_golden_proves_its_whole_evening() {
-    for system in ["bdp", "d12", "dr12", "murdham", "sovereign"] {
+    // Every procedure with rules of its own to play (tactics) has its campaign golden: one
+    // added without it fails here.
+    fray_app::systems::install();
+    let fighting = fray_app::system::all().iter().filter(|s| s.tactics().is_some());
+    for system in fighting.map(|s| s.id().as_str()) {
         let log = play(system, &golden(&format!("{system}-campaign.fray")));
         let back = from_json(&log.to_json()).unwrap();
         let report = back.replay().unwrap_or_else(|e| panic!("{system}: {e}"));
@@ -54,6 +58,8 @@ fn the_goldens_between_fights_prove_their_evenings_too() {
 fn genuine() -> Value {
     let text: String = golden("dr12-campaign.fray")
         .lines()
+        // The evening up to its repair: the forgeries below are made from these eight parts.
+        .take_while(|l| !l.starts_with("# === A repair"))
         .filter(|l| !l.starts_with("expect ") || l.starts_with("expect error"))
         .map(|l| l.replace("rest breath table 2", "rest breath"))
         .map(|l| l.replace("rest night Tamsin table 6", "rest night Tamsin"))

@@ -18,12 +18,13 @@ fn main() -> eframe::Result {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/import");
     let v1 = corpus.join("bestiary-v1.csv");
     let text = exchange::read_text(&v1).expect("the sheet");
-    let mapping = CsvMapping::propose("bestiary.csv", &text, "bdp").expect("a mapping");
-    let lib = exchange::csv_creatures("bestiary.csv", &text, "bdp", &mapping).expect("creatures");
+    let bdp = "bdp".parse().expect("a procedure");
+    let mapping = CsvMapping::propose("bestiary.csv", &text, bdp).expect("a mapping");
+    let lib = exchange::csv_creatures("bestiary.csv", &text, bdp, &mapping).expect("creatures");
     exchange::apply(&db, "bestiary", &lib).expect("imported");
     let orc = db
         .creatures()
-        .search(&Search::text("orc raider").system("bdp"))
+        .search(&Search::text("orc raider").system(bdp))
         .expect("search")
         .into_iter()
         .find(|c| c.uid == "csv:bdp/orc raider")
@@ -45,7 +46,7 @@ fn main() -> eframe::Result {
         Box::new(move |cc| {
             let mut app = FrayApp::new(&cc.egui_ctx, db);
             // Prepare the Block, Dodge, Parry library, as the GM would pick it.
-            app.view.library.pick_system("bdp");
+            app.view.library.pick_system(bdp);
             apply(&mut app.model, &mut app.view, Action::Prep(PrepAction::OpenImport(v2)));
             Ok(Box::new(app))
         }),

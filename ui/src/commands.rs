@@ -8,6 +8,7 @@ use crate::window;
 use anyhow::{Context, Result, bail};
 use fray_app::History;
 use fray_app::dice::{Dice, DiceSource, Roll, RollSource, SeededDice};
+use fray_app::ids::SystemId;
 use fray_app::journal;
 use fray_app::scenario;
 use fray_app::simulate::autoplay::Rules;
@@ -37,22 +38,27 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Cmd::New { name, system, seed }) => {
             with_db(db, Access::Write, |db| new(db, &name, &system, seed))
         }
-        Some(Cmd::Import { list_fields: true, system, .. }) => library::list_fields(system),
+        Some(Cmd::Import { list_fields: true, system, .. }) => {
+            library::list_fields(system.as_deref().map(SystemId::parse).transpose()?)
+        }
         Some(Cmd::Import { text: Some(text), system, on_clash, dry_run, .. }) => {
             let system = system.context("say which system the stat blocks are with --system ID")?;
+            let system = SystemId::parse(&system)?;
             // A dry run is the import rolled back (every check it makes): it opens the
             // database as the import would, and writes nothing.
             with_db(db, Access::Write, |db| {
-                library::import_text(db, &text, &system, on_clash, dry_run)
+                library::import_text(db, &text, system, on_clash, dry_run)
             })
         }
         Some(Cmd::Import { file, system, map, on_clash, dry_run, .. }) => {
             let file = file.context("name the file to import")?;
+            let system = system.as_deref().map(SystemId::parse).transpose()?;
             with_db(db, Access::Write, |db| {
-                library::import(db, &file, system.as_deref(), &map, on_clash, dry_run)
+                library::import(db, &file, system, &map, on_clash, dry_run)
             })
         }
         Some(Cmd::ExportLibrary { system, format, output }) => {
+            let system = system.as_deref().map(SystemId::parse).transpose()?;
             with_db(db, Access::Read, |db| library::export(db, system, format, &output))
         }
         Some(Cmd::Manual { dir }) => crate::manual_cmd::manual(dir),
@@ -196,7 +202,7 @@ fn play(
             );
         }
         let library = Db::open_in_memory().context("cannot load the bundled content")?;
-        let tables = library_tables(&library, &script.system)?;
+        let tables = library_tables(&library, script.system)?;
         let log = script.with_tables(tables).run_session()?;
         let text = match format {
             Format::Md => fray_app::campaign::export::session_markdown(&log),
@@ -210,11 +216,11 @@ fn play(
             // `load-tables` lines copy the bundled tables, read back from a fresh database
             // in memory: the same rows a new Fray starts with.
             let library = Db::open_in_memory().context("cannot load the bundled content")?;
-            let tables = library_tables(&library, &script.system)?;
+            let tables = library_tables(&library, script.system)?;
             script.with_tables(tables).run()?
         }
         Some(db) => with_db(db, Access::Write, |db| {
-            let tables = library_tables(db, &script.system)?;
+            let tables = library_tables(db, script.system)?;
             // Played in memory first, then stored whole in one transaction: a script that
             // fails, or a disk that fills up, leaves nothing half-played in the list.
             let history = script.with_tables(tables).run()?;
@@ -253,7 +259,7 @@ fn odds_start(
         let text = crate::inputs::read_input(Path::new(key))?;
         let script = scenario::parse(key, &text)?;
         let library = Db::open_in_memory().context("cannot load the bundled content")?;
-        let tables = library_tables(&library, &script.system)?;
+        let tables = library_tables(&library, script.system)?;
         script.with_tables(tables).run()?
     } else {
         with_db(db, Access::Read, |db| {
@@ -299,7 +305,7 @@ fn encounters(db: &Db) -> Result<()> {
     }
     let rows: Vec<[String; 4]> = list
         .iter()
-        .map(|e| [e.id.0.to_string(), e.name.clone(), e.system.clone(), utc_minute(e.updated)])
+        .map(|e| [e.id.0.to_string(), e.name.clone(), e.system.to_string(), utc_minute(e.updated)])
         .collect();
     let header = ["ID", "NAME", "SYSTEM", "UPDATED (UTC)"];
     let width = |i: usize| {
@@ -326,8 +332,10 @@ fn encounters(db: &Db) -> Result<()> {
 
 /// `fray new NAME [--system S] [--seed N]`
 fn new(db: &Db, name: &str, system: &str, seed: Option<u64>) -> Result<()> {
-    let session = Session::create(db, system, name, seed.unwrap_or_else(random_seed))
-        .with_context(|| format!("cannot create '{name}'"))?;
+    let cannot = || format!("cannot create '{name}'");
+    let system = SystemId::parse(system).with_context(cannot)?;
+    let session =
+        Session::create(db, system, name, seed.unwrap_or_else(random_seed)).with_context(cannot)?;
     emit(&format!("created {}: {}\n", session.encounter_id(), session.history().base().name), None)
 }
 

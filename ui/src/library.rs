@@ -1,6 +1,7 @@
 //! `fray import` and `fray export-library`: library files in and out from the command line.
 
 use anyhow::{Context, Result, bail};
+use fray_app::ids::SystemId;
 use fray_data::Db;
 use fray_data::exchange::{self, CsvMapping, Format, LibraryFile, Selection};
 use std::path::Path;
@@ -22,7 +23,7 @@ macro_rules! say {
 pub fn import(
     db: &Db,
     path: &Path,
-    system: Option<&str>,
+    system: Option<SystemId>,
     map: &[String],
     on_clash: crate::cli::ClashChoice,
     dry_run: bool,
@@ -119,7 +120,7 @@ fn preview_then_write(db: &Db, shown: &str, file: &LibraryFile, dry_run: bool) -
 pub fn import_text(
     db: &Db,
     path: &Path,
-    system: &str,
+    system: SystemId,
     on_clash: crate::cli::ClashChoice,
     dry_run: bool,
 ) -> Result<()> {
@@ -180,12 +181,9 @@ fn file_name(path: &Path) -> String {
 }
 
 /// `fray import --list-fields --system ID`: what a CSV column can fill, key and label.
-pub fn list_fields(system: Option<String>) -> Result<()> {
+pub fn list_fields(system: Option<SystemId>) -> Result<()> {
     let Some(system) = system else { bail!("--list-fields needs --system ID") };
-    let targets = exchange::csv_targets(&system);
-    if targets.is_empty() {
-        bail!("unknown system '{system}'");
-    }
+    let targets = exchange::csv_targets(system);
     say!("fields a CSV column can fill for {system} (key, then label):");
     for (key, label) in targets {
         say!("  {key:<24} {label}");
@@ -195,7 +193,7 @@ pub fn list_fields(system: Option<String>) -> Result<()> {
 
 /// The creatures of a CSV file for `system`, with each `--map COLUMN=FIELD` applied; prints
 /// the mapping and its warnings.
-fn csv(name: &str, text: &str, system: Option<&str>, map: &[String]) -> Result<LibraryFile> {
+fn csv(name: &str, text: &str, system: Option<SystemId>, map: &[String]) -> Result<LibraryFile> {
     let refused = |p: exchange::Problems| anyhow::anyhow!("{name} was not imported:\n{p}");
     let Some(system) = system else {
         bail!("{name} is a CSV file: say which system its creatures are with --system ID");
@@ -220,16 +218,11 @@ fn csv(name: &str, text: &str, system: Option<&str>, map: &[String]) -> Result<L
 /// `fray export-library [--system ID] [--format F] -o FILE`
 pub fn export(
     db: &Db,
-    system: Option<String>,
+    system: Option<SystemId>,
     format: crate::cli::LibraryFormat,
     output: &Path,
 ) -> Result<()> {
     use fray_data::exchange::LibraryFormat;
-    if let Some(id) = &system
-        && fray_app::system::by_id(id).is_none()
-    {
-        bail!("unknown system '{id}'");
-    }
     let selection = system.map_or(Selection::All, Selection::System);
     let lib = exchange::export(db, &selection).context("cannot read the library")?;
     let format = LibraryFormat::from(format);

@@ -6,6 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use fray_app::campaign::aftermath::{recovery, with_healer};
 use fray_app::campaign::{CampaignStep, Company, Review, StepDice};
+use fray_app::ids::SystemId;
 use fray_app::system::RuleError;
 use fray_data::{Db, PlaySessionId};
 use std::path::PathBuf;
@@ -124,12 +125,18 @@ pub fn run(db: &Db, cmd: SessionCmd) -> Result<()> {
         SessionCmd::EndFight { encounter, untick, set, dry_run } => {
             end_fight(db, &encounter, &untick, &set, dry_run)
         }
-        SessionCmd::Rest { kind, system, who, by } => rest(db, &kind, &system, &who, by.as_deref()),
+        SessionCmd::Rest { kind, system, who, by } => {
+            rest(db, &kind, SystemId::parse(&system)?, &who, by.as_deref())
+        }
         SessionCmd::Heal { name, track, amount, system } => {
-            take(db, &system, None, |company| company.heal(company.named(&name)?, &track, amount))
+            take(db, SystemId::parse(&system)?, None, |company| {
+                company.heal(company.named(&name)?, &track, amount)
+            })
         }
         SessionCmd::Cure { name, label, system } => {
-            take(db, &system, None, |company| company.cure(company.named(&name)?, &label))
+            take(db, SystemId::parse(&system)?, None, |company| {
+                company.cure(company.named(&name)?, &label)
+            })
         }
         SessionCmd::Start { name } => {
             let id = db.play_sessions().start(&name, &today())?;
@@ -173,7 +180,7 @@ fn list(db: &Db) -> Result<()> {
 /// at once both count), writes it to today's session, then prints its lines.
 fn take(
     db: &Db,
-    system: &str,
+    system: SystemId,
     ended: Option<fray_data::EncounterId>,
     make: impl FnOnce(&Company) -> Result<CampaignStep, RuleError>,
 ) -> Result<()> {
@@ -208,7 +215,7 @@ fn end_fight(db: &Db, key: &str, untick: &[String], set: &[String], dry_run: boo
         bail!("{id} is already over and written back");
     }
     let history = fray_data::Session::read(db, id).with_context(|| format!("cannot open {id}"))?;
-    let system = history.state().system_id().to_owned();
+    let system = history.state().system_id();
     // The review is made inside the write's transaction: a heal another program takes at the
     // same moment is either before it (and reviewed from) or after it.
     let review = |company: &Company| -> Result<CampaignStep, RuleError> {
@@ -217,11 +224,11 @@ fn end_fight(db: &Db, key: &str, untick: &[String], set: &[String], dry_run: boo
         Ok(review.step())
     };
     if dry_run {
-        print_step(&review(&db.campaign().company(&system)?)?)?;
+        print_step(&review(&db.campaign().company(system)?)?)?;
         crate::terminal::tell("dry run: nothing was written");
         return Ok(());
     }
-    take(db, &system, Some(id), review)
+    take(db, system, Some(id), review)
 }
 
 /// The GM's `--untick WHO:LINE` and `--set WHO:LINE=N`, made on the review.
@@ -276,8 +283,8 @@ fn export(
 }
 
 /// `fray session rest`: one rest for the named (everyone when no one is named), tended by `by`.
-fn rest(db: &Db, kind: &str, system: &str, who: &[String], by: Option<&str>) -> Result<()> {
-    let of = fray_app::campaign::aftermath::of(fray_app::system::get(system)?);
+fn rest(db: &Db, kind: &str, system: SystemId, who: &[String], by: Option<&str>) -> Result<()> {
+    let of = fray_app::campaign::aftermath::of(system.system());
     let rest = recovery(of, kind)?;
     let origin = StepDice { seed: crate::commands::random_seed(), stream: 0 };
     // The healer named, and the resting, as they are inside the step's transaction.

@@ -59,6 +59,16 @@ pub fn named_healer<'a>(
     })
 }
 
+/// The setting a rest reads for the name of the one it mends now (a rest for several is made
+/// one by one), so that a die rolled for each says whose it is ("First aid by Dessa on
+/// Brina"). Put there for each member by the rest and taken off again: the step keeps none.
+pub const PATIENT: &str = "patient";
+
+/// The name of the one a rest mends now, if the rest named it.
+pub fn patient(settings: &Settings) -> Option<&str> {
+    settings.get(PATIENT).and_then(serde_json::Value::as_str)
+}
+
 /// The step's setting naming the one who performed a rest without resting in it (its
 /// condition written with the others' for what performing cost it), so a replay leaves it out
 /// of those who rest.

@@ -7,6 +7,7 @@ use super::log::{CampaignStep, Hand, Happening, StepDice, Written};
 use super::review::{Change, apply};
 use crate::command::NewCombatant;
 use crate::dice::{DiceSource, DieChoice, PlannedDice, RecordingDice, SeededDice};
+use crate::ids::SystemId;
 use crate::system::RuleError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -17,7 +18,7 @@ pub struct Member {
     /// Name.
     pub name: String,
     /// The procedure whose sheet this is.
-    pub system: String,
+    pub system: SystemId,
     /// The sheet (maxima, gear), as the library holds it.
     pub sheet: serde_json::Value,
     /// How it is now.
@@ -33,18 +34,16 @@ pub struct Company {
 
 impl Member {
     /// A member of `system` with its sheet as the procedure reads it (see
-    /// [`super::aftermath::full_sheet`]); an id not installed keeps the sheet as written.
+    /// [`super::aftermath::full_sheet`]).
     pub fn new(
-        system: &str,
+        system: SystemId,
         name: &str,
         sheet: &serde_json::Value,
         condition: Condition,
     ) -> Member {
-        let sheet = match crate::system::by_id(system) {
-            Some(s) => super::aftermath::full_sheet(super::aftermath::of(s), name, sheet),
-            None => sheet.clone(),
-        };
-        Member { name: name.to_owned(), system: system.to_owned(), sheet, condition }
+        let of = super::aftermath::of(system.system());
+        let sheet = super::aftermath::full_sheet(of, name, sheet);
+        Member { name: name.to_owned(), system, sheet, condition }
     }
 }
 
@@ -98,10 +97,7 @@ impl Company {
         let m = self.member(who)?;
         let mut new = of.complete(crate::command::NewCombatant {
             stats: crate::command::block_stats(&m.sheet),
-            tracks: super::condition::tracks_in_order(
-                &m.sheet,
-                super::condition::main_tracks(&m.system),
-            ),
+            tracks: super::condition::tracks_in_order(&m.sheet, m.system.system().main_tracks()),
             source: Some(who.to_owned()),
             block: m.sheet.clone(),
             ..NewCombatant::named(m.name.clone(), side)
@@ -116,7 +112,7 @@ impl Company {
     pub fn rest_seeded(
         &self,
         of: &dyn Aftermath,
-        system: &str,
+        system: SystemId,
         rest: &Recovery,
         who: &[String],
         settings: &super::aftermath::Settings,
@@ -137,7 +133,7 @@ impl Company {
     pub fn rest(
         &self,
         of: &dyn Aftermath,
-        system: &str,
+        system: SystemId,
         rest: &Recovery,
         who: &[String],
         settings: &super::aftermath::Settings,
@@ -171,18 +167,14 @@ impl Company {
             let after = if m.condition.has("dead") {
                 m.condition.clone()
             } else {
-                super::aftermath::recover(
-                    of,
-                    rest,
-                    &m.sheet,
-                    &m.condition,
-                    &settings,
-                    &mut recorder,
-                )?
+                // The one mended now, for the dice rolled for it to name.
+                let mut own = settings.clone();
+                own.insert(super::aftermath::PATIENT.to_owned(), m.name.clone().into());
+                super::aftermath::recover(of, rest, &m.sheet, &m.condition, &own, &mut recorder)?
             };
             written.push(Written {
                 who: key.clone(),
-                system: m.system.clone(),
+                system: m.system,
                 name: m.name.clone(),
                 sheet: m.sheet.clone(),
                 before: m.condition.clone(),
@@ -210,7 +202,7 @@ impl Company {
         settings: &mut super::aftermath::Settings,
     ) {
         let Some((name, _)) = super::aftermath::healer(settings) else { return };
-        let Some(system) = written.first().map(|w| w.system.clone()) else { return };
+        let Some(system) = written.first().map(|w| w.system) else { return };
         let Some((key, m)) = self
             .members
             .iter()
@@ -229,7 +221,7 @@ impl Company {
         };
         written.push(Written {
             who: key.clone(),
-            system: m.system.clone(),
+            system: m.system,
             name: m.name.clone(),
             sheet: m.sheet.clone(),
             before: m.condition.clone(),
@@ -258,15 +250,13 @@ impl Company {
         let m = self.member(who)?;
         let mut after = apply(&m.sheet, &m.condition, changes);
         // What the procedure's rules make of it (d12: up again above 0 Wound Points).
-        if let Some(s) = crate::system::by_id(&m.system) {
-            super::aftermath::of(s).settle(&m.sheet, &mut after);
-        }
+        super::aftermath::of(m.system.system()).settle(&m.sheet, &mut after);
         Ok(CampaignStep {
             happening: Happening::ByHand { what: what.to_owned(), by: None },
             rolls: Vec::new(),
             written: vec![Written {
                 who: who.to_owned(),
-                system: m.system.clone(),
+                system: m.system,
                 name: m.name.clone(),
                 sheet: m.sheet.clone(),
                 before: m.condition.clone(),
@@ -287,8 +277,7 @@ impl Company {
             .find(|t| t.name.eq_ignore_ascii_case(track))
             .ok_or_else(|| RuleError::Invalid(format!("{} has no track '{track}'", m.name)))?;
         let from = m.condition.track(&m.sheet, &t.name).unwrap_or(t.value);
-        let least = crate::system::by_id(&m.system)
-            .map_or(0, |s| super::aftermath::of(s).track_least(&m.sheet, &t.name).0);
+        let least = super::aftermath::of(m.system.system()).track_least(&m.sheet, &t.name).0;
         let to = (from + amount).min(t.max).max(from.min(least));
         let label = crate::encounter::stat_label(&t.name);
         let what = if amount >= 0 {
@@ -343,6 +332,6 @@ impl Member {
 
     /// "HP 2/6 · Frail".
     pub fn summary(&self) -> String {
-        self.condition.summary(&self.sheet, super::condition::main_tracks(&self.system))
+        self.condition.summary(&self.sheet, super::condition::main_tracks(self.system))
     }
 }

@@ -300,9 +300,9 @@ pub fn tracks_in_order(sheet: &serde_json::Value, first: &[&str]) -> Vec<crate::
     tracks
 }
 
-/// The main tracks of a procedure by id, to name first; none for an id not installed.
-pub fn main_tracks(system: &str) -> &'static [&'static str] {
-    crate::system::by_id(system).map_or(&[], |s| s.main_tracks())
+/// The main tracks of a procedure by id, to name first.
+pub fn main_tracks(system: crate::ids::SystemId) -> &'static [&'static str] {
+    system.system().main_tracks()
 }
 
 #[cfg(test)]

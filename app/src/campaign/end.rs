@@ -89,7 +89,7 @@ pub struct Review {
     /// The encounter's name.
     pub encounter: String,
     /// Its procedure.
-    pub system: String,
+    pub system: crate::ids::SystemId,
     /// Every member who fought, in the order they were added; members with no line are
     /// listed too, so the GM sees that they come out unchanged.
     pub people: Vec<Reviewed>,
@@ -136,12 +136,7 @@ impl Review {
                 lines,
             });
         }
-        Review {
-            encounter: enc.name.clone(),
-            system: enc.system_id().to_owned(),
-            people,
-            fight: None,
-        }
+        Review { encounter: enc.name.clone(), system: enc.system_id(), people, fight: None }
     }
 
     /// The review of the fight `history` holds, at its cursor: its step names the fight, so
@@ -159,7 +154,7 @@ impl Review {
     /// Makes the GM's edits again (as a session file keeps them); an edit naming no line
     /// of this review is refused by its member and field.
     pub fn edit(&mut self, edits: &[Edit]) -> Result<(), String> {
-        let of = super::aftermath::of(crate::system::get(&self.system).map_err(|e| e.to_string())?);
+        let of = self.rules();
         for e in edits {
             let person = self
                 .people
@@ -191,16 +186,14 @@ impl Review {
     /// Writes `value` on `who`'s line that starts with `what`; refused past the sheet or
     /// under what the procedure lets the field hold.
     pub fn set(&mut self, who: &str, what: &str, value: i64) -> Result<(), String> {
-        let of = self.rules()?;
+        let of = self.rules();
         let (person, index) = self.line(who, what)?;
         person.set_value(of, index, value)
     }
 
     /// The rules between fights of the review's procedure.
-    pub fn rules(&self) -> Result<&'static dyn super::Aftermath, String> {
-        crate::system::by_id(&self.system)
-            .map(super::aftermath::of)
-            .ok_or_else(|| format!("the procedure '{}' is not installed", self.system))
+    pub fn rules(&self) -> &'static dyn super::Aftermath {
+        super::aftermath::of(self.system.system())
     }
 
     /// Whether `who` has a line starting with `what`; why not if not.
@@ -250,7 +243,7 @@ impl Review {
                 .iter()
                 .map(|p| Written {
                     who: p.who.clone(),
-                    system: self.system.clone(),
+                    system: self.system,
                     name: p.name.clone(),
                     sheet: p.sheet.clone(),
                     before: p.before.clone(),

@@ -112,7 +112,7 @@ pub struct Written {
     /// Who: the library entry's key (`character:3`, `creature:12`).
     pub who: String,
     /// The procedure whose sheet it is.
-    pub system: String,
+    pub system: crate::ids::SystemId,
     /// Its name, for the journal.
     pub name: String,
     /// The sheet the condition is read against (maxima), as it was.
@@ -127,7 +127,7 @@ pub struct Written {
 impl Written {
     /// What changed, one line per change.
     pub fn changes(&self) -> Vec<Change> {
-        let first = super::condition::main_tracks(&self.system);
+        let first = super::condition::main_tracks(self.system);
         changes(&self.sheet, first, &self.before, &self.after)
     }
 }

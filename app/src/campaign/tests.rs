@@ -34,7 +34,7 @@ fn company(with: &Condition) -> Company {
     let mut company = Company::default();
     let member = Member {
         name: "Harald".into(),
-        system: "bdp".into(),
+        system: "bdp".parse().unwrap(),
         sheet: sheet(),
         condition: with.clone(),
     };
@@ -98,7 +98,7 @@ fn no_rest_mends_the_dead_whatever_the_procedure() {
         dead.set_track(&sheet(), "hp", 0);
         dead.lasting.push(Lasting::named("dead"));
         let mut company = company(&dead);
-        company.members.get_mut("character:1").unwrap().system = system.id().into();
+        company.members.get_mut("character:1").unwrap().system = system.id();
         for rest in of.recoveries() {
             let mut dice = crate::dice::SeededDice::new(1, 0);
             let step =

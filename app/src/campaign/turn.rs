@@ -26,7 +26,7 @@ pub fn turned(w: &Written, now: &Condition, turn: Turn) -> Result<Condition, Vec
         Turn::Undo => (&w.after, &w.before),
         Turn::Redo => (&w.before, &w.after),
     };
-    let first = super::condition::main_tracks(&w.system);
+    let first = super::condition::main_tracks(w.system);
     let writes = changes(&w.sheet, first, from, to);
     let fields: Vec<String> = writes.iter().map(Change::field).collect();
     let drift: Vec<Change> = changes(&w.sheet, first, now, from)
@@ -55,7 +55,7 @@ mod tests {
         };
         Written {
             who: "character:1".into(),
-            system: "bdp".into(),
+            system: "bdp".parse().unwrap(),
             name: "Harald".into(),
             before: at(before),
             after: at(after),

@@ -139,12 +139,12 @@ fn follows(step: &CampaignStep, chain: &Chain) -> Result<(), String> {
 }
 
 fn w_changes(w: &Written, from: &Condition, to: &Condition) -> Vec<super::review::Change> {
-    super::review::changes(&w.sheet, super::condition::main_tracks(&w.system), from, to)
+    super::review::changes(&w.sheet, super::condition::main_tracks(w.system), from, to)
 }
 
 /// The member a step's entry names, with `condition`, its sheet as the step carries it.
 fn member(w: &Written, condition: Condition) -> Member {
-    Member { name: w.name.clone(), system: w.system.clone(), sheet: w.sheet.clone(), condition }
+    Member { name: w.name.clone(), system: w.system, sheet: w.sheet.clone(), condition }
 }
 
 /// Recomputes a write-back or a rest and compares it with the file.
@@ -267,10 +267,10 @@ fn rest_again(
         }
         None => {}
     }
-    let Some(system) = step.written.first().map(|w| w.system.as_str()) else {
+    let Some(system) = step.written.first().map(|w| w.system) else {
         return Ok(step.clone());
     };
-    let of = super::aftermath::of(crate::system::get(system).map_err(|e| e.to_string())?);
+    let of = super::aftermath::of(system.system());
     let recovery = super::aftermath::recovery(of, rest).map_err(|e| e.to_string())?;
     // One who only performed the rest (its cost written with it) did not rest in it.
     let performer = step.settings.get(super::aftermath::PERFORMER).and_then(|v| v.as_str());

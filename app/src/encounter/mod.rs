@@ -129,7 +129,7 @@ impl Encounter {
     }
 
     /// The id of the procedure that runs it.
-    pub fn system_id(&self) -> &'static str {
+    pub fn system_id(&self) -> crate::ids::SystemId {
         self.procedure.kind().id()
     }
 

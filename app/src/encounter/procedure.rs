@@ -8,7 +8,7 @@
 //! so journals written before this type existed load unchanged. An unknown id, or a state
 //! kept under another procedure's key, is refused with its name.
 
-use crate::own::{Kind, Own, OwnValue};
+use crate::own::{Kind, Own, OwnValue, SystemId};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
@@ -72,18 +72,18 @@ impl ProcedureState {
 
     /// The stored form: the state under its procedure's key, an empty one left out.
     pub(super) fn to_stored(&self) -> Stored<'_> {
-        Stored { own: (!self.is_empty()).then(|| (self.procedure.id(), &*self.state)) }
+        Stored { own: (!self.is_empty()).then(|| (self.procedure.id().as_str(), &*self.state)) }
     }
 
     /// The state of the procedure `system` names, read from its key (empty when the key is
-    /// absent). Refused: an id no procedure has, a state that does not read, and a state kept
-    /// under the key of another procedure. Keys no procedure has are not states and are left
-    /// alone, as they always were.
+    /// absent). Refused: a state that does not read, and a state kept under the key of
+    /// another procedure. Keys no procedure has are not states and are left alone, as they
+    /// always were.
     pub(super) fn from_stored(
-        system: &str,
+        system: SystemId,
         stored: BTreeMap<String, serde_json::Value>,
     ) -> Result<Self, String> {
-        let procedure = crate::own::get(system).map_err(|e| e.to_string())?;
+        let procedure = system.kind();
         let mut found = ProcedureState::fresh(procedure);
         for (key, value) in stored {
             let Some(keeper) = crate::own::kind(&key) else { continue };
@@ -108,7 +108,7 @@ impl Clone for ProcedureState {
 
 impl std::fmt::Debug for ProcedureState {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple(self.procedure.id()).field(&self.state).finish()
+        f.debug_tuple(self.procedure.id().as_str()).field(&self.state).finish()
     }
 }
 

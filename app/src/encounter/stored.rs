@@ -6,7 +6,7 @@
 use super::procedure::Stored as StoredState;
 use super::{Encounter, EncounterTable, OrderEntry, ProcedureState, Roster, Side, Timer, Zone};
 use crate::encounter::TableState;
-use crate::ids::{SideId, ZoneId};
+use crate::ids::{SideId, SystemId, ZoneId};
 use crate::space::grid::Grid;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// An encounter as written: its fields borrowed, in their order.
 #[derive(Serialize)]
 struct Written<'a> {
-    system: &'static str,
+    system: SystemId,
     name: &'a str,
     seed: u64,
     sides: &'a BTreeMap<SideId, Side>,
@@ -93,7 +93,7 @@ impl Serialize for Encounter {
 /// (the keys that are procedures' ids).
 #[derive(Deserialize)]
 pub(super) struct Stored {
-    system: String,
+    system: SystemId,
     name: String,
     seed: u64,
     sides: Arc<BTreeMap<SideId, Side>>,
@@ -123,7 +123,7 @@ impl TryFrom<Stored> for Encounter {
     type Error = String;
 
     fn try_from(s: Stored) -> Result<Self, String> {
-        let procedure = ProcedureState::from_stored(&s.system, s.procedure)?;
+        let procedure = ProcedureState::from_stored(s.system, s.procedure)?;
         // The rules match on the procedure's steps: a phase it does not have is refused here,
         // never read as "before the fight".
         if !s.phase.is_empty() && !procedure.kind().has_phase(&s.phase) {

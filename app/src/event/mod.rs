@@ -347,7 +347,7 @@ impl Event {
 /// `.into()`.
 pub trait OwnEvent: crate::own::OwnValue + Sized {
     /// The id of the procedure whose fact it is.
-    const PROCEDURE: &'static str;
+    const PROCEDURE: crate::ids::SystemId;
 }
 
 impl<E: OwnEvent> From<E> for EventKind {

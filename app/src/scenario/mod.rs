@@ -63,7 +63,7 @@ impl Script {
     /// failed expectation, script mistake (an unknown name) or refused command not followed
     /// by `expect error`.
     pub fn run(&self) -> Result<History, ScenarioError> {
-        let mut history = History::new(self.base()?);
+        let mut history = History::new(self.base());
         self.run_on(&mut history)?;
         Ok(history)
     }
@@ -77,23 +77,19 @@ impl Script {
     /// Runs the script as an evening: every fight, and what happened between them, as one
     /// session journal named after the script.
     pub fn run_session(&self) -> Result<crate::campaign::session::SessionLog, ScenarioError> {
-        let mut history = History::new(self.base()?);
+        let mut history = History::new(self.base());
         let mut sitting = Sitting::default();
         run::run(self, &mut history, &mut sitting)?;
         Ok(sitting.log(&self.name, &history))
     }
 
     /// The encounter the script starts from: empty, with the header's system, name, seed and
-    /// rules edition (a system no procedure has is refused with its id).
-    pub fn base(&self) -> Result<Encounter, ScenarioError> {
-        let system = crate::system::get(&self.system).map_err(|e| ScenarioError {
-            file: self.file.clone(),
-            line: 0,
-            message: e.to_string(),
-        })?;
-        let mut enc = Encounter::new(system, &self.name, self.seed);
+    /// rules edition (a system no procedure has was refused with its id when the header was
+    /// read).
+    pub fn base(&self) -> Encounter {
+        let mut enc = Encounter::new(self.system.system(), &self.name, self.seed);
         enc.rules = self.rules;
-        Ok(enc)
+        enc
     }
 
     /// Runs the script on `target`, which must start from [`Script::base`] (a stored

@@ -28,11 +28,11 @@ pub(crate) const VERBS: &[&str] =
 /// Whether a line is a session line: its verb is one, unless the procedure has a verb of the
 /// same name (Sovereign's `heal HEALER TARGET`) and the words are not the session line's
 /// (`heal NAME TRACK N` ends with a number).
-pub(super) fn claims(system_id: &str, verb: &str, args: &[&str]) -> bool {
+pub(super) fn claims(system_id: crate::ids::SystemId, verb: &str, args: &[&str]) -> bool {
     if !VERBS.contains(&verb) {
         return false;
     }
-    let own = crate::system::by_id(system_id).is_some_and(|s| s.script_verbs().contains(&verb));
+    let own = system_id.system().script_verbs().contains(&verb);
     !own || (verb == "heal" && args.len() == 3 && args[2].parse::<i64>().is_ok())
 }
 

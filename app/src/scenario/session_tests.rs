@@ -66,10 +66,22 @@ fn a_value_past_the_maximum_is_refused_and_may_be_expected() {
 
 #[test]
 fn sovereigns_own_heal_and_the_session_heal_are_told_apart_by_their_words() {
-    assert!(!session::claims("sovereign", "heal", &["Dessa", "Brina"]));
-    assert!(session::claims("sovereign", "heal", &["Brina", "hp", "2"]));
-    assert!(session::claims("bdp", "heal", &["Brina", "hp", "2"]));
-    assert!(!session::claims("bdp", "attack", &[]));
+    assert!(!session::claims(
+        crate::ids::SystemId::parse("sovereign").unwrap(),
+        "heal",
+        &["Dessa", "Brina"]
+    ));
+    assert!(session::claims(
+        crate::ids::SystemId::parse("sovereign").unwrap(),
+        "heal",
+        &["Brina", "hp", "2"]
+    ));
+    assert!(session::claims(
+        crate::ids::SystemId::parse("bdp").unwrap(),
+        "heal",
+        &["Brina", "hp", "2"]
+    ));
+    assert!(!session::claims(crate::ids::SystemId::parse("bdp").unwrap(), "attack", &[]));
 }
 
 #[test]

@@ -37,7 +37,10 @@ add Goblin side Goblins zone "Burial hall" count 2 track hp=3
 fn header_sets_up_the_encounter() {
     let h = ok(BOARD);
     let base = h.base();
-    assert_eq!((base.system_id(), base.name.as_str(), base.seed), ("freeform", "Crypt", 42));
+    assert_eq!(
+        (base.system_id().as_str(), base.name.as_str(), base.seed),
+        ("freeform", "Crypt", 42)
+    );
     let party = h.state().side_named("party").unwrap();
     assert!(party.party);
     assert_eq!(party.colour, "#3366cc");
@@ -51,7 +54,7 @@ fn header_sets_up_the_encounter() {
 fn defaults_name_the_encounter_after_the_file() {
     let h = run("scripts/crypt.fray", "side A").unwrap();
     assert_eq!(
-        (h.base().name.as_str(), h.base().seed, h.base().system_id()),
+        (h.base().name.as_str(), h.base().seed, h.base().system_id().as_str()),
         ("crypt", 0, "freeform")
     );
 }
@@ -262,7 +265,9 @@ fn tag(c: &Command) -> &'static str {
         Command::Show { .. } => "show",
         // A system's own commands are covered by that system's scenarios (fray-tests checks
         // every Block, Dodge, Parry and d12 command appears in its golden scenarios).
-        procedure_command => procedure_command.procedure().expect("the rest are a procedure's"),
+        procedure_command => {
+            procedure_command.procedure().expect("the rest are a procedure's").as_str()
+        }
     }
 }
 
@@ -345,7 +350,7 @@ fn errors_name_the_file_line_and_what_was_expected() {
         err("side A\nseed 3"),
         "test.fray line 2: 'seed' belongs in the header, before the first command"
     );
-    let known: Vec<&str> = crate::system::all().iter().map(|s| s.id()).collect();
+    let known: Vec<&str> = crate::system::all().iter().map(|s| s.id().as_str()).collect();
     assert_eq!(
         err("system chess"),
         format!("test.fray line 1: unknown system 'chess' (known: {})", known.join(", "))

@@ -135,7 +135,7 @@ pub struct CharacterOdds {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Odds {
     /// The procedure played.
-    pub system: String,
+    pub system: crate::ids::SystemId,
     /// Fights played.
     pub runs: u32,
     /// Why the run played that many.
@@ -351,7 +351,7 @@ fn tally(
             .push(format!("Each fight goes on from round {} as it stands now.", start.round));
     }
     Odds {
-        system: system.id().into(),
+        system: system.id(),
         runs: n,
         // Set by the caller, who knows why the run ends here.
         stop: Stop::Exact,

@@ -380,14 +380,10 @@ pub trait Rules: Send + Sync {
     }
 }
 
-/// A system by id.
-pub fn by_id(id: &str) -> Option<&'static dyn System> {
-    all().iter().copied().find(|s| s.id() == id)
-}
-
-/// A system by id, or the error that names the unknown id.
+/// A system by id, or the error that names the unknown id (text read elsewhere is read with
+/// [`SystemId::parse`](crate::ids::SystemId::parse), and an id always names its procedure).
 pub fn get(id: &str) -> Result<&'static dyn System, UnknownSystem> {
-    by_id(id).ok_or_else(|| UnknownSystem(id.to_owned()))
+    crate::ids::SystemId::parse(id).map(crate::ids::SystemId::system)
 }
 
 /// Every problem of a stat block (`character`: a character sheet) for `system`: the schema's

@@ -270,14 +270,14 @@ fn named(enc: &Encounter, actor: Option<CombatantId>, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::system::by_id;
+    use crate::system::get;
 
     fn view(system: &str, script: &str, who: &str) -> TokenView {
         let text = format!("system {system}\nside Party party\nside Foes\nzone Hall\n{script}");
         let h = crate::scenario::run("t.fray", &text).unwrap();
         let enc = h.state();
         let id = enc.combatant_named(who).unwrap().id;
-        token_view(by_id(system).unwrap(), enc, id).unwrap()
+        token_view(get(system).unwrap(), enc, id).unwrap()
     }
 
     fn shown(v: &TokenView) -> (Vec<&str>, Option<&str>) {
@@ -388,7 +388,7 @@ mod tests {
                     add Brute side Foes zone Hall stat str=14 agi=8 wit=7\n\
                     holder Foes\nnext\nfirst Foes\nactivate Brute\n";
         let h = crate::scenario::run("t.fray", text).unwrap();
-        let (sys, enc) = (by_id("murdham").unwrap(), h.state());
+        let (sys, enc) = (get("murdham").unwrap(), h.state());
         let brute = enc.combatant_named("Brute").unwrap().id;
         let hugo = enc.combatant_named("Hugo").unwrap().id;
         assert!(token_view(sys, enc, brute).unwrap().acting);

@@ -8,7 +8,7 @@ use crate::command::Command;
 use crate::dice::DiceSource;
 use crate::encounter::{Encounter, ProcedureState};
 use crate::event::{Event, EventKind};
-use crate::own::{Kind, Own, OwnValue};
+use crate::own::{Kind, Own, OwnValue, SystemId};
 use crate::style::Style;
 use crate::system::{BlockSchema, Kept, Phase, Procedure, RuleError, Step, System};
 use std::any::Any;
@@ -36,6 +36,14 @@ pub fn of_kind(kind: &dyn Kind) -> &'static dyn System {
         Some(handle) => handle.0,
         // Every kind is a procedure (the only impl of `Kind` is the blanket one below).
         None => unreachable!("a kind that is not a procedure: {}", kind.id()),
+    }
+}
+
+impl SystemId {
+    /// The procedure it names, as the rules meet it (an id is only ever a registered
+    /// procedure's, so this cannot miss).
+    pub fn system(self) -> &'static dyn System {
+        of_kind(self.kind())
     }
 }
 
@@ -91,8 +99,8 @@ pub trait Owned: Procedure {
 impl<P: Procedure> Owned for P {}
 
 impl<P: Procedure> Kind for P {
-    fn id(&self) -> &'static str {
-        P::ID
+    fn id(&self) -> SystemId {
+        const { SystemId::of_procedure(P::ID, P::SYSTEM) }
     }
 
     fn system_any(&self) -> &'static dyn Any {
@@ -120,11 +128,11 @@ impl<P: Procedure> Kind for P {
     }
 
     fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Own> {
-        Own::read::<P::Command>(P::ID, value)
+        Own::read::<P::Command>(self.id(), value)
     }
 
     fn read_event(&self, value: serde_json::Value) -> serde_json::Result<Own> {
-        Own::read::<P::Event>(P::ID, value)
+        Own::read::<P::Event>(self.id(), value)
     }
 
     fn read_state(&self, value: serde_json::Value) -> serde_json::Result<Box<dyn OwnValue>> {
@@ -186,18 +194,15 @@ impl<P: Procedure> System for P {
     }
 }
 
-/// A procedure's own event as a journal line (nothing for the core's events, nor for the
-/// event of a procedure that is not installed).
+/// A procedure's own event as a journal line (nothing for the core's events).
 pub(crate) fn journal_own(
     out: &mut String,
     encounter: &Encounter,
     kind: &EventKind,
     style: &dyn Style,
 ) {
-    if let EventKind::Own(own) = kind
-        && let Some(procedure) = super::by_id(own.procedure())
-    {
-        procedure.journal_own(out, encounter, own, style);
+    if let EventKind::Own(own) = kind {
+        own.procedure().system().journal_own(out, encounter, own, style);
     }
 }
 
@@ -208,11 +213,17 @@ pub(crate) fn journal_own(
 macro_rules! own_types {
     ($procedure:ident: $command:ty, $event:ty, $state:ty => $accessor:ident) => {
         impl $crate::command::OwnCommand for $command {
-            const PROCEDURE: &'static str = <$procedure as $crate::system::Procedure>::ID;
+            const PROCEDURE: $crate::ids::SystemId = $crate::ids::SystemId::of_procedure(
+                <$procedure as $crate::system::Procedure>::ID,
+                <$procedure as $crate::system::Procedure>::SYSTEM,
+            );
         }
 
         impl $crate::event::OwnEvent for $event {
-            const PROCEDURE: &'static str = <$procedure as $crate::system::Procedure>::ID;
+            const PROCEDURE: $crate::ids::SystemId = $crate::ids::SystemId::of_procedure(
+                <$procedure as $crate::system::Procedure>::ID,
+                <$procedure as $crate::system::Procedure>::SYSTEM,
+            );
         }
 
         impl $crate::encounter::Encounter {

@@ -114,12 +114,12 @@ pub fn by_order(enc: &Encounter, acting: &[CombatantId]) -> Spotlight {
 
 #[cfg(test)]
 mod tests {
-    use crate::system::by_id;
+    use crate::system::get;
 
     fn spot(system: &str, script: &str) -> super::Spotlight {
         let text = format!("system {system}\nside Party party\nside Foes\nzone Hall\n{script}");
         let h = crate::scenario::run("t.fray", &text).unwrap();
-        by_id(system).unwrap().spotlight(h.state())
+        get(system).unwrap().spotlight(h.state())
     }
 
     #[test]

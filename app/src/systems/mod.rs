@@ -8,6 +8,7 @@
 
 use crate::campaign::Aftermath;
 use crate::campaign::aftermath::{AFTERMATHS, Plain};
+use crate::ids::SystemId;
 use crate::recap::{NoBlows, TALLIES, Tally};
 use crate::system::System;
 use std::sync::OnceLock;
@@ -56,7 +57,7 @@ pub fn install() {
 }
 
 /// What every procedure hands over to one layer, by id.
-fn each<T: ?Sized>(part: fn(&Registration) -> &'static T) -> Vec<(&'static str, &'static T)> {
+fn each<T: ?Sized>(part: fn(&Registration) -> &'static T) -> Vec<(SystemId, &'static T)> {
     ALL.iter().map(|r| (r.system.id(), part(r))).collect()
 }
 

@@ -1,5 +1,5 @@
 use super::*;
-use crate::system::by_id;
+use crate::system::get;
 
 fn run(system: &str, script: &str) -> crate::History {
     let text = format!(
@@ -147,7 +147,7 @@ fn blackout_rotation_and_scale_travel_with_the_view() {
     assert_eq!(v.scale_percent, 150);
     let text = "system freeform\nplayer-view scale 1000\nexpect error \"scale\"\nplayer-view blackout red\nexpect error\n";
     crate::scenario::run("t.fray", text).unwrap();
-    assert!(by_id("freeform").is_some());
+    assert!(get("freeform").is_ok());
 }
 
 /// The journal's line for the player view owns a side's name as English does: "Foes'

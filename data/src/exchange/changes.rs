@@ -3,7 +3,8 @@
 //! merge of a partial file (a spreadsheet) over the library's entries.
 
 use super::format::{CharacterEntry, CreatureEntry, Partial};
-use fray_app::system::{self, schema};
+use fray_app::ids::SystemId;
+use fray_app::system::schema;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -57,7 +58,7 @@ pub(crate) fn merge(
 /// The changes from `was` to `now` for an entry of `system` (a character sheet when
 /// `character`); with `partial`, the fields the file does not fill are listed as kept.
 pub(crate) fn changes(
-    system: &str,
+    system: SystemId,
     character: bool,
     was: &Side,
     now: &Side,
@@ -133,15 +134,13 @@ pub(crate) fn changes(
 }
 
 /// The system's fields, `(key, label)`, in the schema's order.
-fn fields(system: &str, character: bool) -> Vec<(String, String)> {
-    system::by_id(system)
-        .map(|s| {
-            s.block_schema()
-                .fields_for(character)
-                .map(|f| (f.key.to_owned(), f.label.to_owned()))
-                .collect()
-        })
-        .unwrap_or_default()
+fn fields(system: SystemId, character: bool) -> Vec<(String, String)> {
+    system
+        .system()
+        .block_schema()
+        .fields_for(character)
+        .map(|f| (f.key.to_owned(), f.label.to_owned()))
+        .collect()
 }
 
 /// Leaves of a block by dotted path: objects are opened, lists and values are leaves. A track

@@ -8,6 +8,7 @@ use crate::entry::MAX_PORTRAIT_BYTES;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use fray_app::checks::TableError;
+use fray_app::ids::SystemId;
 use fray_app::system::{self, System, validate_block};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -94,14 +95,14 @@ pub(crate) fn check_into(file: &str, lib: &LibraryFile, pos: &Positions, problem
         at.uid(&mut uids, &t.uid);
         at.system(&t.system);
         at.name();
-        match t.to_new() {
+        match t.roll_table() {
             Err(e) => at.problem(Some("dice"), e),
-            Ok(new) => {
+            Ok(table) => {
                 // No rows is a placeholder the GM fills in later; rows must cover every total.
-                let checked = if new.table.rows.is_empty() {
-                    new.table.dice.validate().map_err(TableError::from)
+                let checked = if table.rows.is_empty() {
+                    table.dice.validate().map_err(TableError::from)
                 } else {
-                    new.table.validate()
+                    table.validate()
                 };
                 if let Err(e) = checked {
                     at.problem(Some("rows"), e.to_string());
@@ -125,7 +126,8 @@ pub(crate) fn check_into(file: &str, lib: &LibraryFile, pos: &Positions, problem
         at.texts(&t.body, "body");
         if known
             && !t.name.trim().is_empty()
-            && let Err(e) = t.to_new().check()
+            && let Ok(new) = t.to_new()
+            && let Err(e) = new.check()
         {
             let (field, message) = template_problem(&e);
             at.problem(field.as_deref(), message);
@@ -182,10 +184,11 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// The procedure the entry names; an unknown one is a problem of the entry's `system`.
     fn system(&mut self, id: &str) -> Option<&'static dyn System> {
-        let found = system::by_id(id);
+        let found = SystemId::parse(id).ok().map(SystemId::system);
         if found.is_none() {
-            let known: Vec<&str> = system::all().iter().map(|s| s.id()).collect();
+            let known: Vec<&str> = system::all().iter().map(|s| s.id().as_str()).collect();
             let msg = format!("unknown system '{id}' (Fray knows {})", known.join(", "));
             self.problem(Some("system"), msg);
         }

@@ -177,8 +177,9 @@ mod tests {
             format!("many.json holds {n} entries; an import holds at most 20000: split the file")
         );
         let csv = format!("Name,HP\n{}", "Goblin,4\n".repeat(n));
-        let mapping = crate::exchange::CsvMapping::propose("many.csv", &csv, "freeform").unwrap();
-        let err = crate::exchange::csv_creatures("many.csv", &csv, "freeform", &mapping)
+        let freeform = "freeform".parse().unwrap();
+        let mapping = crate::exchange::CsvMapping::propose("many.csv", &csv, freeform).unwrap();
+        let err = crate::exchange::csv_creatures("many.csv", &csv, freeform, &mapping)
             .unwrap_err()
             .to_string();
         assert!(err.contains(&format!("holds {n} entries")), "{err}");

@@ -11,8 +11,9 @@
 
 use super::format::{CreatureEntry, LibraryFile, Partial};
 use super::problem::{ImportProblem, Problems};
+use fray_app::ids::SystemId;
 use fray_app::system::schema::{self, Kind};
-use fray_app::system::{self, System, validate_block};
+use fray_app::system::{System, validate_block};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -26,17 +27,6 @@ pub(super) const TAGS: &str = "tags";
 /// Block key of the notes, for systems whose schema has no notes field.
 pub(super) const NOTES: &str = "notes";
 
-pub(super) fn unknown_system(file: &str, system: &str) -> ImportProblem {
-    let known: Vec<&str> = system::all().iter().map(|s| s.id()).collect();
-    ImportProblem::file(
-        file,
-        format!(
-            "cannot be read for the unknown system '{system}' (Fray knows {})",
-            known.join(", ")
-        ),
-    )
-}
-
 /// The creatures of a CSV file for `system`, columns read as `mapping` says: each cell typed
 /// as its field's kind, then each block checked against the system's schema. Rows are
 /// numbered as a spreadsheet shows them (the header is row 1); blank rows are skipped. Each
@@ -47,12 +37,10 @@ pub(super) fn unknown_system(file: &str, system: &str) -> ImportProblem {
 pub fn csv_creatures(
     file: &str,
     text: &str,
-    system_id: &str,
+    system_id: SystemId,
     mapping: &CsvMapping,
 ) -> Result<LibraryFile, Problems> {
-    let Some(system) = system::by_id(system_id) else {
-        return Err(unknown_system(file, system_id).into());
-    };
+    let system = system_id.system();
     refuse_whole_file(file, text, mapping)?;
     let mut problems = Problems::default();
     let kinds: HashMap<&str, Kind> =
@@ -78,7 +66,7 @@ pub fn csv_creatures(
         }
         let mut entry = CreatureEntry {
             uid: String::new(),
-            system: system.id().to_owned(),
+            system: system.id().to_string(),
             name: String::new(),
             tags: Vec::new(),
             block: system.block_schema().new_block(false),

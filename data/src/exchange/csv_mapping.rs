@@ -2,9 +2,9 @@
 //! system's stat block by its key, label or a usual synonym ("AC", "Armour"), or to a field
 //! near enough in spelling to be named as a suggestion; and the separator of the header line.
 
-use super::csv::{NAME, NOTES, TAGS, unknown_system};
+use super::csv::{NAME, NOTES, TAGS};
 use super::problem::{ImportProblem, Problems};
-use fray_app::system;
+use fray_app::ids::SystemId;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -24,8 +24,8 @@ pub struct CsvMapping {
 /// What a CSV column can fill for `system`: `(key, label)` of the name, the tags, then every
 /// field of its creature blocks (and the notes, if its schema has none).
 /// Empty for an unknown system.
-pub fn csv_targets(system: &str) -> Vec<(String, String)> {
-    let Some(system) = system::by_id(system) else { return Vec::new() };
+pub fn csv_targets(system: SystemId) -> Vec<(String, String)> {
+    let system = system.system();
     let mut out = vec![(NAME.to_owned(), "Name".to_owned()), (TAGS.to_owned(), "Tags".to_owned())];
     let fields = system.block_schema().fields_for(false);
     let mut has_notes = false;
@@ -120,11 +120,8 @@ impl CsvMapping {
     /// case, blanks and `_`, to a target's key, label or their usual synonyms (`Armor`,
     /// `Armour`, `AC`; `HP`, `Hit Protection`, `Health`...: [`csv_targets`]); a target takes
     /// the first column that names it. `file` names the file in messages.
-    pub fn propose(file: &str, text: &str, system: &str) -> Result<CsvMapping, Problems> {
+    pub fn propose(file: &str, text: &str, system: SystemId) -> Result<CsvMapping, Problems> {
         let targets = csv_targets(system);
-        if targets.is_empty() {
-            return Err(unknown_system(file, system).into());
-        }
         let delimiter = delimiter(text);
         let mut reader = csv::ReaderBuilder::new()
             .delimiter(delimiter)
@@ -165,7 +162,7 @@ impl CsvMapping {
     /// Points `header` at `target` (a key, a label or a synonym; `ignore` or nothing drops
     /// the column), as the GM says with `--map` or in the window. The error names what is
     /// wrong and what would do.
-    pub fn set(&mut self, system: &str, header: &str, target: &str) -> Result<(), String> {
+    pub fn set(&mut self, system: SystemId, header: &str, target: &str) -> Result<(), String> {
         let Some(i) = self.columns.iter().position(|(h, _)| folded(h) == folded(header)) else {
             let known: Vec<&str> = self.columns.iter().map(|(h, _)| h.as_str()).collect();
             return Err(format!(
@@ -210,7 +207,7 @@ impl CsvMapping {
 
     /// The columns that fill no field, each with the nearest field's label and key, for the
     /// warning the GM sees before importing: `'Size' fills no field (nearest: STR, tracks.str)`.
-    pub fn unmapped(&self, system: &str) -> Vec<String> {
+    pub fn unmapped(&self, system: SystemId) -> Vec<String> {
         let targets = csv_targets(system);
         self.columns
             .iter()
@@ -228,7 +225,7 @@ impl CsvMapping {
     /// Every warning the GM sees before importing: the columns that fill no field
     /// ([`Self::unmapped`]), then the fields the procedure needs that no column fills
     /// ([`Self::unfilled`]).
-    pub fn warnings(&self, system: &str) -> Vec<String> {
+    pub fn warnings(&self, system: SystemId) -> Vec<String> {
         let mut out = self.unmapped(system);
         out.extend(self.unfilled(system));
         out
@@ -236,8 +233,8 @@ impl CsvMapping {
 
     /// The fields the procedure needs that no column fills, each with what every creature
     /// gets instead: `no column for HP: every creature gets 4`.
-    pub fn unfilled(&self, system: &str) -> Vec<String> {
-        let Some(system) = system::by_id(system) else { return Vec::new() };
+    pub fn unfilled(&self, system: SystemId) -> Vec<String> {
+        let system = system.system();
         let mapped: Vec<&str> = self.columns.iter().filter_map(|(_, k)| k.as_deref()).collect();
         system
             .block_schema()
@@ -259,7 +256,7 @@ impl CsvMapping {
     }
 
     /// The mapping as lines to show: `HP -> tracks.hp (HP)`, `Size -> (ignored)`.
-    pub fn describe(&self, system: &str) -> Vec<String> {
+    pub fn describe(&self, system: SystemId) -> Vec<String> {
         let targets: HashMap<String, String> = csv_targets(system).into_iter().collect();
         self.columns
             .iter()

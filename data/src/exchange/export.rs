@@ -12,7 +12,7 @@ pub enum Selection {
     /// The whole library.
     All,
     /// Every entry of one system (`bdp`).
-    System(String),
+    System(fray_app::ids::SystemId),
     /// The entries picked in the library panels.
     Entries {
         /// Creatures.
@@ -34,11 +34,11 @@ pub fn export(db: &Db, selection: &Selection) -> Result<LibraryFile, DbError> {
     match selection {
         Selection::All | Selection::System(_) => {
             let system = match selection {
-                Selection::System(s) => Some(s.as_str()),
+                Selection::System(s) => Some(*s),
                 _ => None,
             };
             let mut search = Search::default().limit(u32::MAX);
-            search.system = system.map(str::to_owned);
+            search.system = system;
             for c in db.creatures().search(&search)? {
                 lib.creatures.push(CreatureEntry::from_stored(
                     &c,
@@ -142,13 +142,15 @@ pub fn write_library_as(
     match format {
         LibraryFormat::Fray => write_library(path, lib),
         LibraryFormat::ImprovedInitiative => {
-            let value = super::improved_initiative_file(&lib.creatures);
+            let value =
+                super::improved_initiative_file(&lib.creatures).map_err(std::io::Error::other)?;
             let mut text = serde_json::to_string_pretty(&value).map_err(std::io::Error::other)?;
             text.push('\n');
             crate::files::write_atomic(path, text.as_bytes())
         }
         LibraryFormat::FantasyStatblocks => {
-            let note = super::fantasy_statblocks_note(&lib.creatures);
+            let note =
+                super::fantasy_statblocks_note(&lib.creatures).map_err(std::io::Error::other)?;
             crate::files::write_atomic(path, note.as_bytes())
         }
     }

@@ -3,13 +3,14 @@
 
 use crate::search::normalize_tags;
 use crate::{
-    Character, Creature, Effect, NewCharacter, NewCreature, NewTable, NewTemplate, StoredTable,
-    Template, TemplateKind,
+    Character, Creature, DbError, Effect, NewCharacter, NewCreature, NewTable, NewTemplate,
+    StoredTable, Template, TemplateKind,
 };
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use fray_app::checks::{RollTable, TableRow};
 use fray_app::dice::Dice;
+use fray_app::ids::SystemId;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -269,7 +270,7 @@ impl CreatureEntry {
     pub fn from_stored(c: &Creature, portrait: Option<&[u8]>) -> Self {
         Self {
             uid: c.uid.clone(),
-            system: c.system.clone(),
+            system: c.system.to_string(),
             name: c.name.clone(),
             tags: c.tags.clone(),
             block: c.block.clone(),
@@ -277,14 +278,15 @@ impl CreatureEntry {
         }
     }
 
-    /// The entry as the store takes it (without uid and portrait).
-    pub fn to_new(&self) -> NewCreature {
-        NewCreature {
-            system: self.system.clone(),
+    /// The entry as the store takes it (without uid and portrait); refused, naming it, when
+    /// its system is unknown.
+    pub fn to_new(&self) -> Result<NewCreature, DbError> {
+        Ok(NewCreature {
+            system: system_of("creature", &self.name, &self.system)?,
             name: self.name.clone(),
             tags: self.tags.clone(),
             block: self.block.clone(),
-        }
+        })
     }
 }
 
@@ -293,7 +295,7 @@ impl CharacterEntry {
     pub fn from_stored(c: &Character, portrait: Option<&[u8]>) -> Self {
         Self {
             uid: c.uid.clone(),
-            system: c.system.clone(),
+            system: c.system.to_string(),
             name: c.name.clone(),
             tags: c.tags.clone(),
             sheet: c.sheet.clone(),
@@ -302,15 +304,16 @@ impl CharacterEntry {
         }
     }
 
-    /// The entry as the store takes it (without uid and portrait).
-    pub fn to_new(&self) -> NewCharacter {
-        NewCharacter {
-            system: self.system.clone(),
+    /// The entry as the store takes it (without uid and portrait); refused, naming it, when
+    /// its system is unknown.
+    pub fn to_new(&self) -> Result<NewCharacter, DbError> {
+        Ok(NewCharacter {
+            system: system_of("character", &self.name, &self.system)?,
             name: self.name.clone(),
             tags: self.tags.clone(),
             sheet: self.sheet.clone(),
             party: self.party.clone(),
-        }
+        })
     }
 }
 
@@ -319,7 +322,7 @@ impl TableEntry {
     pub fn from_stored(t: &StoredTable) -> Self {
         Self {
             uid: t.uid.clone(),
-            system: t.system.clone(),
+            system: t.system.to_string(),
             name: t.table.name.clone(),
             dice: t.table.dice.to_string(),
             damage_type: t.damage_type.clone(),
@@ -337,8 +340,17 @@ impl TableEntry {
         }
     }
 
-    /// The entry as the store takes it (without uid); why not when its dice do not parse.
-    pub fn to_new(&self) -> Result<NewTable, String> {
+    /// The entry as the store takes it (without uid); refused, naming it, when its system is
+    /// unknown or its dice do not parse.
+    pub fn to_new(&self) -> Result<NewTable, DbError> {
+        let system = system_of("table", &self.name, &self.system)?;
+        let table =
+            self.roll_table().map_err(|m| DbError::Invalid(format!("table {}: {m}", self.name)))?;
+        Ok(NewTable { system, damage_type: self.damage_type.clone(), table })
+    }
+
+    /// Its dice and rows as a table; why not when its dice do not parse.
+    pub fn roll_table(&self) -> Result<RollTable<Effect>, String> {
         let dice = Dice::parse(&self.dice).map_err(|e| e.to_string())?;
         let rows = self
             .rows
@@ -349,11 +361,7 @@ impl TableEntry {
                 result: Effect { text: r.effect.clone(), structured: r.structured.clone() },
             })
             .collect();
-        Ok(NewTable {
-            system: self.system.clone(),
-            damage_type: self.damage_type.clone(),
-            table: RollTable { name: self.name.clone(), dice, rows },
-        })
+        Ok(RollTable { name: self.name.clone(), dice, rows })
     }
 }
 
@@ -366,22 +374,31 @@ impl TemplateEntry {
                 TemplateKind::Detachment => TemplateKindEntry::Detachment,
                 TemplateKind::Encounter => TemplateKindEntry::Encounter,
             },
-            system: t.system.clone(),
+            system: t.system.to_string(),
             name: t.name.clone(),
             body: t.body.clone(),
         }
     }
 
-    /// The entry as the store takes it (without uid).
-    pub fn to_new(&self) -> NewTemplate {
-        NewTemplate {
+    /// The entry as the store takes it (without uid); refused, naming it, when its system is
+    /// unknown.
+    pub fn to_new(&self) -> Result<NewTemplate, DbError> {
+        Ok(NewTemplate {
             kind: match self.kind {
                 TemplateKindEntry::Detachment => TemplateKind::Detachment,
                 TemplateKindEntry::Encounter => TemplateKind::Encounter,
             },
-            system: self.system.clone(),
+            system: system_of("template", &self.name, &self.system)?,
             name: self.name.clone(),
             body: self.body.clone(),
-        }
+        })
     }
+}
+
+/// A file entry's `system` as a registered procedure's id: the file keeps the text as written
+/// (the import's check names an unknown one with its entry and field, among the file's other
+/// problems), and an entry becomes the store's only through this.
+pub(crate) fn system_of(what: &str, name: &str, text: &str) -> Result<SystemId, DbError> {
+    SystemId::parse(text)
+        .map_err(|e| DbError::Invalid(format!("{what} {name}, field 'system': {e}")))
 }

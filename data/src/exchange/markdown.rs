@@ -9,18 +9,17 @@ use std::fmt::Write;
 
 /// A creature's stat block as Markdown.
 pub fn creature_markdown(c: &Creature) -> String {
-    markdown(&c.system, &c.name, &c.tags, None, &c.block, false)
+    markdown(c.system, &c.name, &c.tags, None, &c.block, false)
 }
 
 /// A character's sheet as Markdown (its party under the name).
 pub fn character_markdown(c: &Character) -> String {
-    markdown(&c.system, &c.name, &c.tags, c.party.as_deref(), &c.sheet, true)
+    markdown(c.system, &c.name, &c.tags, c.party.as_deref(), &c.sheet, true)
 }
 
-/// A block of `system` as Markdown (`character`: a character sheet, with its `party`). An
-/// unknown system's block is printed as JSON.
+/// A block of `system` as Markdown (`character`: a character sheet, with its `party`).
 pub fn markdown(
-    system: &str,
+    system: fray_app::ids::SystemId,
     name: &str,
     tags: &[String],
     party: Option<&str>,
@@ -28,11 +27,8 @@ pub fn markdown(
     character: bool,
 ) -> String {
     let mut out = format!("## {}\n\n", escape(name));
-    let system = fray_app::system::by_id(system);
-    let mut line = Vec::new();
-    if let Some(s) = system {
-        line.push(escape(s.name()));
-    }
+    let system = system.system();
+    let mut line = vec![escape(system.name())];
     if let Some(party) = party {
         line.push(format!("party: {}", escape(party)));
     }
@@ -43,11 +39,6 @@ pub fn markdown(
         out += &line.join(" · ");
         out += "\n\n";
     }
-    let Some(system) = system else {
-        let json = serde_json::to_string_pretty(block).unwrap_or_default();
-        let _ = write!(out, "```json\n{json}\n```\n");
-        return out;
-    };
     let fields: Vec<&Field> = system.block_schema().fields_for(character).collect();
     let scalars: Vec<(&Field, String)> = fields
         .iter()

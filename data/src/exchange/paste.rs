@@ -19,6 +19,7 @@ pub(super) use super::paste_pieces::{hit_damage, items, sentence_attack, to_hit}
 use super::paste_pieces::{label_and_dice, label_and_number};
 use super::paste_split::split_blocks;
 use super::problem::{ImportProblem, Problems};
+use fray_app::ids::SystemId;
 use fray_app::system::schema::{self, Field, Kind};
 use fray_app::system::{self, System};
 use serde_json::Value;
@@ -46,6 +47,8 @@ pub const MAX_BLOCKS: usize = 10_000;
 pub struct PastedBlock {
     /// Where it was in the paste ("block 2, line 4").
     pub at: String,
+    /// The system it was read for (the entry's `system`).
+    pub system: SystemId,
     /// The entry it makes (uid `paste:{system}/{name}`).
     pub entry: CreatureEntry,
     /// Each piece of text no field took, as written; kept in the entry's notes.
@@ -60,8 +63,8 @@ pub struct PastedBlock {
 impl PastedBlock {
     /// The labels of the fields it filled ("HP", "Weapons"), in the order read.
     pub fn read_labels(&self) -> Vec<&'static str> {
-        let Some(system) = system::by_id(&self.entry.system) else { return Vec::new() };
-        let fields: Vec<&'static Field> = system.block_schema().fields_for(false).collect();
+        let fields: Vec<&'static Field> =
+            self.system.system().block_schema().fields_for(false).collect();
         self.read
             .iter()
             .map(|k| fields.iter().find(|f| f.key == *k).map_or(*k, |f| f.label))
@@ -75,13 +78,9 @@ impl PastedBlock {
 pub fn read_stat_blocks(
     file: &str,
     text: &str,
-    system_id: &str,
+    system_id: SystemId,
 ) -> Result<Vec<PastedBlock>, Problems> {
-    let Some(system) = system::by_id(system_id) else {
-        return Err(
-            ImportProblem::file(file, format!("the system '{system_id}' is unknown")).into()
-        );
-    };
+    let system = system_id.system();
     let blocks = if is_wiki_pages(text) {
         let fields: Vec<&Field> = system.block_schema().fields_for(false).collect();
         split_wiki_pages(text, &|line| names_a_field(&fields, line))
@@ -129,7 +128,7 @@ pub(super) fn checked(
         .into_iter()
         .map(|p| if p.label.is_empty() { p.message } else { format!("{}: {}", p.label, p.message) })
         .collect();
-    PastedBlock { at, entry, unread, read, warnings }
+    PastedBlock { at, system: system.id(), entry, unread, read, warnings }
 }
 
 /// Whether a line of a wiki page is stats: one of its pieces is a number or dice after a
@@ -200,7 +199,7 @@ pub(super) fn read_pieces(
     let fields: Vec<&Field> = schema.fields_for(false).collect();
     let mut entry = CreatureEntry {
         uid,
-        system: system.id().to_owned(),
+        system: system.id().to_string(),
         name: name.to_owned(),
         tags: Vec::new(),
         block: schema.new_block(false),

@@ -3,10 +3,13 @@
 
 use super::changes::{Changes, Side, changes, merge};
 use super::check::check;
-use super::format::{CharacterEntry, CreatureEntry, LibraryFile, TableEntry, TemplateEntry};
+use super::format::{
+    CharacterEntry, CreatureEntry, LibraryFile, TableEntry, TemplateEntry, system_of,
+};
 use super::write::write;
 use crate::ids::CreatureId;
 use crate::{Db, DbError, Search, TemplateKind};
+use fray_app::ids::SystemId;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
@@ -70,7 +73,7 @@ pub struct PreviewEntry {
     /// Its name.
     pub name: String,
     /// Its system.
-    pub system: String,
+    pub system: SystemId,
     /// For a changed creature or character: each field that changes, is kept or goes.
     pub changes: Changes,
 }
@@ -202,7 +205,7 @@ struct Plan {
     preview: Preview,
     ids: Vec<Option<i64>>,
     /// The kind and system of each changed template as stored.
-    template_heads: HashMap<i64, (TemplateKind, String)>,
+    template_heads: HashMap<i64, (TemplateKind, fray_app::ids::SystemId)>,
 }
 
 fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
@@ -234,10 +237,11 @@ fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
         }
         for e in &file.characters {
             let found = stored.get(&e.uid);
+            let system = system_of("character", &e.name, &e.system)?;
             let changes = found.map(|(_, s)| {
-                changes(&e.system, true, &Side::character(s), &Side::character(e), None)
+                changes(system, true, &Side::character(s), &Side::character(e), None)
             });
-            plan.push(EntryKind::Character, &e.uid, &e.name, &e.system, found, e);
+            plan.push(EntryKind::Character, &e.uid, &e.name, system, found, e);
             plan.note(changes);
         }
     }
@@ -249,19 +253,21 @@ fn plan(db: &Db, file: &LibraryFile) -> Result<Plan, DbError> {
             .map(|t| (t.uid.clone(), (t.id.0, TableEntry::from_stored(t))))
             .collect();
         for e in &file.tables {
-            plan.push(EntryKind::Table, &e.uid, &e.name, &e.system, stored.get(&e.uid), e);
+            let system = system_of("table", &e.name, &e.system)?;
+            plan.push(EntryKind::Table, &e.uid, &e.name, system, stored.get(&e.uid), e);
         }
     }
     if needs(file.templates.len()) {
         let mut stored = HashMap::new();
         for kind in [TemplateKind::Detachment, TemplateKind::Encounter] {
             for t in db.templates().list(kind, None)? {
-                plan.template_heads.insert(t.id.0, (t.kind, t.system.clone()));
+                plan.template_heads.insert(t.id.0, (t.kind, t.system));
                 stored.insert(t.uid.clone(), (t.id.0, TemplateEntry::from_stored(&t)));
             }
         }
         for e in &file.templates {
-            plan.push(EntryKind::Template, &e.uid, &e.name, &e.system, stored.get(&e.uid), e);
+            let system = system_of("template", &e.name, &e.system)?;
+            plan.push(EntryKind::Template, &e.uid, &e.name, system, stored.get(&e.uid), e);
         }
     }
     Ok(plan)
@@ -282,11 +288,12 @@ fn creatures_into(db: &Db, file: &LibraryFile, plan: &mut Plan) -> Result<(), Db
             _ => None,
         };
         let now = merged.as_ref().unwrap_or(e);
+        let system = system_of("creature", &now.name, &now.system)?;
         let changes = found.as_ref().map(|(_, s)| {
             let (was, is) = (Side::creature(s), Side::creature(now));
-            changes(&now.system, false, &was, &is, file.partial.as_ref())
+            changes(system, false, &was, &is, file.partial.as_ref())
         });
-        plan.push(EntryKind::Creature, &now.uid, &now.name, &now.system, found.as_ref(), now);
+        plan.push(EntryKind::Creature, &now.uid, &now.name, system, found.as_ref(), now);
         plan.note(changes);
         if let Some(written) = &mut plan.merged {
             written.creatures.push(merged.unwrap_or_else(|| e.clone()));
@@ -307,7 +314,7 @@ impl Plan {
         kind: EntryKind,
         uid: &str,
         name: &str,
-        system: &str,
+        system: SystemId,
         stored: Option<&(i64, T)>,
         entry: &T,
     ) {
@@ -321,7 +328,7 @@ impl Plan {
             status,
             uid: uid.to_owned(),
             name: name.to_owned(),
-            system: system.to_owned(),
+            system,
             changes: Changes::default(),
         });
         self.ids.push(stored.map(|(id, _)| *id));

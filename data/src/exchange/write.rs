@@ -27,7 +27,7 @@ pub(super) fn write(
     file: &LibraryFile,
     steps: &[PreviewEntry],
     ids: &[Option<i64>],
-    template_heads: &HashMap<i64, (TemplateKind, String)>,
+    template_heads: &HashMap<i64, (TemplateKind, fray_app::ids::SystemId)>,
 ) -> Result<(), DbError> {
     let mut steps = steps.iter().zip(ids);
     let mut next = || steps.next().expect("one step per entry");
@@ -38,10 +38,12 @@ pub(super) fn write(
         let (step, id) = next();
         let png = portrait(e.portrait.as_deref())?;
         let id = match (step.status, id) {
-            (Status::New, _) => creatures::insert(conn, &e.to_new(), origin(&e.uid), Some(&e.uid))?
-                .ok_or_else(|| conflict(e.uid.as_str()))?,
+            (Status::New, _) => {
+                creatures::insert(conn, &e.to_new()?, origin(&e.uid), Some(&e.uid))?
+                    .ok_or_else(|| conflict(e.uid.as_str()))?
+            }
             (Status::Changed, Some(id)) => {
-                creatures::update(conn, CreatureId(*id), &e.to_new())?;
+                creatures::update(conn, CreatureId(*id), &e.to_new()?)?;
                 CreatureId(*id)
             }
             _ => continue,
@@ -55,11 +57,11 @@ pub(super) fn write(
         let png = portrait(e.portrait.as_deref())?;
         let id = match (step.status, id) {
             (Status::New, _) => {
-                characters::insert(conn, &e.to_new(), origin(&e.uid), Some(&e.uid))?
+                characters::insert(conn, &e.to_new()?, origin(&e.uid), Some(&e.uid))?
                     .ok_or_else(|| conflict(e.uid.as_str()))?
             }
             (Status::Changed, Some(id)) => {
-                characters::update(conn, CharacterId(*id), &e.to_new())?;
+                characters::update(conn, CharacterId(*id), &e.to_new()?)?;
                 CharacterId(*id)
             }
             _ => continue,
@@ -70,7 +72,7 @@ pub(super) fn write(
     }
     for e in &file.tables {
         let (step, id) = next();
-        let new = e.to_new().map_err(|m| DbError::Invalid(format!("table {}: {m}", e.name)))?;
+        let new = e.to_new()?;
         match (step.status, id) {
             (Status::New, _) => {
                 tables::insert(conn, &new, origin(&e.uid), Some(&e.uid))?
@@ -89,11 +91,11 @@ fn write_templates<'a>(
     conn: &Connection,
     templates: &[TemplateEntry],
     steps: &mut impl Iterator<Item = (&'a PreviewEntry, &'a Option<i64>)>,
-    heads: &HashMap<i64, (TemplateKind, String)>,
+    heads: &HashMap<i64, (TemplateKind, fray_app::ids::SystemId)>,
 ) -> Result<(), DbError> {
     for e in templates {
         let (step, id) = steps.next().expect("one step per entry");
-        let new = e.to_new();
+        let new = e.to_new()?;
         match (step.status, id) {
             (Status::New, _) => {
                 templates::insert(conn, &new, Some(&e.uid))?;

@@ -11,8 +11,8 @@ fn assert_refused(name: &str, expected: &[&str]) {
     let before = counts(&db);
     let got = if name.ends_with(".csv") {
         let read = exchange::read_text(&corpus(name)).and_then(|text| {
-            let mapping = CsvMapping::propose(name, &text, "freeform")?;
-            exchange::csv_creatures(name, &text, "freeform", &mapping)
+            let mapping = CsvMapping::propose(name, &text, crate::sys("freeform"))?;
+            exchange::csv_creatures(name, &text, crate::sys("freeform"), &mapping)
         });
         lines(&read.expect_err("refused"))
     } else {

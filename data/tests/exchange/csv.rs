@@ -2,9 +2,10 @@
 //! named as a spreadsheet numbers them.
 
 use crate::{counts, db, known_systems, lines};
+use fray_app::ids::SystemId;
 use fray_data::exchange::{self, CsvMapping, Status};
 
-fn mapping(text: &str, system: &str) -> CsvMapping {
+fn mapping(text: &str, system: SystemId) -> CsvMapping {
     CsvMapping::propose("sheet.csv", text, system).unwrap()
 }
 
@@ -15,7 +16,7 @@ fn targets(m: &CsvMapping) -> Vec<(&str, Option<&str>)> {
 #[test]
 fn headers_match_labels_and_keys_ignoring_case() {
     fray_app::systems::install();
-    let m = mapping(" name ,hp,STATS.ARMOR,Morale,Size,HP,Attacks,notes\n", "freeform");
+    let m = mapping(" name ,hp,STATS.ARMOR,Morale,Size,HP,Attacks,notes\n", crate::sys("freeform"));
     assert_eq!(
         targets(&m),
         [
@@ -31,16 +32,12 @@ fn headers_match_labels_and_keys_ignoring_case() {
         "unknown columns and a second HP are ignored; a list takes its column"
     );
     assert_eq!(m.delimiter, b',');
-    assert_eq!(m.describe("freeform")[1], "hp -> tracks.hp (HP)");
-    assert_eq!(m.describe("freeform")[4], "Size -> (ignored)");
-    let err = CsvMapping::propose("sheet.csv", "Name\n", "pathfinder").unwrap_err();
-    assert_eq!(
-        lines(&err),
-        [format!(
-            "sheet.csv cannot be read for the unknown system 'pathfinder' (Fray knows {})",
-            known_systems()
-        )]
-    );
+    assert_eq!(m.describe(crate::sys("freeform"))[1], "hp -> tracks.hp (HP)");
+    assert_eq!(m.describe(crate::sys("freeform"))[4], "Size -> (ignored)");
+    // A sheet cannot even be asked for a system Fray does not know: the id is refused, with
+    // its name and the known ones, where the text is read.
+    let err = "pathfinder".parse::<fray_app::ids::SystemId>().unwrap_err().to_string();
+    assert_eq!(err, format!("unknown system 'pathfinder' (known: {})", known_systems()));
 }
 
 #[test]
@@ -48,9 +45,9 @@ fn a_sheet_becomes_creatures_and_imports_twice_as_the_same() {
     fray_app::systems::install();
     let text = "Name;HP;Armor;Tags;Notes;Size\nGoblin;5;11;\"humanoid, Sneaky\";Loud;small\n\
                 ;;;;;\nWolf;4;;beast;\"Hunts in packs;\nhowls\";medium\n";
-    let m = mapping(text, "freeform");
+    let m = mapping(text, crate::sys("freeform"));
     assert_eq!(m.delimiter, b';', "European spreadsheets separate with semicolons");
-    let lib = exchange::csv_creatures("wolves.csv", text, "freeform", &m).unwrap();
+    let lib = exchange::csv_creatures("wolves.csv", text, crate::sys("freeform"), &m).unwrap();
     assert_eq!(lib.creatures.len(), 2, "the blank row is skipped");
     let goblin = &lib.creatures[0];
     assert_eq!(goblin.uid, "csv:freeform/goblin");
@@ -66,7 +63,7 @@ fn a_sheet_becomes_creatures_and_imports_twice_as_the_same() {
     assert_eq!(exchange::preview(&db, &lib).unwrap().count(Status::New), 2);
     exchange::apply(&db, "test file", &lib).unwrap();
     assert_eq!(counts(&db)[0], before + 2);
-    let again = exchange::csv_creatures("wolves.csv", text, "freeform", &m).unwrap();
+    let again = exchange::csv_creatures("wolves.csv", text, crate::sys("freeform"), &m).unwrap();
     assert_eq!(exchange::preview(&db, &again).unwrap().count(Status::Same), 2);
 }
 
@@ -79,8 +76,8 @@ fn a_bdp_sheet_is_checked_against_its_schema() {
                 Ghost,two,10,10,10,4,,maybe\n\
                 Bandit,3,10,10,10,0,,\n\
                 ,3,10,10,10,0,,\n";
-    let m = mapping(text, "bdp");
-    let err = exchange::csv_creatures("bandits.csv", text, "bdp", &m).unwrap_err();
+    let m = mapping(text, crate::sys("bdp"));
+    let err = exchange::csv_creatures("bandits.csv", text, crate::sys("bdp"), &m).unwrap_err();
     assert_eq!(
         lines(&err),
         [
@@ -95,7 +92,13 @@ fn a_bdp_sheet_is_checked_against_its_schema() {
     );
     let good =
         "Name,HP,STR,DEX,WIL,Armour,Features,Blocks\nBandit,4,10,12,8,1,\"Cowardly, Quick\",yes\n";
-    let lib = exchange::csv_creatures("bandits.csv", good, "bdp", &mapping(good, "bdp")).unwrap();
+    let lib = exchange::csv_creatures(
+        "bandits.csv",
+        good,
+        crate::sys("bdp"),
+        &mapping(good, crate::sys("bdp")),
+    )
+    .unwrap();
     let block = &lib.creatures[0].block;
     assert_eq!(block["tracks"]["str"], 10);
     assert_eq!(block["features"], serde_json::json!(["Cowardly", "Quick"]));
@@ -106,21 +109,26 @@ fn a_bdp_sheet_is_checked_against_its_schema() {
 fn a_sheet_needs_a_name_column() {
     fray_app::systems::install();
     let text = "Title,HP\nGoblin,5\n";
-    let err = exchange::csv_creatures("x.csv", text, "freeform", &mapping(text, "freeform"));
+    let err = exchange::csv_creatures(
+        "x.csv",
+        text,
+        crate::sys("freeform"),
+        &mapping(text, crate::sys("freeform")),
+    );
     assert_eq!(
         lines(&err.unwrap_err()),
         ["x.csv has no column for the name: map one column to 'name'"]
     );
     // The GM maps it by hand.
-    let mut m = mapping(text, "freeform");
+    let mut m = mapping(text, crate::sys("freeform"));
     m.columns[0].1 = Some("name".into());
-    let lib = exchange::csv_creatures("x.csv", text, "freeform", &m).unwrap();
+    let lib = exchange::csv_creatures("x.csv", text, crate::sys("freeform"), &m).unwrap();
     assert_eq!(lib.creatures[0].name, "Goblin");
 }
 
 fn refused(text: &str) -> Vec<String> {
-    let m = mapping(text, "freeform");
-    lines(&exchange::csv_creatures("sheet.csv", text, "freeform", &m).unwrap_err())
+    let m = mapping(text, crate::sys("freeform"));
+    lines(&exchange::csv_creatures("sheet.csv", text, crate::sys("freeform"), &m).unwrap_err())
 }
 
 #[test]
@@ -134,8 +142,8 @@ fn an_unbalanced_quote_is_refused_naming_its_line() {
     );
     // A quote inside a cell is a plain character; quoted cells with "" inside are fine.
     let fine = "Name,HP,Notes\nGiant,30,\"10\"\" club, \"\"heavy\"\"\"\nDwarf 5\" tall,9,\n";
-    let m = mapping(fine, "freeform");
-    let lib = exchange::csv_creatures("sheet.csv", fine, "freeform", &m).unwrap();
+    let m = mapping(fine, crate::sys("freeform"));
+    let lib = exchange::csv_creatures("sheet.csv", fine, crate::sys("freeform"), &m).unwrap();
     let names: Vec<&str> = lib.creatures.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["Giant", "Dwarf 5\" tall"]);
 }
@@ -172,9 +180,9 @@ fn a_weapons_column_is_read_like_a_paste() {
     fray_app::systems::install();
     use serde_json::json;
     let text = "Name,HP,Weapons\nOrc,8,\"club d10; bite d6 (bleed); shortbow (d6, ranged)\"\n";
-    let m = mapping(text, "bdp");
+    let m = mapping(text, crate::sys("bdp"));
     assert!(targets(&m).contains(&("Weapons", Some("weapons"))));
-    let lib = exchange::csv_creatures("sheet.csv", text, "bdp", &m).unwrap();
+    let lib = exchange::csv_creatures("sheet.csv", text, crate::sys("bdp"), &m).unwrap();
     assert_eq!(
         lib.creatures[0].block["weapons"],
         json!([
@@ -185,7 +193,13 @@ fn a_weapons_column_is_read_like_a_paste() {
     );
     // A piece that is not a weapon is refused with its row and column.
     let bad = "Name,HP,Weapons\nOrc,8,club d10; fists\n";
-    let err = exchange::csv_creatures("sheet.csv", bad, "bdp", &mapping(bad, "bdp")).unwrap_err();
+    let err = exchange::csv_creatures(
+        "sheet.csv",
+        bad,
+        crate::sys("bdp"),
+        &mapping(bad, crate::sys("bdp")),
+    )
+    .unwrap_err();
     assert_eq!(
         lines(&err),
         [
@@ -197,9 +211,9 @@ fn a_weapons_column_is_read_like_a_paste() {
 #[test]
 fn a_field_the_procedure_needs_that_no_column_fills_is_warned_of_with_what_it_gets() {
     fray_app::systems::install();
-    let m = mapping("Name,STR,Weapons\nGoblin,8,knife d4\n", "bdp");
+    let m = mapping("Name,STR,Weapons\nGoblin,8,knife d4\n", crate::sys("bdp"));
     assert_eq!(
-        m.unfilled("bdp"),
+        m.unfilled(crate::sys("bdp")),
         [
             "no column for HP: every creature gets 4",
             "no column for DEX: every creature gets 10",
@@ -207,7 +221,7 @@ fn a_field_the_procedure_needs_that_no_column_fills_is_warned_of_with_what_it_ge
         ]
     );
     // With every needed field mapped, nothing is said.
-    let full = mapping("Name,HP,STR,DEX,WIL\nGoblin,3,8,12,7\n", "bdp");
-    assert!(full.unfilled("bdp").is_empty(), "{:?}", full.unfilled("bdp"));
-    assert!(m.warnings("bdp").len() >= 3);
+    let full = mapping("Name,HP,STR,DEX,WIL\nGoblin,3,8,12,7\n", crate::sys("bdp"));
+    assert!(full.unfilled(crate::sys("bdp")).is_empty(), "{:?}", full.unfilled(crate::sys("bdp")));
+    assert!(m.warnings(crate::sys("bdp")).len() >= 3);
 }

@@ -188,7 +188,7 @@ fn check_source(
     expect: fn(&Value) -> Expected,
 ) -> (usize, usize) {
     let text = bestiary(file);
-    let got = read_foreign(file, &text, "sovereign").unwrap();
+    let got = read_foreign(file, &text, crate::sys("sovereign")).unwrap();
     let mut right = 0;
     let mut wrong = Vec::new();
     for c in creatures {
@@ -243,7 +243,9 @@ fn improved_initiatives_bundled_srd_creatures_come_in_as_sovereign_stat_blocks()
     // 317 creatures; the three over 500 HP are left out, named.
     assert_eq!(total, 317);
     assert!(right * 100 >= total * 95, "{right} of {total} right");
-    let got = read_foreign("improved-initiative-ogl-creatures.json", &text, "sovereign").unwrap();
+    let got =
+        read_foreign("improved-initiative-ogl-creatures.json", &text, crate::sys("sovereign"))
+            .unwrap();
     assert_eq!(got.left_out.len(), 3, "{:?}", got.left_out);
     assert_eq!(
         got.left_out[0].to_string(),
@@ -278,7 +280,7 @@ fn the_5e_apis_srd_monsters_come_in_as_sovereign_stat_blocks() {
 #[test]
 fn a_bestiary_import_writes_what_its_dry_run_says() {
     let text = bestiary("improved-initiative-ogl-creatures.json");
-    let got = read_foreign("ii.json", &text, "sovereign").unwrap();
+    let got = read_foreign("ii.json", &text, crate::sys("sovereign")).unwrap();
     let (_dir, db) = db();
     let clashes = exchange::clashes(&db, &got.blocks).unwrap();
     let file = exchange::pasted_file(&got.blocks, &clashes, |_| OnClash::Skip);
@@ -295,16 +297,27 @@ fn a_bestiary_import_writes_what_its_dry_run_says() {
     assert_eq!(preview.count(exchange::Status::Same), again.creatures.len());
 }
 
+/// Every registered procedure's id, in menu order, but freeform: a round trip holds for each
+/// one's bundled library, so a procedure added is tested without a list here to extend.
+/// Freeform is left out, by name, because it does not come back whole today: its attacks'
+/// damage is not a required field, and the outgoing writer takes an attack's damage from the
+/// first required field, so "Short sword (d6)" goes out as "Short sword ()".
+fn every_procedure() -> Vec<&'static str> {
+    fray_app::systems::install();
+    let ids = fray_app::system::all().iter().map(|s| s.id().as_str());
+    ids.filter(|id| *id != "freeform").collect()
+}
+
 #[test]
 fn a_library_sent_through_improved_initiative_comes_back_whole() {
     let (_dir, db) = db();
-    for system in ["sovereign", "bdp", "dr12", "d12", "murdham"] {
-        let lib = exchange::export(&db, &exchange::Selection::System(system.into())).unwrap();
+    for system in every_procedure() {
+        let lib = exchange::export(&db, &exchange::Selection::System(crate::sys(system))).unwrap();
         assert!(!lib.creatures.is_empty(), "{system} has bundled creatures");
-        let out = exchange::improved_initiative_file(&lib.creatures);
+        let out = exchange::improved_initiative_file(&lib.creatures).unwrap();
         let text = serde_json::to_string_pretty(&out).unwrap();
         assert_eq!(sniff(&text), Format::ImprovedInitiative);
-        let back = read_foreign("fray-out.json", &text, system).unwrap();
+        let back = read_foreign("fray-out.json", &text, crate::sys(system)).unwrap();
         assert!(back.left_out.is_empty(), "{system}: {:?}", back.left_out);
         assert_eq!(back.blocks.len(), lib.creatures.len());
         for (before, after) in lib.creatures.iter().zip(&back.blocks) {
@@ -331,7 +344,7 @@ fn a_library_sent_through_improved_initiative_comes_back_whole() {
 /// damage, flags and tags.
 fn shared(system: &str, block: &Value) -> Vec<(String, String)> {
     use fray_app::system::schema::{self, Kind};
-    let schema = fray_app::system::by_id(system).unwrap().block_schema();
+    let schema = fray_app::system::get(system).unwrap().block_schema();
     let mut out = Vec::new();
     let mut lists = 0;
     for f in schema.fields_for(false) {
@@ -387,7 +400,7 @@ fn fantasy_statblocks_notes_come_in_as_sovereign_stat_blocks() {
 fn a_fence_naming_the_plugins_own_creature_is_left_out_said_so() {
     fray_app::systems::install();
     let note = "# Goblins\n\n```statblock\nmonster: Goblin\n```\n\n```statblock\nname: Boss\nhp: 21\nac: 17\n```\n";
-    let got = read_foreign("goblins.md", note, "sovereign").unwrap();
+    let got = read_foreign("goblins.md", note, crate::sys("sovereign")).unwrap();
     assert_eq!(got.blocks.len(), 1);
     assert_eq!(
         got.left_out[0].to_string(),
@@ -399,11 +412,11 @@ fn a_fence_naming_the_plugins_own_creature_is_left_out_said_so() {
 #[test]
 fn a_library_sent_through_fantasy_statblocks_comes_back_whole() {
     let (_dir, db) = db();
-    for system in ["sovereign", "bdp", "dr12", "d12", "murdham"] {
-        let lib = exchange::export(&db, &exchange::Selection::System(system.into())).unwrap();
-        let note = exchange::fantasy_statblocks_note(&lib.creatures);
+    for system in every_procedure() {
+        let lib = exchange::export(&db, &exchange::Selection::System(crate::sys(system))).unwrap();
+        let note = exchange::fantasy_statblocks_note(&lib.creatures).unwrap();
         assert_eq!(sniff(&note), Format::FantasyStatblocks);
-        let back = read_foreign("fray-out.md", &note, system).unwrap();
+        let back = read_foreign("fray-out.md", &note, crate::sys(system)).unwrap();
         assert!(back.left_out.is_empty(), "{system}: {:?}", back.left_out);
         assert_eq!(back.blocks.len(), lib.creatures.len());
         for (before, after) in lib.creatures.iter().zip(&back.blocks) {
@@ -424,12 +437,13 @@ fn a_library_sent_through_fantasy_statblocks_comes_back_whole() {
 #[test]
 fn a_name_or_notes_with_fences_stay_text_in_the_note() {
     let (_dir, db) = db();
-    let mut lib = exchange::export(&db, &exchange::Selection::System("sovereign".into())).unwrap();
+    let mut lib =
+        exchange::export(&db, &exchange::Selection::System(crate::sys("sovereign"))).unwrap();
     let c = &mut lib.creatures[0];
     c.name = "# Grim ```statblock <b>x</b>".into();
     c.block["notes"] = Value::String("line one\n```\nname: Evil\nhp: 1\n```\nend".into());
-    let note = exchange::fantasy_statblocks_note(&lib.creatures[..1]);
-    let back = read_foreign("x.md", &note, "sovereign").unwrap();
+    let note = exchange::fantasy_statblocks_note(&lib.creatures[..1]).unwrap();
+    let back = read_foreign("x.md", &note, crate::sys("sovereign")).unwrap();
     assert_eq!(back.blocks.len(), 1, "{note}");
     assert_eq!(back.blocks[0].entry.name, lib.creatures[0].name);
     assert_eq!(back.blocks[0].entry.block["notes"], lib.creatures[0].block["notes"]);
@@ -442,7 +456,8 @@ fn a_name_or_notes_with_fences_stay_text_in_the_note() {
 #[test]
 fn notes_with_script_stay_inert_in_any_renderer_and_come_back() {
     let (_dir, db) = db();
-    let mut lib = exchange::export(&db, &exchange::Selection::System("sovereign".into())).unwrap();
+    let mut lib =
+        exchange::export(&db, &exchange::Selection::System(crate::sys("sovereign"))).unwrap();
     let payloads = [
         "<img src=x onerror=alert(1)>",
         "<script>alert(1)</script>",
@@ -452,12 +467,12 @@ fn notes_with_script_stay_inert_in_any_renderer_and_come_back() {
     for payload in payloads {
         let c = &mut lib.creatures[0];
         c.block["notes"] = Value::String(format!("before {payload} after"));
-        let note = exchange::fantasy_statblocks_note(&lib.creatures[..1]);
+        let note = exchange::fantasy_statblocks_note(&lib.creatures[..1]).unwrap();
         let fence = note.split("```statblock\n").nth(1).unwrap().split("```").next().unwrap();
         for mark in ['<', '>', '&', '[', ']', '`'] {
             assert!(!fence.contains(mark), "{mark} in {fence}");
         }
-        let back = read_foreign("x.md", &note, "sovereign").unwrap();
+        let back = read_foreign("x.md", &note, crate::sys("sovereign")).unwrap();
         assert_eq!(back.blocks[0].entry.block["notes"], lib.creatures[0].block["notes"]);
     }
 }
@@ -470,7 +485,7 @@ fn notes_with_script_stay_inert_in_any_renderer_and_come_back() {
 fn foundrys_cairn_monsters_come_in_as_block_dodge_parry_stat_blocks() {
     let text = bestiary("foundry-cairn-monsters.db");
     assert_eq!(sniff(&text), Format::Foundry);
-    let got = read_foreign("foundry-cairn-monsters.db", &text, "bdp").unwrap();
+    let got = read_foreign("foundry-cairn-monsters.db", &text, crate::sys("bdp")).unwrap();
     let actors: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(actors.len(), 205);
     let mut wrong = Vec::new();

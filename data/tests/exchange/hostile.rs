@@ -45,13 +45,16 @@ fn yaml_nested_past_128_is_refused_by_name_in_linear_time() {
     for text in [deep_block(100_000), deep_flow(100_000), deep_block(3_000), deep_flow(3_000)] {
         let refused = within(Duration::from_secs(3), || {
             assert_eq!(sniff(&text), Format::FantasyStatblocks, "never read as printed blocks");
-            read_foreign("deep.yaml", &text, "bdp").unwrap_err().to_string()
+            read_foreign("deep.yaml", &text, crate::sys("bdp")).unwrap_err().to_string()
         });
         assert!(refused.starts_with("deep.yaml nests deeper than 128 levels (line "), "{refused}");
     }
     // 127 levels of flow under a key still read (the key's mapping is the 128th).
     let text = deep_flow(120);
-    assert!(read_foreign("ok.yaml", &text, "bdp").is_ok(), "a depth within the limit reads");
+    assert!(
+        read_foreign("ok.yaml", &text, crate::sys("bdp")).is_ok(),
+        "a depth within the limit reads"
+    );
 }
 
 #[test]
@@ -60,13 +63,13 @@ fn an_alias_bomb_is_refused_never_read_as_stat_blocks() {
     let text = alias_bomb(9);
     let refused = within(Duration::from_secs(3), || {
         assert_eq!(sniff(&text), Format::FantasyStatblocks);
-        read_foreign("bomb.yaml", &text, "bdp").unwrap_err().to_string()
+        read_foreign("bomb.yaml", &text, crate::sys("bdp")).unwrap_err().to_string()
     });
     assert!(refused.starts_with("bomb.yaml is not YAML Fray reads: "), "{refused}");
     // YAML that starts as a creature and does not read is refused as YAML too.
     let broken = "name: Goblin\nhp: [7\nac: 15\ntraits: x\n";
     assert_eq!(sniff(broken), Format::FantasyStatblocks);
-    let refused = read_foreign("broken.yaml", broken, "bdp").unwrap_err().to_string();
+    let refused = read_foreign("broken.yaml", broken, crate::sys("bdp")).unwrap_err().to_string();
     assert!(refused.starts_with("broken.yaml is not YAML Fray reads: "), "{refused}");
 }
 
@@ -91,13 +94,13 @@ fn a_key_given_twice_is_refused_by_its_entry_in_every_reader() {
         ),
     ];
     for (file, text, said) in cases {
-        let refused = read_foreign(file, text, "bdp").unwrap_err().to_string();
+        let refused = read_foreign(file, text, crate::sys("bdp")).unwrap_err().to_string();
         assert_eq!(refused, said);
     }
     // In a note's fence, that fence's creature is left out, said so; the file is refused when
     // it was the only one.
     let note = "```statblock\nname: Orc\nhp: 15\nhp: 1\n```\n";
-    let refused = read_foreign("n.md", note, "bdp").unwrap_err().to_string();
+    let refused = read_foreign("n.md", note, crate::sys("bdp")).unwrap_err().to_string();
     assert_eq!(refused, "n.md, creature 1: has the key 'hp' twice");
 }
 
@@ -141,7 +144,7 @@ fn a_block_of_a_hundred_thousand_items_is_refused_by_its_name() {
         items.join(",")
     );
     let refused = within(Duration::from_secs(20), || {
-        read_foreign("hoard.json", &actor, "bdp").unwrap_err().to_string()
+        read_foreign("hoard.json", &actor, crate::sys("bdp")).unwrap_err().to_string()
     });
     assert!(refused.contains("(Hoarder)"), "{refused}");
     assert!(
@@ -151,7 +154,7 @@ fn a_block_of_a_hundred_thousand_items_is_refused_by_its_name() {
     let actions: Vec<String> =
         (0..1_000).map(|i| format!("  - name: Trait {i}\n    desc: Does a thing.\n")).collect();
     let yaml = format!("name: Sage\nhp: 7\ntraits:\n{}", actions.concat());
-    let refused = read_foreign("sage.yaml", &yaml, "bdp").unwrap_err().to_string();
+    let refused = read_foreign("sage.yaml", &yaml, crate::sys("bdp")).unwrap_err().to_string();
     assert!(
         refused.contains("(Sage)") && refused.contains("traits, features or spells"),
         "{refused}"

@@ -65,7 +65,8 @@ fn a_failed_import_writes_nothing() {
     // creatures before it were written: the transaction takes them back.
     let band =
         Detachment { creature: "Goblin".into(), block: json!({"tracks": {"hp": 3}}), count: 4 };
-    let tid = db.templates().insert(&NewTemplate::detachment("bdp", "Band", &band)).unwrap();
+    let tid =
+        db.templates().insert(&NewTemplate::detachment(crate::sys("bdp"), "Band", &band)).unwrap();
     let uid = db.templates().get(tid).unwrap().unwrap().uid;
     let before = counts(&db);
     let mut file =
@@ -123,7 +124,7 @@ fn fill(db: &fray_data::Db) {
     let id = db
         .creatures()
         .insert(&NewCreature {
-            system: "bdp".into(),
+            system: crate::sys("bdp"),
             name: "Crypt skeleton".into(),
             tags: vec!["undead".into()],
             block: json!({"tracks": {"hp": 3, "str": 8, "dex": 10, "wil": 8},
@@ -134,7 +135,7 @@ fn fill(db: &fray_data::Db) {
     let id = db
         .characters()
         .insert(&NewCharacter {
-            system: "freeform".into(),
+            system: crate::sys("freeform"),
             name: "Harald".into(),
             tags: vec!["fighter".into()],
             sheet: json!({"tracks": {"hp": 12}}),
@@ -152,14 +153,16 @@ fn fill(db: &fray_data::Db) {
     ];
     db.tables()
         .insert(&NewTable {
-            system: "freeform".into(),
+            system: crate::sys("freeform"),
             damage_type: Some("blunt".into()),
             table: RollTable { name: "Bruises".into(), dice: Dice::parse("d6").unwrap(), rows },
         })
         .unwrap();
     let band =
         Detachment { creature: "Goblin".into(), block: json!({"tracks": {"hp": 3}}), count: 6 };
-    db.templates().insert(&NewTemplate::detachment("bdp", "Goblin band", &band)).unwrap();
+    db.templates()
+        .insert(&NewTemplate::detachment(crate::sys("bdp"), "Goblin band", &band))
+        .unwrap();
     let board = Encounter::new(fray_app::system::get("murdham").unwrap(), "The ferry", 7);
     db.templates().insert(&NewTemplate::board("Ferry at night", &board)).unwrap();
 }
@@ -218,7 +221,7 @@ fn export_then_import_into_a_fresh_database_round_trips() {
 fn export_by_system_and_by_pick() {
     let (_dir, db) = db();
     fill(&db);
-    let bdp = exchange::export(&db, &Selection::System("bdp".into())).unwrap();
+    let bdp = exchange::export(&db, &Selection::System(crate::sys("bdp"))).unwrap();
     assert!(bdp.creatures.iter().all(|c| c.system == "bdp"));
     assert!(bdp.creatures.iter().any(|c| c.name == "Crypt skeleton"));
     assert!(bdp.tables.iter().all(|t| t.system == "bdp"));

@@ -18,6 +18,12 @@ use fray_data::exchange::{self, LibraryFile, Problems};
 use std::path::PathBuf;
 use tempfile::TempDir;
 
+/// A registered procedure's id (the procedures installed first, as a program does).
+pub fn sys(text: &str) -> fray_app::ids::SystemId {
+    fray_app::systems::install();
+    text.parse().unwrap()
+}
+
 /// A fresh database file (bundled content loaded) and the folder that holds it.
 pub fn db() -> (TempDir, Db) {
     let dir = tempfile::tempdir().unwrap();
@@ -137,5 +143,5 @@ fn a_json_text_or_tag_too_long_is_refused_where_it_is() {
 
 /// The ids of every system Fray knows, as its messages list them.
 pub fn known_systems() -> String {
-    fray_app::system::all().iter().map(|s| s.id()).collect::<Vec<_>>().join(", ")
+    fray_app::system::all().iter().map(|s| s.id().as_str()).collect::<Vec<_>>().join(", ")
 }

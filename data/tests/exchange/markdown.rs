@@ -138,7 +138,7 @@ Mutters curses from behind the warriors and keeps a knife for anyone who gets cl
 fn names_and_cells_are_escaped() {
     fray_app::systems::install();
     let md = exchange::markdown(
-        "freeform",
+        crate::sys("freeform"),
         "*Grim* | the [Bold]",
         &["big_cat".into()],
         Some("The #1 party"),

@@ -9,13 +9,14 @@ use fray_data::{Db, NewCreature, Search};
 
 fn sheet(name: &str) -> (CsvMapping, LibraryFile) {
     let text = exchange::read_text(&corpus(name)).unwrap();
-    let mapping = CsvMapping::propose(name, &text, "bdp").unwrap();
-    let lib = exchange::csv_creatures(name, &text, "bdp", &mapping).unwrap();
+    let mapping = CsvMapping::propose(name, &text, crate::sys("bdp")).unwrap();
+    let lib = exchange::csv_creatures(name, &text, crate::sys("bdp"), &mapping).unwrap();
     (mapping, lib)
 }
 
 fn orc(db: &Db) -> fray_data::Creature {
-    let found = db.creatures().search(&Search::text("orc raider").system("bdp")).unwrap();
+    let found =
+        db.creatures().search(&Search::text("orc raider").system(crate::sys("bdp"))).unwrap();
     found.into_iter().find(|c| c.uid == "csv:bdp/orc raider").expect("the sheet's orc")
 }
 
@@ -30,23 +31,23 @@ fn the_texts_spellings_map_onto_the_fields() {
     assert_eq!(target("WIL").as_deref(), Some("tracks.wil"));
     assert_eq!(target("Size"), None);
     assert_eq!(
-        mapping.unmapped("bdp"),
+        mapping.unmapped(crate::sys("bdp")),
         ["column 'Size' fills no field and is left out (no field is spelled like it)"]
     );
     // A slip of the keys is shown its field.
-    let typo = CsvMapping::propose("x.csv", "Name,Armur,Blokcs\n", "bdp").unwrap();
+    let typo = CsvMapping::propose("x.csv", "Name,Armur,Blokcs\n", crate::sys("bdp")).unwrap();
     assert_eq!(
-        typo.unmapped("bdp"),
+        typo.unmapped(crate::sys("bdp")),
         [
             "column 'Armur' fills no field and is left out (nearest: Armour (stats.armor))",
             "column 'Blokcs' fills no field and is left out (nearest: Blocks (reactions.block))",
         ]
     );
     // Other systems' spellings: AC and Health.
-    let d12 = CsvMapping::propose("x.csv", "Name,AC,Hit Dice,STR\n", "d12").unwrap();
+    let d12 = CsvMapping::propose("x.csv", "Name,AC,Hit Dice,STR\n", crate::sys("d12")).unwrap();
     let keys: Vec<Option<&str>> = d12.columns.iter().map(|(_, k)| k.as_deref()).collect();
     assert_eq!(keys, [Some("name"), Some("stats.armour"), Some("hd"), Some("stats.str")]);
-    let m = CsvMapping::propose("x.csv", "Name,Health,Armour\n", "murdham").unwrap();
+    let m = CsvMapping::propose("x.csv", "Name,Health,Armour\n", crate::sys("murdham")).unwrap();
     let keys: Vec<Option<&str>> = m.columns.iter().map(|(_, k)| k.as_deref()).collect();
     assert_eq!(keys, [Some("name"), Some("tracks.health"), Some("armour.name")]);
 }
@@ -55,21 +56,21 @@ fn the_texts_spellings_map_onto_the_fields() {
 fn a_column_is_mapped_by_hand_and_a_wrong_field_is_named() {
     fray_app::systems::install();
     let (mut mapping, _) = sheet("bestiary-v1.csv");
-    mapping.set("bdp", "size", "notes").unwrap();
+    mapping.set(crate::sys("bdp"), "size", "notes").unwrap();
     assert_eq!(mapping.columns[6].1.as_deref(), Some("notes"));
     assert_eq!(mapping.columns[7].1, None, "a field takes one column: Notes lost its first");
-    mapping.set("bdp", "Size", "ignore").unwrap();
+    mapping.set(crate::sys("bdp"), "Size", "ignore").unwrap();
     assert_eq!(
-        mapping.set("bdp", "Size", "Armur").unwrap_err(),
+        mapping.set(crate::sys("bdp"), "Size", "Armur").unwrap_err(),
         "'Armur' is no field of bdp (see --list-fields); nearest: Armour (stats.armor)"
     );
     assert_eq!(mapping.columns[6].1, None);
     assert_eq!(
-        mapping.set("bdp", "Size", "heigth").unwrap_err(),
+        mapping.set(crate::sys("bdp"), "Size", "heigth").unwrap_err(),
         "'heigth' is no field of bdp (see --list-fields)"
     );
     assert_eq!(
-        mapping.set("bdp", "Weight", "notes").unwrap_err(),
+        mapping.set(crate::sys("bdp"), "Weight", "notes").unwrap_err(),
         "there is no column 'Weight' (the columns: Name, Hit Protection, STR, DEX, WIL, Armor, \
          Size, Notes)"
     );
@@ -131,7 +132,7 @@ fn a_file_that_deletes_is_called_out_before_import() {
     block["weapons"] =
         serde_json::json!([{"name": "Axe", "die": 8}, {"name": "Bow", "die": 6, "ranged": true}]);
     let edited =
-        NewCreature { system: c.system.clone(), name: c.name.clone(), tags: c.tags.clone(), block };
+        NewCreature { system: c.system, name: c.name.clone(), tags: c.tags.clone(), block };
     db.creatures().update(c.id, &edited).unwrap();
     db.creatures().set_portrait(c.id, Some(&fray_data_png())).unwrap();
     // A Fray JSON file with the orc as it was in the sheet: one weapon, no portrait.

@@ -176,10 +176,10 @@ fn value(block: &PastedBlock, key: &str) -> Option<Value> {
 /// the fields that were not.
 fn check(file: &str, tables: &[Table]) -> (f64, Vec<String>) {
     fray_app::systems::install();
-    let blocks =
-        read_stat_blocks(file, &fixture(file), "sovereign").unwrap_or_else(|e| panic!("{e:?}"));
+    let blocks = read_stat_blocks(file, &fixture(file), crate::sys("sovereign"))
+        .unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(blocks.len(), tables.len(), "{file}: one creature a table");
-    let defaults = fray_app::system::by_id("sovereign").unwrap().block_schema().new_block(false);
+    let defaults = fray_app::system::get("sovereign").unwrap().block_schema().new_block(false);
     let mut right = 0;
     let mut wrong = Vec::new();
     let mut missed = Vec::new();

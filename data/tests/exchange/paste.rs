@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::paste_fixture as fixture;
 
 fn read(system: &str, name: &str) -> Vec<PastedBlock> {
-    read_stat_blocks(name, &fixture(name), system).unwrap_or_else(|e| panic!("{e:?}"))
+    read_stat_blocks(name, &fixture(name), crate::sys(system)).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 fn field<'a>(b: &'a PastedBlock, key: &str) -> &'a Value {
@@ -128,7 +128,7 @@ fn a_value_past_its_field_is_refused_by_name_and_a_trait_never_overwrites_a_stat
     let text = fixture("srd-5.1-edge-cases.txt");
     // The Tarrasque's 676 HP is past Sovereign's 500: the paste is refused, naming the
     // creature and the field, and nothing becomes an attack called "Hit Points".
-    let err = read_stat_blocks("srd.txt", &text, "sovereign").unwrap_err();
+    let err = read_stat_blocks("srd.txt", &text, crate::sys("sovereign")).unwrap_err();
     assert_eq!(
         format!("{err}"),
         "srd.txt, block 1, line 1 (Tarrasque), field 'HP': 'Hit Points 676 (33d20 + 330)': \
@@ -137,7 +137,7 @@ fn a_value_past_its_field_is_refused_by_name_and_a_trait_never_overwrites_a_stat
     // The Ettercap alone: its HP stays 44 whatever its web's "5 hit points" says; the web,
     // with no damage dice, is no attack.
     let ettercap = text.split("\n\n").nth(1).unwrap();
-    let blocks = read_stat_blocks("srd.txt", ettercap, "sovereign").unwrap();
+    let blocks = read_stat_blocks("srd.txt", ettercap, crate::sys("sovereign")).unwrap();
     let e = &blocks[0];
     assert_eq!(field(e, "tracks.hp"), &json!(44));
     assert_eq!(field(e, "stats.atk"), &json!(4));
@@ -154,12 +154,10 @@ fn a_value_past_its_field_is_refused_by_name_and_a_trait_never_overwrites_a_stat
 #[test]
 fn what_cannot_be_read_is_refused_with_its_place() {
     fray_app::systems::install();
-    let err = read_stat_blocks("paste", "Ogre: 13 HP", "pathfinder").unwrap_err();
-    assert!(format!("{err:?}").contains("the system 'pathfinder' is unknown"));
-    let err = read_stat_blocks("paste", "   \n\n", "bdp").unwrap_err();
+    let err = read_stat_blocks("paste", "   \n\n", crate::sys("bdp")).unwrap_err();
     assert!(format!("{err:?}").contains("holds no stat block"));
     let long = format!("{}: 3 HP", "x".repeat(200));
-    let err = read_stat_blocks("paste", &long, "bdp").unwrap_err();
+    let err = read_stat_blocks("paste", &long, crate::sys("bdp")).unwrap_err();
     assert!(format!("{err:?}").contains("block 1, line 1"), "{err:?}");
 }
 
@@ -171,7 +169,7 @@ fn a_name_the_library_has_is_flagged_and_settled_as_chosen() {
     let orc =
         before.creatures.iter().find(|c| c.system == "bdp" && c.name == "Orc warrior").unwrap();
     let text = "ORC WARRIOR: 9 HP, 15 STR\nCave rat: 2 HP, bite (d4)\n";
-    let blocks = read_stat_blocks("paste", text, "bdp").unwrap();
+    let blocks = read_stat_blocks("paste", text, crate::sys("bdp")).unwrap();
     let found = clashes(&db, &blocks).unwrap();
     assert_eq!(found[0].as_ref().map(|c| c.uid.as_str()), Some(orc.uid.as_str()));
     assert!(found[1].is_none());
@@ -252,7 +250,7 @@ fn a_long_list_of_weapons_reads_every_one_in_order() {
     let n = fray_data::exchange::MAX_BLOCK_PIECES - 2;
     let names: Vec<String> = (0..n).map(|i| format!("club{i} d4")).collect();
     let text = format!("Hoarder\nHP 4, STR 10, {}", names.join(", "));
-    let blocks = read_stat_blocks("hoard.txt", &text, "bdp").unwrap();
+    let blocks = read_stat_blocks("hoard.txt", &text, crate::sys("bdp")).unwrap();
     let weapons = field(&blocks[0], "weapons").as_array().unwrap();
     assert_eq!(weapons.len(), n);
     assert_eq!(
@@ -270,11 +268,11 @@ fn a_block_past_its_cap_is_refused_by_name() {
     let n = fray_data::exchange::MAX_BLOCK_PIECES - 1;
     let text = format!("Hoarder\nHP 4, STR 10, {}", vec!["club d4"; n].join(", "));
     let start = std::time::Instant::now();
-    let refused = read_stat_blocks("hoard.txt", &text, "bdp").unwrap_err().to_string();
+    let refused = read_stat_blocks("hoard.txt", &text, crate::sys("bdp")).unwrap_err().to_string();
     assert!(refused.contains("Hoarder"), "{refused}");
     assert!(refused.contains("has 501 values (weapons, attacks, stats)"), "{refused}");
     let huge = format!("Hoarder\nHP 4, {}", vec!["club d4"; 1_000_000].join(", "));
-    let refused = read_stat_blocks("hoard.txt", &huge, "bdp").unwrap_err().to_string();
+    let refused = read_stat_blocks("hoard.txt", &huge, crate::sys("bdp")).unwrap_err().to_string();
     assert!(refused.contains("Hoarder") && refused.contains("bytes; a stat block"), "{refused}");
     assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
 }
@@ -290,7 +288,7 @@ fn sovereign_reads_wwn_and_ose_stat_lines() {
                 Skill +1, Save 14+\n\n\
                 Goblin: AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], \
                 MV 90' (30'), SV D14 W15 P16 B17 S18 (NH), ML 7\n";
-    let blocks = read_stat_blocks("lines.txt", text, "sovereign").unwrap();
+    let blocks = read_stat_blocks("lines.txt", text, crate::sys("sovereign")).unwrap();
     let wwn = &blocks[0];
     assert_eq!(field(wwn, "stats.hd"), &json!(2));
     assert_eq!(field(wwn, "stats.ac"), &json!(13));

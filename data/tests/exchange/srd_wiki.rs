@@ -92,7 +92,7 @@ fn a_whole_wiki_of_srd_pages_comes_in_as_the_5e_api_gives_the_same_monsters() {
     let api: Vec<Value> = serde_json::from_str(&bestiary("5e-api-srd-2014-monsters.json")).unwrap();
     let text = fixture(FILE);
     // Read whole, the three monsters past Sovereign's HP are refused, each by name and field.
-    let refused = read_stat_blocks(FILE, &text, "sovereign").unwrap_err();
+    let refused = read_stat_blocks(FILE, &text, crate::sys("sovereign")).unwrap_err();
     let named: Vec<String> = refused.list.iter().map(|p| p.to_string()).collect();
     assert_eq!(named.len(), TOO_BIG.len(), "{named:#?}");
     for (problem, name) in named.iter().zip(TOO_BIG) {
@@ -100,7 +100,7 @@ fn a_whole_wiki_of_srd_pages_comes_in_as_the_5e_api_gives_the_same_monsters() {
     }
     let text = without(&text, TOO_BIG);
     let pages = pages(&text);
-    let blocks = read_stat_blocks(FILE, &text, "sovereign").unwrap();
+    let blocks = read_stat_blocks(FILE, &text, crate::sys("sovereign")).unwrap();
     // Every monster is one block (316 pages, and a Half-Red Dragon Veteran on the template's
     // page), the chapter, the NPC advice and the template none.
     assert_eq!(blocks.len(), 314);

@@ -7,7 +7,7 @@ use fray_data::{NewCharacter, NewCreature, Session};
 
 fn harald() -> NewCharacter {
     NewCharacter {
-        system: "bdp".into(),
+        system: crate::sys("bdp"),
         name: "Harald".into(),
         tags: Vec::new(),
         sheet: serde_json::json!({"tracks": {"hp": 6, "str": 13, "dex": 12, "wil": 10,
@@ -23,7 +23,7 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
     let id = db.characters().insert(&harald()).unwrap();
     let key = format!("character:{}", id.0);
     let session = db.play_sessions().start("Night one", "2026-11-27").unwrap();
-    let company = db.campaign().company("bdp").unwrap();
+    let company = db.campaign().company(crate::sys("bdp")).unwrap();
     assert!(company.members[&key].condition.is_whole(), "a new character is unhurt");
     let step = company
         .by_hand(
@@ -38,7 +38,10 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
     db.campaign().apply(session, &step, None).unwrap();
     let hurt = super::reopen(&dir).characters().get(id).unwrap().unwrap().condition;
     assert_eq!(
-        hurt.summary(&db.campaign().company("bdp").unwrap().members[&key].sheet, &["hp"]),
+        hurt.summary(
+            &db.campaign().company(crate::sys("bdp")).unwrap().members[&key].sheet,
+            &["hp"]
+        ),
         "HP 2/6 · Lost an eye"
     );
     assert_eq!(db.campaign().can_undo_redo(session).unwrap(), (true, false));
@@ -49,7 +52,7 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
     assert_eq!(db.characters().get(id).unwrap().unwrap().condition, hurt);
     // A rest after an undo drops the undone step: nothing to redo.
     db.campaign().undo(session).unwrap();
-    let company = db.campaign().company("bdp").unwrap();
+    let company = db.campaign().company(crate::sys("bdp")).unwrap();
     let night = fray_app::campaign::aftermath::recovery(
         fray_app::campaign::aftermath::of(fray_app::system::get("bdp").unwrap()),
         "night",
@@ -58,7 +61,7 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
     let rest = company
         .rest(
             fray_app::campaign::aftermath::of(fray_app::system::get("bdp").unwrap()),
-            "bdp",
+            crate::sys("bdp"),
             night,
             &[],
             &Default::default(),
@@ -74,14 +77,16 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
 fn a_write_back_ends_its_encounter_and_undoing_it_reopens_the_fight() {
     fray_app::systems::install();
     let (_dir, db) = super::db();
-    let s = Session::create(&db, "bdp", "Crypt", 1).unwrap();
+    let s = Session::create(&db, crate::sys("bdp"), "Crypt", 1).unwrap();
     let encounter = s.encounter_id();
     let session = db.play_sessions().of_day("2026-11-27").unwrap();
     assert_eq!(db.play_sessions().of_day("2026-11-27").unwrap(), session, "one session a day");
     db.play_sessions().played(session, encounter).unwrap();
     db.play_sessions().played(session, encounter).unwrap();
-    let review =
-        fray_app::campaign::Review::of_history(s.history(), &db.campaign().company("bdp").unwrap());
+    let review = fray_app::campaign::Review::of_history(
+        s.history(),
+        &db.campaign().company(crate::sys("bdp")).unwrap(),
+    );
     db.campaign().apply(session, &review.step(), Some(encounter)).unwrap();
     assert!(db.encounters().get(encounter).unwrap().unwrap().ended.is_some());
     db.campaign().undo(session).unwrap();
@@ -108,7 +113,7 @@ fn a_deleted_character_keeps_its_copy_in_the_step_and_a_recurring_foe_carries_it
     let id = db.characters().insert(&harald()).unwrap();
     let key = format!("character:{}", id.0);
     let session = db.play_sessions().start("Night", "2026-11-27").unwrap();
-    let step = db.campaign().company("bdp").unwrap().heal(&key, "hp", -2).unwrap();
+    let step = db.campaign().company(crate::sys("bdp")).unwrap().heal(&key, "hp", -2).unwrap();
     db.campaign().apply(session, &step, None).unwrap();
     db.characters().delete(id).unwrap();
     // The step still reads (its copy of Harald) and undoing it skips him.
@@ -120,16 +125,16 @@ fn a_deleted_character_keeps_its_copy_in_the_step_and_a_recurring_foe_carries_it
     let chief = db
         .creatures()
         .insert(&NewCreature {
-            system: "bdp".into(),
+            system: crate::sys("bdp"),
             name: "Bandit chief".into(),
             tags: Vec::new(),
             block: serde_json::json!({"tracks": {"hp": 8}}),
         })
         .unwrap();
     let ckey = format!("creature:{}", chief.0);
-    assert!(!db.campaign().company("bdp").unwrap().members.contains_key(&ckey));
+    assert!(!db.campaign().company(crate::sys("bdp")).unwrap().members.contains_key(&ckey));
     db.creatures().set_recurring(chief, true).unwrap();
-    let step = db.campaign().company("bdp").unwrap().heal(&ckey, "hp", -5).unwrap();
+    let step = db.campaign().company(crate::sys("bdp")).unwrap().heal(&ckey, "hp", -5).unwrap();
     db.campaign().apply(session, &step, None).unwrap();
     let c = db.creatures().get(chief).unwrap().unwrap();
     assert!(c.recurring);
@@ -174,7 +179,7 @@ fn undo_and_redo_across_sessions_never_overwrite_a_later_step() {
         c.tracks.get("hp").copied().unwrap_or(6)
     };
     let heal = |session| {
-        let step = db.campaign().company("bdp").unwrap().heal(&key, "hp", -1).unwrap();
+        let step = db.campaign().company(crate::sys("bdp")).unwrap().heal(&key, "hp", -1).unwrap();
         db.campaign().apply(session, &step, None).unwrap();
     };
     let one = db.play_sessions().start("Night one", "2026-12-01").unwrap();
@@ -212,7 +217,7 @@ fn undo_and_redo_across_sessions_never_overwrite_a_later_step() {
     db.campaign().undo(two).unwrap().unwrap();
     let tired = db
         .campaign()
-        .company("bdp")
+        .company(crate::sys("bdp"))
         .unwrap()
         .by_hand(&key, "Tired", &[Change::Track { name: "fatigue".into(), from: 0, to: 2 }])
         .unwrap();
@@ -236,7 +241,7 @@ fn a_step_made_from_a_stale_condition_is_refused_with_what_changed() {
     let id = db.characters().insert(&harald()).unwrap();
     let key = format!("character:{}", id.0);
     let session = db.play_sessions().start("Night", "2026-12-01").unwrap();
-    let shown = db.campaign().company("bdp").unwrap();
+    let shown = db.campaign().company(crate::sys("bdp")).unwrap();
     let meanwhile = shown.heal(&key, "hp", -1).unwrap();
     db.campaign().apply(session, &meanwhile, None).unwrap();
     let stale = shown.heal(&key, "hp", -2).unwrap();
@@ -244,7 +249,9 @@ fn a_step_made_from_a_stale_condition_is_refused_with_what_changed() {
     assert!(e.starts_with("Harald's condition changed since it was read (HP 6 → 5)"), "{e}");
     assert_eq!(db.characters().get(id).unwrap().unwrap().condition.tracks["hp"], 5);
     // Taken inside the transaction, the same heal counts from what is there.
-    db.campaign().take(session, "bdp", None, |c| Ok(c.heal(&key, "hp", -2).unwrap())).unwrap();
+    db.campaign()
+        .take(session, crate::sys("bdp"), None, |c| Ok(c.heal(&key, "hp", -2).unwrap()))
+        .unwrap();
     assert_eq!(db.characters().get(id).unwrap().unwrap().condition.tracks["hp"], 3);
 }
 
@@ -254,13 +261,13 @@ fn a_step_made_from_a_stale_condition_is_refused_with_what_changed() {
 fn a_fight_written_back_elsewhere_takes_no_more_commands_until_reopened() {
     fray_app::systems::install();
     let (dir, db) = super::db();
-    let mut open = Session::create(&db, "freeform", "Crypt", 1).unwrap();
+    let mut open = Session::create(&db, crate::sys("freeform"), "Crypt", 1).unwrap();
     let other = super::reopen(&dir);
     let day = other.play_sessions().of_day("2026-12-01").unwrap();
     let history = Session::read(&other, open.encounter_id()).unwrap();
     other
         .campaign()
-        .take(day, "freeform", Some(open.encounter_id()), |c| {
+        .take(day, crate::sys("freeform"), Some(open.encounter_id()), |c| {
             Ok(fray_app::campaign::Review::of_history(&history, c).step())
         })
         .unwrap();

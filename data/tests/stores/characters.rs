@@ -1,10 +1,10 @@
-use crate::{db, reopen};
+use crate::{OWN, bare_db, reopen, sys};
 use fray_data::{NewCharacter, Search};
 use serde_json::json;
 
 fn character(name: &str, party: Option<&str>) -> NewCharacter {
     NewCharacter {
-        system: "test".into(),
+        system: sys(OWN),
         name: name.into(),
         tags: vec!["Player".into()],
         sheet: json!({"tracks": {"hp": 10}}),
@@ -14,7 +14,7 @@ fn character(name: &str, party: Option<&str>) -> NewCharacter {
 
 #[test]
 fn round_trip() {
-    let (dir, db) = db();
+    let (dir, db, _) = bare_db();
     let id = db.characters().insert(&character("Harald", Some(" Red Band "))).unwrap();
     let db = {
         drop(db);
@@ -35,12 +35,12 @@ fn round_trip() {
 
 #[test]
 fn search_and_parties() {
-    let (_dir, db) = db();
+    let (_dir, db, _) = bare_db();
     db.characters().insert(&character("Harald", Some("Red Band"))).unwrap();
     db.characters().insert(&character("Mira", Some("Red Band"))).unwrap();
     let loner = db.characters().insert(&character("Osk", None)).unwrap();
     let names = |s: Search| -> Vec<String> {
-        db.characters().search(&s.system("test")).unwrap().into_iter().map(|c| c.name).collect()
+        db.characters().search(&s.system(sys(OWN))).unwrap().into_iter().map(|c| c.name).collect()
     };
     assert_eq!(names(Search::text("har")), ["Harald"]);
     assert_eq!(names(Search::text("red")), ["Harald", "Mira"], "the party matches too");
@@ -54,7 +54,7 @@ fn search_and_parties() {
 
 #[test]
 fn to_combatant_reads_the_sheet() {
-    let (_dir, db) = db();
+    let (_dir, db, _) = bare_db();
     let id = db.characters().insert(&character("Harald", None)).unwrap();
     let c = db.characters().get(id).unwrap().unwrap();
     let new = c.to_combatant(fray_app::ids::SideId(1));

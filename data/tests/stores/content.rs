@@ -24,13 +24,13 @@ fn entries_in(text: &str) -> usize {
 #[test]
 fn first_run_loads_every_weapon_list() {
     let (_dir, db) = db();
-    let count = |system: &str| db.weapons().list(Some(system)).unwrap().len();
-    assert_eq!(count("bdp"), 31);
+    let count = |system| db.weapons().list(Some(system)).unwrap().len();
+    assert_eq!(count(crate::sys("bdp")), 31);
     // Each system with a list has its file's every entry; the others none.
     let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
     let mut total = 0;
     for system in fray_app::system::all() {
-        let file = content.join(system.id()).join("weapons.json");
+        let file = content.join(system.id().as_str()).join("weapons.json");
         let expected = match std::fs::read_to_string(&file) {
             Ok(text) => entries_in(&text),
             Err(_) => 0,
@@ -40,12 +40,21 @@ fn first_run_loads_every_weapon_list() {
         total += expected;
     }
     assert_eq!(db.weapons().list(None).unwrap().len(), total);
-    let spear =
-        db.weapons().list(Some("bdp")).unwrap().into_iter().find(|w| w.weapon.key == "spear");
-    assert_eq!(spear.unwrap().weapon.summary("bdp"), "d8 balanced · reach · Push 6");
+    let spear = db
+        .weapons()
+        .list(Some(crate::sys("bdp")))
+        .unwrap()
+        .into_iter()
+        .find(|w| w.weapon.key == "spear");
+    assert_eq!(spear.unwrap().weapon.summary(crate::sys("bdp")), "d8 balanced · reach · Push 6");
     // Ordered by name.
-    let names: Vec<String> =
-        db.weapons().list(Some("d12")).unwrap().into_iter().map(|w| w.weapon.name).collect();
+    let names: Vec<String> = db
+        .weapons()
+        .list(Some(crate::sys("d12")))
+        .unwrap()
+        .into_iter()
+        .map(|w| w.weapon.name)
+        .collect();
     let mut sorted = names.clone();
     sorted.sort_by_key(|n| n.to_lowercase());
     assert_eq!(names, sorted);
@@ -71,7 +80,7 @@ fn a_database_from_before_version_4_gets_the_weapon_lists() {
 fn a_database_from_before_version_5_gets_the_murdham_content() {
     let (dir, db) = db();
     let before = totals(&db);
-    let murdham = Search::default().system("murdham").limit(10_000);
+    let murdham = Search::default().system(crate::sys("murdham")).limit(10_000);
     // As a database that loaded version 4 (no Murdham content then) looks.
     for c in db.creatures().search(&murdham).unwrap() {
         db.creatures().delete(c.id).unwrap();
@@ -79,27 +88,27 @@ fn a_database_from_before_version_5_gets_the_murdham_content() {
     for c in db.characters().search(&murdham).unwrap() {
         db.characters().delete(c.id).unwrap();
     }
-    for t in db.tables().list(Some("murdham")).unwrap() {
+    for t in db.tables().list(Some(crate::sys("murdham"))).unwrap() {
         db.tables().delete(t.id).unwrap();
     }
-    for w in db.weapons().list(Some("murdham")).unwrap() {
+    for w in db.weapons().list(Some(crate::sys("murdham"))).unwrap() {
         db.weapons().delete(w.id).unwrap();
     }
     db.settings().set(CONTENT_VERSION_KEY, "4").unwrap();
     drop(db);
     let db = reopen(&dir);
     assert_eq!(totals(&db), before, "the Murdham entries are added, nothing else twice");
-    let injuries = db.tables().list(Some("murdham")).unwrap();
+    let injuries = db.tables().list(Some(crate::sys("murdham"))).unwrap();
     assert_eq!(injuries[0].damage_type.as_deref(), Some("injury"));
 }
 
 #[test]
 fn an_edited_bundled_weapon_survives_a_reload() {
     let (dir, db) = db();
-    let list = db.weapons().list(Some("d12")).unwrap();
+    let list = db.weapons().list(Some(crate::sys("d12"))).unwrap();
     let longsword = list.iter().find(|w| w.weapon.key == "longsword").unwrap();
     let mut edit = fray_data::weapons::NewWeapon {
-        system: longsword.system.clone(),
+        system: longsword.system,
         weapon: longsword.weapon.clone(),
     };
     edit.weapon.name = "Bastard sword".into();
@@ -114,7 +123,7 @@ fn an_edited_bundled_weapon_survives_a_reload() {
     let db = reopen(&dir);
     let kept = db.weapons().get(longsword.id).unwrap().unwrap();
     assert_eq!(kept.weapon, edit.weapon, "the GM's edit is kept");
-    let list = db.weapons().list(Some("d12")).unwrap();
+    let list = db.weapons().list(Some(crate::sys("d12"))).unwrap();
     assert_eq!(list.iter().filter(|w| w.weapon.key == "longsword").count(), 1);
     assert_eq!(list.iter().filter(|w| w.weapon.key == "mace").count(), 1);
     assert_eq!(list.len(), entries_in(include_str!("../../content/d12/weapons.json")));
@@ -123,16 +132,17 @@ fn an_edited_bundled_weapon_survives_a_reload() {
 #[test]
 fn first_run_loads_the_freeform_examples() {
     let (_dir, db) = db();
-    let goblins = db.creatures().search(&Search::text("gob").system("freeform")).unwrap();
+    let goblins =
+        db.creatures().search(&Search::text("gob").system(crate::sys("freeform"))).unwrap();
     assert_eq!(goblins[0].name, "Goblin");
     assert!(goblins[0].block["tracks"]["hp"].as_i64().unwrap() > 0);
-    let freeform = Search::default().system("freeform").limit(10_000);
+    let freeform = Search::default().system(crate::sys("freeform")).limit(10_000);
     let creatures = db.creatures().search(&freeform).unwrap().len();
     let characters = db.characters().search(&freeform).unwrap().len();
     assert!((6..=10).contains(&creatures), "{creatures} creatures");
     assert!((3..=4).contains(&characters), "{characters} characters");
-    assert_eq!(db.tables().list(Some("freeform")).unwrap().len(), 1);
-    let injuries = &db.tables().list(Some("freeform")).unwrap()[0];
+    assert_eq!(db.tables().list(Some(crate::sys("freeform"))).unwrap().len(), 1);
+    let injuries = &db.tables().list(Some(crate::sys("freeform"))).unwrap()[0];
     injuries.table.validate().unwrap();
     let version = db.settings().get(CONTENT_VERSION_KEY).unwrap();
     assert_eq!(version, Some(CONTENT_VERSION.to_string()));
@@ -157,16 +167,21 @@ fn loading_again_never_duplicates() {
 #[test]
 fn edits_survive_and_deleted_examples_can_come_back() {
     let (_dir, db) = db();
-    let wolf = db.creatures().search(&Search::text("wolf").system("freeform")).unwrap().remove(0);
+    let wolf = db
+        .creatures()
+        .search(&Search::text("wolf").system(crate::sys("freeform")))
+        .unwrap()
+        .remove(0);
     let mut edit = fray_data::NewCreature {
-        system: wolf.system.clone(),
+        system: wolf.system,
         name: "Dire Wolf".into(),
         tags: wolf.tags.clone(),
         block: wolf.block.clone(),
     };
     edit.block["tracks"]["hp"] = 20.into();
     db.creatures().update(wolf.id, &edit).unwrap();
-    let goblin = db.creatures().search(&Search::text("goblin").system("freeform")).unwrap();
+    let goblin =
+        db.creatures().search(&Search::text("goblin").system(crate::sys("freeform"))).unwrap();
     db.creatures().delete(goblin[0].id).unwrap();
     assert_eq!(db.load_bundled_content().unwrap(), 1, "only the goblin comes back");
     let wolf = db.creatures().get(wolf.id).unwrap().unwrap();
@@ -176,7 +191,7 @@ fn edits_survive_and_deleted_examples_can_come_back() {
 #[test]
 fn bundled_creatures_become_combatants() {
     let (_dir, db) = db();
-    for c in db.creatures().search(&Search::default().system("freeform")).unwrap() {
+    for c in db.creatures().search(&Search::default().system(crate::sys("freeform"))).unwrap() {
         let new = c.to_combatant(fray_app::ids::SideId(1));
         assert!(new.tracks.iter().any(|t| t.name == "hp" && t.max > 0), "{}", c.name);
         assert!(new.stats.iter().any(|s| s.name == "armor"), "{}", c.name);
@@ -282,7 +297,7 @@ fn check_bdp_block(name: &str, block: &Value, pc: bool) {
 #[test]
 fn first_run_loads_the_bdp_examples() {
     let (_dir, db) = db();
-    let bdp = Search::default().system("bdp").limit(10_000);
+    let bdp = Search::default().system(crate::sys("bdp")).limit(10_000);
     let creatures = db.creatures().search(&bdp).unwrap();
     for name in ["Skeleton archer", "Skeleton spearman", "The pontiff", "Goblin detachment"] {
         assert!(creatures.iter().any(|c| c.name == name), "{name} missing");
@@ -308,7 +323,7 @@ fn first_run_loads_the_bdp_examples() {
         assert_eq!((fatigue.value, fatigue.max), (0, 10), "{}", c.name);
     }
 
-    let tables = db.tables().list(Some("bdp")).unwrap();
+    let tables = db.tables().list(Some(crate::sys("bdp"))).unwrap();
     let names: Vec<&str> = tables.iter().map(|t| t.table.name.as_str()).collect();
     assert_eq!(names, ["Reaction (2d6)", "Wound location (d10)"]);
     for t in &tables {
@@ -321,11 +336,11 @@ fn first_run_loads_the_bdp_examples() {
 fn the_example_of_play_numbers_hold() {
     let (_dir, db) = db();
     let creature = |name: &str| {
-        let found = db.creatures().search(&Search::text(name).system("bdp")).unwrap();
+        let found = db.creatures().search(&Search::text(name).system(crate::sys("bdp"))).unwrap();
         found.into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name}")).block
     };
     let character = |name: &str| {
-        let found = db.characters().search(&Search::text(name).system("bdp")).unwrap();
+        let found = db.characters().search(&Search::text(name).system(crate::sys("bdp"))).unwrap();
         found.into_iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name}")).sheet
     };
     // An arrow for 5 takes the archer from 3 HP to 0 and STR 8 to 6; the lunge for 9 takes

@@ -1,7 +1,7 @@
 //! The prep bench's store additions: uids, portraits, text search, duplicate, delete and
 //! undo for every library entry, parties and templates.
 
-use crate::{db, reopen};
+use crate::{OWN, bare_db, reopen, sys};
 use fray_app::Encounter;
 use fray_app::checks::{RollTable, TableRow};
 use fray_app::dice::Dice;
@@ -13,7 +13,7 @@ use serde_json::json;
 
 fn skeleton() -> NewCreature {
     NewCreature {
-        system: "bdp".into(),
+        system: crate::sys("bdp"),
         name: "Crypt skeleton".into(),
         tags: vec!["undead".into()],
         block: json!({
@@ -30,7 +30,7 @@ const PNG: &[u8] = b"\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x4
 
 #[test]
 fn creatures_get_uids_portraits_and_text_search() {
-    let (dir, db) = db();
+    let (dir, db, _) = bare_db();
     let store = db.creatures();
     let id = store.insert(&skeleton()).unwrap();
     let c = store.get(id).unwrap().unwrap();
@@ -39,7 +39,7 @@ fn creatures_get_uids_portraits_and_text_search() {
     // Words of the notes and the weapons are found, not only the name.
     let found = |text: &str| -> Vec<String> {
         store
-            .search(&Search::text(text).system("bdp"))
+            .search(&Search::text(text).system(crate::sys("bdp")))
             .unwrap()
             .into_iter()
             .map(|c| c.name)
@@ -67,13 +67,13 @@ fn creatures_get_uids_portraits_and_text_search() {
     assert!(matches!(store.set_portrait(id, Some(&huge)), Err(DbError::Invalid(_))));
     assert_eq!(store.portrait(id).unwrap().as_deref(), Some(PNG), "unchanged");
     // Bundled entries carry their origin as uid, the same in every database.
-    let goblins = store.search(&Search::text("skeleton archer").system("bdp")).unwrap();
+    let goblins = store.search(&Search::text("skeleton archer").system(crate::sys("bdp"))).unwrap();
     assert_eq!(goblins[0].uid, "bundled:bdp/creature/skeleton-archer");
 }
 
 #[test]
 fn duplicate_delete_and_undo() {
-    let (_dir, db) = db();
+    let (_dir, db, _) = bare_db();
     let store = db.creatures();
     let id = store.insert(&skeleton()).unwrap();
     store.set_portrait(id, Some(PNG)).unwrap();
@@ -91,7 +91,7 @@ fn duplicate_delete_and_undo() {
     store.restore(&removed).unwrap();
     assert_eq!(store.get(id).unwrap().unwrap(), a, "same id, uid, dates and block");
     assert_eq!(store.portrait(id).unwrap().as_deref(), Some(PNG));
-    let found = store.search(&Search::text("rattles").system("bdp")).unwrap();
+    let found = store.search(&Search::text("rattles").system(crate::sys("bdp"))).unwrap();
     assert_eq!(found.len(), 2, "the restored one is searchable again, beside its copy");
     assert!(matches!(
         store.duplicate(fray_data::CreatureId(999_999)),
@@ -101,10 +101,10 @@ fn duplicate_delete_and_undo() {
 
 #[test]
 fn characters_parties_and_undo() {
-    let (_dir, db) = db();
+    let (_dir, db, _) = bare_db();
     let store = db.characters();
     let new = |name: &str, party: Option<&str>| NewCharacter {
-        system: "test".into(),
+        system: sys(OWN),
         name: name.into(),
         tags: vec![],
         sheet: json!({"tracks": {"hp": 6}, "notes": "Keeps a lantern lit"}),
@@ -115,10 +115,10 @@ fn characters_parties_and_undo() {
     store.insert(&new("Cy", Some("Crows"))).unwrap();
     store.insert(&new("Di", None)).unwrap();
     assert_eq!(
-        store.parties(Some("test")).unwrap(),
+        store.parties(Some(sys(OWN))).unwrap(),
         [("Crows".to_owned(), 1), ("Lanterns".to_owned(), 2)]
     );
-    let found = store.search(&Search::text("lantern lit").system("test")).unwrap();
+    let found = store.search(&Search::text("lantern lit").system(sys(OWN))).unwrap();
     assert_eq!(found.len(), 4, "sheet text is searchable");
     let before = store.get(a).unwrap().unwrap();
     store.set_portrait(a, Some(PNG)).unwrap();
@@ -134,7 +134,7 @@ fn characters_parties_and_undo() {
 
 #[test]
 fn tables_duplicate_delete_and_undo() {
-    let (_dir, db) = db();
+    let (_dir, db, _) = bare_db();
     let store = db.tables();
     let row = |low, high, text: &str| TableRow {
         low,
@@ -143,7 +143,7 @@ fn tables_duplicate_delete_and_undo() {
     };
     let id = store
         .insert(&NewTable {
-            system: "test".into(),
+            system: sys(OWN),
             damage_type: Some("fire".into()),
             table: RollTable {
                 name: "Burns".into(),
@@ -166,11 +166,12 @@ fn tables_duplicate_delete_and_undo() {
 
 #[test]
 fn templates_round_trip_and_are_checked() {
-    let (dir, db) = db();
+    let (dir, db, _) = bare_db();
     let store = db.templates();
     let band =
         Detachment { creature: "Goblin".into(), block: json!({"tracks": {"hp": 3}}), count: 6 };
-    let id = store.insert(&NewTemplate::detachment("bdp", "Goblin band", &band)).unwrap();
+    let id =
+        store.insert(&NewTemplate::detachment(crate::sys("bdp"), "Goblin band", &band)).unwrap();
     let mut board = Encounter::new(fray_app::system::get("murdham").unwrap(), "The ferry", 7);
     board.round = 0;
     let b = store.insert(&NewTemplate::board("Ferry at night", &board)).unwrap();
@@ -183,19 +184,20 @@ fn templates_round_trip_and_are_checked() {
     assert_eq!((t.kind, t.name.as_str()), (TemplateKind::Detachment, "Goblin band"));
     assert_eq!(t.detachment().unwrap(), band);
     assert_eq!(store.get(b).unwrap().unwrap().board().unwrap(), board);
-    assert_eq!(store.list(TemplateKind::Detachment, Some("bdp")).unwrap().len(), 1);
-    assert!(store.list(TemplateKind::Detachment, Some("d12")).unwrap().is_empty());
-    assert_eq!(store.list(TemplateKind::Encounter, None).unwrap()[0].system, "murdham");
+    assert_eq!(store.list(TemplateKind::Detachment, Some(crate::sys("bdp"))).unwrap().len(), 1);
+    assert!(store.list(TemplateKind::Detachment, Some(crate::sys("d12"))).unwrap().is_empty());
+    assert_eq!(store.list(TemplateKind::Encounter, None).unwrap()[0].system, crate::sys("murdham"));
 
     // Bad bodies are refused, naming the template and the field; nothing is written.
     let one = Detachment { count: 1, ..band.clone() };
-    let err = store.insert(&NewTemplate::detachment("bdp", "Lone goblin", &one)).unwrap_err();
+    let err =
+        store.insert(&NewTemplate::detachment(crate::sys("bdp"), "Lone goblin", &one)).unwrap_err();
     assert_eq!(
         err.to_string(),
         "detachment Lone goblin, field 'count': must be between 2 and 100, not 1"
     );
     let mut wrong = NewTemplate::board("Mixed", &board);
-    wrong.system = "bdp".into();
+    wrong.system = crate::sys("bdp");
     let err = store.insert(&wrong).unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -205,7 +207,7 @@ fn templates_round_trip_and_are_checked() {
 
     // Edit, duplicate, delete and undo.
     let bigger = Detachment { count: 10, ..band };
-    store.update(id, &NewTemplate::detachment("bdp", "Goblin horde", &bigger)).unwrap();
+    store.update(id, &NewTemplate::detachment(crate::sys("bdp"), "Goblin horde", &bigger)).unwrap();
     let t = store.get(id).unwrap().unwrap();
     assert_eq!((t.name.as_str(), t.detachment().unwrap().count), ("Goblin horde", 10));
     let copy = store.duplicate(id).unwrap();
@@ -219,10 +221,10 @@ fn templates_round_trip_and_are_checked() {
 
 #[test]
 fn name_matches_come_first_and_text_matches_fill_the_limit() {
-    let (_dir, db) = db();
+    let (_dir, db, _) = bare_db();
     let store = db.creatures();
     let new = |name: &str, notes: &str| NewCreature {
-        system: "test".into(),
+        system: sys(OWN),
         name: name.into(),
         tags: vec![],
         block: json!({"notes": notes}),
@@ -232,7 +234,7 @@ fn name_matches_come_first_and_text_matches_fill_the_limit() {
     store.insert(&new("Ash wight", "Cold")).unwrap();
     store.insert(&new("Bog hag", "Keeps an ash staff")).unwrap();
     let names = |limit: u32| -> Vec<String> {
-        let search = Search::text("ash").system("test").limit(limit);
+        let search = Search::text("ash").system(sys(OWN)).limit(limit);
         store.search(&search).unwrap().into_iter().map(|c| c.name).collect()
     };
     assert_eq!(names(10), ["Ash wight", "Bog hag", "Zephyr"]);
@@ -244,6 +246,6 @@ fn name_matches_come_first_and_text_matches_fill_the_limit() {
     assert!(two[1] == "Bog hag" || two[1] == "Zephyr", "{two:?}");
     assert_eq!(names(1), ["Ash wight"]);
     // Filters apply to the text pass too.
-    let tagged = store.search(&Search::text("ash").system("test").tag("none")).unwrap();
+    let tagged = store.search(&Search::text("ash").system(sys(OWN)).tag("none")).unwrap();
     assert!(tagged.is_empty());
 }

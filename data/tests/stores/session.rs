@@ -28,7 +28,7 @@ fn hit(delta: i64) -> Command {
 /// A session with a side, a fighter (c2) and two hits on him.
 fn fight() -> (TempDir, Db, Session) {
     let (dir, db) = db();
-    let mut s = Session::create(&db, "freeform", "Crypt", 42).unwrap();
+    let mut s = Session::create(&db, crate::sys("freeform"), "Crypt", 42).unwrap();
     for cmd in [add_side(), add_fighter("Harald"), hit(-3), hit(-2)] {
         s.apply(cmd).unwrap();
     }
@@ -200,7 +200,7 @@ fn app_dice_follow_seed_and_stream() {
     };
     let faces = |_: ()| {
         let (_dir, db) = db();
-        let mut s = Session::create(&db, "freeform", "A", 7).unwrap();
+        let mut s = Session::create(&db, crate::sys("freeform"), "A", 7).unwrap();
         s.apply(roll()).unwrap();
         let mut out = Vec::new();
         for e in s.apply(roll()).unwrap() {
@@ -256,8 +256,9 @@ fn encounters_list_rename_duplicate_delete() {
 #[test]
 fn refuses_unknown_systems_and_blank_names() {
     let (_dir, db) = db();
-    assert!(Session::create(&db, "chess", "A", 1).is_err());
-    assert!(Session::create(&db, "freeform", " ", 1).is_err());
+    let chess = "chess".parse::<fray_app::ids::SystemId>().unwrap_err().to_string();
+    assert!(chess.starts_with("unknown system 'chess' (known: freeform, "), "{chess}");
+    assert!(Session::create(&db, crate::sys("freeform"), " ", 1).is_err());
     assert!(db.encounters().list().unwrap().is_empty());
 }
 

@@ -1,4 +1,4 @@
-use crate::{db, reopen};
+use crate::{OWN, bare_db, reopen, sys};
 use fray_app::checks::{RollTable, TableRow};
 use fray_app::dice::{Dice, PlannedDice, SeededDice};
 use fray_data::{DbError, Effect, NewTable};
@@ -10,7 +10,7 @@ fn row(low: i64, high: i64, text: &str) -> TableRow<Effect> {
 
 fn table(rows: Vec<TableRow<Effect>>) -> NewTable {
     NewTable {
-        system: "test".into(),
+        system: sys(OWN),
         damage_type: Some("slashing".into()),
         table: RollTable { name: "Cuts".into(), dice: Dice::parse("d6").unwrap(), rows },
     }
@@ -18,7 +18,7 @@ fn table(rows: Vec<TableRow<Effect>>) -> NewTable {
 
 #[test]
 fn round_trip_and_roll() {
-    let (dir, db) = db();
+    let (dir, db, _) = bare_db();
     let mut rows = vec![row(4, 6, "Scratch"), row(1, 1, "Lost hand"), row(2, 3, "Deep cut")];
     rows[1].result.structured = Some(json!({"condition": "maimed"}));
     let id = db.tables().insert(&table(rows)).unwrap();
@@ -44,19 +44,19 @@ fn round_trip_and_roll() {
 
     assert!(db.tables().delete(id).unwrap());
     assert_eq!(db.tables().get(id).unwrap(), None);
-    assert!(db.tables().list(Some("test")).unwrap().is_empty());
+    assert!(db.tables().list(Some(sys(OWN))).unwrap().is_empty());
 }
 
 #[test]
 fn refuses_bad_ranges_and_changes_nothing() {
-    let (_dir, db) = db();
+    let (_dir, db, _) = bare_db();
     let err = db.tables().insert(&table(vec![row(1, 3, "a"), row(3, 6, "b")])).unwrap_err();
     assert_eq!(err.to_string(), "table Cuts: rows 1 and 2 overlap at 3");
     let err = db.tables().insert(&table(vec![row(1, 4, "a")])).unwrap_err();
     assert_eq!(err.to_string(), "table Cuts: rows leave 5–6 uncovered");
     let err = db.tables().insert(&table(vec![row(1, 6, " ")])).unwrap_err();
     assert_eq!(err.to_string(), "table Cuts, row 1: effect is empty");
-    assert!(db.tables().list(Some("test")).unwrap().is_empty());
+    assert!(db.tables().list(Some(sys(OWN))).unwrap().is_empty());
 
     let id = db.tables().insert(&table(vec![row(1, 6, "a")])).unwrap();
     let gap = table(vec![row(1, 2, "a"), row(4, 6, "b")]);
@@ -66,7 +66,7 @@ fn refuses_bad_ranges_and_changes_nothing() {
 
 #[test]
 fn an_empty_table_is_kept_as_a_placeholder() {
-    let (dir, db) = db();
+    let (dir, db, _) = bare_db();
     let id = db.tables().insert(&table(vec![])).unwrap();
     let db = {
         drop(db);
@@ -82,7 +82,7 @@ fn an_empty_table_is_kept_as_a_placeholder() {
 
 #[test]
 fn rows_go_with_their_table() {
-    let (dir, db) = db();
+    let (dir, db, _) = bare_db();
     let id = db.tables().insert(&table(vec![row(1, 6, "a")])).unwrap();
     db.tables().delete(id).unwrap();
     drop(db);

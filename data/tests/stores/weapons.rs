@@ -1,9 +1,10 @@
-use crate::{db, reopen};
+use crate::{OWN, db, reopen, sys};
 use fray_data::weapons::{NewWeapon, WeaponRef};
 use fray_data::{DbError, WeaponId};
 use serde_json::json;
 
-/// A GM's own Block, Dodge, Parry weapon.
+/// A GM's own weapon with Block, Dodge, Parry's fields, kept under a procedure without a
+/// weapon list (which checks only its name).
 fn pike() -> NewWeapon {
     let weapon = serde_json::from_value(serde_json::json!({
         "key": "pike",
@@ -16,7 +17,7 @@ fn pike() -> NewWeapon {
         "notes": "Longer than a spear, and heavier.",
     }))
     .unwrap();
-    NewWeapon { system: "test-bdp".into(), weapon }
+    NewWeapon { system: sys(OWN), weapon }
 }
 
 #[test]
@@ -34,9 +35,9 @@ fn round_trip_edit_reopen_list_delete() {
     assert_ne!(id, club_id);
 
     let stored = db.weapons().get(id).unwrap().unwrap();
-    assert_eq!((stored.id, stored.system.as_str()), (id, "test-bdp"));
+    assert_eq!((stored.id, stored.system.as_str()), (id, OWN));
     assert_eq!(stored.weapon, pike().weapon);
-    assert_eq!(stored.weapon.summary("bdp"), "d10 slow · reach · bulky · Push 7");
+    assert_eq!(stored.weapon.summary(crate::sys("bdp")), "d10 slow · reach · bulky · Push 7");
     assert_eq!(stored.created, stored.updated);
 
     // Edited, then read back after a restart.
@@ -52,7 +53,7 @@ fn round_trip_edit_reopen_list_delete() {
 
     // Listed by name (the name trimmed), only this system's.
     let names: Vec<String> =
-        db.weapons().list(Some("test-bdp")).unwrap().into_iter().map(|w| w.weapon.name).collect();
+        db.weapons().list(Some(sys(OWN))).unwrap().into_iter().map(|w| w.weapon.name).collect();
     assert_eq!(names, ["Club", "Long pike"]);
     let all = db.weapons().list(None).unwrap();
     assert!(all.len() > 2 && all.iter().any(|w| w.system == "bdp"), "bundled lists too");
@@ -65,7 +66,7 @@ fn round_trip_edit_reopen_list_delete() {
     drop(db);
     let db = reopen(&dir);
     let left: Vec<WeaponId> =
-        db.weapons().list(Some("test-bdp")).unwrap().into_iter().map(|w| w.id).collect();
+        db.weapons().list(Some(sys(OWN))).unwrap().into_iter().map(|w| w.id).collect();
     assert_eq!(left, [club_id]);
 }
 
@@ -73,7 +74,7 @@ fn round_trip_edit_reopen_list_delete() {
 fn a_bad_entry_is_refused_naming_the_entry_and_field() {
     let (_dir, db) = db();
     let mut bad = pike();
-    bad.system = "bdp".into();
+    bad.system = sys("bdp");
     bad.weapon.fields.remove("die");
     let err = db.weapons().insert(&bad).unwrap_err();
     assert!(matches!(err, DbError::Invalid(_)));
@@ -89,7 +90,7 @@ fn a_bad_entry_is_refused_naming_the_entry_and_field() {
     assert_eq!(err.to_string(), "weapon pike: name must not be empty");
 
     let d12 = |json: serde_json::Value| NewWeapon {
-        system: "d12".into(),
+        system: sys("d12"),
         weapon: serde_json::from_value(json).unwrap(),
     };
     let flail = serde_json::json!({
@@ -114,9 +115,14 @@ fn a_bad_entry_is_refused_naming_the_entry_and_field() {
         "nothing changed"
     );
 
-    let mut no_system = pike();
-    no_system.system = String::new();
-    let err = db.weapons().insert(&no_system).unwrap_err();
-    assert_eq!(err.to_string(), "weapon system must not be empty");
-    assert!(db.weapons().list(Some("bdp")).unwrap().iter().all(|w| w.weapon.key != "pike"));
+    // A weapon without a system, or of one Fray does not know, cannot even be read.
+    let mut written = serde_json::to_value(pike()).unwrap();
+    written["system"] = json!("");
+    let err = serde_json::from_value::<NewWeapon>(written.clone()).unwrap_err().to_string();
+    assert!(err.starts_with("unknown system '' (known: freeform, bdp"), "{err}");
+    written["system"] = json!("gurps");
+    let err = serde_json::from_value::<NewWeapon>(written).unwrap_err().to_string();
+    assert!(err.starts_with("unknown system 'gurps'"), "{err}");
+    let bdp = db.weapons().list(Some(crate::sys("bdp"))).unwrap();
+    assert!(bdp.iter().all(|w| w.weapon.key != "pike"));
 }

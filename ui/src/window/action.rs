@@ -66,7 +66,7 @@ pub enum Action {
     /// Create an encounter and open it.
     NewEncounter {
         /// System id.
-        system: String,
+        system: fray_app::ids::SystemId,
         /// Its name.
         name: String,
     },
@@ -154,7 +154,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: Action) {
             }
         }
         Action::ClearPicks => model.picked.clear(),
-        Action::NewEncounter { system, name } => encounter_ops::create(model, &system, &name),
+        Action::NewEncounter { system, name } => encounter_ops::create(model, system, &name),
         Action::OpenEncounter(id) => encounter_ops::open(model, id),
         Action::RenameEncounter(name) => encounter_ops::rename(model, &name),
         Action::DuplicateEncounter(id) => encounter_ops::duplicate(model, id),

@@ -200,11 +200,11 @@ fn take(
     make: impl FnOnce(&Company) -> Result<CampaignStep, fray_app::system::RuleError>,
 ) -> Result<(), String> {
     let Some(session) = &model.session else { return Err("open an encounter first".into()) };
-    let system = session.state().system_id().to_owned();
+    let system = session.state().system_id();
     let step = model
         .db
         .campaign()
-        .take(day, &system, None, |c| {
+        .take(day, system, None, |c| {
             make(c).map_err(|e| fray_data::DbError::Invalid(e.to_string()))
         })
         .map_err(|e| format!("Nothing was written: {e}"))?;

@@ -5,7 +5,7 @@ use super::model::{LAST_ENCOUNTER_KEY, Model};
 use fray_data::{EncounterId, Session};
 
 /// A new encounter of `system`, opened.
-pub(super) fn create(model: &mut Model, system: &str, name: &str) {
+pub(super) fn create(model: &mut Model, system: fray_app::ids::SystemId, name: &str) {
     match Session::create(&model.db, system, name, fresh_seed()) {
         Ok(session) => open_session(model, session),
         Err(e) => model.error(format!("Could not create the encounter: {e}")),

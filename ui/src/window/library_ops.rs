@@ -5,6 +5,7 @@
 use super::model::{Model, Removed};
 use super::views::ViewState;
 use super::views::editor::Draft;
+use fray_app::ids::SystemId;
 use fray_data::{CharacterId, CreatureId, NewCharacter, NewCreature};
 
 /// A stored library entry: a creature of the bestiary or a character.
@@ -39,7 +40,7 @@ pub struct SavedEntry {
     /// Whether a new entry is a character (ignored when `target` says).
     pub character: bool,
     /// System id.
-    pub system: String,
+    pub system: SystemId,
     /// Name.
     pub name: String,
     /// Tags.
@@ -58,7 +59,7 @@ pub enum LibraryAction {
     /// Open the editor on a new entry of a system.
     New {
         /// System id.
-        system: String,
+        system: SystemId,
         /// A character (true) or a creature.
         character: bool,
     },
@@ -96,7 +97,7 @@ pub enum LibraryAction {
 /// Carries out a library action.
 pub fn apply(model: &mut Model, view: &mut ViewState, action: LibraryAction) {
     match action {
-        LibraryAction::New { system, character } => new_entry(model, view, &system, character),
+        LibraryAction::New { system, character } => new_entry(view, system, character),
         LibraryAction::Edit(entry) => edit_entry(model, view, entry),
         LibraryAction::Save(saved) => save_entry(model, view, *saved),
         LibraryAction::Duplicate { entry, edit } => duplicate_entry(model, view, entry, edit),
@@ -138,11 +139,8 @@ fn export_markdown(model: &mut Model, entry: EntryRef, path: &std::path::Path) {
 }
 
 /// Opens the editor on a new, empty entry of `system`.
-fn new_entry(model: &mut Model, view: &mut ViewState, system: &str, character: bool) {
-    match Draft::new(system, character) {
-        Some(draft) => view.editor.open(draft),
-        None => model.error(format!("Unknown system '{system}'")),
-    }
+fn new_entry(view: &mut ViewState, system: SystemId, character: bool) {
+    view.editor.open(Draft::new(system, character));
 }
 
 /// Opens the editor on a stored entry (a copy: nothing changes until it is saved).
@@ -150,11 +148,11 @@ fn edit_entry(model: &mut Model, view: &mut ViewState, entry: EntryRef) {
     let draft = match entry {
         EntryRef::Creature(id) => model.db.creatures().get(id).and_then(|c| {
             let portrait = model.db.creatures().portrait(id)?;
-            Ok(c.and_then(|c| Draft::from_creature(&c, portrait)))
+            Ok(c.map(|c| Draft::from_creature(&c, portrait)))
         }),
         EntryRef::Character(id) => model.db.characters().get(id).and_then(|c| {
             let portrait = model.db.characters().portrait(id)?;
-            Ok(c.and_then(|c| Draft::from_character(&c, portrait)))
+            Ok(c.map(|c| Draft::from_character(&c, portrait)))
         }),
     };
     match draft {
@@ -170,7 +168,7 @@ fn save_entry(model: &mut Model, view: &mut ViewState, saved: SavedEntry) {
     let character = saved.target.map_or(saved.character, EntryRef::is_character);
     let result = if character {
         let new = NewCharacter {
-            system: saved.system.clone(),
+            system: saved.system,
             name: saved.name.clone(),
             tags: saved.tags.clone(),
             sheet: saved.block.clone(),
@@ -188,7 +186,7 @@ fn save_entry(model: &mut Model, view: &mut ViewState, saved: SavedEntry) {
         })
     } else {
         let new = NewCreature {
-            system: saved.system.clone(),
+            system: saved.system,
             name: saved.name.clone(),
             tags: saved.tags.clone(),
             block: saved.block.clone(),

@@ -144,7 +144,7 @@ pub struct Model {
     /// (kept in step by [`Model::sync_company`]).
     pub company: fray_app::campaign::Company,
     /// What `company` was read for: the procedure and the library version.
-    company_for: Option<(String, u64)>,
+    company_for: Option<(fray_app::ids::SystemId, u64)>,
     /// The encounter last noted as played in today's session.
     pub joined: Option<EncounterId>,
     /// The open fight, when joining today's session failed (busy): tried again each frame.
@@ -293,11 +293,11 @@ impl Model {
     /// Rereads the company when the procedure or the library changed.
     pub fn sync_company(&mut self) {
         let Some(session) = &self.session else { return };
-        let key = (session.state().system_id().to_owned(), self.library_version);
+        let key = (session.state().system_id(), self.library_version);
         if self.company_for.as_ref() == Some(&key) {
             return;
         }
-        match self.db.campaign().company(&key.0) {
+        match self.db.campaign().company(key.0) {
             Ok(company) => self.company = company,
             Err(e) => self.error(format!("Could not read the party's condition: {e}")),
         }

@@ -106,7 +106,7 @@ pub fn apply(model: &mut Model, view: &mut ViewState, action: PrepAction) {
         PrepAction::SaveBoard(name) => save_board(model, &name),
         PrepAction::OpenImport(path) => {
             let system = view.library.shown_system(model);
-            let form = ImportForm::load(&model.db, &path, &system);
+            let form = ImportForm::load(&model.db, &path, system);
             view.bar.open_import(form);
         }
         PrepAction::Import { source, file } => match exchange::apply(&model.db, &source, &file) {

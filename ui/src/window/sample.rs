@@ -20,7 +20,10 @@ pub fn big_board(
     events: usize,
 ) -> Result<FrayApp, SessionError> {
     let mut app = FrayApp::new(ctx, db);
-    let new = Action::NewEncounter { system: "freeform".into(), name: "Big board".into() };
+    let new = Action::NewEncounter {
+        system: fray_app::own::Kind::id(&fray_app::systems::freeform::Freeform),
+        name: "Big board".into(),
+    };
     apply(&mut app.model, &mut app.view, new);
     let Some(session) = app.model.session.as_mut() else {
         return Err(SessionError::Rule(fray_app::RuleError::Invalid("no session".into())));
@@ -104,7 +107,10 @@ pub fn big_grid(
         .map_err(|e| invalid(&e.to_string()))?;
     let key = db.maps().insert(&png, 1600, 1600)?;
     let mut app = FrayApp::new(ctx, db);
-    let new = Action::NewEncounter { system: "freeform".into(), name: "Big grid".into() };
+    let new = Action::NewEncounter {
+        system: fray_app::own::Kind::id(&fray_app::systems::freeform::Freeform),
+        name: "Big grid".into(),
+    };
     apply(&mut app.model, &mut app.view, new);
     let Some(session) = app.model.session.as_mut() else { return Err(invalid("no session")) };
     session.apply(Command::SetGrid { width: side, height: side, feet: 5 })?;

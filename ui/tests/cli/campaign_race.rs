@@ -20,7 +20,7 @@ fn campaign(path: &Path, fights: usize) -> String {
     let db = Db::open(path).unwrap();
     let sheet = serde_json::json!({"tracks": {"hp": MAX_HP, "fatigue": {"value": 0, "max": 10}}});
     let new = fray_data::NewCharacter {
-        system: "bdp".into(),
+        system: "bdp".parse().unwrap(),
         name: "Harald".into(),
         tags: vec![],
         sheet,
@@ -29,8 +29,13 @@ fn campaign(path: &Path, fights: usize) -> String {
     let id = db.characters().insert(&new).unwrap();
     let harald = db.characters().get(id).unwrap().unwrap();
     for i in 0..fights {
-        let mut s =
-            fray_data::Session::create(&db, "bdp", &format!("Fight {i}"), i as u64).unwrap();
+        let mut s = fray_data::Session::create(
+            &db,
+            "bdp".parse().unwrap(),
+            &format!("Fight {i}"),
+            i as u64,
+        )
+        .unwrap();
         let party = fray_app::Command::AddSide {
             name: "Party".into(),
             colour: "#3366cc".into(),
@@ -83,7 +88,8 @@ fn pair(db: &Path, a: &[&str], b: &[&str]) -> usize {
 fn sound(path: &Path, harald: &str) -> usize {
     let db = Db::open(path).unwrap();
     db.integrity_check().unwrap();
-    let now = db.campaign().company("bdp").unwrap().members[harald].condition.clone();
+    let now =
+        db.campaign().company("bdp".parse().unwrap()).unwrap().members[harald].condition.clone();
     let mut steps = 0;
     let sessions = db.play_sessions().list().unwrap();
     assert!(sessions.len() <= 1, "two programs at once open one session of the day, not two");
@@ -107,7 +113,7 @@ fn sound(path: &Path, harald: &str) -> usize {
 
 fn hp(path: &Path, harald: &str) -> i64 {
     let db = Db::open(path).unwrap();
-    let m = &db.campaign().company("bdp").unwrap().members[harald];
+    let m = &db.campaign().company("bdp".parse().unwrap()).unwrap().members[harald];
     m.condition.track(&m.sheet, "hp").unwrap()
 }
 

@@ -16,7 +16,7 @@ fn hurt(db: &Path) -> fray_data::CharacterId {
     let d = fray_data::Db::open(db).unwrap();
     let sheet = serde_json::json!({"tracks": {"hp": 5, "fatigue": {"value": 0, "max": 10}}});
     let new = fray_data::NewCharacter {
-        system: "bdp".into(),
+        system: "bdp".parse().unwrap(),
         name: "Harald".into(),
         tags: vec![],
         sheet,
@@ -24,7 +24,7 @@ fn hurt(db: &Path) -> fray_data::CharacterId {
     };
     let id = d.characters().insert(&new).unwrap();
     let harald = d.characters().get(id).unwrap().unwrap();
-    let mut s = fray_data::Session::create(&d, "bdp", "Crypt", 3).unwrap();
+    let mut s = fray_data::Session::create(&d, "bdp".parse().unwrap(), "Crypt", 3).unwrap();
     s.apply(fray_app::Command::AddSide {
         name: "Party".into(),
         colour: "#3366cc".into(),

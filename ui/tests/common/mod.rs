@@ -120,7 +120,7 @@ impl Window {
 /// opens on, as after a GM opened it.
 pub fn store_fight(db: &Db, script: &str, system: &str, name: &str, seed: u64) {
     let parsed = fray_app::scenario::run("fight.fray", script).unwrap_or_else(|e| panic!("{e}"));
-    let mut s = fray_data::Session::create(db, system, name, seed).unwrap();
+    let mut s = fray_data::Session::create(db, system.parse().unwrap(), name, seed).unwrap();
     for record in parsed.live_commands() {
         s.apply(record.command.clone()).unwrap();
     }
@@ -192,7 +192,8 @@ pub fn freeform_fight(names: &[&str]) -> (Window, fray_data::EncounterId) {
     use fray_app::encounter::Track;
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = fray_data::Session::create(&db, "freeform", "Ambush", 7).unwrap();
+    let mut session =
+        fray_data::Session::create(&db, "freeform".parse().unwrap(), "Ambush", 7).unwrap();
     let side = Command::AddSide { name: "Party".into(), colour: "#3d7fc4".into(), party: true };
     session.apply(side).unwrap();
     let side = session.state().side_named("Party").unwrap().id;

@@ -22,7 +22,8 @@ fn track(name: &str, value: i64, max: i64) -> Track {
 fn yard() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = Session::create(&db, "bdp", "Goblins in the yard", 3).unwrap();
+    let mut session =
+        Session::create(&db, "bdp".parse().unwrap(), "Goblins in the yard", 3).unwrap();
     for (name, party, colour) in [("Party", true, "#3d7fc4"), ("Goblins", false, "#aa3333")] {
         session
             .apply(Command::AddSide { name: name.into(), colour: colour.into(), party })
@@ -183,7 +184,7 @@ fn npc(
 fn crypt() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut s = Session::create(&db, "bdp", "The pontiff's crypt", 7).unwrap();
+    let mut s = Session::create(&db, "bdp".parse().unwrap(), "The pontiff's crypt", 7).unwrap();
     for (name, party, colour) in [("Party", true, "#3d7fc4"), ("Crypt", false, "#8a8a8a")] {
         s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
     }

@@ -19,7 +19,7 @@ use fray_ui::window::{Action, apply};
 fn encounter() -> Window {
     let mut w = common::window();
     let app = w.harness.state_mut();
-    let new = Action::NewEncounter { system: "freeform".into(), name: "Crypt".into() };
+    let new = Action::NewEncounter { system: "freeform".parse().unwrap(), name: "Crypt".into() };
     apply(&mut app.model, &mut app.view, new);
     w.settle();
     w

@@ -19,7 +19,7 @@ fn hurt_fight() -> (Window, CharacterId) {
     let sheet = serde_json::json!({"tracks": {"hp": 5, "str": 13, "dex": 12, "wil": 10,
         "fatigue": {"value": 0, "max": 10}}, "stats": {"armor": 2}});
     let new = NewCharacter {
-        system: "bdp".into(),
+        system: "bdp".parse().unwrap(),
         name: "Harald".into(),
         tags: vec![],
         sheet,
@@ -32,7 +32,7 @@ fn hurt_fight() -> (Window, CharacterId) {
     apply(
         &mut app.model,
         &mut app.view,
-        Action::NewEncounter { system: "bdp".into(), name: "Crypt".into() },
+        Action::NewEncounter { system: "bdp".parse().unwrap(), name: "Crypt".into() },
     );
     let combatant = harald.to_combatant(SideId(0));
     apply(&mut app.model, &mut app.view, Action::AddCombatant { combatant, party: true, count: 1 });
@@ -53,7 +53,8 @@ fn hurt_fight() -> (Window, CharacterId) {
 fn condition(w: &Window, id: CharacterId) -> String {
     let db = &w.app().model.db;
     let c = db.characters().get(id).unwrap().unwrap();
-    fray_app::campaign::company::Member::new("bdp", &c.name, &c.sheet, c.condition).summary()
+    fray_app::campaign::company::Member::new("bdp".parse().unwrap(), &c.name, &c.sheet, c.condition)
+        .summary()
 }
 
 #[test]
@@ -118,7 +119,7 @@ fn a_rest_from_the_party_window_heals_by_the_procedures_rules() {
     apply(
         &mut app.model,
         &mut app.view,
-        Action::NewEncounter { system: "bdp".into(), name: "Second".into() },
+        Action::NewEncounter { system: "bdp".parse().unwrap(), name: "Second".into() },
     );
     let combatant = harald.to_combatant(SideId(0));
     apply(&mut app.model, &mut app.view, Action::AddCombatant { combatant, party: true, count: 1 });
@@ -142,10 +143,13 @@ fn shot() {
         std::env::var("FRAY_SHOT_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(100);
     let prefs = fray_ui::window::Prefs { scale_percent: scale, dark: true };
     db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();
-    let search = fray_data::Search::default().system("bdp");
+    let search = fray_data::Search::default().system("bdp".parse().unwrap());
     let party = db.characters().search(&search).unwrap();
-    let foes = db.creatures().search(&fray_data::Search::text("skeleton").system("bdp")).unwrap();
-    let mut s = fray_data::Session::create(&db, "bdp", "The crypt", 7).unwrap();
+    let foes = db
+        .creatures()
+        .search(&fray_data::Search::text("skeleton").system("bdp".parse().unwrap()))
+        .unwrap();
+    let mut s = fray_data::Session::create(&db, "bdp".parse().unwrap(), "The crypt", 7).unwrap();
     for (name, colour, party) in [("Party", "#3366cc", true), ("Dead", "#aa3333", false)] {
         s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
     }
@@ -196,7 +200,7 @@ fn a_recurring_foe_is_written_back_and_a_plain_one_is_not() {
     let db = &w.app().model.db;
     let block = serde_json::json!({"tracks": {"hp": 8, "str": 12, "dex": 10, "wil": 9}});
     let new = |name: &str| fray_data::NewCreature {
-        system: "bdp".into(),
+        system: "bdp".parse().unwrap(),
         name: name.into(),
         tags: vec![],
         block: block.clone(),
@@ -270,7 +274,10 @@ fn a_change_by_another_program_reaches_the_window_and_a_stale_review_is_refused(
     // A second program on the same file: `fray session heal Harald hp -1`.
     let other = Db::open(w.path("fray.db")).unwrap();
     let day = other.play_sessions().current(&fray_ui::window::campaign_ops::today()).unwrap();
-    other.campaign().take(day, "bdp", None, |c| Ok(c.heal(&key, "hp", -1).unwrap())).unwrap();
+    other
+        .campaign()
+        .take(day, "bdp".parse().unwrap(), None, |c| Ok(c.heal(&key, "hp", -1).unwrap()))
+        .unwrap();
     w.settle();
     assert_eq!(hp(&w), 4, "the window read the party again");
     let review = stale.expect("the review was open").review().clone();
@@ -297,7 +304,7 @@ fn the_party_window_names_who_tends_for_first_aid() {
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let insert = |name: &str, sheet: serde_json::Value| {
         let new = NewCharacter {
-            system: "sovereign".into(),
+            system: "sovereign".parse().unwrap(),
             name: name.into(),
             tags: vec![],
             sheet,
@@ -309,10 +316,12 @@ fn the_party_window_names_who_tends_for_first_aid() {
     insert("Dessa", serde_json::json!({"tracks": {"hp": 9}, "stats": {"heal": 2}}));
     let key = format!("character:{}", brina.0);
     let day = db.play_sessions().current(&fray_ui::window::campaign_ops::today()).unwrap();
-    db.campaign().take(day, "sovereign", None, |c| Ok(c.heal(&key, "hp", -10).unwrap())).unwrap();
+    db.campaign()
+        .take(day, "sovereign".parse().unwrap(), None, |c| Ok(c.heal(&key, "hp", -10).unwrap()))
+        .unwrap();
     let mut w = common::window_with(dir, db);
     let app = w.harness.state_mut();
-    let new = Action::NewEncounter { system: "sovereign".into(), name: "Camp".into() };
+    let new = Action::NewEncounter { system: "sovereign".parse().unwrap(), name: "Camp".into() };
     apply(&mut app.model, &mut app.view, new);
     w.settle();
     w.press("Party…");
@@ -350,7 +359,7 @@ fn a_rest_for_the_party_rests_who_played_tonight_and_says_whom() {
     let sheet = serde_json::json!({"tracks": {"hp": 5, "str": 11, "dex": 12, "wil": 10,
         "fatigue": {"value": 0, "max": 10}}});
     let new = NewCharacter {
-        system: "bdp".into(),
+        system: "bdp".parse().unwrap(),
         name: "Brenna".into(),
         tags: vec![],
         sheet,

@@ -20,7 +20,7 @@ use fray_ui::window::{Action, apply};
 fn harald_selected() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = Session::create(&db, "freeform", "Ambush", 3).unwrap();
+    let mut session = Session::create(&db, "freeform".parse().unwrap(), "Ambush", 3).unwrap();
     for (name, colour, party) in [("Party", "#3d7fc4", true), ("Bandits", "#c4503d", false)] {
         session
             .apply(Command::AddSide { name: name.into(), colour: colour.into(), party })

@@ -21,7 +21,7 @@ use serde_json::json;
 fn tavern() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut s = Session::create(&db, "bdp", "The tavern", 5).unwrap();
+    let mut s = Session::create(&db, "bdp".parse().unwrap(), "The tavern", 5).unwrap();
     for (name, party, colour) in [("Party", true, "#3d7fc4"), ("Goblins", false, "#aa3333")] {
         s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
     }

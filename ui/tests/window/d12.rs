@@ -302,16 +302,22 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
 fn camp() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut s = Session::create(&db, "d12", "Hobgoblin camp", 5).unwrap();
+    let mut s = Session::create(&db, "d12".parse().unwrap(), "Hobgoblin camp", 5).unwrap();
     for (name, party, colour) in [("Party", true, "#3d7fc4"), ("Hobgoblins", false, "#aa3333")] {
         s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
     }
     let character = |name: &str| {
-        let found = db.characters().search(&fray_data::Search::text(name).system("d12")).unwrap();
+        let found = db
+            .characters()
+            .search(&fray_data::Search::text(name).system("d12".parse().unwrap()))
+            .unwrap();
         found.into_iter().next().unwrap()
     };
     let creature = |name: &str| {
-        let found = db.creatures().search(&fray_data::Search::text(name).system("d12")).unwrap();
+        let found = db
+            .creatures()
+            .search(&fray_data::Search::text(name).system("d12".parse().unwrap()))
+            .unwrap();
         found.into_iter().next().unwrap()
     };
     let party = s.state().side_named("Party").unwrap().id;
@@ -372,7 +378,7 @@ fn the_library_tables_are_copied_again_from_the_settings_and_undo_takes_the_copy
 
     // The GM writes the Piercing table in the library: the encounter keeps its old copy.
     let db = w.app().model.db.clone();
-    let stored = db.tables().list(Some("d12")).unwrap();
+    let stored = db.tables().list(Some("d12".parse().unwrap())).unwrap();
     let piercing = stored.iter().find(|t| t.damage_type.as_deref() == Some("piercing")).unwrap();
     let mut table = piercing.table.clone();
     table.rows = vec![fray_app::checks::TableRow {
@@ -381,7 +387,7 @@ fn the_library_tables_are_copied_again_from_the_settings_and_undo_takes_the_copy
         result: fray_data::tables::Effect { text: "Run through".into(), structured: None },
     }];
     let new = fray_data::tables::NewTable {
-        system: "d12".into(),
+        system: "d12".parse().unwrap(),
         damage_type: Some("piercing".into()),
         table,
     };

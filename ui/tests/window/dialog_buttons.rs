@@ -143,7 +143,8 @@ fn the_open_dialog_with_many_encounters_keeps_cancel_on_screen() {
     fn open(w: &mut Window) {
         let db = &w.app().model.db;
         for n in 0..24 {
-            fray_data::Session::create(db, "bdp", &format!("Fight {n}"), n).unwrap();
+            fray_data::Session::create(db, "bdp".parse().unwrap(), &format!("Fight {n}"), n)
+                .unwrap();
         }
         let app = w.harness.state_mut();
         app.model.refresh_encounters();
@@ -166,17 +167,13 @@ fn the_export_dialog_keeps_its_buttons_on_screen() {
     buttons_on_every_screen("export", open, &["Export", "Cancel"]);
 }
 
-/// The settings keep Close on the screen. (A click on it in this Block, Dodge, Parry fight at
-/// 100 % left the dialog open and taller in the test harness: not yet understood, so only its
-/// place is held here; `dialogs_fit` closes it with Close at 250 %.)
 #[test]
 fn the_settings_dialog_keeps_close_on_screen() {
-    for screen in SCREENS {
-        let mut w = window_on(screen);
+    fn open(w: &mut Window) {
         w.harness.get_by_role_and_label(Role::Button, "Settings…").click();
         w.harness.run_steps(8);
-        on_screen(&w, screen, "Close");
     }
+    buttons_on_every_screen("settings", open, &["Close"]);
 }
 
 #[test]
@@ -208,7 +205,7 @@ fn the_review_with_many_characters_keeps_apply_and_cancel_on_screen() {
             let sheet = serde_json::json!({"tracks": {"hp": 5, "str": 12, "dex": 12, "wil": 10,
                 "fatigue": {"value": 0, "max": 10}}});
             let new = fray_data::NewCharacter {
-                system: "bdp".into(),
+                system: "bdp".parse().unwrap(),
                 name: format!("Hero {n}"),
                 tags: vec![],
                 sheet,
@@ -237,6 +234,113 @@ fn the_review_with_many_characters_keeps_apply_and_cancel_on_screen() {
         w.harness.run_steps(8);
     }
     buttons_on_every_screen("review", open, &["Apply", "Cancel"]);
+}
+
+#[test]
+fn the_zone_dialogs_keep_their_buttons_on_screen() {
+    buttons_on_every_screen("add zone", |w| w.press("+ Zone"), &["Add zone", "Cancel"]);
+    buttons_on_every_screen(
+        "edit zone",
+        |w| w.press("Edit Hall"),
+        &["Save zone", "Remove zone…", "Cancel"],
+    );
+    fn remove(w: &mut Window) {
+        w.press("Edit Hall");
+        w.press("Remove zone…");
+    }
+    buttons_on_every_screen("remove zone", remove, &["Remove", "Keep it"]);
+}
+
+/// A library entry's menu (a right click on its row, found by a search; the library shown
+/// first where a narrow window folds it away).
+fn entry_menu(w: &mut Window, name: &str) {
+    if w.harness.query_by_role_and_label(Role::TextInput, "Search").is_none() {
+        w.press("F2");
+    }
+    w.type_into("Search", name);
+    w.harness.get_by_label(name).scroll_to_me();
+    w.settle();
+    w.harness.get_by_label(name).click_secondary();
+    w.settle();
+}
+
+#[test]
+fn the_library_entrys_dialogs_keep_their_buttons_on_screen() {
+    fn delete(w: &mut Window) {
+        entry_menu(w, "Skeleton archer");
+        w.press("Delete Skeleton archer…");
+    }
+    buttons_on_every_screen("delete", delete, &["Delete Skeleton archer", "Keep it"]);
+    fn edit(w: &mut Window) {
+        entry_menu(w, "Skeleton archer");
+        w.press("Edit Skeleton archer");
+    }
+    buttons_on_every_screen("editor", edit, &["Save", "Cancel"]);
+}
+
+#[test]
+fn the_dice_waiting_for_their_faces_keep_their_buttons_on_screen() {
+    fn open(w: &mut Window) {
+        w.press("I'll type them");
+        w.type_into("Notation", "2d6");
+        // Scrolled to as the GM would, and clicked once the column has stopped (egui
+        // scrolls smoothly over a few frames).
+        w.harness.get_by_role_and_label(Role::Button, "Roll").scroll_to_me();
+        w.harness.run_steps(30);
+        w.harness.get_by_role_and_label(Role::Button, "Roll").click();
+        w.settle();
+    }
+    buttons_on_every_screen("faces", open, &["Record", "Roll for me", "Cancel"]);
+}
+
+#[test]
+fn saving_the_board_as_a_template_keeps_its_buttons_on_screen() {
+    buttons_on_every_screen(
+        "save template",
+        |w| menu(w, "Encounter", "Save as template…"),
+        &["Save template", "Cancel"],
+    );
+}
+
+#[test]
+fn reopening_an_ended_fight_keeps_its_buttons_on_screen() {
+    fn open(w: &mut Window) {
+        end_the_fight(w);
+        w.press("Reopen the fight…");
+    }
+    buttons_on_every_screen("reopen", open, &["Reopen", "Cancel"]);
+}
+
+/// Ends the fight with its review as it stands, and closes the recap that then opens over
+/// the window (on a small screen it covers the stepper).
+fn end_the_fight(w: &mut Window) {
+    w.press("End the fight…");
+    w.press("Apply");
+    if w.harness.query_by_role_and_label(Role::Button, "Close window").is_some() {
+        w.press("Close window");
+    }
+}
+
+/// The windows that stay open beside the board (closed from their title bar): each one's
+/// buttons lie on the screen when opened with their content.
+#[test]
+fn the_odds_and_party_windows_keep_their_buttons_on_screen() {
+    for screen in SCREENS {
+        let mut w = window_on(screen);
+        menu(&mut w, "Encounter", "Odds…");
+        on_screen(&w, screen, "Run the fights");
+        let mut w = window_on(screen);
+        end_the_fight(&mut w);
+        if w.harness.query_by_role_and_label(Role::Button, "Party…").is_none() {
+            w.press("More…");
+        }
+        w.press("Party…");
+        for b in ["Undo the last step", "The evening's recap…", "Export the session"] {
+            w.harness.query_all_by_role_and_label(Role::Button, b).last().unwrap().scroll_to_me();
+            w.settle();
+            on_screen(&w, screen, b);
+        }
+    }
 }
 
 /// The paste dialog with four stat blocks at 100 and 200 % on both screens, written to

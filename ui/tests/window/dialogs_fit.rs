@@ -65,29 +65,60 @@ const DIALOGS: [(&str, Option<&str>, &str, &str); 8] = [
     ("harm", None, "Harm several…", "Cancel"),
 ];
 
+/// The window at `scale` % on 1920 × 1080 over a new encounter of `system`: its rules fill
+/// the settings as that procedure makes them.
+fn encounter_of(system: &dyn fray_app::system::System, scale: u32) -> Window {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(dir.path().join("fray.db")).unwrap();
+    let session = fray_data::Session::create(&db, system.id(), "Hall", 5).unwrap();
+    db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
+    common::set_scale(&db, scale);
+    common::window_sized(dir, db, egui::vec2(1920.0, 1080.0) * (100.0 / scale as f32))
+}
+
+/// From the first frame a dialog shows, its closing button stands where it is: every dialog
+/// over the freeform fight, and the bar's dialogs over a new encounter of every procedure
+/// (the settings as long as its rules make them), at 100 and 200 %.
 #[test]
 fn a_dialog_stands_still_from_its_first_shown_frame() {
+    fray_app::systems::install();
+    assert!(fray_app::system::all().len() >= 6, "every procedure is tried");
     for scale in [100, 200] {
         for (name, menu, opener, close) in DIALOGS {
-            let mut w = at_scale(scale);
-            if let Some(menu) = menu {
-                w.harness.get_by_label(menu).click();
-                w.settle();
+            stands_still(&mut at_scale(scale), (name, menu, opener, close), "freeform", scale);
+        }
+        for system in fray_app::system::all() {
+            for dialog in DIALOGS.into_iter().filter(|d| d.0 != "harm") {
+                stands_still(&mut encounter_of(*system, scale), dialog, system.id(), scale);
             }
-            w.harness.get_by_role_and_label(egui::accesskit::Role::Button, opener).click();
-            // The click lands, then the first frame the dialog shows: from then on it stands.
-            let mut steps = 0;
-            while w.harness.query_by_label(close).is_none() && steps < 6 {
-                w.harness.step();
-                steps += 1;
-            }
-            w.harness.step();
-            let first = w.harness.get_by_label(close).rect();
-            w.harness.run_steps(12);
-            let later = w.harness.get_by_label(close).rect();
-            assert_eq!(first, later, "{name} at {scale} %: its {close} moved");
         }
     }
+}
+
+/// Opens `dialog` in `w` and holds that its closing button does not move from the first frame
+/// the dialog shows.
+fn stands_still(
+    w: &mut Window,
+    (name, menu, opener, close): (&str, Option<&str>, &str, &str),
+    system: &str,
+    scale: u32,
+) {
+    if let Some(menu) = menu {
+        w.harness.get_by_label(menu).click();
+        w.settle();
+    }
+    w.harness.get_by_role_and_label(egui::accesskit::Role::Button, opener).click();
+    // The click lands, then the first frame the dialog shows: from then on it stands.
+    let mut steps = 0;
+    while w.harness.query_by_label(close).is_none() && steps < 6 {
+        w.harness.step();
+        steps += 1;
+    }
+    w.harness.step();
+    let first = w.harness.get_by_label(close).rect();
+    w.harness.run_steps(12);
+    let later = w.harness.get_by_label(close).rect();
+    assert_eq!(first, later, "{name} in {system} at {scale} %: its {close} moved");
 }
 
 #[test]

@@ -16,7 +16,8 @@ use fray_ui::window::DiceMode;
 fn encounter() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = Session::create(&db, "freeform", "Dice practice", 11).unwrap();
+    let mut session =
+        Session::create(&db, "freeform".parse().unwrap(), "Dice practice", 11).unwrap();
     let side = Command::AddSide { name: "Party".into(), colour: "#3d7fc4".into(), party: true };
     session.apply(side).unwrap();
     db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();

@@ -37,7 +37,7 @@ fn enabled(w: &Window, label: &str) -> bool {
 fn ford() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut s = Session::create(&db, "dr12", "The ford", 5).unwrap();
+    let mut s = Session::create(&db, "dr12".parse().unwrap(), "The ford", 5).unwrap();
     for (name, party, colour) in [("Reed-cutters", true, "#3d7fc4"), ("Goblins", false, "#c4503d")]
     {
         s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();

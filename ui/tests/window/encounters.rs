@@ -155,7 +155,10 @@ fn the_welcome_list_opens_and_deletes_stored_encounters() {
     let mut w = common::window();
     create(&mut w, "Crypt");
     let crypt = open_id(&w);
-    act(&mut w, Action::NewEncounter { system: "freeform".into(), name: "Bridge".into() });
+    act(
+        &mut w,
+        Action::NewEncounter { system: "freeform".parse().unwrap(), name: "Bridge".into() },
+    );
     let bridge = open_id(&w);
     act(&mut w, Action::DeleteEncounter(bridge));
     assert!(w.app().model.session.is_none());
@@ -176,7 +179,10 @@ fn the_menu_opens_a_recent_encounter() {
     let mut w = common::window();
     create(&mut w, "Crypt");
     let crypt = open_id(&w);
-    act(&mut w, Action::NewEncounter { system: "freeform".into(), name: "Bridge".into() });
+    act(
+        &mut w,
+        Action::NewEncounter { system: "freeform".parse().unwrap(), name: "Bridge".into() },
+    );
     assert_ne!(open_id(&w), crypt);
 
     menu(&mut w, "Open…");

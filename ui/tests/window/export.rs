@@ -16,7 +16,10 @@ use std::path::Path;
 fn fight() -> Window {
     let mut w = common::window();
     let app = w.harness.state_mut();
-    let new = Action::NewEncounter { system: "freeform".into(), name: "Crypt & <Bones>".into() };
+    let new = Action::NewEncounter {
+        system: "freeform".parse().unwrap(),
+        name: "Crypt & <Bones>".into(),
+    };
     apply(&mut app.model, &mut app.view, new);
     for command in [
         Command::Narrate { text: "The <script>door</script> creaks & opens.".into() },

@@ -16,7 +16,7 @@ fn fight_db(dir: &Path, script: &str, system: &str, name: &str, seed: u64) -> Pa
     let file = format!("{}/../{script}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&file).unwrap();
     let parsed = fray_app::scenario::run(&file, &text).unwrap_or_else(|e| panic!("{e}"));
-    let mut s = Session::create(&db, system, name, seed).unwrap();
+    let mut s = Session::create(&db, system.parse().unwrap(), name, seed).unwrap();
     for record in parsed.live_commands() {
         s.apply(record.command.clone()).unwrap();
     }

@@ -22,7 +22,7 @@ fn gatehouse() -> Window {
     apply(
         &mut app.model,
         &mut app.view,
-        Action::NewEncounter { system: "freeform".into(), name: "Gatehouse".into() },
+        Action::NewEncounter { system: "freeform".parse().unwrap(), name: "Gatehouse".into() },
     );
     w.settle();
     for command in [
@@ -475,7 +475,8 @@ fn at_200_percent_fit_keeps_a_big_grids_names_readable() {
     // far too small for names; Fit stops where they show, from the top-left corner.
     let dir = tempfile::tempdir().unwrap();
     let db = fray_data::Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = fray_data::Session::create(&db, "sovereign", "The great hall", 3).unwrap();
+    let mut session =
+        fray_data::Session::create(&db, "sovereign".parse().unwrap(), "The great hall", 3).unwrap();
     session.apply(Command::SetGrid { width: 60, height: 40, feet: 5 }).unwrap();
     let side = Command::AddSide { name: "Party".into(), colour: "#3366cc".into(), party: true };
     session.apply(side).unwrap();

@@ -17,7 +17,7 @@ fn act(w: &mut Window, action: Action) {
 }
 
 fn open(w: &mut Window) {
-    act(w, Action::NewEncounter { system: "freeform".into(), name: "Crypt".into() });
+    act(w, Action::NewEncounter { system: "freeform".parse().unwrap(), name: "Crypt".into() });
 }
 
 fn add(w: &mut Window, name: &str) -> CombatantId {

@@ -25,7 +25,8 @@ fn fight(size: egui::Vec2, scale: u32) -> Window {
 fn fight_drawn(size: egui::Vec2, scale: u32, rendered: bool) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = Session::create(&db, "bdp", "The pontiff's crypt", 7).unwrap();
+    let mut session =
+        Session::create(&db, "bdp".parse().unwrap(), "The pontiff's crypt", 7).unwrap();
     session
         .apply(Command::AddSide { name: "Party".into(), colour: "#3366cc".into(), party: true })
         .unwrap();

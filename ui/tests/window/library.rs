@@ -20,7 +20,7 @@ fn encounter() -> Window {
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     // An entry of another system must never show in a freeform encounter's library.
     let other = NewCreature {
-        system: "other".into(),
+        system: "sovereign".parse().unwrap(),
         name: "Gobbo".into(),
         tags: vec!["goblinoid".into()],
         block: serde_json::json!({}),
@@ -28,7 +28,7 @@ fn encounter() -> Window {
     db.creatures().insert(&other).unwrap();
     let mut w = common::window_with(dir, db);
     let app = w.harness.state_mut();
-    let new = Action::NewEncounter { system: "freeform".into(), name: "Crypt".into() };
+    let new = Action::NewEncounter { system: "freeform".parse().unwrap(), name: "Crypt".into() };
     apply(&mut app.model, &mut app.view, new);
     for (name, capacity, x) in [("Gate", None, 20.0), ("Yard", Some(2), 440.0)] {
         let rect = BoardRect { x, y: 20.0, w: 400.0, h: 240.0 };

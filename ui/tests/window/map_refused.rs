@@ -10,7 +10,7 @@ fn a_board_the_rules_refuse_keeps_no_picture() {
     let mut w = common::window();
     let app = w.harness.state_mut();
     // Block, Dodge, Parry is fought in zones: a grid board is refused by its rules.
-    let new = Action::NewEncounter { system: "bdp".into(), name: "Crypt".into() };
+    let new = Action::NewEncounter { system: "bdp".parse().unwrap(), name: "Crypt".into() };
     apply(&mut app.model, &mut app.view, new);
     w.settle();
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

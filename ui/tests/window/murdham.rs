@@ -50,7 +50,7 @@ fn raid(settings: &[(&str, serde_json::Value)]) -> Window {
 fn raid_sized(settings: &[(&str, serde_json::Value)], size: egui::Vec2, rendered: bool) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut s = Session::create(&db, "murdham", "Raid on the mill", 11).unwrap();
+    let mut s = Session::create(&db, "murdham".parse().unwrap(), "Raid on the mill", 11).unwrap();
     for (name, party, colour) in [("Party", true, "#3d7fc4"), ("Red Hand", false, "#c4503d")] {
         s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();
     }

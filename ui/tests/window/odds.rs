@@ -26,7 +26,7 @@ fn duel_with(foe: &str) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     // Another encounter in the library, to switch to.
-    drop(Session::create(&db, "bdp", "Another road", 4).unwrap());
+    drop(Session::create(&db, "bdp".parse().unwrap(), "Another road", 4).unwrap());
     let script = "system bdp\nside Party party colour #3366cc\nside Foes colour #aa3333\n\
         zone Road\n\
         add Ann side Party zone Road track hp=6 str=12 dex=12 wil=10 block {\"weapons\": [{\"name\": \"Sword\", \"die\": 8}]}\n"

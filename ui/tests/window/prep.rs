@@ -17,7 +17,8 @@ use fray_data::{Db, Session};
 fn yard() -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut session = Session::create(&db, "bdp", "Goblins in the yard", 3).unwrap();
+    let mut session =
+        Session::create(&db, "bdp".parse().unwrap(), "Goblins in the yard", 3).unwrap();
     let rect = BoardRect { x: 40.0, y: 40.0, w: 420.0, h: 240.0 };
     session.apply(Command::AddZone { name: "Yard".into(), capacity: None, rect }).unwrap();
     drop(session);
@@ -84,7 +85,7 @@ fn an_injury_table_is_written_and_its_gaps_and_overlaps_refused() {
     w.press("Save table");
     assert!(w.harness.query_by_label("New roll table").is_none(), "the editor closed");
     let db = &w.app().model.db;
-    let stored = db.tables().list(Some("bdp")).unwrap();
+    let stored = db.tables().list(Some("bdp".parse().unwrap())).unwrap();
     let t = stored.iter().find(|t| t.table.name == "Leg wounds").expect("stored");
     assert_eq!(t.damage_type.as_deref(), Some("crushing"));
     let rows: Vec<(i64, i64, &str)> =
@@ -141,7 +142,7 @@ fn a_detachment_template_drops_as_one_token() {
         .model
         .db
         .templates()
-        .list(fray_data::TemplateKind::Detachment, Some("bdp"))
+        .list(fray_data::TemplateKind::Detachment, Some("bdp".parse().unwrap()))
         .unwrap();
     assert_eq!(stored.len(), 1);
     assert_eq!(stored[0].detachment().unwrap().count, 6);
@@ -200,7 +201,8 @@ fn a_fray_json_file_is_previewed_then_imported_and_a_broken_one_writes_nothing()
     use fray_ui::window::{Action, PrepAction};
     let mut w = yard();
     // The bdp library as another Fray exported it: one creature renamed, one added.
-    let mut lib = exchange::export(&w.app().model.db, &Selection::System("bdp".into())).unwrap();
+    let mut lib =
+        exchange::export(&w.app().model.db, &Selection::System("bdp".parse().unwrap())).unwrap();
     lib.creatures[0].name = format!("{} (revised)", lib.creatures[0].name);
     let mut hag = lib.creatures[1].clone();
     hag.uid = "test-marsh-hag".into();
@@ -253,7 +255,7 @@ fn a_spreadsheet_imported_again_shows_each_field_and_keeps_the_gms_weapons() {
     let db = &w.app().model.db;
     let orc = db
         .creatures()
-        .search(&fray_data::Search::text("orc raider").system("bdp"))
+        .search(&fray_data::Search::text("orc raider").system("bdp".parse().unwrap()))
         .unwrap()
         .into_iter()
         .find(|c| c.uid == "csv:bdp/orc raider")
@@ -324,7 +326,7 @@ fn the_library_goes_out_as_another_trackers_file_and_comes_back() {
     w.press("Cancel");
     let path = w.path("bdp.md");
     let format = LibraryFormat::FantasyStatblocks;
-    let selection = Selection::System("bdp".into());
+    let selection = Selection::System("bdp".parse().unwrap());
     act(&mut w, Action::Prep(PrepAction::ExportLibrary { selection, format, path: path.clone() }));
     w.harness.get_by_label_contains("Library exported to");
     assert!(std::fs::read_to_string(&path).unwrap().starts_with("# Fray bestiary\n"));

@@ -69,7 +69,8 @@ fn a_rule_toggle_lands_in_the_journal_and_undoes() {
     let mut w = common::window();
     {
         let app = w.harness.state_mut();
-        let new = Action::NewEncounter { system: "freeform".into(), name: "Crypt".into() };
+        let new =
+            Action::NewEncounter { system: "freeform".parse().unwrap(), name: "Crypt".into() };
         apply(&mut app.model, &mut app.view, new);
     }
     w.settle();

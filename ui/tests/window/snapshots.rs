@@ -19,7 +19,7 @@ fn rendered(system: &str, script: &str, size: egui::Vec2) -> Window {
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let text = format!("system {system}\nname Snapshot\nseed 1\n{script}");
     let history = scenario::run("snapshot.fray", &text).unwrap_or_else(|e| panic!("{e}"));
-    let mut session = Session::create(&db, system, "Snapshot", 1).unwrap();
+    let mut session = Session::create(&db, system.parse().unwrap(), "Snapshot", 1).unwrap();
     for record in history.live_commands() {
         // The script's own dice again: every roll as it was made.
         let rolls = history.all_events()[record.events.clone()]

@@ -58,7 +58,7 @@ fn gate_at(aldo: (u16, u16), aldo_hp: i64, bandit: (u16, u16)) -> Window {
 fn fight(combatants: &[(&str, &str, (u16, u16), serde_json::Value)]) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let mut s = Session::create(&db, "sovereign", "The toll gate", 8).unwrap();
+    let mut s = Session::create(&db, "sovereign".parse().unwrap(), "The toll gate", 8).unwrap();
     s.apply(Command::SetGrid { width: 10, height: 6, feet: 5 }).unwrap();
     for (name, party, colour) in [("Party", true, "#3d7fc4"), ("Bandits", false, "#c4503d")] {
         s.apply(Command::AddSide { name: name.into(), colour: colour.into(), party }).unwrap();

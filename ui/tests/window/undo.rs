@@ -14,7 +14,7 @@ use fray_ui::window::{Action, apply};
 fn fight(n: usize) -> Window {
     let mut w = common::window();
     let app = w.harness.state_mut();
-    let new = Action::NewEncounter { system: "freeform".into(), name: "Crypt".into() };
+    let new = Action::NewEncounter { system: "freeform".parse().unwrap(), name: "Crypt".into() };
     apply(&mut app.model, &mut app.view, new);
     for i in 0..n {
         let line = Command::Narrate { text: format!("Line {i}") };

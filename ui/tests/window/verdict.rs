@@ -9,7 +9,12 @@ use egui_kittest::kittest::Queryable;
 use fray_app::Command;
 use fray_data::{Db, Session};
 
-const SYSTEMS: [&str; 6] = ["freeform", "dr12", "sovereign", "d12", "bdp", "murdham"];
+/// Every registered procedure, by id: each has its harm golden (a procedure added without
+/// one fails here).
+fn systems() -> Vec<&'static str> {
+    fray_app::systems::install();
+    fray_app::system::all().iter().map(|s| s.id().as_str()).collect()
+}
 
 /// A window over `system`'s harm golden, then everyone of the party side (or the other)
 /// given `condition`.
@@ -34,7 +39,7 @@ fn decided(system: &str, party: bool, condition: &str) -> common::Window {
 
 #[test]
 fn every_procedure_says_the_party_won_and_offers_to_end_the_fight() {
-    for system in SYSTEMS {
+    for system in systems() {
         let mut w = decided(system, false, "dead");
         assert!(
             w.harness.query_by_label("The party won").is_some(),
@@ -50,7 +55,7 @@ fn every_procedure_says_the_party_won_and_offers_to_end_the_fight() {
 
 #[test]
 fn every_procedure_says_the_party_lost() {
-    for system in SYSTEMS {
+    for system in systems() {
         let w = decided(system, true, "dead");
         // Where the golden's blast killed every foe too, nobody is left.
         let state = w.session().state();

@@ -15,7 +15,7 @@ use fray_ui::window::{Action, PrepAction};
 fn wiki_opened(scale: u32) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
-    let session = Session::create(&db, "sovereign", "Caves", 3).unwrap();
+    let session = Session::create(&db, "sovereign".parse().unwrap(), "Caves", 3).unwrap();
     db.settings().set_json("ui.last_encounter", &session.encounter_id().0).unwrap();
     let prefs = fray_ui::window::Prefs { scale_percent: scale, dark: true };
     db.settings().set_json(fray_ui::window::PREFS_KEY, &prefs).unwrap();

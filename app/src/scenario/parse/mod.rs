@@ -13,7 +13,7 @@ pub(crate) use expect::Expect;
 use super::ScenarioError;
 use super::lex::{Token, tokenize};
 use crate::dice::DieChoice;
-use crate::system;
+use crate::ids::SystemId;
 use action::action;
 use expect::expect;
 
@@ -23,7 +23,7 @@ pub struct Script {
     /// The file name used in messages ("crypt.fray").
     pub file: String,
     /// The rule system's id (`system` line; `freeform` by default).
-    pub system: String,
+    pub system: SystemId,
     /// The encounter's name (`name` line; the file name without extension by default).
     pub name: String,
     /// The seed of the app's dice (`seed` line; 0 by default).
@@ -105,9 +105,16 @@ impl Kind {
 pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
     let stem = file.rsplit(['/', '\\']).next().unwrap_or(file);
     let stem = stem.strip_suffix(".fray").unwrap_or(stem);
+    // A script without a `system` line is freeform's (the language's default, refused by
+    // name like any other when no such procedure is installed).
+    let freeform = SystemId::parse("freeform").map_err(|e| ScenarioError {
+        file: file.to_owned(),
+        line: 1,
+        message: e.to_string(),
+    })?;
     let mut script = Script {
         file: file.to_owned(),
-        system: "freeform".into(),
+        system: freeform,
         name: if stem.is_empty() { "Scenario".into() } else { stem.to_owned() },
         seed: 0,
         rules: crate::encounter::RULES,
@@ -123,7 +130,7 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
             header(&mut script, &tokens).map_err(fail)?;
             continue;
         }
-        let kind = step(&script.system, &tokens).map_err(fail)?;
+        let kind = step(script.system, &tokens).map_err(fail)?;
         script.steps.push(Step { line, kind });
     }
     Ok(script)
@@ -138,8 +145,7 @@ fn header(script: &mut Script, tokens: &[Token]) -> Result<(), String> {
     match word.as_str() {
         "system" => {
             let id = c.word("a system id")?;
-            system::get(&id).map_err(|e| e.to_string())?;
-            script.system = id;
+            script.system = SystemId::parse(&id).map_err(|e| e.to_string())?;
         }
         "name" => script.name = c.word("the encounter's name")?,
         "rules" => {
@@ -157,7 +163,7 @@ fn header(script: &mut Script, tokens: &[Token]) -> Result<(), String> {
     c.end()
 }
 
-fn step(system_id: &str, tokens: &[Token]) -> Result<StepKind, String> {
+fn step(system_id: SystemId, tokens: &[Token]) -> Result<StepKind, String> {
     let mut c = Cursor::new(tokens);
     let verb = c.next().expect("a step has a first word");
     if verb.quoted {
@@ -214,9 +220,7 @@ fn step(system_id: &str, tokens: &[Token]) -> Result<StepKind, String> {
             }
             // The system's own verbs (`declare`, `attack`...) are checked when the line runs,
             // against the names in the encounter at that point.
-            let own =
-                system::by_id(system_id).is_some_and(|s| s.script_verbs().contains(&verb.as_str()));
-            if own {
+            if system_id.system().script_verbs().contains(&verb.as_str()) {
                 let args = tokens[1..split].iter().map(|t| t.text.clone()).collect();
                 return Ok(StepKind::Do { action: Action::System { verb, args }, dice });
             }

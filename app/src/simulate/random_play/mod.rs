@@ -12,8 +12,8 @@ use crate::command::{Command, NewCombatant};
 use crate::dice::{Dice, DiceError, DiceSource, DieChoice, Roll, RollSource, SeededDice};
 use crate::encounter::{BoardRect, Encounter, EncounterTable};
 use crate::history::History;
-use crate::ids::{CombatantId, ZoneId};
-use crate::system::{self, PromptOption, System};
+use crate::ids::{CombatantId, SystemId, ZoneId};
+use crate::system::{PromptOption, System};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 mod edit_kinds;
@@ -56,7 +56,7 @@ pub struct Report {
 #[derive(Debug, Clone)]
 pub struct Failure {
     /// The system played.
-    pub system: String,
+    pub system: SystemId,
     /// The seed of the run.
     pub seed: u64,
     /// The step (0-based) at which it failed.
@@ -79,18 +79,12 @@ impl std::fmt::Display for Failure {
 
 /// Plays `steps` random steps of `system_id` from an empty encounter with `seed`.
 pub fn play(
-    system_id: &str,
+    system_id: SystemId,
     seed: u64,
     steps: usize,
     library: &Library,
 ) -> Result<Report, Failure> {
-    let system = system::get(system_id).map_err(|e| Failure {
-        system: system_id.to_owned(),
-        seed,
-        step: 0,
-        message: e.to_string(),
-        script: String::new(),
-    })?;
+    let system = system_id.system();
     let mut play = Play::new(system, seed, library);
     let mut report = Tally::default();
     let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {

@@ -115,8 +115,8 @@ pub fn set_order_keeping_turn(
 }
 
 /// The refusal of another procedure's command (`procedure`: its id).
-fn foreign(procedure: Option<&str>, system: &dyn System) -> RuleError {
-    let what = procedure.and_then(super::by_id).map_or("another procedure's", |s| s.name());
+fn foreign(procedure: Option<crate::ids::SystemId>, system: &dyn System) -> RuleError {
+    let what = procedure.map_or("another procedure's", |id| id.system().name());
     RuleError::NotAllowed(format!(
         "that is a command of {what}; this encounter runs {}",
         system.name()

@@ -200,7 +200,7 @@ fn script_lines_name_their_mistakes() {
 
 #[test]
 fn the_system_is_registered_with_its_phases_and_setting() {
-    let sys = crate::system::by_id("d12").expect("registered");
+    let sys = crate::system::get("d12").expect("registered");
     let phases: Vec<&str> = sys.phases().iter().map(|p| p.id).collect();
     assert_eq!(phases, ["before", "declare", "resolve", "end"]);
     let spec = &sys.settings()[0];

@@ -72,6 +72,12 @@ const RECOVERIES: &[Recovery] = &[
                limb (an eye on a d6 of 6), then d4 HP; 3 a haemorrhage, dead in d2 hours \
                unless treated; 4 dead.",
     },
+    Recovery {
+        id: "repair",
+        name: "A repair",
+        help: "At the cost the GM sets: every weapon's usages cleared, and one broken by them \
+               as good as new. No HP back.",
+    },
 ];
 
 impl Aftermath for Dr12Aftermath {
@@ -127,6 +133,12 @@ impl Aftermath for Dr12Aftermath {
     ) -> Result<(), RuleError> {
         if rest.id == "broken" {
             between::broken(sheet, after, settings, dice)?;
+            return Ok(());
+        }
+        if rest.id == "repair" {
+            // Fray's default where the text is silent: a repair clears the usages a weapon
+            // marked (and the break they led to); it is no rest.
+            after.items.retain(|_, i| i.wear == crate::campaign::Wear::Destroyed);
             return Ok(());
         }
         if rest.id != "breath" {

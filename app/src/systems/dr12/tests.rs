@@ -46,7 +46,7 @@ fn the_side_roll_puts_a_side_first_and_the_characters_by_d6_plus_dex() {
 fn a_melee_attack_needs_the_same_zone_and_a_ranged_one_at_close_has_disadvantage() {
     // Kai first (side 6); the rat leaves to the Yard by hand, so the sword cannot reach.
     let h = run("next table 6 | 3\nmove Rat Yard");
-    let prompts = crate::system::by_id("dr12").unwrap().prompts(h.state());
+    let prompts = crate::system::get("dr12").unwrap().prompts(h.state());
     let sword = prompts[0].options.iter().find(|o| o.label.starts_with("Sword")).unwrap();
     assert!(!sword.enabled && sword.reason.as_deref().unwrap().contains("not Close"));
     let bow = prompts[0].options.iter().find(|o| o.label.starts_with("Bow")).unwrap();
@@ -67,7 +67,7 @@ fn the_morale_reminders_and_the_usage_maximum_have_their_defaults() {
          attack Kai Boss table 15 | 8\nnext\nnext"
     );
     let reason = |h: &crate::History| {
-        let prompts = crate::system::by_id("dr12").unwrap().prompts(h.state());
+        let prompts = crate::system::get("dr12").unwrap().prompts(h.state());
         let o = prompts[0].options.iter().find(|o| o.label == "Morale: Rat Tests Skill").unwrap();
         o.reason.clone()
     };

@@ -59,6 +59,15 @@ pub(crate) fn durability(
         for item in items {
             let Some((robust, came_in)) = item_facts(&block, item) else { continue };
             any = true;
+            if let Some(d) = super::durability::of(&block, item) {
+                // It has health of its own: harm, not a durability roll, wears it.
+                let said = format!(
+                    "{}'s {item} has durability {}/{}: no durability roll, it takes damage instead",
+                    c.name, d.health, d.armour
+                );
+                ctx.ruling(R_GEAR, Some(*owner), said);
+                continue;
+            }
             let was = wear(enc, *owner, item, came_in);
             if was == Some(Wear::Broken) {
                 continue;

@@ -201,6 +201,11 @@ impl Aftermath for MurdhamAftermath {
                 "shield" => {
                     mark(value, items);
                 }
+                "gear" => {
+                    for g in value.as_array_mut().into_iter().flatten() {
+                        mark(g, items);
+                    }
+                }
                 _ => {}
             }
         }

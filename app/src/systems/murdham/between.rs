@@ -196,35 +196,43 @@ pub(super) fn sickness_save(
 }
 
 /// A repair: by a service, every damaged or broken piece as good as new; with a toolbox, a
-/// watch and a WIT save for each, a failure destroying it.
+/// watch and a WIT save for each, a failure destroying it. Pieces with durability of their own
+/// are repaired a watch's worth instead (`durability.rs`).
 pub(super) fn repair(
     rest: &Recovery,
     sheet: &serde_json::Value,
     after: &mut Condition,
     dice: &mut dyn DiceSource,
 ) -> Result<(), RuleError> {
+    let block = super::block::MurdhamBlock::read("the sheet", sheet)?;
+    let durable = super::durability::pieces(&block)?;
     let worn: Vec<String> = after
         .items
         .iter()
         .filter(|(_, i)| matches!(i.wear, Wear::Damaged | Wear::Broken))
+        .filter(|(k, _)| !durable.iter().any(|(name, _)| name == *k))
         .map(|(k, _)| k.clone())
         .collect();
     let wit = score(sheet, after, WIT, 0);
+    let toolbox = rest.id == "toolbox";
+    let mut save = |name: &str| -> Result<bool, RuleError> {
+        if !toolbox {
+            return Ok(true);
+        }
+        let save = roll(dice, &Dice::die(20), &format!("WIT save to repair the {name} ({wit})"))?;
+        Ok(save_under(wit, &save).success)
+    };
     for key in worn {
-        if rest.id == "toolbox" {
-            let name = after.items[&key].name.clone();
-            let save =
-                roll(dice, &Dice::die(20), &format!("WIT save to repair the {name} ({wit})"))?;
-            if !save_under(wit, &save).success {
-                if let Some(item) = after.items.get_mut(&key) {
-                    item.wear = Wear::Destroyed;
-                }
-                continue;
+        let name = after.items[&key].name.clone();
+        if !save(&name)? {
+            if let Some(item) = after.items.get_mut(&key) {
+                item.wear = Wear::Destroyed;
             }
+            continue;
         }
         after.items.remove(&key);
     }
-    Ok(())
+    super::durability::repair(sheet, after, save)
 }
 
 /// The Incorruptible skill (a `incorruptible` stat of 1): a point of Corruption off each

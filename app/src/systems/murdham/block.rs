@@ -7,7 +7,10 @@
 //! 1}, "shield": {"name": "Shield"}, "helmet": true, "kind": "undead", "intelligence":
 //! "mindless", "weapons": [{"name": "Sword", "die": 8}, {"name": "Bow", "die": 6, "range":
 //! 8}]}`. A weapon may say `indirect`, `blast`, `direct` (ignores armour), `robust` (wears
-//! half as often) and `damaged`; an item may say `robust` and `damaged`.
+//! half as often) and `damaged`; an item may say `robust` and `damaged`. Any of them, and the
+//! pieces of `gear` that are neither weapon nor armour (`"gear": [{"name": "Cart",
+//! "durability": "12/4"}]`), may say `durability`: health/armour of its own (see
+//! `durability.rs`).
 
 use crate::command::NewCombatant;
 use crate::encounter::{Combatant, Stat, Track};
@@ -61,6 +64,9 @@ pub struct Weapon {
     /// Other keywords, as the weapon list writes them.
     #[serde(default)]
     pub keywords: Vec<String>,
+    /// Health and armour of its own ("12/4"): it takes damage instead of durability rolls.
+    #[serde(default)]
+    pub durability: Option<String>,
 }
 
 impl Weapon {
@@ -88,6 +94,9 @@ pub struct Item {
     /// Broken in an earlier fight (carried in by the campaign): no use until mended.
     #[serde(default)]
     pub broken: bool,
+    /// Health and armour of its own ("12/4"): it takes damage instead of durability rolls.
+    #[serde(default)]
+    pub durability: Option<String>,
 }
 
 /// How worn an item comes into the fight, as its block says.
@@ -121,6 +130,9 @@ pub struct MurdhamBlock {
     /// A shield.
     #[serde(default)]
     pub shield: Option<Item>,
+    /// Other gear that can be harmed: a cart, a boat (`name` and `durability`).
+    #[serde(default)]
+    pub gear: Vec<Item>,
     /// A helmet: one more point needed for a critical hit.
     #[serde(default)]
     pub helmet: bool,
@@ -170,6 +182,7 @@ impl MurdhamBlock {
                 a.value
             )));
         }
+        super::durability::check(name, &b)?;
         Ok(b)
     }
 
@@ -235,6 +248,14 @@ pub fn complete(mut new: NewCombatant) -> Result<NewCombatant, RuleError> {
     if !new.tracks.iter().any(|t| t.name == HEALTH) {
         let score = get(&new, STR).unwrap_or(1);
         new.tracks.insert(0, Track { name: HEALTH.into(), value: score, max: score });
+    }
+    // Each piece with durability has its own health, a track of its bearer.
+    for (item, durability) in super::durability::pieces(&block)? {
+        let track = super::durability::track(&item);
+        if !new.tracks.iter().any(|t| t.name == track) {
+            let most = durability.health;
+            new.tracks.push(Track { name: track, value: most, max: most });
+        }
     }
     if get(&new, ARMOUR).is_none() {
         let value = block.armour.as_ref().filter(|a| !a.broken).map_or(0, |a| a.value);

@@ -21,6 +21,7 @@ pub mod block;
 mod circumstances;
 mod damage;
 mod departure;
+mod durability;
 mod dying;
 mod funeral;
 mod grapple;
@@ -159,7 +160,9 @@ impl Procedure for Murdham {
             c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
                 // Healing a dying character by hand saves it (and calls for an injury roll).
                 let events = handle_common(self, enc, c, dice)?;
-                dying::after_edit(enc, events, dice)
+                let events = dying::after_edit(enc, events, dice)?;
+                // A piece of gear with health of its own can take critical damage.
+                durability::after_edit(enc, events, dice)
             }
             other => handle_common(self, enc, other, dice),
         }

@@ -33,6 +33,17 @@ pub const WEAPON: &[Field] = &[
         .help("Already damaged: a damage roll of 1 breaks it"),
     Field::new("keywords", "Keywords", Kind::Words)
         .help("simple, martial, missile, two-handed...: as the weapon list has them"),
+    Field::new("durability", "Durability", LINE).help(DURABILITY),
+];
+
+/// What a durability field holds.
+const DURABILITY: &str = "Health/armour of its own, like 12/4: harmed by hand (its bearer's \
+                          NAME health track) instead of rolling for durability";
+
+/// The fields of one piece of other gear that can be harmed (`gear[i]`: a cart, a boat).
+pub const GEAR: &[Field] = &[
+    Field::new("name", "Name", LINE).required(),
+    Field::new("durability", "Durability", LINE).required().default("\"12/4\"").help(DURABILITY),
 ];
 
 /// The Murdham stat block and character sheet.
@@ -62,14 +73,18 @@ pub const SCHEMA: BlockSchema = BlockSchema {
         Field::new("armour.robust", "Armour is robust", Kind::Flag).help("Wears out half as often"),
         Field::new("armour.damaged", "Armour is damaged", Kind::Flag)
             .help("Already damaged: a hit of 8 or more breaks it"),
+        Field::new("armour.durability", "Armour durability", LINE).help(DURABILITY),
         Field::new("shield.name", "Shield", LINE)
             .help("The shield carried: 1 more armour against attacks its bearer reacts to"),
         Field::new("shield.robust", "Shield is robust", Kind::Flag).help("Wears out half as often"),
         Field::new("shield.damaged", "Shield is damaged", Kind::Flag)
             .help("Already damaged: a hit of 8 or more breaks it"),
+        Field::new("shield.durability", "Shield durability", LINE).help(DURABILITY),
         Field::new("helmet", "Helmet", Kind::Flag)
             .help("A critical hit needs one more point of damage"),
         Field::new("weapons", "Weapons", Kind::List { item: WEAPON, noun: "weapon" }),
+        Field::new("gear", "Gear", Kind::List { item: GEAR, noun: "piece" })
+            .help("Other gear with health of its own: a cart, a boat"),
         Field::new("tracks.health", "Health", Kind::Track { min: 1, max: 19 })
             .help("Blank: equal to STR"),
         Field::new("stats.armour", "Armour in play", Kind::Whole { min: 0, max: 6, only: &[] })

@@ -206,7 +206,9 @@ fn first_aid(
     } else {
         (1, 0)
     };
-    let label = format!("{} by {name} (Heal {heal}): HP back", rest.name);
+    // Each die names whom it mends: a rest for the whole party rolls one for each.
+    let on = crate::campaign::aftermath::patient(settings).map(|p| format!(" on {p}"));
+    let label = format!("{} by {name}{} (Heal {heal}): HP back", rest.name, on.unwrap_or_default());
     let got = roll(dice, &Dice::pool(pool, 6), &label)?;
     after.mend_track(sheet, HP, Some(got.total + heal + extra));
     if let Some(s) = strain {

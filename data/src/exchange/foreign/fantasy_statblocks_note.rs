@@ -5,6 +5,7 @@
 use super::fantasy_statblocks::NOTES_TRAIT;
 use super::outgoing::{FRAY_TRAIT, Outgoing};
 use crate::exchange::CreatureEntry;
+use fray_app::system::UnknownSystem;
 use serde_norway::{Mapping, Value as YamlValue};
 
 /// Creatures as a Fantasy Statblocks note: a heading and a statblock fence each.
@@ -15,14 +16,16 @@ use serde_norway::{Mapping, Value as YamlValue};
 /// character that could open a tag, an entity, a link or a code span (`<`, `>`, `&`, `[`,
 /// `]`, a backtick) is a `\u` escape. The plugin reads the same text back; no renderer
 /// sees an element, and no backtick inside can close the fence early.
-pub fn fantasy_statblocks_note(creatures: &[CreatureEntry]) -> String {
+///
+/// Refused when a creature names a system Fray does not know.
+pub fn fantasy_statblocks_note(creatures: &[CreatureEntry]) -> Result<String, UnknownSystem> {
     let mut out = String::from("# Fray bestiary\n\n");
     for c in creatures {
         out += &format!("## {}\n\n```statblock\n", crate::exchange::markdown::escape(&c.name));
-        write_yaml(&mut out, &statblock(c));
+        write_yaml(&mut out, &statblock(c)?);
         out += "```\n\n";
     }
-    out
+    Ok(out)
 }
 
 /// A creature's mapping as YAML: a line a key, a list's items as `- {...}` lines.
@@ -98,8 +101,8 @@ fn yaml_text(text: &str) -> String {
 }
 
 /// One creature as the plugin's YAML, its keys in the plugin's order (the name first).
-fn statblock(c: &CreatureEntry) -> YamlValue {
-    let out = Outgoing::of(c);
+fn statblock(c: &CreatureEntry) -> Result<YamlValue, UnknownSystem> {
+    let out = Outgoing::of(c)?;
     let entry = |name: &str, desc: &str| {
         let mut m = Mapping::new();
         m.insert("name".into(), name.into());
@@ -135,5 +138,5 @@ fn statblock(c: &CreatureEntry) -> YamlValue {
     if !actions.is_empty() {
         m.insert("actions".into(), YamlValue::Sequence(actions));
     }
-    YamlValue::Mapping(m)
+    Ok(YamlValue::Mapping(m))
 }

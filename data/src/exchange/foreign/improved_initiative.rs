@@ -14,6 +14,7 @@ use super::outgoing::{FRAY_TRAIT, NOT_SET, Outgoing};
 use super::{ForeignCreature, described, dice_count, first_number, srd_attack, text_of};
 use crate::exchange::CreatureEntry;
 use crate::exchange::strict::Item;
+use fray_app::system::UnknownSystem;
 use serde_json::{Map, Value, json};
 
 /// The ability scores in Improved Initiative's order, with the labels a book prints.
@@ -189,18 +190,19 @@ fn list(block: &Map<String, Value>, key: &str) -> Vec<(String, String)> {
 
 /// Creatures as Improved Initiative's whole-library export (`{"Creatures.<id>": {...}}`), which
 /// its *Import all and add* reads.
-pub fn improved_initiative_file(creatures: &[CreatureEntry]) -> Value {
+/// Refused when a creature names a system Fray does not know.
+pub fn improved_initiative_file(creatures: &[CreatureEntry]) -> Result<Value, UnknownSystem> {
     let mut out = Map::new();
     for (i, c) in creatures.iter().enumerate() {
         let id = format!("fray{i}");
-        out.insert(format!("Creatures.{id}"), stat_block(&id, c));
+        out.insert(format!("Creatures.{id}"), stat_block(&id, c)?);
     }
-    Value::Object(out)
+    Ok(Value::Object(out))
 }
 
 /// One Fray creature as an Improved Initiative stat block.
-fn stat_block(id: &str, c: &CreatureEntry) -> Value {
-    let out = Outgoing::of(c);
+fn stat_block(id: &str, c: &CreatureEntry) -> Result<Value, UnknownSystem> {
+    let out = Outgoing::of(c)?;
     let actions: Vec<Value> = out
         .attacks
         .iter()
@@ -211,7 +213,7 @@ fn stat_block(id: &str, c: &CreatureEntry) -> Value {
         .map(|rest| vec![json!({"Name": FRAY_TRAIT, "Content": rest, "Usage": ""})])
         .unwrap_or_default();
     let marked = |v: Option<i64>| if v.is_some() { "" } else { NOT_SET };
-    json!({
+    Ok(json!({
         "Id": id,
         "Name": c.name,
         "Path": "",
@@ -231,5 +233,5 @@ fn stat_block(id: &str, c: &CreatureEntry) -> Value {
         "Description": out.notes,
         "Player": "",
         "ImageURL": "",
-    })
+    }))
 }

@@ -29,7 +29,7 @@ use super::paste::PastedBlock;
 use super::problem::{ImportProblem, Problems};
 use super::strict::{Item, parse_each};
 use fray_app::dice::Dice;
-use fray_app::system;
+use fray_app::ids::SystemId;
 use gather::Gather;
 use serde_json::{Map, Value};
 
@@ -95,12 +95,8 @@ pub struct ForeignRead {
 ///
 /// Each creature is read into its block as soon as its value is met, and the value let go
 /// ([`Gather`]): the file's values are never all held at once.
-pub fn read_foreign(file: &str, text: &str, system_id: &str) -> Result<ForeignRead, Problems> {
-    let Some(system) = system::by_id(system_id) else {
-        return Err(
-            ImportProblem::file(file, format!("the system '{system_id}' is unknown")).into()
-        );
-    };
+pub fn read_foreign(file: &str, text: &str, system_id: SystemId) -> Result<ForeignRead, Problems> {
+    let system = system_id.system();
     let format = sniff(text);
     let mut gather = Gather::new(file, system, format);
     match format {

@@ -6,6 +6,8 @@
 use super::text_of;
 use crate::exchange::CreatureEntry;
 use crate::exchange::csv::names;
+use fray_app::ids::SystemId;
+use fray_app::system::UnknownSystem;
 use fray_app::system::schema::{self, Field, Kind};
 use serde_json::Value;
 
@@ -59,11 +61,11 @@ impl Attack {
 }
 
 impl Outgoing {
-    /// The creature `c`, walked through its system's schema.
-    pub fn of(c: &CreatureEntry) -> Self {
-        let fields: Vec<&Field> = fray_app::system::by_id(&c.system)
-            .map(|s| s.block_schema().fields_for(false).collect())
-            .unwrap_or_default();
+    /// The creature `c`, walked through its system's schema; refused when the entry names a
+    /// system Fray does not know.
+    pub fn of(c: &CreatureEntry) -> Result<Self, UnknownSystem> {
+        let system = SystemId::parse(&c.system)?.system();
+        let fields: Vec<&Field> = system.block_schema().fields_for(false).collect();
         let find = |word: &str| {
             fields.iter().find(|f| takes_number(f) && names(word, f.key, f.label)).copied()
         };
@@ -109,7 +111,7 @@ impl Outgoing {
             .find(|f| matches!(f.kind, Kind::Text { multiline: true }))
             .map(|f| f.kind.show(schema::get(&c.block, f.key)))
             .unwrap_or_default();
-        out
+        Ok(out)
     }
 
     /// What Fray reads back from the Fray trait: the rest and every attack whole, as one line

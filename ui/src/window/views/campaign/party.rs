@@ -199,7 +199,7 @@ fn member_ui(
     let text = RichText::new(&summary).size(17.0);
     ui.label(if member.condition.is_whole() { text.weak() } else { text });
     // The procedure's main tracks first: HP is what a GM heals most.
-    let first = fray_app::campaign::condition::main_tracks(&member.system);
+    let first = fray_app::campaign::condition::main_tracks(member.system);
     let tracks: Vec<String> = fray_app::campaign::condition::tracks_in_order(&member.sheet, first)
         .into_iter()
         .map(|t| t.name)

@@ -91,14 +91,13 @@ fn people_ui(ui: &mut egui::Ui, d: &mut ReviewDraft) {
                     let field = egui::TextEdit::singleline(&mut d.typed[p][i]).desired_width(56.0);
                     if ui.add(field).on_hover_text("The value written back").changed() {
                         let typed = d.typed[p][i].trim().to_owned();
-                        d.errors[p][i] = match (typed.parse::<i64>(), &rules) {
-                            (Ok(v), Ok(of)) => line
+                        d.errors[p][i] = match typed.parse::<i64>() {
+                            Ok(v) => line
                                 .change
-                                .with_value(*of, &person.sheet, v)
+                                .with_value(rules, &person.sheet, v)
                                 .map(|c| line.change = c)
                                 .err(),
-                            (Ok(_), Err(e)) => Some(e.clone()),
-                            (Err(_), _) => Some(format!("'{typed}' is not a whole number")),
+                            Err(_) => Some(format!("'{typed}' is not a whole number")),
                         };
                     }
                 }

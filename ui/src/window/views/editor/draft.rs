@@ -3,6 +3,7 @@
 
 use crate::window::library_ops::{EntryRef, SavedEntry};
 use fray_app::System;
+use fray_app::ids::SystemId;
 use fray_app::system::schema::{self, FieldProblem, Kind};
 use fray_data::{Character, Creature};
 use serde_json::Value;
@@ -43,35 +44,26 @@ pub struct Draft {
 }
 
 impl Draft {
-    /// A new entry of `system` (its schema's defaults), or `None` for an unknown system.
-    pub fn new(system: &str, character: bool) -> Option<Self> {
-        let system = fray_app::system::by_id(system)?;
+    /// A new entry of `system` (its schema's defaults).
+    pub fn new(system: SystemId, character: bool) -> Self {
+        let system = system.system();
         let block = system.block_schema().new_block(character);
-        Some(Self::with(None, character, system, "", Vec::new(), None, block, None))
+        Self::with(None, character, system, "", Vec::new(), None, block, None)
     }
 
     /// A copy of a stored creature, for editing.
-    pub fn from_creature(c: &Creature, portrait: Option<Vec<u8>>) -> Option<Self> {
-        let system = fray_app::system::by_id(&c.system)?;
+    pub fn from_creature(c: &Creature, portrait: Option<Vec<u8>>) -> Self {
+        let system = c.system.system();
         let target = Some(EntryRef::Creature(c.id));
-        Some(Self::with(
-            target,
-            false,
-            system,
-            &c.name,
-            c.tags.clone(),
-            None,
-            c.block.clone(),
-            portrait,
-        ))
+        Self::with(target, false, system, &c.name, c.tags.clone(), None, c.block.clone(), portrait)
     }
 
     /// A copy of a stored character, for editing.
-    pub fn from_character(c: &Character, portrait: Option<Vec<u8>>) -> Option<Self> {
-        let system = fray_app::system::by_id(&c.system)?;
+    pub fn from_character(c: &Character, portrait: Option<Vec<u8>>) -> Self {
+        let system = c.system.system();
         let target = Some(EntryRef::Character(c.id));
         let (party, tags, sheet) = (c.party.clone(), c.tags.clone(), c.sheet.clone());
-        Some(Self::with(target, true, system, &c.name, tags, party, sheet, portrait))
+        Self::with(target, true, system, &c.name, tags, party, sheet, portrait)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -257,7 +249,7 @@ impl Draft {
         SavedEntry {
             target: self.target,
             character: self.character,
-            system: self.system.id().to_owned(),
+            system: self.system.id(),
             name: self.name.trim().to_owned(),
             tags: tags.map(str::to_owned).collect(),
             block: self.block.clone(),
@@ -340,7 +332,7 @@ mod tests {
     #[test]
     fn typing_keeps_unknown_keys_and_reports_bad_text() {
         fray_app::systems::install();
-        let mut d = Draft::new("freeform", false).unwrap();
+        let mut d = Draft::new("freeform".parse().unwrap(), false);
         d.block = json!({"tracks": {"hp": 5}, "lair": "the old mill"});
         let hp = Kind::Track { min: 0, max: 9999 };
         *d.text("tracks.hp", &hp) = "ten".into();
@@ -358,7 +350,7 @@ mod tests {
     #[test]
     fn list_items_have_paths() {
         fray_app::systems::install();
-        let mut d = Draft::new("freeform", false).unwrap();
+        let mut d = Draft::new("freeform".parse().unwrap(), false);
         d.name = "Ogre".into();
         let Some(Kind::List { item, .. }) =
             d.system.block_schema().fields.iter().find(|f| f.key == "attacks").map(|f| f.kind)

@@ -8,6 +8,7 @@ use super::import_form::{ImportForm, Stage, writes};
 use crate::window::file_dialog::{self, Files, SaveAs};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, Color32, RichText};
+use fray_app::ids::SystemId;
 use fray_data::exchange::{
     CsvMapping, Format, LibraryFormat, OnClash, Preview, Problems, Selection, Status, csv_targets,
 };
@@ -47,7 +48,7 @@ pub(super) fn import_ui(
         .show(ui, |ui| stage_ui(ui, &mut form.stage))
         .inner;
     if let Some((system, mapping)) = remap {
-        form.remap(&model.db, &system, mapping);
+        form.remap(&model.db, system, mapping);
     } else if let Some(choice) = clash_choice {
         form.settle_clashes(&model.db, choice);
     }
@@ -71,13 +72,13 @@ pub(super) fn import_ui(
 fn stage_ui(
     ui: &mut egui::Ui,
     stage: &mut Stage,
-) -> (Option<(String, Option<CsvMapping>)>, Option<OnClash>) {
+) -> (Option<(SystemId, Option<CsvMapping>)>, Option<OnClash>) {
     let mut remap = None;
     let mut clash_choice = None;
     match stage {
         Stage::Refused(problems) => problems_ui(ui, problems),
         Stage::Csv { system, mapping, read, .. } => {
-            if let Some(change) = mapping_ui(ui, system, mapping) {
+            if let Some(change) = mapping_ui(ui, *system, mapping) {
                 remap = Some(change);
             }
             ui.add_space(8.0);
@@ -89,7 +90,7 @@ fn stage_ui(
         Stage::Ready(_, preview) => preview_ui(ui, preview, WHOLE_PREVIEW, None),
         Stage::Creatures { format, system, on_clash, read, .. } => {
             ui.label(format!("{} ({})", capitalised(format.describe()), form_path_note(*format)));
-            if let Some(picked) = system_ui(ui, system, "import-creatures-system") {
+            if let Some(picked) = system_ui(ui, *system, "import-creatures-system") {
                 remap = Some((picked, None));
             }
             clash_choice = clash_ui(ui, *on_clash);
@@ -188,9 +189,9 @@ fn badge_ui(ui: &mut egui::Ui, status: Status) {
 /// (`None` mapping: propose again for the new system).
 fn mapping_ui(
     ui: &mut egui::Ui,
-    system: &str,
+    system: SystemId,
     mapping: &CsvMapping,
-) -> Option<(String, Option<CsvMapping>)> {
+) -> Option<(SystemId, Option<CsvMapping>)> {
     let mut change = system_ui(ui, system, "import-csv-system").map(|picked| (picked, None));
     ui.label(RichText::new("Columns: what each one fills").strong());
     let targets = csv_targets(system);
@@ -226,24 +227,24 @@ fn mapping_ui(
         ui.label(RichText::new(format!("⚠ {warning}")).color(ui.visuals().warn_fg_color));
     }
     if change.is_none() && edited != *mapping {
-        change = Some((system.to_owned(), Some(edited)));
+        change = Some((system, Some(edited)));
     }
     change
 }
 
 /// "Creatures of [system]": the system the file's creatures are read for; the new one when
 /// the GM picks another.
-fn system_ui(ui: &mut egui::Ui, system: &str, salt: &str) -> Option<String> {
+fn system_ui(ui: &mut egui::Ui, system: SystemId, salt: &str) -> Option<SystemId> {
     let mut change = None;
     ui.horizontal(|ui| {
         let label = ui.label("Creatures of");
-        let name = fray_app::system::by_id(system).map_or(system, |s| s.name());
-        let mut picked = system.to_owned();
+        let name = system.system().name();
+        let mut picked = system;
         egui::ComboBox::from_id_salt(salt)
             .selected_text(name)
             .show_ui(ui, |ui| {
                 for s in fray_app::system::all() {
-                    ui.selectable_value(&mut picked, s.id().to_owned(), s.name());
+                    ui.selectable_value(&mut picked, s.id(), s.name());
                 }
             })
             .response
@@ -318,7 +319,7 @@ fn capitalised(text: &str) -> String {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(super) struct ExportLibraryForm {
     /// The system, or `None` for the whole library.
-    system: Option<String>,
+    system: Option<SystemId>,
     /// The kind of file.
     format: LibraryFormat,
 }
@@ -357,17 +358,14 @@ pub(super) fn export_library_ui(
     ui.add_space(8.0);
     ui.horizontal(|ui| {
         let label = ui.label("Export");
-        let shown = form
-            .system
-            .as_deref()
-            .map_or("The whole library", |s| fray_app::system::by_id(s).map_or(s, |x| x.name()));
+        let shown = form.system.map_or("The whole library", |s| s.system().name());
         egui::ComboBox::from_id_salt("export-library-system")
             .selected_text(shown)
             .width(280.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut form.system, None, "The whole library");
                 for s in fray_app::system::all() {
-                    ui.selectable_value(&mut form.system, Some(s.id().to_owned()), s.name());
+                    ui.selectable_value(&mut form.system, Some(s.id()), s.name());
                 }
             })
             .response
@@ -376,8 +374,7 @@ pub(super) fn export_library_ui(
     let (export, cancel) = buttons_ui(ui, "Export…", None, false);
     if export {
         let extension = form.format.extension();
-        let name =
-            form.system.as_deref().map_or("fray-library".to_owned(), |s| format!("fray-{s}"));
+        let name = form.system.map_or("fray-library".to_owned(), |s| format!("fray-{s}"));
         let files = Files {
             kind: "library",
             title: "Export the library",
@@ -390,7 +387,7 @@ pub(super) fn export_library_ui(
         );
         if let Some(path) = path {
             let selection = match &form.system {
-                Some(s) => Selection::System(s.clone()),
+                Some(s) => Selection::System(*s),
                 None => Selection::All,
             };
             let format = form.format;

@@ -4,6 +4,7 @@
 //! Reading and previewing write nothing; the import itself is an
 //! [`Action`](crate::window::Action).
 
+use fray_app::ids::SystemId;
 use fray_data::Db;
 use fray_data::exchange::{
     self, CsvMapping, Format, LibraryFile, OnClash, Preview, Problems, csv_creatures, read_text,
@@ -30,7 +31,7 @@ pub enum Stage {
         /// The file's text.
         text: String,
         /// The system the creatures are for.
-        system: String,
+        system: SystemId,
         /// Each column's target.
         mapping: CsvMapping,
         /// The creatures read with this mapping and what importing them would do, or the
@@ -46,7 +47,7 @@ pub enum Stage {
         /// What it is.
         format: Format,
         /// The system its creatures are read for.
-        system: String,
+        system: SystemId,
         /// What becomes of a creature whose name the library has.
         on_clash: OnClash,
         /// What importing them would do, or the problems.
@@ -72,7 +73,7 @@ pub struct Creatures {
 impl ImportForm {
     /// Reads `path` (CSV by its extension, else Fray JSON) and previews it against `db`;
     /// `system` is the one CSV rows are read for until the GM picks another.
-    pub fn load(db: &Db, path: &Path, system: &str) -> Self {
+    pub fn load(db: &Db, path: &Path, system: SystemId) -> Self {
         let text = match read_text(path) {
             Ok(text) => text,
             Err(p) => return Self { path: path.to_owned(), stage: Stage::Refused(p) },
@@ -95,7 +96,7 @@ impl ImportForm {
     }
 
     /// Reads the CSV again after the GM changed its system or a column's target.
-    pub fn remap(&mut self, db: &Db, system: &str, mapping: Option<CsvMapping>) {
+    pub fn remap(&mut self, db: &Db, system: SystemId, mapping: Option<CsvMapping>) {
         match &self.stage {
             Stage::Csv { text, .. } => {
                 self.stage = csv_stage(db, &self.path, text.clone(), system, mapping);
@@ -111,8 +112,8 @@ impl ImportForm {
     /// Reads the creatures again with another choice for the names the library has.
     pub fn settle_clashes(&mut self, db: &Db, choice: OnClash) {
         if let Stage::Creatures { text, format, system, .. } = &self.stage {
-            let (text, format, system) = (text.clone(), *format, system.clone());
-            self.stage = creatures_stage(db, &self.path, text, format, &system, choice);
+            let (text, format, system) = (text.clone(), *format, *system);
+            self.stage = creatures_stage(db, &self.path, text, format, system, choice);
         }
     }
 
@@ -144,7 +145,7 @@ fn csv_stage(
     db: &Db,
     path: &Path,
     text: String,
-    system: &str,
+    system: SystemId,
     mapping: Option<CsvMapping>,
 ) -> Stage {
     let name = path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
@@ -158,7 +159,7 @@ fn csv_stage(
     let read = csv_creatures(&name, &text, system, &mapping).and_then(|file| {
         exchange::preview(db, &file).map(|p| (file, p)).map_err(|e| problem(path, e.to_string()))
     });
-    Stage::Csv { text, system: system.to_owned(), mapping, read }
+    Stage::Csv { text, system, mapping, read }
 }
 
 /// Stat blocks as printed, or another tool's bestiary, read for `system`: a creature whose
@@ -169,7 +170,7 @@ fn creatures_stage(
     path: &Path,
     text: String,
     format: Format,
-    system: &str,
+    system: SystemId,
     on_clash: OnClash,
 ) -> Stage {
     let name = file_name(path);
@@ -199,7 +200,7 @@ fn creatures_stage(
         let how_read = blocks.iter().map(|b| (b.entry.uid.clone(), how_read(b))).collect();
         Ok(Creatures { file, preview, left_out, how_read })
     });
-    Stage::Creatures { text, format, system: system.to_owned(), on_clash, read }
+    Stage::Creatures { text, format, system, on_clash, read }
 }
 
 /// "read AC, Hit dice, HP; 4 pieces not read, in the notes": what the GM checks a creature

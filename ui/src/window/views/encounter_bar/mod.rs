@@ -137,7 +137,11 @@ pub fn encounter_bar_ui(
             }
             let paste = ui.button("Paste stat blocks…");
             if paste.on_hover_text("Creatures as a book or a web page prints them").clicked() {
-                let system = model.session.as_ref().map_or("bdp", |s| s.state().system_id());
+                // Without an open encounter the form starts on Block, Dodge, Parry's blocks.
+                let system = model.session.as_ref().map_or_else(
+                    || fray_app::own::Kind::id(&fray_app::systems::bdp::Bdp),
+                    |s| s.state().system_id(),
+                );
                 view.dialog = Some(Dialog::Paste(Box::new(paste::PasteForm::new(system))));
             }
             if ui.button("Export library…").clicked() {
@@ -261,8 +265,8 @@ fn encounter_controls_ui(
 const NARROW_BAR: f32 = 800.0;
 
 /// The name of a system, or its id when this Fray does not know it.
-fn system_name(id: &str) -> &str {
-    fray_app::system::by_id(id).map_or(id, |s| s.name())
+fn system_name(id: fray_app::ids::SystemId) -> &'static str {
+    id.system().name()
 }
 
 /// When something happened, as a GM reads it: "just now", "5 min ago", "yesterday", or the

@@ -7,6 +7,7 @@
 use super::dialogs::{Outcome, body_ui, buttons_ui, title_ui};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, RichText};
+use fray_app::ids::SystemId;
 use fray_data::Db;
 use fray_data::exchange::{self, CreatureEntry, OnClash, PastedBlock, Problems};
 
@@ -15,9 +16,9 @@ pub(super) struct PasteForm {
     /// The text pasted.
     text: String,
     /// The system the blocks are for.
-    system: String,
+    system: SystemId,
     /// The text and system `read` was made from.
-    read_from: (String, String),
+    read_from: Option<(String, SystemId)>,
     /// The blocks read, each with the entry its name clashes with, or the problems.
     read: Result<Vec<(PastedBlock, Option<CreatureEntry>)>, Problems>,
     /// The GM's choice for each clashing block, by block.
@@ -26,11 +27,11 @@ pub(super) struct PasteForm {
 
 impl PasteForm {
     /// An empty paste for `system`.
-    pub(super) fn new(system: &str) -> Self {
+    pub(super) fn new(system: SystemId) -> Self {
         PasteForm {
             text: String::new(),
-            system: system.to_owned(),
-            read_from: (String::new(), String::new()),
+            system,
+            read_from: None,
             read: Ok(Vec::new()),
             choices: Vec::new(),
         }
@@ -38,15 +39,15 @@ impl PasteForm {
 
     /// Reads the text again when it or the system changed.
     fn refresh(&mut self, db: &Db) {
-        let now = (self.text.clone(), self.system.clone());
-        if now == self.read_from {
+        let now = (self.text.clone(), self.system);
+        if self.read_from.as_ref() == Some(&now) {
             return;
         }
-        self.read_from = now;
+        self.read_from = Some(now);
         self.read = if self.text.trim().is_empty() {
             Ok(Vec::new())
         } else {
-            exchange::read_stat_blocks("the paste", &self.text, &self.system).and_then(|blocks| {
+            exchange::read_stat_blocks("the paste", &self.text, self.system).and_then(|blocks| {
                 let clashes = exchange::clashes(db, &blocks).map_err(|e| {
                     Problems::from(exchange::ImportProblem::file("the paste", e.to_string()))
                 })?;
@@ -94,13 +95,12 @@ pub(super) fn paste_ui(
 fn paste_body_ui(ui: &mut egui::Ui, model: &Model, form: &mut PasteForm) {
     ui.horizontal(|ui| {
         let label = ui.label("Stat blocks of");
-        let name = fray_app::system::by_id(&form.system)
-            .map_or(form.system.clone(), |s| s.name().to_owned());
+        let name = form.system.system().name();
         egui::ComboBox::from_id_salt("paste-system")
             .selected_text(name)
             .show_ui(ui, |ui| {
                 for s in fray_app::system::all() {
-                    ui.selectable_value(&mut form.system, s.id().to_owned(), s.name());
+                    ui.selectable_value(&mut form.system, s.id(), s.name());
                 }
             })
             .response

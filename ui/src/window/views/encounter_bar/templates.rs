@@ -57,8 +57,7 @@ pub(super) fn start_from_ui(
                 // Read only while the list is open.
                 let list = model.db.templates().list(TemplateKind::Encounter, None);
                 for t in list.unwrap_or_default() {
-                    let system =
-                        fray_app::system::by_id(&t.system).map_or(t.system.as_str(), |s| s.name());
+                    let system = t.system.system().name();
                     let text = format!("{} ({system})", t.name);
                     ui.selectable_value(chosen, Some((t.id, t.name.clone())), text);
                 }

@@ -5,12 +5,13 @@ use super::{Dialog, EncounterBarView, system_name, when};
 use crate::window::action::now_ms;
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
+use fray_app::ids::SystemId;
 
 /// What the GM is typing into the new-encounter form.
 #[derive(Default)]
 pub(super) struct NewEncounterForm {
-    /// Index of the chosen system in `fray_app::system::all()`.
-    system: usize,
+    /// The chosen system; before the GM picks one, the first in menu order.
+    system: Option<SystemId>,
     /// The name being typed.
     name: String,
     /// The encounter template to start from, if any (its id and name).
@@ -111,7 +112,8 @@ fn new_card_ui(
 /// The system picker and the name field. Returns whether Enter was pressed in the name.
 pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounterForm) -> bool {
     let systems = fray_app::system::all();
-    form.system = form.system.min(systems.len().saturating_sub(1));
+    form.system = form.chosen();
+    let chosen = form.system.map(SystemId::system);
     let mut enter = false;
     egui::Grid::new("new-encounter").num_columns(2).spacing([12.0, 12.0]).show(ui, |ui| {
         let label = ui.label("System");
@@ -121,10 +123,10 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
             .width(ui.available_width().clamp(MIN_FIELD, 260.0))
             // Every procedure in view at once, none behind a scroll.
             .height(f32::INFINITY)
-            .selected_text(systems.get(form.system).map_or("", |s| s.name()))
+            .selected_text(chosen.map_or("", |s| s.name()))
             .show_ui(ui, |ui| {
-                for (i, system) in systems.iter().enumerate() {
-                    ui.selectable_value(&mut form.system, i, system.name());
+                for system in systems {
+                    ui.selectable_value(&mut form.system, Some(system.id()), system.name());
                 }
             })
             .response
@@ -143,7 +145,7 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
         ui.end_row();
 
         // Zones or a grid, for the procedures that may be fought on a grid.
-        if let Some(system) = systems.get(form.system).filter(|s| s.allows_grid()) {
+        if let Some(system) = form.system.map(SystemId::system).filter(|s| s.allows_grid()) {
             // A procedure fought only on a grid gets one, and says why zones are off.
             let only_grid = system.needs_grid();
             if only_grid {
@@ -178,6 +180,12 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
 }
 
 impl NewEncounterForm {
+    /// The system the form creates an encounter of: the one picked, else the first in menu
+    /// order (none only when no procedure is installed).
+    fn chosen(&self) -> Option<SystemId> {
+        self.system.or_else(|| fray_app::system::all().first().map(|s| s.id()))
+    }
+
     /// Whether the form can be submitted (it has a name).
     pub(super) fn ready(&self) -> bool {
         !self.name.trim().is_empty()
@@ -185,7 +193,7 @@ impl NewEncounterForm {
 
     /// Pushes the creation of the encounter and clears the name; false when not ready.
     pub(super) fn submit(&mut self, out: &mut Vec<Action>) -> bool {
-        let Some(system) = fray_app::system::all().get(self.system) else { return false };
+        let Some(system) = self.chosen() else { return false };
         let name = self.name.trim();
         if name.is_empty() {
             return false;
@@ -198,7 +206,7 @@ impl NewEncounterForm {
                 }))
             }
             None => {
-                out.push(Action::NewEncounter { system: system.id().into(), name: name.into() });
+                out.push(Action::NewEncounter { system, name: name.into() });
                 // The grid is the new encounter's first command (journaled, undoable).
                 if let Some((width, height)) = self.grid {
                     out.push(Action::Game(fray_app::Command::SetGrid { width, height, feet: 5 }));
@@ -263,7 +271,7 @@ pub(super) fn recent_list_ui(
                     Some(t) => format!("opened {}", when(t, now)),
                     None => format!("changed {}", when(e.updated, now)),
                 };
-                let what = format!("{} · {} · {when}", system_name(&e.system), actions(e.cursor));
+                let what = format!("{} · {} · {when}", system_name(e.system), actions(e.cursor));
                 ui.add(egui::Label::new(RichText::new(what).weak()).truncate());
             });
         });

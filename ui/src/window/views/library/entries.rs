@@ -6,6 +6,7 @@ use crate::window::library_ops::EntryRef;
 use fray_app::command::NewCombatant;
 use fray_app::encounter::stat_label;
 use fray_app::ids::SideId;
+use fray_app::ids::SystemId;
 use fray_data::{Db, Search};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -54,7 +55,7 @@ pub struct LibraryDrop {
 /// What the results were searched for; a new search runs when it changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Query {
-    pub system: String,
+    pub system: SystemId,
     pub tab: Tab,
     pub text: String,
     pub tag: Option<String>,
@@ -81,7 +82,7 @@ pub(super) struct Results {
 impl Results {
     /// Runs the searches for `query`.
     pub fn load(db: &Db, query: Query) -> Self {
-        let base = Search::text(query.text.clone()).system(query.system.clone()).limit(LIMIT);
+        let base = Search::text(query.text.clone()).system(query.system).limit(LIMIT);
         let found = match query.tab {
             Tab::Bestiary => search_creatures(db, &base, query.tag.as_deref()),
             Tab::Characters => search_characters(db, &base, query.tag.as_deref()),
@@ -121,7 +122,7 @@ fn search_creatures(db: &Db, base: &Search, tag: Option<&str>) -> Found {
         |c| {
             let combatant = c.to_combatant(SideId(0));
             let summary = if c.recurring {
-                now(&c.system, &c.name, &c.block, &c.condition, Some("recurring"))
+                now(c.system, &c.name, &c.block, &c.condition, Some("recurring"))
             } else {
                 summary(&combatant, None)
             };
@@ -150,7 +151,7 @@ fn search_characters(db: &Db, base: &Search, tag: Option<&str>) -> Found {
             let summary = if c.condition.is_whole() {
                 summary(&combatant, c.party.as_deref())
             } else {
-                now(&c.system, &c.name, &c.sheet, &c.condition, c.party.as_deref())
+                now(c.system, &c.name, &c.sheet, &c.condition, c.party.as_deref())
             };
             Entry {
                 key: format!("character:{}", c.id.0),
@@ -204,7 +205,7 @@ fn tags_by_use<'a>(lists: impl Iterator<Item = &'a [String]>) -> Vec<String> {
 /// How a character (or recurring foe) is now, at a glance: "HP 2/6 · Fatigue 3 · Shattered
 /// kneecap", then its party.
 fn now(
-    system: &str,
+    system: SystemId,
     name: &str,
     sheet: &serde_json::Value,
     condition: &fray_app::campaign::Condition,

@@ -20,6 +20,7 @@ use crate::window::{Action, Model};
 use eframe::egui::{self, vec2};
 use entries::{Query, Results};
 use fray_app::command::NewCombatant;
+use fray_app::ids::SystemId;
 
 /// Height of one entry row in the list.
 const ROW_HEIGHT: f32 = 50.0;
@@ -60,9 +61,9 @@ pub struct LibraryView {
     /// The prep bench's tabs (tables, detachments, templates) and party rows.
     pub prep: prep::PrepView,
     /// The system whose library is shown; follows the open encounter's until the GM picks.
-    system: Option<String>,
+    system: Option<SystemId>,
     /// The open encounter's system when it was last followed.
-    followed: Option<String>,
+    followed: Option<SystemId>,
     /// A deletion waiting for confirmation.
     confirm: Option<DeleteConfirm>,
 }
@@ -90,14 +91,15 @@ impl Default for LibraryView {
 impl LibraryView {
     /// The system whose library is shown: the one the GM picked, else the open encounter's,
     /// else freeform. A file imported from the library is read for it.
-    pub fn shown_system(&self, model: &Model) -> String {
-        let open = model.session.as_ref().map(|s| s.state().system_id().to_owned());
-        self.system.clone().or(open).unwrap_or_else(|| "freeform".to_owned())
+    pub fn shown_system(&self, model: &Model) -> SystemId {
+        let open = model.session.as_ref().map(|s| s.state().system_id());
+        let freeform = || fray_app::own::Kind::id(&fray_app::systems::freeform::Freeform);
+        self.system.or(open).unwrap_or_else(freeform)
     }
 
     /// Shows the library of `system` (the picker above the list).
-    pub fn pick_system(&mut self, system: &str) {
-        self.system = Some(system.to_owned());
+    pub fn pick_system(&mut self, system: SystemId) {
+        self.system = Some(system);
         self.tag = None;
     }
 }
@@ -113,16 +115,15 @@ pub fn library_ui(
     fold: Option<FoldButton<'_>>,
     out: &mut Vec<Action>,
 ) {
-    let open = model.session.as_ref().map(|s| s.state().system_id().to_owned());
+    let open = model.session.as_ref().map(|s| s.state().system_id());
     if open.is_some() && open != view.followed {
         // A newly opened encounter shows its own system's library.
-        view.followed.clone_from(&open);
-        view.system.clone_from(&open);
+        view.followed = open;
+        view.system = open;
     }
     let system = view.shown_system(model);
-    let system = system.as_str();
     confirm_delete_ui(ui, &mut view.confirm, out);
-    let droppable = open.as_deref() == Some(system);
+    let droppable = open == Some(system);
     // Quick-add is open unless the panel is short (a small window at a large scale: the list
     // needs the room more), until the GM opens or closes it.
     let roomy = ui.available_height() > 560.0;
@@ -160,9 +161,9 @@ pub fn library_ui(
 
 /// The system picker, at the start of the search row (no row of its own: the list needs the
 /// height). Shows a short name; the list names every system in full.
-fn system_ui(ui: &mut egui::Ui, system: &str, view: &mut LibraryView) {
-    let full = fray_app::system::by_id(system).map_or(system, |s| s.name());
-    let mut picked = system.to_owned();
+fn system_ui(ui: &mut egui::Ui, system: SystemId, view: &mut LibraryView) {
+    let full = system.system().name();
+    let mut picked = system;
     // Every procedure in view at once (Sovereign was behind a scroll), as the welcome
     // screen's picker shows them.
     egui::ComboBox::from_id_salt("library-system")
@@ -171,7 +172,7 @@ fn system_ui(ui: &mut egui::Ui, system: &str, view: &mut LibraryView) {
         .height(f32::INFINITY)
         .show_ui(ui, |ui| {
             for s in fray_app::system::all() {
-                ui.selectable_value(&mut picked, s.id().to_owned(), s.name());
+                ui.selectable_value(&mut picked, s.id(), s.name());
             }
         })
         .response
@@ -182,7 +183,7 @@ fn system_ui(ui: &mut egui::Ui, system: &str, view: &mut LibraryView) {
              needs an encounter of that system"
         ));
     if picked != system {
-        view.pick_system(&picked);
+        view.pick_system(picked);
     }
 }
 
@@ -196,7 +197,7 @@ fn short_name(name: &str) -> String {
 }
 
 /// The button making a new entry of the tab's kind ("New creature", "New character").
-fn new_entry_ui(ui: &mut egui::Ui, system: &str, tab: Tab, out: &mut Vec<Action>) {
+fn new_entry_ui(ui: &mut egui::Ui, system: SystemId, tab: Tab, out: &mut Vec<Action>) {
     let new = match tab {
         Tab::Bestiary => Some(("New creature", false)),
         Tab::Characters => Some(("New character", true)),
@@ -234,7 +235,7 @@ pub fn undo_delete_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
 fn list_ui(
     ui: &mut egui::Ui,
     model: &Model,
-    system: &str,
+    system: SystemId,
     view: &mut LibraryView,
     droppable: bool,
     virtualised: bool,
@@ -249,7 +250,7 @@ fn list_ui(
     if view.tab == Tab::Weapons && !has_weapons {
         view.tab = Tab::Bestiary;
     }
-    let detachments = fray_app::system::by_id(system).is_some_and(|s| s.has_detachments());
+    let detachments = system.system().has_detachments();
     if view.tab == Tab::Detachments && !detachments {
         view.tab = Tab::Bestiary;
     }
@@ -292,7 +293,7 @@ fn list_ui(
 
     filters::tag_ui(ui, &mut view.tag, &results.tags);
     filters::count_ui(ui, &mut view.count);
-    let detachments = fray_app::system::by_id(system).is_some_and(|s| s.has_detachments());
+    let detachments = system.system().has_detachments();
     if detachments {
         ui.checkbox(&mut view.detachment, "As one detachment")
             .on_hover_text("Several of them as one token with a member count");

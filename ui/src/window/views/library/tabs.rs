@@ -5,6 +5,7 @@
 use super::{LibraryView, Tab, entries, weapons};
 use crate::window::Model;
 use eframe::egui::{self, vec2};
+use fray_app::ids::SystemId;
 
 /// Narrower than this (points), the panel's tabs are one pick list instead of a button each.
 const NARROW: f32 = 240.0;
@@ -14,7 +15,7 @@ const NARROW: f32 = 240.0;
 pub(super) fn tabs_ui(
     ui: &mut egui::Ui,
     model: &Model,
-    system: &str,
+    system: SystemId,
     view: &mut LibraryView,
     has_weapons: bool,
     detachments: bool,

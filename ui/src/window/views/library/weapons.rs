@@ -3,6 +3,7 @@
 //! filtered by the library's search text.
 
 use eframe::egui::{self, RichText};
+use fray_app::ids::SystemId;
 use fray_data::Db;
 use fray_data::weapons::WeaponRef;
 
@@ -10,20 +11,20 @@ use fray_data::weapons::WeaponRef;
 /// changes or the GM opens the tab (not every frame).
 pub(super) struct WeaponList {
     /// The system it was read for.
-    pub system: String,
+    pub system: SystemId,
     /// The weapons, by name, or why they could not be read.
     weapons: Result<Vec<WeaponRef>, String>,
 }
 
 impl WeaponList {
     /// Reads `system`'s list.
-    pub fn load(db: &Db, system: &str) -> Self {
+    pub fn load(db: &Db, system: SystemId) -> Self {
         let weapons = db
             .weapons()
             .list(Some(system))
             .map(|list| list.into_iter().map(|w| w.weapon).collect())
             .map_err(|e| format!("The weapon list could not be read: {e}"));
-        Self { system: system.to_owned(), weapons }
+        Self { system, weapons }
     }
 
     /// Whether the library shows the tab: the system has weapons (or reading them failed, so
@@ -65,7 +66,7 @@ pub(super) fn weapons_ui(ui: &mut egui::Ui, list: &WeaponList, text: &str) {
             for w in shown {
                 let row = ui.vertical(|ui| {
                     ui.label(RichText::new(&w.name).strong());
-                    ui.label(RichText::new(w.summary(&list.system)).small().weak());
+                    ui.label(RichText::new(w.summary(list.system)).small().weak());
                 });
                 if !w.notes.is_empty() {
                     row.response.on_hover_text(&w.notes);
@@ -85,10 +86,10 @@ mod tests {
     #[test]
     fn every_list_shows_and_filters() {
         let db = Db::open_in_memory().unwrap();
-        let list = |system| WeaponList::load(&db, system);
+        let list = |system: &str| WeaponList::load(&db, system.parse().unwrap());
         assert!(list("bdp").shown() && list("d12").shown() && list("murdham").shown());
         assert!(!list("freeform").shown());
-        let names = |system, text| -> Vec<String> {
+        let names = |system: &str, text| -> Vec<String> {
             list(system).matching(text).into_iter().map(|w| w.name.clone()).collect()
         };
         assert!(names("bdp", "sweep").contains(&"Longsword".into()), "by tag");
@@ -104,7 +105,7 @@ mod tests {
         assert_eq!(names("murdham", "blast"), ["Fire flask"]);
 
         // The list is the database's: a GM's edit shows once it is read again.
-        let sword = db.weapons().list(Some("d12")).unwrap();
+        let sword = db.weapons().list(Some("d12".parse().unwrap())).unwrap();
         let sword = sword.into_iter().find(|w| w.weapon.key == "longsword").unwrap();
         let mut edit = NewWeapon { system: sword.system, weapon: sword.weapon };
         edit.weapon.name = "Longsword of the lantern".into();

@@ -8,6 +8,7 @@ use super::{buttons_ui, confirm_delete_ui, modal_ui, title_ui};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, RichText, vec2};
 use fray_app::ids::SideId;
+use fray_app::ids::SystemId;
 use fray_app::system::MAX_ADD_COUNT;
 use fray_data::templates::Detachment;
 use fray_data::{Creature, NewTemplate, Search, Template, TemplateId, TemplateKind};
@@ -63,12 +64,12 @@ pub struct DetachmentsView {
 pub fn detachments_ui(
     ui: &mut egui::Ui,
     model: &Model,
-    system: &str,
+    system: SystemId,
     filter: &str,
     view: &mut DetachmentsView,
     out: &mut Vec<Action>,
 ) {
-    let key = (system.to_owned(), model.library_version);
+    let key = (system, model.library_version);
     if view.list.as_ref().is_none_or(|(k, _)| *k != key) {
         let list = model
             .db
@@ -258,7 +259,7 @@ fn row_ui(
 fn form_ui(
     ctx: &egui::Context,
     model: &Model,
-    system: &str,
+    system: SystemId,
     form: &mut DetachmentForm,
     found: &mut Option<(String, Vec<Creature>)>,
     out: &mut Vec<Action>,
@@ -277,8 +278,7 @@ fn form_ui(
                     )
                     .labelled_by(label.id);
                     if found.as_ref().is_none_or(|(q, _)| *q != form.search) {
-                        let search =
-                            Search::text(form.search.clone()).system(system.to_owned()).limit(8);
+                        let search = Search::text(form.search.clone()).system(system).limit(8);
                         let list = model.db.creatures().search(&search).unwrap_or_default();
                         *found = Some((form.search.clone(), list));
                     }

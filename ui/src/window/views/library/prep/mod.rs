@@ -15,7 +15,7 @@ use eframe::egui::{self, RichText};
 
 /// A list read from the library and the (system, library version) it was read for: it is
 /// read again when either changes.
-pub(super) type ReadFor<T> = Option<((String, u64), T)>;
+pub(super) type ReadFor<T> = Option<((fray_app::ids::SystemId, u64), T)>;
 
 /// Widget state of the prep bench.
 #[derive(Default)]
@@ -64,14 +64,23 @@ const BUTTONS_ROOM: f32 = 14.0 + 40.0 + 20.0 + 16.0;
 /// A dialog's body, scrolled in what the screen has left between where it starts and the
 /// buttons under it: however much it holds (a long paste, many people to review), the
 /// buttons stay on the screen at any scale.
+///
+/// The body is laid out in a rectangle of exactly that room, not in what the dialog's area
+/// offers: an area offers the size it had the frame before, so a body measured against it
+/// grew by the height of the buttons under it every frame (60 points a frame for nine frames
+/// in a long settings dialog), and the buttons ran away from the pointer aimed at them.
 pub(crate) fn body_ui<R>(ui: &mut egui::Ui, salt: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
     let room = (ui.ctx().content_rect().bottom() - ui.cursor().top() - BUTTONS_ROOM).max(48.0);
-    egui::ScrollArea::vertical()
-        .id_salt(("dialog-body", salt))
-        .max_height(room)
-        .auto_shrink([false, true])
-        .show(ui, add)
-        .inner
+    let rect = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(ui.available_width(), room));
+    ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt(("dialog-body", salt))
+            .max_height(room)
+            .auto_shrink([false, true])
+            .show(ui, add)
+            .inner
+    })
+    .inner
 }
 
 /// The title of a dialog, with room under it.

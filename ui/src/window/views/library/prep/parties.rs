@@ -5,6 +5,7 @@ use super::super::entries::{Entry, summary};
 use crate::window::Model;
 use eframe::egui::{self, Color32, CornerRadius, Id, RichText, Sense, vec2};
 use fray_app::ids::SideId;
+use fray_app::ids::SystemId;
 use std::sync::Arc;
 
 /// What the GM drags from a party row: every member, each to add once.
@@ -24,8 +25,8 @@ pub struct PartiesView {
 }
 
 /// Draws the parties of `system` as draggable rows (nothing when there is none).
-pub fn parties_ui(ui: &mut egui::Ui, model: &Model, system: &str, view: &mut PartiesView) {
-    let key = (system.to_owned(), model.library_version);
+pub fn parties_ui(ui: &mut egui::Ui, model: &Model, system: SystemId, view: &mut PartiesView) {
+    let key = (system, model.library_version);
     if view.list.as_ref().is_none_or(|(k, _)| *k != key) {
         let list = model.db.characters().parties(Some(system)).unwrap_or_default();
         view.list = Some((key, list));
@@ -43,7 +44,7 @@ pub fn parties_ui(ui: &mut egui::Ui, model: &Model, system: &str, view: &mut Par
     ui.add_space(4.0);
 }
 
-fn party_row_ui(ui: &mut egui::Ui, model: &Model, system: &str, name: &str, count: u32) {
+fn party_row_ui(ui: &mut egui::Ui, model: &Model, system: SystemId, name: &str, count: u32) {
     let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), 36.0), Sense::hover());
     let id = Id::unique(("library-party", name));
     let response = ui.interact(rect, id, Sense::drag()).on_hover_cursor(egui::CursorIcon::Grab);

@@ -162,7 +162,7 @@ fn rows_ui(ui: &mut egui::Ui, form: &mut TableForm, problems: &Problems) {
         if ui.add(egui::Button::new("Add row").min_size(vec2(0.0, 32.0))).clicked() {
             form.add_row();
         }
-        if let Some(keys) = structured_keys(&form.system) {
+        if let Some(keys) = structured_keys(form.system) {
             ui.add_space(12.0);
             ui.add(egui::Label::new(RichText::new(keys).small().weak()).wrap());
         }

@@ -5,6 +5,7 @@
 use fray_app::checks::Coverage;
 use fray_app::checks::{RollTable, TableRow};
 use fray_app::dice::Dice;
+use fray_app::ids::SystemId;
 use fray_data::{Effect, NewTable, StoredTable, TableId};
 
 /// One row as typed.
@@ -37,7 +38,7 @@ pub struct TableForm {
     /// The stored table being edited; `None` for a new one.
     pub id: Option<TableId>,
     /// The system it belongs to.
-    pub system: String,
+    pub system: SystemId,
     /// Its name.
     pub name: String,
     /// Its dice, as typed ("d20", "2d6").
@@ -84,10 +85,10 @@ impl Problems {
 
 impl TableForm {
     /// A new, empty table of `system` (d6 until the GM says otherwise).
-    pub fn new(system: &str) -> Self {
+    pub fn new(system: SystemId) -> Self {
         Self {
             id: None,
-            system: system.to_owned(),
+            system,
             name: String::new(),
             dice: "d6".into(),
             damage_type: String::new(),
@@ -100,7 +101,7 @@ impl TableForm {
     pub fn edit(t: &StoredTable) -> Self {
         Self {
             id: Some(t.id),
-            system: t.system.clone(),
+            system: t.system,
             name: t.table.name.clone(),
             dice: t.table.dice.to_string(),
             damage_type: t.damage_type.clone().unwrap_or_default(),
@@ -209,7 +210,7 @@ impl TableForm {
         let damage_type =
             Some(self.damage_type.trim()).filter(|d| !d.is_empty()).map(str::to_owned);
         Ok(NewTable {
-            system: self.system.clone(),
+            system: self.system,
             damage_type,
             table: RollTable { name: self.name.trim().to_owned(), dice, rows },
         })
@@ -230,8 +231,8 @@ pub fn structured(text: &str) -> Result<Option<serde_json::Value>, String> {
 
 /// The keys a system's rules read in a row's structured effect, for the editor's hint (the
 /// system says; see `System::table_effect_keys`).
-pub fn structured_keys(system: &str) -> Option<&'static str> {
-    fray_app::system::by_id(system).and_then(|s| s.table_effect_keys())
+pub fn structured_keys(system: SystemId) -> Option<&'static str> {
+    system.system().table_effect_keys()
 }
 
 /// The totals `min..=max` no row covers, and the totals two rows both cover, as messages:
@@ -257,7 +258,8 @@ mod tests {
     use super::*;
 
     fn form(dice: &str, rows: &[(&str, &str, &str)]) -> TableForm {
-        let mut f = TableForm::new("d12");
+        fray_app::systems::install();
+        let mut f = TableForm::new("d12".parse().unwrap());
         f.name = "Injuries".into();
         f.dice = dice.into();
         f.rows = rows

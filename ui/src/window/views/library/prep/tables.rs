@@ -5,6 +5,7 @@ use super::table_form::TableForm;
 use super::{confirm_delete_ui, list_row_ui, table_editor};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, vec2};
+use fray_app::ids::SystemId;
 use fray_data::{StoredTable, TableId};
 
 /// Widget state of the Tables tab.
@@ -22,12 +23,12 @@ pub struct TablesView {
 pub fn tables_ui(
     ui: &mut egui::Ui,
     model: &Model,
-    system: &str,
+    system: SystemId,
     filter: &str,
     view: &mut TablesView,
     out: &mut Vec<Action>,
 ) {
-    let key = (system.to_owned(), model.library_version);
+    let key = (system, model.library_version);
     if view.list.as_ref().is_none_or(|(k, _)| *k != key) {
         let list = model.db.tables().list(Some(system)).map_err(|e| e.to_string());
         view.list = Some((key, list));

@@ -19,7 +19,7 @@ pub struct TemplatesView {
 
 /// "d12 · 2 zones · 5 combatants".
 pub fn template_detail(t: &Template) -> String {
-    let system = fray_app::system::by_id(&t.system).map_or(t.system.as_str(), |s| s.name());
+    let system = t.system.system().name();
     match t.board() {
         Ok(b) => format!("{system} · {} zones · {} combatants", b.zones.len(), b.combatants.len()),
         Err(_) => format!("{system} · unreadable"),
