@@ -243,17 +243,7 @@ fn list_ui(
     out: &mut Vec<Action>,
 ) {
     ui.add_space(4.0);
-    if view.weapons.as_ref().is_none_or(|w| w.system != system) {
-        view.weapons = Some(weapons::WeaponList::load(&model.db, system));
-    }
-    let has_weapons = view.weapons.as_ref().is_some_and(weapons::WeaponList::shown);
-    if view.tab == Tab::Weapons && !has_weapons {
-        view.tab = Tab::Bestiary;
-    }
-    let detachments = system.system().has_detachments();
-    if view.tab == Tab::Detachments && !detachments {
-        view.tab = Tab::Bestiary;
-    }
+    let (has_weapons, detachments) = fit_tab(model, system, view);
     tabs::tabs_ui(ui, model, system, view, has_weapons, detachments, fold);
     ui.add_space(2.0);
     filters::search_ui(ui, system, view);
@@ -279,6 +269,37 @@ fn list_ui(
         return;
     }
 
+    entries_ui(ui, model, system, view, droppable, virtualised, out);
+}
+
+/// The weapons list of `system` loaded, and the tab moved to the bestiary when the one shown
+/// does not apply to it (no weapons, no detachments). Whether it has each.
+fn fit_tab(model: &Model, system: SystemId, view: &mut LibraryView) -> (bool, bool) {
+    if view.weapons.as_ref().is_none_or(|w| w.system != system) {
+        view.weapons = Some(weapons::WeaponList::load(&model.db, system));
+    }
+    let has_weapons = view.weapons.as_ref().is_some_and(weapons::WeaponList::shown);
+    if view.tab == Tab::Weapons && !has_weapons {
+        view.tab = Tab::Bestiary;
+    }
+    let detachments = system.system().has_detachments();
+    if view.tab == Tab::Detachments && !detachments {
+        view.tab = Tab::Bestiary;
+    }
+    (has_weapons, detachments)
+}
+
+/// The bestiary's or the characters' entries: its tag and count filters, then the rows
+/// (virtualised when `virtualised`), each dragged onto the board when `droppable`.
+fn entries_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    system: SystemId,
+    view: &mut LibraryView,
+    droppable: bool,
+    virtualised: bool,
+    out: &mut Vec<Action>,
+) {
     let query = Query {
         system: system.to_owned(),
         tab: view.tab,

@@ -188,42 +188,7 @@ fn row_ui(
         let payload = LibraryDrop { entry: entry.clone(), count: d.count, detachment: true };
         egui::DragAndDrop::set_payload(ui.ctx(), payload);
     }
-    let visuals = ui.visuals();
-    let fill = if response.hovered() || response.dragged() {
-        visuals.widgets.hovered.weak_bg_fill
-    } else {
-        visuals.faint_bg_color
-    };
-    ui.painter().rect_filled(rect.shrink2(vec2(0.0, 2.0)), 6.0, fill);
-    let body = egui::TextStyle::Body.resolve(ui.style());
-    let small = egui::TextStyle::Small.resolve(ui.style());
-    let painter = ui.painter();
-    painter.text(
-        rect.min + vec2(10.0, 4.0),
-        egui::Align2::LEFT_TOP,
-        &t.name,
-        body,
-        visuals.strong_text_color(),
-    );
-    painter.text(
-        rect.left_bottom() + vec2(10.0, -4.0),
-        egui::Align2::LEFT_BOTTOM,
-        &detail,
-        small,
-        visuals.weak_text_color(),
-    );
-    if response.dragged()
-        && let Some(pos) = ui.ctx().pointer_interact_pos()
-    {
-        let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("detachment-ghost"));
-        ui.ctx().layer_painter(layer).text(
-            pos + vec2(14.0, 10.0),
-            egui::Align2::LEFT_TOP,
-            format!("{} ({detail})", t.name),
-            egui::TextStyle::Body.resolve(ui.style()),
-            visuals.strong_text_color(),
-        );
-    }
+    paint_row_ui(ui, rect, &response, &t.name, &detail);
     let clicked = ui
         .horizontal(|ui| {
             let mut clicked = None;
@@ -252,6 +217,53 @@ fn row_ui(
         Some("Duplicate") => out.push(Action::Prep(PrepAction::DuplicateTemplate(t.id))),
         Some(_) => *deleting = Some((t.id, t.name.clone())),
         None => {}
+    }
+}
+
+/// A detachment row's face: its plate (lit while hovered or dragged), its name over its
+/// creature and count, and, while dragged, the name by the pointer.
+fn paint_row_ui(
+    ui: &egui::Ui,
+    rect: egui::Rect,
+    response: &egui::Response,
+    name: &str,
+    detail: &str,
+) {
+    let visuals = ui.visuals();
+    let fill = if response.hovered() || response.dragged() {
+        visuals.widgets.hovered.weak_bg_fill
+    } else {
+        visuals.faint_bg_color
+    };
+    ui.painter().rect_filled(rect.shrink2(vec2(0.0, 2.0)), 6.0, fill);
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let small = egui::TextStyle::Small.resolve(ui.style());
+    let painter = ui.painter();
+    painter.text(
+        rect.min + vec2(10.0, 4.0),
+        egui::Align2::LEFT_TOP,
+        name,
+        body,
+        visuals.strong_text_color(),
+    );
+    painter.text(
+        rect.left_bottom() + vec2(10.0, -4.0),
+        egui::Align2::LEFT_BOTTOM,
+        detail,
+        small,
+        visuals.weak_text_color(),
+    );
+    if response.dragged()
+        && let Some(pos) = ui.ctx().pointer_interact_pos()
+    {
+        let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("detachment-ghost"));
+        ui.ctx().layer_painter(layer).text(
+            pos + vec2(14.0, 10.0),
+            egui::Align2::LEFT_TOP,
+            format!("{name} ({detail})"),
+            egui::TextStyle::Body.resolve(ui.style()),
+            visuals.strong_text_color(),
+        );
     }
 }
 
