@@ -89,7 +89,12 @@ fn a_dialog_stands_still_from_its_first_shown_frame() {
         }
         for system in fray_app::system::all() {
             for dialog in DIALOGS.into_iter().filter(|d| d.0 != "harm") {
-                stands_still(&mut encounter_of(*system, scale), dialog, system.id(), scale);
+                stands_still(
+                    &mut encounter_of(*system, scale),
+                    dialog,
+                    system.id().as_str(),
+                    scale,
+                );
             }
         }
     }
