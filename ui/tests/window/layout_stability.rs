@@ -30,7 +30,7 @@ use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT, Queryable};
 use fray_app::dice::DieChoice;
-use fray_app::ids::SideId;
+use fray_app::ids::{SideId, SystemId};
 use fray_app::simulate;
 use fray_data::{Db, Search, Session};
 use fray_ui::window::{Action, LAST_ENCOUNTER_KEY, PREFS_KEY, Prefs, apply};
@@ -222,7 +222,7 @@ fn settle(w: &mut Window) {
 }
 
 /// The bundled library of `system`, as random play drops it on the board.
-fn library(system: &str) -> simulate::Library {
+fn library(system: SystemId) -> simulate::Library {
     let db = Db::open_in_memory().expect("a fresh database with the bundled content");
     let search = Search::default().system(system).limit(500);
     let creatures = db.creatures().search(&search).expect("creatures");
@@ -236,7 +236,7 @@ fn library(system: &str) -> simulate::Library {
 
 /// A window on a new, empty encounter of `system`, on a screen of `width`×`height` pixels at
 /// `scale` percent.
-fn empty_fight(system: &str, (width, height, scale): (f32, f32, u32)) -> Window {
+fn empty_fight(system: SystemId, (width, height, scale): (f32, f32, u32)) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let session = Session::create(&db, system, "Random play", SEED).unwrap();
@@ -321,13 +321,14 @@ const EVENING_REMAINING: usize = 8;
 /// that moved something under the pointer when there are more than [`REMAINING`] says.
 fn play(system: &str) {
     fray_app::systems::install();
+    let id: SystemId = system.parse().unwrap_or_else(|e| panic!("{e}"));
     let seed = std::env::var("FRAY_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(SEED);
-    let report = simulate::play(system, seed, STEPS, &library(system))
-        .unwrap_or_else(|failure| panic!("{failure}"));
+    let report =
+        simulate::play(id, seed, STEPS, &library(id)).unwrap_or_else(|failure| panic!("{failure}"));
     let history = &report.history;
     let mut found = Vec::new();
     for screen in SCREENS {
-        let mut w = empty_fight(system, screen);
+        let mut w = empty_fight(id, screen);
         let mut choices = Choices(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
         let where_ = |step: usize, what: &str| {
             format!(
@@ -420,7 +421,7 @@ fn decided_fight((width, height, scale): (f32, f32, u32)) -> Window {
     let sheet = serde_json::json!({"tracks": {"hp": 5, "str": 13, "dex": 12, "wil": 10,
         "fatigue": {"value": 0, "max": 10}}, "stats": {"armor": 2}});
     let new = fray_data::NewCharacter {
-        system: "bdp".into(),
+        system: "bdp".parse().unwrap(),
         name: "Harald".into(),
         tags: vec![],
         sheet,
@@ -432,7 +433,7 @@ fn decided_fight((width, height, scale): (f32, f32, u32)) -> Window {
     let mut w = common::window_sized(dir, db, points);
     let app = w.harness.state_mut();
     let mut act = |action| apply(&mut app.model, &mut app.view, action);
-    act(Action::NewEncounter { system: "bdp".into(), name: "Crypt".into() });
+    act(Action::NewEncounter { system: "bdp".parse().unwrap(), name: "Crypt".into() });
     act(Action::AddCombatant { combatant: harald.to_combatant(SideId(0)), party: true, count: 1 });
     act(Action::Game(Command::AddSide {
         name: "Dead".into(),
