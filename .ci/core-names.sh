@@ -3,7 +3,7 @@
 # registered once, in app/src/systems/mod.rs, and the core's types and dispatch are generated
 # from that list. This fails when a core file — command.rs, own.rs, style.rs, encounter/,
 # event/, journal/, reach/, system/ — mentions a procedure by its id (any case, so its type names too) or by the name
-# shown to the GM, in code or in a comment. Test modules (`#[cfg(test)]` blocks and tests.rs
+# shown to the GM, in code or in a comment. Test modules (`#[cfg(test)]` blocks and *tests.rs
 # files) may use real procedures as fixtures and are not read.
 #
 # It also fails when any module of app/src but `systems` itself (and the crate root, which
@@ -73,7 +73,7 @@ reaches_systems() {
 
 # Every module of the app crate but systems/ and the crate root.
 outside_systems() {
-  find app/src -name '*.rs' ! -path 'app/src/systems/*' ! -name tests.rs ! -path app/src/lib.rs | sort
+  find app/src -name '*.rs' ! -path 'app/src/systems/*' ! -name '*tests.rs' ! -path app/src/lib.rs | sort
 }
 
 self_test() {
@@ -112,6 +112,6 @@ mapfile -t others < <(outside_systems)
 if reaches_systems "${others[@]}"; then
   echo "core-names: none of the ${#others[@]} modules outside systems/ reaches into it: no module cycle goes through systems"
 else
-  echo "core-names: the lines above reach into systems from outside it; the core learns the procedures only from systems::install" >&2
+  echo "core-names: the lines above reach into systems from outside it; the core learns the procedures only from the registry systems::registry builds" >&2
   exit 1
 fi

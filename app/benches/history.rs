@@ -14,8 +14,11 @@ use std::hint::black_box;
 /// Builds the board through real commands, then a long fight of damage, moves, conditions and
 /// rolls, until the log holds `events` events.
 fn long_fight(events: usize) -> History {
-    let mut h =
-        History::new(Encounter::new(fray_app::system::get("freeform").unwrap(), "Bench", 1));
+    let mut h = History::new(Encounter::new(
+        fray_app::systems::registry().get("freeform").unwrap(),
+        "Bench",
+        1,
+    ));
     let dice = || PlannedDice::new(SeededDice::new(1, 0));
     h.execute(
         Command::AddSide { name: "Party".into(), colour: "#3070b0".into(), party: true },
@@ -83,7 +86,7 @@ fn long_fight(events: usize) -> History {
 }
 
 fn bench(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let h = long_fight(100_000);
     let events = h.events().to_vec();
     let base = h.base().clone();

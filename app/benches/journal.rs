@@ -15,7 +15,7 @@ mod common;
 const EVENTS: usize = 100_000;
 
 fn export(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let h = common::long_fight(EVENTS);
     let (base, events) = (h.base(), h.events());
     let mut group = c.benchmark_group("journal 100k");

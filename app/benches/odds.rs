@@ -33,11 +33,11 @@ fn board(path: &str) -> Encounter {
 }
 
 fn bench(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let rules = Rules::default();
     for (id, path, foes) in FIGHTS {
         let start = board(path);
-        let system = fray_app::system::get(id).expect("a procedure");
+        let system = fray_app::systems::registry().get(id).expect("a procedure");
         let tactics = system.tactics().expect("tactics");
         let mut seed = 0u64;
         c.bench_function(&format!("one {id} fight (4 characters, {foes})"), |b| {
@@ -70,7 +70,7 @@ fn bench(c: &mut Criterion) {
 /// `../shared/DESIGN.md` has it: the table and the simulator never disagree on a rule) costs
 /// at least this.
 fn floor(c: &mut Criterion, id: &str, start: &Encounter, rules: &Rules) {
-    let system = system::get(id).expect("a procedure");
+    let system = fray_app::systems::registry().get(id).expect("a procedure");
     let tactics = system.tactics().expect("tactics");
     let fights: Vec<(u64, Vec<(u64, Command)>)> = (1..=50)
         .map(|seed| {

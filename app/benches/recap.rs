@@ -14,7 +14,7 @@ use fray_app::recap;
 mod common;
 
 fn recap(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let fights: Vec<_> = (0..4).map(|_| common::long_fight(25_000)).collect();
     let log = SessionLog::new(
         "The long siege",

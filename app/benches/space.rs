@@ -97,7 +97,7 @@ fn tokens(g: &Grid, n: usize) -> Vec<Footprint> {
 }
 
 fn sight(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     for (name, g) in [("dungeon", dungeon(60)), ("ruins", ruins(60))] {
         let toks = tokens(&g, 50);
         c.bench_function(&format!("space/cover_one_against_49_on_60x60_{name}"), |b| {
@@ -139,7 +139,7 @@ fn sight(c: &mut Criterion) {
 }
 
 fn paths(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     // Every doorway open, so the way across exists; it still winds through 256 rooms.
     let mut g = dungeon(100);
     for w in g.walls.clone() {

@@ -4,15 +4,17 @@
 //! fact or state behind one variant whose type the core never names: an [`Own`] (the
 //! procedure's id and the value), and the procedure turns it back into its own type by
 //! downcasting. So the procedures depend on the core and never the other way; which ids
-//! exist is known only at run time, from the list `system::install` hands over.
+//! exist is known only at run time, from the list the registry hands over as it is built
+//! (`systems::registry`).
 //!
 //! They are written as they always were: `{"type": "<id>", …the value's own fields}`.
 //!
 //! This module sits under the encounter, its commands and facts, so it cannot name the
 //! procedures' trait (`system::System`, which names all three): what those layers need of a
 //! procedure — its id, reading its values back, its state's emptiness and folding its facts
-//! into that state — is the [`Kind`] every procedure also is, installed here beside
-//! `system::install`'s list.
+//! into that state — is the [`Kind`] every procedure also is, handed over here when the
+//! registry is built. This list is the one the core keeps, and only to read text as an id
+//! (serde meets an id with no registry to ask); whoever lists procedures asks the registry.
 
 use serde::{Serialize, Serializer};
 use std::any::Any;
@@ -44,49 +46,17 @@ pub trait Kind: Send + Sync + 'static {
     fn read_state(&self, value: serde_json::Value) -> serde_json::Result<Box<dyn OwnValue>>;
 }
 
-/// The procedures as this layer knows them, installed with the rules' list.
+/// The procedures as this layer knows them, handed over once as the registry is built.
 static KINDS: OnceLock<Vec<&'static dyn Kind>> = OnceLock::new();
 
-/// What each procedure hands a layer above the rules at registration (its recap's tally, its
-/// rules between fights): one per procedure id, installed once, with the list, by
-/// `systems::install`. So the rules never name those layers: each holds its own.
-pub struct PerProcedure<T: ?Sized + 'static>(OnceLock<Vec<(SystemId, &'static T)>>);
-
-impl<T: ?Sized + Sync + 'static> PerProcedure<T> {
-    /// None yet.
-    pub const fn new() -> Self {
-        PerProcedure(OnceLock::new())
-    }
-
-    /// Makes `each` (procedure id, what it hands over) the list; only the first call counts.
-    pub fn install(&self, each: Vec<(SystemId, &'static T)>) {
-        self.0.get_or_init(|| each);
-    }
-
-    /// What the procedure `id` handed over. Every installed procedure hands over one of each
-    /// (the registration is one list), so only a procedure that is not installed has none.
-    pub fn of(&self, id: SystemId) -> Result<&'static T, UnknownSystem> {
-        #[cfg(test)]
-        crate::systems::install();
-        let found = self.0.get().and_then(|each| each.iter().find(|(k, _)| *k == id));
-        found.map(|(_, t)| *t).ok_or_else(|| UnknownSystem(id.as_str().to_owned()))
-    }
-}
-
-impl<T: ?Sized + Sync + 'static> Default for PerProcedure<T> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// Makes `kinds` the procedures this layer knows (only the first call counts, as for the
-/// rules' list it is made from).
+/// Makes `kinds` the procedures this layer knows (only the first call counts: the registry
+/// is built once).
 pub(crate) fn install(kinds: Vec<&'static dyn Kind>) {
     KINDS.get_or_init(|| kinds);
 }
 
 /// The id of a registered procedure: what an encounter, a library entry, a company or a
-/// stored row says it belongs to. Only text naming a procedure that is installed becomes one
+/// stored row says it belongs to. Only text naming a procedure the registry holds becomes one
 /// ([`SystemId::parse`], and reading one with serde), so an unknown id is refused with its
 /// name where the text is read and no look-up past that point can miss. Written as its text
 /// (`"<id>"`), as ids always were.
@@ -210,17 +180,14 @@ fn known_ids() -> String {
         Some(kinds) if !kinds.is_empty() => {
             kinds.iter().map(|k| k.id().as_str()).collect::<Vec<_>>().join(", ")
         }
-        _ => "none: the program has not installed the procedures".to_owned(),
+        _ => "none: the procedures' registry has not been built (`systems::registry`)".to_owned(),
     }
 }
 
-/// A procedure by id, as this layer knows it (none before the list is installed): for a
+/// A procedure by id, as this layer knows it (none before the registry is built): for a
 /// reader that tells a procedure's key from other keys (a tagged value's `type`, a stored
 /// encounter's fields). Text that must name a procedure is read with [`SystemId::parse`].
 pub(crate) fn kind(id: &str) -> Option<&'static dyn Kind> {
-    // The core's own tests read journals without a program to install the procedures.
-    #[cfg(test)]
-    crate::systems::install();
     KINDS.get()?.iter().copied().find(|k| k.id() == id)
 }
 
@@ -357,21 +324,6 @@ where
     read.map_err(D::Error::custom)
 }
 
-/// The default `T`, one for the whole run (a generic `static`): what another procedure's
-/// encounter keeps of a procedure's state. Made once per type, and only asked of an
-/// encounter of another procedure.
-pub(crate) fn empty<T: Any + Default + Send + Sync>() -> &'static T {
-    use std::sync::{Mutex, PoisonError};
-    static MADE: Mutex<Vec<&'static (dyn Any + Send + Sync)>> = Mutex::new(Vec::new());
-    let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(found) = made.iter().find_map(|one| one.downcast_ref::<T>()) {
-        return found;
-    }
-    let fresh: &'static T = Box::leak(Box::new(T::default()));
-    made.push(fresh);
-    fresh
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,7 +337,7 @@ mod tests {
 
     /// A registered procedure's id, to hold made-up values under.
     fn id(text: &str) -> SystemId {
-        SystemId::parse(text).unwrap()
+        crate::systems::registry().parse(text).unwrap()
     }
 
     #[test]
@@ -401,6 +353,7 @@ mod tests {
 
     #[test]
     fn an_id_reads_only_as_a_registered_procedure_and_writes_as_its_text() {
+        // Text (and serde) reads the ids the registry handed over as it was built.
         let bdp = id("bdp");
         assert_eq!((bdp.as_str(), bdp.kind().id()), ("bdp", bdp));
         assert_eq!(serde_json::to_string(&bdp).unwrap(), r#""bdp""#);

@@ -50,8 +50,7 @@ fn odds(start: &Encounter, runs: u32, exact: bool, threads: usize) -> Odds {
 
 /// The registered procedures the app can play (those with tactics), by id, sorted.
 fn playable() -> Vec<&'static str> {
-    fray_app::systems::install();
-    let all = fray_app::system::all().iter();
+    let all = fray_app::systems::registry().all().iter();
     let mut ids: Vec<_> = all.filter(|s| s.tactics().is_some()).map(|s| s.id().as_str()).collect();
     ids.sort_unstable();
     ids
@@ -66,7 +65,7 @@ fn every_procedure_the_app_plays_has_an_example_fight_here() {
 
 #[test]
 fn a_run_stops_once_every_figure_is_within_a_point_and_agrees_with_ten_thousand_fights() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     for (system, path) in FIGHTS {
         let start = board(path);
         assert_eq!(start.system().id(), *system, "{path}");
@@ -105,7 +104,7 @@ fn a_run_stops_once_every_figure_is_within_a_point_and_agrees_with_ten_thousand_
 
 #[test]
 fn a_seed_stops_at_the_same_fight_with_the_same_figures_on_any_number_of_threads() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let start = board("tests/scenarios/murdham-example-fight.fray");
     let one = odds(&start, 10_000, false, 1);
     let two = odds(&start, 10_000, false, 2);
@@ -114,7 +113,7 @@ fn a_seed_stops_at_the_same_fight_with_the_same_figures_on_any_number_of_threads
 
 #[test]
 fn a_cancelled_run_keeps_the_fights_it_counted() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let start = board("docs/odds/bdp-crypt.fray");
     let request = Request { runs: odds::MAX_RUNS, exact: true, seed: 3, ..Request::default() };
     let progress = Progress::default();

@@ -16,7 +16,7 @@ fn exact(start: &Encounter, runs: u32) -> odds::Odds {
 
 #[test]
 fn in_the_watchtower_the_door_is_opened_and_the_fight_is_fought() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/tour/sovereign-tower.fray");
     let start = board_of(path, &std::fs::read_to_string(path).unwrap());
     let odds = exact(&start, 1_000);
@@ -35,7 +35,7 @@ add Wolf side Foes at 9 3 block {\"tracks\": {\"hp\": 9}, \"stats\": {\"ac\": 13
 
 #[test]
 fn a_party_walled_off_from_its_foes_is_no_way_between_the_sides() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let odds = exact(&board_of("walled.fray", WALLED_OFF), 50);
     assert_eq!(odds.no_way.hits, 50, "{odds:?}");
     assert_eq!((odds.undecided.hits, odds.party_wins.hits, odds.party_loses.hits), (0, 0, 0));
@@ -45,7 +45,7 @@ fn a_party_walled_off_from_its_foes_is_no_way_between_the_sides() {
 
 #[test]
 fn with_a_door_in_the_wall_the_sides_open_it_and_fight() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = WALLED_OFF
         .replace("wall 5 1 5 5\n", "wall 5 1 5 2\nwall 5 2 5 3 door closed\nwall 5 3 5 5\n");
     let odds = exact(&board_of("door.fray", &text), 50);
@@ -56,7 +56,7 @@ fn with_a_door_in_the_wall_the_sides_open_it_and_fight() {
 /// eight foes, fought to an end — a fight that stalls would make its timing meaningless.
 #[test]
 fn every_benchmark_fight_is_four_against_eight_and_is_fought_to_an_end() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/odds");
     let mut systems = Vec::new();
     for entry in std::fs::read_dir(folder).unwrap() {
@@ -77,7 +77,7 @@ fn every_benchmark_fight_is_four_against_eight_and_is_fought_to_an_end() {
     }
     systems.sort_unstable();
     // Every procedure the app can play (those with tactics) has its benchmark fight.
-    let all = fray_app::system::all().iter();
+    let all = fray_app::systems::registry().all().iter();
     let mut playable: Vec<_> =
         all.filter(|s| s.tactics().is_some()).map(|s| s.id().as_str()).collect();
     playable.sort_unstable();

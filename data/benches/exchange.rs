@@ -46,7 +46,7 @@ fn file() -> LibraryFile {
 }
 
 fn import(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bestiary.json");
     exchange::write_library(&path, &file()).unwrap();
@@ -68,7 +68,7 @@ fn import(c: &mut Criterion) {
 
 /// One creature with a million tags (10.9 MB): read, cleaned up and refused for its count.
 fn million_tags(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tags.json");
     let tags: Vec<String> = (0..1_000_000).map(|i| format!("tag{i}")).collect();
@@ -103,7 +103,7 @@ fn long_key(key_len: usize) -> String {
 }
 
 fn quadratic_once(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let mut group = c.benchmark_group("exchange");
     group.sample_size(10);
     for key_len in [25_000, 250_000] {
@@ -136,7 +136,7 @@ fn corpus(path: &str) -> String {
 }
 
 fn bestiaries(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let mut group = c.benchmark_group("bestiaries");
     group.sample_size(10);
     let wiki = corpus("statblocks/srd-5.1-wiki-monsters.md");
@@ -199,7 +199,7 @@ fn improved_initiative(n: usize) -> String {
 }
 
 fn round_three(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let mut group = c.benchmark_group("exchange");
     group.sample_size(10);
     for depth in [10_000, 100_000] {

@@ -12,7 +12,7 @@ use fray_data::{Db, NewCreature, Search, Session};
 use std::hint::black_box;
 
 fn session(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let mut s = Session::create(&db, "freeform".parse().unwrap(), "Bench", 1).unwrap();
@@ -155,7 +155,7 @@ fn bestiary() -> Vec<NewCreature> {
 }
 
 fn search(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     db.creatures().insert_many(&bestiary()).unwrap();

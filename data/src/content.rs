@@ -273,7 +273,7 @@ mod tests {
 
     /// The registered procedure `text` names.
     fn sys(text: &str) -> fray_app::ids::SystemId {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         text.parse().unwrap()
     }
 
@@ -307,7 +307,7 @@ mod tests {
     /// The weapons of a bundled list, each checked by the store's own rules
     /// ([`WeaponRef::validate`]: what the system needs), with a unique key and a note.
     fn weapon_list(path: &str, system: &str) -> Vec<WeaponRef> {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let file = FILES.iter().find(|f| f.0 == path).unwrap_or_else(|| panic!("no {path}"));
         assert!(matches!(file.1, Kind::Weapons), "{path} is not loaded as weapons");
         let file: ContentFile = serde_json::from_str(file.2).unwrap();
@@ -874,11 +874,11 @@ mod tests {
 
     #[test]
     fn every_bundled_creature_and_character_fits_its_system() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let found: Vec<String> = FILES.iter().flat_map(misfits).collect();
         assert!(found.is_empty(), "{}", found.join("\n"));
         // Every system has its creatures and characters checked.
-        for system in fray_app::system::all() {
+        for system in fray_app::systems::registry().all() {
             for kind in ["creatures", "characters"] {
                 let path = format!("{}/{kind}.json", system.id());
                 assert!(FILES.iter().any(|f| f.0 == path), "no {path}");
@@ -888,7 +888,7 @@ mod tests {
 
     #[test]
     fn a_misfit_names_its_file_entry_and_field() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let text = r#"{"system": "bdp", "entries": [{"key": "orc", "name": "Orc", "block": {
             "tracks": {"hp": 5, "str": 12, "dex": 9, "wil": 8},
             "weapons": [{"name": "Club", "die": 5}]}}]}"#;
@@ -909,7 +909,7 @@ mod tests {
 
     #[test]
     fn a_bad_entry_is_named() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let conn = Connection::open_in_memory().unwrap();
         let text =
             r#"{"system": "freeform", "entries": [{"key": "imp", "nam": "Imp", "block": {}}]}"#;
@@ -920,7 +920,7 @@ mod tests {
 
     #[test]
     fn a_bad_weapon_is_named_with_its_field() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let conn = Connection::open_in_memory().unwrap();
         let load = |text: &'static str| {
             load_file(&conn, &File("weapons.json", Kind::Weapons, text)).unwrap_err().to_string()

@@ -3,6 +3,7 @@
 use crate::DbError;
 use crate::content;
 use crate::migrations::MIGRATIONS;
+use fray_app::systems::Registry;
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,6 +29,9 @@ pub struct Db {
     /// How long a write waits for another program's lock, in milliseconds (see
     /// [`Db::set_busy_wait`]).
     busy_wait_ms: Arc<AtomicU64>,
+    /// The procedures its rows are read by: asked for as it opens (building the registry is
+    /// what lets an id stored as text be read), and passed on to whoever lists them.
+    procedures: &'static Registry,
 }
 
 impl std::fmt::Debug for Db {
@@ -63,7 +67,7 @@ impl Db {
         if !path.exists() {
             return Self::open(path);
         }
-        fray_app::systems::install();
+        let procedures = fray_app::systems::registry();
         let conn = open_read_only_conn(path)?;
         // rusqlite_migration keeps the number of steps run in `user_version`.
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -78,6 +82,7 @@ impl Db {
             path: Some(Arc::new(path.to_owned())),
             read_only: true,
             busy_wait_ms: default_busy_wait(),
+            procedures,
         })
     }
 
@@ -87,8 +92,8 @@ impl Db {
     }
 
     fn setup(mut conn: Connection, path: Option<PathBuf>) -> Result<Self, DbError> {
-        // What the store reads names procedures: the core must know them first.
-        fray_app::systems::install();
+        // What the store reads names procedures: the registry is built first.
+        let procedures = fray_app::systems::registry();
         // Another Fray (or a backup tool) may hold the lock for a moment; wait rather than fail.
         conn.busy_timeout(BUSY_WAIT)?;
         // Every write transaction takes the write lock when it begins (BEGIN IMMEDIATE), so
@@ -113,6 +118,7 @@ impl Db {
             path: path.map(Arc::new),
             read_only: false,
             busy_wait_ms: default_busy_wait(),
+            procedures,
         })
     }
 
@@ -124,6 +130,12 @@ impl Db {
         let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
         self.busy_wait_ms.store(ms, Ordering::Relaxed);
         Ok(())
+    }
+
+    /// The procedures Fray knows, the registry its rows are read by: every list of
+    /// procedures a screen or a command shows is this one.
+    pub fn procedures(&self) -> &'static Registry {
+        self.procedures
     }
 
     /// How long a write waits for another program's write lock (see [`Db::set_busy_wait`]).

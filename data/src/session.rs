@@ -413,7 +413,7 @@ mod tests {
 
     #[test]
     fn a_stored_history_opens_as_it_was_played_and_its_dice_still_check() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let history = played();
         let db = Db::open_in_memory().unwrap();
         let id = Session::store(&db, &history).unwrap().encounter_id();
@@ -431,7 +431,7 @@ mod tests {
 
     #[test]
     fn a_store_that_fails_midway_leaves_nothing() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let history = played();
         let db = Db::open_in_memory().unwrap();
         // The disk "fills up" after two events: SQLite refuses the third insert.

@@ -341,7 +341,7 @@ mod tests {
                 result: Effect { text: format!("{low}-{high}"), structured: None },
             })
             .collect();
-        fray_app::systems::install();
+        fray_app::systems::registry();
         NewTable {
             // A procedure without bundled tables: a list of it holds only the test's.
             system: SystemId::parse("sovereign").unwrap(),

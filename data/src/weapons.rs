@@ -264,7 +264,7 @@ mod tests {
 
     /// The registered procedure `text` names.
     fn sys(text: &str) -> SystemId {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         SystemId::parse(text).unwrap()
     }
 
@@ -318,7 +318,7 @@ mod tests {
 
     #[test]
     fn an_entry_is_stored_as_its_list_writes_it() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let text = r#"{"key": "spear", "name": "Spear", "die": 8, "speed": "balanced",
                        "reach": true, "damage_type": "piercing", "tags": ["Push 6"],
                        "notes": "Long."}"#;
@@ -345,7 +345,7 @@ mod tests {
 
     #[test]
     fn each_system_checks_what_its_list_describes() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let bdp = json!({"key": "club", "name": "Club", "die": 6, "speed": "fast", "notes": ""});
         let d12 = json!({"key": "club", "name": "Club", "damage": "1d6", "types": ["blunt"],
                          "speed": 4, "crit": 2, "hands": 1, "notes": ""});
@@ -396,7 +396,7 @@ mod tests {
 
     #[test]
     fn murdham_checks_die_range_and_armour() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let bow = json!({"key": "bow", "name": "Bow", "die": 6, "range": 8,
                          "tags": ["missile", "indirect"]});
         let mail = json!({"key": "mail", "name": "Mail", "armour": 1});

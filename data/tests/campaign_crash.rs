@@ -22,7 +22,7 @@ fn sheet() -> serde_json::Value {
 #[ignore = "run as a child process by a_killed_write_back_leaves_all_or_nothing"]
 fn campaign_crash_child() {
     let Ok(path) = std::env::var(DB_ENV) else { return };
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let db = Db::open(path).unwrap();
     let session = PlaySessionId(1);
     let mut out = std::io::stdout().lock();
@@ -72,7 +72,7 @@ fn state(db: &Db) -> (Vec<i64>, i64) {
 
 #[test]
 fn a_killed_write_back_leaves_all_or_nothing() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("fray.db");
     {

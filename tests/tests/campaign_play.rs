@@ -111,7 +111,7 @@ macro_rules! procedures {
         $(
             #[test]
             fn $test() {
-                fray_app::systems::install();
+                fray_app::systems::registry();
                 evening($id);
             }
         )*
@@ -124,8 +124,7 @@ macro_rules! procedures {
 /// A procedure registered without its evening here fails this.
 #[test]
 fn every_procedure_plays_an_evening() {
-    fray_app::systems::install();
-    for system in fray_app::system::all() {
+    for system in fray_app::systems::registry().all() {
         assert!(
             PLAYED.contains(&system.id().as_str()),
             "{} has no evening in campaign_play.rs",

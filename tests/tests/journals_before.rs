@@ -79,7 +79,7 @@ fn as_version_2(v1: &str, history: &History) -> String {
 
 #[test]
 fn every_journal_written_before_reads_back_to_the_same_journal_and_replays() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let mut names: Vec<String> = std::fs::read_dir(corpus())
         .expect("the corpus folder")
         .map(|e| e.expect("an entry").path())

@@ -116,7 +116,7 @@ fn the_checker_catches_markup_that_runs() {
 
 #[test]
 fn every_payload_in_every_field_stays_text_in_two_renderers() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let mut script = String::from("system freeform\nseed 3\n");
     for (i, p) in PAYLOADS.iter().enumerate() {
         let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
@@ -165,7 +165,11 @@ fn every_payload_in_every_field_stays_text_in_two_renderers() {
 
 /// A freeform encounter with one combatant and one zone, for the fuzz test.
 fn board() -> History {
-    let mut h = History::new(Encounter::new(fray_app::system::get("freeform").unwrap(), "Fuzz", 1));
+    let mut h = History::new(Encounter::new(
+        fray_app::systems::registry().get("freeform").unwrap(),
+        "Fuzz",
+        1,
+    ));
     let rect = BoardRect { x: 0.0, y: 0.0, w: 100.0, h: 100.0 };
     for c in [
         Command::AddSide { name: "A".into(), colour: "#000000".into(), party: true },
@@ -217,7 +221,7 @@ proptest! {
     /// would be slow here).
     #[test]
     fn random_hostile_text_renders_as_text(name in hostile_text(), words in hostile_text()) {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let mut h = board();
         let side = *h.state().sides.keys().next().unwrap();
         let mut c = NewCombatant::named(name.trim(), side);
@@ -244,7 +248,7 @@ proptest! {
 #[test]
 fn a_fantasy_statblocks_note_keeps_every_payload_text() {
     use fray_data::exchange::{CreatureEntry, fantasy_statblocks_note};
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let creatures: Vec<CreatureEntry> = PAYLOADS
         .iter()
         .enumerate()

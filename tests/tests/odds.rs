@@ -5,6 +5,7 @@
 //! of threads, and fights played on from whatever random play left (`ODDS_SOAK=N` plays N
 //! random boards of each procedure instead of 4).
 
+use fray_app::History;
 use fray_app::command::{Command, NewCombatant};
 use fray_app::dice::SeededDice;
 use fray_app::encounter::{BoardRect, Encounter};
@@ -13,7 +14,6 @@ use fray_app::simulate::Library;
 use fray_app::simulate::autoplay::Rules;
 use fray_app::simulate::odds::{self, Odds, Progress, Request};
 use fray_app::space::grid::GridPos;
-use fray_app::{History, system};
 use fray_tests::library;
 
 /// The procedures that fight (freeform has no rules of its own to play).
@@ -54,8 +54,11 @@ fn entry(library: &Library, system: &str, name: &str, side: SideId) -> NewCombat
 /// grid, the sides six squares apart). Tables are loaded as the window loads them.
 fn fight(system: &str, party: &[&str], foes: &[(&str, u32)]) -> Encounter {
     let library = library(system);
-    let mut h =
-        History::new(Encounter::new(fray_app::system::get(system).unwrap(), "Odds test", 7));
+    let mut h = History::new(Encounter::new(
+        fray_app::systems::registry().get(system).unwrap(),
+        "Odds test",
+        7,
+    ));
     let run = |h: &mut History, c: Command| {
         let mut dice = SeededDice::new(7, h.next_stream());
         h.execute(c.clone(), &mut dice).unwrap_or_else(|e| panic!("{c:?}: {e}"));
@@ -253,14 +256,15 @@ fn a_cancelled_run_says_so_and_freeform_has_nothing_to_play() {
     let request = Request { runs: 50, ..Request::default() };
     assert_eq!(odds::run(&mirror("bdp"), &request, &progress), Err(odds::OddsError::Cancelled));
     let mut free = mirror("bdp");
-    free.procedure =
-        fray_app::encounter::ProcedureState::fresh(fray_app::system::get("freeform").unwrap());
+    free.procedure = fray_app::encounter::ProcedureState::fresh(
+        fray_app::systems::registry().get("freeform").unwrap(),
+    );
     let err = odds::run(&free, &request, &Progress::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
         "Freeform has no rules of its own for Fray to play; odds need a combat procedure"
     );
-    let empty = Encounter::new(fray_app::system::get("bdp").unwrap(), "Nobody", 1);
+    let empty = Encounter::new(fray_app::systems::registry().get("bdp").unwrap(), "Nobody", 1);
     assert_eq!(odds::run(&empty, &request, &Progress::default()), Err(odds::OddsError::NoFight));
     let none = Request { runs: 0, ..Request::default() };
     assert_eq!(
@@ -275,7 +279,7 @@ fn a_fight_of_the_run_read_again_is_the_fight_that_was_counted_and_its_journal_r
         let start = mirror(system);
         let request =
             Request { runs: 5, exact: true, seed: 9, threads: 1, rules: Rules::default() };
-        let sys = system::get(system).expect("a procedure");
+        let sys = fray_app::systems::registry().get(system).expect("a procedure");
         let tactics = sys.tactics().expect("tactics");
         for i in 0..3 {
             let counted = fray_app::simulate::autoplay::play_fight(
@@ -337,9 +341,8 @@ fn odds_go_on_from_whatever_random_play_left_on_the_board() {
 /// fails this; so does one listed that has no tactics to play.
 #[test]
 fn every_procedure_with_tactics_is_tested_here() {
-    fray_app::systems::install();
-    assert!(system::all().len() >= 6, "every procedure is looked at");
-    for procedure in system::all() {
+    assert!(fray_app::systems::registry().all().len() >= 6, "every procedure is looked at");
+    for procedure in fray_app::systems::registry().all() {
         assert_eq!(
             procedure.tactics().is_some(),
             SYSTEMS.contains(&procedure.id().as_str()),

@@ -90,8 +90,9 @@ procedures! {
 /// A procedure registered without its random play here fails this.
 #[test]
 fn every_procedure_is_played() {
-    fray_app::systems::install();
-    let registered: Vec<&str> = fray_app::system::all().iter().map(|s| s.id().as_str()).collect();
+    fray_app::systems::registry();
+    let registered: Vec<&str> =
+        fray_app::systems::registry().all().iter().map(|s| s.id().as_str()).collect();
     let mut played = PLAYED.to_vec();
     played.sort_unstable();
     let mut all = registered.clone();
@@ -102,7 +103,7 @@ fn every_procedure_is_played() {
 /// The script a run writes plays the very same fight: what a failure writes reproduces it.
 #[test]
 fn a_run_is_reproduced_by_its_script() {
-    for system in fray_app::system::all().iter().map(|s| s.id()) {
+    for system in fray_app::systems::registry().all().iter().map(|s| s.id()) {
         let report =
             simulate::play(system, 11, 150, &library(system.as_str())).expect("a clean run");
         let replayed =
@@ -119,7 +120,7 @@ fn a_run_is_reproduced_by_its_script() {
 /// allowed, it is accepted; offered as forbidden (with a reason), it is refused.
 #[test]
 fn the_faults_random_play_found_stay_fixed() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("random-play");
     let mut scripts: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("tests/random-play exists")

@@ -69,7 +69,7 @@ fn pixels_of(img: &image::RgbImage, hex: &str) -> usize {
 }
 
 fn golden_history(name: &str) -> fray_app::History {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(format!("{name}.fray"));
     let text = std::fs::read_to_string(&path).unwrap();
     let script = fray_app::scenario::parse(name, &text).unwrap();
@@ -121,7 +121,7 @@ fn a_fights_recap_draws_its_charts_at_desk_and_phone_width_with_no_script() {
 #[test]
 fn an_evenings_recap_holds_every_fight_and_the_evening() {
     let Some(browser) = browser() else { return };
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = tempfile::tempdir().unwrap();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bdp-campaign.fray");
     let text = std::fs::read_to_string(&path).unwrap();
@@ -143,7 +143,7 @@ fn an_evenings_recap_holds_every_fight_and_the_evening() {
 #[test]
 fn hostile_names_in_the_recap_stay_text_in_a_browser() {
     let Some(browser) = browser() else { return };
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = tempfile::tempdir().unwrap();
     let payloads = [
         "<img/src=x/onerror=document.body.dataset.pwned=1>",

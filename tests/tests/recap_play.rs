@@ -94,8 +94,7 @@ fn check(history: &History, at: &str) {
 
 #[test]
 fn the_recap_of_random_play_adds_up_for_every_procedure() {
-    fray_app::systems::install();
-    for system in fray_app::system::all().iter().map(|s| s.id()) {
+    for system in fray_app::systems::registry().all().iter().map(|s| s.id()) {
         let library = library(system.as_str());
         for seed in 1..=seeds() {
             let report = simulate::play(system, seed, STEPS, &library)
@@ -107,7 +106,7 @@ fn the_recap_of_random_play_adds_up_for_every_procedure() {
 
 #[test]
 fn the_recap_of_every_golden_fight_adds_up() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     let db = fray_data::Db::open_in_memory().expect("a fresh database");
     let mut fights = 0;

@@ -72,7 +72,7 @@ fn first_difference(expected: &str, actual: &str) -> String {
 
 #[test]
 fn golden_scenarios_produce_their_journals() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let update = std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1");
     // `FRAY_GOLDEN=part` plays only the scripts whose name holds it (while writing one).
     let only = std::env::var("FRAY_GOLDEN").unwrap_or_default();
@@ -143,7 +143,7 @@ fn every_golden_has_its_script() {
 
 #[test]
 fn the_short_example_in_scenarios_md_runs() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
             .unwrap();
@@ -155,7 +155,7 @@ fn the_short_example_in_scenarios_md_runs() {
 
 #[test]
 fn the_session_example_in_scenarios_md_runs() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
             .unwrap();
@@ -181,12 +181,11 @@ fn the_differences_are_shown_by_line() {
 /// stands for) and shown in its SCENARIOS.md section (the one headed with `` (`system ID`) ``).
 #[test]
 fn every_procedure_verb_is_used_by_a_golden_scenario_and_documented() {
-    fray_app::systems::install();
-    assert!(fray_app::system::all().len() >= 6, "every procedure is looked at");
+    assert!(fray_app::systems::registry().all().len() >= 6, "every procedure is looked at");
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
             .unwrap();
-    for system in fray_app::system::all() {
+    for system in fray_app::systems::registry().all() {
         let id = system.id();
         let all: BTreeSet<&str> = system.script_verbs().iter().copied().collect();
         if all.is_empty() {
@@ -248,13 +247,12 @@ fn code_words(text: &str) -> BTreeSet<String> {
 /// words fails.
 #[test]
 fn every_procedure_section_documents_its_stat_block_and_settings() {
-    fray_app::systems::install();
-    assert!(fray_app::system::all().len() >= 6, "every procedure is looked at");
+    assert!(fray_app::systems::registry().all().len() >= 6, "every procedure is looked at");
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCENARIOS.md"))
             .unwrap();
     let mut missing = Vec::new();
-    for system in fray_app::system::all() {
+    for system in fray_app::systems::registry().all() {
         let id = system.id();
         let heading = format!("(`system {id}`)");
         let Some((_, rest)) = doc.split_once(&heading) else {

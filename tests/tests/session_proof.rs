@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use std::path::Path;
 
 fn play(name: &str, text: &str) -> SessionLog {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let script = fray_app::scenario::parse(name, text).unwrap_or_else(|e| panic!("{e}"));
     let db = fray_data::Db::open_in_memory().unwrap();
     let tables = fray_data::session::library_tables(&db, script.system).unwrap();
@@ -28,8 +28,7 @@ fn golden(name: &str) -> String {
 fn every_campaign_golden_proves_its_whole_evening() {
     // Every procedure with rules of its own to play (tactics) has its campaign golden: one
     // added without it fails here.
-    fray_app::systems::install();
-    let fighting = fray_app::system::all().iter().filter(|s| s.tactics().is_some());
+    let fighting = fray_app::systems::registry().all().iter().filter(|s| s.tactics().is_some());
     for system in fighting.map(|s| s.id().as_str()) {
         let log = play(system, &golden(&format!("{system}-campaign.fray")));
         let back = from_json(&log.to_json()).unwrap();

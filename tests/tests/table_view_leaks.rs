@@ -289,9 +289,8 @@ fn check_players_journal(history: &History, at: &str) {
 #[test]
 fn no_system_leaks_to_the_player_window() {
     // The procedures are learnt at run time: without this the loop below has none to play.
-    fray_app::systems::install();
-    assert!(fray_app::system::all().len() >= 6, "every procedure is played");
-    for system in fray_app::system::all() {
+    assert!(fray_app::systems::registry().all().len() >= 6, "every procedure is played");
+    for system in fray_app::systems::registry().all() {
         play(system.id().as_str());
     }
 }

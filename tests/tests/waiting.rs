@@ -20,7 +20,7 @@ const WAITS: &str = "first answer the blow on Orc warrior 2: how does it react?"
 
 #[test]
 fn a_command_that_must_wait_is_refused_with_the_procedures_words_everywhere() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let history = blow_waiting();
     let (system, enc) = (history.system(), history.state());
     assert_eq!(system.waiting_for(enc, &Command::Advance).as_deref(), Some(WAITS));
@@ -50,7 +50,7 @@ fn a_command_that_must_wait_is_refused_with_the_procedures_words_everywhere() {
 
 #[test]
 fn nothing_waits_in_a_fight_at_rest() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let mut history = blow_waiting();
     // Before the fight began, no procedure waits for anything, whatever the command.
     history.set_cursor(0);

@@ -20,7 +20,7 @@ fn input() -> egui::RawInput {
 }
 
 fn bench(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let ctx = egui::Context::default();
     let mut app = big_board(&ctx, Db::open_in_memory().unwrap(), 500, 50, 100_000).unwrap();
     // Let the layout settle (first frames size panels and load fonts).
@@ -39,7 +39,7 @@ fn bench(c: &mut Criterion) {
 /// own context, as a second native window at 1920 × 1080, every foe shown). Target: ≤ 4 ms
 /// for the two together.
 fn both_windows(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     use fray_app::Command;
     use fray_ui::window::views::player_window::{PlayerWindowView, player_frame_ui};
     let ctx = egui::Context::default();
@@ -68,7 +68,7 @@ fn both_windows(c: &mut Criterion) {
 /// The grid board: 100 × 100 squares, about 500 wall edges, 50 tokens, a battle map, one
 /// token selected (its reach, everyone's distance and cover). Target: ≤ 4 ms.
 fn grid(c: &mut Criterion) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let ctx = egui::Context::default();
     let mut app = big_grid(&ctx, Db::open_in_memory().unwrap(), 100, 500, 50).unwrap();
     // The Table layout (F5), zoomed out (Ctrl+scroll over the board) until the whole grid

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 /// Runs what the command line asked for.
 // dispatch: one arm a command; each command's work is a function of its own.
 pub fn run(cli: Cli) -> Result<()> {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let db = cli.db;
     match cli.command {
         None => window::run(db_path(db)?),

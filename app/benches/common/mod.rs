@@ -19,7 +19,7 @@ fn execute(h: &mut History, command: Command, table: Option<Vec<u32>>) {
 /// damage or heals, knocks prone or gets up, and now and then the GM writes a line.
 pub fn long_fight(events: usize) -> History {
     let mut h = History::new(Encounter::new(
-        fray_app::system::get("freeform").unwrap(),
+        fray_app::systems::registry().get("freeform").unwrap(),
         "The long siege",
         2024,
     ));

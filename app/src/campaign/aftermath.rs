@@ -100,18 +100,12 @@ pub fn recover(
     Ok(after)
 }
 
-/// What each procedure says outlives a fight, handed over at registration
-/// (`systems::install`).
-pub static AFTERMATHS: crate::own::PerProcedure<dyn Aftermath> = crate::own::PerProcedure::new();
-
-/// What `system` says outlives a fight, and its rests, as it handed over at registration.
+/// What `system` says outlives a fight, and its rests: the part it hands over as a
+/// `&'static dyn Aftermath` (`Procedure::PARTS`), or [`Plain`] for a procedure with no rules
+/// between fights (freeform).
 pub fn of(system: &dyn crate::system::System) -> &'static dyn Aftermath {
-    match AFTERMATHS.of(system.id()) {
-        Ok(aftermath) => aftermath,
-        // The registration is one list: a procedure the rules run handed over its rules
-        // between fights.
-        Err(unknown) => unreachable!("{unknown}: installed without its rules between fights"),
-    }
+    let handed = system.parts().iter().find_map(|part| part.downcast_ref::<&dyn Aftermath>());
+    handed.copied().unwrap_or(&Plain)
 }
 
 /// A procedure's rules between fights.

@@ -34,7 +34,7 @@ fn company(with: &Condition) -> Company {
     let mut company = Company::default();
     let member = Member {
         name: "Harald".into(),
-        system: "bdp".parse().unwrap(),
+        system: crate::systems::registry().parse("bdp").unwrap(),
         sheet: sheet(),
         condition: with.clone(),
     };
@@ -91,8 +91,7 @@ fn healing_never_passes_the_maximum_and_harm_stops_at_zero() {
 
 #[test]
 fn no_rest_mends_the_dead_whatever_the_procedure() {
-    crate::systems::install();
-    for system in crate::system::all() {
+    for system in crate::systems::registry().all() {
         let of = crate::campaign::aftermath::of(*system);
         let mut dead = Condition::default();
         dead.set_track(&sheet(), "hp", 0);

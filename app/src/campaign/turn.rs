@@ -55,7 +55,7 @@ mod tests {
         };
         Written {
             who: "character:1".into(),
-            system: "bdp".parse().unwrap(),
+            system: crate::systems::registry().parse("bdp").unwrap(),
             name: "Harald".into(),
             before: at(before),
             after: at(after),

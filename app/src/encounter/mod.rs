@@ -228,7 +228,8 @@ mod board_tests {
 
     #[test]
     fn the_board_goes_back_before_the_fight() {
-        let mut e = Encounter::new(crate::system::get("murdham").unwrap(), "Ferry at night", 7);
+        let mut e =
+            Encounter::new(crate::systems::registry().get("murdham").unwrap(), "Ferry at night", 7);
         let (side, zone, other, who) = (SideId(1), ZoneId(2), ZoneId(3), CombatantId(4));
         std::sync::Arc::make_mut(&mut e.sides).insert(
             side,
@@ -316,7 +317,7 @@ mod board_tests {
         // (Fatigue 0, not its maximum of 10) and whole.
         let script = "system bdp\nside Party party\nzone Hall\n\
             add Ann side Party zone Hall track hp=4/6 fatigue=3/10\n";
-        let e = crate::scenario::run("rested.fray", script).expect("runs").state().clone();
+        let e = crate::systems::run_script("rested.fray", script).expect("runs").state().clone();
         let ann = e.combatants.values().next().expect("Ann");
         assert_eq!(ann.track("fatigue").map(|t| t.value), Some(3));
         let b = e.board();

@@ -142,14 +142,15 @@ impl Serialize for Stored<'_> {
 mod tests {
     use crate::encounter::Encounter;
     use crate::ids::CombatantId;
-    use crate::system::{Owned, get};
+    use crate::system::Owned;
     use crate::systems::bdp::Bdp;
 
     /// A state kept mid-fight, with maps keyed by combatant, reads back as it was written:
     /// it is read through JSON under its key, where a map's keys are text.
     #[test]
     fn a_state_keyed_by_combatants_reads_back_as_written() {
-        let mut enc = Encounter::new(get("bdp").unwrap(), "Mid-fight", 3);
+        let mut enc =
+            Encounter::new(crate::systems::registry().get("bdp").unwrap(), "Mid-fight", 3);
         let state = Bdp::state_mut(&mut enc.procedure).unwrap();
         std::sync::Arc::make_mut(&mut state.ties).insert(CombatantId(4), true);
         std::sync::Arc::make_mut(&mut state.acted).insert(CombatantId(7));
@@ -166,7 +167,7 @@ mod tests {
     /// editions existed reads as edition 0 and is written back without it, byte for byte.
     #[test]
     fn the_rules_edition_is_kept_and_an_earlier_fight_reads_as_edition_0() {
-        let enc = Encounter::new(get("sovereign").unwrap(), "Now", 3);
+        let enc = Encounter::new(crate::systems::registry().get("sovereign").unwrap(), "Now", 3);
         assert_eq!(enc.rules, crate::encounter::RULES);
         let written = serde_json::to_string(&enc).unwrap();
         let edition = format!(r#","rules":{}"#, crate::encounter::RULES);

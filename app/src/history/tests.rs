@@ -12,7 +12,11 @@ fn dice(stream: u64) -> PlannedDice {
 }
 
 fn setup() -> (History, CombatantId) {
-    let mut h = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "Undo", 99));
+    let mut h = History::new(Encounter::new(
+        crate::systems::registry().get("freeform").unwrap(),
+        "Undo",
+        99,
+    ));
     let go = |h: &mut History, c: Command| {
         h.execute(c, &mut dice(0)).unwrap();
     };
@@ -204,7 +208,7 @@ fn a_refusal_is_read_without_rolling_or_recording_and_a_roll_is_not_one() {
     let script = "system d12\nside Party party\nside Wolves\nzone Ford\n\
          add Tavorr side Party zone Ford block {\"stats\": {\"str\": 12, \"agi mod\": 2}, \"hd\": \"2d8\"}\n\
          add Wolf side Wolves zone Ford block {\"stats\": {\"str\": 12, \"agi mod\": 2}, \"hd\": \"2d8\"}\n";
-    let h = crate::scenario::run("refusal.fray", script).unwrap();
+    let h = crate::systems::run_script("refusal.fray", script).unwrap();
     let (cursor, events) = (h.cursor(), h.all_events().len());
     let why = h.refusal(Command::Advance).expect("Next waits for the base initiatives");
     assert!(why.to_string().contains("base initiative first"), "{why}");

@@ -68,7 +68,7 @@ fn fighter(name: &str, side: SideId, zone: ZoneId, hp: i64, count: u32) -> Comma
 /// A short freeform fight touching every kind of command the journal must describe.
 fn fight() -> History {
     let mut h = History::new(Encounter::new(
-        crate::system::get("freeform").unwrap(),
+        crate::systems::registry().get("freeform").unwrap(),
         "Crypt <b>& \"friends\"",
         7,
     ));
@@ -487,7 +487,8 @@ fn an_undone_command_is_checked_like_any_other() {
 #[test]
 fn a_command_in_effect_that_a_later_one_replaced_does_not_replay() {
     // "a", undone, then "b": swapping their streams claims "a" came after "b".
-    let mut h = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "x", 1));
+    let mut h =
+        History::new(Encounter::new(crate::systems::registry().get("freeform").unwrap(), "x", 1));
     run(&mut h, Command::Narrate { text: "a".into() });
     assert!(h.undo());
     run(&mut h, Command::Narrate { text: "b".into() });
@@ -702,7 +703,11 @@ fn view_follows_commands_undo_and_redo() {
     assert_eq!(rows[1].text, "Harald left Hall (off the board)");
     assert_eq!(rows[1].actor, Some(HARALD));
     // Another encounter altogether.
-    let other = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "Other", 1));
+    let other = History::new(Encounter::new(
+        crate::systems::registry().get("freeform").unwrap(),
+        "Other",
+        1,
+    ));
     assert!(view.sync(other.base(), other.events()));
     assert!(view.is_empty());
 }
@@ -738,7 +743,7 @@ mod props {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn any_fight_round_trips_and_replays(steps in proptest::collection::vec(step(), 1..60)) {
-            let mut h = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "Props", 11));
+            let mut h = History::new(Encounter::new(crate::systems::registry().get("freeform").unwrap(), "Props", 11));
             run(&mut h, side("A", true));
             run(&mut h, zone("Z1"));
             run(&mut h, zone("Z2"));
@@ -819,7 +824,7 @@ mod props {
 
 #[test]
 fn the_players_journal_leaves_out_what_the_table_view_hides_and_keeps_the_rest() {
-    crate::systems::install();
+    crate::systems::registry();
     let script = "\
 side Party party
 side Foes
@@ -833,7 +838,7 @@ say The wind turns.
 show Wolf revealed
 hp Wolf -2
 ";
-    let h = crate::scenario::run("wolf.fray", script).unwrap_or_else(|e| panic!("{e}"));
+    let h = crate::systems::run_script("wolf.fray", script).unwrap_or_else(|e| panic!("{e}"));
     let (base, commands, events) = (h.base(), h.live_commands(), h.events());
     let gm = markdown(base, events);
     assert!(gm.contains("**Wolf** joined Foes"), "{gm}");

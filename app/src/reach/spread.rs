@@ -48,7 +48,8 @@ mod tests {
     use crate::space::grid::{Axis, Edge, Grid, WallKind};
 
     fn enc_with(grid: Option<Grid>) -> Encounter {
-        let mut enc = Encounter::new(crate::system::get("sovereign").unwrap(), "Drop", 1);
+        let mut enc =
+            Encounter::new(crate::systems::registry().get("sovereign").unwrap(), "Drop", 1);
         enc.grid = grid;
         enc
     }

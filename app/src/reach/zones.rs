@@ -52,7 +52,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn chain(n: u32) -> Encounter {
-        let mut enc = Encounter::new(crate::system::get("freeform").unwrap(), "t", 1);
+        let mut enc = Encounter::new(crate::systems::registry().get("freeform").unwrap(), "t", 1);
         for i in 0..n {
             let mut adjacent = BTreeSet::new();
             if i > 0 {

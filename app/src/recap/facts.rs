@@ -150,16 +150,11 @@ pub trait Tally: Sync {
     fn words(&self) -> &'static [(&'static str, &'static str)];
 }
 
-/// How each procedure reads its blows, handed over at registration (`systems::install`).
-pub static TALLIES: crate::own::PerProcedure<dyn Tally> = crate::own::PerProcedure::new();
-
-/// How `system` reads its blows, as it handed over at registration.
+/// How `system` reads its blows: the part it hands over as a `&'static dyn Tally`
+/// (`Procedure::PARTS`), or [`NoBlows`] for a procedure with no rules of blows (freeform).
 pub fn tally_of(system: &dyn crate::system::System) -> &'static dyn Tally {
-    match TALLIES.of(system.id()) {
-        Ok(tally) => tally,
-        // The registration is one list: a procedure the rules run handed over its tally.
-        Err(unknown) => unreachable!("{unknown}: installed without its tally"),
-    }
+    let handed = system.parts().iter().find_map(|part| part.downcast_ref::<&dyn Tally>());
+    handed.copied().unwrap_or(&NoBlows)
 }
 
 /// A procedure with no rules of blows (freeform): the recap counts damage, who went down and

@@ -12,7 +12,7 @@ mod session;
 mod sides;
 pub mod words;
 
-pub use facts::{Fact, NoBlows, Outcome, Step, TALLIES, Tally, tally_of};
+pub use facts::{Fact, NoBlows, Outcome, Step, Tally, tally_of};
 pub use fight::fight;
 pub(crate) use fight::fight_and_end;
 pub use figures::{Biggest, Closest, FightRecap, Figures, Points, SideFigures, Turned, total};

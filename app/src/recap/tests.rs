@@ -5,10 +5,10 @@ use super::*;
 
 /// The recap of a golden scenario of `tests/scenarios`.
 pub(crate) fn golden(name: &str) -> FightRecap {
-    crate::systems::install();
+    crate::systems::registry();
     let path = format!("{}/../tests/scenarios/{name}.fray", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("golden scenario");
-    let history = crate::scenario::run(&path, &text).expect("the golden runs");
+    let history = crate::systems::run_script(&path, &text).expect("the golden runs");
     of_history(&history)
 }
 

@@ -14,7 +14,7 @@
 //! hp Harald -3
 //! expect Harald hp 4/7
 //! ";
-//! fray_app::systems::install(); // once, before anything reads or runs an encounter
+//! fray_app::systems::registry(); // once, before anything reads or runs an encounter
 //! let history = fray_app::scenario::run("doc.fray", script).unwrap();
 //! assert_eq!(history.commands().len(), 4);
 //! ```

@@ -2,6 +2,17 @@
 
 use super::*;
 
+/// The language's `parse`, the registry built first (a script names its procedure by text).
+fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
+    crate::systems::registry();
+    super::parse(file, text)
+}
+
+/// The language's `run`, the registry built first.
+fn run(file: &str, text: &str) -> Result<History, ScenarioError> {
+    crate::systems::run_script(file, text)
+}
+
 fn session(text: &str) -> Result<crate::campaign::session::SessionLog, ScenarioError> {
     parse("evening.fray", text)?.run_session()
 }
@@ -67,21 +78,21 @@ fn a_value_past_the_maximum_is_refused_and_may_be_expected() {
 #[test]
 fn sovereigns_own_heal_and_the_session_heal_are_told_apart_by_their_words() {
     assert!(!session::claims(
-        crate::ids::SystemId::parse("sovereign").unwrap(),
+        crate::systems::registry().parse("sovereign").unwrap(),
         "heal",
         &["Dessa", "Brina"]
     ));
     assert!(session::claims(
-        crate::ids::SystemId::parse("sovereign").unwrap(),
+        crate::systems::registry().parse("sovereign").unwrap(),
         "heal",
         &["Brina", "hp", "2"]
     ));
     assert!(session::claims(
-        crate::ids::SystemId::parse("bdp").unwrap(),
+        crate::systems::registry().parse("bdp").unwrap(),
         "heal",
         &["Brina", "hp", "2"]
     ));
-    assert!(!session::claims(crate::ids::SystemId::parse("bdp").unwrap(), "attack", &[]));
+    assert!(!session::claims(crate::systems::registry().parse("bdp").unwrap(), "attack", &[]));
 }
 
 #[test]

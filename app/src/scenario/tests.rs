@@ -7,6 +7,17 @@ use crate::dice::{DieChoice, RollSource};
 use crate::event::EventKind;
 use std::collections::BTreeSet;
 
+/// The language's `parse`, the registry built first (a script names its procedure by text).
+fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
+    crate::systems::registry();
+    super::parse(file, text)
+}
+
+/// The language's `run`, the registry built first.
+fn run(file: &str, text: &str) -> Result<History, ScenarioError> {
+    crate::systems::run_script(file, text)
+}
+
 /// Runs a script that must succeed.
 fn ok(text: &str) -> History {
     run("test.fray", text).unwrap_or_else(|e| panic!("{e}"))
@@ -350,7 +361,8 @@ fn errors_name_the_file_line_and_what_was_expected() {
         err("side A\nseed 3"),
         "test.fray line 2: 'seed' belongs in the header, before the first command"
     );
-    let known: Vec<&str> = crate::system::all().iter().map(|s| s.id().as_str()).collect();
+    let known: Vec<&str> =
+        crate::systems::registry().all().iter().map(|s| s.id().as_str()).collect();
     assert_eq!(
         err("system chess"),
         format!("test.fray line 1: unknown system 'chess' (known: {})", known.join(", "))

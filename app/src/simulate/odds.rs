@@ -387,7 +387,7 @@ mod bounds {
 
     #[test]
     fn a_run_past_the_most_fights_is_refused_before_any_is_played() {
-        let start = Encounter::new(crate::system::get("bdp").unwrap(), "Nobody", 1);
+        let start = Encounter::new(crate::systems::registry().get("bdp").unwrap(), "Nobody", 1);
         let request = Request { runs: MAX_RUNS + 1, ..Request::default() };
         let err = run(&start, &request, &Progress::default()).unwrap_err();
         assert_eq!(err, OddsError::TooManyRuns(MAX_RUNS + 1));

@@ -313,6 +313,8 @@ mod tests {
             "combatants": {"3": {"id": 3, "name": "Harald", "side": 1, "zone": null}},
             "round": 0, "phase": "", "order": [], "turn": null, "settings": {}, "next_id": 4
         });
+        // Its `system` is read as an id the registry handed over.
+        crate::systems::registry();
         let enc: crate::encounter::Encounter = serde_json::from_value(old).unwrap();
         assert!(enc.grid.is_none());
         let c = enc.combatants.values().next().unwrap();

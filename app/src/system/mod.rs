@@ -36,9 +36,10 @@ pub use ctx::Ctx;
 pub use departure::{Departure, Left, TrackEdit, departures, handle};
 pub use emit::Emitter;
 pub use error::RuleError;
-pub use procedure::{Kept, Procedure};
+pub use procedure::{Kept, Part, Procedure};
 pub use prompt::{Prompt, PromptOption, Wording};
-pub use registry::{Owned, all, install, of_kind};
+pub(crate) use registry::install;
+pub use registry::{Owned, of_kind};
 pub use schema::{BlockSchema, FieldProblem};
 pub use step::Step;
 pub(crate) use step::steps;
@@ -123,6 +124,9 @@ pub trait System: Kind + Rules {
     /// Why `command` must wait now, in the procedure's words: something waits for an answer
     /// and `command` is not one (see [`waiting`]). `None` when it may go ahead.
     fn waiting_for(&self, encounter: &Encounter, command: &Command) -> Option<String>;
+
+    /// The parts it handed over ([`Procedure::PARTS`]).
+    fn parts(&self) -> &'static [Part];
 
     /// One of its own facts as a journal line.
     fn journal_own(
@@ -380,12 +384,6 @@ pub trait Rules: Send + Sync {
     }
 }
 
-/// A system by id, or the error that names the unknown id (text read elsewhere is read with
-/// [`SystemId::parse`](crate::ids::SystemId::parse), and an id always names its procedure).
-pub fn get(id: &str) -> Result<&'static dyn System, UnknownSystem> {
-    crate::ids::SystemId::parse(id).map(crate::ids::SystemId::system)
-}
-
 /// Every problem of a stat block (`character`: a character sheet) for `system`: the schema's
 /// field by field, then, when those hold, the system's own reading. Empty when it is good.
 pub fn validate_block(
@@ -417,7 +415,7 @@ mod tests {
 
     #[test]
     fn each_of_a_procedures_out_conditions_takes_a_combatant_out_and_nothing_else_does() {
-        for system in all() {
+        for system in crate::systems::registry().all() {
             let enc = Encounter::new(*system, "Out", 1);
             assert!(!system.is_out(&enc, &with(&[])), "{}: nobody is out unhurt", system.id());
             assert!(!system.is_out(&enc, &with(&["prone"])), "{}: prone is in", system.id());
@@ -430,7 +428,7 @@ mod tests {
 
     #[test]
     fn each_procedures_steps_are_its_phases_in_order() {
-        for system in all() {
+        for system in crate::systems::registry().all() {
             let phases: Vec<&str> = system.phases().iter().map(|p| p.id).collect();
             assert_eq!(system.step_ids(), phases, "{}", system.id());
         }
@@ -438,7 +436,7 @@ mod tests {
 
     #[test]
     fn a_stored_encounter_at_a_phase_its_procedure_does_not_have_is_refused_by_name() {
-        let enc = Encounter::new(get("bdp").unwrap(), "Forged", 1);
+        let enc = Encounter::new(crate::systems::registry().get("bdp").unwrap(), "Forged", 1);
         let mut written = serde_json::to_value(&enc).unwrap();
         written["phase"] = serde_json::json!("declare");
         assert!(serde_json::from_value::<Encounter>(written.clone()).is_ok());
@@ -449,7 +447,7 @@ mod tests {
 
     #[test]
     fn a_procedure_that_reads_roll_tables_says_which_effect_keys_it_reads() {
-        for system in all() {
+        for system in crate::systems::registry().all() {
             let keys = system.table_effect_keys();
             assert_eq!(
                 system.uses_tables(),

@@ -270,14 +270,13 @@ fn named(enc: &Encounter, actor: Option<CombatantId>, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::system::get;
 
     fn view(system: &str, script: &str, who: &str) -> TokenView {
         let text = format!("system {system}\nside Party party\nside Foes\nzone Hall\n{script}");
-        let h = crate::scenario::run("t.fray", &text).unwrap();
+        let h = crate::systems::run_script("t.fray", &text).unwrap();
         let enc = h.state();
         let id = enc.combatant_named(who).unwrap().id;
-        token_view(get(system).unwrap(), enc, id).unwrap()
+        token_view(crate::systems::registry().get(system).unwrap(), enc, id).unwrap()
     }
 
     fn shown(v: &TokenView) -> (Vec<&str>, Option<&str>) {
@@ -387,8 +386,8 @@ mod tests {
                     add Hugo side Party zone Hall stat str=12 agi=10 wit=10\n\
                     add Brute side Foes zone Hall stat str=14 agi=8 wit=7\n\
                     holder Foes\nnext\nfirst Foes\nactivate Brute\n";
-        let h = crate::scenario::run("t.fray", text).unwrap();
-        let (sys, enc) = (get("murdham").unwrap(), h.state());
+        let h = crate::systems::run_script("t.fray", text).unwrap();
+        let (sys, enc) = (crate::systems::registry().get("murdham").unwrap(), h.state());
         let brute = enc.combatant_named("Brute").unwrap().id;
         let hugo = enc.combatant_named("Hugo").unwrap().id;
         assert!(token_view(sys, enc, brute).unwrap().acting);
@@ -409,7 +408,7 @@ mod tests {
                     add Ann side Party zone Hall track hp=4 str=10 dex=10 wil=10\n\
                     add Goblin side Foes zone Hall track hp=1 str=2 dex=10 wil=6\n\
                     hurt Goblin 1d6 table 5\nsay \"The torches gutter.\"\n";
-        let h = crate::scenario::run("t.fray", text).unwrap();
+        let h = crate::systems::run_script("t.fray", text).unwrap();
         let lines = recent_rulings(h.state(), h.events(), 3);
         // The damage, then the death it brought, the newest last; narration is no ruling.
         let last = lines.last().unwrap();

@@ -17,6 +17,11 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 
+/// One part a procedure hands a layer above the rules, whose type that layer names
+/// (`&'static dyn recap::Tally`, `&'static dyn campaign::Aftermath`): the rules cannot name
+/// those layers, so they carry it without knowing its type.
+pub type Part = &'static (dyn std::any::Any + Send + Sync);
+
 /// What a procedure keeps between events: empty before its fight begins, changed only by
 /// its own events (`apply` cannot fail).
 pub trait Kept<E>:
@@ -54,6 +59,10 @@ pub trait Procedure: Rules + Sized + Send + Sync + 'static {
     const SYSTEM: &'static dyn System;
     /// What it keeps between events.
     type State: Kept<Self::Event>;
+    /// What it hands the layers above the rules (its recap's tally, its rules between
+    /// fights): each layer finds its own part by type ([`System::part`]) and uses its own
+    /// default when a procedure hands none. None by default.
+    const PARTS: &'static [Part] = &[];
 
     /// Checks one of its own commands and produces the events, rolling through `dice`.
     fn handle_own(

@@ -1,8 +1,10 @@
 //! The procedures as the core meets them: one blanket impl makes every [`Procedure`] a
 //! [`System`] (its own command, fact and state reached by downcasting an [`Own`] or the
-//! encounter's state), and the list of procedures is installed here at run time by the layer
-//! above (`systems::install`, once, from its list in `systems/mod.rs`). Nothing here names a
-//! procedure, and nothing in the core depends on `systems`.
+//! encounter's state). The core holds no list of procedures: the registry value is built once
+//! by the layer above (`systems::registry`, from its list in `systems/mod.rs`) and passed to
+//! whoever lists them; building it hands the layers under the rules the ids they read text
+//! as ([`install`]). Nothing here names a procedure, and nothing in the core depends on
+//! `systems`.
 
 use crate::command::Command;
 use crate::dice::DiceSource;
@@ -13,16 +15,10 @@ use crate::style::Style;
 use crate::system::{BlockSchema, Kept, Phase, Procedure, RuleError, Step, System};
 use std::any::Any;
 use std::sync::Arc;
-use std::sync::OnceLock;
 
-/// The procedures, as installed.
-static INSTALLED: OnceLock<&'static [&'static dyn System]> = OnceLock::new();
-
-/// Makes `procedures` the ones Fray knows, in menu order. Only the first call counts (the
-/// list is one, in `systems/mod.rs`); ids must differ.
-pub fn install(procedures: &'static [&'static dyn System]) {
-    INSTALLED.get_or_init(|| procedures);
-    // The layers under the rules know the same procedures, as kinds.
+/// Makes `procedures` the ones whose ids text reads as (serde meets an id without a registry
+/// to ask): called once, by the registry as it is built (`systems::registry`).
+pub(crate) fn install(procedures: &[&'static dyn System]) {
     crate::own::install(procedures.iter().map(|&system| system as &dyn Kind).collect());
 }
 
@@ -54,16 +50,6 @@ impl Encounter {
     }
 }
 
-/// Every procedure Fray knows, in menu order: the installed list, empty before it is
-/// installed (and then every id is refused as unknown, by name).
-pub fn all() -> &'static [&'static dyn System] {
-    // The core's own tests run against the real procedures without a program to install
-    // them.
-    #[cfg(test)]
-    crate::systems::install();
-    INSTALLED.get().copied().unwrap_or(&[])
-}
-
 /// How a procedure's own values sit in the core's types: its command and fact as an [`Own`],
 /// its state as the encounter's [`ProcedureState`].
 pub trait Owned: Procedure {
@@ -75,11 +61,6 @@ pub trait Owned: Procedure {
         }
     }
 
-    /// Its state, empty when the encounter is another procedure's.
-    fn of(state: &ProcedureState) -> &Self::State {
-        Self::state(state).unwrap_or_else(|| Self::empty())
-    }
-
     /// Its state, when the encounter is one of its own.
     fn state(state: &ProcedureState) -> Option<&Self::State> {
         state.value().as_any().downcast_ref()
@@ -88,11 +69,6 @@ pub trait Owned: Procedure {
     /// Its state to change, when the encounter is one of its own.
     fn state_mut(state: &mut ProcedureState) -> Option<&mut Self::State> {
         state.value_mut().as_any_mut().downcast_mut()
-    }
-
-    /// An empty state, what another procedure's encounter keeps of this one.
-    fn empty() -> &'static Self::State {
-        crate::system::own::empty()
     }
 }
 
@@ -170,6 +146,10 @@ impl<P: Procedure> System for P {
         P::SCHEMA
     }
 
+    fn parts(&self) -> &'static [crate::system::Part] {
+        P::PARTS
+    }
+
     fn script_verbs_of(&self, command: &Command) -> Vec<&'static str> {
         P::own_ref(command).map_or_else(Vec::new, P::verbs_of)
     }
@@ -227,9 +207,12 @@ macro_rules! own_types {
         }
 
         impl $crate::encounter::Encounter {
-            #[doc = concat!("What `", stringify!($procedure), "` keeps of the encounter.")]
+            #[doc = concat!("What `", stringify!($procedure), "` keeps of the encounter (as it")]
+            #[doc = "began, on another procedure's encounter)."]
             pub fn $accessor(&self) -> &$state {
-                <$procedure as $crate::system::Owned>::of(&self.procedure)
+                static EMPTY: std::sync::LazyLock<$state> =
+                    std::sync::LazyLock::new(<$state>::default);
+                <$procedure as $crate::system::Owned>::state(&self.procedure).unwrap_or(&EMPTY)
             }
         }
     };

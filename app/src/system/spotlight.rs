@@ -114,12 +114,11 @@ pub fn by_order(enc: &Encounter, acting: &[CombatantId]) -> Spotlight {
 
 #[cfg(test)]
 mod tests {
-    use crate::system::get;
 
     fn spot(system: &str, script: &str) -> super::Spotlight {
         let text = format!("system {system}\nside Party party\nside Foes\nzone Hall\n{script}");
-        let h = crate::scenario::run("t.fray", &text).unwrap();
-        get(system).unwrap().spotlight(h.state())
+        let h = crate::systems::run_script("t.fray", &text).unwrap();
+        crate::systems::registry().get(system).unwrap().spotlight(h.state())
     }
 
     #[test]

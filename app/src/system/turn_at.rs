@@ -120,7 +120,7 @@ mod tests {
 
     /// An encounter in `phase` of `round`, with `acting` at the place whose turn it is.
     fn at(phase: &str, round: u32, acting: Option<CombatantId>) -> Encounter {
-        let mut enc = Encounter::new(crate::system::get("freeform").unwrap(), "t", 1);
+        let mut enc = Encounter::new(crate::systems::registry().get("freeform").unwrap(), "t", 1);
         enc.phase = phase.into();
         enc.round = round;
         if let Some(id) = acting {

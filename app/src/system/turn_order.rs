@@ -61,12 +61,14 @@ pub fn place_passed(enc: &Encounter, id: CombatantId, running: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario;
 
     #[test]
     fn newcomers_join_at_the_end_and_passed_places_are_known() {
-        let h =
-            scenario::run("t.fray", "side A\nadd X side A\nadd Y side A\norder X\nnext").unwrap();
+        let h = crate::systems::run_script(
+            "t.fray",
+            "side A\nadd X side A\nadd Y side A\norder X\nnext",
+        )
+        .unwrap();
         let order = with_newcomers(h.state(), |_| true).expect("Y is new");
         let names: Vec<String> = order.iter().map(|p| h.state().name_of(p.combatants[0])).collect();
         assert_eq!(names, ["X", "Y"]);

@@ -99,7 +99,7 @@ mod tests {
              add Ann side Party zone Hall track hp=6\nadd Bo side Party zone Hall track hp=6\n\
              add Goblin side Goblins zone Hall count 2 track hp=3\nnext\n{then}"
         );
-        let history = crate::scenario::run("verdict.fray", &script).unwrap();
+        let history = crate::systems::run_script("verdict.fray", &script).unwrap();
         let enc = history.state();
         verdict(enc.system(), enc)
     }
@@ -113,7 +113,7 @@ mod tests {
                 "system freeform\nside Party party\nside Goblins\nzone Hall\n\
                  add Ann side Party zone Hall\n{adds}"
             );
-            let history = crate::scenario::run("verdict.fray", &script).unwrap();
+            let history = crate::systems::run_script("verdict.fray", &script).unwrap();
             verdict(history.state().system(), history.state())
         };
         // The goblins wait off the board while the GM sets it: nothing is decided.

@@ -2,63 +2,84 @@
 //! [`crate::checks`], [`crate::space`] and [`crate::system::handle_common`].
 //!
 //! [`ALL`] is the one registration point: a procedure is its folder here and its line in that
-//! list. The core never names a procedure: it meets them through the [`System`] trait, holds
-//! their own values without knowing their types, and learns which exist from the list
-//! [`install`] hands it. So the procedures depend on the core, never the other way.
+//! list (what it hands the layers above the rules, its recap's tally and its rules between
+//! fights, it names itself as its `Procedure::PARTS`). The core never names a procedure: it
+//! meets them through the [`System`] trait and holds their own values without knowing their
+//! types. The [`Registry`] is built once from the list ([`registry`]) and passed to whoever
+//! lists the procedures (the window's pickers, the CLI, the store's bundled content, the
+//! tests that go over every procedure): it cannot be empty. So the procedures depend on the
+//! core, never the other way.
 
-use crate::campaign::Aftermath;
-use crate::campaign::aftermath::{AFTERMATHS, Plain};
 use crate::ids::SystemId;
-use crate::recap::{NoBlows, TALLIES, Tally};
-use crate::system::System;
-use std::sync::OnceLock;
-
-/// One procedure as it registers: its rules, and what each layer above the rules reads of it
-/// (each of those layers holds its own list, filled from this one).
-pub struct Registration {
-    /// The procedure's rules.
-    pub system: &'static dyn System,
-    /// How the recap reads its blows.
-    pub tally: &'static dyn Tally,
-    /// What outlives its fights, and its rests.
-    pub aftermath: &'static dyn Aftermath,
-}
+use crate::system::{System, UnknownSystem};
+use std::sync::LazyLock;
 
 /// Every procedure Fray knows, in menu order (the tests add a sixth, made up).
-pub static ALL: &[Registration] = &[
-    Registration { system: &freeform::Freeform, tally: &NoBlows, aftermath: &Plain },
-    Registration { system: &bdp::Bdp, tally: bdp::TALLY, aftermath: bdp::AFTERMATH },
-    Registration {
-        system: &murdham::Murdham,
-        tally: murdham::TALLY,
-        aftermath: murdham::AFTERMATH,
-    },
-    Registration { system: &d12::D12, tally: d12::TALLY, aftermath: d12::AFTERMATH },
-    Registration { system: &dr12::Dr12, tally: dr12::TALLY, aftermath: dr12::AFTERMATH },
-    Registration {
-        system: &sovereign::Sovereign,
-        tally: sovereign::TALLY,
-        aftermath: sovereign::AFTERMATH,
-    },
+static ALL: &[&dyn System] = &[
+    &freeform::Freeform,
+    &bdp::Bdp,
+    &murdham::Murdham,
+    &d12::D12,
+    &dr12::Dr12,
+    &sovereign::Sovereign,
     #[cfg(test)]
-    Registration { system: &skirmish::Skirmish, tally: &NoBlows, aftermath: &Plain },
+    &skirmish::Skirmish,
 ];
 
-/// Tells the core which procedures exist. Every program calls it once before reading or
-/// running an encounter (the window, the CLI, the store on opening); calling it again
-/// changes nothing.
-pub fn install() {
-    static SYSTEMS: OnceLock<Vec<&'static dyn System>> = OnceLock::new();
-    let systems = SYSTEMS.get_or_init(|| ALL.iter().map(|r| r.system).collect());
-    // The layers above the rules first: a reader that finds a procedure finds its parts.
-    TALLIES.install(each(|r| r.tally));
-    AFTERMATHS.install(each(|r| r.aftermath));
-    crate::system::install(systems);
+/// The procedures Fray knows, as one value: built once, from [`ALL`], by [`registry`].
+pub struct Registry {
+    procedures: &'static [&'static dyn System],
 }
 
-/// What every procedure hands over to one layer, by id.
-fn each<T: ?Sized>(part: fn(&Registration) -> &'static T) -> Vec<(SystemId, &'static T)> {
-    ALL.iter().map(|r| (r.system.id(), part(r))).collect()
+impl Registry {
+    /// Every procedure, in menu order (never empty).
+    pub fn all(&self) -> &'static [&'static dyn System] {
+        self.procedures
+    }
+
+    /// The procedure a picker offers first (the menu's first).
+    pub fn first(&self) -> &'static dyn System {
+        self.procedures[0]
+    }
+
+    /// The ids of every procedure, in menu order.
+    pub fn ids(&self) -> impl Iterator<Item = SystemId> + '_ {
+        self.procedures.iter().map(|system| system.id())
+    }
+
+    /// The procedure `text` names, or the error that names the unknown id and the known ones.
+    pub fn parse(&self, text: &str) -> Result<SystemId, UnknownSystem> {
+        self.get(text).map(|system| system.id())
+    }
+
+    /// The procedure `text` names, as the rules meet it, or the error that names it.
+    pub fn get(&self, text: &str) -> Result<&'static dyn System, UnknownSystem> {
+        let found = self.procedures.iter().find(|system| system.id() == text);
+        found.copied().ok_or_else(|| UnknownSystem(text.to_owned()))
+    }
+}
+
+/// The registry, built on first use. Building it also hands the layers under the rules the
+/// ids they read text as (an encounter, a row or a file names its procedure by text, and
+/// serde has no registry to ask), so every program asks for it before it reads anything: the
+/// window and the CLI as they start, the store as it opens.
+pub fn registry() -> &'static Registry {
+    static BUILT: LazyLock<Registry> = LazyLock::new(|| {
+        crate::system::install(ALL);
+        Registry { procedures: ALL }
+    });
+    &BUILT
+}
+
+/// A script run for the core's own tests, the registry built first: a script names its
+/// procedure by text (`system bdp`), read as an id the registry handed over.
+#[cfg(test)]
+pub(crate) fn run_script(
+    file: &str,
+    text: &str,
+) -> Result<crate::History, crate::scenario::ScenarioError> {
+    registry();
+    crate::scenario::run(file, text)
 }
 
 pub mod bdp;
@@ -112,4 +133,41 @@ pub(crate) fn full_block(
         set(&mut block, field.key, Some(value));
     }
     block
+}
+
+#[cfg(test)]
+mod registry_tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_holds_every_procedure_once_in_menu_order_and_reads_each_id() {
+        // Nothing else was asked first (a test runs in its own process under nextest): the
+        // registry builds itself, and text reads as ids from then on.
+        let registry = registry();
+        let ids: Vec<&str> = registry.ids().map(SystemId::as_str).collect();
+        assert_eq!(ids, ["freeform", "bdp", "murdham", "d12", "dr12", "sovereign", "skirmish"]);
+        assert_eq!(registry.first().id(), "freeform");
+        for system in registry.all() {
+            assert_eq!(registry.parse(system.id().as_str()), Ok(system.id()));
+            assert_eq!(SystemId::parse(system.id().as_str()), Ok(system.id()));
+        }
+        let e = registry.parse("chess").unwrap_err().to_string();
+        assert!(e.starts_with("unknown system 'chess' (known: freeform, bdp, murdham"), "{e}");
+    }
+
+    #[test]
+    fn each_procedure_with_rules_of_blows_and_rests_hands_both_over() {
+        use crate::campaign::aftermath;
+        use crate::recap::Tally;
+        for system in registry().all() {
+            let plain = ["freeform", "skirmish"].contains(&system.id().as_str());
+            // Its own words, not the default's, when it hands its parts over.
+            let tally = crate::recap::tally_of(*system).words();
+            assert_eq!(tally == crate::recap::NoBlows.words(), plain, "{}: tally", system.id());
+            let rests = aftermath::of(*system).recoveries();
+            let plain_rests = aftermath::of(&freeform::Freeform).recoveries();
+            assert_eq!(std::ptr::eq(rests, plain_rests), plain, "{}: rests", system.id());
+            assert_eq!(system.parts().len(), if plain { 0 } else { 2 }, "{}", system.id());
+        }
+    }
 }

@@ -1,11 +1,10 @@
 use super::*;
-use crate::system::get;
 
 fn run(system: &str, script: &str) -> crate::History {
     let text = format!(
         "system {system}\nside Party party\nside Foes\nzone Hall\nzone Yard\nconnect Hall Yard\n{script}"
     );
-    crate::scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+    crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn view_of(h: &crate::History) -> TableView {
@@ -146,8 +145,8 @@ fn blackout_rotation_and_scale_travel_with_the_view() {
     assert!(v.rotated);
     assert_eq!(v.scale_percent, 150);
     let text = "system freeform\nplayer-view scale 1000\nexpect error \"scale\"\nplayer-view blackout red\nexpect error\n";
-    crate::scenario::run("t.fray", text).unwrap();
-    assert!(get("freeform").is_ok());
+    crate::systems::run_script("t.fray", text).unwrap();
+    assert!(crate::systems::registry().get("freeform").is_ok());
 }
 
 /// The journal's line for the player view owns a side's name as English does: "Foes'

@@ -9,7 +9,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use fray_app::checks::TableError;
 use fray_app::ids::SystemId;
-use fray_app::system::{self, System, validate_block};
+use fray_app::system::{System, validate_block};
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -188,7 +188,8 @@ impl<'a> Checker<'a> {
     fn system(&mut self, id: &str) -> Option<&'static dyn System> {
         let found = SystemId::parse(id).ok().map(SystemId::system);
         if found.is_none() {
-            let known: Vec<&str> = system::all().iter().map(|s| s.id().as_str()).collect();
+            let known: Vec<&str> =
+                fray_app::systems::registry().all().iter().map(|s| s.id().as_str()).collect();
             let msg = format!("unknown system '{id}' (Fray knows {})", known.join(", "));
             self.problem(Some("system"), msg);
         }

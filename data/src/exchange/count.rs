@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn a_file_of_more_entries_than_an_import_holds_is_refused_before_they_are_built() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let n = MAX_IMPORT_ENTRIES + 1;
         let creature = r#"{"uid": "u", "system": "freeform", "name": "G", "block": {}}"#;
         let json = format!(r#"{{"fray": 1, "creatures": [{}]}}"#, vec![creature; n].join(","));

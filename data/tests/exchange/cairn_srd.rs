@@ -120,7 +120,7 @@ fn differences(block: &PastedBlock, page: &Page) -> Vec<String> {
 
 #[test]
 fn the_cairn_srd_monsters_come_in_as_published() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = crate::paste_fixture(FILE);
     let pages = pages(&text);
     assert_eq!(pages.len(), 145, "the pages worked out");
@@ -146,7 +146,7 @@ fn the_cairn_srd_monsters_come_in_as_published() {
 
 #[test]
 fn the_dry_run_of_the_cairn_srd_says_what_the_import_then_writes() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = crate::paste_fixture(FILE);
     let blocks = read_stat_blocks(FILE, &text, crate::sys("bdp")).unwrap();
     let (_dir, db) = db();
@@ -160,7 +160,7 @@ fn the_dry_run_of_the_cairn_srd_says_what_the_import_then_writes() {
 
 #[test]
 fn a_whole_books_worth_is_read_in_one_go() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = crate::paste_fixture(FILE);
     // The bestiary ten times over, each page its own name: 1,450 blocks, past the 500 a
     // paste once held.

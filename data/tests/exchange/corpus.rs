@@ -98,7 +98,7 @@ fn a_newer_format_is_refused() {
 
 #[test]
 fn bad_blocks_name_the_field_and_the_system() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     assert_refused(
         "bad-block.json",
         &[

@@ -15,7 +15,7 @@ fn targets(m: &CsvMapping) -> Vec<(&str, Option<&str>)> {
 
 #[test]
 fn headers_match_labels_and_keys_ignoring_case() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let m = mapping(" name ,hp,STATS.ARMOR,Morale,Size,HP,Attacks,notes\n", crate::sys("freeform"));
     assert_eq!(
         targets(&m),
@@ -42,7 +42,7 @@ fn headers_match_labels_and_keys_ignoring_case() {
 
 #[test]
 fn a_sheet_becomes_creatures_and_imports_twice_as_the_same() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = "Name;HP;Armor;Tags;Notes;Size\nGoblin;5;11;\"humanoid, Sneaky\";Loud;small\n\
                 ;;;;;\nWolf;4;;beast;\"Hunts in packs;\nhowls\";medium\n";
     let m = mapping(text, crate::sys("freeform"));
@@ -69,7 +69,7 @@ fn a_sheet_becomes_creatures_and_imports_twice_as_the_same() {
 
 #[test]
 fn a_bdp_sheet_is_checked_against_its_schema() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = "Name,HP,STR,DEX,WIL,Armour,Features,Blocks\n\
                 Bandit,4,10,12,8,1,\"Cowardly, Quick\",yes\n\
                 Brute,5,25,9,9,0,,no\n\
@@ -107,7 +107,7 @@ fn a_bdp_sheet_is_checked_against_its_schema() {
 
 #[test]
 fn a_sheet_needs_a_name_column() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = "Title,HP\nGoblin,5\n";
     let err = exchange::csv_creatures(
         "x.csv",
@@ -133,7 +133,7 @@ fn refused(text: &str) -> Vec<String> {
 
 #[test]
 fn an_unbalanced_quote_is_refused_naming_its_line() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     // Before: one creature named "Goblin,5\nOrc" across two rows, the rest swallowed.
     let text = "Name,HP\nBat,2\n\"Goblin,5\nOrc,7\nRat,1\n";
     assert_eq!(
@@ -150,7 +150,7 @@ fn an_unbalanced_quote_is_refused_naming_its_line() {
 
 #[test]
 fn a_name_over_two_lines_is_refused() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     // Balanced, but the quotes run two rows together into one name.
     let text = "Name,HP\n\"Goblin\nOrc\",5\n";
     let got = refused(text);
@@ -160,7 +160,7 @@ fn a_name_over_two_lines_is_refused() {
 
 #[test]
 fn a_long_name_or_too_many_tags_is_refused_in_the_preview() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     // 188 characters passed the dry run and failed the real import on a uid the file has not.
     let long = "G".repeat(188);
     let tags: Vec<String> = (0..101).map(|i| format!("t{i}")).collect();
@@ -177,7 +177,7 @@ fn a_long_name_or_too_many_tags_is_refused_in_the_preview() {
 
 #[test]
 fn a_weapons_column_is_read_like_a_paste() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     use serde_json::json;
     let text = "Name,HP,Weapons\nOrc,8,\"club d10; bite d6 (bleed); shortbow (d6, ranged)\"\n";
     let m = mapping(text, crate::sys("bdp"));
@@ -210,7 +210,7 @@ fn a_weapons_column_is_read_like_a_paste() {
 
 #[test]
 fn a_field_the_procedure_needs_that_no_column_fills_is_warned_of_with_what_it_gets() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let m = mapping("Name,STR,Weapons\nGoblin,8,knife d4\n", crate::sys("bdp"));
     assert_eq!(
         m.unfilled(crate::sys("bdp")),

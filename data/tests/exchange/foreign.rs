@@ -14,8 +14,8 @@ use std::path::PathBuf;
 
 /// A file of `tests/corpus/bestiaries/`.
 pub(crate) fn bestiary(name: &str) -> String {
-    // The procedures, as the program installs them at its start.
-    fray_app::systems::install();
+    // The registry, as the program builds it at its start.
+    fray_app::systems::registry();
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/bestiaries").join(name);
     std::fs::read_to_string(path).unwrap()
@@ -303,8 +303,7 @@ fn a_bestiary_import_writes_what_its_dry_run_says() {
 /// damage is not a required field, and the outgoing writer takes an attack's damage from the
 /// first required field, so "Short sword (d6)" goes out as "Short sword ()".
 fn every_procedure() -> Vec<&'static str> {
-    fray_app::systems::install();
-    let ids = fray_app::system::all().iter().map(|s| s.id().as_str());
+    let ids = fray_app::systems::registry().all().iter().map(|s| s.id().as_str());
     ids.filter(|id| *id != "freeform").collect()
 }
 
@@ -344,7 +343,7 @@ fn a_library_sent_through_improved_initiative_comes_back_whole() {
 /// damage, flags and tags.
 fn shared(system: &str, block: &Value) -> Vec<(String, String)> {
     use fray_app::system::schema::{self, Kind};
-    let schema = fray_app::system::get(system).unwrap().block_schema();
+    let schema = fray_app::systems::registry().get(system).unwrap().block_schema();
     let mut out = Vec::new();
     let mut lists = 0;
     for f in schema.fields_for(false) {
@@ -398,7 +397,7 @@ fn fantasy_statblocks_notes_come_in_as_sovereign_stat_blocks() {
 
 #[test]
 fn a_fence_naming_the_plugins_own_creature_is_left_out_said_so() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let note = "# Goblins\n\n```statblock\nmonster: Goblin\n```\n\n```statblock\nname: Boss\nhp: 21\nac: 17\n```\n";
     let got = read_foreign("goblins.md", note, crate::sys("sovereign")).unwrap();
     assert_eq!(got.blocks.len(), 1);

@@ -41,7 +41,7 @@ pub fn alias_bomb(levels: usize) -> String {
 
 #[test]
 fn yaml_nested_past_128_is_refused_by_name_in_linear_time() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     for text in [deep_block(100_000), deep_flow(100_000), deep_block(3_000), deep_flow(3_000)] {
         let refused = within(Duration::from_secs(3), || {
             assert_eq!(sniff(&text), Format::FantasyStatblocks, "never read as printed blocks");
@@ -59,7 +59,7 @@ fn yaml_nested_past_128_is_refused_by_name_in_linear_time() {
 
 #[test]
 fn an_alias_bomb_is_refused_never_read_as_stat_blocks() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = alias_bomb(9);
     let refused = within(Duration::from_secs(3), || {
         assert_eq!(sniff(&text), Format::FantasyStatblocks);
@@ -75,7 +75,7 @@ fn an_alias_bomb_is_refused_never_read_as_stat_blocks() {
 
 #[test]
 fn a_key_given_twice_is_refused_by_its_entry_in_every_reader() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let cases = [
         (
             "ii.json",
@@ -106,7 +106,7 @@ fn a_key_given_twice_is_refused_by_its_entry_in_every_reader() {
 
 #[test]
 fn a_number_json_cannot_hold_names_the_creature_and_the_field() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
     let cases = [
         (
@@ -131,7 +131,7 @@ fn a_number_json_cannot_hold_names_the_creature_and_the_field() {
 
 #[test]
 fn a_block_of_a_hundred_thousand_items_is_refused_by_its_name() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let items: Vec<String> = (0..100_000)
         .map(|i| {
             format!(

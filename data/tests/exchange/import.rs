@@ -71,7 +71,7 @@ fn a_failed_import_writes_nothing() {
     let before = counts(&db);
     let mut file =
         file_of((0..5).map(|i| goblin(&format!("n{i}"), &format!("New {i}"), 4)).collect());
-    let board = Encounter::new(fray_app::system::get("bdp").unwrap(), "Board", 1);
+    let board = Encounter::new(fray_app::systems::registry().get("bdp").unwrap(), "Board", 1);
     file.templates.push(TemplateEntry {
         uid,
         kind: TemplateKindEntry::Encounter,
@@ -163,7 +163,8 @@ fn fill(db: &fray_data::Db) {
     db.templates()
         .insert(&NewTemplate::detachment(crate::sys("bdp"), "Goblin band", &band))
         .unwrap();
-    let board = Encounter::new(fray_app::system::get("murdham").unwrap(), "The ferry", 7);
+    let board =
+        Encounter::new(fray_app::systems::registry().get("murdham").unwrap(), "The ferry", 7);
     db.templates().insert(&NewTemplate::board("Ferry at night", &board)).unwrap();
 }
 

@@ -18,9 +18,9 @@ use fray_data::exchange::{self, LibraryFile, Problems};
 use std::path::PathBuf;
 use tempfile::TempDir;
 
-/// A registered procedure's id (the procedures installed first, as a program does).
+/// A registered procedure's id (the registry built first, as a program does).
 pub fn sys(text: &str) -> fray_app::ids::SystemId {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     text.parse().unwrap()
 }
 
@@ -143,5 +143,10 @@ fn a_json_text_or_tag_too_long_is_refused_where_it_is() {
 
 /// The ids of every system Fray knows, as its messages list them.
 pub fn known_systems() -> String {
-    fray_app::system::all().iter().map(|s| s.id().as_str()).collect::<Vec<_>>().join(", ")
+    fray_app::systems::registry()
+        .all()
+        .iter()
+        .map(|s| s.id().as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -136,7 +136,7 @@ Mutters curses from behind the warriors and keeps a knife for anyone who gets cl
 
 #[test]
 fn names_and_cells_are_escaped() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let md = exchange::markdown(
         crate::sys("freeform"),
         "*Grim* | the [Bold]",

@@ -22,7 +22,7 @@ fn orc(db: &Db) -> fray_data::Creature {
 
 #[test]
 fn the_texts_spellings_map_onto_the_fields() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (mapping, _) = sheet("bestiary-v1.csv");
     let target =
         |h: &str| mapping.columns.iter().find(|(c, _)| c == h).and_then(|(_, k)| k.clone());
@@ -54,7 +54,7 @@ fn the_texts_spellings_map_onto_the_fields() {
 
 #[test]
 fn a_column_is_mapped_by_hand_and_a_wrong_field_is_named() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (mut mapping, _) = sheet("bestiary-v1.csv");
     mapping.set(crate::sys("bdp"), "size", "notes").unwrap();
     assert_eq!(mapping.columns[6].1.as_deref(), Some("notes"));
@@ -78,7 +78,7 @@ fn a_column_is_mapped_by_hand_and_a_wrong_field_is_named() {
 
 #[test]
 fn wil_zero_is_legal_for_the_mindless() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (_, lib) = sheet("bestiary-v1.csv");
     assert_eq!(lib.creatures[0].block["tracks"]["wil"], 0);
 }

@@ -175,11 +175,12 @@ fn value(block: &PastedBlock, key: &str) -> Option<Value> {
 /// Checks every creature of `file` against the tables; the share with every field right, and
 /// the fields that were not.
 fn check(file: &str, tables: &[Table]) -> (f64, Vec<String>) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let blocks = read_stat_blocks(file, &fixture(file), crate::sys("sovereign"))
         .unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(blocks.len(), tables.len(), "{file}: one creature a table");
-    let defaults = fray_app::system::get("sovereign").unwrap().block_schema().new_block(false);
+    let defaults =
+        fray_app::systems::registry().get("sovereign").unwrap().block_schema().new_block(false);
     let mut right = 0;
     let mut wrong = Vec::new();
     let mut missed = Vec::new();

@@ -16,7 +16,7 @@ fn field<'a>(b: &'a PastedBlock, key: &str) -> &'a Value {
 
 #[test]
 fn bdp_reads_cairn_bestiary_lines() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let blocks = read("bdp", "bdp-cairn-form.txt");
     let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
     assert_eq!(names, ["Ogre", "Wolf", "Bandit archer", "Cave bear"]);
@@ -49,7 +49,7 @@ fn bdp_reads_cairn_bestiary_lines() {
 
 #[test]
 fn murdham_reads_its_lines_and_paragraphs() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let blocks = read("murdham", "murdham-form.txt");
     assert_eq!(blocks.len(), 2);
     let orc = &blocks[0];
@@ -70,7 +70,7 @@ fn murdham_reads_its_lines_and_paragraphs() {
 
 #[test]
 fn d12_reads_hit_dice_and_attack_dice() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let blocks = read("d12", "d12-form.txt");
     let bugbear = &blocks[0];
     assert_eq!(field(bugbear, "hd"), &json!("3d8"));
@@ -88,7 +88,7 @@ fn d12_reads_hit_dice_and_attack_dice() {
 
 #[test]
 fn dr12_reads_creature_attacks() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let blocks = read("dr12", "dr12-form.txt");
     assert_eq!(field(&blocks[0], "tracks.hp"), &json!(6));
     assert_eq!(field(&blocks[0], "stats.armor"), &json!(1));
@@ -98,7 +98,7 @@ fn dr12_reads_creature_attacks() {
 
 #[test]
 fn sovereign_reads_srd_stat_blocks() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let blocks = read("sovereign", "srd-5.1.txt");
     let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
     assert_eq!(names, ["Ogre", "Goblin"]);
@@ -124,7 +124,7 @@ fn sovereign_reads_srd_stat_blocks() {
 
 #[test]
 fn a_value_past_its_field_is_refused_by_name_and_a_trait_never_overwrites_a_stat() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = fixture("srd-5.1-edge-cases.txt");
     // The Tarrasque's 676 HP is past Sovereign's 500: the paste is refused, naming the
     // creature and the field, and nothing becomes an attack called "Hit Points".
@@ -153,7 +153,7 @@ fn a_value_past_its_field_is_refused_by_name_and_a_trait_never_overwrites_a_stat
 
 #[test]
 fn what_cannot_be_read_is_refused_with_its_place() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let err = read_stat_blocks("paste", "   \n\n", crate::sys("bdp")).unwrap_err();
     assert!(format!("{err:?}").contains("holds no stat block"));
     let long = format!("{}: 3 HP", "x".repeat(200));
@@ -205,7 +205,7 @@ fn field_of<'a>(block: &'a Value, key: &str) -> &'a Value {
 
 #[test]
 fn the_cairn_bestiary_reads_as_its_markdown_prints_it() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let blocks = read("bdp", "cairn-bestiary.md");
     let names: Vec<&str> = blocks.iter().map(|b| b.entry.name.as_str()).collect();
     assert_eq!(names, ["Acolyte", "Ankheg", "Ape, White", "Bandit", "Banshee", "Basilisk"]);
@@ -245,7 +245,7 @@ fn the_cairn_bestiary_reads_as_its_markdown_prints_it() {
 /// is set once at the end of the block; `benches/exchange.rs` times 50 against 500).
 #[test]
 fn a_long_list_of_weapons_reads_every_one_in_order() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     // HP and STR are two of the block's values.
     let n = fray_data::exchange::MAX_BLOCK_PIECES - 2;
     let names: Vec<String> = (0..n).map(|i| format!("club{i} d4")).collect();
@@ -264,7 +264,7 @@ fn a_long_list_of_weapons_reads_every_one_in_order() {
 /// weapons, at once (it took 25 s and 3.7 GB), and both within a second.
 #[test]
 fn a_block_past_its_cap_is_refused_by_name() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let n = fray_data::exchange::MAX_BLOCK_PIECES - 1;
     let text = format!("Hoarder\nHP 4, STR 10, {}", vec!["club d4"; n].join(", "));
     let start = std::time::Instant::now();
@@ -283,7 +283,7 @@ fn a_block_past_its_cap_is_refused_by_name() {
 /// die and 3 HP; the saves stay unread, in the notes, never guessed — "D14" is no die).
 #[test]
 fn sovereign_reads_wwn_and_ose_stat_lines() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let text = "Bandit: HD 2, AC 13, Atk +2, Dmg 1d6, Shock 2/13, Move 30', ML 8, Inst 5, \
                 Skill +1, Save 14+\n\n\
                 Goblin: AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], \

@@ -18,7 +18,7 @@ fn harald() -> NewCharacter {
 
 #[test]
 fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (dir, db) = super::db();
     let id = db.characters().insert(&harald()).unwrap();
     let key = format!("character:{}", id.0);
@@ -54,13 +54,13 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
     db.campaign().undo(session).unwrap();
     let company = db.campaign().company(crate::sys("bdp")).unwrap();
     let night = fray_app::campaign::aftermath::recovery(
-        fray_app::campaign::aftermath::of(fray_app::system::get("bdp").unwrap()),
+        fray_app::campaign::aftermath::of(fray_app::systems::registry().get("bdp").unwrap()),
         "night",
     )
     .unwrap();
     let rest = company
         .rest(
-            fray_app::campaign::aftermath::of(fray_app::system::get("bdp").unwrap()),
+            fray_app::campaign::aftermath::of(fray_app::systems::registry().get("bdp").unwrap()),
             crate::sys("bdp"),
             night,
             &[],
@@ -75,7 +75,7 @@ fn a_step_writes_conditions_and_undo_redo_restore_them_exactly() {
 
 #[test]
 fn a_write_back_ends_its_encounter_and_undoing_it_reopens_the_fight() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (_dir, db) = super::db();
     let s = Session::create(&db, crate::sys("bdp"), "Crypt", 1).unwrap();
     let encounter = s.encounter_id();
@@ -108,7 +108,7 @@ fn a_write_back_ends_its_encounter_and_undoing_it_reopens_the_fight() {
 
 #[test]
 fn a_deleted_character_keeps_its_copy_in_the_step_and_a_recurring_foe_carries_its_condition() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (_dir, db) = super::db();
     let id = db.characters().insert(&harald()).unwrap();
     let key = format!("character:{}", id.0);
@@ -169,7 +169,7 @@ fn the_days_steps_go_to_the_session_started_or_taken_up_again_and_another_day_st
 /// undo goes through. Redo the same the other way.
 #[test]
 fn undo_and_redo_across_sessions_never_overwrite_a_later_step() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (_dir, db) = super::db();
     let id = db.characters().insert(&harald()).unwrap();
     let key = format!("character:{}", id.0);
@@ -236,7 +236,7 @@ fn undo_and_redo_across_sessions_never_overwrite_a_later_step() {
 /// (HP shown 6, now 5): with what changed, and nothing written.
 #[test]
 fn a_step_made_from_a_stale_condition_is_refused_with_what_changed() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (_dir, db) = super::db();
     let id = db.characters().insert(&harald()).unwrap();
     let key = format!("character:{}", id.0);
@@ -259,7 +259,7 @@ fn a_step_made_from_a_stale_condition_is_refused_with_what_changed() {
 /// wrote the fight back is refused at its next command (nothing written); reopened, it plays.
 #[test]
 fn a_fight_written_back_elsewhere_takes_no_more_commands_until_reopened() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let (dir, db) = super::db();
     let mut open = Session::create(&db, crate::sys("freeform"), "Crypt", 1).unwrap();
     let other = super::reopen(&dir);

@@ -29,7 +29,7 @@ fn first_run_loads_every_weapon_list() {
     // Each system with a list has its file's every entry; the others none.
     let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
     let mut total = 0;
-    for system in fray_app::system::all() {
+    for system in fray_app::systems::registry().all() {
         let file = content.join(system.id().as_str()).join("weapons.json");
         let expected = match std::fs::read_to_string(&file) {
             Ok(text) => entries_in(&text),

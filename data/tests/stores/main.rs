@@ -26,7 +26,7 @@ pub const OWN: &str = "freeform";
 
 /// A registered procedure's id.
 pub fn sys(text: &str) -> SystemId {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     text.parse().unwrap()
 }
 

@@ -172,7 +172,8 @@ fn templates_round_trip_and_are_checked() {
         Detachment { creature: "Goblin".into(), block: json!({"tracks": {"hp": 3}}), count: 6 };
     let id =
         store.insert(&NewTemplate::detachment(crate::sys("bdp"), "Goblin band", &band)).unwrap();
-    let mut board = Encounter::new(fray_app::system::get("murdham").unwrap(), "The ferry", 7);
+    let mut board =
+        Encounter::new(fray_app::systems::registry().get("murdham").unwrap(), "The ferry", 7);
     board.round = 0;
     let b = store.insert(&NewTemplate::board("Ferry at night", &board)).unwrap();
     let db = {

@@ -16,7 +16,7 @@ const MAX_HP: i64 = 500;
 
 /// A database with Harald (bdp, HP 500) and `fights` stored fights in which he took 4 HP.
 fn campaign(path: &Path, fights: usize) -> String {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let db = Db::open(path).unwrap();
     let sheet = serde_json::json!({"tracks": {"hp": MAX_HP, "fatigue": {"value": 0, "max": 10}}});
     let new = fray_data::NewCharacter {

@@ -12,7 +12,7 @@ fn fails(args: &[&str]) -> String {
 
 /// A database with Harald of the library, hurt in the stored fight "Crypt".
 fn hurt(db: &Path) -> fray_data::CharacterId {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let d = fray_data::Db::open(db).unwrap();
     let sheet = serde_json::json!({"tracks": {"hp": 5, "fatigue": {"value": 0, "max": 10}}});
     let new = fray_data::NewCharacter {

@@ -137,7 +137,7 @@ fn a_rest_from_the_party_window_heals_by_the_procedures_rules() {
 #[ignore = "prepares a database for screenshots"]
 fn shot() {
     let Ok(path) = std::env::var("FRAY_SHOT_DB") else { return };
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let db = Db::open(&path).unwrap();
     let scale: u32 =
         std::env::var("FRAY_SHOT_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(100);

@@ -81,13 +81,12 @@ fn encounter_of(system: &dyn fray_app::system::System, scale: u32) -> Window {
 /// (the settings as long as its rules make them), at 100 and 200 %.
 #[test]
 fn a_dialog_stands_still_from_its_first_shown_frame() {
-    fray_app::systems::install();
-    assert!(fray_app::system::all().len() >= 6, "every procedure is tried");
+    assert!(fray_app::systems::registry().all().len() >= 6, "every procedure is tried");
     for scale in [100, 200] {
         for (name, menu, opener, close) in DIALOGS {
             stands_still(&mut at_scale(scale), (name, menu, opener, close), "freeform", scale);
         }
-        for system in fray_app::system::all() {
+        for system in fray_app::systems::registry().all() {
             for dialog in DIALOGS.into_iter().filter(|d| d.0 != "harm") {
                 stands_still(
                     &mut encounter_of(*system, scale),

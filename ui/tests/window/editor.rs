@@ -54,7 +54,7 @@ fn encounter_with(system: &str, prepare: impl FnOnce(&Db)) -> Window {
 
 /// Whether `system` is fought on a grid only (its board has no zones).
 fn on_grid(system: &str) -> bool {
-    fray_app::system::get(system).unwrap().needs_grid()
+    fray_app::systems::registry().get(system).unwrap().needs_grid()
 }
 
 fn encounter(system: &str) -> Window {
@@ -265,9 +265,8 @@ fn case(system: &str) -> Option<Case> {
 
 #[test]
 fn every_procedure_round_trips_a_new_creature_through_the_editor() {
-    fray_app::systems::install();
-    assert!(fray_app::system::all().len() >= 6, "every procedure is tried");
-    for system in fray_app::system::all() {
+    assert!(fray_app::systems::registry().all().len() >= 6, "every procedure is tried");
+    for system in fray_app::systems::registry().all() {
         let id = system.id();
         let case =
             case(id.as_str()).unwrap_or_else(|| panic!("no editor case for the procedure '{id}'"));

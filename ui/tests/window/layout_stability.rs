@@ -320,7 +320,7 @@ const EVENING_REMAINING: usize = 8;
 /// Random play of `system` replayed into the window on every screen; panics with every step
 /// that moved something under the pointer when there are more than [`REMAINING`] says.
 fn play(system: &str) {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let id: SystemId = system.parse().unwrap_or_else(|e| panic!("{e}"));
     let seed = std::env::var("FRAY_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(SEED);
     let report =

@@ -262,14 +262,14 @@ fn at_200_percent_the_unfolded_library_shows_its_entries() {
 /// registry holds, at 100 and 200 %, each on the screen and taking a click: Sovereign too.
 #[test]
 fn the_welcome_screens_library_picker_lists_every_procedure() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     for points in [egui::vec2(1920.0, 1080.0), egui::vec2(960.0, 540.0)] {
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(dir.path().join("fray.db")).unwrap();
         let mut w = common::window_sized(dir, db, points);
         assert!(w.app().model.session.is_none(), "the welcome screen");
         let screen = w.harness.ctx.content_rect();
-        for system in fray_app::system::all() {
+        for system in fray_app::systems::registry().all() {
             w.harness.get_by_label("Library of").click();
             w.settle();
             let option = w.harness.query_all_by_label(system.name()).last();

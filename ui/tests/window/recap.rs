@@ -188,7 +188,7 @@ fn the_recap_window_and_the_tv_look_as_they_should() {
 #[ignore = "prepares a database for screenshots"]
 fn shot() {
     let Ok(path) = std::env::var("FRAY_SHOT_DB") else { return };
-    fray_app::systems::install();
+    fray_app::systems::registry();
     let db = Db::open(&path).unwrap();
     let scale: u32 =
         std::env::var("FRAY_SHOT_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(100);

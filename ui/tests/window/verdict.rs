@@ -12,8 +12,7 @@ use fray_data::{Db, Session};
 /// Every registered procedure, by id: each has its harm golden (a procedure added without
 /// one fails here).
 fn systems() -> Vec<&'static str> {
-    fray_app::systems::install();
-    fray_app::system::all().iter().map(|s| s.id().as_str()).collect()
+    fray_app::systems::registry().all().iter().map(|s| s.id().as_str()).collect()
 }
 
 /// A window over `system`'s harm golden, then everyone of the party side (or the other)
@@ -21,7 +20,7 @@ fn systems() -> Vec<&'static str> {
 fn decided(system: &str, party: bool, condition: &str) -> common::Window {
     let path = format!("{}/../tests/scenarios/{system}-harm.fray", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
-    // (Opening the database installs the procedures the script names.)
+    // (Opening the database builds the registry the script's procedure is read by.)
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let history = fray_app::scenario::run(&path, &text).unwrap();

@@ -106,7 +106,7 @@ pub fn parse(file: &str, text: &str) -> Result<Script, ScenarioError> {
     let stem = file.rsplit(['/', '\\']).next().unwrap_or(file);
     let stem = stem.strip_suffix(".fray").unwrap_or(stem);
     // A script without a `system` line is freeform's (the language's default, refused by
-    // name like any other when no such procedure is installed).
+    // name like any other when the registry has no such procedure).
     let freeform = SystemId::parse("freeform").map_err(|e| ScenarioError {
         file: file.to_owned(),
         line: 1,

@@ -110,6 +110,7 @@ impl Procedure for Bdp {
     type Command = BdpCommand;
     type Event = BdpEvent;
     type State = BdpState;
+    const PARTS: &'static [crate::system::Part] = &[&TALLY, &AFTERMATH];
 
     fn handle_own(
         &self,
@@ -176,11 +177,11 @@ impl Procedure for Bdp {
     }
 }
 
-/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
-pub(super) const TALLY: &dyn crate::recap::Tally = &recap::BdpTally;
+/// How its blows are read for the recap (one of its [`Procedure::PARTS`]).
+const TALLY: &dyn crate::recap::Tally = &recap::BdpTally;
 
-/// What outlives its fights, and its rests, handed over at registration.
-pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::BdpAftermath;
+/// What outlives its fights, and its rests (one of its [`Procedure::PARTS`]).
+const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::BdpAftermath;
 
 impl Rules for Bdp {
     fn out_conditions(&self) -> &'static [&'static str] {

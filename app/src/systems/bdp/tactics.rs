@@ -160,7 +160,7 @@ mod tests {
              add Orc side Foes zone Hall track hp=5 str=12 dex=10 wil=8 block {{\"weapons\": [{{\"name\": \"Club\", \"die\": {die}}}]}}\n\
              next\ndeclare Ann other \"watches\"\ndeclare Orc attack Ann\nnext\nnext\n"
         );
-        let mut h = crate::scenario::run("reactions.fray", &script).expect("the script runs");
+        let mut h = crate::systems::run_script("reactions.fray", &script).expect("the script runs");
         // Whoever goes first, play on until the orc's blow waits for Ann.
         let mut coin = SeededDice::new(1, 1);
         while h.state().bdp().attack.is_none() {
@@ -183,7 +183,7 @@ mod tests {
              add Orc side Foes zone Hall track hp=12 str=16 dex=10 wil=8 block {{\"weapons\": [{{\"name\": \"Club\", \"die\": 6}}]}}\n\
              next\n"
         );
-        let mut h = crate::scenario::run("caster.fray", &script).expect("the script runs");
+        let mut h = crate::systems::run_script("caster.fray", &script).expect("the script runs");
         let mut coin = SeededDice::new(1, 1);
         let mut taken = Vec::new();
         while h.state().round == 1 && taken.len() < 40 {

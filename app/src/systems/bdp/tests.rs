@@ -3,7 +3,6 @@
 
 use super::model::{Arms, BdpCommand, Intent};
 use super::script;
-use crate::scenario;
 
 /// The state a short bdp script leaves.
 fn run(body: &str) -> crate::History {
@@ -12,7 +11,7 @@ fn run(body: &str) -> crate::History {
          add Ann side P zone Hall track hp=4 str=10 dex=12 wil=9 block {{\"weapons\": [{{\"name\": \"Sword\", \"die\": 8}}, {{\"name\": \"Dagger\", \"die\": 6}}]}}\n\
          add Orc side F zone Hall track hp=5 str=12 dex=9 wil=8 block {{\"weapons\": [{{\"name\": \"Axe\", \"die\": 10}}]}}\n{body}"
     );
-    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+    crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -45,8 +44,11 @@ fn script_lines_become_commands_with_names_looked_up() {
 
 #[test]
 fn a_bdp_command_is_refused_by_another_system() {
-    let mut h =
-        crate::History::new(crate::Encounter::new(crate::system::get("freeform").unwrap(), "x", 1));
+    let mut h = crate::History::new(crate::Encounter::new(
+        crate::systems::registry().get("freeform").unwrap(),
+        "x",
+        1,
+    ));
     let mut dice = crate::dice::SeededDice::new(1, 0);
     let e = h.execute(BdpCommand::EndSpell.into(), &mut dice).unwrap_err();
     assert_eq!(

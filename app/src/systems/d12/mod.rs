@@ -96,6 +96,7 @@ impl Procedure for D12 {
     type Command = D12Command;
     type Event = D12Event;
     type State = D12State;
+    const PARTS: &'static [crate::system::Part] = &[&TALLY, &AFTERMATH];
 
     fn handle_own(
         &self,
@@ -173,11 +174,11 @@ impl Procedure for D12 {
     }
 }
 
-/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
-pub(super) const TALLY: &dyn crate::recap::Tally = &recap::D12Tally;
+/// How its blows are read for the recap (one of its [`Procedure::PARTS`]).
+const TALLY: &dyn crate::recap::Tally = &recap::D12Tally;
 
-/// What outlives its fights, and its rests, handed over at registration.
-pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::D12Aftermath;
+/// What outlives its fights, and its rests (one of its [`Procedure::PARTS`]).
+const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::D12Aftermath;
 
 impl Rules for D12 {
     fn is_out(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {

@@ -8,7 +8,6 @@ use super::model::{Action, D12Command, Pending};
 use super::script;
 use crate::command::Command;
 use crate::dice::Dice;
-use crate::scenario;
 
 const ANN: &str = r#"{"stats": {"str": 12, "str mod": 1, "agi mod": 2, "defense bonus": 1, "armour": 1, "heal": 2}, "hd": "2d8", "attacks": [{"name": "Sword", "damage": "1d8", "types": ["slashing"], "speed": 5, "crit": 2, "bonus": 2}, {"name": "Club", "damage": "1d6", "types": ["blunt", "piercing"], "speed": 3, "crit": 4}], "spells": [{"name": "Spark", "tn": 13}]}"#;
 const ORC: &str = r#"{"stats": {"str": 10, "str mod": 0, "agi mod": -1, "armour": 2}, "hd": "1d8", "attacks": [{"name": "Axe", "damage": "1d10", "types": ["chopping"], "speed": 7, "crit": 3}]}"#;
@@ -20,7 +19,7 @@ fn run(body: &str) -> crate::History {
          add Ann side P zone Hall block {ANN}\n\
          add Orc side F zone Hall count 2 source creature:7 block {ORC}\n{body}"
     );
-    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+    crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The refusal a script's last line gets.
@@ -49,11 +48,13 @@ fn stress_is_worked_out_from_the_hit_dice_not_the_texts_41() {
 
 #[test]
 fn a_block_without_a_str_score_is_refused_by_name() {
-    let e =
-        scenario::run("t.fray", "system d12\nside P\nadd Wisp side P block {\"hd\": \"1d8\"}\n")
-            .unwrap_err();
+    let e = crate::systems::run_script(
+        "t.fray",
+        "system d12\nside P\nadd Wisp side P block {\"hd\": \"1d8\"}\n",
+    )
+    .unwrap_err();
     assert!(e.message.contains("Wisp: the stat block needs a STR score"), "{e}");
-    let e = scenario::run(
+    let e = crate::systems::run_script(
         "t.fray",
         "system d12\nside P\nadd Odd side P stat str=9 block {\"attacks\": [{\"name\": \"Bite\"}]}\n",
     )
@@ -200,7 +201,7 @@ fn script_lines_name_their_mistakes() {
 
 #[test]
 fn the_system_is_registered_with_its_phases_and_setting() {
-    let sys = crate::system::get("d12").expect("registered");
+    let sys = crate::systems::registry().get("d12").expect("registered");
     let phases: Vec<&str> = sys.phases().iter().map(|p| p.id).collect();
     assert_eq!(phases, ["before", "declare", "resolve", "end"]);
     let spec = &sys.settings()[0];

@@ -108,6 +108,7 @@ impl Procedure for Dr12 {
     type Command = Dr12Command;
     type Event = Dr12Event;
     type State = Dr12State;
+    const PARTS: &'static [crate::system::Part] = &[&TALLY, &AFTERMATH];
 
     fn handle_own(
         &self,
@@ -179,11 +180,11 @@ impl Procedure for Dr12 {
     }
 }
 
-/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
-pub(super) const TALLY: &dyn crate::recap::Tally = &recap::Dr12Tally;
+/// How its blows are read for the recap (one of its [`Procedure::PARTS`]).
+const TALLY: &dyn crate::recap::Tally = &recap::Dr12Tally;
 
-/// What outlives its fights, and its rests, handed over at registration.
-pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::Dr12Aftermath;
+/// What outlives its fights, and its rests (one of its [`Procedure::PARTS`]).
+const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::Dr12Aftermath;
 
 impl Rules for Dr12 {
     fn out_conditions(&self) -> &'static [&'static str] {

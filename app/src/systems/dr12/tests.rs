@@ -2,7 +2,6 @@
 //! cover the checklist end to end with table dice.
 
 use super::round::reaction_word;
-use crate::scenario;
 
 const KAI: &str = r#"{"tracks": {"hp": 8}, "stats": {"str": 2, "dex": 1, "level": 2}, "weapons": [{"name": "Sword", "die": 8}, {"name": "Dagger", "die": 4}, {"name": "Bow", "die": 6, "hands": 2, "ranged": true}]}"#;
 const RAT: &str = r#"{"tracks": {"hp": 4}, "stats": {"level": 1, "skill": 1}, "attacks": [{"name": "Bite", "die": 4}]}"#;
@@ -14,7 +13,7 @@ fn run(body: &str) -> crate::History {
          add Kai side P zone Hall block {KAI}\n\
          add Rat side F zone Hall block {RAT}\n{body}"
     );
-    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+    crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -46,7 +45,7 @@ fn the_side_roll_puts_a_side_first_and_the_characters_by_d6_plus_dex() {
 fn a_melee_attack_needs_the_same_zone_and_a_ranged_one_at_close_has_disadvantage() {
     // Kai first (side 6); the rat leaves to the Yard by hand, so the sword cannot reach.
     let h = run("next table 6 | 3\nmove Rat Yard");
-    let prompts = crate::system::get("dr12").unwrap().prompts(h.state());
+    let prompts = crate::systems::registry().get("dr12").unwrap().prompts(h.state());
     let sword = prompts[0].options.iter().find(|o| o.label.starts_with("Sword")).unwrap();
     assert!(!sword.enabled && sword.reason.as_deref().unwrap().contains("not Close"));
     let bow = prompts[0].options.iter().find(|o| o.label.starts_with("Bow")).unwrap();
@@ -67,7 +66,7 @@ fn the_morale_reminders_and_the_usage_maximum_have_their_defaults() {
          attack Kai Boss table 15 | 8\nnext\nnext"
     );
     let reason = |h: &crate::History| {
-        let prompts = crate::system::get("dr12").unwrap().prompts(h.state());
+        let prompts = crate::systems::registry().get("dr12").unwrap().prompts(h.state());
         let o = prompts[0].options.iter().find(|o| o.label == "Morale: Rat Tests Skill").unwrap();
         o.reason.clone()
     };

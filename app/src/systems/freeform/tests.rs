@@ -42,8 +42,11 @@ fn fighter(name: &str, side: SideId, zone: Option<ZoneId>, hp: i64) -> Command {
 
 /// Two sides, two zones (Hall holds 2), Harald and Narvi in the Hall, a goblin in the Yard.
 fn skirmish() -> (History, [CombatantId; 3], [ZoneId; 2]) {
-    let mut h =
-        History::new(Encounter::new(crate::system::get("freeform").unwrap(), "Skirmish", 7));
+    let mut h = History::new(Encounter::new(
+        crate::systems::registry().get("freeform").unwrap(),
+        "Skirmish",
+        7,
+    ));
     run(&mut h, Command::AddSide { name: "Party".into(), colour: "#3070b0".into(), party: true });
     run(
         &mut h,
@@ -98,7 +101,11 @@ fn starting_without_an_order_uses_the_list_order() {
 
 #[test]
 fn starting_an_empty_encounter_is_refused_and_the_prompt_says_why() {
-    let mut h = History::new(Encounter::new(crate::system::get("freeform").unwrap(), "Empty", 1));
+    let mut h = History::new(Encounter::new(
+        crate::systems::registry().get("freeform").unwrap(),
+        "Empty",
+        1,
+    ));
     let prompts = Freeform.prompts(h.state());
     assert!(!prompts[0].options[0].enabled);
     assert_eq!(prompts[0].options[0].reason.as_deref(), Some("add at least one combatant first"));

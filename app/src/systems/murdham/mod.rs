@@ -129,6 +129,7 @@ impl Procedure for Murdham {
     type Command = MurdhamCommand;
     type Event = MurdhamEvent;
     type State = MurdhamState;
+    const PARTS: &'static [crate::system::Part] = &[&TALLY, &AFTERMATH];
 
     fn handle_own(
         &self,
@@ -219,11 +220,11 @@ impl Procedure for Murdham {
     }
 }
 
-/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
-pub(super) const TALLY: &dyn crate::recap::Tally = &recap::MurdhamTally;
+/// How its blows are read for the recap (one of its [`Procedure::PARTS`]).
+const TALLY: &dyn crate::recap::Tally = &recap::MurdhamTally;
 
-/// What outlives its fights, and its rests, handed over at registration.
-pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::MurdhamAftermath;
+/// What outlives its fights, and its rests (one of its [`Procedure::PARTS`]).
+const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::MurdhamAftermath;
 
 impl Rules for Murdham {
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {

@@ -204,7 +204,6 @@ pub(super) fn factions(enc: &Encounter) -> Vec<Faction> {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenario;
     use crate::system::Rules;
     use crate::system::spotlight::Tone;
 
@@ -214,7 +213,7 @@ mod tests {
              add Ann side P zone Hall stat str=12 agi=11 wit=10\n\
              add Orc side F zone Hall count 2 stat str=9 agi=8 wit=7\n{body}"
         );
-        scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+        crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
@@ -276,7 +275,7 @@ mod out_of_the_fight {
              condition \"Orc 1\" +dead\ncondition \"Orc 2\" +incapacitated\n";
         // Before the fight (no activations), then while activating.
         for then in ["", "holder P\nnext\nfirst P\n"] {
-            let h = crate::scenario::run("t.fray", &format!("{text}{then}")).unwrap();
+            let h = crate::systems::run_script("t.fray", &format!("{text}{then}")).unwrap();
             let f = super::super::Murdham.factions(h.state()).unwrap();
             assert_eq!(f[1].to_act, ["Orc 3"], "{then:?}");
             let kept: Vec<&str> =

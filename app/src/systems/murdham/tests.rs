@@ -5,7 +5,6 @@ use super::attack::to_hit;
 use super::model::{Aim, AttackSpec, Circumstances};
 use super::{morale, script, turn};
 use crate::command::Command;
-use crate::scenario;
 
 const ANN: &str = r#"{"stats": {"str": 12, "agi": 11, "wit": 10}, "armour": {"name": "Light armour", "value": 1}, "weapons": [{"name": "Sword", "die": 8}, {"name": "Bow", "die": 6, "range": 8}, {"name": "Mortar", "die": 6, "range": 8, "indirect": true}]}"#;
 const ORC: &str =
@@ -23,7 +22,7 @@ fn run(body: &str) -> crate::History {
          add Ann side P zone Hall block {ANN}\n\
          add Orc side F zone Hall count 2 block {ORC}\n{body}"
     );
-    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+    crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The refusal a script's last line gets.
@@ -53,14 +52,19 @@ fn health_is_str_and_armour_comes_from_the_worn_armour() {
     let ann = h.state().combatant_named("Ann").unwrap();
     assert_eq!(ann.track("health").map(|t| (t.value, t.max)), Some((12, 12)));
     assert_eq!(ann.stat("armour"), Some(1));
-    let e = scenario::run("t.fray", "system murdham\nside P\nadd Odd side P stat str=25\n")
-        .unwrap_err();
+    let e = crate::systems::run_script(
+        "t.fray",
+        "system murdham\nside P\nadd Odd side P stat str=25\n",
+    )
+    .unwrap_err();
     assert!(e.message.contains("stats.str is 25"), "{e}");
-    let e =
-        scenario::run("t.fray", "system murdham\nside P\nadd Wisp side P stat str=9 stat agi=9\n")
-            .unwrap_err();
+    let e = crate::systems::run_script(
+        "t.fray",
+        "system murdham\nside P\nadd Wisp side P stat str=9 stat agi=9\n",
+    )
+    .unwrap_err();
     assert!(e.message.contains("Wisp: the stat block needs stats.wit"), "{e}");
-    let e = scenario::run(
+    let e = crate::systems::run_script(
         "t.fray",
         "system murdham\nside P\nadd Imp side P stat str=5 stat agi=5 stat wit=5 block {\"weapons\": [{\"name\": \"Lob\", \"die\": 6, \"indirect\": true}]}\n",
     )
@@ -267,7 +271,7 @@ fn morale_is_due_for_a_group_at_half_and_a_loner_at_half_health() {
              add Lone side F zone Hall block {block}\ntrack Lone health =4\n\
              holder P\nnext\nfirst P\npass P\npass F\n"
         );
-        let h = scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"));
+        let h = crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"));
         morale::due(h.state()).len()
     };
     assert_eq!(lone(BONES), 0);

@@ -7,9 +7,8 @@ use crate::command::{Command, NewCombatant};
 use crate::encounter::Track;
 use crate::ids::{CombatantId, SideId};
 use crate::journal;
-use crate::scenario;
 use crate::simulate::{self, Library};
-use crate::system::{self, System};
+use crate::system::System;
 
 const FIGHT: &str = "system skirmish\nname Ford\nseed 3\n\
     side Party party\nside Raiders\nzone Ford\n\
@@ -19,9 +18,9 @@ const FIGHT: &str = "system skirmish\nname Ford\nseed 3\n\
 
 #[test]
 fn it_is_registered_once_and_found_everywhere_by_its_id() {
-    let found = system::get("skirmish").expect("on the list");
+    let found = crate::systems::registry().get("skirmish").expect("on the list");
     assert_eq!((found.id().as_str(), found.name()), ("skirmish", "Skirmish"));
-    assert_eq!(system::all().iter().filter(|s| s.id() == "skirmish").count(), 1);
+    assert_eq!(crate::systems::registry().all().iter().filter(|s| s.id() == "skirmish").count(), 1);
     // Its commands are written under its key, like every procedure's, and read back.
     let command = Command::from(SkirmishCommand::Pass { id: CombatantId(4) });
     let json = serde_json::to_string(&command).unwrap();
@@ -54,7 +53,7 @@ fn the_side_that_wins_the_d6_acts_first_and_the_higher_d20_hits() {
          attack Bo \"Raider 2\"\n\
          expect error \"not to act now\"\n"
     );
-    let h = scenario::run("ford.fray", &script).unwrap_or_else(|e| panic!("{e}"));
+    let h = crate::systems::run_script("ford.fray", &script).unwrap_or_else(|e| panic!("{e}"));
     let md = journal::markdown(h.base(), h.events());
     assert!(md.contains("- Raiders acts first"), "{md}");
     assert!(md.contains("9 against 9: Raider 1 misses"), "{md}");
@@ -87,10 +86,15 @@ fn random_play_finds_nothing_wrong() {
         tables: Vec::new(),
     };
     for seed in 1..=6 {
-        let report = simulate::play(system::get("skirmish").unwrap().id(), seed, 300, &library)
-            .unwrap_or_else(|f| {
-                panic!("{f}\n{}", f.script);
-            });
+        let report = simulate::play(
+            crate::systems::registry().get("skirmish").unwrap().id(),
+            seed,
+            300,
+            &library,
+        )
+        .unwrap_or_else(|f| {
+            panic!("{f}\n{}", f.script);
+        });
         assert!(report.accepted > 75, "seed {seed}: {report:?}");
     }
 }

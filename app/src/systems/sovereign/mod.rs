@@ -127,6 +127,7 @@ impl Procedure for Sovereign {
     type Command = SovCommand;
     type Event = SovEvent;
     type State = SovState;
+    const PARTS: &'static [crate::system::Part] = &[&TALLY, &AFTERMATH];
 
     fn handle_own(
         &self,
@@ -211,11 +212,11 @@ impl Procedure for Sovereign {
     }
 }
 
-/// How its blows are read for the recap, handed over at registration (`systems::ALL`).
-pub(super) const TALLY: &dyn crate::recap::Tally = &recap::SovTally;
+/// How its blows are read for the recap (one of its [`Procedure::PARTS`]).
+const TALLY: &dyn crate::recap::Tally = &recap::SovTally;
 
-/// What outlives its fights, and its rests, handed over at registration.
-pub(super) const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::SovAftermath;
+/// What outlives its fights, and its rests (one of its [`Procedure::PARTS`]).
+const AFTERMATH: &dyn crate::campaign::Aftermath = &aftermath::SovAftermath;
 
 impl Rules for Sovereign {
     fn tactics(&self) -> Option<&'static dyn crate::simulate::policy::Tactics> {

@@ -59,7 +59,6 @@ pub(super) fn spotlight(enc: &Encounter) -> Spotlight {
 
 #[cfg(test)]
 mod tests {
-    use crate::system::get;
 
     #[test]
     fn the_headline_leads_with_the_side_and_keeps_screens_and_wounds_in_sight() {
@@ -68,8 +67,8 @@ mod tests {
             add Corvin side Party at 1 2 block {\"tracks\": {\"hp\": 4}, \"stats\": {\"ac\": 10}, \"attacks\": []}\n\
             add Orc side Foes at 5 5 block {\"tracks\": {\"hp\": 8}, \"stats\": {\"ac\": 13}, \"attacks\": [{\"name\": \"Axe\", \"dmg\": \"1d8\"}]}\n\
             next table 6 | 2\nscreen Aldo Corvin\n";
-        let h = crate::scenario::run("t.fray", text).unwrap();
-        let s = get("sovereign").unwrap().spotlight(h.state());
+        let h = crate::systems::run_script("t.fray", text).unwrap();
+        let s = crate::systems::registry().get("sovereign").unwrap().spotlight(h.state());
         assert_eq!(s.lead, "Party 6: ");
         assert_eq!(s.who, "Aldo");
         let chips: Vec<(&str, bool)> = s.chips.iter().map(|c| (c.text.as_str(), c.free)).collect();
@@ -84,8 +83,8 @@ mod tests {
             add Orc side Foes at 6 5 block {\"tracks\": {\"hp\": 8}, \"stats\": {\"ac\": 13}, \"attacks\": [{\"name\": \"Axe\", \"dmg\": \"1d8\"}]}\n\
             next table 6 | 2\n";
         let chip = |text: &str| {
-            let h = crate::scenario::run("t.fray", text).unwrap();
-            let s = get("sovereign").unwrap().spotlight(h.state());
+            let h = crate::systems::run_script("t.fray", text).unwrap();
+            let s = crate::systems::registry().get("sovereign").unwrap().spotlight(h.state());
             (s.chips[1].text.clone(), s.chips[1].free)
         };
         assert_eq!(chip(text), ("Move: free (60 ft)".to_owned(), true));

@@ -1,15 +1,17 @@
 //! Unit tests of the procedure's pieces; the golden scenarios in
 //! `tests/scenarios/sovereign-*.fray` cover it end to end with table dice.
 
-use crate::scenario;
 use crate::system::Rules;
 
 #[test]
 fn a_zone_board_is_refused_with_the_reason() {
-    let err = scenario::run("t.fray", "system sovereign\nzone Hall").unwrap_err().to_string();
+    let err = crate::systems::run_script("t.fray", "system sovereign\nzone Hall")
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("Sovereign is fought on a 5-ft grid"), "{err}");
     // Without a grid the fight cannot start.
-    let h = scenario::run("t.fray", "system sovereign\nside P party\nadd A side P").unwrap();
+    let h = crate::systems::run_script("t.fray", "system sovereign\nside P party\nadd A side P")
+        .unwrap();
     let prompts = super::Sovereign.prompts(h.state());
     let start = prompts.iter().find(|p| p.id == "start").unwrap();
     assert!(!start.options[0].enabled);
@@ -25,7 +27,7 @@ fn charged_then_round_ends(setting: &str) -> crate::History {
          add Orc side F at 6 2 block {{\"tracks\": {{\"hp\": 9}}, \"stats\": {{\"ac\": 12, \"atk\": 1}}, \"attacks\": [{{\"name\": \"Axe\", \"dmg\": \"1d8\"}}]}}\n\
          next table 8 | 1\nattack Aldo Orc charge table 2\ntake-it\nnext\nnext\nanswer round-end \"Start round 2\""
     );
-    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+    crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -67,7 +69,7 @@ fn screened_then(leaves: &str) -> crate::History {
         block(9),
         block(9)
     );
-    scenario::run("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
+    crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -93,7 +95,7 @@ fn a_hits_damage_is_said_as_its_sum() {
          add Ada side P at 1 2 block {\"tracks\": {\"hp\": 9}, \"stats\": {\"ac\": 14, \"atk\": 1, \"str\": 14}, \"attacks\": [{\"name\": \"Sword\", \"dmg\": \"1d8\"}]}\n\
          add Orc side F at 2 2 block {\"tracks\": {\"hp\": 5}, \"stats\": {\"ac\": 12, \"atk\": 0}, \"attacks\": [{\"name\": \"Axe\", \"dmg\": \"1d8\"}]}\n\
          next table 8 | 1\nattack Ada Orc table 14\ntake-it table 3\n";
-    let h = scenario::run("t.fray", text).unwrap_or_else(|e| panic!("{e}"));
+    let h = crate::systems::run_script("t.fray", text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(h.state().combatant_named("Orc").unwrap().track("hp").unwrap().value, 1);
     let banner = crate::system::presentation::recent_rulings(h.state(), h.events(), 3);
     let said = "Ada: damage to Orc: 3 on the d8 + 1 STR = 4";

@@ -415,7 +415,7 @@ mod token_tests {
 
     #[test]
     fn each_procedure_shows_its_main_track_at_every_size() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         // bdp: the skeleton of the report, HP spent: HP then STR, the small token STR.
         let bdp = "add Skeleton side F zone Hall track hp=0/3 str=4/8 dex=9/10 wil=7\n\
                    add Lost side F track hp=2/3 str=8 dex=9 wil=7";

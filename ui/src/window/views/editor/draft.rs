@@ -331,7 +331,7 @@ mod tests {
 
     #[test]
     fn typing_keeps_unknown_keys_and_reports_bad_text() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let mut d = Draft::new("freeform".parse().unwrap(), false);
         d.block = json!({"tracks": {"hp": 5}, "lair": "the old mill"});
         let hp = Kind::Track { min: 0, max: 9999 };
@@ -349,7 +349,7 @@ mod tests {
 
     #[test]
     fn list_items_have_paths() {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let mut d = Draft::new("freeform".parse().unwrap(), false);
         d.name = "Ogre".into();
         let Some(Kind::List { item, .. }) =

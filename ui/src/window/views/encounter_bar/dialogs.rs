@@ -41,7 +41,9 @@ pub(super) fn dialog_ui(
             Dialog::Settings(form) => settings::settings_ui(ui, model, form, out),
             Dialog::SaveTemplate(name) => super::templates::save_template_ui(ui, name, out),
             Dialog::Import(form) => super::import::import_ui(ui, model, form, out),
-            Dialog::ExportLibrary(form) => super::import::export_library_ui(ui, form, out),
+            Dialog::ExportLibrary(form) => {
+                super::import::export_library_ui(ui, model.db.procedures(), form, out)
+            }
             Dialog::Paste(form) => super::paste::paste_ui(ui, model, form, out),
         }
     });
@@ -84,7 +86,7 @@ fn new_ui(
     out: &mut Vec<Action>,
 ) -> Outcome {
     title_ui(ui, "New encounter");
-    let enter = new_encounter_fields_ui(ui, form);
+    let enter = new_encounter_fields_ui(ui, model.db.procedures(), form);
     ui.add_space(8.0);
     super::templates::start_from_ui(ui, model, &mut form.template);
     let why = (!form.ready()).then_some("Type a name first");

@@ -9,6 +9,7 @@ use crate::window::file_dialog::{self, Files, SaveAs};
 use crate::window::{Action, Model, PrepAction};
 use eframe::egui::{self, Color32, RichText};
 use fray_app::ids::SystemId;
+use fray_app::systems::Registry;
 use fray_data::exchange::{
     CsvMapping, Format, LibraryFormat, OnClash, Preview, Problems, Selection, Status, csv_targets,
 };
@@ -45,7 +46,7 @@ pub(super) fn import_ui(
     let (remap, clash_choice) = egui::ScrollArea::vertical()
         .id_salt("import-body")
         .max_height(max)
-        .show(ui, |ui| stage_ui(ui, &mut form.stage))
+        .show(ui, |ui| stage_ui(ui, model.db.procedures(), &mut form.stage))
         .inner;
     if let Some((system, mapping)) = remap {
         form.remap(&model.db, system, mapping);
@@ -71,6 +72,7 @@ pub(super) fn import_ui(
 #[allow(clippy::type_complexity)]
 fn stage_ui(
     ui: &mut egui::Ui,
+    procedures: &Registry,
     stage: &mut Stage,
 ) -> (Option<(SystemId, Option<CsvMapping>)>, Option<OnClash>) {
     let mut remap = None;
@@ -78,7 +80,7 @@ fn stage_ui(
     match stage {
         Stage::Refused(problems) => problems_ui(ui, problems),
         Stage::Csv { system, mapping, read, .. } => {
-            if let Some(change) = mapping_ui(ui, *system, mapping) {
+            if let Some(change) = mapping_ui(ui, procedures, *system, mapping) {
                 remap = Some(change);
             }
             ui.add_space(8.0);
@@ -90,7 +92,7 @@ fn stage_ui(
         Stage::Ready(_, preview) => preview_ui(ui, preview, WHOLE_PREVIEW, None),
         Stage::Creatures { format, system, on_clash, read, .. } => {
             ui.label(format!("{} ({})", capitalised(format.describe()), form_path_note(*format)));
-            if let Some(picked) = system_ui(ui, *system, "import-creatures-system") {
+            if let Some(picked) = system_ui(ui, procedures, *system, "import-creatures-system") {
                 remap = Some((picked, None));
             }
             clash_choice = clash_ui(ui, *on_clash);
@@ -189,10 +191,12 @@ fn badge_ui(ui: &mut egui::Ui, status: Status) {
 /// (`None` mapping: propose again for the new system).
 fn mapping_ui(
     ui: &mut egui::Ui,
+    procedures: &Registry,
     system: SystemId,
     mapping: &CsvMapping,
 ) -> Option<(SystemId, Option<CsvMapping>)> {
-    let mut change = system_ui(ui, system, "import-csv-system").map(|picked| (picked, None));
+    let mut change =
+        system_ui(ui, procedures, system, "import-csv-system").map(|picked| (picked, None));
     ui.label(RichText::new("Columns: what each one fills").strong());
     let targets = csv_targets(system);
     let mut edited = mapping.clone();
@@ -234,7 +238,12 @@ fn mapping_ui(
 
 /// "Creatures of [system]": the system the file's creatures are read for; the new one when
 /// the GM picks another.
-fn system_ui(ui: &mut egui::Ui, system: SystemId, salt: &str) -> Option<SystemId> {
+fn system_ui(
+    ui: &mut egui::Ui,
+    procedures: &Registry,
+    system: SystemId,
+    salt: &str,
+) -> Option<SystemId> {
     let mut change = None;
     ui.horizontal(|ui| {
         let label = ui.label("Creatures of");
@@ -243,7 +252,7 @@ fn system_ui(ui: &mut egui::Ui, system: SystemId, salt: &str) -> Option<SystemId
         egui::ComboBox::from_id_salt(salt)
             .selected_text(name)
             .show_ui(ui, |ui| {
-                for s in fray_app::system::all() {
+                for s in procedures.all() {
                     ui.selectable_value(&mut picked, s.id(), s.name());
                 }
             })
@@ -327,6 +336,7 @@ pub(super) struct ExportLibraryForm {
 /// The export dialog: all or one system, then the save dialog picks the file.
 pub(super) fn export_library_ui(
     ui: &mut egui::Ui,
+    procedures: &Registry,
     form: &mut ExportLibraryForm,
     out: &mut Vec<Action>,
 ) -> Outcome {
@@ -364,7 +374,7 @@ pub(super) fn export_library_ui(
             .width(280.0)
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut form.system, None, "The whole library");
-                for s in fray_app::system::all() {
+                for s in procedures.all() {
                     ui.selectable_value(&mut form.system, Some(s.id()), s.name());
                 }
             })

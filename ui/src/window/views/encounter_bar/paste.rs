@@ -99,7 +99,7 @@ fn paste_body_ui(ui: &mut egui::Ui, model: &Model, form: &mut PasteForm) {
         egui::ComboBox::from_id_salt("paste-system")
             .selected_text(name)
             .show_ui(ui, |ui| {
-                for s in fray_app::system::all() {
+                for s in model.db.procedures().all() {
                     ui.selectable_value(&mut form.system, s.id(), s.name());
                 }
             })

@@ -6,6 +6,7 @@ use crate::window::action::now_ms;
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
 use fray_app::ids::SystemId;
+use fray_app::systems::Registry;
 
 /// What the GM is typing into the new-encounter form.
 #[derive(Default)]
@@ -95,7 +96,7 @@ fn new_card_ui(
     ui.label(RichText::new("New encounter").heading());
     ui.add_space(8.0);
     let form = &mut view.new_form;
-    let enter = new_encounter_fields_ui(ui, form);
+    let enter = new_encounter_fields_ui(ui, model.db.procedures(), form);
     ui.add_space(8.0);
     super::templates::start_from_ui(ui, model, &mut form.template);
     ui.add_space(12.0);
@@ -110,9 +111,14 @@ fn new_card_ui(
 }
 
 /// The system picker and the name field. Returns whether Enter was pressed in the name.
-pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounterForm) -> bool {
-    let systems = fray_app::system::all();
-    form.system = form.chosen();
+pub(super) fn new_encounter_fields_ui(
+    ui: &mut egui::Ui,
+    procedures: &Registry,
+    form: &mut NewEncounterForm,
+) -> bool {
+    let systems = procedures.all();
+    // The menu's first until the GM picks one.
+    form.system = Some(form.system.unwrap_or_else(|| procedures.first().id()));
     let chosen = form.system.map(SystemId::system);
     let mut enter = false;
     egui::Grid::new("new-encounter").num_columns(2).spacing([12.0, 12.0]).show(ui, |ui| {
@@ -180,12 +186,6 @@ pub(super) fn new_encounter_fields_ui(ui: &mut egui::Ui, form: &mut NewEncounter
 }
 
 impl NewEncounterForm {
-    /// The system the form creates an encounter of: the one picked, else the first in menu
-    /// order (none only when no procedure is installed).
-    fn chosen(&self) -> Option<SystemId> {
-        self.system.or_else(|| fray_app::system::all().first().map(|s| s.id()))
-    }
-
     /// Whether the form can be submitted (it has a name).
     pub(super) fn ready(&self) -> bool {
         !self.name.trim().is_empty()
@@ -193,7 +193,8 @@ impl NewEncounterForm {
 
     /// Pushes the creation of the encounter and clears the name; false when not ready.
     pub(super) fn submit(&mut self, out: &mut Vec<Action>) -> bool {
-        let Some(system) = self.chosen() else { return false };
+        // Set by the fields as they were drawn (the menu's first until the GM picks one).
+        let Some(system) = self.system else { return false };
         let name = self.name.trim();
         if name.is_empty() {
             return false;

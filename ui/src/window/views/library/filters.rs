@@ -4,14 +4,20 @@
 use super::LibraryView;
 use eframe::egui::{self, vec2};
 use fray_app::ids::SystemId;
+use fray_app::systems::Registry;
 
 /// Most combatants one drop may add (the core refuses more).
 const MAX_COUNT: u32 = 100;
 
 /// The system picker and the search field, on one row.
-pub(super) fn search_ui(ui: &mut egui::Ui, system: SystemId, view: &mut LibraryView) {
+pub(super) fn search_ui(
+    ui: &mut egui::Ui,
+    procedures: &Registry,
+    system: SystemId,
+    view: &mut LibraryView,
+) {
     ui.horizontal(|ui| {
-        super::system_ui(ui, system, view);
+        super::system_ui(ui, procedures, system, view);
         let edit = egui::TextEdit::singleline(&mut view.text)
             .hint_text("Search name, tag, notes")
             .desired_width(f32::INFINITY);

@@ -21,6 +21,7 @@ use eframe::egui::{self, vec2};
 use entries::{Query, Results};
 use fray_app::command::NewCombatant;
 use fray_app::ids::SystemId;
+use fray_app::systems::Registry;
 
 /// Height of one entry row in the list.
 const ROW_HEIGHT: f32 = 50.0;
@@ -161,7 +162,7 @@ pub fn library_ui(
 
 /// The system picker, at the start of the search row (no row of its own: the list needs the
 /// height). Shows a short name; the list names every system in full.
-fn system_ui(ui: &mut egui::Ui, system: SystemId, view: &mut LibraryView) {
+fn system_ui(ui: &mut egui::Ui, procedures: &Registry, system: SystemId, view: &mut LibraryView) {
     let full = system.system().name();
     let mut picked = system;
     // Every procedure in view at once (Sovereign was behind a scroll), as the welcome
@@ -171,7 +172,7 @@ fn system_ui(ui: &mut egui::Ui, system: SystemId, view: &mut LibraryView) {
         .width(96.0)
         .height(f32::INFINITY)
         .show_ui(ui, |ui| {
-            for s in fray_app::system::all() {
+            for s in procedures.all() {
                 ui.selectable_value(&mut picked, s.id(), s.name());
             }
         })
@@ -246,7 +247,7 @@ fn list_ui(
     let (has_weapons, detachments) = fit_tab(model, system, view);
     tabs::tabs_ui(ui, model, system, view, has_weapons, detachments, fold);
     ui.add_space(2.0);
-    filters::search_ui(ui, system, view);
+    filters::search_ui(ui, model.db.procedures(), system, view);
     // The prep bench's tabs draw themselves (see `prep`).
     let (prep, text) = (&mut view.prep, view.text.as_str());
     match view.tab {

@@ -258,7 +258,7 @@ mod tests {
     use super::*;
 
     fn form(dice: &str, rows: &[(&str, &str, &str)]) -> TableForm {
-        fray_app::systems::install();
+        fray_app::systems::registry();
         let mut f = TableForm::new("d12".parse().unwrap());
         f.name = "Injuries".into();
         f.dice = dice.into();
