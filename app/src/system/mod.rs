@@ -140,19 +140,25 @@ pub trait System: Kind + Rules {
 
 /// What a procedure answers beyond its own types: its prompts, settings, presentation, the
 /// library's view of its blocks and how the simulator plays it. Every method but
-/// [`Rules::prompts`] and [`Rules::range_band`] has a default that suits a procedure without
+/// [`Rules::prompts_worded`] and [`Rules::range_band`] has a default that suits a procedure without
 /// the feature.
 pub trait Rules: Send + Sync {
-    /// What the system needs from the GM now, each option a ready command.
-    fn prompts(&self, encounter: &Encounter) -> Vec<Prompt>;
+    /// What the system needs from the GM now, each option a ready command, its words
+    /// `wording` (a procedure whose words cost little may write them either way).
+    fn prompts_worded(&self, encounter: &Encounter, wording: Wording) -> Vec<Prompt>;
+
+    /// What the system needs from the GM now, in words.
+    fn prompts(&self, encounter: &Encounter) -> Vec<Prompt> {
+        self.prompts_worded(encounter, Wording::Written)
+    }
 
     /// The prompts as the simulator needs them: the same prompts and options in the same
     /// order, the same commands, whether each is allowed and what it costs, but labels,
     /// reasons, headings and titles may be left empty. Asked at every step of a simulated
     /// fight (encounter odds), where writing words nobody reads was a large part of the
-    /// time. A procedure whose words cost little keeps this default.
+    /// time.
     fn choices(&self, encounter: &Encounter) -> Vec<Prompt> {
-        self.prompts(encounter)
+        self.prompts_worded(encounter, Wording::Skipped)
     }
 
     /// Whether an encounter of this procedure may be fought on a grid (its rules say what

@@ -214,12 +214,8 @@ impl Rules for D12 {
             .map_err(|e| e.to_string())
     }
 
-    fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
-        prompts::prompts(enc, crate::system::Wording::Written)
-    }
-
-    fn choices(&self, enc: &Encounter) -> Vec<Prompt> {
-        prompts::prompts(enc, crate::system::Wording::Skipped)
+    fn prompts_worded(&self, enc: &Encounter, wording: crate::system::Wording) -> Vec<Prompt> {
+        prompts::prompts(enc, wording)
     }
 
     fn range_band(&self, distance: Option<Distance>) -> RangeBand {

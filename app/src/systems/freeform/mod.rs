@@ -121,7 +121,8 @@ impl Procedure for Freeform {
 }
 
 impl Rules for Freeform {
-    fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
+    /// Its words cost little: written either way.
+    fn prompts_worded(&self, enc: &Encounter, _: crate::system::Wording) -> Vec<Prompt> {
         match Step::of(enc) {
             Some(Step::Turns) => turn_prompts(enc),
             Some(Step::End) => vec![Prompt::round_over(enc)],

@@ -135,7 +135,7 @@ impl Procedure for Skirmish {
 }
 
 impl Rules for Skirmish {
-    fn prompts(&self, enc: &Encounter) -> Vec<Prompt> {
+    fn prompts_worded(&self, enc: &Encounter, _: crate::system::Wording) -> Vec<Prompt> {
         prompts::prompts(enc)
     }
 
