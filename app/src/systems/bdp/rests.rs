@@ -58,19 +58,20 @@ pub(super) const RECOVERIES: &[Recovery] = &[
     Recovery {
         id: "perilous",
         name: "A perilous night",
-        help: "Sleep with danger near (always, in a dungeon): no longer Deprived, HP back; \
-               the Fatigue stays.",
+        help: "Sleep with danger near (always, in a dungeon): no longer Deprived of sleep, HP \
+               back (not while Deprived of food); the Fatigue stays.",
     },
     Recovery {
         id: "night",
         name: "A night's sleep",
-        help: "A normal night (a good camp, an inn): not Deprived, HP back, all Fatigue \
-               cleared.",
+        help: "A normal night (a good camp, an inn): no longer Deprived of sleep, HP back \
+               (not while Deprived of food), all Fatigue cleared.",
     },
     Recovery {
         id: "comfortable",
         name: "A comfortable night",
-        help: "As a night's sleep, and each damaged ability mends by 1.",
+        help: "As a night's sleep, and each damaged ability mends by 1 (not while Deprived \
+               of food).",
     },
     Recovery {
         id: "healer",
