@@ -298,7 +298,7 @@ fn rests(v: &mut Value) -> impl Iterator<Item = &mut Value> {
 
 #[test]
 fn a_session_file_from_before_rests_kept_an_edition_replays_as_it_was_written() {
-    fray_app::systems::install();
+    fray_app::systems::registry();
     for name in ["sovereign-first-aid", "sovereign-between"] {
         let text = before_editions(name);
         // The old labels: the healer named, not the patient.
