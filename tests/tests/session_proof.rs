@@ -42,8 +42,16 @@ fn every_campaign_golden_proves_its_whole_evening() {
 #[test]
 fn the_goldens_between_fights_prove_their_evenings_too() {
     // A rest with a performer who did not rest (Replenish's caster), a debt left by the dead
-    // (Murdham's funeral), a fall on the Broken table, wounds of bleeding and strain.
-    for name in ["bdp-gear-between", "murdham-funeral", "dr12-broken", "d12-injury-log"] {
+    // (Murdham's funeral), a fall on the Broken table, wounds of bleeding and strain, a day
+    // without a meal and light wounds, System Strain forced past its maximum.
+    for name in [
+        "bdp-gear-between",
+        "murdham-funeral",
+        "dr12-broken",
+        "d12-injury-log",
+        "bdp-needs-wounds",
+        "sovereign-strain",
+    ] {
         let log = play(name, &golden(&format!("{name}.fray")));
         let back = from_json(&log.to_json()).unwrap();
         let report = back.replay().unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -273,4 +281,65 @@ fn leaves(v: &Value, at: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
         Value::Null => {}
         _ => out.push(at.clone()),
     }
+}
+
+/// A session file of the corpus written before rests kept a rules edition.
+fn before_editions(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus/sessions-before-editions")
+        .join(format!("{name}.json"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The rests of a session file, as JSON.
+fn rests(v: &mut Value) -> impl Iterator<Item = &mut Value> {
+    parts(v).iter_mut().filter(|p| kind(p) == "rested").map(|p| &mut p["step"])
+}
+
+#[test]
+fn a_session_file_from_before_rests_kept_an_edition_replays_as_it_was_written() {
+    fray_app::systems::registry();
+    for name in ["sovereign-first-aid", "sovereign-between"] {
+        let text = before_editions(name);
+        // The old labels: the healer named, not the patient.
+        assert!(text.contains("\"First aid by Dessa (Heal 2): HP back\""), "{name}");
+        let log = from_json(&text).unwrap();
+        let report = log.replay().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(report.partial.is_empty(), "{name}: {:?}", report.partial);
+        assert!(report.rests >= 3, "{name}: {} rests", report.rests);
+    }
+    // Claimed for today's edition, the first aid is refused: today's dice name the patient.
+    let mut v: Value = serde_json::from_str(&before_editions("sovereign-first-aid")).unwrap();
+    for step in rests(&mut v) {
+        step["rules"] = json!(fray_app::campaign::aftermath::RULES);
+    }
+    let error = refused(&v);
+    assert!(error.contains("First aid by Dessa on Brina (Heal 2)"), "{error}");
+}
+
+#[test]
+fn a_rest_names_its_edition_and_one_from_a_later_build_is_refused() {
+    let script = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus/sessions-before-editions/sovereign-first-aid.fray"),
+    )
+    .unwrap();
+    let mut v: Value = serde_json::from_str(&play("first-aid-today", &script).to_json()).unwrap();
+    let today = fray_app::campaign::aftermath::RULES;
+    assert!(rests(&mut v).all(|s| s["rules"] == json!(today)));
+    // Written by the builds of edition 1, which kept no edition: the patient named, none
+    // written. Such a rest is taken again under edition 0, then 1, and replays.
+    let mut none = v.clone();
+    for step in rests(&mut none) {
+        step.as_object_mut().unwrap().remove("rules");
+    }
+    from_json(&none.to_string()).unwrap().replay().unwrap();
+    // A rest from a build newer than this one is refused by name.
+    let mut later = v.clone();
+    rests(&mut later).next().unwrap()["rules"] = json!(today + 1);
+    let error = refused(&later);
+    assert!(
+        error.contains(&format!("rules edition {} between fights is newer", today + 1)),
+        "{error}"
+    );
 }

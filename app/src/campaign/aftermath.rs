@@ -69,6 +69,32 @@ pub fn patient(settings: &Settings) -> Option<&str> {
     settings.get(PATIENT).and_then(serde_json::Value::as_str)
 }
 
+/// The edition of the rules between fights a rest taken now follows, kept in its step
+/// ([`super::CampaignStep::rules`]) as a fight keeps [`crate::encounter::RULES`], so that a
+/// session file replays each rest as it was taken. A rule of a rest changed since checks it
+/// ([`edition`]), saying what changed beside the check:
+/// - 0: before rests kept an edition;
+/// - 1: Sovereign's first aid and Healing Touch name the patient in their dice's label (steps
+///   were written without an edition until 2: one without is replayed under 0, then under 1);
+/// - 2: Sovereign's System Strain forced past its maximum knocks one out for an hour, and a
+///   day without food or water at the maximum kills.
+pub const RULES: u32 = 2;
+
+/// The setting a rest reads for the edition it is taken under: put there by the company's
+/// rest for the time of the rest (today's [`RULES`], or the step's when a replay takes it
+/// again), never kept in the step's settings.
+pub const EDITION: &str = "rules edition";
+
+/// The edition of the rules between fights the rest follows: the one the settings carry, or
+/// today's.
+pub fn edition(settings: &Settings) -> u32 {
+    settings
+        .get(EDITION)
+        .and_then(serde_json::Value::as_u64)
+        .and_then(|e| u32::try_from(e).ok())
+        .unwrap_or(RULES)
+}
+
 /// The step's setting naming the one who performed a rest without resting in it (its
 /// condition written with the others' for what performing cost it), so a replay leaves it out
 /// of those who rest.

@@ -147,6 +147,16 @@ impl Company {
         let mut recorder = RecordingDice::new(dice);
         let mut settings = self.healer_as_now(settings);
         settings.remove(super::aftermath::PERFORMER);
+        // The edition the rest follows: today's, or the one a replay names; the rules read
+        // it for the time of the rest, and the step keeps it apart from its settings.
+        let rules = super::aftermath::edition(&settings);
+        if rules > super::aftermath::RULES {
+            return Err(RuleError::Invalid(format!(
+                "rules edition {rules} between fights is newer than this build's ({})",
+                super::aftermath::RULES
+            )));
+        }
+        settings.insert(super::aftermath::EDITION.to_owned(), rules.into());
         // What a rest rolls once for all it names, for the living among them (none for the
         // dead alone: no rest mends them).
         let living = keys.iter().filter(|k| self.member(k).is_ok_and(|m| !m.condition.has("dead")));
@@ -182,12 +192,14 @@ impl Company {
             });
         }
         self.performer_pays(of, rest, &mut written, &mut settings);
+        settings.remove(super::aftermath::EDITION);
         Ok(CampaignStep {
             happening: Happening::Rested { rest: rest.id.to_owned(), name: rest.name.to_owned() },
             rolls: recorder.into_rolls(),
             written,
             dice: None,
             settings,
+            rules,
         })
     }
 
@@ -264,6 +276,7 @@ impl Company {
             }],
             dice: None,
             settings: Default::default(),
+            rules: 0,
         })
     }
 

@@ -252,6 +252,7 @@ impl Review {
                 .collect(),
             dice: None,
             settings: Default::default(),
+            rules: 0,
         }
     }
 }

@@ -149,6 +149,15 @@ pub struct CampaignStep {
     /// A rest's rule settings in force (what the GM changed from the defaults).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub settings: super::aftermath::Settings,
+    /// The edition of the rules between fights a rest was taken under
+    /// ([`super::aftermath::RULES`] for one taken now); 0, and not written, for a rest taken
+    /// before rests kept one and for the other steps (a write-back follows its fight's edition).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rules: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl CampaignStep {

@@ -174,6 +174,7 @@ pub fn mark_elsewhere(parts: Vec<Part>) -> Vec<Part> {
                     written: gaps,
                     dice: None,
                     settings: Default::default(),
+                    rules: 0,
                 }));
             }
             for w in &step.written {

@@ -280,14 +280,41 @@ fn rest_again(
         .filter(|w| Some(w.who.as_str()) != performer)
         .map(|w| w.who.clone())
         .collect();
+    // A rest is taken again under the edition it names; one that names none was written
+    // either before rests kept an edition or by the builds of edition 1, which wrote none.
+    let editions: &[u32] = if step.rules == 0 { &[0, 1] } else { &[step.rules] };
+    let mut tried = Vec::new();
+    for &rules in editions {
+        match rest_under(rules, step, chain, (of, system, recovery), &keys) {
+            Ok(again) if editions.len() == 1 || same(step, &again).is_ok() => return Ok(again),
+            Ok(again) => tried.push(same(step, &again).err().unwrap_or_default()),
+            Err(e) => tried.push(e),
+        }
+    }
+    // The first edition's reason: the rules a file without an edition was written under first.
+    Err(tried.into_iter().next().unwrap_or_default())
+}
+
+/// The rest taken again under rules edition `rules`, on the step's own dice.
+fn rest_under(
+    rules: u32,
+    step: &CampaignStep,
+    chain: &Chain,
+    (of, system, recovery): (&dyn super::Aftermath, crate::ids::SystemId, &super::Recovery),
+    keys: &[String],
+) -> Result<CampaignStep, String> {
+    let mut settings = step.settings.clone();
+    settings.insert(super::aftermath::EDITION.to_owned(), rules.into());
     let mut dice = ReplayDice::new(step.rolls.iter().cloned());
     let mut again = company(step, chain)
-        .rest(of, system, recovery, &keys, &step.settings, &mut dice)
+        .rest(of, system, recovery, keys, &settings, &mut dice)
         .map_err(|e| e.to_string())?;
     if dice.remaining() > 0 {
         return Err(format!("{} of its rolls are not used by the rest", dice.remaining()));
     }
     again.dice = step.dice;
+    // The edition it was taken under, as the file has it (none, for edition 0 or 1).
+    again.rules = step.rules;
     Ok(again)
 }
 

@@ -79,7 +79,7 @@ fn end_fight_rest_undo_and_export_from_the_command_line() {
     ok(&["--db", db, "session", "undo"]);
     assert_eq!(condition(id).tracks["hp"], 2);
     let e = fails(&["--db", db, "session", "rest", "nap", "--system", "bdp"]);
-    assert!(e.contains("no rest 'nap' here; there are: breath, simple-meal, fancy-meal, sleepless, perilous, night, comfortable, healer, spa, prayer, care"), "{e}");
+    assert!(e.contains("no rest 'nap' here; there are: breath, simple-meal, fancy-meal, unfed, sleepless, perilous, night, comfortable, healer, spa, prayer, care, treat-wound"), "{e}");
     let list = ok(&["--db", db, "session", "list"]);
     assert!(list.contains("\t1\t1\tSession of"), "{list}");
     ok(&["--db", db, "session", "note", "Camp by the river"]);
@@ -130,4 +130,12 @@ fn a_session_script_prints_the_evening_and_its_json_replays() {
     let db = dir.path().join("fray.db");
     let e = fails(&["--db", db.to_str().unwrap(), "play", script.to_str().unwrap(), "--save"]);
     assert!(e.contains("cannot be saved yet"), "{e}");
+}
+
+#[test]
+fn a_session_file_from_before_rests_kept_an_edition_replays() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/corpus/sessions-before-editions/sovereign-first-aid.json");
+    let said = ok(&["replay", file.to_str().unwrap()]);
+    assert!(said.contains("3 rests rolled again"), "{said}");
 }

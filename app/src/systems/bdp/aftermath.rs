@@ -58,8 +58,9 @@ impl Aftermath for BdpAftermath {
     }
 
     fn stat_lasts(&self, name: &str) -> bool {
-        // Severe wounds fill slots until healed; sacrificed shield and armour are gear.
-        name == "wounds"
+        // Severe and light wounds fill slots until healed; sacrificed shield and armour are
+        // gear.
+        name == "wounds" || name == super::rests::LIGHT_WOUNDS
     }
 
     fn condition_lasts(&self, label: &str) -> bool {
@@ -140,9 +141,13 @@ impl Aftermath for BdpAftermath {
     }
 
     fn costs(&self, rest: &Recovery) -> bool {
-        // A further night without sleep adds a Fatigue; a failed save against a disease
-        // costs STR; a favour of Luck burns it; Replenish's Faith Dice cost the caster WIL.
-        matches!(rest.id, "sleepless" | "disease-save" | "disease-care" | "luck" | "replenish")
+        // A further night without sleep or day without a meal adds a Fatigue; a failed save
+        // against a disease costs STR; a favour of Luck burns it; Replenish's Faith Dice cost
+        // the caster WIL.
+        matches!(
+            rest.id,
+            "sleepless" | "unfed" | "disease-save" | "disease-care" | "luck" | "replenish"
+        )
     }
 
     fn recover(
@@ -164,17 +169,20 @@ impl Aftermath for BdpAftermath {
     }
 }
 
-/// Every inventory slot filled (gear, Fatigue, severe wounds): the character is at 0 HP, and
-/// no rest gives HP back until a slot is free again.
+/// Every inventory slot filled (gear, Fatigue, severe and light wounds): the character is at
+/// 0 HP, and no rest gives HP back until a slot is free again.
 fn no_guard_while_full(sheet: &serde_json::Value, after: &mut Condition) {
     let gear = sheet.get("slots_used").and_then(serde_json::Value::as_i64).unwrap_or(0);
     let fatigue = after.track(sheet, "fatigue").unwrap_or(0);
-    let wounds = after.stats.get("wounds").copied().unwrap_or_else(|| {
-        crate::command::block_stats(sheet)
-            .into_iter()
-            .find(|s| s.name == "wounds")
-            .map_or(0, |s| s.value)
-    });
+    let stat = |name: &str| {
+        after.stats.get(name).copied().unwrap_or_else(|| {
+            crate::command::block_stats(sheet)
+                .into_iter()
+                .find(|s| s.name == name)
+                .map_or(0, |s| s.value)
+        })
+    };
+    let wounds = stat("wounds") + stat(super::rests::LIGHT_WOUNDS);
     if gear + fatigue + wounds >= super::block::SLOTS && after.track(sheet, "hp").is_some() {
         after.set_track(sheet, "hp", 0);
     }

@@ -344,7 +344,8 @@ pub fn is_out(c: &Combatant) -> bool {
     crate::system::presentation::has_any(c, &OUT)
 }
 
-/// Slots filled: gear, Fatigue and severe wounds. Ten filled = no defence at all.
+/// Slots filled: gear, Fatigue, severe and light wounds. Ten filled = no defence at all.
 pub fn slots_filled(c: &Combatant, block: &BdpBlock) -> i64 {
-    i64::from(block.slots_used) + track(c, "fatigue") + c.stat("wounds").unwrap_or(0)
+    let wounds = c.stat("wounds").unwrap_or(0) + c.stat(super::rests::LIGHT_WOUNDS).unwrap_or(0);
+    i64::from(block.slots_used) + track(c, "fatigue") + wounds
 }

@@ -10,8 +10,19 @@ use crate::system::RuleError;
 /// Setting: a comfortable night mends one ability, not each.
 pub const REST_ONE_ABILITY: &str = "rest_one_ability";
 
-/// No sleep, or no meal, that day: no HP or ability comes back.
+/// Deprived by a night without sleep: no HP or ability comes back until a night's sleep.
 pub const DEPRIVED: &str = "deprived";
+
+/// Deprived by a day without a meal: no HP or ability comes back until a meal.
+pub const DEPRIVED_OF_FOOD: &str = "deprived of food";
+
+/// Light wounds (a slot each), healed in the field by the right medicine.
+pub const LIGHT_WOUNDS: &str = "light wounds";
+
+/// Whether a need is unmet (sleep or food): then no HP or ability comes back.
+pub(super) fn deprived(after: &Condition) -> bool {
+    after.has(DEPRIVED) || after.has(DEPRIVED_OF_FOOD)
+}
 
 /// The abilities a blow can reach.
 pub(super) const ABILITIES: [&str; 3] = ["str", "dex", "wil"];
@@ -22,8 +33,22 @@ pub(super) const RECOVERIES: &[Recovery] = &[
         name: "Catch your breath",
         help: "A moment's calm and a drink: every lost HP comes back. Not while Deprived.",
     },
-    Recovery { id: "simple-meal", name: "A simple meal", help: "One Fatigue off." },
-    Recovery { id: "fancy-meal", name: "A fancy meal", help: "Every Fatigue off." },
+    Recovery {
+        id: "simple-meal",
+        name: "A simple meal",
+        help: "One Fatigue off; no longer Deprived of food.",
+    },
+    Recovery {
+        id: "fancy-meal",
+        name: "A fancy meal",
+        help: "Every Fatigue off; no longer Deprived of food.",
+    },
+    Recovery {
+        id: "unfed",
+        name: "A day without a meal",
+        help: "Deprived of food: no HP or ability comes back until a meal; another such day \
+               adds a Fatigue.",
+    },
     Recovery {
         id: "sleepless",
         name: "A night without sleep",
@@ -33,19 +58,20 @@ pub(super) const RECOVERIES: &[Recovery] = &[
     Recovery {
         id: "perilous",
         name: "A perilous night",
-        help: "Sleep with danger near (always, in a dungeon): no longer Deprived, HP back; \
-               the Fatigue stays.",
+        help: "Sleep with danger near (always, in a dungeon): no longer Deprived of sleep, HP \
+               back (not while Deprived of food); the Fatigue stays.",
     },
     Recovery {
         id: "night",
         name: "A night's sleep",
-        help: "A normal night (a good camp, an inn): not Deprived, HP back, all Fatigue \
-               cleared.",
+        help: "A normal night (a good camp, an inn): no longer Deprived of sleep, HP back \
+               (not while Deprived of food), all Fatigue cleared.",
     },
     Recovery {
         id: "comfortable",
         name: "A comfortable night",
-        help: "As a night's sleep, and each damaged ability mends by 1.",
+        help: "As a night's sleep, and each damaged ability mends by 1 (not while Deprived \
+               of food).",
     },
     Recovery {
         id: "healer",
@@ -66,8 +92,15 @@ pub(super) const RECOVERIES: &[Recovery] = &[
         id: "care",
         name: "Serious care",
         help: "A comfortable week of care between adventures: what seven comfortable nights \
-               give (HP, Fatigue, 7 points of each damaged ability), and severe wounds and \
-               their arm injuries healed. Lost eyes and scars stay.",
+               give (HP, Fatigue, 7 points of each damaged ability), fed, and severe and light \
+               wounds and the arm injuries healed. Lost eyes and scars stay.",
+    },
+    Recovery {
+        id: "treat-wound",
+        name: "Treating a light wound",
+        help: "The right medicine for it in the field (herbs left on overnight, a remedy \
+               brewed for that wound): one light wound healed, its slot free. A severe wound \
+               needs serious care.",
     },
     Recovery {
         id: "tonic",
@@ -141,7 +174,7 @@ pub(super) fn rest(
     settings: &Settings,
     dice: &mut dyn DiceSource,
 ) -> Result<(), RuleError> {
-    let deprived = after.has(DEPRIVED);
+    let deprived = deprived(after);
     if super::between::rest(rest, sheet, after, settings, dice)?
         || super::upkeep::rest(rest, sheet, after, settings, dice)?
     {
@@ -161,27 +194,29 @@ pub(super) fn rest(
                 after.mend_track(sheet, "hp", None);
             }
         }
-        "simple-meal" => {
-            after.mend_track(sheet, "fatigue", Some(1));
+        "simple-meal" | "fancy-meal" => {
+            // Any meal meets the day's need of food.
+            after.lift(DEPRIVED_OF_FOOD);
+            after.mend_track(sheet, "fatigue", (kind == "simple-meal").then_some(1));
         }
-        "fancy-meal" => {
-            after.mend_track(sheet, "fatigue", None);
-        }
-        "sleepless" if deprived => {
-            // A further day deprived: one more Fatigue, in a slot.
-            let fatigue = after.track(sheet, "fatigue").unwrap_or(0);
-            after.set_track(sheet, "fatigue", (fatigue + 1).min(max(sheet, "fatigue")));
-        }
+        "unfed" if after.has(DEPRIVED_OF_FOOD) => further_day(sheet, after),
+        "unfed" => after.lasting.push(crate::campaign::Lasting::named(DEPRIVED_OF_FOOD)),
+        "treat-wound" => after.mend_stat(sheet, LIGHT_WOUNDS, Some(1)),
+        "sleepless" if after.has(DEPRIVED) => further_day(sheet, after),
         "sleepless" => after.lasting.push(crate::campaign::Lasting::named(DEPRIVED)),
         "perilous" | "night" | "comfortable" => {
             sleep(kind, sheet, after, settings, 1);
-            super::between::salve_works(sheet, after, dice)?;
+            if !after.has(DEPRIVED_OF_FOOD) {
+                super::between::salve_works(sheet, after, dice)?;
+            }
         }
         "healer" | "spa" | "prayer" if !deprived => treatment(rest, sheet, after, dice)?,
         "healer" | "spa" | "prayer" => {}
         "care" => {
+            after.lift(DEPRIVED_OF_FOOD);
             sleep("comfortable", sheet, after, settings, 7);
             after.mend_stat(sheet, "wounds", None);
+            after.mend_stat(sheet, LIGHT_WOUNDS, None);
             after.lift("arm wound");
         }
         other => return Err(RuleError::Invalid(format!("no rest '{other}' here"))),
@@ -189,9 +224,15 @@ pub(super) fn rest(
     Ok(())
 }
 
-/// `nights` nights of a kind of sleep: no longer Deprived, HP back; a normal night also clears
-/// the Fatigue, a comfortable one mends a point of each damaged ability (or of the worst one
-/// with the setting) a night.
+/// A further day deprived of what was already lacking: one more Fatigue, in a slot.
+fn further_day(sheet: &serde_json::Value, after: &mut Condition) {
+    let fatigue = after.track(sheet, "fatigue").unwrap_or(0);
+    after.set_track(sheet, "fatigue", (fatigue + 1).min(max(sheet, "fatigue")));
+}
+
+/// `nights` nights of a kind of sleep: no longer Deprived of sleep, HP back; a normal night
+/// also clears the Fatigue, a comfortable one mends a point of each damaged ability (or of the
+/// worst one with the setting) a night. One still Deprived of food gets no HP or ability back.
 fn sleep(
     kind: &str,
     sheet: &serde_json::Value,
@@ -200,12 +241,15 @@ fn sleep(
     nights: i64,
 ) {
     after.lift(DEPRIVED);
-    after.mend_track(sheet, "hp", None);
+    let hungry = after.has(DEPRIVED_OF_FOOD);
+    if !hungry {
+        after.mend_track(sheet, "hp", None);
+    }
     if kind == "perilous" {
         return;
     }
     after.mend_track(sheet, "fatigue", None);
-    if kind != "comfortable" {
+    if kind != "comfortable" || hungry {
         return;
     }
     for _ in 0..nights {

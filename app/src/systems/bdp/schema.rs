@@ -113,6 +113,13 @@ pub const SCHEMA: BlockSchema = BlockSchema {
         Field::new("stats.wounds", "Severe wounds", Kind::Whole { min: 0, max: 10, only: &[] })
             .characters()
             .help("Each takes up an inventory slot"),
+        Field::new(
+            "stats.light wounds",
+            "Light wounds",
+            Kind::Whole { min: 0, max: 10, only: &[] },
+        )
+        .characters()
+        .help("Each takes up an inventory slot until treated with the right medicine"),
         Field::new("notes", "Notes", Kind::Text { multiline: true }),
     ],
 };

@@ -141,7 +141,7 @@ pub(super) fn rest(
         }
         "cure" => after.lift(DISEASED),
         // Not while Deprived: no HP comes back to the deprived, whatever the means.
-        "replenish" if !after.has(super::rests::DEPRIVED) => {
+        "replenish" if !super::rests::deprived(after) => {
             after.mend_track(sheet, "hp", Some(replenished(settings).0));
         }
         "replenish" => {}

@@ -19,6 +19,10 @@ pub struct SovAftermath;
 /// Conditions that end with the fight.
 const ENDS: &[&str] = &["fled", "surrendered", "prone", "unconscious"];
 
+/// The rests of a night or longer: an hour out cold is over when they end.
+const LONG: &[&str] =
+    &["night", "comfortable", "week", "unfed", "dry", "sleepless", "alone", "month"];
+
 /// Frailty: death at 0 HP again, and no natural healing.
 pub(super) const FRAIL: &str = "frail";
 
@@ -84,18 +88,21 @@ const RECOVERIES: &[Recovery] = &[
     Recovery {
         id: "unfed",
         name: "A day without food",
-        help: "1 System Strain (never past the maximum: forced past it, out for an hour).",
+        help: "1 System Strain. Pushed past the maximum, Strain stays at it and the character \
+               is out cold for an hour; a day without food already at the maximum kills.",
     },
     Recovery {
         id: "dry",
         name: "A day without water",
-        help: "3 System Strain (never past the maximum: forced past it, out for an hour).",
+        help: "3 System Strain. Pushed past the maximum, Strain stays at it and the character \
+               is out cold for an hour; a day without water already at the maximum kills.",
     },
     Recovery {
         id: "sleepless",
         name: "A night without sleep",
-        help: "2 System Strain (never past the maximum), nothing back; per-day items recharge \
-               at dawn all the same.",
+        help: "2 System Strain, nothing back (pushed past the maximum, Strain stays at it and \
+               the character is out cold for an hour); per-day items recharge at dawn all the \
+               same.",
     },
     Recovery {
         id: "alone",
@@ -206,8 +213,11 @@ fn first_aid(
     } else {
         (1, 0)
     };
-    // Each die names whom it mends: a rest for the whole party rolls one for each.
-    let on = crate::campaign::aftermath::patient(settings).map(|p| format!(" on {p}"));
+    // Each die names whom it mends: a rest for the whole party rolls one for each (from rules
+    // edition 1 between fights; before it, the healer only).
+    let on = crate::campaign::aftermath::patient(settings)
+        .filter(|_| crate::campaign::aftermath::edition(settings) >= 1)
+        .map(|p| format!(" on {p}"));
     let label = format!("{} by {name}{} (Heal {heal}): HP back", rest.name, on.unwrap_or_default());
     let got = roll(dice, &Dice::pool(pool, 6), &label)?;
     after.mend_track(sheet, HP, Some(got.total + heal + extra));
@@ -250,6 +260,10 @@ impl Aftermath for SovAftermath {
         settings: &Settings,
         dice: &mut dyn DiceSource,
     ) -> Result<(), RuleError> {
+        // An hour out cold from Strain is over by the end of any night or day.
+        if LONG.contains(&rest.id) {
+            after.lift(between::KNOCKED_OUT);
+        }
         match rest.id {
             "first-aid" | "touch" => first_aid(rest, sheet, after, settings, dice)?,
             // Any sleep only spares the night's own Strain; nothing comes back but per-day
@@ -271,10 +285,10 @@ impl Aftermath for SovAftermath {
             "treat-poison" => between::treat_poison(rest, sheet, after, settings, dice)?,
             "purge" => between::purge(after),
             "restoration" => between::restore_limb(sheet, after),
-            "unfed" => between::strain_for(sheet, after, 1),
-            "dry" => between::strain_for(sheet, after, 3),
+            "unfed" => between::strain_for(sheet, after, settings, 1, Some("starved")),
+            "dry" => between::strain_for(sheet, after, settings, 3, Some("died of thirst")),
             "sleepless" => {
-                between::strain_for(sheet, after, 2);
+                between::strain_for(sheet, after, settings, 2, None);
                 between::dawn(sheet, after);
             }
             "alone" => {
@@ -366,6 +380,26 @@ mod tests {
             "HP 3/12 · Strain 8"
         );
         assert_eq!(rest("week", &hurt, &[]).unwrap().summary(&s, &[HP]), "Strain 2");
+    }
+
+    #[test]
+    fn strain_forced_past_its_maximum_knocks_out_from_edition_2_and_stopped_at_it_before() {
+        use crate::campaign::aftermath::EDITION;
+        let s = sheet();
+        let r = crate::campaign::aftermath::recovery(&SovAftermath, "sleepless").unwrap();
+        let mut tired = Condition::default();
+        tired.set_track(&s, STRAIN, 9);
+        let under = |edition: u32| {
+            let mut settings = Settings::new();
+            settings.insert(EDITION.into(), edition.into());
+            let mut dice = SeededDice::new(1, 0);
+            crate::campaign::aftermath::recover(&SovAftermath, r, &s, &tired, &settings, &mut dice)
+                .unwrap()
+        };
+        assert_eq!(under(1).summary(&s, &[HP]), "Strain 10");
+        assert_eq!(under(2).summary(&s, &[HP]), "Strain 10 · Unconscious");
+        // Today's edition when the settings name none.
+        assert_eq!(rest("sleepless", &tired, &[]).unwrap(), under(2));
     }
 
     #[test]

@@ -68,14 +68,38 @@ pub(super) fn rested(sheet: &serde_json::Value, after: &mut Condition) {
     after.mend_track(sheet, CASTS, None);
 }
 
+/// Knocked out for an hour by System Strain forced past its maximum: carried into a fight
+/// begun within the hour (out of it), ended by the next rest of a night or a day.
+pub(super) const KNOCKED_OUT: &str = "unconscious";
+
 /// System Strain from going without (a day unfed, a day without water, a night without
-/// sleep): never past the maximum (forced past it, the character is out for an hour, which
-/// the GM plays).
-pub(super) fn strain_for(sheet: &serde_json::Value, after: &mut Condition, by: i64) {
+/// sleep). From rules edition 2 between fights, Strain forced past the maximum stops at it and
+/// knocks the character out for an hour, and a day without food or water begun at the
+/// maximum kills (`dies`: of what); before it, the track only stopped at its maximum.
+pub(super) fn strain_for(
+    sheet: &serde_json::Value,
+    after: &mut Condition,
+    settings: &Settings,
+    by: i64,
+    dies: Option<&str>,
+) {
     let (Some(now), Some(max)) = (after.track(sheet, STRAIN), track_max(sheet, STRAIN)) else {
         return;
     };
-    after.set_track(sheet, STRAIN, (now + by).min(max).max(now));
+    if now + by <= max || crate::campaign::aftermath::edition(settings) < 2 {
+        after.set_track(sheet, STRAIN, (now + by).min(max).max(now));
+        return;
+    }
+    if let Some(cause) = dies.filter(|_| now >= max) {
+        let mut dead = Lasting::named("dead");
+        dead.detail = format!("{cause}, at the most System Strain the body bears");
+        after.lasting.push(dead);
+        return;
+    }
+    after.set_track(sheet, STRAIN, max);
+    let mut out = Lasting::named(KNOCKED_OUT);
+    out.detail = "System Strain forced past its maximum: out for an hour".into();
+    after.lasting.push(out);
 }
 
 /// Rolls `dice` for `label`, as a rule error if the dice cannot.
