@@ -101,6 +101,10 @@ fn no_encounter_ui(ui: &mut egui::Ui, model: &Model, view: &mut ViewState, out: 
     });
 }
 
+/// The narrowest the right column gets, in points, where the window's share allows: Next and
+/// its room side by side, "End the fight…" and "More…" in one row.
+const RIGHT_LEAST: f32 = 250.0;
+
 /// The right column's panel, resizable, its column exactly the panel's width.
 fn right_panel_ui(
     ui: &mut egui::Ui,
@@ -109,9 +113,14 @@ fn right_panel_ui(
     screen: egui::Vec2,
     out: &mut Vec<Action>,
 ) {
+    let most = screen.x * panels::RIGHT_SHARE;
     egui::Panel::right("stepper")
         .resizable(true)
-        .default_size((screen.x * 0.24).clamp(250.0, 420.0).min(screen.x * panels::RIGHT_SHARE))
+        .default_size((screen.x * 0.24).clamp(RIGHT_LEAST, 420.0).min(most))
+        // Never narrower than its buttons need, whatever size the window had when the panel
+        // first took its width (a window's first frame can come before its UI scale, at half
+        // the points: the column kept 130 points at 200 % and its row ran off the screen).
+        .size_range(RIGHT_LEAST.min(most)..=most)
         .show(ui, |ui| {
             // The column is exactly this wide, whatever it holds: it is drawn in a rect of
             // its own, so nothing in it (a card with many stats, a long name) can widen it

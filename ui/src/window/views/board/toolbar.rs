@@ -39,8 +39,15 @@ pub(super) fn toolbar_ui(
     let compact = ui.available_width() < FULL_TOOLBAR;
     let narrow = ui.available_width() < NARROW_TOOLBAR;
     ui.horizontal_wrapped(|ui| {
+        if narrow {
+            // Closer together rather than on two rows: a second row would take the board's
+            // height (a column of 250 points leaves a board of 500 at 250 %).
+            ui.spacing_mut().item_spacing.x *= 0.5;
+        }
         folds_ui(ui, panels, window, compact);
-        ui.separator();
+        if !narrow {
+            ui.separator();
+        }
         // The view's buttons first: they are the same on zones and on a grid, so turning the
         // board into a grid changes only the tools after them.
         zoom_readout = zoom_ui(ui, state, view, narrow);

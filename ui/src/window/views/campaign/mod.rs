@@ -57,13 +57,26 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
         && model.session.as_ref().is_some_and(|s| {
             fray_app::system::verdict::verdict(s.history().system(), s.state()).is_some()
         });
+    // On a short window "More…" keeps its width at the row's end and "End the fight…" takes
+    // what is left, cut short on a narrow column, so the row never runs off the screen.
+    let more = egui::RichText::new("More…").size(size);
+    let more_width = ui.fonts_mut(|f| {
+        f.layout_no_wrap("More…".into(), egui::FontId::proportional(size), egui::Color32::WHITE)
+            .size()
+            .x
+    }) + 2.0 * ui.spacing().button_padding.x
+        + ui.spacing().item_spacing.x;
     ui.horizontal(|ui| {
         let end = ui
             .scope(|ui| {
                 if decided {
                     ui.set_invisible();
                 }
-                ui.add_enabled(model.session.is_some() && !ended, button("End the fight…"))
+                if short {
+                    ui.set_max_width(ui.available_width() - more_width);
+                }
+                let button = button("End the fight…").truncate();
+                ui.add_enabled(model.session.is_some() && !ended, button)
             })
             .inner
             .on_hover_text("Review what lasts for each character, then write it back")
@@ -83,7 +96,6 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
         };
         if short {
             // One row: the recap and the party window behind one button.
-            let more = egui::RichText::new("More…").size(size);
             ui.menu_button(more, |ui| others(ui))
                 .response
                 .on_hover_text("The recap, the party window");

@@ -71,12 +71,13 @@ const SHORT_HEADLINE_LINES: f32 = 2.4;
 /// The most of the column's height the headline's box takes (a laptop's screen at 100 %).
 const HEADLINE_SHARE: f32 = 0.2;
 
-/// The question's type and its lines: two (three in smaller type on a short window, where the
-/// column is narrow: the question whole); the answers below say the rest.
+/// The question's type and its lines: two, whatever the question says (the whole on hover);
+/// the answers below say the rest.
 const QUESTION: (f32, usize) = (21.0, 2);
 
-/// The same on a short window.
-const SHORT_QUESTION: (f32, usize) = (18.0, 3);
+/// The same on a short window: two lines of smaller type, so the pinned top leaves the
+/// answers room (a window of 384 points at 200 % on 1366×768).
+const SHORT_QUESTION: (f32, usize) = (17.0, 2);
 
 /// The top of the right column, never scrolled away: the phases, the round, who acts (or
 /// chooses), the question asked now, and Next with the step's main buttons ("End turn").
@@ -269,9 +270,10 @@ fn question_ui(ui: &mut egui::Ui, title: Option<&str>, short: bool) {
         break_anywhere: false,
         overflow_character: Some('…'),
     };
-    let label =
-        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| ui.add(egui::Label::new(job)));
-    label.inner.on_hover_text(title);
+    // In a child of its own: a scope would bring the cursor back up to under the words, and
+    // a question of one line would lift Next and everything under it.
+    let mut room = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+    room.add(egui::Label::new(job)).on_hover_text(title);
 }
 
 /// Next, as wide as the column: the button the GM presses most, so the biggest.
