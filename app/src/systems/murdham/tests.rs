@@ -235,6 +235,22 @@ fn each_character_acts_once_a_round_and_a_reaction_spends_the_turn() {
     assert!(e.contains("had its turn this round"), "{e}");
 }
 
+/// The characters a faction can still activate come first, then Pass, then who had its
+/// turn: on a short window the answers in view are the ones the GM can take.
+#[test]
+fn a_factions_choice_lists_who_can_act_before_who_had_its_turn() {
+    let h = run("holder F\nnext\nfirst F\nactivate \"Orc 1\"\nend-turn\npass P\n");
+    let prompts = super::prompts::prompts(h.state(), crate::system::Wording::Written);
+    let labels: Vec<(&str, bool)> =
+        prompts[0].options.iter().map(|o| (o.label.as_str(), o.enabled)).collect();
+    assert_eq!(
+        labels,
+        [("Activate Orc 2", true), ("Pass", true), ("Activate Orc 1", false)],
+        "{}",
+        prompts[0].title
+    );
+}
+
 #[test]
 fn movement_is_one_zone_or_full_movement_capped_by_the_setting() {
     let allowance = |body: &str| {

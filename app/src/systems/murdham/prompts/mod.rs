@@ -127,6 +127,9 @@ fn choice_prompt(enc: &Encounter, side: crate::ids::SideId, words: Wording) -> P
         })
         .collect();
     options.push(PromptOption::allowed("Pass", cmd(C::Pass { side })));
+    // Who can act first, then Pass, then who had its turn: on a short window the ones the GM
+    // can take are the ones in view (a stable sort: each part keeps the roster's order).
+    options.sort_by_key(|o| !o.enabled);
     let title = words.say(|| {
         let passed = enc.murdham().passes.len();
         let note = if passed == 0 { String::new() } else { format!(" ({passed} passed in a row)") };

@@ -1,7 +1,8 @@
 //! The circumstances the GM sets by hand for the procedure's next command of one kind, which
 //! the rules cannot see (Murdham's attack: the target unseen, unaware, in cover, the blow held
 //! back...), as the procedure lists them ([`fray_app::system::modifiers`]): big toggles and an
-//! optional line of words. Shown over a prompt whose options they apply to; those options are
+//! optional line of words. Shown over a prompt whose options they apply to (its room kept,
+//! empty, while none does, so the answers do not move as it comes and goes); those options are
 //! sent with them and say at once what they change (a WIT save now needed, an attack now
 //! impossible). They clear once the command is recorded, and when another turn starts.
 
@@ -21,6 +22,9 @@ pub(super) struct ModifiersView {
     turn: Option<(u32, String, CombatantId)>,
     /// A command went out with them: they clear once the history has grown past this.
     sent: Option<u64>,
+    /// The tallest the panel has stood: its room, kept empty while no answer takes them, so
+    /// the answers under it stand in the same place whether it shows or not.
+    room: f32,
 }
 
 impl ModifiersView {
@@ -33,7 +37,8 @@ impl ModifiersView {
 /// Height of a toggle: pressed from arm's length.
 const TOGGLE_HEIGHT: f32 = 38.0;
 
-/// Draws the panel when some prompt offers an option they apply to, and patches those.
+/// Draws the panel when some prompt offers an option they apply to, and patches those;
+/// otherwise keeps its room, empty, once it has shown.
 pub(super) fn modifiers_ui(
     ui: &mut egui::Ui,
     session: &Session,
@@ -53,7 +58,9 @@ pub(super) fn modifiers_ui(
         view.clear();
     }
     let applies = |o: &fray_app::PromptOption| system.takes_modifiers(&o.command);
+    let top = ui.cursor().min.y;
     if !prompts.iter().any(|p| p.options.iter().any(applies)) {
+        ui.add_space(view.room);
         return;
     }
     ui.add_space(8.0);
@@ -61,6 +68,11 @@ pub(super) fn modifiers_ui(
         .id_salt("stepper-modifiers")
         .default_open(true)
         .show(ui, |ui| panel_ui(ui, spec, view));
+    let used = ui.cursor().min.y - top;
+    view.room = view.room.max(used);
+    if used < view.room {
+        ui.add_space(view.room - used);
+    }
     if view.set.any() {
         for option in prompts.iter_mut().flat_map(|p| p.options.iter_mut()) {
             if let Some(made) = system.modified(state, option, &view.set) {
