@@ -329,7 +329,7 @@ fn shift_click_a_token(w: &mut Window, choices: &mut Choices) -> Option<String> 
 /// Like `.ci/sizes-baseline.txt`, each number may only go down: a movement more is a failure,
 /// and a fix lowers its number here.
 const REMAINING: &[(&str, usize)] =
-    &[("freeform", 11), ("bdp", 29), ("d12", 60), ("dr12", 28), ("murdham", 16), ("sovereign", 52)];
+    &[("freeform", 11), ("bdp", 29), ("d12", 60), ("dr12", 18), ("murdham", 16), ("sovereign", 52)];
 
 /// Random play of `system` replayed into the window on every screen; panics with every step
 /// that moved something under the pointer when there are more than [`REMAINING`] says.

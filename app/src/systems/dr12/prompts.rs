@@ -72,18 +72,24 @@ fn sides(enc: &Encounter) -> Vec<SideId> {
 
 fn before(enc: &Encounter) -> Prompt {
     let d = enc.dr12();
-    let mut options = Vec::new();
+    // Always there and first (saying so again when nobody is changes nothing): it never
+    // comes in where another answer stood, and a side added comes in after the others.
+    let mut options = vec![
+        PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }))
+            .in_group("Surprise"),
+    ];
     for side in sides(enc) {
         let name = &enc.sides[&side].name;
-        if d.surprised != Some(side) {
-            options.push(
-                PromptOption::allowed(
-                    format!("Surprised: {name}"),
-                    cmd(C::Surprise { side: Some(side) }),
-                )
-                .in_group("Surprise"),
-            );
-        }
+        // Every side's answer stays in its place, the one given refused: an answer that went
+        // away would move the ones after it under the pointer.
+        let label = format!("Surprised: {name}");
+        let command = cmd(C::Surprise { side: Some(side) });
+        let option = if d.surprised == Some(side) {
+            PromptOption::forbidden(label, command, "surprised already")
+        } else {
+            PromptOption::allowed(label, command)
+        };
+        options.push(option.in_group("Surprise"));
         if !enc.sides[&side].party && !d.reactions.contains_key(&side) {
             options.push(
                 PromptOption::allowed(
@@ -93,12 +99,6 @@ fn before(enc: &Encounter) -> Prompt {
                 .in_group("Reaction"),
             );
         }
-    }
-    if d.surprised.is_some() {
-        options.push(
-            PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }))
-                .in_group("Surprise"),
-        );
     }
     let reacted: Vec<String> = d
         .reactions

@@ -36,7 +36,11 @@ pub(crate) fn surprise(
 ) -> Result<Vec<Event>, RuleError> {
     check_before(enc)?;
     if let Some(s) = side {
-        enc.side(s).ok_or_else(|| RuleError::Invalid(format!("there is no side {s}")))?;
+        let named =
+            enc.side(s).ok_or_else(|| RuleError::Invalid(format!("there is no side {s}")))?;
+        if enc.dr12().surprised == Some(s) {
+            return Err(RuleError::NotAllowed(format!("{} is surprised already", named.name)));
+        }
     }
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_INIT, None, Dr12Event::Surprised { side });

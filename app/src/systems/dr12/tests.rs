@@ -16,6 +16,42 @@ fn run(body: &str) -> crate::History {
     crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Before the fight every surprise answer keeps its place: "Nobody is surprised" first, then
+/// each side's, the one given refused (and refused by the rules too), none taken away.
+#[test]
+fn the_surprise_answers_keep_their_places_the_given_one_refused() {
+    let answers = |h: &crate::History| -> Vec<(String, bool)> {
+        let prompts = crate::systems::registry().get("dr12").unwrap().prompts(h.state());
+        let before = prompts.iter().find(|p| p.id == "before").expect("the question before");
+        before
+            .options
+            .iter()
+            .filter(|o| o.group.as_deref() == Some("Surprise"))
+            .map(|o| (o.label.clone(), o.enabled))
+            .collect()
+    };
+    let all = |f: bool| {
+        vec![
+            ("Nobody is surprised".to_owned(), true),
+            ("Surprised: P".to_owned(), true),
+            ("Surprised: F".to_owned(), f),
+        ]
+    };
+    assert_eq!(answers(&run("")), all(true));
+    let mut h = run("surprise F\n");
+    assert_eq!(answers(&h), all(false));
+    let prompts = crate::systems::registry().get("dr12").unwrap().prompts(h.state());
+    let again = prompts
+        .iter()
+        .flat_map(|p| &p.options)
+        .find(|o| o.label == "Surprised: F")
+        .map(|o| o.command.clone())
+        .unwrap();
+    let mut dice = crate::dice::SeededDice::new(1, 0);
+    let e = h.execute(again, &mut dice).unwrap_err().to_string();
+    assert!(e.contains("F is surprised already"), "{e}");
+}
+
 #[test]
 fn the_reaction_table_has_five_bands() {
     let words: Vec<&str> = (1..=10).map(reaction_word).collect();
