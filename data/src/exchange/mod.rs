@@ -32,6 +32,7 @@ mod paste_old_school;
 mod paste_pages;
 mod paste_pieces;
 mod paste_split;
+mod paste_srd;
 mod preview;
 mod problem;
 mod read;

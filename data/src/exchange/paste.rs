@@ -10,14 +10,16 @@
 
 use super::csv::names;
 use super::format::CreatureEntry;
-use super::paste_items::{list_item, several_attacks};
+use super::paste_items::{list_item, ranged_by_name, several_attacks};
 use super::paste_old_school::{
     another_value, counted_attacks, hit_dice, never_an_attack, srd_hit_points,
 };
 use super::paste_pages::{is_wiki_pages, split_wiki_pages};
-pub(super) use super::paste_pieces::{hit_damage, items, sentence_attack, to_hit};
+pub(super) use super::paste_pieces::items;
 use super::paste_pieces::{label_and_dice, label_and_number};
 use super::paste_split::split_blocks;
+pub(super) use super::paste_srd::SrdAttack;
+use super::paste_srd::is_rider;
 use super::problem::{ImportProblem, Problems};
 use fray_app::ids::SystemId;
 use fray_app::system::schema::{self, Field, Kind};
@@ -116,18 +118,20 @@ pub fn read_stat_blocks(
     if problems.is_empty() { Ok(out) } else { Err(problems) }
 }
 
-/// A block read, with what the system's checks say of it.
+/// A block read, with what the system's checks say of it, and a line for each weapon made
+/// ranged by its name ([`ranged_by_name`]).
 pub(super) fn checked(
     system: &dyn System,
     at: String,
-    entry: CreatureEntry,
+    mut entry: CreatureEntry,
     unread: Vec<String>,
     read: Vec<&'static str>,
 ) -> PastedBlock {
-    let warnings = system::validate_block(system, &entry.name, &entry.block, false)
-        .into_iter()
-        .map(|p| if p.label.is_empty() { p.message } else { format!("{}: {}", p.label, p.message) })
-        .collect();
+    let mut warnings = ranged_by_name(system, &mut entry.block);
+    let checks = system::validate_block(system, &entry.name, &entry.block, false);
+    warnings.extend(checks.into_iter().map(|p| {
+        if p.label.is_empty() { p.message } else { format!("{}: {}", p.label, p.message) }
+    }));
     PastedBlock { at, system: system.id(), entry, unread, read, warnings }
 }
 
@@ -242,6 +246,12 @@ fn read_each(
     // The piece that last set a number, while the next may still say it was one of several.
     let mut last_number: Option<(&'static str, String)> = None;
     for item in pieces {
+        // What an attack's hit does that no field holds ("Bite, on a hit: ..."): not read.
+        if is_rider(&item) {
+            last_number = None;
+            r.unread.push(item);
+            continue;
+        }
         if another_value(&item)
             && let Some((key, piece)) = last_number.take()
         {

@@ -6,6 +6,7 @@ use super::csv::names;
 use super::paste::MAX_NAME_WORDS;
 use super::paste_old_school::counted_attacks;
 use fray_app::dice::Dice;
+use fray_app::system::System;
 use fray_app::system::schema::{self, Field, Kind};
 use serde_json::{Map, Value};
 
@@ -140,6 +141,9 @@ fn set_extras(fields: &[Field], record: &mut Value, extra: Vec<String>) {
     let tags = fields.iter().find(|f| matches!(f.kind, Kind::Words));
     let mut tag_words = Vec::new();
     for word in extra {
+        if measured(fields, record, &word) {
+            continue;
+        }
         if let Some(flag) =
             fields.iter().find(|f| matches!(f.kind, Kind::Flag) && names(&word, f.key, f.label))
         {
@@ -156,6 +160,89 @@ fn set_extras(fields: &[Field], record: &mut Value, extra: Vec<String>) {
     {
         schema::set(record, tags.key, Some(Value::Array(tag_words)));
     }
+}
+
+/// "range 80/320 ft", "reach 10 ft", "shock 2", "long range 320 ft": a number for the item's
+/// whole-number field the label names (in feet only for a field counted in feet, "Range
+/// (ft)"; without feet only for one that is not), after a slash its long range. A range no
+/// field holds in feet turns a `ranged` flag on, a reach past 5 ft a `reach` flag. Whether it
+/// took the word; a value out of the field's bounds takes nothing (the word stays a tag).
+fn measured(fields: &[Field], record: &mut Value, word: &str) -> bool {
+    let (text, feet) = word.strip_suffix(" ft").map_or((word, false), |t| (t, true));
+    let Some((label, numbers)) = text.trim().rsplit_once(' ') else { return false };
+    let (normal, long) = match numbers.split_once('/') {
+        Some((n, l)) => (n, Some(l)),
+        None => (numbers, None),
+    };
+    let whole = |name: &str| {
+        fields.iter().find(|f| {
+            matches!(f.kind, Kind::Whole { .. })
+                && names(name, f.key, f.label)
+                && f.label.ends_with("(ft)") == feet
+        })
+    };
+    let value = |f: &Field, n: &str| f.kind.parse_text(n).ok().flatten();
+    if let Some(field) = whole(label) {
+        let Some(normal) = value(field, normal) else { return false };
+        let long = match long {
+            Some(l) => {
+                match whole(&format!("long {label}")).and_then(|f| Some((f.key, value(f, l)?))) {
+                    Some(pair) => Some(pair),
+                    None => return false,
+                }
+            }
+            None => None,
+        };
+        schema::set(record, field.key, Some(normal));
+        if let Some((key, v)) = long {
+            schema::set(record, key, Some(v));
+        }
+        return true;
+    }
+    let Ok(n) = normal.parse::<i64>() else { return false };
+    let flag = match label.to_lowercase().as_str() {
+        "range" => "ranged",
+        "reach" if n > 5 => "reach",
+        _ => return false,
+    };
+    let Some(f) = fields.iter().find(|f| matches!(f.kind, Kind::Flag) && f.key == flag) else {
+        return false;
+    };
+    schema::set(record, f.key, Some(Value::Bool(true)));
+    true
+}
+
+/// Each weapon of `block` (its first list, with a `ranged` flag) that a bow, a sling or a
+/// crossbow names ("Longbow", "Sling") but is not marked ranged, marked so: a printed page
+/// often leaves that to its name. A line for each, naming it.
+pub(super) fn ranged_by_name(system: &dyn System, block: &mut Value) -> Vec<String> {
+    let schema = system.block_schema();
+    let Some(list) = schema.fields_for(false).find(|f| matches!(f.kind, Kind::List { .. })) else {
+        return Vec::new();
+    };
+    let Kind::List { item, .. } = list.kind else { return Vec::new() };
+    if !item.iter().any(|f| f.key == "ranged" && matches!(f.kind, Kind::Flag)) {
+        return Vec::new();
+    }
+    let shoots = |name: &str| {
+        name.split(|c: char| !c.is_alphabetic()).any(|w| {
+            let w = w.to_lowercase();
+            let w = w.strip_suffix('s').unwrap_or(&w);
+            (w.ends_with("bow") && w != "elbow") || w == "sling"
+        })
+    };
+    let mut lines = Vec::new();
+    // A list is a key of the block's own (`weapons`), never a dotted path.
+    let Some(Value::Array(weapons)) = block.get_mut(list.key) else { return lines };
+    for weapon in weapons {
+        let name = weapon.get("name").and_then(Value::as_str).unwrap_or("").to_owned();
+        let marked = weapon.get("ranged").and_then(Value::as_bool) == Some(true);
+        if !marked && shoots(&name) {
+            schema::set(weapon, "ranged", Some(Value::Bool(true)));
+            lines.push(format!("{}: {name} is ranged, read so from its name", list.label));
+        }
+    }
+    lines
 }
 
 /// The choice field of an item one of whose options `word` is (its value or label, any

@@ -3,24 +3,26 @@
 //! Attack: +4 to hit ... Hit: 5 (1d6 + 2) slashing damage").
 
 use super::paste_old_school::{alternatives, encounter_rate};
+use super::paste_srd::SrdAttack;
 use fray_app::dice::Dice;
 
 /// The pieces of a block: split at commas, semicolons, full stops and line ends outside
 /// parentheses,
 /// trimmed, a final full stop taken off. An attack written as a sentence ("Greatclub. Melee
 /// Weapon Attack: +6 to hit, reach 5 ft., one target. Hit: 13 (2d8 + 4) bludgeoning
-/// damage.") is one piece, rewritten as "Greatclub (2d8+4, bludgeoning)".
+/// damage.") is one piece, rewritten as "Greatclub (2d8+4, bludgeoning)" (and its rider, what
+/// the hit does that no field holds: see [`SrdAttack`]).
 pub(super) fn items(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = String::new();
     for line in text.lines() {
         match sentence_attack(line) {
-            Some(item) => {
+            Some(attack) => {
                 // "+6 to hit": the creature's attack bonus (the first attack's, if they differ).
-                if let Some(bonus) = to_hit(line) {
+                if let Some(bonus) = &attack.bonus {
                     out.push(format!("Attack bonus {bonus}"));
                 }
-                out.push(item);
+                out.extend(attack.pieces());
             }
             None => {
                 rest.push_str(line);
@@ -86,26 +88,12 @@ pub(super) fn to_hit(line: &str) -> Option<String> {
     Some(format!("{n:+}"))
 }
 
-/// "Name. ... Attack: ... Hit: 13 (2d8 + 4) bludgeoning damage." as "Name (2d8+4,
-/// bludgeoning)".
-pub(super) fn sentence_attack(line: &str) -> Option<String> {
+/// "Name. ... Attack: ... Hit: 13 (2d8 + 4) bludgeoning damage.", a line of a printed block,
+/// read whole ([`SrdAttack`]).
+pub(super) fn sentence_attack(line: &str) -> Option<SrdAttack> {
     let line = line.trim().trim_start_matches(['*', '_']);
     let (name, rest) = line.split_once('.')?;
-    let hit = rest.find("Attack:").and_then(|a| rest[a..].find("Hit:").map(|h| a + h + 4))?;
-    let (dice, after) = hit_damage(&rest[hit..])?;
-    let kind = after.split_whitespace().next().filter(|w| *w != "damage" && !w.ends_with('.'));
-    let name = name.trim().trim_matches(['*', '_']).trim();
-    // "Claws (Hag Form Only)": the name's own remark goes with the attack's words.
-    let (name, remark) = match name.split_once('(') {
-        Some((name, remark)) => (name.trim(), Some(remark.trim_end_matches(')').trim())),
-        None => (name, None),
-    };
-    let words: Vec<&str> = kind.into_iter().chain(remark).collect();
-    Some(if words.is_empty() {
-        format!("{name} ({dice})")
-    } else {
-        format!("{name} ({dice}, {})", words.join(", "))
-    })
+    SrdAttack::read(name, rest)
 }
 
 /// The damage after "Hit:" and the text after it: "12 (2d6 + 5) bludgeoning damage." is 2d6+5

@@ -29,7 +29,99 @@ pub(crate) struct Expected {
     pub(crate) hd: Option<i64>,
     pub(crate) speed: Option<i64>,
     pub(crate) atk: Option<i64>,
-    pub(crate) attacks: Vec<(String, String)>,
+    /// Each attack's name, damage, and range and long range in feet (a ranged one's).
+    pub(crate) attacks: Vec<(String, String, Option<Range>)>,
+    /// The attacks whose hit deals dice that are not their damage (a damage on a failed save),
+    /// each listed as not read.
+    pub(crate) riders: Vec<String>,
+}
+
+/// A range and long range in feet.
+pub(crate) type Range = (i64, Option<i64>);
+
+/// The attacks an action whose hit's first damage is `first` makes, worked out from its text:
+/// each second damage every hit deals ("plus 4 (1d8) acid damage", not one "on a failed
+/// save") added to it; a ranged attack ("Ranged Weapon Attack: ... range 80/320 ft.") with its
+/// range, a melee one without, and "Melee or Ranged" both.
+fn attacks_of(name: &str, text: &str, first: &str) -> Vec<(String, String, Option<Range>)> {
+    let name = plain_name(name);
+    let Some(at) = text.find("Attack:") else { return vec![(name, first.to_owned(), None)] };
+    let mut dice = vec![first.to_owned()];
+    dice.extend(plus_dice(text));
+    let dmg = Dice::parse(&dice.join("+")).unwrap().to_string();
+    let head = &text[..at];
+    let hit = text.find("Hit:").unwrap();
+    let range = text[..hit].find("range ").map(|r| {
+        let spec: String =
+            text[r + 6..].chars().take_while(|c| c.is_ascii_digit() || *c == '/').collect();
+        let mut parts = spec.split('/').map(|p| p.parse::<i64>().unwrap());
+        (parts.next().unwrap(), parts.next())
+    });
+    let mut out = Vec::new();
+    if head.contains("Melee") || !head.contains("Ranged") {
+        out.push((name.clone(), dmg.clone(), None));
+    }
+    if head.contains("Ranged") {
+        out.push((name, dmg, range));
+    }
+    out
+}
+
+/// The attacks of an action ([`attacks_of`]), and its name among the riders when its hit deals
+/// other dice.
+fn add(
+    attacks: &mut Vec<(String, String, Option<Range>)>,
+    riders: &mut Vec<String>,
+    name: &str,
+    text: &str,
+    first: &str,
+) {
+    attacks.extend(attacks_of(name, text, first));
+    if other_dice(text) {
+        riders.push(plain_name(name));
+    }
+}
+
+/// The dice of each "plus N (XdY) ... damage" of a hit's first sentence that no condition
+/// follows ("on a failed save", "if ...").
+pub(crate) fn plus_dice(text: &str) -> Vec<String> {
+    let Some(hit) = text.find("Hit:") else { return Vec::new() };
+    let sentence = text[hit + 4..].split(". ").next().unwrap();
+    let mut out = Vec::new();
+    for part in sentence.split("plus ").skip(1) {
+        let (Some(open), Some(close)) = (part.find('('), part.find(')')) else { continue };
+        if part[..open].trim().parse::<i64>().is_err() {
+            continue;
+        }
+        let Some(damage) = part[close..].find("damage") else { continue };
+        let next = part[close + damage + 6..].trim_start();
+        let conditional = ["on ", "if ", "when ", "while ", "unless ", "against ", "to "];
+        if !conditional.iter().any(|w| next.starts_with(w)) {
+            out.push(Dice::parse(&part[open + 1..close]).unwrap().to_string());
+        }
+    }
+    out
+}
+
+/// Whether a hit deals dice that are not its damage: a damage on a failed save, another grip's,
+/// one that comes later. Such a hit is listed as not read ("Bite, on a hit: ...").
+fn other_dice(text: &str) -> bool {
+    let Some(hit) = text.find("Hit:") else { return false };
+    // "Hit: 5 (1d6 + 2) ...": the first dice are the damage; "Hit: 1 piercing damage" has none.
+    let words: Vec<&str> = text[hit + 4..].split_whitespace().take(2).collect();
+    let first = words.len() == 2 && words[0].parse::<i64>().is_ok() && dice_in(words[1]) == 1;
+    dice_in(&text[hit..]) > usize::from(first) + plus_dice(text).len()
+}
+
+/// How many dice in parentheses `text` holds ("(1d8)", not "(escape DC 13)").
+fn dice_in(text: &str) -> usize {
+    text.split('(')
+        .skip(1)
+        .filter(|after| {
+            let inside = after.split(')').next().unwrap();
+            inside.contains('d') && Dice::parse(inside).is_ok()
+        })
+        .count()
 }
 
 /// The digits after the first "+" or "-" before " to hit".
@@ -69,11 +161,12 @@ fn plain_name(name: &str) -> String {
 fn from_improved_initiative(c: &Value) -> Expected {
     let mut atk = None;
     let mut attacks = Vec::new();
+    let mut riders = Vec::new();
     for a in c["Actions"].as_array().unwrap() {
         let content = a["Content"].as_str().unwrap();
         if let Some(dice) = hit_dice(content) {
             atk = atk.or(to_hit(content));
-            attacks.push((plain_name(a["Name"].as_str().unwrap()), dice));
+            add(&mut attacks, &mut riders, a["Name"].as_str().unwrap(), content, &dice);
         }
     }
     let notes = c["HP"]["Notes"].as_str().unwrap_or("");
@@ -84,6 +177,7 @@ fn from_improved_initiative(c: &Value) -> Expected {
         speed: c["Speed"].as_array().unwrap().first().and_then(|s| number_in(s.as_str().unwrap())),
         atk,
         attacks,
+        riders,
     }
 }
 
@@ -91,17 +185,16 @@ fn from_improved_initiative(c: &Value) -> Expected {
 pub(crate) fn from_srd_api(m: &Value) -> Expected {
     let mut atk = None;
     let mut attacks = Vec::new();
+    let mut riders = Vec::new();
     for a in m["actions"].as_array().into_iter().flatten() {
         let dice = a["damage"].get(0).and_then(|d| d["damage_dice"].as_str());
+        let (name, desc) = (a["name"].as_str().unwrap(), a["desc"].as_str().unwrap_or(""));
         if let (Some(bonus), Some(dice)) = (a["attack_bonus"].as_i64(), dice) {
             atk = atk.or(Some(bonus));
-            attacks.push((
-                plain_name(a["name"].as_str().unwrap()),
-                Dice::parse(dice).unwrap().to_string(),
-            ));
-        } else if let Some(dice) = hit_dice(a["desc"].as_str().unwrap_or("")) {
-            atk = atk.or(to_hit(a["desc"].as_str().unwrap()));
-            attacks.push((plain_name(a["name"].as_str().unwrap()), dice));
+            add(&mut attacks, &mut riders, name, desc, &Dice::parse(dice).unwrap().to_string());
+        } else if let Some(dice) = hit_dice(desc) {
+            atk = atk.or(to_hit(desc));
+            add(&mut attacks, &mut riders, name, desc, &dice);
         }
     }
     Expected {
@@ -114,6 +207,7 @@ pub(crate) fn from_srd_api(m: &Value) -> Expected {
         speed: m["speed"]["walk"].as_str().and_then(number_in),
         atk,
         attacks,
+        riders,
     }
 }
 
@@ -123,6 +217,7 @@ pub(crate) fn from_srd_api(m: &Value) -> Expected {
 fn from_fantasy_statblocks(m: &Value) -> Expected {
     let mut atk = None;
     let mut attacks = Vec::new();
+    let mut riders = Vec::new();
     for a in m["actions"].as_array().into_iter().flatten() {
         let desc = a["desc"].as_str().unwrap_or("");
         let name = plain_name(a["name"].as_str().unwrap());
@@ -134,12 +229,12 @@ fn from_fantasy_statblocks(m: &Value) -> Expected {
         match (desc.contains("Attack:"), a["attack_bonus"].as_i64(), structured) {
             (true, Some(bonus), Some(dice)) => {
                 atk = atk.or(Some(bonus));
-                attacks.push((name, dice.to_string()));
+                add(&mut attacks, &mut riders, &name, desc, &dice.to_string());
             }
             _ => {
                 if let Some(dice) = hit_dice(desc) {
                     atk = atk.or(to_hit(desc));
-                    attacks.push((name, dice));
+                    add(&mut attacks, &mut riders, &name, desc, &dice);
                 }
             }
         }
@@ -155,6 +250,7 @@ fn from_fantasy_statblocks(m: &Value) -> Expected {
         speed: m["speed"].as_str().and_then(number_in),
         atk,
         attacks,
+        riders,
     }
 }
 
@@ -173,8 +269,20 @@ pub(crate) fn read(b: &PastedBlock) -> Expected {
             .into_iter()
             .flatten()
             .map(|a| {
-                (a["name"].as_str().unwrap().to_owned(), a["dmg"].as_str().unwrap().to_owned())
+                let range = a["range"].as_i64().map(|r| (r, a["long_range"].as_i64()));
+                (
+                    a["name"].as_str().unwrap().to_owned(),
+                    a["dmg"].as_str().unwrap().to_owned(),
+                    range,
+                )
             })
+            .collect(),
+        riders: b
+            .unread
+            .iter()
+            .filter_map(|u| u.split_once(", on a hit: "))
+            .filter(|(_, rest)| dice_in(rest) > 0)
+            .map(|(name, _)| name.to_owned())
             .collect(),
     }
 }
@@ -190,6 +298,7 @@ fn check_source(
     let text = bestiary(file);
     let got = read_foreign(file, &text, crate::sys("sovereign")).unwrap();
     let mut right = 0;
+    let mut score = Score::default();
     let mut wrong = Vec::new();
     for c in creatures {
         let name = c[name_key].as_str().unwrap();
@@ -213,6 +322,9 @@ fn check_source(
         let r = read(b);
         if r == e {
             right += 1;
+            score.ranged += e.attacks.iter().filter(|a| a.2.is_some()).count();
+            score.added += action_texts(c).iter().map(|t| plus_dice(t).len()).sum::<usize>();
+            score.riders += e.riders.len();
         } else {
             wrong.push(format!("{name}: read {r:?}, expected {e:?}"));
         }
@@ -226,7 +338,33 @@ fn check_source(
         creatures.len(),
         wrong.join("\n")
     );
+    eprintln!(
+        "{file}: {right} of {} right; {} ranged attacks with their range, {} second damages \
+         added, {} hits with other dice listed as not read",
+        creatures.len(),
+        score.ranged,
+        score.added,
+        score.riders
+    );
     (right, creatures.len())
+}
+
+/// What the creatures read right hold of what this reader once lost.
+#[derive(Default)]
+struct Score {
+    ranged: usize,
+    added: usize,
+    riders: usize,
+}
+
+/// The text of each action of a creature, whichever tool's keys it has.
+fn action_texts(c: &Value) -> Vec<&str> {
+    let actions = c.get("Actions").or(c.get("actions")).and_then(Value::as_array);
+    actions
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a.get("Content").or(a.get("desc")).and_then(Value::as_str))
+        .collect()
 }
 
 #[test]
@@ -265,6 +403,20 @@ fn improved_initiatives_bundled_srd_creatures_come_in_as_sovereign_stat_blocks()
         assert!(notes.contains(kept), "{kept} not in {notes}");
     }
     assert_eq!(aboleth.tags, ["large aberration", "lawful evil"]);
+    // "Shortbow: Ranged Weapon Attack: +4 to hit, range 80/320 ft.": it shoots.
+    let goblin = &got.blocks.iter().find(|b| b.entry.name == "Goblin").unwrap().entry;
+    assert_eq!(
+        goblin.block["attacks"][1],
+        serde_json::json!({"name": "Shortbow", "dmg": "d6+2", "traits": ["piercing"],
+                           "range": 80, "long_range": 320})
+    );
+    // "17 (2d10 + 6) piercing damage plus 4 (1d8) acid damage": both on every hit.
+    let dragon = &got.blocks.iter().find(|b| b.entry.name == "Adult Black Dragon").unwrap();
+    assert_eq!(dragon.entry.block["attacks"][0]["dmg"], "2d10+6+d8");
+    assert_eq!(
+        dragon.entry.block["attacks"][0]["traits"],
+        serde_json::json!(["piercing", "acid", "reach 10 ft"])
+    );
 }
 
 #[test]

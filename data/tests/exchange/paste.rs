@@ -110,8 +110,17 @@ fn sovereign_reads_srd_stat_blocks() {
         field(ogre, "attacks"),
         &json!([
             {"name": "Greatclub", "dmg": "2d8+4", "traits": ["bludgeoning"]},
-            {"name": "Javelin", "dmg": "2d6+4", "traits": ["piercing"]}
+            // "Melee or Ranged ... reach 5 ft. or range 30/120 ft.": in hand, and thrown.
+            {"name": "Javelin", "dmg": "2d6+4", "traits": ["piercing"]},
+            {"name": "Javelin", "dmg": "2d6+4", "traits": ["piercing"], "thrown": true,
+             "range": 30, "long_range": 120}
         ])
+    );
+    // "Ranged Weapon Attack: +4 to hit, range 80/320 ft.": the Goblin's shortbow shoots.
+    assert_eq!(
+        field(&blocks[1], "attacks")[1],
+        json!({"name": "Shortbow", "dmg": "d6+2", "traits": ["piercing"], "range": 80,
+               "long_range": 320})
     );
     // The abilities and senses have no field on a Sovereign creature: listed, kept in notes.
     assert!(ogre.unread.iter().any(|u| u.starts_with("STR 19")), "{:?}", ogre.unread);

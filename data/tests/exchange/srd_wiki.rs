@@ -6,7 +6,7 @@
 //! out from that JSON alone (`foreign::from_srd_api`): HP, AC, hit dice, speed, attack bonus,
 //! and one attack per action that hits with dice.
 
-use crate::foreign::{Expected, bestiary, from_srd_api, read};
+use crate::foreign::{Expected, bestiary, from_srd_api, plus_dice, read};
 use crate::paste_fixture as fixture;
 use fray_data::exchange::read_stat_blocks;
 use serde_json::Value;
@@ -64,12 +64,34 @@ fn prints(page: &str, field: &str, got: &Expected, unread: &[String]) -> bool {
         "hd" => got.hd.is_some_and(|hd| flat.contains(&format!("**HitPoints**{}({hd}d", got.hp))),
         "speed" => got.speed.is_some_and(|s| flat.contains(&format!("**Speed**{s}ft"))),
         "atk" => got.atk.is_some_and(|a| flat.contains(&format!("+{a}tohit"))),
-        _ => got.attacks.iter().all(|(name, dmg)| {
-            let dmg = if dmg.starts_with('d') { format!("1{dmg}") } else { dmg.clone() };
+        // Each die and number of the damage (a second damage added to the first) printed,
+        // and the range.
+        _ => got.attacks.iter().all(|(name, dmg, range)| {
             let name: String = name.chars().filter(|c| !c.is_whitespace()).collect();
-            flat.contains(&format!("***{name}")) && flat.contains(&format!("({dmg})"))
+            let printed = dmg.split('+').all(|term| {
+                flat.contains(&if term.starts_with('d') { format!("1{term}") } else { term.into() })
+            });
+            let range = range.is_none_or(|(normal, long)| {
+                let long = long.map(|l| format!("/{l}")).unwrap_or_default();
+                flat.contains(&format!("range{normal}{long}ft"))
+            });
+            flat.contains(&format!("***{name}")) && printed && range
         }),
     }
+}
+
+fn sorted<T: Clone + Ord>(items: &[T]) -> Vec<T> {
+    let mut items = items.to_vec();
+    items.sort();
+    items
+}
+
+/// How many second damages every hit deals the attacks of a page print.
+fn plus_dice_all(page: &str) -> usize {
+    page.lines()
+        .filter(|l| l.contains("Attack:"))
+        .map(|l| plus_dice(&l.replace('*', "")).len())
+        .sum()
 }
 
 /// The fields of `got` that are not as `want` has them.
@@ -80,7 +102,9 @@ fn differing(got: &Expected, want: &Expected) -> Vec<&'static str> {
         ("hd", got.hd != want.hd),
         ("speed", got.speed != want.speed),
         ("atk", got.atk != want.atk),
-        ("attacks", got.attacks != want.attacks),
+        // The wiki and the JSON may list a creature's actions in another order.
+        ("attacks", sorted(&got.attacks) != sorted(&want.attacks)),
+        ("riders", got.riders != want.riders),
     ]
     .into_iter()
     .filter_map(|(field, differs)| differs.then_some(field))
@@ -106,8 +130,11 @@ fn a_whole_wiki_of_srd_pages_comes_in_as_the_5e_api_gives_the_same_monsters() {
     assert_eq!(blocks.len(), 314);
     let (mut same, mut as_printed) = (0, 0);
     let mut wrong = Vec::new();
+    let (mut ranged, mut riders) = (0, 0);
     for block in &blocks {
         let got = read(block);
+        ranged += got.attacks.iter().filter(|a| a.2.is_some()).count();
+        riders += got.riders.len();
         let page = &pages.iter().find(|(title, _)| *title == block.entry.name).unwrap().1;
         // "Acolyte (NPC)", "Adult Black Dragon (Chromatic)": the wiki's pages say what kind.
         let name = block.entry.name.split(" (").next().unwrap();
@@ -133,8 +160,11 @@ fn a_whole_wiki_of_srd_pages_comes_in_as_the_5e_api_gives_the_same_monsters() {
             wrong.push(format!("{}: {unprinted:?} read {got:?}", block.entry.name));
         }
     }
+    let added = pages.iter().map(|(_, page)| plus_dice_all(page)).sum::<usize>();
     eprintln!(
-        "{FILE}: {same} of {} as the 5e-API gives them, {as_printed} more as the wiki prints them",
+        "{FILE}: {same} of {} as the 5e-API gives them, {as_printed} more as the wiki prints \
+         them; {ranged} ranged attacks with their range, {added} second damages in the pages, \
+         {riders} hits with other dice listed as not read",
         blocks.len()
     );
     assert!(wrong.is_empty(), "{} read wrong:\n{}", wrong.len(), wrong.join("\n"));

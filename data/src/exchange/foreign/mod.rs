@@ -25,7 +25,7 @@ pub use fantasy_statblocks_note::fantasy_statblocks_note;
 pub use improved_initiative::improved_initiative_file;
 pub use sniff::{Format, sniff};
 
-use super::paste::PastedBlock;
+use super::paste::{PastedBlock, SrdAttack};
 use super::problem::{ImportProblem, Problems};
 use super::strict::{Item, parse_each};
 use fray_app::dice::Dice;
@@ -49,19 +49,24 @@ pub(super) struct ForeignCreature {
     pub notes: Vec<String>,
 }
 
+/// An action read as an attack: its pieces (the attack, a thrown weapon's second one, what its
+/// hit does beyond them), its bonus ("+4"), and whether its words say more than the pieces, so
+/// they go to the notes too.
+pub(super) type ActionAttack = (Vec<String>, Option<String>, bool);
+
 impl ForeignCreature {
     /// One action of the creature: an attack (`attack`, as [`srd_attack`] or
-    /// [`structured_attack`] read it) is a piece, the first one's bonus too unless
-    /// `bonus_given`, and its words go to the notes when they say more than the piece; any
+    /// [`structured_attack`] read it) is its pieces, the first one's bonus too unless
+    /// `bonus_given`, and its words go to the notes when they say more than the pieces; any
     /// other action is words in the notes.
     pub(super) fn add_action(
         &mut self,
         name: &str,
         desc: &str,
-        attack: Option<(String, Option<String>, bool)>,
+        attack: Option<ActionAttack>,
         bonus_given: &mut bool,
     ) {
-        let Some((piece, bonus, more)) = attack else {
+        let Some((pieces, bonus, more)) = attack else {
             self.notes.push(described(name, desc));
             return;
         };
@@ -69,7 +74,7 @@ impl ForeignCreature {
             self.pieces.push(format!("Attack bonus {bonus}"));
             *bonus_given = true;
         }
-        self.pieces.push(piece);
+        self.pieces.extend(pieces);
         if more {
             self.notes.push(described(name, desc));
         }
@@ -178,37 +183,26 @@ pub(super) fn described(name: &str, content: &str) -> String {
 }
 
 /// An attack written as the SRD prints it ("Melee Weapon Attack: +9 to hit, reach 10 ft.,
-/// one target. Hit: 12 (2d6 + 5) bludgeoning damage."): its piece ("Tentacle (2d6+5,
-/// bludgeoning)"), its bonus ("+9"), and whether the text says more than the piece holds (a
-/// second damage, a saving throw), so the whole text goes to the notes too.
-pub(super) fn srd_attack(name: &str, content: &str) -> Option<(String, Option<String>, bool)> {
-    // "Claw (Hybrid Form Only)": the words in parentheses would read as the attack's own;
-    // the name before them is the attack's, and the whole text goes to the notes.
-    let (name, aside) = match name.split_once('(') {
-        Some((before, _)) if !before.trim().is_empty() => (before.trim(), true),
-        _ => (name.trim(), false),
-    };
-    let line = format!("{name}. {}", content.split_whitespace().collect::<Vec<_>>().join(" "));
-    let piece = super::paste::sentence_attack(&line)?;
-    let bonus = super::paste::to_hit(&line);
-    let hit = line.find("Hit:")?;
-    let (_, after) = super::paste::hit_damage(&line[hit + 4..])?;
-    let after: Vec<&str> = after.split_whitespace().collect();
-    let plain =
-        matches!(after.as_slice(), [] | ["damage."] | ["damage"] | [_, "damage."] | [_, "damage"]);
-    Some((piece, bonus, aside || !plain))
+/// one target. Hit: 12 (2d6 + 5) bludgeoning damage."), read whole ([`SrdAttack`]): its
+/// pieces ("Tentacle (2d6+5, bludgeoning, reach 10 ft)", and what the hit does that no field
+/// holds, listed as not read), its bonus ("+9"). Its words need not go to the notes: the
+/// pieces hold them.
+pub(super) fn srd_attack(name: &str, content: &str) -> Option<ActionAttack> {
+    let attack = SrdAttack::read(name, content)?;
+    Some((attack.pieces(), attack.bonus.clone(), false))
 }
 
-/// An attack: its piece, its bonus, and whether its text says more than the piece holds.
+/// An attack: its pieces, its bonus, and whether its text says more than the pieces hold.
 /// The action's own fields first (the 5e-API's `damage`, Open5e's and Fantasy Statblocks'
-/// `damage_dice` and `damage_bonus`) when its text is an attack's or it has none (a breath
-/// has dice but is no attack), then its text; an action with neither is no attack.
+/// `damage_dice` and `damage_bonus`) for the first damage and the bonus when its text is an
+/// attack's or it has none (a breath has dice but is no attack); its text for the range,
+/// reach, second damages and the rest; an action with neither is no attack.
 pub(super) fn structured_attack(
     action: &Map<String, Value>,
     name: &str,
     desc: &str,
-) -> Option<(String, Option<String>, bool)> {
-    let from_text = srd_attack(name, desc);
+) -> Option<ActionAttack> {
+    let from_text = SrdAttack::read(name, desc);
     let bonus = action.get("attack_bonus").and_then(Value::as_i64);
     let (dice, kind) = match action.get("damage").and_then(Value::as_array).and_then(|d| d.first())
     {
@@ -225,18 +219,20 @@ pub(super) fn structured_attack(
     };
     let an_attack = desc.is_empty() || desc.contains("Attack:") || desc.contains("Attack*:");
     let (Some(bonus), Ok(dice), true) = (bonus, Dice::parse(&dice), an_attack) else {
-        return from_text;
+        return from_text.map(|a| (a.pieces(), a.bonus.clone(), false));
     };
+    let kind = (!kind.is_empty()).then(|| kind.to_lowercase());
+    let bonus = Some(format!("{bonus:+}"));
+    if let Some(attack) = SrdAttack::read_given(name, desc, Some(dice.clone())) {
+        return Some((attack.with_first(dice, kind).pieces(), bonus, false));
+    }
+    // Fields without a sentence that reads: its words, if any, go to the notes.
     let plain = name.split('(').next().unwrap_or(name).trim();
-    let piece = if kind.is_empty() {
-        format!("{plain} ({dice})")
-    } else {
-        format!("{plain} ({dice}, {})", kind.to_lowercase())
+    let piece = match kind {
+        Some(kind) => format!("{plain} ({dice}, {kind})"),
+        None => format!("{plain} ({dice})"),
     };
-    // Anything past the one damage in the text (a second damage, a save) goes to the notes.
-    let more = from_text.is_none_or(|(_, _, more)| more)
-        || action.get("damage").and_then(Value::as_array).is_some_and(|d| d.len() > 1);
-    Some((piece, Some(format!("{bonus:+}")), more))
+    Some((vec![piece], bonus, !desc.is_empty()))
 }
 
 #[cfg(test)]
@@ -244,24 +240,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_srd_attack_is_a_piece_its_bonus_and_whether_it_says_more() {
-        let (piece, bonus, more) = srd_attack(
+    fn an_srd_attack_is_its_pieces_and_its_bonus() {
+        let (pieces, bonus, more) = srd_attack(
             "Tail",
             "Melee Weapon Attack: +9 to hit, reach 10 ft. one target. Hit: 15 (3d6 + 5) \
              bludgeoning damage.",
         )
         .unwrap();
         assert_eq!(
-            (piece.as_str(), bonus.as_deref(), more),
-            ("Tail (3d6+5, bludgeoning)", Some("+9"), false)
+            (pieces, bonus.as_deref(), more),
+            (vec!["Tail (3d6+5, bludgeoning, reach 10 ft)".to_owned()], Some("+9"), false)
         );
-        let (_, _, more) = srd_attack(
-            "Bite",
-            "Melee Weapon Attack: +11 to hit, reach 10 ft., one target. Hit: 17 (2d10 + 6) \
-             piercing damage plus 4 (1d8) acid damage.",
-        )
-        .unwrap();
-        assert!(more, "a second damage is kept in the notes");
         assert_eq!(srd_attack("Multiattack", "The aboleth makes three tentacle attacks."), None);
     }
 

@@ -39,6 +39,10 @@ pub(super) struct Attack {
     pub damage: String,
     pub kind: Option<String>,
     pub words: Vec<String>,
+    /// Whether it shoots or is thrown: a range, or a `ranged` flag.
+    pub ranged: bool,
+    /// Its range and long range in feet, when its fields count them in feet.
+    pub feet: Option<(i64, Option<i64>)>,
 }
 
 impl Attack {
@@ -51,10 +55,18 @@ impl Attack {
 
     /// The attack as the SRD prints one: "Melee Weapon Attack: +2 to hit, one target. Hit:
     /// (d8) piercing damage."
+    /// A ranged one says so, with its range when it is in feet: "Ranged Weapon Attack: +4 to
+    /// hit, range 80/320 ft., one target. ...".
     pub fn sentence(&self, bonus: i64) -> String {
         let kind = self.kind.as_ref().map(|k| format!("{k} ")).unwrap_or_default();
+        let (how, range) = match (self.ranged, self.feet) {
+            (_, Some((normal, Some(long)))) => ("Ranged", format!(" range {normal}/{long} ft.,")),
+            (_, Some((normal, None))) => ("Ranged", format!(" range {normal} ft.,")),
+            (true, None) => ("Ranged", String::new()),
+            (false, None) => ("Melee", String::new()),
+        };
         format!(
-            "Melee Weapon Attack: {bonus:+} to hit, one target. Hit: ({}) {kind}damage.",
+            "{how} Weapon Attack: {bonus:+} to hit,{range} one target. Hit: ({}) {kind}damage.",
             self.damage
         )
     }
@@ -156,11 +168,33 @@ fn attack(item: &[Field], attack: &Value) -> Attack {
             words.push(shown.to_lowercase());
         }
     }
+    // Its numbers ("range 80 ft", "shock 2"), the unit its label gives said.
+    let number = |f: &Field| schema::get(attack, f.key).and_then(Value::as_i64);
+    for f in item.iter().filter(|f| matches!(f.kind, Kind::Whole { .. })) {
+        if let Some(n) = number(f) {
+            let feet = if f.label.ends_with("(ft)") { " ft" } else { "" };
+            // Its label when it is words ("shock up to ac"), else its key ("Crit ×" is "crit":
+            // a × would read as a count of attacks).
+            let label = plain_label(f);
+            let said = if label.chars().all(|c| c.is_alphabetic() || c == ' ') {
+                label.to_lowercase()
+            } else {
+                f.key.rsplit('.').next().unwrap_or(f.key).replace('_', " ")
+            };
+            words.push(format!("{said} {n}{feet}"));
+        }
+    }
     for f in item.iter().filter(|f| matches!(f.kind, Kind::Words)) {
         let tags = schema::get(attack, f.key).and_then(Value::as_array);
         words.extend(tags.into_iter().flatten().map(|w| text_of(Some(w))));
     }
-    Attack { name: text_of(schema::get(attack, "name")), damage, kind, words }
+    let in_feet = |key: &str| {
+        item.iter().find(|f| f.key == key && f.label.ends_with("(ft)")).and_then(number)
+    };
+    let feet = in_feet("range").map(|normal| (normal, in_feet("long_range")));
+    let flagged = schema::get(attack, "ranged").and_then(Value::as_bool) == Some(true);
+    let ranged = flagged || schema::get(attack, "range").is_some_and(|r| !r.is_null());
+    Attack { name: text_of(schema::get(attack, "name")), damage, kind, words, ranged, feet }
 }
 
 /// Whether a field holds a number.
