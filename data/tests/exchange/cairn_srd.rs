@@ -136,6 +136,27 @@ fn the_cairn_srd_monsters_come_in_as_published() {
     }
     // Every page right, field by field.
     assert!(wrong.is_empty(), "{} of 145 wrong:\n{}", wrong.len(), wrong.join("\n"));
+    // A bow, a sling or a crossbow is ranged (it need not close in), read so from its name
+    // and said so; no other weapon is.
+    let mut shooters = Vec::new();
+    for block in &blocks {
+        for w in field(block, "weapons").and_then(Value::as_array).into_iter().flatten() {
+            let name = w["name"].as_str().unwrap();
+            let shoots = ["bow", "sling"].iter().any(|s| name.to_lowercase().contains(s));
+            assert_eq!(w["ranged"] == true, shoots, "{}: {name}", block.entry.name);
+            if shoots {
+                let line = format!("Weapons: {name} is ranged, read so from its name");
+                assert!(block.warnings.contains(&line), "{:?}", block.warnings);
+                shooters.push(name);
+            }
+        }
+    }
+    // The seven stat lines of the pages that print one (short bow, longbow, crossbow, sling).
+    let printed = text
+        .lines()
+        .filter(|l| l.contains(" WIL,") && (l.contains("bow (") || l.contains("sling (")))
+        .count();
+    assert_eq!((shooters.len(), printed), (7, 7), "{shooters:?}");
     // What a page's stat line has that no field takes is reported with it, never guessed.
     let boggart = blocks.iter().find(|b| b.entry.name == "Boggart").unwrap();
     assert!(

@@ -468,6 +468,15 @@ fn a_library_sent_through_improved_initiative_comes_back_whole() {
         let out = exchange::improved_initiative_file(&lib.creatures).unwrap();
         let text = serde_json::to_string_pretty(&out).unwrap();
         assert_eq!(sniff(&text), Format::ImprovedInitiative);
+        // The tool's own readers see a bow shoot: "Ranged Weapon Attack: ... range 80/320 ft.".
+        let shoots = lib.creatures.iter().flat_map(|c| c.block["attacks"].as_array()).flatten();
+        for a in shoots.filter(|a| a["range"].is_u64()) {
+            let range = match a["long_range"].as_u64() {
+                Some(long) => format!("range {}/{long} ft., one target", a["range"]),
+                None => format!("range {} ft., one target", a["range"]),
+            };
+            assert!(text.contains("Ranged Weapon Attack: ") && text.contains(&range));
+        }
         let back = read_foreign("fray-out.json", &text, crate::sys(system)).unwrap();
         assert!(back.left_out.is_empty(), "{system}: {:?}", back.left_out);
         assert_eq!(back.blocks.len(), lib.creatures.len());
@@ -491,8 +500,8 @@ fn a_library_sent_through_improved_initiative_comes_back_whole() {
 }
 
 /// The fields Improved Initiative has a place for (or Fray's trait in it carries): every one
-/// but single-line text, choices, words and attacks' numbers (range, Shock); an attack's name,
-/// damage, flags and tags.
+/// but single-line text, choices and words; an attack's name, damage, numbers (range, Shock),
+/// flags and tags.
 fn shared(system: &str, block: &Value) -> Vec<(String, String)> {
     use fray_app::system::schema::{self, Kind};
     let schema = fray_app::systems::registry().get(system).unwrap().block_schema();
@@ -505,8 +514,13 @@ fn shared(system: &str, block: &Value) -> Vec<(String, String)> {
             Kind::List { item, .. } if lists == 0 => {
                 lists += 1;
                 for (i, a) in v.and_then(Value::as_array).into_iter().flatten().enumerate() {
+                    // Its numbers too: a range and long range, a Shock, a speed.
                     let carried = |g: &&fray_app::system::schema::Field| {
-                        g.required || matches!(g.kind, Kind::Flag | Kind::Words | Kind::Choice(_))
+                        g.required
+                            || matches!(
+                                g.kind,
+                                Kind::Flag | Kind::Words | Kind::Choice(_) | Kind::Whole { .. }
+                            )
                     };
                     for g in item.iter().filter(carried) {
                         let shown = g.kind.show(schema::get(a, g.key));
