@@ -56,11 +56,12 @@ impl SrdAttack {
     /// hit's text starts with none ("Hit: The target must make a DC 15 saving throw...").
     pub(super) fn read_given(name: &str, body: &str, given: Option<Dice>) -> Option<SrdAttack> {
         let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
-        let name = name.trim().trim_matches(['*', '_']).trim();
-        // "Claws (Hag Form Only)": the name's own remark goes with the attack's words.
+        let name = name.trim().trim_matches(['*', '_', '.', ' ']);
+        // "Claws (Hag Form Only)": the name's own remark goes with the attack's words, without
+        // its parentheses (a word of an item's parentheses may hold none).
         let (name, remark) = match name.split_once('(') {
             Some((before, remark)) if !before.trim().is_empty() => {
-                (before.trim(), Some(remark.trim_end_matches(')').trim().to_owned()))
+                (before.trim(), Some(remark.replace(['(', ')'], "").trim().to_owned()))
             }
             _ => (name, None),
         };
@@ -82,7 +83,10 @@ impl SrdAttack {
             melee: head.contains("Melee") || !head.contains("Ranged"),
             reach: feet_after(between, "reach "),
             ranged: head.contains("Ranged"),
-            range: feet_after(between, "range ").map(|r| (r, long_range(between))),
+            // "ranged 150/600 ft.", a misprint of Improved Initiative's Scout, says the same.
+            range: feet_after(between, "range ")
+                .or_else(|| feet_after(between, "ranged "))
+                .map(|r| (r, long_range(between))),
             rider: None,
         };
         let rest = attack.add_second_damages(after);
@@ -183,6 +187,10 @@ impl SrdAttack {
             }
             out.push(format!("{} ({})", self.name, ranged.join(", ")));
         }
+        // A range a field in feet would take, not given: said, never a melee attack in silence.
+        if self.ranged && self.range.is_none() {
+            out.push(format!("{}{RIDER}ranged, but its range is not given", self.name));
+        }
         out.extend(self.rider.as_ref().map(|r| format!("{}{RIDER}{r}", self.name)));
         out
     }
@@ -250,7 +258,7 @@ fn feet_after(text: &str, label: &str) -> Option<i64> {
 
 /// The long range of "range 80/320 ft.": 320.
 fn long_range(text: &str) -> Option<i64> {
-    let at = text.find("range ")? + 6;
+    let at = text.find("range ").map(|a| a + 6).or_else(|| text.find("ranged ").map(|a| a + 7))?;
     let rest = &text[at..];
     let slash = rest.find('/').filter(|s| rest[..*s].chars().all(|c| c.is_ascii_digit()))?;
     let digits: String = rest[slash + 1..].chars().take_while(char::is_ascii_digit).collect();
@@ -348,6 +356,23 @@ mod tests {
                 "Mace, on a hit: or 8 (1d10+3) bludgeoning damage if used with two hands to \
                  make a melee attack."
             ]
+        );
+        assert_eq!(
+            pieces(
+                "Longbow",
+                "Ranged Weapon Attack: +4 to hit, ranged 150/600 ft., one target. Hit: 6 (1d8 + \
+                 2) piercing damage."
+            ),
+            ["Longbow (d8+2, piercing, range 150/600 ft)"]
+        );
+        // "Bite (Rat or Hybrid Form Only).", as Improved Initiative's Wererat names it.
+        assert_eq!(
+            pieces(
+                "Bite (Rat or Hybrid Form Only).",
+                "Melee Weapon Attack: +4 to hit, reach 5 ft., one target. Hit: 4 (1d4 + 2) \
+                 piercing damage."
+            ),
+            ["Bite (d4+2, piercing, Rat or Hybrid Form Only)"]
         );
         assert!(is_rider("Mace, on a hit: or 8 (1d10+3)"));
         assert!(!is_rider("Mace (d8)"));

@@ -51,9 +51,10 @@ fn attacks_of(name: &str, text: &str, first: &str) -> Vec<(String, String, Optio
     let dmg = Dice::parse(&dice.join("+")).unwrap().to_string();
     let head = &text[..at];
     let hit = text.find("Hit:").unwrap();
-    let range = text[..hit].find("range ").map(|r| {
-        let spec: String =
-            text[r + 6..].chars().take_while(|c| c.is_ascii_digit() || *c == '/').collect();
+    // "range 80/320 ft.", or "ranged 150/600 ft." as Improved Initiative's Scout misprints it.
+    let range = text[..hit].find(" range").map(|r| {
+        let after = text[r + 6..].trim_start_matches('d').trim_start();
+        let spec: String = after.chars().take_while(|c| c.is_ascii_digit() || *c == '/').collect();
         let mut parts = spec.split('/').map(|p| p.parse::<i64>().unwrap());
         (parts.next().unwrap(), parts.next())
     });
