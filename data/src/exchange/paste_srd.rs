@@ -103,12 +103,16 @@ impl SrdAttack {
     fn add_second_damages(&mut self, after: &str) -> String {
         let mut rest = after.to_owned();
         let mut from = 0;
+        // How far the text is known to hold no sentence's end: each stretch is looked at once,
+        // so a block of thousands of "plus" reads in linear time, not quadratic.
+        let mut checked = 0;
         while let Some(found) = rest[from..].find("plus ") {
             let start = from + found;
             // Only in the hit's own sentence.
-            if rest[..start].contains(". ") {
+            if rest[checked..start].contains(". ") {
                 break;
             }
+            checked = start;
             from = start + 5;
             let Some((dice, tail)) = hit_damage(&rest[from..]) else { continue };
             let Some((Some(kind), tail)) = typed(tail) else { continue };
@@ -127,6 +131,7 @@ impl SrdAttack {
             let cut = rest[..start].trim_end().trim_end_matches(',').len();
             rest.replace_range(cut..end, "");
             from = cut;
+            checked = checked.min(cut);
         }
         rest
     }
