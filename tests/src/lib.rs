@@ -3,8 +3,10 @@
 //! What several end-to-end tests share: the bundled library of one procedure, read back from
 //! a fresh SQLite database as random play and encounter odds drop it on the board.
 
+use fray_app::encounter::{Combatant, Encounter};
 use fray_app::ids::SideId;
 use fray_app::simulate::Library;
+use fray_app::table_view::Shown;
 use fray_data::{Db, Search};
 
 /// The bundled creatures, characters and roll tables of `system` (their `side` is 0, for
@@ -19,5 +21,25 @@ pub fn library(system: &str) -> Library {
         creatures: creatures.iter().map(|c| c.to_combatant(SideId(0))).collect(),
         characters: characters.iter().map(|c| c.to_combatant(SideId(0))).collect(),
         tables: fray_data::session::library_tables(&db, system).expect("tables"),
+    }
+}
+
+/// Whether the players may not know `c` by name, worked out apart from the table view's own
+/// reading: concealed foes, the GM's word, and the default for new foes (hidden until they
+/// act, or anonymous).
+pub fn unknown_to_players(enc: &Encounter, c: &Combatant) -> bool {
+    let party = enc.is_party(c.id);
+    if !party && c.conditions.contains("concealed") {
+        return true;
+    }
+    match enc.table.shown.get(&c.id) {
+        Some(Shown::Revealed) => false,
+        Some(_) => true,
+        None if party => false,
+        None => match enc.table.view.new_foes {
+            Shown::Revealed => false,
+            Shown::Anonymous => true,
+            Shown::Hidden => !enc.table.acted.contains(&c.id),
+        },
     }
 }

@@ -16,9 +16,9 @@ use fray_app::encounter::Encounter;
 use fray_app::simulate;
 use fray_app::system::Owned;
 use fray_app::systems::{bdp::Bdp, d12::D12};
-use fray_app::table_view::{self, HealthPublic, HealthShown, Shown, TableView};
+use fray_app::table_view::{self, HealthPublic, HealthShown, TableView};
 use fray_app::{History, System};
-use fray_tests::library;
+use fray_tests::{library, unknown_to_players as secret};
 use serde_json::Value;
 
 const STEPS: usize = 300;
@@ -59,26 +59,6 @@ fn without_secrets(enc: &Encounter) -> Encounter {
         s.declarations = Default::default();
     }
     e
-}
-
-/// Whether the players may not know `c` by name, worked out apart from the table view's own
-/// reading: concealed foes, the GM's word, and the default for new foes (hidden until they
-/// act, or anonymous).
-fn secret(enc: &Encounter, c: &fray_app::encounter::Combatant) -> bool {
-    let party = enc.is_party(c.id);
-    if !party && c.conditions.contains("concealed") {
-        return true;
-    }
-    match enc.table.shown.get(&c.id) {
-        Some(Shown::Revealed) => false,
-        Some(_) => true,
-        None if party => false,
-        None => match enc.table.view.new_foes {
-            Shown::Revealed => false,
-            Shown::Anonymous => true,
-            Shown::Hidden => !enc.table.acted.contains(&c.id),
-        },
-    }
 }
 
 fn check(system: &dyn System, enc: &Encounter, at: &str) {

@@ -187,7 +187,7 @@ pub struct TableState {
     /// between copies of the encounter until one changes them, like the rolls below.
     #[serde(skip_serializing_if = "no_shown")]
     pub shown: Arc<BTreeMap<CombatantId, Shown>>,
-    /// Who has acted in this fight (its turn came, or it rolled).
+    /// Who has acted in this fight (its turn came, it rolled, or the rules dealt with it).
     #[serde(skip_serializing_if = "nobody_acted")]
     pub acted: Arc<BTreeSet<CombatantId>>,
     /// The newest rolls, oldest first, each with whether the GM kept it secret. Shared

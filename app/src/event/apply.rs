@@ -4,7 +4,7 @@
 
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
-use crate::ids::ZoneId;
+use crate::ids::{CombatantId, ZoneId};
 use crate::space::grid::Grid;
 use std::sync::Arc;
 
@@ -53,6 +53,49 @@ impl Encounter {
             | EventKind::SettingChanged { .. } => self.apply_turns(event),
             // A procedure's own fact: its state takes it.
             EventKind::Own(own) => self.procedure.apply_own(own),
+        }
+        self.meet(event);
+    }
+
+    /// A foe hidden until it acts shows once the rules deal with it in the fight: a ruling that
+    /// names it (the party's blow on it, hit or miss), a harm or a condition on it. The players
+    /// saw that happen at the table; the TV and their journal follow; a procedure's own fact
+    /// shows whom the procedure says it brings before the players (`Kept::meets`: never a
+    /// declaration it keeps from them). The GM's own hand (`core.*`: edits, overrides) reveals
+    /// nobody.
+    fn meet(&mut self, event: &Event) {
+        if event.rule.starts_with("core.") || self.table.acted.len() >= self.combatants.len() {
+            return;
+        }
+        match &event.kind {
+            EventKind::Ruling { text } => {
+                let named: Vec<CombatantId> = self
+                    .combatants
+                    .values()
+                    .filter(|c| !self.table.acted.contains(&c.id) && names(text, &c.name))
+                    .map(|c| c.id)
+                    .collect();
+                if !named.is_empty() {
+                    Arc::make_mut(&mut self.table.acted).extend(named);
+                }
+            }
+            EventKind::Own(own) => {
+                let mut met = Vec::new();
+                self.procedure.meets(own, &mut met);
+                met.retain(|id| !self.table.acted.contains(id) && self.combatants.contains_key(id));
+                if !met.is_empty() {
+                    Arc::make_mut(&mut self.table.acted).extend(met);
+                }
+            }
+            EventKind::TrackSet { id, .. }
+            | EventKind::StatSet { id, .. }
+            | EventKind::ConditionAdded { id, .. }
+            | EventKind::ConditionRemoved { id, .. }
+                if !self.table.acted.contains(id) && self.combatants.contains_key(id) =>
+            {
+                Arc::make_mut(&mut self.table.acted).insert(*id);
+            }
+            _ => {}
         }
     }
 
@@ -325,5 +368,31 @@ impl Encounter {
                 }
             }
         }
+    }
+}
+
+/// Whether `text` names `name` as a whole ("Goblin 1" is not named in "Goblin 10's axe").
+fn names(text: &str, name: &str) -> bool {
+    let name = name.trim();
+    !name.is_empty()
+        && text.match_indices(name).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + name.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names;
+
+    #[test]
+    fn a_ruling_names_a_combatant_only_as_a_whole_word() {
+        assert!(names("Ada's longsword on Goblin 1: 4 to HP", "Goblin 1"));
+        assert!(names("Goblin 1", " Goblin 1 "));
+        assert!(!names("Ada's longsword on Goblin 10: 4 to HP", "Goblin 1"));
+        assert!(!names("Bramble wakes", "Bram"));
+        assert!(names("Å on Ørn, then Ørn again", "Ørn"));
+        assert!(!names("anything", "  "));
     }
 }

@@ -28,45 +28,54 @@ pub enum Audience {
     Gm,
 }
 
-/// For each event, whether the players may read its line (see the module's rules). One state
-/// is folded through the events (no copy per event): each line is written against the state
-/// before its event and checked against the names the players do not know before it, after
-/// it, or ever since they left unknown. Only `CombatantRemoved` takes a combatant away.
+/// For each event, whether the players may read its line (see the module's rules). The
+/// players hear a command told whole, as the TV draws it once the command is applied: each
+/// line is written against the state before its event and checked against who the players do
+/// not know once its command is over, or ever since they left or were renamed unknown. One
+/// state is folded through the events (no copy per event or command).
 pub fn readable(base: &Encounter, events: &[Event]) -> Vec<bool> {
     let system = base.system();
     let mut state = base.clone();
     let mut out = Vec::with_capacity(events.len());
-    let mut line = String::new();
-    // Those removed while the players did not know them stay unknown to the later lines.
+    // The names of those the players never knew by them, once they left or were renamed.
     let mut gone: Vec<String> = Vec::new();
-    for event in events {
-        let checked = match &event.kind {
+    let mut lines: Vec<Option<String>> = Vec::new();
+    for (i, event) in events.iter().enumerate() {
+        let public = match &event.kind {
             EventKind::Rolled { secret: true, .. }
             | EventKind::NotesSet { .. }
             | EventKind::PlayerViewSet { .. }
             | EventKind::ShownSet { .. }
             | EventKind::ZoneEdited { .. } => false,
-            EventKind::Own(_) if system.secret_fact(&state, event) => false,
+            EventKind::Own(_) => !system.secret_fact(&state, event),
             _ => true,
         };
-        let mut open = checked;
-        if checked {
-            line.clear();
+        lines.push(public.then(|| {
+            let mut line = String::new();
             write_event(&mut line, &state, event, &Plain);
-            open = !names_unknown(&state, &line);
-        }
-        if let EventKind::CombatantRemoved { id, .. } = &event.kind
-            && let Some(c) = state.combatant(*id)
+            line
+        }));
+        let leaving = match &event.kind {
+            EventKind::CombatantRemoved { id, .. } | EventKind::CombatantRenamed { id, .. } => {
+                Some(*id)
+            }
+            _ => None,
+        };
+        if let Some(c) = leaving.and_then(|id| state.combatant(id))
             && shown(&state, c) != Shown::Revealed
             && !c.name.trim().is_empty()
         {
             gone.push(c.name.trim().to_owned());
         }
         state.apply(event);
-        open = open
-            && !names_unknown(&state, &line)
-            && !gone.iter().any(|n| line.contains(n.as_str()));
-        out.push(open);
+        let command_over = events.get(i + 1).is_none_or(|next| next.seq != event.seq);
+        if command_over {
+            out.extend(lines.drain(..).map(|line| {
+                line.is_some_and(|l| {
+                    !names_unknown(&state, &l) && !gone.iter().any(|n| l.contains(n.as_str()))
+                })
+            }));
+        }
     }
     out
 }
