@@ -38,8 +38,6 @@ pub trait Kind: Send + Sync + 'static {
     /// One of its own facts folded into its state (nothing when the state or the fact is
     /// another procedure's).
     fn apply_own(&self, state: &mut dyn OwnValue, event: &Own);
-    /// Whom one of its own facts brings before the players (see `system::Kept::meets`).
-    fn meets(&self, state: &dyn OwnValue, event: &Own, out: &mut Vec<crate::ids::CombatantId>);
     /// One of its own commands, read from its written fields (without `type`).
     fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Own>;
     /// One of its own facts, read from its written fields (without `type`).

@@ -304,6 +304,12 @@ fn parse_step(part: i64, body: &str) -> Result<StoredStep, DbError> {
 fn row_of(who: &str) -> Result<(&'static str, i64), DbError> {
     let unknown = || DbError::Invalid(format!("no character or recurring foe '{who}'"));
     let (table, id) = match who.split_once(':') {
+        Some(("script", name)) => {
+            return Err(DbError::Invalid(format!(
+                "'{name}' is a character of an evening played from a script (`fray play \
+                 --save`), not of the library: its steps are a record and cannot be taken back"
+            )));
+        }
         Some(("character", id)) => ("characters", id),
         Some(("creature", id)) => ("creatures", id),
         _ => return Err(unknown()),

@@ -7,6 +7,7 @@ use crate::db::now_ms;
 use crate::ids::{EncounterId, PlaySessionId};
 use crate::search::required;
 use crate::{Db, DbError, Session};
+use fray_app::campaign::Happening;
 use fray_app::campaign::session::{Part, SessionLog};
 use fray_app::dice::Roll;
 use fray_app::journal::JournalDoc;
@@ -250,6 +251,74 @@ impl PlaySessions<'_> {
         }
         let parts = fray_app::campaign::session::mark_elsewhere(parts);
         Ok(SessionLog::new(info.name, info.day, parts))
+    }
+}
+
+impl PlaySessions<'_> {
+    /// Stores an evening played elsewhere (a script of several fights) as a new session, in one
+    /// transaction (a failure leaves nothing of it): each fight a new encounter, ended by its
+    /// write-back; the steps, rolls and notes in their order. The steps are kept as a record:
+    /// their characters are the script's own, not the library's, so no condition is written.
+    /// Returns the session and its encounters, in order.
+    pub fn record(&self, log: &SessionLog) -> Result<(PlaySessionId, Vec<EncounterId>), DbError> {
+        let name = required(&log.name, "session name")?;
+        // A script gives no day: the evening is recorded today.
+        let day = if log.date.trim().is_empty() {
+            crate::dates::utc_day(now_ms())
+        } else {
+            log.date.clone()
+        };
+        let mut conn = self.db.lock();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO play_sessions (name, day, created) VALUES (?1, ?2, ?3)",
+            params![name, day, now_ms()],
+        )?;
+        let id = PlaySessionId(tx.last_insert_rowid());
+        let mut fights = Vec::new();
+        let insert = |kind: &str, body: String| {
+            tx.execute(
+                "INSERT INTO session_parts (session_id, kind, body, created) VALUES (?1, ?2, ?3, ?4)",
+                params![id.0, kind, body, now_ms()],
+            )
+        };
+        for part in &log.parts {
+            match part {
+                Part::Fight(doc) => {
+                    let history = doc
+                        .to_history()
+                        .map_err(|e| DbError::Invalid(format!("{}: {e}", doc.base.name)))?;
+                    let fight = crate::session::store_in(&tx, &history).map_err(|e| match e {
+                        crate::SessionError::Db(e) => DbError::from(e),
+                        other => DbError::Invalid(other.to_string()),
+                    })?;
+                    played_in(&tx, id, fight)?;
+                    fights.push(fight);
+                }
+                Part::Step(step) => {
+                    let ended = match step.happening {
+                        Happening::FightEnded { .. } => fights.last().copied(),
+                        _ => None,
+                    };
+                    if let Some(fight) = ended {
+                        tx.execute(
+                            "UPDATE encounters SET ended = ?2 WHERE id = ?1",
+                            params![fight.0, now_ms()],
+                        )?;
+                    }
+                    let stored = crate::campaign::StoredStep { step: step.clone(), ended };
+                    insert("step", serde_json::to_string(&stored).expect("a step serializes"))?;
+                }
+                Part::Roll(roll) => {
+                    insert("roll", serde_json::to_string(roll).expect("a roll serializes"))?;
+                }
+                Part::Note(text) => {
+                    insert("note", serde_json::to_string(text).expect("a note serializes"))?;
+                }
+            }
+        }
+        tx.commit()?;
+        Ok((id, fights))
     }
 }
 

@@ -115,28 +115,7 @@ impl Session {
         let id = {
             let mut conn = db.lock();
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let id = journal::create(&tx, history.base())?;
-            for record in history.live_commands() {
-                let events = &history.all_events()[record.events.clone()];
-                let (command_json, events_json) = storable(&record.command, events)?;
-                let seq = i64::try_from(record.seq).expect("fewer than 2^63 commands");
-                let first = i64::try_from(record.events.start).expect("fewer than 2^63 events");
-                let stream = journal::u64_to_sql(record.stream);
-                journal::append_at(&tx, id, seq, first, stream, &command_json, &events_json)?;
-            }
-            // Commands undone in the script, and its redo tail: every stream it drew.
-            for undone in &history.all_undone() {
-                journal::keep_undone(&tx, id, undone)?;
-            }
-            tx.execute(
-                "UPDATE encounters SET next_stream = ?2, accounted_from = ?3 WHERE id = ?1",
-                rusqlite::params![
-                    id.0,
-                    journal::u64_to_sql(history.next_stream()),
-                    journal::u64_to_sql(history.accounted_from())
-                ],
-            )?;
-            touch_opened(&tx, id)?;
+            let id = store_in(&tx, history)?;
             tx.commit()?;
             id
         };
@@ -392,6 +371,37 @@ fn load_history(conn: &rusqlite::Connection, id: EncounterId) -> Result<History,
 }
 
 /// Marks an encounter as opened now (the list shows the most recent first).
+/// Writes a history played elsewhere as a new encounter inside the caller's transaction (see
+/// [`Session::store`]); its id.
+pub(crate) fn store_in(
+    tx: &rusqlite::Transaction<'_>,
+    history: &History,
+) -> Result<EncounterId, SessionError> {
+    let id = journal::create(tx, history.base())?;
+    for record in history.live_commands() {
+        let events = &history.all_events()[record.events.clone()];
+        let (command_json, events_json) = storable(&record.command, events)?;
+        let seq = i64::try_from(record.seq).expect("fewer than 2^63 commands");
+        let first = i64::try_from(record.events.start).expect("fewer than 2^63 events");
+        let stream = journal::u64_to_sql(record.stream);
+        journal::append_at(tx, id, seq, first, stream, &command_json, &events_json)?;
+    }
+    // Commands undone in the script, and its redo tail: every stream it drew.
+    for undone in &history.all_undone() {
+        journal::keep_undone(tx, id, undone)?;
+    }
+    tx.execute(
+        "UPDATE encounters SET next_stream = ?2, accounted_from = ?3 WHERE id = ?1",
+        rusqlite::params![
+            id.0,
+            journal::u64_to_sql(history.next_stream()),
+            journal::u64_to_sql(history.accounted_from())
+        ],
+    )?;
+    touch_opened(tx, id)?;
+    Ok(id)
+}
+
 fn touch_opened(conn: &rusqlite::Connection, id: EncounterId) -> rusqlite::Result<()> {
     conn.execute(
         "UPDATE encounters SET last_opened = ?2 WHERE id = ?1",

@@ -84,7 +84,8 @@ pub enum Cmd {
         /// How to print the journal.
         #[arg(long, value_enum, default_value_t = Format::Md)]
         format: Format,
-        /// Also store the fight in the database, as a new encounter you can open and export.
+        /// Also store the fight in the database, as a new encounter you can open and export; a
+        /// script of several fights is stored as a session (`fray session export`).
         #[arg(long)]
         save: bool,
         /// Write the journal to this file instead of printing it.

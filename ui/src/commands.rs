@@ -195,15 +195,27 @@ fn play(
     // Messages name the script as the user wrote it: "crypt.fray line 12: ...".
     let script = scenario::parse(&path.display().to_string(), &text)?;
     if script.is_session() {
-        if save.is_some() {
-            bail!(
-                "{}: a script of several fights cannot be saved yet: play it without --save",
-                path.display()
-            );
-        }
-        let library = Db::open_in_memory().context("cannot load the bundled content")?;
-        let tables = library_tables(&library, script.system)?;
-        let log = script.with_tables(tables).run_session()?;
+        let log = match save {
+            None => {
+                let library = Db::open_in_memory().context("cannot load the bundled content")?;
+                let tables = library_tables(&library, script.system)?;
+                script.with_tables(tables).run_session()?
+            }
+            Some(db) => with_db(db, Access::Write, |db| {
+                let tables = library_tables(db, script.system)?;
+                // Played in memory first, then stored whole in one transaction, as one fight is.
+                let log = script.with_tables(tables).run_session()?;
+                let (id, fights) =
+                    db.play_sessions().record(&log).context("cannot store the session")?;
+                let fights: Vec<String> = fights.iter().map(ToString::to_string).collect();
+                crate::terminal::tell(&format!(
+                    "saved as {id}: {} ({})",
+                    log.name,
+                    if fights.is_empty() { "no fight".into() } else { fights.join(", ") }
+                ));
+                Ok(log)
+            })?,
+        };
         let text = match format {
             Format::Md => fray_app::campaign::export::session_markdown(&log),
             Format::Html => fray_app::campaign::export::session_html(&log),

@@ -51,13 +51,6 @@ impl ProcedureState {
         }
     }
 
-    /// Whom one of the procedure's own facts brings before the players.
-    pub(crate) fn meets(&self, event: &Own, out: &mut Vec<crate::ids::CombatantId>) {
-        if event.procedure() == self.procedure.id() {
-            self.procedure.meets(&*self.state, event, out);
-        }
-    }
-
     /// Whether the procedure keeps nothing yet (or nothing any more).
     pub fn is_empty(&self) -> bool {
         self.procedure.state_is_empty(&*self.state)

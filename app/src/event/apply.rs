@@ -60,7 +60,7 @@ impl Encounter {
     /// A foe hidden until it acts shows once the rules deal with it in the fight: a ruling that
     /// names it (the party's blow on it, hit or miss), a harm or a condition on it. The players
     /// saw that happen at the table; the TV and their journal follow; a procedure's own fact
-    /// shows whom the procedure says it brings before the players (`Kept::meets`: never a
+    /// shows whom the procedure says it brings before the players (`Rules::meets`: never a
     /// declaration it keeps from them). The GM's own hand (`core.*`: edits, overrides) reveals
     /// nobody.
     fn meet(&mut self, event: &Event) {
@@ -79,9 +79,9 @@ impl Encounter {
                     Arc::make_mut(&mut self.table.acted).extend(named);
                 }
             }
-            EventKind::Own(own) => {
+            EventKind::Own(_) => {
                 let mut met = Vec::new();
-                self.procedure.meets(own, &mut met);
+                self.system().meets(self, event, &mut met);
                 met.retain(|id| !self.table.acted.contains(id) && self.combatants.contains_key(id));
                 if !met.is_empty() {
                     Arc::make_mut(&mut self.table.acted).extend(met);

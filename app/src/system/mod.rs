@@ -234,6 +234,13 @@ pub trait Rules: Send + Sync {
         false
     }
 
+    /// Whom one of this procedure's own facts brings before the players besides those it
+    /// changes (a charge's target, the foes it walks past), pushed onto `out`: a foe hidden
+    /// until it acts shows from then on. Never one it keeps secret. None by default.
+    fn meets(&self, enc: &Encounter, event: &crate::event::Event, out: &mut Vec<CombatantId>) {
+        let _ = (enc, event, out);
+    }
+
     /// The keys of a combatant's main tracks, most telling first (what a token shows with
     /// its number). A combatant with none of them shows its first track.
     fn main_tracks(&self) -> &'static [&'static str] {

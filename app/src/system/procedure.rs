@@ -33,11 +33,6 @@ pub trait Kept<E>:
     }
     /// The state after `event`.
     fn apply(&mut self, event: &E);
-    /// Whom `event` brings before the players besides those it changes (a charge's target, the
-    /// foes it walks past): a foe hidden until it acts shows from then on. None by default.
-    fn meets(&self, event: &E, out: &mut Vec<crate::ids::CombatantId>) {
-        let _ = (event, out);
-    }
 }
 
 /// A combat procedure with its own types. Implement this (and [`Rules`]), say which procedure

@@ -103,14 +103,6 @@ impl<P: Procedure> Kind for P {
         }
     }
 
-    fn meets(&self, state: &dyn OwnValue, event: &Own, out: &mut Vec<crate::ids::CombatantId>) {
-        if let (Some(own), Some(event)) =
-            (state.as_any().downcast_ref::<P::State>(), event.get::<P::Event>())
-        {
-            own.meets(event, out);
-        }
-    }
-
     fn read_command(&self, value: serde_json::Value) -> serde_json::Result<Own> {
         Own::read::<P::Command>(self.id(), value)
     }

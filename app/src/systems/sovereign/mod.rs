@@ -316,6 +316,10 @@ impl Rules for Sovereign {
         attack::hurt(ctx, id, amount)
     }
 
+    fn meets(&self, _enc: &Encounter, event: &Event, out: &mut Vec<CombatantId>) {
+        provoke::meets(event, out);
+    }
+
     fn main_tracks(&self) -> &'static [&'static str] {
         &[block::HP]
     }

@@ -116,3 +116,17 @@ fn provoker_id(command: &SovCommand) -> Option<CombatantId> {
         _ => None,
     }
 }
+
+/// A blow or a treatment held back by the foes next to the one acting shows its target and
+/// those foes to the players: they watch the charge begin.
+pub(crate) fn meets(event: &Event, out: &mut Vec<CombatantId>) {
+    let crate::event::EventKind::Own(own) = &event.kind else { return };
+    if let Some(SovEvent::Threatened { strikers, then, .. }) = own.get::<SovEvent>() {
+        out.extend(strikers);
+        if let Some(SovCommand::Attack { target, .. } | SovCommand::Heal { target, .. }) =
+            then.as_deref()
+        {
+            out.push(*target);
+        }
+    }
+}

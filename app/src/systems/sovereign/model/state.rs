@@ -205,19 +205,6 @@ impl crate::system::Kept<SovEvent> for SovState {
             SovEvent::RoundReset => self.round_reset(),
         }
     }
-
-    /// A blow or a treatment held back by the foes next to the one acting shows its target and
-    /// those foes: the players watch the charge begin.
-    fn meets(&self, e: &SovEvent, out: &mut Vec<CombatantId>) {
-        if let SovEvent::Threatened { strikers, then, .. } = e {
-            out.extend(strikers);
-            if let Some(SovCommand::Attack { target, .. } | SovCommand::Heal { target, .. }) =
-                then.as_deref()
-            {
-                out.push(*target);
-            }
-        }
-    }
 }
 
 impl SovState {
