@@ -127,9 +127,60 @@ fn a_session_script_prints_the_evening_and_its_json_replays() {
     ok(&["play", script.to_str().unwrap(), "--format", "json", "-o", out.to_str().unwrap()]);
     let said = ok(&["replay", out.to_str().unwrap()]);
     assert!(said.contains("2 fights"), "{said}");
+}
+
+/// Every procedure's scripted evening, saved, is a session like one played in the window: it
+/// is listed, exported in each format for each audience, its JSON is the script's own to the
+/// byte and replays; its steps are a record, which undo refuses by name.
+#[test]
+fn a_saved_session_script_exports_and_replays_like_a_played_evening() {
+    let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("fray.db");
-    let e = fails(&["--db", db.to_str().unwrap(), "play", script.to_str().unwrap(), "--save"]);
-    assert!(e.contains("cannot be saved yet"), "{e}");
+    let db = db.to_str().unwrap();
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/scenarios");
+    for (n, system) in ["bdp", "d12", "dr12", "murdham", "sovereign"].iter().enumerate() {
+        let script = scripts.join(format!("{system}-campaign.fray"));
+        let script = script.to_str().unwrap();
+        let printed = ok(&["play", script, "--format", "json"]);
+        let saved = fray(&["--db", db, "play", script, "--save", "--format", "json"]);
+        assert!(saved.status.success(), "{system}: {saved:?}");
+        let id = (n + 1).to_string();
+        let told = String::from_utf8(saved.stderr).unwrap();
+        assert!(told.contains(&format!("saved as session {id}: ")), "{system}: {told}");
+        assert_eq!(
+            String::from_utf8(saved.stdout).unwrap(),
+            printed,
+            "{system}: saving changed it"
+        );
+        let json = dir.path().join(format!("{system}.json"));
+        let json = json.to_str().unwrap();
+        ok(&["--db", db, "session", "export", "--id", &id, "--format", "json", "-o", json]);
+        // The same evening, recorded today (a script gives no day).
+        let day = |text: &str| {
+            let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+            let date = v["date"].take();
+            v["recap"]["date"].take();
+            (date, v)
+        };
+        let (stored_day, stored) = day(&std::fs::read_to_string(json).unwrap());
+        let (script_day, script) = day(&printed);
+        assert!(stored == script, "{system}: the stored evening is not the script's");
+        assert_eq!((script_day.as_str(), stored_day.as_str().map(str::len)), (Some(""), Some(10)));
+        assert!(ok(&["replay", json]).starts_with("ok: the session"), "{system}");
+        for format in ["md", "html"] {
+            for audience in ["players", "gm"] {
+                let args = ["--db", db, "session", "export", "--id", &id, "--format", format];
+                let text = ok(&[&args[..], &["--for", audience]].concat());
+                assert!(text.len() > 1000, "{system} {format} {audience}: {text}");
+            }
+        }
+    }
+    let list = ok(&["--db", db, "session", "list"]);
+    assert_eq!(list.lines().count(), 6, "a header and five evenings: {list}");
+    assert!(list.contains("\t2\t4\tThe long night"), "{list}");
+    ok(&["--db", db, "session", "resume", "1"]);
+    let e = fails(&["--db", db, "session", "undo"]);
+    assert!(e.contains("played from a script") && e.contains("cannot be taken back"), "{e}");
 }
 
 #[test]
