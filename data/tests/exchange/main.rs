@@ -5,6 +5,7 @@ mod cairn_srd;
 mod corpus;
 mod csv;
 mod foreign;
+mod foundry_wwn;
 mod hostile;
 mod import;
 mod markdown;

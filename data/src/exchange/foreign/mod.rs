@@ -1,7 +1,7 @@
 //! Other tools' bestiary files, recognised by what they hold and read into the chosen
 //! procedure's stat block: Improved Initiative's JSON (its creature lists and its whole-library
 //! export), the 5e SRD monster JSON of the 5e-API and Open5e, Fantasy Statblocks' YAML, and
-//! Foundry VTT's actors (Cairn's).
+//! Foundry VTT's actors (Cairn's and Worlds Without Number's).
 //!
 //! Each reader turns a creature into the pieces a book would print ("HP 135", "AC 17",
 //! "Tentacle (2d6+5, bludgeoning)") and gives them to the same piece reader a paste uses
@@ -13,6 +13,7 @@
 mod fantasy_statblocks;
 mod fantasy_statblocks_note;
 mod foundry;
+mod foundry_wwn;
 mod gather;
 mod improved_initiative;
 mod outgoing;
