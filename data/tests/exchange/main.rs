@@ -12,6 +12,7 @@ mod markdown;
 mod merge;
 mod ose_srd;
 mod paste;
+mod round_trip;
 mod srd_wiki;
 
 use fray_data::Db;

@@ -24,6 +24,7 @@ mod yaml;
 
 pub use fantasy_statblocks_note::fantasy_statblocks_note;
 pub use improved_initiative::improved_initiative_file;
+pub use outgoing::not_carried;
 pub use sniff::{Format, sniff};
 
 use super::paste::{PastedBlock, SrdAttack};
@@ -48,6 +49,9 @@ pub(super) struct ForeignCreature {
     pub pieces: Vec<String>,
     /// Its description, traits and actions in words: kept in the notes.
     pub notes: Vec<String>,
+    /// Words for the block's own fields by their label (single-line text, a choice, a list
+    /// of words), as Fray's text trait carries them out and back: ("Armour", "Light armour").
+    pub texts: Vec<(String, String)>,
 }
 
 /// An action read as an attack: its pieces (the attack, a thrown weapon's second one, what its
