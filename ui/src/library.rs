@@ -228,6 +228,12 @@ pub fn export(
     let format = LibraryFormat::from(format);
     exchange::write_library_as(output, &lib, format)
         .with_context(|| format!("cannot write {}", output.display()))?;
+    // What the other tool's file cannot hold, said by creature and field.
+    if format != LibraryFormat::Fray {
+        for line in exchange::not_carried(&lib.creatures)? {
+            say!("{line}");
+        }
+    }
     match format {
         LibraryFormat::Fray => say!(
             "wrote {}: {} creatures, {} characters, {} tables, {} templates",

@@ -47,7 +47,8 @@ pub use clash::{OnClash, clashes, into_pasted_file, pasted_file};
 pub use count::{MAX_BLOCK_BYTES, MAX_BLOCK_NOTES, MAX_BLOCK_PIECES, MAX_IMPORT_ENTRIES};
 pub use export::{LibraryFormat, Selection, export, write_library, write_library_as};
 pub use foreign::{
-    ForeignRead, Format, fantasy_statblocks_note, improved_initiative_file, read_foreign, sniff,
+    ForeignRead, Format, fantasy_statblocks_note, improved_initiative_file, not_carried,
+    read_foreign, sniff,
 };
 pub use format::{
     CharacterEntry, CreatureEntry, LibraryFile, Partial, RowEntry, TableEntry, TemplateEntry,

@@ -62,7 +62,11 @@ pub(super) fn list_item(fields: &[Field], text: &str) -> Option<Value> {
     if words.iter().filter(|w| code(w)).count() >= 2 {
         return None;
     }
-    let damage = fields.iter().find(|f| f.key != "name" && f.required && takes_damage(f))?;
+    // The damage a weapon must have, else one it may (Freeform's may be left blank).
+    let damage = fields
+        .iter()
+        .find(|f| f.key != "name" && f.required && takes_damage(f))
+        .or_else(|| fields.iter().find(|f| f.key != "name" && takes_damage(f)))?;
     // A hit that rolls no dice ("bite (1, piercing)", as an SRD sentence gives "Hit: 1
     // piercing damage") is a damage only with its type beside it: a bare number in
     // parentheses ("STR 19 (+4)") is no attack.

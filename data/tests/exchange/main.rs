@@ -5,12 +5,14 @@ mod cairn_srd;
 mod corpus;
 mod csv;
 mod foreign;
+mod foundry_wwn;
 mod hostile;
 mod import;
 mod markdown;
 mod merge;
 mod ose_srd;
 mod paste;
+mod round_trip;
 mod srd_wiki;
 
 use fray_data::Db;

@@ -11,7 +11,7 @@
 //! values in a trait named "Fray".
 
 use super::gather::Gather;
-use super::outgoing::FRAY_TRAIT;
+use super::outgoing::{FRAY_TEXT_TRAIT, FRAY_TRAIT, text_pairs};
 use super::yaml;
 use super::{ForeignCreature, described, dice_count, first_number, structured_attack, text_of};
 use crate::exchange::problem::{ImportProblem, Problems};
@@ -20,6 +20,9 @@ use serde_json::{Map, Value};
 
 /// The trait Fray writes its notes into (read back as the notes, word for word).
 pub(super) const NOTES_TRAIT: &str = "Notes";
+
+/// The key of the uid Fray writes with each creature: the entry it came from.
+pub(super) const FRAY_ID: &str = "fray_id";
 
 /// The ability scores in the plugin's order.
 const ABILITIES: &[&str] = &["STR", "DEX", "CON", "INT", "WIS", "CHA"];
@@ -170,11 +173,13 @@ fn creature(value: &Value) -> Result<ForeignCreature, String> {
             .filter(|t| !t.is_empty())
             .collect(),
         name,
+        // The uid Fray wrote (two creatures of one name stay two).
+        id: text_of(m.get(FRAY_ID)),
         ..ForeignCreature::default()
     };
     let fray = list(m, "traits").into_iter().find(|(n, _, _)| n == FRAY_TRAIT);
     if let Some((_, content, _)) = &fray {
-        c.pieces.extend(crate::exchange::paste::items(content));
+        c.pieces.extend(super::outgoing::fray_pieces(content));
     }
     // "hp: 7 (2d6)" gives both; "hit_dice" may say them too.
     let hp = text_of(m.get("hp"));
@@ -216,6 +221,7 @@ fn creature(value: &Value) -> Result<ForeignCreature, String> {
         for (name, desc, _) in list(m, key) {
             match name.as_str() {
                 FRAY_TRAIT => {}
+                FRAY_TEXT_TRAIT if *key == "traits" => c.texts = text_pairs(&desc),
                 NOTES_TRAIT if *key == "traits" => c.notes.push(desc),
                 _ => c.notes.push(described(&name, &desc)),
             }

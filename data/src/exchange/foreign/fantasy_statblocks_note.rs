@@ -2,8 +2,8 @@
 //! fences, one a creature, with Fray's other values in a trait named "Fray" and its notes in
 //! one named "Notes", which [`super::fantasy_statblocks`] reads back whole.
 
-use super::fantasy_statblocks::NOTES_TRAIT;
-use super::outgoing::{FRAY_TRAIT, Outgoing};
+use super::fantasy_statblocks::{FRAY_ID, NOTES_TRAIT};
+use super::outgoing::{FRAY_TEXT_TRAIT, FRAY_TRAIT, Outgoing};
 use crate::exchange::CreatureEntry;
 use fray_app::system::UnknownSystem;
 use serde_norway::{Mapping, Value as YamlValue};
@@ -113,6 +113,9 @@ fn statblock(c: &CreatureEntry) -> Result<YamlValue, UnknownSystem> {
     if let Some(rest) = out.rest_line() {
         traits.push(entry(FRAY_TRAIT, &rest));
     }
+    if let Some(lines) = out.text_lines() {
+        traits.push(entry(FRAY_TEXT_TRAIT, &lines));
+    }
     if !out.notes.trim().is_empty() {
         traits.push(entry(NOTES_TRAIT, &out.notes));
     }
@@ -120,6 +123,8 @@ fn statblock(c: &CreatureEntry) -> Result<YamlValue, UnknownSystem> {
         out.attacks.iter().map(|a| entry(&a.name, &a.sentence(out.bonus))).collect();
     let mut m = Mapping::new();
     m.insert("name".into(), c.name.as_str().into());
+    // Its uid: two creatures of one name (as *Keep both* makes) come back as two.
+    m.insert(FRAY_ID.into(), c.uid.as_str().into());
     if !c.tags.is_empty() {
         m.insert("type".into(), c.tags.join(", ").into());
     }

@@ -74,10 +74,13 @@ fn creature(actor: &Value) -> Result<ForeignCreature, String> {
     if is_cairn(data) {
         return Ok(cairn(name, text_of(actor.get("_id")), data, &items));
     }
+    if super::foundry_wwn::is_wwn(data) {
+        return Ok(super::foundry_wwn::wwn(name, text_of(actor.get("_id")), data, &items));
+    }
     let mut keys: Vec<&str> = data.keys().map(String::as_str).collect();
     keys.truncate(8);
     Err(format!(
-        "is a Foundry actor of a game system Fray does not read (its data holds {})",
+        "'{name}' is a Foundry actor of a game system Fray does not read (its data holds {})",
         keys.join(", ")
     ))
 }

@@ -75,8 +75,13 @@ impl<'a> Gather<'a> {
         );
         match read_pieces(system, &creature.name, uid, creature.pieces, &creature.notes, "Imported")
         {
-            Ok((mut entry, unread, read)) => {
+            Ok((mut entry, mut unread, read)) => {
                 entry.tags = creature.tags;
+                unread.extend(super::outgoing::set_texts(
+                    system,
+                    &mut entry.block,
+                    &creature.texts,
+                ));
                 // Where it is; its name goes beside it wherever it is shown.
                 self.blocks.push(checked(system, at(""), entry, unread, read));
             }

@@ -10,7 +10,7 @@
 //! "Fray", which Fray reads back as pieces, so a Fray file sent through Improved Initiative
 //! comes back whole.
 
-use super::outgoing::{FRAY_TRAIT, NOT_SET, Outgoing};
+use super::outgoing::{FRAY_TEXT_TRAIT, FRAY_TRAIT, NOT_SET, Outgoing, text_pairs};
 use super::{ForeignCreature, described, dice_count, first_number, srd_attack, text_of};
 use crate::exchange::CreatureEntry;
 use crate::exchange::strict::Item;
@@ -66,7 +66,12 @@ fn creature(block: &Value) -> Result<ForeignCreature, String> {
     // A trait Fray wrote holds the rest of a Fray block: its pieces are the block's own.
     let fray = list(block, "Traits").into_iter().find(|(n, _)| n == FRAY_TRAIT);
     if let Some((_, content)) = &fray {
-        c.pieces.extend(crate::exchange::paste::items(content));
+        c.pieces.extend(super::outgoing::fray_pieces(content));
+    }
+    if let Some((_, content)) =
+        list(block, "Traits").into_iter().find(|(n, _)| n == FRAY_TEXT_TRAIT)
+    {
+        c.texts = text_pairs(&content);
     }
     for (key, label) in [("HP", "HP"), ("AC", "AC")] {
         // Fray writes a value its block leaves blank as Improved Initiative's default, so
@@ -97,7 +102,8 @@ fn creature(block: &Value) -> Result<ForeignCreature, String> {
         c.add_action(&name, &content, srd_attack(&name, &content), &mut bonus_given);
     }
     for key in ["Traits", "BonusActions", "Reactions", "LegendaryActions", "MythicActions"] {
-        for (name, content) in list(block, key).into_iter().filter(|(n, _)| n != FRAY_TRAIT) {
+        let ours = |n: &str| n == FRAY_TRAIT || n == FRAY_TEXT_TRAIT;
+        for (name, content) in list(block, key).into_iter().filter(|(n, _)| !ours(n)) {
             c.notes.push(described(&name, &content));
         }
     }
@@ -193,8 +199,10 @@ fn list(block: &Map<String, Value>, key: &str) -> Vec<(String, String)> {
 /// Refused when a creature names a system Fray does not know.
 pub fn improved_initiative_file(creatures: &[CreatureEntry]) -> Result<Value, UnknownSystem> {
     let mut out = Map::new();
+    // Numbered to the same width, so that their keys sort in the library's order.
+    let width = creatures.len().saturating_sub(1).to_string().len();
     for (i, c) in creatures.iter().enumerate() {
-        let id = format!("fray{i}");
+        let id = format!("fray{i:0width$}");
         out.insert(format!("Creatures.{id}"), stat_block(&id, c)?);
     }
     Ok(Value::Object(out))
@@ -208,10 +216,13 @@ fn stat_block(id: &str, c: &CreatureEntry) -> Result<Value, UnknownSystem> {
         .iter()
         .map(|a| json!({"Name": a.name, "Content": a.sentence(out.bonus), "Usage": ""}))
         .collect();
-    let traits: Vec<Value> = out
+    let mut traits: Vec<Value> = out
         .rest_line()
         .map(|rest| vec![json!({"Name": FRAY_TRAIT, "Content": rest, "Usage": ""})])
         .unwrap_or_default();
+    if let Some(lines) = out.text_lines() {
+        traits.push(json!({"Name": FRAY_TEXT_TRAIT, "Content": lines, "Usage": ""}));
+    }
     let marked = |v: Option<i64>| if v.is_some() { "" } else { NOT_SET };
     Ok(json!({
         "Id": id,

@@ -1,7 +1,7 @@
 //! Other tools' bestiary files, recognised by what they hold and read into the chosen
 //! procedure's stat block: Improved Initiative's JSON (its creature lists and its whole-library
 //! export), the 5e SRD monster JSON of the 5e-API and Open5e, Fantasy Statblocks' YAML, and
-//! Foundry VTT's actors (Cairn's).
+//! Foundry VTT's actors (Cairn's and Worlds Without Number's).
 //!
 //! Each reader turns a creature into the pieces a book would print ("HP 135", "AC 17",
 //! "Tentacle (2d6+5, bludgeoning)") and gives them to the same piece reader a paste uses
@@ -13,6 +13,7 @@
 mod fantasy_statblocks;
 mod fantasy_statblocks_note;
 mod foundry;
+mod foundry_wwn;
 mod gather;
 mod improved_initiative;
 mod outgoing;
@@ -23,6 +24,7 @@ mod yaml;
 
 pub use fantasy_statblocks_note::fantasy_statblocks_note;
 pub use improved_initiative::improved_initiative_file;
+pub use outgoing::not_carried;
 pub use sniff::{Format, sniff};
 
 use super::paste::{PastedBlock, SrdAttack};
@@ -47,6 +49,9 @@ pub(super) struct ForeignCreature {
     pub pieces: Vec<String>,
     /// Its description, traits and actions in words: kept in the notes.
     pub notes: Vec<String>,
+    /// Words for the block's own fields by their label (single-line text, a choice, a list
+    /// of words), as Fray's text trait carries them out and back: ("Armour", "Light armour").
+    pub texts: Vec<(String, String)>,
 }
 
 /// An action read as an attack: its pieces (the attack, a thrown weapon's second one, what its

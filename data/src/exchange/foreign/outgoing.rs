@@ -14,6 +14,10 @@ use serde_json::Value;
 /// The trait holding what the other tool has no place for, read back as pieces.
 pub(super) const FRAY_TRAIT: &str = "Fray";
 
+/// The trait holding the block's words (single-line text, choices, lists of words), a line
+/// each: "Armour: Light armour".
+pub(super) const FRAY_TEXT_TRAIT: &str = "Fray text";
+
 /// The notes of an HP or AC the Fray block leaves blank (written as the tool's default).
 pub(super) const NOT_SET: &str = "(not set in Fray)";
 
@@ -28,6 +32,12 @@ pub(super) struct Outgoing {
     pub attacks: Vec<Attack>,
     /// Every other number, dice and true flag, as a piece ("Morale 8", "Named").
     pub rest: Vec<String>,
+    /// The block's words by their field's label: single-line text, a choice, a list of words
+    /// joined by commas ("Armour", "Light armour").
+    pub texts: Vec<(String, String)>,
+    /// What neither the tool nor the Fray traits carry, by field ("Spells", "Weapons 1:
+    /// Durability").
+    pub lost: Vec<String>,
     pub notes: String,
 }
 
@@ -48,7 +58,13 @@ pub(super) struct Attack {
 impl Attack {
     /// The attack as a Fray paste reads it back whole: "Longsword (d8, ranged, Sweep 7)".
     pub fn piece(&self) -> String {
-        let mut inside = vec![self.damage.clone()];
+        // "d4+d4" would read back as two attacks of a d4 (as Cairn's books print them): one
+        // hit's sum of dice is written "1d4+d4", as the SRD reader writes it.
+        let damage = match self.damage.strip_prefix('d') {
+            Some(rest) if rest.contains('d') => format!("1{}", self.damage),
+            _ => self.damage.clone(),
+        };
+        let mut inside = vec![damage];
         inside.extend(self.words.iter().cloned());
         format!("{} ({})", self.name, inside.join(", "))
     }
@@ -100,8 +116,18 @@ impl Outgoing {
             let shown = schema::get(&c.block, f.key);
             match f.kind {
                 Kind::List { item, .. } if Some(f.key) == attacks => {
-                    for a in shown.and_then(Value::as_array).into_iter().flatten() {
+                    for (i, a) in shown.and_then(Value::as_array).into_iter().flatten().enumerate()
+                    {
                         out.attacks.push(attack(item, a));
+                        // Its own single-line text (a weapon's durability) has no place.
+                        for g in item.iter().filter(|g| g.key != "name") {
+                            let text = schema::get(a, g.key).and_then(Value::as_str);
+                            if matches!(g.kind, Kind::Text { .. })
+                                && text.is_some_and(|t| !t.is_empty())
+                            {
+                                out.lost.push(format!("{} {}: {}", f.label, i + 1, g.label));
+                            }
+                        }
                     }
                 }
                 Kind::Whole { .. } | Kind::Track { .. } | Kind::Dice
@@ -115,6 +141,17 @@ impl Outgoing {
                 Kind::Flag if shown.and_then(Value::as_bool) == Some(true) => {
                     out.rest.push(plain_label(f).to_owned());
                 }
+                Kind::Text { multiline: false } | Kind::Choice(_) | Kind::Words => {
+                    let text = words_of(f, shown);
+                    if !text.is_empty() {
+                        out.texts.push((f.label.to_owned(), text));
+                    }
+                }
+                Kind::List { .. }
+                    if shown.and_then(Value::as_array).is_some_and(|l| !l.is_empty()) =>
+                {
+                    out.lost.push(f.label.to_owned());
+                }
                 _ => {}
             }
         }
@@ -126,20 +163,121 @@ impl Outgoing {
         Ok(out)
     }
 
-    /// What Fray reads back from the Fray trait: the rest and every attack whole, as one line
-    /// (the tool's own actions are for its readers), if there is any.
+    /// What Fray reads back from the Fray trait: the rest and every attack whole, a piece a
+    /// line (the tool's own actions are for its readers), if there is any.
     pub fn rest_line(&self) -> Option<String> {
         let mut all = self.rest.clone();
         all.extend(self.attacks.iter().map(Attack::piece));
-        (!all.is_empty()).then(|| all.join(", "))
+        // A piece a line: a name may hold a comma ("Sword, Long (d8)").
+        (!all.is_empty()).then(|| all.join("\n"))
+    }
+
+    /// The block's words as the Fray text trait holds them: "Label: text", a line each.
+    pub fn text_lines(&self) -> Option<String> {
+        let lines: Vec<String> = self
+            .texts
+            .iter()
+            .map(|(label, text)| format!("{label}: {}", text.replace('\n', " ")))
+            .collect();
+        (!lines.is_empty()).then(|| lines.join("\n"))
+    }
+}
+
+/// The pieces of a Fray trait: a piece a line, as [`Outgoing::rest_line`] writes them; on one
+/// line (as Fray wrote them before, or a single piece), cut as a paste is.
+pub(super) fn fray_pieces(content: &str) -> Vec<String> {
+    if !content.contains('\n') {
+        return crate::exchange::paste::items(content);
+    }
+    content.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_owned).collect()
+}
+
+/// The pairs of a Fray text trait ("Armour: Light armour", a line each).
+pub(super) fn text_pairs(content: &str) -> Vec<(String, String)> {
+    content
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(label, text)| (label.trim().to_owned(), text.trim().to_owned()))
+        .collect()
+}
+
+/// What an export to Improved Initiative or Fantasy Statblocks does not carry, a line for each
+/// creature and field ("Ogre: Spells is not carried"): a second list (d12's spells, Murdham's
+/// gear), an attack's own single-line text (a weapon's durability), a portrait. Refused when a creature
+/// names a system Fray does not know.
+pub fn not_carried(creatures: &[CreatureEntry]) -> Result<Vec<String>, UnknownSystem> {
+    let mut lines = Vec::new();
+    for c in creatures {
+        for field in Outgoing::of(c)?.lost {
+            lines.push(format!("{}: {field} is not carried", c.name));
+        }
+        if c.portrait.is_some() {
+            lines.push(format!("{}: its portrait is not carried", c.name));
+        }
+    }
+    Ok(lines)
+}
+
+/// Sets each of `texts` (a field's label and its words, as [`Outgoing::text_lines`] wrote
+/// them) on the block's field of that label that holds words; those no field takes, or its
+/// kind refuses, are returned as "Label: text", to be listed as not read.
+pub(super) fn set_texts(
+    system: &dyn fray_app::system::System,
+    block: &mut Value,
+    texts: &[(String, String)],
+) -> Vec<String> {
+    let schema = system.block_schema();
+    let mut unread = Vec::new();
+    for (label, text) in texts {
+        let field = schema.fields_for(false).find(|f| {
+            f.label == label
+                && matches!(f.kind, Kind::Text { multiline: false } | Kind::Choice(_) | Kind::Words)
+        });
+        let value = field.map(|f| match f.kind {
+            Kind::Words => Ok(Some(Value::Array(
+                text.split(", ").map(|w| Value::String(w.to_owned())).collect(),
+            ))),
+            _ => f.kind.parse_text(text),
+        });
+        match (field, value) {
+            (Some(f), Some(Ok(v))) => schema::set(block, f.key, v),
+            _ => unread.push(format!("{label}: {text}")),
+        }
+    }
+    // Kept in the notes, as every piece not read is.
+    let notes = schema.fields_for(false).find(|f| matches!(f.kind, Kind::Text { multiline: true }));
+    if let (Some(notes), false) = (notes, unread.is_empty()) {
+        let before = schema::get(block, notes.key).and_then(Value::as_str).unwrap_or("").to_owned();
+        let added = format!("Imported, not read: {}", unread.join("; "));
+        let all = if before.is_empty() { added } else { format!("{before}\n{added}") };
+        schema::set(block, notes.key, Some(Value::String(all)));
+    }
+    unread
+}
+
+/// A field's words as shown: a text as it is, a choice by its label, words joined by commas.
+fn words_of(f: &Field, shown: Option<&Value>) -> String {
+    match (f.kind, shown) {
+        (Kind::Words, Some(Value::Array(words))) => {
+            words.iter().map(|w| text_of(Some(w))).collect::<Vec<_>>().join(", ")
+        }
+        _ => f.kind.show(shown),
     }
 }
 
 /// One attack of the list whose item fields are `item`.
 fn attack(item: &[Field], attack: &Value) -> Attack {
+    // The damage: the first field required beside the name, else the first of dice or a die's
+    // size (Freeform's damage may be left blank).
+    let damage_kind = |f: &&Field| {
+        matches!(f.kind, Kind::Dice)
+            || matches!(f.kind, Kind::Whole { .. }) && f.key.contains("die")
+    };
     let damage = item
         .iter()
         .find(|f| f.key != "name" && f.required)
+        .or_else(|| item.iter().find(damage_kind))
+        .filter(|f| schema::get(attack, f.key).is_some_and(|v| !v.is_null()))
         .map(|f| match f.kind {
             Kind::Dice => f.kind.show(schema::get(attack, f.key)),
             _ => format!("d{}", f.kind.show(schema::get(attack, f.key))),
