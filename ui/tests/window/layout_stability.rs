@@ -313,12 +313,13 @@ fn shift_click_a_token(w: &mut Window, choices: &mut Choices) -> Option<String> 
 
 /// How many movements random play still finds in each procedure (issue 64 is not done):
 /// - answers a question changes in place while it stays the same question, as the roster
-///   changes: d12's initiative ("One each" becomes "One roll for a group", "Sister Maud: 1d12"
-///   becomes "Sister Maud ×2: one roll"), the surprise answers of DR12 and Sovereign ("Surprised:
-///   Foes" where "Surprised: Others" was as sides come or are answered), Murdham's "Foes started
-///   it" where "Others started it" was, a renamed combatant's attack; the procedures' prompts
-///   would have to keep each answer's place (the always-there answer first, as Murdham's
-///   "Unclear: roll for it" now is);
+///   changes: d12's group roll ("Sister Maud ×2: one roll" becomes "×3" as one more comes, a
+///   formula as an AGI changes), a renamed combatant's answer, an answer that turns the other
+///   way once given (d12's "Foes are surprised" / "not surprised after all", Sovereign's "on
+///   guard" / "no longer on guard"), a group of answers coming before the others as it forms
+///   (d12's "One roll for a group" above "One each"). Answers that go once given now stay in
+///   their place, refused (d12's initiative, the surprise of DR12 and Sovereign, with "Nobody
+///   is surprised" always first);
 /// - the answers' room growing when a question longer than any before comes: the turn order
 ///   (or Murdham's factions) under it moves down, a few times a fight;
 /// - Murdham's circumstances (held back, on the move, stunt) coming over the answers the first
@@ -329,7 +330,7 @@ fn shift_click_a_token(w: &mut Window, choices: &mut Choices) -> Option<String> 
 /// Like `.ci/sizes-baseline.txt`, each number may only go down: a movement more is a failure,
 /// and a fix lowers its number here.
 const REMAINING: &[(&str, usize)] =
-    &[("freeform", 11), ("bdp", 29), ("d12", 60), ("dr12", 18), ("murdham", 16), ("sovereign", 52)];
+    &[("freeform", 11), ("bdp", 29), ("d12", 40), ("dr12", 18), ("murdham", 16), ("sovereign", 37)];
 
 /// Random play of `system` replayed into the window on every screen; panics with every step
 /// that moved something under the pointer when there are more than [`REMAINING`] says.

@@ -85,9 +85,18 @@ fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
         return None;
     }
     let mut options = Vec::new();
+    // Everyone who takes part keeps an answer, in its place, until all have rolled: one who
+    // rolled is refused there rather than taken away, so the answers after it never move up
+    // under the pointer.
+    let taking_part: Vec<CombatantId> = enc
+        .combatants
+        .values()
+        .filter(|c| missing.contains(&c.id) || enc.d12().base.contains_key(&c.id))
+        .map(|c| c.id)
+        .collect();
     // Identical monsters: same library entry and same AGI modifier.
     let mut groups: BTreeMap<(String, i64), Vec<CombatantId>> = BTreeMap::new();
-    for id in &missing {
+    for id in &taking_part {
         let c = &enc.combatants[id];
         if let Some(source) = &c.source {
             let key = (source.clone(), stat(c, super::block::AGI_MOD));
@@ -99,17 +108,15 @@ fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
             let group = stem(&enc.combatants[&ids[0]].name);
             format!("{group} ×{}: one roll ({})", ids.len(), formula(enc, ids[0]))
         };
-        let option = PromptOption::allowed(
-            words.say(label),
-            d12(D12Command::Initiative { ids: ids.clone() }),
-        );
-        options.push(words.group(option, || "One roll for a group".into()));
+        let lacking: Vec<CombatantId> =
+            ids.iter().copied().filter(|id| missing.contains(id)).collect();
+        options
+            .push(words.group(answer(words.say(label), lacking), || "One roll for a group".into()));
     }
-    for id in &missing {
+    for id in &taking_part {
         let label = || format!("{}: {}", enc.name_of(*id), formula(enc, *id));
-        let option =
-            PromptOption::allowed(words.say(label), d12(D12Command::Initiative { ids: vec![*id] }));
-        options.push(words.group(option, || "One each".into()));
+        let lacking = if missing.contains(id) { vec![*id] } else { Vec::new() };
+        options.push(words.group(answer(words.say(label), lacking), || "One each".into()));
     }
     let title = if enc.round == 0 {
         "Base initiative for the fight (d12 − AGI)".to_owned()
@@ -117,6 +124,16 @@ fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
         "Newcomers roll base initiative".to_owned()
     };
     Some(Prompt { id: "initiative".into(), title, actor: None, options })
+}
+
+/// An initiative answer rolling for `lacking`; refused when all of them have rolled.
+fn answer(label: String, lacking: Vec<CombatantId>) -> PromptOption {
+    if lacking.is_empty() {
+        let command = d12(D12Command::Initiative { ids: Vec::new() });
+        PromptOption::forbidden(label, command, "rolled already")
+    } else {
+        PromptOption::allowed(label, d12(D12Command::Initiative { ids: lacking }))
+    }
 }
 
 /// "Hobgoblin warrior 3" → "Hobgoblin warrior".

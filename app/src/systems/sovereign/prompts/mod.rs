@@ -59,18 +59,24 @@ fn start(enc: &Encounter) -> Prompt {
 
 fn before(enc: &Encounter) -> Prompt {
     let s = enc.sovereign();
-    let mut options = Vec::new();
+    // Always there and first (saying so again when nobody is changes nothing), and every
+    // side's answers in their places, the one given refused: an answer that went away or came
+    // first would move the ones after it under the pointer.
+    let mut options = vec![
+        PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }))
+            .in_group("Surprise"),
+    ];
     for (id, side) in enc.sides.iter() {
-        if s.surprised != Some(*id) {
-            options.push(
-                PromptOption::allowed(
-                    format!("Surprised: {}", side.name),
-                    cmd(C::Surprise { side: Some(*id) }),
-                )
-                .unless(check_surprisable(enc, *id))
-                .in_group("Surprise"),
-            );
-        }
+        let label = format!("Surprised: {}", side.name);
+        let command = cmd(C::Surprise { side: Some(*id) });
+        options.push(
+            if s.surprised == Some(*id) {
+                PromptOption::forbidden(label, command, "surprised already")
+            } else {
+                PromptOption::allowed(label, command).unless(check_surprisable(enc, *id))
+            }
+            .in_group("Surprise"),
+        );
         let on = !s.expecting.contains(id);
         let label = if on {
             format!("{}: on guard, expecting a fight", side.name)
@@ -95,12 +101,6 @@ fn before(enc: &Encounter) -> Prompt {
                 );
             }
         }
-    }
-    if s.surprised.is_some() {
-        options.push(
-            PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }))
-                .in_group("Surprise"),
-        );
     }
     Prompt {
         id: "before".into(),
