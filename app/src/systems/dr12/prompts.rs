@@ -90,14 +90,15 @@ fn before(enc: &Encounter) -> Prompt {
             PromptOption::allowed(label, command)
         };
         options.push(option.in_group("Surprise"));
-        if !enc.sides[&side].party && !d.reactions.contains_key(&side) {
-            options.push(
-                PromptOption::allowed(
-                    format!("Roll {name}'s reaction (d10)"),
-                    cmd(C::Reaction { side }),
-                )
-                .in_group("Reaction"),
-            );
+        if !enc.sides[&side].party {
+            // Rolled, it stays where it was, refused with what came.
+            let label = format!("Roll {name}'s reaction (d10)");
+            let command = cmd(C::Reaction { side });
+            let option = match d.reactions.get(&side) {
+                Some(r) => PromptOption::forbidden(label, command, format!("rolled: {r}")),
+                None => PromptOption::allowed(label, command),
+            };
+            options.push(option.in_group("Reaction"));
         }
     }
     let reacted: Vec<String> = d
