@@ -87,10 +87,7 @@ fn check_fight(
         let mut lines = Vec::new();
         for event in its {
             let line = journal::describe(&enc, event);
-            lines.push((
-                kept_back(system, &enc, event),
-                format!("{line} [{} r{}]", event.rule, event.round),
-            ));
+            lines.push((kept_back(system, &enc, event), line));
             let leaving = match &event.kind {
                 EventKind::CombatantRemoved { id, .. } | EventKind::CombatantRenamed { id, .. } => {
                     enc.combatant(*id)

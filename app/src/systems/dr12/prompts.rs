@@ -91,13 +91,14 @@ fn before(enc: &Encounter) -> Prompt {
         };
         options.push(option.in_group("Surprise"));
         if !enc.sides[&side].party {
-            // Rolled, it stays where it was, refused with what came.
-            let label = format!("Roll {name}'s reaction (d10)");
-            let command = cmd(C::Reaction { side });
-            let option = match d.reactions.get(&side) {
-                Some(r) => PromptOption::forbidden(label, command, format!("rolled: {r}")),
-                None => PromptOption::allowed(label, command),
-            };
+            // Rolled, it stays where it was, saying what came (a roll again replaces it).
+            let mut option = PromptOption::allowed(
+                format!("Roll {name}'s reaction (d10)"),
+                cmd(C::Reaction { side }),
+            );
+            if let Some(r) = d.reactions.get(&side) {
+                option.reason = Some(format!("rolled: {r}; again replaces it"));
+            }
             options.push(option.in_group("Reaction"));
         }
     }

@@ -25,6 +25,10 @@ pub(crate) fn surprise(
     check_before(enc)?;
     if let Some(s) = side {
         check_surprisable(enc, s)?;
+        if enc.sovereign().surprised == Some(s) {
+            let name = enc.side(s).map_or("that side", |x| x.name.as_str());
+            return Err(RuleError::NotAllowed(format!("{name} is surprised already")));
+        }
     }
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_INIT, None, SovEvent::Surprised { side });

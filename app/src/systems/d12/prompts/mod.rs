@@ -110,13 +110,14 @@ fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
         };
         let lacking: Vec<CombatantId> =
             ids.iter().copied().filter(|id| missing.contains(id)).collect();
-        options
-            .push(words.group(answer(words.say(label), lacking), || "One roll for a group".into()));
+        options.push(
+            words.group(answer(words.say(label), ids, lacking), || "One roll for a group".into()),
+        );
     }
     for id in &taking_part {
         let label = || format!("{}: {}", enc.name_of(*id), formula(enc, *id));
         let lacking = if missing.contains(id) { vec![*id] } else { Vec::new() };
-        options.push(words.group(answer(words.say(label), lacking), || "One each".into()));
+        options.push(words.group(answer(words.say(label), &[*id], lacking), || "One each".into()));
     }
     let title = if enc.round == 0 {
         "Base initiative for the fight (d12 − AGI)".to_owned()
@@ -126,10 +127,11 @@ fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
     Some(Prompt { id: "initiative".into(), title, actor: None, options })
 }
 
-/// An initiative answer rolling for `lacking`; refused when all of them have rolled.
-fn answer(label: String, lacking: Vec<CombatantId>) -> PromptOption {
+/// An initiative answer for `ids`, rolling for those of them still `lacking` one; refused (as
+/// the rules refuse it) when all of them have rolled.
+fn answer(label: String, ids: &[CombatantId], lacking: Vec<CombatantId>) -> PromptOption {
     if lacking.is_empty() {
-        let command = d12(D12Command::Initiative { ids: Vec::new() });
+        let command = d12(D12Command::Initiative { ids: ids.to_vec() });
         PromptOption::forbidden(label, command, "rolled already")
     } else {
         PromptOption::allowed(label, d12(D12Command::Initiative { ids: lacking }))
