@@ -29,19 +29,12 @@ pub(super) fn attack_not_read(name: &str, text: &str) -> String {
     format!("{name}{NOT_READ}{}", text.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
-/// Whether an action's words make an attack ("+8 vs. AC", "+6 to hit", "Hit: 5 (1d6)" or
-/// "Attack" with a bonus), read or not: one Fray cannot read is said, not left in the notes
-/// while the block keeps the default attack bonus.
+/// Whether an action's words make an attack ("+8 vs. AC", "+6 to hit", "Hit: 5 (1d6)",
+/// "Attack. +6"), read or not: one Fray cannot read is said, not left in the notes while the
+/// block keeps the default attack bonus. A bonus elsewhere ("a +2 bonus to its AC against
+/// ranged weapon attacks") makes none.
 pub(super) fn is_attack_text(text: &str) -> bool {
-    let signed = text.split_whitespace().any(|w| {
-        w.len() > 1
-            && w.starts_with(['+', '-'])
-            && w[1..].trim_end_matches([',', '.']).parse::<u32>().is_ok()
-    });
-    text.contains("vs. AC")
-        || text.contains("to hit")
-        || text.contains("Hit:")
-        || (text.to_lowercase().contains("attack") && signed && !text.contains("saving throw"))
+    text.contains("vs. AC") || text.contains("Hit:") || to_hit(text).is_some()
 }
 
 /// Most words a damage's type has ("lightning or thunder").
@@ -446,6 +439,16 @@ mod tests {
         assert!(is_rider("Shortsword, dice misprinted: '6 (1 d6 + 3)' read as d6+3"));
         assert!(is_rider("Mace, on a hit: or 8 (1d10+3)"));
         assert!(is_rider(&attack_not_read("Vicious bite", "+8 vs. AC: 18 damage")));
+        for attack in ["+8 vs. AC: 18 damage", "Melee Weapon Attack. +6, reach 5 ft.", "Hit: 5"] {
+            assert!(is_attack_text(attack), "{attack}");
+        }
+        // The Cloud Giant's Wind Aura, and a Multiattack: no attack of their own.
+        for words in [
+            "the giant gains a +2 bonus to its AC against ranged weapon attacks",
+            "The aboleth makes three tentacle attacks.",
+        ] {
+            assert!(!is_attack_text(words), "{words}");
+        }
         assert!(!is_rider("Mace (d8)"));
     }
 }
