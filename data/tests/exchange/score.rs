@@ -61,7 +61,10 @@ impl Tally {
                           want: Option<i64>,
                           label: &str,
                           default: Option<i64>| {
-            if got == want || also_right(field) {
+            // A default that stands where the source has a value is not read, even when the
+            // two happen to agree (the Werebear's "10 in humanoid form, 11 ...").
+            let defaulted = want.is_some() && said(label);
+            if (got == want || also_right(field)) && !defaulted {
                 return;
             }
             if want.is_none() && got == default && said(label) {
