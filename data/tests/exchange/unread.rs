@@ -123,3 +123,26 @@ fn a_sidebar_adds_no_attack_and_a_misprinted_die_is_read_and_said() {
     assert_eq!(b.entry.block["attacks"][0]["dmg"], "d6+3");
     assert_eq!(b.unread, ["Shortsword, dice misprinted: '6 (1 d6 + 3)' read as d6+3"]);
 }
+
+/// Open5e's page of results, its attack fields (`attack_bonus`, `damage_dice`) given for one
+/// action and missing for another written in another game's words.
+#[test]
+fn an_open5e_action_without_dice_fields_or_an_srd_sentence_is_said() {
+    fray_app::systems::registry();
+    let page = json!({"results": [{
+    "name": "Hound", "slug": "hound", "hit_points": 22, "armor_class": 13,
+    "speed": {"walk": 40},
+    "actions": [
+        {"name": "Vicious bite", "desc": "+8 vs. AC: 18 damage", "attack_bonus": 8},
+        {"name": "Claw", "desc": "Melee Weapon Attack: +5 to hit, reach 5 ft., one target. \
+          Hit: 6 (1d6 + 3) slashing damage.", "attack_bonus": 5, "damage_dice": "1d6",
+         "damage_bonus": 3}
+    ]}]})
+    .to_string();
+    assert_eq!(sniff(&page), Format::SrdApi);
+    let got = read_foreign("open5e.json", &page, crate::sys("sovereign")).unwrap();
+    let b = &got.blocks[0];
+    assert_eq!(b.unread, ["Vicious bite, an attack Fray cannot read: +8 vs. AC: 18 damage"]);
+    assert_eq!(b.entry.block["attacks"][0]["dmg"], "d6+3");
+    assert_eq!(b.entry.block["stats"]["atk"], 5, "the bonus of the attack read");
+}
