@@ -156,14 +156,16 @@ pub(super) fn checked(
 
 /// A line for each field with a default that nothing read filled ("Attack bonus: none read;
 /// the default 1 stands"): a default kept is said, never stored in silence as if the creature
-/// had it.
+/// had it. A default of 0 is what a book means by printing nothing (no armour, no modifier):
+/// no guess, so not said.
 fn defaults_standing(system: &dyn System, read: &[&'static str]) -> Vec<String> {
     let schema = system.block_schema();
     schema
         .fields_for(false)
         .filter(|f| !read.contains(&f.key))
         .filter_map(|f| {
-            let shown = f.kind.show(f.default_value().as_ref());
+            let default = f.default_value().filter(|v| v.as_i64() != Some(0));
+            let shown = f.kind.show(default.as_ref());
             (!shown.is_empty())
                 .then(|| format!("{}: none read; the default {shown} stands", f.label))
         })

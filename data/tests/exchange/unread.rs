@@ -80,6 +80,11 @@ fn a_pasted_block_refused_leaves_the_others_in_each_named() {
     let left_out: Vec<String> = read.left_out.iter().map(ToString::to_string).collect();
     assert_eq!(left_out.len(), 1);
     assert!(left_out[0].starts_with("paste, block 2, line 3 (Giant), field 'HP'"), "{left_out:?}");
+    // The Ogre's DEX and WIL are Block, Dodge, Parry's defaults, said; no armour printed is
+    // Armour 0, what the book means, so not said.
+    let ogre = &read.blocks[0].warnings;
+    assert!(ogre.contains(&"DEX: none read; the default 10 stands".to_owned()), "{ogre:?}");
+    assert!(!ogre.iter().any(|w| w.starts_with("Armour")), "{ogre:?}");
 }
 
 #[test]
