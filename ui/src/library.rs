@@ -45,9 +45,9 @@ pub fn import(
             let Some(system) = system else {
                 bail!("{name} holds stat blocks as printed: say which system with --system ID");
             };
-            let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
+            let read = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
             drop(text);
-            blocks_then_write(db, &name, blocks, on_clash, dry_run)
+            text_then_write(db, &name, read, on_clash, dry_run)
         }
         f if f.is_foreign() => {
             let Some(system) = system else {
@@ -115,8 +115,9 @@ fn preview_then_write(db: &Db, shown: &str, file: &LibraryFile, dry_run: bool) -
 }
 
 /// `fray import --text FILE --system ID [--on-clash C] [--dry-run]`: stat blocks pasted as
-/// printed, whatever the file looks like. Shows each entry with what it could not read and
-/// any name the library already has, then imports them (all or nothing).
+/// printed, whatever the file looks like. Lists each block left out with why, shows each entry
+/// with what it could not read and any name the library already has, then imports them (all
+/// or nothing).
 pub fn import_text(
     db: &Db,
     path: &Path,
@@ -127,9 +128,25 @@ pub fn import_text(
     let name = file_name(path);
     let refused = |p: exchange::Problems| anyhow::anyhow!("{name} was not imported:\n{p}");
     let text = exchange::read_text(path).map_err(refused)?;
-    let blocks = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
+    let read = exchange::read_stat_blocks(&name, &text, system).map_err(refused)?;
     drop(text);
-    blocks_then_write(db, &name, blocks, on_clash, dry_run)
+    text_then_write(db, &name, read, on_clash, dry_run)
+}
+
+/// Stat blocks as printed, read: each left out listed with why (a value past its field's
+/// range, no stat), as another tool's creatures are, then the rest previewed and written.
+fn text_then_write(
+    db: &Db,
+    name: &str,
+    read: exchange::StatBlocksRead,
+    on_clash: crate::cli::ClashChoice,
+    dry_run: bool,
+) -> Result<()> {
+    say!("{name}: stat blocks as printed, {} read", read.blocks.len());
+    for problem in &read.left_out {
+        say!("left out: {problem}");
+    }
+    blocks_then_write(db, name, read.blocks, on_clash, dry_run)
 }
 
 /// Prints each creature read with what it could not read and any name the library already

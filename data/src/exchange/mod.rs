@@ -55,7 +55,7 @@ pub use format::{
     TemplateKindEntry,
 };
 pub use markdown::{character_markdown, creature_markdown, markdown};
-pub use paste::{MAX_BLOCKS, PastedBlock, read_stat_blocks};
+pub use paste::{MAX_BLOCKS, PastedBlock, StatBlocksRead, read_stat_blocks};
 pub use preview::{EntryKind, Preview, PreviewEntry, Status, Summary, apply, dry_run, preview};
 pub use problem::{ImportProblem, Problems};
 pub use read::{parse_library, read_library, read_text};

@@ -74,14 +74,25 @@ impl PastedBlock {
     }
 }
 
+/// The stat blocks of a paste as read: those that came in, and those left out, each with why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatBlocksRead {
+    /// The blocks read.
+    pub blocks: Vec<PastedBlock>,
+    /// The blocks that cannot be read (a value out of its field's range, no stat, no name):
+    /// each names its place, the creature and the field.
+    pub left_out: Vec<ImportProblem>,
+}
+
 /// Reads every stat block of `text` for the system `system_id`. `file` names the paste in
-/// messages. Refused whole only when nothing can be read (an unknown system, no block, a
-/// block without a name).
+/// messages. A block that cannot be read is left out and listed with why, as another tool's
+/// file leaves out a creature; the paste is refused whole only when nothing can be read (no
+/// block, too many, none that reads: then with every block's why).
 pub fn read_stat_blocks(
     file: &str,
     text: &str,
     system_id: SystemId,
-) -> Result<Vec<PastedBlock>, Problems> {
+) -> Result<StatBlocksRead, Problems> {
     let system = system_id.system();
     let blocks = if is_wiki_pages(text) {
         let fields: Vec<&Field> = system.block_schema().fields_for(false).collect();
@@ -99,7 +110,7 @@ pub fn read_stat_blocks(
         )
         .into());
     }
-    let mut problems = Problems::default();
+    let mut left_out = Vec::new();
     let mut out = Vec::new();
     for (i, raw) in blocks.iter().enumerate() {
         let at = format!("block {}, line {}", i + 1, raw.line);
@@ -111,15 +122,22 @@ pub fn read_stat_blocks(
                 let name = name.trim().trim_matches(['*', '_', '#', ' ']);
                 let at =
                     if name.is_empty() || name.len() > 60 { at } else { format!("{at} ({name})") };
-                problems.push(ImportProblem::entry(file, at, why.field, why.message));
+                left_out.push(ImportProblem::entry(file, at, why.field, why.message));
             }
         }
     }
-    if problems.is_empty() { Ok(out) } else { Err(problems) }
+    if out.is_empty() {
+        let mut problems = Problems::default();
+        for problem in left_out {
+            problems.push(problem);
+        }
+        return Err(problems);
+    }
+    Ok(StatBlocksRead { blocks: out, left_out })
 }
 
-/// A block read, with what the system's checks say of it, and a line for each weapon made
-/// ranged by its name ([`ranged_by_name`]).
+/// A block read, with what the system's checks say of it, a line for each weapon made ranged
+/// by its name ([`ranged_by_name`]) and one for each default that stands.
 pub(super) fn checked(
     system: &dyn System,
     at: String,
@@ -127,12 +145,31 @@ pub(super) fn checked(
     unread: Vec<String>,
     read: Vec<&'static str>,
 ) -> PastedBlock {
-    let mut warnings = ranged_by_name(system, &mut entry.block);
+    let mut warnings = defaults_standing(system, &read);
+    warnings.extend(ranged_by_name(system, &mut entry.block));
     let checks = system::validate_block(system, &entry.name, &entry.block, false);
     warnings.extend(checks.into_iter().map(|p| {
         if p.label.is_empty() { p.message } else { format!("{}: {}", p.label, p.message) }
     }));
     PastedBlock { at, system: system.id(), entry, unread, read, warnings }
+}
+
+/// A line for each field with a default that nothing read filled ("Attack bonus: none read;
+/// the default 1 stands"): a default kept is said, never stored in silence as if the creature
+/// had it. A default of 0 is what a book means by printing nothing (no armour, no modifier):
+/// no guess, so not said.
+fn defaults_standing(system: &dyn System, read: &[&'static str]) -> Vec<String> {
+    let schema = system.block_schema();
+    schema
+        .fields_for(false)
+        .filter(|f| !read.contains(&f.key))
+        .filter_map(|f| {
+            let default = f.default_value().filter(|v| v.as_i64() != Some(0));
+            let shown = f.kind.show(default.as_ref());
+            (!shown.is_empty())
+                .then(|| format!("{}: none read; the default {shown} stands", f.label))
+        })
+        .collect()
 }
 
 /// Whether a line of a wiki page is stats: one of its pieces is a number or dice after a
@@ -210,6 +247,11 @@ pub(super) fn read_pieces(
         portrait: None,
     };
     let mut reading = read_each(&schema, &fields, &mut entry.block, pieces)?;
+    // Words alone ("Flight", "> [!note]", a sentence under a statblock fence) are no creature:
+    // stored, it would be the schema's defaults under a name.
+    if reading.read.is_empty() {
+        return Err(String::from("has no stat Fray can read (only words): not a stat block").into());
+    }
     reading.close(&fields, &mut entry.block, description, how);
     let Reading { read, unread, .. } = reading;
     // A refusal, never a silent cut, if the stored block could not be measured.

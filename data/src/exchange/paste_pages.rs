@@ -70,7 +70,11 @@ pub(super) fn split_wiki_pages(text: &str, is_stats: &dyn Fn(&str) -> bool) -> V
             pages.heading(n + 1, level, &plain(line.trim_start_matches('#')));
             continue;
         }
-        pages.content(line.trim_start_matches('>').trim());
+        if let Some(quoted) = line.strip_prefix('>') {
+            pages.sidebar(quoted.trim());
+            continue;
+        }
+        pages.content(line);
     }
     pages.flush_table();
     pages.close();
@@ -141,6 +145,17 @@ impl<'a> Pages<'a> {
             return;
         }
         self.open_block(&line);
+    }
+
+    /// A line of a quote: inside a creature's page a sidebar ("Variant: Diseased Giant
+    /// Rats", with the Bite it would have instead), which is notes, never its stats; before
+    /// any, read as any other line.
+    fn sidebar(&mut self, line: &str) {
+        match &mut self.open {
+            Some((block, _)) if !line.is_empty() => block.notes.push(plain(line)),
+            Some(_) => {}
+            None => self.content(line),
+        }
     }
 
     fn is_stats(&self, line: &str) -> bool {
@@ -319,6 +334,23 @@ mod tests {
             ]
         );
         assert_eq!(blocks[0].notes, ["Large undead, neutral evil"]);
+    }
+
+    #[test]
+    fn a_sidebar_in_a_page_is_notes_not_stats() {
+        let page = "### Giant Rat\n\n**Armor Class** 12\n\n###### Actions\n\n\
+                    ***Bite***. *Melee Weapon Attack:* +4 to hit.\n\n\
+                    >**Variant: Diseased Giant Rats**\n>\n\
+                    >***Bite***. *Melee Weapon Attack:* +4 to hit. Disease.\n### Orc\n";
+        let blocks = split_wiki_pages(page, &stats);
+        assert_eq!(
+            texts(&blocks),
+            ["Giant Rat\nArmor Class 12\nBite. Melee Weapon Attack: +4 to hit."]
+        );
+        assert_eq!(
+            blocks[0].notes,
+            ["Variant: Diseased Giant Rats", "Bite. Melee Weapon Attack: +4 to hit. Disease."]
+        );
     }
 
     #[test]

@@ -80,11 +80,17 @@ fn push_item(out: &mut Vec<String>, item: &str) {
     out.extend(alternatives(item));
 }
 
-/// The bonus of an attack written as a sentence: "+6 to hit" as "+6".
+/// The bonus of an attack written as a sentence: "+6 to hit" as "+6"; without "to hit", the
+/// signed number the attack's words start with ("Attack. +6, reach 5 ft.").
 pub(super) fn to_hit(line: &str) -> Option<String> {
-    let at = line.find(" to hit")?;
-    let word = line[..at].split_whitespace().last()?;
-    let n: i64 = word.trim_start_matches('+').parse().ok()?;
+    let word = match line.find(" to hit") {
+        Some(at) => line[..at].split_whitespace().last()?,
+        None => {
+            let after = line.split_once("Attack")?.1.trim_start_matches([':', '.', '*', ' ']);
+            after.split_whitespace().next().filter(|w| w.starts_with(['+', '-', '−']))?
+        }
+    };
+    let n: i64 = word.trim_start_matches('+').trim_end_matches([',', '.']).parse().ok()?;
     Some(format!("{n:+}"))
 }
 
@@ -120,6 +126,25 @@ pub(super) fn hit_damage(after_hit: &str) -> Option<(Dice, &str)> {
         None if trimmed.starts_with('(') => None,
         None => Some((Dice::parse(&average.to_string()).ok()?, &text[tail_start..])),
     }
+}
+
+/// The damage after "Hit:" when its dice are misprinted with spaces inside ("6 (1 d6 + 3)
+/// piercing damage."): the dice without them, as printed, and the text after, when that
+/// reading is the only one (it rolls the average printed before it); `None` otherwise.
+pub(super) fn misprinted_damage(after_hit: &str) -> Option<(Dice, String, &str)> {
+    let text = after_hit.trim_start();
+    let (average, tail) = text.split_once(char::is_whitespace)?;
+    let average: i64 = average.parse().ok()?;
+    let inner = tail.trim_start().strip_prefix('(')?;
+    let close = inner.find(')')?;
+    let squeezed: String = inner[..close].chars().filter(|c| !c.is_whitespace()).collect();
+    let dice = Dice::parse(&squeezed).ok()?;
+    // The mean as a float may fall a hair short of a whole number (2d6+3's 9.999...).
+    let mean = (dice.distribution().mean() + 1e-6).floor();
+    #[allow(clippy::cast_precision_loss)]
+    let rolls_the_average = (mean - average as f64).abs() < 0.5;
+    let printed = format!("{average} ({})", &inner[..close]);
+    rolls_the_average.then(|| (dice, printed, &inner[close + 1..]))
 }
 
 /// "13 HP", "HP 13", "HP: 13", "Armour 1 (chain)", "Speed 40 ft." as ("HP", "13").

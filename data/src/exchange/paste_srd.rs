@@ -9,11 +9,33 @@
 //! "Melee or Ranged Weapon Attack: ... reach 5 ft. or range 20/60 ft." is two attacks: the
 //! melee one, and the same weapon thrown with its range.
 
-use super::paste_pieces::{hit_damage, to_hit};
+use super::paste_pieces::{hit_damage, misprinted_damage, to_hit};
 use fray_app::dice::Dice;
 
 /// What a piece of an attack's hit that no field holds is written with after its name.
 pub(super) const RIDER: &str = ", on a hit: ";
+
+/// What the line saying an attack's misprinted dice were read is written with after its name.
+const MISPRINTED: &str = ", dice misprinted: ";
+
+/// What an action that reads as an attack Fray could not read is written with after its name.
+const NOT_READ: &str = ", an attack Fray cannot read: ";
+
+/// The piece that says an action is an attack Fray could not read, its words whole: no field
+/// reads it, so it is listed as not read and kept in the notes.
+pub(super) fn attack_not_read(name: &str, text: &str) -> String {
+    let name = name.trim().trim_matches(['*', '_', '.', ' ']);
+    let name = if name.is_empty() { "Action" } else { name };
+    format!("{name}{NOT_READ}{}", text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Whether an action's words make an attack ("+8 vs. AC", "+6 to hit", "Hit: 5 (1d6)",
+/// "Attack. +6"), read or not: one Fray cannot read is said, not left in the notes while the
+/// block keeps the default attack bonus. A bonus elsewhere ("a +2 bonus to its AC against
+/// ranged weapon attacks") makes none.
+pub(super) fn is_attack_text(text: &str) -> bool {
+    text.contains("vs. AC") || text.contains("Hit:") || to_hit(text).is_some()
+}
 
 /// Most words a damage's type has ("lightning or thunder").
 const MAX_TYPE_WORDS: usize = 4;
@@ -43,6 +65,9 @@ pub(super) struct SrdAttack {
     pub range: Option<(i64, Option<i64>)>,
     /// What the hit does that no field holds: the text after the damages.
     pub rider: Option<String>,
+    /// The damage as printed when its dice were misprinted ("6 (1 d6 + 3)") and read all the
+    /// same: said in a line of its own.
+    pub misprint: Option<String>,
 }
 
 impl SrdAttack {
@@ -65,13 +90,19 @@ impl SrdAttack {
             }
             _ => (name, None),
         };
-        let at = body.find("Attack:")?;
-        let hit = at + body[at..].find("Hit:")?;
+        // "Melee Weapon Attack. +6, ...": a full stop for the colon reads the same.
+        let at = body.find("Attack:").or_else(|| body.find("Attack. "))?;
+        let hit = at + body[at..].find("Hit:").or_else(|| body[at..].find("Hit. "))?;
         let (head, between) = (&body[..at], &body[at..hit]);
+        let mut misprint = None;
         let (first, (kind, after)) = match (hit_damage(&body[hit + 4..]), given) {
             (Some((first, after)), _) => (first, damage_type(after)),
             (None, Some(given)) => (given, (None, &body[hit + 4..])),
-            (None, None) => return None,
+            (None, None) => {
+                let (first, printed, after) = misprinted_damage(&body[hit + 4..])?;
+                misprint = Some(printed);
+                (first, damage_type(after))
+            }
         };
         let mut attack = SrdAttack {
             name: name.to_owned(),
@@ -88,6 +119,7 @@ impl SrdAttack {
                 .or_else(|| feet_after(between, "ranged "))
                 .map(|r| (r, long_range(between))),
             rider: None,
+            misprint,
         };
         let rest = attack.add_second_damages(after);
         let rest = rest.trim().trim_start_matches([',', ';']).trim();
@@ -146,6 +178,8 @@ impl SrdAttack {
     /// longer adds up goes back to the rider.
     pub(super) fn with_first(mut self, first: Dice, kind: Option<String>) -> SrdAttack {
         self.first = first;
+        // The file's own field gave the dice: the text's misprint is not what was read.
+        self.misprint = None;
         self.kind = kind.or(self.kind);
         let added: Vec<Dice> = self.added.iter().map(|(d, _)| d.clone()).collect();
         if sum(&self.first, &added).is_none() {
@@ -197,15 +231,23 @@ impl SrdAttack {
             out.push(format!("{}{RIDER}ranged, but its range is not given", self.name));
         }
         out.extend(self.rider.as_ref().map(|r| format!("{}{RIDER}{r}", self.name)));
+        out.extend(
+            self.misprint.as_ref().map(|printed| {
+                format!("{}{MISPRINTED}'{printed}' read as {}", self.name, self.first)
+            }),
+        );
         out
     }
 }
 
 /// Whether a piece is an attack's rider, as [`SrdAttack::pieces`] writes one: no field reads it.
+/// A misprint's line is one too: it is listed with them.
 pub(super) fn is_rider(piece: &str) -> bool {
-    piece.split_once(RIDER).is_some_and(|(name, _)| {
-        let words = name.split_whitespace().count();
-        words > 0 && words <= super::paste::MAX_NAME_WORDS
+    [RIDER, MISPRINTED, NOT_READ].iter().any(|marker| {
+        piece.split_once(marker).is_some_and(|(name, _)| {
+            let words = name.split_whitespace().count();
+            words > 0 && words <= super::paste::MAX_NAME_WORDS
+        })
     })
 }
 
@@ -379,7 +421,34 @@ mod tests {
             ),
             ["Bite (d4+2, piercing, Rat or Hybrid Form Only)"]
         );
+        // Improved Initiative's Satyr: "6 (1 d6 + 3)", read as the average says, and said.
+        assert_eq!(
+            pieces(
+                "Shortsword",
+                "Melee Weapon Attack: +5 to hit, reach 5 ft., one target. Hit: 6 (1 d6 + 3) \
+                 piercing damage."
+            ),
+            [
+                "Shortsword (d6+3, piercing)",
+                "Shortsword, dice misprinted: '6 (1 d6 + 3)' read as d6+3"
+            ]
+        );
+        // Dice that do not roll the average printed are no reading of it: not read at all.
+        let wrong = "Melee Weapon Attack: +5 to hit. Hit: 9 (1 d6 + 3) piercing damage.";
+        assert_eq!(SrdAttack::read("Shortsword", wrong), None);
+        assert!(is_rider("Shortsword, dice misprinted: '6 (1 d6 + 3)' read as d6+3"));
         assert!(is_rider("Mace, on a hit: or 8 (1d10+3)"));
+        assert!(is_rider(&attack_not_read("Vicious bite", "+8 vs. AC: 18 damage")));
+        for attack in ["+8 vs. AC: 18 damage", "Melee Weapon Attack. +6, reach 5 ft.", "Hit: 5"] {
+            assert!(is_attack_text(attack), "{attack}");
+        }
+        // The Cloud Giant's Wind Aura, and a Multiattack: no attack of their own.
+        for words in [
+            "the giant gains a +2 bonus to its AC against ranged weapon attacks",
+            "The aboleth makes three tentacle attacks.",
+        ] {
+            assert!(!is_attack_text(words), "{words}");
+        }
         assert!(!is_rider("Mace (d8)"));
     }
 }

@@ -125,7 +125,7 @@ fn the_cairn_srd_monsters_come_in_as_published() {
     let pages = pages(&text);
     assert_eq!(pages.len(), 145, "the pages worked out");
     let blocks =
-        read_stat_blocks(FILE, &text, crate::sys("bdp")).unwrap_or_else(|e| panic!("{e:?}"));
+        read_stat_blocks(FILE, &text, crate::sys("bdp")).unwrap_or_else(|e| panic!("{e:?}")).blocks;
     assert_eq!(blocks.len(), 145, "one entry a page, no junk from the bullets");
     let mut wrong = Vec::new();
     for (block, page) in blocks.iter().zip(&pages) {
@@ -169,7 +169,7 @@ fn the_cairn_srd_monsters_come_in_as_published() {
 fn the_dry_run_of_the_cairn_srd_says_what_the_import_then_writes() {
     fray_app::systems::registry();
     let text = crate::paste_fixture(FILE);
-    let blocks = read_stat_blocks(FILE, &text, crate::sys("bdp")).unwrap();
+    let blocks = read_stat_blocks(FILE, &text, crate::sys("bdp")).unwrap().blocks;
     let (_dir, db) = db();
     let clashes = exchange::clashes(&db, &blocks).unwrap();
     let file = exchange::pasted_file(&blocks, &clashes, |_| OnClash::KeepBoth);
@@ -186,7 +186,8 @@ fn a_whole_books_worth_is_read_in_one_go() {
     // The bestiary ten times over, each page its own name: 1,450 blocks, past the 500 a
     // paste once held.
     let book: String = (1..=10).map(|i| text.replace("\n# ", &format!("\n# {i} "))).collect();
-    let blocks =
-        read_stat_blocks("book.md", &book, crate::sys("bdp")).unwrap_or_else(|e| panic!("{e:?}"));
+    let blocks = read_stat_blocks("book.md", &book, crate::sys("bdp"))
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .blocks;
     assert_eq!(blocks.len(), 1_450);
 }

@@ -21,9 +21,10 @@ pub fn deep_block(depth: usize) -> String {
     format!("name: Deep\nhp: 7\ntraits:\n  {}x\n", "- ".repeat(depth))
 }
 
-/// A creature whose `ac` is a flow list nested `depth` deep.
+/// A creature whose `ac` is a flow list nested `depth` deep (and its HP, a stat that reads: a
+/// creature with none is refused for that).
 pub fn deep_flow(depth: usize) -> String {
-    format!("name: Deep\nac: {}{}\n", "[".repeat(depth), "]".repeat(depth))
+    format!("name: Deep\nhp: 7\nac: {}{}\n", "[".repeat(depth), "]".repeat(depth))
 }
 
 /// A YAML alias bomb: nine aliases a level over `levels` levels (9^levels copies), its keys

@@ -13,7 +13,9 @@ mod merge;
 mod ose_srd;
 mod paste;
 mod round_trip;
+mod score;
 mod srd_wiki;
+mod unread;
 
 use fray_data::Db;
 use fray_data::exchange::{self, LibraryFile, Problems};

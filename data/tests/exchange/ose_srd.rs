@@ -177,7 +177,8 @@ fn value(block: &PastedBlock, key: &str) -> Option<Value> {
 fn check(file: &str, tables: &[Table]) -> (f64, Vec<String>) {
     fray_app::systems::registry();
     let blocks = read_stat_blocks(file, &fixture(file), crate::sys("sovereign"))
-        .unwrap_or_else(|e| panic!("{e:?}"));
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .blocks;
     assert_eq!(blocks.len(), tables.len(), "{file}: one creature a table");
     let defaults =
         fray_app::systems::registry().get("sovereign").unwrap().block_schema().new_block(false);

@@ -7,7 +7,9 @@ use serde_json::{Value, json};
 use crate::paste_fixture as fixture;
 
 fn read(system: &str, name: &str) -> Vec<PastedBlock> {
-    read_stat_blocks(name, &fixture(name), crate::sys(system)).unwrap_or_else(|e| panic!("{e:?}"))
+    read_stat_blocks(name, &fixture(name), crate::sys(system))
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .blocks
 }
 
 fn field<'a>(b: &'a PastedBlock, key: &str) -> &'a Value {
@@ -135,19 +137,23 @@ fn sovereign_reads_srd_stat_blocks() {
 fn a_value_past_its_field_is_refused_by_name_and_a_trait_never_overwrites_a_stat() {
     fray_app::systems::registry();
     let text = fixture("srd-5.1-edge-cases.txt");
-    // The Tarrasque's 676 HP is past Sovereign's 500: the paste is refused, naming the
-    // creature and the field, and nothing becomes an attack called "Hit Points".
-    let err = read_stat_blocks("srd.txt", &text, crate::sys("sovereign")).unwrap_err();
+    // The Tarrasque's 676 HP is past Sovereign's 500: it is left out, naming the creature and
+    // the field, nothing becomes an attack called "Hit Points", and the Ettercap comes in.
+    let read = read_stat_blocks("srd.txt", &text, crate::sys("sovereign")).unwrap();
+    let left_out: Vec<String> = read.left_out.iter().map(ToString::to_string).collect();
     assert_eq!(
-        format!("{err}"),
-        "srd.txt, block 1, line 1 (Tarrasque), field 'HP': 'Hit Points 676 (33d20 + 330)': \
-         must be between 1 and 500, not 676"
+        left_out,
+        ["srd.txt, block 1, line 1 (Tarrasque), field 'HP': 'Hit Points 676 (33d20 + 330)': \
+          must be between 1 and 500, not 676"]
     );
-    // The Ettercap alone: its HP stays 44 whatever its web's "5 hit points" says; the web,
-    // with no damage dice, is no attack.
-    let ettercap = text.split("\n\n").nth(1).unwrap();
-    let blocks = read_stat_blocks("srd.txt", ettercap, crate::sys("sovereign")).unwrap();
-    let e = &blocks[0];
+    // Alone, it is the paste refused: nothing reads.
+    let tarrasque = text.split("\n\n").next().unwrap();
+    let err = read_stat_blocks("srd.txt", tarrasque, crate::sys("sovereign")).unwrap_err();
+    assert_eq!(format!("{err}"), left_out[0]);
+    // The Ettercap: its HP stays 44 whatever its web's "5 hit points" says; the web, with no
+    // damage dice, is no attack.
+    assert_eq!(read.blocks.len(), 1);
+    let e = &read.blocks[0];
     assert_eq!(field(e, "tracks.hp"), &json!(44));
     assert_eq!(field(e, "stats.atk"), &json!(4));
     let attacks: Vec<&str> = field(e, "attacks")
@@ -178,7 +184,7 @@ fn a_name_the_library_has_is_flagged_and_settled_as_chosen() {
     let orc =
         before.creatures.iter().find(|c| c.system == "bdp" && c.name == "Orc warrior").unwrap();
     let text = "ORC WARRIOR: 9 HP, 15 STR\nCave rat: 2 HP, bite (d4)\n";
-    let blocks = read_stat_blocks("paste", text, crate::sys("bdp")).unwrap();
+    let blocks = read_stat_blocks("paste", text, crate::sys("bdp")).unwrap().blocks;
     let found = clashes(&db, &blocks).unwrap();
     assert_eq!(found[0].as_ref().map(|c| c.uid.as_str()), Some(orc.uid.as_str()));
     assert!(found[1].is_none());
@@ -259,7 +265,7 @@ fn a_long_list_of_weapons_reads_every_one_in_order() {
     let n = fray_data::exchange::MAX_BLOCK_PIECES - 2;
     let names: Vec<String> = (0..n).map(|i| format!("club{i} d4")).collect();
     let text = format!("Hoarder\nHP 4, STR 10, {}", names.join(", "));
-    let blocks = read_stat_blocks("hoard.txt", &text, crate::sys("bdp")).unwrap();
+    let blocks = read_stat_blocks("hoard.txt", &text, crate::sys("bdp")).unwrap().blocks;
     let weapons = field(&blocks[0], "weapons").as_array().unwrap();
     assert_eq!(weapons.len(), n);
     assert_eq!(
@@ -297,7 +303,7 @@ fn sovereign_reads_wwn_and_ose_stat_lines() {
                 Skill +1, Save 14+\n\n\
                 Goblin: AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], \
                 MV 90' (30'), SV D14 W15 P16 B17 S18 (NH), ML 7\n";
-    let blocks = read_stat_blocks("lines.txt", text, crate::sys("sovereign")).unwrap();
+    let blocks = read_stat_blocks("lines.txt", text, crate::sys("sovereign")).unwrap().blocks;
     let wwn = &blocks[0];
     assert_eq!(field(wwn, "stats.hd"), &json!(2));
     assert_eq!(field(wwn, "stats.ac"), &json!(13));

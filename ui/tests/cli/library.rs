@@ -190,7 +190,10 @@ fn pasted_stat_blocks_import_with_what_was_not_read_and_clashes_flagged() {
         .to_string();
     let out = ok(&db, &["import", "--text", &blocks, "--system", "bdp", "--dry-run"]);
     assert!(
-        out.starts_with("block 1, line 1: Ogre (read HP, Armour, STR, DEX, WIL, Weapons)\n"),
+        out.starts_with(
+            "bdp-cairn-form.txt: stat blocks as printed, 4 read\n\
+             block 1, line 1: Ogre (read HP, Armour, STR, DEX, WIL, Weapons)\n"
+        ),
         "{out}"
     );
     assert!(out.contains("  not read (kept in the notes): smells honey from a mile\n"), "{out}");
@@ -209,6 +212,55 @@ fn pasted_stat_blocks_import_with_what_was_not_read_and_clashes_flagged() {
     let o = fray(&db, &["import", "--text", &blocks]);
     assert!(!o.status.success());
     assert!(text(&o.stderr).contains("--system"), "{}", text(&o.stderr));
+}
+
+/// A block that cannot be read (the Tarrasque's 676 HP, past Sovereign's 500) is left out and
+/// named; the others come in, the dry run saying what the import writes.
+#[test]
+fn pasted_stat_blocks_come_in_without_the_one_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let blocks = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/corpus/statblocks/srd-5.1-edge-cases.txt")
+        .display()
+        .to_string();
+    for dry in [true, false] {
+        let mut args = vec!["import", "--text", &blocks, "--system", "sovereign"];
+        if dry {
+            args.push("--dry-run");
+        }
+        let out = ok(&db, &args);
+        assert!(
+            out.starts_with(
+                "srd-5.1-edge-cases.txt: stat blocks as printed, 1 read\n\
+                 left out: srd-5.1-edge-cases.txt, block 1, line 1 (Tarrasque), field 'HP': \
+                 'Hit Points 676 (33d20 + 330)': must be between 1 and 500, not 676\n"
+            ),
+            "{out}"
+        );
+        let end = if dry { "dry run: 1 would be added" } else { "imported: 1 added" };
+        assert!(out.contains(end), "{out}");
+    }
+}
+
+/// "Elf, Drow.md", a wiki's page whose heading has a comma, is a stat block, not a sheet.
+#[test]
+fn a_page_whose_heading_has_a_comma_is_read_as_a_stat_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let page = dir.path().join("Elf, Drow.md");
+    std::fs::write(
+        &page,
+        "## Elf, Drow\n\n*Medium humanoid (elf), neutral evil*\n\n**Armor Class** 15 (chain \
+         shirt)\n\n**Hit Points** 13 (3d8)\n\n**Speed** 30 ft.\n",
+    )
+    .unwrap();
+    let out =
+        ok(&db, &["import", &page.display().to_string(), "--system", "sovereign", "--dry-run"]);
+    assert!(out.contains(": Elf, Drow (read AC, HP, Hit dice, Move (ft), Notes)\n"), "{out}");
+    // No attack on the page: the default bonus stands, and is said.
+    assert!(out.contains("  check: Attack bonus: none read; the default 1 stands\n"), "{out}");
+    assert!(out.ends_with("dry run: 1 would be added, 0 changed; nothing written\n"), "{out}");
 }
 
 /// The dry run is the import rolled back: what the import refuses (here notes past their

@@ -28,6 +28,7 @@ pub use outgoing::not_carried;
 pub use sniff::{Format, sniff};
 
 use super::paste::{PastedBlock, SrdAttack};
+use super::paste_srd::{attack_not_read, is_attack_text};
 use super::problem::{ImportProblem, Problems};
 use super::strict::{Item, parse_each};
 use fray_app::dice::Dice;
@@ -72,7 +73,13 @@ impl ForeignCreature {
         bonus_given: &mut bool,
     ) {
         let Some((pieces, bonus, more)) = attack else {
-            self.notes.push(described(name, desc));
+            // An attack Fray cannot read ("Vicious bite +8 vs. AC: 18 damage") is said, with
+            // its creature, and kept in the notes, never left there in silence.
+            if is_attack_text(desc) {
+                self.pieces.push(attack_not_read(name, desc));
+            } else {
+                self.notes.push(described(name, desc));
+            }
             return;
         };
         if let (Some(bonus), false) = (bonus, *bonus_given) {

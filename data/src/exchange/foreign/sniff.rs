@@ -123,11 +123,13 @@ fn json_kind(value: &Value) -> Format {
     }
 }
 
-/// A header row of two or more cells (no "name: value" in it) over a row of as many.
+/// A header row of two or more cells (no "name: value" in it) over a row of as many. A
+/// Markdown heading, quote, emphasis or table is no header row: "## Elf, Drow" over "*Medium
+/// humanoid (elf), neutral evil*" is a wiki's page whose title has a comma.
 fn looks_like_csv(text: &str) -> bool {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let (Some(header), Some(row)) = (lines.next(), lines.next()) else { return false };
-    if header.contains(": ") {
+    if header.contains(": ") || header.starts_with(['#', '>', '*', '_', '|', '`']) {
         return false;
     }
     [',', ';', '\t'].iter().any(|&d| {
@@ -167,5 +169,9 @@ mod tests {
         );
         assert_eq!(sniff("---\ntitle: Goblin\n---\n# Goblin\n4 HP, 1 Armor\n"), Format::Text);
         assert_eq!(sniff("ogre: 13 HP, 1 Armor, club (d10)\n"), Format::Text);
+        // A wiki's page whose heading has a comma, as "Elf, Drow.md" has.
+        let drow = "## Elf, Drow\n\n*Medium humanoid (elf), neutral evil*\n\n**Armor Class** 15\n";
+        assert_eq!(sniff(drow), Format::Text);
+        assert_eq!(sniff("# Gnome, Deep (Svirfneblin)\n\nSmall humanoid, neutral\n"), Format::Text);
     }
 }

@@ -175,7 +175,10 @@ fn creatures_stage(
 ) -> Stage {
     let name = file_name(path);
     let read = if format == Format::Text {
-        exchange::read_stat_blocks(&name, &text, system).map(|blocks| (blocks, Vec::new()))
+        exchange::read_stat_blocks(&name, &text, system).map(|r| {
+            let left_out: Vec<String> = r.left_out.iter().map(ToString::to_string).collect();
+            (r.blocks, left_out)
+        })
     } else {
         exchange::read_foreign(&name, &text, system).map(|r| {
             let left_out = r.left_out.iter().map(ToString::to_string).collect();

@@ -21,6 +21,9 @@ pub(super) struct PasteForm {
     read_from: Option<(String, SystemId)>,
     /// The blocks read, each with the entry its name clashes with, or the problems.
     read: Result<Vec<(PastedBlock, Option<CreatureEntry>)>, Problems>,
+    /// The blocks left out of what reads (a value past its field's range, no stat), each
+    /// with why.
+    left_out: Vec<String>,
     /// The GM's choice for each clashing block, by block.
     choices: Vec<OnClash>,
 }
@@ -33,6 +36,7 @@ impl PasteForm {
             system,
             read_from: None,
             read: Ok(Vec::new()),
+            left_out: Vec::new(),
             choices: Vec::new(),
         }
     }
@@ -44,14 +48,16 @@ impl PasteForm {
             return;
         }
         self.read_from = Some(now);
+        self.left_out.clear();
         self.read = if self.text.trim().is_empty() {
             Ok(Vec::new())
         } else {
-            exchange::read_stat_blocks("the paste", &self.text, self.system).and_then(|blocks| {
-                let clashes = exchange::clashes(db, &blocks).map_err(|e| {
+            exchange::read_stat_blocks("the paste", &self.text, self.system).and_then(|read| {
+                self.left_out = read.left_out.iter().map(ToString::to_string).collect();
+                let clashes = exchange::clashes(db, &read.blocks).map_err(|e| {
                     Problems::from(exchange::ImportProblem::file("the paste", e.to_string()))
                 })?;
-                Ok(blocks.into_iter().zip(clashes).collect())
+                Ok(read.blocks.into_iter().zip(clashes).collect())
             })
         };
         let n = self.read.as_ref().map_or(0, Vec::len);
@@ -135,6 +141,12 @@ fn paste_body_ui(ui: &mut egui::Ui, model: &Model, form: &mut PasteForm) {
             }
         }
         Ok(read) => {
+            // What does not read is left out, each named with why; the rest comes in.
+            for why in &form.left_out {
+                ui.label(
+                    RichText::new(format!("Left out: {why}")).color(ui.visuals().warn_fg_color),
+                );
+            }
             for (i, (block, clash)) in read.iter().enumerate() {
                 block_ui(ui, block, clash.as_ref(), &mut form.choices[i]);
             }
