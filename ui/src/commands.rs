@@ -216,11 +216,12 @@ fn play(
                 Ok(log)
             })?,
         };
-        let text = match format {
-            Format::Md => fray_app::campaign::export::session_markdown(&log),
-            Format::Html => fray_app::campaign::export::session_html(&log),
-            Format::Json => log.to_json_with_recap(),
-        };
+        // A script is the GM's own: the evening as the GM's export writes it.
+        let text = fray_app::campaign::export::session_export(
+            &log,
+            format.journal(),
+            fray_app::journal::Audience::Gm,
+        );
         return emit(&text, output.as_deref());
     }
     let history = match save {

@@ -270,15 +270,8 @@ fn export(
         None => db.play_sessions().current(&today())?,
     };
     let log = db.play_sessions().log(id)?;
-    let text = match format {
-        crate::cli::Format::Md => {
-            fray_app::campaign::export::session_markdown_for(&log, audience.audience())
-        }
-        crate::cli::Format::Html => {
-            fray_app::campaign::export::session_html_for(&log, audience.audience())
-        }
-        crate::cli::Format::Json => log.to_json_with_recap(),
-    };
+    let text =
+        fray_app::campaign::export::session_export(&log, format.journal(), audience.audience());
     crate::commands::emit(&text, output.as_deref())
 }
 

@@ -2,8 +2,11 @@
 //! them what every write-back, rest and heal changed, the tray's rolls and the GM's notes.
 //! Every piece of text goes through the same escaping as a fight's journal.
 
+use std::fmt::Write as _;
+
 use crate::campaign::CampaignStep;
 use crate::campaign::session::{Part, SessionLog};
+use crate::journal::Format;
 use crate::journal::html::{
     Html, escape_into as html_escape, events_into as html_events, head_into,
 };
@@ -108,7 +111,7 @@ pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
     let players = audience == Audience::Players;
     let recap = log.recap();
     let mut fights = recap.fights.iter();
-    let mut out = String::new();
+    let mut out = String::with_capacity(32768);
     let subtitle = if log.date.is_empty() { "Session" } else { log.date.as_str() };
     head_into(&mut out, &log.name, subtitle, true);
     out.push_str("<header>\n<h1>");
@@ -122,26 +125,7 @@ pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
             continue;
         }
         match part {
-            Part::Fight(doc) => {
-                out.push_str("<article>\n<h2>");
-                html_escape(&mut out, &doc.base.name);
-                out.push_str(" — ");
-                html_escape(&mut out, doc.base.system().name());
-                out.push_str("</h2>\n");
-                let r = fights.next();
-                if players {
-                    let tv = crate::table_view::table_recap(&doc.base, &doc.commands, &doc.events);
-                    crate::journal::players::recap_html(&mut out, &tv, "h3");
-                    let readable = crate::journal::players::readable(&doc.base, &doc.events);
-                    html_events(&mut out, &doc.base, &doc.events, "h3", Some(&readable));
-                } else {
-                    if let Some(r) = r {
-                        crate::journal::recap_html::fight_into(&mut out, r, "h3");
-                    }
-                    html_events(&mut out, &doc.base, &doc.events, "h3", None);
-                }
-                out.push_str("</article>\n");
-            }
+            Part::Fight(doc) => fight_html(&mut out, doc, fights.next(), players),
             Part::Step(step) => {
                 out.push_str("<section class=\"between\">\n<h2>");
                 html_escape(&mut out, &step.title());
@@ -174,4 +158,48 @@ pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
     }
     out.push_str("</body>\n</html>\n");
     out
+}
+
+/// One fight of the evening: its recap (the players': through the table view) telling the
+/// story, then its whole journal folded away, one click from it.
+fn fight_html(
+    out: &mut String,
+    doc: &crate::journal::JournalDoc,
+    recap: Option<&crate::recap::FightRecap>,
+    players: bool,
+) {
+    out.push_str("<article class=\"fight\">\n<h2>");
+    html_escape(out, &doc.base.name);
+    out.push_str(" — ");
+    html_escape(out, doc.base.system().name());
+    out.push_str("</h2>\n");
+    let readable = if players {
+        let shared = crate::table_view::players_recap(&doc.base, &doc.commands, &doc.events);
+        crate::journal::players::recap_html(out, &shared, "h3");
+        Some(crate::journal::players::readable(&doc.base, &doc.events))
+    } else {
+        if let Some(r) = recap {
+            crate::journal::recap_html::fight_into(out, r, "h3");
+        }
+        None
+    };
+    let lines = readable.as_ref().map_or(doc.events.len(), |r| r.iter().filter(|x| **x).count());
+    let _ = write!(
+        out,
+        "<details class=\"journal\"><summary>The full journal ({lines} {})</summary>\n",
+        if lines == 1 { "entry" } else { "entries" }
+    );
+    html_events(out, &doc.base, &doc.events, "h3", readable.as_deref());
+    out.push_str("</details>\n</article>\n");
+}
+
+/// The evening in `format` for `audience`: the one export the window's *Export the session*,
+/// `fray session export` and `fray play` of a session script all write, so one session gives
+/// the same bytes whichever wrote it.
+pub fn session_export(log: &SessionLog, format: Format, audience: Audience) -> String {
+    match format {
+        Format::Markdown => session_markdown_for(log, audience),
+        Format::Html => session_html_for(log, audience),
+        Format::Json => log.to_json_with_recap(),
+    }
 }

@@ -15,6 +15,7 @@ pub(crate) mod html;
 mod json;
 pub(crate) mod line;
 pub(crate) mod markdown;
+mod page_css;
 pub(crate) mod players;
 pub(crate) mod recap_html;
 pub(crate) mod recap_md;

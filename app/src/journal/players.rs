@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 use crate::history::CommandRecord;
-use crate::table_view::{Shown, TableRecap, shown, table_recap};
+use crate::table_view::{PlayersRecap, Shown, TableRecap, players_recap, shown, table_recap};
 
 use super::html::{escape_into as html_escape, events_into as html_events, head_into};
 use super::line::{Plain, write_event};
@@ -114,7 +114,7 @@ pub fn players_html(base: &Encounter, commands: &[CommandRecord], events: &[Even
     out.push_str("</h1>\n<p>");
     html_escape(&mut out, system_name(base));
     out.push_str(" · for the players</p>\n</header>\n");
-    recap_html(&mut out, &table_recap(base, commands, events), "h2");
+    recap_html(&mut out, &players_recap(base, commands, events), "h2");
     html_events(&mut out, base, events, "h2", Some(&readable(base, events)));
     out.push_str("</body>\n</html>\n");
     out
@@ -168,51 +168,58 @@ pub(crate) fn recap_markdown(out: &mut String, r: &TableRecap, heading: &str) {
     }
 }
 
-/// The TV's recap as HTML under an `h` heading.
-pub(crate) fn recap_html(out: &mut String, r: &TableRecap, h: &str) {
-    let _ = write!(out, "<section class=\"recap\">\n<{h}>How it went</{h}>\n");
+/// The players' recap as HTML under an `h` heading: the TV's headline, what happened as they
+/// saw it, the charts the table view allows (see [`crate::table_view::players_recap`]), the
+/// TV's table, the board as the TV showed it, and the dice they saw.
+pub(crate) fn recap_html(out: &mut String, p: &PlayersRecap, h: &str) {
+    use super::recap_html as page;
+    let r = &p.table;
+    let sub = if h == "h2" { "h3" } else { "h4" };
+    let _ =
+        write!(out, "<section class=\"recap\">\n<{h}>How it went</{h}>\n<div class=\"headline\">");
     for line in &r.lines {
         out.push_str("<p>");
         html_escape(out, line);
-        out.push_str("</p>\n");
+        out.push_str("</p>");
     }
+    out.push_str("</div>\n");
+    page::story_into(out, &p.fight, p.numbers, sub);
+    page::charts_into(out, &p.fight, p.numbers);
     let harm = r.rows.iter().any(|row| row.harm.is_some());
     if !r.rows.is_empty() {
-        out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Who</th>");
-        if harm {
-            out.push_str("<th class=\"n\">Dealt</th><th class=\"n\">Taken</th>");
-        }
-        out.push_str(
-            "<th>Blows landed / missed / avoided</th><th class=\"n\">Took out</th>\
-             <th>At the end</th></tr></thead>\n<tbody>\n",
-        );
+        let cols: &[(&str, bool)] =
+            if harm { &ROW_COLS } else { &[ROW_COLS[0], ROW_COLS[3], ROW_COLS[4], ROW_COLS[5]] };
+        page::table_open(out, cols);
         for row in &r.rows {
-            out.push_str("<tr><td>");
-            html_escape(out, &row.name);
-            out.push_str("</td>");
-            if let Some((dealt, taken)) = row.harm.filter(|_| harm) {
-                let _ = write!(out, "<td class=\"n\">{dealt}</td><td class=\"n\">{taken}</td>");
-            } else if harm {
-                out.push_str("<td class=\"n\">—</td><td class=\"n\">—</td>");
-            }
-            let _ = write!(
-                out,
-                "<td>{} / {} / {}</td><td class=\"n\">{}</td><td>",
-                row.landed, row.missed, row.avoided, row.took_out
-            );
-            html_escape(out, if row.end.is_empty() { "up" } else { &row.end });
-            out.push_str("</td></tr>\n");
+            let (dealt, taken) = match row.harm {
+                Some((d, t)) => (d.to_string(), t.to_string()),
+                None => ("—".to_owned(), "—".to_owned()),
+            };
+            let blows = format!("{} / {} / {}", row.landed, row.missed, row.avoided);
+            let took_out = row.took_out.to_string();
+            let end = if row.end.is_empty() { "up" } else { &row.end };
+            let values: Vec<&str> = if harm {
+                vec![&row.name, &dealt, &taken, &blows, &took_out, end]
+            } else {
+                vec![&row.name, &blows, &took_out, end]
+            };
+            page::row(out, cols, &values);
         }
-        out.push_str("</tbody></table></div>\n");
+        page::table_close(out);
     }
-    if !r.dice.is_empty() {
-        let _ = write!(out, "<{h}>How the dice fell</{h}>\n<ul>\n");
-        for line in &r.dice {
-            out.push_str("<li>");
-            html_escape(out, line);
-            out.push_str("</li>\n");
-        }
-        out.push_str("</ul>\n");
+    page::board_into(out, &p.fight, sub);
+    if !p.fight.dice.is_empty() {
+        page::dice_into(out, &p.fight.dice, sub);
     }
     out.push_str("</section>\n");
 }
+
+/// The columns of the players' table.
+const ROW_COLS: [(&str, bool); 6] = [
+    ("Who", false),
+    ("Dealt", true),
+    ("Taken", true),
+    ("Blows landed / missed / avoided", false),
+    ("Took out", true),
+    ("At the end", false),
+];

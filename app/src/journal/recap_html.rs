@@ -7,33 +7,12 @@ use std::fmt::Write as _;
 use super::html::escape_into as esc;
 use super::svg;
 use crate::recap::dice::{DieTally, Fairness};
-use crate::recap::{FightRecap, SessionRecap, words};
+use crate::recap::{FightRecap, SessionRecap, story, words};
 
-/// The recap's own styling, added to the page's.
-pub(crate) const CSS: &str = "\
-body{max-width:60rem}\
-.recap table{border-collapse:collapse;width:100%;font-size:.9rem;margin:.5rem 0 1rem}\
-.recap th,.recap td{padding:.25rem .4rem;border-bottom:1px solid #d1d9e0;text-align:left;\
-vertical-align:top}\
-.recap th{font-size:.8rem;white-space:nowrap}\
-.recap td.n,.recap th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\
-.recap td.who{white-space:nowrap}\
-.recap .key{font-size:.85rem;color:#59636e}\
-.dot{display:inline-block;width:.7em;height:.7em;border-radius:50%;margin-right:.35em}\
-.scroll{overflow-x:auto}\
-.recap figure{margin:.5rem 0 1.2rem}\
-.recap figcaption{font-size:.9rem;color:#59636e;margin-top:.2rem}\
-.recap .dice{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:.8rem}\
-.recap .dice svg.chart{max-width:22rem}\
-.recap .dice figure{margin:0}\
-.recap svg.chart{max-width:40rem;height:auto;display:block}\
-.recap .headline p{margin:.2rem 0}\
-@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}\
-li:nth-child(even){background:#161b22}code{background:#262c36}\
-header p,.recap figcaption{color:#9198a1}.recap th,.recap td,h2{border-color:#3d444d}}\
-@media print{.recap figure{break-inside:avoid}.scroll{overflow:visible}}";
+pub(crate) use super::page_css::CSS;
 
-/// A fight's recap as a section, headed by `h` (`h2`).
+/// A fight's recap as a section, headed by `h` (`h2`): the headline, the story, the charts,
+/// the figures, the board, the dice, and how Fray counts (folded).
 pub(crate) fn fight_into(out: &mut String, r: &FightRecap, h: &str) {
     let sub = if h == "h2" { "h3" } else { "h4" };
     let _ =
@@ -43,26 +22,60 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, h: &str) {
         esc(out, &line);
         out.push_str("</p>");
     }
-    out.push_str("</div>\n<figure>");
-    charts_into(out, r);
+    out.push_str("</div>\n");
+    story_into(out, r, true, sub);
+    charts_into(out, r, true);
     combatants_into(out, r);
     sides_into(out, r);
-    if !r.board.tokens.is_empty() || !r.board.zones.is_empty() {
-        let _ = write!(out, "<{sub}>The board at the end</{sub}>\n<figure>");
-        svg::board(out, &r.board);
-        out.push_str("<figcaption>");
-        board_legend(out, r);
-        out.push_str("</figcaption></figure>\n");
-    }
+    board_into(out, r, sub);
     dice_into(out, &r.dice, sub);
-    counting_into(out, r, sub);
+    counting_into(out, r);
     out.push_str("</section>\n");
 }
 
-/// The damage bars, and the party's health round by round when there is a party and a round.
-fn charts_into(out: &mut String, r: &FightRecap) {
-    svg::damage_bars(out, r);
-    out.push_str("<figcaption>Harm dealt and taken, every track summed.</figcaption></figure>\n");
+/// What happened, a paragraph a round (see [`crate::recap::story`]); nothing when nothing did.
+/// `numbers`: harm told in points.
+pub(crate) fn story_into(out: &mut String, r: &FightRecap, numbers: bool, sub: &str) {
+    let rounds = story::by_round(r, numbers);
+    if rounds.is_empty() {
+        return;
+    }
+    let _ = write!(out, "<{sub}>What happened</{sub}>\n<div class=\"story\">\n");
+    for (round, lines) in rounds {
+        out.push_str("<p><b>");
+        esc(out, &story::round_title(round));
+        out.push_str(".</b> ");
+        esc(out, &lines.join(" "));
+        out.push_str("</p>\n");
+    }
+    out.push_str("</div>\n");
+}
+
+/// The board at the end, with its legend in words, when there is one.
+pub(crate) fn board_into(out: &mut String, r: &FightRecap, sub: &str) {
+    if r.board.tokens.is_empty() && r.board.zones.is_empty() {
+        return;
+    }
+    let _ = write!(out, "<{sub}>The board at the end</{sub}>\n<figure>");
+    svg::board(out, &r.board);
+    out.push_str("<figcaption>");
+    board_legend(out, r);
+    out.push_str("</figcaption></figure>\n");
+}
+
+/// The damage bars (harm taken only, without `dealt`), and the party's health round by round
+/// when there is a party and a round. No bars for harm taken only when nobody took any.
+pub(crate) fn charts_into(out: &mut String, r: &FightRecap, dealt: bool) {
+    let rows = words::rows(r).count();
+    if rows > 0 && (dealt || words::rows(r).any(|f| !f.taken.is_empty())) {
+        out.push_str("<figure>");
+        svg::damage_bars(out, r, dealt);
+        out.push_str(if dealt {
+            "<figcaption>Harm dealt and taken, every track summed.</figcaption></figure>\n"
+        } else {
+            "<figcaption>Harm taken, every track summed.</figcaption></figure>\n"
+        });
+    }
     if r.rounds > 0 && r.sides.iter().any(|s| s.party) {
         let mut lines = String::new();
         svg::health_lines(&mut lines, r);
@@ -79,9 +92,53 @@ fn charts_into(out: &mut String, r: &FightRecap) {
     }
 }
 
+/// A table's columns: each heading, and whether its cells are numbers.
+pub(crate) type Cols = [(&'static str, bool)];
+
+const COMBATANT_COLS: &Cols = &[
+    ("Who", false),
+    ("Dealt", true),
+    ("Taken", true),
+    ("Landed", true),
+    ("Missed", true),
+    ("Avoided", true),
+    ("Reacted", true),
+    ("Aside", true),
+    ("Crits", true),
+    ("Fumbles", true),
+    ("Took out", false),
+    ("Out by", false),
+    ("Down", true),
+    ("Turns", true),
+    ("End", false),
+];
+
+const SIDE_COLS: &Cols = &[
+    ("Side", false),
+    ("Dealt", true),
+    ("Taken", true),
+    ("Blows landed / missed / avoided", false),
+    ("Reactions", true),
+    ("Critical hits", true),
+    ("Took out", true),
+    ("Went out", true),
+    ("Standing, round by round", false),
+];
+
+const PARTY_COLS: &Cols = &[
+    ("Who", false),
+    ("Fights", true),
+    ("Dealt", true),
+    ("Taken", true),
+    ("Blows landed / missed / avoided", false),
+    ("Critical hits", true),
+    ("Took out", true),
+    ("Went out", true),
+];
+
 /// The table of every combatant's figures, and the key to its columns.
 fn combatants_into(out: &mut String, r: &FightRecap) {
-    out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Who</th><th class=\"n\">Dealt</th><th class=\"n\">Taken</th><th class=\"n\">Landed</th><th class=\"n\">Missed</th><th class=\"n\">Avoided</th><th class=\"n\">Reacted</th><th class=\"n\">Aside</th><th class=\"n\">Crits</th><th class=\"n\">Fumbles</th><th>Took out</th><th>Out by</th><th class=\"n\">Down</th><th class=\"n\">Turns</th><th>End</th></tr></thead>\n<tbody>\n");
+    table_open(out, COMBATANT_COLS);
     for f in words::rows(r) {
         let _ = write!(
             out,
@@ -94,56 +151,59 @@ fn combatants_into(out: &mut String, r: &FightRecap) {
         out.push_str("</small></td>");
         cells(
             out,
+            &COMBATANT_COLS[1..],
             &[
-                (&words::points(r, &f.dealt), true),
-                (&words::points(r, &f.taken), true),
-                (&f.landed.to_string(), true),
-                (&f.missed.to_string(), true),
-                (&f.avoided.to_string(), true),
-                (&f.reactions.to_string(), true),
-                (&f.turned_aside.to_string(), true),
-                (&f.criticals.to_string(), true),
-                (&f.fumbles.to_string(), true),
-                (&words::names(r, &f.took_out), false),
-                (&words::out_by(r, f), false),
-                (&f.rounds_down.to_string(), true),
-                (&f.turns.to_string(), true),
-                (words::end(f), false),
+                &words::points(r, &f.dealt),
+                &words::points(r, &f.taken),
+                &f.landed.to_string(),
+                &f.missed.to_string(),
+                &f.avoided.to_string(),
+                &f.reactions.to_string(),
+                &f.turned_aside.to_string(),
+                &f.criticals.to_string(),
+                &f.fumbles.to_string(),
+                &words::names(r, &f.took_out),
+                &words::out_by(r, f),
+                &f.rounds_down.to_string(),
+                &f.turns.to_string(),
+                words::end(f),
             ],
         );
         out.push_str("</tr>\n");
     }
-    out.push_str("</tbody></table></div>\n<p class=\"key\">Landed, missed, avoided: its blows. Reacted: reactions it took; aside: blows they kept off entirely. Down: rounds that began with it down. Harm per track, as the procedure names them.</p>\n");
+    table_close(out);
+    out.push_str("<p class=\"key\">Landed, missed, avoided: its blows. Reacted: reactions it took; aside: blows they kept off entirely. Down: rounds that began with it down. Harm per track, as the procedure names them.</p>\n");
 }
 
 /// The table of each side's figures.
 fn sides_into(out: &mut String, r: &FightRecap) {
-    out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Side</th><th class=\"n\">Dealt</th><th class=\"n\">Taken</th><th>Blows landed / missed / avoided</th><th class=\"n\">Reactions</th><th class=\"n\">Critical hits</th><th class=\"n\">Took out</th><th class=\"n\">Went out</th><th>Standing, round by round</th></tr></thead>\n<tbody>\n");
+    table_open(out, SIDE_COLS);
     for s in &r.sides {
         let standing: Vec<String> = s.standing.iter().map(|(_, n)| n.to_string()).collect();
         row(
             out,
+            SIDE_COLS,
             &[
-                (&s.name, false),
-                (&words::points(r, &s.dealt), true),
-                (&words::points(r, &s.taken), true),
-                (&format!("{} / {} / {}", s.landed, s.missed, s.avoided), false),
-                (&s.reactions.to_string(), true),
-                (&s.criticals.to_string(), true),
-                (&s.took_out.to_string(), true),
-                (&s.went_out.to_string(), true),
-                (&standing.join(" → "), false),
+                &s.name,
+                &words::points(r, &s.dealt),
+                &words::points(r, &s.taken),
+                &format!("{} / {} / {}", s.landed, s.missed, s.avoided),
+                &s.reactions.to_string(),
+                &s.criticals.to_string(),
+                &s.took_out.to_string(),
+                &s.went_out.to_string(),
+                &standing.join(" → "),
             ],
         );
     }
-    out.push_str("</tbody></table></div>\n");
+    table_close(out);
 }
 
-/// How Fray counts in this procedure: each figure's word and what it means.
-fn counting_into(out: &mut String, r: &FightRecap, sub: &str) {
-    let _ = write!(out, "<{sub}>How Fray counts in ");
+/// How Fray counts in this procedure: each figure's word and what it means, folded.
+fn counting_into(out: &mut String, r: &FightRecap) {
+    out.push_str("<details><summary>How Fray counts in ");
     esc(out, &r.system);
-    let _ = write!(out, "</{sub}>\n<ul>");
+    out.push_str("</summary>\n<ul>");
     for (what, how) in &r.words {
         out.push_str("<li><b>");
         esc(out, what);
@@ -151,7 +211,7 @@ fn counting_into(out: &mut String, r: &FightRecap, sub: &str) {
         esc(out, how);
         out.push_str("</li>");
     }
-    out.push_str("</ul>\n");
+    out.push_str("</ul>\n</details>\n");
 }
 
 /// Who stands where at the end, in words (the picture's initials spelt out).
@@ -206,23 +266,24 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool) {
     let n = r.fights.len();
     let _ = writeln!(out, "<p>{n} fight{}.</p>", if n == 1 { "" } else { "s" });
     if !r.party.is_empty() {
-        out.push_str("<div class=\"scroll\"><table>\n<thead><tr><th>Who</th><th class=\"n\">Fights</th><th class=\"n\">Dealt</th><th class=\"n\">Taken</th><th>Blows landed / missed / avoided</th><th class=\"n\">Critical hits</th><th class=\"n\">Took out</th><th class=\"n\">Went out</th></tr></thead>\n<tbody>\n");
+        table_open(out, PARTY_COLS);
         for p in &r.party {
             row(
                 out,
+                PARTY_COLS,
                 &[
-                    (&p.name, false),
-                    (&p.fights.to_string(), true),
-                    (&words::summed(&p.dealt), true),
-                    (&words::summed(&p.taken), true),
-                    (&format!("{} / {} / {}", p.landed, p.missed, p.avoided), false),
-                    (&p.criticals.to_string(), true),
-                    (&p.took_out.to_string(), true),
-                    (&p.went_out.to_string(), true),
+                    &p.name,
+                    &p.fights.to_string(),
+                    &words::summed(&p.dealt),
+                    &words::summed(&p.taken),
+                    &format!("{} / {} / {}", p.landed, p.missed, p.avoided),
+                    &p.criticals.to_string(),
+                    &p.took_out.to_string(),
+                    &p.went_out.to_string(),
                 ],
             );
         }
-        out.push_str("</tbody></table></div>\n");
+        table_close(out);
     }
     if dice {
         dice_into(out, &r.dice, "h3");
@@ -230,16 +291,38 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool) {
     out.push_str("</section>\n");
 }
 
-fn row(out: &mut String, list: &[(&str, bool)]) {
-    out.push_str("<tr>");
-    cells(out, list);
+/// Opens a table that becomes one card per row on a phone (`cards`, see `page_css.rs`).
+pub(crate) fn table_open(out: &mut String, cols: &Cols) {
+    out.push_str("<div class=\"scroll\"><table class=\"cards\">\n<thead><tr>");
+    for (head, number) in cols {
+        out.push_str(if *number { "<th class=\"n\">" } else { "<th>" });
+        esc(out, head);
+        out.push_str("</th>");
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+}
+
+/// Closes a table [`table_open`] opened.
+pub(crate) fn table_close(out: &mut String) {
+    out.push_str("</tbody></table></div>\n");
+}
+
+/// One row: its first cell the card's title, each other labelled with its column.
+pub(crate) fn row(out: &mut String, cols: &Cols, values: &[&str]) {
+    out.push_str("<tr><td class=\"who\">");
+    esc(out, values.first().copied().unwrap_or(""));
+    out.push_str("</td>");
+    cells(out, cols.get(1..).unwrap_or_default(), values.get(1..).unwrap_or_default());
     out.push_str("</tr>\n");
 }
 
-fn cells(out: &mut String, list: &[(&str, bool)]) {
-    for (cell, number) in list {
-        out.push_str(if *number { "<td class=\"n\">" } else { "<td>" });
-        esc(out, cell);
+/// Cells, each with its column's heading (`data-label`), which a phone shows beside it.
+pub(crate) fn cells(out: &mut String, cols: &Cols, values: &[&str]) {
+    for ((head, number), value) in cols.iter().zip(values) {
+        out.push_str(if *number { "<td class=\"n\" data-label=\"" } else { "<td data-label=\"" });
+        esc(out, head);
+        out.push_str("\">");
+        esc(out, value);
         out.push_str("</td>");
     }
 }

@@ -40,8 +40,9 @@ pub(crate) fn colour(c: &str) -> &str {
     if ok { c } else { "#888888" }
 }
 
-/// Harm dealt and taken per combatant: two bars a row, dealt in the side's colour.
-pub(crate) fn damage_bars(out: &mut String, r: &FightRecap) {
+/// Harm dealt and taken per combatant: two bars a row, dealt in the side's colour. Without
+/// `dealt` (the players, who did not see their foes' health in numbers), harm taken only.
+pub(crate) fn damage_bars(out: &mut String, r: &FightRecap, dealt: bool) {
     let rows: Vec<_> = words::rows(r).collect();
     let most = rows
         .iter()
@@ -51,37 +52,43 @@ pub(crate) fn damage_bars(out: &mut String, r: &FightRecap) {
         .max(1) as f32;
     let (label_w, bar_w, row_h) = (130.0, 290.0, 30.0);
     let h = 34.0 + rows.len() as f32 * row_h;
-    open(out, "bars", 480.0, h, "Harm dealt and taken by each combatant");
+    let label = if dealt { "Harm dealt and taken by each combatant" } else { "Harm taken by each" };
+    open(out, "bars", 480.0, h, label);
+    if dealt {
+        let _ = write!(
+            out,
+            "<rect class=\"dealt\" x=\"{label_w}\" y=\"6\" width=\"12\" height=\"10\" \
+             fill=\"currentColor\" fill-opacity=\".55\"/>"
+        );
+        text(out, label_w + 16.0, 15.0, "start", "dealt");
+    }
+    let key_x = if dealt { label_w + 80.0 } else { label_w };
     let _ = write!(
         out,
-        "<rect x=\"{label_w}\" y=\"6\" width=\"12\" height=\"10\" fill=\"currentColor\" \
-         fill-opacity=\".55\"/>"
+        "<rect class=\"taken\" x=\"{key_x}\" y=\"6\" width=\"12\" height=\"10\" fill=\"{TAKEN}\"/>"
     );
-    text(out, label_w + 16.0, 15.0, "start", "dealt");
-    let _ = write!(
-        out,
-        "<rect x=\"{}\" y=\"6\" width=\"12\" height=\"10\" fill=\"{TAKEN}\"/>",
-        label_w + 80.0
-    );
-    text(out, label_w + 96.0, 15.0, "start", "taken");
+    text(out, key_x + 16.0, 15.0, "start", "taken");
     for (i, f) in rows.iter().enumerate() {
         let y = 28.0 + i as f32 * row_h;
         text(out, label_w - 8.0, y + 14.0, "end", &words::short(&f.name));
-        let dealt = crate::recap::total(&f.dealt);
+        let given = crate::recap::total(&f.dealt);
         let taken = crate::recap::total(&f.taken);
-        let dw = dealt as f32 / most * bar_w;
+        let dw = given as f32 / most * bar_w;
         let tw = taken as f32 / most * bar_w;
+        if dealt {
+            let _ = write!(
+                out,
+                "<rect class=\"dealt\" x=\"{label_w}\" y=\"{y:.1}\" width=\"{dw:.1}\" height=\"11\" fill=\"{}\"/>",
+                colour(words::colour_of(r, f))
+            );
+        }
         let _ = write!(
             out,
-            "<rect x=\"{label_w}\" y=\"{y:.1}\" width=\"{dw:.1}\" height=\"11\" fill=\"{}\"/>",
-            colour(words::colour_of(r, f))
-        );
-        let _ = write!(
-            out,
-            "<rect x=\"{label_w}\" y=\"{:.1}\" width=\"{tw:.1}\" height=\"9\" fill=\"{TAKEN}\"/>",
+            "<rect class=\"taken\" x=\"{label_w}\" y=\"{:.1}\" width=\"{tw:.1}\" height=\"9\" fill=\"{TAKEN}\"/>",
             y + 13.0
         );
-        text(out, label_w + dw.max(tw) + 6.0, y + 15.0, "start", &format!("{dealt} / {taken}"));
+        let figure = if dealt { format!("{given} / {taken}") } else { taken.to_string() };
+        text(out, label_w + dw.max(tw) + 6.0, y + 15.0, "start", &figure);
     }
     out.push_str("</svg>");
 }
@@ -122,18 +129,22 @@ pub(crate) fn health_lines(out: &mut String, r: &FightRecap) {
                 format!("{:.1},{:.1}", x_of(*round), y_of(*v as f32 / f.health_max as f32))
             })
             .collect();
+        // Each line also has a dash of its own in print (`l0`..`l3`), told apart in grey.
+        let dash = i % 4;
         let _ = write!(
             out,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2.5\"/>",
+            "<polyline class=\"line l{dash}\" points=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2.5\"/>",
             pts.join(" ")
         );
         let (lx, ly) = (left + (i % 2) as f32 * 210.0, top + h + 40.0 + (i / 2) as f32 * 20.0);
         let _ = write!(
             out,
-            "<rect x=\"{lx}\" y=\"{:.1}\" width=\"14\" height=\"4\" fill=\"{c}\"/>",
-            ly - 5.0
+            "<line class=\"line l{dash}\" x1=\"{lx}\" x2=\"{}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"{c}\" stroke-width=\"3\"/>",
+            lx + 24.0,
+            ly - 4.0,
+            ly - 4.0
         );
-        text(out, lx + 20.0, ly, "start", &words::short(&f.name));
+        text(out, lx + 30.0, ly, "start", &words::short(&f.name));
     }
     out.push_str("</svg>");
 }
@@ -206,7 +217,12 @@ fn token(out: &mut String, x: f32, y: f32, radius: f32, t: &crate::recap::board:
             y - d
         );
     }
-    let initials: String = t.name.chars().filter(|c| !c.is_whitespace()).take(2).collect();
+    // An anonymous token is a question mark, not the first letters of "an unknown creature".
+    let initials: String = if t.name == crate::table_view::UNKNOWN {
+        "?".to_owned()
+    } else {
+        t.name.chars().filter(|c| !c.is_whitespace()).take(2).collect()
+    };
     let _ = write!(
         out,
         "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"{:.0}\" fill=\"#fff\">",

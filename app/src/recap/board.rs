@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::encounter::Encounter;
+use crate::encounter::{Combatant, Encounter};
 use crate::space::grid::Axis;
 use crate::system::presentation::standing;
 
@@ -66,6 +66,12 @@ pub struct EndBoard {
 
 /// The board of `enc`.
 pub fn of(enc: &Encounter) -> EndBoard {
+    shown_as(enc, |c| Some((c.name.clone(), true)))
+}
+
+/// The board of `enc` as someone sees it: `seen` gives each combatant's name as they know it
+/// and whether they see how it stands, or `None` to leave it off.
+pub fn shown_as(enc: &Encounter, seen: impl Fn(&Combatant) -> Option<(String, bool)>) -> EndBoard {
     let system = enc.system();
     let zone_ids: Vec<_> = enc.zones.keys().copied().collect();
     let zones = enc
@@ -77,16 +83,17 @@ pub fn of(enc: &Encounter) -> EndBoard {
         .combatants
         .values()
         .filter_map(|c| {
+            let (name, standing_seen) = seen(c)?;
             let spot = match (&enc.grid, c.square, c.zone) {
                 (Some(_), Some(sq), _) => Spot::Square { x: sq.x, y: sq.y, size: c.size.max(1) },
                 (None, _, Some(z)) => Spot::Zone { zone: zone_ids.iter().position(|id| *id == z)? },
                 _ => return None,
             };
             let colour = enc.side(c.side).map_or("#888888".to_owned(), |s| s.colour.clone());
-            let out = system.is_out(enc, c);
-            let word = standing(c).word();
+            let out = standing_seen && system.is_out(enc, c);
+            let word = if standing_seen { standing(c).word() } else { "" };
             let word = if out && word.is_empty() { "Out" } else { word };
-            Some(Token { name: c.name.clone(), colour, spot, out, word: word.to_owned() })
+            Some(Token { name, colour, spot, out, word: word.to_owned() })
         })
         .collect();
     let (grid, walls) = match &enc.grid {

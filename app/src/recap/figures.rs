@@ -217,6 +217,9 @@ pub struct FightRecap {
     pub words: Vec<(String, String)>,
     /// The board as it ended.
     pub board: super::board::EndBoard,
+    /// The fight as a story, beat by beat (a reading of the journal, not written in the JSON).
+    #[serde(skip)]
+    pub story: Vec<super::story::Beat>,
 }
 
 impl FightRecap {

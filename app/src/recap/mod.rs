@@ -10,6 +10,7 @@ mod fight;
 mod figures;
 mod session;
 mod sides;
+pub mod story;
 pub mod words;
 
 pub use facts::{Fact, NoBlows, Outcome, Step, Tally, tally_of};

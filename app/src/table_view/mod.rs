@@ -6,8 +6,10 @@
 //! never enter it; a roll or ruling that names anyone the players may not see is left out.
 
 mod recap;
+mod shared;
 
 pub use recap::{RecapRow, TableRecap, as_written_back, table_recap};
+pub use shared::{PlayersRecap, players_recap};
 // What the players are shown is the GM's setting the encounter keeps: defined with it.
 pub use crate::encounter::table::{
     Blackout, HealthShown, PlayerView, RECENT, SCALE_RANGE, Shown, TableState,

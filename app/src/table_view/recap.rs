@@ -55,14 +55,25 @@ pub struct TableRecap {
 /// The players' recap of the fight `base`, `commands`, `events`.
 pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event]) -> TableRecap {
     let (r, end) = recap::fight_and_end(base, commands, events);
-    let known = |id: CombatantId| end.combatant(id).map(|c| shown(&end, c));
+    told(&r, &end, base, events).0
+}
+
+/// The players' recap of the fight `r` that ended as `end` (from `base` through `events`), and
+/// the tallies of the dice they saw.
+pub(crate) fn told(
+    r: &FightRecap,
+    end: &Encounter,
+    base: &Encounter,
+    events: &[Event],
+) -> (TableRecap, Vec<recap::dice::DieTally>) {
+    let known = |id: CombatantId| end.combatant(id).map(|c| shown(end, c));
     let revealed = |id: CombatantId| known(id) == Some(Shown::Revealed);
-    let numbers = end.sides.keys().all(|s| health_shown(&end, *s) == HealthShown::Numbers);
+    let numbers = end.sides.keys().all(|s| health_shown(end, *s) == HealthShown::Numbers);
     let names = end.table.view.names;
-    let mut rows: Vec<RecapRow> = recap::words::rows(&r)
+    let mut rows: Vec<RecapRow> = recap::words::rows(r)
         .filter_map(|f| {
             let c = end.combatant(f.id)?;
-            let (name, open) = match shown(&end, c) {
+            let (name, open) = match shown(end, c) {
                 Shown::Hidden => return None,
                 Shown::Anonymous => (UNKNOWN.to_owned(), false),
                 Shown::Revealed if names => (f.name.clone(), true),
@@ -84,11 +95,11 @@ pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event
         })
         .collect();
     rows.sort_by_key(|row| !row.party);
-    let lines = headline(&r, &end, &revealed, numbers && names);
+    let lines = headline(r, end, &revealed, numbers && names);
     let secret: Vec<String> = end
         .combatants
         .values()
-        .filter(|c| shown(&end, c) != Shown::Revealed && !c.name.trim().is_empty())
+        .filter(|c| shown(end, c) != Shown::Revealed && !c.name.trim().is_empty())
         .map(|c| c.name.clone())
         .collect();
     // A roll counts when the players could see it: not secret, and its thrower known to them
@@ -114,8 +125,9 @@ pub fn table_recap(base: &Encounter, commands: &[CommandRecord], events: &[Event
             }
         }
     }
-    let dice = recap::dice::tally(seen).iter().map(|t| t.words()).collect();
-    TableRecap { title: end.name.clone(), lines, rows, dice }
+    let tallies = recap::dice::tally(seen);
+    let dice = tallies.iter().map(|t| t.words()).collect();
+    (TableRecap { title: end.name.clone(), lines, rows, dice }, tallies)
 }
 
 /// The recap after the write-back: one the fight left dead whom the write-back kept alive

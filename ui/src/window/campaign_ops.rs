@@ -306,11 +306,8 @@ fn export(
     path: &std::path::Path,
 ) -> Result<(), String> {
     let log = model.db.play_sessions().log(day).map_err(|e| e.to_string())?;
-    let text = match format {
-        ExportFormat::Markdown => fray_app::campaign::export::session_markdown_for(&log, audience),
-        ExportFormat::Html => fray_app::campaign::export::session_html_for(&log, audience),
-        ExportFormat::Json => log.to_json_with_recap(),
-    };
+    // The one export the command line writes too: the same session gives the same bytes.
+    let text = fray_app::campaign::export::session_export(&log, format, audience);
     fray_data::files::write_atomic(path, text.as_bytes())
         .map_err(|e| format!("Could not write {}: {e}", path.display()))?;
     model.info(format!("The session was exported to {}", path.display()));

@@ -51,6 +51,7 @@ impl Fold {
             self.harm.iter().map(|k| ((*k).to_owned(), crate::encounter::stat_label(k))).collect();
         FightRecap {
             board: crate::recap::board::of(&self.enc),
+            story: self.story,
             name: self.enc.name.clone(),
             system: self.system.name().to_owned(),
             tracks,

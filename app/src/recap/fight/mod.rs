@@ -22,6 +22,7 @@ use crate::system::presentation::Meaning;
 
 mod end;
 mod rounds;
+mod tell;
 
 /// The recap of the fight whose journal is `base`, `commands` and `events` (a command's range
 /// past the end of `events` reads as no events).
@@ -102,6 +103,10 @@ struct Fold {
     last_harm: HashMap<CombatantId, Option<CombatantId>>,
     /// Per side: members standing at the start and at each round's end.
     standing: BTreeMap<SideId, Vec<(u32, u32)>>,
+    /// The story so far.
+    story: Vec<crate::recap::story::Beat>,
+    /// Points each one got back in the command being folded.
+    healed_now: BTreeMap<CombatantId, i64>,
 }
 
 impl Fold {
@@ -118,6 +123,8 @@ impl Fold {
             acting: Vec::new(),
             standing: BTreeMap::new(),
             last_harm: HashMap::new(),
+            story: Vec::new(),
+            healed_now: BTreeMap::new(),
         };
         let ids: Vec<CombatantId> = fold.enc.combatants.keys().copied().collect();
         for id in ids {
@@ -204,6 +211,7 @@ impl Fold {
                 self.turns();
             }
         }
+        let mut outs = Vec::new();
         for (id, was_out) in out_before {
             if !was_out && self.is_out(id) == Some(true) {
                 let by = match harmed.get(&id) {
@@ -211,8 +219,10 @@ impl Fold {
                     None => self.last_harm.get(&id).copied().flatten(),
                 };
                 self.went_out(id, by);
+                outs.push((id, by));
             }
         }
+        self.tell(facts, &harmed, &outs);
         // The biggest blow is somebody's: harm by nobody's hand is not a blow.
         for (on, (by, points)) in harmed.into_iter().filter(|(_, (by, _))| by.is_some()) {
             let round = self.enc.round;
@@ -270,6 +280,7 @@ impl Fold {
             if let Some(f) = self.at(id) {
                 f.healed += to - from;
             }
+            *self.healed_now.entry(id).or_default() += to - from;
             return;
         }
         let points = from - to;
