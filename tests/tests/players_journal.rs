@@ -204,3 +204,109 @@ fn the_partys_blows_on_foes_that_have_not_acted_reach_the_players() {
         assert!(players.contains(line), "{line:?} missing from:\n{players}");
     }
 }
+
+/// Names of the combatants the players never knew at any moment of the fight (by
+/// `unknown_to_players`), less any that is part of a name they did know.
+fn never_seen(base: &Encounter, events: &[Event]) -> Vec<String> {
+    let mut enc = base.clone();
+    let mut known: Vec<String> = vec![base.name.clone()];
+    let mut unknown: std::collections::BTreeMap<fray_app::ids::CombatantId, String> =
+        Default::default();
+    let mut look = |enc: &Encounter| {
+        for c in enc.combatants.values() {
+            if unknown_to_players(enc, c) {
+                unknown.entry(c.id).or_insert_with(|| c.name.clone());
+            } else {
+                known.push(c.name.clone());
+            }
+        }
+        known.extend(enc.zones.values().map(|z| z.name.clone()));
+        known.extend(enc.sides.values().map(|s| s.name.clone()));
+    };
+    look(&enc);
+    for event in events {
+        enc.apply(event);
+        look(&enc);
+    }
+    unknown
+        .into_values()
+        .filter(|n| !n.trim().is_empty() && !known.iter().any(|k| k.contains(n.as_str())))
+        .collect()
+}
+
+/// An evening with a foe the players never see (hidden all along, rolling in secret, its
+/// harm on Ada seen only as Ada's HP), one they see, and a night between fights.
+const LURKER: &str = r#"
+system freeform
+name "Night watch"
+seed 5
+side Party party colour #3366cc
+side Foes colour #aa3333
+zone Camp
+add Ada side Party zone Camp track hp=10
+add Bram side Party zone Camp track hp=8
+add Bandit side Foes zone Camp track hp=6
+add "Lurker Vesk" side Foes zone Camp track hp=6
+show Bandit revealed
+show "Lurker Vesk" hidden
+next
+roll d20 "Ada attacks" by Ada table 15
+hp Bandit -4
+roll d20 "Vesk stabs" by "Lurker Vesk" secret table 18
+hp Ada -3
+roll d20 "Bram attacks" by Bram table 11
+hp Bandit -2
+next
+end-fight
+note "The watch ends at dawn."
+"#;
+
+/// The players' page of an evening keeps every chart the table view allows — harm taken,
+/// the party's health, the dice they saw, the TV's board — and names nobody they never saw,
+/// in its text, its charts' labels and its tokens' titles; the GM's page names everyone.
+#[test]
+fn the_players_evening_draws_its_charts_and_names_no_one_unseen() {
+    fray_app::systems::registry();
+    let log = fray_app::scenario::parse("lurker.fray", LURKER)
+        .expect("parses")
+        .run_session()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let page = |audience| {
+        fray_app::campaign::export::session_export(&log, journal::Format::Html, audience)
+    };
+    let (players, gm) = (page(journal::Audience::Players), page(journal::Audience::Gm));
+    let charts = |html: &str| {
+        ["chart bars", "chart lines", "chart dice", "chart board"].map(|c| html.matches(c).count())
+    };
+    let [bars, lines, dice, board] = charts(&players);
+    assert_eq!((bars, lines, board), (1, 1, 1), "the players' charts: {players}");
+    assert!(dice >= 2, "Ada's and Bram's d20s (and not the lurker's): {dice}");
+    assert!(players.contains("Ada hit Bandit") || players.contains("Ada harmed Bandit"));
+    assert!(!players.contains("Vesk"), "the lurker is named to the players: {players}");
+    assert!(gm.contains("Lurker Vesk") && gm.contains("Vesk stabs"), "the GM's page names it");
+    let fight = log.fights().next().expect("a fight");
+    assert_eq!(never_seen(&fight.base, &fight.events), vec!["Lurker Vesk".to_owned()]);
+    // Every evening of the scripts: the players' page names nobody they never saw.
+    for system in ["bdp", "d12", "dr12", "murdham", "sovereign"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("scenarios/{system}-campaign.fray"));
+        let text = std::fs::read_to_string(&path).expect("the script");
+        let script = fray_app::scenario::parse(system, &text).expect("parses");
+        let db = fray_data::Db::open_in_memory().expect("a fresh database");
+        let tables = fray_data::session::library_tables(&db, script.system).expect("tables");
+        let log = script.with_tables(tables).run_session().expect("plays");
+        let players = fray_app::campaign::export::session_export(
+            &log,
+            journal::Format::Html,
+            journal::Audience::Players,
+        );
+        let fights = log.fights().count();
+        assert_eq!(players.matches("chart board").count(), fights, "{system}: a board a fight");
+        assert!(players.contains("chart dice"), "{system}: the dice the players saw");
+        for doc in log.fights() {
+            for name in never_seen(&doc.base, &doc.events) {
+                assert!(!players.contains(&name), "{system}: {name} is named to the players");
+            }
+        }
+    }
+}

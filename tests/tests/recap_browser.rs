@@ -191,3 +191,130 @@ fn hostile_names_in_the_recap_stay_text_in_a_browser() {
         assert!(dom.contains("pwned=1") && dom.contains("pwned=4"), "{name}: shown as text");
     }
 }
+
+/// Every campaign script's evening, for the players and for the GM.
+fn evening_pages(dir: &Path) -> Vec<(String, PathBuf)> {
+    fray_app::systems::registry();
+    let mut pages = Vec::new();
+    for system in ["bdp", "d12", "dr12", "murdham", "sovereign"] {
+        let name = format!("{system}-campaign");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("scenarios/{name}.fray"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let script = fray_app::scenario::parse(&name, &text).unwrap();
+        let db = fray_data::Db::open_in_memory().unwrap();
+        let tables = fray_data::session::library_tables(&db, script.system).unwrap();
+        let log = script.with_tables(tables).run_session().unwrap();
+        for (who, audience) in
+            [("players", journal::Audience::Players), ("gm", journal::Audience::Gm)]
+        {
+            let page = dir.join(format!("{name}-{who}.html"));
+            let html = fray_app::campaign::export::session_export(
+                &log,
+                fray_app::journal::Format::Html,
+                audience,
+            );
+            std::fs::write(&page, html).unwrap();
+            pages.push((format!("{name} for the {who}"), page));
+        }
+    }
+    pages
+}
+
+/// Measures each page in a frame `width` px wide, in one browser run: the page's own width
+/// (`document.documentElement.scrollWidth` against its `innerWidth`) and how many of its
+/// elements scroll or clip sideways (a table in a scrolling box hides its last columns). The
+/// probe is a page of our own beside them; the pages keep their policy (no script of theirs).
+fn widths(browser: &str, dir: &Path, pages: &[(String, PathBuf)], width: u32) -> Vec<[u32; 3]> {
+    let mut probe = String::from("<!DOCTYPE html><html><body>");
+    for (i, (_, page)) in pages.iter().enumerate() {
+        let src = page.file_name().unwrap().to_string_lossy();
+        probe.push_str(&format!(
+            "<iframe id=\"f{i}\" src=\"{src}\" style=\"width:{width}px;height:800px;border:0\"></iframe>"
+        ));
+    }
+    probe.push_str(
+        "<script>window.onload=function(){var out=[];\
+         document.querySelectorAll('iframe').forEach(function(f){\
+         var d=f.contentDocument,w=f.contentWindow,wide=0;\
+         d.querySelectorAll('body *').forEach(function(e){var o=w.getComputedStyle(e).overflowX;\
+         if(o!=='visible'&&e.scrollWidth>e.clientWidth+1)wide++;});\
+         out.push([d.documentElement.scrollWidth,w.innerWidth,wide].join(','));});\
+         document.body.setAttribute('data-widths',out.join(';'));};</script></body></html>",
+    );
+    let path = dir.join(format!("probe-{width}.html"));
+    std::fs::write(&path, probe).unwrap();
+    let o = chromium(
+        browser,
+        &[
+            "--allow-file-access-from-files".into(),
+            "--virtual-time-budget=5000".into(),
+            "--dump-dom".into(),
+        ],
+        &path,
+    );
+    let dom = String::from_utf8_lossy(&o.stdout).into_owned();
+    let found = dom.split("data-widths=\"").nth(1).and_then(|s| s.split('"').next());
+    let found = found.unwrap_or_else(|| panic!("the probe measured nothing: {dom}"));
+    found
+        .split(';')
+        .map(|p| {
+            let n: Vec<u32> = p.split(',').map(|x| x.parse().unwrap()).collect();
+            [n[0], n[1], n[2]]
+        })
+        .collect()
+}
+
+/// The evening as the GM shares it fits a phone: at 390 px as at 1280, no page is wider than
+/// its window and nothing in it scrolls sideways (the tables become cards), for the players
+/// and for the GM, in every procedure. Screenshots of the players' evening at both widths are
+/// kept to look at; on a phone its figures read as cards, "At the end" among them.
+#[test]
+fn an_evening_fits_a_phone_without_sideways_scrolling() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let pages = evening_pages(dir.path());
+    for width in [1280, 390] {
+        for ((name, _), [scroll, inner, wide]) in
+            pages.iter().zip(widths(browser, dir.path(), &pages, width))
+        {
+            assert_eq!(inner, width, "{name}: the frame is {width} px");
+            assert!(scroll <= inner, "{name} at {width}: {scroll} px wide in {inner}");
+            assert_eq!(wide, 0, "{name} at {width}: {wide} elements scroll sideways");
+        }
+    }
+    let players = &pages[0].1;
+    for width in [1280, 390] {
+        let img = shot(browser, players, width, 3200, "evening-players");
+        assert_eq!(img.width(), width);
+        assert!(pixels_of(&img, "#3366cc") > 200, "the party's colour is drawn at {width}");
+        assert!(pixels_of(&img, "#bf8700") > 100, "harm taken is drawn at {width}");
+    }
+}
+
+/// Printed, the evening puts each fight on a page of its own.
+#[test]
+fn a_printed_evening_starts_each_fight_on_a_new_page() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let pages = evening_pages(dir.path());
+    let (name, page) = &pages[0];
+    let fights = std::fs::read_to_string(page).unwrap().matches("<article class=\"fight\"").count();
+    let pdf = dir.path().join("evening.pdf");
+    chromium(
+        browser,
+        &["--no-pdf-header-footer".into(), format!("--print-to-pdf={}", pdf.display())],
+        page,
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let printed = text.matches("/Type /Page\n").count()
+        + text.matches("/Type /Page>").count()
+        + text.matches("/Type /Page/").count();
+    let printed = if printed == 0 {
+        text.matches("/Type/Page").count() - text.matches("/Type/Pages").count()
+    } else {
+        printed
+    };
+    assert!(fights >= 2, "{name}: {fights} fights");
+    assert!(printed > fights, "{name}: {printed} pages for {fights} fights and the evening");
+}

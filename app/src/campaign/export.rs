@@ -200,6 +200,7 @@ pub fn session_export(log: &SessionLog, format: Format, audience: Audience) -> S
     match format {
         Format::Markdown => session_markdown_for(log, audience),
         Format::Html => session_html_for(log, audience),
-        Format::Json => log.to_json_with_recap(),
+        // Ended by a newline, as the command line writes every file.
+        Format::Json => log.to_json_with_recap() + "\n",
     }
 }

@@ -10,9 +10,8 @@ body{max-width:60rem;overflow-wrap:anywhere}\
 .recap table{border-collapse:collapse;width:100%;font-size:.9rem;margin:.5rem 0 1rem}\
 .recap th,.recap td{padding:.25rem .4rem;border-bottom:1px solid #d1d9e0;text-align:left;\
 vertical-align:top}\
-.recap th{font-size:.8rem;white-space:nowrap}\
-.recap td.n,.recap th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\
-.recap td.who{white-space:nowrap}\
+.recap th{font-size:.8rem}\
+.recap td.n,.recap th.n{text-align:right;font-variant-numeric:tabular-nums}\
 .recap .key{font-size:.85rem;color:#59636e}\
 .dot{display:inline-block;width:.7em;height:.7em;border-radius:50%;margin-right:.35em}\
 .scroll{overflow-x:auto}\

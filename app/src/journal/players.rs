@@ -184,7 +184,7 @@ pub(crate) fn recap_html(out: &mut String, p: &PlayersRecap, h: &str) {
     }
     out.push_str("</div>\n");
     page::story_into(out, &p.fight, p.numbers, sub);
-    page::charts_into(out, &p.fight, p.numbers);
+    page::charts_into(out, &p.fight, p.numbers, |f| p.harm_seen.contains(&f.id));
     let harm = r.rows.iter().any(|row| row.harm.is_some());
     if !r.rows.is_empty() {
         let cols: &[(&str, bool)] =

@@ -24,7 +24,7 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, h: &str) {
     }
     out.push_str("</div>\n");
     story_into(out, r, true, sub);
-    charts_into(out, r, true);
+    charts_into(out, r, true, |_| true);
     combatants_into(out, r);
     sides_into(out, r);
     board_into(out, r, sub);
@@ -63,13 +63,19 @@ pub(crate) fn board_into(out: &mut String, r: &FightRecap, sub: &str) {
     out.push_str("</figcaption></figure>\n");
 }
 
-/// The damage bars (harm taken only, without `dealt`), and the party's health round by round
-/// when there is a party and a round. No bars for harm taken only when nobody took any.
-pub(crate) fn charts_into(out: &mut String, r: &FightRecap, dealt: bool) {
-    let rows = words::rows(r).count();
-    if rows > 0 && (dealt || words::rows(r).any(|f| !f.taken.is_empty())) {
+/// The damage bars of those `barred` lets in (harm taken only, without `dealt`), and the
+/// party's health round by round when there is a party and a round. No bars for harm taken
+/// only when nobody took any.
+pub(crate) fn charts_into(
+    out: &mut String,
+    r: &FightRecap,
+    dealt: bool,
+    barred: impl Fn(&crate::recap::Figures) -> bool,
+) {
+    let rows: Vec<_> = words::rows(r).filter(|f| barred(f)).collect();
+    if !rows.is_empty() && (dealt || rows.iter().any(|f| !f.taken.is_empty())) {
         out.push_str("<figure>");
-        svg::damage_bars(out, r, dealt);
+        svg::damage_bars(out, r, &rows, dealt);
         out.push_str(if dealt {
             "<figcaption>Harm dealt and taken, every track summed.</figcaption></figure>\n"
         } else {

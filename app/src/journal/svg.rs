@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use super::html::escape_into as esc;
 use crate::recap::board::{EndBoard, Spot};
 use crate::recap::dice::DieTally;
-use crate::recap::{FightRecap, words};
+use crate::recap::{FightRecap, Figures, words};
 
 /// Colours for lines of one side, each told apart.
 const PALETTE: &[&str] =
@@ -42,8 +42,7 @@ pub(crate) fn colour(c: &str) -> &str {
 
 /// Harm dealt and taken per combatant: two bars a row, dealt in the side's colour. Without
 /// `dealt` (the players, who did not see their foes' health in numbers), harm taken only.
-pub(crate) fn damage_bars(out: &mut String, r: &FightRecap, dealt: bool) {
-    let rows: Vec<_> = words::rows(r).collect();
+pub(crate) fn damage_bars(out: &mut String, r: &FightRecap, rows: &[&Figures], dealt: bool) {
     let most = rows
         .iter()
         .map(|f| crate::recap::total(&f.dealt).max(crate::recap::total(&f.taken)))

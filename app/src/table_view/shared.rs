@@ -23,6 +23,8 @@ pub struct PlayersRecap {
     pub fight: FightRecap,
     /// Harm is told in numbers (every side's health was shown as numbers): harm dealt too.
     pub numbers: bool,
+    /// Those whose harm taken the players saw in numbers (their side's health was).
+    pub harm_seen: Vec<CombatantId>,
 }
 
 /// The players' recap of the fight `base`, `commands`, `events`.
@@ -41,6 +43,7 @@ pub fn players_recap(
     let numbers = end.sides.keys().all(|s| in_numbers(*s));
     let mut fight = r;
     fight.combatants.retain(|f| known(f.id));
+    let harm_seen = fight.combatants.iter().filter(|f| in_numbers(f.side)).map(|f| f.id).collect();
     for f in &mut fight.combatants {
         if !numbers {
             f.dealt.clear();
@@ -75,5 +78,5 @@ pub fn players_recap(
         let health_seen = health_shown(&end, c.side) != HealthShown::Nothing;
         Some((name, health_seen && shown(&end, c) == Shown::Revealed))
     });
-    PlayersRecap { table, fight, numbers }
+    PlayersRecap { table, fight, numbers, harm_seen }
 }

@@ -162,11 +162,20 @@ fn a_saved_session_script_exports_and_replays_like_a_played_evening() {
             v["recap"]["date"].take();
             (date, v)
         };
+        let script_path = script;
         let (stored_day, stored) = day(&std::fs::read_to_string(json).unwrap());
         let (script_day, script) = day(&printed);
         assert!(stored == script, "{system}: the stored evening is not the script's");
         assert_eq!((script_day.as_str(), stored_day.as_str().map(str::len)), (Some(""), Some(10)));
         assert!(ok(&["replay", json]).starts_with("ok: the session"), "{system}");
+        // The evening `fray play` wrote is the one `session export` writes, through the same
+        // function: to the byte but for the day the store gave it.
+        let played = ok(&["play", script_path, "--format", "html"]);
+        let stored =
+            ok(&["--db", db, "session", "export", "--id", &id, "--format", "html", "--for", "gm"]);
+        let day = stored_day.as_str().unwrap();
+        assert!(stored.contains("chart bars") && stored.contains("<details class=\"journal\">"));
+        assert!(stored.replace(day, "Session") == played, "{system}: play and export differ");
         for format in ["md", "html"] {
             for audience in ["players", "gm"] {
                 let args = ["--db", db, "session", "export", "--id", &id, "--format", format];

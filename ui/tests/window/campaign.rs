@@ -390,3 +390,48 @@ fn a_rest_for_the_party_rests_who_played_tonight_and_says_whom() {
     w.press("A night's sleep");
     assert_eq!(condition(&w, brenna), "unhurt", "the whole roster, when ticked");
 }
+
+/// One export path: a scripted evening saved with `fray play --save`, exported by `fray
+/// session export` and by the Party window's *Export the session* (the action its button
+/// gives), is the same file to the byte, in each format, for the players and for the GM.
+#[test]
+fn the_windows_session_export_is_the_command_lines_to_the_byte() {
+    use fray_app::journal::{Audience, Format};
+    let dir = tempfile::tempdir().unwrap();
+    let db_path = dir.path().join("fray.db");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/scenarios/sovereign-campaign.fray");
+    let fray = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_fray"))
+            .arg("--db")
+            .arg(&db_path)
+            .args(args)
+            .output()
+            .expect("fray runs");
+        assert!(o.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        o.stdout
+    };
+    fray(&["play", script.to_str().unwrap(), "--save", "--format", "json"]);
+    let db = Db::open(&db_path).unwrap();
+    let id = db.play_sessions().list().unwrap()[0].id;
+    let mut w = common::window_with(dir, db);
+    for (format, ext) in [(Format::Html, "html"), (Format::Markdown, "md"), (Format::Json, "json")]
+    {
+        for (audience, whom) in [(Audience::Players, "players"), (Audience::Gm, "gm")] {
+            let id_text = id.0.to_string();
+            let cli =
+                fray(&["session", "export", "--id", &id_text, "--format", ext, "--for", whom]);
+            let path = w.path(&format!("window-{whom}.{ext}"));
+            let app = w.harness.state_mut();
+            let export =
+                CampaignAction::Export { format, audience, path: path.clone(), session: Some(id) };
+            apply(&mut app.model, &mut app.view, Action::Campaign(export));
+            let written = std::fs::read(&path).expect("the window wrote the session");
+            assert!(written.len() > 2000, "{ext} for the {whom}");
+            assert!(
+                written == cli,
+                "{ext} for the {whom}: the window's export differs from the CLI's"
+            );
+        }
+    }
+}
