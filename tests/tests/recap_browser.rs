@@ -291,30 +291,34 @@ fn an_evening_fits_a_phone_without_sideways_scrolling() {
     }
 }
 
-/// Printed, the evening puts each fight on a page of its own.
-#[test]
-fn a_printed_evening_starts_each_fight_on_a_new_page() {
-    let Some(browser) = browser() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let pages = evening_pages(dir.path());
-    let (name, page) = &pages[0];
-    let fights = std::fs::read_to_string(page).unwrap().matches("<article class=\"fight\"").count();
-    let pdf = dir.path().join("evening.pdf");
+/// Pages of a PDF Chromium printed (each page object is `/Type /Page`, their tree `/Pages`).
+fn pdf_pages(browser: &str, page: &Path, pdf: &Path) -> usize {
     chromium(
         browser,
         &["--no-pdf-header-footer".into(), format!("--print-to-pdf={}", pdf.display())],
         page,
     );
-    let bytes = std::fs::read(&pdf).unwrap();
+    let bytes = std::fs::read(pdf).unwrap();
     let text = String::from_utf8_lossy(&bytes);
-    let printed = text.matches("/Type /Page\n").count()
-        + text.matches("/Type /Page>").count()
-        + text.matches("/Type /Page/").count();
-    let printed = if printed == 0 {
-        text.matches("/Type/Page").count() - text.matches("/Type/Pages").count()
-    } else {
-        printed
-    };
-    assert!(fights >= 2, "{name}: {fights} fights");
+    text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
+}
+
+/// Printed, the evening starts each fight on a page of its own: the same page printed
+/// without the print stylesheet's page break takes fewer pages.
+#[test]
+fn a_printed_evening_starts_each_fight_on_a_new_page() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let pages = evening_pages(dir.path());
+    let (name, page) = &pages[1];
+    let html = std::fs::read_to_string(page).unwrap();
+    let fights = html.matches("<article class=\"fight\"").count();
+    let rule = "article.fight{break-before:page}";
+    assert!(fights >= 2 && html.contains(rule), "{name}: {fights} fights");
+    let unbroken = dir.path().join("unbroken.html");
+    std::fs::write(&unbroken, html.replace(rule, "")).unwrap();
+    let printed = pdf_pages(browser, page, &dir.path().join("evening.pdf"));
+    let run_on = pdf_pages(browser, &unbroken, &dir.path().join("unbroken.pdf"));
+    assert!(printed > run_on, "{name}: {printed} pages with a page a fight, {run_on} without");
     assert!(printed > fights, "{name}: {printed} pages for {fights} fights and the evening");
 }

@@ -254,3 +254,43 @@ fn a_histogram_bands_a_d_percent_in_tens_and_keeps_each_face_of_a_d20() {
     assert_eq!(d20.bars(), vec![1; 20]);
     assert_eq!(words::short("Goblin detachment (split) 2"), "Goblin detachment…");
 }
+
+/// The story tells each blow with the harm it did, harm from no blow, points got back and who
+/// went out by whose hand, a round at a time, checked line by line against the journal of
+/// `tests/scenarios/murdham-reactions.expected.md`.
+#[test]
+fn the_story_tells_who_did_what_to_whom_round_by_round() {
+    let r = golden("murdham-reactions");
+    let told: Vec<String> = story::by_round(&r, true)
+        .into_iter()
+        .map(|(round, lines)| format!("{}: {}", story::round_title(round), lines.join(" ")))
+        .collect();
+    // Ragnar's attack dodged, Knut and Jorunn striking each other with the counter; Ragnar's
+    // counter drops Ivo before his blow lands; Jorunn's mace drops Sven.
+    assert_eq!(
+        told,
+        [
+            "Round 1: Hilde turned aside Ragnar's blow. Gunnar hit Sven: 3 Health. Ulf hit \
+             Hilde: 2 Health. Knut hit Jorunn: 4 Health. Jorunn hit Knut: 4 Health.",
+            "Round 2: Ragnar turned aside Ivo's blow. Ragnar hit Ivo: 6 Health. Ragnar took Ivo \
+             out (down). Sven hit Gunnar: 3 Health. Ulf hit Hilde: 2 Health. Knut hit Hilde: 1 \
+             Health. Jorunn hit Sven: 3 Health. Jorunn took Sven out (down).",
+            "Round 3: Knut hit Hilde: 1 Health. Gunnar hit Ragnar: 4 Health. Ragnar hit Gunnar: \
+             1 Health.",
+        ]
+    );
+    // Without numbers (the players, when a side's health was not shown in them), no points.
+    let plain = story::by_round(&r, false);
+    assert!(plain.iter().flat_map(|(_, l)| l).all(|l| !l.contains("Health")), "{plain:?}");
+    // Every point of harm the story tells is harm some combatant took.
+    let told_harm: i64 = r
+        .story
+        .iter()
+        .map(|b| match &b.what {
+            story::What::Blow { points, .. } | story::What::Harm { points, .. } => total(points),
+            _ => 0,
+        })
+        .sum();
+    let taken: i64 = r.combatants.iter().map(|f| total(&f.taken)).sum();
+    assert_eq!(told_harm, taken);
+}
