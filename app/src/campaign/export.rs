@@ -184,9 +184,9 @@ fn fight_html(
         None
     };
     let lines = readable.as_ref().map_or(doc.events.len(), |r| r.iter().filter(|x| **x).count());
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<details class=\"journal\"><summary>The full journal ({lines} {})</summary>\n",
+        "<details class=\"journal\"><summary>The full journal ({lines} {})</summary>",
         if lines == 1 { "entry" } else { "entries" }
     );
     html_events(out, &doc.base, &doc.events, "h3", readable.as_deref());
