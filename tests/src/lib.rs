@@ -43,3 +43,32 @@ pub fn unknown_to_players(enc: &Encounter, c: &Combatant) -> bool {
         },
     }
 }
+
+/// Names of the combatants the players never knew at any moment of the fight (by
+/// `unknown_to_players`), less any that is part of a name they did know.
+pub fn never_seen(base: &Encounter, events: &[fray_app::Event]) -> Vec<String> {
+    let mut enc = base.clone();
+    let mut known: Vec<String> = vec![base.name.clone()];
+    let mut unknown: std::collections::BTreeMap<fray_app::ids::CombatantId, String> =
+        Default::default();
+    let mut look = |enc: &Encounter| {
+        for c in enc.combatants.values() {
+            if unknown_to_players(enc, c) {
+                unknown.entry(c.id).or_insert_with(|| c.name.clone());
+            } else {
+                known.push(c.name.clone());
+            }
+        }
+        known.extend(enc.zones.values().map(|z| z.name.clone()));
+        known.extend(enc.sides.values().map(|s| s.name.clone()));
+    };
+    look(&enc);
+    for event in events {
+        enc.apply(event);
+        look(&enc);
+    }
+    unknown
+        .into_values()
+        .filter(|n| !n.trim().is_empty() && !known.iter().any(|k| k.contains(n.as_str())))
+        .collect()
+}

@@ -15,7 +15,7 @@ use fray_app::history::CommandRecord;
 use fray_app::recap::{Fact, Step, tally_of};
 use fray_app::table_view::Shown;
 use fray_app::{System, journal, simulate};
-use fray_tests::{library, unknown_to_players};
+use fray_tests::{library, never_seen, unknown_to_players};
 
 const STEPS: usize = 300;
 
@@ -203,35 +203,6 @@ fn the_partys_blows_on_foes_that_have_not_acted_reach_the_players() {
     {
         assert!(players.contains(line), "{line:?} missing from:\n{players}");
     }
-}
-
-/// Names of the combatants the players never knew at any moment of the fight (by
-/// `unknown_to_players`), less any that is part of a name they did know.
-fn never_seen(base: &Encounter, events: &[Event]) -> Vec<String> {
-    let mut enc = base.clone();
-    let mut known: Vec<String> = vec![base.name.clone()];
-    let mut unknown: std::collections::BTreeMap<fray_app::ids::CombatantId, String> =
-        Default::default();
-    let mut look = |enc: &Encounter| {
-        for c in enc.combatants.values() {
-            if unknown_to_players(enc, c) {
-                unknown.entry(c.id).or_insert_with(|| c.name.clone());
-            } else {
-                known.push(c.name.clone());
-            }
-        }
-        known.extend(enc.zones.values().map(|z| z.name.clone()));
-        known.extend(enc.sides.values().map(|s| s.name.clone()));
-    };
-    look(&enc);
-    for event in events {
-        enc.apply(event);
-        look(&enc);
-    }
-    unknown
-        .into_values()
-        .filter(|n| !n.trim().is_empty() && !known.iter().any(|k| k.contains(n.as_str())))
-        .collect()
 }
 
 /// An evening with a foe the players never see (hidden all along, rolling in secret, its

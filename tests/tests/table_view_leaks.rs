@@ -217,40 +217,16 @@ fn check_players_journal(history: &History, at: &str) {
         fray_app::journal::players_markdown(base, commands, events),
         fray_app::journal::players_html(base, commands, events),
     ];
-    // Who was ever known to the players, and what else is public.
     let mut enc = base.clone();
-    let mut ever_public: Vec<String> = vec![base.name.clone()];
-    let mut always_secret: std::collections::BTreeMap<_, String> = Default::default();
     let mut notes: Vec<String> = Vec::new();
-    let mut look = |enc: &Encounter| {
-        for c in enc.combatants.values() {
-            if secret(enc, c) {
-                always_secret.entry(c.id).or_insert_with(|| c.name.clone());
-            } else {
-                ever_public.push(c.name.clone());
-            }
-            if c.notes.len() > 3 {
-                notes.push(c.notes.clone());
-            }
+    for event in std::iter::once(None).chain(events.iter().map(Some)) {
+        if let Some(event) = event {
+            enc.apply(event);
         }
-        ever_public.extend(enc.zones.values().map(|z| z.name.clone()));
-        ever_public.extend(enc.sides.values().map(|s| s.name.clone()));
-    };
-    look(&enc);
-    for event in events {
-        enc.apply(event);
-        look(&enc);
+        notes
+            .extend(enc.combatants.values().filter(|c| c.notes.len() > 3).map(|c| c.notes.clone()));
     }
-    let revealed: std::collections::BTreeSet<String> = ever_public.iter().cloned().collect();
-    for (id, name) in &always_secret {
-        let ever_shown =
-            enc.combatant(*id).is_some_and(|c| !secret(&enc, c)) || revealed.contains(name);
-        if ever_shown
-            || name.trim().is_empty()
-            || revealed.iter().any(|p| p.contains(name.as_str()))
-        {
-            continue;
-        }
+    for name in fray_tests::never_seen(base, events) {
         for text in &exports {
             let line = text.lines().find(|l| l.contains(name.as_str()));
             assert!(
