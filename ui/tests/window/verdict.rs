@@ -1,6 +1,6 @@
 //! A decided fight says so in every procedure: with every foe out, the stepper reads "The
-//! party won" and "End the fight…" stands big where Next was, opening the review; with every
-//! character out it reads "The party lost". Each procedure's fight is its several-targets
+//! party won" and "End the fight…" stands beside those words at its top, opening the review;
+//! with every character out it reads "The party lost". Each procedure's fight is its several-targets
 //! golden, played to its end, then finished by the GM's conditions.
 
 use crate::common;

@@ -52,7 +52,8 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
     let button = |text: &str| {
         egui::Button::new(egui::RichText::new(text).size(size)).min_size(egui::vec2(0.0, height))
     };
-    // A decided fight has "End the fight…" big under Next: this one's room is kept, empty.
+    // A decided fight lights "End the fight…" where it always stands (issue 64: it once took
+    // the place of the step's own button beside Next).
     let decided = !ended
         && model.session.as_ref().is_some_and(|s| {
             fray_app::system::verdict::verdict(s.history().system(), s.state()).is_some()
@@ -69,13 +70,14 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
     ui.horizontal(|ui| {
         let end = ui
             .scope(|ui| {
-                if decided {
-                    ui.set_invisible();
-                }
                 if short {
                     ui.set_max_width(ui.available_width() - more_width);
                 }
-                let button = button("End the fight…").truncate();
+                let mut button = button("End the fight…").truncate();
+                if decided {
+                    let lit = ui.visuals().selection.bg_fill;
+                    button = button.fill(lit).stroke(ui.visuals().selection.stroke);
+                }
                 ui.add_enabled(model.session.is_some() && !ended, button)
             })
             .inner

@@ -86,8 +86,10 @@ const SHORT_QUESTION: (f32, usize) = (17.0, 2);
 ///
 /// Every part has a room of its own, as tall whatever it says, so nothing the GM clicks here
 /// or below moves when the fight changes: the headline's box scrolls inside when it says
-/// more, the question keeps its lines, and beside Next one room holds the step's main button,
-/// why Next waits or, once the fight is decided, "End the fight…".
+/// more, the question keeps its lines, and beside Next one room holds the step's main button
+/// or why Next waits. Once the fight is decided, the verdict is said large in the headline's
+/// box and "End the fight…", in its own place in the row under this top, is lit: nothing
+/// takes the place of the step's own button.
 pub fn pinned_ui(
     ui: &mut egui::Ui,
     model: &Model,
@@ -122,7 +124,7 @@ pub fn pinned_ui(
             &mut view.countdown,
         );
         if let Some(v) = verdict {
-            // Decided: said large; ending the fight is the big button under Next.
+            // Decided: said large; "End the fight…" is lit in its row under the top.
             let lit = ui.visuals().selection.stroke.color;
             ui.add(
                 egui::Label::new(RichText::new(v.words()).size(26.0).strong().color(lit)).wrap(),
@@ -138,30 +140,24 @@ pub fn pinned_ui(
     } else {
         next_refusal(session, view).map(str::to_owned)
     };
-    let rooms = Rooms {
-        enabled: refusal.is_none(),
-        refusal: refusal.as_deref().filter(|_| !ended),
-        decided: verdict.is_some() && !ended,
-    };
+    let rooms =
+        Rooms { enabled: refusal.is_none(), refusal: refusal.as_deref().filter(|_| !ended) };
     next_row_ui(ui, &prompts, &rooms, short, out);
     keys::keys_ui(ui, &prompts, &mut view.help, out);
     ui.separator();
 }
 
-/// What the rooms around Next hold: whether Next may be pressed, why it waits, whether the
-/// fight is decided ("End the fight…").
+/// What the rooms around Next hold: whether Next may be pressed and why it waits.
 struct Rooms<'a> {
     /// Next may be pressed.
     enabled: bool,
     /// Why Next waits.
     refusal: Option<&'a str>,
-    /// The fight is decided: "End the fight…" stands beside or under Next.
-    decided: bool,
 }
 
-/// One row: Next, then beside it one room as wide, as tall whatever it holds: "End the
-/// fight…" once the fight is decided, else the step's main button ("End turn"), else why Next
-/// waits (said beforehand, beside the button, not after a click in the status line). The
+/// One row: Next, then beside it one room as wide, as tall whatever it holds: the step's main
+/// button ("End turn"), else why Next waits (said beforehand, beside the button, not after a
+/// click in the status line). The
 /// answers below keep the height two more rows would take.
 fn next_row_ui(
     ui: &mut egui::Ui,
@@ -180,9 +176,7 @@ fn next_row_ui(
     ui.horizontal(|ui| next_ui(ui, half, rooms.enabled, out));
     let main = prompts.iter().flat_map(|p| &p.options).find(|o| o.main);
     let mut room = ui.new_child(egui::UiBuilder::new().max_rect(side));
-    if rooms.decided {
-        end_fight_ui(&mut room, side, if short { 17.0 } else { 20.0 }, out);
-    } else if let Some(option) = main {
+    if let Some(option) = main {
         prompts::option_ui(&mut room, option, out);
     } else if let Some(why) = rooms.refusal {
         waits_ui(&mut room, side, why, if short { 13.0 } else { 15.0 });
@@ -284,20 +278,6 @@ fn next_ui(ui: &mut egui::Ui, width: f32, enabled: bool, out: &mut Vec<Action>) 
     let response = ui.add_enabled(enabled, next);
     if response.on_hover_text("The next turn, phase or round (Space)").clicked() {
         out.push(Action::Game(Command::Advance));
-    }
-}
-
-/// "End the fight…" filling `rect`, in type of `size`.
-fn end_fight_ui(ui: &mut egui::Ui, rect: egui::Rect, size: f32, out: &mut Vec<Action>) {
-    let label = (
-        egui::Atom::grow(),
-        RichText::new("End the fight…").size(size).strong(),
-        egui::Atom::grow(),
-    );
-    let end = egui::Button::new(label).min_size(rect.size());
-    let hover = "Review what lasts for each character, then write it back";
-    if ui.put(rect, end).on_hover_text(hover).clicked() {
-        out.push(Action::ReviewFight);
     }
 }
 
