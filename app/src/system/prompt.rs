@@ -70,8 +70,10 @@ impl Prompt {
     }
 
     /// Before the first round: one button starting it, disabled while nobody is on the board.
+    /// One of the step's main buttons: pinned beside Next, it stays in its place while the
+    /// questions before the fight (surprise, reactions) grow as sides and combatants come.
     pub fn ready_to_fight(encounter: &crate::encounter::Encounter) -> Prompt {
-        let start = PromptOption::allowed("Start round 1", Command::Advance);
+        let start = PromptOption::allowed("Start round 1", Command::Advance).main();
         let start = if encounter.combatants.is_empty() {
             PromptOption {
                 enabled: false,

@@ -176,6 +176,10 @@ fn next_row_ui(
     ui.horizontal(|ui| next_ui(ui, half, rooms.enabled, out));
     let main = prompts.iter().flat_map(|p| &p.options).find(|o| o.main);
     let mut room = ui.new_child(egui::UiBuilder::new().max_rect(side));
+    // A main button the rules refuse now ("Start round 1" with nobody on the board) gives its
+    // room to why Next waits, which says the same: the button comes when it can be pressed,
+    // where only words stood.
+    let main = main.filter(|o| o.enabled || rooms.refusal.is_none());
     if let Some(option) = main {
         prompts::option_ui(&mut room, option, out);
     } else if let Some(why) = rooms.refusal {
