@@ -7,7 +7,7 @@ use crate::common;
 use crate::common::Window;
 use eframe::egui::{self, Pos2, vec2};
 use egui::accesskit::Role;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fray_app::Command;
 use fray_app::command::NewCombatant;
 use fray_app::encounter::{BoardRect, Encounter, Track};
@@ -361,18 +361,23 @@ fn the_board_zooms_and_fits_and_cards_still_move_in_board_units() {
     w.settle();
     let fitted = w.harness.get_by_label("Zone Gate").rect();
     assert!(fitted.width() > before.width() * 1.5, "fit zooms in on a small board");
-    assert!(w.harness.query_by_label("200 %").is_some());
+    // The readout says the zoom Fit chose: as big as the canvas allows, never over 200 %.
+    let fit = zoom_readout(&w);
+    assert!((150.0..=200.0).contains(&fit), "{fit} %");
     w.harness.get_by_label("\u{2212}").click();
     w.settle();
     let smaller = w.harness.get_by_label("Zone Gate").rect();
     assert!(smaller.width() < fitted.width(), "zooming out draws the card smaller");
-    assert!(w.harness.query_by_label("160 %").is_some());
-    // A drag of 80 screen points at 160 % moves the card 50 board units.
+    let zoom = zoom_readout(&w);
+    assert!((zoom - fit / 1.25).abs() <= 1.0, "one step out is 1.25 times smaller: {zoom} %");
+    // A drag of 80 × 40 screen points moves the card by as many board units over the zoom.
     let stored = state(&w).zone_named("Gate").unwrap().rect;
     let from = smaller.center();
     w.drag(from, from + vec2(80.0, 40.0));
     let after = state(&w).zone_named("Gate").unwrap().rect;
-    assert_eq!((after.x - stored.x, after.y - stored.y), (50.0, 25.0));
+    let (dx, dy) = (after.x - stored.x, after.y - stored.y);
+    let (want_x, want_y) = (80.0 * 100.0 / zoom, 40.0 * 100.0 / zoom);
+    assert!((dx - want_x).abs() <= 1.0 && (dy - want_y).abs() <= 1.0, "{dx}, {dy} at {zoom} %");
     assert_eq!((after.w, after.h), (stored.w, stored.h), "the stored size stays");
     w.harness.get_by_label("+").click();
     w.settle();
@@ -392,4 +397,13 @@ fn the_zoom_buttons_stay_put_when_the_readout_loses_a_digit() {
     // pointer of a GM clicking twice.
     assert_eq!(w.harness.get_by_label("+").rect(), plus);
     assert_eq!(w.harness.get_by_label("Fit").rect(), fit);
+}
+
+/// The zoom the board's readout says, in percent.
+fn zoom_readout(w: &Window) -> f32 {
+    w.harness
+        .root()
+        .children_recursive()
+        .find_map(|n| n.accesskit_node().value()?.strip_suffix(" %")?.parse().ok())
+        .expect("the zoom's readout")
 }

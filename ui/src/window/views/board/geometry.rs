@@ -28,8 +28,9 @@ pub const BUTTON_WIDTH: f32 = 44.0;
 /// Smallest board zoom.
 pub const MIN_ZOOM: f32 = 0.5;
 /// Smallest zoom of a grid board: a whole dungeon level in view, for the overview (tokens
-/// are small there; Fit never goes below [`MIN_FIT_ZOOM`]).
-pub const GRID_MIN_ZOOM: f32 = 0.12;
+/// are small there; Fit never goes below [`MIN_FIT_ZOOM`]). The benchmark's 100-square-wide
+/// level fits a 1600×1000 window's board at it, under the tray's row.
+pub const GRID_MIN_ZOOM: f32 = 0.1;
 /// The smallest zoom of a board: a grid may be looked at from further away than zone cards.
 pub fn min_zoom(state: &fray_app::encounter::Encounter) -> f32 {
     if state.grid.is_some() { GRID_MIN_ZOOM } else { MIN_ZOOM }

@@ -38,6 +38,11 @@ impl Slots {
 }
 
 /// Draws the tray and records it as a drop target.
+///
+/// One row as tall as a token, whatever it holds (issue 64: the first token taken off the
+/// board once added a row and pushed the board up under the pointer): its name and count on
+/// the left, the tokens after it, each in its place, and the last message for the GM on the
+/// right, over the last tokens' room (they scroll) rather than moving any.
 pub fn tray_ui(
     ui: &mut egui::Ui,
     model: &Model,
@@ -47,65 +52,62 @@ pub fn tray_ui(
     targets: &mut Vec<Target>,
 ) {
     let Some(session) = &model.session else { return };
-    let (state, selected) = (session.state(), model.selected);
-    let pal = Palette::of(ui.visuals());
     let frame_rect = ui.available_rect_before_wrap();
     let n = cache.off_board.len();
-    ui.horizontal(|ui| {
-        // Empty, the tray is this one line (the board keeps the height): still a drop target.
-        // As tall with a status line and its button as with the hint: the board stays.
-        ui.set_min_height(34.0);
-        ui.strong("Not on the board");
-        if n > 0 {
-            ui.weak(format!("({n})"));
-        }
-        // The last message for the GM stands where the hint does, in this line.
-        if let Some(status) = &model.status {
-            super::status_ui(ui, model, status, out);
-            return;
-        }
-        let hint = if n == 0 {
-            "Nobody. Drag a token here to take it off the board."
-        } else {
-            "Drag a token here to take it off the board."
-        };
-        ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
-    });
-    if n > 0 {
-        egui::ScrollArea::horizontal().id_salt("board-tray").auto_shrink([false, true]).show(
-            ui,
-            |ui| {
-                ui.horizontal(|ui| {
-                    // The tray keeps its size whatever the board's zoom: its own tokens.
-                    let ids: Vec<CombatantId> = cache.tray.iter().map(|t| t.id).collect();
-                    slots.follow(&ids);
-                    for slot in &slots.0 {
-                        let (rect, _) = ui.allocate_exact_size(COMPACT_TILE, egui::Sense::hover());
-                        let Some(token) =
-                            slot.and_then(|id| cache.tray.iter().find(|t| t.id == id))
-                        else {
-                            continue;
-                        };
-                        let selected = selected == Some(token.id);
-                        let look = Look {
-                            compact: true,
-                            selected,
-                            picked: false,
-                            acting: token.acting,
-                            band: None,
-                            zoom: 1.0,
-                        };
-                        let response = token::token_ui(ui, rect, token, &look, &pal, state);
-                        if response.clicked() && !selected {
-                            out.push(Action::Select(Some(token.id)));
-                        }
-                    }
-                });
-            },
+    let row = egui::Rect::from_min_size(
+        frame_rect.min,
+        egui::vec2(frame_rect.width(), COMPACT_TILE.y.max(ui.spacing().interact_size.y)),
+    );
+    ui.allocate_rect(row, egui::Sense::hover());
+    // The name and count, in a column as wide as the name: the count never moves the tokens.
+    let name_width = ui
+        .painter()
+        .layout_no_wrap(
+            "Not on the board".into(),
+            egui::TextStyle::Body.resolve(ui.style()),
+            egui::Color32::PLACEHOLDER,
+        )
+        .size()
+        .x
+        + ui.spacing().item_spacing.x * 2.0;
+    let (name, rest) = row.split_left_right_at_x(row.min.x + name_width);
+    let mut name_ui = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(name)
+            .layout(egui::Layout::top_down(egui::Align::Min).with_main_align(egui::Align::Center)),
+    );
+    name_ui.strong("Not on the board");
+    name_ui.weak(if n == 0 { "nobody".to_owned() } else { format!("{n} here") });
+    // The message on the right, over the tokens' room; else, with no token, the hint.
+    let mut tokens_room = rest;
+    if let Some(status) = &model.status {
+        let width = (rest.width() * 0.6).min(560.0);
+        let status_rect = rest.with_min_x(rest.max.x - width);
+        tokens_room = rest.with_max_x(status_rect.min.x);
+        let mut status_ui = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(status_rect)
+                .layout(egui::Layout::left_to_right(egui::Align::Center)),
         );
+        super::status_ui(&mut status_ui, model, status, out);
     }
-    let rect = frame_rect.with_max_y(ui.min_rect().max.y);
+    let mut tokens_ui = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(tokens_room)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    tokens_ui.set_clip_rect(tokens_room.intersect(ui.clip_rect()));
+    if n == 0 {
+        if model.status.is_none() {
+            let hint = "Drag a token here to take it off the board.";
+            tokens_ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
+        }
+    } else {
+        tokens_row_ui(&mut tokens_ui, model, session, cache, slots, out);
+    }
+    let rect = row;
     targets.push(Target { rect, zone: None });
+    let (state, pal) = (session.state(), Palette::of(ui.visuals()));
 
     // Highlight the tray when a token from a zone (or a library entry) is carried over it.
     let over = ui.rect_contains_pointer(rect);
@@ -120,4 +122,47 @@ pub fn tray_ui(
             StrokeKind::Outside,
         );
     }
+}
+
+/// The tray's tokens, each in its place (see [`Slots`]), scrolling sideways when many.
+fn tokens_row_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    session: &fray_data::Session,
+    cache: &Cache,
+    slots: &mut Slots,
+    out: &mut Vec<Action>,
+) {
+    let (state, selected) = (session.state(), model.selected);
+    let pal = Palette::of(ui.visuals());
+    egui::ScrollArea::horizontal().id_salt("board-tray").auto_shrink([false, true]).show(
+        ui,
+        |ui| {
+            ui.horizontal(|ui| {
+                // The tray keeps its size whatever the board's zoom: its own tokens.
+                let ids: Vec<CombatantId> = cache.tray.iter().map(|t| t.id).collect();
+                slots.follow(&ids);
+                for slot in &slots.0 {
+                    let (rect, _) = ui.allocate_exact_size(COMPACT_TILE, egui::Sense::hover());
+                    let Some(token) = slot.and_then(|id| cache.tray.iter().find(|t| t.id == id))
+                    else {
+                        continue;
+                    };
+                    let selected = selected == Some(token.id);
+                    let look = Look {
+                        compact: true,
+                        selected,
+                        picked: false,
+                        acting: token.acting,
+                        band: None,
+                        zoom: 1.0,
+                    };
+                    let response = token::token_ui(ui, rect, token, &look, &pal, state);
+                    if response.clicked() && !selected {
+                        out.push(Action::Select(Some(token.id)));
+                    }
+                }
+            });
+        },
+    );
 }
