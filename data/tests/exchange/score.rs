@@ -90,7 +90,7 @@ impl Tally {
                 .attacks
                 .iter()
                 .filter(|a| !got.attacks.contains(a))
-                .filter(|(attack, _, _)| {
+                .filter(|(attack, _, _, _)| {
                     !block.unread.iter().any(|u| u.starts_with(attack.as_str()))
                 })
                 .collect();
