@@ -56,7 +56,7 @@ fn action(a: &Value) -> Option<(i64, Vec<Attack>)> {
         (Some((average, dice)), _) if mean(&dice) == average => dice,
         (_, Some(field)) => field,
         // "Hit: 1 piercing damage": a number alone.
-        (None, None) => Dice::parse(&after.split(' ').next()?.to_string()).ok()?,
+        (None, None) => Dice::parse(after.split(' ').next()?).ok()?,
         (Some(_), None) => return None,
     };
     let mut dice = vec![first.to_string()];
