@@ -15,7 +15,11 @@
 //!
 //! And the real bestiaries of `tests/corpus`: the SRD 5.1 wiki's 319 Markdown pages for
 //! Sovereign, once and ten times over (3,190 pages, to show the growth), the OSE SRD wiki's 207
-//! stat tables, and the 5e-API's 334 monsters as JSON.
+//! stat tables, the 5e-API's 334 monsters as JSON, and a page of Open5e's v1 API (50).
+//!
+//! And the paste reader on a long paste made here: 1,000 and 10,000 (the most one paste may
+//! hold) SRD stat blocks, each with a melee attack, a ranged one with a second damage and a
+//! trait, to show it grows in a straight line.
 //!
 //! `cargo bench -p fray-data --bench exchange -- --warm-up-time 1 --measurement-time 5`
 
@@ -159,6 +163,14 @@ fn bestiaries(c: &mut Criterion) {
             )
         });
     });
+    let open5e = corpus("bestiaries/open5e-v1-monsters.json");
+    group.bench_function("open5e_page_50_monsters", |b| {
+        b.iter(|| {
+            black_box(
+                exchange::read_foreign("o5e.json", &open5e, "sovereign".parse().unwrap()).unwrap(),
+            )
+        });
+    });
     let api = corpus("bestiaries/5e-api-srd-2014-monsters.json");
     group.bench_function("5e_api_334_monsters", |b| {
         b.iter(|| {
@@ -167,6 +179,41 @@ fn bestiaries(c: &mut Criterion) {
             )
         });
     });
+    group.finish();
+}
+
+/// `n` stat blocks as the SRD prints them, pasted one after another.
+fn srd_paste(n: usize) -> String {
+    (0..n)
+        .map(|i| {
+            format!(
+                "Goblin Archer {i}\nArmor Class 15 (leather armor, shield)\nHit Points 7 (2d6)\n\
+                 Speed 30 ft.\nNimble Escape. The goblin can take the Disengage or Hide action \
+                 as a bonus action on each of its turns.\nScimitar. Melee Weapon Attack: +4 to \
+                 hit, reach 5 ft., one target. Hit: 5 (1d6 + 2) slashing damage.\nShortbow. \
+                 Ranged Weapon Attack: +4 to hit, range 80/320 ft., one target. Hit: 5 (1d6 + \
+                 2) piercing damage plus 2 (1d4) poison damage.\n\n"
+            )
+        })
+        .collect()
+}
+
+fn long_paste(c: &mut Criterion) {
+    fray_app::systems::registry();
+    let mut group = c.benchmark_group("paste");
+    group.sample_size(10);
+    for n in [1_000, exchange::MAX_BLOCKS] {
+        let text = srd_paste(n);
+        group.bench_function(format!("srd_blocks_{n}"), |b| {
+            b.iter(|| {
+                let read =
+                    exchange::read_stat_blocks("paste.txt", &text, "sovereign".parse().unwrap());
+                let read = read.unwrap();
+                assert_eq!(read.blocks.len(), n);
+                black_box(read)
+            });
+        });
+    }
     group.finish();
 }
 
@@ -233,5 +280,13 @@ fn round_three(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, import, million_tags, quadratic_once, bestiaries, round_three);
+criterion_group!(
+    benches,
+    import,
+    million_tags,
+    quadratic_once,
+    bestiaries,
+    round_three,
+    long_paste
+);
 criterion_main!(benches);

@@ -128,6 +128,13 @@ pub(super) fn hit_damage(after_hit: &str) -> Option<(Dice, &str)> {
     }
 }
 
+/// The average printed before a hit's dice: "12 (2d6 + 5) bludgeoning damage." is 12; none
+/// when the dice stand alone ("(d8) damage.") or no dice follow ("1 piercing damage.").
+pub(super) fn printed_average(after_hit: &str) -> Option<i64> {
+    let (average, tail) = after_hit.trim_start().split_once(char::is_whitespace)?;
+    tail.trim_start().starts_with('(').then(|| average.parse().ok()).flatten()
+}
+
 /// The damage after "Hit:" when its dice are misprinted with spaces inside ("6 (1 d6 + 3)
 /// piercing damage."): the dice without them, as printed, and the text after, when that
 /// reading is the only one (it rolls the average printed before it); `None` otherwise.

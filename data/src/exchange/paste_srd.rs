@@ -9,7 +9,7 @@
 //! "Melee or Ranged Weapon Attack: ... reach 5 ft. or range 20/60 ft." is two attacks: the
 //! melee one, and the same weapon thrown with its range.
 
-use super::paste_pieces::{hit_damage, misprinted_damage, to_hit};
+use super::paste_pieces::{hit_damage, misprinted_damage, printed_average, to_hit};
 use fray_app::dice::Dice;
 
 /// What a piece of an attack's hit that no field holds is written with after its name.
@@ -20,6 +20,10 @@ const MISPRINTED: &str = ", dice misprinted: ";
 
 /// What an action that reads as an attack Fray could not read is written with after its name.
 const NOT_READ: &str = ", an attack Fray cannot read: ";
+
+/// What the line saying a file's damage field and its attack's text disagree is written with
+/// after its name.
+const DISAGREE: &str = ", its damage field and text differ: ";
 
 /// The piece that says an action is an attack Fray could not read, its words whole: no field
 /// reads it, so it is listed as not read and kept in the notes.
@@ -68,6 +72,12 @@ pub(super) struct SrdAttack {
     /// The damage as printed when its dice were misprinted ("6 (1 d6 + 3)") and read all the
     /// same: said in a line of its own.
     pub misprint: Option<String>,
+    /// The average printed before the hit's first dice ("12 (2d6 + 5)": 12), when the text
+    /// gives both.
+    pub average: Option<i64>,
+    /// What a file's damage field said that its text does not, and which was read: said in a
+    /// line of its own.
+    pub disagreement: Option<String>,
 }
 
 impl SrdAttack {
@@ -90,11 +100,17 @@ impl SrdAttack {
             }
             _ => (name, None),
         };
-        // "Melee Weapon Attack. +6, ...": a full stop for the colon reads the same.
-        let at = body.find("Attack:").or_else(|| body.find("Attack. "))?;
+        // "Melee Weapon Attack. +6, ...": a full stop for the colon reads the same; "+8 to hit,
+        // reach 5 ft. ... Hit: ..." (Tome of Beasts' Abominable Beauty) is an attack without
+        // its kind, a melee one.
+        let at = body
+            .find("Attack:")
+            .or_else(|| body.find("Attack. "))
+            .or_else(|| starts_with_to_hit(&body).then_some(0))?;
         let hit = at + body[at..].find("Hit:").or_else(|| body[at..].find("Hit. "))?;
         let (head, between) = (&body[..at], &body[at..hit]);
         let mut misprint = None;
+        let average = printed_average(&body[hit + 4..]);
         let (first, (kind, after)) = match (hit_damage(&body[hit + 4..]), given) {
             (Some((first, after)), _) => (first, damage_type(after)),
             (None, Some(given)) => (given, (None, &body[hit + 4..])),
@@ -120,6 +136,8 @@ impl SrdAttack {
                 .map(|r| (r, long_range(between))),
             rider: None,
             misprint,
+            average,
+            disagreement: None,
         };
         let rest = attack.add_second_damages(after);
         let rest = rest.trim().trim_start_matches([',', ';']).trim();
@@ -174,13 +192,32 @@ impl SrdAttack {
         sum(&self.first, &added).unwrap_or_else(|| self.first.clone())
     }
 
-    /// With another first damage and type (a JSON file's own fields); a second damage that no
-    /// longer adds up goes back to the rider.
-    pub(super) fn with_first(mut self, first: Dice, kind: Option<String>) -> SrdAttack {
-        self.first = first;
+    /// With a JSON file's own damage field `given` and type. The field is the hit's first
+    /// damage, or the whole of it (Open5e's SRD dragons give "2d10+1d8" beside "17 (2d10 + 6)
+    /// piercing damage plus 4 (1d8) acid damage"): the text's reading stands. When the two
+    /// differ, the text is read if its dice roll the average it prints (Open5e's Tome of
+    /// Beasts gives "2d6" beside "11 (2d6 + 4)"), else the field; a line says which and what
+    /// the other said.
+    pub(super) fn with_field(mut self, given: Dice, kind: Option<String>) -> SrdAttack {
+        self.kind = kind.or(self.kind.take());
+        if same_dice(&given, &self.first) || same_dice(&given, &self.damage()) {
+            return self;
+        }
+        let printed = match self.average {
+            Some(average) => format!("{average} ({})", self.first),
+            None => format!("({})", self.first),
+        };
+        #[allow(clippy::cast_possible_truncation)]
+        let rolls_printed = self.average.is_some_and(|a| a == (self.first.average() + 1e-6) as i64);
+        if rolls_printed {
+            self.disagreement =
+                Some(format!("the file's {given}, the text's {printed}; the text's read"));
+            return self;
+        }
+        let said = format!("the file's {given}, the text's {printed}; the file's read");
         // The file's own field gave the dice: the text's misprint is not what was read.
         self.misprint = None;
-        self.kind = kind.or(self.kind);
+        self.first = given;
         let added: Vec<Dice> = self.added.iter().map(|(d, _)| d.clone()).collect();
         if sum(&self.first, &added).is_none() {
             let words: Vec<String> =
@@ -188,6 +225,7 @@ impl SrdAttack {
             let rider = self.rider.take().into_iter();
             self.rider = Some(words.into_iter().chain(rider).collect::<Vec<_>>().join(", "));
         }
+        self.disagreement = Some(said);
         self
     }
 
@@ -236,6 +274,7 @@ impl SrdAttack {
                 format!("{}{MISPRINTED}'{printed}' read as {}", self.name, self.first)
             }),
         );
+        out.extend(self.disagreement.as_ref().map(|said| format!("{}{DISAGREE}{said}", self.name)));
         out
     }
 }
@@ -243,12 +282,33 @@ impl SrdAttack {
 /// Whether a piece is an attack's rider, as [`SrdAttack::pieces`] writes one: no field reads it.
 /// A misprint's line is one too: it is listed with them.
 pub(super) fn is_rider(piece: &str) -> bool {
-    [RIDER, MISPRINTED, NOT_READ].iter().any(|marker| {
+    [RIDER, MISPRINTED, NOT_READ, DISAGREE].iter().any(|marker| {
         piece.split_once(marker).is_some_and(|(name, _)| {
             let words = name.split_whitespace().count();
             words > 0 && words <= super::paste::MAX_NAME_WORDS
         })
     })
+}
+
+/// Whether an attack's words start with its bonus: "+8 to hit, reach 5 ft., ...".
+fn starts_with_to_hit(body: &str) -> bool {
+    body.split_once(" to hit").is_some_and(|(before, _)| {
+        let digits = before.trim_start_matches(['+', '-', '−']);
+        before.len() > digits.len()
+            && !digits.is_empty()
+            && digits.chars().all(|c| c.is_ascii_digit())
+    })
+}
+
+/// Whether two sums roll the same dice and numbers, in whatever order ("2d10+d8+6" and
+/// "2d10+6+1d8").
+fn same_dice(a: &Dice, b: &Dice) -> bool {
+    let leaves = |d: &Dice| {
+        let mut out: Vec<String> = d.leaves().map(|n| format!("{n:?}")).collect();
+        out.sort();
+        out
+    };
+    a.is_sum() && b.is_sum() && leaves(a) == leaves(b)
 }
 
 /// `first` and `added` as one sum of dice, if it is one within the limits.
@@ -271,8 +331,14 @@ fn damage_type(after: &str) -> (Option<String>, &str) {
     let first = after.trim_start();
     let end = first.find(' ').unwrap_or(first.len());
     let word = &first[..end];
-    let a_type = !word.is_empty() && word.chars().all(char::is_alphabetic);
+    let a_type = type_word(word);
     if a_type { (Some(word.to_owned()), &first[end..]) } else { (None, after) }
+}
+
+/// Whether a word may be (part of) a damage's type: letters, and not the "plus" of a second
+/// damage ("18 (3d6 + 8) plus 3 (1d6) poison damage": the first has no type).
+fn type_word(word: &str) -> bool {
+    !word.is_empty() && word.chars().all(char::is_alphabetic) && word != "plus"
 }
 
 /// The type of "acid damage, and ...", and the text after its "damage"; `None` without a
@@ -287,7 +353,7 @@ fn typed(after: &str) -> Option<(Option<String>, &str)> {
         if bare == "damage" {
             return Some(((!words.is_empty()).then(|| words.join(" ")), &rest["damage".len()..]));
         }
-        if bare.is_empty() || bare.len() != word.len() {
+        if bare.len() != word.len() || !type_word(bare) {
             return None;
         }
         words.push(bare);
@@ -450,5 +516,68 @@ mod tests {
             assert!(!is_attack_text(words), "{words}");
         }
         assert!(!is_rider("Mace (d8)"));
+    }
+
+    fn given(name: &str, body: &str, field: &str) -> Vec<String> {
+        let field = Dice::parse(field).unwrap();
+        SrdAttack::read_given(name, body, Some(field.clone()))
+            .unwrap()
+            .with_field(field, None)
+            .pieces()
+    }
+
+    /// Open5e's fields beside its text: the first damage, the whole hit, or dice without the
+    /// modifier the text prints (and rolls its average with).
+    #[test]
+    fn a_files_damage_field_and_its_text_read_together() {
+        let bite = "Melee Weapon Attack: +11 to hit, reach 10 ft., one target. Hit: 17 (2d10 + 6) \
+                    piercing damage plus 4 (1d8) acid damage.";
+        for field in ["2d10+6", "2d10+1d8+6"] {
+            assert_eq!(
+                given("Bite", bite, field),
+                ["Bite (2d10+6+d8, piercing, acid, reach 10 ft)"]
+            );
+        }
+        let claw = "Melee Weapon Attack: +9 to hit, reach 5 ft., one target. Hit: 11 (2d6 + 4) \
+                    slashing damage.";
+        assert_eq!(
+            given("Claw", claw, "2d6"),
+            [
+                "Claw (2d6+4, slashing)",
+                "Claw, its damage field and text differ: the file's 2d6, the text's 11 (2d6+4); \
+                 the text's read"
+            ]
+        );
+        // A text that does not roll its own average: the field is read, said.
+        let off = claw.replace("11 (", "14 (");
+        assert_eq!(
+            given("Claw", &off, "2d6+7"),
+            [
+                "Claw (2d6+7, slashing)",
+                "Claw, its damage field and text differ: the file's 2d6+7, the text's 14 (2d6+4); \
+                 the file's read"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_first_damage_without_a_type_and_an_attack_without_its_kind_are_read() {
+        assert_eq!(
+            pieces(
+                "Bite",
+                "Melee Weapon Attack: +13 to hit, reach 15 ft., one target. Hit: 18 (3d6 + 8) \
+                 plus 3 (1d6) poison damage."
+            ),
+            ["Bite (3d6+8+d6, poison, reach 15 ft)"]
+        );
+        assert_eq!(
+            pieces(
+                "Slam",
+                "+8 to hit, reach 5 ft., one target. Hit: 7 (1d8 + 3) damage plus 28 (8d6) fire \
+                 damage."
+            ),
+            ["Slam (1d8+3+8d6, fire)"]
+        );
+        assert_eq!(SrdAttack::read("Gaze", "A +2 bonus to hit. Hit: 7 (1d8) damage."), None);
     }
 }

@@ -10,6 +10,7 @@ mod hostile;
 mod import;
 mod markdown;
 mod merge;
+mod open5e;
 mod ose_srd;
 mod paste;
 mod round_trip;

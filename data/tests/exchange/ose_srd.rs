@@ -9,6 +9,7 @@
 //! At least 95 % must be right in every field, and no value may be wrong.
 
 use crate::paste_fixture as fixture;
+use crate::score::Tally;
 use fray_app::dice::Dice;
 use fray_data::exchange::{PastedBlock, read_stat_blocks};
 use serde_json::{Value, json};
@@ -173,8 +174,10 @@ fn value(block: &PastedBlock, key: &str) -> Option<Value> {
 }
 
 /// Checks every creature of `file` against the tables; the share with every field right, and
-/// the fields that were not.
-fn check(file: &str, tables: &[Table]) -> (f64, Vec<String>) {
+/// the fields that were not. Each creature is counted in the corpus score ([`Tally`]) too:
+/// right, reported (a value printed in a form no field holds, listed as not read), or silently
+/// wrong.
+fn check(file: &'static str, tables: &[Table]) -> (f64, Vec<String>) {
     fray_app::systems::registry();
     let blocks = read_stat_blocks(file, &fixture(file), crate::sys("sovereign"))
         .unwrap_or_else(|e| panic!("{e:?}"))
@@ -186,7 +189,10 @@ fn check(file: &str, tables: &[Table]) -> (f64, Vec<String>) {
     let mut wrong = Vec::new();
     let mut missed = Vec::new();
     let mut with_unread = 0;
+    let mut tally = Tally::new(file);
     for (block, table) in blocks.iter().zip(tables) {
+        let (wrong_before, missed_before) = (wrong.len(), missed.len());
+        let mut said = Vec::new();
         with_unread += usize::from(
             expected(table).iter().any(|(l, _, w)| w.is_none() && !row_absent(table, l)),
         );
@@ -218,13 +224,27 @@ fn check(file: &str, tables: &[Table]) -> (f64, Vec<String>) {
                     if !(kept || row_absent(table, label)) {
                         all = false;
                         missed.push(format!("{} {key}: unclear, and not kept", table.name));
+                    } else if !row_absent(table, label) {
+                        said.push(format!("{label} '{}'", row(table, label).unwrap_or("")));
                     }
                 }
             }
         }
         right += usize::from(all);
+        // A value read wrong or lost unsaid is silently wrong; one printed in a form no field
+        // holds, kept in the notes, reported.
+        let unsaid: Vec<String> =
+            wrong[wrong_before..].iter().chain(&missed[missed_before..]).cloned().collect();
+        tally.count(&table.name, &said, &unsaid);
     }
     assert!(wrong.is_empty(), "{file}: values read wrong:\n{}", wrong.join("\n"));
+    // Two values for one field ("7 [12] or 5 [14]"), a damage by size, a range of counts: 41
+    // tables print a value so, which no field of Sovereign's holds; counted as reported, they
+    // leave 80 % of the creatures right with every field, under the 95 % of the other sources.
+    tally.finish_at(
+        if file.ends_with(".md") { "OSE SRD wiki tables" } else { "OSE one-line stat blocks" },
+        80,
+    );
     eprintln!(
         "{file}: {right} of {} with every field right ({with_unread} with a value left unread)",
         blocks.len()

@@ -46,8 +46,8 @@ fn prints(page: &str, field: &str, got: &Expected) -> bool {
         "speed" => got.speed.is_some_and(|s| flat.contains(&format!("**Speed**{s}ft"))),
         "atk" => got.atk.is_some_and(|a| flat.contains(&format!("+{a}tohit"))),
         // Each die and number of the damage (a second damage added to the first) printed,
-        // and the range.
-        _ => got.attacks.iter().all(|(name, dmg, range)| {
+        // and the range or reach.
+        _ => got.attacks.iter().all(|(name, dmg, range, reach)| {
             let name: String = name.chars().filter(|c| !c.is_whitespace()).collect();
             let printed = dmg.split('+').all(|term| {
                 flat.contains(&if term.starts_with('d') { format!("1{term}") } else { term.into() })
@@ -56,7 +56,8 @@ fn prints(page: &str, field: &str, got: &Expected) -> bool {
                 let long = long.map(|l| format!("/{l}")).unwrap_or_default();
                 flat.contains(&format!("range{normal}{long}ft"))
             });
-            flat.contains(&format!("***{name}")) && printed && range
+            let reach = reach.is_none_or(|r| flat.contains(&format!("reach{r}ft")));
+            flat.contains(&format!("***{name}")) && printed && range && reach
         }),
     }
 }

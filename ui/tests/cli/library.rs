@@ -361,6 +361,29 @@ fn another_trackers_bestiary_comes_in_and_goes_out() {
     assert!(!out.contains("not read"), "{out}");
 }
 
+/// A real page of Open5e's v1 API: its 50 creatures come in as Sovereign's, the two of one
+/// name (the SRD's Aboleth and Level Up's) each an entry of its own, an attack Fray cannot read
+/// said by name; for Block, Dodge, Parry, whose HP none of them fits, nothing is imported and
+/// the command fails naming each.
+#[test]
+fn a_real_open5e_page_comes_in_by_its_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("fray.db");
+    let page = bestiary("open5e-v1-monsters.json");
+    let out = ok(&db, &["import", &page, "--system", "sovereign"]);
+    assert!(out.contains("5e SRD monster JSON (5e-API or Open5e), 50 creatures read\n"), "{out}");
+    assert!(
+        out.contains("  not read (kept in the notes): Iron Axe, an attack Fray cannot read: "),
+        "{out}"
+    );
+    assert!(out.ends_with("imported: 50 added, 0 changed\n"), "{out}");
+    let o = fray(&db, &["import", &page, "--system", "bdp"]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert_eq!(err.matches("field 'HP'").count() + err.matches("field 'Armour'").count(), 50);
+    assert!(err.contains("creature 7 (Aboleth), field 'HP': 'HP 171'"), "{err}");
+}
+
 /// A Markdown bestiary page is stat blocks as printed, whatever its name: no `--text` needed.
 #[test]
 fn printed_stat_blocks_are_told_by_their_content() {

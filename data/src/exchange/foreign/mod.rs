@@ -236,7 +236,7 @@ pub(super) fn structured_attack(
     let kind = (!kind.is_empty()).then(|| kind.to_lowercase());
     let bonus = Some(format!("{bonus:+}"));
     if let Some(attack) = SrdAttack::read_given(name, desc, Some(dice.clone())) {
-        return Some((attack.with_first(dice, kind).pieces(), bonus, false));
+        return Some((attack.with_field(dice, kind).pieces(), bonus, false));
     }
     // Fields without a sentence that reads: its words, if any, go to the notes.
     let plain = name.split('(').next().unwrap_or(name).trim();
