@@ -355,7 +355,7 @@ fn shift_click_a_token(w: &mut Window, choices: &mut Choices) -> Option<String> 
 /// Like `.ci/sizes-baseline.txt`, each number may only go down: a movement more is a failure,
 /// and a fix lowers its number here.
 const REMAINING: &[(&str, usize)] =
-    &[("freeform", 3), ("bdp", 25), ("d12", 36), ("dr12", 11), ("murdham", 13), ("sovereign", 27)];
+    &[("freeform", 3), ("bdp", 17), ("d12", 36), ("dr12", 11), ("murdham", 13), ("sovereign", 27)];
 
 /// Random play of `system` replayed into the window on every screen; panics with every step
 /// that moved something under the pointer when there are more than [`REMAINING`] says.

@@ -118,7 +118,8 @@ fn ties(enc: &Encounter, words: Wording) -> Vec<Prompt> {
             }
         })
         .collect();
-    let mut go = PromptOption::allowed("Start the turns", Command::Advance).with_last_answer();
+    let mut go =
+        PromptOption::allowed("Start the turns", Command::Advance).with_last_answer().main();
     if !pending.is_empty() {
         go = PromptOption { enabled: false, reason: Some("break the ties first".into()), ..go };
     }
@@ -173,7 +174,10 @@ fn turn(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     for (target, attackers) in strikes {
         options.extend(strike_options(enc, target, &attackers, gambits_left, words));
     }
-    options.push(PromptOption::allowed("Done: next turn", Command::Advance).with_last_answer());
+    // Beside Next (a main button): the answers above it come and go as the turn is played,
+    // and it never slides up into the place of one just taken.
+    options
+        .push(PromptOption::allowed("Done: next turn", Command::Advance).with_last_answer().main());
     let title = turn_title(enc, words);
     vec![Prompt { id: "turn".into(), title, actor: enc.acting().first().copied(), options }]
 }
