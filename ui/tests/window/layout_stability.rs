@@ -104,7 +104,12 @@ fn picture(w: &Window) -> Picture {
                 board = Some(widget.rect);
             }
             let rect = widget.interact_rect;
-            if !widget.visible || !widget.sense.senses_click() || rect.area() < 16.0 {
+            // A sliver at a scroll's edge (a button cut to half a point) is no target a hand
+            // can aim at: what shows must be at least 4 points each way.
+            if !widget.visible
+                || !widget.sense.senses_click()
+                || rect.width().min(rect.height()) < 4.0
+            {
                 continue;
             }
             widgets.push(Seen {
@@ -355,7 +360,7 @@ fn shift_click_a_token(w: &mut Window, choices: &mut Choices) -> Option<String> 
 /// Like `.ci/sizes-baseline.txt`, each number may only go down: a movement more is a failure,
 /// and a fix lowers its number here.
 const REMAINING: &[(&str, usize)] =
-    &[("freeform", 3), ("bdp", 17), ("d12", 36), ("dr12", 11), ("murdham", 13), ("sovereign", 27)];
+    &[("freeform", 3), ("bdp", 13), ("d12", 35), ("dr12", 11), ("murdham", 12), ("sovereign", 27)];
 
 /// Random play of `system` replayed into the window on every screen; panics with every step
 /// that moved something under the pointer when there are more than [`REMAINING`] says.
