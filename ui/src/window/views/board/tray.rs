@@ -41,8 +41,8 @@ impl Slots {
 ///
 /// One row as tall as a token, whatever it holds (issue 64: the first token taken off the
 /// board once added a row and pushed the board up under the pointer): its name and count on
-/// the left, the tokens after it, each in its place, and the last message for the GM on the
-/// right, over the last tokens' room (they scroll) rather than moving any.
+/// the left, the tokens after it, each in its place (they scroll sideways when many), and on
+/// the right the room of the last message for the GM.
 pub fn tray_ui(
     ui: &mut egui::Ui,
     model: &Model,
@@ -78,18 +78,22 @@ pub fn tray_ui(
     );
     name_ui.strong("Not on the board");
     name_ui.weak(if n == 0 { "nobody".to_owned() } else { format!("{n} here") });
-    // The message on the right, over the tokens' room; else, with no token, the hint.
-    let mut tokens_room = rest;
-    if let Some(status) = &model.status {
-        let width = (rest.width() * 0.6).min(560.0);
-        let status_rect = rest.with_min_x(rest.max.x - width);
-        tokens_room = rest.with_max_x(status_rect.min.x);
-        let mut status_ui = ui.new_child(
-            egui::UiBuilder::new()
-                .max_rect(status_rect)
-                .layout(egui::Layout::left_to_right(egui::Align::Center)),
-        );
-        super::status_ui(&mut status_ui, model, status, out);
+    // The message on the right, in a room of its own whether it says something or not (it
+    // never comes over a token): the GM's last message, else the hint.
+    let width = (rest.width() * 0.45).min(520.0);
+    let (tokens_room, message_room) = rest.split_left_right_at_x(rest.max.x - width);
+    let mut message_ui = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(message_room)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+    );
+    message_ui.set_clip_rect(message_room.intersect(ui.clip_rect()));
+    match &model.status {
+        Some(status) => super::status_ui(&mut message_ui, model, status, out),
+        None => {
+            let hint = "Drag a token here to take it off the board.";
+            message_ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
+        }
     }
     let mut tokens_ui = ui.new_child(
         egui::UiBuilder::new()
@@ -97,12 +101,7 @@ pub fn tray_ui(
             .layout(egui::Layout::left_to_right(egui::Align::Center)),
     );
     tokens_ui.set_clip_rect(tokens_room.intersect(ui.clip_rect()));
-    if n == 0 {
-        if model.status.is_none() {
-            let hint = "Drag a token here to take it off the board.";
-            tokens_ui.add(egui::Label::new(egui::RichText::new(hint).weak()).truncate());
-        }
-    } else {
+    if n > 0 {
         tokens_row_ui(&mut tokens_ui, model, session, cache, slots, out);
     }
     let rect = row;
