@@ -56,7 +56,8 @@ pub fn tray_ui(
     let n = cache.off_board.len();
     let row = egui::Rect::from_min_size(
         frame_rect.min,
-        egui::vec2(frame_rect.width(), COMPACT_TILE.y.max(ui.spacing().interact_size.y)),
+        // A token, and under it the room of the sideways scroll bar when there are many.
+        egui::vec2(frame_rect.width(), COMPACT_TILE.y + ui.spacing().scroll.bar_width + 2.0),
     );
     ui.allocate_rect(row, egui::Sense::hover());
     // The name and count, in a column as wide as the name: the count never moves the tokens.
@@ -98,7 +99,7 @@ pub fn tray_ui(
     let mut tokens_ui = ui.new_child(
         egui::UiBuilder::new()
             .max_rect(tokens_room)
-            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+            .layout(egui::Layout::left_to_right(egui::Align::Min)),
     );
     tokens_ui.set_clip_rect(tokens_room.intersect(ui.clip_rect()));
     if n > 0 {
