@@ -137,13 +137,20 @@ fn command_name(command: &Command) -> String {
     text.chars().take(80).collect()
 }
 
+/// Seeds a longer soak (`FRAY_SOAK`) found, played every time: Murdham's 37 settled Oswin's
+/// attack on a cultist who had stepped in to guard the Bandit captain, and the recap counted
+/// the blow on the captain, whom the players had not seen (the tally read the attack aimed,
+/// not the one struck, and the queue as it stood before the step).
+const FOUND: &[(&str, u64)] = &[("murdham", 37)];
+
 #[test]
 fn random_play_of_every_procedure() {
     assert!(fray_app::systems::registry().all().len() >= 6, "every procedure is played");
     for system in fray_app::systems::registry().all() {
         let id = system.id();
         let library = library(id.as_str());
-        for seed in 1..=seeds() {
+        let found = FOUND.iter().filter(|(s, _)| *s == id.as_str()).map(|(_, seed)| *seed);
+        for seed in (1..=seeds()).chain(found) {
             let report = simulate::play(id, seed, STEPS, &library)
                 .unwrap_or_else(|f| panic!("{id} seed {seed}: {f}"));
             let h = &report.history;

@@ -34,8 +34,8 @@ impl Tally for MurdhamTally {
             out.push(Fact::Blow { by: *striker, on: held.id, outcome });
             critical(step, *striker, held.id, out);
         }
-        if let Some(spec) = settled(step, command) {
-            settle(step, spec, reaction, out);
+        if let Some((spec, struck)) = settled(step, command) {
+            settle(step, &spec, &struck, reaction, out);
         }
     }
 
@@ -52,30 +52,65 @@ impl Tally for MurdhamTally {
 }
 
 /// The attack this command settles: one struck at once (no one can react), or the one waiting
-/// for a reaction, settled now.
-fn settled<'a>(step: &Step<'a>, command: Option<&'a MurdhamCommand>) -> Option<&'a AttackSpec> {
+/// for a reaction, settled now; with who it struck of one target (a guard who stepped in for
+/// it, or the target), none for a blast at a zone.
+fn settled(
+    step: &Step<'_>,
+    command: Option<&MurdhamCommand>,
+) -> Option<(AttackSpec, Vec<CombatantId>)> {
     let waits = step
         .own_events::<MurdhamEvent>()
         .any(|(_, e)| matches!(e, MurdhamEvent::Queued { pending: Pending::Attack(_), .. }));
-    let settles =
-        step.own_events::<MurdhamEvent>().any(|(_, e)| matches!(e, MurdhamEvent::Settled));
+    let one = |spec: &AttackSpec| matches!(spec.aim, super::model::Aim::One { .. });
     match command {
-        Some(MurdhamCommand::Attack(spec)) if !waits => Some(spec),
-        _ if settles => attack_settled(step).map(|a| &a.spec),
-        _ => None,
+        Some(MurdhamCommand::Attack(spec)) if !waits => {
+            let struck = match spec.aim {
+                super::model::Aim::One { target } => vec![target],
+                super::model::Aim::Zone { .. } => Vec::new(),
+            };
+            Some((spec.clone(), struck))
+        }
+        _ => attack_settled(step).map(|a| {
+            let struck =
+                if one(&a.spec) { a.struck.iter().map(|s| s.id).collect() } else { Vec::new() };
+            (a.spec, struck)
+        }),
     }
 }
 
-/// The attack waiting before this command, or queued within it.
-fn attack_settled<'a>(step: &Step<'a>) -> Option<&'a PendingAttack> {
-    let queued = step.own_events::<MurdhamEvent>().find_map(|(_, e)| match e {
-        MurdhamEvent::Queued { pending: Pending::Attack(a), .. }
-        | MurdhamEvent::Updated { pending: Pending::Attack(a) } => Some(a),
-        _ => None,
-    });
-    queued.or(match step.before.murdham().pending.first() {
-        Some(Pending::Attack(a)) => Some(a),
-        _ => None,
+/// The attack the step's `Settled` settles: the first thing waiting at that moment, found by
+/// playing the step's facts on the queue as the procedure's state does (a counter or a new
+/// attack may have come before the one waiting when the command began: murdham seed 37 of
+/// random play settled Oswin's attack on the cultist while Oswin's on the captain waited first
+/// before the step).
+fn attack_settled(step: &Step<'_>) -> Option<PendingAttack> {
+    use crate::system::Kept;
+    let mut state = step.before.murdham().clone();
+    for (_, e) in step.own_events::<MurdhamEvent>() {
+        if matches!(e, MurdhamEvent::Settled) {
+            return match state.pending.first() {
+                Some(Pending::Attack(a)) => Some(a.clone()),
+                _ => None,
+            };
+        }
+        state.apply(e);
+    }
+    None
+}
+
+/// The attack a reaction answers: the first attack waiting once the step's facts before the
+/// reaction's own are played, else the one waiting before the step.
+fn attack_answered(step: &Step<'_>) -> Option<PendingAttack> {
+    attack_settled(step).or_else(|| {
+        let queued = step.own_events::<MurdhamEvent>().find_map(|(_, e)| match e {
+            MurdhamEvent::Queued { pending: Pending::Attack(a), .. }
+            | MurdhamEvent::Updated { pending: Pending::Attack(a) } => Some(a.clone()),
+            _ => None,
+        });
+        queued.or(match step.before.murdham().pending.first() {
+            Some(Pending::Attack(a)) => Some(a.clone()),
+            _ => None,
+        })
     })
 }
 
@@ -87,7 +122,7 @@ fn reacted(step: &Step<'_>, id: CombatantId, reaction: &Reaction, out: &mut Vec<
         Reaction::HideBehind { .. } => (id, "hide behind"),
         Reaction::GuardedBy { guard } => (*guard, "guard"),
     };
-    let against = attack_settled(step).map(|a| a.spec.attacker);
+    let against = attack_answered(step).map(|a| a.spec.attacker);
     let turned_aside = matches!(reaction, Reaction::Dodge | Reaction::Counter { .. })
         && step.lost(id) == 0
         && step.own_events::<MurdhamEvent>().any(|(_, e)| matches!(e, MurdhamEvent::Settled));
@@ -97,6 +132,7 @@ fn reacted(step: &Step<'_>, id: CombatantId, reaction: &Reaction, out: &mut Vec<
 fn settle(
     step: &Step<'_>,
     attack: &AttackSpec,
+    struck: &[CombatantId],
     reaction: Option<(CombatantId, &Reaction)>,
     out: &mut Vec<Fact>,
 ) {
@@ -124,10 +160,6 @@ fn settle(
         critical(step, attacker, *on, out);
     }
     if victims.is_empty() {
-        let aimed = match &attack.aim {
-            super::model::Aim::One { target } => Some(*target),
-            super::model::Aim::Zone { .. } => None,
-        };
         let wit_failed = step.rolls().any(|(e, r)| {
             e.actor == Some(attacker)
                 && r.dice == Dice::die(20)
@@ -142,8 +174,8 @@ fn settle(
         } else {
             Outcome::Landed
         };
-        if let Some(on) = aimed {
-            out.push(Fact::Blow { by: attacker, on, outcome });
+        for on in struck {
+            out.push(Fact::Blow { by: attacker, on: *on, outcome });
         }
     }
     if let Some(reactor) = counter {
