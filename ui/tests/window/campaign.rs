@@ -435,3 +435,21 @@ fn the_windows_session_export_is_the_command_lines_to_the_byte() {
         }
     }
 }
+
+/// The Party window's session part reads the store: when it cannot be read (here another
+/// program dropped its table), it says so in the error colour, never "no session yet".
+#[test]
+fn the_party_window_says_when_the_sessions_cannot_be_read() {
+    let (mut w, _) = hurt_fight();
+    w.press("Party…");
+    w.harness.get_by_label("Start a new session").scroll_to_me();
+    w.settle();
+    w.harness.get_by_label_contains("Today's session");
+    let path = w.dir.path().join("fray.db");
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other.execute_batch("PRAGMA foreign_keys = OFF; DROP TABLE play_sessions;").unwrap();
+    w.settle();
+    w.harness.get_by_label_contains("The sessions could not be read: ");
+    assert!(w.harness.query_by_label_contains("Today's session").is_none());
+    assert!(w.harness.query_by_label("Start a new session").is_none());
+}

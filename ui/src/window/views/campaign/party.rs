@@ -245,9 +245,18 @@ fn member_ui(
 }
 
 fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut Vec<Action>) {
-    let sessions = model.db.play_sessions().list().unwrap_or_default();
     let today = crate::window::campaign_ops::today();
-    let chosen = model.db.play_sessions().current_if_any(&today).ok().flatten();
+    let store = model.db.play_sessions();
+    // A store that cannot be read is said, never shown as no session at all.
+    let (sessions, chosen) = match store.list().and_then(|l| Ok((l, store.current_if_any(&today)?)))
+    {
+        Ok(read) => read,
+        Err(e) => {
+            let said = format!("The sessions could not be read: {e}");
+            ui.label(RichText::new(said).color(ui.visuals().error_fg_color));
+            return;
+        }
+    };
     let current = chosen.and_then(|id| sessions.iter().find(|s| s.id == id));
     let title = match current {
         Some(s) => format!("Today's session: {}", s.name),
