@@ -88,7 +88,7 @@ fn blocks(log: &SessionLog, audience: Audience) -> Vec<String> {
     }
     out.push(title);
     let fights: Vec<Told> = if players {
-        let evening = crate::table_view::players_evening(log);
+        let evening = log.players_evening();
         out.extend(party(&evening.recap.party, evening.dealt, evening.taken));
         evening
             .fights

@@ -33,7 +33,7 @@ pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
     let recap = log.recap();
     let mut fights = recap.fights.iter();
     let mut out = String::new();
-    let evening = players.then(|| crate::table_view::players_evening(log));
+    let evening = players.then(|| log.players_evening());
     out.push_str("# ");
     md_escape(&mut out, &log.name);
     if !log.date.is_empty() {
@@ -139,7 +139,7 @@ pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
     out.push_str("</h1>\n<p>");
     html_escape(&mut out, subtitle);
     out.push_str("</p>\n</header>\n");
-    match players.then(|| crate::table_view::players_evening(log)) {
+    match players.then(|| log.players_evening()) {
         Some(e) => {
             crate::journal::recap_html::session_into(&mut out, &e.recap, false, (e.dealt, e.taken))
         }

@@ -9,6 +9,7 @@
 //! writes steps and conditions in one transaction.
 
 pub mod aftermath;
+pub mod card;
 pub mod chat;
 pub mod company;
 pub mod condition;

@@ -5,7 +5,9 @@
 //! taken when they saw the party's in every fight. The dice are those they saw rolled.
 
 use super::{PlayersRecap, players_recap};
-use crate::campaign::session::SessionLog;
+use crate::encounter::Encounter;
+use crate::event::Event;
+use crate::history::CommandRecord;
 use crate::recap::dice::DieTally;
 use crate::recap::{SessionRecap, evening};
 
@@ -22,10 +24,15 @@ pub struct PlayersEvening {
     pub taken: bool,
 }
 
-/// The players' evening of `log`.
-pub fn players_evening(log: &SessionLog) -> PlayersEvening {
+/// The players' evening `name` on `date`, of the fights `fights` (each its board at the
+/// start, its commands in effect and its events), in order.
+pub fn players_evening<'a>(
+    name: &str,
+    date: &str,
+    fights: impl Iterator<Item = (&'a Encounter, &'a [CommandRecord], &'a [Event])>,
+) -> PlayersEvening {
     let fights: Vec<PlayersRecap> =
-        log.fights().map(|doc| players_recap(&doc.base, &doc.commands, &doc.events)).collect();
+        fights.map(|(base, commands, events)| players_recap(base, commands, events)).collect();
     let dealt = fights.iter().all(|p| p.numbers);
     let taken = fights.iter().all(|p| {
         p.fight
@@ -34,12 +41,8 @@ pub fn players_evening(log: &SessionLog) -> PlayersEvening {
             .filter(|f| p.fight.sides.iter().any(|s| s.id == f.side && s.party))
             .all(|f| p.harm_seen.contains(&f.id))
     });
-    let mut recap = evening(
-        &log.name,
-        &log.date,
-        fights.iter().map(|p| p.fight.clone()).collect(),
-        std::iter::empty(),
-    );
+    let mut recap =
+        evening(name, date, fights.iter().map(|p| p.fight.clone()).collect(), std::iter::empty());
     recap.dice = merged(fights.iter().flat_map(|p| &p.fight.dice));
     if !dealt || !taken {
         for person in &mut recap.party {
