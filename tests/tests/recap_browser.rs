@@ -322,3 +322,100 @@ fn a_printed_evening_starts_each_fight_on_a_new_page() {
     assert!(printed > run_on, "{name}: {printed} pages with a page a fight, {run_on} without");
     assert!(printed > fights, "{name}: {printed} pages for {fights} fights and the evening");
 }
+
+/// Printed in black and white, every evening's charts still tell their series apart without
+/// colour: each of the party's health lines has a dash of its own and is drawn black, harm
+/// dealt is solid grey and harm taken hollow with a black edge. Chromium's command line cannot
+/// emulate print media, so each page is read with its print rules made its screen rules
+/// (`@media print` as `@media all`), in frames of one probe page, and the computed style of
+/// every line and bar is read; the page as on screen is read too, where colour alone tells the
+/// lines apart (so the probe sees what the print rules change).
+#[test]
+fn printed_in_black_and_white_the_charts_tell_their_series_apart() {
+    let Some(browser) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let mut pages = evening_pages(dir.path());
+    for (_, page) in &mut pages {
+        let html = std::fs::read_to_string(&*page).unwrap();
+        assert!(html.contains("@media print{"), "{}: a print stylesheet", page.display());
+        let printed = page.with_extension("print.html");
+        std::fs::write(&printed, html.replace("@media print{", "@media all{")).unwrap();
+        *page = printed;
+    }
+    let on_screen = dir.path().join("bdp-campaign-gm.html");
+    let mut probe = String::from("<!DOCTYPE html><html><body>");
+    let frames: Vec<&Path> =
+        pages.iter().map(|(_, p)| p.as_path()).chain([on_screen.as_path()]).collect();
+    for (i, page) in frames.iter().enumerate() {
+        let src = page.file_name().unwrap().to_string_lossy();
+        probe.push_str(&format!("<iframe id=\"f{i}\" src=\"{src}\"></iframe>"));
+    }
+    probe.push_str(
+        "<script>window.onload=function(){var out=[];\
+         document.querySelectorAll('iframe').forEach(function(f){\
+         var d=f.contentDocument,w=f.contentWindow,page=[];\
+         d.querySelectorAll('svg.chart.lines').forEach(function(s){var l=[];\
+         s.querySelectorAll('polyline').forEach(function(p){var c=w.getComputedStyle(p);\
+         l.push(c.strokeDasharray+'/'+c.stroke);});page.push('L'+l.join('|'));});\
+         d.querySelectorAll('svg.chart.bars').forEach(function(s){var b=[];\
+         ['dealt','taken'].forEach(function(k){var e=s.querySelector('rect.'+k);\
+         if(e){var c=w.getComputedStyle(e);b.push(k+'/'+c.fill+'/'+c.stroke);}});\
+         page.push('B'+b.join('|'));});out.push(page.join('^'));});\
+         document.body.setAttribute('data-print',out.join('#'));};</script></body></html>",
+    );
+    let path = dir.path().join("probe-print.html");
+    std::fs::write(&path, probe).unwrap();
+    let o = chromium(
+        browser,
+        &[
+            "--allow-file-access-from-files".into(),
+            "--virtual-time-budget=5000".into(),
+            "--dump-dom".into(),
+        ],
+        &path,
+    );
+    let dom = String::from_utf8_lossy(&o.stdout).into_owned();
+    let found = dom.split("data-print=\"").nth(1).and_then(|s| s.split('"').next());
+    let found = found.unwrap_or_else(|| panic!("the probe read nothing: {dom}"));
+    let read: Vec<&str> = found.split('#').collect();
+    assert_eq!(read.len(), frames.len(), "{found}");
+    let grey = |c: &str| {
+        let n: Vec<&str> = c.trim_start_matches("rgb(").trim_end_matches(')').split(", ").collect();
+        n.len() == 3 && n[0] == n[1] && n[1] == n[2]
+    };
+    for ((name, _), page) in pages.iter().zip(&read) {
+        let charts: Vec<&str> = page.split('^').collect();
+        let lines: Vec<&str> = charts.iter().filter_map(|c| c.strip_prefix('L')).collect();
+        assert!(!lines.is_empty(), "{name}: a health chart");
+        for chart in lines {
+            let series: Vec<(&str, &str)> =
+                chart.split('|').filter_map(|s| s.rsplit_once('/')).collect();
+            for (i, (dash, stroke)) in series.iter().enumerate() {
+                assert_eq!(*stroke, "rgb(0, 0, 0)", "{name}: a line in colour: {chart}");
+                if i < 4 {
+                    let same = series[..i].iter().filter(|(d, _)| d == dash).count();
+                    assert_eq!(same, 0, "{name}: two lines dashed alike: {chart}");
+                }
+            }
+        }
+        for bars in charts.iter().filter_map(|c| c.strip_prefix('B')) {
+            for bar in bars.split('|') {
+                let [kind, fill, stroke] = bar.split('/').collect::<Vec<_>>()[..] else {
+                    panic!("{name}: {bar}")
+                };
+                assert!(grey(fill), "{name}: {kind} filled in colour: {bar}");
+                if kind == "taken" {
+                    assert_eq!((fill, stroke), ("rgb(255, 255, 255)", "rgb(0, 0, 0)"), "{name}");
+                } else {
+                    assert_ne!(fill, "rgb(255, 255, 255)", "{name}: dealt is solid");
+                }
+            }
+        }
+    }
+    let screen = read.last().unwrap();
+    let screen_lines = screen.split('^').find_map(|c| c.strip_prefix('L')).unwrap();
+    assert!(
+        screen_lines.split('|').all(|s| s.starts_with("none/")),
+        "on screen the lines are told apart by colour: {screen_lines}"
+    );
+}

@@ -275,15 +275,37 @@ pub enum Format {
     Html,
     /// Lossless JSON, for `fray replay` and archiving.
     Json,
+    /// An evening's story for a group chat: bold and lists, in parts of at most 2,000
+    /// characters (a session's only).
+    Chat,
+    /// An evening's recap card, a 1200 × 1500 PNG picture (a session's only).
+    Png,
 }
 
 impl Format {
-    /// The journal's format.
-    pub fn journal(self) -> fray_app::journal::Format {
+    /// The journal's format; a fight's journal has no chat text or card.
+    pub fn journal(self) -> anyhow::Result<fray_app::journal::Format> {
         match self {
-            Format::Md => fray_app::journal::Format::Markdown,
-            Format::Html => fray_app::journal::Format::Html,
-            Format::Json => fray_app::journal::Format::Json,
+            Format::Md => Ok(fray_app::journal::Format::Markdown),
+            Format::Html => Ok(fray_app::journal::Format::Html),
+            Format::Json => Ok(fray_app::journal::Format::Json),
+            Format::Chat | Format::Png => anyhow::bail!(
+                "--format {}: only an evening has one (`fray session export`, or `fray play` of a \
+                 script of several fights)",
+                if self == Format::Chat { "chat" } else { "png" }
+            ),
+        }
+    }
+
+    /// The evening's format.
+    pub fn session(self) -> crate::share::SessionFormat {
+        use crate::share::SessionFormat;
+        match self {
+            Format::Md => SessionFormat::Text(fray_app::journal::Format::Markdown),
+            Format::Html => SessionFormat::Text(fray_app::journal::Format::Html),
+            Format::Json => SessionFormat::Text(fray_app::journal::Format::Json),
+            Format::Chat => SessionFormat::Chat,
+            Format::Png => SessionFormat::Png,
         }
     }
 }

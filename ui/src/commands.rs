@@ -194,6 +194,10 @@ fn play(
     let text = crate::inputs::read_input(path)?;
     // Messages name the script as the user wrote it: "crypt.fray line 12: ...".
     let script = scenario::parse(&path.display().to_string(), &text)?;
+    if !script.is_session() {
+        // Refused before the fight is played (or stored): a fight has no chat text or card.
+        format.journal()?;
+    }
     if script.is_session() {
         let log = match save {
             None => {
@@ -217,12 +221,9 @@ fn play(
             })?,
         };
         // A script is the GM's own: the evening as the GM's export writes it.
-        let text = fray_app::campaign::export::session_export(
-            &log,
-            format.journal(),
-            fray_app::journal::Audience::Gm,
-        );
-        return emit(&text, output.as_deref());
+        let bytes =
+            crate::share::session_export(&log, format.session(), fray_app::journal::Audience::Gm)?;
+        return emit_bytes(&bytes, output.as_deref());
     }
     let history = match save {
         None => {
@@ -244,7 +245,7 @@ fn play(
         })?,
     };
     // A script is the GM's own: its journal is the GM's.
-    emit(&render(&history, format, For::Gm), output.as_deref())
+    emit(&render(&history, format, For::Gm)?, output.as_deref())
 }
 
 /// `fray export ENCOUNTER --format F [--for players|gm] [-o FILE]`
@@ -258,7 +259,7 @@ fn export(
     let id = find_encounter(db, key)?;
     // Read, not opened for play: an export leaves "last opened" as it was.
     let history = Session::read(db, id).with_context(|| format!("cannot open {id}"))?;
-    emit(&render(&history, format, audience), output.as_deref())
+    emit(&render(&history, format, audience)?, output.as_deref())
 }
 
 /// The fight `fray odds` plays: a script's end state, or a stored encounter's state, or
@@ -353,8 +354,31 @@ fn new(db: &Db, name: &str, system: &str, seed: Option<u64>) -> Result<()> {
 }
 
 /// The journal in a format, for `audience` (JSON is always the whole, replayable journal).
-fn render(history: &History, format: Format, audience: For) -> String {
-    journal::export(history, format.journal(), audience.audience())
+fn render(history: &History, format: Format, audience: For) -> Result<String> {
+    Ok(journal::export(history, format.journal()?, audience.audience()))
+}
+
+/// Writes an export's bytes: text as [`emit`] does; a picture to the file, or to a pipe —
+/// never to a terminal, where it would be noise.
+pub(crate) fn emit_bytes(bytes: &[u8], output: Option<&Path>) -> Result<()> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => emit(text, output),
+        Err(_) => match output {
+            Some(path) => fray_data::files::write_atomic(path, bytes)
+                .with_context(|| format!("cannot write {}", path.display())),
+            None if std::io::IsTerminal::is_terminal(&std::io::stdout()) => {
+                bail!("a picture is not printed on a terminal: write it to a file with -o FILE")
+            }
+            None => {
+                use std::io::Write as _;
+                let mut out = std::io::stdout().lock();
+                match out.write_all(bytes).and_then(|()| out.flush()) {
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                    other => other.context("cannot write the picture"),
+                }
+            }
+        },
+    }
 }
 
 /// Writes the output to a file, or to stdout. A closed pipe (`fray play x | head`) is not an

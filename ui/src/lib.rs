@@ -17,6 +17,7 @@ pub mod odds;
 pub mod picture_copy;
 pub mod portrait;
 pub mod session_cmd;
+pub mod share;
 pub mod terminal;
 pub mod uvtt;
 pub mod window;

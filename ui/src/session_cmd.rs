@@ -257,7 +257,8 @@ fn edit_review(review: &mut Review, untick: &[String], set: &[String]) -> Result
     Ok(())
 }
 
-/// `fray session export`: today's session, or the one numbered `id`, as Markdown, HTML or JSON.
+/// `fray session export`: today's session, or the one numbered `id`, as Markdown, HTML, JSON,
+/// chat text or the recap card.
 fn export(
     db: &Db,
     id: Option<i64>,
@@ -270,9 +271,8 @@ fn export(
         None => db.play_sessions().current(&today())?,
     };
     let log = db.play_sessions().log(id)?;
-    let text =
-        fray_app::campaign::export::session_export(&log, format.journal(), audience.audience());
-    crate::commands::emit(&text, output.as_deref())
+    let bytes = crate::share::session_export(&log, format.session(), audience.audience())?;
+    crate::commands::emit_bytes(&bytes, output.as_deref())
 }
 
 /// `fray session rest`: one rest for the named (everyone when no one is named), tended by `by`.

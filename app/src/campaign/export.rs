@@ -15,7 +15,7 @@ use crate::journal::markdown::{Markdown, escape_into as md_escape, events_into a
 use crate::journal::players::Audience;
 
 /// One character's line of a step: "HP 6 → 2 · Fatigue 0 → 3", or "unchanged".
-fn changed(w: &crate::campaign::Written) -> String {
+pub(crate) fn changed(w: &crate::campaign::Written) -> String {
     let lines: Vec<String> = w.changes().iter().map(|c| c.text()).collect();
     if lines.is_empty() { "unchanged".to_owned() } else { lines.join(" · ") }
 }
@@ -33,6 +33,7 @@ pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
     let recap = log.recap();
     let mut fights = recap.fights.iter();
     let mut out = String::new();
+    let evening = players.then(|| log.players_evening());
     out.push_str("# ");
     md_escape(&mut out, &log.name);
     if !log.date.is_empty() {
@@ -40,7 +41,12 @@ pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
         md_escape(&mut out, &log.date);
     }
     out.push('\n');
-    crate::journal::recap_md::session_into(&mut out, &recap, !players);
+    match &evening {
+        Some(e) => {
+            crate::journal::recap_md::session_into(&mut out, &e.recap, false, (e.dealt, e.taken))
+        }
+        None => crate::journal::recap_md::session_into(&mut out, &recap, true, (true, true)),
+    }
     for part in &log.parts {
         if players && matches!(part, Part::Roll(_) | Part::Note(_)) {
             continue;
@@ -54,17 +60,18 @@ pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
                 md_escape(&mut out, doc.base.system().name());
                 out.push('\n');
                 let r = fights.next();
-                if players {
-                    let tv = crate::table_view::table_recap(&doc.base, &doc.commands, &doc.events);
-                    crate::journal::players::recap_markdown(&mut out, &tv, "###");
-                    let readable = crate::journal::players::readable(&doc.base, &doc.events);
-                    md_events(&mut out, &doc.base, &doc.events, "###", Some(&readable));
+                let readable = if players {
+                    let p = crate::table_view::players_recap(&doc.base, &doc.commands, &doc.events);
+                    crate::journal::players::recap_markdown(&mut out, &p.table, "###");
+                    crate::journal::recap_md::story_into(&mut out, &p.fight, p.numbers, "####");
+                    Some(crate::journal::players::readable(&doc.base, &doc.events))
                 } else {
                     if let Some(r) = r {
                         crate::journal::recap_md::fight_into(&mut out, r, "###");
                     }
-                    md_events(&mut out, &doc.base, &doc.events, "###", None);
-                }
+                    None
+                };
+                folded_markdown(&mut out, doc, readable.as_deref());
             }
             Part::Step(step) => step_markdown(&mut out, step),
             Part::Roll(roll) => {
@@ -80,6 +87,19 @@ pub fn session_markdown_for(log: &SessionLog, audience: Audience) -> String {
         }
     }
     out
+}
+
+/// A fight's whole journal folded under its count of entries, one click away where the
+/// Markdown is rendered (GitHub, Obsidian); where it is not, the journal reads as before.
+fn folded_markdown(out: &mut String, doc: &crate::journal::JournalDoc, readable: Option<&[bool]>) {
+    let lines = readable.map_or(doc.events.len(), |r| r.iter().filter(|x| **x).count());
+    let _ = write!(
+        out,
+        "\n<details><summary>The full journal ({lines} {})</summary>\n",
+        if lines == 1 { "entry" } else { "entries" }
+    );
+    md_events(out, &doc.base, &doc.events, "###", readable);
+    out.push_str("\n</details>\n");
 }
 
 fn step_markdown(out: &mut String, step: &CampaignStep) {
@@ -119,7 +139,12 @@ pub fn session_html_for(log: &SessionLog, audience: Audience) -> String {
     out.push_str("</h1>\n<p>");
     html_escape(&mut out, subtitle);
     out.push_str("</p>\n</header>\n");
-    crate::journal::recap_html::session_into(&mut out, &recap, !players);
+    match players.then(|| log.players_evening()) {
+        Some(e) => {
+            crate::journal::recap_html::session_into(&mut out, &e.recap, false, (e.dealt, e.taken))
+        }
+        None => crate::journal::recap_html::session_into(&mut out, &recap, true, (true, true)),
+    }
     for part in &log.parts {
         if players && matches!(part, Part::Roll(_) | Part::Note(_)) {
             continue;

@@ -9,6 +9,8 @@
 //! writes steps and conditions in one transaction.
 
 pub mod aftermath;
+pub mod card;
+pub mod chat;
 pub mod company;
 pub mod condition;
 pub mod end;

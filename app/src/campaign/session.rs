@@ -125,6 +125,12 @@ impl SessionLog {
         crate::recap::evening(&self.name, &self.date, fights, rolls)
     }
 
+    /// The evening as the players saw it (see [`crate::table_view::players_evening`]).
+    pub fn players_evening(&self) -> crate::table_view::PlayersEvening {
+        let fights = self.fights().map(|d| (&d.base, d.commands.as_slice(), d.events.as_slice()));
+        crate::table_view::players_evening(&self.name, &self.date, fights)
+    }
+
     /// The fights' journals, in order.
     pub fn fights(&self) -> impl Iterator<Item = &JournalDoc> {
         self.parts.iter().filter_map(|p| match p {

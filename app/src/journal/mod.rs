@@ -21,7 +21,7 @@ pub(crate) mod recap_html;
 pub(crate) mod recap_md;
 mod replay;
 mod rounds;
-mod svg;
+pub(crate) mod svg;
 mod timeline;
 mod view;
 

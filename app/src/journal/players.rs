@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
 use crate::history::CommandRecord;
-use crate::table_view::{PlayersRecap, Shown, TableRecap, players_recap, shown, table_recap};
+use crate::table_view::{PlayersRecap, Shown, TableRecap, players_recap, shown};
 
 use super::html::{escape_into as html_escape, events_into as html_events, head_into};
 use super::line::{Plain, write_event};
@@ -100,7 +100,9 @@ pub fn players_markdown(base: &Encounter, commands: &[CommandRecord], events: &[
     out.push_str(" — ");
     md_escape(&mut out, system_name(base));
     out.push('\n');
-    recap_markdown(&mut out, &table_recap(base, commands, events), "##");
+    let shared = players_recap(base, commands, events);
+    recap_markdown(&mut out, &shared.table, "##");
+    super::recap_md::story_into(&mut out, &shared.fight, shared.numbers, "###");
     md_events(&mut out, base, events, "##", Some(&readable(base, events)));
     out
 }

@@ -266,28 +266,39 @@ pub(crate) fn dice_into(out: &mut String, dice: &[DieTally], h: &str) {
     out.push_str("</div>\n");
 }
 
-/// The evening's recap: the party over every fight and (with `dice`) the evening's dice.
-pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool) {
+/// The evening's recap: the party over every fight and (with `dice`) the evening's dice; harm
+/// dealt and taken only where `harm` (dealt, taken) lets them be told (the players').
+pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool, harm: (bool, bool)) {
     out.push_str("<section class=\"recap\">\n<h2>The evening</h2>\n");
     let n = r.fights.len();
     let _ = writeln!(out, "<p>{n} fight{}.</p>", if n == 1 { "" } else { "s" });
     if !r.party.is_empty() {
-        table_open(out, PARTY_COLS);
+        let shown = |i: usize| match i {
+            2 => harm.0,
+            3 => harm.1,
+            _ => true,
+        };
+        let cols: Vec<(&'static str, bool)> =
+            PARTY_COLS.iter().enumerate().filter(|(i, _)| shown(*i)).map(|(_, c)| *c).collect();
+        table_open(out, &cols);
         for p in &r.party {
-            row(
-                out,
-                PARTY_COLS,
-                &[
-                    &p.name,
-                    &p.fights.to_string(),
-                    &words::summed(&p.dealt),
-                    &words::summed(&p.taken),
-                    &format!("{} / {} / {}", p.landed, p.missed, p.avoided),
-                    &p.criticals.to_string(),
-                    &p.took_out.to_string(),
-                    &p.went_out.to_string(),
-                ],
-            );
+            let values = [
+                p.name.clone(),
+                p.fights.to_string(),
+                words::summed(&p.dealt),
+                words::summed(&p.taken),
+                format!("{} / {} / {}", p.landed, p.missed, p.avoided),
+                p.criticals.to_string(),
+                p.took_out.to_string(),
+                p.went_out.to_string(),
+            ];
+            let values: Vec<&str> = values
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| shown(*i))
+                .map(|(_, v)| v.as_str())
+                .collect();
+            row(out, &cols, &values);
         }
         table_close(out);
     }

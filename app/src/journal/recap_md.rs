@@ -12,7 +12,9 @@ pub(crate) fn fight_into(out: &mut String, r: &FightRecap, heading: &str) {
     out.push_str(heading);
     out.push_str(" How it went\n\n");
     esc(out, &words::headline(r).join(" "));
-    out.push_str("\n\n| Who | Side | Dealt | Taken | Blows landed / missed / avoided | Reactions (turned aside) | Critical hits | Fumbles | Took out | Out by | Rounds down | Turns | At the end |\n");
+    out.push('\n');
+    story_into(out, r, true, &format!("{heading}#"));
+    out.push_str("\n| Who | Side | Dealt | Taken | Blows landed / missed / avoided | Reactions (turned aside) | Critical hits | Fumbles | Took out | Out by | Rounds down | Turns | At the end |\n");
     out.push_str("|:--|:--|--:|--:|:-:|:-:|--:|--:|:--|:--|--:|--:|:--|\n");
     for f in words::rows(r) {
         let cells = [
@@ -96,14 +98,38 @@ pub(crate) fn dice_into(out: &mut String, dice: &[DieTally], heading: &str) {
     }
 }
 
-/// The evening's recap: the party over every fight, then (with `dice`) the evening's dice.
-pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool) {
+/// The evening's recap: the party over every fight, then (with `dice`) the evening's dice;
+/// harm dealt and taken only where `harm` (dealt, taken) lets them be told (the players').
+pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool, harm: (bool, bool)) {
     out.push_str("\n## The evening\n\n");
     let fights = r.fights.len();
     out.push_str(&format!("{fights} fight{}.\n", if fights == 1 { "" } else { "s" }));
     if !r.party.is_empty() {
-        out.push_str("\n| Who | Fights | Dealt | Taken | Blows landed / missed / avoided | Critical hits | Took out | Went out |\n");
-        out.push_str("|:--|--:|--:|--:|:-:|--:|--:|--:|\n");
+        let shown = |i: &usize| match i {
+            2 => harm.0,
+            3 => harm.1,
+            _ => true,
+        };
+        let heads = [
+            ("Who", ":--"),
+            ("Fights", "--:"),
+            ("Dealt", "--:"),
+            ("Taken", "--:"),
+            ("Blows landed / missed / avoided", ":-:"),
+            ("Critical hits", "--:"),
+            ("Took out", "--:"),
+            ("Went out", "--:"),
+        ];
+        let kept: Vec<_> = heads.iter().enumerate().filter(|(i, _)| shown(i)).collect();
+        out.push_str("\n|");
+        for (_, (head, _)) in &kept {
+            out.push_str(&format!(" {head} |"));
+        }
+        out.push_str("\n|");
+        for (_, (_, align)) in &kept {
+            out.push_str(&format!("{align}|"));
+        }
+        out.push('\n');
         for p in &r.party {
             let cells = [
                 p.name.clone(),
@@ -115,11 +141,30 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool) {
                 p.took_out.to_string(),
                 p.went_out.to_string(),
             ];
+            let cells: Vec<String> =
+                cells.into_iter().enumerate().filter(|(i, _)| shown(i)).map(|(_, c)| c).collect();
             row(out, &cells);
         }
     }
     if dice {
         dice_into(out, &r.dice, "##");
+    }
+}
+
+/// What happened, a paragraph a round, under `heading` (see [`crate::recap::story`]); nothing
+/// when nothing did. `numbers`: harm told in points.
+pub(crate) fn story_into(out: &mut String, r: &FightRecap, numbers: bool, heading: &str) {
+    let rounds = crate::recap::story::by_round(r, numbers);
+    if rounds.is_empty() {
+        return;
+    }
+    out.push_str(&format!("\n{heading} What happened\n"));
+    for (round, lines) in rounds {
+        out.push_str("\n**");
+        esc(out, &crate::recap::story::round_title(round));
+        out.push_str(".** ");
+        esc(out, &lines.join(" "));
+        out.push('\n');
     }
 }
 

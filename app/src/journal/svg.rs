@@ -40,15 +40,36 @@ pub(crate) fn colour(c: &str) -> &str {
     if ok { c } else { "#888888" }
 }
 
+/// One row of the harm bars: who, the colour of its harm dealt, and its harm summed.
+pub(crate) struct Bar {
+    /// The name, shortened when drawn.
+    pub name: String,
+    /// The fill of its harm dealt (a side's colour; checked when drawn).
+    pub colour: String,
+    /// Harm dealt, every track summed.
+    pub dealt: i64,
+    /// Harm taken, every track summed.
+    pub taken: i64,
+}
+
 /// Harm dealt and taken per combatant: two bars a row, dealt in the side's colour. Without
 /// `dealt` (the players, who did not see their foes' health in numbers), harm taken only.
 pub(crate) fn damage_bars(out: &mut String, r: &FightRecap, rows: &[&Figures], dealt: bool) {
-    let most = rows
+    let rows: Vec<Bar> = rows
         .iter()
-        .map(|f| crate::recap::total(&f.dealt).max(crate::recap::total(&f.taken)))
-        .max()
-        .unwrap_or(0)
-        .max(1) as f32;
+        .map(|f| Bar {
+            name: f.name.clone(),
+            colour: words::colour_of(r, f).to_owned(),
+            dealt: crate::recap::total(&f.dealt),
+            taken: crate::recap::total(&f.taken),
+        })
+        .collect();
+    bars(out, &rows, dealt);
+}
+
+/// The harm bars of `rows` (see [`damage_bars`]): a fight's combatants, or an evening's party.
+pub(crate) fn bars(out: &mut String, rows: &[Bar], dealt: bool) {
+    let most = rows.iter().map(|b| b.dealt.max(b.taken)).max().unwrap_or(0).max(1) as f32;
     let (label_w, bar_w, row_h) = (130.0, 290.0, 30.0);
     let h = 34.0 + rows.len() as f32 * row_h;
     let label = if dealt { "Harm dealt and taken by each combatant" } else { "Harm taken by each" };
@@ -67,18 +88,16 @@ pub(crate) fn damage_bars(out: &mut String, r: &FightRecap, rows: &[&Figures], d
         "<rect class=\"taken\" x=\"{key_x}\" y=\"6\" width=\"12\" height=\"10\" fill=\"{TAKEN}\"/>"
     );
     text(out, key_x + 16.0, 15.0, "start", "taken");
-    for (i, f) in rows.iter().enumerate() {
+    for (i, b) in rows.iter().enumerate() {
         let y = 28.0 + i as f32 * row_h;
-        text(out, label_w - 8.0, y + 14.0, "end", &words::short(&f.name));
-        let given = crate::recap::total(&f.dealt);
-        let taken = crate::recap::total(&f.taken);
-        let dw = given as f32 / most * bar_w;
-        let tw = taken as f32 / most * bar_w;
+        text(out, label_w - 8.0, y + 14.0, "end", &words::short(&b.name));
+        let dw = b.dealt as f32 / most * bar_w;
+        let tw = b.taken as f32 / most * bar_w;
         if dealt {
             let _ = write!(
                 out,
                 "<rect class=\"dealt\" x=\"{label_w}\" y=\"{y:.1}\" width=\"{dw:.1}\" height=\"11\" fill=\"{}\"/>",
-                colour(words::colour_of(r, f))
+                colour(&b.colour)
             );
         }
         let _ = write!(
@@ -86,25 +105,62 @@ pub(crate) fn damage_bars(out: &mut String, r: &FightRecap, rows: &[&Figures], d
             "<rect class=\"taken\" x=\"{label_w}\" y=\"{:.1}\" width=\"{tw:.1}\" height=\"9\" fill=\"{TAKEN}\"/>",
             y + 13.0
         );
-        let figure = if dealt { format!("{given} / {taken}") } else { taken.to_string() };
+        let figure = if dealt { format!("{} / {}", b.dealt, b.taken) } else { b.taken.to_string() };
         text(out, label_w + dw.max(tw) + 6.0, y + 15.0, "start", &figure);
     }
     out.push_str("</svg>");
 }
 
+/// One line of the health chart: whose, and its health as a share of its full at each point
+/// (`x` in rounds from the chart's start).
+pub(crate) struct Series {
+    /// The name, shortened when drawn.
+    pub name: String,
+    /// `(x, share)`: 1.0 is full health, 0 none.
+    pub points: Vec<(f32, f32)>,
+}
+
 /// Each of the party's harm tracks summed, as a share of their maximum, round by round.
 pub(crate) fn health_lines(out: &mut String, r: &FightRecap) {
-    let party: Vec<_> = words::rows(r)
+    let party: Vec<Series> = words::rows(r)
         .filter(|f| f.health_max > 0 && r.sides.iter().any(|s| s.id == f.side && s.party))
+        .map(|f| Series {
+            name: f.name.clone(),
+            points: f
+                .health
+                .iter()
+                .map(|(round, v)| (*round as f32, *v as f32 / f.health_max as f32))
+                .collect(),
+        })
         .collect();
-    if party.is_empty() || r.rounds == 0 {
+    if r.rounds == 0 {
+        return;
+    }
+    let ticks: Vec<(f32, String)> = (0..=r.rounds)
+        .map(|round| {
+            (round as f32, if round == 0 { "start".to_owned() } else { format!("R{round}") })
+        })
+        .collect();
+    lines(out, &party, r.rounds as f32, &ticks, "Each character's health, round by round");
+}
+
+/// The health chart of `party` over `span` rounds, `ticks` labelled under it; nothing when
+/// there is no one or no round to draw.
+pub(crate) fn lines(
+    out: &mut String,
+    party: &[Series],
+    span: f32,
+    ticks: &[(f32, String)],
+    label: &str,
+) {
+    if party.is_empty() || span <= 0.0 {
         return;
     }
     let (left, top, w, h) = (44.0, 12.0, 410.0, 160.0);
     let legend_rows = party.len().div_ceil(2) as f32;
     let total_h = top + h + 30.0 + legend_rows * 20.0;
-    open(out, "lines", 480.0, total_h, "Each character's health, round by round");
-    let x_of = |round: u32| left + round as f32 / r.rounds.max(1) as f32 * w;
+    open(out, "lines", 480.0, total_h, label);
+    let x_of = |x: f32| left + x / span * w;
     let y_of = |share: f32| top + (1.0 - share.clamp(-0.25, 1.0)) * h;
     for pct in [0u32, 50, 100] {
         let y = y_of(pct as f32 / 100.0);
@@ -115,19 +171,13 @@ pub(crate) fn health_lines(out: &mut String, r: &FightRecap) {
         );
         text(out, left - 6.0, y + 4.0, "end", &format!("{pct}%"));
     }
-    for round in 0..=r.rounds {
-        let label = if round == 0 { "start".to_owned() } else { format!("R{round}") };
-        text(out, x_of(round), top + h + 18.0, "middle", &label);
+    for (x, tick) in ticks {
+        text(out, x_of(*x), top + h + 18.0, "middle", tick);
     }
-    for (i, f) in party.iter().enumerate() {
+    for (i, s) in party.iter().enumerate() {
         let c = PALETTE[i % PALETTE.len()];
-        let pts: Vec<String> = f
-            .health
-            .iter()
-            .map(|(round, v)| {
-                format!("{:.1},{:.1}", x_of(*round), y_of(*v as f32 / f.health_max as f32))
-            })
-            .collect();
+        let pts: Vec<String> =
+            s.points.iter().map(|(x, v)| format!("{:.1},{:.1}", x_of(*x), y_of(*v))).collect();
         // Each line also has a dash of its own in print (`l0`..`l3`), told apart in grey.
         let dash = i % 4;
         let _ = write!(
@@ -143,7 +193,7 @@ pub(crate) fn health_lines(out: &mut String, r: &FightRecap) {
             ly - 4.0,
             ly - 4.0
         );
-        text(out, lx + 30.0, ly, "start", &words::short(&f.name));
+        text(out, lx + 30.0, ly, "start", &words::short(&s.name));
     }
     out.push_str("</svg>");
 }

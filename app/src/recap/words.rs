@@ -53,10 +53,15 @@ pub fn rounds(r: &FightRecap) -> String {
 
 /// A name cut to what a chart has room for (18 characters, an ellipsis past them).
 pub fn short(name: &str) -> String {
-    if name.chars().count() <= 18 {
+    short_to(name, 18)
+}
+
+/// A name cut to `chars` characters, an ellipsis for the rest.
+pub fn short_to(name: &str, chars: usize) -> String {
+    if name.chars().count() <= chars {
         return name.to_owned();
     }
-    let mut s: String = name.chars().take(17).collect();
+    let mut s: String = name.chars().take(chars.saturating_sub(1)).collect();
     s.push('…');
     s
 }

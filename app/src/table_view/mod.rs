@@ -5,9 +5,11 @@
 //! numbers; GM notes, zone notes, procedure secrets (declarations, intentions, concealment)
 //! never enter it; a roll or ruling that names anyone the players may not see is left out.
 
+mod evening;
 mod recap;
 mod shared;
 
+pub use evening::{PlayersEvening, players_evening};
 pub use recap::{RecapRow, TableRecap, as_written_back, table_recap};
 pub use shared::{PlayersRecap, players_recap};
 // What the players are shown is the GM's setting the encounter keeps: defined with it.

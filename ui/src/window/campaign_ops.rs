@@ -2,7 +2,7 @@
 //! harm by hand, lift an injury, undo and redo those steps, roll the tray with no fight open,
 //! export the evening. Each step goes to today's session (started on the day's first one).
 
-use super::{ExportFormat, Model};
+use super::Model;
 use fray_app::campaign::{CampaignStep, Company, Review, StepDice};
 use fray_app::command::NewCombatant;
 use fray_app::dice::{Dice, DiceSource, RollSource, SeededDice};
@@ -57,7 +57,7 @@ pub enum CampaignAction {
     /// Write an evening to a file.
     Export {
         /// Which format.
-        format: ExportFormat,
+        format: crate::share::SessionFormat,
         /// Who it is for (Markdown and HTML; JSON is always the whole evening).
         audience: fray_app::journal::Audience,
         /// Where.
@@ -65,6 +65,8 @@ pub enum CampaignAction {
         /// Which session (today's when none).
         session: Option<PlaySessionId>,
     },
+    /// Say in the status line what was done outside the model (the recap card copied).
+    Told(String),
     /// Start a new session today, named: the day's steps go to it from now on.
     StartSession(String),
     /// Rename today's session.
@@ -159,6 +161,10 @@ pub fn apply(model: &mut Model, action: CampaignAction) {
         }
         CampaignAction::Export { format, audience, path, session } => {
             export(model, session.unwrap_or(day), format, audience, &path)
+        }
+        CampaignAction::Told(text) => {
+            model.info(text);
+            Ok(())
         }
         CampaignAction::StartSession(name) => model
             .db
@@ -301,14 +307,15 @@ fn tray_roll(
 fn export(
     model: &mut Model,
     day: PlaySessionId,
-    format: ExportFormat,
+    format: crate::share::SessionFormat,
     audience: fray_app::journal::Audience,
     path: &std::path::Path,
 ) -> Result<(), String> {
     let log = model.db.play_sessions().log(day).map_err(|e| e.to_string())?;
     // The one export the command line writes too: the same session gives the same bytes.
-    let text = fray_app::campaign::export::session_export(&log, format, audience);
-    fray_data::files::write_atomic(path, text.as_bytes())
+    let bytes =
+        crate::share::session_export(&log, format, audience).map_err(|e| format!("{e:#}"))?;
+    fray_data::files::write_atomic(path, &bytes)
         .map_err(|e| format!("Could not write {}: {e}", path.display()))?;
     model.info(format!("The session was exported to {}", path.display()));
     Ok(())

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 /// Noto Sans Regular (SIL OFL), subset to Latin, Greek, Cyrillic and punctuation: a regular
 /// weight reads better from a distance than egui's light default.
-const TEXT_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Regular.ttf");
+pub(crate) const TEXT_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSans-Regular.ttf");
 /// DejaVu Sans (free licence), subset to arrows, maths and symbols: the journal's "→", "−",
 /// "✓" and the like, which the text font lacks.
-const SYMBOL_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Symbols.ttf");
+pub(crate) const SYMBOL_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Symbols.ttf");
 
 /// Installs Fray's fonts: the text font first, egui's own fonts (emoji, icons) after it, the
 /// symbol font last. Takes effect from the next frame.

@@ -7,6 +7,7 @@ mod cli_common;
 
 mod basics;
 mod campaign_race;
+mod card;
 mod hostile;
 mod import_caps;
 mod installer_config;

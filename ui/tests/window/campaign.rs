@@ -393,10 +393,12 @@ fn a_rest_for_the_party_rests_who_played_tonight_and_says_whom() {
 
 /// One export path: a scripted evening saved with `fray play --save`, exported by `fray
 /// session export` and by the Party window's *Export the session* (the action its button
-/// gives), is the same file to the byte, in each format, for the players and for the GM.
+/// gives), is the same file to the byte, in each format (the chat text and the recap card
+/// too), for the players and for the GM.
 #[test]
 fn the_windows_session_export_is_the_command_lines_to_the_byte() {
     use fray_app::journal::{Audience, Format};
+    use fray_ui::share::SessionFormat;
     let dir = tempfile::tempdir().unwrap();
     let db_path = dir.path().join("fray.db");
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -415,8 +417,14 @@ fn the_windows_session_export_is_the_command_lines_to_the_byte() {
     let db = Db::open(&db_path).unwrap();
     let id = db.play_sessions().list().unwrap()[0].id;
     let mut w = common::window_with(dir, db);
-    for (format, ext) in [(Format::Html, "html"), (Format::Markdown, "md"), (Format::Json, "json")]
-    {
+    let formats = [
+        (SessionFormat::Text(Format::Html), "html"),
+        (SessionFormat::Text(Format::Markdown), "md"),
+        (SessionFormat::Text(Format::Json), "json"),
+        (SessionFormat::Chat, "chat"),
+        (SessionFormat::Png, "png"),
+    ];
+    for (format, ext) in formats {
         for (audience, whom) in [(Audience::Players, "players"), (Audience::Gm, "gm")] {
             let id_text = id.0.to_string();
             let cli =
@@ -427,7 +435,7 @@ fn the_windows_session_export_is_the_command_lines_to_the_byte() {
                 CampaignAction::Export { format, audience, path: path.clone(), session: Some(id) };
             apply(&mut app.model, &mut app.view, Action::Campaign(export));
             let written = std::fs::read(&path).expect("the window wrote the session");
-            assert!(written.len() > 2000, "{ext} for the {whom}");
+            assert!(written.len() > 300, "{ext} for the {whom}");
             assert!(
                 written == cli,
                 "{ext} for the {whom}: the window's export differs from the CLI's"
@@ -452,4 +460,52 @@ fn the_party_window_says_when_the_sessions_cannot_be_read() {
     w.harness.get_by_label_contains("The sessions could not be read: ");
     assert!(w.harness.query_by_label_contains("Today's session").is_none());
     assert!(w.harness.query_by_label("Start a new session").is_none());
+}
+
+/// *Copy the recap card* puts the evening's card on the clipboard: the players' (the export's
+/// choice by default), the very picture `fray session export --format png` writes.
+#[test]
+fn copy_the_recap_card_puts_the_players_card_on_the_clipboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let db_path = dir.path().join("fray.db");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/scenarios/sovereign-campaign.fray");
+    let fray = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_fray"))
+            .arg("--db")
+            .arg(&db_path)
+            .args(args)
+            .output()
+            .expect("fray runs");
+        assert!(o.status.success(), "fray {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        o.stdout
+    };
+    fray(&["play", script.to_str().unwrap(), "--save", "--format", "json"]);
+    let png = fray(&["session", "export", "--format", "png", "--for", "players"]);
+    let db = Db::open(&db_path).unwrap();
+    let fight = db.encounters().list().unwrap()[0].id;
+    let mut w = common::window_with(dir, db);
+    let app = w.harness.state_mut();
+    apply(&mut app.model, &mut app.view, Action::OpenEncounter(fight));
+    w.settle();
+    w.press("Party…");
+    w.harness.get_by_label("Copy the recap card").scroll_to_me();
+    w.settle();
+    w.harness.get_by_label("Copy the recap card").click();
+    let mut copied = None;
+    for _ in 0..4 {
+        w.harness.step();
+        for command in &w.harness.output().platform_output.commands {
+            if let eframe::egui::OutputCommand::CopyImage(image) = command {
+                copied = Some(image.clone());
+            }
+        }
+    }
+    let copied = copied.expect("a picture on the clipboard");
+    assert_eq!(copied.size, [1200, 1500]);
+    let written = image::load_from_memory(&png).expect("the card decodes").into_rgba8();
+    let same = copied.pixels.iter().zip(written.pixels()).all(|(c, p)| c.to_array() == p.0);
+    assert!(same, "the clipboard's card is the exported one");
+    let status = w.app().model.status.as_ref().map(|s| s.text.clone()).unwrap_or_default();
+    assert!(status.contains("on the clipboard"), "{status}");
 }

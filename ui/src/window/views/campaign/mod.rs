@@ -1,6 +1,7 @@
 //! Between fights: the end-of-fight review ([`review`]) and the party window ([`party`]):
 //! how each character is now, rests, heals by hand, injuries healed, the session's export.
 
+mod evening_export;
 pub mod party;
 pub mod recap;
 pub mod recap_charts;

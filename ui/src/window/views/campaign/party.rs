@@ -2,7 +2,8 @@
 //! it is now, the procedure's rests for everyone or one, heals and harms by hand, injuries
 //! healed, undo and redo of those steps, and the session's export.
 
-use crate::window::{Action, CampaignAction, ExportFormat, Model};
+use crate::share::SessionFormat;
+use crate::window::{Action, CampaignAction, Model};
 use eframe::egui::{self, RichText};
 
 /// Widget state of the party window.
@@ -15,14 +16,14 @@ pub struct PartyView {
     /// The track picked per member.
     tracks: std::collections::BTreeMap<String, String>,
     /// Where to write the session, and in which format.
-    export_path: String,
-    export_format: Option<ExportFormat>,
+    pub(super) export_path: String,
+    pub(super) export_format: Option<SessionFormat>,
     /// The session export is the GM's full journal rather than the players'.
-    for_gm: bool,
+    pub(super) for_gm: bool,
     /// The evening's recap being read, if open.
     pub evening: Option<fray_app::recap::SessionRecap>,
     /// Which session to export (today's when none).
-    export_session: Option<fray_data::PlaySessionId>,
+    pub(super) export_session: Option<fray_data::PlaySessionId>,
     /// The session name being typed.
     session_name: String,
     /// The note being typed.
@@ -293,84 +294,5 @@ fn export_ui(ui: &mut egui::Ui, model: &Model, view: &mut PartyView, out: &mut V
     });
     ui.add_space(6.0);
     let current = current.map(|s| s.id);
-    export_session_ui(ui, model, view, &sessions, current, out);
-}
-
-/// Which session to export (today's unless another is picked), its recap, and the export:
-/// its format, for whom, and where.
-fn export_session_ui(
-    ui: &mut egui::Ui,
-    model: &Model,
-    view: &mut PartyView,
-    sessions: &[fray_data::play_sessions::PlaySession],
-    current: Option<fray_data::PlaySessionId>,
-    out: &mut Vec<Action>,
-) {
-    ui.label(RichText::new("Export a session").strong());
-    egui::ComboBox::from_id_salt("session-to-export")
-        .selected_text(
-            match view.export_session.and_then(|id| sessions.iter().find(|s| s.id == id)) {
-                Some(s) => format!("{} ({})", s.name, s.day),
-                None => "Today's".to_owned(),
-            },
-        )
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut view.export_session, None, "Today's");
-            for s in sessions {
-                let text = format!("{} ({}, {} fights)", s.name, s.day, s.fights);
-                ui.selectable_value(&mut view.export_session, Some(s.id), text);
-            }
-        });
-    let chosen = view.export_session.or(current);
-    let recap = ui.add_enabled(chosen.is_some(), egui::Button::new("The evening's recap…"));
-    if recap
-        .on_hover_text("The party over every fight of the session, and every die of it")
-        .clicked()
-        && let Some(id) = chosen
-    {
-        view.evening = model.db.play_sessions().log(id).ok().map(|log| log.recap());
-    }
-    if let Some(id) = view.export_session.filter(|id| Some(*id) != current) {
-        let resume = ui.button("Continue this session");
-        if resume.on_hover_text("Today's steps go to it again").clicked() {
-            out.push(Action::Campaign(CampaignAction::ResumeSession(id)));
-        }
-    }
-    ui.horizontal(|ui| {
-        let format = view.export_format.get_or_insert(ExportFormat::Html);
-        for f in ExportFormat::ALL {
-            ui.selectable_value(format, f, f.extension());
-        }
-        ui.separator();
-        // Shared with the players unless the GM asks for the whole evening (JSON always is).
-        let json = *format == ExportFormat::Json;
-        ui.add_enabled_ui(!json, |ui| {
-            ui.selectable_value(&mut view.for_gm, false, "For the players");
-            ui.selectable_value(&mut view.for_gm, true, "The GM's full journal");
-        });
-    });
-    ui.horizontal(|ui| {
-        ui.add(
-            egui::TextEdit::singleline(&mut view.export_path)
-                .hint_text("session.html")
-                .desired_width(260.0),
-        );
-        let path = view.export_path.trim();
-        let write = ui.add_enabled(!path.is_empty(), egui::Button::new("Export the session"));
-        if write.on_disabled_hover_text("Type where to write it").clicked() {
-            let format = view.export_format.unwrap_or(ExportFormat::Html);
-            let audience = if view.for_gm {
-                fray_app::journal::Audience::Gm
-            } else {
-                fray_app::journal::Audience::Players
-            };
-            let export = CampaignAction::Export {
-                format,
-                audience,
-                path: path.into(),
-                session: view.export_session,
-            };
-            out.push(Action::Campaign(export));
-        }
-    });
+    super::evening_export::export_session_ui(ui, model, view, &sessions, current, out);
 }
