@@ -53,6 +53,11 @@ pub struct PromptOption {
     /// is to be broken): a step where nothing else is possible costs no click of its own.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub with_last_answer: bool,
+    /// A state that is on or off (a side surprised, a name rolled): the window draws a
+    /// toggle, ticked when on, whose words stay the same either way, so a second click
+    /// never lands on an answer that says something else. `None` for an ordinary answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checked: Option<bool>,
 }
 
 impl Prompt {
@@ -106,6 +111,7 @@ impl PromptOption {
             player_rolls: false,
             variant: None,
             with_last_answer: false,
+            checked: None,
         }
     }
 
@@ -123,6 +129,11 @@ impl PromptOption {
     /// [`PromptOption::with_last_answer`]).
     pub fn with_last_answer(self) -> Self {
         Self { with_last_answer: true, ..self }
+    }
+
+    /// The same option as a toggle, ticked when `on` (see [`PromptOption::checked`]).
+    pub fn checked(self, on: bool) -> Self {
+        Self { checked: Some(on), ..self }
     }
 
     /// The same option, shown as `words` inside the row of the answer before it.
@@ -161,6 +172,7 @@ impl PromptOption {
             player_rolls: false,
             variant: None,
             with_last_answer: false,
+            checked: None,
         }
     }
 }

@@ -48,6 +48,21 @@ fn press_nth(w: &mut Window, label: &str, nth: usize) {
     w.settle();
 }
 
+/// Ticks the toggle `label` among the answers (a base initiative to roll, a side
+/// surprised), scrolling to it first.
+fn tick(w: &mut Window, label: &str) {
+    w.harness.get_by_role_and_label(Role::CheckBox, label).scroll_to_me();
+    w.settle();
+    w.harness.get_by_role_and_label(Role::CheckBox, label).click();
+    w.settle();
+}
+
+/// Whether the toggle `label` is ticked.
+fn ticked(w: &Window, label: &str) -> bool {
+    let node = w.harness.get_by_role_and_label(Role::CheckBox, label);
+    node.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+}
+
 /// Opens the settings dialog and lets it grow to its full height (it is taller than fits).
 fn settings(w: &mut Window) {
     w.press("Settings…");
@@ -143,13 +158,17 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     // Base initiative, every die typed: the two warriors share one roll.
     w.press("I'll type them");
     w.harness.get_by_label("Base initiative for the fight (d12 − AGI)");
-    w.press("Hobgoblin warrior ×2: one roll (1d12)");
+    // A checklist: each answer ticked once rolled, in its place and its words.
+    tick(&mut w, "One roll for every Hobgoblin warrior (1d12)");
     w.faces("3");
-    w.press("Tavorr: 1d12−2");
+    assert!(ticked(&w, "One roll for every Hobgoblin warrior (1d12)"));
+    assert!(ticked(&w, "Hobgoblin warrior 2: 1d12"), "both warriors rolled");
+    tick(&mut w, "Tavorr: 1d12−2");
     w.faces("7");
-    w.press("Sister Maud: 1d12");
+    tick(&mut w, "Sister Maud: 1d12");
     w.faces("4");
-    w.press("Bugbear scoundrel: 1d12−1");
+    assert!(!ticked(&w, "Bugbear scoundrel: 1d12−1"));
+    tick(&mut w, "Bugbear scoundrel: 1d12−1");
     w.faces("3");
     let base = |w: &Window, who: &str| {
         let s = w.session().state();
@@ -349,9 +368,9 @@ fn the_declare_order_is_a_radio_and_written_actions_stay_hidden_until_shown() {
     w.press("Close");
 
     w.press("I'll type them");
-    w.press("Hobgoblin warrior ×2: one roll (1d12)");
+    tick(&mut w, "One roll for every Hobgoblin warrior (1d12)");
     w.faces("3");
-    w.press("Tavorr: 1d12−2");
+    tick(&mut w, "Tavorr: 1d12−2");
     w.faces("7");
     w.press("Start round 1");
     // Written down: everyone's prompt at once, and the journal keeps the secret.

@@ -1,6 +1,7 @@
 //! What the procedure asks the GM, phase by phase. Anything waiting (a hit's damage, an
 //! injury's table, a riposte) comes first and alone.
 
+mod before;
 mod count;
 mod pending;
 
@@ -17,9 +18,9 @@ use crate::encounter::{Combatant, Encounter};
 use crate::ids::CombatantId;
 use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption, Wording};
+use before::{initiative, surprise};
 use count::count_prompts;
 use pending::pending;
-use std::collections::BTreeMap;
 
 pub(super) fn d12(c: D12Command) -> Command {
     Command::from(c)
@@ -75,108 +76,6 @@ pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
         }
     }
     out
-}
-
-/// Base initiative for whoever lacks it: shared rolls for identical monsters first. Asked at
-/// every step until everyone has rolled, so its words are written only to be read.
-fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
-    let missing = turns::without_base(enc);
-    if missing.is_empty() {
-        return None;
-    }
-    let mut options = Vec::new();
-    // Everyone who takes part keeps an answer, in its place, until all have rolled: one who
-    // rolled is refused there rather than taken away, so the answers after it never move up
-    // under the pointer.
-    let taking_part: Vec<CombatantId> = enc
-        .combatants
-        .values()
-        .filter(|c| missing.contains(&c.id) || enc.d12().base.contains_key(&c.id))
-        .map(|c| c.id)
-        .collect();
-    // Identical monsters: same library entry and same AGI modifier.
-    let mut groups: BTreeMap<(String, i64), Vec<CombatantId>> = BTreeMap::new();
-    for id in &taking_part {
-        let c = &enc.combatants[id];
-        if let Some(source) = &c.source {
-            let key = (source.clone(), stat(c, super::block::AGI_MOD));
-            groups.entry(key).or_default().push(*id);
-        }
-    }
-    for ids in groups.values().filter(|ids| ids.len() > 1) {
-        let label = || {
-            let group = stem(&enc.combatants[&ids[0]].name);
-            format!("{group} ×{}: one roll ({})", ids.len(), formula(enc, ids[0]))
-        };
-        let lacking: Vec<CombatantId> =
-            ids.iter().copied().filter(|id| missing.contains(id)).collect();
-        options.push(
-            words.group(answer(words.say(label), ids, lacking), || "One roll for a group".into()),
-        );
-    }
-    for id in &taking_part {
-        let label = || format!("{}: {}", enc.name_of(*id), formula(enc, *id));
-        let lacking = if missing.contains(id) { vec![*id] } else { Vec::new() };
-        options.push(words.group(answer(words.say(label), &[*id], lacking), || "One each".into()));
-    }
-    let title = if enc.round == 0 {
-        "Base initiative for the fight (d12 − AGI)".to_owned()
-    } else {
-        "Newcomers roll base initiative".to_owned()
-    };
-    Some(Prompt { id: "initiative".into(), title, actor: None, options })
-}
-
-/// An initiative answer for `ids`, rolling for those of them still `lacking` one; refused (as
-/// the rules refuse it) when all of them have rolled.
-fn answer(label: String, ids: &[CombatantId], lacking: Vec<CombatantId>) -> PromptOption {
-    if lacking.is_empty() {
-        let command = d12(D12Command::Initiative { ids: ids.to_vec() });
-        PromptOption::forbidden(label, command, "rolled already")
-    } else {
-        PromptOption::allowed(label, d12(D12Command::Initiative { ids: lacking }))
-    }
-}
-
-/// "Hobgoblin warrior 3" → "Hobgoblin warrior".
-fn stem(name: &str) -> String {
-    match name.rsplit_once(' ') {
-        Some((head, tail)) if tail.chars().all(|c| c.is_ascii_digit()) => head.to_owned(),
-        _ => name.to_owned(),
-    }
-}
-
-/// Before the fight: a whole side caught unaware.
-fn surprise(enc: &Encounter) -> Option<Prompt> {
-    if enc.round > 0 {
-        return None;
-    }
-    let options: Vec<PromptOption> = enc
-        .sides
-        .values()
-        .filter_map(|side| {
-            let ids: Vec<CombatantId> =
-                enc.combatants.values().filter(|c| c.side == side.id).map(|c| c.id).collect();
-            if ids.is_empty() {
-                return None;
-            }
-            let all = ids.iter().all(|id| enc.combatants[id].conditions.contains(SURPRISED));
-            Some(PromptOption::allowed(
-                if all {
-                    format!("{} are not surprised after all", side.name)
-                } else {
-                    format!("{} are surprised", side.name)
-                },
-                d12(D12Command::Surprise { ids, surprised: !all }),
-            ))
-        })
-        .collect();
-    (!options.is_empty()).then(|| Prompt {
-        id: "surprise".into(),
-        title: "Anyone caught unaware? (optional)".into(),
-        actor: None,
-        options,
-    })
 }
 
 /// Foes of `c` still standing.

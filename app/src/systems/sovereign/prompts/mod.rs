@@ -77,15 +77,12 @@ fn before(enc: &Encounter) -> Prompt {
             }
             .in_group("Surprise"),
         );
-        let on = !s.expecting.contains(id);
-        let label = if on {
-            format!("{}: on guard, expecting a fight", side.name)
-        } else {
-            format!("{}: no longer on guard", side.name)
-        };
-        options.push(
-            PromptOption::allowed(label, cmd(C::Expecting { side: *id, on })).in_group("Surprise"),
-        );
+        // A toggle, ticked while the side expects a fight: the same words either way, so a
+        // second click takes it back rather than landing on other words.
+        let expecting = s.expecting.contains(id);
+        let label = format!("{}: on guard, expecting a fight", side.name);
+        let command = cmd(C::Expecting { side: *id, on: !expecting });
+        options.push(PromptOption::allowed(label, command).checked(expecting).in_group("Surprise"));
         for (other, o) in enc.sides.iter().filter(|(o, _)| *o != id) {
             for (exert, how) in [(false, "DEX/Sneak"), (true, "STR/Exert")] {
                 options.push(

@@ -76,11 +76,11 @@ fn options_ui(ui: &mut egui::Ui, prompt: &str, options: &[&PromptOption], out: &
     let mut i = 0;
     while i < rows.len() {
         let (first, _) = &rows[i];
-        let reason = first.reason.as_deref().filter(|_| !first.enabled);
-        let run = rows[i..]
-            .iter()
-            .take_while(|(o, _)| !o.enabled && o.reason.as_deref() == reason)
-            .count();
+        // A toggle keeps its row, ticked or not: never folded away.
+        let folds = |o: &PromptOption| !o.enabled && o.checked.is_none();
+        let reason = first.reason.as_deref().filter(|_| folds(first));
+        let run =
+            rows[i..].iter().take_while(|(o, _)| folds(o) && o.reason.as_deref() == reason).count();
         match reason {
             Some(why) if run >= FOLD_SAME_REASON => {
                 let title = format!("{run} more, not now: {why}");
@@ -141,8 +141,13 @@ fn row_ui(
     ui.add_space(4.0);
 }
 
-/// One answer: a full-width button, then its reason and cost in small text.
+/// One answer: a full-width button, then its reason and cost in small text; a toggle (see
+/// [`toggle_ui`]) when the answer is a state on or off.
 pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<Action>) {
+    if let Some(on) = option.checked {
+        toggle_ui(ui, option, on, out);
+        return;
+    }
     let button = egui::Button::new(RichText::new(&option.label).size(19.0))
         .wrap()
         .min_size(egui::vec2(ui.available_width(), OPTION_HEIGHT));
@@ -163,6 +168,49 @@ pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<
         let text =
             if option.enabled { text.weak() } else { text.color(ui.visuals().warn_fg_color) };
         ui.add(egui::Label::new(text).wrap());
+    }
+    if let Some(cost) = &option.cost {
+        ui.add(egui::Label::new(RichText::new(format!("Cost: {cost}")).small().weak()).wrap());
+    }
+    ui.add_space(2.0);
+}
+
+/// One answer that is a state on or off (a side surprised, a name that rolled): a
+/// full-width button with a tick box before its words, lit and ticked when on; the words
+/// stay the same either way and a screen reader hears a checkbox, checked or not. Its reason
+/// is said on hover only, so its row is as tall ticked or not and nothing under it moves.
+fn toggle_ui(ui: &mut egui::Ui, option: &PromptOption, on: bool, out: &mut Vec<Action>) {
+    let tick = egui::IdSalt::new("prompt-toggle-tick");
+    let words = RichText::new(&option.label).size(19.0);
+    let button = egui::Button::new((egui::Atom::custom(tick, egui::vec2(18.0, 18.0)), words))
+        .wrap()
+        .selected(on)
+        .min_size(egui::vec2(ui.available_width(), OPTION_HEIGHT));
+    let shown = ui.add_enabled_ui(option.enabled, |ui| button.atom_ui(ui)).inner;
+    let mut response = shown.response.clone();
+    let (enabled, label) = (option.enabled, option.label.clone());
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(egui::Role::CheckBox, enabled, on, label.clone())
+    });
+    if let Some(rect) = shown.rect(tick) {
+        let stroke = ui.style().interact_selectable(&response, on).fg_stroke;
+        let painter = ui.painter();
+        painter.rect_stroke(rect.shrink(1.0), 3.0, stroke, egui::StrokeKind::Inside);
+        if on {
+            let at = |x: f32, y: f32| rect.min + egui::vec2(x, y) * rect.width();
+            let points = vec![at(0.2, 0.5), at(0.42, 0.72), at(0.8, 0.28)];
+            painter.add(egui::Shape::line(points, egui::Stroke::new(2.5, stroke.color)));
+        }
+    }
+    if let Some(reason) = &option.reason {
+        response = if option.enabled {
+            response.on_hover_text(reason)
+        } else {
+            response.on_disabled_hover_text(reason)
+        };
+    }
+    if response.clicked() {
+        out.push(answer(option));
     }
     if let Some(cost) = &option.cost {
         ui.add(egui::Label::new(RichText::new(format!("Cost: {cost}")).small().weak()).wrap());

@@ -1,0 +1,173 @@
+//! Before the fight: the base initiative each combatant still rolls, and who is caught
+//! unaware. Both are checklists whose answers keep their places while the roster grows:
+//! ticked once done, never taken away or renamed under the GM's pointer.
+
+use super::d12;
+use crate::encounter::Encounter;
+use crate::ids::CombatantId;
+use crate::system::{Prompt, PromptOption, Wording};
+use crate::systems::d12::block::{AGI_MOD, stat};
+use crate::systems::d12::initiative::{SURPRISED, formula};
+use crate::systems::d12::model::D12Command;
+use crate::systems::d12::turns;
+use std::collections::{BTreeMap, HashMap};
+
+/// Base initiative for whoever lacks it. Asked at every step until everyone has rolled, so
+/// its words are written only to be read.
+///
+/// One answer per combatant taking part, in the order they joined, ticked once it rolled;
+/// one roll shared by identical monsters (same library entry, same AGI modifier) stands just
+/// before the second of them, where it came in. So a newcomer's answers always come at the
+/// end, a group growing keeps its words ("every Hobgoblin warrior", however many), and one
+/// who rolled stays in its place, ticked and refused: nothing moves under the pointer.
+pub(super) fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
+    let missing = turns::without_base(enc);
+    if missing.is_empty() {
+        return None;
+    }
+    let taking_part: Vec<CombatantId> = enc
+        .combatants
+        .values()
+        .filter(|c| missing.contains(&c.id) || enc.d12().base.contains_key(&c.id))
+        .map(|c| c.id)
+        .collect();
+    let mut groups: BTreeMap<(String, i64), Vec<CombatantId>> = BTreeMap::new();
+    for id in &taking_part {
+        let c = &enc.combatants[id];
+        if let Some(source) = &c.source {
+            groups.entry((source.clone(), stat(c, AGI_MOD))).or_default().push(*id);
+        }
+    }
+    // Each group's answer, keyed by its second member: the one whose coming formed it.
+    let mut shared: HashMap<CombatantId, Vec<&[CombatantId]>> = HashMap::new();
+    for ids in groups.values().filter(|ids| ids.len() > 1) {
+        shared.entry(ids[1]).or_default().push(ids);
+    }
+    let lacking = |ids: &[CombatantId]| -> Vec<CombatantId> {
+        ids.iter().copied().filter(|id| missing.contains(id)).collect()
+    };
+    let mut options = Vec::new();
+    for id in &taking_part {
+        for ids in shared.get(id).into_iter().flatten() {
+            let label = || {
+                let group = stem(&enc.combatants[&ids[0]].name);
+                format!("One roll for every {group} ({})", formula(enc, ids[0]))
+            };
+            options.push(answer(words.say(label), ids, lacking(ids)));
+        }
+        let label = || format!("{}: {}", enc.name_of(*id), formula(enc, *id));
+        options.push(answer(words.say(label), &[*id], lacking(&[*id])));
+    }
+    let title = if enc.round == 0 {
+        "Base initiative for the fight (d12 − AGI)".to_owned()
+    } else {
+        "Newcomers roll base initiative".to_owned()
+    };
+    Some(Prompt { id: "initiative".into(), title, actor: None, options })
+}
+
+/// An initiative answer for `ids`, a toggle ticked once all of them rolled: rolling for
+/// those still `lacking` one, refused (as the rules refuse it) when none is.
+fn answer(label: String, ids: &[CombatantId], lacking: Vec<CombatantId>) -> PromptOption {
+    if lacking.is_empty() {
+        let command = d12(D12Command::Initiative { ids: ids.to_vec() });
+        PromptOption::forbidden(label, command, "rolled already").checked(true)
+    } else {
+        PromptOption::allowed(label, d12(D12Command::Initiative { ids: lacking })).checked(false)
+    }
+}
+
+/// "Hobgoblin warrior 3" → "Hobgoblin warrior".
+fn stem(name: &str) -> String {
+    match name.rsplit_once(' ') {
+        Some((head, tail)) if tail.chars().all(|c| c.is_ascii_digit()) => head.to_owned(),
+        _ => name.to_owned(),
+    }
+}
+
+/// Before the fight: a whole side caught unaware, one toggle per side with anyone in it,
+/// ticked while all of it is surprised; a second click takes it back.
+pub(super) fn surprise(enc: &Encounter) -> Option<Prompt> {
+    if enc.round > 0 {
+        return None;
+    }
+    let options: Vec<PromptOption> = enc
+        .sides
+        .values()
+        .filter_map(|side| {
+            let ids: Vec<CombatantId> =
+                enc.combatants.values().filter(|c| c.side == side.id).map(|c| c.id).collect();
+            if ids.is_empty() {
+                return None;
+            }
+            let all = ids.iter().all(|id| enc.combatants[id].conditions.contains(SURPRISED));
+            let command = d12(D12Command::Surprise { ids, surprised: !all });
+            Some(
+                PromptOption::allowed(format!("{} are surprised", side.name), command).checked(all),
+            )
+        })
+        .collect();
+    (!options.is_empty()).then(|| Prompt {
+        id: "surprise".into(),
+        title: "Anyone caught unaware? (optional)".into(),
+        actor: None,
+        options,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::system::PromptOption;
+
+    const BLOCK: &str = r#"{"stats": {"str": 10, "agi mod": -1}, "hd": "1d8", "attacks": [{"name": "Axe", "damage": "1d10", "types": ["chopping"], "speed": 7, "crit": 3}]}"#;
+
+    /// The answers of question `id` after the script `body` (Ann of the party, orcs after).
+    fn answers(body: &str, id: &str) -> Vec<PromptOption> {
+        let text = format!(
+            "system d12\nside P party\nside F\nzone Hall\nadd Ann side P zone Hall block \
+             {BLOCK}\n{body}"
+        );
+        let h = crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"));
+        let d12 = crate::systems::registry().get("d12").unwrap();
+        let prompts = d12.prompts(h.state());
+        prompts.into_iter().find(|p| p.id == id).map(|p| p.options).unwrap_or_default()
+    }
+
+    fn labels(options: &[PromptOption]) -> Vec<String> {
+        options.iter().map(|o| o.label.clone()).collect()
+    }
+
+    #[test]
+    fn the_initiative_answers_keep_their_places_as_orcs_come_and_roll() {
+        let orc = format!("add Orc side F zone Hall source creature:7 block {BLOCK}");
+        let one = answers(&orc, "initiative");
+        assert_eq!(labels(&one), ["Ann: 1d12+1", "Orc: 1d12+1"]);
+        // A second orc: the shared roll comes in with it, after what was there.
+        let two = answers(&format!("{orc}\n{orc}"), "initiative");
+        let shared = "One roll for every Orc (1d12+1)";
+        assert_eq!(labels(&two)[..2], labels(&one)[..]);
+        assert_eq!(labels(&two)[2], shared);
+        // A third: its own answer at the end, the shared roll in its place, in the same words.
+        let three = answers(&format!("{orc}\n{orc}\n{orc}"), "initiative");
+        assert_eq!(labels(&three)[..4], labels(&two)[..]);
+        assert_eq!(three.len(), 5);
+        // Ann rolls: her answer stays where it was, ticked and refused, in the same words.
+        let rolled = answers(&format!("{orc}\n{orc}\ninitiative Ann table 4"), "initiative");
+        assert_eq!(labels(&rolled), labels(&two));
+        assert_eq!((rolled[0].enabled, rolled[0].checked), (false, Some(true)));
+        assert_eq!(rolled[0].reason.as_deref(), Some("rolled already"));
+        assert!(rolled[1..].iter().all(|o| o.enabled && o.checked == Some(false)));
+    }
+
+    #[test]
+    fn a_side_surprised_is_a_toggle_that_keeps_its_words() {
+        let orc = format!("add Orc side F zone Hall block {BLOCK}");
+        let before = answers(&orc, "surprise");
+        assert_eq!(labels(&before), ["P are surprised", "F are surprised"]);
+        assert_eq!(before[1].checked, Some(false));
+        let after = answers(&format!("{orc}\nsurprise Orc"), "surprise");
+        assert_eq!(labels(&after), labels(&before), "the same words, ticked");
+        assert_eq!(after[1].checked, Some(true));
+        assert!(after[1].enabled, "a second click takes it back");
+    }
+}
