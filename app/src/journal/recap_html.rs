@@ -282,16 +282,7 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool, harm:
             PARTY_COLS.iter().enumerate().filter(|(i, _)| shown(*i)).map(|(_, c)| *c).collect();
         table_open(out, &cols);
         for p in &r.party {
-            let values = [
-                p.name.clone(),
-                p.fights.to_string(),
-                words::summed(&p.dealt),
-                words::summed(&p.taken),
-                format!("{} / {} / {}", p.landed, p.missed, p.avoided),
-                p.criticals.to_string(),
-                p.took_out.to_string(),
-                p.went_out.to_string(),
-            ];
+            let values = p.cells();
             let values: Vec<&str> = values
                 .iter()
                 .enumerate()

@@ -131,16 +131,7 @@ pub(crate) fn session_into(out: &mut String, r: &SessionRecap, dice: bool, harm:
         }
         out.push('\n');
         for p in &r.party {
-            let cells = [
-                p.name.clone(),
-                p.fights.to_string(),
-                words::summed(&p.dealt),
-                words::summed(&p.taken),
-                format!("{} / {} / {}", p.landed, p.missed, p.avoided),
-                p.criticals.to_string(),
-                p.took_out.to_string(),
-                p.went_out.to_string(),
-            ];
+            let cells = p.cells();
             let cells: Vec<String> =
                 cells.into_iter().enumerate().filter(|(i, _)| shown(i)).map(|(_, c)| c).collect();
             row(out, &cells);

@@ -32,6 +32,24 @@ pub struct Person {
     pub went_out: u32,
 }
 
+impl Person {
+    /// Its row of the evening's party table, in the columns' order (name, fights, dealt,
+    /// taken, landed / missed / avoided, criticals, took out, went out): one row for the page,
+    /// the Markdown and the window.
+    pub fn cells(&self) -> [String; 8] {
+        [
+            self.name.clone(),
+            self.fights.to_string(),
+            super::words::summed(&self.dealt),
+            super::words::summed(&self.taken),
+            format!("{} / {} / {}", self.landed, self.missed, self.avoided),
+            self.criticals.to_string(),
+            self.took_out.to_string(),
+            self.went_out.to_string(),
+        ]
+    }
+}
+
 /// Every figure of an evening.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SessionRecap {

@@ -262,15 +262,7 @@ fn evening_ui(ui: &mut egui::Ui, r: &recap::SessionRecap) {
         ui.end_row();
         for p in &r.party {
             ui.label(RichText::new(&p.name).size(16.0).strong());
-            for cell in [
-                p.fights.to_string(),
-                words::summed(&p.dealt),
-                words::summed(&p.taken),
-                format!("{} / {} / {}", p.landed, p.missed, p.avoided),
-                p.criticals.to_string(),
-                p.took_out.to_string(),
-                p.went_out.to_string(),
-            ] {
+            for cell in p.cells().into_iter().skip(1) {
                 ui.label(RichText::new(cell).size(15.0));
             }
             ui.end_row();

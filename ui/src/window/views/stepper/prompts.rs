@@ -151,15 +151,8 @@ pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<
     let button = egui::Button::new(RichText::new(&option.label).size(19.0))
         .wrap()
         .min_size(egui::vec2(ui.available_width(), OPTION_HEIGHT));
-    let mut response = ui.add_enabled(option.enabled, button);
-    if let Some(reason) = &option.reason {
-        response = if option.enabled {
-            response.on_hover_text(reason)
-        } else {
-            response.on_disabled_hover_text(reason)
-        };
-    }
-    if response.clicked() {
+    let response = ui.add_enabled(option.enabled, button);
+    if with_reason_on_hover(response, option).clicked() {
         out.push(answer(option));
     }
     if let Some(reason) = &option.reason {
@@ -169,10 +162,7 @@ pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<
             if option.enabled { text.weak() } else { text.color(ui.visuals().warn_fg_color) };
         ui.add(egui::Label::new(text).wrap());
     }
-    if let Some(cost) = &option.cost {
-        ui.add(egui::Label::new(RichText::new(format!("Cost: {cost}")).small().weak()).wrap());
-    }
-    ui.add_space(2.0);
+    cost_ui(ui, option);
 }
 
 /// One answer that is a state on or off (a side surprised, a name that rolled): a
@@ -187,7 +177,7 @@ fn toggle_ui(ui: &mut egui::Ui, option: &PromptOption, on: bool, out: &mut Vec<A
         .selected(on)
         .min_size(egui::vec2(ui.available_width(), OPTION_HEIGHT));
     let shown = ui.add_enabled_ui(option.enabled, |ui| button.atom_ui(ui)).inner;
-    let mut response = shown.response.clone();
+    let response = shown.response.clone();
     let (enabled, label) = (option.enabled, option.label.clone());
     response.widget_info(|| {
         egui::WidgetInfo::selected(egui::Role::CheckBox, enabled, on, label.clone())
@@ -202,16 +192,23 @@ fn toggle_ui(ui: &mut egui::Ui, option: &PromptOption, on: bool, out: &mut Vec<A
             painter.add(egui::Shape::line(points, egui::Stroke::new(2.5, stroke.color)));
         }
     }
-    if let Some(reason) = &option.reason {
-        response = if option.enabled {
-            response.on_hover_text(reason)
-        } else {
-            response.on_disabled_hover_text(reason)
-        };
-    }
-    if response.clicked() {
+    if with_reason_on_hover(response, option).clicked() {
         out.push(answer(option));
     }
+    cost_ui(ui, option);
+}
+
+/// The answer's response, saying its reason on hover (allowed or not).
+fn with_reason_on_hover(response: egui::Response, option: &PromptOption) -> egui::Response {
+    match &option.reason {
+        Some(reason) if option.enabled => response.on_hover_text(reason),
+        Some(reason) => response.on_disabled_hover_text(reason),
+        None => response,
+    }
+}
+
+/// What the answer costs, in small text, and the gap before the next answer.
+fn cost_ui(ui: &mut egui::Ui, option: &PromptOption) {
     if let Some(cost) = &option.cost {
         ui.add(egui::Label::new(RichText::new(format!("Cost: {cost}")).small().weak()).wrap());
     }
