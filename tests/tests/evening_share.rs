@@ -183,3 +183,28 @@ fn the_chat_text_comes_in_whole_parts_of_at_most_2000_characters() {
     let html = rendered(&story);
     assert!(html.contains("Bram &lt;b&gt;*x*&lt;/b&gt; @everyone|"), "{html}");
 }
+
+/// An evening that changed procedure between fights names every procedure it played on its
+/// card, in the order first played, and each once.
+#[test]
+fn the_card_names_every_procedure_the_evening_played() {
+    let bdp = campaign("bdp");
+    let d12 = campaign("d12");
+    let names = |log: &SessionLog| {
+        let mut names: Vec<&str> = log.fights().map(|f| f.base.system().name()).collect();
+        names.dedup();
+        names
+    };
+    let (first, second) = (names(&bdp), names(&d12));
+    assert_eq!((first.len(), second.len()), (1, 1), "one procedure each: {first:?} {second:?}");
+    let mut parts = bdp.parts.clone();
+    parts.extend(d12.parts.iter().cloned());
+    parts.extend(bdp.parts.iter().cloned());
+    let mixed = SessionLog::new("Two tables", "2026-12-03", parts);
+    let expected = format!("{} / {}", first[0], second[0]);
+    for audience in [Audience::Gm, Audience::Players] {
+        let card = session_card(&mixed, audience);
+        assert!(card.contains(&expected), "{audience:?}: {card}");
+        assert_eq!(card.matches(first[0]).count(), 1, "{audience:?}: named once: {card}");
+    }
+}

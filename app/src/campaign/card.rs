@@ -86,8 +86,16 @@ fn common(
     let n = fights.len();
     let mut sub = if log.date.is_empty() { String::new() } else { format!("{} · ", log.date) };
     let _ = write!(sub, "{n} fight{} · {rounds} round{}", plural(n as u32), plural(rounds));
-    if let Some(first) = log.fights().next() {
-        let _ = write!(sub, " · {}", first.base.system().name());
+    let mut procedures: Vec<&str> = Vec::new();
+    for name in log.fights().map(|f| f.base.system().name()) {
+        if !procedures.contains(&name) {
+            procedures.push(name);
+        }
+    }
+    // An evening may change procedure between fights: each is named, in the order first played
+    // (" / " because a procedure's own name may hold commas).
+    if !procedures.is_empty() {
+        let _ = write!(sub, " · {}", procedures.join(" / "));
     }
     let (health, spans) = party_health(fights);
     Card {
