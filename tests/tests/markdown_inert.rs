@@ -2,7 +2,8 @@
 //! through: whatever text a journal holds, rendering it must make no element, attribute or
 //! link the journal did not mean. Checked with two renderers — pulldown-cmark (CommonMark,
 //! raw HTML on) and python-markdown, the one a dice label once broke out of — on every
-//! payload of the HTML tests in every field Fray writes, and with random text (a fuzz test).
+//! payload of the HTML tests in every field Fray writes (the fight's journal, the evening's export
+//! and its chat text), and with random text (a fuzz test).
 
 use fray_app::command::{Command, NewCombatant};
 use fray_app::dice::{Dice, SeededDice};
@@ -114,9 +115,8 @@ fn the_checker_catches_markup_that_runs() {
     assert!(unmeant_markup(&pulldown("# T\n\n- **a** `b` *c*")).is_none());
 }
 
-#[test]
-fn every_payload_in_every_field_stays_text_in_two_renderers() {
-    fray_app::systems::registry();
+/// A script that writes every payload in every field a script reaches.
+fn hostile_script() -> String {
     let mut script = String::from("system freeform\nseed 3\n");
     for (i, p) in PAYLOADS.iter().enumerate() {
         let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
@@ -138,6 +138,13 @@ fn every_payload_in_every_field_stays_text_in_two_renderers() {
         script.push_str(&format!("say {}\n", q(p)));
         script.push_str(&format!("roll d20 {} by {}\n", q(p), q(&who)));
     }
+    script
+}
+
+#[test]
+fn every_payload_in_every_field_stays_text_in_two_renderers() {
+    fray_app::systems::registry();
+    let script = hostile_script();
     let history = scenario::run("hostile.fray", &script).unwrap_or_else(|e| panic!("{e}"));
     let mut history = history;
     // Dice labels come in through the tray (and a library file), where a label is anything;
@@ -161,6 +168,38 @@ fn every_payload_in_every_field_stays_text_in_two_renderers() {
         journal::players_markdown(history.base(), history.live_commands(), history.events());
     assert!(players.contains("W0 "), "the revealed names are in the players' journal");
     check(&players).unwrap_or_else(|e| panic!("the players' journal: {e}"));
+}
+
+/// The evening's Markdown (the session export, for the GM and for the players) and its chat
+/// text hold every payload as a name, a roll, a condition and a note between fights, and stay
+/// text in both renderers; they mean only a fourth level of heading and the fold of each
+/// fight's journal besides.
+#[test]
+fn the_evening_keeps_every_payload_text_in_two_renderers() {
+    use fray_app::campaign::{chat::session_chat, export::session_export};
+    use fray_app::journal::{Audience, Format};
+    fray_app::systems::registry();
+    let mut script = hostile_script();
+    script.push_str("next\nend-fight\n");
+    for p in PAYLOADS {
+        script.push_str(&format!("note \"{}\"\n", p.replace('\\', "\\\\").replace('"', "\\\"")));
+    }
+    script.push_str("note \"Dawn breaks <script>alert(0)</script>\"\n");
+    let parsed = scenario::parse("hostile.fray", &script).unwrap_or_else(|e| panic!("{e}"));
+    let log = parsed.run_session().unwrap_or_else(|e| panic!("{e}"));
+    for audience in [Audience::Gm, Audience::Players] {
+        let md = session_export(&log, Format::Markdown, audience);
+        assert!(md.contains("<details>"), "{audience:?}: the fight's journal is folded");
+        assert!(md.contains("W3 "), "{audience:?}: the evening names the payloads' owners");
+        // The GM's notes are the GM's alone.
+        let noted = audience == Audience::Gm;
+        assert_eq!(md.contains("Dawn breaks"), noted, "{audience:?}: the note between fights");
+        check_but(&md, &["details", "summary", "h4"])
+            .unwrap_or_else(|e| panic!("{audience:?}: {e}"));
+        for part in session_chat(&log, audience) {
+            check(&part).unwrap_or_else(|e| panic!("{audience:?} chat: {e}"));
+        }
+    }
 }
 
 /// A freeform encounter with one combatant and one zone, for the fuzz test.
