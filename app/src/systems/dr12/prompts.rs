@@ -205,11 +205,20 @@ fn attack_options(
 }
 
 /// A move to each zone next to `id`'s (costing the Action once it `moved`, naming who gets a
-/// free attack first), and a Test against its zone's feature when the zone has one.
+/// free attack first), and a Test against its zone's feature when the zone has one. Off the
+/// board, one move refused, saying why: the Move heading keeps its place among the others.
 fn zone_options(enc: &Encounter, id: CombatantId, moved: bool) -> Vec<PromptOption> {
     let mut options = Vec::new();
     let c = &enc.combatants[&id];
-    let Some(zone) = c.zone.and_then(|z| enc.zone(z)) else { return options };
+    let Some(zone) = c.zone.and_then(|z| enc.zone(z)) else {
+        // A move to the board's first zone, which the rules refuse from off the board.
+        let Some(to) = enc.zones.keys().next().copied() else { return options };
+        let refused =
+            PromptOption::allowed("Move to a Nearby zone", Command::Move { id, to: Some(to) })
+                .unless(check_move(enc, id, to))
+                .in_group("Move");
+        return vec![refused];
+    };
     let strikers: Vec<String> = free_attackers(enc, id).iter().map(|f| enc.name_of(*f)).collect();
     for to in &zone.adjacent {
         let Some(z) = enc.zone(*to) else { continue };

@@ -1,5 +1,5 @@
-//! Before the fight: the base initiative each combatant still rolls, and who is caught
-//! unaware. Both are checklists whose answers keep their places while the roster grows:
+//! Before the fight: who is caught unaware, and the base initiative each combatant still
+//! rolls. Both are checklists whose answers keep their places while the roster grows:
 //! ticked once done, never taken away or renamed under the GM's pointer.
 
 use super::d12;
@@ -85,8 +85,9 @@ fn stem(name: &str) -> String {
     }
 }
 
-/// Before the fight: a whole side caught unaware, one toggle per side with anyone in it,
-/// ticked while all of it is surprised; a second click takes it back.
+/// Before the fight: a whole side caught unaware, one toggle per side, ticked while all of
+/// it is surprised; a second click takes it back. A side nobody joined yet keeps its toggle,
+/// refused until someone does, so a side's first combatant moves no answer under the pointer.
 pub(super) fn surprise(enc: &Encounter) -> Option<Prompt> {
     if enc.round > 0 {
         return None;
@@ -94,17 +95,18 @@ pub(super) fn surprise(enc: &Encounter) -> Option<Prompt> {
     let options: Vec<PromptOption> = enc
         .sides
         .values()
-        .filter_map(|side| {
+        .map(|side| {
             let ids: Vec<CombatantId> =
                 enc.combatants.values().filter(|c| c.side == side.id).map(|c| c.id).collect();
+            let label = format!("{} are surprised", side.name);
             if ids.is_empty() {
-                return None;
+                let command = d12(D12Command::Surprise { ids, surprised: true });
+                return PromptOption::forbidden(label, command, "nobody on this side yet")
+                    .checked(false);
             }
             let all = ids.iter().all(|id| enc.combatants[id].conditions.contains(SURPRISED));
             let command = d12(D12Command::Surprise { ids, surprised: !all });
-            Some(
-                PromptOption::allowed(format!("{} are surprised", side.name), command).checked(all),
-            )
+            PromptOption::allowed(label, command).checked(all)
         })
         .collect();
     (!options.is_empty()).then(|| Prompt {
@@ -157,6 +159,22 @@ mod tests {
         assert_eq!((rolled[0].enabled, rolled[0].checked), (false, Some(true)));
         assert_eq!(rolled[0].reason.as_deref(), Some("rolled already"));
         assert!(rolled[1..].iter().all(|o| o.enabled && o.checked == Some(false)));
+    }
+
+    #[test]
+    fn surprise_is_asked_first_with_a_place_kept_for_a_side_nobody_joined_yet() {
+        let empty = answers("", "surprise");
+        assert_eq!(labels(&empty), ["P are surprised", "F are surprised"]);
+        assert!(empty[0].enabled);
+        assert_eq!((empty[1].enabled, empty[1].checked), (false, Some(false)));
+        assert_eq!(empty[1].reason.as_deref(), Some("nobody on this side yet"));
+        let text = format!(
+            "system d12\nside P party\nside F\nzone Hall\nadd Ann side P zone Hall block {BLOCK}"
+        );
+        let h = crate::systems::run_script("t.fray", &text).unwrap_or_else(|e| panic!("{e}"));
+        let d12 = crate::systems::registry().get("d12").unwrap();
+        let ids: Vec<String> = d12.prompts(h.state()).into_iter().map(|p| p.id).collect();
+        assert_eq!(ids[..2], ["surprise", "initiative"], "the rules' order");
     }
 
     #[test]

@@ -33,12 +33,18 @@ pub(crate) fn prompts(enc: &Encounter, words: Wording) -> Vec<Prompt> {
         return vec![pending(enc, p)];
     }
     let mut out = Vec::new();
+    let before = matches!(Step::of(enc), None | Some(Step::Before));
+    if before {
+        // Who is caught unaware first, as the rules order it: its answers, one per side,
+        // keep their places as combatants come, and the initiative's list growing under it
+        // moves nothing.
+        out.extend(surprise(enc));
+    }
     if let Some(p) = initiative(enc, words) {
         out.push(p);
     }
     match Step::of(enc) {
         None | Some(Step::Before) => {
-            out.extend(surprise(enc));
             if turns::without_base(enc).is_empty() {
                 out.push(Prompt::ready_to_fight(enc));
             }

@@ -75,14 +75,19 @@ fn durability_prompt(enc: &Encounter) -> Prompt {
 /// Who started the fight: that faction holds the initiative (or roll for it).
 fn holder_prompt(enc: &Encounter) -> Prompt {
     // The answer always there comes first: a faction added while the question is asked adds
-    // its answer after the others, never in the place of one.
+    // its answer after the others, never in the place of one. Every side has its answer,
+    // refused while nobody is in it: its first member moves no answer under the pointer.
     let mut options =
         vec![PromptOption::allowed("Unclear: roll for it", cmd(C::Holder { side: None }))];
-    options.extend(factions(enc).into_iter().map(|s| {
-        PromptOption::allowed(
-            format!("{} started it", side_name(enc, s)),
-            cmd(C::Holder { side: Some(s) }),
-        )
+    let present = factions(enc);
+    options.extend(enc.sides.keys().map(|s| {
+        let label = format!("{} started it", side_name(enc, *s));
+        let command = cmd(C::Holder { side: Some(*s) });
+        if present.contains(s) {
+            PromptOption::allowed(label, command)
+        } else {
+            PromptOption::forbidden(label, command, "nobody on this side yet")
+        }
     }));
     Prompt {
         id: "holder".into(),

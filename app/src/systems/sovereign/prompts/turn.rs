@@ -21,10 +21,12 @@ pub(super) fn turn(enc: &Encounter, id: CombatantId, words: Wording) -> Prompt {
     let attacks = SovBlock::of(c).map(|b| b.attacks.clone()).unwrap_or_default();
     // What every attack's, shove's and grapple's check opens with, asked once for the prompt.
     let main = check_main(enc, id, false);
+    // The moves first: a foe who joins brings its own heading after the others', never in
+    // the place of the Move heading.
+    options.extend(move_options(enc, c, words));
     options.extend(attack_options(enc, c, &attacks, &main, words));
     options.extend(wrestle_options(enc, c, &main, words));
     options.extend(reload_options(enc, id, &attacks));
-    options.extend(move_options(enc, c, words));
     if c.conditions.contains("prone") {
         options.push(
             PromptOption::allowed("Stand up (the Move)", cmd(C::StandUp { id }))
