@@ -242,7 +242,11 @@ fn picked_ui(ui: &mut egui::Ui, state: &Encounter, form: &mut HarmForm) {
     });
 }
 
-/// "Harm several…", with how many are picked on the board; on a `narrow` board (a high UI scale, or little room left in the row) a short "Harm…", named in
+/// The widest words of the harm button: a fight of a hundred picks is not one a GM runs.
+const WIDEST: &str = "Harm the 99 picked…";
+
+/// "Harm several…", with how many are picked on the board, as wide whatever it says; on a
+/// `narrow` board (a high UI scale, or little room left in the row) a short "Harm…", named in
 /// full for screen readers, so the toolbar keeps one row. Returns whether the GM opened the
 /// dialog.
 pub fn button_ui(ui: &mut egui::Ui, picked: usize, narrow: bool) -> bool {
@@ -251,14 +255,26 @@ pub fn button_ui(ui: &mut egui::Ui, picked: usize, narrow: bool) -> bool {
     } else {
         format!("Harm the {picked} picked…")
     };
-    // Short when the row has little room left, so the toolbar keeps one row.
-    let narrow = narrow || ui.available_size_before_wrap().x < 160.0;
+    // As wide as its widest words, so the board's tools after it keep their places as picks
+    // come and go; short when the row has no room for that, so the toolbar keeps one row.
+    let width_of = |words: &str| {
+        let galley = egui::WidgetText::from(words).into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Button,
+        );
+        galley.size().x + 2.0 * ui.spacing().button_padding.x
+    };
+    let widest = width_of(WIDEST);
+    let narrow = narrow || ui.available_size_before_wrap().x < widest;
     let text = if narrow { "Harm…".to_owned() } else { full.clone() };
+    let width = if narrow { 0.0 } else { widest };
     let hint = "A blast, a breath, a falling ceiling: one roll dealt to several. \
                 Shift-click tokens to pick them.";
     // The picks are put back by shift-clicking them again, or in the dialog: no button comes
     // and goes here, so the toolbar keeps its row and the board does not move.
-    ui.add(egui::Button::new(text).min_size(egui::vec2(0.0, 34.0)))
+    ui.add(egui::Button::new(text).min_size(egui::vec2(width, 34.0)))
         .accessible_name(full)
         .on_hover_text(hint)
         .clicked()

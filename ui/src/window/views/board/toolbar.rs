@@ -21,9 +21,12 @@ pub(super) struct Toolbar {
     pub zoom_readout: Option<Rect>,
 }
 
-/// The panel folds, the view's buttons (reset, zoom, fit), "+ Zone", harm to several at once,
-/// and while linking, what to click. Nothing in it comes and goes as the GM plays (no button
-/// appears with the first pick), so it keeps its rows and the board under it does not move.
+/// The panel folds, the view's buttons (reset, zoom, fit), harm to several at once, the
+/// board's own tools, and while linking, what to click. Nothing in it comes and goes as the GM
+/// plays (no button appears with the first pick), so it keeps its rows and the board under it
+/// does not move. What is the same on zones and on a grid comes first, in the same places;
+/// the grid's tools follow it, and "+ Zone" stands apart at the row's end: when zones become a
+/// grid, "+ Zone" goes and the grid's tools come where nothing stood, never in its place.
 pub(super) fn toolbar_ui(
     ui: &mut egui::Ui,
     state: &fray_app::encounter::Encounter,
@@ -54,9 +57,13 @@ pub(super) fn toolbar_ui(
         if !narrow {
             ui.separator();
         }
-        tools_ui(ui, state, view, narrow);
-        harm = harm::button_ui(ui, picked, narrow);
-        linking_ui(ui, state, view);
+        // Short on a compact board: the grid's tools after it keep the row.
+        harm = harm::button_ui(ui, picked, compact);
+        // The grid's tools as one picker where their buttons would run to the row's end,
+        // where "+ Zone" stands on the zone board.
+        let buttons = grid_canvas::Tool::ALL.iter().map(|t| t.label()).chain(["Map…", "+ Zone"]);
+        let room = buttons.map(|w| button_width(ui, w) + ui.spacing().item_spacing.x).sum::<f32>();
+        tools_ui(ui, state, view, narrow || ui.available_size_before_wrap().x < room);
     });
     Toolbar { harm, zoom_readout }
 }
@@ -93,7 +100,8 @@ fn folds_ui(ui: &mut egui::Ui, panels: &mut Panels, window: egui::Vec2, compact:
     }
 }
 
-/// "+ Zone" on a zone board; on a grid its tools (one picker on a `narrow` board) and "Map…".
+/// On a zone board "+ Zone" at the row's end (and while linking, what to click, before it);
+/// on a grid its tools (one picker on a `narrow` board) and "Map…", after what both share.
 fn tools_ui(
     ui: &mut egui::Ui,
     state: &fray_app::encounter::Encounter,
@@ -102,9 +110,7 @@ fn tools_ui(
 ) {
     let big = vec2(0.0, 34.0);
     if state.grid.is_none() {
-        if ui.add(egui::Button::new("+ Zone").min_size(big)).clicked() {
-            view.dialog = Some(Dialog::add());
-        }
+        zone_tools_ui(ui, state, view);
         return;
     }
     if narrow {
@@ -177,6 +183,35 @@ fn zoom_ui(
         view.fit_pending = true;
     }
     readout
+}
+
+/// "+ Zone" at the end of the row (on the next row when this one is full), and before it,
+/// while linking, what to click: apart from the grid's tools, which come after what the zone
+/// board and the grid share.
+fn zone_tools_ui(ui: &mut egui::Ui, state: &fray_app::encounter::Encounter, view: &mut BoardView) {
+    let words = "+ Zone";
+    if ui.available_size_before_wrap().x < button_width(ui, words) {
+        ui.end_row();
+    }
+    let row = vec2(ui.available_size_before_wrap().x, 34.0);
+    let layout = egui::Layout::right_to_left(egui::Align::Center);
+    ui.allocate_ui_with_layout(row, layout, |ui| {
+        if ui.add(egui::Button::new(words).min_size(vec2(0.0, 34.0))).clicked() {
+            view.dialog = Some(Dialog::add());
+        }
+        linking_ui(ui, state, view);
+    });
+}
+
+/// How wide a button of `words` in one line is.
+fn button_width(ui: &egui::Ui, words: &str) -> f32 {
+    let galley = egui::WidgetText::from(words).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    galley.size().x + 2.0 * ui.spacing().button_padding.x
 }
 
 /// While linking two zones: what to click, and a way out (Escape too).

@@ -336,7 +336,10 @@ fn entries_ui(
     }
     if droppable {
         let on_grid = model.session.as_ref().is_some_and(|s| s.state().grid.is_some());
-        ui.weak(if on_grid { "Drag onto a square to add." } else { "Drag onto a zone to add." });
+        let how = if on_grid { "Drag onto a square to add." } else { "Drag onto a zone to add." };
+        // One line whatever it says (cut short, whole on hover): the entries under it keep
+        // their places when zones become a grid.
+        ui.add(egui::Label::new(egui::RichText::new(how).weak()).truncate());
     } else {
         ui.weak("Right-click an entry to edit it.");
     }
