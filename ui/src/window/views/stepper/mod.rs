@@ -39,8 +39,6 @@ pub struct StepperView {
     asked: Option<(String, String)>,
     /// Why Next would be refused now, read once per state (encounter, commands, events).
     next_refusal: Option<(RefusalKey, Option<String>)>,
-    /// The tallest the answers have stood: their box keeps it.
-    answers_height: f32,
 }
 
 /// The state a refusal of Next was read in: the encounter, its commands and its events.
@@ -303,39 +301,40 @@ fn waits_ui(ui: &mut egui::Ui, rect: egui::Rect, why: &str, size: f32) {
     label.inner.on_hover_text(why);
 }
 
-/// The share of the column's scroll the answers' room takes at least.
-const ANSWERS_SHARE: f32 = 0.6;
-
 /// The answers to the questions asked, first in the column's scroll under the pinned top, in
-/// a room as tall as the longest answers it has shown (up to what the scroll shows: below
-/// that nothing is seen to move), never shrinking, and laid out in the same frame: nothing
-/// under it (the order, the dice tray, the card) moves when a question with fewer answers
-/// comes. Over them, on a short window, what the turn has left; Murdham's circumstances.
+/// a room as tall as what the scroll shows, whatever the question: the answers own the
+/// column's view, and the order, the dice tray and the card come under it, a scroll away.
+/// A room that grew with its longest answers pushed the order down under the pointer a few
+/// times a fight; one of the whole view never grows (below it nothing is seen to move) and
+/// never shrinks, so nothing under it moves when a question with fewer answers comes. Over
+/// the answers, on a short window, what the turn has left; Murdham's circumstances.
 pub fn answers_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out: &mut Vec<Action>) {
     let top = ui.cursor().min.y;
+    let mut answers_top = top;
     // An ended fight asks nothing: the room stays, empty.
     if let Some(session) = model.session.as_ref().filter(|_| !model.fight_ended()) {
-        questions_ui(ui, session, view, out);
+        answers_top = questions_ui(ui, session, view, out);
     }
     let used = ui.cursor().min.y - top;
-    let shown = ui.clip_rect().height();
-    // From the first question on, at least a share of what the scroll shows: most questions
-    // fit, and the order under them never has to make room.
-    let floor = shown * ANSWERS_SHARE;
-    view.answers_height = view.answers_height.max(used.min(shown)).max(floor);
-    if used < view.answers_height {
-        ui.add_space(view.answers_height - used);
+    // What the scroll shows (the window's height less the pinned top and the panels, the same
+    // all evening), from the answers' top: a question scrolls the column down to its answers
+    // at most (past what the turn has left and the circumstances), and the room still
+    // reaches the bottom of the view.
+    let room = answers_top - top + ui.clip_rect().height();
+    if used < room {
+        ui.add_space(room - used);
     }
 }
 
 /// What the turn has left (on a short window), the circumstances, and every question's
-/// answers; a new question scrolls its answers into view.
+/// answers; a new question scrolls its answers into view. Returns where the answers begin
+/// (screen y).
 fn questions_ui(
     ui: &mut egui::Ui,
     session: &fray_data::Session,
     view: &mut StepperView,
     out: &mut Vec<Action>,
-) {
+) -> f32 {
     let state = session.state();
     if is_short(ui) {
         spotlight::details_ui(ui, &session.history().system().spotlight(state));
@@ -363,6 +362,7 @@ fn questions_ui(
         }
     }
     modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
+    top
 }
 
 /// The turn order (Murdham: who is still to act per faction), in the column's scroll under

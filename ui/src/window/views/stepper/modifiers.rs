@@ -2,7 +2,8 @@
 //! the rules cannot see (Murdham's attack: the target unseen, unaware, in cover, the blow held
 //! back...), as the procedure lists them ([`fray_app::system::modifiers`]): big toggles and an
 //! optional line of words. Shown over a prompt whose options they apply to (its room kept,
-//! empty, while none does, so the answers do not move as it comes and goes); those options are
+//! empty, from the first question on while none does, so the answers do not move as it comes
+//! and goes); those options are
 //! sent with them and say at once what they change (a WIT save now needed, an attack now
 //! impossible). They clear once the command is recorded, and when another turn starts.
 
@@ -34,6 +35,15 @@ impl ModifiersView {
     }
 }
 
+/// The circumstances under their heading, a gap over them.
+fn circumstances_ui(ui: &mut egui::Ui, spec: &ModifierSpec, view: &mut ModifiersView) {
+    ui.add_space(8.0);
+    egui::CollapsingHeader::new(RichText::new(spec.title).size(19.0).strong())
+        .id_salt("stepper-modifiers")
+        .default_open(true)
+        .show(ui, |ui| panel_ui(ui, spec, view));
+}
+
 /// Height of a toggle: pressed from arm's length.
 const TOGGLE_HEIGHT: f32 = 38.0;
 
@@ -60,14 +70,20 @@ pub(super) fn modifiers_ui(
     let applies = |o: &fray_app::PromptOption| system.takes_modifiers(&o.command);
     let top = ui.cursor().min.y;
     if !prompts.iter().any(|p| p.options.iter().any(applies)) {
-        ui.add_space(view.room);
+        if view.room == 0.0 {
+            // Measured once, unseen and out of reach, before it is first needed: its room is
+            // kept from the first question on, and the first attack's turn moves nothing.
+            ui.scope(|ui| {
+                ui.set_invisible();
+                circumstances_ui(ui, spec, view);
+            });
+            view.room = ui.cursor().min.y - top;
+        } else {
+            ui.add_space(view.room);
+        }
         return;
     }
-    ui.add_space(8.0);
-    egui::CollapsingHeader::new(RichText::new(spec.title).size(19.0).strong())
-        .id_salt("stepper-modifiers")
-        .default_open(true)
-        .show(ui, |ui| panel_ui(ui, spec, view));
+    circumstances_ui(ui, spec, view);
     let used = ui.cursor().min.y - top;
     view.room = view.room.max(used);
     if used < view.room {

@@ -6,6 +6,7 @@
 use crate::window::Action;
 use eframe::egui::{self, RichText};
 use fray_app::system::{Prompt, PromptOption};
+use std::collections::HashSet;
 
 /// Height of an answer button: clicked all fight long, from arm's length.
 pub(super) const OPTION_HEIGHT: f32 = 40.0;
@@ -32,9 +33,11 @@ pub(super) fn prompts_ui(
         if n > 0 {
             ui.add(egui::Label::new(RichText::new(&prompt.title).size(21.0).strong()).wrap());
         }
+        let foldable = foldable(ui, prompt);
+        let fold = Fold { prompt: &prompt.id, foldable: &foldable };
         let ungrouped: Vec<&PromptOption> =
             prompt.options.iter().filter(|o| o.group.is_none() && !o.main).collect();
-        options_ui(ui, &prompt.id, &ungrouped, out);
+        options_ui(ui, &fold, &ungrouped, out);
         let mut groups: Vec<&str> = Vec::new();
         for g in prompt.options.iter().filter_map(|o| o.group.as_deref()) {
             if !groups.contains(&g) {
@@ -42,18 +45,18 @@ pub(super) fn prompts_ui(
             }
         }
         for g in &groups {
+            let members: Vec<&PromptOption> =
+                prompt.options.iter().filter(|o| o.group.as_deref() == Some(*g)).collect();
+            // Named by what its first answer does, not by its words: a heading renamed with
+            // its foe ("Attack Bandit captain the Bold") stays folded or open as it was, and
+            // opens nothing under the pointer.
+            let key = members.first().map(|o| format!("{:?}", o.command));
+            let members: Vec<&PromptOption> = members.into_iter().filter(|o| !o.main).collect();
             egui::CollapsingHeader::new(RichText::new(*g).size(19.0).strong())
-                .id_salt(("prompt-group", &prompt.id, *g))
+                .id_salt(("prompt-group", &prompt.id, key))
                 // The GM's overrides are there when needed, folded away otherwise.
                 .default_open(groups.len() <= OPEN_GROUPS && !g.starts_with(GM_CALL))
-                .show(ui, |ui| {
-                    let members: Vec<&PromptOption> = prompt
-                        .options
-                        .iter()
-                        .filter(|o| o.group.as_deref() == Some(*g) && !o.main)
-                        .collect();
-                    options_ui(ui, &prompt.id, &members, out);
-                });
+                .show(ui, |ui| options_ui(ui, &fold, &members, out));
         }
         if n == 0 {
             first_bottom = Some(ui.cursor().min.y);
@@ -62,10 +65,42 @@ pub(super) fn prompts_ui(
     first_bottom
 }
 
+/// Which of a prompt's answers may fold away: those forbidden when the question was asked
+/// (remembered while it is the same question, its id and title). One refused later keeps its
+/// row, disabled, in its place: folding it then would lift the answers under it.
+fn foldable(ui: &egui::Ui, prompt: &Prompt) -> HashSet<String> {
+    let now: HashSet<String> = prompt
+        .options
+        .iter()
+        .filter(|o| !o.enabled && o.checked.is_none())
+        .map(|o| o.label.clone())
+        .collect();
+    let id = egui::Id::new(("prompt-foldable", &prompt.id));
+    match ui.data(|d| d.get_temp::<(String, HashSet<String>)>(id)) {
+        Some((title, asked)) if title == prompt.title => {
+            now.intersection(&asked).cloned().collect()
+        }
+        _ => {
+            ui.data_mut(|d| d.insert_temp(id, (prompt.title.clone(), now.clone())));
+            now
+        }
+    }
+}
+
+/// The answers of one prompt that may fold, and the prompt's id (the folds' ids).
+struct Fold<'a> {
+    /// The prompt's id.
+    prompt: &'a str,
+    /// The labels of the answers that may fold (see [`foldable`]).
+    foldable: &'a HashSet<String>,
+}
+
 /// Answers in order, each with its other ways (its variants, listed after it) as small
 /// choices inside its row; a run of forbidden answers sharing one reason ("the main action is
-/// taken") folds into one line that says so and opens on click.
-fn options_ui(ui: &mut egui::Ui, prompt: &str, options: &[&PromptOption], out: &mut Vec<Action>) {
+/// taken") folds into one line that says so and opens on click, when they were forbidden as
+/// the question was asked.
+fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&PromptOption], out: &mut Vec<Action>) {
+    let prompt = fold.prompt;
     let mut rows: Vec<(&PromptOption, Vec<&PromptOption>)> = Vec::new();
     for o in options {
         match (o.variant.is_some(), rows.last_mut()) {
@@ -77,7 +112,9 @@ fn options_ui(ui: &mut egui::Ui, prompt: &str, options: &[&PromptOption], out: &
     while i < rows.len() {
         let (first, _) = &rows[i];
         // A toggle keeps its row, ticked or not: never folded away.
-        let folds = |o: &PromptOption| !o.enabled && o.checked.is_none();
+        let folds = |o: &PromptOption| {
+            !o.enabled && o.checked.is_none() && fold.foldable.contains(&o.label)
+        };
         let reason = first.reason.as_deref().filter(|_| folds(first));
         let run =
             rows[i..].iter().take_while(|(o, _)| folds(o) && o.reason.as_deref() == reason).count();
