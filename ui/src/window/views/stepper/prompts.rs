@@ -75,7 +75,7 @@ fn foldable(ui: &egui::Ui, prompt: &Prompt) -> HashSet<String> {
         .filter(|o| !o.enabled && o.checked.is_none())
         .map(|o| o.label.clone())
         .collect();
-    let id = egui::Id::new(("prompt-foldable", &prompt.id));
+    let id = egui::Id::unique(("prompt-foldable", &prompt.id));
     match ui.data(|d| d.get_temp::<(String, HashSet<String>)>(id)) {
         Some((title, asked)) if title == prompt.title => {
             now.intersection(&asked).cloned().collect()
