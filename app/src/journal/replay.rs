@@ -107,6 +107,8 @@ pub fn replay(doc: &JournalDoc) -> Result<ReplayReport, ReplayError> {
     doc.check()?;
     let steps = steps(doc)?;
     let mut history = History::new(doc.base.clone());
+    let undone_events = doc.undone.iter().map(|u| u.events.len()).sum::<usize>();
+    history.reserve(steps.len(), doc.events.len() + undone_events);
     for step in &steps {
         let before = history.commands().len();
         let at =
