@@ -78,7 +78,8 @@ impl Encounter {
     /// declaration it keeps from them). The GM's own hand (`core.*`: edits, overrides) reveals
     /// nobody.
     fn meet(&mut self, event: &Event) {
-        if event.rule.starts_with("core.") || self.table.acted.len() >= self.combatants.len() {
+        // Everyone met (most of a long fight) is asked first: it reads no more of the event.
+        if self.table.acted.len() >= self.combatants.len() || event.rule.starts_with("core.") {
             return;
         }
         match &event.kind {
@@ -306,8 +307,8 @@ impl Encounter {
                 }
                 // One who rolls has acted: a foe hidden until it acts shows from now on.
                 if let Some(id) = event.actor
-                    && self.combatants.contains_key(&id)
                     && !self.table.acted.contains(&id)
+                    && self.combatants.contains_key(&id)
                 {
                     Arc::make_mut(&mut self.table.acted).insert(id);
                 }
