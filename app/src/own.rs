@@ -202,6 +202,8 @@ pub trait OwnValue: Any + fmt::Debug + Send + Sync {
     fn as_any(&self) -> &dyn Any;
     /// The value, to downcast and change.
     fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// The value itself, to downcast and keep.
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
     /// The value, to write with any serializer.
     fn as_serialize(&self) -> &dyn erased_serde::Serialize;
 }
@@ -223,6 +225,10 @@ where
     }
 
     fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
         self
     }
 
@@ -260,6 +266,17 @@ impl Own {
     /// The value, when it is a `T`.
     pub fn get<T: Any>(&self) -> Option<&T> {
         self.value.as_any().downcast_ref()
+    }
+
+    /// The value itself when it is a `T` (moved, not copied); else this, unchanged.
+    pub fn take<T: Any>(self) -> Result<T, Own> {
+        if !self.value.as_any().is::<T>() {
+            return Err(self);
+        }
+        match self.value.into_any().downcast::<T>() {
+            Ok(value) => Ok(*value),
+            Err(_) => unreachable!("the value was just found to be a T"),
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Answering dice requests from a recorded journal, for `fray replay` and tests.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 use super::{Dice, DiceError, DiceSource, Roll};
 
@@ -9,12 +10,18 @@ use super::{Dice, DiceError, DiceSource, Roll};
 /// recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReplayDice {
-    rolls: VecDeque<Roll>,
+    rolls: VecDeque<Arc<Roll>>,
 }
 
 impl ReplayDice {
     /// A replay of `rolls`, first to last.
     pub fn new(rolls: impl IntoIterator<Item = Roll>) -> Self {
+        ReplayDice::shared(rolls.into_iter().map(Arc::new))
+    }
+
+    /// A replay of rolls shared with their recorded events: each handed back as it is, never
+    /// copied ([`DiceSource::roll_shared`]).
+    pub fn shared(rolls: impl IntoIterator<Item = Arc<Roll>>) -> Self {
         ReplayDice { rolls: rolls.into_iter().collect() }
     }
 
@@ -41,6 +48,16 @@ fn request(dice: &Dice, label: &str, roller: Option<&str>) -> String {
 impl DiceSource for ReplayDice {
     /// The next recorded roll. A mismatch leaves it in place.
     fn roll(&mut self, dice: &Dice, label: &str, roller: Option<&str>) -> Result<Roll, DiceError> {
+        self.roll_shared(dice, label, roller).map(Arc::unwrap_or_clone)
+    }
+
+    /// The next recorded roll itself. A mismatch leaves it in place.
+    fn roll_shared(
+        &mut self,
+        dice: &Dice,
+        label: &str,
+        roller: Option<&str>,
+    ) -> Result<Arc<Roll>, DiceError> {
         let next = self.rolls.front().ok_or(DiceError::ReplayExhausted)?;
         // Who rolled is part of what is checked: a roll moved to another's name is refused.
         if next.dice != *dice || next.label != label || next.roller.as_deref() != roller {

@@ -19,6 +19,18 @@ pub enum RollSource {
 pub trait DiceSource {
     /// Rolls `dice` for `label` (e.g. "Harald's DEX save") on behalf of `roller`.
     fn roll(&mut self, dice: &Dice, label: &str, roller: Option<&str>) -> Result<Roll, DiceError>;
+
+    /// The same roll, to be shared (by its event, the table's recent rolls and the rule that
+    /// asked): a source that holds its rolls already (a journal replayed) hands out its own
+    /// rather than a copy.
+    fn roll_shared(
+        &mut self,
+        dice: &Dice,
+        label: &str,
+        roller: Option<&str>,
+    ) -> Result<std::sync::Arc<Roll>, DiceError> {
+        self.roll(dice, label, roller).map(std::sync::Arc::new)
+    }
 }
 
 // So a `&mut dyn DiceSource` (or `&mut SeededDice`) can be passed where a source is taken
@@ -26,6 +38,15 @@ pub trait DiceSource {
 impl<S: DiceSource + ?Sized> DiceSource for &mut S {
     fn roll(&mut self, dice: &Dice, label: &str, roller: Option<&str>) -> Result<Roll, DiceError> {
         (**self).roll(dice, label, roller)
+    }
+
+    fn roll_shared(
+        &mut self,
+        dice: &Dice,
+        label: &str,
+        roller: Option<&str>,
+    ) -> Result<std::sync::Arc<Roll>, DiceError> {
+        (**self).roll_shared(dice, label, roller)
     }
 }
 

@@ -60,8 +60,9 @@ impl Roster {
 
     /// One combatant, to change (copied first if shared).
     pub fn get_mut(&mut self, id: &CombatantId) -> Option<&mut Combatant> {
-        // Nobody by that id: no reason to copy the list.
-        if !self.0.contains_key(id) {
+        // Shared: look first, so nobody by that id copies nothing. Not shared (a long fold,
+        // after its first change): one search, not two.
+        if Arc::get_mut(&mut self.0).is_none() && !self.0.contains_key(id) {
             return None;
         }
         Arc::make_mut(&mut self.0).get_mut(id).map(Arc::make_mut)

@@ -3,15 +3,29 @@
 //! (the aggregate's apply sits with its events; the encounter below knows neither).
 
 use crate::encounter::Encounter;
+use crate::encounter::table::RECENT;
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, ZoneId};
 use crate::space::grid::Grid;
 use std::sync::Arc;
 
+/// Whether an event's roll or ruling goes into the table's recent ones (see [`RECENT`]): in a
+/// batch, only the newest of them stay, and the older ones need not go in to fall off again.
+#[derive(Clone, Copy)]
+struct Keep {
+    roll: bool,
+    ruling: bool,
+}
+
 impl Encounter {
     /// Applies one event to the state.
-    // dispatch: each family of events is folded by its own function below
     pub fn apply(&mut self, event: &Event) {
+        self.apply_keeping(event, Keep { roll: true, ruling: true });
+    }
+
+    /// Applies one event, its roll or ruling kept among the recent ones as `keep` says.
+    // dispatch: each family of events is folded by its own function below
+    fn apply_keeping(&mut self, event: &Event, keep: Keep) {
         match &event.kind {
             EventKind::SideAdded { .. }
             | EventKind::CombatantAdded { .. }
@@ -45,7 +59,7 @@ impl Encounter {
             | EventKind::Narration { .. }
             | EventKind::PlayerViewSet { .. }
             | EventKind::ShownSet { .. }
-            | EventKind::TablesLoaded { .. } => self.apply_table(event),
+            | EventKind::TablesLoaded { .. } => self.apply_table(event, keep),
             EventKind::OrderSet { .. }
             | EventKind::TurnStarted { .. }
             | EventKind::RoundStarted { .. }
@@ -64,7 +78,8 @@ impl Encounter {
     /// declaration it keeps from them). The GM's own hand (`core.*`: edits, overrides) reveals
     /// nobody.
     fn meet(&mut self, event: &Event) {
-        if event.rule.starts_with("core.") || self.table.acted.len() >= self.combatants.len() {
+        // Everyone met (most of a long fight) is asked first: it reads no more of the event.
+        if self.table.acted.len() >= self.combatants.len() || event.rule.starts_with("core.") {
             return;
         }
         match &event.kind {
@@ -284,19 +299,22 @@ impl Encounter {
     }
 
     /// What the table sees and keeps: rolls, rulings, the player view, who is shown, the tables.
-    fn apply_table(&mut self, event: &Event) {
+    fn apply_table(&mut self, event: &Event, keep: Keep) {
         match &event.kind {
             EventKind::Rolled { roll, secret } => {
-                self.table.keep_roll(roll, *secret);
+                if keep.roll {
+                    self.table.keep_roll(roll, *secret);
+                }
                 // One who rolls has acted: a foe hidden until it acts shows from now on.
                 if let Some(id) = event.actor
-                    && self.combatants.contains_key(&id)
                     && !self.table.acted.contains(&id)
+                    && self.combatants.contains_key(&id)
                 {
                     Arc::make_mut(&mut self.table.acted).insert(id);
                 }
             }
-            EventKind::Ruling { text } => self.table.keep_ruling(text),
+            EventKind::Ruling { text } if keep.ruling => self.table.keep_ruling(text),
+            EventKind::Ruling { .. } => {}
             EventKind::Narration { .. } => {}
             EventKind::PlayerViewSet { view } => self.table.view.clone_from(view),
             EventKind::ShownSet { id, shown: Some(s) } if self.combatants.contains_key(id) => {
@@ -343,10 +361,15 @@ impl Encounter {
         }
     }
 
-    /// Applies events in order.
-    pub fn apply_all<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) {
-        for e in events {
-            self.apply(e);
+    /// Applies events in order: the same state as applying each, but the table's recent rolls
+    /// and rulings take only the last [`RECENT`] of each in `events` (the older would fall off
+    /// again before the end). A long fold (undo, a journal opened, replay's check) thus never
+    /// touches the rolls it would let go, each one a cache miss in a long history.
+    pub fn apply_all(&mut self, events: &[Event]) {
+        let first_roll = newest(events, |e| matches!(e.kind, EventKind::Rolled { .. }));
+        let first_ruling = newest(events, |e| matches!(e.kind, EventKind::Ruling { .. }));
+        for (i, e) in events.iter().enumerate() {
+            self.apply_keeping(e, Keep { roll: i >= first_roll, ruling: i >= first_ruling });
         }
     }
 
@@ -369,6 +392,21 @@ impl Encounter {
             }
         }
     }
+}
+
+/// The index from which `events` hold only the last [`RECENT`] that are `of_kind` (0 when
+/// they hold no more than that).
+fn newest(events: &[Event], of_kind: impl Fn(&Event) -> bool) -> usize {
+    let mut seen = 0;
+    for (i, e) in events.iter().enumerate().rev() {
+        if of_kind(e) {
+            seen += 1;
+            if seen == RECENT {
+                return i;
+            }
+        }
+    }
+    0
 }
 
 /// Whether `text` names `name` as a whole ("Goblin 1" is not named in "Goblin 10's axe").

@@ -316,6 +316,13 @@ impl History {
         Ok(self.record(command, events))
     }
 
+    /// Makes room for `commands` more commands and `events` more events at once (a replay
+    /// knows how many it will record: the log then never moves as it grows).
+    pub fn reserve(&mut self, commands: usize, events: usize) {
+        self.commands.reserve(commands);
+        self.events.reserve(events);
+    }
+
     /// Whether there is a command to undo.
     pub fn can_undo(&self) -> bool {
         self.cursor > 0
@@ -394,7 +401,7 @@ impl History {
 }
 
 /// Folds events onto a base state: the definition of state.
-pub fn fold<'a>(base: &Encounter, events: impl IntoIterator<Item = &'a Event>) -> Encounter {
+pub fn fold(base: &Encounter, events: &[Event]) -> Encounter {
     let mut state = base.clone();
     state.apply_all(events);
     state

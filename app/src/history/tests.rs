@@ -218,3 +218,43 @@ fn a_refusal_is_read_without_rolling_or_recording_and_a_roll_is_not_one() {
     let roll = h.system().script_command(h.state(), "initiative", &args).unwrap();
     assert_eq!(h.refusal(roll), None);
 }
+
+/// A batch takes only the newest rolls and rulings into the table's recent ones: it must fold
+/// to exactly what applying its events one at a time gives, at every length and split.
+#[test]
+fn a_batch_folds_to_what_one_event_at_a_time_gives() {
+    use crate::event::EventKind;
+    use crate::system::Emitter;
+    let (mut h, hero) = setup();
+    for i in 0..40u64 {
+        let roll = Command::Roll {
+            dice: "d20".parse().unwrap(),
+            label: format!("roll {i}"),
+            roller: Some(hero),
+            secret: i % 3 == 0,
+        };
+        h.execute(roll, &mut dice(i)).unwrap();
+    }
+    let mut rulings = Emitter::new(h.state());
+    let mut events = Vec::new();
+    for (i, e) in h.events().iter().enumerate() {
+        events.push(e.clone());
+        if i % 2 == 0 {
+            rulings.push("core.note", None, EventKind::Ruling { text: format!("ruling {i}") });
+            events.push(rulings.events().last().unwrap().clone());
+        }
+    }
+    let rolls = events.iter().filter(|e| matches!(e.kind, EventKind::Rolled { .. })).count();
+    assert!(rolls > 3 * crate::encounter::table::RECENT, "enough rolls to fall off: {rolls}");
+    let mut one_at_a_time = h.base().clone();
+    for n in 0..=events.len() {
+        assert_eq!(fold(h.base(), &events[..n]), one_at_a_time, "{n} events in one batch");
+        let mut two = fold(h.base(), &events[..n / 2]);
+        two.apply_all(&events[n / 2..n]);
+        assert_eq!(two, one_at_a_time, "{n} events in two batches");
+        if let Some(e) = events.get(n) {
+            one_at_a_time.apply(e);
+        }
+    }
+    assert!(one_at_a_time.table.rolls.len() == crate::encounter::table::RECENT);
+}

@@ -4,9 +4,10 @@ use thiserror::Error;
 
 use crate::dice::{DiceError, DiceSource, ReplayDice, Roll, RollSource, SeededDice};
 use crate::encounter::Encounter;
-use crate::event::Event;
+use crate::event::{Event, EventKind};
 use crate::history::{History, fold};
 use crate::system::RuleError;
+use std::sync::Arc;
 
 use super::json::{JournalDoc, JournalError};
 use super::line::describe;
@@ -107,6 +108,8 @@ pub fn replay(doc: &JournalDoc) -> Result<ReplayReport, ReplayError> {
     doc.check()?;
     let steps = steps(doc)?;
     let mut history = History::new(doc.base.clone());
+    let undone_events = doc.undone.iter().map(|u| u.events.len()).sum::<usize>();
+    history.reserve(steps.len(), doc.events.len() + undone_events);
     for step in &steps {
         let before = history.commands().len();
         let at =
@@ -160,7 +163,11 @@ fn replay_step(history: &mut History, seed: u64, step: &Step<'_>) -> Result<(), 
         check_roll(seq, roll)?;
     }
     app_dice(seed, step)?;
-    let mut dice = ReplayDice::new(recorded.iter().flat_map(Event::rolls).cloned());
+    // The recorded rolls themselves, shared with the events the rules produce again.
+    let mut dice = ReplayDice::shared(recorded.iter().filter_map(|e| match &e.kind {
+        EventKind::Rolled { roll, .. } => Some(Arc::clone(roll)),
+        _ => None,
+    }));
     let produced = match history.prepare(step.command.clone(), &mut dice) {
         Ok(events) => events,
         Err(RuleError::Dice(DiceError::ReplayMismatch { expected, got })) => {

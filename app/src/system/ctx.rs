@@ -85,7 +85,7 @@ impl<'a> Ctx<'a> {
     ) -> Result<Arc<Roll>, RuleError> {
         let name = who.map(|id| self.enc.name_of(id));
         // Shared by the event, the table view's recent rolls and the caller: never copied.
-        let roll = Arc::new(self.dice.roll(dice, label, name.as_deref())?);
+        let roll = self.dice.roll_shared(dice, label, name.as_deref())?;
         self.push(rule, who, EventKind::Rolled { roll: roll.clone(), secret: false });
         Ok(roll)
     }

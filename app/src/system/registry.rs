@@ -61,6 +61,14 @@ pub trait Owned: Procedure {
         }
     }
 
+    /// Its own command, if `command` is one, taken out of it; else `command` unchanged.
+    fn own_take(command: Command) -> Result<Self::Command, Command> {
+        match command {
+            Command::Own(own) if own.procedure() == Self::ID => own.take().map_err(Command::Own),
+            other => Err(other),
+        }
+    }
+
     /// Its state, when the encounter is one of its own.
     fn state(state: &ProcedureState) -> Option<&Self::State> {
         state.value().as_any().downcast_ref()
@@ -136,9 +144,10 @@ impl<P: Procedure> System for P {
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        match P::own_ref(&command) {
-            Some(own) => self.handle_own(encounter, own.clone(), dice),
-            None => self.handle_other(encounter, command, dice),
+        // Moved out of the command, not copied: every step of a simulated fight comes here.
+        match P::own_take(command) {
+            Ok(own) => self.handle_own(encounter, own, dice),
+            Err(command) => self.handle_other(encounter, command, dice),
         }
     }
 

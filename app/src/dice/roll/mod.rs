@@ -54,13 +54,7 @@ impl Roll {
         roller: Option<String>,
         source: RollSource,
     ) -> Result<Roll, DiceError> {
-        Roll::from_typed(dice, faces.len(), label.into(), roller, source, &mut |i, sides| {
-            let face = faces[i];
-            if face == 0 || face > sides.faces() {
-                return Err(DiceError::NotAFace { face, die: sides.to_string() });
-            }
-            Ok(face)
-        })
+        Roll::from_typed(dice, faces.len(), label.into(), roller, source, &mut face_of(faces))
     }
 
     /// Builds a roll from `count` values typed in as the dice were rolled, `read` turning the
@@ -75,25 +69,8 @@ impl Roll {
         source: RollSource,
         read: &mut dyn FnMut(usize, Sides) -> Result<u32, DiceError>,
     ) -> Result<Roll, DiceError> {
-        dice.validate()?;
-        let expected = dice.dice_count() as usize;
-        if dice.is_fixed_count() && count != expected {
-            return Err(DiceError::WrongFaceCount { dice: dice.to_string(), expected, got: count });
-        }
-        let mut used = 0usize;
-        let printed = dice.to_string();
-        let roll = Roll::evaluate(dice, label, roller, source, &mut |sides| {
-            if used == count {
-                return Err(DiceError::MoreFaces { dice: printed.clone(), got: count });
-            }
-            let face = read(used, sides)?;
-            used += 1;
-            Ok(face)
-        })?;
-        if used != count {
-            return Err(DiceError::WrongFaceCount { dice: printed, expected: used, got: count });
-        }
-        Ok(roll)
+        let (terms, total) = typed_outcome(&dice, count, read)?;
+        Ok(Roll { dice, terms, total, label, roller, source })
     }
 
     /// Rolls validated `dice`, asking `face` for each die's face in order (the RNG, or the
@@ -106,35 +83,17 @@ impl Roll {
         source: RollSource,
         face: &mut dyn FnMut(Sides) -> Result<u32, DiceError>,
     ) -> Result<Roll, DiceError> {
-        let mut terms = Vec::with_capacity(dice.nodes.len());
-        for node in &dice.nodes {
-            match node {
-                Node::Number(c) => {
-                    terms.push(TermRoll { faces: Vec::new(), kept: Vec::new(), subtotal: *c })
-                }
-                Node::Dice(t) => terms.push(roll_term(t, face)?),
-                _ => {}
-            }
-        }
-        let total = if dice.is_sum() {
-            terms.iter().map(|t| t.subtotal).fold(0i64, i64::saturating_add)
-        } else {
-            combine(&dice.nodes, &mut terms)
-        };
+        let (terms, total) = outcome(&dice, face)?;
         Ok(Roll { dice, terms, total, label, roller, source })
     }
 
     /// Checks that a roll read back from a journal is internally consistent: its faces fit
     /// its dice and its kept flags, subtotals and total are what those faces give.
     pub fn verify(&self) -> Result<(), DiceError> {
-        let again = Roll::from_faces(
-            self.dice.clone(),
-            &self.faces(),
-            self.label.clone(),
-            self.roller.clone(),
-            self.source,
-        )?;
-        if again.terms == self.terms && again.total == self.total {
+        // Worked out from the faces alone: nothing of the roll copied (replay checks every one).
+        let faces = self.faces();
+        let (terms, total) = typed_outcome(&self.dice, faces.len(), &mut face_of(&faces))?;
+        if terms == self.terms && total == self.total {
             Ok(())
         } else {
             Err(DiceError::Inconsistent { roll: self.summary() })
@@ -245,6 +204,73 @@ pub fn push_face(out: &mut String, sides: Sides, face: u32) {
             let _ = write!(out, "{face}");
         }
     }
+}
+
+/// Reads the i-th of `faces` as a face of the die it lands on, refusing one the die lacks.
+fn face_of(faces: &[u32]) -> impl FnMut(usize, Sides) -> Result<u32, DiceError> + '_ {
+    |i, sides| {
+        let face = faces[i];
+        if face == 0 || face > sides.faces() {
+            return Err(DiceError::NotAFace { face, die: sides.to_string() });
+        }
+        Ok(face)
+    }
+}
+
+/// The terms and total of `dice` from `count` values typed in as the dice were rolled, `read`
+/// turning the i-th into a face of the die it lands on: one place for what every typed roll is
+/// checked for (the count, for dice that neither explode nor reroll; faces that run out;
+/// faces left over). The dice are printed only for an error.
+fn typed_outcome(
+    dice: &Dice,
+    count: usize,
+    read: &mut dyn FnMut(usize, Sides) -> Result<u32, DiceError>,
+) -> Result<(Vec<TermRoll>, i64), DiceError> {
+    dice.validate()?;
+    let expected = dice.dice_count() as usize;
+    if dice.is_fixed_count() && count != expected {
+        return Err(DiceError::WrongFaceCount { dice: dice.to_string(), expected, got: count });
+    }
+    let mut used = 0usize;
+    let outcome = outcome(dice, &mut |sides| {
+        if used == count {
+            return Err(DiceError::MoreFaces { dice: dice.to_string(), got: count });
+        }
+        let face = read(used, sides)?;
+        used += 1;
+        Ok(face)
+    })?;
+    if used != count {
+        return Err(DiceError::WrongFaceCount {
+            dice: dice.to_string(),
+            expected: used,
+            got: count,
+        });
+    }
+    Ok(outcome)
+}
+
+/// The terms and total of validated `dice`, asking `face` for each die's face in order.
+fn outcome(
+    dice: &Dice,
+    face: &mut dyn FnMut(Sides) -> Result<u32, DiceError>,
+) -> Result<(Vec<TermRoll>, i64), DiceError> {
+    let mut terms = Vec::with_capacity(dice.nodes.len());
+    for node in &dice.nodes {
+        match node {
+            Node::Number(c) => {
+                terms.push(TermRoll { faces: Vec::new(), kept: Vec::new(), subtotal: *c })
+            }
+            Node::Dice(t) => terms.push(roll_term(t, face)?),
+            _ => {}
+        }
+    }
+    let total = if dice.is_sum() {
+        terms.iter().map(|t| t.subtotal).fold(0i64, i64::saturating_add)
+    } else {
+        combine(&dice.nodes, &mut terms)
+    };
+    Ok((terms, total))
 }
 
 /// Works out an expression that is more than a sum, from its terms' results: products,

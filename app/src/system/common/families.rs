@@ -272,8 +272,8 @@ pub(super) fn table(
                 None => None,
             };
             let label = if label.trim().is_empty() { expr.to_string() } else { label };
-            let roll = dice.roll(&expr, &label, who.as_deref())?;
-            out.push("core.roll", roller, EventKind::Rolled { roll: roll.into(), secret });
+            let roll = dice.roll_shared(&expr, &label, who.as_deref())?;
+            out.push("core.roll", roller, EventKind::Rolled { roll, secret });
         }
         Command::SetPlayerView { view } => {
             check_player_view(enc, &view)?;
