@@ -340,7 +340,7 @@ fn tally(
         .map(|s| (*s).to_owned())
         .collect();
     assumptions.push(format!(
-        "{} fights of {} with app dice from seed {}; a fight still going after round {} counts as undecided; one in which a whole round changes nothing and no member of the party can reach or see a foe (even through doors) ends there, counted as no way between the sides.",
+        "{} fights of {} with app dice from seed {}; a fight still going after round {} counts as undecided; one in which a whole round changes nothing and nobody standing can reach a foe (even through doors, but not past a foe nor the fallen) or shoot at one it sees ends there, counted as no way between the sides.",
         n,
         system.name(),
         request.seed,
