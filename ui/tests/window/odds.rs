@@ -5,7 +5,7 @@
 use crate::common;
 
 use crate::common::Window;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fray_data::{Db, Session};
 use std::time::{Duration, Instant};
 
