@@ -233,11 +233,12 @@ fn odds_ui(
 /// figures), the default, a careful answer; one choice in the sentence it finishes.
 fn precision_ui(ui: &mut egui::Ui, view: &mut OddsView) {
     ui.add_enabled_ui(view.job.is_none(), |ui| {
-        egui::ComboBox::from_id_salt("odds-precision")
-            .selected_text(stopping::points(view.precision))
+        // "… within [±2] points.": the word after the choice is its label.
+        egui::ComboBox::new("odds-precision", "points.")
+            .selected_text(format!("±{}", view.precision))
             .show_ui(ui, |ui| {
                 for p in stopping::CHOICES {
-                    ui.selectable_value(&mut view.precision, p, stopping::points(p));
+                    ui.selectable_value(&mut view.precision, p, format!("±{p}"));
                 }
             });
     });
