@@ -11,7 +11,6 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use fray_app::dice::SeededDice;
 use fray_app::simulate::autoplay::{self, Rules};
 use fray_app::simulate::odds::{self, Progress, Request};
-use fray_app::simulate::stopping;
 use fray_app::{Command, Encounter, system};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -70,7 +69,7 @@ fn bench(c: &mut Criterion) {
 
 /// Time to the first figures: from the start of a run of each benchmark fight on two threads,
 /// as `fray odds` and the window start one, until its first look at the figures (the first
-/// [`stopping::FIRST`] fights counted) is there to show. Target: ≤ 0.5 s.
+/// `simulate::stopping::FIRST` fights counted) is there to show. Target: ≤ 0.5 s.
 fn first_figures(c: &mut Criterion) {
     let mut group = c.benchmark_group("first figures");
     group.sample_size(10);

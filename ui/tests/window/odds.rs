@@ -142,7 +142,7 @@ fn the_figures_fill_in_while_the_fights_go_on_and_cancel_keeps_them() {
     let count = node.label().or_else(|| node.value()).unwrap_or_default();
     let before = count.split(" fights (counted").next().unwrap_or_default();
     let fights: u32 = before.rsplit(' ').next().unwrap_or_default().parse().expect(&count);
-    assert!(fights % 400 == 0 && fights < 38_000, "{fights} fights shown");
+    assert!(fights.is_multiple_of(400) && fights < 38_000, "{fights} fights shown");
     // The count under the figures says the run goes on, not that it reached its cap.
     assert!(w.harness.query_by_label_contains("counted so far; the run goes on").is_some());
     assert!(w.harness.query_by_label_contains("the most asked for").is_none());
