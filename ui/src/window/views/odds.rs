@@ -157,7 +157,8 @@ fn odds_ui(
 ) {
     ui.label("Fray plays this fight out many times with the real procedure and app dice, each side fighting by simple rules, and counts what happens.");
     ui.add_space(6.0);
-    ui.horizontal(|ui| {
+    // Wrapped: with the precision's choice the sentence is wider than a small screen at 200 %.
+    ui.horizontal_wrapped(|ui| {
         ui.label("At most");
         ui.add_enabled(
             view.job.is_none(),
