@@ -4,7 +4,8 @@
 //! Target on the 2-core reference machine: ≤ 0.6 ms a fight for every procedure (100,000
 //! fights a minute on one core). `1,000 bdp fights on N threads` measures how a run scales
 //! across cores. `rules alone, one X fight` replays the commands such fights took without
-//! choosing them: what a fight costs however fast the choosing became.
+//! choosing them: what a fight costs however fast the choosing became. `first figures`: how
+//! long a GM waits for the first answer.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fray_app::dice::SeededDice;
@@ -12,6 +13,7 @@ use fray_app::simulate::autoplay::{self, Rules};
 use fray_app::simulate::odds::{self, Progress, Request};
 use fray_app::{Command, Encounter, system};
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 // The allocator the `fray` binary ships with (see ui/src/main.rs): a fight allocates a lot.
 #[global_allocator]
@@ -58,6 +60,38 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let request = Request { runs: 1_000, exact: true, threads, ..Request::default() };
                 black_box(odds::run(&start, &request, &Progress::default()).expect("odds"))
+            })
+        });
+    }
+    group.finish();
+    first_figures(c);
+}
+
+/// Time to the first figures: from the start of a run of each benchmark fight on two threads,
+/// as `fray odds` and the window start one, until its first look at the figures (the first
+/// `simulate::stopping::FIRST` fights counted) is there to show. Target: ≤ 0.5 s.
+fn first_figures(c: &mut Criterion) {
+    let mut group = c.benchmark_group("first figures");
+    group.sample_size(10);
+    for (id, path, _) in FIGHTS {
+        let start = board(path);
+        let request = Request { threads: 2, ..Request::default() };
+        group.bench_function(format!("{id}, on 2 threads"), |b| {
+            b.iter_custom(|iters| {
+                let mut waited = Duration::ZERO;
+                for _ in 0..iters {
+                    let progress = Progress::default();
+                    let began = Instant::now();
+                    std::thread::scope(|s| {
+                        s.spawn(|| odds::run(&start, &request, &progress));
+                        while progress.so_far().is_none() {
+                            std::thread::sleep(Duration::from_micros(200));
+                        }
+                        waited += began.elapsed();
+                        progress.cancel();
+                    });
+                }
+                waited
             })
         });
     }

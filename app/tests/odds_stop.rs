@@ -1,12 +1,13 @@
-//! Encounter odds stop as soon as every headline figure's 95% interval is within ±1 point
-//! (after at least 1,000 fights), never before; what a full 10,000-fight run of the same
-//! seed says then lies within their intervals; and a seed gives the same stop and the
-//! same figures on one thread or several. For every procedure Fray plays, on its example
-//! fight's board with one combatant a side.
+//! Encounter odds stop as soon as every headline figure's 95% interval is within the points
+//! asked for (looking first after 400 fights, then every 400), never before; what a full
+//! 10,000-fight run of the same seed says then lies within their intervals; a run asked for
+//! ±5 points stops at the first look, one asked for ±1 goes on; and a seed gives the same
+//! stop and the same figures on one thread or several. For every procedure Fray plays, on
+//! its example fight's board with one combatant a side.
 
 use fray_app::Encounter;
 use fray_app::simulate::odds::{self, Odds, Progress, Request};
-use fray_app::simulate::stopping::{self, BATCH, MIN_FIGHTS, Stop};
+use fray_app::simulate::stopping::{self, BATCH, FIRST, Stop};
 
 /// An example fight of each procedure with tactics, from its board before the fight (every
 /// such procedure registered has one: checked below).
@@ -44,7 +45,12 @@ fn board(path: &str) -> Encounter {
 }
 
 fn odds(start: &Encounter, runs: u32, exact: bool, threads: usize) -> Odds {
-    let request = Request { runs, exact, seed: 7, threads, ..Request::default() };
+    odds_within(start, runs, exact, threads, 1.0)
+}
+
+fn odds_within(start: &Encounter, runs: u32, exact: bool, threads: usize, points: f64) -> Odds {
+    let request =
+        Request { runs, exact, seed: 7, threads, precision: points, ..Request::default() };
     odds::run(start, &request, &Progress::default()).expect("odds")
 }
 
@@ -72,17 +78,17 @@ fn a_run_stops_once_every_figure_is_within_a_point_and_agrees_with_ten_thousand_
         let early = odds(&start, 10_000, false, 0);
         match early.stop {
             Stop::Precise => {
-                assert!(early.runs >= MIN_FIGHTS, "{system}: {} fights", early.runs);
-                assert!(stopping::precise_enough(&early), "{system}");
+                assert!(early.runs >= FIRST, "{system}: {} fights", early.runs);
+                assert!(stopping::precise_enough(&early, 1.0), "{system}");
                 // Not one batch sooner: the run stops as soon as the rule holds.
-                if early.runs > MIN_FIGHTS {
+                if early.runs > FIRST {
                     let sooner = odds(&start, early.runs - BATCH, true, 0);
-                    assert!(!stopping::precise_enough(&sooner), "{system} could stop sooner");
+                    assert!(!stopping::precise_enough(&sooner, 1.0), "{system} could stop sooner");
                 }
             }
             Stop::Cap => {
                 assert_eq!(early.runs, 10_000, "{system}");
-                assert!(!stopping::precise_enough(&early), "{system}");
+                assert!(!stopping::precise_enough(&early, 1.0), "{system}");
             }
             other => panic!("{system}: {other:?}"),
         }
@@ -106,27 +112,36 @@ fn a_run_stops_once_every_figure_is_within_a_point_and_agrees_with_ten_thousand_
 fn a_seed_stops_at_the_same_fight_with_the_same_figures_on_any_number_of_threads() {
     fray_app::systems::registry();
     let start = board("tests/scenarios/murdham-example-fight.fray");
-    let one = odds(&start, 10_000, false, 1);
-    let two = odds(&start, 10_000, false, 2);
-    assert_eq!(one, two);
+    for points in [1.0, stopping::DEFAULT_PRECISION] {
+        let one = odds_within(&start, 10_000, false, 1, points);
+        let two = odds_within(&start, 10_000, false, 2, points);
+        assert_eq!(one, two, "±{points}");
+        assert_eq!(one.precision, Some(points));
+    }
 }
 
+/// A GM asking for a quick look (±5 points) has it at the first look, 400 fights, whatever
+/// the fight: no share's interval is wider there. Asked for ±1 point, the same lopsided fight
+/// (the benchmark crypt, four characters against eight skeletons: the party wins most of the
+/// time, not always) goes on past it.
 #[test]
-fn a_cancelled_run_keeps_the_fights_it_counted() {
+fn five_points_stop_at_the_first_look_and_one_point_goes_on() {
     fray_app::systems::registry();
-    let start = board("docs/odds/bdp-crypt.fray");
-    let request = Request { runs: odds::MAX_RUNS, exact: true, seed: 3, ..Request::default() };
-    let progress = Progress::default();
-    let odds = std::thread::scope(|s| {
-        let run = s.spawn(|| odds::run(&start, &request, &progress));
-        while progress.so_far().is_none() {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-        progress.cancel();
-        run.join().unwrap()
-    })
-    .expect("the fights counted before the cancel");
-    assert_eq!(odds.stop, Stop::Cancelled);
-    assert!(odds.runs > 0 && odds.runs < odds::MAX_RUNS, "{}", odds.runs);
-    assert_eq!(odds.party_wins.n, odds.runs);
+    let path = format!("{}/../docs/odds/bdp-crypt.fray", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the benchmark fight");
+    let start = fray_app::scenario::run(&path, &text).expect("it runs").state().board();
+    let quick = odds_within(&start, 10_000, false, 0, 5.0);
+    assert_eq!((quick.stop, quick.runs), (Stop::Precise, FIRST));
+    assert_eq!(quick.stop_words(), "stopped once every figure was within ±5 points");
+    let wins = quick.party_wins.estimate;
+    assert!((0.6..0.95).contains(&wins), "lopsided: {wins}");
+    assert!(!stopping::precise_enough(&quick, 1.0));
+    // At most two looks, to keep the test short: the second comes, the rule not yet met.
+    let careful = odds_within(&start, FIRST + BATCH, false, 0, 1.0);
+    assert_eq!((careful.stop, careful.runs), (Stop::Cap, FIRST + BATCH));
+    assert_eq!(careful.stop_words(), "the most asked for; some figures are wider than ±1 point");
+    // The first 400 fights of the careful run are the quick run's.
+    let first = odds_within(&start, FIRST, true, 0, 1.0);
+    assert_eq!(first.party_wins, quick.party_wins);
+    assert_eq!(first.precision, None);
 }

@@ -112,7 +112,7 @@ fn fight(system: &str, party: &[&str], foes: &[(&str, u32)]) -> Encounter {
 }
 
 fn odds_of(start: &Encounter, runs: u32) -> Odds {
-    let request = Request { runs, exact: true, seed: 11, threads: 0, rules: Rules::default() };
+    let request = Request { runs, exact: true, seed: 11, threads: 0, ..Request::default() };
     odds::run(start, &request, &Progress::default()).expect("odds")
 }
 
@@ -212,7 +212,14 @@ fn a_party_that_may_run_runs_at_half_down_and_fewer_fall() {
             let rules = Rules { party_flees, ..Rules::default() };
             odds::run(
                 &start,
-                &Request { runs: RUNS, exact: true, seed: 11, threads: 0, rules },
+                &Request {
+                    runs: RUNS,
+                    exact: true,
+                    seed: 11,
+                    threads: 0,
+                    rules,
+                    ..Request::default()
+                },
                 &Progress::default(),
             )
             .expect("odds")
@@ -238,7 +245,7 @@ fn a_seed_gives_the_same_odds_on_any_number_of_threads() {
     for system in SYSTEMS {
         let start = mirror(system);
         let on = |threads: usize, seed: u64| {
-            let request = Request { runs: 60, exact: true, seed, threads, rules: Rules::default() };
+            let request = Request { runs: 60, exact: true, seed, threads, ..Request::default() };
             odds::run(&start, &request, &Progress::default()).expect("odds")
         };
         let one = on(1, 3);
@@ -277,8 +284,7 @@ fn a_cancelled_run_says_so_and_freeform_has_nothing_to_play() {
 fn a_fight_of_the_run_read_again_is_the_fight_that_was_counted_and_its_journal_replays() {
     for system in SYSTEMS {
         let start = mirror(system);
-        let request =
-            Request { runs: 5, exact: true, seed: 9, threads: 1, rules: Rules::default() };
+        let request = Request { runs: 5, exact: true, seed: 9, threads: 1, ..Request::default() };
         let sys = fray_app::systems::registry().get(system).expect("a procedure");
         let tactics = sys.tactics().expect("tactics");
         for i in 0..3 {
@@ -310,8 +316,7 @@ fn odds_go_on_from_whatever_random_play_left_on_the_board() {
             let report = fray_app::simulate::play(system.parse().unwrap(), seed, 120, &library)
                 .unwrap_or_else(|f| panic!("{f}"));
             let state = report.history.state().clone();
-            let request =
-                Request { runs: 12, exact: true, seed, threads: 1, rules: Rules::default() };
+            let request = Request { runs: 12, exact: true, seed, threads: 1, ..Request::default() };
             // Over as it stands: the error says the fight from its start may still be asked.
             let over = match odds::run(&state, &request, &Progress::default()) {
                 Ok(o) => {

@@ -99,14 +99,20 @@ pub enum Cmd {
         /// A stored encounter (id or name; see `fray encounters`) or a `.fray` script. A fight
         /// under way goes on from where it stands; one not begun starts from its board.
         encounter: String,
-        /// The most fights to play (at most 100000): the run stops sooner, after at least
-        /// 1000, once every figure's 95% interval is within ±1 percentage point.
+        /// The most fights to play (at most 100000): the run stops sooner, looking first
+        /// after 400 fights and then every 400, once every figure's 95% interval is within
+        /// --precision points.
         #[arg(long, default_value_t = fray_app::simulate::odds::DEFAULT_RUNS)]
         runs: u32,
         /// Play exactly this many fights (at most 100000), however precise the figures are
         /// sooner.
-        #[arg(long, value_name = "N", conflicts_with = "runs")]
+        #[arg(long, value_name = "N", conflicts_with_all = ["runs", "precision"])]
         exact_runs: Option<u32>,
+        /// How near every figure's 95% interval must come, in percentage points, for the run
+        /// to stop (0.5 to 10): 5 answers at the first look, 1 takes some 10,000 fights
+        /// for an even fight.
+        #[arg(long, value_name = "POINTS", default_value_t = fray_app::simulate::stopping::DEFAULT_PRECISION)]
+        precision: f64,
         /// Seed of the fights' dice: the same seed gives the same odds.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -114,7 +120,7 @@ pub enum Cmd {
         #[arg(long)]
         from_start: bool,
         /// A fight still going after this round counts as undecided.
-        #[arg(long, default_value_t = 20, value_name = "ROUND")]
+        #[arg(long, default_value_t = fray_app::simulate::autoplay::ROUND_LIMIT, value_name = "ROUND")]
         round_limit: u32,
         /// The party runs once half of it is out (down, dead or fled); without this it
         /// fights to the end.

@@ -76,6 +76,7 @@ fn run_odds(db: Option<PathBuf>, odds: Cmd) -> Result<()> {
         encounter,
         runs,
         exact_runs,
+        precision,
         seed,
         from_start,
         round_limit,
@@ -90,6 +91,7 @@ fn run_odds(db: Option<PathBuf>, odds: Cmd) -> Result<()> {
     let request = Request {
         runs: exact_runs.unwrap_or(runs),
         exact: exact_runs.is_some(),
+        precision,
         seed,
         threads,
         rules: Rules { round_limit, party_flees },

@@ -60,7 +60,7 @@ pub fn report(name: &str, odds: &Odds) -> String {
         } else {
             String::new()
         },
-        odds.stop.words()
+        odds.stop_words()
     );
     let row = |label: &str, value: String| format!("{label:<20}{value}\n");
     out += &row("The party wins", odds.party_wins.percent());

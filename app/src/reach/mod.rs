@@ -88,10 +88,21 @@ fn enemy_rule(enc: &Encounter) -> path::EnemyRule {
 /// Enemies stand in the way as the [`OBSTACLES`] setting says, and (from rules edition 1) no
 /// diagonal step cuts a corner past one that bars the way.
 pub fn moves<'a>(enc: &Encounter, passage: &'a Passage, who: &Combatant) -> Moves<'a> {
+    moves_among(enc, passage, who, |_| true)
+}
+
+/// [`moves`] with only those of the others `among` picks standing in the way: the fallen
+/// alone, to ask whether a way could open once those still standing step aside.
+pub fn moves_among<'a>(
+    enc: &Encounter,
+    passage: &'a Passage,
+    who: &Combatant,
+    among: impl Fn(&Combatant) -> bool,
+) -> Moves<'a> {
     let occupants = enc
         .combatants
         .values()
-        .filter(|c| c.id != who.id)
+        .filter(|c| c.id != who.id && among(c))
         .filter_map(|c| Some(Occupant { at: c.footprint()?, ally: c.side == who.side }))
         .collect();
     Moves::new(passage, who.size, occupants)

@@ -17,6 +17,12 @@ use crate::ids::{CombatantId, SideId};
 use crate::system::presentation::Standing;
 use crate::system::{self, System};
 
+/// The round after which a fight still going counts as undecided, unless told: far past
+/// any fight that moves. d12's fights, the longest (Stress, then Wound Points, and the dying
+/// still act), last a median 11 to 13 rounds and a few in a hundred reach 25 or 30; a fight
+/// that cannot move ends sooner, as no way between the sides ([`super::stalemate`]).
+pub const ROUND_LIMIT: u32 = 50;
+
 /// How a fight is played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rules {
@@ -29,7 +35,7 @@ pub struct Rules {
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules { round_limit: 20, party_flees: false }
+        Rules { round_limit: ROUND_LIMIT, party_flees: false }
     }
 }
 
@@ -184,7 +190,7 @@ fn drive(
         }
         if board.state().round != round_began.0 {
             let now = stalemate::board_print(board.state());
-            if now == round_began.1 && stalemate::no_way(system, board.state()) {
+            if now == round_began.1 && stalemate::no_way(system, tactics, board.state()) {
                 break Ending::NoWay;
             }
             round_began = (board.state().round, now);

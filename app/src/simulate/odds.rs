@@ -28,12 +28,15 @@ pub const DEFAULT_RUNS: u32 = 10_000;
 pub const MAX_RUNS: u32 = 100_000;
 
 /// What to play.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Request {
     /// The most fights to play; all of them when `exact`.
     pub runs: u32,
     /// Play exactly `runs` fights instead of stopping once the figures are precise enough.
     pub exact: bool,
+    /// How near every headline figure's 95% interval must come, in percentage points, for
+    /// the run to stop before `runs` ([`stopping::DEFAULT_PRECISION`] unless told).
+    pub precision: f64,
     /// The run's seed: the same seed, the same odds.
     pub seed: u64,
     /// Threads to use (0: every core). More than the machine has cores are not used: a
@@ -45,7 +48,14 @@ pub struct Request {
 
 impl Default for Request {
     fn default() -> Self {
-        Request { runs: DEFAULT_RUNS, exact: false, seed: 1, threads: 0, rules: Rules::default() }
+        Request {
+            runs: DEFAULT_RUNS,
+            exact: false,
+            precision: stopping::DEFAULT_PRECISION,
+            seed: 1,
+            threads: 0,
+            rules: Rules::default(),
+        }
     }
 }
 
@@ -88,7 +98,7 @@ impl Progress {
 }
 
 /// Why no odds came out.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum OddsError {
     /// The procedure has no rules the app can play.
     #[error("{0} has no rules of its own for Fray to play; odds need a combat procedure")]
@@ -108,6 +118,13 @@ pub enum OddsError {
     /// More fights than one run may play.
     #[error("{0} fights are more than one run plays: at most {MAX_RUNS}")]
     TooManyRuns(u32),
+    /// A precision no run can be asked for.
+    #[error(
+        "a precision of {0} points is not one a run can stop at: from {finest} to {coarsest} points",
+        finest = stopping::FINEST,
+        coarsest = stopping::COARSEST
+    )]
+    Precision(f64),
     /// The GM cancelled before any fight was counted.
     #[error("cancelled")]
     Cancelled,
@@ -141,6 +158,11 @@ pub struct Odds {
     /// Why the run played that many.
     #[serde(default)]
     pub stop: Stop,
+    /// How near every figure was asked to come, in percentage points, for a run that may
+    /// stop early; none for a fixed count (and left out of the JSON then, as before runs
+    /// could be asked a precision).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precision: Option<f64>,
     /// The run's seed.
     pub seed: u64,
     /// The round the fights started from (0: before the fight).
@@ -171,6 +193,11 @@ pub struct Odds {
 }
 
 impl Odds {
+    /// Why the run played as many fights as it did, in words, after "N fights".
+    pub fn stop_words(&self) -> String {
+        self.stop.words(self.precision)
+    }
+
     /// How long the fights lasted, in words: "median 7 (7–7), 9 fights in 10 within 13
     /// (13–14)", each with its interval.
     pub fn rounds_words(&self) -> String {
@@ -199,6 +226,9 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
     }
     if request.runs > MAX_RUNS {
         return Err(OddsError::TooManyRuns(request.runs));
+    }
+    if !request.exact && !stopping::valid_precision(request.precision) {
+        return Err(OddsError::Precision(request.precision));
     }
     if !both_sides_in(system, start) {
         // Over as it stands, but not from its start: say how it can still be asked.
@@ -243,7 +273,7 @@ pub fn run(start: &Encounter, request: &Request, progress: &Progress) -> Result<
         }
         results.extend(batch.into_iter().flatten());
         let mut odds = tally(system, start, request, &results, tactics.assumptions());
-        let precise = stopping::precise_enough(&odds);
+        let precise = stopping::precise_enough(&odds, request.precision);
         odds.stop = match (request.exact, precise) {
             (true, _) => Stop::Exact,
             (false, true) => Stop::Precise,
@@ -340,7 +370,7 @@ fn tally(
         .map(|s| (*s).to_owned())
         .collect();
     assumptions.push(format!(
-        "{} fights of {} with app dice from seed {}; a fight still going after round {} counts as undecided; one in which a whole round changes nothing and no member of the party can reach or see a foe (even through doors) ends there, counted as no way between the sides.",
+        "{} fights of {} with app dice from seed {}; a fight still going after round {} counts as undecided; one in which a whole round changes nothing and nobody standing can reach a foe (even through doors, but not past a foe nor the fallen) or shoot at one it sees ends there, counted as no way between the sides.",
         n,
         system.name(),
         request.seed,
@@ -355,6 +385,7 @@ fn tally(
         runs: n,
         // Set by the caller, who knows why the run ends here.
         stop: Stop::Exact,
+        precision: (!request.exact).then_some(request.precision),
         seed: request.seed,
         from_round: start.round,
         party_wins: count(&|r| r.ending == Ending::PartyWon),
@@ -392,5 +423,23 @@ mod bounds {
         let err = run(&start, &request, &Progress::default()).unwrap_err();
         assert_eq!(err, OddsError::TooManyRuns(MAX_RUNS + 1));
         assert_eq!(err.to_string(), "100001 fights are more than one run plays: at most 100000");
+    }
+
+    #[test]
+    fn a_precision_out_of_its_range_is_refused_and_a_fixed_count_needs_none() {
+        let start = Encounter::new(crate::systems::registry().get("bdp").unwrap(), "Nobody", 1);
+        for bad in [0.1, 11.0, f64::NAN] {
+            let request = Request { precision: bad, ..Request::default() };
+            let err = run(&start, &request, &Progress::default()).unwrap_err();
+            assert!(matches!(err, OddsError::Precision(p) if p.to_bits() == bad.to_bits()));
+        }
+        let err = Request { precision: 0.1, ..Request::default() };
+        assert_eq!(
+            run(&start, &err, &Progress::default()).unwrap_err().to_string(),
+            "a precision of 0.1 points is not one a run can stop at: from 0.5 to 10 points"
+        );
+        // Played exactly, the precision is not read: the board's lack of sides answers.
+        let exact = Request { precision: 0.1, exact: true, ..Request::default() };
+        assert_eq!(run(&start, &exact, &Progress::default()).unwrap_err(), OddsError::NoFight);
     }
 }

@@ -1,14 +1,18 @@
 //! A fight nobody can fight: the sides walled apart. When a whole round passes and nothing on
 //! the board changed (nobody moved, nobody was hurt), the simulator asks whether any standing
-//! member of the party and any standing foe can reach each other — a path between them, even
-//! through doors that are shut today (any door may be opened), or a line of sight — and ends
-//! the fight as *no way between the sides* when none can, instead of playing to the round
-//! limit. On zones, a way is a chain of adjacent zones.
+//! combatant and any standing foe of it can reach each other — a path to a square from which
+//! it strikes the foe (next to it, no wall between), even through doors that are shut today
+//! (any door may be opened), past its own side's standing (they may step aside) but not past
+//! a foe, nor past the fallen, who lie where they fell and bar the way as the movement rules
+//! say — or whether one that shoots sees the other. When none can, the fight ends as *no way
+//! between the sides*, instead of playing to the round limit. On zones, a way is a chain of
+//! adjacent zones.
 
+use super::policy::Tactics;
 use crate::encounter::{Combatant, Encounter};
 use crate::reach;
 use crate::space::grid::Footprint;
-use crate::space::path::{Moves, Passage, doors};
+use crate::space::path::{Passage, doors};
 use crate::space::sight::Sight;
 use crate::system::System;
 use std::hash::{Hash, Hasher};
@@ -27,8 +31,9 @@ pub fn board_print(enc: &Encounter) -> u64 {
     h.finish()
 }
 
-/// Whether no standing member of the party can reach or see any standing foe.
-pub fn no_way(system: &dyn System, enc: &Encounter) -> bool {
+/// Whether no standing member of the party and no standing foe can reach, or shoot at, one
+/// of the other side.
+pub fn no_way(system: &dyn System, tactics: &dyn Tactics, enc: &Encounter) -> bool {
     let standing = |c: &&Combatant| c.on_board() && !system.is_out(enc, c);
     let (party, foes): (Vec<&Combatant>, Vec<&Combatant>) =
         enc.combatants.values().filter(standing).partition(|c| enc.is_party(c.id));
@@ -46,23 +51,29 @@ pub fn no_way(system: &dyn System, enc: &Encounter) -> bool {
             let sight = Sight::new(grid);
             let opened = doors::doors_opened(grid);
             let passage = Passage::new(&opened);
-            let foot = |c: &Combatant| c.footprint();
-            !party.iter().any(|p| {
-                let Some(fp) = foot(p) else { return false };
-                let targets: Vec<Footprint> = foes.iter().filter_map(|f| foot(f)).collect();
-                if targets.iter().any(|t| sight.line_of_sight(fp, *t)) {
+            let way = |me: &Combatant, others: &[&Combatant]| {
+                let Some(fp) = me.footprint() else { return false };
+                let targets: Vec<Footprint> = others.iter().filter_map(|f| f.footprint()).collect();
+                if tactics.shoots(enc, me) && targets.iter().any(|t| sight.line_of_sight(fp, *t)) {
                     return true;
                 }
-                // Walls and doors alone: who stands where may change.
-                let moves = Moves::new(&passage, p.size, Vec::new());
+                // In the way: the fallen of either side and the foes standing; the foes may
+                // come nearer, but then their own way is found.
+                let in_the_way =
+                    |c: &Combatant| system.is_out(enc, c) || others.iter().any(|o| o.id == c.id);
+                let moves = reach::moves_among(enc, &passage, me, in_the_way);
                 let here = std::iter::once(fp.at);
                 here.chain(moves.reachable(fp.at, u32::MAX).into_iter().map(|(at, _)| at)).any(
                     |at| {
-                        let me = Footprint { at, size: p.size };
-                        targets.iter().any(|t| me.squares_to(*t) <= 1)
+                        // Next to a foe with no wall between: a blow may be struck.
+                        let me = Footprint { at, size: me.size };
+                        targets.iter().any(|t| crate::space::strikes(&passage, me, *t))
                     },
                 )
-            })
+            };
+            // The fallen bar the way by side (an ally's body may be passed, a foe's not), so
+            // the way is asked from both sides.
+            !party.iter().any(|p| way(p, &foes)) && !foes.iter().any(|f| way(f, &party))
         }
     }
 }

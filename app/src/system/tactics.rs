@@ -4,7 +4,7 @@
 //! procedure traits, so the rules never depend on the simulator.
 
 use crate::command::Command;
-use crate::encounter::Encounter;
+use crate::encounter::{Combatant, Encounter};
 use crate::system::{Prompt, PromptOption};
 
 /// What the policy knows beyond the board: what the rules just refused and what was done.
@@ -35,6 +35,13 @@ pub trait Tactics: Sync {
         option: &PromptOption,
         look: &Look,
     ) -> Option<i32>;
+
+    /// Whether `c` can strike a foe it only sees, from afar (a bow, a thrown spear): then a
+    /// line of sight to a foe is a way to it when the simulator asks whether the sides are
+    /// walled apart (`simulate::stalemate`). Unless the procedure tells, anyone may.
+    fn shoots(&self, _enc: &Encounter, _c: &Combatant) -> bool {
+        true
+    }
 
     /// A command no prompt offers, made when no option is worth taking: most often a walk
     /// toward the nearest foe.

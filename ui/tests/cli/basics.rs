@@ -532,6 +532,14 @@ fn odds_of_a_procedure_without_rules_or_no_fights_is_one_clear_error() {
     let script = scenario("bdp-example-of-play.fray");
     let err = fails(&["odds", &script, "--runs", "0"]);
     assert_eq!(err, "fray: odds need at least one fight (--runs 1 or more)");
+    let err = fails(&["odds", &script, "--precision", "0.2"]);
+    assert_eq!(
+        err,
+        "fray: a precision of 0.2 points is not one a run can stop at: from 0.5 to 10 points"
+    );
+    // A fixed count stops at no precision: asking both is a mistake, said before any fight.
+    let both = fails(&["odds", &script, "--precision", "1", "--exact-runs", "10"]);
+    assert!(both.contains("cannot be used with"), "{both}");
     // A script that ends with the foes beaten: over as it stands, not from its start.
     let over = scenario("d12-example-fight.fray");
     let err = fails(&["odds", &over, "--exact-runs", "10"]);

@@ -5,7 +5,7 @@
 use crate::common;
 
 use crate::common::Window;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use fray_data::{Db, Session};
 use std::time::{Duration, Instant};
 
@@ -60,6 +60,8 @@ fn the_gm_runs_the_fights_and_reads_the_odds() {
     odds(&mut w);
     assert!(w.harness.query_by_label("Encounter odds").is_some());
     w.harness.state_mut().view.odds.runs = 300;
+    // Finer than 300 fights reach: the run ends at the cap, which says why.
+    w.harness.state_mut().view.odds.precision = 0.5;
     w.press("Run the fights");
     // While it runs, the window keeps drawing: the progress and Cancel are there.
     let shown = |w: &Window, label: &str| w.harness.query_by_label_contains(label).is_some();
@@ -127,11 +129,20 @@ fn the_figures_fill_in_while_the_fights_go_on_and_cancel_keeps_them() {
     let mut w = even_duel();
     odds(&mut w);
     w.harness.state_mut().view.odds.runs = fray_app::simulate::odds::MAX_RUNS;
+    // The finest precision: an even duel takes tens of thousands of fights to reach it.
+    choose_precision(&mut w, "±0.5");
     w.press("Run the fights");
     assert!(w.harness.query_by_label_contains("at most 100000").is_some());
-    // After the first 1,000 fights the figures show, while the run goes on.
+    // After the first look (400 fights) the figures show, while the run goes on; the count
+    // under them is that of a look, 400 or a few hundred more.
     wait_for(&mut w, "counted so far; the run goes on");
     assert!(w.harness.query_by_label("The party wins").is_some());
+    let count = w.harness.get_by_label_contains("counted so far; the run goes on");
+    let node = count.accesskit_node();
+    let count = node.label().or_else(|| node.value()).unwrap_or_default();
+    let before = count.split(" fights (counted").next().unwrap_or_default();
+    let fights: u32 = before.rsplit(' ').next().unwrap_or_default().parse().expect(&count);
+    assert!(fights.is_multiple_of(400) && fights < 38_000, "{fights} fights shown");
     // The count under the figures says the run goes on, not that it reached its cap.
     assert!(w.harness.query_by_label_contains("counted so far; the run goes on").is_some());
     assert!(w.harness.query_by_label_contains("the most asked for").is_none());
@@ -144,12 +155,25 @@ fn the_figures_fill_in_while_the_fights_go_on_and_cancel_keeps_them() {
     assert!(!w.app().view.odds.running());
 }
 
+/// Picks a precision in the sentence "it stops sooner once every figure is within ±2 points.":
+/// the choice is labelled by the word after it.
+fn choose_precision(w: &mut Window, points: &str) {
+    w.harness.get_by_label("points.").click();
+    w.settle();
+    w.harness.get_by_label(points).click();
+    w.settle();
+}
+
 #[test]
-fn a_lopsided_fight_stops_after_a_thousand_fights_and_a_hidden_run_goes_on() {
+fn a_lopsided_fight_stops_at_the_points_asked_and_a_hidden_run_goes_on() {
     let mut w = duel();
     odds(&mut w);
     w.press("Run the fights");
-    wait_for(&mut w, "stopped once every figure was within ±1 point");
+    wait_for(&mut w, "stopped once every figure was within ±2 points");
+    // A quick look stops at the first 400 fights: every figure is within ±5 there.
+    choose_precision(&mut w, "±5");
+    w.press("Run the fights");
+    wait_for(&mut w, "400 fights (stopped once every figure was within ±5 points)");
 
     // Hidden while it runs, the run goes on; opened again, the result is there.
     w.harness.state_mut().view.odds.runs = 200;

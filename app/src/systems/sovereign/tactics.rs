@@ -58,6 +58,11 @@ impl Tactics for SovTactics {
         }
     }
 
+    /// A bow, a sling or a weapon thrown: a foe in sight is a foe it can strike.
+    fn shoots(&self, _enc: &Encounter, c: &crate::encounter::Combatant) -> bool {
+        SovBlock::of(c).is_ok_and(|b| b.attacks.iter().any(|w| w.ranged()))
+    }
+
     /// The acting combatant, with no foe next to it: an archer with no foe in sight and range
     /// takes the nearest square that has one; otherwise it walks toward the nearest foe it
     /// can reach, by the cheapest path round walls, within its Move when that ends next to

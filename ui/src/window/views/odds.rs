@@ -1,9 +1,10 @@
 //! The *Odds…* window: the open encounter played out many times on a thread of its own
 //! (`fray_app::simulate::odds`), a progress bar with Cancel while it runs and the figures
-//! filling in as the fights are counted (their intervals narrowing until every one is within
-//! a point), then the party's chances as plain numbers, a bar per character and a histogram
-//! of rounds, with how the fights were played. Cancel keeps the figures counted so far. The window stays responsive: the run uses every core but one, and
-//! this view only polls it.
+//! filling in as the fights are counted (the first after 400 fights, every one within ±5
+//! points, then narrowing until every one is within the points the GM chose), then the
+//! party's chances as plain numbers, a bar per character and a histogram of rounds, with how
+//! the fights were played. Cancel keeps the figures counted so far. The window stays
+//! responsive: the run uses every core but one, and this view only polls it.
 
 use crate::window::Model;
 use eframe::egui::{self, Color32, RichText};
@@ -11,6 +12,7 @@ use fray_app::Encounter;
 use fray_app::simulate::autoplay::Rules;
 use fray_app::simulate::odds::{self, DEFAULT_RUNS, Odds, OddsError, Progress, Request};
 use fray_app::simulate::stats::Proportion;
+use fray_app::simulate::stopping;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -24,6 +26,8 @@ pub struct OddsView {
     pub open: bool,
     /// The most fights to play (the run stops sooner once its figures are precise).
     pub runs: u32,
+    /// How near every figure must come for the run to stop, in percentage points.
+    pub precision: f64,
     /// Start from the board before the fight even when a fight is under way.
     from_start: bool,
     /// The party runs once half of it is out (otherwise it fights to the end).
@@ -41,6 +45,7 @@ impl Default for OddsView {
         OddsView {
             open: false,
             runs: DEFAULT_RUNS,
+            precision: stopping::DEFAULT_PRECISION,
             from_start: false,
             party_flees: false,
             job: None,
@@ -70,6 +75,7 @@ impl OddsView {
         let request = Request {
             runs: self.runs,
             exact: false,
+            precision: self.precision,
             seed: start.seed,
             threads: cores.saturating_sub(1).max(1),
             rules: Rules { party_flees: self.party_flees, ..Rules::default() },
@@ -151,7 +157,8 @@ fn odds_ui(
 ) {
     ui.label("Fray plays this fight out many times with the real procedure and app dice, each side fighting by simple rules, and counts what happens.");
     ui.add_space(6.0);
-    ui.horizontal(|ui| {
+    // Wrapped: with the precision's choice the sentence is wider than a small screen at 200 %.
+    ui.horizontal_wrapped(|ui| {
         ui.label("At most");
         ui.add_enabled(
             view.job.is_none(),
@@ -159,7 +166,8 @@ fn odds_ui(
                 .range(100..=fray_app::simulate::odds::MAX_RUNS)
                 .speed(100.0),
         );
-        ui.label("fights: it stops sooner once every figure is within ±1 point.");
+        ui.label("fights: it stops sooner once every figure is within");
+        precision_ui(ui, view);
     });
     ui.add_enabled(
         view.job.is_none(),
@@ -222,6 +230,21 @@ fn odds_ui(
     }
 }
 
+/// How near the figures must come before the run stops: a quick look (±5 points, the first
+/// figures), the default, a careful answer; one choice in the sentence it finishes.
+fn precision_ui(ui: &mut egui::Ui, view: &mut OddsView) {
+    ui.add_enabled_ui(view.job.is_none(), |ui| {
+        // "… within [±2] points.": the word after the choice is its label.
+        egui::ComboBox::new("odds-precision", "points.")
+            .selected_text(format!("±{}", view.precision))
+            .show_ui(ui, |ui| {
+                for p in stopping::CHOICES {
+                    ui.selectable_value(&mut view.precision, p, format!("±{p}"));
+                }
+            });
+    });
+}
+
 /// Width at which the ending figures and the characters' chances stand side by side: the
 /// answer to "what are our chances?" and to "who might die?" at one glance, even at 200 %
 /// (where one under the other puts the characters below the fold).
@@ -261,7 +284,7 @@ fn result_ui(ui: &mut egui::Ui, odds: &Odds) {
         } else {
             String::new()
         },
-        odds.stop.words()
+        odds.stop_words()
     ));
     ui.add_space(8.0);
     ui.label(RichText::new("How long the fights lasted").strong());
