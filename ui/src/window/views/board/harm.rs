@@ -257,16 +257,7 @@ pub fn button_ui(ui: &mut egui::Ui, picked: usize, narrow: bool) -> bool {
     };
     // As wide as its widest words, so the board's tools after it keep their places as picks
     // come and go; short when the row has no room for that, so the toolbar keeps one row.
-    let width_of = |words: &str| {
-        let galley = egui::WidgetText::from(words).into_galley(
-            ui,
-            Some(egui::TextWrapMode::Extend),
-            f32::INFINITY,
-            egui::TextStyle::Button,
-        );
-        galley.size().x + 2.0 * ui.spacing().button_padding.x
-    };
-    let widest = width_of(WIDEST);
+    let widest = super::toolbar::button_width(ui, WIDEST);
     let narrow = narrow || ui.available_size_before_wrap().x < widest;
     let text = if narrow { "Harm…".to_owned() } else { full.clone() };
     let width = if narrow { 0.0 } else { widest };

@@ -204,7 +204,7 @@ fn zone_tools_ui(ui: &mut egui::Ui, state: &fray_app::encounter::Encounter, view
 }
 
 /// How wide a button of `words` in one line is.
-fn button_width(ui: &egui::Ui, words: &str) -> f32 {
+pub(super) fn button_width(ui: &egui::Ui, words: &str) -> f32 {
     let galley = egui::WidgetText::from(words).into_galley(
         ui,
         Some(egui::TextWrapMode::Extend),
