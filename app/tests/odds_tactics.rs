@@ -117,3 +117,40 @@ fn every_benchmark_fight_is_four_against_eight_and_is_fought_to_an_end() {
     playable.sort_unstable();
     assert_eq!(systems, playable);
 }
+
+/// In d12 a monster that failed morale flees (an assumption of the odds, as the GM may also
+/// call a surrender or a parley): it strikes no blow after the failure, and is marked fled.
+/// Before, it went on fighting, and d12's fights were the longest of all.
+#[test]
+fn a_d12_monster_that_fails_morale_strikes_no_more_and_flees() {
+    use fray_app::event::EventKind;
+    use fray_app::simulate::autoplay::{Rules, play_journaled};
+    fray_app::systems::registry();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/odds/d12-camp.fray");
+    let start = board_of(path, &std::fs::read_to_string(path).unwrap());
+    let system = start.system();
+    let tactics = system.tactics().expect("d12 is played by the app");
+    let (mut failed, mut fled) = (0, 0);
+    for seed in 0..30 {
+        let (_, history) = play_journaled(system, tactics, &start, seed, &Rules::default());
+        let mut gave_up = std::collections::HashSet::new();
+        for event in history.events() {
+            if let EventKind::ConditionAdded { id, condition } = &event.kind {
+                if condition == "failed morale" {
+                    failed += 1;
+                    gave_up.insert(*id);
+                } else if condition == "fled" && gave_up.contains(id) {
+                    fled += 1;
+                }
+            }
+            let striker = event.actor.filter(|a| gave_up.contains(a));
+            assert!(
+                !(event.rule == "d12.attack" && striker.is_some()),
+                "seed {seed}: {:?} struck after failing morale",
+                event.actor
+            );
+        }
+    }
+    // Not an empty claim: monsters failed, and fled.
+    assert!(failed > 0 && fled > 0, "{failed} failed morale, {fled} fled");
+}

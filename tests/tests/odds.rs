@@ -139,7 +139,7 @@ fn four_characters_against_one_weak_foe_almost_always_win() {
 }
 
 /// Each procedure's mirror match: the same bestiary entry twice on each side (one whose
-/// rules treat a party member and a foe alike with these tactics).
+/// rules treat a party member and a foe alike with these tactics, but for d12's morale).
 fn mirror(system: &str) -> Encounter {
     let who = match system {
         "bdp" => "Bandit",
@@ -158,7 +158,13 @@ fn a_mirror_match_is_even_within_its_interval() {
         let decided = o.party_wins.hits + o.party_loses.hits;
         let share = fray_app::simulate::stats::Proportion::of(o.party_wins.hits, decided);
         assert!(decided > 300, "{system}: most fights end: {o:#?}");
-        assert!(share.low <= 0.5 && 0.5 <= share.high, "{system}: {share:?}");
+        if system == "d12" {
+            // Not alike in d12: monsters check morale and flee when they fail it, characters
+            // never do, so the party wins more than half.
+            assert!(share.low > 0.5, "{system}: {share:?}");
+        } else {
+            assert!(share.low <= 0.5 && 0.5 <= share.high, "{system}: {share:?}");
+        }
     }
 }
 

@@ -102,7 +102,7 @@ pub struct Encounter {
 /// editions began checks it (`enc.rules >= 1`, beside the fix, saying what changed), so a
 /// fight begun earlier goes on, and replays, as it was played.
 /// (Each fix names its edition beside it, in its procedure's own files.)
-pub const RULES: u32 = 4;
+pub const RULES: u32 = 5;
 
 impl Encounter {
     /// A new, empty encounter of a procedure.

@@ -2,11 +2,16 @@
 
 use super::block::D12Block;
 use super::model::{Action, D12Command, Pending};
+use super::morale::FAILED;
+use crate::command::Command;
 use crate::encounter::Encounter;
 use crate::ids::CombatantId;
 use crate::simulate::policy::{LAST_RESORT, Look, Tactics, target_worth};
 use crate::system::Owned;
 use crate::system::{Prompt, PromptOption};
+
+/// The condition of one that left the fight running (one of `wounds::OUT`).
+const FLED: &str = "fled";
 
 /// The d12 way of fighting.
 pub struct D12Tactics;
@@ -17,7 +22,7 @@ impl Tactics for D12Tactics {
             "Each combatant declares an attack with its hardest-hitting attack (the highest average damage) on the best foe; one that cannot attack defends.",
             "Nobody is caught unaware; base initiative is rolled for everyone.",
             "A hit is a critical one only on a natural 20; a combat injury is rolled on the weapon's table whenever one is due.",
-            "A defender on full defense always ripostes; monsters check morale when the rules call for it.",
+            "A defender on full defense always ripostes; monsters check morale when the rules call for it, and one that fails it flees.",
         ]
     }
 
@@ -25,6 +30,8 @@ impl Tactics for D12Tactics {
         let command = super::D12::own_ref(&option.command)?;
         match command {
             D12Command::Initiative { .. } | D12Command::Morale { obvious: false, .. } => Some(0),
+            // One that failed morale fights no more: it flees instead (`own_move`).
+            D12Command::Declare { id, .. } if gave_up(enc, *id) => None,
             D12Command::Declare { id, action } => declare_worth(enc, *id, action),
             D12Command::Attack { attacker, target, riposte, .. } => Some(
                 if *riposte { 50 } else { 100 }
@@ -47,6 +54,24 @@ impl Tactics for D12Tactics {
             _ => None,
         }
     }
+
+    /// A monster that failed morale flees (the GM's other calls, surrender or a parley, end
+    /// its part in the fight the same way): marked fled as soon as nothing else waits.
+    fn own_move(&self, enc: &Encounter, _: &Look) -> Option<Command> {
+        let id = enc.combatants.values().find(|c| gave_up(enc, c.id))?.id;
+        Some(Command::AddCondition { id, condition: FLED.to_owned() })
+    }
+}
+
+/// Whether `id` failed morale and, not dead, has not fled yet (the dying still act, so they
+/// flee too).
+fn gave_up(enc: &Encounter, id: CombatantId) -> bool {
+    use super::wounds::{OUT, Status, status};
+    enc.combatant(id).is_some_and(|c| {
+        c.conditions.contains(FAILED)
+            && status(c) != Status::Dead
+            && !OUT.iter().any(|k| c.conditions.contains(*k))
+    })
 }
 
 /// Whether the hit waiting for its damage was a natural 20.

@@ -181,6 +181,7 @@ impl Aftermath for MurdhamAftermath {
                 let wear = match w {
                     Worn::Damaged => Wear::Damaged,
                     Worn::Broken => Wear::Broken,
+                    Worn::Mended => Wear::Intact,
                 };
                 (name.clone(), Item { name: name.clone(), wear, spent: 0 })
             })

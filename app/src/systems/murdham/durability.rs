@@ -4,14 +4,15 @@
 //! its health is a track of its bearer, `<name> health`, which the GM lowers in the fight (the
 //! fight has no attack on an object, so the GM takes its armour off the blow first) or in the
 //! fight's end review. Losing half or more of what it had left at once is critical damage: it
-//! is out of use until it has health back from a repair (carried as broken). It never heals
-//! with its bearer's rests: a repair service gives it 2 health a watch; a toolbox, a watch and
-//! a WIT save, 2 on a pass and 2 damage on a failure.
+//! is out of use until it has health back from a repair (carried as broken); in the fight, health
+//! the GM gives it back by hand is such a repair. It never heals with its bearer's rests: a
+//! repair service gives it 2 health a watch; a toolbox, a watch and a WIT save, 2 on a pass and
+//! 2 damage on a failure.
 
 use super::R_GEAR;
 use super::block::MurdhamBlock;
 use super::model::Wear;
-use super::wear::{break_item, wear};
+use super::wear::{break_item, mend_item, wear};
 use crate::campaign::Condition;
 use crate::encounter::Encounter;
 use crate::event::{Event, EventKind};
@@ -102,7 +103,8 @@ pub(super) fn critical(from: i64, to: i64) -> bool {
     lost > 0 && lost * 2 >= from
 }
 
-/// After a hand edit of a piece's health: critical damage puts it out of use.
+/// After a hand edit of a piece's health: critical damage puts it out of use, health given back
+/// puts it back in use.
 pub(crate) fn after_edit(
     enc: &Encounter,
     events: Vec<Event>,
@@ -123,7 +125,17 @@ pub(crate) fn after_edit(
             continue;
         };
         let came_in = block_wear(&block, &item);
-        if !critical(from, to) || wear(&ctx.enc, id, &item, came_in) == Some(Wear::Broken) {
+        let out_of_use = wear(&ctx.enc, id, &item, came_in) == Some(Wear::Broken);
+        // From rules edition 5, health the GM gives back by hand is a repair: the piece is back
+        // in use (before it, it stayed out of use for the rest of the fight).
+        if out_of_use && to > from && ctx.enc.rules >= 5 {
+            let name = &bearer.name;
+            let back = format!("{name}'s {item} has health back, {from} → {to}: back in use");
+            ctx.ruling(R_GEAR, Some(id), back);
+            mend_item(&mut ctx, id, &item);
+            continue;
+        }
+        if !critical(from, to) || out_of_use {
             continue;
         }
         ctx.ruling(

@@ -177,6 +177,7 @@ fn worn(
     out.push_str(match wear {
         Wear::Damaged => " is damaged",
         Wear::Broken => " is broken",
+        Wear::Mended => " is back in use",
     });
 }
 

@@ -78,6 +78,18 @@ pub(crate) fn break_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
     }
 }
 
+/// A piece out of use is back in use (health given back to a piece with health of its own):
+/// armour counts again, as [`break_item`] took it off (or its entry into the fight did).
+pub(crate) fn mend_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
+    ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear: Wear::Mended });
+    let Some(c) = ctx.enc.combatant(owner).cloned() else { return };
+    let armour =
+        MurdhamBlock::of(&c).ok().and_then(|b| b.armour.clone()).filter(|a| a.name == item);
+    if let Some(a) = armour {
+        ctx.set_stat(R_GEAR, owner, ARMOUR, stat(&c, ARMOUR) + a.value);
+    }
+}
+
 /// A damaged weapon that rolled a 1 breaks.
 pub(super) fn weapon_wear(
     ctx: &mut Ctx,

@@ -28,6 +28,9 @@ pub enum Wear {
     Damaged,
     /// Broken: no use any more.
     Broken,
+    /// Back in use: a piece with health of its own that was out of use got health back
+    /// (rules edition 5). As good as the sheet's.
+    Mended,
 }
 
 /// How a character who failed morale gives up.
