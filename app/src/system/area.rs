@@ -77,7 +77,7 @@ pub fn reached(
 /// target), then each target's harm by its procedure.
 pub fn harm(
     system: &dyn System,
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

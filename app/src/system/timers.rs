@@ -17,11 +17,10 @@ pub(crate) fn any(before: &Encounter, events: &[Event]) -> bool {
     !before.timers.is_empty() || events.iter().any(|e| matches!(e.kind, EventKind::TimerSet { .. }))
 }
 
-/// Ends or counts down the timers of `ctx.enc` (the state after the command) against
-/// `before`, given the command's `events`.
-pub(crate) fn run_out(system: &dyn System, before: &Encounter, events: &[Event], ctx: &mut Ctx) {
-    let was: Vec<CombatantId> = system.acting(before);
-    let now: Vec<CombatantId> = system.acting(&ctx.enc);
+/// Ends or counts down the timers of `ctx.enc` (the state after the command), given who was
+/// acting before it (`was`) and the command's `events`.
+pub(crate) fn run_out(system: &dyn System, was: &[CombatantId], events: &[Event], ctx: &mut Ctx) {
+    let now: Vec<CombatantId> = system.acting(ctx.enc);
     let round_over = events
         .iter()
         .filter_map(|e| match e.kind {

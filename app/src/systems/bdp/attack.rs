@@ -107,7 +107,7 @@ pub(crate) fn check(
 
 /// Starts an attack: checks it, then either waits for the defender's reaction or resolves it.
 pub(crate) fn attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attackers: Vec<CombatantId>,
     targets: Vec<CombatantId>,
     edge: Edge,
@@ -147,7 +147,7 @@ fn next_target(ctx: &mut Ctx, mut pending: PendingAttack) -> Result<(), RuleErro
 
 /// The defender answers the waiting blow.
 pub(crate) fn react(
-    enc: &Encounter,
+    enc: &mut Encounter,
     reaction: Reaction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -369,7 +369,7 @@ pub(super) fn land(
 
 /// A free 1d4 strike at someone leaving a zone carelessly.
 pub(crate) fn free_attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     take: bool,

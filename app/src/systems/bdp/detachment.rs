@@ -110,7 +110,7 @@ pub(crate) fn of_new(
 
 /// Several identical combatants become one detachment token.
 pub(crate) fn form(
-    enc: &Encounter,
+    enc: &mut Encounter,
     ids: Vec<CombatantId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -149,7 +149,7 @@ pub(crate) fn form(
 
 /// `n` members leave a detachment and form a second one.
 pub(crate) fn split(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     n: i64,
     dice: &mut dyn DiceSource,
@@ -184,7 +184,7 @@ pub(crate) fn split(
 
 /// A second detachment joins the first.
 pub(crate) fn merge(
-    enc: &Encounter,
+    enc: &mut Encounter,
     into: CombatantId,
     from: CombatantId,
     dice: &mut dyn DiceSource,
@@ -212,7 +212,7 @@ pub(crate) fn merge(
 
 /// A detachment breaks into individuals with the stat block of one member.
 pub(crate) fn dissolve(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -42,7 +42,7 @@ pub(crate) fn check(
 
 /// Tries a gambit (or the counter-gambit on offer).
 pub(crate) fn gambit(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     ability: Ability,
@@ -97,7 +97,7 @@ pub(crate) fn gambit(
 }
 
 /// Lets the counter-gambit chance go.
-pub(crate) fn decline(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn decline(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let Some((by, _)) = enc.bdp().counter else {
         return Err(RuleError::NotAllowed("no counter-gambit is on offer".into()));
     };

@@ -67,7 +67,7 @@ pub(crate) fn check_cast(enc: &Encounter, caster: CombatantId, n: u32) -> Result
 
 /// Rolls the Magic Dice a caster invests.
 pub(crate) fn cast(
-    enc: &Encounter,
+    enc: &mut Encounter,
     caster: CombatantId,
     n: u32,
     dice: &mut dyn DiceSource,
@@ -148,7 +148,7 @@ fn spend(enc: &Encounter, spent: &[u32]) -> Result<(CombatantId, Vec<u32>), Rule
 
 /// Spends faces as damage on one target, or on each target of a blast.
 pub(crate) fn damage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     targets: Vec<CombatantId>,
     faces: Vec<u32>,
     blast: bool,
@@ -192,7 +192,7 @@ pub(crate) fn damage(
 
 /// Spends faces on a trick: the target saves, 2 harder for each die beyond the first.
 pub(crate) fn trick(
-    enc: &Encounter,
+    enc: &mut Encounter,
     target: CombatantId,
     ability: Ability,
     faces: Vec<u32>,
@@ -225,7 +225,7 @@ pub(crate) fn trick(
 }
 
 /// Puts away the dice left in hand.
-pub(crate) fn end(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn end(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let Some((caster, _)) = enc.bdp().spell else {
         return Err(RuleError::NotAllowed("no Magic Dice in hand".into()));
     };

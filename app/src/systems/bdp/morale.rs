@@ -127,7 +127,7 @@ fn check_due(enc: &Encounter, side: SideId, trigger: Trigger) -> Result<(), Rule
 
 /// Makes a group's morale save.
 pub(crate) fn check(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     trigger: Trigger,
     leader: Option<CombatantId>,
@@ -196,7 +196,7 @@ pub(crate) fn check(
 
 /// The GM waives a morale check.
 pub(crate) fn skip(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     trigger: Trigger,
     dice: &mut dyn DiceSource,

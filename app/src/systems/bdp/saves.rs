@@ -33,7 +33,7 @@ pub(crate) fn roll_save(
 
 /// A player character's DEX save against the foes it is tied with.
 pub(crate) fn break_tie(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -62,7 +62,7 @@ pub(crate) fn break_tie(
 
 /// A save the GM calls for; the journal says pass or fail, the GM rules what follows.
 pub(crate) fn save(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     ability: Ability,
     modifier: i64,
@@ -79,7 +79,7 @@ pub(crate) fn save(
 
 /// Damage the GM rules (a fall, a fire): through the guard, or straight to STR.
 pub(crate) fn hurt(
-    enc: &Encounter,
+    enc: &mut Encounter,
     target: CombatantId,
     expr: &Dice,
     to_str: bool,
@@ -114,7 +114,7 @@ pub(crate) fn hurt(
 
 /// Retreat: a DEX save; on a pass the combatant is away (off the board, marked fled).
 pub(crate) fn retreat(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

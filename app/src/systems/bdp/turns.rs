@@ -85,7 +85,7 @@ fn new_round(ctx: &mut Ctx, round: u32) {
 }
 
 /// The stepper's Next.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(enc) {
         None | Some(Step::Before) => {
@@ -133,23 +133,38 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
 /// mover declared a retreat (a careful one).
 pub(crate) fn move_to(
     system: &dyn System,
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     to: Option<ZoneId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
+    // Who is left behind is read from the fight before the move.
+    let foes = left_behind(enc, id, to);
     let mut events = handle_common(system, enc, Command::Move { id, to }, dice)?;
-    let Some(c) = enc.combatant(id) else { return Ok(events) };
+    if foes.is_empty() {
+        return Ok(events);
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    for attacker in foes {
+        ctx.emit(R_ATTACK, Some(attacker), BdpEvent::FreeAttackOffered { attacker, target: id });
+    }
+    events.extend(ctx.finish());
+    Ok(events)
+}
+
+/// The foes a move of `id` to `to` leaves behind with a free strike on offer (none for a
+/// careful retreat, outside the turns, or for one out of the fight).
+fn left_behind(enc: &Encounter, id: CombatantId, to: Option<ZoneId>) -> Vec<CombatantId> {
+    let Some(c) = enc.combatant(id) else { return Vec::new() };
     let from = c.zone;
     let in_turns = in_turns(enc);
     let careful =
         matches!(enc.bdp().declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat));
     // Taken off the board is the GM's doing, not a careless step away.
     if !in_turns || careful || from.is_none() || to.is_none() || from == to || block::is_out(c) {
-        return Ok(events);
+        return Vec::new();
     }
-    let foes: Vec<CombatantId> = enc
-        .in_zone(from.expect("checked"))
+    enc.in_zone(from.expect("checked"))
         .filter(|o| {
             // Foes running or giving up strike no one.
             o.side != c.side
@@ -157,13 +172,5 @@ pub(crate) fn move_to(
                 && !super::morale::BROKEN.iter().any(|b| o.conditions.contains(*b))
         })
         .map(|o| o.id)
-        .collect();
-    let mut after = enc.clone();
-    after.apply_all(&events);
-    let mut ctx = Ctx::new(&after, dice);
-    for attacker in foes {
-        ctx.emit(R_ATTACK, Some(attacker), BdpEvent::FreeAttackOffered { attacker, target: id });
-    }
-    events.extend(ctx.finish());
-    Ok(events)
+        .collect()
 }

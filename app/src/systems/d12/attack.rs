@@ -31,7 +31,7 @@ pub fn on_full_defense(c: &Combatant) -> bool {
 
 /// An attack roll.
 pub(crate) fn attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     weapon_index: usize,
@@ -105,7 +105,7 @@ pub(crate) fn attack(
 
 /// The damage of the hit waiting for it.
 pub(crate) fn damage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     critical: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -162,7 +162,7 @@ pub(crate) fn damage(
 }
 
 /// Lets the first waiting injury or riposte go.
-pub(crate) fn dismiss(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn dismiss(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     let line = match enc.d12().pending.first() {
         Some(Pending::Injury { target, .. }) => {

@@ -114,7 +114,7 @@ pub fn cannot_act_now(enc: &Encounter, id: CombatantId) -> Option<String> {
 
 /// A combatant at its count carries out its declared action (or lets the count pass).
 pub(crate) fn done(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     acted: bool,
     dice: &mut dyn DiceSource,

@@ -153,7 +153,7 @@ pub fn to_declare(enc: &Encounter) -> Vec<CombatantId> {
 
 /// Declares an action.
 pub(crate) fn declare(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     action: Action,
     dice: &mut dyn DiceSource,
@@ -238,7 +238,7 @@ pub(crate) fn declare(
 /// The GM's call: `id` does `action` instead of what it declared. During the counting its
 /// place in the order stays where its declaration put it; before, it is a declaration anew.
 pub(crate) fn change(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     action: Action,
     dice: &mut dyn DiceSource,

@@ -15,7 +15,7 @@ pub const SURPRISED: &str = "surprised";
 
 /// Marks combatants surprised (or not).
 pub(crate) fn surprise(
-    enc: &Encounter,
+    enc: &mut Encounter,
     ids: Vec<CombatantId>,
     surprised: bool,
     dice: &mut dyn DiceSource,
@@ -50,7 +50,7 @@ pub fn formula(enc: &Encounter, id: CombatantId) -> String {
 
 /// One base initiative roll shared by `ids` (they must share their AGI modifier).
 pub(crate) fn roll(
-    enc: &Encounter,
+    enc: &mut Encounter,
     ids: Vec<CombatantId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -56,7 +56,7 @@ pub(crate) fn chance(
 
 /// Rolls the waiting injury on the table of `damage_type`.
 pub(crate) fn roll(
-    enc: &Encounter,
+    enc: &mut Encounter,
     damage_type: &str,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

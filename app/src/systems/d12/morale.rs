@@ -71,7 +71,7 @@ fn due_for(enc: &Encounter, id: CombatantId) -> Result<Trigger, RuleError> {
 
 /// A monster's morale check.
 pub(crate) fn check(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     obvious: bool,
     dice: &mut dyn DiceSource,
@@ -124,7 +124,7 @@ pub(crate) fn check(
 
 /// The GM rules a due check unneeded.
 pub(crate) fn skip(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -139,7 +139,7 @@ pub(crate) fn skip(
 /// An Intimidation check (d20 + Intimidation) against a monster: its morale is checked at
 /// the end of the round against the result.
 pub(crate) fn intimidate(
-    enc: &Encounter,
+    enc: &mut Encounter,
     by: CombatantId,
     target: CombatantId,
     dice: &mut dyn DiceSource,

@@ -25,7 +25,7 @@ fn now(enc: &Encounter) -> TurnAt {
 
 /// Spends the Action to disengage: the next move draws no free attack.
 pub(crate) fn disengage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -37,7 +37,7 @@ pub(crate) fn disengage(
 
 /// Spends the Action on `what`.
 pub(crate) fn act(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     what: &str,
     dice: &mut dyn DiceSource,
@@ -91,7 +91,7 @@ pub(crate) fn check_test(
 
 /// A Test; a pass shakes off the hindrance it was for.
 pub(crate) fn test_for(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     stat: &str,
     purpose: Purpose,
@@ -145,7 +145,7 @@ pub(crate) fn check_morale(enc: &Encounter, id: CombatantId) -> Result<(), RuleE
 
 /// Morale: the creature Tests its Skill; a fail means it parleys or flees.
 pub(crate) fn morale(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -160,7 +160,7 @@ pub(crate) fn morale(
 
 /// A broken creature parleys or flees.
 pub(crate) fn yield_to(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     flee: bool,
     dice: &mut dyn DiceSource,
@@ -177,7 +177,7 @@ pub(crate) fn yield_to(
 
 /// The GM sets a weapon's usages (0 up to its maximum).
 pub(crate) fn set_usage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     index: usize,
     usages: u32,

@@ -119,7 +119,7 @@ fn check_weapon(
 
 /// An attack.
 pub(crate) fn attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     index: usize,
@@ -194,7 +194,7 @@ fn mark_usage(ctx: &mut Ctx, a: &Combatant, index: usize, w: &Weapon) {
 }
 
 /// The defender's DEX Test against the first attack waiting.
-pub(crate) fn defend(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn defend(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let Some(p) = enc.dr12().pending.first().cloned() else {
         return Err(RuleError::NotAllowed("no attack waits for a DEX Test".into()));
     };
@@ -308,7 +308,7 @@ fn close_foes(enc: &Encounter, id: CombatantId) -> Vec<CombatantId> {
 /// The acting combatant moves to a Nearby zone (its move, or its Action for a second); foes
 /// Close to a leaving character strike first.
 pub(crate) fn turn_move(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     to: ZoneId,
     dice: &mut dyn DiceSource,

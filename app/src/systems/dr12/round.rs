@@ -30,7 +30,7 @@ pub(crate) fn reaction_word(roll: i64) -> &'static str {
 
 /// The GM says which side is surprised.
 pub(crate) fn surprise(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: Option<SideId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -49,7 +49,7 @@ pub(crate) fn surprise(
 
 /// A d10 reaction roll for a side.
 pub(crate) fn reaction(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -63,7 +63,7 @@ pub(crate) fn reaction(
 }
 
 /// Next: start the fight, end a turn, end the round, or start the next one.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(enc) {
         Some(Step::Turns) => {

@@ -14,7 +14,7 @@ use crate::system::{Ctx, RuleError};
 
 /// Ends the fight: on to the durability rolls.
 pub(crate) fn end_fight(
-    enc: &Encounter,
+    enc: &mut Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     if Step::After.now(enc) {
@@ -42,7 +42,7 @@ fn item_facts(block: &MurdhamBlock, item: &str) -> Option<(bool, Option<Wear>)> 
 
 /// The durability rolls of everything used in the fight.
 pub(crate) fn durability(
-    enc: &Encounter,
+    enc: &mut Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     if !Step::After.now(enc) {

@@ -249,7 +249,7 @@ pub(crate) fn check_attacker(enc: &Encounter, attacker: CombatantId) -> Result<(
 
 /// An attack on the attacker's turn.
 pub(crate) fn attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     spec: AttackSpec,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -104,7 +104,7 @@ pub(super) fn critical(from: i64, to: i64) -> bool {
 
 /// After a hand edit of a piece's health: critical damage puts it out of use.
 pub(crate) fn after_edit(
-    enc: &Encounter,
+    enc: &mut Encounter,
     events: Vec<Event>,
     dice: &mut dyn crate::dice::DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

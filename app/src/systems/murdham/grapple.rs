@@ -99,7 +99,7 @@ pub(crate) fn held_by(enc: &Encounter, grabber: CombatantId) -> Option<Combatant
 /// The grabber shoves the one it holds half a zone away (onto a border), freeing it: its
 /// main action.
 pub(crate) fn shove(
-    enc: &Encounter,
+    enc: &mut Encounter,
     grabber: CombatantId,
     toward: Option<ZoneId>,
     dice: &mut dyn DiceSource,
@@ -137,7 +137,7 @@ pub(crate) fn shove(
 
 /// The grabber lets go (costs nothing).
 pub(crate) fn release(
-    enc: &Encounter,
+    enc: &mut Encounter,
     grabber: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -164,7 +164,7 @@ fn check_neighbour(enc: &Encounter, id: CombatantId, zone: ZoneId) -> Result<(),
 
 /// A character stands on the border with a neighbouring zone, or back inside its own.
 pub(crate) fn border(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     zone: Option<ZoneId>,
     dice: &mut dyn DiceSource,

@@ -73,7 +73,7 @@ pub(crate) fn due(enc: &Encounter) -> Vec<Due> {
 
 /// The group WIT save of a side whose morale is due.
 pub(crate) fn check(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -120,7 +120,7 @@ pub(crate) fn check(
 
 /// The GM rules a side's due morale unneeded.
 pub(crate) fn skip(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -142,7 +142,7 @@ pub(crate) fn skip(
 
 /// One who broke surrenders or retreats.
 pub(crate) fn give_up(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     how: Yield,
     dice: &mut dyn DiceSource,
@@ -169,7 +169,7 @@ pub(crate) fn give_up(
 
 /// A chase over a distance: one AGI save for the whole fleeing group.
 pub(crate) fn chase(
-    enc: &Encounter,
+    enc: &mut Encounter,
     ids: Vec<CombatantId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -198,7 +198,7 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
 
 /// The target answers a stunt.
 pub(crate) fn stunt(
-    enc: &Encounter,
+    enc: &mut Encounter,
     accept: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -235,7 +235,7 @@ pub(crate) fn stunt(
 
 /// The first target still to answer reacts.
 pub(crate) fn react(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     reaction: Reaction,
     dice: &mut dyn DiceSource,

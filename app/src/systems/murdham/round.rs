@@ -22,7 +22,7 @@ pub(crate) fn activating(enc: &Encounter) -> bool {
 
 /// Sets (or rolls for) the faction holding the initiative.
 pub(crate) fn holder(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: Option<SideId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -54,7 +54,7 @@ pub(crate) fn holder(
 
 /// The holder picks the faction acting first this round.
 pub(crate) fn first(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -146,7 +146,7 @@ fn check_choice(enc: &Encounter, side: SideId) -> Result<(), RuleError> {
 
 /// The choosing faction activates one of its characters.
 pub(crate) fn activate(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -166,7 +166,7 @@ pub(crate) fn activate(
 
 /// The choosing faction passes.
 pub(crate) fn pass(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -180,7 +180,7 @@ pub(crate) fn pass(
 
 /// The active character's turn ends.
 pub(crate) fn end_turn(
-    enc: &Encounter,
+    enc: &mut Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let Some(id) = enc.murdham().turn.id else {
@@ -321,7 +321,7 @@ fn threshold(ctx: &Ctx) -> i64 {
 }
 
 /// The Next button: starts the fight or the next round, or ends the turn in progress.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(enc) {
         None | Some(Step::Before) => {

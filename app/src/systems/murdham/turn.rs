@@ -49,7 +49,7 @@ pub(crate) fn use_main(ctx: &mut Ctx, full_move: bool) -> Result<(), RuleError> 
 
 /// A bonus action of the active character.
 pub(crate) fn bonus(
-    enc: &Encounter,
+    enc: &mut Encounter,
     what: String,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -72,7 +72,7 @@ pub(crate) fn bonus(
 
 /// A main action other than an attack.
 pub(crate) fn main(
-    enc: &Encounter,
+    enc: &mut Encounter,
     action: MainAction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -136,7 +136,7 @@ pub(crate) fn allowance(enc: &Encounter, id: CombatantId) -> u32 {
 /// A move: the active character's is its turn's move (counted, and nearby enemies may
 /// strike as it leaves); anyone else's is the GM placing a token.
 pub(crate) fn moved(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     to: Option<ZoneId>,
     dice: &mut dyn DiceSource,
@@ -249,7 +249,7 @@ pub(crate) fn finish_move(ctx: &mut Ctx, held: &HeldMove) -> Result<(), RuleErro
 
 /// The GM moved a grabber: whoever it holds comes along.
 fn carry_along(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     from: Option<ZoneId>,
     to: Option<ZoneId>,
@@ -257,13 +257,13 @@ fn carry_along(
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     if from != to {
-        for (grabbed, by) in enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
+        for (grabbed, by) in ctx.enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
             if by == id {
-                let gfrom = enc.combatant(grabbed).and_then(|c| c.zone);
+                let gfrom = ctx.enc.combatant(grabbed).and_then(|c| c.zone);
                 ctx.push(R_TURN, Some(grabbed), EventKind::Moved { id: grabbed, from: gfrom, to });
             }
         }
-        if enc.murdham().borders.contains_key(&id) {
+        if ctx.enc.murdham().borders.contains_key(&id) {
             ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
         }
     }
@@ -272,7 +272,7 @@ fn carry_along(
 
 /// A nearby enemy strikes at the character moving away, or nobody does.
 pub(crate) fn opportunity(
-    enc: &Encounter,
+    enc: &mut Encounter,
     by: Option<(CombatantId, Option<usize>)>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -67,7 +67,7 @@ impl Procedure for Skirmish {
 
     fn handle_own(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: SkirmishCommand,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -89,7 +89,7 @@ impl Procedure for Skirmish {
 
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -180,7 +180,7 @@ fn attack(ctx: &mut Ctx<'_>, attacker: CombatantId, target: CombatantId) -> Resu
 }
 
 /// Next: a new round (initiative), or from the turns to morale.
-fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     if Step::Turns.now(enc) {
         ctx.push(R_MORALE, None, Step::Morale.entered());

@@ -125,7 +125,7 @@ pub(super) fn resume(ctx: &mut Ctx) {
 
 /// Veteran's Luck on the waiting attack.
 pub(crate) fn luck(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -137,7 +137,7 @@ pub(crate) fn luck(
 
 /// The target's answer to the waiting attack: Total Defense or not; then the attack lands.
 pub(crate) fn answer(
-    enc: &Encounter,
+    enc: &mut Encounter,
     total_defense: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

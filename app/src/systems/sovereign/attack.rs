@@ -158,7 +158,7 @@ fn check_swarm(
 /// An attack: the Main action and the d20. When the target may still take Total Defense (it
 /// may, after seeing the roll), the attack waits for its answer; otherwise it lands now.
 pub(crate) fn attack_with(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     index: usize,

@@ -35,7 +35,7 @@ pub(crate) fn save_target(enc: &Encounter, c: &Combatant, kind: SaveKind) -> i64
 
 /// A saving throw.
 pub(crate) fn save_throw(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     kind: SaveKind,
     dice: &mut dyn DiceSource,
@@ -66,7 +66,7 @@ fn skill_of(c: &Combatant, skill: &str) -> i64 {
 
 /// A skill check, opposed or not.
 pub(crate) fn skill(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     skill_key: &str,
     attr: &str,
@@ -142,7 +142,7 @@ pub(crate) fn morale_due(enc: &Encounter, c: &Combatant) -> Option<String> {
 /// Morale: the GM's call, or 2d6 over the Morale score (with the setting on: above it, it
 /// retreats).
 pub(crate) fn morale(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     retreats: Option<bool>,
     dice: &mut dyn DiceSource,
@@ -196,7 +196,7 @@ pub(crate) fn check_pick_up(enc: &Encounter, id: CombatantId) -> Result<(), Rule
 
 /// Picking up an item within reach: the turn's Move.
 pub(crate) fn pick_up(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -64,7 +64,7 @@ pub(crate) fn check_door(enc: &Encounter, id: CombatantId, edge: Edge) -> Result
 
 /// Opens or shuts the door on `edge`: the turn's Move.
 pub(crate) fn work_door(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     edge: Edge,
     dice: &mut dyn DiceSource,

@@ -71,7 +71,7 @@ pub(crate) fn check_execute(
 
 /// An execution attack.
 pub(crate) fn execute(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     index: usize,

@@ -35,7 +35,7 @@ pub(crate) fn check_heal(
 /// rules edition 1), −1 per round since the fall; 10 or more stabilizes at 1 HP, Frail — and,
 /// from rules edition 1, unconscious for the rest of the fight.
 pub(crate) fn heal(
-    enc: &Encounter,
+    enc: &mut Encounter,
     healer: CombatantId,
     target: CombatantId,
     dice: &mut dyn DiceSource,

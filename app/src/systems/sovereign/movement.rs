@@ -56,7 +56,7 @@ pub(crate) fn feet_left(enc: &Encounter, id: CombatantId) -> u32 {
 /// The acting combatant walks to `to` on the grid, within its Move (and its Main as a second
 /// Move, spent once the first is used up).
 pub(crate) fn walk(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     to: GridPos,
     dice: &mut dyn DiceSource,

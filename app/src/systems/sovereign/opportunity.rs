@@ -48,7 +48,7 @@ pub(crate) fn check_stand_up(enc: &Encounter, id: CombatantId) -> Result<(), Rul
 
 /// Standing up: the turn's Move, and every foe next to it may strike first.
 pub(crate) fn stand_up(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -86,7 +86,7 @@ pub(crate) fn stand_up(
 
 /// Disengage: the Main action, so that walking out of melee draws no attack this turn.
 pub(crate) fn disengage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -117,7 +117,7 @@ pub(crate) fn check_opportunity(
 
 /// A foe strikes at the walker (or lets it go); when every foe has answered, the walk goes on.
 pub(crate) fn answer(
-    enc: &Encounter,
+    enc: &mut Encounter,
     striker: CombatantId,
     strike: bool,
     dice: &mut dyn DiceSource,

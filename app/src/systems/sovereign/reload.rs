@@ -36,7 +36,7 @@ pub(crate) fn check_reload(
 
 /// Reloads a bow (the Move) or a crossbow (the Main).
 pub(crate) fn reload(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     index: usize,
     dice: &mut dyn DiceSource,

@@ -18,7 +18,7 @@ use crate::system::{Ctx, RuleError, check_before};
 
 /// The GM says which side is caught unaware.
 pub(crate) fn surprise(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: Option<SideId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -49,7 +49,7 @@ pub(crate) fn check_surprisable(enc: &Encounter, side: SideId) -> Result<(), Rul
 
 /// A side expects a fight, or no longer does.
 pub(crate) fn expecting(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     on: bool,
     dice: &mut dyn DiceSource,
@@ -103,7 +103,7 @@ fn best_of(enc: &Encounter, side: SideId, skill: &str, attr: &str) -> (i64, Stri
 
 /// One side tries to catch another unaware: its best against 8 + the other's best Notice.
 pub(crate) fn surprise_check(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     against: SideId,
     exert: bool,
@@ -137,7 +137,7 @@ pub(crate) fn surprise_check(
 }
 
 /// Next: start the fight, pass the turn, end the round, or start the next.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(enc) {
         Some(Step::Turns) => {

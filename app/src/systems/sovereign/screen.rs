@@ -65,7 +65,7 @@ pub(crate) fn check_screen_of(
 
 /// Screen an ally: the Move is spent, and the ward is guarded until the screener's next turn.
 pub(crate) fn screen(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     ward: CombatantId,
     dice: &mut dyn DiceSource,
@@ -93,7 +93,7 @@ pub(crate) fn check_hold(enc: &Encounter, id: CombatantId) -> Result<(), RuleErr
 
 /// Hold an action: the Move spent, the Main kept for an Instant later this round.
 pub(crate) fn hold(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

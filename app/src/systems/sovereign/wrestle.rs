@@ -54,7 +54,7 @@ pub(crate) fn check_wrestle_on(
 
 /// A shove or a grapple.
 pub(crate) fn wrestle(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     grapple: bool,
