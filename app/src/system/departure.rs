@@ -154,6 +154,18 @@ pub fn handle(
     Ok(events)
 }
 
+/// The events of `command` against `enc`, handled on a copy: `enc` is left as it is (the
+/// table's path: a history records the events it is given, and a check or a dry run changes
+/// nothing).
+pub fn handle_on_copy(
+    system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    handle(system, &mut enc.clone(), command, dice)
+}
+
 /// `command` handled on `after` (a copy of `before`, which it reads as the fight before the
 /// command), then settled: a GM's edit of a track meets the procedure's threshold rule, and
 /// whoever a GM's edit takes out of a step is settled, then the timers run, all before the

@@ -33,7 +33,7 @@ pub(crate) mod words;
 pub use crate::own::UnknownSystem;
 pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common, set_order_keeping_turn};
 pub use ctx::Ctx;
-pub use departure::{Departure, Left, TrackEdit, departures, handle};
+pub use departure::{Departure, Left, TrackEdit, departures, handle, handle_on_copy};
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use procedure::{Kept, Part, Procedure};

@@ -165,11 +165,13 @@ pub(crate) fn react(
         let why = why.words(&enc.name_of(pending.target));
         return Err(RuleError::NotAllowed(format!("{}: {why}", option.label(enc))));
     }
+    // The reaction's words as the blow stood, before it is done.
+    let label = option.label(enc);
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_REACT, Some(pending.target), BdpEvent::AttackDone);
     let fatigue = option.fatigue;
     if fatigue > 0 {
-        tire(&mut ctx, pending.target, fatigue, &option.label(enc))?;
+        tire(&mut ctx, pending.target, fatigue, &label)?;
     }
     resolve(&mut ctx, &pending, &reaction)?;
     let mut rest = pending;

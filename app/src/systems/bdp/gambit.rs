@@ -49,9 +49,10 @@ pub(crate) fn gambit(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check(enc, attacker, target)?;
-    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
+    let a = enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let counter = enc.bdp().counter == Some((attacker, target));
-    let weapon = wielded(enc, a)?
+    let weapon = wielded(enc, &a)?
         .into_iter()
         .max_by_key(|w| w.die)
         .unwrap_or_else(super::block::Weapon::unarmed);

@@ -73,7 +73,7 @@ pub(crate) fn cast(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_cast(enc, caster, n)?;
-    let c = &enc.combatants[&caster];
+    let c = enc.combatants.shared(&caster).ok_or(RuleError::UnknownCombatant(caster))?;
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_MAGIC, Some(caster), BdpEvent::Acted { id: caster });
     let label = format!("{}'s Magic Dice", c.name);
@@ -105,7 +105,7 @@ pub(crate) fn cast(
                 .combatants
                 .values()
                 .filter(|o| {
-                    o.id != caster && crate::reach::in_melee(&ctx.enc, c, o) && !block::is_out(o)
+                    o.id != caster && crate::reach::in_melee(&ctx.enc, &c, o) && !block::is_out(o)
                 })
                 .map(|o| o.id)
                 .collect();
@@ -199,7 +199,7 @@ pub(crate) fn trick(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let (caster, left) = spend(enc, &faces)?;
-    let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
+    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let penalty = 2 * (faces.len() as i64 - 1);
     let mut ctx = Ctx::new(enc, dice);
     let outcome = roll_save(&mut ctx, R_MAGIC, target, ability, -penalty, " against the trick")?;

@@ -86,13 +86,13 @@ pub(crate) fn hurt(
     save: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
+    let c = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let mut ctx = Ctx::new(enc, dice);
     let label = format!("Damage to {}", c.name);
     let raw = ctx.roll(R_SAVE, Some(target), expr, &label)?.total.max(0);
     if to_str {
         // A detachment's body is its will: what reaches "STR" reaches its WIL.
-        let ability = if super::block::BdpBlock::of(c)?.detachment { "wil" } else { "str" };
+        let ability = if super::block::BdpBlock::of(&c)?.detachment { "wil" } else { "str" };
         let name = ability.to_uppercase();
         ctx.ruling(R_SAVE, Some(target), format!("{} takes {raw} to {name}", c.name));
         if raw > 0 {
@@ -118,7 +118,7 @@ pub(crate) fn retreat(
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     if !super::turns::in_turns(enc) || !enc.acting().contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} retreats on its turn", c.name)));
     }

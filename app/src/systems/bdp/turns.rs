@@ -11,6 +11,7 @@ use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, ZoneId};
 use crate::system::Ctx;
+use std::sync::Arc;
 use crate::system::Step as _;
 use crate::system::{RuleError, System, handle_common};
 
@@ -87,9 +88,9 @@ fn new_round(ctx: &mut Ctx, round: u32) {
 /// The stepper's Next.
 pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         None | Some(Step::Before) => {
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed(
                     "add at least one combatant before starting".into(),
                 ));
@@ -97,33 +98,36 @@ pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<
             new_round(&mut ctx, 1);
         }
         Some(Step::Declare) => {
-            let plan = order::plan(enc);
+            let plan = order::plan(ctx.enc);
             ctx.push(R_TURN, None, EventKind::OrderSet { order: plan.order });
             ctx.push(R_TURN, None, Step::Order.entered());
         }
         Some(Step::Order) => {
-            if let Some((pc, _)) = order::pending(enc).first() {
+            if let Some((pc, _)) = order::pending(ctx.enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "break the tie first: {}'s DEX save",
-                    enc.name_of(*pc)
+                    ctx.enc.name_of(*pc)
                 )));
             }
-            let next = next_place(enc, &enc.order, None);
-            go_to(&mut ctx, &enc.order, next);
+            let order = Arc::clone(&ctx.enc.order);
+            let next = next_place(ctx.enc, &order, None);
+            go_to(&mut ctx, &order, next);
         }
         Some(Step::Quick | Step::Full) => {
-            let next = next_place(enc, &enc.order, enc.turn);
-            go_to(&mut ctx, &enc.order, next);
+            let order = Arc::clone(&ctx.enc.order);
+            let next = next_place(ctx.enc, &order, ctx.enc.turn);
+            go_to(&mut ctx, &order, next);
         }
         Some(Step::Morale) => {
-            if let Some((side, trigger)) = morale::due(enc).first() {
+            if let Some((side, trigger)) = morale::due(ctx.enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "{} must check morale first ({})",
-                    enc.sides[side].name,
+                    ctx.enc.sides[side].name,
                     trigger.label()
                 )));
             }
-            new_round(&mut ctx, enc.round + 1);
+            let round = ctx.enc.round + 1;
+            new_round(&mut ctx, round);
         }
     }
     Ok(ctx.finish())

@@ -63,10 +63,11 @@ pub(crate) fn roll(
     let Some(Pending::Injury { target, attacker, .. }) = enc.d12().pending.first() else {
         return Err(RuleError::NotAllowed("no combat injury is waiting".into()));
     };
+    let (target, attacker) = (*target, *attacker);
     let table = usable(enc, damage_type).map_err(RuleError::NotAllowed)?.clone();
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_INJURY, Some(*attacker), D12Event::Settled);
-    on_table(&mut ctx, *target, &table)?;
+    ctx.emit(R_INJURY, Some(attacker), D12Event::Settled);
+    on_table(&mut ctx, target, &table)?;
     Ok(ctx.finish())
 }
 

@@ -227,7 +227,7 @@ pub(crate) fn stabilize(
     if t.conditions.contains(STABILIZED) {
         return Err(RuleError::NotAllowed(format!("{} is stabilized already", t.name)));
     }
-    let tn = stabilize_tn(enc, target);
+    let tn = stabilize_tn(ctx.enc, target);
     let bonus = stat(&h, HEAL);
     let label = format!("{}'s Heal check on {}", h.name, t.name);
     let roll = ctx.roll(R_WOUNDS, Some(healer), &Dice::die(20).plus(bonus), &label)?;

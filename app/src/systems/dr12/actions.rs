@@ -31,7 +31,7 @@ pub(crate) fn disengage(
 ) -> Result<Vec<Event>, RuleError> {
     check_action(enc, id)?;
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_ACTION, Some(id), Dr12Event::Disengaged { id, at: now(enc) });
+    ctx.emit(R_ACTION, Some(id), Dr12Event::Disengaged { id, at: now(ctx.enc) });
     Ok(ctx.finish())
 }
 
@@ -53,7 +53,7 @@ pub(crate) fn act(
         )));
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_ACTION, Some(id), Dr12Event::Acted { id, at: now(enc), what: what.into() });
+    ctx.emit(R_ACTION, Some(id), Dr12Event::Acted { id, at: now(ctx.enc), what: what.into() });
     Ok(ctx.finish())
 }
 
@@ -101,17 +101,17 @@ pub(crate) fn test_for(
     check_test(enc, id, stat, &purpose, action)?;
     let mut ctx = Ctx::new(enc, dice);
     let what = match &purpose {
-        Purpose::Stunt { target: Some(t) } => format!("stunt against {}", enc.name_of(*t)),
+        Purpose::Stunt { target: Some(t) } => format!("stunt against {}", ctx.enc.name_of(*t)),
         Purpose::Stunt { target: None } => "stunt".into(),
         Purpose::Shake { hindrance } => format!("Test to shake off {hindrance}"),
         Purpose::Zone => {
-            let zone = enc.combatants[&id].zone.and_then(|z| enc.zone(z)).map(|z| z.name.clone());
+            let zone = ctx.enc.combatants[&id].zone.and_then(|z| ctx.enc.zone(z)).map(|z| z.name.clone());
             format!("Test against {}", zone.unwrap_or_else(|| "the zone".into()))
         }
         Purpose::Other => "Test".into(),
     };
     if action {
-        let at = now(enc);
+        let at = now(ctx.enc);
         ctx.emit(R_ACTION, Some(id), Dr12Event::Acted { id, at, what: what.clone() });
     }
     let key = stat.trim().to_lowercase();

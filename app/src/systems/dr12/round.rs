@@ -55,8 +55,9 @@ pub(crate) fn reaction(
 ) -> Result<Vec<Event>, RuleError> {
     check_before(enc)?;
     let s = enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
+    let name = s.name.clone();
     let mut ctx = Ctx::new(enc, dice);
-    let roll = ctx.die(R_INIT, None, 10, &format!("Reaction of {}", s.name))?;
+    let roll = ctx.die(R_INIT, None, 10, &format!("Reaction of {}", name))?;
     let word = reaction_word(roll);
     ctx.emit(R_INIT, None, Dr12Event::Reacted { side, reaction: word.into() });
     Ok(ctx.finish())
@@ -65,21 +66,22 @@ pub(crate) fn reaction(
 /// Next: start the fight, end a turn, end the round, or start the next one.
 pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         Some(Step::Turns) => {
-            end_turn(&mut ctx)?;
+            // The place whose turn ends, as it was before the turn's end was said.
             let from = ctx.enc.turn;
+            end_turn(&mut ctx)?;
             next(&mut ctx, from)?;
         }
         Some(Step::End) => {
-            let round = enc.round + 1;
+            let round = ctx.enc.round + 1;
             ctx.push(R_TURN, None, EventKind::RoundStarted { round });
             turn_order::join_newcomers(&mut ctx, R_INIT, |c| !is_out(c));
             ctx.push(R_TURN, None, Step::Turns.entered());
             next(&mut ctx, None)?;
         }
         _ => {
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed("nobody is on the board yet".into()));
             }
             initiative(&mut ctx)?;

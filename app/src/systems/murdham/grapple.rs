@@ -119,13 +119,13 @@ pub(crate) fn shove(
     let mut ctx = Ctx::new(enc, dice);
     turn::use_main(&mut ctx, false)?;
     let where_to = toward
-        .and_then(|z| enc.zone(z))
+        .and_then(|z| ctx.enc.zone(z))
         .map(|z| format!(" towards {}", z.name))
         .unwrap_or_default();
     ctx.ruling(
         R_GRAPPLE,
         Some(held),
-        format!("{} shoves {} half a zone{where_to}", enc.name_of(grabber), enc.name_of(held)),
+        format!("{} shoves {} half a zone{where_to}", ctx.enc.name_of(grabber), ctx.enc.name_of(held)),
     );
     ctx.emit(R_GRAPPLE, Some(held), E::Freed { id: held });
     ctx.uncondition(R_GRAPPLE, held, ENTANGLED);

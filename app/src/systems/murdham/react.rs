@@ -217,7 +217,7 @@ pub(crate) fn stunt(
         ctx.ruling(
             R_REACT,
             Some(target),
-            format!("{} accepts instead of the blow: {effect}", enc.name_of(target)),
+            format!("{} accepts instead of the blow: {effect}", ctx.enc.name_of(target)),
         );
         let label: String = effect.chars().take(40).collect();
         ctx.condition(R_REACT, target, label.trim());
@@ -225,7 +225,7 @@ pub(crate) fn stunt(
         ctx.ruling(
             R_REACT,
             Some(target),
-            format!("{} refuses the stunt: the attack goes on", enc.name_of(target)),
+            format!("{} refuses the stunt: the attack goes on", ctx.enc.name_of(target)),
         );
         pa.stunt_open = false;
         proceed(&mut ctx, pa, false)?;
@@ -259,7 +259,7 @@ pub(crate) fn react(
     allowed(enc, &pa, &reaction)
         .map_err(|why| RuleError::NotAllowed(format!("{}: {why}", enc.name_of(id))))?;
     let mut ctx = Ctx::new(enc, dice);
-    let name = enc.name_of(id);
+    let name = ctx.enc.name_of(id);
     match &reaction {
         Reaction::None => {
             ctx.ruling(R_REACT, Some(id), format!("{name} takes the attack"));
@@ -277,9 +277,9 @@ pub(crate) fn react(
             pa.struck[i].reaction = Some(reaction.clone());
         }
         Reaction::HideBehind { shield } => {
-            let held = enc.murdham().grabs.get(shield) == Some(&id);
+            let held = ctx.enc.murdham().grabs.get(shield) == Some(&id);
             let note = if held { ", the one it holds, who has no say" } else { "" };
-            let how = format!("hides behind {}{note}", enc.name_of(*shield));
+            let how = format!("hides behind {}{note}", ctx.enc.name_of(*shield));
             ctx.emit(R_REACT, Some(id), E::Reacted { id, how });
             pa.struck[i] =
                 Struck { id: *shield, reaction: held.then_some(Reaction::None), guard: held };

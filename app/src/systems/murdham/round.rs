@@ -36,7 +36,7 @@ pub(crate) fn holder(
             if !all.contains(&side) {
                 return Err(RuleError::Invalid(format!(
                     "{} has nobody in the fight",
-                    side_name(enc, side)
+                    side_name(ctx.enc, side)
                 )));
             }
             ctx.emit(R_ROUND, None, E::Holder { side, rolled: false });
@@ -160,7 +160,7 @@ pub(crate) fn activate(
     }
     check_choice(enc, c.side)?;
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_TURN, Some(id), E::Activated { id, ambush: Step::Ambush.now(enc) });
+    ctx.emit(R_TURN, Some(id), E::Activated { id, ambush: Step::Ambush.now(ctx.enc) });
     Ok(ctx.finish())
 }
 
@@ -323,12 +323,12 @@ fn threshold(ctx: &Ctx) -> i64 {
 /// The Next button: starts the fight or the next round, or ends the turn in progress.
 pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         None | Some(Step::Before) => {
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed("add at least one combatant first".into()));
             }
-            if enc.murdham().holder.is_none() {
+            if ctx.enc.murdham().holder.is_none() {
                 return Err(RuleError::NotAllowed(
                     "first say which faction holds the initiative (it started the fight), or \
                      roll for it"
@@ -337,10 +337,10 @@ pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<
             }
             start_round(&mut ctx)?;
         }
-        Some(Step::Ambush | Step::Fast | Step::Turns) => match enc.murdham().turn.id {
+        Some(Step::Ambush | Step::Fast | Step::Turns) => match ctx.enc.murdham().turn.id {
             Some(id) => close_turn(&mut ctx, id)?,
             None => {
-                let whose = enc.murdham().choosing.map(|s| super::sides(enc, s));
+                let whose = ctx.enc.murdham().choosing.map(|s| super::sides(ctx.enc, s));
                 return Err(RuleError::NotAllowed(match whose {
                     Some(s) => format!("it is {s} choice: activate a character or pass"),
                     None => "the faction holding the initiative first says who acts first".into(),
@@ -348,10 +348,10 @@ pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<
             }
         },
         Some(Step::End) => {
-            if let Some(side) = super::morale::due(enc).first().map(|d| d.side) {
+            if let Some(side) = super::morale::due(ctx.enc).first().map(|d| d.side) {
                 return Err(RuleError::NotAllowed(format!(
                     "first settle {} morale",
-                    super::sides(enc, side)
+                    super::sides(ctx.enc, side)
                 )));
             }
             start_round(&mut ctx)?;

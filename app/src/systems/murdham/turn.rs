@@ -60,13 +60,13 @@ pub(crate) fn bonus(
     let what = what.trim();
     let what = if what.is_empty() { "a bonus action" } else { what };
     let mut ctx = Ctx::new(enc, dice);
-    let t = enc.murdham().turn.clone();
+    let t = ctx.enc.murdham().turn.clone();
     ctx.emit(
         R_TURN,
         Some(id),
         E::Used { bonus: t.bonus + 1, main: t.main, zones: t.zones, full_move: t.full_move },
     );
-    ctx.ruling(R_TURN, Some(id), format!("{} (bonus action): {what}", enc.name_of(id)));
+    ctx.ruling(R_TURN, Some(id), format!("{} (bonus action): {what}", ctx.enc.name_of(id)));
     Ok(ctx.finish())
 }
 
@@ -279,7 +279,7 @@ pub(crate) fn opportunity(
     let Some(Pending::Leaving { held, enemies }) = enc.murdham().pending.first() else {
         return Err(RuleError::NotAllowed("nobody is moving away from an enemy".into()));
     };
-    let held = held.clone();
+    let (held, enemies) = (held.clone(), enemies.clone());
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_TURN, None, E::Settled);
     match by {
@@ -287,7 +287,7 @@ pub(crate) fn opportunity(
             ctx.ruling(
                 R_TURN,
                 Some(held.id),
-                format!("Nobody strikes at {} leaving", enc.name_of(held.id)),
+                format!("Nobody strikes at {} leaving", ctx.enc.name_of(held.id)),
             );
             finish_move(&mut ctx, &held)?;
         }
@@ -295,10 +295,10 @@ pub(crate) fn opportunity(
             if !enemies.contains(&striker) {
                 return Err(RuleError::NotAllowed(format!(
                     "{} is not a nearby enemy able to strike",
-                    enc.name_of(striker)
+                    ctx.enc.name_of(striker)
                 )));
             }
-            let how = format!("strikes at {} leaving", enc.name_of(held.id));
+            let how = format!("strikes at {} leaving", ctx.enc.name_of(held.id));
             ctx.emit(R_TURN, Some(striker), E::Reacted { id: striker, how });
             let aim = super::model::Aim::One { target: held.id };
             let spec = AttackSpec::plain(striker, aim, weapon);

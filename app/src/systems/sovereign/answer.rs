@@ -153,7 +153,7 @@ pub(crate) fn answer(
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_ATTACK, Some(p.target), SovEvent::Answered);
     if total_defense {
-        let at = TurnAt::now(enc).unwrap_or_default();
+        let at = TurnAt::now(ctx.enc).unwrap_or_default();
         let what = "Total Defense (+2 AC, no Shock until its next turn)".into();
         ctx.emit(R_ATTACK, Some(p.target), SovEvent::Main { id: p.target, at, what });
         ctx.condition(R_ATTACK, p.target, TOTAL_DEFENSE);

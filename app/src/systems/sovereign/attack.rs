@@ -166,13 +166,15 @@ pub(crate) fn attack_with(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let modifiers = check_attack(enc, attacker, target, index, manner)?;
-    let a = &enc.combatants[&attacker];
-    let t = &enc.combatants[&target];
+    let a = enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let a = &*a;
+    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
+    let t = &*t;
     let w = attack(a, index)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     if *manner == Manner::Charge {
-        let (to, cost) = charge_path(enc, a, t)?;
+        let (to, cost) = charge_path(ctx.enc, a, t)?;
         ctx.emit(
             R_MOVE,
             Some(attacker),

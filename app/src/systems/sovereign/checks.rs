@@ -43,7 +43,7 @@ pub(crate) fn save_throw(
     let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let target = save_target(enc, &c, kind);
     let mut ctx = Ctx::new(enc, dice);
-    let what = if enc.is_party(id) { format!("{} save", kind.word()) } else { "save".into() };
+    let what = if ctx.enc.is_party(id) { format!("{} save", kind.word()) } else { "save".into() };
     let roll = ctx.roll(R_CHECK, Some(id), &Dice::die(20), &what)?;
     let o = save(&roll, target);
     ctx.ruling(
@@ -94,14 +94,14 @@ pub(crate) fn skill(
     let (bonus, attr_mod) = (skill_of(&c, &skill_key), modifier(&c, &attr));
     let mut ctx = Ctx::new(enc, dice);
     if main {
-        let at = TurnAt::now(enc).unwrap_or_default();
+        let at = TurnAt::now(ctx.enc).unwrap_or_default();
         let what = format!("uses {skill_key}");
         ctx.emit(R_CHECK, Some(id), SovEvent::Main { id, at, what });
     }
     let what = format!("{}/{} check", attr.to_uppercase(), skill_key);
     let roll = ctx.roll(R_CHECK, Some(id), &Dice::pool(2, 6), &what)?;
     let o = skill_check(&roll, bonus, attr_mod, difficulty);
-    let vs = against.map_or(String::new(), |o| format!(" (opposed by {})", enc.name_of(o.id)));
+    let vs = against.map_or(String::new(), |o| format!(" (opposed by {})", ctx.enc.name_of(o.id)));
     ctx.ruling(
         R_CHECK,
         Some(id),
@@ -156,7 +156,7 @@ pub(crate) fn morale(
     let retreats = match retreats {
         Some(r) => r,
         None => {
-            if !enc.flag(MORALE_2D6, false) {
+            if !ctx.enc.flag(MORALE_2D6, false) {
                 return Err(RuleError::NotAllowed(
                     "the 2d6 morale check is off: decide instead".into(),
                 ));
@@ -201,9 +201,10 @@ pub(crate) fn pick_up(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_pick_up(enc, id)?;
-    let c = &enc.combatants[&id];
+    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
+    let c = &*c;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let feet = move_ft(c);
     ctx.emit(R_CHECK, Some(id), SovEvent::Walked { id, at, feet, done: false });
     ctx.ruling(R_CHECK, Some(id), format!("{} picks up an item (its Move)", c.name));

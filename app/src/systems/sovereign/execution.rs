@@ -78,7 +78,10 @@ pub(crate) fn execute(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let feet = check_execute(enc, attacker, target, index)?;
-    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
+    let a = enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let a = &*a;
+    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
+    let t = &*t;
     let w = attack(a, index)?;
     let skill = attack_skill(a, &w);
     let mut ctx = Ctx::new(enc, dice);

@@ -61,7 +61,8 @@ pub(crate) fn walk(
     to: GridPos,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
+    let c = &*c;
     let grid = enc.grid.as_ref().ok_or_else(|| RuleError::Invalid("there is no grid".into()))?;
     let from =
         c.square.ok_or_else(|| RuleError::Invalid(format!("{} is not on the grid", c.name)))?;
@@ -75,15 +76,15 @@ pub(crate) fn walk(
         RuleError::NotAllowed(format!("{} cannot go there: {e} ({left} ft left this turn)", c.name))
     })?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
-    let spent = enc.sovereign().turn.now(enc);
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
+    let spent = ctx.enc.sovereign().turn.now(ctx.enc);
     let feet = spent.feet + path.cost_ft;
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
-    if feet > move_ft(c) && !enc.sovereign().mains.contains(&id) {
+    if feet > move_ft(c) && !ctx.enc.sovereign().mains.contains(&id) {
         ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "a second Move".into() });
     }
     // Walking out of a foe's reach: the foe may strike first.
-    let strikers = super::opportunity::strikers(enc, c, to);
+    let strikers = super::opportunity::strikers(ctx.enc, c, to);
     if !strikers.is_empty() {
         let cost_ft = path.cost_ft;
         ctx.emit(

@@ -53,20 +53,21 @@ pub(crate) fn stand_up(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_stand_up(enc, id)?;
-    let c = &enc.combatants[&id];
+    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
+    let c = &*c;
     let spent = enc.sovereign().turn.now(enc);
     let at_square =
         c.square.ok_or_else(|| RuleError::NotAllowed(format!("{} is not on the grid", c.name)))?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let feet = c.stat(MOVE).and_then(|m| u32::try_from(m).ok()).unwrap_or(DEFAULT_MOVE_FT);
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
     let strikers: Vec<CombatantId> = if spent.disengaged {
         Vec::new()
     } else {
-        enc.combatants
+        ctx.enc.combatants
             .values()
-            .filter(|o| o.side != c.side && !is_out(o) && reach::in_melee(enc, c, o))
+            .filter(|o| o.side != c.side && !is_out(o) && reach::in_melee(ctx.enc, c, o))
             .filter(|o| SovBlock::of(o).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged())))
             .map(|o| o.id)
             .collect()
@@ -92,7 +93,7 @@ pub(crate) fn disengage(
 ) -> Result<Vec<Event>, RuleError> {
     check_main(enc, id, false)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "disengages".into() });
     ctx.emit(R_MOVE, Some(id), SovEvent::Disengaged { id, at });
     Ok(ctx.finish())
@@ -126,7 +127,7 @@ pub(crate) fn answer(
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_ATTACK, Some(striker), SovEvent::Struck { striker });
     if strike {
-        let index = SovBlock::of(&enc.combatants[&striker])?
+        let index = SovBlock::of(&ctx.enc.combatants[&striker])?
             .attacks
             .iter()
             .position(|w| !w.ranged())

@@ -58,7 +58,7 @@ pub(crate) fn expecting(
     enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_INIT, None, SovEvent::Expects { side, on });
-    if on && enc.sovereign().surprised == Some(side) {
+    if on && ctx.enc.sovereign().surprised == Some(side) {
         ctx.emit(R_INIT, None, SovEvent::Surprised { side: None });
     }
     Ok(ctx.finish())
@@ -115,7 +115,7 @@ pub(crate) fn surprise_check(
     let (notice, watcher) = best_of(enc, against, "notice", "wis");
     let difficulty = super::rules::opposed_difficulty(notice);
     let mut ctx = Ctx::new(enc, dice);
-    let (a, b) = (enc.sides[&side].name.clone(), enc.sides[&against].name.clone());
+    let (a, b) = (ctx.enc.sides[&side].name.clone(), ctx.enc.sides[&against].name.clone());
     let what = format!("{a}: {}/{skill} to catch {b} unaware", attr.to_uppercase());
     let roll = ctx.roll(R_INIT, None, &crate::dice::Dice::pool(2, 6), &what)?;
     let o = super::rules::skill_check(&roll, bonus, 0, difficulty);
@@ -139,24 +139,24 @@ pub(crate) fn surprise_check(
 /// Next: start the fight, pass the turn, end the round, or start the next.
 pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         Some(Step::Turns) => {
-            let from = enc.turn;
+            let from = ctx.enc.turn;
             next(&mut ctx, from)?;
         }
         Some(Step::End) => {
-            ctx.push(R_ROUND, None, EventKind::RoundStarted { round: enc.round + 1 });
+            ctx.push(R_ROUND, None, EventKind::RoundStarted { round: ctx.enc.round + 1 });
             turn_order::join_newcomers(&mut ctx, R_INIT, |c| !is_out(c));
             ctx.push(R_ROUND, None, Step::Turns.entered());
             next(&mut ctx, None)?;
         }
         _ => {
-            if enc.grid.is_none() {
+            if ctx.enc.grid.is_none() {
                 return Err(RuleError::NotAllowed(
                     "Sovereign is fought on a grid: set one up first".into(),
                 ));
             }
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed("nobody is on the board yet".into()));
             }
             initiative(&mut ctx)?;

@@ -72,8 +72,8 @@ pub(crate) fn screen(
 ) -> Result<Vec<Event>, RuleError> {
     check_screen(enc, id, ward)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
-    let feet = enc.sovereign().turn.now(enc).feet;
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
+    let feet = ctx.enc.sovereign().turn.now(ctx.enc).feet;
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: true });
     ctx.emit(R_MOVE, Some(id), SovEvent::Screening { screener: id, ward: Some(ward) });
     Ok(ctx.finish())
@@ -99,7 +99,7 @@ pub(crate) fn hold(
 ) -> Result<Vec<Event>, RuleError> {
     check_hold(enc, id)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet: 0, done: true });
     ctx.emit(R_MOVE, Some(id), SovEvent::Held { id, on: true });
     Ok(ctx.finish())

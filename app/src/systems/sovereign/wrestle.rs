@@ -61,9 +61,12 @@ pub(crate) fn wrestle(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_wrestle(enc, attacker, target)?;
-    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
+    let a = enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let a = &*a;
+    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
+    let t = &*t;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let what = format!("{} {}", if grapple { "grapples" } else { "shoves" }, t.name);
     ctx.emit(R_ATTACK, Some(attacker), SovEvent::Main { id: attacker, at, what: what.clone() });
     let difficulty = opposed_difficulty(brawl(t));
