@@ -166,10 +166,8 @@ pub(crate) fn attack_with(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let modifiers = check_attack(enc, attacker, target, index, manner)?;
-    let a = enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
-    let a = &*a;
-    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
-    let t = &*t;
+    let a = &*enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let t = &*enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let w = attack(a, index)?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(ctx.enc).unwrap_or_default();

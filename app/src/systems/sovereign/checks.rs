@@ -201,8 +201,7 @@ pub(crate) fn pick_up(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_pick_up(enc, id)?;
-    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
-    let c = &*c;
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let feet = move_ft(c);

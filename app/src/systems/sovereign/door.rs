@@ -70,8 +70,7 @@ pub(crate) fn work_door(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let open = check_door(enc, id, edge)?;
-    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
-    let c = &*c;
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(ctx.enc).unwrap_or_default();
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet: move_ft(c), done: false });

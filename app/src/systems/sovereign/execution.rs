@@ -78,10 +78,8 @@ pub(crate) fn execute(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let feet = check_execute(enc, attacker, target, index)?;
-    let a = enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
-    let a = &*a;
-    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
-    let t = &*t;
+    let a = &*enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let t = &*enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let w = attack(a, index)?;
     let skill = attack_skill(a, &w);
     let mut ctx = Ctx::new(enc, dice);

@@ -41,10 +41,8 @@ pub(crate) fn heal(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_heal(enc, healer, target)?;
-    let h = enc.combatants.shared(&healer).ok_or(RuleError::UnknownCombatant(healer))?;
-    let h = &*h;
-    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
-    let t = &*t;
+    let h = &*enc.combatants.shared(&healer).ok_or(RuleError::UnknownCombatant(healer))?;
+    let t = &*enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let fell = enc.sovereign().mortal[&target];
     let penalty = heal_penalty(enc.round.saturating_sub(fell));
     let (keys, said) = if enc.rules >= 1 {

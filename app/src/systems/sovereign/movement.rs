@@ -61,8 +61,7 @@ pub(crate) fn walk(
     to: GridPos,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
-    let c = &*c;
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let grid = enc.grid.as_ref().ok_or_else(|| RuleError::Invalid("there is no grid".into()))?;
     let from =
         c.square.ok_or_else(|| RuleError::Invalid(format!("{} is not on the grid", c.name)))?;

@@ -53,8 +53,7 @@ pub(crate) fn stand_up(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_stand_up(enc, id)?;
-    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
-    let c = &*c;
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let spent = enc.sovereign().turn.now(enc);
     let at_square =
         c.square.ok_or_else(|| RuleError::NotAllowed(format!("{} is not on the grid", c.name)))?;

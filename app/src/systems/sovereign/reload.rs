@@ -42,8 +42,7 @@ pub(crate) fn reload(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let cost = check_reload(enc, id, index)?;
-    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
-    let c = &*c;
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let w = attack(c, index)?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(ctx.enc).unwrap_or_default();

@@ -61,10 +61,8 @@ pub(crate) fn wrestle(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_wrestle(enc, attacker, target)?;
-    let a = enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
-    let a = &*a;
-    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
-    let t = &*t;
+    let a = &*enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let t = &*enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let mut ctx = Ctx::new(enc, dice);
     let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let what = format!("{} {}", if grapple { "grapples" } else { "shoves" }, t.name);
