@@ -42,11 +42,16 @@ fn counted(f: impl FnOnce()) -> (u64, u64) {
 }
 
 /// The commands of one fight handled again on a copy of the board, with its dice.
-fn rules_alone(system: &'static dyn fray_app::System, start: &Encounter, commands: &[(u64, u64, Command)]) {
+fn rules_alone(
+    system: &'static dyn fray_app::System,
+    start: &Encounter,
+    commands: &[(u64, u64, Command)],
+) {
     let mut enc = start.clone();
     for (seed, stream, command) in commands {
         let mut dice = SeededDice::new(*seed, *stream);
-        system::handle(system, &mut enc, command.clone(), &mut dice).expect("taken once, taken again");
+        system::handle(system, &mut enc, command.clone(), &mut dice)
+            .expect("taken once, taken again");
     }
     std::hint::black_box(enc);
 }
@@ -55,7 +60,15 @@ fn main() {
     let _profiler = dhat::Profiler::builder().testing().build();
     fray_app::systems::registry();
     let rules = Rules::default();
-    println!("{:<10} {:>8} {:>14} {:>14} {:>18} {:>18}", "procedure", "commands", "fight blocks", "fight KiB", "rules-alone blocks", "rules-alone KiB");
+    println!(
+        "{:<10} {:>8} {:>14} {:>14} {:>18} {:>18}",
+        "procedure",
+        "commands",
+        "fight blocks",
+        "fight KiB",
+        "rules-alone blocks",
+        "rules-alone KiB"
+    );
     for (id, path) in BOARDS {
         let start = board(path);
         let system = fray_app::systems::registry().get(id).expect("a procedure");

@@ -172,3 +172,32 @@ impl<'a> Ctx<'a> {
         self.out.finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+
+    #[test]
+    fn a_command_changes_the_fight_once_per_event_and_its_count_is_no_part_of_the_fight() {
+        let system = crate::systems::registry().get("freeform").expect("freeform");
+        let before = Encounter::new(system, "In place", 1);
+        let mut enc = before.clone();
+        let mut dice = SeededDice::new(1, 0);
+        let mut ctx = Ctx::new(&mut enc, &mut dice);
+        ctx.ruling("test", None, "one ruling");
+        let rolled = ctx.die("test", None, 6, "one die").expect("a d6");
+        assert_eq!(ctx.enc.table.rolls.len(), 1, "the roll is on the fight as the command goes on");
+        let events = ctx.finish();
+        assert_eq!(events.len(), 2);
+        assert!((1..=6).contains(&rolled));
+        // Applied once each: the fight is the one its events fold to, one ruling and one roll.
+        assert_eq!(enc, crate::history::fold(&before, &events));
+        assert_eq!(enc.table.rulings.iter().filter(|r| &***r == "one ruling").count(), 1);
+        assert_eq!(enc.applied.0, before.applied.0 + 2, "the count the simulator reads");
+        let mut counted = before.clone();
+        counted.applied.0 += 7;
+        assert_eq!(counted, before, "how many events were applied is no part of the fight");
+        assert_ne!(enc, before);
+    }
+}

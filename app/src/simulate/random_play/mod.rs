@@ -399,8 +399,9 @@ impl<'a> Play<'a> {
             Ok(events) => {
                 self.history.record(command, events);
                 if fight != *self.state() {
-                    return Err("the fight changed in place is not the one its events fold to"
-                        .into());
+                    return Err(
+                        "the fight changed in place is not the one its events fold to".into()
+                    );
                 }
                 Ok(Ok(()))
             }

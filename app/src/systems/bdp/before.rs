@@ -85,7 +85,8 @@ pub(crate) fn surprise(
     };
     ctx.ruling(R_BEFORE, None, format!("Surprise {d6}: {text}"));
     let party = |id: SideId| ctx.enc.side(id).is_some_and(|s| s.party);
-    let ids: Vec<_> = ctx.enc
+    let ids: Vec<_> = ctx
+        .enc
         .combatants
         .values()
         .filter(|c| match who {

@@ -98,7 +98,10 @@ pub(crate) fn gambit(
 }
 
 /// Lets the counter-gambit chance go.
-pub(crate) fn decline(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn decline(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let Some((by, _)) = enc.bdp().counter else {
         return Err(RuleError::NotAllowed("no counter-gambit is on offer".into()));
     };

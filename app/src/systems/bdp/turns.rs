@@ -11,9 +11,9 @@ use crate::encounter::{Encounter, OrderEntry};
 use crate::event::{Event, EventKind};
 use crate::ids::{CombatantId, ZoneId};
 use crate::system::Ctx;
-use std::sync::Arc;
 use crate::system::Step as _;
 use crate::system::{RuleError, System, handle_common};
+use std::sync::Arc;
 
 /// The class of a place in the order (its first combatant's declaration).
 pub(crate) fn class_of(enc: &Encounter, entry: &OrderEntry) -> TurnClass {
@@ -86,7 +86,10 @@ fn new_round(ctx: &mut Ctx, round: u32) {
 }
 
 /// The stepper's Next.
-pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(ctx.enc) {
         None | Some(Step::Before) => {

@@ -164,7 +164,10 @@ pub(crate) fn damage(
 }
 
 /// Lets the first waiting injury or riposte go.
-pub(crate) fn dismiss(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn dismiss(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     let line = match ctx.enc.d12().pending.first() {
         Some(Pending::Injury { target, .. }) => {

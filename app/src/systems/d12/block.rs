@@ -4,8 +4,8 @@
 use crate::command::NewCombatant;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter, Track};
-use crate::ids::CombatantId;
 use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
 use crate::system::block_reader::read_block;
 use crate::system::{Ctx, RuleError};
 use serde::Deserialize;

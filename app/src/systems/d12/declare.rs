@@ -193,7 +193,8 @@ pub(crate) fn declare(
     let count = base + modifier;
     let now = current_count(ctx.enc);
     let missed = Step::Resolve.now(ctx.enc) && now.is_some_and(|n| count < n);
-    let hidden = Step::Declare.now(ctx.enc) && ctx.enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
+    let hidden =
+        Step::Declare.now(ctx.enc) && ctx.enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
     let was_full = ctx.enc.d12().declared.get(&id).is_some_and(|d| d.action == Action::FullDefense);
     if was_full && action != Action::FullDefense {
         ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);

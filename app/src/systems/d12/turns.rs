@@ -84,7 +84,10 @@ fn new_round(ctx: &mut Ctx, round: u32) {
 }
 
 /// The stepper's Next.
-pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(ctx.enc) {
         None | Some(Step::Before) => {
@@ -117,7 +120,8 @@ pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<
             if ctx.enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN {
                 ctx.emit(R_TURN, None, D12Event::Revealed);
                 // Full defense written down shows on the token now.
-                let full: Vec<CombatantId> = ctx.enc
+                let full: Vec<CombatantId> = ctx
+                    .enc
                     .d12()
                     .declared
                     .iter()

@@ -105,7 +105,8 @@ pub(crate) fn test_for(
         Purpose::Stunt { target: None } => "stunt".into(),
         Purpose::Shake { hindrance } => format!("Test to shake off {hindrance}"),
         Purpose::Zone => {
-            let zone = ctx.enc.combatants[&id].zone.and_then(|z| ctx.enc.zone(z)).map(|z| z.name.clone());
+            let zone =
+                ctx.enc.combatants[&id].zone.and_then(|z| ctx.enc.zone(z)).map(|z| z.name.clone());
             format!("Test against {}", zone.unwrap_or_else(|| "the zone".into()))
         }
         Purpose::Other => "Test".into(),

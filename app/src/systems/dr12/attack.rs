@@ -194,7 +194,10 @@ fn mark_usage(ctx: &mut Ctx, a: &Combatant, index: usize, w: &Weapon) {
 }
 
 /// The defender's DEX Test against the first attack waiting.
-pub(crate) fn defend(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn defend(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let Some(p) = enc.dr12().pending.first().cloned() else {
         return Err(RuleError::NotAllowed("no attack waits for a DEX Test".into()));
     };

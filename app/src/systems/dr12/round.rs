@@ -57,14 +57,17 @@ pub(crate) fn reaction(
     let s = enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
     let name = s.name.clone();
     let mut ctx = Ctx::new(enc, dice);
-    let roll = ctx.die(R_INIT, None, 10, &format!("Reaction of {}", name))?;
+    let roll = ctx.die(R_INIT, None, 10, &format!("Reaction of {name}"))?;
     let word = reaction_word(roll);
     ctx.emit(R_INIT, None, Dr12Event::Reacted { side, reaction: word.into() });
     Ok(ctx.finish())
 }
 
 /// Next: start the fight, end a turn, end the round, or start the next one.
-pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(ctx.enc) {
         Some(Step::Turns) => {

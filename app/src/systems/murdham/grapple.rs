@@ -125,7 +125,11 @@ pub(crate) fn shove(
     ctx.ruling(
         R_GRAPPLE,
         Some(held),
-        format!("{} shoves {} half a zone{where_to}", ctx.enc.name_of(grabber), ctx.enc.name_of(held)),
+        format!(
+            "{} shoves {} half a zone{where_to}",
+            ctx.enc.name_of(grabber),
+            ctx.enc.name_of(held)
+        ),
     );
     ctx.emit(R_GRAPPLE, Some(held), E::Freed { id: held });
     ctx.uncondition(R_GRAPPLE, held, ENTANGLED);

@@ -321,7 +321,10 @@ fn threshold(ctx: &Ctx) -> i64 {
 }
 
 /// The Next button: starts the fight or the next round, or ends the turn in progress.
-pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(ctx.enc) {
         None | Some(Step::Before) => {

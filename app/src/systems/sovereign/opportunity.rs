@@ -64,7 +64,8 @@ pub(crate) fn stand_up(
     let strikers: Vec<CombatantId> = if spent.disengaged {
         Vec::new()
     } else {
-        ctx.enc.combatants
+        ctx.enc
+            .combatants
             .values()
             .filter(|o| o.side != c.side && !is_out(o) && reach::in_melee(ctx.enc, c, o))
             .filter(|o| SovBlock::of(o).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged())))

@@ -137,7 +137,10 @@ pub(crate) fn surprise_check(
 }
 
 /// Next: start the fight, pass the turn, end the round, or start the next.
-pub(crate) fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     match Step::of(ctx.enc) {
         Some(Step::Turns) => {
