@@ -66,7 +66,7 @@ pub(crate) fn run_out(system: &dyn System, was: &[CombatantId], events: &[Event]
 /// Takes a timed condition off, saying why.
 fn end(ctx: &mut Ctx, timer: &Timer) {
     let (id, condition) = (timer.id, timer.condition.clone());
-    let words = crate::encounter::timer::timer_words(&ctx.enc, &timer.until);
+    let words = crate::encounter::timer::timer_words(ctx.enc, &timer.until);
     let name = ctx.name(id);
     ctx.ruling(R_TIMER, Some(id), format!("{name}'s {condition} runs out ({words})"));
     if ctx.enc.combatant(id).is_some_and(|c| c.conditions.contains(&condition)) {

@@ -130,7 +130,7 @@ pub(crate) fn attack(
 /// has none; then the next target of a blast.
 fn next_target(ctx: &mut Ctx, mut pending: PendingAttack) -> Result<(), RuleError> {
     loop {
-        let can_react = reaction_options(&ctx.enc, &pending)?
+        let can_react = reaction_options(ctx.enc, &pending)?
             .iter()
             .any(|o| o.allowed.is_ok() && o.reaction != Reaction::Defend);
         if can_react {
@@ -191,7 +191,7 @@ pub(crate) fn tire(
 ) -> Result<(), RuleError> {
     let c = ctx.snapshot(id)?;
     let name = c.name.clone();
-    if block::is_pc(&ctx.enc, &c) {
+    if block::is_pc(ctx.enc, &c) {
         let now = block::track(&c, "fatigue");
         ctx.set_track(R_REACT, id, "fatigue", now + amount);
         if c.track("fatigue").is_none_or(|t| t.max == 0) {
@@ -223,8 +223,8 @@ fn strike(
     let t = ctx.snapshot(target)?;
     let ab = BdpBlock::of(&a)?;
     let tb = BdpBlock::of(&t)?;
-    let weapons = if free { vec![Weapon::free_strike()] } else { wielded(&ctx.enc, &a)? };
-    let indices = if free { [None, None] } else { super::wear::indices(&ctx.enc, &a, &ab) };
+    let weapons = if free { vec![Weapon::free_strike()] } else { wielded(ctx.enc, &a)? };
+    let indices = if free { [None, None] } else { super::wear::indices(ctx.enc, &a, &ab) };
     let risky = ctx.enc.bdp().stunt_risk.contains(&target);
     let enhanced =
         matches!(edge, Edge::Enhanced | Edge::Stunt) || (ab.detachment && !tb.detachment) || risky;

@@ -105,7 +105,7 @@ pub(crate) fn cast(
                 .combatants
                 .values()
                 .filter(|o| {
-                    o.id != caster && crate::reach::in_melee(&ctx.enc, &c, o) && !block::is_out(o)
+                    o.id != caster && crate::reach::in_melee(ctx.enc, &c, o) && !block::is_out(o)
                 })
                 .map(|o| o.id)
                 .collect();

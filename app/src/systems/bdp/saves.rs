@@ -55,7 +55,7 @@ pub(crate) fn break_tie(
     };
     ctx.ruling(R_ORDER, Some(id), text);
     ctx.emit(R_ORDER, Some(id), BdpEvent::TieBroken { id, passed: outcome.success });
-    let order = super::order::plan(&ctx.enc).order;
+    let order = super::order::plan(ctx.enc).order;
     ctx.push(R_ORDER, None, EventKind::OrderSet { order });
     Ok(ctx.finish())
 }

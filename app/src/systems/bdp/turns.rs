@@ -48,11 +48,11 @@ pub(super) fn in_turns(enc: &Encounter) -> bool {
 fn go_to(ctx: &mut Ctx, order: &[OrderEntry], next: Option<usize>) {
     match next {
         Some(i) => {
-            let step = match class_of(&ctx.enc, &order[i]) {
+            let step = match class_of(ctx.enc, &order[i]) {
                 TurnClass::Quick => Step::Quick,
                 TurnClass::Full => Step::Full,
             };
-            if !step.now(&ctx.enc) {
+            if !step.now(ctx.enc) {
                 ctx.push(R_TURN, None, step.entered());
             }
             let actor = order[i].combatants.first().copied();

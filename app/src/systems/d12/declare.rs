@@ -224,7 +224,7 @@ pub(crate) fn declare(
         ctx.emit(R_DECLARE, Some(id), D12Event::Late { id, declared: late });
     } else {
         // Still to come this round: it takes its place in the order.
-        let order = plan(&ctx.enc);
+        let order = plan(ctx.enc);
         let index = order.iter().position(|e| e.count == now);
         let joins_now = index.is_some_and(|i| order[i].combatants.contains(&id));
         ctx.push(R_TURN, None, EventKind::OrderSet { order });

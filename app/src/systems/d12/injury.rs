@@ -44,7 +44,7 @@ pub(crate) fn chance(
     let types: Vec<String> =
         if w.types.is_empty() { vec!["untyped".into()] } else { w.types.clone() };
     if let [only] = types.as_slice()
-        && let Ok(table) = usable(&ctx.enc, only)
+        && let Ok(table) = usable(ctx.enc, only)
     {
         let table = table.clone();
         return on_table(ctx, target, &table);

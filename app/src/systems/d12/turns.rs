@@ -38,7 +38,7 @@ fn has_actor(enc: &Encounter, entry: &OrderEntry) -> bool {
 fn next_count(ctx: &mut Ctx, from: Option<usize>) {
     let order = ctx.enc.order.to_vec();
     let start = from.map_or(0, |t| t + 1);
-    match (start..order.len()).find(|&i| has_actor(&ctx.enc, &order[i])) {
+    match (start..order.len()).find(|&i| has_actor(ctx.enc, &order[i])) {
         Some(i) => {
             let first = order[i].combatants.first().copied();
             ctx.push(R_TURN, first, EventKind::TurnStarted { index: Some(i) });

@@ -188,7 +188,7 @@ pub(crate) fn attack(
 
 /// A natural 1 attacking: one more usage on the weapon; spent at its maximum.
 fn mark_usage(ctx: &mut Ctx, a: &Combatant, index: usize, w: &Weapon) {
-    let usages = super::block::usages(&ctx.enc, a, index) + 1;
+    let usages = super::block::usages(ctx.enc, a, index) + 1;
     ctx.ruling(R_ATTACK, Some(a.id), format!("natural 1: the {} marks a usage", w.name));
     ctx.emit(R_ATTACK, Some(a.id), Dr12Event::Usage { id: a.id, weapon: index, usages });
 }
@@ -237,7 +237,7 @@ fn release(ctx: &mut Ctx) -> Result<(), RuleError> {
         ctx.ruling(R_MOVE, Some(id), format!("{} falls before leaving", c.name));
         return Ok(());
     }
-    if check_room(&ctx.enc, to, 1, Some(id)).is_err() {
+    if check_room(ctx.enc, to, 1, Some(id)).is_err() {
         ctx.ruling(R_MOVE, Some(id), format!("{} finds no room and stays", c.name));
         return Ok(());
     }

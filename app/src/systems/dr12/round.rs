@@ -106,7 +106,7 @@ fn initiative(ctx: &mut Ctx) -> Result<(), RuleError> {
     let mut characters = Vec::new();
     let mut enemies = Vec::new();
     for id in ids {
-        if is_character(&ctx.enc, id) {
+        if is_character(ctx.enc, id) {
             let dex = stat(ctx.who(id)?, DEX);
             let roll = ctx.die(R_INIT, Some(id), 6, "Order (d6 + DEX)")?;
             characters.push((
@@ -148,7 +148,7 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
     let start = from.map_or(0, |t| t + 1);
     let order = ctx.enc.order.to_vec();
     for (i, place) in order.iter().enumerate().skip(start) {
-        if !can_act(&ctx.enc, place) {
+        if !can_act(ctx.enc, place) {
             let skipped = place.combatants.iter().any(|id| {
                 let surprised = ctx.enc.round == 1 && ctx.enc.dr12().surprised.is_some();
                 surprised && ctx.enc.combatant(*id).is_some_and(|c| !is_out(c))
@@ -193,7 +193,7 @@ fn start_turn(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
     if !has(ctx.who(id)?, ONGOING) {
         return Ok(());
     }
-    let (level, _) = ongoing_numbers(&ctx.enc, id);
+    let (level, _) = ongoing_numbers(ctx.enc, id);
     hurt(ctx, R_ONGOING, id, level, "ongoing damage")?;
     Ok(())
 }
@@ -205,7 +205,7 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), RuleError> {
     if !has(c, ONGOING) || is_out(c) {
         return Ok(());
     }
-    let (_, key) = ongoing_numbers(&ctx.enc, id);
+    let (_, key) = ongoing_numbers(ctx.enc, id);
     let t = test(ctx, R_ONGOING, id, key, Advantage::Normal, "Test to stop ongoing damage")?;
     if t.outcome.success {
         ctx.uncondition(R_ONGOING, id, ONGOING);

@@ -123,7 +123,7 @@ pub(crate) fn after_edit(
             continue;
         };
         let came_in = block_wear(&block, &item);
-        if !critical(from, to) || wear(&ctx.enc, id, &item, came_in) == Some(Wear::Broken) {
+        if !critical(from, to) || wear(ctx.enc, id, &item, came_in) == Some(Wear::Broken) {
             continue;
         }
         ctx.ruling(

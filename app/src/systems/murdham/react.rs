@@ -171,7 +171,7 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
             }
             return super::damage::resolve(ctx, pa);
         }
-        if has_choice(&ctx.enc, &pa) {
+        if has_choice(ctx.enc, &pa) {
             break;
         }
         if let Some(s) = pa.struck.iter_mut().find(|s| s.reaction.is_none()) {
@@ -179,7 +179,7 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
             let why = if pa.no_reaction {
                 pa.why_not.clone()
             } else {
-                cannot_react(&ctx.enc, s.id).unwrap_or_else(|| "nobody can step in".into())
+                cannot_react(ctx.enc, s.id).unwrap_or_else(|| "nobody can step in".into())
             };
             let name = ctx.name(s.id);
             ctx.ruling(R_REACT, Some(s.id), format!("{name} cannot react: {why}"));

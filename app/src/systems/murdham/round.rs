@@ -207,7 +207,7 @@ pub(crate) fn close_turn_of(ctx: &mut Ctx, id: CombatantId, side: SideId) -> Res
 
 /// The faction after `side` chooses next.
 fn next_chooser(ctx: &mut Ctx, side: SideId) {
-    let all = factions(&ctx.enc);
+    let all = factions(ctx.enc);
     let next = match all.iter().position(|s| *s == side) {
         Some(i) => all[(i + 1) % all.len()],
         None => all.first().copied().unwrap_or(side),
@@ -220,14 +220,14 @@ fn next_chooser(ctx: &mut Ctx, side: SideId) {
 /// Factions with nobody able to act pass on their own; when every faction has passed in a
 /// row the phase ends.
 pub(crate) fn settle_choice(ctx: &mut Ctx) -> Result<(), RuleError> {
-    let all = factions(&ctx.enc);
+    let all = factions(ctx.enc);
     // Each faction passes at most once before the phase ends, so this stops.
     for _ in 0..=all.len() {
         if all.iter().all(|s| ctx.enc.murdham().passes.contains(s)) {
             return end_phase(ctx);
         }
         let Some(side) = ctx.enc.murdham().choosing else { return Ok(()) };
-        if !can_activate(&ctx.enc, side).is_empty() {
+        if !can_activate(ctx.enc, side).is_empty() {
             return Ok(());
         }
         ctx.emit(R_TURN, None, E::Passed { side, forced: true });
@@ -238,7 +238,7 @@ pub(crate) fn settle_choice(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// Every faction passed in a row: the next phase of the round.
 fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
-    match Step::of(&ctx.enc) {
+    match Step::of(ctx.enc) {
         Some(Step::Ambush) => {
             let next = if ctx.enc.flag(FAST_SLOW, false) { Step::Fast } else { Step::Turns };
             begin_phase(ctx, next)
@@ -309,7 +309,7 @@ fn start_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     }
     ctx.emit(R_ROUND, None, E::PhaseBegun);
     // With one faction there is nothing to choose.
-    if let [only] = factions(&ctx.enc)[..] {
+    if let [only] = factions(ctx.enc)[..] {
         ctx.emit(R_ROUND, None, E::First { side: only });
         settle_choice(ctx)?;
     }

@@ -39,7 +39,7 @@ pub(crate) fn no_bonus(enc: &Encounter) -> Option<String> {
 
 /// Marks the main action taken (after checking it is free).
 pub(crate) fn use_main(ctx: &mut Ctx, full_move: bool) -> Result<(), RuleError> {
-    if let Some(why) = no_main(&ctx.enc) {
+    if let Some(why) = no_main(ctx.enc) {
         return Err(RuleError::NotAllowed(why));
     }
     let t = ctx.enc.murdham().turn.clone();
@@ -86,7 +86,7 @@ pub(crate) fn main(
     }
     match action {
         MainAction::FullMovement => {
-            let most = allowance(&ctx.enc, id);
+            let most = allowance(ctx.enc, id);
             ctx.ruling(R_TURN, Some(id), format!("{name} moves at full speed: {most} zones"));
         }
         MainAction::InvokePower { what } => {

@@ -107,7 +107,7 @@ pub(super) fn resume(ctx: &mut Ctx) {
     while let Some(p) = ctx.enc.sovereign().pending.clone() {
         let down = |id| ctx.enc.combatant(id).is_none_or(is_out);
         // A helpless target (knocked out, mortally injured) can still be struck.
-        let gone = |id| ctx.enc.combatant(id).is_none_or(|c| !strikable(&ctx.enc, c));
+        let gone = |id| ctx.enc.combatant(id).is_none_or(|c| !strikable(ctx.enc, c));
         if !down(p.attacker) && !gone(p.target) {
             return;
         }

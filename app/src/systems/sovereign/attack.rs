@@ -220,7 +220,7 @@ pub(crate) fn attack_with(
     }
     pending.damage_bonus = damage_bonus;
     pending.sure_shock = sure_shock;
-    if waits_for_answer(&ctx.enc, target, &pending) {
+    if waits_for_answer(ctx.enc, target, &pending) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
     } else {
         land(&mut ctx, &pending)?;
@@ -422,13 +422,13 @@ pub(crate) fn strike_free(
     else {
         return Ok(false);
     };
-    let modifiers = situation(&ctx.enc, &a, &t, index)
+    let modifiers = situation(ctx.enc, &a, &t, index)
         .ok()
         .and_then(|s| attack_modifiers(&s).ok())
         .unwrap_or_default();
     let pending = roll_attack(ctx, &a, &t, index, &modifiers, &format!(" ({what})"))?;
     // From rules edition 1 it may be answered like any attack, before its damage.
-    if ctx.enc.rules >= 1 && waits_for_answer(&ctx.enc, target, &pending) {
+    if ctx.enc.rules >= 1 && waits_for_answer(ctx.enc, target, &pending) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
         return Ok(true);
     }

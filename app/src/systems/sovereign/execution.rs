@@ -124,7 +124,7 @@ pub(crate) fn execute(
     if is_out(&victim) || track(&victim, HP) == 0 {
         return Ok(ctx.finish());
     }
-    let base = save_target(&ctx.enc, &victim, SaveKind::Physical);
+    let base = save_target(ctx.enc, &victim, SaveKind::Physical);
     let needed = base + skill;
     let roll = ctx.roll(R_ATTACK, Some(target), &Dice::die(20), "Physical save (execution)")?;
     let saved = save(&roll, needed).success;

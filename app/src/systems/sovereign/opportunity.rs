@@ -163,7 +163,7 @@ pub(crate) fn settle(ctx: &mut Ctx) {
             }
         }
         Some(c) if !is_out(c) && t.standing => ctx.uncondition(R_MOVE, t.id, "prone"),
-        Some(c) if !is_out(c) && !free_at(&ctx.enc, c, t.to) => {
+        Some(c) if !is_out(c) && !free_at(ctx.enc, c, t.to) => {
             // The GM changed the board while the foes answered (a token grew, one was placed
             // there): the walk cannot end where it meant to.
             let name = c.name.clone();

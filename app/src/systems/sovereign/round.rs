@@ -241,7 +241,7 @@ fn roll_side(ctx: &mut Ctx, side: SideId) -> Result<(SideId, i64, String), RuleE
     let s =
         ctx.enc.side(side).cloned().ok_or_else(|| RuleError::Invalid(format!("no side {side}")))?;
     let d8 = ctx.die(R_INIT, None, 8, &format!("Initiative of {}", s.name))?;
-    let dex = if s.party { best_dex(&ctx.enc, side) } else { 0 };
+    let dex = if s.party { best_dex(ctx.enc, side) } else { 0 };
     let total = side_initiative(d8, s.party, dex);
     let why = if s.party {
         format!("{}: d8 {d8} + best DEX {dex:+} = {total}", s.name)
@@ -260,7 +260,7 @@ fn can_act(enc: &Encounter, place: &OrderEntry) -> bool {
 pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> {
     let start = from.map_or(0, |t| t + 1);
     let order = ctx.enc.order.to_vec();
-    if let Some(i) = (start..order.len()).find(|&i| can_act(&ctx.enc, &order[i])) {
+    if let Some(i) = (start..order.len()).find(|&i| can_act(ctx.enc, &order[i])) {
         let actor = order[i].combatants.first().copied();
         ctx.push(R_TURN, actor, EventKind::TurnStarted { index: Some(i) });
         // Total Defense lasts until its own next turn.
@@ -337,7 +337,7 @@ pub(crate) fn fall(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
         ctx.condition(rule, id, "dead");
         return;
     }
-    if lingers(&ctx.enc, &c) {
+    if lingers(ctx.enc, &c) {
         ctx.condition(rule, id, "mortally injured");
         let round = ctx.enc.round;
         ctx.emit(rule, Some(id), SovEvent::Fell { id, round });

@@ -137,7 +137,7 @@ pub(crate) fn intercept(
     target: &Combatant,
     index: usize,
 ) -> Result<CombatantId, RuleError> {
-    let guards = screeners(&ctx.enc, target, a.id);
+    let guards = screeners(ctx.enc, target, a.id);
     if guards.is_empty() {
         return Ok(target.id);
     }
