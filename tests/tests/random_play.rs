@@ -157,7 +157,7 @@ fn the_faults_random_play_found_stay_fixed() {
             "{name}: the last command is offered nowhere: {last}"
         );
         let mut dice = fray_app::dice::SeededDice::new(enc.seed, history.next_stream());
-        let outcome = fray_app::system::handle(system, enc, command.clone(), &mut dice);
+        let outcome = fray_app::system::handle_on_copy(system, enc, command.clone(), &mut dice);
         for option in offered.iter().filter(|o| o.command == command) {
             if option.enabled {
                 assert!(

@@ -25,7 +25,7 @@ fn a_command_that_must_wait_is_refused_with_the_procedures_words_everywhere() {
     let (system, enc) = (history.system(), history.state());
     assert_eq!(system.waiting_for(enc, &Command::Advance).as_deref(), Some(WAITS));
     let mut dice = fray_app::dice::SeededDice::new(enc.seed, history.next_stream());
-    let err = system::handle(system, enc, Command::Advance, &mut dice).unwrap_err();
+    let err = system::handle_on_copy(system, enc, Command::Advance, &mut dice).unwrap_err();
     assert_eq!(err.to_string(), WAITS);
     // Every option that must wait says so, wherever it is offered; the answer is offered.
     let mut options: Vec<_> =
@@ -45,7 +45,7 @@ fn a_command_that_must_wait_is_refused_with_the_procedures_words_everywhere() {
     );
     // The GM's own edits are no step of the procedure: they do not wait.
     let note = Command::Narrate { text: "The orc staggers.".into() };
-    assert!(system::handle(system, enc, note, &mut dice).is_ok());
+    assert!(system::handle_on_copy(system, enc, note, &mut dice).is_ok());
 }
 
 #[test]

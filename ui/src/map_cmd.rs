@@ -56,7 +56,7 @@ pub fn run(db: &Db, action: MapCmd) -> Result<()> {
     }
     let (state, system) = (session.state(), session.history().system());
     let mut dice = fray_app::dice::SeededDice::new(state.seed, session.history().next_stream());
-    fray_app::system::handle(system, state, plan.asked(), &mut dice)
+    fray_app::system::handle_on_copy(system, state, plan.asked(), &mut dice)
         .map_err(|e| anyhow!("the board was not changed: {e}"))?;
     let name = session.state().name.clone();
     if dry_run {

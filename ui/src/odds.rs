@@ -72,6 +72,9 @@ pub fn report(name: &str, odds: &Odds) -> String {
     if odds.no_way.hits > 0 {
         out += &row("No way between the sides", odds.no_way.percent());
     }
+    if odds.rules_fault.hits > 0 {
+        out += &row("Stopped by a fault of the rules", odds.rules_fault.percent());
+    }
     out += &row("Total party kill", odds.party_wiped.percent());
     out += &row("Rounds", odds.rounds_words());
     let width = odds.characters.iter().map(|c| c.name.chars().count()).max().unwrap_or(0).max(9);

@@ -96,6 +96,21 @@ pub struct Encounter {
     pub timers: Vec<Timer>,
     /// What the players may see (see [`crate::table_view`]).
     pub table: TableState,
+    /// How many events were applied to this value (not part of the fight).
+    pub applied: Applied,
+}
+
+/// How many events were applied to an encounter since it was made or read: a handler
+/// changes the fight in place, so a caller that must know whether a refused command left it
+/// untouched (the simulator) compares this before and after. Not part of the fight: every
+/// two are equal, and it is never written.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Applied(pub u64);
+
+impl PartialEq for Applied {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 /// The edition of the rules a fight begun now plays by. Each procedure's rule fixed since
@@ -125,6 +140,7 @@ impl Encounter {
             tables: Vec::new(),
             timers: Vec::new(),
             table: TableState::default(),
+            applied: Applied::default(),
         }
     }
 

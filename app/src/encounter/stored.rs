@@ -150,6 +150,7 @@ impl TryFrom<Stored> for Encounter {
             tables: s.tables,
             timers: s.timers,
             table: s.table,
+            applied: Default::default(),
         })
     }
 }

@@ -26,6 +26,7 @@ impl Encounter {
     /// Applies one event, its roll or ruling kept among the recent ones as `keep` says.
     // dispatch: each family of events is folded by its own function below
     fn apply_keeping(&mut self, event: &Event, keep: Keep) {
+        self.applied.0 += 1;
         match &event.kind {
             EventKind::SideAdded { .. }
             | EventKind::CombatantAdded { .. }

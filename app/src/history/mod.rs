@@ -17,6 +17,8 @@ use crate::system::{self, RuleError, System};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
+mod in_place;
+
 /// Events between two snapshots.
 pub const SNAPSHOT_EVERY: usize = 4096;
 
@@ -249,7 +251,7 @@ impl History {
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
-        let mut events = system::handle(self.system(), &self.state, command, dice)?;
+        let mut events = system::handle_on_copy(self.system(), &self.state, command, dice)?;
         let seq = self.cursor as u64;
         for e in &mut events {
             e.seq = seq;

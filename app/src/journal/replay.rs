@@ -168,34 +168,40 @@ fn replay_step(history: &mut History, seed: u64, step: &Step<'_>) -> Result<(), 
         EventKind::Rolled { roll, .. } => Some(Arc::clone(roll)),
         _ => None,
     }));
-    let produced = match history.prepare(step.command.clone(), &mut dice) {
-        Ok(events) => events,
-        Err(RuleError::Dice(DiceError::ReplayMismatch { expected, got })) => {
-            return Err(ReplayError::Mismatch {
-                seq,
-                expected: format!("a roll of {expected}"),
-                got: format!("a roll of {got}"),
-            });
+    // Handled on the history's own state, each event applied once: recorded only when the
+    // events and the dice match the journal's, else the history is left as it was.
+    let check = |history: &History, produced: &[Event]| {
+        if recorded != produced {
+            // Only on failure: the fight before the command, folded from the log.
+            compare(&history.fold_to(history.event_cursor()), seq, recorded, produced)?;
         }
-        Err(RuleError::Dice(DiceError::ReplayExhausted)) => {
-            return Err(ReplayError::Mismatch {
-                seq,
-                expected: "no further roll".into(),
-                got: "one more roll".into(),
-            });
-        }
-        Err(err) => return Err(ReplayError::Refused { seq, reason: err.to_string() }),
+        Ok::<(), ReplayError>(())
     };
-    compare(history.state(), seq, recorded, &produced)?;
-    if dice.remaining() > 0 {
-        return Err(ReplayError::Mismatch {
+    let refused = |err: RuleError| match err {
+        RuleError::Dice(DiceError::ReplayMismatch { expected, got }) => ReplayError::Mismatch {
             seq,
-            expected: format!("{} more roll(s)", dice.remaining()),
-            got: "no use for them".into(),
-        });
-    }
-    history.record_at_stream(step.command.clone(), produced, step.stream);
-    Ok(())
+            expected: format!("a roll of {expected}"),
+            got: format!("a roll of {got}"),
+        },
+        RuleError::Dice(DiceError::ReplayExhausted) => ReplayError::Mismatch {
+            seq,
+            expected: "no further roll".into(),
+            got: "one more roll".into(),
+        },
+        err => ReplayError::Refused { seq, reason: err.to_string() },
+    };
+    let check_dice = |history: &History, produced: &[Event], dice: &ReplayDice| {
+        check(history, produced)?;
+        if dice.remaining() > 0 {
+            return Err(ReplayError::Mismatch {
+                seq,
+                expected: format!("{} more roll(s)", dice.remaining()),
+                got: "no use for them".into(),
+            });
+        }
+        Ok(())
+    };
+    history.execute_in_place(step.command.clone(), &mut dice, step.stream, check_dice, refused)
 }
 
 /// A recorded roll must add up: its kept dice, subtotals and total follow from its faces.

@@ -64,6 +64,10 @@ pub enum Ending {
     /// A whole round changed nothing and no member of the party can reach or see a foe, even
     /// through doors ([`super::stalemate`]): the sides are walled apart.
     NoWay,
+    /// The rules refused a command after changing the fight (a procedure's refusal after its
+    /// first event, which handling in place makes visible): a fault of the rules, counted on
+    /// its own and never played on.
+    RulesFault,
 }
 
 /// What became of one character by the end of a fight.
@@ -90,6 +94,16 @@ pub struct FightResult {
     pub steps: u32,
 }
 
+/// What became of a command the fight was given.
+enum Ran {
+    /// The rules took it.
+    Taken,
+    /// The rules refused it, leaving the fight as it was.
+    Refused,
+    /// The rules refused it after changing the fight: half a command (see [`Ending::RulesFault`]).
+    Fault,
+}
+
 /// Steps a fight may take before it is called stuck: far beyond any real fight.
 const STEP_LIMIT: u32 = 20_000;
 
@@ -108,25 +122,26 @@ impl Board {
         }
     }
 
-    /// Handles `command` with the app's dice; false when the rules refuse it.
-    fn run(&mut self, system: &dyn System, seed: u64, command: Command) -> bool {
+    /// Handles `command` with the app's dice, in place on the fast board.
+    fn run(&mut self, system: &dyn System, seed: u64, command: Command) -> Ran {
         match self {
             Board::Fast { enc, stream } => {
                 // A stream per command the rules take, as a history numbers them, so a fight
                 // played here and the same fight journaled roll the same dice.
                 let mut dice = SeededDice::new(seed, *stream);
+                let applied = enc.applied.0;
                 match system::handle(system, enc, command, &mut dice) {
-                    Ok(events) => {
-                        enc.apply_all(&events);
+                    Ok(_) => {
                         *stream += 1;
-                        true
+                        Ran::Taken
                     }
-                    Err(_) => false,
+                    Err(_) if enc.applied.0 != applied => Ran::Fault,
+                    Err(_) => Ran::Refused,
                 }
             }
             Board::Journaled(h) => {
                 let mut dice = SeededDice::new(h.state().seed, h.next_stream());
-                h.execute(command, &mut dice).is_ok()
+                if h.execute(command, &mut dice).is_ok() { Ran::Taken } else { Ran::Refused }
             }
         }
     }
@@ -202,7 +217,11 @@ fn drive(
         let command = policy::choose(system, tactics, board.state(), &look, &mut coin)
             .unwrap_or(Command::Advance);
         steps += 1;
-        if board.run(system, seed, command.clone()) {
+        let ran = board.run(system, seed, command.clone());
+        if matches!(ran, Ran::Fault) {
+            break Ending::RulesFault;
+        }
+        if matches!(ran, Ran::Taken) {
             refused.clear();
             stuck = false;
             taken.push(command);

@@ -178,6 +178,10 @@ pub struct Odds {
     /// The sides walled apart: a round in which nothing happened and no way between them.
     #[serde(default = "no_fights")]
     pub no_way: Proportion,
+    /// Fights stopped by a fault of the rules: a command refused after it changed the fight
+    /// ([`Ending::RulesFault`]). None, unless a procedure has a bug; shown only then.
+    #[serde(default = "no_fights")]
+    pub rules_fault: Proportion,
     /// Every character down or dead (none fled).
     pub party_wiped: Proportion,
     /// Each character.
@@ -393,6 +397,7 @@ fn tally(
         party_fled: count(&|r| r.ending == Ending::PartyFled),
         undecided: count(&|r| r.ending == Ending::Undecided),
         no_way: count(&|r| r.ending == Ending::NoWay),
+        rules_fault: count(&|r| r.ending == Ending::RulesFault),
         party_wiped: count(&|r| r.party_wiped),
         characters,
         rounds_median: Quantile::of(&rounds, 50),

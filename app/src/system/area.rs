@@ -77,7 +77,7 @@ pub fn reached(
 /// target), then each target's harm by its procedure.
 pub fn harm(
     system: &dyn System,
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -103,7 +103,7 @@ pub fn harm(
             }
         };
         // One felled by an earlier target's harm (a procedure's chain) is passed over.
-        if ctx.enc.combatant(id).is_some_and(|c| !system.is_out(&ctx.enc, c)) {
+        if ctx.enc.combatant(id).is_some_and(|c| !system.is_out(ctx.enc, c)) {
             system.harm(&mut ctx, id, amount, label)?;
         }
     }

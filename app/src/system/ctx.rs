@@ -1,5 +1,8 @@
-//! A command's working copy, for systems whose commands take several steps: events are applied to a scratch encounter as they are emitted,
-//! so each step of a blow (HP, then STR, then the save) sees the state the previous one left.
+//! A command's handling in place: events are applied to the fight itself as they are emitted,
+//! so each step of a blow (HP, then STR, then the save) sees the state the previous one left,
+//! and no event is applied twice (issue 67: a scratch copy per command, and the same events
+//! applied again by the caller, were half the rules' time). A command may refuse only before
+//! its first event (see [`crate::system::System::handle`]).
 
 use super::{Emitter, RuleError};
 use crate::dice::{Dice, DiceSource, Roll};
@@ -8,21 +11,22 @@ use crate::event::{Event, EventKind};
 use crate::ids::CombatantId;
 use std::sync::Arc;
 
-/// The scratch state, the events so far and the dice.
+/// The fight being changed, the events so far and the dice.
 pub struct Ctx<'a> {
-    /// The state with this command's events so far applied.
-    pub enc: Encounter,
+    /// The fight, with this command's events so far applied.
+    pub enc: &'a mut Encounter,
     out: Emitter,
     dice: &'a mut dyn DiceSource,
 }
 
 impl<'a> Ctx<'a> {
-    /// Starts a command against `enc`.
-    pub fn new(enc: &Encounter, dice: &'a mut dyn DiceSource) -> Self {
-        Ctx { enc: enc.clone(), out: Emitter::new(enc), dice }
+    /// Starts a command on `enc`, which every event then changes.
+    pub fn new(enc: &'a mut Encounter, dice: &'a mut dyn DiceSource) -> Self {
+        let out = Emitter::new(enc);
+        Ctx { enc, out, dice }
     }
 
-    /// Emits an event and applies it to the scratch state.
+    /// Emits an event and applies it to the fight.
     pub fn push(
         &mut self,
         rule: impl Into<std::borrow::Cow<'static, str>>,
@@ -34,23 +38,29 @@ impl<'a> Ctx<'a> {
         self.enc.apply(event);
     }
 
-    /// Takes an event already made (by the command's own handling), keeping its tags, and
-    /// applies it to the scratch state.
+    /// Takes an event already made, keeping its tags, and applies it to the fight.
     pub fn push_event(&mut self, event: Event) {
         self.enc.apply(&event);
         self.out.push_event(event);
     }
 
-    /// Runs another handling against the state so far (`f` with the scratch state and the
-    /// dice) and takes its events: an action that waited, made as part of this command.
+    /// Takes the events of a handling that already applied them to this fight (an earlier
+    /// part of the same command), keeping their tags: they are not applied again.
+    pub fn adopt(&mut self, events: Vec<Event>) {
+        for event in events {
+            self.out.push_event(event);
+        }
+    }
+
+    /// Runs another handling on the fight as it stands (`f` with the fight and the dice)
+    /// and takes its events, which it applied: an action that waited, made as part of this
+    /// command.
     pub fn then(
         &mut self,
-        f: impl FnOnce(&Encounter, &mut dyn DiceSource) -> Result<Vec<Event>, RuleError>,
+        f: impl FnOnce(&mut Encounter, &mut dyn DiceSource) -> Result<Vec<Event>, RuleError>,
     ) -> Result<(), RuleError> {
-        let events = f(&self.enc, &mut *self.dice)?;
-        for event in events {
-            self.push_event(event);
-        }
+        let events = f(self.enc, &mut *self.dice)?;
+        self.adopt(events);
         Ok(())
     }
 
@@ -101,12 +111,12 @@ impl<'a> Ctx<'a> {
         Ok(self.roll(rule, who, &Dice::die(sides), label)?.total)
     }
 
-    /// A combatant of the scratch state.
+    /// A combatant of the fight as it stands.
     pub fn who(&self, id: CombatantId) -> Result<&Combatant, RuleError> {
         self.enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))
     }
 
-    /// A combatant of the scratch state as it stands now, kept while the command goes on
+    /// A combatant of the fight as it stands now, kept while the command goes on
     /// changing the state: shared, not copied (see [`crate::encounter::Roster::shared`]).
     pub fn snapshot(&self, id: CombatantId) -> Result<Arc<Combatant>, RuleError> {
         self.enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))
@@ -160,5 +170,34 @@ impl<'a> Ctx<'a> {
     /// The events emitted.
     pub fn finish(self) -> Vec<Event> {
         self.out.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SeededDice;
+
+    #[test]
+    fn a_command_changes_the_fight_once_per_event_and_its_count_is_no_part_of_the_fight() {
+        let system = crate::systems::registry().get("freeform").expect("freeform");
+        let before = Encounter::new(system, "In place", 1);
+        let mut enc = before.clone();
+        let mut dice = SeededDice::new(1, 0);
+        let mut ctx = Ctx::new(&mut enc, &mut dice);
+        ctx.ruling("test", None, "one ruling");
+        let rolled = ctx.die("test", None, 6, "one die").expect("a d6");
+        assert_eq!(ctx.enc.table.rolls.len(), 1, "the roll is on the fight as the command goes on");
+        let events = ctx.finish();
+        assert_eq!(events.len(), 2);
+        assert!((1..=6).contains(&rolled));
+        // Applied once each: the fight is the one its events fold to, one ruling and one roll.
+        assert_eq!(enc, crate::history::fold(&before, &events));
+        assert_eq!(enc.table.rulings.iter().filter(|r| &***r == "one ruling").count(), 1);
+        assert_eq!(enc.applied.0, before.applied.0 + 2, "the count the simulator reads");
+        let mut counted = before.clone();
+        counted.applied.0 += 7;
+        assert_eq!(counted, before, "how many events were applied is no part of the fight");
+        assert_ne!(enc, before);
     }
 }

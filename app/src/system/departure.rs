@@ -131,39 +131,77 @@ fn by_the_gm(command: &Command) -> bool {
 /// The one way a command reaches a system: its `handle`; for a GM edit of a track (in a fight
 /// begun from rules edition 1), the procedure's threshold rule; then, for every combatant the
 /// GM's edit took out of a step, the system's settlement; then the timed conditions whose
-/// time came (see [`super::timers`]).
+/// time came (see [`super::timers`]). The events are applied to `enc` and returned; a refused
+/// command leaves `enc` as it was. A procedure's step in a fight without timers — nearly every
+/// command of a fight — is handled in place (it refuses before its first event, see
+/// [`System::handle`]); the rest is worked out on a copy, adopted when it is done.
 pub fn handle(
     system: &dyn System,
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     super::waiting::check(system, enc, &command)?;
     let gm = by_the_gm(&command);
+    // Without timers before it, nothing runs out after it: a timer this command sets starts
+    // counting from the next one.
+    if !gm && enc.timers.is_empty() {
+        return system.handle(enc, command, dice);
+    }
+    let mut after = enc.clone();
+    let events = settled(system, enc, &mut after, command, gm, dice)?;
+    *enc = after;
+    Ok(events)
+}
+
+/// The events of `command` against `enc`, handled on a copy: `enc` is left as it is (the
+/// table's path: a history records the events it is given, and a check or a dry run changes
+/// nothing).
+pub fn handle_on_copy(
+    system: &dyn System,
+    enc: &Encounter,
+    command: Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    handle(system, &mut enc.clone(), command, dice)
+}
+
+/// `command` handled on `after` (a copy of `before`, which it reads as the fight before the
+/// command), then settled: a GM's edit of a track meets the procedure's threshold rule, and
+/// whoever a GM's edit takes out of a step is settled, then the timers run, all before the
+/// removals (so the journal lines still have the names and the procedure can still read the
+/// ones who leave).
+fn settled(
+    system: &dyn System,
+    before: &Encounter,
+    after: &mut Encounter,
+    command: Command,
+    gm: bool,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     // Only the GM's own edit of a track: a harm has gone through the procedure's rules already.
     let edit = matches!(command, Command::SetTrack { .. } | Command::AdjustTrack { .. });
-    let mut events = system.handle(enc, command, dice)?;
-    let edits = if edit && enc.rules >= 1 { track_edits(&events) } else { Vec::new() };
+    let mut events = system.handle(after, command, dice)?;
+    let edits = if edit && before.rules >= 1 { track_edits(&events) } else { Vec::new() };
     if !edits.is_empty() {
-        let mut ctx = Ctx::new(enc, dice);
-        for event in events {
-            ctx.push_event(event);
-        }
+        let mut ctx = Ctx::new(after, dice);
+        ctx.adopt(events);
         for edit in &edits {
             system.settle_edit(&mut ctx, edit)?;
         }
         events = ctx.finish();
     }
-    let left = if gm { departures(enc, &events) } else { Vec::new() };
-    let timed = super::timers::any(enc, &events);
+    let left = if gm { departures(before, &events) } else { Vec::new() };
+    let timed = super::timers::any(before, &events);
     if left.is_empty() && !timed {
         return Ok(events);
     }
-    // The removals wait until the settling is done, so its journal lines still have the
-    // names and the procedure can still read the ones who leave.
+    // The settling starts again from the fight before the command, with the command's events
+    // but its removals, which come last.
     let (removals, rest): (Vec<Event>, Vec<Event>) =
         events.into_iter().partition(|e| matches!(e.kind, EventKind::CombatantRemoved { .. }));
-    let mut ctx = Ctx::new(enc, dice);
+    *after = before.clone();
+    let mut ctx = Ctx::new(after, dice);
     for event in rest.iter().cloned() {
         ctx.push_event(event);
     }
@@ -171,7 +209,8 @@ pub fn handle(
         system.settle_departure(&mut ctx, who)?;
     }
     if timed {
-        super::timers::run_out(system, enc, &rest, &mut ctx);
+        let was = system.acting(before);
+        super::timers::run_out(system, &was, &rest, &mut ctx);
     }
     for event in removals {
         ctx.push_event(event);

@@ -71,4 +71,11 @@ impl Emitter {
     pub fn finish(self) -> Vec<Event> {
         self.events
     }
+
+    /// The collected events, applied to `enc` (the fight they were made against, which a
+    /// handler without a [`super::Ctx`] reads unchanged until it has checked everything).
+    pub fn apply_to(self, enc: &mut Encounter) -> Vec<Event> {
+        enc.apply_all(&self.events);
+        self.events
+    }
 }

@@ -33,7 +33,7 @@ pub(crate) mod words;
 pub use crate::own::UnknownSystem;
 pub use common::{MAX_ADD_COUNT, MAX_NUMBER, check_room, handle_common, set_order_keeping_turn};
 pub use ctx::Ctx;
-pub use departure::{Departure, Left, TrackEdit, departures, handle};
+pub use departure::{Departure, Left, TrackEdit, departures, handle, handle_on_copy};
 pub use emit::Emitter;
 pub use error::RuleError;
 pub use procedure::{Kept, Part, Procedure};
@@ -96,11 +96,14 @@ pub trait System: Kind + Rules {
     /// (checked for every procedure).
     fn step_ids(&self) -> Vec<&'static str>;
 
-    /// Checks a command and produces its events, rolling dice through `dice`. Never changes
-    /// the encounter; refuses an illegal command with the reason.
+    /// Checks a command and applies its events to the encounter, in place, rolling dice
+    /// through `dice`; returns the events. Refuses an illegal command with the reason, and
+    /// only before its first event: a refused command leaves the encounter untouched (checked
+    /// over random play of every procedure). The table calls [`handle`], which keeps that
+    /// true for a GM's edit too.
     fn handle(
         &self,
-        encounter: &Encounter,
+        encounter: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError>;

@@ -1,8 +1,8 @@
 //! A procedure's typed face.
 //!
 //! Each procedure implements [`Procedure`]: its id, name and phases, its own command, event
-//! and state types (cqrs-style: `handle_own` may fail, its state's `apply` cannot), its
-//! journal wording, and [`Rules`] for everything the screens and the simulator ask. One
+//! and state types (cqrs-style: `handle_own` may fail, before its first event; its state's
+//! `apply` cannot), its journal wording, and [`Rules`] for everything the screens and the simulator ask. One
 //! blanket impl in [`super::registry`] makes every procedure a [`System`]; the core holds its
 //! own values without naming their types (see [`super::own`]), and the list in
 //! `systems/mod.rs` is the only place that names the procedures.
@@ -64,18 +64,20 @@ pub trait Procedure: Rules + Sized + Send + Sync + 'static {
     /// default when a procedure hands none. None by default.
     const PARTS: &'static [Part] = &[];
 
-    /// Checks one of its own commands and produces the events, rolling through `dice`.
+    /// Checks one of its own commands and applies its events to `enc`, rolling through
+    /// `dice`; returns the events. Every refusal comes before the first event.
     fn handle_own(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Self::Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError>;
 
-    /// Every other command: the shared handling, unless the procedure treats one specially.
+    /// Every other command: the shared handling, unless the procedure treats one specially
+    /// (applied to `enc` like [`Procedure::handle_own`]).
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError>

@@ -140,7 +140,7 @@ impl<P: Procedure> System for P {
 
     fn handle(
         &self,
-        encounter: &Encounter,
+        encounter: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {

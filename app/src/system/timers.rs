@@ -17,11 +17,10 @@ pub(crate) fn any(before: &Encounter, events: &[Event]) -> bool {
     !before.timers.is_empty() || events.iter().any(|e| matches!(e.kind, EventKind::TimerSet { .. }))
 }
 
-/// Ends or counts down the timers of `ctx.enc` (the state after the command) against
-/// `before`, given the command's `events`.
-pub(crate) fn run_out(system: &dyn System, before: &Encounter, events: &[Event], ctx: &mut Ctx) {
-    let was: Vec<CombatantId> = system.acting(before);
-    let now: Vec<CombatantId> = system.acting(&ctx.enc);
+/// Ends or counts down the timers of `ctx.enc` (the state after the command), given who was
+/// acting before it (`was`) and the command's `events`.
+pub(crate) fn run_out(system: &dyn System, was: &[CombatantId], events: &[Event], ctx: &mut Ctx) {
+    let now: Vec<CombatantId> = system.acting(ctx.enc);
     let round_over = events
         .iter()
         .filter_map(|e| match e.kind {
@@ -67,7 +66,7 @@ pub(crate) fn run_out(system: &dyn System, before: &Encounter, events: &[Event],
 /// Takes a timed condition off, saying why.
 fn end(ctx: &mut Ctx, timer: &Timer) {
     let (id, condition) = (timer.id, timer.condition.clone());
-    let words = crate::encounter::timer::timer_words(&ctx.enc, &timer.until);
+    let words = crate::encounter::timer::timer_words(ctx.enc, &timer.until);
     let name = ctx.name(id);
     ctx.ruling(R_TIMER, Some(id), format!("{name}'s {condition} runs out ({words})"));
     if ctx.enc.combatant(id).is_some_and(|c| c.conditions.contains(&condition)) {

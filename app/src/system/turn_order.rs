@@ -32,7 +32,7 @@ pub fn join_newcomers(
     rule: &'static str,
     eligible: impl Fn(&Combatant) -> bool,
 ) {
-    if let Some(order) = with_newcomers(&ctx.enc, eligible) {
+    if let Some(order) = with_newcomers(ctx.enc, eligible) {
         ctx.push(rule, None, crate::event::EventKind::OrderSet { order });
     }
 }

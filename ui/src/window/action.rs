@@ -417,7 +417,7 @@ fn load_map(model: &mut Model, path: &std::path::Path, objects: crate::uvtt::Obj
     };
     let (state, system) = (session.state(), session.history().system());
     let mut dice = fray_app::dice::SeededDice::new(state.seed, session.history().next_stream());
-    if let Err(e) = fray_app::system::handle(system, state, plan.asked(), &mut dice) {
+    if let Err(e) = fray_app::system::handle_on_copy(system, state, plan.asked(), &mut dice) {
         return model.error(format!("The board was not changed: {e}"));
     }
     let key = match &plan.picture {

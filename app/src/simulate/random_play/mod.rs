@@ -338,8 +338,7 @@ impl<'a> Play<'a> {
             plan: Vec::new(),
         };
         self.pending_line = Some(format!("command {json}"));
-        let outcome =
-            self.history.execute(command, &mut dice).map(|_| ()).map_err(|e| e.to_string());
+        let outcome = self.in_place(command, &mut dice)?;
         let mut line = format!("command {json}");
         if !dice.plan.is_empty() {
             let parts: Vec<String> = dice
@@ -378,6 +377,33 @@ impl<'a> Play<'a> {
                 self.lines.push(line);
                 self.lines.push("expect error".into());
                 Ok(false)
+            }
+        }
+    }
+
+    /// Handles `command` in place on a copy of the fight, as the simulator does, and records
+    /// its events: a refusal must leave the copy as it was (every refusal comes before the
+    /// command's first event, [`System::handle`]), and the copy changed in place must be the
+    /// fight the history folds from the events.
+    fn in_place(
+        &mut self,
+        command: Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Result<(), String>, String> {
+        let mut fight = self.state().clone();
+        match crate::system::handle(self.system, &mut fight, command.clone(), dice) {
+            Err(why) if fight != *self.state() => {
+                Err(format!("the rules refused a command after changing the fight: {why}"))
+            }
+            Err(why) => Ok(Err(why.to_string())),
+            Ok(events) => {
+                self.history.record(command, events);
+                if fight != *self.state() {
+                    return Err(
+                        "the fight changed in place is not the one its events fold to".into()
+                    );
+                }
+                Ok(Ok(()))
             }
         }
     }

@@ -37,7 +37,7 @@ fn check_number(what: &str, value: i64) -> Result<(), RuleError> {
 // dispatch: each family of commands is handled by its own function below
 pub fn handle_common(
     system: &dyn System,
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -90,14 +90,14 @@ pub fn handle_common(
         // here only when the encounter runs another procedure.
         procedure_command => return Err(foreign(procedure_command.procedure(), system)),
     }
-    Ok(out.finish())
+    Ok(out.apply_to(enc))
 }
 
 /// Sets the turn order for a procedure whose turns pass along it: while turns are running
 /// (`running`), the turn stays with whoever acts now, wherever the new order puts them.
 pub fn set_order_keeping_turn(
     system: &dyn System,
-    enc: &Encounter,
+    enc: &mut Encounter,
     order: Vec<CombatantId>,
     running: bool,
     dice: &mut dyn DiceSource,
@@ -109,7 +109,7 @@ pub fn set_order_keeping_turn(
         let index = acting.and_then(|a| order.iter().position(|c| *c == a));
         let rule = format!("{}.order", system.id());
         out.push(rule, acting, EventKind::TurnStarted { index });
-        events.extend(out.finish());
+        events.extend(out.apply_to(enc));
     }
     Ok(events)
 }

@@ -107,7 +107,7 @@ pub(crate) fn check(
 
 /// Starts an attack: checks it, then either waits for the defender's reaction or resolves it.
 pub(crate) fn attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attackers: Vec<CombatantId>,
     targets: Vec<CombatantId>,
     edge: Edge,
@@ -130,7 +130,7 @@ pub(crate) fn attack(
 /// has none; then the next target of a blast.
 fn next_target(ctx: &mut Ctx, mut pending: PendingAttack) -> Result<(), RuleError> {
     loop {
-        let can_react = reaction_options(&ctx.enc, &pending)?
+        let can_react = reaction_options(ctx.enc, &pending)?
             .iter()
             .any(|o| o.allowed.is_ok() && o.reaction != Reaction::Defend);
         if can_react {
@@ -147,7 +147,7 @@ fn next_target(ctx: &mut Ctx, mut pending: PendingAttack) -> Result<(), RuleErro
 
 /// The defender answers the waiting blow.
 pub(crate) fn react(
-    enc: &Encounter,
+    enc: &mut Encounter,
     reaction: Reaction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -165,11 +165,13 @@ pub(crate) fn react(
         let why = why.words(&enc.name_of(pending.target));
         return Err(RuleError::NotAllowed(format!("{}: {why}", option.label(enc))));
     }
+    // The reaction's words as the blow stood, before it is done.
+    let label = option.label(enc);
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_REACT, Some(pending.target), BdpEvent::AttackDone);
     let fatigue = option.fatigue;
     if fatigue > 0 {
-        tire(&mut ctx, pending.target, fatigue, &option.label(enc))?;
+        tire(&mut ctx, pending.target, fatigue, &label)?;
     }
     resolve(&mut ctx, &pending, &reaction)?;
     let mut rest = pending;
@@ -189,7 +191,7 @@ pub(crate) fn tire(
 ) -> Result<(), RuleError> {
     let c = ctx.snapshot(id)?;
     let name = c.name.clone();
-    if block::is_pc(&ctx.enc, &c) {
+    if block::is_pc(ctx.enc, &c) {
         let now = block::track(&c, "fatigue");
         ctx.set_track(R_REACT, id, "fatigue", now + amount);
         if c.track("fatigue").is_none_or(|t| t.max == 0) {
@@ -221,8 +223,8 @@ fn strike(
     let t = ctx.snapshot(target)?;
     let ab = BdpBlock::of(&a)?;
     let tb = BdpBlock::of(&t)?;
-    let weapons = if free { vec![Weapon::free_strike()] } else { wielded(&ctx.enc, &a)? };
-    let indices = if free { [None, None] } else { super::wear::indices(&ctx.enc, &a, &ab) };
+    let weapons = if free { vec![Weapon::free_strike()] } else { wielded(ctx.enc, &a)? };
+    let indices = if free { [None, None] } else { super::wear::indices(ctx.enc, &a, &ab) };
     let risky = ctx.enc.bdp().stunt_risk.contains(&target);
     let enhanced =
         matches!(edge, Edge::Enhanced | Edge::Stunt) || (ab.detachment && !tb.detachment) || risky;
@@ -369,7 +371,7 @@ pub(super) fn land(
 
 /// A free 1d4 strike at someone leaving a zone carelessly.
 pub(crate) fn free_attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     take: bool,

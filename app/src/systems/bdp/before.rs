@@ -52,7 +52,7 @@ fn caught(situation: Situation, favoured_party: bool, d6: i64) -> Caught {
 /// Rolls for surprise. The caught side is marked surprised (no turn in the first, free round)
 /// and, in an ambush, unaware (no guard: damage straight to STR).
 pub(crate) fn surprise(
-    enc: &Encounter,
+    enc: &mut Encounter,
     situation: Situation,
     favoured: Option<SideId>,
     ambush: bool,
@@ -84,8 +84,9 @@ pub(crate) fn surprise(
         Caught::Nobody => "nobody is surprised",
     };
     ctx.ruling(R_BEFORE, None, format!("Surprise {d6}: {text}"));
-    let party = |id: SideId| enc.side(id).is_some_and(|s| s.party);
-    let ids: Vec<_> = enc
+    let party = |id: SideId| ctx.enc.side(id).is_some_and(|s| s.party);
+    let ids: Vec<_> = ctx
+        .enc
         .combatants
         .values()
         .filter(|c| match who {
@@ -122,7 +123,7 @@ fn reaction_table() -> RollTable<&'static str> {
 
 /// Rolls the foes' reaction: 2d6, 1d4 off with weapons drawn, 1d4 on with them sheathed.
 pub(crate) fn reaction(
-    enc: &Encounter,
+    enc: &mut Encounter,
     stance: Stance,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -30,7 +30,7 @@ pub(crate) struct Blow {
 pub(crate) fn deal(ctx: &mut Ctx, target: CombatantId, blow: Blow) -> Result<(), RuleError> {
     let c = ctx.snapshot(target)?;
     let b = BdpBlock::of(&c)?;
-    let pc = block::is_pc(&ctx.enc, &c);
+    let pc = block::is_pc(ctx.enc, &c);
     let armor = if blow.armor { block::armor(&c) } else { 0 };
     let damage = (blow.raw - armor).max(0);
     let why_straight = if blow.to_str {
@@ -179,7 +179,7 @@ fn hit_location(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
         _ => "head",
     };
     let c = ctx.snapshot(id)?;
-    if block::is_pc(&ctx.enc, &c) {
+    if block::is_pc(ctx.enc, &c) {
         // A severe wound takes a slot until healed.
         let wounds = c.stat("wounds").unwrap_or(0);
         ctx.set_stat(R_DAMAGE, id, "wounds", wounds + 1);

@@ -115,7 +115,7 @@ fn classify(
 
 /// Records an intention with its class (the GM's if given).
 pub(crate) fn declare(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     intent: Intent,
     class: Option<TurnClass>,
@@ -139,10 +139,10 @@ pub(crate) fn declare(
             no_reach,
         },
     };
-    // One event and nothing read after it: no scratch copy of the encounter is needed.
+    // One event and nothing read after it: no need of a Ctx.
     let mut out = Emitter::new(enc);
     out.push(R_DECLARE, Some(id), BdpEvent::Declared { id, declaration }.into());
-    Ok(out.finish())
+    Ok(out.apply_to(enc))
 }
 
 /// Whether `id` may declare `intent` now, and if so its class by the rules and why: the

@@ -110,7 +110,7 @@ pub(crate) fn of_new(
 
 /// Several identical combatants become one detachment token.
 pub(crate) fn form(
-    enc: &Encounter,
+    enc: &mut Encounter,
     ids: Vec<CombatantId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -140,7 +140,7 @@ pub(crate) fn form(
     for id in &ids {
         remove(&mut ctx, *id);
     }
-    d.name = free_name(&ctx.enc, &format!("{} detachment", member_base(&first.name)));
+    d.name = free_name(ctx.enc, &format!("{} detachment", member_base(&first.name)));
     let new = add(&mut ctx, d);
     let name = ctx.name(new);
     ctx.ruling(R_DETACHMENT, Some(new), format!("{name} forms: {total} fighting as one"));
@@ -149,7 +149,7 @@ pub(crate) fn form(
 
 /// `n` members leave a detachment and form a second one.
 pub(crate) fn split(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     n: i64,
     dice: &mut dyn DiceSource,
@@ -171,7 +171,7 @@ pub(crate) fn split(
     );
     ctx.set_track(R_DETACHMENT, id, "members", has - n);
     let mut part = c.clone();
-    part.name = free_name(&ctx.enc, &format!("{} (split)", c.name));
+    part.name = free_name(ctx.enc, &format!("{} (split)", c.name));
     set_members(&mut part, n);
     let new = add(&mut ctx, part);
     ctx.ruling(
@@ -184,7 +184,7 @@ pub(crate) fn split(
 
 /// A second detachment joins the first.
 pub(crate) fn merge(
-    enc: &Encounter,
+    enc: &mut Encounter,
     into: CombatantId,
     from: CombatantId,
     dice: &mut dyn DiceSource,
@@ -212,7 +212,7 @@ pub(crate) fn merge(
 
 /// A detachment breaks into individuals with the stat block of one member.
 pub(crate) fn dissolve(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -225,7 +225,7 @@ pub(crate) fn dissolve(
     let mut ctx = Ctx::new(enc, dice);
     remove(&mut ctx, id);
     // Numbered after the fighters of that name already here, never a second "Goblin 1".
-    let first = next_number(&ctx.enc, &base);
+    let first = next_number(ctx.enc, &base);
     for i in first..first + n {
         let mut one = c.clone();
         one.name = format!("{base} {i}");

@@ -42,16 +42,17 @@ pub(crate) fn check(
 
 /// Tries a gambit (or the counter-gambit on offer).
 pub(crate) fn gambit(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     ability: Ability,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check(enc, attacker, target)?;
-    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
+    let a = enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let counter = enc.bdp().counter == Some((attacker, target));
-    let weapon = wielded(enc, a)?
+    let weapon = wielded(enc, &a)?
         .into_iter()
         .max_by_key(|w| w.die)
         .unwrap_or_else(super::block::Weapon::unarmed);
@@ -97,7 +98,10 @@ pub(crate) fn gambit(
 }
 
 /// Lets the counter-gambit chance go.
-pub(crate) fn decline(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn decline(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let Some((by, _)) = enc.bdp().counter else {
         return Err(RuleError::NotAllowed("no counter-gambit is on offer".into()));
     };

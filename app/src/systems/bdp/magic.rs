@@ -67,13 +67,13 @@ pub(crate) fn check_cast(enc: &Encounter, caster: CombatantId, n: u32) -> Result
 
 /// Rolls the Magic Dice a caster invests.
 pub(crate) fn cast(
-    enc: &Encounter,
+    enc: &mut Encounter,
     caster: CombatantId,
     n: u32,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_cast(enc, caster, n)?;
-    let c = &enc.combatants[&caster];
+    let c = enc.combatants.shared(&caster).ok_or(RuleError::UnknownCombatant(caster))?;
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_MAGIC, Some(caster), BdpEvent::Acted { id: caster });
     let label = format!("{}'s Magic Dice", c.name);
@@ -105,7 +105,7 @@ pub(crate) fn cast(
                 .combatants
                 .values()
                 .filter(|o| {
-                    o.id != caster && crate::reach::in_melee(&ctx.enc, c, o) && !block::is_out(o)
+                    o.id != caster && crate::reach::in_melee(ctx.enc, &c, o) && !block::is_out(o)
                 })
                 .map(|o| o.id)
                 .collect();
@@ -148,7 +148,7 @@ fn spend(enc: &Encounter, spent: &[u32]) -> Result<(CombatantId, Vec<u32>), Rule
 
 /// Spends faces as damage on one target, or on each target of a blast.
 pub(crate) fn damage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     targets: Vec<CombatantId>,
     faces: Vec<u32>,
     blast: bool,
@@ -192,14 +192,14 @@ pub(crate) fn damage(
 
 /// Spends faces on a trick: the target saves, 2 harder for each die beyond the first.
 pub(crate) fn trick(
-    enc: &Encounter,
+    enc: &mut Encounter,
     target: CombatantId,
     ability: Ability,
     faces: Vec<u32>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let (caster, left) = spend(enc, &faces)?;
-    let t = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
+    let t = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let penalty = 2 * (faces.len() as i64 - 1);
     let mut ctx = Ctx::new(enc, dice);
     let outcome = roll_save(&mut ctx, R_MAGIC, target, ability, -penalty, " against the trick")?;
@@ -225,7 +225,7 @@ pub(crate) fn trick(
 }
 
 /// Puts away the dice left in hand.
-pub(crate) fn end(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn end(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let Some((caster, _)) = enc.bdp().spell else {
         return Err(RuleError::NotAllowed("no Magic Dice in hand".into()));
     };

@@ -114,7 +114,7 @@ impl Procedure for Bdp {
 
     fn handle_own(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         c: BdpCommand,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -123,7 +123,7 @@ impl Procedure for Bdp {
 
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -338,7 +338,7 @@ impl Rules for Bdp {
 }
 
 fn handle_bdp(
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: BdpCommand,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

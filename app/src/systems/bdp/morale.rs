@@ -105,8 +105,8 @@ pub(crate) fn reasons(enc: &Encounter, side: SideId) -> String {
 }
 
 /// Marks every trigger due for `side` as checked.
-fn settle(ctx: &mut Ctx, enc: &Encounter, side: SideId) {
-    for (s, trigger) in due(enc) {
+fn settle(ctx: &mut Ctx, side: SideId) {
+    for (s, trigger) in due(ctx.enc) {
         if s == side {
             ctx.emit(R_MORALE, None, BdpEvent::MoraleChecked { side, trigger });
         }
@@ -127,7 +127,7 @@ fn check_due(enc: &Encounter, side: SideId, trigger: Trigger) -> Result<(), Rule
 
 /// Makes a group's morale save.
 pub(crate) fn check(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     trigger: Trigger,
     leader: Option<CombatantId>,
@@ -146,9 +146,9 @@ pub(crate) fn check(
     };
     let group = standing(enc, side);
     let mut ctx = Ctx::new(enc, dice);
-    let side_name = enc.sides[&side].name.clone();
-    ctx.ruling(R_MORALE, None, format!("Morale of {side_name}: {}", reasons(enc, side)));
-    settle(&mut ctx, enc, side);
+    let side_name = ctx.enc.sides[&side].name.clone();
+    ctx.ruling(R_MORALE, None, format!("Morale of {side_name}: {}", reasons(ctx.enc, side)));
+    settle(&mut ctx, side);
     match leader {
         Some(l) => {
             let outcome = roll_save(&mut ctx, R_MORALE, l, Ability::Wil, 0, " (morale)")?;
@@ -196,16 +196,16 @@ pub(crate) fn check(
 
 /// The GM waives a morale check.
 pub(crate) fn skip(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     trigger: Trigger,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_due(enc, side, trigger)?;
     let mut ctx = Ctx::new(enc, dice);
-    let name = enc.sides[&side].name.clone();
-    let why = reasons(enc, side);
-    settle(&mut ctx, enc, side);
+    let name = ctx.enc.sides[&side].name.clone();
+    let why = reasons(ctx.enc, side);
+    settle(&mut ctx, side);
     ctx.ruling(
         R_MORALE,
         None,

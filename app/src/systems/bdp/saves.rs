@@ -33,7 +33,7 @@ pub(crate) fn roll_save(
 
 /// A player character's DEX save against the foes it is tied with.
 pub(crate) fn break_tie(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -55,14 +55,14 @@ pub(crate) fn break_tie(
     };
     ctx.ruling(R_ORDER, Some(id), text);
     ctx.emit(R_ORDER, Some(id), BdpEvent::TieBroken { id, passed: outcome.success });
-    let order = super::order::plan(&ctx.enc).order;
+    let order = super::order::plan(ctx.enc).order;
     ctx.push(R_ORDER, None, EventKind::OrderSet { order });
     Ok(ctx.finish())
 }
 
 /// A save the GM calls for; the journal says pass or fail, the GM rules what follows.
 pub(crate) fn save(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     ability: Ability,
     modifier: i64,
@@ -79,20 +79,20 @@ pub(crate) fn save(
 
 /// Damage the GM rules (a fall, a fire): through the guard, or straight to STR.
 pub(crate) fn hurt(
-    enc: &Encounter,
+    enc: &mut Encounter,
     target: CombatantId,
     expr: &Dice,
     to_str: bool,
     save: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatant(target).ok_or(RuleError::UnknownCombatant(target))?;
+    let c = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let mut ctx = Ctx::new(enc, dice);
     let label = format!("Damage to {}", c.name);
     let raw = ctx.roll(R_SAVE, Some(target), expr, &label)?.total.max(0);
     if to_str {
         // A detachment's body is its will: what reaches "STR" reaches its WIL.
-        let ability = if super::block::BdpBlock::of(c)?.detachment { "wil" } else { "str" };
+        let ability = if super::block::BdpBlock::of(&c)?.detachment { "wil" } else { "str" };
         let name = ability.to_uppercase();
         ctx.ruling(R_SAVE, Some(target), format!("{} takes {raw} to {name}", c.name));
         if raw > 0 {
@@ -114,11 +114,11 @@ pub(crate) fn hurt(
 
 /// Retreat: a DEX save; on a pass the combatant is away (off the board, marked fled).
 pub(crate) fn retreat(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     if !super::turns::in_turns(enc) || !enc.acting().contains(&id) {
         return Err(RuleError::NotAllowed(format!("{} retreats on its turn", c.name)));
     }

@@ -13,6 +13,7 @@ use crate::ids::{CombatantId, ZoneId};
 use crate::system::Ctx;
 use crate::system::Step as _;
 use crate::system::{RuleError, System, handle_common};
+use std::sync::Arc;
 
 /// The class of a place in the order (its first combatant's declaration).
 pub(crate) fn class_of(enc: &Encounter, entry: &OrderEntry) -> TurnClass {
@@ -47,11 +48,11 @@ pub(super) fn in_turns(enc: &Encounter) -> bool {
 fn go_to(ctx: &mut Ctx, order: &[OrderEntry], next: Option<usize>) {
     match next {
         Some(i) => {
-            let step = match class_of(&ctx.enc, &order[i]) {
+            let step = match class_of(ctx.enc, &order[i]) {
                 TurnClass::Quick => Step::Quick,
                 TurnClass::Full => Step::Full,
             };
-            if !step.now(&ctx.enc) {
+            if !step.now(ctx.enc) {
                 ctx.push(R_TURN, None, step.entered());
             }
             let actor = order[i].combatants.first().copied();
@@ -85,11 +86,14 @@ fn new_round(ctx: &mut Ctx, round: u32) {
 }
 
 /// The stepper's Next.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         None | Some(Step::Before) => {
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed(
                     "add at least one combatant before starting".into(),
                 ));
@@ -97,33 +101,36 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             new_round(&mut ctx, 1);
         }
         Some(Step::Declare) => {
-            let plan = order::plan(enc);
+            let plan = order::plan(ctx.enc);
             ctx.push(R_TURN, None, EventKind::OrderSet { order: plan.order });
             ctx.push(R_TURN, None, Step::Order.entered());
         }
         Some(Step::Order) => {
-            if let Some((pc, _)) = order::pending(enc).first() {
+            if let Some((pc, _)) = order::pending(ctx.enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "break the tie first: {}'s DEX save",
-                    enc.name_of(*pc)
+                    ctx.enc.name_of(*pc)
                 )));
             }
-            let next = next_place(enc, &enc.order, None);
-            go_to(&mut ctx, &enc.order, next);
+            let order = Arc::clone(&ctx.enc.order);
+            let next = next_place(ctx.enc, &order, None);
+            go_to(&mut ctx, &order, next);
         }
         Some(Step::Quick | Step::Full) => {
-            let next = next_place(enc, &enc.order, enc.turn);
-            go_to(&mut ctx, &enc.order, next);
+            let order = Arc::clone(&ctx.enc.order);
+            let next = next_place(ctx.enc, &order, ctx.enc.turn);
+            go_to(&mut ctx, &order, next);
         }
         Some(Step::Morale) => {
-            if let Some((side, trigger)) = morale::due(enc).first() {
+            if let Some((side, trigger)) = morale::due(ctx.enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "{} must check morale first ({})",
-                    enc.sides[side].name,
+                    ctx.enc.sides[side].name,
                     trigger.label()
                 )));
             }
-            new_round(&mut ctx, enc.round + 1);
+            let round = ctx.enc.round + 1;
+            new_round(&mut ctx, round);
         }
     }
     Ok(ctx.finish())
@@ -133,23 +140,38 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
 /// mover declared a retreat (a careful one).
 pub(crate) fn move_to(
     system: &dyn System,
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     to: Option<ZoneId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
+    // Who is left behind is read from the fight before the move.
+    let foes = left_behind(enc, id, to);
     let mut events = handle_common(system, enc, Command::Move { id, to }, dice)?;
-    let Some(c) = enc.combatant(id) else { return Ok(events) };
+    if foes.is_empty() {
+        return Ok(events);
+    }
+    let mut ctx = Ctx::new(enc, dice);
+    for attacker in foes {
+        ctx.emit(R_ATTACK, Some(attacker), BdpEvent::FreeAttackOffered { attacker, target: id });
+    }
+    events.extend(ctx.finish());
+    Ok(events)
+}
+
+/// The foes a move of `id` to `to` leaves behind with a free strike on offer (none for a
+/// careful retreat, outside the turns, or for one out of the fight).
+fn left_behind(enc: &Encounter, id: CombatantId, to: Option<ZoneId>) -> Vec<CombatantId> {
+    let Some(c) = enc.combatant(id) else { return Vec::new() };
     let from = c.zone;
     let in_turns = in_turns(enc);
     let careful =
         matches!(enc.bdp().declarations.get(&id).map(|d| &d.intent), Some(Intent::Retreat));
     // Taken off the board is the GM's doing, not a careless step away.
     if !in_turns || careful || from.is_none() || to.is_none() || from == to || block::is_out(c) {
-        return Ok(events);
+        return Vec::new();
     }
-    let foes: Vec<CombatantId> = enc
-        .in_zone(from.expect("checked"))
+    enc.in_zone(from.expect("checked"))
         .filter(|o| {
             // Foes running or giving up strike no one.
             o.side != c.side
@@ -157,13 +179,5 @@ pub(crate) fn move_to(
                 && !super::morale::BROKEN.iter().any(|b| o.conditions.contains(*b))
         })
         .map(|o| o.id)
-        .collect();
-    let mut after = enc.clone();
-    after.apply_all(&events);
-    let mut ctx = Ctx::new(&after, dice);
-    for attacker in foes {
-        ctx.emit(R_ATTACK, Some(attacker), BdpEvent::FreeAttackOffered { attacker, target: id });
-    }
-    events.extend(ctx.finish());
-    Ok(events)
+        .collect()
 }

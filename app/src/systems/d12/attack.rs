@@ -31,7 +31,7 @@ pub fn on_full_defense(c: &Combatant) -> bool {
 
 /// An attack roll.
 pub(crate) fn attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     weapon_index: usize,
@@ -42,7 +42,7 @@ pub(crate) fn attack(
     let a = ctx.snapshot(attacker)?;
     let t = ctx.snapshot(target)?;
     if riposte {
-        match enc.d12().pending.first() {
+        match ctx.enc.d12().pending.first() {
             Some(Pending::Riposte { defender, attacker: at })
                 if *defender == attacker && *at == target => {}
             _ => {
@@ -52,12 +52,11 @@ pub(crate) fn attack(
                 )));
             }
         }
-        ctx.emit(R_ATTACK, Some(attacker), D12Event::Settled);
     } else {
-        if let Some(why) = cannot_act_now(enc, attacker) {
+        if let Some(why) = cannot_act_now(ctx.enc, attacker) {
             return Err(RuleError::NotAllowed(why));
         }
-        super::declare::check_strike(enc, attacker, weapon_index)?;
+        super::declare::check_strike(ctx.enc, attacker, weapon_index)?;
     }
     if attacker == target {
         return Err(RuleError::Invalid(format!("{} cannot attack itself", a.name)));
@@ -66,8 +65,11 @@ pub(crate) fn attack(
         return Err(RuleError::NotAllowed(format!("{} is dead already", t.name)));
     }
     let w = weapon(&a, weapon_index)?;
-    let declared = action_now(enc, attacker).map(|d| d.action.clone());
-    if !riposte {
+    let declared = action_now(ctx.enc, attacker).map(|d| d.action.clone());
+    // Every refusal above, before the first event: the fight is changed in place.
+    if riposte {
+        ctx.emit(R_ATTACK, Some(attacker), D12Event::Settled);
+    } else {
         ctx.emit(R_ATTACK, Some(attacker), D12Event::Acted { id: attacker });
         wounds::pay_to_act(&mut ctx, attacker, declared.as_ref());
     }
@@ -105,7 +107,7 @@ pub(crate) fn attack(
 
 /// The damage of the hit waiting for it.
 pub(crate) fn damage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     critical: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -113,11 +115,11 @@ pub(crate) fn damage(
     else {
         return Err(RuleError::NotAllowed("no hit is waiting for its damage".into()));
     };
-    let (attacker, target) = (*attacker, *target);
+    let (attacker, target, wi) = (*attacker, *target, *wi);
     let mut ctx = Ctx::new(enc, dice);
     let a = ctx.snapshot(attacker)?;
     let t = ctx.snapshot(target)?;
-    let w = weapon(&a, *wi)?;
+    let w = weapon(&a, wi)?;
     ctx.emit(R_DAMAGE, Some(attacker), D12Event::Settled);
     let label = format!("{}'s {} damage", a.name, w.name);
     let roll = ctx.roll(R_DAMAGE, Some(attacker), &w.damage, &label)?;
@@ -162,21 +164,24 @@ pub(crate) fn damage(
 }
 
 /// Lets the first waiting injury or riposte go.
-pub(crate) fn dismiss(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn dismiss(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    let line = match enc.d12().pending.first() {
+    let line = match ctx.enc.d12().pending.first() {
         Some(Pending::Injury { target, .. }) => {
-            format!("No combat injury is rolled for {}", enc.name_of(*target))
+            format!("No combat injury is rolled for {}", ctx.enc.name_of(*target))
         }
         Some(Pending::Riposte { defender, .. }) => {
-            format!("{} does not riposte", enc.name_of(*defender))
+            format!("{} does not riposte", ctx.enc.name_of(*defender))
         }
         Some(Pending::Damage { .. }) => {
             return Err(RuleError::NotAllowed("roll the hit's damage first".into()));
         }
         None => return Err(RuleError::NotAllowed("nothing is waiting".into())),
     };
-    let actor = enc.d12().pending.first().map(Pending::actor);
+    let actor = ctx.enc.d12().pending.first().map(Pending::actor);
     ctx.emit(R_ATTACK, actor, D12Event::Settled);
     ctx.ruling(R_ATTACK, actor, line);
     Ok(ctx.finish())

@@ -5,6 +5,7 @@ use crate::command::NewCombatant;
 use crate::dice::{Dice, DiceSource};
 use crate::encounter::{Combatant, Encounter, Track};
 use crate::event::{Event, EventKind};
+use crate::ids::CombatantId;
 use crate::system::block_reader::read_block;
 use crate::system::{Ctx, RuleError};
 use serde::Deserialize;
@@ -176,18 +177,19 @@ pub fn complete(mut new: NewCombatant) -> Result<NewCombatant, RuleError> {
 /// With the setting to roll maximum Stress: after the newcomers of `events` are added, each
 /// with Hit Dice rolls them (+ STR modifier each) for its maximum Stress, and starts full.
 pub fn roll_stress(
-    enc: &Encounter,
+    enc: &mut Encounter,
     events: Vec<Event>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
+    let added: Vec<CombatantId> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::CombatantAdded { combatant } => Some(combatant.id),
+            _ => None,
+        })
+        .collect();
     let mut ctx = Ctx::new(enc, dice);
-    let mut added = Vec::new();
-    for e in events {
-        if let EventKind::CombatantAdded { combatant } = &e.kind {
-            added.push(combatant.id);
-        }
-        ctx.push_event(e);
-    }
+    ctx.adopt(events);
     for id in added {
         let c = ctx.snapshot(id)?;
         let Ok(Some(hd)) = D12Block::of(&c).map(|b| b.hd.clone()) else { continue };

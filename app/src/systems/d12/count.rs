@@ -114,7 +114,7 @@ pub fn cannot_act_now(enc: &Encounter, id: CombatantId) -> Option<String> {
 
 /// A combatant at its count carries out its declared action (or lets the count pass).
 pub(crate) fn done(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     acted: bool,
     dice: &mut dyn DiceSource,
@@ -124,10 +124,10 @@ pub(crate) fn done(
     }
     let mut ctx = Ctx::new(enc, dice);
     let c = ctx.snapshot(id)?;
-    let action = action_now(enc, id).map(|d| d.action.clone());
+    let action = action_now(ctx.enc, id).map(|d| d.action.clone());
+    let what = action.as_ref().map_or("acts".to_owned(), |a| words(ctx.enc, &c, a));
     ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     if acted {
-        let what = action.as_ref().map_or("acts".to_owned(), |a| words(enc, &c, a));
         ctx.ruling(R_TURN, Some(id), format!("{} {what}", c.name));
         wounds::pay_to_act(&mut ctx, id, action.as_ref());
     } else {

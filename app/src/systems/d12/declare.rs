@@ -153,19 +153,19 @@ pub fn to_declare(enc: &Encounter) -> Vec<CombatantId> {
 
 /// Declares an action.
 pub(crate) fn declare(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     action: Action,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     let c = ctx.snapshot(id)?;
-    if enc.round == 0 {
+    if ctx.enc.round == 0 {
         return Err(RuleError::NotAllowed("the fight has not started: press Next".into()));
     }
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         Some(Step::Declare) => {}
-        Some(Step::Resolve) if !enc.d12().declared.contains_key(&id) => {}
+        Some(Step::Resolve) if !ctx.enc.d12().declared.contains_key(&id) => {}
         Some(Step::Resolve) => {
             return Err(RuleError::NotAllowed(format!(
                 "{} has declared this round; actions are fixed once the counting starts",
@@ -178,7 +178,7 @@ pub(crate) fn declare(
             ));
         }
     }
-    if let Some(why) = cannot_declare(enc, &c) {
+    if let Some(why) = cannot_declare(ctx.enc, &c) {
         return Err(RuleError::NotAllowed(why));
     }
     for t in targets(&action) {
@@ -189,12 +189,13 @@ pub(crate) fn declare(
         return Err(RuleError::NotAllowed(format!("{} is not down: it can walk", c.name)));
     }
     let modifier = modifier(&c, &action)?;
-    let base = enc.d12().base[&id];
+    let base = ctx.enc.d12().base[&id];
     let count = base + modifier;
-    let now = current_count(enc);
-    let missed = Step::Resolve.now(enc) && now.is_some_and(|n| count < n);
-    let hidden = Step::Declare.now(enc) && enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
-    let was_full = enc.d12().declared.get(&id).is_some_and(|d| d.action == Action::FullDefense);
+    let now = current_count(ctx.enc);
+    let missed = Step::Resolve.now(ctx.enc) && now.is_some_and(|n| count < n);
+    let hidden =
+        Step::Declare.now(ctx.enc) && ctx.enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN;
+    let was_full = ctx.enc.d12().declared.get(&id).is_some_and(|d| d.action == Action::FullDefense);
     if was_full && action != Action::FullDefense {
         ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);
     }
@@ -204,7 +205,7 @@ pub(crate) fn declare(
     if action == Action::FullDefense && !hidden {
         ctx.condition(R_DECLARE, id, FULL_DEFENSE);
     }
-    if !Step::Resolve.now(enc) {
+    if !Step::Resolve.now(ctx.enc) {
         return Ok(ctx.finish());
     }
     if missed {
@@ -223,7 +224,7 @@ pub(crate) fn declare(
         ctx.emit(R_DECLARE, Some(id), D12Event::Late { id, declared: late });
     } else {
         // Still to come this round: it takes its place in the order.
-        let order = plan(&ctx.enc);
+        let order = plan(ctx.enc);
         let index = order.iter().position(|e| e.count == now);
         let joins_now = index.is_some_and(|i| order[i].combatants.contains(&id));
         ctx.push(R_TURN, None, EventKind::OrderSet { order });
@@ -238,7 +239,7 @@ pub(crate) fn declare(
 /// The GM's call: `id` does `action` instead of what it declared. During the counting its
 /// place in the order stays where its declaration put it; before, it is a declaration anew.
 pub(crate) fn change(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     action: Action,
     dice: &mut dyn DiceSource,
@@ -246,11 +247,11 @@ pub(crate) fn change(
     if !Step::Resolve.now(enc) {
         return declare(enc, id, action, dice);
     }
-    let before = check_change(enc, id, &action)?;
-    let c = &enc.combatants[&id];
+    let before = check_change(enc, id, &action)?.clone();
     let mut ctx = Ctx::new(enc, dice);
-    let was = words(enc, c, &before.action);
-    let now = words(enc, c, &action);
+    let c = ctx.snapshot(id)?;
+    let was = words(ctx.enc, &c, &before.action);
+    let now = words(ctx.enc, &c, &action);
     ctx.ruling(
         R_DECLARE,
         Some(id),
@@ -262,7 +263,7 @@ pub(crate) fn change(
     if action == Action::FullDefense {
         ctx.condition(R_DECLARE, id, FULL_DEFENSE);
     }
-    let declared = Declared { action, ..before.clone() };
+    let declared = Declared { action, ..before };
     ctx.emit(R_DECLARE, Some(id), D12Event::Declared { id, declared, hidden: false });
     Ok(ctx.finish())
 }

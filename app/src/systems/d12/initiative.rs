@@ -15,7 +15,7 @@ pub const SURPRISED: &str = "surprised";
 
 /// Marks combatants surprised (or not).
 pub(crate) fn surprise(
-    enc: &Encounter,
+    enc: &mut Encounter,
     ids: Vec<CombatantId>,
     surprised: bool,
     dice: &mut dyn DiceSource,
@@ -24,14 +24,17 @@ pub(crate) fn surprise(
         return Err(RuleError::Invalid("name at least one combatant".into()));
     }
     let mut ctx = Ctx::new(enc, dice);
-    for id in ids {
+    // Every one checked before the first is marked: a refusal comes before any event.
+    for &id in &ids {
         let c = ctx.who(id)?;
-        if surprised && enc.d12().declared.contains_key(&id) {
+        if surprised && ctx.enc.d12().declared.contains_key(&id) {
             return Err(RuleError::NotAllowed(format!(
                 "{} has declared an action this round: too late to be surprised",
                 c.name
             )));
         }
+    }
+    for id in ids {
         if surprised {
             ctx.condition(R_INIT, id, SURPRISED);
         } else {
@@ -50,7 +53,7 @@ pub fn formula(enc: &Encounter, id: CombatantId) -> String {
 
 /// One base initiative roll shared by `ids` (they must share their AGI modifier).
 pub(crate) fn roll(
-    enc: &Encounter,
+    enc: &mut Encounter,
     ids: Vec<CombatantId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -64,7 +67,7 @@ pub(crate) fn roll(
         if ids[..i].contains(id) {
             return Err(RuleError::Invalid(format!("{} is named twice", c.name)));
         }
-        if enc.d12().base.contains_key(id) {
+        if ctx.enc.d12().base.contains_key(id) {
             return Err(RuleError::NotAllowed(format!(
                 "{} has its base initiative for this fight already",
                 c.name
@@ -80,7 +83,7 @@ pub(crate) fn roll(
     let label = if ids.len() == 1 {
         format!("{}'s base initiative", lead.name)
     } else {
-        format!("base initiative shared by {}", names(enc, &ids))
+        format!("base initiative shared by {}", names(ctx.enc, &ids))
     };
     let roll = ctx.roll(R_INIT, Some(first), &initiative_dice(&lead), &label)?;
     ctx.emit(R_INIT, Some(first), D12Event::BaseInitiative { ids, base: roll.total });

@@ -44,7 +44,7 @@ pub(crate) fn chance(
     let types: Vec<String> =
         if w.types.is_empty() { vec!["untyped".into()] } else { w.types.clone() };
     if let [only] = types.as_slice()
-        && let Ok(table) = usable(&ctx.enc, only)
+        && let Ok(table) = usable(ctx.enc, only)
     {
         let table = table.clone();
         return on_table(ctx, target, &table);
@@ -56,17 +56,18 @@ pub(crate) fn chance(
 
 /// Rolls the waiting injury on the table of `damage_type`.
 pub(crate) fn roll(
-    enc: &Encounter,
+    enc: &mut Encounter,
     damage_type: &str,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let Some(Pending::Injury { target, attacker, .. }) = enc.d12().pending.first() else {
         return Err(RuleError::NotAllowed("no combat injury is waiting".into()));
     };
+    let (target, attacker) = (*target, *attacker);
     let table = usable(enc, damage_type).map_err(RuleError::NotAllowed)?.clone();
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_INJURY, Some(*attacker), D12Event::Settled);
-    on_table(&mut ctx, *target, &table)?;
+    ctx.emit(R_INJURY, Some(attacker), D12Event::Settled);
+    on_table(&mut ctx, target, &table)?;
     Ok(ctx.finish())
 }
 

@@ -100,7 +100,7 @@ impl Procedure for D12 {
 
     fn handle_own(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         c: D12Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -109,7 +109,7 @@ impl Procedure for D12 {
 
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -313,7 +313,7 @@ impl Rules for D12 {
 }
 
 fn handle_d12(
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: D12Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

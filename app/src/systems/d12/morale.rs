@@ -71,7 +71,7 @@ fn due_for(enc: &Encounter, id: CombatantId) -> Result<Trigger, RuleError> {
 
 /// A monster's morale check.
 pub(crate) fn check(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     obvious: bool,
     dice: &mut dyn DiceSource,
@@ -87,8 +87,8 @@ pub(crate) fn check(
         );
         false
     } else {
-        let (dice, tn) = numbers(enc, &c);
-        let n = allies(enc, &c);
+        let (dice, tn) = numbers(ctx.enc, &c);
+        let n = allies(ctx.enc, &c);
         let label = format!(
             "{}'s morale (INS {:+}, HD {}, {n} {})",
             c.name,
@@ -100,7 +100,7 @@ pub(crate) fn check(
         let passed = roll.total >= tn;
         let against = match trigger {
             Trigger::Intimidated => format!("the Intimidation result {tn}"),
-            _ => format!("TN {tn} (11 + {} opponents)", opponents(enc, &c)),
+            _ => format!("TN {tn} (11 + {} opponents)", opponents(ctx.enc, &c)),
         };
         ctx.ruling(
             R_MORALE,
@@ -124,7 +124,7 @@ pub(crate) fn check(
 
 /// The GM rules a due check unneeded.
 pub(crate) fn skip(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -139,7 +139,7 @@ pub(crate) fn skip(
 /// An Intimidation check (d20 + Intimidation) against a monster: its morale is checked at
 /// the end of the round against the result.
 pub(crate) fn intimidate(
-    enc: &Encounter,
+    enc: &mut Encounter,
     by: CombatantId,
     target: CombatantId,
     dice: &mut dyn DiceSource,
@@ -147,7 +147,7 @@ pub(crate) fn intimidate(
     let mut ctx = Ctx::new(enc, dice);
     let b = ctx.snapshot(by)?;
     let t = ctx.snapshot(target)?;
-    if enc.is_party(target) {
+    if ctx.enc.is_party(target) {
         return Err(RuleError::NotAllowed(format!(
             "{} is on the players' side: only monsters check morale",
             t.name

@@ -38,7 +38,7 @@ fn has_actor(enc: &Encounter, entry: &OrderEntry) -> bool {
 fn next_count(ctx: &mut Ctx, from: Option<usize>) {
     let order = ctx.enc.order.to_vec();
     let start = from.map_or(0, |t| t + 1);
-    match (start..order.len()).find(|&i| has_actor(&ctx.enc, &order[i])) {
+    match (start..order.len()).find(|&i| has_actor(ctx.enc, &order[i])) {
         Some(i) => {
             let first = order[i].combatants.first().copied();
             ctx.push(R_TURN, first, EventKind::TurnStarted { index: Some(i) });
@@ -84,40 +84,44 @@ fn new_round(ctx: &mut Ctx, round: u32) {
 }
 
 /// The stepper's Next.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         None | Some(Step::Before) => {
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed(
                     "add at least one combatant before starting".into(),
                 ));
             }
-            if let Some(id) = without_base(enc).first() {
+            if let Some(id) = without_base(ctx.enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "roll {}'s base initiative first",
-                    enc.name_of(*id)
+                    ctx.enc.name_of(*id)
                 )));
             }
             new_round(&mut ctx, 1);
         }
         Some(Step::Declare) => {
-            if let Some(id) = without_base(enc).first() {
+            if let Some(id) = without_base(ctx.enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "roll {}'s base initiative first",
-                    enc.name_of(*id)
+                    ctx.enc.name_of(*id)
                 )));
             }
-            if let Some(id) = to_declare(enc).first() {
+            if let Some(id) = to_declare(ctx.enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "{} has not declared an action",
-                    enc.name_of(*id)
+                    ctx.enc.name_of(*id)
                 )));
             }
-            if enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN {
+            if ctx.enc.choice(super::DECLARE_ORDER, ROUND_ROBIN) == HIDDEN {
                 ctx.emit(R_TURN, None, D12Event::Revealed);
                 // Full defense written down shows on the token now.
-                let full: Vec<CombatantId> = enc
+                let full: Vec<CombatantId> = ctx
+                    .enc
                     .d12()
                     .declared
                     .iter()
@@ -128,21 +132,25 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
                     ctx.condition(R_TURN, id, FULL_DEFENSE);
                 }
             }
-            let order = plan(enc);
+            let order = plan(ctx.enc);
             ctx.push(R_TURN, None, EventKind::OrderSet { order });
             ctx.push(R_TURN, None, Step::Resolve.entered());
             next_count(&mut ctx, None);
         }
-        Some(Step::Resolve) => next_count(&mut ctx, enc.turn),
+        Some(Step::Resolve) => {
+            let turn = ctx.enc.turn;
+            next_count(&mut ctx, turn)
+        }
         Some(Step::End) => {
-            if let Some((id, trigger)) = morale::due(enc).first() {
+            if let Some((id, trigger)) = morale::due(ctx.enc).first() {
                 return Err(RuleError::NotAllowed(format!(
                     "{} must check morale first ({})",
-                    enc.name_of(*id),
+                    ctx.enc.name_of(*id),
                     trigger.label()
                 )));
             }
-            new_round(&mut ctx, enc.round + 1);
+            let round = ctx.enc.round + 1;
+            new_round(&mut ctx, round);
         }
     }
     Ok(ctx.finish())

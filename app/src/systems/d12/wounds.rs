@@ -203,7 +203,7 @@ pub fn stabilize_tn(enc: &Encounter, id: CombatantId) -> i64 {
 
 /// A Heal check (d20 + Heal) against 10 + the worst wound.
 pub(crate) fn stabilize(
-    enc: &Encounter,
+    enc: &mut Encounter,
     healer: CombatantId,
     target: CombatantId,
     dice: &mut dyn DiceSource,
@@ -227,7 +227,7 @@ pub(crate) fn stabilize(
     if t.conditions.contains(STABILIZED) {
         return Err(RuleError::NotAllowed(format!("{} is stabilized already", t.name)));
     }
-    let tn = stabilize_tn(enc, target);
+    let tn = stabilize_tn(ctx.enc, target);
     let bonus = stat(&h, HEAL);
     let label = format!("{}'s Heal check on {}", h.name, t.name);
     let roll = ctx.roll(R_WOUNDS, Some(healer), &Dice::die(20).plus(bonus), &label)?;
@@ -250,7 +250,7 @@ pub(crate) fn stabilize(
 
 /// Stress spent in place of Mana.
 pub(crate) fn spend_stress(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     amount: i64,
     dice: &mut dyn DiceSource,
@@ -273,7 +273,7 @@ pub(crate) fn spend_stress(
 
 /// After the GM edits a track by hand: the Wound Points' conditions follow.
 pub(crate) fn after_edit(
-    enc: &Encounter,
+    enc: &mut Encounter,
     events: Vec<Event>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -287,9 +287,7 @@ pub(crate) fn after_edit(
     if touched.is_empty() {
         return Ok(events);
     }
-    let mut after = enc.clone();
-    after.apply_all(&events);
-    let mut ctx = Ctx::new(&after, dice);
+    let mut ctx = Ctx::new(enc, dice);
     for id in touched {
         sync(&mut ctx, id);
     }

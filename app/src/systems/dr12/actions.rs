@@ -25,19 +25,19 @@ fn now(enc: &Encounter) -> TurnAt {
 
 /// Spends the Action to disengage: the next move draws no free attack.
 pub(crate) fn disengage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_action(enc, id)?;
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_ACTION, Some(id), Dr12Event::Disengaged { id, at: now(enc) });
+    ctx.emit(R_ACTION, Some(id), Dr12Event::Disengaged { id, at: now(ctx.enc) });
     Ok(ctx.finish())
 }
 
 /// Spends the Action on `what`.
 pub(crate) fn act(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     what: &str,
     dice: &mut dyn DiceSource,
@@ -53,7 +53,7 @@ pub(crate) fn act(
         )));
     }
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_ACTION, Some(id), Dr12Event::Acted { id, at: now(enc), what: what.into() });
+    ctx.emit(R_ACTION, Some(id), Dr12Event::Acted { id, at: now(ctx.enc), what: what.into() });
     Ok(ctx.finish())
 }
 
@@ -91,7 +91,7 @@ pub(crate) fn check_test(
 
 /// A Test; a pass shakes off the hindrance it was for.
 pub(crate) fn test_for(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     stat: &str,
     purpose: Purpose,
@@ -101,17 +101,18 @@ pub(crate) fn test_for(
     check_test(enc, id, stat, &purpose, action)?;
     let mut ctx = Ctx::new(enc, dice);
     let what = match &purpose {
-        Purpose::Stunt { target: Some(t) } => format!("stunt against {}", enc.name_of(*t)),
+        Purpose::Stunt { target: Some(t) } => format!("stunt against {}", ctx.enc.name_of(*t)),
         Purpose::Stunt { target: None } => "stunt".into(),
         Purpose::Shake { hindrance } => format!("Test to shake off {hindrance}"),
         Purpose::Zone => {
-            let zone = enc.combatants[&id].zone.and_then(|z| enc.zone(z)).map(|z| z.name.clone());
+            let zone =
+                ctx.enc.combatants[&id].zone.and_then(|z| ctx.enc.zone(z)).map(|z| z.name.clone());
             format!("Test against {}", zone.unwrap_or_else(|| "the zone".into()))
         }
         Purpose::Other => "Test".into(),
     };
     if action {
-        let at = now(enc);
+        let at = now(ctx.enc);
         ctx.emit(R_ACTION, Some(id), Dr12Event::Acted { id, at, what: what.clone() });
     }
     let key = stat.trim().to_lowercase();
@@ -145,7 +146,7 @@ pub(crate) fn check_morale(enc: &Encounter, id: CombatantId) -> Result<(), RuleE
 
 /// Morale: the creature Tests its Skill; a fail means it parleys or flees.
 pub(crate) fn morale(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -160,7 +161,7 @@ pub(crate) fn morale(
 
 /// A broken creature parleys or flees.
 pub(crate) fn yield_to(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     flee: bool,
     dice: &mut dyn DiceSource,
@@ -177,7 +178,7 @@ pub(crate) fn yield_to(
 
 /// The GM sets a weapon's usages (0 up to its maximum).
 pub(crate) fn set_usage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     index: usize,
     usages: u32,

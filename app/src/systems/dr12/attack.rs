@@ -119,7 +119,7 @@ fn check_weapon(
 
 /// An attack.
 pub(crate) fn attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     index: usize,
@@ -128,23 +128,23 @@ pub(crate) fn attack(
 ) -> Result<Vec<Event>, RuleError> {
     check_attack(enc, attacker, target, index, second)?;
     let mut ctx = Ctx::new(enc, dice);
-    let w = weapon(&enc.combatants[&attacker], index)?;
-    let mut what = format!("attacks {} with {}", enc.name_of(target), w.name);
+    let w = weapon(&ctx.enc.combatants[&attacker], index)?;
+    let mut what = format!("attacks {} with {}", ctx.enc.name_of(target), w.name);
     if let Some(s) = second {
-        what.push_str(&format!(" and {}", weapon(&enc.combatants[&attacker], s)?.name));
+        what.push_str(&format!(" and {}", weapon(&ctx.enc.combatants[&attacker], s)?.name));
     }
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     ctx.emit(R_ATTACK, Some(attacker), Dr12Event::Acted { id: attacker, at, what });
-    if !is_character(enc, attacker) {
+    if !is_character(ctx.enc, attacker) {
         // A creature's blow: the defender Tests DEX to avoid it.
         let pending = Pending { attacker, target, weapon: index, free: false };
         ctx.emit(R_ATTACK, Some(target), Dr12Event::Waiting { pending });
         return Ok(ctx.finish());
     }
-    let a = &enc.combatants[&attacker];
-    let t = &enc.combatants[&target];
-    let w = weapon(a, index)?;
-    let close = in_melee(enc, a, t);
+    let a = ctx.snapshot(attacker)?;
+    let t = ctx.snapshot(target)?;
+    let w = weapon(&a, index)?;
+    let close = in_melee(ctx.enc, &a, &t);
     let (key, extra) = match (w.ranged, close) {
         (true, true) => (DEX, Advantage::Disadvantage),
         (true, false) => (DEX, Advantage::Normal),
@@ -153,14 +153,14 @@ pub(crate) fn attack(
     let what = format!("attack on {} with {}", t.name, w.name);
     let tested = test(&mut ctx, R_ATTACK, attacker, key, extra, &what)?;
     if tested.one {
-        mark_usage(&mut ctx, a, index, &w);
+        mark_usage(&mut ctx, &a, index, &w);
     }
     if !tested.outcome.success {
         return Ok(ctx.finish());
     }
     let mut arms = vec![(index, w)];
     if let Some(s) = second {
-        arms.push((s, weapon(a, s)?));
+        arms.push((s, weapon(&a, s)?));
     }
     let mut best = 0;
     for (_, w) in &arms {
@@ -188,20 +188,23 @@ pub(crate) fn attack(
 
 /// A natural 1 attacking: one more usage on the weapon; spent at its maximum.
 fn mark_usage(ctx: &mut Ctx, a: &Combatant, index: usize, w: &Weapon) {
-    let usages = super::block::usages(&ctx.enc, a, index) + 1;
+    let usages = super::block::usages(ctx.enc, a, index) + 1;
     ctx.ruling(R_ATTACK, Some(a.id), format!("natural 1: the {} marks a usage", w.name));
     ctx.emit(R_ATTACK, Some(a.id), Dr12Event::Usage { id: a.id, weapon: index, usages });
 }
 
 /// The defender's DEX Test against the first attack waiting.
-pub(crate) fn defend(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn defend(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let Some(p) = enc.dr12().pending.first().cloned() else {
         return Err(RuleError::NotAllowed("no attack waits for a DEX Test".into()));
     };
     let mut ctx = Ctx::new(enc, dice);
+    let a = ctx.snapshot(p.attacker)?;
+    let w = weapon(&a, p.weapon)?;
     ctx.emit(R_ATTACK, Some(p.target), Dr12Event::Settled);
-    let a = &enc.combatants[&p.attacker];
-    let w = weapon(a, p.weapon)?;
     let what = format!("DEX Test to avoid {}'s {}", a.name, w.name);
     let tested = test(&mut ctx, R_ATTACK, p.target, DEX, Advantage::Normal, &what)?;
     if !tested.outcome.success {
@@ -234,7 +237,7 @@ fn release(ctx: &mut Ctx) -> Result<(), RuleError> {
         ctx.ruling(R_MOVE, Some(id), format!("{} falls before leaving", c.name));
         return Ok(());
     }
-    if check_room(&ctx.enc, to, 1, Some(id)).is_err() {
+    if check_room(ctx.enc, to, 1, Some(id)).is_err() {
         ctx.ruling(R_MOVE, Some(id), format!("{} finds no room and stays", c.name));
         return Ok(());
     }
@@ -308,26 +311,27 @@ fn close_foes(enc: &Encounter, id: CombatantId) -> Vec<CombatantId> {
 /// The acting combatant moves to a Nearby zone (its move, or its Action for a second); foes
 /// Close to a leaving character strike first.
 pub(crate) fn turn_move(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     to: ZoneId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_move(enc, id, to)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
-    let spend = if enc.dr12().turn.now(enc).moved {
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
+    let spend = if ctx.enc.dr12().turn.now(ctx.enc).moved {
         Dr12Event::Acted { id, at, what: "moves again".into() }
     } else {
         Dr12Event::Moved { id, at }
     };
-    ctx.emit(R_MOVE, Some(id), spend);
-    let foes = free_attackers(enc, id);
-    let napping: Vec<String> = close_foes(enc, id)
+    // Who may strike is read from the fight before the move is spent.
+    let foes = free_attackers(ctx.enc, id);
+    let napping: Vec<String> = close_foes(ctx.enc, id)
         .into_iter()
-        .filter(|o| surprised_now(enc, *o))
-        .map(|o| enc.name_of(o))
+        .filter(|o| surprised_now(ctx.enc, *o))
+        .map(|o| ctx.enc.name_of(o))
         .collect();
+    ctx.emit(R_MOVE, Some(id), spend);
     if !napping.is_empty() {
         let name = ctx.name(id);
         ctx.ruling(
@@ -337,7 +341,7 @@ pub(crate) fn turn_move(
         );
     }
     if foes.is_empty() {
-        let from = enc.combatants[&id].zone;
+        let from = ctx.enc.combatants[&id].zone;
         ctx.push(R_MOVE, Some(id), EventKind::Moved { id, from, to: Some(to) });
         return Ok(ctx.finish());
     }
@@ -348,9 +352,9 @@ pub(crate) fn turn_move(
         format!("{name} leaves while a foe is Close: a free attack first"),
     );
     ctx.emit(R_MOVE, Some(id), Dr12Event::Held { id, to });
-    let pc_defends = enc.choice(FREE_ATTACK, PC_DEFENDS) != ENEMY_TESTS;
+    let pc_defends = ctx.enc.choice(FREE_ATTACK, PC_DEFENDS) != ENEMY_TESTS;
     for foe in foes {
-        let Some(w) = weapon(&enc.combatants[&foe], 0).ok() else {
+        let Some(w) = weapon(&ctx.enc.combatants[&foe], 0).ok() else {
             let f = ctx.name(foe);
             ctx.ruling(R_MOVE, Some(foe), format!("{f} has nothing to strike with"));
             continue;

@@ -20,7 +20,7 @@ use crate::system::{Ctx, RuleError};
 pub(super) fn applies(ctx: &Ctx, id: CombatantId) -> bool {
     ctx.enc.rules >= 4
         && ctx.enc.flag(BROKEN_TABLE, false)
-        && super::block::is_character(&ctx.enc, id)
+        && super::block::is_character(ctx.enc, id)
 }
 
 /// The character `id` has just dropped to 0 HP: the Broken table's d4, and what it says.

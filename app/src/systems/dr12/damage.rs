@@ -32,7 +32,7 @@ fn at_zero(ctx: &mut Ctx, rule: &'static str, id: CombatantId) -> Result<(), Rul
     if super::broken::applies(ctx, id) {
         return super::broken::roll(ctx, rule, id);
     }
-    let down = if is_character(&ctx.enc, id) { "down" } else { "dead" };
+    let down = if is_character(ctx.enc, id) { "down" } else { "dead" };
     ctx.condition(rule, id, down);
     Ok(())
 }

@@ -37,7 +37,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     if ctx.enc.dr12().broken.contains(&id) {
         ctx.emit(R_TURN, Some(id), Dr12Event::Yielded { id });
     }
-    let acting = crate::system::acts_now(&ctx.enc, super::Step::Turns, id);
+    let acting = crate::system::acts_now(ctx.enc, super::Step::Turns, id);
     let still = matches!(left.how, Departure::OffBoard | Departure::SideChanged);
     if acting && !still {
         ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn passes on"));

@@ -112,7 +112,7 @@ impl Procedure for Dr12 {
 
     fn handle_own(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         c: Dr12Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -121,7 +121,7 @@ impl Procedure for Dr12 {
 
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -309,7 +309,7 @@ impl Rules for Dr12 {
 }
 
 fn handle_dr12(
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: Dr12Command,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -30,7 +30,7 @@ pub(crate) fn reaction_word(roll: i64) -> &'static str {
 
 /// The GM says which side is surprised.
 pub(crate) fn surprise(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: Option<SideId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -49,37 +49,42 @@ pub(crate) fn surprise(
 
 /// A d10 reaction roll for a side.
 pub(crate) fn reaction(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_before(enc)?;
     let s = enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
+    let name = s.name.clone();
     let mut ctx = Ctx::new(enc, dice);
-    let roll = ctx.die(R_INIT, None, 10, &format!("Reaction of {}", s.name))?;
+    let roll = ctx.die(R_INIT, None, 10, &format!("Reaction of {name}"))?;
     let word = reaction_word(roll);
     ctx.emit(R_INIT, None, Dr12Event::Reacted { side, reaction: word.into() });
     Ok(ctx.finish())
 }
 
 /// Next: start the fight, end a turn, end the round, or start the next one.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         Some(Step::Turns) => {
-            end_turn(&mut ctx)?;
+            // The place whose turn ends, as it was before the turn's end was said.
             let from = ctx.enc.turn;
+            end_turn(&mut ctx)?;
             next(&mut ctx, from)?;
         }
         Some(Step::End) => {
-            let round = enc.round + 1;
+            let round = ctx.enc.round + 1;
             ctx.push(R_TURN, None, EventKind::RoundStarted { round });
             turn_order::join_newcomers(&mut ctx, R_INIT, |c| !is_out(c));
             ctx.push(R_TURN, None, Step::Turns.entered());
             next(&mut ctx, None)?;
         }
         _ => {
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed("nobody is on the board yet".into()));
             }
             initiative(&mut ctx)?;
@@ -101,7 +106,7 @@ fn initiative(ctx: &mut Ctx) -> Result<(), RuleError> {
     let mut characters = Vec::new();
     let mut enemies = Vec::new();
     for id in ids {
-        if is_character(&ctx.enc, id) {
+        if is_character(ctx.enc, id) {
             let dex = stat(ctx.who(id)?, DEX);
             let roll = ctx.die(R_INIT, Some(id), 6, "Order (d6 + DEX)")?;
             characters.push((
@@ -143,7 +148,7 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
     let start = from.map_or(0, |t| t + 1);
     let order = ctx.enc.order.to_vec();
     for (i, place) in order.iter().enumerate().skip(start) {
-        if !can_act(&ctx.enc, place) {
+        if !can_act(ctx.enc, place) {
             let skipped = place.combatants.iter().any(|id| {
                 let surprised = ctx.enc.round == 1 && ctx.enc.dr12().surprised.is_some();
                 surprised && ctx.enc.combatant(*id).is_some_and(|c| !is_out(c))
@@ -188,7 +193,7 @@ fn start_turn(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
     if !has(ctx.who(id)?, ONGOING) {
         return Ok(());
     }
-    let (level, _) = ongoing_numbers(&ctx.enc, id);
+    let (level, _) = ongoing_numbers(ctx.enc, id);
     hurt(ctx, R_ONGOING, id, level, "ongoing damage")?;
     Ok(())
 }
@@ -200,7 +205,7 @@ fn end_turn(ctx: &mut Ctx) -> Result<(), RuleError> {
     if !has(c, ONGOING) || is_out(c) {
         return Ok(());
     }
-    let (_, key) = ongoing_numbers(&ctx.enc, id);
+    let (_, key) = ongoing_numbers(ctx.enc, id);
     let t = test(ctx, R_ONGOING, id, key, Advantage::Normal, "Test to stop ongoing damage")?;
     if t.outcome.success {
         ctx.uncondition(R_ONGOING, id, ONGOING);

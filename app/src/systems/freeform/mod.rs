@@ -92,7 +92,7 @@ impl Procedure for Freeform {
 
     fn handle_own(
         &self,
-        _enc: &Encounter,
+        _enc: &mut Encounter,
         command: FreeformCommand,
         _dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -101,7 +101,7 @@ impl Procedure for Freeform {
 
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -189,7 +189,7 @@ fn turn_prompts(enc: &Encounter) -> Vec<Prompt> {
 
 /// The acting combatant moves to the end of the order; the place it left now holds the next
 /// one, who acts at once.
-fn delay(enc: &Encounter, id: CombatantId) -> Result<Vec<Event>, RuleError> {
+fn delay(enc: &mut Encounter, id: CombatantId) -> Result<Vec<Event>, RuleError> {
     let Some(turn) = enc.turn.filter(|_| crate::system::acts_now(enc, Step::Turns, id)) else {
         return Err(RuleError::NotAllowed(format!("{} is not acting now", enc.name_of(id))));
     };
@@ -208,7 +208,7 @@ fn delay(enc: &Encounter, id: CombatantId) -> Result<Vec<Event>, RuleError> {
     let next = next_turn(enc, &order, turn.checked_sub(1));
     let actor = next.and_then(|i| order[i].combatants.first().copied());
     out.push("freeform.delay", actor, EventKind::TurnStarted { index: next });
-    Ok(out.finish())
+    Ok(out.apply_to(enc))
 }
 
 fn is_out(enc: &Encounter, entry: &OrderEntry) -> bool {
@@ -266,7 +266,7 @@ fn next_turn(enc: &Encounter, order: &[OrderEntry], from: Option<usize>) -> Opti
     (start..order.len()).find(|&i| !is_out(enc, &order[i]))
 }
 
-fn advance(enc: &Encounter) -> Result<Vec<Event>, RuleError> {
+fn advance(enc: &mut Encounter) -> Result<Vec<Event>, RuleError> {
     let mut out = Emitter::new(enc);
     match Step::of(enc) {
         Some(Step::Turns) => match next_turn(enc, &enc.order, enc.turn) {
@@ -308,7 +308,7 @@ fn advance(enc: &Encounter) -> Result<Vec<Event>, RuleError> {
             out.push("freeform.turn", actor, EventKind::TurnStarted { index: first });
         }
     }
-    Ok(out.finish())
+    Ok(out.apply_to(enc))
 }
 
 #[cfg(test)]

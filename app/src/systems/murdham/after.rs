@@ -11,10 +11,11 @@ use crate::encounter::Encounter;
 use crate::event::Event;
 use crate::system::Step as _;
 use crate::system::{Ctx, RuleError};
+use std::sync::Arc;
 
 /// Ends the fight: on to the durability rolls.
 pub(crate) fn end_fight(
-    enc: &Encounter,
+    enc: &mut Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     if Step::After.now(enc) {
@@ -42,7 +43,7 @@ fn item_facts(block: &MurdhamBlock, item: &str) -> Option<(bool, Option<Wear>)> 
 
 /// The durability rolls of everything used in the fight.
 pub(crate) fn durability(
-    enc: &Encounter,
+    enc: &mut Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     if !Step::After.now(enc) {
@@ -52,10 +53,16 @@ pub(crate) fn durability(
         return Err(RuleError::NotAllowed("durability is already rolled".into()));
     }
     let mut ctx = Ctx::new(enc, dice);
+    // Every block read before the first event: a refusal comes before any.
+    let used = Arc::clone(&ctx.enc.murdham().used);
+    let mut gear = Vec::new();
+    for (owner, items) in used.iter() {
+        let Some(c) = ctx.enc.combatants.shared(owner) else { continue };
+        let block = MurdhamBlock::of(&c)?;
+        gear.push((owner, c, block, items));
+    }
     let mut any = false;
-    for (owner, items) in enc.murdham().used.iter() {
-        let Some(c) = enc.combatant(*owner) else { continue };
-        let block = MurdhamBlock::of(c)?;
+    for (owner, c, block, items) in gear {
         for item in items {
             let Some((robust, came_in)) = item_facts(&block, item) else { continue };
             any = true;
@@ -68,7 +75,7 @@ pub(crate) fn durability(
                 ctx.ruling(R_GEAR, Some(*owner), said);
                 continue;
             }
-            let was = wear(enc, *owner, item, came_in);
+            let was = wear(ctx.enc, *owner, item, came_in);
             if was == Some(Wear::Broken) {
                 continue;
             }

@@ -249,7 +249,7 @@ pub(crate) fn check_attacker(enc: &Encounter, attacker: CombatantId) -> Result<(
 
 /// An attack on the attacker's turn.
 pub(crate) fn attack(
-    enc: &Encounter,
+    enc: &mut Encounter,
     spec: AttackSpec,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -262,7 +262,7 @@ pub(crate) fn attack(
 
 /// Makes an attack: the save to hit, the targets, then the stunt and reactions or the hit.
 pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), RuleError> {
-    let save_for = to_hit(&ctx.enc, &spec)?;
+    let save_for = to_hit(ctx.enc, &spec)?;
     let attacker = spec.attacker;
     let a = ctx.snapshot(attacker)?;
     let w = weapon(&a, spec.weapon)?;
@@ -304,7 +304,7 @@ pub(crate) fn strike(ctx: &mut Ctx, spec: AttackSpec, mode: Mode) -> Result<(), 
         }
     }
     let mut targets = match (spec.aim, zone) {
-        (_, Some(z)) => blast_targets(&ctx.enc, z),
+        (_, Some(z)) => blast_targets(ctx.enc, z),
         (Aim::One { target }, None) => vec![target],
         (Aim::Zone { .. }, None) => Vec::new(),
     };

@@ -143,7 +143,7 @@ fn land(
     let t = ctx.snapshot(target)?;
     let raw = roll.total;
     let direct = w.is_some_and(|w| w.direct);
-    let (off, why) = armour(&ctx.enc, &t, direct, cover, reacted);
+    let (off, why) = armour(ctx.enc, &t, direct, cover, reacted);
     let dealt = (raw - off).max(0);
     let wname = super::attack::weapon_name(w);
     let sum = if direct {
@@ -182,7 +182,7 @@ pub(crate) fn hazard(
     what: &str,
 ) -> Result<(), RuleError> {
     let t = ctx.snapshot(target)?;
-    let (off, why) = armour(&ctx.enc, &t, false, false, false);
+    let (off, why) = armour(ctx.enc, &t, false, false, false);
     let dealt = (raw - off).max(0);
     let sum = if why.is_empty() { String::new() } else { format!(" − {}", why.join(" − ")) };
     let shown = if dealt == 0 { "no harm".to_owned() } else { format!("{dealt}") };
@@ -371,10 +371,10 @@ fn exchange(
     let attacker = a.id;
     let ct = ctx.snapshot(cid)?;
     let on_counter = (blows.roll.total
-        - armour(&ctx.enc, &ct, blows.weapon.is_some_and(|w| w.direct), blows.cover, true).0)
+        - armour(ctx.enc, &ct, blows.weapon.is_some_and(|w| w.direct), blows.cover, true).0)
         .max(0);
     let on_attacker =
-        (croll.total - armour(&ctx.enc, a, cw.is_some_and(|w| w.direct), peeking, false).0).max(0);
+        (croll.total - armour(ctx.enc, a, cw.is_some_and(|w| w.direct), peeking, false).0).max(0);
     if on_counter > on_attacker {
         ctx.ruling(
             R_DAMAGE,

@@ -14,7 +14,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     // From the back, so the indexes of the ones still to look at do not move.
     for index in (0..ctx.enc.murdham().pending.len()).rev() {
         let p = ctx.enc.murdham().pending[index].clone();
-        let what = pending_words(&ctx.enc, &p);
+        let what = pending_words(ctx.enc, &p);
         match settle_pending(&p, id) {
             Outcome::Untouched => {}
             Outcome::Dropped(why) => {

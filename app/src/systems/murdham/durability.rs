@@ -106,7 +106,7 @@ pub(super) fn critical(from: i64, to: i64) -> bool {
 /// After a hand edit of a piece's health: critical damage puts it out of use, health given back
 /// puts it back in use.
 pub(crate) fn after_edit(
-    enc: &Encounter,
+    enc: &mut Encounter,
     events: Vec<Event>,
     dice: &mut dyn crate::dice::DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -125,7 +125,7 @@ pub(crate) fn after_edit(
             continue;
         };
         let came_in = block_wear(&block, &item);
-        let out_of_use = wear(&ctx.enc, id, &item, came_in) == Some(Wear::Broken);
+        let out_of_use = wear(ctx.enc, id, &item, came_in) == Some(Wear::Broken);
         // From rules edition 5, health the GM gives back by hand is a repair: the piece is back
         // in use (before it, it stayed out of use for the rest of the fight).
         if out_of_use && to > from && ctx.enc.rules >= 5 {

@@ -99,7 +99,7 @@ pub(crate) fn kill(ctx: &mut Ctx, id: CombatantId, why: &str) {
 /// After a hand edit of health: a dying character healed above 0 is saved (and rolls a d6
 /// injury); one brought to 0 is dying.
 pub(crate) fn after_edit(
-    enc: &Encounter,
+    enc: &mut Encounter,
     events: Vec<Event>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -99,7 +99,7 @@ pub(crate) fn held_by(enc: &Encounter, grabber: CombatantId) -> Option<Combatant
 /// The grabber shoves the one it holds half a zone away (onto a border), freeing it: its
 /// main action.
 pub(crate) fn shove(
-    enc: &Encounter,
+    enc: &mut Encounter,
     grabber: CombatantId,
     toward: Option<ZoneId>,
     dice: &mut dyn DiceSource,
@@ -119,13 +119,17 @@ pub(crate) fn shove(
     let mut ctx = Ctx::new(enc, dice);
     turn::use_main(&mut ctx, false)?;
     let where_to = toward
-        .and_then(|z| enc.zone(z))
+        .and_then(|z| ctx.enc.zone(z))
         .map(|z| format!(" towards {}", z.name))
         .unwrap_or_default();
     ctx.ruling(
         R_GRAPPLE,
         Some(held),
-        format!("{} shoves {} half a zone{where_to}", enc.name_of(grabber), enc.name_of(held)),
+        format!(
+            "{} shoves {} half a zone{where_to}",
+            ctx.enc.name_of(grabber),
+            ctx.enc.name_of(held)
+        ),
     );
     ctx.emit(R_GRAPPLE, Some(held), E::Freed { id: held });
     ctx.uncondition(R_GRAPPLE, held, ENTANGLED);
@@ -137,7 +141,7 @@ pub(crate) fn shove(
 
 /// The grabber lets go (costs nothing).
 pub(crate) fn release(
-    enc: &Encounter,
+    enc: &mut Encounter,
     grabber: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -164,7 +168,7 @@ fn check_neighbour(enc: &Encounter, id: CombatantId, zone: ZoneId) -> Result<(),
 
 /// A character stands on the border with a neighbouring zone, or back inside its own.
 pub(crate) fn border(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     zone: Option<ZoneId>,
     dice: &mut dyn DiceSource,

@@ -133,7 +133,7 @@ impl Procedure for Murdham {
 
     fn handle_own(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         c: MurdhamCommand,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -142,7 +142,7 @@ impl Procedure for Murdham {
 
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -160,8 +160,11 @@ impl Procedure for Murdham {
             )),
             c @ (Command::SetTrack { .. } | Command::AdjustTrack { .. }) => {
                 // Healing a dying character by hand saves it (and calls for an injury roll).
-                let events = handle_common(self, enc, c, dice)?;
-                let events = dying::after_edit(enc, events, dice)?;
+                // Each rule after the edit takes the events so far one by one, reading the
+                // fight as each lands: so each starts from the fight before the edit (a GM's
+                // edit, handled on a copy anyway), and only the last applies them here.
+                let events = handle_common(self, &mut enc.clone(), c, dice)?;
+                let events = dying::after_edit(&mut enc.clone(), events, dice)?;
                 // A piece of gear with health of its own can take critical damage.
                 durability::after_edit(enc, events, dice)
             }
@@ -387,7 +390,7 @@ impl Rules for Murdham {
 }
 
 fn handle_murdham(
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: MurdhamCommand,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

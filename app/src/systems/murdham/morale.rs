@@ -73,7 +73,7 @@ pub(crate) fn due(enc: &Encounter) -> Vec<Due> {
 
 /// The group WIT save of a side whose morale is due.
 pub(crate) fn check(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -84,8 +84,8 @@ pub(crate) fn check(
         )));
     };
     let mut ctx = Ctx::new(enc, dice);
-    let name = side_name(enc, side);
-    let label = format!("{} morale (one WIT save for the group)", super::sides(enc, side));
+    let name = side_name(ctx.enc, side);
+    let label = format!("{} morale (one WIT save for the group)", super::sides(ctx.enc, side));
     let roll = ctx.roll(R_MORALE, None, &Dice::die(20), &label)?;
     ctx.ruling(R_MORALE, None, format!("{name}: {}", d.why));
     for id in d.ids {
@@ -120,7 +120,7 @@ pub(crate) fn check(
 
 /// The GM rules a side's due morale unneeded.
 pub(crate) fn skip(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -134,7 +134,7 @@ pub(crate) fn skip(
     ctx.ruling(
         R_MORALE,
         None,
-        format!("No morale check for {} this round (the GM rules)", side_name(enc, side)),
+        format!("No morale check for {} this round (the GM rules)", side_name(ctx.enc, side)),
     );
     ctx.emit(R_MORALE, None, E::MoraleDone { side });
     Ok(ctx.finish())
@@ -142,7 +142,7 @@ pub(crate) fn skip(
 
 /// One who broke surrenders or retreats.
 pub(crate) fn give_up(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     how: Yield,
     dice: &mut dyn DiceSource,
@@ -162,14 +162,14 @@ pub(crate) fn give_up(
         Yield::Surrender => (SURRENDERED, "surrenders"),
         Yield::Retreat => (RETREATING, "retreats"),
     };
-    ctx.ruling(R_MORALE, Some(id), format!("{} {words}", enc.name_of(id)));
+    ctx.ruling(R_MORALE, Some(id), format!("{} {words}", ctx.enc.name_of(id)));
     ctx.condition(R_MORALE, id, condition);
     Ok(ctx.finish())
 }
 
 /// A chase over a distance: one AGI save for the whole fleeing group.
 pub(crate) fn chase(
-    enc: &Encounter,
+    enc: &mut Encounter,
     ids: Vec<CombatantId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -180,7 +180,7 @@ pub(crate) fn chase(
         enc.combatant(*id).ok_or(RuleError::UnknownCombatant(*id))?;
     }
     let mut ctx = Ctx::new(enc, dice);
-    let names: Vec<String> = ids.iter().map(|id| enc.name_of(*id)).collect();
+    let names: Vec<String> = ids.iter().map(|id| ctx.enc.name_of(*id)).collect();
     let label = format!("chase: {} flee (one AGI save)", names.join(", "));
     let roll = ctx.roll(R_MORALE, None, &Dice::die(20), &label)?;
     for id in ids {
@@ -194,7 +194,7 @@ pub(crate) fn chase(
             );
             ctx.condition(R_MORALE, id, ESCAPED);
         } else {
-            let who = if enc.is_party(id) { "the pursuers reach it" } else { "caught" };
+            let who = if ctx.enc.is_party(id) { "the pursuers reach it" } else { "caught" };
             ctx.ruling(
                 R_MORALE,
                 Some(id),

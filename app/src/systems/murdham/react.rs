@@ -171,7 +171,7 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
             }
             return super::damage::resolve(ctx, pa);
         }
-        if has_choice(&ctx.enc, &pa) {
+        if has_choice(ctx.enc, &pa) {
             break;
         }
         if let Some(s) = pa.struck.iter_mut().find(|s| s.reaction.is_none()) {
@@ -179,7 +179,7 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
             let why = if pa.no_reaction {
                 pa.why_not.clone()
             } else {
-                cannot_react(&ctx.enc, s.id).unwrap_or_else(|| "nobody can step in".into())
+                cannot_react(ctx.enc, s.id).unwrap_or_else(|| "nobody can step in".into())
             };
             let name = ctx.name(s.id);
             ctx.ruling(R_REACT, Some(s.id), format!("{name} cannot react: {why}"));
@@ -198,7 +198,7 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
 
 /// The target answers a stunt.
 pub(crate) fn stunt(
-    enc: &Encounter,
+    enc: &mut Encounter,
     accept: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -217,7 +217,7 @@ pub(crate) fn stunt(
         ctx.ruling(
             R_REACT,
             Some(target),
-            format!("{} accepts instead of the blow: {effect}", enc.name_of(target)),
+            format!("{} accepts instead of the blow: {effect}", ctx.enc.name_of(target)),
         );
         let label: String = effect.chars().take(40).collect();
         ctx.condition(R_REACT, target, label.trim());
@@ -225,7 +225,7 @@ pub(crate) fn stunt(
         ctx.ruling(
             R_REACT,
             Some(target),
-            format!("{} refuses the stunt: the attack goes on", enc.name_of(target)),
+            format!("{} refuses the stunt: the attack goes on", ctx.enc.name_of(target)),
         );
         pa.stunt_open = false;
         proceed(&mut ctx, pa, false)?;
@@ -235,7 +235,7 @@ pub(crate) fn stunt(
 
 /// The first target still to answer reacts.
 pub(crate) fn react(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     reaction: Reaction,
     dice: &mut dyn DiceSource,
@@ -259,7 +259,7 @@ pub(crate) fn react(
     allowed(enc, &pa, &reaction)
         .map_err(|why| RuleError::NotAllowed(format!("{}: {why}", enc.name_of(id))))?;
     let mut ctx = Ctx::new(enc, dice);
-    let name = enc.name_of(id);
+    let name = ctx.enc.name_of(id);
     match &reaction {
         Reaction::None => {
             ctx.ruling(R_REACT, Some(id), format!("{name} takes the attack"));
@@ -277,9 +277,9 @@ pub(crate) fn react(
             pa.struck[i].reaction = Some(reaction.clone());
         }
         Reaction::HideBehind { shield } => {
-            let held = enc.murdham().grabs.get(shield) == Some(&id);
+            let held = ctx.enc.murdham().grabs.get(shield) == Some(&id);
             let note = if held { ", the one it holds, who has no say" } else { "" };
-            let how = format!("hides behind {}{note}", enc.name_of(*shield));
+            let how = format!("hides behind {}{note}", ctx.enc.name_of(*shield));
             ctx.emit(R_REACT, Some(id), E::Reacted { id, how });
             pa.struck[i] =
                 Struck { id: *shield, reaction: held.then_some(Reaction::None), guard: held };

@@ -22,7 +22,7 @@ pub(crate) fn activating(enc: &Encounter) -> bool {
 
 /// Sets (or rolls for) the faction holding the initiative.
 pub(crate) fn holder(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: Option<SideId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -36,7 +36,7 @@ pub(crate) fn holder(
             if !all.contains(&side) {
                 return Err(RuleError::Invalid(format!(
                     "{} has nobody in the fight",
-                    side_name(enc, side)
+                    side_name(ctx.enc, side)
                 )));
             }
             ctx.emit(R_ROUND, None, E::Holder { side, rolled: false });
@@ -54,7 +54,7 @@ pub(crate) fn holder(
 
 /// The holder picks the faction acting first this round.
 pub(crate) fn first(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -146,7 +146,7 @@ fn check_choice(enc: &Encounter, side: SideId) -> Result<(), RuleError> {
 
 /// The choosing faction activates one of its characters.
 pub(crate) fn activate(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -160,13 +160,13 @@ pub(crate) fn activate(
     }
     check_choice(enc, c.side)?;
     let mut ctx = Ctx::new(enc, dice);
-    ctx.emit(R_TURN, Some(id), E::Activated { id, ambush: Step::Ambush.now(enc) });
+    ctx.emit(R_TURN, Some(id), E::Activated { id, ambush: Step::Ambush.now(ctx.enc) });
     Ok(ctx.finish())
 }
 
 /// The choosing faction passes.
 pub(crate) fn pass(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -180,7 +180,7 @@ pub(crate) fn pass(
 
 /// The active character's turn ends.
 pub(crate) fn end_turn(
-    enc: &Encounter,
+    enc: &mut Encounter,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let Some(id) = enc.murdham().turn.id else {
@@ -207,7 +207,7 @@ pub(crate) fn close_turn_of(ctx: &mut Ctx, id: CombatantId, side: SideId) -> Res
 
 /// The faction after `side` chooses next.
 fn next_chooser(ctx: &mut Ctx, side: SideId) {
-    let all = factions(&ctx.enc);
+    let all = factions(ctx.enc);
     let next = match all.iter().position(|s| *s == side) {
         Some(i) => all[(i + 1) % all.len()],
         None => all.first().copied().unwrap_or(side),
@@ -220,14 +220,14 @@ fn next_chooser(ctx: &mut Ctx, side: SideId) {
 /// Factions with nobody able to act pass on their own; when every faction has passed in a
 /// row the phase ends.
 pub(crate) fn settle_choice(ctx: &mut Ctx) -> Result<(), RuleError> {
-    let all = factions(&ctx.enc);
+    let all = factions(ctx.enc);
     // Each faction passes at most once before the phase ends, so this stops.
     for _ in 0..=all.len() {
         if all.iter().all(|s| ctx.enc.murdham().passes.contains(s)) {
             return end_phase(ctx);
         }
         let Some(side) = ctx.enc.murdham().choosing else { return Ok(()) };
-        if !can_activate(&ctx.enc, side).is_empty() {
+        if !can_activate(ctx.enc, side).is_empty() {
             return Ok(());
         }
         ctx.emit(R_TURN, None, E::Passed { side, forced: true });
@@ -238,7 +238,7 @@ pub(crate) fn settle_choice(ctx: &mut Ctx) -> Result<(), RuleError> {
 
 /// Every faction passed in a row: the next phase of the round.
 fn end_phase(ctx: &mut Ctx) -> Result<(), RuleError> {
-    match Step::of(&ctx.enc) {
+    match Step::of(ctx.enc) {
         Some(Step::Ambush) => {
             let next = if ctx.enc.flag(FAST_SLOW, false) { Step::Fast } else { Step::Turns };
             begin_phase(ctx, next)
@@ -309,7 +309,7 @@ fn start_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     }
     ctx.emit(R_ROUND, None, E::PhaseBegun);
     // With one faction there is nothing to choose.
-    if let [only] = factions(&ctx.enc)[..] {
+    if let [only] = factions(ctx.enc)[..] {
         ctx.emit(R_ROUND, None, E::First { side: only });
         settle_choice(ctx)?;
     }
@@ -321,14 +321,17 @@ fn threshold(ctx: &Ctx) -> i64 {
 }
 
 /// The Next button: starts the fight or the next round, or ends the turn in progress.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         None | Some(Step::Before) => {
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed("add at least one combatant first".into()));
             }
-            if enc.murdham().holder.is_none() {
+            if ctx.enc.murdham().holder.is_none() {
                 return Err(RuleError::NotAllowed(
                     "first say which faction holds the initiative (it started the fight), or \
                      roll for it"
@@ -337,10 +340,10 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
             start_round(&mut ctx)?;
         }
-        Some(Step::Ambush | Step::Fast | Step::Turns) => match enc.murdham().turn.id {
+        Some(Step::Ambush | Step::Fast | Step::Turns) => match ctx.enc.murdham().turn.id {
             Some(id) => close_turn(&mut ctx, id)?,
             None => {
-                let whose = enc.murdham().choosing.map(|s| super::sides(enc, s));
+                let whose = ctx.enc.murdham().choosing.map(|s| super::sides(ctx.enc, s));
                 return Err(RuleError::NotAllowed(match whose {
                     Some(s) => format!("it is {s} choice: activate a character or pass"),
                     None => "the faction holding the initiative first says who acts first".into(),
@@ -348,10 +351,10 @@ pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<
             }
         },
         Some(Step::End) => {
-            if let Some(side) = super::morale::due(enc).first().map(|d| d.side) {
+            if let Some(side) = super::morale::due(ctx.enc).first().map(|d| d.side) {
                 return Err(RuleError::NotAllowed(format!(
                     "first settle {} morale",
-                    super::sides(enc, side)
+                    super::sides(ctx.enc, side)
                 )));
             }
             start_round(&mut ctx)?;

@@ -39,7 +39,7 @@ pub(crate) fn no_bonus(enc: &Encounter) -> Option<String> {
 
 /// Marks the main action taken (after checking it is free).
 pub(crate) fn use_main(ctx: &mut Ctx, full_move: bool) -> Result<(), RuleError> {
-    if let Some(why) = no_main(&ctx.enc) {
+    if let Some(why) = no_main(ctx.enc) {
         return Err(RuleError::NotAllowed(why));
     }
     let t = ctx.enc.murdham().turn.clone();
@@ -49,7 +49,7 @@ pub(crate) fn use_main(ctx: &mut Ctx, full_move: bool) -> Result<(), RuleError> 
 
 /// A bonus action of the active character.
 pub(crate) fn bonus(
-    enc: &Encounter,
+    enc: &mut Encounter,
     what: String,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -60,19 +60,19 @@ pub(crate) fn bonus(
     let what = what.trim();
     let what = if what.is_empty() { "a bonus action" } else { what };
     let mut ctx = Ctx::new(enc, dice);
-    let t = enc.murdham().turn.clone();
+    let t = ctx.enc.murdham().turn.clone();
     ctx.emit(
         R_TURN,
         Some(id),
         E::Used { bonus: t.bonus + 1, main: t.main, zones: t.zones, full_move: t.full_move },
     );
-    ctx.ruling(R_TURN, Some(id), format!("{} (bonus action): {what}", enc.name_of(id)));
+    ctx.ruling(R_TURN, Some(id), format!("{} (bonus action): {what}", ctx.enc.name_of(id)));
     Ok(ctx.finish())
 }
 
 /// A main action other than an attack.
 pub(crate) fn main(
-    enc: &Encounter,
+    enc: &mut Encounter,
     action: MainAction,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -86,7 +86,7 @@ pub(crate) fn main(
     }
     match action {
         MainAction::FullMovement => {
-            let most = allowance(&ctx.enc, id);
+            let most = allowance(ctx.enc, id);
             ctx.ruling(R_TURN, Some(id), format!("{name} moves at full speed: {most} zones"));
         }
         MainAction::InvokePower { what } => {
@@ -136,7 +136,7 @@ pub(crate) fn allowance(enc: &Encounter, id: CombatantId) -> u32 {
 /// A move: the active character's is its turn's move (counted, and nearby enemies may
 /// strike as it leaves); anyone else's is the GM placing a token.
 pub(crate) fn moved(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     to: Option<ZoneId>,
     dice: &mut dyn DiceSource,
@@ -249,7 +249,7 @@ pub(crate) fn finish_move(ctx: &mut Ctx, held: &HeldMove) -> Result<(), RuleErro
 
 /// The GM moved a grabber: whoever it holds comes along.
 fn carry_along(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     from: Option<ZoneId>,
     to: Option<ZoneId>,
@@ -257,13 +257,13 @@ fn carry_along(
 ) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
     if from != to {
-        for (grabbed, by) in enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
+        for (grabbed, by) in ctx.enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
             if by == id {
-                let gfrom = enc.combatant(grabbed).and_then(|c| c.zone);
+                let gfrom = ctx.enc.combatant(grabbed).and_then(|c| c.zone);
                 ctx.push(R_TURN, Some(grabbed), EventKind::Moved { id: grabbed, from: gfrom, to });
             }
         }
-        if enc.murdham().borders.contains_key(&id) {
+        if ctx.enc.murdham().borders.contains_key(&id) {
             ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
         }
     }
@@ -272,14 +272,14 @@ fn carry_along(
 
 /// A nearby enemy strikes at the character moving away, or nobody does.
 pub(crate) fn opportunity(
-    enc: &Encounter,
+    enc: &mut Encounter,
     by: Option<(CombatantId, Option<usize>)>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let Some(Pending::Leaving { held, enemies }) = enc.murdham().pending.first() else {
         return Err(RuleError::NotAllowed("nobody is moving away from an enemy".into()));
     };
-    let held = held.clone();
+    let (held, enemies) = (held.clone(), enemies.clone());
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_TURN, None, E::Settled);
     match by {
@@ -287,7 +287,7 @@ pub(crate) fn opportunity(
             ctx.ruling(
                 R_TURN,
                 Some(held.id),
-                format!("Nobody strikes at {} leaving", enc.name_of(held.id)),
+                format!("Nobody strikes at {} leaving", ctx.enc.name_of(held.id)),
             );
             finish_move(&mut ctx, &held)?;
         }
@@ -295,10 +295,10 @@ pub(crate) fn opportunity(
             if !enemies.contains(&striker) {
                 return Err(RuleError::NotAllowed(format!(
                     "{} is not a nearby enemy able to strike",
-                    enc.name_of(striker)
+                    ctx.enc.name_of(striker)
                 )));
             }
-            let how = format!("strikes at {} leaving", enc.name_of(held.id));
+            let how = format!("strikes at {} leaving", ctx.enc.name_of(held.id));
             ctx.emit(R_TURN, Some(striker), E::Reacted { id: striker, how });
             let aim = super::model::Aim::One { target: held.id };
             let spec = AttackSpec::plain(striker, aim, weapon);

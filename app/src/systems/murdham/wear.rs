@@ -28,14 +28,14 @@ pub(super) fn wear_from_hit(
     reacted: bool,
 ) -> Result<(), RuleError> {
     let block = MurdhamBlock::of(t)?;
-    let shield = if reacted { shield_in_use(&ctx.enc, t) } else { None };
+    let shield = if reacted { shield_in_use(ctx.enc, t) } else { None };
     if let Some(s) = &shield {
         ctx.emit(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: s.name.clone() });
     }
     let worn = block
         .armour
         .clone()
-        .filter(|a| wear(&ctx.enc, t.id, &a.name, a.worn()) != Some(Wear::Broken));
+        .filter(|a| wear(ctx.enc, t.id, &a.name, a.worn()) != Some(Wear::Broken));
     if let Some(a) = &worn {
         ctx.emit(R_GEAR, Some(t.id), E::ItemUsed { owner: t.id, item: a.name.clone() });
     }
@@ -43,7 +43,7 @@ pub(super) fn wear_from_hit(
         return Ok(());
     }
     if let Some(s) =
-        shield.filter(|s| wear(&ctx.enc, t.id, &s.name, s.worn()) == Some(Wear::Damaged))
+        shield.filter(|s| wear(ctx.enc, t.id, &s.name, s.worn()) == Some(Wear::Damaged))
     {
         ctx.ruling(
             R_GEAR,
@@ -53,7 +53,7 @@ pub(super) fn wear_from_hit(
         ctx.emit(R_GEAR, Some(t.id), E::Worn { owner: t.id, item: s.name, wear: Wear::Broken });
         return Ok(());
     }
-    if let Some(a) = worn.filter(|a| wear(&ctx.enc, t.id, &a.name, a.worn()) == Some(Wear::Damaged))
+    if let Some(a) = worn.filter(|a| wear(ctx.enc, t.id, &a.name, a.worn()) == Some(Wear::Damaged))
     {
         ctx.ruling(
             R_GEAR,
@@ -98,7 +98,7 @@ pub(super) fn weapon_wear(
     roll: &DamageRoll,
 ) {
     let Some(w) = w else { return };
-    if roll.one && wear(&ctx.enc, owner, &w.name, w.worn()) == Some(Wear::Damaged) {
+    if roll.one && wear(ctx.enc, owner, &w.name, w.worn()) == Some(Wear::Damaged) {
         ctx.ruling(
             R_GEAR,
             Some(owner),

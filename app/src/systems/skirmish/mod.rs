@@ -67,7 +67,7 @@ impl Procedure for Skirmish {
 
     fn handle_own(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: SkirmishCommand,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -89,7 +89,7 @@ impl Procedure for Skirmish {
 
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -180,20 +180,21 @@ fn attack(ctx: &mut Ctx<'_>, attacker: CombatantId, target: CombatantId) -> Resu
 }
 
 /// Next: a new round (initiative), or from the turns to morale.
-fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    if Step::Turns.now(enc) {
+    if Step::Turns.now(ctx.enc) {
         ctx.push(R_MORALE, None, Step::Morale.entered());
         morale(&mut ctx)?;
         return Ok(ctx.finish());
     }
-    if enc.round == 0 && enc.combatants.is_empty() {
+    if ctx.enc.round == 0 && ctx.enc.combatants.is_empty() {
         return Err(RuleError::NotAllowed("add at least one combatant first".into()));
     }
-    ctx.push(R_ROUND, None, EventKind::RoundStarted { round: enc.round + 1 });
+    ctx.push(R_ROUND, None, EventKind::RoundStarted { round: ctx.enc.round + 1 });
     ctx.push(R_ROUND, None, Step::Initiative.entered());
     let mut best: Option<(i64, SideId)> = None;
-    for side in enc.sides.keys() {
+    let sides: Vec<SideId> = ctx.enc.sides.keys().copied().collect();
+    for side in &sides {
         let roll = ctx.die(R_ROUND, None, 6, &format!("initiative of side {}", side.0))?;
         if best.is_none_or(|(b, _)| roll > b) {
             best = Some((roll, *side));

@@ -107,7 +107,7 @@ pub(super) fn resume(ctx: &mut Ctx) {
     while let Some(p) = ctx.enc.sovereign().pending.clone() {
         let down = |id| ctx.enc.combatant(id).is_none_or(is_out);
         // A helpless target (knocked out, mortally injured) can still be struck.
-        let gone = |id| ctx.enc.combatant(id).is_none_or(|c| !strikable(&ctx.enc, c));
+        let gone = |id| ctx.enc.combatant(id).is_none_or(|c| !strikable(ctx.enc, c));
         if !down(p.attacker) && !gone(p.target) {
             return;
         }
@@ -125,7 +125,7 @@ pub(super) fn resume(ctx: &mut Ctx) {
 
 /// Veteran's Luck on the waiting attack.
 pub(crate) fn luck(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -137,7 +137,7 @@ pub(crate) fn luck(
 
 /// The target's answer to the waiting attack: Total Defense or not; then the attack lands.
 pub(crate) fn answer(
-    enc: &Encounter,
+    enc: &mut Encounter,
     total_defense: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -153,7 +153,7 @@ pub(crate) fn answer(
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_ATTACK, Some(p.target), SovEvent::Answered);
     if total_defense {
-        let at = TurnAt::now(enc).unwrap_or_default();
+        let at = TurnAt::now(ctx.enc).unwrap_or_default();
         let what = "Total Defense (+2 AC, no Shock until its next turn)".into();
         ctx.emit(R_ATTACK, Some(p.target), SovEvent::Main { id: p.target, at, what });
         ctx.condition(R_ATTACK, p.target, TOTAL_DEFENSE);

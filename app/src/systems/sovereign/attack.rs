@@ -158,7 +158,7 @@ fn check_swarm(
 /// An attack: the Main action and the d20. When the target may still take Total Defense (it
 /// may, after seeing the roll), the attack waits for its answer; otherwise it lands now.
 pub(crate) fn attack_with(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     index: usize,
@@ -166,13 +166,13 @@ pub(crate) fn attack_with(
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let modifiers = check_attack(enc, attacker, target, index, manner)?;
-    let a = &enc.combatants[&attacker];
-    let t = &enc.combatants[&target];
+    let a = &*enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let t = &*enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let w = attack(a, index)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     if *manner == Manner::Charge {
-        let (to, cost) = charge_path(enc, a, t)?;
+        let (to, cost) = charge_path(ctx.enc, a, t)?;
         ctx.emit(
             R_MOVE,
             Some(attacker),
@@ -220,7 +220,7 @@ pub(crate) fn attack_with(
     }
     pending.damage_bonus = damage_bonus;
     pending.sure_shock = sure_shock;
-    if waits_for_answer(&ctx.enc, target, &pending) {
+    if waits_for_answer(ctx.enc, target, &pending) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
     } else {
         land(&mut ctx, &pending)?;
@@ -422,13 +422,13 @@ pub(crate) fn strike_free(
     else {
         return Ok(false);
     };
-    let modifiers = situation(&ctx.enc, &a, &t, index)
+    let modifiers = situation(ctx.enc, &a, &t, index)
         .ok()
         .and_then(|s| attack_modifiers(&s).ok())
         .unwrap_or_default();
     let pending = roll_attack(ctx, &a, &t, index, &modifiers, &format!(" ({what})"))?;
     // From rules edition 1 it may be answered like any attack, before its damage.
-    if ctx.enc.rules >= 1 && waits_for_answer(&ctx.enc, target, &pending) {
+    if ctx.enc.rules >= 1 && waits_for_answer(ctx.enc, target, &pending) {
         ctx.emit(R_ATTACK, Some(target), SovEvent::Waiting { pending });
         return Ok(true);
     }

@@ -35,7 +35,7 @@ pub(crate) fn save_target(enc: &Encounter, c: &Combatant, kind: SaveKind) -> i64
 
 /// A saving throw.
 pub(crate) fn save_throw(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     kind: SaveKind,
     dice: &mut dyn DiceSource,
@@ -43,7 +43,7 @@ pub(crate) fn save_throw(
     let c = enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let target = save_target(enc, &c, kind);
     let mut ctx = Ctx::new(enc, dice);
-    let what = if enc.is_party(id) { format!("{} save", kind.word()) } else { "save".into() };
+    let what = if ctx.enc.is_party(id) { format!("{} save", kind.word()) } else { "save".into() };
     let roll = ctx.roll(R_CHECK, Some(id), &Dice::die(20), &what)?;
     let o = save(&roll, target);
     ctx.ruling(
@@ -66,7 +66,7 @@ fn skill_of(c: &Combatant, skill: &str) -> i64 {
 
 /// A skill check, opposed or not.
 pub(crate) fn skill(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     skill_key: &str,
     attr: &str,
@@ -94,14 +94,14 @@ pub(crate) fn skill(
     let (bonus, attr_mod) = (skill_of(&c, &skill_key), modifier(&c, &attr));
     let mut ctx = Ctx::new(enc, dice);
     if main {
-        let at = TurnAt::now(enc).unwrap_or_default();
+        let at = TurnAt::now(ctx.enc).unwrap_or_default();
         let what = format!("uses {skill_key}");
         ctx.emit(R_CHECK, Some(id), SovEvent::Main { id, at, what });
     }
     let what = format!("{}/{} check", attr.to_uppercase(), skill_key);
     let roll = ctx.roll(R_CHECK, Some(id), &Dice::pool(2, 6), &what)?;
     let o = skill_check(&roll, bonus, attr_mod, difficulty);
-    let vs = against.map_or(String::new(), |o| format!(" (opposed by {})", enc.name_of(o.id)));
+    let vs = against.map_or(String::new(), |o| format!(" (opposed by {})", ctx.enc.name_of(o.id)));
     ctx.ruling(
         R_CHECK,
         Some(id),
@@ -142,7 +142,7 @@ pub(crate) fn morale_due(enc: &Encounter, c: &Combatant) -> Option<String> {
 /// Morale: the GM's call, or 2d6 over the Morale score (with the setting on: above it, it
 /// retreats).
 pub(crate) fn morale(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     retreats: Option<bool>,
     dice: &mut dyn DiceSource,
@@ -156,7 +156,7 @@ pub(crate) fn morale(
     let retreats = match retreats {
         Some(r) => r,
         None => {
-            if !enc.flag(MORALE_2D6, false) {
+            if !ctx.enc.flag(MORALE_2D6, false) {
                 return Err(RuleError::NotAllowed(
                     "the 2d6 morale check is off: decide instead".into(),
                 ));
@@ -196,14 +196,14 @@ pub(crate) fn check_pick_up(enc: &Encounter, id: CombatantId) -> Result<(), Rule
 
 /// Picking up an item within reach: the turn's Move.
 pub(crate) fn pick_up(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_pick_up(enc, id)?;
-    let c = &enc.combatants[&id];
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let feet = move_ft(c);
     ctx.emit(R_CHECK, Some(id), SovEvent::Walked { id, at, feet, done: false });
     ctx.ruling(R_CHECK, Some(id), format!("{} picks up an item (its Move)", c.name));

@@ -37,7 +37,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     // Off the board, or gone, a screener guards nobody (nor is guarded), and what it held is
     // lost.
     super::screen::left(ctx, id, R_TURN);
-    let acting = crate::system::acts_now(&ctx.enc, super::Step::Turns, id);
+    let acting = crate::system::acts_now(ctx.enc, super::Step::Turns, id);
     let still = matches!(left.how, Departure::OffBoard | Departure::SideChanged);
     if acting && !still {
         ctx.ruling(R_TURN, Some(id), format!("{}: the turn passes on", left.says()));

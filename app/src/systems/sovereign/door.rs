@@ -64,15 +64,15 @@ pub(crate) fn check_door(enc: &Encounter, id: CombatantId, edge: Edge) -> Result
 
 /// Opens or shuts the door on `edge`: the turn's Move.
 pub(crate) fn work_door(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     edge: Edge,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let open = check_door(enc, id, edge)?;
-    let c = &enc.combatants[&id];
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet: move_ft(c), done: false });
     let kind = Some(WallKind::Door { open: !open });
     ctx.push(R_MOVE, Some(id), EventKind::WallsSet { edges: vec![edge], kind });

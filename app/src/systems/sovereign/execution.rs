@@ -71,14 +71,15 @@ pub(crate) fn check_execute(
 
 /// An execution attack.
 pub(crate) fn execute(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     index: usize,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let feet = check_execute(enc, attacker, target, index)?;
-    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
+    let a = &*enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let t = &*enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let w = attack(a, index)?;
     let skill = attack_skill(a, &w);
     let mut ctx = Ctx::new(enc, dice);
@@ -123,7 +124,7 @@ pub(crate) fn execute(
     if is_out(&victim) || track(&victim, HP) == 0 {
         return Ok(ctx.finish());
     }
-    let base = save_target(&ctx.enc, &victim, SaveKind::Physical);
+    let base = save_target(ctx.enc, &victim, SaveKind::Physical);
     let needed = base + skill;
     let roll = ctx.roll(R_ATTACK, Some(target), &Dice::die(20), "Physical save (execution)")?;
     let saved = save(&roll, needed).success;

@@ -35,14 +35,14 @@ pub(crate) fn check_heal(
 /// rules edition 1), −1 per round since the fall; 10 or more stabilizes at 1 HP, Frail — and,
 /// from rules edition 1, unconscious for the rest of the fight.
 pub(crate) fn heal(
-    enc: &Encounter,
+    enc: &mut Encounter,
     healer: CombatantId,
     target: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_heal(enc, healer, target)?;
-    let h = &enc.combatants[&healer];
-    let t = &enc.combatants[&target];
+    let h = &*enc.combatants.shared(&healer).ok_or(RuleError::UnknownCombatant(healer))?;
+    let t = &*enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let fell = enc.sovereign().mortal[&target];
     let penalty = heal_penalty(enc.round.saturating_sub(fell));
     let (keys, said) = if enc.rules >= 1 {
@@ -53,7 +53,7 @@ pub(crate) fn heal(
     let attr = keys.iter().filter_map(|k| h.stat(k).map(attribute_mod)).max().unwrap_or(0);
     let skill = stat(h, HEAL);
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     ctx.emit(
         R_HEAL,
         Some(healer),
@@ -81,7 +81,7 @@ pub(crate) fn heal(
         ctx.condition(R_HEAL, target, "frail");
         // The stabilised stays incapacitated for the rest of the Turn — the whole fight — and
         // comes to with 1 HP, Frail, after it (unconsciousness ends with the fight).
-        if enc.rules >= 1 {
+        if ctx.enc.rules >= 1 {
             ctx.condition(R_HEAL, target, "unconscious");
             ctx.ruling(
                 R_HEAL,

@@ -131,7 +131,7 @@ impl Procedure for Sovereign {
 
     fn handle_own(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         c: SovCommand,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -140,7 +140,7 @@ impl Procedure for Sovereign {
 
     fn handle_other(
         &self,
-        enc: &Encounter,
+        enc: &mut Encounter,
         command: Command,
         dice: &mut dyn DiceSource,
     ) -> Result<Vec<Event>, RuleError> {
@@ -344,7 +344,7 @@ impl Rules for Sovereign {
 /// Makes one of this procedure's actions, with no attack of opportunity to wait for (those are
 /// `provoke`'s, before it).
 pub(crate) fn act(
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: SovCommand,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -56,12 +56,12 @@ pub(crate) fn feet_left(enc: &Encounter, id: CombatantId) -> u32 {
 /// The acting combatant walks to `to` on the grid, within its Move (and its Main as a second
 /// Move, spent once the first is used up).
 pub(crate) fn walk(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     to: GridPos,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
-    let c = enc.combatant(id).ok_or(RuleError::UnknownCombatant(id))?;
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let grid = enc.grid.as_ref().ok_or_else(|| RuleError::Invalid("there is no grid".into()))?;
     let from =
         c.square.ok_or_else(|| RuleError::Invalid(format!("{} is not on the grid", c.name)))?;
@@ -75,15 +75,15 @@ pub(crate) fn walk(
         RuleError::NotAllowed(format!("{} cannot go there: {e} ({left} ft left this turn)", c.name))
     })?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
-    let spent = enc.sovereign().turn.now(enc);
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
+    let spent = ctx.enc.sovereign().turn.now(ctx.enc);
     let feet = spent.feet + path.cost_ft;
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
-    if feet > move_ft(c) && !enc.sovereign().mains.contains(&id) {
+    if feet > move_ft(c) && !ctx.enc.sovereign().mains.contains(&id) {
         ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "a second Move".into() });
     }
     // Walking out of a foe's reach: the foe may strike first.
-    let strikers = super::opportunity::strikers(enc, c, to);
+    let strikers = super::opportunity::strikers(ctx.enc, c, to);
     if !strikers.is_empty() {
         let cost_ft = path.cost_ft;
         ctx.emit(

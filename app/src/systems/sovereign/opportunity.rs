@@ -48,25 +48,26 @@ pub(crate) fn check_stand_up(enc: &Encounter, id: CombatantId) -> Result<(), Rul
 
 /// Standing up: the turn's Move, and every foe next to it may strike first.
 pub(crate) fn stand_up(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_stand_up(enc, id)?;
-    let c = &enc.combatants[&id];
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let spent = enc.sovereign().turn.now(enc);
     let at_square =
         c.square.ok_or_else(|| RuleError::NotAllowed(format!("{} is not on the grid", c.name)))?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let feet = c.stat(MOVE).and_then(|m| u32::try_from(m).ok()).unwrap_or(DEFAULT_MOVE_FT);
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: false });
     let strikers: Vec<CombatantId> = if spent.disengaged {
         Vec::new()
     } else {
-        enc.combatants
+        ctx.enc
+            .combatants
             .values()
-            .filter(|o| o.side != c.side && !is_out(o) && reach::in_melee(enc, c, o))
+            .filter(|o| o.side != c.side && !is_out(o) && reach::in_melee(ctx.enc, c, o))
             .filter(|o| SovBlock::of(o).is_ok_and(|b| b.attacks.iter().any(|w| !w.ranged())))
             .map(|o| o.id)
             .collect()
@@ -86,13 +87,13 @@ pub(crate) fn stand_up(
 
 /// Disengage: the Main action, so that walking out of melee draws no attack this turn.
 pub(crate) fn disengage(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_main(enc, id, false)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     ctx.emit(R_MOVE, Some(id), SovEvent::Main { id, at, what: "disengages".into() });
     ctx.emit(R_MOVE, Some(id), SovEvent::Disengaged { id, at });
     Ok(ctx.finish())
@@ -117,7 +118,7 @@ pub(crate) fn check_opportunity(
 
 /// A foe strikes at the walker (or lets it go); when every foe has answered, the walk goes on.
 pub(crate) fn answer(
-    enc: &Encounter,
+    enc: &mut Encounter,
     striker: CombatantId,
     strike: bool,
     dice: &mut dyn DiceSource,
@@ -126,7 +127,7 @@ pub(crate) fn answer(
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_ATTACK, Some(striker), SovEvent::Struck { striker });
     if strike {
-        let index = SovBlock::of(&enc.combatants[&striker])?
+        let index = SovBlock::of(&ctx.enc.combatants[&striker])?
             .attacks
             .iter()
             .position(|w| !w.ranged())
@@ -162,7 +163,7 @@ pub(crate) fn settle(ctx: &mut Ctx) {
             }
         }
         Some(c) if !is_out(c) && t.standing => ctx.uncondition(R_MOVE, t.id, "prone"),
-        Some(c) if !is_out(c) && !free_at(&ctx.enc, c, t.to) => {
+        Some(c) if !is_out(c) && !free_at(ctx.enc, c, t.to) => {
             // The GM changed the board while the foes answered (a token grew, one was placed
             // there): the walk cannot end where it meant to.
             let name = c.name.clone();

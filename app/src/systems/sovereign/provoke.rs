@@ -71,7 +71,7 @@ pub(crate) fn doing(enc: &Encounter, command: &SovCommand) -> String {
 /// `command` made at once, or — when armed foes stand next to the one acting — held back
 /// until each has struck or let it go.
 pub(crate) fn handle(
-    enc: &Encounter,
+    enc: &mut Encounter,
     command: SovCommand,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {

@@ -36,16 +36,16 @@ pub(crate) fn check_reload(
 
 /// Reloads a bow (the Move) or a crossbow (the Main).
 pub(crate) fn reload(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     index: usize,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     let cost = check_reload(enc, id, index)?;
-    let c = &enc.combatants[&id];
+    let c = &*enc.combatants.shared(&id).ok_or(RuleError::UnknownCombatant(id))?;
     let w = attack(c, index)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     match cost {
         Reload::Main => ctx.emit(
             R_ATTACK,

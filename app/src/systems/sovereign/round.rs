@@ -18,7 +18,7 @@ use crate::system::{Ctx, RuleError, check_before};
 
 /// The GM says which side is caught unaware.
 pub(crate) fn surprise(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: Option<SideId>,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
@@ -49,7 +49,7 @@ pub(crate) fn check_surprisable(enc: &Encounter, side: SideId) -> Result<(), Rul
 
 /// A side expects a fight, or no longer does.
 pub(crate) fn expecting(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     on: bool,
     dice: &mut dyn DiceSource,
@@ -58,7 +58,7 @@ pub(crate) fn expecting(
     enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_INIT, None, SovEvent::Expects { side, on });
-    if on && enc.sovereign().surprised == Some(side) {
+    if on && ctx.enc.sovereign().surprised == Some(side) {
         ctx.emit(R_INIT, None, SovEvent::Surprised { side: None });
     }
     Ok(ctx.finish())
@@ -103,7 +103,7 @@ fn best_of(enc: &Encounter, side: SideId, skill: &str, attr: &str) -> (i64, Stri
 
 /// One side tries to catch another unaware: its best against 8 + the other's best Notice.
 pub(crate) fn surprise_check(
-    enc: &Encounter,
+    enc: &mut Encounter,
     side: SideId,
     against: SideId,
     exert: bool,
@@ -115,7 +115,7 @@ pub(crate) fn surprise_check(
     let (notice, watcher) = best_of(enc, against, "notice", "wis");
     let difficulty = super::rules::opposed_difficulty(notice);
     let mut ctx = Ctx::new(enc, dice);
-    let (a, b) = (enc.sides[&side].name.clone(), enc.sides[&against].name.clone());
+    let (a, b) = (ctx.enc.sides[&side].name.clone(), ctx.enc.sides[&against].name.clone());
     let what = format!("{a}: {}/{skill} to catch {b} unaware", attr.to_uppercase());
     let roll = ctx.roll(R_INIT, None, &crate::dice::Dice::pool(2, 6), &what)?;
     let o = super::rules::skill_check(&roll, bonus, 0, difficulty);
@@ -137,26 +137,29 @@ pub(crate) fn surprise_check(
 }
 
 /// Next: start the fight, pass the turn, end the round, or start the next.
-pub(crate) fn advance(enc: &Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>, RuleError> {
+pub(crate) fn advance(
+    enc: &mut Encounter,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
     let mut ctx = Ctx::new(enc, dice);
-    match Step::of(enc) {
+    match Step::of(ctx.enc) {
         Some(Step::Turns) => {
-            let from = enc.turn;
+            let from = ctx.enc.turn;
             next(&mut ctx, from)?;
         }
         Some(Step::End) => {
-            ctx.push(R_ROUND, None, EventKind::RoundStarted { round: enc.round + 1 });
+            ctx.push(R_ROUND, None, EventKind::RoundStarted { round: ctx.enc.round + 1 });
             turn_order::join_newcomers(&mut ctx, R_INIT, |c| !is_out(c));
             ctx.push(R_ROUND, None, Step::Turns.entered());
             next(&mut ctx, None)?;
         }
         _ => {
-            if enc.grid.is_none() {
+            if ctx.enc.grid.is_none() {
                 return Err(RuleError::NotAllowed(
                     "Sovereign is fought on a grid: set one up first".into(),
                 ));
             }
-            if enc.combatants.is_empty() {
+            if ctx.enc.combatants.is_empty() {
                 return Err(RuleError::NotAllowed("nobody is on the board yet".into()));
             }
             initiative(&mut ctx)?;
@@ -238,7 +241,7 @@ fn roll_side(ctx: &mut Ctx, side: SideId) -> Result<(SideId, i64, String), RuleE
     let s =
         ctx.enc.side(side).cloned().ok_or_else(|| RuleError::Invalid(format!("no side {side}")))?;
     let d8 = ctx.die(R_INIT, None, 8, &format!("Initiative of {}", s.name))?;
-    let dex = if s.party { best_dex(&ctx.enc, side) } else { 0 };
+    let dex = if s.party { best_dex(ctx.enc, side) } else { 0 };
     let total = side_initiative(d8, s.party, dex);
     let why = if s.party {
         format!("{}: d8 {d8} + best DEX {dex:+} = {total}", s.name)
@@ -257,7 +260,7 @@ fn can_act(enc: &Encounter, place: &OrderEntry) -> bool {
 pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> {
     let start = from.map_or(0, |t| t + 1);
     let order = ctx.enc.order.to_vec();
-    if let Some(i) = (start..order.len()).find(|&i| can_act(&ctx.enc, &order[i])) {
+    if let Some(i) = (start..order.len()).find(|&i| can_act(ctx.enc, &order[i])) {
         let actor = order[i].combatants.first().copied();
         ctx.push(R_TURN, actor, EventKind::TurnStarted { index: Some(i) });
         // Total Defense lasts until its own next turn.
@@ -334,7 +337,7 @@ pub(crate) fn fall(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
         ctx.condition(rule, id, "dead");
         return;
     }
-    if lingers(&ctx.enc, &c) {
+    if lingers(ctx.enc, &c) {
         ctx.condition(rule, id, "mortally injured");
         let round = ctx.enc.round;
         ctx.emit(rule, Some(id), SovEvent::Fell { id, round });

@@ -65,15 +65,15 @@ pub(crate) fn check_screen_of(
 
 /// Screen an ally: the Move is spent, and the ward is guarded until the screener's next turn.
 pub(crate) fn screen(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     ward: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_screen(enc, id, ward)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
-    let feet = enc.sovereign().turn.now(enc).feet;
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
+    let feet = ctx.enc.sovereign().turn.now(ctx.enc).feet;
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet, done: true });
     ctx.emit(R_MOVE, Some(id), SovEvent::Screening { screener: id, ward: Some(ward) });
     Ok(ctx.finish())
@@ -93,13 +93,13 @@ pub(crate) fn check_hold(enc: &Encounter, id: CombatantId) -> Result<(), RuleErr
 
 /// Hold an action: the Move spent, the Main kept for an Instant later this round.
 pub(crate) fn hold(
-    enc: &Encounter,
+    enc: &mut Encounter,
     id: CombatantId,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_hold(enc, id)?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     ctx.emit(R_MOVE, Some(id), SovEvent::Walked { id, at, feet: 0, done: true });
     ctx.emit(R_MOVE, Some(id), SovEvent::Held { id, on: true });
     Ok(ctx.finish())
@@ -137,7 +137,7 @@ pub(crate) fn intercept(
     target: &Combatant,
     index: usize,
 ) -> Result<CombatantId, RuleError> {
-    let guards = screeners(&ctx.enc, target, a.id);
+    let guards = screeners(ctx.enc, target, a.id);
     if guards.is_empty() {
         return Ok(target.id);
     }

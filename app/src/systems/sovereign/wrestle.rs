@@ -54,16 +54,17 @@ pub(crate) fn check_wrestle_on(
 
 /// A shove or a grapple.
 pub(crate) fn wrestle(
-    enc: &Encounter,
+    enc: &mut Encounter,
     attacker: CombatantId,
     target: CombatantId,
     grapple: bool,
     dice: &mut dyn DiceSource,
 ) -> Result<Vec<Event>, RuleError> {
     check_wrestle(enc, attacker, target)?;
-    let (a, t) = (&enc.combatants[&attacker], &enc.combatants[&target]);
+    let a = &*enc.combatants.shared(&attacker).ok_or(RuleError::UnknownCombatant(attacker))?;
+    let t = &*enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let mut ctx = Ctx::new(enc, dice);
-    let at = TurnAt::now(enc).unwrap_or_default();
+    let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let what = format!("{} {}", if grapple { "grapples" } else { "shoves" }, t.name);
     ctx.emit(R_ATTACK, Some(attacker), SovEvent::Main { id: attacker, at, what: what.clone() });
     let difficulty = opposed_difficulty(brawl(t));

@@ -320,6 +320,11 @@ fn endings_ui(ui: &mut egui::Ui, odds: &Odds) {
             ui.label(odds.no_way.percent());
             ui.end_row();
         }
+        if odds.rules_fault.hits > 0 {
+            ui.label("Stopped by a fault of the rules");
+            ui.label(odds.rules_fault.percent());
+            ui.end_row();
+        }
         ui.label("Total party kill");
         ui.label(odds.party_wiped.percent());
         ui.end_row();
