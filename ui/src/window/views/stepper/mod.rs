@@ -179,7 +179,8 @@ fn next_row_ui(
     // where only words stood.
     let main = main.filter(|o| o.enabled || rooms.refusal.is_none());
     if let Some(option) = main {
-        prompts::option_ui(&mut room, option, out);
+        // Alone in its room: its reason under it whenever it has one.
+        prompts::option_ui(&mut room, option, true, out);
     } else if let Some(why) = rooms.refusal {
         waits_ui(&mut room, side, why, if short { 13.0 } else { 15.0 });
     }
