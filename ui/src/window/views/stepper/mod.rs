@@ -345,7 +345,8 @@ fn questions_ui(
     let first = out.len();
     let asked = prompts.first().map(|p| (p.id.clone(), p.title.clone()));
     let top = ui.cursor().min.y;
-    let first_bottom = prompts::prompts_ui(ui, &prompts, out);
+    let terms = view.modifiers.terms();
+    let first_bottom = prompts::prompts_ui(ui, &prompts, &terms, out);
     if asked != view.asked {
         // A new question: its answers come into view however far the box was scrolled
         // (after an undo or redo, the answers could sit above or below the fold).

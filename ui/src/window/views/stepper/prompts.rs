@@ -25,6 +25,7 @@ const FOLD_SAME_REASON: usize = 3;
 pub(super) fn prompts_ui(
     ui: &mut egui::Ui,
     prompts: &[Prompt],
+    terms: &str,
     out: &mut Vec<Action>,
 ) -> Option<f32> {
     let mut first_bottom = None;
@@ -33,7 +34,7 @@ pub(super) fn prompts_ui(
         if n > 0 {
             ui.add(egui::Label::new(RichText::new(&prompt.title).size(21.0).strong()).wrap());
         }
-        let asked = asked(ui, prompt);
+        let asked = asked(ui, prompt, terms);
         let fold = Fold { prompt: &prompt.id, asked: &asked };
         // A leftover (a foe fallen since) only where it was listed when the question was asked.
         let shown: Vec<&PromptOption> = prompt
@@ -72,12 +73,18 @@ pub(super) fn prompts_ui(
 }
 
 /// A question as the window showed it when it was asked, remembered while it is the same
-/// question (its id and title): what the answers' rows were then, so none of them grows,
-/// shrinks or goes while the GM reads it.
+/// question (its id and title, shown without a break, under the same circumstances the GM
+/// set): what the answers' rows were then, so none of them grows, shrinks or goes while the
+/// GM reads it. The same words asked again later (Harald's turn in the next round) are a
+/// new question, and so are new circumstances: the GM changed its terms.
 #[derive(Clone, Default)]
 struct Asked {
     /// Its title.
     title: String,
+    /// The circumstances the GM set (see `modifiers`), in words.
+    terms: String,
+    /// The pass it was last drawn in.
+    seen: u64,
     /// The answers refused then, each with its reason: those may fold. One refused later
     /// keeps its row, disabled, in its place: folding it then would lift the answers under
     /// it. One in a fold refused since for another reason stays in the fold, whose words stay
@@ -93,7 +100,7 @@ struct Asked {
 
 /// What the window remembers of `prompt` as it was asked (see [`Asked`]); the answers
 /// refused then and since allowed again no longer fold.
-fn asked(ui: &egui::Ui, prompt: &Prompt) -> Asked {
+fn asked(ui: &egui::Ui, prompt: &Prompt, terms: &str) -> Asked {
     let refused: HashMap<String, String> = prompt
         .options
         .iter()
@@ -101,14 +108,20 @@ fn asked(ui: &egui::Ui, prompt: &Prompt) -> Asked {
         .filter_map(|o| Some((o.label.clone(), o.reason.clone()?)))
         .collect();
     let id = egui::Id::unique(("prompt-asked", &prompt.id));
+    let pass = ui.ctx().cumulative_pass_nr();
+    let same = |a: &Asked| a.title == prompt.title && a.terms == terms && a.seen + 1 >= pass;
     match ui.data(|d| d.get_temp::<Asked>(id)) {
-        Some(mut asked) if asked.title == prompt.title => {
+        Some(mut asked) if same(&asked) => {
+            asked.seen = pass;
+            ui.data_mut(|d| d.insert_temp(id, asked.clone()));
             asked.refused.retain(|label, _| refused.contains_key(label));
             asked
         }
         _ => {
             let now = Asked {
                 title: prompt.title.clone(),
+                terms: terms.to_owned(),
+                seen: pass,
                 refused,
                 // A toggle says its reason on hover only, ticked or not.
                 with_reason: (prompt.options.iter())
