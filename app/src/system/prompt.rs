@@ -1,6 +1,7 @@
 //! Prompts: what a system asks the GM, each answer a ready command.
 
 use crate::command::Command;
+use crate::encounter::Side;
 use crate::ids::CombatantId;
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +59,12 @@ pub struct PromptOption {
     /// never lands on an answer that says something else. `None` for an ordinary answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checked: Option<bool>,
+    /// An answer no longer possible (an attack on a foe fallen since), refused: the window
+    /// keeps its row in its place while the question that listed it is asked, so the
+    /// answers after it do not move up under the pointer; one that was already a leftover
+    /// when the question was asked is not drawn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leftover: bool,
 }
 
 impl Prompt {
@@ -95,6 +102,30 @@ impl Prompt {
             options: vec![start],
         }
     }
+
+    /// Before the fight, what the GM says of each side (surprised, on guard, its reaction):
+    /// `first`, the answers about no side in particular (there from the start), then each
+    /// side's answers under a heading of its own, its name, in the order the sides were made.
+    /// `each` gets the side and those made before it: an answer between two sides (one
+    /// trying to catch the other unaware) belongs to the later one. So a side made later
+    /// brings its heading and answers at the very end of the prompt, and the procedure asks
+    /// it last among the questions with answers (the start of the fight is a main button,
+    /// beside Next): nothing stands after a new side's answers, none of the others moves
+    /// when a side appears.
+    pub fn by_side(
+        encounter: &crate::encounter::Encounter,
+        (id, title): (&str, String),
+        first: Vec<PromptOption>,
+        mut each: impl FnMut(&Side, &[&Side]) -> Vec<PromptOption>,
+    ) -> Prompt {
+        let mut options = first;
+        let mut made: Vec<&Side> = Vec::new();
+        for side in encounter.sides.values() {
+            options.extend(each(side, &made).into_iter().map(|o| o.in_group(&side.name)));
+            made.push(side);
+        }
+        Prompt { id: id.to_owned(), title, actor: None, options }
+    }
 }
 
 impl PromptOption {
@@ -112,6 +143,7 @@ impl PromptOption {
             variant: None,
             with_last_answer: false,
             checked: None,
+            leftover: false,
         }
     }
 
@@ -134,6 +166,11 @@ impl PromptOption {
     /// The same option as a toggle, ticked when `on` (see [`PromptOption::checked`]).
     pub fn checked(self, on: bool) -> Self {
         Self { checked: Some(on), ..self }
+    }
+
+    /// The same option as a leftover, refused for `why` (see [`PromptOption::leftover`]).
+    pub fn leftover(self, why: impl Into<String>) -> Self {
+        Self { enabled: false, reason: Some(why.into()), leftover: true, ..self }
     }
 
     /// The same option, shown as `words` inside the row of the answer before it.
@@ -173,6 +210,7 @@ impl PromptOption {
             variant: None,
             with_last_answer: false,
             checked: None,
+            leftover: false,
         }
     }
 }

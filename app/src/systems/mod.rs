@@ -83,6 +83,8 @@ pub(crate) fn run_script(
 }
 
 pub mod bdp;
+#[cfg(test)]
+mod before_tests;
 pub mod d12;
 pub mod dr12;
 pub mod freeform;

@@ -51,6 +51,9 @@ fn classify(
             if *target == id {
                 return Err(RuleError::Invalid(format!("{} cannot target itself", c.name)));
             }
+            if block::is_out(t) {
+                return Err(RuleError::NotAllowed(format!("{} is down", t.name)));
+            }
             let ranged =
                 b.all_ranged(arms).map_err(|e| RuleError::Invalid(format!("{}: {e}", c.name)))?;
             let close = crate::reach::in_melee(enc, c, t);

@@ -316,3 +316,33 @@ fn a_move_made_by_hand_is_not_offered_again() {
     assert_eq!(prompts[0].id, "turn", "Ann's turn is asked again");
     assert!(!offered(&h), "dragged there: no stale move");
 }
+
+/// A foe that falls while a declaration is asked keeps its row, refused ("down") and marked a
+/// leftover (the window draws it only where the question listed it), and the rules refuse a
+/// blow declared on it.
+#[test]
+fn a_foe_fallen_keeps_its_row_in_the_declaration_refused() {
+    let declaration = |h: &crate::History| {
+        let bdp = crate::systems::registry().get("bdp").unwrap();
+        let prompts = bdp.prompts(h.state());
+        let p = prompts.into_iter().find(|p| p.id.starts_with("declare-")).expect("a declaration");
+        p.options.into_iter().map(|o| (o.label.clone(), o)).collect::<Vec<_>>()
+    };
+    let standing = declaration(&run("next\n"));
+    let mut h = run("next\ncondition Orc +unconscious\n");
+    let fallen = declaration(&h);
+    let labels = |rows: &[(String, crate::system::PromptOption)]| {
+        rows.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(labels(&fallen), labels(&standing), "every row in its place");
+    let on_orc: Vec<_> = fallen.iter().filter(|(l, _)| l.contains("Orc")).collect();
+    assert!(!on_orc.is_empty());
+    for (label, o) in &on_orc {
+        assert!(o.leftover && !o.enabled, "{label}");
+        assert_eq!(o.reason.as_deref(), Some("Orc is down"), "{label}");
+    }
+    assert!(standing.iter().all(|(_, o)| !o.leftover));
+    let mut dice = crate::dice::SeededDice::new(1, 0);
+    let e = h.execute(on_orc[0].1.command.clone(), &mut dice).unwrap_err();
+    assert!(e.to_string().contains("Orc is down"), "{e}");
+}

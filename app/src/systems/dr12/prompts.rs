@@ -66,42 +66,8 @@ fn yield_prompt(enc: &Encounter, id: CombatantId) -> Prompt {
     }
 }
 
-fn sides(enc: &Encounter) -> Vec<SideId> {
-    enc.sides.keys().copied().collect()
-}
-
 fn before(enc: &Encounter) -> Prompt {
     let d = enc.dr12();
-    // Always there and first (saying so again when nobody is changes nothing): it never
-    // comes in where another answer stood, and a side added comes in after the others.
-    let mut options = vec![
-        PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }))
-            .in_group("Surprise"),
-    ];
-    for side in sides(enc) {
-        let name = &enc.sides[&side].name;
-        // Every side's answer stays in its place, the one given refused: an answer that went
-        // away would move the ones after it under the pointer.
-        let label = format!("Surprised: {name}");
-        let command = cmd(C::Surprise { side: Some(side) });
-        let option = if d.surprised == Some(side) {
-            PromptOption::forbidden(label, command, "surprised already")
-        } else {
-            PromptOption::allowed(label, command)
-        };
-        options.push(option.in_group("Surprise"));
-        if !enc.sides[&side].party {
-            // Rolled, it stays where it was, saying what came (a roll again replaces it).
-            let mut option = PromptOption::allowed(
-                format!("Roll {name}'s reaction (d10)"),
-                cmd(C::Reaction { side }),
-            );
-            if let Some(r) = d.reactions.get(&side) {
-                option.reason = Some(format!("rolled: {r}; again replaces it"));
-            }
-            options.push(option.in_group("Reaction"));
-        }
-    }
     let reacted: Vec<String> = d
         .reactions
         .iter()
@@ -112,7 +78,33 @@ fn before(enc: &Encounter) -> Prompt {
     } else {
         format!("Before the fight — reactions: {}", reacted.join(", "))
     };
-    Prompt { id: "before".into(), title, actor: None, options }
+    // Always there and first (saying so again when nobody is changes nothing), then each
+    // side's answers under its name, a side added after the others.
+    let nobody = PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }));
+    Prompt::by_side(enc, ("before", title), vec![nobody], |side, _| {
+        let name = &side.name;
+        // Every side's answer stays in its place, the one given refused: an answer that went
+        // away would move the ones after it under the pointer.
+        let label = format!("Surprised: {name}");
+        let command = cmd(C::Surprise { side: Some(side.id) });
+        let mut options = vec![if d.surprised == Some(side.id) {
+            PromptOption::forbidden(label, command, "surprised already")
+        } else {
+            PromptOption::allowed(label, command)
+        }];
+        if !side.party {
+            // Rolled, it stays where it was, saying what came (a roll again replaces it).
+            let mut option = PromptOption::allowed(
+                format!("Roll {name}'s reaction (d10)"),
+                cmd(C::Reaction { side: side.id }),
+            );
+            if let Some(r) = d.reactions.get(&side.id) {
+                option.reason = Some(format!("rolled: {r}; again replaces it"));
+            }
+            options.push(option);
+        }
+        options
+    })
 }
 
 /// The stats a Test may use for `id`: a character's STR and DEX, a creature's Skill.

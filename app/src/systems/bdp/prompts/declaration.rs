@@ -1,22 +1,23 @@
 //! The declaration phase's prompts: every combatant's intentions, strikes and gambits listed
 //! under the foe they are against, each with its rule check.
 
-use super::{bdp, foes};
+use super::bdp;
 use crate::command::Command;
 use crate::encounter::{Combatant, Encounter};
 use crate::reach::distances;
 use crate::system::Owned;
 use crate::system::Wording;
 use crate::system::{Prompt, PromptOption};
-use crate::systems::bdp::block::BdpBlock;
+use crate::systems::bdp::block::{BdpBlock, is_out};
 use crate::systems::bdp::declare::cannot_act;
 use crate::systems::bdp::model::{Arms, BdpCommand, Intent, TurnClass};
 
 /// The declaration options of one combatant: (label, intention, variant). Against each foe
 /// one row: the blow with the first weapon, then its other ways as small choices inside the
 /// row (the other weapons, fists, what lies about, a blow and away, a gambit: `variant` holds
-/// their few words), so every foe's first answer is on the first screen. Without words,
-/// labels and variants are empty.
+/// their few words), so every foe's first answer is on the first screen. A foe that is down
+/// keeps its row (the rules refuse it; see [`declare`]). Without words, labels and variants
+/// are empty.
 pub(crate) fn intents_of(
     enc: &Encounter,
     c: &Combatant,
@@ -25,7 +26,8 @@ pub(crate) fn intents_of(
     let Ok(b) = BdpBlock::of(c) else { return Vec::new() };
     let written = words == Wording::Written;
     let arms = arms_of(&b, words);
-    let foes = foes(enc, c.id);
+    // Every foe, those down too, in the order they came.
+    let foes: Vec<&Combatant> = enc.combatants.values().filter(|o| o.side != c.side).collect();
     // Room for every option at once: they are many, and moved each time the list grows.
     let mut out = Vec::with_capacity(foes.len() * (arms.len() + 2) + 12);
     let variant = |n: usize, short: &str| (written && n > 0).then(|| short.to_owned());
@@ -175,6 +177,17 @@ fn arms_of(b: &BdpBlock, words: Wording) -> Vec<(String, String, Arms)> {
     arms
 }
 
+/// Whether `option` is a blow or a gambit on a foe that is down.
+fn down(enc: &Encounter, option: &PromptOption) -> bool {
+    match crate::systems::bdp::Bdp::own_ref(&option.command) {
+        Some(BdpCommand::Declare {
+            intent: Intent::Attack { target, .. } | Intent::Gambit { target, .. },
+            ..
+        }) => enc.combatant(*target).is_some_and(is_out),
+        _ => false,
+    }
+}
+
 pub(super) fn declare(enc: &Encounter, words: Wording) -> Vec<Prompt> {
     let written = words == Wording::Written;
     let mut out = Vec::new();
@@ -211,10 +224,14 @@ pub(super) fn declare(enc: &Encounter, words: Wording) -> Vec<Prompt> {
                     Err(e) if written => PromptOption::forbidden(label, command, e.to_string()),
                     Err(_) => PromptOption::forbidden(label, command, String::new()),
                 };
-                match variant {
+                let option = match variant {
                     Some(words) => option.variant(words),
                     None => option,
-                }
+                };
+                // A foe fallen while the question is asked keeps its row, refused; one
+                // already down when it was asked is not drawn.
+                let reason = option.reason.clone().unwrap_or_default();
+                if down(enc, &option) { option.leftover(reason) } else { option }
             })
             .collect();
         out.push(Prompt {

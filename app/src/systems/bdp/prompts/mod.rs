@@ -51,31 +51,23 @@ pub(super) fn foes(enc: &Encounter, id: CombatantId) -> Vec<&Combatant> {
 }
 
 fn before(enc: &Encounter) -> Vec<Prompt> {
-    let mut surprise = Vec::new();
-    if enc.round == 0 && !enc.combatants.values().any(|c| c.conditions.contains("surprised")) {
-        let roll = |label: &str, situation, favoured, ambush| {
-            PromptOption::allowed(label, bdp(BdpCommand::Surprise { situation, favoured, ambush }))
-        };
-        surprise.push(roll("Roll surprise (1 or 6)", Situation::Normal, None, false));
-        surprise.push(roll("Low visibility (1–2 or 5–6)", Situation::LowVisibility, None, false));
-        surprise.push(roll("The foes have the edge (1–2 or 6)", Situation::Advantage, None, false));
-        for side in enc.sides.values() {
-            surprise.push(roll(
-                &format!("Only {} can surprise (1–3)", side.name),
-                Situation::OneSided,
-                Some(side.id),
-                false,
-            ));
-        }
-        surprise.push(roll("Ambush: roll, the caught cannot guard", Situation::Normal, None, true));
-    }
+    let surprise =
+        enc.round == 0 && !enc.combatants.values().any(|c| c.conditions.contains("surprised"));
+    let roll = |label: &str, situation, favoured, ambush| {
+        PromptOption::allowed(label, bdp(BdpCommand::Surprise { situation, favoured, ambush }))
+    };
     let mut out = Vec::new();
-    if !surprise.is_empty() {
+    if surprise {
         out.push(Prompt {
             id: "surprise".into(),
             title: "Surprise?".into(),
             actor: None,
-            options: surprise,
+            options: vec![
+                roll("Roll surprise (1 or 6)", Situation::Normal, None, false),
+                roll("Low visibility (1–2 or 5–6)", Situation::LowVisibility, None, false),
+                roll("The foes have the edge (1–2 or 6)", Situation::Advantage, None, false),
+                roll("Ambush: roll, the caught cannot guard", Situation::Normal, None, true),
+            ],
         });
     }
     out.push(Prompt {
@@ -97,6 +89,14 @@ fn before(enc: &Encounter) -> Vec<Prompt> {
             ),
         ],
     });
+    if surprise && !enc.sides.is_empty() {
+        // Last of the questions with answers: a side added brings its own at the very end.
+        let title = "Or only one side can surprise (1–3)".to_owned();
+        out.push(Prompt::by_side(enc, ("surprise-one-side", title), Vec::new(), |side, _| {
+            let label = format!("Only {} can surprise (1–3)", side.name);
+            vec![roll(&label, Situation::OneSided, Some(side.id), false)]
+        }));
+    }
     out.push(Prompt::ready_to_fight(enc));
     out
 }

@@ -7,7 +7,7 @@ use super::checks::morale_due;
 use super::model::SovCommand as C;
 use super::round::{check_surprisable, check_surprise_check};
 use crate::command::Command;
-use crate::encounter::Encounter;
+use crate::encounter::{Encounter, Side};
 use crate::system::Step as _;
 use crate::system::{Prompt, PromptOption, Wording};
 
@@ -59,52 +59,51 @@ fn start(enc: &Encounter) -> Prompt {
 
 fn before(enc: &Encounter) -> Prompt {
     let s = enc.sovereign();
-    // Always there and first (saying so again when nobody is changes nothing), and every
-    // side's answers in their places, the one given refused: an answer that went away or came
+    // Always there and first (saying so again when nobody is changes nothing), then each
+    // side's answers under its name, the one given refused: an answer that went away or came
     // first would move the ones after it under the pointer.
-    let mut options = vec![
-        PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }))
-            .in_group("Surprise"),
-    ];
-    for (id, side) in enc.sides.iter() {
+    let nobody = PromptOption::allowed("Nobody is surprised", cmd(C::Surprise { side: None }));
+    let title = "Before the fight: is a side caught unaware?".to_owned();
+    Prompt::by_side(enc, ("before", title), vec![nobody], |side, made| {
+        let id = side.id;
         let label = format!("Surprised: {}", side.name);
-        let command = cmd(C::Surprise { side: Some(*id) });
-        options.push(
-            if s.surprised == Some(*id) {
-                PromptOption::forbidden(label, command, "surprised already")
-            } else {
-                PromptOption::allowed(label, command).unless(check_surprisable(enc, *id))
-            }
-            .in_group("Surprise"),
-        );
+        let command = cmd(C::Surprise { side: Some(id) });
+        let mut options = vec![if s.surprised == Some(id) {
+            PromptOption::forbidden(label, command, "surprised already")
+        } else {
+            PromptOption::allowed(label, command).unless(check_surprisable(enc, id))
+        }];
         // A toggle, ticked while the side expects a fight: the same words either way, so a
         // second click takes it back rather than landing on other words.
-        let expecting = s.expecting.contains(id);
+        let expecting = s.expecting.contains(&id);
         let label = format!("{}: on guard, expecting a fight", side.name);
-        let command = cmd(C::Expecting { side: *id, on: !expecting });
-        options.push(PromptOption::allowed(label, command).checked(expecting).in_group("Surprise"));
-        for (other, o) in enc.sides.iter().filter(|(o, _)| *o != id) {
-            for (exert, how) in [(false, "DEX/Sneak"), (true, "STR/Exert")] {
-                options.push(
-                    PromptOption::allowed(
-                        format!(
-                            "{} tries to catch {} unaware ({how} against WIS/Notice)",
-                            side.name, o.name
-                        ),
-                        cmd(C::SurpriseCheck { side: *id, against: *other, exert }),
-                    )
-                    .unless(check_surprise_check(enc, *id, *other))
-                    .in_group("Surprise checks"),
-                );
+        let command = cmd(C::Expecting { side: id, on: !expecting });
+        options.push(PromptOption::allowed(label, command).checked(expecting));
+        // Between this side and each made before it, both ways: the checks of a pair come
+        // with the later side, so a side added brings them at the end.
+        for other in made {
+            for (by, against) in [(side, *other), (*other, side)] {
+                options.extend(surprise_checks(enc, by, against));
             }
         }
-    }
-    Prompt {
-        id: "before".into(),
-        title: "Before the fight: is a side caught unaware?".into(),
-        actor: None,
-        options,
-    }
+        options
+    })
+}
+
+/// `by` trying to catch `against` unaware: with DEX/Sneak, or with STR/Exert as the other
+/// way of the same row.
+fn surprise_checks(enc: &Encounter, by: &Side, against: &Side) -> [PromptOption; 2] {
+    let check = || check_surprise_check(enc, by.id, against.id);
+    let command = |exert| cmd(C::SurpriseCheck { side: by.id, against: against.id, exert });
+    let label = |how| {
+        format!("{} tries to catch {} unaware ({how} against WIS/Notice)", by.name, against.name)
+    };
+    [
+        PromptOption::allowed(label("DEX/Sneak"), command(false)).unless(check()),
+        PromptOption::allowed(label("STR/Exert"), command(true))
+            .unless(check())
+            .variant("STR/Exert"),
+    ]
 }
 
 /// Morale for each foe due a check: the GM's call, or 2d6 with the setting on.

@@ -179,7 +179,8 @@ fn next_row_ui(
     // where only words stood.
     let main = main.filter(|o| o.enabled || rooms.refusal.is_none());
     if let Some(option) = main {
-        prompts::option_ui(&mut room, option, out);
+        // Alone in its room: its reason under it whenever it has one.
+        prompts::option_ui(&mut room, option, true, out);
     } else if let Some(why) = rooms.refusal {
         waits_ui(&mut room, side, why, if short { 13.0 } else { 15.0 });
     }
@@ -344,7 +345,8 @@ fn questions_ui(
     let first = out.len();
     let asked = prompts.first().map(|p| (p.id.clone(), p.title.clone()));
     let top = ui.cursor().min.y;
-    let first_bottom = prompts::prompts_ui(ui, &prompts, out);
+    let terms = view.modifiers.terms();
+    let first_bottom = prompts::prompts_ui(ui, &prompts, &terms, out);
     if asked != view.asked {
         // A new question: its answers come into view however far the box was scrolled
         // (after an undo or redo, the answers could sit above or below the fold).

@@ -98,6 +98,13 @@ pub(super) fn modifiers_ui(
     }
 }
 
+impl ModifiersView {
+    /// The circumstances set, in words: answers changed by them are a question asked anew.
+    pub(super) fn terms(&self) -> String {
+        format!("{:?}", self.set)
+    }
+}
+
 /// Remembers a command sent with the circumstances, so they clear once it is recorded.
 pub(super) fn after_prompts(session: &Session, view: &mut ModifiersView, sent: &[Action]) {
     let system = session.history().system();

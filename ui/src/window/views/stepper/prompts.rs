@@ -6,7 +6,7 @@
 use crate::window::Action;
 use eframe::egui::{self, RichText};
 use fray_app::system::{Prompt, PromptOption};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Height of an answer button: clicked all fight long, from arm's length.
 pub(super) const OPTION_HEIGHT: f32 = 40.0;
@@ -25,6 +25,7 @@ const FOLD_SAME_REASON: usize = 3;
 pub(super) fn prompts_ui(
     ui: &mut egui::Ui,
     prompts: &[Prompt],
+    terms: &str,
     out: &mut Vec<Action>,
 ) -> Option<f32> {
     let mut first_bottom = None;
@@ -33,20 +34,26 @@ pub(super) fn prompts_ui(
         if n > 0 {
             ui.add(egui::Label::new(RichText::new(&prompt.title).size(21.0).strong()).wrap());
         }
-        let foldable = foldable(ui, prompt);
-        let fold = Fold { prompt: &prompt.id, foldable: &foldable };
+        let asked = asked(ui, prompt, terms);
+        let fold = Fold { prompt: &prompt.id, asked: &asked };
+        // A leftover (a foe fallen since) only where it was listed when the question was asked.
+        let shown: Vec<&PromptOption> = prompt
+            .options
+            .iter()
+            .filter(|o| !o.leftover || asked.listed.contains(&o.label))
+            .collect();
         let ungrouped: Vec<&PromptOption> =
-            prompt.options.iter().filter(|o| o.group.is_none() && !o.main).collect();
+            shown.iter().copied().filter(|o| o.group.is_none() && !o.main).collect();
         options_ui(ui, &fold, &ungrouped, out);
         let mut groups: Vec<&str> = Vec::new();
-        for g in prompt.options.iter().filter_map(|o| o.group.as_deref()) {
+        for g in shown.iter().filter_map(|o| o.group.as_deref()) {
             if !groups.contains(&g) {
                 groups.push(g);
             }
         }
         for g in &groups {
             let members: Vec<&PromptOption> =
-                prompt.options.iter().filter(|o| o.group.as_deref() == Some(*g)).collect();
+                shown.iter().copied().filter(|o| o.group.as_deref() == Some(*g)).collect();
             // Named by what its first answer does, not by its words: a heading renamed with
             // its foe ("Attack Bandit captain the Bold") stays folded or open as it was, and
             // opens nothing under the pointer.
@@ -65,34 +72,79 @@ pub(super) fn prompts_ui(
     first_bottom
 }
 
-/// Which of a prompt's answers may fold away: those forbidden when the question was asked
-/// (remembered while it is the same question, its id and title). One refused later keeps its
-/// row, disabled, in its place: folding it then would lift the answers under it.
-fn foldable(ui: &egui::Ui, prompt: &Prompt) -> HashSet<String> {
-    let now: HashSet<String> = prompt
+/// A question as the window showed it when it was asked, remembered while it is the same
+/// question (its id and title, shown without a break, under the same circumstances the GM
+/// set): what the answers' rows were then, so none of them grows, shrinks or goes while the
+/// GM reads it. The same words asked again later (Harald's turn in the next round) are a
+/// new question, and so are new circumstances: the GM changed its terms.
+#[derive(Clone, Default)]
+struct Asked {
+    /// Its title.
+    title: String,
+    /// The circumstances the GM set (see `modifiers`), in words.
+    terms: String,
+    /// The pass it was last drawn in.
+    seen: u64,
+    /// The answers refused then, each with its reason: those may fold. One refused later
+    /// keeps its row, disabled, in its place: folding it then would lift the answers under
+    /// it. One in a fold refused since for another reason stays in the fold, whose words stay
+    /// those of the question as asked: a run of folded answers never breaks under the pointer.
+    refused: HashMap<String, String>,
+    /// The answers with a line of reason under them then: one given a reason later says it
+    /// on hover only, one that lost it keeps the line empty, so every row keeps its height.
+    with_reason: HashSet<String>,
+    /// The answers listed then: a leftover (a foe fallen since) keeps its row, refused; one
+    /// that was already a leftover when the question was asked is not drawn.
+    listed: HashSet<String>,
+}
+
+/// What the window remembers of `prompt` as it was asked (see [`Asked`]); the answers
+/// refused then and since allowed again no longer fold.
+fn asked(ui: &egui::Ui, prompt: &Prompt, terms: &str) -> Asked {
+    let refused: HashMap<String, String> = prompt
         .options
         .iter()
         .filter(|o| !o.enabled && o.checked.is_none())
-        .map(|o| o.label.clone())
+        .filter_map(|o| Some((o.label.clone(), o.reason.clone()?)))
         .collect();
-    let id = egui::Id::unique(("prompt-foldable", &prompt.id));
-    match ui.data(|d| d.get_temp::<(String, HashSet<String>)>(id)) {
-        Some((title, asked)) if title == prompt.title => {
-            now.intersection(&asked).cloned().collect()
+    let id = egui::Id::unique(("prompt-asked", &prompt.id));
+    let pass = ui.ctx().cumulative_pass_nr();
+    let same = |a: &Asked| a.title == prompt.title && a.terms == terms && a.seen + 1 >= pass;
+    match ui.data(|d| d.get_temp::<Asked>(id)) {
+        Some(mut asked) if same(&asked) => {
+            asked.seen = pass;
+            ui.data_mut(|d| d.insert_temp(id, asked.clone()));
+            asked.refused.retain(|label, _| refused.contains_key(label));
+            asked
         }
         _ => {
-            ui.data_mut(|d| d.insert_temp(id, (prompt.title.clone(), now.clone())));
+            let now = Asked {
+                title: prompt.title.clone(),
+                terms: terms.to_owned(),
+                seen: pass,
+                refused,
+                // A toggle says its reason on hover only, ticked or not.
+                with_reason: (prompt.options.iter())
+                    .filter(|o| o.reason.is_some() && o.checked.is_none())
+                    .map(|o| o.label.clone())
+                    .collect(),
+                listed: (prompt.options.iter())
+                    .filter(|o| !o.leftover)
+                    .map(|o| o.label.clone())
+                    .collect(),
+            };
+            ui.data_mut(|d| d.insert_temp(id, now.clone()));
             now
         }
     }
 }
 
-/// The answers of one prompt that may fold, and the prompt's id (the folds' ids).
+/// The answers of one prompt as drawn, and the prompt's id (the folds' ids).
 struct Fold<'a> {
     /// The prompt's id.
     prompt: &'a str,
-    /// The labels of the answers that may fold (see [`foldable`]).
-    foldable: &'a HashSet<String>,
+    /// The question as it was asked.
+    asked: &'a Asked,
 }
 
 /// Answers in order, each with its other ways (its variants, listed after it) as small
@@ -108,16 +160,18 @@ fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&PromptOption], out: &m
             _ => rows.push((o, Vec::new())),
         }
     }
+    let line = |o: &PromptOption| fold.asked.with_reason.contains(&o.label);
     let mut i = 0;
     while i < rows.len() {
         let (first, _) = &rows[i];
-        // A toggle keeps its row, ticked or not: never folded away.
-        let folds = |o: &PromptOption| {
-            !o.enabled && o.checked.is_none() && fold.foldable.contains(&o.label)
-        };
-        let reason = first.reason.as_deref().filter(|_| folds(first));
-        let run =
-            rows[i..].iter().take_while(|(o, _)| folds(o) && o.reason.as_deref() == reason).count();
+        // Refused as asked and still refused, for the reason given then (a toggle is never
+        // among them: it keeps its row, ticked or not).
+        let asked = |o: &PromptOption| fold.asked.refused.get(&o.label).map(String::as_str);
+        let reason = asked(first);
+        let run = rows[i..]
+            .iter()
+            .take_while(|(o, _)| asked(o).is_some_and(|r| Some(r) == reason))
+            .count();
         match reason {
             Some(why) if run >= FOLD_SAME_REASON => {
                 let title = format!("{run} more, not now: {why}");
@@ -126,28 +180,30 @@ fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&PromptOption], out: &m
                     .default_open(false)
                     .show(ui, |ui| {
                         for (o, variants) in &rows[i..i + run] {
-                            row_ui(ui, o, variants, out);
+                            row_ui(ui, o, variants, line(o), out);
                         }
                     });
                 i += run;
             }
             _ => {
-                row_ui(ui, rows[i].0, &rows[i].1, out);
+                row_ui(ui, rows[i].0, &rows[i].1, line(rows[i].0), out);
                 i += 1;
             }
         }
     }
 }
 
-/// One answer and its other ways: the answer's button, then the others in a wrapped line of
-/// small buttons, each named in full for a screen reader and on hover.
+/// One answer and its other ways: the answer's button (a line of reason under it when
+/// `line`), then the others in a wrapped line of small buttons, each named in full for a
+/// screen reader and on hover.
 fn row_ui(
     ui: &mut egui::Ui,
     option: &PromptOption,
     variants: &[&PromptOption],
+    line: bool,
     out: &mut Vec<Action>,
 ) {
-    option_ui(ui, option, out);
+    option_ui(ui, option, line, out);
     if variants.is_empty() {
         return;
     }
@@ -179,8 +235,15 @@ fn row_ui(
 }
 
 /// One answer: a full-width button, then its reason and cost in small text; a toggle (see
-/// [`toggle_ui`]) when the answer is a state on or off.
-pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<Action>) {
+/// [`toggle_ui`]) when the answer is a state on or off. The reason has its `line` under the
+/// button (left empty while there is none) or is said on hover only: a row keeps the height
+/// it had when the question was asked.
+pub(super) fn option_ui(
+    ui: &mut egui::Ui,
+    option: &PromptOption,
+    line: bool,
+    out: &mut Vec<Action>,
+) {
     if let Some(on) = option.checked {
         toggle_ui(ui, option, on, out);
         return;
@@ -192,12 +255,19 @@ pub(super) fn option_ui(ui: &mut egui::Ui, option: &PromptOption, out: &mut Vec<
     if with_reason_on_hover(response, option).clicked() {
         out.push(answer(option));
     }
-    if let Some(reason) = &option.reason {
-        // A forbidden answer says why in the error colour, so the GM need not hover.
-        let text = RichText::new(reason).small();
-        let text =
-            if option.enabled { text.weak() } else { text.color(ui.visuals().warn_fg_color) };
-        ui.add(egui::Label::new(text).wrap());
+    match (&option.reason, line) {
+        (Some(reason), true) => {
+            // A forbidden answer says why in the error colour, so the GM need not hover.
+            let text = RichText::new(reason).small();
+            let text =
+                if option.enabled { text.weak() } else { text.color(ui.visuals().warn_fg_color) };
+            ui.add(egui::Label::new(text).wrap());
+        }
+        (None, true) => {
+            let height = ui.text_style_height(&egui::TextStyle::Small);
+            ui.allocate_space(egui::vec2(0.0, height));
+        }
+        (_, false) => {}
     }
     cost_ui(ui, option);
 }
