@@ -58,6 +58,12 @@ pub struct PromptOption {
     /// never lands on an answer that says something else. `None` for an ordinary answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checked: Option<bool>,
+    /// A few words shown beside the label, not part of the answer's name: what it rolls or
+    /// rolled ("1d12+2", "base 9"). They may change while the answer stays the same answer in
+    /// the same place (a namesake's AGI changed, the roll made), so the name a screen reader
+    /// or a test knows it by never does. Words: left empty for the simulator, like the label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 impl Prompt {
@@ -112,6 +118,7 @@ impl PromptOption {
             variant: None,
             with_last_answer: false,
             checked: None,
+            detail: None,
         }
     }
 
@@ -134,6 +141,11 @@ impl PromptOption {
     /// The same option as a toggle, ticked when `on` (see [`PromptOption::checked`]).
     pub fn checked(self, on: bool) -> Self {
         Self { checked: Some(on), ..self }
+    }
+
+    /// The same option, with `words` beside its label (see [`PromptOption::detail`]).
+    pub fn detail(self, words: impl Into<String>) -> Self {
+        Self { detail: Some(words.into()), ..self }
     }
 
     /// The same option, shown as `words` inside the row of the answer before it.
@@ -173,6 +185,7 @@ impl PromptOption {
             variant: None,
             with_last_answer: false,
             checked: None,
+            detail: None,
         }
     }
 }

@@ -149,9 +149,13 @@ fn asked(session: &Session) -> (Vec<(String, String)>, Answers) {
     (questions, answers)
 }
 
-/// Whether `label` names one of the question's answers (or a fold of them).
+/// Whether `label` names one of the question's answers (or a fold of them, or the button
+/// opening an answer's other ways on a short window, part of its row).
 fn answers(picture: &Picture, label: &str) -> bool {
-    picture.answers.contains_key(label) || label.contains(" more, not now: ")
+    let other_ways = label.strip_prefix("Other ways: ");
+    picture.answers.contains_key(label)
+        || label.contains(" more, not now: ")
+        || other_ways.is_some_and(|answer| picture.answers.contains_key(answer))
 }
 
 /// Whether `old` and `new` are answers (or headings of answers) giving the very same
@@ -285,12 +289,12 @@ fn empty_fight(system: SystemId, (width, height, scale): (f32, f32, u32)) -> Win
 }
 
 /// The folder to write the pictures of `step` on `screen` to, when asked: `FRAY_SHOT_DIR`
-/// names the folder and `FRAY_SHOT_STEP` the step as `1366x768-200:17` (to look at what a
-/// movement found is; the window is then drawn for real).
+/// names the folder and `FRAY_SHOT_STEP` the steps as `1366x768-200:17`, several split by
+/// commas (to look at what a movement found is; the window is then drawn for real).
 fn shot_asked(screen: (f32, f32, u32), step: usize) -> Option<String> {
     let asked = std::env::var("FRAY_SHOT_STEP").ok()?;
     let this = format!("{}x{}-{}:{step}", screen.0, screen.1, screen.2);
-    std::env::var("FRAY_SHOT_DIR").ok().filter(|_| asked == this)
+    std::env::var("FRAY_SHOT_DIR").ok().filter(|_| asked.split(',').any(|a| a.trim() == this))
 }
 
 /// Writes the window as drawn now to `path`.
@@ -348,17 +352,17 @@ fn shift_click_a_token(w: &mut Window, choices: &mut Choices) -> Option<String> 
 ///   question's others and push the answers, headings and questions under them down;
 /// - answers a question changes in place while it stays the same question: a target out of
 ///   the fight leaving the list of attacks (Block, Dodge, Parry), a forbidden answer breaking a
-///   run of folded ones (the counter-gambit's saves), one of namesakes whose AGI changed (d12:
-///   "Sister Maud: 1d12" becoming "1d12+2" beside one that stays).
+///   run of folded ones (the counter-gambit's saves).
 ///
 /// What no longer moves: the order, the factions and the dice tray are under the answers'
 /// room, which is as tall as the column's view; the board's toolbar keeps one row and its
 /// places as zones become a grid; answers refused later keep their rows; headings keep their
-/// fold when renamed; Murdham's circumstances have their room from the first question.
+/// fold when renamed; Murdham's circumstances have their room from the first question; d12's
+/// initiative answers are named by who rolls, what they roll said beside the name.
 ///
 /// Like `.ci/sizes-baseline.txt`, each number may only go down: a movement more is a failure,
 /// and a fix lowers its number here.
-const REMAINING: &[(&str, usize)] = &[("bdp", 9), ("d12", 1), ("dr12", 3), ("sovereign", 2)];
+const REMAINING: &[(&str, usize)] = &[("bdp", 9), ("dr12", 3), ("sovereign", 2)];
 
 /// Random play of `system` replayed into the window on every screen; panics with every step
 /// that moved something under the pointer when there are more than [`REMAINING`] says.

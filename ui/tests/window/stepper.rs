@@ -117,3 +117,40 @@ fn starting_without_combatants_is_disabled_with_its_reason() {
     assert!(next.accesskit_node().is_disabled());
     assert_eq!(session(&w).history().cursor(), 1);
 }
+
+/// Murdham before any side exists: the room kept for the circumstances is all the column
+/// shows under the question, and says quietly what comes there; when a side and its first
+/// member come, the words stay in the room and the question's answers stand under it.
+#[test]
+fn the_room_kept_for_the_circumstances_says_what_comes_there() {
+    use fray_app::Command;
+    use fray_ui::window::{Action, LAST_ENCOUNTER_KEY, apply};
+    let dir = tempfile::tempdir().unwrap();
+    let db = fray_data::Db::open(dir.path().join("fray.db")).unwrap();
+    let s = Session::create(&db, "murdham".parse().unwrap(), "Raid", 1).unwrap();
+    db.settings().set_json(LAST_ENCOUNTER_KEY, &s.encounter_id().0).unwrap();
+    drop(s);
+    let mut w = common::window_sized(dir, db, eframe::egui::vec2(1600.0, 1000.0));
+    let words = "The circumstances of an attack (unseen, in cover, held back and more) are set \
+                 here when a turn may make one.";
+    let before = w.harness.get_by_label(words).rect();
+    assert!(w.harness.query_by_label("Unclear: roll for it").is_none(), "nothing asked yet");
+    let app = w.harness.state_mut();
+    let (name, colour) = ("Party".to_owned(), "#3d7fc4".to_owned());
+    apply(&mut app.model, &mut app.view, Action::Game(Command::AddSide { name, colour, party: true }));
+    let party = session(&w).state().side_named("Party").unwrap().id;
+    let block = serde_json::json!({"stats": {"str": 12, "agi": 10, "wit": 11}});
+    let stats = fray_app::command::block_stats(&block);
+    let named = fray_app::command::NewCombatant::named("Harald", party);
+    let harald = Box::new(fray_app::command::NewCombatant { block, stats, ..named });
+    let app = w.harness.state_mut();
+    let add = Command::AddCombatant { combatant: harald, count: 1 };
+    apply(&mut app.model, &mut app.view, Action::Game(add));
+    w.settle();
+    // The new question scrolls its answers into view (the column moves as one, nothing
+    // clickable was there): the words stay in the room over them, as they were.
+    let after = w.harness.get_by_label(words).rect();
+    assert_eq!(after.size(), before.size(), "the same words in the same lines");
+    let answer = w.harness.get_by_label("Unclear: roll for it").rect();
+    assert!(answer.top() >= after.bottom(), "the answers under the room: {answer:?} {after:?}");
+}
