@@ -165,20 +165,20 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     w.harness.get_by_label("Base initiative for the fight (d12 − AGI)");
     // A checklist: each answer ticked once rolled, in its place and its words; beside the
     // name, what it rolls, then what it rolled.
-    assert_eq!(beside(&w, "Tavorr").as_deref(), Some("1d12−2"));
+    assert_eq!(beside(&w, "Roll for Tavorr").as_deref(), Some("1d12−2"));
     tick(&mut w, "One roll for every Hobgoblin warrior");
     w.faces("3");
     assert!(ticked(&w, "One roll for every Hobgoblin warrior"));
-    assert!(ticked(&w, "Hobgoblin warrior 2"), "both warriors rolled");
-    assert_eq!(beside(&w, "Hobgoblin warrior 2").as_deref(), Some("base 3"));
-    tick(&mut w, "Tavorr");
+    assert!(ticked(&w, "Roll for Hobgoblin warrior 2"), "both warriors rolled");
+    assert_eq!(beside(&w, "Roll for Hobgoblin warrior 2").as_deref(), Some("base 3"));
+    tick(&mut w, "Roll for Tavorr");
     w.faces("7");
-    assert_eq!(beside(&w, "Tavorr").as_deref(), Some("base 5"), "7 − 2");
-    tick(&mut w, "Sister Maud");
+    assert_eq!(beside(&w, "Roll for Tavorr").as_deref(), Some("base 5"), "7 − 2");
+    tick(&mut w, "Roll for Sister Maud");
     w.faces("4");
-    assert!(!ticked(&w, "Bugbear scoundrel"));
-    assert_eq!(beside(&w, "Bugbear scoundrel").as_deref(), Some("1d12−1"));
-    tick(&mut w, "Bugbear scoundrel");
+    assert!(!ticked(&w, "Roll for Bugbear scoundrel"));
+    assert_eq!(beside(&w, "Roll for Bugbear scoundrel").as_deref(), Some("1d12−1"));
+    tick(&mut w, "Roll for Bugbear scoundrel");
     w.faces("3");
     let base = |w: &Window, who: &str| {
         let s = w.session().state();
@@ -380,7 +380,7 @@ fn the_declare_order_is_a_radio_and_written_actions_stay_hidden_until_shown() {
     w.press("I'll type them");
     tick(&mut w, "One roll for every Hobgoblin warrior");
     w.faces("3");
-    tick(&mut w, "Tavorr");
+    tick(&mut w, "Roll for Tavorr");
     w.faces("7");
     w.press("Start round 1");
     // Written down: everyone's prompt at once, and the journal keeps the secret.

@@ -63,7 +63,7 @@ struct Seen {
     id: egui::Id,
 }
 
-/// Answers' names, each with the commands (as JSON, in order) it gives.
+/// Answers' names, each with the commands (as JSON, in the order listed) it gives.
 type Answers = HashMap<String, Vec<String>>;
 
 /// What the window shows at one moment.
@@ -143,9 +143,7 @@ fn asked(session: &Session) -> (Vec<(String, String)>, Answers) {
             }
         }
     }
-    for commands in answers.values_mut() {
-        commands.sort();
-    }
+    // In the order listed: namesakes' answers are told apart by their rank (see `given`).
     (questions, answers)
 }
 
@@ -160,12 +158,33 @@ fn answers(picture: &Picture, label: &str) -> bool {
 
 /// Whether `old` and `new` are answers (or headings of answers) giving the very same
 /// commands, in new words: a renamed foe's "Attack Grave hound" become "Attack Grave hound the
-/// Quick", a formula brought up to date. The click does what it did.
+/// Quick", a formula brought up to date. The click does what it did. Where several answers
+/// share a name (namesakes' "Roll for Sister Maud"), each widget so named gives the commands
+/// of the answer listed at its rank among them, when there are as many of each.
 fn same_commands(before: &Picture, after: &Picture, old: &Seen, new: &Seen) -> bool {
-    match (before.answers.get(&old.label), after.answers.get(&new.label)) {
+    match (given(before, old), given(after, new)) {
         (Some(a), Some(b)) => a == b,
         _ => false,
     }
+}
+
+/// The commands `seen` gives, sorted: those of its answer's name, or of the one answer of
+/// that name listed at its rank among the widgets so named in its layer, top to bottom.
+fn given(picture: &Picture, seen: &Seen) -> Option<Vec<String>> {
+    let commands = picture.answers.get(&seen.label)?;
+    let mut named: Vec<&Seen> = picture
+        .widgets
+        .iter()
+        .filter(|s| s.layer == seen.layer && s.label == seen.label)
+        .collect();
+    named.sort_by(|a, b| a.rect.top().total_cmp(&b.rect.top()));
+    let rank = named.iter().position(|s| s.id == seen.id);
+    let mut given = match (named.len() == commands.len(), rank) {
+        (true, Some(rank)) if commands.len() > 1 => vec![commands[rank].clone()],
+        _ => commands.clone(),
+    };
+    given.sort();
+    Some(given)
 }
 
 /// The widget a click at `point` in `layer` lands on.

@@ -52,7 +52,8 @@ pub(super) fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
             let label = || format!("One roll for every {}", stem(&enc.combatants[&ids[0]].name));
             options.push(answer(enc, words, words.say(label), ids, lacking(ids)));
         }
-        let label = words.say(|| enc.name_of(*id));
+        // "Roll for" and the name: a token or card named alike is no answer of its own.
+        let label = words.say(|| format!("Roll for {}", enc.name_of(*id)));
         options.push(answer(enc, words, label, &[*id], lacking(&[*id])));
     }
     let title = if enc.round == 0 {
@@ -165,7 +166,7 @@ mod tests {
     fn the_initiative_answers_keep_their_places_as_orcs_come_and_roll() {
         let orc = format!("add Orc side F zone Hall source creature:7 block {BLOCK}");
         let one = answers(&orc, "initiative");
-        assert_eq!(labels(&one), ["Ann", "Orc"]);
+        assert_eq!(labels(&one), ["Roll for Ann", "Roll for Orc"]);
         assert_eq!(details(&one), ["1d12+1", "1d12+1"], "what each rolls, beside its name");
         // A second orc: the shared roll comes in with it, after what was there.
         let two = answers(&format!("{orc}\n{orc}"), "initiative");
