@@ -172,11 +172,8 @@ fn same_commands(before: &Picture, after: &Picture, old: &Seen, new: &Seen) -> b
 /// that name listed at its rank among the widgets so named in its layer, top to bottom.
 fn given(picture: &Picture, seen: &Seen) -> Option<Vec<String>> {
     let commands = picture.answers.get(&seen.label)?;
-    let mut named: Vec<&Seen> = picture
-        .widgets
-        .iter()
-        .filter(|s| s.layer == seen.layer && s.label == seen.label)
-        .collect();
+    let mut named: Vec<&Seen> =
+        picture.widgets.iter().filter(|s| s.layer == seen.layer && s.label == seen.label).collect();
     named.sort_by(|a, b| a.rect.top().total_cmp(&b.rect.top()));
     let rank = named.iter().position(|s| s.id == seen.id);
     let mut given = match (named.len() == commands.len(), rank) {

@@ -137,7 +137,11 @@ fn the_room_kept_for_the_circumstances_says_what_comes_there() {
     assert!(w.harness.query_by_label("Unclear: roll for it").is_none(), "nothing asked yet");
     let app = w.harness.state_mut();
     let (name, colour) = ("Party".to_owned(), "#3d7fc4".to_owned());
-    apply(&mut app.model, &mut app.view, Action::Game(Command::AddSide { name, colour, party: true }));
+    apply(
+        &mut app.model,
+        &mut app.view,
+        Action::Game(Command::AddSide { name, colour, party: true }),
+    );
     let party = session(&w).state().side_named("Party").unwrap().id;
     let block = serde_json::json!({"stats": {"str": 12, "agi": 10, "wit": 11}});
     let stats = fray_app::command::block_stats(&block);

@@ -196,8 +196,7 @@ mod tests {
     fn a_namesake_whose_agi_changes_keeps_the_name_of_its_answer() {
         let maud = format!("add Maud side F zone Hall block {BLOCK}");
         let before = answers(&format!("{maud}\n{maud}"), "initiative");
-        let after =
-            answers(&format!("{maud}\n{maud}\nset Maud \"agi mod\" 2"), "initiative");
+        let after = answers(&format!("{maud}\n{maud}\nset Maud \"agi mod\" 2"), "initiative");
         assert_eq!(labels(&after), labels(&before), "the same names, in the same places");
         assert_ne!(details(&after), details(&before), "the formula beside them is up to date");
     }
