@@ -303,6 +303,30 @@ fn at_200_percent_the_open_quick_add_keeps_clear_of_the_list() {
     }
 }
 
+/// The library's parties say where one is dragged: onto a zone, or onto a square when the
+/// encounter is on a grid (issue 64: "drag one onto a zone" on a grid).
+#[test]
+fn the_parties_say_onto_a_square_on_a_grid_and_onto_a_zone_otherwise() {
+    for (board, onto) in [("zone Hall", "onto a zone"), ("grid 12 8", "onto a square")] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path().join("fray.db")).unwrap();
+        let ada = fray_data::NewCharacter {
+            system: "freeform".parse().unwrap(),
+            name: "Ada".into(),
+            tags: vec![],
+            sheet: serde_json::json!({}),
+            party: Some("The company".into()),
+        };
+        db.characters().insert(&ada).unwrap();
+        let script = format!("system freeform\nside Party party\n{board}\n");
+        common::store_fight(&db, &script, "freeform", "Hall", 1);
+        let mut w = common::window_sized(dir, db, egui::vec2(1920.0, 1080.0));
+        w.press("Characters");
+        let says = format!("Parties: drag one {onto} to bring everyone");
+        assert!(w.harness.query_by_label(&says).is_some(), "{board}: no '{says}'");
+    }
+}
+
 /// On the welcome screen (no encounter open) the library's picker lists every procedure the
 /// registry holds, at 100 and 200 %, each on the screen and taking a click: Sovereign too.
 #[test]
