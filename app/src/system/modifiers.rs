@@ -13,6 +13,9 @@ pub struct ModifierSpec {
     pub title: &'static str,
     /// The caption under it ("For the next attack; cleared once it is made").
     pub caption: &'static str,
+    /// What the panel's room says while no answer takes them (before the fight, between
+    /// attacks): what comes there and when, so the room kept for them never reads as a hole.
+    pub waiting: &'static str,
     /// The toggles, in the order drawn.
     pub toggles: &'static [Toggle],
     /// A line of free words sent with the command (a stunt): its label and hint.

@@ -65,6 +65,12 @@ pub struct PromptOption {
     /// when the question was asked is not drawn.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub leftover: bool,
+    /// A few words shown beside the label, not part of the answer's name: what it rolls or
+    /// rolled ("1d12+2", "base 9"). They may change while the answer stays the same answer in
+    /// the same place (a namesake's AGI changed, the roll made), so the name a screen reader
+    /// or a test knows it by never does. Words: left empty for the simulator, like the label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 impl Prompt {
@@ -144,6 +150,7 @@ impl PromptOption {
             with_last_answer: false,
             checked: None,
             leftover: false,
+            detail: None,
         }
     }
 
@@ -171,6 +178,11 @@ impl PromptOption {
     /// The same option as a leftover, refused for `why` (see [`PromptOption::leftover`]).
     pub fn leftover(self, why: impl Into<String>) -> Self {
         Self { enabled: false, reason: Some(why.into()), leftover: true, ..self }
+    }
+
+    /// The same option, with `words` beside its label (see [`PromptOption::detail`]).
+    pub fn detail(self, words: impl Into<String>) -> Self {
+        Self { detail: Some(words.into()), ..self }
     }
 
     /// The same option, shown as `words` inside the row of the answer before it.
@@ -211,6 +223,7 @@ impl PromptOption {
             with_last_answer: false,
             checked: None,
             leftover: false,
+            detail: None,
         }
     }
 }

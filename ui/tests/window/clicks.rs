@@ -17,8 +17,14 @@ use fray_data::{Db, Session};
 use serde_json::json;
 
 /// Ada and Bo against three goblins in one tavern, not started; sturdy enough that nobody
-/// falls in one round (a fall would ask for morale: a question of its own).
+/// falls in one round (a fall would ask for morale: a question of its own). At 100 % on a
+/// 1920 × 1080 screen.
 fn tavern() -> Window {
+    tavern_at(100)
+}
+
+/// The tavern at `scale` percent on a 1920 × 1080 screen.
+fn tavern_at(scale: u32) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let mut s = Session::create(&db, "bdp".parse().unwrap(), "The tavern", 5).unwrap();
@@ -56,7 +62,8 @@ fn tavern() -> Window {
     }
     db.settings().set_json("ui.last_encounter", &s.encounter_id().0).unwrap();
     drop(s);
-    common::window_sized(dir, db, egui::vec2(1920.0, 1080.0))
+    common::set_scale(&db, scale);
+    common::window_sized(dir, db, egui::vec2(1920.0, 1080.0) * (100.0 / scale as f32))
 }
 
 /// Clicks the button `label` where it is shown, without scrolling to it: it must lie on the
@@ -123,6 +130,43 @@ fn a_round_of_two_against_three_costs_at_most_15_clicks_and_no_scroll() {
     assert!(!clicks.iter().any(|c| c == "Done: next turn"), "{clicks:?}");
     assert!(clicks.len() <= 15, "{} clicks: {clicks:?}", clicks.len());
     eprintln!("the round took {} clicks: {clicks:?}", clicks.len());
+}
+
+/// At 200 % on a 1920 × 1080 screen too, each character's declaration shows the rows of its
+/// first two foes on the first screen: each lies on the screen and takes a click where it
+/// stands (issue 64: the second needed a scroll). A row's other ways wait behind the button
+/// beside it, and one of them is taken from there.
+#[test]
+fn at_200_percent_a_second_foes_declaration_row_is_on_the_first_screen() {
+    let mut w = tavern_at(200);
+    let mut clicks = Vec::new();
+    click(&mut w, &mut clicks, "Next");
+    let screen = w.harness.ctx.content_rect();
+    for weapon in ["longsword d8", "axe d8"] {
+        for foe in ["Goblin 1", "Goblin 2"] {
+            let label = format!("Attack {foe} ({weapon})");
+            let rect = w.harness.get_by_role_and_label(Role::Button, &label).rect();
+            assert!(screen.contains_rect(rect), "{label} at {rect:?}: a scroll away");
+        }
+        if weapon == "longsword d8" {
+            click(&mut w, &mut clicks, "Attack Goblin 2 (longsword d8)");
+        }
+    }
+    // Bo takes another way against the second goblin: the button beside its row opens them.
+    click_shown(&w, "Other ways: Attack Goblin 2 (axe d8)");
+    w.settle();
+    let fists = buttons(&w).into_iter().find(|l| l.contains("Goblin 2") && l.contains("fists"));
+    click(&mut w, &mut clicks, &fists.expect("a fists choice among Bo's other ways"));
+    let asked = w.session().prompts().first().map(|p| p.title.clone()).unwrap_or_default();
+    assert_eq!(asked, "What does Goblin 1 mean to do?", "Ada and Bo declared: {clicks:?}");
+}
+
+/// Clicks the button `label` where it stands on the screen (one that opens something, which
+/// records nothing).
+fn click_shown(w: &Window, label: &str) {
+    let rect = w.harness.get_by_role_and_label(Role::Button, label).rect();
+    assert!(w.harness.ctx.content_rect().contains_rect(rect), "{label} at {rect:?}: off screen");
+    w.harness.get_by_role_and_label(Role::Button, label).click();
 }
 
 /// The declaration of a round (a row per foe, the weapons inside) and a turn, at 100 and 200 %

@@ -63,6 +63,11 @@ fn ticked(w: &Window, label: &str) -> bool {
     node.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
 }
 
+/// What the toggle `label` says beside its name: what it rolls, or rolled.
+fn beside(w: &Window, label: &str) -> Option<String> {
+    w.harness.get_by_role_and_label(Role::CheckBox, label).accesskit_node().description()
+}
+
 /// Opens the settings dialog and lets it grow to its full height (it is taller than fits).
 fn settings(w: &mut Window) {
     w.press("Settings…");
@@ -158,17 +163,22 @@ fn a_d12_round_counts_up_with_a_simultaneous_count_an_injury_and_morale() {
     // Base initiative, every die typed: the two warriors share one roll.
     w.press("I'll type them");
     w.harness.get_by_label("Base initiative for the fight (d12 − AGI)");
-    // A checklist: each answer ticked once rolled, in its place and its words.
-    tick(&mut w, "One roll for every Hobgoblin warrior (1d12)");
+    // A checklist: each answer ticked once rolled, in its place and its words; beside the
+    // name, what it rolls, then what it rolled.
+    assert_eq!(beside(&w, "Roll for Tavorr").as_deref(), Some("1d12−2"));
+    tick(&mut w, "One roll for every Hobgoblin warrior");
     w.faces("3");
-    assert!(ticked(&w, "One roll for every Hobgoblin warrior (1d12)"));
-    assert!(ticked(&w, "Hobgoblin warrior 2: 1d12"), "both warriors rolled");
-    tick(&mut w, "Tavorr: 1d12−2");
+    assert!(ticked(&w, "One roll for every Hobgoblin warrior"));
+    assert!(ticked(&w, "Roll for Hobgoblin warrior 2"), "both warriors rolled");
+    assert_eq!(beside(&w, "Roll for Hobgoblin warrior 2").as_deref(), Some("base 3"));
+    tick(&mut w, "Roll for Tavorr");
     w.faces("7");
-    tick(&mut w, "Sister Maud: 1d12");
+    assert_eq!(beside(&w, "Roll for Tavorr").as_deref(), Some("base 5"), "7 − 2");
+    tick(&mut w, "Roll for Sister Maud");
     w.faces("4");
-    assert!(!ticked(&w, "Bugbear scoundrel: 1d12−1"));
-    tick(&mut w, "Bugbear scoundrel: 1d12−1");
+    assert!(!ticked(&w, "Roll for Bugbear scoundrel"));
+    assert_eq!(beside(&w, "Roll for Bugbear scoundrel").as_deref(), Some("1d12−1"));
+    tick(&mut w, "Roll for Bugbear scoundrel");
     w.faces("3");
     let base = |w: &Window, who: &str| {
         let s = w.session().state();
@@ -368,9 +378,9 @@ fn the_declare_order_is_a_radio_and_written_actions_stay_hidden_until_shown() {
     w.press("Close");
 
     w.press("I'll type them");
-    tick(&mut w, "One roll for every Hobgoblin warrior (1d12)");
+    tick(&mut w, "One roll for every Hobgoblin warrior");
     w.faces("3");
-    tick(&mut w, "Tavorr: 1d12−2");
+    tick(&mut w, "Roll for Tavorr");
     w.faces("7");
     w.press("Start round 1");
     // Written down: everyone's prompt at once, and the journal keeps the secret.

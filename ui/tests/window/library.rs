@@ -258,6 +258,75 @@ fn at_200_percent_the_unfolded_library_shows_its_entries() {
     }
 }
 
+/// At 200 % (960 × 540 and 683 × 384 points) with the quick-add open, nothing of the list
+/// is drawn over it: every clickable widget standing above the quick-add row ends where it
+/// begins (the list scrolls in what is left), and the quick-add's fields and its button
+/// lie on the screen (issue 64: Quick add was drawn over a library row).
+#[test]
+fn at_200_percent_the_open_quick_add_keeps_clear_of_the_list() {
+    for points in [egui::vec2(960.0, 540.0), egui::vec2(683.0, 384.0)] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path().join("fray.db")).unwrap();
+        common::store_fight(&db, "system bdp\nside Party party\nzone Crypt\n", "bdp", "Crypt", 1);
+        common::set_scale(&db, 200);
+        let mut w = common::window_sized(dir, db, points);
+        w.press("F2");
+        w.harness.run_steps(6);
+        w.press("Quick add");
+        w.harness.run_steps(6);
+        let screen = w.harness.ctx.content_rect();
+        for field in ["Quick-add name", "Quick-add HP", "Add combatant"] {
+            let rect = w.harness.get_by_label(field).rect();
+            assert!(screen.contains_rect(rect), "{points:?}: {field} at {rect:?} off the screen");
+        }
+        let quick = w.harness.get_by_role_and_label(Role::Button, "Quick add").rect();
+        let drawn = w.harness.ctx.viewport(|v| v.prev_pass.widgets.clone());
+        // The panel: from the window's left edge to where the board's toolbar begins.
+        let panel_right = w.harness.get_by_role_and_label(Role::Button, "F3").rect().left();
+        let panel = egui::Rangef::new(screen.left(), panel_right);
+        let mut above = 0;
+        for widget in drawn.layers().flat_map(|(_, list)| list) {
+            let rect = widget.interact_rect;
+            let in_panel = panel.contains(rect.center().x);
+            if !widget.visible || !widget.sense.senses_click() || !in_panel || rect.height() < 1.0 {
+                continue;
+            }
+            if rect.center().y < quick.top() {
+                above += 1;
+                assert!(
+                    rect.bottom() <= quick.top() + 0.5,
+                    "{points:?}: a widget of the list at {rect:?} runs into Quick add at {quick:?}"
+                );
+            }
+        }
+        assert!(above > 0, "{points:?}: the list still shows above the quick-add");
+    }
+}
+
+/// The library's parties say where one is dragged: onto a zone, or onto a square when the
+/// encounter is on a grid (issue 64: "drag one onto a zone" on a grid).
+#[test]
+fn the_parties_say_onto_a_square_on_a_grid_and_onto_a_zone_otherwise() {
+    for (board, onto) in [("zone Hall", "onto a zone"), ("grid 12 8", "onto a square")] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(dir.path().join("fray.db")).unwrap();
+        let ada = fray_data::NewCharacter {
+            system: "freeform".parse().unwrap(),
+            name: "Ada".into(),
+            tags: vec![],
+            sheet: serde_json::json!({}),
+            party: Some("The company".into()),
+        };
+        db.characters().insert(&ada).unwrap();
+        let script = format!("system freeform\nside Party party\n{board}\n");
+        common::store_fight(&db, &script, "freeform", "Hall", 1);
+        let mut w = common::window_sized(dir, db, egui::vec2(1920.0, 1080.0));
+        w.press("Characters");
+        let says = format!("Parties: drag one {onto} to bring everyone");
+        assert!(w.harness.query_by_label(&says).is_some(), "{board}: no '{says}'");
+    }
+}
+
 /// On the welcome screen (no encounter open) the library's picker lists every procedure the
 /// registry holds, at 100 and 200 %, each on the screen and taking a click: Sovereign too.
 #[test]

@@ -14,6 +14,8 @@ use crate::system::modifiers::{ModifierSpec, Modifiers, Toggle};
 pub(super) const SPEC: ModifierSpec = ModifierSpec {
     title: "Circumstances",
     caption: "For the next attack; cleared once it is made",
+    waiting: "The circumstances of an attack (unseen, in cover, held back and more) are set \
+              here when a turn may make one.",
     toggles: &[
         toggle(
             "unseen",

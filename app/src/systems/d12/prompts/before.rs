@@ -49,14 +49,12 @@ pub(super) fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
     let mut options = Vec::new();
     for id in &taking_part {
         for ids in shared.get(id).into_iter().flatten() {
-            let label = || {
-                let group = stem(&enc.combatants[&ids[0]].name);
-                format!("One roll for every {group} ({})", formula(enc, ids[0]))
-            };
-            options.push(answer(words.say(label), ids, lacking(ids)));
+            let label = || format!("One roll for every {}", stem(&enc.combatants[&ids[0]].name));
+            options.push(answer(enc, words, words.say(label), ids, lacking(ids)));
         }
-        let label = || format!("{}: {}", enc.name_of(*id), formula(enc, *id));
-        options.push(answer(words.say(label), &[*id], lacking(&[*id])));
+        // "Roll for" and the name: a token or card named alike is no answer of its own.
+        let label = words.say(|| format!("Roll for {}", enc.name_of(*id)));
+        options.push(answer(enc, words, label, &[*id], lacking(&[*id])));
     }
     let title = if enc.round == 0 {
         "Base initiative for the fight (d12 − AGI)".to_owned()
@@ -67,13 +65,34 @@ pub(super) fn initiative(enc: &Encounter, words: Wording) -> Option<Prompt> {
 }
 
 /// An initiative answer for `ids`, a toggle ticked once all of them rolled: rolling for
-/// those still `lacking` one, refused (as the rules refuse it) when none is.
-fn answer(label: String, ids: &[CombatantId], lacking: Vec<CombatantId>) -> PromptOption {
-    if lacking.is_empty() {
+/// those still `lacking` one, refused (as the rules refuse it) when none is. Its label says
+/// who; beside it, what they roll, then what they rolled: a namesake's AGI changing or the
+/// roll made never renames the answer under the pointer.
+fn answer(
+    enc: &Encounter,
+    words: Wording,
+    label: String,
+    ids: &[CombatantId],
+    lacking: Vec<CombatantId>,
+) -> PromptOption {
+    let option = if lacking.is_empty() {
         let command = d12(D12Command::Initiative { ids: ids.to_vec() });
         PromptOption::forbidden(label, command, "rolled already").checked(true)
     } else {
         PromptOption::allowed(label, d12(D12Command::Initiative { ids: lacking })).checked(false)
+    };
+    let Some(&first) = ids.first().filter(|_| words.written()) else { return option };
+    if option.checked == Some(true) {
+        // Each one's base, said once when they shared the roll.
+        let mut bases: Vec<String> = Vec::new();
+        for base in ids.iter().filter_map(|id| enc.d12().base.get(id)).map(i64::to_string) {
+            if !bases.contains(&base) {
+                bases.push(base);
+            }
+        }
+        option.detail(format!("base {}", bases.join(", ")))
+    } else {
+        option.detail(formula(enc, first))
     }
 }
 
@@ -139,14 +158,19 @@ mod tests {
         options.iter().map(|o| o.label.clone()).collect()
     }
 
+    fn details(options: &[PromptOption]) -> Vec<String> {
+        options.iter().map(|o| o.detail.clone().unwrap_or_default()).collect()
+    }
+
     #[test]
     fn the_initiative_answers_keep_their_places_as_orcs_come_and_roll() {
         let orc = format!("add Orc side F zone Hall source creature:7 block {BLOCK}");
         let one = answers(&orc, "initiative");
-        assert_eq!(labels(&one), ["Ann: 1d12+1", "Orc: 1d12+1"]);
+        assert_eq!(labels(&one), ["Roll for Ann", "Roll for Orc"]);
+        assert_eq!(details(&one), ["1d12+1", "1d12+1"], "what each rolls, beside its name");
         // A second orc: the shared roll comes in with it, after what was there.
         let two = answers(&format!("{orc}\n{orc}"), "initiative");
-        let shared = "One roll for every Orc (1d12+1)";
+        let shared = "One roll for every Orc";
         assert_eq!(labels(&two)[..2], labels(&one)[..]);
         assert_eq!(labels(&two)[2], shared);
         // A third: its own answer at the end, the shared roll in its place, in the same words.
@@ -158,7 +182,23 @@ mod tests {
         assert_eq!(labels(&rolled), labels(&two));
         assert_eq!((rolled[0].enabled, rolled[0].checked), (false, Some(true)));
         assert_eq!(rolled[0].reason.as_deref(), Some("rolled already"));
+        assert_eq!(rolled[0].detail.as_deref(), Some("base 5"), "what she rolled: 4 + 1");
         assert!(rolled[1..].iter().all(|o| o.enabled && o.checked == Some(false)));
+        // The orcs' shared roll made (the first renamed, to be named apart): all three of
+        // their answers ticked, each saying the base, once.
+        let script = format!("{orc}\n{orc}\nrename Orc Grunt\ninitiative Grunt Orc table 9");
+        let shared = answers(&script, "initiative");
+        assert_eq!(details(&shared), ["1d12+1", "base 10", "base 10", "base 10"]);
+        assert!(shared[1..].iter().all(|o| o.checked == Some(true)));
+    }
+
+    #[test]
+    fn a_namesake_whose_agi_changes_keeps_the_name_of_its_answer() {
+        let maud = format!("add Maud side F zone Hall block {BLOCK}");
+        let before = answers(&format!("{maud}\n{maud}"), "initiative");
+        let after = answers(&format!("{maud}\n{maud}\nset Maud \"agi mod\" 2"), "initiative");
+        assert_eq!(labels(&after), labels(&before), "the same names, in the same places");
+        assert_ne!(details(&after), details(&before), "the formula beside them is up to date");
     }
 
     #[test]

@@ -351,7 +351,10 @@ fn questions_ui(
         // A new question: its answers come into view however far the box was scrolled
         // (after an undo or redo, the answers could sit above or below the fold).
         view.asked = asked;
-        if let Some(bottom) = first_bottom {
+        // A question with no answers in the column ("Ready to fight?", its button beside
+        // Next) has nothing to bring into view: the column stays where it is, the room kept
+        // for the circumstances and what it says in view.
+        if let Some(bottom) = first_bottom.filter(|bottom| *bottom > top) {
             // Never more than the column shows (200 %: less than SHOWN_ON_ASKING), and from
             // its top when the column was scrolled past it: the question opens at its top,
             // its first answers in view, never at its bottom.

@@ -1,9 +1,9 @@
 //! The circumstances the GM sets by hand for the procedure's next command of one kind, which
 //! the rules cannot see (Murdham's attack: the target unseen, unaware, in cover, the blow held
 //! back...), as the procedure lists them ([`fray_app::system::modifiers`]): big toggles and an
-//! optional line of words. Shown over a prompt whose options they apply to (its room kept,
-//! empty, from the first question on while none does, so the answers do not move as it comes
-//! and goes); those options are
+//! optional line of words. Shown over a prompt whose options they apply to (its room kept
+//! from the first question on while none does, saying only what comes there, so the answers
+//! do not move as it comes and goes); those options are
 //! sent with them and say at once what they change (a WIT save now needed, an attack now
 //! impossible). They clear once the command is recorded, and when another turn starts.
 
@@ -48,7 +48,7 @@ fn circumstances_ui(ui: &mut egui::Ui, spec: &ModifierSpec, view: &mut Modifiers
 const TOGGLE_HEIGHT: f32 = 38.0;
 
 /// Draws the panel when some prompt offers an option they apply to, and patches those;
-/// otherwise keeps its room, empty, once it has shown.
+/// otherwise keeps its room, saying only what comes there (see [`waiting_ui`]).
 pub(super) fn modifiers_ui(
     ui: &mut egui::Ui,
     session: &Session,
@@ -81,6 +81,7 @@ pub(super) fn modifiers_ui(
         } else {
             ui.add_space(view.room);
         }
+        waiting_ui(ui, spec, top, view.room);
         return;
     }
     circumstances_ui(ui, spec, view);
@@ -103,6 +104,16 @@ impl ModifiersView {
     pub(super) fn terms(&self) -> String {
         format!("{:?}", self.set)
     }
+}
+
+/// The room kept empty says, quietly, what comes there and when (before any side exists it
+/// is all the column shows under the question): drawn inside the room, from `top`, so its
+/// height, and what stands under it, stay the same.
+fn waiting_ui(ui: &mut egui::Ui, spec: &ModifierSpec, top: f32, room: f32) {
+    let x = ui.max_rect().x_range();
+    let inside = egui::Rect::from_x_y_ranges(x, egui::Rangef::new(top + 8.0, top + room));
+    let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inside));
+    child.add(egui::Label::new(RichText::new(spec.waiting).weak()).wrap());
 }
 
 /// Remembers a command sent with the circumstances, so they clear once it is recorded.

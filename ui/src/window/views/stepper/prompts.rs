@@ -193,9 +193,14 @@ fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&PromptOption], out: &m
     }
 }
 
-/// One answer and its other ways: the answer's button (a line of reason under it when
-/// `line`), then the others in a wrapped line of small buttons, each named in full for a
-/// screen reader and on hover.
+/// Width of the button opening a row's other ways on a short window.
+const OTHER_WAYS_WIDTH: f32 = 44.0;
+
+/// One answer and its other ways: the answer's button, then the others in a wrapped line of
+/// small buttons, each named in full for a screen reader and on hover. On a short window (a
+/// high UI scale) the others are behind one button beside the answer's, so a row is as tall
+/// as its answer and the next foe's row is on the first screen too. The reason has its `line`
+/// under the answer or is said on hover only (see [`option_ui`]).
 fn row_ui(
     ui: &mut egui::Ui,
     option: &PromptOption,
@@ -203,41 +208,78 @@ fn row_ui(
     line: bool,
     out: &mut Vec<Action>,
 ) {
-    option_ui(ui, option, line, out);
     if variants.is_empty() {
+        option_ui(ui, option, line, out);
         return;
     }
+    if super::is_short(ui) {
+        ui.horizontal_top(|ui| {
+            let width = ui.available_width() - OTHER_WAYS_WIDTH - ui.spacing().item_spacing.x;
+            // Its words wrap within its own width, leaving the other ways their room.
+            let button = ui.scope(|ui| {
+                ui.set_max_width(width);
+                answer_button_ui(ui, option, width, out)
+            });
+            let height = button.inner.rect.height();
+            other_ways_menu_ui(ui, option, variants, height, out);
+        });
+        notes_ui(ui, option, line);
+        return;
+    }
+    option_ui(ui, option, line, out);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("or").weak());
-        for v in variants {
-            let words = v.variant.as_deref().unwrap_or(&v.label);
-            let button = egui::Button::new(RichText::new(words).size(16.0));
-            let response = ui.add_enabled(v.enabled, button);
-            let (enabled, label) = (v.enabled, v.label.clone());
-            response.widget_info(|| {
-                egui::WidgetInfo::labeled(egui::Role::Button, enabled, label.clone())
-            });
-            let hover = match &v.reason {
-                Some(why) => format!("{}: {why}", v.label),
-                None => v.label.clone(),
-            };
-            let response = if v.enabled {
-                response.on_hover_text(hover)
-            } else {
-                response.on_disabled_hover_text(hover)
-            };
-            if response.clicked() {
-                out.push(answer(v));
-            }
-        }
+        variants_ui(ui, variants, out);
     });
     ui.add_space(4.0);
 }
 
-/// One answer: a full-width button, then its reason and cost in small text; a toggle (see
-/// [`toggle_ui`]) when the answer is a state on or off. The reason has its `line` under the
-/// button (left empty while there is none) or is said on hover only: a row keeps the height
-/// it had when the question was asked.
+/// The button beside an answer opening its other ways as a menu (named for a screen reader
+/// by the answer it belongs to), as tall as the answer's button (`height`).
+fn other_ways_menu_ui(
+    ui: &mut egui::Ui,
+    option: &PromptOption,
+    variants: &[&PromptOption],
+    height: f32,
+    out: &mut Vec<Action>,
+) {
+    let button = egui::Button::new(RichText::new("or…").size(16.0))
+        .min_size(egui::vec2(OTHER_WAYS_WIDTH, height));
+    let response = ui.add(button).on_hover_text(format!("Other ways: {}", option.label));
+    let name = format!("Other ways: {}", option.label);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name.clone()));
+    egui::Popup::menu(&response).show(|ui| variants_ui(ui, variants, out));
+}
+
+/// An answer's other ways as small buttons, each named in full for a screen reader and on
+/// hover.
+fn variants_ui(ui: &mut egui::Ui, variants: &[&PromptOption], out: &mut Vec<Action>) {
+    for v in variants {
+        let words = v.variant.as_deref().unwrap_or(&v.label);
+        let button = egui::Button::new(RichText::new(words).size(16.0));
+        let response = ui.add_enabled(v.enabled, button);
+        let (enabled, label) = (v.enabled, v.label.clone());
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, label.clone()));
+        let hover = match &v.reason {
+            Some(why) => format!("{}: {why}", v.label),
+            None => v.label.clone(),
+        };
+        let response = if v.enabled {
+            response.on_hover_text(hover)
+        } else {
+            response.on_disabled_hover_text(hover)
+        };
+        if response.clicked() {
+            out.push(answer(v));
+        }
+    }
+}
+
+/// One answer: a full-width button (its detail at its right end), then its reason and cost in
+/// small text; a toggle (see [`toggle_ui`]) when the answer is a state on or off.
+/// The reason has its `line` under the button (left empty while there is none) or is said on
+/// hover only: a row keeps the height it had when the question was asked.
 pub(super) fn option_ui(
     ui: &mut egui::Ui,
     option: &PromptOption,
@@ -248,16 +290,36 @@ pub(super) fn option_ui(
         toggle_ui(ui, option, on, out);
         return;
     }
+    answer_button_ui(ui, option, ui.available_width(), out);
+    notes_ui(ui, option, line);
+}
+
+/// An answer's button, `width` wide, named by its label; its detail at its right end.
+fn answer_button_ui(
+    ui: &mut egui::Ui,
+    option: &PromptOption,
+    width: f32,
+    out: &mut Vec<Action>,
+) -> egui::Response {
     let button = egui::Button::new(RichText::new(&option.label).size(19.0))
         .wrap()
-        .min_size(egui::vec2(ui.available_width(), OPTION_HEIGHT));
-    let response = ui.add_enabled(option.enabled, button);
-    if with_reason_on_hover(response, option).clicked() {
+        .min_size(egui::vec2(width, OPTION_HEIGHT));
+    let response = ui.add_enabled(option.enabled, with_detail(button, option));
+    let (enabled, label) = (option.enabled, option.label.clone());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, label.clone()));
+    describe(ui, &response, option);
+    let response = with_reason_on_hover(response, option);
+    if response.clicked() {
         out.push(answer(option));
     }
+    response
+}
+
+/// Under an answer: its reason (a forbidden one's in the error colour, so the GM need not
+/// hover) on its `line`, kept empty while there is none, and its cost, in small text.
+fn notes_ui(ui: &mut egui::Ui, option: &PromptOption, line: bool) {
     match (&option.reason, line) {
         (Some(reason), true) => {
-            // A forbidden answer says why in the error colour, so the GM need not hover.
             let text = RichText::new(reason).small();
             let text =
                 if option.enabled { text.weak() } else { text.color(ui.visuals().warn_fg_color) };
@@ -283,12 +345,14 @@ fn toggle_ui(ui: &mut egui::Ui, option: &PromptOption, on: bool, out: &mut Vec<A
         .wrap()
         .selected(on)
         .min_size(egui::vec2(ui.available_width(), OPTION_HEIGHT));
+    let button = with_detail(button, option);
     let shown = ui.add_enabled_ui(option.enabled, |ui| button.atom_ui(ui)).inner;
     let response = shown.response.clone();
     let (enabled, label) = (option.enabled, option.label.clone());
     response.widget_info(|| {
         egui::WidgetInfo::selected(egui::Role::CheckBox, enabled, on, label.clone())
     });
+    describe(ui, &response, option);
     if let Some(rect) = shown.rect(tick) {
         let stroke = ui.style().interact_selectable(&response, on).fg_stroke;
         let painter = ui.painter();
@@ -303,6 +367,23 @@ fn toggle_ui(ui: &mut egui::Ui, option: &PromptOption, on: bool, out: &mut Vec<A
         out.push(answer(option));
     }
     cost_ui(ui, option);
+}
+
+/// The button with the answer's detail ("1d12+2", "base 9") at its right end, in quieter
+/// type: beside the words, which wrap before it, and outside the name the widget is known by.
+fn with_detail<'a>(button: egui::Button<'a>, option: &PromptOption) -> egui::Button<'a> {
+    match &option.detail {
+        Some(detail) => button.right_text(RichText::new(detail.clone()).size(17.0).weak()),
+        None => button,
+    }
+}
+
+/// Gives the answer's detail to a screen reader as its description: its name stays its
+/// label alone (the name it is known by while the detail changes).
+fn describe(ui: &egui::Ui, response: &egui::Response, option: &PromptOption) {
+    if let Some(detail) = &option.detail {
+        ui.ctx().accesskit_node_builder(response.id, |node| node.set_description(detail.clone()));
+    }
 }
 
 /// The answer's response, saying its reason on hover (allowed or not).
