@@ -68,25 +68,26 @@ pub(super) fn wear_from_hit(
 /// An item is broken for good: a weapon or shield can no longer be used, armour no longer
 /// counts (the armour stat loses its value).
 pub(crate) fn break_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
-    ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear: Wear::Broken });
-    let Some(c) = ctx.enc.combatant(owner).cloned() else { return };
-    let armour =
-        MurdhamBlock::of(&c).ok().and_then(|b| b.armour.clone()).filter(|a| a.name == item);
-    if let Some(a) = armour {
-        let left = (stat(&c, ARMOUR) - a.value).max(0);
-        ctx.set_stat(R_GEAR, owner, ARMOUR, left);
-    }
+    set_in_use(ctx, owner, item, Wear::Broken);
 }
 
 /// A piece out of use is back in use (health given back to a piece with health of its own):
 /// armour counts again, as [`break_item`] took it off (or its entry into the fight did).
 pub(crate) fn mend_item(ctx: &mut Ctx, owner: CombatantId, item: &str) {
-    ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear: Wear::Mended });
+    set_in_use(ctx, owner, item, Wear::Mended);
+}
+
+/// `item` goes out of use (`Broken`) or back in use (`Mended`); when it is the worn armour, the
+/// armour stat loses or regains its value.
+fn set_in_use(ctx: &mut Ctx, owner: CombatantId, item: &str, wear: Wear) {
+    ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: item.to_owned(), wear });
     let Some(c) = ctx.enc.combatant(owner).cloned() else { return };
     let armour =
         MurdhamBlock::of(&c).ok().and_then(|b| b.armour.clone()).filter(|a| a.name == item);
     if let Some(a) = armour {
-        ctx.set_stat(R_GEAR, owner, ARMOUR, stat(&c, ARMOUR) + a.value);
+        let now = stat(&c, ARMOUR);
+        let to = if wear == Wear::Broken { (now - a.value).max(0) } else { now + a.value };
+        ctx.set_stat(R_GEAR, owner, ARMOUR, to);
     }
 }
 
