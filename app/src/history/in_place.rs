@@ -3,7 +3,7 @@
 //! its time (issue 67). Here each event is applied once, and the history is left as it was
 //! when the command, or the caller's check of its events, is refused.
 
-use super::{CommandRecord, History, SNAPSHOT_EVERY, fold};
+use super::{History, SNAPSHOT_EVERY, fold};
 use crate::command::Command;
 use crate::dice::DiceSource;
 use crate::encounter::Encounter;
@@ -61,14 +61,7 @@ impl History {
             };
             self.snapshots.push(snapshot);
         }
-        self.commands.push(CommandRecord {
-            seq,
-            command,
-            events: from..self.events.len(),
-            stream: self.next_stream,
-        });
-        self.next_stream = self.next_stream.saturating_add(1);
-        self.cursor += 1;
+        self.push_record(seq, command, from);
         Ok(())
     }
 }

@@ -284,6 +284,13 @@ impl History {
                 self.snapshots.push(self.state.clone());
             }
         }
+        self.push_record(seq, command, start)
+    }
+
+    /// Ends recording a command whose events, from `start` on, are in the log: its record at
+    /// the cursor, which moves past it, and the next dice stream (one for recording and for
+    /// handling in place, [`History::execute_in_place`]).
+    fn push_record(&mut self, seq: u64, command: Command, start: usize) -> &CommandRecord {
         self.commands.push(CommandRecord {
             seq,
             command,
