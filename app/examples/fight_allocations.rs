@@ -5,7 +5,7 @@
 //! `FIGHTS` fights on seeds 1 to `FIGHTS`.
 //!
 //! ```sh
-//! cargo run --release -p fray-app --example fight_allocations
+//! cargo run --release -p fray-app --example fight_allocations --features count-allocations
 //! ```
 
 use fray_app::dice::SeededDice;
