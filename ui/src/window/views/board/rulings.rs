@@ -2,6 +2,7 @@
 //! about, in a banner above the board or laid over its top edge on a short window.
 
 use super::BoardView;
+use crate::window::views::fitted;
 use eframe::egui;
 use fray_app::system::presentation;
 
@@ -68,45 +69,40 @@ pub(super) fn refresh_rulings(session: &fray_data::Session, view: &mut BoardView
     }
 }
 
+/// The newest ruling's type on a short window, largest and least (a critical hit's ruling is
+/// long: it shrinks to stand whole in its rows, and takes more only past the least).
+const OVERLAY_NEWEST: (f32, f32) = (19.0, 14.0);
+
+/// The rows the newest ruling has on a short window at its largest type.
+const OVERLAY_ROWS: usize = 3;
+
 /// On a short window: the two newest rulings over the top of the board, on a plate, the
-/// newest below in large type. Painted over the board, so nothing moves when they come.
+/// newest below in larger type, whole (see [`fitted`]); the older one row, cut short (the
+/// journal has it whole). Painted over the board, so nothing moves when they come; named
+/// for a screen reader by the newest.
 pub(super) fn ruling_overlay_ui(ui: &egui::Ui, canvas: egui::Rect, view: &BoardView) {
     let Some((_, lines)) = &view.ruling else { return };
     let shown = &lines[lines.len().saturating_sub(2)..];
-    if shown.is_empty() {
-        return;
-    }
+    let Some((newest, older)) = shown.split_last() else { return };
     let visuals = ui.visuals();
     let width = canvas.width() - 20.0;
-    let galleys: Vec<_> = shown
+    let mut galleys: Vec<_> = older
         .iter()
-        .enumerate()
-        .map(|(i, text)| {
-            let newest = i + 1 == shown.len();
-            let (size, colour) = if newest {
-                (19.0, visuals.strong_text_color())
-            } else {
-                (15.0, visuals.weak_text_color())
-            };
+        .map(|text| {
             let mut job = egui::text::LayoutJob::single_section(
                 text.clone(),
-                egui::TextFormat::simple(egui::FontId::proportional(size), colour),
+                egui::TextFormat::simple(
+                    egui::FontId::proportional(15.0),
+                    visuals.weak_text_color(),
+                ),
             );
-            // The newest whole (a critical hit's ruling is long): up to three rows, painted
-            // over the board, so nothing moves; the older ones one row each.
-            job.wrap = if newest {
-                egui::text::TextWrapping {
-                    max_width: width,
-                    max_rows: 3,
-                    break_anywhere: false,
-                    overflow_character: Some('…'),
-                }
-            } else {
-                egui::text::TextWrapping::truncate_at_width(width)
-            };
+            job.wrap = egui::text::TextWrapping::truncate_at_width(width);
             ui.fonts_mut(|f| f.layout_job(job))
         })
         .collect();
+    let (size, least) = OVERLAY_NEWEST;
+    let room = fitted::Room::rows(ui.ctx(), width, OVERLAY_ROWS, size, least);
+    galleys.push(fitted::fitted(ui.ctx(), newest, visuals.strong_text_color(), room));
     let height: f32 = galleys.iter().map(|g| g.size().y).sum::<f32>() + 10.0;
     let plate = egui::Rect::from_min_size(canvas.min, egui::vec2(canvas.width(), height));
     let painter = ui.painter().with_clip_rect(canvas);
@@ -117,4 +113,17 @@ pub(super) fn ruling_overlay_ui(ui: &egui::Ui, canvas: egui::Rect, view: &BoardV
         painter.galley(egui::pos2(plate.min.x + 10.0, y), g, visuals.text_color());
         y += h;
     }
+    // Read out as it is shown: a node of its own with its words and where they stand, and
+    // no widget over the board (which would take the board's hover).
+    let shown = plate.intersect(canvas);
+    ui.ctx().accesskit_node_builder(egui::Id::unique("ruling-overlay"), |node| {
+        node.set_role(egui::accesskit::Role::Label);
+        node.set_label(newest.as_str());
+        node.set_bounds(egui::accesskit::Rect {
+            x0: shown.min.x.into(),
+            y0: shown.min.y.into(),
+            x1: shown.max.x.into(),
+            y1: shown.max.y.into(),
+        });
+    });
 }
