@@ -2,9 +2,9 @@
 //! holds, so nothing under the pointer moves when its words change; the words must still be
 //! read whole there (a name, an answer, a ruling: a "…" and a tooltip are not enough). So they
 //! stand at their own size when that fits, smaller when it does not, down to a size still read
-//! at arm's length, and only then taller than the room: whole, the room grown. Laid out in the
-//! room, their rows share its height evenly, so a smaller size never makes the room shorter
-//! either.
+//! at arm's length, and only then taller than the room: whole, the room grown. Their rows stay
+//! as tall as rows of the room's own size where the room has the height, so a smaller size
+//! does not make a room of one row shorter either.
 
 use eframe::egui;
 use std::sync::Arc;
@@ -55,17 +55,20 @@ pub fn fitted(
 }
 
 /// `parts` laid out to stand whole in `room`: at the largest size from the room's down to its
-/// least at which they fit its width and height, their rows then as tall as the room shares
-/// out (as tall as the room, whatever the size); else at the least size, on as many rows as
-/// they need, taller than the room. Never cut short.
+/// least at which they fit its width and height, each row then as tall as one of the room's
+/// size when the room has that height for every row; else at the least size, on as many rows
+/// as they need, taller than the room. Never cut short.
 pub fn fitted_parts(ctx: &egui::Context, parts: &[Part], room: Room) -> Arc<egui::Galley> {
+    let full = ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(room.size)));
     let mut size = room.size;
     loop {
         let galley = laid_out(ctx, parts, size, None, room.width);
-        let rows = galley.rows.len().max(1);
+        let rows = galley.rows.len().max(1) as f32;
         let fits = galley.size().x <= room.width + 0.5 && galley.size().y <= room.height + 0.5;
         if fits {
-            return laid_out(ctx, parts, size, Some(room.height / rows as f32), room.width);
+            // Rows as tall as at the room's size where the room has the height for it.
+            let row = full.min(room.height / rows).max(galley.size().y / rows);
+            return laid_out(ctx, parts, size, Some(row), room.width);
         }
         if size <= room.least {
             return galley;
@@ -150,7 +153,10 @@ mod tests {
         // Two rows of room: the words keep more of their size, on two rows.
         let (two, height) = fit(LONG, width, 2, (30.0, 12.0));
         assert!(size(&two) > size(&g) && two.rows.len() == 2);
-        assert!((two.size().y - height).abs() < 0.5, "both rows fill the room");
+        assert!((two.size().y - height).abs() < 0.5, "both rows as tall as the room's");
+        // One row in a room of two keeps the height of one: the words stand at its top.
+        let (one, height) = fit("Quick", width, 2, (30.0, 12.0));
+        assert!((one.size().y - height / 2.0).abs() < 0.5, "{} in {height}", one.size().y);
     }
 
     #[test]

@@ -26,6 +26,9 @@ const NEXT_HEIGHT: f32 = 48.0;
 /// Below this window height in points the stepper's top is one line shorter.
 const SHORT_WINDOW: f32 = 700.0;
 
+/// Below this window height in points the round's line joins the headline's caption.
+const TINY_WINDOW: f32 = 450.0;
+
 /// Widget state of the stepper: the circumstances the GM set for the next attack, the
 /// declaration countdown.
 #[derive(Default)]
@@ -199,18 +202,12 @@ fn next_row_ui(
 /// The phases and the round: a short window (a high UI scale) says them in one line instead
 /// of the row of pills, so the question and Next stay in view.
 fn round_ui(ui: &mut egui::Ui, phases: &[Phase], state: &Encounter, short: bool) {
-    let round = match state.round {
-        // A first pill of the same words (d12) says it already.
-        0 if phases.iter().any(|p| p.label == "Before the fight") => "Not started yet".to_owned(),
-        0 => "Before the fight".to_owned(),
-        n => format!("Round {n}"),
-    };
+    if is_tiny(ui) {
+        // Said in the headline's caption instead (see `headline_ui`).
+        return;
+    }
     if short {
-        let phase = phases.iter().find(|p| p.id == state.phase).map(|p| p.label);
-        let line = match phase {
-            Some(p) if state.round > 0 => format!("{round} · {p}"),
-            _ => round,
-        };
+        let line = round_line(phases, state);
         // Whole, smaller when it must be ("Round 1 · Declare intentions" in a narrow column).
         let size = egui::TextStyle::Heading.resolve(ui.style()).size;
         let room = fitted::Room::rows(ui.ctx(), ui.available_width(), 1, size, 15.0);
@@ -219,7 +216,26 @@ fn round_ui(ui: &mut egui::Ui, phases: &[Phase], state: &Encounter, short: bool)
     } else {
         phases_ui(ui, phases, state);
         ui.add_space(6.0);
-        ui.label(RichText::new(round).heading());
+        ui.label(RichText::new(round_words(phases, state)).heading());
+    }
+}
+
+/// The round in words ("Round 2", "Before the fight").
+fn round_words(phases: &[Phase], state: &Encounter) -> String {
+    match state.round {
+        // A first pill of the same words (d12) says it already.
+        0 if phases.iter().any(|p| p.label == "Before the fight") => "Not started yet".to_owned(),
+        0 => "Before the fight".to_owned(),
+        n => format!("Round {n}"),
+    }
+}
+
+/// The round and its phase in one line: "Round 1 · Declare".
+fn round_line(phases: &[Phase], state: &Encounter) -> String {
+    let round = round_words(phases, state);
+    match phases.iter().find(|p| p.id == state.phase).map(|p| p.label) {
+        Some(p) if state.round > 0 => format!("{round} · {p}"),
+        _ => round,
     }
 }
 
@@ -274,6 +290,11 @@ fn headline_ui(ui: &mut egui::Ui, session: &fray_data::Session, prompts: &[Promp
         spot.caption = "Asked now".into();
         spot.who = c.name.clone();
         spot.side = Some(c.side);
+    }
+    if is_tiny(ui) {
+        // No line of its own for the round on a tiny window: the caption says it.
+        let phases = session.history().system().phases();
+        spot.caption = format!("{} · {}", round_line(phases, state), spot.caption);
     }
     if short {
         // Who acts stays pinned; what their turn has left goes over the answers, below.
@@ -348,7 +369,9 @@ pub fn answers_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out:
     let mut answers_top = top;
     // An ended fight asks nothing: the room stays, empty.
     if let Some(session) = model.session.as_ref().filter(|_| !model.fight_ended()) {
-        let width = ui.available_width();
+        // What the scroll shows of the column's width (its clip is a little narrower than
+        // the room it lays out in).
+        let width = ui.available_width().min(ui.clip_rect().right() - ui.cursor().min.x);
         answers_top = questions_ui(ui, session, view, width, out);
     }
     let used = ui.cursor().min.y - top;
@@ -436,6 +459,13 @@ pub fn order_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
         Some(factions) => factions::factions_ui(ui, state, &factions),
         None => order::order_ui(ui, model, state, out),
     }
+}
+
+/// Whether the window is tiny (1366 × 768 at 200 %: 384 points high): the round and its phase
+/// are said in the headline's caption, not on a line of their own, so the answers keep a view
+/// under the pinned top.
+fn is_tiny(ui: &egui::Ui) -> bool {
+    ui.ctx().content_rect().height() < TINY_WINDOW
 }
 
 /// Whether the window is short (a high UI scale): the stepper's pinned top keeps only what

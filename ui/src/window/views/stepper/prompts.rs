@@ -218,8 +218,20 @@ fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&PromptOption], out: &m
     }
 }
 
-/// Width of the button opening a row's other ways on a short window.
+/// Width of the button opening a row's other ways on a short window, at least.
 const OTHER_WAYS_WIDTH: f32 = 44.0;
+
+/// The words of that button, and their size.
+const OTHER_WAYS: &str = "or…";
+const OTHER_WAYS_SIZE: f32 = 16.0;
+
+/// How wide the button opening a row's other ways is: its words and its padding, at least
+/// [`OTHER_WAYS_WIDTH`] (a row planned with less ran past the column's edge).
+fn other_ways_width(ui: &egui::Ui) -> f32 {
+    let font = egui::FontId::proportional(OTHER_WAYS_SIZE);
+    let words = ui.fonts_mut(|f| f.layout_no_wrap(OTHER_WAYS.into(), font, egui::Color32::WHITE));
+    (words.size().x + 2.0 * ui.spacing().button_padding.x).max(OTHER_WAYS_WIDTH)
+}
 
 /// One answer and its other ways: the answer's button, then the others in a wrapped line of
 /// small buttons, each named in full for a screen reader and on hover. On a short window (a
@@ -239,7 +251,7 @@ fn row_ui(
     }
     if super::is_short(ui) {
         ui.horizontal_top(|ui| {
-            let width = ui.available_width() - OTHER_WAYS_WIDTH - ui.spacing().item_spacing.x;
+            let width = ui.available_width() - other_ways_width(ui) - ui.spacing().item_spacing.x;
             // Its words wrap within its own width, leaving the other ways their room.
             let button = ui.scope(|ui| {
                 ui.set_max_width(width);
@@ -268,8 +280,8 @@ fn other_ways_menu_ui(
     height: f32,
     out: &mut Vec<Action>,
 ) {
-    let button = egui::Button::new(RichText::new("or…").size(16.0))
-        .min_size(egui::vec2(OTHER_WAYS_WIDTH, height));
+    let button = egui::Button::new(RichText::new(OTHER_WAYS).size(OTHER_WAYS_SIZE))
+        .min_size(egui::vec2(other_ways_width(ui), height));
     let response = ui.add(button).on_hover_text(format!("Other ways: {}", option.label));
     let name = format!("Other ways: {}", option.label);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name.clone()));

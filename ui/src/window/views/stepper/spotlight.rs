@@ -26,11 +26,17 @@ pub(super) fn headline_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight, s
         ui.label(RichText::new("Nobody").size(28.0).weak());
     } else if let Some(side) = s.side {
         ui.horizontal(|ui| {
-            swatch_ui(ui, side_colour(state, side), BIG);
-            big_ui(ui, s, short);
+            let swatch = BIG * 0.7 + ui.spacing().item_spacing.x;
+            let name = big_galley(ui, s, short, ui.available_width() - swatch);
+            // On a short window as tall as the name's first row, no taller than its room.
+            let row = name.rows.first().map_or(BIG, |r| r.height());
+            let size = if short { BIG.min(row / 1.36) } else { BIG };
+            swatch_ui(ui, side_colour(state, side), size);
+            ui.add(egui::Label::new(name));
         });
     } else {
-        big_ui(ui, s, short);
+        let name = big_galley(ui, s, short, ui.available_width());
+        ui.add(egui::Label::new(name));
     }
 }
 
@@ -58,11 +64,16 @@ pub(super) fn details_ui(ui: &mut egui::Ui, s: &Spotlight) {
     }
 }
 
-/// The big line, one label so it reads (and is read out) as one sentence: "Count 9: Harald ·
+/// The big line, laid out as one label so it reads (and is read out) as one sentence: "Count 9: Harald ·
 /// Hobgoblin 1 act together". Whole in its room: on a short window what the headline's box
-/// has left, otherwise two rows of big type; smaller when the name is long ("The pontiff
+/// has left, otherwise a row of big type; smaller when the name is long ("The pontiff
 /// detachment the Quick" at 200 %), on more rows only past its least size (see [`fitted`]).
-fn big_ui(ui: &mut egui::Ui, s: &Spotlight, short: bool) {
+fn big_galley(
+    ui: &egui::Ui,
+    s: &Spotlight,
+    short: bool,
+    width: f32,
+) -> std::sync::Arc<egui::Galley> {
     let visuals = ui.visuals();
     let mut parts = Vec::new();
     if !s.lead.is_empty() {
@@ -72,12 +83,13 @@ fn big_ui(ui: &mut egui::Ui, s: &Spotlight, short: bool) {
     if s.together {
         parts.push(Part { text: " act together", colour: visuals.text_color(), scale: 20.0 / BIG });
     }
-    let room = if short {
+    let mut room = if short {
         super::box_left(ui, BIG)
     } else {
-        fitted::Room::rows(ui.ctx(), ui.available_width(), 2, BIG, LINE)
+        fitted::Room::rows(ui.ctx(), width, 1, BIG, LINE)
     };
-    ui.add(egui::Label::new(fitted::fitted_parts(ui.ctx(), &parts, room)));
+    room.width = width;
+    fitted::fitted_parts(ui.ctx(), &parts, room)
 }
 
 /// A side's colour, grey when it has none that reads.
