@@ -45,6 +45,11 @@ pub(super) fn prompts_ui(
             .iter()
             .filter(|o| !o.leftover || asked.listed.contains(&o.label))
             .collect();
+        // The step's main answer stands beside Next, in a room with no line under it: its
+        // reason ("nobody ordered yet: the order will be as listed") heads the answers.
+        for main in shown.iter().filter(|o| o.main && asked.with_reason.contains(&o.label)) {
+            notes_ui(ui, main, true);
+        }
         let ungrouped: Vec<&PromptOption> =
             shown.iter().copied().filter(|o| o.group.is_none() && !o.main).collect();
         options_ui(ui, &fold, &ungrouped, out);
@@ -342,8 +347,9 @@ fn answer_button_ui(
 
 /// The step's main answer ("End turn", "Done: next turn") alone in its room beside Next,
 /// `room`: a button filling it, its words whole there, smaller or on two rows when they must
-/// be (see [`fitted`]). The room has no line under it: its reason is said on hover, its
-/// detail to a screen reader (no procedure gives a main answer one).
+/// be (see [`fitted`]). The room has no line under it: its reason is said on hover and over
+/// the answers (see [`prompts_ui`]), its detail to a screen reader (no procedure gives a main
+/// answer one).
 pub(super) fn main_ui(
     ui: &mut egui::Ui,
     option: &PromptOption,
