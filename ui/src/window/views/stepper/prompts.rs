@@ -33,7 +33,6 @@ pub(super) fn prompts_ui(
     let mut first_bottom = None;
     for (n, prompt) in prompts.iter().enumerate() {
         ui.add_space(10.0);
-        let answers_top = ui.cursor().min.y;
         if n > 0 {
             ui.add(egui::Label::new(RichText::new(&prompt.title).size(21.0).strong()).wrap());
         }
@@ -45,11 +44,19 @@ pub(super) fn prompts_ui(
             .iter()
             .filter(|o| !o.leftover || asked.listed.contains(&o.label))
             .collect();
-        // The step's main answer stands beside Next, in a room with no line under it: its
-        // reason ("nobody ordered yet: the order will be as listed") heads the answers.
+        // The step's main answer stands beside Next, in a room with no line under it: while
+        // it may be pressed, its reason ("nobody ordered yet: the order will be as listed")
+        // heads the answers (refused, Next's room says why); the line stays while the
+        // question does.
         for main in shown.iter().filter(|o| o.main && asked.with_reason.contains(&o.label)) {
-            notes_ui(ui, main, true);
+            if main.enabled {
+                notes_ui(ui, main, true);
+            } else {
+                notes_ui(ui, &PromptOption { reason: None, ..(*main).clone() }, true);
+            }
         }
+        // Where its answers begin (the main answer's note is no answer to bring into view).
+        let answers_top = ui.cursor().min.y;
         let ungrouped: Vec<&PromptOption> =
             shown.iter().copied().filter(|o| o.group.is_none() && !o.main).collect();
         options_ui(ui, &fold, &ungrouped, out);
