@@ -11,6 +11,8 @@ use fray_data::Db;
 use fray_ui::window::FrayApp;
 use std::path::PathBuf;
 
+pub mod words;
+
 /// A window over a fresh database, and the temp dir that holds it (kept alive with it).
 pub struct Window {
     /// The harness; its state is the app.

@@ -273,7 +273,7 @@ fn settle(w: &mut Window) {
 }
 
 /// The bundled library of `system`, as random play drops it on the board.
-fn library(system: SystemId) -> simulate::Library {
+pub(super) fn library(system: SystemId) -> simulate::Library {
     let db = Db::open_in_memory().expect("a fresh database with the bundled content");
     let search = Search::default().system(system).limit(500);
     let creatures = db.creatures().search(&search).expect("creatures");
@@ -287,7 +287,7 @@ fn library(system: SystemId) -> simulate::Library {
 
 /// A window on a new, empty encounter of `system`, on a screen of `width`×`height` pixels at
 /// `scale` percent.
-fn empty_fight(system: SystemId, (width, height, scale): (f32, f32, u32)) -> Window {
+pub(super) fn empty_fight(system: SystemId, (width, height, scale): (f32, f32, u32)) -> Window {
     let dir = tempfile::tempdir().unwrap();
     let db = Db::open(dir.path().join("fray.db")).unwrap();
     let session = Session::create(&db, system, "Random play", SEED).unwrap();
@@ -306,16 +306,39 @@ fn empty_fight(system: SystemId, (width, height, scale): (f32, f32, u32)) -> Win
 
 /// The folder to write the pictures of `step` on `screen` to, when asked: `FRAY_SHOT_DIR`
 /// names the folder and `FRAY_SHOT_STEP` the steps as `1366x768-200:17`, several split by
-/// commas (to look at what a movement found is; the window is then drawn for real).
+/// commas (to look at what a movement found is; the window is then drawn for real). The
+/// pictures are named by procedure, screen and step: `bdp-1366x768-200-17-after.png`.
 fn shot_asked(screen: (f32, f32, u32), step: usize) -> Option<String> {
     let asked = std::env::var("FRAY_SHOT_STEP").ok()?;
-    let this = format!("{}x{}-{}:{step}", screen.0, screen.1, screen.2);
+    let this = format!("{}:{step}", screen_name(screen));
     std::env::var("FRAY_SHOT_DIR").ok().filter(|_| asked.split(',').any(|a| a.trim() == this))
+}
+
+/// A screen as `FRAY_SHOT_STEP` and the pictures' names say it: `1366x768-200`.
+fn screen_name((width, height, scale): (f32, f32, u32)) -> String {
+    format!("{width}x{height}-{scale}")
 }
 
 /// Writes the window as drawn now to `path`.
 fn save_shot(w: &mut Window, path: &str) {
     w.harness.render().expect("a window drawn for real").save(path).expect("the picture saved");
+}
+
+/// Gives the window the command of random play's `record`, with its own dice typed as the
+/// table rolled them, and lets it settle.
+pub(super) fn replay(
+    w: &mut Window,
+    history: &fray_app::History,
+    record: &fray_app::history::CommandRecord,
+) {
+    let plan = history.all_events()[record.events.clone()]
+        .iter()
+        .flat_map(fray_app::Event::rolls)
+        .map(|r| DieChoice::Table(r.faces()))
+        .collect();
+    let app = w.harness.state_mut();
+    apply(&mut app.model, &mut app.view, Action::GameWithDice(record.command.clone(), plan));
+    settle(w);
 }
 
 /// A small seeded generator for the test's own choices (which token to shift-click).
@@ -411,26 +434,20 @@ fn play(system: &str) {
                     }
                 }
             }
-            // The command's own dice, typed as the table rolled them.
-            let plan = history.all_events()[record.events.clone()]
-                .iter()
-                .flat_map(fray_app::Event::rolls)
-                .map(|r| DieChoice::Table(r.faces()))
-                .collect();
             let before = picture(&w);
             let shot = shot_asked(screen, step);
             if let Some(dir) = &shot {
-                save_shot(&mut w, &format!("{dir}/{system}-{step}-before.png"));
+                save_shot(
+                    &mut w,
+                    &format!("{dir}/{system}-{}-{step}-before.png", screen_name(screen)),
+                );
             }
-            let app = w.harness.state_mut();
-            apply(
-                &mut app.model,
-                &mut app.view,
-                Action::GameWithDice(record.command.clone(), plan),
-            );
-            settle(&mut w);
+            replay(&mut w, history, record);
             if let Some(dir) = &shot {
-                save_shot(&mut w, &format!("{dir}/{system}-{step}-after.png"));
+                save_shot(
+                    &mut w,
+                    &format!("{dir}/{system}-{}-{step}-after.png", screen_name(screen)),
+                );
             }
             for v in violations(&before, &picture(&w)) {
                 found.push(format!("{}: {v}", where_(step, &format!("{:?}", record.command))));

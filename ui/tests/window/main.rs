@@ -42,3 +42,4 @@ mod stepper;
 mod undo;
 mod verdict;
 mod wiki_import;
+mod words;

@@ -7,6 +7,7 @@ pub mod card;
 pub mod dice_tray;
 pub mod editor;
 pub mod encounter_bar;
+pub mod fitted;
 pub mod journal_panel;
 pub mod library;
 pub mod odds;

@@ -2,6 +2,7 @@
 //! about, in a banner above the board or laid over its top edge on a short window.
 
 use super::BoardView;
+use crate::window::views::fitted;
 use eframe::egui;
 use fray_app::system::presentation;
 
@@ -58,6 +59,32 @@ pub(super) fn ruling_ui(ui: &mut egui::Ui, view: &BoardView) {
         });
 }
 
+/// The rulings laid over the board on a short window, `width` wide, as they are painted, top
+/// to bottom: the `older` ones a row each, cut short; the `newest` last, whole (see
+/// [`fitted`]).
+fn overlay_galleys(
+    ui: &egui::Ui,
+    newest: &str,
+    older: &[String],
+    width: f32,
+) -> Vec<std::sync::Arc<egui::Galley>> {
+    let visuals = ui.visuals();
+    let mut galleys: Vec<_> = older
+        .iter()
+        .map(|text| {
+            let font = egui::FontId::proportional(15.0);
+            let format = egui::TextFormat::simple(font, visuals.weak_text_color());
+            let mut job = egui::text::LayoutJob::single_section(text.clone(), format);
+            job.wrap = egui::text::TextWrapping::truncate_at_width(width);
+            ui.fonts_mut(|f| f.layout_job(job))
+        })
+        .collect();
+    let (size, least) = OVERLAY_NEWEST;
+    let room = fitted::Room::rows(ui.ctx(), width, OVERLAY_ROWS, size, least);
+    galleys.push(fitted::fitted(ui.ctx(), newest, visuals.strong_text_color(), room));
+    galleys
+}
+
 /// Finds the newest rulings again when the state changed.
 pub(super) fn refresh_rulings(session: &fray_data::Session, view: &mut BoardView) {
     let h = session.history();
@@ -68,45 +95,23 @@ pub(super) fn refresh_rulings(session: &fray_data::Session, view: &mut BoardView
     }
 }
 
+/// The newest ruling's type on a short window, largest and least (a critical hit's ruling is
+/// long: it shrinks to stand whole in its rows, and takes more only past the least).
+const OVERLAY_NEWEST: (f32, f32) = (19.0, 14.0);
+
+/// The rows the newest ruling has on a short window at its largest type.
+const OVERLAY_ROWS: usize = 3;
+
 /// On a short window: the two newest rulings over the top of the board, on a plate, the
-/// newest below in large type. Painted over the board, so nothing moves when they come.
+/// newest below in larger type, whole (see [`fitted`]); the older one row, cut short (the
+/// journal has it whole). Painted over the board, so nothing moves when they come; named
+/// for a screen reader by the newest.
 pub(super) fn ruling_overlay_ui(ui: &egui::Ui, canvas: egui::Rect, view: &BoardView) {
     let Some((_, lines)) = &view.ruling else { return };
     let shown = &lines[lines.len().saturating_sub(2)..];
-    if shown.is_empty() {
-        return;
-    }
+    let Some((newest, older)) = shown.split_last() else { return };
     let visuals = ui.visuals();
-    let width = canvas.width() - 20.0;
-    let galleys: Vec<_> = shown
-        .iter()
-        .enumerate()
-        .map(|(i, text)| {
-            let newest = i + 1 == shown.len();
-            let (size, colour) = if newest {
-                (19.0, visuals.strong_text_color())
-            } else {
-                (15.0, visuals.weak_text_color())
-            };
-            let mut job = egui::text::LayoutJob::single_section(
-                text.clone(),
-                egui::TextFormat::simple(egui::FontId::proportional(size), colour),
-            );
-            // The newest whole (a critical hit's ruling is long): up to three rows, painted
-            // over the board, so nothing moves; the older ones one row each.
-            job.wrap = if newest {
-                egui::text::TextWrapping {
-                    max_width: width,
-                    max_rows: 3,
-                    break_anywhere: false,
-                    overflow_character: Some('…'),
-                }
-            } else {
-                egui::text::TextWrapping::truncate_at_width(width)
-            };
-            ui.fonts_mut(|f| f.layout_job(job))
-        })
-        .collect();
+    let galleys = overlay_galleys(ui, newest, older, canvas.width() - 20.0);
     let height: f32 = galleys.iter().map(|g| g.size().y).sum::<f32>() + 10.0;
     let plate = egui::Rect::from_min_size(canvas.min, egui::vec2(canvas.width(), height));
     let painter = ui.painter().with_clip_rect(canvas);
@@ -116,5 +121,46 @@ pub(super) fn ruling_overlay_ui(ui: &egui::Ui, canvas: egui::Rect, view: &BoardV
         let h = g.size().y;
         painter.galley(egui::pos2(plate.min.x + 10.0, y), g, visuals.text_color());
         y += h;
+    }
+    // Read out as it is shown: a node of its own with its words and where they stand, and
+    // no widget over the board (which would take the board's hover).
+    let shown = plate.intersect(canvas);
+    ui.ctx().accesskit_node_builder(egui::Id::unique("ruling-overlay"), |node| {
+        node.set_role(egui::accesskit::Role::Label);
+        node.set_label(newest.as_str());
+        node.set_bounds(egui::accesskit::Rect {
+            x0: shown.min.x.into(),
+            y0: shown.min.y.into(),
+            x1: shown.max.x.into(),
+            y1: shown.max.y.into(),
+        });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A critical hit's ruling as long as any the procedures make (Murdham's piece of gear
+    /// out of use, with long names): 144 characters.
+    const LONG: &str = "Bandit captain the Bold 2's Studded leather armour (durability 3/4) takes \
+                        critical damage, 3 → 1: out of use until a repair gives it health back";
+
+    #[test]
+    fn the_newest_ruling_stands_whole_over_the_board_of_a_laptop_at_200_percent() {
+        // 1366 × 768 at 200 %: a window of 683 points, the board about 460 wide.
+        let ctx = egui::Context::default();
+        let mut painted = Vec::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let older = vec!["Goblin 2: STR 0: dead, and much else said before it".to_owned()];
+            painted = overlay_galleys(ui, LONG, &older, 460.0);
+        });
+        // Nothing is drawn: the fonts' textures are not wanted.
+        output.textures_delta.clear();
+        let newest = painted.last().expect("the newest laid out");
+        assert_eq!(newest.text(), LONG, "every word of it");
+        assert!(!newest.elided && newest.size().x <= 460.5, "{:?}", newest.size());
+        assert!(newest.rows.len() <= OVERLAY_ROWS, "{} rows: in its room", newest.rows.len());
+        assert_eq!(painted.len(), 2, "the one before it over it");
     }
 }

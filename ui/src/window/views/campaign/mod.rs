@@ -7,6 +7,7 @@ pub mod recap;
 pub mod recap_charts;
 pub mod review;
 
+use crate::window::views::fitted;
 use crate::window::{Action, Model};
 use eframe::egui;
 
@@ -60,7 +61,8 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
             fray_app::system::verdict::verdict(s.history().system(), s.state()).is_some()
         });
     // On a short window "More…" keeps its width at the row's end and "End the fight…" takes
-    // what is left, cut short on a narrow column, so the row never runs off the screen.
+    // what is left, its words smaller on a narrow column (whole: see `fitted`), so the row
+    // never runs off the screen.
     let more = egui::RichText::new("More…").size(size);
     let more_width = ui.fonts_mut(|f| {
         f.layout_no_wrap("More…".into(), egui::FontId::proportional(size), egui::Color32::WHITE)
@@ -71,10 +73,19 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
     ui.horizontal(|ui| {
         let end = ui
             .scope(|ui| {
+                let mut button = button("End the fight…");
                 if short {
                     ui.set_max_width(ui.available_width() - more_width);
+                    let width = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
+                    let room = fitted::Room::rows(ui.ctx(), width, 1, size, 11.0);
+                    let words = fitted::fitted(
+                        ui.ctx(),
+                        "End the fight…",
+                        egui::Color32::PLACEHOLDER,
+                        room,
+                    );
+                    button = egui::Button::new(words).min_size(egui::vec2(0.0, height));
                 }
-                let mut button = button("End the fight…").truncate();
                 if decided {
                     let lit = ui.visuals().selection.bg_fill;
                     button = button.fill(lit).stroke(ui.visuals().selection.stroke);

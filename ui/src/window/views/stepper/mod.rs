@@ -13,6 +13,7 @@ mod order;
 mod prompts;
 mod spotlight;
 
+use crate::window::views::fitted;
 use crate::window::{Action, Model};
 use eframe::egui::{self, RichText};
 use fray_app::Command;
@@ -24,6 +25,9 @@ const NEXT_HEIGHT: f32 = 48.0;
 
 /// Below this window height in points the stepper's top is one line shorter.
 const SHORT_WINDOW: f32 = 700.0;
+
+/// Below this window height in points the round's line joins the headline's caption.
+const TINY_WINDOW: f32 = 450.0;
 
 /// Widget state of the stepper: the circumstances the GM set for the next attack, the
 /// declaration countdown.
@@ -69,13 +73,17 @@ const SHORT_HEADLINE_LINES: f32 = 2.4;
 /// The most of the column's height the headline's box takes (a laptop's screen at 100 %).
 const HEADLINE_SHARE: f32 = 0.2;
 
-/// The question's type and its lines: two, whatever the question says (the whole on hover);
-/// the answers below say the rest.
+/// The question's type and its lines: two, whatever the question says; the answers below say
+/// the rest.
 const QUESTION: (f32, usize) = (21.0, 2);
 
-/// The same on a short window: two lines of smaller type, so the pinned top leaves the
-/// answers room (a window of 384 points at 200 % on 1366×768).
-const SHORT_QUESTION: (f32, usize) = (17.0, 2);
+/// The question's type on a short window, where it heads its answers in the column's scroll,
+/// on as many lines as it needs: pinned, two lines left the answers no room (a window of 384
+/// points at 200 % on 1366×768) and cut long questions short.
+const SHORT_QUESTION: f32 = 17.0;
+
+/// The least size a question shrinks to, to stand whole in its lines.
+const QUESTION_LEAST: f32 = 13.0;
 
 /// The top of the right column, never scrolled away: the phases, the round, who acts (or
 /// chooses), the question asked now, and Next with the step's main buttons ("End turn").
@@ -105,31 +113,37 @@ pub fn pinned_ui(
     let verdict = fray_app::system::verdict::verdict(system, state);
     headline_box_ui(ui, short, |ui| {
         if ended {
-            let said = RichText::new("The fight is over: what lasts is written back.");
+            let said = "The fight is over: what lasts is written back.";
             let button = egui::Button::new(RichText::new("Reopen the fight…").size(17.0))
                 .min_size(egui::vec2(0.0, 34.0));
             if ui.add(button).on_hover_text("Let this fight take commands again").clicked() {
                 // Asked first (the between-fights views).
                 *reopen = true;
             }
-            ui.add(egui::Label::new(said.strong().size(20.0)).wrap());
+            let colour = ui.visuals().strong_text_color();
+            ui.add(egui::Label::new(fitted::fitted(ui.ctx(), said, colour, box_left(ui, 20.0))));
             return;
         }
-        headline_ui(ui, session, &prompts, short);
-        countdown::countdown_ui(
-            ui,
-            system.spotlight(state).countdown.as_ref(),
-            &mut view.countdown,
-        );
-        if let Some(v) = verdict {
-            // Decided: said large; "End the fight…" is lit in its row under the top.
-            let lit = ui.visuals().selection.stroke.color;
-            ui.add(
-                egui::Label::new(RichText::new(v.words()).size(26.0).strong().color(lit)).wrap(),
-            );
+        match verdict {
+            // Decided, on a short window: the box has no room for both, and who acts matters
+            // no more than that it is decided ("End the fight…" is lit in its row under the top).
+            Some(v) if short => verdict_ui(ui, v.words(), short),
+            _ => {
+                headline_ui(ui, session, &prompts, short);
+                countdown::countdown_ui(
+                    ui,
+                    system.spotlight(state).countdown.as_ref(),
+                    &mut view.countdown,
+                );
+                if let Some(v) = verdict {
+                    verdict_ui(ui, v.words(), short);
+                }
+            }
         }
     });
-    question_ui(ui, prompts.first().map(|p| p.title.as_str()), short);
+    if !short {
+        question_ui(ui, prompts.first().map(|p| p.title.as_str()));
+    }
     ui.add_space(4.0);
     let refusal = if ended {
         Some("the fight is over".to_owned())
@@ -179,8 +193,7 @@ fn next_row_ui(
     // where only words stood.
     let main = main.filter(|o| o.enabled || rooms.refusal.is_none());
     if let Some(option) = main {
-        // Alone in its room: its reason under it whenever it has one.
-        prompts::option_ui(&mut room, option, true, out);
+        prompts::main_ui(&mut room, option, side, out);
     } else if let Some(why) = rooms.refusal {
         waits_ui(&mut room, side, why, if short { 13.0 } else { 15.0 });
     }
@@ -189,23 +202,40 @@ fn next_row_ui(
 /// The phases and the round: a short window (a high UI scale) says them in one line instead
 /// of the row of pills, so the question and Next stay in view.
 fn round_ui(ui: &mut egui::Ui, phases: &[Phase], state: &Encounter, short: bool) {
-    let round = match state.round {
+    if is_tiny(ui) {
+        // Said in the headline's caption instead (see `headline_ui`).
+        return;
+    }
+    if short {
+        let line = round_line(phases, state);
+        // Whole, smaller when it must be ("Round 1 · Declare intentions" in a narrow column).
+        let size = egui::TextStyle::Heading.resolve(ui.style()).size;
+        let room = fitted::Room::rows(ui.ctx(), ui.available_width(), 1, size, 15.0);
+        let colour = ui.visuals().text_color();
+        ui.add(egui::Label::new(fitted::fitted(ui.ctx(), &line, colour, room)));
+    } else {
+        phases_ui(ui, phases, state);
+        ui.add_space(6.0);
+        ui.label(RichText::new(round_words(phases, state)).heading());
+    }
+}
+
+/// The round in words ("Round 2", "Before the fight").
+fn round_words(phases: &[Phase], state: &Encounter) -> String {
+    match state.round {
         // A first pill of the same words (d12) says it already.
         0 if phases.iter().any(|p| p.label == "Before the fight") => "Not started yet".to_owned(),
         0 => "Before the fight".to_owned(),
         n => format!("Round {n}"),
-    };
-    if short {
-        let phase = phases.iter().find(|p| p.id == state.phase).map(|p| p.label);
-        let line = match phase {
-            Some(p) if state.round > 0 => format!("{round} · {p}"),
-            _ => round,
-        };
-        ui.add(egui::Label::new(RichText::new(line).heading()).truncate());
-    } else {
-        phases_ui(ui, phases, state);
-        ui.add_space(6.0);
-        ui.label(RichText::new(round).heading());
+    }
+}
+
+/// The round and its phase in one line: "Round 1 · Declare".
+fn round_line(phases: &[Phase], state: &Encounter) -> String {
+    let round = round_words(phases, state);
+    match phases.iter().find(|p| p.id == state.phase).map(|p| p.label) {
+        Some(p) if state.round > 0 => format!("{round} · {p}"),
+        _ => round,
     }
 }
 
@@ -224,6 +254,30 @@ fn headline_box_ui(ui: &mut egui::Ui, short: bool, content: impl FnOnce(&mut egu
         .show(ui, content);
 }
 
+/// The verdict, large: on a `short` window whole in what the headline's box has left (see
+/// [`box_left`]); else in a row of its own size, the box scrolling inside when it says more.
+fn verdict_ui(ui: &mut egui::Ui, words: &str, short: bool) {
+    let size = 26.0;
+    let room = if short {
+        box_left(ui, size)
+    } else {
+        fitted::Room::rows(ui.ctx(), ui.available_width(), 1, size, 15.0)
+    };
+    let lit = ui.visuals().selection.stroke.color;
+    ui.add(egui::Label::new(fitted::fitted(ui.ctx(), words, lit, room)));
+}
+
+/// What the headline's box has left under what it shows already, for words of `size`: they
+/// stand there whole, smaller when they must be (see [`fitted`]).
+pub(super) fn box_left(ui: &egui::Ui, size: f32) -> fitted::Room {
+    let height = ui.clip_rect().bottom() - ui.cursor().min.y;
+    fitted::Room { width: ui.available_width(), height, size, least: HEADLINE_LEAST }
+}
+
+/// The least size of the headline's words on a short window, before they take more room than
+/// its box has.
+const HEADLINE_LEAST: f32 = 14.0;
+
 /// Who acts or chooses, as the procedure answers it; when nobody acts but someone is asked
 /// (declarations, a reaction), who is asked.
 fn headline_ui(ui: &mut egui::Ui, session: &fray_data::Session, prompts: &[Prompt], short: bool) {
@@ -237,40 +291,47 @@ fn headline_ui(ui: &mut egui::Ui, session: &fray_data::Session, prompts: &[Promp
         spot.who = c.name.clone();
         spot.side = Some(c.side);
     }
+    if is_tiny(ui) {
+        // No line of its own for the round on a tiny window: the caption says it.
+        let phases = session.history().system().phases();
+        spot.caption = format!("{} · {}", round_line(phases, state), spot.caption);
+    }
     if short {
         // Who acts stays pinned; what their turn has left goes over the answers, below.
-        spotlight::headline_ui(ui, state, &spot);
+        spotlight::headline_ui(ui, state, &spot, true);
     } else {
         spotlight::spotlight_ui(ui, state, &spot);
     }
 }
 
-/// The question asked now, large, whole on hover, in a room of its lines whether it takes
-/// all of them, one or none.
-fn question_ui(ui: &mut egui::Ui, title: Option<&str>, short: bool) {
-    let (size, rows) = if short { SHORT_QUESTION } else { QUESTION };
-    let row = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(size)));
-    let height = rows as f32 * row;
+/// The question asked now, large, in a room of its lines whether it takes all of them, one or
+/// none: whole there, smaller when it must be (see [`fitted`]); past the least size (a
+/// question of no procedure today) cut short, the whole on hover.
+fn question_ui(ui: &mut egui::Ui, title: Option<&str>) {
+    let (size, rows) = QUESTION;
     let width = ui.available_width();
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let room = fitted::Room::rows(ui.ctx(), width, rows, size, QUESTION_LEAST);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, room.height), egui::Sense::hover());
     let Some(title) = title else { return };
-    let mut job = egui::text::LayoutJob::single_section(
-        title.to_owned(),
-        egui::TextFormat::simple(
-            egui::FontId::proportional(size),
-            ui.visuals().strong_text_color(),
-        ),
-    );
-    job.wrap = egui::text::TextWrapping {
-        max_width: width,
-        max_rows: rows,
-        break_anywhere: false,
-        overflow_character: Some('…'),
-    };
+    let colour = ui.visuals().strong_text_color();
+    let mut galley = fitted::fitted(ui.ctx(), title, colour, room);
+    if galley.size().y > room.height + 0.5 {
+        let mut job = egui::text::LayoutJob::single_section(
+            title.to_owned(),
+            egui::TextFormat::simple(egui::FontId::proportional(QUESTION_LEAST), colour),
+        );
+        job.wrap = egui::text::TextWrapping {
+            max_width: width,
+            max_rows: rows,
+            break_anywhere: false,
+            overflow_character: Some('…'),
+        };
+        galley = ui.fonts_mut(|f| f.layout_job(job));
+    }
     // In a child of its own: a scope would bring the cursor back up to under the words, and
     // a question of one line would lift Next and everything under it.
     let mut room = ui.new_child(egui::UiBuilder::new().max_rect(rect));
-    room.add(egui::Label::new(job)).on_hover_text(title);
+    room.add(egui::Label::new(galley)).on_hover_text(title);
 }
 
 /// Next, as wide as the column: the button the GM presses most, so the biggest.
@@ -284,21 +345,15 @@ fn next_ui(ui: &mut egui::Ui, width: f32, enabled: bool, out: &mut Vec<Action>) 
     }
 }
 
-/// Why Next waits, in `rect`, two lines at most (the whole on hover); the question above
-/// usually says the same.
+/// Why Next waits, whole in `rect` (smaller when it must be, see [`fitted`]; the whole on
+/// hover too); the question above usually says the same.
 fn waits_ui(ui: &mut egui::Ui, rect: egui::Rect, why: &str, size: f32) {
-    let mut job = egui::text::LayoutJob::single_section(
-        format!("Next waits: {why}"),
-        egui::TextFormat::simple(egui::FontId::proportional(size), ui.visuals().warn_fg_color),
-    );
-    job.wrap = egui::text::TextWrapping {
-        max_width: rect.width(),
-        max_rows: 2,
-        break_anywhere: false,
-        overflow_character: Some('…'),
-    };
-    let label =
-        ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| ui.add(egui::Label::new(job)));
+    let words = format!("Next waits: {why}");
+    let room = fitted::Room { width: rect.width(), height: rect.height(), size, least: 11.0 };
+    let galley = fitted::fitted(ui.ctx(), &words, ui.visuals().warn_fg_color, room);
+    let label = ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+        ui.add(egui::Label::new(galley))
+    });
     label.inner.on_hover_text(why);
 }
 
@@ -314,7 +369,10 @@ pub fn answers_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out:
     let mut answers_top = top;
     // An ended fight asks nothing: the room stays, empty.
     if let Some(session) = model.session.as_ref().filter(|_| !model.fight_ended()) {
-        answers_top = questions_ui(ui, session, view, out);
+        // What the scroll shows of the column's width (its clip is a little narrower than
+        // the room it lays out in).
+        let width = ui.available_width().min(ui.clip_rect().right() - ui.cursor().min.x);
+        answers_top = questions_ui(ui, session, view, width, out);
     }
     let used = ui.cursor().min.y - top;
     // What the scroll shows (the window's height less the pinned top and the panels, the same
@@ -334,40 +392,62 @@ fn questions_ui(
     ui: &mut egui::Ui,
     session: &fray_data::Session,
     view: &mut StepperView,
+    width: f32,
     out: &mut Vec<Action>,
 ) -> f32 {
     let state = session.state();
     if is_short(ui) {
-        spotlight::details_ui(ui, &session.history().system().spotlight(state));
+        let spot = session.history().system().spotlight(state);
+        in_width(ui, width, |ui| spotlight::details_ui(ui, &spot));
     }
     let mut prompts = session.prompts();
-    modifiers::modifiers_ui(ui, session, &mut view.modifiers, &mut prompts);
+    in_width(ui, width, |ui| {
+        modifiers::modifiers_ui(ui, session, &mut view.modifiers, &mut prompts)
+    });
     let first = out.len();
     let asked = prompts.first().map(|p| (p.id.clone(), p.title.clone()));
     let top = ui.cursor().min.y;
     let terms = view.modifiers.terms();
-    let first_bottom = prompts::prompts_ui(ui, &prompts, &terms, out);
+    let first_bottom = in_width(ui, width, |ui| {
+        if let Some(prompt) = prompts.first().filter(|_| is_short(ui)) {
+            // Heading its answers, whole, and brought into view with them.
+            ui.add_space(6.0);
+            let title = RichText::new(&prompt.title).size(SHORT_QUESTION).strong();
+            ui.add(egui::Label::new(title).wrap());
+        }
+        prompts::prompts_ui(ui, &prompts, &terms, out)
+    });
     if asked != view.asked {
         // A new question: its answers come into view however far the box was scrolled
         // (after an undo or redo, the answers could sit above or below the fold).
         view.asked = asked;
-        // A question with no answers in the column ("Ready to fight?", its button beside
-        // Next) has nothing to bring into view: the column stays where it is, the room kept
-        // for the circumstances and what it says in view.
-        if let Some(bottom) = first_bottom.filter(|bottom| *bottom > top) {
-            // Never more than the column shows (200 %: less than SHOWN_ON_ASKING), and from
-            // its top when the column was scrolled past it: the question opens at its top,
-            // its first answers in view, never at its bottom.
-            let clip = ui.clip_rect();
+        // Never more than the column shows (200 %: less than SHOWN_ON_ASKING), and from its
+        // top when the column was scrolled past it: the question opens at its top, its first
+        // answers in view, never at its bottom. A question with no answers in the column
+        // ("Ready to fight?", its button beside Next) has nothing to bring into view: the
+        // column scrolls back up to it if it was past it, and otherwise stays where it is,
+        // the room kept for the circumstances and what it says in view.
+        let clip = ui.clip_rect();
+        let align = (top < clip.min.y).then_some(egui::Align::Min);
+        if first_bottom.is_some() || align.is_some() {
             let shown = SHOWN_ON_ASKING.min(clip.height() - 8.0).max(0.0);
+            let bottom = first_bottom.map_or(top, |bottom| bottom.min(top + shown));
             let x = ui.max_rect().x_range();
-            let y = egui::Rangef::new(top, bottom.min(top + shown));
-            let align = (top < clip.min.y).then_some(egui::Align::Min);
+            let y = egui::Rangef::new(top, bottom);
             ui.scroll_to_rect(egui::Rect::from_x_y_ranges(x, y), align);
         }
     }
     modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
     top
+}
+
+/// Draws `add` `width` wide, whatever was drawn before it: a widget wider than the column (a
+/// row of toggles at 200 %) widens the ui it stands in for all that comes after it, and words
+/// wrapped to that width ran past the column's edge, cut.
+fn in_width<R>(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let mut rect = ui.available_rect_before_wrap();
+    rect.set_width(width);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add).inner
 }
 
 /// The turn order (Murdham: who is still to act per faction), in the column's scroll under
@@ -379,6 +459,13 @@ pub fn order_ui(ui: &mut egui::Ui, model: &Model, out: &mut Vec<Action>) {
         Some(factions) => factions::factions_ui(ui, state, &factions),
         None => order::order_ui(ui, model, state, out),
     }
+}
+
+/// Whether the window is tiny (1366 × 768 at 200 %: 384 points high): the round and its phase
+/// are said in the headline's caption, not on a line of their own, so the answers keep a view
+/// under the pinned top.
+fn is_tiny(ui: &egui::Ui) -> bool {
+    ui.ctx().content_rect().height() < TINY_WINDOW
 }
 
 /// Whether the window is short (a high UI scale): the stepper's pinned top keeps only what

@@ -113,7 +113,8 @@ fn waiting_ui(ui: &mut egui::Ui, spec: &ModifierSpec, top: f32, room: f32) {
     let x = ui.max_rect().x_range();
     let inside = egui::Rect::from_x_y_ranges(x, egui::Rangef::new(top + 8.0, top + room));
     let mut child = ui.new_child(egui::UiBuilder::new().max_rect(inside));
-    child.add(egui::Label::new(RichText::new(spec.waiting).weak()).wrap());
+    // Small: quiet, and in view under the pinned top of a tiny window (384 points high).
+    child.add(egui::Label::new(RichText::new(spec.waiting).small().weak()).wrap());
 }
 
 /// Remembers a command sent with the circumstances, so they clear once it is recorded.

@@ -4,6 +4,7 @@
 //! fold; with many headings they start folded, so a long list stays short.
 
 use crate::window::Action;
+use crate::window::views::fitted;
 use eframe::egui::{self, RichText};
 use fray_app::system::{Prompt, PromptOption};
 use std::collections::{HashMap, HashSet};
@@ -21,7 +22,8 @@ const GM_CALL: &str = "The GM's call";
 const FOLD_SAME_REASON: usize = 3;
 
 /// Draws every prompt; the first one's question is pinned above (see `pinned_ui`), and main
-/// buttons beside Next. Returns where the first prompt's answers end (screen y).
+/// buttons beside Next. Returns where the first prompt's answers end (screen y), if it drew
+/// any here.
 pub(super) fn prompts_ui(
     ui: &mut egui::Ui,
     prompts: &[Prompt],
@@ -42,6 +44,19 @@ pub(super) fn prompts_ui(
             .iter()
             .filter(|o| !o.leftover || asked.listed.contains(&o.label))
             .collect();
+        // The step's main answer stands beside Next, in a room with no line under it: while
+        // it may be pressed, its reason ("nobody ordered yet: the order will be as listed")
+        // heads the answers (refused, Next's room says why); the line stays while the
+        // question does.
+        for main in shown.iter().filter(|o| o.main && asked.with_reason.contains(&o.label)) {
+            if main.enabled {
+                notes_ui(ui, main, true);
+            } else {
+                notes_ui(ui, &PromptOption { reason: None, ..(*main).clone() }, true);
+            }
+        }
+        // Where its answers begin (the main answer's note is no answer to bring into view).
+        let answers_top = ui.cursor().min.y;
         let ungrouped: Vec<&PromptOption> =
             shown.iter().copied().filter(|o| o.group.is_none() && !o.main).collect();
         options_ui(ui, &fold, &ungrouped, out);
@@ -59,18 +74,38 @@ pub(super) fn prompts_ui(
             // opens nothing under the pointer.
             let key = members.first().map(|o| format!("{:?}", o.command));
             let members: Vec<&PromptOption> = members.into_iter().filter(|o| !o.main).collect();
-            egui::CollapsingHeader::new(RichText::new(*g).size(19.0).strong())
+            egui::CollapsingHeader::new(heading(ui, g, ui.visuals().strong_text_color(), HEADING))
                 .id_salt(("prompt-group", &prompt.id, key))
                 // The GM's overrides are there when needed, folded away otherwise.
                 .default_open(groups.len() <= OPEN_GROUPS && !g.starts_with(GM_CALL))
                 .show(ui, |ui| options_ui(ui, &fold, &members, out));
         }
         if n == 0 {
-            first_bottom = Some(ui.cursor().min.y);
+            // None when it drew nothing here (its one answer beside Next, or none yet):
+            // nothing to bring into view, and the column stays where it is.
+            first_bottom = Some(ui.cursor().min.y).filter(|bottom| *bottom > answers_top);
         }
     }
     first_bottom
 }
+
+/// The words of a heading of answers, whole in its one row (a renamed foe's "Attack Grave
+/// hound the Quick" in a narrow column at 200 %): smaller when they must be, on a second row
+/// only past the least size (see [`fitted`]).
+fn heading(
+    ui: &egui::Ui,
+    words: &str,
+    colour: egui::Color32,
+    (size, least): (f32, f32),
+) -> egui::WidgetText {
+    let spacing = ui.spacing();
+    let width = ui.available_width() - spacing.indent - spacing.button_padding.x;
+    let room = fitted::Room::rows(ui.ctx(), width, 1, size, least);
+    fitted::fitted(ui.ctx(), words, colour, room).into()
+}
+
+/// The type of a heading of answers: its size and the least it shrinks to.
+const HEADING: (f32, f32) = (19.0, 14.0);
 
 /// A question as the window showed it when it was asked, remembered while it is the same
 /// question (its id and title, shown without a break, under the same circumstances the GM
@@ -175,7 +210,9 @@ fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&PromptOption], out: &m
         match reason {
             Some(why) if run >= FOLD_SAME_REASON => {
                 let title = format!("{run} more, not now: {why}");
-                egui::CollapsingHeader::new(RichText::new(title).color(ui.visuals().warn_fg_color))
+                let size = egui::TextStyle::Button.resolve(ui.style()).size;
+                let warn = ui.visuals().warn_fg_color;
+                egui::CollapsingHeader::new(heading(ui, &title, warn, (size, size - 3.0)))
                     .id_salt(("prompt-folded", prompt, i))
                     .default_open(false)
                     .show(ui, |ui| {
@@ -193,8 +230,20 @@ fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&PromptOption], out: &m
     }
 }
 
-/// Width of the button opening a row's other ways on a short window.
+/// Width of the button opening a row's other ways on a short window, at least.
 const OTHER_WAYS_WIDTH: f32 = 44.0;
+
+/// The words of that button, and their size.
+const OTHER_WAYS: &str = "or…";
+const OTHER_WAYS_SIZE: f32 = 16.0;
+
+/// How wide the button opening a row's other ways is: its words and its padding, at least
+/// [`OTHER_WAYS_WIDTH`] (a row planned with less ran past the column's edge).
+fn other_ways_width(ui: &egui::Ui) -> f32 {
+    let font = egui::FontId::proportional(OTHER_WAYS_SIZE);
+    let words = ui.fonts_mut(|f| f.layout_no_wrap(OTHER_WAYS.into(), font, egui::Color32::WHITE));
+    (words.size().x + 2.0 * ui.spacing().button_padding.x).max(OTHER_WAYS_WIDTH)
+}
 
 /// One answer and its other ways: the answer's button, then the others in a wrapped line of
 /// small buttons, each named in full for a screen reader and on hover. On a short window (a
@@ -214,7 +263,7 @@ fn row_ui(
     }
     if super::is_short(ui) {
         ui.horizontal_top(|ui| {
-            let width = ui.available_width() - OTHER_WAYS_WIDTH - ui.spacing().item_spacing.x;
+            let width = ui.available_width() - other_ways_width(ui) - ui.spacing().item_spacing.x;
             // Its words wrap within its own width, leaving the other ways their room.
             let button = ui.scope(|ui| {
                 ui.set_max_width(width);
@@ -243,8 +292,8 @@ fn other_ways_menu_ui(
     height: f32,
     out: &mut Vec<Action>,
 ) {
-    let button = egui::Button::new(RichText::new("or…").size(16.0))
-        .min_size(egui::vec2(OTHER_WAYS_WIDTH, height));
+    let button = egui::Button::new(RichText::new(OTHER_WAYS).size(OTHER_WAYS_SIZE))
+        .min_size(egui::vec2(other_ways_width(ui), height));
     let response = ui.add(button).on_hover_text(format!("Other ways: {}", option.label));
     let name = format!("Other ways: {}", option.label);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name.clone()));
@@ -280,12 +329,7 @@ fn variants_ui(ui: &mut egui::Ui, variants: &[&PromptOption], out: &mut Vec<Acti
 /// small text; a toggle (see [`toggle_ui`]) when the answer is a state on or off.
 /// The reason has its `line` under the button (left empty while there is none) or is said on
 /// hover only: a row keeps the height it had when the question was asked.
-pub(super) fn option_ui(
-    ui: &mut egui::Ui,
-    option: &PromptOption,
-    line: bool,
-    out: &mut Vec<Action>,
-) {
+fn option_ui(ui: &mut egui::Ui, option: &PromptOption, line: bool, out: &mut Vec<Action>) {
     if let Some(on) = option.checked {
         toggle_ui(ui, option, on, out);
         return;
@@ -305,6 +349,38 @@ fn answer_button_ui(
         .wrap()
         .min_size(egui::vec2(width, OPTION_HEIGHT));
     let response = ui.add_enabled(option.enabled, with_detail(button, option));
+    answered(ui, response, option, out)
+}
+
+/// The step's main answer ("End turn", "Done: next turn") alone in its room beside Next,
+/// `room`: a button filling it, its words whole there, smaller or on two rows when they must
+/// be (see [`fitted`]). The room has no line under it: its reason is said on hover and over
+/// the answers (see [`prompts_ui`]), its detail to a screen reader (no procedure gives a main
+/// answer one).
+pub(super) fn main_ui(
+    ui: &mut egui::Ui,
+    option: &PromptOption,
+    room: egui::Rect,
+    out: &mut Vec<Action>,
+) -> egui::Response {
+    let pad = ui.spacing().button_padding;
+    let (width, height) = (room.width() - 2.0 * pad.x, room.height() - 2.0 * pad.y);
+    let words = fitted::Room { width, height, size: 19.0, least: 12.0 };
+    // The placeholder colour takes the button's own, greyed when the rules refuse it.
+    let galley = fitted::fitted(ui.ctx(), &option.label, egui::Color32::PLACEHOLDER, words);
+    let button = egui::Button::new(galley).min_size(room.size());
+    let response = ui.add_enabled(option.enabled, button);
+    answered(ui, response, option, out)
+}
+
+/// An answer's button drawn: named by its label, its detail for a screen reader, its reason
+/// on hover; a click gives its command.
+fn answered(
+    ui: &egui::Ui,
+    response: egui::Response,
+    option: &PromptOption,
+    out: &mut Vec<Action>,
+) -> egui::Response {
     let (enabled, label) = (option.enabled, option.label.clone());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, label.clone()));
     describe(ui, &response, option);

@@ -2,6 +2,7 @@
 //! ([`fray_app::system::spotlight`]): a small caption, who acts or chooses (led by the side's
 //! colour or the initiative count), what the turn has left as chips, and notes under it.
 
+use crate::window::views::fitted::{self, Part};
 use eframe::egui::{self, RichText};
 use fray_app::Encounter;
 use fray_app::system::spotlight::{Spotlight, Tone};
@@ -13,22 +14,29 @@ const LINE: f32 = 18.0;
 
 /// Draws the headline: caption and who, then what the turn has left and the notes.
 pub(super) fn spotlight_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight) {
-    headline_ui(ui, state, s);
+    headline_ui(ui, state, s, false);
     details_ui(ui, s);
 }
 
-/// The caption and who acts or chooses, in big letters.
-pub(super) fn headline_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight) {
+/// The caption and who acts or chooses, in big letters (fewer rows of them on a `short`
+/// window).
+pub(super) fn headline_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight, short: bool) {
     ui.label(RichText::new(&s.caption).small().weak());
     if s.who.is_empty() {
         ui.label(RichText::new("Nobody").size(28.0).weak());
     } else if let Some(side) = s.side {
         ui.horizontal(|ui| {
-            swatch_ui(ui, side_colour(state, side), BIG);
-            big_ui(ui, s);
+            let swatch = BIG * 0.7 + ui.spacing().item_spacing.x;
+            let name = big_galley(ui, s, short, ui.available_width() - swatch);
+            // On a short window as tall as the name's first row, no taller than its room.
+            let row = name.rows.first().map_or(BIG, |r| r.height());
+            let size = if short { BIG.min(row / 1.36) } else { BIG };
+            swatch_ui(ui, side_colour(state, side), size);
+            ui.add(egui::Label::new(name));
         });
     } else {
-        big_ui(ui, s);
+        let name = big_galley(ui, s, short, ui.available_width());
+        ui.add(egui::Label::new(name));
     }
 }
 
@@ -56,23 +64,32 @@ pub(super) fn details_ui(ui: &mut egui::Ui, s: &Spotlight) {
     }
 }
 
-/// The big line, one label so it reads (and is read out) as one sentence: "Count 9: Harald ·
-/// Hobgoblin 1 act together".
-fn big_ui(ui: &mut egui::Ui, s: &Spotlight) {
+/// The big line, laid out as one label so it reads (and is read out) as one sentence: "Count 9: Harald ·
+/// Hobgoblin 1 act together". Whole in its room: on a short window what the headline's box
+/// has left, otherwise a row of big type; smaller when the name is long ("The pontiff
+/// detachment the Quick" at 200 %), on more rows only past its least size (see [`fitted`]).
+fn big_galley(
+    ui: &egui::Ui,
+    s: &Spotlight,
+    short: bool,
+    width: f32,
+) -> std::sync::Arc<egui::Galley> {
     let visuals = ui.visuals();
-    let style = ui.style();
-    let mut job = egui::text::LayoutJob::default();
-    let mut add = |text: RichText| {
-        text.append_to(&mut job, style, egui::FontSelection::Default, egui::Align::Center);
-    };
+    let mut parts = Vec::new();
     if !s.lead.is_empty() {
-        add(RichText::new(&s.lead).size(BIG).strong().color(visuals.selection.stroke.color));
+        parts.push(Part { text: &s.lead, colour: visuals.selection.stroke.color, scale: 1.0 });
     }
-    add(RichText::new(&s.who).size(BIG).strong().color(visuals.strong_text_color()));
+    parts.push(Part { text: &s.who, colour: visuals.strong_text_color(), scale: 1.0 });
     if s.together {
-        add(RichText::new(" act together").size(20.0).color(visuals.text_color()));
+        parts.push(Part { text: " act together", colour: visuals.text_color(), scale: 20.0 / BIG });
     }
-    ui.add(egui::Label::new(job).wrap());
+    let mut room = if short {
+        super::box_left(ui, BIG)
+    } else {
+        fitted::Room::rows(ui.ctx(), width, 1, BIG, LINE)
+    };
+    room.width = width;
+    fitted::fitted_parts(ui.ctx(), &parts, room)
 }
 
 /// A side's colour, grey when it has none that reads.

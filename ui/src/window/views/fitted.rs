@@ -1,0 +1,172 @@
+//! Words fitted whole into a room of their own (issue 64). A room keeps its size whatever it
+//! holds, so nothing under the pointer moves when its words change; the words must still be
+//! read whole there (a name, an answer, a ruling: a "…" and a tooltip are not enough). So they
+//! stand at their own size when that fits, smaller when it does not, down to a size still read
+//! at arm's length, and only then taller than the room: whole, the room grown. Their rows stay
+//! as tall as rows of the room's own size where the room has the height, so a smaller size
+//! does not make a room of one row shorter either.
+
+use eframe::egui;
+use std::sync::Arc;
+
+/// The room some words have, and the sizes they may take there.
+#[derive(Clone, Copy, Debug)]
+pub struct Room {
+    /// Its width, in points.
+    pub width: f32,
+    /// Its height, in points.
+    pub height: f32,
+    /// The size the words take when they fit.
+    pub size: f32,
+    /// The smallest size they shrink to before growing the room.
+    pub least: f32,
+}
+
+impl Room {
+    /// A room of `rows` rows of text of `size`, `width` wide.
+    pub fn rows(ctx: &egui::Context, width: f32, rows: usize, size: f32, least: f32) -> Self {
+        let row = ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(size)));
+        Room { width, height: row * rows.max(1) as f32, size, least }
+    }
+}
+
+/// One run of words in its colour, its size a share of the room's (1.0: the room's size).
+#[derive(Clone, Copy, Debug)]
+pub struct Part<'a> {
+    /// The words.
+    pub text: &'a str,
+    /// Their colour.
+    pub colour: egui::Color32,
+    /// Their size, as a share of the size the whole is laid out at.
+    pub scale: f32,
+}
+
+/// The step the size shrinks by, in points.
+const STEP: f32 = 1.0;
+
+/// `text` laid out in `colour` to stand whole in `room` (see [`fitted_parts`]).
+pub fn fitted(
+    ctx: &egui::Context,
+    text: &str,
+    colour: egui::Color32,
+    room: Room,
+) -> Arc<egui::Galley> {
+    fitted_parts(ctx, &[Part { text, colour, scale: 1.0 }], room)
+}
+
+/// `parts` laid out to stand whole in `room`: at the largest size from the room's down to its
+/// least at which they fit its width and height, each row then as tall as one of the room's
+/// size when the room has that height for every row; else at the least size, on as many rows
+/// as they need, taller than the room. Never cut short.
+pub fn fitted_parts(ctx: &egui::Context, parts: &[Part], room: Room) -> Arc<egui::Galley> {
+    let full = ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(room.size)));
+    let mut size = room.size;
+    loop {
+        let galley = laid_out(ctx, parts, size, None, room.width);
+        let rows = galley.rows.len().max(1) as f32;
+        let fits = galley.size().x <= room.width + 0.5 && galley.size().y <= room.height + 0.5;
+        if fits {
+            // Rows as tall as at the room's size where the room has the height for it.
+            let row = full.min(room.height / rows).max(galley.size().y / rows);
+            return laid_out(ctx, parts, size, Some(row), room.width);
+        }
+        if size <= room.least {
+            return galley;
+        }
+        size = (size - STEP).max(room.least);
+    }
+}
+
+/// `parts` at `size`, in rows `row` tall (their own height if none), wrapped at `width`,
+/// never elided.
+fn laid_out(
+    ctx: &egui::Context,
+    parts: &[Part],
+    size: f32,
+    row: Option<f32>,
+    width: f32,
+) -> Arc<egui::Galley> {
+    let mut job = egui::text::LayoutJob::default();
+    for part in parts {
+        let format = egui::TextFormat {
+            font_id: egui::FontId::proportional(size * part.scale),
+            color: part.colour,
+            line_height: row,
+            valign: egui::Align::Center,
+            ..Default::default()
+        };
+        job.append(part.text, 0.0, format);
+    }
+    job.wrap = egui::text::TextWrapping {
+        max_width: width.max(1.0),
+        max_rows: usize::MAX,
+        break_anywhere: false,
+        overflow_character: None,
+    };
+    ctx.fonts_mut(|f| f.layout_job(job))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `text` fitted into a room `width` wide of `rows` rows of `size`, shrinking to `least`,
+    /// in a pass of a fresh context (its fonts are ready there); and the room's height.
+    fn fit(
+        text: &str,
+        width: f32,
+        rows: usize,
+        (size, least): (f32, f32),
+    ) -> (Arc<egui::Galley>, f32) {
+        let ctx = egui::Context::default();
+        let mut out = None;
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let room = Room::rows(ui.ctx(), width, rows, size, least);
+            out = Some((fitted(ui.ctx(), text, egui::Color32::WHITE, room), room.height));
+        });
+        // Nothing is drawn: the fonts' textures are not wanted.
+        output.textures_delta.clear();
+        out.expect("laid out in the pass")
+    }
+
+    fn size(g: &egui::Galley) -> f32 {
+        g.job.sections[0].format.font_id.size
+    }
+
+    const LONG: &str = "The pontiff detachment the Quick";
+
+    #[test]
+    fn words_that_fit_keep_their_size_and_the_rooms_height() {
+        let (g, height) = fit(LONG, 1000.0, 1, (30.0, 18.0));
+        assert_eq!((g.rows.len(), g.elided, size(&g)), (1, false, 30.0));
+        assert!((g.size().y - height).abs() < 1.0);
+    }
+
+    #[test]
+    fn words_too_long_shrink_into_the_room_and_keep_its_height() {
+        let (wide, height) = fit(LONG, 1000.0, 1, (30.0, 12.0));
+        // Narrower than the words at 30 points, wider than at 12.
+        let width = wide.size().x * 0.7;
+        let (g, _) = fit(LONG, width, 1, (30.0, 12.0));
+        assert_eq!(g.rows.len(), 1, "one row, smaller");
+        assert!(g.size().x <= width + 0.5 && !g.elided, "{:?} in {width}", g.size());
+        assert!(size(&g) < 30.0 && size(&g) >= 12.0);
+        assert!((g.size().y - height).abs() < 1.0, "the row as tall as the room");
+        // Two rows of room: the words keep more of their size, on two rows.
+        let (two, height) = fit(LONG, width, 2, (30.0, 12.0));
+        assert!(size(&two) > size(&g) && two.rows.len() == 2);
+        // Each row is rounded to the pixel: within a point of the room.
+        let said = format!("both rows as tall as the room's: {} in {height}", two.size().y);
+        assert!((two.size().y - height).abs() < 1.0, "{said}");
+        // One row in a room of two keeps the height of one: the words stand at its top.
+        let (one, height) = fit("Quick", width, 2, (30.0, 12.0));
+        assert!((one.size().y - height / 2.0).abs() < 1.0, "{} in {height}", one.size().y);
+    }
+
+    #[test]
+    fn words_that_cannot_fit_at_the_least_size_grow_the_room_whole() {
+        let (g, height) = fit(LONG, 60.0, 1, (30.0, 18.0));
+        assert!(g.rows.len() > 1 && !g.elided && g.size().y > height, "{} rows", g.rows.len());
+        assert_eq!((g.text(), size(&g)), (LONG, 18.0));
+    }
+}
