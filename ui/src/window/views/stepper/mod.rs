@@ -5,6 +5,7 @@
 //! Circumstances the GM sets by hand for the next command (Murdham's attack) sit over the
 //! prompts ([`modifiers`]), when the procedure lists any.
 
+mod arrange;
 mod countdown;
 mod factions;
 mod keys;
@@ -141,7 +142,8 @@ pub fn pinned_ui(
     let rooms =
         Rooms { enabled: refusal.is_none(), refusal: refusal.as_deref().filter(|_| !ended) };
     next_row_ui(ui, &prompts, &rooms, short, out);
-    keys::keys_ui(ui, &prompts, &mut view.help, out);
+    let terms = view.modifiers.terms();
+    keys::keys_ui(ui, &prompts, &terms, &mut view.help, out);
     ui.separator();
 }
 
@@ -180,7 +182,7 @@ fn next_row_ui(
     let main = main.filter(|o| o.enabled || rooms.refusal.is_none());
     if let Some(option) = main {
         // Alone in its room: its reason under it whenever it has one.
-        prompts::option_ui(&mut room, option, true, out);
+        prompts::option_ui(&mut room, option, prompts::Keep { line: true, height: None }, out);
     } else if let Some(why) = rooms.refusal {
         waits_ui(&mut room, side, why, if short { 13.0 } else { 15.0 });
     }
