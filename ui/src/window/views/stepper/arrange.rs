@@ -167,11 +167,9 @@ pub(super) fn first_sight(prompt: &Prompt) -> Vec<Section> {
     let shown = prompt.options.iter().filter(|o| !o.main && !o.leftover);
     let (plain, grouped): (Vec<&PromptOption>, Vec<&PromptOption>) =
         shown.partition(|o| o.group.is_none());
-    let mut place = 0;
-    for o in plain.into_iter().chain(grouped) {
+    for (place, o) in plain.into_iter().chain(grouped).enumerate() {
         let at = sections.iter().position(|s| s.heading == o.group);
         place_at(&mut sections, at, o.clone(), place);
-        place += 1;
     }
     sections
 }
@@ -242,6 +240,18 @@ pub(super) fn arrange(before: &[Section], prompt: &Prompt) -> Vec<Section> {
     sections
 }
 
+/// Whether `was`, an answer shown, is `now`, an answer listed now, by [`matched`]'s test
+/// of `rank`: the same words under the same heading doing the same (0), the same words under
+/// the same heading (1), doing the same (2).
+fn same_answer(rank: usize, was: &PromptOption, now: &PromptOption) -> bool {
+    let words = was.label == now.label && was.group == now.group;
+    match rank {
+        0 => words && was.command == now.command,
+        1 => words,
+        _ => was.command == now.command,
+    }
+}
+
 /// For each answer `shown`, the answer of `now` it is (by index), if any: first the same
 /// words under the same heading doing the same; then the same words under the same heading
 /// (what it does brought up to date: one roll for a group, fewer left to roll), namesakes in
@@ -250,17 +260,13 @@ pub(super) fn arrange(before: &[Section], prompt: &Prompt) -> Vec<Section> {
 fn matched(shown: &[&PromptOption], now: &[&PromptOption]) -> Vec<Option<usize>> {
     let mut found: Vec<Option<usize>> = vec![None; shown.len()];
     let mut taken = vec![false; now.len()];
-    let words = |a: &PromptOption, b: &PromptOption| a.label == b.label && a.group == b.group;
-    let same: [&dyn Fn(&PromptOption, &PromptOption) -> bool; 3] =
-        [&|a, b| words(a, b) && a.command == b.command, &|a, b| words(a, b), &|a, b| {
-            a.command == b.command
-        }];
-    for same in same {
+    for rank in 0..3 {
         for (n, was) in shown.iter().enumerate() {
             if found[n].is_some() {
                 continue;
             }
-            if let Some(i) = (0..now.len()).find(|i| !taken[*i] && same(was, now[*i])) {
+            if let Some(i) = (0..now.len()).find(|i| !taken[*i] && same_answer(rank, was, now[*i]))
+            {
                 taken[i] = true;
                 found[n] = Some(i);
             }
