@@ -1,5 +1,5 @@
 //! The stepper's keys: Space is Next, 1–9 answer the first question's allowed options in
-//! the order they are listed, F1 opens the list of every shortcut. Quiet while a text field
+//! the order they are shown, F1 opens the list of every shortcut. Quiet while a text field
 //! has focus (they type there).
 
 use crate::window::Action;
