@@ -1,11 +1,11 @@
 //! The stepper's keys: Space is Next, 1–9 answer the first question's allowed options in
-//! the order they are listed, F1 opens the list of every shortcut. Quiet while a text field
+//! the order they are shown, F1 opens the list of every shortcut. Quiet while a text field
 //! has focus (they type there).
 
 use crate::window::Action;
 use eframe::egui::{self, Key, Modifiers, RichText};
 use fray_app::Command;
-use fray_app::system::Prompt;
+use fray_app::system::{Prompt, PromptOption};
 
 /// The number keys, in order.
 const DIGITS: [Key; 9] = [
@@ -34,29 +34,22 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("F1", "this list"),
 ];
 
-/// The allowed answers of the first question, in the order the stepper lists them (main
-/// buttons first, then the rest, groups after the ungrouped; a row's other ways are not
-/// numbered: the row's own answer is).
-pub fn numbered(prompts: &[Prompt]) -> Vec<&fray_app::system::PromptOption> {
+/// The allowed answers of the first question, in the order the stepper lists them, under
+/// the circumstances `terms` (main buttons first, then the rest where they stand, see
+/// `arrange`; a row's other ways are not numbered: the row's own answer is).
+fn numbered(ctx: &egui::Context, prompts: &[Prompt], terms: &str) -> Vec<PromptOption> {
     let Some(p) = prompts.first() else { return Vec::new() };
-    let main = p.options.iter().filter(|o| o.main);
-    let plain = p.options.iter().filter(|o| !o.main && o.group.is_none());
-    let mut groups: Vec<&str> = Vec::new();
-    for g in p.options.iter().filter_map(|o| o.group.as_deref()) {
-        if !groups.contains(&g) {
-            groups.push(g);
-        }
-    }
-    let grouped = groups
-        .into_iter()
-        .flat_map(|g| p.options.iter().filter(move |o| !o.main && o.group.as_deref() == Some(g)));
-    main.chain(plain).chain(grouped).filter(|o| o.enabled && o.variant.is_none()).collect()
+    let main = p.options.iter().filter(|o| o.main).cloned();
+    let standing = super::arrange::standing(ctx, p, terms);
+    let shown = standing.into_iter().flat_map(|s| s.options).map(|s| s.option);
+    main.chain(shown).filter(|o| o.enabled && o.variant.is_none()).collect()
 }
 
 /// Reads this frame's keys and draws the shortcuts window when open.
 pub(super) fn keys_ui(
     ui: &mut egui::Ui,
     prompts: &[Prompt],
+    terms: &str,
     help: &mut bool,
     out: &mut Vec<Action>,
 ) {
@@ -68,7 +61,7 @@ pub(super) fn keys_ui(
         if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Space)) {
             out.push(Action::Game(Command::Advance));
         }
-        let answers = numbered(prompts);
+        let answers = numbered(&ctx, prompts, terms);
         for (key, option) in DIGITS.iter().zip(&answers) {
             if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, *key)) {
                 out.push(super::prompts::answer(option));

@@ -5,6 +5,7 @@
 //! Circumstances the GM sets by hand for the next command (Murdham's attack) sit over the
 //! prompts ([`modifiers`]), when the procedure lists any.
 
+mod arrange;
 mod countdown;
 mod factions;
 mod keys;
@@ -155,7 +156,8 @@ pub fn pinned_ui(
     let rooms =
         Rooms { enabled: refusal.is_none(), refusal: refusal.as_deref().filter(|_| !ended) };
     next_row_ui(ui, &prompts, &rooms, short, out);
-    keys::keys_ui(ui, &prompts, &mut view.help, out);
+    let terms = view.modifiers.terms();
+    keys::keys_ui(ui, &prompts, &terms, &mut view.help, out);
     ui.separator();
 }
 

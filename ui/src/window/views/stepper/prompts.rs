@@ -1,13 +1,14 @@
 //! The system's prompts as big buttons: the title, then one button per answer. A forbidden
 //! answer stays visible, disabled, with its reason on hover and in small text under it.
 //! Answers with a heading ("Against Goblin 1") are listed under it, in a section the GM can
-//! fold; with many headings they start folded, so a long list stays short.
+//! fold; with many headings they start folded, so a long list stays short. Where each answer
+//! stands while the question is asked is [`super::arrange`]'s.
 
+use super::arrange::Shown;
 use crate::window::Action;
 use crate::window::views::fitted;
 use eframe::egui::{self, RichText};
 use fray_app::system::{Prompt, PromptOption};
-use std::collections::{HashMap, HashSet};
 
 /// Height of an answer button: clicked all fight long, from arm's length.
 pub(super) const OPTION_HEIGHT: f32 = 40.0;
@@ -36,48 +37,38 @@ pub(super) fn prompts_ui(
         if n > 0 {
             ui.add(egui::Label::new(RichText::new(&prompt.title).size(21.0).strong()).wrap());
         }
-        let asked = asked(ui, prompt, terms);
-        let fold = Fold { prompt: &prompt.id, asked: &asked };
-        // A leftover (a foe fallen since) only where it was listed when the question was asked.
-        let shown: Vec<&PromptOption> = prompt
-            .options
-            .iter()
-            .filter(|o| !o.leftover || asked.listed.contains(&o.label))
-            .collect();
+        let asked = super::arrange::asked(ui.ctx(), prompt, terms);
+        let fold = Fold { prompt: &prompt.id, place: 0, asked: &asked };
         // The step's main answer stands beside Next, in a room with no line under it: while
         // it may be pressed, its reason ("nobody ordered yet: the order will be as listed")
         // heads the answers (refused, Next's room says why); the line stays while the
         // question does.
-        for main in shown.iter().filter(|o| o.main && asked.with_reason.contains(&o.label)) {
+        let mains = prompt.options.iter().filter(|o| o.main);
+        for main in mains.filter(|o| asked.main_with_reason.contains(&o.label)) {
             if main.enabled {
                 notes_ui(ui, main, true);
             } else {
-                notes_ui(ui, &PromptOption { reason: None, ..(*main).clone() }, true);
+                notes_ui(ui, &PromptOption { reason: None, ..main.clone() }, true);
             }
         }
         // Where its answers begin (the main answer's note is no answer to bring into view).
         let answers_top = ui.cursor().min.y;
-        let ungrouped: Vec<&PromptOption> =
-            shown.iter().copied().filter(|o| o.group.is_none() && !o.main).collect();
-        options_ui(ui, &fold, &ungrouped, out);
-        let mut groups: Vec<&str> = Vec::new();
-        for g in shown.iter().filter_map(|o| o.group.as_deref()) {
-            if !groups.contains(&g) {
-                groups.push(g);
-            }
-        }
-        for g in &groups {
-            let members: Vec<&PromptOption> =
-                shown.iter().copied().filter(|o| o.group.as_deref() == Some(*g)).collect();
-            // Named by what its first answer does, not by its words: a heading renamed with
+        let headings = asked.sections.iter().filter(|s| s.heading.is_some()).count();
+        for (place, section) in asked.sections.iter().enumerate() {
+            let fold = Fold { place, ..fold };
+            let members: Vec<&Shown> = section.options.iter().collect();
+            let Some(heading) = &section.heading else {
+                options_ui(ui, &fold, &members, out);
+                continue;
+            };
+            // Named by what its first answer did, not by its words: a heading renamed with
             // its foe ("Attack Bandit captain the Bold") stays folded or open as it was, and
             // opens nothing under the pointer.
-            let key = members.first().map(|o| format!("{:?}", o.command));
-            let members: Vec<&PromptOption> = members.into_iter().filter(|o| !o.main).collect();
-            egui::CollapsingHeader::new(heading(ui, g, ui.visuals().strong_text_color(), HEADING))
-                .id_salt(("prompt-group", &prompt.id, key))
+            let words = heading_words(ui, heading, ui.visuals().strong_text_color(), HEADING);
+            egui::CollapsingHeader::new(words)
+                .id_salt(("prompt-group", &prompt.id, &section.key))
                 // The GM's overrides are there when needed, folded away otherwise.
-                .default_open(groups.len() <= OPEN_GROUPS && !g.starts_with(GM_CALL))
+                .default_open(headings <= OPEN_GROUPS && !heading.starts_with(GM_CALL))
                 .show(ui, |ui| options_ui(ui, &fold, &members, out));
         }
         if n == 0 {
@@ -92,7 +83,7 @@ pub(super) fn prompts_ui(
 /// The words of a heading of answers, whole in its one row (a renamed foe's "Attack Grave
 /// hound the Quick" in a narrow column at 200 %): smaller when they must be, on a second row
 /// only past the least size (see [`fitted`]).
-fn heading(
+fn heading_words(
     ui: &egui::Ui,
     words: &str,
     colour: egui::Color32,
@@ -107,128 +98,75 @@ fn heading(
 /// The type of a heading of answers: its size and the least it shrinks to.
 const HEADING: (f32, f32) = (19.0, 14.0);
 
-/// A question as the window showed it when it was asked, remembered while it is the same
-/// question (its id and title, shown without a break, under the same circumstances the GM
-/// set): what the answers' rows were then, so none of them grows, shrinks or goes while the
-/// GM reads it. The same words asked again later (Harald's turn in the next round) are a
-/// new question, and so are new circumstances: the GM changed its terms.
-#[derive(Clone, Default)]
-struct Asked {
-    /// Its title.
-    title: String,
-    /// The circumstances the GM set (see `modifiers`), in words.
-    terms: String,
-    /// The pass it was last drawn in.
-    seen: u64,
-    /// The answers refused then, each with its reason: those may fold. One refused later
-    /// keeps its row, disabled, in its place: folding it then would lift the answers under
-    /// it. One in a fold refused since for another reason stays in the fold, whose words stay
-    /// those of the question as asked: a run of folded answers never breaks under the pointer.
-    refused: HashMap<String, String>,
-    /// The answers with a line of reason under them then: one given a reason later says it
-    /// on hover only, one that lost it keeps the line empty, so every row keeps its height.
-    with_reason: HashSet<String>,
-    /// The answers listed then: a leftover (a foe fallen since) keeps its row, refused; one
-    /// that was already a leftover when the question was asked is not drawn.
-    listed: HashSet<String>,
-}
-
-/// What the window remembers of `prompt` as it was asked (see [`Asked`]); the answers
-/// refused then and since allowed again no longer fold.
-fn asked(ui: &egui::Ui, prompt: &Prompt, terms: &str) -> Asked {
-    let refused: HashMap<String, String> = prompt
-        .options
-        .iter()
-        .filter(|o| !o.enabled && o.checked.is_none())
-        .filter_map(|o| Some((o.label.clone(), o.reason.clone()?)))
-        .collect();
-    let id = egui::Id::unique(("prompt-asked", &prompt.id));
-    let pass = ui.ctx().cumulative_pass_nr();
-    let same = |a: &Asked| a.title == prompt.title && a.terms == terms && a.seen + 1 >= pass;
-    match ui.data(|d| d.get_temp::<Asked>(id)) {
-        Some(mut asked) if same(&asked) => {
-            asked.seen = pass;
-            ui.data_mut(|d| d.insert_temp(id, asked.clone()));
-            asked.refused.retain(|label, _| refused.contains_key(label));
-            asked
-        }
-        _ => {
-            let now = Asked {
-                title: prompt.title.clone(),
-                terms: terms.to_owned(),
-                seen: pass,
-                refused,
-                // A toggle says its reason on hover only, ticked or not.
-                with_reason: (prompt.options.iter())
-                    .filter(|o| o.reason.is_some() && o.checked.is_none())
-                    .map(|o| o.label.clone())
-                    .collect(),
-                listed: (prompt.options.iter())
-                    .filter(|o| !o.leftover)
-                    .map(|o| o.label.clone())
-                    .collect(),
-            };
-            ui.data_mut(|d| d.insert_temp(id, now.clone()));
-            now
-        }
-    }
-}
-
-/// The answers of one prompt as drawn, and the prompt's id (the folds' ids).
+/// The answers of one prompt as drawn, and the prompt's id and the section's place (the
+/// folds' ids).
+#[derive(Clone, Copy)]
 struct Fold<'a> {
     /// The prompt's id.
     prompt: &'a str,
+    /// The place of the section drawn among the prompt's (see `arrange`).
+    place: usize,
     /// The question as it was asked.
-    asked: &'a Asked,
+    asked: &'a super::arrange::Asked,
 }
 
 /// Answers in order, each with its other ways (its variants, listed after it) as small
 /// choices inside its row; a run of forbidden answers sharing one reason ("the main action is
 /// taken") folds into one line that says so and opens on click, when they were forbidden as
 /// the question was asked.
-fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&PromptOption], out: &mut Vec<Action>) {
+fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&Shown], out: &mut Vec<Action>) {
     let prompt = fold.prompt;
-    let mut rows: Vec<(&PromptOption, Vec<&PromptOption>)> = Vec::new();
-    for o in options {
-        match (o.variant.is_some(), rows.last_mut()) {
-            (true, Some((_, variants))) => variants.push(o),
-            _ => rows.push((o, Vec::new())),
+    // Each row: its answer's place, the answer, its other ways.
+    let mut rows: Vec<Row> = Vec::new();
+    for Shown { place, option } in options.iter().copied() {
+        match (option.variant.is_some(), rows.last_mut()) {
+            (true, Some((_, _, variants))) => variants.push(option),
+            _ => rows.push((*place, option, Vec::new())),
         }
     }
-    let line = |o: &PromptOption| fold.asked.with_reason.contains(&o.label);
+    let row = |ui: &mut egui::Ui, (place, o, variants): &Row, out: &mut Vec<Action>| {
+        let keep = Keep {
+            line: fold.asked.with_reason.contains(place),
+            height: fold.asked.kept_height(*place, &o.label),
+        };
+        let height = row_ui(ui, o, variants, keep, out);
+        super::arrange::measured(ui.ctx(), prompt, *place, &o.label, height);
+    };
     let mut i = 0;
     while i < rows.len() {
-        let (first, _) = &rows[i];
         // Refused as asked and still refused, for the reason given then (a toggle is never
         // among them: it keeps its row, ticked or not).
-        let asked = |o: &PromptOption| fold.asked.refused.get(&o.label).map(String::as_str);
-        let reason = asked(first);
+        let asked = |place: &usize| fold.asked.refused.get(place).map(String::as_str);
+        let reason = asked(&rows[i].0);
         let run = rows[i..]
             .iter()
-            .take_while(|(o, _)| asked(o).is_some_and(|r| Some(r) == reason))
+            .take_while(|(place, _, _)| asked(place).is_some_and(|r| Some(r) == reason))
             .count();
         match reason {
             Some(why) if run >= FOLD_SAME_REASON => {
                 let title = format!("{run} more, not now: {why}");
                 let size = egui::TextStyle::Button.resolve(ui.style()).size;
                 let warn = ui.visuals().warn_fg_color;
-                egui::CollapsingHeader::new(heading(ui, &title, warn, (size, size - 3.0)))
-                    .id_salt(("prompt-folded", prompt, i))
+                egui::CollapsingHeader::new(heading_words(ui, &title, warn, (size, size - 3.0)))
+                    .id_salt(("prompt-folded", prompt, fold.place, i))
                     .default_open(false)
                     .show(ui, |ui| {
-                        for (o, variants) in &rows[i..i + run] {
-                            row_ui(ui, o, variants, line(o), out);
+                        for shown in &rows[i..i + run] {
+                            row(ui, shown, out);
                         }
                     });
                 i += run;
             }
             _ => {
-                row_ui(ui, rows[i].0, &rows[i].1, line(rows[i].0), out);
+                row(ui, &rows[i], out);
                 i += 1;
             }
         }
     }
 }
+
+/// One row as drawn: its answer's place (see `arrange`), the answer, its other ways.
+type Row<'a> = (usize, &'a PromptOption, Vec<&'a PromptOption>);
 
 /// Width of the button opening a row's other ways on a short window, at least.
 const OTHER_WAYS_WIDTH: f32 = 44.0;
@@ -248,39 +186,43 @@ fn other_ways_width(ui: &egui::Ui) -> f32 {
 /// One answer and its other ways: the answer's button, then the others in a wrapped line of
 /// small buttons, each named in full for a screen reader and on hover. On a short window (a
 /// high UI scale) the others are behind one button beside the answer's, so a row is as tall
-/// as its answer and the next foe's row is on the first screen too. The reason has its `line`
-/// under the answer or is said on hover only (see [`option_ui`]).
+/// as its answer and the next foe's row is on the first screen too. The row keeps what
+/// `keep` says (see [`option_ui`]). Returns the answer's button's height.
 fn row_ui(
     ui: &mut egui::Ui,
     option: &PromptOption,
     variants: &[&PromptOption],
-    line: bool,
+    keep: Keep,
     out: &mut Vec<Action>,
-) {
+) -> f32 {
     if variants.is_empty() {
-        option_ui(ui, option, line, out);
-        return;
+        return option_ui(ui, option, keep, out);
     }
     if super::is_short(ui) {
-        ui.horizontal_top(|ui| {
-            let width = ui.available_width() - other_ways_width(ui) - ui.spacing().item_spacing.x;
-            // Its words wrap within its own width, leaving the other ways their room.
-            let button = ui.scope(|ui| {
-                ui.set_max_width(width);
-                answer_button_ui(ui, option, width, out)
-            });
-            let height = button.inner.rect.height();
-            other_ways_menu_ui(ui, option, variants, height, out);
-        });
-        notes_ui(ui, option, line);
-        return;
+        let height = ui
+            .horizontal_top(|ui| {
+                let width =
+                    ui.available_width() - other_ways_width(ui) - ui.spacing().item_spacing.x;
+                // Its words wrap within its own width, leaving the other ways their room.
+                let button = ui.scope(|ui| {
+                    ui.set_max_width(width);
+                    answer_button_ui(ui, option, width, keep.height, out)
+                });
+                let height = button.inner.rect.height();
+                other_ways_menu_ui(ui, option, variants, height, out);
+                height
+            })
+            .inner;
+        notes_ui(ui, option, keep.line);
+        return height;
     }
-    option_ui(ui, option, line, out);
+    let height = option_ui(ui, option, keep, out);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("or").weak());
         variants_ui(ui, variants, out);
     });
     ui.add_space(4.0);
+    height
 }
 
 /// The button beside an answer opening its other ways as a menu (named for a screen reader
@@ -325,30 +267,47 @@ fn variants_ui(ui: &mut egui::Ui, variants: &[&PromptOption], out: &mut Vec<Acti
     }
 }
 
-/// One answer: a full-width button (its detail at its right end), then its reason and cost in
-/// small text; a toggle (see [`toggle_ui`]) when the answer is a state on or off.
-/// The reason has its `line` under the button (left empty while there is none) or is said on
-/// hover only: a row keeps the height it had when the question was asked.
-fn option_ui(ui: &mut egui::Ui, option: &PromptOption, line: bool, out: &mut Vec<Action>) {
-    if let Some(on) = option.checked {
-        toggle_ui(ui, option, on, out);
-        return;
-    }
-    answer_button_ui(ui, option, ui.available_width(), out);
-    notes_ui(ui, option, line);
+/// What an answer's row keeps of the question as asked, so it is as tall as it was: whether
+/// its reason has a line under it (see [`notes_ui`]), and, once its words changed since it
+/// was first shown (a foe renamed), the height its button stood then: the new words are cut
+/// to one line in it rather than wrapped taller, their whole said on hover.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Keep {
+    /// Its reason has its line under the button.
+    pub line: bool,
+    /// The height its button keeps, its words cut to fit.
+    pub height: Option<f32>,
 }
 
-/// An answer's button, `width` wide, named by its label; its detail at its right end.
+/// One answer: a full-width button (its detail at its right end), then its reason and cost in
+/// small text; a toggle (see [`toggle_ui`]) when the answer is a state on or off.
+/// The reason has its line under the button (left empty while there is none) or is said on
+/// hover only, and the button keeps its height (see [`Keep`]): a row keeps the height it had
+/// when the question was asked. Returns the button's height.
+fn option_ui(ui: &mut egui::Ui, option: &PromptOption, keep: Keep, out: &mut Vec<Action>) -> f32 {
+    if let Some(on) = option.checked {
+        return toggle_ui(ui, option, on, out);
+    }
+    let height = answer_button_ui(ui, option, ui.available_width(), keep.height, out).rect.height();
+    notes_ui(ui, option, keep.line);
+    height
+}
+
+/// An answer's button, `width` wide, named by its label; its detail at its right end. Kept
+/// at a `height` (see [`Keep`]), its words are cut to one line.
 fn answer_button_ui(
     ui: &mut egui::Ui,
     option: &PromptOption,
     width: f32,
+    height: Option<f32>,
     out: &mut Vec<Action>,
 ) -> egui::Response {
     let button = egui::Button::new(RichText::new(&option.label).size(19.0))
-        .wrap()
-        .min_size(egui::vec2(width, OPTION_HEIGHT));
+        .min_size(egui::vec2(width, height.unwrap_or(OPTION_HEIGHT).max(OPTION_HEIGHT)));
+    let button = if height.is_some() { button.truncate() } else { button.wrap() };
     let response = ui.add_enabled(option.enabled, with_detail(button, option));
+    // Its words cut: their whole on hover.
+    let response = if height.is_some() { response.on_hover_text(&option.label) } else { response };
     answered(ui, response, option, out)
 }
 
@@ -414,7 +373,7 @@ fn notes_ui(ui: &mut egui::Ui, option: &PromptOption, line: bool) {
 /// full-width button with a tick box before its words, lit and ticked when on; the words
 /// stay the same either way and a screen reader hears a checkbox, checked or not. Its reason
 /// is said on hover only, so its row is as tall ticked or not and nothing under it moves.
-fn toggle_ui(ui: &mut egui::Ui, option: &PromptOption, on: bool, out: &mut Vec<Action>) {
+fn toggle_ui(ui: &mut egui::Ui, option: &PromptOption, on: bool, out: &mut Vec<Action>) -> f32 {
     let tick = egui::IdSalt::new("prompt-toggle-tick");
     let words = RichText::new(&option.label).size(19.0);
     let button = egui::Button::new((egui::Atom::custom(tick, egui::vec2(18.0, 18.0)), words))
@@ -439,10 +398,12 @@ fn toggle_ui(ui: &mut egui::Ui, option: &PromptOption, on: bool, out: &mut Vec<A
             painter.add(egui::Shape::line(points, egui::Stroke::new(2.5, stroke.color)));
         }
     }
+    let height = response.rect.height();
     if with_reason_on_hover(response, option).clicked() {
         out.push(answer(option));
     }
     cost_ui(ui, option);
+    height
 }
 
 /// The button with the answer's detail ("1d12+2", "base 9") at its right end, in quieter
