@@ -128,10 +128,10 @@ pub(crate) fn done(
     let what = action.as_ref().map_or("acts".to_owned(), |a| words(ctx.enc, &c, a));
     ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     if acted {
-        ctx.ruling(R_TURN, Some(id), format!("{} {what}", c.name));
+        ctx.ruling(R_TURN, Some(id), format_args!("{} {what}", c.name));
         wounds::pay_to_act(&mut ctx, id, action.as_ref());
     } else {
-        ctx.ruling(R_TURN, Some(id), format!("{} lets the count pass", c.name));
+        ctx.ruling(R_TURN, Some(id), format_args!("{} lets the count pass", c.name));
     }
     Ok(ctx.finish())
 }

@@ -151,7 +151,7 @@ pub(crate) fn pay_to_act(ctx: &mut Ctx, id: CombatantId, action: Option<&Action>
         return;
     }
     let (name, now) = (c.name.clone(), wp(c).unwrap_or(0));
-    ctx.ruling(R_WOUNDS, Some(id), format!("{name} strains to act while down: 1 Wound Point"));
+    ctx.ruling(R_WOUNDS, Some(id), format_args!("{name} strains to act while down: 1 Wound Point"));
     own_harm(ctx, id, now, "strain");
 }
 
@@ -179,7 +179,11 @@ pub(crate) fn bleed(ctx: &mut Ctx) {
         .collect();
     for id in dying {
         let name = ctx.name(id);
-        ctx.ruling(R_WOUNDS, Some(id), format!("{name} bleeds: 1 Wound Point at the round's end"));
+        ctx.ruling(
+            R_WOUNDS,
+            Some(id),
+            format_args!("{name} bleeds: 1 Wound Point at the round's end"),
+        );
         let now = ctx.who(id).ok().and_then(wp).unwrap_or(0);
         own_harm(ctx, id, now, "bleeding");
     }
@@ -229,20 +233,24 @@ pub(crate) fn stabilize(
     }
     let tn = stabilize_tn(ctx.enc, target);
     let bonus = stat(&h, HEAL);
-    let label = format!("{}'s Heal check on {}", h.name, t.name);
-    let roll = ctx.roll(R_WOUNDS, Some(healer), &Dice::die(20).plus(bonus), &label)?;
+    let roll = ctx.roll(
+        R_WOUNDS,
+        Some(healer),
+        &Dice::die(20).plus(bonus),
+        format_args!("{}'s Heal check on {}", h.name, t.name),
+    )?;
     if roll.total >= tn {
         ctx.ruling(
             R_WOUNDS,
             Some(target),
-            format!("{} ≥ TN {tn}: {} is stabilized", roll.total, t.name),
+            format_args!("{} ≥ TN {tn}: {} is stabilized", roll.total, t.name),
         );
         ctx.condition(R_WOUNDS, target, STABILIZED);
     } else {
         ctx.ruling(
             R_WOUNDS,
             Some(target),
-            format!("{} < TN {tn}: {} is not stabilized", roll.total, t.name),
+            format_args!("{} < TN {tn}: {} is not stabilized", roll.total, t.name),
         );
     }
     Ok(ctx.finish())
@@ -266,7 +274,7 @@ pub(crate) fn spend_stress(
     if amount > stress {
         return Err(RuleError::NotAllowed(format!("{} has only {stress} Stress", c.name)));
     }
-    ctx.ruling(R_WOUNDS, Some(id), format!("{} spends {amount} Stress as Mana", c.name));
+    ctx.ruling(R_WOUNDS, Some(id), format_args!("{} spends {amount} Stress as Mana", c.name));
     ctx.set_track(R_WOUNDS, id, STRESS, stress - amount);
     Ok(ctx.finish())
 }
@@ -323,7 +331,7 @@ pub(crate) fn hazard(ctx: &mut Ctx, id: CombatantId, amount: i64, what: &str) {
     ctx.ruling(
         super::R_DAMAGE,
         Some(id),
-        format!("{name} takes {what}: {amount} − Armour {armour} = {dealt}"),
+        format_args!("{name} takes {what}: {amount} − Armour {armour} = {dealt}"),
     );
     hurt(ctx, id, dealt, what);
 }
