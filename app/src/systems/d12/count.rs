@@ -125,7 +125,12 @@ pub(crate) fn done(
     let mut ctx = Ctx::new(enc, dice);
     let c = ctx.snapshot(id)?;
     let action = action_now(ctx.enc, id).map(|d| d.action.clone());
-    let what = action.as_ref().map_or("acts".to_owned(), |a| words(ctx.enc, &c, a));
+    // The action's words take lookups of their own: only where they are read.
+    let what = match &action {
+        _ if !ctx.words_read() => String::new(),
+        Some(a) => words(ctx.enc, &c, a),
+        None => "acts".to_owned(),
+    };
     ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     if acted {
         ctx.ruling(R_TURN, Some(id), format_args!("{} {what}", c.name));

@@ -67,9 +67,10 @@ pub const OUT: &[&str] = &["fled", "surrendered"];
 
 /// Puts the conditions in line with the Wound Points (after any change to them).
 pub(crate) fn sync(ctx: &mut Ctx, id: CombatantId) {
-    let Ok(c) = ctx.who(id) else { return };
-    let now = status(c);
-    let name = c.name.clone();
+    // Shared, not copied: its name is read only where the words are.
+    let Ok(c) = ctx.snapshot(id) else { return };
+    let now = status(&c);
+    let name = &c.name;
     let had = |k: &str| c.conditions.contains(k);
     let (was_inc, was_dying, was_dead) = (had(INCAPACITATED), had(DYING), had(DEAD));
     let want = |k: &str| match k {
@@ -89,18 +90,16 @@ pub(crate) fn sync(ctx: &mut Ctx, id: CombatantId) {
         ctx.uncondition(R_WOUNDS, id, STABILIZED);
     }
     let line = match now {
-        Status::Incapacitated if !was_inc => Some(format!(
+        Status::Incapacitated if !was_inc => format_args!(
             "{name} is incapacitated: it can crawl, and anything else costs 1 Wound Point"
-        )),
-        Status::Dying if !was_dying => Some(format!(
+        ),
+        Status::Dying if !was_dying => format_args!(
             "{name} is dying: one action a turn, and 1 Wound Point lost each round's end"
-        )),
-        Status::Dead if !was_dead => Some(format!("{name} is dead")),
-        _ => None,
+        ),
+        Status::Dead if !was_dead => format_args!("{name} is dead"),
+        _ => return,
     };
-    if let Some(line) = line {
-        ctx.ruling(R_WOUNDS, Some(id), line);
-    }
+    ctx.ruling(R_WOUNDS, Some(id), line);
 }
 
 /// Wound Points lost from a wound (journaled with its type and amount); a new wound undoes a
