@@ -16,8 +16,8 @@ fn board(id: &str, file: &str) -> Encounter {
     crate::scenario::run(&path, &text).expect("the benchmark fight runs").state().board()
 }
 
-/// `value` as JSON without its words: no ruling, and no roll (in an event or kept in a
-/// procedure's state) with a label or a roller; no command number, and without what the table
+/// `value` as JSON without its words: no ruling, no roll (in an event or kept in a
+/// procedure's state) with a label or a roller, no reason for a place in the order; no command number, and without what the table
 /// keeps for the players (recent rolls and rulings, and who they have seen, which a ruling
 /// naming a foe decides).
 fn wordless(value: &impl serde::Serialize) -> serde_json::Value {
@@ -27,6 +27,10 @@ fn wordless(value: &impl serde::Serialize) -> serde_json::Value {
                 if map.contains_key("terms") && map.contains_key("total") {
                     map.remove("label");
                     map.remove("roller");
+                }
+                // A place in the turn order: its reason is words too (d12's).
+                if map.contains_key("combatants") && map.contains_key("count") {
+                    map.remove("reason");
                 }
                 map.remove("seq");
                 map.remove("table");
