@@ -261,19 +261,10 @@ pub(super) fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
         (false, true) => " (−2 charging)",
         _ => "",
     };
-    ctx.ruling(
-        R_ATTACK,
-        Some(p.attacker),
-        format_args!(
-            "{}'s {} at {}: {} {} = {total} against AC {ac}{defence}: {}",
-            a.name,
-            w.name,
-            t.name,
-            p.roll.total,
-            p.says,
-            if hit { "hit" } else { "miss" }
-        ),
-    );
+    let (at, roll, bonus) = (&t.name, p.roll.total, &p.says);
+    let verdict = if hit { "hit" } else { "miss" };
+    let says = format_args!("{roll} {bonus} = {total} against AC {ac}{defence}: {verdict}");
+    ctx.ruling(R_ATTACK, Some(p.attacker), format_args!("{}'s {} at {at}: {says}", a.name, w.name));
     // The Shock this blow deals on a miss (a Swarm's lands whatever the AC).
     let shock = w.shock().map_or(0, |s| {
         let s = if p.sure_shock { Shock { max_ac: None, ..s } } else { s };
