@@ -378,7 +378,12 @@ pub(crate) fn turn_move(
             )?;
             if tested.outcome.success {
                 let d = ctx
-                    .roll(R_MOVE, Some(foe), &Dice::die(w.die), &format!("Damage ({})", w.name))?
+                    .roll(
+                        R_MOVE,
+                        Some(foe),
+                        &Dice::die(w.die),
+                        format_args!("Damage ({})", w.name),
+                    )?
                     .total;
                 hit(&mut ctx, R_MOVE, id, d, &format!("{f}'s free attack"))?;
             }
