@@ -9,6 +9,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use fray_app::dice::SeededDice;
+use fray_app::encounter::WordsRead;
 use fray_app::simulate::autoplay::{self, Rules};
 use fray_app::simulate::odds::{self, Progress, Request};
 use fray_app::{Command, Encounter, system};
@@ -102,7 +103,9 @@ fn first_figures(c: &mut Criterion) {
 /// a copy of the board, in place, with the same dice, but no prompt built and no option
 /// weighed. However fast choosing became, a fight played through `system::handle` (as
 /// `../shared/DESIGN.md` has it: the table and the simulator never disagree on a rule) costs
-/// at least this.
+/// at least this. `rules alone` is the table's path (its rulings and roll labels written, as
+/// a replay writes them); `rules alone unread` the simulator's, where nothing reads them
+/// ([`fray_app::encounter::WordsRead`]).
 fn floor(c: &mut Criterion, id: &str, start: &Encounter, rules: &Rules) {
     let system = fray_app::systems::registry().get(id).expect("a procedure");
     let tactics = system.tactics().expect("tactics");
@@ -113,20 +116,24 @@ fn floor(c: &mut Criterion, id: &str, start: &Encounter, rules: &Rules) {
             (seed, commands.collect())
         })
         .collect();
-    let mut i = 0;
-    c.bench_function(&format!("rules alone, one {id} fight"), |b| {
-        b.iter(|| {
-            let (seed, commands) = &fights[i % fights.len()];
-            i += 1;
-            let mut enc = start.clone();
-            for (stream, command) in commands {
-                let mut dice = SeededDice::new(*seed, *stream);
-                system::handle(system, &mut enc, command.clone(), &mut dice)
-                    .expect("a command the rules took once, they take again");
-            }
-            black_box(enc)
-        })
-    });
+    let mut unread = start.clone();
+    unread.words = WordsRead(false);
+    for (name, start) in [("rules alone", start), ("rules alone unread", &unread)] {
+        let mut i = 0;
+        c.bench_function(&format!("{name}, one {id} fight"), |b| {
+            b.iter(|| {
+                let (seed, commands) = &fights[i % fights.len()];
+                i += 1;
+                let mut enc = start.clone();
+                for (stream, command) in commands {
+                    let mut dice = SeededDice::new(*seed, *stream);
+                    system::handle(system, &mut enc, command.clone(), &mut dice)
+                        .expect("a command the rules took once, they take again");
+                }
+                black_box(enc)
+            })
+        });
+    }
 }
 
 criterion_group!(benches, bench);

@@ -1,14 +1,16 @@
 //! Allocations per simulated fight, counted by dhat (issue 67): for each procedure's
 //! benchmark fight (`docs/odds/*.fray`, the fights of `cargo bench -p fray-app --bench
 //! odds`), the heap blocks and bytes one whole fight allocates, choosing included, and the
-//! same fights' commands handled again with no choosing ("rules alone"), each the mean of
-//! `FIGHTS` fights on seeds 1 to `FIGHTS`.
+//! same fights' commands handled again with no choosing ("rules alone": the table's path, its
+//! rulings and roll labels written; "unread": the simulator's, where nothing reads them), each
+//! the mean of `FIGHTS` fights on seeds 1 to `FIGHTS`.
 //!
 //! ```sh
 //! cargo run --release -p fray-app --example fight_allocations --features count-allocations
 //! ```
 
 use fray_app::dice::SeededDice;
+use fray_app::encounter::WordsRead;
 use fray_app::simulate::autoplay::{self, Rules};
 use fray_app::{Command, Encounter, system};
 
@@ -61,19 +63,23 @@ fn main() {
     fray_app::systems::registry();
     let rules = Rules::default();
     println!(
-        "{:<10} {:>8} {:>14} {:>14} {:>18} {:>18}",
+        "{:<10} {:>8} {:>14} {:>14} {:>18} {:>18} {:>14} {:>14}",
         "procedure",
         "commands",
         "fight blocks",
         "fight KiB",
         "rules-alone blocks",
-        "rules-alone KiB"
+        "rules-alone KiB",
+        "unread blocks",
+        "unread KiB"
     );
     for (id, path) in BOARDS {
         let start = board(path);
         let system = fray_app::systems::registry().get(id).expect("a procedure");
         let tactics = system.tactics().expect("tactics");
-        let (mut fight, mut alone, mut steps) = ((0, 0), (0, 0), 0);
+        let (mut fight, mut alone, mut unread, mut steps) = ((0, 0), (0, 0), (0, 0), 0);
+        let mut quiet = start.clone();
+        quiet.words = WordsRead(false);
         for seed in 1..=FIGHTS {
             let (b, n) = counted(|| {
                 std::hint::black_box(autoplay::play_fight(system, tactics, &start, seed, &rules));
@@ -85,14 +91,18 @@ fn main() {
             steps += commands.len() as u64;
             let (b, n) = counted(|| rules_alone(system, &start, &commands));
             alone = (alone.0 + b, alone.1 + n);
+            let (b, n) = counted(|| rules_alone(system, &quiet, &commands));
+            unread = (unread.0 + b, unread.1 + n);
         }
         println!(
-            "{id:<10} {:>8} {:>14} {:>14.1} {:>18} {:>18.1}",
+            "{id:<10} {:>8} {:>14} {:>14.1} {:>18} {:>18.1} {:>14} {:>14.1}",
             steps / FIGHTS,
             fight.0 / FIGHTS,
             fight.1 as f64 / FIGHTS as f64 / 1024.0,
             alone.0 / FIGHTS,
-            alone.1 as f64 / FIGHTS as f64 / 1024.0
+            alone.1 as f64 / FIGHTS as f64 / 1024.0,
+            unread.0 / FIGHTS,
+            unread.1 as f64 / FIGHTS as f64 / 1024.0
         );
     }
 }

@@ -98,6 +98,8 @@ pub struct Encounter {
     pub table: TableState,
     /// How many events were applied to this value (not part of the fight).
     pub applied: Applied,
+    /// Whether its events' words are read (not part of the fight).
+    pub words: WordsRead,
 }
 
 /// How many events were applied to an encounter since it was made or read: a handler
@@ -108,6 +110,26 @@ pub struct Encounter {
 pub struct Applied(pub u64);
 
 impl PartialEq for Applied {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// Whether the words a command writes into its events (rulings, the labels and roller names of
+/// its rolls) are read: on the table (the journal, the banner, a replay, `fray odds
+/// --show-fight`) they are; in a fight the simulator plays nothing reads them, so the rules skip
+/// them ([`crate::system::Ctx::ruling`], [`crate::system::Ctx::roll`]), rolling the same dice.
+/// Not part of the fight, like [`Applied`]: every two are equal, and it is never written.
+#[derive(Debug, Clone, Copy)]
+pub struct WordsRead(pub bool);
+
+impl Default for WordsRead {
+    fn default() -> Self {
+        WordsRead(true)
+    }
+}
+
+impl PartialEq for WordsRead {
     fn eq(&self, _: &Self) -> bool {
         true
     }
@@ -141,6 +163,7 @@ impl Encounter {
             timers: Vec::new(),
             table: TableState::default(),
             applied: Applied::default(),
+            words: WordsRead::default(),
         }
     }
 

@@ -151,6 +151,7 @@ impl TryFrom<Stored> for Encounter {
             timers: s.timers,
             table: s.table,
             applied: Default::default(),
+            words: Default::default(),
         })
     }
 }

@@ -11,7 +11,7 @@ use super::policy::{self, Look, Tactics};
 use super::stalemate;
 use crate::command::Command;
 use crate::dice::SeededDice;
-use crate::encounter::Encounter;
+use crate::encounter::{Encounter, WordsRead};
 use crate::history::History;
 use crate::ids::{CombatantId, SideId};
 use crate::system::presentation::Standing;
@@ -155,7 +155,10 @@ pub fn play_fight(
     seed: u64,
     rules: &Rules,
 ) -> FightResult {
-    let mut board = Board::Fast { enc: Box::new(start.clone()), stream: 0 };
+    let mut enc = Box::new(start.clone());
+    // Nothing reads a simulated fight's rulings or roll labels: the rules skip them.
+    enc.words = WordsRead(false);
+    let mut board = Board::Fast { enc, stream: 0 };
     drive(system, tactics, &mut board, seed, rules)
 }
 

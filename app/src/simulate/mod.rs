@@ -11,3 +11,6 @@ pub mod stats;
 pub mod stopping;
 
 pub use random_play::{Failure, Library, Report, play};
+
+#[cfg(test)]
+mod words_tests;

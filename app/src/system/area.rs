@@ -92,7 +92,7 @@ pub fn harm(
     let mut ctx = Ctx::new(enc, dice);
     let names: Vec<String> = ids.iter().map(|id| ctx.name(*id)).collect();
     let how = if each || ids.len() == 1 { "" } else { ", one roll for all" };
-    ctx.ruling(RULE, None, format!("{label} reaches {}{how}", and_list(&names)));
+    ctx.ruling(RULE, None, format_args!("{label} reaches {}{how}", and_list(&names)));
     let once = if each { None } else { Some(roll(&mut ctx, &expr, label)?) };
     for id in ids {
         let amount = match once {

@@ -4,7 +4,7 @@
 //! applied again by the caller, were half the rules' time). A command may refuse only before
 //! its first event (see [`crate::system::System::handle`]).
 
-use super::{Emitter, RuleError};
+use super::{Emitter, RuleError, Said};
 use crate::dice::{Dice, DiceSource, Roll};
 use crate::encounter::{Combatant, Encounter};
 use crate::event::{Event, EventKind};
@@ -75,27 +75,38 @@ impl<'a> Ctx<'a> {
         self.push(rule, actor, event.into());
     }
 
-    /// Emits a ruling line for the journal.
-    pub fn ruling(
-        &mut self,
-        rule: &'static str,
-        actor: Option<CombatantId>,
-        text: impl Into<String>,
-    ) {
-        self.push(rule, actor, EventKind::Ruling { text: text.into() });
+    /// Whether this fight's words are read (see [`crate::encounter::WordsRead`]).
+    pub fn words_read(&self) -> bool {
+        self.enc.words.0
     }
 
-    /// Rolls `dice` for `label` on behalf of `who`, journaling the roll.
+    /// Emits a ruling line for the journal, where the words are read. Where they are not (a
+    /// simulated fight) no event is made, but it counts as one applied: a refusal after it is
+    /// still a refusal after an event, as it is on the table.
+    pub fn ruling(&mut self, rule: &'static str, actor: Option<CombatantId>, text: impl Said) {
+        if !self.words_read() {
+            self.enc.applied.0 += 1;
+            return;
+        }
+        self.push(rule, actor, EventKind::Ruling { text: text.into_text() });
+    }
+
+    /// Rolls `dice` for `label` on behalf of `who`, journaling the roll; where the words are
+    /// not read, the roll carries neither label nor name (the same dice either way).
     pub fn roll(
         &mut self,
         rule: &'static str,
         who: Option<CombatantId>,
         dice: &Dice,
-        label: &str,
+        label: impl Said,
     ) -> Result<Arc<Roll>, RuleError> {
-        let name = who.map(|id| self.enc.name_of(id));
         // Shared by the event, the table view's recent rolls and the caller: never copied.
-        let roll = self.dice.roll_shared(dice, label, name.as_deref())?;
+        let roll = if self.words_read() {
+            let name = who.map(|id| self.enc.name_of(id));
+            label.read(|label| self.dice.roll_shared(dice, label, name.as_deref()))?
+        } else {
+            self.dice.roll_shared(dice, "", None)?
+        };
         self.push(rule, who, EventKind::Rolled { roll: roll.clone(), secret: false });
         Ok(roll)
     }
@@ -106,7 +117,7 @@ impl<'a> Ctx<'a> {
         rule: &'static str,
         who: Option<CombatantId>,
         sides: u32,
-        label: &str,
+        label: impl Said,
     ) -> Result<i64, RuleError> {
         Ok(self.roll(rule, who, &Dice::die(sides), label)?.total)
     }

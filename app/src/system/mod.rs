@@ -18,6 +18,7 @@ pub mod presentation;
 mod procedure;
 mod prompt;
 pub mod registry;
+mod said;
 pub mod schema;
 pub mod spotlight;
 mod step;
@@ -40,6 +41,7 @@ pub use procedure::{Kept, Part, Procedure};
 pub use prompt::{Prompt, PromptOption, Wording};
 pub(crate) use registry::install;
 pub use registry::{Owned, of_kind};
+pub use said::{Later, Said};
 pub use schema::{BlockSchema, FieldProblem};
 pub use step::Step;
 pub(crate) use step::steps;
@@ -221,7 +223,11 @@ pub trait Rules: Send + Sync {
         let c = ctx.who(id)?;
         let Some(track) = self.main_tracks().iter().find_map(|k| c.track(k)).cloned() else {
             let name = c.name.clone();
-            ctx.ruling("core.damage", Some(id), format!("{name} has no track {what} could harm"));
+            ctx.ruling(
+                "core.damage",
+                Some(id),
+                format_args!("{name} has no track {what} could harm"),
+            );
             return Ok(());
         };
         let to = (track.value - amount.max(0)).max(0);

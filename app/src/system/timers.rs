@@ -68,7 +68,7 @@ fn end(ctx: &mut Ctx, timer: &Timer) {
     let (id, condition) = (timer.id, timer.condition.clone());
     let words = crate::encounter::timer::timer_words(ctx.enc, &timer.until);
     let name = ctx.name(id);
-    ctx.ruling(R_TIMER, Some(id), format!("{name}'s {condition} runs out ({words})"));
+    ctx.ruling(R_TIMER, Some(id), format_args!("{name}'s {condition} runs out ({words})"));
     if ctx.enc.combatant(id).is_some_and(|c| c.conditions.contains(&condition)) {
         ctx.push(R_TIMER, Some(id), EventKind::ConditionRemoved { id, condition });
     } else {

@@ -36,7 +36,7 @@ pub(super) fn parry(
             ctx.ruling(
                 R_REACT,
                 Some(defender),
-                format!("{me}'s parry {mine} beats {foe}'s {theirs}"),
+                format_args!("{me}'s parry {mine} beats {foe}'s {theirs}"),
             );
             let blow = Blow {
                 raw: mine,
@@ -51,7 +51,7 @@ pub(super) fn parry(
             ctx.ruling(
                 R_REACT,
                 Some(defender),
-                format!("{foe}'s {theirs} beats {me}'s parry {mine}"),
+                format_args!("{foe}'s {theirs} beats {me}'s parry {mine}"),
             );
             if worst.as_ref().is_none_or(|w| theirs > w.1) {
                 worst = Some((a, theirs, weapon));
@@ -60,7 +60,7 @@ pub(super) fn parry(
             ctx.ruling(
                 R_REACT,
                 Some(defender),
-                format!("{me} and {foe} both roll {mine}: the blades ring, no harm"),
+                format_args!("{me} and {foe} both roll {mine}: the blades ring, no harm"),
             );
         }
     }
@@ -98,7 +98,7 @@ pub(super) fn sacrifice(ctx: &mut Ctx, id: CombatantId, item: &str) -> Result<()
         }
     };
     ctx.set_track(R_REACT, id, "hp", 0);
-    ctx.ruling(R_REACT, Some(id), format!("{} gives up the {name} to stop the blow", c.name));
+    ctx.ruling(R_REACT, Some(id), format_args!("{} gives up the {name} to stop the blow", c.name));
     match item {
         "shield" => ctx.set_stat(R_REACT, id, "shield", 0),
         "armor" => ctx.set_stat(R_REACT, id, "armor", 0),

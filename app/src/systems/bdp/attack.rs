@@ -205,7 +205,7 @@ pub(crate) fn tire(
                 },
             );
         }
-        ctx.ruling(R_REACT, Some(id), format!("{name} takes {amount} Fatigue ({why})"));
+        ctx.ruling(R_REACT, Some(id), format_args!("{name} takes {amount} Fatigue ({why})"));
     }
     Ok(())
 }
@@ -252,7 +252,8 @@ fn strike(
     }
     let (mut value, weapon) = best.unwrap_or((0, Weapon::unarmed()));
     if enhanced {
-        let d12 = ctx.die(R_ATTACK, Some(attacker), 12, &format!("{}'s enhanced d12", a.name))?;
+        let d12 =
+            ctx.die(R_ATTACK, Some(attacker), 12, format_args!("{}'s enhanced d12", a.name))?;
         value = if ctx.enc.flag(ENHANCED_ADDS, false) { value + d12 } else { value.max(d12) };
     }
     Ok((value, weapon))
@@ -269,7 +270,7 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
         ctx.ruling(
             R_ATTACK,
             Some(target),
-            format!("{name} pays for the stunt: the blow is enhanced"),
+            format_args!("{name} pays for the stunt: the blow is enhanced"),
         );
     }
     let mut pool = Vec::new();
@@ -308,7 +309,7 @@ fn resolve(ctx: &mut Ctx, pending: &PendingAttack, reaction: &Reaction) -> Resul
         let standing = ctx.who(target).is_ok_and(|c| !block::is_out(c));
         let foe_standing = ctx.who(*against).is_ok_and(|c| !block::is_out(c));
         if standing && foe_standing {
-            ctx.ruling(R_REACT, Some(target), format!("{name} fights back"));
+            ctx.ruling(R_REACT, Some(target), format_args!("{name} fights back"));
             let (value, weapon) = strike_back(ctx, target, *against)?;
             land(ctx, *against, &[(target, value, weapon)], false)?;
         }
@@ -326,7 +327,11 @@ pub(super) fn strike_back(
     let risky = ctx.enc.bdp().stunt_risk.contains(&at);
     if risky {
         let who = ctx.name(at);
-        ctx.ruling(R_ATTACK, Some(at), format!("{who} pays for the stunt: the blow is enhanced"));
+        ctx.ruling(
+            R_ATTACK,
+            Some(at),
+            format_args!("{who} pays for the stunt: the blow is enhanced"),
+        );
     }
     let out = strike(ctx, defender, at, Edge::Normal, &Reaction::Defend, false)?;
     if risky {
@@ -353,10 +358,14 @@ pub(super) fn land(
     };
     let who = ctx.name(*attacker);
     if pool.len() > 1 {
-        ctx.ruling(R_ATTACK, Some(*attacker), format!("{who}'s {value} is the highest and lands"));
+        ctx.ruling(
+            R_ATTACK,
+            Some(*attacker),
+            format_args!("{who}'s {value} is the highest and lands"),
+        );
     }
     if !weapon.tags.is_empty() {
-        ctx.ruling(R_ATTACK, Some(*attacker), format!("Tags: {}", weapon.tags.join(", ")));
+        ctx.ruling(R_ATTACK, Some(*attacker), format_args!("Tags: {}", weapon.tags.join(", ")));
     }
     let blow = Blow {
         raw: *value,
@@ -398,8 +407,11 @@ pub(crate) fn free_attack(
         };
         next_target(&mut ctx, pending)?;
     } else {
-        let text = format!("{} lets {} go", ctx.name(attacker), ctx.name(target));
-        ctx.ruling(R_ATTACK, Some(attacker), text);
+        ctx.ruling(
+            R_ATTACK,
+            Some(attacker),
+            format_args!("{} lets {} go", ctx.name(attacker), ctx.name(target)),
+        );
     }
     Ok(ctx.finish())
 }

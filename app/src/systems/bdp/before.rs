@@ -83,7 +83,7 @@ pub(crate) fn surprise(
         Caught::Foes => "the foes are surprised: the party gets a free round",
         Caught::Nobody => "nobody is surprised",
     };
-    ctx.ruling(R_BEFORE, None, format!("Surprise {d6}: {text}"));
+    ctx.ruling(R_BEFORE, None, format_args!("Surprise {d6}: {text}"));
     let party = |id: SideId| ctx.enc.side(id).is_some_and(|s| s.party);
     let ids: Vec<_> = ctx
         .enc
@@ -141,7 +141,7 @@ pub(crate) fn reaction(
         }
     };
     let result = reaction_table().lookup(total).map_or("?", |r| r.result);
-    ctx.ruling(R_BEFORE, None, format!("Reaction {base}{how} = {total}: {result}"));
+    ctx.ruling(R_BEFORE, None, format_args!("Reaction {base}{how} = {total}: {result}"));
     Ok(ctx.finish())
 }
 

@@ -112,7 +112,7 @@ fn at_zero(ctx: &mut Ctx, id: CombatantId, ability: &str, detachment: bool, who:
         ("dex", _) => ("unconscious", "DEX 0: out cold"),
         _ => ("unconscious", "WIL 0: out cold"),
     };
-    ctx.ruling(R_DAMAGE, Some(id), format!("{who}{why}"));
+    ctx.ruling(R_DAMAGE, Some(id), format_args!("{who}{why}"));
     ctx.condition(R_DAMAGE, id, condition);
 }
 
@@ -139,14 +139,18 @@ fn critical_save(
     detachment: bool,
 ) -> Result<(), RuleError> {
     let name = ctx.name(id);
-    let label = format!("{name}'s Critical Damage Save ({})", ability.to_uppercase());
-    let roll = ctx.roll(R_DAMAGE, Some(id), &Dice::die(20), &label)?;
+    let roll = ctx.roll(
+        R_DAMAGE,
+        Some(id),
+        &Dice::die(20),
+        format_args!("{name}'s Critical Damage Save ({})", ability.to_uppercase()),
+    )?;
     let outcome = save_under(score, &roll);
     if outcome.success {
         ctx.ruling(
             R_DAMAGE,
             Some(id),
-            format!("{name} stays in the fight ({})", outcome.describe()),
+            format_args!("{name} stays in the fight ({})", outcome.describe()),
         );
         return Ok(());
     }
@@ -157,7 +161,7 @@ fn critical_save(
         ("dex", _, _) => (Some("immobilized"), "cannot move"),
         _ => (Some("debilitated"), "mind reeling"),
     };
-    ctx.ruling(R_DAMAGE, Some(id), format!("{name}: {why} ({})", outcome.describe()));
+    ctx.ruling(R_DAMAGE, Some(id), format_args!("{name}: {why} ({})", outcome.describe()));
     match condition {
         Some(condition) => ctx.condition(R_DAMAGE, id, condition),
         None => hit_location(ctx, id)?,
@@ -170,7 +174,7 @@ fn hit_location(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
     let name = ctx.name(id);
     let d6 = ctx.enc.flag(CDS_D6, false);
     let sides = if d6 { 6 } else { 10 };
-    let roll = ctx.die(R_DAMAGE, Some(id), sides, &format!("{name}'s wound location"))?;
+    let roll = ctx.die(R_DAMAGE, Some(id), sides, format_args!("{name}'s wound location"))?;
     // The d10 bands are the text's; the d6 setting reads the same four places on a d6.
     let place = match (d6, roll) {
         (false, 1..=5) | (true, 1..=3) => "torso",
@@ -186,31 +190,31 @@ fn hit_location(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
     }
     match place {
         "torso" => {
-            let lost = ctx.die(R_DAMAGE, Some(id), 4, &format!("{name}'s torso wound"))?;
-            ctx.ruling(R_DAMAGE, Some(id), format!("Torso wound: {name} loses {lost} STR"));
+            let lost = ctx.die(R_DAMAGE, Some(id), 4, format_args!("{name}'s torso wound"))?;
+            ctx.ruling(R_DAMAGE, Some(id), format_args!("Torso wound: {name} loses {lost} STR"));
             wound(ctx, id, "str", lost, false, false)?;
         }
         "leg" => {
-            let lost = ctx.die(R_DAMAGE, Some(id), 4, &format!("{name}'s leg wound"))?;
-            ctx.ruling(R_DAMAGE, Some(id), format!("Leg wound: {name} loses {lost} DEX"));
+            let lost = ctx.die(R_DAMAGE, Some(id), 4, format_args!("{name}'s leg wound"))?;
+            ctx.ruling(R_DAMAGE, Some(id), format_args!("Leg wound: {name} loses {lost} DEX"));
             wound(ctx, id, "dex", lost, false, false)?;
         }
         "arm" => {
             ctx.ruling(
                 R_DAMAGE,
                 Some(id),
-                format!("Arm wound: {name} drops what that hand held; attacks are impaired"),
+                format_args!("Arm wound: {name} drops what that hand held; attacks are impaired"),
             );
             ctx.condition(R_DAMAGE, id, "arm wound");
         }
         _ => {
-            let fate = ctx.die(R_DAMAGE, Some(id), 6, &format!("{name}'s head wound"))?;
+            let fate = ctx.die(R_DAMAGE, Some(id), 6, format_args!("{name}'s head wound"))?;
             let (condition, text) = match fate {
                 1..=3 => ("dead", "Head wound: killed"),
                 4..=5 => ("lost an eye", "Head wound: an eye is lost"),
                 _ => ("scarred", "Head wound: a scar to remember"),
             };
-            ctx.ruling(R_DAMAGE, Some(id), format!("{text} ({name})"));
+            ctx.ruling(R_DAMAGE, Some(id), format_args!("{text} ({name})"));
             ctx.condition(R_DAMAGE, id, condition);
         }
     }

@@ -16,27 +16,31 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     if let Some((by, against)) = ctx.enc.bdp().counter
         && (by == id || against == id)
     {
-        ctx.ruling(R_TURN, Some(by), format!("{gone}: the counter-gambit chance is gone"));
+        ctx.ruling(R_TURN, Some(by), format_args!("{gone}: the counter-gambit chance is gone"));
         ctx.emit(R_TURN, Some(by), BdpEvent::CounterDone);
     }
     if let Some((caster, _)) = ctx.enc.bdp().spell.clone()
         && caster == id
     {
-        ctx.ruling(R_TURN, Some(id), format!("{gone}: the Magic Dice in hand are put away"));
+        ctx.ruling(R_TURN, Some(id), format_args!("{gone}: the Magic Dice in hand are put away"));
         ctx.emit(R_TURN, Some(id), BdpEvent::SpellDice { caster, faces: Vec::new() });
     }
     let strikes: Vec<_> =
         ctx.enc.bdp().free_attacks.iter().copied().filter(|(a, t)| *a == id || *t == id).collect();
     for (attacker, target) in strikes {
         let (a, t) = (ctx.name(attacker), ctx.name(target));
-        ctx.ruling(R_TURN, Some(attacker), format!("{gone}: {a}'s free strike at {t} is dropped"));
+        ctx.ruling(
+            R_TURN,
+            Some(attacker),
+            format_args!("{gone}: {a}'s free strike at {t} is dropped"),
+        );
         ctx.emit(R_TURN, Some(attacker), BdpEvent::FreeAttackDone { attacker, target });
     }
     let acting = ctx.enc.order.get(ctx.enc.turn.unwrap_or(usize::MAX));
     let was_acting =
         acting.is_some_and(|e| e.combatants.contains(&id)) && !ctx.enc.bdp().acted.contains(&id);
     if was_acting {
-        ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn ends"));
+        ctx.ruling(R_TURN, Some(id), format_args!("{gone}: the turn ends"));
         ctx.emit(R_TURN, Some(id), BdpEvent::Acted { id });
     }
     if left.how == Departure::Removed {
@@ -52,7 +56,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             .collect();
         for who in aimed {
             let name = ctx.name(who);
-            ctx.ruling(R_TURN, Some(who), format!("{gone}: {name}'s intention has no target"));
+            ctx.ruling(R_TURN, Some(who), format_args!("{gone}: {name}'s intention has no target"));
             ctx.emit(R_TURN, Some(who), BdpEvent::Withdrawn { id: who });
         }
         if ctx.enc.bdp().declarations.contains_key(&id) {
@@ -74,7 +78,7 @@ fn settle_blow(ctx: &mut Ctx, left: &Left, mut pending: PendingAttack) {
             ctx.ruling(
                 R_TURN,
                 Some(id),
-                format!("{gone}: the blow on {} is dropped", ctx.name(pending.target)),
+                format_args!("{gone}: the blow on {} is dropped", ctx.name(pending.target)),
             );
             ctx.emit(R_TURN, Some(id), BdpEvent::AttackDone);
             return;
@@ -82,12 +86,12 @@ fn settle_blow(ctx: &mut Ctx, left: &Left, mut pending: PendingAttack) {
         ctx.ruling(
             R_TURN,
             Some(id),
-            format!("{gone}: its part in the blow on {} is dropped", ctx.name(pending.target)),
+            format_args!("{gone}: its part in the blow on {} is dropped", ctx.name(pending.target)),
         );
     }
     pending.queue.retain(|t| *t != id);
     if pending.target == id {
-        ctx.ruling(R_TURN, Some(id), format!("{gone}: the blow misses"));
+        ctx.ruling(R_TURN, Some(id), format_args!("{gone}: the blow misses"));
         if pending.queue.is_empty() {
             ctx.emit(R_TURN, Some(id), BdpEvent::AttackDone);
             return;

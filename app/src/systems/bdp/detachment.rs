@@ -143,7 +143,7 @@ pub(crate) fn form(
     d.name = free_name(ctx.enc, &format!("{} detachment", member_base(&first.name)));
     let new = add(&mut ctx, d);
     let name = ctx.name(new);
-    ctx.ruling(R_DETACHMENT, Some(new), format!("{name} forms: {total} fighting as one"));
+    ctx.ruling(R_DETACHMENT, Some(new), format_args!("{name} forms: {total} fighting as one"));
     Ok(ctx.finish())
 }
 
@@ -177,7 +177,7 @@ pub(crate) fn split(
     ctx.ruling(
         R_DETACHMENT,
         Some(new),
-        format!("{n} leave {} and fight as {}", c.name, ctx.name(new)),
+        format_args!("{n} leave {} and fight as {}", c.name, ctx.name(new)),
     );
     Ok(ctx.finish())
 }
@@ -206,7 +206,11 @@ pub(crate) fn merge(
         EventKind::TrackMaxSet { id: into, track: "members".into(), max: total },
     );
     ctx.set_track(R_DETACHMENT, into, "members", total);
-    ctx.ruling(R_DETACHMENT, Some(into), format!("{} joins {}: {total} members", b.name, a.name));
+    ctx.ruling(
+        R_DETACHMENT,
+        Some(into),
+        format_args!("{} joins {}: {total} members", b.name, a.name),
+    );
     Ok(ctx.finish())
 }
 
@@ -237,6 +241,6 @@ pub(crate) fn dissolve(
         }
         add(&mut ctx, one);
     }
-    ctx.ruling(R_DETACHMENT, None, format!("{} breaks up into {n} fighters", c.name));
+    ctx.ruling(R_DETACHMENT, None, format_args!("{} breaks up into {n} fighters", c.name));
     Ok(ctx.finish())
 }

@@ -63,8 +63,12 @@ pub(crate) fn gambit(
         ctx.emit(R_GAMBIT, Some(attacker), BdpEvent::Acted { id: attacker });
     }
     let kind = if counter { "counter-gambit" } else { "gambit" };
-    let label = format!("{}'s {kind} ({})", a.name, weapon.name.to_lowercase());
-    let die = ctx.die(R_GAMBIT, Some(attacker), weapon.die, &label)?;
+    let die = ctx.die(
+        R_GAMBIT,
+        Some(attacker),
+        weapon.die,
+        format_args!("{}'s {kind} ({})", a.name, weapon.name.to_lowercase()),
+    )?;
     let difficulty = if die <= 3 { die } else { 0 };
     let outcome = roll_save(&mut ctx, R_GAMBIT, target, ability, 0, " against the gambit")?;
     let resisted = outcome.success && outcome.total > difficulty;
@@ -77,7 +81,7 @@ pub(crate) fn gambit(
         ctx.ruling(
             R_GAMBIT,
             Some(target),
-            format!(
+            format_args!(
                 "{} resists {}'s {kind}: rolled {} ({against}) and may answer",
                 t.name, a.name, outcome.total
             ),
@@ -91,7 +95,10 @@ pub(crate) fn gambit(
         ctx.ruling(
             R_GAMBIT,
             Some(attacker),
-            format!("{}'s {kind} works: {} rolled {} ({against})", a.name, t.name, outcome.total),
+            format_args!(
+                "{}'s {kind} works: {} rolled {} ({against})",
+                a.name, t.name, outcome.total
+            ),
         );
     }
     Ok(ctx.finish())
@@ -107,6 +114,6 @@ pub(crate) fn decline(
     };
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_GAMBIT, Some(by), BdpEvent::CounterDone);
-    ctx.ruling(R_GAMBIT, Some(by), format!("{} lets it be", ctx.name(by)));
+    ctx.ruling(R_GAMBIT, Some(by), format_args!("{} lets it be", ctx.name(by)));
     Ok(ctx.finish())
 }

@@ -76,8 +76,12 @@ pub(crate) fn cast(
     let c = enc.combatants.shared(&caster).ok_or(RuleError::UnknownCombatant(caster))?;
     let mut ctx = Ctx::new(enc, dice);
     ctx.emit(R_MAGIC, Some(caster), BdpEvent::Acted { id: caster });
-    let label = format!("{}'s Magic Dice", c.name);
-    let roll = ctx.roll(R_MAGIC, Some(caster), &Dice::pool(n, 6), &label)?;
+    let roll = ctx.roll(
+        R_MAGIC,
+        Some(caster),
+        &Dice::pool(n, 6),
+        format_args!("{}'s Magic Dice", c.name),
+    )?;
     let faces = roll.faces();
     let tiring = faces.iter().filter(|f| **f >= 4).count() as i64;
     if tiring > 0 {
@@ -91,7 +95,7 @@ pub(crate) fn cast(
         ctx.ruling(
             R_MAGIC,
             Some(caster),
-            format!("Arcane feedback: matching dice, {fb} damage{how}"),
+            format_args!("Arcane feedback: matching dice, {fb} damage{how}"),
         );
         let hp = block::track(ctx.who(caster)?, "hp").max(0);
         let to_hp = fb.min(hp);
@@ -173,7 +177,7 @@ pub(crate) fn damage(
             ctx.ruling(
                 R_MAGIC,
                 Some(t),
-                format!("{} is a detachment: only the highest die, {raw}", c.name),
+                format_args!("{} is a detachment: only the highest die, {raw}", c.name),
             );
         }
         let blow = Blow {

@@ -147,7 +147,7 @@ pub(crate) fn check(
     let group = standing(enc, side);
     let mut ctx = Ctx::new(enc, dice);
     let side_name = ctx.enc.sides[&side].name.clone();
-    ctx.ruling(R_MORALE, None, format!("Morale of {side_name}: {}", reasons(ctx.enc, side)));
+    ctx.ruling(R_MORALE, None, format_args!("Morale of {side_name}: {}", reasons(ctx.enc, side)));
     settle(&mut ctx, side);
     match leader {
         Some(l) => {
@@ -157,13 +157,13 @@ pub(crate) fn check(
                 ctx.ruling(
                     R_MORALE,
                     Some(l),
-                    format!("{lname} holds them together ({})", outcome.describe()),
+                    format_args!("{lname} holds them together ({})", outcome.describe()),
                 );
             } else {
                 ctx.ruling(
                     R_MORALE,
                     Some(l),
-                    format!("{lname} cannot hold them: {condition} ({})", outcome.describe()),
+                    format_args!("{lname} cannot hold them: {condition} ({})", outcome.describe()),
                 );
                 for id in group {
                     ctx.condition(R_MORALE, id, condition);
@@ -178,13 +178,13 @@ pub(crate) fn check(
                     ctx.ruling(
                         R_MORALE,
                         Some(id),
-                        format!("{name} stands firm ({})", outcome.describe()),
+                        format_args!("{name} stands firm ({})", outcome.describe()),
                     );
                 } else {
                     ctx.ruling(
                         R_MORALE,
                         Some(id),
-                        format!("{name} breaks: {condition} ({})", outcome.describe()),
+                        format_args!("{name} breaks: {condition} ({})", outcome.describe()),
                     );
                     ctx.condition(R_MORALE, id, condition);
                 }
@@ -209,7 +209,7 @@ pub(crate) fn skip(
     ctx.ruling(
         R_MORALE,
         None,
-        format!("No morale check for {name} ({why}): the GM rules they hold"),
+        format_args!("No morale check for {name} ({why}): the GM rules they hold"),
     );
     Ok(ctx.finish())
 }

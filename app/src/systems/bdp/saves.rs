@@ -26,8 +26,12 @@ pub(crate) fn roll_save(
 ) -> Result<CheckOutcome, RuleError> {
     let c = ctx.snapshot(id)?;
     let score = block::track(&c, ability.track()) + modifier;
-    let label = format!("{}'s {} save{why}", c.name, ability.label());
-    let roll = ctx.roll(rule, Some(id), &Dice::die(20), &label)?;
+    let roll = ctx.roll(
+        rule,
+        Some(id),
+        &Dice::die(20),
+        format_args!("{}'s {} save{why}", c.name, ability.label()),
+    )?;
     Ok(save_under(score, &roll))
 }
 
@@ -73,7 +77,7 @@ pub(crate) fn save(
     let outcome = roll_save(&mut ctx, R_SAVE, id, ability, modifier, "")?;
     let name = ctx.name(id);
     let word = if outcome.success { "passes" } else { "fails" };
-    ctx.ruling(R_SAVE, Some(id), format!("{name} {word} ({})", outcome.describe()));
+    ctx.ruling(R_SAVE, Some(id), format_args!("{name} {word} ({})", outcome.describe()));
     Ok(ctx.finish())
 }
 
@@ -88,13 +92,13 @@ pub(crate) fn hurt(
 ) -> Result<Vec<Event>, RuleError> {
     let c = enc.combatants.shared(&target).ok_or(RuleError::UnknownCombatant(target))?;
     let mut ctx = Ctx::new(enc, dice);
-    let label = format!("Damage to {}", c.name);
-    let raw = ctx.roll(R_SAVE, Some(target), expr, &label)?.total.max(0);
+    let raw =
+        ctx.roll(R_SAVE, Some(target), expr, format_args!("Damage to {}", c.name))?.total.max(0);
     if to_str {
         // A detachment's body is its will: what reaches "STR" reaches its WIL.
         let ability = if super::block::BdpBlock::of(&c)?.detachment { "wil" } else { "str" };
         let name = ability.to_uppercase();
-        ctx.ruling(R_SAVE, Some(target), format!("{} takes {raw} to {name}", c.name));
+        ctx.ruling(R_SAVE, Some(target), format_args!("{} takes {raw} to {name}", c.name));
         if raw > 0 {
             wound(&mut ctx, target, ability, raw, save, false)?;
         }
@@ -132,14 +136,14 @@ pub(crate) fn retreat(
     ctx.emit(R_SAVE, Some(id), BdpEvent::Acted { id });
     let outcome = roll_save(&mut ctx, R_SAVE, id, Ability::Dex, 0, " (retreat)")?;
     if outcome.success {
-        ctx.ruling(R_SAVE, Some(id), format!("{} gets away ({})", c.name, outcome.describe()));
+        ctx.ruling(R_SAVE, Some(id), format_args!("{} gets away ({})", c.name, outcome.describe()));
         ctx.push(R_SAVE, Some(id), EventKind::Moved { id, from: c.zone, to: None });
         ctx.condition(R_SAVE, id, "fled");
     } else {
         ctx.ruling(
             R_SAVE,
             Some(id),
-            format!("{} cannot break away ({})", c.name, outcome.describe()),
+            format_args!("{} cannot break away ({})", c.name, outcome.describe()),
         );
     }
     Ok(ctx.finish())

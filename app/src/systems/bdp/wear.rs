@@ -41,7 +41,7 @@ pub(super) fn after_roll(
         return Ok(());
     };
     let who = ctx.name(attacker);
-    ctx.ruling(R_ATTACK, Some(attacker), format!("{who}'s {}: {why}", weapon.name));
+    ctx.ruling(R_ATTACK, Some(attacker), format_args!("{who}'s {}: {why}", weapon.name));
     ctx.emit(
         R_ATTACK,
         Some(attacker),

@@ -87,7 +87,7 @@ pub(crate) fn attack(
     ctx.ruling(
         R_ATTACK,
         Some(attacker),
-        format!(
+        format_args!(
             "{} against Defense {defense}{full_note}: {}",
             roll.total,
             if hit { "a hit" } else { "a miss" }
@@ -121,20 +121,33 @@ pub(crate) fn damage(
     let t = ctx.snapshot(target)?;
     let w = weapon(&a, wi)?;
     ctx.emit(R_DAMAGE, Some(attacker), D12Event::Settled);
-    let label = format!("{}'s {} damage", a.name, w.name);
-    let roll = ctx.roll(R_DAMAGE, Some(attacker), &w.damage, &label)?;
+    let roll = ctx.roll(
+        R_DAMAGE,
+        Some(attacker),
+        &w.damage,
+        format_args!("{}'s {} damage", a.name, w.name),
+    )?;
     let armour = stat(&t, ARMOUR).max(0);
     let raw = if critical { roll.total * w.crit } else { roll.total };
     let dealt = (raw - armour).max(0);
-    let sum = if critical {
-        format!(
-            "a critical hit: {} × {} = {raw}, − Armour {armour} = {dealt}, all to Wound Points",
-            roll.total, w.crit
-        )
+    if critical {
+        let (name, total, crit) = (&t.name, roll.total, w.crit);
+        ctx.ruling(
+            R_DAMAGE,
+            Some(target),
+            format_args!(
+                "{name} takes a critical hit: {total} × {crit} = {raw}, − Armour {armour} = \
+                 {dealt}, all to Wound Points"
+            ),
+        );
     } else {
-        format!("{raw} − Armour {armour} = {dealt}")
-    };
-    ctx.ruling(R_DAMAGE, Some(target), format!("{} takes {sum}", t.name));
+        let name = &t.name;
+        ctx.ruling(
+            R_DAMAGE,
+            Some(target),
+            format_args!("{name} takes {raw} − Armour {armour} = {dealt}"),
+        );
+    }
     let lost = if critical {
         // A critical hit skips Stress: all of it goes to the body.
         let wound = Wound {
@@ -155,7 +168,7 @@ pub(crate) fn damage(
     );
     if riposte_waits && !ctx.who(target).is_ok_and(wounds::is_up) {
         ctx.emit(R_ATTACK, Some(target), D12Event::Settled);
-        ctx.ruling(R_ATTACK, Some(target), format!("{} is down: no riposte", t.name));
+        ctx.ruling(R_ATTACK, Some(target), format_args!("{} is down: no riposte", t.name));
     }
     if critical && dealt > 0 {
         injury::chance(&mut ctx, attacker, target, &w, dealt)?;

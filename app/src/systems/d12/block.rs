@@ -194,7 +194,8 @@ pub fn roll_stress(
         let c = ctx.snapshot(id)?;
         let Ok(Some(hd)) = D12Block::of(&c).map(|b| b.hd.clone()) else { continue };
         let expr = stress_dice(&hd, stat(&c, STR_MOD));
-        let roll = ctx.roll(R_STRESS, Some(id), &expr, &format!("{}'s maximum Stress", c.name))?;
+        let roll =
+            ctx.roll(R_STRESS, Some(id), &expr, format_args!("{}'s maximum Stress", c.name))?;
         let max = roll.total.max(0);
         ctx.push(R_STRESS, Some(id), EventKind::TrackMaxSet { id, track: STRESS.into(), max });
         ctx.set_track(R_STRESS, id, STRESS, max);

@@ -2,11 +2,11 @@
 //! acts on at the current count, who may act there now, and letting a count pass.
 
 use super::declare::words;
-use super::model::{D12Event, Declared};
+use super::model::{Action, D12Event, Declared};
 use super::wounds::{self, Status, status};
 use super::{R_TURN, Step};
 use crate::dice::DiceSource;
-use crate::encounter::{Encounter, OrderEntry};
+use crate::encounter::{Combatant, Encounter, OrderEntry};
 use crate::event::Event;
 use crate::ids::CombatantId;
 use crate::system::Step as _;
@@ -29,25 +29,31 @@ pub fn action_now(enc: &Encounter, id: CombatantId) -> Option<&Declared> {
 }
 
 /// The round's order: every declared count and every late action due, lowest first; equal
-/// counts share a place (they act at once).
+/// counts share a place (they act at once). Each place's reason is words: where they are not
+/// read (a simulated fight, [`crate::encounter::WordsRead`]) it is left empty.
 pub fn plan(enc: &Encounter) -> Vec<OrderEntry> {
+    let read = enc.words.0;
+    let said =
+        |c: &Combatant, action: &Action| if read { words(enc, c, action) } else { String::new() };
     let mut by_count: BTreeMap<i64, Vec<(CombatantId, String)>> = BTreeMap::new();
     for (id, d) in enc.d12().declared.iter() {
         if d.missed {
             continue;
         }
         let Some(c) = enc.combatant(*id) else { continue };
-        by_count.entry(d.count).or_default().push((*id, words(enc, c, &d.action)));
+        by_count.entry(d.count).or_default().push((*id, said(c, &d.action)));
     }
     for (id, d) in enc.d12().late_now.iter() {
         let Some(c) = enc.combatant(*id) else { continue };
-        let w = format!("late: {}", words(enc, c, &d.action));
+        let w = if read { format!("late: {}", said(c, &d.action)) } else { String::new() };
         by_count.entry(d.count).or_default().push((*id, w));
     }
     by_count
         .into_iter()
         .map(|(count, list)| {
-            let reason = if list.len() == 1 {
+            let reason = if !read {
+                String::new()
+            } else if list.len() == 1 {
                 list[0].1.clone()
             } else {
                 list.iter()
@@ -125,13 +131,18 @@ pub(crate) fn done(
     let mut ctx = Ctx::new(enc, dice);
     let c = ctx.snapshot(id)?;
     let action = action_now(ctx.enc, id).map(|d| d.action.clone());
-    let what = action.as_ref().map_or("acts".to_owned(), |a| words(ctx.enc, &c, a));
+    // The action's words take lookups of their own: only where they are read.
+    let what = match &action {
+        _ if !ctx.words_read() => String::new(),
+        Some(a) => words(ctx.enc, &c, a),
+        None => "acts".to_owned(),
+    };
     ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     if acted {
-        ctx.ruling(R_TURN, Some(id), format!("{} {what}", c.name));
+        ctx.ruling(R_TURN, Some(id), format_args!("{} {what}", c.name));
         wounds::pay_to_act(&mut ctx, id, action.as_ref());
     } else {
-        ctx.ruling(R_TURN, Some(id), format!("{} lets the count pass", c.name));
+        ctx.ruling(R_TURN, Some(id), format_args!("{} lets the count pass", c.name));
     }
     Ok(ctx.finish())
 }

@@ -213,7 +213,7 @@ pub(crate) fn declare(
         ctx.ruling(
             R_DECLARE,
             Some(id),
-            format!(
+            format_args!(
                 "{}'s count {count} has passed (the round is at {}): it acts next round at {} \
                  and again at its own count",
                 c.name,
@@ -255,7 +255,10 @@ pub(crate) fn change(
     ctx.ruling(
         R_DECLARE,
         Some(id),
-        format!("The GM changes {}'s action: {was} → {now} (count {} stays)", c.name, before.count),
+        format_args!(
+            "The GM changes {}'s action: {was} → {now} (count {} stays)",
+            c.name, before.count
+        ),
     );
     if before.action == Action::FullDefense && action != Action::FullDefense {
         ctx.uncondition(R_DECLARE, id, FULL_DEFENSE);

@@ -30,12 +30,12 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             }
             _ => continue,
         };
-        ctx.ruling(R_TURN, Some(id), format!("{gone}: {what}"));
+        ctx.ruling(R_TURN, Some(id), format_args!("{gone}: {what}"));
         ctx.emit(R_TURN, Some(p.actor()), D12Event::Dropped { index });
     }
     let acting = ctx.enc.acting().contains(&id);
     if acting && !ctx.enc.d12().acted.contains(&id) {
-        ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn at this count ends"));
+        ctx.ruling(R_TURN, Some(id), format_args!("{gone}: the turn at this count ends"));
         ctx.emit(R_TURN, Some(id), D12Event::Acted { id });
     }
     let d = &ctx.enc.d12();

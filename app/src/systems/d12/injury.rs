@@ -34,13 +34,21 @@ pub(crate) fn chance(
     dealt: i64,
 ) -> Result<(), RuleError> {
     let name = ctx.name(target);
-    let label = format!("combat injury chance for {name}");
-    let roll = ctx.roll(R_INJURY, Some(attacker), &Dice::parse("d%").expect("valid"), &label)?;
+    let roll = ctx.roll(
+        R_INJURY,
+        Some(attacker),
+        &Dice::parse("d%").expect("valid"),
+        format_args!("combat injury chance for {name}"),
+    )?;
     if roll.total > dealt {
-        ctx.ruling(R_INJURY, Some(target), format!("{} > {dealt}: no combat injury", roll.total));
+        ctx.ruling(
+            R_INJURY,
+            Some(target),
+            format_args!("{} > {dealt}: no combat injury", roll.total),
+        );
         return Ok(());
     }
-    ctx.ruling(R_INJURY, Some(target), format!("{} ≤ {dealt}: a combat injury", roll.total));
+    ctx.ruling(R_INJURY, Some(target), format_args!("{} ≤ {dealt}: a combat injury", roll.total));
     let types: Vec<String> =
         if w.types.is_empty() { vec!["untyped".into()] } else { w.types.clone() };
     if let [only] = types.as_slice()
@@ -93,13 +101,17 @@ struct AbilityDamage {
 /// Rolls on `table` for `target` and applies the row.
 fn on_table(ctx: &mut Ctx, target: CombatantId, table: &EncounterTable) -> Result<(), RuleError> {
     let name = ctx.name(target);
-    let label = format!("{name}'s injury ({})", table.table.name);
-    let roll = ctx.roll(R_INJURY, Some(target), &table.table.dice, &label)?;
+    let roll = ctx.roll(
+        R_INJURY,
+        Some(target),
+        &table.table.dice,
+        format_args!("{name}'s injury ({})", table.table.name),
+    )?;
     let Some(row) = table.table.lookup(roll.total).cloned() else {
         ctx.ruling(
             R_INJURY,
             Some(target),
-            format!("{} has no row for {}: the GM decides", table.table.name, roll.total),
+            format_args!("{} has no row for {}: the GM decides", table.table.name, roll.total),
         );
         return Ok(());
     };
@@ -120,12 +132,18 @@ fn apply(ctx: &mut Ctx, target: CombatantId, row: &TableRow<Effect>) -> Result<(
         .injury
         .clone()
         .unwrap_or_else(|| effect.text.split(':').next().unwrap_or(&effect.text).trim().to_owned());
-    ctx.ruling(R_INJURY, Some(target), format!("{name}: {}", effect.text));
+    ctx.ruling(R_INJURY, Some(target), format_args!("{name}: {}", effect.text));
     ctx.emit(R_INJURY, Some(target), D12Event::Injured { id: target, injury: injury.clone() });
     ctx.condition(R_INJURY, target, &injury.to_lowercase());
     for d in &s.damage {
-        let label = format!("{name}'s {} damage ({injury})", abilities(&d.abilities));
-        let total = ctx.roll(R_INJURY, Some(target), &d.dice, &label)?.total;
+        let total = ctx
+            .roll(
+                R_INJURY,
+                Some(target),
+                &d.dice,
+                format_args!("{name}'s {} damage ({injury})", abilities(&d.abilities)),
+            )?
+            .total;
         for ability in &d.abilities {
             let key = format!("{} damage", ability.to_lowercase());
             let had = ctx.who(target)?.stat(&key).unwrap_or(0);
@@ -136,7 +154,8 @@ fn apply(ctx: &mut Ctx, target: CombatantId, row: &TableRow<Effect>) -> Result<(
         ctx.condition(R_INJURY, target, k);
     }
     if let Some(limb) = &s.limb {
-        let side = ctx.die(R_INJURY, Some(target), 4, &format!("{name}'s {limb}: main or off"))?;
+        let side =
+            ctx.die(R_INJURY, Some(target), 4, format_args!("{name}'s {limb}: main or off"))?;
         let which = if side <= 2 { "main" } else { "off" };
         ctx.condition(R_INJURY, target, &format!("{which} {limb} useless"));
     }

@@ -83,20 +83,28 @@ pub(crate) fn check(
         ctx.ruling(
             R_MORALE,
             Some(id),
-            format!("{} ({}): the outcome is plain to it, morale fails", c.name, trigger.label()),
+            format_args!(
+                "{} ({}): the outcome is plain to it, morale fails",
+                c.name,
+                trigger.label()
+            ),
         );
         false
     } else {
         let (dice, tn) = numbers(ctx.enc, &c);
         let n = allies(ctx.enc, &c);
-        let label = format!(
-            "{}'s morale (INS {:+}, HD {}, {n} {})",
-            c.name,
-            stat(&c, INS_MOD),
-            stat(&c, HD),
-            if n == 1 { "ally" } else { "allies" }
-        );
-        let roll = ctx.roll(R_MORALE, Some(id), &dice, &label)?;
+        let roll = ctx.roll(
+            R_MORALE,
+            Some(id),
+            &dice,
+            format_args!(
+                "{}'s morale (INS {:+}, HD {}, {n} {})",
+                c.name,
+                stat(&c, INS_MOD),
+                stat(&c, HD),
+                if n == 1 { "ally" } else { "allies" }
+            ),
+        )?;
         let passed = roll.total >= tn;
         let against = match trigger {
             Trigger::Intimidated => format!("the Intimidation result {tn}"),
@@ -105,7 +113,7 @@ pub(crate) fn check(
         ctx.ruling(
             R_MORALE,
             Some(id),
-            format!(
+            format_args!(
                 "{} ({}): {} against {against}: {}",
                 c.name,
                 trigger.label(),
@@ -131,7 +139,11 @@ pub(crate) fn skip(
     let trigger = due_for(enc, id)?;
     let mut ctx = Ctx::new(enc, dice);
     let name = ctx.name(id);
-    ctx.ruling(R_MORALE, Some(id), format!("{name} ({}): no check, the GM rules", trigger.label()));
+    ctx.ruling(
+        R_MORALE,
+        Some(id),
+        format_args!("{name} ({}): no check, the GM rules", trigger.label()),
+    );
     ctx.emit(R_MORALE, Some(id), D12Event::MoraleSettled { id });
     Ok(ctx.finish())
 }
@@ -156,14 +168,18 @@ pub(crate) fn intimidate(
     if status(&t) == Status::Dead {
         return Err(RuleError::NotAllowed(format!("{} is dead", t.name)));
     }
-    let label = format!("{}'s Intimidation of {}", b.name, t.name);
     let dice = Dice::die(20).plus(stat(&b, INTIMIDATE));
-    let roll = ctx.roll(R_MORALE, Some(by), &dice, &label)?;
+    let roll = ctx.roll(
+        R_MORALE,
+        Some(by),
+        &dice,
+        format_args!("{}'s Intimidation of {}", b.name, t.name),
+    )?;
     ctx.emit(R_MORALE, Some(target), D12Event::Intimidated { id: target, result: roll.total });
     ctx.ruling(
         R_MORALE,
         Some(target),
-        format!("{} checks morale at the round's end against {}", t.name, roll.total),
+        format_args!("{} checks morale at the round's end against {}", t.name, roll.total),
     );
     Ok(ctx.finish())
 }

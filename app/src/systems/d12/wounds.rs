@@ -67,9 +67,10 @@ pub const OUT: &[&str] = &["fled", "surrendered"];
 
 /// Puts the conditions in line with the Wound Points (after any change to them).
 pub(crate) fn sync(ctx: &mut Ctx, id: CombatantId) {
-    let Ok(c) = ctx.who(id) else { return };
-    let now = status(c);
-    let name = c.name.clone();
+    // Shared, not copied: its name is read only where the words are.
+    let Ok(c) = ctx.snapshot(id) else { return };
+    let now = status(&c);
+    let name = &c.name;
     let had = |k: &str| c.conditions.contains(k);
     let (was_inc, was_dying, was_dead) = (had(INCAPACITATED), had(DYING), had(DEAD));
     let want = |k: &str| match k {
@@ -89,18 +90,16 @@ pub(crate) fn sync(ctx: &mut Ctx, id: CombatantId) {
         ctx.uncondition(R_WOUNDS, id, STABILIZED);
     }
     let line = match now {
-        Status::Incapacitated if !was_inc => Some(format!(
+        Status::Incapacitated if !was_inc => format_args!(
             "{name} is incapacitated: it can crawl, and anything else costs 1 Wound Point"
-        )),
-        Status::Dying if !was_dying => Some(format!(
+        ),
+        Status::Dying if !was_dying => format_args!(
             "{name} is dying: one action a turn, and 1 Wound Point lost each round's end"
-        )),
-        Status::Dead if !was_dead => Some(format!("{name} is dead")),
-        _ => None,
+        ),
+        Status::Dead if !was_dead => format_args!("{name} is dead"),
+        _ => return,
     };
-    if let Some(line) = line {
-        ctx.ruling(R_WOUNDS, Some(id), line);
-    }
+    ctx.ruling(R_WOUNDS, Some(id), line);
 }
 
 /// Wound Points lost from a wound (journaled with its type and amount); a new wound undoes a
@@ -151,7 +150,7 @@ pub(crate) fn pay_to_act(ctx: &mut Ctx, id: CombatantId, action: Option<&Action>
         return;
     }
     let (name, now) = (c.name.clone(), wp(c).unwrap_or(0));
-    ctx.ruling(R_WOUNDS, Some(id), format!("{name} strains to act while down: 1 Wound Point"));
+    ctx.ruling(R_WOUNDS, Some(id), format_args!("{name} strains to act while down: 1 Wound Point"));
     own_harm(ctx, id, now, "strain");
 }
 
@@ -179,7 +178,11 @@ pub(crate) fn bleed(ctx: &mut Ctx) {
         .collect();
     for id in dying {
         let name = ctx.name(id);
-        ctx.ruling(R_WOUNDS, Some(id), format!("{name} bleeds: 1 Wound Point at the round's end"));
+        ctx.ruling(
+            R_WOUNDS,
+            Some(id),
+            format_args!("{name} bleeds: 1 Wound Point at the round's end"),
+        );
         let now = ctx.who(id).ok().and_then(wp).unwrap_or(0);
         own_harm(ctx, id, now, "bleeding");
     }
@@ -229,20 +232,24 @@ pub(crate) fn stabilize(
     }
     let tn = stabilize_tn(ctx.enc, target);
     let bonus = stat(&h, HEAL);
-    let label = format!("{}'s Heal check on {}", h.name, t.name);
-    let roll = ctx.roll(R_WOUNDS, Some(healer), &Dice::die(20).plus(bonus), &label)?;
+    let roll = ctx.roll(
+        R_WOUNDS,
+        Some(healer),
+        &Dice::die(20).plus(bonus),
+        format_args!("{}'s Heal check on {}", h.name, t.name),
+    )?;
     if roll.total >= tn {
         ctx.ruling(
             R_WOUNDS,
             Some(target),
-            format!("{} ≥ TN {tn}: {} is stabilized", roll.total, t.name),
+            format_args!("{} ≥ TN {tn}: {} is stabilized", roll.total, t.name),
         );
         ctx.condition(R_WOUNDS, target, STABILIZED);
     } else {
         ctx.ruling(
             R_WOUNDS,
             Some(target),
-            format!("{} < TN {tn}: {} is not stabilized", roll.total, t.name),
+            format_args!("{} < TN {tn}: {} is not stabilized", roll.total, t.name),
         );
     }
     Ok(ctx.finish())
@@ -266,7 +273,7 @@ pub(crate) fn spend_stress(
     if amount > stress {
         return Err(RuleError::NotAllowed(format!("{} has only {stress} Stress", c.name)));
     }
-    ctx.ruling(R_WOUNDS, Some(id), format!("{} spends {amount} Stress as Mana", c.name));
+    ctx.ruling(R_WOUNDS, Some(id), format_args!("{} spends {amount} Stress as Mana", c.name));
     ctx.set_track(R_WOUNDS, id, STRESS, stress - amount);
     Ok(ctx.finish())
 }
@@ -323,7 +330,7 @@ pub(crate) fn hazard(ctx: &mut Ctx, id: CombatantId, amount: i64, what: &str) {
     ctx.ruling(
         super::R_DAMAGE,
         Some(id),
-        format!("{name} takes {what}: {amount} − Armour {armour} = {dealt}"),
+        format_args!("{name} takes {what}: {amount} − Armour {armour} = {dealt}"),
     );
     hurt(ctx, id, dealt, what);
 }

@@ -164,21 +164,21 @@ pub(crate) fn attack(
     }
     let mut best = 0;
     for (_, w) in &arms {
-        let d = ctx.die(R_ATTACK, Some(attacker), w.die, &format!("Damage ({})", w.name))?;
+        let d = ctx.die(R_ATTACK, Some(attacker), w.die, format_args!("Damage ({})", w.name))?;
         best = best.max(d);
     }
     if arms.len() == 2 {
         ctx.ruling(
             R_ATTACK,
             Some(attacker),
-            format!("two weapons: the higher die, {best}, counts"),
+            format_args!("two weapons: the higher die, {best}, counts"),
         );
     }
     if tested.twenty {
         ctx.ruling(
             R_ATTACK,
             Some(attacker),
-            format!("natural 20: damage doubled, {best} → {}", best * 2),
+            format_args!("natural 20: damage doubled, {best} → {}", best * 2),
         );
         best *= 2;
     }
@@ -189,7 +189,7 @@ pub(crate) fn attack(
 /// A natural 1 attacking: one more usage on the weapon; spent at its maximum.
 fn mark_usage(ctx: &mut Ctx, a: &Combatant, index: usize, w: &Weapon) {
     let usages = super::block::usages(ctx.enc, a, index) + 1;
-    ctx.ruling(R_ATTACK, Some(a.id), format!("natural 1: the {} marks a usage", w.name));
+    ctx.ruling(R_ATTACK, Some(a.id), format_args!("natural 1: the {} marks a usage", w.name));
     ctx.emit(R_ATTACK, Some(a.id), Dr12Event::Usage { id: a.id, weapon: index, usages });
 }
 
@@ -209,13 +209,16 @@ pub(crate) fn defend(
     let tested = test(&mut ctx, R_ATTACK, p.target, DEX, Advantage::Normal, &what)?;
     if !tested.outcome.success {
         let mut damage =
-            ctx.die(R_ATTACK, Some(p.attacker), w.die, &format!("Damage ({})", w.name))?;
+            ctx.die(R_ATTACK, Some(p.attacker), w.die, format_args!("Damage ({})", w.name))?;
         if tested.one {
             let t = ctx.name(p.target);
             ctx.ruling(
                 R_ATTACK,
                 Some(p.target),
-                format!("natural 1 on the defence: {t} takes double, {damage} → {}", damage * 2),
+                format_args!(
+                    "natural 1 on the defence: {t} takes double, {damage} → {}",
+                    damage * 2
+                ),
             );
             damage *= 2;
         }
@@ -234,11 +237,11 @@ fn release(ctx: &mut Ctx) -> Result<(), RuleError> {
     ctx.emit(R_MOVE, Some(id), Dr12Event::Released);
     let Some(c) = ctx.enc.combatant(id).cloned() else { return Ok(()) };
     if is_out(&c) {
-        ctx.ruling(R_MOVE, Some(id), format!("{} falls before leaving", c.name));
+        ctx.ruling(R_MOVE, Some(id), format_args!("{} falls before leaving", c.name));
         return Ok(());
     }
     if check_room(ctx.enc, to, 1, Some(id)).is_err() {
-        ctx.ruling(R_MOVE, Some(id), format!("{} finds no room and stays", c.name));
+        ctx.ruling(R_MOVE, Some(id), format_args!("{} finds no room and stays", c.name));
         return Ok(());
     }
     ctx.push(R_MOVE, Some(id), EventKind::Moved { id, from: c.zone, to: Some(to) });
@@ -337,7 +340,7 @@ pub(crate) fn turn_move(
         ctx.ruling(
             R_MOVE,
             Some(id),
-            format!("{} surprised: no free attack on {name} in round 1", napping.join(", ")),
+            format_args!("{} surprised: no free attack on {name} in round 1", napping.join(", ")),
         );
     }
     if foes.is_empty() {
@@ -349,14 +352,14 @@ pub(crate) fn turn_move(
     ctx.ruling(
         R_MOVE,
         Some(id),
-        format!("{name} leaves while a foe is Close: a free attack first"),
+        format_args!("{name} leaves while a foe is Close: a free attack first"),
     );
     ctx.emit(R_MOVE, Some(id), Dr12Event::Held { id, to });
     let pc_defends = ctx.enc.choice(FREE_ATTACK, PC_DEFENDS) != ENEMY_TESTS;
     for foe in foes {
         let Some(w) = weapon(&ctx.enc.combatants[&foe], 0).ok() else {
             let f = ctx.name(foe);
-            ctx.ruling(R_MOVE, Some(foe), format!("{f} has nothing to strike with"));
+            ctx.ruling(R_MOVE, Some(foe), format_args!("{f} has nothing to strike with"));
             continue;
         };
         if pc_defends {
@@ -375,7 +378,12 @@ pub(crate) fn turn_move(
             )?;
             if tested.outcome.success {
                 let d = ctx
-                    .roll(R_MOVE, Some(foe), &Dice::die(w.die), &format!("Damage ({})", w.name))?
+                    .roll(
+                        R_MOVE,
+                        Some(foe),
+                        &Dice::die(w.die),
+                        format_args!("Damage ({})", w.name),
+                    )?
                     .total;
                 hit(&mut ctx, R_MOVE, id, d, &format!("{f}'s free attack"))?;
             }

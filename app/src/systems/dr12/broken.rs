@@ -26,7 +26,7 @@ pub(super) fn applies(ctx: &Ctx, id: CombatantId) -> bool {
 /// The character `id` has just dropped to 0 HP: the Broken table's d4, and what it says.
 pub(super) fn roll(ctx: &mut Ctx, rule: &'static str, id: CombatantId) -> Result<(), RuleError> {
     let name = ctx.name(id);
-    let result = ctx.die(rule, Some(id), 4, &format!("{name}: the Broken table"))?;
+    let result = ctx.die(rule, Some(id), 4, format_args!("{name}: the Broken table"))?;
     match result {
         1 => out_then_up(ctx, rule, id, "falls senseless")?,
         2 => {
@@ -41,7 +41,7 @@ pub(super) fn roll(ctx: &mut Ctx, rule: &'static str, id: CombatantId) -> Result
             ctx.ruling(
                 rule,
                 Some(id),
-                format!(
+                format_args!(
                     "{name} haemorrhages: dead in {hours} hour{s} unless treated (a Test DR16, \
                      DR18 in the last hour)"
                 ),
@@ -50,7 +50,7 @@ pub(super) fn roll(ctx: &mut Ctx, rule: &'static str, id: CombatantId) -> Result
             ctx.condition(rule, id, "haemorrhage");
         }
         _ => {
-            ctx.ruling(rule, Some(id), format!("{name} is dead"));
+            ctx.ruling(rule, Some(id), format_args!("{name} is dead"));
             ctx.condition(rule, id, "dead");
         }
     }
@@ -70,7 +70,7 @@ fn out_then_up(
     ctx.ruling(
         rule,
         Some(id),
-        format!("{name} {what}: out for {rounds} more round(s), then up with {hp} HP"),
+        format_args!("{name} {what}: out for {rounds} more round(s), then up with {hp} HP"),
     );
     ctx.condition(rule, id, "down");
     let round = ctx.enc.round.max(1).saturating_add(u32::try_from(rounds).unwrap_or(1));

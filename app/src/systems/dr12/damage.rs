@@ -18,7 +18,7 @@ pub(crate) fn hurt(
     let name = c.name.clone();
     let before = track(c, HP);
     let after = (before - amount.max(0)).max(0);
-    ctx.ruling(rule, Some(id), format!("{name} takes {} from {why}", amount.max(0)));
+    ctx.ruling(rule, Some(id), format_args!("{name} takes {} from {why}", amount.max(0)));
     ctx.set_track(rule, id, HP, after);
     if after == 0 && before > 0 {
         at_zero(ctx, rule, id)?;
@@ -46,7 +46,7 @@ pub(crate) fn settle_edit(
 ) -> Result<(), RuleError> {
     if edit.track == HP && edit.to <= 0 && edit.from > 0 {
         let name = ctx.name(edit.id);
-        ctx.ruling(rule, Some(edit.id), format!("{name} is brought to 0 HP"));
+        ctx.ruling(rule, Some(edit.id), format_args!("{name} is brought to 0 HP"));
         at_zero(ctx, rule, edit.id)?;
     }
     Ok(())
@@ -66,7 +66,10 @@ pub(crate) fn hit(
         ctx.ruling(
             rule,
             Some(target),
-            format!("{name}'s armour {armor}: {damage} − {armor} = {}", (damage - armor).max(0)),
+            format_args!(
+                "{name}'s armour {armor}: {damage} − {armor} = {}",
+                (damage - armor).max(0)
+            ),
         );
     }
     hurt(ctx, rule, target, damage - armor, why)

@@ -24,7 +24,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
             ctx.emit(R_TURN, Some(id), Dr12Event::Released);
         } else if ctx.enc.dr12().pending.is_empty() {
             let name = ctx.enc.name_of(mover);
-            ctx.ruling(R_TURN, Some(mover), format!("{gone}: {name}'s move goes on"));
+            ctx.ruling(R_TURN, Some(mover), format_args!("{gone}: {name}'s move goes on"));
             ctx.emit(R_TURN, Some(mover), Dr12Event::Released);
             let from = ctx.enc.combatants.get(&mover).and_then(|c| c.zone);
             ctx.push(
@@ -40,7 +40,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     let acting = crate::system::acts_now(ctx.enc, super::Step::Turns, id);
     let still = matches!(left.how, Departure::OffBoard | Departure::SideChanged);
     if acting && !still {
-        ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn passes on"));
+        ctx.ruling(R_TURN, Some(id), format_args!("{gone}: the turn passes on"));
         let from = ctx.enc.turn;
         next(ctx, from)?;
     }

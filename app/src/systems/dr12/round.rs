@@ -57,7 +57,7 @@ pub(crate) fn reaction(
     let s = enc.side(side).ok_or_else(|| RuleError::Invalid(format!("there is no side {side}")))?;
     let name = s.name.clone();
     let mut ctx = Ctx::new(enc, dice);
-    let roll = ctx.die(R_INIT, None, 10, &format!("Reaction of {name}"))?;
+    let roll = ctx.die(R_INIT, None, 10, format_args!("Reaction of {name}"))?;
     let word = reaction_word(roll);
     ctx.emit(R_INIT, None, Dr12Event::Reacted { side, reaction: word.into() });
     Ok(ctx.finish())
@@ -159,7 +159,7 @@ pub(crate) fn next(ctx: &mut Ctx, from: Option<usize>) -> Result<(), RuleError> 
                 ctx.ruling(
                     R_TURN,
                     None,
-                    format!("{} is surprised: no turn in round 1", names.join(", ")),
+                    format_args!("{} is surprised: no turn in round 1", names.join(", ")),
                 );
             }
             continue;

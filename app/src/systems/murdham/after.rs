@@ -68,11 +68,10 @@ pub(crate) fn durability(
             any = true;
             if let Some(d) = super::durability::of(&block, item) {
                 // It has health of its own: harm, not a durability roll, wears it.
-                let said = format!(
+                ctx.ruling(R_GEAR, Some(*owner), format_args!(
                     "{}'s {item} has durability {}/{}: no durability roll, it takes damage instead",
                     c.name, d.health, d.armour
-                );
-                ctx.ruling(R_GEAR, Some(*owner), said);
+                ));
                 continue;
             }
             let was = wear(ctx.enc, *owner, item, came_in);
@@ -81,8 +80,14 @@ pub(crate) fn durability(
             }
             // Damaged gear rolls too: failing again destroys it.
             let sides = if robust { 8 } else { 4 };
-            let label = format!("{}'s {item} durability", c.name);
-            let face = ctx.roll(R_GEAR, Some(*owner), &Dice::die(sides), &label)?.total;
+            let face = ctx
+                .roll(
+                    R_GEAR,
+                    Some(*owner),
+                    &Dice::die(sides),
+                    format_args!("{}'s {item} durability", c.name),
+                )?
+                .total;
             if face != 1 {
                 continue;
             }
@@ -90,7 +95,7 @@ pub(crate) fn durability(
                 ctx.ruling(
                     R_GEAR,
                     Some(*owner),
-                    format!("{}'s {item} was damaged already: it is destroyed", c.name),
+                    format_args!("{}'s {item} was damaged already: it is destroyed", c.name),
                 );
                 break_item(&mut ctx, *owner, item);
             } else {

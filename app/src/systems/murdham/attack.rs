@@ -338,7 +338,7 @@ fn final_blow(ctx: &mut Ctx, a: &Combatant, target: CombatantId, wname: &str) {
     ctx.ruling(
         R_ATTACK,
         Some(a.id),
-        format!("{} deals {} a final blow with {wname}", a.name, ctx.name(target)),
+        format_args!("{} deals {} a final blow with {wname}", a.name, ctx.name(target)),
     );
     super::dying::kill(ctx, target, "a final blow");
     turn::reveal(ctx, a.id, "attacking");
@@ -347,20 +347,24 @@ fn final_blow(ctx: &mut Ctx, a: &Combatant, target: CombatantId, wname: &str) {
 /// The WIT save `a` makes to hit (`why` it needs one): whether it hits.
 fn save_to_hit(ctx: &mut Ctx, a: &Combatant, why: &str) -> Result<bool, RuleError> {
     let wit = stat(a, WIT);
-    let roll =
-        ctx.roll(R_ATTACK, Some(a.id), &Dice::die(20), &format!("{}'s WIT save to hit", a.name))?;
+    let roll = ctx.roll(
+        R_ATTACK,
+        Some(a.id),
+        &Dice::die(20),
+        format_args!("{}'s WIT save to hit", a.name),
+    )?;
     let outcome = save_under(wit, &roll);
     if outcome.success {
         ctx.ruling(
             R_ATTACK,
             Some(a.id),
-            format!("{} hits ({why}: {} ≤ WIT {wit})", a.name, roll.total),
+            format_args!("{} hits ({why}: {} ≤ WIT {wit})", a.name, roll.total),
         );
     } else {
         ctx.ruling(
             R_ATTACK,
             Some(a.id),
-            format!("{} misses ({why}: {} over WIT {wit})", a.name, roll.total),
+            format_args!("{} misses ({why}: {} over WIT {wit})", a.name, roll.total),
         );
     }
     Ok(outcome.success)
@@ -401,7 +405,7 @@ fn deviate(ctx: &mut Ctx, from: ZoneId) -> Result<Option<ZoneId>, RuleError> {
             ctx.ruling(
                 R_ATTACK,
                 None,
-                format!("The blast goes astray: {} has no neighbouring zone", name(ctx, from)),
+                format_args!("The blast goes astray: {} has no neighbouring zone", name(ctx, from)),
             );
             Ok(None)
         }
@@ -410,7 +414,7 @@ fn deviate(ctx: &mut Ctx, from: ZoneId) -> Result<Option<ZoneId>, RuleError> {
             ctx.ruling(
                 R_ATTACK,
                 None,
-                format!("The blast lands in {}, the only neighbouring zone", name(ctx, to)),
+                format_args!("The blast lands in {}, the only neighbouring zone", name(ctx, to)),
             );
             ctx.emit(R_ATTACK, None, E::Deviated { from, to });
             Ok(Some(to))
@@ -427,7 +431,10 @@ fn deviate(ctx: &mut Ctx, from: ZoneId) -> Result<Option<ZoneId>, RuleError> {
             ctx.ruling(
                 R_ATTACK,
                 None,
-                format!("The die over the neighbouring zones ({}) says {face}", list.join(", ")),
+                format_args!(
+                    "The die over the neighbouring zones ({}) says {face}",
+                    list.join(", ")
+                ),
             );
             ctx.emit(R_ATTACK, None, E::Deviated { from, to });
             Ok(Some(to))

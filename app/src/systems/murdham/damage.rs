@@ -44,7 +44,7 @@ fn exploding(
     let mut faces = vec![first.to_string()];
     let mut n = 0;
     while last == i64::from(sides) && n < MAX_EXPLOSIONS {
-        last = ctx.die(R_DAMAGE, Some(who), sides, &format!("{label}, exploding"))?;
+        last = ctx.die(R_DAMAGE, Some(who), sides, format_args!("{label}, exploding"))?;
         total += last - 1;
         faces.push(last.to_string());
         n += 1;
@@ -70,7 +70,7 @@ pub(crate) fn roll_damage(
 ) -> Result<DamageRoll, RuleError> {
     let net = i64::from(impaired) - i64::from(enhanced);
     if net >= 2 {
-        ctx.ruling(R_DAMAGE, Some(who), format!("{label}: impaired twice, no damage"));
+        ctx.ruling(R_DAMAGE, Some(who), format_args!("{label}: impaired twice, no damage"));
         return Ok(DamageRoll { total: 0, one: false, says: String::new() });
     }
     if net == 0 {
@@ -85,7 +85,7 @@ pub(crate) fn roll_damage(
     };
     let (at, bt) = (a.total, b.total);
     let kept = if take_b { b } else { a };
-    ctx.ruling(R_DAMAGE, Some(who), format!("{label} {how} of {at} and {bt}: {}", kept.total));
+    ctx.ruling(R_DAMAGE, Some(who), format_args!("{label} {how} of {at} and {bt}: {}", kept.total));
     Ok(kept)
 }
 
@@ -165,7 +165,11 @@ fn land(
     } else {
         format!("{} = {raw}{sum} = {what}", roll.says)
     };
-    ctx.ruling(R_DAMAGE, Some(target), format!("{}'s {wname} on {}: {line}", ctx.name(by), t.name));
+    ctx.ruling(
+        R_DAMAGE,
+        Some(target),
+        format_args!("{}'s {wname} on {}: {line}", ctx.name(by), t.name),
+    );
     wear_from_hit(ctx, &t, raw, reacted)?;
     if dealt > 0 {
         harm(ctx, target, dealt)?;
@@ -186,7 +190,7 @@ pub(crate) fn hazard(
     let dealt = (raw - off).max(0);
     let sum = if why.is_empty() { String::new() } else { format!(" − {}", why.join(" − ")) };
     let shown = if dealt == 0 { "no harm".to_owned() } else { format!("{dealt}") };
-    ctx.ruling(R_DAMAGE, Some(target), format!("{what} on {}: {raw}{sum} = {shown}", t.name));
+    ctx.ruling(R_DAMAGE, Some(target), format_args!("{what} on {}: {raw}{sum} = {shown}", t.name));
     wear_from_hit(ctx, &t, raw, false)?;
     if dealt > 0 {
         harm(ctx, target, dealt)?;
@@ -263,20 +267,23 @@ fn dodges(ctx: &mut Ctx, struck: &[Struck]) -> Result<Vec<Struck>, RuleError> {
                 R_DAMAGE,
                 Some(s.id),
                 &Dice::die(20),
-                &format!("{}'s AGI save to dodge", t.name),
+                format_args!("{}'s AGI save to dodge", t.name),
             )?;
             if save_under(agi, &roll).success {
                 ctx.ruling(
                     R_DAMAGE,
                     Some(s.id),
-                    format!("{} dodges ({} ≤ AGI {agi}): the attack misses", t.name, roll.total),
+                    format_args!(
+                        "{} dodges ({} ≤ AGI {agi}): the attack misses",
+                        t.name, roll.total
+                    ),
                 );
                 continue;
             }
             ctx.ruling(
                 R_DAMAGE,
                 Some(s.id),
-                format!("{} fails to dodge ({} over AGI {agi})", t.name, roll.total),
+                format_args!("{} fails to dodge ({} over AGI {agi})", t.name, roll.total),
             );
         }
         hit.push(s.clone());
@@ -330,7 +337,11 @@ fn hold(
             super::grapple::nonlethal(ctx, attacker, s.id, nl)?;
         }
     } else if !hit.is_empty() {
-        ctx.ruling(R_DAMAGE, Some(attacker), format!("{} drops before its hold lands", a.name));
+        ctx.ruling(
+            R_DAMAGE,
+            Some(attacker),
+            format_args!("{} drops before its hold lands", a.name),
+        );
     }
     finish(ctx, pa, None)
 }
@@ -379,28 +390,32 @@ fn exchange(
         ctx.ruling(
             R_DAMAGE,
             None,
-            format!("{} takes more ({on_counter} to {on_attacker}): it is hit first", ct.name),
+            format_args!("{} takes more ({on_counter} to {on_attacker}): it is hit first", ct.name),
         );
         blows.land(ctx)?;
         if ctx.who(cid).is_ok_and(standing) {
             land(ctx, cid, attacker, croll, cw, peeking, false)?;
         } else {
-            ctx.ruling(R_DAMAGE, Some(cid), format!("{} drops before striking back", ct.name));
+            ctx.ruling(R_DAMAGE, Some(cid), format_args!("{} drops before striking back", ct.name));
         }
     } else if on_attacker > on_counter {
         ctx.ruling(
             R_DAMAGE,
             None,
-            format!("{} takes more ({on_attacker} to {on_counter}): it is hit first", a.name),
+            format_args!("{} takes more ({on_attacker} to {on_counter}): it is hit first", a.name),
         );
         land(ctx, cid, attacker, croll, cw, peeking, false)?;
         if ctx.who(attacker).is_ok_and(standing) {
             blows.land(ctx)?;
         } else {
-            ctx.ruling(R_DAMAGE, Some(attacker), format!("{} drops before its blow lands", a.name));
+            ctx.ruling(
+                R_DAMAGE,
+                Some(attacker),
+                format_args!("{} drops before its blow lands", a.name),
+            );
         }
     } else {
-        ctx.ruling(R_DAMAGE, None, format!("Both take {on_counter}: the blows land together"));
+        ctx.ruling(R_DAMAGE, None, format_args!("Both take {on_counter}: the blows land together"));
         blows.land(ctx)?;
         land(ctx, cid, attacker, croll, cw, peeking, false)?;
     }
@@ -420,7 +435,7 @@ fn finish(
             ctx.ruling(
                 R_DAMAGE,
                 Some(cid),
-                format!("{} drops before its hold lands", ctx.name(cid)),
+                format_args!("{} drops before its hold lands", ctx.name(cid)),
             );
         }
     }

@@ -18,15 +18,15 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         match settle_pending(&p, id) {
             Outcome::Untouched => {}
             Outcome::Dropped(why) => {
-                ctx.ruling(R_TURN, Some(id), format!("{gone}: {what} {why}"));
+                ctx.ruling(R_TURN, Some(id), format_args!("{gone}: {what} {why}"));
                 ctx.emit(R_TURN, Some(id), E::Dropped { index });
             }
             Outcome::Revised(pending, why) => {
-                ctx.ruling(R_TURN, Some(id), format!("{gone}: {what} {why}"));
+                ctx.ruling(R_TURN, Some(id), format_args!("{gone}: {what} {why}"));
                 ctx.emit(R_TURN, Some(id), E::Revised { index, pending });
             }
             Outcome::MoveGoesOn(held) => {
-                ctx.ruling(R_TURN, Some(id), format!("{gone}: {what} goes on unhindered"));
+                ctx.ruling(R_TURN, Some(id), format_args!("{gone}: {what} goes on unhindered"));
                 ctx.emit(R_TURN, Some(id), E::Dropped { index });
                 if ctx.enc.combatant(held.id).is_some() && held.id != id {
                     turn::finish_move(ctx, &held)?;
@@ -37,7 +37,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     for (held, by) in ctx.enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
         if held == id || by == id {
             let freed = ctx.name(held);
-            ctx.ruling(R_TURN, Some(held), format!("{gone}: {freed} is no longer held"));
+            ctx.ruling(R_TURN, Some(held), format_args!("{gone}: {freed} is no longer held"));
             ctx.emit(R_TURN, Some(held), E::Freed { id: held });
         }
     }
@@ -45,7 +45,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         ctx.emit(R_TURN, Some(id), E::OnBorder { id, zone: None });
     }
     if ctx.enc.murdham().turn.id == Some(id) && ctx.enc.murdham().pending.is_empty() {
-        ctx.ruling(R_TURN, Some(id), format!("{gone}: the turn ends"));
+        ctx.ruling(R_TURN, Some(id), format_args!("{gone}: the turn ends"));
         round::close_turn_of(ctx, id, left.side)?;
     }
     if left.how == Departure::Removed {

@@ -130,8 +130,11 @@ pub(crate) fn after_edit(
         // in use (before it, it stayed out of use for the rest of the fight).
         if out_of_use && to > from && ctx.enc.rules >= 5 {
             let name = &bearer.name;
-            let back = format!("{name}'s {item} has health back, {from} → {to}: back in use");
-            ctx.ruling(R_GEAR, Some(id), back);
+            ctx.ruling(
+                R_GEAR,
+                Some(id),
+                format_args!("{name}'s {item} has health back, {from} → {to}: back in use"),
+            );
             mend_item(&mut ctx, id, &item);
             continue;
         }
@@ -141,7 +144,7 @@ pub(crate) fn after_edit(
         ctx.ruling(
             R_GEAR,
             Some(id),
-            format!(
+            format_args!(
                 "{}'s {item} (durability {}/{}) takes critical damage, {from} → {to}: out of use \
                  until a repair gives it health back",
                 bearer.name, d.health, d.armour

@@ -17,7 +17,7 @@ pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), Rul
         ctx.ruling(
             R_DAMAGE,
             Some(id),
-            format!("{} is harmed after giving up: it fights again", c.name),
+            format_args!("{} is harmed after giving up: it fights again", c.name),
         );
         ctx.uncondition(R_DAMAGE, id, SURRENDERED);
         ctx.uncondition(R_DAMAGE, id, RETREATING);
@@ -36,7 +36,7 @@ pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), Rul
             ctx.ruling(
                 R_DAMAGE,
                 Some(id),
-                format!(
+                format_args!(
                     "{} falls to 0 health: dying, dead at the end of round {dies} unless healed",
                     c.name
                 ),
@@ -47,7 +47,7 @@ pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), Rul
                 ctx.ruling(
                     R_DAMAGE,
                     Some(id),
-                    format!(
+                    format_args!(
                         "Critical hit: all {cur} remaining health lost: {} is incapacitated for the stretch as well",
                         c.name
                     ),
@@ -65,7 +65,7 @@ pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), Rul
             ctx.ruling(
                 R_DAMAGE,
                 Some(id),
-                format!(
+                format_args!(
                     "Critical hit: {dealt} of {cur} health (needs {needed}{cap}): {} is incapacitated for the stretch",
                     c.name
                 ),
@@ -81,7 +81,7 @@ pub(crate) fn harm(ctx: &mut Ctx, id: CombatantId, dealt: i64) -> Result<(), Rul
 
 /// Kills a character outright.
 pub(crate) fn kill(ctx: &mut Ctx, id: CombatantId, why: &str) {
-    ctx.ruling(R_DAMAGE, Some(id), format!("{} is killed: {why}", ctx.name(id)));
+    ctx.ruling(R_DAMAGE, Some(id), format_args!("{} is killed: {why}", ctx.name(id)));
     ctx.set_track(R_DAMAGE, id, HEALTH, 0);
     ctx.uncondition(R_DAMAGE, id, DYING);
     ctx.uncondition(R_DAMAGE, id, INCAPACITATED);
@@ -122,7 +122,7 @@ pub(crate) fn after_edit(
             ctx.ruling(
                 R_DAMAGE,
                 Some(id),
-                format!("{} is healed in time: no longer dying", c.name),
+                format_args!("{} is healed in time: no longer dying", c.name),
             );
             ctx.uncondition(R_DAMAGE, id, DYING);
             ctx.emit(R_DAMAGE, Some(id), E::NoLongerDying { id });
@@ -132,7 +132,7 @@ pub(crate) fn after_edit(
             ctx.ruling(
                 R_DAMAGE,
                 Some(id),
-                format!(
+                format_args!(
                     "{} is at 0 health: dying, dead at the end of round {dies} unless healed",
                     c.name
                 ),
@@ -165,8 +165,13 @@ fn row_effects(
             serde_json::Value::String(d) => {
                 let dice = Dice::parse(d)
                     .map_err(|e| RuleError::Invalid(format!("injury row {injury}: {e}")))?;
-                let label = format!("{name}'s {} lost ({injury})", ability.to_uppercase());
-                ctx.roll(R_DAMAGE, Some(id), &dice, &label)?.total
+                ctx.roll(
+                    R_DAMAGE,
+                    Some(id),
+                    &dice,
+                    format_args!("{name}'s {} lost ({injury})", ability.to_uppercase()),
+                )?
+                .total
             }
             _ => {
                 return Err(RuleError::Invalid(format!(
@@ -198,11 +203,15 @@ fn injury(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
                 R_DAMAGE,
                 Some(id),
                 &t.table.dice,
-                &format!("{name}'s injury ({})", t.table.name),
+                format_args!("{name}'s injury ({})", t.table.name),
             )?;
             match t.table.lookup(roll.total) {
                 Some(row) => {
-                    ctx.ruling(R_DAMAGE, Some(id), format!("{name}'s injury: {}", row.result.text));
+                    ctx.ruling(
+                        R_DAMAGE,
+                        Some(id),
+                        format_args!("{name}'s injury: {}", row.result.text),
+                    );
                     // The row's short name when it has one, else the start of its text.
                     let short = row
                         .result
@@ -236,16 +245,19 @@ fn injury(ctx: &mut Ctx, id: CombatantId) -> Result<(), RuleError> {
                 None => ctx.ruling(
                     R_DAMAGE,
                     Some(id),
-                    format!("{name}'s injury: {} is on no row of {}", roll.total, t.table.name),
+                    format_args!(
+                        "{name}'s injury: {} is on no row of {}",
+                        roll.total, t.table.name
+                    ),
                 ),
             }
         }
         None => {
-            let n = ctx.die(R_DAMAGE, Some(id), 6, &format!("{name}'s injury"))?;
+            let n = ctx.die(R_DAMAGE, Some(id), 6, format_args!("{name}'s injury"))?;
             ctx.ruling(
                 R_DAMAGE,
                 Some(id),
-                format!("{name}'s injury roll: {n} (no injury table in this encounter)"),
+                format_args!("{name}'s injury roll: {n} (no injury table in this encounter)"),
             );
         }
     }

@@ -31,13 +31,13 @@ pub(crate) fn nonlethal(
         R_GRAPPLE,
         Some(target),
         &Dice::die(20),
-        &format!("{}'s STR save {verb}", t.name),
+        format_args!("{}'s STR save {verb}", t.name),
     )?;
     if save_under(strength, &roll).success {
         ctx.ruling(
             R_GRAPPLE,
             Some(target),
-            format!("{} resists ({} ≤ STR {strength})", t.name, roll.total),
+            format_args!("{} resists ({} ≤ STR {strength})", t.name, roll.total),
         );
         return Ok(());
     }
@@ -46,7 +46,7 @@ pub(crate) fn nonlethal(
             ctx.ruling(
                 R_GRAPPLE,
                 Some(target),
-                format!(
+                format_args!(
                     "{} drops a weapon of {}'s choosing ({} over STR {strength})",
                     t.name,
                     ctx.name(by),
@@ -59,7 +59,7 @@ pub(crate) fn nonlethal(
             ctx.ruling(
                 R_GRAPPLE,
                 Some(target),
-                format!(
+                format_args!(
                     "{} is grabbed by {} ({} over STR {strength})",
                     t.name,
                     ctx.name(by),
@@ -83,7 +83,7 @@ pub(crate) fn let_go_of_all(ctx: &mut Ctx, grabber: CombatantId) {
             ctx.ruling(
                 R_GRAPPLE,
                 Some(held),
-                format!("{} lets go of {}", ctx.name(grabber), ctx.name(held)),
+                format_args!("{} lets go of {}", ctx.name(grabber), ctx.name(held)),
             );
             ctx.emit(R_GRAPPLE, Some(held), E::Freed { id: held });
             ctx.uncondition(R_GRAPPLE, held, ENTANGLED);
@@ -125,7 +125,7 @@ pub(crate) fn shove(
     ctx.ruling(
         R_GRAPPLE,
         Some(held),
-        format!(
+        format_args!(
             "{} shoves {} half a zone{where_to}",
             ctx.enc.name_of(grabber),
             ctx.enc.name_of(held)

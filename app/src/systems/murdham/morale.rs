@@ -85,9 +85,13 @@ pub(crate) fn check(
     };
     let mut ctx = Ctx::new(enc, dice);
     let name = side_name(ctx.enc, side);
-    let label = format!("{} morale (one WIT save for the group)", super::sides(ctx.enc, side));
-    let roll = ctx.roll(R_MORALE, None, &Dice::die(20), &label)?;
-    ctx.ruling(R_MORALE, None, format!("{name}: {}", d.why));
+    let roll = ctx.roll(
+        R_MORALE,
+        None,
+        &Dice::die(20),
+        format_args!("{} morale (one WIT save for the group)", super::sides(ctx.enc, side)),
+    )?;
+    ctx.ruling(R_MORALE, None, format_args!("{name}: {}", d.why));
     for id in d.ids {
         let c = ctx.snapshot(id)?;
         let wit = stat(&c, WIT);
@@ -95,14 +99,17 @@ pub(crate) fn check(
             ctx.ruling(
                 R_MORALE,
                 Some(id),
-                format!("{} holds ({} ≤ WIT {wit}): steady for the stretch", c.name, roll.total),
+                format_args!(
+                    "{} holds ({} ≤ WIT {wit}): steady for the stretch",
+                    c.name, roll.total
+                ),
             );
             ctx.emit(R_MORALE, Some(id), E::Steady { id });
         } else {
             ctx.ruling(
                 R_MORALE,
                 Some(id),
-                format!(
+                format_args!(
                     "{} breaks ({} over WIT {wit}): surrenders or retreats",
                     c.name, roll.total
                 ),
@@ -134,7 +141,7 @@ pub(crate) fn skip(
     ctx.ruling(
         R_MORALE,
         None,
-        format!("No morale check for {} this round (the GM rules)", side_name(ctx.enc, side)),
+        format_args!("No morale check for {} this round (the GM rules)", side_name(ctx.enc, side)),
     );
     ctx.emit(R_MORALE, None, E::MoraleDone { side });
     Ok(ctx.finish())
@@ -162,7 +169,7 @@ pub(crate) fn give_up(
         Yield::Surrender => (SURRENDERED, "surrenders"),
         Yield::Retreat => (RETREATING, "retreats"),
     };
-    ctx.ruling(R_MORALE, Some(id), format!("{} {words}", ctx.enc.name_of(id)));
+    ctx.ruling(R_MORALE, Some(id), format_args!("{} {words}", ctx.enc.name_of(id)));
     ctx.condition(R_MORALE, id, condition);
     Ok(ctx.finish())
 }
@@ -181,8 +188,12 @@ pub(crate) fn chase(
     }
     let mut ctx = Ctx::new(enc, dice);
     let names: Vec<String> = ids.iter().map(|id| ctx.enc.name_of(*id)).collect();
-    let label = format!("chase: {} flee (one AGI save)", names.join(", "));
-    let roll = ctx.roll(R_MORALE, None, &Dice::die(20), &label)?;
+    let roll = ctx.roll(
+        R_MORALE,
+        None,
+        &Dice::die(20),
+        format_args!("chase: {} flee (one AGI save)", names.join(", ")),
+    )?;
     for id in ids {
         let c = ctx.snapshot(id)?;
         let agi = stat(&c, AGI);
@@ -190,7 +201,7 @@ pub(crate) fn chase(
             ctx.ruling(
                 R_MORALE,
                 Some(id),
-                format!("{} gets away ({} ≤ AGI {agi})", c.name, roll.total),
+                format_args!("{} gets away ({} ≤ AGI {agi})", c.name, roll.total),
             );
             ctx.condition(R_MORALE, id, ESCAPED);
         } else {
@@ -198,7 +209,7 @@ pub(crate) fn chase(
             ctx.ruling(
                 R_MORALE,
                 Some(id),
-                format!("{}: {who} ({} over AGI {agi})", c.name, roll.total),
+                format_args!("{}: {who} ({} over AGI {agi})", c.name, roll.total),
             );
         }
     }

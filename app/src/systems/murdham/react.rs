@@ -182,7 +182,7 @@ pub(crate) fn proceed(ctx: &mut Ctx, mut pa: PendingAttack, new: bool) -> Result
                 cannot_react(ctx.enc, s.id).unwrap_or_else(|| "nobody can step in".into())
             };
             let name = ctx.name(s.id);
-            ctx.ruling(R_REACT, Some(s.id), format!("{name} cannot react: {why}"));
+            ctx.ruling(R_REACT, Some(s.id), format_args!("{name} cannot react: {why}"));
             s.reaction = Some(Reaction::None);
         }
     }
@@ -217,7 +217,7 @@ pub(crate) fn stunt(
         ctx.ruling(
             R_REACT,
             Some(target),
-            format!("{} accepts instead of the blow: {effect}", ctx.enc.name_of(target)),
+            format_args!("{} accepts instead of the blow: {effect}", ctx.enc.name_of(target)),
         );
         let label: String = effect.chars().take(40).collect();
         ctx.condition(R_REACT, target, label.trim());
@@ -225,7 +225,7 @@ pub(crate) fn stunt(
         ctx.ruling(
             R_REACT,
             Some(target),
-            format!("{} refuses the stunt: the attack goes on", ctx.enc.name_of(target)),
+            format_args!("{} refuses the stunt: the attack goes on", ctx.enc.name_of(target)),
         );
         pa.stunt_open = false;
         proceed(&mut ctx, pa, false)?;
@@ -262,7 +262,7 @@ pub(crate) fn react(
     let name = ctx.enc.name_of(id);
     match &reaction {
         Reaction::None => {
-            ctx.ruling(R_REACT, Some(id), format!("{name} takes the attack"));
+            ctx.ruling(R_REACT, Some(id), format_args!("{name} takes the attack"));
             pa.struck[i].reaction = Some(Reaction::None);
         }
         Reaction::Dodge => {

@@ -253,7 +253,7 @@ fn begin_phase(ctx: &mut Ctx, phase: Step) -> Result<(), RuleError> {
     ctx.push(R_ROUND, None, phase.entered());
     if phase == Step::Fast {
         let t = ctx.enc.murdham().threshold.unwrap_or(0);
-        ctx.ruling(R_ROUND, None, format!("Fast actions: WIT {t} or more"));
+        ctx.ruling(R_ROUND, None, format_args!("Fast actions: WIT {t} or more"));
     } else if phase == Step::Turns && ctx.enc.flag(FAST_SLOW, false) {
         ctx.ruling(R_ROUND, None, "Slow actions: everyone who has not acted");
     }
@@ -274,7 +274,7 @@ fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
         .map(|(id, _)| *id)
         .collect();
     for id in due {
-        ctx.ruling(R_DAMAGE, Some(id), format!("{} dies of its wounds", ctx.name(id)));
+        ctx.ruling(R_DAMAGE, Some(id), format_args!("{} dies of its wounds", ctx.name(id)));
         ctx.uncondition(R_DAMAGE, id, DYING);
         ctx.condition(R_DAMAGE, id, DEAD);
         ctx.emit(R_DAMAGE, Some(id), E::NoLongerDying { id });
@@ -305,7 +305,7 @@ fn start_round(ctx: &mut Ctx) -> Result<(), RuleError> {
     if phase == Step::Ambush {
         ctx.ruling(R_ROUND, None, "Ambush: only the concealed act, once each");
     } else if phase == Step::Fast {
-        ctx.ruling(R_ROUND, None, format!("Fast actions: WIT {} or more", threshold(ctx)));
+        ctx.ruling(R_ROUND, None, format_args!("Fast actions: WIT {} or more", threshold(ctx)));
     }
     ctx.emit(R_ROUND, None, E::PhaseBegun);
     // With one faction there is nothing to choose.

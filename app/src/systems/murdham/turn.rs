@@ -66,7 +66,7 @@ pub(crate) fn bonus(
         Some(id),
         E::Used { bonus: t.bonus + 1, main: t.main, zones: t.zones, full_move: t.full_move },
     );
-    ctx.ruling(R_TURN, Some(id), format!("{} (bonus action): {what}", ctx.enc.name_of(id)));
+    ctx.ruling(R_TURN, Some(id), format_args!("{} (bonus action): {what}", ctx.enc.name_of(id)));
     Ok(ctx.finish())
 }
 
@@ -87,27 +87,31 @@ pub(crate) fn main(
     match action {
         MainAction::FullMovement => {
             let most = allowance(ctx.enc, id);
-            ctx.ruling(R_TURN, Some(id), format!("{name} moves at full speed: {most} zones"));
+            ctx.ruling(R_TURN, Some(id), format_args!("{name} moves at full speed: {most} zones"));
         }
         MainAction::InvokePower { what } => {
-            ctx.ruling(R_TURN, Some(id), format!("{name} invokes a profane power: {what}"));
+            ctx.ruling(R_TURN, Some(id), format_args!("{name} invokes a profane power: {what}"));
             reveal(&mut ctx, id, "invoking a power");
         }
         MainAction::Distract { target } => {
             let whom = target.map(|t| format!(" {}", ctx.name(t))).unwrap_or_default();
-            ctx.ruling(R_TURN, Some(id), format!("{name} distracts, taunts or threatens{whom}"));
+            ctx.ruling(
+                R_TURN,
+                Some(id),
+                format_args!("{name} distracts, taunts or threatens{whom}"),
+            );
         }
         MainAction::Surrender => {
             ctx.ruling(
                 R_TURN,
                 Some(id),
-                format!("{name} throws down its weapons: the turn is spent"),
+                format_args!("{name} throws down its weapons: the turn is spent"),
             );
             ctx.condition(R_TURN, id, SURRENDERED);
             round::close_turn(&mut ctx, id)?;
         }
         MainAction::Other { what } => {
-            ctx.ruling(R_TURN, Some(id), format!("{name} (main action): {what}"));
+            ctx.ruling(R_TURN, Some(id), format_args!("{name} (main action): {what}"));
         }
     }
     Ok(ctx.finish())
@@ -116,7 +120,7 @@ pub(crate) fn main(
 /// A concealed character gives itself away.
 pub(crate) fn reveal(ctx: &mut Ctx, id: CombatantId, by: &str) {
     if ctx.enc.combatant(id).is_some_and(|c| c.conditions.contains(CONCEALED)) {
-        ctx.ruling(R_TURN, Some(id), format!("{} is revealed by {by}", ctx.name(id)));
+        ctx.ruling(R_TURN, Some(id), format_args!("{} is revealed by {by}", ctx.name(id)));
         ctx.uncondition(R_TURN, id, CONCEALED);
     }
 }
@@ -241,7 +245,11 @@ pub(crate) fn finish_move(ctx: &mut Ctx, held: &HeldMove) -> Result<(), RuleErro
     for (grabbed, by) in ctx.enc.murdham().grabs.clone().iter().map(|(a, b)| (*a, *b)) {
         if by == id {
             ctx.push(R_TURN, Some(grabbed), EventKind::Moved { id: grabbed, from, to: held.to });
-            ctx.ruling(R_TURN, Some(grabbed), format!("{} is dragged along", ctx.name(grabbed)));
+            ctx.ruling(
+                R_TURN,
+                Some(grabbed),
+                format_args!("{} is dragged along", ctx.name(grabbed)),
+            );
         }
     }
     Ok(())
@@ -287,7 +295,7 @@ pub(crate) fn opportunity(
             ctx.ruling(
                 R_TURN,
                 Some(held.id),
-                format!("Nobody strikes at {} leaving", ctx.enc.name_of(held.id)),
+                format_args!("Nobody strikes at {} leaving", ctx.enc.name_of(held.id)),
             );
             finish_move(&mut ctx, &held)?;
         }

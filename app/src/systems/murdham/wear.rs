@@ -48,7 +48,7 @@ pub(super) fn wear_from_hit(
         ctx.ruling(
             R_GEAR,
             Some(t.id),
-            format!("{}'s damaged {} breaks under a hit of {raw}", t.name, s.name),
+            format_args!("{}'s damaged {} breaks under a hit of {raw}", t.name, s.name),
         );
         ctx.emit(R_GEAR, Some(t.id), E::Worn { owner: t.id, item: s.name, wear: Wear::Broken });
         return Ok(());
@@ -58,7 +58,7 @@ pub(super) fn wear_from_hit(
         ctx.ruling(
             R_GEAR,
             Some(t.id),
-            format!("{}'s damaged {} breaks under a hit of {raw}", t.name, a.name),
+            format_args!("{}'s damaged {} breaks under a hit of {raw}", t.name, a.name),
         );
         break_item(ctx, t.id, &a.name);
     }
@@ -103,7 +103,7 @@ pub(super) fn weapon_wear(
         ctx.ruling(
             R_GEAR,
             Some(owner),
-            format!("{}'s damaged {} breaks on a 1", ctx.name(owner), w.name),
+            format_args!("{}'s damaged {} breaks on a 1", ctx.name(owner), w.name),
         );
         ctx.emit(R_GEAR, Some(owner), E::Worn { owner, item: w.name.clone(), wear: Wear::Broken });
     }

@@ -166,7 +166,11 @@ fn attack(ctx: &mut Ctx<'_>, attacker: CombatantId, target: CombatantId) -> Resu
     let hit = ctx.die(R_ATTACK, Some(attacker), 20, "attack")?;
     let parry = ctx.die(R_ATTACK, Some(target), 20, "defence")?;
     if hit <= parry {
-        ctx.ruling(R_ATTACK, Some(attacker), format!("{hit} against {parry}: {} misses", a.name));
+        ctx.ruling(
+            R_ATTACK,
+            Some(attacker),
+            format_args!("{hit} against {parry}: {} misses", a.name),
+        );
         return Ok(());
     }
     let damage = ctx.roll(R_ATTACK, Some(attacker), &Dice::die(6), "damage")?.total;
@@ -195,7 +199,7 @@ fn advance(enc: &mut Encounter, dice: &mut dyn DiceSource) -> Result<Vec<Event>,
     let mut best: Option<(i64, SideId)> = None;
     let sides: Vec<SideId> = ctx.enc.sides.keys().copied().collect();
     for side in &sides {
-        let roll = ctx.die(R_ROUND, None, 6, &format!("initiative of side {}", side.0))?;
+        let roll = ctx.die(R_ROUND, None, 6, format_args!("initiative of side {}", side.0))?;
         if best.is_none_or(|(b, _)| roll > b) {
             best = Some((roll, *side));
         }

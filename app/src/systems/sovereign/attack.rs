@@ -253,7 +253,7 @@ pub(super) fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
     let (total, hit) = (outcome.total, p.forced.unwrap_or(outcome.success));
     if let Some(forced) = p.forced {
         let turned = if forced { "a hit" } else { "a miss" };
-        ctx.ruling(R_ATTACK, Some(p.attacker), format!("Veteran's Luck makes it {turned}"));
+        ctx.ruling(R_ATTACK, Some(p.attacker), format_args!("Veteran's Luck makes it {turned}"));
     }
     let defence = match (defending, charged != 0) {
         (true, true) => " (+2 Total Defense, −2 charging)",
@@ -261,16 +261,10 @@ pub(super) fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
         (false, true) => " (−2 charging)",
         _ => "",
     };
-    let says = format!(
-        "{}'s {} at {}: {} {} = {total} against AC {ac}{defence}: {}",
-        a.name,
-        w.name,
-        t.name,
-        p.roll.total,
-        p.says,
-        if hit { "hit" } else { "miss" }
-    );
-    ctx.ruling(R_ATTACK, Some(p.attacker), says);
+    let (at, roll, bonus) = (&t.name, p.roll.total, &p.says);
+    let verdict = if hit { "hit" } else { "miss" };
+    let says = format_args!("{roll} {bonus} = {total} against AC {ac}{defence}: {verdict}");
+    ctx.ruling(R_ATTACK, Some(p.attacker), format_args!("{}'s {} at {at}: {says}", a.name, w.name));
     // The Shock this blow deals on a miss (a Swarm's lands whatever the AC).
     let shock = w.shock().map_or(0, |s| {
         let s = if p.sure_shock { Shock { max_ac: None, ..s } } else { s };
@@ -286,18 +280,18 @@ pub(super) fn land(ctx: &mut Ctx, p: &Pending) -> Result<(), RuleError> {
             ctx.ruling(
                 R_ATTACK,
                 Some(p.target),
-                format!("{}'s shield turns the Shock aside (the first this round)", t.name),
+                format_args!("{}'s shield turns the Shock aside (the first this round)", t.name),
             );
             ctx.emit(R_ATTACK, Some(p.target), SovEvent::ShieldUsed { id: p.target });
         } else {
-            ctx.ruling(R_ATTACK, Some(p.attacker), format!("Shock: {shock} on the miss"));
+            ctx.ruling(R_ATTACK, Some(p.attacker), format_args!("Shock: {shock} on the miss"));
             hurt(ctx, p.target, shock)?;
         }
     } else if defending && w.shock.is_some() {
         ctx.ruling(
             R_ATTACK,
             Some(p.target),
-            format!("{} takes no Shock under Total Defense", t.name),
+            format_args!("{} takes no Shock under Total Defense", t.name),
         );
     }
     Ok(())
@@ -317,7 +311,8 @@ fn deal_hit(
     shock: i64,
 ) -> Result<(), RuleError> {
     let w = attack(a, p.weapon)?;
-    let die = ctx.roll(R_ATTACK, Some(p.attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
+    let die =
+        ctx.roll(R_ATTACK, Some(p.attacker), &w.dmg, format_args!("Damage ({})", w.name))?.total;
     let mut damage = damage_on_hit(die, modifier, p.damage_bonus, shock);
     let plain = (die + modifier + p.damage_bonus).max(0);
     if ctx.enc.rules >= 3 {
@@ -326,15 +321,18 @@ fn deal_hit(
         ctx.ruling(R_ATTACK, Some(p.attacker), sum);
     } else {
         if killing > 0 {
-            ctx.ruling(R_ATTACK, Some(p.attacker), format!("Killing Blow: + {killing}"));
+            ctx.ruling(R_ATTACK, Some(p.attacker), format_args!("Killing Blow: + {killing}"));
         }
         if p.damage_bonus > 0 {
-            let bonus = format!("{} damage (not added to Shock)", signed(p.damage_bonus));
-            ctx.ruling(R_ATTACK, Some(p.attacker), bonus);
+            ctx.ruling(
+                R_ATTACK,
+                Some(p.attacker),
+                format_args!("{} damage (not added to Shock)", signed(p.damage_bonus)),
+            );
         }
     }
     if damage > die + modifier + p.damage_bonus && (ctx.enc.rules < 3 || damage > plain) {
-        ctx.ruling(R_ATTACK, Some(p.attacker), format!("never below its Shock: {damage}"));
+        ctx.ruling(R_ATTACK, Some(p.attacker), format_args!("never below its Shock: {damage}"));
     }
     // A Swarm (its Shock sure) adds no more than the weapon's usual maximum allows.
     if p.sure_shock && ctx.enc.rules >= 1 {
@@ -345,7 +343,7 @@ fn deal_hit(
             ctx.ruling(
                 R_ATTACK,
                 Some(p.attacker),
-                format!("a Swarm deals no more than the usual maximum: {damage}"),
+                format_args!("a Swarm deals no more than the usual maximum: {damage}"),
             );
         }
     }
@@ -390,7 +388,7 @@ fn roll_attack(
         R_ATTACK,
         Some(a.id),
         &Dice::die(20),
-        &format!("{} at {}{label}", w.name, t.name),
+        format_args!("{} at {}{label}", w.name, t.name),
     )?;
     let mut parts = vec![signed(base)];
     parts.extend(modifiers.iter().map(|(why, v)| format!("{} ({why})", signed(*v))));

@@ -49,7 +49,7 @@ pub(crate) fn save_throw(
     ctx.ruling(
         R_CHECK,
         Some(id),
-        format!(
+        format_args!(
             "{}'s {what}: {} against {target}: {}",
             c.name,
             roll.total,
@@ -105,7 +105,7 @@ pub(crate) fn skill(
     ctx.ruling(
         R_CHECK,
         Some(id),
-        format!(
+        format_args!(
             "{}'s {what}: {} {} {} = {} against {difficulty}{vs}: {}",
             c.name,
             roll.total,
@@ -167,7 +167,7 @@ pub(crate) fn morale(
             ctx.ruling(
                 R_MORALE,
                 Some(id),
-                format!(
+                format_args!(
                     "{}'s morale: {} against {score}: {}",
                     c.name,
                     roll.total,
@@ -180,7 +180,7 @@ pub(crate) fn morale(
     ctx.ruling(
         R_MORALE,
         Some(id),
-        format!("{} ({why}) {}", c.name, if retreats { "retreats" } else { "fights on" }),
+        format_args!("{} ({why}) {}", c.name, if retreats { "retreats" } else { "fights on" }),
     );
     ctx.emit(R_MORALE, Some(id), SovEvent::MoraleDone { id });
     if retreats {
@@ -206,6 +206,6 @@ pub(crate) fn pick_up(
     let at = TurnAt::now(ctx.enc).unwrap_or_default();
     let feet = move_ft(c);
     ctx.emit(R_CHECK, Some(id), SovEvent::Walked { id, at, feet, done: false });
-    ctx.ruling(R_CHECK, Some(id), format!("{} picks up an item (its Move)", c.name));
+    ctx.ruling(R_CHECK, Some(id), format_args!("{} picks up an item (its Move)", c.name));
     Ok(ctx.finish())
 }

@@ -19,12 +19,16 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
         && (p.attacker == id || p.target == id)
     {
         let (a, t) = (ctx.enc.name_of(p.attacker), ctx.enc.name_of(p.target));
-        ctx.ruling(R_TURN, Some(id), format!("{}: {a}'s attack on {t} is dropped", left.says()));
+        ctx.ruling(
+            R_TURN,
+            Some(id),
+            format_args!("{}: {a}'s attack on {t} is dropped", left.says()),
+        );
         ctx.emit(R_TURN, Some(id), SovEvent::Answered);
     }
     if let Some(t) = ctx.enc.sovereign().threat.clone() {
         if t.id == id {
-            ctx.ruling(R_TURN, Some(id), format!("{}: the walk is dropped", left.says()));
+            ctx.ruling(R_TURN, Some(id), format_args!("{}: the walk is dropped", left.says()));
             ctx.emit(R_TURN, Some(id), SovEvent::WalkSettled);
         } else if t.strikers.contains(&id) {
             ctx.emit(R_TURN, Some(id), SovEvent::Struck { striker: id });
@@ -40,7 +44,7 @@ pub(crate) fn settle(ctx: &mut Ctx, left: &Left) -> Result<(), RuleError> {
     let acting = crate::system::acts_now(ctx.enc, super::Step::Turns, id);
     let still = matches!(left.how, Departure::OffBoard | Departure::SideChanged);
     if acting && !still {
-        ctx.ruling(R_TURN, Some(id), format!("{}: the turn passes on", left.says()));
+        ctx.ruling(R_TURN, Some(id), format_args!("{}: the turn passes on", left.says()));
         let from = ctx.enc.turn;
         next(ctx, from)?;
     }

@@ -77,6 +77,6 @@ pub(crate) fn work_door(
     let kind = Some(WallKind::Door { open: !open });
     ctx.push(R_MOVE, Some(id), EventKind::WallsSet { edges: vec![edge], kind });
     let verb = if open { "shuts" } else { "opens" };
-    ctx.ruling(R_MOVE, Some(id), format!("{} {verb} the door (its Move)", c.name));
+    ctx.ruling(R_MOVE, Some(id), format_args!("{} {verb} the door (its Move)", c.name));
     Ok(ctx.finish())
 }

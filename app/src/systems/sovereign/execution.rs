@@ -88,7 +88,7 @@ pub(crate) fn execute(
             ctx.ruling(
                 R_ATTACK,
                 Some(attacker),
-                format!("{} executes {} with {}: a sure hit", a.name, t.name, w.name),
+                format_args!("{} executes {} with {}: a sure hit", a.name, t.name, w.name),
             );
             true
         }
@@ -100,7 +100,7 @@ pub(crate) fn execute(
             ctx.ruling(
                 R_ATTACK,
                 Some(attacker),
-                format!(
+                format_args!(
                     "{}'s execution shot at {} ({feet} ft): {} {} (skill) {} (DEX) {} (distance) = {} against 10: {}",
                     a.name,
                     t.name,
@@ -118,7 +118,8 @@ pub(crate) fn execute(
     if !hit {
         return Ok(ctx.finish());
     }
-    let die = ctx.roll(R_ATTACK, Some(attacker), &w.dmg, &format!("Damage ({})", w.name))?.total;
+    let die =
+        ctx.roll(R_ATTACK, Some(attacker), &w.dmg, format_args!("Damage ({})", w.name))?.total;
     hurt(&mut ctx, target, (die + w.attribute_mod(a)).max(0))?;
     let victim = ctx.snapshot(target)?;
     if is_out(&victim) || track(&victim, HP) == 0 {
@@ -131,7 +132,7 @@ pub(crate) fn execute(
     ctx.ruling(
         R_ATTACK,
         Some(target),
-        format!(
+        format_args!(
             "{}'s Physical save: {} against {base} {} ({}'s skill) = {needed}: {}",
             t.name,
             roll.total,

@@ -64,7 +64,7 @@ pub(crate) fn heal(
     ctx.ruling(
         R_HEAL,
         Some(healer),
-        format!(
+        format_args!(
             "{}'s Heal check: {} + Heal {skill} {} ({said}) {} (rounds since the fall) = {} against 10: {}",
             h.name,
             roll.total,
@@ -86,7 +86,7 @@ pub(crate) fn heal(
             ctx.ruling(
                 R_HEAL,
                 Some(target),
-                format!("{} is out of the fight until it ends", t.name),
+                format_args!("{} is out of the fight until it ends", t.name),
             );
         }
     }

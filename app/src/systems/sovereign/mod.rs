@@ -312,7 +312,7 @@ impl Rules for Sovereign {
         what: &str,
     ) -> Result<(), RuleError> {
         let name = ctx.name(id);
-        ctx.ruling(R_ATTACK, Some(id), format!("{what}: {amount} damage to {name}"));
+        ctx.ruling(R_ATTACK, Some(id), format_args!("{what}: {amount} damage to {name}"));
         attack::hurt(ctx, id, amount)
     }
 

@@ -167,7 +167,7 @@ pub(crate) fn settle(ctx: &mut Ctx) {
             // The GM changed the board while the foes answered (a token grew, one was placed
             // there): the walk cannot end where it meant to.
             let name = c.name.clone();
-            ctx.ruling(R_MOVE, Some(t.id), format!("{name} cannot end there now and stays"));
+            ctx.ruling(R_MOVE, Some(t.id), format_args!("{name} cannot end there now and stays"));
         }
         Some(c) if !is_out(c) => {
             let placed = EventKind::Placed {
@@ -181,7 +181,7 @@ pub(crate) fn settle(ctx: &mut Ctx) {
         Some(c) => {
             let name = c.name.clone();
             let what = if t.then.is_some() { "acting" } else { "getting away" };
-            ctx.ruling(R_MOVE, Some(t.id), format!("{name} falls before {what}"));
+            ctx.ruling(R_MOVE, Some(t.id), format_args!("{name} falls before {what}"));
         }
         None => {}
     }

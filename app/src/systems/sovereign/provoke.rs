@@ -104,7 +104,7 @@ pub(crate) fn make(ctx: &mut Ctx, command: SovCommand) {
     let id = provoker_id(&command);
     if let Err(e) = ctx.then(|enc, dice| super::act(enc, command, dice)) {
         let name = id.map_or_else(String::new, |id| ctx.enc.name_of(id));
-        ctx.ruling(R_MOVE, id, format!("{name} cannot go on: {e}"));
+        ctx.ruling(R_MOVE, id, format_args!("{name} cannot go on: {e}"));
     }
 }
 

@@ -122,7 +122,7 @@ pub(crate) fn surprise_check(
     ctx.ruling(
         R_INIT,
         None,
-        format!(
+        format_args!(
             "{what} ({who} leads): {} {} = {} against 8 + {notice} ({watcher} watches) = {difficulty}: {}",
             roll.total,
             if bonus < 0 { format!("− {}", -bonus) } else { format!("+ {bonus}") },
@@ -240,7 +240,7 @@ fn initiative(ctx: &mut Ctx) -> Result<(), RuleError> {
 fn roll_side(ctx: &mut Ctx, side: SideId) -> Result<(SideId, i64, String), RuleError> {
     let s =
         ctx.enc.side(side).cloned().ok_or_else(|| RuleError::Invalid(format!("no side {side}")))?;
-    let d8 = ctx.die(R_INIT, None, 8, &format!("Initiative of {}", s.name))?;
+    let d8 = ctx.die(R_INIT, None, 8, format_args!("Initiative of {}", s.name))?;
     let dex = if s.party { best_dex(ctx.enc, side) } else { 0 };
     let total = side_initiative(d8, s.party, dex);
     let why = if s.party {
@@ -303,7 +303,7 @@ fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
             ctx.ruling(
                 R_ROUND,
                 Some(id),
-                format!("{name} fell in round {fell}: six rounds have passed unstabilized"),
+                format_args!("{name} fell in round {fell}: six rounds have passed unstabilized"),
             );
             ctx.emit(R_ROUND, Some(id), SovEvent::Settled { id });
             ctx.uncondition(R_ROUND, id, "mortally injured");
@@ -333,7 +333,7 @@ pub(crate) fn fall(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
     let Some(c) = ctx.enc.combatant(id).cloned() else { return };
     // A Frail character brought to 0 HP again dies at once: no second mortal injury.
     if c.conditions.contains("frail") && ctx.enc.rules >= 1 {
-        ctx.ruling(rule, Some(id), format!("{} is Frail: at 0 HP again, dead", c.name));
+        ctx.ruling(rule, Some(id), format_args!("{} is Frail: at 0 HP again, dead", c.name));
         ctx.condition(rule, id, "dead");
         return;
     }
@@ -351,7 +351,7 @@ pub(crate) fn fall(ctx: &mut Ctx, rule: &'static str, id: CombatantId) {
 pub(crate) fn settle_edit(ctx: &mut Ctx, edit: &crate::system::TrackEdit) {
     if edit.track == super::block::HP && edit.to <= 0 && edit.from > 0 {
         let name = ctx.name(edit.id);
-        ctx.ruling(R_TURN, Some(edit.id), format!("{name} is brought to 0 HP"));
+        ctx.ruling(R_TURN, Some(edit.id), format_args!("{name} is brought to 0 HP"));
         fall(ctx, R_TURN, edit.id);
     }
 }

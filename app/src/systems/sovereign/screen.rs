@@ -157,7 +157,7 @@ pub(crate) fn intercept(
         ctx.ruling(
             R_ATTACK,
             Some(s),
-            format!(
+            format_args!(
                 "{}'s screen: {} {} = {theirs} against {}'s {} {} = {total}: {}",
                 c.name,
                 r.total,
@@ -178,7 +178,7 @@ pub(crate) fn intercept(
             ctx.ruling(
                 R_ATTACK,
                 Some(*s),
-                format!("{name} takes the attack meant for {}", target.name),
+                format_args!("{name} takes the attack meant for {}", target.name),
             );
             Ok(*s)
         }

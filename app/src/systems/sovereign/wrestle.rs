@@ -73,7 +73,7 @@ pub(crate) fn wrestle(
     ctx.ruling(
         R_ATTACK,
         Some(attacker),
-        format!(
+        format_args!(
             "{} {what}: {} + {} = {} against {difficulty}: {}",
             a.name,
             roll.total,
@@ -111,10 +111,10 @@ pub(crate) fn end_of_round(ctx: &mut Ctx) -> Result<(), RuleError> {
             .and_then(|b| b.unarmed.clone())
             .unwrap_or_else(|| Dice::pool(1, 2));
         let damage =
-            ctx.roll(R_ROUND, Some(by), &dice, &format!("Unarmed damage on {}", t.name))?.total
+            ctx.roll(R_ROUND, Some(by), &dice, format_args!("Unarmed damage on {}", t.name))?.total
                 + h.stat("str").map_or(0, attribute_mod);
         let damage = damage.max(0);
-        ctx.ruling(R_ROUND, Some(by), format!("{} holds {}: {damage} damage", h.name, t.name));
+        ctx.ruling(R_ROUND, Some(by), format_args!("{} holds {}: {damage} damage", h.name, t.name));
         let before = track(&t, HP);
         let after = (before - damage).max(0);
         ctx.set_track(R_ROUND, target, HP, after);
