@@ -387,8 +387,9 @@ pub fn answers_ui(ui: &mut egui::Ui, model: &Model, view: &mut StepperView, out:
     }
 }
 
-/// What the turn has left (on a short window), the circumstances, and every question's
-/// answers; a new question scrolls its answers into view. Returns where the answers begin
+/// What the turn has left (on a short window: its chips above, its notes under the answers),
+/// the circumstances, and every question's answers; a new question scrolls its answers into
+/// view. Returns where the answers begin
 /// (screen y).
 fn questions_ui(
     ui: &mut egui::Ui,
@@ -398,9 +399,12 @@ fn questions_ui(
     out: &mut Vec<Action>,
 ) -> f32 {
     let state = session.state();
-    if is_short(ui) {
-        let spot = session.history().system().spotlight(state);
-        in_width(ui, width, |ui| spotlight::details_ui(ui, &spot));
+    // On a short window the turn's chips head the answers, and its notes follow them: a note
+    // comes and goes while a question is asked ("Corvin dies at the end of round 7 unless
+    // stabilized" as his HP falls to 0), and above the answers it would push them down.
+    let spot = is_short(ui).then(|| session.history().system().spotlight(state));
+    if let Some(spot) = &spot {
+        in_width(ui, width, |ui| spotlight::chips_ui(ui, spot));
     }
     let mut prompts = session.prompts();
     in_width(ui, width, |ui| {
@@ -438,6 +442,9 @@ fn questions_ui(
             let y = egui::Rangef::new(top, bottom);
             ui.scroll_to_rect(egui::Rect::from_x_y_ranges(x, y), align);
         }
+    }
+    if let Some(spot) = &spot {
+        in_width(ui, width, |ui| spotlight::notes_ui(ui, spot));
     }
     modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
     top

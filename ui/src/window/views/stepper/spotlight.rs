@@ -42,6 +42,12 @@ pub(super) fn headline_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight, s
 
 /// What the turn has left, as chips, and the notes under the headline.
 pub(super) fn details_ui(ui: &mut egui::Ui, s: &Spotlight) {
+    chips_ui(ui, s);
+    notes_ui(ui, s);
+}
+
+/// What the turn has left, as chips.
+pub(super) fn chips_ui(ui: &mut egui::Ui, s: &Spotlight) {
     if !s.chips.is_empty() {
         ui.horizontal_wrapped(|ui| {
             for chip in &s.chips {
@@ -49,6 +55,10 @@ pub(super) fn details_ui(ui: &mut egui::Ui, s: &Spotlight) {
             }
         });
     }
+}
+
+/// The notes ("Corvin dies at the end of round 7 unless stabilized"), a line each.
+pub(super) fn notes_ui(ui: &mut egui::Ui, s: &Spotlight) {
     for note in &s.notes {
         let visuals = ui.visuals();
         let text = match note.tone {
