@@ -225,6 +225,26 @@ fn a_murdham_round_alternates_activations_with_a_dodge_a_deviated_blast_and_mora
     assert!(shows(&w, "Red Hand picks who goes first"));
 }
 
+/// An attack sent by its number key carries the circumstances the GM set, as its button does:
+/// the target in cover takes one more armour off the blow.
+#[test]
+fn an_attack_sent_by_its_key_carries_the_circumstances() {
+    let mut w = raid(&[]);
+    w.press("Red Hand started it");
+    w.press("Next");
+    w.press("Red Hand first");
+    w.press("Activate Bandit");
+    w.press("In cover");
+    // 1 is the turn's own step beside Next (*End turn*), 2 the first attack.
+    w.harness.key_press(egui::Key::Num2);
+    w.settle();
+    w.harness.get_by_label("Bandit attacks Harald with Club (d6): how does Harald react?");
+    w.press("No reaction");
+    w.faces("4");
+    assert!(w.journal_says("Bandit's Club on Harald: 4 − 1 armour − 1 cover = 2"));
+    assert!(!toggled(&w, "In cover"), "cleared once the attack was made");
+}
+
 #[test]
 fn a_players_turn_gets_fifteen_seconds_to_declare() {
     let mut w = raid(&[("chaos_timer", serde_json::json!(true))]);

@@ -60,9 +60,16 @@ fn next_refusal<'a>(session: &fray_data::Session, view: &'a mut StepperView) -> 
     view.next_refusal.as_ref().and_then(|(_, why)| why.as_deref())
 }
 
-/// Most of a new question's answers brought into view at once: its first few buttons (a
-/// long list still starts at its top).
+/// Most of a new question's answers brought into view at once when it must scroll to them:
+/// its first few buttons (a long list still starts at its top).
 const SHOWN_ON_ASKING: f32 = 280.0;
+
+/// How much of a new question's answers, from their top, already in view keeps the column
+/// where it is: three rows of answers. Each scroll moves everything in the column under the
+/// pointer (Murdham, seed 4: the reaction to an attack scrolled 69 points to show its fifth
+/// answer, and *No reaction* came where the circumstances' *Stunt* field had been), so a
+/// question whose first answers show where the last one's stood is answered there.
+const IN_VIEW_ENOUGH: f32 = 120.0;
 
 /// How tall the headline's box is at most, in lines of body text: who acts, what the turn has
 /// left, a note or two, the countdown; the rest scrolls inside it.
@@ -156,8 +163,13 @@ pub fn pinned_ui(
     let rooms =
         Rooms { enabled: refusal.is_none(), refusal: refusal.as_deref().filter(|_| !ended) };
     next_row_ui(ui, &prompts, &rooms, short, out);
+    // Keys 1–9 send what the buttons would: the answers as the circumstances change them.
+    let mut keyed = prompts;
+    modifiers::with_set(session, &mut view.modifiers, &mut keyed);
     let terms = view.modifiers.terms();
-    keys::keys_ui(ui, &prompts, &terms, &mut view.help, out);
+    let first = out.len();
+    keys::keys_ui(ui, &keyed, &terms, &mut view.help, out);
+    modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
     ui.separator();
 }
 
@@ -425,7 +437,8 @@ fn questions_ui(
     });
     if asked != view.asked {
         // A new question: its answers come into view however far the box was scrolled
-        // (after an undo or redo, the answers could sit above or below the fold).
+        // (after an undo or redo, the answers could sit above or below the fold), unless its
+        // first answers already show (IN_VIEW_ENOUGH): then nothing scrolls.
         view.asked = asked;
         // Never more than the column shows (200 %: less than SHOWN_ON_ASKING), and from its
         // top when the column was scrolled past it: the question opens at its top, its first
@@ -435,7 +448,9 @@ fn questions_ui(
         // the room kept for the circumstances and what it says in view.
         let clip = ui.clip_rect();
         let align = (top < clip.min.y).then_some(egui::Align::Min);
-        if first_bottom.is_some() || align.is_some() {
+        let enough = IN_VIEW_ENOUGH.min(clip.height() - 8.0).max(0.0);
+        let in_view = first_bottom.is_some_and(|b| b.min(top + enough) <= clip.max.y);
+        if (first_bottom.is_some() && !in_view) || align.is_some() {
             let shown = SHOWN_ON_ASKING.min(clip.height() - 8.0).max(0.0);
             let bottom = first_bottom.map_or(top, |bottom| bottom.min(top + shown));
             let x = ui.max_rect().x_range();

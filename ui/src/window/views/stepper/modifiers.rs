@@ -33,6 +33,44 @@ impl ModifiersView {
         self.set = Modifiers::default();
         self.sent = None;
     }
+
+    /// The circumstances set, in words: answers changed by them are a question asked anew.
+    pub(super) fn terms(&self) -> String {
+        format!("{:?}", self.set)
+    }
+}
+
+/// Clears what was set for another turn, or sent with a command since recorded: done before
+/// anything reads the set, each frame, by whichever reads it first (the keys in the pinned
+/// top or the panel).
+fn keep_current(session: &Session, view: &mut ModifiersView) {
+    let system = session.history().system();
+    let state = session.state();
+    let acting = system.acting(state).first().copied();
+    let turn = acting.map(|id| (state.round, state.phase.clone(), id));
+    if view.turn != turn {
+        view.clear();
+        view.turn = turn;
+    }
+    if view.sent.is_some_and(|s| session.history().next_stream() > s) {
+        view.clear();
+    }
+}
+
+/// The answers as the circumstances set change them, for the keys 1–9 as for a click: an
+/// attack sent by its key carries them too.
+pub(super) fn with_set(session: &Session, view: &mut ModifiersView, prompts: &mut [Prompt]) {
+    keep_current(session, view);
+    if !view.set.any() {
+        return;
+    }
+    let system = session.history().system();
+    let state = session.state();
+    for option in prompts.iter_mut().flat_map(|p| p.options.iter_mut()) {
+        if let Some(made) = system.modified(state, option, &view.set) {
+            *option = made;
+        }
+    }
 }
 
 /// The circumstances under their heading, a gap over them.
@@ -57,16 +95,7 @@ pub(super) fn modifiers_ui(
 ) {
     let system = session.history().system();
     let Some(spec) = system.modifiers() else { return };
-    let state = session.state();
-    let acting = system.acting(state).first().copied();
-    let turn = acting.map(|id| (state.round, state.phase.clone(), id));
-    if view.turn != turn {
-        view.clear();
-        view.turn = turn;
-    }
-    if view.sent.is_some_and(|s| session.history().next_stream() > s) {
-        view.clear();
-    }
+    keep_current(session, view);
     let applies = |o: &fray_app::PromptOption| system.takes_modifiers(&o.command);
     let top = ui.cursor().min.y;
     if !prompts.iter().any(|p| p.options.iter().any(applies)) {
@@ -90,20 +119,7 @@ pub(super) fn modifiers_ui(
     if used < view.room {
         ui.add_space(view.room - used);
     }
-    if view.set.any() {
-        for option in prompts.iter_mut().flat_map(|p| p.options.iter_mut()) {
-            if let Some(made) = system.modified(state, option, &view.set) {
-                *option = made;
-            }
-        }
-    }
-}
-
-impl ModifiersView {
-    /// The circumstances set, in words: answers changed by them are a question asked anew.
-    pub(super) fn terms(&self) -> String {
-        format!("{:?}", self.set)
-    }
+    with_set(session, view, prompts);
 }
 
 /// The room kept empty says, quietly, what comes there and when (before any side exists it
