@@ -44,6 +44,9 @@ pub struct StepperView {
     asked: Option<(String, String)>,
     /// Why Next would be refused now, read once per state (encounter, commands, events).
     next_refusal: Option<(RefusalKey, Option<String>)>,
+    /// On a short window, the room the turn's chips over the answers have taken while this
+    /// question is asked (its id and title): kept when they go, so the answers stay.
+    chips_room: Option<(Option<(String, String)>, f32)>,
 }
 
 /// The state a refusal of Next was read in: the encounter, its commands and its events.
@@ -415,15 +418,15 @@ fn questions_ui(
     // comes and goes while a question is asked ("Corvin dies at the end of round 7 unless
     // stabilized" as his HP falls to 0), and above the answers it would push them down.
     let spot = is_short(ui).then(|| session.history().system().spotlight(state));
-    if let Some(spot) = &spot {
-        in_width(ui, width, |ui| spotlight::chips_ui(ui, spot));
-    }
     let mut prompts = session.prompts();
+    let asked = prompts.first().map(|p| (p.id.clone(), p.title.clone()));
+    if let Some(spot) = &spot {
+        chips_ui(ui, spot, &asked, &mut view.chips_room, width);
+    }
     in_width(ui, width, |ui| {
         modifiers::modifiers_ui(ui, session, &mut view.modifiers, &mut prompts)
     });
     let first = out.len();
-    let asked = prompts.first().map(|p| (p.id.clone(), p.title.clone()));
     let top = ui.cursor().min.y;
     let terms = view.modifiers.terms();
     let first_bottom = in_width(ui, width, |ui| {
@@ -463,6 +466,27 @@ fn questions_ui(
     }
     modifiers::after_prompts(session, &mut view.modifiers, &out[first..]);
     top
+}
+
+/// The turn's chips over the answers on a short window, in a room that never shrinks while
+/// the question is the same: a question outlives the turn it was asked in (Sovereign, seed 6,
+/// 200 %: Brina's reaction to a hit stayed asked as the order changed, the acting bandit's
+/// chips went, and *Snap Attack* rose to where *Total Defense* had stood).
+fn chips_ui(
+    ui: &mut egui::Ui,
+    spot: &fray_app::system::spotlight::Spotlight,
+    asked: &Option<(String, String)>,
+    room: &mut Option<(Option<(String, String)>, f32)>,
+    width: f32,
+) {
+    let top = ui.cursor().min.y;
+    in_width(ui, width, |ui| spotlight::chips_ui(ui, spot));
+    let used = ui.cursor().min.y - top;
+    let kept = room.as_ref().filter(|(q, _)| q == asked).map_or(0.0, |(_, h)| *h);
+    if used < kept {
+        ui.add_space(kept - used);
+    }
+    *room = Some((asked.clone(), used.max(kept)));
 }
 
 /// Draws `add` `width` wide, whatever was drawn before it: a widget wider than the column (a

@@ -146,12 +146,17 @@ fn chip_ui(ui: &mut egui::Ui, text: &str, free: bool) {
         f32::INFINITY,
         egui::TextStyle::Body,
     );
-    if galley.size().x + 18.0 > ui.available_size_before_wrap().x {
+    let width = galley.size().x + 18.0;
+    if width > ui.available_size_before_wrap().x {
         ui.end_row();
     }
+    // One wider than the whole column (200 %: "Move used: 30 ft more to walk") wraps inside
+    // its frame rather than run past the column's edge, cut.
+    let label = egui::Label::new(text);
+    let label = if width > ui.max_rect().width() { label.wrap() } else { label.extend() };
     egui::Frame::new()
         .stroke(egui::Stroke::new(1.0, stroke))
         .corner_radius(6.0)
         .inner_margin(egui::Margin::symmetric(8, 3))
-        .show(ui, |ui| ui.add(egui::Label::new(text).extend()));
+        .show(ui, |ui| ui.add(label));
 }
