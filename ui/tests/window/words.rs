@@ -1,5 +1,5 @@
-//! Words read whole at 200 % (issue 64): over random play of every procedure, replayed into
-//! the window at 200 % on 1920 × 1080 and 1366 × 768 (the driver of
+//! Words read whole at 100 % and 200 % (issue 64): over random play of every procedure,
+//! replayed into the window at 100 % and 200 % on 1920 × 1080 and 1366 × 768 (the driver of
 //! [`layout_stability`](super::layout_stability)), after every step the GM takes, no word of
 //! the stepper (its pinned top, the headline, the room beside Next, the answers in view) is
 //! cut short with "…" or cut by the rectangle it is drawn in, and the newest ruling laid over
@@ -17,8 +17,9 @@ use fray_app::simulate;
 use fray_app::system::presentation;
 use std::collections::BTreeMap;
 
-/// The screens of a high UI scale: pixels wide and high, and the scale in percent.
-const SCREENS: [(f32, f32, u32); 2] = [(1920.0, 1080.0, 200), (1366.0, 768.0, 200)];
+/// The screens a GM plays on: pixels wide and high, and the scale in percent.
+const SCREENS: [(f32, f32, u32); 4] =
+    [(1920.0, 1080.0, 100), (1366.0, 768.0, 100), (1920.0, 1080.0, 200), (1366.0, 768.0, 200)];
 
 /// Random play's steps per procedure, as in `layout_stability`.
 const STEPS: usize = 50;
@@ -44,7 +45,7 @@ fn cut(w: &Window) -> Vec<String> {
     found
 }
 
-/// Random play of `system` replayed into the window on each screen of a high scale; panics
+/// Random play of `system` replayed into the window on each screen; panics
 /// with every word cut, each with the first place it was seen.
 fn play(system: &str) {
     fray_app::systems::registry();
@@ -73,32 +74,32 @@ fn play(system: &str) {
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_freeform() {
+fn no_words_are_cut_in_freeform() {
     play("freeform");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_block_dodge_parry() {
+fn no_words_are_cut_in_block_dodge_parry() {
     play("bdp");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_d12() {
+fn no_words_are_cut_in_d12() {
     play("d12");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_dr12() {
+fn no_words_are_cut_in_dr12() {
     play("dr12");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_murdham() {
+fn no_words_are_cut_in_murdham() {
     play("murdham");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_sovereign() {
+fn no_words_are_cut_in_sovereign() {
     play("sovereign");
 }
 
@@ -162,4 +163,37 @@ fn the_longest_ruling_stands_whole_over_the_board_at_200_percent_on_a_laptop() {
         .find(|n| n.accesskit_node().label().as_deref() == Some(ruling.as_str()));
     let node = node.unwrap_or_else(|| panic!("no node reads '{ruling}'"));
     assert!(board.contains_rect(node.rect()), "read over the board: {:?}", node.rect());
+}
+
+/// The headings of one list of answers shrink together (issue 64: a heading fitted smaller
+/// than its neighbours looked less than them): DR12's turn against a foe with a long name and
+/// one with a short one (each side has both, whichever begins), in the narrow column of
+/// 1200 × 800 at 100 %, heads both foes' attacks at the one size the long name needs, smaller
+/// than a heading's own.
+#[test]
+fn the_headings_of_one_list_shrink_together() {
+    let script = r#"system dr12
+name Ford
+side "Reed-cutters" party colour #3366cc
+side Goblins colour #aa3333
+zone Ford
+add Tamsin side "Reed-cutters" zone Ford block {"tracks": {"hp": 7}, "stats": {"str": 0, "dex": 2, "level": 1}, "weapons": [{"name": "Dagger", "die": 4}]}
+add "Wenna of the Drowned Reed-cutters" side "Reed-cutters" zone Ford block {"tracks": {"hp": 7}, "stats": {"str": 0, "dex": 2, "level": 1}, "weapons": [{"name": "Dagger", "die": 4}]}
+add "Marsh goblin" side Goblins zone Ford block {"tracks": {"hp": 5}, "stats": {"level": 1, "skill": 1}, "attacks": [{"name": "Rusty knife", "die": 4}]}
+add "Old chieftain of the Drowned Reeds" side Goblins zone Ford block {"tracks": {"hp": 5}, "stats": {"level": 1, "skill": 1}, "attacks": [{"name": "Rusty knife", "die": 4}]}
+next
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let db = fray_data::Db::open(dir.path().join("fray.db")).unwrap();
+    crate::common::store_fight(&db, script, "dr12", "Ford", 1);
+    crate::common::set_scale(&db, 100);
+    let w = crate::common::window_sized(dir, db, eframe::egui::vec2(1200.0, 800.0));
+    let headings: Vec<(String, f32)> = words::painted(&w)
+        .into_iter()
+        .filter(|p| p.shown() && p.text.starts_with("Attack "))
+        .map(|p| (p.text, p.size))
+        .collect();
+    assert_eq!(headings.len(), 2, "both foes' headings shown: {headings:?}");
+    assert!(headings.iter().any(|(_, size)| *size < 19.0), "the long one shrank: {headings:?}");
+    assert_eq!(headings[0].1, headings[1].1, "one size for the list: {headings:?}");
 }
