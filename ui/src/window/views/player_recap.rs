@@ -33,20 +33,20 @@ pub fn recap_tv_ui(ui: &mut egui::Ui, recap: &TableRecap, t: &TableView) {
     let Some(title) = page.text(pos2(page.left, y), &recap.title, 34.0, INK, "recap-title") else {
         return;
     };
-    y = title.bottom() + 10.0 * scale;
+    y = title.bottom() + 4.0 * scale;
     for (i, line) in recap.lines.iter().enumerate() {
         let Some(at) = page.text(pos2(page.left, y), line, 24.0, INK, &format!("recap-line-{i}"))
         else {
             return;
         };
-        y = at.bottom() + 3.0 * scale;
+        y = at.bottom();
     }
-    y += 12.0 * scale;
+    y += 8.0 * scale;
     for (i, row) in recap.rows.iter().enumerate() {
         let Some(bottom) = page.row_ui(y, i, row) else { return };
         y = bottom;
     }
-    y += 12.0 * scale;
+    y += 8.0 * scale;
     for (i, line) in recap.dice.iter().enumerate() {
         let Some(at) = page.text(pos2(page.left, y), line, 18.0, WEAK, &format!("recap-dice-{i}"))
         else {
@@ -146,7 +146,7 @@ impl Page<'_> {
             self.bars(at, harm, &row.colour);
             painted(self.ui, self.painter, self.rot, at_n, n, &format!("recap-harm-{i}"));
         }
-        Some(bottom.max(y + 40.0 * scale))
+        Some(bottom.max(y + 36.0 * scale))
     }
 
     /// The bars of harm dealt (in the row's colour) and taken, from `at`.
