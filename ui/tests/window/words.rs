@@ -191,36 +191,3 @@ fn the_longest_ruling_stands_whole_over_the_board_at_200_percent_on_a_laptop() {
     let node = node.unwrap_or_else(|| panic!("no node reads '{ruling}'"));
     assert!(board.contains_rect(node.rect()), "read over the board: {:?}", node.rect());
 }
-
-/// The headings of one list of answers shrink together (issue 64: a heading fitted smaller
-/// than its neighbours looked less than them): DR12's turn against a foe with a long name and
-/// one with a short one (each side has both, whichever begins), in the narrow column of
-/// 1200 × 800 at 100 %, heads both foes' attacks at the one size the long name needs, smaller
-/// than a heading's own.
-#[test]
-fn the_headings_of_one_list_shrink_together() {
-    let script = r#"system dr12
-name Ford
-side "Reed-cutters" party colour #3366cc
-side Goblins colour #aa3333
-zone Ford
-add Tamsin side "Reed-cutters" zone Ford block {"tracks": {"hp": 7}, "stats": {"str": 0, "dex": 2, "level": 1}, "weapons": [{"name": "Dagger", "die": 4}]}
-add "Wenna of the Drowned Reed-cutters" side "Reed-cutters" zone Ford block {"tracks": {"hp": 7}, "stats": {"str": 0, "dex": 2, "level": 1}, "weapons": [{"name": "Dagger", "die": 4}]}
-add "Marsh goblin" side Goblins zone Ford block {"tracks": {"hp": 5}, "stats": {"level": 1, "skill": 1}, "attacks": [{"name": "Rusty knife", "die": 4}]}
-add "Old chieftain of the Drowned Reeds" side Goblins zone Ford block {"tracks": {"hp": 5}, "stats": {"level": 1, "skill": 1}, "attacks": [{"name": "Rusty knife", "die": 4}]}
-next
-"#;
-    let dir = tempfile::tempdir().unwrap();
-    let db = fray_data::Db::open(dir.path().join("fray.db")).unwrap();
-    crate::common::store_fight(&db, script, "dr12", "Ford", 1);
-    crate::common::set_scale(&db, 100);
-    let w = crate::common::window_sized(dir, db, eframe::egui::vec2(1200.0, 800.0));
-    let headings: Vec<(String, f32)> = words::painted(&w)
-        .into_iter()
-        .filter(|p| p.shown() && p.text.starts_with("Attack "))
-        .map(|p| (p.text, p.size))
-        .collect();
-    assert_eq!(headings.len(), 2, "both foes' headings shown: {headings:?}");
-    assert!(headings.iter().any(|(_, size)| *size < 19.0), "the long one shrank: {headings:?}");
-    assert_eq!(headings[0].1, headings[1].1, "one size for the list: {headings:?}");
-}

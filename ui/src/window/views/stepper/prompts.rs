@@ -54,8 +54,6 @@ pub(super) fn prompts_ui(
         // Where its answers begin (the main answer's note is no answer to bring into view).
         let answers_top = ui.cursor().min.y;
         let headings = asked.sections.iter().filter(|s| s.heading.is_some()).count();
-        // The headings of one list at one size: the size the longest needs.
-        let heading_size = headings_size(ui, asked.sections.iter().filter_map(|s| s.heading.as_deref()));
         for (place, section) in asked.sections.iter().enumerate() {
             let fold = Fold { place, ..fold };
             let members: Vec<&Shown> = section.options.iter().collect();
@@ -66,9 +64,7 @@ pub(super) fn prompts_ui(
             // Named by what its first answer did, not by its words: a heading renamed with
             // its foe ("Attack Bandit captain the Bold") stays folded or open as it was, and
             // opens nothing under the pointer.
-            // At the list's size, in a row as tall as a heading's own.
-            let room = fitted::Room { size: heading_size, ..heading_room(ui, HEADING) };
-            let words = heading_words(ui, heading, ui.visuals().strong_text_color(), room);
+            let words = heading_words(ui, heading, ui.visuals().strong_text_color(), HEADING);
             egui::CollapsingHeader::new(words)
                 .id_salt(("prompt-group", &prompt.id, &section.key))
                 // The GM's overrides are there when needed, folded away otherwise.
@@ -84,35 +80,19 @@ pub(super) fn prompts_ui(
     first_bottom
 }
 
-/// The words of a heading of answers, whole in its one row of `room` (a renamed foe's "Attack
-/// Grave hound the Quick" in a narrow column at 200 %): smaller when they must be, on a second
-/// row only past the least size (see [`fitted`]).
+/// The words of a heading of answers, whole in its one row (a renamed foe's "Attack Grave
+/// hound the Quick" in a narrow column at 200 %): smaller when they must be, on a second row
+/// only past the least size (see [`fitted`]).
 fn heading_words(
     ui: &egui::Ui,
     words: &str,
     colour: egui::Color32,
-    room: fitted::Room,
+    (size, least): (f32, f32),
 ) -> egui::WidgetText {
-    fitted::fitted(ui.ctx(), words, colour, room).into()
-}
-
-/// The room of a heading of answers of `(size, least)`: one row of that size, as wide as a
-/// collapsing header's words have.
-fn heading_room(ui: &egui::Ui, (size, least): (f32, f32)) -> fitted::Room {
     let spacing = ui.spacing();
     let width = ui.available_width() - spacing.indent - spacing.button_padding.x;
-    fitted::Room::rows(ui.ctx(), width, 1, size, least)
-}
-
-/// The size the headings of one list take together: the largest at which the longest stands
-/// whole in its row (a heading shrunk alone looked less than its neighbours), down to the
-/// least; the heading's own size when none of them need less.
-fn headings_size<'a>(ui: &egui::Ui, headings: impl Iterator<Item = &'a str>) -> f32 {
-    let room = heading_room(ui, HEADING);
-    let colour = ui.visuals().strong_text_color();
-    headings
-        .map(|h| fitted::size_of(&fitted::fitted(ui.ctx(), h, colour, room)))
-        .fold(room.size, f32::min)
+    let room = fitted::Room::rows(ui.ctx(), width, 1, size, least);
+    fitted::fitted(ui.ctx(), words, colour, room).into()
 }
 
 /// The type of a heading of answers: its size and the least it shrinks to.
@@ -167,8 +147,7 @@ fn options_ui(ui: &mut egui::Ui, fold: &Fold, options: &[&Shown], out: &mut Vec<
                 let title = format!("{run} more, not now: {why}");
                 let size = egui::TextStyle::Button.resolve(ui.style()).size;
                 let warn = ui.visuals().warn_fg_color;
-                let room = heading_room(ui, (size, size - 3.0));
-                egui::CollapsingHeader::new(heading_words(ui, &title, warn, room))
+                egui::CollapsingHeader::new(heading_words(ui, &title, warn, (size, size - 3.0)))
                     .id_salt(("prompt-folded", prompt, fold.place, i))
                     .default_open(false)
                     .show(ui, |ui| {
