@@ -22,6 +22,8 @@ pub struct Painted {
     pub clip: egui::Rect,
     /// Cut short by its layout: a "…" instead of the rest.
     pub elided: bool,
+    /// The size of its type (its first part's), in points.
+    pub size: f32,
 }
 
 impl Painted {
@@ -68,6 +70,7 @@ fn collect(shape: &Shape, clip: egui::Rect, found: &mut Vec<Painted>) {
                 rect: galley.rect.translate(pos.to_vec2()),
                 clip,
                 elided: galley.elided,
+                size: galley.job.sections.first().map_or(0.0, |s| s.format.font_id.size),
             });
         }
         _ => {}

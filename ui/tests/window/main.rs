@@ -18,6 +18,7 @@ mod dialogs_fit;
 mod dice;
 mod dice_mode;
 mod dr12;
+mod edges;
 mod editor;
 mod encounters;
 mod export;

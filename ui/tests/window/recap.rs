@@ -108,6 +108,49 @@ fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
     assert!(!w.session().state().table.view.recap);
 }
 
+/// The recap on the TV stands inside the player window (issue 64: its lines and rows ran past
+/// the window's right edge, cut there): every piece of text painted in the window is inside
+/// it and inside the rectangle it is clipped to, a line longer than the window wrapped.
+#[test]
+fn the_tvs_recap_wraps_inside_the_player_window() {
+    use eframe::egui::accesskit::Role;
+    let mut w = ambush();
+    w.harness.get_by_label("Players").click();
+    w.settle();
+    w.press("Open the player window");
+    w.press("Recap…");
+    w.press("Show on the TV");
+    w.harness.state_mut().view.campaign.recap.open = false;
+    w.settle();
+    let window = w
+        .harness
+        .root()
+        .children_recursive()
+        .find(|n| {
+            let node = n.accesskit_node();
+            node.role() == Role::Window && node.label().as_deref() == Some("Fray — for the players")
+        })
+        .expect("the player window")
+        .rect();
+    // What the window painted: the text clipped to a part of it.
+    let inside: Vec<_> = common::words::painted(&w)
+        .into_iter()
+        .filter(|p| window.expand(0.5).contains_rect(p.clip) && p.shown())
+        .collect();
+    for line in ["The ambush", "Ann", "Ogre"] {
+        assert!(inside.iter().any(|p| p.text == line), "'{line}' painted in the window");
+    }
+    // The headline's longest line (wider than the window at its size) is painted, not left out.
+    let long = "Their foes had the upper hand";
+    assert!(inside.iter().any(|p| p.text.starts_with(long)), "the long line is painted");
+    let cut: Vec<String> = inside
+        .iter()
+        .filter(|p| !window.expand(0.5).contains_rect(p.rect) || p.cut_sideways() || p.cut_up_or_down())
+        .map(|p| format!("'{}' at {:?} (clipped to {:?}) in {window:?}", p.text, p.rect, p.clip))
+        .collect();
+    assert!(cut.is_empty(), "cut by the window's edge:\n{}", cut.join("\n"));
+}
+
 #[test]
 fn ending_the_fight_opens_its_recap() {
     let mut w = ambush();

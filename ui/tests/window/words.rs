@@ -1,5 +1,5 @@
-//! Words read whole at 200 % (issue 64): over random play of every procedure, replayed into
-//! the window at 200 % on 1920 × 1080 and 1366 × 768 (the driver of
+//! Words read whole at 100 % and 200 % (issue 64): over random play of every procedure,
+//! replayed into the window at 100 % and 200 % on 1920 × 1080 and 1366 × 768 (the driver of
 //! [`layout_stability`](super::layout_stability)), after every step the GM takes, no word of
 //! the stepper (its pinned top, the headline, the room beside Next, the answers in view) is
 //! cut short with "…" or cut by the rectangle it is drawn in, and the newest ruling laid over
@@ -17,8 +17,9 @@ use fray_app::simulate;
 use fray_app::system::presentation;
 use std::collections::BTreeMap;
 
-/// The screens of a high UI scale: pixels wide and high, and the scale in percent.
-const SCREENS: [(f32, f32, u32); 2] = [(1920.0, 1080.0, 200), (1366.0, 768.0, 200)];
+/// The screens a GM plays on: pixels wide and high, and the scale in percent.
+const SCREENS: [(f32, f32, u32); 4] =
+    [(1920.0, 1080.0, 100), (1366.0, 768.0, 100), (1920.0, 1080.0, 200), (1366.0, 768.0, 200)];
 
 /// Random play's steps per procedure, as in `layout_stability`.
 const STEPS: usize = 50;
@@ -44,7 +45,7 @@ fn cut(w: &Window) -> Vec<String> {
     found
 }
 
-/// Random play of `system` replayed into the window on each screen of a high scale; panics
+/// Random play of `system` replayed into the window on each screen; panics
 /// with every word cut, each with the first place it was seen.
 fn play(system: &str) {
     fray_app::systems::registry();
@@ -68,37 +69,64 @@ fn play(system: &str) {
             }
         }
     }
-    let said: Vec<String> = found.iter().map(|(c, at)| format!("{at}: {c}")).collect();
+    // The words still cut by design's leftovers, each one this replay must still find.
+    let known = |c: &str, at: &str| {
+        REMAINING.iter().any(|(s, screen, words)| {
+            *s == system && at.contains(screen) && c.starts_with(words)
+        })
+    };
+    for (s, screen, words) in REMAINING.iter().filter(|(s, ..)| *s == system) {
+        let still = found.iter().any(|(c, at)| at.contains(screen) && c.starts_with(words));
+        assert!(still, "{s} on {screen}: {words} is whole now: lower REMAINING");
+    }
+    let said: Vec<String> = (found.iter())
+        .filter(|(c, at)| !known(c, at))
+        .map(|(c, at)| format!("{at}: {c}"))
+        .collect();
     assert!(said.is_empty(), "{} words cut:\n{}", said.len(), said.join("\n"));
 }
 
+/// Words still cut at 100 % on 1366 × 768, all in the stepper's headline box (as tall as
+/// 4.5 lines, or a fifth of the column, scrolling inside: `stepper::headline_box_ui`), whose
+/// words are not yet fitted to what the box has left on a tall window as they are on a
+/// short one (`stepper::box_left`): the procedure, the screen, and the start of what is cut.
+/// Like `layout_stability`'s list, an entry may only go: one this replay no longer finds
+/// fails too, so the list is lowered when it is fixed.
+const REMAINING: &[(&str, &str, &str)] = &[
+    // The verdict under the name, two points under the box's fold.
+    ("freeform", "1366×768 at 100 %", "'The party fled' cut at its top or bottom"),
+    // Sovereign's chips under the name and a note.
+    ("sovereign", "1366×768 at 100 %", "'Main: free' cut at its top or bottom"),
+    ("sovereign", "1366×768 at 100 %", "'Move: free (60 ft)' cut at its top or bottom"),
+];
+
 #[test]
-fn no_words_are_cut_at_200_percent_in_freeform() {
+fn no_words_are_cut_in_freeform() {
     play("freeform");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_block_dodge_parry() {
+fn no_words_are_cut_in_block_dodge_parry() {
     play("bdp");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_d12() {
+fn no_words_are_cut_in_d12() {
     play("d12");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_dr12() {
+fn no_words_are_cut_in_dr12() {
     play("dr12");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_murdham() {
+fn no_words_are_cut_in_murdham() {
     play("murdham");
 }
 
 #[test]
-fn no_words_are_cut_at_200_percent_in_sovereign() {
+fn no_words_are_cut_in_sovereign() {
     play("sovereign");
 }
 

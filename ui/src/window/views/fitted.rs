@@ -59,22 +59,40 @@ pub fn fitted(
 /// size when the room has that height for every row; else at the least size, on as many rows
 /// as they need, taller than the room. Never cut short.
 pub fn fitted_parts(ctx: &egui::Context, parts: &[Part], room: Room) -> Arc<egui::Galley> {
-    let full = ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(room.size)));
-    let mut size = room.size;
-    loop {
+    let fits = |size: f32| {
         let galley = laid_out(ctx, parts, size, None, room.width);
-        let rows = galley.rows.len().max(1) as f32;
-        let fits = galley.size().x <= room.width + 0.5 && galley.size().y <= room.height + 0.5;
-        if fits {
-            // Rows as tall as at the room's size where the room has the height for it.
-            let row = full.min(room.height / rows).max(galley.size().y / rows);
-            return laid_out(ctx, parts, size, Some(row), room.width);
+        galley.size().x <= room.width + 0.5 && galley.size().y <= room.height + 0.5
+    };
+    let Some(size) = largest_fitting(room.size, room.least, fits) else {
+        return laid_out(ctx, parts, room.least, None, room.width);
+    };
+    let galley = laid_out(ctx, parts, size, None, room.width);
+    let rows = galley.rows.len().max(1) as f32;
+    // Rows as tall as at the room's size where the room has the height for it.
+    let full = ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(room.size)));
+    let row = full.min(room.height / rows).max(galley.size().y / rows);
+    laid_out(ctx, parts, size, Some(row), room.width)
+}
+
+/// The largest size from `size` down to `least`, a step at a time, at which `fits` holds;
+/// none if it does not hold even at `least`. The one way words shrink to their room: the
+/// galleys above, and a row of buttons whose words shrink together.
+pub fn largest_fitting(size: f32, least: f32, mut fits: impl FnMut(f32) -> bool) -> Option<f32> {
+    let mut size = size;
+    loop {
+        if fits(size) {
+            return Some(size);
         }
-        if size <= room.least {
-            return galley;
+        if size <= least {
+            return None;
         }
-        size = (size - STEP).max(room.least);
+        size = (size - STEP).max(least);
     }
+}
+
+/// The size `galley`'s words were laid out at (its first part's).
+pub fn size_of(galley: &egui::Galley) -> f32 {
+    galley.job.sections.first().map_or(0.0, |s| s.format.font_id.size)
 }
 
 /// `parts` at `size`, in rows `row` tall (their own height if none), wrapped at `width`,
@@ -129,16 +147,12 @@ mod tests {
         out.expect("laid out in the pass")
     }
 
-    fn size(g: &egui::Galley) -> f32 {
-        g.job.sections[0].format.font_id.size
-    }
-
     const LONG: &str = "The pontiff detachment the Quick";
 
     #[test]
     fn words_that_fit_keep_their_size_and_the_rooms_height() {
         let (g, height) = fit(LONG, 1000.0, 1, (30.0, 18.0));
-        assert_eq!((g.rows.len(), g.elided, size(&g)), (1, false, 30.0));
+        assert_eq!((g.rows.len(), g.elided, size_of(&g)), (1, false, 30.0));
         assert!((g.size().y - height).abs() < 1.0);
     }
 
@@ -150,11 +164,11 @@ mod tests {
         let (g, _) = fit(LONG, width, 1, (30.0, 12.0));
         assert_eq!(g.rows.len(), 1, "one row, smaller");
         assert!(g.size().x <= width + 0.5 && !g.elided, "{:?} in {width}", g.size());
-        assert!(size(&g) < 30.0 && size(&g) >= 12.0);
+        assert!(size_of(&g) < 30.0 && size_of(&g) >= 12.0);
         assert!((g.size().y - height).abs() < 1.0, "the row as tall as the room");
         // Two rows of room: the words keep more of their size, on two rows.
         let (two, height) = fit(LONG, width, 2, (30.0, 12.0));
-        assert!(size(&two) > size(&g) && two.rows.len() == 2);
+        assert!(size_of(&two) > size_of(&g) && two.rows.len() == 2);
         // Each row is rounded to the pixel: within a point of the room.
         let said = format!("both rows as tall as the room's: {} in {height}", two.size().y);
         assert!((two.size().y - height).abs() < 1.0, "{said}");
@@ -167,6 +181,18 @@ mod tests {
     fn words_that_cannot_fit_at_the_least_size_grow_the_room_whole() {
         let (g, height) = fit(LONG, 60.0, 1, (30.0, 18.0));
         assert!(g.rows.len() > 1 && !g.elided && g.size().y > height, "{} rows", g.rows.len());
-        assert_eq!((g.text(), size(&g)), (LONG, 18.0));
+        assert_eq!((g.text(), size_of(&g)), (LONG, 18.0));
+    }
+
+    #[test]
+    fn the_largest_fitting_size_shrinks_a_point_at_a_time_to_the_least() {
+        let mut tried = Vec::new();
+        let found = largest_fitting(17.0, 13.0, |size| {
+            tried.push(size);
+            size <= 15.0
+        });
+        assert_eq!((found, tried), (Some(15.0), vec![17.0, 16.0, 15.0]));
+        assert_eq!(largest_fitting(17.0, 13.0, |_| true), Some(17.0));
+        assert_eq!(largest_fitting(17.0, 13.0, |size| size < 13.0), None);
     }
 }

@@ -14,9 +14,11 @@ const BANNER_LINES: usize = 3;
 pub(super) const RULINGS_OVERLAY: f32 = 56.0;
 
 /// The newest rulings of the fight over the board, each naming whom it is about: the newest
-/// in large type ("Goblin 2: STR 0: dead"), the blow's hit and damage before it in small,
-/// until the next. Always as tall as its three lines, so the board never moves when the
-/// first ruling comes. Found once per state, not per frame.
+/// in large type ("Goblin 2: STR 0: dead"), whole (smaller when it must be, and past a size
+/// read at arm's length on the banner's every row: a long ruling on 1366 × 768 at 100 % was
+/// cut with "…"), the blow's hit and damage before it in small, until the next. Always as
+/// tall as its three lines, so the board never moves when the first ruling comes. Found once
+/// per state, not per frame.
 pub(super) fn ruling_ui(ui: &mut egui::Ui, view: &BoardView) {
     let Some((_, lines)) = &view.ruling else { return };
     let (small, large) = (16.0, 22.0);
@@ -36,28 +38,52 @@ pub(super) fn ruling_ui(ui: &mut egui::Ui, view: &BoardView) {
                 .corner_radius(6.0),
         )
         .show(ui, |ui| {
+            let room = |rows: f32| fitted::Room {
+                width: ui.available_width(),
+                height: rows,
+                size: large,
+                least: BANNER_LEAST,
+            };
+            let colour = ui.visuals().strong_text_color();
+            // The newest whole in its row, smaller when it must be; past the least size it
+            // takes the whole banner, the older lines (in the journal) left out for it.
+            let newest = lines.last().map(|text| {
+                let one = fitted::fitted(ui.ctx(), text, colour, room(large_row));
+                if one.size().y <= large_row + 0.5 {
+                    (one, false)
+                } else {
+                    (fitted::fitted(ui.ctx(), text, colour, room(banner_height)), true)
+                }
+            });
+            let older = match &newest {
+                Some((_, true)) => &[][..],
+                _ => &lines[..lines.len().saturating_sub(1)],
+            };
             // Older lines first, so the newest always sits on the bottom row.
-            let blank = BANNER_LINES - lines.len();
-            for _ in 0..blank.min(BANNER_LINES - 1) {
-                ui.add_space(small_row + gap);
+            let blank = BANNER_LINES - 1 - older.len();
+            if newest.as_ref().is_none_or(|(_, whole_banner)| !whole_banner) {
+                for _ in 0..blank {
+                    ui.add_space(small_row + gap);
+                }
             }
             if lines.is_empty() {
                 let hint = "The rules' decisions show here as they are made";
                 ui.label(egui::RichText::new(hint).size(small).weak());
             }
-            for (i, text) in lines.iter().enumerate() {
-                // One line each, whatever the scale: the whole ruling on hover and in the
-                // journal.
-                let newest = i + 1 == lines.len();
-                let label = if newest {
-                    egui::RichText::new(text).size(large).strong()
-                } else {
-                    egui::RichText::new(text).size(small).weak()
-                };
+            for text in older {
+                // A row each, cut short: the whole ruling on hover and in the journal.
+                let label = egui::RichText::new(text).size(small).weak();
                 ui.add(egui::Label::new(label).truncate()).on_hover_text(text);
+            }
+            if let Some((galley, _)) = newest {
+                ui.add(egui::Label::new(galley));
             }
         });
 }
+
+/// The least size of the newest ruling in the banner over the board, before it takes the
+/// banner's every row: read at arm's length.
+const BANNER_LEAST: f32 = 14.0;
 
 /// The rulings laid over the board on a short window, `width` wide, as they are painted, top
 /// to bottom: the `older` ones a row each, cut short; the `newest` last, whole (see

@@ -43,14 +43,18 @@ pub fn campaign_ui(
 
 /// Under the stepper's pinned top, one row that keeps its buttons in their places: "End the
 /// fight…" (the review of what lasts; refused once the fight is written back, when the
-/// headline above offers "Reopen the fight…"), "Recap…" and "Party…" (on a short window both
-/// behind "More…").
+/// headline above offers "Reopen the fight…"), "Recap…" and "Party…" (on a short window, or
+/// a column too narrow for the three even in smaller words, both behind "More…").
 pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignView) {
     let ended = model.fight_ended();
     // Buttons as wide as their words; smaller on a short window, where the answers need the
-    // room.
+    // room, and on a narrow column (1200 × 800 at 100 %), down to a size still read at arm's
+    // length, where the three keep one row (whole: a cut "Party…" was no button).
     let short = crate::window::views::stepper::is_short(ui);
     let (size, height) = if short { (15.0, 28.0) } else { (17.0, 34.0) };
+    let shrunk = (!short).then(|| row_size(ui, size)).flatten();
+    let folded = shrunk.is_none();
+    let size = shrunk.unwrap_or(size);
     let button = |text: &str| {
         egui::Button::new(egui::RichText::new(text).size(size)).min_size(egui::vec2(0.0, height))
     };
@@ -60,21 +64,17 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
         && model.session.as_ref().is_some_and(|s| {
             fray_app::system::verdict::verdict(s.history().system(), s.state()).is_some()
         });
-    // On a short window "More…" keeps its width at the row's end and "End the fight…" takes
-    // what is left, its words smaller on a narrow column (whole: see `fitted`), so the row
-    // never runs off the screen.
+    // Folded, "More…" keeps its width at the row's end and "End the fight…" takes what is
+    // left, its words smaller on a narrow column (whole: see `fitted`), so the row never runs
+    // off the screen.
     let more = egui::RichText::new("More…").size(size);
-    let more_width = ui.fonts_mut(|f| {
-        f.layout_no_wrap("More…".into(), egui::FontId::proportional(size), egui::Color32::WHITE)
-            .size()
-            .x
-    }) + 2.0 * ui.spacing().button_padding.x
-        + ui.spacing().item_spacing.x;
+    let more_width = words_width(ui, "More…", size) + 2.0 * ui.spacing().button_padding.x;
+    let more_width = more_width + ui.spacing().item_spacing.x;
     ui.horizontal(|ui| {
         let end = ui
             .scope(|ui| {
                 let mut button = button("End the fight…");
-                if short {
+                if folded {
                     ui.set_max_width(ui.available_width() - more_width);
                     let width = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
                     let room = fitted::Room::rows(ui.ctx(), width, 1, size, 11.0);
@@ -108,7 +108,7 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
                 view.party.open = !view.party.open;
             }
         };
-        if short {
+        if folded {
             // One row: the recap and the party window behind one button.
             ui.menu_button(more, |ui| others(ui))
                 .response
@@ -118,6 +118,28 @@ pub fn between_fights_ui(ui: &mut egui::Ui, model: &Model, view: &mut CampaignVi
         }
     });
     ui.separator();
+}
+
+/// The least size of the row's words before it folds "Recap…" and "Party…" behind "More…".
+const ROW_LEAST: f32 = 13.0;
+
+/// The largest size from `size` down to [`ROW_LEAST`], a point at a time, at which "End the
+/// fight…", "Recap…" and "Party…" stand side by side in `ui`'s width; none if they do not.
+fn row_size(ui: &egui::Ui, size: f32) -> Option<f32> {
+    let (padding, gap) = (ui.spacing().button_padding.x, ui.spacing().item_spacing.x);
+    let width = |size: f32| {
+        ["End the fight…", "Recap…", "Party…"]
+            .iter()
+            .map(|t| words_width(ui, t, size) + 2.0 * padding + gap)
+            .sum::<f32>()
+    };
+    fitted::largest_fitting(size, ROW_LEAST, |size| width(size) <= ui.available_width())
+}
+
+/// The width of `text` in one row at `size`.
+fn words_width(ui: &egui::Ui, text: &str, size: f32) -> f32 {
+    let font = egui::FontId::proportional(size);
+    ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE).size().x)
 }
 
 fn reopen_ui(ctx: &egui::Context, open: &mut bool, out: &mut Vec<Action>) {

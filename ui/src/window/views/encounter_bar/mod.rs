@@ -1,5 +1,7 @@
 //! The bar on top: the encounter's name and menu (new, open, rename, duplicate, delete),
-//! undo and redo, export and settings; and the welcome screen when nothing is open.
+//! undo and redo, the player window, export, the library and settings; and the welcome screen
+//! when nothing is open. Where the window is too narrow for every button side by side, the
+//! player window, export and the library fold behind *More* (`bar_fits`): *Settings…* stays.
 //!
 //! One file per job: [`welcome`] (the start screen and the new-encounter form), `dialogs`
 //! (new, open, rename, delete), `export`, `settings`, and `shortcuts` (Ctrl+Z and friends).
@@ -95,9 +97,10 @@ pub fn encounter_bar_ui(
     shortcuts::undo_redo_keys(ui.ctx(), model, view.dialog_open(), out);
     ui.add_space(4.0);
     ui.horizontal(|ui| {
+        let folded = model.session.as_ref().is_some_and(|s| !bar_fits(ui, s.state()));
         // The name takes what the buttons leave (their width is last frame's) and is cut
         // short with "…" rather than pushing the buttons off a narrow window.
-        let name_max = (ui.available_width() - view.controls_width).max(60.0);
+        let name_max = (ui.available_width() - view.controls_width).max(NAME_LEAST);
         let title = match &model.session {
             Some(session) => &session.state().name,
             None => "Fray",
@@ -110,11 +113,13 @@ pub fn encounter_bar_ui(
         let mut controls = egui::Rect::NOTHING;
         if let Some(session) = &model.session {
             controls = encounter_controls_ui(ui, session, view, odds, out);
-            ui.add_space(12.0);
-            let menu = ui.menu_button("Players", |ui| {
-                crate::window::views::player_window::players_menu_ui(ui, model, players, out);
-            });
-            controls = controls.union(menu.response.rect);
+            if !folded {
+                ui.add_space(12.0);
+                let menu = ui.menu_button("Players", |ui| {
+                    crate::window::views::player_window::players_menu_ui(ui, model, players, out);
+                });
+                controls = controls.union(menu.response.rect);
+            }
         }
         // Export and Settings sit at the far right, away from the undo buttons.
         let gap = ui.spacing().item_spacing.x;
@@ -122,35 +127,27 @@ pub fn encounter_bar_ui(
         if view.right_width > 0.0 && room > 0.0 {
             ui.add_space(room);
         }
-        let mut right = egui::Rect::NOTHING;
-        if let Some(session) = &model.session {
-            let export = ui.button("Export…").on_hover_text("Write the journal to a file");
-            right = right.union(export.rect);
-            if export.clicked() {
-                view.dialog = Some(Dialog::Export(export::ExportForm::new(session.state())));
-            }
-        }
-        let library = ui.menu_button("Library", |ui| {
-            ui.set_min_width(220.0);
-            if ui.button("Import…").on_hover_text("Fray JSON or CSV creatures").clicked() {
-                import::pick_import(out);
-            }
-            let paste = ui.button("Paste stat blocks…");
-            if paste.on_hover_text("Creatures as a book or a web page prints them").clicked() {
-                // Without an open encounter the form starts on Block, Dodge, Parry's blocks.
-                let system = model.session.as_ref().map_or_else(
-                    || fray_app::own::Kind::id(&fray_app::systems::bdp::Bdp),
-                    |s| s.state().system_id(),
-                );
-                view.dialog = Some(Dialog::Paste(Box::new(paste::PasteForm::new(system))));
-            }
-            if ui.button("Export library…").clicked() {
-                view.dialog = Some(Dialog::ExportLibrary(import::ExportLibraryForm::default()));
-            }
-        });
-        right = right.union(library.response.rect);
+        let right = if folded {
+            // Players, Export… and Library behind one button; Settings… stays on screen,
+            // for a GM must reach it to set the scale back.
+            ui.menu_button("More", |ui| {
+                ui.set_min_width(220.0);
+                ui.menu_button("Players", |ui| {
+                    crate::window::views::player_window::players_menu_ui(ui, model, players, out);
+                });
+                export_button_ui(ui, model, view);
+                ui.menu_button("Library", |ui| library_menu_ui(ui, model, view, out));
+            })
+            .response
+            .on_hover_text("Players, Export…, Library")
+            .rect
+        } else {
+            let export = export_button_ui(ui, model, view);
+            let library = ui.menu_button("Library", |ui| library_menu_ui(ui, model, view, out));
+            library.response.rect.union(export)
+        };
         let settings = ui.button("Settings…");
-        right = right.union(settings.rect);
+        let right = right.union(settings.rect);
         if settings.clicked() {
             view.dialog = Some(Dialog::Settings(settings::SettingsForm::new(model)));
         }
@@ -162,6 +159,65 @@ pub fn encounter_bar_ui(
     let waiting = model.unsaved();
     if waiting > 0 {
         waiting_ui(ui.ctx(), waiting);
+    }
+}
+
+/// The least width of the encounter's name in the bar, in points.
+const NAME_LEAST: f32 = 60.0;
+
+/// Whether the bar holds every button of an open encounter side by side in `ui`'s width: its
+/// name at its least, the procedure's name (unless narrow), *Encounter*, *Undo*, *Redo*,
+/// *Players*, *Export…*, *Library* and *Settings…*, measured in their words (the same every
+/// frame, so the bar does not fold and unfold by turns). At 200 % on 1366 × 768 it does not.
+fn bar_fits(ui: &egui::Ui, state: &fray_app::Encounter) -> bool {
+    let words = |text: &str, style: egui::TextStyle| {
+        let font = style.resolve(ui.style());
+        ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE).size().x)
+    };
+    let (padding, gap) = (ui.spacing().button_padding.x, ui.spacing().item_spacing.x);
+    let buttons = ["Encounter", "Undo", "Redo", "Players", "Export…", "Library", "Settings…"];
+    let mut needed: f32 =
+        buttons.iter().map(|b| words(b, egui::TextStyle::Button) + 2.0 * padding + gap).sum();
+    // The name at its least, the three gaps of 12 between the groups, a point to spare.
+    needed += NAME_LEAST + gap + 3.0 * 12.0 + 1.0;
+    if !narrow(ui) {
+        needed += words(state.system().name(), egui::TextStyle::Body) + gap + 12.0;
+    }
+    needed <= ui.available_width()
+}
+
+/// *Export…*: opens the export of the open encounter's journal. Returns its rectangle.
+fn export_button_ui(ui: &mut egui::Ui, model: &Model, view: &mut EncounterBarView) -> egui::Rect {
+    let Some(session) = &model.session else { return egui::Rect::NOTHING };
+    let export = ui.button("Export…").on_hover_text("Write the journal to a file");
+    if export.clicked() {
+        view.dialog = Some(Dialog::Export(export::ExportForm::new(session.state())));
+    }
+    export.rect
+}
+
+/// The *Library* menu's entries: import, paste stat blocks, export the library.
+fn library_menu_ui(
+    ui: &mut egui::Ui,
+    model: &Model,
+    view: &mut EncounterBarView,
+    out: &mut Vec<Action>,
+) {
+    ui.set_min_width(220.0);
+    if ui.button("Import…").on_hover_text("Fray JSON or CSV creatures").clicked() {
+        import::pick_import(out);
+    }
+    let paste = ui.button("Paste stat blocks…");
+    if paste.on_hover_text("Creatures as a book or a web page prints them").clicked() {
+        // Without an open encounter the form starts on Block, Dodge, Parry's blocks.
+        let system = model.session.as_ref().map_or_else(
+            || fray_app::own::Kind::id(&fray_app::systems::bdp::Bdp),
+            |s| s.state().system_id(),
+        );
+        view.dialog = Some(Dialog::Paste(Box::new(paste::PasteForm::new(system))));
+    }
+    if ui.button("Export library…").clicked() {
+        view.dialog = Some(Dialog::ExportLibrary(import::ExportLibraryForm::default()));
     }
 }
 
@@ -194,15 +250,14 @@ fn encounter_controls_ui(
     let state = session.state();
     // On a narrow window (200 % on 1366 × 768) the procedure's name gives its room to the
     // menus, which would otherwise run off the window's edge (the settings name it).
-    let narrow = ui.ctx().content_rect().width() < NARROW_BAR;
-    let first = if narrow {
+    let first = if narrow(ui) {
         egui::Rect::NOTHING
     } else {
         let name = ui.label(RichText::new(state.system().name()).weak()).rect;
         ui.add_space(12.0);
         name
     };
-    ui.menu_button("Encounter", |ui| {
+    let menu = ui.menu_button("Encounter", |ui| {
         ui.set_min_width(220.0);
         if ui.button("New…").clicked() {
             view.dialog = Some(Dialog::New);
@@ -242,6 +297,7 @@ fn encounter_controls_ui(
                 Some(Dialog::Delete { id: session.encounter_id(), name: state.name.clone() });
         }
     });
+    let first = first.union(menu.response.rect);
     ui.add_space(12.0);
     let history = session.history();
     let undo = ui
@@ -258,11 +314,19 @@ fn encounter_controls_ui(
     if redo.clicked() {
         out.push(Action::Redo);
     }
+    // From the procedure's name (or the menu) to Redo: every control the name must leave
+    // room for (issue 64: without the menu, the name took its width and pushed Settings… off
+    // the window at 200 % on 1366 × 768).
     first.union(undo.rect).union(redo.rect)
 }
 
 /// Below this window width in points the bar leaves out the procedure's name.
 const NARROW_BAR: f32 = 800.0;
+
+/// Whether the window is too narrow for the procedure's name in the bar.
+fn narrow(ui: &egui::Ui) -> bool {
+    ui.ctx().content_rect().width() < NARROW_BAR
+}
 
 /// The name of a system, or its id when this Fray does not know it.
 fn system_name(id: fray_app::ids::SystemId) -> &'static str {

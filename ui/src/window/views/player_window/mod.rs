@@ -15,7 +15,7 @@ mod table;
 
 pub use menus::{players_menu_ui, shown_menu_ui, shown_picker_ui};
 pub use table::table_ui;
-pub(crate) use table::{INK, Turn, WEAK, text};
+pub(crate) use table::{INK, Turn, WEAK, painted};
 
 use super::picture::PictureTexture;
 use crate::window::{Action, Model};

@@ -138,10 +138,25 @@ pub(crate) fn text(
     colour: Color32,
     id: &str,
 ) -> Rect {
+    let galley = painter.layout_no_wrap(words.to_owned(), FontId::proportional(size), colour);
+    painted(ui, painter, rot, at, galley, id)
+}
+
+/// `galley` painted at `at` (its top-left before the turn), its words said to assistive tools
+/// under `id`; its rectangle before the turn.
+pub(crate) fn painted(
+    ui: &egui::Ui,
+    painter: &egui::Painter,
+    rot: Turn,
+    at: Pos2,
+    galley: std::sync::Arc<egui::Galley>,
+    id: &str,
+) -> Rect {
+    let (words, colour) = (galley.text().to_owned(), galley.job.sections.first());
+    let colour = colour.map_or(Color32::PLACEHOLDER, |s| s.format.color);
     if words.is_empty() {
         return Rect::from_min_size(at, Vec2::ZERO);
     }
-    let galley = painter.layout_no_wrap(words.to_owned(), FontId::proportional(size), colour);
     let rect = Rect::from_min_size(at, galley.size());
     let shape = if rot.rotated {
         egui::epaint::TextShape::new(rot.p(rect.min), galley, colour)
@@ -150,9 +165,8 @@ pub(crate) fn text(
         egui::epaint::TextShape::new(rect.min, galley, colour)
     };
     painter.add(shape);
-    let r = ui.interact(rot.rect(rect), ui.scope_id().with(id).with(words), egui::Sense::hover());
-    let said = words.to_owned();
-    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Label, true, &said));
+    let r = ui.interact(rot.rect(rect), ui.scope_id().with(id).with(&words), egui::Sense::hover());
+    r.widget_info(move || egui::WidgetInfo::labeled(egui::Role::Label, true, &words));
     rect
 }
 

@@ -11,6 +11,8 @@ use fray_app::system::spotlight::{Spotlight, Tone};
 const BIG: f32 = 30.0;
 /// Size of the lines under it.
 const LINE: f32 = 18.0;
+/// Size of a lit note (a held action): larger than the lines.
+const LIT: f32 = 22.0;
 /// The least size a note shrinks to, to stand in one row.
 const NOTE_LEAST: f32 = 13.0;
 
@@ -63,20 +65,18 @@ pub(super) fn chips_ui(ui: &mut egui::Ui, s: &Spotlight) {
 pub(super) fn notes_ui(ui: &mut egui::Ui, s: &Spotlight) {
     for note in &s.notes {
         let visuals = ui.visuals();
-        let colour = match note.tone {
-            Tone::Plain => visuals.text_color(),
-            Tone::Warn => visuals.warn_fg_color,
-            Tone::Lit => {
-                ui.add_space(2.0);
-                let lit = ui.visuals().selection.stroke.color;
-                let text = RichText::new(&note.text).size(22.0).strong().color(lit);
-                ui.add(egui::Label::new(text).wrap());
-                continue;
-            }
+        let (colour, size) = match note.tone {
+            Tone::Plain => (visuals.text_color(), LINE),
+            Tone::Warn => (visuals.warn_fg_color, LINE),
+            Tone::Lit => (visuals.selection.stroke.color, LIT),
         };
+        if note.tone == Tone::Lit {
+            ui.add_space(2.0);
+        }
         // One row, smaller when it must be: in the headline's box a second row fell under
-        // its fold ("Corvin dies at the end of round 7 unless stabilized", its last word cut).
-        let room = fitted::Room::rows(ui.ctx(), ui.available_width(), 1, LINE, NOTE_LEAST);
+        // its fold ("Corvin dies at the end of round 7 unless stabilized", its last word cut;
+        // Sovereign's lit "Brina holds an action (an Instant until the round ends)" at 100 %).
+        let room = fitted::Room::rows(ui.ctx(), ui.available_width(), 1, size, NOTE_LEAST);
         ui.add(egui::Label::new(fitted::fitted(ui.ctx(), &note.text, colour, room)));
     }
 }
