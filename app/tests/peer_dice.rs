@@ -95,7 +95,7 @@ fn fray_takes_what_two_of_three_dice_tools_take_but_the_listed_ones() {
 /// where the faces are not one a die (a die that rerolls or explodes rolls again).
 fn total_on_faces(dice: &Dice, high: bool) -> Option<i64> {
     let mut faces = Vec::new();
-    for node in &dice.nodes {
+    for node in dice.nodes.iter() {
         if let Node::Dice(term) = node {
             if term.reroll.is_some() || term.explode.is_some() {
                 return None;

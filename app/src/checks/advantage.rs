@@ -55,7 +55,8 @@ fn double_first_die(base: &Dice, keep: Keep) -> Dice {
     let mut dice = base.clone();
     // Only in a sum: a die inside a product or a group is not "the" die of the check.
     let sum = dice.is_sum();
-    let first = dice.nodes.iter_mut().filter(|_| sum).find_map(|node| match node {
+    let nodes = std::sync::Arc::make_mut(&mut dice.nodes);
+    let first = nodes.iter_mut().filter(|_| sum).find_map(|node| match node {
         Node::Dice(t) if t.count == 1 && t.keep.is_none() && t.success.is_none() && !t.negative => {
             Some(t)
         }

@@ -35,7 +35,7 @@ pub use notation::{
 };
 pub use planned::{DieChoice, PlannedDice};
 pub use replay::ReplayDice;
-pub use roll::{Roll, TermRoll, push_face};
+pub use roll::{Faces, KeptFlags, Roll, TermRoll, Terms, push_face};
 pub use seeded::SeededDice;
 pub use source::{DiceSource, RecordingDice, RollSource};
 pub use typed::read_faces;

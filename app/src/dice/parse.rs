@@ -67,13 +67,13 @@ fn parse_exact(input: &str) -> Result<Dice, DiceError> {
     if let Some(found) = p.peek_raw() {
         return Err(DiceError::Unexpected { found, column: p.column(), expected: AFTER_TERM });
     }
-    Ok(Dice { nodes, label })
+    Ok(Dice { nodes: nodes.into(), label })
 }
 
 /// Refuses `nodes` when their total could run past ±[`MAX_TOTAL`](super::MAX_TOTAL): the
 /// operator at `column` is where it happens.
 fn within_bounds(nodes: &[Node], what: &str, column: usize) -> Result<(), DiceError> {
-    let range = Dice { nodes: nodes.to_vec(), label: None }.range();
+    let range = Dice { nodes: nodes.into(), label: None }.range();
     match super::notation::out_of_bounds(range) {
         None => Ok(()),
         Some(why) => Err(DiceError::Bad { what: what.into(), column, why }),
@@ -289,7 +289,7 @@ impl Parser {
             }
             let right = self.unary()?;
             if matches!(op, Node::Div | Node::Rem) {
-                let divisor = Dice { nodes: right.clone(), label: None };
+                let divisor = Dice { nodes: right.as_slice().into(), label: None };
                 let (lo, hi) = divisor.range();
                 if lo <= 0 && hi >= 0 {
                     return Err(DiceError::Bad {
@@ -484,17 +484,17 @@ mod tests {
             Node::Dice(DiceTerm { keep, negative, ..DiceTerm::plain(count, sides) })
         };
         assert_eq!(
-            parse("2d8kh1 - 3").unwrap().nodes,
-            vec![term(2, Sides::N(8), Some(Keep::Highest(1)), false), Node::Number(-3), Node::Add]
+            *parse("2d8kh1 - 3").unwrap().nodes,
+            [term(2, Sides::N(8), Some(Keep::Highest(1)), false), Node::Number(-3), Node::Add]
         );
         assert_eq!(
-            parse("-2d%kl1").unwrap().nodes,
-            vec![term(2, Sides::Percent, Some(Keep::Lowest(1)), true)]
+            *parse("-2d%kl1").unwrap().nodes,
+            [term(2, Sides::Percent, Some(Keep::Lowest(1)), true)]
         );
         // Products and groups in postfix order.
         assert_eq!(
-            parse("(d6+1)*2").unwrap().nodes,
-            vec![
+            *parse("(d6+1)*2").unwrap().nodes,
+            [
                 term(1, Sides::N(6), None, false),
                 Node::Number(1),
                 Node::Add,
@@ -503,8 +503,8 @@ mod tests {
             ]
         );
         assert_eq!(
-            parse("{2d8,d12}kh1").unwrap().nodes,
-            vec![
+            *parse("{2d8,d12}kh1").unwrap().nodes,
+            [
                 term(2, Sides::N(8), None, false),
                 term(1, Sides::N(12), None, false),
                 Node::Group { items: 2, keep: Some(Keep::Highest(1)), success: None }
@@ -752,7 +752,7 @@ mod bounds {
     fn dice_built_in_code_past_the_bound_do_not_validate() {
         use crate::dice::{Dice, Node};
         let big = Node::Number(1_000_000);
-        let dice = Dice { nodes: vec![big, big, Node::Mul, big, Node::Mul], label: None };
+        let dice = Dice { nodes: [big, big, Node::Mul, big, Node::Mul].into(), label: None };
         let err = dice.validate().unwrap_err().to_string();
         assert!(err.contains("at most ±1000000000000"), "{err}");
     }

@@ -126,7 +126,7 @@ fn expression() -> impl Strategy<Value = Vec<Node>> {
 /// Any valid expression, as built in code (not necessarily in the parser's one form).
 fn dice() -> impl Strategy<Value = Dice> {
     expression()
-        .prop_map(|nodes| Dice { nodes, label: None })
+        .prop_map(|nodes| Dice { nodes: nodes.into(), label: None })
         .prop_filter("within the limits", |d| d.validate().is_ok())
 }
 
@@ -224,7 +224,7 @@ fn small_dice() -> impl Strategy<Value = Dice> {
                     Node::Number(c) => Node::Number(c % 100),
                     other => other,
                 })
-                .collect();
+                .collect::<std::sync::Arc<[Node]>>();
             Dice { nodes, label: None }
         })
         .prop_filter("within the limits", |d| d.validate().is_ok())

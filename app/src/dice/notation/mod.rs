@@ -7,6 +7,7 @@
 //! `+`, `-1`, `+`), so each leaf's result is its share of the total.
 
 use std::fmt;
+use std::sync::Arc;
 
 use super::DiceError;
 
@@ -53,8 +54,10 @@ pub const MAX_REROLLS: u32 = 30;
 /// Serde uses that string too.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Dice {
-    /// The expression in postfix order (see the module docs).
-    pub nodes: Vec<Node>,
+    /// The expression in postfix order (see the module docs). Shared: every roll keeps its
+    /// dice, and a fight's state holds many, so a copy is a count, not an allocation (issue
+    /// 67); changed by making anew (or `Arc::make_mut`).
+    pub nodes: Arc<[Node]>,
     /// The words in brackets after it (`2d6+1 [fire]`), if any. Boxed: dice sit in many
     /// procedures' state, and this keeps them small.
     pub label: Option<Box<str>>,
@@ -231,19 +234,23 @@ impl Dice {
                 nodes.push(Node::Add);
             }
         }
-        Dice { nodes, label: None }
+        Dice { nodes: nodes.into(), label: None }
     }
 
     /// One die with `sides` sides (`Dice::die(20)` is `d20`). Not checked against the
     /// limits: rolling an out-of-range die returns [`DiceError::Invalid`].
+    ///
+    /// The dice up to a `d100` are made once per thread and shared after: the rules roll one
+    /// die thousands of times a fight, and a die so made costs no allocation (issue 67).
     pub fn die(sides: u32) -> Dice {
-        Dice::pool(1, sides)
+        let shared = COMMON_DICE.with(|dice| dice.get(sides as usize).cloned());
+        shared.map_or_else(|| Dice::pool(1, sides), |nodes| Dice { nodes, label: None })
     }
 
     /// `count` dice with `sides` sides, all kept (`Dice::pool(3, 6)` is `3d6`). Not checked
     /// against the limits, like [`Dice::die`].
     pub fn pool(count: u32, sides: u32) -> Dice {
-        Dice::sum([Node::Dice(DiceTerm::plain(count, Sides::N(sides)))])
+        Dice { nodes: Arc::new([plain_leaf(count, sides)]), label: None }
     }
 
     /// The same dice with `n` added (`d12` plus −2 is `d12-2`); a trailing added constant
@@ -258,14 +265,14 @@ impl Dice {
         {
             let sum = c + n;
             if sum == 0 {
-                self.nodes.truncate(len - 2);
+                self.nodes = self.nodes[..len - 2].into();
             } else {
-                self.nodes[len - 2] = Node::Number(sum);
+                Arc::make_mut(&mut self.nodes)[len - 2] = Node::Number(sum);
             }
             return self;
         }
-        self.nodes.push(Node::Number(n));
-        self.nodes.push(Node::Add);
+        // Made in one allocation: the length is known.
+        self.nodes = self.nodes.iter().copied().chain([Node::Number(n), Node::Add]).collect();
         self
     }
 
@@ -351,6 +358,21 @@ impl Dice {
             Some(reason) => Err(DiceError::Invalid { dice: self.to_string(), reason }),
         }
     }
+}
+
+/// The most sides of a die [`Dice::die`] shares rather than makes (`d100`).
+const COMMON_SIDES: u32 = 100;
+
+thread_local! {
+    /// `d0` to `d100`, each made once per thread and shared by every [`Dice::die`] after:
+    /// per thread, so that two threads simulating fights never count on one shared counter.
+    static COMMON_DICE: Vec<Arc<[Node]>> =
+        (0..=COMMON_SIDES).map(|sides| Arc::new([plain_leaf(1, sides)]) as Arc<[Node]>).collect();
+}
+
+/// `count` plain dice of `sides`, as a leaf.
+fn plain_leaf(count: u32, sides: u32) -> Node {
+    Node::Dice(DiceTerm::plain(count, Sides::N(sides)))
 }
 
 #[cfg(test)]
@@ -460,6 +482,15 @@ mod tests {
     #[test]
     fn convenience_constructors() {
         assert_eq!(Dice::die(20), d("d20"));
+        // A common die is shared, the same as one made; an uncommon one is made.
+        assert!(Arc::ptr_eq(&Dice::die(20).nodes, &Dice::die(20).nodes));
+        assert_eq!(Dice::die(20), Dice::pool(1, 20));
+        assert_eq!(Dice::die(101), d("d101"));
+        assert_eq!(Dice::die(0).to_string(), "d0");
+        assert_eq!(Dice::die(12).plus(2).to_string(), "d12+2", "a shared die changed is a copy");
+        assert_eq!(Dice::die(12).to_string(), "d12");
+        assert_eq!(Dice::die(12).plus(2).plus(-2).to_string(), "d12");
+        assert_eq!(Dice::die(12).plus(2).plus(1).to_string(), "d12+3");
         assert_eq!(Dice::pool(3, 6), d("3d6"));
         assert_eq!(Dice::pool(3, 6).to_string(), "3d6");
         assert_eq!(Dice::die(6).labelled("fire").to_string(), "d6 [fire]");
@@ -473,11 +504,11 @@ mod tests {
             "invalid dice 'd0': a die needs at least 1 side"
         );
         assert_eq!(
-            Dice { nodes: vec![], label: None }.validate().unwrap_err().to_string(),
+            Dice { nodes: Arc::new([]), label: None }.validate().unwrap_err().to_string(),
             "invalid dice '': no terms"
         );
         let mut keep_too_many = d("2d20kh1");
-        if let Node::Dice(t) = &mut keep_too_many.nodes[0] {
+        if let Node::Dice(t) = &mut Arc::make_mut(&mut keep_too_many.nodes)[0] {
             t.keep = Some(Keep::Highest(3));
         }
         assert_eq!(
@@ -485,12 +516,12 @@ mod tests {
             "invalid dice '2d20kh3': cannot keep 3 of 2 dice"
         );
         assert!(Dice::pool(1001, 6).validate().is_err());
-        let dangling = Dice { nodes: vec![Node::Number(1), Node::Add], label: None };
+        let dangling = Dice { nodes: Arc::new([Node::Number(1), Node::Add]), label: None };
         assert!(dangling.validate().is_err());
-        let two = Dice { nodes: vec![Node::Number(1), Node::Number(2)], label: None };
+        let two = Dice { nodes: Arc::new([Node::Number(1), Node::Number(2)]), label: None };
         assert!(two.validate().is_err());
         let by_zero =
-            Dice { nodes: vec![Node::Number(1), Node::Number(0), Node::Div], label: None };
+            Dice { nodes: Arc::new([Node::Number(1), Node::Number(0), Node::Div]), label: None };
         assert_eq!(
             by_zero.validate().unwrap_err().to_string(),
             "invalid dice '1/0': the divisor can be 0"

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use super::{Dice, DiceError, DiceTerm, Node, RollSource, Sides};
 
@@ -10,15 +11,27 @@ mod term;
 
 use term::{keep_flags, roll_term};
 
+/// A term's faces, held in the term itself up to four dice (`d20`, `2d20kh1`, `4d6`) and on
+/// the heap past that: the rules roll thousands of single dice a fight, and each face list
+/// was an allocation of its own (issue 67). Read and written as a plain list, as before.
+pub type Faces = SmallVec<[u32; 4]>;
+
+/// Whether each face counted, parallel to [`Faces`]: a flag is a byte, so 16 fit in the room
+/// four faces take.
+pub type KeptFlags = SmallVec<[bool; 16]>;
+
+/// A roll's terms, held in the roll up to two (`d20`, `d20+5`): read and written as a list.
+pub type Terms = SmallVec<[TermRoll; 2]>;
+
 /// The result of one term (a number or a group of dice) of a [`Roll`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TermRoll {
     /// Every face, in the order rolled (a rerolled face, then its replacement; an exploding
     /// face, then the faces it added); empty for a constant.
-    pub faces: Vec<u32>,
+    pub faces: Faces,
     /// Whether each face counted (parallel to `faces`): rerolled faces and dropped dice are
     /// false.
-    pub kept: Vec<bool>,
+    pub kept: KeptFlags,
     /// The term's result, sign included (a constant's own value; successes when counted).
     pub subtotal: i64,
 }
@@ -29,7 +42,7 @@ pub struct Roll {
     /// What was rolled.
     pub dice: Dice,
     /// One entry per term (number or dice) of `dice`, in the order written.
-    pub terms: Vec<TermRoll>,
+    pub terms: Terms,
     /// The result of the whole expression.
     pub total: i64,
     /// What the roll was for, e.g. "Harald's DEX save".
@@ -225,7 +238,7 @@ fn typed_outcome(
     dice: &Dice,
     count: usize,
     read: &mut dyn FnMut(usize, Sides) -> Result<u32, DiceError>,
-) -> Result<(Vec<TermRoll>, i64), DiceError> {
+) -> Result<(Terms, i64), DiceError> {
     dice.validate()?;
     let expected = dice.dice_count() as usize;
     if dice.is_fixed_count() && count != expected {
@@ -254,12 +267,12 @@ fn typed_outcome(
 fn outcome(
     dice: &Dice,
     face: &mut dyn FnMut(Sides) -> Result<u32, DiceError>,
-) -> Result<(Vec<TermRoll>, i64), DiceError> {
-    let mut terms = Vec::with_capacity(dice.nodes.len());
-    for node in &dice.nodes {
+) -> Result<(Terms, i64), DiceError> {
+    let mut terms = Terms::new();
+    for node in dice.nodes.iter() {
         match node {
             Node::Number(c) => {
-                terms.push(TermRoll { faces: Vec::new(), kept: Vec::new(), subtotal: *c })
+                terms.push(TermRoll { faces: Faces::new(), kept: KeptFlags::new(), subtotal: *c })
             }
             Node::Dice(t) => terms.push(roll_term(t, face)?),
             _ => {}
@@ -362,7 +375,7 @@ mod tests {
         // 2, 2, 4, 4: one of the lowest and one of the highest go (the first of each tie).
         let r = roll("4d6dl1dh1", &[2, 2, 4, 4]);
         assert_eq!(r.total, 6);
-        assert_eq!(r.terms[0].kept, [false, true, true, false]);
+        assert_eq!(r.terms[0].kept[..], [false, true, true, false]);
         assert_eq!(roll("3d6kh2kl1", &[1, 6, 5]).total, 5, "the middle die");
         assert_eq!(roll("5d6dl1dh2", &[3, 1, 6, 5, 2]).total, 5, "2 and 3");
         // The odds of it are sampled (no exact form yet), and within its range.
@@ -390,7 +403,7 @@ mod tests {
         let r = roll("2d6+1", &[4, 3]);
         assert_eq!(r.total, 8);
         assert_eq!(r.terms.len(), 2);
-        assert_eq!(r.terms[1].faces, Vec::<u32>::new());
+        assert!(r.terms[1].faces.is_empty());
         assert_eq!(r.terms[1].subtotal, 1);
         assert_eq!(roll("d20-d4-1", &[15, 3]).total, 11);
         assert_eq!(roll("5", &[]).total, 5);
@@ -400,13 +413,13 @@ mod tests {
     #[test]
     fn keep_highest_and_lowest() {
         let r = roll("4d6kh3", &[1, 6, 4, 5]);
-        assert_eq!(r.terms[0].kept, vec![false, true, true, true]);
+        assert_eq!(r.terms[0].kept[..], [false, true, true, true]);
         assert_eq!(r.total, 15);
         assert_eq!(r.kept_faces(), vec![6, 4, 5]);
         assert_eq!(r.faces(), vec![1, 6, 4, 5]);
 
         let r = roll("2d20kl1", &[14, 3]);
-        assert_eq!(r.terms[0].kept, vec![false, true]);
+        assert_eq!(r.terms[0].kept[..], [false, true]);
         assert_eq!(r.total, 3);
 
         let r = roll("2d8kh1", &[2, 7]);
@@ -415,10 +428,10 @@ mod tests {
 
     #[test]
     fn keep_ties_go_to_the_earliest_die() {
-        assert_eq!(roll("2d20kh1", &[7, 7]).terms[0].kept, vec![true, false]);
-        assert_eq!(roll("2d20kl1", &[7, 7]).terms[0].kept, vec![true, false]);
-        assert_eq!(roll("4d6kh2", &[3, 5, 5, 5]).terms[0].kept, vec![false, true, true, false]);
-        assert_eq!(roll("4d6kl2", &[5, 2, 2, 2]).terms[0].kept, vec![false, true, true, false]);
+        assert_eq!(roll("2d20kh1", &[7, 7]).terms[0].kept[..], [true, false]);
+        assert_eq!(roll("2d20kl1", &[7, 7]).terms[0].kept[..], [true, false]);
+        assert_eq!(roll("4d6kh2", &[3, 5, 5, 5]).terms[0].kept[..], [false, true, true, false]);
+        assert_eq!(roll("4d6kl2", &[5, 2, 2, 2]).terms[0].kept[..], [false, true, true, false]);
     }
 
     #[test]
@@ -448,7 +461,7 @@ mod tests {
     fn the_new_forms_with_table_dice() {
         // Drop the lowest: the same as keeping the three highest.
         let r = roll("4d6dl1", &[1, 6, 4, 5]);
-        assert_eq!((r.total, r.terms[0].kept.clone()), (15, vec![false, true, true, true]));
+        assert_eq!((r.total, r.terms[0].kept.to_vec()), (15, vec![false, true, true, true]));
         assert_eq!(roll("4d6dh1", &[1, 6, 4, 5]).total, 10);
         // Exploding: a 6 adds another die, as long as they come.
         assert_eq!(roll("d6!", &[6, 6, 3]).total, 15);
@@ -457,12 +470,12 @@ mod tests {
         assert_eq!(roll("d6!p", &[6, 6, 3]).total, 6 + 5 + 2);
         // Keeping whole dice, explosions and all: Murdham's impaired damage.
         let r = roll("2d6!pkl1", &[6, 2, 3]);
-        assert_eq!((r.total, r.terms[0].kept.clone()), (3, vec![false, false, true]));
+        assert_eq!((r.total, r.terms[0].kept.to_vec()), (3, vec![false, false, true]));
         assert_eq!(roll("2d6!pkh1", &[6, 2, 3]).total, 7);
         // Rerolls: until the face no longer matches, or once.
         let r = roll("4d6r1", &[1, 1, 3, 5, 6, 2]);
         assert_eq!(
-            (r.total, r.terms[0].kept.clone()),
+            (r.total, r.terms[0].kept.to_vec()),
             (16, vec![false, false, true, true, true, true])
         );
         assert_eq!(roll("4d6ro1", &[1, 1, 5, 6, 2]).total, 14);
@@ -482,7 +495,7 @@ mod tests {
         // The highest of different dice: bdp's "keep the single highest die".
         let r = roll("{2d8,d12}kh1", &[3, 5, 7]);
         assert_eq!(r.total, 8);
-        assert_eq!(r.terms[1].kept, vec![false]);
+        assert_eq!(r.terms[1].kept[..], [false]);
         assert_eq!(r.summary(), "{2d8,d12}kh1: {[3, 5],[(7)]}kh1 = 8");
         assert_eq!(roll("{d6,d8,d10}kh1", &[2, 8, 5]).total, 8);
         assert_eq!(roll("(d6+1)*2", &[4]).summary(), "(d6+1)*2: ([4]+1)*2 = 10");
@@ -509,6 +522,59 @@ mod tests {
         let mut r = roll("d6", &[6]);
         r.terms[0].faces[0] = 7;
         assert_eq!(r.verify().unwrap_err().to_string(), "7 is not a face of a d6");
+    }
+
+    /// A roll as it was written before its faces and terms were held inline: plain lists.
+    #[derive(Serialize)]
+    struct ListedRoll<'a> {
+        dice: &'a Dice,
+        terms: Vec<ListedTerm>,
+        total: i64,
+        label: &'a str,
+        roller: Option<&'a str>,
+        source: RollSource,
+    }
+
+    #[derive(Serialize)]
+    struct ListedTerm {
+        faces: Vec<u32>,
+        kept: Vec<bool>,
+        subtotal: i64,
+    }
+
+    #[test]
+    fn faces_and_terms_held_inline_or_not_are_written_and_read_as_the_lists_they_were() {
+        // Inline (a die, two terms), faces past the inline room (ten dice, explosions), terms
+        // past it (four), a constant's empty faces.
+        for (dice, faces) in [
+            ("d20", &[17][..]),
+            ("2d20kh1+3", &[4, 17]),
+            ("10d6!", &[6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5]),
+            ("d4+d6+d8+1", &[3, 5, 7]),
+            ("7", &[]),
+        ] {
+            let r = Roll::from_faces(Dice::parse(dice).unwrap(), faces, "x", None, RollSource::App)
+                .unwrap();
+            let listed = ListedRoll {
+                dice: &r.dice,
+                terms: r
+                    .terms
+                    .iter()
+                    .map(|t| ListedTerm {
+                        faces: t.faces.to_vec(),
+                        kept: t.kept.to_vec(),
+                        subtotal: t.subtotal,
+                    })
+                    .collect(),
+                total: r.total,
+                label: &r.label,
+                roller: r.roller.as_deref(),
+                source: r.source,
+            };
+            let json = serde_json::to_string(&r).unwrap();
+            assert_eq!(json, serde_json::to_string(&listed).unwrap(), "{dice}");
+            assert_eq!(serde_json::from_str::<Roll>(&json).unwrap(), r, "{dice}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! One group of dice rolled: each die rerolled while it must be, then exploded, then the kept
 //! dice chosen, then added up or its successes counted.
 
-use super::TermRoll;
+use super::{Faces, KeptFlags, TermRoll};
 use crate::dice::notation::{MAX_EXPLOSIONS, MAX_REROLLS};
 use crate::dice::{DiceError, DiceTerm, Keep, Sides, Success};
 
@@ -18,9 +18,9 @@ pub(super) fn roll_term(
         && term.success.is_none();
     if plain {
         // Most rolls: one face per die, all of them counted.
-        let faces = (0..count).map(|_| next(term.sides)).collect::<Result<Vec<u32>, _>>()?;
+        let faces = (0..count).map(|_| next(term.sides)).collect::<Result<Faces, _>>()?;
         let sum: i64 = faces.iter().map(|f| term.sides.value(*f)).sum();
-        let kept = vec![true; count];
+        let kept = KeptFlags::from_elem(true, count);
         return Ok(TermRoll { faces, kept, subtotal: if term.negative { -sum } else { sum } });
     }
     // A compounding die counts its successes on its total: each die's total and whether kept.
@@ -42,9 +42,9 @@ pub(super) fn roll_term(
 /// A term's dice as they fell, rerolls and explosions included, before any are dropped.
 struct Fallen {
     /// Every face, in the order rolled.
-    faces: Vec<u32>,
+    faces: Faces,
     /// Whether each face counts (parallel to `faces`).
-    kept: Vec<bool>,
+    kept: KeptFlags,
     /// Where each die's faces start, for keeping whole dice (explosions and all); only when
     /// the term keeps some dice.
     starts: Vec<usize>,
@@ -65,8 +65,8 @@ fn roll_dice(
     let count = term.count as usize;
     let keeps = term.keep.is_some();
     let mut fallen = Fallen {
-        faces: Vec::with_capacity(count),
-        kept: Vec::with_capacity(count),
+        faces: Faces::with_capacity(count),
+        kept: KeptFlags::with_capacity(count),
         starts: Vec::with_capacity(if keeps { count } else { 0 }),
         values: Vec::with_capacity(if keeps { count } else { 0 }),
         totals: Vec::with_capacity(if compound { count } else { 0 }),

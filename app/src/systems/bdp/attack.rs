@@ -31,9 +31,13 @@ pub(crate) fn wielded(enc: &Encounter, c: &Combatant) -> Result<Vec<Weapon>, Rul
     let block = BdpBlock::of(c)?;
     let arms = arms_of(enc, c.id, &block);
     if let Arms::Weapon(i) | Arms::Dual(i, _) = arms {
-        // Asked at every blow and reaction: most fights break no weapon, and none is
-        // written out to be looked up.
+        // Asked at every blow, reaction and option weighed: most fights break no weapon, so
+        // a weapon's key is written out to be looked up only where something is broken.
+        let marked = !block.broken.is_empty() || enc.bdp().broken.iter().any(|(id, _)| *id == c.id);
         let broken = |i: usize| {
+            if !marked {
+                return false;
+            }
             let key = format!("weapon:{i}");
             block.broken.contains(&key) || enc.bdp().broken.contains(&(c.id, key))
         };

@@ -396,7 +396,7 @@ fn roll_attack(
         attacker: a.id,
         target: t.id,
         weapon: index,
-        roll: crate::dice::Roll::clone(&roll),
+        roll,
         bonus: base + modifiers.iter().map(|(_, v)| v).sum::<i64>(),
         says: parts.join(" "),
         forced: None,

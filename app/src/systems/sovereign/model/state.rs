@@ -52,8 +52,9 @@ pub struct Pending {
     pub target: CombatantId,
     /// The attack (index into the attacker's block).
     pub weapon: usize,
-    /// The d20 as rolled.
-    pub roll: crate::dice::Roll,
+    /// The d20 as rolled: the roll its event holds, shared (a roll holds its first faces in
+    /// itself, too big to copy into every event and state that waits on it).
+    pub roll: std::sync::Arc<crate::dice::Roll>,
     /// Everything added to it (bonus, attribute, skill and the situation's modifiers).
     pub bonus: i64,
     /// The modifiers in words, for the journal.
