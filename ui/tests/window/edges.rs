@@ -45,7 +45,8 @@ fn bar_out_of_reach(w: &mut Window, at: &str) -> Vec<String> {
         return vec![format!("{at}: no Settings… shown")];
     };
     // Every button of the bar's row (those whose middle is level with Settings…) is on screen.
-    let buttons = w.harness.root().children_recursive().filter(|n| n.accesskit_node().role() == Role::Button);
+    let buttons =
+        w.harness.root().children_recursive().filter(|n| n.accesskit_node().role() == Role::Button);
     for node in buttons {
         let (rect, label) = (node.rect(), node.accesskit_node().label().unwrap_or_default());
         if rect.center().y < settings.bottom() && !screen.contains_rect(rect) {
@@ -84,7 +85,8 @@ fn row_cut(w: &Window, at: &str) -> Vec<String> {
     let screen = w.harness.ctx.content_rect();
     let row = ["End the fight…", "Recap…", "Party…", "More…"];
     let shown: Vec<&str> = row.into_iter().filter(|b| button(w, b).is_some()).collect();
-    if !shown.contains(&"End the fight…") || !(shown.contains(&"Party…") || shown.contains(&"More…"))
+    if !shown.contains(&"End the fight…")
+        || !(shown.contains(&"Party…") || shown.contains(&"More…"))
     {
         return vec![format!("{at}: the row under Next shows only {shown:?}")];
     }

@@ -145,7 +145,9 @@ fn the_tvs_recap_wraps_inside_the_player_window() {
     assert!(inside.iter().any(|p| p.text.starts_with(long)), "the long line is painted");
     let cut: Vec<String> = inside
         .iter()
-        .filter(|p| !window.expand(0.5).contains_rect(p.rect) || p.cut_sideways() || p.cut_up_or_down())
+        .filter(|p| {
+            !window.expand(0.5).contains_rect(p.rect) || p.cut_sideways() || p.cut_up_or_down()
+        })
         .map(|p| format!("'{}' at {:?} (clipped to {:?}) in {window:?}", p.text, p.rect, p.clip))
         .collect();
     assert!(cut.is_empty(), "cut by the window's edge:\n{}", cut.join("\n"));

@@ -71,9 +71,9 @@ fn play(system: &str) {
     }
     // The words still cut by design's leftovers, each one this replay must still find.
     let known = |c: &str, at: &str| {
-        REMAINING.iter().any(|(s, screen, words)| {
-            *s == system && at.contains(screen) && c.starts_with(words)
-        })
+        REMAINING
+            .iter()
+            .any(|(s, screen, words)| *s == system && at.contains(screen) && c.starts_with(words))
     };
     for (s, screen, words) in REMAINING.iter().filter(|(s, ..)| *s == system) {
         let still = found.iter().any(|(c, at)| at.contains(screen) && c.starts_with(words));

@@ -5,10 +5,10 @@
 //! (issue 64: at 640 points the headline ran past its edge).
 
 use super::campaign::recap_charts::colour;
-use std::sync::Arc;
 use super::player_window::{INK, Turn, WEAK, painted};
 use eframe::egui::{self, Color32, FontId, Rect, pos2, vec2};
 use fray_app::table_view::{RecapRow, TableRecap, TableView};
+use std::sync::Arc;
 
 /// Paints `recap` into the whole of `ui`: every line wrapped inside the window, and what no
 /// longer fits at its bottom left out whole rather than cut (the rows and the dice come last).
