@@ -75,14 +75,19 @@ fn the_recap_window_shows_the_fight_in_figures() {
     assert!(!labels(&w, "How Fray counts in Freeform").is_empty());
 }
 
-#[test]
-fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
-    let mut w = ambush();
+/// Opens the player window and shows the fight's recap on it, as the GM does.
+fn recap_on_the_tv(w: &mut Window) {
     w.harness.get_by_label("Players").click();
     w.settle();
     w.press("Open the player window");
     w.press("Recap…");
     w.press("Show on the TV");
+}
+
+#[test]
+fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
+    let mut w = ambush();
+    recap_on_the_tv(&mut w);
     assert!(w.session().state().table.view.recap, "the players' view is the recap");
     // The TV says the fight's figures in its own words.
     assert!(!labels(&w, "Ann").is_empty());
@@ -115,11 +120,7 @@ fn the_tv_shows_the_players_recap_without_the_hidden_spy_or_the_secret_roll() {
 fn the_tvs_recap_wraps_inside_the_player_window() {
     use eframe::egui::accesskit::Role;
     let mut w = ambush();
-    w.harness.get_by_label("Players").click();
-    w.settle();
-    w.press("Open the player window");
-    w.press("Recap…");
-    w.press("Show on the TV");
+    recap_on_the_tv(&mut w);
     w.harness.state_mut().view.campaign.recap.open = false;
     w.settle();
     let window = w
