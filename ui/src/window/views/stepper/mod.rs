@@ -82,7 +82,7 @@ const HEADLINE_LINES: f32 = 4.5;
 const SHORT_HEADLINE_LINES: f32 = 2.4;
 
 /// The most of the column's height the headline's box takes (a laptop's screen at 100 %),
-/// unless it needs more to hold its least (see [`headline_least`]).
+/// unless it needs more to hold its least (see [`spotlight::box_least`]).
 const HEADLINE_SHARE: f32 = 0.2;
 
 /// The question's type and its lines: two, whatever the question says; the answers below say
@@ -259,12 +259,12 @@ fn round_line(phases: &[Phase], state: &Encounter) -> String {
 
 /// A box as tall as [`HEADLINE_LINES`] (fewer on a short window) whatever `content` says in
 /// it, never more than [`HEADLINE_SHARE`] of the column but what it must hold on a tall
-/// window (see [`headline_least`]): its words are fitted to what it has left under them, and
-/// what still does not fit scrolls inside.
+/// window (see [`spotlight::box_least`]): its words are fitted to what it has left under
+/// them, and what still does not fit stands whole under its fold, scrolling inside.
 fn headline_box_ui(ui: &mut egui::Ui, short: bool, content: impl FnOnce(&mut egui::Ui)) {
     let lines = if short { SHORT_HEADLINE_LINES } else { HEADLINE_LINES };
     let line = ui.text_style_height(&egui::TextStyle::Body).max(1.0) * 1.45;
-    let least = if short { 3.0 * line } else { headline_least(ui) };
+    let least = if short { 3.0 * line } else { spotlight::box_least(ui) };
     // The column's height is the window's (less the panels'), the same all evening: so is
     // the box's, and nothing under it moves as what it says changes.
     let height = (lines * line).min((ui.available_height() * HEADLINE_SHARE).max(least));
@@ -276,39 +276,13 @@ fn headline_box_ui(ui: &mut egui::Ui, short: bool, content: impl FnOnce(&mut egu
         .show(ui, content);
 }
 
-/// The least the headline's box holds on a tall window, however short the column is: the
-/// caption, who acts, a row of what their turn has left and a line under it (a note, the
-/// verdict). A fifth of the column at 1366 × 768 at 100 % was three lines, and cut
-/// Sovereign's chips under the name and freeform's verdict ("The party fled") at its fold.
-fn headline_least(ui: &egui::Ui) -> f32 {
-    let caption = ui.text_style_height(&egui::TextStyle::Small);
-    let gaps = 3.0 * ui.spacing().item_spacing.y;
-    caption
-        + spotlight::name_height(ui.ctx())
-        + spotlight::chips_row_height(ui.ctx())
-        + gaps
-        + spotlight::line_height(ui.ctx())
-}
-
 /// The verdict, large, whole in what the headline's box has left (see [`box_left`]): under
 /// the name and the turn's chips on a tall window, alone on a short one.
 fn verdict_ui(ui: &mut egui::Ui, words: &str) {
     let lit = ui.visuals().selection.stroke.color;
     let galley = fitted::fitted(ui.ctx(), words, lit, box_left(ui, 26.0));
-    past_fold_ui(ui, galley.size().y);
+    spotlight::past_fold_ui(ui, galley.size().y);
     ui.add(egui::Label::new(galley));
-}
-
-/// Before something `height` tall in the headline's box that is taller than what the box has
-/// left, even at its least size (Sovereign at 1366 × 768 at 100 %: a name on two rows, the
-/// turn's chips and two notes): room to the box's fold, so it stands whole under it, a scroll
-/// away, and is never cut by the fold.
-pub(super) fn past_fold_ui(ui: &mut egui::Ui, height: f32) {
-    let left = ui.clip_rect().bottom() - ui.cursor().min.y;
-    if height > left + 0.5 && left > -0.5 {
-        // Past it by a gap, as under anything else: not on its edge.
-        ui.add_space(left.max(0.0) + ui.spacing().item_spacing.y);
-    }
 }
 
 /// What the headline's box has left under what it shows already, for words of `size`: they

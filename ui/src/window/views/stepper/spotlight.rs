@@ -65,7 +65,7 @@ pub(super) fn details_ui(ui: &mut egui::Ui, s: &Spotlight) {
     let width = ui.available_width();
     let fits = |size| chips_height(ui, s, size, width) <= left + 0.5;
     let size = fitted::largest_fitting(CHIP, CHIP_LEAST, fits).unwrap_or_else(|| {
-        super::past_fold_ui(ui, chips_height(ui, s, CHIP_LEAST, width));
+        past_fold_ui(ui, chips_height(ui, s, CHIP_LEAST, width));
         CHIP_LEAST
     });
     chips_at_ui(ui, s, size);
@@ -93,18 +93,40 @@ fn chips_height(ui: &egui::Ui, s: &Spotlight, size: f32, width: f32) -> f32 {
     above + row
 }
 
+/// The least the headline's box holds on a tall window, however short the column is: the
+/// caption, who acts, a row of what their turn has left and a line under it (a note, the
+/// verdict). A fifth of the column at 1366 × 768 at 100 % was three lines, and cut
+/// Sovereign's chips under the name and freeform's verdict ("The party fled") at its fold.
+pub(super) fn box_least(ui: &egui::Ui) -> f32 {
+    let caption = ui.text_style_height(&egui::TextStyle::Small);
+    let gaps = 3.0 * ui.spacing().item_spacing.y;
+    caption + name_height(ui.ctx()) + chips_row_height(ui.ctx()) + gaps + line_height(ui.ctx())
+}
+
+/// Before something `height` tall in the headline's box that is taller than what the box has
+/// left, even at its least size (Sovereign at 1366 × 768 at 100 %: a name on two rows, the
+/// turn's chips and two notes): room to the box's fold, so it stands whole under it, a scroll
+/// away, and is never cut by the fold.
+pub(super) fn past_fold_ui(ui: &mut egui::Ui, height: f32) {
+    let left = ui.clip_rect().bottom() - ui.cursor().min.y;
+    if height > left + 0.5 && left > -0.5 {
+        // Past it by a gap, as under anything else: not on its edge.
+        ui.add_space(left.max(0.0) + ui.spacing().item_spacing.y);
+    }
+}
+
 /// The height of the name's row in big letters (its swatch's, if taller).
-pub(super) fn name_height(ctx: &egui::Context) -> f32 {
+fn name_height(ctx: &egui::Context) -> f32 {
     row_height(ctx, BIG).max(BIG * 1.36)
 }
 
 /// The height of a row of chips.
-pub(super) fn chips_row_height(ctx: &egui::Context) -> f32 {
+fn chips_row_height(ctx: &egui::Context) -> f32 {
     row_height(ctx, CHIP) + 2.0 * (f32::from(CHIP_MARGIN) + CHIP_STROKE)
 }
 
 /// The height of a line under the headline (a note).
-pub(super) fn line_height(ctx: &egui::Context) -> f32 {
+fn line_height(ctx: &egui::Context) -> f32 {
     row_height(ctx, LINE)
 }
 
@@ -136,7 +158,7 @@ pub(super) fn notes_ui(ui: &mut egui::Ui, s: &Spotlight) {
 
 /// The notes, a line each; `in_box`, in the headline's box: no taller than what it has left
 /// (see [`super::box_left`]), so one at its fold is smaller rather than cut there, and one
-/// that still does not fit stands whole under it (see [`super::past_fold_ui`]).
+/// that still does not fit stands whole under it (see [`past_fold_ui`]).
 fn notes_in_ui(ui: &mut egui::Ui, s: &Spotlight, in_box: bool) {
     for note in &s.notes {
         let visuals = ui.visuals();
@@ -157,7 +179,7 @@ fn notes_in_ui(ui: &mut egui::Ui, s: &Spotlight, in_box: bool) {
         }
         let galley = fitted::fitted(ui.ctx(), &note.text, colour, room);
         if in_box {
-            super::past_fold_ui(ui, galley.size().y);
+            past_fold_ui(ui, galley.size().y);
         }
         ui.add(egui::Label::new(galley));
     }
