@@ -69,36 +69,9 @@ fn play(system: &str) {
             }
         }
     }
-    // The words still cut by design's leftovers, each one this replay must still find.
-    let known = |c: &str, at: &str| {
-        REMAINING
-            .iter()
-            .any(|(s, screen, words)| *s == system && at.contains(screen) && c.starts_with(words))
-    };
-    for (s, screen, words) in REMAINING.iter().filter(|(s, ..)| *s == system) {
-        let still = found.iter().any(|(c, at)| at.contains(screen) && c.starts_with(words));
-        assert!(still, "{s} on {screen}: {words} is whole now: lower REMAINING");
-    }
-    let said: Vec<String> = (found.iter())
-        .filter(|(c, at)| !known(c, at))
-        .map(|(c, at)| format!("{at}: {c}"))
-        .collect();
+    let said: Vec<String> = (found.iter()).map(|(c, at)| format!("{at}: {c}")).collect();
     assert!(said.is_empty(), "{} words cut:\n{}", said.len(), said.join("\n"));
 }
-
-/// Words still cut at 100 % on 1366 × 768, all in the stepper's headline box (as tall as
-/// 4.5 lines, or a fifth of the column, scrolling inside: `stepper::headline_box_ui`), whose
-/// words are not yet fitted to what the box has left on a tall window as they are on a
-/// short one (`stepper::box_left`): the procedure, the screen, and the start of what is cut.
-/// Like `layout_stability`'s list, an entry may only go: one this replay no longer finds
-/// fails too, so the list is lowered when it is fixed.
-const REMAINING: &[(&str, &str, &str)] = &[
-    // The verdict under the name, two points under the box's fold.
-    ("freeform", "1366×768 at 100 %", "'The party fled' cut at its top or bottom"),
-    // Sovereign's chips under the name and a note.
-    ("sovereign", "1366×768 at 100 %", "'Main: free' cut at its top or bottom"),
-    ("sovereign", "1366×768 at 100 %", "'Move: free (60 ft)' cut at its top or bottom"),
-];
 
 #[test]
 fn no_words_are_cut_in_freeform() {

@@ -81,7 +81,8 @@ const HEADLINE_LINES: f32 = 4.5;
 /// The same on a short window (a high UI scale), where only who acts is pinned.
 const SHORT_HEADLINE_LINES: f32 = 2.4;
 
-/// The most of the column's height the headline's box takes (a laptop's screen at 100 %).
+/// The most of the column's height the headline's box takes (a laptop's screen at 100 %),
+/// unless it needs more to hold its least (see [`spotlight::box_least`]).
 const HEADLINE_SHARE: f32 = 0.2;
 
 /// The question's type and its lines: two, whatever the question says; the answers below say
@@ -138,7 +139,7 @@ pub fn pinned_ui(
         match verdict {
             // Decided, on a short window: the box has no room for both, and who acts matters
             // no more than that it is decided ("End the fight…" is lit in its row under the top).
-            Some(v) if short => verdict_ui(ui, v.words(), short),
+            Some(v) if short => verdict_ui(ui, v.words()),
             _ => {
                 headline_ui(ui, session, &prompts, short);
                 countdown::countdown_ui(
@@ -147,7 +148,7 @@ pub fn pinned_ui(
                     &mut view.countdown,
                 );
                 if let Some(v) = verdict {
-                    verdict_ui(ui, v.words(), short);
+                    verdict_ui(ui, v.words());
                 }
             }
         }
@@ -257,12 +258,16 @@ fn round_line(phases: &[Phase], state: &Encounter) -> String {
 }
 
 /// A box as tall as [`HEADLINE_LINES`] (fewer on a short window) whatever `content` says in
-/// it: what does not fit scrolls inside.
+/// it, never more than [`HEADLINE_SHARE`] of the column but what it must hold on a tall
+/// window (see [`spotlight::box_least`]): its words are fitted to what it has left under
+/// them, and what still does not fit stands whole under its fold, scrolling inside.
 fn headline_box_ui(ui: &mut egui::Ui, short: bool, content: impl FnOnce(&mut egui::Ui)) {
     let lines = if short { SHORT_HEADLINE_LINES } else { HEADLINE_LINES };
     let line = ui.text_style_height(&egui::TextStyle::Body).max(1.0) * 1.45;
-    // The column's height is the window's (less the panels'), the same all evening.
-    let height = (lines * line).min((ui.available_height() * HEADLINE_SHARE).max(3.0 * line));
+    let least = if short { 3.0 * line } else { spotlight::box_least(ui) };
+    // The column's height is the window's (less the panels'), the same all evening: so is
+    // the box's, and nothing under it moves as what it says changes.
+    let height = (lines * line).min((ui.available_height() * HEADLINE_SHARE).max(least));
     egui::ScrollArea::vertical()
         .id_salt("stepper-headline")
         .auto_shrink([false, false])
@@ -271,17 +276,13 @@ fn headline_box_ui(ui: &mut egui::Ui, short: bool, content: impl FnOnce(&mut egu
         .show(ui, content);
 }
 
-/// The verdict, large: on a `short` window whole in what the headline's box has left (see
-/// [`box_left`]); else in a row of its own size, the box scrolling inside when it says more.
-fn verdict_ui(ui: &mut egui::Ui, words: &str, short: bool) {
-    let size = 26.0;
-    let room = if short {
-        box_left(ui, size)
-    } else {
-        fitted::Room::rows(ui.ctx(), ui.available_width(), 1, size, 15.0)
-    };
+/// The verdict, large, whole in what the headline's box has left (see [`box_left`]): under
+/// the name and the turn's chips on a tall window, alone on a short one.
+fn verdict_ui(ui: &mut egui::Ui, words: &str) {
     let lit = ui.visuals().selection.stroke.color;
-    ui.add(egui::Label::new(fitted::fitted(ui.ctx(), words, lit, room)));
+    let galley = fitted::fitted(ui.ctx(), words, lit, box_left(ui, 26.0));
+    spotlight::past_fold_ui(ui, galley.size().y);
+    ui.add(egui::Label::new(galley));
 }
 
 /// What the headline's box has left under what it shows already, for words of `size`: they
@@ -291,8 +292,7 @@ pub(super) fn box_left(ui: &egui::Ui, size: f32) -> fitted::Room {
     fitted::Room { width: ui.available_width(), height, size, least: HEADLINE_LEAST }
 }
 
-/// The least size of the headline's words on a short window, before they take more room than
-/// its box has.
+/// The least size of the headline's words, before they take more room than its box has.
 const HEADLINE_LEAST: f32 = 14.0;
 
 /// Who acts or chooses, as the procedure answers it; when nobody acts but someone is asked
