@@ -19,22 +19,20 @@ with_clippy() {
 }
 
 # Windows, checked here: a Unix-only call, path or dependency fails this, not the next
-# release. What ships is checked: every library and binary of the workspace, and the tests of
-# the one module with code gated to Windows (`#[cfg(windows)]` in `data/src/files.rs`). The
-# other tests and the benches run on the release workflow's Windows runner; checking them here
-# too brought in the test-only dependencies for Windows (wgpu with DirectX and Vulkan, its
-# shader compiler, criterion, proptest: some 150 s of the check's 554 s of compiling) for code
-# with nothing of Windows in it.
+# release. What ships is checked: every library and binary of the workspace (with the code
+# gated to Windows, `#[cfg(windows)]` in `data/src/files.rs`). The tests and the benches run on
+# the release workflow's Windows runner; checking them here too brought in the test-only
+# dependencies for Windows (wgpu with DirectX and Vulkan, its shader compiler, criterion,
+# proptest: some 150 s of the check's 554 s of compiling) for code with nothing of Windows in it
+# but two tests of `files.rs`. (Checking fray-data's tests alone was a second build: with one
+# package chosen, its dependencies' features differ, and half of them were checked again.)
 # The C of SQLite is compiled unoptimised for this check (`-O0` after the build's `-O2`): the
 # check links nothing and runs nothing, and the optimised compile was the longest single step
 # of the check (46 s of its 192, everything else waiting for it).
 start=$SECONDS
-echo "== cargo clippy --target $WINDOWS_TARGET --workspace --lib --bins, and fray-data's tests"
-export CFLAGS_x86_64_pc_windows_gnu=-O0
-CARGO_TARGET_DIR="$WINDOWS_DIR" \
+echo "== cargo clippy --target $WINDOWS_TARGET --workspace --lib --bins --locked -- -D warnings"
+CFLAGS_x86_64_pc_windows_gnu=-O0 CARGO_TARGET_DIR="$WINDOWS_DIR" \
   cargo clippy --target "$WINDOWS_TARGET" --workspace --lib --bins --locked -- -D warnings
-CARGO_TARGET_DIR="$WINDOWS_DIR" \
-  cargo clippy --target "$WINDOWS_TARGET" -p fray-data --lib --tests --locked -- -D warnings
 # ui/build.rs ran for Windows there: fray.exe's icon and version information must have been
 # compiled into a resource object (a missing windres fails the build script itself).
 res_obj=$(ls -t "$WINDOWS_DIR/$WINDOWS_TARGET"/debug/build/fray-ui-*/out/main_res.o | head -1)
