@@ -70,14 +70,15 @@ pub fn fitted_parts(ctx: &egui::Context, parts: &[Part], room: Room) -> Arc<egui
     let rows = galley.rows.len().max(1) as f32;
     // Rows as tall as at the room's size where the room has the height for it.
     let full = ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(room.size)));
-    let row = whole_pixels(ctx, full.min(room.height / rows), rows, room.height);
-    laid_out(ctx, parts, size, Some(row.max(galley.size().y / rows)), room.width)
+    let row = full.min(room.height / rows).max(galley.size().y / rows);
+    laid_out(ctx, parts, size, Some(whole_pixels(ctx, row, rows, room.height)), room.width)
 }
 
 /// `row` as egui will draw it: it rounds a row's height to the pixel, so rows of a room that
 /// is not a whole number of pixels tall could come out taller than the room together (two of
-/// 28.6 are 58, in a room of 57.2) and the words, which fit, be taken for words that do not.
-/// Rounded down then, to the pixel.
+/// 28.6 are 58, in a room of 57.2; rows of words of two sizes, 18.5 each from 18 and 19, are
+/// 19) and the words, which fit, be taken for words that do not. Rounded down then, to the
+/// pixel.
 fn whole_pixels(ctx: &egui::Context, row: f32, rows: f32, height: f32) -> f32 {
     let ppp = ctx.pixels_per_point();
     if (row * ppp).round() / ppp * rows > height + 0.5 { (row * ppp).floor() / ppp } else { row }
@@ -209,8 +210,11 @@ mod tests {
                         .flat_map(|w| words.map(|t| (w, t)))
                     {
                         let room = Room::rows(ctx, width, rows, size, 11.0);
-                        let g = fitted(ctx, text, egui::Color32::WHITE, room);
-                        let natural_at_least = laid_out(ctx, &[part(text)], 11.0, None, width);
+                        // Some words at a size of their own, as the headline's "act together".
+                        let parts = [part(text, 1.0), part(" act together", 0.7)];
+                        let parts = if text == LONG { &parts[..] } else { &parts[..1] };
+                        let g = fitted_parts(ctx, parts, room);
+                        let natural_at_least = laid_out(ctx, parts, 11.0, None, width);
                         // Only words that cannot fit even at the least size may grow the room.
                         let natural = natural_at_least.size();
                         if natural.x <= width + 0.5 && natural.y <= room.height + 0.5 {
@@ -227,8 +231,8 @@ mod tests {
         assert!(checked > 500, "only {checked} rooms held their words");
     }
 
-    fn part(text: &str) -> Part<'_> {
-        Part { text, colour: egui::Color32::WHITE, scale: 1.0 }
+    fn part(text: &str, scale: f32) -> Part<'_> {
+        Part { text, colour: egui::Color32::WHITE, scale }
     }
 
     /// `check` run in a pass of a fresh context at `zoom` points to the pixel.

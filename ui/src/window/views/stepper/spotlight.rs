@@ -27,6 +27,8 @@ const CHIP_SIDES: f32 = 2.0 * (CHIP_PADDING as f32 + CHIP_STROKE);
 const CHIP_MARGIN: i8 = 3;
 /// The width of a chip's frame.
 const CHIP_STROKE: f32 = 1.0;
+/// The height a chip's frame adds to its words: its margins and its stroke, above and below.
+const CHIP_TOPS: f32 = 2.0 * (CHIP_MARGIN as f32 + CHIP_STROKE);
 
 /// Draws the headline: caption and who, then what the turn has left and the notes.
 pub(super) fn spotlight_ui(ui: &mut egui::Ui, state: &Encounter, s: &Spotlight) {
@@ -76,13 +78,13 @@ pub(super) fn details_ui(ui: &mut egui::Ui, s: &Spotlight) {
 /// them out.
 fn chips_height(ui: &egui::Ui, s: &Spotlight, size: f32, width: f32) -> f32 {
     let gap = ui.spacing().item_spacing;
-    let frame = 2.0 * (f32::from(CHIP_MARGIN) + CHIP_STROKE);
+    let font = egui::FontId::proportional(size);
     let (mut above, mut row, mut x) = (0.0, 0.0_f32, 0.0);
     for chip in &s.chips {
-        let font = egui::FontId::proportional(size);
         let (text, colour) = (chip.text.clone(), egui::Color32::WHITE);
-        let words = ui.fonts_mut(|f| f.layout(text, font, colour, width - CHIP_SIDES)).size();
-        let (w, h) = (words.x + CHIP_SIDES, words.y + frame);
+        let wrap = width - CHIP_SIDES;
+        let words = ui.fonts_mut(|f| f.layout(text, font.clone(), colour, wrap)).size();
+        let (w, h) = (words.x + CHIP_SIDES, words.y + CHIP_TOPS);
         if x > 0.0 && x + w > width {
             above += row + gap.y;
             (row, x) = (0.0, 0.0);
@@ -122,7 +124,7 @@ fn name_height(ctx: &egui::Context) -> f32 {
 
 /// The height of a row of chips.
 fn chips_row_height(ctx: &egui::Context) -> f32 {
-    row_height(ctx, CHIP) + 2.0 * (f32::from(CHIP_MARGIN) + CHIP_STROKE)
+    row_height(ctx, CHIP) + CHIP_TOPS
 }
 
 /// The height of a line under the headline (a note).
